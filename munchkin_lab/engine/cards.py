@@ -1,0 +1,149 @@
+"""Frozen card specs: the only view of a card the rules engine ever sees.
+
+The engine never imports the database. Card rows are turned into :class:`CardSpec`
+objects by :func:`munchkin_lab.cards.spec.to_spec` (or written inline in a scenario
+file) and handed to :meth:`munchkin_lab.engine.Game.new`.
+
+Field meanings follow ``database/README.md`` (the card file format). Units: ``gold``
+is in Gold Pieces (Star Munchkin credits count the same, see
+``shared/data/mixing_rules.md``); ``level``/``bonus`` are combat-strength points.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+#: Card kinds (``kind`` field). A designer may not invent new kinds; new behaviour
+#: goes into tags and effects.
+KINDS = (
+    "monster",          # Door: fought in combat
+    "monster_enhancer",  # Door: changes a monster's level and Treasures
+    "curse",            # Door
+    "race",             # Door
+    "class",            # Door
+    "portal",           # Door (Scooby-Doo): changes the Dungeon(s)
+    "trap",             # Door (Star Munchkin Adventures rooms): goes off on entry
+    "special",          # Door or Treasure: Half-Breed, Super Munchkin, Wandering Monster, Cheat!, ...
+    "item",             # Treasure: equipment with a slot (or none) and a Gold value
+    "one_shot",         # Treasure: used once, discarded after the combat
+    "go_up_a_level",    # Treasure: gain one Level
+    "dungeon",          # Dungeon deck (Scooby-Doo)
+    "fairy_dust",       # Fairy Dust mini-deck
+    "character",        # Character cards (Scooby-Doo)
+    "room_tile",        # Star Munchkin Adventures room tiles
+    "ship_room",        # Solar Storm rooms (V1/V2) and the Energy Core
+)
+
+#: Draw piles a card belongs to (``deck`` field).
+DECKS = ("door", "treasure", "dungeon", "fairy_dust", "character", "room_tile", "ship_room")
+
+#: Item slots (``slot`` field). ``none`` = carried with no body slot.
+SLOTS = ("headgear", "armor", "footgear", "one_hand", "two_hands", "vehicle", "none")
+
+
+def _freeze(value: Any) -> Any:
+    """Return a hashable, immutable copy of nested dicts/lists (dict -> tuple of pairs)."""
+    if isinstance(value, Mapping):
+        return FrozenDict((k, _freeze(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+class FrozenDict(dict):
+    """A read-only dict (hashable) used for ``CardSpec.effects``.
+
+    Raises ``TypeError`` on any mutation.
+    """
+
+    def _ro(self, *a, **k):  # pragma: no cover - trivial
+        raise TypeError("card specs are frozen")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _ro  # type: ignore[assignment]
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
+
+    def thaw(self) -> dict:
+        """Return a plain mutable ``dict`` copy (nested values thawed too)."""
+        return _thaw(self)
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """One printed (or designed) card as the engine reads it.
+
+    Attributes:
+        key: unique id ``"<set>:<name>"``, e.g. ``"munchkin:Potted Plant"``.
+        name: printed English name.
+        set: set code (``munchkin``, ``fairy_dust``, ``scooby_doo``, ...).
+        kind: one of :data:`KINDS`.
+        deck: one of :data:`DECKS`.
+        level: monster Level (combat strength before modifiers) or ``None``.
+        treasures: Treasures a monster guards, or ``None``.
+        levels_gained: Levels for killing the monster (core rules, Combat: default 1).
+        bonus: combat bonus of an item/one-shot, or the level change of a Monster Enhancer.
+        slot: one of :data:`SLOTS` for items, else ``None``.
+        big: Big item (core rules, Treasures and Items: one Big item unless allowed).
+        gold: value in Gold Pieces (0 = worthless), ``None`` when unknown or not an item.
+        tags: lower-case tag names (``undead``, ``ghost``, ``v2``, ...).
+        usable_by / not_usable_by: condition atoms (``race:elf``, ``class:wizard``,
+            ``gender:female``) restricting who gets an item's bonus.
+        effects: the structured effect fields (vocabulary in ``munchkin_lab.engine.effects``).
+        manual: True when the vocabulary cannot express the card; the engine then offers a
+            "resolve by hand" action instead of ignoring it.
+        version: ``"V1"``/``"V2"`` for Solar Storm rooms, else ``None``.
+    """
+
+    key: str
+    name: str
+    set: str
+    kind: str
+    deck: str
+    level: int | None = None
+    treasures: int | None = None
+    levels_gained: int | None = None
+    bonus: int | None = None
+    slot: str | None = None
+    big: bool = False
+    gold: int | None = None
+    tags: frozenset[str] = frozenset()
+    usable_by: tuple[str, ...] = ()
+    not_usable_by: tuple[str, ...] = ()
+    effects: FrozenDict = field(default_factory=FrozenDict)
+    manual: bool = False
+    version: str | None = None
+
+    @classmethod
+    def make(cls, **fields: Any) -> "CardSpec":
+        """Build a spec from plain values (lists/dicts are frozen).
+
+        ``key`` defaults to ``"<set>:<name>"``; ``tags`` are lower-cased.
+
+        Raises:
+            ValueError: unknown ``kind``, ``deck`` or ``slot``.
+        """
+        if fields.get("kind") not in KINDS:
+            raise ValueError(f"card {fields.get('name')!r}: unknown kind {fields.get('kind')!r}")
+        if fields.get("deck") not in DECKS:
+            raise ValueError(f"card {fields.get('name')!r}: unknown deck {fields.get('deck')!r}")
+        if fields.get("slot") is not None and fields["slot"] not in SLOTS:
+            raise ValueError(f"card {fields.get('name')!r}: unknown slot {fields['slot']!r}")
+        fields.setdefault("key", f"{fields.get('set')}:{fields.get('name')}")
+        fields["tags"] = frozenset(t.lower() for t in fields.get("tags") or ())
+        fields["usable_by"] = tuple(fields.get("usable_by") or ())
+        fields["not_usable_by"] = tuple(fields.get("not_usable_by") or ())
+        fields["effects"] = _freeze(fields.get("effects") or {})
+        return cls(**fields)
+
+    def has_tag(self, tag: str) -> bool:
+        """True when the card carries ``tag`` (case-insensitive)."""
+        return tag.lower() in self.tags
