@@ -1,0 +1,53 @@
+"""Errors of the card database area (all are ``ValueError`` or ``LookupError``)."""
+from __future__ import annotations
+
+
+class CardDataError(ValueError):
+    """The card data (files, CSV or database content) is invalid; nothing was written.
+
+    Attributes:
+        problems: one line per problem, ``"path:line: card 'Name': field: message"``.
+    """
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        n = len(self.problems)
+        head = f"{n} problem{'s' if n != 1 else ''} in the card data"
+        super().__init__(head + ":\n" + "\n".join(f"  {p}" for p in self.problems))
+
+
+class SearchSyntaxError(ValueError):
+    """A search query that cannot be parsed or compiled.
+
+    Attributes:
+        position: 0-based character offset in the query where the problem is.
+        query: the query text.
+    """
+
+    def __init__(self, message: str, position: int, query: str = ""):
+        self.position = position
+        self.query = query
+        self.reason = message
+        pointer = ""
+        if query and "\n" not in query and len(query) <= 200:
+            pointer = f"\n  {query}\n  {' ' * position}^"
+        super().__init__(f"search syntax error at position {position}: {message}{pointer}")
+
+
+class CardLookupError(LookupError):
+    """A single-card lookup found no card (``candidates`` = closest names) or several."""
+
+    def __init__(self, message: str, candidates: list[str] | None = None):
+        self.candidates = list(candidates or [])
+        super().__init__(message)
+
+    def __str__(self) -> str:  # LookupError would quote the message like KeyError does not; keep plain
+        return self.args[0]
+
+
+class UnknownCardError(CardLookupError):
+    """No card has this name or alias; ``candidates`` holds the closest names."""
+
+
+class AmbiguousCardError(CardLookupError):
+    """Several cards match the name; ``candidates`` lists them as ``set:name``."""
