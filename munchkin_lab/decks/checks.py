@@ -1,0 +1,234 @@
+"""Mix checks: cards and combinations that cannot work, or deserve a second look.
+
+:func:`check_deck` returns a list of :class:`Problem` (``level`` ``"error"`` or
+``"warning"``), each naming the card, the rule id and the rule's source. The rules, in order:
+
+===================  =======  =================================================================
+rule                 level    what
+===================  =======  =================================================================
+door-treasure        error    a Munchkin mix without Door cards, or without Treasure cards
+                              (core rulebook 001: play needs both decks)
+dungeon-deck         error    Dungeon/Portal cards without any card of the Dungeon deck
+                              (Scooby-Doo rulebook 002, Dungeons and Portals)
+start-tile           error    room tiles without the START tile (Star Munchkin Adventures,
+                              rulebook 000: START is the origin of the grid)
+sm2-rooms            error    Star Munchkin 2 Room cards together with Star Munchkin Adventures
+                              tiles (rulebook 000: the expansion removes them)
+solar-storm-rooms    error    Solar Storm rooms with fewer than 8 distinct names (rulebook 003:
+                              8 distinct rooms around the Energy Core)
+fairy-dust           error    Sparkly Good Fairy without Fairy Dust cards (core rulebook 001,
+                              Fairy Dust: killing her gives Fairy Dust)
+needs-races          warning  Half-Breed-style cards in a mix with no Races (mixing_rules.md,
+                              after Munchkin 7 - Cheat With Both Hands)
+needs-classes        warning  Super Munchkin-style cards in a mix with no Classes (same source)
+printed-copies       warning  more copies of a card than its set prints, or more cards of a set
+                              than the set prints (the set file's ``copies``/``printed_cards``)
+joinable-tag         warning  an Undead/Ghost/Pirate tag held by a single monster: the joining
+                              rule can never fire (core rulebook 001 Undead; rulebook 002 Ghost,
+                              Pirate)
+===================  =======  =================================================================
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from ..engine.cards import CardSpec
+from .catalog import normalize
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model import Deck
+
+#: Monster tags whose holders join each other's combats without a Wandering Monster.
+JOINABLE_TAGS = ("undead", "ghost", "pirate")
+
+#: Rule id -> source, as printed in messages.
+SOURCES = {
+    "door-treasure": "core rulebook 001 (Door and Treasure decks)",
+    "dungeon-deck": "Scooby-Doo rulebook 002 (Dungeons, Portals)",
+    "start-tile": "Star Munchkin Adventures rulebook 000 (START tile)",
+    "sm2-rooms": "Star Munchkin Adventures rulebook 000 (remove Star Munchkin 2 Room cards)",
+    "solar-storm-rooms": "Solar Storm rulebook 003 (Alternative Rooms setup: 8 distinct rooms)",
+    "fairy-dust": "core rulebook 001 (Fairy Dust section)",
+    "needs-races": "mixing_rules.md (Munchkin 7 combining guidance: Half-Breed and kin)",
+    "needs-classes": "mixing_rules.md (Munchkin 7 combining guidance: Super Munchkin and kin)",
+    "printed-copies": "set file (printed copies / printed_cards)",
+    "joinable-tag": "core rulebook 001 (Undead); Scooby-Doo rulebook 002 (Ghost, Pirate)",
+}
+
+#: Names (folded) and effect keys of cards that only make sense with Races / Classes.
+RACE_DEPENDENT_NAMES = frozenset({"half-breed", "half breed"})
+CLASS_DEPENDENT_NAMES = frozenset({"super munchkin"})
+RACE_DEPENDENT_EFFECTS = frozenset({"extra_race", "two_races"})
+CLASS_DEPENDENT_EFFECTS = frozenset({"extra_class", "two_classes"})
+
+_MUNCHKIN_DECKS = ("door", "treasure", "dungeon", "fairy_dust", "character", "room_tile")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding of :func:`check_deck`.
+
+    Attributes:
+        level: ``"error"`` (the mix cannot be played as is) or ``"warning"``.
+        card: the card concerned (``"Name [set]"``), or the missing one (``"START"``), or
+            ``None`` for a deck-wide finding.
+        rule: rule id (see the module table).
+        message: what is wrong, in plain words.
+        source: where the rule comes from (:data:`SOURCES`).
+    """
+
+    level: str
+    card: str | None
+    rule: str
+    message: str
+    source: str = ""
+
+    def __str__(self) -> str:
+        who = f"{self.card}: " if self.card else ""
+        return f"{self.level}: {who}{self.message} [{self.rule}; {self.source}]"
+
+
+def _p(level: str, card: str | None, rule: str, message: str) -> Problem:
+    return Problem(level, card, rule, message, SOURCES[rule])
+
+
+def _lbl(s: CardSpec) -> str:
+    return f"{s.name} [{s.set}]"
+
+
+def is_sm2_room_card(spec: CardSpec) -> bool:
+    """True for a Star Munchkin 2 Room card: a Door card tagged ``Room`` (or kind ``special``
+    named ``... Room`` from a ``star_munchkin_2`` set)."""
+    if spec.deck in ("room_tile", "ship_room"):
+        return False
+    if spec.has_tag("room") or spec.has_tag("sm2 room") or spec.has_tag("sm2_room"):
+        return True
+    return spec.set.startswith("star_munchkin_2") and "room" in normalize(spec.name).split()
+
+
+def room_name(spec: CardSpec) -> str:
+    """A Solar Storm room's name without its version mark (``"Mess Hall (V2)"`` ->
+    ``"Mess Hall"``): the V1 and V2 cards of a room share it (rulebook 003)."""
+    name = spec.name
+    if spec.version:
+        v = spec.version
+        for mark in (f"({v})", f"[{v}]", f"- {v}", f"{v}"):
+            if name.upper().endswith(mark.upper()):
+                name = name[: -len(mark)]
+                break
+    return name.strip(" -,")
+
+
+def needs_races(spec: CardSpec) -> bool:
+    """True for Half-Breed-style cards (by name or by an ``extra_race``-like effect)."""
+    return normalize(spec.name) in RACE_DEPENDENT_NAMES or bool(RACE_DEPENDENT_EFFECTS & set(spec.effects))
+
+
+def needs_classes(spec: CardSpec) -> bool:
+    """True for Super Munchkin-style cards (by name or by an ``extra_class``-like effect)."""
+    return normalize(spec.name) in CLASS_DEPENDENT_NAMES or bool(CLASS_DEPENDENT_EFFECTS & set(spec.effects))
+
+
+def check_deck(deck: "Deck") -> list[Problem]:
+    """Run every mix check on ``deck`` (rules in the module table). Errors come first, then
+    warnings, each group in rule order. Returns ``[]`` for a clean mix.
+
+    Raises:
+        UnknownCardError: a deck entry's card is no longer in the catalog.
+    """
+    pairs = deck.specs()
+    specs = [s for s, _ in pairs]
+    out: list[Problem] = []
+    cat = deck.catalog
+
+    # door-treasure
+    if any(s.deck in _MUNCHKIN_DECKS for s in specs):
+        if not any(s.deck == "door" for s in specs):
+            out.append(_p("error", None, "door-treasure", "the mix has no Door cards"))
+        if not any(s.deck == "treasure" for s in specs):
+            out.append(_p("error", None, "door-treasure", "the mix has no Treasure cards"))
+
+    # dungeon-deck
+    if not any(s.deck == "dungeon" for s in specs):
+        for s in specs:
+            if s.deck != "dungeon" and (s.kind in ("portal", "dungeon") or s.has_tag("portal") or s.has_tag("dungeon")):
+                out.append(_p("error", _lbl(s), "dungeon-deck", "a Dungeon/Portal card but no Dungeon deck in the mix"))
+
+    # start-tile
+    tiles = [s for s in specs if s.kind == "room_tile" or s.deck == "room_tile"]
+    if tiles and not any(normalize(s.name) == "start" for s in tiles):
+        out.append(_p("error", "START", "start-tile", f"{len(tiles)} room tile(s) but no START tile"))
+
+    # sm2-rooms
+    if tiles:
+        for s in specs:
+            if is_sm2_room_card(s):
+                out.append(_p("error", _lbl(s), "sm2-rooms",
+                              "a Star Munchkin 2 Room card in a mix with Star Munchkin Adventures room tiles"))
+
+    # solar-storm-rooms
+    rooms = [s for s in specs if (s.kind == "ship_room" or s.deck == "ship_room") and normalize(s.name) != "energy core"]
+    if rooms:
+        names = sorted({room_name(s) for s in rooms})
+        if len(names) < 8:
+            known: list[str] = []
+            for code in sorted({s.set for s in rooms}):
+                for s, _ in cat.set_cards(code):
+                    if s.kind == "ship_room" and normalize(s.name) != "energy core" and room_name(s) not in known:
+                        known.append(room_name(s))
+            missing = [n for n in known if n not in names]
+            card = missing[0] if missing else names[0]
+            more = f"; missing: {', '.join(missing)}" if missing else ""
+            out.append(_p("error", card, "solar-storm-rooms",
+                          f"only {len(names)} distinct room name(s) ({', '.join(names)}), 8 needed{more}"))
+
+    # fairy-dust
+    if not any(s.deck == "fairy_dust" or s.kind == "fairy_dust" for s in specs):
+        for s in specs:
+            if normalize(s.name) == "sparkly good fairy":
+                out.append(_p("error", _lbl(s), "fairy-dust", "Sparkly Good Fairy but no Fairy Dust cards"))
+
+    # needs-races / needs-classes
+    if not any(s.kind == "race" for s in specs):
+        for s in specs:
+            if needs_races(s):
+                out.append(_p("warning", _lbl(s), "needs-races", "a card that needs Races in a mix with no Races"))
+    if not any(s.kind == "class" for s in specs):
+        for s in specs:
+            if needs_classes(s):
+                out.append(_p("warning", _lbl(s), "needs-classes", "a card that needs Classes in a mix with no Classes"))
+
+    # printed-copies
+    per_set: dict[str, int] = {}
+    for s, n in pairs:
+        per_set[s.set] = per_set.get(s.set, 0) + n
+        printed = cat.printed_copies(s.key)
+        if printed is not None and n > printed:
+            out.append(_p("warning", _lbl(s), "printed-copies", f"{n} copies, the set prints {printed}"))
+    for code, n in per_set.items():
+        info = cat.sets.get(code)
+        if info is not None and info.printed_cards is not None and n > info.printed_cards:
+            out.append(_p("warning", None, "printed-copies",
+                          f"{n} cards of set {code!r}, which prints {info.printed_cards}"))
+
+    # joinable-tag
+    for tag in JOINABLE_TAGS:
+        holders = [(s, n) for s, n in pairs if s.kind == "monster" and s.has_tag(tag)]
+        if holders and sum(n for _, n in holders) == 1:
+            out.append(_p("warning", _lbl(holders[0][0]), "joinable-tag",
+                          f"the only {tag.capitalize()} monster: the {tag.capitalize()} joining rule can never fire"))
+
+    order = list(SOURCES)
+    out.sort(key=lambda p: (p.level != "error", order.index(p.rule)))
+    return out
+
+
+def problems_frame(problems: list[Problem]) -> pd.DataFrame:
+    """The problems as a DataFrame with columns level, card, rule, message, source."""
+    return pd.DataFrame(
+        [(p.level, p.card, p.rule, p.message, p.source) for p in problems],
+        columns=["level", "card", "rule", "message", "source"],
+    )

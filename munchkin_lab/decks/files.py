@@ -1,0 +1,476 @@
+"""Deck files: a plain text format written by hand, and a YAML form.
+
+Text format (grammar in ``deckfile.lark``, parsed with lark)::
+
+    # Spooky mix: base game plus Scooby-Doo Dungeons
+    name: Spooky mix
+    description: base + Scooby-Doo Dungeons + Fairy Dust
+    modules: +fairy_dust, -rooms        # force rules modules on (+) or off (-)
+    options: faster_play, piles_per_set # game options switched on
+
+    3 Potted Plant [munchkin]           # copies, card name or alias, optional [set]
+    [scooby_doo]                        # a set section: applies to the lines below
+    1 Snow Ghost
+    2 Creepy Cemetery Entrance @door_top  # optional @pile
+
+Rules: a line is a header, a set section or an entry; ``#`` starts a comment anywhere, so
+names and descriptions cannot hold ``#``. Header lines come before the cards. Copies are
+whole numbers >= 1 (``3x`` is read as 3). The same card on two lines adds up.
+
+YAML form::
+
+    name: Spooky mix
+    description: ...
+    modules: {fairy_dust: true}
+    options: {faster_play: true, shared_victory: false, piles_per_set: false}
+    cards:
+      - {name: Potted Plant, set: munchkin, copies: 3}
+      - {name: Snow Ghost, set: scooby_doo, copies: 1, pile: door_top}
+
+Both exports name every card with its set, so ``export -> import`` gives back an equal deck
+(:meth:`Deck.__eq__`) and the same text. Errors: every bad line of a file is reported at
+once in a :class:`DeckFileError` (line number, message, closest names via difflib); a file
+that is not UTF-8 text fails with the line of the first bad byte.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .catalog import Catalog, DeckError, default_catalog, label
+from .model import DEFAULT_OPTIONS, MODULES, Deck, Entry, check_deck_name, check_pile
+
+import difflib
+
+
+@dataclass
+class FileProblem:
+    """One bad line: ``line`` (1-based, ``None`` when the whole file is concerned), what is
+    wrong, and the closest valid names when there are some."""
+
+    line: int | None
+    message: str
+    suggestions: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line else ""
+        hint = f" (closest: {', '.join(self.suggestions)})" if self.suggestions else ""
+        return f"{where}{self.message}{hint}"
+
+
+class DeckFileError(DeckError):
+    """A deck file that cannot be read. ``problems`` lists every bad line; the message
+    has one line per problem, prefixed with the file name when known."""
+
+    def __init__(self, problems: list[FileProblem], source: str | None = None):
+        self.problems = list(problems)
+        self.source = source
+        prefix = f"{source}: " if source else ""
+        head = f"{prefix}{len(self.problems)} problem(s) in deck file"
+        super().__init__(head + "\n" + "\n".join(f"  {p}" for p in self.problems))
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = (Path(__file__).with_name("deckfile.lark")).read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+_EXPECT = {
+    "CARD_NAME": "a card name",
+    "COUNT": "a number of copies",
+    "SET_CODE": "a set code",
+    "PILE": "a pile name",
+    "RSQB": "']'",
+    "LSQB": "'['",
+    "IDENT": "a module or option name",
+    "_NL": "the end of the line",
+    "$END": "the end of the file",
+}
+
+
+def decode_text(data: bytes, source: str | None = None) -> str:
+    """Decode a deck file's bytes as UTF-8 text (a BOM is dropped).
+
+    Raises:
+        DeckFileError: a NUL byte or bytes that are not UTF-8; the problem names the line
+            of the first bad byte.
+    """
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise DeckFileError([FileProblem(line, "not a text file (binary data)")], source)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise DeckFileError([FileProblem(line, f"not UTF-8 text (byte 0x{data[exc.start]:02x})")], source) from None
+
+
+def _syntax_problem(exc: UnexpectedInput) -> FileProblem:
+    line = getattr(exc, "line", None) or None
+    if isinstance(exc, UnexpectedToken):
+        expected = sorted({_EXPECT.get(e, repr(e)) for e in exc.expected if not e.startswith("__")})
+        got = "end of line" if exc.token.type == "_NL" else repr(str(exc.token))
+        msg = f"unexpected {got}; expected {' or '.join(expected) or 'something else'}"
+    elif isinstance(exc, UnexpectedCharacters):
+        msg = f"unexpected character {exc.char!r} at column {exc.column}"
+    elif isinstance(exc, UnexpectedEOF):
+        msg = "unexpected end of file"
+    else:  # pragma: no cover
+        msg = str(exc).splitlines()[0]
+    if isinstance(exc, UnexpectedToken) and "CARD_NAME" in exc.expected:
+        msg += " (an entry is '<copies> <card name> [set]')"
+    return FileProblem(line, msg)
+
+
+def _count(text: str) -> int | None:
+    t = text[:-1] if text[-1:] in ("x", "X") and len(text) > 1 else text
+    if t.isascii() and t.isdigit():
+        return int(t)
+    return None
+
+
+def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None,
+               name: str | None = None, source: str | None = None) -> Deck:
+    """Parse the text format into a :class:`Deck`.
+
+    Args:
+        text: the file's text.
+        catalog: where names resolve (default: the card database at ``url``).
+        name: deck name when the file has no ``name:`` line (the file's stem when reading
+            a file).
+        source: file name for messages.
+
+    Raises:
+        DeckFileError: every problem at once, each with its line: syntax, bad copies (0,
+            negative, not a number), unknown set, unknown or ambiguous card (with the
+            closest names), unknown module/option, header after the cards, no name.
+    """
+    try:
+        tree = _parser().parse(text if text.endswith("\n") else text + "\n")
+    except UnexpectedInput as exc:
+        raise DeckFileError([_syntax_problem(exc)], source) from None
+
+    problems: list[FileProblem] = []
+    headers: dict[str, tuple[int, object]] = {}
+    lines: list[tuple[int, str, str, str | None, str | None]] = []  # line, count, name, set, pile
+    section: str | None = None
+    seen_cards = False
+    for node in tree.children:
+        if not isinstance(node, Tree):
+            continue
+        line = node.meta.line
+        if node.data.endswith("_header"):
+            kind = node.data[: -len("_header")]
+            if seen_cards:
+                problems.append(FileProblem(line, f"'{kind}:' header after the cards; put headers first"))
+                continue
+            if kind in headers:
+                problems.append(FileProblem(line, f"second '{kind}:' header (first on line {headers[kind][0]})"))
+                continue
+            if kind in ("name", "description"):
+                toks = [c for c in node.children if isinstance(c, Token) and c.type == "TEXT"]
+                headers[kind] = (line, toks[0].strip() if toks else "")
+            else:
+                switches = []
+                for sw_list in node.find_data("switches"):
+                    for sw in sw_list.children:
+                        sign = "+"
+                        ident = ""
+                        for tok in sw.children:
+                            if tok.type == "SIGN":
+                                sign = str(tok)
+                            else:
+                                ident = str(tok)
+                        switches.append((sign, ident))
+                headers[kind] = (line, switches)
+        elif node.data == "section":
+            section = str(node.children[0])
+            seen_cards = True
+            lines.append((line, "", "", section, "__section__"))
+        elif node.data == "entry":
+            seen_cards = True
+            count = str(node.children[0])
+            cname = str(node.children[1]).strip()
+            set_code, pile = section, None
+            for child in node.children[2:]:
+                if child.data == "set_tag":
+                    set_code = str(child.children[0])
+                elif child.data == "pile_tag":
+                    pile = str(child.children[0])
+            lines.append((line, count, cname, set_code, pile))
+
+    deck_name = headers.get("name", (None, None))[1] or name
+    try:
+        deck_name = check_deck_name(deck_name)
+    except DeckError as exc:
+        problems.append(FileProblem(headers.get("name", (None,))[0], str(exc) if deck_name else "the deck needs a name (a 'name:' line)"))
+        deck_name = "unnamed"
+
+    cat = catalog if catalog is not None else default_catalog(url)
+    deck = Deck(deck_name, str(headers.get("description", (0, ""))[1]), catalog=cat, url=url)
+
+    for kind, known, apply in (("modules", MODULES, deck.set_module), ("options", tuple(DEFAULT_OPTIONS), deck.set_option)):
+        if kind not in headers:
+            continue
+        line, switches = headers[kind]
+        for sign, ident in switches:  # type: ignore[union-attr]
+            if ident not in known:
+                close = difflib.get_close_matches(ident, known, n=3, cutoff=0.4)
+                problems.append(FileProblem(line, f"unknown {kind[:-1]} {ident!r}; known: {', '.join(known)}", close))
+            else:
+                apply(ident, sign == "+")
+
+    bad_sets: set[str] = set()
+    for line, count, cname, set_code, pile in lines:
+        if pile == "__section__":
+            if set_code not in cat.sets and set_code not in bad_sets:
+                bad_sets.add(set_code)
+                close = difflib.get_close_matches(set_code, list(cat.sets), n=3, cutoff=0.5)
+                problems.append(FileProblem(line, f"unknown set [{set_code}]", close))
+            continue
+        n = _count(count)
+        if n is None:
+            msg = f"copies must be a whole number, got {count!r}"
+            if count.startswith("-") and count[1:].isdigit():
+                msg = f"copies must be at least 1, got {count}"
+            problems.append(FileProblem(line, msg))
+        elif n < 1:
+            problems.append(FileProblem(line, f"copies must be at least 1, got {count}"))
+        if set_code is not None and set_code not in cat.sets:
+            if set_code not in bad_sets:
+                close = difflib.get_close_matches(set_code, list(cat.sets), n=3, cutoff=0.5)
+                problems.append(FileProblem(line, f"unknown set [{set_code}]", close))
+            continue
+        try:
+            check_pile(pile)
+        except DeckError as exc:
+            problems.append(FileProblem(line, str(exc)))
+            continue
+        found = cat.matches(cname, set_code)
+        if not found:
+            where = f" in [{set_code}]" if set_code else ""
+            problems.append(FileProblem(line, f"unknown card {cname!r}{where}", cat.closest(cname, set_code)))
+            continue
+        if len(found) > 1:
+            problems.append(FileProblem(line, f"ambiguous card {cname!r}: add the set", [label(s) for s in found]))
+            continue
+        if n is None or n < 1:
+            continue
+        key = found[0].key
+        entry = deck.entries.get(key)
+        if entry is None:
+            deck.entries[key] = Entry(key, n, pile)
+        elif entry.pile != pile:
+            problems.append(FileProblem(line, f"{label(found[0])} appears again with another pile"))
+        else:
+            entry.copies += n
+    if problems:
+        raise DeckFileError(problems, source)
+    return deck
+
+
+def _check_text_field(value: str, what: str) -> None:
+    if "#" in value or "\n" in value or "\r" in value:
+        raise DeckError(f"{what} {value!r} cannot be written in the text format ('#' or a line break); use YAML")
+
+
+def to_text(deck: Deck) -> str:
+    """Write ``deck`` in the text format: headers, then one ``[set]`` section per set (in
+    the order the deck first uses them) with its entries in deck order.
+
+    Raises:
+        DeckError: a description or card name the text format cannot hold (use YAML).
+    """
+    out = io.StringIO()
+    out.write("# munchkin-lab deck\n")
+    out.write(f"name: {deck.name}\n")
+    if deck.description:
+        _check_text_field(deck.description, "description")
+        out.write(f"description: {deck.description}\n")
+    if deck.module_overrides:
+        terms = [("+" if on else "-") + m for m, on in sorted(deck.module_overrides.items(), key=lambda kv: MODULES.index(kv[0]))]
+        out.write(f"modules: {', '.join(terms)}\n")
+    on = [o for o in DEFAULT_OPTIONS if deck.options.get(o)]
+    if on:
+        out.write(f"options: {', '.join(on)}\n")
+    cat = deck.catalog
+    by_set: dict[str, list[Entry]] = {}
+    for e in deck.entries.values():
+        by_set.setdefault(e.key.split(":", 1)[0], []).append(e)
+    for code, entries in by_set.items():
+        out.write(f"\n[{code}]\n")
+        for e in entries:
+            spec = cat.spec(e.key)
+            if any(c in spec.name for c in "[]#@\n") or spec.name != spec.name.strip():
+                raise DeckError(f"card name {spec.name!r} cannot be written in the text format; use YAML")
+            pile = f" @{e.pile}" if e.pile else ""
+            out.write(f"{e.copies} {spec.name}{pile}\n")
+    return out.getvalue()
+
+
+def to_yaml(deck: Deck) -> str:
+    """Write ``deck`` in the YAML form (keys: name, description, modules (overrides),
+    options (all), cards (name, set, copies, pile when set))."""
+    cat = deck.catalog
+    cards = []
+    for e in deck.entries.values():
+        spec = cat.spec(e.key)
+        item = {"name": spec.name, "set": spec.set, "copies": e.copies}
+        if e.pile:
+            item["pile"] = e.pile
+        cards.append(item)
+    data = {
+        "name": deck.name,
+        "description": deck.description,
+        "modules": {m: deck.module_overrides[m] for m in MODULES if m in deck.module_overrides},
+        "options": dict(deck.options),
+        "cards": cards,
+    }
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
+
+
+class _LineDict(dict):
+    line: int = 0
+
+
+class _LineLoader(yaml.SafeLoader):
+    """SafeLoader whose mappings remember their line (1-based)."""
+
+    def construct_mapping(self, node, deep=False):  # noqa: D401
+        mapping = _LineDict(super().construct_mapping(node, deep=deep))
+        mapping.line = node.start_mark.line + 1
+        return mapping
+
+
+def parse_yaml(text: str, catalog: Catalog | None = None, url: str | None = None,
+               name: str | None = None, source: str | None = None) -> Deck:
+    """Parse the YAML form into a :class:`Deck` (see the module docstring).
+
+    Raises:
+        DeckFileError: malformed YAML, unknown keys, bad copies, unknown or ambiguous
+            cards, unknown modules or options; each with its line.
+    """
+    try:
+        data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
+    except yaml.MarkedYAMLError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark else None
+        raise DeckFileError([FileProblem(line, f"malformed YAML: {exc.problem}")], source) from None
+    except yaml.YAMLError as exc:
+        raise DeckFileError([FileProblem(None, f"malformed YAML: {exc}")], source) from None
+    if data is None:
+        data = _LineDict()
+    if not isinstance(data, dict):
+        raise DeckFileError([FileProblem(1, "a YAML deck is a mapping with name, cards, ...")], source)
+    problems: list[FileProblem] = []
+    allowed = ("name", "description", "modules", "options", "cards")
+    for k in data:
+        if k not in allowed:
+            problems.append(FileProblem(data.line, f"unknown key {k!r}", difflib.get_close_matches(str(k), allowed, n=2)))
+    deck_name = data.get("name") or name
+    try:
+        deck_name = check_deck_name(deck_name)
+    except DeckError as exc:
+        problems.append(FileProblem(data.line, str(exc) if deck_name else "the deck needs a name"))
+        deck_name = "unnamed"
+    desc = data.get("description") or ""
+    if not isinstance(desc, str):
+        problems.append(FileProblem(data.line, "description must be text"))
+        desc = ""
+    cat = catalog if catalog is not None else default_catalog(url)
+    deck = Deck(deck_name, desc, catalog=cat, url=url)
+    for kind, apply in (("modules", deck.set_module), ("options", deck.set_option)):
+        value = data.get(kind) or {}
+        line = getattr(value, "line", data.line)
+        if not isinstance(value, dict):
+            problems.append(FileProblem(line, f"{kind} must be a mapping name: true/false"))
+            continue
+        for k, v in value.items():
+            try:
+                apply(str(k), v)
+            except DeckError as exc:
+                problems.append(FileProblem(line, str(exc)))
+    cards = data.get("cards") or []
+    if not isinstance(cards, list):
+        problems.append(FileProblem(data.line, "cards must be a list"))
+        cards = []
+    for item in cards:
+        line = getattr(item, "line", None)
+        if not isinstance(item, dict):
+            problems.append(FileProblem(line, f"a card is a mapping with name, set, copies; got {item!r}"))
+            continue
+        extra = [k for k in item if k not in ("name", "set", "copies", "pile")]
+        if extra:
+            problems.append(FileProblem(line, f"unknown card field(s) {', '.join(map(str, extra))}"))
+        cname, set_code, copies, pile = item.get("name"), item.get("set"), item.get("copies", 1), item.get("pile")
+        if not isinstance(cname, str) or not cname.strip():
+            problems.append(FileProblem(line, "a card needs a name"))
+            continue
+        if isinstance(copies, bool) or not isinstance(copies, int):
+            problems.append(FileProblem(line, f"copies must be a whole number, got {copies!r}"))
+            continue
+        if copies < 1:
+            problems.append(FileProblem(line, f"copies must be at least 1, got {copies}"))
+            continue
+        if set_code is not None and str(set_code) not in cat.sets:
+            close = difflib.get_close_matches(str(set_code), list(cat.sets), n=3, cutoff=0.5)
+            problems.append(FileProblem(line, f"unknown set {set_code!r}", close))
+            continue
+        try:
+            check_pile(pile)
+        except DeckError as exc:
+            problems.append(FileProblem(line, str(exc)))
+            continue
+        found = cat.matches(cname, None if set_code is None else str(set_code))
+        if not found:
+            problems.append(FileProblem(line, f"unknown card {cname!r}", cat.closest(cname, set_code)))
+            continue
+        if len(found) > 1:
+            problems.append(FileProblem(line, f"ambiguous card {cname!r}: add the set", [label(s) for s in found]))
+            continue
+        key = found[0].key
+        entry = deck.entries.get(key)
+        if entry is None:
+            deck.entries[key] = Entry(key, copies, pile)
+        elif entry.pile != pile:
+            problems.append(FileProblem(line, f"{label(found[0])} appears again with another pile"))
+        else:
+            entry.copies += copies
+    if problems:
+        raise DeckFileError(problems, source)
+    return deck
+
+
+def is_yaml_path(path) -> bool:
+    """True for ``.yaml`` / ``.yml`` file names (the YAML form); anything else is text."""
+    return Path(path).suffix.lower() in (".yaml", ".yml")
+
+
+def read_deck(path, catalog: Catalog | None = None, url: str | None = None, name: str | None = None) -> Deck:
+    """Read a deck file: YAML for ``.yaml``/``.yml``, else the text format. The deck name
+    defaults to the file's stem when the file has none.
+
+    Raises:
+        DeckFileError: unreadable, not text, or any problem of :func:`parse_text` /
+            :func:`parse_yaml`.
+    """
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise DeckFileError([FileProblem(None, f"cannot read: {exc.strerror or exc}")], str(p)) from None
+    text = decode_text(data, str(p))
+    parse = parse_yaml if is_yaml_path(p) else parse_text
+    return parse(text, catalog=catalog, url=url, name=name or p.stem, source=str(p))
+
+
+def write_deck(deck: Deck, path) -> None:
+    """Write ``deck`` to ``path`` (YAML for ``.yaml``/``.yml``, else text), UTF-8."""
+    p = Path(path)
+    text = to_yaml(deck) if is_yaml_path(p) else to_text(deck)
+    p.write_text(text, encoding="utf-8")

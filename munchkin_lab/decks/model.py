@@ -1,0 +1,519 @@
+"""The deck model: a named mix of cards across sets, the rules modules it switches on, and
+game options.
+
+A :class:`Deck` holds entries keyed by card key (``"<set>:<name>"``) with a number of copies
+and an optional draw pile; the cards themselves live in a :class:`~.catalog.Catalog` (by
+default the card database). :meth:`Deck.specs` gives the ``(CardSpec, copies)`` list the
+engine's ``Game.new(deck=...)`` takes.
+
+Rules modules (one engine module per expansion, see ``shared/notes/architecture.md``):
+
+``fairy_dust``
+    Munchkin Fairy Dust: the Fairy Dust mini-deck and the Sparkly Good Fairy (core rulebook
+    001, Fairy Dust section). On when the deck holds a Fairy Dust card or the Sparkly Good Fairy.
+``dungeons``
+    Dungeons and Portals (Munchkin Scooby-Doo!, rulebook 002). On with any Dungeon or Portal card.
+``rooms``
+    Star Munchkin Adventures room tiles on a grid (rulebook 000). On with any room tile.
+``solar_storm``
+    Solar Storm ship rooms around the Energy Core (rulebook 003). On with any ship room card.
+
+A designer may force a module on or off (:meth:`Deck.set_module`); the override is kept with
+the deck. Game options (all off by default):
+
+``faster_play``
+    the Faster Play rule (listen at the door), recommended for big mixes (mixing_rules.md).
+``shared_victory``
+    every player who reaches the winning Level in the same combat wins (our table option).
+``piles_per_set``
+    one Door and one Treasure draw pile per set, the player choosing the pile to draw from
+    (publisher's third suggestion for big mixes, mixing_rules.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from ..engine.cards import CardSpec
+from .catalog import (
+    AmbiguousCardError,
+    Catalog,
+    DeckError,
+    UnknownCardError,
+    default_catalog,
+    label,
+    normalize,
+)
+
+#: Rules modules a deck may switch on.
+MODULES = ("fairy_dust", "dungeons", "rooms", "solar_storm")
+
+#: Game options and their defaults.
+DEFAULT_OPTIONS: dict[str, bool] = {"faster_play": False, "shared_victory": False, "piles_per_set": False}
+
+#: Characters a search query has and a card name lacks (used to tell them apart).
+_QUERY_MARKS = (":", "<", ">", "=", "(")
+
+
+class DuplicateDeckError(DeckError):
+    """A deck of that name already exists in the database (pass ``replace=True`` to overwrite)."""
+
+
+def derive_modules(specs: Iterable[CardSpec]) -> tuple[str, ...]:
+    """Return the rules modules the given cards need, in :data:`MODULES` order.
+
+    ``fairy_dust`` for Fairy Dust cards or the Sparkly Good Fairy; ``dungeons`` for Dungeon
+    or Portal cards; ``rooms`` for room tiles; ``solar_storm`` for ship rooms.
+    """
+    on: set[str] = set()
+    for s in specs:
+        if s.deck == "fairy_dust" or s.kind == "fairy_dust" or normalize(s.name) == "sparkly good fairy":
+            on.add("fairy_dust")
+        if s.kind in ("dungeon", "portal") or s.deck == "dungeon":
+            on.add("dungeons")
+        if s.kind == "room_tile" or s.deck == "room_tile":
+            on.add("rooms")
+        if s.kind == "ship_room" or s.deck == "ship_room":
+            on.add("solar_storm")
+    return tuple(m for m in MODULES if m in on)
+
+
+def _check_copies(copies: object, what: str) -> int:
+    if isinstance(copies, bool) or not isinstance(copies, int):
+        raise DeckError(f"{what}: copies must be a whole number, got {copies!r}")
+    if copies < 1:
+        raise DeckError(f"{what}: copies must be at least 1, got {copies}")
+    return copies
+
+
+def check_pile(pile: str | None) -> str | None:
+    """Validate a pile name: ``None`` or lower-case letters, digits, ``_``, ``-`` and ``:``.
+
+    Raises:
+        DeckError: any other character, or an empty name.
+    """
+    if pile is None:
+        return None
+    ok = pile and all(c.isascii() and (c.islower() or c.isdigit() or c in "_-:") for c in pile)
+    if not ok:
+        raise DeckError(f"bad pile name {pile!r}: use lower-case letters, digits, '_', '-' or ':'")
+    return pile
+
+
+def check_deck_name(name: object) -> str:
+    """Validate a deck name: non-empty text on one line, without ``#`` (deck files use it
+    for comments), at most 200 characters. Returns it stripped.
+
+    Raises:
+        DeckError: the name breaks one of these.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise DeckError(f"a deck needs a non-empty name, got {name!r}")
+    name = name.strip()
+    if "\n" in name or "\r" in name or "#" in name or len(name) > 200:
+        raise DeckError(f"bad deck name {name!r}: one line, no '#', at most 200 characters")
+    return name
+
+
+@dataclass
+class Entry:
+    """One line of a deck: ``copies`` of card ``key`` (``"set:Name"``), optionally in ``pile``
+    (a draw pile other than the card's own, e.g. ``door_top``; ``None`` = the usual pile)."""
+
+    key: str
+    copies: int
+    pile: str | None = None
+
+
+class Deck:
+    """A named mixed deck.
+
+    Args:
+        name: unique deck name (see :func:`check_deck_name`).
+        description: free text.
+        catalog: where card names resolve; default: the card database at ``url``
+            (loaded on first use).
+        url: database URL for the default catalog and for :meth:`save`.
+        modules: module overrides, ``{module: True/False}``.
+        options: game options (see :data:`DEFAULT_OPTIONS`).
+
+    Raises:
+        DeckError: bad name, unknown module or option.
+
+    Example::
+
+        deck = Deck("Spooky mix")
+        deck.add_set("munchkin")
+        deck.add("tag:ghost")
+        deck.add("Sparkly Good Fairy", set="fairy_dust")
+        problems = deck.check()
+        deck.save()
+    """
+
+    def __init__(
+        self,
+        name: str,
+        description: str = "",
+        *,
+        catalog: Catalog | None = None,
+        url: str | None = None,
+        modules: Mapping[str, bool] | None = None,
+        options: Mapping[str, bool] | None = None,
+    ) -> None:
+        self.name = check_deck_name(name)
+        self.description = description or ""
+        self.url = url
+        self._catalog = catalog
+        self.entries: dict[str, Entry] = {}
+        self.module_overrides: dict[str, bool] = {}
+        self.options: dict[str, bool] = dict(DEFAULT_OPTIONS)
+        for m, on in (modules or {}).items():
+            self.set_module(m, on)
+        for o, value in (options or {}).items():
+            self.set_option(o, value)
+
+    # ------------------------------------------------------------- catalog
+    @property
+    def catalog(self) -> Catalog:
+        """The catalog card names resolve in (the database one unless given)."""
+        if self._catalog is None:
+            self._catalog = default_catalog(self.url)
+        return self._catalog
+
+    @catalog.setter
+    def catalog(self, value: Catalog) -> None:
+        self._catalog = value
+
+    def _find(self, what: str, set: str | None) -> list[CardSpec]:
+        """Resolve a name, alias, key or search query to cards (see :meth:`add`)."""
+        what = what.strip()
+        if not what:
+            raise DeckError("empty card name")
+        cat = self.catalog
+        found = cat.matches(what, set)
+        if len(found) == 1:
+            return found
+        if len(found) > 1:
+            raise AmbiguousCardError(what, [label(s) for s in found])
+        if any(mark in what for mark in _QUERY_MARKS) or what.startswith("-"):
+            query = f"set:{set} ({what})" if set else what
+            try:
+                hits = cat.search(query)
+            except DeckError:
+                raise
+            except ValueError as exc:  # SearchSyntaxError and kin
+                raise DeckError(f"bad search {what!r}: {exc}") from exc
+            if not hits:
+                raise UnknownCardError(what, [], set)
+            return hits
+        raise UnknownCardError(what, cat.closest(what, set), set)
+
+    # ------------------------------------------------------------ building
+    def add(self, what: str, copies: int = 1, set: str | None = None, pile: str | None = None) -> list[CardSpec]:
+        """Add ``copies`` of a card named by name, alias, key (``"set:Name"``) or, when
+        ``what`` is a search query (``'tag:ghost'``, ``'kind:monster level>=10'``), of every
+        card the query finds. Copies add up with those already in the deck.
+
+        Args:
+            what: name, alias, key or query.
+            copies: copies of each card, >= 1.
+            set: only look in this set.
+            pile: draw pile for the added cards (``None`` keeps the one already set).
+
+        Returns:
+            The specs added.
+
+        Raises:
+            UnknownCardError: nothing matches (with closest names).
+            AmbiguousCardError: a name found in several sets without ``set``.
+            DeckError: bad copies, bad pile, bad query.
+        """
+        copies = _check_copies(copies, what)
+        check_pile(pile)
+        specs = self._find(what, set)
+        for s in specs:
+            entry = self.entries.get(s.key)
+            if entry is None:
+                self.entries[s.key] = Entry(s.key, copies, pile)
+            else:
+                entry.copies += copies
+                if pile is not None:
+                    entry.pile = pile
+        return specs
+
+    def add_set(self, code: str, copies: int | None = None) -> list[CardSpec]:
+        """Add every card of set ``code`` with its printed copies (or ``copies`` of each).
+
+        Raises:
+            DeckError: unknown set code (with the closest ones), bad copies.
+        """
+        if copies is not None:
+            _check_copies(copies, code)
+        added = []
+        for spec, printed in self.catalog.set_cards(code):
+            n = copies if copies is not None else max(1, printed or 1)
+            entry = self.entries.get(spec.key)
+            if entry is None:
+                self.entries[spec.key] = Entry(spec.key, n)
+            else:
+                entry.copies += n
+            added.append(spec)
+        return added
+
+    def _present(self, what: str, set: str | None) -> list[str]:
+        """Keys of deck entries named by ``what`` (name/alias/key/query)."""
+        what = what.strip()
+        cat = self.catalog
+        found = [s for s in cat.matches(what, set) if s.key in self.entries]
+        if len(found) > 1:
+            raise AmbiguousCardError(what, [label(s) for s in found])
+        if not found:
+            try:
+                found = [s for s in self._find(what, set) if s.key in self.entries]
+            except UnknownCardError as exc:
+                in_deck = [cat.spec(k) for k in self.entries if k in cat]
+                import difflib
+
+                names = {normalize(s.name): label(s) for s in in_deck}
+                close = difflib.get_close_matches(normalize(what), list(names), n=3, cutoff=0.5)
+                raise UnknownCardError(what, [names[c] for c in close] or exc.suggestions, set) from None
+        if not found:
+            raise DeckError(f"{what!r} is not in deck {self.name!r}")
+        return [s.key for s in found]
+
+    def remove(self, what: str, copies: int | None = None, set: str | None = None) -> list[str]:
+        """Remove ``copies`` of the named card(s) (all copies when ``None``); an entry left
+        with no copies goes. ``what`` is read as in :meth:`add`.
+
+        Returns:
+            The keys touched.
+
+        Raises:
+            DeckError: the card is not in the deck, bad copies; lookup errors as in :meth:`add`.
+        """
+        if copies is not None:
+            _check_copies(copies, what)
+        keys = self._present(what, set)
+        for key in keys:
+            entry = self.entries[key]
+            if copies is None or copies >= entry.copies:
+                del self.entries[key]
+            else:
+                entry.copies -= copies
+        return keys
+
+    def set_copies(self, what: str, copies: int, set: str | None = None) -> list[CardSpec]:
+        """Set the copies of the named card(s) to ``copies`` (0 removes them; a card not yet
+        in the deck is added).
+
+        Raises:
+            DeckError: negative or non-integer copies; lookup errors as in :meth:`add`.
+        """
+        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 0:
+            raise DeckError(f"{what}: copies must be a whole number >= 0, got {copies!r}")
+        specs = self._find(what, set)
+        for s in specs:
+            if copies == 0:
+                self.entries.pop(s.key, None)
+            elif s.key in self.entries:
+                self.entries[s.key].copies = copies
+            else:
+                self.entries[s.key] = Entry(s.key, copies)
+        return specs
+
+    def set_pile(self, what: str, pile: str | None, set: str | None = None) -> None:
+        """Put the named card(s) already in the deck in draw pile ``pile`` (``None``: usual)."""
+        check_pile(pile)
+        for key in self._present(what, set):
+            self.entries[key].pile = pile
+
+    def merge(self, other: "Deck") -> "Deck":
+        """Add every entry of ``other`` to this deck (copies add up; ``other``'s pile wins
+        where this deck has none); module overrides and options that ``other`` sets and
+        this deck does not are taken over; options switched on in either stay on.
+        Returns ``self``."""
+        for key, e in other.entries.items():
+            mine = self.entries.get(key)
+            if mine is None:
+                self.entries[key] = Entry(key, e.copies, e.pile)
+            else:
+                mine.copies += e.copies
+                mine.pile = mine.pile or e.pile
+        for m, on in other.module_overrides.items():
+            self.module_overrides.setdefault(m, on)
+        for o, on in other.options.items():
+            self.options[o] = self.options.get(o, False) or on
+        return self
+
+    def clear(self) -> None:
+        """Remove every card (name, modules and options stay)."""
+        self.entries.clear()
+
+    # ------------------------------------------------------ modules/options
+    def set_module(self, module: str, on: bool | None) -> None:
+        """Force ``module`` on (True) or off (False), or back to derived (None).
+
+        Raises:
+            DeckError: unknown module (the message lists :data:`MODULES`).
+        """
+        if module not in MODULES:
+            raise DeckError(f"unknown rules module {module!r}; known: {', '.join(MODULES)}")
+        if on is None:
+            self.module_overrides.pop(module, None)
+        else:
+            self.module_overrides[module] = bool(on)
+
+    def set_option(self, option: str, value: bool) -> None:
+        """Set game option ``option`` (see :data:`DEFAULT_OPTIONS`).
+
+        Raises:
+            DeckError: unknown option or a value that is not True/False.
+        """
+        if option not in DEFAULT_OPTIONS:
+            raise DeckError(f"unknown game option {option!r}; known: {', '.join(DEFAULT_OPTIONS)}")
+        if not isinstance(value, bool):
+            raise DeckError(f"option {option!r} takes true or false, got {value!r}")
+        self.options[option] = value
+
+    def derived_modules(self) -> tuple[str, ...]:
+        """Modules the deck's cards call for (:func:`derive_modules`)."""
+        return derive_modules(s for s, _ in self.specs())
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """Modules in force: derived ones plus forced-on, minus forced-off (MODULES order)."""
+        on = set(self.derived_modules())
+        for m, forced in self.module_overrides.items():
+            (on.add if forced else on.discard)(m)
+        return tuple(m for m in MODULES if m in on)
+
+    # ------------------------------------------------------------- reading
+    def specs(self) -> list[tuple[CardSpec, int]]:
+        """The ``(CardSpec, copies)`` pairs ``Game.new(deck=...)`` takes, in entry order.
+
+        Raises:
+            UnknownCardError: an entry's card is not in the catalog any more.
+        """
+        cat = self.catalog
+        return [(cat.spec(e.key), e.copies) for e in self.entries.values()]
+
+    def piles(self) -> dict[str, str]:
+        """Card key -> draw pile, for entries placed in a pile other than their own."""
+        return {k: e.pile for k, e in self.entries.items() if e.pile}
+
+    def copies(self, key: str) -> int:
+        """Copies of card ``key`` in the deck (0 when absent)."""
+        e = self.entries.get(key)
+        return e.copies if e else 0
+
+    @property
+    def size(self) -> int:
+        """Total number of cards (sum of copies)."""
+        return sum(e.copies for e in self.entries.values())
+
+    def sets(self) -> list[str]:
+        """Set codes the deck draws on, in entry order."""
+        out: list[str] = []
+        for key in self.entries:
+            code = key.split(":", 1)[0]
+            if code not in out:
+                out.append(code)
+        return out
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.entries
+
+    def state(self) -> tuple:
+        """Everything that defines the deck, comparable and hashable: name, description,
+        entries (sorted), module overrides and options. Equality compares this."""
+        return (
+            self.name,
+            self.description,
+            tuple(sorted((e.key, e.copies, e.pile or "") for e in self.entries.values())),
+            tuple(sorted(self.module_overrides.items())),
+            tuple(sorted(self.options.items())),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deck):
+            return NotImplemented
+        return self.state() == other.state()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"Deck({self.name!r}, {len(self.entries)} entries, {self.size} cards, modules={list(self.modules) if self._catalog else '?'})"
+
+    def copy(self, name: str | None = None) -> "Deck":
+        """Return an independent copy (same catalog), optionally renamed."""
+        d = Deck(name or self.name, self.description, catalog=self._catalog, url=self.url)
+        d.entries = {k: Entry(e.key, e.copies, e.pile) for k, e in self.entries.items()}
+        d.module_overrides = dict(self.module_overrides)
+        d.options = dict(self.options)
+        return d
+
+    # -------------------------------------------------------- delegations
+    def check(self) -> list:
+        """Run the mix checks (:func:`munchkin_lab.decks.checks.check_deck`)."""
+        from .checks import check_deck
+
+        return check_deck(self)
+
+    def to_text(self) -> str:
+        """Export as the hand-written text format (:func:`munchkin_lab.decks.files.to_text`)."""
+        from .files import to_text
+
+        return to_text(self)
+
+    def to_yaml(self) -> str:
+        """Export as YAML (:func:`munchkin_lab.decks.files.to_yaml`)."""
+        from .files import to_yaml
+
+        return to_yaml(self)
+
+    def export(self, path) -> None:
+        """Write the deck to ``path`` (``.yaml``/``.yml`` -> YAML, else text)."""
+        from .files import write_deck
+
+        write_deck(self, path)
+
+    @classmethod
+    def from_file(cls, path, catalog: Catalog | None = None, url: str | None = None) -> "Deck":
+        """Read a deck file (text or YAML by extension; see :mod:`munchkin_lab.decks.files`)."""
+        from .files import read_deck
+
+        return read_deck(path, catalog=catalog, url=url)
+
+    @classmethod
+    def from_text(cls, text: str, catalog: Catalog | None = None, url: str | None = None, name: str | None = None) -> "Deck":
+        """Parse the text format (see :func:`munchkin_lab.decks.files.parse_text`)."""
+        from .files import parse_text
+
+        return parse_text(text, catalog=catalog, url=url, name=name)
+
+    @classmethod
+    def from_yaml(cls, text: str, catalog: Catalog | None = None, url: str | None = None, name: str | None = None) -> "Deck":
+        """Parse the YAML form (see :func:`munchkin_lab.decks.files.parse_yaml`)."""
+        from .files import parse_yaml
+
+        return parse_yaml(text, catalog=catalog, url=url, name=name)
+
+    def save(self, url: str | None = None, replace: bool = False) -> None:
+        """Store the deck in the database deck tables (:func:`munchkin_lab.decks.store.save_deck`).
+
+        Raises:
+            DuplicateDeckError: a deck of this name exists and ``replace`` is False.
+        """
+        from .store import save_deck
+
+        save_deck(self, url if url is not None else self.url, replace=replace)
+
+    @classmethod
+    def load(cls, name: str, url: str | None = None, catalog: Catalog | None = None) -> "Deck":
+        """Load deck ``name`` from the database (:func:`munchkin_lab.decks.store.load_deck`)."""
+        from .store import load_deck
+
+        return load_deck(name, url=url, catalog=catalog)

@@ -1,0 +1,291 @@
+"""Deck statistics and draw odds as pandas tables.
+
+Every function takes a :class:`~munchkin_lab.decks.model.Deck` or a plain list of
+``(CardSpec, copies)`` pairs. Counts are in cards (copies summed) unless a column says
+``distinct`` (different cards). Odds are probabilities in [0, 1] from the hypergeometric
+distribution (:data:`scipy.stats.hypergeom`): drawing ``n`` cards without replacement from a
+shuffled pile of ``N`` cards of which ``K`` are of the wanted sort.
+
+The draw pile of a card is its ``deck`` field (``door``, ``treasure``, ...). With the
+``piles_per_set`` option the engine keeps one Door and one Treasure pile per set; pass
+``set=`` to the odds functions to read one of those piles.
+
+:func:`simulate_odds` estimates the same odds by shuffling the physical deck (numpy, seeded);
+the tests hold the exact values against it.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+from scipy.stats import hypergeom
+
+from ..engine.cards import CardSpec
+from .checks import JOINABLE_TAGS
+
+#: Kinds whose odds :func:`kick_odds` always reports (0 when absent).
+KICK_KINDS = ("monster", "curse", "portal")
+
+_COLUMNS = ["key", "name", "set", "kind", "deck", "copies", "level", "treasures", "levels_gained",
+            "bonus", "slot", "big", "gold", "version", "tags"]
+
+
+def _pairs(deck) -> list[tuple[CardSpec, int]]:
+    if hasattr(deck, "specs"):
+        return deck.specs()
+    return list(deck)
+
+
+def cards_frame(deck) -> pd.DataFrame:
+    """One row per deck entry: key, name, set, kind, deck (draw pile), copies, level,
+    treasures, levels_gained, bonus, slot, big, gold, version, tags (sorted list).
+    Numeric columns are nullable integers (``Int64``)."""
+    rows = []
+    for s, n in _pairs(deck):
+        rows.append([s.key, s.name, s.set, s.kind, s.deck, n, s.level, s.treasures, s.levels_gained,
+                     s.bonus, s.slot, s.big, s.gold, s.version, sorted(s.tags)])
+    df = pd.DataFrame(rows, columns=_COLUMNS)
+    for col in ("copies", "level", "treasures", "levels_gained", "bonus", "gold"):
+        df[col] = df[col].astype("Int64")
+    return df
+
+
+def counts(deck, by: str = "kind") -> pd.DataFrame:
+    """Cards per ``by`` value: ``by`` is ``deck`` (draw pile), ``kind``, ``set`` or ``tag``.
+
+    Returns:
+        DataFrame indexed by the value (named ``by``), columns ``cards`` (copies summed),
+        ``distinct`` (different cards) and ``share`` (cards / deck size; for tags a card
+        with two tags counts under both, untagged cards under none). Sorted by cards, then
+        name.
+
+    Raises:
+        ValueError: another ``by``.
+    """
+    if by not in ("deck", "kind", "set", "tag"):
+        raise ValueError(f"by must be deck, kind, set or tag, not {by!r}")
+    df = cards_frame(deck)
+    total = int(df["copies"].sum()) if len(df) else 0
+    if by == "tag":
+        df = df.explode("tags").dropna(subset=["tags"]).rename(columns={"tags": "tag"})
+    if df.empty:
+        out = pd.DataFrame({"cards": pd.Series(dtype="int64"), "distinct": pd.Series(dtype="int64"),
+                            "share": pd.Series(dtype="float64")})
+        out.index.name = by
+        return out
+    g = df.groupby(by)
+    out = pd.DataFrame({"cards": g["copies"].sum().astype("int64"), "distinct": g["key"].nunique().astype("int64")})
+    out["share"] = out["cards"] / total if total else 0.0
+    out = out.reset_index().sort_values(["cards", by], ascending=[False, True]).set_index(by)
+    return out
+
+
+def composition(deck) -> pd.DataFrame:
+    """:func:`counts` by deck, kind, set and tag stacked: columns ``by``, ``value``,
+    ``cards``, ``distinct``, ``share``."""
+    parts = []
+    for by in ("deck", "kind", "set", "tag"):
+        c = counts(deck, by).reset_index().rename(columns={by: "value"})
+        c.insert(0, "by", by)
+        parts.append(c)
+    return pd.concat(parts, ignore_index=True)
+
+
+def _monsters(deck) -> pd.DataFrame:
+    df = cards_frame(deck)
+    return df[df["kind"] == "monster"]
+
+
+def level_curve(deck) -> pd.DataFrame:
+    """Monster level curve: one row per printed Level, columns ``monsters`` (cards) and
+    ``mean_treasures`` (Treasures per monster at that Level, copies weighted; NaN when no
+    Treasures are known). Monsters whose Level is unknown are left out; their count is in
+    ``attrs["unknown_level"]``."""
+    m = _monsters(deck)
+    known = m.dropna(subset=["level"])
+    rows = []
+    for level, grp in known.groupby("level"):
+        t = grp.dropna(subset=["treasures"])
+        w = int(t["copies"].sum())
+        mean = float((t["treasures"] * t["copies"]).sum() / w) if w else float("nan")
+        rows.append((int(level), int(grp["copies"].sum()), mean))
+    out = pd.DataFrame(rows, columns=["level", "monsters", "mean_treasures"]).set_index("level")
+    out.attrs["unknown_level"] = int(m[m["level"].isna()]["copies"].sum())
+    return out
+
+
+def treasures_per_monster(deck) -> pd.DataFrame:
+    """How many monsters guard each number of Treasures: index ``treasures``, column
+    ``monsters`` (cards). Monsters with unknown Treasures are left out
+    (``attrs["unknown"]``); ``attrs["mean"]`` is the mean Treasures per monster."""
+    m = _monsters(deck)
+    known = m.dropna(subset=["treasures"])
+    out = known.groupby("treasures")["copies"].sum().astype("int64").rename("monsters").to_frame()
+    out.index = out.index.astype("int64")
+    out.index.name = "treasures"
+    w = int(known["copies"].sum())
+    out.attrs["mean"] = float((known["treasures"] * known["copies"]).sum() / w) if w else float("nan")
+    out.attrs["unknown"] = int(m["treasures"].isna().mul(m["copies"]).sum())
+    return out
+
+
+def bonus_distribution(deck, kinds: Sequence[str] = ("item", "one_shot")) -> pd.DataFrame:
+    """Combat bonus distribution of items and one-shots: index ``bonus``, one column per kind
+    (cards with that bonus), zeros filled. Cards with no known bonus are left out."""
+    df = cards_frame(deck)
+    df = df[df["kind"].isin(kinds)].dropna(subset=["bonus"])
+    out = df.pivot_table(index="bonus", columns="kind", values="copies", aggfunc="sum", fill_value=0)
+    out = out.reindex(columns=list(kinds), fill_value=0).astype("int64")
+    out.index = out.index.astype("int64")
+    out.index.name = "bonus"
+    out.columns.name = None
+    return out
+
+
+def gold_distribution(deck) -> pd.DataFrame:
+    """Gold value distribution (Gold Pieces; Star Munchkin credits count alike) of Treasure
+    cards with a known value: index ``gold``, column ``cards``; ``attrs["total"]`` is the
+    Gold of the whole deck and ``attrs["levels"]`` that total in Levels (1,000 per Level)."""
+    df = cards_frame(deck).dropna(subset=["gold"])
+    out = df.groupby("gold")["copies"].sum().astype("int64").rename("cards").to_frame()
+    out.index = out.index.astype("int64")
+    out.index.name = "gold"
+    total = int((df["gold"] * df["copies"]).sum()) if len(df) else 0
+    out.attrs["total"] = total
+    out.attrs["levels"] = total // 1000
+    return out
+
+
+def _pile(deck, pile: str, set: str | None) -> list[tuple[CardSpec, int]]:
+    return [(s, n) for s, n in _pairs(deck) if s.deck == pile and (set is None or s.set == set)]
+
+
+def kick_odds(deck, set: str | None = None) -> pd.DataFrame:
+    """Chance that Kick Open the Door (the top card of the Door pile) shows each kind.
+
+    Args:
+        set: read only that set's Door pile (``piles_per_set`` option).
+
+    Returns:
+        DataFrame indexed by ``kind`` (monster, curse, portal first, then the other kinds
+        present), columns ``cards`` (K), ``doors`` (N) and ``p`` = hypergeom(N, K, 1).pmf(1)
+        = K / N. Empty Door pile: p is 0.
+    """
+    doors = _pile(deck, "door", set)
+    n = sum(c for _, c in doors)
+    by_kind: dict[str, int] = {k: 0 for k in KICK_KINDS}
+    for s, c in doors:
+        by_kind[s.kind] = by_kind.get(s.kind, 0) + c
+    rows = [(k, K, n, float(hypergeom(n, K, 1).pmf(1)) if n else 0.0) for k, K in by_kind.items()]
+    return pd.DataFrame(rows, columns=["kind", "cards", "doors", "p"]).set_index("kind")
+
+
+def p_at_least_one(total: int, wanted: int, draws: int) -> float:
+    """Chance of at least one wanted card in ``draws`` cards drawn without replacement from
+    ``total`` cards holding ``wanted`` (1 - hypergeom(total, wanted, draws).pmf(0));
+    ``draws`` is capped at ``total``."""
+    if total <= 0 or wanted <= 0 or draws <= 0:
+        return 0.0
+    return float(1.0 - hypergeom(total, wanted, min(draws, total)).pmf(0))
+
+
+def monster_within(deck, kicks: int | Iterable[int] = range(1, 11), set: str | None = None) -> pd.DataFrame:
+    """Chance of at least one monster in the first ``kicks`` Door cards kicked open.
+
+    Dealing the opening hands first does not change it (every order of the shuffled Door
+    pile is equally likely). Returns a DataFrame indexed by ``kicks`` with column ``p``.
+    """
+    ks = [kicks] if isinstance(kicks, int) else list(kicks)
+    doors = _pile(deck, "door", set)
+    n = sum(c for _, c in doors)
+    k = sum(c for s, c in doors if s.kind == "monster")
+    out = pd.DataFrame({"kicks": ks, "p": [p_at_least_one(n, k, x) for x in ks]}).set_index("kicks")
+    out.attrs.update(doors=n, monsters=k)
+    return out
+
+
+def opening_hand_odds(deck, doors: int = 4, treasures: int = 4) -> pd.DataFrame:
+    """Chance an opening hand of ``doors`` Door and ``treasures`` Treasure cards holds at
+    least one Race, at least one Class, and at least one Race or Class (core rules: deal
+    4 + 4). The two piles are drawn independently, so
+    P(none) = P(none among the Doors) x P(none among the Treasures).
+
+    Returns:
+        DataFrame indexed by ``wanted`` (race, class, race_or_class), columns ``door_cards``
+        and ``treasure_cards`` (wanted cards in each pile) and ``p``.
+    """
+    door = _pile(deck, "door", None)
+    treas = _pile(deck, "treasure", None)
+    nd, nt = sum(c for _, c in door), sum(c for _, c in treas)
+    rows = []
+    for wanted, kinds in (("race", {"race"}), ("class", {"class"}), ("race_or_class", {"race", "class"})):
+        kd = sum(c for s, c in door if s.kind in kinds)
+        kt = sum(c for s, c in treas if s.kind in kinds)
+        p_none = (1 - p_at_least_one(nd, kd, doors)) * (1 - p_at_least_one(nt, kt, treasures))
+        rows.append((wanted, kd, kt, 1.0 - p_none))
+    return pd.DataFrame(rows, columns=["wanted", "door_cards", "treasure_cards", "p"]).set_index("wanted")
+
+
+def tag_groups(deck, tags: Sequence[str] = JOINABLE_TAGS) -> pd.DataFrame:
+    """Size of each joinable tag group: index ``tag``, columns ``monsters`` (distinct
+    monsters with the tag), ``cards`` (copies) and ``can_join`` (at least two cards, so one
+    can join another's combat; core rulebook 001 Undead, rulebook 002 Ghost/Pirate)."""
+    rows = []
+    for tag in tags:
+        held = [(s, n) for s, n in _pairs(deck) if s.kind == "monster" and s.has_tag(tag)]
+        cards = sum(n for _, n in held)
+        rows.append((tag, len(held), cards, cards >= 2))
+    return pd.DataFrame(rows, columns=["tag", "monsters", "cards", "can_join"]).set_index("tag")
+
+
+def odds_table(deck) -> pd.DataFrame:
+    """All headline odds in one table: columns ``what`` and ``p`` (kick shows a monster /
+    curse / portal; a monster in the first 1, 3, 5 kicks; opening hand Race or Class)."""
+    k = kick_odds(deck)
+    w = monster_within(deck, [1, 3, 5])
+    h = opening_hand_odds(deck)
+    rows = [(f"kick shows a {kind}", float(k.loc[kind, "p"])) for kind in KICK_KINDS]
+    rows += [(f"a monster within {n} kick(s)", float(w.loc[n, "p"])) for n in w.index]
+    rows += [("opening 4+4 hand holds a Race or a Class", float(h.loc["race_or_class", "p"]))]
+    return pd.DataFrame(rows, columns=["what", "p"])
+
+
+def simulate_odds(deck, trials: int = 20000, seed: int = 0, kicks: Sequence[int] = range(1, 11),
+                  hand: tuple[int, int] = (4, 4)) -> pd.DataFrame:
+    """Estimate the odds above by shuffling the physical piles ``trials`` times (numpy
+    ``default_rng(seed)``), independently of the hypergeometric formulas.
+
+    Returns:
+        DataFrame with columns ``what`` (``kick:<kind>``, ``within:<n>``,
+        ``hand:race_or_class``), ``p`` (observed frequency) and ``se`` (binomial standard
+        error sqrt(p(1-p)/trials)).
+    """
+    rng = np.random.default_rng(seed)
+    door = _pile(deck, "door", None)
+    treas = _pile(deck, "treasure", None)
+    door_kinds = np.array([s.kind for s, n in door for _ in range(n)], dtype=object)
+    treas_kinds = np.array([s.kind for s, n in treas for _ in range(n)], dtype=object)
+    ks = list(kicks)
+    kick_hits = {k: 0 for k in KICK_KINDS}
+    within_hits = {n: 0 for n in ks}
+    hand_hits = 0
+    nd, nt = hand
+    for _ in range(trials):
+        d = rng.permutation(door_kinds) if len(door_kinds) else door_kinds
+        t = rng.permutation(treas_kinds) if len(treas_kinds) else treas_kinds
+        if len(d):
+            if d[0] in kick_hits:
+                kick_hits[d[0]] += 1
+            is_monster = d == "monster"
+            first = int(np.argmax(is_monster)) if is_monster.any() else len(d)
+            for n in ks:
+                within_hits[n] += first < n
+        dealt = list(d[:nd]) + list(t[:nt])
+        hand_hits += any(k in ("race", "class") for k in dealt)
+    rows = [(f"kick:{k}", v / trials) for k, v in kick_hits.items()]
+    rows += [(f"within:{n}", v / trials) for n, v in within_hits.items()]
+    rows.append(("hand:race_or_class", hand_hits / trials))
+    out = pd.DataFrame(rows, columns=["what", "p"])
+    out["se"] = np.sqrt(out["p"] * (1 - out["p"]) / trials)
+    return out

@@ -1,0 +1,127 @@
+"""Deck model on an inline catalog: building, modules, options, specs."""
+from __future__ import annotations
+
+import pytest
+
+from munchkin_lab.decks import AmbiguousCardError, Deck, DeckError, UnknownCardError, derive_modules
+
+
+def test_add_by_name_alias_key_and_copies(catalog):
+    d = Deck("t", catalog=catalog)
+    d.add("Potted Plant", 2)
+    d.add("doniczkowa roślina")           # alias, case-folded
+    d.add("Net Troll")                     # alias
+    d.add("munchkin:King Tut")             # key
+    assert d.copies("munchkin:Potted Plant") == 3
+    assert d.copies("munchkin:Forum Troll") == 1
+    assert d.copies("munchkin:King Tut") == 1
+    assert d.size == 5 and len(d) == 3
+
+
+def test_add_query_adds_every_match(catalog):
+    d = Deck("t", catalog=catalog)
+    added = d.add("tag:ghost", copies=2)
+    assert sorted(s.name for s in added) == ["Ghost Clown", "Snow Ghost"]
+    assert d.size == 4
+    d.add("tag:undead", set="munchkin")
+    assert d.copies("munchkin:Mr. Bones") == 1
+
+
+def test_unknown_and_ambiguous(catalog):
+    d = Deck("t", catalog=catalog)
+    with pytest.raises(UnknownCardError) as e:
+        d.add("Poted Plant")
+    assert "Potted Plant [munchkin]" in e.value.suggestions
+    with pytest.raises(AmbiguousCardError) as e:
+        d.add("Wandering Monster")
+    assert set(e.value.candidates) == {"Wandering Monster [munchkin]", "Wandering Monster [scooby_doo]"}
+    d.add("Wandering Monster", set="scooby_doo")
+    assert d.copies("scooby_doo:Wandering Monster") == 1
+    with pytest.raises(UnknownCardError):
+        d.add("tag:nosuchtag")
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, "2", True])
+def test_bad_copies(catalog, bad):
+    d = Deck("t", catalog=catalog)
+    with pytest.raises(DeckError):
+        d.add("Potted Plant", bad)
+
+
+def test_remove_set_copies_merge(catalog):
+    d = Deck("a", catalog=catalog)
+    d.add("Potted Plant", 3)
+    d.remove("Potted Plant", 1)
+    assert d.copies("munchkin:Potted Plant") == 2
+    d.remove("Potted Plant")
+    assert "munchkin:Potted Plant" not in d
+    with pytest.raises(DeckError):
+        d.remove("Potted Plant")
+    d.set_copies("Elf", 5)
+    assert d.copies("munchkin:Elf") == 5
+    d.set_copies("Elf", 0)
+    assert len(d) == 0
+    b = Deck("b", catalog=catalog, options={"faster_play": True})
+    b.add("Elf", 2)
+    d.add("Elf", 1)
+    d.merge(b)
+    assert d.copies("munchkin:Elf") == 3 and d.options["faster_play"] is True
+
+
+def test_add_set_uses_printed_copies(catalog):
+    d = Deck("t", catalog=catalog)
+    d.add_set("munchkin")
+    assert d.copies("munchkin:Elf") == 3
+    assert d.size == 1 + 1 + 1 + 1 + 1 + 3 + 2 + 3 + 2 + 3 + 4
+    with pytest.raises(DeckError, match="munchkin"):
+        d.add_set("munchkn")
+
+
+def test_modules_derived_and_overridden(catalog):
+    d = Deck("t", catalog=catalog)
+    d.add_set("munchkin")
+    assert d.modules == ()
+    d.add("Sparkly Good Fairy")
+    assert d.modules == ("fairy_dust",)
+    d.add("Creepy Cemetery Entrance")
+    assert d.modules == ("fairy_dust", "dungeons")
+    d.set_module("fairy_dust", False)
+    d.set_module("rooms", True)
+    assert d.modules == ("dungeons", "rooms")
+    d.set_module("rooms", None)
+    assert d.modules == ("dungeons",)
+    with pytest.raises(DeckError):
+        d.set_module("space", True)
+    with pytest.raises(DeckError):
+        d.set_option("slow_play", True)
+    d2 = Deck("s", catalog=catalog)
+    d2.add_set("solar_storm")
+    d2.add_set("star_munchkin_adventures")
+    assert d2.modules == ("rooms", "solar_storm")
+    assert derive_modules([]) == ()
+
+
+def test_specs_are_what_the_engine_takes(catalog):
+    d = Deck("t", catalog=catalog)
+    d.add("Potted Plant", 2)
+    d.add("Magic Missile", pile="door_top")
+    pairs = d.specs()
+    assert [(s.key, n) for s, n in pairs] == [("munchkin:Potted Plant", 2), ("munchkin:Magic Missile", 1)]
+    assert d.piles() == {"munchkin:Magic Missile": "door_top"}
+    with pytest.raises(DeckError):
+        d.add("Elf", pile="Top Of Deck")
+
+
+def test_equality_and_copy(catalog):
+    d = Deck("t", catalog=catalog)
+    d.add("Elf", 2)
+    c = d.copy()
+    assert c == d
+    c.add("Elf")
+    assert c != d
+
+
+@pytest.mark.parametrize("name", ["", "   ", "a#b", "two\nlines", None])
+def test_bad_deck_names(catalog, name):
+    with pytest.raises(DeckError):
+        Deck(name, catalog=catalog)
