@@ -1,0 +1,237 @@
+"""Loader validation on small fixture files: every bad-input case, derived tags, atomicity."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from munchkin_lab.cards import api
+from munchkin_lab.cards.build import build, load_files
+from munchkin_lab.cards.errors import CardDataError
+
+from cardtest_helpers import BACKENDS, MINI
+
+HEADER = """\
+set:
+  code: gamma
+  name: Gamma
+  family: munchkin
+  kind: fan
+cards:
+"""
+
+
+def write_set(data_dir, body: str, name: str = "gamma.yaml") -> None:
+    (data_dir / "sets" / name).write_text(HEADER + textwrap.dedent(body), encoding="utf-8")
+
+
+def problems(data_dir) -> list[str]:
+    with pytest.raises(CardDataError) as info:
+        load_files(data_dir)
+    assert isinstance(info.value, ValueError)
+    return info.value.problems
+
+
+def test_fixture_loads_with_derived_tags():
+    data = load_files(MINI)
+    by = {(c.set_code, c.card.name): c for c in data.cards}
+    assert by[("alpha", "Heavy Cart")].derived == ["Big", "Vehicle"]
+    assert by[("alpha", "Potion")].derived == ["One-Shot"]
+    assert by[("beta", "Engine Room V2")].derived == ["V2"]
+    assert by[("beta", "Sheet Phantom")].tags == ["Ghost", "Undead", "Pirate"]  # case-insensitive tags
+    assert by[("alpha", "Grave Lord")].card.aliases[1].language == "pl"
+
+
+def test_malformed_yaml(data_copy):
+    (data_copy / "sets" / "gamma.yaml").write_text(HEADER + "  - name: X\n    kind: [monster\n", encoding="utf-8")
+    (p,) = problems(data_copy)
+    assert p.startswith("database/sets/gamma.yaml:") and "malformed YAML" in p
+
+
+def test_duplicate_yaml_key(data_copy):
+    write_set(data_copy, """\
+      - name: Twice
+        kind: curse
+        kind: curse
+        deck: door
+        source: x
+    """)
+    assert problems(data_copy) == ["database/sets/gamma.yaml:9: malformed YAML: duplicate key 'kind'"]
+
+
+def test_unknown_field(data_copy):
+    write_set(data_copy, """\
+      - name: Odd Monster
+        kind: monster
+        deck: door
+        colour: green
+        source: x
+    """)
+    assert problems(data_copy) == ["database/sets/gamma.yaml:10: card 'Odd Monster': colour: unknown field"]
+
+
+def test_undeclared_tag(data_copy):
+    write_set(data_copy, """\
+      - name: Zed
+        kind: monster
+        deck: door
+        tags: [Undead, Zombie]
+        source: x
+    """)
+    (p,) = problems(data_copy)
+    assert p.startswith("database/sets/gamma.yaml:10: card 'Zed': tags: undeclared tag 'Zombie'")
+
+
+def test_tag_declared_by_another_set_is_not_enough(data_copy):
+    write_set(data_copy, """\
+      - name: Yarr
+        kind: monster
+        deck: door
+        tags: [Pirate]
+        source: x
+    """)
+    assert "card 'Yarr': tags: undeclared tag 'Pirate'" in problems(data_copy)[0]
+
+
+def test_duplicate_card_in_set(data_copy):
+    write_set(data_copy, """\
+      - name: Twin
+        kind: curse
+        deck: door
+        source: x
+      - name: twin
+        kind: curse
+        deck: door
+        source: x
+    """)
+    assert problems(data_copy) == [
+        "database/sets/gamma.yaml:11: card 'twin': name: duplicate card in set 'gamma' (first at line 7)"]
+
+
+def test_negative_level(data_copy):
+    write_set(data_copy, """\
+      - name: Minus One
+        kind: monster
+        deck: door
+        level: -1
+        source: x
+    """)
+    assert problems(data_copy) == ["database/sets/gamma.yaml:10: card 'Minus One': level: must be >= 0, got -1"]
+
+
+@pytest.mark.parametrize("field,value,expected", [
+    ("slot", "hat", "slot: unknown slot 'hat'"),
+    ("kind", "wizardry", "kind: unknown kind 'wizardry'"),
+    ("deck", "attic", "deck: unknown deck 'attic'"),
+])
+def test_unknown_vocabulary(data_copy, field, value, expected):
+    fields = {"kind": "item", "deck": "treasure", "slot": "none"}
+    fields[field] = value
+    write_set(data_copy, f"""\
+      - name: Thing
+        kind: {fields['kind']}
+        deck: {fields['deck']}
+        slot: {fields['slot']}
+        source: x
+    """)
+    (p,) = problems(data_copy)
+    assert p.startswith(f"database/sets/gamma.yaml:") and f"card 'Thing': {expected}" in p
+
+
+def test_printed_without_source(data_copy):
+    write_set(data_copy, """\
+      - name: Nowhere
+        kind: curse
+        deck: door
+    """)
+    (p,) = problems(data_copy)
+    assert p == "database/sets/gamma.yaml:7: card 'Nowhere': source: required when provenance is 'printed'"
+
+
+def test_alias_clash_with_other_card_name(data_copy):
+    write_set(data_copy, """\
+      - name: Copycat
+        kind: monster
+        deck: door
+        aliases: [Grave Lord]
+        source: x
+    """)
+    (p,) = problems(data_copy)
+    assert p == ("database/sets/gamma.yaml:10: card 'Copycat': aliases: alias 'Grave Lord' clashes with "
+                 "card 'Grave Lord' (alpha)")
+
+
+def test_alias_clash_with_other_alias(data_copy):
+    write_set(data_copy, """\
+      - name: Other Lord
+        kind: monster
+        deck: door
+        aliases: [{name: lord of graves}]
+        source: x
+    """)
+    (p,) = problems(data_copy)
+    assert "card 'Other Lord': aliases: alias 'lord of graves' clashes with an alias of card 'Grave Lord' (alpha)" in p
+
+
+def test_reprint_may_share_alias(data_copy):
+    # alpha and beta both print "Cleric" with the alias "Priest": not a clash
+    data = load_files(data_copy)
+    assert sum(c.card.name == "Cleric" for c in data.cards) == 2
+
+
+def test_every_problem_is_reported_at_once(data_copy):
+    write_set(data_copy, """\
+      - name: A
+        kind: monster
+        deck: door
+        level: -3
+        source: x
+      - name: B
+        kind: item
+        deck: treasure
+        slot: hat
+        source: x
+    """)
+    assert len(problems(data_copy)) == 2
+
+
+def test_unknown_required_set(data_copy):
+    (data_copy / "sets" / "gamma.yaml").write_text(
+        HEADER.replace("kind: fan\n", "kind: fan\n  requires: [omega]\n") + "  []\n", encoding="utf-8")
+    assert any("requires: unknown set 'omega'" in p for p in problems(data_copy))
+
+
+@pytest.mark.parametrize("backend_url", BACKENDS, indirect=True)
+def test_failed_build_leaves_database_untouched(backend_url, data_copy):
+    build(backend_url, data_copy)
+    before = api.cards("", url=backend_url)
+    write_set(data_copy, """\
+      - name: Broken
+        kind: monster
+        deck: door
+        level: -1
+        source: x
+    """)
+    with pytest.raises(CardDataError, match="level: must be >= 0"):
+        build(backend_url, data_copy)
+    after = api.cards("", url=backend_url)
+    assert after.equals(before)
+    # a later good build works and is idempotent
+    (data_copy / "sets" / "gamma.yaml").unlink()
+    build(backend_url, data_copy)
+    build(backend_url, data_copy)
+    assert api.cards("", url=backend_url).equals(before)
+
+
+def test_failed_sqlite_build_keeps_file_bytes(tmp_path, data_copy):
+    url = f"sqlite:///{tmp_path / 'x.sqlite'}"
+    build(url, data_copy)
+    from munchkin_lab import config
+
+    config.dispose_engine(url)
+    raw = (tmp_path / "x.sqlite").read_bytes()
+    (data_copy / "sets" / "alpha.yaml").write_text("set: [", encoding="utf-8")
+    with pytest.raises(CardDataError, match="malformed YAML"):
+        build(url, data_copy)
+    assert (tmp_path / "x.sqlite").read_bytes() == raw
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["database", "x.sqlite"]  # no temp files left
