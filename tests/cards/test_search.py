@@ -1,0 +1,152 @@
+"""Search syntax: parsing, errors with positions, and semantics on the fixture database."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from munchkin_lab.cards import api
+from munchkin_lab.cards.build import build
+from munchkin_lab.cards.errors import SearchSyntaxError
+from munchkin_lab.cards.search import compile_query, parse
+
+from cardtest_helpers import MINI
+
+
+@pytest.fixture(scope="module")
+def url(backend_url):
+    build(backend_url, MINI)
+    return backend_url
+
+
+def names(query, url):
+    return sorted(api.cards(query, url=url)["name"])
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("", ["Bone Rattler", "Cleric", "Cleric", "Engine Room", "Engine Room V2", "Flame Sword",
+          "Grave Lord", "Heavy Cart", "Homebrew", "Potion", "Sheet Phantom"]),
+    ("grave", ["Grave Lord"]),
+    ("GRAVE", ["Grave Lord"]),
+    ('"lord of"', ["Grave Lord"]),                       # alias substring
+    ("grobowy", ["Grave Lord"]),
+    ("priest", ["Cleric", "Cleric"]),
+    ("tag:undead", ["Bone Rattler", "Grave Lord", "Sheet Phantom"]),
+    ("TAG:UNDEAD level>=10", ["Grave Lord", "Sheet Phantom"]),
+    ("kind:monster tag:undead level>=10", ["Grave Lord", "Sheet Phantom"]),
+    ("tag:undead -tag:ghost", ["Bone Rattler", "Grave Lord"]),
+    ("tag:undead and -set:beta", ["Bone Rattler", "Grave Lord"]),
+    ("set:alpha kind:monster or kind:curse", ["Bone Rattler", "Grave Lord", "Homebrew"]),
+    ("set:alpha (kind:monster or kind:curse)", ["Bone Rattler", "Grave Lord"]),
+    ("-(kind:monster or kind:item or kind:class)", ["Engine Room", "Engine Room V2", "Homebrew", "Potion"]),
+    ("level>2", ["Grave Lord", "Sheet Phantom"]),
+    ("level<10", ["Bone Rattler"]),
+    ("level<=10 level>=10", ["Sheet Phantom"]),
+    ("level:16", ["Grave Lord"]),
+    ("level=16", ["Grave Lord"]),
+    ("level!=16", ["Bone Rattler", "Sheet Phantom"]),      # no null levels
+    ("-level>=10 kind:monster", ["Bone Rattler"]),
+    ("-level>=10 set:beta", ["Cleric", "Engine Room", "Engine Room V2", "Homebrew"]),  # null levels kept
+    ("bonus>2", ["Flame Sword"]),
+    ("bonus>=2 bonus<=2", ["Heavy Cart", "Potion"]),
+    ("treasures=4", ["Grave Lord"]),
+    ("gold<500", ["Flame Sword", "Potion"]),
+    ("copies>1", ["Cleric", "Potion"]),
+    ("levels=2", ["Grave Lord"]),
+    ("slot:vehicle", ["Heavy Cart"]),
+    ("slot:one-hand", ["Flame Sword"]),
+    ("-slot:vehicle kind:item", ["Flame Sword"]),
+    ("tag:vehicle tag:big", ["Heavy Cart"]),
+    ("tag:one-shot", ["Potion"]),
+    ("kind:one-shot", ["Potion"]),
+    ("version:V2", ["Engine Room V2"]),
+    ("version:v1 or version:v2", ["Engine Room", "Engine Room V2"]),
+    ("provenance:inferred", ["Sheet Phantom"]),
+    ("provenance:designer", ["Homebrew"]),
+    ("deck:treasure", ["Flame Sword", "Heavy Cart", "Potion"]),
+    ("deck:ship_room", ["Engine Room", "Engine Room V2"]),
+    ("set:Beta tag:pirate", ["Sheet Phantom"]),
+    ("big:yes", ["Heavy Cart"]),
+    ("manual:true", ["Engine Room V2"]),
+    ("name:room -v2", ["Engine Room"]),
+    ("origin:file tag:ghost", ["Sheet Phantom"]),
+    ("100%", []),
+    ("_", []),
+])
+def test_search_semantics(url, query, expected):
+    assert names(query, url) == expected
+
+
+@pytest.mark.parametrize("query,position,fragment", [
+    ("lvl>3", 0, "unknown field 'lvl'; did you mean 'level'?"),
+    ("tag:undead levle>=10", 11, "did you mean 'level'?"),
+    ("kind:monstr", 5, "unknown kind 'monstr'; did you mean 'monster'?"),
+    ("slot:hat", 5, "unknown slot 'hat'"),
+    ("level>=ten", 7, "level needs a whole number"),
+    ("level>=", 7, "ends too early"),
+    ("(tag:undead", 11, "ends too early"),
+    ("tag:undead)", 10, "')' without a matching '('"),
+    ('"open quote', 0, "unclosed quote"),
+    ("kind<monster", 0, "kind only supports"),
+    ("= 3", 0, "operator '=' without a field"),
+    ("a or", 4, "ends too early"),
+    ("level>99999999999999999999", 6, "out of range"),
+    ("version:V3", 8, "unknown version"),
+])
+def test_syntax_errors_name_the_position(query, position, fragment):
+    with pytest.raises(SearchSyntaxError) as info:
+        compile_query(query)
+    err = info.value
+    assert isinstance(err, ValueError)
+    assert err.position == position
+    assert f"position {position}" in str(err)
+    assert fragment in str(err)
+
+
+def test_parse_tree_precedence():
+    tree = parse("a b or c")
+    assert type(tree).__name__ == "Or" and type(tree.terms[0]).__name__ == "And"
+    assert parse("   ") is None
+
+
+def test_deck_field_matches_saved_deck_entries(url):
+    from sqlalchemy import insert, select
+
+    from munchkin_lab import config
+    from munchkin_lab.cards.models import Card, Deck, DeckEntry
+
+    with config.get_engine(url).begin() as conn:
+        did = conn.execute(insert(Deck).returning(Deck.id), {"name": "Spooky Mix", "modules": [], "options": {},
+                                                             }).scalar_one()
+        ids = conn.execute(select(Card.id).where(Card.name.in_(["Grave Lord", "Potion"]))).scalars().all()
+        conn.execute(insert(DeckEntry), [{"deck_id": did, "card_id": i, "copies": 2} for i in ids])
+    try:
+        assert names("deck:'spooky mix'", url) == ["Grave Lord", "Potion"]
+        assert names('deck:"Spooky Mix" kind:monster', url) == ["Grave Lord"]
+        assert names("deck:nothing", url) == []
+    finally:
+        with config.get_engine(url).begin() as conn:
+            conn.execute(Deck.__table__.delete())
+
+
+TOKENS = ["level", "bonus", "tag", "kind", "set", ":", "=", ">=", "<", "!=", "-", "(", ")", " ", " or ",
+          " and ", '"', "'", "undead", "monster", "10", "-3", "lvl", "x", "%", "_", "!", "\\", "ł",
+          "99999999999999999999", "deck", "slot", "version", "V2", "\x00", "\t", "\n"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.text(max_size=40), st.lists(st.sampled_from(TOKENS), max_size=12).map("".join)))
+def test_fuzz_only_syntax_errors_or_results(sqlite_fuzz_url, query):
+    try:
+        df = api.cards(query, url=sqlite_fuzz_url)
+    except SearchSyntaxError as exc:
+        assert 0 <= exc.position <= len(query)
+    else:
+        assert set(df.columns) >= {"name", "tags"}
+
+
+@pytest.fixture(scope="module")
+def sqlite_fuzz_url(tmp_path_factory):
+    url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'fuzz.sqlite'}"
+    build(url, MINI)
+    return url
