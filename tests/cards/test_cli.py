@@ -1,0 +1,76 @@
+"""The ``munchkin-lab db`` and ``munchkin-lab cards`` commands (typer CliRunner, SQLite)."""
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+from typer.testing import CliRunner
+
+from munchkin_lab.cli import app
+
+from cardtest_helpers import MINI
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
+    url = f"sqlite:///{tmp_path_factory.mktemp('cli') / 'cli.sqlite'}"
+    res = runner.invoke(app, ["db", "build", "--url", url, "--data", str(MINI)])
+    assert res.exit_code == 0, res.output
+    assert "built: 2 sets, 11 cards" in res.output
+    return url
+
+
+def test_check_ok():
+    res = runner.invoke(app, ["db", "check", "--data", str(MINI)])
+    assert res.exit_code == 0 and "ok: 2 sets, 11 cards" in res.output
+
+
+def test_check_reports_problems_without_traceback(data_copy):
+    (data_copy / "sets" / "alpha.yaml").write_text(textwrap.dedent("""\
+        set: {code: alpha, name: Alpha, family: munchkin, kind: base}
+        cards:
+          - {name: Bad, kind: item, deck: treasure, slot: hat, source: x}
+        """), encoding="utf-8")
+    res = runner.invoke(app, ["db", "check", "--data", str(data_copy)])
+    assert res.exit_code == 1
+    assert "database/sets/alpha.yaml:3: card 'Bad': slot: unknown slot 'hat'" in res.output
+    assert "Traceback" not in res.output
+
+
+def test_stats(url):
+    res = runner.invoke(app, ["db", "stats", "--url", url])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert "Cards per set" in lines[0] and "automated" in lines[1]
+    alpha = next(line for line in lines if line.strip().startswith("alpha"))
+    assert alpha.split()[-3:] == ["6", "10", "100%"]  # 6 cards, 10 copies, all automated
+    beta = next(line for line in lines if line.strip().startswith("beta"))
+    assert beta.split()[-1] == "80%"
+    assert "Cards per kind" in res.output and "Cards per tag" in res.output and "Undead" in res.output
+
+
+def test_cards_table_csv_json(url):
+    res = runner.invoke(app, ["cards", "tag:undead level>=10", "--url", url])
+    assert res.exit_code == 0 and "Grave Lord" in res.output and "2 cards" in res.output
+    res = runner.invoke(app, ["cards", "tag:undead", "--format", "csv", "--url", url])
+    assert res.exit_code == 0 and res.output.splitlines()[0].startswith("set,name,kind")
+    assert len(res.output.splitlines()) == 4
+    res = runner.invoke(app, ["cards", "grave", "--format", "json", "--url", url])
+    data = json.loads(res.output)
+    assert data[0]["name"] == "Grave Lord" and data[0]["level"] == 16 and data[0]["bonus"] is None
+    assert data[0]["aliases"] == ["Lord of Graves", "Grobowy Pan"]
+
+
+def test_bad_query_exits_1_cleanly(url):
+    res = runner.invoke(app, ["cards", "lvl>=3", "--url", url])
+    assert res.exit_code == 1
+    assert "position 0" in res.output and "did you mean 'level'?" in res.output
+    assert "Traceback" not in res.output
+
+
+def test_stats_without_database(tmp_path):
+    res = runner.invoke(app, ["db", "stats", "--url", f"sqlite:///{tmp_path / 'none.sqlite'}"])
+    assert res.exit_code == 1 and "munchkin-lab db build" in res.output
