@@ -1,27 +1,220 @@
-"""The effect vocabulary: structured card effects the engine interprets (one place).
+"""The effect vocabulary: structured card effects the engine interprets (in one place).
 
-STARTER VOCABULARY (the engine owner extends it; this docstring is the reference and the
-validator :func:`validate_effects` enforces it). Condition atoms: ``race:elf``,
-``class:warrior``, ``gender:female``, ``tag:undead``, ``level<=3``, ``level>=6``; a leading
-``!`` negates (``!race:halfling``).
+This docstring is the reference; :func:`validate_effects` enforces it and the database loader
+calls it. Effects are read by :mod:`munchkin_lab.engine.game` only.
 
-Monster keys:
-  bonus_vs: [{if: ATOM, bonus: INT}]   monster +bonus when the fighter or the helper matches
-                                       (counted once; core rules, Help)
-  run_away: INT                        modifier to every Run Away roll against it
-  no_run_away: BOOL                    no Run Away possible
-  not_pursue: ATOM                     a matching player may let it go without a fight
-  no_help: BOOL                        nobody may help against it
-  items_dont_count: BOOL               the munchkin side's items give no bonus
-  level_doesnt_count: BOOL             the munchkin side's Levels do not count
-  extra_treasures: [{if: ATOM, count: INT}]
-  bad_stuff: [OP, ...]                 applied to each player it catches
-  on_escape: [OP, ...]                 applied even to a player who escapes
+Condition atoms (strings): ``race:elf``, ``class:warrior``, ``gender:female``, ``gender:male``,
+``tag:undead`` (a monster tag), ``level<=3``, ``level>=6``, ``human`` (no race card); a leading
+``!`` negates (``!race:halfling``). Race/class names are lower-case card names (``cleric`` and
+``priest`` are the same class).
 
-Ops (a mapping with one main key; ``else: [OP...]`` applies when the main key finds nothing):
-  {lose_levels: INT} | {death: true} | {set_level: INT} | {lose_race: true} |
-  {lose_class: true} | {discard_hand: true} |
-  {lose_item: headgear|armor|footgear|hand|big|small|best|any|vehicle|all_big|all, count: INT} |
-  {roll: {"1-2": [OP...], "3-6": [OP...]}}
+Monster keys (core rules, 7. Combat):
+  bonus_vs: [{if: ATOM, bonus: INT}]  monster +bonus when the fighter or the helper matches;
+                                      counted once per monster (core rules, 7. Help)
+  run_away: INT                       modifier to every Run Away roll against it
+  no_run_away: BOOL                   Run Away always fails (no roll succeeds)
+  not_pursue: ATOM                    a matching fighter may let it go (action ``evade``)
+  no_help: BOOL                       nobody may help against it
+  items_dont_count: BOOL              the munchkin side's items give no bonus
+  level_doesnt_count: BOOL            the munchkin side's Levels do not count
+  extra_treasures: [{if: ATOM, count: INT}]  more (or fewer) Treasures when the fighter matches
+  extra_levels: INT                   Levels on top of ``levels_gained``
+  bad_stuff: [OP, ...]                applied to each player it catches
+  on_escape: [OP, ...]                applied to a player who escapes it
+
+Item keys (core rules, 9. Treasures and Items):
+  bonus_if: [{if: ATOM, bonus: INT}]  the item's bonus becomes INT for a matching owner
+  run_away: INT                       bonus to the owner's Run Away rolls while in use
+
+One-Shot keys (core rules, 9. Single-Use Items) - the card's ``bonus`` is its combat bonus:
+  side: munchkin | monster | either   which side the bonus may go to (default either)
+  escape: BOOL                        played while running away: escape every monster
+  discard_monster: BOOL               remove one monster from the combat (no Treasure from it)
+  end_combat: BOOL                    discard every monster; no Levels, no Treasure
+  draw_treasures: INT                 the player draws this many Treasures (face down)
+  bonus_per: {if: ATOM, bonus: INT}   bonus for each player in the combat matching ATOM
+
+Monster Enhancer keys (core rules, 10. Monster Enhancers) - ``bonus`` is the Level change:
+  treasures: INT                      Treasure change of the enhanced monster
+  mate: BOOL                          the monster counts twice (strength, Treasures, Levels)
+
+Curse keys (core rules, 10. Curses):
+  ops: [OP, ...]                      applied at once to the victim
+  persistent: BOOL                    the card stays with the victim
+  roll_mod: INT                       persistent: modifier to the victim's die rolls
+  next_combat: INT                    persistent until the end of the victim's next combat
+                                      (or the current one): combat strength change
+  removed_with: headgear|armor|footgear   persistent curse ends when that item is lost
+
+Go Up a Level keys:  levels: INT (default 1)
+
+Special keys (Door or Treasure cards of kind ``special``):
+  wandering_monster: BOOL   half_breed: BOOL   super_munchkin: BOOL   cheat: BOOL
+  end_combat / draw_treasures (as for One-Shots, e.g. Out To Lunch)
+  level_for: ATOM           every living player matching ATOM gains a Level (not to 10)
+
+Expansion keys (values are mappings, read by the expansion's rules module, issue 4):
+  room, room_action, dungeon, portal, fairy_dust, vehicle
+
+Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found nothing):
+  {lose_levels: INT} | {gain_levels: INT} | {death: true} | {set_level: INT|"lowest"} |
+  {lose_race: true} | {lose_class: true} | {discard_hand: true} | {change_sex: true} |
+  {lose_item: headgear|armor|footgear|hand|big|small|best|any|all_big|all, count: INT} |
+  {roll: {"1-2": [OP...], "3-6": [OP...]}} | {lose_level_per_roll: true} |
+  {manual: "short note"}   (pushes a ResolveByHand decision)
 """
 from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+ATOM_RE = re.compile(r"^!?(race:[a-z_\- ]+|class:[a-z_\- ]+|gender:(male|female)|tag:[a-z_\- ]+|"
+                     r"level(<=|>=|<|>|=)\d+|human)$")
+
+LOSE_ITEM_WHAT = ("headgear", "armor", "footgear", "hand", "big", "small", "best", "any",
+                  "all_big", "all")
+
+#: top-level effect keys and a checker name for their values
+TOP_KEYS: dict[str, str] = {
+    # monsters
+    "bonus_vs": "cond_bonus", "run_away": "int", "no_run_away": "bool", "not_pursue": "atom",
+    "no_help": "bool", "items_dont_count": "bool", "level_doesnt_count": "bool",
+    "extra_treasures": "cond_count", "extra_levels": "int", "bad_stuff": "ops", "on_escape": "ops",
+    # items
+    "bonus_if": "cond_bonus",
+    # one-shots
+    "side": "side", "escape": "bool", "discard_monster": "bool", "end_combat": "bool",
+    "draw_treasures": "int", "bonus_per": "one_cond_bonus",
+    # enhancers
+    "treasures": "int", "mate": "bool",
+    # curses
+    "ops": "ops", "persistent": "bool", "roll_mod": "int", "next_combat": "int",
+    "removed_with": "slot3",
+    # go up a level
+    "levels": "int",
+    # specials
+    "wandering_monster": "bool", "half_breed": "bool", "super_munchkin": "bool", "cheat": "bool",
+    "level_for": "atom",
+    # expansion vocabularies, owned by their rules modules (issue 4); checked there
+    "room": "mapping", "room_action": "mapping", "dungeon": "mapping", "portal": "mapping",
+    "fairy_dust": "mapping", "vehicle": "mapping",
+}
+
+OP_KEYS = ("lose_levels", "gain_levels", "death", "set_level", "lose_race", "lose_class",
+           "discard_hand", "change_sex", "lose_item", "roll", "lose_level_per_roll", "manual")
+
+
+def valid_atom(atom: Any) -> bool:
+    """True when ``atom`` is a well-formed condition atom."""
+    return isinstance(atom, str) and bool(ATOM_RE.match(atom.strip().lower()))
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_ops(ops: Any, where: str, out: list[str]) -> None:
+    if not isinstance(ops, (list, tuple)):
+        out.append(f"{where}: expected a list of ops")
+        return
+    for i, op in enumerate(ops):
+        w = f"{where}[{i}]"
+        if not isinstance(op, Mapping):
+            out.append(f"{w}: an op must be a mapping")
+            continue
+        main = [k for k in op if k in OP_KEYS]
+        extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count")]
+        if len(main) != 1:
+            out.append(f"{w}: exactly one op key expected (one of {', '.join(OP_KEYS)}), got {sorted(op)}")
+            continue
+        for k in extra:
+            out.append(f"{w}.{k}: unknown op field")
+        key = main[0]
+        val = op[key]
+        if key in ("lose_levels", "gain_levels"):
+            if not _is_int(val) or val < 0:
+                out.append(f"{w}.{key}: expected a non-negative integer")
+        elif key == "set_level":
+            if not (_is_int(val) and val >= 1) and val != "lowest":
+                out.append(f"{w}.set_level: expected an integer >= 1 or 'lowest'")
+        elif key == "lose_item":
+            if val not in LOSE_ITEM_WHAT:
+                out.append(f"{w}.lose_item: expected one of {', '.join(LOSE_ITEM_WHAT)}")
+        elif key == "roll":
+            if not isinstance(val, Mapping) or not val:
+                out.append(f"{w}.roll: expected a mapping of die ranges to op lists")
+            else:
+                for rng_key, sub in val.items():
+                    if not re.match(r"^[1-6](-[1-6])?$", str(rng_key)):
+                        out.append(f"{w}.roll.{rng_key}: expected a die range like '1-2'")
+                    _check_ops(sub, f"{w}.roll.{rng_key}", out)
+        elif key == "manual":
+            if not isinstance(val, str):
+                out.append(f"{w}.manual: expected a short note")
+        else:
+            if val is not True:
+                out.append(f"{w}.{key}: expected true")
+        if "count" in op and (not _is_int(op["count"]) or op["count"] < 1):
+            out.append(f"{w}.count: expected a positive integer")
+        if "else" in op:
+            _check_ops(op["else"], f"{w}.else", out)
+
+
+def validate_effects(effects: Any) -> list[str]:
+    """Check a card's ``effects`` mapping against the vocabulary.
+
+    Args:
+        effects: the ``effects`` field of a card (a mapping, possibly empty).
+
+    Returns:
+        A list of problems, each naming the offending key (``"bad_stuff[0].lose_item: ..."``);
+        empty when valid. Never raises.
+    """
+    out: list[str] = []
+    if effects is None:
+        return out
+    if not isinstance(effects, Mapping):
+        return [f"effects: expected a mapping, got {type(effects).__name__}"]
+    for key, val in effects.items():
+        kind = TOP_KEYS.get(key)
+        if kind is None:
+            out.append(f"{key}: unknown effect key")
+        elif kind == "int":
+            if not _is_int(val):
+                out.append(f"{key}: expected an integer")
+        elif kind == "bool":
+            if not isinstance(val, bool):
+                out.append(f"{key}: expected true or false")
+        elif kind == "atom":
+            if not valid_atom(val):
+                out.append(f"{key}: bad condition atom {val!r}")
+        elif kind == "side":
+            if val not in ("munchkin", "monster", "either"):
+                out.append(f"{key}: expected munchkin, monster or either")
+        elif kind == "slot3":
+            if val not in ("headgear", "armor", "footgear"):
+                out.append(f"{key}: expected headgear, armor or footgear")
+        elif kind == "mapping":
+            if not isinstance(val, Mapping):
+                out.append(f"{key}: expected a mapping (expansion vocabulary)")
+        elif kind == "ops":
+            _check_ops(val, key, out)
+        elif kind in ("cond_bonus", "cond_count", "one_cond_bonus"):
+            items = [val] if kind == "one_cond_bonus" else val
+            if not isinstance(items, (list, tuple)):
+                out.append(f"{key}: expected a list of {{if: ATOM, ...}}")
+                continue
+            num = "count" if kind == "cond_count" else "bonus"
+            for i, it in enumerate(items):
+                w = key if kind == "one_cond_bonus" else f"{key}[{i}]"
+                if not isinstance(it, Mapping):
+                    out.append(f"{w}: expected a mapping")
+                    continue
+                if not valid_atom(it.get("if")):
+                    out.append(f"{w}.if: bad condition atom {it.get('if')!r}")
+                if not _is_int(it.get(num)):
+                    out.append(f"{w}.{num}: expected an integer")
+                for k in it:
+                    if k not in ("if", num):
+                        out.append(f"{w}.{k}: unknown field")
+    return out

@@ -1,0 +1,2371 @@
+"""The Munchkin core game: rules, legal actions, undo/redo, save/replay, views.
+
+Quick start::
+
+    >>> from munchkin_lab.engine import Game, CardSpec
+    >>> deck = [(CardSpec.make(name="Potted Plant", set="munchkin", kind="monster", deck="door",
+    ...                        level=1, treasures=1), 20),
+    ...         (CardSpec.make(name="Helm of Courage", set="munchkin", kind="item",
+    ...                        deck="treasure", bonus=1, slot="headgear", gold=200), 20)]
+    >>> g = Game.new(players=3, deck=deck, seed=7)
+    >>> a = g.legal_actions()[0]
+    >>> g.play(a); g.undo(); g.redo()
+    >>> Game.from_json(g.to_json()).state_dict() == g.state_dict()
+    True
+
+Sections cited in reasons and docstrings are those of the core rulebook (``core rules, 7.
+Combat`` ...). Where the rulebook is silent the docstring says "rulebook silent" and the
+reading chosen.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable, Sequence
+
+from . import rng as _rng
+from .actions import Action, IllegalActionError
+from .cards import CardSpec, FrozenDict
+from .rules import RulesModule, select_modules
+from .state import CombatState, PlayerState, State
+
+R_CARDS = "core rules, 3. Handling Cards"
+R_CHAR = "core rules, 4. Creating Your Character"
+R_SIDEBAR = "core rules, Card Text and These Rules"
+R_WIN = "core rules, 5. Starting and Ending the Game"
+R_PHASES = "core rules, 6. Turn Phases"
+R_COMBAT = "core rules, 7. Combat"
+R_HELP = "core rules, 7. Combat: Help"
+R_RUN = "core rules, 7. Combat: Running Away and Bad Stuff"
+R_DEATH = "core rules, 7. Combat: Death"
+R_STATS = "core rules, 8. Character Statistics"
+R_ITEMS = "core rules, 9. Treasures and Items"
+R_WHEN = "core rules, 10. When to Play Cards"
+
+SLOT_LIMIT = {"headgear": 1, "armor": 1, "footgear": 1}
+ALIASES = {"priest": "cleric", "kapłan": "cleric"}
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """Fixed settings of a game.
+
+    Attributes:
+        faster_play: phase 0 "listen at the door" (core rules, Munchkin XXL: Faster Game): draw
+            one Door at the start of the turn; Loot the Room then draws a Treasure.
+        shared_victory: a helper on the winning side also gains 1 Level per monster
+            (core rules, Munchkin XXL: Shared Victory).
+        setup_window: each player may play Race/Class/Items before the first turn (core rules,
+            4. Creating Your Character).
+        first_player: seat of the first player (the rulebook lets the table choose).
+        max_turns: stop with no winner after this many turns (simulation cap), or None.
+        hand_limit: the base hand limit (core: 5; Dwarf +1).
+        modules: extra rules-module names to switch on (see ``rules.MODULES``).
+    """
+
+    faster_play: bool = False
+    shared_victory: bool = False
+    setup_window: bool = True
+    first_player: int = 0
+    max_turns: int | None = None
+    hand_limit: int = 5
+    modules: tuple = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """End of the game: ``winners`` (seats), ``names`` and ``reason`` (``"level 10"`` or
+    ``"turn limit"``)."""
+
+    winners: tuple
+    names: tuple
+    reason: str
+
+
+def _spec_to_dict(s: CardSpec) -> dict:
+    d = asdict(s)
+    d["tags"] = sorted(s.tags)
+    d["usable_by"] = list(s.usable_by)
+    d["not_usable_by"] = list(s.not_usable_by)
+    d["effects"] = s.effects.thaw() if isinstance(s.effects, FrozenDict) else dict(s.effects)
+    return d
+
+
+def _lname(spec: CardSpec) -> str:
+    n = spec.name.strip().lower()
+    return ALIASES.get(n, n)
+
+
+class Game:
+    """One game of Munchkin. Build with :meth:`new` or :meth:`from_json`.
+
+    Public attributes: ``specs`` (card id -> :class:`CardSpec`), ``options``, ``modules``,
+    ``seed``, ``state`` (internal; read :meth:`state_dict` instead), ``actions`` (played
+    actions, the replay log).
+    """
+
+    # ------------------------------------------------------------------ construction
+    def __init__(self, specs: list[CardSpec], names: list[str], genders: list[str], seed: int,
+                 options: GameOptions, history: bool = True) -> None:
+        self.specs = specs
+        self.options = options
+        self.seed = seed
+        self.history = history
+        self.modules: list[RulesModule] = select_modules({s.set for s in specs}, tuple(options.modules))
+        base = RulesModule
+        self._h_combat = [m for m in self.modules if type(m).combat_modifier is not base.combat_modifier]
+        self._h_monster = [m for m in self.modules if type(m).monster_modifier is not base.monster_modifier]
+        self._h_run = [m for m in self.modules if type(m).run_away_modifier is not base.run_away_modifier]
+        self._h_extra = [m for m in self.modules if type(m).extra_actions is not base.extra_actions]
+        self._h_door = [m for m in self.modules if type(m).on_draw_door is not base.on_draw_door]
+        self._h_limit = [m for m in self.modules if type(m).hand_limit is not base.hand_limit]
+        self._h_keep = [m for m in self.modules if type(m).keeps_at_death is not base.keeps_at_death]
+        self.joining_tags = frozenset(t for m in self.modules for t in m.joining_tags)
+        self.deck_names = ("door", "treasure") + tuple(d for m in self.modules for d in m.extra_decks)
+        self._log: list[str] = []
+        self._undo: list[tuple] = []
+        self._redo: list[Action] = []
+        self.actions: list[Action] = []
+        # precomputed per-card facts (speed)
+        self._kind = [s.kind for s in specs]
+        self._lnames = [_lname(s) for s in specs]
+        self.state = State()
+        self.state.players = [PlayerState(n, g) for n, g in zip(names, genders)]
+        self.state.rng = _rng.seed_state(seed)
+        self._initial: dict | None = None
+
+    @classmethod
+    def new(cls, players: int | Sequence = 4, deck: Iterable = (), seed: int = 0,
+            options: GameOptions | None = None, history: bool = True, deal: bool = True) -> "Game":
+        """Start a game.
+
+        Args:
+            players: a count (names "P1".."Pn", gender alternating male/female), or a list of
+                names or of ``(name, gender)`` pairs / ``{"name":..., "gender":...}`` dicts.
+            deck: ``[(CardSpec, copies), ...]`` or ``[CardSpec, ...]`` (one copy each).
+            seed: RNG seed (shuffles and dice).
+            options: :class:`GameOptions`.
+            history: keep undo snapshots and the plain-words log (False for simulations).
+            deal: shuffle and deal 4 Door + 4 Treasure each (core rules, 2. Setting Up).
+
+        Raises:
+            ValueError: fewer than 2 or more than 6 players... (2 allowed by the rulebook,
+                more than 6 accepted with a warning-free reading), a bad player entry or deck.
+        """
+        options = options or GameOptions()
+        names, genders = _players(players)
+        specs: list[CardSpec] = []
+        for entry in deck:
+            if isinstance(entry, CardSpec):
+                specs.append(entry)
+            elif isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[0], CardSpec):
+                if not isinstance(entry[1], int) or entry[1] < 0:
+                    raise ValueError(f"deck: copies of {entry[0].name!r} must be a non-negative integer")
+                specs.extend([entry[0]] * entry[1])
+            else:
+                raise ValueError(f"deck: expected CardSpec or (CardSpec, copies), got {entry!r}")
+        g = cls(specs, names, genders, seed, options, history)
+        s = g.state
+        for d in g.deck_names:
+            s.decks[d] = []
+            s.discards[d] = []
+        for i, sp in enumerate(specs):
+            s.decks.setdefault(sp.deck, []).append(i)
+            s.discards.setdefault(sp.deck, [])
+        for d in s.decks:
+            s.rng = _rng.shuffle(s.rng, s.decks[d])
+        for m in g.modules:
+            m.setup(g)
+        s.active = options.first_player % len(names)
+        s.setup_seat = s.active
+        if deal:
+            for p in s.players:
+                g._deal(p)
+        if not options.setup_window:
+            s.phase = "start"
+            g._turn_start()
+        g._say(f"New game: {', '.join(names)}; {len(specs)} cards; seed {seed}.")
+        g._initial = s.clone()
+        return g
+
+    def begin(self) -> None:
+        """Re-mark the current state as the game's initial state (used by scenario setups that
+        edit the state after :meth:`new`). Clears undo/redo and the action log."""
+        self._initial = self.state.clone()
+        self._undo.clear()
+        self._redo.clear()
+        self.actions.clear()
+
+    # ------------------------------------------------------------------ small helpers
+    def _say(self, text: str) -> None:
+        if self.history:
+            self._log.append(f"[t{self.state.turn}] {text}")
+
+    @property
+    def log(self) -> list[str]:
+        """Events in plain words (read-only list; empty when ``history=False``)."""
+        return self._log
+
+    def name(self, c: int) -> str:
+        """Printed name of card id ``c``."""
+        return self.specs[c].name
+
+    def _pn(self, seat: int) -> str:
+        return self.state.players[seat].name
+
+    def _roll(self) -> int:
+        """One six-sided die: a forced result if queued, else the seeded RNG."""
+        s = self.state
+        if s.forced:
+            return s.forced.pop(0)
+        s.rng, k = _rng.below(s.rng, 6)
+        return k + 1
+
+    def _draw(self, deck: str) -> int:
+        """Top card of ``deck`` (-1 if none). An empty pile is refilled by shuffling its
+        discards; with no discards nobody draws (core rules, 3. Handling Cards)."""
+        s = self.state
+        pile = s.decks.get(deck)
+        if pile is None:
+            return -1
+        if not pile:
+            disc = s.discards[deck]
+            if not disc:
+                return -1
+            pile.extend(disc)
+            disc.clear()
+            s.rng = _rng.shuffle(s.rng, pile)
+            self._say(f"The {deck} deck is reshuffled from its discards.")
+        return pile.pop()
+
+    def _discard(self, c: int) -> None:
+        self.state.discards[self.specs[c].deck].append(c)
+
+    def _deal(self, p: PlayerState) -> None:
+        for deck in ("door", "treasure"):
+            for _ in range(4):
+                c = self._draw(deck)
+                if c >= 0:
+                    p.hand.append(c)
+
+    # ------------------------------------------------------------------ character facts
+    def races(self, seat: int) -> list[str]:
+        """Lower-case race names of ``seat`` (empty list = Human)."""
+        return [self._lnames[c] for c in self.state.players[seat].races]
+
+    def classes(self, seat: int) -> list[str]:
+        """Lower-case class names (``priest`` normalised to ``cleric``)."""
+        return [self._lnames[c] for c in self.state.players[seat].classes]
+
+    def has_race(self, seat: int, race: str) -> bool:
+        return race in self.races(seat)
+
+    def has_class(self, seat: int, cls_: str) -> bool:
+        return cls_ in self.classes(seat)
+
+    def matches(self, seat: int, atom: str, against: bool = False, monster: int = -1) -> bool:
+        """Does player ``seat`` match condition ``atom`` (see ``effects`` docstring)?
+
+        ``against=True`` when the atom is a disadvantage (a monster bonus or an item ban):
+        Super Munchkin with one Class / Half-Breed with one Race then hide that Class / Race
+        (core rules, 10. Mixed Super Munchkin).
+        """
+        atom = atom.strip().lower()
+        neg = atom.startswith("!")
+        if neg:
+            atom = atom[1:]
+        p = self.state.players[seat]
+        if atom.startswith("race:"):
+            name = ALIASES.get(atom[5:], atom[5:])
+            if name == "human":
+                r = not p.races
+            else:
+                r = name in self.races(seat)
+                if r and against and p.half_breed >= 0 and len(p.races) == 1:
+                    r = False
+        elif atom == "human":
+            r = not p.races
+        elif atom.startswith("class:"):
+            name = ALIASES.get(atom[6:], atom[6:])
+            r = name in self.classes(seat)
+            if r and against and p.super_munchkin >= 0 and len(p.classes) == 1:
+                r = False
+        elif atom.startswith("gender:"):
+            r = p.gender == atom[7:]
+        elif atom.startswith("tag:"):
+            r = monster >= 0 and self.specs[monster].has_tag(atom[4:])
+        elif atom.startswith("level"):
+            op = atom[5:7] if atom[6] in "=" else atom[5]
+            val = int(atom[5 + len(op):])
+            lv = p.level
+            r = {"<=": lv <= val, ">=": lv >= val, "<": lv < val, ">": lv > val, "=": lv == val}[op]
+        else:
+            r = False
+        return r != neg
+
+    def can_use(self, seat: int, c: int) -> bool:
+        """True when ``seat`` may use item ``c`` (race/class/gender restrictions; Cheat!
+        lifts them) - core rules, 9. Treasures and Items."""
+        p = self.state.players[seat]
+        if p.cheat_item == c:
+            return True
+        sp = self.specs[c]
+        if sp.usable_by and not any(self.matches(seat, a) for a in sp.usable_by):
+            return False
+        if sp.not_usable_by and any(self.matches(seat, a, against=True) for a in sp.not_usable_by):
+            return False
+        return True
+
+    def hand_limit(self, seat: int) -> int:
+        """5, or 6 for a Dwarf (core rules, 3. Handling Cards); modules may change it."""
+        lim = self.options.hand_limit + (1 if self.has_race(seat, "dwarf") else 0)
+        for m in self._h_limit:
+            lim = m.hand_limit(self, seat, lim)
+        return lim
+
+    def item_bonus(self, seat: int, c: int) -> int:
+        sp = self.specs[c]
+        if not self.can_use(seat, c):
+            return 0
+        for cond in sp.effects.get("bonus_if", ()):
+            if self.matches(seat, cond["if"]):
+                return cond["bonus"]
+        return sp.bonus or 0
+
+    # ------------------------------------------------------------------ combat strength
+    def player_strength(self, seat: int) -> int:
+        """Combat strength of one munchkin-side player: Level + items in use + class/race
+        abilities + curses (+ module modifiers). May be negative (core rules, 8. Level)."""
+        s = self.state
+        c = s.combat
+        p = s.players[seat]
+        level_counts = items_count = True
+        if c is not None:
+            for m in c.monsters:
+                e = self.specs[m].effects
+                if e.get("level_doesnt_count"):
+                    level_counts = False
+                if e.get("items_dont_count"):
+                    items_count = False
+        total = p.level if level_counts else 0
+        if items_count:
+            for it in p.equipped:
+                total += self.item_bonus(seat, it)
+        for cu in p.curses:
+            total += self.specs[cu].effects.get("next_combat", 0)
+        if c is not None:
+            total += c.berserk.get(seat, 0)
+            if c.turning.get(seat) and any(self.specs[m].has_tag("undead") for m in c.monsters):
+                total += 3 * c.turning[seat]
+            for thief, victim in c.backstab:
+                if victim == seat:
+                    total -= 2
+        for mod in self._h_combat:
+            total += mod.combat_modifier(self, seat)
+        return total
+
+    def monster_strength(self, i: int) -> int:
+        """Strength of monster number ``i`` of the combat: Level + Monster Enhancers + its bonus
+        against the fighter or helper (counted once) - core rules, 7. Combat: Help."""
+        c = self.state.combat
+        m = c.monsters[i]
+        sp = self.specs[m]
+        total = sp.level or 0
+        mate = 1
+        for e in c.enh[i]:
+            total += self.specs[e].bonus or 0
+            if self.specs[e].effects.get("mate"):
+                mate += 1
+        for cond in sp.effects.get("bonus_vs", ()):
+            if self.matches(c.fighter, cond["if"], True, m) or (
+                    c.helper >= 0 and self.matches(c.helper, cond["if"], True, m)):
+                total += cond["bonus"]
+        for mod in self._h_monster:
+            total += mod.monster_modifier(self, i)
+        return total * mate
+
+    def strengths(self) -> tuple[int, int]:
+        """``(munchkin side, monster side)`` combat strengths of the current combat."""
+        c = self.state.combat
+        if c is None:
+            return (0, 0)
+        mside = c.mbonus + sum(self.monster_strength(i) for i in range(len(c.monsters)))
+        pside = c.pbonus + self.player_strength(c.fighter)
+        if c.helper >= 0:
+            pside += self.player_strength(c.helper)
+        for used in c.used:
+            per = self.specs[used].effects.get("bonus_per")
+            if per:
+                n = sum(1 for q in (c.fighter, c.helper) if q >= 0 and self.matches(q, per["if"]))
+                pside += n * per["bonus"]
+        return pside, mside
+
+    def munchkins_win(self) -> bool:
+        """Munchkin side strictly stronger, or equal with a Warrior on that side (core rules,
+        7. Combat: ties go to the monster; Help: a Warrior wins ties even when helping)."""
+        c = self.state.combat
+        if c is None or not c.monsters:
+            return False
+        ps, ms = self.strengths()
+        if ps > ms:
+            return True
+        if ps == ms:
+            return self.has_class(c.fighter, "warrior") or (c.helper >= 0 and self.has_class(c.helper, "warrior"))
+        return False
+
+    # ------------------------------------------------------------------ who acts
+    def actor(self) -> int | None:
+        """Seat of the player who must act now (None when the game is over).
+
+        Pending decisions come first (help request -> asked player; corpse looting -> looter;
+        item lost to a curse -> victim; Treasure share -> picker; manual card -> its player),
+        then the interference window, the runner, the fighter, and else the active player.
+        """
+        s = self.state
+        if s.pending:
+            return s.pending[0]["player"]
+        ph = s.phase
+        if ph == "over":
+            return None
+        if ph == "setup":
+            return s.setup_seat
+        if ph == "combat":
+            c = s.combat
+            if c.stage == "window":
+                return c.window[0]
+            if c.stage == "run":
+                return c.runners[0]
+            return c.fighter
+        return s.active
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """All legal actions of the acting player, each with a readable ``label``.
+
+        Parametric choices are listed in a useful subset (bribes: none, or all Treasures with
+        the helper picking first; selling: one greedy bundle); :meth:`play` accepts any legal
+        variant, :meth:`why_not` explains any refusal.
+        """
+        seat = self.actor()
+        if seat is None:
+            return []
+        out = []
+        for a in self._candidates(seat):
+            if self._why(a) is None:
+                out.append(Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards,
+                                  label=self.describe(a)))
+        return out
+
+    def why_not(self, action: Action) -> str | None:
+        """None when ``action`` is legal now, else the rule that forbids it (cites a section)."""
+        if not isinstance(action, Action):
+            return "not an Action"
+        return self._why(action)
+
+    def is_legal(self, action: Action) -> bool:
+        return self._why(action) is None
+
+    def play(self, action: Action | str) -> None:
+        """Apply ``action`` (an :class:`Action` or its text form).
+
+        Raises:
+            IllegalActionError: the action is not legal now (message = :meth:`why_not`); the
+                state is unchanged.
+            ValueError: malformed action text.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        why = self._why(action)
+        if why is not None:
+            raise IllegalActionError(f"{action}: {why}")
+        if self.history:
+            self._undo.append((self.state.clone(), len(self._log)))
+        self._apply(action)
+        self.actions.append(Action(action.player, action.kind, action.card, action.target,
+                                   action.n, action.m, action.cards))
+        if self._redo:
+            if self._redo[-1] == action:
+                self._redo.pop()
+            else:
+                self._redo.clear()
+
+    push = play
+
+    def undo(self) -> Action:
+        """Take back the last action (any number of times, across turns; the RNG rewinds).
+
+        Raises:
+            IndexError: nothing to undo (or ``history=False``).
+        """
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        st, loglen = self._undo.pop()
+        self.state = st
+        del self._log[loglen:]
+        a = self.actions.pop()
+        self._redo.append(a)
+        return a
+
+    pop = undo
+
+    def redo(self) -> Action:
+        """Replay the last undone action.
+
+        Raises:
+            IndexError: nothing to redo.
+        """
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        a = self._redo[-1]
+        self.play(a)
+        return a
+
+    def outcome(self) -> Outcome | None:
+        """None while the game runs, else an :class:`Outcome`."""
+        s = self.state
+        if s.phase != "over":
+            return None
+        return Outcome(tuple(s.winners), tuple(s.players[w].name for w in s.winners), s.reason)
+
+    # ------------------------------------------------------------------ candidates
+    def _candidates(self, seat: int) -> list[Action]:
+        s = self.state
+        A = Action
+        out: list[Action] = []
+        if s.pending:
+            d = s.pending[0]
+            k = d["kind"]
+            if k in ("help", "offer"):
+                return [A(seat, "accept"), A(seat, "refuse")]
+            if k == "choose":
+                return [A(seat, "choose", c) for c in self._choice_options(d)]
+            if k == "manual":
+                c = d["card"]
+                t = d.get("target", seat)
+                return [A(seat, "resolve", c, t), A(seat, "resolve", c, t, -1)]
+            return out
+        ph = s.phase
+        p = s.players[seat]
+        if ph == "setup":
+            out.append(A(seat, "pass"))
+            for c in p.hand:
+                if self._kind[c] in ("race", "class", "item"):
+                    out.append(A(seat, "play", c))
+            self._equip_candidates(seat, out)
+            return out
+        if ph == "charity":
+            lowest, recips = self._charity_targets(seat)
+            for c in p.hand:
+                if lowest:
+                    out.append(A(seat, "charity", c, -1))
+                else:
+                    for t in recips:
+                        out.append(A(seat, "charity", c, t))
+            return out
+        if ph == "combat":
+            c = s.combat
+            if c.stage == "run":
+                for i in range(len(c.monsters)):
+                    if i not in c.rolled:
+                        out.append(A(seat, "roll", n=i))
+                if self.has_class(seat, "wizard"):
+                    for card in p.hand + p.in_play():
+                        out.append(A(seat, "flight", card))
+                for card in p.hand + p.carried:
+                    if self.specs[card].effects.get("escape"):
+                        out.append(A(seat, "play", card))
+                return out
+            if c.stage == "window":
+                out.append(A(seat, "pass"))
+                if c.helper < 0:
+                    out.append(A(seat, "offer_help"))
+            else:
+                out.append(A(seat, "fight"))
+                out.append(A(seat, "run"))
+                if c.helper < 0:
+                    tot = self._treasure_count()
+                    for t in range(len(s.players)):
+                        if t != seat:
+                            out.append(A(seat, "ask_help", target=t))
+                            if tot:
+                                out.append(A(seat, "ask_help", target=t, n=tot, m=1))
+                for i, m in enumerate(c.monsters):
+                    if self.specs[m].effects.get("not_pursue"):
+                        out.append(A(seat, "evade", n=i))
+                    if self.has_class(seat, "wizard") and p.hand:
+                        out.append(A(seat, "charm", n=i))
+            self._combat_card_candidates(seat, out)
+            return out
+        # own turn, out of combat: start | trouble | end
+        if ph == "start":
+            out.append(A(seat, "kick"))
+        elif ph == "trouble":
+            out.append(A(seat, "loot"))
+            out.append(A(seat, "end_turn"))
+            for c in p.hand:
+                if self._kind[c] == "monster":
+                    out.append(A(seat, "trouble", c))
+        elif ph == "end":
+            out.append(A(seat, "end_turn"))
+        n = len(s.players)
+        for c in p.hand:
+            k = self._kind[c]
+            if k in ("race", "class", "item"):
+                out.append(A(seat, "play", c))
+            elif k == "curse" or k == "go_up_a_level":
+                for t in range(n):
+                    out.append(A(seat, "play", c, t))
+            elif k == "special":
+                e = self.specs[c].effects
+                if e.get("cheat"):
+                    for it in p.in_play():
+                        out.append(A(seat, "play", c, m=it))
+                elif e.get("half_breed") or e.get("super_munchkin") or e.get("level_for") or \
+                        self.specs[c].manual:
+                    out.append(A(seat, "play", c))
+            elif k == "one_shot" and (self.specs[c].manual or self.specs[c].effects.get("draw_treasures")):
+                out.append(A(seat, "play", c))
+        for c in p.races + p.classes:
+            out.append(A(seat, "discard", c))
+        self._equip_candidates(seat, out)
+        sale = self._greedy_sale(seat)
+        if sale:
+            out.append(A(seat, "sell", cards=sale[0], n=sale[1]))
+        if self.has_class(seat, "thief") and p.hand:
+            for t in range(n):
+                if t != seat:
+                    for it in s.players[t].in_play():
+                        if not self.specs[it].big:
+                            out.append(A(seat, "steal", p.hand[0], t, m=it))
+        for mod in self._h_extra:
+            out.extend(mod.extra_actions(self, seat))
+        return out
+
+    def _equip_candidates(self, seat: int, out: list) -> None:
+        p = self.state.players[seat]
+        for c in p.carried:
+            if self._kind[c] == "item":
+                out.append(Action(seat, "equip", c))
+        for c in p.equipped:
+            out.append(Action(seat, "unequip", c))
+
+    def _combat_card_candidates(self, seat: int, out: list) -> None:
+        s = self.state
+        c = s.combat
+        p = s.players[seat]
+        n = len(s.players)
+        nm = len(c.monsters)
+        for card in p.hand:
+            k = self._kind[card]
+            sp = self.specs[card]
+            if k == "one_shot":
+                if sp.effects.get("discard_monster"):
+                    for i in range(nm):
+                        out.append(Action(seat, "play", card, n=i))
+                elif not sp.effects.get("escape"):
+                    out.append(Action(seat, "play", card, n=0))
+                    out.append(Action(seat, "play", card, n=1))
+            elif k == "monster_enhancer":
+                for i in range(nm):
+                    out.append(Action(seat, "play", card, n=i))
+            elif k == "curse" or k == "go_up_a_level":
+                for t in range(n):
+                    out.append(Action(seat, "play", card, t))
+            elif k == "monster":
+                out.append(Action(seat, "join", card))
+            elif k == "special":
+                e = sp.effects
+                if e.get("wandering_monster"):
+                    for mon in p.hand:
+                        if self._kind[mon] == "monster":
+                            out.append(Action(seat, "play", card, m=mon))
+                elif e.get("end_combat") or e.get("level_for") or sp.manual:
+                    out.append(Action(seat, "play", card))
+        for card in p.carried:
+            if self._kind[card] == "one_shot" and not self.specs[card].effects.get("escape"):
+                out.append(Action(seat, "play", card, n=0))
+                out.append(Action(seat, "play", card, n=1))
+        in_side = seat == c.fighter or seat == c.helper
+        if in_side and self.has_class(seat, "warrior"):
+            for card in p.hand + p.in_play():
+                out.append(Action(seat, "berserk", card))
+        if in_side and self.has_class(seat, "cleric"):
+            for card in p.hand + p.in_play():
+                out.append(Action(seat, "turning", card))
+        if self.has_class(seat, "thief") and (p.hand or p.in_play()):
+            card = (p.hand or p.in_play())[0]
+            for t in (c.fighter, c.helper):
+                if t >= 0 and t != seat:
+                    out.append(Action(seat, "backstab", card, t))
+
+    def _greedy_sale(self, seat: int) -> tuple | None:
+        p = self.state.players[seat]
+        items = [c for c in p.hand + p.carried + p.equipped
+                 if self._kind[c] in ("item", "one_shot") and (self.specs[c].gold or 0) > 0]
+        if not items:
+            return None
+        items.sort(key=lambda c: -(self.specs[c].gold or 0))
+        dbl = -1
+        if self.has_race(seat, "halfling") and not p.sold_double:
+            dbl = items[0]
+        total = 0
+        chosen = []
+        for c in items:
+            chosen.append(c)
+            total += (self.specs[c].gold or 0) * (2 if c == dbl else 1)
+            if total >= 1000:
+                break
+        if total < 1000:
+            return None
+        return tuple(chosen), dbl
+
+    # ------------------------------------------------------------------ legality
+    def _why(self, a: Action) -> str | None:  # noqa: C901 - one place for every rule check
+        s = self.state
+        if s.phase == "over":
+            return f"the game is over ({R_WIN})"
+        n = len(s.players)
+        seat = a.player
+        if not (0 <= seat < n):
+            return f"no player in seat {seat}"
+        actor = self.actor()
+        if seat != actor:
+            return (f"it is {self._pn(actor)}'s decision now, not {self._pn(seat)}'s "
+                    f"({self._what_now()})")
+        k = a.kind
+        p = s.players[seat]
+        nspecs = len(self.specs)
+        if a.card != -1 and not (0 <= a.card < nspecs):
+            return f"no card with id {a.card}"
+        # --- pending decisions
+        if s.pending:
+            d = s.pending[0]
+            dk = d["kind"]
+            if dk in ("help", "offer"):
+                return None if k in ("accept", "refuse") else f"answer the help {'request' if dk == 'help' else 'offer'} first (accept/refuse) ({R_HELP})"
+            if dk == "choose":
+                if k != "choose":
+                    return f"a choice is pending: pick a card ({d['why']})"
+                if a.card not in self._choice_options(d):
+                    return f"{self._cn(a.card)} is not one of the cards to choose from"
+                return None
+            if dk == "manual":
+                if k != "resolve" or a.card != d["card"]:
+                    return f"resolve {self.name(d['card'])} by hand first (manual card)"
+                if not (0 <= a.target < n):
+                    return "resolve: t must be a seat"
+                tp = s.players[a.target]
+                for c in a.cards:
+                    if c not in tp.hand and c not in tp.equipped and c not in tp.carried:
+                        return f"resolve: {self._cn(c)} is not in {tp.name}'s hand or in play"
+                return None
+            return "unknown pending decision"
+        ph = s.phase
+        for mod in self.modules:
+            r = mod.check_action(self, a)
+            if r is not NotImplemented:
+                return r
+        if k in ("accept", "refuse", "choose", "resolve"):
+            return "nothing to answer or choose now"
+        if ph == "setup":
+            if k == "pass":
+                return None
+            if k == "play":
+                if a.card not in p.hand:
+                    return f"{self._cn(a.card)} is not in your hand"
+                if self._kind[a.card] not in ("race", "class", "item"):
+                    return f"only Races, Classes and Items are played at setup ({R_CHAR})"
+                return self._why_play_char_or_item(seat, a.card)
+            if k in ("equip", "unequip"):
+                return self._why_equip(seat, a)
+            return f"during setup you may only play Race, Class and Items, or pass ({R_CHAR})"
+        if ph == "charity":
+            if k != "charity":
+                return f"finish Charity first: give or discard your excess cards ({R_PHASES}, phase 4)"
+            if a.card not in p.hand:
+                return f"{self._cn(a.card)} is not in your hand"
+            lowest, recips = self._charity_targets(seat)
+            if lowest:
+                return None if a.target == -1 else f"you are (one of) the lowest-Level players: discard the excess ({R_PHASES}, phase 4)"
+            if a.target not in recips:
+                return f"Charity goes to the lowest-Level living player(s), split as evenly as possible ({R_PHASES}, phase 4)"
+            return None
+        if ph == "combat":
+            return self._why_combat(seat, a)
+        # out of combat, own turn
+        if k == "kick":
+            return None if ph == "start" else f"the door was already opened this turn ({R_PHASES}, phase 1)"
+        if k == "trouble":
+            if ph != "trouble":
+                return f"Look for Trouble only after a Kick Open the Door that met no monster ({R_PHASES}, phase 2)"
+            if a.card not in p.hand or self._kind[a.card] != "monster":
+                return f"Look for Trouble needs a monster from your hand ({R_PHASES}, phase 2)"
+            return None
+        if k == "loot":
+            return None if ph == "trouble" else f"Loot the Room only when no monster was met and you did not Look for Trouble ({R_PHASES}, phase 3)"
+        if k == "end_turn":
+            return None if ph in ("trouble", "end") else f"Kick Open the Door first ({R_PHASES})"
+        if k in ("fight", "run", "roll", "ask_help", "offer_help", "evade", "berserk", "flight",
+                 "charm", "turning", "backstab", "join", "pass"):
+            return f"'{k}' is only possible during a combat ({R_COMBAT})"
+        if k in ("equip", "unequip"):
+            return self._why_equip(seat, a)
+        if k == "discard":
+            if a.card in p.races or a.card in p.classes:
+                return None
+            return f"only a Race or Class card of yours may be discarded at will ({R_STATS})"
+        if k == "sell":
+            return self._why_sell(seat, a)
+        if k == "give":
+            if a.card not in p.in_play() or self._kind[a.card] != "item":
+                return f"only Items in play can be traded or given ({R_ITEMS}: Trading)"
+            if not (0 <= a.target < n) or a.target == seat:
+                return "give: t must be another player"
+            if not s.players[a.target].alive:
+                return f"dead characters receive no cards ({R_DEATH})"
+            if self.specs[a.card].big and not self._big_ok(a.target, a.card):
+                return f"{s.players[a.target].name} already has a Big item ({R_ITEMS})"
+            return None
+        if k == "steal":
+            if not self.has_class(seat, "thief"):
+                return "only a Thief may steal (Thief class card)"
+            if a.card not in p.hand and a.card not in p.in_play():
+                return "steal: discard a card of yours"
+            if not (0 <= a.target < n) or a.target == seat or a.m not in s.players[a.target].in_play():
+                return "steal: m must be an item in play of player t"
+            if self.specs[a.m].big:
+                return "a Thief steals only a small item (Thief class card)"
+            if a.card == a.m:
+                return "steal: discard a different card"
+            return None
+        if k == "play":
+            return self._why_play(seat, a, in_combat=False)
+        return f"unknown action kind {k!r}"
+
+    def _what_now(self) -> str:
+        s = self.state
+        if s.pending:
+            return f"pending {s.pending[0]['kind']}"
+        if s.phase == "combat":
+            return f"combat, {s.combat.stage}"
+        return f"phase {s.phase}"
+
+    def _cn(self, c: int) -> str:
+        return self.name(c) if 0 <= c < len(self.specs) else f"card {c}"
+
+    def _why_equip(self, seat: int, a: Action) -> str | None:
+        s = self.state
+        p = s.players[seat]
+        if s.phase == "combat":
+            return f"no item changes during combat ({R_COMBAT})"
+        if a.kind == "unequip":
+            return None if a.card in p.equipped else f"{self._cn(a.card)} is not in use"
+        if a.card not in p.carried:
+            return f"{self._cn(a.card)} is not a carried item"
+        if self._kind[a.card] != "item":
+            return "only Items are used"
+        if not self.can_use(seat, a.card):
+            return f"{self.name(a.card)} is restricted by race, class or gender ({R_ITEMS})"
+        return self._why_slot(seat, a.card)
+
+    def _why_slot(self, seat: int, c: int) -> str | None:
+        p = self.state.players[seat]
+        if p.cheat_item == c:
+            return None
+        slot = self.specs[c].slot or "none"
+        if slot in SLOT_LIMIT:
+            if any(self.specs[e].slot == slot for e in p.equipped if e != p.cheat_item):
+                return f"you already use a {slot} item ({R_ITEMS})"
+        elif slot in ("one_hand", "two_hands"):
+            hands = sum(1 if self.specs[e].slot == "one_hand" else 2 for e in p.equipped
+                        if self.specs[e].slot in ("one_hand", "two_hands") and e != p.cheat_item)
+            if hands + (1 if slot == "one_hand" else 2) > 2:
+                return f"you have only two hands ({R_ITEMS})"
+        return None
+
+    def _big_ok(self, seat: int, c: int) -> bool:
+        if self.has_race(seat, "dwarf"):
+            return True
+        p = self.state.players[seat]
+        return not any(self.specs[e].big for e in p.in_play() if e != c and e != p.cheat_item)
+
+    def _why_play_char_or_item(self, seat: int, c: int) -> str | None:
+        p = self.state.players[seat]
+        k = self._kind[c]
+        if k == "race":
+            if self._lnames[c] in self.races(seat):
+                return f"you may not have two identical Races ({R_STATS})"
+            return None
+        if k == "class":
+            if self._lnames[c] in self.classes(seat):
+                return f"you may not have two identical Classes ({R_STATS})"
+            return None
+        if self.specs[c].big and not self._big_ok(seat, c):
+            return f"only one Big item in play unless a card allows more (Dwarf) ({R_ITEMS})"
+        return None
+
+    def _why_sell(self, seat: int, a: Action) -> str | None:
+        s = self.state
+        p = s.players[seat]
+        if not a.cards or len(set(a.cards)) != len(a.cards):
+            return "sell: list the cards to sell (each once)"
+        total = 0
+        for c in a.cards:
+            if c < 0 or c >= len(self.specs) or (c not in p.hand and c not in p.equipped and c not in p.carried):
+                return f"sell: {self._cn(c)} is not in your hand or in play"
+            if self._kind[c] not in ("item", "one_shot") or self.specs[c].gold is None:
+                return f"sell: {self.name(c)} is not an item with a Gold value ({R_ITEMS}: Selling Items)"
+            total += (self.specs[c].gold or 0) * (2 if c == a.n and a.n != 0 else 1)
+        if a.n not in (0, -1):
+            if not self.has_race(seat, "halfling"):
+                return "only a Halfling sells an item at double price (Halfling race card)"
+            if p.sold_double:
+                return "a Halfling sells at double price once per turn (Halfling race card)"
+            if a.n not in a.cards:
+                return "sell: the double-price card must be among the sold cards"
+        levels = total // 1000
+        if levels < 1:
+            return f"sell: {total} Gold buys no Level (1,000 per Level, no change) ({R_ITEMS}: Selling Items)"
+        if p.level + levels >= 10:
+            return f"the winning Level cannot be bought ({R_ITEMS}: Selling Items; {R_SIDEBAR})"
+        return None
+
+    def _why_play(self, seat: int, a: Action, in_combat: bool) -> str | None:
+        s = self.state
+        p = s.players[seat]
+        c = a.card
+        from_carried = c in p.carried and self._kind[c] == "one_shot"
+        if c not in p.hand and not from_carried:
+            return f"{self._cn(c)} is not in your hand"
+        sp = self.specs[c]
+        k = sp.kind
+        e = sp.effects
+        own_turn = s.active == seat
+        if k in ("race", "class", "item"):
+            if in_combat:
+                return f"Races, Classes and Items are not played during combat ({R_COMBAT}; {R_WHEN})"
+            if not own_turn:
+                return f"only on your own turn ({R_WHEN})"
+            return self._why_play_char_or_item(seat, c)
+        if k == "curse":
+            if not (0 <= a.target < len(s.players)):
+                return "a Curse needs a target player t"
+            if not s.players[a.target].alive:
+                return f"a dead character has nothing to curse ({R_DEATH})"
+            return None
+        if k == "go_up_a_level":
+            if not (0 <= a.target < len(s.players)):
+                return "Go Up a Level needs a target player t"
+            tp = s.players[a.target]
+            if not tp.alive:
+                return f"dead characters gain no Levels ({R_DEATH})"
+            if tp.level + e.get("levels", 1) >= 10:
+                return f"Go Up a Level cannot give the winning Level ({R_SIDEBAR}, 4)"
+            return None
+        if k == "monster":
+            return f"monsters are fought by Kick Open the Door, Look for Trouble, a Wandering Monster or joining ({R_WHEN})"
+        if k == "one_shot":
+            if e.get("escape"):
+                if not (in_combat and s.combat.stage == "run"):
+                    return f"{sp.name} is used while running away ({R_RUN})"
+                return None
+            if e.get("draw_treasures") and not e.get("end_combat") and not in_combat:
+                return None if own_turn else f"only on your own turn ({R_WHEN})"
+            if not in_combat:
+                if sp.manual:
+                    return None if own_turn else f"only on your own turn ({R_WHEN})"
+                return f"One-Shots are used in combat ({R_ITEMS}: Single-Use Items)"
+            if e.get("discard_monster"):
+                if not (0 <= a.n < len(s.combat.monsters)):
+                    return "choose the monster n to remove"
+                return None
+            side = e.get("side", "either")
+            if a.n not in (0, 1):
+                return "n = 0 (munchkin side) or 1 (monster side)"
+            if side == "munchkin" and a.n == 1 or side == "monster" and a.n == 0:
+                return f"{sp.name} helps only the {side} side"
+            return None
+        if k == "monster_enhancer":
+            if not in_combat:
+                return f"Monster Enhancers are played during a combat ({R_WHEN}: Monster Enhancers)"
+            if not (0 <= a.n < len(s.combat.monsters)):
+                return f"choose which monster n the enhancer goes to ({R_WHEN}: Monster Enhancers)"
+            return None
+        if k == "special":
+            if e.get("wandering_monster"):
+                if not in_combat:
+                    return f"a Wandering Monster joins a combat ({R_WHEN})"
+                if a.m not in p.hand or self._kind[a.m] != "monster":
+                    return f"a Wandering Monster brings a monster m from your hand ({R_WHEN})"
+                return None
+            if e.get("half_breed"):
+                if in_combat or not own_turn:
+                    return f"Half-Breed is played when a Race may be played: your turn, out of combat ({R_WHEN}: Mixed Super Munchkin)"
+                if p.half_breed >= 0:
+                    return "you already have a Half-Breed"
+                return None if p.races else f"Half-Breed needs a Race card ({R_WHEN}: Races and Classes)"
+            if e.get("super_munchkin"):
+                if in_combat or not own_turn:
+                    return f"Super Munchkin is played when a Class may be played: your turn, out of combat ({R_WHEN}: Mixed Super Munchkin)"
+                if p.super_munchkin >= 0:
+                    return "you already have a Super Munchkin"
+                return None if p.classes else f"Super Munchkin needs a Class card ({R_WHEN}: Races and Classes)"
+            if e.get("cheat"):
+                if in_combat:
+                    return f"no item changes during combat ({R_COMBAT})"
+                if p.cheat >= 0:
+                    return "you already use a Cheat!"
+                if a.m not in p.in_play():
+                    return "Cheat! goes on an item m you have in play"
+                return None
+            if e.get("end_combat"):
+                return None if in_combat else "only during a combat"
+            if e.get("level_for") or sp.manual:
+                return None
+            return f"{sp.name} cannot be played now"
+        return f"{sp.name} ({k}) cannot be played now"
+
+    def _why_combat(self, seat: int, a: Action) -> str | None:
+        s = self.state
+        c = s.combat
+        p = s.players[seat]
+        k = a.kind
+        stage = c.stage
+        if stage == "run":
+            if k == "roll":
+                if not (0 <= a.n < len(c.monsters)):
+                    return "roll: n must be a monster of the combat"
+                if a.n in c.rolled:
+                    return f"one Run Away roll per monster ({R_RUN})"
+                return None
+            if k == "flight":
+                if not self.has_class(seat, "wizard"):
+                    return "only a Wizard has flight (Wizard class card)"
+                if c.flight.get(seat, 0) >= 3:
+                    return "flight: at most 3 cards (Wizard class card)"
+                if c.rolled:
+                    return "flight is used before the first Run Away roll"
+                if a.card not in p.hand and a.card not in p.in_play():
+                    return "discard a card of yours"
+                return None
+            if k == "play":
+                if a.card in p.hand or a.card in p.carried:
+                    if self.specs[a.card].effects.get("escape"):
+                        return None
+                return f"while running away you only roll, use flight or an escape card ({R_RUN})"
+            return f"you are running away: roll for each monster, in the order you choose ({R_RUN})"
+        if k in ("equip", "unequip", "sell", "give", "steal") or (k == "discard" and a.card not in p.races + p.classes):
+            return f"no trading, selling, stealing or item changes during combat ({R_COMBAT})"
+        if k == "discard":
+            return None
+        if k in ("kick", "loot", "trouble", "end_turn", "charity"):
+            return f"finish the combat first ({R_PHASES}, phase 1)"
+        if stage == "window":
+            if k == "pass":
+                return None
+            if k == "offer_help":
+                if c.helper >= 0:
+                    return f"only one player may help ({R_HELP})"
+                if not p.alive:
+                    return f"a dead character cannot help ({R_DEATH})"
+                if any(self.specs[m].effects.get("no_help") for m in c.monsters):
+                    return "this monster may not be fought with help (monster card)"
+                return None
+            if k in ("fight", "run", "ask_help", "evade", "charm", "roll"):
+                return f"only the fighter does that; others may play a card or pass ({R_COMBAT}: Interfering in Combat)"
+        else:
+            if k == "pass":
+                return "the fighter declares victory (fight) or runs away (run)"
+            if k == "offer_help":
+                return "you are the fighter: ask_help instead"
+            if k == "fight":
+                if not self.munchkins_win():
+                    ps, ms = self.strengths()
+                    return f"{ps} vs {ms}: you are not winning (ties go to the monster unless a Warrior fights) ({R_COMBAT})"
+                return None
+            if k == "run":
+                if self.munchkins_win():
+                    return f"you are winning: declare victory ({R_COMBAT})"
+                return None
+            if k == "ask_help":
+                if c.helper >= 0:
+                    return f"only one player may help ({R_HELP})"
+                if not (0 <= a.target < len(s.players)) or a.target == seat:
+                    return "ask_help: t must be another player"
+                if a.target in c.asked:
+                    return f"{self._pn(a.target)} already refused this combat ({R_HELP})"
+                if not s.players[a.target].alive:
+                    return f"a dead character cannot help ({R_DEATH})"
+                if any(self.specs[m].effects.get("no_help") for m in c.monsters):
+                    return "this monster may not be fought with help (monster card)"
+                if a.n < 0:
+                    return "ask_help: n (Treasures offered) must be >= 0"
+                for it in a.cards:
+                    if it not in p.in_play():
+                        return f"a bribe offers only items you have in play ({R_HELP})"
+                return None
+            if k == "evade":
+                if not (0 <= a.n < len(c.monsters)):
+                    return "evade: n must be a monster of the combat"
+                atom = self.specs[c.monsters[a.n]].effects.get("not_pursue")
+                if not atom or not self.matches(seat, atom):
+                    return f"{self.name(c.monsters[a.n])} does pursue you (monster card)"
+                return None
+            if k == "charm":
+                if not self.has_class(seat, "wizard"):
+                    return "only a Wizard can charm (Wizard class card)"
+                if not p.hand:
+                    return f"charm discards your whole hand, and you have none ({R_STATS}: Class)"
+                if not (0 <= a.n < len(c.monsters)):
+                    return "charm: n must be a monster of the combat"
+                return None
+        in_side = seat == c.fighter or seat == c.helper
+        if k == "berserk" or k == "turning":
+            cls_ = "warrior" if k == "berserk" else "cleric"
+            if not self.has_class(seat, cls_):
+                return f"only a {cls_.title()} can do that ({cls_.title()} class card)"
+            if not in_side:
+                return "only a player fighting in this combat"
+            used = (c.berserk if k == "berserk" else c.turning).get(seat, 0)
+            if k == "berserk":
+                used = used
+            if used >= 3:
+                return f"at most 3 cards once per combat ({R_HELP}; {cls_.title()} class card)"
+            if k == "turning" and not any(self.specs[m].has_tag("undead") for m in c.monsters):
+                return "turning works only against Undead (Cleric class card)"
+            if a.card not in p.hand and a.card not in p.in_play():
+                return "discard a card of yours (hand or in play)"
+            return None
+        if k == "backstab":
+            if not self.has_class(seat, "thief"):
+                return "only a Thief can backstab (Thief class card)"
+            if a.target not in (c.fighter, c.helper) or a.target < 0 or a.target == seat:
+                return "backstab a player who fights in this combat"
+            if [seat, a.target] in c.backstab:
+                return "once per victim per combat (Thief class card)"
+            if a.card not in p.hand and a.card not in p.in_play():
+                return "discard a card of yours"
+            return None
+        if k == "join":
+            if a.card not in p.hand or self._kind[a.card] != "monster":
+                return "join: a monster from your hand"
+            tags = self.specs[a.card].tags & self.joining_tags
+            if not tags or not any(self.specs[m].tags & tags for m in c.monsters):
+                return f"only an Undead joins an Undead's combat without a Wandering Monster ({R_WHEN}: Undead Monsters)"
+            return None
+        if k == "play":
+            return self._why_play(seat, a, in_combat=True)
+        return f"'{k}' is not possible during combat ({R_COMBAT})"
+
+    # ------------------------------------------------------------------ choices
+    def _choice_options(self, d: dict) -> tuple:
+        s = self.state
+        why = d["why"]
+        if why == "loot":
+            for dead, cards in s.corpses:
+                if dead == d["dead"]:
+                    return tuple(cards)
+            return ()
+        if why == "pick":
+            return tuple(s.pool)
+        p = s.players[d["player"]]
+        return tuple(c for c in d["options"] if c in p.equipped or c in p.carried or c in p.hand)
+
+    def _charity_targets(self, seat: int) -> tuple[bool, list[int]]:
+        s = self.state
+        alive = [i for i, q in enumerate(s.players) if q.alive]
+        low = min(s.players[i].level for i in alive) if alive else 0
+        if s.players[seat].level <= low:
+            return True, []
+        recips = [i for i in alive if s.players[i].level == low and i != seat]
+        if not recips:
+            return True, []
+        excess, given = s.charity if s.charity else (1, {})
+        q, rem = divmod(excess, len(recips))
+        at_top = sum(1 for r in recips if given.get(r, 0) == q + 1)
+        ok = [r for r in recips if given.get(r, 0) < q or (given.get(r, 0) == q and at_top < rem)]
+        return False, ok
+
+    def _treasure_count(self) -> int:
+        c = self.state.combat
+        total = 0
+        for i, m in enumerate(c.monsters):
+            sp = self.specs[m]
+            t = sp.treasures or 0
+            mate = 1
+            for e in c.enh[i]:
+                es = self.specs[e]
+                t += es.effects.get("treasures", 0)
+                if es.effects.get("mate"):
+                    mate += 1
+            for cond in sp.effects.get("extra_treasures", ()):
+                if self.matches(c.fighter, cond["if"]):
+                    t += cond["count"]
+            total += max(0, t) * mate
+        return total + c.extra_treasures
+
+    # ------------------------------------------------------------------ labels
+    def describe(self, a: Action) -> str:
+        """A readable label for action ``a`` (used by ``legal_actions``)."""
+        who = self._pn(a.player) if 0 <= a.player < len(self.state.players) else f"seat {a.player}"
+        k = a.kind
+        cn = self._cn(a.card) if a.card >= 0 else ""
+        tn = self._pn(a.target) if 0 <= a.target < len(self.state.players) else ""
+        if k == "play":
+            extra = ""
+            if self._kind[a.card] == "one_shot" and not self.specs[a.card].effects.get("discard_monster"):
+                extra = " for the monsters" if a.n == 1 else " for the munchkins"
+            elif self._kind[a.card] == "monster_enhancer" or self.specs[a.card].effects.get("discard_monster"):
+                extra = f" on {self._cn(self.state.combat.monsters[a.n])}" if self.state.combat and 0 <= a.n < len(self.state.combat.monsters) else ""
+            if tn:
+                extra += f" on {tn}"
+            if a.m >= 0:
+                extra += f" with {self._cn(a.m)}"
+            return f"{who}: play {cn}{extra}"
+        if k == "sell":
+            return f"{who}: sell {', '.join(self._cn(c) for c in a.cards)}"
+        if k == "ask_help":
+            return f"{who}: ask {tn} for help" + (f" for {a.n} Treasure(s){' (helper picks first)' if a.m == 1 else ''}" if a.n else "")
+        if k == "roll":
+            mon = self.state.combat.monsters[a.n] if self.state.combat and 0 <= a.n < len(self.state.combat.monsters) else -1
+            return f"{who}: roll to Run Away from {self._cn(mon)}"
+        if k == "charity":
+            return f"{who}: {'discard' if a.target < 0 else 'give'} {cn}" + (f" to {tn}" if tn else "")
+        if k == "steal":
+            return f"{who}: discard {cn} to steal {self._cn(a.m)} from {tn}"
+        base = {"kick": "Kick Open the Door", "loot": "Loot the Room", "end_turn": "end the turn",
+                "fight": "declare victory", "run": "Run Away", "pass": "pass",
+                "offer_help": "offer to help", "accept": "accept", "refuse": "refuse"}.get(k, k)
+        parts = [f"{who}: {base}"]
+        if cn:
+            parts.append(cn)
+        if tn:
+            parts.append(f"-> {tn}")
+        if k in ("evade", "charm") and self.state.combat and 0 <= a.n < len(self.state.combat.monsters):
+            parts.append(self._cn(self.state.combat.monsters[a.n]))
+        if k == "resolve" and a.n:
+            parts.append(f"({a.n:+d} Level)")
+        return " ".join(parts)
+
+    # ================================================================== applying actions
+    def _apply(self, a: Action) -> None:  # noqa: C901
+        s = self.state
+        k = a.kind
+        seat = a.player
+        p = s.players[seat]
+        if s.pending:
+            d = s.pending.pop(0)
+            self._answer(d, a)
+            self._settle()
+            return
+        for mod in self.modules:
+            if mod.apply_action(self, a):
+                self._settle()
+                return
+        ph = s.phase
+        if k == "pass":
+            if ph == "setup":
+                self._say(f"{p.name} is ready.")
+                nxt = (s.setup_seat + 1) % len(s.players)
+                if nxt == s.active:
+                    s.phase = "start"
+                    self._turn_start()
+                else:
+                    s.setup_seat = nxt
+            else:  # interference window
+                c = s.combat
+                c.window.pop(0)
+                if not c.window:
+                    self._resolve_win()
+        elif k == "kick":
+            self._kick(seat)
+        elif k == "trouble":
+            p.hand.remove(a.card)
+            self._say(f"{p.name} looks for trouble with {self.name(a.card)}.")
+            self._start_combat(seat, a.card)
+        elif k == "loot":
+            deck = "treasure" if self.options.faster_play else "door"
+            c = self._draw(deck)
+            if c >= 0:
+                p.hand.append(c)
+            self._say(f"{p.name} loots the room.")
+            s.phase = "end"
+        elif k == "end_turn":
+            self._end_turn(seat)
+        elif k == "charity":
+            p.hand.remove(a.card)
+            if a.target < 0:
+                self._discard(a.card)
+                self._say(f"{p.name} discards {self.name(a.card)} (Charity).")
+            else:
+                s.players[a.target].hand.append(a.card)
+                s.charity[1][a.target] = s.charity[1].get(a.target, 0) + 1
+                self._say(f"{p.name} gives {self.name(a.card)} to {self._pn(a.target)} (Charity).")
+            if len(p.hand) <= self.hand_limit(seat):
+                s.charity = None
+                self._next_turn()
+        elif k == "equip":
+            p.carried.remove(a.card)
+            p.equipped.append(a.card)
+        elif k == "unequip":
+            p.equipped.remove(a.card)
+            p.carried.append(a.card)
+        elif k == "discard":
+            self._lose_card(seat, a.card)
+            self._say(f"{p.name} discards {self.name(a.card)}.")
+        elif k == "sell":
+            total = 0
+            for c in a.cards:
+                total += (self.specs[c].gold or 0) * (2 if c == a.n and a.n != 0 else 1)
+                self._lose_card(seat, c)
+            if a.n not in (0, -1):
+                p.sold_double = True
+            lv = total // 1000
+            p.level += lv
+            self._say(f"{p.name} sells {len(a.cards)} card(s) for {total} Gold: +{lv} Level -> {p.level}.")
+        elif k == "give":
+            self._remove_from_play(seat, a.card)
+            tp = s.players[a.target]
+            (tp.equipped if self.can_use(a.target, a.card) and self._why_slot(a.target, a.card) is None
+             else tp.carried).append(a.card)
+            self._say(f"{p.name} gives {self.name(a.card)} to {tp.name}.")
+        elif k == "steal":
+            self._lose_card(seat, a.card)
+            r = self._roll_mod(seat, self._roll())
+            if r >= 4:
+                self._remove_from_play(a.target, a.m)
+                p.carried.append(a.m)
+                self._say(f"{p.name} steals {self.name(a.m)} from {self._pn(a.target)} (roll {r}).")
+            else:
+                self._change_level(seat, -1)
+                self._say(f"{p.name} fails to steal (roll {r}) and loses a Level.")
+        elif k == "play":
+            self._play_card(seat, a)
+        elif k == "fight":
+            c = s.combat
+            c.stage = "window"
+            c.window = [(c.fighter + i) % len(s.players) for i in range(1, len(s.players))
+                        if s.players[(c.fighter + i) % len(s.players)].alive]
+            ps, ms = self.strengths()
+            self._say(f"{p.name} declares victory, {ps} vs {ms}.")
+            if not c.window:
+                self._resolve_win()
+        elif k == "run":
+            self._start_run()
+        elif k == "roll":
+            self._run_roll(seat, a.n)
+        elif k == "ask_help":
+            c = s.combat
+            s.pending.append({"kind": "help", "player": a.target, "from": seat, "n": a.n,
+                              "first": 1 if a.m == 1 else 0, "items": tuple(a.cards)})
+            self._say(f"{p.name} asks {self._pn(a.target)} for help" + (f", offering {a.n} Treasure(s)." if a.n else "."))
+        elif k == "offer_help":
+            c = s.combat
+            s.pending.append({"kind": "offer", "player": c.fighter, "from": seat})
+            self._say(f"{p.name} offers to help {self._pn(c.fighter)}.")
+        elif k == "evade":
+            c = s.combat
+            self._say(f"{p.name} lets {self.name(c.monsters[a.n])} go.")
+            self._remove_monster(a.n)
+            self._after_monster_removed()
+        elif k == "charm":
+            c = s.combat
+            for card in p.hand[:]:
+                self._lose_card(seat, card)
+            m = c.monsters[a.n]
+            c.extra_treasures += (self.specs[m].treasures or 0)
+            self._say(f"{p.name} charms {self.name(m)} away.")
+            self._remove_monster(a.n)
+            self._after_monster_removed()
+        elif k in ("berserk", "turning", "flight"):
+            self._lose_card(seat, a.card)
+            d = getattr(s.combat, k)
+            d[seat] = d.get(seat, 0) + 1
+            self._say(f"{p.name} discards {self.name(a.card)} ({k}).")
+            self._combat_changed(seat)
+        elif k == "backstab":
+            self._lose_card(seat, a.card)
+            s.combat.backstab.append([seat, a.target])
+            self._say(f"{p.name} backstabs {self._pn(a.target)} (-2).")
+            self._combat_changed(seat)
+        elif k == "join":
+            p.hand.remove(a.card)
+            self._add_monster(a.card)
+            self._say(f"{p.name} adds {self.name(a.card)} to the combat (joining).")
+            self._combat_changed(seat)
+        self._settle()
+
+    # ------------------------------------------------------------------ pending answers
+    def _answer(self, d: dict, a: Action) -> None:
+        s = self.state
+        k = d["kind"]
+        if k == "help":
+            c = s.combat
+            if a.kind == "accept":
+                c.helper = d["player"]
+                c.bribe_n = d["n"]
+                c.bribe_first = d["first"]
+                c.bribe_items = list(d["items"])
+                self._say(f"{self._pn(d['player'])} helps {self._pn(d['from'])}.")
+            else:
+                c.asked.append(d["player"])
+                self._say(f"{self._pn(d['player'])} refuses to help.")
+        elif k == "offer":
+            c = s.combat
+            if a.kind == "accept":
+                c.helper = d["from"]
+                self._say(f"{self._pn(d['player'])} accepts {self._pn(d['from'])}'s help.")
+            else:
+                c.asked.append(d["from"])
+                self._say(f"{self._pn(d['player'])} refuses {self._pn(d['from'])}'s help.")
+            c.stage = "fight"
+            c.window = []
+        elif k == "choose":
+            why = d["why"]
+            seat = d["player"]
+            p = s.players[seat]
+            if why == "loot":
+                for dead, cards in s.corpses:
+                    if dead == d["dead"]:
+                        cards.remove(a.card)
+                p.hand.append(a.card)
+                self._say(f"{p.name} takes {self.name(a.card)} from the corpse of {self._pn(d['dead'])}.")
+            elif why == "pick":
+                s.pool.remove(a.card)
+                p.hand.append(a.card)
+                self._say(f"{p.name} takes {self.name(a.card)} from the Treasures.")
+                hq, fq = d["hq"], d["fq"]
+                if seat == d["h"]:
+                    hq -= 1
+                else:
+                    fq -= 1
+                if s.pool:
+                    nxt = d["f"] if seat == d["h"] else d["h"]
+                    if (nxt == d["h"] and hq <= 0) or (nxt == d["f"] and fq <= 0):
+                        nxt = seat
+                    s.pending.insert(0, {"kind": "choose", "why": "pick", "player": nxt,
+                                         "f": d["f"], "h": d["h"], "hq": hq, "fq": fq})
+            else:  # an item lost to a curse / Bad Stuff
+                self._lose_card(seat, a.card)
+                self._say(f"{p.name} loses {self.name(a.card)}.")
+                if d["count"] > 1:
+                    opts = tuple(o for o in d["options"] if o != a.card)
+                    nd = dict(d)
+                    nd["count"] = d["count"] - 1
+                    nd["options"] = opts
+                    s.pending.insert(0, nd)
+        elif k == "manual":
+            tgt = s.players[a.target]
+            for c in a.cards:
+                self._lose_card(a.target, c)
+            if a.n:
+                self._change_level(a.target, a.n)
+            self._say(f"{self.name(d['card'])} resolved by hand: {tgt.name} {a.n:+d} Level(s), "
+                      f"{len(a.cards)} card(s) discarded.")
+
+    def _settle(self) -> None:
+        """Drop pending decisions with nothing to decide; finish corpse looting."""
+        s = self.state
+        while s.pending:
+            d = s.pending[0]
+            if d["kind"] == "choose":
+                opts = self._choice_options(d)
+                if d["why"] == "pick" and not opts:
+                    s.pending.pop(0)
+                    continue
+                if d["why"] == "loot":
+                    if not opts or not s.players[d["player"]].alive:
+                        s.pending.pop(0)
+                        continue
+                elif d["why"] == "lose":
+                    if not opts:
+                        s.pending.pop(0)
+                        continue
+                    if len(opts) <= d["count"]:
+                        s.pending.pop(0)
+                        for c in opts:
+                            self._lose_card(d["player"], c)
+                            self._say(f"{self._pn(d['player'])} loses {self.name(c)}.")
+                        continue
+            break
+        if s.corpses:
+            live = {d["dead"] for d in s.pending if d["kind"] == "choose" and d["why"] == "loot"}
+            for entry in s.corpses[:]:
+                if entry[0] not in live:
+                    for c in entry[1]:
+                        self._discard(c)
+                    s.corpses.remove(entry)
+        if s.phase == "combat" and not s.pending and s.combat is not None:
+            c = s.combat
+            if c.stage == "run":
+                # skip runners that died or have nothing left
+                while c.runners and (not s.players[c.runners[0]].alive or len(c.rolled) >= len(c.monsters)):
+                    c.runners.pop(0)
+                    c.rolled = []
+                if not c.runners:
+                    self._end_combat(won=False)
+        if s.phase != "over":
+            self._check_winner()
+
+    # ------------------------------------------------------------------ turn structure
+    def _turn_start(self) -> None:
+        """Start of a turn: dead characters come back (with no cards); a player who died draws
+        4 + 4 at the start of their own next turn (core rules, 7. Combat: Death). With Faster
+        Play, phase 0 draws one Door (core rules, Munchkin XXL: Faster Game)."""
+        s = self.state
+        for q in s.players:
+            if not q.alive:
+                q.alive = True
+                q.redeal = True
+        p = s.players[s.active]
+        p.sold_double = False
+        self._say(f"Turn {s.turn}: {p.name} (Level {p.level}).")
+        if p.redeal:
+            p.redeal = False
+            self._deal(p)
+            self._say(f"{p.name} starts a new character: 4 Door + 4 Treasure cards.")
+        for mod in self.modules:
+            mod.on_turn_start(self, s.active)
+        if self.options.faster_play:
+            c = self._draw("door")
+            if c >= 0:
+                if not any(m.on_draw_door(self, s.active, c, False) for m in self._h_door):
+                    p.hand.append(c)
+                self._say(f"{p.name} listens at the door (phase 0).")
+
+    def _next_turn(self) -> None:
+        s = self.state
+        s.active = (s.active + 1) % len(s.players)
+        s.turn += 1
+        s.phase = "start"
+        if self.options.max_turns is not None and s.turn > self.options.max_turns:
+            s.phase = "over"
+            s.reason = "turn limit"
+            self._say("Turn limit reached: no winner.")
+            return
+        self._turn_start()
+
+    def _end_turn(self, seat: int) -> None:
+        """Charity (core rules, 6. phase 4): excess cards above the hand limit go to the
+        lowest-Level living player(s), split as evenly as possible (the giver decides who gets
+        the bigger share); when the giver is (one of) the lowest, the excess is discarded."""
+        s = self.state
+        p = s.players[seat]
+        excess = len(p.hand) - self.hand_limit(seat)
+        if excess > 0:
+            s.phase = "charity"
+            s.charity = [excess, {}]
+            self._say(f"{p.name} has {excess} card(s) too many: Charity.")
+        else:
+            self._next_turn()
+
+    def _kick(self, seat: int) -> None:
+        """Kick Open the Door (core rules, 6. phase 1): monster -> combat; Curse -> applies to
+        the kicker now; any other card -> into the hand (it may be played at once)."""
+        s = self.state
+        p = s.players[seat]
+        c = self._draw("door")
+        if c < 0:
+            self._say(f"{p.name} kicks open the door: the Door deck is empty.")
+            s.phase = "trouble"
+            return
+        self._say(f"{p.name} kicks open the door: {self.name(c)}.")
+        for m in self._h_door:
+            if m.on_draw_door(self, seat, c, True):
+                if s.phase == "start":
+                    s.phase = "trouble"
+                return
+        k = self._kind[c]
+        if k == "monster":
+            self._start_combat(seat, c)
+            return
+        s.phase = "trouble"
+        if k == "curse":
+            self._apply_curse(seat, c)
+        else:
+            p.hand.append(c)
+
+    # ------------------------------------------------------------------ combat
+    def _start_combat(self, seat: int, monster: int) -> None:
+        s = self.state
+        s.phase = "combat"
+        s.combat = CombatState(seat, monster)
+        self._monster_arrives(monster)
+
+    def _monster_arrives(self, m: int) -> None:
+        if self.specs[m].manual and not self.specs[m].effects.get("bad_stuff"):
+            pass  # manual part resolved when its Bad Stuff applies
+
+    def _add_monster(self, m: int) -> None:
+        c = self.state.combat
+        c.monsters.append(m)
+        c.enh.append([])
+
+    def _remove_monster(self, i: int) -> None:
+        c = self.state.combat
+        m = c.monsters.pop(i)
+        enh = c.enh.pop(i)
+        self._discard(m)
+        for e in enh:
+            self._discard(e)
+
+    def _after_monster_removed(self) -> None:
+        c = self.state.combat
+        if not c.monsters:
+            self._end_combat(won=False, empty=True)
+        else:
+            c.stage = "fight"
+            c.window = []
+
+    def _combat_changed(self, seat: int) -> None:
+        """A card was played into the combat: the fighter must decide again (the window
+        reopens after the next declaration) - core rules, 7. Combat: Interfering."""
+        c = self.state.combat
+        if c is not None and c.stage == "window":
+            c.stage = "fight"
+            c.window = []
+
+    def _resolve_win(self) -> None:
+        """Every other player passed: the munchkin side kills every monster (core rules, 7.
+        Combat; Rewards)."""
+        s = self.state
+        c = s.combat
+        if not self.munchkins_win():
+            c.stage = "fight"
+            return
+        fighter, helper = c.fighter, c.helper
+        levels = 0
+        for i, m in enumerate(c.monsters):
+            sp = self.specs[m]
+            mate = 1 + sum(1 for e in c.enh[i] if self.specs[e].effects.get("mate"))
+            levels += ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
+        nkilled = len(c.monsters)
+        tcount = self._treasure_count()
+        for mod in self.modules:
+            mod.on_combat_won(self, fighter, helper, list(c.monsters))
+        ps, ms = self.strengths()
+        self._say(f"{self._pn(fighter)}{' and ' + self._pn(helper) if helper >= 0 else ''} "
+                  f"kill {', '.join(self.name(m) for m in c.monsters)} ({ps} vs {ms}).")
+        self._change_level(fighter, levels, from_kill=True)
+        if helper >= 0:
+            hl = 0
+            if self.has_race(helper, "elf"):
+                hl = nkilled
+            if self.options.shared_victory:
+                hl = max(hl, nkilled)
+            if hl:
+                self._change_level(helper, hl, from_kill=True)
+        drawn = []
+        for _ in range(tcount):
+            t = self._draw("treasure")
+            if t >= 0:
+                drawn.append(t)
+        self._end_combat(won=True)
+        if helper < 0 or c.bribe_n <= 0:
+            s.players[fighter].hand.extend(drawn)
+            self._say(f"{self._pn(fighter)} draws {len(drawn)} Treasure(s)"
+                      f"{' face down' if helper < 0 else ' face up'}.")
+        else:
+            share = min(c.bribe_n, len(drawn))
+            s.pool.extend(drawn)
+            self._say(f"Treasures face up: {', '.join(self.name(t) for t in drawn)}; "
+                      f"{self._pn(helper)} gets {share}.")
+            first = helper if c.bribe_first else fighter
+            s.pending.append({"kind": "choose", "why": "pick", "player": first, "f": fighter,
+                              "h": helper, "hq": share, "fq": len(drawn) - share})
+
+    def _end_combat(self, won: bool, empty: bool = False) -> None:
+        s = self.state
+        c = s.combat
+        for mod in self.modules:
+            mod.on_combat_end(self, c.fighter, c.helper, won)
+        for i in range(len(c.monsters) - 1, -1, -1):
+            self._remove_monster(i)
+        for u in c.used:
+            self._discard(u)
+        c.used = []
+        for q in (c.fighter, c.helper):
+            if q >= 0:
+                qp = s.players[q]
+                for cu in qp.curses[:]:
+                    if self.specs[cu].effects.get("next_combat"):
+                        qp.curses.remove(cu)
+                        self._discard(cu)
+        if c.helper >= 0 and c.bribe_items:
+            fp = s.players[c.fighter]
+            for it in c.bribe_items:
+                if it in fp.in_play() and s.players[c.helper].alive:
+                    self._remove_from_play(c.fighter, it)
+                    s.players[c.helper].carried.append(it)
+        if c.extra_treasures and s.players[c.fighter].alive and not won:
+            for _ in range(c.extra_treasures):
+                t = self._draw("treasure")
+                if t >= 0:
+                    s.players[c.fighter].hand.append(t)
+        s.phase = "end"
+        s.combat = None
+        # keep a reference for _resolve_win's bribe handling
+        self._last_combat = c
+
+    def _start_run(self) -> None:
+        """Run Away (core rules, 7. Combat: Running Away): the fighter, then the helper, each
+        roll once per monster in the order they choose."""
+        s = self.state
+        c = s.combat
+        c.stage = "run"
+        c.window = []
+        c.runners = [c.fighter] + ([c.helper] if c.helper >= 0 else [])
+        c.rolled = []
+        self._say(f"{self._pn(c.fighter)} tries to Run Away.")
+
+    def _roll_mod(self, seat: int, die: int) -> int:
+        """Apply persistent die-roll curses (e.g. a chicken on the head)."""
+        for cu in self.state.players[seat].curses:
+            die += self.specs[cu].effects.get("roll_mod", 0)
+        return die
+
+    def run_away_modifier(self, seat: int, i: int) -> int:
+        """Total Run Away modifier of ``seat`` against monster ``i``: Elf +1, items, the
+        monster's modifier, Wizard flight, modules."""
+        s = self.state
+        c = s.combat
+        p = s.players[seat]
+        mod = 1 if self.has_race(seat, "elf") else 0
+        for it in p.equipped:
+            if self.can_use(seat, it):
+                mod += self.specs[it].effects.get("run_away", 0)
+        m = c.monsters[i]
+        mod += self.specs[m].effects.get("run_away", 0)
+        for e in c.enh[i]:
+            mod += self.specs[e].effects.get("run_away", 0)
+        mod += c.flight.get(seat, 0)
+        for h in self._h_run:
+            mod += h.run_away_modifier(self, seat, i)
+        return mod
+
+    def _run_roll(self, seat: int, i: int) -> None:
+        s = self.state
+        c = s.combat
+        m = c.monsters[i]
+        sp = self.specs[m]
+        die = self._roll()
+        total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
+        c.rolled.append(i)
+        if total >= 5 and not sp.effects.get("no_run_away"):
+            self._say(f"{self._pn(seat)} rolls {die} ({total}) and escapes {sp.name}.")
+            if sp.effects.get("on_escape"):
+                self._apply_ops(seat, sp.effects["on_escape"], m)
+        else:
+            self._say(f"{self._pn(seat)} rolls {die} ({total}): {sp.name} catches them. Bad Stuff!")
+            self._bad_stuff(seat, m)
+
+    def _bad_stuff(self, seat: int, m: int) -> None:
+        sp = self.specs[m]
+        ops = sp.effects.get("bad_stuff")
+        if ops:
+            self._apply_ops(seat, ops, m)
+        elif sp.manual:
+            self._push_manual(seat, m, discard=False)
+
+    # ------------------------------------------------------------------ playing cards
+    def _play_card(self, seat: int, a: Action) -> None:
+        s = self.state
+        p = s.players[seat]
+        c = a.card
+        sp = self.specs[c]
+        k = sp.kind
+        e = sp.effects
+        if c in p.hand:
+            p.hand.remove(c)
+        elif c in p.carried:
+            p.carried.remove(c)
+        if k == "race":
+            limit = 2 if p.half_breed >= 0 else 1
+            if len(p.races) >= limit:
+                old = p.races.pop(0)
+                self._discard(old)
+            p.races.append(c)
+            self._say(f"{p.name} becomes {sp.name}.")
+        elif k == "class":
+            limit = 2 if p.super_munchkin >= 0 else 1
+            if len(p.classes) >= limit:
+                old = p.classes.pop(0)
+                self._discard(old)
+            p.classes.append(c)
+            self._say(f"{p.name} becomes {sp.name}.")
+        elif k == "item":
+            if self.can_use(seat, c) and self._why_slot(seat, c) is None:
+                p.equipped.append(c)
+                self._say(f"{p.name} uses {sp.name}.")
+            else:
+                p.carried.append(c)
+                self._say(f"{p.name} carries {sp.name}.")
+            if sp.manual:
+                self._push_manual(seat, c, discard=False)
+        elif k == "curse":
+            self._say(f"{p.name} curses {self._pn(a.target)} with {sp.name}.")
+            self._apply_curse(a.target, c)
+            self._combat_changed(seat)
+        elif k == "go_up_a_level":
+            self._change_level(a.target, e.get("levels", 1))
+            self._discard(c)
+            self._say(f"{p.name} plays {sp.name}: {self._pn(a.target)} is Level {s.players[a.target].level}.")
+        elif k == "one_shot":
+            cb = s.combat
+            if e.get("escape") and cb is not None:
+                self._discard(c)
+                self._say(f"{p.name} uses {sp.name} and escapes.")
+                for i in range(len(cb.monsters)):
+                    if i not in cb.rolled:
+                        cb.rolled.append(i)
+            elif cb is None:
+                self._discard(c)
+                self._say(f"{p.name} uses {sp.name}.")
+                for _ in range(e.get("draw_treasures", 0)):
+                    t = self._draw("treasure")
+                    if t >= 0:
+                        p.hand.append(t)
+                if sp.manual:
+                    self._push_manual(seat, c, discard=False)
+            else:
+                cb.used.append(c)
+                if e.get("discard_monster"):
+                    self._say(f"{p.name} uses {sp.name} on {self.name(cb.monsters[a.n])}.")
+                    self._remove_monster(a.n)
+                    self._after_monster_removed()
+                elif e.get("end_combat"):
+                    self._say(f"{p.name} uses {sp.name}: the combat ends.")
+                    self._end_all_monsters(seat, e.get("draw_treasures", 0))
+                else:
+                    if a.n == 1:
+                        cb.mbonus += sp.bonus or 0
+                    else:
+                        cb.pbonus += sp.bonus or 0
+                    self._say(f"{p.name} plays {sp.name} ({(sp.bonus or 0):+d}) for the "
+                              f"{'monsters' if a.n == 1 else 'munchkins'}.")
+                    self._combat_changed(seat)
+                if sp.manual:
+                    self._push_manual(seat, c, discard=False)
+        elif k == "monster_enhancer":
+            cb = s.combat
+            cb.enh[a.n].append(c)
+            self._say(f"{p.name} plays {sp.name} on {self.name(cb.monsters[a.n])}.")
+            if sp.manual:
+                self._push_manual(seat, c, discard=False)
+            self._combat_changed(seat)
+        elif k == "special":
+            if e.get("wandering_monster"):
+                p.hand.remove(a.m)
+                self._discard(c)
+                self._add_monster(a.m)
+                self._say(f"{p.name} plays {sp.name}: {self.name(a.m)} joins the combat.")
+                self._combat_changed(seat)
+            elif e.get("half_breed"):
+                p.half_breed = c
+                self._say(f"{p.name} plays {sp.name}.")
+            elif e.get("super_munchkin"):
+                p.super_munchkin = c
+                self._say(f"{p.name} plays {sp.name}.")
+            elif e.get("cheat"):
+                p.cheat = c
+                p.cheat_item = a.m
+                if a.m in p.carried and self._kind[a.m] == "item":
+                    p.carried.remove(a.m)
+                    p.equipped.append(a.m)
+                self._say(f"{p.name} cheats with {self.name(a.m)}.")
+            elif e.get("end_combat"):
+                self._discard(c)
+                self._say(f"{p.name} plays {sp.name}: the combat ends.")
+                self._end_all_monsters(s.combat.fighter, e.get("draw_treasures", 0))
+            elif e.get("level_for"):
+                self._discard(c)
+                for q in range(len(s.players)):
+                    if s.players[q].alive and self.matches(q, e["level_for"]):
+                        if s.players[q].level < 9:
+                            self._change_level(q, 1)
+                self._say(f"{p.name} plays {sp.name}.")
+            else:
+                self._say(f"{p.name} plays {sp.name} (resolved by hand).")
+                self._push_manual(seat, c, discard=True)
+
+    def _end_all_monsters(self, fighter: int, draw: int) -> None:
+        s = self.state
+        cb = s.combat
+        for i in range(len(cb.monsters) - 1, -1, -1):
+            self._remove_monster(i)
+        for _ in range(draw):
+            t = self._draw("treasure")
+            if t >= 0:
+                s.players[fighter].hand.append(t)
+        self._end_combat(won=False, empty=True)
+
+    def _push_manual(self, seat: int, c: int, discard: bool) -> None:
+        """Queue a ResolveByHand decision for manual card ``c`` (``discard``: the card goes to
+        its discard pile now; the decision only records what the designer applies)."""
+        if discard:
+            self._discard(c)
+        self.state.pending.append({"kind": "manual", "player": seat, "card": c, "target": seat})
+
+    # ------------------------------------------------------------------ curses and ops
+    def _apply_curse(self, victim: int, c: int) -> None:
+        """Curses apply at once; persistent ones and "next combat" ones stay with the victim
+        (core rules, 10. Curses). A Curse on something the victim lacks does nothing."""
+        sp = self.specs[c]
+        e = sp.effects
+        vp = self.state.players[victim]
+        keep = bool(e.get("persistent") or e.get("next_combat") or e.get("roll_mod"))
+        if e.get("ops"):
+            self._apply_ops(victim, e["ops"], c)
+        if sp.manual and not e.get("ops"):
+            self._push_manual(victim, c, discard=not keep)
+            if keep:
+                vp.curses.append(c)
+            return
+        if keep and vp.alive:
+            vp.curses.append(c)
+        else:
+            self._discard(c)
+
+    def _apply_ops(self, seat: int, ops, source: int) -> None:  # noqa: C901
+        s = self.state
+        for op in ops:
+            p = s.players[seat]
+            if not p.alive:
+                return
+            found = True
+            if "lose_levels" in op:
+                self._change_level(seat, -op["lose_levels"])
+            elif "gain_levels" in op:
+                self._change_level(seat, op["gain_levels"])
+            elif "death" in op:
+                self._kill(seat)
+                return
+            elif "set_level" in op:
+                v = op["set_level"]
+                if v == "lowest":
+                    v = min(q.level for q in s.players if q.alive)
+                p.level = max(1, min(p.level if v >= 10 else v, 9 if v >= 10 else v))
+            elif "lose_race" in op:
+                found = bool(p.races)
+                for r in p.races[:]:
+                    self._lose_card(seat, r)
+            elif "lose_class" in op:
+                found = bool(p.classes)
+                for r in p.classes[:]:
+                    self._lose_card(seat, r)
+            elif "discard_hand" in op:
+                found = bool(p.hand)
+                for r in p.hand[:]:
+                    self._lose_card(seat, r)
+            elif "change_sex" in op:
+                p.gender = "female" if p.gender == "male" else "male"
+            elif "lose_item" in op:
+                found = self._lose_item(seat, op["lose_item"], op.get("count", 1))
+            elif "roll" in op:
+                r = max(1, min(6, self._roll_mod(seat, self._roll())))
+                for key, sub in op["roll"].items():
+                    lo, _, hi = str(key).partition("-")
+                    if int(lo) <= r <= int(hi or lo):
+                        self._say(f"{p.name} rolls {r}.")
+                        self._apply_ops(seat, sub, source)
+                        break
+            elif "lose_level_per_roll" in op:
+                r = max(1, min(6, self._roll_mod(seat, self._roll())))
+                self._say(f"{p.name} rolls {r}.")
+                self._change_level(seat, -r)
+            elif "manual" in op:
+                self._push_manual(seat, source, discard=False)
+            if not found and op.get("else"):
+                self._apply_ops(seat, op["else"], source)
+
+    def _lose_item(self, seat: int, what: str, count: int) -> bool:
+        """Lose items by category; the victim chooses when several fit (core rules, 10.
+        Curses). Returns False when nothing fits (so ``else`` ops run)."""
+        p = self.state.players[seat]
+        items = [c for c in p.equipped + p.carried if self._kind[c] == "item"]
+        sp = self.specs
+        if what in ("headgear", "armor", "footgear"):
+            cands = [c for c in items if sp[c].slot == what]
+        elif what == "hand":
+            cands = [c for c in items if sp[c].slot in ("one_hand", "two_hands")]
+        elif what in ("big", "all_big"):
+            cands = [c for c in items if sp[c].big]
+        elif what == "small":
+            cands = [c for c in items if not sp[c].big]
+        elif what == "best":
+            best = max((self.item_bonus(seat, c) for c in items), default=None)
+            cands = [c for c in items if self.item_bonus(seat, c) == best]
+        else:
+            cands = items
+        if not cands:
+            return False
+        if what in ("all", "all_big") or len(cands) <= count:
+            for c in cands:
+                self._lose_card(seat, c)
+                self._say(f"{p.name} loses {self.name(c)}.")
+            return True
+        self.state.pending.append({"kind": "choose", "why": "lose", "player": seat,
+                                   "options": tuple(cands), "count": count})
+        return True
+
+    def _remove_from_play(self, seat: int, c: int) -> None:
+        p = self.state.players[seat]
+        if c in p.equipped:
+            p.equipped.remove(c)
+        elif c in p.carried:
+            p.carried.remove(c)
+        if p.cheat_item == c:
+            self._discard(p.cheat)
+            p.cheat = -1
+            p.cheat_item = -1
+
+    def _lose_card(self, seat: int, c: int) -> None:
+        """Move card ``c`` of ``seat`` (hand, in play, race, class, ...) to its discard pile."""
+        p = self.state.players[seat]
+        if c in p.hand:
+            p.hand.remove(c)
+        elif c in p.equipped or c in p.carried:
+            self._remove_from_play(seat, c)
+        elif c in p.races:
+            p.races.remove(c)
+            if not p.races and p.half_breed >= 0:
+                self._discard(p.half_breed)
+                p.half_breed = -1
+        elif c in p.classes:
+            p.classes.remove(c)
+            if not p.classes and p.super_munchkin >= 0:
+                self._discard(p.super_munchkin)
+                p.super_munchkin = -1
+        elif c == p.half_breed:
+            p.half_breed = -1
+        elif c == p.super_munchkin:
+            p.super_munchkin = -1
+        elif c in p.curses:
+            p.curses.remove(c)
+        elif c == p.cheat:
+            p.cheat = -1
+            p.cheat_item = -1
+        else:
+            return
+        if self.specs[c].slot and p.curses:
+            for cu in p.curses[:]:
+                if self.specs[cu].effects.get("removed_with") == self.specs[c].slot:
+                    p.curses.remove(cu)
+                    self._discard(cu)
+        self._discard(c)
+
+    def _change_level(self, seat: int, delta: int, from_kill: bool = False) -> None:
+        """Levels stay in 1..10; the winning Level only from killing a monster (core rules,
+        Card Text and These Rules, 1 and 4); dead characters gain no Levels (7. Death)."""
+        p = self.state.players[seat]
+        if delta > 0 and not p.alive:
+            return
+        cap = 10 if from_kill else 9
+        new = p.level + delta
+        if delta > 0:
+            new = min(new, max(cap, p.level))
+        p.level = max(1, min(10, new))
+
+    def _kill(self, seat: int) -> None:
+        """Death (core rules, 7. Combat: Death): hand and items form the corpse; Level, Race,
+        Class, Curses, Half-Breed, Super Munchkin stay. The other living players loot one card
+        each, highest Level first (die rolls break ties - rulebook: "roll"; each tied player
+        rolls once, higher first, equal rolls keep seat order from the dead player's left)."""
+        s = self.state
+        p = s.players[seat]
+        corpse = []
+        for c in p.hand + p.equipped + p.carried:
+            corpse.append(c)
+        if p.cheat >= 0:
+            corpse.append(p.cheat)
+        kept = [c for c in corpse if any(m.keeps_at_death(self, seat, c) for m in self._h_keep)]
+        corpse = [c for c in corpse if c not in kept]
+        p.hand = [c for c in p.hand if c in kept]
+        p.equipped = [c for c in p.equipped if c in kept]
+        p.carried = [c for c in p.carried if c in kept]
+        if p.cheat >= 0 and p.cheat not in kept:
+            p.cheat = -1
+            p.cheat_item = -1
+        p.alive = False
+        self._say(f"{p.name} dies! The corpse holds {len(corpse)} card(s).")
+        n = len(s.players)
+        order = [(seat + i) % n for i in range(1, n) if s.players[(seat + i) % n].alive]
+        levels = {q: s.players[q].level for q in order}
+        tie_roll = {}
+        for q in order:
+            if sum(1 for r in order if levels[r] == levels[q]) > 1:
+                tie_roll[q] = self._roll()
+        order.sort(key=lambda q: (-levels[q], -tie_roll.get(q, 0)))
+        if corpse:
+            s.corpses.append([seat, corpse])
+            for q in order:
+                s.pending.append({"kind": "choose", "why": "loot", "player": q, "dead": seat})
+        for m in self.modules:
+            m.on_death(self, seat)
+        c = s.combat
+        if c is not None:
+            if c.stage == "run":
+                if c.runners and c.runners[0] == seat:
+                    c.rolled = list(range(len(c.monsters)))
+            elif seat == c.fighter:
+                self._say("The fighter died: the combat ends.")
+                self._end_combat(won=False, empty=True)
+            elif seat == c.helper:
+                c.helper = -1
+                c.bribe_n = 0
+                c.bribe_items = []
+
+    def _check_winner(self) -> None:
+        """Players at Level 10 win; several at once win together (core rules, 5.)."""
+        s = self.state
+        if s.phase == "combat":
+            return
+        w = [i for i, q in enumerate(s.players) if q.level >= 10]
+        if w:
+            s.winners = w
+            s.phase = "over"
+            s.reason = "level 10"
+            s.pending = []
+            self._say(f"{' and '.join(self._pn(i) for i in w)} reach Level 10 and win!")
+
+    # ================================================================== views and I/O
+    def _cards(self, cs: Iterable[int]) -> list[str]:
+        return [self.specs[c].name for c in cs]
+
+    def _slot_view(self, seat: int) -> dict:
+        p = self.state.players[seat]
+        out: dict[str, list[str]] = {"headgear": [], "armor": [], "footgear": [], "hands": [], "other": []}
+        for c in p.equipped:
+            slot = self.specs[c].slot or "none"
+            key = slot if slot in SLOT_LIMIT else ("hands" if slot in ("one_hand", "two_hands") else "other")
+            out[key].append(self.specs[c].name)
+        return out
+
+    def state_dict(self) -> dict:
+        """The documented public JSON shape (see ``munchkin_lab/engine/README.md``).
+
+        Card names stand for cards; seats are 0-based ints. Deterministic for a given state.
+        """
+        s = self.state
+        players = []
+        c = s.combat
+        for i, p in enumerate(s.players):
+            races = self._cards(p.races)
+            classes = self._cards(p.classes)
+            players.append({
+                "seat": i, "name": p.name, "gender": p.gender, "level": p.level,
+                "races": races, "race": races[0] if races else "Human",
+                "classes": classes, "class": classes[0] if classes else None,
+                "half_breed": p.half_breed >= 0, "super_munchkin": p.super_munchkin >= 0,
+                "hand": self._cards(p.hand), "hand_count": len(p.hand),
+                "equipped": self._slot_view(i), "equipped_list": self._cards(p.equipped),
+                "carried": self._cards(p.carried), "curses": self._cards(p.curses),
+                "cheat": self.specs[p.cheat_item].name if p.cheat_item >= 0 else None,
+                "alive": p.alive, "hand_limit": self.hand_limit(i),
+                "combat_strength": (self.player_strength(i)
+                                    if c is not None and i in (c.fighter, c.helper) else None),
+            })
+        combat = None
+        if c is not None:
+            ps, ms = self.strengths()
+            combat = {
+                "fighter": c.fighter, "helper": c.helper if c.helper >= 0 else None,
+                "stage": c.stage,
+                "monsters": [{"name": self.specs[m].name, "level": self.specs[m].level,
+                              "enhancers": self._cards(c.enh[i]),
+                              "strength": self.monster_strength(i)}
+                             for i, m in enumerate(c.monsters)],
+                "one_shots": self._cards(c.used),
+                "munchkin_bonus": c.pbonus, "monster_bonus": c.mbonus,
+                "munchkin_strength": ps, "monster_strength": ms,
+                "winning": self.munchkins_win(),
+                "treasures": self._treasure_count(),
+                "berserk": {str(k): v for k, v in c.berserk.items()},
+                "window": list(c.window),
+                "bribe": {"treasures": c.bribe_n, "helper_first": bool(c.bribe_first),
+                          "items": self._cards(c.bribe_items)},
+                "pending_run_away": ([{"player": r, "monsters": [self.specs[m].name for j, m in enumerate(c.monsters)
+                                                                 if not (r == c.runners[0] and j in c.rolled)]}
+                                      for r in c.runners] if c.stage == "run" else []),
+            }
+        pend = []
+        for d in s.pending:
+            e = {"kind": d["kind"], "player": d["player"]}
+            if d["kind"] == "choose":
+                e["why"] = d["why"]
+                e["options"] = self._cards(self._choice_options(d))
+            elif d["kind"] == "manual":
+                e["card"] = self.name(d["card"])
+            elif d["kind"] in ("help", "offer"):
+                e["from"] = d["from"]
+                if d["kind"] == "help":
+                    e["treasures"] = d["n"]
+            pend.append(e)
+        out = {
+            "turn": s.turn, "active": s.active, "phase": s.phase, "actor": self.actor(),
+            "players": players,
+            "decks": {k: {"count": len(v), "order": self._cards(reversed(v))} for k, v in s.decks.items()},
+            "discards": {k: self._cards(reversed(v)) for k, v in s.discards.items()},
+            "combat": combat, "pending": pend,
+            "pool": self._cards(s.pool),
+            "corpses": [{"player": a, "cards": self._cards(b)} for a, b in s.corpses],
+            "charity": ({"excess": s.charity[0], "given": {str(k): v for k, v in s.charity[1].items()}}
+                        if s.charity else None),
+            "winners": list(s.winners), "winner_names": [s.players[w].name for w in s.winners],
+            "reason": s.reason or None,
+            "rng": str(s.rng), "forced_dice": list(s.forced),
+            "removed": self._cards(s.removed),
+            "modules": [m.name for m in self.modules],
+        }
+        return out
+
+    def view(self, seat: int) -> dict:
+        """What player ``seat`` may see: :meth:`state_dict` with the other players' hands as
+        card backs (``"door"``/``"treasure"``) and the deck order hidden (core rules, 3.
+        Handling Cards: your hand is yours)."""
+        d = self.state_dict()
+        for i, pd in enumerate(d["players"]):
+            if i != seat:
+                pd["hand"] = [self.specs[c].deck for c in self.state.players[i].hand]
+        for v in d["decks"].values():
+            v.pop("order", None)
+        d["rng"] = None
+        d["forced_dice"] = None
+        d["viewer"] = seat
+        return d
+
+    def card_ids(self, name: str) -> list[int]:
+        """All card ids whose printed name is ``name`` (case-insensitive)."""
+        low = name.strip().lower()
+        return [i for i, s in enumerate(self.specs) if s.name.lower() == low]
+
+    def all_zones(self) -> list[int]:
+        """Every card id in every zone (for conservation checks): each id once exactly."""
+        s = self.state
+        out: list[int] = []
+        for v in s.decks.values():
+            out.extend(v)
+        for v in s.discards.values():
+            out.extend(v)
+        for p in s.players:
+            out.extend(p.hand)
+            out.extend(p.equipped)
+            out.extend(p.carried)
+            out.extend(p.races)
+            out.extend(p.classes)
+            out.extend(p.curses)
+            for x in (p.half_breed, p.super_munchkin, p.cheat):
+                if x >= 0:
+                    out.append(x)
+        if s.combat is not None:
+            out.extend(s.combat.monsters)
+            for e in s.combat.enh:
+                out.extend(e)
+            out.extend(s.combat.used)
+        for _, cs in s.corpses:
+            out.extend(cs)
+        out.extend(s.pool)
+        out.extend(s.removed)
+        return out
+
+    def to_json(self) -> str:
+        """Saved game: format version, seed, options, deck (card specs), initial state and the
+        action log (text forms). :meth:`from_json` replays it exactly."""
+        return json.dumps({
+            "format": "munchkin-lab-game/1",
+            "seed": self.seed,
+            "options": asdict(self.options) | {"modules": list(self.options.modules)},
+            "players": [[p.name, p.gender] for p in self._initial.players],
+            "deck": [_spec_to_dict(sp) for sp in self.specs],
+            "initial": self._initial.to_raw(),
+            "actions": [str(a) for a in self.actions],
+        })
+
+    @classmethod
+    def from_json(cls, text: str, history: bool = True) -> "Game":
+        """Load a saved game (see :meth:`to_json`) by replaying its actions.
+
+        Raises:
+            ValueError: malformed JSON, a missing/bad field (named), or an action that does not
+                replay (named by its index).
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as e:
+            raise ValueError(f"saved game: not valid JSON ({e})") from None
+        if not isinstance(data, dict) or data.get("format") != "munchkin-lab-game/1":
+            raise ValueError("saved game: field 'format' must be 'munchkin-lab-game/1'")
+        for key in ("seed", "options", "players", "deck", "initial", "actions"):
+            if key not in data:
+                raise ValueError(f"saved game: missing field {key!r}")
+        try:
+            opts = dict(data["options"])
+            opts["modules"] = tuple(opts.get("modules") or ())
+            options = GameOptions(**opts)
+        except TypeError as e:
+            raise ValueError(f"saved game: field 'options': {e}") from None
+        specs = []
+        for i, d in enumerate(data["deck"]):
+            try:
+                specs.append(CardSpec.make(**d))
+            except (TypeError, ValueError) as e:
+                raise ValueError(f"saved game: field 'deck[{i}]': {e}") from None
+        names = [p[0] for p in data["players"]]
+        genders = [p[1] for p in data["players"]]
+        g = cls(specs, names, genders, data["seed"], options, history)
+        try:
+            g.state = State.from_raw(data["initial"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError(f"saved game: field 'initial': bad state ({e})") from None
+        g._initial = g.state.clone()
+        for i, text_a in enumerate(data["actions"]):
+            try:
+                g.play(text_a)
+            except ValueError as e:
+                raise ValueError(f"saved game: field 'actions[{i}]' ({text_a!r}) does not replay: {e}") from None
+        g._redo.clear()
+        return g
+
+    def copy(self, history: bool = False) -> "Game":
+        """A detached copy of the current position (no undo history by default)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.state = self.state.clone()
+        g.history = history
+        g._log = self._log[:] if history else []
+        g._undo = []
+        g._redo = []
+        g.actions = self.actions[:]
+        return g
+
+    def __repr__(self) -> str:
+        s = self.state
+        return (f"<Game turn={s.turn} active={s.active} phase={s.phase} "
+                f"levels={[p.level for p in s.players]}>")
+
+
+def _players(players) -> tuple[list[str], list[str]]:
+    if isinstance(players, int):
+        if not 2 <= players <= 6:
+            raise ValueError(f"players: 2 to 6 players (core rules, 2. Setting Up), got {players}")
+        return [f"P{i + 1}" for i in range(players)], ["male" if i % 2 == 0 else "female" for i in range(players)]
+    names, genders = [], []
+    for i, e in enumerate(players):
+        if isinstance(e, str):
+            names.append(e)
+            genders.append("male" if i % 2 == 0 else "female")
+        elif isinstance(e, dict):
+            names.append(str(e.get("name", f"P{i + 1}")))
+            genders.append(str(e.get("gender", "male")))
+        elif isinstance(e, (tuple, list)) and len(e) == 2:
+            names.append(str(e[0]))
+            genders.append(str(e[1]))
+        else:
+            raise ValueError(f"players[{i}]: expected a name, (name, gender) or a dict")
+        if genders[-1] not in ("male", "female"):
+            raise ValueError(f"players[{i}]: gender must be 'male' or 'female'")
+    if not 2 <= len(names) <= 6:
+        raise ValueError(f"players: 2 to 6 players (core rules, 2. Setting Up), got {len(names)}")
+    if len(set(names)) != len(names):
+        raise ValueError("players: names must be distinct")
+    return names, genders

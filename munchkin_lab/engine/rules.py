@@ -1,0 +1,137 @@
+"""Rules modules: the hook points through which expansions plug into the core engine.
+
+The core game (:class:`munchkin_lab.engine.game.Game`) calls these hooks at fixed points and
+never tests for a particular expansion. A module is switched on when the deck holds cards of
+one of its ``sets`` or when its ``name`` is listed in ``GameOptions.modules``.
+
+Planned modules (issue 4, not built yet): ``fairy_dust`` (a ``fairy_dust`` extra deck, reward
+to a winning helper in ``on_combat_won``, keep Fairy Dust at death in ``keeps_at_death``,
+Sparkly Good Fairy placement in ``setup``/``on_combat_end``), ``dungeons`` (a ``dungeon`` extra
+deck and face-up Dungeons in ``module_state``; Dungeon modifiers in ``combat_modifier`` and
+``monster_modifier``; Portals in ``on_draw_door``; "discover an exit" through
+``extra_actions``/``apply_action``; Ghost/Pirate through ``joining_tags``), ``rooms`` (Star
+Munchkin Adventures: grid in ``module_state``, movement as ``extra_actions``, room modifiers as
+combat hooks) and ``solar_storm`` (a separate game class exposing the same public API).
+
+Every hook has a do-nothing default; the engine only calls the hooks a module overrides.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Action
+    from .game import Game
+
+
+class RulesModule:
+    """Base class of a rules module. Subclass and override hooks; keep state in
+    ``game.state.module_state[self.name]`` (plain JSON-able values, copied by undo).
+
+    Class attributes:
+        name: module id (``GameOptions.modules`` entry).
+        sets: set codes whose cards switch the module on.
+        joining_tags: monster tags that join a combat holding a same-tag monster without a
+            Wandering Monster (core: ``undead``; later ``ghost``, ``pirate``).
+        extra_decks: names of additional draw piles (each gets a discard pile too).
+    """
+
+    name: str = "base"
+    sets: tuple[str, ...] = ()
+    joining_tags: tuple[str, ...] = ()
+    extra_decks: tuple[str, ...] = ()
+
+    # -- game lifecycle -------------------------------------------------------------------
+    def setup(self, game: "Game") -> None:
+        """After decks are built and shuffled, before dealing (place special cards, state)."""
+
+    def on_turn_start(self, game: "Game", seat: int) -> None:
+        """At the start of ``seat``'s turn, after revival and redeal."""
+
+    # -- doors and cards -------------------------------------------------------------------
+    def on_draw_door(self, game: "Game", seat: int, card: int, face_up: bool) -> bool:
+        """A Door card was drawn (Kick Open the Door when ``face_up``). Return True when the
+        module handled it (e.g. a Portal); the core then does nothing more with it."""
+        return False
+
+    def hand_limit(self, game: "Game", seat: int, limit: int) -> int:
+        """Return the hand limit of ``seat`` (core: 5, Dwarf 6)."""
+        return limit
+
+    # -- combat -----------------------------------------------------------------------------
+    def combat_modifier(self, game: "Game", seat: int) -> int:
+        """Extra combat strength of munchkin-side player ``seat`` (e.g. a Dungeon's bonus)."""
+        return 0
+
+    def monster_modifier(self, game: "Game", index: int) -> int:
+        """Extra combat strength of monster number ``index`` of the combat."""
+        return 0
+
+    def run_away_modifier(self, game: "Game", seat: int, index: int) -> int:
+        """Extra Run Away modifier of ``seat`` against monster ``index``."""
+        return 0
+
+    def on_combat_won(self, game: "Game", fighter: int, helper: int, monsters: list[int]) -> None:
+        """The munchkin side won (before Treasures are drawn)."""
+
+    def on_combat_end(self, game: "Game", fighter: int, helper: int, won: bool) -> None:
+        """The combat is over (monsters about to be discarded are still in the combat)."""
+
+    # -- death ------------------------------------------------------------------------------
+    def keeps_at_death(self, game: "Game", seat: int, card: int) -> bool:
+        """True when ``card`` stays with the dead player (core keeps race/class/curses)."""
+        return False
+
+    def on_death(self, game: "Game", seat: int) -> None:
+        """``seat`` just died (corpse built, looting queued)."""
+
+    # -- actions ----------------------------------------------------------------------------
+    def extra_actions(self, game: "Game", seat: int) -> list["Action"]:
+        """Candidate actions of this module for the acting ``seat`` (checked by check_action)."""
+        return []
+
+    def check_action(self, game: "Game", action: "Action") -> Any:
+        """Return None (legal), a reason string, or NotImplemented (not this module's)."""
+        return NotImplemented
+
+    def apply_action(self, game: "Game", action: "Action") -> bool:
+        """Apply a module action; return True when handled."""
+        return False
+
+
+class CoreModule(RulesModule):
+    """The core Munchkin rules that are naturally hooks: Undead join Undead combats
+    (core rules, 10. When to Play Cards: Undead Monsters)."""
+
+    name = "core"
+    sets = ("munchkin",)
+    joining_tags = ("undead",)
+
+
+#: name -> module class. Expansions call :func:`register_module`.
+MODULES: dict[str, type[RulesModule]] = {"core": CoreModule}
+
+
+def register_module(cls: type[RulesModule]) -> type[RulesModule]:
+    """Class decorator: make a module selectable by name and by its ``sets``."""
+    MODULES[cls.name] = cls
+    return cls
+
+
+def select_modules(deck_sets: set[str], names: tuple[str, ...] = ()) -> list[RulesModule]:
+    """Instantiate the core module plus every registered module switched on by ``deck_sets``
+    or listed in ``names``.
+
+    Raises:
+        ValueError: an unknown module name.
+    """
+    for n in names:
+        if n not in MODULES:
+            raise ValueError(f"options.modules: unknown rules module {n!r} (known: {sorted(MODULES)})")
+    out: list[RulesModule] = [CoreModule()]
+    for name, cls in MODULES.items():
+        if name == "core":
+            continue
+        if name in names or deck_sets & set(cls.sets):
+            out.append(cls())
+    return out

@@ -1,0 +1,246 @@
+"""Compact mutable game state (plain ints, lists, dicts in ``__slots__`` classes).
+
+Cards are ints (index into ``Game.specs``). Draw piles and discards are lists with the TOP at
+the END (``pop()`` draws). ``clone()`` is the undo snapshot: it copies every list, so a
+snapshot never shares mutable parts with the live state. ``to_raw()``/``from_raw()`` give a
+JSON-able form used by saved games. The public, documented shape is
+``Game.state_dict()`` (see ``engine/README.md``), not this module.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class PlayerState:
+    __slots__ = ("name", "gender", "level", "hand", "equipped", "carried", "races", "classes",
+                 "half_breed", "super_munchkin", "curses", "alive", "redeal", "cheat",
+                 "cheat_item", "sold_double")
+
+    def __init__(self, name: str, gender: str) -> None:
+        self.name = name
+        self.gender = gender
+        self.level = 1
+        self.hand: list[int] = []
+        self.equipped: list[int] = []
+        self.carried: list[int] = []
+        self.races: list[int] = []
+        self.classes: list[int] = []
+        self.half_breed = -1
+        self.super_munchkin = -1
+        self.curses: list[int] = []
+        self.alive = True
+        self.redeal = False
+        self.cheat = -1
+        self.cheat_item = -1
+        self.sold_double = False
+
+    def clone(self) -> "PlayerState":
+        p = PlayerState.__new__(PlayerState)
+        p.name = self.name
+        p.gender = self.gender
+        p.level = self.level
+        p.hand = self.hand[:]
+        p.equipped = self.equipped[:]
+        p.carried = self.carried[:]
+        p.races = self.races[:]
+        p.classes = self.classes[:]
+        p.half_breed = self.half_breed
+        p.super_munchkin = self.super_munchkin
+        p.curses = self.curses[:]
+        p.alive = self.alive
+        p.redeal = self.redeal
+        p.cheat = self.cheat
+        p.cheat_item = self.cheat_item
+        p.sold_double = self.sold_double
+        return p
+
+    def in_play(self) -> list[int]:
+        """Items in play (equipped then carried)."""
+        return self.equipped + self.carried
+
+    def to_raw(self) -> dict:
+        return {k: (getattr(self, k)[:] if isinstance(getattr(self, k), list) else getattr(self, k))
+                for k in self.__slots__}
+
+    @classmethod
+    def from_raw(cls, d: dict) -> "PlayerState":
+        p = cls(d["name"], d["gender"])
+        for k in cls.__slots__:
+            v = d[k]
+            setattr(p, k, list(v) if isinstance(v, list) else v)
+        return p
+
+
+class CombatState:
+    __slots__ = ("fighter", "helper", "monsters", "enh", "used", "pbonus", "mbonus", "berserk",
+                 "flight", "turning", "backstab", "stage", "window", "runners", "rolled", "asked",
+                 "bribe_n", "bribe_first", "bribe_items", "extra_treasures", "perplayer")
+
+    def __init__(self, fighter: int, monster: int) -> None:
+        self.fighter = fighter
+        self.helper = -1
+        self.monsters: list[int] = [monster]
+        self.enh: list[list[int]] = [[]]
+        self.used: list[int] = []
+        self.pbonus = 0
+        self.mbonus = 0
+        self.berserk: dict[int, int] = {}
+        self.flight: dict[int, int] = {}
+        self.turning: dict[int, int] = {}
+        self.backstab: list[list[int]] = []   # [thief, victim]
+        self.stage = "fight"                   # fight | window | run
+        self.window: list[int] = []
+        self.runners: list[int] = []
+        self.rolled: list[int] = []            # monster indexes the current runner has rolled for
+        self.asked: list[int] = []
+        self.bribe_n = 0
+        self.bribe_first = 0                   # 1 = helper picks first
+        self.bribe_items: list[int] = []
+        self.extra_treasures = 0               # e.g. from a charmed monster
+        self.perplayer: dict[int, int] = {}    # per-player one-shot bonuses (unused by core)
+
+    def clone(self) -> "CombatState":
+        c = CombatState.__new__(CombatState)
+        c.fighter = self.fighter
+        c.helper = self.helper
+        c.monsters = self.monsters[:]
+        c.enh = [e[:] for e in self.enh]
+        c.used = self.used[:]
+        c.pbonus = self.pbonus
+        c.mbonus = self.mbonus
+        c.berserk = dict(self.berserk)
+        c.flight = dict(self.flight)
+        c.turning = dict(self.turning)
+        c.backstab = [b[:] for b in self.backstab]
+        c.stage = self.stage
+        c.window = self.window[:]
+        c.runners = self.runners[:]
+        c.rolled = self.rolled[:]
+        c.asked = self.asked[:]
+        c.bribe_n = self.bribe_n
+        c.bribe_first = self.bribe_first
+        c.bribe_items = self.bribe_items[:]
+        c.extra_treasures = self.extra_treasures
+        c.perplayer = dict(self.perplayer)
+        return c
+
+    def to_raw(self) -> dict:
+        out = {}
+        for k in self.__slots__:
+            v = getattr(self, k)
+            if isinstance(v, dict):
+                v = [[a, b] for a, b in v.items()]
+            elif isinstance(v, list):
+                v = [x[:] if isinstance(x, list) else x for x in v]
+            out[k] = v
+        return out
+
+    @classmethod
+    def from_raw(cls, d: dict) -> "CombatState":
+        c = cls.__new__(cls)
+        for k in cls.__slots__:
+            v = d[k]
+            if k in ("berserk", "flight", "turning", "perplayer"):
+                v = {int(a): b for a, b in v}
+            elif isinstance(v, list):
+                v = [list(x) if isinstance(x, list) else x for x in v]
+            setattr(c, k, v)
+        return c
+
+
+class State:
+    __slots__ = ("turn", "active", "phase", "decks", "discards", "players", "combat", "pending",
+                 "rng", "forced", "winners", "setup_seat", "corpses", "pool", "charity",
+                 "reason", "removed", "module_state")
+
+    def __init__(self) -> None:
+        self.turn = 1
+        self.active = 0
+        self.phase = "setup"     # setup | start | combat | trouble | end | charity | over
+        self.decks: dict[str, list[int]] = {}
+        self.discards: dict[str, list[int]] = {}
+        self.players: list[PlayerState] = []
+        self.combat: CombatState | None = None
+        self.pending: list[dict] = []   # decisions; values are ints/str/tuples (never mutated)
+        self.rng = 0
+        self.forced: list[int] = []
+        self.winners: list[int] = []
+        self.setup_seat = 0
+        self.corpses: list[list] = []   # [dead_seat, [cards]]
+        self.pool: list[int] = []       # face-up Treasures being shared after a helped win
+        self.charity: list | None = None  # [excess, {seat: given}]
+        self.reason = ""
+        self.removed: list[int] = []    # out of the game (expansions)
+        self.module_state: dict[str, Any] = {}
+
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        s.turn = self.turn
+        s.active = self.active
+        s.phase = self.phase
+        s.decks = {k: v[:] for k, v in self.decks.items()}
+        s.discards = {k: v[:] for k, v in self.discards.items()}
+        s.players = [p.clone() for p in self.players]
+        s.combat = self.combat.clone() if self.combat is not None else None
+        s.pending = [dict(d) for d in self.pending]
+        s.rng = self.rng
+        s.forced = self.forced[:]
+        s.winners = self.winners[:]
+        s.setup_seat = self.setup_seat
+        s.corpses = [[a, b[:]] for a, b in self.corpses]
+        s.pool = self.pool[:]
+        s.charity = [self.charity[0], dict(self.charity[1])] if self.charity else None
+        s.reason = self.reason
+        s.removed = self.removed[:]
+        s.module_state = _deep(self.module_state) if self.module_state else {}
+        return s
+
+    def to_raw(self) -> dict:
+        return {
+            "turn": self.turn, "active": self.active, "phase": self.phase,
+            "decks": {k: v[:] for k, v in self.decks.items()},
+            "discards": {k: v[:] for k, v in self.discards.items()},
+            "players": [p.to_raw() for p in self.players],
+            "combat": self.combat.to_raw() if self.combat else None,
+            "pending": [{k: (list(v) if isinstance(v, tuple) else v) for k, v in d.items()}
+                        for d in self.pending],
+            "rng": str(self.rng), "forced": self.forced[:], "winners": self.winners[:],
+            "setup_seat": self.setup_seat, "corpses": [[a, b[:]] for a, b in self.corpses],
+            "pool": self.pool[:],
+            "charity": [self.charity[0], [[a, b] for a, b in self.charity[1].items()]]
+            if self.charity else None,
+            "reason": self.reason, "removed": self.removed[:],
+            "module_state": _deep(self.module_state),
+        }
+
+    @classmethod
+    def from_raw(cls, d: dict) -> "State":
+        s = cls()
+        s.turn = d["turn"]
+        s.active = d["active"]
+        s.phase = d["phase"]
+        s.decks = {k: list(v) for k, v in d["decks"].items()}
+        s.discards = {k: list(v) for k, v in d["discards"].items()}
+        s.players = [PlayerState.from_raw(p) for p in d["players"]]
+        s.combat = CombatState.from_raw(d["combat"]) if d["combat"] else None
+        s.pending = [{k: (tuple(v) if isinstance(v, list) else v) for k, v in p.items()}
+                     for p in d["pending"]]
+        s.rng = int(d["rng"])
+        s.forced = list(d["forced"])
+        s.winners = list(d["winners"])
+        s.setup_seat = d["setup_seat"]
+        s.corpses = [[a, list(b)] for a, b in d["corpses"]]
+        s.pool = list(d["pool"])
+        s.charity = [d["charity"][0], {int(a): b for a, b in d["charity"][1]}] if d["charity"] else None
+        s.reason = d["reason"]
+        s.removed = list(d["removed"])
+        s.module_state = _deep(d["module_state"])
+        return s
+
+
+def _deep(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _deep(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_deep(x) for x in v]
+    return v
