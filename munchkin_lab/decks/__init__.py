@@ -9,11 +9,26 @@ Main entry points: :class:`Deck` (build, ``specs()`` for ``Game.new``, ``save``/
 from .catalog import AmbiguousCardError, Catalog, DeckError, SetInfo, UnknownCardError, default_catalog
 from .checks import Problem, check_deck
 from .files import DeckFileError, FileProblem, parse_text, parse_yaml, read_deck, to_text, to_yaml, write_deck
+from .presets import list_presets, load_preset
 from .model import DEFAULT_OPTIONS, MODULES, Deck, DuplicateDeckError, Entry, derive_modules
 
 __all__ = [
     "AmbiguousCardError", "Catalog", "DeckError", "SetInfo", "UnknownCardError", "default_catalog",
     "Problem", "check_deck", "DeckFileError", "FileProblem", "parse_text", "parse_yaml", "read_deck",
     "to_text", "to_yaml", "write_deck", "DEFAULT_OPTIONS", "MODULES", "Deck", "DuplicateDeckError",
-    "Entry", "derive_modules",
+    "Entry", "derive_modules", "list_decks", "delete_deck", "list_presets", "load_preset",
 ]
+
+
+def list_decks(url: str | None = None):
+    """Saved decks as a DataFrame (see :func:`munchkin_lab.decks.store.list_decks`)."""
+    from .store import list_decks as _list
+
+    return _list(url)
+
+
+def delete_deck(name: str, url: str | None = None) -> None:
+    """Delete a saved deck (see :func:`munchkin_lab.decks.store.delete_deck`)."""
+    from .store import delete_deck as _delete
+
+    _delete(name, url)

@@ -21,8 +21,8 @@ fairy-dust           error    Sparkly Good Fairy without Fairy Dust cards (core 
 needs-races          warning  Half-Breed-style cards in a mix with no Races (mixing_rules.md,
                               after Munchkin 7 - Cheat With Both Hands)
 needs-classes        warning  Super Munchkin-style cards in a mix with no Classes (same source)
-printed-copies       warning  more copies of a card than its set prints, or more cards of a set
-                              than the set prints (the set file's ``copies``/``printed_cards``)
+printed-copies       warning  more copies of a card than its set prints (the set file's
+                              ``copies``)
 joinable-tag         warning  an Undead/Ghost/Pirate tag held by a single monster: the joining
                               rule can never fire (core rulebook 001 Undead; rulebook 002 Ghost,
                               Pirate)
@@ -54,7 +54,7 @@ SOURCES = {
     "fairy-dust": "core rulebook 001 (Fairy Dust section)",
     "needs-races": "mixing_rules.md (Munchkin 7 combining guidance: Half-Breed and kin)",
     "needs-classes": "mixing_rules.md (Munchkin 7 combining guidance: Super Munchkin and kin)",
-    "printed-copies": "set file (printed copies / printed_cards)",
+    "printed-copies": "set file (printed copies of the card)",
     "joinable-tag": "core rulebook 001 (Undead); Scooby-Doo rulebook 002 (Ghost, Pirate)",
 }
 
@@ -202,17 +202,10 @@ def check_deck(deck: "Deck") -> list[Problem]:
                 out.append(_p("warning", _lbl(s), "needs-classes", "a card that needs Classes in a mix with no Classes"))
 
     # printed-copies
-    per_set: dict[str, int] = {}
     for s, n in pairs:
-        per_set[s.set] = per_set.get(s.set, 0) + n
         printed = cat.printed_copies(s.key)
         if printed is not None and n > printed:
             out.append(_p("warning", _lbl(s), "printed-copies", f"{n} copies, the set prints {printed}"))
-    for code, n in per_set.items():
-        info = cat.sets.get(code)
-        if info is not None and info.printed_cards is not None and n > info.printed_cards:
-            out.append(_p("warning", None, "printed-copies",
-                          f"{n} cards of set {code!r}, which prints {info.printed_cards}"))
 
     # joinable-tag
     for tag in JOINABLE_TAGS:

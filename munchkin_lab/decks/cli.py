@@ -1,8 +1,288 @@
-"""Command-line commands of this area (registered by ``munchkin_lab.cli``)."""
+"""``munchkin-lab deck ...``: build, check, read and share mixed decks from the command line.
+
+Commands: ``new``, ``add``, ``remove``, ``show``, ``stats``, ``check``, ``export``,
+``import``, ``list``, ``delete``, ``presets``. Decks live in the database (``--url`` or
+``$DATABASE_URL``); ``show``/``stats``/``check`` also take a deck file path. Every error is
+printed as ``Error: ...`` on stderr with exit code 1 (no traceback).
+"""
 from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+from typing import Optional
 
 import typer
 
+deck_app = typer.Typer(help="Mixed decks: build, check, statistics and odds, files.", no_args_is_help=True)
+
+URL = typer.Option(None, "--url", help="Database URL (default: $DATABASE_URL or the SQLite file).")
+
+
+def _errors(fn):
+    """Print deck/card/search errors cleanly and exit 1."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from ..cards.errors import CardDataError, CardLookupError, SearchSyntaxError
+        from .catalog import DeckError
+
+        try:
+            return fn(*args, **kwargs)
+        except (DeckError, CardDataError, CardLookupError, SearchSyntaxError) as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(1) from None
+        except OSError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(1) from None
+
+    return wrapper
+
+
+def _get(name: str, url: Optional[str]):
+    """A deck by name from the database, or from a file when ``name`` is a file path,
+    or a preset written ``preset:<name>``."""
+    from .files import read_deck
+    from .model import Deck
+    from .presets import load_preset
+
+    if name.startswith("preset:"):
+        return load_preset(name.split(":", 1)[1], url=url)
+    p = Path(name)
+    if p.suffix and p.is_file():
+        return read_deck(p, url=url)
+    return Deck.load(name, url=url)
+
+
+def _frame(df, index: bool = True) -> str:
+    return df.to_string(index=index) if len(df) else "(none)"
+
+
+@deck_app.command("new")
+@_errors
+def new(
+    name: str = typer.Argument(..., help="Deck name (unique)."),
+    sets: list[str] = typer.Option([], "--set", "-s", help="Add every card of this set (repeatable)."),
+    preset: Optional[str] = typer.Option(None, "--preset", "-p", help="Start from a preset (see `deck presets`)."),
+    description: str = typer.Option("", "--description", "-d"),
+    option: list[str] = typer.Option([], "--option", "-o", help="Switch a game option on (repeatable)."),
+    module: list[str] = typer.Option([], "--module", "-m", help="+module forces it on, -module off."),
+    replace: bool = typer.Option(False, "--replace", help="Overwrite a deck of the same name."),
+    url: Optional[str] = URL,
+):
+    """Create a deck (empty, from sets or from a preset) and save it."""
+    from .model import Deck
+    from .presets import load_preset
+
+    deck = Deck(name, description, url=url)
+    if preset:
+        base = load_preset(preset, url=url)
+        deck.merge(base)
+        deck.description = description or base.description
+    for code in sets:
+        deck.add_set(code)
+    for o in option:
+        deck.set_option(o, True)
+    for m in module:
+        deck.set_module(m.lstrip("+-"), not m.startswith("-"))
+    deck.save(replace=replace)
+    typer.echo(f"saved deck {deck.name!r}: {deck.size} cards, {len(deck)} entries, modules: {', '.join(deck.modules) or 'none'}")
+
+
+@deck_app.command("add")
+@_errors
+def add(
+    name: str = typer.Argument(..., help="Deck name."),
+    what: str = typer.Argument(..., help="Card name, alias, set:Name key, or a search query ('tag:ghost')."),
+    copies: int = typer.Option(1, "--copies", "-n", help="Copies of each card."),
+    set_: Optional[str] = typer.Option(None, "--set", "-s", help="Only look in this set."),
+    pile: Optional[str] = typer.Option(None, "--pile", help="Put the card(s) in this draw pile."),
+    whole_set: bool = typer.Option(False, "--whole-set", help="WHAT is a set code: add all its cards."),
+    url: Optional[str] = URL,
+):
+    """Add cards to a saved deck."""
+    from .model import Deck
+
+    deck = Deck.load(name, url=url)
+    specs = deck.add_set(what) if whole_set else deck.add(what, copies, set=set_, pile=pile)
+    deck.save(replace=True)
+    shown = ", ".join(f"{s.name} [{s.set}]" for s in specs[:8]) + (" ..." if len(specs) > 8 else "")
+    typer.echo(f"added {len(specs)} card(s): {shown}; deck now {deck.size} cards")
+
+
+@deck_app.command("remove")
+@_errors
+def remove(
+    name: str = typer.Argument(...),
+    what: str = typer.Argument(..., help="Card name, alias, key or search query."),
+    copies: Optional[int] = typer.Option(None, "--copies", "-n", help="Copies to remove (default: all)."),
+    set_: Optional[str] = typer.Option(None, "--set", "-s"),
+    url: Optional[str] = URL,
+):
+    """Remove cards from a saved deck."""
+    from .model import Deck
+
+    deck = Deck.load(name, url=url)
+    keys = deck.remove(what, copies, set=set_)
+    deck.save(replace=True)
+    typer.echo(f"removed {', '.join(keys)}; deck now {deck.size} cards")
+
+
+@deck_app.command("show")
+@_errors
+def show(
+    name: str = typer.Argument(..., help="Deck name, deck file path, or preset:<name>."),
+    fmt: str = typer.Option("table", "--format", "-f", help="table | text | yaml"),
+    url: Optional[str] = URL,
+):
+    """Show a deck's cards, modules and options."""
+    from .stats import cards_frame
+
+    deck = _get(name, url)
+    if fmt == "text":
+        typer.echo(deck.to_text(), nl=False)
+        return
+    if fmt == "yaml":
+        typer.echo(deck.to_yaml(), nl=False)
+        return
+    if fmt != "table":
+        raise typer.BadParameter("format must be table, text or yaml")
+    typer.echo(f"{deck.name}: {deck.size} cards, {len(deck)} entries")
+    if deck.description:
+        typer.echo(deck.description)
+    typer.echo(f"modules: {', '.join(deck.modules) or 'none'}")
+    typer.echo(f"options: {', '.join(o for o, v in deck.options.items() if v) or 'none'}")
+    df = cards_frame(deck)[["set", "name", "kind", "deck", "copies", "level", "bonus", "gold"]]
+    typer.echo(_frame(df, index=False))
+
+
+@deck_app.command("stats")
+@_errors
+def stats_cmd(
+    name: str = typer.Argument(..., help="Deck name, deck file path, or preset:<name>."),
+    by: list[str] = typer.Option(["deck", "kind", "set", "tag"], "--by", help="deck | kind | set | tag (repeatable)."),
+    url: Optional[str] = URL,
+):
+    """Counts, monster curve, bonus/gold distributions, joinable tag groups and draw odds."""
+    from . import stats
+
+    deck = _get(name, url)
+    typer.echo(f"{deck.name}: {deck.size} cards")
+    for b in by:
+        typer.echo(f"\n-- cards by {b}")
+        typer.echo(_frame(stats.counts(deck, b)))
+    typer.echo("\n-- monster level curve")
+    typer.echo(_frame(stats.level_curve(deck)))
+    t = stats.treasures_per_monster(deck)
+    typer.echo(f"\n-- Treasures per monster (mean {t.attrs['mean']:.2f})")
+    typer.echo(_frame(t))
+    typer.echo("\n-- combat bonus (items, one-shots)")
+    typer.echo(_frame(stats.bonus_distribution(deck)))
+    g = stats.gold_distribution(deck)
+    typer.echo(f"\n-- Gold values (total {g.attrs['total']} Gold Pieces)")
+    typer.echo(_frame(g))
+    typer.echo("\n-- joinable tag groups")
+    typer.echo(_frame(stats.tag_groups(deck)))
+    typer.echo("\n-- Kick Open the Door")
+    typer.echo(_frame(stats.kick_odds(deck)))
+    typer.echo("\n-- odds")
+    typer.echo(stats.odds_table(deck).to_string(index=False, formatters={"p": "{:.3f}".format}))
+
+
+@deck_app.command("check")
+@_errors
+def check(
+    name: str = typer.Argument(..., help="Deck name, deck file path, or preset:<name>."),
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too."),
+    url: Optional[str] = URL,
+):
+    """Check the mix; exit 1 when there is an error (or a warning with --strict)."""
+    deck = _get(name, url)
+    problems = deck.check()
+    if not problems:
+        typer.echo(f"{deck.name}: no problems")
+        return
+    for p in problems:
+        typer.echo(str(p))
+    errors = sum(p.level == "error" for p in problems)
+    typer.echo(f"{deck.name}: {errors} error(s), {len(problems) - errors} warning(s)")
+    if errors or strict:
+        raise typer.Exit(1)
+
+
+@deck_app.command("export")
+@_errors
+def export(
+    name: str = typer.Argument(..., help="Deck name (or file / preset:<name>)."),
+    path: str = typer.Argument("-", help="Output file (.yaml/.yml = YAML, else text); '-' = stdout."),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f", help="text | yaml (default: from the file name)."),
+    url: Optional[str] = URL,
+):
+    """Write a deck to a file (text or YAML)."""
+    from .files import is_yaml_path
+
+    deck = _get(name, url)
+    yaml_out = fmt == "yaml" if fmt else (path != "-" and is_yaml_path(path))
+    if fmt not in (None, "text", "yaml"):
+        raise typer.BadParameter("format must be text or yaml")
+    text = deck.to_yaml() if yaml_out else deck.to_text()
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        Path(path).write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {path}")
+
+
+@deck_app.command("import")
+@_errors
+def import_(
+    path: str = typer.Argument(..., help="Deck file (.yaml/.yml = YAML, else text)."),
+    name: Optional[str] = typer.Option(None, "--name", help="Deck name (default: the file's name: line or stem)."),
+    replace: bool = typer.Option(False, "--replace", help="Overwrite a deck of the same name."),
+    url: Optional[str] = URL,
+):
+    """Read a deck file and save it; on any error the database keeps the previous deck."""
+    from .files import read_deck
+
+    deck = read_deck(path, url=url)
+    if name:
+        from .model import check_deck_name
+
+        deck.name = check_deck_name(name)
+    deck.save(url=url, replace=replace)
+    typer.echo(f"imported deck {deck.name!r}: {deck.size} cards, modules: {', '.join(deck.modules) or 'none'}")
+
+
+@deck_app.command("list")
+@_errors
+def list_(url: Optional[str] = URL):
+    """List saved decks."""
+    from .store import list_decks
+
+    df = list_decks(url)
+    typer.echo(_frame(df[["name", "cards", "entries", "modules", "description"]], index=False))
+
+
+@deck_app.command("delete")
+@_errors
+def delete(name: str = typer.Argument(...), url: Optional[str] = URL):
+    """Delete a saved deck."""
+    from .store import delete_deck
+
+    delete_deck(name, url)
+    typer.echo(f"deleted deck {name!r}")
+
+
+@deck_app.command("presets")
+@_errors
+def presets():
+    """List the preset decks shipped in database/presets/."""
+    from .presets import list_presets, preset_path
+
+    for n in list_presets():
+        typer.echo(f"{n}\t{preset_path(n)}")
+
 
 def register(app: typer.Typer) -> None:
-    """Add this area's commands to the root ``munchkin-lab`` app."""
+    """Add this area's commands to the root ``munchkin-lab`` app (``munchkin-lab deck ...``)."""
+    app.add_typer(deck_app, name="deck")

@@ -12,6 +12,7 @@ Text format (grammar in ``deckfile.lark``, parsed with lark)::
     [scooby_doo]                        # a set section: applies to the lines below
     1 Snow Ghost
     2 Creepy Cemetery Entrance @door_top  # optional @pile
+    * [fairy_dust]                      # every card of a set, with its printed copies
 
 Rules: a line is a header, a set section or an entry; ``#`` starts a comment anywhere, so
 names and descriptions cannot hold ``#``. Header lines come before the cards. Copies are
@@ -204,6 +205,14 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
                 elif child.data == "pile_tag":
                     pile = str(child.children[0])
             lines.append((line, count, cname, set_code, pile))
+        elif node.data == "whole_set":
+            seen_cards = True
+            tags = [c for c in node.children if isinstance(c, Tree)]
+            code = str(tags[0].children[0]) if tags else section
+            if code is None:
+                problems.append(FileProblem(line, "'*' needs a set: '* [set]' or a [set] section above"))
+            else:
+                lines.append((line, "", "", code, "__whole_set__"))
 
     deck_name = headers.get("name", (None, None))[1] or name
     try:
@@ -228,6 +237,18 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
 
     bad_sets: set[str] = set()
     for line, count, cname, set_code, pile in lines:
+        if pile == "__whole_set__":
+            if set_code not in cat.sets:
+                close = difflib.get_close_matches(set_code, list(cat.sets), n=3, cutoff=0.5)
+                problems.append(FileProblem(line, f"unknown set [{set_code}]", close))
+                continue
+            for spec, printed in cat.set_cards(set_code):
+                entry = deck.entries.get(spec.key)
+                if entry is None:
+                    deck.entries[spec.key] = Entry(spec.key, max(1, printed or 1))
+                else:
+                    entry.copies += max(1, printed or 1)
+            continue
         if pile == "__section__":
             if set_code not in cat.sets and set_code not in bad_sets:
                 bad_sets.add(set_code)
@@ -342,10 +363,15 @@ class _LineDict(dict):
 class _LineLoader(yaml.SafeLoader):
     """SafeLoader whose mappings remember their line (1-based)."""
 
-    def construct_mapping(self, node, deep=False):  # noqa: D401
-        mapping = _LineDict(super().construct_mapping(node, deep=deep))
-        mapping.line = node.start_mark.line + 1
-        return mapping
+
+def _construct_map(loader: _LineLoader, node):
+    data = _LineDict()
+    data.line = node.start_mark.line + 1
+    yield data
+    data.update(loader.construct_mapping(node))
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 
 
 def parse_yaml(text: str, catalog: Catalog | None = None, url: str | None = None,

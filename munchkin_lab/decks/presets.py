@@ -1,0 +1,43 @@
+"""Preset decks shipped in ``database/presets/`` (text deck files, see
+:mod:`munchkin_lab.decks.files`): ``base``, ``base_fairy_dust``, ``base_scooby_dungeons``,
+``star_munchkin_adventures``, ``solar_storm``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import config
+from .catalog import Catalog, DeckError
+from .files import read_deck
+from .model import Deck
+
+#: Folder of the preset deck files.
+PRESETS_DIR: Path = config.DATABASE_DIR / "presets"
+
+
+def list_presets() -> list[str]:
+    """Names of the shipped presets (file stems), sorted."""
+    return sorted(p.stem for p in PRESETS_DIR.glob("*.txt")) + sorted(p.stem for p in PRESETS_DIR.glob("*.y*ml"))
+
+
+def preset_path(name: str) -> Path:
+    """Path of preset ``name``.
+
+    Raises:
+        DeckError: no such preset (the message lists them).
+    """
+    for suffix in (".txt", ".yaml", ".yml"):
+        p = PRESETS_DIR / f"{name}{suffix}"
+        if p.is_file():
+            return p
+    raise DeckError(f"no preset {name!r}; presets: {', '.join(list_presets())}")
+
+
+def load_preset(name: str, catalog: Catalog | None = None, url: str | None = None) -> Deck:
+    """Read preset ``name`` into a :class:`Deck` (cards resolved in ``catalog`` or the
+    database at ``url``).
+
+    Raises:
+        DeckError: unknown preset; DeckFileError when the preset no longer matches the data.
+    """
+    return read_deck(preset_path(name), catalog=catalog, url=url)
