@@ -48,36 +48,52 @@ def _has_schema(conn: Connection) -> bool:
     return "card" in inspect(conn).get_table_names()
 
 
+_US, _RS = "\x1f", "\x1e"  # unit / record separators inside aggregated strings
+
+
 def _rows(conn: Connection, where) -> list[dict]:
-    """Card rows (dicts with the :data:`COLUMNS` plus ``id``) matching ``where``."""
+    """Card rows (dicts with the :data:`COLUMNS` plus ``id``, ``_tags`` = [(name, derived)],
+    ``_aliases`` = [{name, language}]) matching ``where``, in one query (tags and aliases
+    come from correlated ``aggregate_strings`` subqueries: SQLite group_concat, PostgreSQL
+    string_agg)."""
     ct, st = Card.__table__, CardSet.__table__
-    base = (select(ct, st.c.code.label("set_code")).join(st, st.c.id == ct.c.set_id).where(where)
-            .order_by(st.c.position, st.c.code, ct.c.position, ct.c.name, ct.c.id))
-    rows = [dict(r) for r in conn.execute(base).mappings()]
-    if not rows:
-        return []
-    ids = select(ct.c.id).join(st, st.c.id == ct.c.set_id).where(where)
-    if len(rows) <= 500:
-        ids = [r["id"] for r in rows]
     lt, tt, at = CardTagLink.__table__, Tag.__table__, Alias.__table__
-    tags: dict[int, list] = {}
-    for cid, name, derived in conn.execute(
-        select(lt.c.card_id, tt.c.name, lt.c.derived).join(tt, tt.c.id == lt.c.tag_id)
-        .where(lt.c.card_id.in_(ids)).order_by(lt.c.card_id, lt.c.derived, tt.c.key)
-    ):
-        tags.setdefault(cid, []).append((name, bool(derived)))
-    aliases: dict[int, list] = {}
-    for cid, name, lang in conn.execute(
-        select(at.c.card_id, at.c.name, at.c.language).where(at.c.card_id.in_(ids)).order_by(at.c.card_id, at.c.id)
-    ):
-        aliases.setdefault(cid, []).append({"name": name, "language": lang})
-    for r in rows:
+    from sqlalchemy import String, case, cast
+
+    tag_agg = (select(func.aggregate_strings(
+        tt.c.name + _US + case((lt.c.derived, "1"), else_="0"), _RS))
+        .select_from(lt.join(tt, tt.c.id == lt.c.tag_id)).where(lt.c.card_id == ct.c.id)
+        .scalar_subquery().label("_tag_agg"))
+    alias_agg = (select(func.aggregate_strings(
+        cast(at.c.id, String) + _US + at.c.name + _US + func.coalesce(at.c.language, ""), _RS))
+        .where(at.c.card_id == ct.c.id).scalar_subquery().label("_alias_agg"))
+    base = (select(ct, st.c.code.label("set_code"), tag_agg, alias_agg)
+            .join(st, st.c.id == ct.c.set_id).where(where)
+            .order_by(st.c.position, st.c.code, ct.c.position, ct.c.name, ct.c.id))
+    result = conn.execute(base)
+    keys = list(result.keys())
+    rows = []
+    for tup in result:
+        r = dict(zip(keys, tup))
         r["set"] = r.pop("set_code")
-        r["_tags"] = tags.get(r["id"], [])
-        r["tags"] = [n for n, _ in r["_tags"]]
-        r["_aliases"] = aliases.get(r["id"], [])
-        r["aliases"] = [a["name"] for a in r["_aliases"]]
+        tags = []
+        for part in (r.pop("_tag_agg") or "").split(_RS):
+            if part:
+                name, derived = part.rsplit(_US, 1)
+                tags.append((derived == "1", name.lower(), name))
+        tags.sort()
+        r["_tags"] = [(name, derived) for derived, _, name in tags]
+        r["tags"] = [name for _, _, name in tags]
+        aliases = []
+        for part in (r.pop("_alias_agg") or "").split(_RS):
+            if part:
+                aid, name, lang = part.split(_US)
+                aliases.append((int(aid), name, lang or None))
+        aliases.sort()
+        r["_aliases"] = [{"name": n, "language": lang} for _, n, lang in aliases]
+        r["aliases"] = [n for _, n, _ in aliases]
         r["big"], r["manual"] = bool(r["big"]), bool(r["manual"])
+        rows.append(r)
     return rows
 
 
