@@ -1,0 +1,1 @@
+"""Bots and many-game simulation (Dask) for balancing decks."""
