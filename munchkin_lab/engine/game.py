@@ -1068,6 +1068,8 @@ class Game:
                     return f"only one player may help ({R_HELP})"
                 if not p.alive:
                     return f"a dead character cannot help ({R_DEATH})"
+                if seat in c.asked:
+                    return f"your help was already refused in this combat ({R_HELP})"
                 if any(self.specs[m].effects.get("no_help") for m in c.monsters):
                     return "this monster may not be fought with help (monster card)"
                 return None
@@ -1276,7 +1278,7 @@ class Game:
                 c = s.combat
                 c.window.pop(0)
                 if not c.window:
-                    self._resolve_win()
+                    self._window_done()
         elif k == "kick":
             self._kick(seat)
         elif k == "trouble":
@@ -1341,17 +1343,16 @@ class Game:
                 self._say(f"{p.name} fails to steal (roll {r}) and loses a Level.")
         elif k == "play":
             self._play_card(seat, a)
-        elif k == "fight":
+        elif k == "fight" or k == "run":
             c = s.combat
+            c.intent = "win" if k == "fight" else "run"
             c.stage = "window"
             c.window = [(c.fighter + i) % len(s.players) for i in range(1, len(s.players))
                         if s.players[(c.fighter + i) % len(s.players)].alive]
             ps, ms = self.strengths()
-            self._say(f"{p.name} declares victory, {ps} vs {ms}.")
+            self._say(f"{p.name} {'declares victory' if k == 'fight' else 'is about to Run Away'}, {ps} vs {ms}.")
             if not c.window:
-                self._resolve_win()
-        elif k == "run":
-            self._start_run()
+                self._window_done()
         elif k == "roll":
             self._run_roll(seat, a.n)
         elif k == "ask_help":
@@ -1418,8 +1419,6 @@ class Game:
             else:
                 c.asked.append(d["from"])
                 self._say(f"{self._pn(d['player'])} refuses {self._pn(d['from'])}'s help.")
-            c.stage = "fight"
-            c.window = []
         elif k == "choose":
             why = d["why"]
             seat = d["player"]
@@ -1613,17 +1612,28 @@ class Game:
         c = self.state.combat
         if not c.monsters:
             self._end_combat(won=False, empty=True)
-        else:
-            c.stage = "fight"
-            c.window = []
 
     def _combat_changed(self, seat: int) -> None:
-        """A card was played into the combat: the fighter must decide again (the window
-        reopens after the next declaration) - core rules, 7. Combat: Interfering."""
+        """A card was played into the combat (hook point; the window player keeps acting
+        until they pass, and the fighter answers when the window closes)."""
+
+    def _window_done(self) -> None:
+        """Everybody passed (core rules, 7. Combat: wait for the others to react). A declared
+        victory that still stands kills the monsters; a victory undone by interference, or a
+        Run Away that became a winning fight, returns the decision to the fighter; otherwise
+        the Run Away rolls begin."""
         c = self.state.combat
-        if c is not None and c.stage == "window":
-            c.stage = "fight"
-            c.window = []
+        winning = self.munchkins_win()
+        if c.intent == "win":
+            if winning:
+                self._resolve_win()
+            else:
+                c.stage = "fight"
+        else:
+            if winning:
+                c.stage = "fight"
+            else:
+                self._start_run()
 
     def _resolve_win(self) -> None:
         """Every other player passed: the munchkin side kills every monster (core rules, 7.

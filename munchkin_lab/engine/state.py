@@ -74,7 +74,7 @@ class PlayerState:
 class CombatState:
     __slots__ = ("fighter", "helper", "monsters", "enh", "used", "pbonus", "mbonus", "berserk",
                  "flight", "turning", "backstab", "stage", "window", "runners", "rolled", "asked",
-                 "bribe_n", "bribe_first", "bribe_items", "extra_treasures", "perplayer")
+                 "bribe_n", "bribe_first", "bribe_items", "extra_treasures", "perplayer", "intent")
 
     def __init__(self, fighter: int, monster: int) -> None:
         self.fighter = fighter
@@ -98,6 +98,7 @@ class CombatState:
         self.bribe_items: list[int] = []
         self.extra_treasures = 0               # e.g. from a charmed monster
         self.perplayer: dict[int, int] = {}    # per-player one-shot bonuses (unused by core)
+        self.intent = ""                       # "win" | "run": what the open window leads to
 
     def clone(self) -> "CombatState":
         c = CombatState.__new__(CombatState)
@@ -122,6 +123,7 @@ class CombatState:
         c.bribe_items = self.bribe_items[:]
         c.extra_treasures = self.extra_treasures
         c.perplayer = dict(self.perplayer)
+        c.intent = self.intent
         return c
 
     def to_raw(self) -> dict:

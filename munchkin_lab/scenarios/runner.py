@@ -1,0 +1,453 @@
+"""Load and run scenario files (format: ``README.md`` in this folder).
+
+Public functions:
+    load_scenario(path) -> dict            parsed and shape-checked file (ScenarioError if bad)
+    build_game(scenario, resolver) -> (Game, names)   the start position
+    run_scenario(scenario, resolver) -> ScenarioResult
+    run_file(path, resolver=None) -> ScenarioResult   never raises for bad files: FAIL result
+    get_path(state_dict, "players.Arek.level")        dotted-path lookup used by expectations
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from ..engine import Action, CardSpec, Game, GameOptions, IllegalActionError
+from ..engine.actions import KINDS
+
+Resolver = Callable[[str], CardSpec | None]
+
+TOP_FIELDS = {"name", "rule", "description", "seed", "options", "cards", "players", "decks",
+              "discards", "active", "turn", "phase", "forced_dice", "steps", "expect", "sets"}
+PLAYER_FIELDS = {"name", "gender", "level", "race", "races", "class", "classes", "hand", "equipped",
+                 "carried", "curses", "alive", "half_breed", "super_munchkin"}
+STEP_FIELDS = {"actor", "action", "text", "card", "target", "side", "monster", "with", "cards",
+               "treasures", "helper_first", "double", "n", "expect", "expect_error", "dice", "note",
+               "undo", "redo"}
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario file, an unknown card name or a bad step (message names the
+    file, the step number and the field)."""
+
+
+@dataclass
+class ScenarioResult:
+    """``ok``; ``name``; ``path``; ``message`` (first difference or error, empty on pass)."""
+
+    ok: bool
+    name: str
+    path: str
+    message: str = ""
+
+    def line(self) -> str:
+        return f"{'PASS' if self.ok else 'FAIL'} {self.path}: {self.name}" + ("" if self.ok else f": {self.message}")
+
+
+def load_scenario(path: str | Path) -> dict:
+    """Read a scenario YAML file.
+
+    Raises:
+        ScenarioError: unreadable file, malformed YAML, unknown top-level field, missing
+            ``players``.
+    """
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text())
+    except OSError as e:
+        raise ScenarioError(f"{path}: cannot read ({e.strerror})") from None
+    except yaml.YAMLError as e:
+        raise ScenarioError(f"{path}: malformed YAML ({e})") from None
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{path}: a scenario is a mapping with players, decks and steps")
+    bad = set(data) - TOP_FIELDS
+    if bad:
+        raise ScenarioError(f"{path}: unknown field(s) {sorted(bad)} (allowed: {sorted(TOP_FIELDS)})")
+    if not isinstance(data.get("players"), list) or len(data["players"]) < 2:
+        raise ScenarioError(f"{path}: field 'players': a list of at least 2 players")
+    data.setdefault("name", path.stem)
+    data["_path"] = str(path)
+    return data
+
+
+def database_resolver(sets: list[str] | None = None) -> Resolver:
+    """Resolve card names through the card database (``munchkin_lab.cards.api.load_specs``),
+    building the database first when it does not exist."""
+    cache: dict[str, CardSpec] = {}
+
+    def load() -> None:
+        from ..cards import api
+        try:
+            specs = api.load_specs(sets=sets)
+        except Exception:  # noqa: BLE001 - no database yet: build it once
+            from ..cards.build import build
+            build()
+            specs = api.load_specs(sets=sets)
+        for sp, _n in specs:
+            cache.setdefault(sp.name.lower(), sp)
+
+    def resolve(name: str) -> CardSpec | None:
+        if not cache:
+            load()
+        return cache.get(name.lower())
+
+    return resolve
+
+
+def _as_list(v: Any, where: str) -> list:
+    if v is None:
+        return []
+    if isinstance(v, str):
+        return [v]
+    if not isinstance(v, list):
+        raise ScenarioError(f"{where}: expected a list of card names")
+    return v
+
+
+def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
+    """Build the start position of scenario ``sc`` (see README). Cards named in zones become
+    new card instances; inline ``cards`` win over the database.
+
+    Raises:
+        ScenarioError: unknown card, bad field.
+    """
+    where = sc.get("_path", "scenario")
+    inline: dict[str, CardSpec] = {}
+    for i, cd in enumerate(sc.get("cards") or []):
+        if not isinstance(cd, dict) or "name" not in cd:
+            raise ScenarioError(f"{where}: cards[{i}]: a card mapping with at least name, kind, deck")
+        d = dict(cd)
+        d.setdefault("set", "scenario")
+        try:
+            inline[d["name"].lower()] = CardSpec.make(**d)
+        except (TypeError, ValueError) as e:
+            raise ScenarioError(f"{where}: cards[{i}] ({d.get('name')}): {e}") from None
+    db = resolver
+
+    def spec(name: Any, field: str) -> CardSpec:
+        if not isinstance(name, str):
+            raise ScenarioError(f"{where}: {field}: card names are strings, got {name!r}")
+        sp = inline.get(name.lower())
+        if sp is None and db is not None:
+            sp = db(name)
+        if sp is None:
+            raise ScenarioError(f"{where}: {field}: unknown card {name!r} (not inline, not in the database)")
+        return sp
+
+    specs: list[CardSpec] = []
+    zones: list[tuple[str, Any, int]] = []
+
+    def add(name: str, field: str, zone: str, owner: Any) -> None:
+        specs.append(spec(name, field))
+        zones.append((zone, owner, len(specs) - 1))
+
+    players = sc["players"]
+    pnames = []
+    for i, pd in enumerate(players):
+        f = f"players[{i}]"
+        if not isinstance(pd, dict) or "name" not in pd:
+            raise ScenarioError(f"{where}: {f}: a mapping with at least a name")
+        bad = set(pd) - PLAYER_FIELDS
+        if bad:
+            raise ScenarioError(f"{where}: {f}: unknown field(s) {sorted(bad)}")
+        pnames.append((str(pd["name"]), pd.get("gender", "male")))
+        for key, zone in (("race", "races"), ("races", "races"), ("class", "classes"),
+                          ("classes", "classes"), ("hand", "hand"), ("equipped", "equipped"),
+                          ("carried", "carried"), ("curses", "curses"),
+                          ("half_breed", "half_breed"), ("super_munchkin", "super_munchkin")):
+            for j, nm in enumerate(_as_list(pd.get(key), f"{where}: {f}.{key}")):
+                add(nm, f"{f}.{key}[{j}]", zone, i)
+    for key in ("decks", "discards"):
+        piles = sc.get(key) or {}
+        if not isinstance(piles, dict):
+            raise ScenarioError(f"{where}: {key}: a mapping of pile name to card names (top first)")
+        for pile, names in piles.items():
+            for j, nm in enumerate(_as_list(names, f"{where}: {key}.{pile}")):
+                add(nm, f"{key}.{pile}[{j}]", key, pile)
+    opts = dict(sc.get("options") or {})
+    try:
+        opts["modules"] = tuple(opts.get("modules") or ())
+        opts["setup_window"] = False
+        options = GameOptions(**opts)
+    except TypeError as e:
+        raise ScenarioError(f"{where}: options: {e}") from None
+    try:
+        g = Game.new(players=pnames, deck=specs, seed=int(sc.get("seed", 0)), options=options,
+                     deal=False)
+    except ValueError as e:
+        raise ScenarioError(f"{where}: {e}") from None
+    s = g.state
+    for k in s.decks:
+        s.decks[k] = []
+    for k in s.discards:
+        s.discards[k] = []
+    g._log.clear()
+    for zone, owner, cid in zones:
+        if zone in ("decks", "discards"):
+            pile = getattr(s, zone).setdefault(owner, [])
+            if zone == "decks":
+                s.decks.setdefault(owner, [])
+                s.discards.setdefault(owner, [])
+            else:
+                s.decks.setdefault(owner, [])
+            pile.insert(0, cid) if zone == "decks" else pile.append(cid)
+        else:
+            p = s.players[owner]
+            if zone in ("half_breed", "super_munchkin"):
+                setattr(p, zone, cid)
+            else:
+                getattr(p, zone).append(cid)
+    for k, v in s.discards.items():
+        v.reverse()  # listed top first; stored top last
+    for i, pd in enumerate(players):
+        p = s.players[i]
+        if "level" in pd:
+            if not isinstance(pd["level"], int) or not 1 <= pd["level"] <= 10:
+                raise ScenarioError(f"{where}: players[{i}].level: an integer 1..10")
+            p.level = pd["level"]
+        p.alive = bool(pd.get("alive", True))
+    names = [n for n, _ in pnames]
+    s.active = _seat(sc.get("active", 0), names, f"{where}: active")
+    s.turn = int(sc.get("turn", 1))
+    s.phase = sc.get("phase", "start")
+    if s.phase not in ("start", "trouble", "end", "setup"):
+        raise ScenarioError(f"{where}: phase: start, trouble, end or setup")
+    s.setup_seat = s.active
+    s.forced = [int(x) for x in (sc.get("forced_dice") or [])]
+    g.begin()
+    return g
+
+
+def _seat(v: Any, names: list[str], field: str) -> int:
+    if isinstance(v, int) and 0 <= v < len(names):
+        return v
+    if isinstance(v, str) and v in names:
+        return names.index(v)
+    raise ScenarioError(f"{field}: unknown player {v!r} (players: {names})")
+
+
+def get_path(d: Any, path: str) -> Any:
+    """Follow a dotted path in a ``state_dict()``: ``players.Arek.level``, ``players.0.hand``,
+    ``combat.monsters.0.strength``; a trailing ``#`` gives the length (``players.0.hand#``).
+    List items are picked by index or by their ``name`` field.
+
+    Raises:
+        KeyError: the path does not exist (message names the missing part).
+    """
+    count = path.endswith("#")
+    if count:
+        path = path[:-1]
+    cur = d
+    for part in path.split("."):
+        if isinstance(cur, dict):
+            if part not in cur:
+                raise KeyError(f"{path}: no {part!r}")
+            cur = cur[part]
+        elif isinstance(cur, list):
+            if part.lstrip("-").isdigit():
+                idx = int(part)
+                if not -len(cur) <= idx < len(cur):
+                    raise KeyError(f"{path}: index {part} out of range")
+                cur = cur[idx]
+            else:
+                found = [x for x in cur if isinstance(x, dict) and x.get("name") == part]
+                if not found:
+                    raise KeyError(f"{path}: no item named {part!r}")
+                cur = found[0]
+        else:
+            raise KeyError(f"{path}: cannot go into {part!r}")
+    return len(cur) if count else cur
+
+
+def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str) -> int:
+    if isinstance(name, int):
+        return name
+    if not isinstance(name, str):
+        raise ScenarioError(f"{field}: expected a card name")
+    s = g.state
+    p = s.players[seat]
+    low = name.lower()
+    for z in zones:
+        if z == "pending":
+            ids = list(g._choice_options(s.pending[0])) if s.pending and s.pending[0]["kind"] == "choose" else []
+            if s.pending and s.pending[0]["kind"] == "manual":
+                ids = [s.pending[0]["card"]]
+        elif z == "in_play":
+            ids = p.equipped + p.carried
+        else:
+            ids = getattr(p, z)
+        for c in ids:
+            if g.specs[c].name.lower() == low:
+                return c
+    raise ScenarioError(f"{field}: {name!r} not found in {g.state.players[seat].name}'s {'/'.join(zones)}")
+
+
+def _monster_index(g: Game, v: Any, field: str) -> int:
+    if isinstance(v, int):
+        return v
+    c = g.state.combat
+    if c is None:
+        raise ScenarioError(f"{field}: no combat")
+    for i, m in enumerate(c.monsters):
+        if g.specs[m].name.lower() == str(v).lower():
+            return i
+    raise ScenarioError(f"{field}: no monster {v!r} in the combat")
+
+
+def make_action(g: Game, step: dict, field: str) -> Action:
+    """Turn a scenario step into an :class:`Action` (names resolved in the actor's zones)."""
+    names = [p.name for p in g.state.players]
+    if "text" in step:
+        try:
+            return Action.parse(step["text"])
+        except ValueError as e:
+            raise ScenarioError(f"{field}.text: {e}") from None
+    if "actor" not in step or "action" not in step:
+        raise ScenarioError(f"{field}: a step needs actor and action (or text, or only expect)")
+    seat = _seat(step["actor"], names, f"{field}.actor")
+    kind = step["action"]
+    if kind not in KINDS:
+        raise ScenarioError(f"{field}.action: unknown action {kind!r} (known: {', '.join(KINDS)})")
+    kw: dict[str, Any] = {}
+    card_zones = {
+        "play": ("hand", "carried"), "trouble": ("hand",), "join": ("hand",), "equip": ("carried",),
+        "unequip": ("equipped",), "discard": ("races", "classes"), "give": ("in_play",),
+        "berserk": ("hand", "in_play"), "flight": ("hand", "in_play"), "turning": ("hand", "in_play"),
+        "backstab": ("hand", "in_play"), "steal": ("hand", "in_play"), "choose": ("pending",),
+        "charity": ("hand",), "resolve": ("pending",),
+    }
+    if "card" in step:
+        kw["card"] = _find_card(g, seat, step["card"], card_zones.get(kind, ("hand",)), f"{field}.card")
+    if "target" in step:
+        t = step["target"]
+        kw["target"] = -1 if t in (None, "discard") else _seat(t, names, f"{field}.target")
+    elif kind == "resolve":
+        kw["target"] = seat
+    elif kind == "charity":
+        kw["target"] = -1
+    if "side" in step:
+        if step["side"] not in ("munchkin", "munchkins", "monster", "monsters"):
+            raise ScenarioError(f"{field}.side: munchkin or monster")
+        kw["n"] = 1 if step["side"].startswith("monster") else 0
+    if "monster" in step:
+        kw["n"] = _monster_index(g, step["monster"], f"{field}.monster")
+    if "treasures" in step:
+        kw["n"] = int(step["treasures"])
+    if "n" in step:
+        kw["n"] = int(step["n"])
+    if "helper_first" in step:
+        kw["m"] = 1 if step["helper_first"] else -1
+    if "with" in step:
+        zones = ("hand",) if kind == "play" and g.specs[kw.get("card", 0)].effects.get("wandering_monster") else ("in_play", "hand")
+        if kind == "steal":
+            tgt = kw.get("target", -1)
+            if tgt < 0:
+                raise ScenarioError(f"{field}.target: steal needs a target")
+            kw["m"] = _find_card(g, tgt, step["with"], ("in_play",), f"{field}.with")
+        else:
+            kw["m"] = _find_card(g, seat, step["with"], zones, f"{field}.with")
+    if "cards" in step:
+        zones = ("hand", "in_play")
+        owner = kw.get("target", seat) if kind == "resolve" else seat
+        ids = []
+        for j, nm in enumerate(_as_list(step["cards"], f"{field}.cards")):
+            pool = [c for c in (_all_named(g, owner, nm, zones)) if c not in ids]
+            if not pool:
+                raise ScenarioError(f"{field}.cards[{j}]: {nm!r} not found")
+            ids.append(pool[0])
+        kw["cards"] = tuple(ids)
+    if "double" in step:
+        kw["n"] = _find_card(g, seat, step["double"], ("hand", "in_play"), f"{field}.double")
+    return Action(seat, kind, **kw)
+
+
+def _all_named(g: Game, seat: int, name: str, zones) -> list[int]:
+    p = g.state.players[seat]
+    out = []
+    for z in zones:
+        ids = p.equipped + p.carried if z == "in_play" else getattr(p, z)
+        out += [c for c in ids if g.specs[c].name.lower() == str(name).lower()]
+    return out
+
+
+def _check_expect(g: Game, exp: Any, field: str) -> str | None:
+    if not isinstance(exp, dict):
+        raise ScenarioError(f"{field}: expect is a mapping of dotted paths to values")
+    sd = g.state_dict()
+    for path, want in exp.items():
+        try:
+            got = get_path(sd, str(path))
+        except KeyError as e:
+            return f"{field}: {e.args[0]}"
+        if got != want:
+            return f"{field}: {path}: expected {want!r}, got {got!r}"
+    return None
+
+
+def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
+    """Run one parsed scenario; a failed expectation or unexpected refusal is a FAIL result.
+
+    Raises:
+        ScenarioError: malformed steps, unknown cards or players.
+    """
+    path = sc.get("_path", "<scenario>")
+    name = str(sc.get("name"))
+    g = build_game(sc, resolver)
+    steps = sc.get("steps") or []
+    if not isinstance(steps, list):
+        raise ScenarioError(f"{path}: steps: a list")
+    for i, step in enumerate(steps, 1):
+        field = f"step {i}"
+        if not isinstance(step, dict):
+            raise ScenarioError(f"{path}: {field}: a mapping")
+        bad = set(step) - STEP_FIELDS
+        if bad:
+            raise ScenarioError(f"{path}: {field}: unknown field(s) {sorted(bad)}")
+        if "dice" in step:
+            g.state.forced.extend(int(x) for x in _as_list(step["dice"], f"{field}.dice"))
+        for _ in range(int(step.get("undo", 0))):
+            g.undo()
+        for _ in range(int(step.get("redo", 0))):
+            g.redo()
+        if "action" in step or "text" in step:
+            try:
+                a = make_action(g, step, f"{path}: {field}")
+            except ScenarioError as e:
+                if step.get("expect_error"):
+                    continue
+                raise
+            err = step.get("expect_error")
+            before = g.state_dict()
+            try:
+                g.play(a)
+            except IllegalActionError as e:
+                if not err:
+                    return ScenarioResult(False, name, path, f"{field} ({a}): refused: {e}")
+                if isinstance(err, str) and err.lower() not in str(e).lower():
+                    return ScenarioResult(False, name, path, f"{field}: refusal {str(e)!r} lacks {err!r}")
+                if g.state_dict() != before:
+                    return ScenarioResult(False, name, path, f"{field}: refused action changed the state")
+            else:
+                if err:
+                    return ScenarioResult(False, name, path, f"{field} ({g.describe(a)}): expected a refusal, it was played")
+        if "expect" in step:
+            diff = _check_expect(g, step["expect"], field)
+            if diff:
+                return ScenarioResult(False, name, path, diff)
+    if "expect" in sc:
+        diff = _check_expect(g, sc["expect"], "final")
+        if diff:
+            return ScenarioResult(False, name, path, diff)
+    return ScenarioResult(True, name, path)
+
+
+def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResult:
+    """Load and run one file; errors become FAIL results naming the field or step."""
+    try:
+        sc = load_scenario(path)
+        return run_scenario(sc, resolver if resolver is not None else database_resolver())
+    except ScenarioError as e:
+        return ScenarioResult(False, Path(path).stem, str(path), f"error: {e}")
