@@ -267,22 +267,23 @@ def simulate_odds(deck, trials: int = 20000, seed: int = 0, kicks: Sequence[int]
     door_kinds = np.array([s.kind for s, n in door for _ in range(n)], dtype=object)
     treas_kinds = np.array([s.kind for s, n in treas for _ in range(n)], dtype=object)
     ks = list(kicks)
-    kick_hits = {k: 0 for k in KICK_KINDS}
-    within_hits = {n: 0 for n in ks}
-    hand_hits = 0
     nd, nt = hand
-    for _ in range(trials):
-        d = rng.permutation(door_kinds) if len(door_kinds) else door_kinds
-        t = rng.permutation(treas_kinds) if len(treas_kinds) else treas_kinds
-        if len(d):
-            if d[0] in kick_hits:
-                kick_hits[d[0]] += 1
-            is_monster = d == "monster"
-            first = int(np.argmax(is_monster)) if is_monster.any() else len(d)
-            for n in ks:
-                within_hits[n] += first < n
-        dealt = list(d[:nd]) + list(t[:nt])
-        hand_hits += any(k in ("race", "class") for k in dealt)
+
+    def shuffled(kinds: np.ndarray) -> np.ndarray:
+        """trials x len(kinds) matrix: each row one shuffle of the pile."""
+        if not len(kinds):
+            return np.empty((trials, 0), dtype=object)
+        order = rng.permuted(np.tile(np.arange(len(kinds)), (trials, 1)), axis=1)
+        return kinds[order]
+
+    d = shuffled(door_kinds)
+    t = shuffled(treas_kinds)
+    kick_hits = {k: int((d[:, 0] == k).sum()) if d.shape[1] else 0 for k in KICK_KINDS}
+    is_monster = d == "monster"
+    first = np.where(is_monster.any(axis=1), is_monster.argmax(axis=1), d.shape[1])
+    within_hits = {n: int((first < n).sum()) for n in ks}
+    dealt = np.concatenate([d[:, :nd], t[:, :nt]], axis=1)
+    hand_hits = int(np.isin(dealt, ["race", "class"]).any(axis=1).sum())
     rows = [(f"kick:{k}", v / trials) for k, v in kick_hits.items()]
     rows += [(f"within:{n}", v / trials) for n, v in within_hits.items()]
     rows.append(("hand:race_or_class", hand_hits / trials))

@@ -61,3 +61,64 @@ def catalog():
         aliases={"munchkin:Forum Troll": ["Net Troll"], "munchkin:Potted Plant": ["Doniczkowa Roślina"]},
         sets={"munchkin": SetInfo("munchkin", "Munchkin", "munchkin", "base", 165)},
     )
+
+
+# ----------------------------------------------------------------- real database
+import os
+import uuid
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from munchkin_lab import config
+
+PG_URL = os.environ.get("MUNCHKIN_LAB_PG_URL")
+PG_SKIP = "MUNCHKIN_LAB_PG_URL is not set (run `eval \"$(bash .ci/pg start)\"` or `bash .ci/test`)"
+
+
+def _build(url: str) -> str:
+    from munchkin_lab.cards.build import build
+
+    build(url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def real_url(tmp_path_factory):
+    """A SQLite database built from the real card files in ``database/`` (once per session)."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('decks_db') / 'cards.sqlite'}"
+    yield _build(url)
+    config.dispose_engine(url)
+
+
+@pytest.fixture(scope="session")
+def real_catalog(real_url):
+    """The catalog of the real card database."""
+    from munchkin_lab.decks import Catalog
+
+    return Catalog.from_database(real_url)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request, tmp_path):
+    """A freshly built real card database per test, on SQLite and (when
+    ``MUNCHKIN_LAB_PG_URL`` is set) on PostgreSQL."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'cards.sqlite'}"
+        yield _build(url)
+        config.dispose_engine(url)
+        return
+    if not PG_URL:
+        pytest.skip(PG_SKIP)
+    name = f"mlab_decks_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    try:
+        yield _build(url)
+    finally:
+        config.dispose_engine(url)
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()

@@ -1,0 +1,150 @@
+"""Deck files on an inline catalog: grammar, round trips, every bad-input case."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from munchkin_lab.decks import Deck, DeckError, DeckFileError, parse_text, parse_yaml, read_deck, write_deck
+
+TEXT = """\
+# a hand-written deck
+name: Spooky mix
+description: base bits + Scooby-Doo Dungeons + Fairy Dust
+modules: +rooms, -solar_storm
+options: faster_play, piles_per_set
+
+3 Potted Plant [munchkin]     # three plants
+2x Elf [munchkin]
+[scooby_doo]
+1 Snow Ghost
+  1 Ghost Clown @door_top
+1 K-Ghoul Mart
+1 Creepy Cemetery Entrance
+1 Wandering Monster
+[fairy_dust]
+*
+1 Boots of Butt-Kicking [munchkin]
+"""
+
+
+def test_parse_text_reads_everything(catalog):
+    d = parse_text(TEXT, catalog=catalog)
+    assert d.name == "Spooky mix"
+    assert d.description == "base bits + Scooby-Doo Dungeons + Fairy Dust"
+    assert d.module_overrides == {"rooms": True, "solar_storm": False}
+    assert d.options == {"faster_play": True, "shared_victory": False, "piles_per_set": True}
+    assert d.copies("munchkin:Potted Plant") == 3
+    assert d.copies("munchkin:Elf") == 2
+    assert d.copies("scooby_doo:Wandering Monster") == 1  # the section picks the set
+    assert d.entries["scooby_doo:Ghost Clown"].pile == "door_top"
+    assert d.copies("fairy_dust:Pixie Sparkle") == 1 and d.copies("fairy_dust:Sparkly Good Fairy") == 1
+    assert d.copies("munchkin:Boots of Butt-Kicking") == 1
+    assert d.modules == ("fairy_dust", "dungeons", "rooms")
+    assert d.size == 3 + 2 + 5 + 2 + 1
+
+
+def test_text_and_yaml_round_trip_exactly(catalog, tmp_path):
+    d = parse_text(TEXT, catalog=catalog)
+    text = d.to_text()
+    again = parse_text(text, catalog=catalog)
+    assert again == d and again.to_text() == text
+    y = d.to_yaml()
+    back = parse_yaml(y, catalog=catalog)
+    assert back == d and back.to_yaml() == y
+    for fname in ("deck.txt", "deck.yaml"):
+        write_deck(d, tmp_path / fname)
+        assert read_deck(tmp_path / fname, catalog=catalog) == d
+
+
+def test_aliases_and_whole_set_and_default_name(catalog, tmp_path):
+    p = tmp_path / "my_deck.txt"
+    p.write_text("1 Net Troll\n1 doniczkowa roślina\n* [solar_storm]\n", encoding="utf-8")
+    d = read_deck(p, catalog=catalog)
+    assert d.name == "my_deck"
+    assert d.copies("munchkin:Forum Troll") == 1 and d.copies("munchkin:Potted Plant") == 1
+    assert d.size == 2 + 17
+
+
+def test_unknown_and_ambiguous_names_listed_with_lines(catalog):
+    text = "name: x\n1 Poted Plant\n2 Wandering Monster\n3 Snow Gost [scooby_doo]\n1 Elf\n"
+    with pytest.raises(DeckFileError) as e:
+        parse_text(text, catalog=catalog)
+    probs = {p.line: p for p in e.value.problems}
+    assert sorted(probs) == [2, 3, 4]
+    assert "Potted Plant [munchkin]" in probs[2].suggestions
+    assert set(probs[3].suggestions) == {"Wandering Monster [munchkin]", "Wandering Monster [scooby_doo]"}
+    assert probs[4].suggestions[0] == "Snow Ghost [scooby_doo]"
+    assert "line 2" in str(e.value) and "line 4" in str(e.value)
+
+
+@pytest.mark.parametrize("count,fragment", [("0", "at least 1"), ("-2", "at least 1"), ("three", "whole number"),
+                                            ("1.5", "whole number")])
+def test_bad_counts_name_the_line(catalog, count, fragment):
+    with pytest.raises(DeckFileError) as e:
+        parse_text(f"name: x\n1 Elf\n{count} Potted Plant\n", catalog=catalog)
+    assert [p.line for p in e.value.problems] == [3]
+    assert fragment in e.value.problems[0].message
+
+
+@pytest.mark.parametrize("text,line,fragment", [
+    ("name: x\n1 Elf\n[nosuch]\n1 Elf\n", 3, "unknown set"),
+    ("name: x\n1 Elf\nname: y\n", 3, "header after the cards"),
+    ("name: x\nmodules: +space\n", 2, "unknown module"),
+    ("name: x\noptions: slow_play\n", 2, "unknown option"),
+    ("name: x\n3\n", 2, "card name"),
+    ("name: x\n1 Elf [munchkin\n", 2, "unexpected"),
+    ("name: x\n1 Elf @Top!\n", 2, "unexpected"),
+    ("1 Elf\n", None, "needs a name"),
+    ("name: x\n1 Elf @a\n1 Elf @b\n", 3, "another pile"),
+])
+def test_bad_lines(catalog, text, line, fragment):
+    with pytest.raises(DeckFileError) as e:
+        parse_text(text, catalog=catalog)
+    assert e.value.problems[0].line == line
+    assert fragment in str(e.value)
+
+
+def test_not_text_files(catalog, tmp_path):
+    b = tmp_path / "deck.txt"
+    b.write_bytes(b"name: x\n1 Elf\n\x00\x01\x02binary")
+    with pytest.raises(DeckFileError) as e:
+        read_deck(b, catalog=catalog)
+    assert e.value.problems[0].line == 3 and "not a text file" in str(e.value)
+    b.write_bytes(b"name: x\n1 Elf\n1 \xff\xfe Plant\n")
+    with pytest.raises(DeckFileError) as e:
+        read_deck(b, catalog=catalog)
+    assert e.value.problems[0].line == 3 and "UTF-8" in str(e.value)
+    with pytest.raises(DeckFileError, match="cannot read"):
+        read_deck(tmp_path / "missing.txt", catalog=catalog)
+
+
+def test_yaml_errors_have_lines(catalog):
+    bad = "name: x\ncards:\n  - {name: Elf, set: munchkin, copies: 0}\n  - {name: Eff, copies: 1}\n  - {name: Elf, copies: two}\n"
+    with pytest.raises(DeckFileError) as e:
+        parse_yaml(bad, catalog=catalog)
+    assert [p.line for p in e.value.problems] == [3, 4, 5]
+    assert "Elf [munchkin]" in e.value.problems[1].suggestions
+    with pytest.raises(DeckFileError) as e:
+        parse_yaml("name: x\ncards: [\n", catalog=catalog)
+    assert "malformed YAML" in str(e.value)
+    with pytest.raises(DeckFileError, match="unknown key"):
+        parse_yaml("name: x\ncard: []\n", catalog=catalog)
+
+
+def test_text_export_refuses_what_it_cannot_hold(catalog):
+    d = Deck("x", "has # inside", catalog=catalog)
+    with pytest.raises(DeckError, match="YAML"):
+        d.to_text()
+    assert parse_yaml(d.to_yaml(), catalog=catalog) == d
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet=st.sampled_from(list("name:[]#@*+-,0123456789 xElfPotedPlan\n\t\r")), max_size=60))
+def test_parser_never_raises_anything_else(catalog, text):
+    try:
+        d = parse_text(text, catalog=catalog, name="fallback")
+    except DeckFileError as exc:
+        assert all(p.line is None or p.line >= 1 for p in exc.problems)
+    else:
+        assert isinstance(d, Deck)

@@ -1,0 +1,105 @@
+"""Decks in the database (SQLite, and PostgreSQL when MUNCHKIN_LAB_PG_URL is set) and the
+shipped presets, on the real card data."""
+from __future__ import annotations
+
+import pytest
+
+from munchkin_lab.decks import (Catalog, Deck, DeckError, DeckFileError, DuplicateDeckError, check_deck,
+                                delete_deck, list_decks, list_presets, load_preset, read_deck)
+
+
+def test_presets_load_and_pass_the_checks(real_catalog):
+    assert list_presets() == ["base", "base_fairy_dust", "base_scooby_dungeons", "solar_storm",
+                              "star_munchkin_adventures"]
+    want = {"base": (), "base_fairy_dust": ("fairy_dust",), "base_scooby_dungeons": ("dungeons",),
+            "solar_storm": ("solar_storm",), "star_munchkin_adventures": ("rooms",)}
+    for name, modules in want.items():
+        d = load_preset(name, catalog=real_catalog)
+        assert d.modules == modules, name
+        assert check_deck(d) == [], (name, check_deck(d))
+
+
+def test_preset_contents(real_catalog):
+    ss = load_preset("solar_storm", catalog=real_catalog)
+    rooms = [s for s, _ in ss.specs() if s.name != "Energy Core"]
+    assert len(rooms) == 16 and ss.size == 17
+    assert sorted(s.version for s in rooms) == ["V1"] * 8 + ["V2"] * 8
+    sd = load_preset("base_scooby_dungeons", catalog=real_catalog)
+    extra = sorted(s.name for s, _ in sd.specs() if s.set == "scooby_doo")
+    assert extra == ["Creepy Cemetery Entrance", "Crystal Cove Neighborhood", "Drive-In Movie Theater",
+                     "Ghost Clown", "K-Ghoul Mart", "Snow Ghost"]
+    sma = load_preset("star_munchkin_adventures", catalog=real_catalog)
+    kinds = {s.deck for s, _ in sma.specs()}
+    assert {"door", "treasure", "room_tile"} <= kinds
+    assert "star_munchkin_adventures:START" in sma
+
+
+def test_breaking_the_solar_storm_preset(real_catalog):
+    ss = load_preset("solar_storm", catalog=real_catalog)
+    ss.remove("Mess Hall (V1)")
+    ss.remove("Mess Hall (V2)")
+    (p,) = check_deck(ss)
+    assert (p.level, p.rule, p.card) == ("error", "solar-storm-rooms", "Mess Hall")
+
+
+def test_save_load_list_duplicate_delete(db_url):
+    d = Deck("Spooky", "base + Scooby-Doo Dungeons + Fairy Dust", url=db_url)
+    d.merge(load_preset("base_scooby_dungeons", url=db_url))
+    d.add_set("fairy_dust")
+    d.add("Net Troll", pile="door_top")  # alias of a base card: now 2 copies
+    d.set_module("rooms", True)
+    d.set_option("faster_play", True)
+    d.save()
+    back = Deck.load("Spooky", url=db_url)
+    assert back == d
+    assert back.copies("munchkin:Net Troll") == 2 and back.entries["munchkin:Net Troll"].pile == "door_top"
+    assert back.modules == ("fairy_dust", "dungeons", "rooms")
+    ls = list_decks(db_url)
+    assert list(ls["name"]) == ["Spooky"] and int(ls["cards"][0]) == d.size
+    with pytest.raises(DuplicateDeckError):
+        Deck("Spooky", url=db_url).save()
+    assert Deck.load("Spooky", url=db_url) == d  # untouched
+    smaller = Deck("Spooky", url=db_url)
+    smaller.add("Potted Plant")
+    smaller.save(replace=True)
+    assert Deck.load("Spooky", url=db_url).size == 1
+    with pytest.raises(DeckError, match="closest: Spooky"):
+        Deck.load("Spooky!", url=db_url)
+    delete_deck("Spooky", db_url)
+    assert list_decks(db_url).empty
+
+
+def test_failed_import_keeps_the_previous_deck(db_url, tmp_path):
+    d = load_preset("base_fairy_dust", url=db_url)
+    d.save()
+    bad = tmp_path / "bad.txt"
+    bad.write_text(f"name: {d.name}\n* [munchkin]\n1 Sparkly Good Fary\n0 Elf\n", encoding="utf-8")
+    with pytest.raises(DeckFileError) as e:
+        read_deck(bad, url=db_url).save(replace=True)
+    assert [p.line for p in e.value.problems] == [3, 4]
+    assert Deck.load(d.name, url=db_url) == d
+    # a save that fails half way (a card unknown to this database) writes nothing
+    other = Catalog.from_specs([*Catalog.from_database(db_url).cards])
+    broken = Deck(d.name, catalog=other)
+    broken.entries["munchkin:No Such Card"] = type(next(iter(d.entries.values())))("munchkin:No Such Card", 1)
+    with pytest.raises(DeckError):
+        from munchkin_lab.decks.store import save_deck
+
+        save_deck(broken, db_url, replace=True)
+    assert Deck.load(d.name, url=db_url) == d
+
+
+def test_no_database_is_a_clear_error(tmp_path):
+    with pytest.raises(DeckError, match="db build"):
+        Deck.load("x", url=f"sqlite:///{tmp_path / 'empty.sqlite'}")
+
+
+def test_decks_survive_a_rebuild(db_url):
+    from munchkin_lab.cards.build import build
+    from munchkin_lab.decks.catalog import forget_catalogs
+
+    d = load_preset("base", url=db_url)
+    d.save()
+    build(db_url)
+    forget_catalogs()
+    assert Deck.load(d.name, url=db_url) == d
