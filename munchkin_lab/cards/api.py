@@ -128,7 +128,7 @@ def cards(query: str = "", url: str | None = None) -> pd.DataFrame:
 
 def _require_schema(conn: Connection) -> None:
     if not _has_schema(conn):
-        raise CardDataError([f"{config.database_url(None) if False else conn.engine.url.render_as_string()}: "
+        raise CardDataError([f"{conn.engine.url.render_as_string(hide_password=True)}: "
                              "no card database here; run `munchkin-lab db build` first"])
 
 

@@ -437,7 +437,7 @@ def build(url: str | None = None, data_dir: str | Path | None = None) -> dict[st
                 snap = take_snapshot(conn)
         finally:
             old.dispose()
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".building", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".building.sqlite", dir=path.parent)
     os.close(fd)
     tmp_path = Path(tmp)
     os.chmod(tmp_path, (path.stat().st_mode & 0o777) if path.exists() else 0o644)

@@ -42,6 +42,8 @@ def _guard(fn):
         _fail(exc)
     except SQLAlchemyError as exc:
         _fail(f"database error: {str(exc).splitlines()[0]}")
+    except BrokenPipeError:  # output piped into head & co.
+        raise typer.Exit(1)
     except OSError as exc:
         _fail(exc)
 

@@ -150,3 +150,12 @@ def sqlite_fuzz_url(tmp_path_factory):
     url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'fuzz.sqlite'}"
     build(url, MINI)
     return url
+
+
+def test_limits_are_syntax_errors():
+    with pytest.raises(SearchSyntaxError, match="nested too deeply"):
+        compile_query("(" * 60 + "a" + ")" * 60)
+    with pytest.raises(SearchSyntaxError, match="too many terms"):
+        compile_query(" ".join(["a"] * 150))
+    with pytest.raises(SearchSyntaxError, match="NUL"):
+        compile_query("a\x00b")
