@@ -85,9 +85,25 @@ def _build(url: str) -> str:
 
 @pytest.fixture(scope="session")
 def real_url(tmp_path_factory):
-    """A SQLite database built from the real card files in ``database/`` (once per session)."""
+    """A SQLite database built from the real card files in ``database/`` (once per session;
+    tests that write copy it with :func:`fresh_sqlite`)."""
     url = f"sqlite:///{tmp_path_factory.mktemp('decks_db') / 'cards.sqlite'}"
     yield _build(url)
+    config.dispose_engine(url)
+
+
+@pytest.fixture
+def fresh_sqlite(real_url, tmp_path):
+    """A private copy of the session's real SQLite database (URL)."""
+    import shutil
+
+    src = config.sqlite_path(real_url)
+    with config.get_engine(real_url).connect() as conn:
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    dest = tmp_path / "cards.sqlite"
+    shutil.copyfile(src, dest)
+    url = f"sqlite:///{dest}"
+    yield url
     config.dispose_engine(url)
 
 
@@ -100,13 +116,11 @@ def real_catalog(real_url):
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db_url(request, tmp_path):
-    """A freshly built real card database per test, on SQLite and (when
-    ``MUNCHKIN_LAB_PG_URL`` is set) on PostgreSQL."""
+def db_url(request):
+    """A fresh real card database per test, on SQLite (a copy of the session's) and (when
+    ``MUNCHKIN_LAB_PG_URL`` is set) on PostgreSQL (built in a new database)."""
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'cards.sqlite'}"
-        yield _build(url)
-        config.dispose_engine(url)
+        yield request.getfixturevalue("fresh_sqlite")
         return
     if not PG_URL:
         pytest.skip(PG_SKIP)

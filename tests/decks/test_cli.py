@@ -1,0 +1,94 @@
+"""`munchkin-lab deck ...` through typer's CliRunner, on a real SQLite card database."""
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from munchkin_lab.cli import app
+from munchkin_lab.decks import Deck, read_deck
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def url(fresh_sqlite):
+    return fresh_sqlite
+
+
+def run(*args, url=None, ok=True):
+    argv = ["deck", *args] + (["--url", url] if url else [])
+    res = runner.invoke(app, argv)
+    if ok:
+        assert res.exit_code == 0, (argv, res.output, res.exception)
+    return res
+
+
+def test_designer_builds_checks_reads_saves_and_reloads(url, tmp_path):
+    """The issue's 'done when': base + Scooby-Doo Dungeons + Fairy Dust from the CLI."""
+    run("new", "Spooky", "--set", "munchkin", "--description", "base + Scooby-Doo Dungeons + Fairy Dust", url=url)
+    run("add", "Spooky", "set:scooby_doo kind:dungeon", url=url)
+    run("add", "Spooky", "Creepy Cemetery Entrance", url=url)
+    out = run("add", "Spooky", "tag:ghost", url=url).output
+    assert "Snow Ghost [scooby_doo]" in out and "Ghost Clown [scooby_doo]" in out
+    run("add", "Spooky", "fairy_dust", "--whole-set", url=url)
+    res = run("check", "Spooky", url=url)
+    assert "no problems" in res.output
+    out = run("stats", "Spooky", url=url).output
+    for part in ("cards by kind", "monster level curve", "Kick Open the Door", "kick shows a monster",
+                 "joinable tag groups", "opening 4+4 hand"):
+        assert part in out
+    show = run("show", "Spooky", url=url).output
+    assert "modules: fairy_dust, dungeons" in show
+    for fname in ("spooky.txt", "spooky.yaml"):
+        path = tmp_path / fname
+        run("export", "Spooky", str(path), url=url)
+        run("import", str(path), "--name", f"Spooky {fname}", url=url)
+        assert Deck.load(f"Spooky {fname}", url=url).state()[1:] == Deck.load("Spooky", url=url).state()[1:]
+        assert read_deck(path, url=url) == Deck.load("Spooky", url=url)
+    listing = run("list", url=url).output
+    assert "Spooky spooky.txt" in listing and "Spooky spooky.yaml" in listing
+    run("remove", "Spooky", "Snow Ghost", url=url)
+    res = run("check", "Spooky", url=url)
+    assert "joinable-tag" in res.output and "warning" in res.output
+    assert run("check", "Spooky", "--strict", url=url, ok=False).exit_code == 1
+
+
+def test_errors_are_clean(url, tmp_path):
+    run("new", "A", url=url)
+    cases = [
+        (["new", "A"], "already exists"),
+        (["add", "A", "Potted Plnt"], "Potted Plant [munchkin]"),
+        (["add", "A", "Wandering Monster"], "ambiguous"),
+        (["add", "A", "level>>3"], "bad search"),
+        (["add", "A", "Elf", "--copies", "0"], "at least 1"),
+        (["add", "Nope", "Elf"], "no deck named"),
+        (["remove", "A", "Elf"], "not in deck"),
+        (["show", "preset:nosuch"], "no preset"),
+        (["new", "B", "--set", "munchkn"], "closest: munchkin"),
+    ]
+    for args, fragment in cases:
+        res = run(*args, url=url, ok=False)
+        assert res.exit_code == 1, args
+        assert fragment in res.output, (args, res.output)
+        assert "Traceback" not in res.output
+    bad = tmp_path / "bad.txt"
+    bad.write_text("name: A\n1 Elf\nthree Potted Plant\n1 Snow Gost\n", encoding="utf-8")
+    res = run("import", str(bad), "--replace", url=url, ok=False)
+    assert res.exit_code == 1 and "line 3" in res.output and "line 4" in res.output
+    assert "Snow Ghost [scooby_doo]" in res.output
+    assert Deck.load("A", url=url).size == 0  # previous deck kept
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    res = run("import", str(binary), url=url, ok=False)
+    assert res.exit_code == 1 and "not a text file" in res.output and "line 3" in res.output
+
+
+def test_presets_from_the_cli(url):
+    out = run("presets").output
+    assert "base_scooby_dungeons" in out
+    assert "no problems" in run("check", "preset:solar_storm", url=url).output
+    run("new", "SS", "--preset", "solar_storm", url=url)
+    assert Deck.load("SS", url=url).size == 17
+    text = run("export", "preset:base", "-", url=url).output
+    assert text.startswith("# munchkin-lab deck\nname: Munchkin (base game)\n")
+    assert "3 Elf" in text
