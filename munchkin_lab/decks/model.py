@@ -212,7 +212,10 @@ class Deck:
     def add(self, what: str, copies: int = 1, set: str | None = None, pile: str | None = None) -> list[CardSpec]:
         """Add ``copies`` of a card named by name, alias, key (``"set:Name"``) or, when
         ``what`` is a search query (``'tag:ghost'``, ``'kind:monster level>=10'``), of every
-        card the query finds. Copies add up with those already in the deck.
+        card the query finds. Names and aliases are tried first; ``what`` is read as a query
+        only when it holds a field or comparison (``:``, ``<``, ``>``, ``=``, ``(``) or starts
+        with ``-`` (so a misspelt name gives the closest names, not an empty search).
+        Copies add up with those already in the deck.
 
         Args:
             what: name, alias, key or query.
@@ -396,6 +399,31 @@ class Deck:
         """
         cat = self.catalog
         return [(cat.spec(e.key), e.copies) for e in self.entries.values()]
+
+    def game_options(self, **overrides):
+        """The engine's ``GameOptions`` for this deck: ``faster_play`` and ``shared_victory``
+        from the deck's options, and ``modules`` = the deck's modules that the engine has
+        registered (``munchkin_lab.engine.rules.MODULES``; the engine also switches modules
+        on from the cards' sets by itself). ``overrides`` are passed to ``GameOptions``.
+
+        The ``piles_per_set`` option and module overrides *off* are kept with the deck for
+        the engine to honour; this function does not pass them.
+        """
+        from ..engine.game import GameOptions
+        from ..engine.rules import MODULES as ENGINE_MODULES
+
+        kw = {"faster_play": self.options["faster_play"], "shared_victory": self.options["shared_victory"],
+              "modules": tuple(m for m in self.modules if m in ENGINE_MODULES)}
+        kw.update(overrides)
+        return GameOptions(**kw)
+
+    def new_game(self, players=4, seed: int = 0, **kwargs):
+        """Start an engine game with this deck: ``Game.new(players, deck=self.specs(),
+        seed=seed, options=self.game_options(), **kwargs)``."""
+        from ..engine.game import Game
+
+        kwargs.setdefault("options", self.game_options())
+        return Game.new(players, deck=self.specs(), seed=seed, **kwargs)
 
     def piles(self) -> dict[str, str]:
         """Card key -> draw pile, for entries placed in a pile other than their own."""

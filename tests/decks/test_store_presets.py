@@ -103,3 +103,11 @@ def test_decks_survive_a_rebuild(db_url):
     build(db_url)
     forget_catalogs()
     assert Deck.load(d.name, url=db_url) == d
+
+
+def test_presets_start_engine_games(real_catalog):
+    d = load_preset("base_scooby_dungeons", catalog=real_catalog)
+    d.set_option("faster_play", True)
+    assert d.game_options().faster_play is True
+    g = d.new_game(players=3, seed=5)
+    assert g.state.players and len(g.specs) == d.size
