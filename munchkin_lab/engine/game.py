@@ -61,6 +61,8 @@ class GameOptions:
         max_turns: stop with no winner after this many turns (simulation cap), or None.
         hand_limit: the base hand limit (core: 5; Dwarf +1).
         modules: extra rules-module names to switch on (see ``rules.MODULES``).
+        module_options: per-module settings ``{module name: {key: value}}`` (each module
+            documents its keys; read with ``RulesModule.opt``).
     """
 
     faster_play: bool = False
@@ -70,6 +72,7 @@ class GameOptions:
     max_turns: int | None = None
     hand_limit: int = 5
     modules: tuple = ()
+    module_options: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -191,6 +194,8 @@ class Game:
     def begin(self) -> None:
         """Re-mark the current state as the game's initial state (used by scenario setups that
         edit the state after :meth:`new`). Clears undo/redo and the action log."""
+        for m in self.modules:
+            m.on_begin(self)
         self._initial = self.state.clone()
         self._undo.clear()
         self._redo.clear()
@@ -742,6 +747,11 @@ class Game:
             d = s.pending[0]
             dk = d["kind"]
             if dk in ("help", "offer"):
+                if k in ("accept", "refuse"):
+                    for mod in self.modules:
+                        r = mod.check_action(self, a)
+                        if r is not NotImplemented:
+                            return r
                 return None if k in ("accept", "refuse") else f"answer the help {'request' if dk == 'help' else 'offer'} first (accept/refuse) ({R_HELP})"
             if dk == "choose":
                 if k != "choose":
@@ -1203,6 +1213,8 @@ class Game:
             for cond in sp.effects.get("extra_treasures", ()):
                 if self.matches(c.fighter, cond["if"]):
                     t += cond["count"]
+            for mod in self.modules:
+                t += mod.treasure_modifier(self, i)
             total += max(0, t) * mate
         return total + c.extra_treasures
 
@@ -1288,7 +1300,7 @@ class Game:
         elif k == "loot":
             deck = "treasure" if self.options.faster_play else "door"
             c = self._draw(deck)
-            if c >= 0:
+            if c >= 0 and not (deck == "door" and any(m.on_draw_door(self, seat, c, False) for m in self._h_door)):
                 p.hand.append(c)
             self._say(f"{p.name} loots the room.")
             s.phase = "end"
@@ -1770,6 +1782,8 @@ class Game:
             self._bad_stuff(seat, m)
 
     def _bad_stuff(self, seat: int, m: int) -> None:
+        if any(mod.on_bad_stuff(self, seat, m) for mod in self.modules):
+            return
         sp = self.specs[m]
         ops = sp.effects.get("bad_stuff")
         if ops:
@@ -2226,6 +2240,7 @@ class Game:
             "rng": str(s.rng), "forced_dice": list(s.forced),
             "removed": self._cards(s.removed),
             "modules": [m.name for m in self.modules],
+            "module_state": {m.name: v for m in self.modules if (v := m.state_view(self)) is not None},
         }
         return out
 
@@ -2276,6 +2291,8 @@ class Game:
             out.extend(cs)
         out.extend(s.pool)
         out.extend(s.removed)
+        for m in self.modules:
+            out.extend(m.cards_held(self))
         return out
 
     def to_json(self) -> str:

@@ -48,6 +48,10 @@ class RulesModule:
     def on_turn_start(self, game: "Game", seat: int) -> None:
         """At the start of ``seat``'s turn, after revival and redeal."""
 
+    def on_begin(self, game: "Game") -> None:
+        """The state was edited after ``Game.new`` (scenario set-up) and is re-marked as the
+        initial state: rebuild ``module_state`` from the zones."""
+
     # -- doors and cards -------------------------------------------------------------------
     def on_draw_door(self, game: "Game", seat: int, card: int, face_up: bool) -> bool:
         """A Door card was drawn (Kick Open the Door when ``face_up``). Return True when the
@@ -67,6 +71,15 @@ class RulesModule:
         """Extra combat strength of monster number ``index`` of the combat."""
         return 0
 
+    def treasure_modifier(self, game: "Game", index: int) -> int:
+        """Extra Treasures of monster number ``index`` of the combat."""
+        return 0
+
+    def on_bad_stuff(self, game: "Game", seat: int, monster: int) -> bool:
+        """``monster`` caught ``seat``. Return True when the module applied the Bad Stuff
+        (the core then applies nothing)."""
+        return False
+
     def run_away_modifier(self, game: "Game", seat: int, index: int) -> int:
         """Extra Run Away modifier of ``seat`` against monster ``index``."""
         return 0
@@ -84,6 +97,20 @@ class RulesModule:
 
     def on_death(self, game: "Game", seat: int) -> None:
         """``seat`` just died (corpse built, looting queued)."""
+
+    # -- views and zones ---------------------------------------------------------------------
+    def state_view(self, game: "Game") -> Any:
+        """JSON-able public view of this module's state, shown in
+        ``state_dict()["module_state"][name]`` (None: nothing shown)."""
+        return None
+
+    def cards_held(self, game: "Game") -> list[int]:
+        """Card ids this module keeps outside the core zones (for ``Game.all_zones``)."""
+        return []
+
+    def opt(self, game: "Game", key: str, default: Any = None) -> Any:
+        """Setting ``key`` of this module from ``GameOptions.module_options[name]``."""
+        return (game.options.module_options or {}).get(self.name, {}).get(key, default)
 
     # -- actions ----------------------------------------------------------------------------
     def extra_actions(self, game: "Game", seat: int) -> list["Action"]:
@@ -125,6 +152,7 @@ def select_modules(deck_sets: set[str], names: tuple[str, ...] = ()) -> list[Rul
     Raises:
         ValueError: an unknown module name.
     """
+    from . import modules as _expansions  # noqa: F401  (registers the expansion modules)
     for n in names:
         if n not in MODULES:
             raise ValueError(f"options.modules: unknown rules module {n!r} (known: {sorted(MODULES)})")
