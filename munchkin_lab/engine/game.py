@@ -135,7 +135,8 @@ class Game:
         self.state = State()
         self.state.players = [PlayerState(n, g) for n, g in zip(names, genders)]
         self.state.rng = _rng.seed_state(seed)
-        self._initial: dict | None = None
+        self._initial: State | None = None
+        self._initial_log: list[str] = []
 
     @classmethod
     def new(cls, players: int | Sequence = 4, deck: Iterable = (), seed: int = 0,
@@ -189,6 +190,7 @@ class Game:
             g._turn_start()
         g._say(f"New game: {', '.join(names)}; {len(specs)} cards; seed {seed}.")
         g._initial = s.clone()
+        g._initial_log = list(g._log)
         return g
 
     def begin(self) -> None:
@@ -197,6 +199,7 @@ class Game:
         for m in self.modules:
             m.on_begin(self)
         self._initial = self.state.clone()
+        self._initial_log = list(self._log)
         self._undo.clear()
         self._redo.clear()
         self.actions.clear()
@@ -444,8 +447,9 @@ class Game:
         return s.active
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[Action]:
-        """All legal actions of the acting player, each with a readable ``label``.
+    def legal_actions(self, labels: bool = True) -> list[Action]:
+        """All legal actions of the acting player, each with a readable ``label``
+        (``labels=False`` skips the labels: faster for simulations).
 
         Parametric choices are listed in a useful subset (bribes: none, or all Treasures with
         the helper picking first; selling: one greedy bundle); :meth:`play` accepts any legal
@@ -454,12 +458,11 @@ class Game:
         seat = self.actor()
         if seat is None:
             return []
-        out = []
-        for a in self._candidates(seat):
-            if self._why(a) is None:
-                out.append(Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards,
-                                  label=self.describe(a)))
-        return out
+        why = self._why
+        if not labels:
+            return [a for a in self._candidates(seat) if why(a) is None]
+        return [Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards, label=self.describe(a))
+                for a in self._candidates(seat) if why(a) is None]
 
     def why_not(self, action: Action) -> str | None:
         """None when ``action`` is legal now, else the rule that forbids it (cites a section)."""
@@ -2305,6 +2308,7 @@ class Game:
             "players": [[p.name, p.gender] for p in self._initial.players],
             "deck": [_spec_to_dict(sp) for sp in self.specs],
             "initial": self._initial.to_raw(),
+            "initial_log": list(self._initial_log),
             "actions": [str(a) for a in self.actions],
         })
 
@@ -2345,6 +2349,9 @@ class Game:
         except (KeyError, TypeError, ValueError) as e:
             raise ValueError(f"saved game: field 'initial': bad state ({e})") from None
         g._initial = g.state.clone()
+        g._initial_log = list(data.get("initial_log") or [])
+        if history:
+            g._log = list(g._initial_log)
         for i, text_a in enumerate(data["actions"]):
             try:
                 g.play(text_a)

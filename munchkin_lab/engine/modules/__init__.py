@@ -1,0 +1,17 @@
+"""Expansion rules modules (issue 4). Importing this package registers them with
+:func:`munchkin_lab.engine.rules.register_module`; ``rules.select_modules`` imports it.
+
+Modules: ``fairy_dust`` (:mod:`.fairy_dust`), ``scooby_doo`` (:mod:`.dungeons`),
+``rooms`` (:mod:`.rooms`, Star Munchkin Adventures). Each registers its extra action kinds in
+:data:`munchkin_lab.engine.actions.KINDS` so saved games and scenarios can name them.
+"""
+from __future__ import annotations
+
+import importlib
+
+for _name in ("fairy_dust", "dungeons", "rooms"):
+    try:
+        importlib.import_module(f"{__name__}.{_name}")
+    except ModuleNotFoundError as e:  # a module not written yet
+        if e.name != f"{__name__}.{_name}":
+            raise

@@ -1,0 +1,22 @@
+"""Engine test fixtures: the base deck read from the card database (built into a temp file)."""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def base_deck(tmp_path_factory):
+    """``[(CardSpec, copies)]`` of the base set, from a freshly built temp database."""
+    from munchkin_lab.cards.api import load_specs
+    from munchkin_lab.cards.build import build
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'cards.sqlite'}"
+    build(url=url)
+    return load_specs(sets=["munchkin"], url=url)
+
+
+@pytest.fixture(scope="session")
+def resolver(base_deck):
+    """Card-name resolver over the base deck (for scenario files naming database cards)."""
+    by_name = {sp.name.lower(): sp for sp, _ in base_deck}
+    return lambda name: by_name.get(name.lower())
