@@ -523,7 +523,7 @@ class SolarStormGame:
             s.damage_discard.append(c)
         s.res_deck = list(range(len(self.res_type)))
         s.rng = _rng.shuffle(s.rng, s.res_deck)
-        s.players = [_Player(n, o.start_position) for n in names_of(self)]
+        s.players = [_Player(n, o.start_position) for n in self.names]
         for p in s.players:
             for _ in range(o.starting_resources):
                 if s.res_deck:
@@ -1259,6 +1259,7 @@ class SolarStormGame:
     def _apply_place(self, a: Action) -> None:
         s = self.state
         cs = list(a.cards)
+        dropped = len(s.pending["cards"]) - len(cs)
         top, bottom = cs[:a.n], cs[a.n:]
         for c in reversed(top):
             s.damage_deck.append(c)
@@ -1269,7 +1270,7 @@ class SolarStormGame:
                 s.damage_discard.append(c)
         s.pending = None
         self._say(f"The Bridge: {len(top)} Damage card(s) on top, {len(bottom)} at the bottom "
-                  f"(above the Hull Breach), {2 - len(cs) if len(cs) < 2 else 0} discarded.")
+                  f"(above the Hull Breach), {dropped} discarded.")
 
     def _apply_adjust(self, a: Action) -> None:  # noqa: C901
         s = self.state
@@ -1415,8 +1416,7 @@ class SolarStormGame:
 
     # ------------------------------------------------------------------ views and I/O
     def state_dict(self) -> dict:
-        """The public JSON shape (documented in ``munchkin_lab/engine/README_solar_storm.md``
-        shape notes in this docstring):
+        """The documented public JSON shape (this docstring is its reference):
 
         ``{"game": "solar_storm", "turn", "active", "actor", "phase" ("actions"|"collect"|"over"),
         "actions_left", "players": [{"seat", "name", "position", "room", "hand" (type names),
@@ -1579,10 +1579,6 @@ class SolarStormGame:
         s = self.state
         return (f"<SolarStormGame turn={s.turn} active={s.active} phase={s.phase} "
                 f"diverted={sum(1 for q in OUTER if s.diverted[q])}/8>")
-
-
-def names_of(g: SolarStormGame) -> list[str]:
-    return list(g.names)
 
 
 def _seat_order(active: int, n: int) -> list[int]:
