@@ -1,0 +1,255 @@
+"""Munchkin Fairy Dust as a rules module (``fairy_dust``).
+
+Source: the core rulebook ``seeds/001_2c90c9c946820149.txt``, last section "Munchkin Fairy
+Dust" (cited below as ``R_FD`` plus the sub-heading). Switched on by any card of the
+``fairy_dust`` set or by ``GameOptions(modules=("fairy_dust",))``.
+
+Options (``GameOptions.module_options["fairy_dust"]``):
+
+* ``fairy_top`` (bool, default False): shuffle the Sparkly Good Fairy into the top part of the
+  Door deck only. The rulebook says "the top inch or so"; this module reads that as the top
+  ``top_n`` cards.
+* ``top_n`` (int, default 10): size of that top part, and of the top of the Door deck she is
+  shuffled back into after a lost fight (the rulebook's "top 10 Door cards").
+* ``fairy_level`` (int or None, default None): her Level. Not printed in our sources (the card
+  data holds ``null``); unset means the core's reading of an unknown Level (the card's level,
+  0 when null), exactly as for any other monster with an unknown Level. Set it to play her.
+* ``fairy_treasures`` (int, default 4): regular Treasures for killing her - the rulebook's
+  "four regular Treasure cards" (Killing the Sparkly Good Fairy), not a printed card value.
+
+What is not built: cancelling a Curse cast at another player also earns a Fairy Dust card,
+but the core engine has no way to cancel a Curse, so that source of Fairy Dust never fires.
+Fairy Dust Items cannot be sold (the core sells only item/one-shot cards).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import rng as _rng
+from ..actions import KINDS, Action
+from ..rules import RulesModule, register_module
+
+R_FD = "Munchkin Fairy Dust rules"
+R_GET = f"{R_FD}: Getting Fairy Dust Cards"
+R_KILL = f"{R_FD}: Killing the Sparkly Good Fairy"
+R_FAIL = f"{R_FD}: Failing to Kill the Sparkly Good Fairy"
+R_BAD = f"{R_FD}: Sparkly Good Bad Stuff"
+
+KINDS.setdefault("fd_give", "Fairy Dust: give carried Fairy Dust Item c to player t (trading)")
+
+
+def is_fairy(game, c: int) -> bool:
+    """The Sparkly Good Fairy: by name, or a card whose ``effects.fairy_dust.fairy`` is true."""
+    sp = game.specs[c]
+    fd = sp.effects.get("fairy_dust") or {}
+    return sp.kind == "monster" and (sp.name.strip().lower() == "sparkly good fairy" or bool(fd.get("fairy")))
+
+
+def is_dust(game, c: int) -> bool:
+    return game.specs[c].kind == "fairy_dust"
+
+
+@register_module
+class FairyDustModule(RulesModule):
+    """Fairy Dust: the Sparkly Good Fairy in the Door deck and the Fairy Dust mini-deck."""
+
+    name = "fairy_dust"
+    sets = ("fairy_dust",)
+    extra_decks = ("fairy_dust",)
+
+    # ------------------------------------------------------------------ state
+    def _ms(self, game) -> dict:
+        ms = game.state.module_state.get(self.name)
+        if ms is None:
+            ms = {"killed": False, "charmed": []}
+            game.state.module_state[self.name] = ms
+        return ms
+
+    def setup(self, game) -> None:
+        """Shuffle the Fairy into the Door deck (done by the core shuffle) or, with
+        ``fairy_top``, into its top ``top_n`` cards only (R_FD, introduction)."""
+        self._ms(game)
+        if self.opt(game, "fairy_top", False):
+            deck = game.state.decks.get("door", [])
+            fairies = [c for c in deck if is_fairy(game, c)]
+            for f in fairies:
+                deck.remove(f)
+                self._into_top(game, f)
+
+    def on_begin(self, game) -> None:
+        game.state.module_state[self.name] = {"killed": False, "charmed": []}
+
+    def _into_top(self, game, card: int) -> None:
+        """Shuffle ``card`` among the top ``top_n`` Door cards (R_FAIL). The top is the list end."""
+        s = game.state
+        n = int(self.opt(game, "top_n", 10))
+        deck = s.decks["door"]
+        top = deck[len(deck) - n:] if n > 0 else []
+        del deck[len(deck) - len(top):]
+        top.append(card)
+        s.rng = _rng.shuffle(s.rng, top)
+        deck.extend(top)
+
+    def _give_dust(self, game, seat: int, count: int, why: str) -> int:
+        """Draw ``count`` Fairy Dust cards for ``seat`` from the mini-deck; its discards are
+        never reshuffled: they are out of the game (R_FD: discarded Fairy Dust)."""
+        s = game.state
+        pile = s.decks.get("fairy_dust", [])
+        got = 0
+        for _ in range(count):
+            if not pile or not s.players[seat].alive:
+                break
+            s.players[seat].hand.append(pile.pop())
+            got += 1
+        if got:
+            game._say(f"{s.players[seat].name} gets {got} Fairy Dust card(s) ({why}).")
+        return got
+
+    # ------------------------------------------------------------------ combat
+    def monster_modifier(self, game, index: int) -> int:
+        """The Fairy's Level from the ``fairy_level`` option (unknown in the card data)."""
+        m = game.state.combat.monsters[index]
+        lv = self.opt(game, "fairy_level")
+        if lv is not None and is_fairy(game, m):
+            return int(lv) - (game.specs[m].level or 0)
+        return 0
+
+    def treasure_modifier(self, game, index: int) -> int:
+        """Killing her gives ``fairy_treasures`` (4) regular Treasures (R_KILL)."""
+        m = game.state.combat.monsters[index]
+        if is_fairy(game, m):
+            return int(self.opt(game, "fairy_treasures", 4)) - (game.specs[m].treasures or 0)
+        return 0
+
+    def on_combat_won(self, game, fighter: int, helper: int, monsters: list[int]) -> None:
+        """A helper whose side wins earns one Fairy Dust card per combat (R_GET); a charmed
+        helper gets no reward and no Fairy Dust (R_BAD: the bribe offer is void)."""
+        ms = self._ms(game)
+        c = game.state.combat
+        if helper < 0:
+            return
+        if helper in ms["charmed"]:
+            c.bribe_n = 0
+            c.bribe_items = []
+            game._say(f"{game._pn(helper)} was charmed: no reward, no Fairy Dust ({R_BAD}).")
+            return
+        if not ms["killed"]:
+            self._give_dust(game, helper, 1, "helped a winning combat")
+
+    def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
+        """Killed: the fighter also draws 2 Fairy Dust cards, then the rest of the mini-deck
+        goes on top of the Treasure deck and is no longer earned (R_KILL). Not killed: she
+        is shuffled back among the top 10 Door cards (R_FAIL)."""
+        s = game.state
+        c = s.combat
+        ms = self._ms(game)
+        idx = [i for i, m in enumerate(c.monsters) if is_fairy(game, m)]
+        if not idx:
+            return
+        if won:
+            if not ms["killed"]:
+                self._give_dust(game, fighter, 2, "killed the Sparkly Good Fairy")
+                ms["killed"] = True
+                left = s.decks.get("fairy_dust", [])
+                if left:
+                    s.decks["treasure"].extend(left)
+                    game._say(f"{len(left)} Fairy Dust card(s) go on top of the Treasure deck ({R_KILL}).")
+                    left.clear()
+            return
+        for i in reversed(idx):
+            f = c.monsters.pop(i)
+            for e in c.enh.pop(i):
+                game._discard(e)
+            self._into_top(game, f)
+            game._say(f"The Sparkly Good Fairy is shuffled back into the top of the Door deck ({R_FAIL}).")
+
+    def on_bad_stuff(self, game, seat: int, monster: int) -> bool:
+        """Caught by the Fairy: charmed until your next turn (R_BAD)."""
+        if not is_fairy(game, monster):
+            return False
+        ms = self._ms(game)
+        if seat not in ms["charmed"]:
+            ms["charmed"].append(seat)
+        game._say(f"{game._pn(seat)} is charmed by the Sparkly Good Fairy until their next turn.")
+        return True
+
+    def on_turn_start(self, game, seat: int) -> None:
+        ms = self._ms(game)
+        if seat in ms["charmed"]:
+            ms["charmed"].remove(seat)
+
+    # ------------------------------------------------------------------ death and hands
+    def keeps_at_death(self, game, seat: int, card: int) -> bool:
+        """Fairy Dust is kept at death (R_GET). It stays in the hand, so it counts toward
+        the hand limit like any card."""
+        return is_dust(game, card)
+
+    # ------------------------------------------------------------------ actions
+    def extra_actions(self, game, seat: int) -> list[Action]:
+        s = game.state
+        p = s.players[seat]
+        out = [Action(seat, "play", c) for c in p.hand if is_dust(game, c)]
+        for c in p.carried:
+            if is_dust(game, c):
+                out.extend(Action(seat, "fd_give", c, t) for t in range(len(s.players)) if t != seat)
+        return out
+
+    def check_action(self, game, a: Action) -> Any:
+        """Charmed players must accept a help request (R_BAD). Fairy Dust with a Gold value
+        is an Item: played to the table, traded from it (R_GET); one without a value has
+        no effect data and is resolved by hand."""
+        s = game.state
+        ms = self._ms(game)
+        if s.pending:
+            d = s.pending[0]
+            if d["kind"] == "help" and a.kind == "refuse" and a.player in ms["charmed"]:
+                return f"you are charmed by the Sparkly Good Fairy: you must help ({R_BAD})"
+            return NotImplemented
+        if a.kind == "play" and 0 <= a.card < len(game.specs) and is_dust(game, a.card):
+            p = s.players[a.player]
+            if a.card not in p.hand:
+                return f"{game._cn(a.card)} is not in your hand"
+            if s.phase == "combat" or s.active != a.player or s.phase in ("setup", "charity"):
+                return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
+            return None
+        if a.kind == "fd_give":
+            p = s.players[a.player]
+            if s.phase in ("combat", "charity", "setup"):
+                return f"no trading during combat ({R_GET}; core rules, 9. Trading)"
+            if a.card not in p.carried or not is_dust(game, a.card):
+                return "fd_give: a Fairy Dust Item you have in play"
+            if not (game.specs[a.card].gold or 0):
+                return f"Fairy Dust without a value is not an Item and cannot be traded ({R_GET})"
+            if not (0 <= a.target < len(s.players)) or a.target == a.player or not s.players[a.target].alive:
+                return "fd_give: t must be another living player"
+            return None
+        return NotImplemented
+
+    def apply_action(self, game, a: Action) -> bool:
+        s = game.state
+        if s.pending:
+            return False
+        p = s.players[a.player]
+        if a.kind == "play" and is_dust(game, a.card) and a.card in p.hand:
+            p.hand.remove(a.card)
+            if game.specs[a.card].gold:
+                p.carried.append(a.card)
+                game._say(f"{p.name} puts {game.name(a.card)} (Fairy Dust Item) on the table.")
+            else:
+                game._say(f"{p.name} uses {game.name(a.card)} (Fairy Dust, resolved by hand).")
+                game._push_manual(a.player, a.card, discard=True)
+            return True
+        if a.kind == "fd_give":
+            p.carried.remove(a.card)
+            s.players[a.target].carried.append(a.card)
+            game._say(f"{p.name} gives {game.name(a.card)} to {game._pn(a.target)}.")
+            return True
+        return False
+
+    def state_view(self, game) -> dict:
+        s = game.state
+        ms = self._ms(game)
+        return {"deck": len(s.decks.get("fairy_dust", [])),
+                "out_of_game": [game.name(c) for c in s.discards.get("fairy_dust", [])],
+                "killed": ms["killed"], "charmed": list(ms["charmed"]),
+                "fairy_level": self.opt(game, "fairy_level")}
