@@ -1,0 +1,55 @@
+"""``munchkin-lab print DECK_OR_QUERY --out cards.pdf``: print-and-play sheets from the shell.
+
+Registered on the root app by :func:`register`; ``python -m munchkin_lab.printing`` runs the
+same command on its own. Errors (empty selection, unknown deck, bad option, unwritable output)
+print ``Error: ...`` on stderr and exit with code 1, leaving no PDF behind.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+
+def print_command(
+    selection: str = typer.Argument(..., metavar="DECK_OR_QUERY",
+                                    help="Preset (base, preset:solar_storm), deck file, saved deck name, "
+                                         "or a card search query ('tag:ghost', 'set:star_munchkin_adventures')."),
+    out: Path = typer.Option(Path("cards.pdf"), "--out", "-o", help="PDF file to write."),
+    size: str = typer.Option("poker", "--size", help="Card size: poker (63x88 mm), tarot (70x120 mm), mini (41x63 mm)."),
+    paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
+    bleed: float = typer.Option(0.0, "--bleed", help="Bleed in mm around each card (0-5)."),
+    no_backs: bool = typer.Option(False, "--no-backs", help="Leave out the back pages."),
+    no_cut_marks: bool = typer.Option(False, "--no-cut-marks", help="Leave out the cut marks."),
+    preview: Optional[Path] = typer.Option(None, "--preview", help="Also write a PNG of the first page here."),
+    url: Optional[str] = typer.Option(None, "--url", help="Database URL (default: $DATABASE_URL or the SQLite file)."),
+) -> None:
+    """Lay cards, room tiles or ship rooms out on printable PDF sheets (3 x 3 poker cards a page)."""
+    from .sheets import preview_png, print_cards
+
+    try:
+        result = print_cards(selection, out, size=size, paper=paper, bleed_mm=bleed, cut_marks=not no_cut_marks,
+                             backs=not no_backs, url=url)
+        if preview is not None:
+            preview.write_bytes(preview_png(result.path, 0, dpi=100))
+    except (ValueError, LookupError, OSError) as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    parts = [f"{result.cards} card(s)"] if result.cards else []
+    if result.tiles:
+        parts.append(f"{result.tiles} tile(s)")
+    split = f"{result.face_pages} face, {result.back_pages} back, {result.tile_pages} tile"
+    typer.echo(f"wrote {result.path}: {', '.join(parts)} on {result.pages} page(s) ({split})")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``print`` command to the root ``munchkin-lab`` app."""
+    app.command("print")(print_command)
+
+
+def standalone() -> typer.Typer:
+    """A typer app with only the print command (``python -m munchkin_lab.printing``)."""
+    app = typer.Typer(add_completion=False, help="munchkin-lab print-and-play sheets.")
+    app.command()(print_command)
+    return app
