@@ -61,6 +61,7 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   {lose_race: true} | {lose_class: true} | {discard_hand: true} | {change_sex: true} |
   {lose_item: headgear|armor|footgear|hand|big|small|best|any|all_big|all, count: INT} |
   {roll: {"1-2": [OP...], "3-6": [OP...]}} | {lose_level_per_roll: true} |
+  {take_from_discards: race|class}  (the top such card of the Door discards becomes yours) |
   {manual: "short note"}   (pushes a ResolveByHand decision)
 """
 from __future__ import annotations
@@ -101,7 +102,8 @@ TOP_KEYS: dict[str, str] = {
 }
 
 OP_KEYS = ("lose_levels", "gain_levels", "death", "set_level", "lose_race", "lose_class",
-           "discard_hand", "change_sex", "lose_item", "roll", "lose_level_per_roll", "manual")
+           "discard_hand", "change_sex", "lose_item", "roll", "lose_level_per_roll", "manual",
+           "take_from_discards")
 
 
 def valid_atom(atom: Any) -> bool:
@@ -148,6 +150,9 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
                     if not re.match(r"^[1-6](-[1-6])?$", str(rng_key)):
                         out.append(f"{w}.roll.{rng_key}: expected a die range like '1-2'")
                     _check_ops(sub, f"{w}.roll.{rng_key}", out)
+        elif key == "take_from_discards":
+            if val not in ("race", "class"):
+                out.append(f"{w}.take_from_discards: expected race or class")
         elif key == "manual":
             if not isinstance(val, str):
                 out.append(f"{w}.manual: expected a short note")

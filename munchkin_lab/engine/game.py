@@ -2002,6 +2002,18 @@ class Game:
                 self._change_level(seat, -r)
             elif "manual" in op:
                 self._push_manual(seat, source, discard=False)
+            elif "take_from_discards" in op:
+                kind = op["take_from_discards"]
+                disc = s.discards.get("door", [])
+                found = False
+                for j in range(len(disc) - 1, -1, -1):
+                    c = disc[j]
+                    if self._kind[c] == kind and self._lnames[c] not in (self.races(seat) + self.classes(seat)):
+                        disc.pop(j)
+                        (p.races if kind == "race" else p.classes).append(c)
+                        self._say(f"{p.name} takes {self.name(c)} from the discards.")
+                        found = True
+                        break
             if not found and op.get("else"):
                 self._apply_ops(seat, op["else"], source)
 
