@@ -1,0 +1,498 @@
+"""Bots: seat policies behind one small interface, used by the simulator and the board.
+
+A bot looks at a :class:`~munchkin_lab.engine.Game` and returns one of the actions the rules
+allow *now* to the seat that must act (``game.actor()``)::
+
+    >>> from munchkin_lab.sim.bots import make_bot
+    >>> bot = make_bot("greedy", seed=1)
+    >>> action = bot.choose(game, game.actor())     # doctest: +SKIP
+    >>> game.play(action)                           # doctest: +SKIP
+
+Bots never touch the global :mod:`random`; each owns a :class:`random.Random` seeded at
+construction, so a seat's play is reproducible from ``(name, seed)``.
+
+Names (:data:`BOT_NAMES`):
+
+``random``
+    a uniformly random legal action (seeded).
+``greedy``
+    a rule-based player: equips the best legal Items, declares victory when the munchkin side
+    wins, asks for help and offers a Treasure share when the gap is small, otherwise Runs Away;
+    sells Items when the sale buys a Level; plays Curses, Monster Enhancers and One-Shots for the
+    monsters against the leader; plays a Wandering Monster on a leader who is about to win;
+    passes otherwise.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..engine.actions import Action
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.game import Game
+
+#: Names accepted by :func:`make_bot`.
+BOT_NAMES: tuple[str, ...] = ("random", "greedy")
+
+_HEAD_SLOTS = ("headgear", "armor", "footgear")
+
+
+def legal_actions(game: "Game") -> list[Action]:
+    """The legal actions of the acting seat, without labels (faster than
+    ``game.legal_actions()``, same set; actions compare equal with or without labels).
+
+    Returns ``[]`` when the game is over.
+    """
+    seat = game.actor()
+    if seat is None:
+        return []
+    try:
+        cands = game._candidates(seat)  # noqa: SLF001 - fast path, same rules as legal_actions
+        why = game._why  # noqa: SLF001
+    except AttributeError:  # pragma: no cover - engine without the private helpers
+        return game.legal_actions()
+    return [a for a in cands if why(a) is None]
+
+
+def _is_legal(game: "Game", a: Action) -> bool:
+    try:
+        return game._why(a) is None  # noqa: SLF001
+    except AttributeError:  # pragma: no cover
+        return game.why_not(a) is None
+
+
+class Bot:
+    """A seat policy: :meth:`choose` returns a legal action for the seat that must act.
+
+    Args:
+        seed: seeds the bot's own :class:`random.Random` (never the global one).
+
+    Subclasses override :meth:`pick`; :meth:`choose` checks the seat and guarantees a legal
+    result (falls back to a random legal action if ``pick`` returns something the rules refuse).
+    """
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = int(seed)
+        self.rng = random.Random(self.seed)
+        self._verified = False  # pick() sets it when its action is already checked legal
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+    def choose(self, game: "Game", seat: int | None = None) -> Action:
+        """Return a legal action of ``seat`` (default: ``game.actor()``).
+
+        Raises:
+            ValueError: the game is over, or ``seat`` is not the seat that must act now.
+        """
+        actor = game.actor()
+        if actor is None:
+            raise ValueError("the game is over: no action to choose")
+        if seat is not None and seat != actor:
+            raise ValueError(f"seat {seat} does not act now; seat {actor} must decide")
+        self._verified = False
+        a = self.pick(game, actor)
+        if a is None or not (self._verified or _is_legal(game, a)):
+            legal = legal_actions(game)
+            if not legal:  # pragma: no cover - the engine always offers something
+                raise ValueError("no legal action")
+            a = self.rng.choice(legal)
+        return a
+
+    def pick(self, game: "Game", seat: int) -> Action | None:  # pragma: no cover - abstract
+        """Propose an action for ``seat`` (may return None: choose() then picks at random)."""
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """A uniformly random legal action."""
+
+    name = "random"
+
+    def pick(self, game: "Game", seat: int) -> Action | None:
+        self._verified = True
+        return self.rng.choice(legal_actions(game))
+
+
+def card_value(game: "Game", c: int) -> int:
+    """Rough worth of card ``c`` in Gold Pieces (Items: Gold + 300 per bonus; One-Shots: Gold
+    + 200 per bonus; Go Up a Level: 1,000; anything else 100). Used to pick and to give away."""
+    sp = game.specs[c]
+    if sp.kind == "item":
+        return (sp.gold or 0) + 300 * (sp.bonus or 0)
+    if sp.kind == "one_shot":
+        return (sp.gold or 0) + 200 * (sp.bonus or 0)
+    if sp.kind == "go_up_a_level":
+        return 1000
+    return 100
+
+
+class GreedyBot(Bot):
+    """The rule-based player described in the module docstring.
+
+    Each candidate action gets a score (lower is better, None = never); the best-scored legal
+    action wins, ties in the engine's candidate order. Swapping Items is limited to two
+    unequips per turn, so a turn always ends.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._unequips: tuple[int, int, int] = (-1, -1, 0)  # (game id, turn, count)
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _leader(game: "Game", seat: int) -> int:
+        """The other living-or-dead player with the highest Level (first in seat order)."""
+        ps = game.state.players
+        best, lv = -1, -1
+        n = len(ps)
+        for i in range(1, n):
+            q = (seat + i) % n
+            if ps[q].level > lv:
+                best, lv = q, ps[q].level
+        return best
+
+    @staticmethod
+    def _combat_levels(game: "Game") -> int:
+        c = game.state.combat
+        total = 0
+        for m in c.monsters:
+            sp = game.specs[m]
+            total += (sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)
+        return total
+
+    def _threat(self, game: "Game", seat: int, q: int) -> bool:
+        """Is player ``q`` worth stopping: the leader at or above our Level, or about to win."""
+        if q < 0 or q == seat:
+            return False
+        ps = game.state.players
+        if q == self._leader(game, seat) and ps[q].level >= ps[seat].level:
+            return True
+        return ps[q].level + self._combat_levels(game) >= 10
+
+    @staticmethod
+    def _monster_estimate(game: "Game", seat: int, m: int) -> int:
+        sp = game.specs[m]
+        total = sp.level or 0
+        for cond in sp.effects.get("bonus_vs", ()):
+            if game.matches(seat, cond["if"], True, m):
+                total += cond["bonus"]
+        return total
+
+    def _sale(self, game: "Game", seat: int) -> Action | None:
+        """Sell non-equipped Items and spare One-Shots (cheapest to lose first by value per
+        Gold) when the total buys at least one Level."""
+        p = game.state.players[seat]
+        specs = game.specs
+        pool = []
+        for c in p.hand + p.carried:
+            sp = specs[c]
+            if sp.kind in ("item", "one_shot") and (sp.gold or 0) > 0:
+                pool.append(c)
+        for c in p.equipped:
+            sp = specs[c]
+            if (sp.gold or 0) > 0 and game.item_bonus(seat, c) <= 0:
+                pool.append(c)
+        if not pool:
+            return None
+        pool.sort(key=lambda c: -(specs[c].gold or 0))
+        total = sum(specs[c].gold or 0 for c in pool)
+        if total < 1000:
+            return None
+        levels = min(total // 1000, 9 - p.level)
+        if levels < 1:
+            return None
+        chosen, acc = [], 0
+        for c in pool:
+            chosen.append(c)
+            acc += specs[c].gold or 0
+            if acc >= levels * 1000:
+                break
+        return Action(seat, "sell", cards=tuple(chosen), n=-1)
+
+    # ------------------------------------------------------------------ decisions
+    def pick(self, game: "Game", seat: int) -> Action | None:
+        s = game.state
+        c = s.combat
+        if not s.pending and c is not None and c.stage == "window" and (
+                c.intent != "win" or seat == c.helper or not self._threat(game, seat, c.fighter)
+                or not game.munchkins_win()):
+            return Action(seat, "pass")  # nothing worth interfering with: pass the window
+        try:
+            cands = game._candidates(seat)  # noqa: SLF001
+        except AttributeError:  # pragma: no cover
+            cands = game.legal_actions()
+        if s.pending:
+            return self._pending(game, seat, cands)
+        if s.phase == "combat":
+            extra = self._combat_extra(game, seat)
+            scored = self._score_combat(game, seat, cands + extra)
+        else:
+            scored = self._score_turn(game, seat, cands)
+        scored.sort(key=lambda t: t[0])
+        for _, i, a in scored:
+            if _is_legal(game, a):
+                self._verified = True
+                if a.kind == "unequip":
+                    key = (id(game), s.turn)
+                    g, t, n = self._unequips
+                    self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
+                return a
+        for a in cands:
+            if a.kind in ("pass", "end_turn") and _is_legal(game, a):
+                return a
+        return None
+
+    def _pending(self, game: "Game", seat: int, cands: list[Action]) -> Action | None:
+        s = game.state
+        d = s.pending[0]
+        k = d["kind"]
+        if k == "help":
+            ok = self._accept_help(game, seat, d["from"], d.get("n", 0))
+            return Action(seat, "accept" if ok else "refuse")
+        if k == "offer":
+            c = s.combat
+            ps, ms = game.strengths()
+            ok = c is not None and ps + game.player_strength(d["from"]) > ms
+            return Action(seat, "accept" if ok else "refuse")
+        if k == "choose":
+            opts = [a for a in cands if a.kind == "choose"]
+            if not opts:
+                return None
+            lose = d.get("why") == "lose"
+            sign = 1 if lose else -1
+            return min(opts, key=lambda a: sign * card_value(game, a.card))
+        if k == "manual":
+            for a in cands:
+                if a.kind == "resolve" and a.n == 0:
+                    return a
+        return cands[0] if cands else None
+
+    def _accept_help(self, game: "Game", seat: int, fighter: int, bribe: int) -> bool:
+        c = game.state.combat
+        if c is None:
+            return False
+        ps, ms = game.strengths()
+        if ps + game.player_strength(seat) <= ms:
+            return False
+        ps_list = game.state.players
+        if ps_list[fighter].level + self._combat_levels(game) >= 10:
+            return False  # never hand somebody the game
+        gain = bribe > 0 or game.has_race(seat, "elf") or game.options.shared_victory
+        return bool(gain)
+
+    # out of combat ----------------------------------------------------------------------
+    def _score_turn(self, game: "Game", seat: int, cands: list[Action]) -> list:
+        s = game.state
+        p = s.players[seat]
+        specs = game.specs
+        ph = s.phase
+        leader = self._leader(game, seat)
+        out = []
+        key = (id(game), s.turn)
+        g, t, nunequip = self._unequips
+        if (g, t) != key:
+            nunequip = 0
+        my_str = game.player_strength(seat) if ph == "trouble" else 0
+        for i, a in enumerate(cands):
+            k = a.kind
+            sc = None
+            if k == "pass":
+                sc = 90
+            elif k == "kick":
+                sc = 50
+            elif k == "loot":
+                sc = 60
+            elif k == "end_turn":
+                sc = 80
+            elif k == "trouble":
+                if my_str > self._monster_estimate(game, seat, a.card):
+                    sc = 55
+            elif k == "charity":
+                sc = 10 + card_value(game, a.card) / 10000
+            elif k == "equip":
+                if game.item_bonus(seat, a.card) > 0 or specs[a.card].effects:
+                    sc = 4
+            elif k == "unequip":
+                if nunequip < 2 and self._better_carried(game, seat, a.card):
+                    sc = 5
+            elif k == "play":
+                sp = specs[a.card]
+                kind = sp.kind
+                if kind == "race":
+                    sc = 1 if not p.races else None
+                elif kind == "class":
+                    sc = 1 if not p.classes else None
+                elif kind == "item":
+                    sc = 2 if game.can_use(seat, a.card) else 3
+                elif kind == "go_up_a_level":
+                    sc = 1 if a.target == seat else None
+                elif kind == "curse":
+                    if a.target == leader and a.target != seat:
+                        sc = 20
+                elif kind == "one_shot":
+                    if not sp.manual:
+                        sc = 6
+                elif kind == "special":
+                    e = sp.effects
+                    if e.get("half_breed") or e.get("super_munchkin"):
+                        sc = 3
+                    elif e.get("cheat"):
+                        sc = 7
+                    elif e.get("level_for") and game.matches(seat, e["level_for"]):
+                        sc = 3
+            if sc is not None:
+                out.append((sc, i, a))
+        if ph != "setup":
+            sale = self._sale(game, seat)
+            if sale is not None:
+                out.append((8, len(cands), sale))
+        return out
+
+    def _better_carried(self, game: "Game", seat: int, c: int) -> bool:
+        """True when a carried usable Item of the same slot gives more than equipped ``c``."""
+        p = game.state.players[seat]
+        slot = game.specs[c].slot or "none"
+        if slot == "none":
+            return False
+        mine = game.item_bonus(seat, c)
+        for o in p.carried:
+            sp = game.specs[o]
+            if sp.kind == "item" and (sp.slot or "none") == slot and game.can_use(seat, o) \
+                    and game.item_bonus(seat, o) > mine:
+                return True
+        return False
+
+    # combat -----------------------------------------------------------------------------
+    def _combat_extra(self, game: "Game", seat: int) -> list[Action]:
+        """Help requests with a Treasure share (half, rounded up) the engine does not list."""
+        c = game.state.combat
+        if c.stage != "fight" or seat != c.fighter or c.helper >= 0:
+            return []
+        try:
+            tot = game._treasure_count()  # noqa: SLF001
+        except AttributeError:  # pragma: no cover
+            tot = 0
+        share = (tot + 1) // 2
+        if share <= 0:
+            return []
+        return [Action(seat, "ask_help", target=t, n=share)
+                for t in range(len(game.state.players)) if t != seat]
+
+    def _score_combat(self, game: "Game", seat: int, cands: list[Action]) -> list:
+        s = game.state
+        c = s.combat
+        specs = game.specs
+        out = []
+        if c.stage == "run":
+            for i, a in enumerate(cands):
+                if a.kind == "play" and specs[a.card].effects.get("escape"):
+                    out.append((0, i, a))
+                elif a.kind == "roll":
+                    out.append((1, i, a))
+            return out
+        ps, ms = game.strengths()
+        winning = game.munchkins_win()
+        if c.stage == "fight" and seat == c.fighter:
+            warrior = game.has_class(seat, "warrior") or (c.helper >= 0 and game.has_class(c.helper, "warrior"))
+            need = ms - ps + (0 if warrior else 1)  # strength still missing to win
+            p = s.players[seat]
+            boost = 0
+            for card in p.hand + p.carried:
+                sp = specs[card]
+                if sp.kind == "one_shot" and (sp.bonus or 0) > 0 and sp.effects.get("side", "either") != "monster":
+                    boost += sp.bonus
+            if game.has_class(seat, "warrior"):
+                boost += max(0, 3 - c.berserk.get(seat, 0)) if (p.hand or p.in_play()) else 0
+            undead = any(specs[m].has_tag("undead") for m in c.monsters)
+            if undead and game.has_class(seat, "cleric"):
+                boost += 3 * max(0, 3 - c.turning.get(seat, 0)) if p.hand else 0
+            best_helper = -1
+            best_help = 0
+            for t in (range(len(s.players)) if not winning and c.helper < 0 else ()):
+                if t != seat and t not in c.asked and s.players[t].alive:
+                    st = game.player_strength(t)
+                    if st > best_help:
+                        best_helper, best_help = t, st
+            for i, a in enumerate(cands):
+                k = a.kind
+                sc = None
+                if k == "fight":
+                    sc = 0
+                elif k == "play" and not winning:
+                    sp = specs[a.card]
+                    if sp.kind == "one_shot" and a.n == 0 and not sp.effects.get("discard_monster") \
+                            and (sp.bonus or 0) > 0 and boost >= need:
+                        sc = 1 - (sp.bonus or 0) / 100
+                    elif sp.kind == "one_shot" and sp.effects.get("discard_monster"):
+                        sc = 4
+                    elif sp.kind == "special" and sp.effects.get("end_combat"):
+                        sc = 4
+                elif k == "berserk" and not winning and a.card in s.players[seat].hand and boost >= need:
+                    sc = 2 + card_value(game, a.card) / 100000
+                elif k == "turning" and not winning and a.card in s.players[seat].hand and boost >= need:
+                    sc = 2 + card_value(game, a.card) / 100000
+                elif k == "evade" and not winning:
+                    sc = 3
+                elif k == "ask_help" and not winning and a.target == best_helper and a.m != 1 \
+                        and a.n > 0 and need <= best_help:
+                    sc = 5
+                elif k == "run" and not winning:
+                    sc = 9
+                if sc is not None:
+                    out.append((sc, i, a))
+            return out
+        # interference window (or a fighter's helper): hinder a threatening fighter
+        hostile = c.intent == "win" and winning and self._threat(game, seat, c.fighter) \
+            and seat != c.helper
+        if hostile:
+            about_to_win = s.players[c.fighter].level + self._combat_levels(game) >= 10
+            p = s.players[seat]
+            for i, a in enumerate(cands):
+                k = a.kind
+                sc = None
+                if k == "play":
+                    sp = specs[a.card]
+                    kind = sp.kind
+                    e = sp.effects
+                    if kind == "special" and e.get("wandering_monster"):
+                        if about_to_win:
+                            sc = 0 - self._monster_estimate(game, c.fighter, a.m) / 100
+                    elif kind == "monster_enhancer" and (sp.bonus or 0) > 0:
+                        sc = 1 - (sp.bonus or 0) / 100
+                    elif kind == "one_shot" and a.n == 1 and (sp.bonus or 0) > 0:
+                        sc = 2 - (sp.bonus or 0) / 100
+                    elif kind == "curse" and a.target == c.fighter:
+                        sc = 3
+                elif k == "backstab" and a.target == c.fighter:
+                    sc = 4
+                elif k == "pass":
+                    sc = 9
+                if sc is not None:
+                    out.append((sc, i, a))
+            del p
+            return out
+        for i, a in enumerate(cands):
+            if a.kind == "pass":
+                out.append((9, i, a))
+        return out
+
+
+_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """Build bot ``name`` (one of :data:`BOT_NAMES`) with its own RNG seeded by ``seed``.
+
+    Raises:
+        ValueError: unknown name (the message lists the known names).
+    """
+    key = str(name).strip().lower()
+    if key not in _BOTS:
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
+    return _BOTS[key](seed)

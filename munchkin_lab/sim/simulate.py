@@ -1,0 +1,729 @@
+"""Many-game simulation: play N games of one deck with bots, in parallel through Dask, and
+return pandas tables per game, per card and per seat.
+
+    >>> from munchkin_lab.sim import simulate
+    >>> r = simulate("base", players=4, games=200, seed=1, workers=1, progress=False)  # doctest: +SKIP
+    >>> r.seats[["seat", "win_rate", "ci_low", "ci_high"]]                           # doctest: +SKIP
+
+Determinism: game ``i`` of a run with seed ``s`` uses the engine seed
+``SeedSequence(s, spawn_key=(i,))`` (first 64-bit word) and the bot of seat ``k`` the seed
+``SeedSequence(s, spawn_key=(i, k + 1))``; every table is sorted by game (cards by key) and
+built from integer counts, so the result is the same whatever the number of workers or
+batches. Game ``i`` of ``simulate(seed=s, games=n)`` is the same game for every ``n > i``.
+
+Execution: ``workers=1`` (and no scheduler) plays in this process; ``workers > 1`` starts a
+Dask ``LocalCluster`` of that many worker *processes* (one thread each); ``workers=None`` uses
+every core; ``scheduler="tcp://host:port"`` sends the batches to an existing Dask cluster.
+Games travel in batches (``batch_size`` games per task) to keep the overhead low.
+"""
+from __future__ import annotations
+
+import math
+import os
+import time
+from dataclasses import dataclass, field, fields as dc_fields
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..engine.cards import CardSpec
+from .bots import BOT_NAMES, make_bot
+
+#: Wilson / normal quantile for 95% intervals.
+Z95 = 1.959963984540054
+
+#: End causes in the per-game table.
+END_CAUSES = ("level_10", "turn_cap", "step_cap", "error")
+
+#: Per-card counters (columns of ``SimResult.cards``).
+CARD_COUNTS = ("drawn", "played", "killed", "fled", "deaths_caused", "held", "held_wins")
+
+
+# =============================================================================== input checks
+def resolve_deck(deck: Any, url: str | None = None):
+    """Turn ``deck`` into a :class:`~munchkin_lab.decks.Deck` (or keep a spec list).
+
+    Accepts a :class:`~munchkin_lab.decks.Deck`; a list of ``(CardSpec, copies)`` or
+    ``CardSpec``; or a string: a deck file path (text or YAML), a preset name (``base``,
+    ``preset:base``) or the name of a deck saved in the database.
+
+    Raises:
+        ValueError: nothing of that name (the message lists the presets).
+    """
+    from ..decks import Deck
+    from ..decks.presets import list_presets, load_preset
+
+    if isinstance(deck, Deck):
+        return deck
+    if isinstance(deck, (list, tuple)):
+        return list(deck)
+    if isinstance(deck, Path):
+        deck = str(deck)
+    if not isinstance(deck, str) or not deck.strip():
+        raise ValueError(f"deck: expected a Deck, a spec list, a preset, a file or a saved deck name, got {deck!r}")
+    name = deck.strip()
+    if name.startswith("preset:"):
+        return load_preset(name.split(":", 1)[1], url=url)
+    p = Path(name)
+    if p.is_file():
+        return Deck.from_file(p, url=url)
+    if name in list_presets():
+        return load_preset(name, url=url)
+    try:
+        return Deck.load(name, url=url)
+    except Exception as exc:  # noqa: BLE001 - any lookup failure becomes one clear message
+        raise ValueError(f"deck {name!r}: not a file, a preset ({', '.join(list_presets())}) "
+                         f"or a saved deck ({exc})") from None
+
+
+def _deck_payload(deck) -> tuple[str, list[tuple[dict, int]], dict, tuple]:
+    """(name, [(spec fields, copies)], game options, modules) of a Deck or spec list.
+
+    Raises:
+        ValueError: the deck fails its mix checks (errors listed) or holds no cards.
+    """
+    from ..decks import Deck
+    from ..engine.rules import MODULES as ENGINE_MODULES
+
+    options: dict = {}
+    modules: tuple = ()
+    if isinstance(deck, Deck):
+        errors = [p for p in deck.check() if p.level == "error"]
+        if errors:
+            raise ValueError(f"deck {deck.name!r} fails its checks: " + "; ".join(str(p) for p in errors))
+        name = deck.name
+        pairs = deck.specs()
+        for o in ("faster_play", "shared_victory"):
+            if deck.options.get(o):
+                options[o] = True
+        modules = tuple(m for m in deck.modules if m in ENGINE_MODULES)
+    else:
+        name = "custom"
+        pairs = []
+        for e in deck:
+            if isinstance(e, CardSpec):
+                pairs.append((e, 1))
+            elif isinstance(e, (tuple, list)) and len(e) == 2 and isinstance(e[0], CardSpec):
+                pairs.append((e[0], int(e[1])))
+            else:
+                raise ValueError(f"deck: expected CardSpec or (CardSpec, copies), got {e!r}")
+    if not pairs or sum(c for _, c in pairs) == 0:
+        raise ValueError(f"deck {name!r} holds no cards")
+    decks = {s.deck for s, c in pairs if c > 0}
+    if not {"door", "treasure"} <= decks:
+        raise ValueError(f"deck {name!r} needs Door and Treasure cards to play Munchkin")
+    return name, [(_spec_fields(s), c) for s, c in pairs], options, modules
+
+
+def _spec_fields(s: CardSpec) -> dict:
+    """Plain, picklable fields of a spec (``CardSpec.make(**d)`` rebuilds it)."""
+    d = {f.name: getattr(s, f.name) for f in dc_fields(s)}
+    d["tags"] = sorted(s.tags)
+    d["usable_by"] = list(s.usable_by)
+    d["not_usable_by"] = list(s.not_usable_by)
+    eff = s.effects
+    d["effects"] = eff.thaw() if hasattr(eff, "thaw") else dict(eff)
+    return d
+
+
+def _parse_bots(bots: Any, players: int) -> tuple[str, ...]:
+    """One bot name per seat from a name, a comma list or a sequence (cycled to ``players``).
+
+    Raises:
+        ValueError: an unknown bot name (the known ones listed) or an empty list.
+    """
+    if isinstance(bots, str):
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+    else:
+        names = [str(b).strip() for b in bots]
+    if not names:
+        raise ValueError(f"bots: give at least one bot name ({', '.join(BOT_NAMES)})")
+    for b in names:
+        make_bot(b, 0)  # raises ValueError for an unknown name
+    if len(names) > players:
+        raise ValueError(f"bots: {len(names)} bots for {players} players")
+    return tuple(names[i % len(names)].lower() for i in range(players))
+
+
+def game_seed(seed: int, i: int, seat: int | None = None) -> int:
+    """Engine seed of game ``i`` (``seat=None``) or bot seed of ``seat`` in game ``i``:
+    the first 64-bit word of ``SeedSequence(seed, spawn_key=(i,))`` / ``(i, seat + 1)``."""
+    key = (i,) if seat is None else (i, seat + 1)
+    ss = np.random.SeedSequence(int(seed), spawn_key=key)
+    return int(ss.generate_state(1, dtype=np.uint64)[0])
+
+
+# =============================================================================== one game
+_SPEC_CACHE: dict = {}
+
+
+def _specs_from_payload(payload: dict) -> tuple[list[tuple[CardSpec, int]], list[str]]:
+    key = payload["key"]
+    hit = _SPEC_CACHE.get(key)
+    if hit is None:
+        pairs = [(CardSpec.make(**dict(d)), c) for d, c in payload["cards"]]
+        keys = [s.key for s, _ in pairs]
+        hit = (pairs, keys)
+        _SPEC_CACHE.clear()
+        _SPEC_CACHE[key] = hit
+    return hit
+
+
+def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
+    """Drive ``game_`` with one bot per seat until it ends; collect statistics.
+
+    Returns ``(end_cause, steps, stats)``: ``stats`` holds per-card-id counters
+    (``drawn``, ``played``, ``killed``, ``fled``, ``deaths_caused``), per-seat ``deaths`` and the
+    Level of every seat at the start of every turn (``levels``: list of tuples).
+    """
+    g = game_
+    s = g.state
+    nspec = len(g.specs)
+    drawn = [0] * nspec
+    played = [0] * nspec
+    killed = [0] * nspec
+    fled = [0] * nspec
+    dcaused = [0] * nspec
+    nplayers = len(s.players)
+    deaths = [0] * nplayers
+    levels: list[tuple] = [tuple(p.level for p in s.players)]
+    last_turn = s.turn
+    piles = {d: v[:] for d, v in s.decks.items()}
+    discs: dict[str, list | None] = {d: (s.discards[d][:] if len(v) <= 12 else None) for d, v in s.decks.items()}
+    for p in s.players:  # the deal counts as drawing
+        for x in p.hand:
+            drawn[x] += 1
+    alive = [p.alive for p in s.players]
+    cause = "level_10"
+    steps = 0
+    apply_fast = getattr(g, "_apply", None) if not g.history else None
+    while True:
+        seat = g.actor()
+        if seat is None:
+            break
+        if steps >= max_steps:
+            cause = "step_cap"
+            break
+        a = bots[seat].choose(g, seat)
+        c = s.combat
+        if c is not None:
+            pre_monsters = c.monsters[:]
+            pre_intent = c.intent
+        else:
+            pre_monsters = None
+        if apply_fast is not None:
+            # the bot's action was checked legal by Bot.choose: apply it as Game.play would
+            # (history is off, so play() would only re-check and append to the action log)
+            apply_fast(a)
+            g.actions.append(a)
+        else:
+            g.play(a)
+        steps += 1
+        s = g.state
+        k = a.kind
+        if k in ("play", "trouble", "join"):
+            played[a.card] += 1
+            if k == "play" and a.m >= 0 and g.specs[a.card].effects.get("wandering_monster"):
+                played[a.m] += 1
+        # draws: a pile shrinks from its top (end); a reshuffle refills it from its discards
+        for d, now in s.decks.items():
+            pv = piles.get(d)
+            ln = len(now)
+            if pv is not None:
+                if ln == len(pv) and (ln == 0 or now[-1] == pv[-1]):
+                    continue
+                if ln < len(pv) and now == pv[:ln]:
+                    for x in pv[ln:]:
+                        drawn[x] += 1
+                else:  # reshuffled during this step
+                    for x in pv:
+                        drawn[x] += 1
+                    prev_disc = discs.get(d)
+                    if prev_disc:
+                        keep = set(now)
+                        keep.update(s.discards.get(d, ()))
+                        for x in prev_disc:
+                            if x not in keep:
+                                drawn[x] += 1
+            piles[d] = now[:]
+        for d, now in s.decks.items():
+            discs[d] = s.discards[d][:] if len(now) <= 12 else None
+        # monsters leaving the combat
+        if pre_monsters is not None:
+            c2 = s.combat
+            post = c2.monsters if c2 is not None else ()
+            gone = [m for m in pre_monsters if m not in post]
+            if gone:
+                won = c2 is None and pre_intent == "win" and k in ("pass", "fight")
+                for m in gone:
+                    if won:
+                        killed[m] += 1
+                    else:
+                        fled[m] += 1
+        # deaths
+        for i, p in enumerate(s.players):
+            if alive[i] and not p.alive:
+                deaths[i] += 1
+                if k == "roll" and pre_monsters is not None and 0 <= a.n < len(pre_monsters):
+                    dcaused[pre_monsters[a.n]] += 1
+                elif k == "play":
+                    dcaused[a.card] += 1
+            alive[i] = p.alive
+        if s.turn != last_turn:
+            last_turn = s.turn
+            levels.append(tuple(p.level for p in s.players))
+    out = g.outcome()
+    if out is not None and out.reason != "level 10":
+        cause = "turn_cap"
+    return cause, steps, {"drawn": drawn, "played": played, "killed": killed, "fled": fled,
+                          "deaths_caused": dcaused, "deaths": deaths, "levels": levels}
+
+
+def run_batch(payload: dict, indices: Sequence[int]) -> dict:
+    """Play games ``indices`` of a run (a Dask task; also used in-process).
+
+    Returns a plain dict: ``rows`` (per-game records), ``cards`` (key -> counters),
+    ``lv_sum`` / ``lv_n`` (sum of Levels by turn and seat, games alive at each turn).
+    """
+    from ..engine import Game, GameOptions
+
+    pairs, keys = _specs_from_payload(payload)
+    players = payload["players"]
+    bot_names = payload["bots"]
+    seed = payload["seed"]
+    cap = payload["turn_cap"]
+    opts = GameOptions(max_turns=cap, modules=tuple(payload["modules"]), **payload["options"])
+    max_steps = payload["max_steps"]
+    uniq = sorted(set(keys))
+    kidx = {k: i for i, k in enumerate(uniq)}
+    # card id -> key index (rebuilt per game: Game.new expands copies in entry order)
+    counts = np.zeros((len(uniq), len(CARD_COUNTS)), dtype=np.int64)
+    lv_sum = np.zeros((cap + 2, players), dtype=np.int64)
+    lv_n = np.zeros(cap + 2, dtype=np.int64)
+    rows = []
+    id_to_key = None
+    for i in indices:
+        gseed = game_seed(seed, i)
+        g = Game.new(players=players, deck=pairs, seed=gseed, options=opts, history=False)
+        if id_to_key is None:
+            id_to_key = np.array([kidx[sp.key] for sp in g.specs], dtype=np.int64)
+        bots = [make_bot(bot_names[k], game_seed(seed, i, k)) for k in range(players)]
+        error = ""
+        try:
+            cause, steps, st = play_game(g, bots, max_steps)
+        except Exception as exc:  # noqa: BLE001 - one broken game must not lose the run
+            cause, steps, st = "error", len(g.actions), None
+            error = f"{type(exc).__name__}: {exc}"
+        s = g.state
+        winners = list(s.winners) if cause == "level_10" else []
+        finals = [p.level for p in s.players]
+        row = {"game": i, "seed": gseed, "end_cause": cause,
+               "winners": ",".join(str(w) for w in winners),
+               "winner": winners[0] if len(winners) == 1 else -1,
+               "n_winners": len(winners), "turns": s.turn, "steps": steps}
+        if st is not None:
+            deaths = st["deaths"]
+            lv = st["levels"]
+            for k, name in enumerate(("drawn", "played", "killed", "fled", "deaths_caused")):
+                np.add.at(counts[:, k], id_to_key, np.asarray(st[name], dtype=np.int64))
+            arr = np.asarray(lv, dtype=np.int64)
+            t = min(len(arr), cap + 2)
+            lv_sum[:t] += arr[:t]
+            lv_n[:t] += 1
+            lead = [max(range(players), key=lambda q: (r[q], -q)) if max(r) > min(r) else -1 for r in lv]
+            changes = sum(1 for x, y in zip(lead, lead[1:]) if y != -1 and x != y and x != -1)
+            first5 = next((t + 1 for t, r in enumerate(lv) if max(r) >= 5), -1)
+            first9 = next((t + 1 for t, r in enumerate(lv) if max(r) >= 9), -1)
+        else:
+            deaths, changes, first5, first9 = [0] * players, 0, -1, -1
+        row["deaths"] = int(sum(deaths))
+        for k in range(players):
+            row[f"deaths_{k}"] = int(deaths[k])
+        for k in range(players):
+            row[f"level_{k}"] = int(finals[k])
+        row["max_level"] = int(max(finals))
+        row["mean_level"] = float(sum(finals)) / players
+        row["lead_changes"] = int(changes)
+        row["turn_first_level_5"] = int(first5)
+        row["turn_first_level_9"] = int(first9)
+        row["error"] = error
+        # cards held at the end (hand, in play, Race/Class): once per player and card
+        for q, p in enumerate(s.players):
+            held = {kidx[g.specs[c].key] for c in p.hand + p.equipped + p.carried + p.races + p.classes}
+            for h in held:
+                counts[h, 5] += 1
+                if q in winners:
+                    counts[h, 6] += 1
+        rows.append(row)
+    return {"rows": rows, "keys": uniq, "counts": counts.tolist(),
+            "lv_sum": lv_sum.tolist(), "lv_n": lv_n.tolist()}
+
+
+# =============================================================================== result
+@dataclass
+class SimResult:
+    """The outcome of :func:`simulate`.
+
+    Attributes:
+        games: one row per game, sorted by ``game``: ``game`` (index), ``seed`` (engine seed),
+            ``end_cause`` (``level_10`` / ``turn_cap`` / ``step_cap`` / ``error``), ``winners``
+            (comma-separated seats, 0-based; empty when nobody won), ``winner`` (the single
+            winner's seat or -1), ``n_winners``, ``turns`` (turn number at the end), ``steps``
+            (actions played), ``deaths`` and ``deaths_<seat>``, ``level_<seat>`` (final
+            Levels), ``max_level``, ``mean_level``, ``lead_changes`` (times the sole leader
+            changed between turns), ``turn_first_level_5`` / ``turn_first_level_9`` (first
+            turn a player started at that Level, -1 never), ``error`` (message or empty).
+        cards: one row per card (``key``, ``name``, ``set``, ``kind``, ``copies``): counts
+            over all games ``drawn``, ``played``, ``killed`` / ``fled`` (monsters),
+            ``deaths_caused``, ``held`` (player-games holding the card at the end, in hand or
+            in play) and ``held_wins``; rates ``drawn_per_game``, ``kill_rate``
+            (killed / (killed + fled)), ``win_share_when_held`` (held_wins / held; NaN if never
+            held; compare with 1 / players).
+        seats: one row per seat: ``seat``, ``bot``, ``games``, ``wins``, ``win_rate``,
+            ``ci_low``/``ci_high`` (95% Wilson interval), ``deaths_per_game``.
+        summary: one row per metric (``metric``, ``value``, ``ci_low``, ``ci_high``):
+            games, decided rate, turn-cap rate, win rate per seat, game length (mean with a 95%
+            t interval, median, p10, p90, min, max, in turns), deaths per game, death rate
+            (deaths per turn).
+        levels: mean Level by turn and seat (``turn``, ``seat``, ``mean_level``, ``games``:
+            games still running at that turn).
+        config: the run's settings (deck, players, bots, seed, games requested, turn_cap).
+        interrupted: True when the run was stopped (Ctrl-C) before all games were played.
+        elapsed: wall-clock seconds (not part of any table).
+    """
+
+    games: pd.DataFrame
+    cards: pd.DataFrame
+    seats: pd.DataFrame
+    summary: pd.DataFrame
+    levels: pd.DataFrame
+    config: dict
+    interrupted: bool = False
+    elapsed: float = field(default=0.0, compare=False)
+
+    @property
+    def n_games(self) -> int:
+        """Games played (fewer than requested when interrupted)."""
+        return len(self.games)
+
+    def __repr__(self) -> str:
+        c = self.config
+        rates = ", ".join(f"{r.win_rate:.1%}" for r in self.seats.itertuples())
+        return (f"<SimResult {c.get('deck')!r}: {self.n_games}/{c.get('games')} games, "
+                f"{c.get('players')} players, bots {','.join(c.get('bots', ()))}, win rate by seat "
+                f"[{rates}]{', interrupted' if self.interrupted else ''}>")
+
+    def save(self, path) -> list[Path]:
+        """Write the per-game table to ``path`` (Parquet, settings in the file metadata) and the
+        other tables next to it (``<stem>.cards.parquet``, ``.seats``, ``.summary``,
+        ``.levels``). Returns the paths written."""
+        import json
+
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        meta = json.dumps({"config": self.config, "interrupted": self.interrupted})
+        table = pa.Table.from_pandas(self.games, preserve_index=False)
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}),
+                                               b"munchkin_lab_sim": meta.encode()})
+        pq.write_table(table, path)
+        out = [path]
+        stem = path.name[: -len(path.suffix)] if path.suffix else path.name
+        for name in ("cards", "seats", "summary", "levels"):
+            p = path.with_name(f"{stem}.{name}.parquet")
+            getattr(self, name).to_parquet(p, index=False)
+            out.append(p)
+        return out
+
+    @classmethod
+    def load(cls, path) -> "SimResult":
+        """Read a result written by :meth:`save`.
+
+        Raises:
+            ValueError: not a simulation result file.
+        """
+        import json
+
+        import pyarrow.parquet as pq
+
+        path = Path(path)
+        try:
+            table = pq.read_table(path)
+        except Exception as exc:  # noqa: BLE001
+            raise ValueError(f"{path}: not a Parquet file ({exc})") from None
+        raw = (table.schema.metadata or {}).get(b"munchkin_lab_sim")
+        if raw is None:
+            raise ValueError(f"{path}: not a munchkin-lab simulation result")
+        meta = json.loads(raw)
+        stem = path.name[: -len(path.suffix)] if path.suffix else path.name
+        parts = {n: pd.read_parquet(path.with_name(f"{stem}.{n}.parquet"))
+                 for n in ("cards", "seats", "summary", "levels")}
+        return cls(games=table.to_pandas(), config=meta["config"], interrupted=meta["interrupted"], **parts)
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """95% Wilson score interval ``(low, high)`` of ``k`` successes in ``n`` trials
+    (``(nan, nan)`` when ``n == 0``)."""
+    if n <= 0:
+        return (math.nan, math.nan)
+    p = k / n
+    den = 1 + z * z / n
+    center = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, center - half), min(1.0, center + half))
+
+
+def seat_table(games: pd.DataFrame, players: int, bots: Sequence[str]) -> pd.DataFrame:
+    """Win rate by seat with 95% Wilson intervals, from the per-game table (a game won by
+    several players counts as a win for each)."""
+    n = len(games)
+    winners = games["winners"].astype(str) if n else pd.Series([], dtype=str)
+    rows = []
+    for k in range(players):
+        wins = int(sum(1 for w in winners if w and str(k) in w.split(",")))
+        lo, hi = wilson(wins, n)
+        dcol = f"deaths_{k}"
+        rows.append({"seat": k, "bot": bots[k] if k < len(bots) else "", "games": n, "wins": wins,
+                     "win_rate": wins / n if n else math.nan, "ci_low": lo, "ci_high": hi,
+                     "deaths_per_game": float(games[dcol].mean()) if n and dcol in games else math.nan})
+    return pd.DataFrame(rows)
+
+
+def summary_table(games: pd.DataFrame, players: int) -> pd.DataFrame:
+    """One row per metric (``metric``, ``value``, ``ci_low``, ``ci_high``) computed from the
+    per-game table; lengths in turns."""
+    n = len(games)
+    rows: list[dict] = []
+
+    def add(metric, value, lo=math.nan, hi=math.nan):
+        rows.append({"metric": metric, "value": float(value), "ci_low": float(lo), "ci_high": float(hi)})
+
+    add("games", n)
+    decided = int((games["n_winners"] > 0).sum()) if n else 0
+    add("decided_rate", decided / n if n else math.nan, *wilson(decided, n))
+    capped = int(games["end_cause"].isin(["turn_cap", "step_cap"]).sum()) if n else 0
+    add("turn_cap_rate", capped / n if n else math.nan, *wilson(capped, n))
+    errors = int((games["end_cause"] == "error").sum()) if n else 0
+    add("error_games", errors)
+    st = seat_table(games, players, [])
+    for r in st.itertuples():
+        add(f"win_rate_seat_{r.seat}", r.win_rate, r.ci_low, r.ci_high)
+    t = games["turns"].astype(float) if n else pd.Series([], dtype=float)
+    if n:
+        mean = float(t.mean())
+        if n > 1:
+            from scipy import stats
+
+            sem = float(t.std(ddof=1)) / math.sqrt(n)
+            q = float(stats.t.ppf(0.975, n - 1))
+            add("turns_mean", mean, mean - q * sem, mean + q * sem)
+        else:
+            add("turns_mean", mean)
+        add("turns_median", float(t.median()))
+        add("turns_p10", float(t.quantile(0.1)))
+        add("turns_p90", float(t.quantile(0.9)))
+        add("turns_min", float(t.min()))
+        add("turns_max", float(t.max()))
+        d = games["deaths"].astype(float)
+        add("deaths_per_game", float(d.mean()))
+        add("death_rate", float(d.sum()) / float(t.sum()) if t.sum() else math.nan)
+    else:
+        for m in ("turns_mean", "turns_median", "turns_p10", "turns_p90", "turns_min", "turns_max",
+                  "deaths_per_game", "death_rate"):
+            add(m, math.nan)
+    return pd.DataFrame(rows)
+
+
+def _assemble(parts: list[dict], spec_pairs: list[tuple[dict, int]], config: dict,
+              interrupted: bool, elapsed: float) -> SimResult:
+    players = config["players"]
+    cap = config["turn_cap"]
+    rows = [r for p in parts for r in p["rows"]]
+    games = pd.DataFrame(rows)
+    if len(games):
+        games = games.sort_values("game", kind="stable").reset_index(drop=True)
+    else:
+        cols = ["game", "seed", "end_cause", "winners", "winner", "n_winners", "turns", "steps", "deaths"]
+        cols += [f"deaths_{k}" for k in range(players)] + [f"level_{k}" for k in range(players)]
+        cols += ["max_level", "mean_level", "lead_changes", "turn_first_level_5", "turn_first_level_9", "error"]
+        games = pd.DataFrame({c: pd.Series([], dtype=object if c in ("end_cause", "winners", "error") else "int64")
+                              for c in cols})
+    # cards
+    info: dict[str, dict] = {}
+    for d, copies in spec_pairs:
+        e = info.setdefault(d["key"], {"key": d["key"], "name": d["name"], "set": d["set"],
+                                       "kind": d["kind"], "deck": d["deck"], "copies": 0})
+        e["copies"] += copies
+    totals = {k: np.zeros(len(CARD_COUNTS), dtype=np.int64) for k in info}
+    for p in parts:
+        for key, vals in zip(p["keys"], p["counts"]):
+            totals[key] += np.asarray(vals, dtype=np.int64)
+    crow = []
+    n = len(games)
+    for key in sorted(info):
+        r = dict(info[key])
+        for name, v in zip(CARD_COUNTS, totals[key]):
+            r[name] = int(v)
+        crow.append(r)
+    cards = pd.DataFrame(crow, columns=["key", "name", "set", "kind", "deck", "copies", *CARD_COUNTS])
+    cards["drawn_per_game"] = cards["drawn"] / n if n else math.nan
+    kf = (cards["killed"] + cards["fled"]).astype(float)
+    cards["kill_rate"] = (cards["killed"] / kf).where(kf > 0)
+    cards["win_share_when_held"] = (cards["held_wins"] / cards["held"].astype(float)).where(cards["held"] > 0)
+    # levels
+    lv_sum = np.zeros((cap + 2, players), dtype=np.int64)
+    lv_n = np.zeros(cap + 2, dtype=np.int64)
+    for p in parts:
+        lv_sum += np.asarray(p["lv_sum"], dtype=np.int64)
+        lv_n += np.asarray(p["lv_n"], dtype=np.int64)
+    lrows = []
+    for t in range(cap + 2):
+        if lv_n[t] == 0:
+            continue
+        for k in range(players):
+            lrows.append({"turn": t + 1, "seat": k, "mean_level": lv_sum[t, k] / lv_n[t], "games": int(lv_n[t])})
+    levels = pd.DataFrame(lrows, columns=["turn", "seat", "mean_level", "games"])
+    return SimResult(games=games, cards=cards, seats=seat_table(games, players, config["bots"]),
+                     summary=summary_table(games, players), levels=levels, config=config,
+                     interrupted=interrupted, elapsed=elapsed)
+
+
+# =============================================================================== simulate
+def _connect(scheduler: str, timeout: float):
+    from dask.distributed import Client
+
+    try:
+        return Client(scheduler, timeout=timeout)
+    except Exception as exc:  # noqa: BLE001 - OSError, TimeoutError, ValueError for bad URLs
+        raise ValueError(f"scheduler {scheduler!r} is unreachable ({type(exc).__name__}: {exc})") from None
+
+
+def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy", seed: int = 0,
+             workers: int | None = None, scheduler: str | None = None, turn_cap: int = 300,
+             progress: bool = True, batch_size: int | None = None,
+             on_progress: Callable[[int, int], None] | None = None,
+             connect_timeout: float = 5.0, url: str | None = None) -> SimResult:
+    """Play ``games`` games of ``deck`` with bots and return per-game, per-card and per-seat
+    tables (:class:`SimResult`).
+
+    Args:
+        deck: a :class:`~munchkin_lab.decks.Deck`, a ``(CardSpec, copies)`` list, or a string
+            (deck file path, preset name, saved deck name; see :func:`resolve_deck`).
+        players: seats, 2 to 6.
+        games: number of games, >= 1.
+        bots: one bot name for every seat, a comma list, or a sequence of names (one per seat;
+            a shorter list is cycled). Names: :data:`~munchkin_lab.sim.bots.BOT_NAMES`.
+        seed: run seed (see the module docstring for the per-game seeds).
+        workers: local worker processes (Dask ``LocalCluster``); 1 = in this process;
+            None = every core.
+        scheduler: address of an existing Dask scheduler (``tcp://host:port``); overrides
+            ``workers``.
+        turn_cap: a game still running after this many turns ends with ``end_cause ==
+            "turn_cap"`` and no winner (also a step cap of ``400 * turn_cap`` actions).
+        progress: show a tqdm progress bar (widget in notebooks, text in terminals).
+        batch_size: games per Dask task (default: about ten tasks per worker, 10 to 250 games).
+        on_progress: called as ``on_progress(done, total)`` after each finished batch (raise
+            ``KeyboardInterrupt`` in it to stop, as Ctrl-C does).
+        connect_timeout: seconds to wait for ``scheduler``.
+        url: card database URL for deck names.
+
+    Returns:
+        :class:`SimResult`; on Ctrl-C (``KeyboardInterrupt``) the games finished so far, with
+        ``interrupted=True``.
+
+    Raises:
+        ValueError: ``games <= 0``, bad ``players``/``turn_cap``/``workers``, an unknown bot, a
+            deck that fails its checks or cannot be found, an unreachable scheduler - all
+            before any game is played.
+    """
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games <= 0:
+        raise ValueError(f"games must be a positive whole number, got {games!r}")
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 2 <= players <= 6:
+        raise ValueError(f"players must be 2 to 6, got {players!r}")
+    if isinstance(turn_cap, bool) or not isinstance(turn_cap, (int, np.integer)) or turn_cap < 1:
+        raise ValueError(f"turn_cap must be a positive whole number, got {turn_cap!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1):
+        raise ValueError(f"workers must be a positive whole number or None, got {workers!r}")
+    if batch_size is not None and (not isinstance(batch_size, (int, np.integer)) or batch_size < 1):
+        raise ValueError(f"batch_size must be a positive whole number, got {batch_size!r}")
+    games, players, turn_cap, seed = int(games), int(players), int(turn_cap), int(seed)
+    bot_names = _parse_bots(bots, players)
+    deck_obj = resolve_deck(deck, url=url)
+    deck_name, spec_pairs, options, modules = _deck_payload(deck_obj)
+    client = None
+    if scheduler:
+        client = _connect(scheduler, connect_timeout)
+        nworkers = max(1, len(client.scheduler_info().get("workers", {})))
+    else:
+        nworkers = int(workers) if workers is not None else (os.cpu_count() or 1)
+    if batch_size is None:
+        batch_size = max(10, min(250, math.ceil(games / (10 * nworkers))))
+    payload = {"key": (deck_name, len(spec_pairs), hash(str(spec_pairs))), "cards": spec_pairs,
+               "players": players, "bots": bot_names, "seed": seed, "turn_cap": turn_cap,
+               "options": options, "modules": list(modules), "max_steps": 400 * turn_cap}
+    config = {"deck": deck_name, "players": players, "bots": list(bot_names), "seed": seed,
+              "games": games, "turn_cap": turn_cap, "options": options, "modules": list(modules)}
+    batches = [list(range(i, min(i + batch_size, games))) for i in range(0, games, batch_size)]
+    parts: list[dict] = []
+    interrupted = False
+    t0 = time.perf_counter()
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=games, desc=f"simulate {deck_name}", unit="game")
+    done = 0
+
+    def merged(part: dict) -> None:
+        nonlocal done
+        parts.append(part)
+        done += len(part["rows"])
+        if bar is not None:
+            bar.update(len(part["rows"]))
+        if on_progress is not None:
+            on_progress(done, games)
+
+    cluster = None
+    try:
+        if client is None and nworkers == 1:
+            for b in batches:
+                merged(run_batch(payload, b))
+        else:
+            from dask.distributed import Client, LocalCluster, as_completed
+
+            if client is None:
+                import logging
+
+                cluster = LocalCluster(n_workers=nworkers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=logging.ERROR)
+                client = Client(cluster)
+            futures = []
+            try:
+                pf = client.scatter(payload, broadcast=True)
+                futures = [client.submit(run_batch, pf, b, pure=False) for b in batches]
+                for fut in as_completed(futures):
+                    merged(fut.result())
+            except KeyboardInterrupt:
+                for f in futures:
+                    f.cancel()
+                raise
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if bar is not None:
+            bar.close()
+        if client is not None:
+            try:
+                client.close()
+            except Exception:  # noqa: BLE001 - closing after Ctrl-C may complain
+                pass
+        if cluster is not None:
+            try:
+                cluster.close()
+            except Exception:  # noqa: BLE001
+                pass
+    return _assemble(parts, spec_pairs, config, interrupted or done < games, time.perf_counter() - t0)
