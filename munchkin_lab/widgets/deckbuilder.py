@@ -1,0 +1,277 @@
+"""``DeckBuilder``: build a mixed deck from sets and cards with live statistics, draw odds,
+plots and the mix checks; save, load, export and import."""
+from __future__ import annotations
+
+import base64
+import io
+from pathlib import Path
+
+import ipywidgets as W
+
+from ..decks import Deck, check_deck, list_presets, load_preset
+from ..decks import stats as dstats
+from .faces import CSS, esc
+
+
+def _fig_img(fig) -> str:
+    import matplotlib.pyplot as plt
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=72, bbox_inches="tight")
+    plt.close(fig)
+    return f'<img src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}" style="max-width:420px">'
+
+
+class DeckBuilder(W.VBox):
+    """Deck editor with live statistics.
+
+    Args:
+        deck: a :class:`~munchkin_lab.decks.Deck` to edit (default: an empty deck ``name``).
+        name: name of the new deck.
+        url: database URL.
+        plots: draw the plots (level curve, kick odds) on every change.
+
+    CSS classes: ``mlab-deckbuilder``, ``mlab-deck-name``, ``mlab-deck-set``, ``mlab-deck-add-set``,
+    ``mlab-deck-search``, ``mlab-deck-found``, ``mlab-deck-add``, ``mlab-deck-entries``,
+    ``mlab-copies-up``, ``mlab-copies-down``, ``mlab-deck-remove``, ``mlab-deck-stats``,
+    ``mlab-deck-odds``, ``mlab-deck-plots``, ``mlab-deck-checks``, ``mlab-deck-save``,
+    ``mlab-deck-load-name``, ``mlab-deck-load``, ``mlab-deck-path``, ``mlab-deck-export``,
+    ``mlab-deck-import``, ``mlab-deck-preset``, ``mlab-deck-load-preset``, ``mlab-deck-message``.
+    """
+
+    def __init__(self, deck: Deck | None = None, name: str = "My mix", url: str | None = None, plots: bool = True):
+        super().__init__()
+        self.add_class("mlab-deckbuilder")
+        self.url = url
+        self.plots_on = plots
+        self.deck = deck if deck is not None else Deck(name, url=url)
+
+        def btn(desc, cls, fn):
+            b = W.Button(description=desc, layout=W.Layout(width="auto"))
+            b.add_class(cls)
+            b.on_click(lambda _b: fn())
+            return b
+
+        self.name_w = W.Text(value=self.deck.name, description="deck"); self.name_w.add_class("mlab-deck-name")
+        try:
+            sets = self.deck.catalog.set_codes()
+        except Exception:  # noqa: BLE001
+            sets = []
+        self.set_w = W.Dropdown(options=sets, description="set"); self.set_w.add_class("mlab-deck-set")
+        self.add_set_btn = btn("Add whole set", "mlab-deck-add-set", lambda: self.add_set(self.set_w.value))
+        self.search_w = W.Text(placeholder="card name or search, e.g. tag:ghost", continuous_update=False,
+                               layout=W.Layout(width="320px"))
+        self.search_w.add_class("mlab-deck-search")
+        self.search_w.observe(lambda c: self.find(), names="value")
+        self.find_btn = btn("Find", "mlab-deck-find", self.find)
+        self.found_w = W.Select(options=[], rows=6, layout=W.Layout(width="420px")); self.found_w.add_class("mlab-deck-found")
+        self.add_btn = btn("Add 1 copy", "mlab-deck-add", self.add_found)
+        self.entries_w = W.Select(options=[], rows=12, layout=W.Layout(width="420px"))
+        self.entries_w.add_class("mlab-deck-entries")
+        self.up_btn = btn("+1 copy", "mlab-copies-up", lambda: self.change_copies(+1))
+        self.down_btn = btn("-1 copy", "mlab-copies-down", lambda: self.change_copies(-1))
+        self.remove_btn = btn("Remove", "mlab-deck-remove", self.remove_entry)
+        self.stats_w = W.HTML(); self.stats_w.add_class("mlab-deck-stats")
+        self.odds_w = W.HTML(); self.odds_w.add_class("mlab-deck-odds")
+        self.plots_w = W.HTML(); self.plots_w.add_class("mlab-deck-plots")
+        self.checks_w = W.HTML(); self.checks_w.add_class("mlab-deck-checks")
+        self.message = W.HTML(); self.message.add_class("mlab-deck-message")
+        self.save_btn = btn("Save to database", "mlab-deck-save", self.save)
+        self.load_name_w = W.Text(placeholder="saved deck name", layout=W.Layout(width="200px"))
+        self.load_name_w.add_class("mlab-deck-load-name")
+        self.load_btn = btn("Load", "mlab-deck-load", lambda: self.load(self.load_name_w.value))
+        self.path_w = W.Text(value="my_mix.txt", layout=W.Layout(width="200px")); self.path_w.add_class("mlab-deck-path")
+        self.export_btn = btn("Export file", "mlab-deck-export", lambda: self.export(self.path_w.value))
+        self.import_btn = btn("Import file", "mlab-deck-import", lambda: self.import_file(self.path_w.value))
+        self.preset_w = W.Dropdown(options=list_presets(), description="preset"); self.preset_w.add_class("mlab-deck-preset")
+        self.preset_btn = btn("Load preset", "mlab-deck-load-preset", lambda: self.load_preset(self.preset_w.value))
+        left = W.VBox([W.HBox([self.set_w, self.add_set_btn]), W.HBox([self.search_w, self.find_btn]), self.found_w,
+                       self.add_btn, W.HTML("<b>In the deck</b>"), self.entries_w,
+                       W.HBox([self.up_btn, self.down_btn, self.remove_btn])])
+        right = W.VBox([W.HTML("<b>Checks</b>"), self.checks_w, W.HTML("<b>Statistics</b>"), self.stats_w,
+                        W.HTML("<b>Draw odds</b>"), self.odds_w, self.plots_w])
+        files = W.HBox([self.save_btn, self.load_name_w, self.load_btn, self.path_w, self.export_btn,
+                        self.import_btn, self.preset_w, self.preset_btn])
+        self.children = [W.HTML(f"<style>{CSS}</style>"), self.name_w, self.message, files, W.HBox([left, right])]
+        self.name_w.observe(self._rename, names="value")
+        self.refresh()
+
+    # ------------------------------------------------------------------ helpers
+    def _say(self, text: str, level: str = "ok") -> None:
+        self.message.value = f'<div class="mlab-msg-{level}">{esc(text)}</div>' if text else ""
+
+    def _rename(self, change) -> None:
+        try:
+            self.deck.name = Deck(change["new"]).name
+        except Exception as e:  # noqa: BLE001
+            self._say(f"bad deck name: {e}", "error")
+
+    def _guarded(self, fn, *args) -> bool:
+        try:
+            fn(*args)
+        except Exception as e:  # noqa: BLE001 - shown in the widget
+            self._say(f"{type(e).__name__}: {e}", "error")
+            return False
+        return True
+
+    # ------------------------------------------------------------------ editing
+    def add_set(self, code: str) -> None:
+        """Add every card of set ``code`` with its printed copies."""
+        if self._guarded(self.deck.add_set, code):
+            self._say(f"added set {code}")
+            self.refresh()
+
+    def find(self, query: str | None = None) -> list:
+        """Find cards by name or search query (results in the pick list)."""
+        if query is not None:
+            self.search_w.value = query
+            return list(self.found_w.options)
+        q = self.search_w.value.strip()
+        if not q:
+            self.found_w.options = []
+            return []
+        cat = self.deck.catalog
+        try:
+            hits = cat.matches(q) or cat.search(q)
+        except Exception as e:  # noqa: BLE001
+            self._say(f"bad search: {e}", "error")
+            self.found_w.options = []
+            return []
+        if not hits:
+            near = cat.closest(q)
+            self._say(f"nothing found for {q!r}" + (f"; closest: {', '.join(near)}" if near else ""), "warning")
+        else:
+            self._say("")
+        self.found_w.options = [(f"{s.name} [{s.set}] {s.kind}", s.key) for s in hits[:300]]
+        if hits:
+            self.found_w.value = hits[0].key
+        return list(self.found_w.options)
+
+    def add_found(self) -> None:
+        """Add one copy of the picked search result."""
+        key = self.found_w.value
+        if not key:
+            self._say("pick a card first", "warning")
+            return
+        if self._guarded(self.deck.add, key, 1):
+            self._say(f"added {key}")
+            self.refresh(select=key)
+
+    def add(self, what: str, copies: int = 1) -> None:
+        """Add ``copies`` of card(s) named or found by ``what`` (see ``Deck.add``)."""
+        if self._guarded(self.deck.add, what, copies):
+            self.refresh()
+
+    def change_copies(self, delta: int) -> None:
+        """Copies of the picked deck entry up (+1) or down (-1; 0 removes it)."""
+        key = self.entries_w.value
+        if not key:
+            self._say("pick a card of the deck first", "warning")
+            return
+        n = self.deck.copies(key) + delta
+        if self._guarded(self.deck.set_copies, key, max(0, n)):
+            self.refresh(select=key if n > 0 else None)
+
+    def remove_entry(self) -> None:
+        """Remove the picked entry."""
+        key = self.entries_w.value
+        if key and self._guarded(self.deck.set_copies, key, 0):
+            self.refresh()
+
+    # ------------------------------------------------------------------ files
+    def save(self) -> None:
+        """Save the deck to the database (replacing a deck of the same name)."""
+        if self._guarded(self.deck.save, self.url, True):
+            self._say(f"saved deck {self.deck.name!r}")
+
+    def _replace(self, deck: Deck, what: str) -> None:
+        self.deck = deck
+        self.name_w.value = deck.name
+        self._say(what)
+        self.refresh()
+
+    def load(self, name: str) -> None:
+        """Load a saved deck by name (a failure leaves the current deck as it is)."""
+        try:
+            deck = Deck.load(name, url=self.url)
+        except Exception as e:  # noqa: BLE001
+            self._say(f"cannot load {name!r}: {e}", "error")
+            return
+        self._replace(deck, f"loaded deck {name!r}")
+
+    def load_preset(self, name: str) -> None:
+        """Load a preset deck (``database/presets``)."""
+        try:
+            deck = load_preset(name, url=self.url)
+        except Exception as e:  # noqa: BLE001
+            self._say(f"cannot load preset {name!r}: {e}", "error")
+            return
+        self._replace(deck, f"loaded preset {name!r}")
+
+    def export(self, path: str) -> None:
+        """Write the deck to a text (``.txt``) or YAML (``.yaml``) deck file."""
+        if self._guarded(self.deck.export, path):
+            self._say(f"exported to {path}")
+
+    def import_file(self, path: str) -> None:
+        """Read a deck file; a bad file is shown as a message and the current deck stays."""
+        try:
+            deck = Deck.from_file(Path(path), url=self.url)
+        except Exception as e:  # noqa: BLE001
+            self._say(f"cannot import {path}: {e}", "error")
+            return
+        self._replace(deck, f"imported {path}")
+
+    # ------------------------------------------------------------------ views
+    def refresh(self, select: str | None = None) -> None:
+        """Redraw entries, checks, statistics, odds and plots from the deck."""
+        d = self.deck
+        cat = d.catalog
+        opts = []
+        for key, e in sorted(d.entries.items(), key=lambda kv: kv[0].lower()):
+            s = cat.spec(key) if key in cat else None
+            label = f"{e.copies} x {s.name} [{s.set}] {s.kind}" if s else f"{e.copies} x {key}"
+            opts.append((label, key))
+        self.entries_w.options = opts
+        if select and any(k == select for _, k in opts):
+            self.entries_w.value = select
+        try:
+            problems = check_deck(d)
+        except Exception as e:  # noqa: BLE001
+            problems = []
+            self._say(f"checks failed: {e}", "error")
+        errs = [p for p in problems if p.level == "error"]
+        warns = [p for p in problems if p.level != "error"]
+        lines = [f'<div class="mlab-msg-error mlab-check-error">error: {esc((p.card + ": ") if p.card else "")}{esc(p.message)}</div>' for p in errs]
+        lines += [f'<div class="mlab-msg-warning mlab-check-warning">warning: {esc((p.card + ": ") if p.card else "")}{esc(p.message)}</div>' for p in warns]
+        self.checks_w.value = "".join(lines) or '<div class="mlab-msg-ok">no problems</div>'
+        size = d.size() if callable(d.size) else d.size
+        if not d.entries:
+            self.stats_w.value = '<div data-testid="deck-size">0 cards</div>'
+            self.odds_w.value = ""
+            self.plots_w.value = ""
+            return
+        try:
+            counts = dstats.counts(d)
+            odds = dstats.odds_table(d)
+        except Exception as e:  # noqa: BLE001
+            self.stats_w.value = f'<div class="mlab-msg-error">statistics failed: {esc(e)}</div>'
+            return
+        sets = d.sets() if callable(d.sets) else d.sets
+        self.stats_w.value = (f'<div data-testid="deck-size"><b>{size}</b> cards, {len(d.entries)} distinct; sets: '
+                              f'{esc(", ".join(sets))}; modules: {esc(", ".join(d.modules) or "none")}</div>'
+                              + counts.to_html(classes="mlab-table-html", float_format=lambda x: f"{x:.1%}"))
+        self.odds_w.value = odds.to_html(classes="mlab-table-html", index=False, float_format=lambda x: f"{x:.1%}")
+        if self.plots_on:
+            try:
+                from ..decks import plots
+
+                self.plots_w.value = _fig_img(plots.plot_level_curve(d)) + _fig_img(plots.plot_kick_odds(d))
+            except Exception as e:  # noqa: BLE001
+                self.plots_w.value = f'<div class="mlab-msg-warning">plots unavailable: {esc(e)}</div>'
+
+    def stats_text(self) -> str:
+        """The statistics pane as plain text (for tests)."""
+        import re
+
+        return re.sub(r"<[^>]+>", " ", self.stats_w.value)
