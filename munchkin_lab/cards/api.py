@@ -49,6 +49,19 @@ def _has_schema(conn: Connection) -> bool:
 
 
 _US, _RS = "\x1f", "\x1e"  # unit / record separators inside aggregated strings
+_JSON_COLS = ("effects", "usable_by", "not_usable_by")
+
+
+def _json(value: Any) -> Any:
+    """Decode a JSON column fetched as text (fast path for the common empty values); drivers
+    that decode JSON themselves (psycopg) hand over Python objects, returned as they are."""
+    if not isinstance(value, str):
+        return value
+    if value == "[]":
+        return []
+    if value == "{}":
+        return {}
+    return json.loads(value)
 
 
 def _rows(conn: Connection, where) -> list[dict]:
@@ -67,7 +80,10 @@ def _rows(conn: Connection, where) -> list[dict]:
     alias_agg = (select(func.aggregate_strings(
         cast(at.c.id, String) + _US + at.c.name + _US + func.coalesce(at.c.language, ""), _RS))
         .where(at.c.card_id == ct.c.id).scalar_subquery().label("_alias_agg"))
-    base = (select(ct, st.c.code.label("set_code"), tag_agg, alias_agg)
+    from sqlalchemy import type_coerce
+
+    cols = [type_coerce(c, String).label(c.name) if c.name in _JSON_COLS else c for c in ct.columns]
+    base = (select(*cols, st.c.code.label("set_code"), tag_agg, alias_agg)
             .join(st, st.c.id == ct.c.set_id).where(where)
             .order_by(st.c.position, st.c.code, ct.c.position, ct.c.name, ct.c.id))
     result = conn.execute(base)
@@ -93,6 +109,8 @@ def _rows(conn: Connection, where) -> list[dict]:
         r["_aliases"] = [{"name": n, "language": lang} for _, n, lang in aliases]
         r["aliases"] = [n for _, n, _ in aliases]
         r["big"], r["manual"] = bool(r["big"]), bool(r["manual"])
+        for c in _JSON_COLS:
+            r[c] = _json(r[c])
         rows.append(r)
     return rows
 
