@@ -1,0 +1,414 @@
+"""Munchkin Scooby-Doo! as a rules module (``scooby_doo``): Dungeons, Portals, Ghost and
+Pirate joining, Vehicles, Character cards and the set's Classes.
+
+Source: the Scooby-Doo rulebook ``seeds/002_fdfc03a3d41b0039.txt`` (section names cited as
+``R_SD``). Switched on by any card of the ``scooby_doo`` set or by
+``GameOptions(modules=("scooby_doo",))``.
+
+Options (``GameOptions.module_options["scooby_doo"]``):
+
+* ``dungeons`` (bool, default True): play with Dungeons. When on, the deck must hold at least
+  one Dungeon card, else ``Game.new`` raises ``ValueError`` before the game starts.
+* ``start_dungeon`` (card name, default None): the Dungeon face up at the start ("agree on
+  one you like"); None = the top of the shuffled Dungeon deck ("pick one randomly").
+
+Card data: a Dungeon reads ``effects.dungeon`` and a Portal ``effects.portal``::
+
+    dungeon: {bonus_if: [{if: ATOM, bonus: INT}],   # each munchkin-side player matching ATOM
+              vs_tag: [{tag: ghost, bonus: INT}],   # each munchkin-side player, once, when a
+                                                    # monster with that tag is in the combat
+              vehicle_bonus: INT,                   # each munchkin-side player riding a Vehicle
+              on_reveal: {reshuffle_door_discards: BOOL, each_draws_door: BOOL}}
+    portal:  {discard_dungeons: BOOL, draw: INT | {"1-3": 1, "4-6": 2}}
+
+The cards the rulebook names have no effect data in the database (their text is in prose),
+so this module carries their numbers in :data:`KNOWN` (from the rulebook's examples, in our
+own words). Readings where the rulebook is open:
+
+* K-Ghoul Mart: "+3 against Ghosts" is one +3 per munchkin-side player when any Ghost is in
+  the combat; the Ghost Hunters' further +3 counts in every combat (the text says "in combat").
+  Its "every player may draw a face-down Door" is applied to every living player.
+* The first Dungeon is placed at set-up, not revealed: its on-reveal effect does not run.
+* Discarding a Dungeon reverses its modifiers because they are computed from the Dungeons in
+  play; one-time reveal effects (reshuffles, draws) are not undone.
+* A Portal or Dungeon without data is resolved by hand (the core's manual decision).
+* Classes: Ghost Hunters as printed in the rulebook's example; Brave Adventurer, Meddling Kids
+  and Teen Sleuth have no ability in our sources: no effect. The set has no Races.
+* Character cards (kind ``character``): dealt one at random per player; after a death the
+  player may swap theirs (action ``character``) when they next act on their own turn. Their
+  abilities are not in our sources: none is applied.
+* "Discover an exit" (discard four cards) is offered on your own turn out of combat.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import rng as _rng
+from ..actions import KINDS, Action
+from ..rules import RulesModule, register_module
+
+R_SD = "Scooby-Doo rules"
+R_SETUP = f"{R_SD}, Set-Up"
+R_DUNGEON = f"{R_SD}, Dungeons and Portals: Dungeons"
+R_PORTAL = f"{R_SD}, Dungeons and Portals: Portals"
+R_KICK = f"{R_SD}, Turn Phases: Kick Down the Door"
+R_EXIT = f"{R_SD}, Changing Dungeons Without a Portal"
+R_CLASS = f"{R_SD}, Character Stats: Class"
+R_VEHICLE = f"{R_SD}, Treasures: Vehicles"
+R_DEATH = f"{R_SD}, Death"
+R_JOIN = f"{R_SD}, Monsters: Ghost and Pirate Monsters"
+
+KINDS.setdefault("portal", "Scooby-Doo: play Portal c from your hand (own turn, out of combat)")
+KINDS.setdefault("exit", "Scooby-Doo: discover an exit - discard the 4 cards cs from your hand, replace the Dungeon(s)")
+KINDS.setdefault("character", "Scooby-Doo: after a death, swap your Character card for card c")
+
+#: Numbers of the cards the rulebook names (used when the card has no effect data).
+KNOWN: dict[str, dict] = {
+    "k-ghoul mart": {"dungeon": {"vs_tag": [{"tag": "ghost", "bonus": 3}],
+                                 "bonus_if": [{"if": "class:ghost hunters", "bonus": 3}],
+                                 "on_reveal": {"reshuffle_door_discards": True, "each_draws_door": True}}},
+    "crystal cove neighborhood": {"dungeon": {"bonus_if": [{"if": "class:teen sleuth", "bonus": 3}]}},
+    "drive-in movie theater": {"dungeon": {"vehicle_bonus": 3}},
+    "creepy cemetery entrance": {"portal": {"discard_dungeons": True, "draw": {"1-3": 1, "4-6": 2}}},
+}
+
+
+def card_data(game, c: int, key: str) -> dict | None:
+    """``effects[key]`` of card ``c``, else the :data:`KNOWN` entry for its name, else None."""
+    sp = game.specs[c]
+    d = sp.effects.get(key)
+    if d:
+        return d
+    return KNOWN.get(sp.name.strip().lower(), {}).get(key)
+
+
+@register_module
+class ScoobyDooModule(RulesModule):
+    """Dungeons, Portals, Ghost/Pirate joining, Vehicles, Character cards, Ghost Hunters."""
+
+    name = "scooby_doo"
+    sets = ("scooby_doo",)
+    joining_tags = ("ghost", "pirate")
+    extra_decks = ("dungeon", "character")
+
+    # ------------------------------------------------------------------ state
+    def _ms(self, game) -> dict:
+        ms = game.state.module_state.get(self.name)
+        if ms is None:
+            ms = self._fresh_state()
+            game.state.module_state[self.name] = ms
+        return ms
+
+    @staticmethod
+    def _fresh_state() -> dict:
+        return {"in_play": [], "changed_turn": -1, "fresh": -1, "fresh_at": -1,
+                "characters": {}, "may_swap": []}
+
+    def setup(self, game) -> None:
+        """One Dungeon face up (chosen by ``start_dungeon`` or the top of the shuffled deck);
+        one Character card at random to every player (R_SETUP)."""
+        s = game.state
+        ms = self._ms(game)
+        if self.opt(game, "dungeons", True):
+            deck = s.decks.setdefault("dungeon", [])
+            s.discards.setdefault("dungeon", [])
+            if not any(sp.kind == "dungeon" for sp in game.specs):
+                raise ValueError(
+                    "scooby_doo: this deck switches on Dungeons (Scooby-Doo cards or the scooby_doo "
+                    "module) but holds no Dungeon card: add the Dungeon deck, or set "
+                    "module_options.scooby_doo.dungeons: false")
+            want = self.opt(game, "start_dungeon")
+            if want:
+                pick = [c for c in deck if game.specs[c].name.lower() == str(want).lower()]
+                if not pick:
+                    raise ValueError(f"scooby_doo: start_dungeon {want!r} is not in the Dungeon deck")
+                deck.remove(pick[0])
+                ms["in_play"].append(pick[0])
+            elif deck:
+                ms["in_play"].append(deck.pop())
+        chars = s.decks.get("character", [])
+        for seat in range(len(s.players)):
+            if chars:
+                ms["characters"][str(seat)] = chars.pop()
+
+    def on_begin(self, game) -> None:
+        """Scenario set-up: Dungeons in play come from the pseudo-pile ``dungeon_in_play``,
+        Character cards from ``character:<seat>``; with no ``dungeon_in_play`` the top
+        Dungeon is turned face up (R_SETUP)."""
+        s = game.state
+        ms = self._fresh_state()
+        s.module_state[self.name] = ms
+        pile = s.decks.pop("dungeon_in_play", None)
+        s.discards.pop("dungeon_in_play", None)
+        if pile is not None:
+            ms["in_play"] = list(reversed(pile))
+        elif self.opt(game, "dungeons", True) and s.decks.get("dungeon"):
+            ms["in_play"].append(s.decks["dungeon"].pop())
+        for key in [k for k in s.decks if k.startswith("character:")]:
+            cards = s.decks.pop(key)
+            s.discards.pop(key, None)
+            seat = key.split(":", 1)[1]
+            names = [p.name for p in s.players]
+            seat = str(names.index(seat)) if seat in names else seat
+            if cards:
+                ms["characters"][seat] = cards[-1]
+                for extra in cards[:-1]:
+                    s.decks.setdefault("character", []).insert(0, extra)
+
+    # ------------------------------------------------------------------ dungeons
+    def _reveal(self, game, seat: int, d: int) -> None:
+        """A Dungeon enters play; its on-reveal effect runs (R_DUNGEON; K-Ghoul Mart text)."""
+        s = game.state
+        ms = self._ms(game)
+        ms["in_play"].append(d)
+        game._say(f"Dungeon: {game.name(d)}.")
+        data = card_data(game, d, "dungeon")
+        if data is None:
+            game._push_manual(seat, d, discard=False)
+            return
+        rev = data.get("on_reveal") or {}
+        if rev.get("reshuffle_door_discards"):
+            s.decks["door"].extend(s.discards["door"])
+            s.discards["door"].clear()
+            s.rng = _rng.shuffle(s.rng, s.decks["door"])
+            game._say("The Door discards are shuffled back into the Door deck.")
+        if rev.get("each_draws_door"):
+            n = len(s.players)
+            for i in range(n):
+                q = (seat + i) % n
+                if s.players[q].alive:
+                    c = game._draw("door")
+                    if c >= 0:
+                        s.players[q].hand.append(c)
+            game._say("Every player draws a face-down Door.")
+
+    def _discard_dungeons(self, game) -> None:
+        """Discarded Dungeons go beside the Dungeon deck; their modifiers end with them."""
+        ms = self._ms(game)
+        for d in ms["in_play"]:
+            game._discard(d)
+        if ms["in_play"]:
+            game._say("All Dungeons in play are discarded.")
+        ms["in_play"] = []
+
+    def _new_dungeons(self, game, seat: int, count: int) -> None:
+        for _ in range(count):
+            d = game._draw("dungeon")
+            if d < 0:
+                game._say("No Dungeon left to draw.")
+                return
+            self._reveal(game, seat, d)
+
+    def _follow_portal(self, game, seat: int, card: int) -> None:
+        """Follow a Portal's instructions (R_PORTAL), then discard it."""
+        data = card_data(game, card, "portal")
+        game._say(f"{game._pn(seat)} goes through the Portal {game.name(card)}.")
+        if data is None:
+            game._push_manual(seat, card, discard=True)
+            return
+        if data.get("discard_dungeons", True):
+            self._discard_dungeons(game)
+        draw = data.get("draw", 1)
+        if isinstance(draw, dict):
+            r = game._roll()
+            game._say(f"{game._pn(seat)} rolls {r}.")
+            n = 0
+            for key, v in draw.items():
+                lo, _, hi = str(key).partition("-")
+                if int(lo) <= r <= int(hi or lo):
+                    n = int(v)
+            draw = n
+        self._new_dungeons(game, seat, int(draw))
+        game._discard(card)
+
+    # ------------------------------------------------------------------ combat
+    def _ghosts(self, game) -> int:
+        c = game.state.combat
+        return sum(1 for m in c.monsters if game.specs[m].has_tag("ghost")) if c else 0
+
+    def _rides(self, game, seat: int) -> bool:
+        p = game.state.players[seat]
+        return any(game.specs[e].slot == "vehicle" and game.can_use(seat, e) for e in p.equipped)
+
+    def combat_modifier(self, game, seat: int) -> int:
+        """Dungeon modifiers for every player (R_DUNGEON) and the Ghost Hunters' +2 per Ghost
+        (R_CLASS, example Class card)."""
+        c = game.state.combat
+        total = 0
+        for d in self._ms(game)["in_play"]:
+            data = card_data(game, d, "dungeon") or {}
+            for cond in data.get("bonus_if", ()):
+                if game.matches(seat, cond["if"]):
+                    total += cond["bonus"]
+            for cond in data.get("vs_tag", ()):
+                if c and any(game.specs[m].has_tag(cond["tag"]) for m in c.monsters):
+                    total += cond["bonus"]
+            if data.get("vehicle_bonus") and self._rides(game, seat):
+                total += data["vehicle_bonus"]
+        if game.has_class(seat, "ghost hunters"):
+            total += 2 * self._ghosts(game)
+        return total
+
+    def run_away_modifier(self, game, seat: int, index: int) -> int:
+        """Ghost Hunters: +2 to Run Away when a Ghost is in the combat (R_CLASS)."""
+        return 2 if game.has_class(seat, "ghost hunters") and self._ghosts(game) else 0
+
+    # ------------------------------------------------------------------ doors
+    def on_draw_door(self, game, seat: int, card: int, face_up: bool) -> bool:
+        """Portals (R_KICK, R_PORTAL): face up -> follow now, then a face-up replacement Door
+        (treated as kicked); face down -> into the hand, where it may be played at once
+        (choice a, not counted as the turn's dungeon change) or later (choice b)."""
+        if game.specs[card].kind != "portal":
+            return False
+        s = game.state
+        if face_up:
+            self._follow_portal(game, seat, card)
+            game._say(f"{game._pn(seat)} draws a face-up replacement Door.")
+            game._kick(seat)
+            return True
+        ms = self._ms(game)
+        s.players[seat].hand.append(card)
+        ms["fresh"] = card
+        ms["fresh_at"] = len(game.actions) + 1
+        return True
+
+    # ------------------------------------------------------------------ death
+    def on_death(self, game, seat: int) -> None:
+        """A dead player may swap their Character card (R_DEATH)."""
+        ms = self._ms(game)
+        if str(seat) in ms["characters"] and game.state.decks.get("character") and seat not in ms["may_swap"]:
+            ms["may_swap"].append(seat)
+
+    # ------------------------------------------------------------------ actions
+    def _vehicles(self, game, seat: int, but: int = -1) -> list[int]:
+        p = game.state.players[seat]
+        return [e for e in p.in_play() if game.specs[e].slot == "vehicle" and e != p.cheat_item and e != but]
+
+    def _big_ok(self, game, seat: int, c: int) -> bool:
+        """Vehicles are Big but do not count against the one-Big-item limit (R_VEHICLE)."""
+        if game.has_race(seat, "dwarf") or game.specs[c].slot == "vehicle":
+            return True
+        p = game.state.players[seat]
+        return not any(game.specs[e].big and game.specs[e].slot != "vehicle"
+                       for e in p.in_play() if e != c and e != p.cheat_item)
+
+    def extra_actions(self, game, seat: int) -> list[Action]:
+        s = game.state
+        p = s.players[seat]
+        ms = self._ms(game)
+        out = [Action(seat, "portal", c) for c in p.hand if game.specs[c].kind == "portal"]
+        if len(p.hand) >= 4 and self.opt(game, "dungeons", True):
+            out.append(Action(seat, "exit", cards=tuple(p.hand[:4])))
+        if seat in ms["may_swap"]:
+            out.extend(Action(seat, "character", c) for c in s.decks.get("character", []))
+        return out
+
+    def _own_turn_out_of_combat(self, game, seat: int) -> str | None:
+        s = game.state
+        if s.active != seat or s.phase not in ("start", "trouble", "end"):
+            return "only on your own turn, out of combat"
+        return None
+
+    def check_action(self, game, a: Action) -> Any:  # noqa: C901
+        s = game.state
+        if s.pending:
+            return NotImplemented
+        ms = self._ms(game)
+        seat = a.player
+        p = s.players[seat]
+        k = a.kind
+        if k == "portal":
+            r = self._own_turn_out_of_combat(game, seat)
+            if r:
+                return f"a Portal is played {r} ({R_KICK})"
+            if a.card not in p.hand or game.specs[a.card].kind != "portal":
+                return "portal: a Portal card from your hand"
+            fresh = ms["fresh"] == a.card and ms["fresh_at"] == len(game.actions)
+            if not fresh and ms["changed_turn"] == s.turn:
+                return f"only one Portal or dungeon-changing card per turn ({R_KICK})"
+            return None
+        if k == "exit":
+            r = self._own_turn_out_of_combat(game, seat)
+            if r:
+                return f"discover an exit {r} ({R_EXIT})"
+            if not self.opt(game, "dungeons", True):
+                return "this game has no Dungeons"
+            if len(a.cards) != 4 or len(set(a.cards)) != 4 or any(c not in p.hand for c in a.cards):
+                return f"discover an exit: discard exactly four cards from your hand ({R_EXIT})"
+            return None
+        if k == "character":
+            if seat not in ms["may_swap"]:
+                return f"a Character card is swapped only after a death ({R_DEATH})"
+            if a.card not in s.decks.get("character", []):
+                return "character: a Character card not in use"
+            return None
+        if k == "play" and a.card in p.hand and game.specs[a.card].kind == "item":
+            sp = game.specs[a.card]
+            if sp.slot == "vehicle" or (sp.big and any(game.specs[e].big for e in self._vehicles(game, seat))):
+                r = game._why_play(seat, a, in_combat=s.phase == "combat")
+                if r and "Big item" in r and self._big_ok(game, seat, a.card):
+                    r = None
+                if r is None and sp.slot == "vehicle" and self._vehicles(game, seat):
+                    r = f"no player can have more than one Vehicle ({R_VEHICLE})"
+                return r
+        if k == "give" and 0 <= a.card < len(game.specs) and game.specs[a.card].slot == "vehicle" \
+                and 0 <= a.target < len(s.players) and self._vehicles(game, a.target):
+            return f"{s.players[a.target].name} already has a Vehicle ({R_VEHICLE})"
+        return NotImplemented
+
+    def apply_action(self, game, a: Action) -> bool:
+        s = game.state
+        if s.pending:
+            return False
+        ms = self._ms(game)
+        seat = a.player
+        p = s.players[seat]
+        if a.kind != "character" and seat in ms["may_swap"] and p.alive:
+            ms["may_swap"].remove(seat)
+        if a.kind == "portal":
+            fresh = ms["fresh"] == a.card and ms["fresh_at"] == len(game.actions)
+            if not fresh:
+                ms["changed_turn"] = s.turn
+            ms["fresh"] = -1
+            p.hand.remove(a.card)
+            self._follow_portal(game, seat, a.card)
+            c = game._draw("door")
+            if c >= 0:
+                game._say(f"{p.name} draws a face-down replacement Door.")
+                if not self.on_draw_door(game, seat, c, False):
+                    p.hand.append(c)
+                elif ms["fresh"] == c:
+                    ms["fresh_at"] = len(game.actions) + 1
+            return True
+        if a.kind == "exit":
+            for c in a.cards:
+                game._lose_card(seat, c)
+            game._say(f"{p.name} discards four cards and discovers an exit.")
+            self._discard_dungeons(game)
+            self._new_dungeons(game, seat, 1)
+            return True
+        if a.kind == "character":
+            deck = s.decks["character"]
+            old = ms["characters"].get(str(seat), -1)
+            deck.remove(a.card)
+            if old >= 0:
+                deck.insert(0, old)
+            ms["characters"][str(seat)] = a.card
+            ms["may_swap"].remove(seat)
+            game._say(f"{p.name} now plays {game.name(a.card)}.")
+            return True
+        return False
+
+    # ------------------------------------------------------------------ views
+    def cards_held(self, game) -> list[int]:
+        ms = self._ms(game)
+        return list(ms["in_play"]) + list(ms["characters"].values())
+
+    def state_view(self, game) -> dict:
+        s = game.state
+        ms = self._ms(game)
+        return {"dungeons": [game.name(d) for d in ms["in_play"]],
+                "dungeon_deck": len(s.decks.get("dungeon", [])),
+                "characters": {s.players[int(k)].name: game.name(v) for k, v in sorted(ms["characters"].items())},
+                "portal_played_this_turn": ms["changed_turn"] == s.turn,
+                "may_swap_character": [s.players[i].name for i in ms["may_swap"]]}
