@@ -185,6 +185,9 @@ def stats_cmd(
     typer.echo(_frame(stats.tag_groups(deck)))
     typer.echo("\n-- Kick Open the Door")
     typer.echo(_frame(stats.kick_odds(deck)))
+    if deck.options.get("piles_per_set"):
+        typer.echo("\n-- Kick Open the Door, one Door pile per set")
+        typer.echo(_frame(stats.kick_odds_by_set(deck)))
     typer.echo("\n-- odds")
     typer.echo(stats.odds_table(deck).to_string(index=False, formatters={"p": "{:.3f}".format}))
 

@@ -181,6 +181,18 @@ def kick_odds(deck, set: str | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["kind", "cards", "doors", "p"]).set_index("kind")
 
 
+def kick_odds_by_set(deck) -> pd.DataFrame:
+    """Kick odds per set's Door pile (the ``piles_per_set`` option): index ``set``, columns
+    ``doors`` (cards in that pile) and ``p_monster``, ``p_curse``, ``p_portal`` (chance the
+    top card of that pile is one)."""
+    codes = sorted({s.set for s, _ in _pairs(deck) if s.deck == "door"})
+    rows = []
+    for code in codes:
+        k = kick_odds(deck, set=code)
+        rows.append((code, int(k["doors"].iloc[0]), *(float(k.loc[kind, "p"]) for kind in KICK_KINDS)))
+    return pd.DataFrame(rows, columns=["set", "doors", *(f"p_{k}" for k in KICK_KINDS)]).set_index("set")
+
+
 def p_at_least_one(total: int, wanted: int, draws: int) -> float:
     """Chance of at least one wanted card in ``draws`` cards drawn without replacement from
     ``total`` cards holding ``wanted`` (1 - hypergeom(total, wanted, draws).pmf(0));

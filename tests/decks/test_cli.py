@@ -87,6 +87,11 @@ def test_presets_from_the_cli(url):
     out = run("presets").output
     assert "base_scooby_dungeons" in out
     assert "no problems" in run("check", "preset:solar_storm", url=url).output
+    out = run("stats", "preset:base_scooby_dungeons", url=url).output
+    assert "one Door pile per set" not in out
+    run("new", "Piles", "--preset", "base_scooby_dungeons", "--option", "piles_per_set", url=url)
+    out = run("stats", "Piles", url=url).output
+    assert "one Door pile per set" in out and "scooby_doo" in out
     run("new", "SS", "--preset", "solar_storm", url=url)
     assert Deck.load("SS", url=url).size == 17
     text = run("export", "preset:base", "-", url=url).output

@@ -69,6 +69,10 @@ def test_kick_odds_are_counts_over_doors(base, spooky):
     assert s.loc["portal", "p"] == pytest.approx(1 / doors)
     per_set = stats.kick_odds(spooky, set="scooby_doo")
     assert per_set.loc["monster", "p"] == pytest.approx(2 / 3)
+    by_set = stats.kick_odds_by_set(spooky)
+    assert dict(by_set["doors"]) == {"fairy_dust": 1, "munchkin": 95, "scooby_doo": 3}
+    assert by_set.loc["scooby_doo", "p_portal"] == pytest.approx(1 / 3)
+    assert by_set.loc["munchkin", "p_monster"] == pytest.approx(37 / 95)
 
 
 def test_odds_agree_with_seeded_shuffles(spooky):
