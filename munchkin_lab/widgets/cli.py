@@ -1,8 +1,95 @@
-"""Command-line commands of this area (registered by ``munchkin_lab.cli``)."""
+"""Command-line commands of this area (registered by ``munchkin_lab.cli``):
+
+``munchkin-lab lab [--port P] [--ip ADDR]``
+    JupyterLab on ``notebooks/`` (127.0.0.1 by default).
+``munchkin-lab app [--port P] [--ip ADDR] [--notebook FILE]``
+    the board notebook served as a standalone page with Voila.
+
+Both keep Jupyter's token authentication on: a token is generated (or taken from
+``$JUPYTER_TOKEN``) and the URL with the token is printed. ``--ip`` serves to a network and
+still needs the token; no option turns authentication off.
+"""
 from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import sys
+from pathlib import Path
+from typing import Optional
 
 import typer
 
+from ..config import REPO_ROOT
+
+NOTEBOOKS = REPO_ROOT / "notebooks"
+BOARD_NOTEBOOK = NOTEBOOKS / "03_board.ipynb"
+
+
+def _token() -> str:
+    tok = os.environ.get("JUPYTER_TOKEN", "").strip()
+    return tok or secrets.token_hex(24)
+
+
+def _exe(name: str) -> str:
+    cand = Path(sys.executable).parent / name
+    return str(cand) if cand.exists() else (shutil.which(name) or name)
+
+
+def lab_command(port: int = 8888, ip: str = "127.0.0.1", token: str | None = None,
+                notebook_dir: Path = NOTEBOOKS) -> tuple[list[str], str]:
+    """The JupyterLab command line and its URL (token authentication always on)."""
+    token = token or _token()
+    cmd = [_exe("jupyter-lab"), "--no-browser", f"--ServerApp.ip={ip}", f"--ServerApp.port={port}",
+           f"--ServerApp.root_dir={notebook_dir}", f"--IdentityProvider.token={token}",
+           "--ServerApp.port_retries=0"]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    return cmd, f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}/lab?token={token}"
+
+
+def app_command(port: int = 8866, ip: str = "127.0.0.1", token: str | None = None,
+                notebook: Path = BOARD_NOTEBOOK) -> tuple[list[str], str]:
+    """The Voila command line and its URL (token authentication always on)."""
+    token = token or _token()
+    cmd = [_exe("voila"), str(notebook), "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
+           f"--token={token}", f"--Voila.root_dir={Path(notebook).parent}"]
+    return cmd, f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}/?token={token}"
+
+
+def _serve(cmd: list[str], url: str, what: str, token: str) -> None:
+    typer.echo(f"{what} at: {url}")
+    typer.echo("(token authentication is on; stop with Ctrl+C)")
+    env = dict(os.environ, JUPYTER_TOKEN=token)
+    os.execvpe(cmd[0], cmd, env)
+
 
 def register(app: typer.Typer) -> None:
-    """Add this area's commands to the root ``munchkin-lab`` app."""
+    """Add ``lab`` and ``app`` to the root ``munchkin-lab`` app."""
+
+    @app.command("lab")
+    def lab(port: int = typer.Option(8888, help="port"),
+            ip: str = typer.Option("127.0.0.1", "--ip", help="address to listen on (a network address keeps the token)"),
+            dry_run: bool = typer.Option(False, "--dry-run", help="print the command and URL only")) -> None:
+        """JupyterLab on notebooks/ (127.0.0.1, token authentication on)."""
+        token = _token()
+        cmd, url = lab_command(port, ip, token)
+        if dry_run:
+            typer.echo(" ".join(cmd))
+            typer.echo(url)
+            return
+        _serve(cmd, url, "JupyterLab", token)
+
+    @app.command("app")
+    def app_(port: int = typer.Option(8866, help="port"),
+             ip: str = typer.Option("127.0.0.1", "--ip", help="address to listen on (a network address keeps the token)"),
+             notebook: Optional[Path] = typer.Option(None, help="notebook to serve (default: notebooks/03_board.ipynb)"),
+             dry_run: bool = typer.Option(False, "--dry-run", help="print the command and URL only")) -> None:
+        """Serve the board notebook as a standalone page with Voila (token authentication on)."""
+        token = _token()
+        cmd, url = app_command(port, ip, token, notebook or BOARD_NOTEBOOK)
+        if dry_run:
+            typer.echo(" ".join(cmd))
+            typer.echo(url)
+            return
+        _serve(cmd, url, "Voila board app", token)
