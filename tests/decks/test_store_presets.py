@@ -111,3 +111,32 @@ def test_presets_start_engine_games(real_catalog):
     assert d.game_options().faster_play is True
     g = d.new_game(players=3, seed=5)
     assert g.state.players and len(g.specs) == d.size
+
+
+def test_done_when_from_python(db_url, tmp_path):
+    """Build base + Scooby-Doo Dungeons + Fairy Dust in Python, check it, read its odds,
+    save it as files and in the database, load it back identical."""
+    from munchkin_lab.decks import stats
+
+    d = Deck("Spooky", "base + Scooby-Doo Dungeons + Fairy Dust", url=db_url)
+    d.add_set("munchkin")
+    assert [s.name for s in d.add("set:scooby_doo kind:dungeon")] == [
+        "K-Ghoul Mart", "Crystal Cove Neighborhood", "Drive-In Movie Theater"]
+    d.add("kind:portal")
+    assert sorted(s.name for s in d.add("set:scooby_doo (tag:ghost or tag:pirate)")) == ["Ghost Clown", "Snow Ghost"]
+    d.add_set("fairy_dust")
+    assert d.modules == ("fairy_dust", "dungeons")
+    assert d.check() == []
+    preset = load_preset("base_scooby_dungeons", url=db_url)
+    preset.add_set("fairy_dust")
+    assert preset.state()[2:] == d.state()[2:]  # same cards, modules and options as the presets
+    k = stats.kick_odds(d)
+    assert k.loc["monster", "p"] == pytest.approx(40 / 99) and k.loc["portal", "p"] == pytest.approx(1 / 99)
+    for fname in ("spooky.txt", "spooky.yml"):
+        d.export(tmp_path / fname)
+        back = Deck.from_file(tmp_path / fname, url=db_url)
+        assert back == d
+        back.export(tmp_path / f"again_{fname}")
+        assert (tmp_path / f"again_{fname}").read_text() == (tmp_path / fname).read_text()
+    d.save()
+    assert Deck.load("Spooky", url=db_url) == d
