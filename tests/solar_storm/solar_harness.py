@@ -49,7 +49,7 @@ import yaml
 from munchkin_lab.engine.solar_storm import (CORE_POS, HULL_BREACH, IllegalActionError, SolarAction,
                                              SolarStormGame, SolarStormOptions, base_name)
 
-from conftest import ROOMS, all16, version
+from solar_helpers import ROOMS, all16, version
 
 TOP = {"game", "name", "rule", "players", "rooms", "seed", "options", "grid", "setup",
        "forced_dice", "steps", "expect", "expect_setup_error"}

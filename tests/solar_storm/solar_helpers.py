@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 import yaml
 
 from munchkin_lab.engine.cards import CardSpec
@@ -32,8 +31,3 @@ def all16() -> list[CardSpec]:
 
 def version(v: str) -> list[CardSpec]:
     return [sp for n, sp in ROOMS.items() if n.endswith(f"({v})")]
-
-
-@pytest.fixture
-def rooms16():
-    return all16() + [ROOMS["Energy Core"]]

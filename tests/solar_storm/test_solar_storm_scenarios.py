@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import run
+from solar_harness import run
 
 FILES = sorted((Path(__file__).resolve().parents[1] / "scenarios" / "solar_storm").glob("*.yaml"))
 
