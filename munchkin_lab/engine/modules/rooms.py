@@ -1,0 +1,580 @@
+"""Star Munchkin Adventures room tiles as a rules module (``rooms``).
+
+Source: ``seeds/000_069431e459b0affb.txt`` (fan expansion by Sean Patten; sections cited as
+``R_SMA``). Switched on by any card of the ``star_munchkin_adventures`` set or by
+``GameOptions(modules=("rooms",))``. Star Munchkin's credits are the core's Gold values.
+
+Grid: tiles at integer coordinates ``"x,y"``; START at ``"0,0"``; the room-tile deck is the
+core pile ``room_tile`` (top = list end). Directions for ``move n=``: 0 north (y+1), 1 east
+(x+1), 2 south (y-1), 3 west (x-1).
+
+Actions (added to ``actions.KINDS``): ``move n=DIR``, ``stay``, ``place c=CARD n=X m=Y t=0|1``
+(face down / face up), ``pickup c=CARD`` (a Treasure left in your room by a dead player,
+instead of Loot the Room), ``peek`` (Psychic: ``n=X m=Y`` a room's cards, or ``t=1`` the next
+tile). The core's Kick Open the Door is replaced by moving.
+
+Room data, read from the tile's ``effects.room`` mapping:
+  on_entry / on_exit: [OP, ...] (core ops) applied to the player entering / leaving;
+  combat_bonus: INT (each munchkin-side player), monster_bonus: INT (each monster),
+  run_away: INT; forced_move: N|E|S|W (after entering, move one step that way; ``true`` =
+  direction not known: resolved by hand); destroy: self|N|E|S|W (on entry, destroys that room);
+  run_away_automatic_unless_fight (Brig): Run Away always succeeds unless you declared a
+  fight in that combat; run_away_roll_required (Shaft of Doom): on entry roll to Run Away with
+  the usual modifiers, failure applies ``on_fail`` ops or is resolved by hand;
+  lowest_combat_strength_excludes_one_shots (Empathizator): the view names the player(s)
+  with the lowest combat strength without one-shots; full_level_must_count / items_optional
+  (Glass Dome): the core never drops Levels and items may be unequipped before a fight, so
+  nothing more is needed; indestructible / start (START).
+A tile marked ``manual`` with no data for the part that happens is resolved by hand on entry.
+
+Options (``GameOptions.module_options["rooms"]``): ``bug_900`` (bool, default False) - the
+Q&A house rule: a Bug sells 900 credits per Level; ``positions`` (``{player: "x,y"}``) for
+scenario set-ups.
+
+Readings where the rules are open: a helper who loses goes back to START with the fighter;
+the Brig's "draw two extra cards" is not built; Look for Trouble is allowed after a room's
+cards held no monster, not in an empty room; Door cards are placed after Loot the Room (phase
+``end``) or instead of it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import KINDS, Action
+from ..rules import RulesModule, register_module
+
+R_SMA = "Star Munchkin Adventures rules"
+R_START = f"{R_SMA}, Getting Started"
+R_MOVE = f"{R_SMA}, Movement and Entering Rooms"
+R_NEW = f"{R_SMA}, Movement: moving where there is no room yet"
+R_COMBAT = f"{R_SMA}, Combat"
+R_OTHER = f"{R_SMA}, Other Stuff on Your Turn"
+R_DESTROY = f"{R_SMA}, Room Destruction"
+R_QA = f"{R_SMA}, Questions and Answers"
+
+KINDS.setdefault("move", "Rooms: move one room in direction n (0 N, 1 E, 2 S, 3 W)")
+KINDS.setdefault("stay", "Rooms: stop moving (or stay) in the current room")
+KINDS.setdefault("place", "Rooms: place Door card c on room (n, m); t=1 face up, else face down")
+KINDS.setdefault("pickup", "Rooms: take Treasure c left in your room (instead of Loot the Room)")
+KINDS.setdefault("peek", "Rooms: Psychic peek at room (n, m), or t=1 the next room tile")
+
+DIRS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIR_NAMES = {"N": 0, "E": 1, "S": 2, "W": 3}
+START = "0,0"
+
+
+def key(x: int, y: int) -> str:
+    return f"{x},{y}"
+
+
+def xy(k: str) -> tuple[int, int]:
+    a, b = k.split(",")
+    return int(a), int(b)
+
+
+def is_start(game, c: int) -> bool:
+    sp = game.specs[c]
+    r = sp.effects.get("room") or {}
+    return sp.kind == "room_tile" and (sp.name.strip().upper() == "START" or bool(r.get("start")))
+
+
+def _room(d: dict) -> dict:
+    return {"tile": d["tile"], "up": d.get("up", []), "down": d.get("down", []), "loot": d.get("loot", [])}
+
+
+@register_module
+class RoomsModule(RulesModule):
+    """Room tiles on a grid: movement, new ground, rooms' cards, destruction."""
+
+    name = "rooms"
+    sets = ("star_munchkin_adventures",)
+
+    # ------------------------------------------------------------------ state
+    def _ms(self, game) -> dict:
+        return game.state.module_state[self.name]
+
+    def _blank(self, game) -> dict:
+        return {"grid": {}, "pos": [START] * len(game.state.players), "visited": [], "empty": False,
+                "fought": False, "peek": {}, "peek_turn": -1}
+
+    def setup(self, game) -> None:
+        """START in the middle, the other tiles shuffled face down (R_START)."""
+        s = game.state
+        ms = self._blank(game)
+        s.module_state[self.name] = ms
+        deck = s.decks.setdefault("room_tile", [])
+        s.discards.setdefault("room_tile", [])
+        starts = [c for c in deck if is_start(game, c)]
+        if not starts:
+            raise ValueError("rooms: the room grid has no START tile (Star Munchkin Adventures, "
+                             "Getting Started): add the START room tile to the deck")
+        deck.remove(starts[0])
+        ms["grid"][START] = _room({"tile": starts[0]})
+        ms["visited"] = [START]
+
+    def on_begin(self, game) -> None:
+        """Scenario set-up: pseudo-piles ``room:X,Y`` (tile first, then face-up cards),
+        ``room_down:X,Y`` and ``room_loot:X,Y``; option ``positions``."""
+        s = game.state
+        ms = self._blank(game)
+        s.module_state[self.name] = ms
+        for k in [k for k in list(s.decks) if k.split(":")[0] in ("room", "room_down", "room_loot")]:
+            kind, at = k.split(":", 1)
+            cards = list(reversed(s.decks.pop(k)))
+            s.discards.pop(k, None)
+            r = ms["grid"].setdefault(at, {"tile": -1, "up": [], "down": [], "loot": []})
+            if kind == "room":
+                r["tile"] = cards[0]
+                r["up"].extend([c, []] for c in cards[1:])
+            elif kind == "room_down":
+                r["down"].extend(cards)
+            else:
+                r["loot"].extend(cards)
+        if START not in ms["grid"] or ms["grid"][START]["tile"] < 0:
+            deck = s.decks.setdefault("room_tile", [])
+            starts = [c for c in deck if is_start(game, c)]
+            if not starts:
+                raise ValueError("rooms: the room grid has no START tile")
+            deck.remove(starts[0])
+            ms["grid"].setdefault(START, {"tile": -1, "up": [], "down": [], "loot": []})["tile"] = starts[0]
+        names = [p.name for p in s.players]
+        for who, at in (self.opt(game, "positions") or {}).items():
+            seat = names.index(who) if who in names else int(who)
+            ms["pos"][seat] = str(at).replace(" ", "")
+        ms["visited"] = [ms["pos"][s.active]]
+
+    def on_turn_start(self, game, seat: int) -> None:
+        ms = self._ms(game)
+        ms["visited"] = [ms["pos"][seat]]
+        ms["empty"] = False
+        ms["fought"] = False
+
+    def _data(self, game, k: str) -> dict:
+        r = self._ms(game)["grid"].get(k)
+        if r is None or r["tile"] < 0:
+            return {}
+        return game.specs[r["tile"]].effects.get("room") or {}
+
+    def _has_cards(self, r: dict) -> bool:
+        return bool(r["up"] or r["down"])
+
+    # ------------------------------------------------------------------ movement
+    def _target(self, game, seat: int, d: int) -> str:
+        x, y = xy(self._ms(game)["pos"][seat])
+        dx, dy = DIRS[d]
+        return key(x + dx, y + dy)
+
+    def _go_start(self, game, seat: int) -> None:
+        self._ms(game)["pos"][seat] = START
+
+    def _enter(self, game, seat: int, k: str, forced: bool = False) -> None:
+        """Enter room ``k`` (R_MOVE / R_NEW): new ground places a tile and draws Doors;
+        a room with cards stops you and is resolved as a kicked door."""
+        s = game.state
+        ms = self._ms(game)
+        p = s.players[seat]
+        old = ms["pos"][seat]
+        exit_ops = self._data(game, old).get("on_exit")
+        if exit_ops:
+            game._apply_ops(seat, exit_ops, ms["grid"][old]["tile"])
+        grid = ms["grid"]
+        drawn: list[int] = []
+        if k not in grid:
+            tiles = s.decks.get("room_tile", [])
+            if not tiles:
+                game._say(f"No room tile left: {p.name} goes to START ({R_NEW}).")
+                self._go_start(game, seat)
+                s.phase = "trouble"
+                ms["empty"] = True
+                return
+            grid[k] = _room({"tile": tiles.pop()})
+            ms["pos"][seat] = k
+            ms["visited"].append(k)
+            game._say(f"{p.name} finds new ground: {game.name(grid[k]['tile'])} at {k}.")
+            for _ in range(2 if p.level >= 6 else 1):
+                c = game._draw("door")
+                if c >= 0:
+                    drawn.append(c)
+        else:
+            r = grid[k]
+            ms["pos"][seat] = k
+            ms["visited"].append(k)
+            game._say(f"{p.name} moves to {game.name(r['tile'])} at {k}.")
+            if self._has_cards(r):
+                if p.level >= 6:
+                    c = game._draw("door")
+                    if c >= 0:
+                        r["up"].append([c, []])
+        r = grid[k]
+        data = self._data(game, k)
+        if data.get("on_entry"):
+            game._apply_ops(seat, data["on_entry"], r["tile"])
+        elif game.specs[r["tile"]].manual and not any(
+                x in data for x in ("forced_move", "destroy", "run_away_roll_required")):
+            game._push_manual(seat, r["tile"], discard=False)
+        if data.get("run_away_roll_required") and p.alive:
+            die = game._roll()
+            tot = game._roll_mod(seat, die) + self._run_bonus(game, seat)
+            game._say(f"{p.name} must Run Away in {game.name(r['tile'])}: rolls {die} ({tot}).")
+            if tot < 5:
+                if data.get("on_fail"):
+                    game._apply_ops(seat, data["on_fail"], r["tile"])
+                else:
+                    game._push_manual(seat, r["tile"], discard=False)
+        if data.get("destroy"):
+            dest = data["destroy"]
+            tk = k if dest == "self" else key(*(a + b for a, b in zip(xy(k), DIRS[DIR_NAMES[dest]])))
+            self.destroy(game, tk, seat)
+            if ms["pos"][seat] != k:
+                s.phase = "trouble"
+                ms["empty"] = True
+                return
+        for c in r["down"]:
+            r["up"].append([c, []])
+        r["down"] = []
+        for c in drawn:
+            r["up"].append([c, []])
+        if r["up"]:
+            self._resolve(game, seat, k)
+            return
+        fm = data.get("forced_move")
+        if fm and not forced and p.alive:
+            if fm is True:
+                game._push_manual(seat, r["tile"], discard=False)
+            else:
+                t = self._target(game, seat, DIR_NAMES[fm])
+                game._say(f"{p.name} is carried {fm} by {game.name(r['tile'])}.")
+                if t not in grid and not s.decks.get("room_tile"):
+                    self._go_start(game, seat)
+                    s.phase = "trouble"
+                    ms["empty"] = True
+                    return
+                self._enter(game, seat, t, forced=True)
+                return
+        if forced and s.phase == "start":
+            s.phase = "trouble"
+            ms["empty"] = True
+
+    def _resolve(self, game, seat: int, k: str) -> None:
+        """The room's face-up cards act as a kicked door: traps and Curses hit you, monsters
+        (with their enhancers) fight you, other cards go to your hand (R_MOVE)."""
+        s = game.state
+        r = self._ms(game)["grid"][k]
+        entries = r["up"]
+        r["up"] = []
+        monsters = []
+        s.phase = "trouble"
+        self._ms(game)["empty"] = False
+        for c, enh in entries:
+            kind = game.specs[c].kind
+            if kind == "monster":
+                monsters.append((c, enh))
+            elif kind == "curse":
+                game._apply_curse(seat, c)
+            elif kind == "trap":
+                e = game.specs[c].effects
+                if e.get("ops"):
+                    game._apply_ops(seat, e["ops"], c)
+                    game._discard(c)
+                else:
+                    game._push_manual(seat, c, discard=True)
+            else:
+                s.players[seat].hand.append(c)
+        if monsters and s.players[seat].alive:
+            m0, e0 = monsters[0]
+            game._start_combat(seat, m0)
+            c = s.combat
+            c.enh[0] = list(e0)
+            for m, e in monsters[1:]:
+                game._add_monster(m)
+                c.enh[-1] = list(e)
+        else:
+            for m, e in monsters:
+                r["up"].append([m, e])
+
+    def _run_bonus(self, game, seat: int) -> int:
+        p = game.state.players[seat]
+        b = 1 if game.has_race(seat, "elf") else 0
+        for it in p.equipped:
+            if game.can_use(seat, it):
+                b += game.specs[it].effects.get("run_away", 0)
+        return b
+
+    def destroy(self, game, k: str, destroyer: int) -> None:
+        """Room destruction (R_DESTROY): players inside roll to Run Away (fail: -2 Levels),
+        all go to START; face-down Doors are revealed; monsters die and the destroyer gets their
+        Levels (no Treasure); other cards are discarded; the tile goes under the tile deck.
+        START is never destroyed."""
+        s = game.state
+        ms = self._ms(game)
+        r = ms["grid"].get(k)
+        if r is None or k == START or self._data(game, k).get("indestructible"):
+            return
+        game._say(f"{game.name(r['tile'])} at {k} is destroyed!")
+        for seat, at in enumerate(ms["pos"]):
+            if at == k:
+                die = game._roll()
+                tot = game._roll_mod(seat, die) + self._run_bonus(game, seat)
+                if tot < 5:
+                    game._change_level(seat, -2)
+                    game._say(f"{game._pn(seat)} rolls {die} ({tot}) and loses 2 Levels.")
+                ms["pos"][seat] = START
+        if r["down"]:
+            game._say("Revealed: " + ", ".join(game.name(c) for c in r["down"]) + ".")
+        levels = 0
+        for c, enh in r["up"] + [[c, []] for c in r["down"]]:
+            if game.specs[c].kind == "monster":
+                levels += game.specs[c].levels_gained or 1
+            game._discard(c)
+            for e in enh:
+                game._discard(e)
+        for c in r["loot"]:
+            game._discard(c)
+        if levels and destroyer >= 0:
+            game._change_level(destroyer, levels, from_kill=True)
+        s.decks.setdefault("room_tile", []).insert(0, r["tile"])
+        del ms["grid"][k]
+
+    # ------------------------------------------------------------------ combat
+    def _fighter_room(self, game) -> dict:
+        c = game.state.combat
+        return self._data(game, self._ms(game)["pos"][c.fighter]) if c else {}
+
+    def combat_modifier(self, game, seat: int) -> int:
+        return int(self._fighter_room(game).get("combat_bonus", 0) or 0)
+
+    def monster_modifier(self, game, index: int) -> int:
+        return int(self._fighter_room(game).get("monster_bonus", 0) or 0)
+
+    def run_away_modifier(self, game, seat: int, index: int) -> int:
+        """Room modifiers; the Brig makes Run Away automatic unless you chose to fight (R_QA)."""
+        d = self._fighter_room(game)
+        mod = int(d.get("run_away", 0) or 0)
+        if d.get("run_away_automatic_unless_fight") and not self._ms(game)["fought"]:
+            mod += 100
+        return mod
+
+    def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
+        """Helpers move into your room; a lost fight leaves the monsters and their enhancers
+        face up in the room and sends you to START, which is not an exit (R_COMBAT)."""
+        ms = self._ms(game)
+        c = game.state.combat
+        at = ms["pos"][fighter]
+        if helper >= 0:
+            ms["pos"][helper] = at
+        if won or not c.monsters:
+            return
+        r = ms["grid"].get(at)
+        if r is not None:
+            for m, enh in zip(c.monsters, c.enh):
+                r["up"].append([m, list(enh)])
+            c.monsters = []
+            c.enh = []
+        ms["pos"][fighter] = START
+        if helper >= 0:
+            ms["pos"][helper] = START
+
+    def on_death(self, game, seat: int) -> None:
+        """Death: Treasures stay in the room, Door cards are discarded, no looting (R_COMBAT)."""
+        s = game.state
+        ms = self._ms(game)
+        r = ms["grid"].get(ms["pos"][seat])
+        for entry in s.corpses[:]:
+            if entry[0] == seat:
+                for c in entry[1]:
+                    if game.specs[c].deck == "treasure" and r is not None:
+                        r["loot"].append(c)
+                    else:
+                        game._discard(c)
+                s.corpses.remove(entry)
+        s.pending = [d for d in s.pending if not (d["kind"] == "choose" and d["why"] == "loot" and d["dead"] == seat)]
+
+    # ------------------------------------------------------------------ actions
+    def extra_actions(self, game, seat: int) -> list[Action]:
+        s = game.state
+        ms = self._ms(game)
+        p = s.players[seat]
+        out: list[Action] = []
+        if s.phase == "start":
+            out.extend(Action(seat, "move", n=d) for d in range(4))
+            out.append(Action(seat, "stay"))
+        elif s.phase in ("trouble", "end"):
+            for c in p.hand:
+                if game.specs[c].deck == "door":
+                    for k, r in ms["grid"].items():
+                        x, y = xy(k)
+                        out.append(Action(seat, "place", c, 0, x, y))
+                    break
+            r = ms["grid"].get(ms["pos"][seat])
+            if r and r["loot"]:
+                out.append(Action(seat, "pickup", r["loot"][0]))
+        if game.has_class(seat, "psychic"):
+            out.append(Action(seat, "peek", target=1))
+        if self.opt(game, "bug_900") and game.has_race(seat, "bug"):
+            items = [c for c in p.hand + p.in_play() if game.specs[c].kind in ("item", "one_shot") and game.specs[c].gold]
+            tot, pick = 0, []
+            for c in sorted(items, key=lambda c: -game.specs[c].gold):
+                pick.append(c)
+                tot += game.specs[c].gold
+                if tot >= 900:
+                    out.append(Action(seat, "sell", cards=tuple(pick)))
+                    break
+        return out
+
+    def check_action(self, game, a: Action) -> Any:  # noqa: C901
+        s = game.state
+        if s.pending:
+            return NotImplemented
+        ms = self._ms(game)
+        seat = a.player
+        k = a.kind
+        own = s.active == seat
+        if k == "kick":
+            return f"in Star Munchkin Adventures you open doors by moving: move or stay ({R_MOVE})"
+        if k == "trouble" and ms["empty"]:
+            return f"in an empty room you may only Loot the Room ({R_MOVE})"
+        if k in ("move", "stay"):
+            if not own or s.phase != "start":
+                return f"you move at the start of your own turn ({R_MOVE})"
+            if k == "stay":
+                return None
+            if not 0 <= a.n < 4:
+                return "move: n is a direction 0..3"
+            t = self._target(game, seat, a.n)
+            if t in ms["visited"]:
+                return f"no room may be entered twice in one turn ({R_MOVE})"
+            if t not in ms["grid"] and not s.decks.get("room_tile"):
+                return f"no room tiles left: you cannot move that way ({R_NEW})"
+            return None
+        if k == "place":
+            if not own or s.phase not in ("trouble", "end"):
+                return f"Door cards are placed on rooms after looting, on your own turn ({R_OTHER})"
+            p = s.players[seat]
+            if a.card not in p.hand or game.specs[a.card].deck != "door":
+                return "place: a Door card from your hand"
+            at = key(a.n, a.m)
+            r = ms["grid"].get(at)
+            if r is None:
+                return f"no room at {at}"
+            if at == START:
+                return f"no cards are placed in the START room ({R_OTHER})"
+            if self._has_cards(r):
+                return f"that room already has a Door card ({R_OTHER})"
+            if at in ms["pos"]:
+                return f"a player is in that room ({R_OTHER})"
+            return None
+        if k == "pickup":
+            r = ms["grid"].get(ms["pos"][seat])
+            if not own or s.phase != "trouble":
+                return f"take a left Treasure instead of Loot the Room ({R_COMBAT})"
+            if r is None or a.card not in r["loot"]:
+                return "pickup: a Treasure left in your room"
+            return None
+        if k == "peek":
+            if not game.has_class(seat, "psychic"):
+                return f"only a Psychic peeks ({R_QA})"
+            if not own or s.phase in ("combat", "charity", "setup"):
+                return "peek on your own turn, out of combat"
+            if ms["peek_turn"] == s.turn:
+                return "one peek per turn"
+            if a.target != 1 and key(a.n, a.m) not in ms["grid"]:
+                return "peek: a room (n, m) or t=1 for the next tile"
+            return None
+        if k == "sell" and self.opt(game, "bug_900") and game.has_race(seat, "bug"):
+            if not own or s.phase in ("combat", "charity", "setup"):
+                return "sell on your own turn, out of combat (core rules, 9. Selling Items)"
+            p = s.players[seat]
+            tot = 0
+            for c in a.cards:
+                if c not in p.hand + p.in_play() or game.specs[c].kind not in ("item", "one_shot") or game.specs[c].gold is None:
+                    return f"sell: {game._cn(c)} is not an item of yours with a value"
+                tot += game.specs[c].gold
+            lv = tot // 900
+            if lv < 1 or len(set(a.cards)) != len(a.cards):
+                return f"sell: a Bug needs 900 credits per Level ({R_QA}, house rule)"
+            if p.level + lv >= 10:
+                return "the winning Level cannot be bought"
+            return None
+        return NotImplemented
+
+    def apply_action(self, game, a: Action) -> bool:  # noqa: C901
+        s = game.state
+        if s.pending:
+            return False
+        ms = self._ms(game)
+        seat = a.player
+        p = s.players[seat]
+        k = a.kind
+        if k == "fight" and s.combat is not None:
+            ms["fought"] = True
+            return False
+        if k == "move":
+            self._enter(game, seat, self._target(game, seat, a.n))
+            return True
+        if k == "stay":
+            r = ms["grid"].get(ms["pos"][seat])
+            if r is not None and r["up"]:
+                self._resolve(game, seat, ms["pos"][seat])
+            else:
+                s.phase = "trouble"
+                ms["empty"] = True
+            game._say(f"{p.name} stays at {ms['pos'][seat]}.")
+            return True
+        if k == "place":
+            p.hand.remove(a.card)
+            r = ms["grid"][key(a.n, a.m)]
+            (r["up"].append([a.card, []]) if a.target == 1 else r["down"].append(a.card))
+            game._say(f"{p.name} places a Door card {'face up' if a.target == 1 else 'face down'} at {key(a.n, a.m)}.")
+            s.phase = "end"
+            return True
+        if k == "pickup":
+            ms["grid"][ms["pos"][seat]]["loot"].remove(a.card)
+            p.hand.append(a.card)
+            game._say(f"{p.name} picks up {game.name(a.card)}.")
+            s.phase = "end"
+            return True
+        if k == "peek":
+            ms["peek_turn"] = s.turn
+            if a.target == 1:
+                tiles = s.decks.get("room_tile", [])
+                seen = [game.name(tiles[-1])] if tiles else []
+            else:
+                r = ms["grid"][key(a.n, a.m)]
+                seen = [game.name(c) for c, _ in r["up"]] + [game.name(c) for c in r["down"]]
+            ms["peek"][str(seat)] = seen
+            game._say(f"{p.name} peeks.")
+            return True
+        if k == "sell" and self.opt(game, "bug_900") and game.has_race(seat, "bug"):
+            tot = sum(game.specs[c].gold for c in a.cards)
+            for c in a.cards:
+                game._lose_card(seat, c)
+            game._change_level(seat, tot // 900)
+            game._say(f"{p.name} (Bug) sells for {tot} credits: Level {p.level}.")
+            return True
+        return False
+
+    # ------------------------------------------------------------------ views
+    def cards_held(self, game) -> list[int]:
+        out: list[int] = []
+        for r in self._ms(game)["grid"].values():
+            if r["tile"] >= 0:
+                out.append(r["tile"])
+            for c, enh in r["up"]:
+                out.append(c)
+                out.extend(enh)
+            out.extend(r["down"])
+            out.extend(r["loot"])
+        return out
+
+    def state_view(self, game) -> dict:
+        s = game.state
+        ms = self._ms(game)
+        rooms = {}
+        for k, r in sorted(ms["grid"].items()):
+            rooms[k] = {"name": game.name(r["tile"]) if r["tile"] >= 0 else None,
+                        "face_up": [game.name(c) for c, _ in r["up"]],
+                        "face_down": len(r["down"]),
+                        "left_treasures": [game.name(c) for c in r["loot"]]}
+        return {"rooms": rooms, "positions": {s.players[i].name: at for i, at in enumerate(ms["pos"])},
+                "tiles_left": len(s.decks.get("room_tile", [])), "empty_room": ms["empty"],
+                "peek": {s.players[int(i)].name: v for i, v in ms["peek"].items()}}
