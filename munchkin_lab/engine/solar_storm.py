@@ -24,6 +24,19 @@ Sources and how they are cited in docstrings and refusal reasons:
   applies the card's outcome as a short list of small state changes (``adj_*`` actions), then
   ``done`` -- the same idea as the Munchkin engine's ``resolve`` action.
 
+Readings where the sources are silent (each one a single place in the code):
+
+* Mess Hall (V2): "swap" = each of the two players gives the other the same number of cards
+  (1 or 2); the table's agreement is the action itself. Medical Bay (V2): 1 to 3 tokens (a
+  zero-token use is refused as pointless). The Bridge (V2): the Hull Breach is never among the
+  looked-at cards; a looked-at card not returned goes to the Damage discard.
+* Action tokens are spent automatically once the turn's own actions are used up.
+* A damaged room with several Protection holders uses the token of the first holder in turn
+  order from the active player.
+* Revealing the Hull Breach (only possible once the Damage deck above it is exhausted) loses;
+  the Resource deck "runs out" = the game is lost the moment it is empty.
+* Hands are open information in :meth:`SolarStormGame.view` (a cooperative game).
+
 Grid: positions 0..8, row-major (``pos = row * 3 + col``), the Energy Core at 4.
 
 Action text form (identical rules to :mod:`munchkin_lab.engine.actions`)::
