@@ -2,19 +2,13 @@
 
 - :mod:`.bots`: :class:`Bot`, :func:`make_bot`, :data:`BOT_NAMES` (``random``, ``greedy``).
 - :mod:`.simulate`: :func:`simulate` -> :class:`SimResult` (per game, per card, per seat).
-- :mod:`.compare`: :func:`compare` -> :class:`Comparison` (differences with intervals, verdict,
-  plots).
+- ``compare``: :func:`compare` -> :class:`Comparison` (differences with intervals, verdict,
+  plots); plots :func:`plot_win_rates`, :func:`plot_lengths`, :func:`plot_levels`.
 """
 from .bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
 from .simulate import SimResult, resolve_deck, simulate, wilson
+from .compare import Comparison, compare, compare_results, plot_lengths, plot_levels, plot_win_rates
 
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot", "SimResult", "resolve_deck",
-           "simulate", "wilson", "compare", "Comparison"]
-
-
-def __getattr__(name):  # lazy: compare pulls in matplotlib
-    if name in ("compare", "Comparison"):
-        from . import compare as _c
-
-        return getattr(_c, name)
-    raise AttributeError(name)
+           "simulate", "wilson", "compare", "compare_results", "Comparison", "plot_win_rates",
+           "plot_lengths", "plot_levels"]

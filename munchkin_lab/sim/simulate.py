@@ -474,7 +474,12 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     den = 1 + z * z / n
     center = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, center - half), min(1.0, center + half))
+    low, high = max(0.0, center - half), min(1.0, center + half)
+    if k <= 0:
+        low = 0.0
+    if k >= n:
+        high = 1.0
+    return (low, high)
 
 
 def seat_table(games: pd.DataFrame, players: int, bots: Sequence[str]) -> pd.DataFrame:

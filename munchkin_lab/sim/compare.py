@@ -1,0 +1,301 @@
+"""A/B comparison of two simulation runs (two decks, or two bot line-ups), with intervals, a
+plain verdict and plots.
+
+    >>> from munchkin_lab.sim import compare
+    >>> cmp = compare("base", "base_fairy_dust", games=500, seed=1, workers=1)  # doctest: +SKIP
+    >>> cmp.verdict                                                               # doctest: +SKIP
+    'P1 (seat 0) win rate advantage grows from 2% to 9% ...'
+
+Intervals are 95%: Newcombe's hybrid score interval (from Wilson intervals) for a difference
+of two win rates, Welch's t interval for a difference of mean game lengths (in turns).
+Seat advantage = the seat's win rate minus the fair share, ``decided games / players``.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import pandas as pd
+
+from .simulate import SimResult, simulate, wilson
+
+
+def diff_proportions(ka: int, na: int, kb: int, nb: int) -> tuple[float, float, float]:
+    """``(pb - pa, low, high)``: difference of two proportions with Newcombe's 95% hybrid
+    score interval (NaN when a side has no trials)."""
+    if na <= 0 or nb <= 0:
+        return (math.nan, math.nan, math.nan)
+    pa, pb = ka / na, kb / nb
+    la, ua = wilson(ka, na)
+    lb, ub = wilson(kb, nb)
+    d = pb - pa
+    low = d - math.sqrt((pb - lb) ** 2 + (ua - pa) ** 2)
+    high = d + math.sqrt((ub - pb) ** 2 + (pa - la) ** 2)
+    return (d, low, high)
+
+
+def diff_means(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
+    """``(mean(b) - mean(a), low, high)`` with Welch's 95% t interval (NaN when a side has
+    fewer than 2 values)."""
+    from scipy import stats
+
+    sa, sb = pd.Series(a, dtype=float), pd.Series(b, dtype=float)
+    if len(sa) < 2 or len(sb) < 2:
+        d = float(sb.mean() - sa.mean()) if len(sa) and len(sb) else math.nan
+        return (d, math.nan, math.nan)
+    ma, mb = float(sa.mean()), float(sb.mean())
+    va, vb = float(sa.var(ddof=1)) / len(sa), float(sb.var(ddof=1)) / len(sb)
+    se = math.sqrt(va + vb)
+    d = mb - ma
+    if se == 0:
+        return (d, d, d)
+    df = (va + vb) ** 2 / ((va ** 2) / (len(sa) - 1) + (vb ** 2) / (len(sb) - 1))
+    q = float(stats.t.ppf(0.975, df))
+    return (d, d - q * se, d + q * se)
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.0f}%" if not math.isnan(x) else "n/a"
+
+
+def _pts(x: float) -> str:
+    return f"{x * 100:+.0f}" if not math.isnan(x) else "n/a"
+
+
+@dataclass
+class Comparison:
+    """Result of :func:`compare`.
+
+    Attributes:
+        a, b: the two :class:`SimResult` runs (A = before / baseline, B = after / variant).
+        seats: one row per seat: ``seat``, ``win_rate_a``, ``win_rate_b``, ``advantage_a``,
+            ``advantage_b`` (win rate minus the fair share), ``diff`` (B - A, win rate),
+            ``ci_low``/``ci_high`` (95%), ``significant`` (interval excludes 0).
+        length: one row: ``turns_mean_a``, ``turns_mean_b``, ``diff``, ``ci_low``, ``ci_high``.
+        other: one row per other metric (decided rate, deaths per game) with B - A and intervals.
+        verdict: plain sentences about what changed (seat advantages, game length).
+    """
+
+    a: SimResult
+    b: SimResult
+    seats: pd.DataFrame
+    length: pd.DataFrame
+    other: pd.DataFrame
+    verdict: str
+
+    def __repr__(self) -> str:
+        return f"<Comparison {self.label_a!r} vs {self.label_b!r}: {self.verdict}>"
+
+    @property
+    def label_a(self) -> str:
+        return _label(self.a)
+
+    @property
+    def label_b(self) -> str:
+        return _label(self.b)
+
+    # plots ---------------------------------------------------------------------------------
+    def plot_win_rates(self):
+        """Win rate by seat, A and B side by side with 95% Wilson intervals (a matplotlib
+        :class:`~matplotlib.figure.Figure`)."""
+        return plot_win_rates([self.a, self.b], labels=[self.label_a, self.label_b])
+
+    def plot_lengths(self):
+        """Game length histograms (turns) of A and B (a matplotlib Figure)."""
+        return plot_lengths([self.a, self.b], labels=[self.label_a, self.label_b])
+
+    def plot_levels(self):
+        """Mean Level by turn and seat, A solid and B dashed (a matplotlib Figure)."""
+        return plot_levels([self.a, self.b], labels=[self.label_a, self.label_b])
+
+
+def _label(r: SimResult) -> str:
+    c = r.config
+    bots = c.get("bots", [])
+    b = bots[0] if bots and len(set(bots)) == 1 else ",".join(bots)
+    return f"{c.get('deck')} ({b})"
+
+
+def _fair(r: SimResult) -> float:
+    n = len(r.games)
+    if not n:
+        return math.nan
+    return float((r.games["n_winners"] > 0).sum()) / n / r.config["players"]
+
+
+def compare_results(a: SimResult, b: SimResult) -> Comparison:
+    """Compare two finished runs (A = baseline, B = variant).
+
+    Raises:
+        ValueError: the runs have different numbers of players, or one has no games.
+    """
+    if not isinstance(a, SimResult) or not isinstance(b, SimResult):
+        raise ValueError("compare_results: give two SimResult objects")
+    if a.config["players"] != b.config["players"]:
+        raise ValueError(f"cannot compare seats of {a.config['players']}- and {b.config['players']}-player runs")
+    if not len(a.games) or not len(b.games):
+        raise ValueError("cannot compare a run with no games")
+    fa, fb = _fair(a), _fair(b)
+    rows = []
+    for ra, rb in zip(a.seats.itertuples(), b.seats.itertuples()):
+        d, lo, hi = diff_proportions(ra.wins, ra.games, rb.wins, rb.games)
+        rows.append({"seat": ra.seat, "win_rate_a": ra.win_rate, "win_rate_b": rb.win_rate,
+                     "advantage_a": ra.win_rate - fa, "advantage_b": rb.win_rate - fb,
+                     "diff": d, "ci_low": lo, "ci_high": hi,
+                     "significant": bool(lo > 0 or hi < 0)})
+    seats = pd.DataFrame(rows)
+    d, lo, hi = diff_means(a.games["turns"], b.games["turns"])
+    length = pd.DataFrame([{"turns_mean_a": float(a.games["turns"].mean()),
+                            "turns_mean_b": float(b.games["turns"].mean()),
+                            "diff": d, "ci_low": lo, "ci_high": hi,
+                            "significant": bool(lo > 0 or hi < 0)}])
+    other = []
+    ka, kb = int((a.games["n_winners"] > 0).sum()), int((b.games["n_winners"] > 0).sum())
+    dd, dl, dh = diff_proportions(ka, len(a.games), kb, len(b.games))
+    other.append({"metric": "decided_rate", "a": ka / len(a.games), "b": kb / len(b.games),
+                  "diff": dd, "ci_low": dl, "ci_high": dh})
+    dd, dl, dh = diff_means(a.games["deaths"], b.games["deaths"])
+    other.append({"metric": "deaths_per_game", "a": float(a.games["deaths"].mean()),
+                  "b": float(b.games["deaths"].mean()), "diff": dd, "ci_low": dl, "ci_high": dh})
+    other_df = pd.DataFrame(other)
+    return Comparison(a=a, b=b, seats=seats, length=length, other=other_df,
+                      verdict=_verdict(seats, length))
+
+
+def _verdict(seats: pd.DataFrame, length: pd.DataFrame) -> str:
+    parts = []
+    sig = seats[seats["significant"]]
+    if len(sig):
+        # the seat whose advantage moved the most
+        r = sig.loc[(sig["advantage_b"] - sig["advantage_a"]).abs().idxmax()]
+        seat = int(r["seat"])
+        aa, ab = r["advantage_a"], r["advantage_b"]
+        who = f"P{seat + 1} (seat {seat})"
+        if aa >= 0 and ab >= 0:
+            verb = "grows" if ab > aa else "shrinks"
+            parts.append(f"{who} advantage {verb} from {_pct(aa)} to {_pct(ab)}")
+        elif aa <= 0 and ab <= 0:
+            verb = "deepens" if ab < aa else "shrinks"
+            parts.append(f"{who} disadvantage {verb} from {_pct(-aa)} to {_pct(-ab)}")
+        else:
+            parts.append(f"{who} turns from {'an advantage' if aa > 0 else 'a disadvantage'} of "
+                         f"{_pct(abs(aa))} into {'an advantage' if ab > 0 else 'a disadvantage'} of {_pct(abs(ab))}")
+        parts[-1] += (f" (win rate {_pct(r['win_rate_a'])} -> {_pct(r['win_rate_b'])}, "
+                      f"{_pts(r['diff'])} points, 95% CI {_pts(r['ci_low'])} to {_pts(r['ci_high'])})")
+        if len(sig) > 1:
+            parts[-1] += f"; {len(sig) - 1} more seat(s) change significantly"
+        parts[-1] += "."
+    else:
+        big = seats.loc[seats["diff"].abs().idxmax()]
+        parts.append(f"No clear change in seat win rates (largest: P{int(big['seat']) + 1} "
+                     f"{_pts(big['diff'])} points, 95% CI {_pts(big['ci_low'])} to {_pts(big['ci_high'])}).")
+    L = length.iloc[0]
+    if L["significant"]:
+        word = "longer" if L["diff"] > 0 else "shorter"
+        parts.append(f"Games get {word}: {L['turns_mean_a']:.1f} -> {L['turns_mean_b']:.1f} turns "
+                     f"({L['diff']:+.1f}, 95% CI {L['ci_low']:+.1f} to {L['ci_high']:+.1f}).")
+    else:
+        parts.append(f"Game length about the same: {L['turns_mean_a']:.1f} vs {L['turns_mean_b']:.1f} turns "
+                     f"({L['diff']:+.1f}, 95% CI {L['ci_low']:+.1f} to {L['ci_high']:+.1f}).")
+    return " ".join(parts)
+
+
+def compare(a: Any, b: Any, **simulate_kwargs) -> Comparison:
+    """Compare two runs: ``a``/``b`` are :class:`SimResult` objects, or decks (anything
+    :func:`~munchkin_lab.sim.simulate` takes) simulated with ``simulate_kwargs`` (same seed,
+    players, bots for both unless ``bots_a``/``bots_b`` are given, to compare line-ups).
+
+    Raises:
+        ValueError: as :func:`~munchkin_lab.sim.simulate` (checked for both before any game),
+            or runs that cannot be compared.
+    """
+    bots_a = simulate_kwargs.pop("bots_a", None)
+    bots_b = simulate_kwargs.pop("bots_b", None)
+    if not isinstance(a, SimResult) and not isinstance(b, SimResult):
+        # check both inputs before playing anything
+        from .simulate import _deck_payload, _parse_bots, resolve_deck
+
+        players = simulate_kwargs.get("players", 4)
+        for deck, bots in ((a, bots_a), (b, bots_b)):
+            _deck_payload(resolve_deck(deck, url=simulate_kwargs.get("url")))
+            _parse_bots(bots if bots is not None else simulate_kwargs.get("bots", "greedy"), players)
+    ra = a if isinstance(a, SimResult) else simulate(a, **({**simulate_kwargs, "bots": bots_a} if bots_a else simulate_kwargs))
+    rb = b if isinstance(b, SimResult) else simulate(b, **({**simulate_kwargs, "bots": bots_b} if bots_b else simulate_kwargs))
+    return compare_results(ra, rb)
+
+
+# =============================================================================== plots
+def _figure(width: float = 7.0, height: float = 4.0):
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def plot_win_rates(results: Sequence[SimResult] | SimResult, labels: Sequence[str] | None = None):
+    """Bar chart of the win rate by seat (P1 = seat 0) with 95% Wilson intervals and the fair
+    share line; one bar group per run. Returns a matplotlib Figure."""
+    if isinstance(results, SimResult):
+        results = [results]
+    labels = list(labels) if labels else [_label(r) for r in results]
+    fig = _figure()
+    ax = fig.add_subplot()
+    n = len(results)
+    width = 0.8 / n
+    for j, (r, lab) in enumerate(zip(results, labels)):
+        s = r.seats
+        x = s["seat"].to_numpy() + (j - (n - 1) / 2) * width
+        yerr = [(s["win_rate"] - s["ci_low"]).clip(lower=0).to_numpy(),
+                (s["ci_high"] - s["win_rate"]).clip(lower=0).to_numpy()]
+        ax.bar(x, s["win_rate"], width=width, yerr=yerr, capsize=3, label=f"{lab}, {len(r.games)} games")
+    players = results[0].config["players"]
+    ax.axhline(1 / players, color="grey", linestyle=":", linewidth=1, label="1 / players")
+    ax.set_xticks(range(players), [f"P{k + 1}" for k in range(players)])
+    ax.set_xlabel("seat (turn order)")
+    ax.set_ylabel("win rate")
+    ax.set_title("Win rate by seat (95% Wilson intervals)")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def plot_lengths(results: Sequence[SimResult] | SimResult, labels: Sequence[str] | None = None):
+    """Histograms of game length in turns (step outlines, one per run). Returns a Figure."""
+    if isinstance(results, SimResult):
+        results = [results]
+    labels = list(labels) if labels else [_label(r) for r in results]
+    fig = _figure()
+    ax = fig.add_subplot()
+    hi = max(int(r.games["turns"].max()) for r in results if len(r.games)) if any(len(r.games) for r in results) else 1
+    bins = range(0, hi + 6, max(1, (hi + 5) // 30))
+    for r, lab in zip(results, labels):
+        ax.hist(r.games["turns"], bins=bins, histtype="step", linewidth=1.5, density=True,
+                label=f"{lab}: mean {r.games['turns'].mean():.1f}")
+    ax.set_xlabel("game length (turns)")
+    ax.set_ylabel("share of games")
+    ax.set_title("Game length")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def plot_levels(results: Sequence[SimResult] | SimResult, labels: Sequence[str] | None = None,
+                min_games: int = 5):
+    """Mean Level by turn for every seat (runs told apart by line style), over games still
+    running at that turn with at least ``min_games`` of them. Returns a Figure."""
+    if isinstance(results, SimResult):
+        results = [results]
+    labels = list(labels) if labels else [_label(r) for r in results]
+    fig = _figure()
+    ax = fig.add_subplot()
+    styles = ["-", "--", ":", "-."]
+    colors = [f"C{k}" for k in range(6)]
+    for j, (r, lab) in enumerate(zip(results, labels)):
+        lv = r.levels[r.levels["games"] >= min_games]
+        for seat, grp in lv.groupby("seat"):
+            ax.plot(grp["turn"], grp["mean_level"], linestyle=styles[j % len(styles)],
+                    color=colors[int(seat) % len(colors)],
+                    label=f"{lab} P{int(seat) + 1}" if j == 0 or seat == 0 else None)
+    ax.set_xlabel("turn")
+    ax.set_ylabel("mean Level (games still running)")
+    ax.set_title("Level curves")
+    ax.legend(fontsize="x-small", ncol=2)
+    return fig
