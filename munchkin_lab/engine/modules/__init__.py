@@ -8,6 +8,15 @@ Modules: ``fairy_dust`` (:mod:`.fairy_dust`), ``scooby_doo`` (:mod:`.dungeons`),
 from __future__ import annotations
 
 import importlib
+from collections import Counter
+
+
+def core_zone_cards(game, module) -> set:
+    """Card ids held in a core zone (or another module), ignoring what ``module`` holds: used
+    by ``on_begin`` to drop module-held cards that a scenario set-up placed elsewhere."""
+    held = Counter(module.cards_held(game)) if module.name in game.state.module_state else Counter()
+    return set((Counter(game.all_zones()) - held).keys())
+
 
 for _name in ("fairy_dust", "dungeons", "rooms"):
     try:

@@ -46,6 +46,7 @@ from typing import Any
 from .. import rng as _rng
 from ..actions import KINDS, Action
 from ..rules import RulesModule, register_module
+from . import core_zone_cards
 
 R_SD = "Scooby-Doo rules"
 R_SETUP = f"{R_SD}, Set-Up"
@@ -136,13 +137,17 @@ class ScoobyDooModule(RulesModule):
         Character cards from ``character:<seat>``; with no ``dungeon_in_play`` the top
         Dungeon is turned face up (R_SETUP)."""
         s = game.state
+        prev = s.module_state.get(self.name) or self._fresh_state()
+        core = core_zone_cards(game, self)
         ms = self._fresh_state()
+        ms["in_play"] = [d for d in prev["in_play"] if d not in core]
+        ms["characters"] = {k: v for k, v in prev["characters"].items() if v not in core}
         s.module_state[self.name] = ms
         pile = s.decks.pop("dungeon_in_play", None)
         s.discards.pop("dungeon_in_play", None)
         if pile is not None:
             ms["in_play"] = list(reversed(pile))
-        elif self.opt(game, "dungeons", True) and s.decks.get("dungeon"):
+        elif not ms["in_play"] and self.opt(game, "dungeons", True) and s.decks.get("dungeon"):
             ms["in_play"].append(s.decks["dungeon"].pop())
         for key in [k for k in s.decks if k.startswith("character:")]:
             cards = s.decks.pop(key)

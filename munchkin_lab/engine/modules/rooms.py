@@ -42,6 +42,7 @@ from typing import Any
 
 from ..actions import KINDS, Action
 from ..rules import RulesModule, register_module
+from . import core_zone_cards
 
 R_SMA = "Star Munchkin Adventures rules"
 R_START = f"{R_SMA}, Getting Started"
@@ -116,7 +117,16 @@ class RoomsModule(RulesModule):
         """Scenario set-up: pseudo-piles ``room:X,Y`` (tile first, then face-up cards),
         ``room_down:X,Y`` and ``room_loot:X,Y``; option ``positions``."""
         s = game.state
+        prev = s.module_state.get(self.name)
+        core = core_zone_cards(game, self)
         ms = self._blank(game)
+        if prev:
+            for k, r in prev["grid"].items():
+                if r["tile"] >= 0 and r["tile"] not in core:
+                    ms["grid"][k] = {"tile": r["tile"], "up": [e for e in r["up"] if e[0] not in core],
+                                     "down": [c for c in r["down"] if c not in core],
+                                     "loot": [c for c in r["loot"] if c not in core]}
+            ms["pos"] = list(prev["pos"])
         s.module_state[self.name] = ms
         for k in [k for k in list(s.decks) if k.split(":")[0] in ("room", "room_down", "room_loot")]:
             kind, at = k.split(":", 1)

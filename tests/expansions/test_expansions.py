@@ -1,0 +1,190 @@
+"""Expansion rules modules (issue 4): scenario suites, bad input, random mixed playouts with the
+core invariants (card conservation, Levels 1..10, undo/redo identity, exact replay)."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from munchkin_lab.engine import CardSpec, Game, GameOptions
+from munchkin_lab.scenarios.runner import run_file
+
+ROOT = Path(__file__).resolve().parents[1] / "scenarios"
+SUITES = ("fairy_dust", "scooby_doo", "star_munchkin_adventures")
+FILES = [p for s in SUITES for p in sorted((ROOT / s).glob("*.yaml"))]
+
+
+@pytest.mark.parametrize("suite", SUITES)
+def test_at_least_10_scenarios_per_expansion(suite):
+    assert len(list((ROOT / suite).glob("*.yaml"))) >= 10
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_scenario(path):
+    r = run_file(path, lambda name: None)
+    assert r.ok, r.line()
+
+
+def C(**kw):
+    return CardSpec.make(**kw)
+
+
+CORE = [
+    (C(name="Goblin", set="munchkin", kind="monster", deck="door", level=2, treasures=1), 10),
+    (C(name="Ogre", set="munchkin", kind="monster", deck="door", level=8, treasures=2,
+       effects={"bad_stuff": [{"lose_levels": 2}]}), 6),
+    (C(name="Zombie", set="munchkin", kind="monster", deck="door", level=4, treasures=1, tags=["undead"],
+       effects={"bad_stuff": [{"death": True}]}), 4),
+    (C(name="Elf", set="munchkin", kind="race", deck="door"), 3),
+    (C(name="Warrior", set="munchkin", kind="class", deck="door"), 3),
+    (C(name="Huge", set="munchkin", kind="monster_enhancer", deck="door", bonus=5, effects={"treasures": 1}), 4),
+    (C(name="Frog", set="munchkin", kind="curse", deck="door", effects={"ops": [{"lose_levels": 1}]}), 4),
+    (C(name="Wandering Monster", set="munchkin", kind="special", deck="door", effects={"wandering_monster": True}), 2),
+    (C(name="Sword", set="munchkin", kind="item", deck="treasure", bonus=3, slot="one_hand", gold=400), 10),
+    (C(name="Helm", set="munchkin", kind="item", deck="treasure", bonus=1, slot="headgear", gold=200), 8),
+    (C(name="Potion", set="munchkin", kind="one_shot", deck="treasure", bonus=3, gold=200), 10),
+    (C(name="Level Up", set="munchkin", kind="go_up_a_level", deck="treasure"), 4),
+]
+FAIRY = [
+    (C(name="Sparkly Good Fairy", set="fairy_dust", kind="monster", deck="door", manual=True), 1),
+    (C(name="Dust", set="fairy_dust", kind="fairy_dust", deck="fairy_dust", manual=True), 6),
+    (C(name="Dust Ring", set="fairy_dust", kind="fairy_dust", deck="fairy_dust", gold=300), 4),
+]
+SCOOBY = [
+    (C(name="K-Ghoul Mart", set="scooby_doo", kind="dungeon", deck="dungeon"), 1),
+    (C(name="Crystal Cove Neighborhood", set="scooby_doo", kind="dungeon", deck="dungeon"), 1),
+    (C(name="Drive-In Movie Theater", set="scooby_doo", kind="dungeon", deck="dungeon"), 1),
+    (C(name="Creepy Cemetery Entrance", set="scooby_doo", kind="portal", deck="door"), 4),
+    (C(name="Snow Ghost", set="scooby_doo", kind="monster", deck="door", level=8, treasures=2, tags=["ghost"]), 3),
+    (C(name="Pirate", set="scooby_doo", kind="monster", deck="door", level=3, treasures=1, tags=["pirate"]), 3),
+    (C(name="Ghost Hunters", set="scooby_doo", kind="class", deck="door"), 2),
+    (C(name="Teen Sleuth", set="scooby_doo", kind="class", deck="door"), 2),
+    (C(name="Snow Mobile", set="scooby_doo", kind="item", deck="treasure", bonus=3, slot="vehicle", big=True, gold=500), 3),
+    (C(name="Fred", set="scooby_doo", kind="character", deck="character"), 3),
+    (C(name="Velma", set="scooby_doo", kind="character", deck="character"), 3),
+]
+SMA = [
+    (C(name="START", set="star_munchkin_adventures", kind="room_tile", deck="room_tile",
+       effects={"room": {"indestructible": True}}), 1),
+    (C(name="Corridor", set="star_munchkin_adventures", kind="room_tile", deck="room_tile"), 8),
+    (C(name="Lab", set="star_munchkin_adventures", kind="room_tile", deck="room_tile",
+       effects={"room": {"combat_bonus": 2, "on_exit": [{"lose_levels": 1}]}}), 2),
+    (C(name="Conveyor", set="star_munchkin_adventures", kind="room_tile", deck="room_tile",
+       effects={"room": {"forced_move": "E"}}), 2),
+    (C(name="Bomb Bay", set="star_munchkin_adventures", kind="room_tile", deck="room_tile",
+       effects={"room": {"destroy": "N"}}), 2),
+    (C(name="Brig", set="star_munchkin_adventures", kind="room_tile", deck="room_tile",
+       effects={"room": {"run_away_automatic_unless_fight": True}}), 1),
+    (C(name="Shaft", set="star_munchkin_adventures", kind="room_tile", deck="room_tile",
+       effects={"room": {"run_away_roll_required": True, "on_fail": [{"lose_levels": 1}]}}), 1),
+    (C(name="Trap", set="star_munchkin_adventures", kind="trap", deck="door", effects={"ops": [{"lose_levels": 1}]}), 3),
+    (C(name="Psychic", set="star_munchkin", kind="class", deck="door"), 2),
+    (C(name="Bug", set="star_munchkin", kind="race", deck="door"), 2),
+]
+MIXES = {"core+fairy+scooby": CORE + FAIRY + SCOOBY, "sma": CORE + SMA}
+OPTS = {"fairy_dust": {"fairy_level": 6}, "rooms": {"bug_900": True}}
+
+
+def _check(g, total):
+    z = g.all_zones()
+    assert len(z) == total and len(set(z)) == total, "a card is lost or duplicated"
+    for p in g.state.players:
+        assert 1 <= p.level <= 10
+
+
+def _playout(deck, seed, players=3, max_turns=8, history=False, each=None):
+    g = Game.new(players=players, deck=deck, seed=seed, history=history,
+                 options=GameOptions(max_turns=max_turns, module_options=OPTS))
+    rnd = random.Random(seed)
+    total = sum(n for _, n in deck)
+    _check(g, total)
+    steps = 0
+    while g.outcome() is None and steps < 3000:
+        acts = g.legal_actions()
+        assert acts, f"no legal action: {g.state.phase} {g.state_dict()['pending']}"
+        g.play(rnd.choice(acts))
+        steps += 1
+        _check(g, total)
+        if each:
+            each(g)
+    return g
+
+
+@pytest.mark.parametrize("mix", sorted(MIXES))
+def test_random_mixed_games_conserve_cards(mix):
+    for seed in range(150):
+        _playout(MIXES[mix], seed, players=2 + seed % 4)
+
+
+@pytest.mark.parametrize("mix", sorted(MIXES))
+def test_undo_redo_and_replay(mix):
+    def each(g):
+        before = g.state_dict()
+        g.undo()
+        g.redo()
+        assert g.state_dict() == before
+
+    for seed in range(6):
+        g = _playout(MIXES[mix], seed, players=3, max_turns=5, history=True, each=each)
+        g2 = Game.from_json(g.to_json())
+        assert g2.state_dict() == g.state_dict()
+
+
+def test_modules_switched_on_by_sets():
+    g = Game.new(players=3, deck=MIXES["core+fairy+scooby"], seed=1)
+    assert {"fairy_dust", "scooby_doo"} <= {m.name for m in g.modules}
+    sd = g.state_dict()
+    assert len(sd["module_state"]["scooby_doo"]["dungeons"]) == 1
+    assert len(sd["module_state"]["scooby_doo"]["characters"]) == 3
+
+
+def test_dungeons_without_dungeon_deck_is_an_error():
+    with pytest.raises(ValueError, match="no Dungeon card"):
+        Game.new(players=3, deck=CORE + SCOOBY[3:], seed=1)
+    # switched off explicitly: fine
+    Game.new(players=3, deck=CORE + SCOOBY[3:], seed=1,
+             options=GameOptions(module_options={"scooby_doo": {"dungeons": False}}))
+
+
+def test_start_dungeon_option():
+    g = Game.new(players=3, deck=MIXES["core+fairy+scooby"], seed=3,
+                 options=GameOptions(module_options={"scooby_doo": {"start_dungeon": "Drive-In Movie Theater"}}))
+    assert g.state_dict()["module_state"]["scooby_doo"]["dungeons"] == ["Drive-In Movie Theater"]
+    with pytest.raises(ValueError, match="start_dungeon"):
+        Game.new(players=3, deck=MIXES["core+fairy+scooby"], seed=3,
+                 options=GameOptions(module_options={"scooby_doo": {"start_dungeon": "Nowhere"}}))
+
+
+def test_grid_without_start_is_an_error():
+    with pytest.raises(ValueError, match="no START"):
+        Game.new(players=3, deck=CORE + SMA[1:], seed=1)
+
+
+def test_fairy_top_option_puts_her_in_the_top_part():
+    deck = [(CardSpec.make(name="Elf", set="munchkin", kind="race", deck="door"), 60)] + FAIRY[:1]
+    for seed in range(20):
+        g = Game.new(players=2, deck=deck, seed=seed, deal=False,
+                     options=GameOptions(module_options={"fairy_dust": {"fairy_top": True}}))
+        door = g.state.decks["door"]
+        fairy = g.card_ids("Sparkly Good Fairy")[0]
+        assert fairy in door[-10:]
+
+
+def test_character_swap_after_death():
+    g = Game.new(players=3, deck=MIXES["core+fairy+scooby"], seed=5,
+                 options=GameOptions(setup_window=False))
+    seat = g.state.active
+    g.state.module_state["scooby_doo"]["may_swap"].append(seat)  # as after a death
+    g.begin()
+    ms = g.state.module_state["scooby_doo"]
+    assert not [a for a in g.legal_actions() if a.kind == "character"]  # begin() rebuilds: no death yet
+    ms["may_swap"].append(seat)
+    old = ms["characters"][str(seat)]
+    acts = [a for a in g.legal_actions() if a.kind == "character"]
+    assert acts
+    g.play(acts[0])
+    ms = g.state.module_state["scooby_doo"]
+    assert ms["characters"][str(seat)] == acts[0].card
+    assert old in g.state.decks["character"]
+    assert seat not in ms["may_swap"]
