@@ -112,6 +112,8 @@ def esc(value: Any) -> str:
 def _get(card: Any, field: str, default: Any = None) -> Any:
     if isinstance(card, Mapping):
         v = card.get(field, default)
+    elif hasattr(card, "iloc") and hasattr(card, "index"):  # a pandas row
+        v = card[field] if field in card.index else default
     else:
         v = getattr(card, field, default)
     try:

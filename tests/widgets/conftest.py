@@ -1,0 +1,52 @@
+"""Fixtures of the widget tests: a card database built once in a temp folder."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def lab_db(tmp_path_factory):
+    """URL of a freshly built SQLite card database; ``DATABASE_URL`` points to it for the
+    session (restored afterwards)."""
+    from munchkin_lab.cards.build import build
+    from munchkin_lab.decks.catalog import forget_catalogs
+    from munchkin_lab.widgets.board import forget_provenance
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('widgets-db') / 'lab.sqlite'}"
+    build(url=url)
+    old = os.environ.get("DATABASE_URL")
+    os.environ["DATABASE_URL"] = url
+    forget_catalogs(); forget_provenance()
+    yield url
+    if old is None:
+        os.environ.pop("DATABASE_URL", None)
+    else:
+        os.environ["DATABASE_URL"] = old
+    forget_catalogs(); forget_provenance()
+
+
+@pytest.fixture()
+def base_deck(lab_db):
+    """The base game as (spec, copies) pairs."""
+    from munchkin_lab.cards.api import load_specs
+
+    return load_specs(sets=["munchkin"], url=lab_db)
+
+
+@pytest.fixture()
+def board(base_deck, tmp_path):
+    """A 4-player board (seed 7) journaling into ``tmp_path``."""
+    from munchkin_lab.widgets import Board
+
+    return Board.from_deck(base_deck, seed=7, name="t", journal=tmp_path / "t.journal.jsonl")
+
+
+def pass_setup(board) -> None:
+    """Click 'pass' until Kick Open the Door is a legal button."""
+    for _ in range(10):
+        if board.button_for("kick") is not None:
+            return
+        board.button_for("pass").click()
+    raise AssertionError("setup never ended")

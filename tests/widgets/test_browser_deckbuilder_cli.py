@@ -1,0 +1,106 @@
+"""CardBrowser, DeckBuilder, card faces and the lab/app commands without a browser."""
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from munchkin_lab.widgets import CardBrowser, DeckBuilder, card_back, card_face
+
+
+def test_card_face_and_back():
+    html = card_face({"name": "Potted Plant", "kind": "monster", "deck": "door", "level": 1, "treasures": 1,
+                      "tags": ["Plant"], "set": "munchkin", "provenance": "designer"})
+    assert 'data-card="Potted Plant"' in html and "L1" in html and "1 Treasure" in html
+    assert "mlab-prov-D" in html and "Monster" in html and "munchkin" in html
+    assert "mlab-back-treasure" in card_back("treasure") and "DOOR" in card_back("door")
+
+
+def test_search_results_detail_and_inline_error(lab_db):
+    b = CardBrowser("kind:monster level>=16", url=lab_db)
+    assert len(b.frame) > 0 and "<table" in b.table.value and b.results.options
+    assert "Provenance" in b.detail.value and "Tags" in b.detail.value and "Aliases" in b.detail.value
+    b.search_box.value = "level>>"
+    assert "search syntax error" in b.error.value and "^" in b.error.value
+    assert len(b.frame) > 0  # previous results kept
+    b.search_box.value = "tag:undead"
+    b.search_btn.click()
+    assert b.error.value == "" and all("Undead" in t for t in b.frame["tags"])
+    b.results.value = 1
+    assert b.frame.iloc[1]["name"] in b.detail.value
+
+
+def test_designer_card_add_edit_and_conflict(lab_db):
+    a = CardBrowser("", url=lab_db)
+    a.new_btn.click()
+    a.f_name.value, a.f_set.value, a.f_kind.value, a.f_deck.value = "Test Slime", "munchkin", "monster", "door"
+    a.f_level.value, a.f_treasures.value, a.f_tags.value = "3", "1", "Undead"
+    a.save_btn.click()
+    assert "saved" in a.form_msg.value
+    from munchkin_lab.cards.api import card
+
+    row = card("Test Slime", url=lab_db)
+    assert row["provenance"] == "designer" and row["origin"] == "designer" and "Undead" in row["tags"]
+    one, two = CardBrowser("name:\"Test Slime\"", url=lab_db), CardBrowser("name:\"Test Slime\"", url=lab_db)
+    one.edit_btn.click(); two.edit_btn.click()
+    one.f_level.value = "4"; one.save_btn.click()
+    assert "saved" in one.form_msg.value
+    two.f_level.value = "5"; two.save_btn.click()
+    assert "edit conflict" in two.form_msg.value
+    assert int(card("Test Slime", url=lab_db)["level"]) == 4
+    two.f_level.value = "x"; assert not two.save_card() and "whole number" in two.form_msg.value
+    two.new_card(); two.f_name.value = "Bad"; two.f_tags.value = "NoSuchTag"
+    assert not two.save_card() and "undeclared tag" in two.form_msg.value
+    p = CardBrowser("name:\"Potted Plant\"", url=lab_db)
+    p.edit_btn.click()
+    assert "printed card" in p.form_msg.value and p.editing is None
+
+
+def test_deck_builder_controls(lab_db, tmp_path):
+    d = DeckBuilder(name="Widget mix", url=lab_db, plots=True)
+    assert "0 cards" in d.stats_w.value
+    d.set_w.value = "munchkin"
+    d.add_set_btn.click()
+    size0 = int(d.stats_text().split()[0])
+    assert size0 > 100 and "<img" in d.plots_w.value and "kick shows a monster" in d.odds_w.value
+    d.search_w.value = "tag:ghost"
+    assert d.found_w.options
+    d.add_btn.click()
+    assert int(d.stats_text().split()[0]) == size0 + 1
+    key = d.found_w.value
+    d.entries_w.value = key
+    d.up_btn.click(); assert d.deck.copies(key) == 2
+    d.down_btn.click(); assert d.deck.copies(key) == 1
+    d.remove_btn.click(); assert key not in d.deck.entries
+    d.search_w.value = "level>>"
+    assert "bad search" in d.message.value
+    d.find_btn.click()
+    d.save_btn.click(); assert "saved" in d.message.value
+    d.load_name_w.value = "Widget mix"; d.load_btn.click(); assert "loaded" in d.message.value
+    d.load_name_w.value = "nope"; d.load_btn.click(); assert "cannot load" in d.message.value
+    assert int(d.stats_text().split()[0]) == size0
+    d.path_w.value = str(tmp_path / "mix.txt"); d.export_btn.click(); assert "exported" in d.message.value
+    d.import_btn.click(); assert "imported" in d.message.value
+    bad = tmp_path / "bad.txt"; bad.write_text("3 No Such Card Anywhere\n")
+    d.path_w.value = str(bad); d.import_btn.click(); assert "cannot import" in d.message.value
+    assert int(d.stats_text().split()[0]) == size0
+    d.preset_w.value = "base_fairy_dust"; d.preset_btn.click(); assert "fairy_dust" in d.stats_w.value
+    d.name_w.value = "Renamed"; assert d.deck.name == "Renamed"
+
+
+def test_deck_checks_shown(lab_db):
+    d = DeckBuilder(name="Tiny", url=lab_db, plots=False)
+    d.add("Half-Breed")
+    assert "mlab-check-" in d.checks_w.value
+
+
+def test_lab_and_app_commands_keep_token():
+    from munchkin_lab.cli import app
+
+    r = CliRunner().invoke(app, ["lab", "--dry-run"])
+    assert r.exit_code == 0 and "127.0.0.1" in r.output and "token=" in r.output
+    assert "IdentityProvider.token=" in r.output and "IdentityProvider.token= " not in r.output
+    r = CliRunner().invoke(app, ["lab", "--dry-run", "--ip", "0.0.0.0"])
+    assert "ServerApp.ip=0.0.0.0" in r.output and "token=" in r.output
+    r = CliRunner().invoke(app, ["app", "--dry-run"])
+    assert r.exit_code == 0 and "03_board.ipynb" in r.output and "--token=" in r.output and "127.0.0.1" in r.output
+    r = CliRunner().invoke(app, ["app", "--dry-run", "--ip", "0.0.0.0"])
+    assert "--token=" in r.output
