@@ -123,6 +123,11 @@ class Game:
         self._h_door = [m for m in self.modules if type(m).on_draw_door is not base.on_draw_door]
         self._h_limit = [m for m in self.modules if type(m).hand_limit is not base.hand_limit]
         self._h_keep = [m for m in self.modules if type(m).keeps_at_death is not base.keeps_at_death]
+        self._h_check = [m for m in self.modules if type(m).check_action is not base.check_action]
+        self._h_apply = [m for m in self.modules if type(m).apply_action is not base.apply_action]
+        self._ver = 0
+        self._legal: list = []
+        self._legal_ver = -1
         self.joining_tags = frozenset(t for m in self.modules for t in m.joining_tags)
         self.deck_names = ("door", "treasure") + tuple(d for m in self.modules for d in m.extra_decks)
         self._log: list[str] = []
@@ -200,6 +205,7 @@ class Game:
             m.on_begin(self)
         self._initial = self.state.clone()
         self._initial_log = list(self._log)
+        self._ver += 1
         self._undo.clear()
         self._redo.clear()
         self.actions.clear()
@@ -458,11 +464,15 @@ class Game:
         seat = self.actor()
         if seat is None:
             return []
-        why = self._why
-        if not labels:
-            return [a for a in self._candidates(seat) if why(a) is None]
-        return [Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards, label=self.describe(a))
-                for a in self._candidates(seat) if why(a) is None]
+        why = self._why_inner
+        if labels:
+            acts = [Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards, label=self.describe(a))
+                    for a in self._candidates(seat) if why(a) is None]
+        else:
+            acts = [a for a in self._candidates(seat) if why(a) is None]
+        self._legal = acts
+        self._legal_ver = self._ver
+        return acts
 
     def why_not(self, action: Action) -> str | None:
         """None when ``action`` is legal now, else the rule that forbids it (cites a section)."""
@@ -483,14 +493,21 @@ class Game:
         """
         if isinstance(action, str):
             action = Action.parse(action)
-        why = self._why(action)
-        if why is not None:
-            raise IllegalActionError(f"{action}: {why}")
+        trusted = False
+        if self._legal_ver == self._ver:
+            for x in self._legal:
+                if x is action:
+                    trusted = True
+                    break
+        if not trusted:
+            why = self._why(action)
+            if why is not None:
+                raise IllegalActionError(f"{action}: {why}")
         if self.history:
             self._undo.append((self.state.clone(), len(self._log)))
+        self._ver += 1
         self._apply(action)
-        self.actions.append(Action(action.player, action.kind, action.card, action.target,
-                                   action.n, action.m, action.cards))
+        self.actions.append(action)
         if self._redo:
             if self._redo[-1] == action:
                 self._redo.pop()
@@ -509,6 +526,7 @@ class Game:
             raise IndexError("nothing to undo")
         st, loglen = self._undo.pop()
         self.state = st
+        self._ver += 1
         del self._log[loglen:]
         a = self.actions.pop()
         self._redo.append(a)
@@ -740,6 +758,13 @@ class Game:
         if seat != actor:
             return (f"it is {self._pn(actor)}'s decision now, not {self._pn(seat)}'s "
                     f"({self._what_now()})")
+        return self._why_inner(a)
+
+    def _why_inner(self, a: Action) -> str | None:  # noqa: C901
+        """Legality of an action of the acting player (actor already checked)."""
+        s = self.state
+        n = len(s.players)
+        seat = a.player
         k = a.kind
         p = s.players[seat]
         nspecs = len(self.specs)
@@ -774,7 +799,7 @@ class Game:
                 return None
             return "unknown pending decision"
         ph = s.phase
-        for mod in self.modules:
+        for mod in self._h_check:
             r = mod.check_action(self, a)
             if r is not NotImplemented:
                 return r
@@ -1275,7 +1300,7 @@ class Game:
             self._answer(d, a)
             self._settle()
             return
-        for mod in self.modules:
+        for mod in self._h_apply:
             if mod.apply_action(self, a):
                 self._settle()
                 return
@@ -2382,6 +2407,8 @@ class Game:
         g._undo = []
         g._redo = []
         g.actions = self.actions[:]
+        g._legal = []
+        g._legal_ver = -1
         return g
 
     def __repr__(self) -> str:
