@@ -123,6 +123,7 @@ class Layout:
         """Fit ``text`` into ``box`` (x0, y0, x1, y1 in pt) and add its lines; returns the
         :class:`~munchkin_lab.printing.text.Fitted` block."""
         x0, y0, x1, y1 = box
+        min_size = min(min_size, max_size)
         fitted = fit_text(text, font, x1 - x0, y1 - y0, max_size, min_size, leading=leading, max_lines=max_lines)
         if not fitted.lines:
             return fitted
@@ -286,11 +287,6 @@ def tile_layout(card: Any, side: float, bleed: float = 0.0) -> Layout:
     x0, y0, x1, y1 = _frame(lay, colour, s)
     pad = 2.0 * mm * s
     ix0, ix1 = x0 + pad, x1 - pad
-    if f["energy_core"]:
-        c = side / 2
-        lay.circle(c, c, side * 0.36, fill=tint(colour, 0.86))
-        lay.circle(c, c, side * 0.36, stroke=colour, line=1.6 * s)
-        lay.circle(c, c, side * 0.30, stroke=tint(colour, 0.45), line=0.8 * s)
     band_h = 11 * mm * s
     badge = 0.0
     if f["version"]:
@@ -298,7 +294,7 @@ def tile_layout(card: Any, side: float, bleed: float = 0.0) -> Layout:
     lay.rect(x0, y1 - band_h, x1 - x0, band_h, fill=tint(colour, 0.78), radius=2.2 * mm * s)
     lay.rect(x0, y1 - band_h, x1 - x0, band_h / 2, fill=tint(colour, 0.78))
     lay.text_block(f["name"], (ix0, y1 - band_h + 0.8 * mm * s, ix1 - badge, y1 - 0.8 * mm * s), BOLD, 10.5 * s,
-                   5.0 * s, align="center", valign="middle", max_lines=2, role="name", leading=1.1)
+                   5.0 * s, align="center", valign="middle", max_lines=3, role="name", leading=1.1)
     if f["version"]:
         r = 4.6 * mm * s
         cx, cy = x1 - r - 0.7 * mm * s, y1 - band_h / 2
@@ -317,6 +313,11 @@ def tile_layout(card: Any, side: float, bleed: float = 0.0) -> Layout:
         lay.text_block(" \u00b7 ".join(tags), (ix0, bottom, ix1, bottom + 3.8 * mm * s), BOLD, 6 * s, 3.8 * s,
                        colour=colour, align="center", valign="middle", max_lines=1, role="tags")
         bottom += 3.8 * mm * s
+    if f["energy_core"]:  # a ring in the free space: the core the eight rooms power
+        cy, r = (top + bottom) / 2, min((top - bottom) / 2 - 0.8 * mm * s, (ix1 - ix0) / 2)
+        lay.circle(side / 2, cy, r, fill=tint(colour, 0.80))
+        lay.circle(side / 2, cy, r * 0.86, fill=tint(colour, 0.90))
+        lay.circle(side / 2, cy, r, stroke=tint(colour, 0.55), line=1.0 * s)
     if f["summary"]:
         lay.text_block(f["summary"], (ix0 + 1.5 * mm * s, bottom + 0.6 * mm * s, ix1 - 1.5 * mm * s,
                                       top - 1.0 * mm * s),

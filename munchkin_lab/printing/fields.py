@@ -145,7 +145,7 @@ def face_fields(card: Any) -> dict[str, Any]:
     elif bonus is not None:
         stat("bonus", "Bonus", signed(bonus))
     if kind in ("item", "one_shot", "special") and gold is not None:
-        stat("gold", "Gold", "No Value" if gold == 0 else f"{gold}")
+        stat("gold", "Gold (no value)" if gold == 0 else "Gold", str(gold))
 
     slot_label = SLOT_LABELS.get(str(slot), str(slot).replace("_", " ").title()) if slot else ""
     parts = [KIND_LABELS.get(kind, kind.replace("_", " ").title())]

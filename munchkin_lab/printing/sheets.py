@@ -181,7 +181,8 @@ def print_cards(selection: Any, out: str | os.PathLike, size: str = "poker", pap
             square: 63, 70 or 44 mm.
         paper: ``a4`` (210 x 297 mm) or ``letter`` (8.5 x 11 in); portrait.
         bleed_mm: background overhang around each card, 0 to 5 mm; cards then sit
-            ``2 * bleed_mm`` apart (a large bleed may leave room for fewer rows).
+            ``2 * bleed_mm`` apart, so a bleed may leave room for fewer cards: poker cards stay
+            3 x 3 on A4 up to 1 mm bleed; a 3 mm bleed gives 2 x 3 (see ``per_page``).
         cut_marks: short marks in the margin at every cut line.
         backs: add a back page (mirrored) after each face page; Door, Treasure, Dungeon,
             Fairy Dust and Character cards have backs, tiles have none.

@@ -1,0 +1,160 @@
+"""Face data, text fitting and page geometry (no PDF, no database)."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.lib.units import mm
+
+from munchkin_lab.engine.cards import CardSpec
+from munchkin_lab.printing import face_fields
+from munchkin_lab.printing.faces import back_layout, card_layout, tile_layout
+from munchkin_lab.printing.fonts import BOLD, REGULAR, text_width
+from munchkin_lab.printing.layout import CARD_SIZES, TILE_SIZES, check_bleed, make_grid
+from munchkin_lab.printing.text import ELLIPSIS, fit_text
+from printhelpers import LONG_NAME, inline_cards, inline_tiles
+
+EPS = 0.01
+
+
+def assert_inside(lay):
+    """Every text run lies inside its box, and every box inside the trimmed card."""
+    for run in lay.runs:
+        x0, y0, x1, y1 = run.box
+        assert -EPS <= x0 and x1 <= lay.width + EPS and -EPS <= y0 and y1 <= lay.height + EPS, run
+        assert run.left >= x0 - EPS, (run.text, run.left, x0)
+        assert run.left + text_width(run.text, run.font, run.size) <= x1 + EPS, (run.text, run.box)
+        assert run.y - 0.24 * run.size >= y0 - EPS, (run.text, run.y, run.box)
+        assert run.y + 0.76 * run.size <= y1 + EPS, (run.text, run.y, run.box)
+
+
+# ------------------------------------------------------------------ face_fields
+def test_face_fields_monster_from_dict():
+    f = face_fields(inline_cards()[0])
+    assert f["name"] == "Test Slime" and f["kind_label"] == "Monster" and f["deck_label"] == "Door"
+    assert [(s["key"], s["value"]) for s in f["stats"]] == [("level", "4"), ("treasures", "2"), ("levels_gained", "1")]
+    assert f["stats"][1]["label"] == "Treasures" and f["stats"][2]["label"] == "Level gained"
+    assert f["provenance_mark"] == "" and f["set_label"] == "Munchkin" and f["shape"] == "card"
+    assert f["tags"] == ["Undead"]
+
+
+def test_face_fields_items_enhancers_and_marks():
+    cards = {c["name"]: face_fields(c) for c in inline_cards()}
+    sandals = cards["Test Sandals"]
+    assert sandals["subtitle"] == "Item \u00b7 Footgear \u00b7 Treasure"
+    assert [(s["key"], s["value"]) for s in sandals["stats"]] == [("bonus", "+2"), ("gold", "400")]
+    boulder = cards["Test Boulder"]
+    assert "Big" in boulder["subtitle"] and boulder["stats"][1] == {"key": "gold", "label": "Gold (no value)", "value": "0"}
+    grumpy = cards["Grumpy"]
+    assert [(s["key"], s["value"]) for s in grumpy["stats"]] == [("bonus", "+5"), ("treasures", "+1")]
+    assert cards[LONG_NAME]["provenance_mark"] == "DESIGNER" and cards[LONG_NAME]["manual"]
+    assert cards["Fairy Dust (unnamed card)"]["provenance_mark"] == "INFERRED"
+    assert cards["Test Level"]["stats"][0]["value"] == "+1"
+
+
+def test_face_fields_from_spec_and_series_agree():
+    spec = CardSpec.make(set="munchkin", name="Test Slime", kind="monster", deck="door", level=4, treasures=2,
+                         levels_gained=1, tags=["Undead", "One-Shot"])
+    f = face_fields(spec)
+    assert f["key"] == "munchkin:Test Slime" and f["summary"] == "" and f["provenance"] == "printed"
+    assert f["tags"] == ["One-Shot", "Undead"]
+    row = pd.Series({**inline_cards()[0], "level": pd.NA, "version": float("nan")})
+    g = face_fields(row)
+    assert g["stats"][0]["value"] == "?" and g["version"] is None
+
+
+def test_face_fields_tiles_and_rooms():
+    tiles = [face_fields(t) for t in inline_tiles()]
+    assert all(t["shape"] == "tile" for t in tiles)
+    assert tiles[1]["version"] == "V1" and tiles[2]["version"] == "V2"
+    assert tiles[3]["energy_core"] and not tiles[1]["energy_core"]
+
+
+def test_face_fields_needs_a_name():
+    with pytest.raises(ValueError):
+        face_fields({"kind": "monster"})
+
+
+# ------------------------------------------------------------------ text fitting
+def test_fit_text_shrinks_then_wraps_then_cuts():
+    short = fit_text("Potted Plant", BOLD, 150, 30, 11, 5)
+    assert short.lines == ("Potted Plant",) and short.size == 11 and not short.truncated
+    long = fit_text(LONG_NAME, BOLD, 150, 30, 11, 5, max_lines=3)
+    assert all(text_width(line, BOLD, long.size) <= 150 for line in long.lines)
+    assert len(long.lines) <= 3 and long.height <= 30
+    cut = fit_text("word " * 500, REGULAR, 100, 40, 9, 5)
+    assert cut.truncated and cut.lines[-1].endswith(ELLIPSIS) and cut.height <= 40
+    assert all(text_width(line, REGULAR, cut.size) <= 100 for line in cut.lines)
+    with pytest.raises(ValueError):
+        fit_text("x", REGULAR, 0, 10, 9, 5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet=st.characters(codec="latin-1", exclude_categories=("Cc", "Cs")), max_size=300),
+       st.floats(30, 200), st.floats(8, 120))
+def test_fit_text_never_overflows(text, w, h):
+    fitted = fit_text(text, REGULAR, w, h, 10, 4)
+    assert fitted.height <= h + 1e-6
+    for line in fitted.lines:
+        assert text_width(line, REGULAR, fitted.size) <= w + 1e-6
+
+
+# ------------------------------------------------------------------ faces stay inside the card
+@pytest.mark.parametrize("size", list(CARD_SIZES))
+def test_every_inline_face_stays_inside(size):
+    w, h = CARD_SIZES[size]
+    for card in inline_cards():
+        lay = card_layout(card, w * mm, h * mm)
+        assert_inside(lay)
+        names = " ".join(r.text for r in lay.runs if r.role == "name")
+        if card["name"] != LONG_NAME:
+            assert names == card["name"]
+    for tile in inline_tiles():
+        assert_inside(tile_layout(tile, TILE_SIZES[size] * mm))
+    for deck in ("door", "treasure", "dungeon", "fairy_dust", "character"):
+        assert_inside(back_layout(deck, w * mm, h * mm, bleed=3 * mm))
+
+
+def test_long_designer_name_wraps_and_shrinks():
+    lay = card_layout(inline_cards()[1], 63 * mm, 88 * mm)
+    name_runs = [r for r in lay.runs if r.role == "name"]
+    assert 2 <= len(name_runs) <= 3 and name_runs[0].size < 11
+    summary = [r for r in lay.runs if r.role == "summary"]
+    assert summary and summary[-1].text.endswith(ELLIPSIS) or len(summary) > 10
+    assert any(r.role == "provenance" and r.text == "DESIGNER" for r in lay.runs)
+    assert_inside(lay)
+
+
+def test_back_layout_refuses_tiles():
+    with pytest.raises(ValueError, match="no card back"):
+        back_layout("room_tile", 63 * mm, 88 * mm)
+
+
+# ------------------------------------------------------------------ grid
+def test_poker_grid_is_three_by_three_on_both_papers():
+    for paper in ("a4", "letter"):
+        g = make_grid(CARD_SIZES["poker"], paper, 0, (3, 3))
+        assert (g.cols, g.rows) == (3, 3)
+        x0, y0, x1, y1 = g.area()
+        assert x0 > 5 * mm and y0 > 5 * mm and x1 < g.page_w - 5 * mm and y1 < g.page_h - 5 * mm
+
+
+def test_grid_mirror_and_bleed():
+    g = make_grid(CARD_SIZES["poker"], "a4", 1, (3, 3))
+    assert g.pitch_x == pytest.approx(65 * mm) and g.per_page == 9
+    for i in range(g.per_page):
+        fx, fy = g.slot(i)
+        bx, by = g.slot(i, mirror=True)
+        assert by == fy
+        assert bx + g.card_w / 2 == pytest.approx(g.page_w - (fx + g.card_w / 2))  # mirrored about the centre
+    xs, ys = g.cut_lines()
+    assert len(xs) == 6 and len(ys) == 6
+    with pytest.raises(IndexError):
+        g.slot(9)
+    wide = make_grid(CARD_SIZES["poker"], "a4", 3, (3, 3))  # 3 x 69 mm no longer fits between the margins
+    assert (wide.cols, wide.rows) == (2, 3)
+    with pytest.raises(ValueError):
+        check_bleed(-1)
+    with pytest.raises(ValueError):
+        make_grid((300, 400), "a4")
