@@ -56,9 +56,9 @@ class PrintResult:
 
 
 def _check_output(out: str | os.PathLike) -> Path:
-    path = Path(out).expanduser()
     if str(out).strip() == "":
         raise PrintError("no output path given")
+    path = Path(out).expanduser().absolute()
     if path.is_dir():
         raise PrintError(f"cannot write {str(path)!r}: it is a folder")
     parent = path.parent if str(path.parent) else Path(".")

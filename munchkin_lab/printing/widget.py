@@ -30,8 +30,9 @@ def print_sheet_button(get_deck: Callable[[], Any], out: str | Path | None = Non
 
     Returns:
         ``ipywidgets.VBox([button, output])`` with the attributes ``button``, ``output``,
-        ``last_result`` (the latest :class:`PrintResult` or ``None``) and ``click()`` (what a
-        click does, for tests and scripts).
+        ``last_result`` (the latest :class:`PrintResult` or ``None``), ``last_html`` (the
+        download link or error message last shown) and ``click()`` (what a click does, for
+        tests and scripts).
 
     Raises:
         ImportError: ipywidgets is not installed.
@@ -41,7 +42,7 @@ def print_sheet_button(get_deck: Callable[[], Any], out: str | Path | None = Non
     button = w.Button(description="Print sheet", icon="print", tooltip="Write a print-and-play PDF of this deck")
     output = w.Output()
     box = w.VBox([button, output])
-    box.button, box.output, box.last_result = button, output, None
+    box.button, box.output, box.last_result, box.last_html = button, output, None, ""
 
     def click(_=None):
         from IPython.display import HTML, FileLink, display
@@ -56,16 +57,21 @@ def print_sheet_button(get_deck: Callable[[], Any], out: str | Path | None = Non
                 path = Path(out) if out is not None else Path(f"{_slug(str(name))}.pdf")
                 result = print_cards(selection, path, **options)
             except (ValueError, LookupError, OSError) as exc:
-                display(HTML(f"<span style='color:#b00020'>Cannot print: {html.escape(str(exc))}</span>"))
+                box.last_html = f"<span style='color:#b00020'>Cannot print: {html.escape(str(exc))}</span>"
                 box.last_result = None
+                display(HTML(box.last_html))
                 return None
             box.last_result = result
             data = base64.b64encode(result.path.read_bytes()).decode("ascii")
-            display(HTML(
+            box.last_html = (
                 f"<a download='{html.escape(result.path.name)}' href='data:application/pdf;base64,{data}'>"
                 f"Download {html.escape(result.path.name)}</a> &middot; {result.cards} cards, "
-                f"{result.tiles} tiles, {result.pages} pages"))
-            display(FileLink(str(result.path)))
+                f"{result.tiles} tiles, {result.pages} pages")
+            display(HTML(box.last_html))
+            try:  # FileLink paths are relative to the notebook's folder
+                display(FileLink(str(result.path.relative_to(Path.cwd()))))
+            except ValueError:
+                display(HTML(f"<code>{html.escape(str(result.path))}</code>"))
             return result
 
     button.on_click(click)
