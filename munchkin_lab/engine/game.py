@@ -128,6 +128,8 @@ class Game:
         self._ver = 0
         self._legal: list = []
         self._legal_ver = -1
+        self._mw_cache = (-1, False)
+        self._sure: list = []
         self.joining_tags = frozenset(t for m in self.modules for t in m.joining_tags)
         self.deck_names = ("door", "treasure") + tuple(d for m in self.modules for d in m.extra_decks)
         self._log: list[str] = []
@@ -465,11 +467,13 @@ class Game:
         if seat is None:
             return []
         why = self._why_inner
+        maybe = self._candidates(seat)
+        sure = self._sure
+        acts = sure + [a for a in maybe if why(a) is None] if sure is not maybe else \
+            [a for a in maybe if why(a) is None]
         if labels:
             acts = [Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards, label=self.describe(a))
-                    for a in self._candidates(seat) if why(a) is None]
-        else:
-            acts = [a for a in self._candidates(seat) if why(a) is None]
+                    for a in acts]
         self._legal = acts
         self._legal_ver = self._ver
         return acts
@@ -558,22 +562,23 @@ class Game:
         s = self.state
         A = Action
         out: list[Action] = []
+        sure = self._sure = out if self._h_check else []
         if s.pending:
             d = s.pending[0]
             k = d["kind"]
             if k in ("help", "offer"):
-                return [A(seat, "accept"), A(seat, "refuse")]
-            if k == "choose":
-                return [A(seat, "choose", c) for c in self._choice_options(d)]
-            if k == "manual":
+                sure += [A(seat, "accept"), A(seat, "refuse")]
+            elif k == "choose":
+                sure += [A(seat, "choose", c) for c in self._choice_options(d)]
+            elif k == "manual":
                 c = d["card"]
                 t = d.get("target", seat)
-                return [A(seat, "resolve", c, t), A(seat, "resolve", c, t, -1)]
+                sure += [A(seat, "resolve", c, t), A(seat, "resolve", c, t, -1)]
             return out
         ph = s.phase
         p = s.players[seat]
         if ph == "setup":
-            out.append(A(seat, "pass"))
+            sure.append(A(seat, "pass"))
             for c in p.hand:
                 if self._kind[c] in ("race", "class", "item"):
                     out.append(A(seat, "play", c))
@@ -583,17 +588,17 @@ class Game:
             lowest, recips = self._charity_targets(seat)
             for c in p.hand:
                 if lowest:
-                    out.append(A(seat, "charity", c, -1))
+                    sure.append(A(seat, "charity", c, -1))
                 else:
                     for t in recips:
-                        out.append(A(seat, "charity", c, t))
+                        sure.append(A(seat, "charity", c, t))
             return out
         if ph == "combat":
             c = s.combat
             if c.stage == "run":
                 for i in range(len(c.monsters)):
                     if i not in c.rolled:
-                        out.append(A(seat, "roll", n=i))
+                        sure.append(A(seat, "roll", n=i))
                 if self.has_class(seat, "wizard"):
                     for card in p.hand + p.in_play():
                         out.append(A(seat, "flight", card))
@@ -602,12 +607,13 @@ class Game:
                         out.append(A(seat, "play", card))
                 return out
             if c.stage == "window":
-                out.append(A(seat, "pass"))
+                sure.append(A(seat, "pass"))
                 if c.helper < 0:
                     out.append(A(seat, "offer_help"))
             else:
-                out.append(A(seat, "fight"))
-                out.append(A(seat, "run"))
+                w = self.munchkins_win()
+                self._mw_cache = (self._ver, w)
+                sure.append(A(seat, "fight") if w else A(seat, "run"))
                 if c.helper < 0:
                     tot = self._treasure_count()
                     for t in range(len(s.players)):
@@ -624,15 +630,15 @@ class Game:
             return out
         # own turn, out of combat: start | trouble | end
         if ph == "start":
-            out.append(A(seat, "kick"))
+            sure.append(A(seat, "kick"))
         elif ph == "trouble":
-            out.append(A(seat, "loot"))
-            out.append(A(seat, "end_turn"))
+            sure.append(A(seat, "loot"))
+            sure.append(A(seat, "end_turn"))
             for c in p.hand:
                 if self._kind[c] == "monster":
-                    out.append(A(seat, "trouble", c))
+                    sure.append(A(seat, "trouble", c))
         elif ph == "end":
-            out.append(A(seat, "end_turn"))
+            sure.append(A(seat, "end_turn"))
         n = len(s.players)
         for c in p.hand:
             k = self._kind[c]
@@ -1119,12 +1125,14 @@ class Game:
             if k == "offer_help":
                 return "you are the fighter: ask_help instead"
             if k == "fight":
-                if not self.munchkins_win():
+                mw = self._mw_cache[1] if self._mw_cache[0] == self._ver else self.munchkins_win()
+                if not mw:
                     ps, ms = self.strengths()
                     return f"{ps} vs {ms}: you are not winning (ties go to the monster unless a Warrior fights) ({R_COMBAT})"
                 return None
             if k == "run":
-                if self.munchkins_win():
+                mw = self._mw_cache[1] if self._mw_cache[0] == self._ver else self.munchkins_win()
+                if mw:
                     return f"you are winning: declare victory ({R_COMBAT})"
                 return None
             if k == "ask_help":
