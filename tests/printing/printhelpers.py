@@ -2,6 +2,22 @@
 reference images do not depend on the card data files)."""
 from __future__ import annotations
 
+from munchkin_lab.printing.fonts import text_width
+
+EPS = 0.01
+
+
+def assert_inside(lay):
+    """Every text run lies inside its box, and every box inside the trimmed card."""
+    for run in lay.runs:
+        x0, y0, x1, y1 = run.box
+        assert -EPS <= x0 and x1 <= lay.width + EPS and -EPS <= y0 and y1 <= lay.height + EPS, run
+        assert run.left >= x0 - EPS, (run.text, run.left, x0)
+        assert run.left + text_width(run.text, run.font, run.size) <= x1 + EPS, (run.text, run.box)
+        assert run.y - 0.24 * run.size >= y0 - EPS, (run.text, run.y, run.box)
+        assert run.y + 0.76 * run.size <= y1 + EPS, (run.text, run.y, run.box)
+
+
 LONG_NAME = ("The Extraordinarily Long-Winded Supercalifragilisticexpialidocious Monster of "
              "Unreasonable Name Length Who Never Stops")
 LONG_SUMMARY = " ".join(["A designer wrote far too much here, and the card must still hold it."] * 14)

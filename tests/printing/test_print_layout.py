@@ -13,21 +13,7 @@ from munchkin_lab.printing.faces import back_layout, card_layout, tile_layout
 from munchkin_lab.printing.fonts import BOLD, REGULAR, text_width
 from munchkin_lab.printing.layout import CARD_SIZES, TILE_SIZES, check_bleed, make_grid
 from munchkin_lab.printing.text import ELLIPSIS, fit_text
-from printhelpers import LONG_NAME, inline_cards, inline_tiles
-
-EPS = 0.01
-
-
-def assert_inside(lay):
-    """Every text run lies inside its box, and every box inside the trimmed card."""
-    for run in lay.runs:
-        x0, y0, x1, y1 = run.box
-        assert -EPS <= x0 and x1 <= lay.width + EPS and -EPS <= y0 and y1 <= lay.height + EPS, run
-        assert run.left >= x0 - EPS, (run.text, run.left, x0)
-        assert run.left + text_width(run.text, run.font, run.size) <= x1 + EPS, (run.text, run.box)
-        assert run.y - 0.24 * run.size >= y0 - EPS, (run.text, run.y, run.box)
-        assert run.y + 0.76 * run.size <= y1 + EPS, (run.text, run.y, run.box)
-
+from printhelpers import LONG_NAME, assert_inside, inline_cards, inline_tiles
 
 # ------------------------------------------------------------------ face_fields
 def test_face_fields_monster_from_dict():

@@ -22,7 +22,7 @@ from munchkin_lab.engine.cards import CardSpec
 from munchkin_lab.printing import PrintError, pdf_bytes, preview_image, preview_png, print_cards
 from munchkin_lab.printing import sheets as sheets_mod
 from munchkin_lab.printing.faces import card_layout
-from printhelpers import inline_cards, inline_tiles
+from printhelpers import assert_inside, inline_cards, inline_tiles
 
 REFERENCE = Path(__file__).parent / "reference"
 UPDATE = os.environ.get("MUNCHKIN_LAB_UPDATE_REFERENCE") == "1"
@@ -277,8 +277,6 @@ def test_real_cards_fit_every_size(print_url):
     """No real card needs its summary cut on a poker card, and all faces stay in the card."""
     from munchkin_lab.cards.api import cards
     from reportlab.lib.units import mm
-
-    from test_layout import assert_inside
 
     for row in cards("", url=print_url).to_dict("records"):
         if row["kind"] in ("room_tile", "ship_room"):
