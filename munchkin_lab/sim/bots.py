@@ -15,6 +15,10 @@ Names (:data:`BOT_NAMES`):
 
 ``random``
     a uniformly random legal action (seeded).
+Every bot returns an action the rules allow now (``game.why_not(a) is None``). The greedy bot
+sells its own bundle (spare Items first, never a useful equipped one), a variant
+``legal_actions()`` does not list (it lists one greedy bundle) but ``play()`` accepts.
+
 ``greedy``
     a rule-based player: equips the best legal Items, declares victory when the munchkin side
     wins, asks for help and offers a Treasure share when the gap is small, otherwise Runs Away;
@@ -230,8 +234,7 @@ class GreedyBot(Bot):
         if s.pending:
             return self._pending(game, seat, cands)
         if s.phase == "combat":
-            extra = self._combat_extra(game, seat)
-            scored = self._score_combat(game, seat, cands + extra)
+            scored = self._score_combat(game, seat, cands)
         else:
             scored = self._score_turn(game, seat, cands)
         scored.sort(key=lambda t: t[0])
@@ -369,21 +372,6 @@ class GreedyBot(Bot):
         return False
 
     # combat -----------------------------------------------------------------------------
-    def _combat_extra(self, game: "Game", seat: int) -> list[Action]:
-        """Help requests with a Treasure share (half, rounded up) the engine does not list."""
-        c = game.state.combat
-        if c.stage != "fight" or seat != c.fighter or c.helper >= 0:
-            return []
-        try:
-            tot = game._treasure_count()  # noqa: SLF001
-        except AttributeError:  # pragma: no cover
-            tot = 0
-        share = (tot + 1) // 2
-        if share <= 0:
-            return []
-        return [Action(seat, "ask_help", target=t, n=share)
-                for t in range(len(game.state.players)) if t != seat]
-
     def _score_combat(self, game: "Game", seat: int, cands: list[Action]) -> list:
         s = game.state
         c = s.combat
@@ -439,9 +427,9 @@ class GreedyBot(Bot):
                     sc = 2 + card_value(game, a.card) / 100000
                 elif k == "evade" and not winning:
                     sc = 3
-                elif k == "ask_help" and not winning and a.target == best_helper and a.m != 1 \
-                        and a.n > 0 and need <= best_help:
-                    sc = 5
+                elif k == "ask_help" and not winning and a.target == best_helper and a.n > 0 \
+                        and need <= best_help:
+                    sc = 5  # the listed bribe: the Treasures, the helper picking first
                 elif k == "run" and not winning:
                     sc = 9
                 if sc is not None:

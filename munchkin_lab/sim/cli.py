@@ -63,6 +63,7 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(0, "--seed", help="Run seed (a seed per game is derived from it)."),
         bots: str = typer.Option("greedy", "--bots", "-b", help="Bot per seat, comma-separated (cycled): greedy, random."),
         scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Existing Dask scheduler, tcp://host:port."),
+        connect_timeout: float = typer.Option(5.0, "--connect-timeout", help="Seconds to wait for --scheduler."),
         turn_cap: int = typer.Option(300, "--turn-cap", help="A game still running after this many turns ends without a winner."),
         out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the per-game table here (Parquet) and the other tables next to it."),
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
@@ -72,7 +73,8 @@ def register(app: typer.Typer) -> None:
         from .simulate import simulate
 
         r = simulate(deck, players=players, games=games, bots=bots, seed=seed, workers=workers,
-                     scheduler=scheduler, turn_cap=turn_cap, progress=progress, url=url)
+                     scheduler=scheduler, turn_cap=turn_cap, progress=progress, url=url,
+                     connect_timeout=connect_timeout)
         _print_result(r)
         if out is not None:
             paths = r.save(out)
@@ -91,6 +93,7 @@ def register(app: typer.Typer) -> None:
         bots_a: Optional[str] = typer.Option(None, "--bots-a", help="Bots of run A (line-up comparison)."),
         bots_b: Optional[str] = typer.Option(None, "--bots-b", help="Bots of run B."),
         scheduler: Optional[str] = typer.Option(None, "--scheduler"),
+        connect_timeout: float = typer.Option(5.0, "--connect-timeout"),
         turn_cap: int = typer.Option(300, "--turn-cap"),
         progress: bool = typer.Option(True, "--progress/--no-progress"),
         plots: Optional[Path] = typer.Option(None, "--plots", help="Folder to write the three plots (PNG) to."),
@@ -101,7 +104,7 @@ def register(app: typer.Typer) -> None:
 
         cmp = compare(deck_a, deck_b, players=players, games=games, bots=bots, bots_a=bots_a,
                       bots_b=bots_b, seed=seed, workers=workers, scheduler=scheduler,
-                      turn_cap=turn_cap, progress=progress, url=url)
+                      turn_cap=turn_cap, progress=progress, url=url, connect_timeout=connect_timeout)
         typer.echo(f"A = {cmp.label_a}, {cmp.a.n_games} games; B = {cmp.label_b}, {cmp.b.n_games} games")
         typer.echo("seat  win A    win B    B-A (95% CI)")
         for s in cmp.seats.itertuples():

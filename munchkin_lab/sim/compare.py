@@ -289,7 +289,7 @@ def plot_levels(results: Sequence[SimResult] | SimResult, labels: Sequence[str] 
     styles = ["-", "--", ":", "-."]
     colors = [f"C{k}" for k in range(6)]
     for j, (r, lab) in enumerate(zip(results, labels)):
-        lv = r.levels[r.levels["games"] >= min_games]
+        lv = r.levels[r.levels["games"] >= min(min_games, max(1, r.n_games))]
         for seat, grp in lv.groupby("seat"):
             ax.plot(grp["turn"], grp["mean_level"], linestyle=styles[j % len(styles)],
                     color=colors[int(seat) % len(colors)],
@@ -297,5 +297,6 @@ def plot_levels(results: Sequence[SimResult] | SimResult, labels: Sequence[str] 
     ax.set_xlabel("turn")
     ax.set_ylabel("mean Level (games still running)")
     ax.set_title("Level curves")
-    ax.legend(fontsize="x-small", ncol=2)
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize="x-small", ncol=2)
     return fig

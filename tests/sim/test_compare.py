@@ -1,0 +1,71 @@
+"""compare(): intervals, verdicts, plots."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from matplotlib.figure import Figure
+
+from munchkin_lab.sim import compare, compare_results, plot_lengths, plot_levels, plot_win_rates, simulate
+from munchkin_lab.sim.compare import diff_means, diff_proportions
+
+
+def test_newcombe_and_welch_intervals():
+    d, lo, hi = diff_proportions(20, 100, 40, 100)
+    assert d == pytest.approx(0.2)
+    assert lo == pytest.approx(0.0726, abs=2e-3) and hi == pytest.approx(0.3189, abs=2e-3)
+    d, lo, hi = diff_means([1, 2, 3, 4], [3, 4, 5, 6])
+    assert d == pytest.approx(2.0) and lo < 2.0 < hi and lo > -0.5
+    assert diff_means([1, 1], [1, 1]) == (0.0, 0.0, 0.0)
+
+
+@pytest.fixture(scope="module")
+def runs(base_deck):
+    a = simulate(base_deck, games=20, seed=4, workers=1, progress=False)
+    b = simulate(base_deck, games=20, seed=5, workers=1, progress=False, bots="greedy,random")
+    return a, b
+
+
+def test_compare_line_ups_finds_the_random_seats_disadvantage(runs):
+    a, b = runs
+    cmp = compare(a, b)
+    assert list(cmp.seats["seat"]) == [0, 1, 2, 3]
+    s = cmp.seats.set_index("seat")
+    assert s.loc[1, "win_rate_b"] == 0 and s.loc[1, "diff"] < 0
+    assert (s["ci_low"] <= s["diff"]).all() and (s["diff"] <= s["ci_high"]).all()
+    assert s["significant"].any()
+    assert "P" in cmp.verdict and "95% CI" in cmp.verdict and "turns" in cmp.verdict
+    L = cmp.length.iloc[0]
+    assert L["diff"] == pytest.approx(b.games["turns"].mean() - a.games["turns"].mean())
+    assert set(cmp.other["metric"]) == {"decided_rate", "deaths_per_game"}
+
+
+def test_identical_runs_show_no_change(runs):
+    a, _ = runs
+    cmp = compare_results(a, a)
+    assert (cmp.seats["diff"] == 0).all() and not cmp.seats["significant"].any()
+    assert cmp.verdict.startswith("No clear change")
+    assert "about the same" in cmp.verdict
+
+
+def test_plots_return_figures(runs):
+    a, b = runs
+    cmp = compare(a, b)
+    for fig in (cmp.plot_win_rates(), cmp.plot_lengths(), cmp.plot_levels(),
+                plot_win_rates(a), plot_lengths([a, b]), plot_levels(a)):
+        assert isinstance(fig, Figure) and fig.axes
+    assert len(cmp.plot_win_rates().axes[0].patches) == 8
+
+
+def test_compare_decks_checks_both_first(base_deck, sim_url):
+    with pytest.raises(ValueError, match="unknown bot"):
+        compare(base_deck, base_deck, games=3, workers=1, progress=False, bots_b="nobody")
+    with pytest.raises(ValueError, match="not a file, a preset"):
+        compare(base_deck, "missing deck", games=3, workers=1, progress=False, url=sim_url)
+    cmp = compare(base_deck, base_deck, games=3, seed=1, workers=1, progress=False)
+    pd.testing.assert_frame_equal(cmp.a.games, cmp.b.games)
+
+
+def test_compare_refuses_different_player_counts(base_deck, runs):
+    three = simulate(base_deck, players=3, games=2, seed=1, workers=1, progress=False)
+    with pytest.raises(ValueError, match="player"):
+        compare(runs[0], three)
