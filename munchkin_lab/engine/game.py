@@ -1640,13 +1640,16 @@ class Game:
         self._monster_arrives(monster)
 
     def _monster_arrives(self, m: int) -> None:
-        if self.specs[m].manual and not self.specs[m].effects.get("bad_stuff"):
-            pass  # manual part resolved when its Bad Stuff applies
+        """A manual monster (a special the vocabulary cannot express) queues a ResolveByHand
+        decision for the fighter as it enters the combat; its data parts still apply."""
+        if self.specs[m].manual:
+            self._push_manual(self.state.combat.fighter, m, discard=False)
 
     def _add_monster(self, m: int) -> None:
         c = self.state.combat
         c.monsters.append(m)
         c.enh.append([])
+        self._monster_arrives(m)
 
     def _remove_monster(self, i: int) -> None:
         c = self.state.combat
@@ -1839,6 +1842,8 @@ class Game:
             p.hand.remove(c)
         elif c in p.carried:
             p.carried.remove(c)
+        if sp.manual and k in ("race", "class"):
+            self._push_manual(seat, c, discard=False)
         if k == "race":
             limit = 2 if p.half_breed >= 0 else 1
             if len(p.races) >= limit:
