@@ -20,7 +20,7 @@ from typing import Any
 from reportlab.lib.units import mm
 
 from .faces import BACK_TITLES, back_layout, card_layout, draw, tile_layout
-from .fonts import OBLIQUE, register_fonts
+from .fonts import OBLIQUE, register_fonts, text_width
 from .layout import MAX_COLS_ROWS, TILE_SIZES, Grid, check_bleed, check_paper, check_size, draw_cut_marks, make_grid
 from .selection import PrintError, resolve_titled
 
@@ -79,11 +79,15 @@ def _chunks(items: list, n: int) -> list[list]:
 
 
 def _page_label(c, grid: Grid, text: str) -> None:
+    size = 6.0
+    while size > 3 and text_width(text, OBLIQUE, size) > grid.card_w - 4 * mm:
+        size -= 0.25
     c.saveState()
-    c.setFont(OBLIQUE, 6)
+    c.setFont(OBLIQUE, size)
     c.setFillGray(0.35)
     y = max(2.2 * mm, grid.area()[1] - 1.0 * mm - 4.0 * mm - 3.2 * mm)
-    c.drawCentredString(grid.page_w / 2, y, text)
+    x = grid.x0 + (grid.cols // 2) * grid.pitch_x + grid.card_w / 2  # mid-card: clear of the cut marks
+    c.drawCentredString(x, y, text)
     c.restoreState()
 
 
