@@ -169,7 +169,7 @@ def resolve_titled(selection: Any, url: str | None = None) -> tuple[list[dict], 
         return items, "munchkin-lab cards"
     except PrintError:
         raise
-    except (DeckError, CardDataError, CardLookupError, SearchSyntaxError) as exc:
+    except (DeckError, CardDataError, CardLookupError, SearchSyntaxError, ValueError, LookupError) as exc:
         raise PrintError(str(exc)) from exc
     except TypeError as exc:
         raise PrintError(f"cannot print {type(selection).__name__}: pass a deck, a query or a list of cards") from exc

@@ -222,6 +222,9 @@ def _leftovers(folder: Path) -> list[str]:
     ("zzqx-no-such-card", "unknown deck"),
     ("level>>", "not a valid card query"),
     (["No Such Card Anywhere"], "no card named"),
+    ([{"kind": "monster"}], "without a name"),
+    ([("Potted Plant", -1)], "negative copies"),
+    (42, "cannot print int"),
 ])
 def test_bad_selection_is_a_clear_error_and_leaves_nothing(print_url, tmp_path, selection, match):
     with pytest.raises(PrintError, match=match):
