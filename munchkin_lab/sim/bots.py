@@ -43,27 +43,24 @@ _HEAD_SLOTS = ("headgear", "armor", "footgear")
 
 
 def legal_actions(game: "Game") -> list[Action]:
-    """The legal actions of the acting seat, without labels (faster than
-    ``game.legal_actions()``, same set; actions compare equal with or without labels).
-
-    Returns ``[]`` when the game is over.
-    """
-    seat = game.actor()
-    if seat is None:
-        return []
+    """The legal actions of the acting seat without labels (``game.legal_actions(labels=False)``,
+    faster; actions compare equal with or without labels, and ``game.play`` skips its rule check
+    for an action object taken from the latest list). ``[]`` when the game is over."""
     try:
-        cands = game._candidates(seat)  # noqa: SLF001 - fast path, same rules as legal_actions
-        why = game._why  # noqa: SLF001
-    except AttributeError:  # pragma: no cover - engine without the private helpers
+        return game.legal_actions(labels=False)
+    except TypeError:  # pragma: no cover - an engine without the labels switch
         return game.legal_actions()
-    return [a for a in cands if why(a) is None]
 
 
 def _is_legal(game: "Game", a: Action) -> bool:
-    try:
-        return game._why(a) is None  # noqa: SLF001
-    except AttributeError:  # pragma: no cover
-        return game.why_not(a) is None
+    return game.why_not(a) is None
+
+
+def _find(cands: list[Action], kind: str) -> Action | None:
+    for a in cands:
+        if a.kind == kind:
+            return a
+    return None
 
 
 class Bot:
@@ -226,11 +223,9 @@ class GreedyBot(Bot):
         if not s.pending and c is not None and c.stage == "window" and (
                 c.intent != "win" or seat == c.helper or not self._threat(game, seat, c.fighter)
                 or not game.munchkins_win()):
+            self._verified = True
             return Action(seat, "pass")  # nothing worth interfering with: pass the window
-        try:
-            cands = game._candidates(seat)  # noqa: SLF001
-        except AttributeError:  # pragma: no cover
-            cands = game.legal_actions()
+        cands = legal_actions(game)
         if s.pending:
             return self._pending(game, seat, cands)
         if s.phase == "combat":
@@ -238,16 +233,16 @@ class GreedyBot(Bot):
         else:
             scored = self._score_turn(game, seat, cands)
         scored.sort(key=lambda t: t[0])
-        for _, i, a in scored:
-            if _is_legal(game, a):
-                self._verified = True
-                if a.kind == "unequip":
-                    key = (id(game), s.turn)
-                    g, t, n = self._unequips
-                    self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
-                return a
+        for _, i, a in scored:  # candidates are legal (the sale is checked when built)
+            self._verified = True
+            if a.kind == "unequip":
+                key = (id(game), s.turn)
+                g, t, n = self._unequips
+                self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
+            return a
         for a in cands:
-            if a.kind in ("pass", "end_turn") and _is_legal(game, a):
+            if a.kind in ("pass", "end_turn"):
+                self._verified = True
                 return a
         return None
 
@@ -257,24 +252,29 @@ class GreedyBot(Bot):
         k = d["kind"]
         if k == "help":
             ok = self._accept_help(game, seat, d["from"], d.get("n", 0))
-            return Action(seat, "accept" if ok else "refuse")
+            return _find(cands, "accept" if ok else "refuse")
         if k == "offer":
             c = s.combat
             ps, ms = game.strengths()
             ok = c is not None and ps + game.player_strength(d["from"]) > ms
-            return Action(seat, "accept" if ok else "refuse")
+            return _find(cands, "accept" if ok else "refuse")
         if k == "choose":
             opts = [a for a in cands if a.kind == "choose"]
             if not opts:
                 return None
             lose = d.get("why") == "lose"
             sign = 1 if lose else -1
+            self._verified = True
             return min(opts, key=lambda a: sign * card_value(game, a.card))
         if k == "manual":
             for a in cands:
                 if a.kind == "resolve" and a.n == 0:
+                    self._verified = True
                     return a
-        return cands[0] if cands else None
+        if cands:
+            self._verified = True
+            return cands[0]
+        return None
 
     def _accept_help(self, game: "Game", seat: int, fighter: int, bribe: int) -> bool:
         c = game.state.combat
@@ -353,7 +353,7 @@ class GreedyBot(Bot):
                 out.append((sc, i, a))
         if ph != "setup":
             sale = self._sale(game, seat)
-            if sale is not None:
+            if sale is not None and _is_legal(game, sale):
                 out.append((8, len(cands), sale))
         return out
 

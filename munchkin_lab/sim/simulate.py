@@ -198,7 +198,6 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     alive = [p.alive for p in s.players]
     cause = "level_10"
     steps = 0
-    apply_fast = getattr(g, "_apply", None) if not g.history else None
     while True:
         seat = g.actor()
         if seat is None:
@@ -213,13 +212,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
             pre_intent = c.intent
         else:
             pre_monsters = None
-        if apply_fast is not None:
-            # the bot's action was checked legal by Bot.choose: apply it as Game.play would
-            # (history is off, so play() would only re-check and append to the action log)
-            apply_fast(a)
-            g.actions.append(a)
-        else:
-            g.play(a)
+        g.play(a)
         steps += 1
         s = g.state
         k = a.kind
