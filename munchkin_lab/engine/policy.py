@@ -15,14 +15,14 @@ _PRIORITY = {"fight": 0, "accept": 1, "kick": 3, "sell": 4, "equip": 5, "loot": 
 
 def random_policy(game: Game, rnd: random.Random) -> Action:
     """A uniformly random legal action."""
-    return rnd.choice(game.legal_actions())
+    return rnd.choice(game.legal_actions(labels=False))
 
 
 def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
     """Win combats when possible, boost the own side with One-Shots, otherwise Run Away; play
     Races/Classes/Items; sell for Levels; never interfere with others (pass). Returns a legal
     action (raises IndexError when there is none, i.e. the game is over)."""
-    acts = game.legal_actions()
+    acts = game.legal_actions(labels=False)
     s = game.state
     seat = acts[0].player
     c = s.combat
