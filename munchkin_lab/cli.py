@@ -2,7 +2,7 @@
 
 Each area registers its own commands so that no module owns another's:
 ``cards.cli`` (``db``, ``cards``), ``play_cli`` (``play``, ``scenario``), ``decks.cli`` (``deck``),
-``sim.cli`` (``simulate``, ``compare``), ``widgets.cli`` (``lab``, ``app``).
+``sim.cli`` (``simulate``, ``compare``), ``widgets.cli`` (``lab``, ``app``), ``printing.cli`` (``print``).
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import typer
 from .cards import cli as _cards_cli
 from . import play_cli as _play_cli
 from .decks import cli as _decks_cli
+from .printing import cli as _printing_cli
 from .sim import cli as _sim_cli
 from .widgets import cli as _widgets_cli
 
@@ -20,7 +21,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for _module in (_cards_cli, _play_cli, _decks_cli, _sim_cli, _widgets_cli):
+for _module in (_cards_cli, _play_cli, _decks_cli, _sim_cli, _widgets_cli, _printing_cli):
     _module.register(app)
 
 
