@@ -1,4 +1,4 @@
-"""Random playouts (>= 1,000 games across the tests below) with invariants after every step:
+"""Random playouts (1,020 games: 320+320+160+110+110) with invariants after every step:
 card conservation, Levels in 1..10, undo+redo identity, exact replay of saved games."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from munchkin_lab.engine import Game, GameOptions
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-FAST = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-SLOW = settings(max_examples=100, print_blob=False, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FAST = settings(max_examples=320, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SLOW = settings(max_examples=110, print_blob=False, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def _check(g: Game, total: int) -> None:
@@ -53,7 +53,7 @@ def test_random_games_with_options(base_deck, seed):
     _playout(base_deck, seed, 4, max_turns=10, options=opts)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=160, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=SEEDS)
 def test_long_random_games_stay_legal(base_deck, seed):
     g, _ = _playout(base_deck, seed, 3, max_turns=25)
