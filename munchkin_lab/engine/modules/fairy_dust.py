@@ -106,6 +106,20 @@ class FairyDustModule(RulesModule):
         return got
 
     # ------------------------------------------------------------------ combat
+    def on_draw_door(self, game, seat: int, card: int, face_up: bool) -> bool:
+        """Kicked open, the Sparkly Good Fairy starts a combat like any monster. Her card is
+        ``manual`` in the data (her Level and text are not printed in our sources), but this
+        module resolves all of her rules, so no ResolveByHand decision is queued for her."""
+        if not face_up or not is_fairy(game, card):
+            return False
+        game._start_combat(seat, card)
+        pend = game.state.pending
+        for i in range(len(pend) - 1, -1, -1):
+            if pend[i].get("kind") == "manual" and pend[i].get("card") == card:
+                del pend[i]
+                break
+        return True
+
     def monster_modifier(self, game, index: int) -> int:
         """The Fairy's Level from the ``fairy_level`` option (unknown in the card data)."""
         m = game.state.combat.monsters[index]
