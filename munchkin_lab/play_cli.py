@@ -1,8 +1,14 @@
 """Command-line commands of the engine area (registered by ``munchkin_lab.cli``):
 
-``munchkin-lab play --seed 7 --players 4 [--sets munchkin] [--max-turns N] [--random]``
-    plays a whole game with the base deck from the card database (built first if missing),
-    seats driven by the greedy default policy; prints the turn log and the winner.
+``munchkin-lab play --seed 7 --players 4 [--deck PRESET_OR_FILE] [--max-turns N] [--random] [--quiet]``
+    plays a whole game with a deck (default: the ``base`` preset): a preset name
+    (``database/presets/``, also written ``preset:NAME``), a deck file (.txt/.yaml) or a saved
+    deck name. The deck's modules and options switch on the expansion rules; the
+    ``solar_storm`` preset (any deck whose modules include ``solar_storm``) plays a
+    :class:`SolarStormGame` (1-4 players). Seats are driven by the default policy
+    (``engine.policy.greedy_policy`` / ``solar_policy``); prints the turn log (its last lines
+    with ``--quiet``) and the outcome. ``--sets CODE`` (no ``--deck``) plays every card of
+    those sets instead.
 ``munchkin-lab scenario run FILE...``
     runs scenario files (``munchkin_lab/scenarios/README.md``); one PASS/FAIL line each;
     exit code 1 on any failure.
@@ -26,42 +32,117 @@ def _load_deck(sets: list[str]):
         return api.load_specs(sets=sets)
 
 
+def resolve_deck(name: str):
+    """A :class:`munchkin_lab.decks.Deck` from a preset name (or ``preset:NAME``), a deck file
+    path or a saved deck name (tried in that order).
+
+    Raises:
+        DeckError: nothing of that name (the message lists the presets).
+    """
+    from .decks import DeckError, list_presets, load_preset, read_deck
+    from .decks.model import Deck
+
+    if name.startswith("preset:"):
+        return load_preset(name.split(":", 1)[1])
+    if name in list_presets():
+        return load_preset(name)
+    p = Path(name)
+    if p.is_file():
+        return read_deck(p)
+    try:
+        return Deck.load(name)
+    except Exception as e:  # noqa: BLE001 - no such saved deck / no database
+        raise DeckError(f"no preset, deck file or saved deck {name!r} "
+                        f"(presets: {', '.join(list_presets())}) ({e})") from None
+
+
+def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
+              random_play: bool = False, faster_play: bool = False, shared_victory: bool = False,
+              sets: list[str] | None = None):
+    """Play one whole game with the default policy; returns ``(game, actions_played)``.
+
+    ``deck``: a Deck, a name for :func:`resolve_deck`, or None (``sets`` if given, else the
+    ``base`` preset). Decks with the ``solar_storm`` module give a ``SolarStormGame``.
+    """
+    from .engine import Game, GameOptions
+    from .engine.policy import greedy_policy, random_policy, solar_policy
+
+    rnd = random.Random(seed)
+    if deck is None and sets:
+        specs = _load_deck(list(sets))
+        if not specs:
+            raise ValueError("no cards found for the chosen sets")
+        opts = GameOptions(faster_play=faster_play, shared_victory=shared_victory, max_turns=max_turns)
+        g = Game.new(players=players, deck=specs, seed=seed, options=opts)
+        solar = False
+    else:
+        if deck is None or isinstance(deck, str):
+            deck = resolve_deck(deck or "base")
+        if "solar_storm" in deck.modules:
+            from .engine.solar_storm import SolarStormGame, SolarStormOptions
+            rooms = [sp for sp, n in deck.specs() for _ in range(n)]
+            g = SolarStormGame.new(players=players, rooms=rooms, seed=seed,
+                                   options=SolarStormOptions(max_turns=max_turns))
+            solar = True
+        else:
+            opts = deck.game_options(max_turns=max_turns,
+                                     faster_play=faster_play or deck.options.get("faster_play", False),
+                                     shared_victory=shared_victory or deck.options.get("shared_victory", False))
+            g = deck.new_game(players, seed=seed, options=opts)
+            solar = False
+    steps = 0
+    while g.outcome() is None:
+        if solar:
+            a = rnd.choice(g.legal_actions()) if random_play else solar_policy(g, rnd)
+        else:
+            a = random_policy(g, rnd) if random_play else greedy_policy(g, rnd)
+        g.play(a)
+        steps += 1
+    return g, steps
+
+
+def outcome_line(g, steps: int) -> str:
+    """One line: the winner(s) or the end reason, turns, actions and the players' state."""
+    out = g.outcome()
+    turn = getattr(g.state, "turn", None)
+    if getattr(g, "game", None) == "solar_storm":
+        who = ", ".join(g.names)
+        if out.won:
+            return f"The crew wins ({out.reason}) after {turn} turns, {steps} actions ({who})."
+        return f"The ship is lost ({out.reason}) after {turn} turns, {steps} actions ({who})."
+    levels = ", ".join(f"{p.name} L{p.level}" for p in g.state.players)
+    if out.winners:
+        return f"Winner: {' and '.join(out.names)} after {turn} turns, {steps} actions ({levels})."
+    return f"No winner ({out.reason}) after {turn} turns, {steps} actions ({levels})."
+
+
 def register(app: typer.Typer) -> None:
     """Add ``play`` and ``scenario run`` to the root ``munchkin-lab`` app."""
 
     @app.command("play")
     def play(seed: int = typer.Option(7, help="RNG seed"),
-             players: int = typer.Option(4, help="number of players (2-6)"),
-             sets: Optional[List[str]] = typer.Option(None, "--sets", help="set codes (default munchkin)"),
+             players: int = typer.Option(4, help="number of players (2-6; Solar Storm 1-4)"),
+             deck: Optional[str] = typer.Option(None, "--deck", help="preset name, deck file or saved deck (default: base preset)"),
+             sets: Optional[List[str]] = typer.Option(None, "--sets", help="set codes, every card (instead of --deck)"),
              max_turns: int = typer.Option(1000, help="stop after this many turns"),
              random_play: bool = typer.Option(False, "--random", help="random legal actions instead of the greedy policy"),
              faster_play: bool = typer.Option(False, help="Faster Play option (phase 0)"),
              shared_victory: bool = typer.Option(False, help="Shared Victory option"),
-             quiet: bool = typer.Option(False, help="print only the result")) -> None:
-        """Play a whole game with the default policy and print the log and the winner."""
-        from .engine import Game, GameOptions
-        from .engine.policy import greedy_policy, random_policy
-        deck = _load_deck(list(sets) if sets else ["munchkin"])
-        if not deck:
-            typer.echo("no cards found for the chosen sets", err=True)
+             quiet: bool = typer.Option(False, help="print only the last lines of the log and the result"),
+             tail: int = typer.Option(10, help="log lines printed with --quiet")) -> None:
+        """Play a whole game with the default policy and print the log and the outcome."""
+        from .decks import DeckError, DeckFileError
+        try:
+            g, steps = play_game(deck=deck, players=players, seed=seed, max_turns=max_turns,
+                                 random_play=random_play, faster_play=faster_play,
+                                 shared_victory=shared_victory, sets=None if deck else sets)
+        except (DeckError, DeckFileError, ValueError) as e:
+            typer.echo(f"error: {e}", err=True)
             raise typer.Exit(2)
-        opts = GameOptions(faster_play=faster_play, shared_victory=shared_victory, max_turns=max_turns)
-        g = Game.new(players=players, deck=deck, seed=seed, options=opts)
-        rnd = random.Random(seed)
-        steps = 0
-        while g.outcome() is None:
-            a = random_policy(g, rnd) if random_play else greedy_policy(g, rnd)
-            g.play(a)
-            steps += 1
-        if not quiet:
-            for line in g.log:
-                typer.echo(line)
-        out = g.outcome()
-        levels = ", ".join(f"{p.name} L{p.level}" for p in g.state.players)
-        if out.winners:
-            typer.echo(f"Winner: {' and '.join(out.names)} after {g.state.turn} turns, {steps} actions ({levels}).")
-        else:
-            typer.echo(f"No winner ({out.reason}) after {g.state.turn} turns ({levels}).")
+        log = list(g.log)
+        for line in (log[-tail:] if quiet and tail > 0 else [] if quiet else log):
+            typer.echo(line)
+        typer.echo(outcome_line(g, steps))
 
     scenario_app = typer.Typer(help="Scenario files: positions, steps and expectations.", no_args_is_help=True)
 

@@ -28,6 +28,9 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
     c = s.combat
     best = None
     best_score = 99
+    # munchkins_win(), computed at most once (the state does not change here); legal_actions()
+    # just computed it when the fighter acts
+    mw = game._mw_cache[1] if game._mw_cache[0] == game._ver else None
     for a in acts:
         k = a.kind
         if k == "pass":
@@ -35,7 +38,11 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
         elif k == "play":
             kind = game.specs[a.card].kind
             if c is not None:
-                if seat == c.fighter and kind == "one_shot" and a.n == 0 and not game.munchkins_win():
+                if seat == c.fighter and kind == "one_shot" and a.n == 0:
+                    if mw is None:
+                        mw = game.munchkins_win()
+                    if mw:
+                        continue
                     sc = 1
                 else:
                     continue
@@ -53,8 +60,13 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
             sc = 3
         elif k == "trouble" or k in ("unequip", "discard", "give", "steal", "berserk", "turning",
                                      "backstab", "flight", "charm", "evade", "offer_help"):
-            if k == "berserk" and c is not None and not game.munchkins_win() and a.card in s.players[seat].hand:
-                sc = 1
+            if k == "berserk" and c is not None:
+                if mw is None:
+                    mw = game.munchkins_win()
+                if not mw and a.card in s.players[seat].hand:
+                    sc = 1
+                else:
+                    continue
             else:
                 continue
         else:
@@ -62,3 +74,20 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
         if sc < best_score:
             best, best_score = a, sc
     return best if best is not None else acts[0]
+
+
+#: Solar Storm action preference (lower first): win, fix, divert, pick up what a scavenge
+#: offers, use V2 rooms, move, scavenge; by-hand (V1) resolution only when nothing else is left.
+_SOLAR_PRIORITY = {"activate": 0, "place": 1, "pick": 1, "collect": 1, "repair": 2, "repair_cube": 2,
+                   "divert": 3, "room": 4, "give": 5, "take": 6, "move": 6, "scavenge": 5,
+                   "end_actions": 8, "done": 9, "resolve": 10}
+
+
+def solar_policy(game, rnd: random.Random | None = None):
+    """A simple default policy for :class:`~munchkin_lab.engine.solar_storm.SolarStormGame`:
+    the most useful legal action by :data:`_SOLAR_PRIORITY` (random among equals); never
+    starts a by-hand (V1) resolution or an adjustment while something else is legal."""
+    rnd = rnd or random.Random(0)
+    acts = game.legal_actions()
+    best = min(_SOLAR_PRIORITY.get(a.kind, 20) for a in acts)
+    return rnd.choice([a for a in acts if _SOLAR_PRIORITY.get(a.kind, 20) == best])
