@@ -225,6 +225,9 @@ class GreedyBot(Bot):
                 or not game.munchkins_win()):
             self._verified = True
             return Action(seat, "pass")  # nothing worth interfering with: pass the window
+        if not s.pending and c is None and seat == s.active and s.phase in ("start", "trouble", "end") \
+                and not self._has_business(game, seat):
+            return self._plain_turn_step(game, seat)
         cands = legal_actions(game)
         if s.pending:
             return self._pending(game, seat, cands)
@@ -245,6 +248,40 @@ class GreedyBot(Bot):
                 self._verified = True
                 return a
         return None
+
+    def _has_business(self, game: "Game", seat: int) -> bool:
+        """Could this seat want to play, equip or sell something now (out of combat)?"""
+        p = game.state.players[seat]
+        if p.carried:
+            return True
+        specs = game.specs
+        gold = 0
+        for c in p.hand:
+            sp = specs[c]
+            k = sp.kind
+            if k in ("item", "curse", "go_up_a_level", "special") or (k == "race" and not p.races) \
+                    or (k == "class" and not p.classes) or (k == "one_shot" and not sp.manual):
+                return True
+        for c in p.equipped:
+            gold += 0 if game.item_bonus(seat, c) > 0 else (specs[c].gold or 0)
+        return gold >= 1000
+
+    def _plain_turn_step(self, game: "Game", seat: int) -> Action:
+        """Kick, Look for Trouble / Loot, or end the turn when there is nothing to play."""
+        s = game.state
+        self._verified = True  # each of these is legal in its phase for the active player
+        if s.phase == "start":
+            return Action(seat, "kick")
+        if s.phase == "end":
+            return Action(seat, "end_turn")
+        my_str = game.player_strength(seat)
+        best, best_lv = -1, -1
+        for c in s.players[seat].hand:
+            if game.specs[c].kind == "monster":
+                est = self._monster_estimate(game, seat, c)
+                if my_str > est and est > best_lv:
+                    best, best_lv = c, est
+        return Action(seat, "trouble", best) if best >= 0 else Action(seat, "loot")
 
     def _pending(self, game: "Game", seat: int, cands: list[Action]) -> Action | None:
         s = game.state
