@@ -130,6 +130,7 @@ class Game:
         self._legal_ver = -1
         self._mw_cache = (-1, False)
         self._sure: list = []
+        self._acache: dict = {}
         self.joining_tags = frozenset(t for m in self.modules for t in m.joining_tags)
         self.deck_names = ("door", "treasure") + tuple(d for m in self.modules for d in m.extra_decks)
         self._log: list[str] = []
@@ -558,9 +559,18 @@ class Game:
         return Outcome(tuple(s.winners), tuple(s.players[w].name for w in s.winners), s.reason)
 
     # ------------------------------------------------------------------ candidates
+    def _A(self, seat: int, kind: str, card: int = -1, target: int = -1, n: int = 0, m: int = -1,
+           cards: tuple = ()) -> Action:
+        """A shared (immutable) candidate Action: built once per game, then reused (speed)."""
+        key = (seat, kind, card, target, n, m, cards)
+        a = self._acache.get(key)
+        if a is None:
+            a = self._acache[key] = Action(seat, kind, card, target, n, m, cards)
+        return a
+
     def _candidates(self, seat: int) -> list[Action]:
         s = self.state
-        A = Action
+        A = self._A
         out: list[Action] = []
         sure = self._sure = out if self._h_check else []
         if s.pending:
@@ -677,9 +687,9 @@ class Game:
         p = self.state.players[seat]
         for c in p.carried:
             if self._kind[c] == "item":
-                out.append(Action(seat, "equip", c))
+                out.append(self._A(seat, "equip", c))
         for c in p.equipped:
-            out.append(Action(seat, "unequip", c))
+            out.append(self._A(seat, "unequip", c))
 
     def _combat_card_candidates(self, seat: int, out: list) -> None:
         s = self.state
@@ -693,42 +703,42 @@ class Game:
             if k == "one_shot":
                 if sp.effects.get("discard_monster"):
                     for i in range(nm):
-                        out.append(Action(seat, "play", card, n=i))
+                        out.append(self._A(seat, "play", card, n=i))
                 elif not sp.effects.get("escape"):
-                    out.append(Action(seat, "play", card, n=0))
-                    out.append(Action(seat, "play", card, n=1))
+                    out.append(self._A(seat, "play", card, n=0))
+                    out.append(self._A(seat, "play", card, n=1))
             elif k == "monster_enhancer":
                 for i in range(nm):
-                    out.append(Action(seat, "play", card, n=i))
+                    out.append(self._A(seat, "play", card, n=i))
             elif k == "curse" or k == "go_up_a_level":
                 for t in range(n):
-                    out.append(Action(seat, "play", card, t))
+                    out.append(self._A(seat, "play", card, t))
             elif k == "monster":
-                out.append(Action(seat, "join", card))
+                out.append(self._A(seat, "join", card))
             elif k == "special":
                 e = sp.effects
                 if e.get("wandering_monster"):
                     for mon in p.hand:
                         if self._kind[mon] == "monster":
-                            out.append(Action(seat, "play", card, m=mon))
+                            out.append(self._A(seat, "play", card, m=mon))
                 elif e.get("end_combat") or e.get("level_for") or sp.manual:
-                    out.append(Action(seat, "play", card))
+                    out.append(self._A(seat, "play", card))
         for card in p.carried:
             if self._kind[card] == "one_shot" and not self.specs[card].effects.get("escape"):
-                out.append(Action(seat, "play", card, n=0))
-                out.append(Action(seat, "play", card, n=1))
+                out.append(self._A(seat, "play", card, n=0))
+                out.append(self._A(seat, "play", card, n=1))
         in_side = seat == c.fighter or seat == c.helper
         if in_side and self.has_class(seat, "warrior"):
             for card in p.hand + p.in_play():
-                out.append(Action(seat, "berserk", card))
+                out.append(self._A(seat, "berserk", card))
         if in_side and self.has_class(seat, "cleric"):
             for card in p.hand + p.in_play():
-                out.append(Action(seat, "turning", card))
+                out.append(self._A(seat, "turning", card))
         if self.has_class(seat, "thief") and (p.hand or p.in_play()):
             card = (p.hand or p.in_play())[0]
             for t in (c.fighter, c.helper):
                 if t >= 0 and t != seat:
-                    out.append(Action(seat, "backstab", card, t))
+                    out.append(self._A(seat, "backstab", card, t))
 
     def _greedy_sale(self, seat: int) -> tuple | None:
         p = self.state.players[seat]
