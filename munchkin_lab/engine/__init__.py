@@ -9,6 +9,8 @@ from .cards import CardSpec
 from .effects import validate_effects
 from .game import Game, GameOptions, Outcome
 from .rules import CoreModule, RulesModule, register_module
+from .solar_storm import SolarAction, SolarOutcome, SolarStormGame, SolarStormOptions
 
 __all__ = ["Action", "ACTION_KINDS", "CardSpec", "CoreModule", "Game", "GameOptions",
-           "IllegalActionError", "Outcome", "RulesModule", "register_module", "validate_effects"]
+           "IllegalActionError", "Outcome", "RulesModule", "register_module", "validate_effects",
+           "SolarAction", "SolarOutcome", "SolarStormGame", "SolarStormOptions"]

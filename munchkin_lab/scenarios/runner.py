@@ -5,6 +5,7 @@ Public functions:
     build_game(scenario, resolver) -> (Game, names)   the start position
     run_scenario(scenario, resolver) -> ScenarioResult
     run_file(path, resolver=None) -> ScenarioResult   never raises for bad files: FAIL result
+                                           (``game: solar_storm`` files run in :mod:`.solar`)
     get_path(state_dict, "players.Arek.level")        dotted-path lookup used by expectations
 """
 from __future__ import annotations
@@ -21,7 +22,10 @@ from ..engine.actions import KINDS
 Resolver = Callable[[str], CardSpec | None]
 
 TOP_FIELDS = {"name", "rule", "description", "seed", "options", "cards", "players", "decks",
-              "discards", "active", "turn", "phase", "forced_dice", "steps", "expect", "sets"}
+              "discards", "active", "turn", "phase", "forced_dice", "steps", "expect", "sets", "game"}
+#: Values of the top-level ``game`` key: ``munchkin`` (default, this module) and
+#: ``solar_storm`` (:mod:`munchkin_lab.scenarios.solar`).
+GAMES = ("munchkin", "solar_storm")
 PLAYER_FIELDS = {"name", "gender", "level", "race", "races", "class", "classes", "hand", "equipped",
                  "carried", "curses", "alive", "half_breed", "super_munchkin"}
 STEP_FIELDS = {"actor", "action", "text", "card", "target", "side", "monster", "with", "cards",
@@ -63,6 +67,11 @@ def load_scenario(path: str | Path) -> dict:
         raise ScenarioError(f"{path}: malformed YAML ({e})") from None
     if not isinstance(data, dict):
         raise ScenarioError(f"{path}: a scenario is a mapping with players, decks and steps")
+    game = data.get("game", "munchkin")
+    if game not in GAMES:
+        raise ScenarioError(f"{path}: field 'game': one of {list(GAMES)}, got {game!r}")
+    if game == "solar_storm":
+        raise ScenarioError(f"{path}: a Solar Storm scenario: run it with run_file (scenarios.solar)")
     bad = set(data) - TOP_FIELDS
     if bad:
         raise ScenarioError(f"{path}: unknown field(s) {sorted(bad)} (allowed: {sorted(TOP_FIELDS)})")
@@ -445,9 +454,37 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
 
 
 def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResult:
-    """Load and run one file; errors become FAIL results naming the field or step."""
+    """Load and run one file; errors become FAIL results naming the field or step. A file
+    with ``game: solar_storm`` is run by :func:`munchkin_lab.scenarios.solar.run`."""
+    solar = _solar_data(path)
+    if solar is not None:
+        return _run_solar(path, solar)
     try:
         sc = load_scenario(path)
         return run_scenario(sc, resolver if resolver is not None else database_resolver())
     except ScenarioError as e:
         return ScenarioResult(False, Path(path).stem, str(path), f"error: {e}")
+
+
+def _solar_data(path: str | Path) -> dict | None:
+    """The parsed file when it is a Solar Storm scenario (``game: solar_storm``), else None."""
+    try:
+        data = yaml.safe_load(Path(path).read_text())
+    except (OSError, yaml.YAMLError):
+        return None  # reported by load_scenario
+    if isinstance(data, dict) and data.get("game") == "solar_storm":
+        return data
+    return None
+
+
+def _run_solar(path: str | Path, data: dict) -> ScenarioResult:
+    from . import solar
+
+    name = str(data.get("name") or Path(path).stem)
+    try:
+        solar.run_data(data, path)
+    except solar.ScenarioFailure as e:
+        return ScenarioResult(False, name, str(path), str(e))
+    except (ValueError, KeyError, TypeError, IndexError, solar.IllegalActionError) as e:
+        return ScenarioResult(False, name, str(path), f"error: {type(e).__name__}: {e}")
+    return ScenarioResult(True, name, str(path))
