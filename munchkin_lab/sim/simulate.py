@@ -617,7 +617,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
             a shorter list is cycled). Names: :data:`~munchkin_lab.sim.bots.BOT_NAMES`.
         seed: run seed (see the module docstring for the per-game seeds).
         workers: local worker processes (Dask ``LocalCluster``); 1 = in this process;
-            None = every core.
+            None = every core (in this process when the run fits in one batch).
         scheduler: address of an existing Dask scheduler (``tcp://host:port``); overrides
             ``workers``.
         turn_cap: a game still running after this many turns ends with ``end_cause ==
@@ -660,6 +660,9 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         nworkers = int(workers) if workers is not None else (os.cpu_count() or 1)
     if batch_size is None:
         batch_size = max(10, min(250, math.ceil(games / (10 * nworkers))))
+    if client is None and workers is None:
+        # every core, but no cluster for a run that fits in one batch
+        nworkers = max(1, min(nworkers, math.ceil(games / batch_size)))
     payload = {"key": (deck_name, len(spec_pairs), hash(str(spec_pairs))), "cards": spec_pairs,
                "players": players, "bots": bot_names, "seed": seed, "turn_cap": turn_cap,
                "options": options, "modules": list(modules), "max_steps": 400 * turn_cap}
