@@ -1,7 +1,7 @@
 """JupyterLab smoke test: open the board notebook, run it, click one action."""
 from __future__ import annotations
 
-from conftest import ARTIFACTS
+from browser_helpers import ARTIFACTS
 
 
 def test_jupyterlab_runs_board_notebook_and_clicks(browser, jupyterlab):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import statistics
 
-from conftest import ARTIFACTS
+from browser_helpers import ARTIFACTS
 
 MEASURE = """
 ([sel]) => new Promise((resolve) => {

@@ -41,12 +41,3 @@ def board(base_deck, tmp_path):
     from munchkin_lab.widgets import Board
 
     return Board.from_deck(base_deck, seed=7, name="t", journal=tmp_path / "t.journal.jsonl")
-
-
-def pass_setup(board) -> None:
-    """Click 'pass' until Kick Open the Door is a legal button."""
-    for _ in range(10):
-        if board.button_for("kick") is not None:
-            return
-        board.button_for("pass").click()
-    raise AssertionError("setup never ended")

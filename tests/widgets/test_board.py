@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import pass_setup
+from widget_helpers import pass_setup
 
 from munchkin_lab.widgets import Board
 from munchkin_lab.widgets.board import MAIN_KINDS, Journal
