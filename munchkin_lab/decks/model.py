@@ -406,14 +406,16 @@ class Deck:
         registered (``munchkin_lab.engine.rules.MODULES``; the engine also switches modules
         on from the cards' sets by itself). ``overrides`` are passed to ``GameOptions``.
 
-        The ``piles_per_set`` option and module overrides *off* are kept with the deck for
-        the engine to honour; this function does not pass them.
+        The ``piles_per_set`` option adds the engine module ``piles`` (one Door and one
+        Treasure draw pile per set, the player picking the pile). Module overrides *off* are
+        kept with the deck; this function does not pass them.
         """
         from ..engine.game import GameOptions
         from ..engine.rules import MODULES as ENGINE_MODULES
 
         kw = {"faster_play": self.options["faster_play"], "shared_victory": self.options["shared_victory"],
-              "modules": tuple(m for m in self.modules if m in ENGINE_MODULES)}
+              "modules": tuple(m for m in self.modules if m in ENGINE_MODULES)
+              + (("piles",) if self.options.get("piles_per_set") else ())}
         kw.update(overrides)
         return GameOptions(**kw)
 

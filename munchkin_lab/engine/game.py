@@ -125,6 +125,8 @@ class Game:
         self._h_keep = [m for m in self.modules if type(m).keeps_at_death is not base.keeps_at_death]
         self._h_check = [m for m in self.modules if type(m).check_action is not base.check_action]
         self._h_apply = [m for m in self.modules if type(m).apply_action is not base.apply_action]
+        self._h_pile = [m for m in self.modules if type(m).draw_pile is not base.draw_pile]
+        self._h_dpile = [m for m in self.modules if type(m).discard_pile is not base.discard_pile]
         self._ver = 0
         self._legal: list = []
         self._legal_ver = -1
@@ -238,10 +240,14 @@ class Game:
         s.rng, k = _rng.below(s.rng, 6)
         return k + 1
 
-    def _draw(self, deck: str) -> int:
+    def _draw(self, deck: str, seat: int = -1) -> int:
         """Top card of ``deck`` (-1 if none). An empty pile is refilled by shuffling its
-        discards; with no discards nobody draws (core rules, 3. Handling Cards)."""
+        discards; with no discards nobody draws (core rules, 3. Handling Cards). A module's
+        ``draw_pile`` hook may name another pile (``seat``: the drawer, default the active)."""
         s = self.state
+        if self._h_pile:
+            for m in self._h_pile:
+                deck = m.draw_pile(self, deck, s.active if seat < 0 else seat) or deck
         pile = s.decks.get(deck)
         if pile is None:
             return -1
@@ -256,6 +262,12 @@ class Game:
         return pile.pop()
 
     def _discard(self, c: int) -> None:
+        if self._h_dpile:
+            d = self.specs[c].deck
+            for m in self._h_dpile:
+                d = m.discard_pile(self, c) or d
+            self.state.discards[d].append(c)
+            return
         self.state.discards[self.specs[c].deck].append(c)
 
     def _deal(self, p: PlayerState) -> None:

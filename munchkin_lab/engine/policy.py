@@ -59,7 +59,8 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
         elif k == "refuse":
             sc = 3
         elif k == "trouble" or k in ("unequip", "discard", "give", "steal", "berserk", "turning",
-                                     "backstab", "flight", "charm", "evade", "offer_help"):
+                                     "backstab", "flight", "charm", "evade", "offer_help",
+                                     "door_pile", "treasure_pile"):
             if k == "berserk" and c is not None:
                 if mw is None:
                     mw = game.munchkins_win()

@@ -58,6 +58,15 @@ class RulesModule:
         module handled it (e.g. a Portal); the core then does nothing more with it."""
         return False
 
+    def draw_pile(self, game: "Game", deck: str, seat: int) -> str | None:
+        """The pile ``seat`` draws from when the core draws from ``deck`` (e.g. ``"door"`` ->
+        ``"door:scooby_doo"``); None keeps ``deck``."""
+        return None
+
+    def discard_pile(self, game: "Game", card: int) -> str | None:
+        """The discard pile ``card`` goes to (None: its own deck's, ``spec.deck``)."""
+        return None
+
     def hand_limit(self, game: "Game", seat: int, limit: int) -> int:
         """Return the hand limit of ``seat`` (core: 5, Dwarf 6)."""
         return limit

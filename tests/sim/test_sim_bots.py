@@ -85,3 +85,72 @@ def test_make_bot_errors_and_seat_check(base_deck):
         g2.play(bot.choose(g2))
     with pytest.raises(ValueError, match="over"):
         bot.choose(g2)
+
+
+def _staged(base_deck, hands, levels, top_door):
+    """A 3-player game after setup with chosen hands (card names), Levels and the next Door."""
+    g = Game.new(players=3, deck=base_deck.specs(), seed=2, history=False, deal=False,
+                 options=GameOptions(setup_window=False))
+    s = g.state
+
+    def take(name):
+        for pile in list(s.decks.values()) + list(s.discards.values()):
+            for c in pile:
+                if g.specs[c].name == name:
+                    pile.remove(c)
+                    return c
+        raise AssertionError(name)
+
+    for seat, names in hands.items():
+        s.players[seat].hand = [take(n) for n in names]
+    for seat, lv in levels.items():
+        s.players[seat].level = lv
+    s.decks["door"].append(take(top_door))
+    return g
+
+
+def test_greedy_plays_wandering_monster_on_a_leader_about_to_win(base_deck):
+    g = _staged(base_deck, {1: ["Wandering Monster", "Plutonium Dragon", "Lame Goblin"]}, {0: 9, 1: 3}, "Potted Plant")
+    g.play("0 kick")
+    bot = make_bot("greedy", 1)
+    a = bot.choose(g, 0)
+    assert a.kind == "fight"
+    g.play(a)
+    assert g.actor() == 1
+    a = bot.choose(g, 1)
+    assert a.kind == "play" and g.specs[a.card].name == "Wandering Monster"
+    assert g.specs[a.m].name == "Plutonium Dragon"  # the strongest monster in hand
+    g.play(a)
+    assert not g.munchkins_win()
+
+
+def test_greedy_enhances_against_the_leader_but_lets_others_win(base_deck):
+    g = _staged(base_deck, {1: ["Enraged"], 2: ["Ancient"]}, {0: 6, 1: 5, 2: 3}, "Potted Plant")
+    g.play("0 kick")
+    bot = make_bot("greedy", 1)
+    g.play(bot.choose(g, 0))  # fight: 6 vs 1
+    a1 = bot.choose(g, 1)  # seat 1 (Level 5) sees a leader at Level 6 >= 5 winning: hinder
+    assert a1.kind == "play" and g.specs[a1.card].name == "Enraged"
+    g.play(a1)
+    # still winning (6 vs 6 is a tie: the monster wins) -> not winning any more, seat 1 passes
+    assert bot.choose(g, 1).kind == "pass"
+
+
+def test_greedy_curses_the_leader_out_of_combat(base_deck):
+    g = _staged(base_deck, {0: ["Duck of Doom"]}, {0: 2, 1: 4, 2: 6}, "Potted Plant")
+    bot = make_bot("greedy", 1)
+    a = bot.choose(g, 0)
+    assert a.kind == "play" and g.specs[a.card].name == "Duck of Doom" and a.target == 2
+
+
+def test_greedy_runs_or_asks_for_help_when_losing(base_deck):
+    g = _staged(base_deck, {}, {0: 3, 1: 8, 2: 2}, "Bigfoot")
+    g.play("0 kick")
+    bot = make_bot("greedy", 1)
+    ps, ms = g.strengths()
+    assert ps < ms
+    a = bot.choose(g, 0)
+    if ps + g.player_strength(1) > ms:
+        assert a.kind == "ask_help" and a.target == 1 and a.n > 0
+    else:
+        assert a.kind == "run"

@@ -2,7 +2,8 @@
 :func:`munchkin_lab.engine.rules.register_module`; ``rules.select_modules`` imports it.
 
 Modules: ``fairy_dust`` (:mod:`.fairy_dust`), ``scooby_doo`` (:mod:`.dungeons`),
-``rooms`` (:mod:`.rooms`, Star Munchkin Adventures). Each registers its extra action kinds in
+``rooms`` (:mod:`.rooms`, Star Munchkin Adventures), ``piles`` (:mod:`.piles`, one draw pile
+per set; switched on by option only). Each registers its extra action kinds in
 :data:`munchkin_lab.engine.actions.KINDS` so saved games and scenarios can name them.
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ def core_zone_cards(game, module) -> set:
     return set((Counter(game.all_zones()) - held).keys())
 
 
-for _name in ("fairy_dust", "dungeons", "rooms"):
+for _name in ("fairy_dust", "dungeons", "rooms", "piles"):
     try:
         importlib.import_module(f"{__name__}.{_name}")
     except ModuleNotFoundError as e:  # a module not written yet
