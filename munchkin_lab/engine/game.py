@@ -482,8 +482,24 @@ class Game:
         why = self._why_inner
         maybe = self._candidates(seat)
         sure = self._sure
-        acts = sure + [a for a in maybe if why(a) is None] if sure is not maybe else \
-            [a for a in maybe if why(a) is None]
+        if sure is maybe:
+            acts = [a for a in maybe if why(a) is None]
+        elif not maybe:
+            acts = sure[:]
+        else:
+            s = self.state
+            ph = s.phase
+            # candidates hold valid card ids; with nothing pending and no module rule checks,
+            # _why_inner reduces to the phase's own checker (same answers, less dispatch)
+            if s.pending or ph == "setup" or ph == "charity":
+                acts = sure + [a for a in maybe if why(a) is None]
+            elif ph == "combat":
+                wc = self._why_combat
+                acts = sure + [a for a in maybe if wc(seat, a) is None]
+            else:
+                wp = self._why_play
+                acts = sure + [a for a in maybe
+                               if (wp(seat, a, False) if a.kind == "play" else why(a)) is None]
         if labels:
             acts = [Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards, label=self.describe(a))
                     for a in acts]
