@@ -152,16 +152,18 @@ def test_journal_torn_line_and_missing_file(board, tmp_path):
     assert "cannot resume" in missing.message.value
 
 
-def test_export_position_and_replay_are_offline(board, tmp_path):
+def test_export_position_and_replay_are_offline(board, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     board.autoplay(8)
     pos = board.export_html(tmp_path / "p.html")
     rep = board.export_replay(tmp_path / "r.html")
     for p in (pos, rep):
         text = p.read_text()
-        assert "mlab-felt" in text and "<script src" not in text and "http" not in text.split("</style>")[1][:0] + ""
+        assert "mlab-felt" in text and "<script src" not in text and "<link" not in text
     data = rep.read_text()
     assert data.count("mlab-felt") >= 1 and '"frames"' in data
     board.export_btn.click(); board.replay_btn.click()
+    assert (tmp_path / "t.position.html").exists() and (tmp_path / "t.replay.html").exists()
 
 
 def test_scenario_board(lab_db):
