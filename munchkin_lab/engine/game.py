@@ -287,10 +287,18 @@ class Game:
         return [self._lnames[c] for c in self.state.players[seat].classes]
 
     def has_race(self, seat: int, race: str) -> bool:
-        return race in self.races(seat)
+        ln = self._lnames
+        for c in self.state.players[seat].races:
+            if ln[c] == race:
+                return True
+        return False
 
     def has_class(self, seat: int, cls_: str) -> bool:
-        return cls_ in self.classes(seat)
+        ln = self._lnames
+        for c in self.state.players[seat].classes:
+            if ln[c] == cls_:
+                return True
+        return False
 
     def matches(self, seat: int, atom: str, against: bool = False, monster: int = -1) -> bool:
         """Does player ``seat`` match condition ``atom`` (see ``effects`` docstring)?
@@ -498,8 +506,11 @@ class Game:
                 acts = sure + [a for a in maybe if wc(seat, a) is None]
             else:
                 wp = self._why_play
+                we = self._why_equip
                 acts = sure + [a for a in maybe
-                               if (wp(seat, a, False) if a.kind == "play" else why(a)) is None]
+                               if (wp(seat, a, False) if a.kind == "play" else
+                                   we(seat, a) if a.kind == "equip" or a.kind == "unequip" else
+                                   why(a)) is None]
         if labels:
             acts = [Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards, label=self.describe(a))
                     for a in acts]
@@ -1016,8 +1027,7 @@ class Game:
         s = self.state
         p = s.players[seat]
         c = a.card
-        from_carried = c in p.carried and self._kind[c] == "one_shot"
-        if c not in p.hand and not from_carried:
+        if c not in p.hand and not (c in p.carried and self._kind[c] == "one_shot"):
             return f"{self._cn(c)} is not in your hand"
         sp = self.specs[c]
         k = sp.kind
@@ -1113,6 +1123,10 @@ class Game:
         p = s.players[seat]
         k = a.kind
         stage = c.stage
+        if k == "play" and stage != "run":
+            # the only rule for a card played outside the Run Away stage (same answer as the
+            # checks below, which never match "play" before the last line)
+            return self._why_play(seat, a, in_combat=True)
         if stage == "run":
             if k == "roll":
                 if not (0 <= a.n < len(c.monsters)):
