@@ -77,6 +77,14 @@ def _bot_chooser(name: str, seed: int) -> Callable[[Game], Action]:
         return lambda g: g.legal_actions()[0]
 
 
+def _solar_chooser(seed: int) -> Callable[[Any], Any]:
+    """``game -> action`` for a Solar Storm game: the engine's ``solar_policy``."""
+    from ..engine.policy import solar_policy
+
+    rnd = random.Random(seed)
+    return lambda g: solar_policy(g, rnd)
+
+
 class Journal:
     """Append-only journal of one game: a header line with the saved game, then one line per
     action (``{"a": "0 kick"}``), undo (``{"undo": 1}``) or redo (``{"redo": 1}``)."""
@@ -123,7 +131,12 @@ class Journal:
             raise ValueError(f"journal {p}:1: not JSON ({e.msg})") from None
         if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
             raise ValueError(f"journal {p}:1: not a munchkin-lab journal")
-        game = Game.from_json(head["game"])
+        if '"solar_storm"' in str(head["game"])[:200]:
+            from ..engine.solar_storm import SolarStormGame
+
+            game = SolarStormGame.from_json(head["game"])
+        else:
+            game = Game.from_json(head["game"])
         for i, line in enumerate(lines[1:], start=2):
             if not line.strip():
                 continue
@@ -207,6 +220,8 @@ class Board(W.VBox):
                   **kw) -> "Board":
         """A board for a new game with ``deck``: a :class:`~munchkin_lab.decks.Deck` or a
         ``[(CardSpec, copies)]`` list. Game options come from the deck when not given."""
+        if "solar_storm" in (getattr(deck, "modules", ()) or ()):
+            return cls._solar_from_deck(deck, players, seed, **kw)
         pairs, opts = _deck_pairs_options(deck, options)
 
         def factory(s: int, n: int) -> Game:
@@ -214,6 +229,22 @@ class Board(W.VBox):
 
         n = players if isinstance(players, int) else len(players)
         board = cls(factory(seed, n), factory, meta={"source": "deck"}, **kw)
+        board.players_w.value = n
+        return board
+
+    @classmethod
+    def _solar_from_deck(cls, deck: Any, players: int | list, seed: int, **kw) -> "Board":
+        """A Solar Storm board (deck with the ``solar_storm`` module): the deck's cards are the
+        ship rooms, as in :mod:`munchkin_lab.play_cli`."""
+        from ..engine.solar_storm import SolarStormGame
+
+        rooms = [sp for sp, n in deck.specs() for _ in range(n)]
+
+        def factory(s: int, n: int):
+            return SolarStormGame.new(players=n if isinstance(players, int) else players, rooms=rooms, seed=s)
+
+        n = players if isinstance(players, int) else len(players)
+        board = cls(factory(seed, n), factory, meta={"source": "deck", "game": "solar_storm"}, **kw)
         board.players_w.value = n
         return board
 
@@ -246,6 +277,11 @@ class Board(W.VBox):
             p = meta["path"]
             factory = lambda s, n: _scenario_game(p)  # noqa: E731
             kw.setdefault("default_provenance", "scenario")
+        elif _is_solar(game):
+            from ..engine.solar_storm import SolarStormGame
+
+            rooms, sopts = list(game.rooms), game.options
+            factory = lambda s, n: SolarStormGame.new(players=n, rooms=rooms, seed=s, options=sopts)  # noqa: E731
         else:
             pairs = [(sp, 1) for sp in game.specs]
             opts = game.options
@@ -318,7 +354,10 @@ class Board(W.VBox):
     def _set_game(self, game: Game, start_journal: bool = True) -> None:
         self.game = game
         prov = self._provenance if self._provenance is not None else database_provenance()
-        self._lookup = render.CardLookup(game.specs, prov, self.default_provenance)
+        specs = getattr(game, "specs", None)
+        if specs is None:  # Solar Storm: the ship rooms are its cards
+            specs = getattr(game, "rooms", [])
+        self._lookup = render.CardLookup(specs, prov, self.default_provenance)
         self.seed_w.value = int(getattr(game, "seed", 0) or 0)
         n = len(game.state_dict()["players"])
         self.players_w.value = n
@@ -358,8 +397,9 @@ class Board(W.VBox):
         self._fill_buttons(self.action_buttons, self.actions_box, acts[:_MAX_BUTTONS], "mlab-action")
         legal_kinds = {a.kind for a in acts}
         actor = g.actor()
+        solar = _is_solar(g)
         for k, b in self.kind_buttons.items():
-            if k in legal_kinds:
+            if solar or k in legal_kinds:
                 b.layout.display = "none"
             else:
                 b.layout.display = None
@@ -430,9 +470,10 @@ class Board(W.VBox):
         self.refresh()
 
     def _bot(self) -> Callable[[Game], Action]:
-        key = (self.bot_name, self.seed_w.value)
+        solar = _is_solar(self.game)
+        key = (self.bot_name, self.seed_w.value, solar)
         if getattr(self, "_bot_key", None) != key:
-            self._bot_fn = _bot_chooser(self.bot_name, self.seed_w.value)
+            self._bot_fn = _solar_chooser(self.seed_w.value) if solar else _bot_chooser(self.bot_name, self.seed_w.value)
             self._bot_key = key
         return self._bot_fn
 
@@ -582,6 +623,10 @@ class Board(W.VBox):
             if b._mlab_action.kind == kind:
                 return b
         return None
+
+
+def _is_solar(game: Any) -> bool:
+    return getattr(game, "game", None) == "solar_storm" or type(game).__name__ == "SolarStormGame"
 
 
 def _deck_pairs_options(deck: Any, options: GameOptions | None):

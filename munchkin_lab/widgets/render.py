@@ -220,21 +220,149 @@ def grid_html(grid: Any, lk: CardLookup, names: Mapping[int, str], title: str, c
             f'<div class="mlab-grid" style="grid-template-columns:repeat({w},auto)">{"".join(body)}</div></div>')
 
 
-def extras_html(sd: Mapping, lk: CardLookup) -> str:
-    """Dungeons, the room grid and the ship when the state has them."""
+def _room_key(k: Any) -> tuple[int, int] | None:
+    try:
+        x, y = (int(p) for p in str(k).strip("()[] ").split(","))
+    except ValueError:
+        return None
+    return x, y
+
+
+def sma_grid_html(view: Mapping, lk: CardLookup) -> str:
+    """The Star Munchkin Adventures room grid from ``module_state["rooms"]`` (the rooms module's
+    ``state_view``): each room its tile name and ``x,y`` coordinates (START marked), the player
+    tokens standing there, face-up cards, card backs for face-down cards and left treasures."""
+    rooms = view.get("rooms") or {}
+    at: dict[str, list[str]] = {}
+    for who, k in (view.get("positions") or {}).items():
+        at.setdefault(str(k), []).append(str(who))
+    cells = {xy: (str(k), r) for k, r in rooms.items() if (xy := _room_key(k)) is not None}
+    if not cells:
+        return ""
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    body = []
+    for y in range(max(ys), min(ys) - 1, -1):  # north at the top
+        for x in range(min(xs), max(xs) + 1):
+            if (x, y) not in cells:
+                body.append('<div class="mlab-cell mlab-cell-empty"></div>')
+                continue
+            k, r = cells[(x, y)]
+            name = r.get("name") or "(no tile)"
+            start = ' <span class="mlab-start">START</span>' if k == "0,0" and name != "START" else ""
+            toks = "".join(f'<span class="mlab-token" data-token="{esc(n)}">{esc(n)}</span>' for n in at.get(k, []))
+            up = _cards(r.get("face_up") or [], lk)
+            down = "".join(f'<span class="mlab-facedown" data-facedown="1">{lk.back("door")}</span>'
+                           for _ in range(int(r.get("face_down") or 0)))
+            loot = _cards(r.get("left_treasures") or [], lk)
+            loot = f'<div class="mlab-sub">left treasures</div>{loot}' if loot else ""
+            body.append(f'<div class="mlab-cell mlab-room" data-room="{esc(k)}">'
+                        f'<div><b class="mlab-room-name">{esc(name)}</b>{start} '
+                        f'<span class="mlab-sub mlab-coord">({esc(k)})</span></div>'
+                        f'<div>{toks}</div><div class="mlab-row">{up}{down}</div>{loot}</div>')
+    w = max(xs) - min(xs) + 1
+    foot = f"room tiles left: {view.get('tiles_left', '?')}"
+    return (f'<div class="mlab-room-grid"><div class="mlab-status">Star Munchkin Adventures rooms</div>'
+            f'<div class="mlab-grid" style="grid-template-columns:repeat({w},auto)">{"".join(body)}</div>'
+            f'<div class="mlab-sub">{esc(foot)}</div></div>')
+
+
+def ship_html(sd: Mapping) -> str:
+    """The Solar Storm 3x3 ship from a ``SolarStormGame.state_dict()``: every room with its
+    name, V1/V2 mark, repair cubes and damage, diverted power, icons and the meeples there
+    (the Energy Core in the centre)."""
+    grid = sorted(sd.get("grid") or [], key=lambda r: r["position"])
+    body = []
+    for r in grid:
+        core = r.get("action") == "core"
+        ver = r.get("version")
+        mark = f' <span class="mlab-version" data-version="{esc(ver)}">{esc(ver)}</span>' if ver else ""
+        cubes = ""
+        if r.get("covered") is not None:
+            cubes = "".join('<span class="mlab-cube" title="repair cube">■</span>' if c
+                            else '<span class="mlab-damage" title="damaged">□</span>' for c in r["covered"])
+            cubes = (f'<div class="mlab-cubes">{cubes} <span class="mlab-sub">cubes {r.get("cubes")}'
+                     f' · damaged {r.get("damaged")}</span></div>')
+        icons = " ".join(r.get("icons") or [])
+        info = f'<div class="mlab-sub">icons {esc(icons)}</div>' if icons else ""
+        if r.get("diverted"):
+            info += '<div class="mlab-sub mlab-diverted">power diverted</div>'
+        meeples = "".join(f'<span class="mlab-token mlab-meeple" data-token="{esc(m)}">{esc(m)}</span>'
+                          for m in r.get("meeples") or [])
+        cls = "mlab-cell mlab-ship-room" + (" mlab-core" if core else "")
+        body.append(f'<div class="{cls}" data-pos="{r["position"]}" data-row="{r["row"]}" data-col="{r["col"]}">'
+                    f'<div><b class="mlab-room-name">{esc(r.get("name"))}</b>{mark}</div>{cubes}{info}'
+                    f'<div>{meeples}</div></div>')
+    if not body:
+        return ""
+    return (f'<div class="mlab-ship"><div class="mlab-status">Solar Storm ship</div>'
+            f'<div class="mlab-grid" style="grid-template-columns:repeat(3,auto)">{"".join(body)}</div></div>')
+
+
+def solar_board_html(sd: Mapping, log: list[str] | None = None) -> str:
+    """The whole Solar Storm table: status, the ship, crew (hands are open), decks and supply."""
+    log = log or []
     names = {p["seat"]: p["name"] for p in sd.get("players", [])}
+    if sd.get("phase") == "over":
+        status = (f'<div class="mlab-status mlab-over" data-testid="status">Game over: '
+                  f'{"the crew wins" if sd.get("won") else "the crew loses"} ({esc(sd.get("reason"))}) '
+                  f'after {sd.get("turn")} turns</div>')
+    else:
+        pend = sd.get("pending")
+        ptxt = f" · waiting for: {esc(pend.get('kind'))}" if pend else ""
+        status = (f'<div class="mlab-status" data-testid="status">Turn {sd.get("turn")} · '
+                  f'{esc(names.get(sd.get("active")))}\'s turn · phase {esc(sd.get("phase"))} · '
+                  f'actions left {sd.get("actions_left")} · {esc(names.get(sd.get("actor"), "-"))} to act{ptxt}</div>')
+    crew = []
+    for p in sd.get("players", []):
+        crew.append(f'<div class="mlab-seat" data-seat="{p["seat"]}"><b>{esc(p["name"])}</b> in '
+                    f'{esc(p.get("room"))}<div class="mlab-sub">hand: {esc(" ".join(p.get("hand") or []) or "-")}'
+                    f' · repair cubes {p.get("repair_cubes")} · action tokens {p.get("action_tokens")}'
+                    f' · protection {p.get("protection_tokens")}</div></div>')
+    res = sd.get("resources") or {}
+    dmg = sd.get("damage") or {}
+    sup = sd.get("supply") or {}
+    piles = (f'<div class="mlab-piles mlab-sub">resource deck: {(res.get("deck") or {}).get("count")} · '
+             f'face up: {esc(" ".join(res.get("face_up") or []) or "-")} · damage deck: {dmg.get("count")} · '
+             f'supply: cubes {sup.get("repair_cubes")}, action tokens {sup.get("action_tokens")}, '
+             f'protection {sup.get("protection_tokens")}</div>')
+    last = f'<div class="mlab-sub mlab-lastlog" data-testid="last-log">{esc(log[-1])}</div>' if log else ""
+    return (f'<div class="mlab-felt mlab-solar">{status}<div class="mlab-row">{"".join(crew)}</div>'
+            f'<div class="mlab-row">{ship_html(sd)}<div class="mlab-center">{piles}</div></div>{last}</div>')
+
+
+def extras_html(sd: Mapping, lk: CardLookup) -> str:
+    """Dungeons in play and the Star Munchkin Adventures room grid from ``module_state`` (the
+    rooms / dungeons modules' ``state_view``); older top-level ``dungeons``/``grid``/``ship``
+    entries are still drawn when present."""
+    names = {p["seat"]: p["name"] for p in sd.get("players", [])}
+    ms = sd.get("module_state") or {}
+    # modules are found by the shape of their view, not their name (the Dungeons module is
+    # registered as e.g. ``scooby_doo``)
+    dv = next((v for v in ms.values() if isinstance(v, Mapping) and isinstance(v.get("dungeons"), list)), None)
+    rv = next((v for v in ms.values() if isinstance(v, Mapping) and isinstance(v.get("rooms"), Mapping)
+               and "positions" in v), None)
     out = []
-    dungeons = sd.get("dungeons")
+    dungeons = dv["dungeons"] if dv is not None else sd.get("dungeons")
     if dungeons is None and isinstance(sd.get("dungeon"), (list, str)):
         dungeons = sd["dungeon"]
-    if dungeons:
+    if dv is not None or dungeons:
         if isinstance(dungeons, str):
             dungeons = [dungeons]
-        dn = [d if isinstance(d, str) else _cell_name(d)[0] for d in dungeons]
-        out.append(f'<div class="mlab-dungeons">{_zone("Dungeon(s) in play", _cards(dn, lk, mini=False))}</div>')
-    grid = sd.get("grid") or sd.get("room_grid")
-    if grid:
-        out.append(grid_html(grid, lk, names, "Star Munchkin Adventures rooms", "mlab-room-grid"))
+        dn = [d if isinstance(d, str) else _cell_name(d)[0] for d in dungeons or []]
+        body = _cards(dn, lk, mini=False, empty="none")
+        dv = dv or {}
+        if dv.get("characters"):
+            body += '<div class="mlab-sub">' + esc(", ".join(f"{k}: {v}" for k, v in dv["characters"].items())) + "</div>"
+        if "dungeon_deck" in dv:
+            body += f'<div class="mlab-sub">dungeon deck: {dv["dungeon_deck"]}</div>'
+        out.append(f'<div class="mlab-dungeons">{_zone("Dungeon(s) in play", body)}</div>')
+    if rv is not None:
+        out.append(sma_grid_html(rv, lk))
+    else:
+        grid = sd.get("grid") or sd.get("room_grid")
+        if grid:
+            out.append(grid_html(grid, lk, names, "Star Munchkin Adventures rooms", "mlab-room-grid"))
     ship = sd.get("ship")
     if ship:
         out.append(grid_html(ship, lk, names, "Solar Storm ship", "mlab-ship"))
@@ -259,6 +387,8 @@ def status_html(sd: Mapping) -> str:
 def board_html(sd: Mapping, lk: CardLookup, revealed: set[int] | frozenset = frozenset(),
                log: list[str] | None = None) -> str:
     """The whole table: status, seats around the centre (piles, combat, expansions)."""
+    if sd.get("game") == "solar_storm":
+        return solar_board_html(sd, log)
     log = log or []
     players = sd.get("players", [])
     seats = [seat_html(p, sd, lk, p["seat"] in revealed) for p in players]

@@ -1,0 +1,132 @@
+"""Board drawing the expansion state the engine really produces: the Star Munchkin Adventures
+room grid and Dungeons (``state_dict()["module_state"]``) and the Solar Storm ship
+(``SolarStormGame.state_dict()["grid"]``)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from munchkin_lab.widgets import Board
+
+
+def _preset(name):
+    from munchkin_lab.decks.presets import load_preset
+
+    return load_preset(name)
+
+
+def _rooms_view(g):
+    return next(v for v in g.state_dict()["module_state"].values() if "positions" in v)
+
+
+def _explore(board, moves=40):
+    """Play moves that grow the room grid (moving on), else the first legal action."""
+    g = board.game
+    for _ in range(moves):
+        acts = g.legal_actions()
+        if not acts:
+            break
+        mv = [a for a in acts if a.kind == "move" and a.n not in (None, 0, -1)]
+        board.play(mv[0] if mv else acts[0])
+        rooms = _rooms_view(g)["rooms"]
+        if len(rooms) >= 3:
+            break
+
+
+@pytest.fixture()
+def sma_board(lab_db, tmp_path):
+    deck = _preset("star_munchkin_adventures")
+    assert "rooms" in deck.modules
+    board = Board.from_deck(deck, players=3, seed=3, name="sma", journal=tmp_path / "sma.jsonl")
+    _explore(board)
+    return board
+
+
+def test_sma_grid_shows_tiles_coordinates_start_and_tokens(sma_board):
+    sd = sma_board.game.state_dict()
+    view = _rooms_view(sma_board.game)
+    html = sma_board.table.html
+    assert "Star Munchkin Adventures rooms" in html
+    assert len(view["rooms"]) >= 2, view
+    for k, r in view["rooms"].items():
+        assert f'data-room="{k}"' in html
+        assert f"({k})" in html
+        if r["name"]:
+            assert r["name"] in html
+        for c in r["face_up"]:
+            assert f'data-card="{c}"' in html
+    assert html.count('data-facedown="1"') == sum(r["face_down"] for r in view["rooms"].values())
+    assert "START" in html
+    for who, k in view["positions"].items():
+        cell = html.split(f'data-room="{k}"', 1)[1].split('class="mlab-cell', 1)[0]
+        assert f'data-token="{who}"' in cell
+
+
+def test_sma_grid_follows_undo(sma_board):
+    html = sma_board.table.html
+    sma_board.undo_btn.click()
+    sma_board.redo_btn.click()
+    assert sma_board.table.html == html
+
+
+def test_dungeons_in_play_from_module_state(lab_db, tmp_path):
+    from munchkin_lab.decks.presets import list_presets
+
+    deck = None
+    for name in list_presets():
+        d = _preset(name)
+        if "dungeons" in d.modules:
+            deck = d
+            break
+    if deck is None:
+        pytest.skip("no preset with the dungeons module")
+    board = Board.from_deck(deck, players=3, seed=1, journal=False)
+    ms = board.game.state_dict()["module_state"]
+    dn = next(v["dungeons"] for v in ms.values() if isinstance(v.get("dungeons"), list))
+    assert dn
+    html = board.table.html
+    assert "Dungeon(s) in play" in html
+    for d in dn:
+        assert f'data-card="{d}"' in html
+
+
+def test_solar_storm_board_shows_ship_and_actions(lab_db, tmp_path):
+    deck = _preset("solar_storm")
+    board = Board.from_deck(deck, players=3, seed=1, name="ss", journal=tmp_path / "ss.jsonl")
+    from munchkin_lab.engine.solar_storm import SolarStormGame
+
+    assert isinstance(board.game, SolarStormGame)
+    sd = board.game.state_dict()
+    html = board.table.html
+    assert "Solar Storm ship" in html
+    rooms = re.findall(r'class="mlab-cell mlab-ship-room[^"]*" data-pos="(\d)"', html)
+    assert rooms == [str(i) for i in range(9)]
+    centre = html.split('data-pos="4"', 1)[1].split('data-pos="5"', 1)[0]
+    assert "Energy Core" in centre and 'data-row="1" data-col="1"' in centre
+    assert "mlab-core" in html.split('data-pos="4"', 1)[0].rsplit("<div", 1)[1]
+    for r in sd["grid"]:
+        assert r["name"] in html
+        if r["version"]:
+            assert f'data-version="{r["version"]}"' in html
+        for m in r["meeples"]:
+            assert f'data-token="{m}"' in html
+    assert 'data-version="V1"' in html or 'data-version="V2"' in html
+    assert html.count("class=\"mlab-cube\"") == sum(r["cubes"] or 0 for r in sd["grid"])
+    labels = board.action_labels()
+    assert labels and len(labels) == len(board.game.legal_actions()[:len(labels)])
+    assert all(b.layout.display == "none" for b in board.kind_buttons.values())
+    # playing a button moves the game and redraws the ship
+    mv = next(b for b in board.actions_box.children if b._mlab_action.kind == "move")
+    dest = mv._mlab_action.n
+    who = sd["players"][mv._mlab_action.player]["name"]
+    mv.click()
+    html = board.table.html
+    cell = html.split(f'data-pos="{dest}"', 1)[1].split("mlab-ship-room", 1)[0]
+    assert f'data-token="{who}"' in cell
+    board.step_btn.click()
+    board.undo_btn.click()
+    assert board.message.value == "" or "error" not in board.message.value
+    resumed = Board.resume(tmp_path / "ss.jsonl")
+    assert "cannot resume" not in resumed.message.value
+    assert resumed.game.state_dict() == board.game.state_dict()
