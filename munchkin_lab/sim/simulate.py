@@ -274,28 +274,45 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
                           "deaths_caused": dcaused, "deaths": deaths, "levels": levels}
 
 
-def run_batch(payload: dict, indices: Sequence[int]) -> dict:
+def run_batch(payload: dict, indices: Sequence[int], partial_ok: bool = False) -> dict:
     """Play games ``indices`` of a run (a Dask task; also used in-process).
 
-    Returns a plain dict: ``rows`` (per-game records), ``cards`` (key -> counters),
-    ``lv_sum`` / ``lv_n`` (sum of Levels by turn and seat, games alive at each turn).
+    Returns a plain dict: ``rows`` (per-game records), ``keys`` / ``counts`` (per-card
+    counters), ``lv_sum`` / ``lv_n`` (sum of Levels by turn and seat, games alive at each
+    turn), ``interrupted``. With ``partial_ok``, a ``KeyboardInterrupt`` stops the batch and
+    the games finished before it are returned (``interrupted=True``); otherwise it propagates.
     """
-    from ..engine import Game, GameOptions
+    from ..engine import GameOptions
 
     pairs, keys = _specs_from_payload(payload)
     players = payload["players"]
-    bot_names = payload["bots"]
-    seed = payload["seed"]
     cap = payload["turn_cap"]
     opts = GameOptions(max_turns=cap, modules=tuple(payload["modules"]), **payload["options"])
     max_steps = payload["max_steps"]
     uniq = sorted(set(keys))
     kidx = {k: i for i, k in enumerate(uniq)}
-    # card id -> key index (rebuilt per game: Game.new expands copies in entry order)
     counts = np.zeros((len(uniq), len(CARD_COUNTS)), dtype=np.int64)
     lv_sum = np.zeros((cap + 2, players), dtype=np.int64)
     lv_n = np.zeros(cap + 2, dtype=np.int64)
-    rows = []
+    rows: list[dict] = []
+    interrupted = False
+    try:
+        _play_batch(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, lv_n, rows)
+    except KeyboardInterrupt:
+        if not partial_ok:
+            raise
+        interrupted = True
+    return {"rows": rows, "keys": uniq, "counts": counts.tolist(),
+            "lv_sum": lv_sum.tolist(), "lv_n": lv_n.tolist(), "interrupted": interrupted}
+
+
+def _play_batch(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, lv_n, rows) -> None:
+    from ..engine import Game
+
+    players = payload["players"]
+    bot_names = payload["bots"]
+    seed = payload["seed"]
+    cap = payload["turn_cap"]
     id_to_key = None
     for i in indices:
         gseed = game_seed(seed, i)
@@ -350,8 +367,6 @@ def run_batch(payload: dict, indices: Sequence[int]) -> dict:
                 if q in winners:
                     counts[h, 6] += 1
         rows.append(row)
-    return {"rows": rows, "keys": uniq, "counts": counts.tolist(),
-            "lv_sum": lv_sum.tolist(), "lv_n": lv_n.tolist()}
 
 
 # =============================================================================== result
@@ -692,7 +707,10 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     try:
         if client is None and nworkers == 1:
             for b in batches:
-                merged(run_batch(payload, b))
+                part = run_batch(payload, b, partial_ok=True)
+                merged(part)
+                if part["interrupted"]:
+                    raise KeyboardInterrupt
         else:
             from dask.distributed import Client, LocalCluster, as_completed
 
@@ -700,7 +718,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
                 import logging
 
                 cluster = LocalCluster(n_workers=nworkers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=logging.ERROR)
+                                       dashboard_address=":0", silence_logs=logging.ERROR)
                 client = Client(cluster)
             futures = []
             try:

@@ -30,7 +30,7 @@ def cluster2():
 
     from dask.distributed import LocalCluster
 
-    cl = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    cl = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                       silence_logs=logging.ERROR)
     yield cl
     cl.close()

@@ -193,3 +193,23 @@ def test_deck_by_preset_name_and_save_load(sim_url, serial, tmp_path):
     with pytest.raises(ValueError, match="not a munchkin-lab simulation result"):
         r.cards.to_parquet(tmp_path / "x.parquet")
         SimResult.load(tmp_path / "x.parquet")
+
+
+def test_ctrl_c_inside_a_batch_keeps_the_finished_games(base_deck, serial, monkeypatch):
+    import importlib
+
+    sim = importlib.import_module("munchkin_lab.sim.simulate")  # the module, not the function
+
+    real = sim.play_game
+    calls = []
+
+    def fake(*a, **k):
+        calls.append(1)
+        if len(calls) == 8:
+            raise KeyboardInterrupt  # as Ctrl-C in the middle of game 7
+        return real(*a, **k)
+
+    monkeypatch.setattr(sim, "play_game", fake)
+    r = simulate(base_deck, games=G, seed=11, workers=1, progress=True, batch_size=5)
+    assert r.interrupted and r.n_games == 7
+    pd.testing.assert_frame_equal(r.games, serial.games.iloc[:7].reset_index(drop=True))
