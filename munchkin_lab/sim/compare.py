@@ -208,7 +208,8 @@ def compare(a: Any, b: Any, **simulate_kwargs) -> Comparison:
 
     Raises:
         ValueError: as :func:`~munchkin_lab.sim.simulate` (checked for both before any game),
-            or runs that cannot be compared.
+            runs that cannot be compared, or run A interrupted (Ctrl-C) - run B is then not
+            started. An interrupted run B is compared as far as it got (``cmp.b.interrupted``).
     """
     bots_a = simulate_kwargs.pop("bots_a", None)
     bots_b = simulate_kwargs.pop("bots_b", None)
@@ -221,6 +222,8 @@ def compare(a: Any, b: Any, **simulate_kwargs) -> Comparison:
             _deck_payload(resolve_deck(deck, url=simulate_kwargs.get("url")))
             _parse_bots(bots if bots is not None else simulate_kwargs.get("bots", "greedy"), players)
     ra = a if isinstance(a, SimResult) else simulate(a, **({**simulate_kwargs, "bots": bots_a} if bots_a else simulate_kwargs))
+    if ra.interrupted and not isinstance(a, SimResult):
+        raise ValueError(f"run A was interrupted after {ra.n_games} game(s); run B not started, nothing compared")
     rb = b if isinstance(b, SimResult) else simulate(b, **({**simulate_kwargs, "bots": bots_b} if bots_b else simulate_kwargs))
     return compare_results(ra, rb)
 
