@@ -658,18 +658,33 @@ class Game:
             if c.stage == "window":
                 sure.append(A(seat, "pass"))
                 if c.helper < 0:
-                    out.append(A(seat, "offer_help"))
+                    if sure is out:
+                        out.append(A(seat, "offer_help"))
+                    elif p.alive and seat not in c.asked and \
+                            not any(self.specs[m].effects.get("no_help") for m in c.monsters):
+                        # checked here (the rules of _why_combat), first after `pass`
+                        sure.append(A(seat, "offer_help"))
             else:
                 w = self.munchkins_win()
                 self._mw_cache = (self._ver, w)
                 sure.append(A(seat, "fight") if w else A(seat, "run"))
                 if c.helper < 0:
                     tot = self._treasure_count()
-                    for t in range(len(s.players)):
-                        if t != seat:
-                            out.append(A(seat, "ask_help", target=t))
-                            if tot:
-                                out.append(A(seat, "ask_help", target=t, n=tot, m=1))
+                    if sure is out:
+                        for t in range(len(s.players)):
+                            if t != seat:
+                                out.append(A(seat, "ask_help", target=t))
+                                if tot:
+                                    out.append(A(seat, "ask_help", target=t, n=tot, m=1))
+                    elif not any(self.specs[m].effects.get("no_help") for m in c.monsters):
+                        # checked here (the rules of _why_combat), first after fight/run
+                        players = s.players
+                        asked = c.asked
+                        for t in range(len(players)):
+                            if t != seat and t not in asked and players[t].alive:
+                                sure.append(A(seat, "ask_help", target=t))
+                                if tot:
+                                    sure.append(A(seat, "ask_help", target=t, n=tot, m=1))
                 for i, m in enumerate(c.monsters):
                     if self.specs[m].effects.get("not_pursue"):
                         out.append(A(seat, "evade", n=i))
@@ -689,6 +704,8 @@ class Game:
         elif ph == "end":
             sure.append(A(seat, "end_turn"))
         n = len(s.players)
+        if sure is not out:
+            return self._turn_candidates(seat, sure, out)
         for c in p.hand:
             k = self._kind[c]
             if k in ("race", "class", "item"):
@@ -720,6 +737,80 @@ class Game:
                             out.append(A(seat, "steal", p.hand[0], t, m=it))
         for mod in self._h_extra:
             out.extend(mod.extra_actions(self, seat))
+        return out
+
+    def _turn_candidates(self, seat: int, sure: list, out: list) -> list:
+        """The out-of-combat candidates of :meth:`_candidates` (same list, same order) when no
+        module checks actions: each is checked here (the rules of ``_why_inner``) and the legal
+        ones appended to ``sure``; returns ``out`` (empty)."""
+        s = self.state
+        A = self._A
+        p = s.players[seat]
+        players = s.players
+        n = len(players)
+        kind = self._kind
+        specs = self.specs
+        wp = self._why_play
+        why = self._why_inner
+        for c in p.hand:
+            k = kind[c]
+            if k == "race" or k == "class" or k == "item":
+                if self._why_play_char_or_item(seat, c) is None:
+                    sure.append(A(seat, "play", c))
+            elif k == "curse":
+                for t in range(n):
+                    if players[t].alive:
+                        sure.append(A(seat, "play", c, t))
+            elif k == "go_up_a_level":
+                up = specs[c].effects.get("levels", 1)
+                for t in range(n):
+                    tp = players[t]
+                    if tp.alive and tp.level + up < 10:
+                        sure.append(A(seat, "play", c, t))
+            elif k == "special":
+                e = specs[c].effects
+                if e.get("cheat"):
+                    for it in p.in_play():
+                        a = A(seat, "play", c, m=it)
+                        if wp(seat, a, False) is None:
+                            sure.append(a)
+                elif e.get("half_breed") or e.get("super_munchkin") or e.get("level_for") or \
+                        specs[c].manual:
+                    a = A(seat, "play", c)
+                    if wp(seat, a, False) is None:
+                        sure.append(a)
+            elif k == "one_shot" and (specs[c].manual or specs[c].effects.get("draw_treasures")):
+                a = A(seat, "play", c)
+                if wp(seat, a, False) is None:
+                    sure.append(a)
+        for c in p.races + p.classes:
+            sure.append(A(seat, "discard", c))
+        if p.carried:
+            we = self._why_equip
+            for c in p.carried:
+                if kind[c] == "item":
+                    a = A(seat, "equip", c)
+                    if we(seat, a) is None:
+                        sure.append(a)
+        for c in p.equipped:
+            sure.append(A(seat, "unequip", c))
+        sale = self._greedy_sale(seat)
+        if sale:
+            a = A(seat, "sell", cards=sale[0], n=sale[1])
+            if why(a) is None:
+                sure.append(a)
+        if p.hand and self.has_class(seat, "thief"):
+            for t in range(n):
+                if t != seat:
+                    for it in players[t].in_play():
+                        if not specs[it].big:
+                            a = A(seat, "steal", p.hand[0], t, m=it)
+                            if why(a) is None:
+                                sure.append(a)
+        for mod in self._h_extra:
+            for a in mod.extra_actions(self, seat):
+                if why(a) is None:
+                    sure.append(a)
         return out
 
     def _equip_candidates(self, seat: int, out: list) -> None:
