@@ -133,6 +133,7 @@ class Game:
         self._mw_cache = (-1, False)
         self._sure: list = []
         self._acache: dict = {}
+        self._tcache: dict = {}
         self.joining_tags = frozenset(t for m in self.modules for t in m.joining_tags)
         self.deck_names = ("door", "treasure") + tuple(d for m in self.modules for d in m.extra_decks)
         self._log: list[str] = []
@@ -607,6 +608,22 @@ class Game:
             a = self._acache[key] = Action(seat, kind, card, target, n, m, cards)
         return a
 
+    def _A_targets(self, seat: int, c: int) -> tuple:
+        """``(play c on seat 0, play c on seat 1, ...)`` (shared candidates, see :meth:`_A`)."""
+        key = (seat, c)
+        r = self._tcache.get(key)
+        if r is None:
+            r = self._tcache[key] = tuple(self._A(seat, "play", c, t) for t in range(len(self.state.players)))
+        return r
+
+    def _A_sides(self, seat: int, c: int) -> tuple:
+        """``(play c for side 0, play c for side 1)`` (shared candidates, see :meth:`_A`)."""
+        key = (seat, c, "sides")
+        r = self._tcache.get(key)
+        if r is None:
+            r = self._tcache[key] = (self._A(seat, "play", c, n=0), self._A(seat, "play", c, n=1))
+        return r
+
     def _candidates(self, seat: int) -> list[Action]:
         s = self.state
         A = self._A
@@ -711,8 +728,7 @@ class Game:
             if k in ("race", "class", "item"):
                 out.append(A(seat, "play", c))
             elif k == "curse" or k == "go_up_a_level":
-                for t in range(n):
-                    out.append(A(seat, "play", c, t))
+                out += self._A_targets(seat, c)
             elif k == "special":
                 e = self.specs[c].effects
                 if e.get("cheat"):
@@ -758,15 +774,15 @@ class Game:
                 if self._why_play_char_or_item(seat, c) is None:
                     sure.append(A(seat, "play", c))
             elif k == "curse":
-                for t in range(n):
+                for t, a in enumerate(self._A_targets(seat, c)):
                     if players[t].alive:
-                        sure.append(A(seat, "play", c, t))
+                        sure.append(a)
             elif k == "go_up_a_level":
                 up = specs[c].effects.get("levels", 1)
-                for t in range(n):
+                for t, a in enumerate(self._A_targets(seat, c)):
                     tp = players[t]
                     if tp.alive and tp.level + up < 10:
-                        sure.append(A(seat, "play", c, t))
+                        sure.append(a)
             elif k == "special":
                 e = specs[c].effects
                 if e.get("cheat"):
@@ -835,14 +851,12 @@ class Game:
                     for i in range(nm):
                         out.append(self._A(seat, "play", card, n=i))
                 elif not sp.effects.get("escape"):
-                    out.append(self._A(seat, "play", card, n=0))
-                    out.append(self._A(seat, "play", card, n=1))
+                    out += self._A_sides(seat, card)
             elif k == "monster_enhancer":
                 for i in range(nm):
                     out.append(self._A(seat, "play", card, n=i))
             elif k == "curse" or k == "go_up_a_level":
-                for t in range(n):
-                    out.append(self._A(seat, "play", card, t))
+                out += self._A_targets(seat, card)
             elif k == "monster":
                 out.append(self._A(seat, "join", card))
             elif k == "special":
@@ -855,8 +869,7 @@ class Game:
                     out.append(self._A(seat, "play", card))
         for card in p.carried:
             if self._kind[card] == "one_shot" and not self.specs[card].effects.get("escape"):
-                out.append(self._A(seat, "play", card, n=0))
-                out.append(self._A(seat, "play", card, n=1))
+                out += self._A_sides(seat, card)
         in_side = seat == c.fighter or seat == c.helper
         if in_side and self.has_class(seat, "warrior"):
             for card in p.hand + p.in_play():
