@@ -143,6 +143,7 @@ class Game:
         # precomputed per-card facts (speed)
         self._kind = [s.kind for s in specs]
         self._lnames = [_lname(s) for s in specs]
+        self._sale_gold = [(s.gold or 0) if s.kind in ("item", "one_shot") else 0 for s in specs]
         self.state = State()
         self.state.players = [PlayerState(n, g) for n, g in zip(names, genders)]
         self.state.rng = _rng.seed_state(seed)
@@ -885,11 +886,14 @@ class Game:
 
     def _greedy_sale(self, seat: int) -> tuple | None:
         p = self.state.players[seat]
-        items = [c for c in p.hand + p.carried + p.equipped
-                 if self._kind[c] in ("item", "one_shot") and (self.specs[c].gold or 0) > 0]
+        gold = self._sale_gold
+        items = [c for c in p.hand + p.carried + p.equipped if gold[c] > 0]
         if not items:
             return None
-        items.sort(key=lambda c: -(self.specs[c].gold or 0))
+        # even the whole lot (the dearest counted twice, for a Halfling) buys no Level
+        if sum(gold[c] for c in items) + max(gold[c] for c in items) < 1000:
+            return None
+        items.sort(key=lambda c: -gold[c])
         dbl = -1
         if self.has_race(seat, "halfling") and not p.sold_double:
             dbl = items[0]
@@ -897,7 +901,7 @@ class Game:
         chosen = []
         for c in items:
             chosen.append(c)
-            total += (self.specs[c].gold or 0) * (2 if c == dbl else 1)
+            total += gold[c] * (2 if c == dbl else 1)
             if total >= 1000:
                 break
         if total < 1000:
