@@ -134,6 +134,10 @@ class Game:
         self._sure: list = []
         self._acache: dict = {}
         self._tcache: dict = {}
+        # the argument-free candidates of each seat (shared, see _A)
+        self._simple = [{k: self._A(i, k) for k in ("accept", "refuse", "pass", "offer_help", "fight",
+                                                     "run", "kick", "loot", "end_turn")}
+                        for i in range(len(names))]
         self.joining_tags = frozenset(t for m in self.modules for t in m.joining_tags)
         self.deck_names = ("door", "treasure") + tuple(d for m in self.modules for d in m.extra_decks)
         self._log: list[str] = []
@@ -628,13 +632,14 @@ class Game:
     def _candidates(self, seat: int) -> list[Action]:
         s = self.state
         A = self._A
+        S = self._simple[seat]
         out: list[Action] = []
         sure = self._sure = out if self._h_check else []
         if s.pending:
             d = s.pending[0]
             k = d["kind"]
             if k in ("help", "offer"):
-                sure += [A(seat, "accept"), A(seat, "refuse")]
+                sure += [S["accept"], S["refuse"]]
             elif k == "choose":
                 sure += [A(seat, "choose", c) for c in self._choice_options(d)]
             elif k == "manual":
@@ -645,7 +650,7 @@ class Game:
         ph = s.phase
         p = s.players[seat]
         if ph == "setup":
-            sure.append(A(seat, "pass"))
+            sure.append(S["pass"])
             for c in p.hand:
                 if self._kind[c] in ("race", "class", "item"):
                     out.append(A(seat, "play", c))
@@ -674,18 +679,18 @@ class Game:
                         out.append(A(seat, "play", card))
                 return out
             if c.stage == "window":
-                sure.append(A(seat, "pass"))
+                sure.append(S["pass"])
                 if c.helper < 0:
                     if sure is out:
-                        out.append(A(seat, "offer_help"))
+                        out.append(S["offer_help"])
                     elif p.alive and seat not in c.asked and \
                             not any(self.specs[m].effects.get("no_help") for m in c.monsters):
                         # checked here (the rules of _why_combat), first after `pass`
-                        sure.append(A(seat, "offer_help"))
+                        sure.append(S["offer_help"])
             else:
                 w = self.munchkins_win()
                 self._mw_cache = (self._ver, w)
-                sure.append(A(seat, "fight") if w else A(seat, "run"))
+                sure.append(S["fight"] if w else S["run"])
                 if c.helper < 0:
                     tot = self._treasure_count()
                     if sure is out:
@@ -712,15 +717,15 @@ class Game:
             return out
         # own turn, out of combat: start | trouble | end
         if ph == "start":
-            sure.append(A(seat, "kick"))
+            sure.append(S["kick"])
         elif ph == "trouble":
-            sure.append(A(seat, "loot"))
-            sure.append(A(seat, "end_turn"))
+            sure.append(S["loot"])
+            sure.append(S["end_turn"])
             for c in p.hand:
                 if self._kind[c] == "monster":
                     sure.append(A(seat, "trouble", c))
         elif ph == "end":
-            sure.append(A(seat, "end_turn"))
+            sure.append(S["end_turn"])
         n = len(s.players)
         if sure is not out:
             return self._turn_candidates(seat, sure, out)
@@ -2356,6 +2361,11 @@ class Game:
         """Players at Level 10 win; several at once win together (core rules, 5.)."""
         s = self.state
         if s.phase == "combat":
+            return
+        for q in s.players:
+            if q.level >= 10:
+                break
+        else:
             return
         w = [i for i, q in enumerate(s.players) if q.level >= 10]
         if w:
