@@ -241,8 +241,14 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
                             if x not in keep:
                                 drawn[x] += 1
             piles[d] = now[:]
-        for d, now in s.decks.items():
-            discs[d] = s.discards[d][:] if len(now) <= 12 else None
+        for d, now in s.decks.items():  # keep the discards while a reshuffle is near
+            if len(now) <= 12:
+                disc = s.discards[d]
+                prev = discs.get(d)
+                if prev is None or len(prev) != len(disc):
+                    discs[d] = disc[:]
+            else:
+                discs[d] = None
         # monsters leaving the combat
         if pre_monsters is not None:
             c2 = s.combat
