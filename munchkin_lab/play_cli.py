@@ -150,17 +150,31 @@ def register(app: typer.Typer) -> None:
     def run(files: List[Path] = typer.Argument(..., help="scenario YAML files or folders")) -> None:
         """Run scenario files; print PASS/FAIL per scenario; exit 1 on any failure."""
         from .scenarios.runner import database_resolver, run_file
+        from .scenarios.runner import ScenarioResult
         resolver = database_resolver()
         paths: list[Path] = []
+        empty = 0
         for f in files:
-            paths.extend(sorted(f.glob("**/*.yaml")) if f.is_dir() else [f])
+            if f.is_dir():
+                found = sorted(f.glob("**/*.yaml"))
+                if not found:
+                    typer.echo(f"Error: no scenario files found in {f}", err=True)
+                    empty += 1
+                paths.extend(found)
+            else:
+                paths.append(f)
+        if not paths:
+            raise typer.Exit(1)
         failed = 0
         for path in paths:
-            r = run_file(path, resolver)
+            try:
+                r = run_file(path, resolver)
+            except Exception as e:  # noqa: BLE001 - one bad file must not stop the others
+                r = ScenarioResult(False, "", str(path), f"error: {type(e).__name__}: {e}")
             typer.echo(r.line())
             failed += not r.ok
         typer.echo(f"{len(paths) - failed} passed, {failed} failed")
-        if failed or not paths:
+        if failed or empty:
             raise typer.Exit(1)
 
     app.add_typer(scenario_app, name="scenario")

@@ -48,7 +48,19 @@ class ScenarioResult:
     message: str = ""
 
     def line(self) -> str:
-        return f"{'PASS' if self.ok else 'FAIL'} {self.path}: {self.name}" + ("" if self.ok else f": {self.message}")
+        head = f"{'PASS' if self.ok else 'FAIL'} {self.path}"
+        if not self.name:  # a file that is no scenario at all (binary, unreadable)
+            return head + (f": {self.message}" if self.message else "")
+        return f"{head}: {self.name}" + ("" if self.ok else f": {self.message}")
+
+
+def _read_text(path: Path) -> str:
+    """The file as UTF-8 text (``UnicodeDecodeError`` for binary files, ``OSError``)."""
+    return path.read_bytes().decode("utf-8")
+
+
+def _not_text(e: UnicodeDecodeError) -> str:
+    return f"not a text file (byte 0x{e.object[e.start]:02x} at offset {e.start} is not UTF-8)"
 
 
 def load_scenario(path: str | Path) -> dict:
@@ -60,9 +72,11 @@ def load_scenario(path: str | Path) -> dict:
     """
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text())
+        data = yaml.safe_load(_read_text(path))
     except OSError as e:
         raise ScenarioError(f"{path}: cannot read ({e.strerror})") from None
+    except UnicodeDecodeError as e:
+        raise ScenarioError(f"{path}: {_not_text(e)}") from None
     except yaml.YAMLError as e:
         raise ScenarioError(f"{path}: malformed YAML ({e})") from None
     if not isinstance(data, dict):
@@ -455,7 +469,14 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
 
 def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResult:
     """Load and run one file; errors become FAIL results naming the field or step. A file
-    with ``game: solar_storm`` is run by :func:`munchkin_lab.scenarios.solar.run`."""
+    with ``game: solar_storm`` is run by :func:`munchkin_lab.scenarios.solar.run`. A binary
+    file gives ``FAIL path: not a text file (...)``."""
+    try:
+        _read_text(Path(path))
+    except UnicodeDecodeError as e:
+        return ScenarioResult(False, "", str(path), _not_text(e))
+    except OSError:
+        pass  # reported by load_scenario
     solar = _solar_data(path)
     if solar is not None:
         return _run_solar(path, solar)
@@ -469,8 +490,8 @@ def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResu
 def _solar_data(path: str | Path) -> dict | None:
     """The parsed file when it is a Solar Storm scenario (``game: solar_storm``), else None."""
     try:
-        data = yaml.safe_load(Path(path).read_text())
-    except (OSError, yaml.YAMLError):
+        data = yaml.safe_load(_read_text(Path(path)))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return None  # reported by load_scenario
     if isinstance(data, dict) and data.get("game") == "solar_storm":
         return data

@@ -85,3 +85,42 @@ def test_refused_step_leaves_state_unchanged(tmp_path):
 def test_expectation_failure_reports_first_difference(tmp_path):
     r = run_file(_write(tmp_path, BASE + "steps:\n  - {actor: Ann, action: kick}\n  - expect: {players.Ann.level: 3}\n"), None)
     assert not r.ok and "players.Ann.level: expected 3, got 1" in r.message
+
+
+BINARY = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF, 0xFE, 0x00, 0x01])
+
+
+def test_binary_file_is_a_clean_fail(tmp_path):
+    """A binary file is a FAIL result (no UnicodeDecodeError) and load_scenario says why."""
+    bin_file = tmp_path / "picture.yaml"
+    bin_file.write_bytes(BINARY)
+    r = run_file(bin_file, None)
+    assert not r.ok
+    assert r.line() == f"FAIL {bin_file}: not a text file (byte 0x89 at offset 0 is not UTF-8)"
+    with pytest.raises(ScenarioError, match="not a text file"):
+        load_scenario(bin_file)
+
+
+def test_cli_folder_with_binary_file_still_runs_the_others(tmp_path):
+    from typer.testing import CliRunner
+    from munchkin_lab.cli import app
+
+    (tmp_path / "a_bad.yaml").write_bytes(BINARY)
+    good = tmp_path / "b_good.yaml"
+    good.write_text((ROOT / "ties_go_to_the_monster.yaml").read_text())
+    r = CliRunner().invoke(app, ["scenario", "run", str(tmp_path)])
+    assert r.exit_code == 1
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith(f"FAIL {tmp_path / 'a_bad.yaml'}: not a text file (")
+    assert lines[1].startswith(f"PASS {good}")
+    assert lines[-1] == "1 passed, 1 failed"
+
+
+def test_cli_empty_folder(tmp_path):
+    from typer.testing import CliRunner
+    from munchkin_lab.cli import app
+
+    r = CliRunner().invoke(app, ["scenario", "run", str(tmp_path)])
+    assert r.exit_code == 1
+    assert f"no scenario files found in {tmp_path}" in r.output

@@ -199,3 +199,17 @@ def test_journal_lines(board, tmp_path):
     lines = (tmp_path / "t.journal.jsonl").read_text().splitlines()
     assert json.loads(lines[0])["format"] == "munchkin-lab-journal/1"
     assert all("a" in json.loads(x) for x in lines[1:])
+
+
+def test_binary_scenario_is_a_clean_error(board, tmp_path):
+    import pytest
+    from munchkin_lab.scenarios.runner import ScenarioError
+
+    bin_file = tmp_path / "picture.yaml"
+    bin_file.write_bytes(bytes([0x89, 0x50, 0x4E, 0x47, 0xFF, 0x00]))
+    with pytest.raises(ScenarioError, match="not a text file"):
+        Board.from_scenario(bin_file, journal=False)
+    sd = board.game.state_dict()
+    board.load_scenario(bin_file)
+    assert "mlab-msg-error" in board.message.value and "not a text file" in board.message.value
+    assert board.game.state_dict() == sd
