@@ -250,21 +250,30 @@ class GreedyBot(Bot):
         return None
 
     def _has_business(self, game: "Game", seat: int) -> bool:
-        """Could this seat want to play, equip or sell something now (out of combat)?"""
+        """Could this seat want to play, equip, swap or sell something now (out of combat)?"""
         p = game.state.players[seat]
-        if p.carried:
-            return True
         specs = game.specs
-        gold = 0
         for c in p.hand:
             sp = specs[c]
             k = sp.kind
             if k in ("item", "curse", "go_up_a_level", "special") or (k == "race" and not p.races) \
                     or (k == "class" and not p.classes) or (k == "one_shot" and not sp.manual):
                 return True
+        gold = 0
+        for c in p.carried:
+            sp = specs[c]
+            gold += sp.gold or 0
+            if sp.kind == "item" and game.item_bonus(seat, c) > 0:
+                if game.why_not(Action(seat, "equip", c)) is None:
+                    return True
+                slot = sp.slot or "none"
+                if slot != "none" and any((specs[e].slot or "none") == slot and game.item_bonus(seat, e) < game.item_bonus(seat, c)
+                                          for e in p.equipped):
+                    return True
         for c in p.equipped:
-            gold += 0 if game.item_bonus(seat, c) > 0 else (specs[c].gold or 0)
-        return gold >= 1000
+            if game.item_bonus(seat, c) <= 0:
+                gold += specs[c].gold or 0
+        return gold >= 1000 and p.level < 9
 
     def _plain_turn_step(self, game: "Game", seat: int) -> Action:
         """Kick, Look for Trouble / Loot, or end the turn when there is nothing to play."""
