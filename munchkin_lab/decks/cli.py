@@ -213,27 +213,50 @@ def check(
         raise typer.Exit(1)
 
 
+def _format(fmt: Optional[str], path: str) -> bool:
+    """True for YAML: ``--format`` when given, else from the file extension."""
+    from .catalog import DeckError
+    from .files import is_yaml_path
+
+    if fmt is None:
+        return path != "-" and is_yaml_path(path)
+    f = fmt.lower()
+    if f not in ("text", "yaml", "yml"):
+        raise DeckError(f"--format must be text or yaml, not {fmt!r}")
+    return f != "text"
+
+
 @deck_app.command("export")
 @_errors
 def export(
-    name: str = typer.Argument(..., help="Deck name (or file / preset:<name>)."),
+    name: str = typer.Argument(..., help="Deck name, preset name (or file / preset:<name>)."),
     path: str = typer.Argument("-", help="Output file (.yaml/.yml = YAML, else text); '-' = stdout."),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", help="text | yaml (default: from the file name)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
     url: Optional[str] = URL,
 ):
-    """Write a deck to a file (text or YAML)."""
-    from .files import is_yaml_path
+    """Write a deck to a file (text or YAML). Refuses to overwrite a file (unless --force)
+    and to create folders."""
+    from .catalog import DeckError
 
+    yaml_out = _format(fmt, path)
+    out = None
+    if path != "-":
+        out = Path(path)
+        parent = out.parent if str(out.parent) else Path(".")
+        if out.is_dir():
+            raise DeckError(f"cannot write {path!r}: it is a folder")
+        if not parent.is_dir():
+            raise DeckError(f"cannot write {path!r}: folder {str(parent)!r} does not exist")
+        if out.exists() and not force:
+            raise DeckError(f"{path!r} already exists (use --force to overwrite it)")
     deck = _get(name, url)
-    yaml_out = fmt == "yaml" if fmt else (path != "-" and is_yaml_path(path))
-    if fmt not in (None, "text", "yaml"):
-        raise typer.BadParameter("format must be text or yaml")
     text = deck.to_yaml() if yaml_out else deck.to_text()
-    if path == "-":
+    if out is None:
         sys.stdout.write(text)
     else:
-        Path(path).write_text(text, encoding="utf-8")
-        typer.echo(f"wrote {path}")
+        out.write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {path} ({'YAML' if yaml_out else 'text'})")
 
 
 @deck_app.command("import")
@@ -241,13 +264,14 @@ def export(
 def import_(
     path: str = typer.Argument(..., help="Deck file (.yaml/.yml = YAML, else text)."),
     name: Optional[str] = typer.Option(None, "--name", help="Deck name (default: the file's name: line or stem)."),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f", help="text | yaml (default: from the file name)."),
     replace: bool = typer.Option(False, "--replace", help="Overwrite a deck of the same name."),
     url: Optional[str] = URL,
 ):
     """Read a deck file and save it; on any error the database keeps the previous deck."""
     from .files import read_deck
 
-    deck = read_deck(path, url=url)
+    deck = read_deck(path, url=url, fmt=None if fmt is None else ("yaml" if _format(fmt, path) else "text"))
     if name:
         from .model import check_deck_name
 

@@ -477,9 +477,11 @@ def is_yaml_path(path) -> bool:
     return Path(path).suffix.lower() in (".yaml", ".yml")
 
 
-def read_deck(path, catalog: Catalog | None = None, url: str | None = None, name: str | None = None) -> Deck:
-    """Read a deck file: YAML for ``.yaml``/``.yml``, else the text format. The deck name
-    defaults to the file's stem when the file has none.
+def read_deck(path, catalog: Catalog | None = None, url: str | None = None, name: str | None = None,
+              fmt: str | None = None) -> Deck:
+    """Read a deck file: YAML for ``.yaml``/``.yml``, else the text format (``fmt`` =
+    ``"text"``/``"yaml"`` overrides the extension). The deck name defaults to the file's stem
+    when the file has none. A YAML file that holds the text format says so.
 
     Raises:
         DeckFileError: unreadable, not text, or any problem of :func:`parse_text` /
@@ -491,8 +493,28 @@ def read_deck(path, catalog: Catalog | None = None, url: str | None = None, name
     except OSError as exc:
         raise DeckFileError([FileProblem(None, f"cannot read: {exc.strerror or exc}")], str(p)) from None
     text = decode_text(data, str(p))
-    parse = parse_yaml if is_yaml_path(p) else parse_text
-    return parse(text, catalog=catalog, url=url, name=name or p.stem, source=str(p))
+    as_yaml = is_yaml_path(p) if fmt is None else fmt.lower() in ("yaml", "yml")
+    if not as_yaml:
+        return parse_text(text, catalog=catalog, url=url, name=name or p.stem, source=str(p))
+    try:
+        return parse_yaml(text, catalog=catalog, url=url, name=name or p.stem, source=str(p))
+    except DeckFileError as exc:
+        if _looks_like_text_format(text):
+            hint = "this looks like the text deck format, not YAML: rename the file to .txt or use --format text"
+            raise DeckFileError([FileProblem(None, hint)] + list(exc.problems), str(p)) from None
+        raise
+
+
+def _looks_like_text_format(text: str) -> bool:
+    """True when a file parses as YAML badly but reads like the text format (``3 Name``
+    lines, ``[set]`` sections or ``* [set]``)."""
+    import re
+
+    for line in text.splitlines():
+        s = line.split("#", 1)[0].strip()
+        if re.match(r"^(\d+x?\s+\S|\*\s*\[|\[[\w-]+\]$)", s):
+            return True
+    return False
 
 
 def write_deck(deck: Deck, path) -> None:

@@ -97,3 +97,37 @@ def test_presets_from_the_cli(url):
     text = run("export", "preset:base", "-", url=url).output
     assert text.startswith("# munchkin-lab deck\nname: Munchkin (base game)\n")
     assert "3 Elf" in text
+
+
+def test_export_refuses_overwrite_and_missing_folder(url, tmp_path):
+    out = tmp_path / "base.txt"
+    out.write_text("keep me\n", encoding="utf-8")
+    res = run("export", "preset:base", str(out), url=url, ok=False)
+    assert res.exit_code == 1
+    assert f"Error: {str(out)!r} already exists (use --force to overwrite it)" in res.output
+    assert out.read_text(encoding="utf-8") == "keep me\n"
+    run("export", "preset:base", str(out), "--force", url=url)
+    assert out.read_text(encoding="utf-8").startswith("# munchkin-lab deck\nname: Munchkin (base game)\n")
+    missing = tmp_path / "no" / "such" / "base.txt"
+    res = run("export", "preset:base", str(missing), url=url, ok=False)
+    assert res.exit_code == 1
+    assert f"folder {str(missing.parent)!r} does not exist" in res.output
+    assert not (tmp_path / "no").exists()
+
+
+def test_export_import_format_option(url, tmp_path):
+    # extension decides: .yml -> YAML
+    yml = tmp_path / "base.yml"
+    run("export", "preset:base", str(yml), url=url)
+    assert yml.read_text(encoding="utf-8").startswith("name: Munchkin (base game)\n")
+    # --format wins over the extension
+    txt_in_yaml = tmp_path / "base_text.yaml"
+    run("export", "preset:base", str(txt_in_yaml), "--format", "text", url=url)
+    assert txt_in_yaml.read_text(encoding="utf-8").startswith("# munchkin-lab deck\n")
+    res = run("export", "preset:base", str(tmp_path / "x.txt"), "--format", "pdf", url=url, ok=False)
+    assert res.exit_code == 1 and "Error: --format must be text or yaml, not 'pdf'" in res.output
+    # a .yaml file holding the text format: clear message, and --format text reads it
+    res = run("import", str(txt_in_yaml), "--name", "T", url=url, ok=False)
+    assert res.exit_code == 1 and "looks like the text deck format, not YAML" in res.output
+    run("import", str(txt_in_yaml), "--name", "T", "--format", "text", url=url)
+    assert Deck.load("T", url=url).size == read_deck(yml, url=url).size == 169
