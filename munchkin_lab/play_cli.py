@@ -56,6 +56,20 @@ def resolve_deck(name: str):
                         f"(presets: {', '.join(list_presets())}) ({e})") from None
 
 
+def _refuse_unplayable(deck) -> None:
+    """Raise DeckError with the ``deck check`` errors when the deck cannot be played
+    (e.g. an empty deck, Portals without Dungeons)."""
+    from .decks import DeckError
+
+    check = getattr(deck, "check", None)
+    if check is None:
+        return
+    errors = [p for p in check() if p.level == "error"]
+    if errors:
+        lines = "\n".join(f"  {p}" for p in errors)
+        raise DeckError(f"deck {deck.name!r} cannot be played ({len(errors)} error(s) of `deck check`):\n{lines}")
+
+
 def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
               random_play: bool = False, faster_play: bool = False, shared_victory: bool = False,
               sets: list[str] | None = None):
@@ -78,6 +92,7 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
     else:
         if deck is None or isinstance(deck, str):
             deck = resolve_deck(deck or "base")
+        _refuse_unplayable(deck)
         if "solar_storm" in deck.modules:
             from .engine.solar_storm import SolarStormGame, SolarStormOptions
             rooms = [sp for sp, n in deck.specs() for _ in range(n)]

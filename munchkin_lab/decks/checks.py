@@ -6,10 +6,12 @@
 ===================  =======  =================================================================
 rule                 level    what
 ===================  =======  =================================================================
-door-treasure        error    a Munchkin mix without Door cards, or without Treasure cards
-                              (core rulebook 001: play needs both decks)
+door-treasure        error    a Munchkin mix (or an empty deck) without Door cards, or without
+                              Treasure cards (core rulebook 001: play needs both decks)
 dungeon-deck         error    Dungeon/Portal cards without any card of the Dungeon deck
-                              (Scooby-Doo rulebook 002, Dungeons and Portals)
+                              (Scooby-Doo rulebook 002, Dungeons and Portals); other Scooby-Doo
+                              cards (Ghost/Pirate monsters, Vehicles) play with Dungeons off, as
+                              the engine's ``scooby_doo`` module does
 start-tile           error    room tiles without the START tile (Star Munchkin Adventures,
                               rulebook 000: START is the origin of the grid)
 sm2-rooms            error    Star Munchkin 2 Room cards together with Star Munchkin Adventures
@@ -144,15 +146,16 @@ def check_deck(deck: "Deck") -> list[Problem]:
     out: list[Problem] = []
     cat = deck.catalog
 
-    # door-treasure
-    if any(s.deck in _MUNCHKIN_DECKS for s in specs):
+    # door-treasure (an empty deck has neither)
+    if not specs or any(s.deck in _MUNCHKIN_DECKS for s in specs):
         if not any(s.deck == "door" for s in specs):
             out.append(_p("error", None, "door-treasure", "the mix has no Door cards"))
         if not any(s.deck == "treasure" for s in specs):
             out.append(_p("error", None, "door-treasure", "the mix has no Treasure cards"))
 
-    # dungeon-deck
-    if not any(s.deck == "dungeon" for s in specs):
+    # dungeon-deck: the engine demands a Dungeon card when the deck holds Dungeon or Portal
+    # cards (engine/modules/dungeons.py), not for Ghost/Pirate monsters alone
+    if not any(s.kind == "dungeon" for s in specs):
         for s in specs:
             if s.deck != "dungeon" and (s.kind in ("portal", "dungeon") or s.has_tag("portal") or s.has_tag("dungeon")):
                 out.append(_p("error", _lbl(s), "dungeon-deck", "a Dungeon/Portal card but no Dungeon deck in the mix"))

@@ -278,6 +278,8 @@ def import_(
         deck.name = check_deck_name(name)
     deck.save(url=url, replace=replace)
     typer.echo(f"imported deck {deck.name!r}: {deck.size} cards, modules: {', '.join(deck.modules) or 'none'}")
+    if not deck.size:
+        typer.echo(f"Warning: {path} holds no cards: deck {deck.name!r} is empty and cannot be played", err=True)
 
 
 @deck_app.command("list")

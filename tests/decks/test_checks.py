@@ -104,3 +104,14 @@ def test_errors_first_and_every_problem_names_its_source(catalog):
     df = problems_frame(probs)
     assert list(df.columns) == ["level", "card", "rule", "message", "source"] and len(df) == len(probs)
     assert "[dungeon-deck;" in str(probs[1]) or any("[dungeon-deck;" in str(p) for p in probs)
+
+
+def test_empty_deck_is_an_error(catalog):
+    d = Deck("empty", catalog=catalog)
+    assert [p.message for p in check_deck(d)] == ["the mix has no Door cards", "the mix has no Treasure cards"]
+    assert rules(d) == [("error", "door-treasure", None), ("error", "door-treasure", None)]
+
+
+def test_ghosts_alone_need_no_dungeon_deck(catalog):
+    d = _deck(catalog, "Elf", "Warrior", "Magic Missile", "Snow Ghost", "Ghost Clown")
+    assert check_deck(d) == []

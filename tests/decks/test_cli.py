@@ -131,3 +131,32 @@ def test_export_import_format_option(url, tmp_path):
     assert res.exit_code == 1 and "looks like the text deck format, not YAML" in res.output
     run("import", str(txt_in_yaml), "--name", "T", "--format", "text", url=url)
     assert Deck.load("T", url=url).size == read_deck(yml, url=url).size == 169
+
+
+def test_check_matches_play_for_ghosts_and_empty_decks(url, tmp_path, monkeypatch):
+    from munchkin_lab.play_cli import play_game
+
+    monkeypatch.setenv("DATABASE_URL", url)
+    run("new", "Ghosts", "--preset", "base", url=url)
+    out = run("add", "Ghosts", "tag:ghost", url=url).output
+    assert "[scooby_doo]" in out
+    assert "Ghosts: no problems" in run("check", "Ghosts", url=url).output
+    g, steps = play_game(Deck.load("Ghosts", url=url), players=4, seed=7, max_turns=200)
+    assert g.outcome() is not None and steps > 0
+    assert "scooby_doo" in {m.name for m in g.modules}
+    res = runner.invoke(app, ["play", "--deck", "Ghosts", "--max-turns", "50", "--quiet"])
+    assert res.exit_code == 0, res.output
+    # an empty deck: check errors, play refuses with them, import warns
+    run("new", "Empty", url=url)
+    res = run("check", "Empty", url=url, ok=False)
+    assert res.exit_code == 1
+    assert "the mix has no Door cards" in res.output and "the mix has no Treasure cards" in res.output
+    assert "Empty: 2 error(s), 0 warning(s)" in res.output
+    res = runner.invoke(app, ["play", "--deck", "Empty"])
+    assert res.exit_code == 2
+    assert "deck 'Empty' cannot be played" in res.output and "the mix has no Door cards" in res.output
+    assert "turns" not in res.output
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    res = run("import", str(empty), "--name", "Nothing", url=url)
+    assert "Warning: " in res.output and "holds no cards" in res.output

@@ -188,3 +188,19 @@ def test_character_swap_after_death():
     assert ms["characters"][str(seat)] == acts[0].card
     assert old in g.state.decks["character"]
     assert seat not in ms["may_swap"]
+
+
+def test_ghosts_without_dungeons_play_with_dungeons_off():
+    """Scooby-Doo Ghost/Pirate monsters, Vehicles and Characters but no Dungeon or Portal
+    card: the module stays on (joining, Characters) and plays without Dungeons."""
+    no_dungeons = [pair for pair in SCOOBY if pair[0].kind not in ("dungeon", "portal")]
+    g = Game.new(players=3, deck=CORE + no_dungeons, seed=1)
+    assert "scooby_doo" in {m.name for m in g.modules}
+    ms = g.state_dict()["module_state"]["scooby_doo"]
+    assert ms["dungeons"] == [] and ms["dungeon_deck"] == 0
+    assert len(ms["characters"]) == 3
+    assert not any(a.kind == "exit" for a in g.legal_actions())
+    # asking for Dungeons explicitly still needs a Dungeon card
+    with pytest.raises(ValueError, match="no Dungeon card"):
+        Game.new(players=3, deck=CORE + no_dungeons, seed=1,
+                 options=GameOptions(module_options={"scooby_doo": {"dungeons": True}}))

@@ -7,8 +7,10 @@ Source: the Scooby-Doo rulebook ``seeds/002_fdfc03a3d41b0039.txt`` (section name
 
 Options (``GameOptions.module_options["scooby_doo"]``):
 
-* ``dungeons`` (bool, default True): play with Dungeons. When on, the deck must hold at least
-  one Dungeon card, else ``Game.new`` raises ``ValueError`` before the game starts.
+* ``dungeons`` (bool; default: on when the deck holds a Dungeon or Portal card): play with
+  Dungeons. When on, the deck must hold at least one Dungeon card, else ``Game.new`` raises
+  ``ValueError`` before the game starts. With Dungeons off (e.g. base game + the Scooby-Doo
+  Ghost monsters) Ghost/Pirate joining, Vehicles, Character cards and Classes still apply.
 * ``start_dungeon`` (card name, default None): the Dungeon face up at the start ("agree on
   one you like"); None = the top of the shuffled Dungeon deck ("pick one randomly").
 
@@ -93,6 +95,20 @@ class ScoobyDooModule(RulesModule):
     extra_decks = ("dungeon", "character")
 
     # ------------------------------------------------------------------ state
+    def _dungeons(self, game) -> bool:
+        """Play with Dungeons: the ``dungeons`` option when set, else whether the deck holds
+        a Dungeon or Portal card (cached per card list)."""
+        v = self.opt(game, "dungeons")
+        if v is not None:
+            return bool(v)
+        specs = game.specs
+        cached = getattr(self, "_dungeons_cache", None)
+        if cached is not None and cached[0] is specs and cached[1] == len(specs):
+            return cached[2]
+        on = any(sp.kind in ("dungeon", "portal") or sp.deck == "dungeon" for sp in specs)
+        self._dungeons_cache = (specs, len(specs), on)
+        return on
+
     def _ms(self, game) -> dict:
         ms = game.state.module_state.get(self.name)
         if ms is None:
@@ -110,13 +126,13 @@ class ScoobyDooModule(RulesModule):
         one Character card at random to every player (R_SETUP)."""
         s = game.state
         ms = self._ms(game)
-        if self.opt(game, "dungeons", True):
+        if self._dungeons(game):
             deck = s.decks.setdefault("dungeon", [])
             s.discards.setdefault("dungeon", [])
             if not any(sp.kind == "dungeon" for sp in game.specs):
                 raise ValueError(
-                    "scooby_doo: this deck switches on Dungeons (Scooby-Doo cards or the scooby_doo "
-                    "module) but holds no Dungeon card: add the Dungeon deck, or set "
+                    "scooby_doo: this deck switches on Dungeons (Portal cards or the dungeons "
+                    "option) but holds no Dungeon card: add the Dungeon deck, or set "
                     "module_options.scooby_doo.dungeons: false")
             want = self.opt(game, "start_dungeon")
             if want:
@@ -147,7 +163,7 @@ class ScoobyDooModule(RulesModule):
         s.discards.pop("dungeon_in_play", None)
         if pile is not None:
             ms["in_play"] = list(reversed(pile))
-        elif not ms["in_play"] and self.opt(game, "dungeons", True) and s.decks.get("dungeon"):
+        elif not ms["in_play"] and self._dungeons(game) and s.decks.get("dungeon"):
             ms["in_play"].append(s.decks["dungeon"].pop())
         for key in [k for k in s.decks if k.startswith("character:")]:
             cards = s.decks.pop(key)
@@ -302,7 +318,7 @@ class ScoobyDooModule(RulesModule):
         p = s.players[seat]
         ms = self._ms(game)
         out = [Action(seat, "portal", c) for c in p.hand if game.specs[c].kind == "portal"]
-        if len(p.hand) >= 4 and self.opt(game, "dungeons", True):
+        if len(p.hand) >= 4 and self._dungeons(game):
             out.append(Action(seat, "exit", cards=tuple(p.hand[:4])))
         if seat in ms["may_swap"]:
             out.extend(Action(seat, "character", c) for c in s.decks.get("character", []))
@@ -336,7 +352,7 @@ class ScoobyDooModule(RulesModule):
             r = self._own_turn_out_of_combat(game, seat)
             if r:
                 return f"discover an exit {r} ({R_EXIT})"
-            if not self.opt(game, "dungeons", True):
+            if not self._dungeons(game):
                 return "this game has no Dungeons"
             if len(a.cards) != 4 or len(set(a.cards)) != 4 or any(c not in p.hand for c in a.cards):
                 return f"discover an exit: discard exactly four cards from your hand ({R_EXIT})"
