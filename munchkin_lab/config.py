@@ -53,6 +53,16 @@ def sqlite_path(url: str) -> Path | None:
     return Path(u.database)
 
 
+def missing_sqlite_file(url: str | None = None) -> Path | None:
+    """The file of a SQLite file URL (resolved with :func:`database_url`) when it does not
+    exist, else ``None``. Read-only paths check this before connecting, because connecting
+    creates the folder and an empty file."""
+    path = sqlite_path(database_url(url))
+    if path is None or path.exists():
+        return None
+    return path
+
+
 def _sqlite_pragmas(dbapi_connection, _record) -> None:  # pragma: no cover - exercised via engines
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA journal_mode=WAL")

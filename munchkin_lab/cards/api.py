@@ -41,6 +41,12 @@ _CARD_FIELDS = ["kind", "deck", "copies", "level", "treasures", "levels_gained",
 
 
 def _engine(url: str | None):
+    """The engine of an existing database: a SQLite file that does not exist is a
+    CardDataError (nothing is created; ``db build`` creates it)."""
+    missing = config.missing_sqlite_file(url)
+    if missing is not None:
+        raise CardDataError([f"{config.database_url(url)}: no card database here (file {missing} "
+                             "does not exist); run `munchkin-lab db build` first"])
     return config.get_engine(url)
 
 

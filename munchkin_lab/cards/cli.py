@@ -61,7 +61,7 @@ def stats_frames(url: str | None = None) -> dict:
     from .. import config
     from sqlalchemy import select
 
-    df = cards("", url=url)
+    df = cards("", url=url)  # CardDataError (nothing created) when the database is missing
     with config.get_engine(url).connect() as conn:
         names = dict(conn.execute(select(CardSet.code, CardSet.name)).all())
         order = list(conn.execute(select(CardSet.code).order_by(CardSet.position, CardSet.code)).scalars())

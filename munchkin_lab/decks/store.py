@@ -26,6 +26,10 @@ from .model import DEFAULT_OPTIONS, MODULES, Deck, DuplicateDeckError, Entry
 
 
 def _engine(url: str | None):
+    missing = config.missing_sqlite_file(url)
+    if missing is not None:  # connecting would create the folder and an empty file
+        raise DeckError(f"no card database at {config.database_url(url)} (file {missing} does not exist); "
+                        "run `munchkin-lab db build` first")
     engine = config.get_engine(url)
     with engine.connect() as conn:
         names = set(inspect(conn).get_table_names())

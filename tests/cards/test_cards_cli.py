@@ -74,3 +74,29 @@ def test_bad_query_exits_1_cleanly(url):
 def test_stats_without_database(tmp_path):
     res = runner.invoke(app, ["db", "stats", "--url", f"sqlite:///{tmp_path / 'none.sqlite'}"])
     assert res.exit_code == 1 and "munchkin-lab db build" in res.output
+
+
+def test_read_only_commands_create_nothing(tmp_path):
+    """`cards`, `db stats`, `deck list` and `deck show` on a missing SQLite file fail cleanly
+    and create neither the folder nor the file."""
+    folder = tmp_path / "nonexistent" / "dir"
+    url = f"sqlite:///{folder / 'x.sqlite'}"
+    for argv in (["cards", "x", "--url", url], ["db", "stats", "--url", url],
+                 ["deck", "list", "--url", url], ["deck", "show", "Anything", "--url", url]):
+        res = runner.invoke(app, argv)
+        assert res.exit_code == 1, (argv, res.output)
+        assert "does not exist" in res.output and "munchkin-lab db build" in res.output, (argv, res.output)
+        assert "Traceback" not in res.output
+        assert not (tmp_path / "nonexistent").exists(), argv
+
+
+def test_api_read_creates_nothing(tmp_path):
+    from munchkin_lab.cards.api import cards, load_specs
+    from munchkin_lab.cards.errors import CardDataError
+
+    url = f"sqlite:///{tmp_path / 'sub' / 'x.sqlite'}"
+    with pytest.raises(CardDataError, match="does not exist"):
+        cards("", url=url)
+    with pytest.raises(CardDataError, match="does not exist"):
+        load_specs(url=url)
+    assert list(tmp_path.iterdir()) == []
