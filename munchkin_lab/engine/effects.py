@@ -52,6 +52,11 @@ Special keys (Door or Treasure cards of kind ``special``):
   wandering_monster: BOOL   half_breed: BOOL   super_munchkin: BOOL   cheat: BOOL
   end_combat / draw_treasures (as for One-Shots, e.g. Out To Lunch)
   level_for: ATOM           every living player matching ATOM gains a Level (not to 10)
+  hireling: BOOL            played any time; stays with its owner and may carry one item m
+                            that ignores the slot and Big limits (core rules, 9.: the Henchman)
+  cancel_curse: BOOL        (One-Shot or special) cancels a Curse as it resolves (pending
+                            ``cancel``: play it or pass), or ends one that stays on a player
+                            (``play c m=<curse>``), any time
 
 Expansion keys (values are mappings, read by the expansion's rules module, issue 4):
   room, room_action, dungeon, portal, fairy_dust, vehicle
@@ -95,7 +100,7 @@ TOP_KEYS: dict[str, str] = {
     "levels": "int",
     # specials
     "wandering_monster": "bool", "half_breed": "bool", "super_munchkin": "bool", "cheat": "bool",
-    "level_for": "atom",
+    "level_for": "atom", "hireling": "bool", "cancel_curse": "bool",
     # expansion vocabularies, owned by their rules modules (issue 4); checked there
     "room": "mapping", "room_action": "mapping", "dungeon": "mapping", "portal": "mapping",
     "fairy_dust": "mapping", "vehicle": "mapping",

@@ -41,6 +41,7 @@ R_DEATH = "core rules, 7. Combat: Death"
 R_STATS = "core rules, 8. Character Statistics"
 R_ITEMS = "core rules, 9. Treasures and Items"
 R_WHEN = "core rules, 10. When to Play Cards"
+R_ACT = "core rules, 6. Turn Phases: When You May Act"
 
 SLOT_LIMIT = {"headgear": 1, "armor": 1, "footgear": 1}
 ALIASES = {"priest": "cleric", "kapłan": "cleric"}
@@ -127,6 +128,7 @@ class Game:
         self._h_apply = [m for m in self.modules if type(m).apply_action is not base.apply_action]
         self._h_pile = [m for m in self.modules if type(m).draw_pile is not base.draw_pile]
         self._h_dpile = [m for m in self.modules if type(m).discard_pile is not base.discard_pile]
+        self._h_cancel = [m for m in self.modules if type(m).on_curse_cancelled is not base.on_curse_cancelled]
         self._ver = 0
         self._legal: list = []
         self._legal_ver = -1
@@ -148,6 +150,8 @@ class Game:
         self._kind = [s.kind for s in specs]
         self._lnames = [_lname(s) for s in specs]
         self._sale_gold = [(s.gold or 0) if s.kind in ("item", "one_shot") else 0 for s in specs]
+        self._cancels = [bool(s.effects.get("cancel_curse")) for s in specs]
+        self._has_cancel = any(self._cancels)
         self.state = State()
         self.state.players = [PlayerState(n, g) for n, g in zip(names, genders)]
         self.state.rng = _rng.seed_state(seed)
@@ -482,14 +486,22 @@ class Game:
         return s.active
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self, labels: bool = True) -> list[Action]:
+    def legal_actions(self, labels: bool = True, seat: int | None = None) -> list[Action]:
         """All legal actions of the acting player, each with a readable ``label``
         (``labels=False`` skips the labels: faster for simulations).
+
+        ``seat=k`` lists what player ``k`` may do right now: the acting player's actions plus
+        the any-time actions (core rules, 6. When You May Act: discard a Race/Class, Curses,
+        Go Up a Level, Hireling, cancelling a Curse, giving Items out of combat); for another
+        player only the any-time actions. Without ``seat``: the actor's flow only (bots and
+        the board keep their order).
 
         Parametric choices are listed in a useful subset (bribes: none, or all Treasures with
         the helper picking first; selling: one greedy bundle); :meth:`play` accepts any legal
         variant, :meth:`why_not` explains any refusal.
         """
+        if seat is not None:
+            return self._legal_for(seat, labels)
         seat = self.actor()
         if seat is None:
             return []
@@ -523,6 +535,49 @@ class Game:
         self._legal = acts
         self._legal_ver = self._ver
         return acts
+
+    def _legal_for(self, seat: int, labels: bool) -> list[Action]:
+        """``legal_actions(seat=seat)``: the actor's list (when ``seat`` acts) plus the
+        any-time actions of ``seat`` (core rules, 6. When You May Act)."""
+        s = self.state
+        actor = self.actor()
+        if actor is None or not (0 <= seat < len(s.players)):
+            return []
+        acts = self.legal_actions(labels=False) if seat == actor else []
+        have = set(acts)
+        for a in self._anytime_candidates(seat):
+            if a not in have and self._why(a) is None:
+                have.add(a)
+                acts.append(a)
+        if labels:
+            acts = [Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards, label=self.describe(a))
+                    for a in acts]
+        return acts
+
+    def _anytime_candidates(self, seat: int) -> list[Action]:
+        s = self.state
+        p = s.players[seat]
+        A = self._A
+        n = len(s.players)
+        out = [A(seat, "discard", c) for c in p.races + p.classes]
+        for c in p.hand + [x for x in p.carried if self._kind[x] == "one_shot"]:
+            if not self._anytime_card(c):
+                continue
+            e = self.specs[c].effects
+            if e.get("cancel_curse"):
+                out.append(A(seat, "play", c))
+            elif e.get("hireling"):
+                out.append(A(seat, "play", c))
+                for it in p.in_play():
+                    out.append(A(seat, "play", c, m=it))
+            else:
+                out += self._A_targets(seat, c)
+        for it in p.in_play():
+            if self._kind[it] == "item":
+                for t in range(n):
+                    if t != seat:
+                        out.append(A(seat, "give", it, t))
+        return out
 
     def why_not(self, action: Action) -> str | None:
         """None when ``action`` is legal now, else the rule that forbids it (cites a section)."""
@@ -642,6 +697,9 @@ class Game:
                 sure += [S["accept"], S["refuse"]]
             elif k == "choose":
                 sure += [A(seat, "choose", c) for c in self._choice_options(d)]
+            elif k == "cancel":
+                sure.append(S["pass"])
+                sure += [A(seat, "play", c) for c in self._cancel_cards(seat)]
             elif k == "manual":
                 c = d["card"]
                 t = d.get("target", seat)
@@ -924,9 +982,103 @@ class Game:
             return f"no player in seat {seat}"
         actor = self.actor()
         if seat != actor:
+            return self._why_anytime(a, actor)
+        return self._why_inner(a)
+
+    def _anytime_card(self, c: int) -> bool:
+        """Cards any player may play at any time (core rules, 6. When You May Act; 10.
+        Curses): Curses, Go Up a Level, a Hireling, a Curse-cancelling One-Shot."""
+        k = self._kind[c]
+        if k == "curse" or k == "go_up_a_level":
+            return True
+        e = self.specs[c].effects
+        return bool(e.get("hireling") or e.get("cancel_curse"))
+
+    def _why_anytime(self, a: Action, actor: int) -> str | None:
+        """Legality of an action of a player who is not the one who must decide now.
+
+        Any time (core rules, 6. When You May Act): discard your Race or Class; play a Curse
+        on anyone, a Go Up a Level on anyone (never the winning Level), a Hireling, or a
+        Curse-cancelling card; give (trade) an Item in play to another player when neither
+        of you is in a combat (core rules, 9. Trading). A pending decision of another player
+        comes first (rulebook silent: the table answers one question at a time)."""
+        s = self.state
+        seat = a.player
+        k = a.kind
+        c = a.card
+        if c != -1 and not (0 <= c < len(self.specs)):
+            return f"no card with id {c}"
+        if not (k == "discard" or k == "give" or (k == "play" and c >= 0 and self._anytime_card(c))):
             return (f"it is {self._pn(actor)}'s decision now, not {self._pn(seat)}'s "
                     f"({self._what_now()})")
-        return self._why_inner(a)
+        s = self.state
+        if s.pending:
+            d = s.pending[0]
+            return (f"{self._pn(d['player'])} must answer a pending {d['kind']} decision first; "
+                    f"any-time actions wait for it ({R_ACT})")
+        for mod in self._h_check:
+            r = mod.check_action(self, a)
+            if r is not NotImplemented:
+                return r
+        p = s.players[seat]
+        if k == "discard":
+            if c in p.races or c in p.classes:
+                return None
+            return f"only a Race or Class card of yours may be discarded at will ({R_STATS})"
+        if k == "give":
+            return self._why_give(seat, a)
+        return self._why_anytime_play(seat, a)
+
+    def _why_anytime_play(self, seat: int, a: Action) -> str | None:
+        """A Curse, Go Up a Level, Hireling or Curse-cancelling card played at any time."""
+        s = self.state
+        c = a.card
+        p = s.players[seat]
+        if c not in p.hand and not (c in p.carried and self._kind[c] == "one_shot"):
+            return f"{self._cn(c)} is not in your hand"
+        e = self.specs[c].effects
+        if e.get("cancel_curse"):
+            return self._why_cancel(seat, a)
+        if e.get("hireling"):
+            if not p.alive:
+                return f"a dead character has no cards in play ({R_DEATH})"
+            if p.hireling >= 0:
+                return "you already have a Hireling"
+            if a.m != -1 and (a.m not in p.in_play() or self._kind[a.m] != "item"):
+                return "the Hireling carries an item m you have in play"
+            if a.m != -1 and s.phase == "combat" and seat in (s.combat.fighter, s.combat.helper):
+                return f"no item changes during combat ({R_COMBAT})"
+            return None
+        return self._why_play(seat, a, in_combat=s.phase == "combat")
+
+    def _why_cancel(self, seat: int, a: Action) -> str | None:
+        """A Curse-cancelling card (Wishing Ring) played with no Curse resolving: it ends a
+        Curse that stays on a player (``m`` = that Curse card), any time (card text)."""
+        for q in self.state.players:
+            if a.m in q.curses:
+                return None
+        return f"nothing to cancel: m must be a Curse that stays on a player ({R_WHEN}: Curses)"
+
+    def _why_give(self, seat: int, a: Action) -> str | None:
+        """Trading/giving an Item in play (core rules, 9. Trading): neither player in a combat,
+        the receiver alive (7. Death: the dead receive no cards)."""
+        s = self.state
+        n = len(s.players)
+        p = s.players[seat]
+        if a.card not in p.in_play() or self._kind[a.card] != "item":
+            return f"only Items in play can be traded or given ({R_ITEMS}: Trading)"
+        if not (0 <= a.target < n) or a.target == seat:
+            return "give: t must be another player"
+        cb = s.combat
+        if cb is not None and (seat == cb.fighter or seat == cb.helper):
+            return f"no trading during combat ({R_COMBAT}; {R_ITEMS}: Trading)"
+        if cb is not None and (a.target == cb.fighter or a.target == cb.helper):
+            return f"{s.players[a.target].name} is in a combat: no trading with them ({R_ITEMS}: Trading)"
+        if not s.players[a.target].alive:
+            return f"dead characters receive no cards ({R_DEATH})"
+        if self.specs[a.card].big and not self._big_ok(a.target, a.card):
+            return f"{s.players[a.target].name} already has a Big item ({R_ITEMS})"
+        return None
 
     def _why_inner(self, a: Action) -> str | None:  # noqa: C901
         """Legality of an action of the acting player (actor already checked)."""
@@ -955,6 +1107,13 @@ class Game:
                 if a.card not in self._choice_options(d):
                     return f"{self._cn(a.card)} is not one of the cards to choose from"
                 return None
+            if dk == "cancel":
+                if k == "pass":
+                    return None
+                if k == "play" and a.card in self._cancel_cards(seat):
+                    return None
+                return (f"{self.name(d['card'])} is about to hit {self._pn(d['victim'])}: cancel it "
+                        f"(play a Curse-cancelling card) or pass ({R_WHEN}: Curses)")
             if dk == "manual":
                 if k != "resolve" or a.card != d["card"]:
                     return f"resolve {self.name(d['card'])} by hand first (manual card)"
@@ -1023,15 +1182,7 @@ class Game:
         if k == "sell":
             return self._why_sell(seat, a)
         if k == "give":
-            if a.card not in p.in_play() or self._kind[a.card] != "item":
-                return f"only Items in play can be traded or given ({R_ITEMS}: Trading)"
-            if not (0 <= a.target < n) or a.target == seat:
-                return "give: t must be another player"
-            if not s.players[a.target].alive:
-                return f"dead characters receive no cards ({R_DEATH})"
-            if self.specs[a.card].big and not self._big_ok(a.target, a.card):
-                return f"{s.players[a.target].name} already has a Big item ({R_ITEMS})"
-            return None
+            return self._why_give(seat, a)
         if k == "steal":
             if not self.has_class(seat, "thief"):
                 return "only a Thief may steal (Thief class card)"
@@ -1076,15 +1227,16 @@ class Game:
 
     def _why_slot(self, seat: int, c: int) -> str | None:
         p = self.state.players[seat]
-        if p.cheat_item == c:
+        if p.cheat_item == c or p.hireling_item == c:
             return None
         slot = self.specs[c].slot or "none"
         if slot in SLOT_LIMIT:
-            if any(self.specs[e].slot == slot for e in p.equipped if e != p.cheat_item):
+            if any(self.specs[e].slot == slot for e in p.equipped if e != p.cheat_item and e != p.hireling_item):
                 return f"you already use a {slot} item ({R_ITEMS})"
         elif slot in ("one_hand", "two_hands"):
             hands = sum(1 if self.specs[e].slot == "one_hand" else 2 for e in p.equipped
-                        if self.specs[e].slot in ("one_hand", "two_hands") and e != p.cheat_item)
+                        if self.specs[e].slot in ("one_hand", "two_hands") and e != p.cheat_item
+                        and e != p.hireling_item)
             if hands + (1 if slot == "one_hand" else 2) > 2:
                 return f"you have only two hands ({R_ITEMS})"
         return None
@@ -1093,7 +1245,8 @@ class Game:
         if self.has_race(seat, "dwarf"):
             return True
         p = self.state.players[seat]
-        return not any(self.specs[e].big for e in p.in_play() if e != c and e != p.cheat_item)
+        return not any(self.specs[e].big for e in p.in_play()
+                       if e != c and e != p.cheat_item and e != p.hireling_item)
 
     def _why_play_char_or_item(self, seat: int, c: int) -> str | None:
         p = self.state.players[seat]
@@ -1145,6 +1298,8 @@ class Game:
         sp = self.specs[c]
         k = sp.kind
         e = sp.effects
+        if e.get("cancel_curse") or e.get("hireling"):
+            return self._why_anytime_play(seat, a)
         own_turn = s.active == seat
         if k in ("race", "class", "item"):
             if in_combat:
@@ -1261,9 +1416,17 @@ class Game:
                 if a.card in p.hand or a.card in p.carried:
                     if self.specs[a.card].effects.get("escape"):
                         return None
+                    if self._anytime_card(a.card):
+                        return self._why_anytime_play(seat, a)
                 return f"while running away you only roll, use flight or an escape card ({R_RUN})"
+            if k == "discard" and (a.card in p.races or a.card in p.classes):
+                return None
+            if k == "give":
+                return self._why_give(seat, a)
             return f"you are running away: roll for each monster, in the order you choose ({R_RUN})"
-        if k in ("equip", "unequip", "sell", "give", "steal") or (k == "discard" and a.card not in p.races + p.classes):
+        if k == "give":
+            return self._why_give(seat, a)
+        if k in ("equip", "unequip", "sell", "steal") or (k == "discard" and a.card not in p.races + p.classes):
             return f"no trading, selling, stealing or item changes during combat ({R_COMBAT})"
         if k == "discard":
             return None
@@ -1666,6 +1829,18 @@ class Game:
                     nd["count"] = d["count"] - 1
                     nd["options"] = opts
                     s.pending.insert(0, nd)
+        elif k == "cancel":
+            if a.kind == "play":
+                self._cancel_curse(d["player"], a.card, d["card"], d["victim"])
+            else:
+                rest = [q for q in d["rest"] if s.players[q].alive and self._cancel_cards(q)]
+                if rest:
+                    nd = dict(d)
+                    nd["player"] = rest[0]
+                    nd["rest"] = tuple(rest[1:])
+                    s.pending.insert(0, nd)
+                else:
+                    self._curse_hits(d["victim"], d["card"])
         elif k == "manual":
             tgt = s.players[a.target]
             for c in a.cards:
@@ -2003,10 +2178,24 @@ class Game:
         sp = self.specs[c]
         k = sp.kind
         e = sp.effects
+        if e.get("cancel_curse"):
+            for q, qp in enumerate(s.players):
+                if a.m in qp.curses:
+                    self._cancel_curse(seat, c, a.m, q, q)
+                    return
+            return
         if c in p.hand:
             p.hand.remove(c)
         elif c in p.carried:
             p.carried.remove(c)
+        if e.get("hireling"):
+            p.hireling = c
+            p.hireling_item = a.m
+            if a.m >= 0 and a.m in p.carried and self.can_use(seat, a.m):
+                p.carried.remove(a.m)
+                p.equipped.append(a.m)
+            self._say(f"{p.name} hires {sp.name}" + (f", who carries {self.name(a.m)}." if a.m >= 0 else "."))
+            return
         if sp.manual and k in ("race", "class"):
             self._push_manual(seat, c, discard=False)
         if k == "race":
@@ -2034,7 +2223,7 @@ class Game:
                 self._push_manual(seat, c, discard=False)
         elif k == "curse":
             self._say(f"{p.name} curses {self._pn(a.target)} with {sp.name}.")
-            self._apply_curse(a.target, c)
+            self._apply_curse(a.target, c, seat)
             self._combat_changed(seat)
         elif k == "go_up_a_level":
             self._change_level(a.target, e.get("levels", 1))
@@ -2137,7 +2326,47 @@ class Game:
         self.state.pending.append({"kind": "manual", "player": seat, "card": c, "target": seat})
 
     # ------------------------------------------------------------------ curses and ops
-    def _apply_curse(self, victim: int, c: int) -> None:
+    def _cancel_cards(self, seat: int) -> list[int]:
+        """Curse-cancelling cards (``cancel_curse``) of ``seat``: in hand, or One-Shots on
+        the table (core rules, 9. Single-Use Items: played from hand or table)."""
+        p = self.state.players[seat]
+        cx = self._cancels
+        return [c for c in p.hand + p.carried if cx[c]]
+
+    def _apply_curse(self, victim: int, c: int, caster: int = -1) -> None:
+        """A Curse first goes through a reaction point: each living player holding a
+        Curse-cancelling card (Wishing Ring), the victim first and then from the victim's
+        left, may cancel it (``play`` the card) or let it hit (``pass``); the caster is not
+        asked (core rules, 10. Curses: resolved at once "if possible"; card text)."""
+        if self._has_cancel:
+            s = self.state
+            n = len(s.players)
+            holders = tuple(q for q in ((victim + i) % n for i in range(n))
+                            if q != caster and s.players[q].alive and self._cancel_cards(q))
+            if holders:
+                s.pending.append({"kind": "cancel", "player": holders[0], "card": c,
+                                  "victim": victim, "caster": caster, "rest": holders[1:]})
+                self._say(f"{self.name(c)} on {self._pn(victim)}: "
+                          f"{', '.join(self._pn(q) for q in holders)} may cancel it.")
+                return
+        self._curse_hits(victim, c)
+
+    def _cancel_curse(self, seat: int, ring: int, curse: int, victim: int, owner: int = -1) -> None:
+        """``seat`` spends ``ring`` to cancel ``curse`` (pending, or already on ``owner``)."""
+        p = self.state.players[seat]
+        if ring in p.hand:
+            p.hand.remove(ring)
+        elif ring in p.carried:
+            p.carried.remove(ring)
+        self._discard(ring)
+        if owner >= 0:
+            self.state.players[owner].curses.remove(curse)
+        self._discard(curse)
+        self._say(f"{p.name} cancels {self.name(curse)} on {self._pn(victim)} with {self.name(ring)}.")
+        for mod in self._h_cancel:
+            mod.on_curse_cancelled(self, seat, victim)
+
+    def _curse_hits(self, victim: int, c: int) -> None:
         """Curses apply at once; persistent ones and "next combat" ones stay with the victim
         (core rules, 10. Curses). A Curse on something the victim lacks does nothing."""
         sp = self.specs[c]
@@ -2260,6 +2489,8 @@ class Game:
             self._discard(p.cheat)
             p.cheat = -1
             p.cheat_item = -1
+        if p.hireling_item == c:
+            p.hireling_item = -1
 
     def _lose_card(self, seat: int, c: int) -> None:
         """Move card ``c`` of ``seat`` (hand, in play, race, class, ...) to its discard pile."""
@@ -2287,6 +2518,9 @@ class Game:
         elif c == p.cheat:
             p.cheat = -1
             p.cheat_item = -1
+        elif c == p.hireling:
+            p.hireling = -1
+            p.hireling_item = -1
         else:
             return
         if self.specs[c].slot and p.curses:
@@ -2320,6 +2554,10 @@ class Game:
             corpse.append(c)
         if p.cheat >= 0:
             corpse.append(p.cheat)
+        if p.hireling >= 0:
+            corpse.append(p.hireling)
+            p.hireling = -1
+            p.hireling_item = -1
         kept = [c for c in corpse if any(m.keeps_at_death(self, seat, c) for m in self._h_keep)]
         corpse = [c for c in corpse if c not in kept]
         p.hand = [c for c in p.hand if c in kept]
@@ -2409,6 +2647,7 @@ class Game:
                 "carried": self._cards(p.carried), "curses": self._cards(p.curses),
                 "cheat": self.specs[p.cheat_item].name if p.cheat_item >= 0 else None,
                 "alive": p.alive, "hand_limit": self.hand_limit(i),
+                "hireling": self.specs[p.hireling].name if p.hireling >= 0 else None,
                 "combat_strength": (self.player_strength(i)
                                     if c is not None and i in (c.fighter, c.helper) else None),
             })
@@ -2443,6 +2682,9 @@ class Game:
                 e["options"] = self._cards(self._choice_options(d))
             elif d["kind"] == "manual":
                 e["card"] = self.name(d["card"])
+            elif d["kind"] == "cancel":
+                e["card"] = self.name(d["card"])
+                e["victim"] = d["victim"]
             elif d["kind"] in ("help", "offer"):
                 e["from"] = d["from"]
                 if d["kind"] == "help":
@@ -2502,7 +2744,7 @@ class Game:
             out.extend(p.races)
             out.extend(p.classes)
             out.extend(p.curses)
-            for x in (p.half_breed, p.super_munchkin, p.cheat):
+            for x in (p.half_breed, p.super_munchkin, p.cheat, p.hireling):
                 if x >= 0:
                     out.append(x)
         if s.combat is not None:
@@ -2514,6 +2756,9 @@ class Game:
             out.extend(cs)
         out.extend(s.pool)
         out.extend(s.removed)
+        for d in s.pending:
+            if d["kind"] == "cancel":
+                out.append(d["card"])
         for m in self.modules:
             out.extend(m.cards_held(self))
         return out

@@ -99,6 +99,11 @@ class RulesModule:
     def on_combat_end(self, game: "Game", fighter: int, helper: int, won: bool) -> None:
         """The combat is over (monsters about to be discarded are still in the combat)."""
 
+    # -- curses -----------------------------------------------------------------------------
+    def on_curse_cancelled(self, game: "Game", canceller: int, victim: int) -> None:
+        """``canceller`` cancelled a Curse aimed at ``victim`` (e.g. with a Wishing Ring),
+        either while it resolved or later while it stayed on the victim."""
+
     # -- death ------------------------------------------------------------------------------
     def keeps_at_death(self, game: "Game", seat: int, card: int) -> bool:
         """True when ``card`` stays with the dead player (core keeps race/class/curses)."""

@@ -14,7 +14,7 @@ from typing import Any
 class PlayerState:
     __slots__ = ("name", "gender", "level", "hand", "equipped", "carried", "races", "classes",
                  "half_breed", "super_munchkin", "curses", "alive", "redeal", "cheat",
-                 "cheat_item", "sold_double")
+                 "cheat_item", "sold_double", "hireling", "hireling_item")
 
     def __init__(self, name: str, gender: str) -> None:
         self.name = name
@@ -33,6 +33,8 @@ class PlayerState:
         self.cheat = -1
         self.cheat_item = -1
         self.sold_double = False
+        self.hireling = -1          # Hireling card in play (core rules, 6. When You May Act)
+        self.hireling_item = -1     # the item the Hireling carries beyond the slot limits
 
     def clone(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
@@ -52,6 +54,8 @@ class PlayerState:
         p.cheat = self.cheat
         p.cheat_item = self.cheat_item
         p.sold_double = self.sold_double
+        p.hireling = self.hireling
+        p.hireling_item = self.hireling_item
         return p
 
     def in_play(self) -> list[int]:
@@ -66,6 +70,8 @@ class PlayerState:
     def from_raw(cls, d: dict) -> "PlayerState":
         p = cls(d["name"], d["gender"])
         for k in cls.__slots__:
+            if k not in d and k in ("hireling", "hireling_item"):
+                continue            # saved before Hirelings existed
             v = d[k]
             setattr(p, k, list(v) if isinstance(v, list) else v)
         return p

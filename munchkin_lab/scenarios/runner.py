@@ -370,6 +370,13 @@ def make_action(g: Game, step: dict, field: str) -> Action:
             if tgt < 0:
                 raise ScenarioError(f"{field}.target: steal needs a target")
             kw["m"] = _find_card(g, tgt, step["with"], ("in_play",), f"{field}.with")
+        elif kind == "play" and g.specs[kw.get("card", 0)].effects.get("cancel_curse"):
+            # the Curse to end may stay on any player (Wishing Ring)
+            owners = [seat] + [q for q in range(len(names)) if q != seat]
+            kw["m"] = next((c for q in owners for c in g.state.players[q].curses
+                            if g.specs[c].name.lower() == str(step["with"]).lower()), None)
+            if kw["m"] is None:
+                raise ScenarioError(f"{field}.with: no player has the Curse {step['with']!r}")
         else:
             kw["m"] = _find_card(g, seat, step["with"], zones, f"{field}.with")
     if "cards" in step:

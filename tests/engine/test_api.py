@@ -195,3 +195,33 @@ def test_scenario_cli(tmp_path):
     r = CliRunner().invoke(app, ["scenario", "run", str(core), str(bad)])
     assert r.exit_code == 1
     assert "PASS" in r.output and "FAIL" in r.output and "malformed YAML" in r.output
+
+
+def test_legal_actions_for_any_seat_lists_any_time_actions(base_deck):
+    """core rules, 6. When You May Act: other players act at any time through
+    ``legal_actions(seat=k)``; every listed action is legal and playable; the actor's own
+    list (no ``seat``) is unchanged."""
+    g = Game.new(players=4, deck=base_deck, seed=5, options=GameOptions(max_turns=6, setup_window=False))
+    rnd = random.Random(5)
+    steps = 0
+    while g.outcome() is None and steps < 400:
+        steps += 1
+        actor = g.actor()
+        assert g.legal_actions(labels=False) == [a for a in g.legal_actions(seat=actor, labels=False)
+                                                  if a in set(g.legal_actions(labels=False))]
+        for k in range(4):
+            if k == actor:
+                continue
+            acts = g.legal_actions(seat=k)
+            for a in acts:
+                assert a.player == k and a.label and g.why_not(a) is None
+                assert a.kind in ("discard", "give", "play")
+            if g.state.pending:
+                assert acts == []
+            if acts and rnd.random() < 0.2:
+                g.play(rnd.choice(acts))
+                break
+        else:
+            g.play(rnd.choice(g.legal_actions()))
+    assert sum(n for _, n in base_deck) == len(g.all_zones())
+    assert Game.from_json(g.to_json()).state_dict() == g.state_dict()

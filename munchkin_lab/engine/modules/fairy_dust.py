@@ -17,8 +17,7 @@ Options (``GameOptions.module_options["fairy_dust"]``):
 * ``fairy_treasures`` (int, default 4): regular Treasures for killing her - the rulebook's
   "four regular Treasure cards" (Killing the Sparkly Good Fairy), not a printed card value.
 
-What is not built: cancelling a Curse cast at another player also earns a Fairy Dust card,
-but the core engine has no way to cancel a Curse, so that source of Fairy Dust never fires.
+Cancelling a Curse cast at another player earns a Fairy Dust card (``on_curse_cancelled``).
 Fairy Dust Items cannot be sold (the core sells only item/one-shot cards).
 """
 from __future__ import annotations
@@ -176,6 +175,12 @@ class FairyDustModule(RulesModule):
                 game._discard(e)
             self._into_top(game, f)
             game._say(f"The Sparkly Good Fairy is shuffled back into the top of the Door deck ({R_FAIL}).")
+
+    def on_curse_cancelled(self, game, canceller: int, victim: int) -> None:
+        """Cancelling a Curse cast at another player earns one Fairy Dust card (R_GET);
+        cancelling one aimed at yourself earns nothing; none once the Fairy was killed (R_KILL)."""
+        if canceller != victim and not self._ms(game)["killed"]:
+            self._give_dust(game, canceller, 1, "cancelled a Curse cast at another player")
 
     def on_bad_stuff(self, game, seat: int, monster: int) -> bool:
         """Caught by the Fairy: charmed until your next turn (R_BAD)."""
