@@ -9,7 +9,7 @@ Main entry points: :class:`Deck` (build, ``specs()`` for ``Game.new``, ``save``/
 from .catalog import AmbiguousCardError, Catalog, DeckError, SetInfo, UnknownCardError, default_catalog
 from .checks import Problem, check_deck
 from .files import DeckFileError, FileProblem, parse_text, parse_yaml, read_deck, to_text, to_yaml, write_deck
-from .presets import list_presets, load_preset
+from .presets import find_deck, list_presets, load_preset
 from .model import DEFAULT_OPTIONS, MODULES, Deck, DuplicateDeckError, Entry, derive_modules
 
 __all__ = [
@@ -17,6 +17,7 @@ __all__ = [
     "Problem", "check_deck", "DeckFileError", "FileProblem", "parse_text", "parse_yaml", "read_deck",
     "to_text", "to_yaml", "write_deck", "DEFAULT_OPTIONS", "MODULES", "Deck", "DuplicateDeckError",
     "Entry", "derive_modules", "list_decks", "delete_deck", "list_presets", "load_preset",
+    "find_deck",
 ]
 
 

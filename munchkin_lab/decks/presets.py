@@ -41,3 +41,29 @@ def load_preset(name: str, catalog: Catalog | None = None, url: str | None = Non
         DeckError: unknown preset; DeckFileError when the preset no longer matches the data.
     """
     return read_deck(preset_path(name), catalog=catalog, url=url)
+
+
+def find_deck(name: str, url: str | None = None, catalog: Catalog | None = None) -> Deck:
+    """A deck as the command line names it: ``preset:NAME``, a deck file path (.txt/.yaml),
+    a saved deck, or a bare preset name when no saved deck has that name.
+
+    Raises:
+        DeckError: none of those (the message names the closest saved decks and the presets).
+    """
+    from pathlib import Path
+
+    from .store import load_deck
+
+    if not isinstance(name, str) or not name.strip():
+        raise DeckError(f"a deck name, preset name or deck file path is needed, got {name!r}")
+    if name.startswith("preset:"):
+        return load_preset(name.split(":", 1)[1], catalog=catalog, url=url)
+    p = Path(name)
+    if p.suffix and p.is_file():
+        return read_deck(p, catalog=catalog, url=url)
+    try:
+        return load_deck(name, url=url, catalog=catalog)
+    except DeckError as exc:
+        if name in list_presets():
+            return load_preset(name, catalog=catalog, url=url)
+        raise DeckError(f"{exc} (presets: {', '.join(list_presets())})") from None

@@ -218,8 +218,16 @@ class Board(W.VBox):
     @classmethod
     def from_deck(cls, deck: Any, players: int | list = 4, seed: int = 0, options: GameOptions | None = None,
                   **kw) -> "Board":
-        """A board for a new game with ``deck``: a :class:`~munchkin_lab.decks.Deck` or a
-        ``[(CardSpec, copies)]`` list. Game options come from the deck when not given."""
+        """A board for a new game with ``deck``: a :class:`~munchkin_lab.decks.Deck`, a
+        ``[(CardSpec, copies)]`` list, or a name as the command line takes it (a preset such as
+        ``"base"`` or ``"preset:base"``, a deck file path, a saved deck). Game options come
+        from the deck when not given.
+
+        Raises:
+            ValueError: no deck given (``None``), or a name that is no preset, file or saved
+                deck (:class:`~munchkin_lab.decks.DeckError`).
+        """
+        deck = _as_deck(deck)
         if "solar_storm" in (getattr(deck, "modules", ()) or ()):
             return cls._solar_from_deck(deck, players, seed, **kw)
         pairs, opts = _deck_pairs_options(deck, options)
@@ -627,6 +635,31 @@ class Board(W.VBox):
 
 def _is_solar(game: Any) -> bool:
     return getattr(game, "game", None) == "solar_storm" or type(game).__name__ == "SolarStormGame"
+
+
+def _as_deck(deck: Any) -> Any:
+    """``deck`` itself, or the Deck a name stands for (:func:`munchkin_lab.decks.find_deck`).
+
+    Raises:
+        ValueError: ``None`` or something that is no deck, name or ``(spec, copies)`` list.
+    """
+    if deck is None:
+        raise ValueError("no deck given: pass a Deck, a preset name such as 'base', a deck file "
+                         "path, a saved deck name or a [(CardSpec, copies)] list")
+    if isinstance(deck, (str, Path)):
+        from ..decks import find_deck
+
+        return find_deck(str(deck))
+    if hasattr(deck, "specs") and callable(deck.specs):
+        return deck
+    try:
+        pairs = list(deck)
+    except TypeError:
+        raise ValueError(f"not a deck: {deck!r} (pass a Deck, a preset name, a deck file path, "
+                         "a saved deck name or a [(CardSpec, copies)] list)") from None
+    if not pairs or not all(isinstance(p, tuple) and len(p) == 2 for p in pairs):
+        raise ValueError("a deck list holds (CardSpec, copies) pairs")
+    return pairs
 
 
 def _deck_pairs_options(deck: Any, options: GameOptions | None):

@@ -26,7 +26,8 @@ class DeckBuilder(W.VBox):
     """Deck editor with live statistics.
 
     Args:
-        deck: a :class:`~munchkin_lab.decks.Deck` to edit (default: an empty deck ``name``).
+        deck: a :class:`~munchkin_lab.decks.Deck` to edit, or a name as the CLI takes it (preset
+            ``"base"``/``"preset:base"``, deck file path, saved deck); default: an empty deck ``name``.
         name: name of the new deck.
         url: database URL.
         plots: draw the plots (level curve, kick odds) on every change.
@@ -44,6 +45,10 @@ class DeckBuilder(W.VBox):
         self.add_class("mlab-deckbuilder")
         self.url = url
         self.plots_on = plots
+        if isinstance(deck, (str, Path)):  # a preset, deck file or saved deck name, as the CLI takes
+            from ..decks import find_deck
+
+            deck = find_deck(str(deck), url=url)
         self.deck = deck if deck is not None else Deck(name, url=url)
 
         def btn(desc, cls, fn):

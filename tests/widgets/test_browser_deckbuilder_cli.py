@@ -104,3 +104,26 @@ def test_lab_and_app_commands_keep_token():
     assert r.exit_code == 0 and "03_board.ipynb" in r.output and "--token=" in r.output and "127.0.0.1" in r.output
     r = CliRunner().invoke(app, ["app", "--dry-run", "--ip", "0.0.0.0"])
     assert "--token=" in r.output
+
+
+def test_api_takes_preset_names_like_the_cli(lab_db, tmp_path, monkeypatch):
+    import pytest
+
+    from munchkin_lab.decks import DeckError, load_preset
+    from munchkin_lab.widgets import Board
+
+    monkeypatch.chdir(tmp_path)  # the board's journal
+    d = DeckBuilder("base", url=lab_db, plots=False)
+    base = load_preset("base", url=lab_db)
+    assert d.deck.name == "Munchkin (base game)" and d.deck == base and d.deck.size > 150
+    assert DeckBuilder("preset:base_fairy_dust", url=lab_db, plots=False).deck.modules == ("fairy_dust",)
+    b = Board.from_deck("base", seed=7)
+    ref = Board.from_deck(load_preset("base"), seed=7, journal=False)
+    assert b.game.state_dict() == ref.game.state_dict()
+    assert len(b.game.specs) == base.size
+    with pytest.raises(ValueError, match="no deck given"):
+        Board.from_deck(None)
+    with pytest.raises(DeckError, match="no deck named 'no-such-deck'.*presets: base"):
+        Board.from_deck("no-such-deck")
+    with pytest.raises(ValueError, match="not a deck: 42"):
+        Board.from_deck(42)
