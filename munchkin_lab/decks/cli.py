@@ -40,18 +40,11 @@ def _errors(fn):
 
 
 def _get(name: str, url: Optional[str]):
-    """A deck by name from the database, or from a file when ``name`` is a file path,
-    or a preset written ``preset:<name>``."""
-    from .files import read_deck
-    from .model import Deck
-    from .presets import load_preset
+    """A deck by name from the database, or from a file when ``name`` is a file path, or a
+    preset written ``preset:<name>`` or bare when no saved deck has that name."""
+    from .presets import find_deck
 
-    if name.startswith("preset:"):
-        return load_preset(name.split(":", 1)[1], url=url)
-    p = Path(name)
-    if p.suffix and p.is_file():
-        return read_deck(p, url=url)
-    return Deck.load(name, url=url)
+    return find_deck(name, url=url)
 
 
 def _frame(df, index: bool = True) -> str:
@@ -131,7 +124,7 @@ def remove(
 @deck_app.command("show")
 @_errors
 def show(
-    name: str = typer.Argument(..., help="Deck name, deck file path, or preset:<name>."),
+    name: str = typer.Argument(..., help="Deck name, deck file path, or preset (preset:<name>, or bare when no saved deck has the name)."),
     fmt: str = typer.Option("table", "--format", "-f", help="table | text | yaml"),
     url: Optional[str] = URL,
 ):
@@ -159,7 +152,7 @@ def show(
 @deck_app.command("stats")
 @_errors
 def stats_cmd(
-    name: str = typer.Argument(..., help="Deck name, deck file path, or preset:<name>."),
+    name: str = typer.Argument(..., help="Deck name, deck file path, or preset (preset:<name>, or bare when no saved deck has the name)."),
     by: list[str] = typer.Option(["deck", "kind", "set", "tag"], "--by", help="deck | kind | set | tag (repeatable)."),
     url: Optional[str] = URL,
 ):
@@ -195,7 +188,7 @@ def stats_cmd(
 @deck_app.command("check")
 @_errors
 def check(
-    name: str = typer.Argument(..., help="Deck name, deck file path, or preset:<name>."),
+    name: str = typer.Argument(..., help="Deck name, deck file path, or preset (preset:<name>, or bare when no saved deck has the name)."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too."),
     url: Optional[str] = URL,
 ):
