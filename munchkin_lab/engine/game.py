@@ -776,6 +776,8 @@ class Game:
         # own turn, out of combat: start | trouble | end
         if ph == "start":
             sure.append(S["kick"])
+            if p.hand and s.discards.get("door") and self.has_class(seat, "cleric"):
+                sure.append(A(seat, "kick", n=1))
         elif ph == "trouble":
             sure.append(S["loot"])
             sure.append(S["end_turn"])
@@ -994,6 +996,18 @@ class Game:
         e = self.specs[c].effects
         return bool(e.get("hireling") or e.get("cancel_curse"))
 
+    def _why_resurrect(self, seat: int) -> str | None:
+        """Cleric resurrection (Cleric class card; card_facts): instead of a face-up draw (Kick
+        Open the Door) take the top card of the matching discard pile, then discard one card
+        from your hand - so a hand card is needed to pay."""
+        if not self.has_class(seat, "cleric"):
+            return "only a Cleric may resurrect (Cleric class card)"
+        if not self.state.discards.get("door"):
+            return "resurrection: the Door discard pile is empty"
+        if not self.state.players[seat].hand:
+            return f"resurrection costs a card from your hand, and you have none ({R_STATS}: Class)"
+        return None
+
     def _why_anytime(self, a: Action, actor: int) -> str | None:
         """Legality of an action of a player who is not the one who must decide now.
 
@@ -1159,7 +1173,11 @@ class Game:
             return self._why_combat(seat, a)
         # out of combat, own turn
         if k == "kick":
-            return None if ph == "start" else f"the door was already opened this turn ({R_PHASES}, phase 1)"
+            if ph != "start":
+                return f"the door was already opened this turn ({R_PHASES}, phase 1)"
+            if a.n == 1:
+                return self._why_resurrect(seat)
+            return None if a.n == 0 else "kick: n = 0 (draw) or 1 (Cleric resurrection)"
         if k == "trouble":
             if ph != "trouble":
                 return f"Look for Trouble only after a Kick Open the Door that met no monster ({R_PHASES}, phase 2)"
@@ -1545,6 +1563,8 @@ class Game:
         if why == "pick":
             return tuple(s.pool)
         p = s.players[d["player"]]
+        if why == "resurrect":
+            return tuple(p.hand)
         return tuple(c for c in d["options"] if c in p.equipped or c in p.carried or c in p.hand)
 
     def _charity_targets(self, seat: int) -> tuple[bool, list[int]]:
@@ -1611,6 +1631,8 @@ class Game:
             return f"{who}: {'discard' if a.target < 0 else 'give'} {cn}" + (f" to {tn}" if tn else "")
         if k == "steal":
             return f"{who}: discard {cn} to steal {self._cn(a.m)} from {tn}"
+        if k == "kick" and a.n == 1:
+            return f"{who}: resurrect the top Door discard instead of kicking (Cleric)"
         base = {"kick": "Kick Open the Door", "loot": "Loot the Room", "end_turn": "end the turn",
                 "fight": "declare victory", "run": "Run Away", "pass": "pass",
                 "offer_help": "offer to help", "accept": "accept", "refuse": "refuse"}.get(k, k)
@@ -1656,7 +1678,7 @@ class Game:
                 if not c.window:
                     self._window_done()
         elif k == "kick":
-            self._kick(seat)
+            self._kick(seat, a.n == 1)
         elif k == "trouble":
             p.hand.remove(a.card)
             self._say(f"{p.name} looks for trouble with {self.name(a.card)}.")
@@ -1820,6 +1842,9 @@ class Game:
                         nxt = seat
                     s.pending.insert(0, {"kind": "choose", "why": "pick", "player": nxt,
                                          "f": d["f"], "h": d["h"], "hq": hq, "fq": fq})
+            elif why == "resurrect":
+                self._lose_card(seat, a.card)
+                self._say(f"{p.name} discards {self.name(a.card)} for the resurrection.")
             else:  # an item lost to a curse / Bad Stuff
                 self._lose_card(seat, a.card)
                 self._say(f"{p.name} loses {self.name(a.card)}.")
@@ -1862,6 +1887,10 @@ class Game:
                     continue
                 if d["why"] == "loot":
                     if not opts or not s.players[d["player"]].alive:
+                        s.pending.pop(0)
+                        continue
+                elif d["why"] == "resurrect":
+                    if not opts:
                         s.pending.pop(0)
                         continue
                 elif d["why"] == "lose":
@@ -1946,12 +1975,21 @@ class Game:
         else:
             self._next_turn()
 
-    def _kick(self, seat: int) -> None:
+    def _kick(self, seat: int, resurrect: bool = False) -> None:
         """Kick Open the Door (core rules, 6. phase 1): monster -> combat; Curse -> applies to
-        the kicker now; any other card -> into the hand (it may be played at once)."""
+        the kicker now; any other card -> into the hand (it may be played at once).
+
+        ``resurrect``: a Cleric takes the top Door discard instead of drawing and resolves it
+        exactly like a kicked card, then discards one card from hand (a ``choose`` decision,
+        ``why: resurrect``) - Cleric class card."""
         s = self.state
         p = s.players[seat]
-        c = self._draw("door")
+        if resurrect:
+            c = s.discards["door"].pop()
+            s.pending.insert(0, {"kind": "choose", "why": "resurrect", "player": seat, "options": (), "count": 1})
+            self._say(f"{p.name} resurrects {self.name(c)} from the Door discards (Cleric).")
+        else:
+            c = self._draw("door")
         if c < 0:
             self._say(f"{p.name} kicks open the door: the Door deck is empty.")
             s.phase = "trouble"
