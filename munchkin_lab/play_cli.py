@@ -77,7 +77,15 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
 
     ``deck``: a Deck, a name for :func:`resolve_deck`, or None (``sets`` if given, else the
     ``base`` preset). Decks with the ``solar_storm`` module give a ``SolarStormGame``.
+
+    Raises:
+        ValueError: ``max_turns`` below 1, or both ``deck`` and ``sets``.
+        DeckError: an unknown deck, or a deck that ``deck check`` finds errors in.
     """
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
+        raise ValueError(f"--max-turns must be at least 1, got {max_turns}")
+    if deck is not None and sets:
+        raise ValueError("--sets and --deck cannot be used together: choose the cards with one of them")
     from .engine import Game, GameOptions
     from .engine.policy import greedy_policy, random_policy, solar_policy
 
@@ -116,10 +124,22 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
     return g, steps
 
 
-def outcome_line(g, steps: int) -> str:
-    """One line: the winner(s) or the end reason, turns, actions and the players' state."""
-    out = g.outcome()
+def turns_played(g) -> int | None:
+    """Turns actually played: the engine's turn counter names the turn in progress, and a
+    game stopped by the turn limit has already moved it one past the last turn played."""
     turn = getattr(g.state, "turn", None)
+    if turn is None:
+        return None
+    out = g.outcome()
+    if out is not None and getattr(out, "reason", None) == "turn limit":
+        return turn - 1
+    return turn
+
+
+def outcome_line(g, steps: int) -> str:
+    """One line: the winner(s) or the end reason, turns played, actions and the players' state."""
+    out = g.outcome()
+    turn = turns_played(g)
     if getattr(g, "game", None) == "solar_storm":
         who = ", ".join(g.names)
         if out.won:
@@ -139,7 +159,7 @@ def register(app: typer.Typer) -> None:
              players: int = typer.Option(4, help="number of players (2-6; Solar Storm 1-4)"),
              deck: Optional[str] = typer.Option(None, "--deck", help="preset name, deck file or saved deck (default: base preset)"),
              sets: Optional[List[str]] = typer.Option(None, "--sets", help="set codes, every card (instead of --deck)"),
-             max_turns: int = typer.Option(1000, help="stop after this many turns"),
+             max_turns: int = typer.Option(1000, help="stop after this many turns (at least 1)"),
              random_play: bool = typer.Option(False, "--random", help="random legal actions instead of the greedy policy"),
              faster_play: bool = typer.Option(False, help="Faster Play option (phase 0)"),
              shared_victory: bool = typer.Option(False, help="Shared Victory option"),
@@ -150,9 +170,9 @@ def register(app: typer.Typer) -> None:
         try:
             g, steps = play_game(deck=deck, players=players, seed=seed, max_turns=max_turns,
                                  random_play=random_play, faster_play=faster_play,
-                                 shared_victory=shared_victory, sets=None if deck else sets)
+                                 shared_victory=shared_victory, sets=sets)
         except (DeckError, DeckFileError, ValueError) as e:
-            typer.echo(f"error: {e}", err=True)
+            typer.echo(f"Error: {e}", err=True)
             raise typer.Exit(2)
         log = list(g.log)
         for line in (log[-tail:] if quiet and tail > 0 else [] if quiet else log):

@@ -225,3 +225,25 @@ def test_legal_actions_for_any_seat_lists_any_time_actions(base_deck):
             g.play(rnd.choice(g.legal_actions()))
     assert sum(n for _, n in base_deck) == len(g.all_zones())
     assert Game.from_json(g.to_json()).state_dict() == g.state_dict()
+
+
+def test_play_turn_count_and_bad_options():
+    from typer.testing import CliRunner
+    from munchkin_lab.cli import app
+    from munchkin_lab.play_cli import play_game, turns_played
+
+    r = CliRunner().invoke(app, ["play", "--max-turns", "5", "--quiet", "--tail", "0"])
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("No winner (turn limit) after 5 turns, ")
+    g, _ = play_game("base", max_turns=5)
+    assert turns_played(g) == 5 and g.state.turn == 6
+    # a game won before the limit counts the winning turn
+    g, _ = play_game("base", seed=7, max_turns=1000)
+    assert g.outcome().winners and turns_played(g) == g.state.turn
+    for bad in ("0", "-3"):
+        r = CliRunner().invoke(app, ["play", "--max-turns", bad])
+        assert r.exit_code == 2
+        assert f"Error: --max-turns must be at least 1, got {bad}" in r.output
+        assert "turns," not in r.output
+    r = CliRunner().invoke(app, ["play", "--sets", "munchkin", "--deck", "base"])
+    assert r.exit_code == 2 and "Error: --sets and --deck cannot be used together" in r.output
