@@ -5,7 +5,9 @@
 ``munchkin-lab app [--port P] [--ip ADDR] [--notebook FILE]``
     the board notebook served as a standalone page with Voila.
 
-Both keep Jupyter's token authentication on: a token is generated (or taken from
+The port is checked before anything is printed: a busy ``--port`` is an error; without
+``--port`` the default (8888 / 8866) is used when free, else the next free port, and the
+command says so. Both keep Jupyter's token authentication on: a token is generated (or taken from
 ``$JUPYTER_TOKEN``) and the URL with the token is printed. ``--ip`` serves to a network and
 still needs the token; no option turns authentication off.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+import socket
 import sys
 from pathlib import Path
 from typing import Optional
@@ -57,6 +60,38 @@ def app_command(port: int = 8866, ip: str = "127.0.0.1", token: str | None = Non
     return cmd, f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}/?token={token}"
 
 
+def port_free(port: int, ip: str = "127.0.0.1") -> bool:
+    """True when ``ip:port`` can be bound now (nothing listens there)."""
+    host = "" if ip in ("0.0.0.0", "") else ip
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def choose_port(port: int | None, default: int, ip: str = "127.0.0.1", tries: int = 50) -> tuple[int, str]:
+    """The port to serve on and a note for the user (empty when nothing to say).
+
+    Raises:
+        typer.BadParameter: an explicit ``port`` that is out of range or already in use, or
+            no free port near the default.
+    """
+    if port is not None:
+        if not 1 <= port <= 65535:
+            raise typer.BadParameter(f"port {port} is out of range (1-65535)", param_hint="--port")
+        if not port_free(port, ip):
+            raise typer.BadParameter(f"port {port} on {ip} is already in use; choose another "
+                                     "(or leave --port out to pick a free one)", param_hint="--port")
+        return port, ""
+    for cand in range(default, min(default + tries, 65536)):
+        if port_free(cand, ip):
+            return cand, "" if cand == default else f"port {default} is in use: using port {cand}"
+    raise typer.BadParameter(f"no free port in {default}-{default + tries - 1} on {ip}; pass --port",
+                             param_hint="--port")
+
+
 def _serve(cmd: list[str], url: str, what: str, token: str) -> None:
     typer.echo(f"{what} at: {url}")
     typer.echo("(token authentication is on; stop with Ctrl+C)")
@@ -64,15 +99,26 @@ def _serve(cmd: list[str], url: str, what: str, token: str) -> None:
     os.execvpe(cmd[0], cmd, env)
 
 
+def _port_or_exit(port: int | None, default: int, ip: str) -> tuple[int, str]:
+    try:
+        return choose_port(port, default, ip)
+    except typer.BadParameter as e:
+        typer.echo(f"Error: {e.message}", err=True)
+        raise typer.Exit(1) from None
+
+
 def register(app: typer.Typer) -> None:
     """Add ``lab`` and ``app`` to the root ``munchkin-lab`` app."""
 
     @app.command("lab")
-    def lab(port: int = typer.Option(8888, help="port"),
+    def lab(port: Optional[int] = typer.Option(None, help="port (default: 8888, or the next free one)"),
             ip: str = typer.Option("127.0.0.1", "--ip", help="address to listen on (a network address keeps the token)"),
             dry_run: bool = typer.Option(False, "--dry-run", help="print the command and URL only")) -> None:
         """JupyterLab on notebooks/ (127.0.0.1, token authentication on)."""
         token = _token()
+        port, note = _port_or_exit(port, 8888, ip)
+        if note:
+            typer.echo(note)
         cmd, url = lab_command(port, ip, token)
         if dry_run:
             typer.echo(" ".join(cmd))
@@ -81,12 +127,15 @@ def register(app: typer.Typer) -> None:
         _serve(cmd, url, "JupyterLab", token)
 
     @app.command("app")
-    def app_(port: int = typer.Option(8866, help="port"),
+    def app_(port: Optional[int] = typer.Option(None, help="port (default: 8866, or the next free one)"),
              ip: str = typer.Option("127.0.0.1", "--ip", help="address to listen on (a network address keeps the token)"),
              notebook: Optional[Path] = typer.Option(None, help="notebook to serve (default: notebooks/03_board.ipynb)"),
              dry_run: bool = typer.Option(False, "--dry-run", help="print the command and URL only")) -> None:
         """Serve the board notebook as a standalone page with Voila (token authentication on)."""
         token = _token()
+        port, note = _port_or_exit(port, 8866, ip)
+        if note:
+            typer.echo(note)
         cmd, url = app_command(port, ip, token, notebook or BOARD_NOTEBOOK)
         if dry_run:
             typer.echo(" ".join(cmd))

@@ -127,3 +127,30 @@ def test_api_takes_preset_names_like_the_cli(lab_db, tmp_path, monkeypatch):
         Board.from_deck("no-such-deck")
     with pytest.raises(ValueError, match="not a deck: 42"):
         Board.from_deck(42)
+
+
+def test_lab_and_app_check_the_port_first():
+    import socket
+
+    from munchkin_lab.cli import app
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        for cmd in ("lab", "app"):
+            r = CliRunner().invoke(app, [cmd, "--port", str(port)])  # not --dry-run: must stop before exec
+            assert r.exit_code == 1
+            assert f"Error: port {port} on 127.0.0.1 is already in use" in r.output
+            assert "token=" not in r.output and "http://" not in r.output
+    from munchkin_lab.widgets.cli import choose_port, port_free
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert not port_free(port)
+        got, note = choose_port(None, port)
+        assert got > port and note == f"port {port} is in use: using port {got}"
+        r = CliRunner().invoke(app, ["lab", "--dry-run", "--port", str(port + 1)] if port_free(port + 1) else ["lab", "--dry-run"])
+        assert r.exit_code == 0
