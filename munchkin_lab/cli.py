@@ -6,6 +6,9 @@ Each area registers its own commands so that no module owns another's:
 """
 from __future__ import annotations
 
+import os
+import sys
+
 import typer
 
 from .cards import cli as _cards_cli
@@ -15,7 +18,38 @@ from .printing import cli as _printing_cli
 from .sim import cli as _sim_cli
 from .widgets import cli as _widgets_cli
 
-app = typer.Typer(
+def _stdout_closed_quietly() -> None:
+    """The reader of our output went away (``munchkin-lab cards | head``): send what is
+    left to /dev/null and exit 0 without a message."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno())
+    except (OSError, AttributeError, ValueError):  # pragma: no cover - no real stdout
+        pass
+    sys.exit(0)
+
+
+class _App(typer.Typer):
+    """The root app; a closed output pipe is a quiet exit 0 for every command (click turns
+    it into exit code 1 with no message)."""
+
+    def __call__(self, *args, **kwargs):
+        try:
+            super().__call__(*args, **kwargs)
+        except BrokenPipeError:
+            _stdout_closed_quietly()
+        except SystemExit as e:
+            # click (typer vendors its own copy) saw EPIPE: it wrapped stdout and exits 1
+            if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+                _stdout_closed_quietly()
+            try:
+                sys.stdout.flush()
+            except BrokenPipeError:
+                _stdout_closed_quietly()
+            raise e
+
+
+app = _App(
     help="munchkin-lab: card database, rules engine, mixed decks and simulation for Munchkin-style games.",
     no_args_is_help=True,
     add_completion=False,

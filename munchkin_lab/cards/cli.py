@@ -26,7 +26,7 @@ class Format(str, Enum):
 
 
 def _fail(exc: BaseException) -> None:
-    typer.echo(f"error: {exc}", err=True)
+    typer.echo(f"Error: {exc}", err=True)
     raise typer.Exit(1)
 
 
@@ -42,8 +42,8 @@ def _guard(fn):
         _fail(exc)
     except SQLAlchemyError as exc:
         _fail(f"database error: {str(exc).splitlines()[0]}")
-    except BrokenPipeError:  # output piped into head & co.
-        raise typer.Exit(1)
+    except BrokenPipeError:  # output piped into head & co.: quiet, like the root app
+        raise
     except OSError as exc:
         _fail(exc)
 

@@ -100,3 +100,21 @@ def test_api_read_creates_nothing(tmp_path):
     with pytest.raises(CardDataError, match="does not exist"):
         load_specs(url=url)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv", [["cards", "", "--format", "json"], ["cards", ""], ["db", "stats"]])
+@pytest.mark.parametrize("attempt", range(4))
+def test_broken_pipe_is_quiet(url, argv, attempt):
+    """`munchkin-lab cards '' | head -1`: exit 0, nothing on stderr."""
+    import subprocess
+    import sys
+
+    code = "import sys; from munchkin_lab.cli import app; sys.argv[0] = 'munchkin-lab'; app()"
+    pad = ["--url", url]
+    proc = subprocess.Popen([sys.executable, "-c", code, *argv, *pad],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+    first = proc.stdout.read(1)
+    proc.stdout.close()  # the reader goes away, as head does
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0, err
+    assert first and err == ""
