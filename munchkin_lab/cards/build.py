@@ -103,6 +103,9 @@ def load_files(data_dir: str | Path | None = None) -> CardData:
         CardDataError: listing every problem (``path:line: card 'Name': field: message``).
     """
     data_dir = Path(data_dir) if data_dir else config.DATABASE_DIR
+    if not data_dir.is_dir():
+        what = "is not a folder" if data_dir.exists() else "not found"
+        raise CardDataError([f"{data_dir}: data folder {what} (it holds tags.yaml and sets/)"])
     problems: list[str] = []
     data = CardData()
     for name in DERIVED_TAGS:

@@ -118,3 +118,13 @@ def test_broken_pipe_is_quiet(url, argv, attempt):
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 0, err
     assert first and err == ""
+
+
+def test_check_and_build_missing_data_folder(tmp_path):
+    missing = tmp_path / "missing" / "folder"
+    for argv in (["db", "check", "--data", str(missing)],
+                 ["db", "build", "--data", str(missing), "--url", f"sqlite:///{tmp_path / 'x.sqlite'}"]):
+        res = runner.invoke(app, argv)
+        assert res.exit_code == 1
+        assert f"Error: 1 problem in the card data:\n  {missing}: data folder not found" in res.output
+        assert "tags.yaml: file missing" not in res.output
