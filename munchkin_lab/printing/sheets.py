@@ -205,18 +205,23 @@ def print_cards(selection: Any, out: str | os.PathLike, size: str = "poker", pap
     check_bleed(bleed_mm)
     path = _check_output(out)
     items, title = resolve_titled(selection, url=url)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    except OSError as exc:  # the message names the output, not the temporary file
+        raise PrintError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
     os.close(fd)
     try:
         result = render(items, tmp, size=size, paper=paper, bleed_mm=bleed_mm, cut_marks=cut_marks,
                         backs=backs, title=title)
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            raise PrintError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
         raise
     result.path = path
     return result

@@ -108,3 +108,24 @@ def test_print_sheet_button_shows_errors(tmp_path):
     html = box.last_html
     assert "Cannot print" in html and "empty" in html
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/sys"), reason="needs /sys (not writable, even for root)")
+def test_print_command_unwritable_folder_names_the_output_not_the_temp_file(root_app, print_url):
+    res = runner.invoke(root_app, ["print", "base", "--out", "/sys/x.pdf", "--url", print_url])
+    assert res.exit_code == 1
+    assert "Error: cannot write '/sys/x.pdf': " in res.output
+    assert ".part" not in res.output and "Traceback" not in res.output
+
+
+def test_print_temp_file_error_is_a_print_error(print_url, tmp_path, monkeypatch):
+    from munchkin_lab.printing import sheets
+    from munchkin_lab.printing.selection import PrintError
+
+    def refuse(*a, **kw):
+        raise PermissionError(13, "Permission denied", str(tmp_path / ".x.pdf.abc.part"))
+
+    monkeypatch.setattr(sheets.tempfile, "mkstemp", refuse)
+    with pytest.raises(PrintError) as info:
+        sheets.print_cards("base", tmp_path / "x.pdf", url=print_url)
+    assert str(info.value) == f"cannot write {str(tmp_path / 'x.pdf')!r}: Permission denied"
