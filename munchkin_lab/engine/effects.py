@@ -33,6 +33,13 @@ One-Shot keys (core rules, 9. Single-Use Items) - the card's ``bonus`` is its co
   end_combat: BOOL                    discard every monster; no Levels, no Treasure
   draw_treasures: INT                 the player draws this many Treasures (face down)
   bonus_per: {if: ATOM, bonus: INT}   bonus for each player in the combat matching ATOM
+  escape_both: BOOL                   (with escape) the other runner (helper) escapes too
+  keep_treasure: BOOL                 (with discard_monster) removing the only monster still
+                                      gives its Treasures to the fighter (no Level)
+  own_turn: BOOL                      only the active player, on their own turn
+  double_fighter: BOOL                a lone fighter's own strength counts twice (no helper)
+  set_die: BOOL                       any time: the next die roll shows n (1..6)
+  take_discard: BOOL                  own turn, out of combat: card m of a discard pile to hand
 
 Monster Enhancer keys (core rules, 10. Monster Enhancers) - ``bonus`` is the Level change:
   treasures: INT                      Treasure change of the enhanced monster
@@ -45,6 +52,8 @@ Curse keys (core rules, 10. Curses):
   next_combat: INT                    persistent until the end of the victim's next combat
                                       (or the current one): combat strength change
   removed_with: headgear|armor|footgear   persistent curse ends when that item is lost
+  only_slot: headgear|armor|footgear  until the end of the victim's next combat (or the
+                                      current one) only items of that slot give a bonus
 
 Go Up a Level keys:  levels: INT (default 1)
 
@@ -57,6 +66,9 @@ Special keys (Door or Treasure cards of kind ``special``):
   cancel_curse: BOOL        (One-Shot or special) cancels a Curse as it resolves (pending
                             ``cancel``: play it or pass), or ends one that stays on a player
                             (``play c m=<curse>``), any time
+  steal_level: BOOL         any time: player t loses a Level, you gain one (never the winning one)
+  swap_monster: BOOL        in combat: monster n leaves, monster m from your hand takes its place
+  draw_treasures: INT       (without end_combat) own turn, out of combat: draw that many Treasures
 
 Expansion keys (values are mappings, read by the expansion's rules module, issue 4):
   room, room_action, dungeon, portal, fairy_dust, vehicle
@@ -67,6 +79,7 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   {lose_item: headgear|armor|footgear|hand|big|small|best|any|all_big|all, count: INT} |
   {roll: {"1-2": [OP...], "3-6": [OP...]}} | {lose_level_per_roll: true} |
   {take_from_discards: race|class}  (the top such card of the Door discards becomes yours) |
+  {neighbours_take: INT}  (left then right neighbour, alternating, take that many random hand cards) |
   {manual: "short note"}   (pushes a ResolveByHand decision)
 """
 from __future__ import annotations
@@ -90,12 +103,14 @@ TOP_KEYS: dict[str, str] = {
     "bonus_if": "cond_bonus",
     # one-shots
     "side": "side", "escape": "bool", "discard_monster": "bool", "end_combat": "bool",
-    "draw_treasures": "int", "bonus_per": "one_cond_bonus",
+    "draw_treasures": "int", "bonus_per": "one_cond_bonus", "escape_both": "bool",
+    "keep_treasure": "bool", "own_turn": "bool", "double_fighter": "bool", "set_die": "bool",
+    "take_discard": "bool", "steal_level": "bool", "swap_monster": "bool",
     # enhancers
     "treasures": "int", "mate": "bool",
     # curses
     "ops": "ops", "persistent": "bool", "roll_mod": "int", "next_combat": "int",
-    "removed_with": "slot3",
+    "removed_with": "slot3", "only_slot": "slot3",
     # go up a level
     "levels": "int",
     # specials
@@ -108,7 +123,7 @@ TOP_KEYS: dict[str, str] = {
 
 OP_KEYS = ("lose_levels", "gain_levels", "death", "set_level", "lose_race", "lose_class",
            "discard_hand", "change_sex", "lose_item", "roll", "lose_level_per_roll", "manual",
-           "take_from_discards")
+           "take_from_discards", "neighbours_take")
 
 
 def valid_atom(atom: Any) -> bool:
@@ -138,7 +153,10 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             out.append(f"{w}.{k}: unknown op field")
         key = main[0]
         val = op[key]
-        if key in ("lose_levels", "gain_levels"):
+        if key == "neighbours_take":
+            if not _is_int(val) or val < 1:
+                out.append(f"{w}.neighbours_take: expected a positive integer")
+        elif key in ("lose_levels", "gain_levels"):
             if not _is_int(val) or val < 0:
                 out.append(f"{w}.{key}: expected a non-negative integer")
         elif key == "set_level":

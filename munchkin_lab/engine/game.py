@@ -395,11 +395,17 @@ class Game:
                 if e.get("items_dont_count"):
                     items_count = False
         total = p.level if level_counts else 0
-        if items_count:
-            for it in p.equipped:
-                total += self.item_bonus(seat, it)
+        only = None
         for cu in p.curses:
-            total += self.specs[cu].effects.get("next_combat", 0)
+            ce = self.specs[cu].effects
+            total += ce.get("next_combat", 0)
+            if "only_slot" in ce:
+                only = ce["only_slot"]      # Malign Mirror: only that slot's items count
+        if items_count:
+            specs = self.specs
+            for it in p.equipped:
+                if only is None or specs[it].slot == only:
+                    total += self.item_bonus(seat, it)
         if c is not None:
             total += c.berserk.get(seat, 0)
             if c.turning.get(seat) and any(self.specs[m].has_tag("undead") for m in c.monsters):
@@ -440,6 +446,9 @@ class Game:
         pside = c.pbonus + self.player_strength(c.fighter)
         if c.helper >= 0:
             pside += self.player_strength(c.helper)
+        elif c.perplayer:
+            # a double of the lone fighter (Doppleganger)
+            pside += self.player_strength(c.fighter) * c.perplayer.get(c.fighter, 0)
         for used in c.used:
             per = self.specs[used].effects.get("bonus_per")
             if per:
@@ -566,6 +575,11 @@ class Game:
             e = self.specs[c].effects
             if e.get("cancel_curse"):
                 out.append(A(seat, "play", c))
+                for q in s.players:
+                    for cu in q.curses:
+                        out.append(A(seat, "play", c, m=cu))
+            elif e.get("set_die"):
+                out += [A(seat, "play", c, n=v) for v in range(1, 7)]
             elif e.get("hireling"):
                 out.append(A(seat, "play", c))
                 for it in p.in_play():
@@ -801,10 +815,16 @@ class Game:
                     for it in p.in_play():
                         out.append(A(seat, "play", c, m=it))
                 elif e.get("half_breed") or e.get("super_munchkin") or e.get("level_for") or \
-                        self.specs[c].manual:
+                        e.get("draw_treasures") or self.specs[c].manual:
                     out.append(A(seat, "play", c))
-            elif k == "one_shot" and (self.specs[c].manual or self.specs[c].effects.get("draw_treasures")):
-                out.append(A(seat, "play", c))
+                elif e.get("steal_level"):
+                    out += self._A_targets(seat, c)
+            elif k == "one_shot":
+                e = self.specs[c].effects
+                if self.specs[c].manual or e.get("draw_treasures"):
+                    out.append(A(seat, "play", c))
+                elif e.get("take_discard"):
+                    out += self._discard_picks(seat, c)
         for c in p.races + p.classes:
             out.append(A(seat, "discard", c))
         self._equip_candidates(seat, out)
@@ -857,14 +877,24 @@ class Game:
                         if wp(seat, a, False) is None:
                             sure.append(a)
                 elif e.get("half_breed") or e.get("super_munchkin") or e.get("level_for") or \
-                        specs[c].manual:
+                        e.get("draw_treasures") or specs[c].manual:
                     a = A(seat, "play", c)
                     if wp(seat, a, False) is None:
                         sure.append(a)
-            elif k == "one_shot" and (specs[c].manual or specs[c].effects.get("draw_treasures")):
-                a = A(seat, "play", c)
-                if wp(seat, a, False) is None:
-                    sure.append(a)
+                elif e.get("steal_level"):
+                    for a in self._A_targets(seat, c):
+                        if wp(seat, a, False) is None:
+                            sure.append(a)
+            elif k == "one_shot":
+                e = specs[c].effects
+                if specs[c].manual or e.get("draw_treasures"):
+                    a = A(seat, "play", c)
+                    if wp(seat, a, False) is None:
+                        sure.append(a)
+                elif e.get("take_discard"):
+                    for a in self._discard_picks(seat, c):
+                        if wp(seat, a, False) is None:
+                            sure.append(a)
         for c in p.races + p.classes:
             sure.append(A(seat, "discard", c))
         if p.carried:
@@ -933,6 +963,13 @@ class Game:
                             out.append(self._A(seat, "play", card, m=mon))
                 elif e.get("end_combat") or e.get("level_for") or sp.manual:
                     out.append(self._A(seat, "play", card))
+                elif e.get("swap_monster"):
+                    for mon in p.hand:
+                        if self._kind[mon] == "monster":
+                            for i in range(nm):
+                                out.append(self._A(seat, "play", card, n=i, m=mon))
+                elif e.get("steal_level"):
+                    out += self._A_targets(seat, card)
         for card in p.carried:
             if self._kind[card] == "one_shot" and not self.specs[card].effects.get("escape"):
                 out += self._A_sides(seat, card)
@@ -948,6 +985,15 @@ class Game:
             for t in (c.fighter, c.helper):
                 if t >= 0 and t != seat:
                     out.append(self._A(seat, "backstab", card, t))
+
+    def _discard_picks(self, seat: int, c: int) -> list[Action]:
+        """Candidates of a take-from-the-discards card: the top 3 of each discard pile (any
+        discard is legal; the list is a useful subset, like bribes)."""
+        out = []
+        for pile in self.state.discards.values():
+            for m in pile[-3:]:
+                out.append(self._A(seat, "play", c, m=m))
+        return out
 
     def _greedy_sale(self, seat: int) -> tuple | None:
         p = self.state.players[seat]
@@ -994,7 +1040,7 @@ class Game:
         if k == "curse" or k == "go_up_a_level":
             return True
         e = self.specs[c].effects
-        return bool(e.get("hireling") or e.get("cancel_curse"))
+        return bool(e.get("hireling") or e.get("cancel_curse") or e.get("set_die") or e.get("steal_level"))
 
     def _why_resurrect(self, seat: int) -> str | None:
         """Cleric resurrection (Cleric class card; card_facts): instead of a face-up draw (Kick
@@ -1053,6 +1099,16 @@ class Game:
         e = self.specs[c].effects
         if e.get("cancel_curse"):
             return self._why_cancel(seat, a)
+        if e.get("set_die"):
+            return None if 1 <= a.n <= 6 else "Loaded Die: n = the die result you choose (1..6)"
+        if e.get("steal_level"):
+            if not (0 <= a.target < len(s.players)) or a.target == seat:
+                return "Steal a Level: t must be another player"
+            if not s.players[a.target].alive or not p.alive:
+                return f"dead characters gain and lose no Levels ({R_DEATH})"
+            if p.level + 1 >= 10:
+                return f"a card cannot give the winning Level ({R_SIDEBAR}, 4)"
+            return None
         if e.get("hireling"):
             if not p.alive:
                 return f"a dead character has no cards in play ({R_DEATH})"
@@ -1316,7 +1372,7 @@ class Game:
         sp = self.specs[c]
         k = sp.kind
         e = sp.effects
-        if e.get("cancel_curse") or e.get("hireling"):
+        if e.get("cancel_curse") or e.get("hireling") or e.get("set_die") or e.get("steal_level"):
             return self._why_anytime_play(seat, a)
         own_turn = s.active == seat
         if k in ("race", "class", "item"):
@@ -1347,6 +1403,14 @@ class Game:
                 if not (in_combat and s.combat.stage == "run"):
                     return f"{sp.name} is used while running away ({R_RUN})"
                 return None
+            if e.get("own_turn") and not own_turn:
+                return f"{sp.name} is used only on your own turn (card text)"
+            if e.get("take_discard"):
+                if in_combat or not own_turn:
+                    return f"{sp.name} is used on your own turn, out of combat ({R_WHEN}: Playing Items)"
+                if not any(a.m in v for v in s.discards.values()):
+                    return f"{sp.name}: m must be a card in a discard pile"
+                return None
             if e.get("draw_treasures") and not e.get("end_combat") and not in_combat:
                 return None if own_turn else f"only on your own turn ({R_WHEN})"
             if not in_combat:
@@ -1357,6 +1421,13 @@ class Game:
                 if not (0 <= a.n < len(s.combat.monsters)):
                     return "choose the monster n to remove"
                 return None
+            if e.get("double_fighter"):
+                cb = s.combat
+                if seat != cb.fighter or cb.helper >= 0:
+                    return f"{sp.name} is played by a fighter who fights alone (card text)"
+                if cb.perplayer.get(seat):
+                    return f"{sp.name}: your strength is already doubled"
+                return None if a.n == 0 else "n = 0 (munchkin side)"
             side = e.get("side", "either")
             if a.n not in (0, 1):
                 return "n = 0 (munchkin side) or 1 (monster side)"
@@ -1398,6 +1469,18 @@ class Game:
                 return None
             if e.get("end_combat"):
                 return None if in_combat else "only during a combat"
+            if e.get("swap_monster"):
+                if not in_combat:
+                    return f"{sp.name} is played during a combat (card text)"
+                if not (0 <= a.n < len(s.combat.monsters)):
+                    return f"{sp.name}: n must be a monster of the combat"
+                if a.m not in p.hand or self._kind[a.m] != "monster":
+                    return f"{sp.name}: m must be a monster from your hand"
+                return None
+            if e.get("draw_treasures"):
+                if in_combat or not own_turn:
+                    return f"{sp.name} is played on your own turn, out of combat ({R_WHEN}: Playing Items)"
+                return None
             if e.get("level_for") or sp.manual:
                 return None
             return f"{sp.name} cannot be played now"
@@ -2127,7 +2210,8 @@ class Game:
             if q >= 0:
                 qp = s.players[q]
                 for cu in qp.curses[:]:
-                    if self.specs[cu].effects.get("next_combat"):
+                    ce = self.specs[cu].effects
+                    if ce.get("next_combat") or ce.get("only_slot"):
                         qp.curses.remove(cu)
                         self._discard(cu)
         if c.helper >= 0 and c.bribe_items:
@@ -2226,6 +2310,17 @@ class Game:
             p.hand.remove(c)
         elif c in p.carried:
             p.carried.remove(c)
+        if e.get("set_die"):
+            self._discard(c)
+            s.forced.insert(0, a.n)
+            self._say(f"{p.name} plays {sp.name}: the next die shows {a.n}.")
+            return
+        if e.get("steal_level"):
+            self._discard(c)
+            self._change_level(a.target, -1)
+            self._change_level(seat, 1)
+            self._say(f"{p.name} steals a Level from {self._pn(a.target)} ({sp.name}).")
+            return
         if e.get("hireling"):
             p.hireling = c
             p.hireling_item = a.m
@@ -2275,9 +2370,19 @@ class Game:
                 for i in range(len(cb.monsters)):
                     if i not in cb.rolled:
                         cb.rolled.append(i)
+                if e.get("escape_both") and len(cb.runners) > 1:
+                    del cb.runners[1:]
+                    self._say(f"{sp.name} lets the other runner escape too.")
             elif cb is None:
                 self._discard(c)
                 self._say(f"{p.name} uses {sp.name}.")
+                if e.get("take_discard"):
+                    for pile in s.discards.values():
+                        if a.m in pile:
+                            pile.remove(a.m)
+                            p.hand.append(a.m)
+                            self._say(f"{p.name} takes {self.name(a.m)} from the discards.")
+                            break
                 for _ in range(e.get("draw_treasures", 0)):
                     t = self._draw("treasure")
                     if t >= 0:
@@ -2288,11 +2393,17 @@ class Game:
                 cb.used.append(c)
                 if e.get("discard_monster"):
                     self._say(f"{p.name} uses {sp.name} on {self.name(cb.monsters[a.n])}.")
+                    if e.get("keep_treasure") and len(cb.monsters) == 1:
+                        cb.extra_treasures = self._treasure_count()
                     self._remove_monster(a.n)
                     self._after_monster_removed()
                 elif e.get("end_combat"):
                     self._say(f"{p.name} uses {sp.name}: the combat ends.")
                     self._end_all_monsters(seat, e.get("draw_treasures", 0))
+                elif e.get("double_fighter"):
+                    cb.perplayer[seat] = 1
+                    self._say(f"{p.name} plays {sp.name}: their own strength counts twice.")
+                    self._combat_changed(seat)
                 else:
                     if a.n == 1:
                         cb.mbonus += sp.bonus or 0
@@ -2334,6 +2445,23 @@ class Game:
                 self._discard(c)
                 self._say(f"{p.name} plays {sp.name}: the combat ends.")
                 self._end_all_monsters(s.combat.fighter, e.get("draw_treasures", 0))
+            elif e.get("swap_monster"):
+                self._discard(c)
+                old = s.combat.monsters[a.n]
+                self._remove_monster(a.n)
+                p.hand.remove(a.m)
+                self._add_monster(a.m)
+                self._say(f"{p.name} plays {sp.name}: {self.name(old)} is replaced by {self.name(a.m)}.")
+                self._combat_changed(seat)
+            elif e.get("draw_treasures"):
+                self._discard(c)
+                got = 0
+                for _ in range(e["draw_treasures"]):
+                    t = self._draw("treasure")
+                    if t >= 0:
+                        p.hand.append(t)
+                        got += 1
+                self._say(f"{p.name} plays {sp.name}: draws {got} Treasure(s).")
             elif e.get("level_for"):
                 self._discard(c)
                 for q in range(len(s.players)):
@@ -2410,7 +2538,7 @@ class Game:
         sp = self.specs[c]
         e = sp.effects
         vp = self.state.players[victim]
-        keep = bool(e.get("persistent") or e.get("next_combat") or e.get("roll_mod"))
+        keep = bool(e.get("persistent") or e.get("next_combat") or e.get("roll_mod") or e.get("only_slot"))
         if e.get("ops"):
             self._apply_ops(victim, e["ops"], c)
         if sp.manual and not e.get("ops"):
@@ -2456,6 +2584,8 @@ class Game:
                     self._lose_card(seat, r)
             elif "change_sex" in op:
                 p.gender = "female" if p.gender == "male" else "male"
+            elif "neighbours_take" in op:
+                found = self._neighbours_take(seat, op["neighbours_take"])
             elif "lose_item" in op:
                 found = self._lose_item(seat, op["lose_item"], op.get("count", 1))
             elif "roll" in op:
@@ -2486,6 +2616,28 @@ class Game:
                         break
             if not found and op.get("else"):
                 self._apply_ops(seat, op["else"], source)
+
+    def _neighbours_take(self, seat: int, count: int) -> bool:
+        """The living players to the victim's left, then right (alternating, ``count`` cards
+        in all), each take one card at random from the victim's hand: they cannot see it
+        (Lose Two Cards; core rules, 3. Your hand: only a card naming the hand reaches it).
+        Dead players receive nothing (7. Death)."""
+        s = self.state
+        n = len(s.players)
+        p = s.players[seat]
+        left = next(((seat + i) % n for i in range(1, n) if s.players[(seat + i) % n].alive), -1)
+        right = next(((seat - i) % n for i in range(1, n) if s.players[(seat - i) % n].alive), -1)
+        if left < 0 or not p.hand:
+            return False
+        for j in range(count):
+            if not p.hand:
+                break
+            q = left if j % 2 == 0 else right
+            s.rng, k = _rng.below(s.rng, len(p.hand))
+            c = p.hand.pop(k)
+            s.players[q].hand.append(c)
+            self._say(f"{self._pn(q)} takes a card from {p.name}'s hand.")
+        return True
 
     def _lose_item(self, seat: int, what: str, count: int) -> bool:
         """Lose items by category; the victim chooses when several fit (core rules, 10.

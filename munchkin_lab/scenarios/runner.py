@@ -377,6 +377,12 @@ def make_action(g: Game, step: dict, field: str) -> Action:
                             if g.specs[c].name.lower() == str(step["with"]).lower()), None)
             if kw["m"] is None:
                 raise ScenarioError(f"{field}.with: no player has the Curse {step['with']!r}")
+        elif kind == "play" and g.specs[kw.get("card", 0)].effects.get("take_discard"):
+            # the card to take lies in a discard pile (Wand of Dowsing)
+            kw["m"] = next((c for pile in g.state.discards.values() for c in reversed(pile)
+                            if g.specs[c].name.lower() == str(step["with"]).lower()), None)
+            if kw["m"] is None:
+                raise ScenarioError(f"{field}.with: {step['with']!r} is in no discard pile")
         else:
             kw["m"] = _find_card(g, seat, step["with"], zones, f"{field}.with")
     if "cards" in step:
