@@ -86,3 +86,24 @@ def test_specs_for_engine(url):
     tut, copies = by["King Tut"]
     assert tut.level == 16 and tut.has_tag("undead") and copies == 1
     assert sum(n for _, n in specs) == int(api.cards("set:munchkin", url=url)["copies"].sum())
+
+
+#: Sourcing remarks that belong in ``source``, not in the player-facing ``summary``.
+SOURCING_REMARKS = ("UNVERIFIED", "not applied", "not in our sources", "modelled", "resolved by hand",
+                    "decided by hand", "card list", "not given", "we do not have", "PLACEHOLDER",
+                    "unknown", "disputed", "rulebook")
+
+
+def test_summaries_are_player_facing():
+    """Notes about sources (unverified numbers, missing texts, readings) live in ``source``:
+    the summary is printed on the card face."""
+    data = load_files()
+    bad = [f"{c.set_code}:{c.card.name}: {c.card.summary}" for c in data.cards
+           if c.card.summary and any(r.lower() in c.card.summary.lower() for r in SOURCING_REMARKS)]
+    assert bad == []
+
+
+def test_halfling_note_moved_to_source(url):
+    row = api.card("Halfling", set="munchkin", url=url)
+    assert row["summary"] == "Once per turn may sell one item for double its value."
+    assert "sign UNVERIFIED" in row["source"] and "not applied" in row["source"]
