@@ -178,6 +178,14 @@ class Board(W.VBox):
             the same deck and options).
         name: the board's name (journal file ``<name>.journal.jsonl``).
         journal: journal path, or ``False`` for none (default: ``<cwd>/<name>.journal.jsonl``).
+
+    Where the journal goes: every board (``Board(...)``, :meth:`from_deck`,
+    :meth:`from_scenario`) writes ``<name>.journal.jsonl`` in the **current working folder**
+    (``Path.cwd()``: the notebook's folder in Jupyter, the folder you ran a script from
+    otherwise) and rewrites it on *New game*. Pass ``journal="path/to/file.jsonl"`` to put it
+    elsewhere, ``journal=False`` for none, and a distinct ``name`` per board so two boards do
+    not share one file. :meth:`resume` reads the same default path. The repository's
+    ``.gitignore`` ignores ``*.journal.jsonl``.
         bot: bot name for Step / Auto-play / Run to end.
         provenance: card key -> provenance (default: read from the card database).
         default_provenance: mark of cards the map lacks (``scenario`` for inline cards).

@@ -213,3 +213,17 @@ def test_binary_scenario_is_a_clean_error(board, tmp_path):
     board.load_scenario(bin_file)
     assert "mlab-msg-error" in board.message.value and "not a text file" in board.message.value
     assert board.game.state_dict() == sd
+
+
+def test_default_journal_goes_to_cwd_and_is_git_ignored(base_deck, tmp_path, monkeypatch):
+    import subprocess
+    from pathlib import Path
+
+    monkeypatch.chdir(tmp_path)
+    b = Board.from_deck(base_deck, seed=7)
+    assert b.journal.path == tmp_path / "board.journal.jsonl" and b.journal.path.exists()
+    assert "current working folder" in Board.__doc__ and "journal=False" in Board.__doc__
+    repo = Path(__file__).resolve().parents[2]
+    for rel in ("board.journal.jsonl", "notebooks/mix.journal.jsonl"):
+        r = subprocess.run(["git", "check-ignore", "-q", rel], cwd=repo)
+        assert r.returncode == 0, rel
