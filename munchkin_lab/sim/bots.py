@@ -19,6 +19,9 @@ Every bot returns an action the rules allow now (``game.why_not(a) is None``). T
 sells its own bundle (spare Items first, never a useful equipped one), a variant
 ``legal_actions()`` does not list (it lists one greedy bundle) but ``play()`` accepts.
 
+In a Solar Storm game (cooperative), ``random`` plays a random legal action and ``greedy`` the
+engine's ``solar_policy``.
+
 ``greedy``
     a rule-based player: equips the best legal Items, declares victory when the munchkin side
     wins, asks for help and offers a Treasure share when the gap is small, otherwise Runs Away;
@@ -95,6 +98,8 @@ class Bot:
         if seat is not None and seat != actor:
             raise ValueError(f"seat {seat} does not act now; seat {actor} must decide")
         self._verified = False
+        if getattr(game, "game", None) == "solar_storm":
+            return self.pick_solar(game, actor)
         a = self.pick(game, actor)
         if a is None or not (self._verified or _is_legal(game, a)):
             legal = legal_actions(game)
@@ -102,6 +107,10 @@ class Bot:
                 raise ValueError("no legal action")
             a = self.rng.choice(legal)
         return a
+
+    def pick_solar(self, game, seat: int) -> Action:
+        """A Solar Storm (cooperative) game: a random legal action; the greedy bot overrides."""
+        return self.rng.choice(game.legal_actions())
 
     def pick(self, game: "Game", seat: int) -> Action | None:  # pragma: no cover - abstract
         """Propose an action for ``seat`` (may return None: choose() then picks at random)."""
@@ -144,6 +153,13 @@ class GreedyBot(Bot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._unequips: tuple[int, int, int] = (-1, -1, 0)  # (game id, turn, count)
+
+    def pick_solar(self, game, seat: int) -> Action:
+        """Solar Storm: the engine's ``solar_policy`` (win, repair, divert, ... by priority),
+        ties broken by this bot's RNG."""
+        from ..engine.policy import solar_policy
+
+        return solar_policy(game, self.rng)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -227,7 +243,10 @@ class GreedyBot(Bot):
             return Action(seat, "pass")  # nothing worth interfering with: pass the window
         if not s.pending and c is None and seat == s.active and s.phase in ("start", "trouble", "end") \
                 and not self._has_business(game, seat):
-            return self._plain_turn_step(game, seat)
+            a = self._plain_turn_step(game, seat)
+            if game.why_not(a) is None:  # rules modules may replace the plain step (rooms: move)
+                return a
+            self._verified = False
         cands = legal_actions(game)
         if s.pending:
             return self._pending(game, seat, cands)

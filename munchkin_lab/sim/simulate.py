@@ -35,7 +35,7 @@ from .bots import BOT_NAMES, make_bot
 Z95 = 1.959963984540054
 
 #: End causes in the per-game table.
-END_CAUSES = ("level_10", "turn_cap", "step_cap", "error")
+END_CAUSES = ("level_10", "turn_cap", "step_cap", "error", "crew_won", "ship_lost")
 
 #: Per-card counters (columns of ``SimResult.cards``).
 CARD_COUNTS = ("drawn", "played", "killed", "fled", "deaths_caused", "held", "held_wins")
@@ -95,10 +95,17 @@ def _deck_payload(deck) -> tuple[str, list[tuple[dict, int]], dict, tuple]:
             raise ValueError(f"deck {deck.name!r} fails its checks: " + "; ".join(str(p) for p in errors))
         name = deck.name
         pairs = deck.specs()
-        for o in ("faster_play", "shared_victory"):
-            if deck.options.get(o):
-                options[o] = True
-        modules = tuple(m for m in deck.modules if m in ENGINE_MODULES)
+        if "solar_storm" in deck.modules:
+            return name, [(_spec_fields(s), c) for s, c in pairs], {"solar_storm": True}, ()
+        if hasattr(deck, "game_options"):
+            go = deck.game_options()
+            options = {"faster_play": bool(go.faster_play), "shared_victory": bool(go.shared_victory)}
+            modules = tuple(go.modules)
+        else:  # pragma: no cover - older decks package
+            for o in ("faster_play", "shared_victory"):
+                if deck.options.get(o):
+                    options[o] = True
+            modules = tuple(m for m in deck.modules if m in ENGINE_MODULES)
     else:
         name = "custom"
         pairs = []
@@ -293,6 +300,8 @@ def run_batch(payload: dict, indices: Sequence[int], partial_ok: bool = False) -
     pairs, keys = _specs_from_payload(payload)
     players = payload["players"]
     cap = payload["turn_cap"]
+    if payload["options"].get("solar_storm"):
+        return _run_solar_batch(payload, indices, pairs, keys, partial_ok)
     opts = GameOptions(max_turns=cap, modules=tuple(payload["modules"]), **payload["options"])
     max_steps = payload["max_steps"]
     uniq = sorted(set(keys))
@@ -310,6 +319,59 @@ def run_batch(payload: dict, indices: Sequence[int], partial_ok: bool = False) -
         interrupted = True
     return {"rows": rows, "keys": uniq, "counts": counts.tolist(),
             "lv_sum": lv_sum.tolist(), "lv_n": lv_n.tolist(), "interrupted": interrupted}
+
+
+def _run_solar_batch(payload: dict, indices: Sequence[int], pairs, keys, partial_ok: bool) -> dict:
+    """Solar Storm (cooperative: the crew wins together or the ship is lost): one row per game,
+    no per-card or Level statistics (``end_cause`` ``crew_won`` / ``ship_lost`` /
+    ``turn_cap`` / ``step_cap`` / ``error``)."""
+    from ..engine.solar_storm import SolarStormGame, SolarStormOptions
+
+    players, seed, cap = payload["players"], payload["seed"], payload["turn_cap"]
+    rooms = [sp for sp, n in pairs for _ in range(n)]
+    uniq = sorted(set(keys))
+    rows: list[dict] = []
+    interrupted = False
+    try:
+        for i in indices:
+            gseed = game_seed(seed, i)
+            g = SolarStormGame.new(players=players, rooms=rooms, seed=gseed,
+                                   options=SolarStormOptions(max_turns=cap), history=False)
+            bots = [make_bot(payload["bots"][k], game_seed(seed, i, k)) for k in range(players)]
+            steps, error, cause = 0, "", ""
+            try:
+                while g.outcome() is None:
+                    if steps >= payload["max_steps"]:
+                        cause = "step_cap"
+                        break
+                    seat = g.actor()
+                    g.play(bots[seat].choose(g, seat))
+                    steps += 1
+            except Exception as exc:  # noqa: BLE001
+                cause, error = "error", f"{type(exc).__name__}: {exc}"
+            out = g.outcome()
+            if not cause:
+                cause = "crew_won" if out.winners else ("turn_cap" if out.reason == "turn limit" else "ship_lost")
+            winners = list(out.winners) if out is not None and cause == "crew_won" else []
+            row = {"game": i, "seed": gseed, "end_cause": cause,
+                   "winners": ",".join(str(w) for w in winners),
+                   "winner": winners[0] if len(winners) == 1 else -1, "n_winners": len(winners),
+                   "turns": g.state.turn, "steps": steps, "deaths": 0}
+            for k in range(players):
+                row[f"deaths_{k}"] = 0
+            for k in range(players):
+                row[f"level_{k}"] = 0
+            row.update({"max_level": 0, "mean_level": 0.0, "lead_changes": 0, "turn_first_level_5": -1,
+                        "turn_first_level_9": -1, "end_reason": out.reason if out is not None else "",
+                        "error": error})
+            rows.append(row)
+    except KeyboardInterrupt:
+        if not partial_ok:
+            raise
+        interrupted = True
+    counts = [[0] * len(CARD_COUNTS) for _ in uniq]
+    return {"rows": rows, "keys": uniq, "counts": counts, "lv_sum": [[0] * players] * (cap + 2),
+            "lv_n": [0] * (cap + 2), "interrupted": interrupted}
 
 
 def _play_batch(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, lv_n, rows) -> None:
@@ -382,7 +444,8 @@ class SimResult:
 
     Attributes:
         games: one row per game, sorted by ``game``: ``game`` (index), ``seed`` (engine seed),
-            ``end_cause`` (``level_10`` / ``turn_cap`` / ``step_cap`` / ``error``), ``winners``
+            ``end_cause`` (``level_10`` / ``turn_cap`` / ``step_cap`` / ``error``; Solar Storm:
+            ``crew_won`` / ``ship_lost``, and no Levels, deaths or card counts), ``winners``
             (comma-separated seats, 0-based; empty when nobody won), ``winner`` (the single
             winner's seat or -1), ``n_winners``, ``turns`` (turn number at the end), ``steps``
             (actions played), ``deaths`` and ``deaths_<seat>``, ``level_<seat>`` (final
@@ -612,6 +675,29 @@ def _assemble(parts: list[dict], spec_pairs: list[tuple[dict, int]], config: dic
 
 
 # =============================================================================== simulate
+def _probe(payload: dict, deck_name: str) -> None:
+    """Set up one game here, so a deck the engine refuses fails before any work.
+
+    Raises:
+        ValueError: the engine's message, naming the deck.
+    """
+    from ..engine import Game, GameOptions
+
+    pairs, _ = _specs_from_payload(payload)
+    try:
+        if payload["options"].get("solar_storm"):
+            from ..engine.solar_storm import SolarStormGame, SolarStormOptions
+
+            SolarStormGame.new(players=payload["players"], rooms=[sp for sp, n in pairs for _ in range(n)],
+                               seed=0, options=SolarStormOptions(max_turns=payload["turn_cap"]), history=False)
+        else:
+            Game.new(players=payload["players"], deck=pairs, seed=0, history=False,
+                     options=GameOptions(max_turns=payload["turn_cap"], modules=tuple(payload["modules"]),
+                                         **payload["options"]))
+    except ValueError as exc:
+        raise ValueError(f"deck {deck_name!r}: {exc}") from None
+
+
 def _connect(scheduler: str, timeout: float):
     from dask.distributed import Client
 
@@ -673,6 +759,10 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     bot_names = _parse_bots(bots, players)
     deck_obj = resolve_deck(deck, url=url)
     deck_name, spec_pairs, options, modules = _deck_payload(deck_obj)
+    payload = {"key": (deck_name, len(spec_pairs), hash(str(spec_pairs))), "cards": spec_pairs,
+               "players": players, "bots": bot_names, "seed": seed, "turn_cap": turn_cap,
+               "options": options, "modules": list(modules), "max_steps": 400 * turn_cap}
+    _probe(payload, deck_name)
     client = None
     if scheduler:
         client = _connect(scheduler, connect_timeout)
@@ -684,9 +774,6 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     if client is None and workers is None:
         # every core, but no cluster for a run that fits in one batch
         nworkers = max(1, min(nworkers, math.ceil(games / batch_size)))
-    payload = {"key": (deck_name, len(spec_pairs), hash(str(spec_pairs))), "cards": spec_pairs,
-               "players": players, "bots": bot_names, "seed": seed, "turn_cap": turn_cap,
-               "options": options, "modules": list(modules), "max_steps": 400 * turn_cap}
     config = {"deck": deck_name, "players": players, "bots": list(bot_names), "seed": seed,
               "games": games, "turn_cap": turn_cap, "options": options, "modules": list(modules)}
     batches = [list(range(i, min(i + batch_size, games))) for i in range(0, games, batch_size)]

@@ -213,3 +213,17 @@ def test_ctrl_c_inside_a_batch_keeps_the_finished_games(base_deck, serial, monke
     r = simulate(base_deck, games=G, seed=11, workers=1, progress=True, batch_size=5)
     assert r.interrupted and r.n_games == 7
     pd.testing.assert_frame_equal(r.games, serial.games.iloc[:7].reset_index(drop=True))
+
+
+def test_every_shipped_preset_simulates(sim_url):
+    from munchkin_lab.decks.presets import list_presets
+
+    for name in list_presets():
+        r = simulate(name, players=3, games=2, seed=1, workers=1, progress=False, turn_cap=30,
+                     bots="greedy,random", url=sim_url)
+        assert r.n_games == 2, name
+        assert (r.games["end_cause"] != "error").all(), (name, r.games["error"].tolist())
+    solar = simulate("solar_storm", players=2, games=2, seed=1, workers=1, progress=False, url=sim_url)
+    assert set(solar.games["end_cause"]) <= {"crew_won", "ship_lost", "turn_cap"}
+    with pytest.raises(ValueError, match="1 to 4 players"):
+        simulate("solar_storm", players=5, games=2, workers=1, progress=False, url=sim_url)
