@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 #: Every action kind with the meaning of its arguments (also the help text of the board).
 KINDS: dict[str, str] = {
     "pass": "end a window: setup window, interference window (no argument)",
-    "kick": "Kick Open the Door (phase 1)",
+    "kick": "Kick Open the Door (phase 1); n=1: a Cleric takes the top Door discard instead "
+            "(resurrection), then discards a card from hand",
     "trouble": "Look for Trouble: fight monster c from your hand (phase 2)",
     "loot": "Loot the Room: draw a face-down Door card into your hand (phase 3)",
     "end_turn": "end the turn (Charity follows if the hand is over the limit)",
@@ -45,6 +46,8 @@ KINDS: dict[str, str] = {
     "flight": "Wizard: discard card c for +1 to Run Away rolls (up to 3)",
     "charm": "Wizard: discard the whole hand to charm monster n away (its Treasures, no Level)",
     "turning": "Cleric: discard card c for +3 against Undead (up to 3 per combat)",
+    "chase": "Cleric fighter or helper: chase monster n away (a monster that allows it, e.g. "
+             "Wannabe Vampire): its Treasures stay in the combat's reward, no Level",
     "backstab": "Thief: discard card c to give player t -2 in this combat",
     "steal": "Thief: discard card c, try to steal small item m from player t (roll 4+)",
     "choose": "pick card c in a pending choice (item lost to a curse, corpse loot, "

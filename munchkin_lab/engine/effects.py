@@ -19,6 +19,8 @@ Monster keys (core rules, 7. Combat):
   level_doesnt_count: BOOL            the munchkin side's Levels do not count
   extra_treasures: [{if: ATOM, count: INT}]  more (or fewer) Treasures when the fighter matches
   extra_levels: INT                   Levels on top of ``levels_gained``
+  cleric_chase: BOOL                  a Cleric fighter or helper may chase it away (action
+                                      ``chase``): its Treasures stay in the reward, no Level
   bad_stuff: [OP, ...]                applied to each player it catches
   on_escape: [OP, ...]                applied to a player who escapes it
 
@@ -99,6 +101,7 @@ TOP_KEYS: dict[str, str] = {
     "bonus_vs": "cond_bonus", "run_away": "int", "no_run_away": "bool", "not_pursue": "atom",
     "no_help": "bool", "items_dont_count": "bool", "level_doesnt_count": "bool",
     "extra_treasures": "cond_count", "extra_levels": "int", "bad_stuff": "ops", "on_escape": "ops",
+    "cleric_chase": "bool",
     # items
     "bonus_if": "cond_bonus",
     # one-shots

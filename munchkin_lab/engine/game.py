@@ -591,6 +591,13 @@ class Game:
                 for t in range(n):
                     if t != seat:
                         out.append(A(seat, "give", it, t))
+        cb = s.combat
+        if cb is not None and seat == s.active:
+            for c in p.hand:
+                if self._kind[c] in ("race", "class"):
+                    out.append(A(seat, "play", c))
+        if cb is not None and seat == cb.helper:
+            out += [A(seat, "chase", n=i) for i in range(len(cb.monsters))]
         return out
 
     def why_not(self, action: Action) -> str | None:
@@ -785,6 +792,8 @@ class Game:
                         out.append(A(seat, "evade", n=i))
                     if self.has_class(seat, "wizard") and p.hand:
                         out.append(A(seat, "charm", n=i))
+                    if self.specs[m].effects.get("cleric_chase"):
+                        out.append(A(seat, "chase", n=i))
             self._combat_card_candidates(seat, out)
             return out
         # own turn, out of combat: start | trouble | end
@@ -1068,7 +1077,12 @@ class Game:
         c = a.card
         if c != -1 and not (0 <= c < len(self.specs)):
             return f"no card with id {c}"
-        if not (k == "discard" or k == "give" or (k == "play" and c >= 0 and self._anytime_card(c))):
+        own_char = (k == "play" and c >= 0 and seat == s.active and s.phase == "combat" and
+                    (self._kind[c] in ("race", "class") or self.specs[c].effects.get("half_breed")
+                     or self.specs[c].effects.get("super_munchkin")))
+        chase = k == "chase" and s.combat is not None and seat == s.combat.helper
+        if not (k == "discard" or k == "give" or own_char or chase or
+                (k == "play" and c >= 0 and self._anytime_card(c))):
             return (f"it is {self._pn(actor)}'s decision now, not {self._pn(seat)}'s "
                     f"({self._what_now()})")
         s = self.state
@@ -1087,7 +1101,27 @@ class Game:
             return f"only a Race or Class card of yours may be discarded at will ({R_STATS})"
         if k == "give":
             return self._why_give(seat, a)
+        if chase:
+            return self._why_chase(seat, a)
+        if own_char:
+            if s.combat.stage == "run":
+                return f"you are running away: roll for each monster, in the order you choose ({R_RUN})"
+            return self._why_play(seat, a, in_combat=True)
         return self._why_anytime_play(seat, a)
+
+    def _why_chase(self, seat: int, a: Action) -> str | None:
+        """A Cleric fighting (or helping) may chase away a monster whose card allows it
+        (Wannabe Vampire / Almost-Vampire; core rules, 7. Help names it for a helping Priest)."""
+        c = self.state.combat
+        if c is None or c.stage == "run":
+            return f"chase only during a fight, before running away ({R_HELP})"
+        if seat != c.fighter and seat != c.helper:
+            return "only the fighter or the helper chases a monster away"
+        if not self.has_class(seat, "cleric"):
+            return "only a Cleric chases this monster away (monster card)"
+        if not (0 <= a.n < len(c.monsters)) or not self.specs[c.monsters[a.n]].effects.get("cleric_chase"):
+            return "chase: n must be a monster a Cleric may chase away (monster card)"
+        return None
 
     def _why_anytime_play(self, seat: int, a: Action) -> str | None:
         """A Curse, Go Up a Level, Hireling or Curse-cancelling card played at any time."""
@@ -1376,10 +1410,12 @@ class Game:
             return self._why_anytime_play(seat, a)
         own_turn = s.active == seat
         if k in ("race", "class", "item"):
-            if in_combat:
-                return f"Races, Classes and Items are not played during combat ({R_COMBAT}; {R_WHEN})"
             if not own_turn:
                 return f"only on your own turn ({R_WHEN})"
+            if in_combat and k == "item":
+                return f"Items are not played during combat ({R_COMBAT}; {R_WHEN})"
+            # a Race or Class: any time during your own turn, combat included (core rules,
+            # 6. When You May Act: during your turn; 10. Races and Classes)
             return self._why_play_char_or_item(seat, c)
         if k == "curse":
             if not (0 <= a.target < len(s.players)):
@@ -1448,14 +1484,14 @@ class Game:
                     return f"a Wandering Monster brings a monster m from your hand ({R_WHEN})"
                 return None
             if e.get("half_breed"):
-                if in_combat or not own_turn:
-                    return f"Half-Breed is played when a Race may be played: your turn, out of combat ({R_WHEN}: Mixed Super Munchkin)"
+                if not own_turn:
+                    return f"Half-Breed is played when a Race may be played: any time of your turn ({R_WHEN}: Mixed Super Munchkin)"
                 if p.half_breed >= 0:
                     return "you already have a Half-Breed"
                 return None if p.races else f"Half-Breed needs a Race card ({R_WHEN}: Races and Classes)"
             if e.get("super_munchkin"):
-                if in_combat or not own_turn:
-                    return f"Super Munchkin is played when a Class may be played: your turn, out of combat ({R_WHEN}: Mixed Super Munchkin)"
+                if not own_turn:
+                    return f"Super Munchkin is played when a Class may be played: any time of your turn ({R_WHEN}: Mixed Super Munchkin)"
                 if p.super_munchkin >= 0:
                     return "you already have a Super Munchkin"
                 return None if p.classes else f"Super Munchkin needs a Class card ({R_WHEN}: Races and Classes)"
@@ -1588,6 +1624,8 @@ class Game:
                 if not atom or not self.matches(seat, atom):
                     return f"{self.name(c.monsters[a.n])} does pursue you (monster card)"
                 return None
+            if k == "chase":
+                return self._why_chase(seat, a)
             if k == "charm":
                 if not self.has_class(seat, "wizard"):
                     return "only a Wizard can charm (Wizard class card)"
@@ -1858,6 +1896,14 @@ class Game:
             c.extra_treasures += (self.specs[m].treasures or 0)
             self._say(f"{p.name} charms {self.name(m)} away.")
             self._remove_monster(a.n)
+            self._after_monster_removed()
+        elif k == "chase":
+            c = s.combat
+            m = c.monsters[a.n]
+            before = self._treasure_count()
+            self._remove_monster(a.n)
+            c.extra_treasures += before - self._treasure_count()
+            self._say(f"{p.name} chases {self.name(m)} away (Cleric): its Treasures, no Level.")
             self._after_monster_removed()
         elif k in ("berserk", "turning", "flight"):
             self._lose_card(seat, a.card)
