@@ -40,14 +40,31 @@ _CARD_FIELDS = ["kind", "deck", "copies", "level", "treasures", "levels_gained",
                 "effects", "manual"]
 
 
-def _engine(url: str | None):
-    """The engine of an existing database: a SQLite file that does not exist is a
-    CardDataError (nothing is created; ``db build`` creates it)."""
+def open_engine(url: str | None = None):
+    """The SQLAlchemy engine of an existing card database.
+
+    The embedded default (``database/munchkin-lab.sqlite``, used when neither ``url`` nor
+    ``$DATABASE_URL`` is given) is built from the data files on first use when it is missing.
+    Any other SQLite file that does not exist is an error and nothing is created (connecting
+    would create the folder and an empty file).
+
+    Raises:
+        CardDataError: an explicit SQLite URL whose file does not exist, or invalid data files
+            while building the default database.
+    """
     missing = config.missing_sqlite_file(url)
     if missing is not None:
-        raise CardDataError([f"{config.database_url(url)}: no card database here (file {missing} "
-                             "does not exist); run `munchkin-lab db build` first"])
+        if config.database_url(url) == config.default_url():
+            from .build import build
+
+            build()
+        else:
+            raise CardDataError([f"{config.database_url(url)}: no card database here (file {missing} "
+                                 "does not exist); run `munchkin-lab db build` first"])
     return config.get_engine(url)
+
+
+_engine = open_engine
 
 
 def _has_schema(conn: Connection) -> bool:

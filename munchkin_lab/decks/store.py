@@ -26,11 +26,13 @@ from .model import DEFAULT_OPTIONS, MODULES, Deck, DuplicateDeckError, Entry
 
 
 def _engine(url: str | None):
-    missing = config.missing_sqlite_file(url)
-    if missing is not None:  # connecting would create the folder and an empty file
-        raise DeckError(f"no card database at {config.database_url(url)} (file {missing} does not exist); "
-                        "run `munchkin-lab db build` first")
-    engine = config.get_engine(url)
+    from ..cards.api import open_engine
+    from ..cards.errors import CardDataError
+
+    try:  # builds the embedded default on first use; a missing explicit file is an error
+        engine = open_engine(url)
+    except CardDataError as exc:
+        raise DeckError("; ".join(exc.problems)) from None
     with engine.connect() as conn:
         names = set(inspect(conn).get_table_names())
     if not {"card", "deck", "deck_entry"} <= names:
