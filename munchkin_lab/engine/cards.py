@@ -64,6 +64,10 @@ class FrozenDict(dict):
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
 
+    def __reduce__(self):
+        """Pickle as a plain item list (worker processes rebuild the frozen dict)."""
+        return (FrozenDict, (list(dict.items(self)),))
+
     def thaw(self) -> dict:
         """Return a plain mutable ``dict`` copy (nested values thawed too)."""
         return _thaw(self)
