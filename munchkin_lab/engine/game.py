@@ -596,6 +596,9 @@ class Game:
             for c in p.hand:
                 if self._kind[c] in ("race", "class"):
                     out.append(A(seat, "play", c))
+        for c in p.fresh:
+            if c in p.hand and self._kind[c] in ("race", "class", "item"):
+                out.append(A(seat, "play", c))
         if cb is not None and seat == cb.helper:
             out += [A(seat, "chase", n=i) for i in range(len(cb.monsters))]
         return out
@@ -1080,6 +1083,7 @@ class Game:
         own_char = (k == "play" and c >= 0 and seat == s.active and s.phase == "combat" and
                     (self._kind[c] in ("race", "class") or self.specs[c].effects.get("half_breed")
                      or self.specs[c].effects.get("super_munchkin")))
+        own_char = own_char or (k == "play" and c >= 0 and c in s.players[seat].fresh)
         chase = k == "chase" and s.combat is not None and seat == s.combat.helper
         if not (k == "discard" or k == "give" or own_char or chase or
                 (k == "play" and c >= 0 and self._anytime_card(c))):
@@ -1104,7 +1108,9 @@ class Game:
         if chase:
             return self._why_chase(seat, a)
         if own_char:
-            if s.combat.stage == "run":
+            if s.combat is None:
+                return self._why_play(seat, a, in_combat=False)
+            if s.combat.stage == "run" and seat in (s.combat.fighter, s.combat.helper):
                 return f"you are running away: roll for each monster, in the order you choose ({R_RUN})"
             return self._why_play(seat, a, in_combat=True)
         return self._why_anytime_play(seat, a)
@@ -1410,9 +1416,11 @@ class Game:
             return self._why_anytime_play(seat, a)
         own_turn = s.active == seat
         if k in ("race", "class", "item"):
-            if not own_turn:
-                return f"only on your own turn ({R_WHEN})"
-            if in_combat and k == "item":
+            if not own_turn and c not in p.fresh:
+                return f"only on your own turn, or at once when just received ({R_WHEN})"
+            cb = s.combat
+            in_fight = cb is not None and (seat == cb.fighter or seat == cb.helper)
+            if in_fight and (k == "item" or not own_turn):
                 return f"Items are not played during combat ({R_COMBAT}; {R_WHEN})"
             # a Race or Class: any time during your own turn, combat included (core rules,
             # 6. When You May Act: during your turn; 10. Races and Classes)
@@ -1820,6 +1828,7 @@ class Game:
                 self._say(f"{p.name} discards {self.name(a.card)} (Charity).")
             else:
                 s.players[a.target].hand.append(a.card)
+                s.players[a.target].fresh.append(a.card)
                 s.charity[1][a.target] = s.charity[1].get(a.target, 0) + 1
                 self._say(f"{p.name} gives {self.name(a.card)} to {self._pn(a.target)} (Charity).")
             if len(p.hand) <= self.hand_limit(seat):
@@ -1955,10 +1964,12 @@ class Game:
                     if dead == d["dead"]:
                         cards.remove(a.card)
                 p.hand.append(a.card)
+                p.fresh.append(a.card)
                 self._say(f"{p.name} takes {self.name(a.card)} from the corpse of {self._pn(d['dead'])}.")
             elif why == "pick":
                 s.pool.remove(a.card)
                 p.hand.append(a.card)
+                p.fresh.append(a.card)
                 self._say(f"{p.name} takes {self.name(a.card)} from the Treasures.")
                 hq, fq = d["hq"], d["fq"]
                 if seat == d["h"]:
@@ -2096,6 +2107,11 @@ class Game:
         the bigger share); when the giver is (one of) the lowest, the excess is discarded."""
         s = self.state
         p = s.players[seat]
+        for q in s.players:
+            # cards received during the turn were playable "at once"; that moment is over
+            # (engine reading of core rules, 9.: played immediately when received)
+            if q.fresh:
+                q.fresh = []
         excess = len(p.hand) - self.hand_limit(seat)
         if excess > 0:
             s.phase = "charity"

@@ -14,7 +14,7 @@ from typing import Any
 class PlayerState:
     __slots__ = ("name", "gender", "level", "hand", "equipped", "carried", "races", "classes",
                  "half_breed", "super_munchkin", "curses", "alive", "redeal", "cheat",
-                 "cheat_item", "sold_double", "hireling", "hireling_item")
+                 "cheat_item", "sold_double", "hireling", "hireling_item", "fresh")
 
     def __init__(self, name: str, gender: str) -> None:
         self.name = name
@@ -35,6 +35,7 @@ class PlayerState:
         self.sold_double = False
         self.hireling = -1          # Hireling card in play (core rules, 6. When You May Act)
         self.hireling_item = -1     # the item the Hireling carries beyond the slot limits
+        self.fresh: list[int] = []  # cards just received off-turn (playable at once, 9.)
 
     def clone(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
@@ -56,6 +57,7 @@ class PlayerState:
         p.sold_double = self.sold_double
         p.hireling = self.hireling
         p.hireling_item = self.hireling_item
+        p.fresh = self.fresh[:]
         return p
 
     def in_play(self) -> list[int]:
@@ -70,7 +72,7 @@ class PlayerState:
     def from_raw(cls, d: dict) -> "PlayerState":
         p = cls(d["name"], d["gender"])
         for k in cls.__slots__:
-            if k not in d and k in ("hireling", "hireling_item"):
+            if k not in d and k in ("hireling", "hireling_item", "fresh"):
                 continue            # saved before Hirelings existed
             v = d[k]
             setattr(p, k, list(v) if isinstance(v, list) else v)
