@@ -99,6 +99,13 @@ class RulesModule:
     def on_combat_end(self, game: "Game", fighter: int, helper: int, won: bool) -> None:
         """The combat is over (monsters about to be discarded are still in the combat)."""
 
+    # -- bots -------------------------------------------------------------------------------
+    def bot_hint(self, game: "Game", seat: int, actions: list) -> "Action | None":
+        """Advice for simple bots on this module's own decisions (e.g. where to move on the
+        room grid): one of ``actions`` (the legal actions of ``seat``), or None for no advice.
+        Rules never depend on it."""
+        return None
+
     # -- curses -----------------------------------------------------------------------------
     def on_curse_cancelled(self, game: "Game", canceller: int, victim: int) -> None:
         """``canceller`` cancelled a Curse aimed at ``victim`` (e.g. with a Wishing Ring),

@@ -250,6 +250,11 @@ class GreedyBot(Bot):
         cands = legal_actions(game)
         if s.pending:
             return self._pending(game, seat, cands)
+        for m in game.modules:  # a rules module's advice on its own decisions (room moves)
+            hint = m.bot_hint(game, seat, cands)
+            if hint is not None:
+                self._verified = True
+                return hint
         if s.phase == "combat":
             scored = self._score_combat(game, seat, cands)
         else:

@@ -399,6 +399,51 @@ class RoomsModule(RulesModule):
                 s.corpses.remove(entry)
         s.pending = [d for d in s.pending if not (d["kind"] == "choose" and d["why"] == "loot" and d["dead"] == seat)]
 
+    # ------------------------------------------------------------------ bots
+    def bot_hint(self, game, seat: int, actions: list) -> Action | None:
+        """Advice for simple bots (not a rule). At the start of the turn, where to move: new
+        ground while room tiles are left, else a room with a face-down Door or with face-up
+        monsters its combat strength beats, else an empty room, else stay (rooms already
+        entered this turn are not legal). After the turn: place a monster from hand face down
+        on a free room, so a full grid still has something to fight."""
+        s = game.state
+        if s.active != seat or s.combat is not None or s.pending:
+            return None
+        if s.phase in ("trouble", "end"):
+            # after the turn, seed the grid: a monster from hand face down on a free room
+            # (a full grid with empty rooms has nothing left to fight)
+            for a in actions:
+                if a.kind == "place" and a.player == seat and a.target == 0 \
+                        and game.specs[a.card].kind == "monster":
+                    return a
+            return None
+        if s.phase != "start":
+            return None
+        moves = {a.n: a for a in actions if a.kind == "move" and a.player == seat}
+        stay = next((a for a in actions if a.kind == "stay" and a.player == seat), None)
+        if not moves:
+            return stay
+        ms = self._ms(game)
+        grid = ms["grid"]
+        mine = game.player_strength(seat)
+        best, best_score = stay, 3
+        for d in sorted(moves):
+            r = grid.get(self._target(game, seat, d))
+            if r is None:
+                score = 0  # new ground: a fresh Door card
+            elif r["down"]:
+                score = 1  # a face-down Door: kick it
+            elif r["up"]:
+                levels = sum(game.specs[e[0]].level or 0 for e in r["up"]
+                             if game.specs[e[0]].kind == "monster")
+                # close fights are worth it (help, One-Shots); hopeless ones are not
+                score = 1 if mine > levels else (2.5 if levels - mine <= 6 else 9)
+            else:
+                score = 2  # an empty room: only Loot the Room there
+            if score < best_score:
+                best, best_score = moves[d], score
+        return best
+
     # ------------------------------------------------------------------ actions
     def extra_actions(self, game, seat: int) -> list[Action]:
         s = game.state
