@@ -21,6 +21,7 @@ Monster keys (core rules, 7. Combat):
   extra_levels: INT                   Levels on top of ``levels_gained``
   cleric_chase: BOOL                  a Cleric fighter or helper may chase it away (action
                                       ``chase``): its Treasures stay in the reward, no Level
+  on_meet: [OP, ...]                  applied to the fighter when it enters the combat
   bad_stuff: [OP, ...]                applied to each player it catches
   on_escape: [OP, ...]                applied to a player who escapes it
 
@@ -82,6 +83,7 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   {roll: {"1-2": [OP...], "3-6": [OP...]}} | {lose_level_per_roll: true} |
   {take_from_discards: race|class}  (the top such card of the Door discards becomes yours) |
   {neighbours_take: INT}  (left then right neighbour, alternating, take that many random hand cards) |
+  {if_match: ATOM, then: [OP...]}  (``then`` when the player matches ATOM, else ``else``) |
   {manual: "short note"}   (pushes a ResolveByHand decision)
 """
 from __future__ import annotations
@@ -101,7 +103,7 @@ TOP_KEYS: dict[str, str] = {
     "bonus_vs": "cond_bonus", "run_away": "int", "no_run_away": "bool", "not_pursue": "atom",
     "no_help": "bool", "items_dont_count": "bool", "level_doesnt_count": "bool",
     "extra_treasures": "cond_count", "extra_levels": "int", "bad_stuff": "ops", "on_escape": "ops",
-    "cleric_chase": "bool",
+    "cleric_chase": "bool", "on_meet": "ops",
     # items
     "bonus_if": "cond_bonus",
     # one-shots
@@ -126,7 +128,7 @@ TOP_KEYS: dict[str, str] = {
 
 OP_KEYS = ("lose_levels", "gain_levels", "death", "set_level", "lose_race", "lose_class",
            "discard_hand", "change_sex", "lose_item", "roll", "lose_level_per_roll", "manual",
-           "take_from_discards", "neighbours_take")
+           "take_from_discards", "neighbours_take", "if_match")
 
 
 def valid_atom(atom: Any) -> bool:
@@ -148,7 +150,7 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             out.append(f"{w}: an op must be a mapping")
             continue
         main = [k for k in op if k in OP_KEYS]
-        extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count")]
+        extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then")]
         if len(main) != 1:
             out.append(f"{w}: exactly one op key expected (one of {', '.join(OP_KEYS)}), got {sorted(op)}")
             continue
@@ -156,7 +158,14 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             out.append(f"{w}.{k}: unknown op field")
         key = main[0]
         val = op[key]
-        if key == "neighbours_take":
+        if key == "if_match":
+            if not valid_atom(val):
+                out.append(f"{w}.if_match: bad condition atom {val!r}")
+            if "then" not in op:
+                out.append(f"{w}.then: if_match needs a then list")
+            else:
+                _check_ops(op["then"], f"{w}.then", out)
+        elif key == "neighbours_take":
             if not _is_int(val) or val < 1:
                 out.append(f"{w}.neighbours_take: expected a positive integer")
         elif key in ("lose_levels", "gain_levels"):

@@ -2164,9 +2164,14 @@ class Game:
 
     def _monster_arrives(self, m: int) -> None:
         """A manual monster (a special the vocabulary cannot express) queues a ResolveByHand
-        decision for the fighter as it enters the combat; its data parts still apply."""
-        if self.specs[m].manual:
+        decision for the fighter as it enters the combat; its data parts still apply.
+        ``on_meet`` ops hit the fighter as the monster enters (e.g. discard an item first)."""
+        sp = self.specs[m]
+        if sp.manual:
             self._push_manual(self.state.combat.fighter, m, discard=False)
+        meet = sp.effects.get("on_meet")
+        if meet:
+            self._apply_ops(self.state.combat.fighter, meet, m)
 
     def _add_monster(self, m: int) -> None:
         c = self.state.combat
@@ -2648,6 +2653,10 @@ class Game:
                 p.gender = "female" if p.gender == "male" else "male"
             elif "neighbours_take" in op:
                 found = self._neighbours_take(seat, op["neighbours_take"])
+            elif "if_match" in op:
+                found = self.matches(seat, op["if_match"])
+                if found:
+                    self._apply_ops(seat, op["then"], source)
             elif "lose_item" in op:
                 found = self._lose_item(seat, op["lose_item"], op.get("count", 1))
             elif "roll" in op:
