@@ -13,6 +13,9 @@ from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.functions import GenericFunction
+from sqlalchemy.types import String
 
 #: Repository root (the folder holding ``pyproject.toml`` and ``database/``).
 REPO_ROOT: Path = Path(__file__).resolve().parent.parent
@@ -63,7 +66,33 @@ def missing_sqlite_file(url: str | None = None) -> Path | None:
     return path
 
 
+def _unicode_lower(value):
+    """SQLite's built-in ``lower()`` folds ASCII only; names and aliases (Polish ones among
+    them) need full Unicode lower-casing to match case-insensitively, as on PostgreSQL.
+    Registered on every SQLite connection as ``ulower()`` (see :class:`ulower`)."""
+    return value.lower() if isinstance(value, str) else value
+
+
+class ulower(GenericFunction):
+    """Unicode-aware ``lower()``: ``ulower(x)`` on SQLite (our connection function),
+    the built-in ``lower(x)`` elsewhere (PostgreSQL folds Unicode already)."""
+
+    type = String()
+    inherit_cache = True
+
+
+@compiles(ulower)
+def _ulower_default(element, compiler, **kw):  # pragma: no cover - dialect dispatch
+    return "lower(%s)" % compiler.process(element.clauses, **kw)
+
+
+@compiles(ulower, "sqlite")
+def _ulower_sqlite(element, compiler, **kw):  # pragma: no cover - dialect dispatch
+    return "ulower(%s)" % compiler.process(element.clauses, **kw)
+
+
 def _sqlite_pragmas(dbapi_connection, _record) -> None:  # pragma: no cover - exercised via engines
+    dbapi_connection.create_function("ulower", 1, _unicode_lower, deterministic=True)
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA foreign_keys=ON")

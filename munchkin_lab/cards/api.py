@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from sqlalchemy import Connection, Select, delete, func, insert, inspect, or_, select, update
 
 from .. import config
+from ..config import ulower
 from ..engine.cards import CardSpec
 from .build import alias_problems, derived_tags, effect_problems
 from .errors import AmbiguousCardError, CardDataError, UnknownCardError
@@ -184,8 +185,8 @@ def card(name: str, set: str | None = None, url: str | None = None) -> pd.Series
             by reprints); the message lists them as ``set:name``; pass ``set=``.
     """
     key = str(name).strip().lower()
-    where = or_(func.lower(Card.name) == key,
-                Card.id.in_(select(Alias.card_id).where(func.lower(Alias.name) == key)))
+    where = or_(ulower(Card.name) == key,
+                Card.id.in_(select(Alias.card_id).where(ulower(Alias.name) == key)))
     if set is not None:
         where = where & Card.set_id.in_(select(CardSet.id).where(func.lower(CardSet.code) == str(set).lower()))
     with _engine(url).connect() as conn:

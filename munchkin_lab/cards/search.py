@@ -31,6 +31,7 @@ from ..engine.cards import DECKS, KINDS, SLOTS
 from .errors import SearchSyntaxError
 from .files import PROVENANCES, VERSIONS
 from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
+from ..config import ulower
 
 __all__ = ["SearchSyntaxError", "parse", "compile_query", "select_cards", "FIELDS"]
 
@@ -207,7 +208,7 @@ def _choice(value: str, choices, what: str, node: Cmp, query: str) -> str:
 
 
 def _contains(col, text: str):
-    return func.lower(col).contains(text.lower(), autoescape=True)
+    return ulower(col).contains(text.lower(), autoescape=True)
 
 
 def _name_match(text: str) -> ColumnElement:

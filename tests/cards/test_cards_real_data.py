@@ -107,3 +107,11 @@ def test_halfling_note_moved_to_source(url):
     row = api.card("Halfling", set="munchkin", url=url)
     assert row["summary"] == "Once per turn may sell one item for double its value."
     assert "sign UNVERIFIED" in row["source"] and "not applied" in row["source"]
+
+
+@pytest.mark.parametrize("query", ["ŁAŃCUCHOWA", "łańcuchowa", "PIŁA", "Rozczłonkowania"])
+def test_polish_alias_matches_in_any_case(url, query):
+    # SQLite's own lower() folds ASCII only; the search folds Unicode on every backend
+    assert names(query, url) == ["Chainsaw of Bloody Dismemberment"]
+    assert api.card("PIŁA ŁAŃCUCHOWA KRWAWEGO ROZCZŁONKOWANIA", url=url)["name"] == \
+        "Chainsaw of Bloody Dismemberment"
