@@ -97,7 +97,13 @@ class DeckBuilder(W.VBox):
                         W.HTML("<b>Draw odds</b>"), self.odds_w, self.plots_w])
         files = W.HBox([self.save_btn, self.load_name_w, self.load_btn, self.path_w, self.export_btn,
                         self.import_btn, self.preset_w, self.preset_btn])
-        self.children = [W.HTML(f"<style>{CSS}</style>"), self.name_w, self.message, files, W.HBox([left, right])]
+        from ..printing import print_sheet_button
+
+        # print-and-play PDF of the current deck (copies as in the deck), offered for download
+        self.print_box = print_sheet_button(lambda: self.deck)
+        self.print_box.button.add_class("mlab-deck-print")
+        self.children = [W.HTML(f"<style>{CSS}</style>"), self.name_w, self.message, files, self.print_box,
+                         W.HBox([left, right])]
         self.name_w.observe(self._rename, names="value")
         self.refresh()
 

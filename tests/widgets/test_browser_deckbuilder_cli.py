@@ -154,3 +154,17 @@ def test_lab_and_app_check_the_port_first():
         assert got > port and note == f"port {port} is in use: using port {got}"
         r = CliRunner().invoke(app, ["lab", "--dry-run", "--port", str(port + 1)] if port_free(port + 1) else ["lab", "--dry-run"])
         assert r.exit_code == 0
+
+
+def test_deck_builder_print_sheet(lab_db, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    d = DeckBuilder("preset:base_fairy_dust", url=lab_db, plots=False)
+    assert "mlab-deck-print" in d.print_box.button._dom_classes
+    d.print_box.button.click()
+    result = d.print_box.last_result
+    assert result is not None and result.path.exists() and result.path.parent == tmp_path
+    assert result.cards == d.deck.size  # copies as in the deck
+    assert "Download" in d.print_box.last_html and "application/pdf" in d.print_box.last_html
+    empty = DeckBuilder(name="Nothing yet", url=lab_db, plots=False)
+    empty.print_box.button.click()
+    assert empty.print_box.last_result is None and "Cannot print" in empty.print_box.last_html
