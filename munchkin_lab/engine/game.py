@@ -591,6 +591,7 @@ class Game:
                 for t in range(n):
                     if t != seat:
                         out.append(A(seat, "give", it, t))
+        self._equip_candidates(seat, out)
         cb = s.combat
         if cb is not None and seat == s.active:
             for c in p.hand:
@@ -1085,7 +1086,7 @@ class Game:
                      or self.specs[c].effects.get("super_munchkin")))
         own_char = own_char or (k == "play" and c >= 0 and c in s.players[seat].fresh)
         chase = k == "chase" and s.combat is not None and seat == s.combat.helper
-        if not (k == "discard" or k == "give" or own_char or chase or
+        if not (k == "discard" or k == "give" or k == "equip" or k == "unequip" or own_char or chase or
                 (k == "play" and c >= 0 and self._anytime_card(c))):
             return (f"it is {self._pn(actor)}'s decision now, not {self._pn(seat)}'s "
                     f"({self._what_now()})")
@@ -1105,6 +1106,10 @@ class Game:
             return f"only a Race or Class card of yours may be discarded at will ({R_STATS})"
         if k == "give":
             return self._why_give(seat, a)
+        if k == "equip" or k == "unequip":
+            if s.phase == "setup":
+                return f"it is {self._pn(actor)}'s setup now ({R_CHAR})"
+            return self._why_equip(seat, a)
         if chase:
             return self._why_chase(seat, a)
         if own_char:
@@ -1327,7 +1332,8 @@ class Game:
     def _why_equip(self, seat: int, a: Action) -> str | None:
         s = self.state
         p = s.players[seat]
-        if s.phase == "combat":
+        cb = s.combat
+        if cb is not None and (seat == cb.fighter or seat == cb.helper):
             return f"no item changes during combat ({R_COMBAT})"
         if a.kind == "unequip":
             return None if a.card in p.equipped else f"{self._cn(a.card)} is not in use"
@@ -1571,7 +1577,9 @@ class Game:
             return f"you are running away: roll for each monster, in the order you choose ({R_RUN})"
         if k == "give":
             return self._why_give(seat, a)
-        if k in ("equip", "unequip", "sell", "steal") or (k == "discard" and a.card not in p.races + p.classes):
+        if k == "equip" or k == "unequip":
+            return self._why_equip(seat, a)
+        if k in ("sell", "steal") or (k == "discard" and a.card not in p.races + p.classes):
             return f"no trading, selling, stealing or item changes during combat ({R_COMBAT})"
         if k == "discard":
             return None
