@@ -43,6 +43,8 @@ One-Shot keys (core rules, 9. Single-Use Items) - the card's ``bonus`` is its co
   double_fighter: BOOL                a lone fighter's own strength counts twice (no helper)
   set_die: BOOL                       any time: the next die roll shows n (1..6)
   take_discard: BOOL                  own turn, out of combat: card m of a discard pile to hand
+  reroll_escape: BOOL                 after another player's successful Run Away roll (pending
+                                      ``glue``: play it or pass) that roll is void: roll again
 
 Monster Enhancer keys (core rules, 10. Monster Enhancers) - ``bonus`` is the Level change:
   treasures: INT                      Treasure change of the enhanced monster
@@ -110,7 +112,7 @@ TOP_KEYS: dict[str, str] = {
     "side": "side", "escape": "bool", "discard_monster": "bool", "end_combat": "bool",
     "draw_treasures": "int", "bonus_per": "one_cond_bonus", "escape_both": "bool",
     "keep_treasure": "bool", "own_turn": "bool", "double_fighter": "bool", "set_die": "bool",
-    "take_discard": "bool", "steal_level": "bool", "swap_monster": "bool",
+    "take_discard": "bool", "reroll_escape": "bool", "steal_level": "bool", "swap_monster": "bool",
     # enhancers
     "treasures": "int", "mate": "bool",
     # curses

@@ -152,6 +152,8 @@ class Game:
         self._sale_gold = [(s.gold or 0) if s.kind in ("item", "one_shot") else 0 for s in specs]
         self._cancels = [bool(s.effects.get("cancel_curse")) for s in specs]
         self._has_cancel = any(self._cancels)
+        self._glues = [bool(s.effects.get("reroll_escape")) for s in specs]
+        self._has_glue = any(self._glues)
         self.state = State()
         self.state.players = [PlayerState(n, g) for n, g in zip(names, genders)]
         self.state.rng = _rng.seed_state(seed)
@@ -725,6 +727,9 @@ class Game:
             elif k == "cancel":
                 sure.append(S["pass"])
                 sure += [A(seat, "play", c) for c in self._cancel_cards(seat)]
+            elif k == "glue":
+                sure.append(S["pass"])
+                sure += [A(seat, "play", c) for c in self._glue_cards(seat)]
             elif k == "manual":
                 c = d["card"]
                 t = d.get("target", seat)
@@ -1222,6 +1227,11 @@ class Game:
                 if a.card not in self._choice_options(d):
                     return f"{self._cn(a.card)} is not one of the cards to choose from"
                 return None
+            if dk == "glue":
+                if k == "pass" or (k == "play" and a.card in self._glue_cards(seat)):
+                    return None
+                return (f"{self._pn(d['runner'])} just escaped: make them roll again (play a "
+                        f"Flask of Glue) or pass ({R_RUN})")
             if dk == "cancel":
                 if k == "pass":
                     return None
@@ -1453,6 +1463,8 @@ class Game:
                 if not (in_combat and s.combat.stage == "run"):
                     return f"{sp.name} is used while running away ({R_RUN})"
                 return None
+            if e.get("reroll_escape"):
+                return f"{sp.name} is played right after another player escapes a monster ({R_RUN})"
             if e.get("own_turn") and not own_turn:
                 return f"{sp.name} is used only on your own turn (card text)"
             if e.get("take_discard"):
@@ -2002,6 +2014,25 @@ class Game:
                     nd["count"] = d["count"] - 1
                     nd["options"] = opts
                     s.pending.insert(0, nd)
+        elif k == "glue":
+            c = s.combat
+            if a.kind == "play":
+                q = s.players[d["player"]]
+                (q.hand if a.card in q.hand else q.carried).remove(a.card)
+                self._discard(a.card)
+                if d["monster"] in c.rolled:
+                    c.rolled.remove(d["monster"])
+                self._say(f"{q.name} plays {self.name(a.card)}: {self._pn(d['runner'])} must roll again "
+                          f"against {self.name(c.monsters[d['monster']])}.")
+            else:
+                rest = [q for q in d["rest"] if s.players[q].alive and self._glue_cards(q)]
+                if rest:
+                    nd = dict(d)
+                    nd["player"] = rest[0]
+                    nd["rest"] = tuple(rest[1:])
+                    s.pending.insert(0, nd)
+                else:
+                    self._escaped(d["runner"], d["monster"])
         elif k == "cancel":
             if a.kind == "play":
                 self._cancel_curse(d["player"], a.card, d["card"], d["victim"])
@@ -2351,11 +2382,29 @@ class Game:
         c.rolled.append(i)
         if total >= 5 and not sp.effects.get("no_run_away"):
             self._say(f"{self._pn(seat)} rolls {die} ({total}) and escapes {sp.name}.")
-            if sp.effects.get("on_escape"):
-                self._apply_ops(seat, sp.effects["on_escape"], m)
+            if self._has_glue:
+                n = len(s.players)
+                holders = tuple(q for q in ((seat + j) % n for j in range(1, n))
+                                if s.players[q].alive and self._glue_cards(q))
+                if holders:
+                    s.pending.append({"kind": "glue", "player": holders[0], "runner": seat,
+                                      "monster": i, "rest": holders[1:]})
+                    return
+            self._escaped(seat, i)
         else:
             self._say(f"{self._pn(seat)} rolls {die} ({total}): {sp.name} catches them. Bad Stuff!")
             self._bad_stuff(seat, m)
+
+    def _escaped(self, seat: int, i: int) -> None:
+        """A Run Away roll against monster ``i`` stands: its ``on_escape`` ops apply."""
+        m = self.state.combat.monsters[i]
+        if self.specs[m].effects.get("on_escape"):
+            self._apply_ops(seat, self.specs[m].effects["on_escape"], m)
+
+    def _glue_cards(self, seat: int) -> list[int]:
+        p = self.state.players[seat]
+        g = self._glues
+        return [c for c in p.hand + p.carried if g[c]]
 
     def _bad_stuff(self, seat: int, m: int) -> None:
         if any(mod.on_bad_stuff(self, seat, m) for mod in self.modules):
@@ -2954,6 +3003,9 @@ class Game:
             elif d["kind"] == "cancel":
                 e["card"] = self.name(d["card"])
                 e["victim"] = d["victim"]
+            elif d["kind"] == "glue":
+                e["runner"] = d["runner"]
+                e["monster"] = self.name(s.combat.monsters[d["monster"]]) if s.combat else None
             elif d["kind"] in ("help", "offer"):
                 e["from"] = d["from"]
                 if d["kind"] == "help":
