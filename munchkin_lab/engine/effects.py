@@ -86,6 +86,8 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   {take_from_discards: race|class}  (the top such card of the Door discards becomes yours) |
   {neighbours_take: INT}  (left then right neighbour, alternating, take that many random hand cards) |
   {if_match: ATOM, then: [OP...]}  (``then`` when the player matches ATOM, else ``else``) |
+  {income_tax: true}  (the victim discards an item in play of their choice; every other living
+  player then discards items in play worth at least as much, or, unable, all items and 1 Level) |
   {manual: "short note"}   (pushes a ResolveByHand decision)
 """
 from __future__ import annotations
@@ -130,7 +132,7 @@ TOP_KEYS: dict[str, str] = {
 
 OP_KEYS = ("lose_levels", "gain_levels", "death", "set_level", "lose_race", "lose_class",
            "discard_hand", "change_sex", "lose_item", "roll", "lose_level_per_roll", "manual",
-           "take_from_discards", "neighbours_take", "if_match")
+           "take_from_discards", "neighbours_take", "if_match", "income_tax")
 
 
 def valid_atom(atom: Any) -> bool:

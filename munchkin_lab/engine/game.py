@@ -1714,6 +1714,9 @@ class Game:
         p = s.players[d["player"]]
         if why == "resurrect":
             return tuple(p.hand)
+        if why == "tax" or why == "taxpay":
+            k = self._kind
+            return tuple(c for c in p.equipped + p.carried if k[c] == "item")
         return tuple(c for c in d["options"] if c in p.equipped or c in p.carried or c in p.hand)
 
     def _charity_targets(self, seat: int) -> tuple[bool, list[int]]:
@@ -2005,6 +2008,25 @@ class Game:
             elif why == "resurrect":
                 self._lose_card(seat, a.card)
                 self._say(f"{p.name} discards {self.name(a.card)} for the resurrection.")
+            elif why == "tax":
+                v = self.specs[a.card].gold or 0
+                self._lose_card(seat, a.card)
+                self._say(f"{p.name} discards {self.name(a.card)} ({v} Gold): Income Tax for the others.")
+                n = len(s.players)
+                if v > 0:
+                    for j in range(n - 1, 0, -1):
+                        q = (seat + j) % n
+                        if s.players[q].alive:
+                            s.pending.insert(0, {"kind": "choose", "why": "taxpay", "player": q,
+                                                 "owe": v, "options": (), "count": 1})
+            elif why == "taxpay":
+                v = self.specs[a.card].gold or 0
+                self._lose_card(seat, a.card)
+                self._say(f"{p.name} pays {self.name(a.card)} ({v} Gold) in Income Tax.")
+                if d["owe"] - v > 0:
+                    nd = dict(d)
+                    nd["owe"] = d["owe"] - v
+                    s.pending.insert(0, nd)
             else:  # an item lost to a curse / Bad Stuff
                 self._lose_card(seat, a.card)
                 self._say(f"{p.name} loses {self.name(a.card)}.")
@@ -2068,9 +2090,18 @@ class Game:
                     if not opts or not s.players[d["player"]].alive:
                         s.pending.pop(0)
                         continue
-                elif d["why"] == "resurrect":
+                elif d["why"] == "resurrect" or d["why"] == "tax":
                     if not opts:
                         s.pending.pop(0)
+                        continue
+                elif d["why"] == "taxpay":
+                    if sum(self.specs[c].gold or 0 for c in opts) < d["owe"]:
+                        # cannot pay: every item goes, and a Level (Income Tax card)
+                        s.pending.pop(0)
+                        for c in opts:
+                            self._lose_card(d["player"], c)
+                        self._change_level(d["player"], -1)
+                        self._say(f"{self._pn(d['player'])} cannot pay the Income Tax: loses every item and a Level.")
                         continue
                 elif d["why"] == "lose":
                     if not opts:
@@ -2710,6 +2741,10 @@ class Game:
                 p.gender = "female" if p.gender == "male" else "male"
             elif "neighbours_take" in op:
                 found = self._neighbours_take(seat, op["neighbours_take"])
+            elif "income_tax" in op:
+                found = bool(self._choice_options({"why": "tax", "player": seat}))
+                if found:
+                    s.pending.append({"kind": "choose", "why": "tax", "player": seat, "options": (), "count": 1})
             elif "if_match" in op:
                 found = self.matches(seat, op["if_match"])
                 if found:
@@ -2998,6 +3033,8 @@ class Game:
             if d["kind"] == "choose":
                 e["why"] = d["why"]
                 e["options"] = self._cards(self._choice_options(d))
+                if "owe" in d:
+                    e["owe"] = d["owe"]
             elif d["kind"] == "manual":
                 e["card"] = self.name(d["card"])
             elif d["kind"] == "cancel":
