@@ -13,7 +13,10 @@ Monster keys (core rules, 7. Combat):
                                       counted once per monster (core rules, 7. Help)
   run_away: INT                       modifier to every Run Away roll against it
   no_run_away: BOOL                   Run Away always fails (no roll succeeds)
-  not_pursue: ATOM                    a matching fighter may let it go (action ``evade``)
+  not_pursue: ATOM | [ATOM, ...]      a matching fighter (all atoms) may let it go (``evade``)
+  evade_treasures: INT                Treasures drawn by a fighter who lets it go that way
+  bribe_gold: INT                     the fighter may buy it off with an item worth at least
+                                      that much (``evade c=<item>``): it leaves, no Treasure
   no_help: BOOL                       nobody may help against it
   items_dont_count: BOOL              the munchkin side's items give no bonus
   level_doesnt_count: BOOL            the munchkin side's Levels do not count
@@ -73,6 +76,8 @@ Special keys (Door or Treasure cards of kind ``special``):
                             (``play c m=<curse>``), any time
   steal_level: BOOL         any time: player t loses a Level, you gain one (never the winning one)
   swap_monster: BOOL        in combat: monster n leaves, monster m from your hand takes its place
+  take_item: BOOL           the fighter takes item m in play of player t when it turns the fight
+                            into a win (Help Me Out Here!)
   draw_treasures: INT       (without end_combat) own turn, out of combat: draw that many Treasures
 
 Expansion keys (values are mappings, read by the expansion's rules module, issue 4):
@@ -86,6 +91,10 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   {take_from_discards: race|class}  (the top such card of the Door discards becomes yours) |
   {neighbours_take: INT}  (left then right neighbour, alternating, take that many random hand cards) |
   {if_match: ATOM, then: [OP...]}  (``then`` when the player matches ATOM, else ``else``) |
+  {lose_value: INT}  (the victim discards items in play of their choice worth at least INT Gold;
+  unable, all items) | {others_take_item: all|highest|neighbours}  (those other players each
+  take one item in play of the victim, their choice) | {lose_cards_roll: true}  (roll a die,
+  lose that many cards, items in play or hand, the victim's choice) |
   {income_tax: true}  (the victim discards an item in play of their choice; every other living
   player then discards items in play worth at least as much, or, unable, all items and 1 Level) |
   {manual: "short note"}   (pushes a ResolveByHand decision)
@@ -104,7 +113,8 @@ LOSE_ITEM_WHAT = ("headgear", "armor", "footgear", "hand", "big", "small", "best
 #: top-level effect keys and a checker name for their values
 TOP_KEYS: dict[str, str] = {
     # monsters
-    "bonus_vs": "cond_bonus", "run_away": "int", "no_run_away": "bool", "not_pursue": "atom",
+    "bonus_vs": "cond_bonus", "run_away": "int", "no_run_away": "bool", "not_pursue": "atoms",
+    "evade_treasures": "int", "bribe_gold": "int",
     "no_help": "bool", "items_dont_count": "bool", "level_doesnt_count": "bool",
     "extra_treasures": "cond_count", "extra_levels": "int", "bad_stuff": "ops", "on_escape": "ops",
     "cleric_chase": "bool", "on_meet": "ops",
@@ -115,6 +125,7 @@ TOP_KEYS: dict[str, str] = {
     "draw_treasures": "int", "bonus_per": "one_cond_bonus", "escape_both": "bool",
     "keep_treasure": "bool", "own_turn": "bool", "double_fighter": "bool", "set_die": "bool",
     "take_discard": "bool", "reroll_escape": "bool", "steal_level": "bool", "swap_monster": "bool",
+    "take_item": "bool",
     # enhancers
     "treasures": "int", "mate": "bool",
     # curses
@@ -132,7 +143,8 @@ TOP_KEYS: dict[str, str] = {
 
 OP_KEYS = ("lose_levels", "gain_levels", "death", "set_level", "lose_race", "lose_class",
            "discard_hand", "change_sex", "lose_item", "roll", "lose_level_per_roll", "manual",
-           "take_from_discards", "neighbours_take", "if_match", "income_tax")
+           "take_from_discards", "neighbours_take", "if_match", "income_tax", "lose_value",
+           "others_take_item", "lose_cards_roll")
 
 
 def valid_atom(atom: Any) -> bool:
@@ -162,7 +174,13 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             out.append(f"{w}.{k}: unknown op field")
         key = main[0]
         val = op[key]
-        if key == "if_match":
+        if key == "lose_value":
+            if not _is_int(val) or val < 1:
+                out.append(f"{w}.lose_value: expected a positive integer")
+        elif key == "others_take_item":
+            if val not in ("all", "highest", "neighbours"):
+                out.append(f"{w}.others_take_item: expected all, highest or neighbours")
+        elif key == "if_match":
             if not valid_atom(val):
                 out.append(f"{w}.if_match: bad condition atom {val!r}")
             if "then" not in op:
@@ -232,6 +250,10 @@ def validate_effects(effects: Any) -> list[str]:
         elif kind == "atom":
             if not valid_atom(val):
                 out.append(f"{key}: bad condition atom {val!r}")
+        elif kind == "atoms":
+            vals = val if isinstance(val, (list, tuple)) else [val]
+            if not vals or not all(valid_atom(x) for x in vals):
+                out.append(f"{key}: bad condition atom(s) {val!r}")
         elif kind == "side":
             if val not in ("munchkin", "monster", "either"):
                 out.append(f"{key}: expected munchkin, monster or either")

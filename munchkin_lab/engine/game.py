@@ -797,8 +797,13 @@ class Game:
                                 if tot:
                                     sure.append(A(seat, "ask_help", target=t, n=tot, m=1))
                 for i, m in enumerate(c.monsters):
-                    if self.specs[m].effects.get("not_pursue"):
+                    me = self.specs[m].effects
+                    if me.get("not_pursue"):
                         out.append(A(seat, "evade", n=i))
+                    if me.get("bribe_gold"):
+                        for it in p.in_play() + p.hand:
+                            if self._kind[it] == "item" and (self.specs[it].gold or 0) >= me["bribe_gold"]:
+                                out.append(A(seat, "evade", it, n=i))
                     if self.has_class(seat, "wizard") and p.hand:
                         out.append(A(seat, "charm", n=i))
                     if self.specs[m].effects.get("cleric_chase"):
@@ -986,6 +991,11 @@ class Game:
                         if self._kind[mon] == "monster":
                             for i in range(nm):
                                 out.append(self._A(seat, "play", card, n=i, m=mon))
+                elif e.get("take_item") and seat == c.fighter:
+                    for t in range(n):
+                        if t != seat:
+                            for it in s.players[t].in_play():
+                                out.append(self._A(seat, "play", card, t, m=it))
                 elif e.get("steal_level"):
                     out += self._A_targets(seat, card)
         for card in p.carried:
@@ -1124,6 +1134,29 @@ class Game:
                 return f"you are running away: roll for each monster, in the order you choose ({R_RUN})"
             return self._why_play(seat, a, in_combat=True)
         return self._why_anytime_play(seat, a)
+
+    def _why_take_item(self, seat: int, a: Action, in_combat: bool) -> str | None:
+        """Help Me Out Here!: the fighter takes item m in play of player t when that item
+        turns the fight into a win (card text)."""
+        s = self.state
+        c = s.combat
+        if not in_combat or seat != c.fighter or c.stage != "fight":
+            return "Help Me Out Here! is played by the fighter during the fight (card text)"
+        if not (0 <= a.target < len(s.players)) or a.target == seat or a.m not in s.players[a.target].in_play():
+            return "Help Me Out Here!: m must be an item in play of another player t"
+        if self._kind[a.m] != "item":
+            return "Help Me Out Here!: m must be an item"
+        if self.munchkins_win():
+            return "Help Me Out Here!: you are already winning"
+        ps, ms = self.strengths()
+        gain = self.item_bonus(seat, a.m) if self._why_slot(seat, a.m) is None else 0
+        if a.target == c.helper and a.m in s.players[a.target].equipped:
+            gain -= self.item_bonus(a.target, a.m)
+        ps += gain
+        warrior = self.has_class(seat, "warrior") or (c.helper >= 0 and self.has_class(c.helper, "warrior"))
+        if not (ps > ms or (ps == ms and warrior)):
+            return f"{self.name(a.m)} would not win the fight for you ({ps} vs {ms}) (card text)"
+        return None
 
     def _why_chase(self, seat: int, a: Action) -> str | None:
         """A Cleric fighting (or helping) may chase away a monster whose card allows it
@@ -1531,6 +1564,8 @@ class Game:
                 return None
             if e.get("end_combat"):
                 return None if in_combat else "only during a combat"
+            if e.get("take_item"):
+                return self._why_take_item(seat, a, in_combat)
             if e.get("swap_monster"):
                 if not in_combat:
                     return f"{sp.name} is played during a combat (card text)"
@@ -1648,8 +1683,19 @@ class Game:
             if k == "evade":
                 if not (0 <= a.n < len(c.monsters)):
                     return "evade: n must be a monster of the combat"
-                atom = self.specs[c.monsters[a.n]].effects.get("not_pursue")
-                if not atom or not self.matches(seat, atom):
+                me = self.specs[c.monsters[a.n]].effects
+                if a.card >= 0:
+                    need = me.get("bribe_gold")
+                    if not need:
+                        return f"{self.name(c.monsters[a.n])} cannot be bought off (monster card)"
+                    if a.card not in p.hand and a.card not in p.in_play() or self._kind[a.card] != "item":
+                        return "evade: buy it off with an item of yours"
+                    if (self.specs[a.card].gold or 0) < need:
+                        return f"it takes an item worth at least {need} Gold (monster card)"
+                    return None
+                atom = me.get("not_pursue")
+                if not atom or not (all(self.matches(seat, x) for x in atom) if isinstance(atom, (list, tuple))
+                                    else self.matches(seat, atom)):
                     return f"{self.name(c.monsters[a.n])} does pursue you (monster card)"
                 return None
             if k == "chase":
@@ -1717,6 +1763,10 @@ class Game:
         if why == "tax" or why == "taxpay":
             k = self._kind
             return tuple(c for c in p.equipped + p.carried if k[c] == "item")
+        if why == "take":
+            k = self._kind
+            v = s.players[d["from"]]
+            return tuple(c for c in v.equipped + v.carried if k[c] == "item")
         return tuple(c for c in d["options"] if c in p.equipped or c in p.carried or c in p.hand)
 
     def _charity_targets(self, seat: int) -> tuple[bool, list[int]]:
@@ -1917,7 +1967,13 @@ class Game:
             self._say(f"{p.name} offers to help {self._pn(c.fighter)}.")
         elif k == "evade":
             c = s.combat
-            self._say(f"{p.name} lets {self.name(c.monsters[a.n])} go.")
+            me = self.specs[c.monsters[a.n]].effects
+            if a.card >= 0:
+                self._lose_card(seat, a.card)
+                self._say(f"{p.name} buys {self.name(c.monsters[a.n])} off with {self.name(a.card)}.")
+            else:
+                self._say(f"{p.name} lets {self.name(c.monsters[a.n])} go.")
+                c.extra_treasures += me.get("evade_treasures", 0)
             self._remove_monster(a.n)
             self._after_monster_removed()
         elif k == "charm":
@@ -2019,6 +2075,10 @@ class Game:
                         if s.players[q].alive:
                             s.pending.insert(0, {"kind": "choose", "why": "taxpay", "player": q,
                                                  "owe": v, "options": (), "count": 1})
+            elif why == "take":
+                self._remove_from_play(d["from"], a.card)
+                p.carried.append(a.card)
+                self._say(f"{p.name} takes {self.name(a.card)} from {self._pn(d['from'])}.")
             elif why == "taxpay":
                 v = self.specs[a.card].gold or 0
                 self._lose_card(seat, a.card)
@@ -2100,8 +2160,14 @@ class Game:
                         s.pending.pop(0)
                         for c in opts:
                             self._lose_card(d["player"], c)
-                        self._change_level(d["player"], -1)
-                        self._say(f"{self._pn(d['player'])} cannot pay the Income Tax: loses every item and a Level.")
+                        if d.get("penalty", 1):
+                            self._change_level(d["player"], -1)
+                        self._say(f"{self._pn(d['player'])} cannot pay {d['owe']} Gold in items: loses every item"
+                                  f"{' and a Level' if d.get('penalty', 1) else ''}.")
+                        continue
+                elif d["why"] == "take":
+                    if not opts or not s.players[d["player"]].alive:
+                        s.pending.pop(0)
                         continue
                 elif d["why"] == "lose":
                     if not opts:
@@ -2600,6 +2666,15 @@ class Game:
                 self._discard(c)
                 self._say(f"{p.name} plays {sp.name}: the combat ends.")
                 self._end_all_monsters(s.combat.fighter, e.get("draw_treasures", 0))
+            elif e.get("take_item"):
+                self._discard(c)
+                self._remove_from_play(a.target, a.m)
+                if self.can_use(seat, a.m) and self._why_slot(seat, a.m) is None:
+                    p.equipped.append(a.m)
+                else:
+                    p.carried.append(a.m)
+                self._say(f"{p.name} plays {sp.name}: takes {self.name(a.m)} from {self._pn(a.target)}.")
+                self._combat_changed(seat)
             elif e.get("swap_monster"):
                 self._discard(c)
                 old = s.combat.monsters[a.n]
@@ -2741,6 +2816,21 @@ class Game:
                 p.gender = "female" if p.gender == "male" else "male"
             elif "neighbours_take" in op:
                 found = self._neighbours_take(seat, op["neighbours_take"])
+            elif "lose_value" in op:
+                found = bool(self._choice_options({"why": "tax", "player": seat}))
+                if found:
+                    s.pending.append({"kind": "choose", "why": "taxpay", "player": seat,
+                                      "owe": op["lose_value"], "options": (), "count": 1, "penalty": 0})
+            elif "others_take_item" in op:
+                found = self._others_take_item(seat, op["others_take_item"])
+            elif "lose_cards_roll" in op:
+                r = max(1, min(6, self._roll_mod(seat, self._roll())))
+                self._say(f"{p.name} rolls {r}.")
+                cards = tuple(c for c in p.equipped + p.carried + p.hand)
+                found = bool(cards)
+                if found:
+                    s.pending.append({"kind": "choose", "why": "lose", "player": seat,
+                                      "options": cards, "count": r})
             elif "income_tax" in op:
                 found = bool(self._choice_options({"why": "tax", "player": seat}))
                 if found:
@@ -2779,6 +2869,30 @@ class Game:
                         break
             if not found and op.get("else"):
                 self._apply_ops(seat, op["else"], source)
+
+    def _others_take_item(self, seat: int, who: str) -> bool:
+        """Bad Stuff where other players take the victim's items in play, each choosing one
+        (``who``: ``all`` = every other living player from the victim's left; ``highest`` =
+        the other living players of the highest Level; ``neighbours`` = the living left and
+        right neighbours). Dead players receive nothing (core rules, 7. Death)."""
+        s = self.state
+        n = len(s.players)
+        if not self._choice_options({"why": "tax", "player": seat}):
+            return False
+        others = [(seat + j) % n for j in range(1, n) if s.players[(seat + j) % n].alive]
+        if not others:
+            return False
+        if who == "highest":
+            top = max(s.players[q].level for q in others)
+            takers = [q for q in others if s.players[q].level == top]
+        elif who == "neighbours":
+            takers = [others[0]] + ([others[-1]] if others[-1] != others[0] else [])
+        else:
+            takers = others
+        for q in takers:
+            s.pending.append({"kind": "choose", "why": "take", "player": q, "from": seat,
+                              "options": (), "count": 1})
+        return True
 
     def _neighbours_take(self, seat: int, count: int) -> bool:
         """The living players to the victim's left, then right (alternating, ``count`` cards

@@ -340,7 +340,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
         "unequip": ("equipped",), "discard": ("races", "classes"), "give": ("in_play",),
         "berserk": ("hand", "in_play"), "flight": ("hand", "in_play"), "turning": ("hand", "in_play"),
         "backstab": ("hand", "in_play"), "steal": ("hand", "in_play"), "choose": ("pending",),
-        "charity": ("hand",), "resolve": ("pending",),
+        "charity": ("hand",), "resolve": ("pending",), "evade": ("in_play", "hand"),
     }
     if "card" in step:
         kw["card"] = _find_card(g, seat, step["card"], card_zones.get(kind, ("hand",)), f"{field}.card")
@@ -377,6 +377,12 @@ def make_action(g: Game, step: dict, field: str) -> Action:
                             if g.specs[c].name.lower() == str(step["with"]).lower()), None)
             if kw["m"] is None:
                 raise ScenarioError(f"{field}.with: no player has the Curse {step['with']!r}")
+        elif kind == "play" and g.specs[kw.get("card", 0)].effects.get("take_item"):
+            # the item lies in front of the target player (Help Me Out Here!)
+            tgt = kw.get("target", -1)
+            if tgt < 0:
+                raise ScenarioError(f"{field}.target: Help Me Out Here! needs a target")
+            kw["m"] = _find_card(g, tgt, step["with"], ("in_play",), f"{field}.with")
         elif kind == "play" and g.specs[kw.get("card", 0)].effects.get("take_discard"):
             # the card to take lies in a discard pile (Wand of Dowsing)
             kw["m"] = next((c for pile in g.state.discards.values() for c in reversed(pile)
