@@ -15,6 +15,9 @@ Monster keys (core rules, 7. Combat):
   no_run_away: BOOL                   Run Away always fails (no roll succeeds)
   not_pursue: ATOM | [ATOM, ...]      a matching fighter (all atoms) may let it go (``evade``)
   evade_treasures: INT                Treasures drawn by a fighter who lets it go that way
+  evade_discard: [WORD, ...]          the fighter gets away at once by discarding an item or
+                                      One-Shot whose name holds one of the (lower-case) words
+                                      (``evade c=<card>``): it leaves, no Treasure, no Level
   bribe_gold: INT                     the fighter may buy it off with an item worth at least
                                       that much (``evade c=<item>``): it leaves, no Treasure
   no_help: BOOL                       nobody may help against it
@@ -114,7 +117,7 @@ LOSE_ITEM_WHAT = ("headgear", "armor", "footgear", "hand", "big", "small", "best
 TOP_KEYS: dict[str, str] = {
     # monsters
     "bonus_vs": "cond_bonus", "run_away": "int", "no_run_away": "bool", "not_pursue": "atoms",
-    "evade_treasures": "int", "bribe_gold": "int",
+    "evade_treasures": "int", "bribe_gold": "int", "evade_discard": "words",
     "no_help": "bool", "items_dont_count": "bool", "level_doesnt_count": "bool",
     "extra_treasures": "cond_count", "extra_levels": "int", "bad_stuff": "ops", "on_escape": "ops",
     "cleric_chase": "bool", "on_meet": "ops",
@@ -250,6 +253,9 @@ def validate_effects(effects: Any) -> list[str]:
         elif kind == "atom":
             if not valid_atom(val):
                 out.append(f"{key}: bad condition atom {val!r}")
+        elif kind == "words":
+            if not isinstance(val, (list, tuple)) or not val or not all(isinstance(x, str) and x for x in val):
+                out.append(f"{key}: expected a list of words")
         elif kind == "atoms":
             vals = val if isinstance(val, (list, tuple)) else [val]
             if not vals or not all(valid_atom(x) for x in vals):

@@ -800,9 +800,9 @@ class Game:
                     me = self.specs[m].effects
                     if me.get("not_pursue"):
                         out.append(A(seat, "evade", n=i))
-                    if me.get("bribe_gold"):
+                    if me.get("bribe_gold") or me.get("evade_discard"):
                         for it in p.in_play() + p.hand:
-                            if self._kind[it] == "item" and (self.specs[it].gold or 0) >= me["bribe_gold"]:
+                            if self._kind[it] in ("item", "one_shot"):
                                 out.append(A(seat, "evade", it, n=i))
                     if self.has_class(seat, "wizard") and p.hand:
                         out.append(A(seat, "charm", n=i))
@@ -1685,10 +1685,16 @@ class Game:
                     return "evade: n must be a monster of the combat"
                 me = self.specs[c.monsters[a.n]].effects
                 if a.card >= 0:
+                    if a.card not in p.hand and a.card not in p.in_play():
+                        return "evade: a card of yours (hand or in play)"
+                    words = me.get("evade_discard")
+                    if words and self._kind[a.card] in ("item", "one_shot") and \
+                            any(w in self._lnames[a.card] for w in words):
+                        return None
                     need = me.get("bribe_gold")
                     if not need:
-                        return f"{self.name(c.monsters[a.n])} cannot be bought off (monster card)"
-                    if a.card not in p.hand and a.card not in p.in_play() or self._kind[a.card] != "item":
+                        return f"{self.name(c.monsters[a.n])} is not escaped by giving up {self.name(a.card)} (monster card)"
+                    if self._kind[a.card] != "item":
                         return "evade: buy it off with an item of yours"
                     if (self.specs[a.card].gold or 0) < need:
                         return f"it takes an item worth at least {need} Gold (monster card)"
@@ -1970,7 +1976,7 @@ class Game:
             me = self.specs[c.monsters[a.n]].effects
             if a.card >= 0:
                 self._lose_card(seat, a.card)
-                self._say(f"{p.name} buys {self.name(c.monsters[a.n])} off with {self.name(a.card)}.")
+                self._say(f"{p.name} gets rid of {self.name(c.monsters[a.n])} by giving up {self.name(a.card)}.")
             else:
                 self._say(f"{p.name} lets {self.name(c.monsters[a.n])} go.")
                 c.extra_treasures += me.get("evade_treasures", 0)
