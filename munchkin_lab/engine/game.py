@@ -2369,7 +2369,17 @@ class Game:
         for i, m in enumerate(c.monsters):
             sp = self.specs[m]
             mate = 1 + sum(1 for e in c.enh[i] if self.specs[e].effects.get("mate"))
-            levels += ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
+            extra = sp.effects.get("extra_levels", 0)
+            words = sp.effects.get("extra_level_with")
+            if words:
+                # e.g. Large Angry Chicken: one more Level when killed with fire
+                used = list(c.used)
+                for q in (fighter, helper):
+                    if q >= 0:
+                        used += [it for it in s.players[q].equipped if self.can_use(q, it)]
+                if any(w in self._lnames[u] for u in used for w in words):
+                    extra += 1
+            levels += ((sp.levels_gained or 1) + extra) * mate
         nkilled = len(c.monsters)
         tcount = self._treasure_count()
         for mod in self.modules:
