@@ -28,6 +28,8 @@ Monster keys (core rules, 7. Combat):
   extra_level_with: [WORD, ...]       one more Level when the winning side used (One-Shot played
                                       in the combat, or an item in use) a card whose name holds
                                       one of the words (e.g. fire: flaming, napalm)
+  extra_level_bare: BOOL              one more Level when beaten alone, no One-Shots, no bonus:
+                                      the fighter's strength is exactly their Level
   cleric_chase: BOOL                  a Cleric fighter or helper may chase it away (action
                                       ``chase``): its Treasures stay in the reward, no Level
   on_meet: [OP, ...]                  applied to the fighter when it enters the combat
@@ -121,7 +123,7 @@ TOP_KEYS: dict[str, str] = {
     # monsters
     "bonus_vs": "cond_bonus", "run_away": "int", "no_run_away": "bool", "not_pursue": "atoms",
     "evade_treasures": "int", "bribe_gold": "int", "evade_discard": "words",
-    "extra_level_with": "words",
+    "extra_level_with": "words", "extra_level_bare": "bool",
     "no_help": "bool", "items_dont_count": "bool", "level_doesnt_count": "bool",
     "extra_treasures": "cond_count", "extra_levels": "int", "bad_stuff": "ops", "on_escape": "ops",
     "cleric_chase": "bool", "on_meet": "ops",

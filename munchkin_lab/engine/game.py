@@ -2379,6 +2379,10 @@ class Game:
                         used += [it for it in s.players[q].equipped if self.can_use(q, it)]
                 if any(w in self._lnames[u] for u in used for w in words):
                     extra += 1
+            if sp.effects.get("extra_level_bare") and helper < 0 and not c.used and not c.pbonus \
+                    and self.player_strength(fighter) == s.players[fighter].level:
+                # e.g. Pukachu: one more Level when beaten alone with the bare Level
+                extra += 1
             levels += ((sp.levels_gained or 1) + extra) * mate
         nkilled = len(c.monsters)
         tcount = self._treasure_count()
