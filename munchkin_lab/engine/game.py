@@ -1819,7 +1819,12 @@ class Game:
         tn = self._pn(a.target) if 0 <= a.target < len(self.state.players) else ""
         if k == "play":
             extra = ""
-            if self._kind[a.card] == "one_shot" and not self.specs[a.card].effects.get("discard_monster"):
+            ce = self.specs[a.card].effects
+            if ce.get("set_die"):
+                extra = f": the next die shows {a.n}"
+            elif ce.get("cancel_curse") or ce.get("reroll_escape") or ce.get("take_discard") or ce.get("escape"):
+                extra = ""
+            elif self._kind[a.card] == "one_shot" and not ce.get("discard_monster"):
                 extra = " for the monsters" if a.n == 1 else " for the munchkins"
             elif self._kind[a.card] == "monster_enhancer" or self.specs[a.card].effects.get("discard_monster"):
                 extra = f" on {self._cn(self.state.combat.monsters[a.n])}" if self.state.combat and 0 <= a.n < len(self.state.combat.monsters) else ""
@@ -1849,7 +1854,7 @@ class Game:
             parts.append(cn)
         if tn:
             parts.append(f"-> {tn}")
-        if k in ("evade", "charm") and self.state.combat and 0 <= a.n < len(self.state.combat.monsters):
+        if k in ("evade", "charm", "chase") and self.state.combat and 0 <= a.n < len(self.state.combat.monsters):
             parts.append(self._cn(self.state.combat.monsters[a.n]))
         if k == "resolve" and a.n:
             parts.append(f"({a.n:+d} Level)")
