@@ -102,7 +102,9 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   {lose_value: INT}  (the victim discards items in play of their choice worth at least INT Gold;
   unable, all items) | {others_take_item: all|highest|neighbours}  (those other players each
   take one item in play of the victim, their choice) | {lose_cards_roll: true}  (roll a die,
-  lose that many cards, items in play or hand, the victim's choice) |
+  lose that many cards, items in play or hand, the victim's choice) | {others_draw_hand: true}
+  (the other living players, from the victim's left, draw one card at a time, blind, from the
+  victim's hand until it is empty) |
   {income_tax: true}  (the victim discards an item in play of their choice; every other living
   player then discards items in play worth at least as much, or, unable, all items and 1 Level) |
   {manual: "short note"}   (pushes a ResolveByHand decision)
@@ -153,7 +155,7 @@ TOP_KEYS: dict[str, str] = {
 OP_KEYS = ("lose_levels", "gain_levels", "death", "set_level", "lose_race", "lose_class",
            "discard_hand", "change_sex", "lose_item", "roll", "lose_level_per_roll", "manual",
            "take_from_discards", "neighbours_take", "if_match", "income_tax", "lose_value",
-           "others_take_item", "lose_cards_roll")
+           "others_take_item", "lose_cards_roll", "others_draw_hand")
 
 
 def valid_atom(atom: Any) -> bool:

@@ -2846,6 +2846,18 @@ class Game:
                 if found:
                     s.pending.append({"kind": "choose", "why": "taxpay", "player": seat,
                                       "owe": op["lose_value"], "options": (), "count": 1, "penalty": 0})
+            elif "others_draw_hand" in op:
+                found = bool(p.hand)
+                n = len(s.players)
+                takers = [(seat + j) % n for j in range(1, n) if s.players[(seat + j) % n].alive]
+                j = 0
+                while p.hand and takers:
+                    q = takers[j % len(takers)]
+                    s.rng, r = _rng.below(s.rng, len(p.hand))
+                    s.players[q].hand.append(p.hand.pop(r))
+                    j += 1
+                if found and takers:
+                    self._say(f"The other players draw {p.name}'s hand, one card each in turn.")
             elif "others_take_item" in op:
                 found = self._others_take_item(seat, op["others_take_item"])
             elif "lose_cards_roll" in op:
