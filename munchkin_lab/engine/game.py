@@ -1110,11 +1110,13 @@ class Game:
             d = s.pending[0]
             return (f"{self._pn(d['player'])} must answer a pending {d['kind']} decision first; "
                     f"any-time actions wait for it ({R_ACT})")
+        p = s.players[seat]
+        if not p.alive:
+            return f"a dead character does not act until the new character appears ({R_DEATH})"
         for mod in self._h_check:
             r = mod.check_action(self, a)
             if r is not NotImplemented:
                 return r
-        p = s.players[seat]
         if k == "discard":
             if c in p.races or c in p.classes:
                 return None
