@@ -52,6 +52,8 @@ One-Shot keys (core rules, 9. Single-Use Items) - the card's ``bonus`` is its co
                                       gives its Treasures to the fighter (no Level)
   own_turn: BOOL                      only the active player, on their own turn
   double_fighter: BOOL                a lone fighter's own strength counts twice (no helper)
+  transfer_fighter: BOOL              in a combat (before running): player t becomes the
+                                      fighter; the old fighter and the helper leave it
   set_die: BOOL                       any time: the next die roll shows n (1..6)
   take_discard: BOOL                  own turn, out of combat: card m of a discard pile to hand
   reroll_escape: BOOL                 after another player's successful Run Away roll (pending
@@ -136,7 +138,7 @@ TOP_KEYS: dict[str, str] = {
     "draw_treasures": "int", "bonus_per": "one_cond_bonus", "escape_both": "bool",
     "keep_treasure": "bool", "own_turn": "bool", "double_fighter": "bool", "set_die": "bool",
     "take_discard": "bool", "reroll_escape": "bool", "steal_level": "bool", "swap_monster": "bool",
-    "take_item": "bool",
+    "take_item": "bool", "transfer_fighter": "bool",
     # enhancers
     "treasures": "int", "mate": "bool",
     # curses

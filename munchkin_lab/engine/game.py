@@ -969,6 +969,8 @@ class Game:
                 if sp.effects.get("discard_monster"):
                     for i in range(nm):
                         out.append(self._A(seat, "play", card, n=i))
+                elif sp.effects.get("transfer_fighter"):
+                    out += self._A_targets(seat, card)
                 elif not sp.effects.get("escape"):
                     out += self._A_sides(seat, card)
             elif k == "monster_enhancer":
@@ -1518,6 +1520,13 @@ class Game:
                 if not (0 <= a.n < len(s.combat.monsters)):
                     return "choose the monster n to remove"
                 return None
+            if e.get("transfer_fighter"):
+                cb = s.combat
+                if cb.stage == "run":
+                    return f"{sp.name} is played before anyone runs away (card text)"
+                if not (0 <= a.target < len(s.players)) or a.target == cb.fighter or not s.players[a.target].alive:
+                    return f"{sp.name}: t must be another living player than the fighter"
+                return None
             if e.get("double_fighter"):
                 cb = s.combat
                 if seat != cb.fighter or cb.helper >= 0:
@@ -1824,7 +1833,8 @@ class Game:
             ce = self.specs[a.card].effects
             if ce.get("set_die"):
                 extra = f": the next die shows {a.n}"
-            elif ce.get("cancel_curse") or ce.get("reroll_escape") or ce.get("take_discard") or ce.get("escape"):
+            elif ce.get("cancel_curse") or ce.get("reroll_escape") or ce.get("take_discard") or ce.get("escape") \
+                    or ce.get("transfer_fighter"):
                 extra = ""
             elif self._kind[a.card] == "one_shot" and not ce.get("discard_monster"):
                 extra = " for the monsters" if a.n == 1 else " for the munchkins"
@@ -2648,6 +2658,23 @@ class Game:
                 elif e.get("end_combat"):
                     self._say(f"{p.name} uses {sp.name}: the combat ends.")
                     self._end_all_monsters(seat, e.get("draw_treasures", 0))
+                elif e.get("transfer_fighter"):
+                    old = cb.fighter
+                    cb.fighter = a.target
+                    cb.helper = -1
+                    cb.asked = []
+                    cb.bribe_n = 0
+                    cb.bribe_first = 0
+                    cb.bribe_items = []
+                    cb.berserk = {}
+                    cb.turning = {}
+                    cb.backstab = []
+                    cb.perplayer = {}
+                    cb.stage = "fight"
+                    cb.window = []
+                    cb.intent = ""
+                    self._say(f"{p.name} plays {sp.name}: the monsters attack {self._pn(a.target)} "
+                              f"instead of {self._pn(old)}.")
                 elif e.get("double_fighter"):
                     cb.perplayer[seat] = 1
                     self._say(f"{p.name} plays {sp.name}: their own strength counts twice.")
