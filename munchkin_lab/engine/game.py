@@ -1141,7 +1141,7 @@ class Game:
 
     def _why_take_item(self, seat: int, a: Action, in_combat: bool) -> str | None:
         """Help Me Out Here!: the fighter takes item m in play of player t when that item
-        turns the fight into a win (card text)."""
+        turns the fight into a win (card text; core rules, 7. Interfering in Combat)."""
         s = self.state
         c = s.combat
         if not in_combat or seat != c.fighter or c.stage != "fight":
@@ -1177,7 +1177,8 @@ class Game:
         return None
 
     def _why_anytime_play(self, seat: int, a: Action) -> str | None:
-        """A Curse, Go Up a Level, Hireling or Curse-cancelling card played at any time."""
+        """A Curse, Go Up a Level, Steal a Level, Loaded Die, Hireling or Curse-cancelling card
+        played at any time (core rules, 6. When You May Act; 9. Other Treasures; 10. Curses)."""
         s = self.state
         c = a.card
         p = s.players[seat]
@@ -2530,12 +2531,15 @@ class Game:
             self._bad_stuff(seat, m)
 
     def _escaped(self, seat: int, i: int) -> None:
-        """A Run Away roll against monster ``i`` stands: its ``on_escape`` ops apply."""
+        """A Run Away roll against monster ``i`` stands: its ``on_escape`` ops apply (core
+        rules, 7. Running Away: some monsters hurt you even when you escape)."""
         m = self.state.combat.monsters[i]
         if self.specs[m].effects.get("on_escape"):
             self._apply_ops(seat, self.specs[m].effects["on_escape"], m)
 
     def _glue_cards(self, seat: int) -> list[int]:
+        """Flask of Glue cards (``reroll_escape``) of ``seat``, hand or table (core rules, 9.
+        Single-Use Items)."""
         p = self.state.players[seat]
         g = self._glues
         return [c for c in p.hand + p.carried if g[c]]
@@ -2802,7 +2806,8 @@ class Game:
         self._curse_hits(victim, c)
 
     def _cancel_curse(self, seat: int, ring: int, curse: int, victim: int, owner: int = -1) -> None:
-        """``seat`` spends ``ring`` to cancel ``curse`` (pending, or already on ``owner``)."""
+        """``seat`` spends ``ring`` to cancel ``curse`` (pending, or already on ``owner``); both
+        cards are discarded (core rules, 10. Curses; Wishing Ring card)."""
         p = self.state.players[seat]
         if ring in p.hand:
             p.hand.remove(ring)
