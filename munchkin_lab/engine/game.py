@@ -1298,6 +1298,8 @@ class Game:
         if ph == "setup":
             if k == "pass":
                 return None
+            if k == "discard" or k == "give" or (k == "play" and self._anytime_card(a.card)):
+                return self._why_anytime(a, seat)       # any time, setup included (6.)
             if k == "play":
                 if a.card not in p.hand:
                     return f"{self._cn(a.card)} is not in your hand"
