@@ -23,9 +23,10 @@ Card data: a Dungeon reads ``effects.dungeon`` and a Portal ``effects.portal``::
               on_reveal: {reshuffle_door_discards: BOOL, each_draws_door: BOOL}}
     portal:  {discard_dungeons: BOOL, draw: INT | {"1-3": 1, "4-6": 2}}
 
-The cards the rulebook names have no effect data in the database (their text is in prose),
-so this module carries their numbers in :data:`KNOWN` (from the rulebook's examples, in our
-own words). Readings where the rulebook is open:
+The Dungeons and the Portal the rulebook names carry these fields in
+``database/sets/scooby_doo.yaml`` (numbers from the rulebook's examples; our own words).
+Inline cards without data fall back to :data:`KNOWN`, the same numbers keyed by name.
+Readings where the rulebook is open:
 
 * K-Ghoul Mart: "+3 against Ghosts" is one +3 per munchkin-side player when any Ghost is in
   the combat; the Ghost Hunters' further +3 counts in every combat (the text says "in combat").
@@ -65,7 +66,8 @@ KINDS.setdefault("portal", "Scooby-Doo: play Portal c from your hand (own turn, 
 KINDS.setdefault("exit", "Scooby-Doo: discover an exit - discard the 4 cards cs from your hand, replace the Dungeon(s)")
 KINDS.setdefault("character", "Scooby-Doo: after a death, swap your Character card for card c")
 
-#: Numbers of the cards the rulebook names (used when the card has no effect data).
+#: The same numbers as the card data, keyed by name, for inline cards that carry no effect
+#: data (scenario files written with names only).
 KNOWN: dict[str, dict] = {
     "k-ghoul mart": {"dungeon": {"vs_tag": [{"tag": "ghost", "bonus": 3}],
                                  "bonus_if": [{"if": "class:ghost hunters", "bonus": 3}],
