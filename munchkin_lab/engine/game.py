@@ -47,6 +47,37 @@ SLOT_LIMIT = {"headgear": 1, "armor": 1, "footgear": 1}
 ALIASES = {"priest": "cleric", "kapłan": "cleric"}
 
 
+_ATOMS: dict = {}
+
+
+def _parse_atom(atom: str) -> tuple:
+    """``(negated, type, argument)`` of a condition atom (see :meth:`Game.matches`; cached)."""
+    atom = atom.strip().lower()
+    neg = atom.startswith("!")
+    if neg:
+        atom = atom[1:]
+    if atom.startswith("race:"):
+        name = ALIASES.get(atom[5:], atom[5:])
+        if name == "human":
+            return neg, "human", None
+        return neg, "race", name
+    if atom == "human":
+        return neg, "human", None
+    if atom.startswith("class:"):
+        return neg, "class", ALIASES.get(atom[6:], atom[6:])
+    if atom.startswith("gender:"):
+        return neg, "gender", atom[7:]
+    if atom.startswith("tag:"):
+        return neg, "tag", atom[4:]
+    if atom.startswith("level"):
+        op = atom[5:7] if atom[6] in "=" else atom[5]
+        val = int(atom[5 + len(op):])
+        if op not in ("<=", ">=", "<", ">", "="):
+            raise KeyError(op)
+        return neg, "level", (op, val)
+    return neg, "false", None
+
+
 @dataclass(frozen=True)
 class GameOptions:
     """Fixed settings of a game.
@@ -319,35 +350,40 @@ class Game:
         Super Munchkin with one Class / Half-Breed with one Race then hide that Class / Race
         (core rules, 10. Mixed Super Munchkin).
         """
-        atom = atom.strip().lower()
-        neg = atom.startswith("!")
-        if neg:
-            atom = atom[1:]
+        parsed = _ATOMS.get(atom)
+        if parsed is None:
+            parsed = _ATOMS[atom] = _parse_atom(atom)
+        neg, typ, arg = parsed
         p = self.state.players[seat]
-        if atom.startswith("race:"):
-            name = ALIASES.get(atom[5:], atom[5:])
-            if name == "human":
-                r = not p.races
-            else:
-                r = name in self.races(seat)
-                if r and against and p.half_breed >= 0 and len(p.races) == 1:
-                    r = False
-        elif atom == "human":
+        if typ == "race":
+            r = False
+            ln = self._lnames
+            for c in p.races:
+                if ln[c] == arg:
+                    r = True
+                    break
+            if r and against and p.half_breed >= 0 and len(p.races) == 1:
+                r = False
+        elif typ == "human":
             r = not p.races
-        elif atom.startswith("class:"):
-            name = ALIASES.get(atom[6:], atom[6:])
-            r = name in self.classes(seat)
+        elif typ == "class":
+            r = False
+            ln = self._lnames
+            for c in p.classes:
+                if ln[c] == arg:
+                    r = True
+                    break
             if r and against and p.super_munchkin >= 0 and len(p.classes) == 1:
                 r = False
-        elif atom.startswith("gender:"):
-            r = p.gender == atom[7:]
-        elif atom.startswith("tag:"):
-            r = monster >= 0 and self.specs[monster].has_tag(atom[4:])
-        elif atom.startswith("level"):
-            op = atom[5:7] if atom[6] in "=" else atom[5]
-            val = int(atom[5 + len(op):])
+        elif typ == "gender":
+            r = p.gender == arg
+        elif typ == "tag":
+            r = monster >= 0 and self.specs[monster].has_tag(arg)
+        elif typ == "level":
+            op, val = arg
             lv = p.level
-            r = {"<=": lv <= val, ">=": lv >= val, "<": lv < val, ">": lv > val, "=": lv == val}[op]
+            r = (lv <= val if op == "<=" else lv >= val if op == ">=" else lv < val if op == "<" else
+                 lv > val if op == ">" else lv == val)
         else:
             r = False
         return r != neg
