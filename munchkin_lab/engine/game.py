@@ -167,6 +167,7 @@ class Game:
         self._sure: list = []
         self._acache: dict = {}
         self._tcache: dict = {}
+        self._kcache: dict = {}
         # the argument-free candidates of each seat (shared, see _A)
         self._simple = [{k: self._A(i, k) for k in ("accept", "refuse", "pass", "offer_help", "fight",
                                                      "run", "kick", "loot", "end_turn")}
@@ -731,6 +732,15 @@ class Game:
             a = self._acache[key] = Action(seat, kind, card, target, n, m, cards)
         return a
 
+    def _A_cards(self, seat: int, kind: str) -> dict:
+        """``{card: A(seat, kind, card)}``, filled as used (the shared candidates of :meth:`_A`,
+        looked up without a call in the hot loops)."""
+        key = (seat, kind)
+        d = self._kcache.get(key)
+        if d is None:
+            d = self._kcache[key] = {}
+        return d
+
     def _A_targets(self, seat: int, c: int) -> tuple:
         """``(play c on seat 0, play c on seat 1, ...)`` (shared candidates, see :meth:`_A`)."""
         key = (seat, c)
@@ -913,11 +923,15 @@ class Game:
         specs = self.specs
         wp = self._why_play
         why = self._why_inner
+        P = self._A_cards(seat, "play")
         for c in p.hand:
             k = kind[c]
             if k == "race" or k == "class" or k == "item":
                 if self._why_play_char_or_item(seat, c) is None:
-                    sure.append(A(seat, "play", c))
+                    a = P.get(c)
+                    if a is None:
+                        a = P[c] = A(seat, "play", c)
+                    sure.append(a)
             elif k == "curse":
                 for t, a in enumerate(self._A_targets(seat, c)):
                     if players[t].alive:
@@ -954,17 +968,30 @@ class Game:
                     for a in self._discard_picks(seat, c):
                         if wp(seat, a, False) is None:
                             sure.append(a)
-        for c in p.races + p.classes:
-            sure.append(A(seat, "discard", c))
+        if p.races or p.classes:
+            D = self._A_cards(seat, "discard")
+            for c in p.races + p.classes:
+                a = D.get(c)
+                if a is None:
+                    a = D[c] = A(seat, "discard", c)
+                sure.append(a)
         if p.carried:
             we = self._why_equip
+            E = self._A_cards(seat, "equip")
             for c in p.carried:
                 if kind[c] == "item":
-                    a = A(seat, "equip", c)
+                    a = E.get(c)
+                    if a is None:
+                        a = E[c] = A(seat, "equip", c)
                     if we(seat, a) is None:
                         sure.append(a)
-        for c in p.equipped:
-            sure.append(A(seat, "unequip", c))
+        if p.equipped:
+            U = self._A_cards(seat, "unequip")
+            for c in p.equipped:
+                a = U.get(c)
+                if a is None:
+                    a = U[c] = A(seat, "unequip", c)
+                sure.append(a)
         sale = self._greedy_sale(seat)
         if sale:
             a = A(seat, "sell", cards=sale[0], n=sale[1])
@@ -1068,7 +1095,8 @@ class Game:
         if not items:
             return None
         # even the whole lot (the dearest counted twice, for a Halfling) buys no Level
-        if sum(gold[c] for c in items) + max(gold[c] for c in items) < 1000:
+        gs = [gold[c] for c in items]
+        if sum(gs) + max(gs) < 1000:
             return None
         items.sort(key=lambda c: -gold[c])
         dbl = -1
@@ -2012,8 +2040,10 @@ class Game:
             c.stage = "window"
             c.window = [(c.fighter + i) % len(s.players) for i in range(1, len(s.players))
                         if s.players[(c.fighter + i) % len(s.players)].alive]
-            ps, ms = self.strengths()
-            self._say(f"{p.name} {'declares victory' if k == 'fight' else 'is about to Run Away'}, {ps} vs {ms}.")
+            # strengths only feed the log line (module hooks may keep state: then as before)
+            if self.history or self._h_combat or self._h_monster:
+                ps, ms = self.strengths()
+                self._say(f"{p.name} {'declares victory' if k == 'fight' else 'is about to Run Away'}, {ps} vs {ms}.")
             if not c.window:
                 self._window_done()
         elif k == "roll":
