@@ -183,6 +183,9 @@ class Game:
         self._lnames = [_lname(s) for s in specs]
         self._sale_gold = [(s.gold or 0) if s.kind in ("item", "one_shot") else 0 for s in specs]
         self._cancels = [bool(s.effects.get("cancel_curse")) for s in specs]
+        # cards played by _why_anytime_play (Wishing Ring, Hireling, loaded die, level theft)
+        self._anyplay = [bool(s.effects.get("cancel_curse") or s.effects.get("hireling") or
+                              s.effects.get("set_die") or s.effects.get("steal_level")) for s in specs]
         self._has_cancel = any(self._cancels)
         self._glues = [bool(s.effects.get("reroll_escape")) for s in specs]
         self._has_glue = any(self._glues)
@@ -749,6 +752,14 @@ class Game:
             r = self._tcache[key] = tuple(self._A(seat, "play", c, t) for t in range(len(self.state.players)))
         return r
 
+    def _A_monsters(self, seat: int, c: int, nm: int) -> tuple:
+        """``(play c on monster 0, ..., monster nm-1)`` (shared candidates, see :meth:`_A`)."""
+        key = (seat, c, "mons", nm)
+        r = self._tcache.get(key)
+        if r is None:
+            r = self._tcache[key] = tuple(self._A(seat, "play", c, n=i) for i in range(nm))
+        return r
+
     def _A_sides(self, seat: int, c: int) -> tuple:
         """``(play c for side 0, play c for side 1)`` (shared candidates, see :meth:`_A`)."""
         key = (seat, c, "sides")
@@ -1025,24 +1036,29 @@ class Game:
         p = s.players[seat]
         n = len(s.players)
         nm = len(c.monsters)
+        kind = self._kind
+        specs = self.specs
         for card in p.hand:
-            k = self._kind[card]
-            sp = self.specs[card]
+            k = kind[card]
+            sp = specs[card]
             if k == "one_shot":
-                if sp.effects.get("discard_monster"):
-                    for i in range(nm):
-                        out.append(self._A(seat, "play", card, n=i))
-                elif sp.effects.get("transfer_fighter"):
+                e = sp.effects
+                if e.get("discard_monster"):
+                    out += self._A_monsters(seat, card, nm)
+                elif e.get("transfer_fighter"):
                     out += self._A_targets(seat, card)
-                elif not sp.effects.get("escape"):
+                elif not e.get("escape"):
                     out += self._A_sides(seat, card)
             elif k == "monster_enhancer":
-                for i in range(nm):
-                    out.append(self._A(seat, "play", card, n=i))
+                out += self._A_monsters(seat, card, nm)
             elif k == "curse" or k == "go_up_a_level":
                 out += self._A_targets(seat, card)
             elif k == "monster":
-                out.append(self._A(seat, "join", card))
+                J = self._A_cards(seat, "join")
+                a = J.get(card)
+                if a is None:
+                    a = J[card] = self._A(seat, "join", card)
+                out.append(a)
             elif k == "special":
                 e = sp.effects
                 if e.get("wandering_monster"):
@@ -1064,7 +1080,7 @@ class Game:
                 elif e.get("steal_level"):
                     out += self._A_targets(seat, card)
         for card in p.carried:
-            if self._kind[card] == "one_shot" and not self.specs[card].effects.get("escape"):
+            if kind[card] == "one_shot" and not specs[card].effects.get("escape"):
                 out += self._A_sides(seat, card)
         in_side = seat == c.fighter or seat == c.helper
         if in_side and self.has_class(seat, "warrior"):
@@ -1529,11 +1545,11 @@ class Game:
         c = a.card
         if c not in p.hand and not (c in p.carried and self._kind[c] == "one_shot"):
             return f"{self._cn(c)} is not in your hand"
+        if self._anyplay[c]:
+            return self._why_anytime_play(seat, a)
         sp = self.specs[c]
         k = sp.kind
         e = sp.effects
-        if e.get("cancel_curse") or e.get("hireling") or e.get("set_die") or e.get("steal_level"):
-            return self._why_anytime_play(seat, a)
         own_turn = s.active == seat
         if k in ("race", "class", "item"):
             if not own_turn and c not in p.fresh:
