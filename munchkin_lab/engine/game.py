@@ -181,6 +181,7 @@ class Game:
         # precomputed per-card facts (speed)
         self._kind = [s.kind for s in specs]
         self._lnames = [_lname(s) for s in specs]
+        self._slots = [s.slot for s in specs]
         self._sale_gold = [(s.gold or 0) if s.kind in ("item", "one_shot") else 0 for s in specs]
         self._cancels = [bool(s.effects.get("cancel_curse")) for s in specs]
         # cards played by _why_anytime_play (Wishing Ring, Hireling, loaded die, level theft)
@@ -1479,15 +1480,21 @@ class Game:
         p = self.state.players[seat]
         if p.cheat_item == c or p.hireling_item == c:
             return None
-        slot = self.specs[c].slot or "none"
+        slots = self._slots
+        slot = slots[c] or "none"
         if slot in SLOT_LIMIT:
-            if any(self.specs[e].slot == slot for e in p.equipped if e != p.cheat_item and e != p.hireling_item):
-                return f"you already use a {slot} item ({R_ITEMS})"
-        elif slot in ("one_hand", "two_hands"):
-            hands = sum(1 if self.specs[e].slot == "one_hand" else 2 for e in p.equipped
-                        if self.specs[e].slot in ("one_hand", "two_hands") and e != p.cheat_item
-                        and e != p.hireling_item)
-            if hands + (1 if slot == "one_hand" else 2) > 2:
+            ci, hi = p.cheat_item, p.hireling_item
+            for e in p.equipped:
+                if slots[e] == slot and e != ci and e != hi:
+                    return f"you already use a {slot} item ({R_ITEMS})"
+        elif slot == "one_hand" or slot == "two_hands":
+            ci, hi = p.cheat_item, p.hireling_item
+            hands = 1 if slot == "one_hand" else 2
+            for e in p.equipped:
+                se = slots[e]
+                if (se == "one_hand" or se == "two_hands") and e != ci and e != hi:
+                    hands += 1 if se == "one_hand" else 2
+            if hands > 2:
                 return f"you have only two hands ({R_ITEMS})"
         return None
 
