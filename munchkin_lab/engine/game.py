@@ -48,6 +48,10 @@ ALIASES = {"priest": "cleric", "kapłan": "cleric"}
 
 
 _ATOMS: dict = {}
+# shared candidate Actions (immutable, a pure function of their fields): one cache for every
+# game of the process, cleared when it grows past _ACACHE_MAX (see Game._A)
+_ACACHE: dict = {}
+_ACACHE_MAX = 200_000
 
 
 def _parse_atom(atom: str) -> tuple:
@@ -165,7 +169,7 @@ class Game:
         self._legal_ver = -1
         self._mw_cache = (-1, False)
         self._sure: list = []
-        self._acache: dict = {}
+        self._acache: dict = _ACACHE
         self._tcache: dict = {}
         self._kcache: dict = {}
         # the argument-free candidates of each seat (shared, see _A)
@@ -729,10 +733,12 @@ class Game:
     # ------------------------------------------------------------------ candidates
     def _A(self, seat: int, kind: str, card: int = -1, target: int = -1, n: int = 0, m: int = -1,
            cards: tuple = ()) -> Action:
-        """A shared (immutable) candidate Action: built once per game, then reused (speed)."""
+        """A shared (immutable) candidate Action: built once per process, then reused (speed)."""
         key = (seat, kind, card, target, n, m, cards)
         a = self._acache.get(key)
         if a is None:
+            if len(self._acache) >= _ACACHE_MAX:
+                self._acache.clear()
             a = self._acache[key] = Action(seat, kind, card, target, n, m, cards)
         return a
 
