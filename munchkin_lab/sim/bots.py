@@ -247,6 +247,22 @@ class GreedyBot(Bot):
             if game.why_not(a) is None:  # rules modules may replace the plain step (rooms: move)
                 return a
             self._verified = False
+        if s.pending:
+            d = s.pending[0]
+            if d["kind"] in ("help", "offer"):
+                # the engine always lists exactly accept and refuse here: no list needed
+                self._verified = True
+                if d["kind"] == "help":
+                    ok = self._accept_help(game, seat, d["from"], d.get("n", 0))
+                else:
+                    ps, ms = game.strengths()
+                    ok = c is not None and ps + game.player_strength(d["from"]) > ms
+                return Action(seat, "accept" if ok else "refuse")
+        elif c is not None and c.stage == "fight" and seat == c.fighter and s.phase == "combat" \
+                and not game.modules and game.munchkins_win():
+            # winning fighter: "fight" (always listed then) is the only scored candidate
+            self._verified = True
+            return Action(seat, "fight")
         cands = legal_actions(game)
         if s.pending:
             return self._pending(game, seat, cands)
