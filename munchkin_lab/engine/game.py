@@ -1114,13 +1114,18 @@ class Game:
     def _greedy_sale(self, seat: int) -> tuple | None:
         p = self.state.players[seat]
         gold = self._sale_gold
-        items = [c for c in p.hand + p.carried + p.equipped if gold[c] > 0]
-        if not items:
-            return None
         # even the whole lot (the dearest counted twice, for a Halfling) buys no Level
-        gs = [gold[c] for c in items]
-        if sum(gs) + max(gs) < 1000:
+        tot = top = 0
+        for cs in (p.hand, p.carried, p.equipped):
+            for c in cs:
+                g = gold[c]
+                if g > 0:
+                    tot += g
+                    if g > top:
+                        top = g
+        if tot + top < 1000:
             return None
+        items = [c for c in p.hand + p.carried + p.equipped if gold[c] > 0]
         items.sort(key=lambda c: -gold[c])
         dbl = -1
         if self.has_race(seat, "halfling") and not p.sold_double:
