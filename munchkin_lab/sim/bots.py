@@ -35,6 +35,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..engine.actions import Action
+from ..engine.rules import RulesModule
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game
@@ -53,6 +54,14 @@ def legal_actions(game: "Game") -> list[Action]:
         return game.legal_actions(labels=False)
     except TypeError:  # pragma: no cover - an engine without the labels switch
         return game.legal_actions()
+
+
+def _no_hints(game: "Game") -> bool:
+    """True when no rules module of ``game`` overrides ``bot_hint`` (no advice to ask for)."""
+    for m in game.modules:
+        if type(m).bot_hint is not RulesModule.bot_hint:
+            return False
+    return True
 
 
 def _is_legal(game: "Game", a: Action) -> bool:
@@ -259,7 +268,7 @@ class GreedyBot(Bot):
                     ok = c is not None and ps + game.player_strength(d["from"]) > ms
                 return Action(seat, "accept" if ok else "refuse")
         elif c is not None and c.stage == "fight" and seat == c.fighter and s.phase == "combat" \
-                and not game.modules and game.munchkins_win():
+                and _no_hints(game) and game.munchkins_win():
             # winning fighter: "fight" (always listed then) is the only scored candidate
             self._verified = True
             return Action(seat, "fight")
