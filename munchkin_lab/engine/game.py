@@ -577,7 +577,13 @@ class Game:
                 acts = sure + [a for a in maybe if why(a) is None]
             elif ph == "combat":
                 wc = self._why_combat
-                acts = sure + [a for a in maybe if wc(seat, a) is None]
+                if s.combat.stage != "run":
+                    # _why_combat answers a "play" outside the Run Away stage with _why_play
+                    wp = self._why_play
+                    acts = sure + [a for a in maybe
+                                   if (wp(seat, a, True) if a.kind == "play" else wc(seat, a)) is None]
+                else:
+                    acts = sure + [a for a in maybe if wc(seat, a) is None]
             else:
                 wp = self._why_play
                 we = self._why_equip
