@@ -214,15 +214,26 @@ class GreedyBot(Bot):
         """Sell non-equipped Items and spare One-Shots (cheapest to lose first by value per
         Gold) when the total buys at least one Level."""
         p = game.state.players[seat]
+        if p.level >= 9:  # no Level to buy (levels < 1 below)
+            return None
         specs = game.specs
         pool = []
+        bound = 0
         for c in p.hand + p.carried:
             sp = specs[c]
             if sp.kind in ("item", "one_shot") and (sp.gold or 0) > 0:
                 pool.append(c)
+                bound += sp.gold
+        eq = []
         for c in p.equipped:
-            sp = specs[c]
-            if (sp.gold or 0) > 0 and game.item_bonus(seat, c) <= 0:
+            g = specs[c].gold or 0
+            if g > 0:
+                eq.append(c)
+                bound += g
+        if bound < 1000:  # even selling every candidate buys no Level
+            return None
+        for c in eq:
+            if game.item_bonus(seat, c) <= 0:
                 pool.append(c)
         if not pool:
             return None
@@ -458,12 +469,15 @@ class GreedyBot(Bot):
         slot = game.specs[c].slot or "none"
         if slot == "none":
             return False
-        mine = game.item_bonus(seat, c)
+        mine = None
+        specs = game.specs
         for o in p.carried:
-            sp = game.specs[o]
-            if sp.kind == "item" and (sp.slot or "none") == slot and game.can_use(seat, o) \
-                    and game.item_bonus(seat, o) > mine:
-                return True
+            sp = specs[o]
+            if sp.kind == "item" and (sp.slot or "none") == slot and game.can_use(seat, o):
+                if mine is None:
+                    mine = game.item_bonus(seat, c)
+                if game.item_bonus(seat, o) > mine:
+                    return True
         return False
 
     # combat -----------------------------------------------------------------------------
