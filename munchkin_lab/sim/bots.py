@@ -283,6 +283,11 @@ class GreedyBot(Bot):
             # winning fighter: "fight" (always listed then) is the only scored candidate
             self._verified = True
             return Action(seat, "fight")
+        elif c is None and s.phase == "setup" and _no_hints(game):
+            a = self._setup_play(game, seat)
+            if a is not None:
+                self._verified = True
+                return a
         cands = legal_actions(game)
         if s.pending:
             return self._pending(game, seat, cands)
@@ -307,6 +312,32 @@ class GreedyBot(Bot):
             if a.kind in ("pass", "end_turn"):
                 self._verified = True
                 return a
+        return None
+
+    def _setup_play(self, game: "Game", seat: int) -> Action | None:
+        """The setup choice without the list, when it is a card from hand: the engine lists
+        ``pass``, then every Race, Class and Item in hand (legal ones, hand order), then
+        equip/unequip moves; :meth:`_score_turn` ranks a first Race/Class 1, a usable Item 2,
+        another Item 3, the rest 4 or worse. None: no legal hand card scores (use the list)."""
+        p = game.state.players[seat]
+        specs = game.specs
+        why = game.why_not
+        ranked = ([], [], [])
+        for c in p.hand:
+            k = specs[c].kind
+            if k == "race":
+                if not p.races:
+                    ranked[0].append(c)
+            elif k == "class":
+                if not p.classes:
+                    ranked[0].append(c)
+            elif k == "item":
+                ranked[1 if game.can_use(seat, c) else 2].append(c)
+        for tier in ranked:
+            for c in tier:
+                a = Action(seat, "play", c)
+                if why(a) is None:
+                    return a
         return None
 
     def _has_business(self, game: "Game", seat: int) -> bool:
