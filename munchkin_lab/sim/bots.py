@@ -288,6 +288,11 @@ class GreedyBot(Bot):
             if a is not None:
                 self._verified = True
                 return a
+        elif c is None and s.phase == "charity" and _no_hints(game):
+            a = self._charity(game, seat)
+            if a is not None:
+                self._verified = True
+                return a
         cands = legal_actions(game)
         if s.pending:
             return self._pending(game, seat, cands)
@@ -338,6 +343,29 @@ class GreedyBot(Bot):
                 a = Action(seat, "play", c)
                 if why(a) is None:
                     return a
+        return None
+
+    def _charity(self, game: "Game", seat: int) -> Action | None:
+        """The Charity choice without the list: the engine lists, per hand card in hand order,
+        one action per allowed target (-1 = discard, else recipients in seat order; the same
+        targets for every card); :meth:`_score_turn` ranks a legal sale 8, then the cheapest
+        card (first in hand) 10 + value / 10000. None: no allowed target (use the list)."""
+        sale = self._sale(game, seat)
+        if sale is not None and _is_legal(game, sale):
+            return sale
+        hand = game.state.players[seat].hand
+        if not hand:
+            return None
+        best, best_v = -1, None
+        for c in hand:
+            v = card_value(game, c)
+            if best_v is None or v < best_v:
+                best, best_v = c, v
+        why = game.why_not
+        for t in [-1] + [t for t in range(len(game.state.players)) if t != seat]:
+            a = Action(seat, "charity", best, t)
+            if why(a) is None:
+                return a
         return None
 
     def _has_business(self, game: "Game", seat: int) -> bool:
