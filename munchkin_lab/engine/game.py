@@ -310,7 +310,7 @@ class Game:
             pile.extend(disc)
             disc.clear()
             s.rng = _rng.shuffle(s.rng, pile)
-            self._say(f"The {deck} deck is reshuffled from its discards.")
+            if self.history: self._say(f"The {deck} deck is reshuffled from its discards.")
         return pile.pop()
 
     def _discard(self, c: int) -> None:
@@ -1997,7 +1997,7 @@ class Game:
         ph = s.phase
         if k == "pass":
             if ph == "setup":
-                self._say(f"{p.name} is ready.")
+                if self.history: self._say(f"{p.name} is ready.")
                 nxt = (s.setup_seat + 1) % len(s.players)
                 if nxt == s.active:
                     s.phase = "start"
@@ -2013,14 +2013,14 @@ class Game:
             self._kick(seat, a.n == 1)
         elif k == "trouble":
             p.hand.remove(a.card)
-            self._say(f"{p.name} looks for trouble with {self.name(a.card)}.")
+            if self.history: self._say(f"{p.name} looks for trouble with {self.name(a.card)}.")
             self._start_combat(seat, a.card)
         elif k == "loot":
             deck = "treasure" if self.options.faster_play else "door"
             c = self._draw(deck)
             if c >= 0 and not (deck == "door" and any(m.on_draw_door(self, seat, c, False) for m in self._h_door)):
                 p.hand.append(c)
-            self._say(f"{p.name} loots the room.")
+            if self.history: self._say(f"{p.name} loots the room.")
             s.phase = "end"
         elif k == "end_turn":
             self._end_turn(seat)
@@ -2028,12 +2028,12 @@ class Game:
             p.hand.remove(a.card)
             if a.target < 0:
                 self._discard(a.card)
-                self._say(f"{p.name} discards {self.name(a.card)} (Charity).")
+                if self.history: self._say(f"{p.name} discards {self.name(a.card)} (Charity).")
             else:
                 s.players[a.target].hand.append(a.card)
                 s.players[a.target].fresh.append(a.card)
                 s.charity[1][a.target] = s.charity[1].get(a.target, 0) + 1
-                self._say(f"{p.name} gives {self.name(a.card)} to {self._pn(a.target)} (Charity).")
+                if self.history: self._say(f"{p.name} gives {self.name(a.card)} to {self._pn(a.target)} (Charity).")
             if len(p.hand) <= self.hand_limit(seat):
                 s.charity = None
                 self._next_turn()
@@ -2045,7 +2045,7 @@ class Game:
             p.carried.append(a.card)
         elif k == "discard":
             self._lose_card(seat, a.card)
-            self._say(f"{p.name} discards {self.name(a.card)}.")
+            if self.history: self._say(f"{p.name} discards {self.name(a.card)}.")
         elif k == "sell":
             total = 0
             for c in a.cards:
@@ -2055,23 +2055,23 @@ class Game:
                 p.sold_double = True
             lv = total // 1000
             p.level += lv
-            self._say(f"{p.name} sells {len(a.cards)} card(s) for {total} Gold: +{lv} Level -> {p.level}.")
+            if self.history: self._say(f"{p.name} sells {len(a.cards)} card(s) for {total} Gold: +{lv} Level -> {p.level}.")
         elif k == "give":
             self._remove_from_play(seat, a.card)
             tp = s.players[a.target]
             (tp.equipped if self.can_use(a.target, a.card) and self._why_slot(a.target, a.card) is None
              else tp.carried).append(a.card)
-            self._say(f"{p.name} gives {self.name(a.card)} to {tp.name}.")
+            if self.history: self._say(f"{p.name} gives {self.name(a.card)} to {tp.name}.")
         elif k == "steal":
             self._lose_card(seat, a.card)
             r = self._roll_mod(seat, self._roll())
             if r >= 4:
                 self._remove_from_play(a.target, a.m)
                 p.carried.append(a.m)
-                self._say(f"{p.name} steals {self.name(a.m)} from {self._pn(a.target)} (roll {r}).")
+                if self.history: self._say(f"{p.name} steals {self.name(a.m)} from {self._pn(a.target)} (roll {r}).")
             else:
                 self._change_level(seat, -1)
-                self._say(f"{p.name} fails to steal (roll {r}) and loses a Level.")
+                if self.history: self._say(f"{p.name} fails to steal (roll {r}) and loses a Level.")
         elif k == "play":
             self._play_card(seat, a)
         elif k == "fight" or k == "run":
@@ -2083,7 +2083,7 @@ class Game:
             # strengths only feed the log line (module hooks may keep state: then as before)
             if self.history or self._h_combat or self._h_monster:
                 ps, ms = self.strengths()
-                self._say(f"{p.name} {'declares victory' if k == 'fight' else 'is about to Run Away'}, {ps} vs {ms}.")
+                if self.history: self._say(f"{p.name} {'declares victory' if k == 'fight' else 'is about to Run Away'}, {ps} vs {ms}.")
             if not c.window:
                 self._window_done()
         elif k == "roll":
@@ -2092,19 +2092,19 @@ class Game:
             c = s.combat
             s.pending.append({"kind": "help", "player": a.target, "from": seat, "n": a.n,
                               "first": 1 if a.m == 1 else 0, "items": tuple(a.cards)})
-            self._say(f"{p.name} asks {self._pn(a.target)} for help" + (f", offering {a.n} Treasure(s)." if a.n else "."))
+            if self.history: self._say(f"{p.name} asks {self._pn(a.target)} for help" + (f", offering {a.n} Treasure(s)." if a.n else "."))
         elif k == "offer_help":
             c = s.combat
             s.pending.append({"kind": "offer", "player": c.fighter, "from": seat})
-            self._say(f"{p.name} offers to help {self._pn(c.fighter)}.")
+            if self.history: self._say(f"{p.name} offers to help {self._pn(c.fighter)}.")
         elif k == "evade":
             c = s.combat
             me = self.specs[c.monsters[a.n]].effects
             if a.card >= 0:
                 self._lose_card(seat, a.card)
-                self._say(f"{p.name} gets rid of {self.name(c.monsters[a.n])} by giving up {self.name(a.card)}.")
+                if self.history: self._say(f"{p.name} gets rid of {self.name(c.monsters[a.n])} by giving up {self.name(a.card)}.")
             else:
-                self._say(f"{p.name} lets {self.name(c.monsters[a.n])} go.")
+                if self.history: self._say(f"{p.name} lets {self.name(c.monsters[a.n])} go.")
                 c.extra_treasures += me.get("evade_treasures", 0)
             self._remove_monster(a.n)
             self._after_monster_removed()
@@ -2114,7 +2114,7 @@ class Game:
                 self._lose_card(seat, card)
             m = c.monsters[a.n]
             c.extra_treasures += (self.specs[m].treasures or 0)
-            self._say(f"{p.name} charms {self.name(m)} away.")
+            if self.history: self._say(f"{p.name} charms {self.name(m)} away.")
             self._remove_monster(a.n)
             self._after_monster_removed()
         elif k == "chase":
@@ -2123,23 +2123,23 @@ class Game:
             before = self._treasure_count()
             self._remove_monster(a.n)
             c.extra_treasures += before - self._treasure_count()
-            self._say(f"{p.name} chases {self.name(m)} away (Cleric): its Treasures, no Level.")
+            if self.history: self._say(f"{p.name} chases {self.name(m)} away (Cleric): its Treasures, no Level.")
             self._after_monster_removed()
         elif k in ("berserk", "turning", "flight"):
             self._lose_card(seat, a.card)
             d = getattr(s.combat, k)
             d[seat] = d.get(seat, 0) + 1
-            self._say(f"{p.name} discards {self.name(a.card)} ({k}).")
+            if self.history: self._say(f"{p.name} discards {self.name(a.card)} ({k}).")
             self._combat_changed(seat)
         elif k == "backstab":
             self._lose_card(seat, a.card)
             s.combat.backstab.append([seat, a.target])
-            self._say(f"{p.name} backstabs {self._pn(a.target)} (-2).")
+            if self.history: self._say(f"{p.name} backstabs {self._pn(a.target)} (-2).")
             self._combat_changed(seat)
         elif k == "join":
             p.hand.remove(a.card)
             self._add_monster(a.card)
-            self._say(f"{p.name} adds {self.name(a.card)} to the combat (joining).")
+            if self.history: self._say(f"{p.name} adds {self.name(a.card)} to the combat (joining).")
             self._combat_changed(seat)
         self._settle()
 
@@ -2154,18 +2154,18 @@ class Game:
                 c.bribe_n = d["n"]
                 c.bribe_first = d["first"]
                 c.bribe_items = list(d["items"])
-                self._say(f"{self._pn(d['player'])} helps {self._pn(d['from'])}.")
+                if self.history: self._say(f"{self._pn(d['player'])} helps {self._pn(d['from'])}.")
             else:
                 c.asked.append(d["player"])
-                self._say(f"{self._pn(d['player'])} refuses to help.")
+                if self.history: self._say(f"{self._pn(d['player'])} refuses to help.")
         elif k == "offer":
             c = s.combat
             if a.kind == "accept":
                 c.helper = d["from"]
-                self._say(f"{self._pn(d['player'])} accepts {self._pn(d['from'])}'s help.")
+                if self.history: self._say(f"{self._pn(d['player'])} accepts {self._pn(d['from'])}'s help.")
             else:
                 c.asked.append(d["from"])
-                self._say(f"{self._pn(d['player'])} refuses {self._pn(d['from'])}'s help.")
+                if self.history: self._say(f"{self._pn(d['player'])} refuses {self._pn(d['from'])}'s help.")
         elif k == "choose":
             why = d["why"]
             seat = d["player"]
@@ -2176,12 +2176,12 @@ class Game:
                         cards.remove(a.card)
                 p.hand.append(a.card)
                 p.fresh.append(a.card)
-                self._say(f"{p.name} takes {self.name(a.card)} from the corpse of {self._pn(d['dead'])}.")
+                if self.history: self._say(f"{p.name} takes {self.name(a.card)} from the corpse of {self._pn(d['dead'])}.")
             elif why == "pick":
                 s.pool.remove(a.card)
                 p.hand.append(a.card)
                 p.fresh.append(a.card)
-                self._say(f"{p.name} takes {self.name(a.card)} from the Treasures.")
+                if self.history: self._say(f"{p.name} takes {self.name(a.card)} from the Treasures.")
                 hq, fq = d["hq"], d["fq"]
                 if seat == d["h"]:
                     hq -= 1
@@ -2195,11 +2195,11 @@ class Game:
                                          "f": d["f"], "h": d["h"], "hq": hq, "fq": fq})
             elif why == "resurrect":
                 self._lose_card(seat, a.card)
-                self._say(f"{p.name} discards {self.name(a.card)} for the resurrection.")
+                if self.history: self._say(f"{p.name} discards {self.name(a.card)} for the resurrection.")
             elif why == "tax":
                 v = self.specs[a.card].gold or 0
                 self._lose_card(seat, a.card)
-                self._say(f"{p.name} discards {self.name(a.card)} ({v} Gold): Income Tax for the others.")
+                if self.history: self._say(f"{p.name} discards {self.name(a.card)} ({v} Gold): Income Tax for the others.")
                 n = len(s.players)
                 if v > 0:
                     for j in range(n - 1, 0, -1):
@@ -2210,18 +2210,18 @@ class Game:
             elif why == "take":
                 self._remove_from_play(d["from"], a.card)
                 p.carried.append(a.card)
-                self._say(f"{p.name} takes {self.name(a.card)} from {self._pn(d['from'])}.")
+                if self.history: self._say(f"{p.name} takes {self.name(a.card)} from {self._pn(d['from'])}.")
             elif why == "taxpay":
                 v = self.specs[a.card].gold or 0
                 self._lose_card(seat, a.card)
-                self._say(f"{p.name} pays {self.name(a.card)} ({v} Gold) in Income Tax.")
+                if self.history: self._say(f"{p.name} pays {self.name(a.card)} ({v} Gold) in Income Tax.")
                 if d["owe"] - v > 0:
                     nd = dict(d)
                     nd["owe"] = d["owe"] - v
                     s.pending.insert(0, nd)
             else:  # an item lost to a curse / Bad Stuff
                 self._lose_card(seat, a.card)
-                self._say(f"{p.name} loses {self.name(a.card)}.")
+                if self.history: self._say(f"{p.name} loses {self.name(a.card)}.")
                 if d["count"] > 1:
                     opts = tuple(o for o in d["options"] if o != a.card)
                     nd = dict(d)
@@ -2236,7 +2236,7 @@ class Game:
                 self._discard(a.card)
                 if d["monster"] in c.rolled:
                     c.rolled.remove(d["monster"])
-                self._say(f"{q.name} plays {self.name(a.card)}: {self._pn(d['runner'])} must roll again "
+                if self.history: self._say(f"{q.name} plays {self.name(a.card)}: {self._pn(d['runner'])} must roll again "
                           f"against {self.name(c.monsters[d['monster']])}.")
             else:
                 rest = [q for q in d["rest"] if s.players[q].alive and self._glue_cards(q)]
@@ -2265,7 +2265,7 @@ class Game:
                 self._lose_card(a.target, c)
             if a.n:
                 self._change_level(a.target, a.n)
-            self._say(f"{self.name(d['card'])} resolved by hand: {tgt.name} {a.n:+d} Level(s), "
+            if self.history: self._say(f"{self.name(d['card'])} resolved by hand: {tgt.name} {a.n:+d} Level(s), "
                       f"{len(a.cards)} card(s) discarded.")
 
     def _settle(self) -> None:
@@ -2294,7 +2294,7 @@ class Game:
                             self._lose_card(d["player"], c)
                         if d.get("penalty", 1):
                             self._change_level(d["player"], -1)
-                        self._say(f"{self._pn(d['player'])} cannot pay {d['owe']} Gold in items: loses every item"
+                        if self.history: self._say(f"{self._pn(d['player'])} cannot pay {d['owe']} Gold in items: loses every item"
                                   f"{' and a Level' if d.get('penalty', 1) else ''}.")
                         continue
                 elif d["why"] == "take":
@@ -2309,7 +2309,7 @@ class Game:
                         s.pending.pop(0)
                         for c in opts:
                             self._lose_card(d["player"], c)
-                            self._say(f"{self._pn(d['player'])} loses {self.name(c)}.")
+                            if self.history: self._say(f"{self._pn(d['player'])} loses {self.name(c)}.")
                         continue
             break
         if s.corpses:
@@ -2343,11 +2343,11 @@ class Game:
                 q.redeal = True
         p = s.players[s.active]
         p.sold_double = False
-        self._say(f"Turn {s.turn}: {p.name} (Level {p.level}).")
+        if self.history: self._say(f"Turn {s.turn}: {p.name} (Level {p.level}).")
         if p.redeal:
             p.redeal = False
             self._deal(p)
-            self._say(f"{p.name} starts a new character: 4 Door + 4 Treasure cards.")
+            if self.history: self._say(f"{p.name} starts a new character: 4 Door + 4 Treasure cards.")
         for mod in self.modules:
             mod.on_turn_start(self, s.active)
         if self.options.faster_play:
@@ -2355,7 +2355,7 @@ class Game:
             if c >= 0:
                 if not any(m.on_draw_door(self, s.active, c, False) for m in self._h_door):
                     p.hand.append(c)
-                self._say(f"{p.name} listens at the door (phase 0).")
+                if self.history: self._say(f"{p.name} listens at the door (phase 0).")
 
     def _next_turn(self) -> None:
         s = self.state
@@ -2384,7 +2384,7 @@ class Game:
         if excess > 0:
             s.phase = "charity"
             s.charity = [excess, {}]
-            self._say(f"{p.name} has {excess} card(s) too many: Charity.")
+            if self.history: self._say(f"{p.name} has {excess} card(s) too many: Charity.")
         else:
             self._next_turn()
 
@@ -2400,14 +2400,14 @@ class Game:
         if resurrect:
             c = s.discards["door"].pop()
             s.pending.insert(0, {"kind": "choose", "why": "resurrect", "player": seat, "options": (), "count": 1})
-            self._say(f"{p.name} resurrects {self.name(c)} from the Door discards (Cleric).")
+            if self.history: self._say(f"{p.name} resurrects {self.name(c)} from the Door discards (Cleric).")
         else:
             c = self._draw("door")
         if c < 0:
-            self._say(f"{p.name} kicks open the door: the Door deck is empty.")
+            if self.history: self._say(f"{p.name} kicks open the door: the Door deck is empty.")
             s.phase = "trouble"
             return
-        self._say(f"{p.name} kicks open the door: {self.name(c)}.")
+        if self.history: self._say(f"{p.name} kicks open the door: {self.name(c)}.")
         for m in self._h_door:
             if m.on_draw_door(self, seat, c, True):
                 if s.phase == "start":
@@ -2515,7 +2515,7 @@ class Game:
         for mod in self.modules:
             mod.on_combat_won(self, fighter, helper, list(c.monsters))
         ps, ms = self.strengths()
-        self._say(f"{self._pn(fighter)}{' and ' + self._pn(helper) if helper >= 0 else ''} "
+        if self.history: self._say(f"{self._pn(fighter)}{' and ' + self._pn(helper) if helper >= 0 else ''} "
                   f"kill {', '.join(self.name(m) for m in c.monsters)} ({ps} vs {ms}).")
         self._change_level(fighter, levels, from_kill=True)
         if helper >= 0:
@@ -2534,12 +2534,12 @@ class Game:
         self._end_combat(won=True)
         if helper < 0 or c.bribe_n <= 0:
             s.players[fighter].hand.extend(drawn)
-            self._say(f"{self._pn(fighter)} draws {len(drawn)} Treasure(s)"
+            if self.history: self._say(f"{self._pn(fighter)} draws {len(drawn)} Treasure(s)"
                       f"{' face down' if helper < 0 else ' face up'}.")
         else:
             share = min(c.bribe_n, len(drawn))
             s.pool.extend(drawn)
-            self._say(f"Treasures face up: {', '.join(self.name(t) for t in drawn)}; "
+            if self.history: self._say(f"Treasures face up: {', '.join(self.name(t) for t in drawn)}; "
                       f"{self._pn(helper)} gets {share}.")
             first = helper if c.bribe_first else fighter
             s.pending.append({"kind": "choose", "why": "pick", "player": first, "f": fighter,
@@ -2588,7 +2588,7 @@ class Game:
         c.window = []
         c.runners = [c.fighter] + ([c.helper] if c.helper >= 0 else [])
         c.rolled = []
-        self._say(f"{self._pn(c.fighter)} tries to Run Away.")
+        if self.history: self._say(f"{self._pn(c.fighter)} tries to Run Away.")
 
     def _roll_mod(self, seat: int, die: int) -> int:
         """Apply persistent die-roll curses (e.g. a chicken on the head)."""
@@ -2624,7 +2624,7 @@ class Game:
         total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
         c.rolled.append(i)
         if total >= 5 and not sp.effects.get("no_run_away"):
-            self._say(f"{self._pn(seat)} rolls {die} ({total}) and escapes {sp.name}.")
+            if self.history: self._say(f"{self._pn(seat)} rolls {die} ({total}) and escapes {sp.name}.")
             if self._has_glue:
                 n = len(s.players)
                 holders = tuple(q for q in ((seat + j) % n for j in range(1, n))
@@ -2635,7 +2635,7 @@ class Game:
                     return
             self._escaped(seat, i)
         else:
-            self._say(f"{self._pn(seat)} rolls {die} ({total}): {sp.name} catches them. Bad Stuff!")
+            if self.history: self._say(f"{self._pn(seat)} rolls {die} ({total}): {sp.name} catches them. Bad Stuff!")
             self._bad_stuff(seat, m)
 
     def _escaped(self, seat: int, i: int) -> None:
@@ -2683,13 +2683,13 @@ class Game:
         if e.get("set_die"):
             self._discard(c)
             s.forced.insert(0, a.n)
-            self._say(f"{p.name} plays {sp.name}: the next die shows {a.n}.")
+            if self.history: self._say(f"{p.name} plays {sp.name}: the next die shows {a.n}.")
             return
         if e.get("steal_level"):
             self._discard(c)
             self._change_level(a.target, -1)
             self._change_level(seat, 1)
-            self._say(f"{p.name} steals a Level from {self._pn(a.target)} ({sp.name}).")
+            if self.history: self._say(f"{p.name} steals a Level from {self._pn(a.target)} ({sp.name}).")
             return
         if e.get("hireling"):
             p.hireling = c
@@ -2697,7 +2697,7 @@ class Game:
             if a.m >= 0 and a.m in p.carried and self.can_use(seat, a.m):
                 p.carried.remove(a.m)
                 p.equipped.append(a.m)
-            self._say(f"{p.name} hires {sp.name}" + (f", who carries {self.name(a.m)}." if a.m >= 0 else "."))
+            if self.history: self._say(f"{p.name} hires {sp.name}" + (f", who carries {self.name(a.m)}." if a.m >= 0 else "."))
             return
         if sp.manual and k in ("race", "class"):
             self._push_manual(seat, c, discard=False)
@@ -2707,51 +2707,51 @@ class Game:
                 old = p.races.pop(0)
                 self._discard(old)
             p.races.append(c)
-            self._say(f"{p.name} becomes {sp.name}.")
+            if self.history: self._say(f"{p.name} becomes {sp.name}.")
         elif k == "class":
             limit = 2 if p.super_munchkin >= 0 else 1
             if len(p.classes) >= limit:
                 old = p.classes.pop(0)
                 self._discard(old)
             p.classes.append(c)
-            self._say(f"{p.name} becomes {sp.name}.")
+            if self.history: self._say(f"{p.name} becomes {sp.name}.")
         elif k == "item":
             if self.can_use(seat, c) and self._why_slot(seat, c) is None:
                 p.equipped.append(c)
-                self._say(f"{p.name} uses {sp.name}.")
+                if self.history: self._say(f"{p.name} uses {sp.name}.")
             else:
                 p.carried.append(c)
-                self._say(f"{p.name} carries {sp.name}.")
+                if self.history: self._say(f"{p.name} carries {sp.name}.")
             if sp.manual:
                 self._push_manual(seat, c, discard=False)
         elif k == "curse":
-            self._say(f"{p.name} curses {self._pn(a.target)} with {sp.name}.")
+            if self.history: self._say(f"{p.name} curses {self._pn(a.target)} with {sp.name}.")
             self._apply_curse(a.target, c, seat)
             self._combat_changed(seat)
         elif k == "go_up_a_level":
             self._change_level(a.target, e.get("levels", 1))
             self._discard(c)
-            self._say(f"{p.name} plays {sp.name}: {self._pn(a.target)} is Level {s.players[a.target].level}.")
+            if self.history: self._say(f"{p.name} plays {sp.name}: {self._pn(a.target)} is Level {s.players[a.target].level}.")
         elif k == "one_shot":
             cb = s.combat
             if e.get("escape") and cb is not None:
                 self._discard(c)
-                self._say(f"{p.name} uses {sp.name} and escapes.")
+                if self.history: self._say(f"{p.name} uses {sp.name} and escapes.")
                 for i in range(len(cb.monsters)):
                     if i not in cb.rolled:
                         cb.rolled.append(i)
                 if e.get("escape_both") and len(cb.runners) > 1:
                     del cb.runners[1:]
-                    self._say(f"{sp.name} lets the other runner escape too.")
+                    if self.history: self._say(f"{sp.name} lets the other runner escape too.")
             elif cb is None:
                 self._discard(c)
-                self._say(f"{p.name} uses {sp.name}.")
+                if self.history: self._say(f"{p.name} uses {sp.name}.")
                 if e.get("take_discard"):
                     for pile in s.discards.values():
                         if a.m in pile:
                             pile.remove(a.m)
                             p.hand.append(a.m)
-                            self._say(f"{p.name} takes {self.name(a.m)} from the discards.")
+                            if self.history: self._say(f"{p.name} takes {self.name(a.m)} from the discards.")
                             break
                 for _ in range(e.get("draw_treasures", 0)):
                     t = self._draw("treasure")
@@ -2762,13 +2762,13 @@ class Game:
             else:
                 cb.used.append(c)
                 if e.get("discard_monster"):
-                    self._say(f"{p.name} uses {sp.name} on {self.name(cb.monsters[a.n])}.")
+                    if self.history: self._say(f"{p.name} uses {sp.name} on {self.name(cb.monsters[a.n])}.")
                     if e.get("keep_treasure") and len(cb.monsters) == 1:
                         cb.extra_treasures = self._treasure_count()
                     self._remove_monster(a.n)
                     self._after_monster_removed()
                 elif e.get("end_combat"):
-                    self._say(f"{p.name} uses {sp.name}: the combat ends.")
+                    if self.history: self._say(f"{p.name} uses {sp.name}: the combat ends.")
                     self._end_all_monsters(seat, e.get("draw_treasures", 0))
                 elif e.get("transfer_fighter"):
                     old = cb.fighter
@@ -2785,18 +2785,18 @@ class Game:
                     cb.stage = "fight"
                     cb.window = []
                     cb.intent = ""
-                    self._say(f"{p.name} plays {sp.name}: the monsters attack {self._pn(a.target)} "
+                    if self.history: self._say(f"{p.name} plays {sp.name}: the monsters attack {self._pn(a.target)} "
                               f"instead of {self._pn(old)}.")
                 elif e.get("double_fighter"):
                     cb.perplayer[seat] = 1
-                    self._say(f"{p.name} plays {sp.name}: their own strength counts twice.")
+                    if self.history: self._say(f"{p.name} plays {sp.name}: their own strength counts twice.")
                     self._combat_changed(seat)
                 else:
                     if a.n == 1:
                         cb.mbonus += sp.bonus or 0
                     else:
                         cb.pbonus += sp.bonus or 0
-                    self._say(f"{p.name} plays {sp.name} ({(sp.bonus or 0):+d}) for the "
+                    if self.history: self._say(f"{p.name} plays {sp.name} ({(sp.bonus or 0):+d}) for the "
                               f"{'monsters' if a.n == 1 else 'munchkins'}.")
                     self._combat_changed(seat)
                 if sp.manual:
@@ -2804,7 +2804,7 @@ class Game:
         elif k == "monster_enhancer":
             cb = s.combat
             cb.enh[a.n].append(c)
-            self._say(f"{p.name} plays {sp.name} on {self.name(cb.monsters[a.n])}.")
+            if self.history: self._say(f"{p.name} plays {sp.name} on {self.name(cb.monsters[a.n])}.")
             if sp.manual:
                 self._push_manual(seat, c, discard=False)
             self._combat_changed(seat)
@@ -2813,24 +2813,24 @@ class Game:
                 p.hand.remove(a.m)
                 self._discard(c)
                 self._add_monster(a.m)
-                self._say(f"{p.name} plays {sp.name}: {self.name(a.m)} joins the combat.")
+                if self.history: self._say(f"{p.name} plays {sp.name}: {self.name(a.m)} joins the combat.")
                 self._combat_changed(seat)
             elif e.get("half_breed"):
                 p.half_breed = c
-                self._say(f"{p.name} plays {sp.name}.")
+                if self.history: self._say(f"{p.name} plays {sp.name}.")
             elif e.get("super_munchkin"):
                 p.super_munchkin = c
-                self._say(f"{p.name} plays {sp.name}.")
+                if self.history: self._say(f"{p.name} plays {sp.name}.")
             elif e.get("cheat"):
                 p.cheat = c
                 p.cheat_item = a.m
                 if a.m in p.carried and self._kind[a.m] == "item":
                     p.carried.remove(a.m)
                     p.equipped.append(a.m)
-                self._say(f"{p.name} cheats with {self.name(a.m)}.")
+                if self.history: self._say(f"{p.name} cheats with {self.name(a.m)}.")
             elif e.get("end_combat"):
                 self._discard(c)
-                self._say(f"{p.name} plays {sp.name}: the combat ends.")
+                if self.history: self._say(f"{p.name} plays {sp.name}: the combat ends.")
                 self._end_all_monsters(s.combat.fighter, e.get("draw_treasures", 0))
             elif e.get("take_item"):
                 self._discard(c)
@@ -2839,7 +2839,7 @@ class Game:
                     p.equipped.append(a.m)
                 else:
                     p.carried.append(a.m)
-                self._say(f"{p.name} plays {sp.name}: takes {self.name(a.m)} from {self._pn(a.target)}.")
+                if self.history: self._say(f"{p.name} plays {sp.name}: takes {self.name(a.m)} from {self._pn(a.target)}.")
                 self._combat_changed(seat)
             elif e.get("swap_monster"):
                 self._discard(c)
@@ -2847,7 +2847,7 @@ class Game:
                 self._remove_monster(a.n)
                 p.hand.remove(a.m)
                 self._add_monster(a.m)
-                self._say(f"{p.name} plays {sp.name}: {self.name(old)} is replaced by {self.name(a.m)}.")
+                if self.history: self._say(f"{p.name} plays {sp.name}: {self.name(old)} is replaced by {self.name(a.m)}.")
                 self._combat_changed(seat)
             elif e.get("draw_treasures"):
                 self._discard(c)
@@ -2857,16 +2857,16 @@ class Game:
                     if t >= 0:
                         p.hand.append(t)
                         got += 1
-                self._say(f"{p.name} plays {sp.name}: draws {got} Treasure(s).")
+                if self.history: self._say(f"{p.name} plays {sp.name}: draws {got} Treasure(s).")
             elif e.get("level_for"):
                 self._discard(c)
                 for q in range(len(s.players)):
                     if s.players[q].alive and self.matches(q, e["level_for"]):
                         if s.players[q].level < 9:
                             self._change_level(q, 1)
-                self._say(f"{p.name} plays {sp.name}.")
+                if self.history: self._say(f"{p.name} plays {sp.name}.")
             else:
-                self._say(f"{p.name} plays {sp.name} (resolved by hand).")
+                if self.history: self._say(f"{p.name} plays {sp.name} (resolved by hand).")
                 self._push_manual(seat, c, discard=True)
 
     def _end_all_monsters(self, fighter: int, draw: int) -> None:
@@ -2908,7 +2908,7 @@ class Game:
             if holders:
                 s.pending.append({"kind": "cancel", "player": holders[0], "card": c,
                                   "victim": victim, "caster": caster, "rest": holders[1:]})
-                self._say(f"{self.name(c)} on {self._pn(victim)}: "
+                if self.history: self._say(f"{self.name(c)} on {self._pn(victim)}: "
                           f"{', '.join(self._pn(q) for q in holders)} may cancel it.")
                 return
         self._curse_hits(victim, c)
@@ -2925,7 +2925,7 @@ class Game:
         if owner >= 0:
             self.state.players[owner].curses.remove(curse)
         self._discard(curse)
-        self._say(f"{p.name} cancels {self.name(curse)} on {self._pn(victim)} with {self.name(ring)}.")
+        if self.history: self._say(f"{p.name} cancels {self.name(curse)} on {self._pn(victim)} with {self.name(ring)}.")
         for mod in self._h_cancel:
             mod.on_curse_cancelled(self, seat, victim)
 
@@ -2999,12 +2999,12 @@ class Game:
                     s.players[q].hand.append(p.hand.pop(r))
                     j += 1
                 if found and takers:
-                    self._say(f"The other players draw {p.name}'s hand, one card each in turn.")
+                    if self.history: self._say(f"The other players draw {p.name}'s hand, one card each in turn.")
             elif "others_take_item" in op:
                 found = self._others_take_item(seat, op["others_take_item"])
             elif "lose_cards_roll" in op:
                 r = max(1, min(6, self._roll_mod(seat, self._roll())))
-                self._say(f"{p.name} rolls {r}.")
+                if self.history: self._say(f"{p.name} rolls {r}.")
                 cards = tuple(c for c in p.equipped + p.carried + p.hand)
                 found = bool(cards)
                 if found:
@@ -3025,12 +3025,12 @@ class Game:
                 for key, sub in op["roll"].items():
                     lo, _, hi = str(key).partition("-")
                     if int(lo) <= r <= int(hi or lo):
-                        self._say(f"{p.name} rolls {r}.")
+                        if self.history: self._say(f"{p.name} rolls {r}.")
                         self._apply_ops(seat, sub, source)
                         break
             elif "lose_level_per_roll" in op:
                 r = max(1, min(6, self._roll_mod(seat, self._roll())))
-                self._say(f"{p.name} rolls {r}.")
+                if self.history: self._say(f"{p.name} rolls {r}.")
                 self._change_level(seat, -r)
             elif "manual" in op:
                 self._push_manual(seat, source, discard=False)
@@ -3043,7 +3043,7 @@ class Game:
                     if self._kind[c] == kind and self._lnames[c] not in (self.races(seat) + self.classes(seat)):
                         disc.pop(j)
                         (p.races if kind == "race" else p.classes).append(c)
-                        self._say(f"{p.name} takes {self.name(c)} from the discards.")
+                        if self.history: self._say(f"{p.name} takes {self.name(c)} from the discards.")
                         found = True
                         break
             if not found and op.get("else"):
@@ -3092,7 +3092,7 @@ class Game:
             s.rng, k = _rng.below(s.rng, len(p.hand))
             c = p.hand.pop(k)
             s.players[q].hand.append(c)
-            self._say(f"{self._pn(q)} takes a card from {p.name}'s hand.")
+            if self.history: self._say(f"{self._pn(q)} takes a card from {p.name}'s hand.")
         return True
 
     def _lose_item(self, seat: int, what: str, count: int) -> bool:
@@ -3119,7 +3119,7 @@ class Game:
         if what in ("all", "all_big") or len(cands) <= count:
             for c in cands:
                 self._lose_card(seat, c)
-                self._say(f"{p.name} loses {self.name(c)}.")
+                if self.history: self._say(f"{p.name} loses {self.name(c)}.")
             return True
         self.state.pending.append({"kind": "choose", "why": "lose", "player": seat,
                                    "options": tuple(cands), "count": count})
@@ -3213,7 +3213,7 @@ class Game:
             p.cheat = -1
             p.cheat_item = -1
         p.alive = False
-        self._say(f"{p.name} dies! The corpse holds {len(corpse)} card(s).")
+        if self.history: self._say(f"{p.name} dies! The corpse holds {len(corpse)} card(s).")
         n = len(s.players)
         order = [(seat + i) % n for i in range(1, n) if s.players[(seat + i) % n].alive]
         levels = {q: s.players[q].level for q in order}
@@ -3257,7 +3257,7 @@ class Game:
             s.phase = "over"
             s.reason = "level 10"
             s.pending = []
-            self._say(f"{' and '.join(self._pn(i) for i in w)} reach Level 10 and win!")
+            if self.history: self._say(f"{' and '.join(self._pn(i) for i in w)} reach Level 10 and win!")
 
     # ================================================================== views and I/O
     def _cards(self, cs: Iterable[int]) -> list[str]:
