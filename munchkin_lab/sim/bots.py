@@ -460,7 +460,7 @@ class GreedyBot(Bot):
         p = s.players[seat]
         specs = game.specs
         ph = s.phase
-        leader = self._leader(game, seat)
+        leader = None  # computed on the first Curse candidate
         out = []
         key = (id(game), s.turn)
         g, t, nunequip = self._unequips
@@ -501,6 +501,8 @@ class GreedyBot(Bot):
                 elif kind == "go_up_a_level":
                     sc = 1 if a.target == seat else None
                 elif kind == "curse":
+                    if leader is None:
+                        leader = self._leader(game, seat)
                     if a.target == leader and a.target != seat:
                         sc = 20
                 elif kind == "one_shot":
