@@ -130,6 +130,25 @@ def _spec_to_dict(s: CardSpec) -> dict:
     return d
 
 
+def _turn_category(s: CardSpec) -> int:
+    """The own-turn play category of a Special / One-Shot card (0 for other kinds)."""
+    e = s.effects
+    if s.kind == "special":
+        if e.get("cheat"):
+            return 1
+        if e.get("half_breed") or e.get("super_munchkin") or e.get("level_for") or \
+                e.get("draw_treasures") or s.manual:
+            return 2
+        if e.get("steal_level"):
+            return 3
+    elif s.kind == "one_shot":
+        if s.manual or e.get("draw_treasures"):
+            return 2
+        if e.get("take_discard"):
+            return 4
+    return 0
+
+
 def _lname(spec: CardSpec) -> str:
     n = spec.name.strip().lower()
     return ALIASES.get(n, n)
@@ -193,6 +212,12 @@ class Game:
                               s.effects.get("set_die") or s.effects.get("steal_level")) for s in specs]
         self._has_cancel = any(self._cancels)
         self._glues = [bool(s.effects.get("reroll_escape")) for s in specs]
+        # how a Special / One-Shot is played on the own turn (see _candidates): 0 not here,
+        # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
+        self._tcat = [_turn_category(s) for s in specs]
+        self._uplevels = [s.effects.get("levels", 1) for s in specs]
+        self._escape = [bool(s.effects.get("escape")) for s in specs]
+        self._no_help = [bool(s.effects.get("no_help")) for s in specs]
         self._has_glue = any(self._glues)
         self.state = State()
         self.state.players = [PlayerState(n, g) for n, g in zip(names, genders)]
@@ -832,8 +857,9 @@ class Game:
                 if self.has_class(seat, "wizard"):
                     for card in p.hand + p.in_play():
                         out.append(A(seat, "flight", card))
+                esc = self._escape
                 for card in p.hand + p.carried:
-                    if self.specs[card].effects.get("escape"):
+                    if esc[card]:
                         out.append(A(seat, "play", card))
                 return out
             if c.stage == "window":
@@ -842,7 +868,7 @@ class Game:
                     if sure is out:
                         out.append(S["offer_help"])
                     elif p.alive and seat not in c.asked and \
-                            not any(self.specs[m].effects.get("no_help") for m in c.monsters):
+                            not any(self._no_help[m] for m in c.monsters):
                         # checked here (the rules of _why_combat), first after `pass`
                         sure.append(S["offer_help"])
             else:
@@ -857,7 +883,7 @@ class Game:
                                 out.append(A(seat, "ask_help", target=t))
                                 if tot:
                                     out.append(A(seat, "ask_help", target=t, n=tot, m=1))
-                    elif not any(self.specs[m].effects.get("no_help") for m in c.monsters):
+                    elif not any(self._no_help[m] for m in c.monsters):
                         # checked here (the rules of _why_combat), first after fight/run
                         players = s.players
                         asked = c.asked
@@ -902,21 +928,16 @@ class Game:
                 out.append(A(seat, "play", c))
             elif k == "curse" or k == "go_up_a_level":
                 out += self._A_targets(seat, c)
-            elif k == "special":
-                e = self.specs[c].effects
-                if e.get("cheat"):
+            elif k == "special" or k == "one_shot":
+                t = self._tcat[c]
+                if t == 2:
+                    out.append(A(seat, "play", c))
+                elif t == 1:
                     for it in p.in_play():
                         out.append(A(seat, "play", c, m=it))
-                elif e.get("half_breed") or e.get("super_munchkin") or e.get("level_for") or \
-                        e.get("draw_treasures") or self.specs[c].manual:
-                    out.append(A(seat, "play", c))
-                elif e.get("steal_level"):
+                elif t == 3:
                     out += self._A_targets(seat, c)
-            elif k == "one_shot":
-                e = self.specs[c].effects
-                if self.specs[c].manual or e.get("draw_treasures"):
-                    out.append(A(seat, "play", c))
-                elif e.get("take_discard"):
+                elif t == 4:
                     out += self._discard_picks(seat, c)
         for c in p.races + p.classes:
             out.append(A(seat, "discard", c))
@@ -944,6 +965,7 @@ class Game:
         players = s.players
         n = len(players)
         kind = self._kind
+        tcat = self._tcat
         specs = self.specs
         wp = self._why_play
         why = self._why_inner
@@ -961,34 +983,27 @@ class Game:
                     if players[t].alive:
                         sure.append(a)
             elif k == "go_up_a_level":
-                up = specs[c].effects.get("levels", 1)
+                up = self._uplevels[c]
                 for t, a in enumerate(self._A_targets(seat, c)):
                     tp = players[t]
                     if tp.alive and tp.level + up < 10:
                         sure.append(a)
-            elif k == "special":
-                e = specs[c].effects
-                if e.get("cheat"):
+            elif k == "special" or k == "one_shot":
+                t = tcat[c]
+                if t == 2:
+                    a = A(seat, "play", c)
+                    if wp(seat, a, False) is None:
+                        sure.append(a)
+                elif t == 1:
                     for it in p.in_play():
                         a = A(seat, "play", c, m=it)
                         if wp(seat, a, False) is None:
                             sure.append(a)
-                elif e.get("half_breed") or e.get("super_munchkin") or e.get("level_for") or \
-                        e.get("draw_treasures") or specs[c].manual:
-                    a = A(seat, "play", c)
-                    if wp(seat, a, False) is None:
-                        sure.append(a)
-                elif e.get("steal_level"):
+                elif t == 3:
                     for a in self._A_targets(seat, c):
                         if wp(seat, a, False) is None:
                             sure.append(a)
-            elif k == "one_shot":
-                e = specs[c].effects
-                if specs[c].manual or e.get("draw_treasures"):
-                    a = A(seat, "play", c)
-                    if wp(seat, a, False) is None:
-                        sure.append(a)
-                elif e.get("take_discard"):
+                elif t == 4:
                     for a in self._discard_picks(seat, c):
                         if wp(seat, a, False) is None:
                             sure.append(a)
