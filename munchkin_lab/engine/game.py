@@ -149,6 +149,31 @@ def _turn_category(s: CardSpec) -> int:
     return 0
 
 
+_NO_SLOT = object()  # a curse without "only_slot"
+
+
+def _combat_category(s: CardSpec) -> int:
+    """The in-combat play category of a One-Shot / Special card (0 for other kinds / none)."""
+    e = s.effects
+    if s.kind == "one_shot":
+        if e.get("discard_monster"):
+            return 1
+        if e.get("transfer_fighter"):
+            return 2
+        if not e.get("escape"):
+            return 3
+    elif s.kind == "special":
+        if e.get("wandering_monster"):
+            return 4
+        if e.get("end_combat") or e.get("level_for") or s.manual:
+            return 5
+        if e.get("swap_monster"):
+            return 6
+        if e.get("take_item"):
+            return 7
+    return 0
+
+
 def _lname(spec: CardSpec) -> str:
     n = spec.name.strip().lower()
     return ALIASES.get(n, n)
@@ -218,6 +243,14 @@ class Game:
         self._uplevels = [s.effects.get("levels", 1) for s in specs]
         self._escape = [bool(s.effects.get("escape")) for s in specs]
         self._no_help = [bool(s.effects.get("no_help")) for s in specs]
+        # combat plays of a One-Shot / Special (see _combat_card_candidates)
+        self._ccat = [_combat_category(s) for s in specs]
+        self._steal_level = [bool(s.effects.get("steal_level")) for s in specs]
+        # strength facts (see player_strength)
+        self._lvl_nc = [bool(s.effects.get("level_doesnt_count")) for s in specs]
+        self._items_nc = [bool(s.effects.get("items_dont_count")) for s in specs]
+        self._next_combat = [s.effects.get("next_combat", 0) for s in specs]
+        self._only_slot = [s.effects["only_slot"] if "only_slot" in s.effects else _NO_SLOT for s in specs]
         self._has_glue = any(self._glues)
         self.state = State()
         self.state.players = [PlayerState(n, g) for n, g in zip(names, genders)]
@@ -460,19 +493,23 @@ class Game:
         p = s.players[seat]
         level_counts = items_count = True
         if c is not None:
+            lnc = self._lvl_nc
+            inc = self._items_nc
             for m in c.monsters:
-                e = self.specs[m].effects
-                if e.get("level_doesnt_count"):
+                if lnc[m]:
                     level_counts = False
-                if e.get("items_dont_count"):
+                if inc[m]:
                     items_count = False
         total = p.level if level_counts else 0
         only = None
-        for cu in p.curses:
-            ce = self.specs[cu].effects
-            total += ce.get("next_combat", 0)
-            if "only_slot" in ce:
-                only = ce["only_slot"]      # Malign Mirror: only that slot's items count
+        if p.curses:
+            nxt = self._next_combat
+            osl = self._only_slot
+            for cu in p.curses:
+                total += nxt[cu]
+                o = osl[cu]
+                if o is not _NO_SLOT:
+                    only = o      # Malign Mirror: only that slot's items count
         if items_count:
             specs = self.specs
             for it in p.equipped:
@@ -1065,17 +1102,16 @@ class Game:
         n = len(s.players)
         nm = len(c.monsters)
         kind = self._kind
-        specs = self.specs
+        ccat = self._ccat
         for card in p.hand:
             k = kind[card]
-            sp = specs[card]
             if k == "one_shot":
-                e = sp.effects
-                if e.get("discard_monster"):
+                t = ccat[card]
+                if t == 1:
                     out += self._A_monsters(seat, card, nm)
-                elif e.get("transfer_fighter"):
+                elif t == 2:
                     out += self._A_targets(seat, card)
-                elif not e.get("escape"):
+                elif t == 3:
                     out += self._A_sides(seat, card)
             elif k == "monster_enhancer":
                 out += self._A_monsters(seat, card, nm)
@@ -1088,27 +1124,28 @@ class Game:
                     a = J[card] = self._A(seat, "join", card)
                 out.append(a)
             elif k == "special":
-                e = sp.effects
-                if e.get("wandering_monster"):
+                t = ccat[card]
+                if t == 4:
                     for mon in p.hand:
                         if self._kind[mon] == "monster":
                             out.append(self._A(seat, "play", card, m=mon))
-                elif e.get("end_combat") or e.get("level_for") or sp.manual:
+                elif t == 5:
                     out.append(self._A(seat, "play", card))
-                elif e.get("swap_monster"):
+                elif t == 6:
                     for mon in p.hand:
                         if self._kind[mon] == "monster":
                             for i in range(nm):
                                 out.append(self._A(seat, "play", card, n=i, m=mon))
-                elif e.get("take_item") and seat == c.fighter:
+                elif t == 7 and seat == c.fighter:
                     for t in range(n):
                         if t != seat:
                             for it in s.players[t].in_play():
                                 out.append(self._A(seat, "play", card, t, m=it))
-                elif e.get("steal_level"):
+                elif self._steal_level[card]:
                     out += self._A_targets(seat, card)
+        esc = self._escape
         for card in p.carried:
-            if kind[card] == "one_shot" and not specs[card].effects.get("escape"):
+            if kind[card] == "one_shot" and not esc[card]:
                 out += self._A_sides(seat, card)
         in_side = seat == c.fighter or seat == c.helper
         if in_side and self.has_class(seat, "warrior"):
