@@ -250,6 +250,11 @@ class Game:
         self._lvl_nc = [bool(s.effects.get("level_doesnt_count")) for s in specs]
         self._items_nc = [bool(s.effects.get("items_dont_count")) for s in specs]
         self._next_combat = [s.effects.get("next_combat", 0) for s in specs]
+        self._mlevel = [s.level or 0 for s in specs]
+        self._mbonus = [s.bonus or 0 for s in specs]
+        self._mate = [bool(s.effects.get("mate")) for s in specs]
+        self._bonus_vs = [s.effects.get("bonus_vs", ()) for s in specs]
+        self._bonus_per = [s.effects.get("bonus_per") for s in specs]
         self._only_slot = [s.effects["only_slot"] if "only_slot" in s.effects else _NO_SLOT for s in specs]
         self._has_glue = any(self._glues)
         self.state = State()
@@ -531,14 +536,16 @@ class Game:
         against the fighter or helper (counted once) - core rules, 7. Combat: Help."""
         c = self.state.combat
         m = c.monsters[i]
-        sp = self.specs[m]
-        total = sp.level or 0
+        total = self._mlevel[m]
         mate = 1
-        for e in c.enh[i]:
-            total += self.specs[e].bonus or 0
-            if self.specs[e].effects.get("mate"):
-                mate += 1
-        for cond in sp.effects.get("bonus_vs", ()):
+        if c.enh[i]:
+            mb = self._mbonus
+            ma = self._mate
+            for e in c.enh[i]:
+                total += mb[e]
+                if ma[e]:
+                    mate += 1
+        for cond in self._bonus_vs[m]:
             if self.matches(c.fighter, cond["if"], True, m) or (
                     c.helper >= 0 and self.matches(c.helper, cond["if"], True, m)):
                 total += cond["bonus"]
@@ -558,8 +565,9 @@ class Game:
         elif c.perplayer:
             # a double of the lone fighter (Doppleganger)
             pside += self.player_strength(c.fighter) * c.perplayer.get(c.fighter, 0)
+        bp = self._bonus_per
         for used in c.used:
-            per = self.specs[used].effects.get("bonus_per")
+            per = bp[used]
             if per:
                 n = sum(1 for q in (c.fighter, c.helper) if q >= 0 and self.matches(q, per["if"]))
                 pside += n * per["bonus"]
