@@ -2576,7 +2576,7 @@ class Game:
             mod.on_combat_won(self, fighter, helper, list(c.monsters))
         ps, ms = self.strengths()
         if self.history: self._say(f"{self._pn(fighter)}{' and ' + self._pn(helper) if helper >= 0 else ''} "
-                  f"kill {', '.join(self.name(m) for m in c.monsters)} ({ps} vs {ms}).")
+                  f"{'kill' if helper >= 0 else 'kills'} {', '.join(self.name(m) for m in c.monsters)} ({ps} vs {ms}).")
         self._change_level(fighter, levels, from_kill=True)
         if helper >= 0:
             hl = 0
@@ -3317,7 +3317,7 @@ class Game:
             s.phase = "over"
             s.reason = "level 10"
             s.pending = []
-            if self.history: self._say(f"{' and '.join(self._pn(i) for i in w)} reach Level 10 and win!")
+            if self.history: self._say(f"{' and '.join(self._pn(i) for i in w)} {'reach' if len(w) > 1 else 'reaches'} Level 10 and {'win' if len(w) > 1 else 'wins'}!")
 
     # ================================================================== views and I/O
     def _cards(self, cs: Iterable[int]) -> list[str]:
