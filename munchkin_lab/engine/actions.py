@@ -98,6 +98,14 @@ class Action:
             parts.append("cs=" + ",".join(str(c) for c in self.cards))
         return " ".join(parts)
 
+    #: words naming the game in parse errors ("" for Munchkin, "Solar Storm " for SolarAction)
+    _game_words = ""
+
+    @classmethod
+    def _kinds(cls) -> dict[str, str]:
+        """The action kinds this class parses (a subclass for another game returns its own)."""
+        return KINDS
+
     @classmethod
     def parse(cls, text: str) -> "Action":
         """Parse the text form.
@@ -115,8 +123,8 @@ class Action:
         except ValueError:
             raise ValueError(f"action {text!r}: player {tokens[0]!r} is not a seat number") from None
         kind = tokens[1]
-        if kind not in KINDS:
-            raise ValueError(f"action {text!r}: unknown action kind {kind!r}")
+        if kind not in cls._kinds():
+            raise ValueError(f"action {text!r}: unknown {cls._game_words}action kind {kind!r}")
         kw: dict = {}
         for tok in tokens[2:]:
             mt = _FIELD_RE.match(tok)

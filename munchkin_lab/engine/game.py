@@ -26,6 +26,7 @@ from typing import Any, Iterable, Sequence
 from . import rng as _rng
 from .actions import Action, IllegalActionError
 from .cards import CardSpec, FrozenDict
+from .history import History
 from .rules import RulesModule, select_modules
 from .state import CombatState, PlayerState, State
 
@@ -179,7 +180,7 @@ def _lname(spec: CardSpec) -> str:
     return ALIASES.get(n, n)
 
 
-class Game:
+class Game(History):
     """One game of Munchkin. Build with :meth:`new` or :meth:`from_json`.
 
     Public attributes: ``specs`` (card id -> :class:`CardSpec`), ``options``, ``modules``,
@@ -331,15 +332,6 @@ class Game:
         self.actions.clear()
 
     # ------------------------------------------------------------------ small helpers
-    def _say(self, text: str) -> None:
-        if self.history:
-            self._log.append(f"[t{self.state.turn}] {text}")
-
-    @property
-    def log(self) -> list[str]:
-        """Events in plain words (read-only list; empty when ``history=False``)."""
-        return self._log
-
     def name(self, c: int) -> str:
         """Printed name of card id ``c``."""
         return self.specs[c].name
@@ -760,44 +752,12 @@ class Game:
             self._undo.append((self.state.clone(), len(self._log)))
         self._ver += 1
         self._apply(action)
-        self.actions.append(action)
-        if self._redo:
-            if self._redo[-1] == action:
-                self._redo.pop()
-            else:
-                self._redo.clear()
+        self._recorded(action)
 
     push = play
 
-    def undo(self) -> Action:
-        """Take back the last action (any number of times, across turns; the RNG rewinds).
-
-        Raises:
-            IndexError: nothing to undo (or ``history=False``).
-        """
-        if not self._undo:
-            raise IndexError("nothing to undo")
-        st, loglen = self._undo.pop()
-        self.state = st
-        self._ver += 1
-        del self._log[loglen:]
-        a = self.actions.pop()
-        self._redo.append(a)
-        return a
-
-    pop = undo
-
-    def redo(self) -> Action:
-        """Replay the last undone action.
-
-        Raises:
-            IndexError: nothing to redo.
-        """
-        if not self._redo:
-            raise IndexError("nothing to redo")
-        a = self._redo[-1]
-        self.play(a)
-        return a
+    def _restored(self) -> None:
+        self._ver += 1  # cached legal actions belong to the old state
 
     def outcome(self) -> Outcome | None:
         """None while the game runs, else an :class:`Outcome`."""

@@ -59,6 +59,7 @@ from typing import Any, Sequence
 from . import rng as _rng
 from .actions import Action, IllegalActionError
 from .cards import CardSpec, FrozenDict
+from .history import History
 
 __all__ = ["SolarStormGame", "SolarStormOptions", "SolarAction", "SolarOutcome", "KINDS",
            "ROOM_NAMES", "ENERGY_CORE", "CORE_POS", "IllegalActionError", "base_name"]
@@ -114,7 +115,6 @@ ROOM_ACTION_HELP: dict[str, str] = {
     "The Armoury": "t = player (yourself allowed) who gets a Protection token",
 }
 
-_FIELD_RE = re.compile(r"^(c|t|n|m|cs)=(.*)$")
 _VERSION_RE = re.compile(r"\s*\((V\d+)\)\s*$", re.IGNORECASE)
 
 
@@ -136,39 +136,11 @@ class SolarAction(Action):
     (``player``, ``kind``, ``card``, ``target``, ``n``, ``m``, ``cards``, ``label``) and the
     same text form; ``kind`` is a key of this module's :data:`KINDS`."""
 
-    @classmethod
-    def parse(cls, text: str) -> "SolarAction":
-        """Parse the text form.
+    _game_words = "Solar Storm "
 
-        Raises:
-            ValueError: malformed text or unknown kind (the message names the bad part).
-        """
-        if not isinstance(text, str):
-            raise ValueError(f"action text must be a string, got {type(text).__name__}")
-        tokens = text.split()
-        if len(tokens) < 2:
-            raise ValueError(f"action {text!r}: expected '<player> <kind> [fields]'")
-        try:
-            player = int(tokens[0])
-        except ValueError:
-            raise ValueError(f"action {text!r}: player {tokens[0]!r} is not a seat number") from None
-        kind = tokens[1]
-        if kind not in KINDS:
-            raise ValueError(f"action {text!r}: unknown Solar Storm action kind {kind!r}")
-        kw: dict = {}
-        for tok in tokens[2:]:
-            mt = _FIELD_RE.match(tok)
-            if not mt:
-                raise ValueError(f"action {text!r}: bad field {tok!r} (expected c=, t=, n=, m=, cs=)")
-            key, val = mt.groups()
-            try:
-                if key == "cs":
-                    kw["cards"] = tuple(int(v) for v in val.split(",") if v != "")
-                else:
-                    kw[{"c": "card", "t": "target", "n": "n", "m": "m"}[key]] = int(val)
-            except ValueError:
-                raise ValueError(f"action {text!r}: field {key} needs integers, got {val!r}") from None
-        return cls(player, kind, **kw)
+    @classmethod
+    def _kinds(cls) -> dict[str, str]:
+        return KINDS
 
 
 @dataclass(frozen=True)
@@ -384,7 +356,7 @@ def _spec_to_dict(s: CardSpec) -> dict:
     return d
 
 
-class SolarStormGame:
+class SolarStormGame(History):
     """One game of Solar Storm with the Alternative Rooms. Build with :meth:`new` or
     :meth:`from_json`.
 
@@ -554,15 +526,6 @@ class SolarStormGame:
         self.actions.clear()
 
     # ------------------------------------------------------------------ helpers
-    def _say(self, text: str) -> None:
-        if self.history:
-            self._log.append(f"[t{self.state.turn}] {text}")
-
-    @property
-    def log(self) -> list[str]:
-        """Events in plain words (empty when ``history=False``)."""
-        return self._log
-
     def room_name(self, pos: int) -> str:
         """Name (version removed) of the room at grid position ``pos``."""
         return self._base[self.state.grid[pos]]
@@ -1065,45 +1028,10 @@ class SolarStormGame:
         if self.history:
             self._undo.append((self.state.clone(), len(self._log)))
         self._apply(action)
-        plain = SolarAction(action.player, action.kind, action.card, action.target, action.n,
-                            action.m, tuple(action.cards))
-        self.actions.append(plain)
-        if self._redo:
-            if self._redo[-1] == plain:
-                self._redo.pop()
-            else:
-                self._redo.clear()
+        self._recorded(SolarAction(action.player, action.kind, action.card, action.target, action.n,
+                                   action.m, tuple(action.cards)))
 
     push = play
-
-    def undo(self) -> SolarAction:
-        """Take back the last action (the RNG rewinds with the state).
-
-        Raises:
-            IndexError: nothing to undo (or ``history=False``).
-        """
-        if not self._undo:
-            raise IndexError("nothing to undo")
-        st, loglen = self._undo.pop()
-        self.state = st
-        del self._log[loglen:]
-        a = self.actions.pop()
-        self._redo.append(a)
-        return a
-
-    pop = undo
-
-    def redo(self) -> SolarAction:
-        """Replay the last undone action.
-
-        Raises:
-            IndexError: nothing to redo.
-        """
-        if not self._redo:
-            raise IndexError("nothing to redo")
-        a = self._redo[-1]
-        self.play(a)
-        return a
 
     def outcome(self) -> SolarOutcome | None:
         """None while the game runs; else who won (everybody or nobody) and why."""

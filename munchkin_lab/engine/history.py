@@ -1,0 +1,72 @@
+"""Undo, redo and the plain-words log, shared by every game class of the engine.
+
+A game class using :class:`History` keeps ``self.history`` (bool), ``self.state`` (with
+``clone()`` and ``turn``), ``self._log`` (list of str), ``self._undo`` (list of
+``(state snapshot, log length)``), ``self._redo`` and ``self.actions`` (lists of actions), and
+calls ``self._say(text)`` for events. Its ``play()`` pushes a snapshot before applying an
+action (when ``history`` is on) and then :meth:`History._recorded`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class History:
+    """Mixin: undo/redo across turns (the RNG lives in the state, so it rewinds too) and the
+    event log. ``undo`` raises ``IndexError`` when there is nothing to undo (always with
+    ``history=False``), ``redo`` when nothing was undone."""
+
+    def _say(self, text: str) -> None:
+        if self.history:
+            self._log.append(f"[t{self.state.turn}] {text}")
+
+    @property
+    def log(self) -> list[str]:
+        """Events in plain words (read-only list; empty when ``history=False``)."""
+        return self._log
+
+    def _recorded(self, action: Any) -> None:
+        """Append a played action; keep the redo list when it replays the next undone one."""
+        self.actions.append(action)
+        if self._redo:
+            if self._redo[-1] == action:
+                self._redo.pop()
+            else:
+                self._redo.clear()
+
+    def _restored(self) -> None:
+        """Called after ``undo`` put back a snapshot (caches keyed on the state refresh here)."""
+
+    def undo(self) -> Any:
+        """Take back the last action (any number of times, across turns; the RNG rewinds).
+
+        Returns:
+            the action taken back.
+        Raises:
+            IndexError: nothing to undo (or ``history=False``).
+        """
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        st, loglen = self._undo.pop()
+        self.state = st
+        self._restored()
+        del self._log[loglen:]
+        a = self.actions.pop()
+        self._redo.append(a)
+        return a
+
+    pop = undo
+
+    def redo(self) -> Any:
+        """Replay the last undone action.
+
+        Returns:
+            the action replayed.
+        Raises:
+            IndexError: nothing to redo.
+        """
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        a = self._redo[-1]
+        self.play(a)
+        return a
