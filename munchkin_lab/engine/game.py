@@ -758,6 +758,8 @@ class Game(History):
 
     def _restored(self) -> None:
         self._ver += 1  # cached legal actions belong to the old state
+        self._legal = []
+        self._legal_ver = -1
 
     def outcome(self) -> Outcome | None:
         """None while the game runs, else an :class:`Outcome`."""
@@ -3488,26 +3490,7 @@ class Game(History):
         g._initial_log = list(data.get("initial_log") or [])
         if history:
             g._log = list(g._initial_log)
-        for i, text_a in enumerate(data["actions"]):
-            try:
-                g.play(text_a)
-            except ValueError as e:
-                raise ValueError(f"saved game: field 'actions[{i}]' ({text_a!r}) does not replay: {e}") from None
-        g._redo.clear()
-        return g
-
-    def copy(self, history: bool = False) -> "Game":
-        """A detached copy of the current position (no undo history by default)."""
-        g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g.state = self.state.clone()
-        g.history = history
-        g._log = self._log[:] if history else []
-        g._undo = []
-        g._redo = []
-        g.actions = self.actions[:]
-        g._legal = []
-        g._legal_ver = -1
+        g._replay(data["actions"])
         return g
 
     def __repr__(self) -> str:

@@ -37,6 +37,31 @@ class History:
     def _restored(self) -> None:
         """Called after ``undo`` put back a snapshot (caches keyed on the state refresh here)."""
 
+    def _replay(self, actions: list) -> None:
+        """Play saved action texts in order (``from_json``); the redo list ends empty.
+
+        Raises:
+            ValueError: naming ``actions[i]`` and why it does not replay.
+        """
+        for i, text in enumerate(actions):
+            try:
+                self.play(text)
+            except ValueError as e:
+                raise ValueError(f"saved game: field 'actions[{i}]' ({text!r}) does not replay: {e}") from None
+        self._redo.clear()
+
+    def copy(self, history: bool = False):
+        """A detached copy of the current position (no undo history by default)."""
+        g = type(self).__new__(type(self))
+        g.__dict__.update(self.__dict__)
+        g.state = self.state.clone()
+        g.history = history
+        g._log = self._log[:] if history else []
+        g._undo, g._redo = [], []
+        g.actions = self.actions[:]
+        g._restored()
+        return g
+
     def undo(self) -> Any:
         """Take back the last action (any number of times, across turns; the RNG rewinds).
 

@@ -1497,23 +1497,7 @@ class SolarStormGame(History):
         except (KeyError, TypeError, ValueError) as e:
             raise ValueError(f"saved game: field 'initial': bad state ({e})") from None
         g._initial = g.state.clone()
-        for i, t in enumerate(data["actions"]):
-            try:
-                g.play(t)
-            except ValueError as e:
-                raise ValueError(f"saved game: field 'actions[{i}]' ({t!r}) does not replay: {e}") from None
-        g._redo.clear()
-        return g
-
-    def copy(self, history: bool = False) -> "SolarStormGame":
-        """A detached copy of the current position (no undo history by default)."""
-        g = SolarStormGame.__new__(SolarStormGame)
-        g.__dict__.update(self.__dict__)
-        g.state = self.state.clone()
-        g.history = history
-        g._log = self._log[:] if history else []
-        g._undo, g._redo = [], []
-        g.actions = self.actions[:]
+        g._replay(data["actions"])
         return g
 
     def __repr__(self) -> str:
