@@ -49,6 +49,7 @@ import yaml
 
 from .. import config
 from ..engine.cards import CardSpec
+from .runner import get_path  # one dotted-path reader for both games' expectations
 from ..engine.solar_storm import (CORE_POS, HULL_BREACH, IllegalActionError, SolarAction,
                                   SolarStormGame, SolarStormOptions, base_name)
 
@@ -84,28 +85,6 @@ STEP = {"actor", "action", "text", "to", "target", "other", "card", "cards", "se
 
 class ScenarioFailure(AssertionError):
     """A Solar Storm scenario that does not hold (message: the step and first difference)."""
-
-
-def get_path(d: Any, path: str) -> Any:
-    """Dotted path into a state_dict; list items by index or by their ``name``; ``#`` = len."""
-    count = path.endswith("#")
-    cur = d
-    for part in (path[:-1] if count else path).split("."):
-        if isinstance(cur, dict):
-            if part not in cur:
-                raise KeyError(f"{path}: no {part!r}")
-            cur = cur[part]
-        elif isinstance(cur, list):
-            if part.lstrip("-").isdigit():
-                cur = cur[int(part)]
-            else:
-                hits = [x for x in cur if isinstance(x, dict) and x.get("name") == part]
-                if not hits:
-                    raise KeyError(f"{path}: no item named {part!r}")
-                cur = hits[0]
-        else:
-            raise KeyError(f"{path}: cannot go into {part!r}")
-    return len(cur) if count else cur
 
 
 def _rooms(v: Any) -> list:
