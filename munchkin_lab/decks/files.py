@@ -268,33 +268,42 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
                 close = difflib.get_close_matches(set_code, list(cat.sets), n=3, cutoff=0.5)
                 problems.append(FileProblem(line, f"unknown set [{set_code}]", close))
             continue
-        try:
-            check_pile(pile)
-        except DeckError as exc:
-            problems.append(FileProblem(line, str(exc)))
-            continue
-        found = cat.matches(cname, set_code)
-        if not found:
-            where = f" in [{set_code}]" if set_code else ""
-            problems.append(FileProblem(line, f"unknown card {cname!r}{where}", cat.closest(cname, set_code)))
-            continue
-        if len(found) > 1:
-            problems.append(FileProblem(line, f"ambiguous card {cname!r}: add the set", [label(s) for s in found]))
-            continue
-        if n is None or n < 1:
-            continue
-        key = found[0].key
-        entry = deck.entries.get(key)
-        if entry is None:
-            deck.entries[key] = Entry(key, n, pile)
-        elif entry.pile != pile:
-            problems.append(FileProblem(line, f"{label(found[0])} appears again with another pile"))
-        else:
-            entry.copies += n
+        _add_card(deck, cat, cname, set_code, n if n is not None and n >= 1 else None, pile, line,
+                  problems, f" in [{set_code}]" if set_code else "")
     if problems:
         raise DeckFileError(problems, source)
     return deck
 
+
+
+def _add_card(deck, cat, cname: str, set_code: str | None, copies: int | None, pile, line: int,
+              problems: list, where: str = "") -> None:
+    """One deck-file line (text or YAML): check the pile, look the card up and add ``copies``
+    of it to ``deck.entries``; each problem (bad pile, unknown or ambiguous card, the card
+    again with another pile) is appended to ``problems`` with ``line``. ``copies=None``: the
+    count was already reported as bad, only the card is checked."""
+    try:
+        check_pile(pile)
+    except DeckError as exc:
+        problems.append(FileProblem(line, str(exc)))
+        return
+    found = cat.matches(cname, set_code)
+    if not found:
+        problems.append(FileProblem(line, f"unknown card {cname!r}{where}", cat.closest(cname, set_code)))
+        return
+    if len(found) > 1:
+        problems.append(FileProblem(line, f"ambiguous card {cname!r}: add the set", [label(s) for s in found]))
+        return
+    if copies is None:
+        return
+    key = found[0].key
+    entry = deck.entries.get(key)
+    if entry is None:
+        deck.entries[key] = Entry(key, copies, pile)
+    elif entry.pile != pile:
+        problems.append(FileProblem(line, f"{label(found[0])} appears again with another pile"))
+    else:
+        entry.copies += copies
 
 def _check_text_field(value: str, what: str) -> None:
     if "#" in value or "\n" in value or "\r" in value:
@@ -447,26 +456,7 @@ def parse_yaml(text: str, catalog: Catalog | None = None, url: str | None = None
             close = difflib.get_close_matches(str(set_code), list(cat.sets), n=3, cutoff=0.5)
             problems.append(FileProblem(line, f"unknown set {set_code!r}", close))
             continue
-        try:
-            check_pile(pile)
-        except DeckError as exc:
-            problems.append(FileProblem(line, str(exc)))
-            continue
-        found = cat.matches(cname, None if set_code is None else str(set_code))
-        if not found:
-            problems.append(FileProblem(line, f"unknown card {cname!r}", cat.closest(cname, set_code)))
-            continue
-        if len(found) > 1:
-            problems.append(FileProblem(line, f"ambiguous card {cname!r}: add the set", [label(s) for s in found]))
-            continue
-        key = found[0].key
-        entry = deck.entries.get(key)
-        if entry is None:
-            deck.entries[key] = Entry(key, copies, pile)
-        elif entry.pile != pile:
-            problems.append(FileProblem(line, f"{label(found[0])} appears again with another pile"))
-        else:
-            entry.copies += copies
+        _add_card(deck, cat, cname, None if set_code is None else str(set_code), copies, pile, line, problems)
     if problems:
         raise DeckFileError(problems, source)
     return deck
