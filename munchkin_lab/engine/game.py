@@ -209,6 +209,8 @@ class Game(History):
         self._h_pile = [m for m in self.modules if type(m).draw_pile is not base.draw_pile]
         self._h_dpile = [m for m in self.modules if type(m).discard_pile is not base.discard_pile]
         self._h_cancel = [m for m in self.modules if type(m).on_curse_cancelled is not base.on_curse_cancelled]
+        #: modules that advise bots on their own decisions (RulesModule.bot_hint); empty = none
+        self.hint_modules = tuple(m for m in self.modules if type(m).bot_hint is not base.bot_hint)
         self._ver = 0
         self._legal: list = []
         self._legal_ver = -1

@@ -25,7 +25,7 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
     acts = game.legal_actions(labels=False)
     s = game.state
     seat = acts[0].player
-    for m in game.modules:  # a module's advice on its own decisions (e.g. room moves)
+    for m in game.hint_modules:  # a module's advice on its own decisions (e.g. room moves)
         hint = m.bot_hint(game, seat, acts)
         if hint is not None:
             return hint

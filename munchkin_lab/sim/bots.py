@@ -35,7 +35,6 @@ import random
 from typing import TYPE_CHECKING
 
 from ..engine.actions import Action
-from ..engine.rules import RulesModule
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game
@@ -58,10 +57,7 @@ def legal_actions(game: "Game") -> list[Action]:
 
 def _no_hints(game: "Game") -> bool:
     """True when no rules module of ``game`` overrides ``bot_hint`` (no advice to ask for)."""
-    for m in game.modules:
-        if type(m).bot_hint is not RulesModule.bot_hint:
-            return False
-    return True
+    return not game.hint_modules
 
 
 def _is_legal(game: "Game", a: Action) -> bool:
@@ -296,7 +292,7 @@ class GreedyBot(Bot):
         cands = legal_actions(game)
         if s.pending:
             return self._pending(game, seat, cands)
-        for m in game.modules:  # a rules module's advice on its own decisions (room moves)
+        for m in game.hint_modules:  # a rules module's advice on its own decisions (room moves)
             hint = m.bot_hint(game, seat, cands)
             if hint is not None:
                 self._verified = True
