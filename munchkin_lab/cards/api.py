@@ -65,9 +65,6 @@ def open_engine(url: str | None = None):
     return config.get_engine(url)
 
 
-_engine = open_engine
-
-
 def _has_schema(conn: Connection) -> bool:
     return "card" in inspect(conn).get_table_names()
 
@@ -163,7 +160,7 @@ def cards(query: str = "", url: str | None = None) -> pd.DataFrame:
         CardDataError: the database has not been built.
     """
     where = compile_query(query)
-    with _engine(url).connect() as conn:
+    with open_engine(url).connect() as conn:
         _require_schema(conn)
         return _frame(_rows(conn, where))
 
@@ -189,7 +186,7 @@ def card(name: str, set: str | None = None, url: str | None = None) -> pd.Series
                 Card.id.in_(select(Alias.card_id).where(ulower(Alias.name) == key)))
     if set is not None:
         where = where & Card.set_id.in_(select(CardSet.id).where(func.lower(CardSet.code) == str(set).lower()))
-    with _engine(url).connect() as conn:
+    with open_engine(url).connect() as conn:
         _require_schema(conn)
         rows = _rows(conn, where)
         if not rows:
@@ -225,7 +222,7 @@ def load_specs(sets: Iterable[str] | None = None, query: str | None = None,
         SearchSyntaxError: bad query.
     """
     where = compile_query(query or "")
-    with _engine(url).connect() as conn:
+    with open_engine(url).connect() as conn:
         _require_schema(conn)
         if sets is not None:
             wanted = [str(s).lower() for s in ([sets] if isinstance(sets, str) else sets)]
@@ -260,7 +257,7 @@ def export_csv(path: str | Path, url: str | None = None) -> int:
     Returns:
         number of cards written.
     """
-    with _engine(url).connect() as conn:
+    with open_engine(url).connect() as conn:
         _require_schema(conn)
         rows = _rows(conn, Card.id.is_not(None))
     buf = io.StringIO()
@@ -360,7 +357,7 @@ def import_csv(path: str | Path, url: str | None = None) -> dict[str, int]:
             entry["where"] = where
             entries.append(entry)
 
-    engine = _engine(url)
+    engine = open_engine(url)
     with engine.begin() as conn:
         _require_schema(conn)
         st, ct, tt, lt, at = (CardSet.__table__, Card.__table__, Tag.__table__,
