@@ -20,6 +20,7 @@ reading chosen.
 from __future__ import annotations
 
 import json
+import types
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -175,6 +176,63 @@ def _combat_category(s: CardSpec) -> int:
     return 0
 
 
+_TABLES: dict = {}
+_TABLES_MAX = 64
+
+
+def _card_tables(specs: list[CardSpec]) -> dict:
+    """The per-card lookup lists of a game (``_kind``, ``_slots``, ...; index = card id), built
+    once per card list and shared by every game over the same spec objects (the lists are
+    read-only after this). Keyed on the spec objects' identities; the entry keeps the specs
+    alive, so an id cannot be reused while it is cached."""
+    key = tuple(map(id, specs))
+    hit = _TABLES.get(key)
+    if hit is not None:
+        return hit[1]
+    t = types.SimpleNamespace()
+    t._kind = [s.kind for s in specs]
+    t._lnames = [_lname(s) for s in specs]
+    t._slots = [s.slot for s in specs]
+    t._sale_gold = [max(0, s.gold or 0) if s.kind in ("item", "one_shot") else 0 for s in specs]
+    t._cancels = [bool(s.effects.get("cancel_curse")) for s in specs]
+    # cards played by _why_anytime_play (Wishing Ring, Hireling, loaded die, level theft)
+    t._anyplay = [bool(s.effects.get("cancel_curse") or s.effects.get("hireling") or
+                          s.effects.get("set_die") or s.effects.get("steal_level")) for s in specs]
+    t._has_cancel = any(t._cancels)
+    t._glues = [bool(s.effects.get("reroll_escape")) for s in specs]
+    # how a Special / One-Shot is played on the own turn (see _candidates): 0 not here,
+    # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
+    t._tcat = [_turn_category(s) for s in specs]
+    t._uplevels = [s.effects.get("levels", 1) for s in specs]
+    t._escape = [bool(s.effects.get("escape")) for s in specs]
+    t._no_help = [bool(s.effects.get("no_help")) for s in specs]
+    # combat plays of a One-Shot / Special (see _combat_card_candidates)
+    t._ccat = [_combat_category(s) for s in specs]
+    t._steal_level = [bool(s.effects.get("steal_level")) for s in specs]
+    # strength facts (see player_strength)
+    t._lvl_nc = [bool(s.effects.get("level_doesnt_count")) for s in specs]
+    t._items_nc = [bool(s.effects.get("items_dont_count")) for s in specs]
+    t._next_combat = [s.effects.get("next_combat", 0) for s in specs]
+    t._mlevel = [s.level or 0 for s in specs]
+    t._mbonus = [s.bonus or 0 for s in specs]
+    t._mate = [bool(s.effects.get("mate")) for s in specs]
+    t._bonus_vs = [s.effects.get("bonus_vs", ()) for s in specs]
+    t._bonus_per = [s.effects.get("bonus_per") for s in specs]
+    t._only_slot = [s.effects["only_slot"] if "only_slot" in s.effects else _NO_SLOT for s in specs]
+    t._has_glue = any(t._glues)
+    # Item bonus when nothing can change it (no race/class/gender restriction, no conditional
+    # bonus): item_bonus answers these without the checks; None = ask the checks
+    t._plain_bonus = [(s.bonus or 0) if not (s.usable_by or s.not_usable_by or s.effects.get("bonus_if"))
+                      else None for s in specs]
+    t._unrestricted = [not (s.usable_by or s.not_usable_by) for s in specs]  # can_use is True
+    t._shared_caches = {}  # number of players -> (candidate tuples, per-kind candidate dicts)
+    tables = vars(t)
+    if len(_TABLES) >= _TABLES_MAX:
+        _TABLES.clear()
+    _TABLES[key] = (list(specs), tables)
+    return tables
+
+
 def _lname(spec: CardSpec) -> str:
     n = spec.name.strip().lower()
     return ALIASES.get(n, n)
@@ -217,8 +275,6 @@ class Game(History):
         self._mw_cache = (-1, False)
         self._sure: list = []
         self._acache: dict = _ACACHE
-        self._tcache: dict = {}
-        self._kcache: dict = {}
         # the argument-free candidates of each seat (shared, see _A)
         self._simple = [{k: self._A(i, k) for k in ("accept", "refuse", "pass", "offer_help", "fight",
                                                      "run", "kick", "loot", "end_turn")}
@@ -229,37 +285,14 @@ class Game(History):
         self._undo: list[tuple] = []
         self._redo: list[Action] = []
         self.actions: list[Action] = []
-        # precomputed per-card facts (speed)
-        self._kind = [s.kind for s in specs]
-        self._lnames = [_lname(s) for s in specs]
-        self._slots = [s.slot for s in specs]
-        self._sale_gold = [(s.gold or 0) if s.kind in ("item", "one_shot") else 0 for s in specs]
-        self._cancels = [bool(s.effects.get("cancel_curse")) for s in specs]
-        # cards played by _why_anytime_play (Wishing Ring, Hireling, loaded die, level theft)
-        self._anyplay = [bool(s.effects.get("cancel_curse") or s.effects.get("hireling") or
-                              s.effects.get("set_die") or s.effects.get("steal_level")) for s in specs]
-        self._has_cancel = any(self._cancels)
-        self._glues = [bool(s.effects.get("reroll_escape")) for s in specs]
-        # how a Special / One-Shot is played on the own turn (see _candidates): 0 not here,
-        # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
-        self._tcat = [_turn_category(s) for s in specs]
-        self._uplevels = [s.effects.get("levels", 1) for s in specs]
-        self._escape = [bool(s.effects.get("escape")) for s in specs]
-        self._no_help = [bool(s.effects.get("no_help")) for s in specs]
-        # combat plays of a One-Shot / Special (see _combat_card_candidates)
-        self._ccat = [_combat_category(s) for s in specs]
-        self._steal_level = [bool(s.effects.get("steal_level")) for s in specs]
-        # strength facts (see player_strength)
-        self._lvl_nc = [bool(s.effects.get("level_doesnt_count")) for s in specs]
-        self._items_nc = [bool(s.effects.get("items_dont_count")) for s in specs]
-        self._next_combat = [s.effects.get("next_combat", 0) for s in specs]
-        self._mlevel = [s.level or 0 for s in specs]
-        self._mbonus = [s.bonus or 0 for s in specs]
-        self._mate = [bool(s.effects.get("mate")) for s in specs]
-        self._bonus_vs = [s.effects.get("bonus_vs", ()) for s in specs]
-        self._bonus_per = [s.effects.get("bonus_per") for s in specs]
-        self._only_slot = [s.effects["only_slot"] if "only_slot" in s.effects else _NO_SLOT for s in specs]
-        self._has_glue = any(self._glues)
+        # precomputed per-card facts (speed): shared by every game of the same card list
+        self.__dict__.update(_card_tables(specs))
+        caches = self._shared_caches.get(len(names))
+        if caches is None:
+            caches = self._shared_caches[len(names)] = ({}, {})
+        # the shared candidate Actions of _A_targets / _A_cards (immutable; per card list and
+        # number of players)
+        self._tcache, self._kcache = caches
         self.state = State()
         self.state.players = [PlayerState(n, g) for n, g in zip(names, genders)]
         self.state.rng = _rng.seed_state(seed)
@@ -475,6 +508,12 @@ class Game(History):
         return lim
 
     def item_bonus(self, seat: int, c: int) -> int:
+        """The bonus Item ``c`` gives ``seat`` now: 0 when ``seat`` may not use it, else its
+        conditional bonus (the first ``bonus_if`` that matches) or its printed bonus (core rules,
+        9. Treasures and Items)."""
+        b = self._plain_bonus[c]
+        if b is not None:  # no restriction, no condition
+            return b
         sp = self.specs[c]
         if not self.can_use(seat, c):
             return 0
@@ -509,11 +548,17 @@ class Game(History):
                 o = osl[cu]
                 if o is not _NO_SLOT:
                     only = o      # Malign Mirror: only that slot's items count
-        if items_count:
-            specs = self.specs
-            for it in p.equipped:
-                if only is None or specs[it].slot == only:
-                    total += self.item_bonus(seat, it)
+        if items_count and p.equipped:
+            plain = self._plain_bonus
+            if only is None:
+                for it in p.equipped:
+                    b = plain[it]
+                    total += b if b is not None else self.item_bonus(seat, it)
+            else:
+                slots = self._slots
+                for it in p.equipped:
+                    if slots[it] == only:
+                        total += self.item_bonus(seat, it)
         if c is not None:
             total += c.berserk.get(seat, 0)
             if c.turning.get(seat) and any(self.specs[m].has_tag("undead") for m in c.monsters):
@@ -754,7 +799,10 @@ class Game(History):
             self._undo.append((self.state.clone(), len(self._log)))
         self._ver += 1
         self._apply(action)
-        self._recorded(action)
+        if self._redo:
+            self._recorded(action)
+        else:
+            self.actions.append(action)
 
     push = play
 
@@ -1023,16 +1071,18 @@ class Game(History):
                 if a is None:
                     a = D[c] = A(seat, "discard", c)
                 sure.append(a)
-        if p.carried:
-            we = self._why_equip
+        cb = s.combat
+        if p.carried and (cb is None or (seat != cb.fighter and seat != cb.helper)):
+            # the rules of _why_equip for a carried Item, out of combat
+            unres = self._unrestricted
+            why_slot = self._why_slot
             E = self._A_cards(seat, "equip")
             for c in p.carried:
-                if kind[c] == "item":
+                if kind[c] == "item" and (unres[c] or self.can_use(seat, c)) and why_slot(seat, c) is None:
                     a = E.get(c)
                     if a is None:
                         a = E[c] = A(seat, "equip", c)
-                    if we(seat, a) is None:
-                        sure.append(a)
+                    sure.append(a)
         if p.equipped:
             U = self._A_cards(seat, "unequip")
             for c in p.equipped:
@@ -1045,7 +1095,7 @@ class Game(History):
             a = A(seat, "sell", cards=sale[0], n=sale[1])
             if why(a) is None:
                 sure.append(a)
-        if p.hand and self.has_class(seat, "thief"):
+        if p.hand and p.classes and self.has_class(seat, "thief"):
             for t in range(n):
                 if t != seat:
                     for it in players[t].in_play():
@@ -1119,14 +1169,14 @@ class Game(History):
         for card in p.carried:
             if kind[card] == "one_shot" and not esc[card]:
                 out += self._A_sides(seat, card)
-        in_side = seat == c.fighter or seat == c.helper
+        in_side = (seat == c.fighter or seat == c.helper) and p.classes
         if in_side and self.has_class(seat, "warrior"):
             for card in p.hand + p.in_play():
                 out.append(self._A(seat, "berserk", card))
         if in_side and self.has_class(seat, "cleric"):
             for card in p.hand + p.in_play():
                 out.append(self._A(seat, "turning", card))
-        if self.has_class(seat, "thief") and (p.hand or p.in_play()):
+        if p.classes and self.has_class(seat, "thief") and (p.hand or p.in_play()):
             card = (p.hand or p.in_play())[0]
             for t in (c.fighter, c.helper):
                 if t >= 0 and t != seat:
@@ -1145,16 +1195,14 @@ class Game(History):
         p = self.state.players[seat]
         gold = self._sale_gold
         # even the whole lot (the dearest counted twice, for a Halfling) buys no Level
-        tot = top = 0
-        for cs in (p.hand, p.carried, p.equipped):
-            for c in cs:
-                g = gold[c]
-                if g > 0:
-                    tot += g
-                    if g > top:
-                        top = g
-        if tot + top < 1000:
+        gg = gold.__getitem__
+        tot = sum(map(gg, p.hand)) + sum(map(gg, p.carried)) + sum(map(gg, p.equipped))
+        if tot < 500:  # the dearest is at most the whole lot
             return None
+        if tot < 1000:
+            top = max(map(gg, p.hand + p.carried + p.equipped))
+            if tot + top < 1000:
+                return None
         items = [c for c in p.hand + p.carried + p.equipped if gold[c] > 0]
         items.sort(key=lambda c: -gold[c])
         dbl = -1
@@ -2352,8 +2400,12 @@ class Game(History):
                     c.rolled = []
                 if not c.runners:
                     self._end_combat(won=False)
-        if s.phase != "over":
-            self._check_winner()
+        ph = s.phase
+        if ph != "over" and ph != "combat":
+            for q in s.players:  # _check_winner's own test, without the call on most steps
+                if q.level >= 10:
+                    self._check_winner()
+                    break
 
     # ------------------------------------------------------------------ turn structure
     def _turn_start(self) -> None:
