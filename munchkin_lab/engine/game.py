@@ -597,7 +597,10 @@ class Game(History):
         c = self.state.combat
         if c is None:
             return (0, 0)
-        mside = c.mbonus + sum(self.monster_strength(i) for i in range(len(c.monsters)))
+        mside = c.mbonus
+        ms = self.monster_strength
+        for i in range(len(c.monsters)):
+            mside += ms(i)
         pside = c.pbonus + self.player_strength(c.fighter)
         if c.helper >= 0:
             pside += self.player_strength(c.helper)
@@ -667,18 +670,29 @@ class Game(History):
         """
         if seat is not None:
             return self._legal_for(seat, labels)
-        seat = self.actor()
-        if seat is None:
-            return []
+        s = self.state
+        if s.pending:  # the rules of actor(), inline
+            seat = s.pending[0]["player"]
+        else:
+            ph = s.phase
+            if ph == "over":
+                return []
+            if ph == "setup":
+                seat = s.setup_seat
+            elif ph == "combat":
+                c = s.combat
+                st = c.stage
+                seat = c.window[0] if st == "window" else c.runners[0] if st == "run" else c.fighter
+            else:
+                seat = s.active
         why = self._why_inner
         maybe = self._candidates(seat)
         sure = self._sure
         if sure is maybe:
             acts = [a for a in maybe if why(a) is None]
         elif not maybe:
-            acts = sure[:]
+            acts = sure  # a new list of this call
         else:
-            s = self.state
             ph = s.phase
             # candidates hold valid card ids; with nothing pending and no module rule checks,
             # _why_inner reduces to the phase's own checker (same answers, less dispatch)
@@ -2062,10 +2076,11 @@ class Game(History):
             self._answer(d, a)
             self._settle()
             return
-        for mod in self._h_apply:
-            if mod.apply_action(self, a):
-                self._settle()
-                return
+        if self._h_apply:
+            for mod in self._h_apply:
+                if mod.apply_action(self, a):
+                    self._settle()
+                    return
         ph = s.phase
         if k == "pass":
             if ph == "setup":
@@ -2343,6 +2358,18 @@ class Game(History):
     def _settle(self) -> None:
         """Drop pending decisions with nothing to decide; finish corpse looting."""
         s = self.state
+        if not s.pending and not s.corpses:
+            ph = s.phase
+            if ph == "combat":
+                if s.combat is None or s.combat.stage != "run":
+                    return
+            else:
+                if ph != "over":
+                    for q in s.players:  # _check_winner's own test, without the call
+                        if q.level >= 10:
+                            self._check_winner()
+                            break
+                return
         while s.pending:
             d = s.pending[0]
             if d["kind"] == "choose":
