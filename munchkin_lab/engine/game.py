@@ -289,10 +289,11 @@ class Game(History):
         self.__dict__.update(_card_tables(specs))
         caches = self._shared_caches.get(len(names))
         if caches is None:
-            caches = self._shared_caches[len(names)] = ({}, {})
+            kc = [{k: {} for k in ("play", "discard", "equip", "unequip", "join")} for _ in names]
+            caches = self._shared_caches[len(names)] = ({}, {}, kc)
         # the shared candidate Actions of _A_targets / _A_cards (immutable; per card list and
-        # number of players)
-        self._tcache, self._kcache = caches
+        # number of players); _kc[seat][kind] = {card: Action}, the hot loops' own lookups
+        self._tcache, self._kcache, self._kc = caches
         self.state = State()
         self.state.players = [PlayerState(n, g) for n, g in zip(names, genders)]
         self.state.rng = _rng.seed_state(seed)
@@ -1040,7 +1041,7 @@ class Game(History):
         specs = self.specs
         wp = self._why_play
         why = self._why_inner
-        P = self._A_cards(seat, "play")
+        P = self._kc[seat]["play"]
         for c in p.hand:
             k = kind[c]
             if k == "race" or k == "class" or k == "item":
@@ -1079,7 +1080,7 @@ class Game(History):
                         if wp(seat, a, False) is None:
                             sure.append(a)
         if p.races or p.classes:
-            D = self._A_cards(seat, "discard")
+            D = self._kc[seat]["discard"]
             for c in p.races + p.classes:
                 a = D.get(c)
                 if a is None:
@@ -1090,7 +1091,7 @@ class Game(History):
             # the rules of _why_equip for a carried Item, out of combat
             unres = self._unrestricted
             why_slot = self._why_slot
-            E = self._A_cards(seat, "equip")
+            E = self._kc[seat]["equip"]
             for c in p.carried:
                 if kind[c] == "item" and (unres[c] or self.can_use(seat, c)) and why_slot(seat, c) is None:
                     a = E.get(c)
@@ -1098,7 +1099,7 @@ class Game(History):
                         a = E[c] = A(seat, "equip", c)
                     sure.append(a)
         if p.equipped:
-            U = self._A_cards(seat, "unequip")
+            U = self._kc[seat]["unequip"]
             for c in p.equipped:
                 a = U.get(c)
                 if a is None:
@@ -1154,7 +1155,7 @@ class Game(History):
             elif k == "curse" or k == "go_up_a_level":
                 out += self._A_targets(seat, card)
             elif k == "monster":
-                J = self._A_cards(seat, "join")
+                J = self._kc[seat]["join"]
                 a = J.get(card)
                 if a is None:
                     a = J[card] = self._A(seat, "join", card)
@@ -2096,6 +2097,27 @@ class Game(History):
                 c.window.pop(0)
                 if not c.window:
                     self._window_done()
+        elif k == "play":
+            self._play_card(seat, a)
+        elif k == "fight" or k == "run":
+            c = s.combat
+            c.intent = "win" if k == "fight" else "run"
+            c.stage = "window"
+            c.window = [(c.fighter + i) % len(s.players) for i in range(1, len(s.players))
+                        if s.players[(c.fighter + i) % len(s.players)].alive]
+            # strengths only feed the log line (module hooks may keep state: then as before)
+            if self.history or self._h_combat or self._h_monster:
+                ps, ms = self.strengths()
+                if self.history: self._say(f"{p.name} {'declares victory' if k == 'fight' else 'is about to Run Away'}, {ps} vs {ms}.")
+            if not c.window:
+                self._window_done()
+        elif k == "roll":
+            self._run_roll(seat, a.n)
+        elif k == "ask_help":
+            c = s.combat
+            s.pending.append({"kind": "help", "player": a.target, "from": seat, "n": a.n,
+                              "first": 1 if a.m == 1 else 0, "items": tuple(a.cards)})
+            if self.history: self._say(f"{p.name} asks {self._pn(a.target)} for help" + (f", offering {a.n} Treasure(s)." if a.n else "."))
         elif k == "kick":
             self._kick(seat, a.n == 1)
         elif k == "trouble":
@@ -2159,27 +2181,6 @@ class Game(History):
             else:
                 self._change_level(seat, -1)
                 if self.history: self._say(f"{p.name} fails to steal (roll {r}) and loses a Level.")
-        elif k == "play":
-            self._play_card(seat, a)
-        elif k == "fight" or k == "run":
-            c = s.combat
-            c.intent = "win" if k == "fight" else "run"
-            c.stage = "window"
-            c.window = [(c.fighter + i) % len(s.players) for i in range(1, len(s.players))
-                        if s.players[(c.fighter + i) % len(s.players)].alive]
-            # strengths only feed the log line (module hooks may keep state: then as before)
-            if self.history or self._h_combat or self._h_monster:
-                ps, ms = self.strengths()
-                if self.history: self._say(f"{p.name} {'declares victory' if k == 'fight' else 'is about to Run Away'}, {ps} vs {ms}.")
-            if not c.window:
-                self._window_done()
-        elif k == "roll":
-            self._run_roll(seat, a.n)
-        elif k == "ask_help":
-            c = s.combat
-            s.pending.append({"kind": "help", "player": a.target, "from": seat, "n": a.n,
-                              "first": 1 if a.m == 1 else 0, "items": tuple(a.cards)})
-            if self.history: self._say(f"{p.name} asks {self._pn(a.target)} for help" + (f", offering {a.n} Treasure(s)." if a.n else "."))
         elif k == "offer_help":
             c = s.combat
             s.pending.append({"kind": "offer", "player": c.fighter, "from": seat})
