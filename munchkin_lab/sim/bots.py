@@ -35,6 +35,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..engine.actions import Action
+from ..engine.rules import RulesModule
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game
@@ -58,6 +59,55 @@ def legal_actions(game: "Game") -> list[Action]:
 def _no_hints(game: "Game") -> bool:
     """True when no rules module of ``game`` overrides ``bot_hint`` (no advice to ask for)."""
     return not game.hint_modules
+
+
+def _plain_rules(game: "Game") -> bool:
+    """True when no rules module of ``game`` checks actions, adds actions or advises bots
+    (``check_action`` / ``extra_actions`` / ``bot_hint`` not overridden): then the engine's
+    candidate lists hold exactly the candidates described at :func:`_turn_category`, and the
+    greedy bot may rank them without listing them."""
+    if game.hint_modules:
+        return False
+    for m in game.modules:
+        t = type(m)
+        if t.check_action is not RulesModule.check_action or t.extra_actions is not RulesModule.extra_actions:
+            return False
+    return True
+
+
+def _turn_category(sp) -> int:
+    """How the engine lists a Special / One-Shot on its owner's turn out of combat (as the
+    engine's ``_turn_category``): 0 not listed, 1 once per item in play (Cheat!), 2 one plain
+    play, 3 once per target seat (Steal a Level), 4 once per top-3 card of each discard pile."""
+    e = sp.effects
+    if sp.kind == "special":
+        if e.get("cheat"):
+            return 1
+        if e.get("half_breed") or e.get("super_munchkin") or e.get("level_for") or \
+                e.get("draw_treasures") or sp.manual:
+            return 2
+        if e.get("steal_level"):
+            return 3
+    elif sp.kind == "one_shot":
+        if sp.manual or e.get("draw_treasures"):
+            return 2
+        if e.get("take_discard"):
+            return 4
+    return 0
+
+
+_TCAT_CACHE: dict = {}
+
+
+def _turn_categories(specs: list) -> list[int]:
+    """:func:`_turn_category` of every card id (cached per card list)."""
+    key = tuple(map(id, specs))
+    hit = _TCAT_CACHE.get(key)
+    if hit is None:
+        if len(_TCAT_CACHE) >= 16:
+            _TCAT_CACHE.clear()
+        hit = _TCAT_CACHE[key] = (list(specs), [_turn_category(sp) for sp in specs])
+    return hit[1]
 
 
 def _is_legal(game: "Game", a: Action) -> bool:
@@ -158,6 +208,17 @@ class GreedyBot(Bot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._unequips: tuple[int, int, int] = (-1, -1, 0)  # (game id, turn, count)
+        self._game = None    # the game the per-game facts below belong to
+        self._plain = False  # _plain_rules(self._game)
+        self._tcat: list[int] = []  # _turn_categories(self._game.specs)
+
+    def _facts(self, game: "Game") -> bool:
+        """Refresh the per-game facts for ``game``; returns ``_plain_rules(game)``."""
+        if self._game is not game:
+            self._game = game
+            self._plain = _plain_rules(game)
+            self._tcat = _turn_categories(game.specs)
+        return self._plain
 
     def pick_solar(self, game, seat: int) -> Action:
         """Solar Storm: the engine's ``solar_policy`` (win, repair, divert, ... by priority),
@@ -257,12 +318,15 @@ class GreedyBot(Bot):
                 or not game.munchkins_win()):
             self._verified = True
             return Action(seat, "pass")  # nothing worth interfering with: pass the window
-        if not s.pending and c is None and seat == s.active and s.phase in ("start", "trouble", "end") \
-                and not self._has_business(game, seat):
-            a = self._plain_turn_step(game, seat)
-            if game.why_not(a) is None:  # rules modules may replace the plain step (rooms: move)
-                return a
-            self._verified = False
+        plain = self._plain if self._game is game else self._facts(game)
+        if not s.pending and c is None and seat == s.active and s.phase in ("start", "trouble", "end"):
+            if not self._has_business(game, seat):
+                a = self._plain_turn_step(game, seat)
+                if plain or game.why_not(a) is None:  # rules modules may replace the plain step (rooms: move)
+                    return a
+                self._verified = False
+            elif plain:
+                return self._turn_best(game, seat)
         if s.pending:
             d = s.pending[0]
             if d["kind"] in ("help", "offer"):
@@ -406,6 +470,112 @@ class GreedyBot(Bot):
                 if my_str > est and est > best_lv:
                     best, best_lv = c, est
         return Action(seat, "trouble", best) if best >= 0 else Action(seat, "loot")
+
+    def _turn_best(self, game: "Game", seat: int) -> Action:
+        """What :meth:`_score_turn` picks from the list on the own turn out of combat (phase
+        start, trouble or end), found without listing (only when :func:`_plain_rules`).
+
+        The engine lists the plain steps first (kick; loot, end_turn, trouble per monster in
+        hand; end_turn), then per hand card in hand order its plays (Race/Class/Item; a Curse
+        or Go Up a Level per living target; a Special / One-Shot by :func:`_turn_category`),
+        then discards, equips (carried Items), unequips (equipped Items), a sale and thefts;
+        the bot's own sale comes last. The best score wins, ties in that order, so the first
+        legal candidate of the lowest score is the answer."""
+        s = game.state
+        players = s.players
+        p = players[seat]
+        specs = game.specs
+        tcat = self._tcat
+        why = game.why_not
+        self._verified = True  # every answer below is legal (checked or listed unchecked)
+        best_sc, best = 99, None
+        leader = -2
+        for c in p.hand:
+            sp = specs[c]
+            k = sp.kind
+            if k == "race" or k == "class":
+                if best_sc > 1 and not (p.races if k == "race" else p.classes):
+                    a = Action(seat, "play", c)
+                    if why(a) is None:
+                        return a  # score 1, the first one listed
+            elif k == "item":
+                sc = 2 if game.can_use(seat, c) else 3
+                if sc < best_sc:
+                    a = Action(seat, "play", c)
+                    if why(a) is None:
+                        best_sc, best = sc, a
+            elif k == "go_up_a_level":
+                # listed for each living target short of the winning Level; scored 1 on oneself
+                if best_sc > 1 and p.alive and p.level + sp.effects.get("levels", 1) < 10:
+                    return Action(seat, "play", c, seat)
+            elif k == "curse":
+                # listed for each living target; scored 20 on the leader
+                if best_sc > 20:
+                    if leader == -2:
+                        leader = self._leader(game, seat)
+                    if leader != seat and leader >= 0 and players[leader].alive:
+                        best_sc, best = 20, Action(seat, "play", c, leader)
+            elif k == "special" or k == "one_shot":
+                t = tcat[c]
+                if not t:
+                    continue
+                e = sp.effects
+                if k == "one_shot":
+                    sc = None if sp.manual else 6
+                elif e.get("half_breed") or e.get("super_munchkin"):
+                    sc = 3
+                elif e.get("cheat"):
+                    sc = 7
+                elif e.get("level_for") and game.matches(seat, e["level_for"]):
+                    sc = 3
+                else:
+                    sc = None
+                if sc is None or sc >= best_sc:
+                    continue
+                if t == 2:
+                    variants = (Action(seat, "play", c),)
+                elif t == 1:
+                    variants = [Action(seat, "play", c, m=it) for it in p.in_play()]
+                elif t == 3:
+                    variants = [Action(seat, "play", c, q) for q in range(len(players))]
+                else:
+                    variants = [Action(seat, "play", c, m=m) for pile in s.discards.values() for m in pile[-3:]]
+                for a in variants:
+                    if why(a) is None:
+                        best_sc, best = sc, a
+                        break
+        if best_sc > 4:
+            for c in p.carried:
+                sp = specs[c]
+                if sp.kind == "item" and (sp.effects or game.item_bonus(seat, c) > 0):
+                    a = Action(seat, "equip", c)
+                    if why(a) is None:
+                        best_sc, best = 4, a
+                        break
+        if best_sc > 5 and p.equipped:
+            key = (id(game), s.turn)
+            g, t, n = self._unequips
+            if (g, t) != key or n < 2:
+                for c in p.equipped:
+                    if self._better_carried(game, seat, c):  # unequips are listed unchecked
+                        self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
+                        return Action(seat, "unequip", c)
+        if best_sc > 8:
+            sale = self._sale(game, seat)
+            if sale is not None and _is_legal(game, sale):
+                return sale
+        if best is not None:
+            return best
+        ph = s.phase
+        if ph == "start":
+            return Action(seat, "kick")
+        if ph == "end":
+            return Action(seat, "end_turn")
+        my_str = game.player_strength(seat)
+        for c in p.hand:  # the first monster in hand that the bot expects to beat (score 55)
+            if specs[c].kind == "monster" and my_str > self._monster_estimate(game, seat, c):
+                return Action(seat, "trouble", c)
+        return Action(seat, "loot")
 
     def _pending(self, game: "Game", seat: int, cands: list[Action]) -> Action | None:
         s = game.state
