@@ -225,6 +225,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._plain_bonus = [(s.bonus or 0) if not (s.usable_by or s.not_usable_by or s.effects.get("bonus_if"))
                       else None for s in specs]
     t._unrestricted = [not (s.usable_by or s.not_usable_by) for s in specs]  # can_use is True
+    t._big = [bool(s.big) for s in specs]
     t._shared_caches = {}  # number of players -> (candidate tuples, per-kind candidate dicts)
     tables = vars(t)
     if len(_TABLES) >= _TABLES_MAX:
@@ -1042,10 +1043,13 @@ class Game(History):
         wp = self._why_play
         why = self._why_inner
         P = self._kc[seat]["play"]
+        big = self._big
         for c in p.hand:
             k = kind[c]
-            if k == "race" or k == "class" or k == "item":
-                if self._why_play_char_or_item(seat, c) is None:
+            if k == "item" or k == "race" or k == "class":
+                # _why_play_char_or_item: an Item is refused only for a second Big item
+                if (not big[c] or self._big_ok(seat, c)) if k == "item" else \
+                        self._why_play_char_or_item(seat, c) is None:
                     a = P.get(c)
                     if a is None:
                         a = P[c] = A(seat, "play", c)
@@ -1212,14 +1216,15 @@ class Game(History):
         # even the whole lot (the dearest counted twice, for a Halfling) buys no Level
         gg = gold.__getitem__
         tot = sum(map(gg, p.hand)) + sum(map(gg, p.carried)) + sum(map(gg, p.equipped))
-        if tot < 500:  # the dearest is at most the whole lot
-            return None
         if tot < 1000:
+            # only a Halfling's double price (once per turn) can make up the difference
+            if tot < 500 or p.sold_double or not p.races or not self.has_race(seat, "halfling"):
+                return None
             top = max(map(gg, p.hand + p.carried + p.equipped))
             if tot + top < 1000:
                 return None
         items = [c for c in p.hand + p.carried + p.equipped if gold[c] > 0]
-        items.sort(key=lambda c: -gold[c])
+        items.sort(key=gg, reverse=True)  # dearest first; stable, as the old key -gold
         dbl = -1
         if self.has_race(seat, "halfling") and not p.sold_double:
             dbl = items[0]
