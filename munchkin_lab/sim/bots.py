@@ -137,6 +137,8 @@ class Bot:
         self.seed = int(seed)
         self.rng = random.Random(self.seed)
         self._verified = False  # pick() sets it when its action is already checked legal
+        self._seen = None  # the last game decided for, and whether it is a Solar Storm game
+        self._solar = False
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -152,8 +154,16 @@ class Bot:
             raise ValueError("the game is over: no action to choose")
         if seat is not None and seat != actor:
             raise ValueError(f"seat {seat} does not act now; seat {actor} must decide")
+        return self._decide(game, actor)
+
+    def _decide(self, game: "Game", actor: int) -> Action:
+        """:meth:`choose` for ``actor == game.actor()`` (not None), already checked by the
+        caller (the simulator's game loop)."""
         self._verified = False
-        if getattr(game, "game", None) == "solar_storm":
+        if game is not self._seen:
+            self._seen = game
+            self._solar = getattr(game, "game", None) == "solar_storm"
+        if self._solar:
             return self.pick_solar(game, actor)
         a = self.pick(game, actor)
         if a is None or not (self._verified or _is_legal(game, a)):

@@ -19,6 +19,7 @@ Games travel in batches (``batch_size`` games per task) to keep the overhead low
 from __future__ import annotations
 
 import math
+import operator
 import os
 import time
 from dataclasses import dataclass, field, fields as dc_fields
@@ -29,7 +30,7 @@ import numpy as np
 import pandas as pd
 
 from ..engine.cards import CardSpec
-from .bots import BOT_NAMES, make_bot
+from .bots import BOT_NAMES, Bot, make_bot
 
 #: Wilson / normal quantile for 95% intervals.
 Z95 = 1.959963984540054
@@ -164,6 +165,7 @@ def game_seed(seed: int, i: int, seat: int | None = None) -> int:
 
 # =============================================================================== one game
 _SPEC_CACHE: dict = {}
+_ALIVE = operator.attrgetter("alive")
 
 
 def _specs_from_payload(payload: dict) -> tuple[list[tuple[CardSpec, int]], list[str]]:
@@ -202,17 +204,22 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     for p in s.players:  # the deal counts as drawing
         for x in p.hand:
             drawn[x] += 1
-    alive = [p.alive for p in s.players]
+    players = s.players
+    alive = list(map(_ALIVE, players))
     cause = "level_10"
     steps = 0
+    # the simulator's loop knows the actor: a Bot decides without checking the seat again
+    choose = [b._decide if isinstance(b, Bot) and type(b).choose is Bot.choose else b.choose for b in bots]
+    actor = g.actor
+    specs = g.specs
     while True:
-        seat = g.actor()
+        seat = actor()
         if seat is None:
             break
         if steps >= max_steps:
             cause = "step_cap"
             break
-        a = bots[seat].choose(g, seat)
+        a = choose[seat](g, seat)
         c = s.combat
         if c is not None:
             pre_monsters = c.monsters[:]
@@ -223,17 +230,18 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
         steps += 1
         s = g.state
         k = a.kind
-        if k in ("play", "trouble", "join"):
+        if k == "play" or k == "trouble" or k == "join":
             played[a.card] += 1
-            if k == "play" and a.m >= 0 and g.specs[a.card].effects.get("wandering_monster"):
+            if k == "play" and a.m >= 0 and specs[a.card].effects.get("wandering_monster"):
                 played[a.m] += 1
-        # draws: a pile shrinks from its top (end); a reshuffle refills it from its discards
+        # draws: a pile shrinks from its top (end); a reshuffle refills it from its discards;
+        # the discards are kept while a reshuffle is near (12 cards or fewer left)
         for d, now in s.decks.items():
-            pv = piles.get(d)
             ln = len(now)
-            if pv is not None:
-                if ln == len(pv) and (ln == 0 or now[-1] == pv[-1]):
-                    continue
+            pv = piles.get(d)
+            if pv is None:
+                piles[d] = now[:]
+            elif ln != len(pv) or (ln and now[-1] != pv[-1]):
                 if ln < len(pv) and now == pv[:ln]:
                     for x in pv[ln:]:
                         drawn[x] += 1
@@ -247,9 +255,8 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
                         for x in prev_disc:
                             if x not in keep:
                                 drawn[x] += 1
-            piles[d] = now[:]
-        for d, now in s.decks.items():  # keep the discards while a reshuffle is near
-            if len(now) <= 12:
+                piles[d] = now[:]
+            if ln <= 12:
                 disc = s.discards[d]
                 prev = discs.get(d)
                 if prev is None or len(prev) != len(disc):
@@ -269,17 +276,20 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
                     else:
                         fled[m] += 1
         # deaths
-        for i, p in enumerate(s.players):
-            if alive[i] and not p.alive:
-                deaths[i] += 1
-                if k == "roll" and pre_monsters is not None and 0 <= a.n < len(pre_monsters):
-                    dcaused[pre_monsters[a.n]] += 1
-                elif k == "play":
-                    dcaused[a.card] += 1
-            alive[i] = p.alive
+        players = s.players
+        now_alive = list(map(_ALIVE, players))
+        if now_alive != alive:
+            for i, p in enumerate(players):
+                if alive[i] and not p.alive:
+                    deaths[i] += 1
+                    if k == "roll" and pre_monsters is not None and 0 <= a.n < len(pre_monsters):
+                        dcaused[pre_monsters[a.n]] += 1
+                    elif k == "play":
+                        dcaused[a.card] += 1
+            alive = now_alive
         if s.turn != last_turn:
             last_turn = s.turn
-            levels.append(tuple(p.level for p in s.players))
+            levels.append(tuple(p.level for p in players))
     out = g.outcome()
     if out is not None and out.reason != "level 10":
         cause = "turn_cap"
