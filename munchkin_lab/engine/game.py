@@ -290,7 +290,7 @@ class Game(History):
         self.__dict__.update(_card_tables(specs))
         caches = self._shared_caches.get(len(names))
         if caches is None:
-            kc = [{k: {} for k in ("play", "discard", "equip", "unequip", "join")} for _ in names]
+            kc = [{k: {} for k in ("play", "discard", "equip", "unequip", "join", "trouble")} for _ in names]
             caches = self._shared_caches[len(names)] = ({}, {}, kc)
         # the shared candidate Actions of _A_targets / _A_cards (immutable; per card list and
         # number of players); _kc[seat][kind] = {card: Action}, the hot loops' own lookups
@@ -673,6 +673,7 @@ class Game(History):
         if seat is not None:
             return self._legal_for(seat, labels)
         s = self.state
+        acts = None
         if s.pending:  # the rules of actor(), inline
             seat = s.pending[0]["player"]
         else:
@@ -687,35 +688,41 @@ class Game(History):
                 seat = c.window[0] if st == "window" else c.runners[0] if st == "run" else c.fighter
             else:
                 seat = s.active
-        why = self._why_inner
-        maybe = self._candidates(seat)
-        sure = self._sure
-        if sure is maybe:
-            acts = [a for a in maybe if why(a) is None]
-        elif not maybe:
-            acts = sure  # a new list of this call
-        else:
-            ph = s.phase
-            # candidates hold valid card ids; with nothing pending and no module rule checks,
-            # _why_inner reduces to the phase's own checker (same answers, less dispatch)
-            if s.pending or ph == "setup" or ph == "charity":
-                acts = sure + [a for a in maybe if why(a) is None]
-            elif ph == "combat":
-                wc = self._why_combat
-                if s.combat.stage != "run":
-                    # _why_combat answers a "play" outside the Run Away stage with _why_play
-                    wp = self._why_play
-                    acts = sure + [a for a in maybe
-                                   if (wp(seat, a, True) if a.kind == "play" else wc(seat, a)) is None]
-                else:
-                    acts = sure + [a for a in maybe if wc(seat, a) is None]
+                if (ph == "start" or ph == "trouble" or ph == "end") and not self._h_check:
+                    # _candidates' own-turn path, without its dispatch
+                    acts = []
+                    self._turn_opening(seat, ph, acts)
+                    self._turn_candidates(seat, acts, ())
+        if acts is None:  # the checked candidates of _candidates
+            why = self._why_inner
+            maybe = self._candidates(seat)
+            sure = self._sure
+            if sure is maybe:
+                acts = [a for a in maybe if why(a) is None]
+            elif not maybe:
+                acts = sure  # a new list of this call
             else:
-                wp = self._why_play
-                we = self._why_equip
-                acts = sure + [a for a in maybe
-                               if (wp(seat, a, False) if a.kind == "play" else
-                                   we(seat, a) if a.kind == "equip" or a.kind == "unequip" else
-                                   why(a)) is None]
+                ph = s.phase
+                # candidates hold valid card ids; with nothing pending and no module rule checks,
+                # _why_inner reduces to the phase's own checker (same answers, less dispatch)
+                if s.pending or ph == "setup" or ph == "charity":
+                    acts = sure + [a for a in maybe if why(a) is None]
+                elif ph == "combat":
+                    wc = self._why_combat
+                    if s.combat.stage != "run":
+                        # _why_combat answers a "play" outside the Run Away stage with _why_play
+                        wp = self._why_play
+                        acts = sure + [a for a in maybe
+                                       if (wp(seat, a, True) if a.kind == "play" else wc(seat, a)) is None]
+                    else:
+                        acts = sure + [a for a in maybe if wc(seat, a) is None]
+                else:
+                    wp = self._why_play
+                    we = self._why_equip
+                    acts = sure + [a for a in maybe
+                                   if (wp(seat, a, False) if a.kind == "play" else
+                                       we(seat, a) if a.kind == "equip" or a.kind == "unequip" else
+                                       why(a)) is None]
         if labels:
             acts = [Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards, label=self.describe(a))
                     for a in acts]
@@ -927,7 +934,7 @@ class Game(History):
                 for i in range(len(c.monsters)):
                     if i not in c.rolled:
                         sure.append(A(seat, "roll", n=i))
-                if self.has_class(seat, "wizard"):
+                if p.classes and self.has_class(seat, "wizard"):
                     for card in p.hand + p.in_play():
                         out.append(A(seat, "flight", card))
                 esc = self._escape
@@ -960,11 +967,18 @@ class Game(History):
                         # checked here (the rules of _why_combat), first after fight/run
                         players = s.players
                         asked = c.asked
+                        key = (seat, "ask_help", tot)
+                        asks = self._tcache.get(key)
+                        if asks is None:  # per target: (plain request, request with the bribe)
+                            asks = self._tcache[key] = tuple(
+                                (A(seat, "ask_help", target=t), A(seat, "ask_help", target=t, n=tot, m=1) if tot else None)
+                                for t in range(len(players)))
                         for t in range(len(players)):
                             if t != seat and t not in asked and players[t].alive:
-                                sure.append(A(seat, "ask_help", target=t))
-                                if tot:
-                                    sure.append(A(seat, "ask_help", target=t, n=tot, m=1))
+                                plain, bribe = asks[t]
+                                sure.append(plain)
+                                if bribe is not None:
+                                    sure.append(bribe)
                 for i, m in enumerate(c.monsters):
                     me = self.specs[m].effects
                     if me.get("not_pursue"):
@@ -973,25 +987,14 @@ class Game(History):
                         for it in p.in_play() + p.hand:
                             if self._kind[it] in ("item", "one_shot"):
                                 out.append(A(seat, "evade", it, n=i))
-                    if self.has_class(seat, "wizard") and p.hand:
+                    if p.classes and p.hand and self.has_class(seat, "wizard"):
                         out.append(A(seat, "charm", n=i))
                     if self.specs[m].effects.get("cleric_chase"):
                         out.append(A(seat, "chase", n=i))
             self._combat_card_candidates(seat, out)
             return out
         # own turn, out of combat: start | trouble | end
-        if ph == "start":
-            sure.append(S["kick"])
-            if p.hand and s.discards.get("door") and self.has_class(seat, "cleric"):
-                sure.append(A(seat, "kick", n=1))
-        elif ph == "trouble":
-            sure.append(S["loot"])
-            sure.append(S["end_turn"])
-            for c in p.hand:
-                if self._kind[c] == "monster":
-                    sure.append(A(seat, "trouble", c))
-        elif ph == "end":
-            sure.append(S["end_turn"])
+        self._turn_opening(seat, ph, sure)
         n = len(s.players)
         if sure is not out:
             return self._turn_candidates(seat, sure, out)
@@ -1027,6 +1030,31 @@ class Game(History):
         for mod in self._h_extra:
             out.extend(mod.extra_actions(self, seat))
         return out
+
+    def _turn_opening(self, seat: int, ph: str, sure: list) -> None:
+        """Append the phase's own step to ``sure`` (always legal for the active player): Kick
+        Open the Door (a Cleric may resurrect instead), Loot the Room / end the turn / Look
+        for Trouble with each monster in hand, or end the turn (core rules, 4. Turn Phases)."""
+        S = self._simple[seat]
+        if ph == "start":
+            sure.append(S["kick"])
+            s = self.state
+            p = s.players[seat]
+            if p.classes and p.hand and s.discards.get("door") and self.has_class(seat, "cleric"):
+                sure.append(self._A(seat, "kick", n=1))
+        elif ph == "trouble":
+            sure.append(S["loot"])
+            sure.append(S["end_turn"])
+            kind = self._kind
+            T = self._kc[seat]["trouble"]
+            for c in self.state.players[seat].hand:
+                if kind[c] == "monster":
+                    a = T.get(c)
+                    if a is None:
+                        a = T[c] = self._A(seat, "trouble", c)
+                    sure.append(a)
+        elif ph == "end":
+            sure.append(S["end_turn"])
 
     def _turn_candidates(self, seat: int, sure: list, out: list) -> list:
         """The out-of-combat candidates of :meth:`_candidates` (same list, same order) when no
@@ -2234,7 +2262,13 @@ class Game(History):
             self._add_monster(a.card)
             if self.history: self._say(f"{p.name} adds {self.name(a.card)} to the combat (joining).")
             self._combat_changed(seat)
-        self._settle()
+        if s.pending or s.corpses or s.phase == "combat":
+            self._settle()
+        elif s.phase != "over":  # _settle's only work here: the winner test, without the calls
+            for q in s.players:
+                if q.level >= 10:
+                    self._check_winner()
+                    break
 
     # ------------------------------------------------------------------ pending answers
     def _answer(self, d: dict, a: Action) -> None:
