@@ -349,10 +349,19 @@ class GreedyBot(Bot):
                     ok = c is not None and ps + game.player_strength(d["from"]) > ms
                 return Action(seat, "accept" if ok else "refuse")
         elif c is not None and c.stage == "fight" and seat == c.fighter and s.phase == "combat" \
-                and _no_hints(game) and game.munchkins_win():
-            # winning fighter: "fight" (always listed then) is the only scored candidate
-            self._verified = True
-            return Action(seat, "fight")
+                and _no_hints(game):
+            if game.munchkins_win():
+                # winning fighter: "fight" (always listed then) is the only scored candidate
+                self._verified = True
+                return Action(seat, "fight")
+            if plain:
+                a = self._fight_fast(game, seat)
+                if a is not None:
+                    return a
+        elif c is not None and c.stage == "window" and plain:
+            a = self._window_fast(game, seat)  # the window is hostile (see above)
+            if a is not None:
+                return a
         elif c is None and s.phase == "setup" and _no_hints(game):
             a = self._setup_play(game, seat)
             if a is not None:
@@ -718,6 +727,116 @@ class GreedyBot(Bot):
         return False
 
     # combat -----------------------------------------------------------------------------
+    @staticmethod
+    def _need_boost(game: "Game", seat: int, ps: int, ms: int) -> tuple[int, int]:
+        """``(need, boost)`` of fighter ``seat``: the strength still missing to win, and what
+        its own One-Shots, Berserking and Turning could add."""
+        s = game.state
+        c = s.combat
+        specs = game.specs
+        warrior = game.has_class(seat, "warrior") or (c.helper >= 0 and game.has_class(c.helper, "warrior"))
+        need = ms - ps + (0 if warrior else 1)  # strength still missing to win
+        p = s.players[seat]
+        boost = 0
+        for card in p.hand + p.carried:
+            sp = specs[card]
+            if sp.kind == "one_shot" and (sp.bonus or 0) > 0 and sp.effects.get("side", "either") != "monster":
+                boost += sp.bonus
+        if game.has_class(seat, "warrior"):
+            boost += max(0, 3 - c.berserk.get(seat, 0)) if (p.hand or p.in_play()) else 0
+        undead = any(specs[m].has_tag("undead") for m in c.monsters)
+        if undead and game.has_class(seat, "cleric"):
+            boost += 3 * max(0, 3 - c.turning.get(seat, 0)) if p.hand else 0
+        return need, boost
+
+    @staticmethod
+    def _best_helper(game: "Game", seat: int) -> tuple[int, int]:
+        """``(seat, strength)`` of the strongest living player not yet asked (first in seat
+        order; ``(-1, 0)`` when nobody has a positive strength)."""
+        s = game.state
+        c = s.combat
+        best_helper = -1
+        best_help = 0
+        for t in range(len(s.players)):
+            if t != seat and t not in c.asked and s.players[t].alive:
+                st = game.player_strength(t)
+                if st > best_help:
+                    best_helper, best_help = t, st
+        return best_helper, best_help
+
+    def _fight_fast(self, game: "Game", seat: int) -> Action | None:
+        """The losing fighter's choice without the list (only when :func:`_plain_rules`), when
+        nothing but a bribed help request (score 5) or Run Away (9) can score: no boost that
+        covers the gap, no monster to evade, no card that removes a monster or ends the combat.
+        None: use the list."""
+        s = game.state
+        c = s.combat
+        specs = game.specs
+        p = s.players[seat]
+        for m in c.monsters:
+            e = specs[m].effects
+            if e.get("not_pursue") or e.get("bribe_gold") or e.get("evade_discard"):
+                return None  # evade candidates (score 3)
+        for card in p.hand:
+            sp = specs[card]
+            if sp.effects.get("discard_monster" if sp.kind == "one_shot" else "end_combat"):
+                return None  # score 4 (one_shot / special)
+        for card in p.carried:
+            sp = specs[card]
+            if sp.kind == "one_shot" and sp.effects.get("discard_monster"):
+                return None
+        ps, ms = game.strengths()
+        need, boost = self._need_boost(game, seat, ps, ms)
+        if boost >= need:
+            return None  # One-Shots, Berserking, Turning may score
+        self._verified = True  # run is listed for a losing fighter; the request checked below
+        if c.helper < 0:
+            best_helper, best_help = self._best_helper(game, seat)
+            if best_helper >= 0 and need <= best_help and not any(specs[m].effects.get("no_help") for m in c.monsters):
+                tot = self._treasures(game)
+                if tot is None:
+                    self._verified = False
+                    return None
+                if tot:  # the listed bribe: every Treasure, the helper picking first
+                    return Action(seat, "ask_help", target=best_helper, n=tot, m=1)
+        return Action(seat, "run")
+
+    @staticmethod
+    def _treasures(game: "Game") -> int | None:
+        """The Treasures of the current combat as the engine counts them for the listed bribe
+        (None: this engine does not tell; use the list)."""
+        f = getattr(game, "_treasure_count", None)
+        return f() if f is not None else None
+
+    def _window_fast(self, game: "Game", seat: int) -> Action | None:
+        """A hostile interference window without the list (only when :func:`_plain_rules`):
+        ``pass`` when no card could hinder the fighter (no Wandering Monster while the fighter
+        is about to win, no Monster Enhancer or One-Shot with a bonus, no Curse, not a Thief).
+        None: use the list."""
+        s = game.state
+        c = s.combat
+        specs = game.specs
+        p = s.players[seat]
+        about = -1
+        for card in p.hand:
+            sp = specs[card]
+            k = sp.kind
+            if k == "curse" or (k in ("monster_enhancer", "one_shot") and (sp.bonus or 0) > 0):
+                return None
+            if k == "special" and sp.effects.get("wandering_monster"):
+                if about < 0:
+                    about = int(s.players[c.fighter].level + self._combat_levels(game) >= 10)
+                if about:
+                    return None
+        for card in p.carried:
+            sp = specs[card]
+            if sp.kind == "one_shot" and (sp.bonus or 0) > 0:
+                return None
+        if game.has_class(seat, "thief"):
+            return None  # a backstab may score
+        self._verified = True
+        return Action(seat, "pass")
+
     def _score_combat(self, game: "Game", seat: int, cands: list[Action]) -> list:
         s = game.state
         c = s.combat
@@ -733,26 +852,8 @@ class GreedyBot(Bot):
         ps, ms = game.strengths()
         winning = game.munchkins_win()
         if c.stage == "fight" and seat == c.fighter:
-            warrior = game.has_class(seat, "warrior") or (c.helper >= 0 and game.has_class(c.helper, "warrior"))
-            need = ms - ps + (0 if warrior else 1)  # strength still missing to win
-            p = s.players[seat]
-            boost = 0
-            for card in p.hand + p.carried:
-                sp = specs[card]
-                if sp.kind == "one_shot" and (sp.bonus or 0) > 0 and sp.effects.get("side", "either") != "monster":
-                    boost += sp.bonus
-            if game.has_class(seat, "warrior"):
-                boost += max(0, 3 - c.berserk.get(seat, 0)) if (p.hand or p.in_play()) else 0
-            undead = any(specs[m].has_tag("undead") for m in c.monsters)
-            if undead and game.has_class(seat, "cleric"):
-                boost += 3 * max(0, 3 - c.turning.get(seat, 0)) if p.hand else 0
-            best_helper = -1
-            best_help = 0
-            for t in (range(len(s.players)) if not winning and c.helper < 0 else ()):
-                if t != seat and t not in c.asked and s.players[t].alive:
-                    st = game.player_strength(t)
-                    if st > best_help:
-                        best_helper, best_help = t, st
+            need, boost = self._need_boost(game, seat, ps, ms)
+            best_helper, best_help = self._best_helper(game, seat) if not winning and c.helper < 0 else (-1, 0)
             for i, a in enumerate(cands):
                 k = a.kind
                 sc = None
