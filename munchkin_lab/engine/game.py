@@ -226,7 +226,8 @@ def _card_tables(specs: list[CardSpec]) -> dict:
                       else None for s in specs]
     t._unrestricted = [not (s.usable_by or s.not_usable_by) for s in specs]  # can_use is True
     t._big = [bool(s.big) for s in specs]
-    t._shared_caches = {}  # number of players -> (candidate tuples, per-kind candidate dicts)
+    t._shared_caches = {}
+    t._joiner_cache = {}  # joining tags -> per card: may this monster join (see Game._joiner)  # number of players -> (candidate tuples, per-kind candidate dicts)
     tables = vars(t)
     if len(_TABLES) >= _TABLES_MAX:
         _TABLES.clear()
@@ -295,6 +296,12 @@ class Game(History):
         # the shared candidate Actions of _A_targets / _A_cards (immutable; per card list and
         # number of players); _kc[seat][kind] = {card: Action}, the hot loops' own lookups
         self._tcache, self._kcache, self._kc = caches
+        # monsters that may join a combat of a same-tag monster (Undead; module tags)
+        joiner = self._joiner_cache.get(self.joining_tags)
+        if joiner is None:
+            jt = self.joining_tags
+            joiner = self._joiner_cache[jt] = [bool(sp.tags & jt) for sp in specs]
+        self._joiner = joiner
         self.state = State()
         self.state.players = [PlayerState(n, g) for n, g in zip(names, genders)]
         self.state.rng = _rng.seed_state(seed)
@@ -1187,6 +1194,8 @@ class Game(History):
             elif k == "curse" or k == "go_up_a_level":
                 out += self._A_targets(seat, card)
             elif k == "monster":
+                if not self._joiner[card]:  # never legal: no joining tag (see _why_combat)
+                    continue
                 J = self._kc[seat]["join"]
                 a = J.get(card)
                 if a is None:
