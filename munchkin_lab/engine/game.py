@@ -1069,14 +1069,10 @@ class Game(History):
         ones appended to ``sure``; returns ``out`` (empty)."""
         s = self.state
         A = self._A
-        p = s.players[seat]
         players = s.players
-        n = len(players)
+        p = players[seat]
         kind = self._kind
-        tcat = self._tcat
-        specs = self.specs
         wp = self._why_play
-        why = self._why_inner
         P = self._kc[seat]["play"]
         big = self._big
         for c in p.hand:
@@ -1100,9 +1096,11 @@ class Game(History):
                     if tp.alive and tp.level + up < 10:
                         sure.append(a)
             elif k == "special" or k == "one_shot":
-                t = tcat[c]
+                t = self._tcat[c]
                 if t == 2:
-                    a = A(seat, "play", c)
+                    a = P.get(c)
+                    if a is None:
+                        a = P[c] = A(seat, "play", c)
                     if wp(seat, a, False) is None:
                         sure.append(a)
                 elif t == 1:
@@ -1125,6 +1123,7 @@ class Game(History):
                 if a is None:
                     a = D[c] = A(seat, "discard", c)
                 sure.append(a)
+        why = self._why_inner
         cb = s.combat
         if p.carried and (cb is None or (seat != cb.fighter and seat != cb.helper)):
             # the rules of _why_equip for a carried Item, out of combat
@@ -1150,10 +1149,10 @@ class Game(History):
             if why(a) is None:
                 sure.append(a)
         if p.hand and p.classes and self.has_class(seat, "thief"):
-            for t in range(n):
+            for t in range(len(players)):
                 if t != seat:
                     for it in players[t].in_play():
-                        if not specs[it].big:
+                        if not big[it]:
                             a = A(seat, "steal", p.hand[0], t, m=it)
                             if why(a) is None:
                                 sure.append(a)
