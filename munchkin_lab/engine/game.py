@@ -886,11 +886,15 @@ class Game(History):
         return r
 
     def _A_sides(self, seat: int, c: int) -> tuple:
-        """``(play c for side 0, play c for side 1)`` (shared candidates, see :meth:`_A`)."""
+        """``(play c for side 0, play c for side 1)`` (shared candidates, see :meth:`_A`);
+        a One-Shot marked for one side only (``side``) gets that side's action alone."""
         key = (seat, c, "sides")
         r = self._tcache.get(key)
         if r is None:
-            r = self._tcache[key] = (self._A(seat, "play", c, n=0), self._A(seat, "play", c, n=1))
+            side = self.specs[c].effects.get("side", "either")
+            # a One-Shot for one side only is never legal for the other (see _why_play)
+            r = self._tcache[key] = tuple(self._A(seat, "play", c, n=i) for i in (0, 1)
+                                          if not (side == "munchkin" and i == 1 or side == "monster" and i == 0))
         return r
 
     def _candidates(self, seat: int) -> list[Action]:
