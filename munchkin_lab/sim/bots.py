@@ -61,6 +61,22 @@ def _no_hints(game: "Game") -> bool:
     return not game.hint_modules
 
 
+_ACTIONS: dict = {}
+_ACTIONS_MAX = 100_000
+
+
+def _act(seat: int, kind: str, card: int = -1, target: int = -1, n: int = 0, m: int = -1) -> Action:
+    """A shared :class:`Action` (immutable, compared by value): built once, then reused (an
+    Action costs about a microsecond to build)."""
+    key = (seat, kind, card, target, n, m)
+    a = _ACTIONS.get(key)
+    if a is None:
+        if len(_ACTIONS) >= _ACTIONS_MAX:
+            _ACTIONS.clear()
+        a = _ACTIONS[key] = Action(seat, kind, card, target, n, m)
+    return a
+
+
 def _plain_rules(game: "Game") -> bool:
     """True when no rules module of ``game`` checks actions, adds actions or advises bots
     (``check_action`` / ``extra_actions`` / ``bot_hint`` not overridden): then the engine's
@@ -327,7 +343,7 @@ class GreedyBot(Bot):
                 c.intent != "win" or seat == c.helper or not self._threat(game, seat, c.fighter)
                 or not game.munchkins_win()):
             self._verified = True
-            return Action(seat, "pass")  # nothing worth interfering with: pass the window
+            return _act(seat, "pass")  # nothing worth interfering with: pass the window
         plain = self._plain if self._game is game else self._facts(game)
         if not s.pending and c is None and seat == s.active and s.phase in ("start", "trouble", "end"):
             if not self._has_business(game, seat):
@@ -347,13 +363,13 @@ class GreedyBot(Bot):
                 else:
                     ps, ms = game.strengths()
                     ok = c is not None and ps + game.player_strength(d["from"]) > ms
-                return Action(seat, "accept" if ok else "refuse")
+                return _act(seat, "accept" if ok else "refuse")
         elif c is not None and c.stage == "fight" and seat == c.fighter and s.phase == "combat" \
                 and _no_hints(game):
             if game.munchkins_win():
                 # winning fighter: "fight" (always listed then) is the only scored candidate
                 self._verified = True
-                return Action(seat, "fight")
+                return _act(seat, "fight")
             if plain:
                 a = self._fight_fast(game, seat)
                 if a is not None:
@@ -419,7 +435,7 @@ class GreedyBot(Bot):
                 ranked[1 if game.can_use(seat, c) else 2].append(c)
         for tier in ranked:
             for c in tier:
-                a = Action(seat, "play", c)
+                a = _act(seat, "play", c)
                 if why(a) is None:
                     return a
         return None
@@ -441,8 +457,17 @@ class GreedyBot(Bot):
             if best_v is None or v < best_v:
                 best, best_v = c, v
         why = game.why_not
-        for t in [-1] + [t for t in range(len(game.state.players)) if t != seat]:
-            a = Action(seat, "charity", best, t)
+        players = game.state.players
+        targets = [-1] + [t for t in range(len(players)) if t != seat]
+        if self._plain if self._game is game else self._facts(game):
+            # the rules allow -1 only to a lowest-Level player, else only lowest-Level living
+            # recipients: skip the targets they refuse anyway
+            levels = [q.level for q in players if q.alive]
+            low = min(levels) if levels else 0
+            if levels and players[seat].level > low:
+                targets = [t for t in targets[1:] if players[t].alive and players[t].level == low]
+        for t in targets:
+            a = _act(seat, "charity", best, t)
             if why(a) is None:
                 return a
         return None
@@ -458,29 +483,41 @@ class GreedyBot(Bot):
                     or (k == "class" and not p.classes) or (k == "one_shot" and not sp.manual):
                 return True
         gold = 0
+        ib = game.item_bonus
+        equipped = p.equipped
         for c in p.carried:
             sp = specs[c]
             gold += sp.gold or 0
-            if sp.kind == "item" and game.item_bonus(seat, c) > 0:
-                if game.why_not(Action(seat, "equip", c)) is None:
-                    return True
-                slot = sp.slot or "none"
-                if slot != "none" and any((specs[e].slot or "none") == slot and game.item_bonus(seat, e) < game.item_bonus(seat, c)
-                                          for e in p.equipped):
-                    return True
-        for c in p.equipped:
-            if game.item_bonus(seat, c) <= 0:
+            if sp.kind == "item":
+                b = ib(seat, c)
+                if b > 0:
+                    if game.why_not(_act(seat, "equip", c)) is None:
+                        return True
+                    slot = sp.slot or "none"
+                    if slot != "none":
+                        for e in equipped:
+                            if (specs[e].slot or "none") == slot and ib(seat, e) < b:
+                                return True
+        if p.level >= 9:
+            return False
+        bound = gold
+        for c in equipped:
+            bound += max(0, specs[c].gold or 0)
+        if bound < 1000:  # even every equipped Item counted buys no Level
+            return False
+        for c in equipped:
+            if ib(seat, c) <= 0:
                 gold += specs[c].gold or 0
-        return gold >= 1000 and p.level < 9
+        return gold >= 1000
 
     def _plain_turn_step(self, game: "Game", seat: int) -> Action:
         """Kick, Look for Trouble / Loot, or end the turn when there is nothing to play."""
         s = game.state
         self._verified = True  # each of these is legal in its phase for the active player
         if s.phase == "start":
-            return Action(seat, "kick")
+            return _act(seat, "kick")
         if s.phase == "end":
-            return Action(seat, "end_turn")
+            return _act(seat, "end_turn")
         my_str = game.player_strength(seat)
         best, best_lv = -1, -1
         for c in s.players[seat].hand:
@@ -488,7 +525,7 @@ class GreedyBot(Bot):
                 est = self._monster_estimate(game, seat, c)
                 if my_str > est and est > best_lv:
                     best, best_lv = c, est
-        return Action(seat, "trouble", best) if best >= 0 else Action(seat, "loot")
+        return _act(seat, "trouble", best) if best >= 0 else _act(seat, "loot")
 
     def _turn_best(self, game: "Game", seat: int) -> Action:
         """What :meth:`_score_turn` picks from the list on the own turn out of combat (phase
@@ -514,26 +551,26 @@ class GreedyBot(Bot):
             k = sp.kind
             if k == "race" or k == "class":
                 if best_sc > 1 and not (p.races if k == "race" else p.classes):
-                    a = Action(seat, "play", c)
+                    a = _act(seat, "play", c)
                     if why(a) is None:
                         return a  # score 1, the first one listed
             elif k == "item":
                 sc = 2 if game.can_use(seat, c) else 3
                 if sc < best_sc:
-                    a = Action(seat, "play", c)
+                    a = _act(seat, "play", c)
                     if why(a) is None:
                         best_sc, best = sc, a
             elif k == "go_up_a_level":
                 # listed for each living target short of the winning Level; scored 1 on oneself
                 if best_sc > 1 and p.alive and p.level + sp.effects.get("levels", 1) < 10:
-                    return Action(seat, "play", c, seat)
+                    return _act(seat, "play", c, seat)
             elif k == "curse":
                 # listed for each living target; scored 20 on the leader
                 if best_sc > 20:
                     if leader == -2:
                         leader = self._leader(game, seat)
                     if leader != seat and leader >= 0 and players[leader].alive:
-                        best_sc, best = 20, Action(seat, "play", c, leader)
+                        best_sc, best = 20, _act(seat, "play", c, leader)
             elif k == "special" or k == "one_shot":
                 t = tcat[c]
                 if not t:
@@ -552,13 +589,13 @@ class GreedyBot(Bot):
                 if sc is None or sc >= best_sc:
                     continue
                 if t == 2:
-                    variants = (Action(seat, "play", c),)
+                    variants = (_act(seat, "play", c),)
                 elif t == 1:
-                    variants = [Action(seat, "play", c, m=it) for it in p.in_play()]
+                    variants = [_act(seat, "play", c, m=it) for it in p.in_play()]
                 elif t == 3:
-                    variants = [Action(seat, "play", c, q) for q in range(len(players))]
+                    variants = [_act(seat, "play", c, q) for q in range(len(players))]
                 else:
-                    variants = [Action(seat, "play", c, m=m) for pile in s.discards.values() for m in pile[-3:]]
+                    variants = [_act(seat, "play", c, m=m) for pile in s.discards.values() for m in pile[-3:]]
                 for a in variants:
                     if why(a) is None:
                         best_sc, best = sc, a
@@ -567,7 +604,7 @@ class GreedyBot(Bot):
             for c in p.carried:
                 sp = specs[c]
                 if sp.kind == "item" and (sp.effects or game.item_bonus(seat, c) > 0):
-                    a = Action(seat, "equip", c)
+                    a = _act(seat, "equip", c)
                     if why(a) is None:
                         best_sc, best = 4, a
                         break
@@ -578,7 +615,7 @@ class GreedyBot(Bot):
                 for c in p.equipped:
                     if self._better_carried(game, seat, c):  # unequips are listed unchecked
                         self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
-                        return Action(seat, "unequip", c)
+                        return _act(seat, "unequip", c)
         if best_sc > 8:
             sale = self._sale(game, seat)
             if sale is not None and _is_legal(game, sale):
@@ -587,14 +624,14 @@ class GreedyBot(Bot):
             return best
         ph = s.phase
         if ph == "start":
-            return Action(seat, "kick")
+            return _act(seat, "kick")
         if ph == "end":
-            return Action(seat, "end_turn")
+            return _act(seat, "end_turn")
         my_str = game.player_strength(seat)
         for c in p.hand:  # the first monster in hand that the bot expects to beat (score 55)
             if specs[c].kind == "monster" and my_str > self._monster_estimate(game, seat, c):
-                return Action(seat, "trouble", c)
-        return Action(seat, "loot")
+                return _act(seat, "trouble", c)
+        return _act(seat, "loot")
 
     def _pending(self, game: "Game", seat: int, cands: list[Action]) -> Action | None:
         s = game.state
@@ -798,8 +835,8 @@ class GreedyBot(Bot):
                     self._verified = False
                     return None
                 if tot:  # the listed bribe: every Treasure, the helper picking first
-                    return Action(seat, "ask_help", target=best_helper, n=tot, m=1)
-        return Action(seat, "run")
+                    return _act(seat, "ask_help", target=best_helper, n=tot, m=1)
+        return _act(seat, "run")
 
     @staticmethod
     def _treasures(game: "Game") -> int | None:
@@ -835,7 +872,7 @@ class GreedyBot(Bot):
         if game.has_class(seat, "thief"):
             return None  # a backstab may score
         self._verified = True
-        return Action(seat, "pass")
+        return _act(seat, "pass")
 
     def _score_combat(self, game: "Game", seat: int, cands: list[Action]) -> list:
         s = game.state
