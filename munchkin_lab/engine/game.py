@@ -226,6 +226,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
                       else None for s in specs]
     t._unrestricted = [not (s.usable_by or s.not_usable_by) for s in specs]  # can_use is True
     t._big = [bool(s.big) for s in specs]
+    t._combat_inert = [s.kind in ("item", "race", "class") for s in specs]
     t._shared_caches = {}
     t._joiner_cache = {}  # joining tags -> per card: may this monster join (see Game._joiner)  # number of players -> (candidate tuples, per-kind candidate dicts)
     tables = vars(t)
@@ -1081,6 +1082,8 @@ class Game(History):
         big = self._big
         for c in p.hand:
             k = kind[c]
+            if k == "monster" or k == "monster_enhancer":  # not played on the own turn from here
+                continue
             if k == "item" or k == "race" or k == "class":
                 # _why_play_char_or_item: an Item is refused only for a second Big item
                 if (not big[c] or self._big_ok(seat, c)) if k == "item" else \
@@ -1182,7 +1185,10 @@ class Game(History):
         nm = len(c.monsters)
         kind = self._kind
         ccat = self._ccat
+        inert = self._combat_inert
         for card in p.hand:
+            if inert[card]:  # Items, Races, Classes: nothing to play in a combat from here
+                continue
             k = kind[card]
             if k == "one_shot":
                 t = ccat[card]
@@ -2274,9 +2280,10 @@ class Game(History):
             self._add_monster(a.card)
             if self.history: self._say(f"{p.name} adds {self.name(a.card)} to the combat (joining).")
             self._combat_changed(seat)
-        if s.pending or s.corpses or s.phase == "combat":
+        ph = s.phase
+        if s.pending or s.corpses or (ph == "combat" and s.combat is not None and s.combat.stage == "run"):
             self._settle()
-        elif s.phase != "over":  # _settle's only work here: the winner test, without the calls
+        elif ph != "over" and ph != "combat":  # _settle's only work here: the winner test
             for q in s.players:
                 if q.level >= 10:
                     self._check_winner()
