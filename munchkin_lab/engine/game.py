@@ -276,6 +276,7 @@ class Game(History):
         self._legal: list = []
         self._legal_ver = -1
         self._mw_cache = (-1, False)
+        self._checked: tuple = (-1, None)  # (version, action) that why_not found legal
         self._sure: list = []
         self._acache: dict = _ACACHE
         # the argument-free candidates of each seat (shared, see _A)
@@ -801,7 +802,10 @@ class Game(History):
         """None when ``action`` is legal now, else the rule that forbids it (cites a section)."""
         if not isinstance(action, Action):
             return "not an Action"
-        return self._why(action)
+        why = self._why(action)
+        if why is None:  # play() of this very object, before any change, skips the check
+            self._checked = (self._ver, action)
+        return why
 
     def is_legal(self, action: Action) -> bool:
         return self._why(action) is None
@@ -822,6 +826,9 @@ class Game(History):
                 if x is action:
                     trusted = True
                     break
+        if not trusted:
+            ck = self._checked
+            trusted = ck[1] is action and ck[0] == self._ver
         if not trusted:
             why = self._why(action)
             if why is not None:
