@@ -112,17 +112,45 @@ def _turn_category(sp) -> int:
     return 0
 
 
-_TCAT_CACHE: dict = {}
+def _combat_category(sp) -> int:
+    """How the engine lists a One-Shot / Special from hand in a combat (as the engine's
+    ``_combat_category``): One-Shot 1 once per monster (removes one), 2 once per seat (passes
+    the fight on), 3 once per side; Special 4 once per monster in hand (Wandering Monster),
+    5 one plain play, 6 once per monster in hand and monster fought, 7 once per item in play
+    of another player (the fighter only); 0 otherwise."""
+    e = sp.effects
+    if sp.kind == "one_shot":
+        if e.get("discard_monster"):
+            return 1
+        if e.get("transfer_fighter"):
+            return 2
+        if not e.get("escape"):
+            return 3
+    elif sp.kind == "special":
+        if e.get("wandering_monster"):
+            return 4
+        if e.get("end_combat") or e.get("level_for") or sp.manual:
+            return 5
+        if e.get("swap_monster"):
+            return 6
+        if e.get("take_item"):
+            return 7
+    return 0
 
 
-def _turn_categories(specs: list) -> list[int]:
-    """:func:`_turn_category` of every card id (cached per card list)."""
+_CAT_CACHE: dict = {}
+
+
+def _categories(specs: list) -> tuple[list[int], list[int]]:
+    """(:func:`_turn_category`, :func:`_combat_category`) of every card id (cached per card
+    list)."""
     key = tuple(map(id, specs))
-    hit = _TCAT_CACHE.get(key)
+    hit = _CAT_CACHE.get(key)
     if hit is None:
-        if len(_TCAT_CACHE) >= 16:
-            _TCAT_CACHE.clear()
-        hit = _TCAT_CACHE[key] = (list(specs), [_turn_category(sp) for sp in specs])
+        if len(_CAT_CACHE) >= 16:
+            _CAT_CACHE.clear()
+        hit = _CAT_CACHE[key] = (list(specs), ([_turn_category(sp) for sp in specs],
+                                               [_combat_category(sp) for sp in specs]))
     return hit[1]
 
 
@@ -236,14 +264,15 @@ class GreedyBot(Bot):
         self._unequips: tuple[int, int, int] = (-1, -1, 0)  # (game id, turn, count)
         self._game = None    # the game the per-game facts below belong to
         self._plain = False  # _plain_rules(self._game)
-        self._tcat: list[int] = []  # _turn_categories(self._game.specs)
+        self._tcat: list[int] = []  # _turn_category of each card of self._game
+        self._ccat: list[int] = []  # _combat_category of each card of self._game
 
     def _facts(self, game: "Game") -> bool:
         """Refresh the per-game facts for ``game``; returns ``_plain_rules(game)``."""
         if self._game is not game:
             self._game = game
             self._plain = _plain_rules(game)
-            self._tcat = _turn_categories(game.specs)
+            self._tcat, self._ccat = _categories(game.specs)
         return self._plain
 
     def pick_solar(self, game, seat: int) -> Action:
@@ -802,41 +831,99 @@ class GreedyBot(Bot):
         return best_helper, best_help
 
     def _fight_fast(self, game: "Game", seat: int) -> Action | None:
-        """The losing fighter's choice without the list (only when :func:`_plain_rules`), when
-        nothing but a bribed help request (score 5) or Run Away (9) can score: no boost that
-        covers the gap, no monster to evade, no card that removes a monster or ends the combat.
-        None: use the list."""
+        """The losing fighter's choice without the list (only when :func:`_plain_rules`): what
+        :meth:`_score_combat` picks from the list, the first legal candidate of the lowest
+        score in the engine's order.
+
+        The engine lists ``run``, the help requests (per living player not asked yet: no
+        bribe, then every Treasure), then per monster its evasions, then per hand card its
+        plays (by :func:`_combat_category`), the carried One-Shots (per side), Berserking and
+        Turning (hand, then items in play) and backstabs; only the candidates that score are
+        built here. None: this engine does not tell the Treasures of the combat (use the
+        list)."""
         s = game.state
         c = s.combat
         specs = game.specs
         p = s.players[seat]
-        for m in c.monsters:
-            e = specs[m].effects
-            if e.get("not_pursue") or e.get("bribe_gold") or e.get("evade_discard"):
-                return None  # evade candidates (score 3)
-        for card in p.hand:
-            sp = specs[card]
-            if sp.effects.get("discard_monster" if sp.kind == "one_shot" else "end_combat"):
-                return None  # score 4 (one_shot / special)
-        for card in p.carried:
-            sp = specs[card]
-            if sp.kind == "one_shot" and sp.effects.get("discard_monster"):
-                return None
+        why = game.why_not
         ps, ms = game.strengths()
         need, boost = self._need_boost(game, seat, ps, ms)
-        if boost >= need:
-            return None  # One-Shots, Berserking, Turning may score
-        self._verified = True  # run is listed for a losing fighter; the request checked below
+        can_boost = boost >= need
+        run = _act(seat, "run")  # listed for a losing fighter
+        found = []  # (score, order, action, listed unchecked)
         if c.helper < 0:
             best_helper, best_help = self._best_helper(game, seat)
             if best_helper >= 0 and need <= best_help and not any(specs[m].effects.get("no_help") for m in c.monsters):
                 tot = self._treasures(game)
                 if tot is None:
-                    self._verified = False
                     return None
                 if tot:  # the listed bribe: every Treasure, the helper picking first
-                    return _act(seat, "ask_help", target=best_helper, n=tot, m=1)
-        return _act(seat, "run")
+                    found.append((5, 1, _act(seat, "ask_help", target=best_helper, n=tot, m=1), True))
+        order = 2
+        hand = p.hand
+        for i, m in enumerate(c.monsters):
+            me = specs[m].effects
+            if me.get("not_pursue"):
+                found.append((3, order, _act(seat, "evade", n=i), False))
+                order += 1
+            if me.get("bribe_gold") or me.get("evade_discard"):
+                for it in p.in_play() + hand:
+                    if specs[it].kind in ("item", "one_shot"):
+                        found.append((3, order, _act(seat, "evade", it, n=i), False))
+                        order += 1
+        nm = len(c.monsters)
+        ccat = self._ccat
+        for card in hand:
+            sp = specs[card]
+            k = sp.kind
+            if k == "one_shot":
+                t = ccat[card]
+                bonus = sp.bonus or 0
+                if t == 1:  # removes a monster: score 4 (any monster)
+                    for i in range(nm):
+                        found.append((4, order, _act(seat, "play", card, n=i), False))
+                        order += 1
+                elif bonus > 0 and can_boost and (t == 2 or t == 3):
+                    sc = 1 - bonus / 100  # the munchkin side (n=0) only
+                    if t == 2:
+                        for q in range(len(s.players)):
+                            found.append((sc, order, _act(seat, "play", card, q), False))
+                            order += 1
+                    else:
+                        found.append((sc, order, _act(seat, "play", card, n=0), False))
+                        order += 1
+            elif k == "special" and sp.effects.get("end_combat"):
+                t = ccat[card]
+                if t == 4:
+                    for mon in hand:
+                        if specs[mon].kind == "monster":
+                            found.append((4, order, _act(seat, "play", card, m=mon), False))
+                            order += 1
+                elif t == 5:
+                    found.append((4, order, _act(seat, "play", card), False))
+                    order += 1
+        for card in p.carried:
+            sp = specs[card]
+            if sp.kind == "one_shot" and not sp.effects.get("escape"):
+                if sp.effects.get("discard_monster"):
+                    found.append((4, order, _act(seat, "play", card, n=0), False))
+                    found.append((4, order + 1, _act(seat, "play", card, n=1), False))
+                elif (sp.bonus or 0) > 0 and can_boost:
+                    found.append((1 - (sp.bonus or 0) / 100, order, _act(seat, "play", card, n=0), False))
+                order += 2
+        if can_boost and hand:
+            for kind, cls in (("berserk", "warrior"), ("turning", "cleric")):
+                if game.has_class(seat, cls):
+                    for card in hand:  # listed for hand cards, then items in play
+                        found.append((2 + card_value(game, card) / 100000, order, _act(seat, kind, card), False))
+                        order += 1
+        self._verified = True
+        if found:
+            found.sort(key=lambda f: (f[0], f[1]))
+            for _, _, a, sure in found:
+                if sure or why(a) is None:
+                    return a
+        return run
 
     @staticmethod
     def _treasures(game: "Game") -> int | None:
@@ -845,33 +932,67 @@ class GreedyBot(Bot):
         f = getattr(game, "_treasure_count", None)
         return f() if f is not None else None
 
-    def _window_fast(self, game: "Game", seat: int) -> Action | None:
+    def _window_fast(self, game: "Game", seat: int) -> Action:
         """A hostile interference window without the list (only when :func:`_plain_rules`):
-        ``pass`` when no card could hinder the fighter (no Wandering Monster while the fighter
-        is about to win, no Monster Enhancer or One-Shot with a bonus, no Curse, not a Thief).
-        None: use the list."""
+        what :meth:`_score_combat` picks from the list, the first legal candidate of the
+        lowest score in the engine's order (``pass``; per hand card its plays by
+        :func:`_combat_category`: Monster Enhancers per monster, Curses per seat; the carried
+        One-Shots per side; a Thief's backstab on the fighter, then on the helper)."""
         s = game.state
         c = s.combat
         specs = game.specs
         p = s.players[seat]
+        why = game.why_not
+        fighter = c.fighter
+        found = []  # (score, order, action)
+        order = 1
         about = -1
-        for card in p.hand:
+        nm = len(c.monsters)
+        ccat = self._ccat
+        hand = p.hand
+        for card in hand:
             sp = specs[card]
             k = sp.kind
-            if k == "curse" or (k in ("monster_enhancer", "one_shot") and (sp.bonus or 0) > 0):
-                return None
-            if k == "special" and sp.effects.get("wandering_monster"):
+            if k == "one_shot":
+                bonus = sp.bonus or 0
+                t = ccat[card]
+                if bonus > 0 and (t == 3 or (t == 1 and nm > 1)):
+                    # the monster side (n=1); a monster-removing One-Shot on monster 1
+                    found.append((2 - bonus / 100, order + 1, _act(seat, "play", card, n=1)))
+                order += 2
+            elif k == "monster_enhancer":
+                bonus = sp.bonus or 0
+                if bonus > 0:
+                    for i in range(nm):
+                        found.append((1 - bonus / 100, order + i, _act(seat, "play", card, n=i)))
+                order += nm
+            elif k == "curse":
+                found.append((3, order, _act(seat, "play", card, fighter)))
+                order += 1
+            elif k == "special" and sp.effects.get("wandering_monster") and ccat[card] == 4:
                 if about < 0:
-                    about = int(s.players[c.fighter].level + self._combat_levels(game) >= 10)
+                    about = int(s.players[fighter].level + self._combat_levels(game) >= 10)
                 if about:
-                    return None
+                    for mon in hand:
+                        if specs[mon].kind == "monster":
+                            sc = 0 - self._monster_estimate(game, fighter, mon) / 100
+                            found.append((sc, order, _act(seat, "play", card, m=mon)))
+                            order += 1
         for card in p.carried:
             sp = specs[card]
-            if sp.kind == "one_shot" and (sp.bonus or 0) > 0:
-                return None
-        if game.has_class(seat, "thief"):
-            return None  # a backstab may score
+            if sp.kind == "one_shot" and not sp.effects.get("escape"):
+                bonus = sp.bonus or 0
+                if bonus > 0:
+                    found.append((2 - bonus / 100, order + 1, _act(seat, "play", card, n=1)))
+                order += 2
+        if fighter != seat and game.has_class(seat, "thief") and (hand or p.in_play()):
+            found.append((4, order, _act(seat, "backstab", (hand or p.in_play())[0], fighter)))
         self._verified = True
+        if found:
+            found.sort(key=lambda f: (f[0], f[1]))
+            for _, _, a in found:
+                if why(a) is None:
+                    return a
         return _act(seat, "pass")
 
     def _score_combat(self, game: "Game", seat: int, cands: list[Action]) -> list:
