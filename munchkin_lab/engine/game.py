@@ -501,6 +501,8 @@ class Game(History):
     def can_use(self, seat: int, c: int) -> bool:
         """True when ``seat`` may use item ``c`` (race/class/gender restrictions; Cheat!
         lifts them) - core rules, 9. Treasures and Items."""
+        if self._unrestricted[c]:
+            return True
         p = self.state.players[seat]
         if p.cheat_item == c:
             return True
