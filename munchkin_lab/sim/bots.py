@@ -141,16 +141,19 @@ def _combat_category(sp) -> int:
 _CAT_CACHE: dict = {}
 
 
-def _categories(specs: list) -> tuple[list[int], list[int]]:
-    """(:func:`_turn_category`, :func:`_combat_category`) of every card id (cached per card
-    list)."""
+def _categories(specs: list) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per card id (cached per card list): :func:`_turn_category`, :func:`_combat_category`,
+    the Gold of a sellable Item / One-Shot (else 0) and the positive Gold of any card (else
+    0)."""
     key = tuple(map(id, specs))
     hit = _CAT_CACHE.get(key)
     if hit is None:
         if len(_CAT_CACHE) >= 16:
             _CAT_CACHE.clear()
-        hit = _CAT_CACHE[key] = (list(specs), ([_turn_category(sp) for sp in specs],
-                                               [_combat_category(sp) for sp in specs]))
+        hit = _CAT_CACHE[key] = (list(specs), (
+            [_turn_category(sp) for sp in specs], [_combat_category(sp) for sp in specs],
+            [sp.gold if sp.kind in ("item", "one_shot") and (sp.gold or 0) > 0 else 0 for sp in specs],
+            [sp.gold if (sp.gold or 0) > 0 else 0 for sp in specs]))
     return hit[1]
 
 
@@ -266,13 +269,15 @@ class GreedyBot(Bot):
         self._plain = False  # _plain_rules(self._game)
         self._tcat: list[int] = []  # _turn_category of each card of self._game
         self._ccat: list[int] = []  # _combat_category of each card of self._game
+        self._pgold: list[int] = []  # Gold of each sellable Item / One-Shot (else 0)
+        self._egold: list[int] = []  # positive Gold of each card (else 0)
 
     def _facts(self, game: "Game") -> bool:
         """Refresh the per-game facts for ``game``; returns ``_plain_rules(game)``."""
         if self._game is not game:
             self._game = game
             self._plain = _plain_rules(game)
-            self._tcat, self._ccat = _categories(game.specs)
+            self._tcat, self._ccat, self._pgold, self._egold = _categories(game.specs)
         return self._plain
 
     def pick_solar(self, game, seat: int) -> Action:
@@ -328,6 +333,11 @@ class GreedyBot(Bot):
         p = game.state.players[seat]
         if p.level >= 9:  # no Level to buy (levels < 1 below)
             return None
+        if self._game is not game:
+            self._facts(game)
+        pg = self._pgold.__getitem__
+        if sum(map(pg, p.hand)) + sum(map(pg, p.carried)) + sum(map(self._egold.__getitem__, p.equipped)) < 1000:
+            return None  # even selling every candidate buys no Level
         specs = game.specs
         pool = []
         bound = 0

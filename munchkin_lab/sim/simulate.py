@@ -267,7 +267,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
         if pre_monsters is not None:
             c2 = s.combat
             post = c2.monsters if c2 is not None else ()
-            gone = [m for m in pre_monsters if m not in post]
+            gone = [m for m in pre_monsters if m not in post] if post != pre_monsters else None
             if gone:
                 won = c2 is None and pre_intent == "win" and k in ("pass", "fight")
                 for m in gone:
