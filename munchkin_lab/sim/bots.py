@@ -403,6 +403,14 @@ class GreedyBot(Bot):
                     ps, ms = game.strengths()
                     ok = c is not None and ps + game.player_strength(d["from"]) > ms
                 return _act(seat, "accept" if ok else "refuse")
+            if d["kind"] in ("cancel", "glue"):
+                # the engine lists `pass` first (never refused): _pending takes the first
+                self._verified = True
+                return _act(seat, "pass")
+        elif c is not None and c.stage == "run" and plain and _no_hints(game):
+            a = self._run_fast(game, seat)
+            if a is not None:
+                return a
         elif c is not None and c.stage == "fight" and seat == c.fighter and s.phase == "combat" \
                 and _no_hints(game):
             if game.munchkins_win():
@@ -941,6 +949,24 @@ class GreedyBot(Bot):
         (None: this engine does not tell; use the list)."""
         f = getattr(game, "_treasure_count", None)
         return f() if f is not None else None
+
+    def _run_fast(self, game: "Game", seat: int) -> Action | None:
+        """Running away without the list (only when :func:`_plain_rules`): the engine lists a
+        roll per monster not rolled yet (monster order), a Wizard's flight cards, then the
+        escape cards in hand and carried (always allowed here); :meth:`_score_combat` ranks an
+        escape card 0 and a roll 1. None: no roll left (use the list)."""
+        p = game.state.players[seat]
+        specs = game.specs
+        self._verified = True
+        for card in p.hand + p.carried:
+            if specs[card].effects.get("escape"):
+                return _act(seat, "play", card)
+        c = game.state.combat
+        for i in range(len(c.monsters)):
+            if i not in c.rolled:
+                return _act(seat, "roll", n=i)
+        self._verified = False
+        return None
 
     def _window_fast(self, game: "Game", seat: int) -> Action:
         """A hostile interference window without the list (only when :func:`_plain_rules`):
