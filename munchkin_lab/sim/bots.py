@@ -258,6 +258,11 @@ class GreedyBot(Bot):
     Each candidate action gets a score (lower is better, None = never); the best-scored legal
     action wins, ties in the engine's candidate order. Swapping Items is limited to two
     unequips per turn, so a turn always ends.
+
+    Speed: when no rules module checks, adds or advises actions (:func:`_plain_rules`), most
+    decisions (own turn, losing fighter, hostile window, Run Away) build only the candidates
+    that can score, in the engine's order, and check the best ones with ``why_not``: the same
+    choice as ranking ``legal_actions()``, without listing it.
     """
 
     name = "greedy"
