@@ -812,8 +812,15 @@ class Game(History):
     def is_legal(self, action: Action) -> bool:
         return self._why(action) is None
 
-    def play(self, action: Action | str) -> None:
+    def play(self, action: Action | str, check: bool = True) -> None:
         """Apply ``action`` (an :class:`Action` or its text form).
+
+        ``check=False`` skips the rule check: the caller vouches that ``action`` is legal now
+        (a simulation bot that built it by the rules and checked it; the simulator's speed
+        path). An illegal action played so leaves the game in a state the rules never reach;
+        everything else (the board, replays, scenarios) keeps the default. An action object
+        taken from the latest :meth:`legal_actions` list, or just approved by :meth:`why_not`,
+        is not checked twice either way.
 
         Raises:
             IllegalActionError: the action is not legal now (message = :meth:`why_not`); the
@@ -822,8 +829,8 @@ class Game(History):
         """
         if isinstance(action, str):
             action = Action.parse(action)
-        trusted = False
-        if self._legal_ver == self._ver:
+        trusted = not check
+        if not trusted and self._legal_ver == self._ver:
             for x in self._legal:
                 if x is action:
                     trusted = True

@@ -210,6 +210,9 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     steps = 0
     # the simulator's loop knows the actor: a Bot decides without checking the seat again
     choose = [b._decide if isinstance(b, Bot) and type(b).choose is Bot.choose else b.choose for b in bots]
+    # our bots return only legal actions (built by the rules, checked, or from the legal
+    # list: see Bot.choose), so the engine skips its second check; other policies are checked
+    checks = [not (isinstance(b, Bot) and type(b).choose is Bot.choose) for b in bots]
     actor = g.actor
     specs = g.specs
     while True:
@@ -226,7 +229,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
             pre_intent = c.intent
         else:
             pre_monsters = None
-        g.play(a)
+        g.play(a, check=checks[seat])
         steps += 1
         s = g.state
         k = a.kind
