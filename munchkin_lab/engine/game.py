@@ -226,6 +226,9 @@ def _card_tables(specs: list[CardSpec]) -> dict:
                       else None for s in specs]
     t._unrestricted = [not (s.usable_by or s.not_usable_by) for s in specs]  # can_use is True
     t._big = [bool(s.big) for s in specs]
+    t._deck_ids = {}  # deck -> card ids in id order (decks in order of first appearance)
+    for i, s in enumerate(specs):
+        t._deck_ids.setdefault(s.deck, []).append(i)
     t._combat_inert = [s.kind in ("item", "race", "class") for s in specs]
     t._shared_caches = {}
     t._joiner_cache = {}  # joining tags -> per card: may this monster join (see Game._joiner)  # number of players -> (candidate tuples, per-kind candidate dicts)
@@ -345,9 +348,9 @@ class Game(History):
         for d in g.deck_names:
             s.decks[d] = []
             s.discards[d] = []
-        for i, sp in enumerate(specs):
-            s.decks.setdefault(sp.deck, []).append(i)
-            s.discards.setdefault(sp.deck, [])
+        for d, ids in g._deck_ids.items():  # card ids by deck, in id order
+            s.decks.setdefault(d, []).extend(ids)
+            s.discards.setdefault(d, [])
         for d in s.decks:
             s.rng = _rng.shuffle(s.rng, s.decks[d])
         for m in g.modules:

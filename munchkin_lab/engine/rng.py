@@ -31,8 +31,12 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(state: int, items: list) -> int:
-    """Fisher-Yates shuffle of ``items`` in place; return the new generator state."""
+    """Fisher-Yates shuffle of ``items`` in place; return the new generator state (the draws
+    of :func:`below`, inlined)."""
     for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        state = (state + GOLDEN) & MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        j = (z ^ (z >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
     return state
