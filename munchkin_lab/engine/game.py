@@ -273,6 +273,12 @@ class Game(History):
         self._h_pile = [m for m in self.modules if type(m).draw_pile is not base.draw_pile]
         self._h_dpile = [m for m in self.modules if type(m).discard_pile is not base.discard_pile]
         self._h_cancel = [m for m in self.modules if type(m).on_curse_cancelled is not base.on_curse_cancelled]
+        self._h_treasure = [m for m in self.modules if type(m).treasure_modifier is not base.treasure_modifier]
+        self._h_turn = [m for m in self.modules if type(m).on_turn_start is not base.on_turn_start]
+        self._h_won = [m for m in self.modules if type(m).on_combat_won is not base.on_combat_won]
+        self._h_end = [m for m in self.modules if type(m).on_combat_end is not base.on_combat_end]
+        self._h_bad = [m for m in self.modules if type(m).on_bad_stuff is not base.on_bad_stuff]
+        self._h_death = [m for m in self.modules if type(m).on_death is not base.on_death]
         #: modules that advise bots on their own decisions (RulesModule.bot_hint); empty = none
         self.hint_modules = tuple(m for m in self.modules if type(m).bot_hint is not base.bot_hint)
         self._ver = 0
@@ -2080,7 +2086,7 @@ class Game(History):
             for cond in sp.effects.get("extra_treasures", ()):
                 if self.matches(c.fighter, cond["if"]):
                     t += cond["count"]
-            for mod in self.modules:
+            for mod in self._h_treasure:
                 t += mod.treasure_modifier(self, i)
             total += max(0, t) * mate
         return total + c.extra_treasures
@@ -2529,7 +2535,7 @@ class Game(History):
             p.redeal = False
             self._deal(p)
             if self.history: self._say(f"{p.name} starts a new character: 4 Door + 4 Treasure cards.")
-        for mod in self.modules:
+        for mod in self._h_turn:
             mod.on_turn_start(self, s.active)
         if self.options.faster_play:
             c = self._draw("door")
@@ -2693,7 +2699,7 @@ class Game(History):
             levels += ((sp.levels_gained or 1) + extra) * mate
         nkilled = len(c.monsters)
         tcount = self._treasure_count()
-        for mod in self.modules:
+        for mod in self._h_won:
             mod.on_combat_won(self, fighter, helper, list(c.monsters))
         ps, ms = self.strengths()
         if self.history: self._say(f"{self._pn(fighter)}{' and ' + self._pn(helper) if helper >= 0 else ''} "
@@ -2729,7 +2735,7 @@ class Game(History):
     def _end_combat(self, won: bool, empty: bool = False) -> None:
         s = self.state
         c = s.combat
-        for mod in self.modules:
+        for mod in self._h_end:
             mod.on_combat_end(self, c.fighter, c.helper, won)
         for i in range(len(c.monsters) - 1, -1, -1):
             self._remove_monster(i)
@@ -2834,7 +2840,7 @@ class Game(History):
         return [c for c in p.hand + p.carried if g[c]]
 
     def _bad_stuff(self, seat: int, m: int) -> None:
-        if any(mod.on_bad_stuff(self, seat, m) for mod in self.modules):
+        if self._h_bad and any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad):
             return
         sp = self.specs[m]
         ops = sp.effects.get("bad_stuff")
@@ -3407,7 +3413,7 @@ class Game(History):
             s.corpses.append([seat, corpse])
             for q in order:
                 s.pending.append({"kind": "choose", "why": "loot", "player": q, "dead": seat})
-        for m in self.modules:
+        for m in self._h_death:
             m.on_death(self, seat)
         c = s.combat
         if c is not None:
