@@ -229,6 +229,8 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._deck_ids = {}  # deck -> card ids in id order (decks in order of first appearance)
     for i, s in enumerate(specs):
         t._deck_ids.setdefault(s.deck, []).append(i)
+    t._fight_extra = [bool(s.effects.get("not_pursue") or s.effects.get("bribe_gold") or
+                           s.effects.get("evade_discard") or s.effects.get("cleric_chase")) for s in specs]
     t._combat_inert = [s.kind in ("item", "race", "class") for s in specs]
     t._shared_caches = {}
     t._joiner_cache = {}  # joining tags -> per card: may this monster join (see Game._joiner)  # number of players -> (candidate tuples, per-kind candidate dicts)
@@ -1016,7 +1018,11 @@ class Game(History):
                                 sure.append(plain)
                                 if bribe is not None:
                                     sure.append(bribe)
+                wizard = bool(p.classes and p.hand and self.has_class(seat, "wizard"))
+                fx = self._fight_extra
                 for i, m in enumerate(c.monsters):
+                    if not (wizard or fx[m]):  # no evade, charm or chase against this one
+                        continue
                     me = self.specs[m].effects
                     if me.get("not_pursue"):
                         out.append(A(seat, "evade", n=i))
@@ -1024,9 +1030,9 @@ class Game(History):
                         for it in p.in_play() + p.hand:
                             if self._kind[it] in ("item", "one_shot"):
                                 out.append(A(seat, "evade", it, n=i))
-                    if p.classes and p.hand and self.has_class(seat, "wizard"):
+                    if wizard:
                         out.append(A(seat, "charm", n=i))
-                    if self.specs[m].effects.get("cleric_chase"):
+                    if me.get("cleric_chase"):
                         out.append(A(seat, "chase", n=i))
             self._combat_card_candidates(seat, out)
             return out
