@@ -32,13 +32,10 @@ engine's ``solar_policy``.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from ..engine.actions import Action
+from ..engine.game import SLOT_LIMIT, Game
 from ..engine.rules import RulesModule
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.game import Game
 
 #: Names accepted by :func:`make_bot`.
 BOT_NAMES: tuple[str, ...] = ("random", "greedy")
@@ -138,23 +135,174 @@ def _combat_category(sp) -> int:
     return 0
 
 
+# How the rules answer a play of a hand card by its owner on the own turn out of combat, or at
+# setup (the order of the engine's ``_why_play`` / ``_why_play_char_or_item``): legal by
+# construction (the bot builds a Race / Class only for a player without one, a Cheat! only on
+# an item in play, a discard pick only from a discard pile), refused, or decided by a rule on
+# the player (a second Big item, Half-Breed, Super Munchkin, Cheat!); _L_WHY: ask ``why_not``.
+_L_OK, _L_BIG, _L_HB, _L_SM, _L_CHEAT, _L_WHY, _L_NO = range(7)
+
+
+def _play_legality(sp) -> int:
+    """:data:`_L_OK` ... for a play of ``sp`` from hand on the owner's turn out of combat (see
+    the table comment above)."""
+    e = sp.effects
+    if e.get("cancel_curse") or e.get("hireling") or e.get("set_die") or e.get("steal_level"):
+        return _L_WHY  # played by the any-time rules
+    k = sp.kind
+    if k == "item":
+        return _L_BIG if sp.big else _L_OK
+    if k == "race" or k == "class":
+        return _L_OK  # only offered to a player without a Race / Class
+    if k == "special":
+        if e.get("wandering_monster"):
+            return _L_NO
+        if e.get("half_breed"):
+            return _L_HB
+        if e.get("super_munchkin"):
+            return _L_SM
+        if e.get("cheat"):
+            return _L_CHEAT
+        if e.get("end_combat") or e.get("take_item") or e.get("swap_monster"):
+            return _L_NO
+        if e.get("draw_treasures") or e.get("level_for") or sp.manual:
+            return _L_OK
+        return _L_NO
+    if k == "one_shot":
+        if e.get("escape") or e.get("reroll_escape"):
+            return _L_NO
+        if e.get("take_discard"):
+            return _L_OK
+        if (e.get("draw_treasures") and not e.get("end_combat")) or sp.manual:
+            return _L_OK
+        return _L_NO
+    return _L_WHY
+
+
+def _business(sp) -> int:
+    """Does a hand card give its owner business on the own turn (see
+    :meth:`GreedyBot._has_business`): 1 always, 2 for a player without a Race, 3 for a player
+    without a Class, 0 never."""
+    k = sp.kind
+    if k in ("item", "curse", "go_up_a_level", "special") or (k == "one_shot" and not sp.manual):
+        return 1
+    return 2 if k == "race" else 3 if k == "class" else 0
+
+
+def _turn_score(sp) -> int:
+    """The score :meth:`GreedyBot._score_turn` gives a listed own-turn play of a Special /
+    One-Shot (6 a One-Shot that is not manual, 3 Half-Breed / Super Munchkin, 7 Cheat!,
+    -1 a Level for matching players (3 when the player matches), 0 none)."""
+    e = sp.effects
+    if sp.kind == "one_shot":
+        return 0 if sp.manual else 6
+    if e.get("half_breed") or e.get("super_munchkin"):
+        return 3
+    if e.get("cheat"):
+        return 7
+    if e.get("level_for"):
+        return -1
+    return 0
+
+
+class _Cards:
+    """Per-card facts of a card list (index = card id), read-only once built."""
+
+    __slots__ = ("tcat", "ccat", "pgold", "egold", "gold", "kind", "value", "big", "slot", "legal",
+                 "biz", "tscore", "tcode", "effects")
+
+    def __init__(self, specs: list) -> None:
+        self.tcat = [_turn_category(sp) for sp in specs]
+        self.ccat = [_combat_category(sp) for sp in specs]
+        #: Gold of a sellable Item / One-Shot (else 0); positive Gold of any card (else 0)
+        self.pgold = [sp.gold if sp.kind in ("item", "one_shot") and (sp.gold or 0) > 0 else 0 for sp in specs]
+        self.egold = [sp.gold if (sp.gold or 0) > 0 else 0 for sp in specs]
+        self.gold = [sp.gold or 0 for sp in specs]
+        self.effects = [bool(sp.effects) for sp in specs]
+        self.kind = [sp.kind for sp in specs]
+        self.value = [_card_value(sp) for sp in specs]
+        self.big = [bool(sp.big) for sp in specs]
+        self.slot = [sp.slot or "none" for sp in specs]
+        # a discard pick is built only for a One-Shot listed per discard pile card, a Cheat!
+        # only per item in play: any other combination asks why_not
+        self.legal = [_L_WHY if (lg == _L_CHEAT and t != 1) or (sp.kind == "one_shot" and lg == _L_OK
+                                                                 and sp.effects.get("take_discard") and t != 4)
+                      else lg for sp, lg, t in zip(specs, map(_play_legality, specs), self.tcat)]
+        self.biz = [_business(sp) for sp in specs]
+        self.tscore = [_turn_score(sp) for sp in specs]
+        # own-turn hand codes for GreedyBot._turn_best: 1 Race, 2 Class, 3 Item, 4 Go Up a
+        # Level, 5 Curse, 6 a Special / One-Shot the engine lists (_turn_category) that can
+        # score, 0 nothing to consider
+        codes = {"race": 1, "class": 2, "item": 3, "go_up_a_level": 4, "curse": 5}
+        self.tcode = [codes.get(sp.kind, 0) if sp.kind not in ("special", "one_shot") else
+                      (6 if t and sc else 0) for sp, t, sc in zip(specs, self.tcat, self.tscore)]
+
+
 _CAT_CACHE: dict = {}
 
 
-def _categories(specs: list) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Per card id (cached per card list): :func:`_turn_category`, :func:`_combat_category`,
-    the Gold of a sellable Item / One-Shot (else 0) and the positive Gold of any card (else
-    0)."""
+def _categories(specs: list) -> _Cards:
+    """The :class:`_Cards` of a card list (cached per list of spec objects)."""
     key = tuple(map(id, specs))
     hit = _CAT_CACHE.get(key)
     if hit is None:
         if len(_CAT_CACHE) >= 16:
             _CAT_CACHE.clear()
-        hit = _CAT_CACHE[key] = (list(specs), (
-            [_turn_category(sp) for sp in specs], [_combat_category(sp) for sp in specs],
-            [sp.gold if sp.kind in ("item", "one_shot") and (sp.gold or 0) > 0 else 0 for sp in specs],
-            [sp.gold if (sp.gold or 0) > 0 else 0 for sp in specs]))
+        hit = _CAT_CACHE[key] = (list(specs), _Cards(specs))
     return hit[1]
+
+
+def _slot_ok(p, c: int, slot: list) -> bool:
+    """The engine's slot rule for using carried Item ``c`` (``_why_slot``): one headgear,
+    armor and footgear, two hands; the Cheat! item and the Hireling's item are exempt.
+    ``slot``: per card id its slot (``"none"`` when it has none)."""
+    ci, hi = p.cheat_item, p.hireling_item
+    if c == ci or c == hi:
+        return True
+    sl = slot[c]
+    if sl in SLOT_LIMIT:
+        for e in p.equipped:
+            if slot[e] == sl and e != ci and e != hi:
+                return False
+    elif sl == "one_hand" or sl == "two_hands":
+        hands = 1 if sl == "one_hand" else 2
+        for e in p.equipped:
+            se = slot[e]
+            if (se == "one_hand" or se == "two_hands") and e != ci and e != hi:
+                hands += 1 if se == "one_hand" else 2
+        return hands <= 2
+    return True
+
+
+def _big_ok(game: "Game", seat: int, p, c: int, big: list) -> bool:
+    """The engine's Big item rule for hand card ``c`` (``_big_ok``): a Dwarf, or no other Big
+    item in play (the Cheat! item and the Hireling's item not counted)."""
+    if game.has_race(seat, "dwarf"):
+        return True
+    ci, hi = p.cheat_item, p.hireling_item
+    for e in p.equipped + p.carried:
+        if big[e] and e != c and e != ci and e != hi:
+            return False
+    return True
+
+
+def _rule_allows(game: "Game", seat: int, p, c: int, lg: int, big: list) -> bool | None:
+    """Does the rule ``lg`` (:func:`_play_legality` of hand card ``c``) allow player ``p``
+    (seat ``seat``, acting on its own turn out of combat, or at setup for a Race, Class or
+    Item) the play the bot built? None: ask ``why_not``."""
+    if lg == _L_OK:
+        return True
+    if lg == _L_BIG:
+        return _big_ok(game, seat, p, c, big)
+    if lg == _L_HB:
+        return p.half_breed < 0 and bool(p.races)
+    if lg == _L_SM:
+        return p.super_munchkin < 0 and bool(p.classes)
+    if lg == _L_CHEAT:
+        return p.cheat < 0
+    if lg == _L_NO:
+        return False
+    return None
 
 
 def _is_legal(game: "Game", a: Action) -> bool:
@@ -242,7 +390,11 @@ class RandomBot(Bot):
 def card_value(game: "Game", c: int) -> int:
     """Rough worth of card ``c`` in Gold Pieces (Items: Gold + 300 per bonus; One-Shots: Gold
     + 200 per bonus; Go Up a Level: 1,000; anything else 100). Used to pick and to give away."""
-    sp = game.specs[c]
+    return _card_value(game.specs[c])
+
+
+def _card_value(sp) -> int:
+    """:func:`card_value` of one card spec."""
     if sp.kind == "item":
         return (sp.gold or 0) + 300 * (sp.bonus or 0)
     if sp.kind == "one_shot":
@@ -272,17 +424,21 @@ class GreedyBot(Bot):
         self._unequips: tuple[int, int, int] = (-1, -1, 0)  # (game id, turn, count)
         self._game = None    # the game the per-game facts below belong to
         self._plain = False  # _plain_rules(self._game)
+        self._cards: _Cards | None = None  # the per-card facts of self._game
         self._tcat: list[int] = []  # _turn_category of each card of self._game
         self._ccat: list[int] = []  # _combat_category of each card of self._game
         self._pgold: list[int] = []  # Gold of each sellable Item / One-Shot (else 0)
         self._egold: list[int] = []  # positive Gold of each card (else 0)
+        self._mw_plain = False  # self._game decides combats by Game.munchkins_win itself
 
     def _facts(self, game: "Game") -> bool:
         """Refresh the per-game facts for ``game``; returns ``_plain_rules(game)``."""
         if self._game is not game:
             self._game = game
             self._plain = _plain_rules(game)
-            self._tcat, self._ccat, self._pgold, self._egold = _categories(game.specs)
+            cards = self._cards = _categories(game.specs)
+            self._tcat, self._ccat, self._pgold, self._egold = cards.tcat, cards.ccat, cards.pgold, cards.egold
+            self._mw_plain = type(game).munchkins_win is Game.munchkins_win
         return self._plain
 
     def pick_solar(self, game, seat: int) -> Action:
@@ -338,34 +494,28 @@ class GreedyBot(Bot):
         p = game.state.players[seat]
         if p.level >= 9:  # no Level to buy (levels < 1 below)
             return None
-        if self._game is not game:
-            self._facts(game)
-        pg = self._pgold.__getitem__
-        if sum(map(pg, p.hand)) + sum(map(pg, p.carried)) + sum(map(self._egold.__getitem__, p.equipped)) < 1000:
+        cards = self._cards if self._game is game else (self._facts(game), self._cards)[1]
+        pg = cards.pgold
+        hand = p.hand
+        carried = p.carried
+        equipped = p.equipped
+        egold = cards.egold
+        if sum(map(pg.__getitem__, hand)) + sum(map(pg.__getitem__, carried)) + \
+                sum(map(egold.__getitem__, equipped)) < 1000:
             return None  # even selling every candidate buys no Level
-        specs = game.specs
-        pool = []
-        bound = 0
-        for c in p.hand + p.carried:
-            sp = specs[c]
-            if sp.kind in ("item", "one_shot") and (sp.gold or 0) > 0:
-                pool.append(c)
-                bound += sp.gold
-        eq = []
-        for c in p.equipped:
-            g = specs[c].gold or 0
-            if g > 0:
-                eq.append(c)
-                bound += g
-        if bound < 1000:  # even selling every candidate buys no Level
-            return None
-        for c in eq:
-            if game.item_bonus(seat, c) <= 0:
+        # sellable: Items / One-Shots with Gold from hand and carried, then equipped Items
+        # with Gold that give no bonus now
+        pool = [c for c in hand if pg[c]]
+        pool += [c for c in carried if pg[c]]
+        ib = game.item_bonus
+        for c in equipped:
+            if egold[c] and ib(seat, c) <= 0:
                 pool.append(c)
         if not pool:
             return None
-        pool.sort(key=lambda c: -(specs[c].gold or 0))
-        total = sum(specs[c].gold or 0 for c in pool)
+        gold = cards.gold
+        pool.sort(key=lambda c: -gold[c])
+        total = sum(map(gold.__getitem__, pool))
         if total < 1000:
             return None
         levels = min(total // 1000, 9 - p.level)
@@ -374,10 +524,26 @@ class GreedyBot(Bot):
         chosen, acc = [], 0
         for c in pool:
             chosen.append(c)
-            acc += specs[c].gold or 0
+            acc += gold[c]
             if acc >= levels * 1000:
                 break
         return Action(seat, "sell", cards=tuple(chosen), n=-1)
+
+    def _sale_legal(self, game: "Game", seat: int, sale: Action) -> bool:
+        """Is ``sale`` (from :meth:`_sale`) legal on the own turn out of combat? Under
+        :func:`_plain_rules` by the engine's selling rule (``_why_sell``: every card an Item or
+        One-Shot with Gold, in hand or in play; the Gold buys at least one Level, never the
+        winning one), else by ``why_not``."""
+        if not (self._plain if self._game is game else self._facts(game)):
+            return game.why_not(sale) is None
+        kind = self._cards.kind
+        gold = self._cards.gold
+        total = 0
+        for c in sale.cards:  # distinct cards from the player's hand, carried and equipped
+            if kind[c] != "item" and kind[c] != "one_shot":
+                return game.why_not(sale) is None
+            total += gold[c]
+        return total >= 1000 and game.state.players[seat].level + total // 1000 < 10
 
     # ------------------------------------------------------------------ decisions
     def pick(self, game: "Game", seat: int) -> Action | None:
@@ -412,6 +578,19 @@ class GreedyBot(Bot):
                 # the engine lists `pass` first (never refused): _pending takes the first
                 self._verified = True
                 return _act(seat, "pass")
+            if plain and d["kind"] == "choose":
+                # the engine lists one `choose` per option (never refused): _pending's choice
+                opts = self._choice_cards(game, d)
+                if opts:
+                    self._verified = True
+                    value = self._cards.value.__getitem__
+                    # the first cheapest card to lose, else the first most valuable to take
+                    c = min(opts, key=value) if d.get("why") == "lose" else max(opts, key=value)
+                    return _act(seat, "choose", c)
+            elif plain and d["kind"] == "manual":
+                # the engine lists `resolve` (n=0) first, then n=-1 (never refused)
+                self._verified = True
+                return _act(seat, "resolve", d["card"], d.get("target", seat))
         elif c is not None and c.stage == "run" and plain and _no_hints(game):
             a = self._run_fast(game, seat)
             if a is not None:
@@ -470,25 +649,33 @@ class GreedyBot(Bot):
         """The setup choice without the list, when it is a card from hand: the engine lists
         ``pass``, then every Race, Class and Item in hand (legal ones, hand order), then
         equip/unequip moves; :meth:`_score_turn` ranks a first Race/Class 1, a usable Item 2,
-        another Item 3, the rest 4 or worse. None: no legal hand card scores (use the list)."""
+        another Item 3, the rest 4 or worse. None: no legal hand card scores (use the list).
+
+        Under :func:`_plain_rules` the setup rules decide without ``why_not``: a Race / Class
+        is played only by a player without one (legal), an Item unless it is a second Big
+        item (:func:`_big_ok`)."""
         p = game.state.players[seat]
-        specs = game.specs
+        plain = self._plain if self._game is game else self._facts(game)
+        cards = self._cards
+        kind = cards.kind
+        legal = cards.legal
         why = game.why_not
-        ranked = ([], [], [])
+        first, usable, other = [], [], []
         for c in p.hand:
-            k = specs[c].kind
+            k = kind[c]
             if k == "race":
                 if not p.races:
-                    ranked[0].append(c)
+                    first.append(c)
             elif k == "class":
                 if not p.classes:
-                    ranked[0].append(c)
+                    first.append(c)
             elif k == "item":
-                ranked[1 if game.can_use(seat, c) else 2].append(c)
-        for tier in ranked:
+                (usable if game.can_use(seat, c) else other).append(c)
+        for tier in (first, usable, other):
             for c in tier:
                 a = _act(seat, "play", c)
-                if why(a) is None:
+                ok = _rule_allows(game, seat, p, c, legal[c], cards.big) if plain else None
+                if ok or (ok is None and why(a) is None):
                     return a
         return None
 
@@ -496,29 +683,41 @@ class GreedyBot(Bot):
         """The Charity choice without the list: the engine lists, per hand card in hand order,
         one action per allowed target (-1 = discard, else recipients in seat order; the same
         targets for every card); :meth:`_score_turn` ranks a legal sale 8, then the cheapest
-        card (first in hand) 10 + value / 10000. None: no allowed target (use the list)."""
-        sale = self._sale(game, seat)
-        if sale is not None and _is_legal(game, sale):
-            return sale
-        hand = game.state.players[seat].hand
+        card (first in hand) 10 + value / 10000. None: no allowed target (use the list).
+
+        Under :func:`_plain_rules` the Charity rules decide without ``why_not`` (the engine's
+        ``_charity_targets``): no sale during Charity; a lowest-Level player discards (-1),
+        else the excess goes to the lowest-Level living players, split as evenly as
+        possible."""
+        s = game.state
+        players = s.players
+        plain = self._plain if self._game is game else self._facts(game)
+        if not plain:
+            sale = self._sale(game, seat)
+            if sale is not None and _is_legal(game, sale):
+                return sale
+        hand = players[seat].hand
         if not hand:
             return None
-        best, best_v = -1, None
-        for c in hand:
-            v = card_value(game, c)
-            if best_v is None or v < best_v:
-                best, best_v = c, v
+        best = min(hand, key=self._cards.value.__getitem__)  # the first cheapest card
+        if plain:
+            alive = [i for i, q in enumerate(players) if q.alive]
+            low = min(players[i].level for i in alive) if alive else 0
+            if players[seat].level <= low:
+                return _act(seat, "charity", best, -1)
+            recips = [i for i in alive if players[i].level == low and i != seat]
+            if not recips:
+                return _act(seat, "charity", best, -1)
+            excess, given = s.charity if s.charity else (1, {})
+            q, rem = divmod(excess, len(recips))
+            at_top = sum(1 for r in recips if given.get(r, 0) == q + 1)
+            for r in recips:
+                g = given.get(r, 0)
+                if g < q or (g == q and at_top < rem):
+                    return _act(seat, "charity", best, r)
+            return None
         why = game.why_not
-        players = game.state.players
-        targets = [-1] + [t for t in range(len(players)) if t != seat]
-        if self._plain if self._game is game else self._facts(game):
-            # the rules allow -1 only to a lowest-Level player, else only lowest-Level living
-            # recipients: skip the targets they refuse anyway
-            levels = [q.level for q in players if q.alive]
-            low = min(levels) if levels else 0
-            if levels and players[seat].level > low:
-                targets = [t for t in targets[1:] if players[t].alive and players[t].level == low]
-        for t in targets:
+        for t in [-1] + [t for t in range(len(players)) if t != seat]:
             a = _act(seat, "charity", best, t)
             if why(a) is None:
                 return a
@@ -527,39 +726,43 @@ class GreedyBot(Bot):
     def _has_business(self, game: "Game", seat: int) -> bool:
         """Could this seat want to play, equip, swap or sell something now (out of combat)?"""
         p = game.state.players[seat]
-        specs = game.specs
+        plain = self._plain if self._game is game else self._facts(game)
+        cards = self._cards
+        biz = cards.biz
         for c in p.hand:
-            sp = specs[c]
-            k = sp.kind
-            if k in ("item", "curse", "go_up_a_level", "special") or (k == "race" and not p.races) \
-                    or (k == "class" and not p.classes) or (k == "one_shot" and not sp.manual):
+            b = biz[c]
+            if b == 1 or (b == 2 and not p.races) or (b == 3 and not p.classes):
                 return True
         gold = 0
         ib = game.item_bonus
         equipped = p.equipped
-        for c in p.carried:
-            sp = specs[c]
-            gold += sp.gold or 0
-            if sp.kind == "item":
-                b = ib(seat, c)
-                if b > 0:
-                    if game.why_not(_act(seat, "equip", c)) is None:
-                        return True
-                    slot = sp.slot or "none"
-                    if slot != "none":
-                        for e in equipped:
-                            if (specs[e].slot or "none") == slot and ib(seat, e) < b:
-                                return True
+        if p.carried:
+            kind = cards.kind
+            cgold = cards.gold
+            slots = cards.slot
+            for c in p.carried:
+                gold += cgold[c]
+                if kind[c] == "item":
+                    b = ib(seat, c)
+                    if b > 0:
+                        # plain rules: the engine's equip rule (_why_equip: usable, a free slot)
+                        if (game.can_use(seat, c) and _slot_ok(p, c, slots)) if plain else \
+                                game.why_not(_act(seat, "equip", c)) is None:
+                            return True
+                        slot = slots[c]
+                        if slot != "none":
+                            for e in equipped:
+                                if slots[e] == slot and ib(seat, e) < b:
+                                    return True
         if p.level >= 9:
             return False
-        bound = gold
-        for c in equipped:
-            bound += max(0, specs[c].gold or 0)
-        if bound < 1000:  # even every equipped Item counted buys no Level
-            return False
+        egold = cards.egold
+        if gold + sum(map(egold.__getitem__, equipped)) < 1000:
+            return False  # even every equipped Item counted buys no Level
+        cgold = cards.gold
         for c in equipped:
             if ib(seat, c) <= 0:
-                gold += specs[c].gold or 0
+                gold += cgold[c]
         return gold >= 1000
 
     def _plain_turn_step(self, game: "Game", seat: int) -> Action:
@@ -588,79 +791,96 @@ class GreedyBot(Bot):
         or Go Up a Level per living target; a Special / One-Shot by :func:`_turn_category`),
         then discards, equips (carried Items), unequips (equipped Items), a sale and thefts;
         the bot's own sale comes last. The best score wins, ties in that order, so the first
-        legal candidate of the lowest score is the answer."""
+        legal candidate of the lowest score is the answer. Legality follows the engine's
+        rules for plays (:func:`_play_legality`), equips (usable, :func:`_slot_ok`) and sales
+        (:meth:`_sale_legal`); the few cards they do not cover are checked with ``why_not``."""
         s = game.state
         players = s.players
         p = players[seat]
-        specs = game.specs
-        tcat = self._tcat
-        why = game.why_not
-        self._verified = True  # every answer below is legal (checked or listed unchecked)
+        cards = self._cards
+        tcode = cards.tcode
+        legal = cards.legal
+        self._verified = True  # every answer below is legal (by the rules, checked or listed)
         best_sc, best = 99, None
         leader = -2
         for c in p.hand:
-            sp = specs[c]
-            k = sp.kind
-            if k == "race" or k == "class":
-                if best_sc > 1 and not (p.races if k == "race" else p.classes):
+            code = tcode[c]
+            if not code:
+                continue
+            if code == 3:  # an Item: 2 usable, 3 not
+                if best_sc > 2:
+                    sc = 2 if game.can_use(seat, c) else 3
+                    if sc < best_sc:
+                        a = _act(seat, "play", c)
+                        ok = _rule_allows(game, seat, p, c, legal[c], cards.big)
+                        if ok or (ok is None and game.why_not(a) is None):
+                            best_sc, best = sc, a
+            elif code <= 2:  # a Race / Class: 1 for a player without one, the first one listed
+                if best_sc > 1 and not (p.races if code == 1 else p.classes):
                     a = _act(seat, "play", c)
-                    if why(a) is None:
-                        return a  # score 1, the first one listed
-            elif k == "item":
-                sc = 2 if game.can_use(seat, c) else 3
-                if sc < best_sc:
-                    a = _act(seat, "play", c)
-                    if why(a) is None:
-                        best_sc, best = sc, a
-            elif k == "go_up_a_level":
-                # listed for each living target short of the winning Level; scored 1 on oneself
-                if best_sc > 1 and p.alive and p.level + sp.effects.get("levels", 1) < 10:
+                    if legal[c] == _L_OK or game.why_not(a) is None:
+                        return a
+            elif code == 4:
+                # Go Up a Level: listed for each living target short of the winning Level;
+                # scored 1 on oneself
+                if best_sc > 1 and p.alive and p.level + game.specs[c].effects.get("levels", 1) < 10:
                     return _act(seat, "play", c, seat)
-            elif k == "curse":
-                # listed for each living target; scored 20 on the leader
+            elif code == 5:
+                # a Curse: listed for each living target; scored 20 on the leader
                 if best_sc > 20:
                     if leader == -2:
                         leader = self._leader(game, seat)
                     if leader != seat and leader >= 0 and players[leader].alive:
                         best_sc, best = 20, _act(seat, "play", c, leader)
-            elif k == "special" or k == "one_shot":
-                t = tcat[c]
-                if not t:
+            else:  # a Special / One-Shot the engine lists (_turn_category) that can score
+                sc = cards.tscore[c]
+                if sc < 0:  # a Level for matching players
+                    if not game.matches(seat, game.specs[c].effects["level_for"]):
+                        continue
+                    sc = 3
+                if sc >= best_sc:
                     continue
-                e = sp.effects
-                if k == "one_shot":
-                    sc = None if sp.manual else 6
-                elif e.get("half_breed") or e.get("super_munchkin"):
-                    sc = 3
-                elif e.get("cheat"):
-                    sc = 7
-                elif e.get("level_for") and game.matches(seat, e["level_for"]):
-                    sc = 3
-                else:
-                    sc = None
-                if sc is None or sc >= best_sc:
+                t = cards.tcat[c]
+                lg = legal[c]
+                if lg == _L_WHY or t == 3:
+                    if t == 2:
+                        variants = (_act(seat, "play", c),)
+                    elif t == 1:
+                        variants = [_act(seat, "play", c, m=it) for it in p.in_play()]
+                    elif t == 3:
+                        variants = [_act(seat, "play", c, q) for q in range(len(players))]
+                    else:
+                        variants = [_act(seat, "play", c, m=m) for pile in s.discards.values() for m in pile[-3:]]
+                    why = game.why_not
+                    for a in variants:
+                        if why(a) is None:
+                            best_sc, best = sc, a
+                            break
+                    continue
+                # the rule of the play does not depend on the variant: the first one listed
+                if not _rule_allows(game, seat, p, c, lg, cards.big):
                     continue
                 if t == 2:
-                    variants = (_act(seat, "play", c),)
+                    best_sc, best = sc, _act(seat, "play", c)
                 elif t == 1:
-                    variants = [_act(seat, "play", c, m=it) for it in p.in_play()]
-                elif t == 3:
-                    variants = [_act(seat, "play", c, q) for q in range(len(players))]
+                    if p.equipped or p.carried:
+                        best_sc, best = sc, _act(seat, "play", c, m=(p.equipped or p.carried)[0])
                 else:
-                    variants = [_act(seat, "play", c, m=m) for pile in s.discards.values() for m in pile[-3:]]
-                for a in variants:
-                    if why(a) is None:
-                        best_sc, best = sc, a
-                        break
-        if best_sc > 4:
+                    for pile in s.discards.values():
+                        if pile:
+                            best_sc, best = sc, _act(seat, "play", c, m=pile[-3:][0])
+                            break
+        if best_sc > 4 and p.carried:
+            kind = cards.kind
+            effects = cards.effects
+            ib = game.item_bonus
             for c in p.carried:
-                sp = specs[c]
-                if sp.kind == "item" and (sp.effects or game.item_bonus(seat, c) > 0):
-                    a = _act(seat, "equip", c)
-                    if why(a) is None:
-                        best_sc, best = 4, a
+                if kind[c] == "item" and (effects[c] or ib(seat, c) > 0):
+                    # the engine's equip rule (_why_equip): usable, a free slot
+                    if game.can_use(seat, c) and _slot_ok(p, c, cards.slot):
+                        best_sc, best = 4, _act(seat, "equip", c)
                         break
-        if best_sc > 5 and p.equipped:
+        if best_sc > 5 and p.equipped and p.carried:  # a swap needs a carried Item
             key = (id(game), s.turn)
             g, t, n = self._unequips
             if (g, t) != key or n < 2:
@@ -670,7 +890,7 @@ class GreedyBot(Bot):
                         return _act(seat, "unequip", c)
         if best_sc > 8:
             sale = self._sale(game, seat)
-            if sale is not None and _is_legal(game, sale):
+            if sale is not None and self._sale_legal(game, seat, sale):
                 return sale
         if best is not None:
             return best
@@ -680,8 +900,9 @@ class GreedyBot(Bot):
         if ph == "end":
             return _act(seat, "end_turn")
         my_str = game.player_strength(seat)
+        kind = cards.kind
         for c in p.hand:  # the first monster in hand that the bot expects to beat (score 55)
-            if specs[c].kind == "monster" and my_str > self._monster_estimate(game, seat, c):
+            if kind[c] == "monster" and my_str > self._monster_estimate(game, seat, c):
                 return _act(seat, "trouble", c)
         return _act(seat, "loot")
 
@@ -714,6 +935,31 @@ class GreedyBot(Bot):
             self._verified = True
             return cands[0]
         return None
+
+    def _choice_cards(self, game: "Game", d: dict) -> list[int] | tuple:
+        """The cards of pending choice ``d`` in the engine's order (its ``_choice_options``):
+        a corpse's cards (loot), the Treasure pool (pick), the hand (resurrect), the Items in
+        play of the chooser (tax) or of the player taken from (take), else the listed options
+        the chooser still holds."""
+        s = game.state
+        why = d["why"]
+        if why == "loot":
+            for dead, cards in s.corpses:
+                if dead == d["dead"]:
+                    return tuple(cards)
+            return ()
+        if why == "pick":
+            return tuple(s.pool)
+        p = s.players[d["player"]]
+        if why == "resurrect":
+            return tuple(p.hand)
+        kind = (self._cards if self._game is game else (self._facts(game), self._cards)[1]).kind
+        if why == "tax" or why == "taxpay":
+            return [c for c in p.equipped + p.carried if kind[c] == "item"]
+        if why == "take":
+            v = s.players[d["from"]]
+            return [c for c in v.equipped + v.carried if kind[c] == "item"]
+        return [c for c in d["options"] if c in p.equipped or c in p.carried or c in p.hand]
 
     def _accept_help(self, game: "Game", seat: int, fighter: int, bribe: int) -> bool:
         c = game.state.combat
@@ -801,14 +1047,15 @@ class GreedyBot(Bot):
     def _better_carried(self, game: "Game", seat: int, c: int) -> bool:
         """True when a carried usable Item of the same slot gives more than equipped ``c``."""
         p = game.state.players[seat]
-        slot = game.specs[c].slot or "none"
-        if slot == "none":
+        cards = self._cards if self._game is game else (self._facts(game), self._cards)[1]
+        slots = cards.slot
+        slot = slots[c]
+        if slot == "none" or not p.carried:
             return False
         mine = None
-        specs = game.specs
+        kind = cards.kind
         for o in p.carried:
-            sp = specs[o]
-            if sp.kind == "item" and (sp.slot or "none") == slot and game.can_use(seat, o):
+            if kind[o] == "item" and slots[o] == slot and game.can_use(seat, o):
                 if mine is None:
                     mine = game.item_bonus(seat, c)
                 if game.item_bonus(seat, o) > mine:

@@ -1,0 +1,88 @@
+"""The greedy bot's copies of the engine's rules (plays, equips, sales, choices) answer as
+``why_not`` / the legal list does, in every state met by greedy games under plain rules."""
+from __future__ import annotations
+
+import pytest
+
+from munchkin_lab.engine import Game, GameOptions
+from munchkin_lab.sim.bots import (_L_WHY, GreedyBot, _act, _categories, _rule_allows, _slot_ok,
+                                   _turn_category)
+
+
+def _variants(g, seat, c):
+    """The own-turn plays of hand card ``c`` the engine would list (before checking)."""
+    s = g.state
+    p = s.players[seat]
+    t = _turn_category(g.specs[c])
+    if t == 2 or g.specs[c].kind in ("race", "class", "item"):
+        return [_act(seat, "play", c)]
+    if t == 1:
+        return [_act(seat, "play", c, m=it) for it in p.in_play()]
+    if t == 3:
+        return [_act(seat, "play", c, q) for q in range(len(s.players))]
+    if t == 4:
+        return [_act(seat, "play", c, m=m) for pile in s.discards.values() for m in pile[-3:]]
+    return []
+
+
+def _check_state(g, bot, seat, seen):
+    s = g.state
+    p = s.players[seat]
+    cards = _categories(g.specs)
+    if s.pending:
+        d = s.pending[0]
+        if d["kind"] == "choose":
+            want = [a.card for a in g.legal_actions(labels=False) if a.kind == "choose"]
+            assert list(bot._choice_cards(g, d)) == want
+            seen.add("choose")
+        return
+    if s.combat is not None or s.phase not in ("start", "trouble", "end", "setup"):
+        return
+    setup = s.phase == "setup"
+    for c in p.hand:
+        if setup and g.specs[c].kind not in ("race", "class", "item"):
+            continue
+        if g.specs[c].kind in ("race", "class") and (p.races if g.specs[c].kind == "race" else p.classes):
+            continue  # the bot plays a Race / Class only for a player without one
+        lg = cards.legal[c]
+        if lg == _L_WHY:
+            continue
+        for a in _variants(g, seat, c):
+            allowed = _rule_allows(g, seat, p, c, lg, cards.big)
+            assert allowed == (g.why_not(a) is None), f"{a}: {g.why_not(a)}"
+            seen.add(("play", lg, allowed))
+    if setup:
+        return
+    for c in p.carried:
+        if cards.kind[c] == "item":
+            ok = g.can_use(seat, c) and _slot_ok(p, c, cards.slot)
+            assert ok == (g.why_not(_act(seat, "equip", c)) is None)
+            seen.add(("equip", ok))
+    sale = bot._sale(g, seat)
+    if sale is not None:
+        assert bot._sale_legal(g, seat, sale) == (g.why_not(sale) is None)
+        seen.add("sale")
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_rule_copies_match_the_engine(base_deck, players):
+    specs = base_deck.specs()
+    seen: set = set()
+    for seed in range(4):
+        g = Game.new(players=players, deck=specs, seed=seed, options=GameOptions(max_turns=150),
+                     history=False)
+        bots = [GreedyBot(seed * 10 + k) for k in range(players)]
+        steps = 0
+        while g.outcome() is None and steps < 20000:
+            seat = g.actor()
+            bot = bots[seat]
+            bot._facts(g)
+            assert bot._plain
+            _check_state(g, bot, seat, seen)
+            a = bot.choose(g, seat)
+            assert g.why_not(a) is None
+            g.play(a)
+            steps += 1
+    assert "sale" in seen and ("equip", True) in seen and ("equip", False) in seen
+    assert "choose" in seen
+    assert {("play", 1, False), ("play", 1, True), ("play", 2, False), ("play", 3, False)} <= seen
