@@ -288,6 +288,10 @@ class Game(History):
         self._legal_ver = -1
         self._mw_cache = (-1, False)
         self._checked: tuple = (-1, None)  # (version, action) that why_not found legal
+        #: cards the core rules drew from the decks since this object was made (a statistics
+        #: aid for simulators; not game state: undo does not rewind it; modules that deal
+        #: from their own piles do not count)
+        self.draws = 0
         self._sure: list = []
         self._acache: dict = _ACACHE
         # the argument-free candidates of each seat (shared, see _A)
@@ -423,6 +427,7 @@ class Game(History):
             disc.clear()
             s.rng = _rng.shuffle(s.rng, pile)
             if self.history: self._say(f"The {deck} deck is reshuffled from its discards.")
+        self.draws += 1
         return pile.pop()
 
     def _discard(self, c: int) -> None:

@@ -215,6 +215,9 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     checks = [not (isinstance(b, Bot) and type(b).choose is Bot.choose) for b in bots]
     actor = g.actor
     specs = g.specs
+    core_only = all(m.name == "core" for m in g.modules)
+    last_draws = g.draws
+    near = True  # look at the piles after the first step
     while True:
         seat = actor()
         if seat is None:
@@ -238,34 +241,40 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
             if k == "play" and a.m >= 0 and specs[a.card].effects.get("wandering_monster"):
                 played[a.m] += 1
         # draws: a pile shrinks from its top (end); a reshuffle refills it from its discards;
-        # the discards are kept while a reshuffle is near (12 cards or fewer left)
-        for d, now in s.decks.items():
-            ln = len(now)
-            pv = piles.get(d)
-            if pv is None:
-                piles[d] = now[:]
-            elif ln != len(pv) or (ln and now[-1] != pv[-1]):
-                if ln < len(pv) and now == pv[:ln]:
-                    for x in pv[ln:]:
-                        drawn[x] += 1
-                else:  # reshuffled during this step
-                    for x in pv:
-                        drawn[x] += 1
-                    prev_disc = discs.get(d)
-                    if prev_disc:
-                        keep = set(now)
-                        keep.update(s.discards.get(d, ()))
-                        for x in prev_disc:
-                            if x not in keep:
-                                drawn[x] += 1
-                piles[d] = now[:]
-            if ln <= 12:
-                disc = s.discards[d]
-                prev = discs.get(d)
-                if prev is None or len(prev) != len(disc):
-                    discs[d] = disc[:]
-            else:
-                discs[d] = None
+        # the discards are kept while a reshuffle is near (12 cards or fewer left). With the
+        # core rules alone every draw goes through the engine's counter (Game.draws): a step
+        # with no draw and no pile near its end changes nothing here
+        if not core_only or g.draws != last_draws or near:
+            last_draws = g.draws
+            near = False
+            for d, now in s.decks.items():
+                ln = len(now)
+                pv = piles.get(d)
+                if pv is None:
+                    piles[d] = now[:]
+                elif ln != len(pv) or (ln and now[-1] != pv[-1]):
+                    if ln < len(pv) and now == pv[:ln]:
+                        for x in pv[ln:]:
+                            drawn[x] += 1
+                    else:  # reshuffled during this step
+                        for x in pv:
+                            drawn[x] += 1
+                        prev_disc = discs.get(d)
+                        if prev_disc:
+                            keep = set(now)
+                            keep.update(s.discards.get(d, ()))
+                            for x in prev_disc:
+                                if x not in keep:
+                                    drawn[x] += 1
+                    piles[d] = now[:]
+                if ln <= 12:
+                    near = True
+                    disc = s.discards[d]
+                    prev = discs.get(d)
+                    if prev is None or len(prev) != len(disc):
+                        discs[d] = disc[:]
+                else:
+                    discs[d] = None
         # monsters leaving the combat
         if pre_monsters is not None:
             c2 = s.combat
