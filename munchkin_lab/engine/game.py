@@ -523,10 +523,16 @@ class Game(History):
         if p.cheat_item == c:
             return True
         sp = self.specs[c]
-        if sp.usable_by and not any(self.matches(seat, a) for a in sp.usable_by):
-            return False
-        if sp.not_usable_by and any(self.matches(seat, a, against=True) for a in sp.not_usable_by):
-            return False
+        if sp.usable_by:
+            for a in sp.usable_by:
+                if self.matches(seat, a):
+                    break
+            else:
+                return False
+        if sp.not_usable_by:
+            for a in sp.not_usable_by:
+                if self.matches(seat, a, True):
+                    return False
         return True
 
     def hand_limit(self, seat: int) -> int:
