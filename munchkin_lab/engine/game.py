@@ -2687,11 +2687,13 @@ class Game(History):
                 self._start_run()
 
     def _resolve_win(self) -> None:
-        """Every other player passed: the munchkin side kills every monster (core rules, 7.
+        """Every other player passed and the munchkin side still wins (the caller,
+        :meth:`_window_done`, has just checked): it kills every monster (core rules, 7.
         Combat; Rewards)."""
         s = self.state
         c = s.combat
-        if not self.munchkins_win():
+        if (self._h_combat or self._h_monster) and not self.munchkins_win():
+            # module strength hooks are asked again, as they always were
             c.stage = "fight"
             return
         fighter, helper = c.fighter, c.helper
@@ -2718,7 +2720,9 @@ class Game(History):
         tcount = self._treasure_count()
         for mod in self._h_won:
             mod.on_combat_won(self, fighter, helper, list(c.monsters))
-        ps, ms = self.strengths()
+        # strengths only feed the log line (module hooks may keep state: then as before)
+        if self.history or self._h_combat or self._h_monster:
+            ps, ms = self.strengths()
         if self.history: self._say(f"{self._pn(fighter)}{' and ' + self._pn(helper) if helper >= 0 else ''} "
                   f"{'kill' if helper >= 0 else 'kills'} {', '.join(self.name(m) for m in c.monsters)} ({ps} vs {ms}).")
         self._change_level(fighter, levels, from_kill=True)
