@@ -209,7 +209,7 @@ class _Cards:
     """Per-card facts of a card list (index = card id), read-only once built."""
 
     __slots__ = ("tcat", "ccat", "pgold", "egold", "gold", "kind", "value", "big", "slot", "legal",
-                 "biz", "tscore", "tcode", "effects")
+                 "biz", "tscore", "tcode", "effects", "bonus", "unres")
 
     def __init__(self, specs: list) -> None:
         self.tcat = [_turn_category(sp) for sp in specs]
@@ -219,6 +219,12 @@ class _Cards:
         self.egold = [sp.gold if (sp.gold or 0) > 0 else 0 for sp in specs]
         self.gold = [sp.gold or 0 for sp in specs]
         self.effects = [bool(sp.effects) for sp in specs]
+        #: can_use is True for anybody (no race / class / gender restriction)
+        self.unres = [not (sp.usable_by or sp.not_usable_by) for sp in specs]
+        #: Game.item_bonus of an Item nothing can change (unrestricted, no conditional bonus):
+        #: its printed bonus for anybody; None = ask item_bonus
+        self.bonus = [(sp.bonus or 0) if not (sp.usable_by or sp.not_usable_by or sp.effects.get("bonus_if"))
+                      else None for sp in specs]
         self.kind = [sp.kind for sp in specs]
         self.value = [_card_value(sp) for sp in specs]
         self.big = [bool(sp.big) for sp in specs]
@@ -430,6 +436,10 @@ class GreedyBot(Bot):
         self._pgold: list[int] = []  # Gold of each sellable Item / One-Shot (else 0)
         self._egold: list[int] = []  # positive Gold of each card (else 0)
         self._mw_plain = False  # self._game decides combats by Game.munchkins_win itself
+        # per card: Game.item_bonus when nothing can change it (else None), can_use is True
+        # for anybody (_Cards.bonus / unres; None / False when the game class overrides them)
+        self._bonus: list = []
+        self._unres: list[bool] = []
 
     def _facts(self, game: "Game") -> bool:
         """Refresh the per-game facts for ``game``; returns ``_plain_rules(game)``."""
@@ -439,6 +449,9 @@ class GreedyBot(Bot):
             cards = self._cards = _categories(game.specs)
             self._tcat, self._ccat, self._pgold, self._egold = cards.tcat, cards.ccat, cards.pgold, cards.egold
             self._mw_plain = type(game).munchkins_win is Game.munchkins_win
+            ib_plain = type(game).item_bonus is Game.item_bonus and type(game).can_use is Game.can_use
+            self._bonus = cards.bonus if ib_plain else [None] * len(cards.bonus)
+            self._unres = cards.unres if ib_plain else [False] * len(cards.unres)
         return self._plain
 
     def pick_solar(self, game, seat: int) -> Action:
@@ -508,16 +521,21 @@ class GreedyBot(Bot):
         pool = [c for c in hand if pg[c]]
         pool += [c for c in carried if pg[c]]
         ib = game.item_bonus
+        bonus = self._bonus
         for c in equipped:
-            if egold[c] and ib(seat, c) <= 0:
-                pool.append(c)
+            if egold[c]:
+                b = bonus[c]
+                if b is None:
+                    b = ib(seat, c)
+                if b <= 0:
+                    pool.append(c)
         if not pool:
             return None
         gold = cards.gold
-        pool.sort(key=lambda c: -gold[c])
         total = sum(map(gold.__getitem__, pool))
         if total < 1000:
             return None
+        pool.sort(key=lambda c: -gold[c])
         levels = min(total // 1000, 9 - p.level)
         if levels < 1:
             return None
@@ -597,12 +615,20 @@ class GreedyBot(Bot):
                 return a
         elif c is not None and c.stage == "fight" and seat == c.fighter and s.phase == "combat" \
                 and _no_hints(game):
-            if game.munchkins_win():
+            if self._mw_plain:
+                # Game.munchkins_win from the strengths, which _fight_fast needs too
+                ps, ms = game.strengths()
+                win = c.monsters and (ps > ms or ps == ms and (
+                    game.has_class(seat, "warrior") or (c.helper >= 0 and game.has_class(c.helper, "warrior"))))
+            else:
+                ps = ms = None
+                win = game.munchkins_win()
+            if win:
                 # winning fighter: "fight" (always listed then) is the only scored candidate
                 self._verified = True
                 return _act(seat, "fight")
             if plain:
-                a = self._fight_fast(game, seat)
+                a = self._fight_fast(game, seat, ps, ms)
                 if a is not None:
                     return a
         elif c is not None and c.stage == "window" and plain:
@@ -614,6 +640,8 @@ class GreedyBot(Bot):
             if a is not None:
                 self._verified = True
                 return a
+            if plain:
+                return self._setup_items(game, seat)
         elif c is None and s.phase == "charity" and _no_hints(game):
             a = self._charity(game, seat)
             if a is not None:
@@ -679,6 +707,34 @@ class GreedyBot(Bot):
                     return a
         return None
 
+    def _setup_items(self, game: "Game", seat: int) -> Action:
+        """The setup choice without the list when no hand card is played (only when
+        :func:`_plain_rules`): the engine lists ``pass``, the plays that do not score, the
+        equips (carried Items the rules allow, carried order) and the unequips (equipped
+        order); :meth:`_score_turn` ranks an equip of an Item with a bonus or effects 4, an
+        unequip for a better carried Item 5 (two per turn), ``pass`` 90."""
+        p = game.state.players[seat]
+        cards = self._cards
+        kind = cards.kind
+        effects = cards.effects
+        bonus = self._bonus
+        unres = self._unres
+        self._verified = True  # the engine's equip rule (_why_equip); unequips and pass are listed unchecked
+        for c in p.carried:
+            if kind[c] == "item" and (effects[c] or (bonus[c] if bonus[c] is not None else
+                                                     game.item_bonus(seat, c)) > 0) \
+                    and (unres[c] or game.can_use(seat, c)) and _slot_ok(p, c, cards.slot):
+                return _act(seat, "equip", c)
+        if p.equipped and p.carried:
+            key = (id(game), game.state.turn)
+            g, t, n = self._unequips
+            if (g, t) != key or n < 2:
+                for c in p.equipped:
+                    if self._better_carried(game, seat, c):
+                        self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
+                        return _act(seat, "unequip", c)
+        return _act(seat, "pass")
+
     def _charity(self, game: "Game", seat: int) -> Action | None:
         """The Charity choice without the list: the engine lists, per hand card in hand order,
         one action per allowed target (-1 = discard, else recipients in seat order; the same
@@ -735,6 +791,7 @@ class GreedyBot(Bot):
                 return True
         gold = 0
         ib = game.item_bonus
+        bonus = self._bonus
         equipped = p.equipped
         if p.carried:
             kind = cards.kind
@@ -743,17 +800,21 @@ class GreedyBot(Bot):
             for c in p.carried:
                 gold += cgold[c]
                 if kind[c] == "item":
-                    b = ib(seat, c)
+                    b = bonus[c]
+                    if b is None:
+                        b = ib(seat, c)
                     if b > 0:
                         # plain rules: the engine's equip rule (_why_equip: usable, a free slot)
-                        if (game.can_use(seat, c) and _slot_ok(p, c, slots)) if plain else \
+                        if ((self._unres[c] or game.can_use(seat, c)) and _slot_ok(p, c, slots)) if plain else \
                                 game.why_not(_act(seat, "equip", c)) is None:
                             return True
                         slot = slots[c]
                         if slot != "none":
                             for e in equipped:
-                                if slots[e] == slot and ib(seat, e) < b:
-                                    return True
+                                if slots[e] == slot:
+                                    be = bonus[e]
+                                    if (be if be is not None else ib(seat, e)) < b:
+                                        return True
         if p.level >= 9:
             return False
         egold = cards.egold
@@ -761,7 +822,8 @@ class GreedyBot(Bot):
             return False  # even every equipped Item counted buys no Level
         cgold = cards.gold
         for c in equipped:
-            if ib(seat, c) <= 0:
+            b = bonus[c]
+            if (b if b is not None else ib(seat, c)) <= 0:
                 gold += cgold[c]
         return gold >= 1000
 
@@ -809,7 +871,7 @@ class GreedyBot(Bot):
                 continue
             if code == 3:  # an Item: 2 usable, 3 not
                 if best_sc > 2:
-                    sc = 2 if game.can_use(seat, c) else 3
+                    sc = 2 if self._unres[c] or game.can_use(seat, c) else 3
                     if sc < best_sc:
                         a = _act(seat, "play", c)
                         ok = _rule_allows(game, seat, p, c, legal[c], cards.big)
@@ -873,11 +935,13 @@ class GreedyBot(Bot):
         if best_sc > 4 and p.carried:
             kind = cards.kind
             effects = cards.effects
-            ib = game.item_bonus
+            bonus = self._bonus
+            unres = self._unres
             for c in p.carried:
-                if kind[c] == "item" and (effects[c] or ib(seat, c) > 0):
+                if kind[c] == "item" and (effects[c] or (bonus[c] if bonus[c] is not None else
+                                                         game.item_bonus(seat, c)) > 0):
                     # the engine's equip rule (_why_equip): usable, a free slot
-                    if game.can_use(seat, c) and _slot_ok(p, c, cards.slot):
+                    if (unres[c] or game.can_use(seat, c)) and _slot_ok(p, c, cards.slot):
                         best_sc, best = 4, _act(seat, "equip", c)
                         break
         if best_sc > 5 and p.equipped and p.carried:  # a swap needs a carried Item
@@ -1054,11 +1118,15 @@ class GreedyBot(Bot):
             return False
         mine = None
         kind = cards.kind
+        bonus = self._bonus
         for o in p.carried:
-            if kind[o] == "item" and slots[o] == slot and game.can_use(seat, o):
+            if kind[o] == "item" and slots[o] == slot and (self._unres[o] or game.can_use(seat, o)):
                 if mine is None:
-                    mine = game.item_bonus(seat, c)
-                if game.item_bonus(seat, o) > mine:
+                    mine = bonus[c]
+                    if mine is None:
+                        mine = game.item_bonus(seat, c)
+                b = bonus[o]
+                if (b if b is not None else game.item_bonus(seat, o)) > mine:
                     return True
         return False
 
@@ -1100,7 +1168,7 @@ class GreedyBot(Bot):
                     best_helper, best_help = t, st
         return best_helper, best_help
 
-    def _fight_fast(self, game: "Game", seat: int) -> Action | None:
+    def _fight_fast(self, game: "Game", seat: int, ps: int | None = None, ms: int | None = None) -> Action | None:
         """The losing fighter's choice without the list (only when :func:`_plain_rules`): what
         :meth:`_score_combat` picks from the list, the first legal candidate of the lowest
         score in the engine's order.
@@ -1110,13 +1178,14 @@ class GreedyBot(Bot):
         plays (by :func:`_combat_category`), the carried One-Shots (per side), Berserking and
         Turning (hand, then items in play) and backstabs; only the candidates that score are
         built here. None: this engine does not tell the Treasures of the combat (use the
-        list)."""
+        list). ``ps, ms``: ``game.strengths()`` when the caller has them."""
         s = game.state
         c = s.combat
         specs = game.specs
         p = s.players[seat]
         why = game.why_not
-        ps, ms = game.strengths()
+        if ps is None:
+            ps, ms = game.strengths()
         need, boost = self._need_boost(game, seat, ps, ms)
         can_boost = boost >= need
         run = _act(seat, "run")  # listed for a losing fighter

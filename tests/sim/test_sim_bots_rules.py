@@ -51,6 +51,13 @@ def _check_state(g, bot, seat, seen):
             allowed = _rule_allows(g, seat, p, c, lg, cards.big)
             assert allowed == (g.why_not(a) is None), f"{a}: {g.why_not(a)}"
             seen.add(("play", lg, allowed))
+    for q, pq in enumerate(s.players):
+        for c in pq.hand + pq.equipped + pq.carried:
+            if bot._bonus[c] is not None:
+                assert bot._bonus[c] == g.item_bonus(q, c)
+                seen.add("bonus")
+            if bot._unres[c]:
+                assert g.can_use(q, c)
     if setup:
         return
     for c in p.carried:
@@ -84,5 +91,5 @@ def test_rule_copies_match_the_engine(base_deck, players):
             g.play(a)
             steps += 1
     assert "sale" in seen and ("equip", True) in seen and ("equip", False) in seen
-    assert "choose" in seen
+    assert "choose" in seen and "bonus" in seen
     assert {("play", 1, False), ("play", 1, True), ("play", 2, False), ("play", 3, False)} <= seen
