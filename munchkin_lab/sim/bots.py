@@ -74,6 +74,24 @@ def _act(seat: int, kind: str, card: int = -1, target: int = -1, n: int = 0, m: 
     return a
 
 
+class _SeatActions(dict):
+    """Seat -> the shared argument-free :class:`Action` of one kind (built on first use)."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, seat: int) -> Action:
+        a = self[seat] = _act(seat, self.kind)
+        return a
+
+
+_KICK, _END_TURN, _LOOT, _PASS, _FIGHT, _RUN, _ACCEPT, _REFUSE = (
+    _SeatActions(k) for k in ("kick", "end_turn", "loot", "pass", "fight", "run", "accept", "refuse"))
+
+
 def _plain_rules(game: "Game") -> bool:
     """True when no rules module of ``game`` checks actions, adds actions or advises bots
     (``check_action`` / ``extra_actions`` / ``bot_hint`` not overridden): then the engine's
@@ -209,7 +227,7 @@ class _Cards:
     """Per-card facts of a card list (index = card id), read-only once built."""
 
     __slots__ = ("tcat", "ccat", "pgold", "egold", "gold", "kind", "value", "big", "slot", "legal",
-                 "biz", "tscore", "tcode", "effects", "bonus", "unres")
+                 "biz", "tscore", "tcode", "effects", "bonus", "unres", "fboost", "undead", "clevels")
 
     def __init__(self, specs: list) -> None:
         self.tcat = [_turn_category(sp) for sp in specs]
@@ -231,6 +249,12 @@ class _Cards:
         self.slot = [sp.slot or "none" for sp in specs]
         # a discard pick is built only for a One-Shot listed per discard pile card, a Cheat!
         # only per item in play: any other combination asks why_not
+        #: a One-Shot's bonus for the munchkin side (else 0)
+        self.fboost = [sp.bonus if sp.kind == "one_shot" and (sp.bonus or 0) > 0
+                       and sp.effects.get("side", "either") != "monster" else 0 for sp in specs]
+        self.undead = [sp.has_tag("undead") for sp in specs]
+        #: the Levels a monster gives when defeated (GreedyBot._combat_levels)
+        self.clevels = [(sp.levels_gained or 1) + sp.effects.get("extra_levels", 0) for sp in specs]
         self.legal = [_L_WHY if (lg == _L_CHEAT and t != 1) or (sp.kind == "one_shot" and lg == _L_OK
                                                                  and sp.effects.get("take_discard") and t != 4)
                       else lg for sp, lg, t in zip(specs, map(_play_legality, specs), self.tcat)]
@@ -238,10 +262,12 @@ class _Cards:
         self.tscore = [_turn_score(sp) for sp in specs]
         # own-turn hand codes for GreedyBot._turn_best: 1 Race, 2 Class, 3 Item, 4 Go Up a
         # Level, 5 Curse, 6 a Special / One-Shot the engine lists (_turn_category) that can
-        # score, 0 nothing to consider
+        # score, 7 another card that gives business, 0 nothing to consider
         codes = {"race": 1, "class": 2, "item": 3, "go_up_a_level": 4, "curse": 5}
+        # (7: nothing to consider but business, see _business)
         self.tcode = [codes.get(sp.kind, 0) if sp.kind not in ("special", "one_shot") else
-                      (6 if t and sc else 0) for sp, t, sc in zip(specs, self.tcat, self.tscore)]
+                      6 if t and sc else 7 if b == 1 else 0
+                      for sp, t, sc, b in zip(specs, self.tcat, self.tscore, self.biz)]
 
 
 _CAT_CACHE: dict = {}
@@ -474,23 +500,20 @@ class GreedyBot(Bot):
                 best, lv = q, ps[q].level
         return best
 
-    @staticmethod
-    def _combat_levels(game: "Game") -> int:
-        c = game.state.combat
-        total = 0
-        for m in c.monsters:
-            sp = game.specs[m]
-            total += (sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)
-        return total
+    def _combat_levels(self, game: "Game") -> int:
+        """The Levels the monsters of the current combat give when defeated."""
+        cards = self._cards if self._game is game else (self._facts(game), self._cards)[1]
+        return sum(map(cards.clevels.__getitem__, game.state.combat.monsters))
 
     def _threat(self, game: "Game", seat: int, q: int) -> bool:
         """Is player ``q`` worth stopping: the leader at or above our Level, or about to win."""
         if q < 0 or q == seat:
             return False
         ps = game.state.players
-        if q == self._leader(game, seat) and ps[q].level >= ps[seat].level:
+        lq = ps[q].level
+        if lq >= ps[seat].level and q == self._leader(game, seat):
             return True
-        return ps[q].level + self._combat_levels(game) >= 10
+        return lq + self._combat_levels(game) >= 10
 
     @staticmethod
     def _monster_estimate(game: "Game", seat: int, m: int) -> int:
@@ -565,56 +588,56 @@ class GreedyBot(Bot):
 
     # ------------------------------------------------------------------ decisions
     def pick(self, game: "Game", seat: int) -> Action | None:
+        """The greedy choice of ``seat`` (the seat that must act): decided without the legal
+        list where the bot can (see the class docstring), else ranked from it."""
         s = game.state
         c = s.combat
-        if not s.pending and c is not None and c.stage == "window" and (
-                c.intent != "win" or seat == c.helper or not self._threat(game, seat, c.fighter)
-                or not game.munchkins_win()):
-            self._verified = True
-            return _act(seat, "pass")  # nothing worth interfering with: pass the window
-        plain = self._plain if self._game is game else self._facts(game)
-        if not s.pending and c is None and seat == s.active and s.phase in ("start", "trouble", "end"):
-            if not self._has_business(game, seat):
-                a = self._plain_turn_step(game, seat)
-                if plain or game.why_not(a) is None:  # rules modules may replace the plain step (rooms: move)
-                    return a
-                self._verified = False
-            elif plain:
-                return self._turn_best(game, seat)
+        if self._game is not game:
+            self._facts(game)
+        plain = self._plain
         if s.pending:
-            d = s.pending[0]
-            if d["kind"] in ("help", "offer"):
-                # the engine always lists exactly accept and refuse here: no list needed
+            a = self._pending_fast(game, seat, s.pending[0], c, plain)
+            return a if a is not None else self._pick_listed(game, seat)
+        if c is None:
+            ph = s.phase
+            if ph == "start" or ph == "trouble" or ph == "end":
+                if seat == s.active:
+                    if plain:
+                        return self._turn_best(game, seat)  # _has_business included
+                    if not self._has_business(game, seat):
+                        a = self._plain_turn_step(game, seat)
+                        if game.why_not(a) is None:  # rules modules may replace the plain step (rooms: move)
+                            return a
+                        self._verified = False
+            elif ph == "setup":
+                if not game.hint_modules:
+                    a = self._setup_play(game, seat)
+                    if a is not None:
+                        self._verified = True
+                        return a
+                    if plain:
+                        return self._setup_items(game, seat)
+            elif ph == "charity":
+                if not game.hint_modules:
+                    a = self._charity(game, seat)
+                    if a is not None:
+                        self._verified = True
+                        return a
+            return self._pick_listed(game, seat)
+        st = c.stage
+        if st == "window":
+            if c.intent != "win" or seat == c.helper or not self._threat(game, seat, c.fighter) \
+                    or not game.munchkins_win():
                 self._verified = True
-                if d["kind"] == "help":
-                    ok = self._accept_help(game, seat, d["from"], d.get("n", 0))
-                else:
-                    ps, ms = game.strengths()
-                    ok = c is not None and ps + game.player_strength(d["from"]) > ms
-                return _act(seat, "accept" if ok else "refuse")
-            if d["kind"] in ("cancel", "glue"):
-                # the engine lists `pass` first (never refused): _pending takes the first
-                self._verified = True
-                return _act(seat, "pass")
-            if plain and d["kind"] == "choose":
-                # the engine lists one `choose` per option (never refused): _pending's choice
-                opts = self._choice_cards(game, d)
-                if opts:
-                    self._verified = True
-                    value = self._cards.value.__getitem__
-                    # the first cheapest card to lose, else the first most valuable to take
-                    c = min(opts, key=value) if d.get("why") == "lose" else max(opts, key=value)
-                    return _act(seat, "choose", c)
-            elif plain and d["kind"] == "manual":
-                # the engine lists `resolve` (n=0) first, then n=-1 (never refused)
-                self._verified = True
-                return _act(seat, "resolve", d["card"], d.get("target", seat))
-        elif c is not None and c.stage == "run" and plain and _no_hints(game):
-            a = self._run_fast(game, seat)
-            if a is not None:
-                return a
-        elif c is not None and c.stage == "fight" and seat == c.fighter and s.phase == "combat" \
-                and _no_hints(game):
+                return _PASS[seat]  # nothing worth interfering with: pass the window
+            if plain:
+                return self._window_fast(game, seat)  # the window is hostile
+        elif st == "run":
+            if plain:
+                a = self._run_fast(game, seat)
+                if a is not None:
+                    return a
+        elif st == "fight" and seat == c.fighter and s.phase == "combat" and not game.hint_modules:
             if self._mw_plain:
                 # Game.munchkins_win from the strengths, which _fight_fast needs too
                 ps, ms = game.strengths()
@@ -626,27 +649,47 @@ class GreedyBot(Bot):
             if win:
                 # winning fighter: "fight" (always listed then) is the only scored candidate
                 self._verified = True
-                return _act(seat, "fight")
+                return _FIGHT[seat]
             if plain:
                 a = self._fight_fast(game, seat, ps, ms)
                 if a is not None:
                     return a
-        elif c is not None and c.stage == "window" and plain:
-            a = self._window_fast(game, seat)  # the window is hostile (see above)
-            if a is not None:
-                return a
-        elif c is None and s.phase == "setup" and _no_hints(game):
-            a = self._setup_play(game, seat)
-            if a is not None:
+        return self._pick_listed(game, seat)
+
+    def _pending_fast(self, game: "Game", seat: int, d: dict, c, plain: bool) -> Action | None:
+        """A pending decision ``d`` of ``seat`` without the list (None: use the list)."""
+        k = d["kind"]
+        if k == "help" or k == "offer":
+            # the engine always lists exactly accept and refuse here: no list needed
+            self._verified = True
+            if k == "help":
+                ok = self._accept_help(game, seat, d["from"], d.get("n", 0))
+            else:
+                ps, ms = game.strengths()
+                ok = c is not None and ps + game.player_strength(d["from"]) > ms
+            return _ACCEPT[seat] if ok else _REFUSE[seat]
+        if k == "cancel" or k == "glue":
+            # the engine lists `pass` first (never refused): _pending takes the first
+            self._verified = True
+            return _PASS[seat]
+        if plain and k == "choose":
+            # the engine lists one `choose` per option (never refused): _pending's choice
+            opts = self._choice_cards(game, d)
+            if opts:
                 self._verified = True
-                return a
-            if plain:
-                return self._setup_items(game, seat)
-        elif c is None and s.phase == "charity" and _no_hints(game):
-            a = self._charity(game, seat)
-            if a is not None:
-                self._verified = True
-                return a
+                value = self._cards.value.__getitem__
+                # the first cheapest card to lose, else the first most valuable to take
+                card = min(opts, key=value) if d.get("why") == "lose" else max(opts, key=value)
+                return _act(seat, "choose", card)
+        elif plain and k == "manual":
+            # the engine lists `resolve` (n=0) first, then n=-1 (never refused)
+            self._verified = True
+            return _act(seat, "resolve", d["card"], d.get("target", seat))
+        return None
+
+    def _pick_listed(self, game: "Game", seat: int) -> Action | None:
+        """The greedy choice ranked from the engine's legal list."""
+        s = game.state
         cands = legal_actions(game)
         if s.pending:
             return self._pending(game, seat, cands)
@@ -733,7 +776,7 @@ class GreedyBot(Bot):
                     if self._better_carried(game, seat, c):
                         self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
                         return _act(seat, "unequip", c)
-        return _act(seat, "pass")
+        return _PASS[seat]
 
     def _charity(self, game: "Game", seat: int) -> Action | None:
         """The Charity choice without the list: the engine lists, per hand card in hand order,
@@ -789,6 +832,12 @@ class GreedyBot(Bot):
             b = biz[c]
             if b == 1 or (b == 2 and not p.races) or (b == 3 and not p.classes):
                 return True
+        return self._business_in_play(game, seat, p, plain)
+
+    def _business_in_play(self, game: "Game", seat: int, p, plain: bool) -> bool:
+        """:meth:`_has_business` for a hand without business: an Item to use or swap, or
+        Items worth a Level to sell."""
+        cards = self._cards
         gold = 0
         ib = game.item_bonus
         bonus = self._bonus
@@ -832,9 +881,9 @@ class GreedyBot(Bot):
         s = game.state
         self._verified = True  # each of these is legal in its phase for the active player
         if s.phase == "start":
-            return _act(seat, "kick")
+            return _KICK[seat]
         if s.phase == "end":
-            return _act(seat, "end_turn")
+            return _END_TURN[seat]
         my_str = game.player_strength(seat)
         best, best_lv = -1, -1
         for c in s.players[seat].hand:
@@ -842,7 +891,7 @@ class GreedyBot(Bot):
                 est = self._monster_estimate(game, seat, c)
                 if my_str > est and est > best_lv:
                     best, best_lv = c, est
-        return _act(seat, "trouble", best) if best >= 0 else _act(seat, "loot")
+        return _act(seat, "trouble", best) if best >= 0 else _LOOT[seat]
 
     def _turn_best(self, game: "Game", seat: int) -> Action:
         """What :meth:`_score_turn` picks from the list on the own turn out of combat (phase
@@ -855,7 +904,10 @@ class GreedyBot(Bot):
         the bot's own sale comes last. The best score wins, ties in that order, so the first
         legal candidate of the lowest score is the answer. Legality follows the engine's
         rules for plays (:func:`_play_legality`), equips (usable, :func:`_slot_ok`) and sales
-        (:meth:`_sale_legal`); the few cards they do not cover are checked with ``why_not``."""
+        (:meth:`_sale_legal`); the few cards they do not cover are checked with ``why_not``.
+
+        Includes the gate of :meth:`pick`: without business (:meth:`_has_business`, found on
+        the way) the answer is :meth:`_plain_turn_step`."""
         s = game.state
         players = s.players
         p = players[seat]
@@ -865,10 +917,15 @@ class GreedyBot(Bot):
         self._verified = True  # every answer below is legal (by the rules, checked or listed)
         best_sc, best = 99, None
         leader = -2
+        busy = False  # a hand card gives business (_has_business)
         for c in p.hand:
             code = tcode[c]
             if not code:
                 continue
+            if code >= 3:
+                busy = True
+                if code == 7:
+                    continue
             if code == 3:  # an Item: 2 usable, 3 not
                 if best_sc > 2:
                     sc = 2 if self._unres[c] or game.can_use(seat, c) else 3
@@ -878,7 +935,8 @@ class GreedyBot(Bot):
                         if ok or (ok is None and game.why_not(a) is None):
                             best_sc, best = sc, a
             elif code <= 2:  # a Race / Class: 1 for a player without one, the first one listed
-                if best_sc > 1 and not (p.races if code == 1 else p.classes):
+                if not (p.races if code == 1 else p.classes):  # (best_sc > 1: a 1 returns)
+                    busy = True
                     a = _act(seat, "play", c)
                     if legal[c] == _L_OK or game.why_not(a) is None:
                         return a
@@ -932,6 +990,8 @@ class GreedyBot(Bot):
                         if pile:
                             best_sc, best = sc, _act(seat, "play", c, m=pile[-3:][0])
                             break
+        if not busy and not self._business_in_play(game, seat, p, True):
+            return self._plain_turn_step(game, seat)  # (nothing in hand was scored)
         if best_sc > 4 and p.carried:
             kind = cards.kind
             effects = cards.effects
@@ -960,15 +1020,15 @@ class GreedyBot(Bot):
             return best
         ph = s.phase
         if ph == "start":
-            return _act(seat, "kick")
+            return _KICK[seat]
         if ph == "end":
-            return _act(seat, "end_turn")
+            return _END_TURN[seat]
         my_str = game.player_strength(seat)
         kind = cards.kind
         for c in p.hand:  # the first monster in hand that the bot expects to beat (score 55)
             if kind[c] == "monster" and my_str > self._monster_estimate(game, seat, c):
                 return _act(seat, "trouble", c)
-        return _act(seat, "loot")
+        return _LOOT[seat]
 
     def _pending(self, game: "Game", seat: int, cands: list[Action]) -> Action | None:
         s = game.state
@@ -1131,26 +1191,21 @@ class GreedyBot(Bot):
         return False
 
     # combat -----------------------------------------------------------------------------
-    @staticmethod
-    def _need_boost(game: "Game", seat: int, ps: int, ms: int) -> tuple[int, int]:
+    def _need_boost(self, game: "Game", seat: int, ps: int, ms: int) -> tuple[int, int]:
         """``(need, boost)`` of fighter ``seat``: the strength still missing to win, and what
         its own One-Shots, Berserking and Turning could add."""
         s = game.state
         c = s.combat
-        specs = game.specs
-        warrior = game.has_class(seat, "warrior") or (c.helper >= 0 and game.has_class(c.helper, "warrior"))
-        need = ms - ps + (0 if warrior else 1)  # strength still missing to win
+        cards = self._cards if self._game is game else (self._facts(game), self._cards)[1]
         p = s.players[seat]
-        boost = 0
-        for card in p.hand + p.carried:
-            sp = specs[card]
-            if sp.kind == "one_shot" and (sp.bonus or 0) > 0 and sp.effects.get("side", "either") != "monster":
-                boost += sp.bonus
-        if game.has_class(seat, "warrior"):
-            boost += max(0, 3 - c.berserk.get(seat, 0)) if (p.hand or p.in_play()) else 0
-        undead = any(specs[m].has_tag("undead") for m in c.monsters)
-        if undead and game.has_class(seat, "cleric"):
-            boost += 3 * max(0, 3 - c.turning.get(seat, 0)) if p.hand else 0
+        warrior = game.has_class(seat, "warrior") if p.classes else False
+        need = ms - ps + (0 if warrior or (c.helper >= 0 and game.has_class(c.helper, "warrior")) else 1)
+        fb = cards.fboost.__getitem__
+        boost = sum(map(fb, p.hand)) + sum(map(fb, p.carried))
+        if warrior:
+            boost += max(0, 3 - c.berserk.get(seat, 0)) if (p.hand or p.equipped or p.carried) else 0
+        if p.hand and p.classes and game.has_class(seat, "cleric") and any(map(cards.undead.__getitem__, c.monsters)):
+            boost += 3 * max(0, 3 - c.turning.get(seat, 0))
         return need, boost
 
     @staticmethod
@@ -1188,7 +1243,7 @@ class GreedyBot(Bot):
             ps, ms = game.strengths()
         need, boost = self._need_boost(game, seat, ps, ms)
         can_boost = boost >= need
-        run = _act(seat, "run")  # listed for a losing fighter
+        run = _RUN[seat]  # listed for a losing fighter
         found = []  # (score, order, action, listed unchecked)
         if c.helper < 0:
             best_helper, best_help = self._best_helper(game, seat)
@@ -1350,7 +1405,7 @@ class GreedyBot(Bot):
             for _, _, a in found:
                 if why(a) is None:
                     return a
-        return _act(seat, "pass")
+        return _PASS[seat]
 
     def _score_combat(self, game: "Game", seat: int, cands: list[Action]) -> list:
         s = game.state

@@ -93,3 +93,12 @@ def test_rule_copies_match_the_engine(base_deck, players):
     assert "sale" in seen and ("equip", True) in seen and ("equip", False) in seen
     assert "choose" in seen and "bonus" in seen
     assert {("play", 1, False), ("play", 1, True), ("play", 2, False), ("play", 3, False)} <= seen
+
+
+def test_turn_codes_agree_with_business(base_deck):
+    """The own-turn hand codes carry _has_business: codes 3-7 always give business, 1 / 2
+    (Race / Class) for a player without one, 0 never."""
+    g = Game.new(players=4, deck=base_deck.specs(), seed=0, options=GameOptions(), history=False)
+    cards = _categories(g.specs)
+    for code, biz in zip(cards.tcode, cards.biz):
+        assert biz == {0: 0, 1: 2, 2: 3}.get(code, 1)
