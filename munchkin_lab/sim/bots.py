@@ -197,6 +197,58 @@ def _play_legality(sp) -> int:
     return _L_WHY
 
 
+# How the rules answer a card played in a combat's fight or interference window (the order
+# of the engine's ``_why_play`` in combat), for the candidates the greedy bot builds (a
+# monster index in range, a side 0 / 1, a target seat, a Wandering Monster's monster from
+# hand): _C_OK legal, _C_NO refused, _C_MON a monster index in range, _C_SIDE* a One-Shot
+# for either / the munchkin / the monster side, _C_CURSE a living target, _C_XFER a living
+# target other than the fighter, _C_DBL the lone fighter's double, _C_WHY ask ``why_not``.
+_C_OK, _C_NO, _C_MON, _C_SIDE, _C_SIDE_M, _C_SIDE_X, _C_CURSE, _C_XFER, _C_DBL, _C_WHY = range(10)
+
+
+def _combat_legality(sp) -> tuple[int, bool]:
+    """``(code, own turn only)`` of a card played in a fight or window (see above)."""
+    e = sp.effects
+    if e.get("cancel_curse") or e.get("hireling") or e.get("set_die") or e.get("steal_level"):
+        return _C_WHY, False  # played by the any-time rules
+    k = sp.kind
+    if k == "monster_enhancer":
+        return _C_MON, False
+    if k == "curse":
+        return _C_CURSE, False
+    if k == "one_shot":
+        if e.get("escape") or e.get("reroll_escape"):
+            return _C_NO, False
+        own = bool(e.get("own_turn"))
+        if e.get("take_discard"):
+            return _C_NO, own
+        if e.get("discard_monster"):
+            return _C_MON, own
+        if e.get("transfer_fighter"):
+            return _C_XFER, own
+        if e.get("double_fighter"):
+            return _C_DBL, own
+        side = e.get("side", "either")
+        return (_C_SIDE_M if side == "munchkin" else _C_SIDE_X if side == "monster" else _C_SIDE), own
+    if k == "special":
+        if e.get("wandering_monster"):
+            return _C_OK, False
+        if e.get("half_breed") or e.get("super_munchkin"):
+            return _C_WHY, False
+        if e.get("cheat"):
+            return _C_NO, False
+        if e.get("end_combat"):
+            return _C_OK, False
+        if e.get("take_item") or e.get("swap_monster"):
+            return _C_WHY, False
+        if e.get("draw_treasures"):
+            return _C_NO, False
+        if e.get("level_for") or sp.manual:
+            return _C_OK, False
+        return _C_NO, False
+    return _C_WHY, False
+
+
 def _business(sp) -> int:
     """Does a hand card give its owner business on the own turn (see
     :meth:`GreedyBot._has_business`): 1 always, 2 for a player without a Race, 3 for a player
@@ -227,7 +279,8 @@ class _Cards:
     """Per-card facts of a card list (index = card id), read-only once built."""
 
     __slots__ = ("tcat", "ccat", "pgold", "egold", "gold", "kind", "value", "big", "slot", "legal",
-                 "biz", "tscore", "tcode", "effects", "bonus", "unres", "fboost", "undead", "clevels")
+                 "biz", "tscore", "tcode", "effects", "bonus", "unres", "fboost", "undead", "clevels",
+                 "ccode", "cown")
 
     def __init__(self, specs: list) -> None:
         self.tcat = [_turn_category(sp) for sp in specs]
@@ -255,6 +308,7 @@ class _Cards:
         self.undead = [sp.has_tag("undead") for sp in specs]
         #: the Levels a monster gives when defeated (GreedyBot._combat_levels)
         self.clevels = [(sp.levels_gained or 1) + sp.effects.get("extra_levels", 0) for sp in specs]
+        self.ccode, self.cown = (list(x) for x in zip(*map(_combat_legality, specs))) if specs else ([], [])
         self.legal = [_L_WHY if (lg == _L_CHEAT and t != 1) or (sp.kind == "one_shot" and lg == _L_OK
                                                                  and sp.effects.get("take_discard") and t != 4)
                       else lg for sp, lg, t in zip(specs, map(_play_legality, specs), self.tcat)]
@@ -1223,6 +1277,53 @@ class GreedyBot(Bot):
                     best_helper, best_help = t, st
         return best_helper, best_help
 
+    def _combat_ok(self, game: "Game", seat: int, a: Action) -> bool:
+        """Is ``a``, built by :meth:`_fight_fast` / :meth:`_window_fast` for the acting
+        ``seat``, legal? Under :func:`_plain_rules` in a combat the engine's rules decide
+        (``_why_combat`` / ``_why_play``; by construction the monster index, side, target
+        seat and card are ones the rules accept, see :func:`_combat_legality`); anything else
+        is asked of ``why_not``."""
+        s = game.state
+        cb = s.combat
+        if s.phase != "combat" or cb.stage == "run":
+            return game.why_not(a) is None
+        k = a.kind
+        cards = self._cards
+        if k == "play":
+            c = a.card
+            code = cards.ccode[c]
+            if code == _C_WHY:
+                return game.why_not(a) is None
+            if code == _C_NO or (cards.cown[c] and s.active != seat):
+                return False
+            if code == _C_OK or code == _C_SIDE:
+                return True
+            if code == _C_MON:
+                return 0 <= a.n < len(cb.monsters)
+            if code == _C_SIDE_M:
+                return a.n == 0
+            if code == _C_SIDE_X:
+                return a.n == 1
+            if code == _C_CURSE:
+                return 0 <= a.target < len(s.players) and s.players[a.target].alive
+            if code == _C_XFER:
+                return 0 <= a.target < len(s.players) and a.target != cb.fighter and s.players[a.target].alive
+            return seat == cb.fighter and cb.helper < 0 and not cb.perplayer.get(seat) and a.n == 0  # _C_DBL
+        if k == "evade" and a.card < 0:  # a monster that does not pursue the fighter
+            atom = game.specs[cb.monsters[a.n]].effects.get("not_pursue")
+            if not atom:
+                return False
+            if isinstance(atom, (list, tuple)):
+                return all(game.matches(seat, x) for x in atom)
+            return game.matches(seat, atom)
+        if k == "berserk" or k == "turning":  # the fighter's own class, a card of its hand
+            if (cb.berserk if k == "berserk" else cb.turning).get(seat, 0) >= 3:
+                return False
+            return k == "berserk" or any(map(cards.undead.__getitem__, cb.monsters))
+        if k == "backstab":  # a Thief on the fighter (another player), a card of its own
+            return [seat, a.target] not in cb.backstab
+        return game.why_not(a) is None
+
     def _fight_fast(self, game: "Game", seat: int, ps: int | None = None, ms: int | None = None) -> Action | None:
         """The losing fighter's choice without the list (only when :func:`_plain_rules`): what
         :meth:`_score_combat` picks from the list, the first legal candidate of the lowest
@@ -1232,38 +1333,30 @@ class GreedyBot(Bot):
         bribe, then every Treasure), then per monster its evasions, then per hand card its
         plays (by :func:`_combat_category`), the carried One-Shots (per side), Berserking and
         Turning (hand, then items in play) and backstabs; only the candidates that score are
-        built here. None: this engine does not tell the Treasures of the combat (use the
+        built here and checked by :meth:`_combat_ok`. Every one of them scores below the help
+        request (5), which scores below ``run`` (9): the helper is looked for only when none
+        is legal. None: this engine does not tell the Treasures of the combat (use the
         list). ``ps, ms``: ``game.strengths()`` when the caller has them."""
         s = game.state
         c = s.combat
         specs = game.specs
         p = s.players[seat]
-        why = game.why_not
         if ps is None:
             ps, ms = game.strengths()
         need, boost = self._need_boost(game, seat, ps, ms)
         can_boost = boost >= need
-        run = _RUN[seat]  # listed for a losing fighter
-        found = []  # (score, order, action, listed unchecked)
-        if c.helper < 0:
-            best_helper, best_help = self._best_helper(game, seat)
-            if best_helper >= 0 and need <= best_help and not any(specs[m].effects.get("no_help") for m in c.monsters):
-                tot = self._treasures(game)
-                if tot is None:
-                    return None
-                if tot:  # the listed bribe: every Treasure, the helper picking first
-                    found.append((5, 1, _act(seat, "ask_help", target=best_helper, n=tot, m=1), True))
+        found = []  # (score, order, action)
         order = 2
         hand = p.hand
         for i, m in enumerate(c.monsters):
             me = specs[m].effects
             if me.get("not_pursue"):
-                found.append((3, order, _act(seat, "evade", n=i), False))
+                found.append((3, order, _act(seat, "evade", n=i)))
                 order += 1
             if me.get("bribe_gold") or me.get("evade_discard"):
                 for it in p.in_play() + hand:
                     if specs[it].kind in ("item", "one_shot"):
-                        found.append((3, order, _act(seat, "evade", it, n=i), False))
+                        found.append((3, order, _act(seat, "evade", it, n=i)))
                         order += 1
         nm = len(c.monsters)
         ccat = self._ccat
@@ -1275,49 +1368,60 @@ class GreedyBot(Bot):
                 bonus = sp.bonus or 0
                 if t == 1:  # removes a monster: score 4 (any monster)
                     for i in range(nm):
-                        found.append((4, order, _act(seat, "play", card, n=i), False))
+                        found.append((4, order, _act(seat, "play", card, n=i)))
                         order += 1
                 elif bonus > 0 and can_boost and (t == 2 or t == 3):
                     sc = 1 - bonus / 100  # the munchkin side (n=0) only
                     if t == 2:
                         for q in range(len(s.players)):
-                            found.append((sc, order, _act(seat, "play", card, q), False))
+                            found.append((sc, order, _act(seat, "play", card, q)))
                             order += 1
                     else:
-                        found.append((sc, order, _act(seat, "play", card, n=0), False))
+                        found.append((sc, order, _act(seat, "play", card, n=0)))
                         order += 1
             elif k == "special" and sp.effects.get("end_combat"):
                 t = ccat[card]
                 if t == 4:
                     for mon in hand:
                         if specs[mon].kind == "monster":
-                            found.append((4, order, _act(seat, "play", card, m=mon), False))
+                            found.append((4, order, _act(seat, "play", card, m=mon)))
                             order += 1
                 elif t == 5:
-                    found.append((4, order, _act(seat, "play", card), False))
+                    found.append((4, order, _act(seat, "play", card)))
                     order += 1
         for card in p.carried:
             sp = specs[card]
             if sp.kind == "one_shot" and not sp.effects.get("escape"):
                 if sp.effects.get("discard_monster"):
-                    found.append((4, order, _act(seat, "play", card, n=0), False))
-                    found.append((4, order + 1, _act(seat, "play", card, n=1), False))
+                    found.append((4, order, _act(seat, "play", card, n=0)))
+                    found.append((4, order + 1, _act(seat, "play", card, n=1)))
                 elif (sp.bonus or 0) > 0 and can_boost:
-                    found.append((1 - (sp.bonus or 0) / 100, order, _act(seat, "play", card, n=0), False))
+                    found.append((1 - (sp.bonus or 0) / 100, order, _act(seat, "play", card, n=0)))
                 order += 2
         if can_boost and hand:
+            value = self._cards.value
             for kind, cls in (("berserk", "warrior"), ("turning", "cleric")):
                 if game.has_class(seat, cls):
                     for card in hand:  # listed for hand cards, then items in play
-                        found.append((2 + card_value(game, card) / 100000, order, _act(seat, kind, card), False))
+                        found.append((2 + value[card] / 100000, order, _act(seat, kind, card)))
                         order += 1
         self._verified = True
         if found:
             found.sort(key=lambda f: (f[0], f[1]))
-            for _, _, a, sure in found:
-                if sure or why(a) is None:
+            ok = self._combat_ok
+            for _, _, a in found:
+                if ok(game, seat, a):
                     return a
-        return run
+        if c.helper < 0:
+            best_helper, best_help = self._best_helper(game, seat)
+            if best_helper >= 0 and need <= best_help and not any(specs[m].effects.get("no_help") for m in c.monsters):
+                tot = self._treasures(game)
+                if tot is None:
+                    self._verified = False
+                    return None
+                if tot:  # the listed bribe: every Treasure, the helper picking first
+                    return _act(seat, "ask_help", target=best_helper, n=tot, m=1)
+        return _RUN[seat]  # listed for a losing fighter
 
     @staticmethod
     def _treasures(game: "Game") -> int | None:
@@ -1349,12 +1453,12 @@ class GreedyBot(Bot):
         what :meth:`_score_combat` picks from the list, the first legal candidate of the
         lowest score in the engine's order (``pass``; per hand card its plays by
         :func:`_combat_category`: Monster Enhancers per monster, Curses per seat; the carried
-        One-Shots per side; a Thief's backstab on the fighter, then on the helper)."""
+        One-Shots per side; a Thief's backstab on the fighter, then on the helper), checked
+        by :meth:`_combat_ok`."""
         s = game.state
         c = s.combat
         specs = game.specs
         p = s.players[seat]
-        why = game.why_not
         fighter = c.fighter
         found = []  # (score, order, action)
         order = 1
@@ -1402,8 +1506,9 @@ class GreedyBot(Bot):
         self._verified = True
         if found:
             found.sort(key=lambda f: (f[0], f[1]))
+            ok = self._combat_ok
             for _, _, a in found:
-                if why(a) is None:
+                if ok(game, seat, a):
                     return a
         return _PASS[seat]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from munchkin_lab.engine import Game, GameOptions
-from munchkin_lab.sim.bots import (_L_WHY, GreedyBot, _act, _categories, _rule_allows, _slot_ok,
-                                   _turn_category)
+from munchkin_lab.sim.bots import (_C_CURSE, _C_DBL, _C_MON, _C_WHY, _C_XFER, _L_WHY, GreedyBot, _act,
+                                   _categories, _rule_allows, _slot_ok, _turn_category)
 
 
 def _variants(g, seat, c):
@@ -25,10 +25,47 @@ def _variants(g, seat, c):
     return []
 
 
+def _combat_variants(g, seat, cards):
+    """The combat candidates the greedy bot may build for the acting ``seat``."""
+    s = g.state
+    c = s.combat
+    p = s.players[seat]
+    nm = len(c.monsters)
+    out = []
+    for card in p.hand + [x for x in p.carried if cards.kind[x] == "one_shot"]:
+        code = cards.ccode[card]
+        if code == _C_WHY:
+            continue
+        if code == _C_MON:
+            out += [_act(seat, "play", card, n=i) for i in range(nm + 1)]
+        elif code in (_C_CURSE, _C_XFER):
+            out += [_act(seat, "play", card, t) for t in range(len(s.players))]
+        elif g.specs[card].effects.get("wandering_monster"):
+            out += [_act(seat, "play", card, m=x) for x in p.hand if cards.kind[x] == "monster"]
+        else:
+            out += [_act(seat, "play", card), _act(seat, "play", card, n=1)]
+            if code == _C_DBL:
+                out.append(_act(seat, "play", card, n=1))
+    if c.stage == "fight" and seat == c.fighter:
+        out += [_act(seat, "evade", n=i) for i in range(nm)]
+        for kind, cls in (("berserk", "warrior"), ("turning", "cleric")):
+            if g.has_class(seat, cls):
+                out += [_act(seat, kind, x) for x in p.hand]
+    if seat != c.fighter and g.has_class(seat, "thief") and (p.hand or p.in_play()):
+        out.append(_act(seat, "backstab", (p.hand or p.in_play())[0], c.fighter))
+    return out
+
+
 def _check_state(g, bot, seat, seen):
     s = g.state
     p = s.players[seat]
     cards = _categories(g.specs)
+    if not s.pending and s.combat is not None and s.combat.stage in ("fight", "window"):
+        for a in _combat_variants(g, seat, cards):
+            ok = bot._combat_ok(g, seat, a)
+            assert ok == (g.why_not(a) is None), f"{a}: {g.why_not(a)}"
+            seen.add(("combat", a.kind, ok))
+        return
     if s.pending:
         d = s.pending[0]
         if d["kind"] == "choose":
@@ -92,6 +129,7 @@ def test_rule_copies_match_the_engine(base_deck, players):
             steps += 1
     assert "sale" in seen and ("equip", True) in seen and ("equip", False) in seen
     assert "choose" in seen and "bonus" in seen
+    assert {("combat", k, ok) for k in ("play", "evade") for ok in (True, False)} <= seen
     assert {("play", 1, False), ("play", 1, True), ("play", 2, False), ("play", 3, False)} <= seen
 
 
