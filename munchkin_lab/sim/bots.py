@@ -519,6 +519,7 @@ class GreedyBot(Bot):
         # per card: Game.item_bonus when nothing can change it (else None), can_use is True
         # for anybody (_Cards.bonus / unres; None / False when the game class overrides them)
         self._bonus: list = []
+        self._sgold: list[int] = []  # per card: the Gold it can add to a sale when equipped
         self._unres: list[bool] = []
 
     def _facts(self, game: "Game") -> bool:
@@ -531,6 +532,9 @@ class GreedyBot(Bot):
             self._mw_plain = type(game).munchkins_win is Game.munchkins_win
             ib_plain = type(game).item_bonus is Game.item_bonus and type(game).can_use is Game.can_use
             self._bonus = cards.bonus if ib_plain else [None] * len(cards.bonus)
+            # the Gold an equipped card can add to a sale: none for an Item that always gives
+            # a bonus (never sold while equipped)
+            self._sgold = [0 if b is not None and b > 0 else g for b, g in zip(self._bonus, cards.egold)]
             self._unres = cards.unres if ib_plain else [False] * len(cards.unres)
         return self._plain
 
@@ -557,7 +561,11 @@ class GreedyBot(Bot):
     def _combat_levels(self, game: "Game") -> int:
         """The Levels the monsters of the current combat give when defeated."""
         cards = self._cards if self._game is game else (self._facts(game), self._cards)[1]
-        return sum(map(cards.clevels.__getitem__, game.state.combat.monsters))
+        cl = cards.clevels
+        total = 0
+        for m in game.state.combat.monsters:
+            total += cl[m]
+        return total
 
     def _threat(self, game: "Game", seat: int, q: int) -> bool:
         """Is player ``q`` worth stopping: the leader at or above our Level, or about to win."""
@@ -589,29 +597,45 @@ class GreedyBot(Bot):
         hand = p.hand
         carried = p.carried
         equipped = p.equipped
-        egold = cards.egold
-        if sum(map(pg.__getitem__, hand)) + sum(map(pg.__getitem__, carried)) + \
-                sum(map(egold.__getitem__, equipped)) < 1000:
+        bound = 0  # (plain loops: faster than sum(map(...)) on a few cards)
+        for c in hand:
+            bound += pg[c]
+        for c in carried:
+            bound += pg[c]
+        sg = self._sgold
+        for c in equipped:
+            bound += sg[c]
+        if bound < 1000:
             return None  # even selling every candidate buys no Level
+        egold = cards.egold
         # sellable: Items / One-Shots with Gold from hand and carried, then equipped Items
         # with Gold that give no bonus now
-        pool = [c for c in hand if pg[c]]
-        pool += [c for c in carried if pg[c]]
+        pool = []
+        total = 0
+        for c in hand:
+            g = pg[c]
+            if g:
+                pool.append(c)
+                total += g
+        for c in carried:
+            g = pg[c]
+            if g:
+                pool.append(c)
+                total += g
         ib = game.item_bonus
         bonus = self._bonus
         for c in equipped:
-            if egold[c]:
+            g = egold[c]
+            if g:
                 b = bonus[c]
                 if b is None:
                     b = ib(seat, c)
                 if b <= 0:
                     pool.append(c)
-        if not pool:
-            return None
-        gold = cards.gold
-        total = sum(map(gold.__getitem__, pool))
+                    total += g
         if total < 1000:
             return None
+        gold = cards.gold
         pool.sort(key=lambda c: -gold[c])
         levels = min(total // 1000, 9 - p.level)
         if levels < 1:
@@ -795,7 +819,7 @@ class GreedyBot(Bot):
                 if not p.classes:
                     first.append(c)
             elif k == "item":
-                (usable if game.can_use(seat, c) else other).append(c)
+                (usable if self._unres[c] or game.can_use(seat, c) else other).append(c)
         for tier in (first, usable, other):
             for c in tier:
                 a = _act(seat, "play", c)
@@ -817,10 +841,11 @@ class GreedyBot(Bot):
         bonus = self._bonus
         unres = self._unres
         self._verified = True  # the engine's equip rule (_why_equip); unequips and pass are listed unchecked
+        slots = cards.slot
         for c in p.carried:
-            if kind[c] == "item" and (effects[c] or (bonus[c] if bonus[c] is not None else
-                                                     game.item_bonus(seat, c)) > 0) \
-                    and (unres[c] or game.can_use(seat, c)) and _slot_ok(p, c, cards.slot):
+            if kind[c] == "item" and _slot_ok(p, c, slots) and (effects[c] or (
+                    bonus[c] if bonus[c] is not None else game.item_bonus(seat, c)) > 0) \
+                    and (unres[c] or game.can_use(seat, c)):
                 return _act(seat, "equip", c)
         if p.equipped and p.carried:
             key = (id(game), game.state.turn)
@@ -852,13 +877,22 @@ class GreedyBot(Bot):
         hand = players[seat].hand
         if not hand:
             return None
-        best = min(hand, key=self._cards.value.__getitem__)  # the first cheapest card
+        value = self._cards.value
+        best, best_v = -1, None
+        for c in hand:  # the first cheapest card
+            v = value[c]
+            if best_v is None or v < best_v:
+                best, best_v = c, v
         if plain:
-            alive = [i for i, q in enumerate(players) if q.alive]
-            low = min(players[i].level for i in alive) if alive else 0
+            low = None  # the lowest Level of a living player (0: nobody alive)
+            for q in players:
+                if q.alive and (low is None or q.level < low):
+                    low = q.level
+            if low is None:
+                low = 0
             if players[seat].level <= low:
                 return _act(seat, "charity", best, -1)
-            recips = [i for i in alive if players[i].level == low and i != seat]
+            recips = [i for i, q in enumerate(players) if q.alive and q.level == low and i != seat]
             if not recips:
                 return _act(seat, "charity", best, -1)
             excess, given = s.charity if s.charity else (1, {})
@@ -920,9 +954,12 @@ class GreedyBot(Bot):
                                         return True
         if p.level >= 9:
             return False
-        egold = cards.egold
-        if gold + sum(map(egold.__getitem__, equipped)) < 1000:
-            return False  # even every equipped Item counted buys no Level
+        bound = gold
+        sg = self._sgold
+        for c in equipped:
+            bound += sg[c]
+        if bound < 1000:
+            return False  # even every equipped Item that may be sold counted buys no Level
         cgold = cards.gold
         for c in equipped:
             b = bonus[c]
@@ -1051,13 +1088,15 @@ class GreedyBot(Bot):
             effects = cards.effects
             bonus = self._bonus
             unres = self._unres
+            slots = cards.slot
             for c in p.carried:
-                if kind[c] == "item" and (effects[c] or (bonus[c] if bonus[c] is not None else
-                                                         game.item_bonus(seat, c)) > 0):
-                    # the engine's equip rule (_why_equip): usable, a free slot
-                    if (unres[c] or game.can_use(seat, c)) and _slot_ok(p, c, cards.slot):
-                        best_sc, best = 4, _act(seat, "equip", c)
-                        break
+                # scored 4 with a bonus or effects; the engine's equip rule (_why_equip): a
+                # free slot, usable (pure tests: the cheapest first)
+                if kind[c] == "item" and _slot_ok(p, c, slots) and (effects[c] or (
+                        bonus[c] if bonus[c] is not None else game.item_bonus(seat, c)) > 0) \
+                        and (unres[c] or game.can_use(seat, c)):
+                    best_sc, best = 4, _act(seat, "equip", c)
+                    break
         if best_sc > 5 and p.equipped and p.carried:  # a swap needs a carried Item
             key = (id(game), s.turn)
             g, t, n = self._unequips
@@ -1254,8 +1293,12 @@ class GreedyBot(Bot):
         p = s.players[seat]
         warrior = game.has_class(seat, "warrior") if p.classes else False
         need = ms - ps + (0 if warrior or (c.helper >= 0 and game.has_class(c.helper, "warrior")) else 1)
-        fb = cards.fboost.__getitem__
-        boost = sum(map(fb, p.hand)) + sum(map(fb, p.carried))
+        fb = cards.fboost
+        boost = 0
+        for card in p.hand:
+            boost += fb[card]
+        for card in p.carried:
+            boost += fb[card]
         if warrior:
             boost += max(0, 3 - c.berserk.get(seat, 0)) if (p.hand or p.equipped or p.carried) else 0
         if p.hand and p.classes and game.has_class(seat, "cleric") and any(map(cards.undead.__getitem__, c.monsters)):
