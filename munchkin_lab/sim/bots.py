@@ -32,6 +32,7 @@ engine's ``solar_policy``.
 from __future__ import annotations
 
 import random
+import weakref
 
 from ..engine.actions import Action
 from ..engine.game import SLOT_LIMIT, Game
@@ -280,7 +281,7 @@ class _Cards:
 
     __slots__ = ("tcat", "ccat", "pgold", "egold", "gold", "kind", "value", "big", "slot", "legal",
                  "biz", "tscore", "tcode", "effects", "bonus", "unres", "fboost", "undead", "clevels",
-                 "ccode", "cown")
+                 "ccode", "cown", "sgold")
 
     def __init__(self, specs: list) -> None:
         self.tcat = [_turn_category(sp) for sp in specs]
@@ -300,15 +301,19 @@ class _Cards:
         self.value = [_card_value(sp) for sp in specs]
         self.big = [bool(sp.big) for sp in specs]
         self.slot = [sp.slot or "none" for sp in specs]
-        # a discard pick is built only for a One-Shot listed per discard pile card, a Cheat!
-        # only per item in play: any other combination asks why_not
         #: a One-Shot's bonus for the munchkin side (else 0)
         self.fboost = [sp.bonus if sp.kind == "one_shot" and (sp.bonus or 0) > 0
                        and sp.effects.get("side", "either") != "monster" else 0 for sp in specs]
         self.undead = [sp.has_tag("undead") for sp in specs]
         #: the Levels a monster gives when defeated (GreedyBot._combat_levels)
         self.clevels = [(sp.levels_gained or 1) + sp.effects.get("extra_levels", 0) for sp in specs]
+        # the Gold an equipped card can add to a sale: none for an Item that always gives a
+        # bonus (never sold while equipped)
+        self.sgold = [0 if b is not None and b > 0 else g for b, g in zip(self.bonus, self.egold)]
+        #: _combat_legality of each card: code, playable on the own turn only
         self.ccode, self.cown = (list(x) for x in zip(*map(_combat_legality, specs))) if specs else ([], [])
+        # _play_legality; a discard pick is built only for a One-Shot listed per discard pile
+        # card, a Cheat! only per item in play: any other combination asks why_not
         self.legal = [_L_WHY if (lg == _L_CHEAT and t != 1) or (sp.kind == "one_shot" and lg == _L_OK
                                                                  and sp.effects.get("take_discard") and t != 4)
                       else lg for sp, lg, t in zip(specs, map(_play_legality, specs), self.tcat)]
@@ -318,7 +323,6 @@ class _Cards:
         # Level, 5 Curse, 6 a Special / One-Shot the engine lists (_turn_category) that can
         # score, 7 another card that gives business, 0 nothing to consider
         codes = {"race": 1, "class": 2, "item": 3, "go_up_a_level": 4, "curse": 5}
-        # (7: nothing to consider but business, see _business)
         self.tcode = [codes.get(sp.kind, 0) if sp.kind not in ("special", "one_shot") else
                       6 if t and sc else 7 if b == 1 else 0
                       for sp, t, sc, b in zip(specs, self.tcat, self.tscore, self.biz)]
@@ -336,6 +340,32 @@ def _categories(specs: list) -> _Cards:
             _CAT_CACHE.clear()
         hit = _CAT_CACHE[key] = (list(specs), _Cards(specs))
     return hit[1]
+
+
+_GAME_MEMO: tuple = (lambda: None, None)  # (weak reference to the last game, its _game_facts)
+
+
+def _game_facts(game: "Game") -> tuple:
+    """The per-game facts of the greedy bot (fixed for a game: its cards, rules modules and
+    class), shared by the seats of the last game asked: ``(plain rules, _Cards, the game uses
+    Game.munchkins_win, per card the Item bonus nothing can change (else None), the Gold an
+    equipped card can add to a sale, can_use is True for anybody)``."""
+    global _GAME_MEMO
+    memo = _GAME_MEMO
+    if memo[0]() is game:
+        return memo[1]
+    cards = _categories(game.specs)
+    t = type(game)
+    if t.item_bonus is Game.item_bonus and t.can_use is Game.can_use:
+        bonus, sgold, unres = cards.bonus, cards.sgold, cards.unres
+    else:  # ask the game's own item_bonus / can_use
+        bonus, sgold, unres = [None] * len(cards.bonus), cards.egold, [False] * len(cards.unres)
+    facts = (_plain_rules(game), cards, t.munchkins_win is Game.munchkins_win, bonus, sgold, unres)
+    try:
+        _GAME_MEMO = (weakref.ref(game), facts)
+    except TypeError:  # pragma: no cover - a game without weak references: no memo
+        pass
+    return facts
 
 
 def _slot_ok(p, c: int, slot: list) -> bool:
@@ -526,16 +556,9 @@ class GreedyBot(Bot):
         """Refresh the per-game facts for ``game``; returns ``_plain_rules(game)``."""
         if self._game is not game:
             self._game = game
-            self._plain = _plain_rules(game)
-            cards = self._cards = _categories(game.specs)
+            self._plain, cards, self._mw_plain, self._bonus, self._sgold, self._unres = _game_facts(game)
+            self._cards = cards
             self._tcat, self._ccat, self._pgold, self._egold = cards.tcat, cards.ccat, cards.pgold, cards.egold
-            self._mw_plain = type(game).munchkins_win is Game.munchkins_win
-            ib_plain = type(game).item_bonus is Game.item_bonus and type(game).can_use is Game.can_use
-            self._bonus = cards.bonus if ib_plain else [None] * len(cards.bonus)
-            # the Gold an equipped card can add to a sale: none for an Item that always gives
-            # a bonus (never sold while equipped)
-            self._sgold = [0 if b is not None and b > 0 else g for b, g in zip(self._bonus, cards.egold)]
-            self._unres = cards.unres if ib_plain else [False] * len(cards.unres)
         return self._plain
 
     def pick_solar(self, game, seat: int) -> Action:
