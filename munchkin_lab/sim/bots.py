@@ -1124,14 +1124,27 @@ class GreedyBot(Bot):
             key = (id(game), s.turn)
             g, t, n = self._unequips
             if (g, t) != key or n < 2:
+                kind = cards.kind
+                slots = cards.slot
+                free = [slots[o] for o in p.carried if kind[o] == "item"]  # carried Items' slots
                 for c in p.equipped:
-                    if self._better_carried(game, seat, c):  # unequips are listed unchecked
+                    if slots[c] in free and self._better_carried(game, seat, c):  # listed unchecked
                         self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
                         return _act(seat, "unequip", c)
-        if best_sc > 8:
-            sale = self._sale(game, seat)
-            if sale is not None and self._sale_legal(game, seat, sale):
-                return sale
+        if best_sc > 8 and p.level < 9:
+            pg = cards.pgold
+            sg = self._sgold
+            bound = 0  # _sale's bound, first here
+            for c in p.hand:
+                bound += pg[c]
+            for c in p.carried:
+                bound += pg[c]
+            for c in p.equipped:
+                bound += sg[c]
+            if bound >= 1000:
+                sale = self._sale(game, seat)
+                if sale is not None and self._sale_legal(game, seat, sale):
+                    return sale
         if best is not None:
             return best
         ph = s.phase
