@@ -281,7 +281,8 @@ class _Cards:
 
     __slots__ = ("tcat", "ccat", "pgold", "egold", "gold", "kind", "value", "big", "slot", "legal",
                  "biz", "tscore", "tcode", "effects", "bonus", "unres", "fboost", "undead", "clevels",
-                 "ccode", "cown", "sgold")
+                 "ccode", "cown", "sgold", "mlevel", "bonus_vs", "cbonus", "wander", "endc", "escape",
+                 "npursue", "ebribe", "dmon")
 
     def __init__(self, specs: list) -> None:
         self.tcat = [_turn_category(sp) for sp in specs]
@@ -305,6 +306,17 @@ class _Cards:
         self.fboost = [sp.bonus if sp.kind == "one_shot" and (sp.bonus or 0) > 0
                        and sp.effects.get("side", "either") != "monster" else 0 for sp in specs]
         self.undead = [sp.has_tag("undead") for sp in specs]
+        #: printed bonus (0 when none); effect flags used in combats
+        self.cbonus = [sp.bonus or 0 for sp in specs]
+        self.wander = [bool(sp.effects.get("wandering_monster")) for sp in specs]
+        self.endc = [bool(sp.effects.get("end_combat")) for sp in specs]
+        self.escape = [bool(sp.effects.get("escape")) for sp in specs]
+        self.dmon = [bool(sp.effects.get("discard_monster")) for sp in specs]
+        self.npursue = [bool(sp.effects.get("not_pursue")) for sp in specs]
+        self.ebribe = [bool(sp.effects.get("bribe_gold") or sp.effects.get("evade_discard")) for sp in specs]
+        #: a monster's Level and its bonuses against players (GreedyBot._monster_estimate)
+        self.mlevel = [sp.level or 0 for sp in specs]
+        self.bonus_vs = [sp.effects.get("bonus_vs", ()) for sp in specs]
         #: the Levels a monster gives when defeated (GreedyBot._combat_levels)
         self.clevels = [(sp.levels_gained or 1) + sp.effects.get("extra_levels", 0) for sp in specs]
         # the Gold an equipped card can add to a sale: none for an Item that always gives a
@@ -600,11 +612,11 @@ class GreedyBot(Bot):
             return True
         return lq + self._combat_levels(game) >= 10
 
-    @staticmethod
-    def _monster_estimate(game: "Game", seat: int, m: int) -> int:
-        sp = game.specs[m]
-        total = sp.level or 0
-        for cond in sp.effects.get("bonus_vs", ()):
+    def _monster_estimate(self, game: "Game", seat: int, m: int) -> int:
+        """Monster ``m``'s Level plus its bonuses against ``seat`` (no enhancers)."""
+        cards = self._cards if self._game is game else (self._facts(game), self._cards)[1]
+        total = cards.mlevel[m]
+        for cond in cards.bonus_vs[m]:
             if game.matches(seat, cond["if"], True, m):
                 total += cond["bonus"]
         return total
@@ -1000,8 +1012,9 @@ class GreedyBot(Bot):
             return _END_TURN[seat]
         my_str = game.player_strength(seat)
         best, best_lv = -1, -1
+        kind = (self._cards if self._game is game else (self._facts(game), self._cards)[1]).kind
         for c in s.players[seat].hand:
-            if game.specs[c].kind == "monster":
+            if kind[c] == "monster":
                 est = self._monster_estimate(game, seat, c)
                 if my_str > est and est > best_lv:
                     best, best_lv = c, est
@@ -1215,17 +1228,18 @@ class GreedyBot(Bot):
         return [c for c in d["options"] if c in p.equipped or c in p.carried or c in p.hand]
 
     def _accept_help(self, game: "Game", seat: int, fighter: int, bribe: int) -> bool:
+        """Help ``fighter``: when there is something to gain (a bribe, an Elf's Level, a shared
+        victory), the fighter is not about to win the game, and our help wins the fight
+        (pure tests, the cheapest first)."""
         c = game.state.combat
         if c is None:
             return False
-        ps, ms = game.strengths()
-        if ps + game.player_strength(seat) <= ms:
+        if not (bribe > 0 or game.has_race(seat, "elf") or game.options.shared_victory):
             return False
-        ps_list = game.state.players
-        if ps_list[fighter].level + self._combat_levels(game) >= 10:
+        if game.state.players[fighter].level + self._combat_levels(game) >= 10:
             return False  # never hand somebody the game
-        gain = bribe > 0 or game.has_race(seat, "elf") or game.options.shared_victory
-        return bool(gain)
+        ps, ms = game.strengths()
+        return ps + game.player_strength(seat) > ms
 
     # out of combat ----------------------------------------------------------------------
     def _score_turn(self, game: "Game", seat: int, cands: list[Action]) -> list:
@@ -1427,24 +1441,26 @@ class GreedyBot(Bot):
         found = []  # (score, order, action)
         order = 2
         hand = p.hand
+        cards = self._cards
+        kind = cards.kind
         for i, m in enumerate(c.monsters):
-            me = specs[m].effects
-            if me.get("not_pursue"):
+            if cards.npursue[m]:
                 found.append((3, order, _act(seat, "evade", n=i)))
                 order += 1
-            if me.get("bribe_gold") or me.get("evade_discard"):
+            if cards.ebribe[m]:
                 for it in p.in_play() + hand:
-                    if specs[it].kind in ("item", "one_shot"):
+                    if kind[it] in ("item", "one_shot"):
                         found.append((3, order, _act(seat, "evade", it, n=i)))
                         order += 1
         nm = len(c.monsters)
-        ccat = self._ccat
+        ccat = cards.ccat
+        cbonus = cards.cbonus
+        endc = cards.endc
         for card in hand:
-            sp = specs[card]
-            k = sp.kind
+            k = kind[card]
             if k == "one_shot":
                 t = ccat[card]
-                bonus = sp.bonus or 0
+                bonus = cbonus[card]
                 if t == 1:  # removes a monster: score 4 (any monster)
                     for i in range(nm):
                         found.append((4, order, _act(seat, "play", card, n=i)))
@@ -1458,31 +1474,31 @@ class GreedyBot(Bot):
                     else:
                         found.append((sc, order, _act(seat, "play", card, n=0)))
                         order += 1
-            elif k == "special" and sp.effects.get("end_combat"):
+            elif k == "special" and endc[card]:
                 t = ccat[card]
                 if t == 4:
                     for mon in hand:
-                        if specs[mon].kind == "monster":
+                        if kind[mon] == "monster":
                             found.append((4, order, _act(seat, "play", card, m=mon)))
                             order += 1
                 elif t == 5:
                     found.append((4, order, _act(seat, "play", card)))
                     order += 1
+        escape = cards.escape
         for card in p.carried:
-            sp = specs[card]
-            if sp.kind == "one_shot" and not sp.effects.get("escape"):
-                if sp.effects.get("discard_monster"):
+            if kind[card] == "one_shot" and not escape[card]:
+                if cards.dmon[card]:
                     found.append((4, order, _act(seat, "play", card, n=0)))
                     found.append((4, order + 1, _act(seat, "play", card, n=1)))
-                elif (sp.bonus or 0) > 0 and can_boost:
-                    found.append((1 - (sp.bonus or 0) / 100, order, _act(seat, "play", card, n=0)))
+                elif cbonus[card] > 0 and can_boost:
+                    found.append((1 - cbonus[card] / 100, order, _act(seat, "play", card, n=0)))
                 order += 2
-        if can_boost and hand:
-            value = self._cards.value
-            for kind, cls in (("berserk", "warrior"), ("turning", "cleric")):
+        if can_boost and hand and p.classes:
+            value = cards.value
+            for act, cls in (("berserk", "warrior"), ("turning", "cleric")):
                 if game.has_class(seat, cls):
                     for card in hand:  # listed for hand cards, then items in play
-                        found.append((2 + value[card] / 100000, order, _act(seat, kind, card)))
+                        found.append((2 + value[card] / 100000, order, _act(seat, act, card)))
                         order += 1
         self._verified = True
         if found:
@@ -1536,27 +1552,28 @@ class GreedyBot(Bot):
         by :meth:`_combat_ok`."""
         s = game.state
         c = s.combat
-        specs = game.specs
         p = s.players[seat]
         fighter = c.fighter
         found = []  # (score, order, action)
         order = 1
         about = -1
         nm = len(c.monsters)
-        ccat = self._ccat
+        cards = self._cards
+        ccat = cards.ccat
+        kind = cards.kind
+        cbonus = cards.cbonus
         hand = p.hand
         for card in hand:
-            sp = specs[card]
-            k = sp.kind
+            k = kind[card]
             if k == "one_shot":
-                bonus = sp.bonus or 0
+                bonus = cbonus[card]
                 t = ccat[card]
                 if bonus > 0 and (t == 3 or (t == 1 and nm > 1)):
                     # the monster side (n=1); a monster-removing One-Shot on monster 1
                     found.append((2 - bonus / 100, order + 1, _act(seat, "play", card, n=1)))
                 order += 2
             elif k == "monster_enhancer":
-                bonus = sp.bonus or 0
+                bonus = cbonus[card]
                 if bonus > 0:
                     for i in range(nm):
                         found.append((1 - bonus / 100, order + i, _act(seat, "play", card, n=i)))
@@ -1564,23 +1581,23 @@ class GreedyBot(Bot):
             elif k == "curse":
                 found.append((3, order, _act(seat, "play", card, fighter)))
                 order += 1
-            elif k == "special" and sp.effects.get("wandering_monster") and ccat[card] == 4:
+            elif k == "special" and cards.wander[card] and ccat[card] == 4:
                 if about < 0:
                     about = int(s.players[fighter].level + self._combat_levels(game) >= 10)
                 if about:
                     for mon in hand:
-                        if specs[mon].kind == "monster":
+                        if kind[mon] == "monster":
                             sc = 0 - self._monster_estimate(game, fighter, mon) / 100
                             found.append((sc, order, _act(seat, "play", card, m=mon)))
                             order += 1
+        escape = cards.escape
         for card in p.carried:
-            sp = specs[card]
-            if sp.kind == "one_shot" and not sp.effects.get("escape"):
-                bonus = sp.bonus or 0
+            if kind[card] == "one_shot" and not escape[card]:
+                bonus = cbonus[card]
                 if bonus > 0:
                     found.append((2 - bonus / 100, order + 1, _act(seat, "play", card, n=1)))
                 order += 2
-        if fighter != seat and game.has_class(seat, "thief") and (hand or p.in_play()):
+        if fighter != seat and p.classes and game.has_class(seat, "thief") and (hand or p.in_play()):
             found.append((4, order, _act(seat, "backstab", (hand or p.in_play())[0], fighter)))
         self._verified = True
         if found:
