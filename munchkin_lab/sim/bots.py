@@ -702,7 +702,18 @@ class GreedyBot(Bot):
     # ------------------------------------------------------------------ decisions
     def pick(self, game: "Game", seat: int) -> Action | None:
         """The greedy choice of ``seat`` (the seat that must act): decided without the legal
-        list where the bot can (see the class docstring), else ranked from it."""
+        list where the bot can (see the class docstring), else ranked from it (a random
+        legal action when nothing ranks)."""
+        return self._decide(game, seat)
+
+    def _decide(self, game: "Game", seat: int) -> Action:
+        """:meth:`Bot._decide` with the greedy choice inline (one call per decision)."""
+        self._verified = False
+        if game is not self._seen:
+            self._seen = game
+            self._solar = getattr(game, "game", None) == "solar_storm"
+        if self._solar:
+            return self.pick_solar(game, seat)
         s = game.state
         c = s.combat
         if self._game is not game:
@@ -800,8 +811,19 @@ class GreedyBot(Bot):
             return _act(seat, "resolve", d["card"], d.get("target", seat))
         return None
 
-    def _pick_listed(self, game: "Game", seat: int) -> Action | None:
-        """The greedy choice ranked from the engine's legal list."""
+    def _pick_listed(self, game: "Game", seat: int) -> Action:
+        """The greedy choice ranked from the engine's legal list (a random legal action when
+        nothing ranks or the choice is refused, as :meth:`Bot._decide`)."""
+        a = self._rank_listed(game, seat)
+        if a is None or not (self._verified or _is_legal(game, a)):
+            legal = legal_actions(game)
+            if not legal:  # pragma: no cover - the engine always offers something
+                raise ValueError("no legal action")
+            a = self.rng.choice(legal)
+        return a
+
+    def _rank_listed(self, game: "Game", seat: int) -> Action | None:
+        """The best-ranked action of the engine's legal list (None: nothing ranks)."""
         s = game.state
         cands = legal_actions(game)
         if s.pending:
