@@ -54,11 +54,6 @@ def legal_actions(game: "Game") -> list[Action]:
         return game.legal_actions()
 
 
-def _no_hints(game: "Game") -> bool:
-    """True when no rules module of ``game`` overrides ``bot_hint`` (no advice to ask for)."""
-    return not game.hint_modules
-
-
 _ACTIONS: dict = {}
 _ACTIONS_MAX = 100_000
 
@@ -539,10 +534,16 @@ class GreedyBot(Bot):
     action wins, ties in the engine's candidate order. Swapping Items is limited to two
     unequips per turn, so a turn always ends.
 
-    Speed: when no rules module checks, adds or advises actions (:func:`_plain_rules`), most
-    decisions (own turn, losing fighter, hostile window, Run Away) build only the candidates
-    that can score, in the engine's order, and check the best ones with ``why_not``: the same
-    choice as ranking ``legal_actions()``, without listing it.
+    Speed: when no rules module checks, adds or advises actions (:func:`_plain_rules`), every
+    decision (own turn, setup, Charity, pending answers and choices, losing fighter, hostile
+    window, Run Away) builds only the candidates that can score, in the engine's order, and
+    takes the first of the best score that the rules allow: the same choice as ranking
+    ``legal_actions()``, without listing it. The rules are those of the engine, copied for
+    the candidates the bot builds (:func:`_play_legality`, :func:`_combat_legality`,
+    :func:`_slot_ok`, :func:`_big_ok`, :meth:`_sale_legal`, :meth:`_choice_cards`, the
+    Charity split); ``why_not`` answers the rare cards they do not cover. Per-card facts come
+    from tables built once per card list (:class:`_Cards`); the engine's strengths are
+    computed at most once per decision.
     """
 
     name = "greedy"
