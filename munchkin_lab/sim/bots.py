@@ -277,7 +277,7 @@ class _Cards:
     __slots__ = ("tcat", "ccat", "pgold", "egold", "gold", "kind", "value", "big", "slot", "legal",
                  "biz", "tscore", "tcode", "effects", "bonus", "unres", "fboost", "undead", "clevels",
                  "ccode", "cown", "sgold", "mlevel", "bonus_vs", "cbonus", "wander", "endc", "escape",
-                 "npursue", "ebribe", "dmon")
+                 "npursue", "ebribe", "dmon", "whand", "wcarried")
 
     def __init__(self, specs: list) -> None:
         self.tcat = [_turn_category(sp) for sp in specs]
@@ -309,6 +309,13 @@ class _Cards:
         self.dmon = [bool(sp.effects.get("discard_monster")) for sp in specs]
         self.npursue = [bool(sp.effects.get("not_pursue")) for sp in specs]
         self.ebribe = [bool(sp.effects.get("bribe_gold") or sp.effects.get("evade_discard")) for sp in specs]
+        #: may give a candidate of a hostile window (GreedyBot._window_fast) from hand / carried
+        self.whand = [(sp.kind == "one_shot" and (sp.bonus or 0) > 0 and c in (1, 3))
+                      or (sp.kind == "monster_enhancer" and (sp.bonus or 0) > 0) or sp.kind == "curse"
+                      or (sp.kind == "special" and bool(sp.effects.get("wandering_monster")) and c == 4)
+                      for sp, c in zip(specs, self.ccat)]
+        self.wcarried = [sp.kind == "one_shot" and not sp.effects.get("escape") and (sp.bonus or 0) > 0
+                         for sp in specs]
         #: a monster's Level and its bonuses against players (GreedyBot._monster_estimate)
         self.mlevel = [sp.level or 0 for sp in specs]
         self.bonus_vs = [sp.effects.get("bonus_vs", ()) for sp in specs]
@@ -751,10 +758,12 @@ class GreedyBot(Bot):
             return self._pick_listed(game, seat)
         st = c.stage
         if st == "window":
-            if c.intent != "win" or seat == c.helper or not self._threat(game, seat, c.fighter) \
-                    or not game.munchkins_win():
+            # pass a window not worth interfering with, or (plain rules) one where the bot has
+            # nothing to play: _window_fast would pass (pure tests, the cheapest first)
+            if c.intent != "win" or seat == c.helper or (plain and not self._window_cards(game, seat, c)) \
+                    or not self._threat(game, seat, c.fighter) or not game.munchkins_win():
                 self._verified = True
-                return _PASS[seat]  # nothing worth interfering with: pass the window
+                return _PASS[seat]
             if plain:
                 return self._window_fast(game, seat)  # the window is hostile
         elif st == "run":
@@ -1565,6 +1574,22 @@ class GreedyBot(Bot):
                 return _act(seat, "roll", n=i)
         self._verified = False
         return None
+
+    def _window_cards(self, game: "Game", seat: int, c) -> bool:
+        """Could :meth:`_window_fast` build a candidate for ``seat`` (a card of its hand or a
+        carried One-Shot that may score, or a Thief's backstab)? False: it would pass."""
+        p = game.state.players[seat]
+        cards = self._cards
+        wh = cards.whand
+        for x in p.hand:
+            if wh[x]:
+                return True
+        wc = cards.wcarried
+        for x in p.carried:
+            if wc[x]:
+                return True
+        return c.fighter != seat and bool(p.classes) and game.has_class(seat, "thief") and \
+            bool(p.hand or p.equipped or p.carried)
 
     def _window_fast(self, game: "Game", seat: int) -> Action:
         """A hostile interference window without the list (only when :func:`_plain_rules`):

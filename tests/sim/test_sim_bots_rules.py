@@ -61,6 +61,9 @@ def _check_state(g, bot, seat, seen):
     p = s.players[seat]
     cards = _categories(g.specs)
     if not s.pending and s.combat is not None and s.combat.stage in ("fight", "window"):
+        if s.combat.stage == "window" and not bot._window_cards(g, seat, s.combat):
+            assert bot._window_fast(g, seat) == _act(seat, "pass")  # nothing to play: it passes
+            seen.add("no window cards")
         for a in _combat_variants(g, seat, cards):
             ok = bot._combat_ok(g, seat, a)
             assert ok == (g.why_not(a) is None), f"{a}: {g.why_not(a)}"
@@ -128,7 +131,7 @@ def test_rule_copies_match_the_engine(base_deck, players):
             g.play(a)
             steps += 1
     assert "sale" in seen and ("equip", True) in seen and ("equip", False) in seen
-    assert "choose" in seen and "bonus" in seen
+    assert "choose" in seen and "bonus" in seen and "no window cards" in seen
     assert {("combat", k, ok) for k in ("play", "evade") for ok in (True, False)} <= seen
     assert {("play", 1, False), ("play", 1, True), ("play", 2, False), ("play", 3, False)} <= seen
 
