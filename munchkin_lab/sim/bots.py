@@ -1042,11 +1042,13 @@ class GreedyBot(Bot):
             return _KICK[seat]
         if s.phase == "end":
             return _END_TURN[seat]
-        my_str = game.player_strength(seat)
+        my_str = None  # computed for the first monster in hand
         best, best_lv = -1, -1
         kind = (self._cards if self._game is game else (self._facts(game), self._cards)[1]).kind
         for c in s.players[seat].hand:
             if kind[c] == "monster":
+                if my_str is None:
+                    my_str = game.player_strength(seat)
                 est = self._monster_estimate(game, seat, c)
                 if my_str > est and est > best_lv:
                     best, best_lv = c, est
@@ -1197,11 +1199,14 @@ class GreedyBot(Bot):
             return _KICK[seat]
         if ph == "end":
             return _END_TURN[seat]
-        my_str = game.player_strength(seat)
         kind = cards.kind
+        my_str = None  # computed for the first monster in hand
         for c in p.hand:  # the first monster in hand that the bot expects to beat (score 55)
-            if kind[c] == "monster" and my_str > self._monster_estimate(game, seat, c):
-                return _act(seat, "trouble", c)
+            if kind[c] == "monster":
+                if my_str is None:
+                    my_str = game.player_strength(seat)
+                if my_str > self._monster_estimate(game, seat, c):
+                    return _act(seat, "trouble", c)
         return _LOOT[seat]
 
     def _pending(self, game: "Game", seat: int, cands: list[Action]) -> Action | None:
