@@ -288,10 +288,11 @@ class Game(History):
         self._legal_ver = -1
         self._mw_cache = (-1, False)
         self._checked: tuple = (-1, None)  # (version, action) that why_not found legal
-        #: cards the core rules drew from the decks since this object was made (a statistics
-        #: aid for simulators; not game state: undo does not rewind it; modules that deal
-        #: from their own piles do not count)
+        #: cards the core rules drew from the decks, and deaths, since this object was made
+        #: (statistics aids for simulators; not game state: undo does not rewind them; modules
+        #: that deal from their own piles do not count draws)
         self.draws = 0
+        self.deaths = 0
         self._sure: list = []
         self._acache: dict = _ACACHE
         # the argument-free candidates of each seat (shared, see _A)
@@ -3421,6 +3422,7 @@ class Game(History):
             p.cheat = -1
             p.cheat_item = -1
         p.alive = False
+        self.deaths += 1
         if self.history: self._say(f"{p.name} dies! The corpse holds {len(corpse)} card(s).")
         n = len(s.players)
         order = [(seat + i) % n for i in range(1, n) if s.players[(seat + i) % n].alive]

@@ -217,6 +217,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     specs = g.specs
     core_only = all(m.name == "core" for m in g.modules)
     last_draws = g.draws
+    last_deaths = g.deaths
     near = True  # look at the piles after the first step
     while True:
         seat = actor()
@@ -287,21 +288,25 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
                         killed[m] += 1
                     else:
                         fled[m] += 1
-        # deaths
-        players = s.players
-        now_alive = list(map(_ALIVE, players))
-        if now_alive != alive:
-            for i, p in enumerate(players):
-                if alive[i] and not p.alive:
-                    deaths[i] += 1
-                    if k == "roll" and pre_monsters is not None and 0 <= a.n < len(pre_monsters):
-                        dcaused[pre_monsters[a.n]] += 1
-                    elif k == "play":
-                        dcaused[a.card] += 1
-            alive = now_alive
-        if s.turn != last_turn:
-            last_turn = s.turn
-            levels.append(tuple(p.level for p in players))
+        # deaths: the alive flags change only by a death (Game.deaths counts them) or at the
+        # start of a turn (the dead come back)
+        turned = s.turn != last_turn
+        if turned or g.deaths != last_deaths:
+            last_deaths = g.deaths
+            players = s.players
+            now_alive = list(map(_ALIVE, players))
+            if now_alive != alive:
+                for i, p in enumerate(players):
+                    if alive[i] and not p.alive:
+                        deaths[i] += 1
+                        if k == "roll" and pre_monsters is not None and 0 <= a.n < len(pre_monsters):
+                            dcaused[pre_monsters[a.n]] += 1
+                        elif k == "play":
+                            dcaused[a.card] += 1
+                alive = now_alive
+            if turned:
+                last_turn = s.turn
+                levels.append(tuple(p.level for p in players))
     out = g.outcome()
     if out is not None and out.reason != "level 10":
         cause = "turn_cap"
