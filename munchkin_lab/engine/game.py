@@ -132,8 +132,11 @@ def _spec_to_dict(s: CardSpec) -> dict:
     return d
 
 
-def _turn_category(s: CardSpec) -> int:
-    """The own-turn play category of a Special / One-Shot card (0 for other kinds)."""
+def turn_category(s: CardSpec) -> int:
+    """How a Special / One-Shot is offered on its owner's turn out of combat (the candidates
+    of ``Game.legal_actions``; core rules, 6. When You May Act): 0 not offered (and every
+    other kind), 1 once per Item in play (Cheat!), 2 one plain play, 3 once per target seat
+    (a Level theft), 4 once per top-3 card of each discard pile (take from the discards)."""
     e = s.effects
     if s.kind == "special":
         if e.get("cheat"):
@@ -154,8 +157,12 @@ def _turn_category(s: CardSpec) -> int:
 _NO_SLOT = object()  # a curse without "only_slot"
 
 
-def _combat_category(s: CardSpec) -> int:
-    """The in-combat play category of a One-Shot / Special card (0 for other kinds / none)."""
+def combat_category(s: CardSpec) -> int:
+    """How a One-Shot / Special from hand is offered in a combat (the candidates of
+    ``Game.legal_actions``; core rules, 7. Combat): One-Shot 1 once per monster (removes one),
+    2 once per seat (passes the fight on), 3 once per side; Special 4 once per monster in hand
+    (Wandering Monster), 5 one plain play, 6 once per monster in hand and monster fought,
+    7 once per Item in play of another player (the fighter only); 0 otherwise."""
     e = s.effects
     if s.kind == "one_shot":
         if e.get("discard_monster"):
@@ -202,12 +209,12 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._glues = [bool(s.effects.get("reroll_escape")) for s in specs]
     # how a Special / One-Shot is played on the own turn (see _candidates): 0 not here,
     # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
-    t._tcat = [_turn_category(s) for s in specs]
+    t._tcat = [turn_category(s) for s in specs]
     t._uplevels = [s.effects.get("levels", 1) for s in specs]
     t._escape = [bool(s.effects.get("escape")) for s in specs]
     t._no_help = [bool(s.effects.get("no_help")) for s in specs]
     # combat plays of a One-Shot / Special (see _combat_card_candidates)
-    t._ccat = [_combat_category(s) for s in specs]
+    t._ccat = [combat_category(s) for s in specs]
     t._steal_level = [bool(s.effects.get("steal_level")) for s in specs]
     # strength facts (see player_strength)
     t._lvl_nc = [bool(s.effects.get("level_doesnt_count")) for s in specs]
@@ -949,7 +956,7 @@ class Game(History):
             if k in ("help", "offer"):
                 sure += [S["accept"], S["refuse"]]
             elif k == "choose":
-                sure += [A(seat, "choose", c) for c in self._choice_options(d)]
+                sure += [A(seat, "choose", c) for c in self.choice_options(d)]
             elif k == "cancel":
                 sure.append(S["pass"])
                 sure += [A(seat, "play", c) for c in self._cancel_cards(seat)]
@@ -1007,7 +1014,7 @@ class Game(History):
                 self._mw_cache = (self._ver, w)
                 sure.append(S["fight"] if w else S["run"])
                 if c.helper < 0:
-                    tot = self._treasure_count()
+                    tot = self.treasure_count()
                     if sure is out:
                         for t in range(len(s.players)):
                             if t != seat:
@@ -1129,7 +1136,7 @@ class Game(History):
                 continue
             if k == "item" or k == "race" or k == "class":
                 # _why_play_char_or_item: an Item is refused only for a second Big item
-                if (not big[c] or self._big_ok(seat, c)) if k == "item" else \
+                if (not big[c] or self.big_ok(seat, c)) if k == "item" else \
                         self._why_play_char_or_item(seat, c) is None:
                     a = P.get(c)
                     if a is None:
@@ -1178,7 +1185,7 @@ class Game(History):
         if p.carried and (cb is None or (seat != cb.fighter and seat != cb.helper)):
             # the rules of _why_equip for a carried Item, out of combat
             unres = self._unrestricted
-            why_slot = self._why_slot
+            why_slot = self.why_slot
             E = self._kc[seat]["equip"]
             for c in p.carried:
                 if kind[c] == "item" and (unres[c] or self.can_use(seat, c)) and why_slot(seat, c) is None:
@@ -1432,7 +1439,7 @@ class Game(History):
         if self.munchkins_win():
             return "Help Me Out Here!: you are already winning"
         ps, ms = self.strengths()
-        gain = self.item_bonus(seat, a.m) if self._why_slot(seat, a.m) is None else 0
+        gain = self.item_bonus(seat, a.m) if self.why_slot(seat, a.m) is None else 0
         if a.target == c.helper and a.m in s.players[a.target].equipped:
             gain -= self.item_bonus(a.target, a.m)
         ps += gain
@@ -1513,7 +1520,7 @@ class Game(History):
             return f"{s.players[a.target].name} is in a combat: no trading with them ({R_ITEMS}: Trading)"
         if not s.players[a.target].alive:
             return f"dead characters receive no cards ({R_DEATH})"
-        if self.specs[a.card].big and not self._big_ok(a.target, a.card):
+        if self.specs[a.card].big and not self.big_ok(a.target, a.card):
             return f"{s.players[a.target].name} already has a Big item ({R_ITEMS})"
         return None
 
@@ -1541,7 +1548,7 @@ class Game(History):
             if dk == "choose":
                 if k != "choose":
                     return f"a choice is pending: pick a card ({d['why']})"
-                if a.card not in self._choice_options(d):
+                if a.card not in self.choice_options(d):
                     return f"{self._cn(a.card)} is not one of the cards to choose from"
                 return None
             if dk == "glue":
@@ -1672,9 +1679,13 @@ class Game(History):
             return "only Items are used"
         if not self.can_use(seat, a.card):
             return f"{self.name(a.card)} is restricted by race, class or gender ({R_ITEMS})"
-        return self._why_slot(seat, a.card)
+        return self.why_slot(seat, a.card)
 
-    def _why_slot(self, seat: int, c: int) -> str | None:
+    def why_slot(self, seat: int, c: int) -> str | None:
+        """None when ``seat`` has a free slot to use Item ``c``, else the rule: one headgear,
+        one armor, one footgear, two hands (core rules, 9. Treasures and Items). The Cheat!
+        item and a Hireling's item take no slot. Restrictions by race/class are
+        :meth:`can_use`'s."""
         p = self.state.players[seat]
         if p.cheat_item == c or p.hireling_item == c:
             return None
@@ -1696,7 +1707,10 @@ class Game(History):
                 return f"you have only two hands ({R_ITEMS})"
         return None
 
-    def _big_ok(self, seat: int, c: int) -> bool:
+    def big_ok(self, seat: int, c: int) -> bool:
+        """May ``seat`` have Big item ``c`` in play: a Dwarf always, anyone else when no other
+        Big item is in play (the Cheat! item and a Hireling's item not counted) (core rules,
+        9. Treasures and Items: Big items; Dwarf race card)."""
         if self.has_race(seat, "dwarf"):
             return True
         p = self.state.players[seat]
@@ -1714,7 +1728,7 @@ class Game(History):
             if self._lnames[c] in self.classes(seat):
                 return f"you may not have two identical Classes ({R_STATS})"
             return None
-        if self.specs[c].big and not self._big_ok(seat, c):
+        if self.specs[c].big and not self.big_ok(seat, c):
             return f"only one Big item in play unless a card allows more (Dwarf) ({R_ITEMS})"
         return None
 
@@ -2052,7 +2066,12 @@ class Game(History):
         return f"'{k}' is not possible during combat ({R_COMBAT})"
 
     # ------------------------------------------------------------------ choices
-    def _choice_options(self, d: dict) -> tuple:
+    def choice_options(self, d: dict) -> tuple:
+        """The card ids pending choice ``d`` (a ``state.pending`` entry of kind ``choose``)
+        offers, in order: the corpse's cards (looting), the face-up Treasure pool (picking a
+        share), the hand (a Cleric's resurrection), the chooser's Items in play (paying a tax),
+        the Items in play of the player taken from, else the listed ``options`` the chooser
+        still holds (an Item lost to Bad Stuff or a Curse: the victim picks)."""
         s = self.state
         why = d["why"]
         if why == "loot":
@@ -2089,7 +2108,11 @@ class Game(History):
         ok = [r for r in recips if given.get(r, 0) < q or (given.get(r, 0) == q and at_top < rem)]
         return False, ok
 
-    def _treasure_count(self) -> int:
+    def treasure_count(self) -> int:
+        """Treasures the current combat gives if won: per monster its printed count plus its
+        Monster Enhancers', conditional extras and module modifiers (never below 0), times one
+        more for each Mate on it; plus the combat's extra Treasures (core rules, 7. Combat:
+        Rewards; Monster Enhancers). Requires a combat in progress."""
         c = self.state.combat
         total = 0
         for i, m in enumerate(c.monsters):
@@ -2262,7 +2285,7 @@ class Game(History):
         elif k == "give":
             self._remove_from_play(seat, a.card)
             tp = s.players[a.target]
-            (tp.equipped if self.can_use(a.target, a.card) and self._why_slot(a.target, a.card) is None
+            (tp.equipped if self.can_use(a.target, a.card) and self.why_slot(a.target, a.card) is None
              else tp.carried).append(a.card)
             if self.history: self._say(f"{p.name} gives {self.name(a.card)} to {tp.name}.")
         elif k == "steal":
@@ -2302,9 +2325,9 @@ class Game(History):
         elif k == "chase":
             c = s.combat
             m = c.monsters[a.n]
-            before = self._treasure_count()
+            before = self.treasure_count()
             self._remove_monster(a.n)
-            c.extra_treasures += before - self._treasure_count()
+            c.extra_treasures += before - self.treasure_count()
             if self.history: self._say(f"{p.name} chases {self.name(m)} away (Cleric): its Treasures, no Level.")
             self._after_monster_removed()
         elif k in ("berserk", "turning", "flight"):
@@ -2475,7 +2498,7 @@ class Game(History):
         while s.pending:
             d = s.pending[0]
             if d["kind"] == "choose":
-                opts = self._choice_options(d)
+                opts = self.choice_options(d)
                 if d["why"] == "pick" and not opts:
                     s.pending.pop(0)
                     continue
@@ -2718,7 +2741,7 @@ class Game(History):
                 extra += 1
             levels += ((sp.levels_gained or 1) + extra) * mate
         nkilled = len(c.monsters)
-        tcount = self._treasure_count()
+        tcount = self.treasure_count()
         for mod in self._h_won:
             mod.on_combat_won(self, fighter, helper, list(c.monsters))
         # strengths only feed the log line (module hooks may keep state: then as before)
@@ -2925,7 +2948,7 @@ class Game(History):
             p.classes.append(c)
             if self.history: self._say(f"{p.name} becomes {sp.name}.")
         elif k == "item":
-            if self.can_use(seat, c) and self._why_slot(seat, c) is None:
+            if self.can_use(seat, c) and self.why_slot(seat, c) is None:
                 p.equipped.append(c)
                 if self.history: self._say(f"{p.name} uses {sp.name}.")
             else:
@@ -2973,7 +2996,7 @@ class Game(History):
                 if e.get("discard_monster"):
                     if self.history: self._say(f"{p.name} uses {sp.name} on {self.name(cb.monsters[a.n])}.")
                     if e.get("keep_treasure") and len(cb.monsters) == 1:
-                        cb.extra_treasures = self._treasure_count()
+                        cb.extra_treasures = self.treasure_count()
                     self._remove_monster(a.n)
                     self._after_monster_removed()
                 elif e.get("end_combat"):
@@ -3044,7 +3067,7 @@ class Game(History):
             elif e.get("take_item"):
                 self._discard(c)
                 self._remove_from_play(a.target, a.m)
-                if self.can_use(seat, a.m) and self._why_slot(seat, a.m) is None:
+                if self.can_use(seat, a.m) and self.why_slot(seat, a.m) is None:
                     p.equipped.append(a.m)
                 else:
                     p.carried.append(a.m)
@@ -3193,7 +3216,7 @@ class Game(History):
             elif "neighbours_take" in op:
                 found = self._neighbours_take(seat, op["neighbours_take"])
             elif "lose_value" in op:
-                found = bool(self._choice_options({"why": "tax", "player": seat}))
+                found = bool(self.choice_options({"why": "tax", "player": seat}))
                 if found:
                     s.pending.append({"kind": "choose", "why": "taxpay", "player": seat,
                                       "owe": op["lose_value"], "options": (), "count": 1, "penalty": 0})
@@ -3220,7 +3243,7 @@ class Game(History):
                     s.pending.append({"kind": "choose", "why": "lose", "player": seat,
                                       "options": cards, "count": r})
             elif "income_tax" in op:
-                found = bool(self._choice_options({"why": "tax", "player": seat}))
+                found = bool(self.choice_options({"why": "tax", "player": seat}))
                 if found:
                     s.pending.append({"kind": "choose", "why": "tax", "player": seat, "options": (), "count": 1})
             elif "if_match" in op:
@@ -3265,7 +3288,7 @@ class Game(History):
         right neighbours). Dead players receive nothing (core rules, 7. Death)."""
         s = self.state
         n = len(s.players)
-        if not self._choice_options({"why": "tax", "player": seat}):
+        if not self.choice_options({"why": "tax", "player": seat}):
             return False
         others = [(seat + j) % n for j in range(1, n) if s.players[(seat + j) % n].alive]
         if not others:
@@ -3521,7 +3544,7 @@ class Game(History):
                 "munchkin_bonus": c.pbonus, "monster_bonus": c.mbonus,
                 "munchkin_strength": ps, "monster_strength": ms,
                 "winning": self.munchkins_win(),
-                "treasures": self._treasure_count(),
+                "treasures": self.treasure_count(),
                 "berserk": {str(k): v for k, v in c.berserk.items()},
                 "window": list(c.window),
                 "bribe": {"treasures": c.bribe_n, "helper_first": bool(c.bribe_first),
@@ -3535,7 +3558,7 @@ class Game(History):
             e = {"kind": d["kind"], "player": d["player"]}
             if d["kind"] == "choose":
                 e["why"] = d["why"]
-                e["options"] = self._cards(self._choice_options(d))
+                e["options"] = self._cards(self.choice_options(d))
                 if "owe" in d:
                     e["owe"] = d["owe"]
             elif d["kind"] == "manual":

@@ -295,7 +295,7 @@ def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str
     low = name.lower()
     for z in zones:
         if z == "pending":
-            ids = list(g._choice_options(s.pending[0])) if s.pending and s.pending[0]["kind"] == "choose" else []
+            ids = list(g.choice_options(s.pending[0])) if s.pending and s.pending[0]["kind"] == "choose" else []
             if s.pending and s.pending[0]["kind"] == "manual":
                 ids = [s.pending[0]["card"]]
         elif z == "in_play":

@@ -35,7 +35,7 @@ import random
 import weakref
 
 from ..engine.actions import Action
-from ..engine.game import SLOT_LIMIT, Game
+from ..engine.game import Game, combat_category, turn_category
 from ..engine.rules import RulesModule
 
 #: Names accepted by :func:`make_bot`.
@@ -91,7 +91,7 @@ _KICK, _END_TURN, _LOOT, _PASS, _FIGHT, _RUN, _ACCEPT, _REFUSE = (
 def _plain_rules(game: "Game") -> bool:
     """True when no rules module of ``game`` checks actions, adds actions or advises bots
     (``check_action`` / ``extra_actions`` / ``bot_hint`` not overridden): then the engine's
-    candidate lists hold exactly the candidates described at :func:`_turn_category`, and the
+    candidate lists hold exactly the candidates described at :func:`~munchkin_lab.engine.game.turn_category`, and the
     greedy bot may rank them without listing them."""
     if game.hint_modules:
         return False
@@ -100,53 +100,6 @@ def _plain_rules(game: "Game") -> bool:
         if t.check_action is not RulesModule.check_action or t.extra_actions is not RulesModule.extra_actions:
             return False
     return True
-
-
-def _turn_category(sp) -> int:
-    """How the engine lists a Special / One-Shot on its owner's turn out of combat (as the
-    engine's ``_turn_category``): 0 not listed, 1 once per item in play (Cheat!), 2 one plain
-    play, 3 once per target seat (Steal a Level), 4 once per top-3 card of each discard pile."""
-    e = sp.effects
-    if sp.kind == "special":
-        if e.get("cheat"):
-            return 1
-        if e.get("half_breed") or e.get("super_munchkin") or e.get("level_for") or \
-                e.get("draw_treasures") or sp.manual:
-            return 2
-        if e.get("steal_level"):
-            return 3
-    elif sp.kind == "one_shot":
-        if sp.manual or e.get("draw_treasures"):
-            return 2
-        if e.get("take_discard"):
-            return 4
-    return 0
-
-
-def _combat_category(sp) -> int:
-    """How the engine lists a One-Shot / Special from hand in a combat (as the engine's
-    ``_combat_category``): One-Shot 1 once per monster (removes one), 2 once per seat (passes
-    the fight on), 3 once per side; Special 4 once per monster in hand (Wandering Monster),
-    5 one plain play, 6 once per monster in hand and monster fought, 7 once per item in play
-    of another player (the fighter only); 0 otherwise."""
-    e = sp.effects
-    if sp.kind == "one_shot":
-        if e.get("discard_monster"):
-            return 1
-        if e.get("transfer_fighter"):
-            return 2
-        if not e.get("escape"):
-            return 3
-    elif sp.kind == "special":
-        if e.get("wandering_monster"):
-            return 4
-        if e.get("end_combat") or e.get("level_for") or sp.manual:
-            return 5
-        if e.get("swap_monster"):
-            return 6
-        if e.get("take_item"):
-            return 7
-    return 0
 
 
 # How the rules answer a play of a hand card by its owner on the own turn out of combat, or at
@@ -280,8 +233,8 @@ class _Cards:
                  "npursue", "ebribe", "dmon", "whand", "wcarried")
 
     def __init__(self, specs: list) -> None:
-        self.tcat = [_turn_category(sp) for sp in specs]
-        self.ccat = [_combat_category(sp) for sp in specs]
+        self.tcat = [turn_category(sp) for sp in specs]
+        self.ccat = [combat_category(sp) for sp in specs]
         #: Gold of a sellable Item / One-Shot (else 0); positive Gold of any card (else 0)
         self.pgold = [sp.gold if sp.kind in ("item", "one_shot") and (sp.gold or 0) > 0 else 0 for sp in specs]
         self.egold = [sp.gold if (sp.gold or 0) > 0 else 0 for sp in specs]
@@ -334,7 +287,7 @@ class _Cards:
         self.biz = [_business(sp) for sp in specs]
         self.tscore = [_turn_score(sp) for sp in specs]
         # own-turn hand codes for GreedyBot._turn_best: 1 Race, 2 Class, 3 Item, 4 Go Up a
-        # Level, 5 Curse, 6 a Special / One-Shot the engine lists (_turn_category) that can
+        # Level, 5 Curse, 6 a Special / One-Shot the engine lists (turn_category) that can
         # score, 7 another card that gives business, 0 nothing to consider
         codes = {"race": 1, "class": 2, "item": 3, "go_up_a_level": 4, "curse": 5}
         self.tcode = [codes.get(sp.kind, 0) if sp.kind not in ("special", "one_shot") else
@@ -382,48 +335,14 @@ def _game_facts(game: "Game") -> tuple:
     return facts
 
 
-def _slot_ok(p, c: int, slot: list) -> bool:
-    """The engine's slot rule for using carried Item ``c`` (``_why_slot``): one headgear,
-    armor and footgear, two hands; the Cheat! item and the Hireling's item are exempt.
-    ``slot``: per card id its slot (``"none"`` when it has none)."""
-    ci, hi = p.cheat_item, p.hireling_item
-    if c == ci or c == hi:
-        return True
-    sl = slot[c]
-    if sl in SLOT_LIMIT:
-        for e in p.equipped:
-            if slot[e] == sl and e != ci and e != hi:
-                return False
-    elif sl == "one_hand" or sl == "two_hands":
-        hands = 1 if sl == "one_hand" else 2
-        for e in p.equipped:
-            se = slot[e]
-            if (se == "one_hand" or se == "two_hands") and e != ci and e != hi:
-                hands += 1 if se == "one_hand" else 2
-        return hands <= 2
-    return True
-
-
-def _big_ok(game: "Game", seat: int, p, c: int, big: list) -> bool:
-    """The engine's Big item rule for hand card ``c`` (``_big_ok``): a Dwarf, or no other Big
-    item in play (the Cheat! item and the Hireling's item not counted)."""
-    if game.has_race(seat, "dwarf"):
-        return True
-    ci, hi = p.cheat_item, p.hireling_item
-    for e in p.equipped + p.carried:
-        if big[e] and e != c and e != ci and e != hi:
-            return False
-    return True
-
-
-def _rule_allows(game: "Game", seat: int, p, c: int, lg: int, big: list) -> bool | None:
+def _rule_allows(game: "Game", seat: int, p, c: int, lg: int) -> bool | None:
     """Does the rule ``lg`` (:func:`_play_legality` of hand card ``c``) allow player ``p``
     (seat ``seat``, acting on its own turn out of combat, or at setup for a Race, Class or
     Item) the play the bot built? None: ask ``why_not``."""
     if lg == _L_OK:
         return True
     if lg == _L_BIG:
-        return _big_ok(game, seat, p, c, big)
+        return game.big_ok(seat, c)
     if lg == _L_HB:
         return p.half_breed < 0 and bool(p.races)
     if lg == _L_SM:
@@ -547,7 +466,7 @@ class GreedyBot(Bot):
     takes the first of the best score that the rules allow: the same choice as ranking
     ``legal_actions()``, without listing it. The rules are those of the engine, copied for
     the candidates the bot builds (:func:`_play_legality`, :func:`_combat_legality`,
-    :func:`_slot_ok`, :func:`_big_ok`, :meth:`_sale_legal`, :meth:`_choice_cards`, the
+    ``Game.why_slot``, ``Game.big_ok``, :meth:`_sale_legal`, ``Game.choice_options``, the
     Charity split); ``why_not`` answers the rare cards they do not cover. Per-card facts come
     from tables built once per card list (:class:`_Cards`); the engine's strengths are
     computed at most once per decision.
@@ -561,8 +480,8 @@ class GreedyBot(Bot):
         self._game = None    # the game the per-game facts below belong to
         self._plain = False  # _plain_rules(self._game)
         self._cards: _Cards | None = None  # the per-card facts of self._game
-        self._tcat: list[int] = []  # _turn_category of each card of self._game
-        self._ccat: list[int] = []  # _combat_category of each card of self._game
+        self._tcat: list[int] = []  # turn_category of each card of self._game
+        self._ccat: list[int] = []  # combat_category of each card of self._game
         self._pgold: list[int] = []  # Gold of each sellable Item / One-Shot (else 0)
         self._egold: list[int] = []  # positive Gold of each card (else 0)
         self._mw_plain = False  # self._game decides combats by Game.munchkins_win itself
@@ -808,7 +727,7 @@ class GreedyBot(Bot):
             return _PASS[seat]
         if plain and k == "choose":
             # the engine lists one `choose` per option (never refused): _pending's choice
-            opts = self._choice_cards(game, d)
+            opts = game.choice_options(d)
             if opts:
                 self._verified = True
                 value = self._cards.value.__getitem__
@@ -869,7 +788,7 @@ class GreedyBot(Bot):
 
         Under :func:`_plain_rules` the setup rules decide without ``why_not``: a Race / Class
         is played only by a player without one (legal), an Item unless it is a second Big
-        item (:func:`_big_ok`)."""
+        item (``Game.big_ok``)."""
         p = game.state.players[seat]
         plain = self._plain if self._game is game else self._facts(game)
         cards = self._cards
@@ -890,7 +809,7 @@ class GreedyBot(Bot):
         for tier in (first, usable, other):
             for c in tier:
                 a = _act(seat, "play", c)
-                ok = _rule_allows(game, seat, p, c, legal[c], cards.big) if plain else None
+                ok = _rule_allows(game, seat, p, c, legal[c]) if plain else None
                 if ok or (ok is None and why(a) is None):
                     return a
         return None
@@ -908,9 +827,8 @@ class GreedyBot(Bot):
         bonus = self._bonus
         unres = self._unres
         self._verified = True  # the engine's equip rule (_why_equip); unequips and pass are listed unchecked
-        slots = cards.slot
         for c in p.carried:
-            if kind[c] == "item" and _slot_ok(p, c, slots) and (effects[c] or (
+            if kind[c] == "item" and game.why_slot(seat, c) is None and (effects[c] or (
                     bonus[c] if bonus[c] is not None else game.item_bonus(seat, c)) > 0) \
                     and (unres[c] or game.can_use(seat, c)):
                 return _act(seat, "equip", c)
@@ -1009,7 +927,7 @@ class GreedyBot(Bot):
                         b = ib(seat, c)
                     if b > 0:
                         # plain rules: the engine's equip rule (_why_equip: usable, a free slot)
-                        if ((self._unres[c] or game.can_use(seat, c)) and _slot_ok(p, c, slots)) if plain else \
+                        if ((self._unres[c] or game.can_use(seat, c)) and game.why_slot(seat, c) is None) if plain else \
                                 game.why_not(_act(seat, "equip", c)) is None:
                             return True
                         slot = slots[c]
@@ -1060,11 +978,11 @@ class GreedyBot(Bot):
 
         The engine lists the plain steps first (kick; loot, end_turn, trouble per monster in
         hand; end_turn), then per hand card in hand order its plays (Race/Class/Item; a Curse
-        or Go Up a Level per living target; a Special / One-Shot by :func:`_turn_category`),
+        or Go Up a Level per living target; a Special / One-Shot by :func:`~munchkin_lab.engine.game.turn_category`),
         then discards, equips (carried Items), unequips (equipped Items), a sale and thefts;
         the bot's own sale comes last. The best score wins, ties in that order, so the first
         legal candidate of the lowest score is the answer. Legality follows the engine's
-        rules for plays (:func:`_play_legality`), equips (usable, :func:`_slot_ok`) and sales
+        rules for plays (:func:`_play_legality`), equips (usable, ``Game.why_slot``) and sales
         (:meth:`_sale_legal`); the few cards they do not cover are checked with ``why_not``.
 
         Includes the gate of :meth:`pick`: without business (:meth:`_has_business`, found on
@@ -1092,7 +1010,7 @@ class GreedyBot(Bot):
                     sc = 2 if self._unres[c] or game.can_use(seat, c) else 3
                     if sc < best_sc:
                         a = _act(seat, "play", c)
-                        ok = _rule_allows(game, seat, p, c, legal[c], cards.big)
+                        ok = _rule_allows(game, seat, p, c, legal[c])
                         if ok or (ok is None and game.why_not(a) is None):
                             best_sc, best = sc, a
             elif code <= 2:  # a Race / Class: 1 for a player without one, the first one listed
@@ -1113,7 +1031,7 @@ class GreedyBot(Bot):
                         leader = self._leader(game, seat)
                     if leader != seat and leader >= 0 and players[leader].alive:
                         best_sc, best = 20, _act(seat, "play", c, leader)
-            else:  # a Special / One-Shot the engine lists (_turn_category) that can score
+            else:  # a Special / One-Shot the engine lists (turn_category) that can score
                 sc = cards.tscore[c]
                 if sc < 0:  # a Level for matching players
                     if not game.matches(seat, game.specs[c].effects["level_for"]):
@@ -1139,7 +1057,7 @@ class GreedyBot(Bot):
                             break
                     continue
                 # the rule of the play does not depend on the variant: the first one listed
-                if not _rule_allows(game, seat, p, c, lg, cards.big):
+                if not _rule_allows(game, seat, p, c, lg):
                     continue
                 if t == 2:
                     best_sc, best = sc, _act(seat, "play", c)
@@ -1162,7 +1080,7 @@ class GreedyBot(Bot):
             for c in p.carried:
                 # scored 4 with a bonus or effects; the engine's equip rule (_why_equip): a
                 # free slot, usable (pure tests: the cheapest first)
-                if kind[c] == "item" and _slot_ok(p, c, slots) and (effects[c] or (
+                if kind[c] == "item" and game.why_slot(seat, c) is None and (effects[c] or (
                         bonus[c] if bonus[c] is not None else game.item_bonus(seat, c)) > 0) \
                         and (unres[c] or game.can_use(seat, c)):
                     best_sc, best = 4, _act(seat, "equip", c)
@@ -1238,31 +1156,6 @@ class GreedyBot(Bot):
             self._verified = True
             return cands[0]
         return None
-
-    def _choice_cards(self, game: "Game", d: dict) -> list[int] | tuple:
-        """The cards of pending choice ``d`` in the engine's order (its ``_choice_options``):
-        a corpse's cards (loot), the Treasure pool (pick), the hand (resurrect), the Items in
-        play of the chooser (tax) or of the player taken from (take), else the listed options
-        the chooser still holds."""
-        s = game.state
-        why = d["why"]
-        if why == "loot":
-            for dead, cards in s.corpses:
-                if dead == d["dead"]:
-                    return tuple(cards)
-            return ()
-        if why == "pick":
-            return tuple(s.pool)
-        p = s.players[d["player"]]
-        if why == "resurrect":
-            return tuple(p.hand)
-        kind = (self._cards if self._game is game else (self._facts(game), self._cards)[1]).kind
-        if why == "tax" or why == "taxpay":
-            return [c for c in p.equipped + p.carried if kind[c] == "item"]
-        if why == "take":
-            v = s.players[d["from"]]
-            return [c for c in v.equipped + v.carried if kind[c] == "item"]
-        return [c for c in d["options"] if c in p.equipped or c in p.carried or c in p.hand]
 
     def _accept_help(self, game: "Game", seat: int, fighter: int, bribe: int) -> bool:
         """Help ``fighter``: when there is something to gain (a bribe, an Elf's Level, a shared
@@ -1461,7 +1354,7 @@ class GreedyBot(Bot):
 
         The engine lists ``run``, the help requests (per living player not asked yet: no
         bribe, then every Treasure), then per monster its evasions, then per hand card its
-        plays (by :func:`_combat_category`), the carried One-Shots (per side), Berserking and
+        plays (by :func:`~munchkin_lab.engine.game.combat_category`), the carried One-Shots (per side), Berserking and
         Turning (hand, then items in play) and backstabs; only the candidates that score are
         built here and checked by :meth:`_combat_ok`. Every one of them scores below the help
         request (5), which scores below ``run`` (9): the helper is looked for only when none
@@ -1547,20 +1440,10 @@ class GreedyBot(Bot):
         if c.helper < 0:
             best_helper, best_help = self._best_helper(game, seat)
             if best_helper >= 0 and need <= best_help and not any(specs[m].effects.get("no_help") for m in c.monsters):
-                tot = self._treasures(game)
-                if tot is None:
-                    self._verified = False
-                    return None
+                tot = game.treasure_count()
                 if tot:  # the listed bribe: every Treasure, the helper picking first
                     return _act(seat, "ask_help", target=best_helper, n=tot, m=1)
         return _RUN[seat]  # listed for a losing fighter
-
-    @staticmethod
-    def _treasures(game: "Game") -> int | None:
-        """The Treasures of the current combat as the engine counts them for the listed bribe
-        (None: this engine does not tell; use the list)."""
-        f = getattr(game, "_treasure_count", None)
-        return f() if f is not None else None
 
     def _run_fast(self, game: "Game", seat: int) -> Action | None:
         """Running away without the list (only when :func:`_plain_rules`): the engine lists a
@@ -1600,7 +1483,7 @@ class GreedyBot(Bot):
         """A hostile interference window without the list (only when :func:`_plain_rules`):
         what :meth:`_score_combat` picks from the list, the first legal candidate of the
         lowest score in the engine's order (``pass``; per hand card its plays by
-        :func:`_combat_category`: Monster Enhancers per monster, Curses per seat; the carried
+        :func:`~munchkin_lab.engine.game.combat_category`: Monster Enhancers per monster, Curses per seat; the carried
         One-Shots per side; a Thief's backstab on the fighter, then on the helper), checked
         by :meth:`_combat_ok`."""
         s = game.state

@@ -5,15 +5,16 @@ from __future__ import annotations
 import pytest
 
 from munchkin_lab.engine import Game, GameOptions
+from munchkin_lab.engine.game import turn_category
 from munchkin_lab.sim.bots import (_C_CURSE, _C_DBL, _C_MON, _C_WHY, _C_XFER, _L_WHY, GreedyBot, _act,
-                                   _categories, _rule_allows, _slot_ok, _turn_category)
+                                   _categories, _rule_allows)
 
 
 def _variants(g, seat, c):
     """The own-turn plays of hand card ``c`` the engine would list (before checking)."""
     s = g.state
     p = s.players[seat]
-    t = _turn_category(g.specs[c])
+    t = turn_category(g.specs[c])
     if t == 2 or g.specs[c].kind in ("race", "class", "item"):
         return [_act(seat, "play", c)]
     if t == 1:
@@ -73,7 +74,7 @@ def _check_state(g, bot, seat, seen):
         d = s.pending[0]
         if d["kind"] == "choose":
             want = [a.card for a in g.legal_actions(labels=False) if a.kind == "choose"]
-            assert list(bot._choice_cards(g, d)) == want
+            assert list(g.choice_options(d)) == want
             seen.add("choose")
         return
     if s.combat is not None or s.phase not in ("start", "trouble", "end", "setup"):
@@ -88,7 +89,7 @@ def _check_state(g, bot, seat, seen):
         if lg == _L_WHY:
             continue
         for a in _variants(g, seat, c):
-            allowed = _rule_allows(g, seat, p, c, lg, cards.big)
+            allowed = _rule_allows(g, seat, p, c, lg)
             assert allowed == (g.why_not(a) is None), f"{a}: {g.why_not(a)}"
             seen.add(("play", lg, allowed))
     for q, pq in enumerate(s.players):
@@ -102,7 +103,7 @@ def _check_state(g, bot, seat, seen):
         return
     for c in p.carried:
         if cards.kind[c] == "item":
-            ok = g.can_use(seat, c) and _slot_ok(p, c, cards.slot)
+            ok = g.can_use(seat, c) and g.why_slot(seat, c) is None
             assert ok == (g.why_not(_act(seat, "equip", c)) is None)
             seen.add(("equip", ok))
     sale = bot._sale(g, seat)
