@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas is imported where the tables are built
+    import pandas as pd
 
 from .simulate import SimResult, simulate, wilson
 
@@ -38,6 +39,7 @@ def diff_proportions(ka: int, na: int, kb: int, nb: int) -> tuple[float, float, 
 def diff_means(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
     """``(mean(b) - mean(a), low, high)`` with Welch's 95% t interval (NaN when a side has
     fewer than 2 values)."""
+    import pandas as pd  # imported on use: Dask workers never need it
     from scipy import stats
 
     sa, sb = pd.Series(a, dtype=float), pd.Series(b, dtype=float)
@@ -130,6 +132,7 @@ def compare_results(a: SimResult, b: SimResult) -> Comparison:
     Raises:
         ValueError: the runs have different numbers of players, or one has no games.
     """
+    import pandas as pd  # imported on use: Dask workers never need it
     if not isinstance(a, SimResult) or not isinstance(b, SimResult):
         raise ValueError("compare_results: give two SimResult objects")
     if a.config["players"] != b.config["players"]:

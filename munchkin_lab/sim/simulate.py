@@ -24,10 +24,12 @@ import os
 import time
 from dataclasses import dataclass, field, fields as dc_fields
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # pandas is imported where the tables are built
+    import pandas as pd
 
 from ..engine.cards import CardSpec
 from .bots import BOT_NAMES, Bot, make_bot
@@ -550,6 +552,7 @@ class SimResult:
         Raises:
             ValueError: not a simulation result file.
         """
+        import pandas as pd  # imported on use: Dask workers never need it
         import json
 
         import pyarrow.parquet as pq
@@ -589,6 +592,7 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
 def seat_table(games: pd.DataFrame, players: int, bots: Sequence[str]) -> pd.DataFrame:
     """Win rate by seat with 95% Wilson intervals, from the per-game table (a game won by
     several players counts as a win for each)."""
+    import pandas as pd  # imported on use: Dask workers never need it
     n = len(games)
     winners = games["winners"].astype(str) if n else pd.Series([], dtype=str)
     rows = []
@@ -605,6 +609,7 @@ def seat_table(games: pd.DataFrame, players: int, bots: Sequence[str]) -> pd.Dat
 def summary_table(games: pd.DataFrame, players: int) -> pd.DataFrame:
     """One row per metric (``metric``, ``value``, ``ci_low``, ``ci_high``) computed from the
     per-game table; lengths in turns."""
+    import pandas as pd  # imported on use: Dask workers never need it
     n = len(games)
     rows: list[dict] = []
 
@@ -649,6 +654,7 @@ def summary_table(games: pd.DataFrame, players: int) -> pd.DataFrame:
 
 def _assemble(parts: list[dict], spec_pairs: list[tuple[dict, int]], config: dict,
               interrupted: bool, elapsed: float) -> SimResult:
+    import pandas as pd  # imported on use: Dask workers never need it
     players = config["players"]
     cap = config["turn_cap"]
     rows = [r for p in parts for r in p["rows"]]
@@ -734,6 +740,18 @@ def _connect(scheduler: str, timeout: float):
         raise ValueError(f"scheduler {scheduler!r} is unreachable ({type(exc).__name__}: {exc})") from None
 
 
+def _batches(games: int, size: int, nworkers: int) -> list[list[int]]:
+    """Game indices ``0..games-1`` in consecutive batches of ``size``; with ``nworkers`` > 0
+    the last ``2 * nworkers`` batches' games go in batches of ``size // 4`` (at least 10),
+    so that no worker is left with a long last task while the others wait."""
+    tail = min(games, 2 * nworkers * size) if nworkers > 0 else 0
+    head = games - tail
+    small = max(10, size // 4)
+    out = [list(range(i, min(i + size, head))) for i in range(0, head, size)]
+    out += [list(range(i, min(i + small, games))) for i in range(head, games, small)]
+    return out
+
+
 def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy", seed: int = 0,
              workers: int | None = None, scheduler: str | None = None, turn_cap: int = 300,
              progress: bool = True, batch_size: int | None = None,
@@ -757,7 +775,9 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         turn_cap: a game still running after this many turns ends with ``end_cause ==
             "turn_cap"`` and no winner (also a step cap of ``400 * turn_cap`` actions).
         progress: show a tqdm progress bar (widget in notebooks, text in terminals).
-        batch_size: games per Dask task (default: about ten tasks per worker, 10 to 250 games).
+        batch_size: games per Dask task (default: about ten tasks per worker, 10 to 250 games;
+            with several workers the last two rounds of tasks are a quarter of that size, so
+            the workers finish together).
         on_progress: called as ``on_progress(done, total)`` after each finished batch (raise
             ``KeyboardInterrupt`` in it to stop, as Ctrl-C does).
         connect_timeout: seconds to wait for ``scheduler``.
@@ -796,6 +816,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         nworkers = max(1, len(client.scheduler_info().get("workers", {})))
     else:
         nworkers = int(workers) if workers is not None else (os.cpu_count() or 1)
+    guided = batch_size is None and (client is not None or nworkers > 1)
     if batch_size is None:
         batch_size = max(10, min(250, math.ceil(games / (10 * nworkers))))
     if client is None and workers is None:
@@ -803,7 +824,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         nworkers = max(1, min(nworkers, math.ceil(games / batch_size)))
     config = {"deck": deck_name, "players": players, "bots": list(bot_names), "seed": seed,
               "games": games, "turn_cap": turn_cap, "options": options, "modules": list(modules)}
-    batches = [list(range(i, min(i + batch_size, games))) for i in range(0, games, batch_size)]
+    batches = _batches(games, batch_size, nworkers if guided else 0)
     parts: list[dict] = []
     interrupted = False
     t0 = time.perf_counter()
@@ -837,13 +858,24 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
             if client is None:
                 import logging
 
-                cluster = LocalCluster(n_workers=nworkers, threads_per_worker=1, processes=True,
-                                       dashboard_address=":0", silence_logs=logging.ERROR)
+                import dask
+
+                # equal tasks in a fixed order: no work stealing, no task profiler, calmer
+                # system and memory monitors (less CPU and GIL taken from the games)
+                with dask.config.set({"distributed.scheduler.work-stealing": False,
+                                      "distributed.worker.profile.enabled": False,
+                                      "distributed.admin.system-monitor.interval": "2s",
+                                      "distributed.admin.tick.interval": "200ms",
+                                      "distributed.worker.memory.monitor-interval": "1s"}):
+                    cluster = LocalCluster(n_workers=nworkers, threads_per_worker=1, processes=True,
+                                           dashboard_address=":0", silence_logs=logging.ERROR)
                 client = Client(cluster)
             futures = []
             try:
                 pf = client.scatter(payload, broadcast=True)
-                futures = [client.submit(run_batch, pf, b, pure=False) for b in batches]
+                # earlier batches first (the small tail batches last: see _batches)
+                futures = [client.submit(run_batch, pf, b, pure=False, priority=len(batches) - i)
+                           for i, b in enumerate(batches)]
                 for fut in as_completed(futures):
                     merged(fut.result())
             except KeyboardInterrupt:
