@@ -1,0 +1,110 @@
+"""The engine's speed paths answer as its rules do: shared card tables, the trusted play paths,
+the draw/death counters, and the public rule helpers the simulator's bots call."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from munchkin_lab.engine import Action, Game, GameOptions, IllegalActionError
+from munchkin_lab.engine.game import combat_category, turn_category
+
+
+def _playout(deck, seed, steps=400):
+    g = Game.new(players=4, deck=deck, seed=seed, options=GameOptions(max_turns=60), history=False)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if g.outcome() is not None:
+            break
+        g.play(rnd.choice(g.legal_actions(labels=False)))
+    return g
+
+
+def test_games_over_the_same_cards_share_tables_but_not_state(base_deck):
+    a = Game.new(players=4, deck=base_deck, seed=1, history=False)
+    b = Game.new(players=3, deck=base_deck, seed=2, history=False)
+    assert a._kind is b._kind  # the per-card lists are built once per card list
+    assert a.state.decks["door"] is not b.state.decks["door"]
+    assert sorted(a.state.decks["door"] + [c for p in a.state.players for c in p.hand
+                                            if a.specs[c].deck == "door"]) == \
+        sorted(i for i, sp in enumerate(a.specs) if sp.deck == "door")
+
+
+def test_play_check_false_skips_the_check_and_default_still_refuses(base_deck):
+    g = Game.new(players=4, deck=base_deck, seed=3, history=False)
+    seat = g.actor()
+    wrong = Action((seat + 1) % 4, "kick")
+    assert g.why_not(wrong) is not None
+    with pytest.raises(IllegalActionError):
+        g.play(wrong)
+    legal = g.legal_actions(labels=False)[0]
+    before = len(g.actions)
+    g.play(Action(legal.player, legal.kind, legal.card, legal.target, legal.n, legal.m, legal.cards),
+           check=False)
+    assert len(g.actions) == before + 1
+
+
+def test_an_action_approved_by_why_not_is_checked_again_after_the_state_moved(base_deck):
+    g = Game.new(players=4, deck=base_deck, seed=4, options=GameOptions(setup_window=False))
+    seat = g.actor()
+    approved = Action(seat, "kick")
+    assert g.state.phase == "start" and g.why_not(approved) is None
+    g.play(Action(seat, "kick"))  # another object: the door is open, the phase moved on
+    assert g.state.phase != "start"
+    with pytest.raises(IllegalActionError):
+        g.play(approved)
+
+
+def test_draw_counter_counts_the_cards_drawn(base_deck):
+    g = Game.new(players=4, deck=base_deck, seed=5, options=GameOptions(setup_window=False),
+                 history=False)
+    before, pile = g.draws, len(g.state.decks["door"])
+    g.play(Action(g.actor(), "kick"))  # Kick Open the Door draws one Door card
+    assert g.draws == before + 1
+    assert len(g.state.decks["door"]) == pile - 1
+
+
+def test_death_counter_matches_the_deaths_in_the_log(base_deck):
+    found = False
+    for seed in range(40):
+        g = Game.new(players=4, deck=base_deck, seed=seed, options=GameOptions(max_turns=80))
+        rnd = random.Random(seed)
+        while g.outcome() is None:
+            g.play(rnd.choice(g.legal_actions(labels=False)))
+        died = sum(1 for line in g.log if " dies!" in line)
+        assert g.deaths == died
+        if died:
+            found = True
+            break
+    assert found
+
+
+def test_public_rule_helpers_agree_with_why_not(base_deck):
+    checked = 0
+    for seed in range(6):
+        g = _playout(base_deck, seed=seed, steps=250)
+        s = g.state
+        if g.outcome() is not None:
+            continue
+        for seat, p in enumerate(s.players):
+            for c in p.carried:
+                if g.specs[c].kind == "item" and g.can_use(seat, c):
+                    # out of combat, equipping is refused only for a full slot
+                    if s.combat is None and not s.pending:
+                        want = g.why_slot(seat, c) is None
+                        assert (g._why_equip(seat, Action(seat, "equip", c)) is None) == want
+                        checked += 1
+        if s.pending and s.pending[0]["kind"] == "choose":
+            opts = [a.card for a in g.legal_actions(labels=False) if a.kind == "choose"]
+            assert list(g.choice_options(s.pending[0])) == opts
+    assert checked > 0
+
+
+def test_categories_are_those_the_engine_lists(base_deck):
+    specs = {sp.name: sp for sp, _ in base_deck}
+    assert turn_category(specs["Cheat!"]) == 1
+    assert turn_category(specs["Half-Breed"]) == 2
+    assert turn_category(specs["Steal a Level"]) == 3
+    assert combat_category(specs["Wandering Monster"]) == 4
+    assert combat_category(specs["Magic Missile"]) == 3
+    assert turn_category(specs["Magic Missile"]) == 0
