@@ -15,12 +15,6 @@ Names (:data:`BOT_NAMES`):
 
 ``random``
     a uniformly random legal action (seeded).
-Every bot returns an action the rules allow now (``game.why_not(a) is None``). The greedy bot
-sells its own bundle (spare Items first, never a useful equipped one), a variant
-``legal_actions()`` does not list (it lists one greedy bundle) but ``play()`` accepts.
-
-In a Solar Storm game (cooperative), ``random`` plays a random legal action and ``greedy`` the
-engine's ``solar_policy``.
 
 ``greedy``
     a rule-based player: equips the best legal Items, declares victory when the munchkin side
@@ -28,6 +22,14 @@ engine's ``solar_policy``.
     sells Items when the sale buys a Level; plays Curses, Monster Enhancers and One-Shots for the
     monsters against the leader; plays a Wandering Monster on a leader who is about to win;
     passes otherwise.
+
+Every bot returns an action the rules allow now (``game.why_not(a) is None``), so the simulator
+plays it with ``game.play(a, check=False)``. The greedy bot sells its own bundle (spare Items
+first, never a useful equipped one), a variant ``legal_actions()`` does not list (it lists one
+greedy bundle) but ``play()`` accepts.
+
+In a Solar Storm game (cooperative), ``random`` plays a random legal action and ``greedy`` the
+engine's ``solar_policy``.
 """
 from __future__ import annotations
 
@@ -464,10 +466,12 @@ class GreedyBot(Bot):
     decision (own turn, setup, Charity, pending answers and choices, losing fighter, hostile
     window, Run Away) builds only the candidates that can score, in the engine's order, and
     takes the first of the best score that the rules allow: the same choice as ranking
-    ``legal_actions()``, without listing it. The rules are those of the engine, copied for
-    the candidates the bot builds (:func:`_play_legality`, :func:`_combat_legality`,
-    ``Game.why_slot``, ``Game.big_ok``, :meth:`_sale_legal`, ``Game.choice_options``, the
-    Charity split); ``why_not`` answers the rare cards they do not cover. Per-card facts come
+    ``legal_actions()``, without listing it. Legality comes from the engine's public rule
+    helpers (``Game.why_slot``, ``Game.big_ok``, ``Game.choice_options``,
+    ``Game.treasure_count``) and from per-card digests of ``why_not`` for the candidates the
+    bot builds (:func:`_play_legality`, :func:`_combat_legality`, :meth:`_sale_legal`, the
+    Charity split; ``tests/sim/test_sim_bots_rules.py`` compares them with ``why_not``);
+    ``why_not`` answers the rare cards they do not cover. Per-card facts come
     from tables built once per card list (:class:`_Cards`); the engine's strengths are
     computed at most once per decision.
     """
