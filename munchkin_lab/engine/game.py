@@ -239,8 +239,9 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._fight_extra = [bool(s.effects.get("not_pursue") or s.effects.get("bribe_gold") or
                            s.effects.get("evade_discard") or s.effects.get("cleric_chase")) for s in specs]
     t._combat_inert = [s.kind in ("item", "race", "class") for s in specs]
+    # number of players -> the shared candidate Actions (_tcache, per-seat _kc)
     t._shared_caches = {}
-    t._joiner_cache = {}  # joining tags -> per card: may this monster join (see Game._joiner)  # number of players -> (candidate tuples, per-kind candidate dicts)
+    t._joiner_cache = {}  # joining tags -> per card: may this monster join (see Game._joiner)
     tables = vars(t)
     if len(_TABLES) >= _TABLES_MAX:
         _TABLES.clear()
@@ -317,10 +318,10 @@ class Game(History):
         caches = self._shared_caches.get(len(names))
         if caches is None:
             kc = [{k: {} for k in ("play", "discard", "equip", "unequip", "join", "trouble")} for _ in names]
-            caches = self._shared_caches[len(names)] = ({}, {}, kc)
-        # the shared candidate Actions of _A_targets / _A_cards (immutable; per card list and
-        # number of players); _kc[seat][kind] = {card: Action}, the hot loops' own lookups
-        self._tcache, self._kcache, self._kc = caches
+            caches = self._shared_caches[len(names)] = ({}, kc)
+        # the shared candidate Actions of _A_targets & co (immutable; per card list and number
+        # of players); _kc[seat][kind] = {card: Action}, the hot loops' own lookups
+        self._tcache, self._kc = caches
         # monsters that may join a combat of a same-tag monster (Undead; module tags)
         joiner = self._joiner_cache.get(self.joining_tags)
         if joiner is None:
@@ -906,15 +907,6 @@ class Game(History):
                 self._acache.clear()
             a = self._acache[key] = Action(seat, kind, card, target, n, m, cards)
         return a
-
-    def _A_cards(self, seat: int, kind: str) -> dict:
-        """``{card: A(seat, kind, card)}``, filled as used (the shared candidates of :meth:`_A`,
-        looked up without a call in the hot loops)."""
-        key = (seat, kind)
-        d = self._kcache.get(key)
-        if d is None:
-            d = self._kcache[key] = {}
-        return d
 
     def _A_targets(self, seat: int, c: int) -> tuple:
         """``(play c on seat 0, play c on seat 1, ...)`` (shared candidates, see :meth:`_A`)."""
