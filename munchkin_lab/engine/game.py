@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import types
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from . import rng as _rng
 from .actions import Action, IllegalActionError
@@ -1710,7 +1710,6 @@ class Game(History):
                        if e != c and e != p.cheat_item and e != p.hireling_item)
 
     def _why_play_char_or_item(self, seat: int, c: int) -> str | None:
-        p = self.state.players[seat]
         k = self._kind[c]
         if k == "race":
             if self._lnames[c] in self.races(seat):

@@ -1598,7 +1598,6 @@ class GreedyBot(Bot):
             and seat != c.helper
         if hostile:
             about_to_win = s.players[c.fighter].level + self._combat_levels(game) >= 10
-            p = s.players[seat]
             for i, a in enumerate(cands):
                 k = a.kind
                 sc = None
@@ -1621,7 +1620,6 @@ class GreedyBot(Bot):
                     sc = 9
                 if sc is not None:
                     out.append((sc, i, a))
-            del p
             return out
         for i, a in enumerate(cands):
             if a.kind == "pass":
