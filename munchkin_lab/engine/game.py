@@ -3660,15 +3660,7 @@ class Game(History):
             ValueError: malformed JSON, a missing/bad field (named), or an action that does not
                 replay (named by its index).
         """
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as e:
-            raise ValueError(f"saved game: not valid JSON ({e})") from None
-        if not isinstance(data, dict) or data.get("format") != "munchkin-lab-game/1":
-            raise ValueError("saved game: field 'format' must be 'munchkin-lab-game/1'")
-        for key in ("seed", "options", "players", "deck", "initial", "actions"):
-            if key not in data:
-                raise ValueError(f"saved game: missing field {key!r}")
+        data = cls._saved_fields(text, "munchkin-lab-game/1", ("seed", "options", "players", "deck", "initial", "actions"))
         try:
             opts = dict(data["options"])
             opts["modules"] = tuple(opts.get("modules") or ())

@@ -8,6 +8,7 @@ action (when ``history`` is on) and then :meth:`History._recorded`.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 
@@ -15,6 +16,25 @@ class History:
     """Mixin: undo/redo across turns (the RNG lives in the state, so it rewinds too) and the
     event log. ``undo`` raises ``IndexError`` when there is nothing to undo (always with
     ``history=False``), ``redo`` when nothing was undone."""
+
+    @staticmethod
+    def _saved_fields(text: str, fmt: str, keys: tuple[str, ...]) -> dict:
+        """The JSON object of a saved game (``to_json``): it must parse, carry ``format == fmt``
+        and every field in ``keys``.
+
+        Raises:
+            ValueError: not JSON, another format, or the first missing field (named).
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as e:
+            raise ValueError(f"saved game: not valid JSON ({e})") from None
+        if not isinstance(data, dict) or data.get("format") != fmt:
+            raise ValueError(f"saved game: field 'format' must be {fmt!r}")
+        for key in keys:
+            if key not in data:
+                raise ValueError(f"saved game: missing field {key!r}")
+        return data
 
     def _say(self, text: str) -> None:
         if self.history:

@@ -1472,15 +1472,7 @@ class SolarStormGame(History):
             ValueError: bad JSON, a missing/bad field (named), or an action that does not replay
                 (named by its index).
         """
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as e:
-            raise ValueError(f"saved game: not valid JSON ({e})") from None
-        if not isinstance(data, dict) or data.get("format") != "munchkin-lab-solar-storm/1":
-            raise ValueError("saved game: field 'format' must be 'munchkin-lab-solar-storm/1'")
-        for key in ("seed", "options", "players", "rooms", "initial", "actions"):
-            if key not in data:
-                raise ValueError(f"saved game: missing field {key!r}")
+        data = cls._saved_fields(text, "munchkin-lab-solar-storm/1", ("seed", "options", "players", "rooms", "initial", "actions"))
         try:
             options = SolarStormOptions.from_dict(dict(data["options"]))
         except (TypeError, ValueError) as e:
