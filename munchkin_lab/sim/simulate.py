@@ -210,11 +210,12 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     alive = list(map(_ALIVE, players))
     cause = "level_10"
     steps = 0
-    # the simulator's loop knows the actor: a Bot decides without checking the seat again
-    choose = [b._decide if isinstance(b, Bot) and type(b).choose is Bot.choose else b.choose for b in bots]
-    # our bots return only legal actions (built by the rules, checked, or from the legal
-    # list: see Bot.choose), so the engine skips its second check; other policies are checked
-    checks = [not (isinstance(b, Bot) and type(b).choose is Bot.choose) for b in bots]
+    # the simulator's loop knows the actor: our Bots decide without checking the seat again,
+    # and they return only legal actions (built by the rules, checked, or from the legal list:
+    # see Bot.choose), so the engine skips its second check; other policies are checked
+    ours = [isinstance(b, Bot) and type(b).choose is Bot.choose for b in bots]
+    choose = [b._decide if o else b.choose for b, o in zip(bots, ours)]
+    checks = [not o for o in ours]
     actor = g.actor
     specs = g.specs
     core_only = all(m.name == "core" for m in g.modules)
