@@ -1176,11 +1176,10 @@ class Game(History):
         cb = s.combat
         if p.carried and (cb is None or (seat != cb.fighter and seat != cb.helper)):
             # the rules of _why_equip for a carried Item, out of combat
-            unres = self._unrestricted
             why_slot = self.why_slot
             E = self._kc[seat]["equip"]
             for c in p.carried:
-                if kind[c] == "item" and (unres[c] or self.can_use(seat, c)) and why_slot(seat, c) is None:
+                if kind[c] == "item" and self.can_use(seat, c) and why_slot(seat, c) is None:
                     a = E.get(c)
                     if a is None:
                         a = E[c] = A(seat, "equip", c)
