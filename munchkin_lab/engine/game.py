@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Iterable, Sequence
 
 from . import rng as _rng
+from . import saves as _saves
 from .actions import Action, IllegalActionError
 from .cards import CardSpec, FrozenDict
 from .history import History
@@ -54,6 +55,9 @@ _ATOMS: dict = {}
 # game of the process, cleared when it grows past _ACACHE_MAX (see Game._A)
 _ACACHE: dict = {}
 _ACACHE_MAX = 200_000
+# without history, play() keeps a state checkpoint every this many actions: an action that
+# raises is rolled back by replaying the actions since (see Game._rollback)
+_CKPT_EVERY = 128
 
 
 def _parse_atom(atom: str) -> tuple:
@@ -96,7 +100,11 @@ class GameOptions:
         setup_window: each player may play Race/Class/Items before the first turn (core rules,
             4. Creating Your Character).
         first_player: seat of the first player (the rulebook lets the table choose).
-        max_turns: stop with no winner after this many turns (simulation cap), or None.
+        max_turns: stop with no winner after this many turns (``reason="turn limit"``), or
+            None for no cap. Default 1,000, so that every game ends.
+        max_actions_per_turn: stop with no winner when one turn reaches this many actions
+            (``reason="action limit"``; e.g. a Door pile of nothing but Portals replayed
+            forever), or None for no cap. Default 1,000 (a normal turn takes a few dozen).
         hand_limit: the base hand limit (core: 5; Dwarf +1).
         modules: extra rules-module names to switch on (see ``rules.MODULES``).
         module_options: per-module settings ``{module name: {key: value}}`` (each module
@@ -107,7 +115,8 @@ class GameOptions:
     shared_victory: bool = False
     setup_window: bool = True
     first_player: int = 0
-    max_turns: int | None = None
+    max_turns: int | None = 1000
+    max_actions_per_turn: int | None = 1000
     hand_limit: int = 5
     modules: tuple = ()
     module_options: dict = field(default_factory=dict)
@@ -115,8 +124,8 @@ class GameOptions:
 
 @dataclass(frozen=True)
 class Outcome:
-    """End of the game: ``winners`` (seats), ``names`` and ``reason`` (``"level 10"`` or
-    ``"turn limit"``)."""
+    """End of the game: ``winners`` (seats), ``names`` and ``reason`` (``"level 10"``, or with
+    no winner ``"turn limit"`` / ``"action limit"``: the caps of :class:`GameOptions`)."""
 
     winners: tuple
     names: tuple
@@ -333,6 +342,9 @@ class Game(History):
         self.state.rng = _rng.seed_state(seed)
         self._initial: State | None = None
         self._initial_log: list[str] = []
+        self._ckpt: tuple = (self.state, 0, 0, 0)  # (state, len(actions), draws, deaths); see _rollback
+        self._kicking = False     # a Kick Open the Door is resolving (see _kick)
+        self._kick_again = False  # a module asked for a replacement face-up Door (Portal)
 
     @classmethod
     def new(cls, players: int | Sequence = 4, deck: Iterable = (), seed: int = 0,
@@ -387,6 +399,7 @@ class Game(History):
         g._say(f"New game: {', '.join(names)}; {len(specs)} cards; seed {seed}.")
         g._initial = s.clone()
         g._initial_log = list(g._log)
+        g._ckpt = (g._initial, 0, g.draws, g.deaths)
         return g
 
     def begin(self) -> None:
@@ -396,6 +409,7 @@ class Game(History):
             m.on_begin(self)
         self._initial = self.state.clone()
         self._initial_log = list(self._log)
+        self._ckpt = (self._initial, 0, self.draws, self.deaths)
         self._ver += 1
         self._undo.clear()
         self._redo.clear()
@@ -873,14 +887,61 @@ class Game(History):
             why = self._why(action)
             if why is not None:
                 raise IllegalActionError(f"{action}: {why}")
+        s = self.state
         if self.history:
-            self._undo.append((self.state.clone(), len(self._log)))
+            self._undo.append((s.clone(), len(self._log)))
+        elif len(self.actions) - self._ckpt[1] >= _CKPT_EVERY:
+            self._ckpt = (s.clone(), len(self.actions), self.draws, self.deaths)
+        counters = (self.draws, self.deaths)
         self._ver += 1
-        self._apply(action)
+        turn = s.turn
+        try:
+            self._apply(action)
+        except BaseException:
+            self._rollback(counters)
+            raise
+        if s.turn == turn:
+            s.turn_actions += 1
+            cap = self.options.max_actions_per_turn
+            if cap is not None and s.turn_actions >= cap and s.phase != "over":
+                self._stop("action limit", f"Action limit reached: {s.turn_actions} actions in turn {turn}; no winner.")
+        else:
+            s.turn_actions = 0
         if self._redo:
             self._recorded(action)
         else:
             self.actions.append(action)
+
+    def _rollback(self, counters: tuple) -> None:
+        """An action raised while it applied: put the state back exactly as it was before it
+        (transactional :meth:`play`). With history, the undo snapshot :meth:`play` has just
+        taken is the state before; without, the last checkpoint (taken every
+        ``_CKPT_EVERY`` actions) replayed up to the present (the rules are deterministic: the
+        RNG lives in the state)."""
+        if self.history:
+            st, loglen = self._undo.pop()
+            self.state = st
+            del self._log[loglen:]
+        else:
+            st, n, draws, deaths = self._ckpt
+            self.state = st.clone()
+            self.draws, self.deaths = draws, deaths
+            redo = self.actions[n:]
+            del self.actions[n:]
+            for a in redo:
+                self._ver += 1
+                self.play(a, check=False)
+        self.draws, self.deaths = counters
+        self._restored()
+
+    def _stop(self, reason: str, text: str) -> None:
+        """The game ends with no winner (a cap of :class:`GameOptions`): ``reason`` is the
+        outcome's."""
+        s = self.state
+        s.phase = "over"
+        s.reason = reason
+        s.pending = []
+        self._say(text)
 
     push = play
 
@@ -2581,9 +2642,7 @@ class Game(History):
         s.turn += 1
         s.phase = "start"
         if self.options.max_turns is not None and s.turn > self.options.max_turns:
-            s.phase = "over"
-            s.reason = "turn limit"
-            self._say("Turn limit reached: no winner.")
+            self._stop("turn limit", "Turn limit reached: no winner.")
             return
         self._turn_start()
 
@@ -2612,34 +2671,71 @@ class Game(History):
 
         ``resurrect``: a Cleric takes the top Door discard instead of drawing and resolves it
         exactly like a kicked card, then discards one card from hand (a ``choose`` decision,
-        ``why: resurrect``) - Cleric class card."""
+        ``why: resurrect``) - Cleric class card.
+
+        A rules module that handles the drawn card (``on_draw_door``) may ask for a face-up
+        replacement Door by calling ``_kick`` again (a Portal: Scooby-Doo rules, Portals):
+        the chain is resolved in this loop, never by recursion. When a chain has turned up
+        more cards than the Door pile and its discards held when it began, the pile can yield
+        nothing but such cards (e.g. only Portals): the kick ends as on an empty Door deck
+        (rulebook silent; the reading that lets the turn go on)."""
+        if self._kicking:  # a module's replacement Door during this kick: drawn by the loop below
+            self._kick_again = True
+            return
+        self._kicking = True
+        try:
+            self._kick_chain(seat, resurrect)
+        finally:
+            self._kicking = False
+            self._kick_again = False
+
+    def _kick_chain(self, seat: int, resurrect: bool) -> None:
+        """The loop of :meth:`_kick` (one card per turn of the loop)."""
         s = self.state
         p = s.players[seat]
-        if resurrect:
-            c = s.discards["door"].pop()
-            s.pending.insert(0, {"kind": "choose", "why": "resurrect", "player": seat, "options": (), "count": 1})
-            if self.history: self._say(f"{p.name} resurrects {self.name(c)} from the Door discards (Cleric).")
-        else:
-            c = self._draw("door")
-        if c < 0:
-            if self.history: self._say(f"{p.name} kicks open the door: the Door deck is empty.")
-            s.phase = "trouble"
-            return
-        if self.history: self._say(f"{p.name} kicks open the door: {self.name(c)}.")
-        for m in self._h_door:
-            if m.on_draw_door(self, seat, c, True):
+        chain = 0
+        limit = -1
+        while True:
+            if resurrect:
+                c = s.discards["door"].pop()
+                s.pending.insert(0, {"kind": "choose", "why": "resurrect", "player": seat, "options": (), "count": 1})
+                if self.history: self._say(f"{p.name} resurrects {self.name(c)} from the Door discards (Cleric).")
+                resurrect = False
+            else:
+                c = self._draw("door")
+            if c < 0:
+                if self.history: self._say(f"{p.name} kicks open the door: the Door deck is empty.")
+                s.phase = "trouble"
+                return
+            if self.history: self._say(f"{p.name} kicks open the door: {self.name(c)}.")
+            for m in self._h_door:
+                if m.on_draw_door(self, seat, c, True):
+                    break
+            else:
+                k = self._kind[c]
+                if k == "monster":
+                    self._start_combat(seat, c)
+                    return
+                s.phase = "trouble"
+                if k == "curse":
+                    self._apply_curse(seat, c)
+                else:
+                    p.hand.append(c)
+                return
+            if not self._kick_again:
                 if s.phase == "start":
                     s.phase = "trouble"
                 return
-        k = self._kind[c]
-        if k == "monster":
-            self._start_combat(seat, c)
-            return
-        s.phase = "trouble"
-        if k == "curse":
-            self._apply_curse(seat, c)
-        else:
-            p.hand.append(c)
+            self._kick_again = False
+            chain += 1
+            if limit < 0:
+                limit = sum(len(v) for d in (s.decks, s.discards) for k, v in d.items()
+                            if k == "door" or k.startswith("door:"))
+            if chain > limit:
+                self._say(f"{p.name}: every Door turned up is another replacement; nothing more behind the door.")
+                if s.phase == "start":
+                    s.phase = "trouble"
+                return
 
     # ------------------------------------------------------------------ combat
     def _start_combat(self, seat: int, monster: int) -> None:
@@ -3655,32 +3751,50 @@ class Game(History):
     def from_json(cls, text: str, history: bool = True) -> "Game":
         """Load a saved game (see :meth:`to_json`) by replaying its actions.
 
+        The save is checked before anything is built (``engine/saves.py``): field types, the
+        players, the card specs, and card conservation of the initial state (every card of
+        the deck in exactly one zone); then each action is replayed under the rules.
+
         Raises:
-            ValueError: malformed JSON, a missing/bad field (named), or an action that does not
-                replay (named by its index).
+            ValueError: malformed JSON, a missing/bad field (named, e.g. ``'initial.players[1]
+                .hand[2]'``), a card held twice or nowhere, or an action that does not replay
+                (named by its index).
         """
         data = cls._saved_fields(text, "munchkin-lab-game/1", ("seed", "options", "players", "deck", "initial", "actions"))
+        if not _saves._is_int(data["seed"]):
+            raise ValueError(f"{_saves.PREFIX} 'seed': expected an integer, got {data['seed']!r}")
+        opts = _saves.check_options(data["options"], _saves.dataclass_fields(GameOptions))
+        names, genders = _saves.check_players(data["players"])
+        _saves.check_deck(data["deck"], _saves.dataclass_fields(CardSpec))
+        _saves.check_state(data["initial"], names, genders, len(data["deck"]))
+        if not isinstance(data["actions"], list) or not all(isinstance(a, str) for a in data["actions"]):
+            raise ValueError(f"{_saves.PREFIX} 'actions': a list of action texts")
+        log = data.get("initial_log") or []
+        if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
+            raise ValueError(f"{_saves.PREFIX} 'initial_log': a list of strings")
         try:
-            opts = dict(data["options"])
-            opts["modules"] = tuple(opts.get("modules") or ())
             options = GameOptions(**opts)
         except TypeError as e:
-            raise ValueError(f"saved game: field 'options': {e}") from None
+            raise ValueError(f"{_saves.PREFIX} 'options': {e}") from None
         specs = []
         for i, d in enumerate(data["deck"]):
             try:
                 specs.append(CardSpec.make(**d))
             except (TypeError, ValueError) as e:
-                raise ValueError(f"saved game: field 'deck[{i}]': {e}") from None
-        names = [p[0] for p in data["players"]]
-        genders = [p[1] for p in data["players"]]
-        g = cls(specs, names, genders, data["seed"], options, history)
+                raise ValueError(f"{_saves.PREFIX} 'deck[{i}]': {e}") from None
+        try:
+            g = cls(specs, names, genders, data["seed"], options, history)
+        except ValueError as e:
+            raise ValueError(f"{_saves.PREFIX} 'options': {e}") from None
         try:
             g.state = State.from_raw(data["initial"])
         except (KeyError, TypeError, ValueError) as e:
-            raise ValueError(f"saved game: field 'initial': bad state ({e})") from None
+            raise ValueError(f"{_saves.PREFIX} 'initial': bad state ({e})") from None
+        _saves.check_conservation(g.state, lambda: [c for m in g.modules for c in m.cards_held(g)],
+                                  [sp.name for sp in specs])
         g._initial = g.state.clone()
-        g._initial_log = list(data.get("initial_log") or [])
+        g._initial_log = list(log)
+        g._ckpt = (g._initial, 0, 0, 0)
         if history:
             g._log = list(g._initial_log)
         g._replay(data["actions"])
