@@ -66,7 +66,7 @@ class History:
         for i, text in enumerate(actions):
             try:
                 self.play(text)
-            except ValueError as e:
+            except Exception as e:  # noqa: BLE001 - any failure of a saved action is the save's
                 raise ValueError(f"saved game: field 'actions[{i}]' ({text!r}) does not replay: {e}") from None
         self._redo.clear()
 

@@ -10,7 +10,10 @@ from .actions import Action
 from .game import Game
 
 _PRIORITY = {"fight": 0, "accept": 1, "kick": 3, "sell": 4, "equip": 5, "loot": 7,
-             "end_turn": 9, "choose": 2, "resolve": 2, "roll": 2, "charity": 2}
+             "end_turn": 9, "choose": 2, "resolve": 2, "roll": 2, "charity": 2,
+             # a Portal in hand only when nothing else is left: its face-down replacement may be
+             # another Portal, played at once again, and so on (Scooby-Doo rules, Portals)
+             "portal": 10}
 
 
 def random_policy(game: Game, rnd: random.Random) -> Action:
@@ -20,7 +23,8 @@ def random_policy(game: Game, rnd: random.Random) -> Action:
 
 def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
     """Win combats when possible, boost the own side with One-Shots, otherwise Run Away; play
-    Races/Classes/Items; sell for Levels; never interfere with others (pass). Returns a legal
+    Races/Classes/Items; sell for Levels; never interfere with others (pass); a Portal from the
+    hand only when there is nothing else to do (never before ending the turn). Returns a legal
     action (raises IndexError when there is none, i.e. the game is over)."""
     acts = game.legal_actions(labels=False)
     s = game.state

@@ -161,7 +161,7 @@ class CombatState:
 class State:
     __slots__ = ("turn", "active", "phase", "decks", "discards", "players", "combat", "pending",
                  "rng", "forced", "winners", "setup_seat", "corpses", "pool", "charity",
-                 "reason", "removed", "module_state")
+                 "reason", "removed", "module_state", "turn_actions")
 
     def __init__(self) -> None:
         self.turn = 1
@@ -182,6 +182,7 @@ class State:
         self.reason = ""
         self.removed: list[int] = []    # out of the game (expansions)
         self.module_state: dict[str, Any] = {}
+        self.turn_actions = 0           # actions played in the current turn (action cap)
 
     def clone(self) -> "State":
         s = State.__new__(State)
@@ -203,6 +204,7 @@ class State:
         s.reason = self.reason
         s.removed = self.removed[:]
         s.module_state = _deep(self.module_state) if self.module_state else {}
+        s.turn_actions = self.turn_actions
         return s
 
     def to_raw(self) -> dict:
@@ -221,6 +223,7 @@ class State:
             if self.charity else None,
             "reason": self.reason, "removed": self.removed[:],
             "module_state": _deep(self.module_state),
+            "turn_actions": self.turn_actions,
         }
 
     @classmethod
@@ -245,6 +248,7 @@ class State:
         s.reason = d["reason"]
         s.removed = list(d["removed"])
         s.module_state = _deep(d["module_state"])
+        s.turn_actions = d.get("turn_actions", 0)  # saved before the action cap: 0
         return s
 
 

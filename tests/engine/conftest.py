@@ -5,14 +5,37 @@ import pytest
 
 
 @pytest.fixture(scope="session")
-def base_deck(tmp_path_factory):
-    """``[(CardSpec, copies)]`` of the base set, from a freshly built temp database."""
-    from munchkin_lab.cards.api import load_specs
+def db_url(tmp_path_factory):
+    """URL of a freshly built temp card database."""
     from munchkin_lab.cards.build import build
 
     url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'cards.sqlite'}"
     build(url=url)
-    return load_specs(sets=["munchkin"], url=url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def base_deck(db_url):
+    """``[(CardSpec, copies)]`` of the base set, from a freshly built temp database."""
+    from munchkin_lab.cards.api import load_specs
+
+    return load_specs(sets=["munchkin"], url=db_url)
+
+
+@pytest.fixture(scope="session")
+def scooby_only(db_url):
+    """``[(CardSpec, copies)]`` of the Scooby-Doo set alone (one Portal among few Doors)."""
+    from munchkin_lab.cards.api import load_specs
+
+    return load_specs(sets=["scooby_doo"], url=db_url)
+
+
+@pytest.fixture(scope="session")
+def star_only(db_url):
+    """``[(CardSpec, copies)]`` of the Star Munchkin set alone."""
+    from munchkin_lab.cards.api import load_specs
+
+    return load_specs(sets=["star_munchkin"], url=db_url)
 
 
 @pytest.fixture(scope="session")

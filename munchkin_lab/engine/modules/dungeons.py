@@ -41,6 +41,10 @@ Readings where the rulebook is open:
   player may swap theirs (action ``character``) when they next act on their own turn. Their
   abilities are not in our sources: none is applied.
 * "Discover an exit" (discard four cards) is offered on your own turn out of combat.
+* A face-up Portal asks the core for its face-up replacement Door (``game._kick``), which the
+  core's kick loop draws: a Door pile of nothing but Portals ends the kick instead of looping
+  (see ``Game._kick``); a face-down replacement Portal played again and again ends with the
+  game's action cap per turn.
 """
 from __future__ import annotations
 

@@ -1,0 +1,184 @@
+"""The character: Levels, Races and Classes (Half-Breed, Super Munchkin), the hand limit, death
+and looting the body, the winner.
+"""
+from __future__ import annotations
+
+from .refs import R_ITEMS, R_STATS
+from .tables import _ATOMS, _parse_atom
+
+
+class Character:
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: the character: Levels, Races and Classes
+    (Half-Breed, Super Munchkin), the hand limit, death and looting the body, the winner."""
+
+    def races(self, seat: int) -> list[str]:
+        """Lower-case race names of ``seat`` (empty list = Human)."""
+        return [self._lnames[c] for c in self.state.players[seat].races]
+
+    def classes(self, seat: int) -> list[str]:
+        """Lower-case class names (``priest`` normalised to ``cleric``)."""
+        return [self._lnames[c] for c in self.state.players[seat].classes]
+
+    def has_race(self, seat: int, race: str) -> bool:
+        ln = self._lnames
+        for c in self.state.players[seat].races:
+            if ln[c] == race:
+                return True
+        return False
+
+    def has_class(self, seat: int, cls_: str) -> bool:
+        ln = self._lnames
+        for c in self.state.players[seat].classes:
+            if ln[c] == cls_:
+                return True
+        return False
+
+    def matches(self, seat: int, atom: str, against: bool = False, monster: int = -1) -> bool:
+        """Does player ``seat`` match condition ``atom`` (see ``effects`` docstring)?
+
+        ``against=True`` when the atom is a disadvantage (a monster bonus or an item ban):
+        Super Munchkin with one Class / Half-Breed with one Race then hide that Class / Race
+        (core rules, 10. Mixed Super Munchkin).
+        """
+        parsed = _ATOMS.get(atom)
+        if parsed is None:
+            parsed = _ATOMS[atom] = _parse_atom(atom)
+        neg, typ, arg = parsed
+        p = self.state.players[seat]
+        if typ == "race":
+            r = False
+            ln = self._lnames
+            for c in p.races:
+                if ln[c] == arg:
+                    r = True
+                    break
+            if r and against and p.half_breed >= 0 and len(p.races) == 1:
+                r = False
+        elif typ == "human":
+            r = not p.races
+        elif typ == "class":
+            r = False
+            ln = self._lnames
+            for c in p.classes:
+                if ln[c] == arg:
+                    r = True
+                    break
+            if r and against and p.super_munchkin >= 0 and len(p.classes) == 1:
+                r = False
+        elif typ == "gender":
+            r = p.gender == arg
+        elif typ == "tag":
+            r = monster >= 0 and self.specs[monster].has_tag(arg)
+        elif typ == "level":
+            op, val = arg
+            lv = p.level
+            r = (lv <= val if op == "<=" else lv >= val if op == ">=" else lv < val if op == "<" else
+                 lv > val if op == ">" else lv == val)
+        else:
+            r = False
+        return r != neg
+
+    def hand_limit(self, seat: int) -> int:
+        """5, or 6 for a Dwarf (core rules, 3. Handling Cards); modules may change it."""
+        lim = self.options.hand_limit + (1 if self.has_race(seat, "dwarf") else 0)
+        for m in self._h_limit:
+            lim = m.hand_limit(self, seat, lim)
+        return lim
+
+    def _why_play_char_or_item(self, seat: int, c: int) -> str | None:
+        k = self._kind[c]
+        if k == "race":
+            if self._lnames[c] in self.races(seat):
+                return f"you may not have two identical Races ({R_STATS})"
+            return None
+        if k == "class":
+            if self._lnames[c] in self.classes(seat):
+                return f"you may not have two identical Classes ({R_STATS})"
+            return None
+        if self.specs[c].big and not self.big_ok(seat, c):
+            return f"only one Big item in play unless a card allows more (Dwarf) ({R_ITEMS})"
+        return None
+
+    def _change_level(self, seat: int, delta: int, from_kill: bool = False) -> None:
+        """Levels stay in 1..10; the winning Level only from killing a monster (core rules,
+        Card Text and These Rules, 1 and 4); dead characters gain no Levels (7. Death)."""
+        p = self.state.players[seat]
+        if delta > 0 and not p.alive:
+            return
+        cap = 10 if from_kill else 9
+        new = p.level + delta
+        if delta > 0:
+            new = min(new, max(cap, p.level))
+        p.level = max(1, min(10, new))
+
+    def _kill(self, seat: int) -> None:
+        """Death (core rules, 7. Combat: Death): hand and items form the corpse; Level, Race,
+        Class, Curses, Half-Breed, Super Munchkin stay. The other living players loot one card
+        each, highest Level first (die rolls break ties - rulebook: "roll"; each tied player
+        rolls once, higher first, equal rolls keep seat order from the dead player's left)."""
+        s = self.state
+        p = s.players[seat]
+        corpse = []
+        for c in p.hand + p.equipped + p.carried:
+            corpse.append(c)
+        if p.cheat >= 0:
+            corpse.append(p.cheat)
+        if p.hireling >= 0:
+            corpse.append(p.hireling)
+            p.hireling = -1
+            p.hireling_item = -1
+        kept = [c for c in corpse if any(m.keeps_at_death(self, seat, c) for m in self._h_keep)]
+        corpse = [c for c in corpse if c not in kept]
+        p.hand = [c for c in p.hand if c in kept]
+        p.equipped = [c for c in p.equipped if c in kept]
+        p.carried = [c for c in p.carried if c in kept]
+        if p.cheat >= 0 and p.cheat not in kept:
+            p.cheat = -1
+            p.cheat_item = -1
+        p.alive = False
+        self.deaths += 1
+        if self.history: self._say(f"{p.name} dies! The corpse holds {len(corpse)} card(s).")
+        n = len(s.players)
+        order = [(seat + i) % n for i in range(1, n) if s.players[(seat + i) % n].alive]
+        levels = {q: s.players[q].level for q in order}
+        tie_roll = {}
+        for q in order:
+            if sum(1 for r in order if levels[r] == levels[q]) > 1:
+                tie_roll[q] = self._roll()
+        order.sort(key=lambda q: (-levels[q], -tie_roll.get(q, 0)))
+        if corpse:
+            s.corpses.append([seat, corpse])
+            for q in order:
+                s.pending.append({"kind": "choose", "why": "loot", "player": q, "dead": seat})
+        for m in self._h_death:
+            m.on_death(self, seat)
+        c = s.combat
+        if c is not None:
+            if c.stage == "run":
+                if c.runners and c.runners[0] == seat:
+                    c.rolled = list(range(len(c.monsters)))
+            elif seat == c.fighter:
+                self._say("The fighter died: the combat ends.")
+                self._end_combat(won=False, empty=True)
+            elif seat == c.helper:
+                c.helper = -1
+                c.bribe_n = 0
+                c.bribe_items = []
+
+    def _check_winner(self) -> None:
+        """Players at Level 10 win; several at once win together (core rules, 5.)."""
+        s = self.state
+        if s.phase == "combat":
+            return
+        for q in s.players:
+            if q.level >= 10:
+                break
+        else:
+            return
+        w = [i for i, q in enumerate(s.players) if q.level >= 10]
+        if w:
+            s.winners = w
+            s.phase = "over"
+            s.reason = "level 10"
+            s.pending = []
+            if self.history: self._say(f"{' and '.join(self._pn(i) for i in w)} {'reach' if len(w) > 1 else 'reaches'} Level 10 and {'win' if len(w) > 1 else 'wins'}!")

@@ -1,0 +1,80 @@
+"""Curses and the reactions to them: the cancel point (Wishing Ring), Curses that stay, cancelling
+one later.
+"""
+from __future__ import annotations
+
+from .actions import Action
+from .refs import R_WHEN
+
+
+class Curses:
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: curses and the reactions to them: the
+    cancel point (Wishing Ring), Curses that stay, cancelling one later."""
+
+    def _cancel_cards(self, seat: int) -> list[int]:
+        """Curse-cancelling cards (``cancel_curse``) of ``seat``: in hand, or One-Shots on
+        the table (core rules, 9. Single-Use Items: played from hand or table)."""
+        p = self.state.players[seat]
+        cx = self._cancels
+        return [c for c in p.hand + p.carried if cx[c]]
+
+    def _apply_curse(self, victim: int, c: int, caster: int = -1) -> None:
+        """A Curse first goes through a reaction point: each living player holding a
+        Curse-cancelling card (Wishing Ring), the victim first and then from the victim's
+        left, may cancel it (``play`` the card) or let it hit (``pass``); the caster is not
+        asked (core rules, 10. Curses: resolved at once "if possible"; card text)."""
+        if self._has_cancel:
+            s = self.state
+            n = len(s.players)
+            holders = tuple(q for q in ((victim + i) % n for i in range(n))
+                            if q != caster and s.players[q].alive and self._cancel_cards(q))
+            if holders:
+                s.pending.append({"kind": "cancel", "player": holders[0], "card": c,
+                                  "victim": victim, "caster": caster, "rest": holders[1:]})
+                if self.history: self._say(f"{self.name(c)} on {self._pn(victim)}: "
+                          f"{', '.join(self._pn(q) for q in holders)} may cancel it.")
+                return
+        self._curse_hits(victim, c)
+
+    def _cancel_curse(self, seat: int, ring: int, curse: int, victim: int, owner: int = -1) -> None:
+        """``seat`` spends ``ring`` to cancel ``curse`` (pending, or already on ``owner``); both
+        cards are discarded (core rules, 10. Curses; Wishing Ring card)."""
+        p = self.state.players[seat]
+        if ring in p.hand:
+            p.hand.remove(ring)
+        elif ring in p.carried:
+            p.carried.remove(ring)
+        self._discard(ring)
+        if owner >= 0:
+            self.state.players[owner].curses.remove(curse)
+        self._discard(curse)
+        if self.history: self._say(f"{p.name} cancels {self.name(curse)} on {self._pn(victim)} with {self.name(ring)}.")
+        for mod in self._h_cancel:
+            mod.on_curse_cancelled(self, seat, victim)
+
+    def _curse_hits(self, victim: int, c: int) -> None:
+        """Curses apply at once; persistent ones and "next combat" ones stay with the victim
+        (core rules, 10. Curses). A Curse on something the victim lacks does nothing."""
+        sp = self.specs[c]
+        e = sp.effects
+        vp = self.state.players[victim]
+        keep = bool(e.get("persistent") or e.get("next_combat") or e.get("roll_mod") or e.get("only_slot"))
+        if e.get("ops"):
+            self._apply_ops(victim, e["ops"], c)
+        if sp.manual and not e.get("ops"):
+            self._push_manual(victim, c, discard=not keep)
+            if keep:
+                vp.curses.append(c)
+            return
+        if keep and vp.alive:
+            vp.curses.append(c)
+        else:
+            self._discard(c)
+
+    def _why_cancel(self, seat: int, a: Action) -> str | None:
+        """A Curse-cancelling card (Wishing Ring) played with no Curse resolving: it ends a
+        Curse that stays on a player (``m`` = that Curse card), any time (card text)."""
+        for q in self.state.players:
+            if a.m in q.curses:
+                return None
+        return f"nothing to cancel: m must be a Curse that stays on a player ({R_WHEN}: Curses)"

@@ -1,0 +1,195 @@
+"""The effect operations of Bad Stuff and Curses (lose Levels, items, the hand...; the victim's
+choices) and cards resolved by hand.
+"""
+from __future__ import annotations
+
+from . import rng as _rng
+
+
+class Ops:
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: the effect operations of Bad Stuff and
+    Curses (lose Levels, items, the hand...; the victim's choices) and cards resolved by hand."""
+
+    def _apply_ops(self, seat: int, ops, source: int) -> None:  # noqa: C901
+        s = self.state
+        for op in ops:
+            p = s.players[seat]
+            if not p.alive:
+                return
+            found = True
+            if "lose_levels" in op:
+                self._change_level(seat, -op["lose_levels"])
+            elif "gain_levels" in op:
+                self._change_level(seat, op["gain_levels"])
+            elif "death" in op:
+                self._kill(seat)
+                return
+            elif "set_level" in op:
+                v = op["set_level"]
+                if v == "lowest":
+                    v = min(q.level for q in s.players if q.alive)
+                p.level = max(1, min(p.level if v >= 10 else v, 9 if v >= 10 else v))
+            elif "lose_race" in op:
+                found = bool(p.races)
+                for r in p.races[:]:
+                    self._lose_card(seat, r)
+            elif "lose_class" in op:
+                found = bool(p.classes)
+                for r in p.classes[:]:
+                    self._lose_card(seat, r)
+            elif "discard_hand" in op:
+                found = bool(p.hand)
+                for r in p.hand[:]:
+                    self._lose_card(seat, r)
+            elif "change_sex" in op:
+                p.gender = "female" if p.gender == "male" else "male"
+            elif "neighbours_take" in op:
+                found = self._neighbours_take(seat, op["neighbours_take"])
+            elif "lose_value" in op:
+                found = bool(self.choice_options({"why": "tax", "player": seat}))
+                if found:
+                    s.pending.append({"kind": "choose", "why": "taxpay", "player": seat,
+                                      "owe": op["lose_value"], "options": (), "count": 1, "penalty": 0})
+            elif "others_draw_hand" in op:
+                found = bool(p.hand)
+                n = len(s.players)
+                takers = [(seat + j) % n for j in range(1, n) if s.players[(seat + j) % n].alive]
+                j = 0
+                while p.hand and takers:
+                    q = takers[j % len(takers)]
+                    s.rng, r = _rng.below(s.rng, len(p.hand))
+                    s.players[q].hand.append(p.hand.pop(r))
+                    j += 1
+                if found and takers:
+                    if self.history: self._say(f"The other players draw {p.name}'s hand, one card each in turn.")
+            elif "others_take_item" in op:
+                found = self._others_take_item(seat, op["others_take_item"])
+            elif "lose_cards_roll" in op:
+                r = max(1, min(6, self._roll_mod(seat, self._roll())))
+                if self.history: self._say(f"{p.name} rolls {r}.")
+                cards = tuple(c for c in p.equipped + p.carried + p.hand)
+                found = bool(cards)
+                if found:
+                    s.pending.append({"kind": "choose", "why": "lose", "player": seat,
+                                      "options": cards, "count": r})
+            elif "income_tax" in op:
+                found = bool(self.choice_options({"why": "tax", "player": seat}))
+                if found:
+                    s.pending.append({"kind": "choose", "why": "tax", "player": seat, "options": (), "count": 1})
+            elif "if_match" in op:
+                found = self.matches(seat, op["if_match"])
+                if found:
+                    self._apply_ops(seat, op["then"], source)
+            elif "lose_item" in op:
+                found = self._lose_item(seat, op["lose_item"], op.get("count", 1))
+            elif "roll" in op:
+                r = max(1, min(6, self._roll_mod(seat, self._roll())))
+                for key, sub in op["roll"].items():
+                    lo, _, hi = str(key).partition("-")
+                    if int(lo) <= r <= int(hi or lo):
+                        if self.history: self._say(f"{p.name} rolls {r}.")
+                        self._apply_ops(seat, sub, source)
+                        break
+            elif "lose_level_per_roll" in op:
+                r = max(1, min(6, self._roll_mod(seat, self._roll())))
+                if self.history: self._say(f"{p.name} rolls {r}.")
+                self._change_level(seat, -r)
+            elif "manual" in op:
+                self._push_manual(seat, source, discard=False)
+            elif "take_from_discards" in op:
+                kind = op["take_from_discards"]
+                disc = s.discards.get("door", [])
+                found = False
+                for j in range(len(disc) - 1, -1, -1):
+                    c = disc[j]
+                    if self._kind[c] == kind and self._lnames[c] not in (self.races(seat) + self.classes(seat)):
+                        disc.pop(j)
+                        (p.races if kind == "race" else p.classes).append(c)
+                        if self.history: self._say(f"{p.name} takes {self.name(c)} from the discards.")
+                        found = True
+                        break
+            if not found and op.get("else"):
+                self._apply_ops(seat, op["else"], source)
+
+    def _others_take_item(self, seat: int, who: str) -> bool:
+        """Bad Stuff where other players take the victim's items in play, each choosing one
+        (``who``: ``all`` = every other living player from the victim's left; ``highest`` =
+        the other living players of the highest Level; ``neighbours`` = the living left and
+        right neighbours). Dead players receive nothing (core rules, 7. Death)."""
+        s = self.state
+        n = len(s.players)
+        if not self.choice_options({"why": "tax", "player": seat}):
+            return False
+        others = [(seat + j) % n for j in range(1, n) if s.players[(seat + j) % n].alive]
+        if not others:
+            return False
+        if who == "highest":
+            top = max(s.players[q].level for q in others)
+            takers = [q for q in others if s.players[q].level == top]
+        elif who == "neighbours":
+            takers = [others[0]] + ([others[-1]] if others[-1] != others[0] else [])
+        else:
+            takers = others
+        for q in takers:
+            s.pending.append({"kind": "choose", "why": "take", "player": q, "from": seat,
+                              "options": (), "count": 1})
+        return True
+
+    def _neighbours_take(self, seat: int, count: int) -> bool:
+        """The living players to the victim's left, then right (alternating, ``count`` cards
+        in all), each take one card at random from the victim's hand: they cannot see it
+        (Lose Two Cards; core rules, 3. Your hand: only a card naming the hand reaches it).
+        Dead players receive nothing (7. Death)."""
+        s = self.state
+        n = len(s.players)
+        p = s.players[seat]
+        left = next(((seat + i) % n for i in range(1, n) if s.players[(seat + i) % n].alive), -1)
+        right = next(((seat - i) % n for i in range(1, n) if s.players[(seat - i) % n].alive), -1)
+        if left < 0 or not p.hand:
+            return False
+        for j in range(count):
+            if not p.hand:
+                break
+            q = left if j % 2 == 0 else right
+            s.rng, k = _rng.below(s.rng, len(p.hand))
+            c = p.hand.pop(k)
+            s.players[q].hand.append(c)
+            if self.history: self._say(f"{self._pn(q)} takes a card from {p.name}'s hand.")
+        return True
+
+    def _lose_item(self, seat: int, what: str, count: int) -> bool:
+        """Lose items by category; the victim chooses when several fit (core rules, 10.
+        Curses). Returns False when nothing fits (so ``else`` ops run)."""
+        p = self.state.players[seat]
+        items = [c for c in p.equipped + p.carried if self._kind[c] == "item"]
+        sp = self.specs
+        if what in ("headgear", "armor", "footgear"):
+            cands = [c for c in items if sp[c].slot == what]
+        elif what == "hand":
+            cands = [c for c in items if sp[c].slot in ("one_hand", "two_hands")]
+        elif what in ("big", "all_big"):
+            cands = [c for c in items if sp[c].big]
+        elif what == "small":
+            cands = [c for c in items if not sp[c].big]
+        elif what == "best":
+            best = max((self.item_bonus(seat, c) for c in items), default=None)
+            cands = [c for c in items if self.item_bonus(seat, c) == best]
+        else:
+            cands = items
+        if not cands:
+            return False
+        if what in ("all", "all_big") or len(cands) <= count:
+            for c in cands:
+                self._lose_card(seat, c)
+                if self.history: self._say(f"{p.name} loses {self.name(c)}.")
+            return True
+        self.state.pending.append({"kind": "choose", "why": "lose", "player": seat,
+                                   "options": tuple(cands), "count": count})
+        return True
+
+    def _push_manual(self, seat: int, c: int, discard: bool) -> None:
+        """Queue a ResolveByHand decision for manual card ``c`` (``discard``: the card goes to
+        its discard pile now; the decision only records what the designer applies)."""
+        if discard:
+            self._discard(c)
+        self.state.pending.append({"kind": "manual", "player": seat, "card": c, "target": seat})

@@ -1,0 +1,448 @@
+"""Playing cards from the hand: which kind of card may be played when, and what it does; the any-
+time plays.
+"""
+from __future__ import annotations
+
+from .actions import Action
+from .refs import R_COMBAT, R_DEATH, R_ITEMS, R_RUN, R_SIDEBAR, R_WHEN
+
+
+class Playing:
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: playing cards from the hand: which kind of
+    card may be played when, and what it does; the any-time plays."""
+
+    def _anytime_card(self, c: int) -> bool:
+        """Cards any player may play at any time (core rules, 6. When You May Act; 10.
+        Curses): Curses, Go Up a Level, a Hireling, a Curse-cancelling One-Shot."""
+        k = self._kind[c]
+        if k == "curse" or k == "go_up_a_level":
+            return True
+        e = self.specs[c].effects
+        return bool(e.get("hireling") or e.get("cancel_curse") or e.get("set_die") or e.get("steal_level"))
+
+    def _anytime_candidates(self, seat: int) -> list[Action]:
+        s = self.state
+        p = s.players[seat]
+        A = self._A
+        n = len(s.players)
+        out = [A(seat, "discard", c) for c in p.races + p.classes]
+        for c in p.hand + [x for x in p.carried if self._kind[x] == "one_shot"]:
+            if not self._anytime_card(c):
+                continue
+            e = self.specs[c].effects
+            if e.get("cancel_curse"):
+                out.append(A(seat, "play", c))
+                for q in s.players:
+                    for cu in q.curses:
+                        out.append(A(seat, "play", c, m=cu))
+            elif e.get("set_die"):
+                out += [A(seat, "play", c, n=v) for v in range(1, 7)]
+            elif e.get("hireling"):
+                out.append(A(seat, "play", c))
+                for it in p.in_play():
+                    out.append(A(seat, "play", c, m=it))
+            else:
+                out += self._A_targets(seat, c)
+        for it in p.in_play():
+            if self._kind[it] == "item":
+                for t in range(n):
+                    if t != seat:
+                        out.append(A(seat, "give", it, t))
+        self._equip_candidates(seat, out)
+        cb = s.combat
+        if cb is not None and seat == s.active:
+            for c in p.hand:
+                if self._kind[c] in ("race", "class"):
+                    out.append(A(seat, "play", c))
+        for c in p.fresh:
+            if c in p.hand and self._kind[c] in ("race", "class", "item"):
+                out.append(A(seat, "play", c))
+        if cb is not None and seat == cb.helper:
+            out += [A(seat, "chase", n=i) for i in range(len(cb.monsters))]
+        return out
+
+    def _discard_picks(self, seat: int, c: int) -> list[Action]:
+        """Candidates of a take-from-the-discards card: the top 3 of each discard pile (any
+        discard is legal; the list is a useful subset, like bribes)."""
+        out = []
+        for pile in self.state.discards.values():
+            for m in pile[-3:]:
+                out.append(self._A(seat, "play", c, m=m))
+        return out
+
+    def _why_anytime_play(self, seat: int, a: Action) -> str | None:
+        """A Curse, Go Up a Level, Steal a Level, Loaded Die, Hireling or Curse-cancelling card
+        played at any time (core rules, 6. When You May Act; 9. Other Treasures; 10. Curses)."""
+        s = self.state
+        c = a.card
+        p = s.players[seat]
+        if c not in p.hand and not (c in p.carried and self._kind[c] == "one_shot"):
+            return f"{self._cn(c)} is not in your hand"
+        e = self.specs[c].effects
+        if e.get("cancel_curse"):
+            return self._why_cancel(seat, a)
+        if e.get("set_die"):
+            return None if 1 <= a.n <= 6 else "Loaded Die: n = the die result you choose (1..6)"
+        if e.get("steal_level"):
+            if not (0 <= a.target < len(s.players)) or a.target == seat:
+                return "Steal a Level: t must be another player"
+            if not s.players[a.target].alive or not p.alive:
+                return f"dead characters gain and lose no Levels ({R_DEATH})"
+            if p.level + 1 >= 10:
+                return f"a card cannot give the winning Level ({R_SIDEBAR}, 4)"
+            return None
+        if e.get("hireling"):
+            if not p.alive:
+                return f"a dead character has no cards in play ({R_DEATH})"
+            if p.hireling >= 0:
+                return "you already have a Hireling"
+            if a.m != -1 and (a.m not in p.in_play() or self._kind[a.m] != "item"):
+                return "the Hireling carries an item m you have in play"
+            if a.m != -1 and s.phase == "combat" and seat in (s.combat.fighter, s.combat.helper):
+                return f"no item changes during combat ({R_COMBAT})"
+            return None
+        return self._why_play(seat, a, in_combat=s.phase == "combat")
+
+    def _why_play(self, seat: int, a: Action, in_combat: bool) -> str | None:
+        s = self.state
+        p = s.players[seat]
+        c = a.card
+        if c not in p.hand and not (c in p.carried and self._kind[c] == "one_shot"):
+            return f"{self._cn(c)} is not in your hand"
+        if self._anyplay[c]:
+            return self._why_anytime_play(seat, a)
+        sp = self.specs[c]
+        k = sp.kind
+        e = sp.effects
+        own_turn = s.active == seat
+        if k in ("race", "class", "item"):
+            if not own_turn and c not in p.fresh:
+                return f"only on your own turn, or at once when just received ({R_WHEN})"
+            cb = s.combat
+            in_fight = cb is not None and (seat == cb.fighter or seat == cb.helper)
+            if in_fight and (k == "item" or not own_turn):
+                return f"Items are not played during combat ({R_COMBAT}; {R_WHEN})"
+            # a Race or Class: any time during your own turn, combat included (core rules,
+            # 6. When You May Act: during your turn; 10. Races and Classes)
+            return self._why_play_char_or_item(seat, c)
+        if k == "curse":
+            if not (0 <= a.target < len(s.players)):
+                return "a Curse needs a target player t"
+            if not s.players[a.target].alive:
+                return f"a dead character has nothing to curse ({R_DEATH})"
+            return None
+        if k == "go_up_a_level":
+            if not (0 <= a.target < len(s.players)):
+                return "Go Up a Level needs a target player t"
+            tp = s.players[a.target]
+            if not tp.alive:
+                return f"dead characters gain no Levels ({R_DEATH})"
+            if tp.level + e.get("levels", 1) >= 10:
+                return f"Go Up a Level cannot give the winning Level ({R_SIDEBAR}, 4)"
+            return None
+        if k == "monster":
+            return f"monsters are fought by Kick Open the Door, Look for Trouble, a Wandering Monster or joining ({R_WHEN})"
+        if k == "one_shot":
+            if e.get("escape"):
+                if not (in_combat and s.combat.stage == "run"):
+                    return f"{sp.name} is used while running away ({R_RUN})"
+                return None
+            if e.get("reroll_escape"):
+                return f"{sp.name} is played right after another player escapes a monster ({R_RUN})"
+            if e.get("own_turn") and not own_turn:
+                return f"{sp.name} is used only on your own turn (card text)"
+            if e.get("take_discard"):
+                if in_combat or not own_turn:
+                    return f"{sp.name} is used on your own turn, out of combat ({R_WHEN}: Playing Items)"
+                if not any(a.m in v for v in s.discards.values()):
+                    return f"{sp.name}: m must be a card in a discard pile"
+                return None
+            if e.get("draw_treasures") and not e.get("end_combat") and not in_combat:
+                return None if own_turn else f"only on your own turn ({R_WHEN})"
+            if not in_combat:
+                if sp.manual:
+                    return None if own_turn else f"only on your own turn ({R_WHEN})"
+                return f"One-Shots are used in combat ({R_ITEMS}: Single-Use Items)"
+            if e.get("discard_monster"):
+                if not (0 <= a.n < len(s.combat.monsters)):
+                    return "choose the monster n to remove"
+                return None
+            if e.get("transfer_fighter"):
+                cb = s.combat
+                if cb.stage == "run":
+                    return f"{sp.name} is played before anyone runs away (card text)"
+                if not (0 <= a.target < len(s.players)) or a.target == cb.fighter or not s.players[a.target].alive:
+                    return f"{sp.name}: t must be another living player than the fighter"
+                return None
+            if e.get("double_fighter"):
+                cb = s.combat
+                if seat != cb.fighter or cb.helper >= 0:
+                    return f"{sp.name} is played by a fighter who fights alone (card text)"
+                if cb.perplayer.get(seat):
+                    return f"{sp.name}: your strength is already doubled"
+                return None if a.n == 0 else "n = 0 (munchkin side)"
+            side = e.get("side", "either")
+            if a.n not in (0, 1):
+                return "n = 0 (munchkin side) or 1 (monster side)"
+            if side == "munchkin" and a.n == 1 or side == "monster" and a.n == 0:
+                return f"{sp.name} helps only the {side} side"
+            return None
+        if k == "monster_enhancer":
+            if not in_combat:
+                return f"Monster Enhancers are played during a combat ({R_WHEN}: Monster Enhancers)"
+            if not (0 <= a.n < len(s.combat.monsters)):
+                return f"choose which monster n the enhancer goes to ({R_WHEN}: Monster Enhancers)"
+            return None
+        if k == "special":
+            if e.get("wandering_monster"):
+                if not in_combat:
+                    return f"a Wandering Monster joins a combat ({R_WHEN})"
+                if a.m not in p.hand or self._kind[a.m] != "monster":
+                    return f"a Wandering Monster brings a monster m from your hand ({R_WHEN})"
+                return None
+            if e.get("half_breed"):
+                if not own_turn:
+                    return f"Half-Breed is played when a Race may be played: any time of your turn ({R_WHEN}: Mixed Super Munchkin)"
+                if p.half_breed >= 0:
+                    return "you already have a Half-Breed"
+                return None if p.races else f"Half-Breed needs a Race card ({R_WHEN}: Races and Classes)"
+            if e.get("super_munchkin"):
+                if not own_turn:
+                    return f"Super Munchkin is played when a Class may be played: any time of your turn ({R_WHEN}: Mixed Super Munchkin)"
+                if p.super_munchkin >= 0:
+                    return "you already have a Super Munchkin"
+                return None if p.classes else f"Super Munchkin needs a Class card ({R_WHEN}: Races and Classes)"
+            if e.get("cheat"):
+                if in_combat:
+                    return f"no item changes during combat ({R_COMBAT})"
+                if p.cheat >= 0:
+                    return "you already use a Cheat!"
+                if a.m not in p.in_play():
+                    return "Cheat! goes on an item m you have in play"
+                return None
+            if e.get("end_combat"):
+                return None if in_combat else "only during a combat"
+            if e.get("take_item"):
+                return self._why_take_item(seat, a, in_combat)
+            if e.get("swap_monster"):
+                if not in_combat:
+                    return f"{sp.name} is played during a combat (card text)"
+                if not (0 <= a.n < len(s.combat.monsters)):
+                    return f"{sp.name}: n must be a monster of the combat"
+                if a.m not in p.hand or self._kind[a.m] != "monster":
+                    return f"{sp.name}: m must be a monster from your hand"
+                return None
+            if e.get("draw_treasures"):
+                if in_combat or not own_turn:
+                    return f"{sp.name} is played on your own turn, out of combat ({R_WHEN}: Playing Items)"
+                return None
+            if e.get("level_for") or sp.manual:
+                return None
+            return f"{sp.name} cannot be played now"
+        return f"{sp.name} ({k}) cannot be played now"
+
+    def _play_card(self, seat: int, a: Action) -> None:
+        s = self.state
+        p = s.players[seat]
+        c = a.card
+        sp = self.specs[c]
+        k = sp.kind
+        e = sp.effects
+        if e.get("cancel_curse"):
+            for q, qp in enumerate(s.players):
+                if a.m in qp.curses:
+                    self._cancel_curse(seat, c, a.m, q, q)
+                    return
+            return
+        if c in p.hand:
+            p.hand.remove(c)
+        elif c in p.carried:
+            p.carried.remove(c)
+        if e.get("set_die"):
+            self._discard(c)
+            s.forced.insert(0, a.n)
+            if self.history: self._say(f"{p.name} plays {sp.name}: the next die shows {a.n}.")
+            return
+        if e.get("steal_level"):
+            self._discard(c)
+            self._change_level(a.target, -1)
+            self._change_level(seat, 1)
+            if self.history: self._say(f"{p.name} steals a Level from {self._pn(a.target)} ({sp.name}).")
+            return
+        if e.get("hireling"):
+            p.hireling = c
+            p.hireling_item = a.m
+            if a.m >= 0 and a.m in p.carried and self.can_use(seat, a.m):
+                p.carried.remove(a.m)
+                p.equipped.append(a.m)
+            if self.history: self._say(f"{p.name} hires {sp.name}" + (f", who carries {self.name(a.m)}." if a.m >= 0 else "."))
+            return
+        if sp.manual and k in ("race", "class"):
+            self._push_manual(seat, c, discard=False)
+        if k == "race":
+            limit = 2 if p.half_breed >= 0 else 1
+            if len(p.races) >= limit:
+                old = p.races.pop(0)
+                self._discard(old)
+            p.races.append(c)
+            if self.history: self._say(f"{p.name} becomes {sp.name}.")
+        elif k == "class":
+            limit = 2 if p.super_munchkin >= 0 else 1
+            if len(p.classes) >= limit:
+                old = p.classes.pop(0)
+                self._discard(old)
+            p.classes.append(c)
+            if self.history: self._say(f"{p.name} becomes {sp.name}.")
+        elif k == "item":
+            if self.can_use(seat, c) and self.why_slot(seat, c) is None:
+                p.equipped.append(c)
+                if self.history: self._say(f"{p.name} uses {sp.name}.")
+            else:
+                p.carried.append(c)
+                if self.history: self._say(f"{p.name} carries {sp.name}.")
+            if sp.manual:
+                self._push_manual(seat, c, discard=False)
+        elif k == "curse":
+            if self.history: self._say(f"{p.name} curses {self._pn(a.target)} with {sp.name}.")
+            self._apply_curse(a.target, c, seat)
+            self._combat_changed(seat)
+        elif k == "go_up_a_level":
+            self._change_level(a.target, e.get("levels", 1))
+            self._discard(c)
+            if self.history: self._say(f"{p.name} plays {sp.name}: {self._pn(a.target)} is Level {s.players[a.target].level}.")
+        elif k == "one_shot":
+            cb = s.combat
+            if e.get("escape") and cb is not None:
+                self._discard(c)
+                if self.history: self._say(f"{p.name} uses {sp.name} and escapes.")
+                for i in range(len(cb.monsters)):
+                    if i not in cb.rolled:
+                        cb.rolled.append(i)
+                if e.get("escape_both") and len(cb.runners) > 1:
+                    del cb.runners[1:]
+                    if self.history: self._say(f"{sp.name} lets the other runner escape too.")
+            elif cb is None:
+                self._discard(c)
+                if self.history: self._say(f"{p.name} uses {sp.name}.")
+                if e.get("take_discard"):
+                    for pile in s.discards.values():
+                        if a.m in pile:
+                            pile.remove(a.m)
+                            p.hand.append(a.m)
+                            if self.history: self._say(f"{p.name} takes {self.name(a.m)} from the discards.")
+                            break
+                for _ in range(e.get("draw_treasures", 0)):
+                    t = self._draw("treasure")
+                    if t >= 0:
+                        p.hand.append(t)
+                if sp.manual:
+                    self._push_manual(seat, c, discard=False)
+            else:
+                cb.used.append(c)
+                if e.get("discard_monster"):
+                    if self.history: self._say(f"{p.name} uses {sp.name} on {self.name(cb.monsters[a.n])}.")
+                    if e.get("keep_treasure") and len(cb.monsters) == 1:
+                        cb.extra_treasures = self.treasure_count()
+                    self._remove_monster(a.n)
+                    self._after_monster_removed()
+                elif e.get("end_combat"):
+                    if self.history: self._say(f"{p.name} uses {sp.name}: the combat ends.")
+                    self._end_all_monsters(seat, e.get("draw_treasures", 0))
+                elif e.get("transfer_fighter"):
+                    old = cb.fighter
+                    cb.fighter = a.target
+                    cb.helper = -1
+                    cb.asked = []
+                    cb.bribe_n = 0
+                    cb.bribe_first = 0
+                    cb.bribe_items = []
+                    cb.berserk = {}
+                    cb.turning = {}
+                    cb.backstab = []
+                    cb.perplayer = {}
+                    cb.stage = "fight"
+                    cb.window = []
+                    cb.intent = ""
+                    if self.history: self._say(f"{p.name} plays {sp.name}: the monsters attack {self._pn(a.target)} "
+                              f"instead of {self._pn(old)}.")
+                elif e.get("double_fighter"):
+                    cb.perplayer[seat] = 1
+                    if self.history: self._say(f"{p.name} plays {sp.name}: their own strength counts twice.")
+                    self._combat_changed(seat)
+                else:
+                    if a.n == 1:
+                        cb.mbonus += sp.bonus or 0
+                    else:
+                        cb.pbonus += sp.bonus or 0
+                    if self.history: self._say(f"{p.name} plays {sp.name} ({(sp.bonus or 0):+d}) for the "
+                              f"{'monsters' if a.n == 1 else 'munchkins'}.")
+                    self._combat_changed(seat)
+                if sp.manual:
+                    self._push_manual(seat, c, discard=False)
+        elif k == "monster_enhancer":
+            cb = s.combat
+            cb.enh[a.n].append(c)
+            if self.history: self._say(f"{p.name} plays {sp.name} on {self.name(cb.monsters[a.n])}.")
+            if sp.manual:
+                self._push_manual(seat, c, discard=False)
+            self._combat_changed(seat)
+        elif k == "special":
+            if e.get("wandering_monster"):
+                p.hand.remove(a.m)
+                self._discard(c)
+                self._add_monster(a.m)
+                if self.history: self._say(f"{p.name} plays {sp.name}: {self.name(a.m)} joins the combat.")
+                self._combat_changed(seat)
+            elif e.get("half_breed"):
+                p.half_breed = c
+                if self.history: self._say(f"{p.name} plays {sp.name}.")
+            elif e.get("super_munchkin"):
+                p.super_munchkin = c
+                if self.history: self._say(f"{p.name} plays {sp.name}.")
+            elif e.get("cheat"):
+                p.cheat = c
+                p.cheat_item = a.m
+                if a.m in p.carried and self._kind[a.m] == "item":
+                    p.carried.remove(a.m)
+                    p.equipped.append(a.m)
+                if self.history: self._say(f"{p.name} cheats with {self.name(a.m)}.")
+            elif e.get("end_combat"):
+                self._discard(c)
+                if self.history: self._say(f"{p.name} plays {sp.name}: the combat ends.")
+                self._end_all_monsters(s.combat.fighter, e.get("draw_treasures", 0))
+            elif e.get("take_item"):
+                self._discard(c)
+                self._remove_from_play(a.target, a.m)
+                if self.can_use(seat, a.m) and self.why_slot(seat, a.m) is None:
+                    p.equipped.append(a.m)
+                else:
+                    p.carried.append(a.m)
+                if self.history: self._say(f"{p.name} plays {sp.name}: takes {self.name(a.m)} from {self._pn(a.target)}.")
+                self._combat_changed(seat)
+            elif e.get("swap_monster"):
+                self._discard(c)
+                old = s.combat.monsters[a.n]
+                self._remove_monster(a.n)
+                p.hand.remove(a.m)
+                self._add_monster(a.m)
+                if self.history: self._say(f"{p.name} plays {sp.name}: {self.name(old)} is replaced by {self.name(a.m)}.")
+                self._combat_changed(seat)
+            elif e.get("draw_treasures"):
+                self._discard(c)
+                got = 0
+                for _ in range(e["draw_treasures"]):
+                    t = self._draw("treasure")
+                    if t >= 0:
+                        p.hand.append(t)
+                        got += 1
+                if self.history: self._say(f"{p.name} plays {sp.name}: draws {got} Treasure(s).")
+            elif e.get("level_for"):
+                self._discard(c)
+                for q in range(len(s.players)):
+                    if s.players[q].alive and self.matches(q, e["level_for"]):
+                        if s.players[q].level < 9:
+                            self._change_level(q, 1)
+                if self.history: self._say(f"{p.name} plays {sp.name}.")
+            else:
+                if self.history: self._say(f"{p.name} plays {sp.name} (resolved by hand).")
+                self._push_manual(seat, c, discard=True)

@@ -1,0 +1,167 @@
+"""Per-card lookup tables (index = card id), shared by every game over the same card list, and the
+condition atoms of card effects.
+"""
+from __future__ import annotations
+
+import types
+
+from .cards import CardSpec
+
+
+SLOT_LIMIT = {"headgear": 1, "armor": 1, "footgear": 1}
+ALIASES = {"priest": "cleric", "kapłan": "cleric"}
+_ATOMS: dict = {}
+# shared candidate Actions (immutable, a pure function of their fields): one cache for every
+# game of the process, cleared when it grows past _ACACHE_MAX (see Game._A)
+_ACACHE: dict = {}
+_ACACHE_MAX = 200_000
+
+
+def _parse_atom(atom: str) -> tuple:
+    """``(negated, type, argument)`` of a condition atom (see :meth:`Game.matches`; cached)."""
+    atom = atom.strip().lower()
+    neg = atom.startswith("!")
+    if neg:
+        atom = atom[1:]
+    if atom.startswith("race:"):
+        name = ALIASES.get(atom[5:], atom[5:])
+        if name == "human":
+            return neg, "human", None
+        return neg, "race", name
+    if atom == "human":
+        return neg, "human", None
+    if atom.startswith("class:"):
+        return neg, "class", ALIASES.get(atom[6:], atom[6:])
+    if atom.startswith("gender:"):
+        return neg, "gender", atom[7:]
+    if atom.startswith("tag:"):
+        return neg, "tag", atom[4:]
+    if atom.startswith("level"):
+        op = atom[5:7] if atom[6] in "=" else atom[5]
+        val = int(atom[5 + len(op):])
+        if op not in ("<=", ">=", "<", ">", "="):
+            raise KeyError(op)
+        return neg, "level", (op, val)
+    return neg, "false", None
+
+
+def turn_category(s: CardSpec) -> int:
+    """How a Special / One-Shot is offered on its owner's turn out of combat (the candidates
+    of ``Game.legal_actions``; core rules, 6. When You May Act): 0 not offered (and every
+    other kind), 1 once per Item in play (Cheat!), 2 one plain play, 3 once per target seat
+    (a Level theft), 4 once per top-3 card of each discard pile (take from the discards)."""
+    e = s.effects
+    if s.kind == "special":
+        if e.get("cheat"):
+            return 1
+        if e.get("half_breed") or e.get("super_munchkin") or e.get("level_for") or \
+                e.get("draw_treasures") or s.manual:
+            return 2
+        if e.get("steal_level"):
+            return 3
+    elif s.kind == "one_shot":
+        if s.manual or e.get("draw_treasures"):
+            return 2
+        if e.get("take_discard"):
+            return 4
+    return 0
+
+
+_NO_SLOT = object()  # a curse without "only_slot"
+
+
+def combat_category(s: CardSpec) -> int:
+    """How a One-Shot / Special from hand is offered in a combat (the candidates of
+    ``Game.legal_actions``; core rules, 7. Combat): One-Shot 1 once per monster (removes one),
+    2 once per seat (passes the fight on), 3 once per side; Special 4 once per monster in hand
+    (Wandering Monster), 5 one plain play, 6 once per monster in hand and monster fought,
+    7 once per Item in play of another player (the fighter only); 0 otherwise."""
+    e = s.effects
+    if s.kind == "one_shot":
+        if e.get("discard_monster"):
+            return 1
+        if e.get("transfer_fighter"):
+            return 2
+        if not e.get("escape"):
+            return 3
+    elif s.kind == "special":
+        if e.get("wandering_monster"):
+            return 4
+        if e.get("end_combat") or e.get("level_for") or s.manual:
+            return 5
+        if e.get("swap_monster"):
+            return 6
+        if e.get("take_item"):
+            return 7
+    return 0
+
+
+_TABLES: dict = {}
+_TABLES_MAX = 64
+
+
+def _card_tables(specs: list[CardSpec]) -> dict:
+    """The per-card lookup lists of a game (``_kind``, ``_slots``, ...; index = card id), built
+    once per card list and shared by every game over the same spec objects (the lists are
+    read-only after this). Keyed on the spec objects' identities; the entry keeps the specs
+    alive, so an id cannot be reused while it is cached."""
+    key = tuple(map(id, specs))
+    hit = _TABLES.get(key)
+    if hit is not None:
+        return hit[1]
+    t = types.SimpleNamespace()
+    t._kind = [s.kind for s in specs]
+    t._lnames = [_lname(s) for s in specs]
+    t._slots = [s.slot for s in specs]
+    t._sale_gold = [max(0, s.gold or 0) if s.kind in ("item", "one_shot") else 0 for s in specs]
+    t._cancels = [bool(s.effects.get("cancel_curse")) for s in specs]
+    # cards played by _why_anytime_play (Wishing Ring, Hireling, loaded die, level theft)
+    t._anyplay = [bool(s.effects.get("cancel_curse") or s.effects.get("hireling") or
+                          s.effects.get("set_die") or s.effects.get("steal_level")) for s in specs]
+    t._has_cancel = any(t._cancels)
+    t._glues = [bool(s.effects.get("reroll_escape")) for s in specs]
+    # how a Special / One-Shot is played on the own turn (see _candidates): 0 not here,
+    # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
+    t._tcat = [turn_category(s) for s in specs]
+    t._uplevels = [s.effects.get("levels", 1) for s in specs]
+    t._escape = [bool(s.effects.get("escape")) for s in specs]
+    t._no_help = [bool(s.effects.get("no_help")) for s in specs]
+    # combat plays of a One-Shot / Special (see _combat_card_candidates)
+    t._ccat = [combat_category(s) for s in specs]
+    t._steal_level = [bool(s.effects.get("steal_level")) for s in specs]
+    # strength facts (see player_strength)
+    t._lvl_nc = [bool(s.effects.get("level_doesnt_count")) for s in specs]
+    t._items_nc = [bool(s.effects.get("items_dont_count")) for s in specs]
+    t._next_combat = [s.effects.get("next_combat", 0) for s in specs]
+    t._mlevel = [s.level or 0 for s in specs]
+    t._mbonus = [s.bonus or 0 for s in specs]
+    t._mate = [bool(s.effects.get("mate")) for s in specs]
+    t._bonus_vs = [s.effects.get("bonus_vs", ()) for s in specs]
+    t._bonus_per = [s.effects.get("bonus_per") for s in specs]
+    t._only_slot = [s.effects["only_slot"] if "only_slot" in s.effects else _NO_SLOT for s in specs]
+    t._has_glue = any(t._glues)
+    # Item bonus when nothing can change it (no race/class/gender restriction, no conditional
+    # bonus): item_bonus answers these without the checks; None = ask the checks
+    t._plain_bonus = [(s.bonus or 0) if not (s.usable_by or s.not_usable_by or s.effects.get("bonus_if"))
+                      else None for s in specs]
+    t._unrestricted = [not (s.usable_by or s.not_usable_by) for s in specs]  # can_use is True
+    t._big = [bool(s.big) for s in specs]
+    t._deck_ids = {}  # deck -> card ids in id order (decks in order of first appearance)
+    for i, s in enumerate(specs):
+        t._deck_ids.setdefault(s.deck, []).append(i)
+    t._fight_extra = [bool(s.effects.get("not_pursue") or s.effects.get("bribe_gold") or
+                           s.effects.get("evade_discard") or s.effects.get("cleric_chase")) for s in specs]
+    t._combat_inert = [s.kind in ("item", "race", "class") for s in specs]
+    # number of players -> the shared candidate Actions (_tcache, per-seat _kc)
+    t._shared_caches = {}
+    t._joiner_cache = {}  # joining tags -> per card: may this monster join (see Game._joiner)
+    tables = vars(t)
+    if len(_TABLES) >= _TABLES_MAX:
+        _TABLES.clear()
+    _TABLES[key] = (list(specs), tables)
+    return tables
+
+
+def _lname(spec: CardSpec) -> str:
+    n = spec.name.strip().lower()
+    return ALIASES.get(n, n)

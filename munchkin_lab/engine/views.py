@@ -1,0 +1,178 @@
+"""What the players see: labels of actions, the documented state_dict() shape, a seat's view.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from .actions import Action
+from .tables import SLOT_LIMIT
+
+
+class Views:
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: what the players see: labels of actions,
+    the documented state_dict() shape, a seat's view."""
+
+    def describe(self, a: Action) -> str:
+        """A readable label for action ``a`` (used by ``legal_actions``)."""
+        who = self._pn(a.player) if 0 <= a.player < len(self.state.players) else f"seat {a.player}"
+        k = a.kind
+        cn = self._cn(a.card) if a.card >= 0 else ""
+        tn = self._pn(a.target) if 0 <= a.target < len(self.state.players) else ""
+        if k == "play":
+            extra = ""
+            ce = self.specs[a.card].effects
+            if ce.get("set_die"):
+                extra = f": the next die shows {a.n}"
+            elif ce.get("cancel_curse") or ce.get("reroll_escape") or ce.get("take_discard") or ce.get("escape") \
+                    or ce.get("transfer_fighter"):
+                extra = ""
+            elif self._kind[a.card] == "one_shot" and not ce.get("discard_monster"):
+                extra = " for the monsters" if a.n == 1 else " for the munchkins"
+            elif self._kind[a.card] == "monster_enhancer" or self.specs[a.card].effects.get("discard_monster"):
+                extra = f" on {self._cn(self.state.combat.monsters[a.n])}" if self.state.combat and 0 <= a.n < len(self.state.combat.monsters) else ""
+            if tn:
+                extra += f" on {tn}"
+            if a.m >= 0:
+                extra += f" with {self._cn(a.m)}"
+            return f"{who}: play {cn}{extra}"
+        if k == "sell":
+            return f"{who}: sell {', '.join(self._cn(c) for c in a.cards)}"
+        if k == "ask_help":
+            return f"{who}: ask {tn} for help" + (f" for {a.n} Treasure(s){' (helper picks first)' if a.m == 1 else ''}" if a.n else "")
+        if k == "roll":
+            mon = self.state.combat.monsters[a.n] if self.state.combat and 0 <= a.n < len(self.state.combat.monsters) else -1
+            return f"{who}: roll to Run Away from {self._cn(mon)}"
+        if k == "charity":
+            return f"{who}: {'discard' if a.target < 0 else 'give'} {cn}" + (f" to {tn}" if tn else "")
+        if k == "steal":
+            return f"{who}: discard {cn} to steal {self._cn(a.m)} from {tn}"
+        if k == "kick" and a.n == 1:
+            return f"{who}: resurrect the top Door discard instead of kicking (Cleric)"
+        base = {"kick": "Kick Open the Door", "loot": "Loot the Room", "end_turn": "end the turn",
+                "fight": "declare victory", "run": "Run Away", "pass": "pass",
+                "offer_help": "offer to help", "accept": "accept", "refuse": "refuse"}.get(k, k)
+        parts = [f"{who}: {base}"]
+        if cn:
+            parts.append(cn)
+        if tn:
+            parts.append(f"-> {tn}")
+        if k in ("evade", "charm", "chase") and self.state.combat and 0 <= a.n < len(self.state.combat.monsters):
+            parts.append(self._cn(self.state.combat.monsters[a.n]))
+        if k == "resolve" and a.n:
+            parts.append(f"({a.n:+d} Level)")
+        return " ".join(parts)
+
+    def _cards(self, cs: Iterable[int]) -> list[str]:
+        return [self.specs[c].name for c in cs]
+
+    def _slot_view(self, seat: int) -> dict:
+        p = self.state.players[seat]
+        out: dict[str, list[str]] = {"headgear": [], "armor": [], "footgear": [], "hands": [], "other": []}
+        for c in p.equipped:
+            slot = self.specs[c].slot or "none"
+            key = slot if slot in SLOT_LIMIT else ("hands" if slot in ("one_hand", "two_hands") else "other")
+            out[key].append(self.specs[c].name)
+        return out
+
+    def state_dict(self) -> dict:
+        """The documented public JSON shape (see ``munchkin_lab/engine/README.md``).
+
+        Card names stand for cards; seats are 0-based ints. Deterministic for a given state.
+        """
+        s = self.state
+        players = []
+        c = s.combat
+        for i, p in enumerate(s.players):
+            races = self._cards(p.races)
+            classes = self._cards(p.classes)
+            players.append({
+                "seat": i, "name": p.name, "gender": p.gender, "level": p.level,
+                "races": races, "race": races[0] if races else "Human",
+                "classes": classes, "class": classes[0] if classes else None,
+                "half_breed": p.half_breed >= 0, "super_munchkin": p.super_munchkin >= 0,
+                "hand": self._cards(p.hand), "hand_count": len(p.hand),
+                "equipped": self._slot_view(i), "equipped_list": self._cards(p.equipped),
+                "carried": self._cards(p.carried), "curses": self._cards(p.curses),
+                "cheat": self.specs[p.cheat_item].name if p.cheat_item >= 0 else None,
+                "alive": p.alive, "hand_limit": self.hand_limit(i),
+                "hireling": self.specs[p.hireling].name if p.hireling >= 0 else None,
+                "combat_strength": (self.player_strength(i)
+                                    if c is not None and i in (c.fighter, c.helper) else None),
+            })
+        combat = None
+        if c is not None:
+            ps, ms = self.strengths()
+            combat = {
+                "fighter": c.fighter, "helper": c.helper if c.helper >= 0 else None,
+                "stage": c.stage,
+                "monsters": [{"name": self.specs[m].name, "level": self.specs[m].level,
+                              "enhancers": self._cards(c.enh[i]),
+                              "strength": self.monster_strength(i)}
+                             for i, m in enumerate(c.monsters)],
+                "one_shots": self._cards(c.used),
+                "munchkin_bonus": c.pbonus, "monster_bonus": c.mbonus,
+                "munchkin_strength": ps, "monster_strength": ms,
+                "winning": self.munchkins_win(),
+                "treasures": self.treasure_count(),
+                "berserk": {str(k): v for k, v in c.berserk.items()},
+                "window": list(c.window),
+                "bribe": {"treasures": c.bribe_n, "helper_first": bool(c.bribe_first),
+                          "items": self._cards(c.bribe_items)},
+                "pending_run_away": ([{"player": r, "monsters": [self.specs[m].name for j, m in enumerate(c.monsters)
+                                                                 if not (r == c.runners[0] and j in c.rolled)]}
+                                      for r in c.runners] if c.stage == "run" else []),
+            }
+        pend = []
+        for d in s.pending:
+            e = {"kind": d["kind"], "player": d["player"]}
+            if d["kind"] == "choose":
+                e["why"] = d["why"]
+                e["options"] = self._cards(self.choice_options(d))
+                if "owe" in d:
+                    e["owe"] = d["owe"]
+            elif d["kind"] == "manual":
+                e["card"] = self.name(d["card"])
+            elif d["kind"] == "cancel":
+                e["card"] = self.name(d["card"])
+                e["victim"] = d["victim"]
+            elif d["kind"] == "glue":
+                e["runner"] = d["runner"]
+                e["monster"] = self.name(s.combat.monsters[d["monster"]]) if s.combat else None
+            elif d["kind"] in ("help", "offer"):
+                e["from"] = d["from"]
+                if d["kind"] == "help":
+                    e["treasures"] = d["n"]
+            pend.append(e)
+        out = {
+            "turn": s.turn, "active": s.active, "phase": s.phase, "actor": self.actor(),
+            "players": players,
+            "decks": {k: {"count": len(v), "order": self._cards(reversed(v))} for k, v in s.decks.items()},
+            "discards": {k: self._cards(reversed(v)) for k, v in s.discards.items()},
+            "combat": combat, "pending": pend,
+            "pool": self._cards(s.pool),
+            "corpses": [{"player": a, "cards": self._cards(b)} for a, b in s.corpses],
+            "charity": ({"excess": s.charity[0], "given": {str(k): v for k, v in s.charity[1].items()}}
+                        if s.charity else None),
+            "winners": list(s.winners), "winner_names": [s.players[w].name for w in s.winners],
+            "reason": s.reason or None,
+            "rng": str(s.rng), "forced_dice": list(s.forced),
+            "removed": self._cards(s.removed),
+            "modules": [m.name for m in self.modules],
+            "module_state": {m.name: v for m in self.modules if (v := m.state_view(self)) is not None},
+        }
+        return out
+
+    def view(self, seat: int) -> dict:
+        """What player ``seat`` may see: :meth:`state_dict` with the other players' hands as
+        card backs (``"door"``/``"treasure"``) and the deck order hidden (core rules, 3.
+        Handling Cards: your hand is yours)."""
+        d = self.state_dict()
+        for i, pd in enumerate(d["players"]):
+            if i != seat:
+                pd["hand"] = [self.specs[c].deck for c in self.state.players[i].hand]
+        for v in d["decks"].values():
+            v.pop("order", None)
+        d["rng"] = None
+        d["forced_dice"] = None
+        d["viewer"] = seat
+        return d
