@@ -30,6 +30,8 @@ Readings where the sources are silent (each one a single place in the code):
   (1 or 2); the table's agreement is the action itself. Medical Bay (V2): 1 to 3 tokens (a
   zero-token use is refused as pointless). The Bridge (V2): the Hull Breach is never among the
   looked-at cards; a looked-at card not returned goes to the Damage discard.
+* Mess Hall (V2) is usable with 3 or 4 players only; with 1 or 2 players the deal skips it for
+  the V1 Mess Hall (see :meth:`SolarStormGame.new`).
 * Action tokens are spent automatically once the turn's own actions are used up.
 * A damaged room with several Protection holders uses the token of the first holder in turn
   order from the active player.
@@ -413,7 +415,13 @@ class SolarStormGame(History):
 
         Setup (Solar Storm Alternative Rooms, setup): the room cards are shuffled and dealt
         around the core; a card whose name (version ignored) is already on the grid is
-        discarded and another dealt, until 8 different names are placed. Then (public
+        discarded and another dealt, until 8 different names are placed. A room whose action
+        needs more (or fewer) players than the game has is discarded the same way when its
+        other version is still to be dealt: with 1 or 2 players the Mess Hall (V2), usable
+        with 3 or 4 players only (Alternative Rooms, Mess Hall (V2)), gives way to the V1
+        Mess Hall, since its action could never be taken (our reading: the rules say when the
+        V2 card may be used, not how to deal it; with no V1 card in the set the V2 stays and
+        its action is refused). Then (public
         summary, card_facts.md (b)): 3 cubes per room, Damage deck built with the Hull Breach at
         the bottom, Damage cards revealed until ``setup_damage_cubes`` cubes are stripped,
         Resource deck shuffled, hands and the face-up row dealt.
@@ -479,6 +487,12 @@ class SolarStormGame(History):
             if nm in placed:
                 s.rooms_discarded.append(i)
                 continue
+            if not self.fits_players(i) and any(self._base[j].lower() == nm and self.fits_players(j)
+                                                for j in deal[k:]):
+                # e.g. Mess Hall (V2) with 1-2 players: its action could never be taken, so
+                # it is discarded like a duplicate and the other version is dealt in its place
+                s.rooms_discarded.append(i)
+                continue
             placed.add(nm)
             s.grid[slots.pop(0)] = i
         s.rooms_unused = deal[k:]
@@ -516,6 +530,14 @@ class SolarStormGame(History):
         self._refill()
         s.active = o.first_player % len(s.players)
         s.actions_left = o.actions_per_turn
+
+    def fits_players(self, i: int) -> bool:
+        """True when room card ``i`` may be used with this game's player count: its
+        ``effects.room_action`` ``min_players``/``max_players`` (default 1..4). Only the
+        Mess Hall (V2) has a bound: 3 or 4 players (Solar Storm Alternative Rooms, Mess Hall
+        (V2))."""
+        ra = self.rooms[i].effects.get("room_action") or {}
+        return int(ra.get("min_players", 1)) <= len(self.names) <= int(ra.get("max_players", 4))
 
     def begin(self) -> None:
         """Re-mark the current state as the initial state (scenario setups edit the state

@@ -98,8 +98,10 @@ def load_scenario(path: str | Path) -> dict:
 
 def database_resolver(sets: list[str] | None = None) -> Resolver:
     """Resolve card names through the card database (``munchkin_lab.cards.api.load_specs``),
-    building the database first when it does not exist."""
+    building the database first when it does not exist. A card's aliases (older printed names,
+    translations: ``Polymorph Potion`` -> ``Pollymorph Potion``) resolve to it too."""
     cache: dict[str, CardSpec] = {}
+    aliases: dict[str, str] = {}
 
     def load() -> None:
         from ..cards import api
@@ -111,11 +113,16 @@ def database_resolver(sets: list[str] | None = None) -> Resolver:
             specs = api.load_specs(sets=sets)
         for sp, _n in specs:
             cache.setdefault(sp.name.lower(), sp)
+        rows = api.cards("")
+        for name, names in zip(rows["name"], rows["aliases"]):
+            for alias in names or ():
+                aliases.setdefault(str(alias).lower(), str(name).lower())
 
     def resolve(name: str) -> CardSpec | None:
         if not cache:
             load()
-        return cache.get(name.lower())
+        key = name.lower()
+        return cache.get(key) or cache.get(aliases.get(key, key))
 
     return resolve
 

@@ -105,7 +105,8 @@ def test_summaries_are_player_facing():
 
 def test_halfling_note_moved_to_source(url):
     row = api.card("Halfling", set="munchkin", url=url)
-    assert row["summary"] == "Once per turn may sell one item for double its value."
+    assert row["summary"] == ("Once per turn may sell one item for double its value. After a failed "
+                              "first Run Away roll, may discard a card and roll again.")
     assert "sign UNVERIFIED" in row["source"] and "not applied" in row["source"]
 
 

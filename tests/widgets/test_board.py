@@ -18,7 +18,10 @@ def test_table_shows_seats_piles_and_hidden_hands(board):
     assert "mlab-board" in board._dom_classes
 
 
-def test_kick_shows_drawn_card_and_log_then_undo_restores(board):
+def test_kick_shows_drawn_card_and_log_then_undo_restores(base_deck, tmp_path):
+    # seed 10: the first kick meets a monster, shown in the combat panel (with seed 7 the
+    # 168-card base deck now opens on a Curse that waits for a Wishing Ring holder's answer)
+    board = Board.from_deck(base_deck, seed=10, name="t", journal=tmp_path / "t.journal.jsonl")
     pass_setup(board)
     before = board.game.state_dict()
     html_before = board.table.html
