@@ -18,6 +18,8 @@ Options (``GameOptions.module_options["fairy_dust"]``):
   "four regular Treasure cards" (Killing the Sparkly Good Fairy), not a printed card value.
 
 Cancelling a Curse cast at another player earns a Fairy Dust card (``on_curse_cancelled``).
+A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
+the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
 Fairy Dust cards with a Gold value are Items (R_GET): they are played to the table, traded
 (``fd_give``) and sold like any Item (core rules, 9. Selling Items): a ``sell`` that holds one is
 checked and applied here with the core's rules (own turn, out of combat, 1,000 Gold per Level,
@@ -295,15 +297,33 @@ class FairyDustModule(RulesModule):
     def _sale_has_dust(self, game, a: Action) -> bool:
         return any(0 <= c < len(game.specs) and is_dust(game, c) for c in a.cards)
 
+    @staticmethod
+    def _for_the_win(game, fighter: int) -> bool:
+        """True when killing every monster of the combat would take ``fighter`` to Level 10:
+        a help that a card forces does not hold in a fight for the win (Scooby-Doo rules,
+        Asking for Help; Conflicts Between Cards and Rules: nobody can be forced to help you
+        reach Level 10)."""
+        c = game.state.combat
+        if c is None:
+            return False
+        gain = 0
+        for i, m in enumerate(c.monsters):
+            sp = game.specs[m]
+            mate = 1 + sum(1 for e in c.enh[i] if game.specs[e].effects.get("mate"))
+            gain += ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
+        return game.state.players[fighter].level + gain >= 10
+
     def check_action(self, game, a: Action) -> Any:
-        """Charmed players must accept a help request (R_BAD). Fairy Dust with a Gold value
+        """Charmed players must accept a help request (R_BAD), except in a fight for the win
+        (a forced helper may always say no then: Scooby-Doo rules, Asking for Help). Fairy Dust with a Gold value
         is an Item: played to the table, traded from it (R_GET); one without a value has
         no effect data and is resolved by hand."""
         s = game.state
         ms = self._ms(game)
         if s.pending:
             d = s.pending[0]
-            if d["kind"] == "help" and a.kind == "refuse" and a.player in ms["charmed"]:
+            if d["kind"] == "help" and a.kind == "refuse" and a.player in ms["charmed"] \
+                    and not self._for_the_win(game, d["from"]):
                 return f"you are charmed by the Sparkly Good Fairy: you must help ({R_BAD})"
             return NotImplemented
         if a.kind == "play" and 0 <= a.card < len(game.specs) and is_dust(game, a.card):
