@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from munchkin_lab.engine import CardSpec, Game, GameOptions
+from munchkin_lab.engine import Action, CardSpec, Game, GameOptions
 from munchkin_lab.scenarios.runner import run_file
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
@@ -204,3 +204,40 @@ def test_ghosts_without_dungeons_play_with_dungeons_off():
     with pytest.raises(ValueError, match="no Dungeon card"):
         Game.new(players=3, deck=CORE + no_dungeons, seed=1,
                  options=GameOptions(module_options={"scooby_doo": {"dungeons": True}}))
+
+
+def _set_card(set_code, name):
+    """The CardSpec of ``name`` as stored in ``database/sets/<set_code>.yaml`` (no database)."""
+    import yaml
+
+    from munchkin_lab import config
+    data = yaml.safe_load((config.DATABASE_DIR / "sets" / f"{set_code}.yaml").read_text())
+    fields = ("name", "kind", "deck", "level", "treasures", "levels_gained", "bonus", "slot", "big",
+              "gold", "tags", "effects", "manual", "usable_by", "not_usable_by")
+    cd = next(c for c in data["cards"] if c["name"] == name)
+    return CardSpec.make(set=set_code, **{k: v for k, v in cd.items() if k in fields})
+
+
+def test_scooby_snacks_data_gives_five_alone_and_ten_with_a_helper():
+    """The stored Scooby Snacks (Scooby-Doo rules, One-Shots): +5 to the munchkin side, +10
+    when there is a helper; never for the monsters."""
+    snacks = _set_card("scooby_doo", "Scooby Snacks")
+    assert snacks.manual is False and snacks.bonus is None
+    ghost = C(name="Phantom", set="scooby_doo", kind="monster", deck="door", level=12, treasures=1, tags=["ghost"])
+    g = Game.new(players=["Ann", "Bob"], deck=[ghost, snacks, snacks], seed=1, deal=False,
+                 options=GameOptions(setup_window=False, modules=("scooby_doo",),
+                                     module_options={"scooby_doo": {"dungeons": False}}))
+    s = g.state
+    s.decks["door"] = [0]
+    s.decks["treasure"] = []
+    s.players[0].hand = [1, 2]
+    s.players[0].level = 2
+    s.players[1].level = 2
+    g.begin()
+    g.play("0 kick")
+    assert "munchkin side" in g.why_not(Action.parse("0 play c=1 n=1"))
+    g.play("0 play c=1 n=0")
+    assert g.strengths() == (7, 12)
+    g.play("0 ask_help t=1")
+    g.play("1 accept")
+    assert g.strengths() == (14, 12) and g.munchkins_win()

@@ -40,7 +40,10 @@ Readings where the rulebook is open:
 * Character cards (kind ``character``): dealt one at random per player; after a death the
   player may swap theirs (action ``character``) when they next act on their own turn. Their
   abilities are not in our sources: none is applied.
-* "Discover an exit" (discard four cards) is offered on your own turn out of combat.
+* "Discover an exit" (discard four cards) may be done at any time of your own turn, a combat
+  included (the rulebook keeps only Portals out of combat); it is listed among the legal
+  actions out of combat (the core lists no module actions inside a combat), and played in a
+  combat when you are the one to act. Not in the Charity phase (the turn is ending).
 * A face-up Portal asks the core for its face-up replacement Door (``game._kick``), which the
   core's kick loop draws: a Door pile of nothing but Portals ends the kick instead of looping
   (see ``Game._kick``); a face-down replacement Portal played again and again ends with the
@@ -355,9 +358,8 @@ class ScoobyDooModule(RulesModule):
                 return f"only one Portal or dungeon-changing card per turn ({R_KICK})"
             return None
         if k == "exit":
-            r = self._own_turn_out_of_combat(game, seat)
-            if r:
-                return f"discover an exit {r} ({R_EXIT})"
+            if s.active != seat or s.phase not in ("start", "trouble", "end", "combat"):
+                return f"discover an exit at any time of your own turn ({R_EXIT})"
             if not self._dungeons(game):
                 return "this game has no Dungeons"
             if len(a.cards) != 4 or len(set(a.cards)) != 4 or any(c not in p.hand for c in a.cards):

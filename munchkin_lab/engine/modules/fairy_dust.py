@@ -18,7 +18,17 @@ Options (``GameOptions.module_options["fairy_dust"]``):
   "four regular Treasure cards" (Killing the Sparkly Good Fairy), not a printed card value.
 
 Cancelling a Curse cast at another player earns a Fairy Dust card (``on_curse_cancelled``).
-Fairy Dust Items cannot be sold (the core sells only item/one-shot cards).
+A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
+the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
+Fairy Dust cards with a Gold value are Items (R_GET): they are played to the table, traded
+(``fd_give``) and sold like any Item (core rules, 9. Selling Items): a ``sell`` that holds one is
+checked and applied here with the core's rules (own turn, out of combat, 1,000 Gold per Level,
+no change, never the winning Level, a Halfling's one double-price card). Fairy Dust without a
+value is not an Item: it cannot be traded or sold.
+
+The Sparkly Good Fairy's card is ``manual`` in the data (her Level and text are not printed in our
+sources) but this module resolves her rules: however she enters a combat (kicked, Look for
+Trouble, a Wandering Monster) no ResolveByHand decision is queued for her.
 """
 from __future__ import annotations
 
@@ -112,12 +122,17 @@ class FairyDustModule(RulesModule):
         if not face_up or not is_fairy(game, card):
             return False
         game._start_combat(seat, card)
+        self._drop_manual(game, card)
+        return True
+
+    @staticmethod
+    def _drop_manual(game, card: int) -> None:
+        """Remove the ResolveByHand decision the core queued for the Fairy's manual card."""
         pend = game.state.pending
         for i in range(len(pend) - 1, -1, -1):
             if pend[i].get("kind") == "manual" and pend[i].get("card") == card:
                 del pend[i]
                 break
-        return True
 
     def monster_modifier(self, game, index: int) -> int:
         """The Fairy's Level from the ``fairy_level`` option (unknown in the card data)."""
@@ -211,17 +226,104 @@ class FairyDustModule(RulesModule):
         for c in p.carried:
             if is_dust(game, c):
                 out.extend(Action(seat, "fd_give", c, t) for t in range(len(s.players)) if t != seat)
+        sale = self._dust_sale(game, seat)
+        if sale is not None:
+            out.append(sale)
         return out
 
+    # ------------------------------------------------------------------ selling Fairy Dust Items
+    @staticmethod
+    def _valued_dust(game, c: int) -> bool:
+        """A Fairy Dust card with a Gold value: an Item (R_GET)."""
+        return is_dust(game, c) and game.specs[c].gold is not None
+
+    def _dust_sale(self, game, seat: int) -> Action | None:
+        """One useful sale that includes Fairy Dust Items (the core lists sales of ordinary
+        items only): the dearest sellable cards until 1,000 Gold, when that buys a Level and
+        holds a Fairy Dust Item. A listed subset, like the core's greedy sale."""
+        s = game.state
+        p = s.players[seat]
+        if s.phase not in ("start", "trouble", "end") or s.active != seat:
+            return None
+        cards = [c for c in p.hand + p.carried + p.equipped
+                 if (self._valued_dust(game, c) or game.specs[c].kind in ("item", "one_shot"))
+                 and (game.specs[c].gold or 0) > 0]
+        if not any(is_dust(game, c) for c in cards):
+            return None
+        cards.sort(key=lambda c: -(game.specs[c].gold or 0))
+        chosen, total = [], 0
+        for c in cards:
+            chosen.append(c)
+            total += game.specs[c].gold or 0
+            if total >= 1000:
+                break
+        if total < 1000 or p.level + total // 1000 >= 10 or not any(is_dust(game, c) for c in chosen):
+            return None
+        return Action(seat, "sell", cards=tuple(chosen), n=-1)
+
+    def _why_sell(self, game, a: Action) -> str | None:
+        """The core's selling rules for a sale holding Fairy Dust Items (core rules, 9. Selling
+        Items; 6. When You May Act: on your own turn, not in combat)."""
+        s = game.state
+        p = s.players[a.player]
+        if s.active != a.player or s.phase not in ("start", "trouble", "end"):
+            return "Items are sold on your own turn, out of combat (core rules, 9. Selling Items)"
+        if not a.cards or len(set(a.cards)) != len(a.cards):
+            return "sell: list the cards to sell (each once)"
+        total = 0
+        for c in a.cards:
+            if not (0 <= c < len(game.specs)) or (c not in p.hand and c not in p.carried and c not in p.equipped):
+                return f"sell: {game._cn(c)} is not in your hand or in play"
+            sp = game.specs[c]
+            if is_dust(game, c):
+                if sp.gold is None:
+                    return f"sell: {sp.name} has no Gold value: Fairy Dust without a value is not an Item ({R_GET})"
+            elif sp.kind not in ("item", "one_shot") or sp.gold is None:
+                return f"sell: {sp.name} is not an item with a Gold value (core rules, 9. Selling Items)"
+            total += (sp.gold or 0) * (2 if c == a.n and a.n not in (0, -1) else 1)
+        if a.n not in (0, -1):
+            if not game.has_race(a.player, "halfling"):
+                return "only a Halfling sells an item at double price (Halfling race card)"
+            if p.sold_double:
+                return "a Halfling sells at double price once per turn (Halfling race card)"
+            if a.n not in a.cards:
+                return "sell: the double-price card must be among the sold cards"
+        if total // 1000 < 1:
+            return f"sell: {total} Gold buys no Level (1,000 per Level, no change) (core rules, 9. Selling Items)"
+        if p.level + total // 1000 >= 10:
+            return "the winning Level cannot be bought (core rules, 9. Selling Items)"
+        return None
+
+    def _sale_has_dust(self, game, a: Action) -> bool:
+        return any(0 <= c < len(game.specs) and is_dust(game, c) for c in a.cards)
+
+    @staticmethod
+    def _for_the_win(game, fighter: int) -> bool:
+        """True when killing every monster of the combat would take ``fighter`` to Level 10:
+        a help that a card forces does not hold in a fight for the win (Scooby-Doo rules,
+        Asking for Help; Conflicts Between Cards and Rules: nobody can be forced to help you
+        reach Level 10)."""
+        c = game.state.combat
+        if c is None:
+            return False
+        gain = 0
+        for i, m in enumerate(c.monsters):
+            sp = game.specs[m]
+            mate = 1 + sum(1 for e in c.enh[i] if game.specs[e].effects.get("mate"))
+            gain += ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
+        return game.state.players[fighter].level + gain >= 10
+
     def check_action(self, game, a: Action) -> Any:
-        """Charmed players must accept a help request (R_BAD). Fairy Dust with a Gold value
+        """Charmed players must accept a help request (R_BAD), except in a fight for the win
+        (a forced helper may always say no then: Scooby-Doo rules, Asking for Help). Fairy Dust with a Gold value
         is an Item: played to the table, traded from it (R_GET); one without a value has
         no effect data and is resolved by hand."""
         s = game.state
         ms = self._ms(game)
         if s.pending:
             d = s.pending[0]
-            if d["kind"] == "help" and a.kind == "refuse" and a.player in ms["charmed"]:
+            if d["kind"] == "help" and a.kind == "refuse" and a.player in ms["charmed"] \
+                    and not self._for_the_win(game, d["from"]):
                 return f"you are charmed by the Sparkly Good Fairy: you must help ({R_BAD})"
             return NotImplemented
         if a.kind == "play" and 0 <= a.card < len(game.specs) and is_dust(game, a.card):
@@ -231,6 +333,8 @@ class FairyDustModule(RulesModule):
             if s.phase == "combat" or s.active != a.player or s.phase in ("setup", "charity"):
                 return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
             return None
+        if a.kind == "sell" and self._sale_has_dust(game, a):
+            return self._why_sell(game, a)
         if a.kind == "fd_give":
             p = s.players[a.player]
             if s.phase in ("combat", "charity", "setup"):
@@ -262,6 +366,35 @@ class FairyDustModule(RulesModule):
             p.carried.remove(a.card)
             s.players[a.target].carried.append(a.card)
             game._say(f"{p.name} gives {game.name(a.card)} to {game._pn(a.target)}.")
+            return True
+        if a.kind == "sell" and self._sale_has_dust(game, a):
+            total = 0
+            for c in a.cards:
+                total += (game.specs[c].gold or 0) * (2 if c == a.n and a.n not in (0, -1) else 1)
+                game._lose_card(a.player, c)
+            if a.n not in (0, -1):
+                p.sold_double = True
+            p.level += total // 1000
+            game._say(f"{p.name} sells {len(a.cards)} card(s), Fairy Dust Items among them, for {total} Gold: "
+                      f"Level {p.level}.")
+            return True
+        if a.kind == "trouble" and 0 <= a.card < len(game.specs) and is_fairy(game, a.card) and a.card in p.hand:
+            # Look for Trouble with the Fairy: the core's own steps, without the ResolveByHand
+            p.hand.remove(a.card)
+            game._say(f"{p.name} looks for trouble with {game.name(a.card)}.")
+            game._start_combat(a.player, a.card)
+            self._drop_manual(game, a.card)
+            return True
+        if a.kind == "play" and 0 <= a.card < len(game.specs) and a.card in p.hand and s.combat is not None \
+                and game.specs[a.card].effects.get("wandering_monster") and 0 <= a.m < len(game.specs) \
+                and a.m in p.hand and is_fairy(game, a.m):
+            # a Wandering Monster bringing the Fairy: the core's own steps, without the ResolveByHand
+            p.hand.remove(a.card)
+            p.hand.remove(a.m)
+            game._discard(a.card)
+            game._add_monster(a.m)
+            self._drop_manual(game, a.m)
+            game._say(f"{p.name} plays {game.name(a.card)}: {game.name(a.m)} joins the combat.")
             return True
         return False
 

@@ -19,7 +19,8 @@ Room data, read from the tile's ``effects.room`` mapping:
   run_away: INT; forced_move: N|E|S|W (after entering, move one step that way; ``true`` =
   direction not known: resolved by hand); destroy: self|N|E|S|W (on entry, destroys that room);
   run_away_automatic_unless_fight (Brig): Run Away always succeeds unless you declared a
-  fight in that combat; run_away_roll_required (Shaft of Doom): on entry roll to Run Away with
+  fight in that combat; the first declared fight draws ``fight_draws`` (default 2) extra Door
+  cards face up into the combat and gives the fighter the decision back; run_away_roll_required (Shaft of Doom): on entry roll to Run Away with
   the usual modifiers, failure applies ``on_fail`` ops or is resolved by hand;
   lowest_combat_strength_excludes_one_shots (Empathizator): the view names the player(s)
   with the lowest combat strength without one-shots; full_level_must_count / items_optional
@@ -32,9 +33,10 @@ Q&A house rule: a Bug sells 900 credits per Level; ``positions`` (``{player: "x,
 scenario set-ups.
 
 Readings where the rules are open: a helper who loses goes back to START with the fighter;
-the Brig's "draw two extra cards" is not built; Look for Trouble is allowed after a room's
-cards held no monster, not in an empty room; Door cards are placed after Loot the Room (phase
-``end``) or instead of it.
+the Brig's "two extra cards" are Door cards, resolved into the combat like a kicked door;
+the room you start your turn in has not been entered this turn (you may come back to it once);
+Look for Trouble is allowed after a room's cards held no monster, not in an empty room; Door
+cards are placed after Loot the Room (phase ``end``) or instead of it.
 """
 from __future__ import annotations
 
@@ -111,7 +113,6 @@ class RoomsModule(RulesModule):
                              "Getting Started): add the START room tile to the deck")
         deck.remove(starts[0])
         ms["grid"][START] = _room({"tile": starts[0]})
-        ms["visited"] = [START]
 
     def on_begin(self, game) -> None:
         """Scenario set-up: pseudo-piles ``room:X,Y`` (tile first, then face-up cards),
@@ -151,11 +152,13 @@ class RoomsModule(RulesModule):
         for who, at in (self.opt(game, "positions") or {}).items():
             seat = names.index(who) if who in names else int(who)
             ms["pos"][seat] = str(at).replace(" ", "")
-        ms["visited"] = [ms["pos"][s.active]]
+        ms["visited"] = []
 
     def on_turn_start(self, game, seat: int) -> None:
+        """A new turn: no room entered yet (the room you start in was entered on an earlier
+        turn, so you may come back to it once: R_MOVE counts entries per turn)."""
         ms = self._ms(game)
-        ms["visited"] = [ms["pos"][seat]]
+        ms["visited"] = []
         ms["empty"] = False
         ms["fought"] = False
 
@@ -178,8 +181,12 @@ class RoomsModule(RulesModule):
         self._ms(game)["pos"][seat] = START
 
     def _enter(self, game, seat: int, k: str, forced: bool = False) -> None:
-        """Enter room ``k`` (R_MOVE / R_NEW): new ground places a tile and draws Doors;
-        a room with cards stops you and is resolved as a kicked door."""
+        """Enter room ``k`` (R_MOVE / R_NEW): new ground places a tile and draws Doors (two
+        at Level 6+); a placed room with cards stops you: its face-down Door is turned up,
+        then a Level 6+ mover adds one more Door face up, and the room's cards are resolved
+        as a kicked door, in that order (face-up cards already there first). The ON ENTRY
+        rule applies after the cards are turned up, before they are dealt with (R_NEW).
+        Every room entered, by choice or forced, counts as entered this turn."""
         s = game.state
         ms = self._ms(game)
         p = s.players[seat]
@@ -211,6 +218,11 @@ class RoomsModule(RulesModule):
             ms["visited"].append(k)
             game._say(f"{p.name} moves to {game.name(r['tile'])} at {k}.")
             if self._has_cards(r):
+                # the room's face-down Door is turned up first, then a Level 6+ mover adds one
+                # more Door face up; all of them are then resolved as one kicked door (R_MOVE)
+                for c in r["down"]:
+                    r["up"].append([c, []])
+                r["down"] = []
                 if p.level >= 6:
                     c = game._draw("door")
                     if c >= 0:
@@ -364,10 +376,51 @@ class RoomsModule(RulesModule):
             mod += 100
         return mod
 
+    def _brig_draws(self, game, seat: int) -> bool:
+        """The fighter decides to fight in a room where Running Away is automatic unless you
+        fight (the Brig): that right is gone, and two extra Door cards (``fight_draws``, default
+        2) come face up into the combat, resolved as a kicked door: monsters join the fight,
+        Curses and traps hit the fighter, other cards go to the fighter's hand (R_QA, Brig).
+        The fight then goes on as a normal one: the fighter decides again (fight, or run with
+        an ordinary Run Away roll). Returns False when nothing was drawn (no such room, or an
+        empty Door deck): the declared fight then goes on as usual.
+
+        Reading where the Q&A is silent: the extra cards are Door cards, like the Level 6+
+        mover's extra Door (R_MOVE)."""
+        data = self._fighter_room(game)
+        if not data.get("run_away_automatic_unless_fight"):
+            return False
+        s = game.state
+        drawn = []
+        for _ in range(int(data.get("fight_draws", 2) or 0)):
+            c = game._draw("door")
+            if c >= 0:
+                drawn.append(c)
+        if not drawn:
+            return False
+        game._say(f"{game._pn(seat)} chooses to fight in the Brig: no automatic Run Away; "
+                  f"two more Door cards: {', '.join(game.name(c) for c in drawn)}.")
+        for c in drawn:
+            sp = game.specs[c]
+            if sp.kind == "monster":
+                game._add_monster(c)
+            elif sp.kind == "curse":
+                game._apply_curse(seat, c)
+            elif sp.kind == "trap":
+                if sp.effects.get("ops"):
+                    game._apply_ops(seat, sp.effects["ops"], c)
+                    game._discard(c)
+                else:
+                    game._push_manual(seat, c, discard=True)
+            else:
+                s.players[seat].hand.append(c)
+        return True
+
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
         """Helpers move into your room; a lost fight leaves the monsters and their enhancers
         face up in the room and sends you to START, which is not an exit (R_COMBAT)."""
         ms = self._ms(game)
+        ms["fought"] = False
         c = game.state.combat
         at = ms["pos"][fighter]
         if helper >= 0:
@@ -561,7 +614,10 @@ class RoomsModule(RulesModule):
         p = s.players[seat]
         k = a.kind
         if k == "fight" and s.combat is not None:
+            first = not ms["fought"]
             ms["fought"] = True
+            if first and seat == s.combat.fighter and self._brig_draws(game, seat):
+                return True
             return False
         if k == "move":
             self._enter(game, seat, self._target(game, seat, a.n))
