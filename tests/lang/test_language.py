@@ -276,7 +276,7 @@ def test_every_problem_is_reported_in_one_run():
 
 # --------------------------------------------------------------------------- property tests
 
-_SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+_SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @_SETTINGS
@@ -297,7 +297,7 @@ def test_random_documents_give_problems_never_exceptions(doc):
     assert only_schema == []
 
 
-@_SETTINGS
+@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.one_of(effect_docs(), ability_docs()))
 def test_valid_random_documents_round_trip_through_the_long_form(doc):
     if validate(doc, schema=False):

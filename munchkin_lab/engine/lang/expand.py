@@ -963,8 +963,6 @@ class Compiler:
             elif key == "fairy_dust":
                 if v.get("fairy"):
                     ab("in_play", [lasting("fairy", True)], "fairy_dust.fairy", who=_THIS_MONSTER)
-        if "levels" not in vals and kind == "go_up_a_level":
-            play([Op("levels", 1)], "kind:go_up_a_level", None, Target("chosen_player"))
         if vals.get("own_turn") and played:
             for i, a in enumerate(out):
                 if a in played:
@@ -1051,10 +1049,11 @@ def expand(effects: Any, kind: str | None = None, where: str | None = None) -> P
 
     Args:
         effects: the card's ``effects`` mapping (plain or frozen; None or {} = no effects).
-        kind: the card's kind (``monster``, ``item``, ...). It decides the few kind-dependent
-            short forms: ``run_away`` acts on the monster itself for a monster and on the
-            owner otherwise; a ``go_up_a_level`` card without ``levels`` gains 1 Level. When
+        kind: the card's kind (``monster``, ``item``, ...). It decides the kind-dependent short
+            form ``run_away``: on the monster itself for a monster, on the owner otherwise. When
             None, a card with monster keys (``bad_stuff``, ``bonus_vs`` ...) counts as a monster.
+            (What a kind does without effects - a Go Up a Level card's one Level, a One-Shot's
+            printed bonus - stays the core's rule, see the README's contract.)
         where: prefix for the error message (file, line, card).
 
     Returns:
