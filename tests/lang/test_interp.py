@@ -142,7 +142,12 @@ def test_monster_and_game_atoms(world):
     assert evaluate(cond({"any_monster": "name:goblin"}), c, world)
     assert not evaluate(cond({"all_monsters": "tag:undead"}), c, world)
     assert evaluate(cond(["in_combat", "helped", "winning", "!alone", "own_turn", "monsters=2", "players>=5"]), c, world)
-    assert not evaluate(cond("running_away"), c, world)
+    assert not evaluate(cond("running_away"), c, world) and not evaluate(cond("no_roll_yet"), c, world)
+    world.fight = CombatView(0, 1, (100, 101), runners=(0, 1), stage="run")
+    assert evaluate(cond(["running_away", "no_roll_yet"]), c, world)
+    world.fight = CombatView(0, 1, (100, 101), runners=(0, 1), stage="run", rolls=1, winning=True,
+                             used=("flaming armor",))
+    assert not evaluate(cond("no_roll_yet"), c, world)
     assert evaluate(cond("used:flaming"), c, world) and not evaluate(cond("used:napalm"), c, world)
     assert evaluate(cond("dungeon:k-ghoul mart"), c, world) and evaluate(cond("hireling_in_play"), c, world)
     assert evaluate(cond("phase:combat"), c, world)

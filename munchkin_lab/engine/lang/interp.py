@@ -40,7 +40,8 @@ class CombatView:
     """The combat as conditions see it.
 
     ``monsters``: card ids in the combat; ``runners``: seats still running away; ``stage``:
-    ``fight`` / ``window`` / ``run``; ``fought``: the fighter declared a fight; ``one_shots``:
+    ``fight`` / ``window`` / ``run``; ``rolls``: Run Away rolls made so far in this combat;
+    ``fought``: the fighter declared a fight; ``one_shots``:
     One-Shots played so far; ``winning``: the munchkin side wins now; ``win_levels``: Levels the
     fighter would gain by winning now; ``bare``: the fighter is alone, no One-Shot, strength ==
     Level; ``used``: lower-case names of the cards the munchkin side used (One-Shots played,
@@ -52,6 +53,7 @@ class CombatView:
     monsters: tuple = ()
     runners: tuple = ()
     stage: str = "fight"
+    rolls: int = 0
     fought: bool = False
     one_shots: int = 0
     winning: bool = False
@@ -223,6 +225,8 @@ def _game_atom(a: Atom, ctx: Context, world: World) -> bool:  # noqa: C901
         return c.fought
     if n == "running_away":
         return c.stage == "run"
+    if n == "no_roll_yet":
+        return c.stage == "run" and c.rolls == 0
     if n == "winning":
         return c.winning
     if n == "for_winning_level":
@@ -238,7 +242,7 @@ def _game_atom(a: Atom, ctx: Context, world: World) -> bool:  # noqa: C901
     raise ValueError(f"atom {a} is not a game atom")  # pragma: no cover - compiler checks
 
 
-_GAME = frozenset(("in_combat", "own_turn", "helped", "alone", "fought", "running_away", "winning",
+_GAME = frozenset(("in_combat", "own_turn", "helped", "alone", "fought", "running_away", "no_roll_yet", "winning",
                    "for_winning_level", "one_shots_used", "bare", "used", "from_kick", "first_roll",
                    "succeeded", "failed", "players", "monsters", "dungeon", "hireling_in_play",
                    "room_has_cards", "forced_entry", "curse_pending", "phase"))

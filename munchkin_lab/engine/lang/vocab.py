@@ -76,19 +76,23 @@ TRIGGERS: dict[str, TriggerDef] = {t.name: t for t in (
                f"{R_CORE}, 6. Turn Phases (Phase 1)", "this_combat"),
     TriggerDef("kicking", "the active player is about to Kick Down the Door (before the card is "
                "drawn)", "the active player", f"{R_CORE}, 6. Turn Phases (Phase 1)"),
-    TriggerDef("enters_combat", "this monster enters a combat: kicked, played to Look for Trouble, "
-               "added by a Wandering Monster, joining by its tag, swapped in", "the fighter",
+    TriggerDef("enters_combat", "a monster enters a combat: kicked, played to Look for Trouble, "
+               "added by a Wandering Monster, joining by its tag, swapped in (on a monster card: "
+               "this monster)", "the fighter",
                f"{R_CORE}, 7. Combat", "this_combat"),
     TriggerDef("combat_won", "the munchkin side kills the monsters, before the Treasures are "
                "drawn", "the fighter", f"{R_CORE}, 7. Combat: Rewards"),
     TriggerDef("combat_end", "a combat ends, won or lost (after every Run Away roll and Bad "
                "Stuff, before the monsters are discarded)", "the fighter", f"{R_CORE}, 7. Combat"),
     TriggerDef("run_away_rolled", "a runner has rolled to Run Away from one monster, before the "
-               "result takes effect (`succeeded` / `failed` / `first_roll` say how it went)",
+               "result takes effect (`succeeded` / `failed` / `first_roll` say how it went; on a "
+               "monster card: a roll against this monster)",
                "the runner", f"{R_CORE}, 7. Running Away and Bad Stuff", "this_combat"),
-    TriggerDef("escaped", "a runner gets away from this monster", "the runner",
+    TriggerDef("escaped", "a runner gets away from a monster (on a monster card: from this one)",
+               "the runner",
                f"{R_CORE}, 7. Running Away and Bad Stuff"),
-    TriggerDef("caught", "this monster catches a runner: its Bad Stuff", "the runner it caught",
+    TriggerDef("caught", "a monster catches a runner (on a monster card: this one, its Bad Stuff)",
+               "the runner caught",
                f"{R_CORE}, 7. Running Away and Bad Stuff"),
     TriggerDef("die_rolled", "any die roll, before its result is used", "the player rolling",
                f"{R_CORE}, 7. Running Away and Bad Stuff (the die)"),
@@ -217,6 +221,8 @@ ATOMS: dict[str, AtomDef] = {a.name: a for a in (
     AtomDef("alone", "none", "game", "the fighter has no helper"),
     AtomDef("fought", "none", "game", "the fighter declared a fight in this combat"),
     AtomDef("running_away", "none", "game", "the munchkin side is running away"),
+    AtomDef("no_roll_yet", "none", "game", "running away, and no Run Away roll made yet in this "
+            "combat"),
     AtomDef("winning", "none", "game", "the munchkin side is winning the combat now"),
     AtomDef("for_winning_level", "none", "game", "winning this combat would give the fighter "
             "the winning Level", source=f"{R_CORE}, 5. Starting and Ending the Game"),
@@ -368,6 +374,8 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           source=f"{R_CORE}, 7. Rewards (face down alone, face up when helped)"),
     OpDef("take_discard", "true", "the target takes one card of a discard pile into their hand",
           group="cards"),
+    OpDef("kick_from_discards", "true", "this Kick Down the Door takes the top card of the Door "
+          "discards instead of the deck; it resolves as a kicked card", _P, group="cards"),
     OpDef("take_item", "enum:any|small|decisive", "the owner takes one item in play of the "
           "target (`small`: a small one; `decisive`: one that turns the fight into a win)",
           group="cards"),
