@@ -578,6 +578,9 @@ class Compiler:
                 if k in c and c.get("discard") != "item":
                     self.err(p + (k,), f"{k}: only with discard: item")
                     vals[k] = _BAD
+            if "deck" in c and c.get("discard") not in ("card", "hand_card"):
+                self.err(p + ("deck",), "deck: only with discard: card or hand_card")
+                vals["deck"] = _BAD
             if "count" in c and c.get("discard") in ("self", "hand"):
                 self.err(p + ("count",), f"count: not with discard: {c['discard']}")
                 vals["count"] = _BAD
@@ -585,7 +588,7 @@ class Compiler:
                 out.append(_BAD)
                 continue
             out.append(Cost(vals["discard"], vals.get("count", 1), vals.get("worth"), vals.get("named", ()),
-                            vals.get("tagged", ())))
+                            vals.get("tagged", ()), vals.get("deck")))
         return _BAD if any(c is _BAD for c in out) else tuple(out)
 
     def limit(self, v: Any, path) -> Any:
@@ -826,7 +829,8 @@ class Compiler:
                     ab("in_play", [lasting("combat_strength", b)], f"bonus_vs[{i}]",
                        cond=About("any_munchkin", a), who=_THIS_MONSTER)
             elif key == "run_away":
-                ab("in_play", [lasting("run_away", v)], key, who=_THIS_MONSTER if monster else OWNER)
+                on_monster = monster or kind == "monster_enhancer"
+                ab("in_play", [lasting("run_away", v)], key, who=_THIS_MONSTER if on_monster else OWNER)
             elif key in ("no_run_away", "no_help", "items_dont_count", "level_doesnt_count"):
                 ab("in_play", [lasting(key, True)], key, who=_THIS_MONSTER)
             elif key == "not_pursue":
@@ -1050,7 +1054,8 @@ def expand(effects: Any, kind: str | None = None, where: str | None = None) -> P
     Args:
         effects: the card's ``effects`` mapping (plain or frozen; None or {} = no effects).
         kind: the card's kind (``monster``, ``item``, ...). It decides the kind-dependent short
-            form ``run_away``: on the monster itself for a monster, on the owner otherwise. When
+            form ``run_away``: on the monster itself for a monster (for a Monster Enhancer: the
+            monster it is played on), on the owner otherwise. When
             None, a card with monster keys (``bad_stuff``, ``bonus_vs`` ...) counts as a monster.
             (What a kind does without effects - a Go Up a Level card's one Level, a One-Shot's
             printed bonus - stays the core's rule, see the README's contract.)

@@ -96,7 +96,7 @@ class Context:
     ``player`` of the event (see the trigger table), the ``monster`` it concerns (card id or
     -1), the card's printed ``bonus``, ``against`` (the ability works against players: a
     monster's, core rules 10. Mixed Super Munchkin) and the event ``facts``
-    (``from_kick``, ``first_roll``, ``succeeded``, ``failed``, ``room_has_cards``,
+    (``from_kick``, ``drawn_face_up``, ``first_roll``, ``succeeded``, ``failed``, ``room_has_cards``,
     ``forced_entry``, ``curse_pending``: True when so)."""
 
     source: int
@@ -141,6 +141,10 @@ def _player_atom(a: Atom, seat: int, ctx: Context, world: World) -> bool:  # noq
         return a.arg in world.classes(seat, ctx.against)
     if n == "human":
         return not world.races(seat)
+    if n == "has_race":
+        return bool(world.races(seat))
+    if n == "has_class":
+        return bool(world.classes(seat))
     if n == "gender":
         return world.gender(seat) == a.arg
     if n == "level":
@@ -212,8 +216,8 @@ def _game_atom(a: Atom, ctx: Context, world: World) -> bool:  # noqa: C901
         return any(world.has_hireling(s) for s in range(world.seat_count()))
     if n == "phase":
         return world.phase() == a.arg
-    if n in ("from_kick", "first_roll", "succeeded", "failed", "room_has_cards", "forced_entry",
-             "curse_pending"):
+    if n in ("from_kick", "drawn_face_up", "first_roll", "succeeded", "failed", "room_has_cards",
+             "forced_entry", "curse_pending"):
         return False  # an event fact the event did not set
     if c is None:
         return False
@@ -243,7 +247,7 @@ def _game_atom(a: Atom, ctx: Context, world: World) -> bool:  # noqa: C901
 
 
 _GAME = frozenset(("in_combat", "own_turn", "helped", "alone", "fought", "running_away", "no_roll_yet", "winning",
-                   "for_winning_level", "one_shots_used", "bare", "used", "from_kick", "first_roll",
+                   "for_winning_level", "one_shots_used", "bare", "used", "from_kick", "drawn_face_up", "first_roll",
                    "succeeded", "failed", "players", "monsters", "dungeon", "hireling_in_play",
                    "room_has_cards", "forced_entry", "curse_pending", "phase"))
 

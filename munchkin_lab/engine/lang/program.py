@@ -138,14 +138,15 @@ class Op:
 @dataclass(frozen=True, slots=True)
 class Cost:
     """A cost paid when an ability is used: discard ``what`` (see :data:`.vocab.COST_WHAT`),
-    ``count`` of them; for items: worth at least ``worth`` Gold, named with one of ``named``,
-    or carrying one of the tags ``tagged``."""
+    ``count`` of them, of the Door or Treasure ``deck`` when given; for items: worth at least
+    ``worth`` Gold, named with one of ``named``, or carrying one of the tags ``tagged``."""
 
     what: str
     count: int = 1
     worth: int | None = None
     named: tuple = ()
     tagged: tuple = ()
+    deck: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

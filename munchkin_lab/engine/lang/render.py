@@ -86,7 +86,8 @@ def ability_to_data(a: Ability) -> dict:
         d["cost"] = [{"discard": c.what, **({"count": c.count} if c.count != 1 else {}),
                       **({"worth": c.worth} if c.worth is not None else {}),
                       **({"named": list(c.named)} if c.named else {}),
-                      **({"tagged": list(c.tagged)} if c.tagged else {})} for c in a.cost]
+                      **({"tagged": list(c.tagged)} if c.tagged else {}),
+                      **({"deck": c.deck} if c.deck else {})} for c in a.cost]
     if a.limit is not None:
         d["limit"] = {"times": a.limit.times, "per": a.limit.per,
                       **({"each_target": True} if a.limit.each_target else {})}

@@ -174,7 +174,8 @@ Op = _tagged(_op_models, _op_tag, "an op: a mapping with exactly one of " + ", "
 Cost = _model("Cost", "a cost paid when the ability is used", {
     "discard": (_lit(V.COST_WHAT), ...), "count": (Optional[PosInt], None),
     "worth": (Optional[PosInt], None), "named": (Optional[Annotated[list[WordStr], Field(min_length=1)]], None),
-    "tagged": (Optional[Annotated[list[WordStr], Field(min_length=1)]], None)})
+    "tagged": (Optional[Annotated[list[WordStr], Field(min_length=1)]], None),
+    "deck": (Optional[Literal["door", "treasure"]], None)})
 LimitModel = _model("Limit", "how often the ability may be used", {
     "times": (PosInt, ...), "per": (_lit(V.LIMIT_PER), ...), "each_target": (Optional[StrictBool], None)})
 TriggerName = _lit(V.TRIGGERS)

@@ -72,6 +72,9 @@ TRIGGERS: dict[str, TriggerDef] = {t.name: t for t in (
                f"{R_CORE}, 8.-9. (a card's ability stops as soon as it is discarded)"),
     TriggerDef("revealed", "a Dungeon is turned face up during play (not the first Dungeon "
                "placed at set-up)", "the active player", f"{R_SD}, Dungeons and Portals"),
+    TriggerDef("drawn", "this card is drawn by anyone, face up or face down, before it goes to a "
+               "hand or resolves (`drawn_face_up` says which); it then resolves instead of being "
+               "kept", "the player drawing it", f"{R_CORE}, 6. Turn Phases; 7. Rewards"),
     TriggerDef("kicked", "this card is drawn face up at Kick Down the Door", "the kicker",
                f"{R_CORE}, 6. Turn Phases (Phase 1)", "this_combat"),
     TriggerDef("kicking", "the active player is about to Kick Down the Door (before the card is "
@@ -198,6 +201,9 @@ ATOMS: dict[str, AtomDef] = {a.name: a for a in (
             source=f"{R_CORE}, 8. Class"),
     AtomDef("gender", "enum", "player", "is of that gender", ("male", "female")),
     AtomDef("human", "none", "player", "has no Race card", source=f"{R_CORE}, 8. Race"),
+    AtomDef("has_race", "none", "player", "has at least one Race card"),
+    AtomDef("has_class", "none", "player", "has at least one Class card",
+            source=f"{R_CORE}, 8. Class"),
     AtomDef("level", "cmp", "player", "Level compared with a number (a monster subject: its Level)"),
     AtomDef("highest_level", "none", "player", "is at the highest Level among living players "
             "(ties count)"),
@@ -232,6 +238,7 @@ ATOMS: dict[str, AtomDef] = {a.name: a for a in (
     AtomDef("used", "name", "game", "the winning side used a card whose name holds the word (a "
             "One-Shot played in the combat or an item in use)"),
     AtomDef("from_kick", "none", "game", "the card came face up at Kick Down the Door"),
+    AtomDef("drawn_face_up", "none", "game", "the card of a `drawn` event was drawn face up"),
     AtomDef("first_roll", "none", "game", "this is the runner's first roll against this monster"),
     AtomDef("succeeded", "none", "game", "the Run Away roll of the event succeeds"),
     AtomDef("failed", "none", "game", "the Run Away roll of the event fails"),
@@ -349,20 +356,28 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           source=f"{R_CORE}, 7. Death"),
     # ---- cards and items
     OpDef("lose_item", "enum:" + "|".join(LOSE_ITEM_WHAT), "the target loses items in play of "
-          "that kind (their choice when several fit)", fields={"count": "posint"},
+          "that kind (their choice when several fit); `tagged`: only items carrying one of the tags",
+          fields={"count": "posint", "tagged": "words"},
           source=f"{R_CORE}, 10. Curses (the victim chooses)", group="cards"),
-    OpDef("lose_race", "true", "the target discards their Race card(s)", group="cards"),
-    OpDef("lose_class", "true", "the target discards their Class card(s)", group="cards"),
+    OpDef("lose_race", "true", "the target discards their Race card(s) (`count`: that many, "
+          "their choice)", fields={"count": "posint"}, group="cards"),
+    OpDef("lose_class", "true", "the target discards their Class card(s) (`count`: that many, "
+          "their choice; a Super Munchkin goes with the last Class)", fields={"count": "posint"},
+          group="cards"),
     OpDef("discard_hand", "true", "the target discards their whole hand", group="cards"),
     OpDef("lose_hireling", "true", "the target's Hireling is discarded", group="cards"),
     OpDef("take_from_discards", "enum:race|class", "the top Race/Class card of the Door discards "
-          "becomes the target's", group="cards"),
+          "becomes the target's (`exclude_own`: not a card the target lost in this same ability)",
+          fields={"exclude_own": "bool"}, group="cards"),
     OpDef("neighbours_take", "posint", "the target's neighbours (left, then right, in turn) take "
           "that many random cards from the target's hand", group="cards"),
     OpDef("others_take_item", "enum:all|highest|neighbours", "those other players each take one "
-          "item in play of the target (their choice)", group="cards"),
+          "item in play of the target (their choice), in turn from the target's left (`from: "
+          "right`: from the right); `or_hand`: each may take a card from the hand, blind, instead",
+          fields={"from": "enum:left|right", "or_hand": "bool"}, group="cards"),
     OpDef("others_draw_hand", "true", "the other living players, from the target's left, draw "
-          "the target's hand blind, one card at a time", group="cards"),
+          "the target's hand blind, one card at a time until it is empty (`each: N`: N cards "
+          "each, then the rest is discarded)", fields={"each": "posint"}, group="cards"),
     OpDef("lose_cards_roll", "true", "roll a die; the target loses that many cards (items in play "
           "or hand, their choice)", group="cards"),
     OpDef("lose_value", "posint", "the target discards items in play worth at least that many "
@@ -392,6 +407,8 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           "its Treasures: `none` lost, `keep` still drawn by the fighter, `keep_if_alone` drawn "
           "only when it was the last monster; no Level for it", _M,
           source=f"{R_CORE}, 7. Combat (defeated without combat: no Levels)", group="combat"),
+    OpDef("slay", "true", "the target monster is killed at once, as if beaten: its Levels and "
+          "Treasures go to the munchkin side", _M, group="combat"),
     OpDef("end_combat", "true", "every monster leaves the combat: no Levels, no Treasures "
           "(`loot_room: true`: the fighter may still Loot the Room)", _G,
           fields={"loot_room": "bool"}, group="combat"),
@@ -433,8 +450,9 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           ("player", "game"), group="control"),
     # ---- lasting changes
     OpDef("combat_strength", "amount", "combat strength change (a monster: its Level in this "
-          "combat)", ("player", "monster", "side"), True,
-          floors="combat strength may be negative (core rules, 8. Level)",
+          "combat)", ("player", "monster", "side"), True, fields={"floor": "int"},
+          floors="combat strength may be negative (core rules, 8. Level); `floor`: this change "
+                 "never takes it below that",
           source=f"{R_CORE}, 7. Combat", group="lasting"),
     OpDef("run_away", "amount", "Run Away modifier (a player: their rolls; a monster: every roll "
           "against it)", _PM, True, source=f"{R_CORE}, 7. Running Away", group="lasting"),
@@ -447,7 +465,7 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           source=f"{R_CORE}, 10. Undead Monsters; {R_SD}, Ghost and Pirate Monsters", group="lasting"),
     OpDef("remove_tag", "word", "the target loses the tag", _PM, True, group="lasting"),
     OpDef("treasures", "amount", "change of the monster's Treasures", _M, True,
-          floors="never below 0", group="lasting"),
+          fields={"floor": "nonneg"}, floors="never below 0 (`floor`: below that)", group="lasting"),
     OpDef("levels_won", "amount", "extra Levels for killing the monster", _M, True,
           group="lasting"),
     OpDef("item_bonus", "int", "the item's bonus becomes N", ("card",), True, group="lasting"),
@@ -519,7 +537,7 @@ COST_WHAT: dict[str, str] = {
             "one of the tags)",
 }
 COST_FIELDS = {"discard": "enum:" + "|".join(COST_WHAT), "count": "posint", "worth": "posint",
-               "named": "words", "tagged": "words"}
+               "named": "words", "tagged": "words", "deck": "enum:door|treasure"}
 LIMIT_PER = ("combat", "turn", "game", "roll")
 LIMIT_FIELDS = {"times": "posint", "per": "enum:" + "|".join(LIMIT_PER), "each_target": "bool"}
 
