@@ -311,6 +311,14 @@ def test_valid_random_documents_round_trip_through_the_long_form(doc):
 # --------------------------------------------------------------------------- runtime form
 
 
+def test_frozen_card_specs_validate_like_plain_data():
+    from munchkin_lab.engine.cards import _freeze
+    plain = {"bonus_vs": [{"if": "race:elf", "bonus": 4}], "bad_stuff": [{"lose_item": "footgear", "else": [{"lose_levels": 1}]}]}
+    assert validate(_freeze(plain)) == []
+    assert expand(_freeze(plain), "monster") == expand(plain, "monster")
+    assert [p.where for p in validate(_freeze({"bad_stuff": [{"lose_item": "hat"}]}))] == ["bad_stuff[0].lose_item"]
+
+
 def test_the_compiled_form_is_frozen_hashable_and_picklable():
     p = expand({"bonus_vs": [{"if": "race:elf", "bonus": 4}], "bad_stuff": [{"roll": {"1-2": [{"death": True}]}}],
                 "room_action": {"action_cost": 2}})

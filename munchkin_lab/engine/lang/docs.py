@@ -221,8 +221,12 @@ def _spec_text(spec: str) -> str:
             "nonneg": "integer >= 0", "amount": "amount", "str": "short note", "word": "name",
             "words": "list of words", "atom": "atom", "atoms": "atom or list", "cond": "condition",
             "ops": "op list", "rolls": "{die range: op list}", "target": "target",
-            "levelset": "integer >= 1 or `lowest`", "room_action": "room-action record",
-            "duration": "duration"}.get(spec, spec)
+            "levelset": "integer >= 1 or `lowest`", "room_action": "room-action record (section 9)",
+            "duration": "duration", "cond_bonus": "[{if: ATOM, bonus: INT}]",
+            "cond_count": "[{if: ATOM, count: INT}]", "one_cond_bonus": "{if: ATOM, bonus: INT}",
+            "room": "mapping (section 9)", "dungeon": "mapping (section 9)",
+            "portal": "mapping (section 9)", "fairy_dust": "mapping (section 9)",
+            "vehicle": "empty mapping (section 9)"}.get(spec, spec)
 
 
 def _atom_form(a: V.AtomDef) -> str:
@@ -387,9 +391,8 @@ def build_reference(cards: list[dict]) -> str:  # noqa: C901 - one document
       "in section 10 show each one written out.")
     a("")
     L += _table(["key", "value", "stands for", "example"],
-                [(f"`{k}`", _spec_text(V.SHORT_SPECS[k]) if V.SHORT_SPECS[k] in (
-                    "int", "bool", "atom", "atoms", "words", "ops") or V.SHORT_SPECS[k].startswith("enum:")
-                  else V.SHORT_SPECS[k], t, _ex(found, ("short", k))) for k, t in V.SHORT_FORMS.items()])
+                [(f"`{k}`", _spec_text(V.SHORT_SPECS[k]), t, _ex(found, ("short", k)))
+                 for k, t in V.SHORT_FORMS.items()])
 
     a("## 9. Expansion parts")
     a("")

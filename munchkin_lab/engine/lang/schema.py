@@ -266,9 +266,9 @@ Effects = _model("Effects", "one card's effects: today's short forms and abiliti
                  "the language (database/EFFECTS.md)", _effect_fields)
 
 _NS = {"Cond": Cond, "Op": Op, "RoomAction": RoomAction}
-for _m in list(_cond_models.values()) + list(_op_models.values()) + [
-        TargetSelect, PerModel, AbilityModel, Room, Effects]:
-    _m.model_rebuild(_types_namespace=_NS)
+# Only the root is rebuilt: its schema resolves every nested model once (rebuilding each op
+# model on its own would rebuild the whole op union again for each of them).
+Effects.model_rebuild(_types_namespace=_NS)
 
 
 # --------------------------------------------------------------------------- API
@@ -296,12 +296,21 @@ def _message(e: dict) -> str:
     return msg[:1].lower() + msg[1:]
 
 
+def _plain(v: Any) -> Any:
+    """Frozen effects (``CardSpec.effects``: FrozenDict, tuples) as the plain data YAML gives."""
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    return v
+
+
 def schema_problems(effects: Any) -> list[Problem]:
     """Problems the pydantic schema finds in ``effects`` (paths without the union tags)."""
     if effects is None:
         return []
     try:
-        Effects.model_validate(effects)
+        Effects.model_validate(_plain(effects))
     except ValidationError as exc:
         out = []
         for e in exc.errors(include_url=False):
