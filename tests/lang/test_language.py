@@ -21,7 +21,7 @@ from munchkin_lab.engine.lang.expand import compile_problems
 from munchkin_lab.engine.lang.render import to_data
 from munchkin_lab.engine.lang.schema import schema_problems
 from munchkin_lab.engine.lang.validate import _covered
-from strategies import ability_docs, effect_docs
+from lang_strategies import ability_docs, effect_docs
 
 ROOT = Path(__file__).resolve().parents[2]
 
