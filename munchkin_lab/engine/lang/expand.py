@@ -734,6 +734,8 @@ class Compiler:
                     out[k] = self.ops(x, q, _trigger_ctx("leave_room" if k == "on_exit" else "enter_room"))
                 elif k in ("combat_bonus", "monster_bonus", "run_away"):
                     out[k] = self.spec("int", x, q)
+                elif k == "fight_draws":
+                    out[k] = self.spec("nonneg", x, q)
                 elif k == "forced_move":
                     out[k] = x if isinstance(x, bool) else self.spec("enum:N|E|S|W", x, q)
                 elif k == "destroy":
@@ -786,6 +788,9 @@ class Compiler:
                 out[k] = self.spec("bool", x, q)
         if key == "room" and "on_fail" in v and not v.get("run_away_roll_required"):
             self.err(p + ("on_fail",), "on_fail: only with run_away_roll_required: true")
+            return _BAD
+        if key == "room" and "fight_draws" in v and not v.get("run_away_automatic_unless_fight"):
+            self.err(p + ("fight_draws",), "fight_draws: only with run_away_automatic_unless_fight: true")
             return _BAD
         return _BAD if any(x is _BAD for x in out.values()) else out
 
@@ -1004,6 +1009,9 @@ class Compiler:
         if r.get("run_away_automatic_unless_fight"):
             ab("in_play", [lasting("auto_escape", True)], "room.run_away_automatic_unless_fight",
                cond=All((_HERE, Not(Atom(False, "fought")))), who=runners)
+            n = r.get("fight_draws", 2)
+            if n:
+                ab("fight_declared", [Op("add_doors", n)], "room.fight_draws", cond=_HERE, who=_FIGHTER)
         for flag, op in (("indestructible", "indestructible"), ("start", "start_room"),
                          ("full_level_must_count", "full_level_must_count"),
                          ("items_optional", "items_optional"),

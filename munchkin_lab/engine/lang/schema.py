@@ -203,7 +203,7 @@ Room = _model("Room", "a room tile's record (Star Munchkin Adventures)", {
     "on_entry": (Optional[_spec_ann("ops")], None), "on_exit": (Optional[_spec_ann("ops")], None),
     "on_fail": (Optional[_spec_ann("ops")], None),
     "combat_bonus": (Optional[StrictInt], None), "monster_bonus": (Optional[StrictInt], None),
-    "run_away": (Optional[StrictInt], None),
+    "run_away": (Optional[StrictInt], None), "fight_draws": (Optional[NonNeg], None),
     "forced_move": (Optional[_tagged({"~bool": StrictBool, "~dir": Dir},
                                      lambda v: "~bool" if isinstance(v, bool) else "~dir" if isinstance(v, str) else None,
                                      "N, E, S, W or true")], None),

@@ -83,6 +83,9 @@ TRIGGERS: dict[str, TriggerDef] = {t.name: t for t in (
                "added by a Wandering Monster, joining by its tag, swapped in (on a monster card: "
                "this monster)", "the fighter",
                f"{R_CORE}, 7. Combat", "this_combat"),
+    TriggerDef("fight_declared", "the fighter declares a fight for the first time in this "
+               "combat (the `fight` action), before the other players may interfere", "the fighter",
+               f"{R_CORE}, 7. Combat; {R_SMA}, Questions and Answers (Brig)"),
     TriggerDef("combat_won", "the munchkin side kills the monsters, before the Treasures are "
                "drawn", "the fighter", f"{R_CORE}, 7. Combat: Rewards"),
     TriggerDef("combat_end", "a combat ends, won or lost (after every Run Away roll and Bad "
@@ -409,6 +412,10 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           source=f"{R_CORE}, 7. Combat (defeated without combat: no Levels)", group="combat"),
     OpDef("slay", "true", "the target monster is killed at once, as if beaten: its Levels and "
           "Treasures go to the munchkin side", _M, group="combat"),
+    OpDef("add_doors", "posint", "that many Door cards come face up into this combat and resolve "
+          "as a kicked door: monsters join the fight, Curses and traps hit the fighter, other "
+          "cards go to the fighter's hand; the fighter decides again", _G,
+          source=f"{R_SMA}, Questions and Answers (Brig: draw two extra cards)", group="combat"),
     OpDef("end_combat", "true", "every monster leaves the combat: no Levels, no Treasures "
           "(`loot_room: true`: the fighter may still Loot the Room)", _G,
           fields={"loot_room": "bool"}, group="combat"),
@@ -637,7 +644,9 @@ ROOM_FIELDS: dict[str, str] = {
     "run_away_roll_required": "bool: `enter_room` run_away_roll (failure: on_fail, else by hand)",
     "on_fail": "ops: with run_away_roll_required",
     "run_away_automatic_unless_fight": "bool: `in_play` auto_escape for runners here unless the "
-                                       "fighter fought",
+                                       "fighter fought; `fight_declared` add_doors `fight_draws`",
+    "fight_draws": "int >= 0 (default 2): with run_away_automatic_unless_fight, the Door cards "
+                   "a declared fight here adds to the combat",
     "lowest_combat_strength_excludes_one_shots": "bool: room switch",
     "full_level_must_count": "bool: room switch", "items_optional": "bool: room switch",
     "indestructible": "bool: room switch", "start": "bool: the START tile",
