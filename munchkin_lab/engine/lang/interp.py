@@ -1,0 +1,541 @@
+"""The pure parts of the interpreter: conditions, targets, amounts and durations.
+
+None of this touches the engine's internals. The engine implements the small :class:`World`
+protocol (read-only questions about the position) and passes a :class:`Context` (the event:
+which card, whose, which player and monster it concerns, event facts); these functions
+answer:
+
+* :func:`evaluate` - does a condition hold (``if:``, ``where:``)?
+* :func:`resolve` - who does a target name (``who:``) stand for now: seats, monsters, sides
+  or cards, or a choice the owner must make (:class:`Resolution`)?
+* :func:`amount_of` - the number an amount stands for (``bonus``, ``{each, per}``).
+* :class:`Ledger` - the lasting changes made by triggered ops, and when each ends.
+
+Seats are ints in seat order; "left" is the next seat (seat + 1), as in the engine. Monsters
+are referred to by their card id (stable while they are in the combat). Rule sources are in
+``README.md`` of this folder (the interpreter contract).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence
+
+from .program import About, All, AnyOf, Atom, Duration, Not, Per, Target
+
+# --------------------------------------------------------------------------- protocol
+
+
+@dataclass(frozen=True, slots=True)
+class ItemView:
+    """An item in use: lower-case ``name``, ``slot`` (``headgear`` ... ``vehicle``, ``none``),
+    ``big``."""
+
+    name: str
+    slot: str
+    big: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CombatView:
+    """The combat as conditions see it.
+
+    ``monsters``: card ids in the combat; ``runners``: seats still running away; ``stage``:
+    ``fight`` / ``window`` / ``run``; ``rolls``: Run Away rolls made so far in this combat;
+    ``fought``: the fighter declared a fight; ``one_shots``:
+    One-Shots played so far; ``winning``: the munchkin side wins now; ``win_levels``: Levels the
+    fighter would gain by winning now; ``bare``: the fighter is alone, no One-Shot, strength ==
+    Level; ``used``: lower-case names of the cards the munchkin side used (One-Shots played,
+    items in use).
+    """
+
+    fighter: int
+    helper: int = -1
+    monsters: tuple = ()
+    runners: tuple = ()
+    stage: str = "fight"
+    rolls: int = 0
+    fought: bool = False
+    one_shots: int = 0
+    winning: bool = False
+    win_levels: int = 1
+    bare: bool = False
+    used: tuple = ()
+
+
+class World(Protocol):
+    """What the interpreter asks the engine (read-only; the engine implements it).
+
+    Every name is lower-case. ``against=True`` asks for a Race/Class as a disadvantage:
+    Half-Breed / Super Munchkin with a single card hide it (core rules, 10. Mixed Super
+    Munchkin).
+    """
+
+    def seat_count(self) -> int: ...
+    def alive(self, seat: int) -> bool: ...
+    def active(self) -> int: ...
+    def phase(self) -> str: ...
+    def level(self, seat: int) -> int: ...
+    def races(self, seat: int, against: bool = False) -> Sequence[str]: ...
+    def classes(self, seat: int, against: bool = False) -> Sequence[str]: ...
+    def gender(self, seat: int) -> str: ...
+    def in_use(self, seat: int) -> Sequence[ItemView]: ...
+    def items_in_play(self, seat: int) -> Sequence[int]: ...
+    def card_name(self, card: int) -> str: ...
+    def has_hireling(self, seat: int) -> bool: ...
+    def stands_in(self, seat: int, room_card: int) -> bool: ...
+    def strength(self, seat: int, one_shots: bool = True) -> int: ...
+    def combat(self) -> CombatView | None: ...
+    def monster_tags(self, monster: int) -> frozenset: ...
+    def monster_level(self, monster: int) -> int: ...
+    def dungeons(self) -> Sequence[str]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """One event: the ``source`` card (id), its ``owner`` (seat; -1 for a monster), the
+    ``player`` of the event (see the trigger table), the ``monster`` it concerns (card id or
+    -1), the card's printed ``bonus``, ``against`` (the ability works against players: a
+    monster's, core rules 10. Mixed Super Munchkin) and the event ``facts``
+    (``from_kick``, ``drawn_face_up``, ``first_roll``, ``succeeded``, ``failed``, ``room_has_cards``,
+    ``forced_entry``, ``curse_pending``: True when so)."""
+
+    source: int
+    owner: int
+    player: int
+    monster: int = -1
+    bonus: int = 0
+    against: bool = False
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- conditions
+
+
+def _cmp(a: int, op: str, b: int) -> bool:
+    return a <= b if op == "<=" else a >= b if op == ">=" else a < b if op == "<" else \
+        a > b if op == ">" else a == b
+
+
+def _living(world: World) -> list[int]:
+    return [s for s in range(world.seat_count()) if world.alive(s)]
+
+
+def _wears(world: World, seat: int, what: str) -> bool:
+    for it in world.in_use(seat):
+        if what == "hand" and it.slot in ("one_hand", "two_hands"):
+            return True
+        if what == "big" and it.big:
+            return True
+        if it.slot == what:
+            return True
+    return False
+
+
+def _player_atom(a: Atom, seat: int, ctx: Context, world: World) -> bool:  # noqa: C901
+    n = a.name
+    if seat < 0:
+        return False
+    if n == "race":
+        return a.arg in world.races(seat, ctx.against)
+    if n == "class":
+        return a.arg in world.classes(seat, ctx.against)
+    if n == "human":
+        return not world.races(seat)
+    if n == "has_race":
+        return bool(world.races(seat))
+    if n == "has_class":
+        return bool(world.classes(seat))
+    if n == "gender":
+        return world.gender(seat) == a.arg
+    if n == "level":
+        return _cmp(world.level(seat), a.cmp, a.num)
+    if n in ("highest_level", "lowest_level"):
+        lv = [world.level(s) for s in _living(world)]
+        return bool(lv) and world.level(seat) == (max(lv) if n == "highest_level" else min(lv))
+    if n in ("higher_level", "lower_level"):
+        if ctx.owner < 0:
+            return False
+        d = world.level(seat) - world.level(ctx.owner)
+        return d > 0 if n == "higher_level" else d < 0
+    if n == "riding":
+        return _wears(world, seat, "vehicle")
+    if n == "wears":
+        return _wears(world, seat, a.arg)
+    if n == "has_item":
+        return any(a.arg in world.card_name(c) for c in world.items_in_play(seat))
+    if n == "has_hireling":
+        return world.has_hireling(seat)
+    if n == "here":
+        return world.stands_in(seat, ctx.source)
+    if n == "role":
+        c = world.combat()
+        if a.arg == "owner":
+            return seat == ctx.owner
+        if a.arg == "active":
+            return seat == world.active()
+        if c is None:
+            return False
+        if a.arg == "fighter":
+            return seat == c.fighter
+        if a.arg == "helper":
+            return seat == c.helper
+        if a.arg == "runner":
+            return seat in c.runners
+        return seat in (c.fighter, c.helper)  # in_combat
+    if n in ("tag", "name"):  # a monster atom on a player subject: the monster of the event
+        return ctx.monster >= 0 and _monster_atom(a, ctx.monster, world)
+    raise ValueError(f"atom {a} is not a player atom")  # pragma: no cover - compiler checks
+
+
+def _monster_atom(a: Atom, m: int, world: World) -> bool:
+    if m < 0:
+        return False
+    if a.name == "tag":
+        return a.arg in world.monster_tags(m)
+    if a.name == "name":
+        return a.arg in world.card_name(m)
+    if a.name == "level":
+        return _cmp(world.monster_level(m), a.cmp, a.num)
+    return False
+
+
+def _game_atom(a: Atom, ctx: Context, world: World) -> bool:  # noqa: C901
+    n = a.name
+    c = world.combat()
+    if n in ctx.facts:
+        return bool(ctx.facts[n])
+    if n == "in_combat":
+        return c is not None
+    if n == "own_turn":
+        return ctx.owner >= 0 and world.active() == ctx.owner
+    if n == "players":
+        return _cmp(world.seat_count(), a.cmp, a.num)
+    if n == "dungeon":
+        return a.arg in world.dungeons()
+    if n == "hireling_in_play":
+        return any(world.has_hireling(s) for s in range(world.seat_count()))
+    if n == "phase":
+        return world.phase() == a.arg
+    if n in ("from_kick", "drawn_face_up", "first_roll", "succeeded", "failed", "room_has_cards",
+             "forced_entry", "curse_pending"):
+        return False  # an event fact the event did not set
+    if c is None:
+        return False
+    if n == "helped":
+        return c.helper >= 0
+    if n == "alone":
+        return c.helper < 0
+    if n == "fought":
+        return c.fought
+    if n == "running_away":
+        return c.stage == "run"
+    if n == "no_roll_yet":
+        return c.stage == "run" and c.rolls == 0
+    if n == "winning":
+        return c.winning
+    if n == "for_winning_level":
+        return world.level(c.fighter) + c.win_levels >= 10
+    if n == "one_shots_used":
+        return c.one_shots > 0
+    if n == "bare":
+        return c.bare
+    if n == "used":
+        return any(a.arg in u for u in c.used)
+    if n == "monsters":
+        return _cmp(len(c.monsters), a.cmp, a.num)
+    raise ValueError(f"atom {a} is not a game atom")  # pragma: no cover - compiler checks
+
+
+_GAME = frozenset(("in_combat", "own_turn", "helped", "alone", "fought", "running_away", "no_roll_yet", "winning",
+                   "for_winning_level", "one_shots_used", "bare", "used", "from_kick", "drawn_face_up", "first_roll",
+                   "succeeded", "failed", "players", "monsters", "dungeon", "hireling_in_play",
+                   "room_has_cards", "forced_entry", "curse_pending", "phase"))
+
+
+def evaluate(cond, ctx: Context, world: World, subject: tuple | None = None) -> bool:
+    """Does ``cond`` hold? ``subject`` is ``("player", seat)`` or ``("monster", card)``;
+    default: the player of the event. None (no condition) holds.
+
+    Rules: a list/``and`` needs every part, ``or`` one, ``not`` none; ``{fighter: C}`` and the
+    other subjects of :data:`.vocab.SUBJECTS` test C on that subject (false when it does not
+    exist: no helper, no combat); ``any_munchkin`` counts once however many match.
+    """
+    if cond is None:
+        return True
+    if subject is None:
+        subject = ("player", ctx.player)
+    if isinstance(cond, Atom):
+        n = cond.name
+        if n in _GAME:
+            r = _game_atom(cond, ctx, world)
+        elif subject[0] == "monster":
+            r = _monster_atom(cond, subject[1], world)
+        else:
+            r = _player_atom(cond, subject[1], ctx, world)
+        return r != cond.neg
+    if isinstance(cond, All):
+        return all(evaluate(c, ctx, world, subject) for c in cond.items)
+    if isinstance(cond, AnyOf):
+        return any(evaluate(c, ctx, world, subject) for c in cond.items)
+    if isinstance(cond, Not):
+        return not evaluate(cond.item, ctx, world, subject)
+    if isinstance(cond, About):
+        s = cond.subject
+        c = world.combat()
+        if s == "player":
+            return evaluate(cond.cond, ctx, world, ("player", ctx.player))
+        if s == "owner":
+            return ctx.owner >= 0 and evaluate(cond.cond, ctx, world, ("player", ctx.owner))
+        if s == "monster":
+            return ctx.monster >= 0 and evaluate(cond.cond, ctx, world, ("monster", ctx.monster))
+        if c is None:
+            return False
+        if s == "fighter":
+            return evaluate(cond.cond, ctx, world, ("player", c.fighter))
+        if s == "helper":
+            return c.helper >= 0 and evaluate(cond.cond, ctx, world, ("player", c.helper))
+        seats = [x for x in (c.fighter, c.helper) if x >= 0]
+        if s == "any_munchkin":
+            return any(evaluate(cond.cond, ctx, world, ("player", x)) for x in seats)
+        if s == "all_munchkins":
+            return all(evaluate(cond.cond, ctx, world, ("player", x)) for x in seats)
+        ms = [("monster", m) for m in c.monsters]
+        if s == "any_monster":
+            return any(evaluate(cond.cond, ctx, world, m) for m in ms)
+        if s == "all_monsters":
+            return bool(ms) and all(evaluate(cond.cond, ctx, world, m) for m in ms)
+    raise TypeError(f"not a condition: {cond!r}")
+
+
+# --------------------------------------------------------------------------- targets
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What a target stands for: ``kind`` (player, monster, side, card) and ``items`` (seats,
+    monster card ids, ``"munchkins"``/``"monsters"``, card ids), in order. ``choose``: the owner
+    must pick one of ``items`` (a pending decision); an empty ``items`` means nobody."""
+
+    kind: str
+    items: tuple
+    choose: bool = False
+
+
+def _from(seat: int, world: World, include: bool) -> list[int]:
+    n = world.seat_count()
+    start = 0 if include else 1
+    return [(seat + j) % n for j in range(start, n) if world.alive((seat + j) % n)]
+
+
+def resolve(target: Target, ctx: Context, world: World) -> Resolution:  # noqa: C901
+    """Resolve ``target`` for the event ``ctx`` (see :data:`.vocab.TARGETS`).
+
+    Players are living players only (the dead receive nothing, core rules 7. Death) except
+    ``player`` / ``owner`` themselves; ``where`` filters the candidates (each tested as the
+    subject). Order: seat order from the player of the event (``each_player``), from their
+    left (``other_players``), left then right (``neighbours``).
+    """
+    name = target.name
+    c = world.combat()
+    p = ctx.player
+    kind = "player"
+    choose = False
+    if name == "player":
+        items = (p,) if p >= 0 else ()
+    elif name == "owner":
+        items = (ctx.owner,) if ctx.owner >= 0 else ()
+    elif name == "fighter":
+        items = (c.fighter,) if c else ()
+    elif name == "helper":
+        items = (c.helper,) if c and c.helper >= 0 else ()
+    elif name == "munchkins":
+        items = tuple(x for x in (c.fighter, c.helper) if x >= 0) if c else ()
+    elif name == "runners":
+        items = tuple(c.runners) if c else ()
+    elif name == "active_player":
+        items = (world.active(),)
+    elif name == "each_player":
+        items = tuple(_from(p if p >= 0 else world.active(), world, True))
+    elif name == "other_players":
+        items = tuple(_from(p, world, False))
+    elif name in ("lowest_level", "highest_level"):
+        liv = _living(world)
+        lv = [world.level(s) for s in liv]
+        want = (min(lv) if name == "lowest_level" else max(lv)) if lv else None
+        items = tuple(s for s in liv if world.level(s) == want)
+    elif name == "lowest_strength":
+        liv = _living(world)
+        st = {s: world.strength(s, one_shots=False) for s in liv}
+        want = min(st.values()) if st else None
+        items = tuple(s for s in liv if st[s] == want)
+    elif name in ("left_neighbour", "right_neighbour", "neighbours"):
+        others = _from(p, world, False)
+        if not others:
+            items = ()
+        elif name == "left_neighbour":
+            items = (others[0],)
+        elif name == "right_neighbour":
+            items = (others[-1],)
+        else:
+            items = (others[0],) if others[0] == others[-1] else (others[0], others[-1])
+    elif name == "chosen_player":
+        items, choose = tuple(_living(world)), True
+    elif name == "chosen_other_player":
+        items, choose = tuple(s for s in _living(world) if s != ctx.owner), True
+    elif name == "players_here":
+        items = tuple(s for s in range(world.seat_count()) if world.stands_in(s, ctx.source))
+    elif name in ("this_monster", "monsters", "other_monsters", "chosen_monster"):
+        kind = "monster"
+        ms = tuple(c.monsters) if c else ()
+        if name == "this_monster":
+            items = (ctx.monster,) if ctx.monster >= 0 else ()
+        elif name == "monsters":
+            items = ms
+        elif name == "other_monsters":
+            items = tuple(m for m in ms if m != ctx.monster)
+        else:
+            items, choose = ms, True
+    elif name in ("munchkin_side", "monster_side", "chosen_side"):
+        kind = "side"
+        items = {"munchkin_side": ("munchkins",), "monster_side": ("monsters",)}.get(
+            name, ("munchkins", "monsters"))
+        choose = name == "chosen_side"
+    elif name == "this_card":
+        kind, items = "card", (ctx.source,)
+    elif name == "chosen_item":
+        kind, items, choose = "card", tuple(world.items_in_play(ctx.owner)) if ctx.owner >= 0 else (), True
+    else:
+        raise ValueError(f"unknown target {name!r}")
+    if target.where is not None and kind in ("player", "monster"):
+        items = tuple(x for x in items if evaluate(target.where, ctx, world, (kind, x)))
+    return Resolution(kind, items, choose)
+
+
+def amount_of(a, ctx: Context, world: World) -> int:
+    """The number amount ``a`` stands for: an int itself, ``"bonus"`` the card's printed bonus
+    (``ctx.bonus``), ``Per(each, per)`` ``each`` times the number of ``per`` targets now."""
+    if isinstance(a, bool):
+        return int(a)
+    if isinstance(a, int):
+        return a
+    if a == "bonus":
+        return ctx.bonus
+    if isinstance(a, Per):
+        return a.each * len(resolve(a.per, ctx, world).items)
+    raise TypeError(f"not an amount: {a!r}")
+
+
+# --------------------------------------------------------------------------- durations
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """One lasting change: made by card ``source``, on ``target`` (``("player", seat)``,
+    ``("monster", card)``, ``("side", "munchkins")`` or ``("card", card)``), op ``name`` with
+    ``value``, ending per ``until`` (a duration name, or ``until_lost`` with ``slot``)."""
+
+    source: int
+    target: tuple
+    name: str
+    value: Any
+    until: str
+    slot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """The lasting changes in force, as an immutable value (undo snapshots share it).
+
+    The engine adds one entry per target when a triggered lasting op runs (:meth:`add`),
+    asks for totals and switches (:meth:`total`, :meth:`has`, :meth:`tags`) and reports the
+    moments that end them (:meth:`combat_ended`, :meth:`turn_started`, :meth:`turn_ended`,
+    :meth:`left_play`, :meth:`item_lost`, :meth:`cancel`); each returns ``(ledger, ended)``.
+    Continuous (``in_play``) abilities are not stored: they are evaluated live.
+    """
+
+    entries: tuple = ()
+
+    def add(self, source: int, target: tuple, name: str, value: Any, duration: Duration,
+            in_combat: bool) -> "Ledger":
+        """Add one change; ``this_combat`` outside a combat adds nothing (it would end at
+        once); ``in_play`` is tied to ``source`` leaving play."""
+        if duration.kind == "this_combat" and not in_combat:
+            return self
+        e = Lasting(source, tuple(target), name, value, duration.kind, duration.slot)
+        return Ledger(self.entries + (e,))
+
+    def _split(self, ends) -> tuple["Ledger", tuple]:
+        keep, gone = [], []
+        for e in self.entries:
+            (gone if ends(e) else keep).append(e)
+        return (self if not gone else Ledger(tuple(keep))), tuple(gone)
+
+    def total(self, name: str, target: tuple) -> int:
+        """Sum of the int values of ``name`` on ``target`` (combat_strength, run_away,
+        roll_mod, hand_limit, treasures, levels_won)."""
+        return sum(e.value for e in self.entries if e.name == name and e.target == tuple(target)
+                   and isinstance(e.value, int) and not isinstance(e.value, bool))
+
+    def has(self, name: str, target: tuple) -> bool:
+        """Whether a switch (``wins_ties``, ``must_help``, ``only_slot``...) is on for ``target``."""
+        return any(e.name == name and e.target == tuple(target) for e in self.entries)
+
+    def values(self, name: str, target: tuple) -> tuple:
+        """The values of ``name`` on ``target``, oldest first (``only_slot`` -> slots)."""
+        return tuple(e.value for e in self.entries if e.name == name and e.target == tuple(target))
+
+    def tags(self, target: tuple, printed=()) -> frozenset:
+        """The tags of ``target``: ``printed`` plus granted minus removed, in the order made."""
+        tags = set(printed)
+        for e in self.entries:
+            if e.target == tuple(target):
+                if e.name == "grant_tag":
+                    tags.add(e.value)
+                elif e.name == "remove_tag":
+                    tags.discard(e.value)
+        return frozenset(tags)
+
+    def holds(self, source: int) -> bool:
+        """Whether any change made by card ``source`` is still in force (a Curse that stays
+        keeps its card while this is true)."""
+        return any(e.source == source for e in self.entries)
+
+    def combat_ended(self, participants: Sequence[int], monsters: Sequence[int] = ()) -> tuple:
+        """A combat ended: ``this_combat`` changes end; ``next_combat`` ones end for the
+        ``participants`` (fighter and helper, core rules 10. Curses); changes on its
+        ``monsters`` and on the sides end too."""
+        part = {("player", s) for s in participants}
+        mons = {("monster", m) for m in monsters}
+        return self._split(lambda e: e.until == "this_combat" or e.target[0] == "side"
+                           or (e.until == "next_combat" and e.target in part) or e.target in mons)
+
+    def turn_started(self, seat: int) -> tuple:
+        """Seat ``seat``'s turn begins: its ``until_next_turn`` changes end."""
+        return self._split(lambda e: e.until == "until_next_turn" and e.target == ("player", seat))
+
+    def turn_ended(self) -> tuple:
+        """The turn ends: ``this_turn`` changes end."""
+        return self._split(lambda e: e.until == "this_turn")
+
+    def left_play(self, card: int) -> tuple:
+        """Card ``card`` left play: the ``in_play`` changes it made end, and every change on it."""
+        return self._split(lambda e: (e.until == "in_play" and e.source == card)
+                           or e.target in (("card", card), ("monster", card)))
+
+    def item_lost(self, seat: int, slot: str) -> tuple:
+        """Seat ``seat`` lost an item of ``slot``: their ``until_lost`` changes of that slot end."""
+        return self._split(lambda e: e.until == "until_lost" and e.slot == slot
+                           and e.target == ("player", seat))
+
+    def cancel(self, source: int, target: tuple | None = None) -> tuple:
+        """A kept Curse was removed (Wishing Ring): every change made by ``source`` (on
+        ``target`` only, when given) ends."""
+        return self._split(lambda e: e.source == source and (target is None or e.target == tuple(target)))
+
+    def to_data(self) -> list:
+        """Plain lists for JSON (``Ledger.from_data`` reads them back)."""
+        return [[e.source, list(e.target), e.name, e.value, e.until, e.slot] for e in self.entries]
+
+    @classmethod
+    def from_data(cls, data) -> "Ledger":
+        return cls(tuple(Lasting(s, tuple(t), n, v, u, sl) for s, t, n, v, u, sl in data))
