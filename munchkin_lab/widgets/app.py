@@ -58,7 +58,7 @@ class BoardApp(W.VBox):
     """
 
     def __init__(self, preset: str = DEFAULT_PRESET, players: int = 4, seats: list[str] | None = None,
-                 seed: int = 7, url: str | None = None, height: int = 600, start: bool = True):
+                 seed: int = 7, url: str | None = None, height: int = 640, start: bool = True):
         super().__init__()
         self.add_class("mlab-app")
         self.url = url

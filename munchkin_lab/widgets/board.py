@@ -184,7 +184,7 @@ class Board(W.VBox):
                  name: str | None = None, journal: str | Path | bool | None = None,
                  seats: Sequence[str] | None = None, bot_pause: float = 0.0, auto_pass: bool = False,
                  bot: str = "greedy", provenance: dict | None = None, default_provenance: str = "printed",
-                 revealed: Iterable[int] = (), meta: dict | None = None, height: int = 600,
+                 revealed: Iterable[int] = (), meta: dict | None = None, height: int = 640,
                  _start_journal: bool = True):
         super().__init__()
         self.add_class("mlab-board")
@@ -503,8 +503,8 @@ class Board(W.VBox):
         self._bot_key = None
         self.paused = False
         self.pause_btn.value = False
-        self.refresh()
-        self._advance(render=True)
+        if not self._advance(render=True):
+            self.refresh()
 
     def set_seat(self, seat: int, role: str) -> None:
         """Set who plays ``seat`` (see :meth:`set_seats`)."""
@@ -553,17 +553,19 @@ class Board(W.VBox):
         else:
             entries.append(entry)
 
-    def _advance(self, render: bool = True) -> int:
+    def _advance(self, render: bool = True) -> bool:
         """Let the bot seats (and auto-passing human seats) play until a human must decide:
-        at once, or one action per ``bot_pause`` seconds on the notebook's event loop."""
+        at once, or one action per ``bot_pause`` seconds on the notebook's event loop.
+        Returns True when it redrew the screen (``render``)."""
         if self.paused or self.game.outcome() is not None:
-            return 0
+            return False
         if self.bot_pause > 0 and self._loop() is not None:
             if self._bot_to_act() or self._human_must_pass() is not None:
                 self._schedule()
                 if render:
                     self.refresh()
-            return 0
+                    return True
+            return False
         entries: list = []
         played = 0
         try:
@@ -580,7 +582,8 @@ class Board(W.VBox):
             self.journal.append(entries)
         if played and render:
             self.refresh()
-        return played
+            return True
+        return False
 
     @staticmethod
     def _loop():
@@ -792,19 +795,16 @@ class Board(W.VBox):
         focus = (render.card_detail_html(lk.spec(focus_name), lk.provenance(focus_name), facts=lk.facts(focus_name),
                                          uses=uses) if focus_name else
                  '<div class="mlab-sub">Hover or click any card to read it here.</div>')
-        over_html = ""
-        if over and not solar:
-            over_html = render.game_over_html(sd, self._chart_html(sd))
-        elif over and solar:
-            over_html = f'<div class="mlab-over-panel" data-testid="game-over"><h3>{esc(words.game_over_text(sd))}</h3></div>'
         table = render.table_html(sd, lk, self._shown_hands(sd), g.log, roles=self.seats, selected=focus_name,
-                                  moves=moves, breakdown=None if solar else render.combat_breakdown(g, sd),
-                                  over=over_html if not solar else "")
-        if solar and over_html:
-            table = table.replace('<div class="mlab-centre">', f'<div class="mlab-centre">{over_html}', 1)
+                                  moves=moves, breakdown=None if solar else render.combat_breakdown(g, sd))
         status = render.status_html(sd, g, note="bots playing…" if bot_turn else "")
         log = render.log_html(g.log, 80, self.story, len(g.actions))
-        actions = render.actions_html(buttons, more, nope, title, note)
+        if over:  # the final table and the Level-over-time chart take the actions' place
+            chart = "" if solar else self._chart_html(sd)
+            actions = (f'<div class="mlab-actions"><div class="mlab-actions-title">{esc(title)}: {esc(note)}</div>'
+                       f'{render.game_over_html(sd, chart)}</div>')
+        else:
+            actions = render.actions_html(buttons, more, nope, title, note)
         self.table.html = render.screen_html(token=token, status=status, table=table, focus=focus, log=log,
                                              actions=actions, height=self.height, faces=self.table.faces_version)
         self.undo_btn.disabled = not g.actions
@@ -860,8 +860,8 @@ class Board(W.VBox):
             self.refresh()
             raise
         self.show_message("")
-        self.refresh()
-        self._advance(render=True)
+        if not self._advance(render=True):
+            self.refresh()
 
     def _bot(self) -> Callable[[Any], Action]:
         """``game -> action`` of the *Step* bot (``bot``) for the acting seat."""
@@ -897,16 +897,16 @@ class Board(W.VBox):
             self.show_message("the game is over", "warning")
         else:
             self.show_message(f"bot played: {self.game.log[-1] if self.game.log else self.game.actions[-1]}", "ok")
-        self.refresh()
-        self._advance(render=True)
+        if not self._advance(render=True):
+            self.refresh()
 
     @_guard
     def autoplay(self, n: int = 10) -> None:
         """The bots play ``n`` actions for every seat (fewer when the game ends)."""
         done = self._run(int(n))
         self.show_message(f"played {done} action(s)", "ok")
-        self.refresh()
-        self._advance(render=True)
+        if not self._advance(render=True):
+            self.refresh()
 
     @_guard
     def run_to_end(self) -> None:
@@ -996,9 +996,8 @@ class Board(W.VBox):
         who = words.names(g.state_dict()).get(done[0][0], "?")
         more = f" and {len(done) - 1} action(s) after it" if len(done) > 1 else ""
         self.show_message(f"Redid {who}: {done[0][1]}{more}", "ok")
-        self.refresh()
-        if not self.paused:
-            self._advance(render=True)
+        if self.paused or not self._advance(render=True):
+            self.refresh()
 
     @_guard
     def rewind(self, position: int) -> None:
@@ -1163,7 +1162,7 @@ def level_chart(story: words.Story, names: Sequence[str]) -> str:
     turns = sorted(by_turn)
     if not turns:
         return ""
-    fig = Figure(figsize=(4.2, 2.0), dpi=80)
+    fig = Figure(figsize=(4.0, 1.45), dpi=80)
     ax = fig.add_subplot(1, 1, 1)
     for j, name in enumerate(names):
         ys = [by_turn[t][j] if j < len(by_turn[t]) else None for t in turns]

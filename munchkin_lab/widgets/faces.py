@@ -30,8 +30,8 @@ KIND_LABELS = {
 CSS = r"""
 .mlab-table-root{container-type:inline-size}
 .mlab-screen{display:grid;grid-template-columns:minmax(0,1fr) 296px;
-  grid-template-rows:auto minmax(0,1fr) 158px;grid-template-areas:"status status" "table side" "actions side";
-  gap:6px;height:var(--mlab-h,600px);box-sizing:border-box;font-family:'Liberation Sans',Arial,Helvetica,'DejaVu Sans',sans-serif;
+  grid-template-rows:auto minmax(0,1fr) 152px;grid-template-areas:"status status" "table side" "actions side";
+  gap:6px;height:var(--mlab-h,640px);box-sizing:border-box;font-family:'Liberation Sans',Arial,Helvetica,'DejaVu Sans',sans-serif;
   font-size:13px;color:#1d1d1d;background:#efe6d2;padding:6px;border-radius:10px;border:1px solid #c9b68f}
 .mlab-screen *{box-sizing:border-box}
 .mlab-statusbar{grid-area:status;display:flex;gap:10px;align-items:center;background:#3b2614;color:#fff3dc;
@@ -119,8 +119,8 @@ CSS = r"""
   line-height:22px;font-weight:bold;margin:0 2px;box-shadow:1px 1px 3px #000}
 .mlab-zone{display:flex;flex-direction:column;gap:2px;min-width:0}
 .mlab-grid{display:grid;gap:3px;justify-content:start}
-.mlab-cell{min-width:92px;min-height:54px;border:1px solid rgba(255,255,255,.4);border-radius:6px;padding:2px 4px;
-  font-size:12px;background:rgba(0,0,0,.25);position:relative}
+.mlab-cell{min-width:92px;min-height:44px;border:1px solid rgba(255,255,255,.4);border-radius:6px;padding:2px 4px;
+  font-size:12px;line-height:1.25;background:rgba(0,0,0,.25);position:relative}
 .mlab-cell-empty{border-style:dashed;opacity:.35}
 .mlab-cell.mlab-here{border:2px solid #ffd54a}
 .mlab-cell.mlab-can-move{cursor:pointer;border:2px solid #9be7ff;background:rgba(155,231,255,.18)}
@@ -165,11 +165,11 @@ CSS = r"""
 .mlab-anytime summary{cursor:pointer;font-size:12px;color:#5b3b1b}
 .mlab-nope-row{margin-top:4px;display:flex;flex-wrap:wrap;gap:3px;align-items:center}
 .mlab-nope-why{font-size:12px;color:#8a5a00;margin-top:3px;min-height:0}
-.mlab-over-panel{background:rgba(0,0,0,.35);border:2px solid #ffd54a;border-radius:10px;padding:6px 10px;flex:1;min-width:0}
+.mlab-over-panel{background:#1d5a31;color:#f5f1e6;border:2px solid #ffd54a;border-radius:10px;padding:4px 10px;min-width:0}
 .mlab-over-panel h3{margin:0 0 4px 0;font-size:16px;color:#ffd54a}
 .mlab-over-panel table{border-collapse:collapse;font-size:12.5px}
 .mlab-over-panel td,.mlab-over-panel th{padding:1px 8px 1px 0;text-align:left}
-.mlab-over-panel img{max-width:100%;height:auto;background:#fff;border-radius:6px}
+.mlab-over-panel img{max-height:112px;width:auto;background:#fff;border-radius:6px}
 .mlab-winner{color:#ffd54a;font-weight:bold}
 .mlab-ship{flex:none}
 .mlab-hull{position:relative;padding:34px 14px 12px;background:linear-gradient(#90a4ae,#607d8b);

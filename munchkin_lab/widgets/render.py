@@ -185,7 +185,7 @@ def piles_html(sd: Mapping, lk: CardLookup) -> str:
             continue
         back = card_back(name, mini=True) if count else '<div class="mlab-empty">empty</div>'
         top = lk.face(disc[0], mini=True) if disc else '<div class="mlab-empty">no discards</div>'
-        label = name.split(":", 1)[-1] if ":" in name else name
+        label = (name.split(":", 1)[-1] if ":" in name else name).replace("_", " ")
         out.append(f'<div class="mlab-pile mlab-pile-{esc(name)}" data-pile="{esc(name)}">{back}'
                    f'<span class="mlab-count">{esc(label)}: {count}</span></div>'
                    f'<div class="mlab-pile mlab-discard-{esc(name)}">{top}'
@@ -567,8 +567,14 @@ def status_html(sd: Mapping, game: Any = None, note: str = "") -> str:
 
 
 def game_over_html(sd: Mapping, chart: str = "") -> str:
-    """The final table (players by Level, winners marked) and the Level-over-time chart
-    (an ``<img>`` or SVG string)."""
+    """The final table (players by Level, winners marked; the crew's result in Solar Storm)
+    and the Level-over-time chart (an ``<img>``)."""
+    if words.is_solar(sd):
+        rows = "".join(f'<tr><td>{esc(p["name"])}</td><td>in {esc(p.get("room"))}</td>'
+                       f'<td>{len(p.get("hand") or [])} Resources</td></tr>' for p in sd.get("players", []))
+        return (f'<div class="mlab-over-panel" data-testid="game-over"><h3>{esc(words.game_over_text(sd))}</h3>'
+                f'<table>{rows}</table><div class="mlab-sub">power diverted in {esc(sd.get("diverted"))} of 8 rooms'
+                f'</div></div>')
     winners = set(sd.get("winners") or [])
     rows = []
     for p in sorted(sd.get("players", []), key=lambda p: (-int(p.get("level") or 0), p["seat"])):
@@ -579,8 +585,8 @@ def game_over_html(sd: Mapping, chart: str = "") -> str:
                     f'<td>Level {p["level"]}</td><td>{esc(" + ".join(p.get("races") or []) or "Human")}</td>'
                     f'<td>{esc(" + ".join(p.get("classes") or []) or "-")}</td><td>{items} items</td></tr>')
     return (f'<div class="mlab-over-panel" data-testid="game-over"><h3>{esc(words.game_over_text(sd))}</h3>'
-            f'<div style="display:flex;gap:10px;flex-wrap:wrap"><table><tr><th>Player</th><th>Level</th><th>Race</th>'
-            f'<th>Class</th><th>In play</th></tr>{"".join(rows)}</table>{chart}</div></div>')
+            f'<div style="display:flex;gap:10px;align-items:flex-start"><table><tr><th>Player</th><th>Level</th>'
+            f'<th>Race</th><th>Class</th><th>In play</th></tr>{"".join(rows)}</table>{chart}</div></div>')
 
 
 def table_html(sd: Mapping, lk: CardLookup, revealed: set[int] | frozenset = frozenset(),
@@ -707,7 +713,7 @@ def actions_html(buttons: Sequence[str], anytime: Sequence[str] = (), nope: Sequ
 
 
 def screen_html(*, token: int, status: str, table: str, focus: str, log: str, actions: str,
-                height: int = 600, faces: int = 0) -> str:
+                height: int = 640, faces: int = 0) -> str:
     """The whole play screen (one grid): status, table, card in focus, actions, story.
     ``token`` is the render token, ``faces`` the version of the card details the browser holds."""
     return (f'<div class="mlab-screen" data-token="{token}" data-faces="{faces}" style="--mlab-h:{height}px">{status}{table}'

@@ -83,7 +83,10 @@ function render({ model, el }) {
   model.on("msg:custom", (m) => {
     if (!m) return;
     if (m.type === "ignored") setBusy(false);
-    if (m.type === "faces") { faces = m.faces || {}; facesVersion = String(m.version); asked = null; showFocus(sticky); }
+    if (m.type === "faces") {
+      faces = m.faces || {}; facesVersion = String(m.version); asked = null;
+      root.dataset.facesReady = facesVersion; showFocus(sticky);
+    }
   });
   const send = (msg) => { setBusy(true); model.send(Object.assign({ token: token() }, msg)); };
   root.addEventListener("click", (ev) => {

@@ -326,7 +326,7 @@ def _munchkin_text(game: Any, a: Any, sd: Mapping) -> str:  # noqa: C901 - one b
         d, key, room = room_target(sd, me, a.n)
         if room:
             return f"Move {d} into {_the(room)} ({key})"
-        return f"Move {d} to new ground ({key}): a new room tile"
+        return f"Move {d} to new ground ({key})"
     if k == "stay":
         rv = rooms_view(sd) or {}
         at = str((rv.get("positions") or {}).get(nm.get(a.player, ""), "0,0"))
