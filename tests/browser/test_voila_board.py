@@ -45,6 +45,16 @@ def test_voila_play_screen_fits_and_a_double_click_plays_one_action(browser, voi
     page.wait_for_timeout(1500)
     assert sum(1 for x in _log_lines(page) if "P1 kicks open the door" in x) == 1
     page.screenshot(path=str(ARTIFACTS / "voila_double_click.png"))
+    # keyboard: focusing a card shows its detail; Enter on a focused action plays it
+    page.mouse.move(5, 5)
+    chip = page.locator('.mlab-seat[data-seat="0"] .mlab-chip[data-card]').first
+    name = chip.get_attribute("data-card")
+    chip.focus()
+    page.wait_for_selector(f'.mlab-focus [data-detail="{name}"]', timeout=10_000)
+    old = token(page)
+    page.locator(".mlab-actions .mlab-act.mlab-primary").focus()
+    page.keyboard.press("Enter")
+    wait_redraw(page, old)
 
 
 def test_voila_human_vs_bots_to_the_end_then_a_log_click_rewinds(browser, voila):

@@ -279,3 +279,20 @@ def test_default_journal_goes_to_cwd_and_is_git_ignored(base_deck, tmp_path, mon
     for rel in ("board.journal.jsonl", "notebooks/mix.journal.jsonl", "board-20260101-000000-abcdef.journal.jsonl"):
         r = subprocess.run(["git", "check-ignore", "-q", rel], cwd=repo)
         assert r.returncode == 0, rel
+
+
+def test_cards_and_actions_are_keyboard_reachable_with_roles_and_labels(board):
+    """Every card (face or chip) and every action can be focused and has a role and a label."""
+    board.reveal_box.children[1].value = True
+    pass_setup(board)
+    board.button_for("kick").click()
+    html = board.table.html
+    cards = re.findall(r"<(?:div|span) class=\"mlab-(?:card|chip)[^\"]*\" data-card=\"[^\"]+\"[^>]*>", html)
+    assert len(cards) > 10
+    for tag in cards:
+        assert 'tabindex="0"' in tag and 'role="button"' in tag and re.search(r'aria-label="[^"]+, ', tag), tag
+    acts = re.findall(r"<(\w+) [^>]*data-i=\"\d+\"[^>]*>", html)
+    assert acts and all(t == "button" for t in acts)
+    for tag in re.findall(r"<div [^>]*data-i=\"\d+\"[^>]*>", html):  # rooms you may enter
+        assert 'role="button"' in tag and 'tabindex="0"' in tag and "aria-label=" in tag
+    assert 'role="status"' in html and 'role="region"' in html
