@@ -288,7 +288,7 @@ def test_cards_and_actions_are_keyboard_reachable_with_roles_and_labels(board):
     board.button_for("kick").click()
     html = board.table.html
     cards = re.findall(r"<(?:div|span) class=\"mlab-(?:card|chip)[^\"]*\" data-card=\"[^\"]+\"[^>]*>", html)
-    assert len(cards) > 10
+    assert len(cards) > 5
     for tag in cards:
         assert 'tabindex="0"' in tag and 'role="button"' in tag and re.search(r'aria-label="[^"]+, ', tag), tag
     acts = re.findall(r"<(\w+) [^>]*data-i=\"\d+\"[^>]*>", html)
