@@ -97,6 +97,7 @@ class DeckBuilder(W.VBox):
         self.preview_w = W.HTML(layout=W.Layout(width="100%"))
         self.preview_w.add_class("mlab-deck-preview")
         self.stats_w = W.HTML(); self.stats_w.add_class("mlab-deck-stats")
+        self.size_w = W.HTML(); self.size_w.add_class("mlab-deck-size")
         self.odds_w = W.HTML(); self.odds_w.add_class("mlab-deck-odds")
         self.plots_w = W.HTML(); self.plots_w.add_class("mlab-deck-plots")
         self.checks_w = W.HTML(); self.checks_w.add_class("mlab-deck-checks")
@@ -131,7 +132,7 @@ class DeckBuilder(W.VBox):
         self.print_box = print_sheet_button(lambda: self.deck)
         self.print_box.button.add_class("mlab-deck-print")
         self.children = [W.HTML(f"<style>{CSS}</style>"), row(self.name_w, self.message), files, self.print_box,
-                         W.HBox([left, right], layout=W.Layout(width="100%")), self.tabs]
+                         W.HBox([left, right], layout=W.Layout(width="100%")), self.size_w, self.tabs]
         self.name_w.observe(self._rename, names="value")
         self.refresh()
 
@@ -328,7 +329,8 @@ class DeckBuilder(W.VBox):
         self.tabs.set_title(0, f"Checks ({len(errs)} errors, {len(warns)} warnings)" if problems else "Checks (none)")
         size = d.size() if callable(d.size) else d.size
         if not d.entries:
-            self.stats_w.value = '<div data-testid="deck-size">0 cards</div>'
+            self.stats_w.value = '<div>0 cards</div>'
+            self.size_w.value = '<div data-testid="deck-size">0 cards</div>'
             self.odds_w.value = ""
             self.plots_w.value = ""
             return
@@ -339,8 +341,10 @@ class DeckBuilder(W.VBox):
             self.stats_w.value = f'<div class="mlab-msg-error">statistics failed: {esc(e)}</div>'
             return
         sets = d.sets() if callable(d.sets) else d.sets
-        self.stats_w.value = (f'<div data-testid="deck-size"><b>{size}</b> cards, {len(d.entries)} distinct; sets: '
-                              f'{esc(", ".join(sets))}; modules: {esc(", ".join(d.modules) or "none")}</div>'
+        summary = (f'<b>{size}</b> cards, {len(d.entries)} distinct; sets: {esc(", ".join(sets))}; '
+                   f'modules: {esc(", ".join(d.modules) or "none")}')
+        self.size_w.value = f'<div data-testid="deck-size">{summary}</div>'
+        self.stats_w.value = (f'<div>{summary}</div>'
                               + counts.to_html(classes="mlab-table-html", float_format=lambda x: f"{x:.1%}"))
         self.odds_w.value = odds.to_html(classes="mlab-table-html", index=False, float_format=lambda x: f"{x:.1%}")
         if self.plots_on:
