@@ -108,12 +108,17 @@ CSS = r"""
 .mlab-cards{display:flex;flex-wrap:wrap;gap:4px}
 .mlab-combat{background:rgba(120,0,0,.38);border:2px solid #ff8a65;border-radius:10px;padding:4px 6px;
   display:flex;gap:8px;min-width:0;flex:1}
+.mlab-combat-main{display:flex;flex-direction:column;gap:2px;min-width:0}
+.mlab-combat-head{font-size:12.5px}
+.mlab-combat-sides{display:flex;gap:10px;flex-wrap:wrap}
+.mlab-piles-compact{flex-direction:column;gap:3px;max-width:190px}
+.mlab-piles-compact .mlab-chip{max-width:120px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;display:inline-block}
 .mlab-combat-side{font-size:12px;line-height:1.35;min-width:0}
 .mlab-combat-side table{border-collapse:collapse}
 .mlab-combat-side td{padding:0 4px 0 0;vertical-align:top}
 .mlab-combat-side td.n{text-align:right;font-weight:bold;white-space:nowrap}
 .mlab-total td{border-top:1px solid rgba(255,255,255,.5);font-weight:bold}
-.mlab-score{font-size:22px;font-weight:bold;white-space:nowrap}
+.mlab-score{font-size:20px;font-weight:bold;white-space:nowrap}
 .mlab-win{color:#b9f6ca}.mlab-lose{color:#ff8a80}
 .mlab-die{display:inline-block;width:22px;height:22px;border-radius:4px;background:#fff;color:#000;text-align:center;
   line-height:22px;font-weight:bold;margin:0 2px;box-shadow:1px 1px 3px #000}

@@ -175,8 +175,21 @@ def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: st
             f'aria-label="{esc(label)}">{"".join(parts)}</div>')
 
 
-def piles_html(sd: Mapping, lk: CardLookup) -> str:
-    """Draw piles (DOOR / TREASURE backs with counts) and the top of each discard pile."""
+def piles_html(sd: Mapping, lk: CardLookup, compact: bool = False) -> str:
+    """Draw piles (DOOR / TREASURE backs with counts) and the top of each discard pile;
+    ``compact`` (during a combat): one line per pile, the combat gets the room."""
+    if compact:
+        rows = []
+        for name, info in sd.get("decks", {}).items():
+            count = info.get("count", 0) if isinstance(info, Mapping) else int(info)
+            disc = (sd.get("discards") or {}).get(name) or []
+            if not count and not disc and name not in ("door", "treasure"):
+                continue
+            top = lk.chip(disc[0]) if disc else ""
+            rows.append(f'<div class="mlab-zone-row" data-pile="{esc(name)}">{back_chip(name.split(":")[0])}'
+                        f'<span class="mlab-count">{count}</span><span class="mlab-sub">discards {len(disc)}</span>'
+                        f'{top}</div>')
+        return f'<div class="mlab-piles mlab-piles-compact">{"".join(rows)}</div>'
     out = []
     for name, info in sd.get("decks", {}).items():
         count = info.get("count", 0) if isinstance(info, Mapping) else int(info)
@@ -299,13 +312,14 @@ def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapp
     stage = {"fight": "fight", "window": "others may interfere", "run": "Run Away"}.get(c.get("stage"), c.get("stage"))
     verdict = ("munchkins win" if win else "monsters win (ties go to the monster)")
     return (f'<div class="mlab-combat" data-testid="combat"><div class="mlab-cards">{mons}</div>'
-            f'<div class="mlab-combat-side"><div><b>Munchkins: {side}</b></div>{left}</div>'
-            f'<div class="mlab-combat-side"><div><b>Monsters</b></div>{right}</div>'
-            f'<div class="mlab-combat-side"><div class="mlab-score {"mlab-win" if win else "mlab-lose"}">'
+            f'<div class="mlab-combat-main"><div class="mlab-combat-head">'
+            f'<span class="mlab-score {"mlab-win" if win else "mlab-lose"}">'
             f'<span data-testid="munchkin-strength">{c.get("munchkin_strength")}</span> vs '
-            f'<span data-testid="monster-strength">{c.get("monster_strength")}</span></div>'
-            f'<div>{esc(verdict)}</div><div class="mlab-sub">stage: {esc(stage)} · '
-            f'{c.get("treasures", "?")} Treasure(s) at stake</div>{dice}</div></div>')
+            f'<span data-testid="monster-strength">{c.get("monster_strength")}</span></span> '
+            f'<span>{esc(verdict)}</span> <span class="mlab-sub">· stage: {esc(stage)} · '
+            f'{c.get("treasures", "?")} Treasure(s) at stake</span></div>'
+            f'<div class="mlab-combat-sides"><div class="mlab-combat-side"><div><b>Munchkins: {side}</b></div>{left}</div>'
+            f'<div class="mlab-combat-side"><div><b>Monsters</b></div>{right}</div></div>{dice}</div></div>')
 
 
 def _room_key(k: Any) -> tuple[int, int] | None:
@@ -611,7 +625,8 @@ def table_html(sd: Mapping, lk: CardLookup, revealed: set[int] | frozenset = fro
     for corpse in sd.get("corpses") or []:
         extra += _zone(f"{nm.get(corpse.get('player'), '?')}'s corpse", _cards(corpse.get("cards", []), lk))
     middle = over or (combat_html(sd, lk, log, breakdown) + extra)
-    centre = f'<div class="mlab-centre">{piles_html(sd, lk)}{middle}{extras_html(sd, lk, moves)}</div>'
+    piles = piles_html(sd, lk, compact=bool(sd.get("combat")))
+    centre = f'<div class="mlab-centre">{piles}{middle}{extras_html(sd, lk, moves)}</div>'
     style = f"--mlab-cols:{cols}"
     return (f'<div class="mlab-felt"><div class="mlab-seats" style="{style}">{"".join(seats[:half])}</div>'
             f'{centre}<div class="mlab-seats" style="{style}">{"".join(seats[half:])}</div></div>')

@@ -82,7 +82,10 @@ def test_voila_human_vs_bots_to_the_end_then_a_log_click_rewinds(browser, voila)
     assert page.locator("[data-testid=game-over]").count() == 0
     page.screenshot(path=str(ARTIFACTS / "voila_rewind.png"))
     timing.update(clicks_to_end=clicks)
-    (ARTIFACTS / "click_to_render.json").write_text(json.dumps({"voila": timing}, indent=1))
+    out = ARTIFACTS / "click_to_render.json"
+    data = json.loads(out.read_text()) if out.exists() else {}
+    data["voila"] = timing
+    out.write_text(json.dumps(data, indent=1))
     print(f"\nVoila click-to-render: first change {timing['first_ms']} ms, settled {timing['settled_ms']} ms "
           f"(medians of {timing['samples']} clicks); {clicks} human clicks to the end")
 
