@@ -1,158 +1,104 @@
-"""``Board``: the game table widget. It shows the engine's state and calls its API; no rules.
+"""``Board``: the play screen widget. It shows the engine's state and calls its public API; no
+rules here.
+
+One screen (:mod:`munchkin_lab.widgets.render`) keeps the status in plain words, a compact
+table, the legal actions and the card in focus in view at 1280x800. Each seat is played by a
+human (you click its actions) or a bot (``greedy`` / ``random``: :mod:`munchkin_lab.sim.bots`)
+that plays its turns and interference windows on its own, at once or with a short visible
+pause. A click plays exactly the action it was shown with (a render token), or nothing.
 
 Every played, undone or redone action is appended to a journal file (JSON lines, next to the
-notebook by default) so that :meth:`Board.resume` brings the game back exactly after a kernel
-restart, mid-combat included::
+notebook: :mod:`munchkin_lab.widgets.journal`) so that :meth:`Board.resume` brings the game
+back exactly after a kernel restart, mid-combat included::
 
-    board = Board.from_deck(deck, seed=7)      # or Board.from_scenario("file.yaml")
-    board                                       # show it
+    board = Board.from_deck("base", seed=7, seats=["human", "greedy", "greedy", "greedy"])
+    board                                       # show it: P1 is you, the others are bots
     ...                                         # kernel restart
-    board = Board.resume()                      # the same position, undo history included
+    board = Board.resume()                      # the newest unnamed board's game, exactly
 """
 from __future__ import annotations
 
+import asyncio
+import base64
 import functools
-import json
+import io
 import random
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 import ipywidgets as W
 
 from ..engine import Action, Game, GameOptions
-from ..engine.actions import KINDS as ACTION_KINDS
-from . import render
+from ..fileio import atomic_write_text
+from . import render, words
 from .faces import esc
+from .journal import JOURNAL_FORMAT, Journal, JournalError, check_name, in_use, journal_path, unique_name
 from .table import CardTable
 
-JOURNAL_FORMAT = "munchkin-lab-journal/1"
-#: Action kinds always shown in the action bar (greyed with the engine's reason when not legal).
+__all__ = ["Board", "Journal", "JournalError", "JOURNAL_FORMAT", "MAIN_KINDS", "ROLES", "database_provenance",
+           "database_card_info", "forget_provenance"]
+
+#: Action kinds always listed in the actions area (under "Not now" with the reason when not legal).
 MAIN_KINDS = ("kick", "trouble", "loot", "fight", "run", "ask_help", "offer_help", "play", "equip",
               "sell", "pass", "end_turn")
-#: Cap of Run to end (actions) so a game that cannot finish never hangs the notebook.
+#: Who may play a seat.
+ROLES = render.ROLES
+#: Bot pauses the speed menu offers (seconds between two bot actions; 0 = at once).
+SPEEDS = (("bots play at once", 0.0), ("bots: short pause", 0.4), ("bots: slow", 1.0))
+#: Cap of Run to end and of one burst of bot play, so a game that cannot finish never hangs.
 RUN_CAP = 5000
-_MAX_BUTTONS = 48
+_MAX_BUTTONS = 60
 
-_provenance_cache: dict[str, dict[str, str]] = {}
+#: Order of the buttons: the action that moves the game on comes first (its button is green).
+_ORDER = {k: i for i, k in enumerate(("kick", "move", "stay", "fight", "roll", "run", "accept", "loot", "pass",
+                                      "end_turn", "end_actions", "charity", "choose", "resolve", "refuse",
+                                      "collect", "pick", "trouble", "evade", "ask_help", "offer_help"))}
+
+#: The four Resource kinds of Solar Storm, named after the public card list (card_facts_more.md
+#: section 7, TOPO-SS, a single source; the engine's defaults are the placeholders A-D).
+SOLAR_RESOURCES = ("Data", "Metal", "Nanobots", "Energy")
+
+_info_cache: dict[str, dict[str, dict]] = {}
 
 
-def database_provenance(url: str | None = None) -> dict[str, str]:
-    """Card key (``set:Name``) -> provenance from the card database ({} when unavailable)."""
+def database_card_info(url: str | None = None) -> dict[str, dict]:
+    """Card key (``set:Name``) -> ``{"provenance", "summary", "source", "aliases"}`` from the
+    card database ({} when there is no database)."""
     from ..config import database_url
 
     key = database_url(url)
-    if key not in _provenance_cache:
+    if key not in _info_cache:
         try:
             from ..cards.api import cards
 
             df = cards("", url=url)
-            _provenance_cache[key] = {f"{s}:{n}": p for s, n, p in zip(df["set"], df["name"], df["provenance"])}
         except Exception:  # noqa: BLE001 - no database: faces get the default mark
             return {}
-    return _provenance_cache[key]
+        info = {}
+        for s, n, p, summ, src, al in zip(df["set"], df["name"], df["provenance"], df["summary"], df["source"],
+                                           df["aliases"]):
+            info[f"{s}:{n}"] = {"provenance": p, "summary": summ if isinstance(summ, str) else "",
+                                "source": src if isinstance(src, str) else "", "aliases": list(al or [])}
+        _info_cache[key] = info
+    return _info_cache[key]
+
+
+def database_provenance(url: str | None = None) -> dict[str, str]:
+    """Card key (``set:Name``) -> provenance from the card database ({} when unavailable)."""
+    return {k: v["provenance"] for k, v in database_card_info(url).items()}
 
 
 def forget_provenance() -> None:
-    """Drop the cached provenance map (after designer cards changed)."""
-    _provenance_cache.clear()
+    """Drop the cached card facts (after designer cards changed)."""
+    _info_cache.clear()
 
 
-def _bot_chooser(name: str, seed: int) -> Callable[[Game], Action]:
-    """A function ``game -> action`` for the acting seat: ``sim.bots.make_bot`` when it
-    exists, else the engine's greedy policy, else the first legal action."""
-    try:
-        from ..sim.bots import make_bot  # type: ignore[import-not-found]
+def _make_bot(role: str, seed: int):
+    """A bot of :mod:`munchkin_lab.sim.bots` (``Bot.choose(game, seat)``)."""
+    from ..sim.bots import make_bot
 
-        bot = make_bot(name, seed)
-        return lambda g: bot.choose(g, g.actor())
-    except Exception:  # noqa: BLE001 - the bots module is not there yet
-        pass
-    try:
-        from ..engine.policy import greedy_policy
-
-        rnd = random.Random(seed)
-        return lambda g: greedy_policy(g, rnd)
-    except Exception:  # noqa: BLE001
-        return lambda g: g.legal_actions()[0]
-
-
-def _solar_chooser(seed: int) -> Callable[[Any], Any]:
-    """``game -> action`` for a Solar Storm game: the engine's ``solar_policy``."""
-    from ..engine.policy import solar_policy
-
-    rnd = random.Random(seed)
-    return lambda g: solar_policy(g, rnd)
-
-
-class Journal:
-    """Append-only journal of one game: a header line with the saved game, then one line per
-    action (``{"a": "0 kick"}``), undo (``{"undo": 1}``) or redo (``{"redo": 1}``)."""
-
-    def __init__(self, path: str | Path | None):
-        self.path = Path(path) if path else None
-
-    def start(self, game: Game, meta: dict | None = None) -> None:
-        """Start a new journal for ``game`` (replaces the file)."""
-        if self.path is None:
-            return
-        head = {"format": JOURNAL_FORMAT, "game": game.to_json(), "meta": meta or {}}
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps(head) + "\n")
-        tmp.replace(self.path)
-
-    def append(self, entries: Iterable[dict]) -> None:
-        """Append entries (flushed at once)."""
-        if self.path is None:
-            return
-        lines = "".join(json.dumps(e) + "\n" for e in entries)
-        if lines:
-            with self.path.open("a") as fh:
-                fh.write(lines)
-                fh.flush()
-
-    @staticmethod
-    def replay(path: str | Path) -> tuple[Game, dict]:
-        """Rebuild the game of journal ``path``.
-
-        Raises:
-            ValueError: missing, unreadable or malformed journal (the message says where).
-        """
-        p = Path(path)
-        try:
-            lines = p.read_text().splitlines()
-        except OSError as e:
-            raise ValueError(f"journal {p}: cannot read ({e.strerror})") from None
-        if not lines:
-            raise ValueError(f"journal {p}: empty")
-        try:
-            head = json.loads(lines[0])
-        except json.JSONDecodeError as e:
-            raise ValueError(f"journal {p}:1: not JSON ({e.msg})") from None
-        if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
-            raise ValueError(f"journal {p}:1: not a munchkin-lab journal")
-        if '"solar_storm"' in str(head["game"])[:200]:
-            from ..engine.solar_storm import SolarStormGame
-
-            game = SolarStormGame.from_json(head["game"])
-        else:
-            game = Game.from_json(head["game"])
-        for i, line in enumerate(lines[1:], start=2):
-            if not line.strip():
-                continue
-            try:
-                e = json.loads(line)
-                if "a" in e:
-                    game.play(e["a"])
-                elif "undo" in e:
-                    game.undo()
-                elif "redo" in e:
-                    game.redo()
-            except json.JSONDecodeError:
-                break  # a torn last line (crash while writing): keep what came before
-            except (ValueError, IndexError) as ex:
-                raise ValueError(f"journal {p}:{i}: does not replay ({ex})") from None
-        return game, head.get("meta") or {}
+    return make_bot(role, seed)
 
 
 def _guard(fn):
@@ -163,62 +109,113 @@ def _guard(fn):
         try:
             return fn(self, *args, **kwargs)
         except Exception as e:  # noqa: BLE001 - shown to the user, game untouched
-            self.show_message(f"{type(e).__name__}: {e}", "error")
+            self.show_message(f"{type(e).__name__}: {words.clean(self.game, str(e))}", "error")
             return None
 
     return wrapper
 
 
+class ShownAction:
+    """An action button of the drawn screen: ``label`` (game words), ``action``, ``kind``;
+    :meth:`click` plays it as a browser click on that button would."""
+
+    def __init__(self, board: "Board", i: int, action: Action, label: str, token: int):
+        self.board, self.i, self.action, self.label, self.token = board, i, action, label, token
+        self.kind = action.kind
+
+    # names the older button API used
+    @property
+    def description(self) -> str:
+        return self.label
+
+    @property
+    def _mlab_action(self) -> Action:
+        return self.action
+
+    def click(self) -> None:
+        """Play this action (with the token of the screen it was shown on)."""
+        self.board.table.click_action(self.i, self.token)
+
+    def __repr__(self) -> str:
+        return f"ShownAction({self.label!r}, {self.action})"
+
+
 class Board(W.VBox):
-    """An interactive card table for one game.
+    """The play screen for one game.
 
     Args:
-        game: the game to show (a :class:`~munchkin_lab.engine.Game`).
-        factory: ``(seed, players) -> Game`` used by *New game* (default: a new game with
-            the same deck and options).
-        name: the board's name (journal file ``<name>.journal.jsonl``).
-        journal: journal path, or ``False`` for none (default: ``<cwd>/<name>.journal.jsonl``).
-
-    Where the journal goes: every board (``Board(...)``, :meth:`from_deck`,
-    :meth:`from_scenario`) writes ``<name>.journal.jsonl`` in the **current working folder**
-    (``Path.cwd()``: the notebook's folder in Jupyter, the folder you ran a script from
-    otherwise) and rewrites it on *New game*. Pass ``journal="path/to/file.jsonl"`` to put it
-    elsewhere, ``journal=False`` for none, and a distinct ``name`` per board so two boards do
-    not share one file. :meth:`resume` reads the same default path. The repository's
-    ``.gitignore`` ignores ``*.journal.jsonl``.
-        bot: bot name for Step / Auto-play / Run to end.
+        game: the game to show (a :class:`~munchkin_lab.engine.Game` or ``SolarStormGame``).
+        factory: ``(seed, players) -> game`` used by *New game* (default: none).
+        name: the board's name; its journal is ``<name>.journal.jsonl`` in the current folder.
+            Default: a fresh unique name (``board-<date>-<time>-<random>``), so every unnamed
+            board, kernel and app visitor has its own journal. Raises ``ValueError`` for a
+            name with a path separator or ``..``.
+        journal: journal path, or ``False`` for none (default: from ``name``).
+        seats: who plays each seat: ``"human"``, ``"greedy"`` or ``"random"`` (default: all
+            human). Bot seats play their turns and windows on their own.
+        bot_pause: seconds between two bot actions (0: at once; a pause needs the notebook's
+            event loop, otherwise bots play at once).
+        auto_pass: a human seat whose only action is ``pass`` passes on its own.
+        bot: the bot of *Step* / *Auto-play* / *Run to end* (any seat).
         provenance: card key -> provenance (default: read from the card database).
         default_provenance: mark of cards the map lacks (``scenario`` for inline cards).
-        revealed: seats whose hands are shown face up.
+        revealed: seats whose hands are shown face up (besides the human seats when bots
+            play, and the human seat to act).
+        height: height of the screen in pixels.
 
-    Widgets with CSS classes for tests: ``mlab-board``, ``mlab-table``, ``mlab-action``
-    (+ ``mlab-action-<kind>``), ``mlab-unavailable``, ``mlab-step``, ``mlab-autoplay``,
-    ``mlab-autoplay-n``, ``mlab-run-end``, ``mlab-undo``, ``mlab-redo``, ``mlab-seed``,
-    ``mlab-players``, ``mlab-new``, ``mlab-path``, ``mlab-save``, ``mlab-load``,
-    ``mlab-export``, ``mlab-export-replay``, ``mlab-reveal``, ``mlab-message``, ``mlab-log``,
-    ``mlab-detail``, ``mlab-detail-action``.
+    Where the journal goes: ``<name>.journal.jsonl`` in the **current working folder**
+    (``Path.cwd()``: the notebook's folder in Jupyter), rewritten on *New game*. A second
+    board of the same kernel with the same name takes the journal over (the first stops
+    journaling and says so); a board of another kernel finding it in use writes a file of its
+    own. Pass ``journal="path/to/file.jsonl"`` to put it elsewhere, ``journal=False`` for none.
+    :meth:`resume` reads ``<name>.journal.jsonl``, or without a name the newest unnamed
+    board's journal. The repository's ``.gitignore`` ignores ``*.journal.jsonl``.
+
+    CSS classes for tests: ``mlab-board``, ``mlab-table`` (the screen: ``mlab-screen``,
+    ``mlab-statusbar``, ``mlab-felt``, ``mlab-seat``, ``mlab-actions``, ``mlab-act``
+    (+ ``mlab-action-<kind>``), ``mlab-unavailable``, ``mlab-focus``, ``mlab-log-lines``),
+    ``mlab-step``, ``mlab-autoplay``, ``mlab-autoplay-n``, ``mlab-run-end``, ``mlab-undo``,
+    ``mlab-redo``, ``mlab-speed``, ``mlab-pause``, ``mlab-seed``, ``mlab-players``,
+    ``mlab-new``, ``mlab-path``, ``mlab-save``, ``mlab-load``, ``mlab-export``,
+    ``mlab-export-replay``, ``mlab-reveal``, ``mlab-message``.
     """
 
-    def __init__(self, game: Game, factory: Callable[[int, int], Game] | None = None, *,
-                 name: str = "board", journal: str | Path | bool | None = None, bot: str = "greedy",
-                 provenance: dict | None = None, default_provenance: str = "printed",
-                 revealed: Iterable[int] = (), meta: dict | None = None, _start_journal: bool = True):
+    def __init__(self, game: Any, factory: Callable[[int, int], Any] | None = None, *,
+                 name: str | None = None, journal: str | Path | bool | None = None,
+                 seats: Sequence[str] | None = None, bot_pause: float = 0.0, auto_pass: bool = False,
+                 bot: str = "greedy", provenance: dict | None = None, default_provenance: str = "printed",
+                 revealed: Iterable[int] = (), meta: dict | None = None, height: int = 640,
+                 _start_journal: bool = True):
         super().__init__()
         self.add_class("mlab-board")
+        self.name = check_name(name) if name is not None else unique_name("board")
         self.game = game
         self.factory = factory
-        self.name = name
         self.bot_name = bot
         self.meta = dict(meta or {})
         self.default_provenance = default_provenance
         self._provenance = provenance
+        self.height = int(height)
+        self.auto_pass = bool(auto_pass)
+        self.bot_pause = float(bot_pause)
+        self.paused = False
+        self._tick_handle = None
+        self._bots: dict[int, Any] = {}
+        self._bot_key: tuple | None = None
+        self._token = 0
+        self._redo_depth = 0
+        self._shown: list[Action] = []
+        self._chart_key: tuple | None = None
+        self._chart = ""
         if journal is False:
             self.journal = Journal(None)
         else:
-            self.journal = Journal(journal or Path.cwd() / f"{name}.journal.jsonl")
+            self.journal = Journal(journal or journal_path(self.name))
         self.revealed: set[int] = set(revealed)
         self.selected: str = ""
         self.render_ms: list[float] = []
+        n = len(game.state_dict()["players"])
+        self.seats: list[str] = self._check_seats(seats, n)
         self._build_widgets()
         self._set_game(game, start_journal=_start_journal)
 
@@ -229,7 +226,8 @@ class Board(W.VBox):
         """A board for a new game with ``deck``: a :class:`~munchkin_lab.decks.Deck`, a
         ``[(CardSpec, copies)]`` list, or a name as the command line takes it (a preset such as
         ``"base"`` or ``"preset:base"``, a deck file path, a saved deck). Game options come
-        from the deck when not given.
+        from the deck when not given. Other keywords go to :class:`Board` (``seats``,
+        ``name``, ``bot_pause``...).
 
         Raises:
             ValueError: no deck given (``None``), or a name that is no preset, file or saved
@@ -244,20 +242,23 @@ class Board(W.VBox):
             return Game.new(players=n if isinstance(players, int) else players, deck=pairs, seed=s, options=opts)
 
         n = players if isinstance(players, int) else len(players)
-        board = cls(factory(seed, n), factory, meta={"source": "deck"}, **kw)
+        meta = {"source": "deck", "deck": getattr(deck, "name", None)}
+        board = cls(factory(seed, n), factory, meta=meta, **kw)
         board.players_w.value = n
         return board
 
     @classmethod
     def _solar_from_deck(cls, deck: Any, players: int | list, seed: int, **kw) -> "Board":
         """A Solar Storm board (deck with the ``solar_storm`` module): the deck's cards are the
-        ship rooms, as in :mod:`munchkin_lab.play_cli`."""
-        from ..engine.solar_storm import SolarStormGame
+        ship rooms; the Resource kinds carry their public names (:data:`SOLAR_RESOURCES`)."""
+        from ..engine.solar_storm import SolarStormGame, SolarStormOptions
 
         rooms = [sp for sp, n in deck.specs() for _ in range(n)]
+        sopts = SolarStormOptions(resource_types=SOLAR_RESOURCES)
 
         def factory(s: int, n: int):
-            return SolarStormGame.new(players=n if isinstance(players, int) else players, rooms=rooms, seed=s)
+            return SolarStormGame.new(players=n if isinstance(players, int) else players, rooms=rooms, seed=s,
+                                      options=sopts)
 
         n = players if isinstance(players, int) else len(players)
         board = cls(factory(seed, n), factory, meta={"source": "deck", "game": "solar_storm"}, **kw)
@@ -277,15 +278,43 @@ class Board(W.VBox):
         return cls(game, lambda s, n: _scenario_game(path), meta={"source": "scenario", "path": str(path)}, **kw)
 
     @classmethod
-    def resume(cls, journal: str | Path | None = None, name: str = "board", **kw) -> "Board":
-        """Bring back the game of a journal (default ``<cwd>/<name>.journal.jsonl``) exactly as
-        it was: position, log, undo/redo. A missing or broken journal gives an empty board with
-        the message shown."""
-        path = Path(journal) if journal else Path.cwd() / f"{name}.journal.jsonl"
+    def resume(cls, journal: str | Path | None = None, name: str | None = None, **kw) -> "Board":
+        """Bring back the game of a journal exactly as it was: position, log, undo history and
+        the seats' roles (bots wait for *Resume bots* when one of them is to act).
+
+        The journal: ``journal`` (a path), else ``<cwd>/<name>.journal.jsonl``, else the newest
+        unnamed board's journal (``board-*.journal.jsonl``) of the current folder that no live
+        board writes. A missing or broken journal gives an empty board with the message
+        (``file:line: what is wrong``). When another kernel writes that journal, the resumed
+        board journals to a copy (its message says where).
+
+        Raises:
+            ValueError: a bad ``name`` (path separators, ``..``).
+        """
+        if journal:
+            path = Path(journal)
+        elif name is not None:
+            path = journal_path(name)
+        else:
+            cands = sorted(Path.cwd().glob("board-*.journal.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+            free = [p for p in cands if not in_use(p)]
+            if not free:
+                board = cls(_fallback_game(), None, journal=False, **kw)
+                board.show_message(f"cannot resume: no journal of an unnamed board in {Path.cwd()}"
+                                   + (" that no live board writes" if cands else ""), "error")
+                return board
+            path = free[0]
+        bname = name if name is not None else (path.name[:-len(".journal.jsonl")]
+                                               if path.name.endswith(".journal.jsonl") else None)
+        try:
+            if bname is not None:
+                check_name(bname)
+        except ValueError:
+            bname = None
         try:
             game, meta = Journal.replay(path)
         except ValueError as e:
-            board = cls(_fallback_game(), None, name=name, journal=False, **kw)
+            board = cls(_fallback_game(), None, name=bname, journal=False, **kw)
             board.show_message(f"cannot resume: {e}", "error")
             return board
         factory = None
@@ -302,81 +331,118 @@ class Board(W.VBox):
             pairs = [(sp, 1) for sp in game.specs]
             opts = game.options
             factory = lambda s, n: Game.new(players=n, deck=pairs, seed=s, options=opts)  # noqa: E731
-        board = cls(game, factory, name=name, journal=path, meta=meta, _start_journal=False, **kw)
-        board.show_message(f"resumed from {path.name}: {len(game.actions)} actions", "ok")
+        seats = meta.get("seats")
+        n = len(game.state_dict()["players"])
+        if not (isinstance(seats, list) and len(seats) == n and all(r in ROLES for r in seats)):
+            seats = None
+        kw.setdefault("seats", seats)
+        board = cls(game, factory, name=bname, journal=path, meta=meta, _start_journal=False, **kw)
+        try:
+            board.journal.resume(game, board._journal_meta())
+        except OSError as e:
+            board.journal.detach(f"journaling stopped: cannot append to {path.name} ({e.strerror or e})")
+        if board._bot_to_act():
+            board.paused = True
+        note = f" ({board.journal.note})" if board.journal.note else ""
+        board.show_message(f"resumed from {path.name}: {len(game.actions)} actions{note}", "ok")
+        board.refresh()
         return board
 
     def _build_widgets(self) -> None:
         self.table = CardTable()
         self.table.add_class("mlab-table")
         self.table.observe(self._on_card_click, names="clicks")
-        self.message = W.HTML(); self.message.add_class("mlab-message")
-        self.action_buttons: list[W.Button] = []
-        self.actions_box = W.Box(layout=W.Layout(flex_flow="row wrap"))
-        self.actions_box.add_class("mlab-actions")
-        self.kind_buttons: dict[str, W.Button] = {}
-        for k in MAIN_KINDS:
-            b = W.Button(description=k.replace("_", " "), disabled=True, layout=W.Layout(width="auto"))
-            b.add_class("mlab-unavailable"); b.add_class(f"mlab-unavailable-{k}")
-            self.kind_buttons[k] = b
-        self.unavailable_box = W.Box(list(self.kind_buttons.values()), layout=W.Layout(flex_flow="row wrap"))
+        self.table.on_player(self._on_player)
+        self.message = W.HTML(layout=W.Layout(flex="1 1 auto", min_width="0", max_height="44px", overflow="auto"))
+        self.message.add_class("mlab-message")
 
-        def btn(desc, cls, handler, tip=""):
-            b = W.Button(description=desc, tooltip=tip, layout=W.Layout(width="auto"))
+        def btn(desc, cls, fn, tip=""):
+            b = W.Button(description=desc, tooltip=tip or desc, layout=W.Layout(width="auto", flex="none"))
             b.add_class(cls)
-            b.on_click(lambda _b: handler())
+            b.on_click(lambda _b: fn())
             return b
 
-        self.step_btn = btn("Step (bot)", "mlab-step", self.step, "the bot plays one action for the seat to act")
-        self.autoplay_n = W.BoundedIntText(value=10, min=1, max=RUN_CAP, layout=W.Layout(width="70px"))
+        self.undo_btn = btn("Undo", "mlab-undo", self.undo, "take back your last decision (and the bots' moves after it)")
+        self.redo_btn = btn("Redo", "mlab-redo", self.redo, "play the undone decision again")
+        self.step_btn = btn("Step", "mlab-step", self.step, "the bot plays one action for the seat to act")
+        self.autoplay_n = W.BoundedIntText(value=10, min=1, max=RUN_CAP, layout=W.Layout(width="64px", flex="none"))
         self.autoplay_n.add_class("mlab-autoplay-n")
-        self.autoplay_btn = btn("Auto-play N", "mlab-autoplay", lambda: self.autoplay(self.autoplay_n.value))
-        self.run_end_btn = btn("Run to end", "mlab-run-end", self.run_to_end)
-        self.undo_btn = btn("Undo", "mlab-undo", self.undo)
-        self.redo_btn = btn("Redo", "mlab-redo", self.redo)
+        self.autoplay_btn = btn("Auto-play", "mlab-autoplay", lambda: self.autoplay(self.autoplay_n.value),
+                                "bots play this many actions for every seat")
+        self.run_end_btn = btn("Run to end", "mlab-run-end", self.run_to_end, "bots play every seat to the end")
+        self.speed_w = W.Dropdown(options=[(t, v) for t, v in SPEEDS], value=self._speed_value(self.bot_pause),
+                                  layout=W.Layout(width="168px", flex="none"))
+        self.speed_w.add_class("mlab-speed")
+        self.speed_w.observe(self._on_speed, names="value")
+        self.pause_btn = W.ToggleButton(value=False, description="Pause bots", tooltip="stop the bots after their current move",
+                                        layout=W.Layout(width="auto", flex="none"))
+        self.pause_btn.add_class("mlab-pause")
+        self.pause_btn.observe(self._on_pause, names="value")
         self.seed_w = W.IntText(value=0, description="seed", layout=W.Layout(width="140px"))
         self.seed_w.add_class("mlab-seed")
         self.players_w = W.BoundedIntText(value=4, min=2, max=6, description="players", layout=W.Layout(width="150px"))
         self.players_w.add_class("mlab-players")
         self.new_btn = btn("New game", "mlab-new", self.new_game)
-        self.path_w = W.Text(value=f"{self.name}.game.json", layout=W.Layout(width="220px"))
+        self.path_w = W.Text(value=f"{self.name}.game.json", layout=W.Layout(width="240px"))
         self.path_w.add_class("mlab-path")
         self.save_btn = btn("Save game", "mlab-save", lambda: self.save(self.path_w.value))
         self.load_btn = btn("Load game", "mlab-load", lambda: self.load(self.path_w.value))
         self.export_btn = btn("Export position HTML", "mlab-export", lambda: self.export_html())
         self.replay_btn = btn("Export replay HTML", "mlab-export-replay", lambda: self.export_replay())
-        self.reveal_box = W.HBox()
-        self.log_w = W.HTML(); self.log_w.add_class("mlab-log")
-        self.detail = W.HTML(); self.detail.add_class("mlab-detail")
-        self.detail_buttons: list[W.Button] = []
-        self.detail_actions = W.Box(layout=W.Layout(flex_flow="row wrap"))
-        controls1 = W.HBox([self.step_btn, self.autoplay_n, self.autoplay_btn, self.run_end_btn,
-                            self.undo_btn, self.redo_btn])
-        controls2 = W.HBox([self.seed_w, self.players_w, self.new_btn, self.path_w, self.save_btn,
-                            self.load_btn, self.export_btn, self.replay_btn])
-        legal_label = W.HTML("<b>Legal actions</b>")
-        grey_label = W.HTML("<b>Not now</b> (hover for the rule)")
-        self.children = [self.message, self.table, legal_label, self.actions_box, grey_label,
-                         self.unavailable_box, controls1, controls2, self.reveal_box,
-                         W.HTML("<b>Card detail</b> (click a card)"), self.detail, self.detail_actions,
-                         W.HTML("<b>Event log</b>"), self.log_w]
+        self.reveal_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        toolbar = W.HBox([self.undo_btn, self.redo_btn, self.step_btn, self.autoplay_n, self.autoplay_btn,
+                          self.run_end_btn, self.speed_w, self.pause_btn, self.message],
+                         layout=W.Layout(align_items="center", width="100%"))
+        toolbar.add_class("mlab-toolbar")
+        more = W.VBox([W.HBox([self.seed_w, self.players_w, self.new_btn], layout=W.Layout(flex_flow="row wrap")),
+                       W.HBox([self.path_w, self.save_btn, self.load_btn, self.export_btn, self.replay_btn],
+                              layout=W.Layout(flex_flow="row wrap")),
+                       self.reveal_box])
+        self.more = W.Accordion(children=[more], selected_index=None)
+        self.more.set_title(0, "Game: seed, new game, save, load, export, show hands")
+        self.more.add_class("mlab-more")
+        self.children = [self.table, toolbar, self.more]
+
+    @staticmethod
+    def _speed_value(pause: float) -> float:
+        vals = [v for _t, v in SPEEDS]
+        return min(vals, key=lambda v: abs(v - pause))
+
+    @staticmethod
+    def _check_seats(seats: Sequence[str] | None, n: int) -> list[str]:
+        if seats is None:
+            return ["human"] * n
+        out = [str(r).strip().lower() for r in seats]
+        bad = [r for r in out if r not in ROLES]
+        if bad:
+            raise ValueError(f"seats: unknown role(s) {bad}; roles: {', '.join(ROLES)}")
+        if len(out) != n:
+            raise ValueError(f"seats: {len(out)} role(s) for {n} players")
+        return out
 
     # ------------------------------------------------------------------ state
     @property
     def lookup(self) -> render.CardLookup:
-        """Card name -> spec / provenance for the current game."""
+        """Card name -> spec / provenance / database facts for the current game."""
         return self._lookup
 
-    def _set_game(self, game: Game, start_journal: bool = True) -> None:
+    def _journal_meta(self) -> dict:
+        return dict(self.meta, seats=list(self.seats))
+
+    def _set_game(self, game: Any, start_journal: bool = True) -> None:
+        self._cancel_tick()
         self.game = game
-        prov = self._provenance if self._provenance is not None else database_provenance()
+        info = database_card_info() if self._provenance is None else {}
+        prov = self._provenance if self._provenance is not None else {k: v["provenance"] for k, v in info.items()}
         specs = getattr(game, "specs", None)
         if specs is None:  # Solar Storm: the ship rooms are its cards
             specs = getattr(game, "rooms", [])
-        self._lookup = render.CardLookup(specs, prov, self.default_provenance)
+        self._lookup = render.CardLookup(specs, prov, self.default_provenance, info)
         self.seed_w.value = int(getattr(game, "seed", 0) or 0)
         n = len(game.state_dict()["players"])
         self.players_w.value = n
+        if len(self.seats) != n:
+            self.seats = (self.seats + [self.seats[-1] if self.seats else "human"] * n)[:n]
         self.revealed = {s for s in self.revealed if s < n}
         toggles = []
         for p in game.state_dict()["players"]:
@@ -387,9 +453,27 @@ class Board(W.VBox):
             toggles.append(t)
         self.reveal_box.children = toggles
         self.selected = ""
+        self._redo_depth = 0
+        self.story = words.Story(game)
+        self.table.faces = self._faces()
+        self._bot_key = None
+        self.paused = False
         if start_journal:
-            self.journal.start(game, self.meta)
+            try:
+                self.journal.start(game, self._journal_meta())
+            except OSError as e:
+                self.journal.detach(f"journaling off: cannot write {self.journal.path} ({e.strerror or e})")
         self.refresh()
+        if self.journal.note:
+            self.show_message(self.journal.note, "warning")
+        self._advance(render=True)
+
+    def _faces(self) -> dict[str, str]:
+        """Card name -> detail HTML for every card of the game (sent once per game)."""
+        out = {}
+        for name, spec in self._lookup.by_name.items():
+            out[name] = render.card_detail_html(spec, self._lookup.provenance(name), facts=self._lookup.facts(name))
+        return out
 
     def _on_reveal(self, seat: int, change) -> None:
         if change["new"]:
@@ -399,133 +483,434 @@ class Board(W.VBox):
         self.refresh()
 
     def show_message(self, text: str, level: str = "error") -> None:
-        """Show ``text`` above the table (``error``, ``warning`` or ``ok``)."""
+        """Show ``text`` next to the controls (``error``, ``warning`` or ``ok``)."""
         self.message.value = f'<div class="mlab-msg-{level}">{esc(text)}</div>' if text else ""
 
+    # ------------------------------------------------------------------ seats and bots
+    def role(self, seat: int | None) -> str | None:
+        """Who plays ``seat`` (``human`` / ``greedy`` / ``random``; None for no seat)."""
+        if seat is None or not 0 <= seat < len(self.seats):
+            return None
+        return self.seats[seat]
+
+    def set_seats(self, seats: Sequence[str]) -> None:
+        """Set who plays every seat (see :data:`ROLES`); bots to act start playing.
+
+        Raises:
+            ValueError: an unknown role or a wrong number of seats.
+        """
+        self.seats = self._check_seats(seats, len(self.seats))
+        self._bot_key = None
+        self.paused = False
+        self.pause_btn.value = False
+        if not self._advance(render=True):
+            self.refresh()
+
+    def set_seat(self, seat: int, role: str) -> None:
+        """Set who plays ``seat`` (see :meth:`set_seats`)."""
+        seats = list(self.seats)
+        if not 0 <= int(seat) < len(seats):
+            raise ValueError(f"seat {seat}: no such seat (0..{len(seats) - 1})")
+        seats[int(seat)] = role
+        self.set_seats(seats)
+
+    def _seat_bot(self, seat: int):
+        key = (tuple(self.seats), int(self.seed_w.value), id(self.game))
+        if self._bot_key != key:
+            self._bots = {}
+            self._bot_key = key
+        if seat not in self._bots:
+            role = self.seats[seat] if self.seats[seat] != "human" else self.bot_name
+            self._bots[seat] = _make_bot(role, int(self.seed_w.value) * 101 + seat)
+        return self._bots[seat]
+
+    def _bot_to_act(self) -> bool:
+        a = self.game.actor()
+        return a is not None and self.role(a) not in (None, "human")
+
+    def _human_must_pass(self) -> Action | None:
+        """The lone ``pass`` of a human seat (for ``auto_pass``), else None."""
+        if not self.auto_pass or self.game.outcome() is not None:
+            return None
+        a = self.game.actor()
+        if a is None or self.role(a) != "human":
+            return None
+        acts = self.game.legal_actions(labels=False)
+        if len(acts) == 1 and acts[0].kind == "pass" and self.game.state_dict().get("phase") != "setup":
+            return acts[0]
+        return None
+
+    def _play_one(self, action: Action, entries: list | None = None) -> None:
+        g = self.game
+        before = g.state_dict()
+        n0 = len(g.log)
+        g.play(action)
+        self.story.record(g, before, g.actions[-1], n0)
+        self._redo_depth = 0
+        entry = {"a": str(g.actions[-1])}
+        if entries is None:
+            self.journal.append([entry])
+        else:
+            entries.append(entry)
+
+    def _advance(self, render: bool = True) -> bool:
+        """Let the bot seats (and auto-passing human seats) play until a human must decide:
+        at once, or one action per ``bot_pause`` seconds on the notebook's event loop.
+        Returns True when it redrew the screen (``render``)."""
+        if self.paused or self.game.outcome() is not None:
+            return False
+        if self.bot_pause > 0 and self._loop() is not None:
+            if self._bot_to_act() or self._human_must_pass() is not None:
+                self._schedule()
+                if render:
+                    self.refresh()
+                    return True
+            return False
+        entries: list = []
+        played = 0
+        try:
+            while played < RUN_CAP and self.game.outcome() is None:
+                a = self._human_must_pass()
+                if a is None:
+                    if not self._bot_to_act():
+                        break
+                    seat = self.game.actor()
+                    a = self._seat_bot(seat).choose(self.game, seat)
+                self._play_one(a, entries)
+                played += 1
+        finally:
+            self.journal.append(entries)
+        if played and render:
+            self.refresh()
+            return True
+        return False
+
+    @staticmethod
+    def _loop():
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
+    def _schedule(self) -> None:
+        self._cancel_tick()
+        loop = self._loop()
+        if loop is not None:
+            self._tick_handle = loop.call_later(self.bot_pause, self._tick)
+
+    def _cancel_tick(self) -> None:
+        h = getattr(self, "_tick_handle", None)
+        if h is not None:
+            h.cancel()
+        self._tick_handle = None
+
+    def _tick(self) -> None:
+        """One paused bot action (called by the event loop)."""
+        self._tick_handle = None
+        try:
+            if self.paused or self.game.outcome() is not None:
+                return
+            a = self._human_must_pass()
+            if a is None:
+                if not self._bot_to_act():
+                    return
+                seat = self.game.actor()
+                a = self._seat_bot(seat).choose(self.game, seat)
+            self._play_one(a)
+            self.refresh()
+            if self._bot_to_act() or self._human_must_pass() is not None:
+                self._schedule()
+        except Exception as e:  # noqa: BLE001 - shown, the game stays
+            self.show_message(f"bot stopped: {type(e).__name__}: {e}", "error")
+
+    def _on_speed(self, change) -> None:
+        self.bot_pause = float(change["new"])
+        self._cancel_tick()
+        self._advance(render=True)
+
+    def _on_pause(self, change) -> None:
+        self.paused = bool(change["new"])
+        self.pause_btn.description = "Resume bots" if self.paused else "Pause bots"
+        if self.paused:
+            self._cancel_tick()
+        self.refresh()
+        if not self.paused:
+            self._advance(render=True)
+
+    def resume_bots(self) -> None:
+        """Let the bots play again after a pause or a rewind."""
+        self.pause_btn.value = False
+        self.paused = False
+        self._advance(render=True)
+
     # ------------------------------------------------------------------ rendering
+    def _order(self, acts: list[Action]) -> list[Action]:
+        return sorted(acts, key=lambda a: _ORDER.get(a.kind, 50))
+
+    def _buttons(self, g: Any, sd: dict, acts: list[Action], labels: list[str], cards_of: list[list[str]],
+                 offset: int) -> list[str]:
+        """Button HTML for ``acts`` (indexes from ``offset``): actions that differ only by
+        their target or side form one row with a short button per choice."""
+        groups: dict[str, list[tuple[int, str]]] = {}
+        keyed: list[tuple[str | None, int]] = []
+        for j, a in enumerate(acts):
+            i = offset + j
+            gk = words.group_of(g, a, sd)
+            if gk is not None:
+                groups.setdefault(gk[0], []).append((i, gk[1]))
+            keyed.append((gk[0] if gk else None, i))
+        out, done = [], set()
+        for title, i in keyed:
+            a = self._shown[i]
+            if title is not None and len(groups[title]) > 1:
+                if title in done:
+                    continue
+                done.add(title)
+                members = "".join(render.action_button(k, short, self._shown[k].kind, cards_of[k],
+                                                       title=labels[k]) for k, short in groups[title])
+                out.append(f'<span class="mlab-actgroup" role="group" aria-label="{esc(title)}">'
+                           f'<span class="mlab-actgroup-title">{esc(title)}</span>{members}</span>')
+            else:
+                out.append(render.action_button(i, labels[i], a.kind, cards_of[i], primary=(i == 0)))
+        return out
+
+    def _cards_of(self, a: Action) -> list[str]:
+        specs = getattr(self.game, "specs", None)
+        if not specs:
+            return []
+        ids = [c for c in (a.card, a.m, *a.cards) if isinstance(c, int) and 0 <= c < len(specs)]
+        if a.kind in ("charity", "choose", "play", "trouble", "equip", "unequip", "discard", "sell", "give",
+                      "join", "berserk", "flight", "turning", "backstab", "steal", "evade", "exit", "portal",
+                      "place", "pickup", "character", "resolve", "fd_give"):
+            return [specs[c].name for c in ids]
+        return []
+
+    def _shown_hands(self, sd: dict) -> set[int]:
+        shown = set(self.revealed)
+        if any(r != "human" for r in self.seats):
+            shown |= {i for i, r in enumerate(self.seats) if r == "human"}
+        actor = sd.get("actor")
+        if actor is not None and self.role(actor) == "human":
+            shown.add(actor)
+        return shown
+
+    def _auto_focus(self, sd: dict) -> str:
+        lk = self._lookup
+        c = sd.get("combat")
+        pend = (sd.get("pending") or [None])[0]
+        if pend and pend.get("card") and lk.spec(pend["card"]) is not None:
+            return pend["card"]
+        if c and c.get("monsters"):
+            return c["monsters"][-1]["name"]
+        for line in reversed(self.game.log[-3:]):
+            if "kicks open the door: " in line:
+                name = line.split("kicks open the door: ", 1)[1].rstrip(".")
+                if lk.spec(name) is not None:
+                    return name
+        return ""
+
+    def _chart_html(self, sd: dict) -> str:
+        key = (id(self.game), len(self.game.actions))
+        if self._chart_key != key:
+            try:
+                self._chart = level_chart(self.story, [p["name"] for p in sd["players"]])
+            except Exception:  # noqa: BLE001 - no chart, the table still shows
+                self._chart = ""
+            self._chart_key = key
+        return self._chart
+
     def refresh(self) -> None:
-        """Redraw the table, action buttons, log and detail from the game."""
+        """Redraw the whole screen from the game (a new render token: clicks on the previous
+        screen play nothing)."""
         t0 = time.perf_counter()
         g = self.game
         sd = g.state_dict()
-        self.table.html = render.board_html(sd, self._lookup, self.revealed, g.log)
-        acts = g.legal_actions()
-        self._fill_buttons(self.action_buttons, self.actions_box, acts[:_MAX_BUTTONS], "mlab-action")
-        legal_kinds = {a.kind for a in acts}
-        actor = g.actor()
-        solar = _is_solar(g)
-        for k, b in self.kind_buttons.items():
-            if solar or k in legal_kinds:
-                b.layout.display = "none"
-            else:
-                b.layout.display = None
-                why = g.why_not(Action(actor if actor is not None else 0, k)) if actor is not None else "the game is over"
-                b.tooltip = why or "needs a card or a target: see the legal actions"
-        self.undo_btn.disabled = not getattr(g, "_undo", None)
-        self.redo_btn.disabled = not getattr(g, "_redo", None)
+        self.story.sync(g)
+        solar = words.is_solar(sd)
+        self._token += 1
+        token = self._token
+        actor = sd.get("actor")
         over = g.outcome() is not None
+        bot_turn = self._bot_to_act() and not self.paused and not over
+        shown: list[Action] = []
+        anytime: list[Action] = []
+        if actor is not None and not bot_turn:
+            main = g.legal_actions()
+            shown = self._order(list(main))[:_MAX_BUTTONS]
+            if not solar:
+                try:
+                    extra = [a for a in g.legal_actions(seat=actor) if a not in main]
+                except TypeError:
+                    extra = []
+                anytime = extra[:_MAX_BUTTONS]
+        all_shown, labels, seen = [], [], set()
+        n_main = 0
+        for j, a in enumerate(shown + anytime):
+            label = words.action_text(g, a, sd)
+            if label in seen:  # a second copy of the same card: the same choice for the player
+                continue
+            seen.add(label)
+            all_shown.append(a)
+            labels.append(label)
+            if j < len(shown):
+                n_main += 1
+        shown, anytime = all_shown[:n_main], all_shown[n_main:]
+        self._shown = all_shown
+        self._labels = labels
+        moves: dict = {}
+        cards_of = [self._cards_of(a) for a in all_shown]
+        for i, (a, label) in enumerate(zip(all_shown, labels)):
+            if a.kind == "move":
+                if solar:
+                    moves[a.n] = (i, label)
+                else:
+                    _d, key, _room = words.room_target(sd, words.names(sd).get(a.player, ""), a.n)
+                    moves[key] = (i, label)
+        buttons = self._buttons(g, sd, all_shown[:len(shown)], labels, cards_of, 0)
+        more = self._buttons(g, sd, anytime, labels, cards_of, len(shown))
+        nope = []
+        if not solar and actor is not None and not bot_turn:
+            legal_kinds = {a.kind for a in all_shown}
+            for k in MAIN_KINDS:
+                if k not in legal_kinds:
+                    nope.append((k, words.KIND_WORDS.get(k, k), words.refusal(g, k, actor, sd)))
+        nm = words.names(sd)
+        if over:
+            title, note = "Game over", "New game (below) starts another; Undo goes back."
+        elif bot_turn:
+            title = f"{nm.get(actor, '?')} ({self.role(actor)} bot) is playing"
+            note = "the bots play their seats; Pause bots stops them"
+        elif self.paused and self._bot_to_act():
+            title = f"Bots paused: {nm.get(actor, '?')} ({self.role(actor)} bot) would act now"
+            note = "Resume bots (Pause button), Step or Redo; or play the bot's seat yourself:"
+        else:
+            who = nm.get(actor, "?")
+            title = f"{who}: your move" if self.role(actor) == "human" and any(r != "human" for r in self.seats) \
+                else f"{who} to act"
+            note = ""
+        lk = self._lookup
+        focus_name = self.selected if self.selected and lk.spec(self.selected) is not None else self._auto_focus(sd)
+        uses = "".join(render.action_button(i, labels[i], a.kind, self._cards_of(a))
+                       for i, a in enumerate(all_shown) if focus_name and focus_name in self._cards_of(a))
+        focus = (render.card_detail_html(lk.spec(focus_name), lk.provenance(focus_name), facts=lk.facts(focus_name),
+                                         uses=uses) if focus_name else
+                 '<div class="mlab-sub">Hover or click any card to read it here.</div>')
+        table = render.table_html(sd, lk, self._shown_hands(sd), g.log, roles=self.seats, selected=focus_name,
+                                  moves=moves, breakdown=None if solar else render.combat_breakdown(g, sd))
+        status = render.status_html(sd, g, note="bots playing…" if bot_turn else "")
+        log = render.log_html(g.log, 80, self.story, len(g.actions))
+        if over:  # the final table and the Level-over-time chart take the actions' place
+            chart = "" if solar else self._chart_html(sd)
+            actions = (f'<div class="mlab-actions"><div class="mlab-actions-title">{esc(title)}: {esc(note)}</div>'
+                       f'{render.game_over_html(sd, chart)}</div>')
+        else:
+            actions = render.actions_html(buttons, more, nope, title, note)
+        self.table.html = render.screen_html(token=token, status=status, table=table, focus=focus, log=log,
+                                             actions=actions, height=self.height, faces=self.table.faces_version)
+        self.undo_btn.disabled = not g.actions
+        self.redo_btn.disabled = not self.can_redo()
         for b in (self.step_btn, self.autoplay_btn, self.run_end_btn):
             b.disabled = over
-        self.log_w.value = render.log_html(g.log)
-        self._render_detail(acts)
         self.render_ms.append((time.perf_counter() - t0) * 1000)
 
-    def _fill_buttons(self, pool: list[W.Button], box: W.Box, acts: list[Action], cls: str) -> None:
-        while len(pool) < len(acts):
-            b = W.Button(layout=W.Layout(width="auto"))
-            b.add_class(cls)
-            b.on_click(self._on_action_click)
-            b._mlab_kind = ""
-            pool.append(b)
-        for b, a in zip(pool, acts):
-            b._mlab_action = a
-            if b._mlab_kind != a.kind:
-                if b._mlab_kind:
-                    b.remove_class(f"{cls}-{b._mlab_kind}")
-                b.add_class(f"{cls}-{a.kind}")
-                b._mlab_kind = a.kind
-            label = a.label.split(": ", 1)[1] if ": " in a.label else (a.label or str(a))
-            b.description = label
-            b.tooltip = f"{a.label} [{a}]"
-        box.children = pool[:len(acts)]
-
-    def _render_detail(self, acts: list[Action] | None = None) -> None:
-        name = self.selected
-        if not name:
-            self.detail.value = ""
-            self.detail_actions.children = []
+    # ------------------------------------------------------------------ the player's clicks
+    def _on_player(self, msg: dict) -> None:
+        kind = msg.get("type")
+        if kind == "seat":
+            try:
+                self.set_seat(int(msg.get("seat", -1)), str(msg.get("role", "")))
+            except ValueError as e:
+                self.show_message(str(e), "error")
             return
-        g = self.game
-        spec = self._lookup.spec(name)
-        ids = set(g.card_ids(name)) if hasattr(g, "card_ids") else set()
-        acts = acts if acts is not None else g.legal_actions()
-        using = [a for a in acts if a.card in ids or a.m in ids or ids.intersection(a.cards)]
-        self.detail.value = render.card_detail_html(spec, self._lookup.provenance(name),
-                                                    f"{len(using)} legal action(s) use it")
-        self._fill_buttons(self.detail_buttons, self.detail_actions, using[:_MAX_BUTTONS], "mlab-detail-action")
+        if msg.get("token") != self._token:
+            self.table.ignored()  # a click on a screen that is gone: nothing is played
+            return
+        if kind == "act":
+            i = msg.get("i")
+            if not isinstance(i, int) or not 0 <= i < len(self._shown):
+                self.table.ignored()
+                return
+            self.play(self._shown[i])
+        elif kind == "rewind":
+            pos = msg.get("pos")
+            if isinstance(pos, int):
+                self.rewind(pos)
+            else:
+                self.table.ignored()
+        else:
+            self.table.ignored()
 
     def _on_card_click(self, change) -> None:
         self.select_card(self.table.clicked)
 
     def select_card(self, name: str) -> None:
-        """Show card ``name`` in the detail pane with the legal actions that use it."""
+        """Make card ``name`` the card in focus (its detail and the actions that use it)."""
         self.selected = name
-        self._render_detail()
-
-    # ------------------------------------------------------------------ playing
-    def _on_action_click(self, b: W.Button) -> None:
-        self.play(b._mlab_action)
-
-    @_guard
-    def play(self, action: Action | str) -> None:
-        """Play ``action`` (an :class:`Action` or its text form), journal it and redraw.
-        An illegal action is shown as a message; the game is unchanged."""
-        self.game.play(action)
-        self.journal.append([{"a": str(self.game.actions[-1])}])
-        self.show_message("")
         self.refresh()
 
-    def _bot(self) -> Callable[[Game], Action]:
-        solar = _is_solar(self.game)
-        key = (self.bot_name, self.seed_w.value, solar)
-        if getattr(self, "_bot_key", None) != key:
-            self._bot_fn = _solar_chooser(self.seed_w.value) if solar else _bot_chooser(self.bot_name, self.seed_w.value)
-            self._bot_key = key
-        return self._bot_fn
+    # ------------------------------------------------------------------ playing
+    @_guard
+    def play(self, action: Action | str) -> None:
+        """Play ``action`` (an :class:`Action` or its text form), journal it, let the bots
+        answer and redraw. An illegal action is shown as a message; the game is unchanged."""
+        self._cancel_tick()
+        try:
+            self._play_one(action)
+        except Exception:
+            self.refresh()
+            raise
+        self.show_message("")
+        if not self._advance(render=True):
+            self.refresh()
+
+    def _bot(self) -> Callable[[Any], Action]:
+        """``game -> action`` of the *Step* bot (``bot``) for the acting seat."""
+        return lambda g: self._seat_bot_for_step(g.actor()).choose(g, g.actor())
+
+    def _seat_bot_for_step(self, seat: int):
+        key = ("step", self.bot_name, int(self.seed_w.value), id(self.game))
+        if getattr(self, "_step_key", None) != key:
+            self._step_bot = _make_bot(self.bot_name, int(self.seed_w.value))
+            self._step_key = key
+        return self._step_bot
 
     def _run(self, n: int) -> int:
+        self._cancel_tick()
         g = self.game
         choose = self._bot()
-        played = []
+        entries: list = []
+        done = 0
         try:
             for _ in range(n):
-                if g.outcome() is not None or not g.legal_actions():
+                if g.outcome() is not None or g.actor() is None:
                     break
-                g.play(choose(g))
-                played.append({"a": str(g.actions[-1])})
+                self._play_one(choose(g), entries)
+                done += 1
         finally:
-            self.journal.append(played)
-        return len(played)
+            self.journal.append(entries)
+        return done
 
     @_guard
     def step(self) -> None:
-        """The bot plays one action for the seat to act."""
+        """The *Step* bot plays one action for the seat to act (any seat)."""
         if self._run(1) == 0:
             self.show_message("the game is over", "warning")
         else:
-            self.show_message("")
-        self.refresh()
+            self.show_message(f"bot played: {self.game.log[-1] if self.game.log else self.game.actions[-1]}", "ok")
+        if not self._advance(render=True):
+            self.refresh()
 
     @_guard
     def autoplay(self, n: int = 10) -> None:
-        """The bots play ``n`` actions (fewer when the game ends)."""
+        """The bots play ``n`` actions for every seat (fewer when the game ends)."""
         done = self._run(int(n))
         self.show_message(f"played {done} action(s)", "ok")
-        self.refresh()
+        if not self._advance(render=True):
+            self.refresh()
 
     @_guard
     def run_to_end(self) -> None:
-        """The bots play until the game is over (at most :data:`RUN_CAP` actions)."""
+        """The bots play every seat until the game is over (at most :data:`RUN_CAP` actions)."""
         done = self._run(RUN_CAP)
         out = self.game.outcome()
         if out is None:
@@ -535,28 +920,109 @@ class Board(W.VBox):
             self.show_message(f"game over after {done} actions: {who} ({out.reason})", "ok")
         self.refresh()
 
+    def _undo_steps(self, want_human: bool) -> list[Action]:
+        g = self.game
+        undone: list[Action] = []
+        bots = any(r != "human" for r in self.seats)
+        while g.actions:
+            undone.append(g.undo())
+            self.story.truncate(len(g.actions))
+            if not want_human or not bots:
+                break
+            a = g.actor()
+            if a is not None and self.role(a) == "human" and not self._auto_pass_point():
+                break
+        return undone
+
+    def _auto_pass_point(self) -> bool:
+        return self._human_must_pass() is not None
+
     @_guard
     def undo(self) -> None:
-        """Take back the last action."""
-        try:
-            self.game.undo()
-        except IndexError:
+        """Take back the last decision of a human seat, with the bots' actions after it (with
+        no bot seat: the last action). The message says what was undone."""
+        self._cancel_tick()
+        if not self.game.actions:
             self.show_message("nothing to undo", "warning")
             return
-        self.journal.append([{"undo": 1}])
-        self.show_message("")
+        undone = self._undo_steps(want_human=True)
+        self._redo_depth += len(undone)
+        self.journal.append([{"undo": len(undone)}])
+        g = self.game
+        first = undone[-1]
+        who = words.names(g.state_dict()).get(first.player, "?")
+        try:
+            what = words.action_text(g, first)
+        except Exception:  # noqa: BLE001
+            what = str(first)
+        more = f" and {len(undone) - 1} bot action(s) after it" if len(undone) > 1 else ""
+        self.show_message(f"Undid {who}: {what}{more}", "ok")
+        if self._bot_to_act():
+            self.paused = True
         self.refresh()
+
+    def can_redo(self) -> bool:
+        """True when an undone action can be played again."""
+        redo = getattr(self.game, "_redo", None)  # the engine's redo list when it shows one
+        return bool(redo) if redo is not None else self._redo_depth > 0
 
     @_guard
     def redo(self) -> None:
-        """Replay the last undone action."""
-        try:
-            self.game.redo()
-        except IndexError:
+        """Play the undone decision again (and the bots' undone actions after it); the message
+        says what was redone."""
+        self._cancel_tick()
+        g = self.game
+        done: list[tuple[int, str]] = []
+        bots = any(r != "human" for r in self.seats)
+        while True:
+            before = g.state_dict()
+            n0 = len(g.log)
+            try:
+                a = g.redo()
+            except IndexError:
+                break
+            self._redo_depth = max(0, self._redo_depth - 1)
+            self.story.record(g, before, g.actions[-1], n0)
+            done.append((a.player, words.action_text(g, a, before)))
+            if not bots:
+                break
+            nxt = g.actor()
+            if nxt is None or self.role(nxt) == "human":
+                break
+        if not done:
             self.show_message("nothing to redo", "warning")
             return
-        self.journal.append([{"redo": 1}])
-        self.show_message("")
+        self.journal.append([{"redo": len(done)}])
+        who = words.names(g.state_dict()).get(done[0][0], "?")
+        more = f" and {len(done) - 1} action(s) after it" if len(done) > 1 else ""
+        self.show_message(f"Redid {who}: {done[0][1]}{more}", "ok")
+        if self.paused or not self._advance(render=True):
+            self.refresh()
+
+    @_guard
+    def rewind(self, position: int) -> None:
+        """Go back to just after ``position`` actions (what a click on a log line does): the
+        later actions are undone and stay available to Redo; bots to act wait (paused)."""
+        self._cancel_tick()
+        g = self.game
+        position = int(position)
+        n = len(g.actions) - position
+        if position < 0 or n < 0:
+            raise ValueError(f"rewind: position {position} is not in this game (0..{len(g.actions)})")
+        if n == 0:
+            self.show_message("already at that point of the game", "warning")
+            self.refresh()
+            return
+        for _ in range(n):
+            g.undo()
+        self.story.truncate(len(g.actions))
+        self._redo_depth += n
+        self.journal.append([{"undo": n}])
+        line = g.log[-1] if g.log else "the start"
+        self.paused = self._bot_to_act()
+        if self.paused:
+            self.pause_btn.value = True
+        self.show_message(f"Rewound {n} action(s), to just after: {line} (Redo steps forward)", "ok")
         self.refresh()
 
     @_guard
@@ -565,8 +1031,12 @@ class Board(W.VBox):
         if self.factory is None:
             self.show_message("no deck or scenario to start a new game from", "warning")
             return
-        g = self.factory(int(self.seed_w.value), int(self.players_w.value))
         seed = int(self.seed_w.value)
+        n = int(self.players_w.value)
+        g = self.factory(seed, n)
+        if len(self.seats) != n:
+            self.seats = (self.seats + ["greedy"] * n)[:n]
+        self.pause_btn.value = False
         self._set_game(g)
         self.seed_w.value = seed
         self.show_message(f"new game, seed {seed}", "ok")
@@ -579,15 +1049,17 @@ class Board(W.VBox):
         self.factory = lambda s, n: _scenario_game(path)
         self.meta = {"source": "scenario", "path": str(path)}
         self.default_provenance = "scenario"
+        self.seats = ["human"] * len(game.state_dict()["players"])
         self._set_game(game)
         self.show_message(f"scenario {Path(path).name} loaded", "ok")
 
     # ------------------------------------------------------------------ files
     @_guard
     def save(self, path: str | Path) -> Path:
-        """Save the game (``Game.to_json``) to ``path``."""
+        """Save the game (``Game.to_json``) to ``path`` atomically: a kill or a full disk
+        during the write leaves the previous file as it was."""
         p = Path(path)
-        p.write_text(self.game.to_json())
+        atomic_write_text(p, self.game.to_json())
         self.show_message(f"saved {len(self.game.actions)} actions to {p}", "ok")
         return p
 
@@ -598,47 +1070,115 @@ class Board(W.VBox):
         p = Path(path)
         try:
             text = p.read_text()
-        except OSError as e:
-            raise ValueError(f"cannot read {p} ({e.strerror})") from None
-        game = Game.from_json(text)
+        except (OSError, UnicodeDecodeError) as e:
+            raise ValueError(f"cannot read {p} ({getattr(e, 'strerror', None) or e})") from None
+        if '"munchkin-lab-solar-storm/' in text[:200]:
+            from ..engine.solar_storm import SolarStormGame
+
+            game = SolarStormGame.from_json(text)
+            rooms, sopts = list(game.rooms), game.options
+            self.factory = lambda s, n: SolarStormGame.new(players=n, rooms=rooms, seed=s, options=sopts)
+        else:
+            game = Game.from_json(text)
+            pairs = [(sp, 1) for sp in game.specs]
+            opts = game.options
+            self.factory = lambda s, n: Game.new(players=n, deck=pairs, seed=s, options=opts)
         self.meta = {"source": "saved", "path": str(p)}
-        pairs = [(sp, 1) for sp in game.specs]
-        opts = game.options
-        self.factory = lambda s, n: Game.new(players=n, deck=pairs, seed=s, options=opts)
         self._set_game(game)
         self.show_message(f"loaded {p} ({len(game.actions)} actions)", "ok")
 
     @_guard
     def export_html(self, path: str | Path | None = None) -> Path:
-        """Write the current position as a self-contained HTML page (opens offline)."""
+        """Write the current position as a self-contained HTML page (opens offline),
+        atomically."""
         from .export import position_html
 
         p = Path(path or f"{self.name}.position.html")
-        p.write_text(position_html(self.game, self._lookup, self.revealed))
+        atomic_write_text(p, position_html(self.game, self._lookup, self._shown_hands(self.game.state_dict())))
         self.show_message(f"position written to {p}", "ok")
         return p
 
     @_guard
     def export_replay(self, path: str | Path | None = None) -> Path:
-        """Write the game so far as a self-contained HTML replay (step with buttons, offline)."""
+        """Write the game so far as a self-contained HTML replay (step with buttons, offline),
+        atomically."""
         from .export import replay_html
 
         p = Path(path or f"{self.name}.replay.html")
-        p.write_text(replay_html(self.game, self._lookup, self.revealed))
+        atomic_write_text(p, replay_html(self.game, self._lookup, self._shown_hands(self.game.state_dict())))
         self.show_message(f"replay written to {p}", "ok")
         return p
 
     # ------------------------------------------------------------------ reading
-    def action_labels(self) -> list[str]:
-        """Descriptions of the legal-action buttons shown now."""
-        return [b.description for b in self.actions_box.children]
+    def shown(self) -> list[ShownAction]:
+        """The action buttons of the drawn screen (legal actions first, then the any-time ones)."""
+        return [ShownAction(self, i, a, label, self._token)
+                for i, (a, label) in enumerate(zip(self._shown, getattr(self, "_labels", [])))]
 
-    def button_for(self, kind: str) -> W.Button | None:
-        """The first legal-action button of ``kind`` (None when not legal now)."""
-        for b in self.actions_box.children:
-            if b._mlab_action.kind == kind:
+    def action_labels(self) -> list[str]:
+        """Labels of the action buttons shown now (game words)."""
+        return list(getattr(self, "_labels", []))
+
+    def button_for(self, kind: str) -> ShownAction | None:
+        """The first shown action button of ``kind`` (None when there is none now)."""
+        for b in self.shown():
+            if b.kind == kind:
                 return b
         return None
+
+    def click(self, text: str) -> ShownAction:
+        """Click the first action button whose label contains ``text`` (case-insensitive).
+
+        Raises:
+            LookupError: no such button now (the message lists the buttons).
+        """
+        low = text.lower()
+        for b in self.shown():
+            if low in b.label.lower():
+                b.click()
+                return b
+        raise LookupError(f"no action button with {text!r}; shown: {self.action_labels()}")
+
+    def unavailable(self) -> list[tuple[str, str]]:
+        """``(kind, reason)`` of the main action kinds not possible now (the "Not now" row)."""
+        import re
+
+        html = self.table.html
+        return [(k, w) for k, w in re.findall(r'mlab-unavailable" aria-disabled="true" data-kind="([^"]+)" '
+                                              r'data-why="([^"]*)"', html)]
+
+
+def level_chart(story: words.Story, names: Sequence[str]) -> str:
+    """Every player's Level over the turns of a game as an ``<img>`` (PNG, matplotlib):
+    the Level at the end of each turn, from ``story.levels`` / ``story.turns``."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    from matplotlib.figure import Figure
+
+    by_turn: dict[int, list[int]] = {}
+    for t, lv in zip(story.turns, story.levels):
+        by_turn[t] = lv
+    turns = sorted(by_turn)
+    if not turns:
+        return ""
+    fig = Figure(figsize=(4.0, 1.45), dpi=80)
+    ax = fig.add_subplot(1, 1, 1)
+    for j, name in enumerate(names):
+        ys = [by_turn[t][j] if j < len(by_turn[t]) else None for t in turns]
+        ax.step(turns, ys, where="post", label=name, linewidth=1.8)
+    ax.set_xlabel("turn")
+    ax.set_ylabel("Level")
+    ax.set_ylim(0.5, 10.5)
+    ax.set_yticks([1, 4, 7, 10])
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7, loc="upper left", ncol=min(3, len(names)))
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    data = base64.b64encode(buf.getvalue()).decode()
+    return (f'<img src="data:image/png;base64,{data}" alt="Level over time: {esc(", ".join(names))}" '
+            f'data-testid="level-chart">')
 
 
 def _is_solar(game: Any) -> bool:
@@ -675,6 +1215,8 @@ def _deck_pairs_options(deck: Any, options: GameOptions | None):
 
     if hasattr(deck, "specs") and callable(deck.specs):
         pairs = deck.specs()
+        if options is None and callable(getattr(deck, "game_options", None)):
+            options = deck.game_options()  # faster play, shared victory, modules, piles per set
         if options is None:
             o = getattr(deck, "options", {}) or {}
             mods = tuple(m for m in getattr(deck, "modules", ()) if m in MODULES)

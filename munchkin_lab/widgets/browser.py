@@ -1,8 +1,10 @@
 """``CardBrowser``: search the card database, read a card, add or edit designer cards."""
 from __future__ import annotations
 
+import anywidget
 import ipywidgets as W
 import pandas as pd
+import traitlets
 
 from ..cards.errors import SearchSyntaxError
 from ..engine.cards import DECKS, KINDS, SLOTS
@@ -21,18 +23,64 @@ def _v(x):
     return None if x is None or (not isinstance(x, (list, dict)) and pd.isna(x)) else x
 
 
+class PickTable(anywidget.AnyWidget):
+    """An HTML results table whose rows are picked by click or keyboard (Enter / Space on a
+    focused row): rows carry ``data-row="<index>"``; a pick sets :attr:`picked` and bumps
+    :attr:`picks`."""
+
+    _esm = r"""
+function render({ model, el }) {
+  const root = document.createElement("div");
+  el.appendChild(root);
+  const mark = () => {
+    root.querySelectorAll(".mlab-row-picked").forEach((r) => r.classList.remove("mlab-row-picked"));
+    const tr = root.querySelector(`[data-row="${model.get("picked")}"]`);
+    if (tr) tr.classList.add("mlab-row-picked");
+  };
+  const draw = () => { root.innerHTML = model.get("html"); mark(); };
+  draw();
+  model.on("change:html", draw);
+  model.on("change:picked", mark);
+  const pick = (tr) => {
+    model.set("picked", +tr.dataset.row); model.set("picks", (model.get("picks") || 0) + 1); model.save_changes();
+    mark();
+  };
+  root.addEventListener("click", (ev) => { const tr = ev.target.closest("[data-row]"); if (tr) pick(tr); });
+  root.addEventListener("keydown", (ev) => {
+    const tr = ev.target.closest("[data-row]");
+    if (!tr) return;
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(tr); }
+    if (ev.key === "ArrowDown" && tr.nextElementSibling) { ev.preventDefault(); tr.nextElementSibling.focus(); }
+    if (ev.key === "ArrowUp" && tr.previousElementSibling && tr.previousElementSibling.dataset.row) {
+      ev.preventDefault(); tr.previousElementSibling.focus(); }
+  });
+}
+export default { render };
+"""
+    _css = CSS
+    html = traitlets.Unicode("").tag(sync=True)
+    picked = traitlets.Int(-1).tag(sync=True)
+    picks = traitlets.Int(0).tag(sync=True)
+
+    def pick(self, i: int) -> None:
+        """Act as if row ``i`` was clicked."""
+        self.picked = int(i)
+        self.picks += 1
+
+
 class CardBrowser(W.VBox):
-    """Search box (card search syntax, errors shown inline), results table, detail pane
-    and a designer-card form.
+    """Search box (card search syntax, errors shown inline with the hint the error carries),
+    a results table (click a row, or focus it and press Enter, to read that card), the card's
+    detail always in step with the results, and a designer-card form.
 
     Args:
         query: initial search.
         url: database URL (default: the configured database).
 
     CSS classes: ``mlab-browser``, ``mlab-search``, ``mlab-search-btn``, ``mlab-search-error``,
-    ``mlab-results-table``, ``mlab-results``, ``mlab-card-detail``, ``mlab-form-*`` (one per
-    field), ``mlab-designer-new``, ``mlab-designer-edit``, ``mlab-designer-save``,
-    ``mlab-designer-message``.
+    ``mlab-results-table`` (rows ``data-row``), ``mlab-results``, ``mlab-card-detail``,
+    ``mlab-form-*`` (one per field), ``mlab-designer-new``, ``mlab-designer-edit``,
+    ``mlab-designer-save``, ``mlab-designer-message``.
     """
 
     def __init__(self, query: str = "", url: str | None = None):
@@ -42,28 +90,33 @@ class CardBrowser(W.VBox):
         self.frame = pd.DataFrame()
         self.editing: tuple[int, int] | None = None  # (card id, row_version)
         self.search_box = W.Text(value=query, placeholder="e.g. kind:monster level>=10 tag:undead",
-                                 continuous_update=False, layout=W.Layout(width="420px"))
+                                 continuous_update=False, layout=W.Layout(width="420px", flex="0 1 auto"))
         self.search_box.add_class("mlab-search")
         self.search_box.observe(lambda c: self.search(), names="value")
-        self.search_btn = W.Button(description="Search"); self.search_btn.add_class("mlab-search-btn")
+        self.search_btn = W.Button(description="Search", layout=W.Layout(width="auto", flex="none"))
+        self.search_btn.add_class("mlab-search-btn")
         self.search_btn.on_click(lambda _b: self.search())
         self.error = W.HTML(); self.error.add_class("mlab-search-error")
         self.count = W.HTML()
-        self.table = W.HTML(layout=W.Layout(max_height="320px", overflow="auto"))
+        self.table = PickTable(layout=W.Layout(max_height="360px", overflow="auto", width="56%", flex="1 1 auto"))
         self.table.add_class("mlab-results-table")
-        self.results = W.Select(options=[], rows=8, layout=W.Layout(width="420px"))
+        self.table.observe(lambda c: self._on_row(), names="picks")
+        self.results = W.Select(options=[], rows=8, layout=W.Layout(width="420px", display="none"))
         self.results.add_class("mlab-results")
-        self.results.observe(lambda c: self.show_detail(), names="value")
-        self.detail = W.HTML(); self.detail.add_class("mlab-card-detail")
+        self.results.observe(self._on_result, names="value")
+        self.detail = W.HTML(layout=W.Layout(width="44%", flex="1 1 auto", padding="0 0 0 8px"))
+        self.detail.add_class("mlab-card-detail")
         self._build_form()
+        form = W.Accordion(children=[self.form], selected_index=None)
+        form.set_title(0, "Designer card: add a new card, or edit the picked one")
         self.children = [_style(), W.HBox([self.search_box, self.search_btn]), self.error, self.count,
-                         self.table, W.HTML("<b>Pick a card</b>"), self.results, self.detail,
-                         W.HTML("<b>Designer card</b>"), self.form]
+                         W.HBox([self.table, self.detail], layout=W.Layout(width="100%")), self.results, form]
         self.search()
 
     # ------------------------------------------------------------------ search
     def search(self, query: str | None = None) -> pd.DataFrame:
-        """Run ``query`` (default: the search box); a syntax error is shown under the box."""
+        """Run ``query`` (default: the search box); a syntax error is shown under the box
+        with the hint its message carries, and the previous results stay."""
         if query is not None and query != self.search_box.value:
             self.search_box.value = query  # observer runs the search
             return self.frame
@@ -84,22 +137,55 @@ class CardBrowser(W.VBox):
         self.frame = df.reset_index(drop=True)
         shown = self.frame.head(MAX_ROWS)
         more = f" (first {MAX_ROWS} shown)" if len(self.frame) > MAX_ROWS else ""
-        self.count.value = f"<b>{len(self.frame)}</b> card(s){more}"
-        rows = "".join("<tr>" + "".join(f"<td>{esc('' if _v(r[c]) is None else r[c])}</td>" for c in _TABLE_COLUMNS)
-                       + "</tr>" for _, r in shown.iterrows())
+        self.count.value = f"<b>{len(self.frame)}</b> card(s){more}" + (self._no_result_hint(q) if not len(shown) else "")
+        rows = "".join(f'<tr class="mlab-row-pick" data-row="{i}" tabindex="0" '
+                       f'aria-label="{esc(r["name"])} ({esc(r["set"])})">'
+                       + "".join(f"<td>{esc('' if _v(r[c]) is None else r[c])}</td>" for c in _TABLE_COLUMNS)
+                       + "</tr>" for i, r in shown.iterrows())
         head = "".join(f"<th>{c}</th>" for c in _TABLE_COLUMNS)
-        self.table.value = f'<table class="mlab-table-html"><tr>{head}</tr>{rows}</table>'
+        self.table.html = f'<table class="mlab-table-html"><tr>{head}</tr>{rows}</table>'
         self.results.options = [(f"{r['name']} [{r['set']}]", i) for i, r in shown.iterrows()]
+        self.table.picked = 0 if len(shown) else -1
         if len(shown):
             self.results.value = 0
-        else:
-            self.detail.value = ""
+        self.show_detail()  # also when the value stayed 0: the detail follows the new results
         return self.frame
+
+    def _no_result_hint(self, q: str) -> str:
+        """For an empty result of a query with ``set:`` / ``tag:``: the values that exist."""
+        low = q.lower()
+        parts = []
+        try:
+            if "set:" in low:
+                from ..decks import default_catalog
+
+                parts.append("set codes: " + ", ".join(default_catalog(self.url).set_codes()))
+            if "tag:" in low:
+                from ..cards.api import cards
+
+                tags = sorted({t for ts in cards("", url=self.url)["tags"] for t in ts}, key=str.lower)
+                parts.append("tags: " + ", ".join(tags))
+        except Exception:  # noqa: BLE001 - no hint then
+            return ""
+        return f'<div class="mlab-msg-warning">{esc("; ".join(parts))}</div>' if parts else ""
+
+    def _on_result(self, change) -> None:
+        if isinstance(change["new"], int):
+            self.table.picked = change["new"]
+        self.show_detail()
+
+    def _on_row(self) -> None:
+        i = self.table.picked
+        if 0 <= i < len(self.results.options):
+            if self.results.value == i:
+                self.show_detail()
+            else:
+                self.results.value = i
 
     def selected_row(self) -> pd.Series | None:
         """The row of the picked card (None when nothing is picked)."""
         i = self.results.value
-        if i is None or i >= len(self.frame):
+        if i is None or i >= len(self.frame) or not len(self.results.options):
             return None
         return self.frame.iloc[i]
 
@@ -112,20 +198,22 @@ class CardBrowser(W.VBox):
         rows = []
         for label, col in (("Set", "set"), ("Kind", "kind"), ("Deck", "deck"), ("Copies", "copies"),
                            ("Level", "level"), ("Treasures", "treasures"), ("Levels gained", "levels_gained"),
-                           ("Bonus", "bonus"), ("Slot", "slot"), ("Big", "big"), ("Gold", "gold"),
-                           ("Version", "version")):
+                           ("Bonus", "bonus"), ("Slot", "slot"), ("Gold", "gold"), ("Version", "version")):
             v = _v(r[col])
-            if v is not None and v is not False:
+            if v is not None:
                 rows.append(f"<tr><th>{label}</th><td>{esc(v)}</td></tr>")
+        if bool(_v(r["big"])):
+            rows.append("<tr><th>Big</th><td>yes (Big item)</td></tr>")
         rows.append(f"<tr><th>Tags</th><td>{esc(', '.join(r['tags']) or '—')}</td></tr>")
         rows.append(f"<tr><th>Aliases</th><td>{esc(', '.join(r['aliases']) or '—')}</td></tr>")
         rows.append(f"<tr><th>Provenance</th><td>{esc(r['provenance'])} ({esc(r['origin'])})"
                     f"{'; source ' + esc(r['source']) if _v(r['source']) else ''}</td></tr>")
         rows.append(f"<tr><th>Summary</th><td>{esc(_v(r['summary']) or '—')}</td></tr>")
-        if r["manual"]:
+        if bool(_v(r["manual"])):
             rows.append("<tr><th>Engine</th><td>resolved by hand</td></tr>")
-        self.detail.value = (f'<div style="display:flex;gap:14px"><div class="mlab-detail-card">'
-                             f'{card_face(r)}</div><table class="mlab-table-html">{"".join(rows)}</table></div>')
+        self.detail.value = (f'<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start" data-detail="{esc(r["name"])}">'
+                             f'<div class="mlab-detail-card">{card_face(r)}</div>'
+                             f'<table class="mlab-table-html">{"".join(rows)}</table></div>')
 
     # ------------------------------------------------------------------ designer form
     def _build_form(self) -> None:

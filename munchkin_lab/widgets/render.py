@@ -1,16 +1,30 @@
-"""The board as HTML: a card table drawn from ``Game.state_dict()`` (no rules here).
+"""The play screen as HTML, drawn from ``Game.state_dict()`` (no rules here).
 
-:func:`board_html` is used by the live :class:`~munchkin_lab.widgets.board.Board` and by the
-static export, so both look the same. Expansion parts (Dungeons, the Star Munchkin Adventures
-room grid, the Solar Storm ship) are drawn when ``state_dict()`` has them, from that dict
-only.
+One screen keeps everything a player needs in one view (1280x800 and up, JupyterLab or Voila):
+
+* the status bar (:func:`status_html`): turn, whose turn, the phase in the game's own terms,
+  who must act and why (:mod:`munchkin_lab.widgets.words`);
+* the table (:func:`table_html`): seats of fixed size (Level, Race, Class, items in use by
+  slot, carried items, Curses, the hand: face up for shown seats, DOOR / TREASURE backs
+  otherwise), and the centre: draw piles and discard tops, the combat with the breakdown of
+  both sides, Treasures being shared, corpses, Dungeons, the Star Munchkin Adventures room
+  grid (rooms you may move into are buttons) or the Solar Storm ship;
+* the card in focus (:func:`card_detail_html`): a large face with the rules summary, numbers,
+  tags and provenance;
+* the legal actions (:func:`actions_html`) and the story (:func:`log_html`, newest line in
+  view; a line is a button that rewinds to it).
+
+:func:`board_html` (status + table) is also what the static HTML export draws, so the live
+board and the export look the same. Expansion parts are drawn when ``state_dict()`` has them.
 """
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping
+from collections import Counter
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .faces import card_back, card_face, die, esc
+from . import words
+from .faces import back_chip, card_back, card_face, card_label, chip, deck_family, die, esc
 
 _ROLL_RE = re.compile(r"rolls (\d+)")
 SLOT_ORDER = (("headgear", "Head"), ("armor", "Armor"), ("footgear", "Feet"), ("hands", "Hands"),
@@ -18,21 +32,25 @@ SLOT_ORDER = (("headgear", "Head"), ("armor", "Armor"), ("footgear", "Feet"), ("
 
 
 class CardLookup:
-    """Name -> card spec and provenance for the cards of one game.
+    """Name -> card spec, provenance and database facts for the cards of one game.
 
     Args:
         specs: the game's card specs (``Game.specs``).
         provenance: card key (``set:Name``) -> provenance; cards missing from it get
             ``default``.
         default: provenance of unknown cards (``scenario`` for inline scenario cards).
+        info: card key -> database facts (``summary``, ``source``, ``aliases``, ``origin``);
+            the detail pane shows them when present.
     """
 
-    def __init__(self, specs, provenance: Mapping[str, str] | None = None, default: str = "printed"):
+    def __init__(self, specs, provenance: Mapping[str, str] | None = None, default: str = "printed",
+                 info: Mapping[str, Mapping] | None = None):
         self.by_name: dict[str, Any] = {}
         for s in specs:
             self.by_name.setdefault(s.name, s)
         self.provenance_map = dict(provenance or {})
         self.default = default
+        self.info = dict(info or {})
 
     def spec(self, name: str):
         """The spec of card ``name`` (None when unknown)."""
@@ -45,31 +63,76 @@ class CardLookup:
             return self.default
         return self.provenance_map.get(s.key, self.default)
 
+    def facts(self, name: str) -> Mapping:
+        """Database facts of card ``name`` ({} when unknown)."""
+        s = self.by_name.get(name)
+        return self.info.get(s.key, {}) if s is not None else {}
+
     def face(self, name: str, **kw) -> str:
         """Card face HTML of ``name``."""
         s = self.spec(name)
         return card_face(s if s is not None else {"name": name}, self.provenance(name), **kw)
 
-    def back(self, name: str) -> str:
+    def chip(self, name: str, selected: bool = False) -> str:
+        """A one-line chip of card ``name``."""
+        s = self.spec(name)
+        return chip(s if s is not None else {"name": name}, self.provenance(name), selected)
+
+    def back(self, name: str, mini: bool = True) -> str:
         """Card back HTML for the hidden card ``name`` (or a pile name such as ``door``)."""
         s = self.spec(name)
-        return card_back(s.deck if s is not None else name)
+        return card_back(s.deck if s is not None else name, mini=mini)
+
+    def deck_of(self, name: str) -> str:
+        """The draw pile of card ``name`` (its own name when it is a pile name)."""
+        s = self.spec(name)
+        return s.deck if s is not None else name
+
+
+# ---------------------------------------------------------------------- small parts
+def _chips(names: Iterable[str], lk: CardLookup, selected: str = "") -> str:
+    return "".join(lk.chip(n, n == selected) for n in names)
+
+
+def _hidden_chips(names: Iterable[str], lk: CardLookup) -> str:
+    counts = Counter(deck_family(lk.deck_of(n)) for n in names)
+    return "".join(back_chip(fam, counts[fam]) for fam in ("door", "treasure", "other") if counts[fam])
+
+
+def _row(label: str, body: str) -> str:
+    return f'<div class="mlab-zone-row"><span class="mlab-zlabel">{esc(label)}</span>{body}</div>'
 
 
 def _cards(names, lk: CardLookup, mini: bool = True, hidden: bool = False, empty: str = "") -> str:
-    inner = "".join(lk.back(n) if hidden else lk.face(n) for n in names)
+    inner = "".join(lk.back(n) if hidden else lk.face(n, mini=mini) for n in names)
     if not inner and empty:
         inner = f'<span class="mlab-sub">{esc(empty)}</span>'
-    fan = " mlab-fan" if hidden else ""
-    return f'<div class="mlab-cards{" mlab-mini" if mini else ""}{fan}">{inner}</div>'
+    return f'<div class="mlab-cards">{inner}</div>'
 
 
 def _zone(label: str, body: str) -> str:
     return f'<div class="mlab-zone"><div class="mlab-zlabel">{esc(label)}</div>{body}</div>'
 
 
-def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool) -> str:
-    """One player's place at the table."""
+ROLES = ("human", "greedy", "random")
+
+
+def _role_html(seat: int, role: str | None, editable: bool) -> str:
+    if role is None:
+        return ""
+    if not editable:
+        return f'<span class="mlab-role-tag">{esc("you" if role == "human" else role + " bot")}</span>'
+    opts = "".join(f'<option value="{r}"{" selected" if r == role else ""}>{"human" if r == "human" else r + " bot"}</option>'
+                   for r in ROLES)
+    return (f'<select class="mlab-role" data-seat-role="{seat}" aria-label="who plays seat {seat + 1}">'
+            f'{opts}</select>')
+
+
+def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: str | None = None,
+              selected: str = "", editable: bool = True) -> str:
+    """One player's place at the table (fixed size): Level, name, Race and Class, combat
+    strength in a combat, items in use by slot, carried items, Curses and the hand (chips of
+    full names; a hidden hand as DOOR / TREASURE backs with counts)."""
     cls = ["mlab-seat"]
     if pd["seat"] == sd.get("active"):
         cls.append("mlab-active")
@@ -78,82 +141,249 @@ def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool) -> str:
     if not pd.get("alive", True):
         cls.append("mlab-dead")
     race = " + ".join(pd.get("races") or []) or "Human"
-    klass = " + ".join(pd.get("classes") or []) or "no class"
-    status = "alive" if pd.get("alive", True) else "DEAD"
+    klass = " + ".join(pd.get("classes") or []) or "no Class"
     cs = pd.get("combat_strength")
-    extra = f" · strength {cs}" if cs is not None else ""
-    head = (f'<div class="mlab-seat-head"><div class="mlab-level" title="Level">{pd["level"]}</div>'
-            f'<div><div class="mlab-pname">{esc(pd["name"])}</div>'
-            f'<div class="mlab-sub">{esc(race)} · {esc(klass)} · {status}{esc(extra)} · '
-            f'hand {pd.get("hand_count", len(pd.get("hand", [])))}/{pd.get("hand_limit", "")}</div></div></div>')
+    extra = f" · combat strength {cs}" if cs is not None else ""
+    dead = " · DEAD" if not pd.get("alive", True) else ""
+    hand = pd.get("hand") or []
+    hand_n = pd.get("hand_count", len(hand))
+    head = (f'<div class="mlab-seat-head"><span class="mlab-level" title="Level">{pd["level"]}</span>'
+            f'<span class="mlab-pname">{esc(pd["name"])}</span>'
+            f'<span class="mlab-sub">{esc(race)} · {esc(klass)}{esc(extra)}{dead}</span>'
+            f'{_role_html(pd["seat"], role, editable)}</div>')
     parts = [head]
     chars = list(pd.get("races") or []) + list(pd.get("classes") or [])
+    if pd.get("half_breed") or pd.get("super_munchkin"):
+        chars += [n for n in ("Half-Breed", "Super Munchkin") if pd.get(n.lower().replace("-", "_").replace(" ", "_"))
+                  and lk.spec(n) is not None]
     if chars:
-        parts.append(_zone("Race / Class", _cards(chars, lk)))
+        parts.append(_row("Race/Class", _chips(chars, lk, selected)))
     eq = pd.get("equipped") or {}
-    slots = "".join(
-        f'<div style="display:inline-block;margin-right:6px;vertical-align:top">'
-        f'<div class="mlab-zlabel">{label}</div>{_cards(eq.get(key, []), lk, empty="—")}</div>'
-        for key, label in SLOT_ORDER if eq.get(key) or key in ("headgear", "armor", "footgear", "hands"))
-    parts.append(_zone("Equipped", slots))
+    in_use = "".join(_chips(eq.get(key, []), lk, selected) for key, _label in SLOT_ORDER)
+    if pd.get("hireling"):
+        in_use += _chips([pd["hireling"]], lk, selected)
+    if in_use:
+        parts.append(_row("In use", in_use))
     if pd.get("carried"):
-        parts.append(_zone("Carried", _cards(pd["carried"], lk)))
+        parts.append(_row("Carried", _chips(pd["carried"], lk, selected)))
     if pd.get("curses"):
-        parts.append(_zone("Curses", _cards(pd["curses"], lk)))
-    hand = pd.get("hand") or []
-    parts.append(_zone(f"Hand ({'shown' if revealed else 'hidden'})", _cards(hand, lk, hidden=not revealed, empty="empty")))
-    return (f'<div class="{" ".join(cls)}" data-seat="{pd["seat"]}" data-testid="seat-{pd["seat"]}">'
-            f'{"".join(parts)}</div>')
+        parts.append(_row("Curses", _chips(pd["curses"], lk, selected)))
+    body = _chips(hand, lk, selected) if revealed else _hidden_chips(hand, lk)
+    parts.append(_row(f"Hand {hand_n}/{pd.get('hand_limit', '')}", body or '<span class="mlab-sub">empty</span>'))
+    label = f"{pd['name']}, Level {pd['level']}, {race}, {klass}"
+    return (f'<div class="{" ".join(cls)}" data-seat="{pd["seat"]}" data-testid="seat-{pd["seat"]}" role="region" '
+            f'aria-label="{esc(label)}">{"".join(parts)}</div>')
 
 
-def piles_html(sd: Mapping, lk: CardLookup) -> str:
-    """Draw piles (backs with counts) and the top of each discard pile."""
+def piles_html(sd: Mapping, lk: CardLookup, compact: bool = False) -> str:
+    """Draw piles (DOOR / TREASURE backs with counts) and the top of each discard pile;
+    ``compact`` (during a combat): one line per pile, the combat gets the room."""
+    if compact:
+        rows = []
+        for name, info in sd.get("decks", {}).items():
+            count = info.get("count", 0) if isinstance(info, Mapping) else int(info)
+            disc = (sd.get("discards") or {}).get(name) or []
+            if not count and not disc and name not in ("door", "treasure"):
+                continue
+            top = lk.chip(disc[0]) if disc else ""
+            rows.append(f'<div class="mlab-zone-row" data-pile="{esc(name)}">{back_chip(name.split(":")[0])}'
+                        f'<span class="mlab-count">{count}</span><span class="mlab-sub">discards {len(disc)}</span>'
+                        f'{top}</div>')
+        return f'<div class="mlab-piles mlab-piles-compact">{"".join(rows)}</div>'
     out = []
     for name, info in sd.get("decks", {}).items():
         count = info.get("count", 0) if isinstance(info, Mapping) else int(info)
         disc = (sd.get("discards") or {}).get(name) or []
-        back = card_back(name) if count else '<div class="mlab-empty">empty</div>'
-        top = lk.face(disc[0]) if disc else '<div class="mlab-empty">no discards</div>'
+        if not count and not disc and name not in ("door", "treasure"):
+            continue
+        back = card_back(name, mini=True) if count else '<div class="mlab-empty">empty</div>'
+        top = lk.face(disc[0], mini=True) if disc else '<div class="mlab-empty">no discards</div>'
+        label = (name.split(":", 1)[-1] if ":" in name else name).replace("_", " ")
         out.append(f'<div class="mlab-pile mlab-pile-{esc(name)}" data-pile="{esc(name)}">{back}'
-                   f'<span class="mlab-count">{esc(name)}: {count}</span></div>'
+                   f'<span class="mlab-count">{esc(label)}: {count}</span></div>'
                    f'<div class="mlab-pile mlab-discard-{esc(name)}">{top}'
                    f'<span class="mlab-count">discards: {len(disc)}</span></div>')
-    return f'<div class="mlab-row">{"".join(out)}</div>'
+    return f'<div class="mlab-piles">{"".join(out)}</div>'
 
 
-def combat_html(sd: Mapping, lk: CardLookup, log: list[str]) -> str:
-    """The combat panel: monsters with enhancers, both sides' strengths, helper, dice."""
+def combat_breakdown(game: Any, sd: Mapping) -> dict | None:
+    """Both sides of the current combat as numbers that add up to the engine's totals.
+
+    Returns ``None`` outside a combat, else ``{"munchkins": [{"who", "rows": [(label, n)],
+    "total"}], "munchkin_bonus": n, "monsters": [{"who", "rows", "total"}], "monster_bonus": n,
+    "munchkin_total", "monster_total", "winning"}``: a player's rows are Level, each item in use
+    with its bonus (``game.item_bonus``), and the rest of their combat strength (Class or Race
+    abilities, Curses, Dungeon or room modifiers); a monster's rows are its Level and its
+    enhancers (core rules, 7. Combat).
+    """
+    c = sd.get("combat")
+    if not c:
+        return None
+    players = {p["seat"]: p for p in sd.get("players", [])}
+    munchkins = []
+    for seat in [c["fighter"]] + ([c["helper"]] if c.get("helper") is not None else []):
+        p = players.get(seat)
+        if p is None:
+            continue
+        total = p.get("combat_strength")
+        if total is None:
+            try:
+                total = game.player_strength(seat)
+            except Exception:  # noqa: BLE001
+                total = p["level"]
+        rows: list[tuple[str, int]] = [("Level", int(p["level"]))]
+        item_sum = 0
+        for name in p.get("equipped_list") or []:
+            ids = game.card_ids(name) if hasattr(game, "card_ids") else []
+            try:
+                b = int(game.item_bonus(seat, ids[0])) if ids else 0
+            except Exception:  # noqa: BLE001
+                sp = game.specs[ids[0]] if ids else None
+                b = int(getattr(sp, "bonus", 0) or 0)
+            if b:
+                rows.append((name, b))
+                item_sum += b
+        berserk = int((c.get("berserk") or {}).get(str(seat), 0) or 0)
+        if berserk:
+            rows.append(("Berserk", berserk))
+        other = int(total) - int(p["level"]) - item_sum - berserk
+        if other:
+            rows.append(("Abilities, Curses, Dungeon or room", other))
+        munchkins.append({"who": p["name"], "rows": rows, "total": int(total)})
+    monsters = []
+    for m in c.get("monsters") or []:
+        rows = [("Level", int(m.get("level") or 0))]
+        enh = int(m.get("strength") or 0) - int(m.get("level") or 0)
+        if m.get("enhancers") or enh:
+            rows.append((("Enhancers: " + ", ".join(m.get("enhancers") or [])) if m.get("enhancers")
+                         else "Bonus against this side", enh))
+        monsters.append({"who": m["name"], "rows": rows, "total": int(m.get("strength") or 0)})
+    return {"munchkins": munchkins, "munchkin_bonus": int(c.get("munchkin_bonus") or 0),
+            "monsters": monsters, "monster_bonus": int(c.get("monster_bonus") or 0),
+            "one_shots": list(c.get("one_shots") or []),
+            "munchkin_total": int(c.get("munchkin_strength") or 0), "monster_total": int(c.get("monster_strength") or 0),
+            "winning": bool(c.get("winning"))}
+
+
+def _side_table(entries: list[dict], bonus: int, bonus_label: str, total: int) -> str:
+    rows = []
+    for e in entries:
+        rows.append(f'<tr><td colspan="2"><b>{esc(e["who"])}</b></td></tr>')
+        rows += [f'<tr><td>{esc(label)}</td><td class="n">{n:+d}</td></tr>' if i else
+                 f'<tr><td>{esc(label)}</td><td class="n">{n}</td></tr>' for i, (label, n) in enumerate(e["rows"])]
+    if bonus:
+        rows.append(f'<tr><td>{esc(bonus_label)}</td><td class="n">{bonus:+d}</td></tr>')
+    rows.append(f'<tr class="mlab-total"><td>Combat strength</td><td class="n">{total}</td></tr>')
+    return f'<table>{"".join(rows)}</table>'
+
+
+def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapping | None = None) -> str:
+    """The combat panel: the monsters' faces, the breakdown of both sides (Level, items,
+    One-Shots, enhancers, other modifiers; :func:`combat_breakdown`), who is winning (ties go
+    to the monster: core rules, 7. Combat) and this turn's dice."""
     c = sd.get("combat")
     if not c:
         return ""
-    names = {p["seat"]: p["name"] for p in sd["players"]}
-    mons = []
-    for m in c.get("monsters", []):
-        enh = _cards(m.get("enhancers", []), lk) if m.get("enhancers") else ""
-        mons.append(f'<div class="mlab-pile">{lk.face(m["name"])}'
-                    f'<span class="mlab-count">strength {m.get("strength")}</span>{enh}</div>')
-    helper = c.get("helper")
-    side = esc(names.get(c["fighter"], "?")) + (f" + {esc(names.get(helper))}" if helper is not None else "")
+    nm = words.names(sd)
+    mons = "".join(lk.face(m["name"], mini=True) for m in c.get("monsters", []))
+    side = esc(nm.get(c["fighter"], "?")) + (f" + {esc(nm.get(c.get('helper')))}" if c.get("helper") is not None else "")
     win = c.get("winning")
+    turn = f"[t{sd.get('turn')}]"
     dice = ""
-    for line in reversed(log[-12:]):
+    for line in reversed(list(log)[-12:]):
+        if not line.startswith(turn):
+            break
         mt = _ROLL_RE.search(line)
         if mt:
-            dice = f'last roll {die(int(mt.group(1)))}'
+            dice = f'<div class="mlab-sub">this turn: {esc(line[len(turn):].strip())} {die(int(mt.group(1)))}</div>'
             break
     forced = sd.get("forced_dice") or []
     if forced:
-        dice += " queued " + "".join(die(d) for d in forced)
-    one_shots = _zone("One-Shots in play", _cards(c["one_shots"], lk)) if c.get("one_shots") else ""
-    return (f'<div class="mlab-combat" data-testid="combat"><div class="mlab-status">Combat · {esc(c.get("stage"))}'
-            f' · {c.get("treasures", "?")} Treasure(s) at stake</div>'
-            f'<div class="mlab-vs"><div><div class="mlab-sub">Munchkins: {side}</div>'
-            f'<div class="mlab-strength {"mlab-win" if win else "mlab-lose"}" data-testid="munchkin-strength">'
-            f'{c.get("munchkin_strength")}</div></div><div>vs</div>'
-            f'<div><div class="mlab-sub">Monsters</div><div class="mlab-strength" data-testid="monster-strength">'
-            f'{c.get("monster_strength")}</div></div></div>'
-            f'<div class="mlab-row">{"".join(mons)}</div>{one_shots}'
-            f'<div class="mlab-status">{"munchkins winning" if win else "monsters winning"} {dice}</div></div>')
+        dice += '<div class="mlab-sub">next dice: ' + "".join(die(d) for d in forced) + "</div>"
+    if breakdown:
+        osn = ", ".join(breakdown.get("one_shots") or [])
+        left = _side_table(breakdown["munchkins"], breakdown["munchkin_bonus"],
+                           "One-Shots and bonuses" + (f" ({osn})" if osn else ""), breakdown["munchkin_total"])
+        right = _side_table(breakdown["monsters"], breakdown["monster_bonus"], "One-Shots for the monsters",
+                            breakdown["monster_total"])
+    else:
+        left = f'<div class="mlab-score" data-testid="munchkin-strength">{c.get("munchkin_strength")}</div>'
+        right = f'<div class="mlab-score" data-testid="monster-strength">{c.get("monster_strength")}</div>'
+    stage = {"fight": "fight", "window": "others may interfere", "run": "Run Away"}.get(c.get("stage"), c.get("stage"))
+    verdict = ("munchkins win" if win else "monsters win (ties go to the monster)")
+    return (f'<div class="mlab-combat" data-testid="combat"><div class="mlab-cards">{mons}</div>'
+            f'<div class="mlab-combat-main"><div class="mlab-combat-head">'
+            f'<span class="mlab-score {"mlab-win" if win else "mlab-lose"}">'
+            f'<span data-testid="munchkin-strength">{c.get("munchkin_strength")}</span> vs '
+            f'<span data-testid="monster-strength">{c.get("monster_strength")}</span></span> '
+            f'<span>{esc(verdict)}</span> <span class="mlab-sub">· stage: {esc(stage)} · '
+            f'{c.get("treasures", "?")} Treasure(s) at stake</span></div>'
+            f'<div class="mlab-combat-sides"><div class="mlab-combat-side"><div><b>Munchkins: {side}</b></div>{left}</div>'
+            f'<div class="mlab-combat-side"><div><b>Monsters</b></div>{right}</div></div>{dice}</div></div>')
+
+
+def _room_key(k: Any) -> tuple[int, int] | None:
+    try:
+        x, y = (int(p) for p in str(k).strip("()[] ").split(","))
+    except ValueError:
+        return None
+    return x, y
+
+
+def sma_grid_html(view: Mapping, lk: CardLookup, moves: Mapping[str, tuple[int, str]] | None = None,
+                  here: str | None = None) -> str:
+    """The Star Munchkin Adventures room grid from ``module_state["rooms"]`` (north at the
+    top): each room its tile name and ``x,y`` coordinates (START marked), the player tokens,
+    face-up cards, backs of face-down Door cards, left Treasures. ``moves`` maps ``"x,y"`` to
+    ``(action index, label)``: those rooms (and new ground next to the player) are buttons
+    that play the move (Star Munchkin Adventures rules, Movement and Entering Rooms)."""
+    rooms = view.get("rooms") or {}
+    moves = dict(moves or {})
+    at: dict[str, list[str]] = {}
+    for who, k in (view.get("positions") or {}).items():
+        at.setdefault(str(k), []).append(str(who))
+    cells = {xy: (str(k), r) for k, r in rooms.items() if (xy := _room_key(k)) is not None}
+    for k in moves:
+        xy = _room_key(k)
+        if xy is not None and xy not in cells:
+            cells[xy] = (k, None)
+    if not cells:
+        return ""
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    body = []
+    for y in range(max(ys), min(ys) - 1, -1):  # north at the top
+        for x in range(min(xs), max(xs) + 1):
+            if (x, y) not in cells:
+                body.append('<div class="mlab-cell mlab-cell-empty"></div>')
+                continue
+            k, r = cells[(x, y)]
+            mv = moves.get(k)
+            act = (f' data-i="{mv[0]}" role="button" tabindex="0" aria-label="{esc(mv[1])}" title="{esc(mv[1])}"'
+                   if mv else "")
+            cls = "mlab-cell mlab-room" + (" mlab-can-move" if mv else "") + (" mlab-here" if k == here else "")
+            hint = f'<span class="mlab-move-hint">{esc(mv[1].split(" ", 2)[1] if mv else "")} \u2192</span>' if mv else ""
+            if r is None:
+                body.append(f'<div class="{cls} mlab-new-ground" data-room="{esc(k)}"{act}>{hint}'
+                            f'<span class="mlab-sub">new ground ({esc(k)})</span></div>')
+                continue
+            name = r.get("name") or "(no tile)"
+            start = ' <span class="mlab-start">START</span>' if k == "0,0" and name != "START" else ""
+            toks = "".join(f'<span class="mlab-token" data-token="{esc(n)}">{esc(n)}</span>' for n in at.get(k, []))
+            up = _chips(r.get("face_up") or [], lk)
+            down = "".join(f'<span class="mlab-facedown" data-facedown="1">{back_chip("door")}</span>'
+                           for _ in range(int(r.get("face_down") or 0)))
+            loot = _chips(r.get("left_treasures") or [], lk)
+            loot = f'<div class="mlab-sub">left Treasures: {loot}</div>' if loot else ""
+            tile = lk.chip(name) if lk.spec(name) is not None else f'<b class="mlab-room-name">{esc(name)}</b>'
+            body.append(f'<div class="{cls}" data-room="{esc(k)}"{act}>{hint}'
+                        f'<div>{tile}{start} <span class="mlab-sub mlab-coord">({esc(k)})</span></div>'
+                        f'<div>{toks}</div><div class="mlab-zone-row">{up}{down}</div>{loot}</div>')
+    w = max(xs) - min(xs) + 1
+    foot = f"room tiles left: {view.get('tiles_left', '?')}"
+    return (f'<div class="mlab-room-grid mlab-zone"><div class="mlab-zlabel">Star Munchkin Adventures rooms (north up)</div>'
+            f'<div class="mlab-grid" style="grid-template-columns:repeat({w},auto)">{"".join(body)}</div>'
+            f'<div class="mlab-sub">{esc(foot)}</div></div>')
 
 
 def _cell_name(cell: Any) -> tuple[str, dict]:
@@ -163,25 +393,10 @@ def _cell_name(cell: Any) -> tuple[str, dict]:
     return ("" if cell is None else str(cell)), {}
 
 
-def _cell_html(cell: Any, lk: CardLookup, names: Mapping[int, str]) -> str:
-    name, info = _cell_name(cell)
-    face = lk.face(name) if name and lk.spec(name) is not None else (f"<b>{esc(name)}</b>" if name else "")
-    tokens = info.get("tokens") or info.get("players") or info.get("crew") or []
-    if isinstance(tokens, (int, str)):
-        tokens = [tokens]
-    toks = "".join(f'<span class="mlab-token">{esc(names.get(t, t) if isinstance(t, int) else t)}</span>'
-                   for t in tokens)
-    cards = info.get("cards") or []
-    inner = _cards(cards, lk) if cards else ""
-    extra = " ".join(f"{esc(k)}: {esc(v)}" for k, v in info.items()
-                     if k in ("version", "damage", "status", "power", "energy") and v not in (None, ""))
-    return f'<div class="mlab-cell mlab-mini">{face}<div>{toks}</div>{inner}<div class="mlab-sub">{extra}</div></div>'
-
-
 def grid_html(grid: Any, lk: CardLookup, names: Mapping[int, str], title: str, css: str) -> str:
-    """A grid of rooms from a ``state_dict`` entry: a list of rows, a list of cells with
-    ``x``/``y``, or a mapping ``"x,y" -> cell`` (each cell a name or a dict with ``name``/
-    ``room``, ``tokens``/``players``, ``cards``)."""
+    """A grid of rooms from an older ``state_dict`` entry: a list of rows, a list of cells
+    with ``x``/``y``, or a mapping ``"x,y" -> cell`` (each cell a name or a dict with
+    ``name``/``room``, ``tokens``/``players``, ``cards``)."""
     cells: dict[tuple[int, int], Any] = {}
     if isinstance(grid, Mapping) and any(k in grid for k in ("cells", "rooms", "grid", "tiles")):
         for k in ("cells", "rooms", "grid", "tiles"):
@@ -190,11 +405,9 @@ def grid_html(grid: Any, lk: CardLookup, names: Mapping[int, str], title: str, c
                 break
     if isinstance(grid, Mapping):
         for k, v in grid.items():
-            try:
-                x, y = (int(p) for p in str(k).strip("()[] ").split(","))
-            except ValueError:
-                continue
-            cells[(x, y)] = v
+            xy = _room_key(k)
+            if xy is not None:
+                cells[xy] = v
     elif isinstance(grid, list) and grid and all(isinstance(r, list) for r in grid):
         for y, row in enumerate(grid):
             for x, v in enumerate(row):
@@ -215,133 +428,112 @@ def grid_html(grid: Any, lk: CardLookup, names: Mapping[int, str], title: str, c
     body = []
     for y in range(y0, y0 + h):
         for x in range(x0, x0 + w):
-            body.append(_cell_html(cells[(x, y)], lk, names) if (x, y) in cells else '<div></div>')
-    return (f'<div class="{css}"><div class="mlab-status">{esc(title)}</div>'
+            if (x, y) not in cells:
+                body.append("<div></div>")
+                continue
+            name, info = _cell_name(cells[(x, y)])
+            face = lk.chip(name) if name and lk.spec(name) is not None else (f"<b>{esc(name)}</b>" if name else "")
+            tokens = info.get("tokens") or info.get("players") or info.get("crew") or []
+            if isinstance(tokens, (int, str)):
+                tokens = [tokens]
+            toks = "".join(f'<span class="mlab-token">{esc(names.get(t, t) if isinstance(t, int) else t)}</span>'
+                           for t in tokens)
+            inner = _chips(info.get("cards") or [], lk)
+            body.append(f'<div class="mlab-cell">{face}<div>{toks}</div>{inner}</div>')
+    return (f'<div class="{css} mlab-zone"><div class="mlab-zlabel">{esc(title)}</div>'
             f'<div class="mlab-grid" style="grid-template-columns:repeat({w},auto)">{"".join(body)}</div></div>')
 
 
-def _room_key(k: Any) -> tuple[int, int] | None:
-    try:
-        x, y = (int(p) for p in str(k).strip("()[] ").split(","))
-    except ValueError:
-        return None
-    return x, y
-
-
-def sma_grid_html(view: Mapping, lk: CardLookup) -> str:
-    """The Star Munchkin Adventures room grid from ``module_state["rooms"]`` (the rooms module's
-    ``state_view``): each room its tile name and ``x,y`` coordinates (START marked), the player
-    tokens standing there, face-up cards, card backs for face-down cards and left treasures."""
-    rooms = view.get("rooms") or {}
-    at: dict[str, list[str]] = {}
-    for who, k in (view.get("positions") or {}).items():
-        at.setdefault(str(k), []).append(str(who))
-    cells = {xy: (str(k), r) for k, r in rooms.items() if (xy := _room_key(k)) is not None}
-    if not cells:
-        return ""
-    xs = [x for x, _ in cells]
-    ys = [y for _, y in cells]
-    body = []
-    for y in range(max(ys), min(ys) - 1, -1):  # north at the top
-        for x in range(min(xs), max(xs) + 1):
-            if (x, y) not in cells:
-                body.append('<div class="mlab-cell mlab-cell-empty"></div>')
-                continue
-            k, r = cells[(x, y)]
-            name = r.get("name") or "(no tile)"
-            start = ' <span class="mlab-start">START</span>' if k == "0,0" and name != "START" else ""
-            toks = "".join(f'<span class="mlab-token" data-token="{esc(n)}">{esc(n)}</span>' for n in at.get(k, []))
-            up = _cards(r.get("face_up") or [], lk)
-            down = "".join(f'<span class="mlab-facedown" data-facedown="1">{lk.back("door")}</span>'
-                           for _ in range(int(r.get("face_down") or 0)))
-            loot = _cards(r.get("left_treasures") or [], lk)
-            loot = f'<div class="mlab-sub">left treasures</div>{loot}' if loot else ""
-            body.append(f'<div class="mlab-cell mlab-room" data-room="{esc(k)}">'
-                        f'<div><b class="mlab-room-name">{esc(name)}</b>{start} '
-                        f'<span class="mlab-sub mlab-coord">({esc(k)})</span></div>'
-                        f'<div>{toks}</div><div class="mlab-row">{up}{down}</div>{loot}</div>')
-    w = max(xs) - min(xs) + 1
-    foot = f"room tiles left: {view.get('tiles_left', '?')}"
-    return (f'<div class="mlab-room-grid"><div class="mlab-status">Star Munchkin Adventures rooms</div>'
-            f'<div class="mlab-grid" style="grid-template-columns:repeat({w},auto)">{"".join(body)}</div>'
-            f'<div class="mlab-sub">{esc(foot)}</div></div>')
-
-
-def ship_html(sd: Mapping) -> str:
-    """The Solar Storm 3x3 ship from a ``SolarStormGame.state_dict()``: every room with its
-    name, V1/V2 mark, repair cubes and damage, diverted power, icons and the meeples there
-    (the Energy Core in the centre)."""
+def ship_html(sd: Mapping, moves: Mapping[int, tuple[int, str]] | None = None) -> str:
+    """The Solar Storm ship drawn as a ship (a hull with its engines, the 3x3 rooms around the
+    Energy Core): each room with its name and V1/V2 mark, every resource icon named with its
+    repair cube (covered) or its damage (a red cross), diverted power as a lit badge, the
+    divert combination, and the crew there. ``moves`` maps a room position to ``(action
+    index, label)``: those rooms are buttons that move your meeple there."""
+    moves = dict(moves or {})
     grid = sorted(sd.get("grid") or [], key=lambda r: r["position"])
     body = []
     for r in grid:
         core = r.get("action") == "core"
         ver = r.get("version")
         mark = f' <span class="mlab-version" data-version="{esc(ver)}">{esc(ver)}</span>' if ver else ""
+        icons = list(r.get("icons") or [])
+        cov = r.get("covered")
         cubes = ""
-        if r.get("covered") is not None:
-            cubes = "".join('<span class="mlab-cube" title="repair cube">■</span>' if c
-                            else '<span class="mlab-damage" title="damaged">□</span>' for c in r["covered"])
-            cubes = (f'<div class="mlab-cubes">{cubes} <span class="mlab-sub">cubes {r.get("cubes")}'
-                     f' · damaged {r.get("damaged")}</span></div>')
-        icons = " ".join(r.get("icons") or [])
-        info = f'<div class="mlab-sub">icons {esc(icons)}</div>' if icons else ""
+        if cov is not None:
+            parts = []
+            for j, covered in enumerate(cov):
+                res = icons[j] if j < len(icons) else "?"
+                parts.append(f'<span class="mlab-res">{esc(res)} '
+                             + ('<span class="mlab-cube" title="repair cube">\u25a0</span>' if covered
+                                else '<span class="mlab-damage" title="damaged: no cube">\u2715</span>') + "</span>")
+            cubes = (f'<div class="mlab-cubes">{"".join(parts)}</div>'
+                     f'<div class="mlab-sub">cubes {r.get("cubes")} · damage {r.get("damaged")}</div>')
+        info = ""
         if r.get("diverted"):
-            info += '<div class="mlab-sub mlab-diverted">power diverted</div>'
+            info += '<div><span class="mlab-power mlab-diverted" title="power diverted">\u26a1 power diverted</span></div>'
+        elif r.get("combo") and not core:
+            info += f'<div class="mlab-sub">divert: {esc(" + ".join(r["combo"]))}</div>'
+        if r.get("action") == "manual":
+            info += '<div class="mlab-sub">V1 action: resolved by hand</div>'
         meeples = "".join(f'<span class="mlab-token mlab-meeple" data-token="{esc(m)}">{esc(m)}</span>'
                           for m in r.get("meeples") or [])
-        cls = "mlab-cell mlab-ship-room" + (" mlab-core" if core else "")
-        body.append(f'<div class="{cls}" data-pos="{r["position"]}" data-row="{r["row"]}" data-col="{r["col"]}">'
+        mv = moves.get(r["position"])
+        act = (f' data-i="{mv[0]}" role="button" tabindex="0" aria-label="{esc(mv[1])}" title="{esc(mv[1])}"'
+               if mv else "")
+        cls = "mlab-cell mlab-ship-room" + (" mlab-core" if core else "") + (" mlab-damaged" if r.get("damaged") else "")
+        cls += (" mlab-diverted" if r.get("diverted") else "") + (" mlab-can-move" if mv else "")
+        body.append(f'<div class="{cls}" data-pos="{r["position"]}" data-row="{r["row"]}" data-col="{r["col"]}"{act}>'
                     f'<div><b class="mlab-room-name">{esc(r.get("name"))}</b>{mark}</div>{cubes}{info}'
                     f'<div>{meeples}</div></div>')
     if not body:
         return ""
-    return (f'<div class="mlab-ship"><div class="mlab-status">Solar Storm ship</div>'
-            f'<div class="mlab-grid" style="grid-template-columns:repeat(3,auto)">{"".join(body)}</div></div>')
+    return (f'<div class="mlab-ship mlab-zone"><div class="mlab-zlabel">Solar Storm ship · power diverted in '
+            f'{esc(sd.get("diverted"))} of 8 rooms</div><div class="mlab-hull">'
+            f'<div class="mlab-grid">{"".join(body)}</div></div></div>')
 
 
-def solar_board_html(sd: Mapping, log: list[str] | None = None) -> str:
-    """The whole Solar Storm table: status, the ship, crew (hands are open), decks and supply."""
-    log = log or []
-    names = {p["seat"]: p["name"] for p in sd.get("players", [])}
-    if sd.get("phase") == "over":
-        status = (f'<div class="mlab-status mlab-over" data-testid="status">Game over: '
-                  f'{"the crew wins" if sd.get("won") else "the crew loses"} ({esc(sd.get("reason"))}) '
-                  f'after {sd.get("turn")} turns</div>')
-    else:
-        pend = sd.get("pending")
-        ptxt = f" · waiting for: {esc(pend.get('kind'))}" if pend else ""
-        status = (f'<div class="mlab-status" data-testid="status">Turn {sd.get("turn")} · '
-                  f'{esc(names.get(sd.get("active")))}\'s turn · phase {esc(sd.get("phase"))} · '
-                  f'actions left {sd.get("actions_left")} · {esc(names.get(sd.get("actor"), "-"))} to act{ptxt}</div>')
+def solar_table_html(sd: Mapping, moves: Mapping[int, tuple[int, str]] | None = None,
+                     roles: Sequence[str] | None = None, editable: bool = True) -> str:
+    """The Solar Storm table: the crew (hands are open: Resource cards by name, tokens), the
+    ship, decks and supply."""
     crew = []
     for p in sd.get("players", []):
-        crew.append(f'<div class="mlab-seat" data-seat="{p["seat"]}"><b>{esc(p["name"])}</b> in '
-                    f'{esc(p.get("room"))}<div class="mlab-sub">hand: {esc(" ".join(p.get("hand") or []) or "-")}'
-                    f' · repair cubes {p.get("repair_cubes")} · action tokens {p.get("action_tokens")}'
-                    f' · protection {p.get("protection_tokens")}</div></div>')
+        hand = "".join(f'<span class="mlab-res">{esc(t)}</span>' for t in p.get("hand") or []) or \
+            '<span class="mlab-sub">no Resources</span>'
+        cls = "mlab-seat" + (" mlab-active" if p["seat"] == sd.get("active") else "") + \
+            (" mlab-actor" if p["seat"] == sd.get("actor") else "")
+        role = roles[p["seat"]] if roles and p["seat"] < len(roles) else None
+        crew.append(f'<div class="{cls}" data-seat="{p["seat"]}" data-testid="seat-{p["seat"]}" role="region" '
+                    f'aria-label="{esc(p["name"])} in {esc(p.get("room"))}">'
+                    f'<div class="mlab-seat-head"><span class="mlab-pname">{esc(p["name"])}</span>'
+                    f'<span class="mlab-sub">in {esc(p.get("room"))}</span>{_role_html(p["seat"], role, editable)}</div>'
+                    f'{_row("Resources", hand)}'
+                    f'<div class="mlab-sub">repair cubes {p.get("repair_cubes")} · Action tokens {p.get("action_tokens")}'
+                    f' · Protection tokens {p.get("protection_tokens")}</div></div>')
     res = sd.get("resources") or {}
     dmg = sd.get("damage") or {}
     sup = sd.get("supply") or {}
-    piles = (f'<div class="mlab-piles mlab-sub">resource deck: {(res.get("deck") or {}).get("count")} · '
-             f'face up: {esc(" ".join(res.get("face_up") or []) or "-")} · damage deck: {dmg.get("count")} · '
-             f'supply: cubes {sup.get("repair_cubes")}, action tokens {sup.get("action_tokens")}, '
-             f'protection {sup.get("protection_tokens")}</div>')
-    last = f'<div class="mlab-sub mlab-lastlog" data-testid="last-log">{esc(log[-1])}</div>' if log else ""
-    return (f'<div class="mlab-felt mlab-solar">{status}<div class="mlab-row">{"".join(crew)}</div>'
-            f'<div class="mlab-row">{ship_html(sd)}<div class="mlab-center">{piles}</div></div>{last}</div>')
+    face_up = "".join(f'<span class="mlab-res">{esc(t)}</span>' for t in res.get("face_up") or []) or "none"
+    piles = (f'<div class="mlab-zone mlab-sub"><div class="mlab-zlabel">Decks and supply</div>'
+             f'<div>Resource deck: {(res.get("deck") or {}).get("count")}</div><div>face up: {face_up}</div>'
+             f'<div>Resource discards: {len(res.get("discard") or [])}</div>'
+             f'<div>Damage deck: {dmg.get("count")}</div>'
+             f'<div>supply: {sup.get("repair_cubes")} repair cubes, {sup.get("action_tokens")} Action tokens, '
+             f'{sup.get("protection_tokens")} Protection tokens</div>'
+             + (f'<div>last roll: {die(sd["last_roll"])}</div>' if sd.get("last_roll") else "") + "</div>")
+    cols = min(4, max(2, len(crew)))
+    return (f'<div class="mlab-felt mlab-solar"><div class="mlab-seats" style="--mlab-cols:{cols};--mlab-seat-h:78px">'
+            f'{"".join(crew)}</div><div class="mlab-centre">{ship_html(sd, moves)}{piles}</div></div>')
 
 
-def extras_html(sd: Mapping, lk: CardLookup) -> str:
+def extras_html(sd: Mapping, lk: CardLookup, moves: Mapping[str, tuple[int, str]] | None = None) -> str:
     """Dungeons in play and the Star Munchkin Adventures room grid from ``module_state`` (the
     rooms / dungeons modules' ``state_view``); older top-level ``dungeons``/``grid``/``ship``
     entries are still drawn when present."""
-    names = {p["seat"]: p["name"] for p in sd.get("players", [])}
-    ms = sd.get("module_state") or {}
-    # modules are found by the shape of their view, not their name (the Dungeons module is
-    # registered as e.g. ``scooby_doo``)
-    dv = next((v for v in ms.values() if isinstance(v, Mapping) and isinstance(v.get("dungeons"), list)), None)
-    rv = next((v for v in ms.values() if isinstance(v, Mapping) and isinstance(v.get("rooms"), Mapping)
-               and "positions" in v), None)
+    names = words.names(sd)
+    dv = words.dungeons_view(sd)
+    rv = words.rooms_view(sd)
     out = []
     dungeons = dv["dungeons"] if dv is not None else sd.get("dungeons")
     if dungeons is None and isinstance(sd.get("dungeon"), (list, str)):
@@ -350,15 +542,17 @@ def extras_html(sd: Mapping, lk: CardLookup) -> str:
         if isinstance(dungeons, str):
             dungeons = [dungeons]
         dn = [d if isinstance(d, str) else _cell_name(d)[0] for d in dungeons or []]
-        body = _cards(dn, lk, mini=False, empty="none")
+        body = _cards(dn, lk, mini=True, empty="none")
         dv = dv or {}
         if dv.get("characters"):
             body += '<div class="mlab-sub">' + esc(", ".join(f"{k}: {v}" for k, v in dv["characters"].items())) + "</div>"
         if "dungeon_deck" in dv:
-            body += f'<div class="mlab-sub">dungeon deck: {dv["dungeon_deck"]}</div>'
+            body += f'<div class="mlab-sub">Dungeon deck: {dv["dungeon_deck"]}</div>'
         out.append(f'<div class="mlab-dungeons">{_zone("Dungeon(s) in play", body)}</div>')
     if rv is not None:
-        out.append(sma_grid_html(rv, lk))
+        me = names.get(sd.get("actor"))
+        here = str((rv.get("positions") or {}).get(me, "")) if me else None
+        out.append(sma_grid_html(rv, lk, moves, here))
     else:
         grid = sd.get("grid") or sd.get("room_grid")
         if grid:
@@ -366,69 +560,182 @@ def extras_html(sd: Mapping, lk: CardLookup) -> str:
     ship = sd.get("ship")
     if ship:
         out.append(grid_html(ship, lk, names, "Solar Storm ship", "mlab-ship"))
-    return f'<div class="mlab-row">{"".join(out)}</div>' if out else ""
+    return "".join(out)
 
 
-def status_html(sd: Mapping) -> str:
-    """The turn / phase / who-acts line (and the winner when the game is over)."""
-    names = {p["seat"]: p["name"] for p in sd["players"]}
-    if sd.get("phase") == "over":
-        who = " and ".join(sd.get("winner_names") or []) or "nobody"
-        return (f'<div class="mlab-status mlab-over" data-testid="status">Game over: {esc(who)} '
-                f'wins ({esc(sd.get("reason"))}) after {sd.get("turn")} turns</div>')
-    actor = sd.get("actor")
-    pend = sd.get("pending") or []
-    ptxt = f" · waiting for: {esc(pend[0].get('kind'))}" if pend else ""
-    return (f'<div class="mlab-status" data-testid="status">Turn {sd.get("turn")} · {esc(names.get(sd.get("active")))}'
-            f"'s turn · phase {esc(sd.get('phase'))} · "
-            f'{esc(names.get(actor, "-"))} to act{ptxt}</div>')
+def status_html(sd: Mapping, game: Any = None, note: str = "") -> str:
+    """The status bar: turn, whose turn, the phase in game words, who must act and why."""
+    if game is not None:
+        st = words.status(game, sd)
+    else:
+        st = {"turn": sd.get("turn"), "whose": f"{words.names(sd).get(sd.get('active'), '?')}'s turn",
+              "phase": words.phase_text(sd), "over": sd.get("phase") == "over",
+              "decision": words.game_over_text(sd) if sd.get("phase") == "over"
+              else f"{words.names(sd).get(sd.get('actor'), '-')} to act"}
+    over = " mlab-over" if st["over"] else ""
+    busy = f'<span class="mlab-busy-note">{esc(note)}</span>' if note else ""
+    return (f'<div class="mlab-statusbar{over}" data-testid="status" role="status">'
+            f'<span class="mlab-turn">Turn {esc(st["turn"])} · {esc(st["whose"])}</span>'
+            f'<span class="mlab-phase">{esc(st["phase"])}</span>'
+            f'<span class="mlab-decision" data-testid="decision">{esc(st["decision"])}</span>{busy}</div>')
+
+
+def game_over_html(sd: Mapping, chart: str = "") -> str:
+    """The final table (players by Level, winners marked; the crew's result in Solar Storm)
+    and the Level-over-time chart (an ``<img>``)."""
+    if words.is_solar(sd):
+        rows = "".join(f'<tr><td>{esc(p["name"])}</td><td>in {esc(p.get("room"))}</td>'
+                       f'<td>{len(p.get("hand") or [])} Resources</td></tr>' for p in sd.get("players", []))
+        return (f'<div class="mlab-over-panel" data-testid="game-over"><h3>{esc(words.game_over_text(sd))}</h3>'
+                f'<table>{rows}</table><div class="mlab-sub">power diverted in {esc(sd.get("diverted"))} of 8 rooms'
+                f'</div></div>')
+    winners = set(sd.get("winners") or [])
+    rows = []
+    for p in sorted(sd.get("players", []), key=lambda p: (-int(p.get("level") or 0), p["seat"])):
+        win = p["seat"] in winners
+        items = len(p.get("equipped_list") or []) + len(p.get("carried") or [])
+        star = "\u2605 " if win else ""
+        rows.append(f'<tr class="{"mlab-winner" if win else ""}"><td>{star}{esc(p["name"])}</td>'
+                    f'<td>Level {p["level"]}</td><td>{esc(" + ".join(p.get("races") or []) or "Human")}</td>'
+                    f'<td>{esc(" + ".join(p.get("classes") or []) or "-")}</td><td>{items} items</td></tr>')
+    return (f'<div class="mlab-over-panel" data-testid="game-over"><h3>{esc(words.game_over_text(sd))}</h3>'
+            f'<div style="display:flex;gap:10px;align-items:flex-start"><table><tr><th>Player</th><th>Level</th>'
+            f'<th>Race</th><th>Class</th><th>In play</th></tr>{"".join(rows)}</table>{chart}</div></div>')
+
+
+def table_html(sd: Mapping, lk: CardLookup, revealed: set[int] | frozenset = frozenset(),
+               log: Sequence[str] | None = None, *, roles: Sequence[str] | None = None, selected: str = "",
+               moves: Mapping | None = None, breakdown: Mapping | None = None, over: str = "",
+               editable: bool = True) -> str:
+    """The table: seats in fixed-size rows (half above, half below the centre) and the centre
+    (piles, combat, shared Treasures, corpses, expansions; the game-over panel at the end)."""
+    if words.is_solar(sd):
+        return solar_table_html(sd, moves, roles, editable)
+    log = log or []
+    players = sd.get("players", [])
+    seats = [seat_html(p, sd, lk, p["seat"] in revealed,
+                       roles[p["seat"]] if roles and p["seat"] < len(roles) else None, selected, editable)
+             for p in players]
+    half = (len(seats) + 1) // 2
+    cols = max(2, half)
+    extra = ""
+    if sd.get("pool"):
+        extra += _zone("Treasures being shared", _cards(sd["pool"], lk))
+    nm = words.names(sd)
+    for corpse in sd.get("corpses") or []:
+        extra += _zone(f"{nm.get(corpse.get('player'), '?')}'s corpse", _cards(corpse.get("cards", []), lk))
+    middle = over or (combat_html(sd, lk, log, breakdown) + extra)
+    piles = piles_html(sd, lk, compact=bool(sd.get("combat")))
+    centre = f'<div class="mlab-centre">{piles}{middle}{extras_html(sd, lk, moves)}</div>'
+    style = f"--mlab-cols:{cols}"
+    return (f'<div class="mlab-felt"><div class="mlab-seats" style="{style}">{"".join(seats[:half])}</div>'
+            f'{centre}<div class="mlab-seats" style="{style}">{"".join(seats[half:])}</div></div>')
 
 
 def board_html(sd: Mapping, lk: CardLookup, revealed: set[int] | frozenset = frozenset(),
                log: list[str] | None = None) -> str:
-    """The whole table: status, seats around the centre (piles, combat, expansions)."""
-    if sd.get("game") == "solar_storm":
-        return solar_board_html(sd, log)
+    """Status and table as one block (the static export and the replay frames)."""
     log = log or []
-    players = sd.get("players", [])
-    seats = [seat_html(p, sd, lk, p["seat"] in revealed) for p in players]
-    half = (len(seats) + 1) // 2
-    top, bottom = seats[:half], seats[half:]
-    extra = ""
-    if sd.get("pool"):
-        extra += _zone("Treasures being shared", _cards(sd["pool"], lk))
-    for corpse in sd.get("corpses") or []:
-        extra += _zone(f"Corpse of seat {corpse.get('player')}", _cards(corpse.get("cards", []), lk))
-    centre = (f'<div class="mlab-center">{piles_html(sd, lk)}{combat_html(sd, lk, log)}{extra}</div>'
-              f'{extras_html(sd, lk)}')
     last = f'<div class="mlab-sub mlab-lastlog" data-testid="last-log">{esc(log[-1])}</div>' if log else ""
-    return (f'<div class="mlab-felt">{status_html(sd)}<div class="mlab-row">{"".join(top)}</div>'
-            f'{centre}<div class="mlab-row">{"".join(bottom)}</div>{last}</div>')
+    over = game_over_html(sd) if sd.get("phase") == "over" and not words.is_solar(sd) else ""
+    return (f'<div class="mlab-board-static">{status_html(sd)}'
+            f'{table_html(sd, lk, revealed, log, over=over, editable=False)}{last}</div>')
 
 
-def log_html(log: list[str], last: int = 40) -> str:
-    """The event log (newest last) as a scrolling block."""
-    lines = log[-last:]
-    return f'<div class="mlab-log-lines">{esc(chr(10).join(lines))}</div>'
+def log_html(log: Sequence[str], last: int = 80, story: Any = None, position: int | None = None) -> str:
+    """The story (newest line last, kept in view by the board): each log line, then the
+    explanation of what the action changed (``story``: a :class:`~munchkin_lab.widgets.words.Story`).
+    With a story every line is a button that rewinds the game to just after it."""
+    if story is None:
+        lines = list(log)[-last:]
+        return f'<div class="mlab-log-lines">{"".join(f"<div>{esc(x)}</div>" for x in reversed(lines))}</div>'
+    groups = []
+    for i, k, text, notes in story.lines(log, last):
+        now = " mlab-now" if position is not None and k == position else ""
+        g = [f'<button type="button" class="mlab-logline{now}" data-rewind="{k}" data-line="{i}" '
+             f'title="rewind to here (after {k} action{"s" if k != 1 else ""})">{esc(text)}</button>']
+        g += [f'<span class="mlab-lognote">\u2192 {esc(n)}</span>' for n in notes]
+        groups.append(f'<div class="mlab-logentry">{"".join(g)}</div>')
+    # newest first in the document; the column-reverse box shows it at the bottom, in view
+    return f'<div class="mlab-log-lines" data-testid="log">{"".join(reversed(groups))}</div>'
 
 
-def card_detail_html(spec: Any, provenance: str, where: str = "") -> str:
-    """A large card face and its numbers (for the board's detail pane)."""
+def card_detail_html(spec: Any, provenance: str, where: str = "", facts: Mapping | None = None,
+                     uses: str = "") -> str:
+    """The card in focus: a large face, then what the card is (kind, slot, Big, deck), its
+    numbers, the rules summary (our own words, from the database), tags, provenance (with
+    its source) and ``where`` it is; ``uses`` is HTML of the actions that use it."""
     if spec is None:
         return ""
-    rows = []
-    for label, field in (("Kind", "kind"), ("Deck", "deck"), ("Level", "level"), ("Treasures", "treasures"),
-                         ("Bonus", "bonus"), ("Slot", "slot"), ("Gold", "gold"), ("Set", "set")):
-        v = getattr(spec, field, None)
-        if v is not None:
-            rows.append(f"<tr><th>{label}</th><td>{esc(v)}</td></tr>")
-    tags = ", ".join(sorted(getattr(spec, "tags", ()) or ()))
-    rows.append(f"<tr><th>Tags</th><td>{esc(tags or '—')}</td></tr>")
-    rows.append(f"<tr><th>Provenance</th><td>{esc(provenance)}</td></tr>")
+    from ..printing.fields import face_fields
+
+    facts = dict(facts or {})
+    try:
+        ff = face_fields(spec)
+    except Exception:  # noqa: BLE001 - a card without a name: nothing to show
+        return ""
+    rows = [f"<div><b>{esc(ff['subtitle'])}</b></div>"]
+    for st in ff["stats"]:
+        rows.append(f"<div>{esc(st['label'])}: <b>{esc(st['value'])}</b></div>")
+    rows.append(f"<div>Set: {esc(ff['set_label'])}</div>")
+    tags = ", ".join(ff["tags"])
+    rows.append(f"<div>Tags: {esc(tags or '—')}</div>")
+    rows.append(f'<div>Provenance: {esc(provenance)}</div>')
+    if facts.get("source"):
+        rows.append(f'<div class="mlab-source" title="{esc(facts["source"])}">source: {esc(facts["source"])}</div>')
+    if facts.get("aliases"):
+        rows.append(f'<div class="mlab-sub">Also known as: {esc(", ".join(facts["aliases"]))}</div>')
+    if getattr(spec, "manual", False):
+        rows.append('<div class="mlab-sub">resolved by hand on the board</div>')
     if where:
-        rows.append(f"<tr><th>Where</th><td>{esc(where)}</td></tr>")
-    return (f'<div style="display:flex;gap:12px"><div class="mlab-detail-card">{card_face(spec, provenance)}</div>'
-            f'<table class="mlab-table-html">{"".join(rows)}</table></div>')
+        rows.append(f'<div class="mlab-sub">{esc(where)}</div>')
+    summary = facts.get("summary") or ""
+    summ = (f'<div class="mlab-summary" data-testid="rules-summary">{esc(summary)}</div>' if summary
+            else '<div class="mlab-summary mlab-sub">no rules summary in the card database</div>')
+    return (f'<div class="mlab-detail" data-detail="{esc(ff["name"])}"><div class="mlab-detail-top">'
+            f'<div class="mlab-detail-card">{card_face(spec, provenance)}</div>'
+            f'<div class="mlab-detail-facts">{"".join(rows)}</div></div>{summ}'
+            f'<div class="mlab-uses">{uses}</div></div>')
+
+
+def action_button(i: int, label: str, kind: str, cards: Iterable[str] = (), primary: bool = False,
+                  title: str = "") -> str:
+    """One action button (``data-i`` = its index in the shown list)."""
+    cls = f"mlab-act mlab-action-{esc(kind)}" + (" mlab-primary" if primary else "")
+    cs = "|".join(cards)
+    return (f'<button type="button" class="{cls}" data-i="{i}" data-kind="{esc(kind)}" data-cards="{esc(cs)}" '
+            f'title="{esc(title or label)}">{esc(label)}</button>')
+
+
+def actions_html(buttons: Sequence[str], anytime: Sequence[str] = (), nope: Sequence[tuple[str, str, str]] = (),
+                 title: str = "Your move", note: str = "") -> str:
+    """The actions area: the legal actions (first the one that moves the game on), the
+    any-time actions folded, and the main kinds not possible now (each with its reason)."""
+    out = [f'<div class="mlab-actions-title">{esc(title)}</div>']
+    if note:
+        out.append(f'<div class="mlab-sub" style="color:#5b3b1b">{esc(note)}</div>')
+    out.append(f'<div class="mlab-actbar" data-testid="actions">{"".join(buttons)}</div>')
+    if anytime:
+        out.append(f'<details class="mlab-anytime"><summary>Any time: {len(anytime)} more action(s)</summary>'
+                   f'<div class="mlab-actbar">{"".join(anytime)}</div></details>')
+    if nope:
+        chips = "".join(f'<button type="button" class="mlab-act mlab-nope mlab-unavailable" aria-disabled="true" '
+                        f'data-kind="{esc(k)}" data-why="{esc(why)}" title="{esc(why)}">{esc(label)}</button>'
+                        for k, label, why in nope)
+        out.append(f'<div class="mlab-nope-row"><span class="mlab-zlabel" style="color:#7a5a2a">Not now</span>{chips}</div>'
+                   '<div class="mlab-nope-why" aria-live="polite"></div>')
+    return f'<div class="mlab-actions">{"".join(out)}</div>'
+
+
+def screen_html(*, token: int, status: str, table: str, focus: str, log: str, actions: str,
+                height: int = 640, faces: int = 0) -> str:
+    """The whole play screen (one grid): status, table, card in focus, actions, story.
+    ``token`` is the render token, ``faces`` the version of the card details the browser holds."""
+    return (f'<div class="mlab-screen" data-token="{token}" data-faces="{faces}" style="--mlab-h:{height}px">{status}{table}'
+            f'<div class="mlab-side"><div class="mlab-focus" data-testid="focus"><div class="mlab-focus-title">Card in focus'
+            f' (hover, focus or click a card)</div><div class="mlab-focus-body">{focus}</div></div>'
+            f'<div class="mlab-logbox"><div class="mlab-focus-title">Story (click a line to rewind)</div>{log}</div></div>'
+            f'{actions}</div>')
 
 
 Renderer = Callable[[Mapping], str]

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from widget_helpers import strip_token
 
-from munchkin_lab.widgets import Board
+from munchkin_lab.widgets import Board, words
 
 
 def _preset(name):
@@ -64,10 +65,50 @@ def test_sma_grid_shows_tiles_coordinates_start_and_tokens(sma_board):
 
 
 def test_sma_grid_follows_undo(sma_board):
-    html = sma_board.table.html
+    html = strip_token(sma_board.table.html)
     sma_board.undo_btn.click()
     sma_board.redo_btn.click()
-    assert sma_board.table.html == html
+    assert strip_token(sma_board.table.html) == html
+
+
+def _to_movement(board):
+    for _ in range(300):
+        if board.button_for("move") is not None:
+            return
+        board.shown()[0].click() if board.button_for("stay") is None else board.button_for("stay").click()
+    raise AssertionError("no movement phase")
+
+
+def test_sma_moves_name_direction_and_room_and_rooms_are_buttons(sma_board):
+    """Four move buttons used to read "move": each now names its direction and the room (or
+    new ground) it enters; the room tiles you may enter are buttons too."""
+    b = sma_board
+    _to_movement(b)
+    sd = b.game.state_dict()
+    me = sd["players"][sd["actor"]]["name"]
+    view = _rooms_view(b.game)
+    x, y = (int(v) for v in view["positions"][me].split(","))
+    moves = [s for s in b.shown() if s.kind == "move"]
+    assert moves and len({s.label for s in moves}) == len(moves)
+    html = b.table.html
+    for s in moves:
+        d, dx, dy = words.DIRECTIONS[s.action.n]
+        key = f"{x + dx},{y + dy}"
+        room = view["rooms"].get(key)
+        assert s.label.startswith(f"Move {d} ")
+        if room and room["name"]:
+            assert room["name"] in s.label and f"({key})" in s.label
+        else:
+            assert "new ground" in s.label
+        cell = re.search(rf'<div class="mlab-cell mlab-room[^"]*mlab-can-move[^"]*" data-room="{key}" data-i="(\d+)"', html)
+        assert cell and int(cell.group(1)) == s.i, (key, s.label)
+    # play a move by its direction: east if offered, else the first
+    pick = next((s for s in moves if s.label.startswith("Move east")), moves[0])
+    d, dx, dy = words.DIRECTIONS[pick.action.n]
+    b.table.click_action(pick.i)
+    pos = _rooms_view(b.game)["positions"][me]
+    assert pos == f"{x + dx},{y + dy}"
+    assert f'data-room="{pos}"' in b.table.html
 
 
 def test_dungeons_in_play_from_module_state(lab_db, tmp_path):
@@ -89,6 +130,18 @@ def test_dungeons_in_play_from_module_state(lab_db, tmp_path):
     assert "Dungeon(s) in play" in html
     for d in dn:
         assert f'data-card="{d}"' in html
+    # "exit" discarding four unnamed cards: the label names them
+    for _ in range(200):
+        ex = board.button_for("exit")
+        if ex is not None:
+            hand = board.game.state_dict()["players"][ex.action.player]["hand"]
+            named = [board.game.specs[c].name for c in ex.action.cards]
+            assert ex.label == "Discover an exit: discard " + ", ".join(named[:-1]) + " and " + named[-1]
+            assert all(n in hand for n in named)
+            break
+        board.step()
+    else:
+        pytest.fail("no exit offered")
 
 
 def test_solar_storm_board_shows_ship_and_actions(lab_db, tmp_path):
@@ -115,11 +168,17 @@ def test_solar_storm_board_shows_ship_and_actions(lab_db, tmp_path):
     assert html.count("class=\"mlab-cube\"") == sum(r["cubes"] or 0 for r in sd["grid"])
     labels = board.action_labels()
     assert labels and len(labels) == len(board.game.legal_actions()[:len(labels)])
-    assert all(b.layout.display == "none" for b in board.kind_buttons.values())
-    # playing a button moves the game and redraws the ship
-    mv = next(b for b in board.actions_box.children if b._mlab_action.kind == "move")
-    dest = mv._mlab_action.n
-    who = sd["players"][mv._mlab_action.player]["name"]
+    assert board.unavailable() == []
+    # resources named (not letters), damage and diverted power drawn
+    assert "A" not in {t for p in sd["players"] for t in p["hand"]}
+    assert any(f'<span class="mlab-res">{t}' in html for t in ("Data", "Metal", "Nanobots", "Energy"))
+    assert html.count('class="mlab-damage"') == sum(r["damaged"] or 0 for r in sd["grid"])
+    assert "mlab-hull" in html
+    # playing a button moves the game and redraws the ship; a room you may enter is a button
+    mv = next(s for s in board.shown() if s.kind == "move")
+    dest = mv.action.n
+    who = sd["players"][mv.action.player]["name"]
+    assert re.search(rf'data-pos="{dest}"[^>]*data-i="{mv.i}"', html)
     mv.click()
     html = board.table.html
     cell = html.split(f'data-pos="{dest}"', 1)[1].split("mlab-ship-room", 1)[0]

@@ -16,16 +16,46 @@ def test_card_face_and_back():
 
 def test_search_results_detail_and_inline_error(lab_db):
     b = CardBrowser("kind:monster level>=16", url=lab_db)
-    assert len(b.frame) > 0 and "<table" in b.table.value and b.results.options
+    assert len(b.frame) > 0 and "<table" in b.table.html and b.results.options
     assert "Provenance" in b.detail.value and "Tags" in b.detail.value and "Aliases" in b.detail.value
     b.search_box.value = "level>>"
     assert "search syntax error" in b.error.value and "^" in b.error.value
     assert len(b.frame) > 0  # previous results kept
+    b.search_box.value = "kind:monstr"
+    assert "did you mean" in b.error.value  # the hint the error carries is shown
     b.search_box.value = "tag:undead"
     b.search_btn.click()
     assert b.error.value == "" and all("Undead" in t for t in b.frame["tags"])
     b.results.value = 1
     assert b.frame.iloc[1]["name"] in b.detail.value
+
+
+def test_detail_follows_new_results_and_row_clicks(lab_db):
+    """A new search whose results also select row 0 used to keep the previous card's detail."""
+    b = CardBrowser("name:\"Net Troll\"", url=lab_db)
+    assert 'data-detail="Net Troll"' in b.detail.value and b.results.value == 0
+    b.search_box.value = "name:\"Potted Plant\""
+    assert b.results.value == 0 and 'data-detail="Potted Plant"' in b.detail.value
+    b.search_box.value = "kind:monster"
+    rows = b.table.html.count('data-row="')
+    assert rows == min(len(b.frame), 200) and 'tabindex="0"' in b.table.html
+    b.table.pick(3)
+    assert f'data-detail="{b.frame.iloc[3]["name"]}"' in b.detail.value
+    b.table.pick(3)  # the same row again: still shown
+    assert f'data-detail="{b.frame.iloc[3]["name"]}"' in b.detail.value
+    assert "<th>Big</th>" not in b.detail.value  # no "Big: False" on every card
+    big = CardBrowser("big:true", url=lab_db)
+    assert len(big.frame) and "<th>Big</th><td>yes" in big.detail.value
+
+
+def test_empty_set_or_tag_result_lists_the_values(lab_db):
+    b = CardBrowser("set:scooby", url=lab_db)
+    if len(b.frame) == 0 and not b.error.value:  # until the search itself explains unknown values
+        assert "set codes:" in b.count.value and "scooby_doo" in b.count.value
+    else:
+        assert "scooby_doo" in b.error.value or len(b.frame)
+    t = CardBrowser("tag:ghostt", url=lab_db)
+    assert "Ghost" in (t.count.value + t.error.value)
 
 
 def test_designer_card_add_edit_and_conflict(lab_db):
@@ -84,6 +114,33 @@ def test_deck_builder_controls(lab_db, tmp_path):
     assert int(d.stats_text().split()[0]) == size0
     d.preset_w.value = "base_fairy_dust"; d.preset_btn.click(); assert "fairy_dust" in d.stats_w.value
     d.name_w.value = "Renamed"; assert d.deck.name == "Renamed"
+
+
+def test_deck_list_grouped_by_kind_with_counts_and_preview(lab_db):
+    d = DeckBuilder("base", url=lab_db, plots=False)
+    labels = [t for t, _v in d.entries_w.options]
+    heads = [t for t, v in d.entries_w.options if str(v).startswith("kind:")]
+    assert heads and heads[0].startswith("\u25be Monster: ") and len(labels) == len(heads) + len(d.deck.entries)
+    total = sum(int(h.split(": ", 1)[1].split()[0]) for h in heads)
+    assert total == d.deck.size
+    kinds = [t for t, v in d.kind_w.options]
+    assert kinds[0] == f"all kinds ({d.deck.size} cards)" and any(k.startswith("Curse (") for k in kinds)
+    d.kind_w.value = "curse"
+    assert all(not str(v).startswith("kind:") for _t, v in d.entries_w.options)
+    assert all(d.deck.catalog.spec(v).kind == "curse" for _t, v in d.entries_w.options)
+    key = d.entries_w.options[0][1]
+    d.entries_w.value = key
+    name = d.deck.catalog.spec(key).name
+    assert f'data-detail="{name}"' in d.preview_w.value and "in the deck" in d.preview_w.value
+    d.up_btn.click()
+    assert d.kind_w.value == "curse" and d.entries_w.value == key
+    d.kind_w.value = ""
+    d.entries_w.value = "kind:monster"
+    assert "Monster" in d.preview_w.value
+    d.up_btn.click()
+    assert "pick a card" in d.message.value
+    assert all(b.layout.width == "auto" and b.layout.flex == "none"
+               for b in (d.add_set_btn, d.save_btn, d.load_btn, d.export_btn, d.import_btn, d.preset_btn))
 
 
 def test_deck_checks_shown(lab_db):

@@ -1,4 +1,4 @@
-"""The four lab notebooks run top to bottom under nbval (a fresh pytest process per notebook,
+"""The lab notebooks of this area run top to bottom under nbval (a fresh pytest process per notebook,
 on a freshly built database; widget-heavy notebooks with --nbval-lax)."""
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-NOTEBOOKS = ["01_card_database.ipynb", "02_mixed_decks.ipynb", "03_board.ipynb", "04_scenarios.ipynb"]
+NOTEBOOKS = ["01_card_database.ipynb", "02_mixed_decks.ipynb", "03_board.ipynb", "04_scenarios.ipynb",
+             "06_board_from_code.ipynb"]
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)

@@ -1,0 +1,874 @@
+"""Game words for the board: actions, decisions, refusals and what an action changed.
+
+Built only on the engine's public API (``state_dict()``, ``legal_actions()``, ``why_not()``,
+``describe()``, ``specs``, ``log``) and the card specs, so the rules stay in the engine and the
+phrasing stays here. Every function takes the game and, where the caller already has it, the
+``state_dict()`` of the position (``sd``) so one redraw computes it once.
+
+* :func:`action_text` - a button label that names the card and the target ("Move north into
+  the Brig", "Take Staff of Napalm from P1 (Net Troll's Bad Stuff)").
+* :func:`status` - the status line: turn, whose turn, the phase in the game's own terms, who
+  must act and why.
+* :func:`refusal` - why an action kind is not possible now, without internal ids.
+* :func:`changes` - what an action changed (Levels, cards lost and taken, deaths), diffing
+  ``state_dict()`` before and after: the story the log tells besides the engine's line.
+* :class:`Story` - those explanations for every action of a game, with the log lines each
+  action produced (for the rewind-by-log-click and the Level-over-time chart).
+
+Phase names follow the core rules' turn (core rules, 5. Turn Phases: Kick Open the Door, Look
+for Trouble / Loot the Room, Charity); Star Munchkin Adventures replaces kicking by moving
+(Star Munchkin Adventures rules, Movement and Entering Rooms).
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any, Iterable, Mapping, Sequence
+
+#: Directions of the rooms module's ``move n=`` (documented in ``engine/modules/rooms.py``):
+#: (name, dx, dy); north is y+1.
+DIRECTIONS = (("north", 0, 1), ("east", 1, 0), ("south", 0, -1), ("west", -1, 0))
+
+#: The main action kinds in game words (greyed buttons, help).
+KIND_WORDS = {
+    "kick": "Kick Open the Door", "trouble": "Look for Trouble", "loot": "Loot the Room",
+    "fight": "Declare victory", "run": "Run Away", "ask_help": "Ask for help", "offer_help": "Offer help",
+    "play": "Play a card", "equip": "Equip an item", "sell": "Sell items", "pass": "Pass",
+    "end_turn": "End the turn", "move": "Move", "stay": "Stay",
+}
+
+#: Phases in the game's own terms (core rules, 5. Turn Phases).
+PHASE_WORDS = {
+    "setup": "Setup (Race, Class and Items before the first turn)",
+    "start": "Kick Open the Door",
+    "trouble": "Look for Trouble or Loot the Room",
+    "combat": "Combat",
+    "end": "End of the turn",
+    "charity": "Charity",
+    "over": "Game over",
+}
+
+_CARD_ID_RE = re.compile(r"\bcard (-?\d+)\b")
+_SEAT_RE = re.compile(r"\bseat (\d+)\b")
+
+
+# ---------------------------------------------------------------------- small helpers
+def is_solar(sd: Mapping) -> bool:
+    """True for a Solar Storm ``state_dict()``."""
+    return sd.get("game") == "solar_storm"
+
+
+def names(sd: Mapping) -> dict[int, str]:
+    """Seat -> player name."""
+    return {p["seat"]: p["name"] for p in sd.get("players", [])}
+
+
+def join_and(items: Sequence[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 Level"`` / ``"2 Levels"``."""
+    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
+
+
+def signed(n: int | None) -> str:
+    """``+3`` / ``-2`` / ``+0``."""
+    return "" if n is None else f"{int(n):+d}"
+
+
+def card_name(game: Any, c: int) -> str:
+    """Printed name of card id ``c`` (``"?"`` when out of range)."""
+    specs = getattr(game, "specs", None) or ()
+    return specs[c].name if 0 <= c < len(specs) else "?"
+
+
+def _spec(game: Any, c: int):
+    specs = getattr(game, "specs", None) or ()
+    return specs[c] if 0 <= c < len(specs) else None
+
+
+def rooms_view(sd: Mapping) -> Mapping | None:
+    """The Star Munchkin Adventures rooms module's view in ``sd["module_state"]`` (found by
+    its shape: ``rooms`` and ``positions``), or None."""
+    for v in (sd.get("module_state") or {}).values():
+        if isinstance(v, Mapping) and isinstance(v.get("rooms"), Mapping) and "positions" in v:
+            return v
+    return None
+
+
+def dungeons_view(sd: Mapping) -> Mapping | None:
+    """The Scooby-Doo module's view (``dungeons`` list) in ``sd["module_state"]``, or None."""
+    for v in (sd.get("module_state") or {}).values():
+        if isinstance(v, Mapping) and isinstance(v.get("dungeons"), list):
+            return v
+    return None
+
+
+def piles_view(sd: Mapping) -> Mapping | None:
+    """The piles-per-set module's view in ``sd["module_state"]``, or None."""
+    v = (sd.get("module_state") or {}).get("piles")
+    return v if isinstance(v, Mapping) else None
+
+
+def room_target(sd: Mapping, who: str, n: int) -> tuple[str, str, str | None]:
+    """Where ``move n=`` takes player ``who``: ``(direction, "x,y", room name or None for new
+    ground)`` (Star Munchkin Adventures rules, Movement and Entering Rooms)."""
+    rv = rooms_view(sd) or {}
+    at = str((rv.get("positions") or {}).get(who, "0,0"))
+    try:
+        x, y = (int(v) for v in at.split(","))
+    except ValueError:
+        x, y = 0, 0
+    d, dx, dy = DIRECTIONS[n] if 0 <= n < 4 else ("?", 0, 0)
+    key = f"{x + dx},{y + dy}"
+    room = (rv.get("rooms") or {}).get(key)
+    name = (room or {}).get("name") if room is not None else None
+    if room is not None and not name:
+        name = f"the room at ({key})"
+    return d, key, name
+
+
+def _the(name: str) -> str:
+    """``"the Brig"`` for room names that read as places (not START)."""
+    if not name or name.upper() == "START" or name.lower().startswith("the "):
+        return name
+    return f"the {name}"
+
+
+def cause_of(game: Any, sd: Mapping | None = None, lines: int = 14) -> str | None:
+    """The card that caused the decision or loss at hand: the newest monster, Curse or trap
+    named in the recent log lines of the current turn (``"Net Troll"``), else None."""
+    log = list(getattr(game, "log", []) or [])[-lines:]
+    specs = getattr(game, "specs", None) or ()
+    table = _cause_table(specs)
+    if not table:
+        return None
+    turn = f"[t{(sd or {}).get('turn')}]" if sd else ""
+    for line in reversed(log):
+        if turn and not line.startswith(turn):
+            break
+        best = None
+        for m in table[1].finditer(line):
+            best = m.group(0)
+        if best:
+            return table[0].get(best.lower(), best)
+    return None
+
+
+_CAUSE_CACHE: dict[int, tuple] = {}
+
+
+def _cause_table(specs) -> tuple | None:
+    key = id(specs)
+    hit = _CAUSE_CACHE.get(key)
+    if hit is not None and hit[2] is specs:
+        return hit
+    names_ = {s.name.lower(): s.name for s in specs if s.kind in ("monster", "curse", "trap")}
+    if not names_:
+        return None
+    rx = re.compile("|".join(re.escape(n) for n in sorted(names_.values(), key=len, reverse=True)))
+    if len(_CAUSE_CACHE) > 16:
+        _CAUSE_CACHE.clear()
+    _CAUSE_CACHE[key] = (names_, rx, specs)
+    return _CAUSE_CACHE[key]
+
+
+def _caused(cause: str | None) -> str:
+    if not cause:
+        return ""
+    return f" ({cause}'s Bad Stuff)"
+
+
+def _owner_of(sd: Mapping, card: str, not_seat: int | None = None) -> str | None:
+    for p in sd.get("players", []):
+        if p["seat"] == not_seat:
+            continue
+        if card in (p.get("equipped_list") or []) or card in (p.get("carried") or []) \
+                or card in (p.get("races") or []) or card in (p.get("classes") or []):
+            return p["name"]
+    return None
+
+
+def _monster(sd: Mapping, i: int) -> str:
+    c = sd.get("combat") or {}
+    ms = c.get("monsters") or []
+    return ms[i]["name"] if 0 <= i < len(ms) else "the monster"
+
+
+# ---------------------------------------------------------------------- actions
+def action_text(game: Any, a: Any, sd: Mapping | None = None) -> str:
+    """The label of action ``a`` in game words, naming its card(s) and target; never an
+    internal id.
+
+    Args:
+        game: a :class:`~munchkin_lab.engine.Game` or ``SolarStormGame``.
+        a: an action legal in the current position (its label depends on the position:
+            the monster ``n`` indexes, the room ``move n=`` enters, the pending choice).
+        sd: ``game.state_dict()`` of the current position (computed when omitted).
+    """
+    sd = sd if sd is not None else game.state_dict()
+    if is_solar(sd):
+        return _solar_text(game, a)
+    try:
+        return _munchkin_text(game, a, sd)
+    except Exception:  # noqa: BLE001 - a label must never break the board: the engine's words
+        return _strip_who(game.describe(a) if hasattr(game, "describe") else str(a))
+
+
+def _strip_who(label: str) -> str:
+    label = label.split(": ", 1)[1] if ": " in label else label
+    return label[:1].upper() + label[1:]
+
+
+def _solar_text(game: Any, a: Any) -> str:
+    label = _strip_who(game.describe(a))
+    if a.kind == "end_actions":
+        return "End the action phase (the ship takes damage next)"
+    if a.kind.startswith("adj_"):
+        return label.replace(str(a), "").strip()
+    return label
+
+
+def _munchkin_text(game: Any, a: Any, sd: Mapping) -> str:  # noqa: C901 - one branch per kind
+    nm = names(sd)
+    k = a.kind
+    cn = card_name(game, a.card) if a.card >= 0 else ""
+    tn = nm.get(a.target, "") if a.target >= 0 else ""
+    sp = _spec(game, a.card) if a.card >= 0 else None
+    combat = sd.get("combat")
+    pend = (sd.get("pending") or [None])[0]
+    if pend is not None and pend.get("player") == a.player and k in ("choose", "accept", "refuse", "pass",
+                                                                    "play", "resolve"):
+        text = _pending_text(game, a, sd, pend, cn, tn)
+        if text:
+            return text
+    if k == "pass":
+        if sd.get("phase") == "setup":
+            return "Ready: end my setup"
+        if combat:
+            return f"Pass (let {nm.get(combat['fighter'], '?')}'s combat go on)"
+        return "Pass"
+    if k == "kick":
+        if a.n == 1:
+            top = (sd.get("discards") or {}).get("door") or []
+            return f"Resurrect {top[0] if top else 'the top Door discard'} instead of kicking (Cleric)"
+        return "Kick Open the Door"
+    if k == "trouble":
+        lv = f" (Level {sp.level})" if sp is not None and sp.level is not None else ""
+        return f"Look for Trouble: fight {cn}{lv} from your hand"
+    if k == "loot":
+        return "Loot the Room (draw a face-down Door)"
+    if k == "end_turn":
+        return "End the turn"
+    if k == "play":
+        return _play_text(game, a, sd, sp, cn, tn)
+    if k == "join":
+        return f"Add {cn} to the combat (it joins for free)"
+    if k == "equip":
+        return f"Equip {cn}" + (f" ({signed(sp.bonus)})" if sp is not None and sp.bonus else "")
+    if k == "unequip":
+        return f"Unequip {cn} (keep carrying it)"
+    if k == "discard":
+        return f"Discard your {cn}"
+    if k == "sell":
+        cards = [card_name(game, c) for c in a.cards]
+        gold = sum((_spec(game, c).gold or 0) for c in a.cards if _spec(game, c) is not None)
+        if a.n >= 0 and _spec(game, a.n) is not None:
+            gold += _spec(game, a.n).gold or 0
+        return f"Sell {join_and(cards)} ({gold:,} Gold: {plural(gold // 1000, 'Level')})"
+    if k == "give":
+        return f"Give {cn} to {tn}"
+    if k == "ask_help":
+        offer = f", offering {plural(a.n, 'Treasure')}" if a.n else ""
+        first = f" ({tn} picks first)" if a.m == 1 and a.n else ""
+        items = f" and {join_and([card_name(game, c) for c in a.cards])}" if a.cards else ""
+        return f"Ask {tn} for help{offer}{items}{first}"
+    if k == "offer_help":
+        return f"Offer to help {nm.get(combat['fighter'], '?') if combat else 'the fighter'}"
+    if k in ("fight", "run") and combat:
+        ms = " and ".join(m["name"] for m in combat.get("monsters") or [])
+        vs = f"{combat.get('munchkin_strength')} vs {combat.get('monster_strength')}"
+        return f"Declare victory over {ms} ({vs})" if k == "fight" else f"Run Away from {ms} ({vs})"
+    if k == "roll":
+        return f"Roll to Run Away from {_monster(sd, a.n)}"
+    if k == "evade":
+        if a.card >= 0:
+            return f"Give up {cn} so {_monster(sd, a.n)} leaves"
+        return f"Let {_monster(sd, a.n)} go (it does not pursue you)"
+    if k == "berserk":
+        return f"Berserk: discard {cn} for +1 (Warrior)"
+    if k == "flight":
+        return f"Flight spell: discard {cn} for +1 to Run Away (Wizard)"
+    if k == "charm":
+        return f"Charm {_monster(sd, a.n)} away: discard your whole hand (Wizard)"
+    if k == "turning":
+        return f"Turning: discard {cn} for +3 against Undead (Cleric)"
+    if k == "chase":
+        return f"Chase {_monster(sd, a.n)} away (Cleric)"
+    if k == "backstab":
+        return f"Backstab {tn} (-2): discard {cn} (Thief)"
+    if k == "steal":
+        return f"Steal {card_name(game, a.m)} from {tn}: discard {cn}, roll 4+ (Thief)"
+    if k == "charity":
+        return f"Give {cn} to {tn} (Charity)" if a.target >= 0 else f"Discard {cn} (Charity)"
+    if k == "choose":
+        return f"Choose {cn}"
+    if k == "resolve":
+        return _resolve_text(game, a, nm, cn, tn)
+    if k == "move":
+        me = nm.get(a.player, "")
+        d, key, room = room_target(sd, me, a.n)
+        if room:
+            return f"Move {d} into {_the(room)} ({key})"
+        return f"Move {d} to new ground ({key})"
+    if k == "stay":
+        rv = rooms_view(sd) or {}
+        at = str((rv.get("positions") or {}).get(nm.get(a.player, ""), "0,0"))
+        here = ((rv.get("rooms") or {}).get(at) or {}).get("name") or f"the room at ({at})"
+        return f"Stay in {_the(here)}"
+    if k == "place":
+        rv = rooms_view(sd) or {}
+        key = f"{a.n},{a.m}"
+        room = ((rv.get("rooms") or {}).get(key) or {}).get("name") or "the room"
+        return f"Place {cn} face {'up' if a.target == 1 else 'down'} in {_the(room)} ({key})"
+    if k == "pickup":
+        return f"Pick up {cn}, left in this room (instead of looting)"
+    if k == "peek":
+        return "Peek at the next room tile (Psychic)" if a.target == 1 else f"Peek into the room at ({a.n},{a.m}) (Psychic)"
+    if k == "portal":
+        return f"Open the Portal {cn}"
+    if k == "exit":
+        return f"Discover an exit: discard {join_and([card_name(game, c) for c in a.cards])}"
+    if k == "character":
+        return f"Take {cn} as your new Character"
+    if k in ("door_pile", "treasure_pile"):
+        pv = piles_view(sd) or {}
+        deck = "door" if k == "door_pile" else "treasure"
+        keys = ((pv.get("piles") or {}).get(deck)) or []
+        pile = keys[a.n] if 0 <= a.n < len(keys) else f"pile {a.n}"
+        return f"Draw your {'Doors' if deck == 'door' else 'Treasures'} from the {pile.split(':', 1)[-1]} pile"
+    if k == "fd_give":
+        return f"Give {cn} to {tn} (Fairy Dust)"
+    return _strip_who(game.describe(a))
+
+
+def _play_text(game: Any, a: Any, sd: Mapping, sp: Any, cn: str, tn: str) -> str:
+    if sp is None:
+        return _strip_who(game.describe(a))
+    e = sp.effects or {}
+    kind = sp.kind
+    if e.get("cancel_curse"):
+        return f"Cancel {card_name(game, a.m)} with {cn}" if a.m >= 0 else f"Cancel the Curse with {cn}"
+    if e.get("set_die"):
+        return f"Play {cn}: the next die shows {a.n}"
+    if e.get("steal_level"):
+        return f"Play {cn}: steal a Level from {tn}" if tn else f"Play {cn}"
+    if e.get("hireling"):
+        return f"Hire {cn}" + (f" to carry {card_name(game, a.m)}" if a.m >= 0 else "")
+    if e.get("transfer_fighter"):
+        return f"Play {cn}: {tn} fights instead" if tn else f"Play {cn}"
+    if kind == "curse":
+        return f"Curse {tn} with {cn}" if tn else f"Play the Curse {cn}"
+    if kind == "go_up_a_level":
+        return f"Go Up a Level with {cn}" + (f" ({tn})" if tn else "")
+    if kind in ("race", "class"):
+        return f"Become {'an' if cn[:1] in 'AEIOU' else 'a'} {cn} ({'Race' if kind == 'race' else 'Class'})"
+    if kind == "item":
+        bonus = f" {signed(sp.bonus)}" if sp.bonus else ""
+        slot = {"headgear": "headgear", "armor": "armor", "footgear": "footgear", "one_hand": "1 hand",
+                "two_hands": "2 hands", "vehicle": "Vehicle"}.get(sp.slot or "", "")
+        info = ", ".join(x for x in (bonus.strip(), slot, "Big" if sp.big else "") if x)
+        if a.m >= 0:
+            return f"Play {cn} on {card_name(game, a.m)}"
+        return f"Play the item {cn}" + (f" ({info})" if info else "")
+    if kind == "monster_enhancer" or e.get("discard_monster"):
+        return f"Play {cn} on {_monster(sd, a.n)}" + (f" ({signed(sp.bonus)})" if sp.bonus else "")
+    if kind == "one_shot":
+        if e.get("escape"):
+            return f"Use {cn} to escape"
+        if e.get("reroll_escape"):
+            return f"Use {cn}: roll again"
+        if e.get("take_discard"):
+            return f"Use {cn}" + (f": take {card_name(game, a.m)} from the discards" if a.m >= 0 else "")
+        side = "for the monsters" if a.n == 1 else "for the munchkins"
+        return f"Use {cn} {side}" + (f" ({signed(sp.bonus)})" if sp.bonus else "")
+    if kind == "monster" and a.m >= 0:
+        return f"Play {cn} with {card_name(game, a.m)}"
+    if a.m >= 0:
+        m = card_name(game, a.m)
+        if sd.get("combat") and _spec(game, a.m) is not None and _spec(game, a.m).kind == "monster":
+            return f"Play {cn}: {m} joins the combat"
+        return f"Play {cn} on {m}"
+    if tn:
+        return f"Play {cn} on {tn}"
+    return f"Play {cn}"
+
+
+def _resolve_text(game: Any, a: Any, nm: Mapping, cn: str, tn: str) -> str:
+    parts = []
+    if a.n:
+        parts.append(f"{tn} {'gains' if a.n > 0 else 'loses'} {plural(abs(a.n), 'Level')}")
+    if a.cards:
+        parts.append(f"{tn} discards {join_and([card_name(game, c) for c in a.cards])}")
+    return f"Resolve {cn} by hand: " + ("; ".join(parts) if parts else "nothing changes")
+
+
+def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: str) -> str | None:
+    nm = names(sd)
+    kind = pend.get("kind")
+    if kind == "help":
+        frm = nm.get(pend.get("from"), "?")
+        n = pend.get("treasures") or 0
+        if a.kind == "accept":
+            return f"Help {frm} in the combat" + (f" (for {plural(n, 'Treasure')})" if n else "")
+        if a.kind == "refuse":
+            return f"Refuse to help {frm}"
+    if kind == "offer":
+        frm = nm.get(pend.get("from"), "?")
+        if a.kind == "accept":
+            return f"Accept {frm}'s help"
+        if a.kind == "refuse":
+            return f"Refuse {frm}'s help"
+    if kind == "cancel":
+        victim = nm.get(pend.get("victim"), "?")
+        if a.kind == "pass":
+            return f"Let {pend.get('card')} hit {victim}"
+        if a.kind == "play":
+            return f"Cancel {pend.get('card')} on {victim} with {cn}"
+    if kind == "glue":
+        runner = nm.get(pend.get("runner"), "?")
+        if a.kind == "pass":
+            return f"Let {runner} escape"
+        if a.kind == "play":
+            return f"Play {cn}: {runner} must roll again"
+    if kind == "manual" and a.kind == "resolve":
+        return _resolve_text(game, a, nm, cn, tn)
+    if kind == "choose" and a.kind == "choose":
+        why = pend.get("why")
+        cause = cause_of(game, sd)
+        if why == "lose":
+            return f"Give up {cn}{_caused(cause)}"
+        if why == "take":
+            owner = _owner_of(sd, cn, a.player)
+            return f"Take {cn}" + (f" from {owner}" if owner else "") + _caused(cause)
+        if why == "loot":
+            dead = next((nm.get(c["player"]) for c in sd.get("corpses") or [] if cn in c.get("cards", [])), None)
+            return f"Take {cn} from {dead + chr(39) + 's' if dead else 'the'} corpse"
+        if why == "pick":
+            return f"Take {cn} from the face-up Treasures"
+        if why == "resurrect":
+            return f"Discard {cn} for the resurrection (Cleric)"
+        if why in ("tax", "taxpay"):
+            sp = _spec(game, a.card)
+            gold = f" ({sp.gold:,} Gold)" if sp is not None and sp.gold else ""
+            what = cause or "Income Tax"
+            return f"Pay with {cn}{gold} ({what})"
+        return f"Choose {cn}"
+    return None
+
+
+def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
+    """``(group title, short label)`` for actions that differ only by whom or which side they
+    aim at, so the board shows them as one row ("Curse with Duck of Doom: P2 P3 P4"); None
+    for an action that stands alone."""
+    if is_solar(sd):
+        return None
+    nm = names(sd)
+    k = a.kind
+    cn = card_name(game, a.card) if a.card >= 0 else ""
+    tn = nm.get(a.target, "") if a.target >= 0 else ""
+    sp = _spec(game, a.card) if a.card >= 0 else None
+    pend = (sd.get("pending") or [None])[0]
+    if pend is not None and pend.get("player") == a.player:
+        return None
+    if k == "play" and sp is not None:
+        e = sp.effects or {}
+        if sp.kind == "curse" and tn and a.m < 0:
+            return f"Curse with {cn}:", tn
+        if sp.kind == "go_up_a_level" and tn:
+            return f"{cn} (Go Up a Level) for:", tn
+        if e.get("steal_level") and tn:
+            return f"{cn}: steal a Level from", tn
+        if sp.kind == "one_shot" and not (e.get("escape") or e.get("reroll_escape") or e.get("take_discard")
+                                          or e.get("discard_monster")) and a.m < 0 and not tn:
+            return f"Use {cn}" + (f" ({signed(sp.bonus)})" if sp.bonus else "") + ":", \
+                ("for the monsters" if a.n == 1 else "for the munchkins")
+        if (sp.kind == "monster_enhancer" or e.get("discard_monster")) and sd.get("combat"):
+            return f"Play {cn}" + (f" ({signed(sp.bonus)})" if sp.bonus else "") + " on", _monster(sd, a.n)
+    if k == "give" and tn:
+        return f"Give {cn} to", tn
+    if k == "charity":
+        return f"Charity: {cn} to", (tn if a.target >= 0 else "discard it")
+    if k == "backstab" and tn:
+        return f"Backstab (-2), discard {cn}:", tn
+    if k == "ask_help" and tn:
+        offer = f" for {plural(a.n, 'Treasure')}" if a.n else ""
+        first = " (picks first)" if a.m == 1 and a.n else ""
+        return "Ask for help:", f"{tn}{offer}{first}"
+    if k == "place":
+        rv = rooms_view(sd) or {}
+        key = f"{a.n},{a.m}"
+        room = ((rv.get("rooms") or {}).get(key) or {}).get("name") or f"({key})"
+        return f"Place {cn} face {'up' if a.target == 1 else 'down'} in", room
+    return None
+
+
+# ---------------------------------------------------------------------- status
+def decision(game: Any, sd: Mapping | None = None) -> str:
+    """Who must act now and why, as a sentence naming the card that caused a pending
+    decision ("P2 must choose what to lose to Net Troll's Bad Stuff")."""
+    sd = sd if sd is not None else game.state_dict()
+    nm = names(sd)
+    if is_solar(sd):
+        return _solar_decision(sd, nm)
+    if sd.get("phase") == "over":
+        return game_over_text(sd)
+    actor = sd.get("actor")
+    who = nm.get(actor, "?")
+    pend = (sd.get("pending") or [None])[0]
+    if pend is not None:
+        kind = pend.get("kind")
+        if kind == "help":
+            n = pend.get("treasures") or 0
+            return (f"{who} must answer: {nm.get(pend.get('from'), '?')} asks for help"
+                    + (f", offering {plural(n, 'Treasure')}" if n else ""))
+        if kind == "offer":
+            return f"{who} must answer {nm.get(pend.get('from'), '?')}'s offer to help"
+        if kind == "cancel":
+            return (f"{who} may cancel {pend.get('card')} on {nm.get(pend.get('victim'), '?')} "
+                    "or let it hit")
+        if kind == "glue":
+            return f"{who} may make {nm.get(pend.get('runner'), '?')} roll again for {pend.get('monster')}"
+        if kind == "manual":
+            return f"{who} must resolve {pend.get('card')} by hand (its effect is not automated)"
+        if kind == "choose":
+            why = pend.get("why")
+            cause = cause_of(game, sd)
+            opts = pend.get("options") or []
+            if why == "lose":
+                return f"{who} must choose what to lose" + (f" to {cause}'s Bad Stuff" if cause else "")
+            if why == "take":
+                owner = _owner_of(sd, opts[0], actor) if opts else None
+                return (f"{who} may take an item" + (f" from {owner}" if owner else "")
+                        + (f" ({cause}'s Bad Stuff)" if cause else ""))
+            if why == "loot":
+                return f"{who} loots a corpse: pick a card"
+            if why == "pick":
+                return f"{who} picks one of the face-up Treasures (sharing the reward)"
+            if why == "resurrect":
+                return f"{who} must discard a card for the resurrection (Cleric)"
+            if why in ("tax", "taxpay"):
+                owe = f" of {pend['owe']:,} Gold" if pend.get("owe") else ""
+                return f"{who} must pay{owe}" + (f" ({cause})" if cause else " (Income Tax)")
+        return f"{who} must decide"
+    phase = sd.get("phase")
+    c = sd.get("combat")
+    if c:
+        f = nm.get(c["fighter"], "?")
+        side = f + (f" and {nm.get(c['helper'])}" if c.get("helper") is not None else "")
+        ms = join_and([m["name"] for m in c.get("monsters") or []])
+        score = f"{c.get('munchkin_strength')} vs {c.get('monster_strength')}"
+        lead = "the munchkins win" if c.get("winning") else "the monsters win (ties go to the monster)"
+        stage = c.get("stage")
+        if stage == "window":
+            return f"{who} may play cards, offer help or pass in {side}'s fight against {ms}, {score}: {lead}"
+        if stage == "run":
+            return f"{who} must roll to Run Away from {ms}"
+        return f"{who} fights {ms}, {score}: {lead}. Declare victory, Run Away, play cards or ask for help"
+    rooms = rooms_view(sd) is not None
+    if phase == "setup":
+        return f"{who} may play a Race, a Class and Items, then say ready"
+    if phase == "start":
+        return f"{who} moves: pick a direction or stay" if rooms else f"{who} must Kick Open the Door"
+    if phase == "trouble":
+        return f"{who} may Look for Trouble (a monster from the hand) or Loot the Room"
+    if phase == "end":
+        return f"{who} may play cards, then end the turn"
+    if phase == "charity":
+        ch = sd.get("charity") or {}
+        return (f"{who} has {plural(int(ch.get('excess') or 0), 'card')} too many: Charity "
+                "(give them to the lowest-Level player, or discard)")
+    return f"{who} to act"
+
+
+def _solar_decision(sd: Mapping, nm: Mapping) -> str:
+    if sd.get("phase") == "over":
+        return game_over_text(sd)
+    who = nm.get(sd.get("actor"), "?")
+    pend = sd.get("pending")
+    if pend:
+        k = pend.get("kind")
+        if k == "scavenge":
+            return f"{who} picks the scavenged Resource cards ({pend.get('left')} left)"
+        if k == "bridge":
+            return f"{who} puts the looked-at Damage cards back (The Bridge)"
+        return f"{who} resolves {pend.get('room', 'the room')} by hand"
+    if sd.get("phase") == "collect":
+        return f"{who} collects Resources (2 from the deck or 1 face up)"
+    return f"{who} has {plural(int(sd.get('actions_left') or 0), 'action')} left"
+
+
+def phase_text(sd: Mapping) -> str:
+    """The phase in the game's own terms ("Kick Open the Door", "Combat: Run Away")."""
+    if is_solar(sd):
+        return {"actions": "Actions", "collect": "Resource collection", "over": "Game over"}.get(
+            sd.get("phase"), str(sd.get("phase")))
+    ph = sd.get("phase")
+    if ph == "start" and rooms_view(sd) is not None:
+        return "Movement"
+    if ph == "combat" and sd.get("combat"):
+        return {"fight": "Combat", "window": "Combat: others may interfere", "run": "Combat: Run Away"}.get(
+            sd["combat"].get("stage"), "Combat")
+    return PHASE_WORDS.get(ph, str(ph))
+
+
+def game_over_text(sd: Mapping) -> str:
+    """"Game over: P2 wins (Level 10) after 31 turns" (or the crew's result in Solar Storm)."""
+    if is_solar(sd):
+        return (f"Game over: the crew {'wins' if sd.get('won') else 'loses'} ({sd.get('reason')}) "
+                f"after {sd.get('turn')} turns")
+    who = join_and(sd.get("winner_names") or []) or "nobody"
+    verb = "win" if len(sd.get("winner_names") or []) > 1 else "wins"
+    reason = sd.get("reason") or ""
+    return f"Game over: {who} {verb} ({reason}) after {sd.get('turn')} turns"
+
+
+def status(game: Any, sd: Mapping | None = None) -> dict[str, Any]:
+    """The status line as parts: ``{"turn": int, "whose": "P1's turn", "phase": game words,
+    "actor": seat|None, "decision": sentence, "over": bool}``."""
+    sd = sd if sd is not None else game.state_dict()
+    nm = names(sd)
+    return {"turn": sd.get("turn"), "whose": f"{nm.get(sd.get('active'), '?')}'s turn",
+            "phase": phase_text(sd), "actor": sd.get("actor"), "decision": decision(game, sd),
+            "over": sd.get("phase") == "over"}
+
+
+def refusal(game: Any, kind: str, seat: int | None, sd: Mapping | None = None) -> str:
+    """Why no action of ``kind`` is possible for ``seat`` now, in words without internal ids
+    (the engine's rule with its source when the rule is about the phase; otherwise what is
+    missing)."""
+    sd = sd if sd is not None else game.state_dict()
+    if seat is None:
+        return "the game is over"
+    from ..engine import Action  # local: words stays importable without the engine loaded
+
+    who = names(sd).get(seat, "?")
+    try:
+        why = game.why_not(Action(seat, kind))
+    except Exception:  # noqa: BLE001
+        why = None
+    if why and not _CARD_ID_RE.search(why) and "target" not in why and "monster n" not in why:
+        return clean(game, why, sd)
+    needs = {"play": f"none of {who}'s cards can be played now",
+             "equip": f"{who} carries no item that can be equipped now",
+             "trouble": f"{who} has no monster to Look for Trouble with now",
+             "sell": f"{who} has nothing to sell now",
+             "ask_help": "no one can be asked for help now",
+             "give": f"{who} has no item to give now"}
+    return needs.get(kind) or (clean(game, why, sd) if why else "not possible now")
+
+
+def clean(game: Any, text: str, sd: Mapping | None = None) -> str:
+    """``text`` with internal ids replaced: ``card 17`` -> its name, ``seat 2`` -> the player."""
+    nm = names(sd) if sd else {}
+
+    def card(m: re.Match) -> str:
+        c = int(m.group(1))
+        return card_name(game, c) if c >= 0 else "no card"
+
+    text = _CARD_ID_RE.sub(card, text)
+    if nm:
+        text = _SEAT_RE.sub(lambda m: nm.get(int(m.group(1)), m.group(0)), text)
+    return text
+
+
+# ---------------------------------------------------------------------- what changed
+def _in_play(p: Mapping) -> list[str]:
+    return (list(p.get("equipped_list") or []) + list(p.get("carried") or []) + list(p.get("races") or [])
+            + list(p.get("classes") or []) + ([p["hireling"]] if p.get("hireling") else []))
+
+
+#: Action kinds whose own effect is the loss (no extra explanation for the actor).
+_SELF_LOSS_KINDS = {"sell", "discard", "give", "charity", "exit", "charm", "berserk", "flight", "turning",
+                    "backstab", "steal", "fd_give", "resolve"}
+
+
+def changes(before: Mapping, after: Mapping, action: Any = None, new_lines: Iterable[str] = ()) -> list[str]:
+    """What an action changed, as sentences: Levels (``"P3 loses 2 Levels (5 -> 3)"``), cards
+    in play lost or taken from another player, cards lost from a hand (not the actor's own
+    play), deaths. Facts the engine's new log lines already state (``"P3 loses X."``) are
+    left out. Solar Storm: ``[]``.
+
+    Args:
+        before, after: ``state_dict()`` before and after the action.
+        action: the action (its player and kind decide what is the action itself).
+        new_lines: the log lines the action produced.
+    """
+    if is_solar(after) or is_solar(before):
+        return []
+    said = "\n".join(new_lines)
+    actor = getattr(action, "player", None)
+    kind = getattr(action, "kind", "")
+    pb = {p["seat"]: p for p in before.get("players", [])}
+    lost_by: dict[str, list[str]] = {}
+    out: list[str] = []
+    per: list[tuple[str, list[str]]] = []
+    for p in after.get("players", []):
+        q = pb.get(p["seat"])
+        if q is None:
+            continue
+        name = p["name"]
+        bits: list[str] = []
+        lb, la = q.get("level"), p.get("level")
+        if lb is not None and la is not None and la != lb:
+            d = la - lb
+            bits.append(f"{'goes up' if d > 0 else 'loses'} {plural(abs(d), 'Level')} ({lb} \u2192 {la})")
+        if q.get("alive", True) and not p.get("alive", True):
+            bits.append("dies")
+        gone = Counter(_in_play(q)) - Counter(_in_play(p))
+        if gone and not (p["seat"] == actor and kind in _SELF_LOSS_KINDS) and p.get("alive", True):
+            cards = [c for c in gone.elements() if f"{name} loses {c}" not in said]
+            if cards:
+                bits.append(f"loses {join_and(cards)}")
+            lost_by.update({c: name for c in gone})
+        hb, ha = q.get("hand_count", 0), p.get("hand_count", 0)
+        if ha < hb and p["seat"] != actor and p.get("alive", True) and kind != "charity":
+            bits.append(f"loses {plural(hb - ha, 'card')} from the hand")
+        per.append((name, bits))
+    taken: list[str] = []
+    if kind not in ("give", "fd_give", "choose"):
+        for p in after.get("players", []):
+            q = pb.get(p["seat"])
+            if q is None:
+                continue
+            new = Counter(_in_play(p)) - Counter(_in_play(q))
+            for c in new.elements():
+                frm = lost_by.get(c)
+                if frm and frm != p["name"] and f"takes {c}" not in said:
+                    taken.append(f"{p['name']} takes {c} from {frm}")
+    for name, bits in per:
+        if bits:
+            out.append(f"{name} {join_and(bits)}")
+    return out + taken
+
+
+class Story:
+    """The story of a game as the board tells it, one record per action played:
+
+    ``marks[k]`` is the log length after ``k`` actions (``marks[0]``: the start), so log line
+    ``i`` belongs to the action ``k`` with ``marks[k-1] <= i < marks[k]``; ``notes[k]`` the
+    explanation lines of action ``k`` (:func:`changes`, with the cause when the action hit Bad
+    Stuff or a Curse); ``levels[k]`` every player's Level and ``turns[k]`` the turn after ``k``
+    actions (the Level-over-time chart).
+
+    Kept in step by :meth:`record` / :meth:`truncate` while the board plays and undoes, and
+    rebuilt by :meth:`sync` (a replay of the saved game) when the game moved without it.
+    """
+
+    def __init__(self, game: Any):
+        self.game = None
+        self.marks: list[int] = []
+        self.notes: list[list[str]] = []
+        self.levels: list[list[int]] = []
+        self.turns: list[int] = []
+        self.rebuild(game)
+
+    def _snap(self, sd: Mapping, log_len: int) -> None:
+        self.marks.append(log_len)
+        self.levels.append([int(p.get("level") or 0) for p in sd.get("players", [])] if not is_solar(sd)
+                           else [int(sd.get("diverted") or 0)])
+        self.turns.append(int(sd.get("turn") or 0))
+
+    def rebuild(self, game: Any) -> None:
+        """Replay ``game``'s saved game from the start and record every action."""
+        self.game = game
+        self.marks, self.notes, self.levels, self.turns = [], [], [], []
+        data = json.loads(game.to_json())
+        acts = data.get("actions") or []
+        data["actions"] = []
+        try:
+            g = type(game).from_json(json.dumps(data))
+        except Exception:  # noqa: BLE001 - no replay possible: record the present only
+            g = None
+        if g is None or len(g.log) > len(game.log):
+            sd = game.state_dict()
+            self.marks = [0] * len(game.actions)
+            self.notes = [[] for _ in game.actions]
+            self.levels = [[int(p.get("level") or 0) for p in sd.get("players", [])]] * len(game.actions)
+            self.turns = [int(sd.get("turn") or 0)] * len(game.actions)
+            self.notes.append([])
+            self._snap(sd, len(game.log))
+            return
+        sd = g.state_dict()
+        self.notes.append([])
+        self._snap(sd, len(g.log))
+        for text in acts:
+            before = sd
+            n0 = len(g.log)
+            g.play(text)
+            sd = g.state_dict()
+            self.notes.append(self._explain(g, before, sd, g.actions[-1], g.log[n0:]))
+            self._snap(sd, len(g.log))
+
+    def _explain(self, g: Any, before: Mapping, after: Mapping, action: Any, lines: list[str]) -> list[str]:
+        ch = changes(before, after, action, lines)
+        if not ch:
+            return []
+        text = "; ".join(ch)
+        joined = " ".join(lines)
+        cause = None
+        if "Bad Stuff" in joined or "rolls" in joined or action.kind == "choose" or "curses" in joined:
+            cause = cause_of(g, after, lines=max(4, len(lines) + 3))
+        spec = next((s for s in (getattr(g, "specs", None) or ()) if s.name == cause), None) if cause else None
+        if spec is not None and spec.kind == "monster" and ("Bad Stuff" in joined or action.kind == "choose"):
+            text = f"Bad Stuff of {cause}: {text}"
+        elif spec is not None and spec.kind == "curse":
+            text = f"Curse {cause}: {text}"
+        return [text]
+
+    def record(self, game: Any, before: Mapping, action: Any, log_before: int) -> Mapping:
+        """Record the action just played (``before``: the ``state_dict()`` before it,
+        ``log_before``: the log length before it). Returns the new ``state_dict()``."""
+        sd = game.state_dict()
+        self.notes.append(self._explain(game, before, sd, action, game.log[log_before:]))
+        self._snap(sd, len(game.log))
+        return sd
+
+    def truncate(self, n_actions: int) -> None:
+        """Forget the records after ``n_actions`` actions (after undo)."""
+        keep = n_actions + 1
+        del self.marks[keep:], self.notes[keep:], self.levels[keep:], self.turns[keep:]
+
+    def in_step(self, game: Any) -> bool:
+        """True when the records match ``game`` (same game, action count and log length)."""
+        return (self.game is game and len(self.marks) == len(game.actions) + 1
+                and self.marks[-1] == len(game.log))
+
+    def sync(self, game: Any) -> None:
+        """Rebuild unless already :meth:`in_step` with ``game``."""
+        if not self.in_step(game):
+            self.rebuild(game)
+
+    def action_of_line(self, i: int) -> int:
+        """The number of actions after which log line ``i`` was written (0: the start)."""
+        import bisect
+
+        return bisect.bisect_right(self.marks, i)
+
+    def lines(self, log: Sequence[str], last: int = 80) -> list[tuple[int, int, str, list[str]]]:
+        """The newest ``last`` log lines as ``(line index, position, text, notes)``; ``notes``
+        are the explanation lines shown after the last line of an action."""
+        out = []
+        start = max(0, len(log) - last)
+        for i in range(start, len(log)):
+            k = self.action_of_line(i)
+            end = self.marks[k] - 1 if k < len(self.marks) else len(log) - 1
+            notes = self.notes[k] if (k < len(self.notes) and i == end) else []
+            out.append((i, k, log[i], notes))
+        return out
