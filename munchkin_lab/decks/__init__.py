@@ -11,13 +11,14 @@ from .checks import Problem, check_deck
 from .files import DeckFileError, FileProblem, parse_text, parse_yaml, read_deck, to_text, to_yaml, write_deck
 from .presets import find_deck, list_presets, load_preset
 from .model import DEFAULT_OPTIONS, MODULES, Deck, DuplicateDeckError, Entry, derive_modules
+from .store import DeckConflictError
 
 __all__ = [
     "AmbiguousCardError", "Catalog", "DeckError", "SetInfo", "UnknownCardError", "default_catalog",
     "Problem", "check_deck", "DeckFileError", "FileProblem", "parse_text", "parse_yaml", "read_deck",
     "to_text", "to_yaml", "write_deck", "DEFAULT_OPTIONS", "MODULES", "Deck", "DuplicateDeckError",
     "Entry", "derive_modules", "list_decks", "delete_deck", "list_presets", "load_preset",
-    "find_deck",
+    "find_deck", "DeckConflictError",
 ]
 
 
