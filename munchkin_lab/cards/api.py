@@ -505,7 +505,7 @@ def _desired(e: dict, tags: dict) -> tuple[dict, list[str], list[str], list[dict
 
 
 def import_csv(path: str | Path, url: str | None = None, *, replace: bool = False,
-               dry_run: bool = False) -> ImportResult:
+               dry_run: bool = False, expect_deleted: Iterable[str] | None = None) -> ImportResult:
     """Merge a CSV (as written by :func:`export_csv`, or by pandas from a frame of it) into the
     card database.
 
@@ -527,14 +527,18 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
         path: the CSV file (UTF-8, a byte-order mark is accepted).
         replace: delete the cards the CSV does not list.
         dry_run: only work out and return what would change; nothing is written.
+        expect_deleted: with ``replace``, the ``"set:Name"`` keys a dry run showed as to be
+            deleted (and the user agreed to): the import is refused if it would now delete
+            any other card (someone changed the database in between).
     Returns:
         :class:`ImportResult`: ``{"inserted", "updated", "deleted", "unchanged"}`` counts,
         with the card names in ``.names`` (and ``.names["kept"]``: not in the CSV, kept).
     Raises:
-        CardDataError: any problem, reported as ``path:line: card 'Name': field: message``;
-            nothing is written.
+        CardDataError: any problem, reported as ``path:line: card 'Name': field: message``
+            (or a deletion beyond ``expect_deleted``); nothing is written.
     """
     path = Path(path)
+    allowed = None if expect_deleted is None else set(expect_deleted)
     disp = str(path)
     entries, parse_problems = _read_csv_entries(path)
     engine = open_engine(url)
@@ -581,6 +585,10 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
         config.lock_tables(conn, TABLES)
         plan = _import_plan(conn, entries, parse_problems, replace, disp)
         out, todo = plan_result(plan)
+        surprise = [k for k in out["deleted"] if allowed is not None and k not in allowed]
+        if surprise:
+            raise CardDataError([f"{disp}: would also delete {', '.join(surprise)}, not shown before "
+                                 "(the database changed meanwhile); nothing was written: run the import again"])
         _apply_import(conn, plan, todo, replace)
         return out
 

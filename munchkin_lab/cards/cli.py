@@ -120,6 +120,10 @@ def register(app: typer.Typer) -> None:
         """Print cards per set (with copies and the automated share), per kind and per tag."""
         _guard(lambda: _print_stats(url))
 
+    from . import csv_cli
+
+    csv_cli.register(db)  # db export / db import (CSV)
+
     @app.command("cards")
     def cards_cmd(query: str = typer.Argument("", help="Search, e.g. 'tag:undead level>=10'."),
                   format: Format = typer.Option(Format.table, "--format", "-f", help="table, csv or json."),
