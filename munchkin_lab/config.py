@@ -37,7 +37,8 @@ DATABASE_DIR: Path = REPO_ROOT / "database"
 #: Default SQLite file built from the data files.
 DEFAULT_DB_PATH: Path = DATABASE_DIR / "munchkin-lab.sqlite"
 
-#: Seconds a SQLite connection waits for another writer's lock before "database is locked".
+#: Seconds a SQLite connection waits for another writer's lock before "database is locked"
+#: (also how long a rebuild or import on PostgreSQL waits for its table locks).
 SQLITE_BUSY_TIMEOUT: float = 60.0
 
 _engines: dict[str, Engine] = {}
@@ -146,7 +147,7 @@ def get_engine(url: str | None = None) -> Engine:
 
 
 def dispose_engine(url: str | None = None) -> None:
-    """Close and forget the cached engine of ``url`` (after its file was replaced)."""
+    """Close and forget the cached engine of ``url`` (e.g. before a test deletes its file)."""
     resolved = database_url(url)
     with _lock:
         engine = _engines.pop(resolved, None)
@@ -195,12 +196,15 @@ def lock_tables(conn: Connection, tables: Sequence[str]) -> None:
 
     PostgreSQL: ``LOCK TABLE ... IN SHARE ROW EXCLUSIVE MODE``: other transactions can still
     read (and ``SELECT ... FOR UPDATE``) but their inserts, updates and deletes wait until this
-    transaction ends, and statements after the lock see every row committed before it.
+    transaction ends, and statements after the lock see every row committed before it. Waits
+    at most :data:`SQLITE_BUSY_TIMEOUT` seconds for a session that is itself writing (then
+    ``OperationalError``, SQLSTATE 55P03, instead of hanging).
     SQLite: nothing to do (:func:`write_transaction` already holds the database's write lock).
     """
     if conn.dialect.name == "sqlite" or not tables:
         return
     quote = conn.dialect.identifier_preparer.quote
+    conn.exec_driver_sql(f"SET LOCAL lock_timeout = '{int(SQLITE_BUSY_TIMEOUT * 1000)}ms'")
     conn.exec_driver_sql(f"LOCK TABLE {', '.join(quote(t) for t in tables)} IN SHARE ROW EXCLUSIVE MODE")
 
 

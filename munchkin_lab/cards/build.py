@@ -318,9 +318,10 @@ def check_schema(engine, url: str | None = None) -> None:
         with engine.connect() as conn:
             problem = schema_problem(conn)
     except DBAPIError as exc:
-        first = str(exc.orig if exc.orig is not None else exc).splitlines()[0]
-        raise CardDataError([f"{shown}: cannot read the card database ({first}); if the file is "
-                             "damaged, move it away and run `munchkin-lab db build`"]) from None
+        first = (str(exc.orig if exc.orig is not None else exc).strip().splitlines() or ["?"])[0]
+        hint = ("if the file is damaged, move it away and run `munchkin-lab db build`" if engine.dialect.name == "sqlite"
+                else "check the URL and the server; `munchkin-lab db build` creates the schema")
+        raise CardDataError([f"{shown}: cannot read the card database ({first}); {hint}"]) from None
     if problem is not None:
         what = ("run `munchkin-lab db build` first" if problem.startswith("no card database")
                 else "run `munchkin-lab db build` (it migrates the schema and keeps designer cards and decks)")

@@ -178,8 +178,16 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
     try:
         version = config.run_write(engine, work)
     except IntegrityError as exc:
+        if _is_foreign_key_error(exc):  # PostgreSQL: a rebuild removed a card between our read and write
+            raise DeckError(f"deck {deck.name!r}: a card of the deck was removed from the database meanwhile "
+                            "(a rebuild); nothing was saved: load the deck again") from None
         raise DuplicateDeckError(f"a deck named {deck.name!r} already exists") from exc
     deck._stored_as = (resolved, deck.name, version)
+
+
+def _is_foreign_key_error(exc: IntegrityError) -> bool:
+    code = getattr(exc.orig, "sqlstate", None)
+    return code == "23503" or "FOREIGN KEY constraint failed" in str(exc.orig)
 
 
 def edit_deck(name: str, change: Callable[[Deck], T], url: str | None = None,
