@@ -1,6 +1,6 @@
 """Command-line commands of this area (registered by ``munchkin_lab.cli``).
 
-``munchkin-lab db build|check|stats [--url URL]`` and
+``munchkin-lab db build|check|stats|export|import [--url URL]`` (export and import: ``csv_cli``) and
 ``munchkin-lab cards QUERY [--format table|csv|json] [--url URL]``. Errors are printed
 without a traceback and exit with status 1.
 """
