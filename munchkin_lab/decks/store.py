@@ -163,12 +163,14 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
             deck_id, current = row
             if expected is not None and current != expected:
                 raise DeckConflictError(f"{changed} (version {expected}, now {current}); {again}")
-            guard = dt.c.row_version == current  # on PostgreSQL a concurrent save makes this match nothing
-            res = conn.execute(update(dt).where(dt.c.id == deck_id, guard).values(**values, row_version=current + 1))
-            if res.rowcount != 1:
+            where = [dt.c.id == deck_id]
+            if expected is not None:  # on PostgreSQL a save committed since our read makes this match nothing
+                where.append(dt.c.row_version == expected)
+            version = conn.execute(update(dt).where(*where).values(**values, row_version=dt.c.row_version + 1)
+                                   .returning(dt.c.row_version)).scalar()
+            if version is None:
                 raise DeckConflictError(f"{changed} (saved at the same time); {again}")
             conn.execute(delete(et).where(et.c.deck_id == deck_id))
-            version = current + 1
         rows = [{"deck_id": deck_id, "card_id": ids[e.key], "copies": e.copies, "pile": e.pile}
                 for e in deck.entries.values()]
         if rows:
