@@ -11,7 +11,6 @@ from .checks import Problem, check_deck
 from .files import DeckFileError, FileProblem, parse_text, parse_yaml, read_deck, to_text, to_yaml, write_deck
 from .presets import find_deck, list_presets, load_preset
 from .model import DEFAULT_OPTIONS, MODULES, Deck, DuplicateDeckError, Entry, derive_modules
-from .store import DeckConflictError
 
 __all__ = [
     "AmbiguousCardError", "Catalog", "DeckError", "SetInfo", "UnknownCardError", "default_catalog",
@@ -20,6 +19,14 @@ __all__ = [
     "Entry", "derive_modules", "list_decks", "delete_deck", "list_presets", "load_preset",
     "find_deck", "DeckConflictError",
 ]
+
+
+def __getattr__(name: str):
+    if name == "DeckConflictError":  # lazily: the store module imports the database models
+        from .store import DeckConflictError
+
+        return DeckConflictError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def list_decks(url: str | None = None):
