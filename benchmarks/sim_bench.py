@@ -21,13 +21,7 @@ import time
 def _deck():
     from munchkin_lab.decks import load_preset
 
-    try:
-        return load_preset("base")
-    except Exception:  # noqa: BLE001 - no database yet
-        from munchkin_lab.cards.build import build
-
-        build()
-        return load_preset("base")
+    return load_preset("base")  # a missing default database is built on first use
 
 
 def main() -> None:

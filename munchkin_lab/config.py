@@ -4,14 +4,27 @@ Default: the SQLite file ``database/munchkin-lab.sqlite`` under the repository r
 from this package's location). Override with the environment variable ``DATABASE_URL`` or an
 explicit ``url=`` argument / ``--url`` option (any SQLAlchemy URL, e.g.
 ``postgresql+psycopg://user@host:5432/dbname``).
+
+Writes that must see and change one consistent state (a rebuild, a CSV import, a deck save)
+run in :func:`write_transaction`: on SQLite ``BEGIN IMMEDIATE`` (the write lock is taken
+before the first read; other writers wait up to :data:`SQLITE_BUSY_TIMEOUT` seconds, readers
+keep reading the last committed state thanks to WAL); on PostgreSQL an ordinary transaction
+in which :func:`lock_tables` takes table locks that hold writers back but never readers.
+:func:`run_write` retries such a transaction when PostgreSQL reports a serialization failure
+or a deadlock.
 """
 from __future__ import annotations
 
+import contextlib
 import os
+import random
 import threading
+import time
 from pathlib import Path
+from typing import Callable, Iterator, Sequence, TypeVar
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import GenericFunction
@@ -23,6 +36,10 @@ REPO_ROOT: Path = Path(__file__).resolve().parent.parent
 DATABASE_DIR: Path = REPO_ROOT / "database"
 #: Default SQLite file built from the data files.
 DEFAULT_DB_PATH: Path = DATABASE_DIR / "munchkin-lab.sqlite"
+
+#: Seconds a SQLite connection waits for another writer's lock before "database is locked"
+#: (also how long a rebuild or import on PostgreSQL waits for its table locks).
+SQLITE_BUSY_TIMEOUT: float = 60.0
 
 _engines: dict[str, Engine] = {}
 _lock = threading.Lock()
@@ -103,14 +120,17 @@ def create_db_engine(url: str | None = None, **kwargs) -> Engine:
     """Create a new SQLAlchemy engine for ``url`` (resolved with :func:`database_url`).
 
     SQLite connections get ``PRAGMA journal_mode=WAL`` and ``PRAGMA foreign_keys=ON`` on
-    connect. The parent folder of a SQLite file is created when missing.
+    connect and wait up to :data:`SQLITE_BUSY_TIMEOUT` seconds for a writer's lock. The
+    parent folder of a SQLite file is created when missing.
     """
     resolved = database_url(url)
     if is_sqlite(resolved):
         path = sqlite_path(resolved)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(resolved, **kwargs)
+        connect_args = dict(kwargs.pop("connect_args", None) or {})
+        connect_args.setdefault("timeout", SQLITE_BUSY_TIMEOUT)
+        engine = create_engine(resolved, connect_args=connect_args, **kwargs)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(resolved, pool_pre_ping=True, **kwargs)
@@ -127,9 +147,95 @@ def get_engine(url: str | None = None) -> Engine:
 
 
 def dispose_engine(url: str | None = None) -> None:
-    """Close and forget the cached engine of ``url`` (after its file was replaced)."""
+    """Close and forget the cached engine of ``url`` (e.g. before a test deletes its file)."""
     resolved = database_url(url)
     with _lock:
         engine = _engines.pop(resolved, None)
     if engine is not None:
         engine.dispose()
+
+
+# --------------------------------------------------------------------------- write transactions
+
+T = TypeVar("T")
+
+#: SQLSTATE codes after which a PostgreSQL transaction may simply be run again.
+RETRY_SQLSTATES = frozenset({"40001", "40P01"})  # serialization_failure, deadlock_detected
+
+
+@contextlib.contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """One write transaction on ``engine``: committed on a clean exit, rolled back on any
+    exception (``KeyboardInterrupt`` included), so a failed write leaves the database as it was.
+
+    On SQLite it starts with ``BEGIN IMMEDIATE``: the database's write lock is taken before
+    anything is read, so what the transaction reads cannot change before it writes (other
+    writers wait up to :data:`SQLITE_BUSY_TIMEOUT` s; readers are never blocked). On other
+    databases it is an ordinary transaction; call :func:`lock_tables` in it to hold writers back.
+
+    Yields:
+        the :class:`~sqlalchemy.Connection` inside the transaction.
+    Raises:
+        sqlalchemy.exc.OperationalError: SQLite still locked after the timeout.
+    """
+    with engine.connect() as conn:
+        if conn.dialect.name == "sqlite":
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        else:
+            conn.begin()
+        try:
+            yield conn
+        except BaseException:
+            conn.rollback()
+            raise
+        conn.commit()
+
+
+def lock_tables(conn: Connection, tables: Sequence[str]) -> None:
+    """Lock ``tables`` (in this order) for the rest of ``conn``'s transaction against writers.
+
+    PostgreSQL: ``LOCK TABLE ... IN SHARE ROW EXCLUSIVE MODE``: other transactions can still
+    read (and ``SELECT ... FOR UPDATE``) but their inserts, updates and deletes wait until this
+    transaction ends, and statements after the lock see every row committed before it. Waits
+    at most :data:`SQLITE_BUSY_TIMEOUT` seconds for a session that is itself writing (then
+    ``OperationalError``, SQLSTATE 55P03, instead of hanging).
+    SQLite: nothing to do (:func:`write_transaction` already holds the database's write lock).
+    """
+    if conn.dialect.name == "sqlite" or not tables:
+        return
+    quote = conn.dialect.identifier_preparer.quote
+    conn.exec_driver_sql(f"SET LOCAL lock_timeout = '{int(SQLITE_BUSY_TIMEOUT * 1000)}ms'")
+    conn.exec_driver_sql(f"LOCK TABLE {', '.join(quote(t) for t in tables)} IN SHARE ROW EXCLUSIVE MODE")
+
+
+def is_retryable(exc: BaseException) -> bool:
+    """True when ``exc`` is a PostgreSQL serialization failure or deadlock (SQLSTATE 40001 or
+    40P01): the transaction was rolled back and running it again is safe."""
+    orig = getattr(exc, "orig", None) if isinstance(exc, DBAPIError) else None
+    code = getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)
+    return code in RETRY_SQLSTATES
+
+
+def run_write(engine: Engine, work: Callable[[Connection], T], attempts: int = 8) -> T:
+    """Run ``work(conn)`` in a :func:`write_transaction`, again (after a short random wait)
+    when PostgreSQL aborted it with a serialization failure or a deadlock.
+
+    Args:
+        work: does the reads and writes; called once per attempt, so it must not keep state
+            between calls.
+        attempts: tries before the last error is raised.
+    Returns:
+        what ``work`` returned in the attempt that committed.
+    Raises:
+        whatever ``work`` raises (the transaction is rolled back), or the database error of
+        the last attempt.
+    """
+    for attempt in range(attempts):
+        try:
+            with write_transaction(engine) as conn:
+                return work(conn)
+        except DBAPIError as exc:
+            if attempt == attempts - 1 or not is_retryable(exc):
+                raise
+            time.sleep(random.uniform(0.01, 0.05) * (attempt + 1))
+    raise AssertionError("unreachable")  # pragma: no cover

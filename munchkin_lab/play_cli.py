@@ -24,12 +24,7 @@ import typer
 
 def _load_deck(sets: list[str]):
     from .cards import api
-    try:
-        return api.load_specs(sets=sets)
-    except Exception:  # noqa: BLE001 - no database yet
-        from .cards.build import build
-        build()
-        return api.load_specs(sets=sets)
+    return api.load_specs(sets=sets)  # builds only a missing default database; never on an error
 
 
 def resolve_deck(name: str):

@@ -1,6 +1,10 @@
 """Python API of the card database: pandas frames, single lookups, CSV round trips, specs.
 
-Every function takes ``url=None`` (resolved by :func:`munchkin_lab.config.database_url`).
+Every function takes ``url=None`` (resolved by :func:`munchkin_lab.config.database_url`) and
+reads through :func:`open_engine`, which never builds anything but the embedded default
+database on its first use: a missing, outdated or unreadable database is an error naming
+``munchkin-lab db build``. :func:`import_csv` merges (deletes only with ``replace=True``)
+and has a dry run; :func:`export_csv` writes atomically.
 """
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import csv
 import difflib
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -21,7 +26,7 @@ from ..engine.cards import CardSpec
 from .build import alias_problems, derived_tags, effect_problems
 from .errors import AmbiguousCardError, CardDataError, UnknownCardError
 from .files import DERIVED_TAGS, CardFile
-from .models import Alias, Card, CardSet, CardTagLink, DeckEntry, Tag
+from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
 from .search import compile_query
 from .spec import to_spec
 
@@ -42,27 +47,34 @@ _CARD_FIELDS = ["kind", "deck", "copies", "level", "treasures", "levels_gained",
 
 
 def open_engine(url: str | None = None):
-    """The SQLAlchemy engine of an existing card database.
+    """The SQLAlchemy engine of an existing, up-to-date card database.
 
     The embedded default (``database/munchkin-lab.sqlite``, used when neither ``url`` nor
-    ``$DATABASE_URL`` is given) is built from the data files on first use when it is missing.
-    Any other SQLite file that does not exist is an error and nothing is created (connecting
-    would create the folder and an empty file).
+    ``$DATABASE_URL`` is given) is built from the data files on first use, when the file does
+    not exist yet (or is empty). Nothing else ever builds: any other SQLite file that does not
+    exist is an error and nothing is created (connecting would create the folder and an empty
+    file), and a database without the card tables, with an outdated schema or that cannot be
+    read is refused with a message saying to run ``munchkin-lab db build``. The schema check
+    runs once per process and URL.
 
     Raises:
-        CardDataError: an explicit SQLite URL whose file does not exist, or invalid data files
-            while building the default database.
+        CardDataError: a missing explicit SQLite file, a missing / outdated / unreadable
+            schema, or invalid data files while building the default database.
     """
-    missing = config.missing_sqlite_file(url)
-    if missing is not None:
-        if config.database_url(url) == config.default_url():
-            from .build import build
+    from .build import build, check_schema
 
-            build()
-        else:
-            raise CardDataError([f"{config.database_url(url)}: no card database here (file {missing} "
-                                 "does not exist); run `munchkin-lab db build` first"])
-    return config.get_engine(url)
+    resolved = config.database_url(url)
+    path = config.sqlite_path(resolved)
+    missing = config.missing_sqlite_file(resolved)
+    if resolved == config.default_url() and path is not None and (
+            missing is not None or path.stat().st_size == 0):
+        build()  # first use of the embedded default: nothing there to lose
+    elif missing is not None:
+        raise CardDataError([f"{resolved}: no card database here (file {missing} "
+                             "does not exist); run `munchkin-lab db build` first"])
+    engine = config.get_engine(resolved)
+    check_schema(engine, resolved)
+    return engine
 
 
 def _has_schema(conn: Connection) -> bool:
@@ -252,11 +264,18 @@ def _csv_value(col: str, r: dict) -> str:
 
 
 def export_csv(path: str | Path, url: str | None = None) -> int:
-    """Write every card to a UTF-8 CSV file (columns :data:`CSV_COLUMNS`).
+    """Write every card to a UTF-8 CSV file (columns :data:`CSV_COLUMNS`), atomically: the
+    file is written aside and renamed over ``path`` (:func:`munchkin_lab.fileio.atomic_write_text`),
+    so an interrupted export leaves the previous file as it was.
 
     Returns:
         number of cards written.
+    Raises:
+        CardDataError: no (up-to-date) card database at ``url``.
+        OSError: the file cannot be written (its folder must exist); ``path`` is untouched.
     """
+    from ..fileio import atomic_write_text
+
     with open_engine(url).connect() as conn:
         _require_schema(conn)
         rows = _rows(conn, Card.id.is_not(None))
@@ -265,8 +284,30 @@ def export_csv(path: str | Path, url: str | None = None) -> int:
     w.writerow(CSV_COLUMNS)
     for r in rows:
         w.writerow([_csv_value(c, r) for c in CSV_COLUMNS])
-    Path(path).write_text(buf.getvalue(), encoding="utf-8")
+    atomic_write_text(path, buf.getvalue())
     return len(rows)
+
+
+#: Cell texts read as "no value": what pandas, spreadsheets and ``str(None)`` write for one.
+_NULLS = frozenset({"", "nan", "none", "null", "<na>", "nat"})
+_TRUE, _FALSE = frozenset({"true", "1", "1.0", "yes"}), frozenset({"false", "0", "0.0", "no"})
+
+
+def _is_null(text: str) -> bool:
+    return text.strip().lower() in _NULLS
+
+
+def _whole_number(text: str) -> int:
+    """``"10"``, ``"10.0"`` (pandas writes a number column holding blanks as floats),
+    ``"1e3"`` -> int. Raises ValueError for anything else (``"10.5"``, ``"ten"``)."""
+    text = text.strip()
+    try:
+        return int(text)
+    except ValueError:
+        value = float(text)  # ValueError: not a number
+        if not value.is_integer():
+            raise ValueError(text) from None
+        return int(value)
 
 
 def _parse_csv_row(raw: dict, where: str) -> tuple[dict | None, list[str]]:
@@ -275,36 +316,44 @@ def _parse_csv_row(raw: dict, where: str) -> tuple[dict | None, list[str]]:
     data: dict[str, Any] = {}
     problems: list[str] = []
     for col in CSV_COLUMNS:
-        if col not in raw:
-            return None, [f"{where}: missing column {col!r}"]
+        if raw.get(col) is None:
+            return None, [f"{where}: {who}row has fewer cells than the header (missing {col!r})"]
     for col in ("tags", "aliases", "effects", "usable_by", "not_usable_by"):
         text = raw[col].strip()
         try:
-            data[col] = json.loads(text) if text else ([] if col != "effects" else {})
+            data[col] = json.loads(text) if not _is_null(text) else ([] if col != "effects" else {})
         except json.JSONDecodeError as exc:
             problems.append(f"{where}: {who}{col}: not valid JSON ({exc.msg})")
     for col in ("copies", "level", "treasures", "levels_gained", "bonus", "gold"):
-        text = raw[col].strip()
-        if text == "":
+        text = raw[col]
+        if _is_null(text):
             if col != "copies":
                 data[col] = None
             continue
         try:
-            data[col] = int(text)
-        except ValueError:
+            data[col] = _whole_number(text)
+        except (ValueError, OverflowError):
             problems.append(f"{where}: {who}{col}: not a whole number: {text!r}")
     for col in ("big", "manual"):
         text = raw[col].strip().lower()
-        if text not in ("true", "false", ""):
+        if text in _TRUE:
+            data[col] = True
+        elif text in _FALSE or text in _NULLS:
+            data[col] = False
+        else:
             problems.append(f"{where}: {who}{col}: expected true or false, got {raw[col]!r}")
-        data[col] = text == "true"
     for col in ("name", "kind", "deck", "slot", "version", "provenance", "source", "summary"):
         text = raw[col]
-        if text != "":
-            data[col] = text
-    origin = raw["origin"].strip() or "file"
-    if origin not in ("file", "designer"):
+        if col == "name":
+            if text != "":
+                data[col] = text
+        elif not _is_null(text):
+            data[col] = text.strip() if col in ("kind", "deck", "slot", "version", "provenance") else text
+    origin = "" if _is_null(raw["origin"]) else raw["origin"].strip()
+    if origin not in ("", "file", "designer"):
         problems.append(f"{where}: {who}origin: unknown origin {origin!r} (expected file or designer)")
+    if _is_null(raw["set"]):
+        problems.append(f"{where}: {who}set: required field is missing")
     if problems:
         return None, problems
     try:
@@ -320,130 +369,267 @@ def _parse_csv_row(raw: dict, where: str) -> tuple[dict | None, list[str]]:
     return {"set": raw["set"].strip(), "origin": origin, "model": model}, []
 
 
-def import_csv(path: str | Path, url: str | None = None) -> dict[str, int]:
-    """Replace the cards of the database with the content of a CSV from :func:`export_csv`.
+class ImportResult(dict):
+    """What :func:`import_csv` did (or, in a dry run, would do).
 
-    Validates everything first (fields, declared tags, known sets, duplicates, alias clashes,
-    effects), then applies the difference in one transaction: changed cards are updated
-    (``row_version`` + 1), new cards inserted, cards missing from the CSV deleted. Sets and
-    tags are not created: they come from the data files.
+    As a dict: the counts ``{"inserted", "updated", "deleted", "unchanged"}`` (cards).
 
-    Returns:
-        ``{"inserted", "updated", "deleted", "unchanged"}``.
-    Raises:
-        CardDataError: any problem, reported as ``path:line: card 'Name': field: message``;
-            nothing is written.
+    Attributes:
+        names: the same keys, each a list of ``"set:Name"`` keys, plus ``"kept"``: cards of
+            the database missing from the CSV and left alone (merge; deleted with ``replace``).
+        dry_run: nothing was written.
+        replace: cards missing from the CSV were (or would be) deleted.
     """
-    path = Path(path)
+
+    def __init__(self, names: dict[str, list[str]], dry_run: bool, replace: bool):
+        super().__init__({k: len(names[k]) for k in ("inserted", "updated", "deleted", "unchanged")})
+        self.names = names
+        self.dry_run = dry_run
+        self.replace = replace
+
+    def summary(self, limit: int = 10) -> str:
+        """Lines for people: counts with the card names (at most ``limit`` each)."""
+        def shown(key: str) -> str:
+            names = self.names[key]
+            more = f", ... {len(names) - limit} more" if len(names) > limit else ""
+            return f" ({', '.join(names[:limit])}{more})" if names and key != "unchanged" else ""
+
+        verb = {"inserted": "added", "updated": "updated", "deleted": "deleted", "unchanged": "unchanged"}
+        head = "dry run, nothing written: would be " if self.dry_run else ""
+        lines = [head + "; ".join(f"{self[k]} {verb[k]}{shown(k)}" for k in verb)]
+        if self.names["kept"]:
+            n = len(self.names["kept"])
+            lines.append(f"{n} card{'s' if n != 1 else ''} of the database not in the CSV kept{shown('kept')} "
+                         "(replace / --replace deletes them)")
+        return "\n".join(lines)
+
+
+def _read_csv_entries(path: Path) -> tuple[list[dict], list[str]]:
+    """The rows of a card CSV that parse, and the problems of those that do not.
+
+    Raises:
+        CardDataError: the file cannot be read, or its header lacks or adds columns.
+    """
     disp = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise CardDataError([f"{disp}: cannot read: {exc}"]) from None
     reader = csv.DictReader(io.StringIO(text))
-    problems: list[str] = []
-    if reader.fieldnames is None or [c for c in CSV_COLUMNS if c not in reader.fieldnames]:
-        missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or [])]
+    fields = reader.fieldnames or []
+    index_cols = [c for c in fields if c == "" or re.fullmatch(r"Unnamed: \d+", c)]  # a pandas index
+    missing = [c for c in CSV_COLUMNS if c not in fields]
+    if missing:
         raise CardDataError([f"{disp}:1: missing column(s) {', '.join(missing)}"])
-    extra = [c for c in reader.fieldnames if c not in CSV_COLUMNS]
+    extra = [c for c in fields if c not in CSV_COLUMNS and c not in index_cols]
     if extra:
         raise CardDataError([f"{disp}:1: unknown column(s) {', '.join(extra)}"])
+    problems: list[str] = []
     entries = []
     for raw in reader:
         where = f"{disp}:{reader.line_num}"
+        if None in raw:
+            problems.append(f"{where}: row has more cells than the header")
+            continue
         entry, errs = _parse_csv_row(raw, where)
         problems += errs
         if entry is not None:
             entry["where"] = where
             entries.append(entry)
+    return entries, problems
 
+
+def _import_plan(conn: Connection, entries: list[dict], problems: list[str], replace: bool, disp: str) -> dict:
+    """Validate ``entries`` against the database and work out what to change (no writes).
+
+    Raises:
+        CardDataError: ``problems`` (from parsing) plus every problem found here.
+    """
+    st, tt = CardSet.__table__, Tag.__table__
+    problems = list(problems)
+    set_ids = {code: sid for sid, code in conn.execute(select(st.c.id, st.c.code))}
+    tags = {key: (tid, name) for tid, key, name in conn.execute(select(tt.c.id, tt.c.key, tt.c.name))}
+    derived_keys = {d.lower() for d in DERIVED_TAGS}
+    seen: dict[tuple[str, str], str] = {}
+    for e in entries:
+        m, who = e["model"], f"{e['where']}: card {e['model'].name!r}: "
+        if e["set"] not in set_ids:
+            problems.append(f"{who}set: unknown set {e['set']!r}")
+        k = (e["set"], m.name.lower())
+        if k in seen:
+            problems.append(f"{who}name: duplicate card in set {e['set']!r} (first at {seen[k]})")
+        seen.setdefault(k, e["where"])
+        for t in m.tags:
+            if t.lower() not in tags and t.lower() not in derived_keys:
+                problems.append(f"{who}tags: undeclared tag {t!r}")
+        for msg in effect_problems(m.effects):
+            problems.append(f"{who}effects: {msg}")
+    existing = {(r["set"], r["name"].lower()): r for r in _rows(conn, Card.id.is_not(None))}
+    for e in entries:
+        old = existing.get((e["set"], e["model"].name.lower()))
+        if old is not None and e["origin"] and e["origin"] != old["origin"]:
+            problems.append(f"{e['where']}: card {e['model'].name!r}: origin: the database has it as "
+                            f"{old['origin']!r}; an import cannot change where a card comes from")
+    # alias clashes against the cards as they will be: the CSV's, plus the kept ones
+    wanted_keys = set(seen)
+    gone = [r for k, r in existing.items() if k not in wanted_keys]
+    kept = [] if replace else gone
+    problems += alias_problems(
+        [(e["model"].name, e["set"]) for e in entries] + [(r["name"], r["set"]) for r in kept],
+        [(e["model"].name, e["set"], a.name, e["where"]) for e in entries for a in e["model"].aliases]
+        + [(r["name"], r["set"], a["name"], f"{disp}: (kept card {r['set']}:{r['name']})")
+           for r in kept for a in r["_aliases"]])
+    if replace and gone:
+        in_decks = dict(conn.execute(
+            select(DeckEntry.card_id, Deck.name).join(Deck, Deck.id == DeckEntry.deck_id)
+            .where(DeckEntry.card_id.in_([r["id"] for r in gone]))).all())
+        for r in gone:
+            if r["id"] in in_decks:
+                problems.append(f"{disp}: card {r['name']!r}: set {r['set']!r}: missing from the CSV "
+                                f"but used by saved deck {in_decks[r['id']]!r}: not deleted")
+    if problems:
+        raise CardDataError(problems)
+    return {"set_ids": set_ids, "tags": tags, "existing": existing, "gone": gone}
+
+
+def _desired(e: dict, tags: dict) -> tuple[dict, list[str], list[str], list[dict]]:
+    """(column values, explicit tag names, derived tag names, aliases) a CSV entry asks for."""
+    m = e["model"]
+    values = {f: getattr(m, f) for f in _CARD_FIELDS}
+    for f in ("usable_by", "not_usable_by", "effects"):
+        values[f] = json.loads(json.dumps(values[f]))
+    explicit = list(dict.fromkeys(tags[t.lower()][1] if t.lower() in tags else t for t in m.tags))
+    derived = [d for d in derived_tags(m.kind, m.big, m.slot, m.version) if d not in explicit]
+    aliases = [{"name": a.name, "language": a.language} for a in m.aliases]
+    return values, explicit, derived, aliases
+
+
+def import_csv(path: str | Path, url: str | None = None, *, replace: bool = False,
+               dry_run: bool = False, expect_deleted: Iterable[str] | None = None) -> ImportResult:
+    """Merge a CSV (as written by :func:`export_csv`, or by pandas from a frame of it) into the
+    card database.
+
+    Each row inserts or updates the card of that set and name (case-insensitive): changed
+    cards are updated (``row_version`` + 1), new cards inserted (as ``origin='designer'``:
+    only the data files make file cards, and ``db build`` would drop a file card they lack),
+    identical ones left alone. Cards of the database that the CSV does not list are kept,
+    unless ``replace=True``: then they are deleted (a card used by a saved deck is never
+    deleted: that is an error). Run with ``dry_run=True`` first to see what would change.
+
+    Cells as pandas writes them read back: ``10.0`` in a number column, ``True``/``False``,
+    empty cells and ``nan`` as no value; a leading index column (``Unnamed: 0``) is ignored.
+    Validation covers fields, declared tags, known sets, duplicates, alias clashes and
+    effects; sets and tags are not created (they come from the data files). Everything is
+    checked before anything is written, and the changes are one transaction (on PostgreSQL
+    with the card tables locked against other writers).
+
+    Args:
+        path: the CSV file (UTF-8, a byte-order mark is accepted).
+        replace: delete the cards the CSV does not list.
+        dry_run: only work out and return what would change; nothing is written.
+        expect_deleted: with ``replace``, the ``"set:Name"`` keys a dry run showed as to be
+            deleted (and the user agreed to): the import is refused if it would now delete
+            any other card (someone changed the database in between).
+    Returns:
+        :class:`ImportResult`: ``{"inserted", "updated", "deleted", "unchanged"}`` counts,
+        with the card names in ``.names`` (and ``.names["kept"]``: not in the CSV, kept).
+    Raises:
+        CardDataError: any problem, reported as ``path:line: card 'Name': field: message``
+            (or a deletion beyond ``expect_deleted``); nothing is written.
+    """
+    path = Path(path)
+    allowed = None if expect_deleted is None else set(expect_deleted)
+    disp = str(path)
+    entries, parse_problems = _read_csv_entries(path)
     engine = open_engine(url)
-    with engine.begin() as conn:
-        _require_schema(conn)
-        st, ct, tt, lt, at = (CardSet.__table__, Card.__table__, Tag.__table__,
-                              CardTagLink.__table__, Alias.__table__)
-        set_ids = {code: sid for sid, code in conn.execute(select(st.c.id, st.c.code))}
-        tags = {key: (tid, name) for tid, key, name in conn.execute(select(tt.c.id, tt.c.key, tt.c.name))}
-        derived_keys = {d.lower() for d in DERIVED_TAGS}
-        seen: dict[tuple[str, str], str] = {}
-        for e in entries:
-            m, who = e["model"], f"{e['where']}: card {e['model'].name!r}: "
-            if e["set"] not in set_ids:
-                problems.append(f"{who}set: unknown set {e['set']!r}")
-            k = (e["set"], m.name.lower())
-            if k in seen:
-                problems.append(f"{who}name: duplicate card in set {e['set']!r} (first at {seen[k]})")
-            seen.setdefault(k, e["where"])
-            for t in m.tags:
-                if t.lower() not in tags and t.lower() not in derived_keys:
-                    problems.append(f"{who}tags: undeclared tag {t!r}")
-            for msg in effect_problems(m.effects):
-                problems.append(f"{who}effects: {msg}")
-        problems += alias_problems(
-            [(e["model"].name, e["set"]) for e in entries],
-            [(e["model"].name, e["set"], a.name, e["where"]) for e in entries for a in e["model"].aliases])
-        if problems:
-            raise CardDataError(problems)
 
-        existing = {(r["set"], r["name"].lower()): r for r in _rows(conn, Card.id.is_not(None))}
-        wanted_keys = {(e["set"], e["model"].name.lower()) for e in entries}
-        gone = [r for k, r in existing.items() if k not in wanted_keys]
-        if gone:
-            in_decks = set(conn.execute(select(DeckEntry.card_id).where(
-                DeckEntry.card_id.in_([r["id"] for r in gone]))).scalars())
-            for r in gone:
-                if r["id"] in in_decks:
-                    problems.append(f"{disp}: card {r['name']!r}: set {r['set']!r}: missing from the CSV "
-                                    "but used by a saved deck")
-        if problems:
-            raise CardDataError(problems)
+    def names(rows) -> list[str]:
+        return [f"{r['set']}:{r['name']}" for r in rows]
 
-        def tag_id(name: str) -> int:
-            key = name.lower()
-            if key not in tags:  # derived tag not yet stored
-                tid = conn.execute(insert(tt).returning(tt.c.id),
-                                   {"name": DERIVED_TAGS.get(name, name), "key": key,
-                                    "description": "derived by the loader"}).scalar_one()
-                tags[key] = (tid, name)
-            return tags[key][0]
-
-        counts = {"inserted": 0, "updated": 0, "deleted": len(gone), "unchanged": 0}
-        if gone:
-            conn.execute(delete(ct).where(ct.c.id.in_([r["id"] for r in gone])))
-        max_pos = dict(conn.execute(select(ct.c.set_id, func.max(ct.c.position)).group_by(ct.c.set_id)).all())
+    def plan_result(plan: dict) -> tuple[dict, list]:
+        tags, existing = plan["tags"], plan["existing"]
+        out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": []}
+        todo = []
         for e in entries:
             m = e["model"]
-            values = {f: getattr(m, f) for f in _CARD_FIELDS}
-            values["origin"] = e["origin"]
-            explicit = [tags[t.lower()][1] if t.lower() in tags else t for t in m.tags]
-            explicit = list(dict.fromkeys(explicit))
-            derived = [d for d in derived_tags(m.kind, m.big, m.slot, m.version) if d not in explicit]
-            want_tags = sorted([(tag_id(t), False) for t in explicit] + [(tag_id(t), True) for t in derived])
-            want_aliases = [{"name": a.name, "language": a.language} for a in m.aliases]
+            values, explicit, derived, aliases = _desired(e, tags)
             old = existing.get((e["set"], m.name.lower()))
+            key = f"{e['set']}:{m.name}"
             if old is None:
-                sid = set_ids[e["set"]]
-                max_pos[sid] = max_pos.get(sid, -1) + 1
-                cid = conn.execute(insert(ct).returning(ct.c.id), {
-                    **values, "name": m.name, "set_id": sid, "position": max_pos[sid], "row_version": 1,
-                }).scalar_one()
-                counts["inserted"] += 1
-            else:
-                cid = old["id"]
-                have_tags = sorted((tags[t.lower()][0], d) for t, d in old["_tags"])
-                changed = {f: v for f, v in values.items() if old[f] != v}
-                if m.name != old["name"]:
-                    changed["name"] = m.name
-                if not changed and have_tags == want_tags and old["_aliases"] == want_aliases:
-                    counts["unchanged"] += 1
-                    continue
-                conn.execute(update(ct).where(ct.c.id == cid)
-                             .values(**changed, row_version=ct.c.row_version + 1))
-                conn.execute(delete(lt).where(lt.c.card_id == cid))
-                conn.execute(delete(at).where(at.c.card_id == cid))
-                counts["updated"] += 1
-            if want_tags:
-                conn.execute(insert(lt), [{"card_id": cid, "tag_id": t, "derived": d} for t, d in want_tags])
-            if want_aliases:
-                conn.execute(insert(at), [{"card_id": cid, **a} for a in want_aliases])
-    return counts
+                out["inserted"].append(key)
+                todo.append((e, None, values, explicit, derived, aliases))
+                continue
+            have_tags = sorted((n.lower(), d) for n, d in old["_tags"])
+            want_tags = sorted([(t.lower(), False) for t in explicit] + [(t.lower(), True) for t in derived])
+            changed = {f: v for f, v in values.items() if old[f] != v}
+            if m.name != old["name"]:
+                changed["name"] = m.name
+            if not changed and have_tags == want_tags and old["_aliases"] == aliases:
+                out["unchanged"].append(key)
+                continue
+            out["updated"].append(key)
+            todo.append((e, old, changed, explicit, derived, aliases))
+        out["deleted" if replace else "kept"] = names(plan["gone"])
+        return out, todo
+
+    if dry_run:
+        with engine.connect() as conn:
+            _require_schema(conn)
+            out, _ = plan_result(_import_plan(conn, entries, parse_problems, replace, disp))
+        return ImportResult(out, dry_run=True, replace=replace)
+
+    def work(conn: Connection) -> dict:
+        from .build import TABLES
+
+        _require_schema(conn)
+        config.lock_tables(conn, TABLES)
+        plan = _import_plan(conn, entries, parse_problems, replace, disp)
+        out, todo = plan_result(plan)
+        surprise = [k for k in out["deleted"] if allowed is not None and k not in allowed]
+        if surprise:
+            raise CardDataError([f"{disp}: would also delete {', '.join(surprise)}, not shown before "
+                                 "(the database changed meanwhile); nothing was written: run the import again"])
+        _apply_import(conn, plan, todo, replace)
+        return out
+
+    return ImportResult(config.run_write(engine, work), dry_run=False, replace=replace)
+
+
+def _apply_import(conn: Connection, plan: dict, todo: list, replace: bool) -> None:
+    ct, tt, lt, at = Card.__table__, Tag.__table__, CardTagLink.__table__, Alias.__table__
+    set_ids, tags = plan["set_ids"], plan["tags"]
+
+    def tag_id(name: str) -> int:
+        key = name.lower()
+        if key not in tags:  # derived tag not yet stored
+            tid = conn.execute(insert(tt).returning(tt.c.id),
+                               {"name": DERIVED_TAGS.get(name, name), "key": key,
+                                "description": "derived by the loader"}).scalar_one()
+            tags[key] = (tid, name)
+        return tags[key][0]
+
+    if replace and plan["gone"]:
+        ids = [r["id"] for r in plan["gone"]]
+        conn.execute(delete(lt).where(lt.c.card_id.in_(ids)))
+        conn.execute(delete(at).where(at.c.card_id.in_(ids)))
+        conn.execute(delete(ct).where(ct.c.id.in_(ids)))
+    max_pos = dict(conn.execute(select(ct.c.set_id, func.max(ct.c.position)).group_by(ct.c.set_id)).all())
+    for e, old, values, explicit, derived, aliases in todo:
+        m = e["model"]
+        if old is None:
+            sid = set_ids[e["set"]]
+            max_pos[sid] = (max_pos.get(sid) if max_pos.get(sid) is not None else -1) + 1
+            cid = conn.execute(insert(ct).returning(ct.c.id), {
+                **values, "origin": "designer", "name": m.name, "set_id": sid,
+                "position": max_pos[sid], "row_version": 1,
+            }).scalar_one()
+        else:
+            cid = old["id"]
+            conn.execute(update(ct).where(ct.c.id == cid).values(**values, row_version=ct.c.row_version + 1))
+            conn.execute(delete(lt).where(lt.c.card_id == cid))
+            conn.execute(delete(at).where(at.c.card_id == cid))
+        links = sorted({(tag_id(t), False) for t in explicit} | {(tag_id(t), True) for t in derived})
+        if links:
+            conn.execute(insert(lt), [{"card_id": cid, "tag_id": t, "derived": d} for t, d in links])
+        if aliases:
+            conn.execute(insert(at), [{"card_id": cid, **a} for a in aliases])

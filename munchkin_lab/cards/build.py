@@ -2,22 +2,25 @@
 
 ``load_files()`` reads ``database/tags.yaml`` and ``database/sets/*.yaml``, validates
 everything and raises :class:`CardDataError` with every problem found. ``build()`` validates
-first, then writes: for a SQLite file it builds a fresh file next to the target and swaps it
-in with ``os.replace`` (a failed build leaves the old file untouched); for other URLs it
-rewrites the tables in one transaction (rolled back on error). Designer cards
-(``origin='designer'``) and decks survive a rebuild.
+first, then brings the live database in line with the files in one transaction (rolled back
+on any error, so a failed build leaves the database exactly as it was), never by replacing
+the file, so it is safe while notebooks, widgets or scripts have the database open. Designer
+cards (``origin='designer'``) and decks are left as they are. :func:`check_schema` is how
+every reader refuses a missing, outdated or unreadable database with a message naming
+``munchkin-lab db build``.
 """
 from __future__ import annotations
 
-import os
-import sqlite3
-import tempfile
+import contextlib
+import functools
+import glob
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import Connection, delete, insert, inspect, select
+from sqlalchemy import Connection, delete, func, insert, inspect, select, text, update
 
 from .. import config
 from ..engine import effects as _effects
@@ -229,75 +232,118 @@ def alias_problems(cards: list[tuple[str, str]], aliases: list[tuple[str, str, s
 # --------------------------------------------------------------------------- migrations
 
 
-def upgrade(connection: Connection) -> None:
-    """Run ``alembic upgrade head`` on ``connection`` (inside its transaction)."""
-    from alembic import command
+def _alembic_config():
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return cfg
+
+
+def upgrade(connection: Connection) -> None:
+    """Run ``alembic upgrade head`` on ``connection`` (inside its transaction)."""
+    from alembic import command
+
+    cfg = _alembic_config()
     cfg.attributes["connection"] = connection
     command.upgrade(cfg, "head")
 
 
-def init_db(url: str | None = None) -> None:
-    """Create or migrate the schema of ``url`` (``alembic upgrade head``), no data."""
-    engine = config.get_engine(url)
-    with engine.begin() as conn:
-        upgrade(conn)
+@functools.lru_cache(maxsize=1)
+def head_revision() -> str:
+    """The Alembic head revision of this package's migrations (e.g. ``"0002"``)."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(_alembic_config()).get_current_head()
 
 
-# --------------------------------------------------------------------------- snapshot
+def schema_problem(conn: Connection) -> str | None:
+    """What keeps the database on ``conn`` from being used, or ``None`` when its schema is
+    the one this package needs (Alembic revision :func:`head_revision`).
 
-
-@dataclass
-class Snapshot:
-    """Rows that survive a rebuild: designer cards and decks (cards named by set and name)."""
-
-    designer_cards: list[dict] = field(default_factory=list)
-    decks: list[dict] = field(default_factory=list)
-
-
-_CARD_COLS = [c.name for c in Card.__table__.columns if c.name not in ("id", "set_id")]
-
-
-def take_snapshot(conn: Connection) -> Snapshot:
-    """Read designer cards and decks from an existing database (empty when no schema)."""
-    snap = Snapshot()
+    Returns:
+        ``"no card database here"`` (no ``card`` table), ``"the card database is outdated
+        (schema revision R; this munchkin-lab needs H)"``, or a note that the revision is
+        unknown (a newer munchkin-lab made it).
+    """
     names = set(inspect(conn).get_table_names())
     if "card" not in names:
-        return snap
-    ct, st = Card.__table__, CardSet.__table__
-    rows = conn.execute(
-        select(ct, st.c.code.label("set_code")).join(st, st.c.id == ct.c.set_id).where(ct.c.origin == "designer")
-    ).mappings().all()
-    for r in rows:
-        tags = conn.execute(
-            select(Tag.__table__.c.name, Tag.__table__.c.description, Tag.__table__.c.declared_in,
-                   CardTagLink.__table__.c.derived)
-            .join(CardTagLink.__table__, CardTagLink.__table__.c.tag_id == Tag.__table__.c.id)
-            .where(CardTagLink.__table__.c.card_id == r["id"])
-        ).mappings().all()
-        al = conn.execute(
-            select(Alias.__table__.c.name, Alias.__table__.c.language)
-            .where(Alias.__table__.c.card_id == r["id"]).order_by(Alias.__table__.c.id)
-        ).mappings().all()
-        snap.designer_cards.append({
-            "row": {k: r[k] for k in _CARD_COLS}, "set_code": r["set_code"],
-            "tags": [dict(t) for t in tags], "aliases": [dict(a) for a in al],
-        })
-    dt, et = Deck.__table__, DeckEntry.__table__
-    for d in conn.execute(select(dt).order_by(dt.c.id)).mappings().all():
-        entries = conn.execute(
-            select(et.c.copies, et.c.pile, ct.c.name, st.c.code)
-            .join(ct, ct.c.id == et.c.card_id).join(st, st.c.id == ct.c.set_id)
-            .where(et.c.deck_id == d["id"])
-        ).mappings().all()
-        snap.decks.append({"row": dict(d), "entries": [dict(e) for e in entries]})
-    return snap
+        return "no card database here"
+    revs = []
+    if "alembic_version" in names:
+        revs = list(conn.execute(text("SELECT version_num FROM alembic_version")).scalars())
+    head = head_revision()
+    if revs == [head]:
+        return None
+    from alembic.script import ScriptDirectory
+
+    known = {r.revision for r in ScriptDirectory.from_config(_alembic_config()).walk_revisions()}
+    if revs and not set(revs) <= known:
+        return (f"the card database has schema revision {', '.join(revs)}, unknown to this "
+                f"munchkin-lab (head {head}): a newer version made it")
+    return (f"the card database is outdated (schema revision {', '.join(revs) or 'none'}; "
+            f"this munchkin-lab needs {head})")
+
+
+def init_db(url: str | None = None) -> None:
+    """Create or migrate the schema of ``url`` (``alembic upgrade head``), no data."""
+    def work(conn: Connection) -> None:
+        _serialize_builds(conn)
+        upgrade(conn)
+
+    config.run_write(config.get_engine(url), work)
+    _schema_ok.discard(config.database_url(url))
+
+
+# --------------------------------------------------------------------------- checked schemas
+
+_schema_ok: set[str] = set()
+
+
+def check_schema(engine, url: str | None = None) -> None:
+    """Raise unless the database of ``engine`` has the schema this package needs; checked once
+    per process and URL (a failure is checked again next time).
+
+    Raises:
+        CardDataError: no schema, an outdated or unknown schema revision, or a file that is
+            not a readable database; the message says to run ``munchkin-lab db build``.
+    """
+    from sqlalchemy.exc import DBAPIError
+
+    resolved = config.database_url(url)
+    if resolved in _schema_ok:
+        return
+    shown = engine.url.render_as_string(hide_password=True)
+    try:
+        with engine.connect() as conn:
+            problem = schema_problem(conn)
+    except DBAPIError as exc:
+        first = (str(exc.orig if exc.orig is not None else exc).strip().splitlines() or ["?"])[0]
+        hint = ("if the file is damaged, move it away and run `munchkin-lab db build`" if engine.dialect.name == "sqlite"
+                else "check the URL and the server; `munchkin-lab db build` creates the schema")
+        raise CardDataError([f"{shown}: cannot read the card database ({first}); {hint}"]) from None
+    if problem is not None:
+        what = ("run `munchkin-lab db build` first" if problem.startswith("no card database")
+                else "run `munchkin-lab db build` (it migrates the schema and keeps designer cards and decks)")
+        raise CardDataError([f"{shown}: {problem}; {what}"])
+    _schema_ok.add(resolved)
 
 
 # --------------------------------------------------------------------------- writing
+
+#: Tables a rebuild writes or must see unchanged, in the order they are locked.
+TABLES = ("card_set", "tag", "card", "card_tag_link", "alias", "deck", "deck_entry")
+_BUILD_LOCK = 0x6D6C6162  # "mlab": PostgreSQL advisory lock serializing builds and migrations
+
+
+def _serialize_builds(conn: Connection) -> None:
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _BUILD_LOCK})
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as it comes back from a JSON column (tuples become lists)."""
+    return json.loads(json.dumps(value))
 
 
 def _card_row(lc: LoadedCard, set_id: int) -> dict:
@@ -306,164 +352,215 @@ def _card_row(lc: LoadedCard, set_id: int) -> dict:
         "set_id": set_id, "name": c.name, "kind": c.kind, "deck": c.deck, "copies": c.copies,
         "level": c.level, "treasures": c.treasures, "levels_gained": c.levels_gained,
         "bonus": c.bonus, "slot": c.slot, "big": c.big, "gold": c.gold, "version": c.version,
-        "usable_by": list(c.usable_by), "not_usable_by": list(c.not_usable_by),
+        "usable_by": _plain(list(c.usable_by)), "not_usable_by": _plain(list(c.not_usable_by)),
         "provenance": c.provenance, "source": c.source, "summary": c.summary,
-        "effects": dict(c.effects), "manual": c.manual, "origin": "file",
-        "position": lc.position, "row_version": 1,
+        "effects": _plain(dict(c.effects)), "manual": c.manual, "origin": "file",
+        "position": lc.position,
     }
 
 
-def write_data(conn: Connection, data: CardData, snap: Snapshot) -> dict[str, int]:
-    """Replace the file-built content of the database on ``conn`` (schema must exist).
+def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
+    """Bring the file-built content of the database on ``conn`` in line with ``data``, in
+    place (the schema must exist; call inside one transaction).
 
-    Deletes sets, tags, cards, aliases, tag links and deck entries, inserts ``data``, then
-    restores ``snap`` (designer cards and decks; deck rows are kept when they exist).
+    Sets and tags are matched by code and key, cards by set and name (case-insensitive):
+    changed file cards are updated (``row_version`` + 1), new ones inserted, file cards no
+    longer in the files deleted with their tags and aliases; unchanged rows are not written.
+    Designer cards (``origin='designer'``), decks and deck entries are never touched, so ids
+    stay the same and an editor's ``row_version`` stays valid.
 
     Returns:
-        counts ``{"sets", "cards", "tags", "designer_cards", "decks"}``.
+        ``{"sets", "cards", "tags", "designer_cards", "decks"}`` (what the database holds
+        afterwards) and ``{"added", "updated", "removed", "unchanged"}`` (file cards).
     Raises:
-        CardDataError: a designer card or deck entry no longer fits the data.
+        CardDataError: a designer card or deck entry no longer fits the data (a designer
+            card's set is gone or a file card now has its name; a deck uses a card the files
+            no longer have). The caller rolls the transaction back.
     """
-    for table in (DeckEntry, CardTagLink, Alias, Card, Tag, CardSet):
-        conn.execute(delete(table.__table__))
-    st, tt, ct = CardSet.__table__, Tag.__table__, Card.__table__
+    st, tt, ct, lt, at = (CardSet.__table__, Tag.__table__, Card.__table__, CardTagLink.__table__,
+                          Alias.__table__)
+    dt, et = Deck.__table__, DeckEntry.__table__
+    problems: list[str] = []
+
+    # sets
+    have_sets = {r["code"]: r for r in conn.execute(select(st)).mappings()}
     set_ids: dict[str, int] = {}
     for pos, s in enumerate(data.sets):
-        set_ids[s.code] = conn.execute(
-            insert(st).returning(st.c.id),
-            {**s.model_dump(), "requires": list(s.requires), "position": pos},
-        ).scalar_one()
+        values = _plain({**s.model_dump(), "requires": list(s.requires)})
+        values["position"] = pos
+        old = have_sets.get(s.code)
+        if old is None:
+            set_ids[s.code] = conn.execute(insert(st).returning(st.c.id), values).scalar_one()
+            continue
+        set_ids[s.code] = old["id"]
+        changed = {k: v for k, v in values.items() if old[k] != v}
+        if changed:
+            conn.execute(update(st).where(st.c.id == old["id"]).values(**changed))
+
+    # tags
+    have_tags = {r["key"]: r for r in conn.execute(select(tt)).mappings()}
     tag_ids: dict[str, int] = {}
-
-    def tag_id(name: str, description: str | None = None, declared_in: str | None = None) -> int:
-        key = name.lower()
-        if key not in tag_ids:
-            tag_ids[key] = conn.execute(
-                insert(tt).returning(tt.c.id),
-                {"name": name, "key": key, "description": description, "declared_in": declared_in},
-            ).scalar_one()
-        return tag_ids[key]
-
     for key, info in data.tags.items():
-        tag_id(info.name, info.description, info.declared_in)
-
-    rows = [_card_row(lc, set_ids[lc.set_code]) for lc in data.cards]
-    card_ids: list[int] = []
-    if rows:
-        card_ids = list(conn.execute(insert(ct).returning(ct.c.id, sort_by_parameter_order=True), rows).scalars())
-    links, alias_rows = [], []
-    for cid, lc in zip(card_ids, data.cards):
-        links += [{"card_id": cid, "tag_id": tag_ids[t.lower()], "derived": False} for t in lc.tags]
-        links += [{"card_id": cid, "tag_id": tag_ids[t.lower()], "derived": True} for t in lc.derived]
-        alias_rows += [{"card_id": cid, "name": a.name, "language": a.language} for a in lc.card.aliases]
-
-    problems: list[str] = []
-    key_to_id = {(lc.set_code, lc.card.name): cid for cid, lc in zip(card_ids, data.cards)}
-    for dc in snap.designer_cards:
-        r, code = dc["row"], dc["set_code"]
-        if code not in set_ids:
-            problems.append(f"designer card {r['name']!r}: set: set {code!r} is no longer in the data")
+        values = {"name": info.name, "key": key, "description": info.description, "declared_in": info.declared_in}
+        old = have_tags.get(key)
+        if old is None:
+            tag_ids[key] = conn.execute(insert(tt).returning(tt.c.id), values).scalar_one()
             continue
-        if (code, r["name"]) in key_to_id:
-            problems.append(f"designer card {r['name']!r}: name: a card of that name now exists in set {code!r}")
-            continue
-        cid = conn.execute(insert(ct).returning(ct.c.id), {**r, "set_id": set_ids[code]}).scalar_one()
-        key_to_id[(code, r["name"])] = cid
-        for t in dc["tags"]:
-            links.append({"card_id": cid, "tag_id": tag_id(t["name"], t["description"], t["declared_in"]),
-                          "derived": t["derived"]})
-        alias_rows += [{"card_id": cid, **a} for a in dc["aliases"]]
-    if links:
-        conn.execute(insert(CardTagLink.__table__), links)
-    if alias_rows:
-        conn.execute(insert(Alias.__table__), alias_rows)
+        tag_ids[key] = old["id"]
+        changed = {k: v for k, v in values.items() if old[k] != v}
+        if changed:
+            conn.execute(update(tt).where(tt.c.id == old["id"]).values(**changed))
 
-    dt, et = Deck.__table__, DeckEntry.__table__
-    existing = set(conn.execute(select(dt.c.id)).scalars())
-    entry_rows = []
-    for d in snap.decks:
-        if d["row"]["id"] not in existing:
-            conn.execute(insert(dt), d["row"])
-        for e in d["entries"]:
-            cid = key_to_id.get((e["code"], e["name"]))
-            if cid is None:
-                problems.append(f"deck {d['row']['name']!r}: entries: card {e['code']}:{e['name']} "
-                                f"is no longer in the data")
-                continue
-            entry_rows.append({"deck_id": d["row"]["id"], "card_id": cid, "copies": e["copies"], "pile": e["pile"]})
-    if entry_rows:
-        conn.execute(insert(et), entry_rows)
+    # cards as stored, with their tag links and aliases
+    code_of = {r["id"]: code for code, r in have_sets.items()}
+    code_of.update({sid: code for code, sid in set_ids.items()})
+    stored = conn.execute(select(ct)).mappings().all()
+    links: dict[int, list] = {}
+    for cid, tid, derived in conn.execute(select(lt.c.card_id, lt.c.tag_id, lt.c.derived)):
+        links.setdefault(cid, []).append((tid, bool(derived)))
+    aliases: dict[int, list] = {}
+    for cid, name, language in conn.execute(select(at.c.card_id, at.c.name, at.c.language).order_by(at.c.id)):
+        aliases.setdefault(cid, []).append((name, language))
+    by_key = {(code_of[r["set_id"]], r["name"].lower()): r for r in stored}
+
+    counts = {"added": 0, "updated": 0, "removed": 0, "unchanged": 0}
+    new_rows, new_cards, rewire = [], [], []
+    wanted = set()
+    for lc in data.cards:
+        key = (lc.set_code, lc.card.name.lower())
+        wanted.add(key)
+        want = _card_row(lc, set_ids[lc.set_code])
+        want_links = sorted([(tag_ids[t.lower()], False) for t in lc.tags]
+                            + [(tag_ids[t.lower()], True) for t in lc.derived])
+        want_aliases = [(a.name, a.language) for a in lc.card.aliases]
+        old = by_key.get(key)
+        if old is None:
+            new_rows.append({**want, "row_version": 1})
+            new_cards.append((want_links, want_aliases))
+            counts["added"] += 1
+            continue
+        if old["origin"] != "file":
+            problems.append(f"designer card {old['name']!r}: name: a card of that name now exists in set "
+                            f"{lc.set_code!r} ({lc.where})")
+            continue
+        changed = {k: v for k, v in want.items() if old[k] != v}
+        same_links = sorted(links.get(old["id"], [])) == want_links
+        same_aliases = aliases.get(old["id"], []) == want_aliases
+        if not changed and same_links and same_aliases:
+            counts["unchanged"] += 1
+            continue
+        conn.execute(update(ct).where(ct.c.id == old["id"]).values(**changed, row_version=ct.c.row_version + 1))
+        if not same_links or not same_aliases:
+            rewire.append((old["id"], want_links, want_aliases))
+        counts["updated"] += 1
+
+    # file cards the files no longer have
+    gone = [r for k, r in by_key.items() if r["origin"] == "file" and k not in wanted]
+    if gone:
+        ids = [r["id"] for r in gone]
+        used = conn.execute(select(dt.c.name, et.c.card_id).join(dt, dt.c.id == et.c.deck_id)
+                            .where(et.c.card_id.in_(ids)).order_by(dt.c.name)).all()
+        names = {r["id"]: f"{code_of[r['set_id']]}:{r['name']}" for r in gone}
+        for deck_name, cid in used:
+            problems.append(f"deck {deck_name!r}: entries: card {names[cid]} is no longer in the data")
+    # designer cards whose set is gone
+    kept_sets = {s.code for s in data.sets}
+    for r in stored:
+        if r["origin"] != "file" and code_of[r["set_id"]] not in kept_sets:
+            problems.append(f"designer card {r['name']!r}: set: set {code_of[r['set_id']]!r} is no longer in the data")
     if problems:
         raise CardDataError(problems)
-    return {"sets": len(set_ids), "cards": len(card_ids), "tags": len(tag_ids),
-            "designer_cards": len(snap.designer_cards), "decks": len(snap.decks)}
+
+    if gone:
+        ids = [r["id"] for r in gone]
+        conn.execute(delete(lt).where(lt.c.card_id.in_(ids)))
+        conn.execute(delete(at).where(at.c.card_id.in_(ids)))
+        conn.execute(delete(ct).where(ct.c.id.in_(ids)))
+        counts["removed"] = len(ids)
+    link_rows, alias_rows = [], []
+    if new_rows:
+        ids = conn.execute(insert(ct).returning(ct.c.id, sort_by_parameter_order=True), new_rows).scalars().all()
+        rewire += [(cid, lk, al) for cid, (lk, al) in zip(ids, new_cards)]
+    if rewire:
+        fresh = [cid for cid, _, _ in rewire]
+        conn.execute(delete(lt).where(lt.c.card_id.in_(fresh)))
+        conn.execute(delete(at).where(at.c.card_id.in_(fresh)))
+        for cid, lk, al in rewire:
+            link_rows += [{"card_id": cid, "tag_id": t, "derived": d} for t, d in lk]
+            alias_rows += [{"card_id": cid, "name": n, "language": lang} for n, lang in al]
+    if link_rows:
+        conn.execute(insert(lt), link_rows)
+    if alias_rows:
+        conn.execute(insert(at), alias_rows)
+    gone_sets = [r["id"] for code, r in have_sets.items() if code not in kept_sets]
+    if gone_sets:
+        conn.execute(delete(st).where(st.c.id.in_(gone_sets)))
+    # tags neither in the files nor on a card (a designer card keeps the tags it uses)
+    conn.execute(delete(tt).where(tt.c.key.not_in(list(data.tags)),
+                                  tt.c.id.not_in(select(lt.c.tag_id).distinct())))
+
+    def count(q) -> int:
+        return int(conn.execute(q).scalar_one())
+
+    return {"sets": len(data.sets), "cards": len(data.cards),
+            "tags": count(select(func.count()).select_from(tt)),
+            "designer_cards": count(select(func.count()).select_from(ct).where(ct.c.origin != "file")),
+            "decks": count(select(func.count()).select_from(dt)), **counts}
 
 
-def _checkpoint(path: Path) -> None:
-    """Fold a leftover WAL into ``path`` so that no stale ``-wal`` file outlives a swap."""
-    if not Path(f"{path}-wal").exists():
-        return
-    con = sqlite3.connect(path)
-    try:
-        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    finally:
-        con.close()
+def leftover_build_files(path: Path) -> list[Path]:
+    """Files that builds of earlier versions (which built a copy and swapped it in) left
+    beside the SQLite file ``path`` when interrupted: ``.<name>.*.building.sqlite`` and their
+    ``-wal`` / ``-shm`` companions."""
+    folder = path.parent
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob(f".{glob.escape(path.name)}.*.building.sqlite*")
+                  if p.name.endswith((".building.sqlite", ".building.sqlite-wal", ".building.sqlite-shm")))
 
 
-def build(url: str | None = None, data_dir: str | Path | None = None) -> dict[str, int]:
-    """Validate the card files and (re)build the database at ``url``; idempotent.
+def build(url: str | None = None, data_dir: str | Path | None = None) -> dict[str, Any]:
+    """Validate the card files and (re)build the database at ``url`` in place; idempotent.
+
+    Safe while the database is in use (a notebook, the widgets, a script writing designer
+    cards or decks): everything happens in one transaction in the live database, never by
+    replacing the file. On SQLite the transaction holds the write lock from the start
+    (``BEGIN IMMEDIATE``: other writers wait, readers read on); on PostgreSQL it locks the
+    card and deck tables against writers (readers go on) and is run again after a
+    serialization failure or deadlock. The schema is first brought to the Alembic head
+    (``alembic upgrade head``). Designer cards and decks are kept as they are (same ids);
+    see :func:`write_data`. Leftover ``*.building.sqlite`` files of interrupted builds of
+    earlier versions are deleted.
 
     Args:
         url: SQLAlchemy URL (default: ``$DATABASE_URL`` or ``database/munchkin-lab.sqlite``).
         data_dir: folder with ``tags.yaml`` and ``sets/`` (default ``database/``).
     Returns:
-        counts ``{"sets", "cards", "tags", "designer_cards", "decks"}``.
+        counts ``{"sets", "cards", "tags", "designer_cards", "decks", "added", "updated",
+        "removed", "unchanged", "cleaned"}`` (``cleaned``: leftover files deleted).
     Raises:
-        CardDataError: invalid files (nothing written; the old database is untouched).
+        CardDataError: invalid files, or designer cards / decks that no longer fit the data;
+            nothing is written and the database stays exactly as it was.
     """
     data = load_files(data_dir)
     resolved = config.database_url(url)
     path = config.sqlite_path(resolved)
-    if path is None:
-        engine = config.get_engine(resolved)
-        with engine.begin() as conn:  # one transaction: rolled back on any error
-            upgrade(conn)
-            return write_data(conn, data, take_snapshot(conn))
+    cleaned = 0
+    if path is not None:
+        for p in leftover_build_files(path.resolve()):
+            with contextlib.suppress(FileNotFoundError):
+                p.unlink()
+                cleaned += 1
 
-    path = path.resolve()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    snap = Snapshot()
-    if path.exists():
-        old = config.create_db_engine(f"sqlite:///{path}")
-        try:
-            with old.connect() as conn:
-                snap = take_snapshot(conn)
-        finally:
-            old.dispose()
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".building.sqlite", dir=path.parent)
-    os.close(fd)
-    tmp_path = Path(tmp)
-    os.chmod(tmp_path, (path.stat().st_mode & 0o777) if path.exists() else 0o644)
-    try:
-        engine = config.create_db_engine(f"sqlite:///{tmp_path}")
-        try:
-            with engine.begin() as conn:
-                upgrade(conn)
-                counts = write_data(conn, data, snap)
-            with engine.connect() as conn:
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            engine.dispose()
-        config.dispose_engine(resolved)
-        _checkpoint(path) if path.exists() else None
-        os.replace(tmp_path, path)
-        for suffix in ("-wal", "-shm"):
-            Path(f"{tmp_path}{suffix}").unlink(missing_ok=True)
-        return counts
-    except BaseException:
-        for p in (tmp_path, Path(f"{tmp_path}-wal"), Path(f"{tmp_path}-shm")):
-            p.unlink(missing_ok=True)
-        raise
+    def work(conn: Connection) -> dict[str, Any]:
+        _serialize_builds(conn)
+        upgrade(conn)
+        config.lock_tables(conn, TABLES)
+        return write_data(conn, data)
+
+    counts = config.run_write(config.get_engine(resolved), work)
+    _schema_ok.discard(resolved)
+    return {**counts, "cleaned": cleaned}
 
 
 def check(data_dir: str | Path | None = None) -> CardData:

@@ -1,6 +1,6 @@
 """Command-line commands of this area (registered by ``munchkin_lab.cli``).
 
-``munchkin-lab db build|check|stats [--url URL]`` and
+``munchkin-lab db build|check|stats|export|import [--url URL]`` (export and import: ``csv_cli``) and
 ``munchkin-lab cards QUERY [--format table|csv|json] [--url URL]``. Errors are printed
 without a traceback and exit with status 1.
 """
@@ -119,6 +119,10 @@ def register(app: typer.Typer) -> None:
     def db_stats(url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Print cards per set (with copies and the automated share), per kind and per tag."""
         _guard(lambda: _print_stats(url))
+
+    from . import csv_cli
+
+    csv_cli.register(db)  # db export / db import (CSV)
 
     @app.command("cards")
     def cards_cmd(query: str = typer.Argument("", help="Search, e.g. 'tag:undead level>=10'."),

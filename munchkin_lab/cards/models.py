@@ -124,8 +124,13 @@ class Alias(SQLModel, table=True):
     card: Optional[Card] = Relationship(back_populates="aliases")
 
 
+_deck_row_version = Column("row_version", Integer, nullable=False, server_default="1")
+
+
 class Deck(SQLModel, table=True):
-    """A saved (mixed) deck. ``modules``/``options`` are JSON owned by the decks area."""
+    """A saved (mixed) deck. ``modules``/``options`` are JSON owned by the decks area.
+    ``row_version`` counts saves (SQLAlchemy ``version_id_col``): a save names the version it
+    read and is refused when another save came first (``munchkin_lab.decks.store``)."""
 
     __tablename__ = "deck"
 
@@ -136,6 +141,9 @@ class Deck(SQLModel, table=True):
     options: Any = Field(default_factory=dict, sa_column=Column("options", JSON, nullable=False))
     created: datetime = Field(default_factory=_now)
     updated: datetime = Field(default_factory=_now)
+    row_version: int = Field(default=1, sa_column=_deck_row_version)
+
+    __mapper_args__ = {"version_id_col": _deck_row_version}
 
     entries: list["DeckEntry"] = Relationship(
         back_populates="deck", sa_relationship_kwargs={"cascade": "all, delete-orphan"}

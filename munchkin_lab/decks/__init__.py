@@ -17,8 +17,16 @@ __all__ = [
     "Problem", "check_deck", "DeckFileError", "FileProblem", "parse_text", "parse_yaml", "read_deck",
     "to_text", "to_yaml", "write_deck", "DEFAULT_OPTIONS", "MODULES", "Deck", "DuplicateDeckError",
     "Entry", "derive_modules", "list_decks", "delete_deck", "list_presets", "load_preset",
-    "find_deck",
+    "find_deck", "DeckConflictError",
 ]
+
+
+def __getattr__(name: str):
+    if name == "DeckConflictError":  # lazily: the store module imports the database models
+        from .store import DeckConflictError
+
+        return DeckConflictError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def list_decks(url: str | None = None):

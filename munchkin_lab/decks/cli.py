@@ -94,11 +94,10 @@ def add(
     url: Optional[str] = URL,
 ):
     """Add cards to a saved deck."""
-    from .model import Deck
+    from .store import edit_deck  # load, add, save; again from a fresh load if another edit came first
 
-    deck = Deck.load(name, url=url)
-    specs = deck.add_set(what) if whole_set else deck.add(what, copies, set=set_, pile=pile)
-    deck.save(replace=True)
+    deck, specs = edit_deck(name, lambda d: d.add_set(what) if whole_set else d.add(what, copies, set=set_, pile=pile),
+                            url=url)
     shown = ", ".join(f"{s.name} [{s.set}]" for s in specs[:8]) + (" ..." if len(specs) > 8 else "")
     typer.echo(f"added {len(specs)} card(s): {shown}; deck now {deck.size} cards")
 
@@ -113,11 +112,9 @@ def remove(
     url: Optional[str] = URL,
 ):
     """Remove cards from a saved deck."""
-    from .model import Deck
+    from .store import edit_deck  # load, remove, save; again from a fresh load if another edit came first
 
-    deck = Deck.load(name, url=url)
-    keys = deck.remove(what, copies, set=set_)
-    deck.save(replace=True)
+    deck, keys = edit_deck(name, lambda d: d.remove(what, copies, set=set_), url=url)
     typer.echo(f"removed {', '.join(keys)}; deck now {deck.size} cards")
 
 

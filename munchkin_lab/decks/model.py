@@ -531,15 +531,17 @@ class Deck:
 
         return parse_yaml(text, catalog=catalog, url=url, name=name)
 
-    def save(self, url: str | None = None, replace: bool = False) -> None:
+    def save(self, url: str | None = None, replace: bool = False, force: bool = False) -> None:
         """Store the deck in the database deck tables (:func:`munchkin_lab.decks.store.save_deck`).
 
         Raises:
             DuplicateDeckError: a deck of this name exists and ``replace`` is False.
+            DeckConflictError: someone else saved the deck since it was loaded (``force``
+                overwrites their edit).
         """
         from .store import save_deck
 
-        save_deck(self, url if url is not None else self.url, replace=replace)
+        save_deck(self, url if url is not None else self.url, replace=replace, force=force)
 
     @classmethod
     def load(cls, name: str, url: str | None = None, catalog: Catalog | None = None) -> "Deck":

@@ -4,18 +4,28 @@
 
 Stored form: ``deck.modules`` is ``{"in_force": [...], "overrides": {module: bool}}`` (only
 the overrides are read back; ``in_force`` is for people reading the table), ``deck.options``
-the full option mapping, one ``deck_entry`` row per card with ``copies`` and ``pile``.
+the full option mapping, one ``deck_entry`` row per card with ``copies`` and ``pile``,
+``deck.row_version`` counting the saves.
 Writes are one transaction: a failed save leaves the previous deck as it was.
+
+Concurrency: a deck loaded from the database remembers the ``row_version`` it was read at,
+and saving it over the stored deck succeeds only if nobody saved in between; otherwise
+:class:`DeckConflictError` ("changed meanwhile, load it again") is raised and nothing is
+written, so two editors (two ``munchkin-lab deck add`` processes, a deck builder in a
+notebook and a script) never silently lose an edit. :func:`edit_deck` (used by ``deck add`` /
+``deck remove``) loads, changes and saves, and starts again from a fresh load on a conflict.
 """
 from __future__ import annotations
 
 import difflib
+import random
+import time
 from datetime import datetime, timezone
+from typing import Callable, TypeVar
 
 import pandas as pd
-from sqlalchemy import inspect, select
+from sqlalchemy import delete, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
 
 from .. import config
 from ..cards.models import Card, CardSet
@@ -23,6 +33,14 @@ from ..cards.models import Deck as DeckRow
 from ..cards.models import DeckEntry as DeckEntryRow
 from .catalog import Catalog, DeckError, SetInfo, UnknownCardError
 from .model import DEFAULT_OPTIONS, MODULES, Deck, DuplicateDeckError, Entry
+
+T = TypeVar("T")
+
+
+class DeckConflictError(DeckError):
+    """The deck was saved (or deleted) by someone else since it was loaded: nothing was
+    written. Load it again and redo the change (``edit_deck`` does that by itself), or save
+    with ``force=True`` to overwrite the other edit."""
 
 
 def _engine(url: str | None):
@@ -85,52 +103,127 @@ def _card_ids(conn, keys: list[str]) -> dict[str, int]:
     return out
 
 
-def save_deck(deck: Deck, url: str | None = None, replace: bool = False) -> None:
+def _stored_version(deck: Deck, resolved: str) -> int | None:
+    """The ``row_version`` ``deck`` was loaded (or last saved) at in the database ``resolved``
+    under its current name, else ``None``."""
+    stored = getattr(deck, "_stored_as", None)
+    if stored and stored[0] == resolved and stored[1] == deck.name:
+        return stored[2]
+    return None
+
+
+def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: bool = False) -> None:
     """Store ``deck`` under its name, in one transaction.
+
+    A deck read with :func:`load_deck` (or saved before) carries the ``row_version`` it was
+    read at: replacing the stored deck then succeeds only if that is still the stored version
+    (optimistic locking); ``force=True`` skips the check. A deck not read from this database
+    (new, from a file, a preset or a copy) replaces the stored one outright when ``replace``.
+    Afterwards ``deck`` carries the new version, so it can be saved again.
 
     Args:
         replace: overwrite a deck of the same name (its entries are replaced).
+        force: overwrite even if someone else saved the deck since it was loaded.
 
     Raises:
         DuplicateDeckError: the name is taken and ``replace`` is False.
+        DeckConflictError: the stored deck was saved or deleted since ``deck`` was loaded
+            ("changed meanwhile"); nothing is written.
         UnknownCardError: a card of the deck is not in this database.
         DeckError: no built database at ``url``.
     """
     engine = _engine(url)
+    resolved = config.database_url(url)
+    expected = None if force else _stored_version(deck, resolved)
     now = datetime.now(timezone.utc)
     modules = {"in_force": list(deck.modules),
                "overrides": {m: deck.module_overrides[m] for m in MODULES if m in deck.module_overrides}}
+    values = {"description": deck.description, "modules": modules, "options": dict(deck.options), "updated": now}
+    dt, et = DeckRow.__table__, DeckEntryRow.__table__
+    changed = f"deck {deck.name!r} was changed by someone else since it was loaded"
+    again = "load it again and redo your change (or save with force=True to overwrite theirs)"
+
+    def work(conn) -> int:
+        ids = _card_ids(conn, list(deck.entries))
+        missing = [k for k in deck.entries if k not in ids]
+        if missing:
+            set_, _, name = missing[0].partition(":")
+            raise UnknownCardError(name, [], set_)
+        row = conn.execute(select(dt.c.id, dt.c.row_version).where(dt.c.name == deck.name)).first()
+        if row is not None and not replace:
+            raise DuplicateDeckError(f"a deck named {deck.name!r} already exists (use replace / --replace)")
+        if row is None:
+            if expected is not None:
+                raise DeckConflictError(f"deck {deck.name!r} was deleted by someone else since it was loaded; "
+                                        "save it with force=True to store it again")
+            deck_id = conn.execute(insert(dt).returning(dt.c.id),
+                                   {**values, "name": deck.name, "created": now, "row_version": 1}).scalar_one()
+            version = 1
+        else:
+            deck_id, current = row
+            if expected is not None and current != expected:
+                raise DeckConflictError(f"{changed} (version {expected}, now {current}); {again}")
+            where = [dt.c.id == deck_id]
+            if expected is not None:  # on PostgreSQL a save committed since our read makes this match nothing
+                where.append(dt.c.row_version == expected)
+            version = conn.execute(update(dt).where(*where).values(**values, row_version=dt.c.row_version + 1)
+                                   .returning(dt.c.row_version)).scalar()
+            if version is None:
+                raise DeckConflictError(f"{changed} (saved at the same time); {again}")
+            conn.execute(delete(et).where(et.c.deck_id == deck_id))
+        rows = [{"deck_id": deck_id, "card_id": ids[e.key], "copies": e.copies, "pile": e.pile}
+                for e in deck.entries.values()]
+        if rows:
+            conn.execute(insert(et), rows)
+        return version
+
     try:
-        with Session(engine) as session, session.begin():
-            ids = _card_ids(session.connection(), list(deck.entries))
-            missing = [k for k in deck.entries if k not in ids]
-            if missing:
-                set_, _, name = missing[0].partition(":")
-                raise UnknownCardError(name, [], set_)
-            row = session.scalars(select(DeckRow).where(DeckRow.name == deck.name)).first()
-            if row is not None and not replace:
-                raise DuplicateDeckError(f"a deck named {deck.name!r} already exists (use replace / --replace)")
-            if row is None:
-                row = DeckRow(name=deck.name, description=deck.description, modules=modules,
-                              options=dict(deck.options), created=now, updated=now)
-                session.add(row)
-                session.flush()
-            else:
-                row.description = deck.description
-                row.modules = modules
-                row.options = dict(deck.options)
-                row.updated = now
-                for e in list(row.entries):
-                    session.delete(e)
-                session.flush()
-            for e in deck.entries.values():
-                session.add(DeckEntryRow(deck_id=row.id, card_id=ids[e.key], copies=e.copies, pile=e.pile))
+        version = config.run_write(engine, work)
     except IntegrityError as exc:
+        if _is_foreign_key_error(exc):  # PostgreSQL: a rebuild removed a card between our read and write
+            raise DeckError(f"deck {deck.name!r}: a card of the deck was removed from the database meanwhile "
+                            "(a rebuild); nothing was saved: load the deck again") from None
         raise DuplicateDeckError(f"a deck named {deck.name!r} already exists") from exc
+    deck._stored_as = (resolved, deck.name, version)
+
+
+def _is_foreign_key_error(exc: IntegrityError) -> bool:
+    code = getattr(exc.orig, "sqlstate", None)
+    return code == "23503" or "FOREIGN KEY constraint failed" in str(exc.orig)
+
+
+def edit_deck(name: str, change: Callable[[Deck], T], url: str | None = None,
+              catalog: Catalog | None = None, attempts: int = 40) -> tuple[Deck, T]:
+    """Load deck ``name``, apply ``change(deck)`` and save it; when someone else saved the deck
+    in between, start again from a fresh load (up to ``attempts`` times, with a short random
+    wait), so concurrent edits (ten ``munchkin-lab deck add`` at once) all land.
+
+    Args:
+        change: edits the deck in place (e.g. ``lambda d: d.add("Potted Plant")``); called
+            once per attempt, on a freshly loaded deck. Its errors (unknown card, ...) stop
+            the edit at once.
+    Returns:
+        ``(saved deck, what change returned)``.
+    Raises:
+        DeckError: no such deck (or it was deleted meanwhile), or ``change``'s errors.
+        DeckConflictError: still conflicting after ``attempts`` tries.
+    """
+    for attempt in range(attempts):
+        deck = load_deck(name, url=url, catalog=catalog)
+        result = change(deck)
+        try:
+            save_deck(deck, url, replace=True)
+            return deck, result
+        except DeckConflictError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(random.uniform(0.005, 0.03) * min(attempt + 1, 8))
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def load_deck(name: str, url: str | None = None, catalog: Catalog | None = None) -> Deck:
-    """Load deck ``name``. Entries come back in catalog order (set, then file order).
+    """Load deck ``name``. Entries come back in catalog order (set, then file order); the
+    deck remembers the stored ``row_version`` for :func:`save_deck`'s conflict check.
 
     Raises:
         DeckError: no deck of that name (the message names the closest saved ones), or no
@@ -157,6 +250,7 @@ def load_deck(name: str, url: str | None = None, catalog: Catalog | None = None)
     for code, cname, copies, pile in entries:
         key = f"{code}:{cname}"
         deck.entries[key] = Entry(key, int(copies), pile)
+    deck._stored_as = (config.database_url(url), row["name"], int(row["row_version"]))
     return deck
 
 
@@ -176,14 +270,19 @@ def list_decks(url: str | None = None) -> pd.DataFrame:
 
 
 def delete_deck(name: str, url: str | None = None) -> None:
-    """Delete deck ``name`` and its entries.
+    """Delete deck ``name`` and its entries (one transaction).
 
     Raises:
         DeckError: no deck of that name.
     """
     engine = _engine(url)
-    with Session(engine) as session, session.begin():
-        row = session.scalars(select(DeckRow).where(DeckRow.name == name)).first()
-        if row is None:
+    dt, et = DeckRow.__table__, DeckEntryRow.__table__
+
+    def work(conn) -> None:
+        deck_id = conn.execute(select(dt.c.id).where(dt.c.name == name)).scalar()
+        if deck_id is None:
             raise DeckError(f"no deck named {name!r}")
-        session.delete(row)
+        conn.execute(delete(et).where(et.c.deck_id == deck_id))
+        conn.execute(delete(dt).where(dt.c.id == deck_id))
+
+    config.run_write(engine, work)

@@ -97,20 +97,16 @@ def load_scenario(path: str | Path) -> dict:
 
 
 def database_resolver(sets: list[str] | None = None) -> Resolver:
-    """Resolve card names through the card database (``munchkin_lab.cards.api.load_specs``),
-    building the database first when it does not exist. A card's aliases (older printed names,
-    translations: ``Polymorph Potion`` -> ``Pollymorph Potion``) resolve to it too."""
+    """Resolve card names through the card database (``munchkin_lab.cards.api.load_specs``;
+    only the embedded default database is built, and only when it does not exist yet). A card's
+    aliases (older printed names, translations: ``Polymorph Potion`` -> ``Pollymorph Potion``)
+    resolve to it too."""
     cache: dict[str, CardSpec] = {}
     aliases: dict[str, str] = {}
 
     def load() -> None:
         from ..cards import api
-        try:
-            specs = api.load_specs(sets=sets)
-        except Exception:  # noqa: BLE001 - no database yet: build it once
-            from ..cards.build import build
-            build()
-            specs = api.load_specs(sets=sets)
+        specs = api.load_specs(sets=sets)
         for sp, _n in specs:
             cache.setdefault(sp.name.lower(), sp)
         rows = api.cards("")

@@ -109,7 +109,10 @@ def test_csv_import_applies_changes_atomically(url, tmp_path):
         w.writeheader()
         w.writerows(rows)
     version = api.card("Bone Rattler", url=url)
-    assert api.import_csv(a, url=url) == {"inserted": 1, "updated": 1, "deleted": 1, "unchanged": 9}
+    result = api.import_csv(a, url=url, replace=True)
+    assert result == {"inserted": 1, "updated": 1, "deleted": 1, "unchanged": 9}
+    assert result.names["inserted"] == ["alpha:New Skeleton"] and result.names["deleted"] == ["beta:Homebrew"]
+    assert api.card("New Skeleton", url=url)["origin"] == "designer"  # not from the data files
     rattler = api.card("Bone Rattler", url=url)
     assert rattler["level"] == 3 and rattler["tags"] == ["Ghost", "Undead"]
     with config.get_engine(url).connect() as conn:

@@ -1,0 +1,69 @@
+"""``munchkin-lab db export FILE`` and ``munchkin-lab db import FILE [--replace] [--dry-run]``:
+every card as CSV (:func:`munchkin_lab.cards.api.export_csv`), and a CSV merged back
+(:func:`munchkin_lab.cards.api.import_csv`). Registered on the ``db`` group by
+``munchkin_lab.cards.cli``. Errors are printed as ``Error: ...`` with exit code 1.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+URL_HELP = "SQLAlchemy database URL (default: $DATABASE_URL or database/munchkin-lab.sqlite)."
+
+
+def _run(fn):
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from .errors import CardDataError
+
+    try:
+        return fn()
+    except (CardDataError, OSError) as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    except SQLAlchemyError as exc:
+        typer.echo(f"Error: database error: {str(exc).splitlines()[0]}", err=True)
+        raise typer.Exit(1) from None
+
+
+def register(db: typer.Typer) -> None:
+    """Add ``export`` and ``import`` to the ``db`` command group."""
+
+    @db.command("export")
+    def db_export(path: Path = typer.Argument(..., help="CSV file to write (replaced atomically)."),
+                  url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
+        """Write every card (file and designer cards) to a CSV file."""
+        from .api import export_csv
+
+        n = _run(lambda: export_csv(path, url=url))
+        typer.echo(f"wrote {n} cards to {path}")
+
+    @db.command("import")
+    def db_import(path: Path = typer.Argument(..., help="CSV file (as written by `db export` or pandas)."),
+                  replace: bool = typer.Option(False, "--replace",
+                                               help="Also delete the cards the CSV does not list (asks first)."),
+                  dry_run: bool = typer.Option(False, "--dry-run", help="Only show what would change."),
+                  yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask before deleting (--replace)."),
+                  url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
+        """Merge a CSV into the card database (insert or update by set and name).
+
+        Nothing is deleted unless --replace, which first shows what it would delete and asks.
+        """
+        from .api import import_csv
+
+        expect = None
+        if replace and not dry_run:
+            preview = _run(lambda: import_csv(path, url=url, replace=True, dry_run=True))
+            gone = preview.names["deleted"]
+            if gone:
+                shown = ", ".join(gone[:20]) + (f", ... {len(gone) - 20} more" if len(gone) > 20 else "")
+                typer.echo(f"{len(gone)} card{'s' if len(gone) != 1 else ''} of the database "
+                           f"{'are' if len(gone) != 1 else 'is'} not in {path} and will be deleted: {shown}")
+                if not yes and not typer.confirm("Delete them?", default=False):
+                    typer.echo("nothing imported")
+                    raise typer.Exit(1)
+            expect = gone
+        result = _run(lambda: import_csv(path, url=url, replace=replace, dry_run=dry_run, expect_deleted=expect))
+        typer.echo(result.summary())

@@ -1,0 +1,218 @@
+"""CSV import merges (issue 14): a filtered export deletes nothing, ``replace`` deletes only
+when asked (with a dry run first), pandas' ``read_csv``/``to_csv`` round trip reads back,
+a failed import changes nothing, the export is atomic; the ``db import``/``db export``
+commands (SQLite and PostgreSQL)."""
+from __future__ import annotations
+
+import csv
+import io
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from munchkin_lab import config, fileio
+from munchkin_lab.cards import api
+from munchkin_lab.cards.build import build
+from munchkin_lab.cards.errors import CardDataError
+from munchkin_lab.cards.models import Card, Deck
+from munchkin_lab.cli import app
+
+from cardtest_helpers import MINI
+from test_cards_api import content
+
+runner = CliRunner()
+ALL = ["alpha:Bone Rattler", "alpha:Grave Lord", "alpha:Flame Sword", "alpha:Heavy Cart", "alpha:Potion",
+       "alpha:Cleric", "alpha:Lab Goblin", "beta:Sheet Phantom", "beta:Engine Room", "beta:Engine Room V2",
+       "beta:Cleric", "beta:Homebrew"]
+
+
+@pytest.fixture()
+def url(backend_url):
+    """The mini data with one designer card (Lab Goblin), no decks."""
+    from munchkin_lab.widgets.designer import save_designer_card
+
+    build(backend_url, MINI)
+    with config.get_engine(backend_url).begin() as conn:
+        conn.execute(Deck.__table__.delete())
+        conn.execute(Card.__table__.delete().where(Card.origin == "designer"))
+    save_designer_card({"name": "Lab Goblin", "kind": "monster", "deck": "door", "level": 5, "tags": ["Undead"],
+                        "summary": "A goblin made in the lab."}, "alpha", url=backend_url)
+    return backend_url
+
+
+def rows_of(path) -> list[dict]:
+    return list(csv.DictReader(open(path, encoding="utf-8")))
+
+
+def write_rows(path, rows) -> None:
+    with open(path, "w", encoding="utf-8", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=api.CSV_COLUMNS, lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+
+
+def keys(url) -> list[str]:
+    df = api.cards("", url=url)
+    return [f"{s}:{n}" for s, n in zip(df["set"], df["name"])]
+
+
+def test_the_fixture_cards(url):
+    assert sorted(keys(url)) == sorted(ALL)
+
+
+def test_filtered_export_merges_and_deletes_nothing(url, tmp_path):
+    path = tmp_path / "filtered.csv"
+    api.export_csv(path, url=url)
+    rows = [r for r in rows_of(path) if r["name"] in ("Bone Rattler", "Potion")]
+    rows[0]["level"] = "3"
+    write_rows(path, rows)
+    result = api.import_csv(path, url=url)
+    assert result == {"inserted": 0, "updated": 1, "deleted": 0, "unchanged": 1}
+    assert result.names["updated"] == ["alpha:Bone Rattler"] and result.names["unchanged"] == ["alpha:Potion"]
+    assert sorted(result.names["kept"]) == sorted(k for k in ALL if k not in ("alpha:Bone Rattler", "alpha:Potion"))
+    assert not result.dry_run and not result.replace
+    assert sorted(keys(url)) == sorted(ALL)  # nothing deleted, the designer card with the rest
+    assert api.card("Bone Rattler", url=url)["level"] == 3
+    goblin = api.card("Lab Goblin", url=url)
+    assert goblin["origin"] == "designer" and goblin["summary"] == "A goblin made in the lab."
+    assert "10 cards of the database not in the CSV kept" in result.summary()
+
+
+def test_replace_dry_run_then_replace(url, tmp_path):
+    from munchkin_lab.decks import Deck as DeckModel
+    from munchkin_lab.decks import delete_deck
+
+    path = tmp_path / "two.csv"
+    api.export_csv(path, url=url)
+    write_rows(path, [r for r in rows_of(path) if r["name"] in ("Bone Rattler", "Potion")])
+    before = content(url)
+    preview = api.import_csv(path, url=url, replace=True, dry_run=True)
+    assert preview == {"inserted": 0, "updated": 0, "deleted": 10, "unchanged": 2} and preview.dry_run
+    assert sorted(preview.names["deleted"]) == sorted(k for k in ALL if k not in ("alpha:Bone Rattler", "alpha:Potion"))
+    assert preview.summary().startswith("dry run, nothing written: would be 0 added; 0 updated; 10 deleted (")
+    assert content(url) == before
+    deck = DeckModel("Mix", url=url)
+    deck.add("Grave Lord")
+    deck.save()
+    with pytest.raises(CardDataError, match="card 'Grave Lord': set 'alpha': missing from the CSV but used by "
+                                            "saved deck 'Mix': not deleted"):
+        api.import_csv(path, url=url, replace=True)
+    assert content(url) == before
+    delete_deck("Mix", url)
+    with pytest.raises(CardDataError, match="would also delete alpha:Lab Goblin, not shown before"):
+        api.import_csv(path, url=url, replace=True, expect_deleted=[k for k in preview.names["deleted"]
+                                                                     if k != "alpha:Lab Goblin"])
+    assert content(url) == before
+    done = api.import_csv(path, url=url, replace=True, expect_deleted=preview.names["deleted"])
+    assert done == {"inserted": 0, "updated": 0, "deleted": 10, "unchanged": 2}
+    assert sorted(keys(url)) == ["alpha:Bone Rattler", "alpha:Potion"]
+
+
+@pytest.mark.parametrize("index", [False, True])
+def test_pandas_round_trip_reads_back(url, tmp_path, index):
+    exported, again = tmp_path / "cards.csv", tmp_path / "again.csv"
+    api.export_csv(exported, url=url)
+    before = content(url)
+    df = pd.read_csv(exported)
+    df.to_csv(again, index=index)
+    text = again.read_text(encoding="utf-8")
+    assert "16.0" in text and ",True," in text and ",False," in text  # what pandas writes
+    assert text.splitlines()[0].startswith(",set,name" if index else "set,name")
+    result = api.import_csv(again, url=url)
+    assert result == {"inserted": 0, "updated": 0, "deleted": 0, "unchanged": 12}
+    assert content(url) == before
+    # an edit made in pandas comes through, with blanks as no value
+    df.loc[df["name"] == "Potion", "gold"] = 150
+    df.loc[df["name"] == "Grave Lord", "treasures"] = None
+    df.loc[df["name"] == "Lab Goblin", "summary"] = float("nan")
+    df.to_csv(again, index=index)
+    result = api.import_csv(again, url=url)
+    assert result == {"inserted": 0, "updated": 3, "deleted": 0, "unchanged": 9}
+    assert api.card("Potion", url=url)["gold"] == 150
+    assert api.card("Grave Lord", url=url)["treasures"] is pd.NA
+    assert api.card("Lab Goblin", url=url)["summary"] is None
+
+
+def test_spreadsheet_values(url, tmp_path):
+    path = tmp_path / "values.csv"
+    api.export_csv(path, url=url)
+    rows = rows_of(path)
+    potion = next(r for r in rows if r["name"] == "Potion")
+    potion.update(bonus="2.0", gold="1e2", big="FALSE", manual="0", slot="nan", version="None", source="fixture #5")
+    write_rows(path, rows)
+    assert api.import_csv(path, url=url)["unchanged"] == 12
+    before = content(url)
+    potion.update(bonus="2.5", big="maybe")
+    rows.append({**potion, "name": "Elixir", "gold": "ten", "bonus": "1"})
+    write_rows(path, rows)
+    with pytest.raises(CardDataError) as info:
+        api.import_csv(path, url=url)
+    msg = str(info.value)
+    assert "card 'Potion': bonus: not a whole number: '2.5'" in msg
+    assert "card 'Potion': big: expected true or false, got 'maybe'" in msg
+    assert f"{path}:14: card 'Elixir': gold: not a whole number: 'ten'" in msg
+    assert content(url) == before
+
+
+def test_new_cards_are_designer_cards_and_origin_is_kept(url, tmp_path):
+    path = tmp_path / "new.csv"
+    api.export_csv(path, url=url)
+    rows = rows_of(path)
+    potion = next(r for r in rows if r["name"] == "Potion")
+    write_rows(path, [{**potion, "name": "Big Potion", "bonus": "4", "origin": "file"}])
+    assert api.import_csv(path, url=url) == {"inserted": 1, "updated": 0, "deleted": 0, "unchanged": 0}
+    big = api.card("Big Potion", url=url)
+    assert big["origin"] == "designer" and big["bonus"] == 4 and big["tags"] == ["One-Shot"]
+    counts = build(url, MINI)  # the next build keeps it: only the files make file cards
+    assert counts["designer_cards"] == 2 and api.card("Big Potion", url=url)["bonus"] == 4
+    before = content(url)
+    write_rows(path, [{**potion, "origin": "designer"}])
+    with pytest.raises(CardDataError, match="card 'Potion': origin: the database has it as 'file'"):
+        api.import_csv(path, url=url)
+    assert content(url) == before
+
+
+def test_export_is_atomic(url, tmp_path, monkeypatch):
+    path = tmp_path / "cards.csv"
+    path.write_text("my notes\n", encoding="utf-8")
+
+    def full_disk(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(fileio.os, "fsync", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        api.export_csv(path, url=url)
+    assert path.read_text(encoding="utf-8") == "my notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.csv"]
+    monkeypatch.undo()
+    assert api.export_csv(path, url=url) == 12
+    assert len(pd.read_csv(path)) == 12
+
+
+def test_db_import_and_export_commands(url, tmp_path):
+    path = tmp_path / "cards.csv"
+    res = runner.invoke(app, ["db", "export", str(path), "--url", url])
+    assert res.exit_code == 0 and res.output == f"wrote 12 cards to {path}\n"
+    rows = [r for r in rows_of(path) if r["set"] == "alpha"]
+    write_rows(path, rows)
+    before = content(url)
+    res = runner.invoke(app, ["db", "import", str(path), "--replace", "--dry-run", "--url", url])
+    assert res.exit_code == 0, res.output
+    assert res.output.startswith("dry run, nothing written: would be 0 added; 0 updated; 5 deleted (beta:")
+    res = runner.invoke(app, ["db", "import", str(path), "--replace", "--url", url], input="n\n")
+    assert res.exit_code == 1
+    assert "5 cards of the database are not in" in res.output and "will be deleted: beta:Sheet Phantom" in res.output
+    assert "Delete them? [y/N]" in res.output and "nothing imported" in res.output
+    assert content(url) == before
+    res = runner.invoke(app, ["db", "import", str(path), "--url", url])
+    assert res.exit_code == 0 and "0 added; 0 updated; 0 deleted; 7 unchanged" in res.output
+    assert "5 cards of the database not in the CSV kept" in res.output
+    assert content(url) == before
+    res = runner.invoke(app, ["db", "import", str(path), "--replace", "--url", url], input="y\n")
+    assert res.exit_code == 0 and "5 deleted" in res.output
+    assert all(k.startswith("alpha:") for k in keys(url)) and len(keys(url)) == 7
+    bad = tmp_path / "bad.csv"
+    bad.write_text(io.StringIO("name,set\nX,alpha\n").getvalue(), encoding="utf-8")
+    res = runner.invoke(app, ["db", "import", str(bad), "--url", url])
+    assert res.exit_code == 1 and f"Error: 1 problem in the card data:\n  {bad}:1: missing column(s) kind" in res.output
