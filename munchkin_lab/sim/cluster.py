@@ -1,0 +1,144 @@
+"""Dask clusters for :func:`~munchkin_lab.sim.simulate`: local worker processes that start
+safely from a plain script, ignore Ctrl-C (the main process handles it) and serve no
+dashboard unless asked (then on 127.0.0.1 only); a quiet shutdown after Ctrl-C.
+
+Why the workers do not re-run the caller's script: Dask starts worker processes with
+``multiprocessing`` "spawn", which normally imports the main script again in every worker (as
+``__mp_main__``), so a script without an ``if __name__ == "__main__":`` guard would start
+workers from its workers ("Nanny failed to start worker process"). The tasks here only need
+``munchkin_lab`` (decks travel as plain data, bots by name), so while the workers start the
+main module is hidden from ``multiprocessing`` and they import nothing of the caller's.
+
+Security: the scheduler, nannies and workers listen on 127.0.0.1 (Dask's default for a local
+cluster); Dask's own protocol has no authentication, so any local user can connect to those
+ports, and a remote ``scheduler=`` address must be a cluster you trust.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import signal
+import socket
+import sys
+import threading
+import types
+from typing import Iterator
+
+#: Dask settings for our equal, ordered tasks: no work stealing, no task profiler, calmer
+#: system and memory monitors (less CPU and GIL taken from the games).
+DASK_CONFIG = {"distributed.scheduler.work-stealing": False,
+               "distributed.worker.profile.enabled": False,
+               "distributed.admin.system-monitor.interval": "2s",
+               "distributed.admin.tick.interval": "200ms",
+               "distributed.worker.memory.monitor-interval": "1s"}
+
+#: Loggers silenced while a cluster shuts down after Ctrl-C (closing connections to busy
+#: workers logs errors and tracebacks that say nothing to the user).
+NOISY_LOGGERS = ("distributed", "tornado", "asyncio", "bokeh")
+
+
+@contextlib.contextmanager
+def worker_start_guard() -> Iterator[None]:
+    """While local worker processes are spawned (the block): SIGINT is ignored (a disposition
+    the worker processes inherit and keep, so Ctrl-C in a terminal, which reaches the whole
+    process group, is handled by the main process alone), and the caller's main module is
+    hidden from ``multiprocessing`` (workers do not re-run a script). Both are put back on
+    exit. Ctrl-C pressed during the block (the 1-3 s a cluster takes to start) is lost. In a
+    thread other than the main one only the second applies."""
+    main = sys.modules.get("__main__")
+    stand_in = None
+    if main is not None and (getattr(main, "__file__", None) or getattr(getattr(main, "__spec__", None), "name", None)):
+        stand_in = types.ModuleType("__main__")
+        stand_in.__dict__["__builtins__"] = main.__dict__.get("__builtins__")
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.getsignal(signal.SIGINT)  # None: set outside Python, left alone
+        if previous is not None:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if stand_in is not None:
+        sys.modules["__main__"] = stand_in
+    try:
+        yield
+    finally:
+        if stand_in is not None and sys.modules.get("__main__") is stand_in:
+            sys.modules["__main__"] = main
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _dashboard_address() -> str:
+    """127.0.0.1:8787 when free, else a free port on 127.0.0.1."""
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", 8787))
+        except OSError:
+            return "127.0.0.1:0"
+    return "127.0.0.1:8787"
+
+
+def start_local_cluster(nworkers: int, dashboard: bool = False):
+    """Start a ``LocalCluster`` of ``nworkers`` processes (one thread each) and a client.
+
+    Args:
+        nworkers: worker processes.
+        dashboard: serve the Dask dashboard on 127.0.0.1 (port 8787 when free); off by
+            default (no HTTP server at all).
+
+    Returns:
+        ``(cluster, client, dashboard_link)``; the link is None without a dashboard.
+    """
+    import dask
+    from dask.distributed import Client, LocalCluster
+
+    cluster = client = None
+    try:
+        with dask.config.set(DASK_CONFIG), worker_start_guard():
+            cluster = LocalCluster(n_workers=nworkers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                   dashboard_address=_dashboard_address() if dashboard else None,
+                                   worker_dashboard_address=None, silence_logs=logging.ERROR)
+            client = Client(cluster)
+    except BaseException:  # a failed start
+        close_quietly(client, cluster)
+        raise
+    return cluster, client, (cluster.dashboard_link if dashboard else None)
+
+
+def connect(scheduler: str, timeout: float):
+    """A client of the running Dask scheduler at ``scheduler`` (``tcp://host:port``).
+
+    Raises:
+        ValueError: unreachable or a bad address (the message names it).
+    """
+    from dask.distributed import Client
+
+    try:
+        return Client(scheduler, timeout=timeout)
+    except Exception as exc:  # noqa: BLE001 - OSError, TimeoutError, ValueError for bad URLs
+        raise ValueError(f"scheduler {scheduler!r} is unreachable ({type(exc).__name__}: {exc})") from None
+
+
+@contextlib.contextmanager
+def quiet_logs() -> Iterator[None]:
+    """Silence Dask's, Tornado's and asyncio's loggers for the block (levels put back)."""
+    loggers = [logging.getLogger(n) for n in NOISY_LOGGERS]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for lg, lv in zip(loggers, levels):
+            lg.setLevel(lv)
+
+
+def close_quietly(client, cluster, timeout: float = 10.0) -> None:
+    """Close ``client`` and ``cluster`` (either may be None) without logging or raising,
+    even when a second Ctrl-C arrives meanwhile; busy workers are stopped, not waited for."""
+    with quiet_logs():
+        for thing in (client, cluster):
+            if thing is None:
+                continue
+            try:
+                thing.close(timeout=timeout)
+            except BaseException:  # noqa: BLE001 - Ctrl-C again, connection errors while closing
+                pass
