@@ -436,7 +436,7 @@ class ResultWriter:
     order), the other tables and the settings at :meth:`commit`. Everything goes to a hidden
     temporary file beside ``path`` that :meth:`commit` renames onto it
     (:func:`munchkin_lab.fileio.atomic_path`); :meth:`abort` (or a kill) leaves ``path`` as
-    it was.
+    it was. A commit also removes the temporary files killed runs left beside ``path``.
 
     Raises (constructor, :meth:`write`, :meth:`commit`):
         OSError: the file cannot be created or written (disk full, ...); the message names
@@ -524,6 +524,9 @@ class ResultWriter:
             cm.__exit__(None, None, None)  # flush to disk, rename onto the path
         except OSError as exc:
             self._fail(exc)
+        from ..fileio import remove_stale_parts
+
+        remove_stale_parts(self.path)  # what killed runs left beside it
         return self.path
 
     def abort(self) -> None:
