@@ -2,7 +2,9 @@
 
 Registered on the root app by :func:`register`; ``python -m munchkin_lab.printing`` runs the
 same command on its own. Errors (empty selection, unknown deck, bad option, unwritable output)
-print ``Error: ...`` on stderr and exit with code 1, leaving no PDF behind.
+print ``Error: ...`` on stderr and exit with code 1, leaving no PDF behind; usage errors
+(unknown option) exit 2; Ctrl-C prints one line and exits 130. The PDF and the preview are
+written aside and renamed into place, so an existing file is never left half-written.
 """
 from __future__ import annotations
 
@@ -28,14 +30,24 @@ def print_command(
     """Lay cards, room tiles or ship rooms out on printable PDF sheets (3 x 3 poker cards a page)."""
     from .sheets import preview_png, print_cards
 
+    from ..fileio import atomic_write_bytes
+
+    written = None
     try:
         result = print_cards(selection, out, size=size, paper=paper, bleed_mm=bleed, cut_marks=not no_cut_marks,
                              backs=not no_backs, url=url)
+        written = result.path
         if preview is not None:
-            preview.write_bytes(preview_png(result.path, 0, dpi=100))
+            atomic_write_bytes(preview, preview_png(result.path, 0, dpi=100))
     except (ValueError, LookupError, OSError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        from ..cli import exit_interrupted
+
+        kept = (f"wrote {written}, no preview" if written is not None
+                else f"nothing written ({out} is as it was)")
+        raise exit_interrupted(f"Interrupted: {kept}.") from None
     parts = [f"{result.cards} card(s)"] if result.cards else []
     if result.tiles:
         parts.append(f"{result.tiles} tile(s)")

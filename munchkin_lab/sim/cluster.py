@@ -77,12 +77,16 @@ def _dashboard_address() -> str:
 
 
 def start_local_cluster(nworkers: int, dashboard: bool = False):
-    """Start a ``LocalCluster`` of ``nworkers`` processes (one thread each) and a client.
+    """Start a ``LocalCluster`` of ``nworkers`` processes (one thread each) and a client,
+    everything listening on 127.0.0.1 only.
 
     Args:
         nworkers: worker processes.
-        dashboard: serve the Dask dashboard on 127.0.0.1 (port 8787 when free); off by
-            default (no HTTP server at all).
+        dashboard: serve the Dask dashboard on 127.0.0.1 (port 8787 when free; its graphical
+            pages need the ``bokeh`` package, without it Dask serves its info pages such as
+            ``/info/main/workers.html``). Off by default: Dask still opens its scheduler's and
+            workers' HTTP ports (on 127.0.0.1, random), but with no page on them (every
+            request gets 404).
 
     Returns:
         ``(cluster, client, dashboard_link)``; the link is None without a dashboard.
@@ -90,17 +94,29 @@ def start_local_cluster(nworkers: int, dashboard: bool = False):
     import dask
     from dask.distributed import Client, LocalCluster
 
+    settings = dict(DASK_CONFIG, **{"distributed.worker.http.routes": []})
+    if not dashboard:
+        settings["distributed.scheduler.http.routes"] = []
     cluster = client = None
     try:
-        with dask.config.set(DASK_CONFIG), worker_start_guard():
+        with dask.config.set(settings), worker_start_guard():
             cluster = LocalCluster(n_workers=nworkers, threads_per_worker=1, processes=True, host="127.0.0.1",
                                    dashboard_address=_dashboard_address() if dashboard else None,
+                                   scheduler_kwargs=None if dashboard else {"dashboard_address": "127.0.0.1:0",
+                                                                            "dashboard": False},
                                    worker_dashboard_address=None, silence_logs=logging.ERROR)
             client = Client(cluster)
     except BaseException:  # a failed start
         close_quietly(client, cluster)
         raise
-    return cluster, client, (cluster.dashboard_link if dashboard else None)
+    link = None
+    if dashboard:
+        link = cluster.dashboard_link
+        try:
+            import bokeh  # noqa: F401
+        except ImportError:
+            link = link.replace("/status", "/info/main/workers.html") + " (install bokeh for the graphical pages)"
+    return cluster, client, link
 
 
 def connect(scheduler: str, timeout: float):
@@ -131,10 +147,33 @@ def quiet_logs() -> Iterator[None]:
             lg.setLevel(lv)
 
 
+def stop_local_workers(cluster) -> None:
+    """Stop a local cluster's worker processes now (SIGTERM; their nannies told not to restart
+    them): a worker busy with a batch would otherwise make ``close`` wait seconds for it.
+    Only for our own ``LocalCluster`` (never an external cluster's workers)."""
+    import os
+
+    for nanny in list(getattr(cluster, "workers", {}).values()):
+        try:
+            nanny.auto_restart = False
+            pid = nanny.process.process.pid
+        except AttributeError:  # not a nanny of this Dask version: close() will do
+            continue
+        if pid:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)
+
+
 def close_quietly(client, cluster, timeout: float = 10.0) -> None:
-    """Close ``client`` and ``cluster`` (either may be None) without logging or raising,
-    even when a second Ctrl-C arrives meanwhile; busy workers are stopped, not waited for."""
+    """Close ``client`` and ``cluster`` (either may be None; ``cluster`` is our own local one,
+    its workers are stopped at once, see :func:`stop_local_workers`) without logging or
+    raising, even when a second Ctrl-C arrives meanwhile."""
     with quiet_logs():
+        if cluster is not None:
+            try:
+                stop_local_workers(cluster)
+            except BaseException:  # noqa: BLE001 - Ctrl-C again: close anyway
+                pass
         for thing in (client, cluster):
             if thing is None:
                 continue

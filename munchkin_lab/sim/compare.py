@@ -50,7 +50,7 @@ def welch(na: int, ma: float, va: float, nb: int, mb: float, vb: float) -> tuple
     """``(mb - ma, low, high)``: Welch's 95% t interval for a difference of two means from each
     side's count, mean and sample variance (``ddof=1``); NaN bounds when a side has fewer than
     2 values, ``(d, d, d)`` when both variances are 0."""
-    from scipy import stats
+    from scipy.special import stdtrit  # Student t quantile (scipy.stats imports far more)
 
     if na < 1 or nb < 1:
         return (math.nan, math.nan, math.nan)
@@ -62,7 +62,7 @@ def welch(na: int, ma: float, va: float, nb: int, mb: float, vb: float) -> tuple
     if se == 0:
         return (d, d, d)
     df = (va + vb) ** 2 / ((va ** 2) / (na - 1) + (vb ** 2) / (nb - 1))
-    q = float(stats.t.ppf(0.975, df))
+    q = float(stdtrit(df, 0.975))
     return (d, d - q * se, d + q * se)
 
 

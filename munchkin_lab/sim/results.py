@@ -280,10 +280,10 @@ class Totals:
         if n:
             mean = self.turns / n
             if n > 1:
-                from scipy import stats
+                from scipy.special import stdtrit  # Student t quantile (scipy.stats imports far more)
 
                 sem = math.sqrt(max(0.0, sample_var(n, self.turns, self.turns_sq))) / math.sqrt(n)
-                q = float(stats.t.ppf(0.975, n - 1))
+                q = float(stdtrit(n - 1, 0.975))
                 add("turns_mean", mean, mean - q * sem, mean + q * sem)
             else:
                 add("turns_mean", mean)

@@ -668,6 +668,9 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
             close_quietly(client, None)
         raise
     collector = _Collector(totals, schema, [s for s in (memory, writer) if s is not None])
+    import pandas  # noqa: F401 - imported now, not after Ctrl-C (the tables are built then)
+    import scipy.special  # noqa: F401
+
     batches = _batches(games, batch_size, nworkers if guided else 0)
     interrupted = False
     t0 = time.perf_counter()

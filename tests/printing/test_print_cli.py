@@ -125,7 +125,10 @@ def test_print_temp_file_error_is_a_print_error(print_url, tmp_path, monkeypatch
     def refuse(*a, **kw):
         raise PermissionError(13, "Permission denied", str(tmp_path / ".x.pdf.abc.part"))
 
-    monkeypatch.setattr(sheets.tempfile, "mkstemp", refuse)
+    from munchkin_lab import fileio
+
+    monkeypatch.setattr(fileio.tempfile, "mkstemp", refuse)  # printing writes through fileio
     with pytest.raises(PrintError) as info:
         sheets.print_cards("base", tmp_path / "x.pdf", url=print_url)
-    assert str(info.value) == f"cannot write {str(tmp_path / 'x.pdf')!r}: Permission denied"
+    assert str(info.value) == (f"cannot write {str(tmp_path / 'x.pdf')!r}: Permission denied; "
+                               "the previous file (if any) is kept")
