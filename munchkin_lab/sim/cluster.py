@@ -148,15 +148,16 @@ def quiet_logs() -> Iterator[None]:
 
 
 def stop_local_workers(cluster) -> None:
-    """Stop a local cluster's worker processes now (SIGTERM; their nannies told not to restart
-    them): a worker busy with a batch would otherwise make ``close`` wait seconds for it.
+    """Stop a local cluster's worker processes now (SIGTERM, after telling their nannies not
+    to restart them): a worker busy with a batch would otherwise make ``close`` wait seconds
+    for it.
     Only for our own ``LocalCluster`` (never an external cluster's workers)."""
     import os
 
     for nanny in list(getattr(cluster, "workers", {}).values()):
         try:
-            nanny.auto_restart = False
             pid = nanny.process.process.pid
+            nanny.close_gracefully()  # the nanny's "do not restart it when it goes away"
         except AttributeError:  # not a nanny of this Dask version: close() will do
             continue
         if pid:
