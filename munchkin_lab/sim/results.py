@@ -56,7 +56,7 @@ FORMAT_VERSION = 2
 BYTES_PER_GAME = {"memory": 150, "parquet": 12, "csv": 90, "json": 350}
 
 #: Rows gathered before a Parquet row group is written.
-ROW_GROUP_ROWS = 65_536
+ROW_GROUP_ROWS = 16_384
 
 
 # =============================================================================== schemas

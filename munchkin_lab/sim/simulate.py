@@ -12,9 +12,14 @@ built from integer counts, so the result is the same whatever the number of work
 batches. Game ``i`` of ``simulate(seed=s, games=n)`` is the same game for every ``n > i``.
 
 Execution: ``workers=1`` (and no scheduler) plays in this process; ``workers > 1`` starts a
-Dask ``LocalCluster`` of that many worker *processes* (one thread each); ``workers=None`` uses
-every core; ``scheduler="tcp://host:port"`` sends the batches to an existing Dask cluster.
-Games travel in batches (``batch_size`` games per task) to keep the overhead low.
+Dask ``LocalCluster`` of that many worker *processes* (one thread each, see
+:mod:`munchkin_lab.sim.cluster`); ``workers=None`` uses every core;
+``scheduler="tcp://host:port"`` sends the batches to an existing Dask cluster (one you trust:
+Dask has no authentication). Games travel in batches (``batch_size`` games per task), made one
+at a time and submitted in a bounded window; finished batches go into exact running totals
+and, in game order, to the per-game table in memory (``keep_games``) and/or a result file
+(``out``, :mod:`munchkin_lab.sim.results`), so memory stays flat in the number of games
+unless the per-game table is kept in memory.
 """
 from __future__ import annotations
 
