@@ -51,9 +51,11 @@ META_KEY = "munchkin_lab_sim"
 FORMAT_NAME = "munchkin-lab simulation result"
 FORMAT_VERSION = 2
 
-#: Lower bounds of the bytes one game takes in each kind of per-game table (measured on the
-#: base preset, 4 players, then rounded down: a request refused with these cannot fit).
-BYTES_PER_GAME = {"memory": 150, "parquet": 12, "csv": 90, "json": 350}
+#: Bytes one game takes in each kind of per-game table, measured on the base preset with 4
+#: players: in memory about 200 as Arrow columns plus as much again while the DataFrame is
+#: built at the end (the peak); on disk lower bounds (rounded down: a request refused with
+#: these cannot fit).
+BYTES_PER_GAME = {"memory": 400, "parquet": 12, "csv": 90, "json": 350}
 
 #: Rows gathered before a Parquet row group is written.
 ROW_GROUP_ROWS = 16_384
@@ -380,7 +382,8 @@ def check_output(path: str | os.PathLike) -> tuple[Path, str]:
 
 def check_fits(games: int, keep_in_memory: bool, out: Path | None, fmt: str | None) -> None:
     """Refuse, before any game, a per-game table that cannot fit in the memory available now
-    or on the output's disk (estimates from :data:`BYTES_PER_GAME`, lower bounds).
+    or on the output's disk (estimates from :data:`BYTES_PER_GAME`: the measured peak in
+    memory, lower bounds on disk).
 
     Raises:
         ValueError: the reason, the sizes and what to do instead.
@@ -392,7 +395,7 @@ def check_fits(games: int, keep_in_memory: bool, out: Path | None, fmt: str | No
         avail = _available_memory()
         if avail is not None and need > avail:
             raise ValueError(
-                f"a per-game table of {games:,} games needs at least {_size(need)} of memory, and "
+                f"a per-game table of {games:,} games needs about {_size(need)} of memory, and "
                 f"{_size(avail)} is available: pass keep_games=False (the seat, summary, card and "
                 f"Level tables are still computed) and/or out='results.parquet' to stream the "
                 f"per-game table to a file")
@@ -547,8 +550,8 @@ class ResultWriter:
 
 
 class GameTable:
-    """The per-game table kept in memory as Arrow tables (about 150-250 bytes a game), turned
-    into one DataFrame at the end."""
+    """The per-game table kept in memory as Arrow tables (about 200 bytes a game), turned into
+    one DataFrame at the end (as much again while it is built)."""
 
     def __init__(self, schema):
         self.schema = schema

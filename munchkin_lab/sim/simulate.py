@@ -542,8 +542,9 @@ class _Collector:
 
 
 class _DeferInterrupt:
-    """Within the block (main thread only), Ctrl-C is noted instead of raised, so that a file
-    being committed is not lost half-way; ``pressed`` tells whether it came."""
+    """Within the block (main thread only), Ctrl-C is noted instead of raised, so that a batch
+    is counted and written whole and a file being committed is not lost half-way;
+    ``pressed`` tells whether it came (the caller acts on it after the block)."""
 
     def __init__(self):
         self.pressed = False
@@ -607,9 +608,10 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
             renamed onto ``out`` at the end (also after Ctrl-C, with the games finished): the
             previous file survives a kill, an error or a full disk, and a reader never sees
             two runs mixed. The folder must exist (it is never created).
-        keep_games: keep the per-game table in memory (``SimResult.games``; about 150-250
-            bytes a game). With ``False`` memory stays flat in ``games``: the seat, summary,
-            card and Level tables are built from running totals, and ``games`` is None.
+        keep_games: keep the per-game table in memory (``SimResult.games``; about 200 bytes
+            a game, twice that while the DataFrame is built at the end). With ``False``
+            memory stays flat in ``games``: the seat, summary, card and Level tables are built
+            from running totals, and ``games`` is None.
         dashboard: with a local cluster, serve the Dask dashboard on 127.0.0.1 (port 8787
             when free; the link is printed on stderr). Off by default.
 
@@ -685,10 +687,13 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
 
     def merged(seq: int, part: dict) -> None:
         nonlocal done
-        collector.add(seq, part)
-        done += len(part["rows"])
+        with _DeferInterrupt() as defer:  # a batch goes into the totals and the files whole
+            collector.add(seq, part)
+            done += len(part["rows"])
         if bar is not None:
             bar.update(len(part["rows"]))
+        if defer.pressed:
+            raise KeyboardInterrupt
         if on_progress is not None:
             on_progress(done, games)
 
@@ -740,9 +745,10 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
 def _run_dask(client, nworkers: int, dashboard: bool, payload: dict, batches: Iterator[range],
               merged: Callable[[int, dict], None], collector: _Collector, held: dict) -> None:
     """Play the batches on Dask: a local cluster of ``nworkers`` processes (put in ``held``
-    for the caller to close), or ``client``'s cluster. At most ``max(4, 3 * nworkers)`` batches are submitted or waiting for an earlier
-    one at a time (memory stays flat); earlier batches have priority. Ctrl-C cancels what is
-    left (the caller keeps what finished)."""
+    for the caller to close), or ``client``'s cluster. At most ``max(4, 3 * nworkers)``
+    batches are submitted or waiting for an earlier one at a time (memory stays flat);
+    earlier batches have priority. Ctrl-C cancels what is left (the caller keeps what
+    finished)."""
     from dask.distributed import as_completed
 
     if client is None:
