@@ -18,6 +18,22 @@ from .printing import cli as _printing_cli
 from .sim import cli as _sim_cli
 from .widgets import cli as _widgets_cli
 
+#: Exit statuses of the commands: bad input (a file, deck or value the command cannot use) 1,
+#: usage errors (unknown option, missing argument, value out of range: click's own) 2,
+#: interrupted by Ctrl-C 130 (128 + SIGINT, as shells report it).
+EXIT_BAD_INPUT = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def exit_interrupted(message: str) -> typer.Exit:
+    """Print ``message`` (one line saying what was kept) on stderr and return the
+    ``typer.Exit(130)`` to raise: ``raise exit_interrupted("Interrupted: ...") from None``.
+    Command modules import it inside their functions (this module imports them first)."""
+    typer.echo(message, err=True)
+    return typer.Exit(EXIT_INTERRUPTED)
+
+
 def _stdout_closed_quietly() -> None:
     """The reader of our output went away (``munchkin-lab cards | head``): send what is
     left to /dev/null and exit 0 without a message."""

@@ -3,7 +3,9 @@
 Whatever happens while writing (a kill, a full disk, an exception), the previous good file
 stays as it was and no half-written file takes its name: the new content appears in one
 ``os.replace`` or not at all. Temporary files are hidden (``.<name>.<random>.part``) in the
-target's own folder (a rename is atomic only within one file system) and removed on failure.
+target's own folder (a rename is atomic only within one file system) and removed on failure;
+they carry the writer's process id (``.<name>.<pid>.<random>.part``), so the leftovers of a
+killed writer can be told apart and removed later (:func:`remove_stale_parts`).
 
 Used wherever the lab writes a user's work: saved games, deck files, simulation results, HTML
 exports, print sheets, card exports.
@@ -16,7 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterator
 
-__all__ = ["atomic_path", "atomic_write_text", "atomic_write_bytes", "fsync_dir"]
+__all__ = ["atomic_path", "atomic_write_text", "atomic_write_bytes", "fsync_dir", "remove_stale_parts"]
 
 
 def fsync_dir(folder: str | os.PathLike) -> None:
@@ -52,7 +54,7 @@ def atomic_path(path: str | os.PathLike, mode: int = 0o644) -> Iterator[Path]:
             read-only folder...); ``path`` keeps its previous content.
     """
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".part", dir=path.parent or ".")
     os.close(fd)
     tmp_path = Path(tmp)
     try:
@@ -91,3 +93,43 @@ def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8
         UnicodeEncodeError: ``text`` cannot be encoded; nothing is written.
     """
     return atomic_write_bytes(path, text.encode(encoding), mode)
+
+
+def remove_stale_parts(path: str | os.PathLike) -> list[Path]:
+    """Remove the temporary files that writers of ``path`` killed before they finished left
+    beside it (``.<name>.<pid>.<random>.part`` whose process no longer runs). Files of a
+    running process (this one included) are kept. Returns the files removed.
+
+    Never raises for a file that cannot be removed (it is skipped).
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    prefix = f".{path.name}."
+    removed = []
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return removed
+    for p in entries:
+        name = p.name
+        if not (name.startswith(prefix) and name.endswith(".part")):
+            continue
+        pid_text = name[len(prefix):].split(".", 1)[0]
+        if not pid_text.isdigit() or _alive(int(pid_text)):
+            continue
+        with contextlib.suppress(OSError):
+            p.unlink()
+            removed.append(p)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):  # another user's process, or no way to know: keep
+        return True
+    return True

@@ -103,7 +103,13 @@ def register(app: typer.Typer) -> None:
         """Validate every card file, then (re)build the database (idempotent)."""
         from .build import build
 
-        counts = _guard(lambda: build(url, data))
+        try:
+            counts = _guard(lambda: build(url, data))
+        except KeyboardInterrupt:  # one line and exit 130, no traceback
+            from ..cli import exit_interrupted
+
+            raise exit_interrupted("Interrupted: the build stopped before it finished; the database is "
+                                   "replaced only by a finished build, so the previous one is kept.") from None
         typer.echo(f"built: {counts['sets']} sets, {counts['cards']} cards, {counts['tags']} tags"
                    f" (kept {counts['designer_cards']} designer cards, {counts['decks']} decks)")
 

@@ -245,7 +245,12 @@ def export(
     if out is None:
         sys.stdout.write(text)
     else:
-        out.write_text(text, encoding="utf-8")
+        from ..fileio import atomic_write_text
+
+        try:  # written aside and renamed: --force never truncates the old file first
+            atomic_write_text(out, text)
+        except OSError as exc:
+            raise DeckError(f"cannot write {path!r}: {exc.strerror or exc}; the previous file (if any) is kept") from None
         typer.echo(f"wrote {path} ({'YAML' if yaml_out else 'text'})")
 
 

@@ -508,7 +508,16 @@ def _looks_like_text_format(text: str) -> bool:
 
 
 def write_deck(deck: Deck, path) -> None:
-    """Write ``deck`` to ``path`` (YAML for ``.yaml``/``.yml``, else text), UTF-8."""
+    """Write ``deck`` to ``path`` (YAML for ``.yaml``/``.yml``, else text), UTF-8, atomically:
+    written aside and renamed into place (:func:`munchkin_lab.fileio.atomic_write_text`), so
+    an existing file survives a failure, a kill or a full disk.
+
+    Raises:
+        OSError: the folder is missing (never created) or the file cannot be written; the
+            previous file is kept.
+    """
+    from ..fileio import atomic_write_text
+
     p = Path(path)
     text = to_yaml(deck) if is_yaml_path(p) else to_text(deck)
-    p.write_text(text, encoding="utf-8")
+    atomic_write_text(p, text)

@@ -1,8 +1,10 @@
 """``munchkin-lab print DECK_OR_QUERY --out cards.pdf``: print-and-play sheets from the shell.
 
 Registered on the root app by :func:`register`; ``python -m munchkin_lab.printing`` runs the
-same command on its own. Errors (empty selection, unknown deck, bad option, unwritable output)
-print ``Error: ...`` on stderr and exit with code 1, leaving no PDF behind.
+same command on its own. Errors (empty selection, unknown deck, unwritable output)
+print ``Error: ...`` on stderr and exit with code 1, leaving no PDF behind; usage errors
+(unknown option, unknown ``--size`` / ``--paper``, ``--bleed`` out of range) exit 2; Ctrl-C prints one line and exits 130. The PDF and the preview are
+written aside and renamed into place, so an existing file is never left half-written.
 """
 from __future__ import annotations
 
@@ -12,14 +14,45 @@ from typing import Optional
 import typer
 
 
+def _checked(check):
+    """A typer callback running a layout check; its ValueError becomes a usage error (exit 2)."""
+
+    def callback(value):
+        try:
+            check(value)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+        return value
+
+    return callback
+
+
+def _check_size(value):
+    from .layout import check_size
+
+    return _checked(check_size)(value)
+
+
+def _check_paper(value):
+    from .layout import check_paper
+
+    return _checked(check_paper)(value)
+
+
+def _check_bleed(value):
+    from .layout import check_bleed
+
+    return _checked(check_bleed)(value)
+
+
 def print_command(
     selection: str = typer.Argument(..., metavar="DECK_OR_QUERY",
                                     help="Preset (base, preset:solar_storm), deck file, saved deck name, "
                                          "or a card search query ('tag:ghost', 'set:star_munchkin_adventures')."),
     out: Path = typer.Option(Path("cards.pdf"), "--out", "-o", help="PDF file to write."),
-    size: str = typer.Option("poker", "--size", help="Card size: poker (63x88 mm), tarot (70x120 mm), mini (41x63 mm)."),
-    paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
-    bleed: float = typer.Option(0.0, "--bleed", help="Bleed in mm around each card (0-5)."),
+    size: str = typer.Option("poker", "--size", callback=_check_size, help="Card size: poker (63x88 mm), tarot (70x120 mm), mini (41x63 mm)."),
+    paper: str = typer.Option("a4", "--paper", callback=_check_paper, help="Paper: a4 or letter."),
+    bleed: float = typer.Option(0.0, "--bleed", callback=_check_bleed, help="Bleed in mm around each card (0-5)."),
     no_backs: bool = typer.Option(False, "--no-backs", help="Leave out the back pages."),
     no_cut_marks: bool = typer.Option(False, "--no-cut-marks", help="Leave out the cut marks."),
     preview: Optional[Path] = typer.Option(None, "--preview", help="Also write a PNG of the first page here."),
@@ -28,14 +61,24 @@ def print_command(
     """Lay cards, room tiles or ship rooms out on printable PDF sheets (3 x 3 poker cards a page)."""
     from .sheets import preview_png, print_cards
 
+    from ..fileio import atomic_write_bytes
+
+    written = None
     try:
         result = print_cards(selection, out, size=size, paper=paper, bleed_mm=bleed, cut_marks=not no_cut_marks,
                              backs=not no_backs, url=url)
+        written = result.path
         if preview is not None:
-            preview.write_bytes(preview_png(result.path, 0, dpi=100))
+            atomic_write_bytes(preview, preview_png(result.path, 0, dpi=100))
     except (ValueError, LookupError, OSError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        from ..cli import exit_interrupted
+
+        kept = (f"wrote {written}, no preview" if written is not None
+                else f"nothing written ({out} is as it was)")
+        raise exit_interrupted(f"Interrupted: {kept}.") from None
     parts = [f"{result.cards} card(s)"] if result.cards else []
     if result.tiles:
         parts.append(f"{result.tiles} tile(s)")

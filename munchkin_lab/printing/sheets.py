@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -178,8 +177,9 @@ def print_cards(selection: Any, out: str | os.PathLike, size: str = "poker", pap
         selection: a :class:`~munchkin_lab.decks.Deck` (copies as in the deck), a preset name,
             deck file path, saved deck name or card search query, a DataFrame of card rows,
             or a list of cards (see :mod:`munchkin_lab.printing.selection`).
-        out: PDF path. Written to a temporary file in the same folder first and moved into
-            place with ``os.replace``: a failure never leaves a half-written PDF.
+        out: PDF path. Written aside and renamed into place in one step
+            (:func:`munchkin_lab.fileio.atomic_path`): a failure, Ctrl-C, a kill or a full disk
+            never leaves a half-written PDF, and the previous file stays as it was.
         size: ``poker`` (63 x 88 mm, 3 x 3 per page), ``tarot`` (70 x 120 mm, 2 x 2 per
             page) or ``mini`` (41 x 63 mm, 4 x 4 per page). Room tiles and ship rooms are
             square: 63, 70 or 44 mm.
@@ -205,24 +205,16 @@ def print_cards(selection: Any, out: str | os.PathLike, size: str = "poker", pap
     check_bleed(bleed_mm)
     path = _check_output(out)
     items, title = resolve_titled(selection, url=url)
+    from ..fileio import atomic_path, remove_stale_parts
+
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        with atomic_path(path) as tmp:  # written aside, renamed onto ``path`` only when complete
+            result = render(items, str(tmp), size=size, paper=paper, bleed_mm=bleed_mm, cut_marks=cut_marks,
+                            backs=backs, title=title)
     except OSError as exc:  # the message names the output, not the temporary file
-        raise PrintError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
-    os.close(fd)
-    try:
-        result = render(items, tmp, size=size, paper=paper, bleed_mm=bleed_mm, cut_marks=cut_marks,
-                        backs=backs, title=title)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        if isinstance(exc, OSError):
-            raise PrintError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
-        raise
+        raise PrintError(f"cannot write {str(path)!r}: {exc.strerror or exc}; "
+                         "the previous file (if any) is kept") from None
+    remove_stale_parts(path)
     result.path = path
     return result
 

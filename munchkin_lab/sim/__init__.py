@@ -1,14 +1,20 @@
 """Bots and many-game simulation (Dask) for balancing decks.
 
 - :mod:`.bots`: :class:`Bot`, :func:`make_bot`, :data:`BOT_NAMES` (``random``, ``greedy``).
-- :mod:`.simulate`: :func:`simulate` -> :class:`SimResult` (per game, per card, per seat).
+- :mod:`.simulate`: :func:`simulate` -> :class:`SimResult` (per game, per card, per seat),
+  streamed to a result file with ``out=`` (memory flat with ``keep_games=False``).
+- :mod:`.results`: :class:`SimResult` (``save`` / ``load``: one file, ``.parquet`` /
+  ``.json`` / ``.csv``), the running totals the tables are built from.
+- :mod:`.cluster`: local Dask workers (safe from a plain script, Ctrl-C to the main process
+  only, dashboard off unless asked, then on 127.0.0.1).
 - ``compare``: :func:`compare` -> :class:`Comparison` (differences with intervals, verdict,
   plots); plots :func:`plot_win_rates`, :func:`plot_lengths`, :func:`plot_levels`.
 """
 from .bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
 from .simulate import SimResult, resolve_deck, simulate, wilson
-from .compare import Comparison, compare, compare_results, plot_lengths, plot_levels, plot_win_rates
+from .compare import (Comparison, RunInterrupted, compare, compare_results, plot_lengths, plot_levels,
+                      plot_win_rates)
 
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot", "SimResult", "resolve_deck",
-           "simulate", "wilson", "compare", "compare_results", "Comparison", "plot_win_rates",
-           "plot_lengths", "plot_levels"]
+           "simulate", "wilson", "compare", "compare_results", "Comparison", "RunInterrupted",
+           "plot_win_rates", "plot_lengths", "plot_levels"]

@@ -1,15 +1,21 @@
 """Command-line commands of this area (registered by ``munchkin_lab.cli``):
 
 ``munchkin-lab simulate DECK --games 10000 --players 4 --workers 2 --seed 1 --out results.parquet
-[--bots greedy,random,...] [--scheduler tcp://...] [--turn-cap 300] [--no-progress]``
+[--bots greedy,random,...] [--scheduler tcp://...] [--turn-cap 300] [--dashboard] [--no-progress]``
     plays the games and prints the win rate by seat, game length and death rate; ``--out``
-    writes the per-game table (Parquet) plus ``<stem>.cards/.seats/.summary/.levels.parquet``.
+    streams the result into one file as the games finish (``.parquet``: every table;
+    ``.json``: every table; ``.csv``: the per-game table only), renamed into place at the end:
+    the previous file survives a kill or a full disk. Memory stays flat in ``--games`` (the
+    per-game table is never held in memory here).
 ``munchkin-lab compare DECK_A DECK_B --games N ...``
     simulates both (same seed and bots unless ``--bots-a``/``--bots-b``) and prints the
     differences with 95% intervals and a verdict.
 
 DECK is a preset name (``base``), a deck file path or the name of a deck saved in the
-database. Errors are printed as ``Error: ...`` on stderr with exit code 1.
+database. Exit status: 0 done; 1 bad input (``Error: ...`` on stderr: unknown deck, missing
+output folder, unreachable scheduler, disk full); 2 usage (click's message: unknown option,
+value out of range, unknown bot, unknown ``--out`` suffix); 130 interrupted (Ctrl-C: one
+line on stderr saying what was kept; ``simulate --out`` saves the games finished).
 """
 from __future__ import annotations
 
@@ -20,8 +26,14 @@ from typing import Optional
 import typer
 
 
+def _interrupted(message: str) -> typer.Exit:
+    from ..cli import exit_interrupted
+
+    return exit_interrupted(message)
+
+
 def _errors(fn):
-    """Print bad-input errors cleanly and exit 1 (no traceback)."""
+    """Print bad-input errors cleanly and exit 1; Ctrl-C outside a run: one line, exit 130."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -30,8 +42,44 @@ def _errors(fn):
         except (ValueError, OSError) as exc:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            raise _interrupted("Interrupted before any game finished; nothing written.") from None
 
     return wrapper
+
+
+def _check_bots(value: str) -> str:
+    from .bots import BOT_NAMES, make_bot
+
+    names = [b.strip() for b in value.split(",") if b.strip()]
+    if not names:
+        raise typer.BadParameter(f"give at least one bot name ({', '.join(BOT_NAMES)})")
+    for b in names:
+        try:
+            make_bot(b, 0)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    return value
+
+
+def _check_bots_opt(value: Optional[str]) -> Optional[str]:
+    return None if value is None else _check_bots(value)
+
+
+def _check_out(value: Optional[Path]) -> Optional[Path]:
+    if value is None:
+        return None
+    from .results import result_format
+
+    try:
+        result_format(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return value
+
+
+def _rates(r) -> str:
+    return ", ".join(f"P{s.seat + 1} {s.win_rate:.1%}" for s in r.seats.itertuples())
 
 
 def _print_result(r) -> None:
@@ -50,6 +98,31 @@ def _print_result(r) -> None:
                    f"(see the 'error' column)", err=True)
 
 
+def _what_was_kept(r, out: Optional[Path]) -> str:
+    asked = r.config["games"]
+    if r.n_games == 0:
+        return f"Interrupted: no game of {asked:,} finished; " + (
+            f"{out} saved with no games." if r.path is not None else "nothing written.")
+    where = (f"saved to {r.path} (marked interrupted)" if r.path is not None
+             else "not saved (no --out)")
+    return (f"Interrupted: {r.n_games:,} of {asked:,} games finished, {where}; "
+            f"win rate by seat {_rates(r)}.")
+
+
+def _plots_folder(plots: Path) -> Path:
+    """The --plots folder: created when missing, but its parent must exist (never created).
+
+    Raises:
+        ValueError: the parent folder is missing, or the path is a file.
+    """
+    if plots.exists() and not plots.is_dir():
+        raise ValueError(f"--plots {str(plots)!r}: it is a file, not a folder")
+    parent = plots.parent if str(plots.parent) else Path(".")
+    if not plots.exists() and not parent.is_dir():
+        raise ValueError(f"--plots {str(plots)!r}: folder {str(parent)!r} does not exist (it is not created)")
+    return plots
+
+
 def register(app: typer.Typer) -> None:
     """Add ``simulate`` and ``compare`` to the root ``munchkin-lab`` app."""
 
@@ -57,15 +130,16 @@ def register(app: typer.Typer) -> None:
     @_errors
     def simulate_cmd(
         deck: str = typer.Argument(..., help="Preset name, deck file path or saved deck name."),
-        games: int = typer.Option(1000, "--games", "-n", help="Number of games (>= 1)."),
-        players: int = typer.Option(4, "--players", "-p", help="Players (2-6)."),
-        workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Local worker processes (default: every core; 1 = this process)."),
+        games: int = typer.Option(1000, "--games", "-n", min=1, help="Number of games (>= 1)."),
+        players: int = typer.Option(4, "--players", "-p", min=2, max=6, help="Players (2-6)."),
+        workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Local worker processes (default: every core; 1 = this process)."),
         seed: int = typer.Option(0, "--seed", help="Run seed (a seed per game is derived from it)."),
-        bots: str = typer.Option("greedy", "--bots", "-b", help="Bot per seat, comma-separated (cycled): greedy, random."),
-        scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Existing Dask scheduler, tcp://host:port."),
-        connect_timeout: float = typer.Option(5.0, "--connect-timeout", help="Seconds to wait for --scheduler."),
-        turn_cap: int = typer.Option(300, "--turn-cap", help="A game still running after this many turns ends without a winner."),
-        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the per-game table here (Parquet) and the other tables next to it."),
+        bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bot per seat, comma-separated (cycled): greedy, random."),
+        scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Existing Dask scheduler, tcp://host:port. Dask has no authentication: use only a cluster you trust."),
+        connect_timeout: float = typer.Option(5.0, "--connect-timeout", min=0.1, help="Seconds to wait for --scheduler."),
+        turn_cap: int = typer.Option(300, "--turn-cap", min=1, help="A game still running after this many turns ends without a winner."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", callback=_check_out, help="Write the result to this file as the games finish: .parquet (every table), .json (every table) or .csv (per-game table only). The folder must exist."),
+        dashboard: bool = typer.Option(False, "--dashboard", help="Serve the Dask dashboard on 127.0.0.1 (local cluster; off by default)."),
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
         url: Optional[str] = typer.Option(None, "--url", help="Database URL for deck names."),
     ) -> None:
@@ -74,37 +148,52 @@ def register(app: typer.Typer) -> None:
 
         r = simulate(deck, players=players, games=games, bots=bots, seed=seed, workers=workers,
                      scheduler=scheduler, turn_cap=turn_cap, progress=progress, url=url,
-                     connect_timeout=connect_timeout)
+                     connect_timeout=connect_timeout, out=out, keep_games=False, dashboard=dashboard)
+        if r.interrupted and r.n_games < games:
+            raise _interrupted(_what_was_kept(r, out))
         _print_result(r)
-        if out is not None:
-            paths = r.save(out)
-            typer.echo(f"wrote {', '.join(str(p) for p in paths)}")
+        if r.path is not None:
+            what = ("the per-game table only; .parquet or .json keep every table" if r.path.suffix.lower() == ".csv"
+                    else "per-game, card, seat, summary and Level tables")
+            typer.echo(f"wrote {r.path} ({what})")
 
     @app.command("compare")
     @_errors
     def compare_cmd(
         deck_a: str = typer.Argument(..., help="Deck A (baseline): preset, file or saved deck."),
         deck_b: str = typer.Argument(..., help="Deck B (variant)."),
-        games: int = typer.Option(1000, "--games", "-n", help="Games per deck (>= 1)."),
-        players: int = typer.Option(4, "--players", "-p"),
-        workers: Optional[int] = typer.Option(None, "--workers", "-w"),
+        games: int = typer.Option(1000, "--games", "-n", min=1, help="Games per deck (>= 1)."),
+        players: int = typer.Option(4, "--players", "-p", min=2, max=6),
+        workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1),
         seed: int = typer.Option(0, "--seed"),
-        bots: str = typer.Option("greedy", "--bots", "-b", help="Bots for both runs."),
-        bots_a: Optional[str] = typer.Option(None, "--bots-a", help="Bots of run A (line-up comparison)."),
-        bots_b: Optional[str] = typer.Option(None, "--bots-b", help="Bots of run B."),
-        scheduler: Optional[str] = typer.Option(None, "--scheduler"),
-        connect_timeout: float = typer.Option(5.0, "--connect-timeout"),
-        turn_cap: int = typer.Option(300, "--turn-cap"),
+        bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bots for both runs."),
+        bots_a: Optional[str] = typer.Option(None, "--bots-a", callback=_check_bots_opt, help="Bots of run A (line-up comparison)."),
+        bots_b: Optional[str] = typer.Option(None, "--bots-b", callback=_check_bots_opt, help="Bots of run B."),
+        scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Existing Dask scheduler (a cluster you trust)."),
+        connect_timeout: float = typer.Option(5.0, "--connect-timeout", min=0.1),
+        turn_cap: int = typer.Option(300, "--turn-cap", min=1),
+        dashboard: bool = typer.Option(False, "--dashboard", help="Serve the Dask dashboard on 127.0.0.1."),
         progress: bool = typer.Option(True, "--progress/--no-progress"),
-        plots: Optional[Path] = typer.Option(None, "--plots", help="Folder to write the three plots (PNG) to."),
+        plots: Optional[Path] = typer.Option(None, "--plots", help="Folder to write the three plots (PNG) to (created if missing; its parent must exist)."),
         url: Optional[str] = typer.Option(None, "--url"),
     ) -> None:
         """Simulate two decks (or two bot line-ups) and print the differences and a verdict."""
-        from .compare import compare
+        from .compare import RunInterrupted, compare
 
-        cmp = compare(deck_a, deck_b, players=players, games=games, bots=bots, bots_a=bots_a,
-                      bots_b=bots_b, seed=seed, workers=workers, scheduler=scheduler,
-                      turn_cap=turn_cap, progress=progress, url=url, connect_timeout=connect_timeout)
+        if plots is not None:
+            plots = _plots_folder(plots)
+        try:
+            cmp = compare(deck_a, deck_b, players=players, games=games, bots=bots, bots_a=bots_a,
+                          bots_b=bots_b, seed=seed, workers=workers, scheduler=scheduler,
+                          turn_cap=turn_cap, progress=progress, url=url, connect_timeout=connect_timeout,
+                          keep_games=False, dashboard=dashboard)
+        except RunInterrupted as exc:
+            raise _interrupted(f"Interrupted: run A ({exc.result.config['deck']}) stopped after "
+                               f"{exc.result.n_games:,} of {games:,} games; run B not started, "
+                               "nothing compared.") from None
+        if cmp.b.interrupted and cmp.b.n_games < games:
+            raise _interrupted(f"Interrupted: run A finished {cmp.a.n_games:,} games, run B stopped after "
+                               f"{cmp.b.n_games:,} of {games:,}; nothing compared.")
         typer.echo(f"A = {cmp.label_a}, {cmp.a.n_games} games; B = {cmp.label_b}, {cmp.b.n_games} games")
         typer.echo("seat  win A    win B    B-A (95% CI)")
         for s in cmp.seats.itertuples():
@@ -116,8 +205,11 @@ def register(app: typer.Typer) -> None:
                    f"{L['diff']:+.1f} ({L.ci_low:+.1f} to {L.ci_high:+.1f})")
         typer.echo(cmp.verdict)
         if plots is not None:
-            plots.mkdir(parents=True, exist_ok=True)
+            from ..fileio import atomic_path
+
+            plots.mkdir(exist_ok=True)
             for name, fig in (("win_rates", cmp.plot_win_rates()), ("lengths", cmp.plot_lengths()),
                               ("levels", cmp.plot_levels())):
-                fig.savefig(plots / f"{name}.png", dpi=100)
+                with atomic_path(plots / f"{name}.png") as tmp:
+                    fig.savefig(tmp, dpi=100, format="png")
             typer.echo(f"wrote plots to {plots}")

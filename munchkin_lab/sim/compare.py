@@ -40,21 +40,50 @@ def diff_means(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, fl
     """``(mean(b) - mean(a), low, high)`` with Welch's 95% t interval (NaN when a side has
     fewer than 2 values)."""
     import pandas as pd  # imported on use: Dask workers never need it
-    from scipy import stats
 
     sa, sb = pd.Series(a, dtype=float), pd.Series(b, dtype=float)
-    if len(sa) < 2 or len(sb) < 2:
-        d = float(sb.mean() - sa.mean()) if len(sa) and len(sb) else math.nan
-        return (d, math.nan, math.nan)
-    ma, mb = float(sa.mean()), float(sb.mean())
-    va, vb = float(sa.var(ddof=1)) / len(sa), float(sb.var(ddof=1)) / len(sb)
-    se = math.sqrt(va + vb)
+    return welch(len(sa), float(sa.mean()) if len(sa) else math.nan, float(sa.var(ddof=1)) if len(sa) > 1 else math.nan,
+                 len(sb), float(sb.mean()) if len(sb) else math.nan, float(sb.var(ddof=1)) if len(sb) > 1 else math.nan)
+
+
+def welch(na: int, ma: float, va: float, nb: int, mb: float, vb: float) -> tuple[float, float, float]:
+    """``(mb - ma, low, high)``: Welch's 95% t interval for a difference of two means from each
+    side's count, mean and sample variance (``ddof=1``); NaN bounds when a side has fewer than
+    2 values, ``(d, d, d)`` when both variances are 0."""
+    from scipy.special import stdtrit  # Student t quantile (scipy.stats imports far more)
+
+    if na < 1 or nb < 1:
+        return (math.nan, math.nan, math.nan)
     d = mb - ma
+    if na < 2 or nb < 2:
+        return (d, math.nan, math.nan)
+    va, vb = va / na, vb / nb
+    se = math.sqrt(va + vb)
     if se == 0:
         return (d, d, d)
-    df = (va + vb) ** 2 / ((va ** 2) / (len(sa) - 1) + (vb ** 2) / (len(sb) - 1))
-    q = float(stats.t.ppf(0.975, df))
+    df = (va + vb) ** 2 / ((va ** 2) / (na - 1) + (vb ** 2) / (nb - 1))
+    q = float(stdtrit(df, 0.975))
     return (d, d - q * se, d + q * se)
+
+
+def _welch_totals(ta, tb, what: str) -> tuple[float, float, float]:
+    """Welch's interval on ``turns`` or ``deaths`` per game, from two runs' exact totals."""
+    from .results import sample_var
+
+    na, nb = ta.games, tb.games
+    sa, qa = getattr(ta, what), getattr(ta, f"{what}_sq")
+    sb, qb = getattr(tb, what), getattr(tb, f"{what}_sq")
+    return welch(na, sa / na if na else math.nan, sample_var(na, sa, qa),
+                 nb, sb / nb if nb else math.nan, sample_var(nb, sb, qb))
+
+
+class RunInterrupted(ValueError):
+    """:func:`compare` stopped because run A was interrupted (Ctrl-C); ``result`` holds the
+    games it finished. A ``ValueError`` (run B is not started, nothing is compared)."""
+
+    def __init__(self, message: str, result: SimResult):
+        super().__init__(message)
+        self.result = result
 
 
 def _pct(x: float) -> str:
@@ -120,14 +149,15 @@ def _label(r: SimResult) -> str:
 
 
 def _fair(r: SimResult) -> float:
-    n = len(r.games)
-    if not n:
+    t = r.stats()
+    if not t.games:
         return math.nan
-    return float((r.games["n_winners"] > 0).sum()) / n / r.config["players"]
+    return t.decided / t.games / r.config["players"]
 
 
 def compare_results(a: SimResult, b: SimResult) -> Comparison:
-    """Compare two finished runs (A = baseline, B = variant).
+    """Compare two finished runs (A = baseline, B = variant). Works from the runs' seat
+    tables and exact totals, so runs made with ``keep_games=False`` compare too.
 
     Raises:
         ValueError: the runs have different numbers of players, or one has no games.
@@ -137,7 +167,8 @@ def compare_results(a: SimResult, b: SimResult) -> Comparison:
         raise ValueError("compare_results: give two SimResult objects")
     if a.config["players"] != b.config["players"]:
         raise ValueError(f"cannot compare seats of {a.config['players']}- and {b.config['players']}-player runs")
-    if not len(a.games) or not len(b.games):
+    ta, tb = a.stats(), b.stats()
+    if not ta.games or not tb.games:
         raise ValueError("cannot compare a run with no games")
     fa, fb = _fair(a), _fair(b)
     rows = []
@@ -148,19 +179,17 @@ def compare_results(a: SimResult, b: SimResult) -> Comparison:
                      "diff": d, "ci_low": lo, "ci_high": hi,
                      "significant": bool(lo > 0 or hi < 0)})
     seats = pd.DataFrame(rows)
-    d, lo, hi = diff_means(a.games["turns"], b.games["turns"])
-    length = pd.DataFrame([{"turns_mean_a": float(a.games["turns"].mean()),
-                            "turns_mean_b": float(b.games["turns"].mean()),
+    d, lo, hi = _welch_totals(ta, tb, "turns")
+    length = pd.DataFrame([{"turns_mean_a": ta.turns / ta.games, "turns_mean_b": tb.turns / tb.games,
                             "diff": d, "ci_low": lo, "ci_high": hi,
                             "significant": bool(lo > 0 or hi < 0)}])
     other = []
-    ka, kb = int((a.games["n_winners"] > 0).sum()), int((b.games["n_winners"] > 0).sum())
-    dd, dl, dh = diff_proportions(ka, len(a.games), kb, len(b.games))
-    other.append({"metric": "decided_rate", "a": ka / len(a.games), "b": kb / len(b.games),
+    dd, dl, dh = diff_proportions(ta.decided, ta.games, tb.decided, tb.games)
+    other.append({"metric": "decided_rate", "a": ta.decided / ta.games, "b": tb.decided / tb.games,
                   "diff": dd, "ci_low": dl, "ci_high": dh})
-    dd, dl, dh = diff_means(a.games["deaths"], b.games["deaths"])
-    other.append({"metric": "deaths_per_game", "a": float(a.games["deaths"].mean()),
-                  "b": float(b.games["deaths"].mean()), "diff": dd, "ci_low": dl, "ci_high": dh})
+    dd, dl, dh = _welch_totals(ta, tb, "deaths")
+    other.append({"metric": "deaths_per_game", "a": ta.deaths / ta.games,
+                  "b": tb.deaths / tb.games, "diff": dd, "ci_low": dl, "ci_high": dh})
     other_df = pd.DataFrame(other)
     return Comparison(a=a, b=b, seats=seats, length=length, other=other_df,
                       verdict=_verdict(seats, length))
@@ -211,8 +240,9 @@ def compare(a: Any, b: Any, **simulate_kwargs) -> Comparison:
 
     Raises:
         ValueError: as :func:`~munchkin_lab.sim.simulate` (checked for both before any game),
-            runs that cannot be compared, or run A interrupted (Ctrl-C) - run B is then not
-            started. An interrupted run B is compared as far as it got (``cmp.b.interrupted``).
+            runs that cannot be compared, or run A interrupted (Ctrl-C; :class:`RunInterrupted`,
+            holding run A's result) - run B is then not started. An interrupted run B is
+            compared as far as it got (``cmp.b.interrupted``).
     """
     bots_a = simulate_kwargs.pop("bots_a", None)
     bots_b = simulate_kwargs.pop("bots_b", None)
@@ -225,8 +255,9 @@ def compare(a: Any, b: Any, **simulate_kwargs) -> Comparison:
             _deck_payload(resolve_deck(deck, url=simulate_kwargs.get("url")))
             _parse_bots(bots if bots is not None else simulate_kwargs.get("bots", "greedy"), players)
     ra = a if isinstance(a, SimResult) else simulate(a, **({**simulate_kwargs, "bots": bots_a} if bots_a else simulate_kwargs))
-    if ra.interrupted and not isinstance(a, SimResult):
-        raise ValueError(f"run A was interrupted after {ra.n_games} game(s); run B not started, nothing compared")
+    if ra.interrupted and not isinstance(a, SimResult) and ra.n_games < ra.config["games"]:
+        raise RunInterrupted(f"run A was interrupted after {ra.n_games} game(s); run B not started, "
+                             "nothing compared", ra)
     rb = b if isinstance(b, SimResult) else simulate(b, **({**simulate_kwargs, "bots": bots_b} if bots_b else simulate_kwargs))
     return compare_results(ra, rb)
 
@@ -253,7 +284,7 @@ def plot_win_rates(results: Sequence[SimResult] | SimResult, labels: Sequence[st
         x = s["seat"].to_numpy() + (j - (n - 1) / 2) * width
         yerr = [(s["win_rate"] - s["ci_low"]).clip(lower=0).to_numpy(),
                 (s["ci_high"] - s["win_rate"]).clip(lower=0).to_numpy()]
-        ax.bar(x, s["win_rate"], width=width, yerr=yerr, capsize=3, label=f"{lab}, {len(r.games)} games")
+        ax.bar(x, s["win_rate"], width=width, yerr=yerr, capsize=3, label=f"{lab}, {r.n_games} games")
     players = results[0].config["players"]
     ax.axhline(1 / players, color="grey", linestyle=":", linewidth=1, label="1 / players")
     ax.set_xticks(range(players), [f"P{k + 1}" for k in range(players)])
@@ -271,11 +302,15 @@ def plot_lengths(results: Sequence[SimResult] | SimResult, labels: Sequence[str]
     labels = list(labels) if labels else [_label(r) for r in results]
     fig = _figure()
     ax = fig.add_subplot()
-    hi = max(int(r.games["turns"].max()) for r in results if len(r.games)) if any(len(r.games) for r in results) else 1
+    stats = [r.stats() for r in results]
+    hi = max((max(t.turn_hist) for t in stats if t.turn_hist), default=1)
     bins = range(0, hi + 6, max(1, (hi + 5) // 30))
-    for r, lab in zip(results, labels):
-        ax.hist(r.games["turns"], bins=bins, histtype="step", linewidth=1.5, density=True,
-                label=f"{lab}: mean {r.games['turns'].mean():.1f}")
+    for t, lab in zip(stats, labels):
+        if not t.games:
+            continue
+        values = sorted(t.turn_hist)
+        ax.hist(values, bins=bins, weights=[t.turn_hist[v] for v in values], histtype="step", linewidth=1.5,
+                density=True, label=f"{lab}: mean {t.turns / t.games:.1f}")
     ax.set_xlabel("game length (turns)")
     ax.set_ylabel("share of games")
     ax.set_title("Game length")

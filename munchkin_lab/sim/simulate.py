@@ -12,9 +12,14 @@ built from integer counts, so the result is the same whatever the number of work
 batches. Game ``i`` of ``simulate(seed=s, games=n)`` is the same game for every ``n > i``.
 
 Execution: ``workers=1`` (and no scheduler) plays in this process; ``workers > 1`` starts a
-Dask ``LocalCluster`` of that many worker *processes* (one thread each); ``workers=None`` uses
-every core; ``scheduler="tcp://host:port"`` sends the batches to an existing Dask cluster.
-Games travel in batches (``batch_size`` games per task) to keep the overhead low.
+Dask ``LocalCluster`` of that many worker *processes* (one thread each, see
+:mod:`munchkin_lab.sim.cluster`); ``workers=None`` uses every core;
+``scheduler="tcp://host:port"`` sends the batches to an existing Dask cluster (one you trust:
+Dask has no authentication). Games travel in batches (``batch_size`` games per task), made one
+at a time and submitted in a bounded window; finished batches go into exact running totals
+and, in game order, to the per-game table in memory (``keep_games``) and/or a result file
+(``out``, :mod:`munchkin_lab.sim.results`), so memory stays flat in the number of games
+unless the per-game table is kept in memory.
 """
 from __future__ import annotations
 
@@ -22,26 +27,19 @@ import math
 import operator
 import os
 import time
-from dataclasses import dataclass, field, fields as dc_fields
+from dataclasses import fields as dc_fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
-if TYPE_CHECKING:  # pandas is imported where the tables are built
-    import pandas as pd
-
 from ..engine.cards import CardSpec
 from .bots import BOT_NAMES, Bot, make_bot
-
-#: Wilson / normal quantile for 95% intervals.
-Z95 = 1.959963984540054
+from .results import (CARD_COUNTS, Z95, GameTable, ResultWriter, SimResult, Totals, check_fits,  # noqa: F401
+                      check_output, games_schema, seat_table, summary_table, wilson)
 
 #: End causes in the per-game table.
 END_CAUSES = ("level_10", "turn_cap", "step_cap", "error", "crew_won", "ship_lost")
-
-#: Per-card counters (columns of ``SimResult.cards``).
-CARD_COUNTS = ("drawn", "played", "killed", "fled", "deaths_caused", "held", "held_wins")
 
 
 # =============================================================================== input checks
@@ -467,247 +465,6 @@ def _play_batch(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, 
         rows.append(row)
 
 
-# =============================================================================== result
-@dataclass
-class SimResult:
-    """The outcome of :func:`simulate`.
-
-    Attributes:
-        games: one row per game, sorted by ``game``: ``game`` (index), ``seed`` (engine seed),
-            ``end_cause`` (``level_10`` / ``turn_cap`` / ``step_cap`` / ``error``; Solar Storm:
-            ``crew_won`` / ``ship_lost``, and no Levels, deaths or card counts), ``winners``
-            (comma-separated seats, 0-based; empty when nobody won), ``winner`` (the single
-            winner's seat or -1), ``n_winners``, ``turns`` (turn number at the end), ``steps``
-            (actions played), ``deaths`` and ``deaths_<seat>``, ``level_<seat>`` (final
-            Levels), ``max_level``, ``mean_level``, ``lead_changes`` (times the sole leader
-            changed between turns), ``turn_first_level_5`` / ``turn_first_level_9`` (first
-            turn a player started at that Level, -1 never), ``error`` (message or empty).
-        cards: one row per card (``key``, ``name``, ``set``, ``kind``, ``copies``): counts
-            over all games ``drawn``, ``played``, ``killed`` / ``fled`` (monsters),
-            ``deaths_caused``, ``held`` (player-games holding the card at the end, in hand or
-            in play) and ``held_wins``; rates ``drawn_per_game``, ``kill_rate``
-            (killed / (killed + fled)), ``win_share_when_held`` (held_wins / held; NaN if never
-            held; compare with 1 / players).
-        seats: one row per seat: ``seat``, ``bot``, ``games``, ``wins``, ``win_rate``,
-            ``ci_low``/``ci_high`` (95% Wilson interval), ``deaths_per_game``.
-        summary: one row per metric (``metric``, ``value``, ``ci_low``, ``ci_high``):
-            games, decided rate, turn-cap rate, win rate per seat, game length (mean with a 95%
-            t interval, median, p10, p90, min, max, in turns), deaths per game, death rate
-            (deaths per turn).
-        levels: mean Level by turn and seat (``turn``, ``seat``, ``mean_level``, ``games``:
-            games still running at that turn).
-        config: the run's settings (deck, players, bots, seed, games requested, turn_cap).
-        interrupted: True when the run was stopped (Ctrl-C) before all games were played.
-        elapsed: wall-clock seconds (not part of any table).
-    """
-
-    games: pd.DataFrame
-    cards: pd.DataFrame
-    seats: pd.DataFrame
-    summary: pd.DataFrame
-    levels: pd.DataFrame
-    config: dict
-    interrupted: bool = False
-    elapsed: float = field(default=0.0, compare=False)
-
-    @property
-    def n_games(self) -> int:
-        """Games played (fewer than requested when interrupted)."""
-        return len(self.games)
-
-    def __repr__(self) -> str:
-        c = self.config
-        rates = ", ".join(f"{r.win_rate:.1%}" for r in self.seats.itertuples())
-        return (f"<SimResult {c.get('deck')!r}: {self.n_games}/{c.get('games')} games, "
-                f"{c.get('players')} players, bots {','.join(c.get('bots', ()))}, win rate by seat "
-                f"[{rates}]{', interrupted' if self.interrupted else ''}>")
-
-    def save(self, path) -> list[Path]:
-        """Write the per-game table to ``path`` (Parquet, settings in the file metadata) and the
-        other tables next to it (``<stem>.cards.parquet``, ``.seats``, ``.summary``,
-        ``.levels``). Returns the paths written."""
-        import json
-
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        meta = json.dumps({"config": self.config, "interrupted": self.interrupted})
-        table = pa.Table.from_pandas(self.games, preserve_index=False)
-        table = table.replace_schema_metadata({**(table.schema.metadata or {}),
-                                               b"munchkin_lab_sim": meta.encode()})
-        pq.write_table(table, path)
-        out = [path]
-        stem = path.name[: -len(path.suffix)] if path.suffix else path.name
-        for name in ("cards", "seats", "summary", "levels"):
-            p = path.with_name(f"{stem}.{name}.parquet")
-            getattr(self, name).to_parquet(p, index=False)
-            out.append(p)
-        return out
-
-    @classmethod
-    def load(cls, path) -> "SimResult":
-        """Read a result written by :meth:`save`.
-
-        Raises:
-            ValueError: not a simulation result file.
-        """
-        import pandas as pd  # imported on use: Dask workers never need it
-        import json
-
-        import pyarrow.parquet as pq
-
-        path = Path(path)
-        try:
-            table = pq.read_table(path)
-        except Exception as exc:  # noqa: BLE001
-            raise ValueError(f"{path}: not a Parquet file ({exc})") from None
-        raw = (table.schema.metadata or {}).get(b"munchkin_lab_sim")
-        if raw is None:
-            raise ValueError(f"{path}: not a munchkin-lab simulation result")
-        meta = json.loads(raw)
-        stem = path.name[: -len(path.suffix)] if path.suffix else path.name
-        parts = {n: pd.read_parquet(path.with_name(f"{stem}.{n}.parquet"))
-                 for n in ("cards", "seats", "summary", "levels")}
-        return cls(games=table.to_pandas(), config=meta["config"], interrupted=meta["interrupted"], **parts)
-
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """95% Wilson score interval ``(low, high)`` of ``k`` successes in ``n`` trials
-    (``(nan, nan)`` when ``n == 0``)."""
-    if n <= 0:
-        return (math.nan, math.nan)
-    p = k / n
-    den = 1 + z * z / n
-    center = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    low, high = max(0.0, center - half), min(1.0, center + half)
-    if k <= 0:
-        low = 0.0
-    if k >= n:
-        high = 1.0
-    return (low, high)
-
-
-def seat_table(games: pd.DataFrame, players: int, bots: Sequence[str]) -> pd.DataFrame:
-    """Win rate by seat with 95% Wilson intervals, from the per-game table (a game won by
-    several players counts as a win for each)."""
-    import pandas as pd  # imported on use: Dask workers never need it
-    n = len(games)
-    winners = games["winners"].astype(str) if n else pd.Series([], dtype=str)
-    rows = []
-    for k in range(players):
-        wins = int(sum(1 for w in winners if w and str(k) in w.split(",")))
-        lo, hi = wilson(wins, n)
-        dcol = f"deaths_{k}"
-        rows.append({"seat": k, "bot": bots[k] if k < len(bots) else "", "games": n, "wins": wins,
-                     "win_rate": wins / n if n else math.nan, "ci_low": lo, "ci_high": hi,
-                     "deaths_per_game": float(games[dcol].mean()) if n and dcol in games else math.nan})
-    return pd.DataFrame(rows)
-
-
-def summary_table(games: pd.DataFrame, players: int) -> pd.DataFrame:
-    """One row per metric (``metric``, ``value``, ``ci_low``, ``ci_high``) computed from the
-    per-game table; lengths in turns."""
-    import pandas as pd  # imported on use: Dask workers never need it
-    n = len(games)
-    rows: list[dict] = []
-
-    def add(metric, value, lo=math.nan, hi=math.nan):
-        rows.append({"metric": metric, "value": float(value), "ci_low": float(lo), "ci_high": float(hi)})
-
-    add("games", n)
-    decided = int((games["n_winners"] > 0).sum()) if n else 0
-    add("decided_rate", decided / n if n else math.nan, *wilson(decided, n))
-    capped = int(games["end_cause"].isin(["turn_cap", "step_cap"]).sum()) if n else 0
-    add("turn_cap_rate", capped / n if n else math.nan, *wilson(capped, n))
-    errors = int((games["end_cause"] == "error").sum()) if n else 0
-    add("error_games", errors)
-    st = seat_table(games, players, [])
-    for r in st.itertuples():
-        add(f"win_rate_seat_{r.seat}", r.win_rate, r.ci_low, r.ci_high)
-    t = games["turns"].astype(float) if n else pd.Series([], dtype=float)
-    if n:
-        mean = float(t.mean())
-        if n > 1:
-            from scipy import stats
-
-            sem = float(t.std(ddof=1)) / math.sqrt(n)
-            q = float(stats.t.ppf(0.975, n - 1))
-            add("turns_mean", mean, mean - q * sem, mean + q * sem)
-        else:
-            add("turns_mean", mean)
-        add("turns_median", float(t.median()))
-        add("turns_p10", float(t.quantile(0.1)))
-        add("turns_p90", float(t.quantile(0.9)))
-        add("turns_min", float(t.min()))
-        add("turns_max", float(t.max()))
-        d = games["deaths"].astype(float)
-        add("deaths_per_game", float(d.mean()))
-        add("death_rate", float(d.sum()) / float(t.sum()) if t.sum() else math.nan)
-    else:
-        for m in ("turns_mean", "turns_median", "turns_p10", "turns_p90", "turns_min", "turns_max",
-                  "deaths_per_game", "death_rate"):
-            add(m, math.nan)
-    return pd.DataFrame(rows)
-
-
-def _assemble(parts: list[dict], spec_pairs: list[tuple[dict, int]], config: dict,
-              interrupted: bool, elapsed: float) -> SimResult:
-    import pandas as pd  # imported on use: Dask workers never need it
-    players = config["players"]
-    cap = config["turn_cap"]
-    rows = [r for p in parts for r in p["rows"]]
-    games = pd.DataFrame(rows)
-    if len(games):
-        games = games.sort_values("game", kind="stable").reset_index(drop=True)
-    else:
-        cols = ["game", "seed", "end_cause", "winners", "winner", "n_winners", "turns", "steps", "deaths"]
-        cols += [f"deaths_{k}" for k in range(players)] + [f"level_{k}" for k in range(players)]
-        cols += ["max_level", "mean_level", "lead_changes", "turn_first_level_5", "turn_first_level_9", "error"]
-        games = pd.DataFrame({c: pd.Series([], dtype=object if c in ("end_cause", "winners", "error") else "int64")
-                              for c in cols})
-    # cards
-    info: dict[str, dict] = {}
-    for d, copies in spec_pairs:
-        e = info.setdefault(d["key"], {"key": d["key"], "name": d["name"], "set": d["set"],
-                                       "kind": d["kind"], "deck": d["deck"], "copies": 0})
-        e["copies"] += copies
-    totals = {k: np.zeros(len(CARD_COUNTS), dtype=np.int64) for k in info}
-    for p in parts:
-        for key, vals in zip(p["keys"], p["counts"]):
-            totals[key] += np.asarray(vals, dtype=np.int64)
-    crow = []
-    n = len(games)
-    for key in sorted(info):
-        r = dict(info[key])
-        for name, v in zip(CARD_COUNTS, totals[key]):
-            r[name] = int(v)
-        crow.append(r)
-    cards = pd.DataFrame(crow, columns=["key", "name", "set", "kind", "deck", "copies", *CARD_COUNTS])
-    cards["drawn_per_game"] = cards["drawn"] / n if n else math.nan
-    kf = (cards["killed"] + cards["fled"]).astype(float)
-    cards["kill_rate"] = (cards["killed"] / kf).where(kf > 0)
-    cards["win_share_when_held"] = (cards["held_wins"] / cards["held"].astype(float)).where(cards["held"] > 0)
-    # levels
-    lv_sum = np.zeros((cap + 2, players), dtype=np.int64)
-    lv_n = np.zeros(cap + 2, dtype=np.int64)
-    for p in parts:
-        lv_sum += np.asarray(p["lv_sum"], dtype=np.int64)
-        lv_n += np.asarray(p["lv_n"], dtype=np.int64)
-    lrows = []
-    for t in range(cap + 2):
-        if lv_n[t] == 0:
-            continue
-        for k in range(players):
-            lrows.append({"turn": t + 1, "seat": k, "mean_level": lv_sum[t, k] / lv_n[t], "games": int(lv_n[t])})
-    levels = pd.DataFrame(lrows, columns=["turn", "seat", "mean_level", "games"])
-    return SimResult(games=games, cards=cards, seats=seat_table(games, players, config["bots"]),
-                     summary=summary_table(games, players), levels=levels, config=config,
-                     interrupted=interrupted, elapsed=elapsed)
-
-
 # =============================================================================== simulate
 def _probe(payload: dict, deck_name: str) -> None:
     """Set up one game here, so a deck the engine refuses fails before any work.
@@ -733,31 +490,93 @@ def _probe(payload: dict, deck_name: str) -> None:
 
 
 def _connect(scheduler: str, timeout: float):
-    from dask.distributed import Client
+    from .cluster import connect
 
-    try:
-        return Client(scheduler, timeout=timeout)
-    except Exception as exc:  # noqa: BLE001 - OSError, TimeoutError, ValueError for bad URLs
-        raise ValueError(f"scheduler {scheduler!r} is unreachable ({type(exc).__name__}: {exc})") from None
+    return connect(scheduler, timeout)
 
 
-def _batches(games: int, size: int, nworkers: int) -> list[list[int]]:
-    """Game indices ``0..games-1`` in consecutive batches of ``size``; with ``nworkers`` > 0
-    the last ``2 * nworkers`` batches' games go in batches of ``size // 4`` (at least 10),
-    so that no worker is left with a long last task while the others wait."""
+def _batches(games: int, size: int, nworkers: int) -> Iterator[range]:
+    """Game indices ``0..games-1`` in consecutive batches of ``size`` (made one at a time:
+    nothing here grows with ``games``); with ``nworkers`` > 0 the last ``2 * nworkers``
+    batches' games go in batches of ``size // 4`` (at least 10), so that no worker is left
+    with a long last task while the others wait."""
     tail = min(games, 2 * nworkers * size) if nworkers > 0 else 0
     head = games - tail
     small = max(10, size // 4)
-    out = [list(range(i, min(i + size, head))) for i in range(0, head, size)]
-    out += [list(range(i, min(i + small, games))) for i in range(head, games, small)]
-    return out
+    for i in range(0, head, size):
+        yield range(i, min(i + size, head))
+    for i in range(head, games, small):
+        yield range(i, min(i + small, games))
+
+
+class _Collector:
+    """Takes finished batches in any order: into the totals at once (integer sums: the order
+    does not matter), and their per-game rows, in game order, into the sinks (the in-memory
+    table and/or the result file); a batch that arrives early waits for the ones before it."""
+
+    def __init__(self, totals: Totals, schema, sinks: list):
+        self.totals, self.schema, self.sinks = totals, schema, sinks
+        self.next = 0
+        self.waiting: dict[int, list] = {}
+
+    def add(self, seq: int, part: dict) -> None:
+        self.totals.add_part(part)
+        self.waiting[seq] = part["rows"]
+        while self.next in self.waiting:
+            self._emit(self.waiting.pop(self.next))
+            self.next += 1
+
+    def flush(self) -> None:
+        """After an interruption: the batches still waiting, in game order (with gaps)."""
+        for seq in sorted(self.waiting):
+            self._emit(self.waiting.pop(seq))
+
+    def _emit(self, rows: list) -> None:
+        if not rows or not self.sinks:
+            return
+        import pyarrow as pa
+
+        table = pa.Table.from_pylist(rows, schema=self.schema)
+        for s in self.sinks:
+            s.write(table)
+
+
+class _DeferInterrupt:
+    """Within the block (main thread only), Ctrl-C is noted instead of raised, so that a batch
+    is counted and written whole and a file being committed is not lost half-way;
+    ``pressed`` tells whether it came (the caller acts on it after the block)."""
+
+    def __init__(self):
+        self.pressed = False
+        self._previous = None
+
+    def __enter__(self):
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.getsignal(signal.SIGINT)
+            if self._previous is not None:
+                signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def _note(self, signum, frame):
+        self.pressed = True
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+        return False
 
 
 def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy", seed: int = 0,
              workers: int | None = None, scheduler: str | None = None, turn_cap: int = 300,
              progress: bool = True, batch_size: int | None = None,
              on_progress: Callable[[int, int], None] | None = None,
-             connect_timeout: float = 5.0, url: str | None = None) -> SimResult:
+             connect_timeout: float = 5.0, url: str | None = None, out: str | os.PathLike | None = None,
+             keep_games: bool = True, dashboard: bool = False) -> SimResult:
     """Play ``games`` games of ``deck`` with bots and return per-game, per-card and per-seat
     tables (:class:`SimResult`).
 
@@ -772,26 +591,41 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         workers: local worker processes (Dask ``LocalCluster``); 1 = in this process;
             None = every core (in this process when the run fits in one batch).
         scheduler: address of an existing Dask scheduler (``tcp://host:port``); overrides
-            ``workers``.
+            ``workers``. Dask's protocol has no authentication: use only a cluster you trust.
         turn_cap: a game still running after this many turns ends with ``end_cause ==
             "turn_cap"`` and no winner (also a step cap of ``400 * turn_cap`` actions).
         progress: show a tqdm progress bar (widget in notebooks, text in terminals).
         batch_size: games per Dask task (default: about ten tasks per worker, 10 to 250 games;
             with several workers the last two rounds of tasks are a quarter of that size, so
-            the workers finish together).
+            the workers finish together). At most ``max(4, 3 * workers)`` tasks are submitted
+            or waiting at a time.
         on_progress: called as ``on_progress(done, total)`` after each finished batch (raise
             ``KeyboardInterrupt`` in it to stop, as Ctrl-C does).
         connect_timeout: seconds to wait for ``scheduler``.
         url: card database URL for deck names.
+        out: also write the whole result to this file as the games finish (``.parquet``,
+            ``.json``, ``.csv``: see :mod:`munchkin_lab.sim.results`). Written aside and
+            renamed onto ``out`` at the end (also after Ctrl-C, with the games finished): the
+            previous file survives a kill, an error or a full disk, and a reader never sees
+            two runs mixed. The folder must exist (it is never created).
+        keep_games: keep the per-game table in memory (``SimResult.games``; about 200 bytes
+            a game, twice that while the DataFrame is built at the end). With ``False``
+            memory stays flat in ``games``: the seat, summary, card and Level tables are built
+            from running totals, and ``games`` is None.
+        dashboard: with a local cluster, serve the Dask dashboard on 127.0.0.1 (port 8787
+            when free; the link is printed on stderr). Off by default.
 
     Returns:
         :class:`SimResult`; on Ctrl-C (``KeyboardInterrupt``) the games finished so far, with
-        ``interrupted=True``.
+        ``interrupted=True`` (and written to ``out``). With several workers, Ctrl-C is
+        ignored during the second the cluster takes to start.
 
     Raises:
         ValueError: ``games <= 0``, bad ``players``/``turn_cap``/``workers``, an unknown bot, a
-            deck that fails its checks or cannot be found, an unreachable scheduler - all
-            before any game is played.
+            deck that fails its checks or cannot be found, an unreachable scheduler, an ``out``
+            with an unknown suffix or a missing folder, a per-game table that cannot fit in
+            memory (``keep_games``) or on the output's disk - all before any game is played.
+        OSError: ``out`` cannot be written (disk full, ...); the previous file is kept.
     """
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games <= 0:
         raise ValueError(f"games must be a positive whole number, got {games!r}")
@@ -804,6 +638,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     if batch_size is not None and (not isinstance(batch_size, (int, np.integer)) or batch_size < 1):
         raise ValueError(f"batch_size must be a positive whole number, got {batch_size!r}")
     games, players, turn_cap, seed = int(games), int(players), int(turn_cap), int(seed)
+    out_path, fmt = check_output(out) if out is not None else (None, None)
     bot_names = _parse_bots(bots, players)
     deck_obj = resolve_deck(deck, url=url)
     deck_name, spec_pairs, options, modules = _deck_payload(deck_obj)
@@ -811,91 +646,149 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
                "players": players, "bots": bot_names, "seed": seed, "turn_cap": turn_cap,
                "options": options, "modules": list(modules), "max_steps": 400 * turn_cap}
     _probe(payload, deck_name)
+    check_fits(games, bool(keep_games), out_path, fmt)
     client = None
     if scheduler:
         client = _connect(scheduler, connect_timeout)
         nworkers = max(1, len(client.scheduler_info().get("workers", {})))
     else:
         nworkers = int(workers) if workers is not None else (os.cpu_count() or 1)
-    guided = batch_size is None and (client is not None or nworkers > 1)
+    external = client is not None
+    guided = batch_size is None and (external or nworkers > 1)
     if batch_size is None:
         batch_size = max(10, min(250, math.ceil(games / (10 * nworkers))))
-    if client is None and workers is None:
+    if not external and workers is None:
         # every core, but no cluster for a run that fits in one batch
         nworkers = max(1, min(nworkers, math.ceil(games / batch_size)))
     config = {"deck": deck_name, "players": players, "bots": list(bot_names), "seed": seed,
               "games": games, "turn_cap": turn_cap, "options": options, "modules": list(modules)}
+    schema = games_schema(players, bool(options.get("solar_storm")))
+    totals = Totals(players, turn_cap)
+    memory = GameTable(schema) if keep_games else None
+    writer = None
+    try:
+        writer = ResultWriter(out_path, fmt, schema) if out_path is not None else None
+    except BaseException:
+        if external:
+            from .cluster import close_quietly
+
+            close_quietly(client, None)
+        raise
+    collector = _Collector(totals, schema, [s for s in (memory, writer) if s is not None])
+    import pandas  # noqa: F401 - imported now, not after Ctrl-C (the tables are built then)
+    import scipy.special  # noqa: F401
+
     batches = _batches(games, batch_size, nworkers if guided else 0)
-    parts: list[dict] = []
     interrupted = False
     t0 = time.perf_counter()
     bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=games, desc=f"simulate {deck_name}", unit="game")
+    held: dict = {"client": client}  # the Dask client and local cluster, closed at the end
     done = 0
 
-    def merged(part: dict) -> None:
+    def merged(seq: int, part: dict) -> None:
         nonlocal done
-        parts.append(part)
-        done += len(part["rows"])
+        with _DeferInterrupt() as defer:  # a batch goes into the totals and the files whole
+            collector.add(seq, part)
+            done += len(part["rows"])
         if bar is not None:
             bar.update(len(part["rows"]))
+        if defer.pressed:
+            raise KeyboardInterrupt
         if on_progress is not None:
             on_progress(done, games)
 
-    cluster = None
     try:
-        if client is None and nworkers == 1:
-            for b in batches:
+        if progress:
+            from tqdm.auto import tqdm
+
+            bar = tqdm(total=games, desc=f"simulate {deck_name}", unit="game")
+        if not external and nworkers == 1:
+            for seq, b in enumerate(batches):
                 part = run_batch(payload, b, partial_ok=True)
-                merged(part)
+                merged(seq, part)
                 if part["interrupted"]:
                     raise KeyboardInterrupt
         else:
-            from dask.distributed import Client, LocalCluster, as_completed
-
-            if client is None:
-                import logging
-
-                import dask
-
-                # equal tasks in a fixed order: no work stealing, no task profiler, calmer
-                # system and memory monitors (less CPU and GIL taken from the games)
-                with dask.config.set({"distributed.scheduler.work-stealing": False,
-                                      "distributed.worker.profile.enabled": False,
-                                      "distributed.admin.system-monitor.interval": "2s",
-                                      "distributed.admin.tick.interval": "200ms",
-                                      "distributed.worker.memory.monitor-interval": "1s"}):
-                    cluster = LocalCluster(n_workers=nworkers, threads_per_worker=1, processes=True,
-                                           dashboard_address=":0", silence_logs=logging.ERROR)
-                client = Client(cluster)
-            futures = []
-            try:
-                pf = client.scatter(payload, broadcast=True)
-                # earlier batches first (the small tail batches last: see _batches)
-                futures = [client.submit(run_batch, pf, b, pure=False, priority=len(batches) - i)
-                           for i, b in enumerate(batches)]
-                for fut in as_completed(futures):
-                    merged(fut.result())
-            except KeyboardInterrupt:
-                for f in futures:
-                    f.cancel()
-                raise
+            _run_dask(client, nworkers, dashboard, payload, batches, merged, collector, held)
     except KeyboardInterrupt:
         interrupted = True
+    except BaseException:
+        if writer is not None:
+            writer.abort()
+        raise
     finally:
         if bar is not None:
             bar.close()
-        if client is not None:
+        if held.get("client") is not None or held.get("cluster") is not None:
+            from .cluster import close_quietly
+
+            close_quietly(held.get("client"), held.get("cluster"))
+    collector.flush()
+    interrupted = interrupted or totals.games < games
+    tables = totals.tables(spec_pairs, bot_names)
+    result = SimResult(games=memory.frame() if memory is not None else None, config=config,
+                       interrupted=interrupted, elapsed=time.perf_counter() - t0,
+                       totals=totals.to_json(), **tables)
+    if writer is not None:
+        with _DeferInterrupt() as defer:
             try:
-                client.close()
-            except Exception:  # noqa: BLE001 - closing after Ctrl-C may complain
-                pass
-        if cluster is not None:
+                writer.commit(result._meta(), tables)
+            except BaseException:
+                writer.abort()
+                raise
+        result.path = writer.path
+        if defer.pressed:
+            result.interrupted = True
+    return result
+
+
+def _run_dask(client, nworkers: int, dashboard: bool, payload: dict, batches: Iterator[range],
+              merged: Callable[[int, dict], None], collector: _Collector, held: dict) -> None:
+    """Play the batches on Dask: a local cluster of ``nworkers`` processes (put in ``held``
+    for the caller to close), or ``client``'s cluster. At most ``max(4, 3 * nworkers)``
+    batches are submitted or waiting for an earlier one at a time (memory stays flat);
+    earlier batches have priority. Ctrl-C cancels what is left (the caller keeps what
+    finished)."""
+    from dask.distributed import as_completed
+
+    if client is None:
+        import sys
+
+        from .cluster import start_local_cluster
+
+        cluster, client, link = start_local_cluster(nworkers, dashboard=dashboard)
+        held.update(client=client, cluster=cluster)
+        if link:
+            print(f"Dask dashboard (this computer only): {link}", file=sys.stderr, flush=True)
+    window = max(4, 3 * nworkers)
+    pending: dict = {}
+    try:
+        pf = client.scatter(payload, broadcast=True)
+        ac = as_completed()
+        it = enumerate(batches)
+
+        def top_up() -> None:
+            while len(pending) + len(collector.waiting) < window:
+                nxt = next(it, None)
+                if nxt is None:
+                    return
+                seq, b = nxt
+                f = client.submit(run_batch, pf, b, pure=False, priority=-seq)
+                pending[f.key] = (seq, f)
+                ac.add(f)
+
+        top_up()
+        for fut in ac:
+            seq, _ = pending.pop(fut.key)
+            part = fut.result()
+            fut.release()
+            merged(seq, part)
+            top_up()
+    except BaseException:
+        futures = [f for _, f in pending.values()]
+        if futures:
             try:
-                cluster.close()
-            except Exception:  # noqa: BLE001
+                client.cancel(futures)
+            except BaseException:  # noqa: BLE001 - closing anyway
                 pass
-    return _assemble(parts, spec_pairs, config, interrupted or done < games, time.perf_counter() - t0)
+        raise

@@ -8,8 +8,11 @@
 The port is checked before anything is printed: a busy ``--port`` is an error; without
 ``--port`` the default (8888 / 8866) is used when free, else the next free port, and the
 command says so. Both keep Jupyter's token authentication on: a token is generated (or taken from
-``$JUPYTER_TOKEN``) and the URL with the token is printed. ``--ip`` serves to a network and
-still needs the token; no option turns authentication off.
+``$JUPYTER_TOKEN``) and handed to the server through its environment (``JUPYTER_TOKEN``), never
+on its command line (which every local user can read with ``ps``); the URL printed has the
+token URL-encoded. ``--ip`` serves to a network and still needs the token (with ``0.0.0.0``
+or ``::`` the URLs printed are this computer's host name and 127.0.0.1); no option turns
+authentication off. Exit status: 1 for a busy port, 2 for usage errors.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import shutil
 import socket
 import sys
 from pathlib import Path
+from urllib.parse import quote
 from typing import Optional
 
 import typer
@@ -39,25 +43,51 @@ def _exe(name: str) -> str:
     return str(cand) if cand.exists() else (shutil.which(name) or name)
 
 
+def _host(ip: str) -> str:
+    """``ip`` as a URL host (IPv6 in brackets)."""
+    return f"[{ip}]" if ":" in ip and not ip.startswith("[") else ip
+
+
+def serve_urls(ip: str, port: int, path: str, token: str) -> list[str]:
+    """The URLs a user can open for a server on ``ip:port`` (token URL-encoded): ``ip`` itself,
+    or for every interface (``0.0.0.0``, ``::``, empty) this computer's host name and
+    127.0.0.1."""
+    query = f"?token={quote(token, safe='')}"
+    if ip in ("0.0.0.0", "::", ""):
+        hosts = [socket.gethostname(), "127.0.0.1"]
+    else:
+        hosts = [_host(ip)]
+    return [f"http://{h}:{port}{path}{query}" for h in dict.fromkeys(hosts)]
+
+
 def lab_command(port: int = 8888, ip: str = "127.0.0.1", token: str | None = None,
                 notebook_dir: Path = NOTEBOOKS) -> tuple[list[str], str]:
-    """The JupyterLab command line and its URL (token authentication always on)."""
+    """The JupyterLab command line and the URL to open (token authentication always on).
+
+    The token is not on the command line: run the command with ``JUPYTER_TOKEN=<token>`` in
+    its environment (:func:`server_env`). The URL is the first of :func:`serve_urls`."""
     token = token or _token()
     cmd = [_exe("jupyter-lab"), "--no-browser", f"--ServerApp.ip={ip}", f"--ServerApp.port={port}",
-           f"--ServerApp.root_dir={notebook_dir}", f"--IdentityProvider.token={token}",
-           "--ServerApp.port_retries=0"]
+           f"--ServerApp.root_dir={notebook_dir}", "--ServerApp.port_retries=0"]
     if os.geteuid() == 0:
         cmd.append("--allow-root")
-    return cmd, f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}/lab?token={token}"
+    return cmd, serve_urls(ip, port, "/lab", token)[-1]
 
 
 def app_command(port: int = 8866, ip: str = "127.0.0.1", token: str | None = None,
                 notebook: Path = BOARD_NOTEBOOK) -> tuple[list[str], str]:
-    """The Voila command line and its URL (token authentication always on)."""
+    """The Voila command line and the URL to open (token authentication always on: Voila takes
+    the token from ``JUPYTER_TOKEN`` in its environment, :func:`server_env`)."""
     token = token or _token()
     cmd = [_exe("voila"), str(notebook), "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
-           f"--token={token}", f"--Voila.root_dir={Path(notebook).parent}"]
-    return cmd, f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}/?token={token}"
+           "--Voila.auto_token=True", f"--Voila.root_dir={Path(notebook).parent}"]
+    return cmd, serve_urls(ip, port, "/", token)[-1]
+
+
+def server_env(token: str) -> dict[str, str]:
+    """This process's environment plus ``JUPYTER_TOKEN``: how the server gets its token
+    (``/proc/<pid>/environ`` is readable by its owner only, unlike the command line)."""
+    return dict(os.environ, JUPYTER_TOKEN=token)
 
 
 def port_free(port: int, ip: str = "127.0.0.1") -> bool:
@@ -92,11 +122,14 @@ def choose_port(port: int | None, default: int, ip: str = "127.0.0.1", tries: in
                              param_hint="--port")
 
 
-def _serve(cmd: list[str], url: str, what: str, token: str) -> None:
-    typer.echo(f"{what} at: {url}")
+def _serve(cmd: list[str], ip: str, port: int, path: str, what: str, token: str) -> None:
+    urls = serve_urls(ip, port, path, token)
+    typer.echo(f"{what} at: {urls[0]}")
+    for u in urls[1:]:
+        typer.echo(f"{' ' * (len(what) + 1)}or: {u}")
     typer.echo("(token authentication is on; stop with Ctrl+C)")
-    env = dict(os.environ, JUPYTER_TOKEN=token)
-    os.execvpe(cmd[0], cmd, env)
+    sys.stdout.flush()
+    os.execvpe(cmd[0], cmd, server_env(token))
 
 
 def _port_or_exit(port: int | None, default: int, ip: str) -> tuple[int, str]:
@@ -121,10 +154,11 @@ def register(app: typer.Typer) -> None:
             typer.echo(note)
         cmd, url = lab_command(port, ip, token)
         if dry_run:
-            typer.echo(" ".join(cmd))
-            typer.echo(url)
+            typer.echo("JUPYTER_TOKEN=<token> " + " ".join(cmd))
+            for u in serve_urls(ip, port, "/lab", token):
+                typer.echo(u)
             return
-        _serve(cmd, url, "JupyterLab", token)
+        _serve(cmd, ip, port, "/lab", "JupyterLab", token)
 
     @app.command("app")
     def app_(port: Optional[int] = typer.Option(None, help="port (default: 8866, or the next free one)"),
@@ -138,7 +172,8 @@ def register(app: typer.Typer) -> None:
             typer.echo(note)
         cmd, url = app_command(port, ip, token, notebook or BOARD_NOTEBOOK)
         if dry_run:
-            typer.echo(" ".join(cmd))
-            typer.echo(url)
+            typer.echo("JUPYTER_TOKEN=<token> " + " ".join(cmd))
+            for u in serve_urls(ip, port, "/", token):
+                typer.echo(u)
             return
-        _serve(cmd, url, "Voila board app", token)
+        _serve(cmd, ip, port, "/", "Voila board app", token)

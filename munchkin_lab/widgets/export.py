@@ -57,10 +57,16 @@ def replay_html(game: Game, lookup: render.CardLookup | None = None, revealed: I
 
 
 def write(path: str | Path, text: str) -> Path:
-    """Write ``text`` to ``path`` (UTF-8) and return the path."""
-    p = Path(path)
-    p.write_text(text, encoding="utf-8")
-    return p
+    """Write ``text`` to ``path`` (UTF-8) atomically and return the path: written aside and
+    renamed into place (:func:`munchkin_lab.fileio.atomic_write_text`), so a failure, a kill or
+    a full disk leaves the previous page as it was.
+
+    Raises:
+        OSError: the folder is missing (never created) or the file cannot be written.
+    """
+    from ..fileio import atomic_write_text
+
+    return atomic_write_text(Path(path), text)
 
 
 __all__ = ["position_html", "replay_html", "write", "esc"]

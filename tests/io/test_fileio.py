@@ -83,3 +83,32 @@ def test_kill_while_writing_keeps_previous_file(tmp_path):
 def test_mode_is_applied(tmp_path):
     p = atomic_write_bytes(tmp_path / "a.html", b"<p>", mode=0o600)
     assert (os.stat(p).st_mode & 0o777) == 0o600
+
+
+def test_leftovers_of_a_killed_writer_are_removed_later(tmp_path):
+    from munchkin_lab.fileio import remove_stale_parts
+
+    p = tmp_path / "results.parquet"
+    p.write_text("good")
+    code = textwrap.dedent(f"""
+        import time
+        from munchkin_lab.fileio import atomic_path
+        with atomic_path({str(p)!r}) as tmp:
+            tmp.write_text("partial")
+            print(tmp.name, flush=True)
+            time.sleep(30)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    name = proc.stdout.readline().strip()
+    assert name.startswith(f".results.parquet.{proc.pid}.") and name.endswith(".part")
+    assert remove_stale_parts(p) == []  # its writer still runs
+    proc.kill()
+    proc.wait()
+    other = tmp_path / ".other.txt.1.x.part"
+    other.write_text("not ours")
+    with atomic_path(p) as mine:  # this process's own temporary file is kept
+        mine.write_text("new")
+        assert remove_stale_parts(p) == [tmp_path / name]
+        assert mine.exists()
+    assert p.read_text() == "new"
+    assert sorted(x.name for x in tmp_path.iterdir()) == [".other.txt.1.x.part", "results.parquet"]

@@ -49,17 +49,21 @@ def test_print_command_options(root_app, print_url, tmp_path):
     assert len(reader.pages) == 1 and float(reader.pages[0].mediabox.width) == pytest.approx(612, abs=0.1)
 
 
-@pytest.mark.parametrize("args,message", [
-    (["print", "no-such-deck-zz"], "unknown deck"),
-    (["print", "preset:nope"], "unknown deck"),
-    (["print", "base", "--size", "huge"], "unknown card size"),
-    (["print", "base", "--bleed", "12"], "bleed"),
+@pytest.mark.parametrize("args,message,code", [
+    (["print", "no-such-deck-zz"], "unknown deck", 1),
+    (["print", "preset:nope"], "unknown deck", 1),
+    (["print", "base", "--size", "huge"], "unknown card size", 2),   # usage: a bad option value
+    (["print", "base", "--paper", "a3"], "paper", 2),
+    (["print", "base", "--bleed", "12"], "bleed", 2),
 ])
-def test_print_command_errors_exit_1(root_app, print_url, tmp_path, args, message):
+def test_print_command_errors_exit_1_bad_input_2_usage(root_app, print_url, tmp_path, args, message, code):
+    import re
+
     out = tmp_path / "x.pdf"
     res = runner.invoke(root_app, [*args, "--out", str(out), "--url", print_url])
-    assert res.exit_code == 1
-    assert "Error:" in res.output and message in res.output and "Traceback" not in res.output
+    assert res.exit_code == code, res.output
+    flat = re.sub(r"[\s\u2500-\u257f]+", " ", res.output)
+    assert "Error" in flat and message in flat and "Traceback" not in res.output
     assert list(tmp_path.iterdir()) == []
 
 
@@ -125,7 +129,10 @@ def test_print_temp_file_error_is_a_print_error(print_url, tmp_path, monkeypatch
     def refuse(*a, **kw):
         raise PermissionError(13, "Permission denied", str(tmp_path / ".x.pdf.abc.part"))
 
-    monkeypatch.setattr(sheets.tempfile, "mkstemp", refuse)
+    from munchkin_lab import fileio
+
+    monkeypatch.setattr(fileio.tempfile, "mkstemp", refuse)  # printing writes through fileio
     with pytest.raises(PrintError) as info:
         sheets.print_cards("base", tmp_path / "x.pdf", url=print_url)
-    assert str(info.value) == f"cannot write {str(tmp_path / 'x.pdf')!r}: Permission denied"
+    assert str(info.value) == (f"cannot write {str(tmp_path / 'x.pdf')!r}: Permission denied; "
+                               "the previous file (if any) is kept")

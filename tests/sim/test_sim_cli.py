@@ -1,12 +1,19 @@
 """The simulate and compare commands (typer CliRunner)."""
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 from typer.testing import CliRunner
 
 from munchkin_lab.cli import app
 
 runner = CliRunner()
+
+
+def _flat(text: str) -> str:
+    """Command output with rich's error box and line wrapping taken out."""
+    return re.sub(r"[\s\u2500-\u257f]+", " ", text)
 
 
 def test_simulate_writes_parquet(sim_url, tmp_path):
@@ -16,14 +23,21 @@ def test_simulate_writes_parquet(sim_url, tmp_path):
                               "--no-progress", "--url", sim_url])
     assert res.exit_code == 0, res.output
     assert "win rate" in res.output and "P4" in res.output
-    games = pd.read_parquet(out)
+    assert f"wrote {out} (per-game, card, seat, summary and Level tables)" in res.output
+    games = pd.read_parquet(out)  # the per-game table is the file's data
     assert list(games["game"]) == list(range(6)) and "end_cause" in games
-    cards = pd.read_parquet(tmp_path / "results.cards.parquet")
-    assert {"key", "drawn", "killed", "win_share_when_held"} <= set(cards)
-    from munchkin_lab.sim import SimResult
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.parquet"]  # one file, no companions
+    from munchkin_lab.sim import SimResult, simulate
 
     back = SimResult.load(out)
     assert back.config["bots"] == ["greedy", "random", "greedy", "random"]
+    assert {"key", "drawn", "killed", "win_share_when_held"} <= set(back.cards)
+    assert back.cards["drawn"].sum() >= 4 * 8 * 6
+    same = simulate("base", games=6, players=4, workers=1, seed=1, bots="greedy,random", progress=False,
+                    url=sim_url)
+    pd.testing.assert_frame_equal(back.games, same.games)
+    pd.testing.assert_frame_equal(back.seats, same.seats)
+    pd.testing.assert_frame_equal(back.cards, same.cards)
 
 
 def test_simulate_deck_file(sim_url, tmp_path, base_deck):
@@ -43,14 +57,60 @@ def test_compare_command(sim_url, tmp_path):
     assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == ["lengths.png", "levels.png", "win_rates.png"]
 
 
-def test_errors_exit_1_without_traceback(sim_url):
-    for args, text in ((["simulate", "base", "--games", "0"], "games must be"),
-                       (["simulate", "base", "--games", "2", "--bots", "smart"], "unknown bot"),
-                       (["simulate", "nope", "--games", "2"], "not a file, a preset"),
+def test_bad_input_exits_1_without_traceback(sim_url, tmp_path):
+    (tmp_path / "d.parquet").mkdir()
+    for args, text in ((["simulate", "nope", "--games", "2"], "not a file, a preset"),
                        (["compare", "base", "nope", "--games", "2"], "not a file, a preset"),
                        (["simulate", "base", "--games", "2", "--scheduler", "tcp://127.0.0.1:9",
-                         "--connect-timeout", "1"], "unreachable")):
+                         "--connect-timeout", "1"], "unreachable"),
+                       (["simulate", "base", "--games", "2", "--out", str(tmp_path / "no" / "dir" / "x.parquet")],
+                        f"folder '{tmp_path / 'no' / 'dir'}' does not exist"),
+                       (["simulate", "base", "--games", "2", "--out", str(tmp_path / "d.parquet")], "it is a folder"),
+                       (["compare", "base", "base", "--games", "2", "--plots", str(tmp_path / "a" / "b")],
+                        f"folder '{tmp_path / 'a'}' does not exist")):
         res = runner.invoke(app, args + ["--url", sim_url, "--no-progress"])
         assert res.exit_code == 1, (args, res.output)
         assert "Error:" in res.output and text in res.output
         assert "Traceback" not in res.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.parquet"]  # no folder was created
+
+
+def test_usage_errors_exit_2_before_any_game(sim_url, tmp_path):
+    for args, text in ((["simulate", "base", "--games", "0"], "--games"),
+                       (["simulate", "base", "--players", "7"], "--players"),
+                       (["simulate", "base", "--workers", "0"], "--workers"),
+                       (["simulate", "base", "--turn-cap", "0"], "--turn-cap"),
+                       (["simulate", "base", "--bots", "greedy,smart"], "unknown bot 'smart'"),
+                       (["compare", "base", "base", "--bots-b", "smart"], "unknown bot 'smart'"),
+                       (["simulate", "base", "--out", str(tmp_path / "x.txt")], "suffix '.txt'"),
+                       (["simulate", "base", "--out", str(tmp_path / "results")], "no suffix"),
+                       (["simulate", "base", "--no-such-option"], "No such option")):
+        res = runner.invoke(app, args + ["--url", sim_url, "--no-progress"])
+        assert res.exit_code == 2, (args, res.output)
+        assert text in _flat(res.output), (args, res.output)
+        assert "Traceback" not in res.output and "win rate" not in res.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_out_writes_the_format_its_suffix_names(sim_url, tmp_path):
+    import json
+
+    from munchkin_lab.sim import SimResult
+
+    base = ["simulate", "base", "--games", "5", "--workers", "1", "--seed", "3", "--no-progress", "--url", sim_url]
+    for name in ("r.parquet", "r.json", "r.csv"):
+        res = runner.invoke(app, base + ["--out", str(tmp_path / name)])
+        assert res.exit_code == 0, res.output
+    pq = SimResult.load(tmp_path / "r.parquet")
+    js = SimResult.load(tmp_path / "r.json")
+    for t in ("games", "cards", "seats", "summary", "levels"):
+        pd.testing.assert_frame_equal(getattr(pq, t), getattr(js, t))
+    assert js.config == pq.config and js.totals == pq.totals
+    doc = json.loads((tmp_path / "r.json").read_text())
+    assert doc["format"] == "munchkin-lab simulation result" and len(doc["games"]) == 5
+    csv = pd.read_csv(tmp_path / "r.csv", keep_default_na=False)
+    assert list(csv["game"]) == list(range(5))
+    assert list(csv["seed"].astype("uint64")) == list(pq.games["seed"])
+    assert list(csv["turns"]) == list(pq.games["turns"]) and list(csv["winners"].astype(str)) == list(pq.games["winners"])
+    assert (tmp_path / "r.parquet").read_bytes()[:4] == b"PAR1"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv", "r.json", "r.parquet"]

@@ -154,13 +154,14 @@ def test_lab_and_app_commands_keep_token():
 
     r = CliRunner().invoke(app, ["lab", "--dry-run"])
     assert r.exit_code == 0 and "127.0.0.1" in r.output and "token=" in r.output
-    assert "IdentityProvider.token=" in r.output and "IdentityProvider.token= " not in r.output
+    assert "JUPYTER_TOKEN=<token> " in r.output and "IdentityProvider.token" not in r.output  # not on argv
     r = CliRunner().invoke(app, ["lab", "--dry-run", "--ip", "0.0.0.0"])
     assert "ServerApp.ip=0.0.0.0" in r.output and "token=" in r.output
     r = CliRunner().invoke(app, ["app", "--dry-run"])
-    assert r.exit_code == 0 and "03_board.ipynb" in r.output and "--token=" in r.output and "127.0.0.1" in r.output
+    assert r.exit_code == 0 and "03_board.ipynb" in r.output and "--Voila.auto_token=True" in r.output
+    assert "127.0.0.1" in r.output and "--token=" not in r.output
     r = CliRunner().invoke(app, ["app", "--dry-run", "--ip", "0.0.0.0"])
-    assert "--token=" in r.output
+    assert "token=" in r.output and "--token=" not in r.output
 
 
 def test_api_takes_preset_names_like_the_cli(lab_db, tmp_path, monkeypatch):

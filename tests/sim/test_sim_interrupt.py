@@ -1,0 +1,190 @@
+"""Ctrl-C on every long command (simulate, compare, print, db build): one line saying what was
+kept, exit status 130, no traceback; on one worker and on Dask (a real SIGINT to the process
+group, as a terminal sends it)."""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pandas as pd
+from typer.testing import CliRunner
+
+from munchkin_lab.cli import app
+from munchkin_lab.sim import SimResult, simulate
+from munchkin_lab.sim.simulate import game_seed
+
+runner = CliRunner()
+CLI = [sys.executable, "-m", "munchkin_lab.cli"]
+TOTAL = 20000
+PROGRESS = re.compile(rf"(\d+)/{TOTAL}\b")
+
+
+class _Run:
+    """A command in its own session (process group), stderr read as it comes."""
+
+    def __init__(self, args, env):
+        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                                     start_new_session=True)
+        self.err = b""
+        self._t = threading.Thread(target=self._read, daemon=True)
+        self._t.start()
+
+    def _read(self):
+        for chunk in iter(lambda: self.proc.stderr.read1(4096), b""):
+            self.err += chunk
+
+    def wait_for_games(self, at_least: int, timeout: float = 240) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            done = [int(x) for x in PROGRESS.findall(self.err.decode(errors="replace"))]
+            if done and max(done) >= at_least:
+                return max(done)
+            time.sleep(0.05)
+        raise AssertionError(f"no progress: {self.err.decode(errors='replace')[-2000:]}")
+
+    def ctrl_c(self, timeout: float = 120) -> tuple[int, str, str]:
+        os.killpg(self.proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole group
+        out = self.proc.stdout.read().decode()
+        rc = self.proc.wait(timeout=timeout)
+        self._t.join(timeout=10)
+        return rc, out, self.err.decode(errors="replace")
+
+
+def _lines(err: str) -> list[str]:
+    """stderr lines that are not progress-bar updates."""
+    return [ln.strip() for ln in re.split(r"[\r\n]", err) if ln.strip() and not PROGRESS.search(ln)
+            and "game/s" not in ln]
+
+
+def _group_gone(pgid: int, timeout: float = 20) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_sigint_to_a_two_worker_simulation_keeps_the_games_and_exits_130(sim_url, tmp_path):
+    out = tmp_path / "results.parquet"
+    run = _Run(CLI + ["simulate", "base", "--games", str(TOTAL), "--workers", "2", "--seed", "3", "--out", str(out)],
+               dict(os.environ, DATABASE_URL=sim_url))
+    run.wait_for_games(1)
+    rc, stdout, err = run.ctrl_c()
+    assert rc == 130, err[-3000:]
+    assert stdout == ""
+    assert "Traceback" not in err and "distributed" not in err and "Error" not in err, err[-3000:]
+    lines = _lines(err)
+    assert len(lines) == 1, lines
+    m = re.fullmatch(rf"Interrupted: ([\d,]+) of {TOTAL:,} games finished, saved to {re.escape(str(out))} "
+                     r"\(marked interrupted\); win rate by seat P1 [\d.]+%, P2 [\d.]+%, P3 [\d.]+%, P4 [\d.]+%\.",
+                     lines[0])
+    assert m, lines[0]
+    kept = int(m.group(1).replace(",", ""))
+    assert 0 < kept < TOTAL
+    r = SimResult.load(out)
+    assert r.interrupted and r.n_games == kept and r.config["games"] == TOTAL
+    games = list(r.games["game"])
+    assert games == sorted(set(games))
+    assert [int(s) for s in r.games["seed"]] == [game_seed(3, g) for g in games]
+    # the games kept are the games a one-worker run plays
+    first = [g for g in games if g < 8]
+    serial = simulate("base", games=8, seed=3, workers=1, progress=False, url=sim_url).games
+    pd.testing.assert_frame_equal(r.games[r.games["game"] < 8].reset_index(drop=True),
+                                  serial[serial["game"].isin(first)].reset_index(drop=True))
+    assert _group_gone(run.proc.pid), "worker processes outlived the command"
+    assert [p.name for p in tmp_path.iterdir()] == ["results.parquet"]
+
+
+def test_sigint_on_one_worker_without_out(sim_url):
+    run = _Run(CLI + ["simulate", "base", "--games", str(TOTAL), "--workers", "1"], dict(os.environ, DATABASE_URL=sim_url))
+    run.wait_for_games(1)
+    rc, stdout, err = run.ctrl_c()
+    assert rc == 130 and stdout == "" and "Traceback" not in err, err[-2000:]
+    lines = _lines(err)
+    assert len(lines) == 1 and lines[0].startswith("Interrupted: "), lines
+    assert f"of {TOTAL:,} games finished, not saved (no --out); win rate by seat P1 " in lines[0]
+
+
+def test_sigint_during_compare_exits_130_with_one_line(sim_url):
+    run = _Run(CLI + ["compare", "base", "base_fairy_dust", "--games", str(TOTAL), "--workers", "2"],
+               dict(os.environ, DATABASE_URL=sim_url))
+    run.wait_for_games(1)
+    rc, stdout, err = run.ctrl_c()
+    assert rc == 130, err[-3000:]
+    assert stdout == "" and "Traceback" not in err and "distributed" not in err, err[-3000:]
+    lines = _lines(err)
+    assert len(lines) == 1, lines
+    assert re.fullmatch(rf"Interrupted: run A \(Munchkin \(base game\)\) stopped after [\d,]+ of {TOTAL:,} games; "
+                        r"run B not started, nothing compared\.", lines[0]), lines[0]
+    assert _group_gone(run.proc.pid)
+
+
+def test_ctrl_c_inside_a_game_saves_the_finished_ones(base_deck, sim_url, tmp_path, monkeypatch):
+    import importlib
+
+    sim = importlib.import_module("munchkin_lab.sim.simulate")
+    real, calls = sim.play_game, []
+
+    def fake(*a, **k):
+        calls.append(1)
+        if len(calls) == 8:
+            raise KeyboardInterrupt  # Ctrl-C in the middle of game 7
+        return real(*a, **k)
+
+    monkeypatch.setattr(sim, "play_game", fake)
+    out = tmp_path / "r.json"
+    res = runner.invoke(app, ["simulate", "base", "--games", "24", "--workers", "1", "--seed", "11", "--out", str(out),
+                              "--no-progress", "--url", sim_url])
+    assert res.exit_code == 130, res.output
+    assert res.output.startswith(f"Interrupted: 7 of 24 games finished, saved to {out} (marked interrupted); ")
+    assert res.output.count("\n") == 1
+    monkeypatch.setattr(sim, "play_game", real)
+    r = SimResult.load(out)
+    ref = simulate(base_deck, games=7, seed=11, workers=1, progress=False)
+    assert r.interrupted and r.n_games == 7
+    pd.testing.assert_frame_equal(r.games, ref.games)
+    pd.testing.assert_frame_equal(r.seats, ref.seats)
+
+
+def test_ctrl_c_before_any_game(sim_url, monkeypatch):
+    import importlib
+
+    sim = importlib.import_module("munchkin_lab.sim.simulate")
+
+    def stop(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim, "resolve_deck", stop)
+    res = runner.invoke(app, ["simulate", "base", "--games", "5", "--no-progress", "--url", sim_url])
+    assert res.exit_code == 130 and res.output == "Interrupted before any game finished; nothing written.\n"
+
+
+def test_ctrl_c_during_db_build_keeps_the_previous_database(tmp_path, monkeypatch):
+    from munchkin_lab.cards import build as build_mod
+    from munchkin_lab.cards.api import cards
+
+    url = f"sqlite:///{tmp_path / 'cards.sqlite'}"
+    build_mod.build(url)
+    before = len(cards("", url=url))
+
+    def stop(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build_mod, "write_data", stop)  # Ctrl-C in the middle of the build
+    res = runner.invoke(app, ["db", "build", "--url", url])
+    assert res.exit_code == 130, res.output
+    assert res.output == ("Interrupted: the build stopped before it finished; the database is replaced only by "
+                          "a finished build, so the previous one is kept.\n")
+    from munchkin_lab import config
+
+    config.dispose_engine(url)
+    assert len(cards("", url=url)) == before
+    assert not [p.name for p in tmp_path.iterdir() if "building" in p.name]  # the half build is gone
