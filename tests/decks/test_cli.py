@@ -178,3 +178,67 @@ def test_deck_commands_take_bare_preset_names(url):
     res = run("show", "nothing-like-this", url=url, ok=False)
     assert res.exit_code == 1
     assert "Error: no deck named 'nothing-like-this'" in res.output and "presets: base" in res.output
+
+
+# --------------------------------------------------------------------------- option properties
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_ints = st.one_of(st.integers(-5, 130), st.integers(), st.integers(min_value=-2**70, max_value=2**70))
+
+
+def _clean(res) -> None:
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert "Traceback" not in res.output
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(n=_ints)
+def test_deck_add_copies_option(url, n):
+    from munchkin_lab.decks import catalog as _catalog
+    from munchkin_lab.decks import list_decks
+
+    if "A" not in set(list_decks(url)["name"]):
+        run("new", "A", url=url)
+    before = Deck.load("A", url=url)
+    res = runner.invoke(app, ["deck", "add", "A", "Elf", "-n", str(n), "--url", url])
+    _clean(res)
+    after = Deck.load("A", url=url)
+    if not 1 <= n <= 100:
+        assert res.exit_code == 2 and "--copies must be at" in res.output
+        assert after == before  # nothing written
+    elif before.copies("munchkin:Elf") + n > 100:
+        assert res.exit_code == 1 and "at most 100 copies" in res.output and after == before
+    else:
+        assert res.exit_code == 0, res.output
+        assert after.copies("munchkin:Elf") == before.copies("munchkin:Elf") + n
+    _catalog.forget_catalogs()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=_ints, players=st.integers(-3, 12), turns=st.one_of(st.integers(-3, 3), st.integers()))
+def test_play_options(url, seed, players, turns):
+    res = runner.invoke(app, ["play", "--seed", str(seed), "--players", str(players), "--max-turns", str(turns),
+                              "--quiet", "--tail", "0"], env={"DATABASE_URL": url})
+    _clean(res)
+    ok = 0 <= seed <= 2**63 - 1 and 2 <= players <= 6 and 1 <= turns <= 100_000
+    if ok and turns <= 3:
+        assert res.exit_code == 0, res.output
+        assert res.output.startswith(("Winner", "No winner"))
+    elif not ok:
+        assert res.exit_code == 2, res.output
+        opt = next(o for o, bad in (("--seed", not 0 <= seed <= 2**63 - 1), ("--players", not 1 <= players <= 6),
+                                    ("--max-turns", not 1 <= turns <= 100_000), ("--players", True)) if bad)
+        assert f"Error: {opt}" in res.output, res.output
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(players=st.integers(-3, 12))
+def test_deck_check_players_option(url, players):
+    res = runner.invoke(app, ["deck", "check", "preset:base", "--players", str(players), "--url", url])
+    _clean(res)
+    if 2 <= players <= 6:
+        assert res.exit_code == 0 and "no problems" in res.output
+    else:
+        assert res.exit_code == 2 and "--players" in res.output

@@ -218,3 +218,50 @@ def test_names_match_without_diacritics(catalog):
     d = parse_text("name: x\n2 Doniczkowa Roslina\n1 DONICZKOWA ROŚLINA\n", catalog=catalog)
     assert d.copies("munchkin:Potted Plant") == 3
     assert [s.key for s in catalog.matches("doniczkowa roslina")] == ["munchkin:Potted Plant"]
+
+
+# --------------------------------------------------------------------------- properties
+
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_value=-2**80, max_value=2**80),
+                     st.floats(), st.text(max_size=10),
+                     st.sampled_from(["Elf", "Potted Plant", "munchkin", "door_top", "false", "3", "\x07"]))
+_values = st.recursive(_scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                         st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+                       max_leaves=10)
+_card = st.dictionaries(st.sampled_from(["name", "set", "copies", "pile", "colour"]), _values, max_size=4)
+_deck = st.fixed_dictionaries({}, optional={"name": _values, "description": _values, "modules": _values,
+                                            "options": _values, "cards": st.lists(_card, max_size=4),
+                                            "extra": _values})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=st.one_of(_deck, _values))
+def test_any_yaml_deck_is_a_deck_or_a_deck_file_error(catalog, doc):
+    import yaml
+
+    try:
+        text = yaml.safe_dump(doc, allow_unicode=True)
+    except yaml.YAMLError:
+        return
+    try:
+        d = parse_yaml(text, catalog=catalog, name="fallback")
+    except DeckFileError as exc:
+        assert exc.problems and "Traceback" not in str(exc)
+        return
+    assert 0 <= d.size <= 5000
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(copies=st.one_of(st.integers(), st.integers(min_value=-2**70, max_value=2**70), st.integers(-3, 130)),
+       form=st.sampled_from(["text", "yaml"]))
+def test_copies_are_accepted_exactly_from_1_to_100(catalog, copies, form):
+    text = (f"name: x\n{copies} Elf\n" if form == "text"
+            else f"name: x\ncards:\n  - {{name: Elf, copies: {copies}}}\n")
+    if 1 <= copies <= 100:
+        parse = parse_text if form == "text" else parse_yaml
+        assert parse(text, catalog=catalog).copies("munchkin:Elf") == copies
+    else:
+        with pytest.raises(DeckFileError) as e:
+            (parse_text if form == "text" else parse_yaml)(text, catalog=catalog)
+        assert len(e.value.problems) == 1 and e.value.problems[0].line == (2 if form == "text" else 3)
+        assert "copies" in str(e.value.problems[0])

@@ -176,3 +176,61 @@ def test_run_file_never_raises_on_odd_files(tmp_path):
                  "game: solar_storm\nplayers: [A]\ngrid: 7", "a" * 10, "- - - -"):
         r = run_file(_write(tmp_path, text), None)
         assert not r.ok and r.message
+
+
+# --------------------------------------------------------------------------- properties
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_value=-2**80, max_value=2**80),
+                     st.floats(), st.text(max_size=8),
+                     st.sampled_from(["Ann", "Bob", "Goblin", "Coin", "kick", "fight", "door", "start", "\x01"]))
+_values = st.recursive(_scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                         st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+                       max_leaves=10)
+_step = st.dictionaries(st.sampled_from(["actor", "action", "card", "target", "dice", "undo", "redo", "n",
+                                         "expect", "expect_error", "treasures", "with", "text", "bogus"]),
+                        _values, max_size=4)
+_top = st.dictionaries(st.sampled_from(["seed", "turn", "active", "phase", "forced_dice", "options", "decks",
+                                        "discards", "expect", "game", "name"]), _values, max_size=3)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=st.one_of(_values, _top))
+def test_any_document_is_a_result_never_an_exception(tmp_path, doc):
+    import yaml
+
+    try:
+        text = yaml.safe_dump(doc, allow_unicode=True)
+    except yaml.YAMLError:
+        return
+    r = run_file(_write(tmp_path, text), lambda n: None)
+    assert isinstance(r.ok, bool) and (r.ok or r.message)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(top=_top, steps=st.lists(_step, max_size=3))
+def test_any_values_on_a_real_position_are_a_result(tmp_path, top, steps):
+    import yaml
+
+    base = yaml.safe_load(BASE)
+    doc = {**base, **top, "steps": steps}
+    try:
+        text = yaml.safe_dump(doc, allow_unicode=True)
+    except yaml.YAMLError:
+        return
+    r = run_file(_write(tmp_path, text), lambda n: None)
+    assert isinstance(r.ok, bool) and (r.ok or r.message)
+    assert "Traceback" not in r.message
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(field=st.sampled_from(["seed", "turn"]), value=st.one_of(st.integers(), st.integers(-2**70, 2**70)))
+def test_numbers_of_a_scenario_are_bounded(tmp_path, field, value):
+    r = run_file(_write(tmp_path, BASE + f"{field}: {value}\nsteps: []\n"), lambda n: None)
+    lo, hi = {"seed": (-(2**63 - 1), 2**63 - 1), "turn": (1, 100_000)}[field]
+    if lo <= value <= hi:
+        assert r.ok, r.message
+    else:
+        assert not r.ok and f"{field}: must be" in r.message
