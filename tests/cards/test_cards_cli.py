@@ -228,3 +228,22 @@ def test_database_write_errors_are_clean(tmp_path, monkeypatch, driver_message, 
     res = runner.invoke(app, ["deck", "new", "B", "--url", url])
     assert res.exit_code == 1 and res.output.startswith(expected), res.output
     assert "Traceback" not in res.output and "INSERT" not in res.output
+
+
+def test_ctrl_c_exits_130_without_a_traceback():
+    """SIGINT to a running command (a folder of scenario files): ``Interrupted.``, status 130."""
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    scenarios = Path(__file__).resolve().parents[1] / "scenarios"
+    code = "import sys; from munchkin_lab.cli import app; sys.argv[0] = 'munchkin-lab'; app()"
+    proc = subprocess.Popen([sys.executable, "-c", code, "scenario", "run", str(scenarios)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = proc.stdout.readline()  # it runs
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert first.startswith(("PASS", "FAIL"))
+    assert proc.returncode == 130, err
+    assert err.strip().endswith("Interrupted.") and "Traceback" not in err
