@@ -128,6 +128,7 @@ class RoomPart(_Part):
     forced_move: Any = None
     destroy: Optional[Literal["self", "N", "E", "S", "W"]] = None
     run_away_automatic_unless_fight: bool = False
+    fight_draws: Optional[int] = Field(default=None, ge=0, le=20)
     run_away_roll_required: bool = False
     lowest_combat_strength_excludes_one_shots: bool = False
     full_level_must_count: bool = False
