@@ -160,22 +160,27 @@ def guarded(fn: Callable) -> Callable:
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except _PASS:
-            raise
-        except BrokenPipeError:
-            _stdout_closed_quietly()
-        except KeyboardInterrupt:
-            _interrupted()
-        except RecursionError:
-            fail("the input is nested too deeply")
-        except bad_input_errors() as exc:
-            if isinstance(exc, OSError) and getattr(exc, "errno", None) == 32:
-                _stdout_closed_quietly()
-            fail(error_message(exc))
+        return _run(fn, *args, **kwargs)
 
     return wrapper
+
+
+def _run(fn: Callable, *args, **kwargs) -> Any:
+    """``fn(*args, **kwargs)`` with the command-line handling of :func:`guarded`."""
+    try:
+        return fn(*args, **kwargs)
+    except _PASS:
+        raise
+    except BrokenPipeError:
+        _stdout_closed_quietly()
+    except KeyboardInterrupt:
+        _interrupted()
+    except RecursionError:
+        fail("the input is nested too deeply")
+    except bad_input_errors() as exc:
+        if isinstance(exc, OSError) and getattr(exc, "errno", None) == 32:
+            _stdout_closed_quietly()
+        fail(error_message(exc))
 
 
 class DashArgsCommand(TyperCommand):
@@ -217,20 +222,7 @@ class LabGroup(TyperGroup):
     ``Error: ...`` with exit 1 (never a traceback)."""
 
     def invoke(self, ctx: Any) -> Any:
-        try:
-            return super().invoke(ctx)
-        except _PASS:
-            raise
-        except BrokenPipeError:
-            _stdout_closed_quietly()
-        except KeyboardInterrupt:
-            _interrupted()
-        except RecursionError:
-            fail("the input is nested too deeply")
-        except bad_input_errors() as exc:
-            if isinstance(exc, OSError) and getattr(exc, "errno", None) == 32:
-                _stdout_closed_quietly()
-            fail(error_message(exc))
+        return _run(super().invoke, ctx)
 
 
 class _App(typer.Typer):

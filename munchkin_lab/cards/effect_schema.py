@@ -36,7 +36,7 @@ _ATOM = re.compile(_vocab.ATOM_RE.pattern)
 _DIE_RANGE = re.compile(r"^[1-6](-[1-6])?$")
 _CTRL = re.compile("[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\x80-\x9F\uD800-\uDFFF]")
 
-Path = tuple  # a location inside ``effects``: keys and list indexes
+Loc = tuple  # a location inside ``effects``: keys and list indexes
 
 
 class _Part(BaseModel):
@@ -231,7 +231,7 @@ _OP_LISTS = ("on_entry", "on_exit", "on_fail")
 # --------------------------------------------------------------------------- messages
 
 
-def _parse_path(text: str) -> Path:
+def _parse_path(text: str) -> Loc:
     """``"bad_stuff[0].lose_item"`` -> ``("bad_stuff", 0, "lose_item")``."""
     out: list = []
     for part in text.split("."):
@@ -278,7 +278,7 @@ def error_message(err: Mapping) -> str:
     return str(err.get("msg"))
 
 
-def _walk(value: Any, path: Path, out: list[tuple[Path, str]]) -> None:
+def _walk(value: Any, path: Loc, out: list[tuple[Loc, str]]) -> None:
     """Bounds of every whole number and control characters of every text."""
     stack = [(value, path)]
     while stack:
@@ -306,7 +306,7 @@ def _walk(value: Any, path: Path, out: list[tuple[Path, str]]) -> None:
             out.append((p, f"unexpected value {v!r} ({type(v).__name__})"))
 
 
-def _ops_errors(ops: Any, path: Path) -> list[tuple[Path, str]]:
+def _ops_errors(ops: Any, path: Loc) -> list[tuple[Loc, str]]:
     """Core ops checked by the engine's validator (as the ``ops`` of a Curse)."""
     out = []
     for msg in _vocab.validate_effects({"ops": ops}):
@@ -316,7 +316,7 @@ def _ops_errors(ops: Any, path: Path) -> list[tuple[Path, str]]:
     return out
 
 
-def effect_errors(effects: Any) -> list[tuple[Path, str]]:
+def effect_errors(effects: Any) -> list[tuple[Loc, str]]:
     """Every problem of a card's ``effects``: ``[(path, message)]`` where ``path`` is a tuple
     of keys and list indexes inside ``effects`` (``("portal", "drw")``,
     ``("bad_stuff", 0, "lose_item")``); empty when valid. Never raises.
@@ -328,7 +328,7 @@ def effect_errors(effects: Any) -> list[tuple[Path, str]]:
         return []
     if not isinstance(effects, Mapping):
         return [((), f"expected a mapping of effect keys, got {effects!r}")]
-    out: list[tuple[Path, str]] = []
+    out: list[tuple[Loc, str]] = []
     _walk(effects, (), out)
     try:
         core = _vocab.validate_effects(effects)
