@@ -184,10 +184,9 @@ def _split_tags(agg: str | None) -> list[str]:
     each group by name (case-insensitive)."""
     if not agg:
         return []
-    parts = agg.split(_RS)
-    if len(parts) == 1:
-        return [parts[0].rsplit(_US, 1)[0]]
-    pairs = [p.rsplit(_US, 1) for p in parts if p]
+    if _RS not in agg:  # one tag: "name<US>0"
+        return [agg[:-2]]
+    pairs = [p.rsplit(_US, 1) for p in agg.split(_RS) if p]
     pairs.sort(key=lambda nd: (nd[1] == "1", nd[0].lower(), nd[0]))
     return [n for n, _ in pairs]
 
@@ -209,24 +208,27 @@ def _bulk_frame(rows: list[tuple], keys: list[str]) -> pd.DataFrame:
     n = len(rows)
     cols = list(zip(*rows)) if n else [()] * len(keys)
     data = dict(zip(keys, cols))
+    index = pd.RangeIndex(n)
     out: dict[str, Any] = {}
     for c in COLUMNS:
         v = data[c]
-        if c in _INT_COLUMNS:
-            out[c] = pd.array(list(v), dtype="Int64")
+        if not n:  # as pandas types an empty frame of records
+            out[c] = pd.array([], dtype="Int64") if c in _INT_COLUMNS else \
+                np.zeros(0, dtype=bool) if c in ("big", "manual") else np.empty(0, dtype=object)
+        elif c in _INT_COLUMNS:
+            out[c] = pd.array(v, dtype="Int64")
         elif c in ("big", "manual"):
-            out[c] = np.array(v, dtype=bool) if n else np.zeros(0, dtype=bool)
+            out[c] = np.array(v, dtype=bool)
         elif c in _JSON_COLS:  # the empty forms inline: most cards have no effects
-            out[c] = [[] if x == "[]" else {} if x == "{}" else _json(x) for x in v]
+            out[c] = pd.Series([[] if x == "[]" else {} if x == "{}" else _json(x) for x in v],
+                               index=index, dtype=object)
         elif c == "tags":
-            out[c] = [_split_tags(x) for x in v]
+            out[c] = pd.Series([_split_tags(x) for x in v], index=index, dtype=object)
         elif c == "aliases":
-            out[c] = [_split_aliases(x) for x in v]
+            out[c] = pd.Series([_split_aliases(x) for x in v], index=index, dtype=object)
         else:
             out[c] = list(v)
-        if not n and c not in _INT_COLUMNS and c not in ("big", "manual"):
-            out[c] = np.empty(0, dtype=object)  # as pandas types an empty frame of records
-    return pd.DataFrame(out, columns=COLUMNS)
+    return pd.DataFrame(out, index=index, columns=COLUMNS)
 
 
 def cards(query: str = "", url: str | None = None) -> pd.DataFrame:
