@@ -427,7 +427,7 @@ class Deck:
 
     def derived_modules(self) -> tuple[str, ...]:
         """Modules the deck's cards call for (:func:`derive_modules`)."""
-        return derive_modules(s for s, _ in self.specs())
+        return derive_modules(s for s, _ in self._pairs())
 
     @property
     def modules(self) -> tuple[str, ...]:
@@ -443,9 +443,28 @@ class Deck:
 
         Raises:
             UnknownCardError: an entry's card is not in the catalog any more.
+            DeckError: the deck passes :data:`MAX_COPIES` or :data:`MAX_CARDS` (a deck saved
+                before the limits, or entries set by hand): the message says how to fix it,
+                instead of a game, simulation or print run exhausting the memory.
         """
+        self.check_limits()
+        return self._pairs()
+
+    def _pairs(self) -> list[tuple[CardSpec, int]]:
         cat = self.catalog
         return [(cat.spec(e.key), e.copies) for e in self.entries.values()]
+
+    def check_limits(self) -> None:
+        """Raise :class:`DeckError` when an entry holds more than :data:`MAX_COPIES` copies
+        (or not a whole number of at least 1) or the deck more than :data:`MAX_CARDS` cards."""
+        for e in self.entries.values():
+            if isinstance(e.copies, bool) or not isinstance(e.copies, int) or not 1 <= e.copies <= MAX_COPIES:
+                name = e.key.split(":", 1)[-1]
+                raise DeckError(f"deck {self.name!r}: {name} has {e.copies!r} copies; a deck holds 1 to "
+                                f"{MAX_COPIES} copies of a card (remove them all with `deck remove "
+                                f"{self.name!r} {name!r}`, then add the copies you want)")
+        if self.size > MAX_CARDS:
+            raise DeckError(f"deck {self.name!r} holds {self.size} cards; at most {MAX_CARDS}")
 
     def game_options(self, **overrides):
         """The engine's ``GameOptions`` for this deck: ``faster_play`` and ``shared_victory``

@@ -165,3 +165,20 @@ def test_module_overrides_take_only_booleans(catalog):
         d.set_module("dungeons", "false")
     d.set_module("dungeons", False)
     assert d.module_overrides == {"dungeons": False}
+
+
+def test_a_deck_over_the_limits_is_a_clean_error_not_a_memory_error(catalog):
+    """A deck saved before the limits (or edited by hand) cannot start a game, a simulation or
+    a print run with a trillion copies; the message says how to fix it, and fixing works."""
+    from munchkin_lab.decks.model import Entry
+
+    d = Deck("Huge", catalog=catalog)
+    d.entries["munchkin:Potted Plant"] = Entry("munchkin:Potted Plant", 10**12)
+    with pytest.raises(DeckError, match=r"Potted Plant has 1000000000000 copies; a deck holds 1 to 100"):
+        d.specs()
+    with pytest.raises(DeckError, match="deck remove 'Huge' 'Potted Plant'"):
+        d.new_game(4)
+    assert d.modules == ()  # still readable: the fix below needs it
+    d.remove("Potted Plant")
+    d.add("Potted Plant", 3)
+    assert d.specs()[0][1] == 3
