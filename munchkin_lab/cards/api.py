@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import csv
 import difflib
+import gc
 import io
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -159,52 +161,65 @@ def _frame(rows: list[dict]) -> pd.DataFrame:
 
 
 def _frame_select(where) -> Select:
-    """The one query of :func:`cards`: the card columns (JSON columns as text), the set code
-    and the tags (``name<US>derived`` joined by ``<RS>``) and aliases (``id<US>name<US>lang``)
-    of each card as correlated ``aggregate_strings`` subqueries, in set and file order."""
+    """The one query of :func:`cards`: the card columns (JSON columns as text), the set code,
+    the tags of each card as ``tag_id * 2 + derived`` numbers joined by ``,`` and its aliases as
+    ``id<US>name`` joined by ``<RS>`` (correlated ``aggregate_strings`` subqueries: SQLite
+    group_concat, PostgreSQL string_agg), in set and file order. The columns and the order are
+    built once; each call adds its ``where``."""
+    return _frame_base().where(where)
+
+
+@lru_cache(maxsize=1)
+def _frame_base() -> Select:
     from sqlalchemy import String, case, cast, type_coerce
 
     ct, st = Card.__table__, CardSet.__table__
-    lt, tt, at = CardTagLink.__table__, Tag.__table__, Alias.__table__
-    tag_agg = (select(func.aggregate_strings(tt.c.name + _US + case((lt.c.derived, "1"), else_="0"), _RS))
-               .select_from(lt.join(tt, tt.c.id == lt.c.tag_id)).where(lt.c.card_id == ct.c.id)
-               .scalar_subquery())
-    alias_agg = (select(func.aggregate_strings(
-        cast(at.c.id, String) + _US + at.c.name + _US + func.coalesce(at.c.language, ""), _RS))
-        .where(at.c.card_id == ct.c.id).scalar_subquery())
+    lt, at = CardTagLink.__table__, Alias.__table__
+    tag_agg = (select(func.aggregate_strings(cast(lt.c.tag_id * 2 + case((lt.c.derived, 1), else_=0), String), ","))
+               .where(lt.c.card_id == ct.c.id).scalar_subquery())
+    alias_agg = (select(func.aggregate_strings(cast(at.c.id, String) + _US + at.c.name, _RS))
+                 .where(at.c.card_id == ct.c.id).scalar_subquery())
     plain = [c for c in COLUMNS if c not in ("set", "tags", "aliases")]
     cols = [type_coerce(ct.c[c], String).label(c) if c in _JSON_COLS else ct.c[c] for c in plain]
     return (select(st.c.code.label("set"), *cols, tag_agg.label("tags"), alias_agg.label("aliases"))
-            .join(st, st.c.id == ct.c.set_id).where(where)
+            .join(st, st.c.id == ct.c.set_id)
             .order_by(st.c.position, st.c.code, ct.c.position, ct.c.name, ct.c.id))
 
 
-def _split_tags(agg: str | None) -> list[str]:
-    """Tag names of one card from its aggregate: explicit tags first, then derived ones,
-    each group by name (case-insensitive)."""
+def _tag_names(conn: Connection) -> dict[int, str]:
+    """Tag id -> display name (a few dozen rows)."""
+    tt = Tag.__table__
+    return dict(conn.execute(select(tt.c.id, tt.c.name)).all())
+
+
+def _split_tags(agg: str | None, names: dict[int, str]) -> list[str]:
+    """Tag names of one card from its aggregate (``tag_id * 2 + derived``, comma-joined):
+    explicit tags first, then derived ones, each group by name (case-insensitive)."""
     if not agg:
         return []
-    if _RS not in agg:  # one tag: "name<US>0"
-        return [agg[:-2]]
-    pairs = [p.rsplit(_US, 1) for p in agg.split(_RS) if p]
-    pairs.sort(key=lambda nd: (nd[1] == "1", nd[0].lower(), nd[0]))
-    return [n for n, _ in pairs]
+    if "," not in agg:  # one tag
+        return [names[int(agg) >> 1]]
+    keys = [int(x) for x in agg.split(",")]
+    keys.sort(key=lambda k: (k & 1, names[k >> 1].lower(), names[k >> 1]))
+    return [names[k >> 1] for k in keys]
 
 
 def _split_aliases(agg: str | None) -> list[str]:
     """Alias names of one card in the order they were stored (alias id)."""
     if not agg:
         return []
-    parts = [p.split(_US) for p in agg.split(_RS) if p]
-    if len(parts) > 1:
-        parts.sort(key=lambda p: int(p[0]))
+    if _RS not in agg:  # one alias
+        return [agg.split(_US, 1)[1]]
+    parts = [p.split(_US, 1) for p in agg.split(_RS) if p]
+    parts.sort(key=lambda p: int(p[0]))
     return [p[1] for p in parts]
 
 
-def _bulk_frame(rows: list[tuple], keys: list[str]) -> pd.DataFrame:
+def _bulk_frame(rows: list[tuple], keys: list[str], tag_names: dict[int, str]) -> pd.DataFrame:
     """The :func:`cards` DataFrame built column by column from the fetched tuples (no
     per-row dicts): numbers as nullable ``Int64`` arrays, flags as bool, JSON decoded only
-    where a value is not one of the empty forms, tags and aliases split."""
+    where a value is not one of the empty forms, tags (ids, named from ``tag_names``) and
+    aliases split."""
     n = len(rows)
     cols = list(zip(*rows)) if n else [()] * len(keys)
     data = dict(zip(keys, cols))
@@ -215,20 +230,28 @@ def _bulk_frame(rows: list[tuple], keys: list[str]) -> pd.DataFrame:
         if not n:  # as pandas types an empty frame of records
             out[c] = pd.array([], dtype="Int64") if c in _INT_COLUMNS else \
                 np.zeros(0, dtype=bool) if c in ("big", "manual") else np.empty(0, dtype=object)
-        elif c in _INT_COLUMNS:
-            out[c] = pd.array(v, dtype="Int64")
+            continue
+        if c in _INT_COLUMNS:
+            values: Any = pd.array(v, dtype="Int64")
         elif c in ("big", "manual"):
-            out[c] = np.array(v, dtype=bool)
+            values = np.array(v, dtype=bool)
         elif c in _JSON_COLS:  # the empty forms inline: most cards have no effects
-            out[c] = pd.Series([[] if x == "[]" else {} if x == "{}" else _json(x) for x in v],
-                               index=index, dtype=object)
-        elif c == "tags":
-            out[c] = pd.Series([_split_tags(x) for x in v], index=index, dtype=object)
+            values = [[] if x == "[]" else {} if x == "{}" else _json(x) for x in v]
+        elif c == "tags":  # few distinct combinations: split each once, a fresh list per row
+            seen: dict = {}
+            values = []
+            for x in v:
+                got = seen.get(x)
+                if got is None:
+                    got = seen[x] = _split_tags(x, tag_names)
+                values.append(list(got))
         elif c == "aliases":
-            out[c] = pd.Series([_split_aliases(x) for x in v], index=index, dtype=object)
-        else:
-            out[c] = list(v)
-    return pd.DataFrame(out, index=index, columns=COLUMNS)
+            values = [_split_aliases(x) for x in v]
+        else:  # text: pandas infers its string dtype, as for a frame of records
+            out[c] = pd.Series(v, index=index)
+            continue
+        out[c] = pd.Series(values, index=index, dtype=None if c in _INT_COLUMNS or c in ("big", "manual") else object)
+    return pd.DataFrame(out, index=index, columns=COLUMNS, copy=False)
 
 
 def cards(query: str = "", url: str | None = None) -> pd.DataFrame:
@@ -260,7 +283,15 @@ def cards(query: str = "", url: str | None = None) -> pd.DataFrame:
             rows = result.cursor.fetchall()
         finally:
             result.close()
-        df = _bulk_frame(rows, keys)
+        names = _tag_names(conn) if rows else {}
+        paused = gc.isenabled()
+        if paused:  # tens of thousands of small lists/dicts: no collection passes meanwhile
+            gc.disable()
+        try:
+            df = _bulk_frame(rows, keys, names)
+        finally:
+            if paused:
+                gc.enable()
         df.attrs["hints"] = search_hints(query, conn, empty=df.empty)
     return df
 
