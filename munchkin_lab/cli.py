@@ -1,40 +1,140 @@
-"""The ``munchkin-lab`` command line (typer).
+"""The ``munchkin-lab`` command line (typer), and the pieces every command shares.
 
 Each area registers its own commands so that no module owns another's:
 ``cards.cli`` (``db``, ``cards``), ``play_cli`` (``play``, ``scenario``), ``decks.cli`` (``deck``),
 ``sim.cli`` (``simulate``, ``compare``), ``widgets.cli`` (``lab``, ``app``), ``printing.cli`` (``print``).
+
+One voice for all of them:
+
+* **Exit codes**: :data:`EXIT_OK` 0, :data:`EXIT_BAD_INPUT` 1 (a bad file, deck, query, card,
+  database...), :data:`EXIT_USAGE` 2 (a bad option or argument: click's own usage errors and
+  :func:`usage_error`), :data:`EXIT_INTERRUPTED` 130 (Ctrl+C, 128 + SIGINT as shells report
+  it; :func:`exit_interrupted` when a command says what was kept).
+* **Errors** go to stderr as one ``Error: ...`` message, never a traceback: commands wrap
+  their body with :func:`guarded` (or call :func:`fail`); the root group catches the same
+  errors for any command as a last resort (:class:`LabGroup`).
+* **Broken pipes are quiet**: ``munchkin-lab cards | head`` ends with status 0 and no message.
+* **Arguments may start with '-'**: commands built with :class:`DashArgsCommand`
+  (``cls=DashArgsCommand``) take ``-kind:monster`` as an argument, not an unknown option.
+* **Counted nouns** via :func:`plural` (``1 card``, ``2 cards``).
+* **Number options** are checked by :func:`check_range`, which names the option and the range.
 """
 from __future__ import annotations
 
+import functools
 import os
 import sys
+from typing import Any, Callable, NoReturn, Sequence
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
-from .cards import cli as _cards_cli
-from . import play_cli as _play_cli
-from .decks import cli as _decks_cli
-from .printing import cli as _printing_cli
-from .sim import cli as _sim_cli
-from .widgets import cli as _widgets_cli
+from .plural import plural
 
-#: Exit statuses of the commands: bad input (a file, deck or value the command cannot use) 1,
-#: usage errors (unknown option, missing argument, value out of range: click's own) 2,
-#: interrupted by Ctrl-C 130 (128 + SIGINT, as shells report it).
+__all__ = ["app", "main", "EXIT_OK", "EXIT_BAD_INPUT", "EXIT_USAGE", "EXIT_INTERRUPTED", "fail",
+           "usage_error", "exit_interrupted", "check_range", "guarded", "error_message", "bad_input_errors",
+           "DashArgsCommand", "LabGroup", "plural", "SEED_RANGE"]
+
+EXIT_OK = 0
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+#: Seeds accepted by every command: what a 64-bit signed integer column can store.
+SEED_RANGE = (0, 2**63 - 1)
+
+
+#: Exceptions that carry their own exit code and message (typer's exits, click's usage errors).
+_PASS = (typer.Exit, typer.Abort, typer.TyperException)
+
+
+def bad_input_errors() -> tuple[type[BaseException], ...]:
+    """The exception types that mean bad input (exit 1 with a message, no traceback):
+    ``ValueError`` (the lab's errors: card data, search syntax, decks, deck files,
+    scenarios, pydantic validation), ``LookupError`` (unknown cards), ``OSError`` (files,
+    folders, permissions, a full disk), SQLAlchemy errors (a bad URL, a read-only or locked
+    database) and YAML errors."""
+    out: list[type[BaseException]] = [ValueError, LookupError, OSError]
+    try:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        out.append(SQLAlchemyError)
+    except ImportError:  # pragma: no cover
+        pass
+    try:
+        import yaml
+
+        out.append(yaml.YAMLError)
+    except ImportError:  # pragma: no cover
+        pass
+    return tuple(out)
+
+
+def error_message(exc: BaseException) -> str:
+    """One readable message for a bad-input exception (no traceback, no class name unless
+    the message would be empty). Database errors name the database problem in plain words."""
+    try:
+        from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError, SQLAlchemyError
+    except ImportError:  # pragma: no cover
+        SQLAlchemyError = ()  # type: ignore[assignment]
+    if SQLAlchemyError and isinstance(exc, SQLAlchemyError):
+        text = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        if isinstance(exc, (NoSuchModuleError, ArgumentError)):
+            return f"bad database URL: {text} (expected e.g. sqlite:///path/to/file.sqlite or " \
+                   "postgresql+psycopg://user@host/db)"
+        if isinstance(exc, OperationalError):
+            low = text.lower()
+            if "readonly" in low or "read-only" in low or "read only" in low:
+                return f"the database is read-only: {text}; nothing was written"
+            if "disk" in low and "full" in low:
+                return f"the disk is full: {text}; nothing was written"
+            if "locked" in low:
+                return f"the database is busy (locked by another program): {text}; try again"
+        return f"database error: {text}"
+    if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
+        if exc.strerror:
+            where = f": {exc.filename}" if exc.filename else ""
+            return f"{exc.strerror}{where}"
+    if isinstance(exc, KeyError) and exc.args:
+        return str(exc.args[0])
+    text = str(exc).strip()
+    return text or type(exc).__name__
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
+    """Print ``Error: <message>`` on stderr and end the command with ``code``."""
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(code)
 
 
 def exit_interrupted(message: str) -> typer.Exit:
     """Print ``message`` (one line saying what was kept) on stderr and return the
-    ``typer.Exit(130)`` to raise: ``raise exit_interrupted("Interrupted: ...") from None``.
-    Command modules import it inside their functions (this module imports them first)."""
+    ``typer.Exit(130)`` to raise: ``raise exit_interrupted("Interrupted: ...") from None`` (for
+    commands that can say more than :func:`guarded`'s ``Interrupted.``). Command modules
+    import it inside their functions (this module imports them first)."""
     typer.echo(message, err=True)
     return typer.Exit(EXIT_INTERRUPTED)
 
 
-def _stdout_closed_quietly() -> None:
+def usage_error(message: str) -> NoReturn:
+    """A bad option or argument: ``Error: <message>`` and exit code 2."""
+    fail(message, EXIT_USAGE)
+
+
+def check_range(value: Any, option: str, low: int | None = None, high: int | None = None) -> Any:
+    """``value`` when it lies in ``low..high`` (``None``: open end), else a usage error (exit
+    2) naming ``option`` and the allowed range, e.g. ``Error: --players must be at most 6,
+    got 9 (allowed: 1..6)``."""
+    if value is None:
+        return value
+    allowed = f" (allowed: {low}..{high})" if low is not None and high is not None else ""
+    if low is not None and value < low:
+        usage_error(f"{option} must be at least {low}, got {value}{allowed}")
+    if high is not None and value > high:
+        usage_error(f"{option} must be at most {high}, got {value}{allowed}")
+    return value
+
+
+def _stdout_closed_quietly() -> NoReturn:
     """The reader of our output went away (``munchkin-lab cards | head``): send what is
     left to /dev/null and exit 0 without a message."""
     try:
@@ -42,7 +142,87 @@ def _stdout_closed_quietly() -> None:
         os.dup2(devnull, sys.__stdout__.fileno())
     except (OSError, AttributeError, ValueError):  # pragma: no cover - no real stdout
         pass
-    sys.exit(0)
+    raise typer.Exit(EXIT_OK)
+
+
+def _interrupted() -> NoReturn:
+    try:
+        typer.echo("Interrupted.", err=True)
+    except (OSError, ValueError):  # pragma: no cover - stderr gone
+        pass
+    raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def guarded(fn: Callable) -> Callable:
+    """Decorator for a command: bad input (:func:`bad_input_errors`) becomes ``Error: ...``
+    with exit code 1, Ctrl+C exit code 130 with ``Interrupted.``, a closed output pipe a quiet
+    exit 0. ``typer.Exit`` and click's usage errors pass through unchanged."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return _run(fn, *args, **kwargs)
+
+    return wrapper
+
+
+def _run(fn: Callable, *args, **kwargs) -> Any:
+    """``fn(*args, **kwargs)`` with the command-line handling of :func:`guarded`."""
+    try:
+        return fn(*args, **kwargs)
+    except _PASS:
+        raise
+    except BrokenPipeError:
+        _stdout_closed_quietly()
+    except KeyboardInterrupt:
+        _interrupted()
+    except RecursionError:
+        fail("the input is nested too deeply")
+    except bad_input_errors() as exc:
+        if isinstance(exc, OSError) and getattr(exc, "errno", None) == 32:
+            _stdout_closed_quietly()
+        fail(error_message(exc))
+
+
+class DashArgsCommand(TyperCommand):
+    """A command whose arguments may start with ``-`` (``cards -kind:monster``,
+    ``deck add Mix -tag:ghost``): a word that is not one of the command's options is taken
+    as an argument. ``--`` still ends the options."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        names: dict[str, bool] = {}  # option name -> takes a value
+        for p in self.get_params(ctx):
+            if getattr(p, "param_type_name", None) == "option":
+                for n in list(p.opts) + list(p.secondary_opts):
+                    names[n] = not (p.is_flag or p.count)
+        options: list[str] = []
+        rest: list[str] = []
+        i = 0
+        while i < len(args):
+            a = args[i]
+            if a == "--":
+                rest.extend(args[i + 1:])
+                break
+            name = a.split("=", 1)[0]
+            if a.startswith("-") and name in names:
+                options.append(a)
+                if names[name] and "=" not in a and i + 1 < len(args):
+                    options.append(args[i + 1])
+                    i += 1
+            elif a.startswith("-") and len(a) > 2 and a[:2] in names and names[a[:2]] and not a.startswith("--"):
+                options.append(a)  # -fjson: a short option with its value attached
+            else:
+                rest.append(a)
+            i += 1
+        return super().parse_args(ctx, options + (["--"] + rest if rest else []))
+
+
+class LabGroup(TyperGroup):
+    """The root group: whatever command runs, Ctrl+C exits 130 with ``Interrupted.``, a
+    closed output pipe is a quiet exit 0 and bad input that a command did not handle is
+    ``Error: ...`` with exit 1 (never a traceback)."""
+
+    def invoke(self, ctx: Any) -> Any:
+        return _run(super().invoke, ctx)
 
 
 class _App(typer.Typer):
@@ -51,33 +231,55 @@ class _App(typer.Typer):
 
     def __call__(self, *args, **kwargs):
         try:
-            super().__call__(*args, **kwargs)
+            return super().__call__(*args, **kwargs)
         except BrokenPipeError:
-            _stdout_closed_quietly()
+            _quiet_exit()
         except SystemExit as e:
             # click (typer vendors its own copy) saw EPIPE: it wrapped stdout and exits 1
             if type(sys.stdout).__name__ == "PacifyFlushWrapper":
-                _stdout_closed_quietly()
+                _quiet_exit()
             try:
                 sys.stdout.flush()
             except BrokenPipeError:
-                _stdout_closed_quietly()
+                _quiet_exit()
             raise e
 
 
+def _quiet_exit() -> NoReturn:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno())
+    except (OSError, AttributeError, ValueError):  # pragma: no cover - no real stdout
+        pass
+    sys.exit(EXIT_OK)
+
+
 app = _App(
+    cls=LabGroup,
     help="munchkin-lab: card database, rules engine, mixed decks and simulation for Munchkin-style games.",
     no_args_is_help=True,
     add_completion=False,
 )
 
-for _module in (_cards_cli, _play_cli, _decks_cli, _sim_cli, _widgets_cli, _printing_cli):
-    _module.register(app)
+
+def _register() -> None:
+    from .cards import cli as _cards_cli
+    from . import play_cli as _play_cli
+    from .decks import cli as _decks_cli
+    from .printing import cli as _printing_cli
+    from .sim import cli as _sim_cli
+    from .widgets import cli as _widgets_cli
+
+    for module in (_cards_cli, _play_cli, _decks_cli, _sim_cli, _widgets_cli, _printing_cli):
+        module.register(app)
 
 
-def main() -> None:  # pragma: no cover - console entry point
+_register()
+
+
+def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - console entry point
     """Run the command line."""
-    app()
+    app(args=list(argv) if argv is not None else None)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,6 +12,10 @@
 ``munchkin-lab scenario run FILE...``
     runs scenario files (``munchkin_lab/scenarios/README.md``); one PASS/FAIL line each;
     exit code 1 on any failure.
+
+Exit codes (:mod:`munchkin_lab.cli`): a bad option value 2 (``--seed -1``, ``--players 9``,
+``--max-turns 0``, ``--sets`` with ``--deck``), bad input 1 (an unknown deck, a deck that
+``deck check`` finds errors in for that many players), Ctrl+C 130.
 """
 from __future__ import annotations
 
@@ -51,18 +55,47 @@ def resolve_deck(name: str):
                         f"(presets: {', '.join(list_presets())}) ({e})") from None
 
 
-def _refuse_unplayable(deck) -> None:
-    """Raise DeckError with the ``deck check`` errors when the deck cannot be played
-    (e.g. an empty deck, Portals without Dungeons)."""
+#: Players a Munchkin game seats (the engine: 2..6) and a Solar Storm game (1..4).
+MUNCHKIN_PLAYERS = (2, 6)
+SOLAR_PLAYERS = (1, 4)
+#: Most turns a game may be given (``--max-turns``).
+MAX_TURNS = 100_000
+
+
+class PlayersError(ValueError):
+    """The number of players does not fit the deck's game (a usage error of ``--players``)."""
+
+
+def is_solar(deck) -> bool:
+    """True when ``deck`` plays a Solar Storm game (its modules include ``solar_storm``)."""
+    return "solar_storm" in getattr(deck, "modules", ())
+
+
+def check_players(deck, players: int) -> None:
+    """Raise :class:`PlayersError` when ``players`` does not fit the deck's game (Munchkin
+    2..6, Solar Storm 1..4)."""
+    lo, hi = SOLAR_PLAYERS if is_solar(deck) else MUNCHKIN_PLAYERS
+    if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+        game = "Solar Storm" if is_solar(deck) else "Munchkin"
+        raise PlayersError(f"--players: a {game} game seats {lo} to {hi} players, got {players!r}")
+
+
+def _refuse_unplayable(deck, players: int | None = None) -> None:
+    """Raise DeckError with the ``deck check`` errors (for ``players`` players) when the deck
+    cannot be played (e.g. an empty deck, Portals without Dungeons, piles too small for the
+    opening hands, a Door pile that loops on Portals)."""
     from .decks import DeckError
+    from .plural import plural
 
     check = getattr(deck, "check", None)
     if check is None:
         return
-    errors = [p for p in check() if p.level == "error"]
+    errors = [p for p in check(players) if p.level == "error"]
     if errors:
         lines = "\n".join(f"  {p}" for p in errors)
-        raise DeckError(f"deck {deck.name!r} cannot be played ({len(errors)} error(s) of `deck check`):\n{lines}")
+        table = f" with {plural(players, 'player')}" if players else ""
+        raise DeckError(f"deck {deck.name!r} cannot be played{table} ({plural(len(errors), 'error')} of "
+                        f"`deck check`):\n{lines}")
 
 
 def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
@@ -74,11 +107,15 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
     ``base`` preset). Decks with the ``solar_storm`` module give a ``SolarStormGame``.
 
     Raises:
-        ValueError: ``max_turns`` below 1, or both ``deck`` and ``sets``.
-        DeckError: an unknown deck, or a deck that ``deck check`` finds errors in.
+        ValueError: ``max_turns`` not in 1..:data:`MAX_TURNS`, or both ``deck`` and ``sets``.
+        PlayersError: ``players`` does not fit the deck's game.
+        DeckError: an unknown deck, or a deck that ``deck check`` finds errors in for that
+            many players.
     """
     if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
         raise ValueError(f"--max-turns must be at least 1, got {max_turns}")
+    if max_turns > MAX_TURNS:
+        raise ValueError(f"--max-turns must be at most {MAX_TURNS}, got {max_turns}")
     if deck is not None and sets:
         raise ValueError("--sets and --deck cannot be used together: choose the cards with one of them")
     from .engine import Game, GameOptions
@@ -95,7 +132,8 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
     else:
         if deck is None or isinstance(deck, str):
             deck = resolve_deck(deck or "base")
-        _refuse_unplayable(deck)
+        check_players(deck, players)
+        _refuse_unplayable(deck, players)
         if "solar_storm" in deck.modules:
             from .engine.solar_storm import SolarStormGame, SolarStormOptions
             rooms = [sp for sp, n in deck.specs() for _ in range(n)]
@@ -150,61 +188,81 @@ def register(app: typer.Typer) -> None:
     """Add ``play`` and ``scenario run`` to the root ``munchkin-lab`` app."""
 
     @app.command("play")
-    def play(seed: int = typer.Option(7, help="RNG seed"),
+    def play(seed: int = typer.Option(7, help="RNG seed (0 .. 2**63-1)"),
              players: int = typer.Option(4, help="number of players (2-6; Solar Storm 1-4)"),
              deck: Optional[str] = typer.Option(None, "--deck", help="preset name, deck file or saved deck (default: base preset)"),
              sets: Optional[List[str]] = typer.Option(None, "--sets", help="set codes, every card (instead of --deck)"),
-             max_turns: int = typer.Option(1000, help="stop after this many turns (at least 1)"),
+             max_turns: int = typer.Option(1000, help=f"stop after this many turns (1 .. {MAX_TURNS})"),
              random_play: bool = typer.Option(False, "--random", help="random legal actions instead of the greedy policy"),
              faster_play: bool = typer.Option(False, help="Faster Play option (phase 0)"),
              shared_victory: bool = typer.Option(False, help="Shared Victory option"),
              quiet: bool = typer.Option(False, help="print only the last lines of the log and the result"),
-             tail: int = typer.Option(10, help="log lines printed with --quiet")) -> None:
+             tail: int = typer.Option(10, help="log lines printed with --quiet (0 .. 100000)")) -> None:
         """Play a whole game with the default policy and print the log and the outcome."""
-        from .decks import DeckError, DeckFileError
-        try:
-            g, steps = play_game(deck=deck, players=players, seed=seed, max_turns=max_turns,
-                                 random_play=random_play, faster_play=faster_play,
-                                 shared_victory=shared_victory, sets=sets)
-        except (DeckError, DeckFileError, ValueError) as e:
-            typer.echo(f"Error: {e}", err=True)
-            raise typer.Exit(2)
-        log = list(g.log)
-        for line in (log[-tail:] if quiet and tail > 0 else [] if quiet else log):
-            typer.echo(line)
-        typer.echo(outcome_line(g, steps))
+        from .cli import SEED_RANGE, check_range, guarded, usage_error
+
+        check_range(seed, "--seed", *SEED_RANGE)
+        check_range(players, "--players", 1, 6)
+        if max_turns < 1:
+            usage_error(f"--max-turns must be at least 1, got {max_turns}")
+        check_range(max_turns, "--max-turns", 1, MAX_TURNS)
+        check_range(tail, "--tail", 0, 100_000)
+        if sets and deck is not None:
+            usage_error("--sets and --deck cannot be used together: choose the cards with one of them")
+
+        @guarded
+        def run() -> None:
+            try:
+                g, steps = play_game(deck=deck, players=players, seed=seed, max_turns=max_turns,
+                                     random_play=random_play, faster_play=faster_play,
+                                     shared_victory=shared_victory, sets=sets)
+            except PlayersError as e:
+                usage_error(str(e))
+            log = list(g.log)
+            for line in (log[-tail:] if quiet and tail > 0 else [] if quiet else log):
+                typer.echo(line)
+            typer.echo(outcome_line(g, steps))
+
+        run()
 
     scenario_app = typer.Typer(help="Scenario files: positions, steps and expectations.", no_args_is_help=True)
 
     @scenario_app.command("run")
     def run(files: List[Path] = typer.Argument(..., help="scenario YAML files or folders")) -> None:
         """Run scenario files; print PASS/FAIL per scenario; exit 1 on any failure."""
-        from .scenarios.runner import database_resolver, run_file
-        from .scenarios.runner import ScenarioResult
-        resolver = database_resolver()
-        paths: list[Path] = []
-        empty = 0
-        for f in files:
-            if f.is_dir():
-                found = sorted(f.glob("**/*.yaml"))
-                if not found:
-                    typer.echo(f"Error: no scenario files found in {f}", err=True)
-                    empty += 1
-                paths.extend(found)
-            else:
-                paths.append(f)
-        if not paths:
-            raise typer.Exit(1)
-        failed = 0
-        for path in paths:
-            try:
-                r = run_file(path, resolver)
-            except Exception as e:  # noqa: BLE001 - one bad file must not stop the others
-                r = ScenarioResult(False, "", str(path), f"error: {type(e).__name__}: {e}")
-            typer.echo(r.line())
-            failed += not r.ok
-        typer.echo(f"{len(paths) - failed} passed, {failed} failed")
-        if failed or empty:
-            raise typer.Exit(1)
+        from .cli import guarded
+
+        guarded(_run_scenarios)(files)
 
     app.add_typer(scenario_app, name="scenario")
+
+
+def _run_scenarios(files: List[Path]) -> None:
+    """``scenario run``: one PASS/FAIL line per file, then the counts; exit 1 on a failure."""
+    from .scenarios.runner import ScenarioResult, database_resolver, run_file
+
+    resolver = database_resolver()
+    paths: list[Path] = []
+    empty = 0
+    for f in files:
+        if f.is_dir():
+            found = sorted(f.glob("**/*.yaml"))
+            if not found:
+                typer.echo(f"Error: no scenario files found in {f}", err=True)
+                empty += 1
+            paths.extend(found)
+        else:
+            paths.append(f)
+    if not paths:
+        raise typer.Exit(1)
+    failed = 0
+    for path in paths:
+        try:
+            r = run_file(path, resolver)
+        except Exception as e:  # noqa: BLE001 - one bad file must not stop the others
+            r = ScenarioResult(False, "", str(path), f"error: {type(e).__name__}: {e}")
+        typer.echo(r.line())
+        failed += not r.ok
+    typer.echo(f"{len(paths) - failed} passed, {failed} failed")
+    if failed or empty:
+        raise typer.Exit(1)

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import csv
 import difflib
+import gc
 import io
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
+import numpy as np
 import pandas as pd
 from pydantic import ValidationError
 from sqlalchemy import Connection, Select, delete, func, insert, inspect, or_, select, update
@@ -157,6 +160,100 @@ def _frame(rows: list[dict]) -> pd.DataFrame:
     return df
 
 
+def _frame_select(where) -> Select:
+    """The one query of :func:`cards`: the card columns (JSON columns as text), the set code,
+    the tags of each card as ``tag_id * 2 + derived`` numbers joined by ``,`` and its aliases as
+    ``id<US>name`` joined by ``<RS>`` (correlated ``aggregate_strings`` subqueries: SQLite
+    group_concat, PostgreSQL string_agg), in set and file order. The columns and the order are
+    built once; each call adds its ``where``."""
+    return _frame_base().where(where)
+
+
+@lru_cache(maxsize=1)
+def _frame_base() -> Select:
+    from sqlalchemy import String, case, cast, type_coerce
+
+    ct, st = Card.__table__, CardSet.__table__
+    lt, at = CardTagLink.__table__, Alias.__table__
+    tag_agg = (select(func.aggregate_strings(cast(lt.c.tag_id * 2 + case((lt.c.derived, 1), else_=0), String), ","))
+               .where(lt.c.card_id == ct.c.id).scalar_subquery())
+    alias_agg = (select(func.aggregate_strings(cast(at.c.id, String) + _US + at.c.name, _RS))
+                 .where(at.c.card_id == ct.c.id).scalar_subquery())
+    plain = [c for c in COLUMNS if c not in ("set", "tags", "aliases")]
+    cols = [type_coerce(ct.c[c], String).label(c) if c in _JSON_COLS else ct.c[c] for c in plain]
+    return (select(st.c.code.label("set"), *cols, tag_agg.label("tags"), alias_agg.label("aliases"))
+            .join(st, st.c.id == ct.c.set_id)
+            .order_by(st.c.position, st.c.code, ct.c.position, ct.c.name, ct.c.id))
+
+
+def _tag_names(conn: Connection) -> dict[int, str]:
+    """Tag id -> display name (a few dozen rows)."""
+    tt = Tag.__table__
+    return dict(conn.execute(select(tt.c.id, tt.c.name)).all())
+
+
+def _split_tags(agg: str | None, names: dict[int, str]) -> list[str]:
+    """Tag names of one card from its aggregate (``tag_id * 2 + derived``, comma-joined):
+    explicit tags first, then derived ones, each group by name (case-insensitive)."""
+    if not agg:
+        return []
+    if "," not in agg:  # one tag
+        return [names[int(agg) >> 1]]
+    keys = [int(x) for x in agg.split(",")]
+    keys.sort(key=lambda k: (k & 1, names[k >> 1].lower(), names[k >> 1]))
+    return [names[k >> 1] for k in keys]
+
+
+def _split_aliases(agg: str | None) -> list[str]:
+    """Alias names of one card in the order they were stored (alias id)."""
+    if not agg:
+        return []
+    if _RS not in agg:  # one alias
+        return [agg.split(_US, 1)[1]]
+    parts = [p.split(_US, 1) for p in agg.split(_RS) if p]
+    parts.sort(key=lambda p: int(p[0]))
+    return [p[1] for p in parts]
+
+
+def _bulk_frame(rows: list[tuple], keys: list[str], tag_names: dict[int, str]) -> pd.DataFrame:
+    """The :func:`cards` DataFrame built column by column from the fetched tuples (no
+    per-row dicts): numbers as nullable ``Int64`` arrays, flags as bool, JSON decoded only
+    where a value is not one of the empty forms, tags (ids, named from ``tag_names``) and
+    aliases split."""
+    n = len(rows)
+    cols = list(zip(*rows)) if n else [()] * len(keys)
+    data = dict(zip(keys, cols))
+    index = pd.RangeIndex(n)
+    out: dict[str, Any] = {}
+    for c in COLUMNS:
+        v = data[c]
+        if not n:  # as pandas types an empty frame of records
+            out[c] = pd.array([], dtype="Int64") if c in _INT_COLUMNS else \
+                np.zeros(0, dtype=bool) if c in ("big", "manual") else np.empty(0, dtype=object)
+            continue
+        if c in _INT_COLUMNS:
+            values: Any = pd.array(v, dtype="Int64")
+        elif c in ("big", "manual"):
+            values = np.array(v, dtype=bool)
+        elif c in _JSON_COLS:  # the empty forms inline: most cards have no effects
+            values = [[] if x == "[]" else {} if x == "{}" else _json(x) for x in v]
+        elif c == "tags":  # few distinct combinations: split each once, a fresh list per row
+            seen: dict = {}
+            values = []
+            for x in v:
+                got = seen.get(x)
+                if got is None:
+                    got = seen[x] = _split_tags(x, tag_names)
+                values.append(list(got))
+        elif c == "aliases":
+            values = [_split_aliases(x) for x in v]
+        else:  # text: pandas infers its string dtype, as for a frame of records
+            out[c] = pd.Series(v, index=index)
+            continue
+        out[c] = pd.Series(values, index=index, dtype=None if c in _INT_COLUMNS or c in ("big", "manual") else object)
+    return pd.DataFrame(out, index=index, columns=COLUMNS, copy=False)
+
+
 def cards(query: str = "", url: str | None = None) -> pd.DataFrame:
     """Search the card database; one row per card.
 
@@ -166,15 +263,37 @@ def cards(query: str = "", url: str | None = None) -> pd.DataFrame:
     Returns:
         DataFrame with columns :data:`COLUMNS`: numbers as nullable ``Int64`` (gold in Gold
         Pieces), ``tags`` and ``aliases`` as lists of str, ``effects`` as dict, ordered by set
-        and file order.
+        and file order. ``df.attrs["hints"]`` lists search hints (strings): values of
+        ``set:``/``tag:`` that no card has and, when nothing matches, the closest card names
+        for the words searched (``"no set 'scoobydoo'; did you mean 'scooby_doo'?"``); an
+        empty list when there is nothing to suggest. The frame is built in bulk from one
+        query (``benchmarks/db_bench.py``: under 20 ms for 1,384 hits among 100,000 cards).
     Raises:
         SearchSyntaxError: the query cannot be parsed.
         CardDataError: the database has not been built.
     """
+    from .search import search_hints
+
     where = compile_query(query)
     with open_engine(url).connect() as conn:
         _require_schema(conn)
-        return _frame(_rows(conn, where))
+        result = conn.execute(_frame_select(where))
+        keys = list(result.keys())
+        try:  # the driver's rows as they are: _bulk_frame converts each column itself
+            rows = result.cursor.fetchall()
+        finally:
+            result.close()
+        names = _tag_names(conn) if rows else {}
+        paused = gc.isenabled()
+        if paused:  # tens of thousands of small lists/dicts: no collection passes meanwhile
+            gc.disable()
+        try:
+            df = _bulk_frame(rows, keys, names)
+        finally:
+            if paused:
+                gc.enable()
+        df.attrs["hints"] = search_hints(query, conn, empty=df.empty)
+    return df
 
 
 def _require_schema(conn: Connection) -> None:

@@ -1,15 +1,17 @@
 """Command-line commands of this area (registered by ``munchkin_lab.cli``).
 
-``munchkin-lab db build|check|stats|export|import [--url URL]`` (export and import: ``csv_cli``) and
-``munchkin-lab cards QUERY [--format table|csv|json] [--url URL]``. Errors are printed
-without a traceback and exit with status 1.
+``munchkin-lab db build|check|stats|schema|export|import`` (export and import: ``csv_cli``) and
+``munchkin-lab cards QUERY... [--format table|csv|json] [--url URL]``. The query may be
+several words (``cards kind:monster tag:undead``) and may start with ``-``
+(``cards -kind:monster``). Errors are printed as ``Error: ...`` on stderr without a traceback;
+exit codes follow :mod:`munchkin_lab.cli` (bad input 1, bad option 2, Ctrl+C 130).
 """
 from __future__ import annotations
 
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -25,27 +27,12 @@ class Format(str, Enum):
     json = "json"
 
 
-def _fail(exc: BaseException) -> None:
-    typer.echo(f"Error: {exc}", err=True)
-    raise typer.Exit(1)
-
-
 def _guard(fn):
-    """Run ``fn``; known errors (bad data, bad query, unknown card, database errors) exit 1."""
-    from sqlalchemy.exc import SQLAlchemyError
+    """Run ``fn``; bad input (card data, query, unknown card, database, files) is
+    ``Error: ...`` with exit 1 (:func:`munchkin_lab.cli.guarded`)."""
+    from ..cli import guarded
 
-    from .errors import CardDataError, CardLookupError, SearchSyntaxError
-
-    try:
-        return fn()
-    except (CardDataError, SearchSyntaxError, CardLookupError, ValueError) as exc:
-        _fail(exc)
-    except SQLAlchemyError as exc:
-        _fail(f"database error: {str(exc).splitlines()[0]}")
-    except BrokenPipeError:  # output piped into head & co.: quiet, like the root app
-        raise
-    except OSError as exc:
-        _fail(exc)
+    return guarded(fn)()
 
 
 def stats_frames(url: str | None = None) -> dict:
@@ -80,20 +67,37 @@ def stats_frames(url: str | None = None) -> dict:
 
 
 def _print_stats(url: str | None) -> None:
+    from ..plural import plural
+
     f = stats_frames(url)
     sets = f["sets"].copy()
     sets["automated"] = sets["automated"].map(lambda v: "" if v != v else f"{v:.0%}")
     typer.echo("Cards per set")
     typer.echo(sets.to_string(index=False))
-    typer.echo(f"total: {f['total']['cards']} cards, {f['total']['copies']} copies\n")
+    typer.echo(f"total: {plural(int(f['total']['cards']), 'card')}, "
+               f"{plural(int(f['total']['copies']), 'copy', 'copies')}\n")
     typer.echo("Cards per kind")
     typer.echo(f["kinds"].to_string(index=False) + "\n")
     typer.echo("Cards per tag")
     typer.echo(f["tags"].to_string(index=False) if len(f["tags"]) else "(no tags)")
 
 
+def _table(df) -> str:
+    """The table view of a result: empty cells for unknown numbers."""
+    import pandas as pd
+
+    show = df[["set", "name", "kind", "level", "bonus", "gold", "copies", "tags"]].copy()
+    for c in ("level", "bonus", "gold", "copies"):
+        show[c] = ["" if pd.isna(v) else str(int(v)) for v in show[c]]
+    show["tags"] = show["tags"].map(", ".join)
+    return show.to_string(index=False)
+
+
 def register(app: typer.Typer) -> None:
     """Add this area's commands to the root ``munchkin-lab`` app."""
+    from ..cli import DashArgsCommand
+    from ..plural import plural
+
     db = typer.Typer(help="Build, check and summarize the card database.", no_args_is_help=True)
     app.add_typer(db, name="db")
 
@@ -103,23 +107,26 @@ def register(app: typer.Typer) -> None:
         """Validate every card file, then (re)build the database (idempotent)."""
         from .build import build
 
-        try:
-            counts = _guard(lambda: build(url, data))
-        except KeyboardInterrupt:  # one line and exit 130, no traceback
-            from ..cli import exit_interrupted
+        def run() -> dict:
+            try:
+                return build(url, data)
+            except KeyboardInterrupt:  # one line and exit 130, no traceback
+                from ..cli import exit_interrupted
 
-            raise exit_interrupted("Interrupted: the build stopped before it finished; the database is "
-                                   "replaced only by a finished build, so the previous one is kept.") from None
-        typer.echo(f"built: {counts['sets']} sets, {counts['cards']} cards, {counts['tags']} tags"
-                   f" (kept {counts['designer_cards']} designer cards, {counts['decks']} decks)")
+                raise exit_interrupted("Interrupted: the build stopped before it finished; the database is "
+                                       "replaced only by a finished build, so the previous one is kept.") from None
+
+        c = _guard(run)
+        typer.echo(f"built: {plural(c['sets'], 'set')}, {plural(c['cards'], 'card')}, {plural(c['tags'], 'tag')}"
+                   f" (kept {plural(c['designer_cards'], 'designer card')}, {plural(c['decks'], 'deck')})")
 
     @db.command("check")
     def db_check(data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP)) -> None:
-        """Validate every card file without writing anything."""
+        """Validate every card file without writing anything (the same checks as build)."""
         from .build import check
 
         d = _guard(lambda: check(data))
-        typer.echo(f"ok: {len(d.sets)} sets, {len(d.cards)} cards, {len(d.tags)} tags")
+        typer.echo(f"ok: {plural(len(d.sets), 'set')}, {plural(len(d.cards), 'card')}, {plural(len(d.tags), 'tag')}")
 
     @db.command("stats")
     def db_stats(url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
@@ -130,14 +137,40 @@ def register(app: typer.Typer) -> None:
 
     csv_cli.register(db)  # db export / db import (CSV)
 
-    @app.command("cards")
-    def cards_cmd(query: str = typer.Argument("", help="Search, e.g. 'tag:undead level>=10'."),
+    @db.command("schema")
+    def db_schema(out: Optional[Path] = typer.Option(None, "--out", "-o",
+                                                     help="File to write ('-' = stdout; default database/cards.schema.json)."),
+                  check: bool = typer.Option(False, "--check", help="Only compare: exit 1 when the file is stale.")) -> None:
+        """Write the JSON Schema of card files (for editors: validation and completion)."""
+        from .. import config
+        from .files import SCHEMA_FILE, json_schema_text, write_json_schema
+
+        text = json_schema_text()
+        if out is not None and str(out) == "-":
+            typer.echo(text, nl=False)
+            return
+        target = out or config.DATABASE_DIR / SCHEMA_FILE
+        if check:
+            current = _guard(lambda: target.read_text(encoding="utf-8") if target.exists() else "")
+            if current != text:
+                from ..cli import fail
+
+                fail(f"{target} is not the current schema; run `munchkin-lab db schema` to refresh it")
+            typer.echo(f"{target} is current")
+            return
+        _guard(lambda: write_json_schema(target))
+        typer.echo(f"wrote {target}")
+
+    @app.command("cards", cls=DashArgsCommand)
+    def cards_cmd(query: Optional[List[str]] = typer.Argument(
+                      None, help="Search words, e.g. kind:monster tag:undead 'level>=10' (a leading - negates)."),
                   format: Format = typer.Option(Format.table, "--format", "-f", help="table, csv or json."),
                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Search the card database and print the matching cards."""
         from .api import cards
 
-        df = _guard(lambda: cards(query, url=url))
+        text = " ".join(query or [])
+        df = _guard(lambda: cards(text, url=url))
         if format == Format.json:
             typer.echo(json.dumps(_records(df), ensure_ascii=False, indent=1))
         elif format == Format.csv:
@@ -148,11 +181,12 @@ def register(app: typer.Typer) -> None:
         else:
             if df.empty:
                 typer.echo("no cards match")
-                return
-            show = df[["set", "name", "kind", "level", "bonus", "gold", "copies", "tags"]].copy()
-            show["tags"] = show["tags"].map(", ".join)
-            typer.echo(show.to_string(index=False, na_rep=""))
-            typer.echo(f"{len(df)} card{'s' if len(df) != 1 else ''}")
+            else:
+                typer.echo(_table(df))
+                typer.echo(plural(len(df), "card"))
+        hints = df.attrs.get("hints") or []
+        for h in hints:
+            typer.echo(f"hint: {h}", err=format != Format.table)
 
 
 def _records(df) -> list[dict]:

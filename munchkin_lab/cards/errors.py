@@ -22,12 +22,16 @@ class SearchSyntaxError(ValueError):
     Attributes:
         position: 0-based character offset in the query where the problem is.
         query: the query text.
+        reason: the message without the position and the pointer.
+        suggestions: the nearest valid words (field names, kinds, slots...), best first;
+            empty when there is nothing to suggest.
     """
 
-    def __init__(self, message: str, position: int, query: str = ""):
+    def __init__(self, message: str, position: int, query: str = "", suggestions: list[str] | None = None):
         self.position = position
         self.query = query
         self.reason = message
+        self.suggestions = list(suggestions or [])
         pointer = ""
         if query and "\n" not in query and len(query) <= 200:
             pointer = f"\n  {query}\n  {' ' * position}^"

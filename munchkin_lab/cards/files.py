@@ -1,18 +1,35 @@
-"""Pydantic (v2) models of the card files and their YAML reading with line numbers.
+"""The card-file schema (pydantic v2 models) and the safe reading of card files.
 
-The format is documented in ``database/README.md``. Every model forbids unknown fields.
-:func:`read_yaml` returns the data plus the composed YAML node tree, so that validation
-errors can be reported as ``path:line: card 'Name': field: message``.
+The format is documented in ``database/README.md``; its JSON Schema, for editors, is
+``database/cards.schema.json`` (written by :func:`write_json_schema`, ``munchkin-lab db
+schema``). One schema serves every place a card comes from: the set files (``db check`` and
+``db build`` share :func:`munchkin_lab.cards.build.load_files`), the CSV import, the designer
+form (:class:`CardFile`) and the inline cards of scenario files (:class:`ScenarioCard`).
+
+Every model forbids unknown fields and is strict: ``copies: true``, ``bonus: '+3'`` or
+``big: 'false'`` are errors, not read as 1, 3 or true. Numbers must lie within
+:data:`BOUNDS` (what the game can mean); texts are free of control characters. The
+``effects`` part is checked by :mod:`munchkin_lab.cards.effect_schema` (one place, to be
+swapped: it is the card-effect language, :mod:`munchkin_lab.engine.lang`). :func:`read_yaml` reads through
+:mod:`munchkin_lab.safe_yaml` (no aliases/anchors, depth and size limits) and returns the data
+plus the composed node tree, so that every problem is reported as
+``path:line: card 'Name': field: message``.
 """
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import Annotated, Any, ClassVar, Literal, Optional
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator,
+                      model_validator)
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from ..engine.cards import DECKS, KINDS, SLOTS
+from .. import safe_yaml
+from ..engine.cards import DECKS, KINDS, SLOTS, CardSpec
+from .effect_schema import effect_errors, error_message
 
 Kind = Literal[KINDS]  # type: ignore[valid-type]
 DeckName = Literal[DECKS]  # type: ignore[valid-type]
@@ -22,6 +39,22 @@ PROVENANCES = ("printed", "inferred", "designer")
 VERSIONS = ("V1", "V2")
 FAMILIES = ("munchkin", "solar_storm")
 SET_KINDS = ("base", "expansion", "fan")
+
+#: Allowed range (inclusive) of every number of a card file: what the game can mean. A
+#: monster's Level, Treasures and the Levels it gives, a combat bonus (an enhancer's Level
+#: change), a Gold value, copies in a printed set and a set's printed card count.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "copies": (1, 100),
+    "level": (0, 100),
+    "treasures": (0, 20),
+    "levels_gained": (0, 10),
+    "bonus": (-50, 50),
+    "gold": (0, 10_000),
+    "printed_cards": (0, 10_000),
+}
+#: Longest texts (characters).
+MAX_NAME = 200
+MAX_TEXT = 4000
 
 #: Tags the loader derives (name -> rule); they need not be declared or written on cards.
 DERIVED_TAGS: dict[str, str] = {
@@ -34,16 +67,45 @@ DERIVED_TAGS: dict[str, str] = {
     "V2": "version V2",
 }
 
+_CTRL_TEXT = re.compile("[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\x80-\x9F\uD800-\uDFFF]")
+_CTRL_LINE = re.compile("[\x00-\x1F\x7F\x80-\x9F\uD800-\uDFFF]")
+
+
+def _no_control(value: str) -> str:
+    m = _CTRL_TEXT.search(value)
+    if m:
+        raise ValueError(f"control character U+{ord(m.group()):04X} is not allowed")
+    return value
+
+
+def _one_line(value: str) -> str:
+    m = _CTRL_LINE.search(value)
+    if m:
+        what = "a line break" if m.group() in "\n\r" else f"control character U+{ord(m.group()):04X}"
+        raise ValueError(f"{what} is not allowed (one line of text)")
+    return value
+
+
+#: One line of text (names, codes, tags): no line break, no control character.
+Line = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_one_line)]
+#: Free text (summary, source, notes): line breaks allowed, no other control character.
+Text = Annotated[str, Field(max_length=MAX_TEXT), AfterValidator(_no_control)]
+
+
+def _num(name: str, default: Any = None) -> Any:
+    lo, hi = BOUNDS[name]
+    return Field(default=default, ge=lo, le=hi)
+
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, strict=True)
 
 
 class TagFile(_Strict):
     """A declared tag: display ``name`` (matched case-insensitively) and a description."""
 
-    name: str = Field(min_length=1)
-    description: Optional[str] = None
+    name: Line
+    description: Optional[Text] = None
 
 
 class TagsFile(_Strict):
@@ -55,47 +117,99 @@ class TagsFile(_Strict):
 class SetHeader(_Strict):
     """The ``set:`` header of a set file."""
 
-    code: str = Field(min_length=1, pattern=r"^[a-z0-9_]+$")
-    name: str = Field(min_length=1)
+    code: str = Field(min_length=1, max_length=64, pattern=r"^[a-z0-9_]+$")
+    name: Line
     family: Literal[FAMILIES]  # type: ignore[valid-type]
     kind: Literal[SET_KINDS]  # type: ignore[valid-type]
-    printed_cards: Optional[int] = Field(default=None, ge=0)
-    requires: list[str] = Field(default_factory=list)
-    source: Optional[str] = None
-    notes: Optional[str] = None
+    printed_cards: Optional[int] = _num("printed_cards")
+    requires: list[Line] = Field(default_factory=list)
+    source: Optional[Text] = None
+    notes: Optional[Text] = None
 
 
 class AliasFile(_Strict):
     """Another printed or translated name (``language``: ISO code such as ``pl``, optional)."""
 
-    name: str = Field(min_length=1)
-    language: Optional[str] = None
+    name: Line
+    language: Optional[str] = Field(default=None, min_length=2, max_length=12, pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]+)*$")
 
 
-class CardFile(_Strict):
-    """One card entry of a set file (see ``database/README.md``)."""
+def _effects_error(effects: Any, kind: str | None = None, runnable: bool = False) -> Any:
+    """Check ``effects`` with :func:`~munchkin_lab.cards.effect_schema.effect_errors`; raise
+    one pydantic error per problem, located at the offending key (so that the loader can name
+    its line)."""
+    if effects is None:
+        return {}
+    if not isinstance(effects, dict):
+        raise ValueError(f"expected a mapping of effect keys, got {effects!r}")
+    problems = effect_errors(effects, kind, runnable=runnable)
+    if not problems:
+        return effects
+    details = []
+    for path, message in problems:
+        value: Any = effects
+        for part in path:
+            try:
+                value = value[part]
+            except (KeyError, IndexError, TypeError):
+                value = None
+                break
+        details.append(InitErrorDetails(type=PydanticCustomError("effect", "{message}", {"message": message}),
+                                        loc=tuple(path), input=value))
+    raise ValidationError.from_exception_data("effects", details)
 
-    name: str = Field(min_length=1)
+
+class CardFields(_Strict):
+    """The fields every card has, wherever it is written (set file, CSV, designer form,
+    scenario file): identity, vocabulary, numbers (:data:`BOUNDS`), restrictions, tags and
+    ``effects``."""
+
+    name: Line
     kind: Kind
     deck: DeckName
-    copies: int = Field(default=1, ge=1)
-    level: Optional[int] = Field(default=None, ge=0)
-    treasures: Optional[int] = Field(default=None, ge=0)
-    levels_gained: Optional[int] = Field(default=None, ge=0)
-    bonus: Optional[int] = None
+    level: Optional[int] = _num("level")
+    treasures: Optional[int] = _num("treasures")
+    levels_gained: Optional[int] = _num("levels_gained")
+    bonus: Optional[int] = _num("bonus")
     slot: Optional[Slot] = None
     big: bool = False
-    gold: Optional[int] = Field(default=None, ge=0)
+    gold: Optional[int] = _num("gold")
     version: Optional[Literal[VERSIONS]] = None  # type: ignore[valid-type]
-    usable_by: list[str] = Field(default_factory=list)
-    not_usable_by: list[str] = Field(default_factory=list)
-    tags: list[str] = Field(default_factory=list)
-    aliases: list[AliasFile] = Field(default_factory=list)
-    provenance: Provenance = "printed"
-    source: Optional[str] = None
-    summary: Optional[str] = None
+    usable_by: list[Line] = Field(default_factory=list)
+    not_usable_by: list[Line] = Field(default_factory=list)
+    tags: list[Line] = Field(default_factory=list)
     effects: dict[str, Any] = Field(default_factory=dict)
     manual: bool = False
+
+    #: Refuse what the engine does not run yet (``abilities``): True for cards that are
+    #: played at once (scenario cards); set files get that rule from the loader.
+    _runnable: ClassVar[bool] = False
+
+    @field_validator("effects", mode="before")
+    @classmethod
+    def _check_effects(cls, value: Any, info: ValidationInfo) -> Any:
+        kind = info.data.get("kind") if isinstance(info.data, dict) else None
+        return _effects_error(value, kind if isinstance(kind, str) else None, runnable=cls._runnable)
+
+    @field_validator("usable_by", "not_usable_by")
+    @classmethod
+    def _atoms(cls, value: list[str]) -> list[str]:
+        from ..engine.effects import valid_atom
+
+        bad = [a for a in value if not valid_atom(a)]
+        if bad:
+            raise ValueError(f"bad condition atom {bad[0]!r} (e.g. race:elf, class:wizard, gender:female, human)")
+        return value
+
+
+class CardFile(CardFields):
+    """One card entry of a set file (see ``database/README.md``)."""
+
+    copies: int = _num("copies", 1)
+    aliases: list[AliasFile] = Field(default_factory=list)
+    provenance: Provenance = "printed"
+    source: Optional[Text] = None
+    summary: Optional[Text] = None
 
     @field_validator("aliases", mode="before")
     @classmethod
@@ -109,16 +223,27 @@ class CardFile(_Strict):
     def _empty_is_none(cls, value: Optional[str]) -> Optional[str]:
         return value or None
 
-    @field_validator("effects", mode="before")
-    @classmethod
-    def _none_effects(cls, value: Any) -> Any:
-        return {} if value is None else value
-
     @model_validator(mode="after")
     def _source_required(self) -> "CardFile":
         if self.provenance in ("printed", "inferred") and not (self.source or "").strip():
             raise ValueError(f"source: required when provenance is {self.provenance!r}")
         return self
+
+
+class ScenarioCard(CardFields):
+    """An inline card of a scenario file (``cards:``): the :class:`CardFields` plus the set
+    code (default ``scenario``) and, rarely, an explicit engine ``key``. No provenance or
+    source: the scenario file is the source."""
+
+    _runnable: ClassVar[bool] = True
+
+    set: str = Field(default="scenario", min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")
+    key: Optional[Line] = None
+
+    def spec(self) -> CardSpec:
+        """The engine's frozen :class:`CardSpec` of this card."""
+        fields = self.model_dump(exclude_none=True)
+        return CardSpec.make(**fields)
 
 
 class SetFile(_Strict):
@@ -163,78 +288,57 @@ class YamlDoc:
         return line
 
 
-class _LineLoader(yaml.SafeLoader):
-    """Safe loader (no custom tags)."""
-
-
-def read_yaml(path: Path, display: str) -> tuple[YamlDoc | None, list[str]]:
-    """Parse ``path``; return (document, problems). Malformed YAML and duplicate mapping keys
-    become problems ``"display:line: malformed YAML: ..."``."""
+def read_yaml(path: Path, display: str, max_bytes: int = safe_yaml.MAX_BYTES) -> tuple[YamlDoc | None, list[str]]:
+    """Parse ``path`` through :mod:`munchkin_lab.safe_yaml`; return ``(document, problems)``.
+    Unreadable, too large or binary files, malformed YAML, aliases/anchors, nesting deeper
+    than :data:`munchkin_lab.safe_yaml.MAX_DEPTH`, control characters and duplicate mapping
+    keys become problems ``"display:line: message"`` (never an exception)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [f"{display}: cannot read: {exc}"]
-    loader = _LineLoader(text)
-    try:
-        node = loader.get_single_node()
-        problems = _duplicate_keys(node, display) if node is not None else []
-        data = loader.construct_document(node) if node is not None else None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        where = f"{display}:{mark.line + 1}" if mark is not None else display
-        problem = getattr(exc, "problem", None) or str(exc)
-        ctx = getattr(exc, "context", None)
-        msg = f"{ctx}, {problem}" if ctx else problem
-        return None, [f"{where}: malformed YAML: {msg}"]
-    finally:
-        loader.dispose()
-    if problems:
-        return None, problems
-    return YamlDoc(path, data, node, display), []
+        doc = safe_yaml.read_yaml_file(path, display, max_bytes=max_bytes)
+    except safe_yaml.YamlFileError as exc:
+        return None, [f"{p.where(display)}: {p.message}" for p in exc.problems]
+    return YamlDoc(Path(path), doc.data, doc.node, display), []
 
 
-def _duplicate_keys(node: yaml.Node, display: str) -> list[str]:
-    problems: list[str] = []
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, yaml.MappingNode):
-            seen: set = set()
-            for k, v in n.value:
-                if isinstance(k, yaml.ScalarNode):
-                    if k.value in seen:
-                        problems.append(
-                            f"{display}:{k.start_mark.line + 1}: malformed YAML: duplicate key {k.value!r}"
-                        )
-                    seen.add(k.value)
-                stack.append(v)
-        elif isinstance(n, yaml.SequenceNode):
-            stack.extend(n.value)
-    return problems
+def field_path(loc: tuple) -> str:
+    """``("aliases", 1, "name")`` -> ``"aliases[1].name"``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
 
 
 def _describe(err: dict) -> tuple[str, str]:
-    """(field path, message) for one pydantic error."""
-    loc = [str(p) for p in err["loc"] if not isinstance(p, int)]
+    """(field path, message) for one pydantic error on a card-file model."""
+    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
     typ = err["type"]
-    field = ".".join(loc)
-    if typ == "extra_forbidden":
-        return field, "unknown field"
-    if typ == "missing":
-        return field, "required field is missing"
+    field = field_path(loc)
+    names = [p for p in loc if isinstance(p, str)]
+    last = names[-1] if names else "value"
+    ctx = err.get("ctx") or {}
     if typ == "literal_error":
-        expected = err.get("ctx", {}).get("expected", "")
-        last = loc[-1] if loc else "value"
-        return field, f"unknown {last} {err.get('input')!r} (expected {expected})"
-    if typ == "greater_than_equal":
-        return field, f"must be >= {err['ctx']['ge']}, got {err.get('input')!r}"
+        return field, f"unknown {last} {err.get('input')!r} (expected {ctx.get('expected', '')})"
+    if typ in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        op = {"greater_than_equal": ">=", "less_than_equal": "<=", "greater_than": ">", "less_than": "<"}[typ]
+        limit = ctx.get({">=": "ge", "<=": "le", ">": "gt", "<": "lt"}[op])
+        allowed = ""
+        if last in BOUNDS and len(names) == 1:
+            allowed = " (allowed: {}..{})".format(*BOUNDS[last])
+        return field, f"must be {op} {limit}, got {err.get('input')!r}{allowed}"
+    if typ == "string_too_long":
+        return field, f"too long ({len(str(err.get('input')))} characters; at most {ctx.get('max_length')})"
+    if typ == "effect":
+        return field, str(err["msg"])
     if typ == "value_error":
-        msg = str(err.get("ctx", {}).get("error", err["msg"]))
+        msg = str(ctx.get("error", err["msg"]))
         if ": " in msg and not field:
             f, m = msg.split(": ", 1)
             return f, m
         return field, msg
-    return field, err["msg"]
+    return field, error_message(err)
 
 
 def validation_problems(doc: YamlDoc, exc: ValidationError, card_prefix: tuple = ("cards",)) -> list[str]:
@@ -264,3 +368,52 @@ def _index(data: Any, loc: tuple) -> Any:
         except (KeyError, IndexError, TypeError):
             return None
     return data
+
+
+# --------------------------------------------------------------------------- JSON Schema
+
+#: Where the exported JSON Schema of set files lives (``munchkin-lab db schema``).
+SCHEMA_FILE = "cards.schema.json"
+#: The effect language's JSON Schema, in the same folder (referred to, not copied).
+EFFECTS_SCHEMA_FILE = "effects.schema.json"
+
+
+def json_schema() -> dict:
+    """The JSON Schema (draft 2020-12) of a set file (``database/sets/<code>.yaml``), built
+    from :class:`SetFile`; ``effects`` refers to the effect language's schema next to it
+    (``effects.schema.json``, generated by ``python -m munchkin_lab.engine.lang.docs``), so
+    that the effect part lives in one place.
+    Editors that speak JSON Schema (VS Code's YAML extension, IntelliJ) validate and complete
+    card files with it. ``tags.yaml`` has the shape of :class:`TagsFile` (the set file's
+    ``tags`` list)."""
+    schema = SetFile.model_json_schema(by_alias=True, mode="validation")
+    defs = schema.setdefault("$defs", {})
+    defs["Effects"] = {"$ref": EFFECTS_SCHEMA_FILE,
+                       "description": "the card-effect language: database/effects.schema.json (database/EFFECTS.md)"}
+    card = defs["CardFile"]
+    card["properties"]["effects"] = {"anyOf": [{"$ref": "#/$defs/Effects"}, {"type": "null"}],
+                                     "description": "structured effects (database/README.md, Effects)"}
+    card["properties"]["aliases"]["items"] = {"anyOf": [{"$ref": "#/$defs/AliasFile"},
+                                                        {"type": "string", "minLength": 1}]}
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://munchkin-lab.invalid/database/cards.schema.json"
+    schema["title"] = "munchkin-lab set file"
+    schema["description"] = ("A database/sets/<code>.yaml file: the set header, the tags it declares and "
+                             "its cards (format: database/README.md). Generated by `munchkin-lab db schema`.")
+    return schema
+
+
+def json_schema_text() -> str:
+    """:func:`json_schema` as the committed file's text (sorted keys, 2-space indent)."""
+    return json.dumps(json_schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_json_schema(path: str | Path | None = None) -> Path:
+    """Write :func:`json_schema_text` to ``path`` (default ``database/cards.schema.json``)
+    atomically; returns the path."""
+    from .. import config
+    from ..fileio import atomic_write_text
+
+    target = Path(path) if path is not None else config.DATABASE_DIR / SCHEMA_FILE
+    atomic_write_text(target, json_schema_text())
+    return target

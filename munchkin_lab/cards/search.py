@@ -2,7 +2,9 @@
 
 Syntax (case-insensitive; terms next to each other are and-ed):
 
-* ``troll`` / ``"net troll"``: substring of the card name or of one of its aliases
+* ``troll`` / ``"net troll"``: substring of the card name or of one of its aliases, with or
+  without diacritics (``pila lancuchowa`` finds the alias "Piła Łańcuchowa ...": both sides
+  are folded by :func:`fold`, on SQLite and PostgreSQL alike)
 * ``set:munchkin`` (code or name), ``kind:monster``, ``deck:door``, ``tag:undead``,
   ``slot:headgear``, ``version:V2``, ``provenance:printed``, ``origin:designer``,
   ``name:troll`` (substring), ``big:yes``, ``manual:no``. ``deck:NAME`` matches a draw pile
@@ -12,12 +14,18 @@ Syntax (case-insensitive; terms next to each other are and-ed):
   A card without the number (``null``) never matches a comparison.
 * ``-term`` negates, ``or`` (lower precedence than the implicit and), ``and``, parentheses.
 
-Errors raise :class:`SearchSyntaxError` (``.position`` = 0-based offset); an unknown field
-suggests the nearest one.
+Errors raise :class:`SearchSyntaxError` (``.position`` = 0-based offset, ``.suggestions``);
+an unknown field, ``kind:``, ``slot:``, ``version:``, ``provenance:`` or ``origin:`` value
+suggests the nearest ones. Values that are data (``set:``, ``tag:``) and names are not errors
+when unknown: :func:`search_hints` says which ones no card has and suggests the nearest
+(``munchkin_lab.cards(...)`` puts them in ``df.attrs["hints"]``; ``munchkin-lab cards``
+prints them after "no cards match").
 """
 from __future__ import annotations
 
 import difflib
+import sqlite3
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,15 +33,17 @@ from typing import Any
 
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
-from sqlalchemy import ColumnElement, Select, and_, false, func, not_, or_, select, true
+from sqlalchemy import ColumnElement, Engine, Select, and_, event, false, func, not_, or_, select, true
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.functions import GenericFunction
+from sqlalchemy.types import String
 
 from ..engine.cards import DECKS, KINDS, SLOTS
 from .errors import SearchSyntaxError
 from .files import PROVENANCES, VERSIONS
 from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
-from ..config import ulower
 
-__all__ = ["SearchSyntaxError", "parse", "compile_query", "select_cards", "FIELDS"]
+__all__ = ["SearchSyntaxError", "parse", "compile_query", "select_cards", "FIELDS", "fold", "search_hints"]
 
 NUMERIC_FIELDS = {"level": "level", "bonus": "bonus", "treasures": "treasures", "gold": "gold",
                   "copies": "copies", "levels": "levels_gained", "levels_gained": "levels_gained"}
@@ -53,6 +63,70 @@ _FALSE = {"false", "no", "n", "0"}
 def _parser() -> Lark:
     grammar = (Path(__file__).resolve().parent / "search.lark").read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=False, maybe_placeholders=False)
+
+
+# --------------------------------------------------------------------------- folding
+
+
+def _fold_table() -> tuple[str, str]:
+    """(from, to): every Latin letter with a diacritic in U+00C0..U+024F, upper and lower
+    case, and the lower-case ASCII letter it folds to (``Ł`` -> ``l``, ``ą`` -> ``a``). One
+    character for one, so that PostgreSQL's ``translate()`` applies the same table."""
+    special = {"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "đ": "d", "Đ": "d", "ħ": "h", "Ħ": "h",
+               "ı": "i", "ŧ": "t", "Ŧ": "t", "ŀ": "l", "Ŀ": "l", "ƀ": "b", "ɨ": "i", "ƚ": "l"}
+    src, dst = [], []
+    for code in range(0xC0, 0x250):
+        ch = chr(code)
+        base = special.get(ch)
+        if base is None:
+            plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            if len(plain) == 1 and plain.isascii() and plain.isalpha() and plain.lower() != ch:
+                base = plain.lower()
+        if base is not None:
+            src.append(ch)
+            dst.append(base)
+    return "".join(src), "".join(dst)
+
+
+FOLD_FROM, FOLD_TO = _fold_table()
+_FOLD = str.maketrans(FOLD_FROM, FOLD_TO)
+
+
+def fold(text: str) -> str:
+    """Lower-case ``text`` without diacritics on Latin letters (``"Piła Łańcuchowa"`` ->
+    ``"pila lancuchowa"``); the same folding as the database side of a name search."""
+    return text.translate(_FOLD).lower() if isinstance(text, str) else text
+
+
+class ufold(GenericFunction):
+    """SQL ``ufold(x)``: :func:`fold` in the database. SQLite calls the Python function
+    registered on every connection; PostgreSQL uses ``lower(translate(x, FROM, TO))`` with the
+    same table (no extension needed); other databases get ``lower(x)``."""
+
+    type = String()
+    inherit_cache = True
+
+
+@compiles(ufold)
+def _ufold_default(element, compiler, **kw):  # pragma: no cover - dialect dispatch
+    return "lower(%s)" % compiler.process(element.clauses, **kw)
+
+
+@compiles(ufold, "sqlite")
+def _ufold_sqlite(element, compiler, **kw):  # pragma: no cover - dialect dispatch
+    return "ufold(%s)" % compiler.process(element.clauses, **kw)
+
+
+@compiles(ufold, "postgresql")
+def _ufold_pg(element, compiler, **kw):  # pragma: no cover - dialect dispatch
+    return "lower(translate(%s, '%s', '%s'))" % (compiler.process(element.clauses, **kw), FOLD_FROM, FOLD_TO)
+
+
+@event.listens_for(Engine, "connect")
+def _register_fold(dbapi_connection, _record) -> None:  # pragma: no cover - exercised via engines
+    """Every SQLite connection gets ``ufold()`` (PostgreSQL needs nothing)."""
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        dbapi_connection.create_function("ufold", 1, fold, deterministic=True)
 
 
 # --------------------------------------------------------------------------- AST
@@ -154,6 +228,18 @@ def _syntax_error(exc: UnexpectedInput, query: str) -> SearchSyntaxError:
 
 
 def parse(query: str) -> Any:
+    """Parse ``query`` (see :func:`_parse`); results are cached (the AST is immutable)."""
+    if isinstance(query, str) and len(query) <= 2000:
+        return _parse_cached(query)
+    return _parse(query)
+
+
+@lru_cache(maxsize=512)
+def _parse_cached(query: str) -> Any:
+    return _parse(query)
+
+
+def _parse(query: str) -> Any:
     """Parse ``query`` into a small AST (``Text``, ``Cmp``, ``Not``, ``And``, ``Or``; ``None``
     for an empty query).
 
@@ -202,13 +288,14 @@ def _choice(value: str, choices, what: str, node: Cmp, query: str) -> str:
     lowered = {c.lower(): c for c in choices}
     if v in lowered:
         return lowered[v]
-    near = difflib.get_close_matches(v, list(lowered), n=1, cutoff=0.5)
+    near = difflib.get_close_matches(v, list(lowered), n=3, cutoff=0.5)
     hint = f"; did you mean {lowered[near[0]]!r}?" if near else f" (one of {', '.join(choices)})"
-    raise SearchSyntaxError(f"unknown {what} {value!r}{hint}", node.value_pos, query)
+    raise SearchSyntaxError(f"unknown {what} {value!r}{hint}", node.value_pos, query,
+                            suggestions=[lowered[n] for n in near] or list(choices))
 
 
 def _contains(col, text: str):
-    return ulower(col).contains(text.lower(), autoescape=True)
+    return ufold(col).contains(fold(text), autoescape=True)
 
 
 def _name_match(text: str) -> ColumnElement:
@@ -247,9 +334,10 @@ def _compile_cmp(node: Cmp, query: str) -> ColumnElement:
                 ">": col > num, ">=": col >= num}[op]
         return and_(col.is_not(None), cond)
     if field not in TEXT_FIELDS and field not in BOOL_FIELDS:
-        near = difflib.get_close_matches(field, FIELDS, n=1, cutoff=0.4)
+        near = difflib.get_close_matches(field, FIELDS, n=3, cutoff=0.4)
         hint = f"; did you mean {near[0]!r}?" if near else f" (known fields: {', '.join(FIELDS)})"
-        raise SearchSyntaxError(f"unknown field {node.field!r}{hint}", node.pos, query)
+        raise SearchSyntaxError(f"unknown field {node.field!r}{hint}", node.pos, query,
+                                suggestions=near or list(FIELDS))
     if op not in ("=", "!="):
         raise SearchSyntaxError(f"{field} only supports ':', '=' and '!=' (not {node.op!r})", node.pos, query)
     cond = _text_condition(field, node, query)
@@ -316,3 +404,96 @@ def select_cards(query: str = "") -> Select:
     where = compile_query(query)
     return (select(Card.id).join(CardSet, CardSet.id == Card.set_id).where(where)
             .order_by(CardSet.position, CardSet.code, Card.position, Card.name, Card.id))
+
+
+# --------------------------------------------------------------------------- hints
+
+
+def _terms(node: Any, out: list) -> None:
+    """Every ``Text`` and ``Cmp`` of the AST, not under a negation."""
+    if isinstance(node, (Text, Cmp)):
+        out.append(node)
+    elif isinstance(node, (And, Or)):
+        for t in node.terms:
+            _terms(t, out)
+
+
+def _squash(text: str) -> str:
+    return fold(text).replace("_", "").replace("-", "").replace(" ", "")
+
+
+def _near(value: str, known: dict[str, str], n: int = 3) -> list[str]:
+    """Closest ``known`` displays (keys are squashed forms) to ``value``."""
+    key = _squash(value)
+    hits = difflib.get_close_matches(key, list(known), n=n, cutoff=0.6)
+    hits += [k for k in known if key and (k.startswith(key) or key in k) and k not in hits]
+    return [known[k] for k in hits[:n]]
+
+
+def search_hints(query: str, conn, empty: bool = False) -> list[str]:
+    """Hints for a search (strings to show the designer; empty list when none).
+
+    * a ``set:`` value that is neither a set code nor a set name, or a ``tag:`` value no tag
+      has: ``"no set 'scoobydoo'; did you mean 'scooby_doo'?"``;
+    * when the search found nothing (``empty``) and it has words to match names with: the
+      closest card names and aliases (``"no card is named like 'Potted Plnt'; did you mean
+      'Potted Plant'?"``).
+
+    Args:
+        query: the search text (already known to parse).
+        conn: an open SQLAlchemy connection to the card database.
+        empty: whether the search found no card.
+    """
+    try:
+        ast = parse(query)
+    except SearchSyntaxError:
+        return []
+    terms: list = []
+    _terms(ast, terms)
+    out: list[str] = []
+    sets = [t for t in terms if isinstance(t, Cmp) and t.field.lower() == "set"]
+    tags = [t for t in terms if isinstance(t, Cmp) and t.field.lower() == "tag"]
+    if sets:
+        rows = conn.execute(select(CardSet.code, CardSet.name)).all()
+        names = {v.lower() for row in rows for v in row if v}
+        known = {_squash(c): c for c, _ in rows}
+        known.update({_squash(nm): c for c, nm in rows if nm})
+        for t in sets:
+            if t.value.strip().lower() not in names:
+                near = list(dict.fromkeys(_near(t.value, known)))
+                tail = f"; did you mean {', '.join(map(repr, near))}?" if near else \
+                    f" (sets: {', '.join(sorted(c for c, _ in rows))})"
+                out.append(f"no set {t.value.strip()!r}{tail}")
+    if tags:
+        rows = conn.execute(select(Tag.key, Tag.name)).all()
+        keys = {k for k, _ in rows}
+        known = {_squash(nm): nm for _, nm in rows}
+        for t in tags:
+            if t.value.strip().lower() not in keys:
+                near = _near(t.value, known)
+                tail = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+                out.append(f"no card has the tag {t.value.strip()!r}{tail}")
+    words = [t.text for t in terms if isinstance(t, Text)]
+    words += [t.value for t in terms if isinstance(t, Cmp) and t.field.lower() == "name"]
+    if empty and words:
+        text = " ".join(w.strip() for w in words if w.strip())
+        folded: dict[str, str] = {}  # folded name -> what the hint shows
+        for (n,) in conn.execute(select(Card.name).distinct()):
+            folded.setdefault(fold(n), repr(n))
+        for a, n in conn.execute(select(Alias.name, Card.name).join(Card, Card.id == Alias.card_id)):
+            folded.setdefault(fold(a), f"{a!r} ({n})")
+        near = difflib.get_close_matches(fold(text), list(folded), n=3, cutoff=0.6)
+        if not near:  # word by word: each word close to a word of the name
+            vocab: dict[str, set[str]] = {}
+            for f in folded:
+                for w in f.split():
+                    vocab.setdefault(w, set()).add(f)
+            pools = []
+            for w in text.split():
+                close = difflib.get_close_matches(fold(w), list(vocab), n=5, cutoff=0.7)
+                pools.append(set().union(*(vocab[c] for c in close)) if close else set())
+            hits = set.intersection(*pools) if pools else set()
+            near = sorted(hits, key=lambda f: -difflib.SequenceMatcher(None, fold(text), f).ratio())[:3]
+        if near:
+            out.append(f"no card is named like {text!r}; did you mean {', '.join(folded[n] for n in near)}?")
+    return out

@@ -63,6 +63,14 @@ def normalize(name: str) -> str:
     return " ".join(text.casefold().split())
 
 
+def plain(name: str) -> str:
+    """:func:`normalize` without diacritics on Latin letters (``"Piła"`` -> ``"pila"``): the
+    fallback a name or alias is matched with when the exact (folded) form is not found."""
+    from ..cards.search import fold
+
+    return fold(normalize(name))
+
+
 def label(spec: CardSpec) -> str:
     """Return ``"Name [set]"``, the way deck files and messages name a card."""
     return f"{spec.name} [{spec.set}]"
@@ -116,6 +124,11 @@ class Catalog:
                 keys = self._by_alias.setdefault(normalize(alias), [])
                 if key not in keys:
                     keys.append(key)
+        self._by_plain: dict[str, list[str]] = {}
+        for index in (self._by_name, self._by_alias):
+            for folded, keys in index.items():
+                bucket = self._by_plain.setdefault(plain(folded), [])
+                bucket.extend(k for k in keys if k not in bucket)
         sets = dict(self.sets)
         for spec in self._specs.values():
             sets.setdefault(spec.set, SetInfo(code=spec.set))
@@ -162,13 +175,14 @@ class Catalog:
 
     def matches(self, name: str, set: str | None = None) -> list[CardSpec]:
         """Cards whose name (or, when no name matches, alias) equals ``name`` (folded, see
-        :func:`normalize`), optionally only in ``set``. A ``"set:Name"`` key also matches
-        its card."""
+        :func:`normalize`), optionally only in ``set``; when neither matches, names and
+        aliases compared without diacritics (:func:`plain`: ``Pila Lancuchowa Krwawego
+        Rozczlonkowania`` finds the Chainsaw). A ``"set:Name"`` key also matches its card."""
         if set is None and ":" in name and name in self._specs:
             return [self._specs[name]]
         folded = normalize(name)
-        for index in (self._by_name, self._by_alias):
-            specs = [self._specs[k] for k in index.get(folded, [])]
+        for index, key in ((self._by_name, folded), (self._by_alias, folded), (self._by_plain, plain(folded))):
+            specs = [self._specs[k] for k in index.get(key, [])]
             if set is not None:
                 specs = [s for s in specs if s.set == set]
             if specs:

@@ -6,8 +6,23 @@
 ===================  =======  =================================================================
 rule                 level    what
 ===================  =======  =================================================================
+one-game             error    Munchkin cards and Solar Storm ship rooms in one deck: Solar Storm
+                              is a separate game (rulebook 003); ``play`` cannot start it
 door-treasure        error    a Munchkin mix (or an empty deck) without Door cards, or without
                               Treasure cards (core rulebook 001: play needs both decks)
+opening-hands        error    the Door or Treasure pile cannot deal the opening hands (4 Door
+                     warning  and 4 Treasure cards a player, core rulebook 001 Setup) and leave
+                              a Door to kick: an error for the table size checked (``players``,
+                              else the smallest table, 2), a warning naming the largest table
+                              the piles serve when it is below 6
+reach-winner         error    no monster in the Door pile: Level 10 is won only by killing a
+                              monster (core rulebook 001, Winning), so the game would run to
+                              the turn cap
+door-turn            error    Portals in a Door pile whose other cards the opening hands can
+                     warning  take: Kick Down the Door then draws only Portals, each followed
+                              by another face-up Door (Scooby-Doo rulebook 002), and the game
+                              never ends (error / warning by table size as for opening-hands)
+unknown-pile         error    a deck line names a pile (``@pile``) no game has
 dungeon-deck         error    Dungeon/Portal cards without any card of the Dungeon deck
                               (Scooby-Doo rulebook 002, Dungeons and Portals); other Scooby-Doo
                               cards (Ghost/Pirate monsters, Vehicles) play with Dungeons off, as
@@ -28,7 +43,13 @@ printed-copies       warning  more copies of a card than its set prints (the set
 joinable-tag         warning  an Undead/Ghost/Pirate tag held by a single monster: the joining
                               rule can never fire (core rulebook 001 Undead; rulebook 002 Ghost,
                               Pirate)
+pile-ignored         warning  a card placed in a pile other than its own (``@door_top``): the
+                              engine deals every card from its own pile; the deck keeps the
+                              pile for people playing at a table
 ===================  =======  =================================================================
+
+Every message says how to fix the problem. :data:`TABLE_RULES` are the rules about the size
+of the piles (they depend on the number of players).
 """
 from __future__ import annotations
 
@@ -37,7 +58,10 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+import difflib
+
 from ..engine.cards import CardSpec
+from ..plural import plural
 from .catalog import normalize
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,9 +70,20 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Monster tags whose holders join each other's combats without a Wandering Monster.
 JOINABLE_TAGS = ("undead", "ghost", "pirate")
 
+#: Players a Munchkin game seats (the engine's ``Game.new``: 2..6) and Solar Storm (1..4).
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+SOLAR_PLAYERS = (1, 4)
+#: Cards each player is dealt from the Door and from the Treasure pile (core rules, Setup).
+HAND_DEAL = 4
+
 #: Rule id -> source, as printed in messages.
 SOURCES = {
+    "one-game": "Solar Storm rulebook 003 (a separate game: ship rooms around the Energy Core)",
     "door-treasure": "core rulebook 001 (Door and Treasure decks)",
+    "opening-hands": "core rulebook 001 (Setup: 4 Door and 4 Treasure cards a player; Kick Down the Door)",
+    "reach-winner": "core rulebook 001 (Winning: Level 10 only by killing a monster)",
+    "door-turn": "Scooby-Doo rulebook 002 (Kick Down the Door: a face-up Portal is followed by another face-up Door)",
+    "unknown-pile": "deck file format (database/presets/README.md: @pile)",
     "dungeon-deck": "Scooby-Doo rulebook 002 (Dungeons, Portals)",
     "start-tile": "Star Munchkin Adventures rulebook 000 (START tile)",
     "sm2-rooms": "Star Munchkin Adventures rulebook 000 (remove Star Munchkin 2 Room cards)",
@@ -58,7 +93,11 @@ SOURCES = {
     "needs-classes": "mixing_rules.md (Munchkin 7 combining guidance: Super Munchkin and kin)",
     "printed-copies": "set file (printed copies of the card)",
     "joinable-tag": "core rulebook 001 (Undead); Scooby-Doo rulebook 002 (Ghost, Pirate)",
+    "pile-ignored": "munchkin_lab engine (Game.new deals each card from its own deck)",
 }
+
+#: Rules about the size of the piles (they depend on the number of players).
+TABLE_RULES = frozenset({"opening-hands", "reach-winner", "door-turn"})
 
 #: Names (folded) and effect keys of cards that only make sense with Races / Classes.
 RACE_DEPENDENT_NAMES = frozenset({"half-breed", "half breed"})
@@ -134,24 +173,129 @@ def needs_classes(spec: CardSpec) -> bool:
     return normalize(spec.name) in CLASS_DEPENDENT_NAMES or bool(CLASS_DEPENDENT_EFFECTS & set(spec.effects))
 
 
-def check_deck(deck: "Deck") -> list[Problem]:
+def _most_players(door: int, non_portal: int, treasure: int, portals: bool) -> int:
+    """Largest table whose opening hands the piles deal, leaving a Door to kick that is not
+    a Portal (0 when not even one player)."""
+    n = min((door - 1) // HAND_DEAL, treasure // HAND_DEAL)
+    if portals:
+        n = min(n, (non_portal - 1) // HAND_DEAL)
+    return max(0, n)
+
+
+def _table(pairs: list[tuple[CardSpec, int]], players: int | None) -> list[Problem]:
+    """The pile-size rules (:data:`TABLE_RULES`) of a Munchkin mix."""
+    out: list[Problem] = []
+    door = sum(n for s, n in pairs if s.deck == "door")
+    portals = sum(n for s, n in pairs if s.deck == "door" and s.kind == "portal")
+    treasure = sum(n for s, n in pairs if s.deck == "treasure")
+    if not door or not treasure:
+        return out  # door-treasure says it
+    p = players or MIN_PLAYERS
+    table = plural(p, "player")
+    need_door, need_treasure = HAND_DEAL * p + 1, HAND_DEAL * p
+    if door < need_door:
+        out.append(_p("error", None, "opening-hands",
+                      f"the Door pile has {plural(door, 'card')}: the opening hands of {table} take "
+                      f"{HAND_DEAL * p} ({HAND_DEAL} each) and Kick Down the Door needs one more; add at "
+                      f"least {need_door - door} Door card{'s' if need_door - door != 1 else ''}"))
+    if treasure < need_treasure:
+        out.append(_p("error", None, "opening-hands",
+                      f"the Treasure pile has {plural(treasure, 'card')}: the opening hands of {table} take "
+                      f"{need_treasure} ({HAND_DEAL} each); add at least {need_treasure - treasure} Treasure "
+                      f"card{'s' if need_treasure - treasure != 1 else ''}"))
+    monsters = sum(n for s, n in pairs if s.deck == "door" and s.kind == "monster")
+    if not monsters:
+        out.append(_p("error", None, "reach-winner",
+                      "no monster in the Door pile: Level 10 is won only by killing a monster, so nobody "
+                      "can win (the game runs to the turn cap); add monsters"))
+    non_portal = door - portals
+    if portals and door >= need_door and non_portal < need_door:
+        out.append(_p("error", None, "door-turn",
+                      f"only {plural(non_portal, 'Door card')} that {'is' if non_portal == 1 else 'are'} not "
+                      f"a Portal: the opening hands of {table} can take them all, and Kick Down the Door "
+                      f"then draws only Portals, each followed by another face-up Door, for ever; add at "
+                      f"least {need_door - non_portal} Door cards that are not Portals"))
+    if players is None and not out:
+        most = _most_players(door, non_portal, treasure, bool(portals))
+        if most < MAX_PLAYERS:
+            short = []
+            if door < HAND_DEAL * MAX_PLAYERS + 1:
+                short.append(f"{HAND_DEAL * MAX_PLAYERS + 1 - door} Door")
+            if treasure < HAND_DEAL * MAX_PLAYERS:
+                short.append(f"{HAND_DEAL * MAX_PLAYERS - treasure} Treasure")
+            if portals and non_portal < HAND_DEAL * MAX_PLAYERS + 1:
+                out.append(_p("warning", None, "door-turn",
+                              f"with more than {plural(most, 'player')} the opening hands can take every Door "
+                              f"card that is not a Portal and Kick Down the Door then draws Portals for ever; "
+                              f"add {HAND_DEAL * MAX_PLAYERS + 1 - non_portal} Door cards that are not Portals "
+                              f"for {MAX_PLAYERS} players"))
+            elif short:
+                out.append(_p("warning", None, "opening-hands",
+                              f"the piles (Door {door}, Treasure {treasure}) deal the opening hands of at most "
+                              f"{plural(most, 'player')}; add {' and '.join(short)} cards for {MAX_PLAYERS} players"))
+    return out
+
+
+def check_deck(deck: "Deck", players: int | None = None) -> list[Problem]:
     """Run every mix check on ``deck`` (rules in the module table). Errors come first, then
     warnings, each group in rule order. Returns ``[]`` for a clean mix.
 
+    Args:
+        deck: the deck.
+        players: the table size to check the piles for (Munchkin 2..6, Solar Storm 1..4);
+            ``None``: errors for the smallest table (2), and a warning when the piles serve
+            fewer than 6 players.
     Raises:
         UnknownCardError: a deck entry's card is no longer in the catalog.
+        ValueError: ``players`` is not a whole number in the range of the deck's game.
     """
     pairs = deck.specs()
     specs = [s for s, _ in pairs]
     out: list[Problem] = []
     cat = deck.catalog
+    munchkin = [(s, n) for s, n in pairs if s.deck in _MUNCHKIN_DECKS]
+    rooms_ = [(s, n) for s, n in pairs if s.deck == "ship_room" or s.kind == "ship_room"]
+    if players is not None:
+        lo, hi = SOLAR_PLAYERS if rooms_ and not munchkin else (MIN_PLAYERS, MAX_PLAYERS)
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+            game = "Solar Storm" if rooms_ and not munchkin else "Munchkin"
+            raise ValueError(f"players: {game} seats {lo} to {hi} players, got {players!r}")
+
+    # one-game
+    if munchkin and rooms_:
+        out.append(_p("error", None, "one-game",
+                      f"{plural(sum(n for _, n in munchkin), 'Munchkin card')} and "
+                      f"{plural(sum(n for _, n in rooms_), 'Solar Storm room')} in one deck: Solar Storm is "
+                      "a separate game; keep the rooms in a deck of their own"))
 
     # door-treasure (an empty deck has neither)
-    if not specs or any(s.deck in _MUNCHKIN_DECKS for s in specs):
+    if not specs or munchkin:
         if not any(s.deck == "door" for s in specs):
             out.append(_p("error", None, "door-treasure", "the mix has no Door cards"))
         if not any(s.deck == "treasure" for s in specs):
             out.append(_p("error", None, "door-treasure", "the mix has no Treasure cards"))
+
+    # opening-hands, reach-winner, door-turn
+    if munchkin:
+        out += _table(pairs, players)
+
+    # unknown-pile / pile-ignored
+    from .model import PILES
+
+    for key, e in deck.entries.items():
+        if not e.pile:
+            continue
+        s = cat.spec(key)
+        if e.pile not in PILES:
+            close = difflib.get_close_matches(e.pile, PILES, n=1, cutoff=0.5)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            out.append(_p("error", _lbl(s), "unknown-pile",
+                          f"pile {e.pile!r} is not a draw pile; {hint}piles: {', '.join(PILES)} "
+                          "(or drop the @pile to use the card's own)"))
+        elif e.pile != s.deck:
+            out.append(_p("warning", _lbl(s), "pile-ignored",
+                          f"put in pile {e.pile!r}: the engine deals every card from its own pile "
+                          f"({s.deck!r}); the deck keeps {e.pile!r} for play at a table"))
 
     # dungeon-deck: the engine demands a Dungeon card when the deck holds Dungeon or Portal
     # cards (engine/modules/dungeons.py), not for Ghost/Pirate monsters alone

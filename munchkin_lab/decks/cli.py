@@ -3,7 +3,10 @@
 Commands: ``new``, ``add``, ``remove``, ``show``, ``stats``, ``check``, ``export``,
 ``import``, ``list``, ``delete``, ``presets``. Decks live in the database (``--url`` or
 ``$DATABASE_URL``); ``show``/``stats``/``check`` also take a deck file path. Every error is
-printed as ``Error: ...`` on stderr with exit code 1 (no traceback).
+printed as ``Error: ...`` on stderr, never a traceback; exit codes follow
+:mod:`munchkin_lab.cli`: bad input (deck, file, card, query, database) 1, a bad option 2
+(``--copies 0``, ``--by nope``), Ctrl+C 130. ``deck add``/``deck remove`` take a query
+starting with ``-`` (``deck add Mix -tag:ghost``).
 """
 from __future__ import annotations
 
@@ -14,29 +17,32 @@ from typing import Optional
 
 import typer
 
+from ..plural import plural
+
 deck_app = typer.Typer(help="Mixed decks: build, check, statistics and odds, files.", no_args_is_help=True)
 
 URL = typer.Option(None, "--url", help="Database URL (default: $DATABASE_URL or the SQLite file).")
 
 
 def _errors(fn):
-    """Print deck/card/search errors cleanly and exit 1."""
+    """Bad input becomes ``Error: ...`` with exit 1, Ctrl+C exit 130, a closed pipe a quiet
+    exit 0 (:func:`munchkin_lab.cli.guarded`)."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        from ..cards.errors import CardDataError, CardLookupError, SearchSyntaxError
-        from .catalog import DeckError
+        from ..cli import guarded
 
-        try:
-            return fn(*args, **kwargs)
-        except (DeckError, CardDataError, CardLookupError, SearchSyntaxError) as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(1) from None
-        except OSError as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(1) from None
+        return guarded(fn)(*args, **kwargs)
 
     return wrapper
+
+
+def _copies_option(copies: Optional[int], low: int = 1) -> Optional[int]:
+    """``--copies`` within ``low..MAX_COPIES`` (a usage error naming the option otherwise)."""
+    from ..cli import check_range
+    from .model import MAX_COPIES
+
+    return check_range(copies, "--copies", low, MAX_COPIES)
 
 
 def _get(name: str, url: Optional[str]):
@@ -79,7 +85,8 @@ def new(
     for m in module:
         deck.set_module(m.lstrip("+-"), not m.startswith("-"))
     deck.save(replace=replace)
-    typer.echo(f"saved deck {deck.name!r}: {deck.size} cards, {len(deck)} entries, modules: {', '.join(deck.modules) or 'none'}")
+    typer.echo(f"saved deck {deck.name!r}: {plural(deck.size, 'card')}, {plural(len(deck), 'entry', 'entries')}, "
+               f"modules: {', '.join(deck.modules) or 'none'}")
 
 
 @deck_app.command("add")
@@ -93,13 +100,14 @@ def add(
     whole_set: bool = typer.Option(False, "--whole-set", help="WHAT is a set code: add all its cards."),
     url: Optional[str] = URL,
 ):
-    """Add cards to a saved deck."""
+    """Add cards to a saved deck (at most 100 copies of a card, 5000 cards in all)."""
     from .store import edit_deck  # load, add, save; again from a fresh load if another edit came first
 
+    _copies_option(copies)
     deck, specs = edit_deck(name, lambda d: d.add_set(what) if whole_set else d.add(what, copies, set=set_, pile=pile),
                             url=url)
     shown = ", ".join(f"{s.name} [{s.set}]" for s in specs[:8]) + (" ..." if len(specs) > 8 else "")
-    typer.echo(f"added {len(specs)} card(s): {shown}; deck now {deck.size} cards")
+    typer.echo(f"added {plural(len(specs), 'card')}: {shown}; deck now {plural(deck.size, 'card')}")
 
 
 @deck_app.command("remove")
@@ -114,8 +122,9 @@ def remove(
     """Remove cards from a saved deck."""
     from .store import edit_deck  # load, remove, save; again from a fresh load if another edit came first
 
+    _copies_option(copies)
     deck, keys = edit_deck(name, lambda d: d.remove(what, copies, set=set_), url=url)
-    typer.echo(f"removed {', '.join(keys)}; deck now {deck.size} cards")
+    typer.echo(f"removed {', '.join(keys)}; deck now {plural(deck.size, 'card')}")
 
 
 @deck_app.command("show")
@@ -128,6 +137,10 @@ def show(
     """Show a deck's cards, modules and options."""
     from .stats import cards_frame
 
+    if fmt not in ("table", "text", "yaml"):
+        from ..cli import usage_error
+
+        usage_error(f"--format must be table, text or yaml, not {fmt!r}")
     deck = _get(name, url)
     if fmt == "text":
         typer.echo(deck.to_text(), nl=False)
@@ -136,8 +149,10 @@ def show(
         typer.echo(deck.to_yaml(), nl=False)
         return
     if fmt != "table":
-        raise typer.BadParameter("format must be table, text or yaml")
-    typer.echo(f"{deck.name}: {deck.size} cards, {len(deck)} entries")
+        from ..cli import usage_error
+
+        usage_error(f"--format must be table, text or yaml, not {fmt!r}")
+    typer.echo(f"{deck.name}: {plural(deck.size, 'card')}, {plural(len(deck), 'entry', 'entries')}")
     if deck.description:
         typer.echo(deck.description)
     typer.echo(f"modules: {', '.join(deck.modules) or 'none'}")
@@ -156,8 +171,13 @@ def stats_cmd(
     """Counts, monster curve, bonus/gold distributions, joinable tag groups and draw odds."""
     from . import stats
 
+    bad = [b for b in by if b not in ("deck", "kind", "set", "tag")]
+    if bad:
+        from ..cli import usage_error
+
+        usage_error(f"--by must be deck, kind, set or tag, not {bad[0]!r}")
     deck = _get(name, url)
-    typer.echo(f"{deck.name}: {deck.size} cards")
+    typer.echo(f"{deck.name}: {plural(deck.size, 'card')}")
     for b in by:
         typer.echo(f"\n-- cards by {b}")
         typer.echo(_frame(stats.counts(deck, b)))
@@ -187,18 +207,31 @@ def stats_cmd(
 def check(
     name: str = typer.Argument(..., help="Deck name, deck file path, or preset (preset:<name>, or bare when no saved deck has the name)."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too."),
+    players: Optional[int] = typer.Option(None, "--players", "-p",
+                                          help="Check the piles for this many players (default: 2, with a warning below 6)."),
     url: Optional[str] = URL,
 ):
-    """Check the mix; exit 1 when there is an error (or a warning with --strict)."""
+    """Check the mix (and whether it can be played); exit 1 when there is an error (or a
+    warning with --strict)."""
+    from ..cli import check_range
+
+    check_range(players, "--players", 1, 6)
     deck = _get(name, url)
-    problems = deck.check()
+    try:
+        problems = deck.check(players)
+    except ValueError as exc:
+        if str(exc).startswith("players:"):
+            from ..cli import usage_error
+
+            usage_error("--" + str(exc))
+        raise
     if not problems:
         typer.echo(f"{deck.name}: no problems")
         return
     for p in problems:
         typer.echo(str(p))
     errors = sum(p.level == "error" for p in problems)
-    typer.echo(f"{deck.name}: {errors} error(s), {len(problems) - errors} warning(s)")
+    typer.echo(f"{deck.name}: {plural(errors, 'error')}, {plural(len(problems) - errors, 'warning')}")
     if errors or strict:
         raise typer.Exit(1)
 
@@ -272,7 +305,7 @@ def import_(
 
         deck.name = check_deck_name(name)
     deck.save(url=url, replace=replace)
-    typer.echo(f"imported deck {deck.name!r}: {deck.size} cards, modules: {', '.join(deck.modules) or 'none'}")
+    typer.echo(f"imported deck {deck.name!r}: {plural(deck.size, 'card')}, modules: {', '.join(deck.modules) or 'none'}")
     if not deck.size:
         typer.echo(f"Warning: {path} holds no cards: deck {deck.name!r} is empty and cannot be played", err=True)
 
@@ -308,5 +341,11 @@ def presets():
 
 
 def register(app: typer.Typer) -> None:
-    """Add this area's commands to the root ``munchkin-lab`` app (``munchkin-lab deck ...``)."""
+    """Add this area's commands to the root ``munchkin-lab`` app (``munchkin-lab deck ...``);
+    ``add`` and ``remove`` take queries starting with ``-`` (``DashArgsCommand``)."""
+    from ..cli import DashArgsCommand
+
+    for info in deck_app.registered_commands:
+        if info.name in ("add", "remove"):
+            info.cls = DashArgsCommand
     app.add_typer(deck_app, name="deck")

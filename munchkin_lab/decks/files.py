@@ -39,12 +39,17 @@ import io
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Optional
 
 import yaml
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from .. import safe_yaml
 from .catalog import Catalog, DeckError, default_catalog, label
-from .model import DEFAULT_OPTIONS, MODULES, Deck, Entry, check_deck_name, check_pile
+from .model import DEFAULT_OPTIONS, MAX_CARDS, MAX_COPIES, MODULES, Deck, Entry, check_deck_name, check_pile
+
+#: Largest deck file read (bytes); a deck of every supported card is about 20 kB.
+MAX_BYTES = 1024 * 1024
 
 import difflib
 
@@ -71,8 +76,10 @@ class DeckFileError(DeckError):
     def __init__(self, problems: list[FileProblem], source: str | None = None):
         self.problems = list(problems)
         self.source = source
+        from ..plural import plural
+
         prefix = f"{source}: " if source else ""
-        head = f"{prefix}{len(self.problems)} problem(s) in deck file"
+        head = f"{prefix}{plural(len(self.problems), 'problem')} in deck file"
         super().__init__(head + "\n" + "\n".join(f"  {p}" for p in self.problems))
 
 
@@ -148,10 +155,15 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
         source: file name for messages.
 
     Raises:
-        DeckFileError: every problem at once, each with its line: syntax, bad copies (0,
-            negative, not a number), unknown set, unknown or ambiguous card (with the
-            closest names), unknown module/option, header after the cards, no name.
+        DeckFileError: every problem at once, each with its line: control characters (with
+            their column), syntax, bad copies (0, negative, not a number, more than
+            :data:`MAX_COPIES`), unknown set, unknown or ambiguous card (with the closest
+            names), unknown module/option, header after the cards, no name, a deck of more
+            than :data:`MAX_CARDS` cards.
     """
+    bad = safe_yaml.control_character_problems(text)
+    if bad:
+        raise DeckFileError([FileProblem(p.line, p.message) for p in bad], source)
     try:
         tree = _parser().parse(text if text.endswith("\n") else text + "\n")
     except UnexpectedInput as exc:
@@ -263,6 +275,9 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
             problems.append(FileProblem(line, msg))
         elif n < 1:
             problems.append(FileProblem(line, f"copies must be at least 1, got {count}"))
+        elif n > MAX_COPIES:
+            problems.append(FileProblem(line, f"copies must be at most {MAX_COPIES}, got {_short(count)}"))
+            n = None
         if set_code is not None and set_code not in cat.sets:
             if set_code not in bad_sets:
                 close = difflib.get_close_matches(set_code, list(cat.sets), n=3, cutoff=0.5)
@@ -270,10 +285,25 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
             continue
         _add_card(deck, cat, cname, set_code, n if n is not None and n >= 1 else None, pile, line,
                   problems, f" in [{set_code}]" if set_code else "")
+    _check_size(deck, problems)
     if problems:
         raise DeckFileError(problems, source)
     return deck
 
+
+def _short(text: str) -> str:
+    """A number as typed, cut when it is absurdly long."""
+    return text if len(text) <= 30 else f"{text[:12]}...({len(text)} digits)"
+
+
+def _check_size(deck: Deck, problems: list) -> None:
+    """Per-card copies and the deck size within :data:`MAX_COPIES` / :data:`MAX_CARDS`."""
+    for e in deck.entries.values():
+        if e.copies > MAX_COPIES:
+            problems.append(FileProblem(None, f"{e.key.split(':', 1)[-1]} [{e.key.split(':', 1)[0]}]: "
+                                              f"{e.copies} copies in all; at most {MAX_COPIES} copies of a card"))
+    if deck.size > MAX_CARDS:
+        problems.append(FileProblem(None, f"the deck holds {deck.size} cards; at most {MAX_CARDS}"))
 
 
 def _add_card(deck, cat, cname: str, set_code: str | None, copies: int | None, pile, line: int,
@@ -365,99 +395,129 @@ def to_yaml(deck: Deck) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
 
 
-class _LineDict(dict):
-    line: int = 0
+_DECK_KEYS = ("name", "description", "modules", "options", "cards")
+_CARD_KEYS = ("name", "set", "copies", "pile")
 
 
-class _LineLoader(yaml.SafeLoader):
-    """SafeLoader whose mappings remember their line (1-based)."""
+def _type_problems(data: dict, doc) -> tuple[list[FileProblem], set]:
+    """Strict types of the YAML form (pydantic): text, true/false, whole numbers within
+    bounds, lists and mappings where the format has them; each problem with its line.
+    Returns the problems and the locations that are wrong (``("cards", 2)``, ``("name",)``,
+    ``("modules", "dungeons")``) so that the rest of the file can still be checked."""
+    from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+    from ..cards.effect_schema import error_message
+    from ..cards.files import field_path
 
-def _construct_map(loader: _LineLoader, node):
-    data = _LineDict()
-    data.line = node.start_mark.line + 1
-    yield data
-    data.update(loader.construct_mapping(node))
+    class _Strict(BaseModel):
+        model_config = ConfigDict(strict=True, extra="allow")
 
+    class CardLine(_Strict):
+        name: str = Field(min_length=1, max_length=200)
+        set: Optional[str] = Field(default=None, max_length=64)
+        copies: int = Field(default=1, ge=1, le=MAX_COPIES)
+        pile: Optional[str] = Field(default=None, max_length=64)
 
-_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+    class DeckYaml(_Strict):
+        name: Optional[str] = Field(default=None, max_length=200)
+        description: Optional[str] = Field(default=None, max_length=4000)
+        modules: Optional[dict[str, bool]] = None
+        options: Optional[dict[str, bool]] = None
+        cards: Optional[list[CardLine]] = None
+
+    try:
+        DeckYaml.model_validate(data)
+    except ValidationError as exc:
+        out, bad = [], set()
+        for err in exc.errors(include_url=False):
+            loc = tuple(err["loc"])
+            bad.add(loc[:2])
+            msg = error_message(err)
+            if err["type"] in ("greater_than_equal", "less_than_equal"):
+                msg = f"must be {'at least 1' if err['type'] == 'greater_than_equal' else f'at most {MAX_COPIES}'}, " \
+                      f"got {err.get('input')!r}"
+            out.append(FileProblem(doc.line_of(loc), f"{field_path(loc)}: {msg}"))
+        return out, bad
+    return [], set()
 
 
 def parse_yaml(text: str, catalog: Catalog | None = None, url: str | None = None,
                name: str | None = None, source: str | None = None) -> Deck:
     """Parse the YAML form into a :class:`Deck` (see the module docstring).
 
+    The text is read with :mod:`munchkin_lab.safe_yaml` (no aliases or anchors, depth limit,
+    control characters and duplicate keys reported with their line) and every value is
+    type-checked before any card is looked up: ``copies: true``, ``copies: '2'``, a ``pile``
+    that is not text, ``modules: {dungeons: 'false'}`` are errors.
+
     Raises:
-        DeckFileError: malformed YAML, unknown keys, bad copies, unknown or ambiguous
-            cards, unknown modules or options; each with its line.
+        DeckFileError: malformed or unsafe YAML, unknown keys, values of the wrong type or out
+            of range, unknown or ambiguous cards, unknown sets, modules or options; each with
+            its line.
     """
+    from ..cards.files import YamlDoc
+
     try:
-        data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
-    except yaml.MarkedYAMLError as exc:
-        line = exc.problem_mark.line + 1 if exc.problem_mark else None
-        raise DeckFileError([FileProblem(line, f"malformed YAML: {exc.problem}")], source) from None
-    except yaml.YAMLError as exc:
-        raise DeckFileError([FileProblem(None, f"malformed YAML: {exc}")], source) from None
+        parsed = safe_yaml.read_yaml_text(text, source or "<deck>")
+    except safe_yaml.YamlFileError as exc:
+        raise DeckFileError([FileProblem(p.line, p.message) for p in exc.problems], source) from None
+    data = parsed.data
+    doc = YamlDoc(Path(source or "<deck>"), data, parsed.node, source)
     if data is None:
-        data = _LineDict()
+        data = {}
     if not isinstance(data, dict):
         raise DeckFileError([FileProblem(1, "a YAML deck is a mapping with name, cards, ...")], source)
+    top = doc.line_of(()) or 1
     problems: list[FileProblem] = []
-    allowed = ("name", "description", "modules", "options", "cards")
     for k in data:
-        if k not in allowed:
-            problems.append(FileProblem(data.line, f"unknown key {k!r}", difflib.get_close_matches(str(k), allowed, n=2)))
-    deck_name = data.get("name") or name
+        if k not in _DECK_KEYS:
+            problems.append(FileProblem(doc.line_of((k,)), f"unknown key {k!r}",
+                                        difflib.get_close_matches(str(k), _DECK_KEYS, n=2)))
+    for i, item in enumerate(data.get("cards") if isinstance(data.get("cards"), list) else []):
+        if isinstance(item, dict):
+            extra = [str(k) for k in item if k not in _CARD_KEYS]
+            if extra:
+                problems.append(FileProblem(doc.line_of(("cards", i)), f"unknown card field(s) {', '.join(extra)}",
+                                            difflib.get_close_matches(extra[0], _CARD_KEYS, n=2)))
+    typed, bad = _type_problems(data, doc)
+    problems += typed
+    if any(len(loc) == 1 for loc in bad):  # a whole part has the wrong shape
+        raise DeckFileError(problems, source)
+    deck_name = data.get("name") if ("name",) not in bad else None
+    deck_name = deck_name or name
     try:
         deck_name = check_deck_name(deck_name)
     except DeckError as exc:
-        problems.append(FileProblem(data.line, str(exc) if deck_name else "the deck needs a name"))
+        problems.append(FileProblem(doc.line_of(("name",)) or top, str(exc) if deck_name else "the deck needs a name"))
         deck_name = "unnamed"
-    desc = data.get("description") or ""
-    if not isinstance(desc, str):
-        problems.append(FileProblem(data.line, "description must be text"))
-        desc = ""
     cat = catalog if catalog is not None else default_catalog(url)
-    deck = Deck(deck_name, desc, catalog=cat, url=url)
+    deck = Deck(deck_name, data.get("description") or "", catalog=cat, url=url)
     for kind, apply in (("modules", deck.set_module), ("options", deck.set_option)):
-        value = data.get(kind) or {}
-        line = getattr(value, "line", data.line)
-        if not isinstance(value, dict):
-            problems.append(FileProblem(line, f"{kind} must be a mapping name: true/false"))
-            continue
-        for k, v in value.items():
+        for k, v in (data.get(kind) or {}).items():
+            if (kind, k) in bad:
+                continue
             try:
                 apply(str(k), v)
             except DeckError as exc:
-                problems.append(FileProblem(line, str(exc)))
-    cards = data.get("cards") or []
-    if not isinstance(cards, list):
-        problems.append(FileProblem(data.line, "cards must be a list"))
-        cards = []
-    for item in cards:
-        line = getattr(item, "line", None)
-        if not isinstance(item, dict):
-            problems.append(FileProblem(line, f"a card is a mapping with name, set, copies; got {item!r}"))
+                known = MODULES if kind == "modules" else tuple(DEFAULT_OPTIONS)
+                problems.append(FileProblem(doc.line_of((kind, k)), str(exc),
+                                            difflib.get_close_matches(str(k), known, n=2, cutoff=0.4)))
+    for i, item in enumerate(data.get("cards") or []):
+        if ("cards", i) in bad:
             continue
-        extra = [k for k in item if k not in ("name", "set", "copies", "pile")]
-        if extra:
-            problems.append(FileProblem(line, f"unknown card field(s) {', '.join(map(str, extra))}"))
-        cname, set_code, copies, pile = item.get("name"), item.get("set"), item.get("copies", 1), item.get("pile")
-        if not isinstance(cname, str) or not cname.strip():
+        line = doc.line_of(("cards", i))
+        cname, set_code, copies, pile = item["name"], item.get("set"), item.get("copies", 1), item.get("pile")
+        if not cname.strip():
             problems.append(FileProblem(line, "a card needs a name"))
             continue
-        if isinstance(copies, bool) or not isinstance(copies, int):
-            problems.append(FileProblem(line, f"copies must be a whole number, got {copies!r}"))
-            continue
-        if copies < 1:
-            problems.append(FileProblem(line, f"copies must be at least 1, got {copies}"))
-            continue
-        if set_code is not None and str(set_code) not in cat.sets:
-            close = difflib.get_close_matches(str(set_code), list(cat.sets), n=3, cutoff=0.5)
+        if set_code is not None and set_code not in cat.sets:
+            close = difflib.get_close_matches(set_code, list(cat.sets), n=3, cutoff=0.5)
             problems.append(FileProblem(line, f"unknown set {set_code!r}", close))
             continue
-        _add_card(deck, cat, cname, None if set_code is None else str(set_code), copies, pile, line, problems)
+        _add_card(deck, cat, cname, set_code, copies, pile, line, problems)
+    _check_size(deck, problems)
     if problems:
+        problems.sort(key=lambda p: p.line or 0)
         raise DeckFileError(problems, source)
     return deck
 
@@ -479,6 +539,9 @@ def read_deck(path, catalog: Catalog | None = None, url: str | None = None, name
     """
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_BYTES:
+            raise DeckFileError([FileProblem(None, f"the file is too large ({p.stat().st_size:,} bytes; "
+                                                   f"at most {MAX_BYTES:,})")], str(p))
         data = p.read_bytes()
     except OSError as exc:
         raise DeckFileError([FileProblem(None, f"cannot read: {exc.strerror or exc}")], str(p)) from None

@@ -51,6 +51,14 @@ MODULES = ("fairy_dust", "dungeons", "rooms", "solar_storm")
 #: Game options and their defaults.
 DEFAULT_OPTIONS: dict[str, bool] = {"faster_play": False, "shared_victory": False, "piles_per_set": False}
 
+#: Most copies of one card a deck may hold (a printed set holds at most a few of a card).
+MAX_COPIES = 100
+#: Most cards a deck may hold in all (every supported set together holds a few hundred).
+MAX_CARDS = 5000
+#: Draw piles a deck line may name (``@pile``): the engine's decks (``engine.cards.DECKS``)
+#: and ``door_top``, the top part of the Door deck (Fairy Dust's "top inch").
+PILES = ("door", "treasure", "dungeon", "fairy_dust", "character", "room_tile", "ship_room", "door_top")
+
 #: Characters a search query has and a card name lacks (used to tell them apart).
 _QUERY_MARKS = (":", "<", ">", "=", "(")
 
@@ -78,23 +86,33 @@ def derive_modules(specs: Iterable[CardSpec]) -> tuple[str, ...]:
     return tuple(m for m in MODULES if m in on)
 
 
-def _check_copies(copies: object, what: str) -> int:
+def _check_copies(copies: object, what: str, low: int = 1) -> int:
+    """``copies`` as an int in ``low..MAX_COPIES``.
+
+    Raises:
+        DeckError: not a whole number (``True``, ``2.0`` and ``"2"`` are not), or out of range.
+    """
     if isinstance(copies, bool) or not isinstance(copies, int):
         raise DeckError(f"{what}: copies must be a whole number, got {copies!r}")
-    if copies < 1:
-        raise DeckError(f"{what}: copies must be at least 1, got {copies}")
+    if copies < low:
+        raise DeckError(f"{what}: copies must be at least {low}, got {copies}")
+    if copies > MAX_COPIES:
+        raise DeckError(f"{what}: copies must be at most {MAX_COPIES}, got {copies}")
     return copies
 
 
 def check_pile(pile: str | None) -> str | None:
-    """Validate a pile name: ``None`` or lower-case letters, digits, ``_``, ``-`` and ``:``.
+    """Validate a pile name: ``None`` or 1..64 lower-case letters, digits, ``_``, ``-`` and
+    ``:``. (Whether a game knows the pile is a mix check: ``deck check``'s ``unknown-pile``.)
 
     Raises:
-        DeckError: any other character, or an empty name.
+        DeckError: not text, any other character, or an empty or too long name.
     """
     if pile is None:
         return None
-    ok = pile and all(c.isascii() and (c.islower() or c.isdigit() or c in "_-:") for c in pile)
+    if not isinstance(pile, str):
+        raise DeckError(f"a pile name is text, got {pile!r}")
+    ok = pile and len(pile) <= 64 and all(c.isascii() and (c.islower() or c.isdigit() or c in "_-:") for c in pile)
     if not ok:
         raise DeckError(f"bad pile name {pile!r}: use lower-case letters, digits, '_', '-' or ':'")
     return pile
@@ -234,6 +252,7 @@ class Deck:
         copies = _check_copies(copies, what)
         check_pile(pile)
         specs = self._find(what, set)
+        self._check_room({s.key: copies for s in specs}, what)
         for s in specs:
             entry = self.entries.get(s.key)
             if entry is None:
@@ -252,8 +271,11 @@ class Deck:
         """
         if copies is not None:
             _check_copies(copies, code)
+        cards = self.catalog.set_cards(code)
+        self._check_room({spec.key: copies if copies is not None else max(1, printed or 1)
+                          for spec, printed in cards}, code)
         added = []
-        for spec, printed in self.catalog.set_cards(code):
+        for spec, printed in cards:
             n = copies if copies is not None else max(1, printed or 1)
             entry = self.entries.get(spec.key)
             if entry is None:
@@ -262,6 +284,22 @@ class Deck:
                 entry.copies += n
             added.append(spec)
         return added
+
+    def _check_room(self, more: Mapping[str, int], what: str) -> None:
+        """Refuse (before anything changes) adding ``more`` copies per card key when an entry
+        would pass :data:`MAX_COPIES` or the deck :data:`MAX_CARDS`.
+
+        Raises:
+            DeckError: naming the card or the deck size and the limit.
+        """
+        for key, n in more.items():
+            total = self.copies(key) + n
+            if total > MAX_COPIES:
+                raise DeckError(f"{what}: {key.split(':', 1)[-1]} would have {total} copies; at most "
+                                f"{MAX_COPIES} copies of a card")
+        size = self.size + sum(more.values())
+        if size > MAX_CARDS:
+            raise DeckError(f"{what}: the deck would hold {size} cards; at most {MAX_CARDS}")
 
     def _present(self, what: str, set: str | None) -> list[str]:
         """Keys of deck entries named by ``what`` (name/alias/key/query)."""
@@ -312,9 +350,9 @@ class Deck:
         Raises:
             DeckError: negative or non-integer copies; lookup errors as in :meth:`add`.
         """
-        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 0:
-            raise DeckError(f"{what}: copies must be a whole number >= 0, got {copies!r}")
+        _check_copies(copies, what, low=0)
         specs = self._find(what, set)
+        self._check_room({s.key: copies - self.copies(s.key) for s in specs}, what)
         for s in specs:
             if copies == 0:
                 self.entries.pop(s.key, None)
@@ -334,7 +372,13 @@ class Deck:
         """Add every entry of ``other`` to this deck (copies add up; ``other``'s pile wins
         where this deck has none); module overrides and options that ``other`` sets and
         this deck does not are taken over; options switched on in either stay on.
-        Returns ``self``."""
+        Returns ``self``.
+
+        Raises:
+            DeckError: the merged deck would pass :data:`MAX_COPIES` or :data:`MAX_CARDS`
+                (nothing is changed).
+        """
+        self._check_room({k: e.copies for k, e in other.entries.items()}, other.name)
         for key, e in other.entries.items():
             mine = self.entries.get(key)
             if mine is None:
@@ -357,14 +401,17 @@ class Deck:
         """Force ``module`` on (True) or off (False), or back to derived (None).
 
         Raises:
-            DeckError: unknown module (the message lists :data:`MODULES`).
+            DeckError: unknown module (the message lists :data:`MODULES`), or ``on`` not
+                True, False or None (``"false"`` is not false).
         """
         if module not in MODULES:
             raise DeckError(f"unknown rules module {module!r}; known: {', '.join(MODULES)}")
         if on is None:
             self.module_overrides.pop(module, None)
+        elif not isinstance(on, bool):
+            raise DeckError(f"module {module!r} takes true or false, got {on!r}")
         else:
-            self.module_overrides[module] = bool(on)
+            self.module_overrides[module] = on
 
     def set_option(self, option: str, value: bool) -> None:
         """Set game option ``option`` (see :data:`DEFAULT_OPTIONS`).
@@ -380,7 +427,7 @@ class Deck:
 
     def derived_modules(self) -> tuple[str, ...]:
         """Modules the deck's cards call for (:func:`derive_modules`)."""
-        return derive_modules(s for s, _ in self.specs())
+        return derive_modules(s for s, _ in self._pairs())
 
     @property
     def modules(self) -> tuple[str, ...]:
@@ -396,9 +443,28 @@ class Deck:
 
         Raises:
             UnknownCardError: an entry's card is not in the catalog any more.
+            DeckError: the deck passes :data:`MAX_COPIES` or :data:`MAX_CARDS` (a deck saved
+                before the limits, or entries set by hand): the message says how to fix it,
+                instead of a game, simulation or print run exhausting the memory.
         """
+        self.check_limits()
+        return self._pairs()
+
+    def _pairs(self) -> list[tuple[CardSpec, int]]:
         cat = self.catalog
         return [(cat.spec(e.key), e.copies) for e in self.entries.values()]
+
+    def check_limits(self) -> None:
+        """Raise :class:`DeckError` when an entry holds more than :data:`MAX_COPIES` copies
+        (or not a whole number of at least 1) or the deck more than :data:`MAX_CARDS` cards."""
+        for e in self.entries.values():
+            if isinstance(e.copies, bool) or not isinstance(e.copies, int) or not 1 <= e.copies <= MAX_COPIES:
+                name = e.key.split(":", 1)[-1]
+                raise DeckError(f"deck {self.name!r}: {name} has {e.copies!r} copies; a deck holds 1 to "
+                                f"{MAX_COPIES} copies of a card (remove them all with `deck remove "
+                                f"{self.name!r} {name!r}`, then add the copies you want)")
+        if self.size > MAX_CARDS:
+            raise DeckError(f"deck {self.name!r} holds {self.size} cards; at most {MAX_CARDS}")
 
     def game_options(self, **overrides):
         """The engine's ``GameOptions`` for this deck: ``faster_play`` and ``shared_victory``
@@ -486,11 +552,12 @@ class Deck:
         return d
 
     # -------------------------------------------------------- delegations
-    def check(self) -> list:
-        """Run the mix checks (:func:`munchkin_lab.decks.checks.check_deck`)."""
+    def check(self, players: int | None = None) -> list:
+        """Run the mix checks (:func:`munchkin_lab.decks.checks.check_deck`); ``players``:
+        the table size the piles are checked for (default: 2, plus a warning below 6)."""
         from .checks import check_deck
 
-        return check_deck(self)
+        return check_deck(self, players)
 
     def to_text(self) -> str:
         """Export as the hand-written text format (:func:`munchkin_lab.decks.files.to_text`)."""

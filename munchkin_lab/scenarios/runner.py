@@ -4,9 +4,14 @@ Public functions:
     load_scenario(path) -> dict            parsed and shape-checked file (ScenarioError if bad)
     build_game(scenario, resolver) -> (Game, names)   the start position
     run_scenario(scenario, resolver) -> ScenarioResult
-    run_file(path, resolver=None) -> ScenarioResult   never raises for bad files: FAIL result
+    run_file(path, resolver=None) -> ScenarioResult   never raises for a bad file: FAIL result
                                            (``game: solar_storm`` files run in :mod:`.solar`)
     get_path(state_dict, "players.Arek.level")        dotted-path lookup used by expectations
+
+Files are read through :mod:`munchkin_lab.safe_yaml` (no aliases or anchors, at most
+:data:`MAX_BYTES` bytes, depth limit, control characters reported with line and column) and
+type-checked by :mod:`munchkin_lab.scenarios.schema` before anything is built; inline cards go
+through the card-file schema (:class:`munchkin_lab.cards.files.ScenarioCard`).
 """
 from __future__ import annotations
 
@@ -14,8 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-import yaml
-
+from .. import safe_yaml
 from ..engine import Action, CardSpec, Game, GameOptions, IllegalActionError
 from ..engine.actions import KINDS
 
@@ -31,6 +35,10 @@ PLAYER_FIELDS = {"name", "gender", "level", "race", "races", "class", "classes",
 STEP_FIELDS = {"actor", "action", "text", "card", "target", "side", "monster", "with", "cards",
                "treasures", "helper_first", "double", "n", "expect", "expect_error", "dice", "note",
                "undo", "redo"}
+
+
+#: Largest scenario file read (bytes).
+MAX_BYTES = 1024 * 1024
 
 
 class ScenarioError(ValueError):
@@ -63,22 +71,44 @@ def _not_text(e: UnicodeDecodeError) -> str:
     return f"not a text file (byte 0x{e.object[e.start]:02x} at offset {e.start} is not UTF-8)"
 
 
+def _parse(path: Path) -> tuple[Any, Any]:
+    """``(data, YamlDoc)`` of a scenario file read safely.
+
+    Raises:
+        ScenarioError: unreadable, too large, not text, malformed YAML, aliases/anchors, too
+            deep, control characters (each problem with its line).
+    """
+    from ..cards.files import YamlDoc
+
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise ScenarioError(f"{path}: the file is too large ({size:,} bytes; at most {MAX_BYTES:,})")
+        text = _read_text(path)
+    except OSError as e:
+        raise ScenarioError(f"{path}: cannot read ({e.strerror or e})") from None
+    except UnicodeDecodeError as e:
+        raise ScenarioError(f"{path}: {_not_text(e)}") from None
+    try:
+        doc = safe_yaml.read_yaml_text(text, str(path))
+    except safe_yaml.YamlFileError as e:
+        raise ScenarioError("; ".join(f"{p.where(str(path))}: {p.message}" for p in e.problems)) from None
+    return doc.data, YamlDoc(path, doc.data, doc.node, str(path))
+
+
 def load_scenario(path: str | Path) -> dict:
-    """Read a scenario YAML file.
+    """Read a Munchkin scenario YAML file and check its values
+    (:func:`munchkin_lab.scenarios.schema.check_scenario`).
 
     Raises:
         ScenarioError: unreadable file, malformed YAML, unknown top-level field, missing
-            ``players``.
+            ``players``, a value of the wrong type or out of range (every problem at once,
+            with its field and line).
     """
+    from .schema import check_scenario
+
     path = Path(path)
-    try:
-        data = yaml.safe_load(_read_text(path))
-    except OSError as e:
-        raise ScenarioError(f"{path}: cannot read ({e.strerror})") from None
-    except UnicodeDecodeError as e:
-        raise ScenarioError(f"{path}: {_not_text(e)}") from None
-    except yaml.YAMLError as e:
-        raise ScenarioError(f"{path}: malformed YAML ({e})") from None
+    data, doc = _parse(path)
     if not isinstance(data, dict):
         raise ScenarioError(f"{path}: a scenario is a mapping with players, decks and steps")
     game = data.get("game", "munchkin")
@@ -88,9 +118,13 @@ def load_scenario(path: str | Path) -> dict:
         raise ScenarioError(f"{path}: a Solar Storm scenario: run it with run_file (scenarios.solar)")
     bad = set(data) - TOP_FIELDS
     if bad:
-        raise ScenarioError(f"{path}: unknown field(s) {sorted(bad)} (allowed: {sorted(TOP_FIELDS)})")
+        raise ScenarioError(f"{path}: unknown field(s) {sorted(map(str, bad))} (allowed: {sorted(TOP_FIELDS)})")
     if not isinstance(data.get("players"), list) or len(data["players"]) < 2:
         raise ScenarioError(f"{path}: field 'players': a list of at least 2 players")
+    problems = check_scenario(data, doc)
+    if problems:
+        raise ScenarioError("; ".join(f"{path}:{line}: {msg}" if line else f"{path}: {msg}"
+                                      for line, msg in problems))
     data.setdefault("name", path.stem)
     data["_path"] = str(path)
     return data
@@ -123,6 +157,29 @@ def database_resolver(sets: list[str] | None = None) -> Resolver:
     return resolve
 
 
+def inline_card(card: dict, where: str = "card") -> CardSpec:
+    """The :class:`CardSpec` of an inline scenario card, checked by the card-file schema
+    (:class:`munchkin_lab.cards.files.ScenarioCard`: strict types, bounds, effects).
+
+    Raises:
+        ScenarioError: every problem of the card, naming ``where``, the card and the key.
+    """
+    from pydantic import ValidationError
+
+    from ..cards.files import ScenarioCard, _describe
+
+    try:
+        return ScenarioCard.model_validate(card).spec()
+    except ValidationError as e:
+        msgs = []
+        for err in e.errors(include_url=False):
+            fld, msg = _describe(err)
+            msgs.append(f"{fld}: {msg}" if fld else msg)
+        raise ScenarioError(f"{where} ({card.get('name')}): " + "; ".join(msgs)) from None
+    except (TypeError, ValueError) as e:
+        raise ScenarioError(f"{where} ({card.get('name')}): {e}") from None
+
+
 def _as_list(v: Any, where: str) -> list:
     if v is None:
         return []
@@ -145,12 +202,7 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
     for i, cd in enumerate(sc.get("cards") or []):
         if not isinstance(cd, dict) or "name" not in cd:
             raise ScenarioError(f"{where}: cards[{i}]: a card mapping with at least name, kind, deck")
-        d = dict(cd)
-        d.setdefault("set", "scenario")
-        try:
-            inline[d["name"].lower()] = CardSpec.make(**d)
-        except (TypeError, ValueError) as e:
-            raise ScenarioError(f"{where}: cards[{i}] ({d.get('name')}): {e}") from None
+        inline[str(cd["name"]).lower()] = inline_card(cd, f"{where}: cards[{i}]")
     db = resolver
 
     def spec(name: Any, field: str) -> CardSpec:
@@ -441,6 +493,14 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
     path = sc.get("_path", "<scenario>")
     name = str(sc.get("name"))
     g = build_game(sc, resolver)
+    inline = {str(cd.get("name")).lower() for cd in sc.get("cards") or [] if isinstance(cd, dict)}
+
+    def unknown_cards(step: dict) -> list[str]:
+        """Card names of a step that are neither inline nor in the database."""
+        names = [step.get(k) for k in ("card", "with", "double")]
+        names += _as_list(step.get("cards"), "cards") if isinstance(step.get("cards"), (str, list)) else []
+        return [n for n in names if isinstance(n, str) and n.lower() not in inline
+                and (resolver is None or resolver(n) is None)]
     steps = sc.get("steps") or []
     if not isinstance(steps, list):
         raise ScenarioError(f"{path}: steps: a list")
@@ -458,6 +518,11 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
         for _ in range(int(step.get("redo", 0))):
             g.redo()
         if "action" in step or "text" in step:
+            missing = unknown_cards(step)
+            if missing:
+                what = " (a refusal cannot be expected for a card that does not exist)" if step.get("expect_error") else ""
+                return ScenarioResult(False, name, path, f"{field}: unknown card {missing[0]!r} "
+                                                         f"(not inline, not in the database){what}")
             try:
                 a = make_action(g, step, f"{path}: {field}")
             except ScenarioError as e:
@@ -490,7 +555,8 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
 
 
 def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResult:
-    """Load and run one file; errors become FAIL results naming the field or step. A file
+    """Load and run one file. Never raises for a bad file (only ``KeyboardInterrupt`` and
+    the like pass): every problem becomes a FAIL result naming the field or step. A file
     with ``game: solar_storm`` is run by :func:`munchkin_lab.scenarios.solar.run`. A binary
     file gives ``FAIL path: not a text file (...)``."""
     try:
@@ -499,22 +565,27 @@ def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResu
         return ScenarioResult(False, "", str(path), _not_text(e))
     except OSError:
         pass  # reported by load_scenario
-    solar = _solar_data(path)
-    if solar is not None:
-        return _run_solar(path, solar)
     try:
+        solar = _solar_data(path)
+        if solar is not None:
+            return _run_solar(path, solar)
         sc = load_scenario(path)
         return run_scenario(sc, resolver if resolver is not None else database_resolver())
     except ScenarioError as e:
         return ScenarioResult(False, Path(path).stem, str(path), f"error: {e}")
+    except RecursionError:
+        return ScenarioResult(False, Path(path).stem, str(path), "error: the scenario is nested too deeply")
+    except Exception as e:  # noqa: BLE001 - documented: a bad file is a FAIL result, never an exception
+        return ScenarioResult(False, Path(path).stem, str(path), f"error: {type(e).__name__}: {e}")
 
 
 def _solar_data(path: str | Path) -> dict | None:
-    """The parsed file when it is a Solar Storm scenario (``game: solar_storm``), else None."""
+    """The parsed file when it is a Solar Storm scenario (``game: solar_storm``), else None
+    (read safely; problems are reported by :func:`load_scenario`)."""
     try:
-        data = yaml.safe_load(_read_text(Path(path)))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return None  # reported by load_scenario
+        data, _doc = _parse(Path(path))
+    except ScenarioError:
+        return None
     if isinstance(data, dict) and data.get("game") == "solar_storm":
         return data
     return None
@@ -528,6 +599,8 @@ def _run_solar(path: str | Path, data: dict) -> ScenarioResult:
         solar.run_data(data, path)
     except solar.ScenarioFailure as e:
         return ScenarioResult(False, name, str(path), str(e))
-    except (ValueError, KeyError, TypeError, IndexError, solar.IllegalActionError) as e:
+    except RecursionError:
+        return ScenarioResult(False, name, str(path), "error: the scenario is nested too deeply")
+    except Exception as e:  # noqa: BLE001 - a bad file is a FAIL result, never an exception
         return ScenarioResult(False, name, str(path), f"error: {type(e).__name__}: {e}")
     return ScenarioResult(True, name, str(path))

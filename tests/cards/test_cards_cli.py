@@ -128,3 +128,122 @@ def test_check_and_build_missing_data_folder(tmp_path):
         assert res.exit_code == 1
         assert f"Error: 1 problem in the card data:\n  {missing}: data folder not found" in res.output
         assert "tags.yaml: file missing" not in res.output
+
+
+# --------------------------------------------------------------------------- properties and one voice
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.text(alphabet=st.sampled_from(list("-:=<>!()\"' abkindtgmosrv0129")), max_size=12),
+                      max_size=3),
+       fmt=st.sampled_from(["table", "csv", "json"]))
+def test_any_query_is_an_answer_or_a_clean_error(url, words, fmt):
+    res = runner.invoke(app, ["cards", *words, "--format", fmt, "--url", url])
+    assert res.exit_code in (0, 1), res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert "Traceback" not in res.output
+    if res.exit_code == 1:
+        assert "Error: search syntax error at position" in res.output
+
+
+def test_queries_may_start_with_a_dash(url):
+    res = runner.invoke(app, ["cards", "-kind:monster", "--url", url])
+    assert res.exit_code == 0, res.output
+    assert "Grave Lord" not in res.output and "Flame Sword" in res.output
+    res = runner.invoke(app, ["cards", "--url", url, "-f", "csv", "-tag:undead", "kind:monster"])
+    assert res.exit_code == 0 and res.output.splitlines()[0].startswith("set,name")
+    assert len(res.output.splitlines()) == 1  # every monster of the fixture is Undead
+    res = runner.invoke(app, ["cards", "kind:monster", "tag:undead", "level>=10", "--url", url])
+    assert "2 cards" in res.output  # several words are one query
+    res = runner.invoke(app, ["cards", "--url", url, "--", "-kind:monster", "--format"])
+    assert res.exit_code == 0 and res.output.startswith("no cards match")  # after --, all is query: --format
+    # a word that is not one of the options is query text, even with the letters of one (-f)
+    res = runner.invoke(app, ["cards", "-deck:fairy", "-kind:item", "--url", url, "-fjson"])
+    assert res.exit_code == 0 and res.output.lstrip().startswith("[")
+
+
+def test_hints_and_plural_forms(url):
+    res = runner.invoke(app, ["cards", "tag:undaed", "--url", url])
+    assert res.exit_code == 0
+    assert res.output.splitlines() == ["no cards match", "hint: no card has the tag 'undaed'; did you mean 'Undead'?"]
+    res = runner.invoke(app, ["cards", "grave", "--url", url])
+    assert res.output.splitlines()[-1] == "1 card"
+    res = runner.invoke(app, ["cards", "grav lrd", "--url", url, "--format", "json"])
+    assert res.stdout.strip() == "[]"
+
+
+def test_db_schema_command(tmp_path):
+    from munchkin_lab.cards.files import json_schema_text
+
+    res = runner.invoke(app, ["db", "schema", "--check"])
+    assert res.exit_code == 0 and "is current" in res.output
+    out = tmp_path / "s.json"
+    res = runner.invoke(app, ["db", "schema", "--out", str(out)])
+    assert res.exit_code == 0 and out.read_text(encoding="utf-8") == json_schema_text()
+    out.write_text("{}", encoding="utf-8")
+    res = runner.invoke(app, ["db", "schema", "--out", str(out), "--check"])
+    assert res.exit_code == 1 and "is not the current schema" in res.output
+
+
+def test_exit_codes_and_interrupts(url, monkeypatch):
+    from munchkin_lab.cards import api
+
+    res = runner.invoke(app, ["cards", "--format", "xml", "--url", url])
+    assert res.exit_code == 2  # a bad option is a usage error
+    res = runner.invoke(app, ["cards", "lvl>3", "--url", url])
+    assert res.exit_code == 1  # bad input
+    res = runner.invoke(app, ["deck", "list", "--url", "garbage://"])
+    assert res.exit_code == 1 and "Error: bad database URL" in res.output and "Traceback" not in res.output
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(api, "cards", interrupted)
+    res = runner.invoke(app, ["cards", "x", "--url", url])
+    assert res.exit_code == 130 and "Interrupted." in res.output
+
+
+@pytest.mark.parametrize("driver_message,expected", [
+    ("attempt to write a readonly database", "Error: the database is read-only: attempt to write a readonly database"),
+    ("database or disk is full", "Error: the disk is full: database or disk is full"),
+    ("database is locked", "Error: the database is busy (locked by another program)"),
+])
+def test_database_write_errors_are_clean(tmp_path, monkeypatch, driver_message, expected):
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    from munchkin_lab.decks import store
+
+    url = f"sqlite:///{tmp_path / 'w.sqlite'}"
+    assert runner.invoke(app, ["db", "build", "--url", url, "--data", str(MINI)]).exit_code == 0
+
+    def refuse(*a, **k):
+        raise OperationalError("INSERT INTO deck ...", {}, sqlite3.OperationalError(driver_message))
+
+    monkeypatch.setattr(store, "save_deck", refuse)
+    res = runner.invoke(app, ["deck", "new", "B", "--url", url])
+    assert res.exit_code == 1 and res.output.startswith(expected), res.output
+    assert "Traceback" not in res.output and "INSERT" not in res.output
+
+
+def test_ctrl_c_exits_130_without_a_traceback():
+    """SIGINT to a running command (a folder of scenario files): ``Interrupted.``, status 130."""
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    scenarios = Path(__file__).resolve().parents[1] / "scenarios"
+    code = "import sys; from munchkin_lab.cli import app; sys.argv[0] = 'munchkin-lab'; app()"
+    proc = subprocess.Popen([sys.executable, "-c", code, "scenario", "run", str(scenarios)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = proc.stdout.readline()  # it runs
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert first.startswith(("PASS", "FAIL"))
+    assert proc.returncode == 130, err
+    assert err.strip().endswith("Interrupted.") and "Traceback" not in err

@@ -116,7 +116,7 @@ def test_negative_level(data_copy):
         level: -1
         source: x
     """)
-    assert problems(data_copy) == ["database/sets/gamma.yaml:10: card 'Minus One': level: must be >= 0, got -1"]
+    assert problems(data_copy) == ["database/sets/gamma.yaml:10: card 'Minus One': level: must be >= 0, got -1 (allowed: 0..100)"]
 
 
 @pytest.mark.parametrize("field,value,expected", [

@@ -159,3 +159,90 @@ def test_limits_are_syntax_errors():
         compile_query(" ".join(["a"] * 150))
     with pytest.raises(SearchSyntaxError, match="NUL"):
         compile_query("a\x00b")
+
+
+# --------------------------------------------------------------------------- hints and diacritics
+
+POLISH = """\
+set:
+  code: gamma
+  name: Gamma
+  family: munchkin
+  kind: fan
+cards:
+  - name: Chainsaw
+    kind: item
+    deck: treasure
+    source: x
+    aliases: [{name: "Piła Łańcuchowa", language: pl}]
+  - name: Żółć Gęślą
+    kind: curse
+    deck: door
+    source: x
+"""
+
+
+@pytest.fixture(scope="module")
+def polish_url(backend_url, tmp_path_factory):
+    import shutil
+
+    data = tmp_path_factory.mktemp("polish") / "database"
+    shutil.copytree(MINI, data)
+    (data / "sets" / "gamma.yaml").write_text(POLISH, encoding="utf-8")
+    build(backend_url, data)
+    return backend_url
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("pila lancuchowa", ["Chainsaw"]),
+    ("PIŁA", ["Chainsaw"]),
+    ("łańcuch", ["Chainsaw"]),
+    ('"Piła Łańcuchowa"', ["Chainsaw"]),
+    ("zolc gesla", ["Żółć Gęślą"]),
+    ("name:ZÓŁĆ", ["Żółć Gęślą"]),
+    ("-zolc set:gamma", ["Chainsaw"]),
+])
+def test_names_match_with_or_without_diacritics(polish_url, query, expected):
+    assert names(query, polish_url) == expected
+
+
+def test_fold_table_is_one_to_one():
+    from munchkin_lab.cards.search import FOLD_FROM, FOLD_TO, fold
+
+    assert len(FOLD_FROM) == len(FOLD_TO) > 200 and FOLD_TO.isascii() and FOLD_TO.islower()
+    assert fold("Zażółć GĘŚLĄ jaźń Łódź") == "zazolc gesla jazn lodz"
+    assert "'" not in FOLD_FROM and "'" not in FOLD_TO  # safe inside the SQL literal
+
+
+@pytest.mark.parametrize("query,hint", [
+    ("tag:undaed", "no card has the tag 'undaed'; did you mean 'Undead'?"),
+    ("set:alfa", "no set 'alfa'; did you mean 'alpha'?"),
+    ("set:Betaa kind:monster", "no set 'Betaa'; did you mean 'beta'?"),
+    ("Grave Lrd", "no card is named like 'Grave Lrd'; did you mean 'Grave Lord'?"),
+    ("Lrd Grav", "no card is named like 'Lrd Grav'; did you mean 'Lord of Graves' (Grave Lord)?"),
+    ("Grobowi Pan", "no card is named like 'Grobowi Pan'; did you mean 'Grobowy Pan' (Grave Lord)?"),
+])
+def test_hints_for_unknown_values_and_misspelt_names(url, query, hint):
+    df = api.cards(query, url=url)
+    assert df.empty and df.attrs["hints"] == [hint]
+
+
+def test_hints_only_when_something_is_unknown(url):
+    assert api.cards("tag:undead", url=url).attrs["hints"] == []
+    assert api.cards("set:Alpha", url=url).attrs["hints"] == []   # a set name works too
+    assert api.cards("zzzzqx", url=url).attrs["hints"] == []       # nothing close: nothing invented
+    mixed = api.cards("tag:undaed or tag:ghost", url=url)
+    assert list(mixed["name"]) == ["Sheet Phantom"]
+    assert mixed.attrs["hints"] == ["no card has the tag 'undaed'; did you mean 'Undead'?"]
+
+
+def test_vocabulary_errors_carry_suggestions():
+    with pytest.raises(SearchSyntaxError) as info:
+        compile_query("kind:monstr")
+    assert info.value.suggestions[0] == "monster" and "did you mean 'monster'?" in str(info.value)
+    with pytest.raises(SearchSyntaxError) as info:
+        compile_query("lvl>=3")
+    assert info.value.suggestions[0] == "level"
+    with pytest.raises(SearchSyntaxError) as info:
+        compile_query("slot:hed")
+    assert info.value.suggestions == ["headgear"]

@@ -263,7 +263,7 @@ def test_read_only_commands_never_build(tmp_path):
     cli = [sys.executable, "-c", "import sys; from munchkin_lab.cli import app; sys.argv[0] = 'munchkin-lab'; app()"]
     r = subprocess.run([*cli, "play", "--sets", "bogus", "--seed", "1"], env=env, capture_output=True, text=True,
                        timeout=120)
-    assert r.returncode == 2 and "unknown set(s) bogus; known: alpha, beta" in r.stderr, r.stderr
+    assert r.returncode == 1 and "unknown set(s) bogus; known: alpha, beta" in r.stderr, r.stderr  # bad input: 1
     assert _snapshot(path) == before  # neither rebuilt nor rewritten
 
     _old_schema(url)
@@ -274,7 +274,7 @@ def test_read_only_commands_never_build(tmp_path):
     assert r.returncode == 1 and "outdated" in r.stdout and "munchkin-lab db build" in r.stdout, r.stdout
     r = subprocess.run([*cli, "play", "--sets", "alpha", "--seed", "1"], env=env, capture_output=True, text=True,
                        timeout=120)
-    assert r.returncode == 2 and "schema revision 0001" in r.stderr and "munchkin-lab db build" in r.stderr
+    assert r.returncode == 1 and "schema revision 0001" in r.stderr and "munchkin-lab db build" in r.stderr
     from munchkin_lab.widgets.notebook import ensure_database
 
     with pytest.raises(CardDataError, match="run `munchkin-lab db build`"):

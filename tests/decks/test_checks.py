@@ -1,8 +1,17 @@
 """Mix checks on inline decks: each rule fires when it should and only then."""
 from __future__ import annotations
 
-from munchkin_lab.decks import Deck, check_deck
-from munchkin_lab.decks.checks import SOURCES, problems_frame
+import pytest
+
+from munchkin_lab.decks import Deck
+from munchkin_lab.decks import check_deck as _check_all
+from munchkin_lab.decks.checks import SOURCES, TABLE_RULES, problems_frame
+
+
+def check_deck(d, players=None):
+    """The mix rules only: the tiny decks of these tests are far too small for a table
+    (the pile-size rules have their own tests below)."""
+    return [p for p in _check_all(d, players) if p.rule not in TABLE_RULES]
 
 
 def _deck(catalog, *names, sets=()):
@@ -115,3 +124,103 @@ def test_empty_deck_is_an_error(catalog):
 def test_ghosts_alone_need_no_dungeon_deck(catalog):
     d = _deck(catalog, "Elf", "Warrior", "Magic Missile", "Snow Ghost", "Ghost Clown")
     assert check_deck(d) == []
+
+
+def _table(catalog, monsters=5, others=4, treasures=8, portals=0):
+    """A Munchkin mix with ``monsters`` + ``others`` Door cards (plus Portals) and
+    ``treasures`` Treasure cards."""
+    d = Deck("t", catalog=catalog)
+    d.add("Potted Plant", monsters)
+    if others:
+        d.add("Elf", others)
+    d.add("Magic Missile", treasures)
+    if portals:
+        d.add("Creepy Cemetery Entrance", portals)
+        d.add("K-Ghoul Mart")
+    return d
+
+
+def table_rules(d, players=None):
+    return [(p.level, p.rule) for p in _check_all(d, players) if p.rule in TABLE_RULES]
+
+
+def test_opening_hands_need_four_and_four_per_player_and_a_door_to_kick(catalog):
+    # 2 players: 8 Door cards dealt + 1 to kick, 8 Treasure cards
+    d = _table(catalog, monsters=5, others=4, treasures=8)
+    assert table_rules(d, 2) == []
+    d.remove("Elf", 1)
+    probs = [p for p in _check_all(d, 2) if p.rule == "opening-hands"]
+    assert [(p.level, p.message) for p in probs] == [("error", (
+        "the Door pile has 8 cards: the opening hands of 2 players take 8 (4 each) and Kick Down the Door "
+        "needs one more; add at least 1 Door card"))]
+    d.add("Elf")
+    d.remove("Magic Missile", 1)
+    (p,) = [p for p in _check_all(d, 2) if p.rule == "opening-hands"]
+    assert p.message == ("the Treasure pile has 7 cards: the opening hands of 2 players take 8 (4 each); "
+                         "add at least 1 Treasure card")
+    # a bigger table needs more; the default checks 2 players and warns for 6
+    d.add("Magic Missile", 1)
+    assert [r for r in table_rules(d, 4)] == [("error", "opening-hands"), ("error", "opening-hands")]
+    (w,) = [p for p in _check_all(d) if p.rule in TABLE_RULES]
+    assert (w.level, w.rule) == ("warning", "opening-hands")
+    assert w.message == ("the piles (Door 9, Treasure 8) deal the opening hands of at most 2 players; "
+                         "add 16 Door and 16 Treasure cards for 6 players")
+    big = _table(catalog, monsters=20, others=5, treasures=24)
+    assert table_rules(big) == [] and table_rules(big, 6) == []
+
+
+def test_two_card_deck_cannot_be_played(catalog):
+    d = _table(catalog, monsters=1, others=0, treasures=1)
+    assert table_rules(d) == [("error", "opening-hands"), ("error", "opening-hands")]
+
+
+def test_no_monster_no_winner(catalog):
+    d = Deck("t", catalog=catalog)
+    d.add("Elf", 3)
+    d.add("Warrior", 3)
+    d.add("Duck of Doom", 3)
+    d.add("Magic Missile", 8)
+    (p,) = [p for p in _check_all(d) if p.rule == "reach-winner"]
+    assert p.level == "error" and "Level 10 is won only by killing a monster" in p.message
+    assert p.source == SOURCES["reach-winner"]
+
+
+def test_portals_only_door_pile_loops(catalog):
+    # 9 Door cards that are not Portals: enough for 2 players, not for 3
+    d = _table(catalog, monsters=5, others=4, treasures=24, portals=4)
+    assert table_rules(d, 2) == []
+    probs = [p for p in _check_all(d, 3) if p.rule in TABLE_RULES]
+    assert [(p.level, p.rule) for p in probs] == [("error", "door-turn")]
+    assert "only 9 Door cards that are not a Portal" in probs[0].message
+    assert "add at least 4 Door cards that are not Portals" in probs[0].message
+    (w,) = [p for p in _check_all(d) if p.rule in TABLE_RULES]
+    assert (w.level, w.rule) == ("warning", "door-turn") and "more than 2 players" in w.message
+
+
+def test_cards_of_two_games(catalog):
+    d = _table(catalog, monsters=20, others=5, treasures=24)
+    d.add_set("solar_storm")
+    probs = [p for p in _check_all(d) if p.rule == "one-game"]
+    assert [(p.level, p.card) for p in probs] == [("error", None)]
+    assert probs[0].message.startswith("49 Munchkin cards and 17 Solar Storm rooms in one deck")
+
+
+def test_unknown_and_ignored_piles(catalog):
+    d = _table(catalog, monsters=20, others=5, treasures=24)
+    d.set_pile("Elf", "door_tpo")
+    d.set_pile("Magic Missile", "door_top")
+    got = [(p.level, p.rule, p.card) for p in _check_all(d) if p.rule in ("unknown-pile", "pile-ignored")]
+    assert got == [("error", "unknown-pile", "Elf [munchkin]"), ("warning", "pile-ignored", "Magic Missile [munchkin]")]
+    assert "did you mean 'door_top'?" in _check_all(d)[0].message
+
+
+def test_players_are_checked(catalog):
+    d = _table(catalog)
+    for bad in (1, 7, True, "4"):
+        with pytest.raises(ValueError, match="players: Munchkin seats 2 to 6 players"):
+            _check_all(d, bad)
+    s = Deck("s", catalog=catalog)
+    s.add_set("solar_storm")
+    assert _check_all(s, 1) == [] and _check_all(s, 4) == []
+    with pytest.raises(ValueError, match="Solar Storm seats 1 to 4"):
+        _check_all(s, 5)

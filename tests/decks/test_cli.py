@@ -60,7 +60,6 @@ def test_errors_are_clean(url, tmp_path):
         (["add", "A", "Potted Plnt"], "Potted Plant [munchkin]"),
         (["add", "A", "Wandering Monster"], "ambiguous"),
         (["add", "A", "level>>3"], "bad search"),
-        (["add", "A", "Elf", "--copies", "0"], "at least 1"),
         (["add", "Nope", "Elf"], "no deck named"),
         (["remove", "A", "Elf"], "not in deck"),
         (["show", "preset:nosuch"], "no preset"),
@@ -71,6 +70,12 @@ def test_errors_are_clean(url, tmp_path):
         assert res.exit_code == 1, args
         assert fragment in res.output, (args, res.output)
         assert "Traceback" not in res.output
+    for args, fragment in ((["add", "A", "Elf", "--copies", "0"], "Error: --copies must be at least 1, got 0"),
+                           (["add", "A", "Elf", "-n", "1000000000000"], "--copies must be at most 100"),
+                           (["stats", "preset:base", "--by", "nope"], "Error: --by must be deck, kind, set or tag"),
+                           (["check", "preset:base", "--players", "9"], "--players must be at most 6")):
+        res = run(*args, url=url, ok=False)
+        assert res.exit_code == 2 and fragment in res.output and "Traceback" not in res.output, (args, res.output)
     bad = tmp_path / "bad.txt"
     bad.write_text("name: A\n1 Elf\nthree Potted Plant\n1 Snow Gost\n", encoding="utf-8")
     res = run("import", str(bad), "--replace", url=url, ok=False)
@@ -151,9 +156,9 @@ def test_check_matches_play_for_ghosts_and_empty_decks(url, tmp_path, monkeypatc
     res = run("check", "Empty", url=url, ok=False)
     assert res.exit_code == 1
     assert "the mix has no Door cards" in res.output and "the mix has no Treasure cards" in res.output
-    assert "Empty: 2 error(s), 0 warning(s)" in res.output
+    assert "Empty: 2 errors, 0 warnings" in res.output
     res = runner.invoke(app, ["play", "--deck", "Empty"])
-    assert res.exit_code == 2
+    assert res.exit_code == 1
     assert "deck 'Empty' cannot be played" in res.output and "the mix has no Door cards" in res.output
     assert "turns" not in res.output
     empty = tmp_path / "empty.txt"
@@ -173,3 +178,67 @@ def test_deck_commands_take_bare_preset_names(url):
     res = run("show", "nothing-like-this", url=url, ok=False)
     assert res.exit_code == 1
     assert "Error: no deck named 'nothing-like-this'" in res.output and "presets: base" in res.output
+
+
+# --------------------------------------------------------------------------- option properties
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_ints = st.one_of(st.integers(-5, 130), st.integers(), st.integers(min_value=-2**70, max_value=2**70))
+
+
+def _clean(res) -> None:
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert "Traceback" not in res.output
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(n=_ints)
+def test_deck_add_copies_option(url, n):
+    from munchkin_lab.decks import catalog as _catalog
+    from munchkin_lab.decks import list_decks
+
+    if "A" not in set(list_decks(url)["name"]):
+        run("new", "A", url=url)
+    before = Deck.load("A", url=url)
+    res = runner.invoke(app, ["deck", "add", "A", "Elf", "-n", str(n), "--url", url])
+    _clean(res)
+    after = Deck.load("A", url=url)
+    if not 1 <= n <= 100:
+        assert res.exit_code == 2 and "--copies must be at" in res.output
+        assert after == before  # nothing written
+    elif before.copies("munchkin:Elf") + n > 100:
+        assert res.exit_code == 1 and "at most 100 copies" in res.output and after == before
+    else:
+        assert res.exit_code == 0, res.output
+        assert after.copies("munchkin:Elf") == before.copies("munchkin:Elf") + n
+    _catalog.forget_catalogs()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=_ints, players=st.integers(-3, 12), turns=st.one_of(st.integers(-3, 3), st.integers()))
+def test_play_options(url, seed, players, turns):
+    res = runner.invoke(app, ["play", "--seed", str(seed), "--players", str(players), "--max-turns", str(turns),
+                              "--quiet", "--tail", "0"], env={"DATABASE_URL": url})
+    _clean(res)
+    ok = 0 <= seed <= 2**63 - 1 and 2 <= players <= 6 and 1 <= turns <= 100_000
+    if ok and turns <= 3:
+        assert res.exit_code == 0, res.output
+        assert res.output.startswith(("Winner", "No winner"))
+    elif not ok:
+        assert res.exit_code == 2, res.output
+        opt = next(o for o, bad in (("--seed", not 0 <= seed <= 2**63 - 1), ("--players", not 1 <= players <= 6),
+                                    ("--max-turns", not 1 <= turns <= 100_000), ("--players", True)) if bad)
+        assert f"Error: {opt}" in res.output, res.output
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(players=st.integers(-3, 12))
+def test_deck_check_players_option(url, players):
+    res = runner.invoke(app, ["deck", "check", "preset:base", "--players", str(players), "--url", url])
+    _clean(res)
+    if 2 <= players <= 6:
+        assert res.exit_code == 0 and "no problems" in res.output
+    else:
+        assert res.exit_code == 2 and "--players" in res.output

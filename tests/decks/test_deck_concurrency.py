@@ -46,7 +46,7 @@ def test_parallel_deck_adds_keep_every_edit(db_url, tmp_path):
             if p.poll() is None:
                 p.kill()
     assert [p.returncode for p in procs] == [0] * 10, results
-    assert all("added 1 card(s)" in out for out, _ in results), results
+    assert all("added 1 card:" in out for out, _ in results), results
     deck = Deck.load("Race", url=db_url)
     assert sorted(deck.entries) == sorted(f"munchkin:{n}" for n in names)
     assert deck.size == 10

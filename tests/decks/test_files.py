@@ -148,3 +148,120 @@ def test_parser_never_raises_anything_else(catalog, text):
         assert all(p.line is None or p.line >= 1 for p in exc.problems)
     else:
         assert isinstance(d, Deck)
+
+
+# --------------------------------------------------------------------------- bounds and safety
+
+
+def test_huge_copies_are_refused_with_the_line(catalog):
+    with pytest.raises(DeckFileError) as e:
+        parse_text("name: x\n99999999999999999999 Elf\n2 Potted Plant\n", catalog=catalog)
+    assert [str(p) for p in e.value.problems] == ["line 2: copies must be at most 100, got 99999999999999999999"]
+    with pytest.raises(DeckFileError) as e:
+        parse_text("name: x\n60 Elf\n60 Elf\n", catalog=catalog)  # adds up
+    assert [str(p) for p in e.value.problems] == ["Elf [munchkin]: 120 copies in all; at most 100 copies of a card"]
+    lines = "".join(f"100 {n}\n" for n in ("Elf", "Warrior", "Potted Plant", "Magic Missile", "Mr. Bones", "King Tut"))
+    many = "name: x\n" + "".join(f"[{s}]\n" for s in ()) + lines * 1
+    assert parse_text(many, catalog=catalog).size == 600
+
+
+def test_yaml_values_are_type_checked(catalog):
+    bad = ("name: x\nmodules: {dungeons: 'false'}\noptions: {faster_play: 1}\ncards:\n"
+           "  - {name: Elf, copies: true}\n  - {name: Elf, pile: 3}\n  - {name: 7}\n"
+           "  - {name: Warrior, copies: 1000000000000}\n  - {name: Potted Plant, copies: 2}\n")
+    with pytest.raises(DeckFileError) as e:
+        parse_yaml(bad, catalog=catalog)
+    assert [str(p) for p in e.value.problems] == [
+        "line 2: modules.dungeons: expected true or false, got 'false'",
+        "line 3: options.faster_play: expected true or false, got 1",
+        "line 5: cards[0].copies: expected a whole number, got True",
+        "line 6: cards[1].pile: expected text, got 3",
+        "line 7: cards[2].name: expected text, got 7",
+        "line 8: cards[3].copies: must be at most 100, got 1000000000000",
+    ]
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("name: x\ncards: &a [*a]\n", "line 2: an anchor (&a) is not allowed"),
+    ("name: x\ncards: *a\n", "line 2: an alias (*a) is not allowed"),
+    ("name: x\nname: y\n", "line 2: malformed YAML: duplicate key 'name'"),
+    ("name: x\ncards: " + "[" * 60 + "]" * 60 + "\n", "nested deeper than 40 levels"),
+    ("name: \"x\\x01\"\n", "control character U+0001 in the value"),
+])
+def test_yaml_decks_are_read_safely(catalog, text, fragment):
+    with pytest.raises(DeckFileError) as e:
+        parse_yaml(text, catalog=catalog)
+    assert fragment in str(e.value)
+
+
+def test_billion_laughs_gives_a_short_message(catalog, tmp_path):
+    bomb = "a: &a [1,1,1,1,1,1,1,1,1]\n" + "".join(
+        f"{c}: &{c} [*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p}]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+    f = tmp_path / "bomb.yaml"
+    f.write_text(bomb)
+    with pytest.raises(DeckFileError) as e:
+        read_deck(f, catalog=catalog)
+    assert len(str(e.value)) < 400 and "anchor (&a)" in str(e.value)
+
+
+def test_text_deck_control_characters_and_size(catalog, tmp_path):
+    with pytest.raises(DeckFileError) as e:
+        parse_text("name: x\n1 El\x07f\n", catalog=catalog)
+    assert [str(p) for p in e.value.problems] == ["line 2: control character U+0007 at column 5 is not allowed (remove it)"]
+    big = tmp_path / "big.txt"
+    big.write_text("# " + "x" * (1024 * 1024 + 10) + "\n")
+    with pytest.raises(DeckFileError, match="too large"):
+        read_deck(big, catalog=catalog)
+
+
+def test_names_match_without_diacritics(catalog):
+    d = parse_text("name: x\n2 Doniczkowa Roslina\n1 DONICZKOWA ROŚLINA\n", catalog=catalog)
+    assert d.copies("munchkin:Potted Plant") == 3
+    assert [s.key for s in catalog.matches("doniczkowa roslina")] == ["munchkin:Potted Plant"]
+
+
+# --------------------------------------------------------------------------- properties
+
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_value=-2**80, max_value=2**80),
+                     st.floats(), st.text(max_size=10),
+                     st.sampled_from(["Elf", "Potted Plant", "munchkin", "door_top", "false", "3", "\x07"]))
+_values = st.recursive(_scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                         st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+                       max_leaves=10)
+_card = st.dictionaries(st.sampled_from(["name", "set", "copies", "pile", "colour"]), _values, max_size=4)
+_deck = st.fixed_dictionaries({}, optional={"name": _values, "description": _values, "modules": _values,
+                                            "options": _values, "cards": st.lists(_card, max_size=4),
+                                            "extra": _values})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=st.one_of(_deck, _values))
+def test_any_yaml_deck_is_a_deck_or_a_deck_file_error(catalog, doc):
+    import yaml
+
+    try:
+        text = yaml.safe_dump(doc, allow_unicode=True)
+    except yaml.YAMLError:
+        return
+    try:
+        d = parse_yaml(text, catalog=catalog, name="fallback")
+    except DeckFileError as exc:
+        assert exc.problems and "Traceback" not in str(exc)
+        return
+    assert 0 <= d.size <= 5000
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(copies=st.one_of(st.integers(), st.integers(min_value=-2**70, max_value=2**70), st.integers(-3, 130)),
+       form=st.sampled_from(["text", "yaml"]))
+def test_copies_are_accepted_exactly_from_1_to_100(catalog, copies, form):
+    text = (f"name: x\n{copies} Elf\n" if form == "text"
+            else f"name: x\ncards:\n  - {{name: Elf, copies: {copies}}}\n")
+    if 1 <= copies <= 100:
+        parse = parse_text if form == "text" else parse_yaml
+        assert parse(text, catalog=catalog).copies("munchkin:Elf") == copies
+    else:
+        with pytest.raises(DeckFileError) as e:
+            (parse_text if form == "text" else parse_yaml)(text, catalog=catalog)
+        assert len(e.value.problems) == 1 and e.value.problems[0].line == (2 if form == "text" else 3)
+        assert "copies" in str(e.value.problems[0])

@@ -125,3 +125,60 @@ def test_equality_and_copy(catalog):
 def test_bad_deck_names(catalog, name):
     with pytest.raises(DeckError):
         Deck(name, catalog=catalog)
+
+
+def test_copies_and_deck_size_are_bounded(catalog):
+    from munchkin_lab.decks.model import MAX_CARDS, MAX_COPIES
+
+    d = Deck("b", catalog=catalog)
+    for bad in (10**12, MAX_COPIES + 1):
+        with pytest.raises(DeckError, match=f"copies must be at most {MAX_COPIES}"):
+            d.add("Elf", bad)
+    d.add("Elf", MAX_COPIES)
+    with pytest.raises(DeckError, match="would have 101 copies"):
+        d.add("Elf")
+    assert d.copies("munchkin:Elf") == MAX_COPIES  # nothing changed
+    with pytest.raises(DeckError, match="at most 100"):
+        d.set_copies("Elf", 101)
+    from munchkin_lab.decks import Catalog
+    from munchkin_lab.engine.cards import CardSpec
+
+    wide = Catalog.from_specs([CardSpec.make(set="w", name=f"Card {i}", kind="monster", deck="door", level=1)
+                               for i in range(60)])
+    big = Deck("c", catalog=wide)
+    for i in range(49):
+        big.add(f"Card {i}", MAX_COPIES)
+    big.add("Card 49", 40)
+    assert big.size == MAX_CARDS - 60
+    with pytest.raises(DeckError, match=f"the deck would hold 5001 cards; at most {MAX_CARDS}"):
+        big.add("Card 50", 61)
+    with pytest.raises(DeckError, match="would have 102 copies; at most 100 copies of a card"):
+        big.add_set("w", 2)
+    assert big.size == MAX_CARDS - 60  # nothing changed
+    big.add("Card 50", 60)
+    assert big.size == MAX_CARDS
+
+
+def test_module_overrides_take_only_booleans(catalog):
+    d = Deck("m", catalog=catalog)
+    with pytest.raises(DeckError, match="takes true or false, got 'false'"):
+        d.set_module("dungeons", "false")
+    d.set_module("dungeons", False)
+    assert d.module_overrides == {"dungeons": False}
+
+
+def test_a_deck_over_the_limits_is_a_clean_error_not_a_memory_error(catalog):
+    """A deck saved before the limits (or edited by hand) cannot start a game, a simulation or
+    a print run with a trillion copies; the message says how to fix it, and fixing works."""
+    from munchkin_lab.decks.model import Entry
+
+    d = Deck("Huge", catalog=catalog)
+    d.entries["munchkin:Potted Plant"] = Entry("munchkin:Potted Plant", 10**12)
+    with pytest.raises(DeckError, match=r"Potted Plant has 1000000000000 copies; a deck holds 1 to 100"):
+        d.specs()
+    with pytest.raises(DeckError, match="deck remove 'Huge' 'Potted Plant'"):
+        d.new_game(4)
+    assert d.modules == ()  # still readable: the fix below needs it
+    d.remove("Potted Plant")
+    d.add("Potted Plant", 3)
+    assert d.specs()[0][1] == 3

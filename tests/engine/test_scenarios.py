@@ -124,3 +124,114 @@ def test_cli_empty_folder(tmp_path):
     r = CliRunner().invoke(app, ["scenario", "run", str(tmp_path)])
     assert r.exit_code == 1
     assert f"no scenario files found in {tmp_path}" in r.output
+
+
+def test_expect_error_with_an_unknown_card_fails(tmp_path):
+    r = run_file(_write(tmp_path, BASE + "steps:\n  - {actor: Ann, action: play, card: Magic Misile, expect_error: true}\n"),
+                 lambda n: None)
+    assert not r.ok
+    assert r.message == ("step 1: unknown card 'Magic Misile' (not inline, not in the database) "
+                         "(a refusal cannot be expected for a card that does not exist)")
+    # a known card that is not in the player's hand is still an expected refusal
+    r = run_file(_write(tmp_path, BASE + "steps:\n  - {actor: Ann, action: play, card: Coin, expect_error: true}\n"),
+                 lambda n: None)
+    assert r.ok, r.message
+
+
+def test_inline_cards_go_through_the_card_schema(tmp_path):
+    bad = BASE.replace("level: 1, treasures: 1}", "level: 1, treasures: 1, effects: {portal: {drw: 1}}}")
+    r = run_file(_write(tmp_path, bad + "steps: []\n"), None)
+    assert not r.ok and r.message.startswith(f"error: {tmp_path / 's.yaml'}:3: cards[0] (Goblin): effects.portal.drw: "
+                                             "unknown key of portal")
+    bad = BASE.replace("gold: 100}", "gold: '100'}")
+    r = run_file(_write(tmp_path, bad), None)
+    assert not r.ok and "cards[1] (Coin): gold: expected a whole number, got '100'" in r.message
+
+
+@pytest.mark.parametrize("extra,fragment", [
+    ('seed: "7"\n', "seed: expected a whole number, got '7'"),
+    ("turn: true\n", "turn: expected a whole number, got True"),
+    ("forced_dice: [7]\n", "forced_dice[0]: must be <= 6, got 7"),
+    ("steps:\n  - {undo: 1.5}\n", "step 1.undo: expected a whole number, got 1.5"),
+    ("steps:\n  - {actor: Ann, action: kick, dice: [0]}\n", "step 1.dice: a die shows 1..6, got 0"),
+    ("steps:\n  - {actor: Ann, action: kick, expect_error: 3}\n", "step 1.expect_error: expected true or"),
+    ("x: &a [*a]\n", "an anchor (&a) is not allowed"),
+    ("name: \"bad\\x01\"\n", "control character U+0001 in the value"),
+])
+def test_values_are_type_checked_with_field_and_line(tmp_path, extra, fragment):
+    r = run_file(_write(tmp_path, BASE + extra), None)
+    assert not r.ok and fragment in r.message, r.message
+    assert f"{tmp_path / 's.yaml'}:" in r.message
+
+
+def test_player_values(tmp_path):
+    bad = BASE.replace("- {name: Ann}", "- {name: Ann, level: 11, alive: 'no'}")
+    r = run_file(_write(tmp_path, bad), None)
+    assert "players[0].level: must be <= 10, got 11" in r.message
+    assert "players[0].alive: expected true or false, got 'no'" in r.message
+
+
+def test_run_file_never_raises_on_odd_files(tmp_path):
+    for text in ("[1, 2]", "players: 3", "players: [{name: A}, {name: B}]\nsteps: {a: 1}",
+                 "players: [{name: A}, {name: B}]\ncards: [7]", "game: solar_storm\nplayers: 5",
+                 "game: solar_storm\nplayers: [A]\ngrid: 7", "a" * 10, "- - - -"):
+        r = run_file(_write(tmp_path, text), None)
+        assert not r.ok and r.message
+
+
+# --------------------------------------------------------------------------- properties
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_value=-2**80, max_value=2**80),
+                     st.floats(), st.text(max_size=8),
+                     st.sampled_from(["Ann", "Bob", "Goblin", "Coin", "kick", "fight", "door", "start", "\x01"]))
+_values = st.recursive(_scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                         st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+                       max_leaves=10)
+_step = st.dictionaries(st.sampled_from(["actor", "action", "card", "target", "dice", "undo", "redo", "n",
+                                         "expect", "expect_error", "treasures", "with", "text", "bogus"]),
+                        _values, max_size=4)
+_top = st.dictionaries(st.sampled_from(["seed", "turn", "active", "phase", "forced_dice", "options", "decks",
+                                        "discards", "expect", "game", "name"]), _values, max_size=3)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=st.one_of(_values, _top))
+def test_any_document_is_a_result_never_an_exception(tmp_path, doc):
+    import yaml
+
+    try:
+        text = yaml.safe_dump(doc, allow_unicode=True)
+    except yaml.YAMLError:
+        return
+    r = run_file(_write(tmp_path, text), lambda n: None)
+    assert isinstance(r.ok, bool) and (r.ok or r.message)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(top=_top, steps=st.lists(_step, max_size=3))
+def test_any_values_on_a_real_position_are_a_result(tmp_path, top, steps):
+    import yaml
+
+    base = yaml.safe_load(BASE)
+    doc = {**base, **top, "steps": steps}
+    try:
+        text = yaml.safe_dump(doc, allow_unicode=True)
+    except yaml.YAMLError:
+        return
+    r = run_file(_write(tmp_path, text), lambda n: None)
+    assert isinstance(r.ok, bool) and (r.ok or r.message)
+    assert "Traceback" not in r.message
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(field=st.sampled_from(["seed", "turn"]), value=st.one_of(st.integers(), st.integers(-2**70, 2**70)))
+def test_numbers_of_a_scenario_are_bounded(tmp_path, field, value):
+    r = run_file(_write(tmp_path, BASE + f"{field}: {value}\nsteps: []\n"), lambda n: None)
+    lo, hi = {"seed": (-(2**63 - 1), 2**63 - 1), "turn": (1, 100_000)}[field]
+    if lo <= value <= hi:
+        assert r.ok, r.message
+    else:
+        assert not r.ok and f"{field}: must be" in r.message

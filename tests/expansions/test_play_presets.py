@@ -74,5 +74,5 @@ def test_deck_from_file_and_preset_prefix(tmp_path):
 
 def test_unknown_deck_is_a_clear_error():
     r = CliRunner().invoke(app, ["play", "--deck", "no_such_deck_xyz"])
-    assert r.exit_code == 2
+    assert r.exit_code == 1  # bad input (exit codes: munchkin_lab/cli.py)
     assert "no_such_deck_xyz" in r.output and "base_fairy_dust" in r.output

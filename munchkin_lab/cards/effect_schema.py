@@ -1,0 +1,150 @@
+"""The effect part of the card-file schema, kept in one place so that it can be swapped.
+
+A card's ``effects`` mapping is written in the card-effect language
+(:mod:`munchkin_lab.engine.lang`, reference ``database/EFFECTS.md``): today's keys (monster,
+item, One-Shot, Curse... keys and their ops) are its short forms, the expansion parts
+``dungeon``, ``portal``, ``room``, ``room_action``, ``fairy_dust`` and ``vehicle`` are strict
+models of what the rules modules read (a typo such as ``portal: {drw: 1}`` is an error, in set
+files and scenario cards alike), and ``abilities:`` holds abilities written in the language
+itself. The language's validator (:func:`munchkin_lab.engine.lang.validate`) decides what is
+well formed; this module adds what a file may hold at all:
+
+* every whole number within ``[-EFFECT_INT_MAX, EFFECT_INT_MAX]``, no float where the language
+  has none, every text free of control characters;
+* with ``runnable=True`` (scenario cards, which the engine plays at once): only what the
+  engine runs today (:func:`munchkin_lab.engine.effects.validate_effects`): ``abilities`` are
+  refused until the engine runs the language, so that no effect is ignored silently. The
+  card loader gets the same rule from ``cards.build.effect_problems`` (called after the
+  schema).
+
+The one entry point is :func:`effect_errors` (``effects -> [(path, message)]``, never raises);
+:mod:`munchkin_lab.cards.files` turns its result into errors naming file, line, card and key.
+``database/cards.schema.json`` refers to the language's JSON Schema (``effects.schema.json``)
+for the ``effects`` value.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+#: Largest magnitude of a whole number anywhere in ``effects`` (Gold values included).
+EFFECT_INT_MAX = 10_000
+_CTRL = re.compile("[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\x80-\x9F\uD800-\uDFFF]")
+
+Loc = tuple  # a location inside ``effects``: keys and list indexes
+
+
+def error_message(err: Mapping) -> str:
+    """A short message for one pydantic error (``err`` from ``ValidationError.errors()``)."""
+    typ, inp, ctx = err.get("type"), err.get("input"), err.get("ctx") or {}
+    shown = repr(inp) if not isinstance(inp, (dict, list)) else type(inp).__name__
+    if typ == "extra_forbidden":
+        return "unknown field"
+    if typ == "missing":
+        return "required field is missing"
+    if typ in ("int_type", "int_parsing", "int_from_float"):
+        return f"expected a whole number, got {shown}"
+    if typ == "bool_type" or typ == "bool_parsing":
+        return f"expected true or false, got {shown}"
+    if typ in ("string_type",):
+        return f"expected text, got {shown}"
+    if typ in ("list_type",):
+        return f"expected a list, got {shown}"
+    if typ in ("dict_type", "model_type", "model_attributes_type"):
+        return f"expected a mapping, got {shown}"
+    if typ == "literal_error":
+        return f"unknown value {inp!r} (expected {ctx.get('expected', '')})"
+    if typ in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        op = {"greater_than_equal": ">=", "less_than_equal": "<=", "greater_than": ">", "less_than": "<"}[typ]
+        limit = ctx.get({">=": "ge", "<=": "le", ">": "gt", "<": "lt"}[op])
+        return f"must be {op} {limit}, got {shown}"
+    if typ == "string_too_short":
+        return "must not be empty"
+    if typ == "string_pattern_mismatch":
+        return f"bad value {inp!r} (expected the pattern {ctx.get('pattern')})"
+    if typ == "value_error":
+        return str(ctx.get("error", err.get("msg")))
+    return str(err.get("msg"))
+
+
+def _walk(value: Any, path: Loc, out: list[tuple[Loc, str]]) -> None:
+    """Bounds of every whole number and control characters of every text (iterative)."""
+    stack = [(value, path)]
+    while stack:
+        v, p = stack.pop()
+        if isinstance(v, bool) or v is None:
+            continue
+        if isinstance(v, int):
+            if not -EFFECT_INT_MAX <= v <= EFFECT_INT_MAX:
+                out.append((p, f"must be >= {-EFFECT_INT_MAX} and <= {EFFECT_INT_MAX}, got {v}"))
+        elif isinstance(v, float):
+            out.append((p, f"expected a whole number, got {v!r}"))
+        elif isinstance(v, str):
+            m = _CTRL.search(v)
+            if m:
+                out.append((p, f"control character U+{ord(m.group()):04X} in the text {v[:40]!r}"))
+        elif isinstance(v, Mapping):
+            for k, sub in v.items():
+                if not isinstance(k, (str, int)) or isinstance(k, bool):
+                    out.append((p + (k,), f"keys are text, got {k!r}"))
+                    continue
+                stack.append((sub, p + (k,)))
+        elif isinstance(v, (list, tuple)):
+            stack.extend((sub, p + (i,)) for i, sub in enumerate(v))
+        else:
+            out.append((p, f"unexpected value {v!r} ({type(v).__name__})"))
+
+
+def _parse_path(text: str) -> Loc:
+    """``"bad_stuff[0].lose_item"`` -> ``("bad_stuff", 0, "lose_item")``."""
+    out: list = []
+    for part in text.split("."):
+        m = re.match(r"^([^\[]*)((?:\[\d+\])*)$", part)
+        if not m:
+            out.append(part)
+            continue
+        if m.group(1):
+            out.append(m.group(1))
+        out.extend(int(i) for i in re.findall(r"\[(\d+)\]", m.group(2)))
+    return tuple(out)
+
+
+def effect_errors(effects: Any, kind: str | None = None, runnable: bool = False) -> list[tuple[Loc, str]]:
+    """Every problem of a card's ``effects``: ``[(path, message)]`` where ``path`` is a tuple
+    of keys and list indexes inside ``effects`` (``("portal", "drw")``,
+    ``("bad_stuff", 0, "lose_item")``), in document order; empty when valid. Never raises.
+
+    Args:
+        effects: the ``effects`` mapping (``None`` = no effects).
+        kind: the card's kind, when known (the language checks ops against it).
+        runnable: also refuse what the engine does not run yet (``abilities``).
+    """
+    if effects is None:
+        return []
+    if not isinstance(effects, Mapping):
+        return [((), f"expected a mapping of effect keys, got {effects!r}")]
+    out: list[tuple[Loc, str]] = []
+    _walk(effects, (), out)
+    try:
+        from ..engine.lang import validate
+
+        out += [(tuple(p.path), p.message) for p in validate(dict(effects), kind)]
+    except Exception as exc:  # noqa: BLE001 - the validator must not hide the card
+        out.append(((), f"effect validator failed: {exc!r}"))
+    if runnable and "abilities" in effects:
+        out.append((("abilities",), "written in the effect language, which the engine does not run yet: "
+                                    "use the short forms (database/EFFECTS.md)"))
+    if runnable:
+        from ..engine import effects as _vocab
+
+        for msg in _vocab.validate_effects({k: v for k, v in effects.items() if k != "abilities"}):
+            where, _, text = str(msg).partition(": ")
+            out.append((_parse_path(where) if text else (), text or str(msg)))
+    seen: set = set()
+    unique = []
+    for path, msg in out:  # one message per place (a float is both outside the language and no int)
+        key = tuple(str(p) for p in path)
+        if key not in seen:
+            seen.add(key)
+            unique.append((path, msg))
+    return unique
