@@ -587,7 +587,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         games: number of games, >= 1.
         bots: one bot name for every seat, a comma list, or a sequence of names (one per seat;
             a shorter list is cycled). Names: :data:`~munchkin_lab.sim.bots.BOT_NAMES`.
-        seed: run seed (see the module docstring for the per-game seeds).
+        seed: run seed, 0..2**63-1 (see the module docstring for the per-game seeds).
         workers: local worker processes (Dask ``LocalCluster``); 1 = in this process;
             None = every core (in this process when the run fits in one batch).
         scheduler: address of an existing Dask scheduler (``tcp://host:port``); overrides
@@ -637,6 +637,8 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         raise ValueError(f"workers must be a positive whole number or None, got {workers!r}")
     if batch_size is not None and (not isinstance(batch_size, (int, np.integer)) or batch_size < 1):
         raise ValueError(f"batch_size must be a positive whole number, got {batch_size!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= 2**63 - 1:
+        raise ValueError(f"seed must be a whole number from 0 to 2**63-1, got {seed!r}")
     games, players, turn_cap, seed = int(games), int(players), int(turn_cap), int(seed)
     out_path, fmt = check_output(out) if out is not None else (None, None)
     bot_names = _parse_bots(bots, players)

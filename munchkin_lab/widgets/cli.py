@@ -144,7 +144,7 @@ def register(app: typer.Typer) -> None:
     """Add ``lab`` and ``app`` to the root ``munchkin-lab`` app."""
 
     @app.command("lab")
-    def lab(port: Optional[int] = typer.Option(None, help="port (default: 8888, or the next free one)"),
+    def lab(port: Optional[int] = typer.Option(None, min=1, max=65535, help="port (default: 8888, or the next free one)"),
             ip: str = typer.Option("127.0.0.1", "--ip", help="address to listen on (a network address keeps the token)"),
             dry_run: bool = typer.Option(False, "--dry-run", help="print the command and URL only")) -> None:
         """JupyterLab on notebooks/ (127.0.0.1, token authentication on)."""
@@ -161,7 +161,7 @@ def register(app: typer.Typer) -> None:
         _serve(cmd, ip, port, "/lab", "JupyterLab", token)
 
     @app.command("app")
-    def app_(port: Optional[int] = typer.Option(None, help="port (default: 8866, or the next free one)"),
+    def app_(port: Optional[int] = typer.Option(None, min=1, max=65535, help="port (default: 8866, or the next free one)"),
              ip: str = typer.Option("127.0.0.1", "--ip", help="address to listen on (a network address keeps the token)"),
              notebook: Optional[Path] = typer.Option(None, help="notebook to serve (default: notebooks/03_board.ipynb)"),
              dry_run: bool = typer.Option(False, "--dry-run", help="print the command and URL only")) -> None:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import pandas as pd
 from typer.testing import CliRunner
 
@@ -114,3 +116,18 @@ def test_out_writes_the_format_its_suffix_names(sim_url, tmp_path):
     assert list(csv["turns"]) == list(pq.games["turns"]) and list(csv["winners"].astype(str)) == list(pq.games["winners"])
     assert (tmp_path / "r.parquet").read_bytes()[:4] == b"PAR1"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv", "r.json", "r.parquet"]
+
+
+@pytest.mark.parametrize("cmd", [["simulate", "base"], ["compare", "base", "base"]])
+@pytest.mark.parametrize("seed", ["-1", str(2**63)])
+def test_seed_out_of_range_names_the_option_before_any_game(cmd, seed):
+    r = CliRunner().invoke(app, [*cmd, "--games", "2", "--seed", seed, "--no-progress"])
+    assert r.exit_code == 2
+    assert "--seed" in r.output and "game/s" not in r.output
+
+
+def test_simulate_api_names_a_bad_seed():
+    from munchkin_lab.sim import simulate
+
+    with pytest.raises(ValueError, match="seed must be a whole number from 0 to 2\\*\\*63-1, got -1"):
+        simulate("base", games=2, seed=-1, progress=False)

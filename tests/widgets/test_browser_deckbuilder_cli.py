@@ -226,3 +226,13 @@ def test_deck_builder_print_sheet(lab_db, tmp_path, monkeypatch):
     empty = DeckBuilder(name="Nothing yet", url=lab_db, plots=False)
     empty.print_box.button.click()
     assert empty.print_box.last_result is None and "Cannot print" in empty.print_box.last_html
+
+
+def test_lab_and_app_refuse_a_port_out_of_range_as_a_usage_error():
+    from munchkin_lab.cli import app
+
+    for cmd in ("lab", "app"):
+        for port in ("0", "65536", "-5"):
+            r = CliRunner().invoke(app, [cmd, "--dry-run", "--port", port])
+            assert r.exit_code == 2, (cmd, port, r.output)
+            assert "--port" in r.output and "http://" not in r.output
