@@ -32,11 +32,13 @@ from .cards import CardSpec, FrozenDict
 from .character import Character
 from .charity import Charity
 from .combat import Combat
+from .combat_cards import CombatCards
 from .curses import Curses
-from .dispatch import Dispatch
 from .history import History
 from .items import Items
+from .kinds import Dispatch, build_table
 from .ops import Ops
+from .pending import Pending
 from .playing import Playing
 from .rules import RulesModule, select_modules
 from .runaway import RunAway
@@ -105,8 +107,8 @@ def _spec_to_dict(s: CardSpec) -> dict:
     return d
 
 
-class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, Ops, Charity,
-           Zones, Views, History):
+class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items, Character, Curses, Ops,
+           Charity, Zones, Views, History):
     """One game of Munchkin. Build with :meth:`new` or :meth:`from_json`.
 
     Public attributes: ``specs`` (card id -> :class:`CardSpec`), ``options``, ``modules``,
@@ -152,7 +154,6 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         #: that deal from their own piles do not count draws)
         self.draws = 0
         self.deaths = 0
-        self._sure: list = []
         self._acache: dict = _ACACHE
         # the argument-free candidates of each seat (shared, see _A)
         self._simple = [{k: self._A(i, k) for k in ("accept", "refuse", "pass", "offer_help", "fight",
@@ -305,7 +306,6 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         if seat is not None:
             return self._legal_for(seat, labels)
         s = self.state
-        acts = None
         if s.pending:  # the rules of actor(), inline
             seat = s.pending[0]["player"]
         else:
@@ -320,41 +320,7 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
                 seat = c.window[0] if st == "window" else c.runners[0] if st == "run" else c.fighter
             else:
                 seat = s.active
-                if (ph == "start" or ph == "trouble" or ph == "end") and not self._h_check:
-                    # _candidates' own-turn path, without its dispatch
-                    acts = []
-                    self._turn_opening(seat, ph, acts)
-                    self._turn_candidates(seat, acts, ())
-        if acts is None:  # the checked candidates of _candidates
-            why = self._why_inner
-            maybe = self._candidates(seat)
-            sure = self._sure
-            if sure is maybe:
-                acts = [a for a in maybe if why(a) is None]
-            elif not maybe:
-                acts = sure  # a new list of this call
-            else:
-                ph = s.phase
-                # candidates hold valid card ids; with nothing pending and no module rule checks,
-                # _why_inner reduces to the phase's own checker (same answers, less dispatch)
-                if s.pending or ph == "setup" or ph == "charity":
-                    acts = sure + [a for a in maybe if why(a) is None]
-                elif ph == "combat":
-                    wc = self._why_combat
-                    if s.combat.stage != "run":
-                        # _why_combat answers a "play" outside the Run Away stage with _why_play
-                        wp = self._why_play
-                        acts = sure + [a for a in maybe
-                                       if (wp(seat, a, True) if a.kind == "play" else wc(seat, a)) is None]
-                    else:
-                        acts = sure + [a for a in maybe if wc(seat, a) is None]
-                else:
-                    wp = self._why_play
-                    we = self._why_equip
-                    acts = sure + [a for a in maybe
-                                   if (wp(seat, a, False) if a.kind == "play" else
-                                       we(seat, a) if a.kind == "equip" or a.kind == "unequip" else
-                                       why(a)) is None]
+        acts = self._candidates(seat)
         if labels:
             acts = [Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards, label=self.describe(a))
                     for a in acts]
@@ -553,6 +519,9 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         s = self.state
         return (f"<Game turn={s.turn} active={s.active} phase={s.phase} "
                 f"levels={[p.level for p in s.players]}>")
+
+
+build_table(Game)
 
 
 def _players(players) -> tuple[list[str], list[str]]:

@@ -1,9 +1,12 @@
-"""The effect operations of Bad Stuff and Curses (lose Levels, items, the hand...; the victim's
-choices) and cards resolved by hand.
+"""The effect operations of Bad Stuff and Curses (``effects`` vocabulary: lose Levels, items,
+the hand...; the victim's choices) and cards resolved by hand. The ``choose`` decisions
+``tax``, ``taxpay``, ``take`` and ``lose`` and the pending ``manual`` (pending.py's tables)
+are answered here.
 """
 from __future__ import annotations
 
 from . import rng as _rng
+from .actions import Action
 
 
 class Ops:
@@ -193,3 +196,86 @@ class Ops:
         if discard:
             self._discard(c)
         self.state.pending.append({"kind": "manual", "player": seat, "card": c, "target": seat})
+
+    # ------------------------------------------------------------------ the victims' choices
+    def _tax_answer(self, d: dict, seat: int, card: int) -> None:
+        """Income Tax: the victim discards an Item; each other living player then pays its
+        value in Items (the card's text, our words)."""
+        s = self.state
+        p = s.players[seat]
+        v = self.specs[card].gold or 0
+        self._lose_card(seat, card)
+        if self.history: self._say(f"{p.name} discards {self.name(card)} ({v} Gold): Income Tax for the others.")
+        n = len(s.players)
+        if v > 0:
+            for j in range(n - 1, 0, -1):
+                q = (seat + j) % n
+                if s.players[q].alive:
+                    s.pending.insert(0, {"kind": "choose", "why": "taxpay", "player": q,
+                                         "owe": v, "options": (), "count": 1})
+
+    def _taxpay_answer(self, d: dict, seat: int, card: int) -> None:
+        s = self.state
+        v = self.specs[card].gold or 0
+        self._lose_card(seat, card)
+        if self.history: self._say(f"{s.players[seat].name} pays {self.name(card)} ({v} Gold) in Income Tax.")
+        if d["owe"] - v > 0:
+            nd = dict(d)
+            nd["owe"] = d["owe"] - v
+            s.pending.insert(0, nd)
+
+    def _taxpay_open(self, d: dict, opts: tuple) -> bool:
+        return sum(self.specs[c].gold or 0 for c in opts) >= d["owe"]
+
+    def _taxpay_dropped(self, d: dict, opts: tuple) -> None:
+        """Cannot pay: every Item goes, and a Level (Income Tax card)."""
+        for c in opts:
+            self._lose_card(d["player"], c)
+        if d.get("penalty", 1):
+            self._change_level(d["player"], -1)
+        if self.history: self._say(f"{self._pn(d['player'])} cannot pay {d['owe']} Gold in items: loses every item"
+                                   f"{' and a Level' if d.get('penalty', 1) else ''}.")
+
+    def _take_options(self, d: dict) -> tuple:
+        k = self._kind
+        v = self.state.players[d["from"]]
+        return tuple(c for c in v.equipped + v.carried if k[c] == "item")
+
+    def _take_answer(self, d: dict, seat: int, card: int) -> None:
+        """A taker chooses one Item in play of the victim; it is theirs, carried."""
+        p = self.state.players[seat]
+        self._remove_from_play(d["from"], card)
+        p.carried.append(card)
+        if self.history: self._say(f"{p.name} takes {self.name(card)} from {self._pn(d['from'])}.")
+
+    def _lose_answer(self, d: dict, seat: int, card: int) -> None:
+        """An Item lost to a Curse or Bad Stuff: the victim picks which (count at a time)."""
+        s = self.state
+        self._lose_card(seat, card)
+        if self.history: self._say(f"{s.players[seat].name} loses {self.name(card)}.")
+        if d["count"] > 1:
+            nd = dict(d)
+            nd["count"] = d["count"] - 1
+            nd["options"] = tuple(o for o in d["options"] if o != card)
+            s.pending.insert(0, nd)
+
+    def _lose_open(self, d: dict, opts: tuple) -> bool:
+        return len(opts) > d["count"]
+
+    def _lose_dropped(self, d: dict, opts: tuple) -> None:
+        """No more choice than cards to lose: all of them go."""
+        for c in opts:
+            self._lose_card(d["player"], c)
+            if self.history: self._say(f"{self._pn(d['player'])} loses {self.name(c)}.")
+
+    # ------------------------------------------------------------------ manual cards
+    def _answer_manual(self, d: dict, a: Action) -> None:
+        """ResolveByHand: player t changes n Levels and discards the cards cs."""
+        s = self.state
+        tgt = s.players[a.target]
+        for c in a.cards:
+            self._lose_card(a.target, c)
+        if a.n:
+            self._change_level(a.target, a.n)
+        if self.history: self._say(f"{self.name(d['card'])} resolved by hand: {tgt.name} {a.n:+d} Level(s), "
+                                   f"{len(a.cards)} card(s) discarded.")

@@ -1,15 +1,134 @@
-"""Playing cards from the hand: which kind of card may be played when, and what it does; the any-
-time plays.
+"""Playing cards from the hand (core rules, 10. When to Play Cards; 6. When You May Act): which
+kind of card may be played when, and what it does; the any-time plays. Action kind ``play``
+(its check :meth:`Playing._why_play_kind`, by phase, then :meth:`Playing._why_play` by the
+card's kind); candidate generator ``_cand_turn_plays`` (the own turn) and the any-time
+candidates of ``legal_actions(seat=k)``. Cards played into a combat are listed by
+``combat_cards.py``, escape cards by ``runaway.py``.
 """
 from __future__ import annotations
 
 from .actions import Action
+from .kinds import charity_first
 from .refs import R_COMBAT, R_DEATH, R_ITEMS, R_RUN, R_SIDEBAR, R_WHEN
 
 
 class Playing:
-    """Mixin of :class:`~munchkin_lab.engine.game.Game`: playing cards from the hand: which kind of
-    card may be played when, and what it does; the any-time plays."""
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: playing cards (see the module
+    docstring)."""
+
+    # ------------------------------------------------------------------ the kind
+    def _why_play_kind(self, seat: int, a: Action) -> str | None:
+        """The check of ``play`` for the acting player, by phase: setup (Races, Classes,
+        Items; any-time cards), Charity (nothing), running away (escape cards), a fight or
+        window, or the own turn (:meth:`_why_play`)."""
+        s = self.state
+        ph = s.phase
+        if ph == "setup":
+            if self._anytime_card(a.card):
+                return self._why_anytime_play(seat, a)
+            return self._why_setup_play(seat, a)
+        if ph == "charity":
+            return charity_first()
+        if ph == "combat":
+            if s.combat.stage == "run":
+                return self._why_play_running(seat, a)
+            return self._why_play(seat, a, in_combat=True)
+        return self._why_play(seat, a, in_combat=False)
+
+    def _own_char(self, seat: int, c: int) -> bool:
+        """A Race, Class, Half-Breed or Super Munchkin the active player plays in a combat of
+        their own turn, or a Race, Class or Item just received (fresh)."""
+        s = self.state
+        if c < 0:
+            return False
+        if seat == s.active and s.phase == "combat" and (
+                self._kind[c] in ("race", "class") or self.specs[c].effects.get("half_breed")
+                or self.specs[c].effects.get("super_munchkin")):
+            return True
+        return c in s.players[seat].fresh
+
+    def _anytime_play_ok(self, seat: int, a: Action) -> bool:
+        """Is this play one a player may make while another decides: a card allowed at any
+        time (:meth:`_anytime_card`) or :meth:`_own_char`."""
+        return self._own_char(seat, a.card) or (a.card >= 0 and self._anytime_card(a.card))
+
+    def _anytime_play(self, seat: int, a: Action, actor: int) -> str | None:
+        s = self.state
+        if self._own_char(seat, a.card):
+            if s.combat is None:
+                return self._why_play(seat, a, in_combat=False)
+            if s.combat.stage == "run" and seat in (s.combat.fighter, s.combat.helper):
+                return f"you are running away: roll for each monster, in the order you choose ({R_RUN})"
+            return self._why_play(seat, a, in_combat=True)
+        return self._why_anytime_play(seat, a)
+
+    def _do_play(self, seat: int, a: Action) -> None:
+        self._play_card(seat, a)
+
+    def _cand_turn_plays(self, seat: int, ok: bool, out: list) -> None:
+        """The hand's plays on the own turn out of combat, per hand card: a Race, Class or
+        Item; a Curse or Go Up a Level on each seat; a Special / One-Shot by
+        :func:`~munchkin_lab.engine.tables.turn_category` (Cheat! per Item in play, a Level
+        theft per seat, a pick of the top 3 of each discard pile). Monsters and Monster
+        Enhancers are not played from here."""
+        s = self.state
+        A = self._A
+        players = s.players
+        p = players[seat]
+        kind = self._kind
+        wp = self._why_play
+        anyplay = self._anyplay
+        P = self._kc[seat]["play"]
+        for c in p.hand:
+            k = kind[c]
+            if k == "monster" or k == "monster_enhancer":
+                continue
+            if k == "item" or k == "race" or k == "class":
+                a = P.get(c)
+                if a is None:
+                    a = P[c] = A(seat, "play", c)
+                if not ok or (wp(seat, a, False) if anyplay[c] else self._why_play_char_or_item(seat, c)) is None:
+                    out.append(a)
+            elif k == "curse" or k == "go_up_a_level":
+                rule = self._rule_curse_target if k == "curse" else None
+                for t, a in enumerate(self._A_targets(seat, c)):
+                    if not ok or (wp(seat, a, False) if anyplay[c] else
+                                  rule(t) if rule is not None else self._rule_go_up(c, t)) is None:
+                        out.append(a)
+            elif k == "special" or k == "one_shot":
+                t = self._tcat[c]
+                if t == 2:
+                    a = P.get(c)
+                    if a is None:
+                        a = P[c] = A(seat, "play", c)
+                    cands = (a,)
+                elif t == 1:
+                    cands = [A(seat, "play", c, m=it) for it in p.in_play()]
+                elif t == 3:
+                    cands = self._A_targets(seat, c)
+                elif t == 4:
+                    cands = self._discard_picks(seat, c)
+                else:
+                    continue
+                for a in cands:
+                    if not ok or wp(seat, a, False) is None:
+                        out.append(a)
+
+    def _rule_curse_target(self, t: int) -> str | None:
+        """A Curse goes on any living player (core rules, 10. Curses; 7. Death)."""
+        if not self.state.players[t].alive:
+            return f"a dead character has nothing to curse ({R_DEATH})"
+        return None
+
+    def _rule_go_up(self, c: int, t: int) -> str | None:
+        """Go Up a Level ``c`` on living player ``t``, never to the winning Level (core rules,
+        Card Text and These Rules, 4; 7. Death)."""
+        tp = self.state.players[t]
+        if not tp.alive:
+            return f"dead characters gain no Levels ({R_DEATH})"
+        if tp.level + self._uplevels[c] >= 10:
+            return f"Go Up a Level cannot give the winning Level ({R_SIDEBAR}, 4)"
+        return None
 
     def _anytime_card(self, c: int) -> bool:
         """Cards any player may play at any time (core rules, 6. When You May Act; 10.
@@ -128,18 +247,11 @@ class Playing:
         if k == "curse":
             if not (0 <= a.target < len(s.players)):
                 return "a Curse needs a target player t"
-            if not s.players[a.target].alive:
-                return f"a dead character has nothing to curse ({R_DEATH})"
-            return None
+            return self._rule_curse_target(a.target)
         if k == "go_up_a_level":
             if not (0 <= a.target < len(s.players)):
                 return "Go Up a Level needs a target player t"
-            tp = s.players[a.target]
-            if not tp.alive:
-                return f"dead characters gain no Levels ({R_DEATH})"
-            if tp.level + e.get("levels", 1) >= 10:
-                return f"Go Up a Level cannot give the winning Level ({R_SIDEBAR}, 4)"
-            return None
+            return self._rule_go_up(c, a.target)
         if k == "monster":
             return f"monsters are fought by Kick Open the Door, Look for Trouble, a Wandering Monster or joining ({R_WHEN})"
         if k == "one_shot":

@@ -126,7 +126,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._uplevels = [s.effects.get("levels", 1) for s in specs]
     t._escape = [bool(s.effects.get("escape")) for s in specs]
     t._no_help = [bool(s.effects.get("no_help")) for s in specs]
-    # combat plays of a One-Shot / Special (see _combat_card_candidates)
+    # combat plays of a One-Shot / Special (see CombatCards._cand_combat_cards)
     t._ccat = [combat_category(s) for s in specs]
     t._steal_level = [bool(s.effects.get("steal_level")) for s in specs]
     # strength facts (see player_strength)
