@@ -11,10 +11,15 @@ from .refs import R_PHASES
 class Charity:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: Charity (see the module docstring)."""
 
+    def charity_targets(self, seat: int) -> tuple[bool, list[int]]:
+        """Where ``seat``'s next Charity card may go: ``(True, [])`` when it is discarded (the
+        giver is one of the lowest-Level living players, or nobody else is), else ``(False,
+        seats)``: the lowest-Level living players who may get it, so that the excess is split
+        as evenly as possible (core rules, 6. phase 4: Charity)."""
+        return self._charity_targets(seat)
+
     def _charity_targets(self, seat: int) -> tuple[bool, list[int]]:
-        """``(discard, recipients)``: ``discard`` when ``seat`` is (one of) the lowest-Level
-        living players (or nobody else is), else the lowest-Level living players who may get
-        the next card, so that the excess is split as evenly as possible."""
+        """:meth:`charity_targets`."""
         s = self.state
         alive = [i for i, q in enumerate(s.players) if q.alive]
         low = min(s.players[i].level for i in alive) if alive else 0

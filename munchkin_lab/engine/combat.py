@@ -119,8 +119,27 @@ class Combat:
         if ps > ms:
             return True
         if ps == ms:
-            return self.has_class(c.fighter, "warrior") or (c.helper >= 0 and self.has_class(c.helper, "warrior"))
+            return self._ties_to_munchkins()
         return False
+
+    def _ties_to_munchkins(self) -> bool:
+        """A Warrior fights on the munchkin side (fighter or helper): a tie goes to the
+        munchkins (core rules, 7. Combat: Help; Warrior class card)."""
+        c = self.state.combat
+        return self.has_class(c.fighter, "warrior") or (c.helper >= 0 and self.has_class(c.helper, "warrior"))
+
+    def strength_needed(self) -> int | None:
+        """The combat strength the munchkin side still needs to win the current combat: 0 or
+        less when it wins now (:meth:`munchkins_win`; a tie goes to the monsters unless a
+        Warrior is on the munchkin side - core rules, 7. Combat). None with no combat or no
+        monster in it."""
+        c = self.state.combat
+        if c is None or not c.monsters:
+            return None
+        ps, ms = self.strengths()
+        need = ms - ps + (0 if self._ties_to_munchkins() else 1)
+        self._mw_cache = (self._ver, need <= 0)  # munchkins_win() of this very state
+        return need
 
     def treasure_count(self) -> int:
         """Treasures the current combat gives if won: per monster its printed count plus its

@@ -36,7 +36,7 @@ from .combat_cards import CombatCards
 from .curses import Curses
 from .history import History
 from .items import Items
-from .kinds import Dispatch, build_table
+from .kinds import Dispatch
 from .ops import Ops
 from .pending import Pending
 from .playing import Playing
@@ -49,6 +49,17 @@ from .views import Views
 from .zones import Zones
 
 
+#: Game attribute -> the RulesModule hook it lists the modules of (the engine calls a hook
+#: only on the modules that override it)
+_HOOK_NAMES = {"_h_combat": "combat_modifier", "_h_monster": "monster_modifier", "_h_run": "run_away_modifier",
+               "_h_extra": "extra_actions", "_h_door": "on_draw_door", "_h_limit": "hand_limit",
+               "_h_keep": "keeps_at_death", "_h_check": "check_action", "_h_apply": "apply_action",
+               "_h_pile": "draw_pile", "_h_dpile": "discard_pile", "_h_cancel": "on_curse_cancelled",
+               "_h_treasure": "treasure_modifier", "_h_turn": "on_turn_start", "_h_won": "on_combat_won",
+               "_h_end": "on_combat_end", "_h_bad": "on_bad_stuff", "_h_death": "on_death",
+               "_h_hint": "bot_hint"}
+_HOOKS: dict = {}  # module classes -> {attribute: indexes of the modules overriding the hook}
+_NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
 # without history, play() keeps a state checkpoint every this many actions: an action that
 # raises is rolled back by replaying the actions since (see Game._rollback)
 _CKPT_EVERY = 128
@@ -122,28 +133,20 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self.options = options
         self.seed = seed
         self.history = history
-        self.modules: list[RulesModule] = select_modules({s.set for s in specs}, tuple(options.modules))
-        base = RulesModule
-        self._h_combat = [m for m in self.modules if type(m).combat_modifier is not base.combat_modifier]
-        self._h_monster = [m for m in self.modules if type(m).monster_modifier is not base.monster_modifier]
-        self._h_run = [m for m in self.modules if type(m).run_away_modifier is not base.run_away_modifier]
-        self._h_extra = [m for m in self.modules if type(m).extra_actions is not base.extra_actions]
-        self._h_door = [m for m in self.modules if type(m).on_draw_door is not base.on_draw_door]
-        self._h_limit = [m for m in self.modules if type(m).hand_limit is not base.hand_limit]
-        self._h_keep = [m for m in self.modules if type(m).keeps_at_death is not base.keeps_at_death]
-        self._h_check = [m for m in self.modules if type(m).check_action is not base.check_action]
-        self._h_apply = [m for m in self.modules if type(m).apply_action is not base.apply_action]
-        self._h_pile = [m for m in self.modules if type(m).draw_pile is not base.draw_pile]
-        self._h_dpile = [m for m in self.modules if type(m).discard_pile is not base.discard_pile]
-        self._h_cancel = [m for m in self.modules if type(m).on_curse_cancelled is not base.on_curse_cancelled]
-        self._h_treasure = [m for m in self.modules if type(m).treasure_modifier is not base.treasure_modifier]
-        self._h_turn = [m for m in self.modules if type(m).on_turn_start is not base.on_turn_start]
-        self._h_won = [m for m in self.modules if type(m).on_combat_won is not base.on_combat_won]
-        self._h_end = [m for m in self.modules if type(m).on_combat_end is not base.on_combat_end]
-        self._h_bad = [m for m in self.modules if type(m).on_bad_stuff is not base.on_bad_stuff]
-        self._h_death = [m for m in self.modules if type(m).on_death is not base.on_death]
+        tables = _card_tables(specs)  # precomputed per-card facts, shared by every game of the card list
+        self.modules: list[RulesModule] = select_modules(tables["_sets"], tuple(options.modules))
+        # the modules overriding each hook (the engine calls only those): per module classes
+        types_ = tuple(type(m) for m in self.modules)
+        idx = _HOOKS.get(types_)
+        if idx is None:
+            base = RulesModule
+            idx = _HOOKS[types_] = {h: tuple(i for i, t in enumerate(types_) if getattr(t, hook) is not getattr(base, hook))
+                                    for h, hook in _HOOK_NAMES.items()}
+        mods = self.modules
+        for h, ii in idx.items():
+            setattr(self, h, [mods[i] for i in ii] if ii else _NO_HOOKS)
         #: modules that advise bots on their own decisions (RulesModule.bot_hint); empty = none
-        self.hint_modules = tuple(m for m in self.modules if type(m).bot_hint is not base.bot_hint)
+        self.hint_modules = tuple(self._h_hint)
         self._ver = 0
         self._legal: list = []
         self._legal_ver = -1
@@ -155,25 +158,25 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self.draws = 0
         self.deaths = 0
         self._acache: dict = _ACACHE
-        # the argument-free candidates of each seat (shared, see _A)
-        self._simple = [{k: self._A(i, k) for k in ("accept", "refuse", "pass", "offer_help", "fight",
-                                                     "run", "kick", "loot", "end_turn")}
-                        for i in range(len(names))]
         self.joining_tags = frozenset(t for m in self.modules for t in m.joining_tags)
         self.deck_names = ("door", "treasure") + tuple(d for m in self.modules for d in m.extra_decks)
         self._log: list[str] = []
         self._undo: list[tuple] = []
         self._redo: list[Action] = []
         self.actions: list[Action] = []
-        # precomputed per-card facts (speed): shared by every game of the same card list
-        self.__dict__.update(_card_tables(specs))
+        self.__dict__.update(tables)
         caches = self._shared_caches.get(len(names))
         if caches is None:
             kc = [{k: {} for k in ("play", "discard", "equip", "unequip", "join", "trouble")} for _ in names]
-            caches = self._shared_caches[len(names)] = ({}, kc)
+            # the argument-free candidates of each seat
+            simple = [{k: self._A(i, k) for k in ("accept", "refuse", "pass", "offer_help", "fight",
+                                                   "run", "kick", "loot", "end_turn")}
+                      for i in range(len(names))]
+            caches = self._shared_caches[len(names)] = ({}, kc, simple)
         # the shared candidate Actions of _A_targets & co (immutable; per card list and number
-        # of players); _kc[seat][kind] = {card: Action}, the hot loops' own lookups
-        self._tcache, self._kc = caches
+        # of players); _kc[seat][kind] = {card: Action}, the hot loops' own lookups;
+        # _simple[seat][kind]: the argument-free ones
+        self._tcache, self._kc, self._simple = caches
         # monsters that may join a combat of a same-tag monster (Undead; module tags)
         joiner = self._joiner_cache.get(self.joining_tags)
         if joiner is None:
@@ -186,6 +189,9 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._initial: State | None = None
         self._initial_log: list[str] = []
         self._ckpt: tuple = (self.state, 0, 0, 0)  # (state, len(actions), draws, deaths); see _rollback
+        self._ckpt_due = _CKPT_EVERY  # len(actions) at which play() takes the next checkpoint
+        cap = options.max_actions_per_turn
+        self._cap = cap if cap is not None else float("inf")
         self._kicking = False     # a Kick Open the Door is resolving (see _kick)
         self._kick_again = False  # a module asked for a replacement face-up Door (Portal)
 
@@ -211,7 +217,10 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         names, genders = _players(players)
         specs: list[CardSpec] = []
         for entry in deck:
-            if isinstance(entry, CardSpec):
+            if type(entry) is tuple and len(entry) == 2 and type(entry[0]) is CardSpec and \
+                    type(entry[1]) is int and entry[1] >= 0:  # the common case, first
+                specs += [entry[0]] * entry[1]
+            elif isinstance(entry, CardSpec):
                 specs.append(entry)
             elif isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[0], CardSpec):
                 if not isinstance(entry[1], int) or entry[1] < 0:
@@ -243,6 +252,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         g._initial = s.clone()
         g._initial_log = list(g._log)
         g._ckpt = (g._initial, 0, g.draws, g.deaths)
+        g._ckpt_due = _CKPT_EVERY
         return g
 
     def begin(self) -> None:
@@ -253,6 +263,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._initial = self.state.clone()
         self._initial_log = list(self._log)
         self._ckpt = (self._initial, 0, self.draws, self.deaths)
+        self._ckpt_due = _CKPT_EVERY
         self._ver += 1
         self._undo.clear()
         self._redo.clear()
@@ -330,7 +341,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
 
     def why_not(self, action: Action) -> str | None:
         """None when ``action`` is legal now, else the rule that forbids it (cites a section)."""
-        if not isinstance(action, Action):
+        if type(action) is not Action and not isinstance(action, Action):
             return "not an Action"
         why = self._why(action)
         if why is None:  # play() of this very object, before any change, skips the check
@@ -355,7 +366,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
                 state is unchanged.
             ValueError: malformed action text.
         """
-        if isinstance(action, str):
+        if type(action) is str:
             action = Action.parse(action)
         trusted = not check
         if not trusted and self._legal_ver == self._ver:
@@ -373,9 +384,12 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         s = self.state
         if self.history:
             self._undo.append((s.clone(), len(self._log)))
-        elif len(self.actions) - self._ckpt[1] >= _CKPT_EVERY:
-            self._ckpt = (s.clone(), len(self.actions), self.draws, self.deaths)
-        counters = (self.draws, self.deaths)
+            counters = (self.draws, self.deaths)
+        else:
+            if len(self.actions) >= self._ckpt_due:
+                self._ckpt = (s.clone(), len(self.actions), self.draws, self.deaths)
+                self._ckpt_due = len(self.actions) + _CKPT_EVERY
+            counters = None  # the checkpoint's replay recounts them
         self._ver += 1
         turn = s.turn
         try:
@@ -385,8 +399,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
             raise
         if s.turn == turn:
             s.turn_actions += 1
-            cap = self.options.max_actions_per_turn
-            if cap is not None and s.turn_actions >= cap and s.phase != "over":
+            if s.turn_actions >= self._cap and s.phase != "over":
                 self._stop("action limit", f"Action limit reached: {s.turn_actions} actions in turn {turn}; no winner.")
         else:
             s.turn_actions = 0
@@ -395,7 +408,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         else:
             self.actions.append(action)
 
-    def _rollback(self, counters: tuple) -> None:
+    def _rollback(self, counters: tuple | None) -> None:
         """An action raised while it applied: put the state back exactly as it was before it
         (transactional :meth:`play`). With history, the undo snapshot :meth:`play` has just
         taken is the state before; without, the last checkpoint (taken every
@@ -414,7 +427,8 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
             for a in redo:
                 self._ver += 1
                 self.play(a, check=False)
-        self.draws, self.deaths = counters
+        if counters is not None:
+            self.draws, self.deaths = counters
         self._restored()
 
     def _stop(self, reason: str, text: str) -> None:
@@ -510,6 +524,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         g._initial = g.state.clone()
         g._initial_log = list(log)
         g._ckpt = (g._initial, 0, 0, 0)
+        g._ckpt_due = _CKPT_EVERY
         if history:
             g._log = list(g._initial_log)
         g._replay(data["actions"])
@@ -519,9 +534,6 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         s = self.state
         return (f"<Game turn={s.turn} active={s.active} phase={s.phase} "
                 f"levels={[p.level for p in s.players]}>")
-
-
-build_table(Game)
 
 
 def _players(players) -> tuple[list[str], list[str]]:

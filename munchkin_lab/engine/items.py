@@ -111,6 +111,15 @@ class Items:
             return f"{self.name(c)} is restricted by race, class or gender ({R_ITEMS})"
         return self.why_slot(seat, c)
 
+    def why_equip(self, seat: int, c: int) -> str | None:
+        """None when ``seat`` may start using carried card ``c`` now, else the rule: an Item it
+        may use, with a free slot, while not fighting in a combat (core rules, 9. Treasures and
+        Items; 7. Combat) - the check of the ``equip`` action for a carried card."""
+        cb = self.state.combat
+        if cb is not None and (seat == cb.fighter or seat == cb.helper):
+            return f"no item changes during combat ({R_COMBAT})"
+        return self._rule_equip(seat, c)
+
     def _why_equip_kind(self, seat: int, a: Action) -> str | None:
         """The check of ``equip``/``unequip`` for the acting player (setup and own turn: any
         time out of a fight; core rules, 4. and 9.)."""

@@ -115,6 +115,9 @@ def build_table(cls) -> None:
     cls._ANYTIME = {k: getattr(cls, r.anytime) for k, r in TABLE.items() if r.anytime}
     cls._ANYTIME_OK = {k: getattr(cls, r.anytime_ok) for k, r in TABLE.items() if r.anytime_ok}
     cls._PHASE_GEN = {ph: tuple(getattr(cls, g) for g in gens) for ph, gens in PHASE_CANDIDATES.items()}
+    from .pending import CHOICES, PENDING
+    cls._PENDING_FN = {k: tuple(getattr(cls, n) for n in names) for k, names in PENDING.items()}
+    cls._CHOICE_FN = {w: tuple(getattr(cls, n) if n else None for n in names) for w, names in CHOICES.items()}
 
 
 # common refusals of the phase checks
@@ -155,6 +158,13 @@ class Dispatch:
     _ANYTIME: dict = {}
     _ANYTIME_OK: dict = {}
     _PHASE_GEN: dict = {}
+    _PENDING_FN: dict = {}
+    _CHOICE_FN: dict = {}
+
+    def __init_subclass__(cls, **kw) -> None:
+        super().__init_subclass__(**kw)
+        if "_why_play" in dir(cls):  # the full game class (or a subclass): its own methods
+            build_table(cls)
 
     # ------------------------------------------------------------------ shared candidates
     def _A(self, seat: int, kind: str, card: int = -1, target: int = -1, n: int = 0, m: int = -1,
@@ -236,17 +246,42 @@ class Dispatch:
 
     # ------------------------------------------------------------------ checks
     def _why(self, a: Action) -> str | None:
-        """The reason ``a`` is refused now, or None (see the module docstring)."""
+        """The reason ``a`` is refused now, or None (see the module docstring; the actor is
+        :meth:`Game.actor`'s, computed inline)."""
         s = self.state
-        if s.phase == "over":
-            return f"the game is over ({R_WIN})"
         seat = a.player
-        if not (0 <= seat < len(s.players)):
-            return f"no player in seat {seat}"
-        actor = self.actor()
+        if s.pending:
+            actor = s.pending[0]["player"]
+        else:
+            ph = s.phase
+            if ph == "combat":
+                c = s.combat
+                st = c.stage
+                actor = c.window[0] if st == "window" else c.runners[0] if st == "run" else c.fighter
+            elif ph == "over":
+                return f"the game is over ({R_WIN})"
+            elif ph == "setup":
+                actor = s.setup_seat
+            else:
+                actor = s.active
         if seat != actor:
+            if not (0 <= seat < len(s.players)):
+                return f"no player in seat {seat}"
             return self._why_anytime(a, actor)
-        return self._why_inner(a)
+        c = a.card
+        if c != -1 and not (0 <= c < len(self.specs)):
+            return f"no card with id {c}"
+        if s.pending:
+            return self._why_pending(seat, a, s.pending[0])
+        if self._h_check:
+            for mod in self._h_check:
+                r = mod.check_action(self, a)
+                if r is not NotImplemented:
+                    return r
+        check = self._CHECK.get(a.kind)
+        if check is None:
+            return self._why_unknown(a.kind)
+        return check(self, seat, a)
 
     def _why_anytime(self, a: Action, actor: int) -> str | None:
         """Legality of an action of a player who is not the one who must decide now: only the

@@ -53,18 +53,18 @@ class Pending:
     # ------------------------------------------------------------------ dispatch
     def _pending_candidates(self, seat: int, d: dict, out: list) -> None:
         """Append the answers of pending decision ``d`` (all legal by construction)."""
-        getattr(self, PENDING[d["kind"]][0])(seat, d, out)
+        self._PENDING_FN[d["kind"]][0](self, seat, d, out)
 
     def _why_pending(self, seat: int, a: Action, d: dict) -> str | None:
         """The check of an answer to pending decision ``d`` by the player it is put to."""
-        kind = PENDING.get(d["kind"])
-        if kind is None:
+        fn = self._PENDING_FN.get(d["kind"])
+        if fn is None:
             return "unknown pending decision"
-        return getattr(self, kind[1])(seat, a, d)
+        return fn[1](self, seat, a, d)
 
     def _answer(self, d: dict, a: Action) -> None:
         """Apply answer ``a`` to pending decision ``d`` (already popped from the queue)."""
-        getattr(self, PENDING[d["kind"]][2])(d, a)
+        self._PENDING_FN[d["kind"]][2](self, d, a)
 
     # ------------------------------------------------------------------ help and offers
     def _pc_accept(self, seat: int, d: dict, out: list) -> None:
@@ -89,8 +89,8 @@ class Pending:
         share), the hand (a Cleric's resurrection), the chooser's Items in play (paying a tax),
         the Items in play of the player taken from, else the listed ``options`` the chooser
         still holds (an Item lost to Bad Stuff or a Curse: the victim picks)."""
-        fn = CHOICES.get(d["why"])
-        return getattr(self, fn[0] if fn else "_listed_options")(d)
+        fn = self._CHOICE_FN.get(d["why"])
+        return fn[0](self, d) if fn else self._listed_options(d)
 
     def _pc_choose(self, seat: int, d: dict, out: list) -> None:
         A = self._A
@@ -105,8 +105,8 @@ class Pending:
         return None
 
     def _answer_choose(self, d: dict, a: Action) -> None:
-        fn = CHOICES.get(d["why"])
-        getattr(self, fn[1] if fn else "_lose_answer")(d, d["player"], a.card)
+        fn = self._CHOICE_FN.get(d["why"])
+        (fn[1] if fn else type(self)._lose_answer)(self, d, d["player"], a.card)
 
     def _hand_options(self, d: dict) -> tuple:
         return tuple(self.state.players[d["player"]].hand)
@@ -193,13 +193,13 @@ class Pending:
         while s.pending:
             d = s.pending[0]
             if d["kind"] == "choose":
-                fn = CHOICES.get(d["why"])
+                fn = self._CHOICE_FN.get(d["why"])
                 if fn is not None:
-                    opts = getattr(self, fn[0])(d)
-                    if not getattr(self, fn[2])(d, opts):
+                    opts = fn[0](self, d)
+                    if not fn[2](self, d, opts):
                         s.pending.pop(0)
-                        if fn[3]:
-                            getattr(self, fn[3])(d, opts)
+                        if fn[3] is not None:
+                            fn[3](self, d, opts)
                         continue
             break
         if s.corpses:

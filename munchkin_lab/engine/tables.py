@@ -110,6 +110,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     if hit is not None:
         return hit[1]
     t = types.SimpleNamespace()
+    t._sets = frozenset(s.set for s in specs)
     t._kind = [s.kind for s in specs]
     t._lnames = [_lname(s) for s in specs]
     t._slots = [s.slot for s in specs]
@@ -152,6 +153,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._fight_extra = [bool(s.effects.get("not_pursue") or s.effects.get("bribe_gold") or
                            s.effects.get("evade_discard") or s.effects.get("cleric_chase")) for s in specs]
     t._combat_inert = [s.kind in ("item", "race", "class") for s in specs]
+    t.facts = CardFacts(specs, t)
     # number of players -> the shared candidate Actions (_tcache, per-seat _kc)
     t._shared_caches = {}
     t._joiner_cache = {}  # joining tags -> per card: may this monster join (see Game._joiner)
@@ -160,6 +162,56 @@ def _card_tables(specs: list[CardSpec]) -> dict:
         _TABLES.clear()
     _TABLES[key] = (list(specs), tables)
     return tables
+
+
+class CardFacts:
+    """Printed facts of every card of a game, as lists indexed by card id (``Game.facts``):
+    read-only, shared by every game over the same card list. For bots and tools that rank
+    cards quickly; legality is never decided from them (ask ``Game.why_not``).
+
+    Attributes (one entry per card id):
+        kind, slot (``"none"`` when the card has none), big, manual: the card fields.
+        gold: Gold value (0 when none or unknown); sale_gold: Gold a sale gets for it (0 for
+            a card that is not an Item or One-Shot - core rules, 9. Selling Items).
+        bonus: printed bonus (0 when none); plain_bonus: the Item bonus nobody's Race, Class
+            or gender can change (no restriction, no conditional bonus), else None.
+        unrestricted: an Item usable by anybody (no ``usable_by`` / ``not_usable_by``).
+        level: a monster's Level (0 when none); bonus_vs: its conditional bonuses
+            (``effects.bonus_vs``); kill_levels: Levels it gives when killed (levels_gained,
+            default 1, plus ``extra_levels``); undead: tagged Undead.
+        side: the side a One-Shot helps (``munchkin`` / ``monster`` / ``either``);
+            has_effects: any effect data.
+        escape, discard_monster, end_combat, wandering_monster, not_pursue, evade_offer
+            (bought off: ``bribe_gold`` or ``evade_discard``): effect flags.
+        turn_category, combat_category: how the engine lists a Special / One-Shot on its
+            owner's turn and in a combat (``tables.turn_category`` / ``combat_category``).
+    """
+
+    def __init__(self, specs: list, t) -> None:
+        e = [s.effects for s in specs]
+        self.kind = t._kind
+        self.slot = [s.slot or "none" for s in specs]
+        self.big = t._big
+        self.manual = [bool(s.manual) for s in specs]
+        self.gold = [s.gold or 0 for s in specs]
+        self.sale_gold = t._sale_gold
+        self.bonus = [s.bonus or 0 for s in specs]
+        self.plain_bonus = t._plain_bonus
+        self.unrestricted = t._unrestricted
+        self.level = t._mlevel
+        self.bonus_vs = t._bonus_vs
+        self.kill_levels = [(s.levels_gained or 1) + x.get("extra_levels", 0) for s, x in zip(specs, e)]
+        self.undead = [s.has_tag("undead") for s in specs]
+        self.side = [x.get("side", "either") for x in e]
+        self.has_effects = [bool(x) for x in e]
+        self.escape = t._escape
+        self.discard_monster = [bool(x.get("discard_monster")) for x in e]
+        self.end_combat = [bool(x.get("end_combat")) for x in e]
+        self.wandering_monster = [bool(x.get("wandering_monster")) for x in e]
+        self.not_pursue = [bool(x.get("not_pursue")) for x in e]
+        self.evade_offer = [bool(x.get("bribe_gold") or x.get("evade_discard")) for x in e]
+        self.turn_category = t._tcat
+        self.combat_category = t._ccat
 
 
 def _lname(spec: CardSpec) -> str:

@@ -211,10 +211,13 @@ class Turn:
     def _why_kick(self, seat: int, a: Action) -> str | None:
         """Kick Open the Door once, at the start of the turn (core rules, 6. phase 1);
         ``n=1`` a Cleric's resurrection instead (:meth:`_why_resurrect`)."""
+        ph = self.state.phase
+        if ph == "start" and a.n == 0:
+            return None
         r = self._why_own_step("kick")
         if r is not None:
             return r
-        if self.state.phase != "start":
+        if ph != "start":
             return f"the door was already opened this turn ({R_PHASES}, phase 1)"
         if a.n == 1:
             return self._why_resurrect(seat)
@@ -244,11 +247,11 @@ class Turn:
     def _why_loot(self, seat: int, a: Action) -> str | None:
         """Loot the Room: a face-down Door into the hand when no monster was met and the
         player did not Look for Trouble (core rules, 6. phase 3)."""
+        if self.state.phase == "trouble":
+            return None
         r = self._why_own_step("loot")
         if r is not None:
             return r
-        if self.state.phase == "trouble":
-            return None
         return f"Loot the Room only when no monster was met and you did not Look for Trouble ({R_PHASES}, phase 3)"
 
     def _do_loot(self, seat: int, a: Action) -> None:
@@ -264,10 +267,13 @@ class Turn:
 
     def _why_end_turn(self, seat: int, a: Action) -> str | None:
         """The turn ends after the door was opened (core rules, 6. Turn Phases)."""
+        ph = self.state.phase
+        if ph == "trouble" or ph == "end":
+            return None
         r = self._why_own_step("end_turn")
         if r is not None:
             return r
-        return None if self.state.phase in ("trouble", "end") else f"Kick Open the Door first ({R_PHASES})"
+        return f"Kick Open the Door first ({R_PHASES})"
 
     def _do_end_turn(self, seat: int, a: Action) -> None:
         self._end_turn(seat)
