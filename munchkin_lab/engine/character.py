@@ -122,23 +122,26 @@ class Character:
         rolls once, higher first, equal rolls keep seat order from the dead player's left)."""
         s = self.state
         p = s.players[seat]
-        corpse = []
-        for c in p.hand + p.equipped + p.carried:
-            corpse.append(c)
+        corpse = p.hand + p.equipped + p.carried
         if p.cheat >= 0:
             corpse.append(p.cheat)
         if p.hireling >= 0:
             corpse.append(p.hireling)
-            p.hireling = -1
-            p.hireling_item = -1
-        kept = [c for c in corpse if any(m.keeps_at_death(self, seat, c) for m in self._h_keep)]
-        corpse = [c for c in corpse if c not in kept]
+        if self._h_keep:
+            kept = [c for c in corpse if any(m.keeps_at_death(self, seat, c) for m in self._h_keep)]
+            corpse = [c for c in corpse if c not in kept]
+        else:
+            kept = []
         p.hand = [c for c in p.hand if c in kept]
-        p.equipped = [c for c in p.equipped if c in kept]
-        p.carried = [c for c in p.carried if c in kept]
-        if p.cheat >= 0 and p.cheat not in kept:
-            p.cheat = -1
-            p.cheat_item = -1
+        # the cards in play leave by the one path (a Curse tied to the headgear ends with it);
+        # Cheat! and the Hireling first, so that they go to the corpse with their items
+        going = set(corpse)
+        for c in (p.cheat, p.hireling):
+            if c >= 0 and c in going:
+                self._leave_play(seat, c)
+        for c in p.equipped + p.carried:
+            if c in going:
+                self._leave_play(seat, c)
         p.alive = False
         self.deaths += 1
         if self.history: self._say(f"{p.name} dies! The corpse holds {len(corpse)} card(s).")

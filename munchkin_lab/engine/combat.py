@@ -306,7 +306,7 @@ class Combat:
                 for cu in qp.curses[:]:
                     ce = self.specs[cu].effects
                     if ce.get("next_combat") or ce.get("only_slot"):
-                        qp.curses.remove(cu)
+                        self._leave_play(q, cu)
                         self._discard(cu)
         if c.helper >= 0 and c.bribe_items:
             fp = s.players[c.fighter]

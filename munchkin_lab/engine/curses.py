@@ -43,11 +43,11 @@ class Curses:
         p = self.state.players[seat]
         if ring in p.hand:
             p.hand.remove(ring)
-        elif ring in p.carried:
-            p.carried.remove(ring)
+        else:
+            self._leave_play(seat, ring)
         self._discard(ring)
         if owner >= 0:
-            self.state.players[owner].curses.remove(curse)
+            self._leave_play(owner, curse)
         self._discard(curse)
         if self.history: self._say(f"{p.name} cancels {self.name(curse)} on {self._pn(victim)} with {self.name(ring)}.")
         for mod in self._h_cancel:

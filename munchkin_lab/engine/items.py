@@ -79,13 +79,38 @@ class Items:
 
     def big_ok(self, seat: int, c: int) -> bool:
         """May ``seat`` have Big item ``c`` in play: a Dwarf always, anyone else when no other
-        Big item is in play (the Cheat! item and a Hireling's item not counted) (core rules,
-        9. Treasures and Items: Big items; Dwarf race card)."""
+        Big item is in play (the Cheat! item, a Hireling's item and Big items a rules module
+        exempts - a Scooby-Doo Vehicle - not counted) (core rules, 9. Treasures and Items: Big
+        items; Dwarf race card)."""
         if self.has_race(seat, "dwarf"):
             return True
+        if self._h_bigx and self._big_exempt(seat, c):
+            return True
         p = self.state.players[seat]
-        return not any(self.specs[e].big for e in p.in_play()
-                       if e != c and e != p.cheat_item and e != p.hireling_item)
+        big = self._big
+        for e in p.equipped + p.carried:
+            if big[e] and e != c and e != p.cheat_item and e != p.hireling_item and \
+                    not (self._h_bigx and self._big_exempt(seat, e)):
+                return False
+        return True
+
+    def _big_exempt(self, seat: int, c: int) -> bool:
+        for m in self._h_bigx:
+            if m.big_exempt(self, seat, c):
+                return True
+        return False
+
+    def _big_in_play(self, seat: int) -> list[int]:
+        """The Big items of ``seat`` that count against the one-Big-item limit (in play; not
+        the Cheat! item, a Hireling's item, nor one a module exempts)."""
+        p = self.state.players[seat]
+        big = self._big
+        out = []
+        for e in p.equipped + p.carried:
+            if big[e] and e != p.cheat_item and e != p.hireling_item and \
+                    not (self._h_bigx and self._big_exempt(seat, e)):
+                out.append(e)
+        return out
 
     def _why_equip(self, seat: int, a: Action) -> str | None:
         """Swapping the Items in use: not by a player fighting (or helping) in a combat (core

@@ -43,6 +43,9 @@ CHOICES: dict[str, tuple[str, str, str, str]] = {
     "taxpay": ("_items_options", "_taxpay_answer", "_taxpay_open", "_taxpay_dropped"),  # ops.py
     "take": ("_take_options", "_take_answer", "_loot_open", ""),           # ops.py: others take an item
     "lose": ("_listed_options", "_lose_answer", "_lose_open", "_lose_dropped"),  # ops.py: lose an item
+    "replace": ("_replace_options", "_replace_answer", "_any_open", ""),   # playing.py: slots full
+    "big": ("_big_options", "_big_answer", "_any_open", ""),               # checks.py: one Big item
+    "sideways": ("_sideways_options", "_sideways_answer", "_any_open", ""),  # checks.py: slot limits
 }
 
 

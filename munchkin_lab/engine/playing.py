@@ -114,6 +114,38 @@ class Playing:
                     if not ok or wp(seat, a, False) is None:
                         out.append(a)
 
+    def _slots_full(self, seat: int, c: int) -> int:
+        """How many Race (or Class, by the kind of ``c``) cards ``seat`` has when all its
+        slots are taken (one, two with Half-Breed / Super Munchkin), else 0 (core rules, 8.
+        Race / Class: one at a time unless a Half-Breed / Super Munchkin)."""
+        p = self.state.players[seat]
+        if self._kind[c] == "race":
+            n, limit = len(p.races), 2 if p.half_breed >= 0 else 1
+        else:
+            n, limit = len(p.classes), 2 if p.super_munchkin >= 0 else 1
+        return n if n >= limit else 0
+
+    def _replace_options(self, d: dict) -> tuple:
+        """The Races (or Classes) that may make room for the new card, while it is still in
+        the hand and the slots still full."""
+        p = self.state.players[d["player"]]
+        c = d["card"]
+        if c not in p.hand or not self._slots_full(d["player"], c):
+            return ()
+        return tuple(p.races if self._kind[c] == "race" else p.classes)
+
+    def _replace_answer(self, d: dict, seat: int, card: int) -> None:
+        """The chosen Race (Class) is discarded and the new one is played in its place."""
+        p = self.state.players[seat]
+        new = d["card"]
+        self._leave_play(seat, card)
+        self._discard(card)
+        p.hand.remove(new)
+        (p.races if self._kind[new] == "race" else p.classes).append(new)
+        if self.history: self._say(f"{p.name} discards {self.name(card)} and becomes {self.name(new)}.")
+        if self.specs[new].manual:
+            self._push_manual(seat, new, discard=False)
+
     def _rule_curse_target(self, t: int) -> str | None:
         """A Curse goes on any living player (core rules, 10. Curses; 7. Death)."""
         if not self.state.players[t].alive:
@@ -366,10 +398,17 @@ class Playing:
                     self._cancel_curse(seat, c, a.m, q, q)
                     return
             return
+        if (k == "race" or k == "class") and self._slots_full(seat, c) > 1:
+            # both slots full: the player chooses which card goes (rulebook silent on the
+            # order: not the oldest silently); the new card waits in the hand meanwhile
+            s.pending.append({"kind": "choose", "why": "replace", "player": seat, "card": c,
+                              "options": (), "count": 1})
+            if self.history: self._say(f"{p.name} plays {sp.name}: which {k.title()} goes?")
+            return
         if c in p.hand:
             p.hand.remove(c)
         elif c in p.carried:
-            p.carried.remove(c)
+            self._leave_play(seat, c)
         if e.get("set_die"):
             self._discard(c)
             s.forced.insert(0, a.n)
@@ -391,19 +430,13 @@ class Playing:
             return
         if sp.manual and k in ("race", "class"):
             self._push_manual(seat, c, discard=False)
-        if k == "race":
-            limit = 2 if p.half_breed >= 0 else 1
-            if len(p.races) >= limit:
-                old = p.races.pop(0)
+        if k == "race" or k == "class":
+            zone = p.races if k == "race" else p.classes
+            if self._slots_full(seat, c):  # one slot, full: the old card goes
+                old = zone[0]
+                self._leave_play(seat, old)
                 self._discard(old)
-            p.races.append(c)
-            if self.history: self._say(f"{p.name} becomes {sp.name}.")
-        elif k == "class":
-            limit = 2 if p.super_munchkin >= 0 else 1
-            if len(p.classes) >= limit:
-                old = p.classes.pop(0)
-                self._discard(old)
-            p.classes.append(c)
+            zone.append(c)
             if self.history: self._say(f"{p.name} becomes {sp.name}.")
         elif k == "item":
             if self.can_use(seat, c) and self.why_slot(seat, c) is None:

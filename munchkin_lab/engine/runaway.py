@@ -195,8 +195,7 @@ class RunAway:
         c = s.combat
         if a.kind == "play":
             q = s.players[d["player"]]
-            (q.hand if a.card in q.hand else q.carried).remove(a.card)
-            self._discard(a.card)
+            self._lose_card(d["player"], a.card)
             if d["monster"] in c.rolled:
                 c.rolled.remove(d["monster"])
             if self.history: self._say(f"{q.name} plays {self.name(a.card)}: {self._pn(d['runner'])} must roll again "

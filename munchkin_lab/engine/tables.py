@@ -139,6 +139,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._mate = [bool(s.effects.get("mate")) for s in specs]
     t._bonus_vs = [s.effects.get("bonus_vs", ()) for s in specs]
     t._bonus_per = [s.effects.get("bonus_per") for s in specs]
+    t._removed_with = [s.effects.get("removed_with") for s in specs]  # a Curse tied to a slot's item
     t._only_slot = [s.effects["only_slot"] if "only_slot" in s.effects else _NO_SLOT for s in specs]
     t._has_glue = any(t._glues)
     # Item bonus when nothing can change it (no race/class/gender restriction, no conditional

@@ -1,0 +1,134 @@
+"""State-based checks (the way Magic engines run comprehensive rule 704): after every action,
+whatever caused the change, the position is looked at and fixed. No card or rule has to
+remember to check.
+
+For each living player, in seat order:
+
+1. A Half-Breed with no Race under it, a Super Munchkin with no Class under it, goes to the
+   discards (core rules, 10. Mixed Super Munchkin: they need a Race / Class to attach to).
+2. An Item in use whose race, class or gender restriction no longer holds is turned sideways:
+   carried, no bonus (core rules, 10. Using Items; 9. Treasures and Items). The Cheat! item
+   is exempt (Cheat! lifts the restrictions).
+3. More Items in use than the slots allow (one headgear, one armor, one footgear, two
+   hands; the Cheat! item and a Hireling's item take no slot): the player chooses which one
+   is carried instead (a ``choose`` decision, ``why: sideways``).
+4. More than one Big item in play without a Dwarf or another card allowing it: the player
+   chooses which one is discarded, until one is left (``choose``, ``why: big``; core rules,
+   9. Big items; Dwarf race card). Rulebook silent on how the excess goes: discarding it is
+   the one way open under every reading (selling and giving wait for the own turn).
+
+A Curse that ends with an item (Chicken On Your Head) ends on the one path of cards leaving
+play (``Zones._leave_play``); a helper who dies leaves the combat there (``Character._kill``).
+"""
+from __future__ import annotations
+
+from .tables import SLOT_LIMIT
+
+
+class StateChecks:
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: the state-based checks (see the module
+    docstring) and their two choices."""
+
+    def _state_checks(self) -> None:
+        """Run every state-based check once (cheap when nothing is wrong)."""
+        s = self.state
+        if s.phase == "over":
+            return
+        unres = self._unrestricted
+        big = self._big
+        for seat, p in enumerate(s.players):
+            if p.half_breed >= 0 and not p.races:
+                hb = p.half_breed
+                self._leave_play(seat, hb)
+                self._discard(hb)
+                if self.history: self._say(f"{p.name} has no Race left: {self.name(hb)} is discarded.")
+            if p.super_munchkin >= 0 and not p.classes:
+                sm = p.super_munchkin
+                self._leave_play(seat, sm)
+                self._discard(sm)
+                if self.history: self._say(f"{p.name} has no Class left: {self.name(sm)} is discarded.")
+            eq = p.equipped
+            if eq:
+                for c in eq:
+                    if not unres[c] and c != p.cheat_item and not self.can_use(seat, c):
+                        self._sideways(seat)
+                        break
+                if len(eq) > 1 and self._slot_excess(seat) and not self._choice_open(seat, "sideways"):
+                    s.pending.append({"kind": "choose", "why": "sideways", "player": seat, "options": (), "count": 1})
+            n = 0
+            for c in eq:
+                if big[c]:
+                    n += 1
+            for c in p.carried:
+                if big[c]:
+                    n += 1
+            if n > 1 and len(self._big_excess(seat)) > 1 and not self._choice_open(seat, "big"):
+                s.pending.append({"kind": "choose", "why": "big", "player": seat, "options": (), "count": 1})
+
+    def _choice_open(self, seat: int, why: str) -> bool:
+        for d in self.state.pending:
+            if d["kind"] == "choose" and d["player"] == seat and d["why"] == why:
+                return True
+        return False
+
+    def _sideways(self, seat: int) -> None:
+        """Every Item in use that ``seat`` may no longer use is carried instead (check 2)."""
+        p = self.state.players[seat]
+        unres = self._unrestricted
+        for c in p.equipped[:]:
+            if not unres[c] and c != p.cheat_item and not self.can_use(seat, c):
+                p.equipped.remove(c)
+                p.carried.append(c)
+                if self.history: self._say(f"{p.name} may no longer use {self.name(c)}: it is carried sideways.")
+
+    def _slot_excess(self, seat: int) -> tuple:
+        """The Items in use of the first slot that holds more than it may (check 3), in the
+        order they are in use; () when every slot is within its limit."""
+        p = self.state.players[seat]
+        slots = self._slots
+        ci, hi = p.cheat_item, p.hireling_item
+        per: dict = {}
+        hands: list = []
+        nhands = 0
+        for c in p.equipped:
+            if c == ci or c == hi:
+                continue
+            sl = slots[c]
+            if sl in SLOT_LIMIT:
+                per.setdefault(sl, []).append(c)
+            elif sl == "one_hand" or sl == "two_hands":
+                hands.append(c)
+                nhands += 1 if sl == "one_hand" else 2
+        for sl, cs in per.items():
+            if len(cs) > SLOT_LIMIT[sl]:
+                return tuple(cs)
+        if nhands > 2:
+            return tuple(hands)
+        return ()
+
+    def _big_excess(self, seat: int) -> tuple:
+        """The Big items that count against the limit, when more than one of them is in play
+        and no card allows it (check 4); () otherwise."""
+        if self.has_race(seat, "dwarf"):
+            return ()
+        cs = self._big_in_play(seat)
+        return tuple(cs) if len(cs) > 1 else ()
+
+    # ------------------------------------------------------------------ the choices
+    def _sideways_options(self, d: dict) -> tuple:
+        return self._slot_excess(d["player"])
+
+    def _sideways_answer(self, d: dict, seat: int, card: int) -> None:
+        """The chosen Item in use is carried instead (no bonus)."""
+        p = self.state.players[seat]
+        p.equipped.remove(card)
+        p.carried.append(card)
+        if self.history: self._say(f"{p.name} carries {self.name(card)} instead of using it (no free slot).")
+
+    def _big_options(self, d: dict) -> tuple:
+        return self._big_excess(d["player"])
+
+    def _big_answer(self, d: dict, seat: int, card: int) -> None:
+        """The chosen Big item is discarded."""
+        self._lose_card(seat, card)
+        if self.history: self._say(f"{self.state.players[seat].name} discards {self.name(card)}: one Big item only.")
