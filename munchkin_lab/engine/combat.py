@@ -197,8 +197,28 @@ class Combat:
             self._discard(e)
 
     def _after_monster_removed(self) -> None:
-        c = self.state.combat
-        if not c.monsters:
+        """The last monster left the combat by a card or an ability (charm, evading, Magic
+        Lamp, Pollymorph Potion, Out To Lunch, a Cleric's chase): the combat does not close at
+        once - the others still get their interference window before its rewards (core rules,
+        6. When You May Act; 7. Combat: wait for the others to react; the official FAQ: a
+        Wandering Monster may still come). When everybody passed with no monster back, the
+        combat ends (its Treasures, if any, drawn by the fighter); a monster that came in the
+        window is the fighter's to face (:meth:`_window_done`). While running away, or with
+        nobody else alive, the combat ends at once."""
+        s = self.state
+        c = s.combat
+        if c.monsters:
+            return
+        if c.stage == "run":
+            self._end_combat(won=False, empty=True)
+            return
+        c.intent = "empty"
+        if c.stage != "window":
+            n = len(s.players)
+            c.stage = "window"
+            c.window = [(c.fighter + i) % n for i in range(1, n) if s.players[(c.fighter + i) % n].alive]
+            if self.history: self._say("No monster is left: the others may still react before the combat closes.")
+        if not c.window:
             self._end_combat(won=False, empty=True)
 
     def _combat_changed(self, seat: int) -> None:
@@ -211,6 +231,13 @@ class Combat:
         Run Away that became a winning fight, returns the decision to the fighter; otherwise
         the Run Away rolls begin."""
         c = self.state.combat
+        if c.intent == "empty":  # the monsters had gone (a card): rewards, or a new monster
+            if c.monsters:
+                c.stage = "fight"
+                c.intent = ""
+            else:
+                self._end_combat(won=False, empty=True)
+            return
         winning = self.munchkins_win()
         if c.intent == "win":
             if winning:
@@ -325,15 +352,14 @@ class Combat:
         self._last_combat = c
 
     def _end_all_monsters(self, fighter: int, draw: int) -> None:
-        s = self.state
-        cb = s.combat
+        """Every monster leaves the combat (Out To Lunch, Friendship Potion...); ``draw``
+        Treasures are the fighter's when the combat closes (after the window:
+        :meth:`_after_monster_removed`)."""
+        cb = self.state.combat
         for i in range(len(cb.monsters) - 1, -1, -1):
             self._remove_monster(i)
-        for _ in range(draw):
-            t = self._draw("treasure")
-            if t >= 0:
-                s.players[fighter].hand.append(t)
-        self._end_combat(won=False, empty=True)
+        cb.extra_treasures += draw
+        self._after_monster_removed()
 
     # ------------------------------------------------------------------ candidates
     def _cand_window(self, seat: int, ok: bool, out: list) -> None:
@@ -494,6 +520,8 @@ class Combat:
         c = self.state.combat
         if c.helper >= 0:
             return f"only one player may help ({R_HELP})"
+        if not c.monsters:
+            return f"no monster is left to fight ({R_COMBAT})"
         if not self.state.players[seat].alive:
             return f"a dead character cannot help ({R_DEATH})"
         if seat in c.asked:
