@@ -66,7 +66,10 @@ class Combat:
 
     def monster_strength(self, i: int) -> int:
         """Strength of monster number ``i`` of the combat: Level + Monster Enhancers + its bonus
-        against the fighter or helper (counted once) - core rules, 7. Combat: Help."""
+        against the fighter or helper (counted once) - core rules, 7. Combat: Help; times one
+        more for each Mate. A monster's penalty against a Race or Class stays for a Half-Breed /
+        Super Munchkin with that one card, its bonus does not (core rules, 10. Mixed Super
+        Munchkin)."""
         c = self.state.combat
         m = c.monsters[i]
         total = self._mlevel[m]
@@ -79,8 +82,12 @@ class Combat:
                 if ma[e]:
                     mate += 1
         for cond in self._bonus_vs[m]:
-            if self.matches(c.fighter, cond["if"], True, m) or (
-                    c.helper >= 0 and self.matches(c.helper, cond["if"], True, m)):
+            # a bonus for the monster is a disadvantage of the player's Race/Class (hidden by a
+            # Super Munchkin / Half-Breed with one card); a penalty is an advantage (kept) -
+            # core rules, 10. Mixed Super Munchkin
+            against = cond["bonus"] > 0
+            if self.matches(c.fighter, cond["if"], against, m) or (
+                    c.helper >= 0 and self.matches(c.helper, cond["if"], against, m)):
                 total += cond["bonus"]
         for mod in self._h_monster:
             total += mod.monster_modifier(self, i)
@@ -143,7 +150,8 @@ class Combat:
 
     def treasure_count(self) -> int:
         """Treasures the current combat gives if won: per monster its printed count plus its
-        Monster Enhancers', conditional extras and module modifiers (never below 0), times one
+        Monster Enhancers', conditional extras (matching the fighter or the helper) and module
+        modifiers (never below 0), times one
         more for each Mate on it; plus the combat's extra Treasures (core rules, 7. Combat:
         Rewards; Monster Enhancers). Requires a combat in progress."""
         c = self.state.combat
@@ -158,7 +166,9 @@ class Combat:
                 if es.effects.get("mate"):
                     mate += 1
             for cond in sp.effects.get("extra_treasures", ()):
-                if self.matches(c.fighter, cond["if"]):
+                # a monster's ability reaches the fighter and the helper alike (core rules,
+                # 7. Help): e.g. the Potted Plant's extra Treasure when an Elf helps
+                if self.matches(c.fighter, cond["if"]) or (c.helper >= 0 and self.matches(c.helper, cond["if"])):
                     t += cond["count"]
             for mod in self._h_treasure:
                 t += mod.treasure_modifier(self, i)
@@ -280,7 +290,14 @@ class Combat:
                 # e.g. Pukachu: one more Level when beaten alone with the bare Level
                 extra += 1
             levels += ((sp.levels_gained or 1) + extra) * mate
-        nkilled = len(c.monsters)
+        # monsters killed: each Mate is one more monster (Mate card; the Elf's Level per monster)
+        nkilled = 0
+        mates = self._mate
+        for i in range(len(c.monsters)):
+            nkilled += 1
+            for e in c.enh[i]:
+                if mates[e]:
+                    nkilled += 1
         tcount = self.treasure_count()
         for mod in self._h_won:
             mod.on_combat_won(self, fighter, helper, list(c.monsters))

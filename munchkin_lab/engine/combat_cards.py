@@ -97,11 +97,20 @@ class CombatCards:
             if (self.specs[a.card].gold or 0) < need:
                 return f"it takes an item worth at least {need} Gold (monster card)"
             return None
-        atom = me.get("not_pursue")
-        if not atom or not (all(self.matches(seat, x) for x in atom) if isinstance(atom, (list, tuple))
-                            else self.matches(seat, atom)):
+        if self._pursues(seat, c.monsters[a.n]):
             return f"{self.name(c.monsters[a.n])} does pursue you (monster card)"
         return None
+
+    def _pursues(self, seat: int, m: int) -> bool:
+        """Does monster ``m`` pursue player ``seat``: not when its ``not_pursue`` condition
+        (every atom of a list) matches the player - e.g. "ignores players of Level 3 or less"
+        (the monster cards; core rules, 7. Help: its abilities reach the helper too)."""
+        atom = self.specs[m].effects.get("not_pursue")
+        if not atom:
+            return True
+        if isinstance(atom, (list, tuple)):
+            return not all(self.matches(seat, x) for x in atom)
+        return not self.matches(seat, atom)
 
     def _do_evade(self, seat: int, a: Action) -> None:
         c = self.state.combat

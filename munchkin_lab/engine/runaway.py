@@ -178,15 +178,33 @@ class RunAway:
         return f"while running away you only roll, use flight or an escape card ({R_RUN})"
 
     def _next_runner(self) -> None:
-        """Skip runners who died or have nothing left to roll for; the combat ends when no
-        runner is left."""
+        """Skip runners who died or have nothing left to roll for (monsters that do not pursue
+        them are escaped at once: :meth:`_not_pursued`); the combat ends when no runner is
+        left."""
         s = self.state
         c = s.combat
-        while c.runners and (not s.players[c.runners[0]].alive or len(c.rolled) >= len(c.monsters)):
-            c.runners.pop(0)
-            c.rolled = []
+        while c.runners:
+            q = c.runners[0]
+            if s.players[q].alive and len(c.rolled) < len(c.monsters):
+                self._not_pursued(q)
+            if not s.players[q].alive or len(c.rolled) >= len(c.monsters):
+                c.runners.pop(0)
+                c.rolled = []
+                continue
+            break
         if not c.runners:
             self._end_combat(won=False)
+
+    def _not_pursued(self, seat: int) -> None:
+        """A monster that does not pursue the runner (``not_pursue``: "ignores players of Level
+        3 or less") lets them go: no roll, no Bad Stuff, nothing of its ``on_escape`` (the
+        monster cards; it reaches a helper who runs as well)."""
+        c = self.state.combat
+        fx = self._fight_extra
+        for i, m in enumerate(c.monsters):
+            if i not in c.rolled and fx[m] and not self._pursues(seat, m):
+                c.rolled.append(i)
+                if self.history: self._say(f"{self.name(m)} does not pursue {self._pn(seat)}.")
 
     def _answer_glue(self, d: dict, a: Action) -> None:
         """Flask of Glue: ``play`` it and the runner rolls again for that monster; ``pass``:

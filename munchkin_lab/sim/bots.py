@@ -396,7 +396,7 @@ class GreedyBot(Bot):
         f = self._f
         total = f.level[m]
         for cond in f.bonus_vs[m]:
-            if game.matches(seat, cond["if"], True, m):
+            if game.matches(seat, cond["if"], cond["bonus"] > 0, m):
                 total += cond["bonus"]
         return total
 
