@@ -93,12 +93,15 @@ Special keys (Door or Treasure cards of kind ``special``):
 Expansion keys (values are mappings, read by the expansion's rules module, issue 4):
   room, room_action, dungeon, portal, fairy_dust, vehicle
 
-Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found nothing):
+Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found nothing,
+``then: [OP...]`` when it found something):
   {lose_levels: INT} | {gain_levels: INT} | {death: true} | {set_level: INT|"lowest"} |
-  {lose_race: true} | {lose_class: true} | {discard_hand: true} | {change_sex: true} |
+  {lose_race: true|one} | {lose_class: true|one}  (true: every Race / Class; one: one of them,
+  the victim's choice when there are two) | {discard_hand: true} | {change_sex: true} |
   {lose_item: headgear|armor|footgear|hand|big|small|best|any|all_big|all, count: INT} |
   {roll: {"1-2": [OP...], "3-6": [OP...]}} | {lose_level_per_roll: true} |
-  {take_from_discards: race|class}  (the top such card of the Door discards becomes yours) |
+  {take_from_discards: race|class}  (the top such card of the Door discards becomes yours; never
+  one the victim lost by the same ops: Change Race gives another Race or none) |
   {neighbours_take: INT}  (left then right neighbour, alternating, take that many random hand cards) |
   {if_match: ATOM, then: [OP...]}  (``then`` when the player matches ATOM, else ``else``) |
   {lose_value: INT}  (the victim discards items in play of their choice worth at least INT Gold;
@@ -220,6 +223,9 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
                     if not re.match(r"^[1-6](-[1-6])?$", str(rng_key)):
                         out.append(f"{w}.roll.{rng_key}: expected a die range like '1-2'")
                     _check_ops(sub, f"{w}.roll.{rng_key}", out)
+        elif key in ("lose_race", "lose_class"):
+            if val is not True and val != "one":
+                out.append(f"{w}.{key}: expected true or one")
         elif key == "take_from_discards":
             if val not in ("race", "class"):
                 out.append(f"{w}.take_from_discards: expected race or class")
@@ -233,6 +239,8 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             out.append(f"{w}.count: expected a positive integer")
         if "else" in op:
             _check_ops(op["else"], f"{w}.else", out)
+        if "then" in op and key != "if_match":
+            _check_ops(op["then"], f"{w}.then", out)
 
 
 def validate_effects(effects: Any) -> list[str]:

@@ -13,8 +13,15 @@ class Ops:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: the effect operations of Bad Stuff and
     Curses (lose Levels, items, the hand...; the victim's choices) and cards resolved by hand."""
 
-    def _apply_ops(self, seat: int, ops, source: int) -> None:  # noqa: C901
+    def _apply_ops(self, seat: int, ops, source: int, lost: list | None = None) -> None:  # noqa: C901
+        """Apply the effect ops ``ops`` (``effects`` vocabulary) of card ``source`` to player
+        ``seat``, in order; a dead player takes no more. ``else`` ops run when an op found
+        nothing, ``then`` ops when it found something. ``lost``: the Race / Class cards the
+        player has lost by these ops so far (a ``take_from_discards`` never takes them back:
+        Change Race / Change Class)."""
         s = self.state
+        if lost is None:
+            lost = []
         for op in ops:
             p = s.players[seat]
             if not p.alive:
@@ -32,14 +39,18 @@ class Ops:
                 if v == "lowest":
                     v = min(q.level for q in s.players if q.alive)
                 p.level = max(1, min(p.level if v >= 10 else v, 9 if v >= 10 else v))
-            elif "lose_race" in op:
-                found = bool(p.races)
-                for r in p.races[:]:
-                    self._lose_card(seat, r)
-            elif "lose_class" in op:
-                found = bool(p.classes)
-                for r in p.classes[:]:
-                    self._lose_card(seat, r)
+            elif "lose_race" in op or "lose_class" in op:
+                key = "lose_race" if "lose_race" in op else "lose_class"
+                zone = p.races if key == "lose_race" else p.classes
+                found = bool(zone)
+                if op[key] == "one" and len(zone) > 1:
+                    # one of them, the victim's choice (Lose Your Class with two Classes)
+                    s.pending.append({"kind": "choose", "why": "lose", "player": seat,
+                                      "options": tuple(zone), "count": 1})
+                else:
+                    for r in zone[:]:
+                        lost.append(r)
+                        self._lose_card(seat, r)
             elif "discard_hand" in op:
                 found = bool(p.hand)
                 for r in p.hand[:]:
@@ -82,7 +93,7 @@ class Ops:
             elif "if_match" in op:
                 found = self.matches(seat, op["if_match"])
                 if found:
-                    self._apply_ops(seat, op["then"], source)
+                    self._apply_ops(seat, op["then"], source, lost)
             elif "lose_item" in op:
                 found = self._lose_item(seat, op["lose_item"], op.get("count", 1))
             elif "roll" in op:
@@ -91,7 +102,7 @@ class Ops:
                     lo, _, hi = str(key).partition("-")
                     if int(lo) <= r <= int(hi or lo):
                         if self.history: self._say(f"{p.name} rolls {r}.")
-                        self._apply_ops(seat, sub, source)
+                        self._apply_ops(seat, sub, source, lost)
                         break
             elif "lose_level_per_roll" in op:
                 r = max(1, min(6, self._roll_mod(seat, self._roll())))
@@ -105,14 +116,18 @@ class Ops:
                 found = False
                 for j in range(len(disc) - 1, -1, -1):
                     c = disc[j]
-                    if self._kind[c] == kind and self._lnames[c] not in (self.races(seat) + self.classes(seat)):
+                    if self._kind[c] == kind and c not in lost and \
+                            self._lnames[c] not in (self.races(seat) + self.classes(seat)):
                         disc.pop(j)
                         (p.races if kind == "race" else p.classes).append(c)
                         if self.history: self._say(f"{p.name} takes {self.name(c)} from the discards.")
                         found = True
                         break
-            if not found and op.get("else"):
-                self._apply_ops(seat, op["else"], source)
+            if not found:
+                if op.get("else"):
+                    self._apply_ops(seat, op["else"], source, lost)
+            elif "then" in op and "if_match" not in op:
+                self._apply_ops(seat, op["then"], source, lost)
 
     def _others_take_item(self, seat: int, who: str) -> bool:
         """Bad Stuff where other players take the victim's items in play, each choosing one

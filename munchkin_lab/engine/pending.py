@@ -121,7 +121,8 @@ class Pending:
 
     def _listed_options(self, d: dict) -> tuple:
         p = self.state.players[d["player"]]
-        return tuple(c for c in d["options"] if c in p.equipped or c in p.carried or c in p.hand)
+        return tuple(c for c in d["options"] if c in p.equipped or c in p.carried or c in p.hand
+                     or c in p.races or c in p.classes)
 
     def _any_open(self, d: dict, opts: tuple) -> bool:
         return bool(opts)
