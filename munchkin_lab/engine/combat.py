@@ -77,10 +77,16 @@ class Combat:
         if c.enh[i]:
             mb = self._mbonus
             ma = self._mate
+            fl = self._floor_level
+            floor = None
             for e in c.enh[i]:
                 total += mb[e]
                 if ma[e]:
                     mate += 1
+                if fl[e] is not None:
+                    floor = fl[e] if floor is None else max(floor, fl[e])
+            if floor is not None:  # e.g. Baby: never below Level 1 (nor above the printed Level)
+                total = max(total, min(floor, self._mlevel[m]))
         for cond in self._bonus_vs[m]:
             # a bonus for the monster is a disadvantage of the player's Race/Class (hidden by a
             # Super Munchkin / Half-Breed with one card); a penalty is an advantage (kept) -
@@ -160,11 +166,15 @@ class Combat:
             sp = self.specs[m]
             t = sp.treasures or 0
             mate = 1
+            floor = None
             for e in c.enh[i]:
                 es = self.specs[e]
                 t += es.effects.get("treasures", 0)
                 if es.effects.get("mate"):
                     mate += 1
+                f = es.effects.get("min_treasures")
+                if f is not None:
+                    floor = f if floor is None else max(floor, f)
             for cond in sp.effects.get("extra_treasures", ()):
                 # a monster's ability reaches the fighter and the helper alike (core rules,
                 # 7. Help): e.g. the Potted Plant's extra Treasure when an Elf helps
@@ -172,6 +182,8 @@ class Combat:
                     t += cond["count"]
             for mod in self._h_treasure:
                 t += mod.treasure_modifier(self, i)
+            if floor is not None:  # e.g. Baby: at least 1 Treasure (never more than printed)
+                t = max(t, min(floor, sp.treasures or 0))
             total += max(0, t) * mate
         return total + c.extra_treasures
 

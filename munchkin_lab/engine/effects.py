@@ -62,6 +62,10 @@ One-Shot keys (core rules, 9. Single-Use Items) - the card's ``bonus`` is its co
 Monster Enhancer keys (core rules, 10. Monster Enhancers) - ``bonus`` is the Level change:
   treasures: INT                      Treasure change of the enhanced monster
   mate: BOOL                          the monster counts twice (strength, Treasures, Levels)
+  min_level: INT                      with this enhancer the monster's Level (its own plus its
+                                      enhancers') stays at least INT (Baby: 1), never above
+                                      its printed Level
+  min_treasures: INT                  ... and its Treasures at least INT (never above printed)
 
 Curse keys (core rules, 10. Curses):
   ops: [OP, ...]                      applied at once to the victim
@@ -78,7 +82,12 @@ Go Up a Level keys:  levels: INT (default 1)
 Special keys (Door or Treasure cards of kind ``special``):
   wandering_monster: BOOL   half_breed: BOOL   super_munchkin: BOOL   cheat: BOOL
   end_combat / draw_treasures (as for One-Shots, e.g. Out To Lunch)
-  level_for: ATOM           every living player matching ATOM gains a Level (not to 10)
+  level_for: ATOM           every living player matching ATOM gains a Level (not to 10, unless
+                            ``may_win``)
+  may_win: BOOL             (with level_for) the Level may be the winning one (the card says so)
+  on_draw: resolve          the card acts the moment anyone draws it, face up or face down
+                            (kicked, looted, Faster Play), then goes to the discards; a dealt
+                            one goes to the hand (it may then be played)
   hireling: BOOL            played any time; stays with its owner and may carry one item m
                             that ignores the slot and Big limits (core rules, 9.: the Henchman)
   cancel_curse: BOOL        (One-Shot or special) cancels a Curse as it resolves (pending
@@ -143,7 +152,7 @@ TOP_KEYS: dict[str, str] = {
     "take_discard": "bool", "reroll_escape": "bool", "steal_level": "bool", "swap_monster": "bool",
     "take_item": "bool", "transfer_fighter": "bool",
     # enhancers
-    "treasures": "int", "mate": "bool",
+    "treasures": "int", "mate": "bool", "min_level": "int", "min_treasures": "int",
     # curses
     "ops": "ops", "persistent": "bool", "roll_mod": "int", "next_combat": "int",
     "removed_with": "slot3", "only_slot": "slot3",
@@ -151,7 +160,8 @@ TOP_KEYS: dict[str, str] = {
     "levels": "int",
     # specials
     "wandering_monster": "bool", "half_breed": "bool", "super_munchkin": "bool", "cheat": "bool",
-    "level_for": "atom", "hireling": "bool", "cancel_curse": "bool",
+    "level_for": "atom", "hireling": "bool", "cancel_curse": "bool", "may_win": "bool",
+    "on_draw": "on_draw",
     # expansion vocabularies, owned by their rules modules (issue 4); checked there
     "room": "mapping", "room_action": "mapping", "dungeon": "mapping", "portal": "mapping",
     "fairy_dust": "mapping", "vehicle": "mapping",
@@ -278,6 +288,9 @@ def validate_effects(effects: Any) -> list[str]:
             vals = val if isinstance(val, (list, tuple)) else [val]
             if not vals or not all(valid_atom(x) for x in vals):
                 out.append(f"{key}: bad condition atom(s) {val!r}")
+        elif kind == "on_draw":
+            if val != "resolve":
+                out.append(f"{key}: expected resolve")
         elif kind == "side":
             if val not in ("munchkin", "monster", "either"):
                 out.append(f"{key}: expected munchkin, monster or either")

@@ -114,6 +114,37 @@ class Playing:
                     if not ok or wp(seat, a, False) is None:
                         out.append(a)
 
+    def _level_for(self, c: int) -> None:
+        """Every living player matching card ``c``'s ``level_for`` goes up a Level; never to the
+        winning Level unless the card says it may (``may_win``: Divine Intervention) - core
+        rules, Card Text and These Rules, 4."""
+        s = self.state
+        e = self.specs[c].effects
+        may_win = bool(e.get("may_win"))
+        for q in range(len(s.players)):
+            if s.players[q].alive and self.matches(q, e["level_for"]):
+                if may_win:
+                    self._change_level(q, 1, from_kill=True)
+                elif s.players[q].level < 9:
+                    self._change_level(q, 1)
+
+    def _to_hand(self, seat: int, c: int) -> None:
+        """A drawn card goes to ``seat``'s hand, unless it acts the moment it is drawn
+        (``on_draw: resolve``: Divine Intervention, face up or down), then is discarded."""
+        if self._ondraw[c]:
+            self._resolve_drawn(seat, c)
+        else:
+            self.state.players[seat].hand.append(c)
+
+    def _resolve_drawn(self, seat: int, c: int) -> None:
+        """Card ``c`` drawn by ``seat`` acts at once (``on_draw: resolve``) and is discarded."""
+        if self.history: self._say(f"{self.name(c)} acts as {self._pn(seat)} draws it.")
+        self._discard(c)
+        if self.specs[c].effects.get("level_for"):
+            self._level_for(c)
+        elif self.specs[c].manual:
+            self._push_manual(seat, c, discard=False)
+
     def _slots_full(self, seat: int, c: int) -> int:
         """How many Race (or Class, by the kind of ``c``) cards ``seat`` has when all its
         slots are taken (one, two with Half-Breed / Super Munchkin), else 0 (core rules, 8.
@@ -583,11 +614,8 @@ class Playing:
                 if self.history: self._say(f"{p.name} plays {sp.name}: draws {got} Treasure(s).")
             elif e.get("level_for"):
                 self._discard(c)
-                for q in range(len(s.players)):
-                    if s.players[q].alive and self.matches(q, e["level_for"]):
-                        if s.players[q].level < 9:
-                            self._change_level(q, 1)
                 if self.history: self._say(f"{p.name} plays {sp.name}.")
+                self._level_for(c)
             else:
                 if self.history: self._say(f"{p.name} plays {sp.name} (resolved by hand).")
                 self._push_manual(seat, c, discard=True)

@@ -137,6 +137,8 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._mlevel = [s.level or 0 for s in specs]
     t._mbonus = [s.bonus or 0 for s in specs]
     t._mate = [bool(s.effects.get("mate")) for s in specs]
+    t._floor_level = [s.effects.get("min_level") for s in specs]  # Baby: the monster's Level floor
+    t._ondraw = [s.effects.get("on_draw") == "resolve" for s in specs]  # acts when drawn
     t._bonus_vs = [s.effects.get("bonus_vs", ()) for s in specs]
     t._bonus_per = [s.effects.get("bonus_per") for s in specs]
     t._removed_with = [s.effects.get("removed_with") for s in specs]  # a Curse tied to a slot's item

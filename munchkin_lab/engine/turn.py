@@ -38,7 +38,7 @@ class Turn:
             c = self._draw("door")
             if c >= 0:
                 if not any(m.on_draw_door(self, s.active, c, False) for m in self._h_door):
-                    p.hand.append(c)
+                    self._to_hand(s.active, c)
                 if self.history: self._say(f"{p.name} listens at the door (phase 0).")
 
     def _next_turn(self) -> None:
@@ -98,6 +98,10 @@ class Turn:
                 if m.on_draw_door(self, seat, c, True):
                     break
             else:
+                if self._ondraw[c]:  # a card that acts the moment it is drawn
+                    self._resolve_drawn(seat, c)
+                    s.phase = "trouble"
+                    return
                 k = self._kind[c]
                 if k == "monster":
                     self._start_combat(seat, c)
@@ -261,7 +265,7 @@ class Turn:
         deck = "treasure" if self.options.faster_play else "door"
         c = self._draw(deck)
         if c >= 0 and not (deck == "door" and any(m.on_draw_door(self, seat, c, False) for m in self._h_door)):
-            p.hand.append(c)
+            self._to_hand(seat, c)
         if self.history: self._say(f"{p.name} loots the room.")
         s.phase = "end"
 

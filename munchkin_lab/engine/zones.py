@@ -53,6 +53,9 @@ class Zones:
         self.state.discards[self.specs[c].deck].append(c)
 
     def _deal(self, p: PlayerState) -> None:
+        """4 Door and 4 Treasure cards to player ``p`` (core rules, 2. Setting Up; a new
+        character after a death). Dealt cards go to the hand, even one that acts when drawn
+        (rulebook silent on dealing it: the player may play it)."""
         for deck in ("door", "treasure"):
             for _ in range(4):
                 c = self._draw(deck)
