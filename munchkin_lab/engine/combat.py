@@ -18,8 +18,9 @@ class Combat:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: combat (see the module docstring)."""
 
     def player_strength(self, seat: int) -> int:
-        """Combat strength of one munchkin-side player: Level + items in use + class/race
-        abilities + curses (+ module modifiers). May be negative (core rules, 8. Level)."""
+        """Combat strength of one munchkin-side player: Level + items in use + a Hireling's
+        bonus + class/race abilities + curses (+ module modifiers). May be negative (core
+        rules, 8. Level)."""
         s = self.state
         c = s.combat
         p = s.players[seat]
@@ -53,6 +54,8 @@ class Combat:
                 for it in p.equipped:
                     if slots[it] == only:
                         total += self.item_bonus(seat, it)
+        if p.hireling >= 0:  # the Hireling's own bonus (Hireling card: +1)
+            total += self._mbonus[p.hireling]
         if c is not None:
             total += c.berserk.get(seat, 0)
             if c.turning.get(seat) and any(self.specs[m].has_tag("undead") for m in c.monsters):
@@ -377,6 +380,7 @@ class Combat:
                     s.players[c.fighter].hand.append(t)
         s.phase = "end"
         s.combat = None
+        s.last_combat_turn = s.turn
         # keep a reference for _resolve_win's bribe handling
         self._last_combat = c
 

@@ -39,6 +39,8 @@ Monster keys (core rules, 7. Combat):
 Item keys (core rules, 9. Treasures and Items):
   bonus_if: [{if: ATOM, bonus: INT}]  the item's bonus becomes INT for a matching owner
   run_away: INT                       bonus to the owner's Run Away rolls while in use
+  ignore_kicked_curses: BOOL          in use: a Curse found by kicking open the door does
+                                      nothing to the wearer (Sandals of Protection)
 
 One-Shot keys (core rules, 9. Single-Use Items) - the card's ``bonus`` is its combat bonus:
   side: munchkin | monster | either   which side the bonus may go to (default either)
@@ -77,7 +79,11 @@ Curse keys (core rules, 10. Curses):
   only_slot: headgear|armor|footgear  until the end of the victim's next combat (or the
                                       current one) only items of that slot give a bonus
 
-Go Up a Level keys:  levels: INT (default 1)
+Go Up a Level keys:  levels: INT (default 1); the card's own conditions (its text):
+  not_highest: BOOL         not for the highest-Level player, nor one tied for it (Whine at the GM)
+  needs_hireling: BOOL      only while some player has a Hireling in play
+  kill_hireling: BOOL       a Hireling in play (the first from the player's left) is discarded
+  after_combat: BOOL        only after a combat ended this turn (Mutilate the Bodies)
 
 Special keys (Door or Treasure cards of kind ``special``):
   wandering_monster: BOOL   half_breed: BOOL   super_munchkin: BOOL   cheat: BOOL
@@ -107,7 +113,8 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   {lose_levels: INT} | {gain_levels: INT} | {death: true} | {set_level: INT|"lowest"} |
   {lose_race: true|one} | {lose_class: true|one}  (true: every Race / Class; one: one of them,
   the victim's choice when there are two) | {discard_hand: true} | {change_sex: true} |
-  {lose_item: headgear|armor|footgear|hand|big|small|best|any|all_big|all, count: INT} |
+  {lose_item: headgear|armor|footgear|hand|big|small|best|any|all_big|all, count: INT}  (a slot:
+  the item in use there; best: the biggest bonus now, a carried item giving none) |
   {roll: {"1-2": [OP...], "3-6": [OP...]}} | {lose_level_per_roll: true} |
   {take_from_discards: race|class}  (the top such card of the Door discards becomes yours; never
   one the victim lost by the same ops: Change Race gives another Race or none) |
@@ -118,7 +125,8 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   take one item in play of the victim, their choice) | {lose_cards_roll: true}  (roll a die,
   lose that many cards, items in play or hand, the victim's choice) | {others_draw_hand: true}
   (the other living players, from the victim's left, draw one card at a time, blind, from the
-  victim's hand until it is empty) |
+  victim's hand until it is empty) | {others_draw_one: true}  (each other living player, from
+  the victim's left, draws one card blind from the victim's hand; the rest is discarded) |
   {income_tax: true}  (the victim discards an item in play of their choice; every other living
   player then discards items in play worth at least as much, or, unable, all items and 1 Level) |
   {manual: "short note"}   (pushes a ResolveByHand decision)
@@ -157,7 +165,10 @@ TOP_KEYS: dict[str, str] = {
     "ops": "ops", "persistent": "bool", "roll_mod": "int", "next_combat": "int",
     "removed_with": "slot3", "only_slot": "slot3",
     # go up a level
-    "levels": "int",
+    "levels": "int", "not_highest": "bool", "needs_hireling": "bool", "kill_hireling": "bool",
+    "after_combat": "bool",
+    # items
+    "ignore_kicked_curses": "bool",
     # specials
     "wandering_monster": "bool", "half_breed": "bool", "super_munchkin": "bool", "cheat": "bool",
     "level_for": "atom", "hireling": "bool", "cancel_curse": "bool", "may_win": "bool",
@@ -170,7 +181,7 @@ TOP_KEYS: dict[str, str] = {
 OP_KEYS = ("lose_levels", "gain_levels", "death", "set_level", "lose_race", "lose_class",
            "discard_hand", "change_sex", "lose_item", "roll", "lose_level_per_roll", "manual",
            "take_from_discards", "neighbours_take", "if_match", "income_tax", "lose_value",
-           "others_take_item", "lose_cards_roll", "others_draw_hand")
+           "others_take_item", "lose_cards_roll", "others_draw_hand", "others_draw_one")
 
 
 def valid_atom(atom: Any) -> bool:

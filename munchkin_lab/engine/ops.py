@@ -76,6 +76,20 @@ class Ops:
                     j += 1
                 if found and takers:
                     if self.history: self._say(f"The other players draw {p.name}'s hand, one card each in turn.")
+            elif "others_draw_one" in op:
+                # each other living player, from the victim's left, draws one card blind from
+                # the hand; the rest of the hand is discarded (the Lawyers)
+                found = bool(p.hand)
+                n = len(s.players)
+                for j in range(1, n):
+                    q = (seat + j) % n
+                    if s.players[q].alive and p.hand:
+                        s.rng, r = _rng.below(s.rng, len(p.hand))
+                        s.players[q].hand.append(p.hand.pop(r))
+                for c in p.hand[:]:
+                    self._lose_card(seat, c)
+                if found and self.history:
+                    self._say(f"The others draw a card each from {p.name}'s hand; the rest is discarded.")
             elif "others_take_item" in op:
                 found = self._others_take_item(seat, op["others_take_item"])
             elif "lose_cards_roll" in op:
@@ -177,21 +191,27 @@ class Ops:
 
     def _lose_item(self, seat: int, what: str, count: int) -> bool:
         """Lose items by category; the victim chooses when several fit (core rules, 10.
-        Curses). Returns False when nothing fits (so ``else`` ops run)."""
+        Curses). A slot (headgear, armor, footgear, hand) means the item in use there; ``best``
+        the item giving the biggest bonus now (a carried one gives none). Returns False when
+        nothing fits (so ``else`` ops run)."""
         p = self.state.players[seat]
         items = [c for c in p.equipped + p.carried if self._kind[c] == "item"]
+        worn = [c for c in p.equipped if self._kind[c] == "item"]
         sp = self.specs
         if what in ("headgear", "armor", "footgear"):
-            cands = [c for c in items if sp[c].slot == what]
+            # the one worn: a spare carried sideways is not on the body (Lose the Headgear)
+            cands = [c for c in worn if sp[c].slot == what]
         elif what == "hand":
-            cands = [c for c in items if sp[c].slot in ("one_hand", "two_hands")]
+            cands = [c for c in worn if sp[c].slot in ("one_hand", "two_hands")]
         elif what in ("big", "all_big"):
             cands = [c for c in items if sp[c].big]
         elif what == "small":
             cands = [c for c in items if not sp[c].big]
         elif what == "best":
-            best = max((self.item_bonus(seat, c) for c in items), default=None)
-            cands = [c for c in items if self.item_bonus(seat, c) == best]
+            # the biggest bonus now: a carried item gives none (core rules, 10. Using Items)
+            bonus = {c: (self.item_bonus(seat, c) if c in p.equipped else 0) for c in items}
+            best = max(bonus.values(), default=None)
+            cands = [c for c in items if bonus[c] == best]
         else:
             cands = items
         if not cands:

@@ -185,12 +185,24 @@ class Playing:
 
     def _rule_go_up(self, c: int, t: int) -> str | None:
         """Go Up a Level ``c`` on living player ``t``, never to the winning Level (core rules,
-        Card Text and These Rules, 4; 7. Death)."""
-        tp = self.state.players[t]
+        Card Text and These Rules, 4; 7. Death), under the card's own conditions: not for the
+        highest-Level player (``not_highest``: Whine at the GM), only with a Hireling in play
+        (``needs_hireling``: Kill the Hireling), only after a combat this turn
+        (``after_combat``: Mutilate the Bodies)."""
+        s = self.state
+        tp = s.players[t]
         if not tp.alive:
             return f"dead characters gain no Levels ({R_DEATH})"
         if tp.level + self._uplevels[c] >= 10:
             return f"Go Up a Level cannot give the winning Level ({R_SIDEBAR}, 4)"
+        e = self.specs[c].effects
+        if e:  # the conditions a card states (its card text)
+            if e.get("not_highest") and tp.level >= max(q.level for q in s.players):
+                return f"{self.name(c)}: not for the highest-Level player, nor one tied for it (card text)"
+            if e.get("needs_hireling") and not any(q.hireling >= 0 for q in s.players):
+                return f"{self.name(c)} needs a Hireling in play (card text)"
+            if e.get("after_combat") and (s.combat is not None or s.last_combat_turn != s.turn):
+                return f"{self.name(c)} is played after a combat (card text)"
         return None
 
     def _anytime_card(self, c: int) -> bool:
@@ -485,6 +497,16 @@ class Playing:
         elif k == "go_up_a_level":
             self._change_level(a.target, e.get("levels", 1))
             self._discard(c)
+            if e.get("kill_hireling"):  # Kill the Hireling: a Hireling in play goes (from the left)
+                n = len(s.players)
+                for j in range(1, n + 1):
+                    q = (seat + j) % n
+                    h = s.players[q].hireling
+                    if h >= 0:
+                        self._leave_play(q, h)
+                        self._discard(h)
+                        if self.history: self._say(f"{self._pn(q)}'s {self.name(h)} is killed.")
+                        break
             if self.history: self._say(f"{p.name} plays {sp.name}: {self._pn(a.target)} is Level {s.players[a.target].level}.")
         elif k == "one_shot":
             cb = s.combat

@@ -108,7 +108,11 @@ class Turn:
                     return
                 s.phase = "trouble"
                 if k == "curse":
-                    self._apply_curse(seat, c)
+                    if self._shields_kicked_curse(seat):
+                        self._discard(c)
+                        if self.history: self._say(f"{self.name(c)} does nothing to {p.name}.")
+                    else:
+                        self._apply_curse(seat, c)
                 else:
                     p.hand.append(c)
                 return
@@ -126,6 +130,14 @@ class Turn:
                 if s.phase == "start":
                     s.phase = "trouble"
                 return
+
+    def _shields_kicked_curse(self, seat: int) -> bool:
+        """An Item in use that makes a Curse found by kicking open the door do nothing to its
+        wearer (``ignore_kicked_curses``: Sandals of Protection)."""
+        for it in self.state.players[seat].equipped:
+            if self.specs[it].effects.get("ignore_kicked_curses") and self.can_use(seat, it):
+                return True
+        return False
 
     def _why_resurrect(self, seat: int) -> str | None:
         """Cleric resurrection (Cleric class card; card_facts): instead of a face-up draw (Kick
