@@ -17,8 +17,12 @@ For each living player, in seat order:
    9. Big items; Dwarf race card). Rulebook silent on how the excess goes: discarding it is
    the one way open under every reading (selling and giving wait for the own turn).
 
+5. A helper who died (e.g. caught while running away) leaves the combat, and the bribe is
+   off (core rules, 7. Death: the dead do not act; a helper dying in the fight leaves at once,
+   ``Character._kill``).
+
 A Curse that ends with an item (Chicken On Your Head) ends on the one path of cards leaving
-play (``Zones._leave_play``); a helper who dies leaves the combat there (``Character._kill``).
+play (``Zones._leave_play``).
 """
 from __future__ import annotations
 
@@ -34,6 +38,12 @@ class StateChecks:
         s = self.state
         if s.phase == "over":
             return
+        c = s.combat
+        if c is not None and c.helper >= 0 and not s.players[c.helper].alive:
+            # a helper who died (caught while running away) leaves the combat and its bribe
+            c.helper = -1
+            c.bribe_n = 0
+            c.bribe_items = []
         unres = self._unrestricted
         big = self._big
         for seat, p in enumerate(s.players):
