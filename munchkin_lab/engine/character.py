@@ -107,6 +107,7 @@ class Character:
         """Levels stay in 1..10; the winning Level only from killing a monster (core rules,
         Card Text and These Rules, 1 and 4); dead characters gain no Levels (7. Death)."""
         p = self.state.players[seat]
+        self._sba_seats.add(seat)  # Level atoms (state-based checks)
         if delta > 0 and not p.alive:
             return
         cap = 10 if from_kill else 9

@@ -33,10 +33,24 @@ class StateChecks:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: the state-based checks (see the module
     docstring) and their two choices."""
 
+    #: seat -> (what can_use reads of the player, the restricted Items it allowed them): set
+    #: per game object in ``Game.__init__``; content-keyed, so undo and copies need no reset
+    _use_memo: dict = {}
+    #: seats to look at in the next run (see _state_checks); every seat when _sba_all (rules
+    #: modules) or _sba_full (set-up, load)
+    _sba_seats: set = set()
+    _sba_all = True
+    _sba_full = True
+
     def _state_checks(self) -> None:
-        """Run every state-based check once (cheap when nothing is wrong)."""
+        """Run the state-based checks once. With the core rules alone only the players whose
+        play or character changed since the last run are looked at (``_sba_seats``, marked
+        where a card enters or leaves play, a Race/Class/gender/Level changes, an effect op
+        hits); with rules modules (which may change zones directly), after a scenario set-up
+        or a load, every player."""
         s = self.state
         if s.phase == "over":
+            self._sba_seats.clear()
             return
         c = s.combat
         if c is not None and c.helper >= 0 and not s.players[c.helper].alive:
@@ -46,7 +60,20 @@ class StateChecks:
             c.bribe_items = []
         unres = self._unrestricted
         big = self._big
-        for seat, p in enumerate(s.players):
+        bits = self._slot_bits
+        memo = self._use_memo
+        players = s.players
+        if self._sba_all or self._sba_full:
+            self._sba_full = False
+            self._sba_seats.clear()
+            seats = range(len(players))
+        elif self._sba_seats:
+            seats = sorted(self._sba_seats)
+            self._sba_seats.clear()
+        else:
+            return
+        for seat in seats:
+            p = players[seat]
             if p.half_breed >= 0 and not p.races:
                 hb = p.half_breed
                 self._leave_play(seat, hb)
@@ -58,20 +85,46 @@ class StateChecks:
                 self._discard(sm)
                 if self.history: self._say(f"{p.name} has no Class left: {self.name(sm)} is discarded.")
             eq = p.equipped
-            if eq:
-                for c in eq:
-                    if not unres[c] and c != p.cheat_item and not self.can_use(seat, c):
-                        self._sideways(seat)
-                        break
-                if len(eq) > 1 and self._slot_excess(seat) and not self._choice_open(seat, "sideways"):
-                    s.pending.append({"kind": "choose", "why": "sideways", "player": seat, "options": (), "count": 1})
-            n = 0
+            carried = p.carried
+            if not eq and len(carried) < 2:
+                continue
+            # one pass over the Items in use: a restriction that stopped holding, the slots
+            # (one bit per body slot, hands counted), the Big items
+            restricted = over = False
+            seen = hands = 0
+            n = sum(map(big.__getitem__, carried)) if carried else 0
+            ci, hi = p.cheat_item, p.hireling_item
+            okset = None
             for c in eq:
+                if not unres[c] and c != ci:
+                    # can_use depends on these only: its answers are remembered per player
+                    # for the same Races, Classes, gender, Level, Half-Breed, Super Munchkin
+                    if okset is None:
+                        sig = (tuple(p.races), tuple(p.classes), p.gender, p.level, p.half_breed,
+                               p.super_munchkin, ci)
+                        m = memo.get(seat)
+                        if m is None or m[0] != sig:
+                            m = memo[seat] = (sig, set())
+                        okset = m[1]
+                    if c not in okset:
+                        if self.can_use(seat, c):
+                            okset.add(c)
+                        else:
+                            restricted = True
+                b = bits[c]
+                if b and c != ci and c != hi:
+                    if b < 8:
+                        if seen & b:
+                            over = True
+                        seen |= b
+                    else:
+                        hands += b >> 3
                 if big[c]:
                     n += 1
-            for c in p.carried:
-                if big[c]:
-                    n += 1
+            if restricted:
+                self._sideways(seat)
+            if (over or hands > 2) and self._slot_excess(seat) and not self._choice_open(seat, "sideways"):
+                s.pending.append({"kind": "choose", "why": "sideways", "player": seat, "options": (), "count": 1})
             if n > 1 and len(self._big_excess(seat)) > 1 and not self._choice_open(seat, "big"):
                 s.pending.append({"kind": "choose", "why": "big", "player": seat, "options": (), "count": 1})
 
@@ -131,6 +184,7 @@ class StateChecks:
     def _sideways_answer(self, d: dict, seat: int, card: int) -> None:
         """The chosen Item in use is carried instead (no bonus)."""
         p = self.state.players[seat]
+        self._sba_seats.add(seat)
         p.equipped.remove(card)
         p.carried.append(card)
         if self.history: self._say(f"{p.name} carries {self.name(card)} instead of using it (no free slot).")

@@ -372,6 +372,7 @@ class Combat:
             for it in c.bribe_items:
                 if it in fp.in_play() and s.players[c.helper].alive:
                     self._remove_from_play(c.fighter, it)
+                    self._sba_seats.add(c.helper)
                     s.players[c.helper].carried.append(it)
         if c.extra_treasures and s.players[c.fighter].alive and not won:
             for _ in range(c.extra_treasures):

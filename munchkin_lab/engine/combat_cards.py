@@ -194,10 +194,10 @@ class CombatCards:
         combat, up to 3 cards per combat (the Class cards; core rules, 7. Help)."""
         c = self.state.combat
         cls_ = "warrior" if k == "berserk" else "cleric"
-        if not self.has_class(seat, cls_):
-            return f"only a {cls_.title()} can do that ({cls_.title()} class card)"
         if seat != c.fighter and seat != c.helper:
             return "only a player fighting in this combat"
+        if not self.has_class(seat, cls_):
+            return f"only a {cls_.title()} can do that ({cls_.title()} class card)"
         used = (c.berserk if k == "berserk" else c.turning).get(seat, 0)
         if used >= 3:
             return f"at most 3 cards once per combat ({R_HELP}; {cls_.title()} class card)"

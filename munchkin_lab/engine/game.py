@@ -193,6 +193,10 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._ckpt_due = _CKPT_EVERY  # len(actions) at which play() takes the next checkpoint
         cap = options.max_actions_per_turn
         self._cap = cap if cap is not None else float("inf")
+        self._use_memo: dict = {}  # the state-based checks' memo of can_use (checks.py)
+        self._sba_seats: set = set()  # seats the state-based checks look at next (checks.py)
+        self._sba_all = any(m.name != "core" for m in self.modules)  # modules: every seat, always
+        self._sba_full = True
         self._kicking = False     # a Kick Open the Door is resolving (see _kick)
         self._kick_again = False  # a module asked for a replacement face-up Door (Portal)
 
@@ -265,6 +269,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._initial_log = list(self._log)
         self._ckpt = (self._initial, 0, self.draws, self.deaths)
         self._ckpt_due = _CKPT_EVERY
+        self._sba_full = True  # an edited position: the next checks look at everybody
         self._ver += 1
         self._undo.clear()
         self._redo.clear()
@@ -444,9 +449,12 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
     push = play
 
     def _restored(self) -> None:
+        """The state was replaced (undo, a roll-back, a copy): caches keyed on it refresh."""
         self._ver += 1  # cached legal actions belong to the old state
         self._legal = []
         self._legal_ver = -1
+        self._sba_seats = set()  # (a copy must not share the set) - the next checks see all
+        self._sba_full = True
 
     def outcome(self) -> Outcome | None:
         """None while the game runs, else an :class:`Outcome`."""

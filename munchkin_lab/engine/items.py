@@ -189,6 +189,7 @@ class Items:
                 out.append(a)
 
     def _do_equip(self, seat: int, a: Action) -> None:
+        self._sba_seats.add(seat)
         p = self.state.players[seat]
         p.carried.remove(a.card)
         p.equipped.append(a.card)
@@ -263,6 +264,7 @@ class Items:
             self._lose_card(seat, c)
         if a.n not in (0, -1):
             p.sold_double = True
+        self._sba_seats.add(seat)  # a Level changes (condition atoms)
         lv = total // 1000
         p.level += lv
         if self.history: self._say(f"{p.name} sells {len(a.cards)} card(s) for {total} Gold: +{lv} Level -> {p.level}.")
@@ -330,6 +332,7 @@ class Items:
         s = self.state
         p = s.players[seat]
         self._remove_from_play(seat, a.card)
+        self._sba_seats.add(a.target)
         tp = s.players[a.target]
         (tp.equipped if self.can_use(a.target, a.card) and self.why_slot(a.target, a.card) is None
          else tp.carried).append(a.card)
@@ -387,6 +390,7 @@ class Items:
     def _do_steal(self, seat: int, a: Action) -> None:
         """Roll 4 or more: the item is the Thief's (carried); else the Thief loses a Level."""
         p = self.state.players[seat]
+        self._sba_seats.add(seat)
         self._lose_card(seat, a.card)
         r = self._roll_mod(seat, self._roll())
         if r >= 4:

@@ -360,27 +360,22 @@ class Dispatch:
     # ------------------------------------------------------------------ applying
     def _apply(self, a: Action) -> None:
         """Apply a legal action: the answer to the pending decision, a module's own action,
-        or the kind's apply (:data:`TABLE`); then the state-based checks (``checks.py``) and
-        :meth:`_settle` where something may be left to settle (pending decisions, corpses, a
-        Run Away), else the winner test."""
+        or the kind's apply (:data:`TABLE`); then :meth:`_settle` where something may be left
+        to settle (pending decisions, corpses, a Run Away), else the winner test; then the
+        state-based checks (``checks.py``; a choice they ask for is the next decision)."""
         s = self.state
         if s.pending:
             d = s.pending.pop(0)
             self._answer(d, a)
         elif not (self._h_apply and any(mod.apply_action(self, a) for mod in self._h_apply)):
             self._APPLY[a.kind](self, a.player, a)
-        self._after_action()
-
-    def _after_action(self) -> None:
-        """After every action: the state-based checks, then what is left to settle."""
-        s = self.state
-        self._state_checks()
+        # _after_action, inline (the hot path)
         ph = s.phase
         if s.pending or s.corpses or (ph == "combat" and s.combat is not None and s.combat.stage == "run"):
             self._settle()
-            self._state_checks()
         elif ph != "over" and ph != "combat":  # _settle's only work here: the winner test
             for q in s.players:
                 if q.level >= 10:
                     self._check_winner()
                     break
+        self._state_checks()

@@ -22,6 +22,7 @@ class Ops:
         s = self.state
         if lost is None:
             lost = []
+        self._sba_seats.add(seat)  # an op may change the victim's character (state-based checks)
         for op in ops:
             p = s.players[seat]
             if not p.alive:
@@ -280,6 +281,7 @@ class Ops:
         """A taker chooses one Item in play of the victim; it is theirs, carried."""
         p = self.state.players[seat]
         self._remove_from_play(d["from"], card)
+        self._sba_seats.add(seat)
         p.carried.append(card)
         if self.history: self._say(f"{p.name} takes {self.name(card)} from {self._pn(d['from'])}.")
 

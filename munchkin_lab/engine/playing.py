@@ -169,6 +169,7 @@ class Playing:
         """The chosen Race (Class) is discarded and the new one is played in its place."""
         p = self.state.players[seat]
         new = d["card"]
+        self._sba_seats.add(seat)
         self._leave_play(seat, card)
         self._discard(card)
         p.hand.remove(new)
@@ -195,7 +196,7 @@ class Playing:
             return f"dead characters gain no Levels ({R_DEATH})"
         if tp.level + self._uplevels[c] >= 10:
             return f"Go Up a Level cannot give the winning Level ({R_SIDEBAR}, 4)"
-        e = self.specs[c].effects
+        e = self._goup_cond[c]
         if e:  # the conditions a card states (its card text)
             if e.get("not_highest") and tp.level >= max(q.level for q in s.players):
                 return f"{self.name(c)}: not for the highest-Level player, nor one tied for it (card text)"
@@ -452,6 +453,7 @@ class Playing:
             p.hand.remove(c)
         elif c in p.carried:
             self._leave_play(seat, c)
+        self._sba_seats.add(seat)  # a card of this player enters play (state-based checks)
         if e.get("set_die"):
             self._discard(c)
             s.forced.insert(0, a.n)

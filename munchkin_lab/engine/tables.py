@@ -125,6 +125,9 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
     t._tcat = [turn_category(s) for s in specs]
     t._uplevels = [s.effects.get("levels", 1) for s in specs]
+    # a Go Up a Level's own conditions (see Playing._rule_go_up): its effects when it has any
+    t._goup_cond = [s.effects if s.kind == "go_up_a_level" and any(
+        k in s.effects for k in ("not_highest", "needs_hireling", "after_combat")) else None for s in specs]
     t._escape = [bool(s.effects.get("escape")) for s in specs]
     t._no_help = [bool(s.effects.get("no_help")) for s in specs]
     # combat plays of a One-Shot / Special (see CombatCards._cand_combat_cards)
@@ -141,6 +144,9 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._ondraw = [s.effects.get("on_draw") == "resolve" for s in specs]  # acts when drawn
     t._bonus_vs = [s.effects.get("bonus_vs", ()) for s in specs]
     t._bonus_per = [s.effects.get("bonus_per") for s in specs]
+    # the state-based slot check's bits: 1 headgear, 2 armor, 4 footgear, 8 one hand, 16 two hands
+    _b = {"headgear": 1, "armor": 2, "footgear": 4, "one_hand": 8, "two_hands": 16}
+    t._slot_bits = [_b.get(s.slot, 0) if s.kind == "item" else 0 for s in specs]
     t._removed_with = [s.effects.get("removed_with") for s in specs]  # a Curse tied to a slot's item
     t._only_slot = [s.effects["only_slot"] if "only_slot" in s.effects else _NO_SLOT for s in specs]
     t._has_glue = any(t._glues)

@@ -200,9 +200,11 @@ class Turn:
                 if a is None:
                     a = D[c] = self._A(seat, "discard", c)
                 out.append(a)
-        self._cand_equips(seat, ok, out)
+        if p.carried or p.equipped:
+            self._cand_equips(seat, ok, out)
         self._cand_sale(seat, ok, out)
-        self._cand_steal(seat, ok, out)
+        if p.hand and p.classes:
+            self._cand_steal(seat, ok, out)
         if self._h_extra:
             why = self._why_inner
             for mod in self._h_extra:

@@ -79,6 +79,7 @@ class Zones:
             False when ``c`` is not in ``seat``'s play (nothing happens).
         """
         p = self.state.players[seat]
+        self._sba_seats.add(seat)
         worn = False
         if c in p.equipped:
             p.equipped.remove(c)
