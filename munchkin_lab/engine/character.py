@@ -60,6 +60,8 @@ class Character:
                 r = False
         elif typ == "human":
             r = not p.races
+        elif typ == "has_class":
+            r = bool(p.classes)
         elif typ == "class":
             r = False
             ln = self._lnames

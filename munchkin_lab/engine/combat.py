@@ -386,13 +386,18 @@ class Combat:
         self._last_combat = c
 
     def _end_all_monsters(self, fighter: int, draw: int) -> None:
-        """Every monster leaves the combat (Out To Lunch, Friendship Potion...); ``draw``
-        Treasures are the fighter's when the combat closes (after the window:
-        :meth:`_after_monster_removed`)."""
-        cb = self.state.combat
+        """Every monster leaves the combat (Out To Lunch, Friendship Potion...); the card's own
+        ``draw`` Treasures go to ``fighter`` at once (card text: they are the card's, not the
+        combat's reward); the combat itself closes after the window
+        (:meth:`_after_monster_removed`)."""
+        s = self.state
+        cb = s.combat
         for i in range(len(cb.monsters) - 1, -1, -1):
             self._remove_monster(i)
-        cb.extra_treasures += draw
+        for _ in range(draw):
+            t = self._draw("treasure")
+            if t >= 0:
+                s.players[fighter].hand.append(t)
         self._after_monster_removed()
 
     # ------------------------------------------------------------------ candidates

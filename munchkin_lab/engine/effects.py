@@ -4,7 +4,8 @@ This docstring is the reference; :func:`validate_effects` enforces it and the da
 calls it. Effects are read by :mod:`munchkin_lab.engine.game` only.
 
 Condition atoms (strings): ``race:elf``, ``class:warrior``, ``gender:female``, ``gender:male``,
-``tag:undead`` (a monster tag), ``level<=3``, ``level>=6``, ``human`` (no race card); a leading
+``tag:undead`` (a monster tag), ``level<=3``, ``level>=6``, ``human`` (no race card),
+``has_race`` / ``has_class`` (at least one Race / Class card); a leading
 ``!`` negates (``!race:halfling``). Race/class names are lower-case card names (``cleric`` and
 ``priest`` are the same class).
 
@@ -111,13 +112,14 @@ Expansion keys (values are mappings, read by the expansion's rules module, issue
 Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found nothing,
 ``then: [OP...]`` when it found something):
   {lose_levels: INT} | {gain_levels: INT} | {death: true} | {set_level: INT|"lowest"} |
-  {lose_race: true|one} | {lose_class: true|one}  (true: every Race / Class; one: one of them,
-  the victim's choice when there are two) | {discard_hand: true} | {change_sex: true} |
+  {lose_race: true} | {lose_class: true}  (every Race / Class; ``count: N``: N of them, the
+  victim's choice) | {discard_hand: true} | {change_sex: true} |
   {lose_item: headgear|armor|footgear|hand|big|small|best|any|all_big|all, count: INT}  (a slot:
   the item in use there; best: the biggest bonus now, a carried item giving none) |
   {roll: {"1-2": [OP...], "3-6": [OP...]}} | {lose_level_per_roll: true} |
-  {take_from_discards: race|class}  (the top such card of the Door discards becomes yours; never
-  one the victim lost by the same ops: Change Race gives another Race or none) |
+  {take_from_discards: race|class, exclude_own: BOOL}  (the top such card of the Door discards
+  becomes yours; with exclude_own never one the victim lost by the same ops: Change Race gives
+  another Race or none) |
   {neighbours_take: INT}  (left then right neighbour, alternating, take that many random hand cards) |
   {if_match: ATOM, then: [OP...]}  (``then`` when the player matches ATOM, else ``else``) |
   {lose_value: INT}  (the victim discards items in play of their choice worth at least INT Gold;
@@ -125,8 +127,7 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   take one item in play of the victim, their choice) | {lose_cards_roll: true}  (roll a die,
   lose that many cards, items in play or hand, the victim's choice) | {others_draw_hand: true}
   (the other living players, from the victim's left, draw one card at a time, blind, from the
-  victim's hand until it is empty) | {others_draw_one: true}  (each other living player, from
-  the victim's left, draws one card blind from the victim's hand; the rest is discarded) |
+  victim's hand until it is empty; with ``each: N``: N cards each, then the rest is discarded) |
   {income_tax: true}  (the victim discards an item in play of their choice; every other living
   player then discards items in play worth at least as much, or, unable, all items and 1 Level) |
   {manual: "short note"}   (pushes a ResolveByHand decision)
@@ -137,7 +138,7 @@ import re
 from typing import Any, Mapping
 
 ATOM_RE = re.compile(r"^!?(race:[a-z_\- ]+|class:[a-z_\- ]+|gender:(male|female)|tag:[a-z_\- ]+|"
-                     r"level(<=|>=|<|>|=)\d+|human)$")
+                     r"level(<=|>=|<|>|=)\d+|human|has_race|has_class)$")
 
 LOSE_ITEM_WHAT = ("headgear", "armor", "footgear", "hand", "big", "small", "best", "any",
                   "all_big", "all")
@@ -181,7 +182,7 @@ TOP_KEYS: dict[str, str] = {
 OP_KEYS = ("lose_levels", "gain_levels", "death", "set_level", "lose_race", "lose_class",
            "discard_hand", "change_sex", "lose_item", "roll", "lose_level_per_roll", "manual",
            "take_from_discards", "neighbours_take", "if_match", "income_tax", "lose_value",
-           "others_take_item", "lose_cards_roll", "others_draw_hand", "others_draw_one")
+           "others_take_item", "lose_cards_roll", "others_draw_hand")
 
 
 def valid_atom(atom: Any) -> bool:
@@ -203,7 +204,7 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             out.append(f"{w}: an op must be a mapping")
             continue
         main = [k for k in op if k in OP_KEYS]
-        extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then")]
+        extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then", "exclude_own", "each")]
         if len(main) != 1:
             out.append(f"{w}: exactly one op key expected (one of {', '.join(OP_KEYS)}), got {sorted(op)}")
             continue
@@ -244,9 +245,6 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
                     if not re.match(r"^[1-6](-[1-6])?$", str(rng_key)):
                         out.append(f"{w}.roll.{rng_key}: expected a die range like '1-2'")
                     _check_ops(sub, f"{w}.roll.{rng_key}", out)
-        elif key in ("lose_race", "lose_class"):
-            if val is not True and val != "one":
-                out.append(f"{w}.{key}: expected true or one")
         elif key == "take_from_discards":
             if val not in ("race", "class"):
                 out.append(f"{w}.take_from_discards: expected race or class")

@@ -44,10 +44,11 @@ class Ops:
                 key = "lose_race" if "lose_race" in op else "lose_class"
                 zone = p.races if key == "lose_race" else p.classes
                 found = bool(zone)
-                if op[key] == "one" and len(zone) > 1:
-                    # one of them, the victim's choice (Lose Your Class with two Classes)
+                cnt = op.get("count")
+                if cnt and len(zone) > cnt:
+                    # that many of them, the victim's choice (Lose Your Class with two Classes)
                     s.pending.append({"kind": "choose", "why": "lose", "player": seat,
-                                      "options": tuple(zone), "count": 1})
+                                      "options": tuple(zone), "count": cnt})
                 else:
                     for r in zone[:]:
                         lost.append(r)
@@ -65,6 +66,21 @@ class Ops:
                 if found:
                     s.pending.append({"kind": "choose", "why": "taxpay", "player": seat,
                                       "owe": op["lose_value"], "options": (), "count": 1, "penalty": 0})
+            elif "others_draw_hand" in op and op.get("each"):
+                # each other living player, from the victim's left, draws `each` cards blind
+                # from the hand; the rest of the hand is discarded (the Lawyers)
+                found = bool(p.hand)
+                n = len(s.players)
+                for _ in range(op["each"]):
+                    for j in range(1, n):
+                        q = (seat + j) % n
+                        if s.players[q].alive and p.hand:
+                            s.rng, r = _rng.below(s.rng, len(p.hand))
+                            s.players[q].hand.append(p.hand.pop(r))
+                for c in p.hand[:]:
+                    self._lose_card(seat, c)
+                if found and self.history:
+                    self._say(f"The others draw from {p.name}'s hand; the rest is discarded.")
             elif "others_draw_hand" in op:
                 found = bool(p.hand)
                 n = len(s.players)
@@ -77,20 +93,6 @@ class Ops:
                     j += 1
                 if found and takers:
                     if self.history: self._say(f"The other players draw {p.name}'s hand, one card each in turn.")
-            elif "others_draw_one" in op:
-                # each other living player, from the victim's left, draws one card blind from
-                # the hand; the rest of the hand is discarded (the Lawyers)
-                found = bool(p.hand)
-                n = len(s.players)
-                for j in range(1, n):
-                    q = (seat + j) % n
-                    if s.players[q].alive and p.hand:
-                        s.rng, r = _rng.below(s.rng, len(p.hand))
-                        s.players[q].hand.append(p.hand.pop(r))
-                for c in p.hand[:]:
-                    self._lose_card(seat, c)
-                if found and self.history:
-                    self._say(f"The others draw a card each from {p.name}'s hand; the rest is discarded.")
             elif "others_take_item" in op:
                 found = self._others_take_item(seat, op["others_take_item"])
             elif "lose_cards_roll" in op:
@@ -131,7 +133,7 @@ class Ops:
                 found = False
                 for j in range(len(disc) - 1, -1, -1):
                     c = disc[j]
-                    if self._kind[c] == kind and c not in lost and \
+                    if self._kind[c] == kind and not (op.get("exclude_own") and c in lost) and \
                             self._lnames[c] not in (self.races(seat) + self.classes(seat)):
                         disc.pop(j)
                         (p.races if kind == "race" else p.classes).append(c)

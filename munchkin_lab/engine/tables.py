@@ -30,6 +30,10 @@ def _parse_atom(atom: str) -> tuple:
         return neg, "race", name
     if atom == "human":
         return neg, "human", None
+    if atom == "has_race":
+        return not neg, "human", None
+    if atom == "has_class":
+        return neg, "has_class", None
     if atom.startswith("class:"):
         return neg, "class", ALIASES.get(atom[6:], atom[6:])
     if atom.startswith("gender:"):
