@@ -1,6 +1,7 @@
 """Engine benchmark: random-playout steps/s of the Munchkin engine vs RLCard's pure-Python UNO,
 measured in the same run, plus full 4-player games/s (random and greedy policy). Prints JSON.
 
+    .venv/bin/python -m pip install -e '.[bench]'     # RLCard, once
     .venv/bin/python benchmarks/engine_bench.py [--seconds 3]
 
 The base deck comes from the card database (built into a temp file when missing).
@@ -69,7 +70,7 @@ def bench_uno(seconds: float) -> dict:
     try:
         from rlcard.games.uno.game import UnoGame
     except ImportError:
-        return {"error": "rlcard not installed (pip install rlcard)"}
+        return {"error": "rlcard not installed (pip install -e '.[bench]')"}
     import numpy as np
     steps = games = 0
     rnd = random.Random(0)

@@ -1,9 +1,13 @@
-"""The character: Levels, Races and Classes (Half-Breed, Super Munchkin), the hand limit, death
-and looting the body, the winner.
+"""The character (core rules, 8. Character Statistics; 7. Death; 5. Ending the Game): Levels,
+Races and Classes (Half-Breed, Super Munchkin), the hand limit, death and looting the body,
+the winner. Action kind ``discard`` (a Race or Class at will); the ``choose`` decision
+``loot`` (looting the body).
 """
 from __future__ import annotations
 
-from .refs import R_ITEMS, R_STATS
+from .actions import Action
+from .kinds import charity_first, running
+from .refs import R_COMBAT, R_ITEMS, R_STATS
 from .tables import _ATOMS, _parse_atom
 
 
@@ -56,6 +60,8 @@ class Character:
                 r = False
         elif typ == "human":
             r = not p.races
+        elif typ == "has_class":
+            r = bool(p.classes)
         elif typ == "class":
             r = False
             ln = self._lnames
@@ -103,6 +109,7 @@ class Character:
         """Levels stay in 1..10; the winning Level only from killing a monster (core rules,
         Card Text and These Rules, 1 and 4); dead characters gain no Levels (7. Death)."""
         p = self.state.players[seat]
+        self._sba_seats.add(seat)  # Level atoms (state-based checks)
         if delta > 0 and not p.alive:
             return
         cap = 10 if from_kill else 9
@@ -118,23 +125,26 @@ class Character:
         rolls once, higher first, equal rolls keep seat order from the dead player's left)."""
         s = self.state
         p = s.players[seat]
-        corpse = []
-        for c in p.hand + p.equipped + p.carried:
-            corpse.append(c)
+        corpse = p.hand + p.equipped + p.carried
         if p.cheat >= 0:
             corpse.append(p.cheat)
         if p.hireling >= 0:
             corpse.append(p.hireling)
-            p.hireling = -1
-            p.hireling_item = -1
-        kept = [c for c in corpse if any(m.keeps_at_death(self, seat, c) for m in self._h_keep)]
-        corpse = [c for c in corpse if c not in kept]
+        if self._h_keep:
+            kept = [c for c in corpse if any(m.keeps_at_death(self, seat, c) for m in self._h_keep)]
+            corpse = [c for c in corpse if c not in kept]
+        else:
+            kept = []
         p.hand = [c for c in p.hand if c in kept]
-        p.equipped = [c for c in p.equipped if c in kept]
-        p.carried = [c for c in p.carried if c in kept]
-        if p.cheat >= 0 and p.cheat not in kept:
-            p.cheat = -1
-            p.cheat_item = -1
+        # the cards in play leave by the one path (a Curse tied to the headgear ends with it);
+        # Cheat! and the Hireling first, so that they go to the corpse with their items
+        going = set(corpse)
+        for c in (p.cheat, p.hireling):
+            if c >= 0 and c in going:
+                self._leave_play(seat, c)
+        for c in p.equipped + p.carried:
+            if c in going:
+                self._leave_play(seat, c)
         p.alive = False
         self.deaths += 1
         if self.history: self._say(f"{p.name} dies! The corpse holds {len(corpse)} card(s).")
@@ -182,3 +192,58 @@ class Character:
             s.reason = "level 10"
             s.pending = []
             if self.history: self._say(f"{' and '.join(self._pn(i) for i in w)} {'reach' if len(w) > 1 else 'reaches'} Level 10 and {'win' if len(w) > 1 else 'wins'}!")
+
+    # ------------------------------------------------------------------ discarding at will
+    def _rule_discard(self, seat: int, c: int) -> str | None:
+        """Any time, a player may discard their own Race or Class card (core rules, 8.)."""
+        p = self.state.players[seat]
+        if c in p.races or c in p.classes:
+            return None
+        return f"only a Race or Class card of yours may be discarded at will ({R_STATS})"
+
+    def _why_discard(self, seat: int, a: Action) -> str | None:
+        s = self.state
+        if s.phase == "charity":
+            return charity_first()
+        r = self._rule_discard(seat, a.card)
+        if r is not None and s.phase == "combat":
+            return running() if s.combat.stage == "run" else \
+                f"no trading, selling, stealing or item changes during combat ({R_COMBAT})"
+        return r
+
+    def _anytime_discard(self, seat: int, a: Action, actor: int) -> str | None:
+        return self._rule_discard(seat, a.card)
+
+    def _do_discard(self, seat: int, a: Action) -> None:
+        self._lose_card(seat, a.card)
+        if self.history: self._say(f"{self.state.players[seat].name} discards {self.name(a.card)}.")
+
+    # ------------------------------------------------------------------ looting the body
+    def _loot_options(self, d: dict) -> tuple:
+        """The cards left in the corpse of ``d["dead"]``."""
+        for dead, cards in self.state.corpses:
+            if dead == d["dead"]:
+                return tuple(cards)
+        return ()
+
+    def _loot_answer(self, d: dict, seat: int, card: int) -> None:
+        """A looter takes one card of the corpse into the hand, playable at once if it is a
+        Race, Class or Item (core rules, 7. Death; 9.: played when received)."""
+        s = self.state
+        p = s.players[seat]
+        for dead, cards in s.corpses:
+            if dead == d["dead"]:
+                cards.remove(card)
+        p.hand.append(card)
+        p.fresh.append(card)
+        if self.history: self._say(f"{p.name} takes {self.name(card)} from the corpse of {self._pn(d['dead'])}.")
+
+    def _discard_unlooted(self) -> None:
+        """A corpse nobody loots any more goes to the discards (core rules, 7. Death)."""
+        s = self.state
+        live = {d["dead"] for d in s.pending if d["kind"] == "choose" and d["why"] == "loot"}
+        for entry in s.corpses[:]:
+            if entry[0] not in live:
+                for c in entry[1]:
+                    self._discard(c)
+                s.corpses.remove(entry)

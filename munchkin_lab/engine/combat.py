@@ -1,21 +1,26 @@
-"""Combat: strengths, the monsters in it, cards played into it, the interference window, victory
-and its rewards, the end of a combat.
+"""Combat (core rules, 7. Combat): strengths, the monsters in it, the fighter's decision
+(declare victory or Run Away), help and bribes, the interference window, victory and its
+rewards (the Treasure share), the end of a combat. Action kinds ``pass``, ``fight``, ``run``,
+``ask_help``, ``offer_help``; candidate generators ``_cand_window`` and ``_cand_fight``; the
+pending decisions ``help`` and ``offer`` and the ``choose`` decision ``pick`` are answered here.
+Cards and class powers in a combat: ``combat_cards.py``; Running Away: ``runaway.py``.
 """
 from __future__ import annotations
 
 from .actions import Action
-from .refs import R_COMBAT, R_DEATH, R_HELP, R_PHASES, R_RUN, R_STATS, R_WHEN
+from .kinds import charity_first, combat_only, running
+from .refs import R_COMBAT, R_DEATH, R_HELP
 from .state import CombatState
 from .tables import _NO_SLOT
 
 
 class Combat:
-    """Mixin of :class:`~munchkin_lab.engine.game.Game`: combat: strengths, the monsters in it,
-    cards played into it, the interference window, victory and its rewards, the end of a combat."""
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: combat (see the module docstring)."""
 
     def player_strength(self, seat: int) -> int:
-        """Combat strength of one munchkin-side player: Level + items in use + class/race
-        abilities + curses (+ module modifiers). May be negative (core rules, 8. Level)."""
+        """Combat strength of one munchkin-side player: Level + items in use + a Hireling's
+        bonus + class/race abilities + curses (+ module modifiers). May be negative (core
+        rules, 8. Level)."""
         s = self.state
         c = s.combat
         p = s.players[seat]
@@ -49,6 +54,8 @@ class Combat:
                 for it in p.equipped:
                     if slots[it] == only:
                         total += self.item_bonus(seat, it)
+        if p.hireling >= 0:  # the Hireling's own bonus (Hireling card: +1)
+            total += self._mbonus[p.hireling]
         if c is not None:
             total += c.berserk.get(seat, 0)
             if c.turning.get(seat) and any(self.specs[m].has_tag("undead") for m in c.monsters):
@@ -62,7 +69,10 @@ class Combat:
 
     def monster_strength(self, i: int) -> int:
         """Strength of monster number ``i`` of the combat: Level + Monster Enhancers + its bonus
-        against the fighter or helper (counted once) - core rules, 7. Combat: Help."""
+        against the fighter or helper (counted once) - core rules, 7. Combat: Help; times one
+        more for each Mate. A monster's penalty against a Race or Class stays for a Half-Breed /
+        Super Munchkin with that one card, its bonus does not (core rules, 10. Mixed Super
+        Munchkin)."""
         c = self.state.combat
         m = c.monsters[i]
         total = self._mlevel[m]
@@ -70,13 +80,23 @@ class Combat:
         if c.enh[i]:
             mb = self._mbonus
             ma = self._mate
+            fl = self._floor_level
+            floor = None
             for e in c.enh[i]:
                 total += mb[e]
                 if ma[e]:
                     mate += 1
+                if fl[e] is not None:
+                    floor = fl[e] if floor is None else max(floor, fl[e])
+            if floor is not None:  # e.g. Baby: never below Level 1 (nor above the printed Level)
+                total = max(total, min(floor, self._mlevel[m]))
         for cond in self._bonus_vs[m]:
-            if self.matches(c.fighter, cond["if"], True, m) or (
-                    c.helper >= 0 and self.matches(c.helper, cond["if"], True, m)):
+            # a bonus for the monster is a disadvantage of the player's Race/Class (hidden by a
+            # Super Munchkin / Half-Breed with one card); a penalty is an advantage (kept) -
+            # core rules, 10. Mixed Super Munchkin
+            against = cond["bonus"] > 0
+            if self.matches(c.fighter, cond["if"], against, m) or (
+                    c.helper >= 0 and self.matches(c.helper, cond["if"], against, m)):
                 total += cond["bonus"]
         for mod in self._h_monster:
             total += mod.monster_modifier(self, i)
@@ -115,12 +135,32 @@ class Combat:
         if ps > ms:
             return True
         if ps == ms:
-            return self.has_class(c.fighter, "warrior") or (c.helper >= 0 and self.has_class(c.helper, "warrior"))
+            return self._ties_to_munchkins()
         return False
+
+    def _ties_to_munchkins(self) -> bool:
+        """A Warrior fights on the munchkin side (fighter or helper): a tie goes to the
+        munchkins (core rules, 7. Combat: Help; Warrior class card)."""
+        c = self.state.combat
+        return self.has_class(c.fighter, "warrior") or (c.helper >= 0 and self.has_class(c.helper, "warrior"))
+
+    def strength_needed(self) -> int | None:
+        """The combat strength the munchkin side still needs to win the current combat: 0 or
+        less when it wins now (:meth:`munchkins_win`; a tie goes to the monsters unless a
+        Warrior is on the munchkin side - core rules, 7. Combat). None with no combat or no
+        monster in it."""
+        c = self.state.combat
+        if c is None or not c.monsters:
+            return None
+        ps, ms = self.strengths()
+        need = ms - ps + (0 if self._ties_to_munchkins() else 1)
+        self._mw_cache = (self._ver, need <= 0)  # munchkins_win() of this very state
+        return need
 
     def treasure_count(self) -> int:
         """Treasures the current combat gives if won: per monster its printed count plus its
-        Monster Enhancers', conditional extras and module modifiers (never below 0), times one
+        Monster Enhancers', conditional extras (matching the fighter or the helper) and module
+        modifiers (never below 0), times one
         more for each Mate on it; plus the combat's extra Treasures (core rules, 7. Combat:
         Rewards; Monster Enhancers). Requires a combat in progress."""
         c = self.state.combat
@@ -129,16 +169,24 @@ class Combat:
             sp = self.specs[m]
             t = sp.treasures or 0
             mate = 1
+            floor = None
             for e in c.enh[i]:
                 es = self.specs[e]
                 t += es.effects.get("treasures", 0)
                 if es.effects.get("mate"):
                     mate += 1
+                f = es.effects.get("min_treasures")
+                if f is not None:
+                    floor = f if floor is None else max(floor, f)
             for cond in sp.effects.get("extra_treasures", ()):
-                if self.matches(c.fighter, cond["if"]):
+                # a monster's ability reaches the fighter and the helper alike (core rules,
+                # 7. Help): e.g. the Potted Plant's extra Treasure when an Elf helps
+                if self.matches(c.fighter, cond["if"]) or (c.helper >= 0 and self.matches(c.helper, cond["if"])):
                     t += cond["count"]
             for mod in self._h_treasure:
                 t += mod.treasure_modifier(self, i)
+            if floor is not None:  # e.g. Baby: at least 1 Treasure (never more than printed)
+                t = max(t, min(floor, sp.treasures or 0))
             total += max(0, t) * mate
         return total + c.extra_treasures
 
@@ -174,8 +222,28 @@ class Combat:
             self._discard(e)
 
     def _after_monster_removed(self) -> None:
-        c = self.state.combat
-        if not c.monsters:
+        """The last monster left the combat by a card or an ability (charm, evading, Magic
+        Lamp, Pollymorph Potion, Out To Lunch, a Cleric's chase): the combat does not close at
+        once - the others still get their interference window before its rewards (core rules,
+        6. When You May Act; 7. Combat: wait for the others to react; the official FAQ: a
+        Wandering Monster may still come). When everybody passed with no monster back, the
+        combat ends (its Treasures, if any, drawn by the fighter); a monster that came in the
+        window is the fighter's to face (:meth:`_window_done`). While running away, or with
+        nobody else alive, the combat ends at once."""
+        s = self.state
+        c = s.combat
+        if c.monsters:
+            return
+        if c.stage == "run":
+            self._end_combat(won=False, empty=True)
+            return
+        c.intent = "empty"
+        if c.stage != "window":
+            n = len(s.players)
+            c.stage = "window"
+            c.window = [(c.fighter + i) % n for i in range(1, n) if s.players[(c.fighter + i) % n].alive]
+            if self.history: self._say("No monster is left: the others may still react before the combat closes.")
+        if not c.window:
             self._end_combat(won=False, empty=True)
 
     def _combat_changed(self, seat: int) -> None:
@@ -188,6 +256,13 @@ class Combat:
         Run Away that became a winning fight, returns the decision to the fighter; otherwise
         the Run Away rolls begin."""
         c = self.state.combat
+        if c.intent == "empty":  # the monsters had gone (a card): rewards, or a new monster
+            if c.monsters:
+                c.stage = "fight"
+                c.intent = ""
+            else:
+                self._end_combat(won=False, empty=True)
+            return
         winning = self.munchkins_win()
         if c.intent == "win":
             if winning:
@@ -230,7 +305,14 @@ class Combat:
                 # e.g. Pukachu: one more Level when beaten alone with the bare Level
                 extra += 1
             levels += ((sp.levels_gained or 1) + extra) * mate
-        nkilled = len(c.monsters)
+        # monsters killed: each Mate is one more monster (Mate card; the Elf's Level per monster)
+        nkilled = 0
+        mates = self._mate
+        for i in range(len(c.monsters)):
+            nkilled += 1
+            for e in c.enh[i]:
+                if mates[e]:
+                    nkilled += 1
         tcount = self.treasure_count()
         for mod in self._h_won:
             mod.on_combat_won(self, fighter, helper, list(c.monsters))
@@ -283,13 +365,14 @@ class Combat:
                 for cu in qp.curses[:]:
                     ce = self.specs[cu].effects
                     if ce.get("next_combat") or ce.get("only_slot"):
-                        qp.curses.remove(cu)
+                        self._leave_play(q, cu)
                         self._discard(cu)
         if c.helper >= 0 and c.bribe_items:
             fp = s.players[c.fighter]
             for it in c.bribe_items:
                 if it in fp.in_play() and s.players[c.helper].alive:
                     self._remove_from_play(c.fighter, it)
+                    self._sba_seats.add(c.helper)
                     s.players[c.helper].carried.append(it)
         if c.extra_treasures and s.players[c.fighter].alive and not won:
             for _ in range(c.extra_treasures):
@@ -298,10 +381,15 @@ class Combat:
                     s.players[c.fighter].hand.append(t)
         s.phase = "end"
         s.combat = None
+        s.last_combat_turn = s.turn
         # keep a reference for _resolve_win's bribe handling
         self._last_combat = c
 
     def _end_all_monsters(self, fighter: int, draw: int) -> None:
+        """Every monster leaves the combat (Out To Lunch, Friendship Potion...); the card's own
+        ``draw`` Treasures go to ``fighter`` at once (card text: they are the card's, not the
+        combat's reward); the combat itself closes after the window
+        (:meth:`_after_monster_removed`)."""
         s = self.state
         cb = s.combat
         for i in range(len(cb.monsters) - 1, -1, -1):
@@ -310,280 +398,233 @@ class Combat:
             t = self._draw("treasure")
             if t >= 0:
                 s.players[fighter].hand.append(t)
-        self._end_combat(won=False, empty=True)
+        self._after_monster_removed()
 
-    def _why_take_item(self, seat: int, a: Action, in_combat: bool) -> str | None:
-        """Help Me Out Here!: the fighter takes item m in play of player t when that item
-        turns the fight into a win (card text; core rules, 7. Interfering in Combat)."""
+    # ------------------------------------------------------------------ candidates
+    def _cand_window(self, seat: int, ok: bool, out: list) -> None:
+        """A player of the interference window: ``pass``, then an offer of help."""
+        S = self._simple[seat]
+        out.append(S["pass"])
+        if self.state.combat.helper < 0 and (not ok or self._rule_offer_help(seat) is None):
+            out.append(S["offer_help"])
+
+    def _cand_fight(self, seat: int, ok: bool, out: list) -> None:
+        """The fighter: ``fight`` when winning, else ``run``; a help request to each other
+        player (with no bribe, then with every Treasure, the helper picking first); then the
+        ways to be rid of each monster (:meth:`_cand_monster_moves`)."""
         s = self.state
         c = s.combat
-        if not in_combat or seat != c.fighter or c.stage != "fight":
-            return "Help Me Out Here! is played by the fighter during the fight (card text)"
-        if not (0 <= a.target < len(s.players)) or a.target == seat or a.m not in s.players[a.target].in_play():
-            return "Help Me Out Here!: m must be an item in play of another player t"
-        if self._kind[a.m] != "item":
-            return "Help Me Out Here!: m must be an item"
-        if self.munchkins_win():
-            return "Help Me Out Here!: you are already winning"
-        ps, ms = self.strengths()
-        gain = self.item_bonus(seat, a.m) if self.why_slot(seat, a.m) is None else 0
-        if a.target == c.helper and a.m in s.players[a.target].equipped:
-            gain -= self.item_bonus(a.target, a.m)
-        ps += gain
-        warrior = self.has_class(seat, "warrior") or (c.helper >= 0 and self.has_class(c.helper, "warrior"))
-        if not (ps > ms or (ps == ms and warrior)):
-            return f"{self.name(a.m)} would not win the fight for you ({ps} vs {ms}) (card text)"
-        return None
+        S = self._simple[seat]
+        w = self.munchkins_win()
+        self._mw_cache = (self._ver, w)
+        out.append(S["fight"] if w else S["run"])
+        if c.helper < 0:
+            tot = self.treasure_count()
+            players = s.players
+            key = (seat, "ask_help", tot)
+            asks = self._tcache.get(key)
+            if asks is None:  # per target: (plain request, request with the bribe)
+                A = self._A
+                asks = self._tcache[key] = tuple(
+                    (A(seat, "ask_help", target=t), A(seat, "ask_help", target=t, n=tot, m=1) if tot else None)
+                    for t in range(len(players)))
+            if not ok or self._why_helpless() is None:
+                rule = self._rule_ask_target
+                for t in range(len(players)):
+                    if t != seat and (not ok or rule(seat, t) is None):
+                        plain, bribe = asks[t]
+                        out.append(plain)
+                        if bribe is not None:
+                            out.append(bribe)
+        self._cand_monster_moves(seat, ok, out)
 
-    def _why_chase(self, seat: int, a: Action) -> str | None:
-        """A Cleric fighting (or helping) may chase away a monster whose card allows it
-        (Wannabe Vampire / Almost-Vampire; core rules, 7. Help names it for a helping Priest)."""
+    # ------------------------------------------------------------------ pass
+    def _why_pass(self, seat: int, a: Action) -> str | None:
+        """``pass`` ends a player's part of the setup window or of the interference window
+        (core rules, 4.; 7. Interfering in Combat)."""
+        s = self.state
+        ph = s.phase
+        if ph == "setup":
+            return None
+        if ph == "charity":
+            return charity_first()
+        if ph != "combat":
+            return combat_only("pass")
+        st = s.combat.stage
+        if st == "window":
+            return None
+        if st == "run":
+            return running()
+        return "the fighter declares victory (fight) or runs away (run)"
+
+    def _do_pass(self, seat: int, a: Action) -> None:
+        if self.state.phase == "setup":
+            self._setup_pass(seat)
+            return
         c = self.state.combat
-        if c is None or c.stage == "run":
-            return f"chase only during a fight, before running away ({R_HELP})"
-        if seat != c.fighter and seat != c.helper:
-            return "only the fighter or the helper chases a monster away"
-        if not self.has_class(seat, "cleric"):
-            return "only a Cleric chases this monster away (monster card)"
-        if not (0 <= a.n < len(c.monsters)) or not self.specs[c.monsters[a.n]].effects.get("cleric_chase"):
-            return "chase: n must be a monster a Cleric may chase away (monster card)"
+        c.window.pop(0)
+        if not c.window:
+            self._window_done()
+
+    # ------------------------------------------------------------------ the fighter's decision
+    def _why_fight(self, seat: int, a: Action) -> str | None:
+        """``fight`` (declare victory) only when the munchkin side wins, ``run`` only when it
+        does not (core rules, 7. Combat: ties go to the monster unless a Warrior fights)."""
+        r = self._why_in_fight(a.kind, True)
+        if r is not None:
+            return r
+        mw = self._mw_cache[1] if self._mw_cache[0] == self._ver else self.munchkins_win()
+        if a.kind == "fight":
+            if not mw:
+                ps, ms = self.strengths()
+                return f"{ps} vs {ms}: you are not winning (ties go to the monster unless a Warrior fights) ({R_COMBAT})"
+            return None
+        if mw:
+            return f"you are winning: declare victory ({R_COMBAT})"
         return None
 
-    def _combat_card_candidates(self, seat: int, out: list) -> None:
+    def _do_fight(self, seat: int, a: Action) -> None:
+        """Declaring victory or Running Away opens the interference window: every other
+        living player in seat order after the fighter may play cards, offer help or pass."""
         s = self.state
         c = s.combat
-        p = s.players[seat]
-        n = len(s.players)
-        nm = len(c.monsters)
-        kind = self._kind
-        ccat = self._ccat
-        inert = self._combat_inert
-        for card in p.hand:
-            if inert[card]:  # Items, Races, Classes: nothing to play in a combat from here
-                continue
-            k = kind[card]
-            if k == "one_shot":
-                t = ccat[card]
-                if t == 1:
-                    out += self._A_monsters(seat, card, nm)
-                elif t == 2:
-                    out += self._A_targets(seat, card)
-                elif t == 3:
-                    out += self._A_sides(seat, card)
-            elif k == "monster_enhancer":
-                out += self._A_monsters(seat, card, nm)
-            elif k == "curse" or k == "go_up_a_level":
-                out += self._A_targets(seat, card)
-            elif k == "monster":
-                if not self._joiner[card]:  # never legal: no joining tag (see _why_combat)
-                    continue
-                J = self._kc[seat]["join"]
-                a = J.get(card)
-                if a is None:
-                    a = J[card] = self._A(seat, "join", card)
-                out.append(a)
-            elif k == "special":
-                t = ccat[card]
-                if t == 4:
-                    for mon in p.hand:
-                        if self._kind[mon] == "monster":
-                            out.append(self._A(seat, "play", card, m=mon))
-                elif t == 5:
-                    out.append(self._A(seat, "play", card))
-                elif t == 6:
-                    for mon in p.hand:
-                        if self._kind[mon] == "monster":
-                            for i in range(nm):
-                                out.append(self._A(seat, "play", card, n=i, m=mon))
-                elif t == 7 and seat == c.fighter:
-                    for t in range(n):
-                        if t != seat:
-                            for it in s.players[t].in_play():
-                                out.append(self._A(seat, "play", card, t, m=it))
-                elif self._steal_level[card]:
-                    out += self._A_targets(seat, card)
-        esc = self._escape
-        for card in p.carried:
-            if kind[card] == "one_shot" and not esc[card]:
-                out += self._A_sides(seat, card)
-        in_side = (seat == c.fighter or seat == c.helper) and p.classes
-        if in_side and self.has_class(seat, "warrior"):
-            for card in p.hand + p.in_play():
-                out.append(self._A(seat, "berserk", card))
-        if in_side and self.has_class(seat, "cleric"):
-            for card in p.hand + p.in_play():
-                out.append(self._A(seat, "turning", card))
-        if p.classes and self.has_class(seat, "thief") and (p.hand or p.in_play()):
-            card = (p.hand or p.in_play())[0]
-            for t in (c.fighter, c.helper):
-                if t >= 0 and t != seat:
-                    out.append(self._A(seat, "backstab", card, t))
-
-    def _why_combat(self, seat: int, a: Action) -> str | None:
-        s = self.state
-        c = s.combat
-        p = s.players[seat]
         k = a.kind
-        stage = c.stage
-        if k == "play" and stage != "run":
-            # the only rule for a card played outside the Run Away stage (same answer as the
-            # checks below, which never match "play" before the last line)
-            return self._why_play(seat, a, in_combat=True)
-        if stage == "run":
-            if k == "roll":
-                if not (0 <= a.n < len(c.monsters)):
-                    return "roll: n must be a monster of the combat"
-                if a.n in c.rolled:
-                    return f"one Run Away roll per monster ({R_RUN})"
-                return None
-            if k == "flight":
-                if not self.has_class(seat, "wizard"):
-                    return "only a Wizard has flight (Wizard class card)"
-                if c.flight.get(seat, 0) >= 3:
-                    return "flight: at most 3 cards (Wizard class card)"
-                if c.rolled:
-                    return "flight is used before the first Run Away roll"
-                if a.card not in p.hand and a.card not in p.in_play():
-                    return "discard a card of yours"
-                return None
-            if k == "play":
-                if a.card in p.hand or a.card in p.carried:
-                    if self.specs[a.card].effects.get("escape"):
-                        return None
-                    if self._anytime_card(a.card):
-                        return self._why_anytime_play(seat, a)
-                return f"while running away you only roll, use flight or an escape card ({R_RUN})"
-            if k == "discard" and (a.card in p.races or a.card in p.classes):
-                return None
-            if k == "give":
-                return self._why_give(seat, a)
-            return f"you are running away: roll for each monster, in the order you choose ({R_RUN})"
-        if k == "give":
-            return self._why_give(seat, a)
-        if k == "equip" or k == "unequip":
-            return self._why_equip(seat, a)
-        if k in ("sell", "steal") or (k == "discard" and a.card not in p.races + p.classes):
-            return f"no trading, selling, stealing or item changes during combat ({R_COMBAT})"
-        if k == "discard":
-            return None
-        if k in ("kick", "loot", "trouble", "end_turn", "charity"):
-            return f"finish the combat first ({R_PHASES}, phase 1)"
-        if stage == "window":
-            if k == "pass":
-                return None
-            if k == "offer_help":
-                if c.helper >= 0:
-                    return f"only one player may help ({R_HELP})"
-                if not p.alive:
-                    return f"a dead character cannot help ({R_DEATH})"
-                if seat in c.asked:
-                    return f"your help was already refused in this combat ({R_HELP})"
-                if any(self.specs[m].effects.get("no_help") for m in c.monsters):
-                    return "this monster may not be fought with help (monster card)"
-                return None
-            if k in ("fight", "run", "ask_help", "evade", "charm", "roll"):
-                return f"only the fighter does that; others may play a card or pass ({R_COMBAT}: Interfering in Combat)"
+        n = len(s.players)
+        c.intent = "win" if k == "fight" else "run"
+        c.stage = "window"
+        c.window = [(c.fighter + i) % n for i in range(1, n) if s.players[(c.fighter + i) % n].alive]
+        # strengths only feed the log line (module hooks may keep state: then as before)
+        if self.history or self._h_combat or self._h_monster:
+            ps, ms = self.strengths()
+            if self.history: self._say(f"{s.players[seat].name} {'declares victory' if k == 'fight' else 'is about to Run Away'}, {ps} vs {ms}.")
+        if not c.window:
+            self._window_done()
+
+    # ------------------------------------------------------------------ help
+    def _why_helpless(self) -> str | None:
+        """A monster that may not be fought with help (monster card), or a helper already."""
+        c = self.state.combat
+        if c.helper >= 0:
+            return f"only one player may help ({R_HELP})"
+        nh = self._no_help
+        for m in c.monsters:
+            if nh[m]:
+                return "this monster may not be fought with help (monster card)"
+        return None
+
+    def _rule_ask_target(self, seat: int, t: int) -> str | None:
+        """The fighter may ask another living player who has not refused yet (core rules, 7.
+        Help)."""
+        s = self.state
+        if not (0 <= t < len(s.players)) or t == seat:
+            return "ask_help: t must be another player"
+        if t in s.combat.asked:
+            return f"{self._pn(t)} already refused this combat ({R_HELP})"
+        if not s.players[t].alive:
+            return f"a dead character cannot help ({R_DEATH})"
+        return None
+
+    def _why_ask_help(self, seat: int, a: Action) -> str | None:
+        """The fighter asks one player for help, with a bribe of Treasures (and who picks
+        first) and of Items in play (core rules, 7. Help)."""
+        r = self._why_in_fight("ask_help", True)
+        if r is not None:
+            return r
+        c = self.state.combat
+        if c.helper >= 0:
+            return f"only one player may help ({R_HELP})"
+        r = self._rule_ask_target(seat, a.target)
+        if r is not None:
+            return r
+        r = self._why_helpless()
+        if r is not None:
+            return r
+        if a.n < 0:
+            return "ask_help: n (Treasures offered) must be >= 0"
+        p = self.state.players[seat]
+        for it in a.cards:
+            if it not in p.in_play():
+                return f"a bribe offers only items you have in play ({R_HELP})"
+        return None
+
+    def _do_ask_help(self, seat: int, a: Action) -> None:
+        s = self.state
+        s.pending.append({"kind": "help", "player": a.target, "from": seat, "n": a.n,
+                          "first": 1 if a.m == 1 else 0, "items": tuple(a.cards)})
+        if self.history: self._say(f"{s.players[seat].name} asks {self._pn(a.target)} for help" + (f", offering {a.n} Treasure(s)." if a.n else "."))
+
+    def _rule_offer_help(self, seat: int) -> str | None:
+        """A player of the window offers to help: alive, not refused yet, no helper yet, a
+        monster that allows help (core rules, 7. Help)."""
+        c = self.state.combat
+        if c.helper >= 0:
+            return f"only one player may help ({R_HELP})"
+        if not c.monsters:
+            return f"no monster is left to fight ({R_COMBAT})"
+        if not self.state.players[seat].alive:
+            return f"a dead character cannot help ({R_DEATH})"
+        if seat in c.asked:
+            return f"your help was already refused in this combat ({R_HELP})"
+        return self._why_helpless()
+
+    def _why_offer_help(self, seat: int, a: Action) -> str | None:
+        r = self._why_in_fight("offer_help", False)
+        if r is not None:
+            return r
+        if self.state.combat.stage != "window":
+            return "you are the fighter: ask_help instead"
+        return self._rule_offer_help(seat)
+
+    def _do_offer_help(self, seat: int, a: Action) -> None:
+        s = self.state
+        c = s.combat
+        s.pending.append({"kind": "offer", "player": c.fighter, "from": seat})
+        if self.history: self._say(f"{s.players[seat].name} offers to help {self._pn(c.fighter)}.")
+
+    def _answer_help(self, d: dict, a: Action) -> None:
+        """The asked player accepts (helper, bribe agreed) or refuses (not asked again)."""
+        c = self.state.combat
+        if a.kind == "accept":
+            c.helper = d["player"]
+            c.bribe_n = d["n"]
+            c.bribe_first = d["first"]
+            c.bribe_items = list(d["items"])
+            if self.history: self._say(f"{self._pn(d['player'])} helps {self._pn(d['from'])}.")
         else:
-            if k == "pass":
-                return "the fighter declares victory (fight) or runs away (run)"
-            if k == "offer_help":
-                return "you are the fighter: ask_help instead"
-            if k == "fight":
-                mw = self._mw_cache[1] if self._mw_cache[0] == self._ver else self.munchkins_win()
-                if not mw:
-                    ps, ms = self.strengths()
-                    return f"{ps} vs {ms}: you are not winning (ties go to the monster unless a Warrior fights) ({R_COMBAT})"
-                return None
-            if k == "run":
-                mw = self._mw_cache[1] if self._mw_cache[0] == self._ver else self.munchkins_win()
-                if mw:
-                    return f"you are winning: declare victory ({R_COMBAT})"
-                return None
-            if k == "ask_help":
-                if c.helper >= 0:
-                    return f"only one player may help ({R_HELP})"
-                if not (0 <= a.target < len(s.players)) or a.target == seat:
-                    return "ask_help: t must be another player"
-                if a.target in c.asked:
-                    return f"{self._pn(a.target)} already refused this combat ({R_HELP})"
-                if not s.players[a.target].alive:
-                    return f"a dead character cannot help ({R_DEATH})"
-                if any(self.specs[m].effects.get("no_help") for m in c.monsters):
-                    return "this monster may not be fought with help (monster card)"
-                if a.n < 0:
-                    return "ask_help: n (Treasures offered) must be >= 0"
-                for it in a.cards:
-                    if it not in p.in_play():
-                        return f"a bribe offers only items you have in play ({R_HELP})"
-                return None
-            if k == "evade":
-                if not (0 <= a.n < len(c.monsters)):
-                    return "evade: n must be a monster of the combat"
-                me = self.specs[c.monsters[a.n]].effects
-                if a.card >= 0:
-                    if a.card not in p.hand and a.card not in p.in_play():
-                        return "evade: a card of yours (hand or in play)"
-                    words = me.get("evade_discard")
-                    if words and self._kind[a.card] in ("item", "one_shot") and \
-                            any(w in self._lnames[a.card] for w in words):
-                        return None
-                    need = me.get("bribe_gold")
-                    if not need:
-                        return f"{self.name(c.monsters[a.n])} is not escaped by giving up {self.name(a.card)} (monster card)"
-                    if self._kind[a.card] != "item":
-                        return "evade: buy it off with an item of yours"
-                    if (self.specs[a.card].gold or 0) < need:
-                        return f"it takes an item worth at least {need} Gold (monster card)"
-                    return None
-                atom = me.get("not_pursue")
-                if not atom or not (all(self.matches(seat, x) for x in atom) if isinstance(atom, (list, tuple))
-                                    else self.matches(seat, atom)):
-                    return f"{self.name(c.monsters[a.n])} does pursue you (monster card)"
-                return None
-            if k == "chase":
-                return self._why_chase(seat, a)
-            if k == "charm":
-                if not self.has_class(seat, "wizard"):
-                    return "only a Wizard can charm (Wizard class card)"
-                if not p.hand:
-                    return f"charm discards your whole hand, and you have none ({R_STATS}: Class)"
-                if not (0 <= a.n < len(c.monsters)):
-                    return "charm: n must be a monster of the combat"
-                return None
-        in_side = seat == c.fighter or seat == c.helper
-        if k == "berserk" or k == "turning":
-            cls_ = "warrior" if k == "berserk" else "cleric"
-            if not self.has_class(seat, cls_):
-                return f"only a {cls_.title()} can do that ({cls_.title()} class card)"
-            if not in_side:
-                return "only a player fighting in this combat"
-            used = (c.berserk if k == "berserk" else c.turning).get(seat, 0)
-            if k == "berserk":
-                used = used
-            if used >= 3:
-                return f"at most 3 cards once per combat ({R_HELP}; {cls_.title()} class card)"
-            if k == "turning" and not any(self.specs[m].has_tag("undead") for m in c.monsters):
-                return "turning works only against Undead (Cleric class card)"
-            if a.card not in p.hand and a.card not in p.in_play():
-                return "discard a card of yours (hand or in play)"
-            return None
-        if k == "backstab":
-            if not self.has_class(seat, "thief"):
-                return "only a Thief can backstab (Thief class card)"
-            if a.target not in (c.fighter, c.helper) or a.target < 0 or a.target == seat:
-                return "backstab a player who fights in this combat"
-            if [seat, a.target] in c.backstab:
-                return "once per victim per combat (Thief class card)"
-            if a.card not in p.hand and a.card not in p.in_play():
-                return "discard a card of yours"
-            return None
-        if k == "join":
-            if a.card not in p.hand or self._kind[a.card] != "monster":
-                return "join: a monster from your hand"
-            tags = self.specs[a.card].tags & self.joining_tags
-            if not tags or not any(self.specs[m].tags & tags for m in c.monsters):
-                return f"only an Undead joins an Undead's combat without a Wandering Monster ({R_WHEN}: Undead Monsters)"
-            return None
-        if k == "play":
-            return self._why_play(seat, a, in_combat=True)
-        return f"'{k}' is not possible during combat ({R_COMBAT})"
+            c.asked.append(d["player"])
+            if self.history: self._say(f"{self._pn(d['player'])} refuses to help.")
+
+    def _answer_offer(self, d: dict, a: Action) -> None:
+        """The fighter accepts an offer of help (no bribe) or refuses it."""
+        c = self.state.combat
+        if a.kind == "accept":
+            c.helper = d["from"]
+            if self.history: self._say(f"{self._pn(d['player'])} accepts {self._pn(d['from'])}'s help.")
+        else:
+            c.asked.append(d["from"])
+            if self.history: self._say(f"{self._pn(d['player'])} refuses {self._pn(d['from'])}'s help.")
+
+    # ------------------------------------------------------------------ sharing the Treasures
+    def _pick_options(self, d: dict) -> tuple:
+        return tuple(self.state.pool)
+
+    def _pick_answer(self, d: dict, seat: int, card: int) -> None:
+        """Fighter and helper pick the face-up Treasures in turn, the agreed first picker
+        first, each up to their share (core rules, 7. Help: the bribe)."""
+        s = self.state
+        p = s.players[seat]
+        s.pool.remove(card)
+        p.hand.append(card)
+        p.fresh.append(card)
+        if self.history: self._say(f"{p.name} takes {self.name(card)} from the Treasures.")
+        hq, fq = d["hq"], d["fq"]
+        if seat == d["h"]:
+            hq -= 1
+        else:
+            fq -= 1
+        if s.pool:
+            nxt = d["f"] if seat == d["h"] else d["h"]
+            if (nxt == d["h"] and hq <= 0) or (nxt == d["f"] and fq <= 0):
+                nxt = seat
+            s.pending.insert(0, {"kind": "choose", "why": "pick", "player": nxt,
+                                 "f": d["f"], "h": d["h"], "hq": hq, "fq": fq})

@@ -1,5 +1,6 @@
-"""Curses and the reactions to them: the cancel point (Wishing Ring), Curses that stay, cancelling
-one later.
+"""Curses and the reactions to them (core rules, 10. Curses): the cancel point (Wishing Ring),
+Curses that stay, cancelling one later. The pending decision ``cancel`` (pending.py's table)
+is answered here.
 """
 from __future__ import annotations
 
@@ -42,11 +43,11 @@ class Curses:
         p = self.state.players[seat]
         if ring in p.hand:
             p.hand.remove(ring)
-        elif ring in p.carried:
-            p.carried.remove(ring)
+        else:
+            self._leave_play(seat, ring)
         self._discard(ring)
         if owner >= 0:
-            self.state.players[owner].curses.remove(curse)
+            self._leave_play(owner, curse)
         self._discard(curse)
         if self.history: self._say(f"{p.name} cancels {self.name(curse)} on {self._pn(victim)} with {self.name(ring)}.")
         for mod in self._h_cancel:
@@ -78,3 +79,19 @@ class Curses:
             if a.m in q.curses:
                 return None
         return f"nothing to cancel: m must be a Curse that stays on a player ({R_WHEN}: Curses)"
+
+    def _answer_cancel(self, d: dict, a: Action) -> None:
+        """``play`` a cancelling card: the Curse is cancelled; ``pass``: the next holder is
+        asked, and after the last one the Curse hits."""
+        s = self.state
+        if a.kind == "play":
+            self._cancel_curse(d["player"], a.card, d["card"], d["victim"])
+            return
+        rest = [q for q in d["rest"] if s.players[q].alive and self._cancel_cards(q)]
+        if rest:
+            nd = dict(d)
+            nd["player"] = rest[0]
+            nd["rest"] = tuple(rest[1:])
+            s.pending.insert(0, nd)
+        else:
+            self._curse_hits(d["victim"], d["card"])

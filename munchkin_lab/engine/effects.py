@@ -4,7 +4,8 @@ This docstring is the reference; :func:`validate_effects` enforces it and the da
 calls it. Effects are read by :mod:`munchkin_lab.engine.game` only.
 
 Condition atoms (strings): ``race:elf``, ``class:warrior``, ``gender:female``, ``gender:male``,
-``tag:undead`` (a monster tag), ``level<=3``, ``level>=6``, ``human`` (no race card); a leading
+``tag:undead`` (a monster tag), ``level<=3``, ``level>=6``, ``human`` (no race card),
+``has_race`` / ``has_class`` (at least one Race / Class card); a leading
 ``!`` negates (``!race:halfling``). Race/class names are lower-case card names (``cleric`` and
 ``priest`` are the same class).
 
@@ -39,6 +40,8 @@ Monster keys (core rules, 7. Combat):
 Item keys (core rules, 9. Treasures and Items):
   bonus_if: [{if: ATOM, bonus: INT}]  the item's bonus becomes INT for a matching owner
   run_away: INT                       bonus to the owner's Run Away rolls while in use
+  ignore_kicked_curses: BOOL          in use: a Curse found by kicking open the door does
+                                      nothing to the wearer (Sandals of Protection)
 
 One-Shot keys (core rules, 9. Single-Use Items) - the card's ``bonus`` is its combat bonus:
   side: munchkin | monster | either   which side the bonus may go to (default either)
@@ -62,6 +65,10 @@ One-Shot keys (core rules, 9. Single-Use Items) - the card's ``bonus`` is its co
 Monster Enhancer keys (core rules, 10. Monster Enhancers) - ``bonus`` is the Level change:
   treasures: INT                      Treasure change of the enhanced monster
   mate: BOOL                          the monster counts twice (strength, Treasures, Levels)
+  min_level: INT                      with this enhancer the monster's Level (its own plus its
+                                      enhancers') stays at least INT (Baby: 1), never above
+                                      its printed Level
+  min_treasures: INT                  ... and its Treasures at least INT (never above printed)
 
 Curse keys (core rules, 10. Curses):
   ops: [OP, ...]                      applied at once to the victim
@@ -73,12 +80,21 @@ Curse keys (core rules, 10. Curses):
   only_slot: headgear|armor|footgear  until the end of the victim's next combat (or the
                                       current one) only items of that slot give a bonus
 
-Go Up a Level keys:  levels: INT (default 1)
+Go Up a Level keys:  levels: INT (default 1); the card's own conditions (its text):
+  not_highest: BOOL         not for the highest-Level player, nor one tied for it (Whine at the GM)
+  needs_hireling: BOOL      only while some player has a Hireling in play
+  kill_hireling: BOOL       a Hireling in play (the first from the player's left) is discarded
+  after_combat: BOOL        only after a combat ended this turn (Mutilate the Bodies)
 
 Special keys (Door or Treasure cards of kind ``special``):
   wandering_monster: BOOL   half_breed: BOOL   super_munchkin: BOOL   cheat: BOOL
   end_combat / draw_treasures (as for One-Shots, e.g. Out To Lunch)
-  level_for: ATOM           every living player matching ATOM gains a Level (not to 10)
+  level_for: ATOM           every living player matching ATOM gains a Level (not to 10, unless
+                            ``may_win``)
+  may_win: BOOL             (with level_for) the Level may be the winning one (the card says so)
+  on_draw: resolve          the card acts the moment anyone draws it, face up or face down
+                            (kicked, looted, Faster Play), then goes to the discards; a dealt
+                            one goes to the hand (it may then be played)
   hireling: BOOL            played any time; stays with its owner and may carry one item m
                             that ignores the slot and Big limits (core rules, 9.: the Henchman)
   cancel_curse: BOOL        (One-Shot or special) cancels a Curse as it resolves (pending
@@ -93,12 +109,17 @@ Special keys (Door or Treasure cards of kind ``special``):
 Expansion keys (values are mappings, read by the expansion's rules module, issue 4):
   room, room_action, dungeon, portal, fairy_dust, vehicle
 
-Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found nothing):
+Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found nothing,
+``then: [OP...]`` when it found something):
   {lose_levels: INT} | {gain_levels: INT} | {death: true} | {set_level: INT|"lowest"} |
-  {lose_race: true} | {lose_class: true} | {discard_hand: true} | {change_sex: true} |
-  {lose_item: headgear|armor|footgear|hand|big|small|best|any|all_big|all, count: INT} |
+  {lose_race: true} | {lose_class: true}  (every Race / Class; ``count: N``: N of them, the
+  victim's choice) | {discard_hand: true} | {change_sex: true} |
+  {lose_item: headgear|armor|footgear|hand|big|small|best|any|all_big|all, count: INT}  (a slot:
+  the item in use there; best: the biggest bonus now, a carried item giving none) |
   {roll: {"1-2": [OP...], "3-6": [OP...]}} | {lose_level_per_roll: true} |
-  {take_from_discards: race|class}  (the top such card of the Door discards becomes yours) |
+  {take_from_discards: race|class, exclude_own: BOOL}  (the top such card of the Door discards
+  becomes yours; with exclude_own never one the victim lost by the same ops: Change Race gives
+  another Race or none) |
   {neighbours_take: INT}  (left then right neighbour, alternating, take that many random hand cards) |
   {if_match: ATOM, then: [OP...]}  (``then`` when the player matches ATOM, else ``else``) |
   {lose_value: INT}  (the victim discards items in play of their choice worth at least INT Gold;
@@ -106,7 +127,7 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   take one item in play of the victim, their choice) | {lose_cards_roll: true}  (roll a die,
   lose that many cards, items in play or hand, the victim's choice) | {others_draw_hand: true}
   (the other living players, from the victim's left, draw one card at a time, blind, from the
-  victim's hand until it is empty) |
+  victim's hand until it is empty; with ``each: N``: N cards each, then the rest is discarded) |
   {income_tax: true}  (the victim discards an item in play of their choice; every other living
   player then discards items in play worth at least as much, or, unable, all items and 1 Level) |
   {manual: "short note"}   (pushes a ResolveByHand decision)
@@ -117,7 +138,7 @@ import re
 from typing import Any, Mapping
 
 ATOM_RE = re.compile(r"^!?(race:[a-z_\- ]+|class:[a-z_\- ]+|gender:(male|female)|tag:[a-z_\- ]+|"
-                     r"level(<=|>=|<|>|=)\d+|human)$")
+                     r"level(<=|>=|<|>|=)\d+|human|has_race|has_class)$")
 
 LOSE_ITEM_WHAT = ("headgear", "armor", "footgear", "hand", "big", "small", "best", "any",
                   "all_big", "all")
@@ -140,15 +161,19 @@ TOP_KEYS: dict[str, str] = {
     "take_discard": "bool", "reroll_escape": "bool", "steal_level": "bool", "swap_monster": "bool",
     "take_item": "bool", "transfer_fighter": "bool",
     # enhancers
-    "treasures": "int", "mate": "bool",
+    "treasures": "int", "mate": "bool", "min_level": "int", "min_treasures": "int",
     # curses
     "ops": "ops", "persistent": "bool", "roll_mod": "int", "next_combat": "int",
     "removed_with": "slot3", "only_slot": "slot3",
     # go up a level
-    "levels": "int",
+    "levels": "int", "not_highest": "bool", "needs_hireling": "bool", "kill_hireling": "bool",
+    "after_combat": "bool",
+    # items
+    "ignore_kicked_curses": "bool",
     # specials
     "wandering_monster": "bool", "half_breed": "bool", "super_munchkin": "bool", "cheat": "bool",
-    "level_for": "atom", "hireling": "bool", "cancel_curse": "bool",
+    "level_for": "atom", "hireling": "bool", "cancel_curse": "bool", "may_win": "bool",
+    "on_draw": "on_draw",
     # expansion vocabularies, owned by their rules modules (issue 4); checked there
     "room": "mapping", "room_action": "mapping", "dungeon": "mapping", "portal": "mapping",
     "fairy_dust": "mapping", "vehicle": "mapping",
@@ -179,7 +204,7 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             out.append(f"{w}: an op must be a mapping")
             continue
         main = [k for k in op if k in OP_KEYS]
-        extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then")]
+        extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then", "exclude_own", "each")]
         if len(main) != 1:
             out.append(f"{w}: exactly one op key expected (one of {', '.join(OP_KEYS)}), got {sorted(op)}")
             continue
@@ -233,6 +258,8 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             out.append(f"{w}.count: expected a positive integer")
         if "else" in op:
             _check_ops(op["else"], f"{w}.else", out)
+        if "then" in op and key != "if_match":
+            _check_ops(op["then"], f"{w}.then", out)
 
 
 def validate_effects(effects: Any) -> list[str]:
@@ -270,6 +297,9 @@ def validate_effects(effects: Any) -> list[str]:
             vals = val if isinstance(val, (list, tuple)) else [val]
             if not vals or not all(valid_atom(x) for x in vals):
                 out.append(f"{key}: bad condition atom(s) {val!r}")
+        elif kind == "on_draw":
+            if val != "resolve":
+                out.append(f"{key}: expected resolve")
         elif kind == "side":
             if val not in ("munchkin", "monster", "either"):
                 out.append(f"{key}: expected munchkin, monster or either")

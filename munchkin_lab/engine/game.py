@@ -31,12 +31,15 @@ from .actions import Action, IllegalActionError
 from .cards import CardSpec, FrozenDict
 from .character import Character
 from .charity import Charity
+from .checks import StateChecks
 from .combat import Combat
+from .combat_cards import CombatCards
 from .curses import Curses
-from .dispatch import Dispatch
 from .history import History
 from .items import Items
+from .kinds import Dispatch
 from .ops import Ops
+from .pending import Pending
 from .playing import Playing
 from .rules import RulesModule, select_modules
 from .runaway import RunAway
@@ -47,6 +50,17 @@ from .views import Views
 from .zones import Zones
 
 
+#: Game attribute -> the RulesModule hook it lists the modules of (the engine calls a hook
+#: only on the modules that override it)
+_HOOK_NAMES = {"_h_combat": "combat_modifier", "_h_monster": "monster_modifier", "_h_run": "run_away_modifier",
+               "_h_extra": "extra_actions", "_h_door": "on_draw_door", "_h_limit": "hand_limit",
+               "_h_keep": "keeps_at_death", "_h_check": "check_action", "_h_apply": "apply_action",
+               "_h_pile": "draw_pile", "_h_dpile": "discard_pile", "_h_cancel": "on_curse_cancelled",
+               "_h_treasure": "treasure_modifier", "_h_turn": "on_turn_start", "_h_won": "on_combat_won",
+               "_h_end": "on_combat_end", "_h_bad": "on_bad_stuff", "_h_death": "on_death",
+               "_h_hint": "bot_hint", "_h_leave": "on_leave_play", "_h_bigx": "big_exempt"}
+_HOOKS: dict = {}  # module classes -> {attribute: indexes of the modules overriding the hook}
+_NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
 # without history, play() keeps a state checkpoint every this many actions: an action that
 # raises is rolled back by replaying the actions since (see Game._rollback)
 _CKPT_EVERY = 128
@@ -105,8 +119,8 @@ def _spec_to_dict(s: CardSpec) -> dict:
     return d
 
 
-class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, Ops, Charity,
-           Zones, Views, History):
+class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items, Character, Curses, Ops,
+           Charity, StateChecks, Zones, Views, History):
     """One game of Munchkin. Build with :meth:`new` or :meth:`from_json`.
 
     Public attributes: ``specs`` (card id -> :class:`CardSpec`), ``options``, ``modules``,
@@ -120,28 +134,20 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         self.options = options
         self.seed = seed
         self.history = history
-        self.modules: list[RulesModule] = select_modules({s.set for s in specs}, tuple(options.modules))
-        base = RulesModule
-        self._h_combat = [m for m in self.modules if type(m).combat_modifier is not base.combat_modifier]
-        self._h_monster = [m for m in self.modules if type(m).monster_modifier is not base.monster_modifier]
-        self._h_run = [m for m in self.modules if type(m).run_away_modifier is not base.run_away_modifier]
-        self._h_extra = [m for m in self.modules if type(m).extra_actions is not base.extra_actions]
-        self._h_door = [m for m in self.modules if type(m).on_draw_door is not base.on_draw_door]
-        self._h_limit = [m for m in self.modules if type(m).hand_limit is not base.hand_limit]
-        self._h_keep = [m for m in self.modules if type(m).keeps_at_death is not base.keeps_at_death]
-        self._h_check = [m for m in self.modules if type(m).check_action is not base.check_action]
-        self._h_apply = [m for m in self.modules if type(m).apply_action is not base.apply_action]
-        self._h_pile = [m for m in self.modules if type(m).draw_pile is not base.draw_pile]
-        self._h_dpile = [m for m in self.modules if type(m).discard_pile is not base.discard_pile]
-        self._h_cancel = [m for m in self.modules if type(m).on_curse_cancelled is not base.on_curse_cancelled]
-        self._h_treasure = [m for m in self.modules if type(m).treasure_modifier is not base.treasure_modifier]
-        self._h_turn = [m for m in self.modules if type(m).on_turn_start is not base.on_turn_start]
-        self._h_won = [m for m in self.modules if type(m).on_combat_won is not base.on_combat_won]
-        self._h_end = [m for m in self.modules if type(m).on_combat_end is not base.on_combat_end]
-        self._h_bad = [m for m in self.modules if type(m).on_bad_stuff is not base.on_bad_stuff]
-        self._h_death = [m for m in self.modules if type(m).on_death is not base.on_death]
+        tables = _card_tables(specs)  # precomputed per-card facts, shared by every game of the card list
+        self.modules: list[RulesModule] = select_modules(tables["_sets"], tuple(options.modules))
+        # the modules overriding each hook (the engine calls only those): per module classes
+        types_ = tuple(type(m) for m in self.modules)
+        idx = _HOOKS.get(types_)
+        if idx is None:
+            base = RulesModule
+            idx = _HOOKS[types_] = {h: tuple(i for i, t in enumerate(types_) if getattr(t, hook) is not getattr(base, hook))
+                                    for h, hook in _HOOK_NAMES.items()}
+        mods = self.modules
+        for h, ii in idx.items():
+            setattr(self, h, [mods[i] for i in ii] if ii else _NO_HOOKS)
         #: modules that advise bots on their own decisions (RulesModule.bot_hint); empty = none
-        self.hint_modules = tuple(m for m in self.modules if type(m).bot_hint is not base.bot_hint)
+        self.hint_modules = tuple(self._h_hint)
         self._ver = 0
         self._legal: list = []
         self._legal_ver = -1
@@ -152,27 +158,26 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         #: that deal from their own piles do not count draws)
         self.draws = 0
         self.deaths = 0
-        self._sure: list = []
         self._acache: dict = _ACACHE
-        # the argument-free candidates of each seat (shared, see _A)
-        self._simple = [{k: self._A(i, k) for k in ("accept", "refuse", "pass", "offer_help", "fight",
-                                                     "run", "kick", "loot", "end_turn")}
-                        for i in range(len(names))]
         self.joining_tags = frozenset(t for m in self.modules for t in m.joining_tags)
         self.deck_names = ("door", "treasure") + tuple(d for m in self.modules for d in m.extra_decks)
         self._log: list[str] = []
         self._undo: list[tuple] = []
         self._redo: list[Action] = []
         self.actions: list[Action] = []
-        # precomputed per-card facts (speed): shared by every game of the same card list
-        self.__dict__.update(_card_tables(specs))
+        self.__dict__.update(tables)
         caches = self._shared_caches.get(len(names))
         if caches is None:
             kc = [{k: {} for k in ("play", "discard", "equip", "unequip", "join", "trouble")} for _ in names]
-            caches = self._shared_caches[len(names)] = ({}, kc)
+            # the argument-free candidates of each seat
+            simple = [{k: self._A(i, k) for k in ("accept", "refuse", "pass", "offer_help", "fight",
+                                                   "run", "kick", "loot", "end_turn")}
+                      for i in range(len(names))]
+            caches = self._shared_caches[len(names)] = ({}, kc, simple)
         # the shared candidate Actions of _A_targets & co (immutable; per card list and number
-        # of players); _kc[seat][kind] = {card: Action}, the hot loops' own lookups
-        self._tcache, self._kc = caches
+        # of players); _kc[seat][kind] = {card: Action}, the hot loops' own lookups;
+        # _simple[seat][kind]: the argument-free ones
+        self._tcache, self._kc, self._simple = caches
         # monsters that may join a combat of a same-tag monster (Undead; module tags)
         joiner = self._joiner_cache.get(self.joining_tags)
         if joiner is None:
@@ -185,6 +190,13 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         self._initial: State | None = None
         self._initial_log: list[str] = []
         self._ckpt: tuple = (self.state, 0, 0, 0)  # (state, len(actions), draws, deaths); see _rollback
+        self._ckpt_due = _CKPT_EVERY  # len(actions) at which play() takes the next checkpoint
+        cap = options.max_actions_per_turn
+        self._cap = cap if cap is not None else float("inf")
+        self._use_memo: dict = {}  # the state-based checks' memo of can_use (checks.py)
+        self._sba_seats: set = set()  # seats the state-based checks look at next (checks.py)
+        self._sba_all = any(m.name != "core" for m in self.modules)  # modules: every seat, always
+        self._sba_full = True
         self._kicking = False     # a Kick Open the Door is resolving (see _kick)
         self._kick_again = False  # a module asked for a replacement face-up Door (Portal)
 
@@ -210,7 +222,10 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         names, genders = _players(players)
         specs: list[CardSpec] = []
         for entry in deck:
-            if isinstance(entry, CardSpec):
+            if type(entry) is tuple and len(entry) == 2 and type(entry[0]) is CardSpec and \
+                    type(entry[1]) is int and entry[1] >= 0:  # the common case, first
+                specs += [entry[0]] * entry[1]
+            elif isinstance(entry, CardSpec):
                 specs.append(entry)
             elif isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[0], CardSpec):
                 if not isinstance(entry[1], int) or entry[1] < 0:
@@ -242,6 +257,7 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         g._initial = s.clone()
         g._initial_log = list(g._log)
         g._ckpt = (g._initial, 0, g.draws, g.deaths)
+        g._ckpt_due = _CKPT_EVERY
         return g
 
     def begin(self) -> None:
@@ -252,6 +268,8 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         self._initial = self.state.clone()
         self._initial_log = list(self._log)
         self._ckpt = (self._initial, 0, self.draws, self.deaths)
+        self._ckpt_due = _CKPT_EVERY
+        self._sba_full = True  # an edited position: the next checks look at everybody
         self._ver += 1
         self._undo.clear()
         self._redo.clear()
@@ -305,7 +323,6 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         if seat is not None:
             return self._legal_for(seat, labels)
         s = self.state
-        acts = None
         if s.pending:  # the rules of actor(), inline
             seat = s.pending[0]["player"]
         else:
@@ -320,41 +337,7 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
                 seat = c.window[0] if st == "window" else c.runners[0] if st == "run" else c.fighter
             else:
                 seat = s.active
-                if (ph == "start" or ph == "trouble" or ph == "end") and not self._h_check:
-                    # _candidates' own-turn path, without its dispatch
-                    acts = []
-                    self._turn_opening(seat, ph, acts)
-                    self._turn_candidates(seat, acts, ())
-        if acts is None:  # the checked candidates of _candidates
-            why = self._why_inner
-            maybe = self._candidates(seat)
-            sure = self._sure
-            if sure is maybe:
-                acts = [a for a in maybe if why(a) is None]
-            elif not maybe:
-                acts = sure  # a new list of this call
-            else:
-                ph = s.phase
-                # candidates hold valid card ids; with nothing pending and no module rule checks,
-                # _why_inner reduces to the phase's own checker (same answers, less dispatch)
-                if s.pending or ph == "setup" or ph == "charity":
-                    acts = sure + [a for a in maybe if why(a) is None]
-                elif ph == "combat":
-                    wc = self._why_combat
-                    if s.combat.stage != "run":
-                        # _why_combat answers a "play" outside the Run Away stage with _why_play
-                        wp = self._why_play
-                        acts = sure + [a for a in maybe
-                                       if (wp(seat, a, True) if a.kind == "play" else wc(seat, a)) is None]
-                    else:
-                        acts = sure + [a for a in maybe if wc(seat, a) is None]
-                else:
-                    wp = self._why_play
-                    we = self._why_equip
-                    acts = sure + [a for a in maybe
-                                   if (wp(seat, a, False) if a.kind == "play" else
-                                       we(seat, a) if a.kind == "equip" or a.kind == "unequip" else
-                                       why(a)) is None]
+        acts = self._candidates(seat)
         if labels:
             acts = [Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards, label=self.describe(a))
                     for a in acts]
@@ -364,7 +347,7 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
 
     def why_not(self, action: Action) -> str | None:
         """None when ``action`` is legal now, else the rule that forbids it (cites a section)."""
-        if not isinstance(action, Action):
+        if type(action) is not Action and not isinstance(action, Action):
             return "not an Action"
         why = self._why(action)
         if why is None:  # play() of this very object, before any change, skips the check
@@ -389,7 +372,7 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
                 state is unchanged.
             ValueError: malformed action text.
         """
-        if isinstance(action, str):
+        if type(action) is str:
             action = Action.parse(action)
         trusted = not check
         if not trusted and self._legal_ver == self._ver:
@@ -407,9 +390,12 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         s = self.state
         if self.history:
             self._undo.append((s.clone(), len(self._log)))
-        elif len(self.actions) - self._ckpt[1] >= _CKPT_EVERY:
-            self._ckpt = (s.clone(), len(self.actions), self.draws, self.deaths)
-        counters = (self.draws, self.deaths)
+            counters = (self.draws, self.deaths)
+        else:
+            if len(self.actions) >= self._ckpt_due:
+                self._ckpt = (s.clone(), len(self.actions), self.draws, self.deaths)
+                self._ckpt_due = len(self.actions) + _CKPT_EVERY
+            counters = None  # the checkpoint's replay recounts them
         self._ver += 1
         turn = s.turn
         try:
@@ -419,8 +405,7 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
             raise
         if s.turn == turn:
             s.turn_actions += 1
-            cap = self.options.max_actions_per_turn
-            if cap is not None and s.turn_actions >= cap and s.phase != "over":
+            if s.turn_actions >= self._cap and s.phase != "over":
                 self._stop("action limit", f"Action limit reached: {s.turn_actions} actions in turn {turn}; no winner.")
         else:
             s.turn_actions = 0
@@ -429,7 +414,7 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         else:
             self.actions.append(action)
 
-    def _rollback(self, counters: tuple) -> None:
+    def _rollback(self, counters: tuple | None) -> None:
         """An action raised while it applied: put the state back exactly as it was before it
         (transactional :meth:`play`). With history, the undo snapshot :meth:`play` has just
         taken is the state before; without, the last checkpoint (taken every
@@ -448,7 +433,8 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
             for a in redo:
                 self._ver += 1
                 self.play(a, check=False)
-        self.draws, self.deaths = counters
+        if counters is not None:
+            self.draws, self.deaths = counters
         self._restored()
 
     def _stop(self, reason: str, text: str) -> None:
@@ -463,9 +449,12 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
     push = play
 
     def _restored(self) -> None:
+        """The state was replaced (undo, a roll-back, a copy): caches keyed on it refresh."""
         self._ver += 1  # cached legal actions belong to the old state
         self._legal = []
         self._legal_ver = -1
+        self._sba_seats = set()  # (a copy must not share the set) - the next checks see all
+        self._sba_full = True
 
     def outcome(self) -> Outcome | None:
         """None while the game runs, else an :class:`Outcome`."""
@@ -544,6 +533,7 @@ class Game(Dispatch, Playing, Turn, Combat, RunAway, Items, Character, Curses, O
         g._initial = g.state.clone()
         g._initial_log = list(log)
         g._ckpt = (g._initial, 0, 0, 0)
+        g._ckpt_due = _CKPT_EVERY
         if history:
             g._log = list(g._initial_log)
         g._replay(data["actions"])

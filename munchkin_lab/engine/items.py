@@ -1,9 +1,13 @@
-"""Items: who may use them, slots and Big items, bonuses, equip/unequip, selling and trading.
+"""Items (core rules, 9. Treasures and Items): who may use them, slots and Big items, bonuses,
+equip/unequip, selling, trading and a Thief's theft. Action kinds ``equip``, ``unequip``,
+``sell``, ``give``, ``steal``; candidate generators ``_cand_equips``, ``_cand_sale``,
+``_cand_steal`` (called by the turn's and setup's generators).
 """
 from __future__ import annotations
 
 from .actions import Action
-from .refs import R_COMBAT, R_DEATH, R_ITEMS, R_SIDEBAR
+from .kinds import charity_first, running, setup_only
+from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SIDEBAR
 from .tables import SLOT_LIMIT
 
 
@@ -75,15 +79,43 @@ class Items:
 
     def big_ok(self, seat: int, c: int) -> bool:
         """May ``seat`` have Big item ``c`` in play: a Dwarf always, anyone else when no other
-        Big item is in play (the Cheat! item and a Hireling's item not counted) (core rules,
-        9. Treasures and Items: Big items; Dwarf race card)."""
+        Big item is in play (the Cheat! item, a Hireling's item and Big items a rules module
+        exempts - a Scooby-Doo Vehicle - not counted) (core rules, 9. Treasures and Items: Big
+        items; Dwarf race card)."""
         if self.has_race(seat, "dwarf"):
             return True
+        if self._h_bigx and self._big_exempt(seat, c):
+            return True
         p = self.state.players[seat]
-        return not any(self.specs[e].big for e in p.in_play()
-                       if e != c and e != p.cheat_item and e != p.hireling_item)
+        big = self._big
+        for e in p.equipped + p.carried:
+            if big[e] and e != c and e != p.cheat_item and e != p.hireling_item and \
+                    not (self._h_bigx and self._big_exempt(seat, e)):
+                return False
+        return True
+
+    def _big_exempt(self, seat: int, c: int) -> bool:
+        for m in self._h_bigx:
+            if m.big_exempt(self, seat, c):
+                return True
+        return False
+
+    def _big_in_play(self, seat: int) -> list[int]:
+        """The Big items of ``seat`` that count against the one-Big-item limit (in play; not
+        the Cheat! item, a Hireling's item, nor one a module exempts)."""
+        p = self.state.players[seat]
+        big = self._big
+        out = []
+        for e in p.equipped + p.carried:
+            if big[e] and e != p.cheat_item and e != p.hireling_item and \
+                    not (self._h_bigx and self._big_exempt(seat, e)):
+                out.append(e)
+        return out
 
     def _why_equip(self, seat: int, a: Action) -> str | None:
+        """Swapping the Items in use: not by a player fighting (or helping) in a combat (core
+        rules, 7. Combat); ``unequip`` an Item in use; ``equip`` a carried Item the player may
+        use, with a free slot (:meth:`_rule_equip`)."""
         s = self.state
         p = s.players[seat]
         cb = s.combat
@@ -93,11 +125,79 @@ class Items:
             return None if a.card in p.equipped else f"{self._cn(a.card)} is not in use"
         if a.card not in p.carried:
             return f"{self._cn(a.card)} is not a carried item"
-        if self._kind[a.card] != "item":
+        return self._rule_equip(seat, a.card)
+
+    def _rule_equip(self, seat: int, c: int) -> str | None:
+        """May ``seat`` start using carried card ``c``: an Item it may use (:meth:`can_use`)
+        with a free slot (:meth:`why_slot`) - core rules, 9. Treasures and Items."""
+        if self._kind[c] != "item":
             return "only Items are used"
-        if not self.can_use(seat, a.card):
-            return f"{self.name(a.card)} is restricted by race, class or gender ({R_ITEMS})"
-        return self.why_slot(seat, a.card)
+        if not self.can_use(seat, c):
+            return f"{self.name(c)} is restricted by race, class or gender ({R_ITEMS})"
+        return self.why_slot(seat, c)
+
+    def why_equip(self, seat: int, c: int) -> str | None:
+        """None when ``seat`` may start using carried card ``c`` now, else the rule: an Item it
+        may use, with a free slot, while not fighting in a combat (core rules, 9. Treasures and
+        Items; 7. Combat) - the check of the ``equip`` action for a carried card."""
+        cb = self.state.combat
+        if cb is not None and (seat == cb.fighter or seat == cb.helper):
+            return f"no item changes during combat ({R_COMBAT})"
+        return self._rule_equip(seat, c)
+
+    def _why_equip_kind(self, seat: int, a: Action) -> str | None:
+        """The check of ``equip``/``unequip`` for the acting player (setup and own turn: any
+        time out of a fight; core rules, 4. and 9.)."""
+        s = self.state
+        if s.phase == "charity":
+            return charity_first()
+        if s.phase == "combat" and s.combat.stage == "run":
+            return running()
+        return self._why_equip(seat, a)
+
+    def _anytime_equip(self, seat: int, a: Action, actor: int) -> str | None:
+        """Any player swaps the Items in use when not in a combat; not during another
+        player's setup (core rules, 6. When You May Act)."""
+        if self.state.phase == "setup":
+            return f"it is {self._pn(actor)}'s setup now ({R_CHAR})"
+        return self._why_equip(seat, a)
+
+    def _cand_equips(self, seat: int, ok: bool, out: list) -> None:
+        """``equip`` per carried Item (those :meth:`_rule_equip` allows), then ``unequip`` per
+        Item in use; none for a player fighting in a combat."""
+        s = self.state
+        p = s.players[seat]
+        cb = s.combat
+        if ok and cb is not None and (seat == cb.fighter or seat == cb.helper):
+            return
+        kind = self._kind
+        if p.carried:
+            E = self._kc[seat]["equip"]
+            rule = self._rule_equip
+            for c in p.carried:
+                if kind[c] == "item" and (not ok or rule(seat, c) is None):
+                    a = E.get(c)
+                    if a is None:
+                        a = E[c] = self._A(seat, "equip", c)
+                    out.append(a)
+        if p.equipped:
+            U = self._kc[seat]["unequip"]
+            for c in p.equipped:
+                a = U.get(c)
+                if a is None:
+                    a = U[c] = self._A(seat, "unequip", c)
+                out.append(a)
+
+    def _do_equip(self, seat: int, a: Action) -> None:
+        self._sba_seats.add(seat)
+        p = self.state.players[seat]
+        p.carried.remove(a.card)
+        p.equipped.append(a.card)
+
+    def _do_unequip(self, seat: int, a: Action) -> None:
+        p = self.state.players[seat]
+        p.equipped.remove(a.card)
+        p.carried.append(a.card)
 
     def _equip_candidates(self, seat: int, out: list) -> None:
         p = self.state.players[seat]
@@ -132,6 +232,42 @@ class Items:
         if p.level + levels >= 10:
             return f"the winning Level cannot be bought ({R_ITEMS}: Selling Items; {R_SIDEBAR})"
         return None
+
+    def _why_sell_kind(self, seat: int, a: Action) -> str | None:
+        """Selling: on the own turn out of combat (core rules, 9. Selling Items)."""
+        s = self.state
+        ph = s.phase
+        if ph == "setup":
+            return setup_only()
+        if ph == "charity":
+            return charity_first()
+        if ph == "combat":
+            return running() if s.combat.stage == "run" else self._no_trade_in_combat()
+        return self._why_sell(seat, a)
+
+    def _no_trade_in_combat(self) -> str:
+        return f"no trading, selling, stealing or item changes during combat ({R_COMBAT})"
+
+    def _cand_sale(self, seat: int, ok: bool, out: list) -> None:
+        """One greedy sale (the dearest first, until a Level is bought), when it is legal."""
+        sale = self._greedy_sale(seat)
+        if sale:
+            a = self._A(seat, "sell", cards=sale[0], n=sale[1])
+            if not ok or self._why_sell(seat, a) is None:
+                out.append(a)
+
+    def _do_sell(self, seat: int, a: Action) -> None:
+        p = self.state.players[seat]
+        total = 0
+        for c in a.cards:
+            total += (self.specs[c].gold or 0) * (2 if c == a.n and a.n != 0 else 1)
+            self._lose_card(seat, c)
+        if a.n not in (0, -1):
+            p.sold_double = True
+        self._sba_seats.add(seat)  # a Level changes (condition atoms)
+        lv = total // 1000
+        p.level += lv
+        if self.history: self._say(f"{p.name} sells {len(a.cards)} card(s) for {total} Gold: +{lv} Level -> {p.level}.")
 
     def _greedy_sale(self, seat: int) -> tuple | None:
         p = self.state.players[seat]
@@ -182,3 +318,85 @@ class Items:
         if self.specs[a.card].big and not self.big_ok(a.target, a.card):
             return f"{s.players[a.target].name} already has a Big item ({R_ITEMS})"
         return None
+
+    def _why_give_kind(self, seat: int, a: Action) -> str | None:
+        """Giving (trading) by the acting player (:meth:`_why_give`)."""
+        if self.state.phase == "charity":
+            return charity_first()
+        return self._why_give(seat, a)
+
+    def _anytime_give(self, seat: int, a: Action, actor: int) -> str | None:
+        return self._why_give(seat, a)
+
+    def _do_give(self, seat: int, a: Action) -> None:
+        s = self.state
+        p = s.players[seat]
+        self._remove_from_play(seat, a.card)
+        self._sba_seats.add(a.target)
+        tp = s.players[a.target]
+        (tp.equipped if self.can_use(a.target, a.card) and self.why_slot(a.target, a.card) is None
+         else tp.carried).append(a.card)
+        if self.history: self._say(f"{p.name} gives {self.name(a.card)} to {tp.name}.")
+
+    # ------------------------------------------------------------------ theft (Thief)
+    def _why_thief(self, seat: int) -> str | None:
+        """Only a Thief steals (Thief class card)."""
+        return None if self.has_class(seat, "thief") else "only a Thief may steal (Thief class card)"
+
+    def _why_steal(self, seat: int, a: Action) -> str | None:
+        """A Thief, on the own turn out of combat, discards a card to try to steal a small
+        item in play of another player (Thief class card)."""
+        s = self.state
+        p = s.players[seat]
+        r = self._why_thief(seat)
+        if r is not None:
+            return r
+        if a.card not in p.hand and a.card not in p.in_play():
+            return "steal: discard a card of yours"
+        if not (0 <= a.target < len(s.players)) or a.target == seat or a.m not in s.players[a.target].in_play():
+            return "steal: m must be an item in play of player t"
+        if self._big[a.m]:
+            return "a Thief steals only a small item (Thief class card)"
+        if a.card == a.m:
+            return "steal: discard a different card"
+        return None
+
+    def _why_steal_kind(self, seat: int, a: Action) -> str | None:
+        s = self.state
+        ph = s.phase
+        if ph == "setup":
+            return setup_only()
+        if ph == "charity":
+            return charity_first()
+        if ph == "combat":
+            return running() if s.combat.stage == "run" else self._no_trade_in_combat()
+        return self._why_steal(seat, a)
+
+    def _cand_steal(self, seat: int, ok: bool, out: list) -> None:
+        """A Thief's thefts: the first hand card against each item in play of the others."""
+        s = self.state
+        p = s.players[seat]
+        if not p.hand or not p.classes or (ok and self._why_thief(seat) is not None):
+            return
+        A = self._A
+        why = self._why_steal
+        for t in range(len(s.players)):
+            if t != seat:
+                for it in s.players[t].in_play():
+                    a = A(seat, "steal", p.hand[0], t, m=it)
+                    if not ok or why(seat, a) is None:
+                        out.append(a)
+
+    def _do_steal(self, seat: int, a: Action) -> None:
+        """Roll 4 or more: the item is the Thief's (carried); else the Thief loses a Level."""
+        p = self.state.players[seat]
+        self._sba_seats.add(seat)
+        self._lose_card(seat, a.card)
+        r = self._roll_mod(seat, self._roll())
+        if r >= 4:
+            self._remove_from_play(a.target, a.m)
+            p.carried.append(a.m)
+            if self.history: self._say(f"{p.name} steals {self.name(a.m)} from {self._pn(a.target)} (roll {r}).")
+        else:
+            self._change_level(seat, -1)
+            if self.history: self._say(f"{p.name} fails to steal (roll {r}) and loses a Level.")

@@ -1,17 +1,28 @@
-"""The effect operations of Bad Stuff and Curses (lose Levels, items, the hand...; the victim's
-choices) and cards resolved by hand.
+"""The effect operations of Bad Stuff and Curses (``effects`` vocabulary: lose Levels, items,
+the hand...; the victim's choices) and cards resolved by hand. The ``choose`` decisions
+``tax``, ``taxpay``, ``take`` and ``lose`` and the pending ``manual`` (pending.py's tables)
+are answered here.
 """
 from __future__ import annotations
 
 from . import rng as _rng
+from .actions import Action
 
 
 class Ops:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: the effect operations of Bad Stuff and
     Curses (lose Levels, items, the hand...; the victim's choices) and cards resolved by hand."""
 
-    def _apply_ops(self, seat: int, ops, source: int) -> None:  # noqa: C901
+    def _apply_ops(self, seat: int, ops, source: int, lost: list | None = None) -> None:  # noqa: C901
+        """Apply the effect ops ``ops`` (``effects`` vocabulary) of card ``source`` to player
+        ``seat``, in order; a dead player takes no more. ``else`` ops run when an op found
+        nothing, ``then`` ops when it found something. ``lost``: the Race / Class cards the
+        player has lost by these ops so far (a ``take_from_discards`` never takes them back:
+        Change Race / Change Class)."""
         s = self.state
+        if lost is None:
+            lost = []
+        self._sba_seats.add(seat)  # an op may change the victim's character (state-based checks)
         for op in ops:
             p = s.players[seat]
             if not p.alive:
@@ -29,14 +40,19 @@ class Ops:
                 if v == "lowest":
                     v = min(q.level for q in s.players if q.alive)
                 p.level = max(1, min(p.level if v >= 10 else v, 9 if v >= 10 else v))
-            elif "lose_race" in op:
-                found = bool(p.races)
-                for r in p.races[:]:
-                    self._lose_card(seat, r)
-            elif "lose_class" in op:
-                found = bool(p.classes)
-                for r in p.classes[:]:
-                    self._lose_card(seat, r)
+            elif "lose_race" in op or "lose_class" in op:
+                key = "lose_race" if "lose_race" in op else "lose_class"
+                zone = p.races if key == "lose_race" else p.classes
+                found = bool(zone)
+                cnt = op.get("count")
+                if cnt and len(zone) > cnt:
+                    # that many of them, the victim's choice (Lose Your Class with two Classes)
+                    s.pending.append({"kind": "choose", "why": "lose", "player": seat,
+                                      "options": tuple(zone), "count": cnt})
+                else:
+                    for r in zone[:]:
+                        lost.append(r)
+                        self._lose_card(seat, r)
             elif "discard_hand" in op:
                 found = bool(p.hand)
                 for r in p.hand[:]:
@@ -50,6 +66,21 @@ class Ops:
                 if found:
                     s.pending.append({"kind": "choose", "why": "taxpay", "player": seat,
                                       "owe": op["lose_value"], "options": (), "count": 1, "penalty": 0})
+            elif "others_draw_hand" in op and op.get("each"):
+                # each other living player, from the victim's left, draws `each` cards blind
+                # from the hand; the rest of the hand is discarded (the Lawyers)
+                found = bool(p.hand)
+                n = len(s.players)
+                for _ in range(op["each"]):
+                    for j in range(1, n):
+                        q = (seat + j) % n
+                        if s.players[q].alive and p.hand:
+                            s.rng, r = _rng.below(s.rng, len(p.hand))
+                            s.players[q].hand.append(p.hand.pop(r))
+                for c in p.hand[:]:
+                    self._lose_card(seat, c)
+                if found and self.history:
+                    self._say(f"The others draw from {p.name}'s hand; the rest is discarded.")
             elif "others_draw_hand" in op:
                 found = bool(p.hand)
                 n = len(s.players)
@@ -79,7 +110,7 @@ class Ops:
             elif "if_match" in op:
                 found = self.matches(seat, op["if_match"])
                 if found:
-                    self._apply_ops(seat, op["then"], source)
+                    self._apply_ops(seat, op["then"], source, lost)
             elif "lose_item" in op:
                 found = self._lose_item(seat, op["lose_item"], op.get("count", 1))
             elif "roll" in op:
@@ -88,7 +119,7 @@ class Ops:
                     lo, _, hi = str(key).partition("-")
                     if int(lo) <= r <= int(hi or lo):
                         if self.history: self._say(f"{p.name} rolls {r}.")
-                        self._apply_ops(seat, sub, source)
+                        self._apply_ops(seat, sub, source, lost)
                         break
             elif "lose_level_per_roll" in op:
                 r = max(1, min(6, self._roll_mod(seat, self._roll())))
@@ -102,14 +133,18 @@ class Ops:
                 found = False
                 for j in range(len(disc) - 1, -1, -1):
                     c = disc[j]
-                    if self._kind[c] == kind and self._lnames[c] not in (self.races(seat) + self.classes(seat)):
+                    if self._kind[c] == kind and not (op.get("exclude_own") and c in lost) and \
+                            self._lnames[c] not in (self.races(seat) + self.classes(seat)):
                         disc.pop(j)
                         (p.races if kind == "race" else p.classes).append(c)
                         if self.history: self._say(f"{p.name} takes {self.name(c)} from the discards.")
                         found = True
                         break
-            if not found and op.get("else"):
-                self._apply_ops(seat, op["else"], source)
+            if not found:
+                if op.get("else"):
+                    self._apply_ops(seat, op["else"], source, lost)
+            elif "then" in op and "if_match" not in op:
+                self._apply_ops(seat, op["then"], source, lost)
 
     def _others_take_item(self, seat: int, who: str) -> bool:
         """Bad Stuff where other players take the victim's items in play, each choosing one
@@ -159,21 +194,27 @@ class Ops:
 
     def _lose_item(self, seat: int, what: str, count: int) -> bool:
         """Lose items by category; the victim chooses when several fit (core rules, 10.
-        Curses). Returns False when nothing fits (so ``else`` ops run)."""
+        Curses). A slot (headgear, armor, footgear, hand) means the item in use there; ``best``
+        the item giving the biggest bonus now (a carried one gives none). Returns False when
+        nothing fits (so ``else`` ops run)."""
         p = self.state.players[seat]
         items = [c for c in p.equipped + p.carried if self._kind[c] == "item"]
+        worn = [c for c in p.equipped if self._kind[c] == "item"]
         sp = self.specs
         if what in ("headgear", "armor", "footgear"):
-            cands = [c for c in items if sp[c].slot == what]
+            # the one worn: a spare carried sideways is not on the body (Lose the Headgear)
+            cands = [c for c in worn if sp[c].slot == what]
         elif what == "hand":
-            cands = [c for c in items if sp[c].slot in ("one_hand", "two_hands")]
+            cands = [c for c in worn if sp[c].slot in ("one_hand", "two_hands")]
         elif what in ("big", "all_big"):
             cands = [c for c in items if sp[c].big]
         elif what == "small":
             cands = [c for c in items if not sp[c].big]
         elif what == "best":
-            best = max((self.item_bonus(seat, c) for c in items), default=None)
-            cands = [c for c in items if self.item_bonus(seat, c) == best]
+            # the biggest bonus now: a carried item gives none (core rules, 10. Using Items)
+            bonus = {c: (self.item_bonus(seat, c) if c in p.equipped else 0) for c in items}
+            best = max(bonus.values(), default=None)
+            cands = [c for c in items if bonus[c] == best]
         else:
             cands = items
         if not cands:
@@ -193,3 +234,87 @@ class Ops:
         if discard:
             self._discard(c)
         self.state.pending.append({"kind": "manual", "player": seat, "card": c, "target": seat})
+
+    # ------------------------------------------------------------------ the victims' choices
+    def _tax_answer(self, d: dict, seat: int, card: int) -> None:
+        """Income Tax: the victim discards an Item; each other living player then pays its
+        value in Items (the card's text, our words)."""
+        s = self.state
+        p = s.players[seat]
+        v = self.specs[card].gold or 0
+        self._lose_card(seat, card)
+        if self.history: self._say(f"{p.name} discards {self.name(card)} ({v} Gold): Income Tax for the others.")
+        n = len(s.players)
+        if v > 0:
+            for j in range(n - 1, 0, -1):
+                q = (seat + j) % n
+                if s.players[q].alive:
+                    s.pending.insert(0, {"kind": "choose", "why": "taxpay", "player": q,
+                                         "owe": v, "options": (), "count": 1})
+
+    def _taxpay_answer(self, d: dict, seat: int, card: int) -> None:
+        s = self.state
+        v = self.specs[card].gold or 0
+        self._lose_card(seat, card)
+        if self.history: self._say(f"{s.players[seat].name} pays {self.name(card)} ({v} Gold) in Income Tax.")
+        if d["owe"] - v > 0:
+            nd = dict(d)
+            nd["owe"] = d["owe"] - v
+            s.pending.insert(0, nd)
+
+    def _taxpay_open(self, d: dict, opts: tuple) -> bool:
+        return sum(self.specs[c].gold or 0 for c in opts) >= d["owe"]
+
+    def _taxpay_dropped(self, d: dict, opts: tuple) -> None:
+        """Cannot pay: every Item goes, and a Level (Income Tax card)."""
+        for c in opts:
+            self._lose_card(d["player"], c)
+        if d.get("penalty", 1):
+            self._change_level(d["player"], -1)
+        if self.history: self._say(f"{self._pn(d['player'])} cannot pay {d['owe']} Gold in items: loses every item"
+                                   f"{' and a Level' if d.get('penalty', 1) else ''}.")
+
+    def _take_options(self, d: dict) -> tuple:
+        k = self._kind
+        v = self.state.players[d["from"]]
+        return tuple(c for c in v.equipped + v.carried if k[c] == "item")
+
+    def _take_answer(self, d: dict, seat: int, card: int) -> None:
+        """A taker chooses one Item in play of the victim; it is theirs, carried."""
+        p = self.state.players[seat]
+        self._remove_from_play(d["from"], card)
+        self._sba_seats.add(seat)
+        p.carried.append(card)
+        if self.history: self._say(f"{p.name} takes {self.name(card)} from {self._pn(d['from'])}.")
+
+    def _lose_answer(self, d: dict, seat: int, card: int) -> None:
+        """An Item lost to a Curse or Bad Stuff: the victim picks which (count at a time)."""
+        s = self.state
+        self._lose_card(seat, card)
+        if self.history: self._say(f"{s.players[seat].name} loses {self.name(card)}.")
+        if d["count"] > 1:
+            nd = dict(d)
+            nd["count"] = d["count"] - 1
+            nd["options"] = tuple(o for o in d["options"] if o != card)
+            s.pending.insert(0, nd)
+
+    def _lose_open(self, d: dict, opts: tuple) -> bool:
+        return len(opts) > d["count"]
+
+    def _lose_dropped(self, d: dict, opts: tuple) -> None:
+        """No more choice than cards to lose: all of them go."""
+        for c in opts:
+            self._lose_card(d["player"], c)
+            if self.history: self._say(f"{self._pn(d['player'])} loses {self.name(c)}.")
+
+    # ------------------------------------------------------------------ manual cards
+    def _answer_manual(self, d: dict, a: Action) -> None:
+        """ResolveByHand: player t changes n Levels and discards the cards cs."""
+        s = self.state
+        tgt = s.players[a.target]
+        for c in a.cards:
+            self._lose_card(a.target, c)
+        if a.n:
+            self._change_level(a.target, a.n)
+        if self.history: self._say(f"{self.name(d['card'])} resolved by hand: {tgt.name} {a.n:+d} Level(s), "
+                                   f"{len(a.cards)} card(s) discarded.")

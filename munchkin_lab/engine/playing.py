@@ -1,15 +1,210 @@
-"""Playing cards from the hand: which kind of card may be played when, and what it does; the any-
-time plays.
+"""Playing cards from the hand (core rules, 10. When to Play Cards; 6. When You May Act): which
+kind of card may be played when, and what it does; the any-time plays. Action kind ``play``
+(its check :meth:`Playing._why_play_kind`, by phase, then :meth:`Playing._why_play` by the
+card's kind); candidate generator ``_cand_turn_plays`` (the own turn) and the any-time
+candidates of ``legal_actions(seat=k)``. Cards played into a combat are listed by
+``combat_cards.py``, escape cards by ``runaway.py``.
 """
 from __future__ import annotations
 
 from .actions import Action
+from .kinds import charity_first
 from .refs import R_COMBAT, R_DEATH, R_ITEMS, R_RUN, R_SIDEBAR, R_WHEN
 
 
 class Playing:
-    """Mixin of :class:`~munchkin_lab.engine.game.Game`: playing cards from the hand: which kind of
-    card may be played when, and what it does; the any-time plays."""
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: playing cards (see the module
+    docstring)."""
+
+    # ------------------------------------------------------------------ the kind
+    def _why_play_kind(self, seat: int, a: Action) -> str | None:
+        """The check of ``play`` for the acting player, by phase: setup (Races, Classes,
+        Items; any-time cards), Charity (nothing), running away (escape cards), a fight or
+        window, or the own turn (:meth:`_why_play`)."""
+        s = self.state
+        ph = s.phase
+        if ph == "setup":
+            if self._anytime_card(a.card):
+                return self._why_anytime_play(seat, a)
+            return self._why_setup_play(seat, a)
+        if ph == "charity":
+            return charity_first()
+        if ph == "combat":
+            if s.combat.stage == "run":
+                return self._why_play_running(seat, a)
+            return self._why_play(seat, a, in_combat=True)
+        return self._why_play(seat, a, in_combat=False)
+
+    def _own_char(self, seat: int, c: int) -> bool:
+        """A Race, Class, Half-Breed or Super Munchkin the active player plays in a combat of
+        their own turn, or a Race, Class or Item just received (fresh)."""
+        s = self.state
+        if c < 0:
+            return False
+        if seat == s.active and s.phase == "combat" and (
+                self._kind[c] in ("race", "class") or self.specs[c].effects.get("half_breed")
+                or self.specs[c].effects.get("super_munchkin")):
+            return True
+        return c in s.players[seat].fresh
+
+    def _anytime_play_ok(self, seat: int, a: Action) -> bool:
+        """Is this play one a player may make while another decides: a card allowed at any
+        time (:meth:`_anytime_card`) or :meth:`_own_char`."""
+        return self._own_char(seat, a.card) or (a.card >= 0 and self._anytime_card(a.card))
+
+    def _anytime_play(self, seat: int, a: Action, actor: int) -> str | None:
+        s = self.state
+        if self._own_char(seat, a.card):
+            if s.combat is None:
+                return self._why_play(seat, a, in_combat=False)
+            if s.combat.stage == "run" and seat in (s.combat.fighter, s.combat.helper):
+                return f"you are running away: roll for each monster, in the order you choose ({R_RUN})"
+            return self._why_play(seat, a, in_combat=True)
+        return self._why_anytime_play(seat, a)
+
+    def _do_play(self, seat: int, a: Action) -> None:
+        self._play_card(seat, a)
+
+    def _cand_turn_plays(self, seat: int, ok: bool, out: list) -> None:
+        """The hand's plays on the own turn out of combat, per hand card: a Race, Class or
+        Item; a Curse or Go Up a Level on each seat; a Special / One-Shot by
+        :func:`~munchkin_lab.engine.tables.turn_category` (Cheat! per Item in play, a Level
+        theft per seat, a pick of the top 3 of each discard pile). Monsters and Monster
+        Enhancers are not played from here."""
+        s = self.state
+        A = self._A
+        players = s.players
+        p = players[seat]
+        kind = self._kind
+        wp = self._why_play
+        anyplay = self._anyplay
+        P = self._kc[seat]["play"]
+        for c in p.hand:
+            k = kind[c]
+            if k == "monster" or k == "monster_enhancer":
+                continue
+            if k == "item" or k == "race" or k == "class":
+                a = P.get(c)
+                if a is None:
+                    a = P[c] = A(seat, "play", c)
+                if not ok or (wp(seat, a, False) if anyplay[c] else self._why_play_char_or_item(seat, c)) is None:
+                    out.append(a)
+            elif k == "curse" or k == "go_up_a_level":
+                rule = self._rule_curse_target if k == "curse" else None
+                for t, a in enumerate(self._A_targets(seat, c)):
+                    if not ok or (wp(seat, a, False) if anyplay[c] else
+                                  rule(t) if rule is not None else self._rule_go_up(c, t)) is None:
+                        out.append(a)
+            elif k == "special" or k == "one_shot":
+                t = self._tcat[c]
+                if t == 2:
+                    a = P.get(c)
+                    if a is None:
+                        a = P[c] = A(seat, "play", c)
+                    cands = (a,)
+                elif t == 1:
+                    cands = [A(seat, "play", c, m=it) for it in p.in_play()]
+                elif t == 3:
+                    cands = self._A_targets(seat, c)
+                elif t == 4:
+                    cands = self._discard_picks(seat, c)
+                else:
+                    continue
+                for a in cands:
+                    if not ok or wp(seat, a, False) is None:
+                        out.append(a)
+
+    def _level_for(self, c: int) -> None:
+        """Every living player matching card ``c``'s ``level_for`` goes up a Level; never to the
+        winning Level unless the card says it may (``may_win``: Divine Intervention) - core
+        rules, Card Text and These Rules, 4."""
+        s = self.state
+        e = self.specs[c].effects
+        may_win = bool(e.get("may_win"))
+        for q in range(len(s.players)):
+            if s.players[q].alive and self.matches(q, e["level_for"]):
+                if may_win:
+                    self._change_level(q, 1, from_kill=True)
+                elif s.players[q].level < 9:
+                    self._change_level(q, 1)
+
+    def _to_hand(self, seat: int, c: int) -> None:
+        """A drawn card goes to ``seat``'s hand, unless it acts the moment it is drawn
+        (``on_draw: resolve``: Divine Intervention, face up or down), then is discarded."""
+        if self._ondraw[c]:
+            self._resolve_drawn(seat, c)
+        else:
+            self.state.players[seat].hand.append(c)
+
+    def _resolve_drawn(self, seat: int, c: int) -> None:
+        """Card ``c`` drawn by ``seat`` acts at once (``on_draw: resolve``) and is discarded."""
+        if self.history: self._say(f"{self.name(c)} acts as {self._pn(seat)} draws it.")
+        self._discard(c)
+        if self.specs[c].effects.get("level_for"):
+            self._level_for(c)
+        elif self.specs[c].manual:
+            self._push_manual(seat, c, discard=False)
+
+    def _slots_full(self, seat: int, c: int) -> int:
+        """How many Race (or Class, by the kind of ``c``) cards ``seat`` has when all its
+        slots are taken (one, two with Half-Breed / Super Munchkin), else 0 (core rules, 8.
+        Race / Class: one at a time unless a Half-Breed / Super Munchkin)."""
+        p = self.state.players[seat]
+        if self._kind[c] == "race":
+            n, limit = len(p.races), 2 if p.half_breed >= 0 else 1
+        else:
+            n, limit = len(p.classes), 2 if p.super_munchkin >= 0 else 1
+        return n if n >= limit else 0
+
+    def _replace_options(self, d: dict) -> tuple:
+        """The Races (or Classes) that may make room for the new card, while it is still in
+        the hand and the slots still full."""
+        p = self.state.players[d["player"]]
+        c = d["card"]
+        if c not in p.hand or not self._slots_full(d["player"], c):
+            return ()
+        return tuple(p.races if self._kind[c] == "race" else p.classes)
+
+    def _replace_answer(self, d: dict, seat: int, card: int) -> None:
+        """The chosen Race (Class) is discarded and the new one is played in its place."""
+        p = self.state.players[seat]
+        new = d["card"]
+        self._sba_seats.add(seat)
+        self._leave_play(seat, card)
+        self._discard(card)
+        p.hand.remove(new)
+        (p.races if self._kind[new] == "race" else p.classes).append(new)
+        if self.history: self._say(f"{p.name} discards {self.name(card)} and becomes {self.name(new)}.")
+        if self.specs[new].manual:
+            self._push_manual(seat, new, discard=False)
+
+    def _rule_curse_target(self, t: int) -> str | None:
+        """A Curse goes on any living player (core rules, 10. Curses; 7. Death)."""
+        if not self.state.players[t].alive:
+            return f"a dead character has nothing to curse ({R_DEATH})"
+        return None
+
+    def _rule_go_up(self, c: int, t: int) -> str | None:
+        """Go Up a Level ``c`` on living player ``t``, never to the winning Level (core rules,
+        Card Text and These Rules, 4; 7. Death), under the card's own conditions: not for the
+        highest-Level player (``not_highest``: Whine at the GM), only with a Hireling in play
+        (``needs_hireling``: Kill the Hireling), only after a combat this turn
+        (``after_combat``: Mutilate the Bodies)."""
+        s = self.state
+        tp = s.players[t]
+        if not tp.alive:
+            return f"dead characters gain no Levels ({R_DEATH})"
+        if tp.level + self._uplevels[c] >= 10:
+            return f"Go Up a Level cannot give the winning Level ({R_SIDEBAR}, 4)"
+        e = self._goup_cond[c]
+        if e:  # the conditions a card states (its card text)
+            if e.get("not_highest") and tp.level >= max(q.level for q in s.players):
+                return f"{self.name(c)}: not for the highest-Level player, nor one tied for it (card text)"
+            if e.get("needs_hireling") and not any(q.hireling >= 0 for q in s.players):
+                return f"{self.name(c)} needs a Hireling in play (card text)"
+            if e.get("after_combat") and (s.combat is not None or s.last_combat_turn != s.turn):
+                return f"{self.name(c)} is played after a combat (card text)"
+        return None
 
     def _anytime_card(self, c: int) -> bool:
         """Cards any player may play at any time (core rules, 6. When You May Act; 10.
@@ -128,18 +323,11 @@ class Playing:
         if k == "curse":
             if not (0 <= a.target < len(s.players)):
                 return "a Curse needs a target player t"
-            if not s.players[a.target].alive:
-                return f"a dead character has nothing to curse ({R_DEATH})"
-            return None
+            return self._rule_curse_target(a.target)
         if k == "go_up_a_level":
             if not (0 <= a.target < len(s.players)):
                 return "Go Up a Level needs a target player t"
-            tp = s.players[a.target]
-            if not tp.alive:
-                return f"dead characters gain no Levels ({R_DEATH})"
-            if tp.level + e.get("levels", 1) >= 10:
-                return f"Go Up a Level cannot give the winning Level ({R_SIDEBAR}, 4)"
-            return None
+            return self._rule_go_up(c, a.target)
         if k == "monster":
             return f"monsters are fought by Kick Open the Door, Look for Trouble, a Wandering Monster or joining ({R_WHEN})"
         if k == "one_shot":
@@ -254,10 +442,18 @@ class Playing:
                     self._cancel_curse(seat, c, a.m, q, q)
                     return
             return
+        if (k == "race" or k == "class") and self._slots_full(seat, c) > 1:
+            # both slots full: the player chooses which card goes (rulebook silent on the
+            # order: not the oldest silently); the new card waits in the hand meanwhile
+            s.pending.append({"kind": "choose", "why": "replace", "player": seat, "card": c,
+                              "options": (), "count": 1})
+            if self.history: self._say(f"{p.name} plays {sp.name}: which {k.title()} goes?")
+            return
         if c in p.hand:
             p.hand.remove(c)
         elif c in p.carried:
-            p.carried.remove(c)
+            self._leave_play(seat, c)
+        self._sba_seats.add(seat)  # a card of this player enters play (state-based checks)
         if e.get("set_die"):
             self._discard(c)
             s.forced.insert(0, a.n)
@@ -279,19 +475,13 @@ class Playing:
             return
         if sp.manual and k in ("race", "class"):
             self._push_manual(seat, c, discard=False)
-        if k == "race":
-            limit = 2 if p.half_breed >= 0 else 1
-            if len(p.races) >= limit:
-                old = p.races.pop(0)
+        if k == "race" or k == "class":
+            zone = p.races if k == "race" else p.classes
+            if self._slots_full(seat, c):  # one slot, full: the old card goes
+                old = zone[0]
+                self._leave_play(seat, old)
                 self._discard(old)
-            p.races.append(c)
-            if self.history: self._say(f"{p.name} becomes {sp.name}.")
-        elif k == "class":
-            limit = 2 if p.super_munchkin >= 0 else 1
-            if len(p.classes) >= limit:
-                old = p.classes.pop(0)
-                self._discard(old)
-            p.classes.append(c)
+            zone.append(c)
             if self.history: self._say(f"{p.name} becomes {sp.name}.")
         elif k == "item":
             if self.can_use(seat, c) and self.why_slot(seat, c) is None:
@@ -309,6 +499,16 @@ class Playing:
         elif k == "go_up_a_level":
             self._change_level(a.target, e.get("levels", 1))
             self._discard(c)
+            if e.get("kill_hireling"):  # Kill the Hireling: a Hireling in play goes (from the left)
+                n = len(s.players)
+                for j in range(1, n + 1):
+                    q = (seat + j) % n
+                    h = s.players[q].hireling
+                    if h >= 0:
+                        self._leave_play(q, h)
+                        self._discard(h)
+                        if self.history: self._say(f"{self._pn(q)}'s {self.name(h)} is killed.")
+                        break
             if self.history: self._say(f"{p.name} plays {sp.name}: {self._pn(a.target)} is Level {s.players[a.target].level}.")
         elif k == "one_shot":
             cb = s.combat
@@ -438,11 +638,8 @@ class Playing:
                 if self.history: self._say(f"{p.name} plays {sp.name}: draws {got} Treasure(s).")
             elif e.get("level_for"):
                 self._discard(c)
-                for q in range(len(s.players)):
-                    if s.players[q].alive and self.matches(q, e["level_for"]):
-                        if s.players[q].level < 9:
-                            self._change_level(q, 1)
                 if self.history: self._say(f"{p.name} plays {sp.name}.")
+                self._level_for(c)
             else:
                 if self.history: self._say(f"{p.name} plays {sp.name} (resolved by hand).")
                 self._push_manual(seat, c, discard=True)

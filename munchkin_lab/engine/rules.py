@@ -111,6 +111,16 @@ class RulesModule:
         """``canceller`` cancelled a Curse aimed at ``victim`` (e.g. with a Wishing Ring),
         either while it resolved or later while it stayed on the victim."""
 
+    # -- cards leaving play -----------------------------------------------------------------
+    def on_leave_play(self, game: "Game", seat: int, card: int) -> None:
+        """``card`` just left ``seat``'s play (any route: death, trade, sale, theft, Curse,
+        Bad Stuff, discard; ``Game._leave_play``); the caller then puts it where it goes."""
+
+    def big_exempt(self, game: "Game", seat: int, card: int) -> bool:
+        """True when Big item ``card`` of ``seat`` does not count against the one-Big-item
+        limit (e.g. a Scooby-Doo Vehicle)."""
+        return False
+
     # -- death ------------------------------------------------------------------------------
     def keeps_at_death(self, game: "Game", seat: int, card: int) -> bool:
         """True when ``card`` stays with the dead player (core keeps race/class/curses)."""

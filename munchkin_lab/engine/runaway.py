@@ -1,12 +1,18 @@
-"""Running Away: the rolls, their modifiers, escaping, Flask of Glue, Bad Stuff.
+"""Running Away (core rules, 7. Combat: Running Away and Bad Stuff): the rolls, their
+modifiers, escaping, Flask of Glue, Bad Stuff. Action kinds ``roll`` and ``flight`` (a
+Wizard's), and what may be played while running (escape cards); candidate generator
+``_cand_run``; the pending decision ``glue`` is answered here.
 """
 from __future__ import annotations
 
+from .actions import Action
+from .kinds import charity_first, combat_only, fighter_only, not_in_combat, setup_only
+from .refs import R_RUN
 
 
 class RunAway:
-    """Mixin of :class:`~munchkin_lab.engine.game.Game`: running Away: the rolls, their modifiers,
-    escaping, Flask of Glue, Bad Stuff."""
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: Running Away (see the module
+    docstring)."""
 
     def _start_run(self) -> None:
         """Run Away (core rules, 7. Combat: Running Away): the fighter, then the helper, each
@@ -90,3 +96,134 @@ class RunAway:
             self._apply_ops(seat, ops, m)
         elif sp.manual:
             self._push_manual(seat, m, discard=False)
+
+    # ------------------------------------------------------------------ the kinds
+    def _cand_run(self, seat: int, ok: bool, out: list) -> None:
+        """The runner: a roll per monster not rolled for yet (monster order), a Wizard's
+        flight per card (hand, then in play), the escape cards (hand, then carried)."""
+        s = self.state
+        c = s.combat
+        p = s.players[seat]
+        A = self._A
+        for i in range(len(c.monsters)):
+            if i not in c.rolled:
+                out.append(A(seat, "roll", n=i))
+        if p.classes and self.has_class(seat, "wizard"):
+            why = self._rule_flight
+            for card in p.hand + p.in_play():
+                a = A(seat, "flight", card)
+                if not ok or why(seat, a) is None:
+                    out.append(a)
+        esc = self._escape
+        for card in p.hand + p.carried:
+            if esc[card]:
+                out.append(A(seat, "play", card))
+
+    def _why_run_stage(self, k: str) -> str | None:
+        """The refusal of a Run Away kind outside the Run Away stage; None in it."""
+        s = self.state
+        ph = s.phase
+        if ph == "setup":
+            return setup_only()
+        if ph == "charity":
+            return charity_first()
+        if ph != "combat":
+            return combat_only(k)
+        st = s.combat.stage
+        if st == "run":
+            return None
+        return fighter_only() if st == "window" and k == "roll" else not_in_combat(k)
+
+    def _why_roll(self, seat: int, a: Action) -> str | None:
+        """One Run Away roll per monster, in the order the runner chooses (core rules, 7.)."""
+        r = self._why_run_stage("roll")
+        if r is not None:
+            return r
+        c = self.state.combat
+        if not (0 <= a.n < len(c.monsters)):
+            return "roll: n must be a monster of the combat"
+        if a.n in c.rolled:
+            return f"one Run Away roll per monster ({R_RUN})"
+        return None
+
+    def _do_roll(self, seat: int, a: Action) -> None:
+        self._run_roll(seat, a.n)
+
+    def _why_flight(self, seat: int, a: Action) -> str | None:
+        r = self._why_run_stage("flight")
+        return r if r is not None else self._rule_flight(seat, a)
+
+    def _rule_flight(self, seat: int, a: Action) -> str | None:
+        """A Wizard discards up to 3 cards before the first roll, +1 each (Wizard class card)."""
+        c = self.state.combat
+        p = self.state.players[seat]
+        if not self.has_class(seat, "wizard"):
+            return "only a Wizard has flight (Wizard class card)"
+        if c.flight.get(seat, 0) >= 3:
+            return "flight: at most 3 cards (Wizard class card)"
+        if c.rolled:
+            return "flight is used before the first Run Away roll"
+        if a.card not in p.hand and a.card not in p.in_play():
+            return "discard a card of yours"
+        return None
+
+    def _why_play_running(self, seat: int, a: Action) -> str | None:
+        """While running away a player plays only an escape card (or an any-time card)."""
+        p = self.state.players[seat]
+        if a.card in p.hand or a.card in p.carried:
+            if self._escape[a.card]:
+                return None
+            if self._anytime_card(a.card):
+                return self._why_anytime_play(seat, a)
+        return f"while running away you only roll, use flight or an escape card ({R_RUN})"
+
+    def _next_runner(self) -> None:
+        """Skip runners who died or have nothing left to roll for (monsters that do not pursue
+        them are escaped at once: :meth:`_not_pursued`); the combat ends when no runner is
+        left."""
+        s = self.state
+        c = s.combat
+        while c.runners:
+            q = c.runners[0]
+            if s.players[q].alive and len(c.rolled) < len(c.monsters):
+                self._not_pursued(q)
+            if not s.players[q].alive or len(c.rolled) >= len(c.monsters):
+                c.runners.pop(0)
+                c.rolled = []
+                continue
+            break
+        if not c.runners:
+            self._end_combat(won=False)
+
+    def _not_pursued(self, seat: int) -> None:
+        """A monster that does not pursue the runner (``not_pursue``: "ignores players of Level
+        3 or less") lets them go: no roll, no Bad Stuff, nothing of its ``on_escape`` (the
+        monster cards; it reaches a helper who runs as well)."""
+        c = self.state.combat
+        fx = self._fight_extra
+        for i, m in enumerate(c.monsters):
+            if i not in c.rolled and fx[m] and not self._pursues(seat, m):
+                c.rolled.append(i)
+                if self.history: self._say(f"{self.name(m)} does not pursue {self._pn(seat)}.")
+
+    def _answer_glue(self, d: dict, a: Action) -> None:
+        """Flask of Glue: ``play`` it and the runner rolls again for that monster; ``pass``:
+        the next holder is asked, and after the last one the escape stands."""
+        s = self.state
+        c = s.combat
+        if a.kind == "play":
+            q = s.players[d["player"]]
+            self._lose_card(d["player"], a.card)
+            if d["monster"] in c.rolled:
+                c.rolled.remove(d["monster"])
+            if self.history: self._say(f"{q.name} plays {self.name(a.card)}: {self._pn(d['runner'])} must roll again "
+                                       f"against {self.name(c.monsters[d['monster']])}.")
+            return
+        rest = [q for q in d["rest"] if s.players[q].alive and self._glue_cards(q)]
+        if rest:
+            nd = dict(d)
+            nd["player"] = rest[0]
+            nd["rest"] = tuple(rest[1:])
+            s.pending.insert(0, nd)
+        else:
+            self._escaped(d["runner"], d["monster"])

@@ -285,8 +285,9 @@ def check_state(raw: Any, names: list[str], genders: list[str], ncards: int, pat
             _int(pair[1], f"{path}.charity[1][{j}][1]", 0)
     _str(raw["reason"], f"{path}.reason")
     _dict(raw["module_state"], f"{path}.module_state")
-    if "turn_actions" in raw:
-        _int(raw["turn_actions"], f"{path}.turn_actions", 0)
+    for k in ("turn_actions", "last_combat_turn"):
+        if k in raw:
+            _int(raw[k], f"{path}.{k}", 0)
 
 
 def zone_paths(state, modules_cards: Callable[[], list], path: str = "initial") -> list[tuple[str, int]]:

@@ -161,7 +161,7 @@ class CombatState:
 class State:
     __slots__ = ("turn", "active", "phase", "decks", "discards", "players", "combat", "pending",
                  "rng", "forced", "winners", "setup_seat", "corpses", "pool", "charity",
-                 "reason", "removed", "module_state", "turn_actions")
+                 "reason", "removed", "module_state", "turn_actions", "last_combat_turn")
 
     def __init__(self) -> None:
         self.turn = 1
@@ -183,6 +183,7 @@ class State:
         self.removed: list[int] = []    # out of the game (expansions)
         self.module_state: dict[str, Any] = {}
         self.turn_actions = 0           # actions played in the current turn (action cap)
+        self.last_combat_turn = 0       # the turn in which the last combat ended (0: none yet)
 
     def clone(self) -> "State":
         s = State.__new__(State)
@@ -205,6 +206,7 @@ class State:
         s.removed = self.removed[:]
         s.module_state = _deep(self.module_state) if self.module_state else {}
         s.turn_actions = self.turn_actions
+        s.last_combat_turn = self.last_combat_turn
         return s
 
     def to_raw(self) -> dict:
@@ -224,6 +226,7 @@ class State:
             "reason": self.reason, "removed": self.removed[:],
             "module_state": _deep(self.module_state),
             "turn_actions": self.turn_actions,
+            "last_combat_turn": self.last_combat_turn,
         }
 
     @classmethod
@@ -249,6 +252,7 @@ class State:
         s.removed = list(d["removed"])
         s.module_state = _deep(d["module_state"])
         s.turn_actions = d.get("turn_actions", 0)  # saved before the action cap: 0
+        s.last_combat_turn = d.get("last_combat_turn", 0)
         return s
 
 

@@ -30,6 +30,10 @@ def _parse_atom(atom: str) -> tuple:
         return neg, "race", name
     if atom == "human":
         return neg, "human", None
+    if atom == "has_race":
+        return not neg, "human", None
+    if atom == "has_class":
+        return neg, "has_class", None
     if atom.startswith("class:"):
         return neg, "class", ALIASES.get(atom[6:], atom[6:])
     if atom.startswith("gender:"):
@@ -110,6 +114,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     if hit is not None:
         return hit[1]
     t = types.SimpleNamespace()
+    t._sets = frozenset(s.set for s in specs)
     t._kind = [s.kind for s in specs]
     t._lnames = [_lname(s) for s in specs]
     t._slots = [s.slot for s in specs]
@@ -124,9 +129,12 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
     t._tcat = [turn_category(s) for s in specs]
     t._uplevels = [s.effects.get("levels", 1) for s in specs]
+    # a Go Up a Level's own conditions (see Playing._rule_go_up): its effects when it has any
+    t._goup_cond = [s.effects if s.kind == "go_up_a_level" and any(
+        k in s.effects for k in ("not_highest", "needs_hireling", "after_combat")) else None for s in specs]
     t._escape = [bool(s.effects.get("escape")) for s in specs]
     t._no_help = [bool(s.effects.get("no_help")) for s in specs]
-    # combat plays of a One-Shot / Special (see _combat_card_candidates)
+    # combat plays of a One-Shot / Special (see CombatCards._cand_combat_cards)
     t._ccat = [combat_category(s) for s in specs]
     t._steal_level = [bool(s.effects.get("steal_level")) for s in specs]
     # strength facts (see player_strength)
@@ -136,8 +144,14 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._mlevel = [s.level or 0 for s in specs]
     t._mbonus = [s.bonus or 0 for s in specs]
     t._mate = [bool(s.effects.get("mate")) for s in specs]
+    t._floor_level = [s.effects.get("min_level") for s in specs]  # Baby: the monster's Level floor
+    t._ondraw = [s.effects.get("on_draw") == "resolve" for s in specs]  # acts when drawn
     t._bonus_vs = [s.effects.get("bonus_vs", ()) for s in specs]
     t._bonus_per = [s.effects.get("bonus_per") for s in specs]
+    # the state-based slot check's bits: 1 headgear, 2 armor, 4 footgear, 8 one hand, 16 two hands
+    _b = {"headgear": 1, "armor": 2, "footgear": 4, "one_hand": 8, "two_hands": 16}
+    t._slot_bits = [_b.get(s.slot, 0) if s.kind == "item" else 0 for s in specs]
+    t._removed_with = [s.effects.get("removed_with") for s in specs]  # a Curse tied to a slot's item
     t._only_slot = [s.effects["only_slot"] if "only_slot" in s.effects else _NO_SLOT for s in specs]
     t._has_glue = any(t._glues)
     # Item bonus when nothing can change it (no race/class/gender restriction, no conditional
@@ -152,6 +166,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._fight_extra = [bool(s.effects.get("not_pursue") or s.effects.get("bribe_gold") or
                            s.effects.get("evade_discard") or s.effects.get("cleric_chase")) for s in specs]
     t._combat_inert = [s.kind in ("item", "race", "class") for s in specs]
+    t.facts = CardFacts(specs, t)
     # number of players -> the shared candidate Actions (_tcache, per-seat _kc)
     t._shared_caches = {}
     t._joiner_cache = {}  # joining tags -> per card: may this monster join (see Game._joiner)
@@ -160,6 +175,56 @@ def _card_tables(specs: list[CardSpec]) -> dict:
         _TABLES.clear()
     _TABLES[key] = (list(specs), tables)
     return tables
+
+
+class CardFacts:
+    """Printed facts of every card of a game, as lists indexed by card id (``Game.facts``):
+    read-only, shared by every game over the same card list. For bots and tools that rank
+    cards quickly; legality is never decided from them (ask ``Game.why_not``).
+
+    Attributes (one entry per card id):
+        kind, slot (``"none"`` when the card has none), big, manual: the card fields.
+        gold: Gold value (0 when none or unknown); sale_gold: Gold a sale gets for it (0 for
+            a card that is not an Item or One-Shot - core rules, 9. Selling Items).
+        bonus: printed bonus (0 when none); plain_bonus: the Item bonus nobody's Race, Class
+            or gender can change (no restriction, no conditional bonus), else None.
+        unrestricted: an Item usable by anybody (no ``usable_by`` / ``not_usable_by``).
+        level: a monster's Level (0 when none); bonus_vs: its conditional bonuses
+            (``effects.bonus_vs``); kill_levels: Levels it gives when killed (levels_gained,
+            default 1, plus ``extra_levels``); undead: tagged Undead.
+        side: the side a One-Shot helps (``munchkin`` / ``monster`` / ``either``);
+            has_effects: any effect data.
+        escape, discard_monster, end_combat, wandering_monster, not_pursue, evade_offer
+            (bought off: ``bribe_gold`` or ``evade_discard``): effect flags.
+        turn_category, combat_category: how the engine lists a Special / One-Shot on its
+            owner's turn and in a combat (``tables.turn_category`` / ``combat_category``).
+    """
+
+    def __init__(self, specs: list, t) -> None:
+        e = [s.effects for s in specs]
+        self.kind = t._kind
+        self.slot = [s.slot or "none" for s in specs]
+        self.big = t._big
+        self.manual = [bool(s.manual) for s in specs]
+        self.gold = [s.gold or 0 for s in specs]
+        self.sale_gold = t._sale_gold
+        self.bonus = [s.bonus or 0 for s in specs]
+        self.plain_bonus = t._plain_bonus
+        self.unrestricted = t._unrestricted
+        self.level = t._mlevel
+        self.bonus_vs = t._bonus_vs
+        self.kill_levels = [(s.levels_gained or 1) + x.get("extra_levels", 0) for s, x in zip(specs, e)]
+        self.undead = [s.has_tag("undead") for s in specs]
+        self.side = [x.get("side", "either") for x in e]
+        self.has_effects = [bool(x) for x in e]
+        self.escape = t._escape
+        self.discard_monster = [bool(x.get("discard_monster")) for x in e]
+        self.end_combat = [bool(x.get("end_combat")) for x in e]
+        self.wandering_monster = [bool(x.get("wandering_monster")) for x in e]
+        self.not_pursue = [bool(x.get("not_pursue")) for x in e]
+        self.evade_offer = [bool(x.get("bribe_gold") or x.get("evade_discard")) for x in e]
+        self.turn_category = t._tcat
+        self.combat_category = t._ccat
 
 
 def _lname(spec: CardSpec) -> str:

@@ -1,9 +1,14 @@
-"""The turn and its phases: the start of a turn, Kick Open the Door (and Cleric resurrection),
-Look for Trouble, Loot the Room, the next turn.
+"""The turn and its phases (core rules, 6. Turn Phases): the setup window, the start of a
+turn, Kick Open the Door (and Cleric resurrection), Look for Trouble, Loot the Room, ending
+the turn, the next turn. Action kinds: ``kick``, ``trouble``, ``loot``, ``end_turn`` (and the
+setup ``pass``, whose row is combat.py's); candidate generators ``_cand_setup`` and
+``_cand_turn`` (the active player's own turn out of combat).
 """
 from __future__ import annotations
 
-from .refs import R_STATS
+from .actions import Action
+from .kinds import charity_first, finish_combat, running, setup_only
+from .refs import R_CHAR, R_PHASES, R_STATS
 
 
 class Turn:
@@ -33,7 +38,7 @@ class Turn:
             c = self._draw("door")
             if c >= 0:
                 if not any(m.on_draw_door(self, s.active, c, False) for m in self._h_door):
-                    p.hand.append(c)
+                    self._to_hand(s.active, c)
                 if self.history: self._say(f"{p.name} listens at the door (phase 0).")
 
     def _next_turn(self) -> None:
@@ -93,13 +98,21 @@ class Turn:
                 if m.on_draw_door(self, seat, c, True):
                     break
             else:
+                if self._ondraw[c]:  # a card that acts the moment it is drawn
+                    self._resolve_drawn(seat, c)
+                    s.phase = "trouble"
+                    return
                 k = self._kind[c]
                 if k == "monster":
                     self._start_combat(seat, c)
                     return
                 s.phase = "trouble"
                 if k == "curse":
-                    self._apply_curse(seat, c)
+                    if self._shields_kicked_curse(seat):
+                        self._discard(c)
+                        if self.history: self._say(f"{self.name(c)} does nothing to {p.name}.")
+                    else:
+                        self._apply_curse(seat, c)
                 else:
                     p.hand.append(c)
                 return
@@ -118,6 +131,14 @@ class Turn:
                     s.phase = "trouble"
                 return
 
+    def _shields_kicked_curse(self, seat: int) -> bool:
+        """An Item in use that makes a Curse found by kicking open the door do nothing to its
+        wearer (``ignore_kicked_curses``: Sandals of Protection)."""
+        for it in self.state.players[seat].equipped:
+            if self.specs[it].effects.get("ignore_kicked_curses") and self.can_use(seat, it):
+                return True
+        return False
+
     def _why_resurrect(self, seat: int) -> str | None:
         """Cleric resurrection (Cleric class card; card_facts): instead of a face-up draw (Kick
         Open the Door) take the top card of the matching discard pile, then discard one card
@@ -130,127 +151,173 @@ class Turn:
             return f"resurrection costs a card from your hand, and you have none ({R_STATS}: Class)"
         return None
 
-    def _turn_opening(self, seat: int, ph: str, sure: list) -> None:
-        """Append the phase's own step to ``sure`` (always legal for the active player): Kick
-        Open the Door (a Cleric may resurrect instead), Loot the Room / end the turn / Look
-        for Trouble with each monster in hand, or end the turn (core rules, 4. Turn Phases)."""
+    # ------------------------------------------------------------------ candidates
+    def _cand_setup(self, seat: int, ok: bool, out: list) -> None:
+        """The setup window (core rules, 4. Creating Your Character): ``pass``, the Races,
+        Classes and Items of the hand, then swapping Items in and out of use."""
+        out.append(self._simple[seat]["pass"])
+        A = self._A
+        p = self.state.players[seat]
+        kind = self._kind
+        for c in p.hand:
+            k = kind[c]
+            if (k == "race" or k == "class" or k == "item") and (not ok or self._why_play_char_or_item(seat, c) is None):
+                out.append(A(seat, "play", c))
+        self._cand_equips(seat, ok, out)
+
+    def _cand_turn(self, seat: int, ok: bool, out: list) -> None:
+        """The active player's own turn out of combat: the phase's own step (Kick Open the
+        Door, a Cleric's resurrection; Loot the Room, ending the turn, Look for Trouble with
+        each monster in hand; ending the turn), then the hand's cards, discarding a Race or
+        Class, swapping Items, one greedy sale, a Thief's thefts, the rules modules' actions
+        (core rules, 6. Turn Phases; When You May Act)."""
+        s = self.state
+        ph = s.phase
         S = self._simple[seat]
+        p = s.players[seat]
         if ph == "start":
-            sure.append(S["kick"])
-            s = self.state
-            p = s.players[seat]
-            if p.classes and p.hand and s.discards.get("door") and self.has_class(seat, "cleric"):
-                sure.append(self._A(seat, "kick", n=1))
+            out.append(S["kick"])
+            if p.classes and self._why_resurrect(seat) is None:
+                out.append(self._A(seat, "kick", n=1))
         elif ph == "trouble":
-            sure.append(S["loot"])
-            sure.append(S["end_turn"])
+            out.append(S["loot"])
+            out.append(S["end_turn"])
             kind = self._kind
             T = self._kc[seat]["trouble"]
-            for c in self.state.players[seat].hand:
+            for c in p.hand:
                 if kind[c] == "monster":
                     a = T.get(c)
                     if a is None:
                         a = T[c] = self._A(seat, "trouble", c)
-                    sure.append(a)
+                    out.append(a)
         elif ph == "end":
-            sure.append(S["end_turn"])
-
-    def _turn_candidates(self, seat: int, sure: list, out: list) -> list:
-        """The out-of-combat candidates of :meth:`_candidates` (same list, same order) when no
-        module checks actions: each is checked here (the rules of ``_why_inner``) and the legal
-        ones appended to ``sure``; returns ``out`` (empty)."""
-        s = self.state
-        A = self._A
-        players = s.players
-        p = players[seat]
-        kind = self._kind
-        wp = self._why_play
-        P = self._kc[seat]["play"]
-        big = self._big
-        for c in p.hand:
-            k = kind[c]
-            if k == "monster" or k == "monster_enhancer":  # not played on the own turn from here
-                continue
-            if k == "item" or k == "race" or k == "class":
-                # _why_play_char_or_item: an Item is refused only for a second Big item
-                if (not big[c] or self.big_ok(seat, c)) if k == "item" else \
-                        self._why_play_char_or_item(seat, c) is None:
-                    a = P.get(c)
-                    if a is None:
-                        a = P[c] = A(seat, "play", c)
-                    sure.append(a)
-            elif k == "curse":
-                for t, a in enumerate(self._A_targets(seat, c)):
-                    if players[t].alive:
-                        sure.append(a)
-            elif k == "go_up_a_level":
-                up = self._uplevels[c]
-                for t, a in enumerate(self._A_targets(seat, c)):
-                    tp = players[t]
-                    if tp.alive and tp.level + up < 10:
-                        sure.append(a)
-            elif k == "special" or k == "one_shot":
-                t = self._tcat[c]
-                if t == 2:
-                    a = P.get(c)
-                    if a is None:
-                        a = P[c] = A(seat, "play", c)
-                    if wp(seat, a, False) is None:
-                        sure.append(a)
-                elif t == 1:
-                    for it in p.in_play():
-                        a = A(seat, "play", c, m=it)
-                        if wp(seat, a, False) is None:
-                            sure.append(a)
-                elif t == 3:
-                    for a in self._A_targets(seat, c):
-                        if wp(seat, a, False) is None:
-                            sure.append(a)
-                elif t == 4:
-                    for a in self._discard_picks(seat, c):
-                        if wp(seat, a, False) is None:
-                            sure.append(a)
+            out.append(S["end_turn"])
+        self._cand_turn_plays(seat, ok, out)
         if p.races or p.classes:
             D = self._kc[seat]["discard"]
             for c in p.races + p.classes:
                 a = D.get(c)
                 if a is None:
-                    a = D[c] = A(seat, "discard", c)
-                sure.append(a)
-        why = self._why_inner
-        cb = s.combat
-        if p.carried and (cb is None or (seat != cb.fighter and seat != cb.helper)):
-            # the rules of _why_equip for a carried Item, out of combat
-            why_slot = self.why_slot
-            E = self._kc[seat]["equip"]
-            for c in p.carried:
-                if kind[c] == "item" and self.can_use(seat, c) and why_slot(seat, c) is None:
-                    a = E.get(c)
-                    if a is None:
-                        a = E[c] = A(seat, "equip", c)
-                    sure.append(a)
-        if p.equipped:
-            U = self._kc[seat]["unequip"]
-            for c in p.equipped:
-                a = U.get(c)
-                if a is None:
-                    a = U[c] = A(seat, "unequip", c)
-                sure.append(a)
-        sale = self._greedy_sale(seat)
-        if sale:
-            a = A(seat, "sell", cards=sale[0], n=sale[1])
-            if why(a) is None:
-                sure.append(a)
-        if p.hand and p.classes and self.has_class(seat, "thief"):
-            for t in range(len(players)):
-                if t != seat:
-                    for it in players[t].in_play():
-                        if not big[it]:
-                            a = A(seat, "steal", p.hand[0], t, m=it)
-                            if why(a) is None:
-                                sure.append(a)
-        for mod in self._h_extra:
-            for a in mod.extra_actions(self, seat):
-                if why(a) is None:
-                    sure.append(a)
-        return out
+                    a = D[c] = self._A(seat, "discard", c)
+                out.append(a)
+        if p.carried or p.equipped:
+            self._cand_equips(seat, ok, out)
+        self._cand_sale(seat, ok, out)
+        if p.hand and p.classes:
+            self._cand_steal(seat, ok, out)
+        if self._h_extra:
+            why = self._why_inner
+            for mod in self._h_extra:
+                for a in mod.extra_actions(self, seat):
+                    if not ok or why(a) is None:
+                        out.append(a)
+
+    # ------------------------------------------------------------------ kinds
+    def _why_own_step(self, k: str) -> str | None:
+        """The refusal of an own-turn step (kick, trouble, loot, end_turn) outside the own turn
+        out of combat; None on the own turn."""
+        s = self.state
+        ph = s.phase
+        if ph == "setup":
+            return setup_only()
+        if ph == "charity":
+            return charity_first()
+        if ph == "combat":
+            return running() if s.combat.stage == "run" else finish_combat()
+        return None
+
+    def _why_kick(self, seat: int, a: Action) -> str | None:
+        """Kick Open the Door once, at the start of the turn (core rules, 6. phase 1);
+        ``n=1`` a Cleric's resurrection instead (:meth:`_why_resurrect`)."""
+        ph = self.state.phase
+        if ph == "start" and a.n == 0:
+            return None
+        r = self._why_own_step("kick")
+        if r is not None:
+            return r
+        if ph != "start":
+            return f"the door was already opened this turn ({R_PHASES}, phase 1)"
+        if a.n == 1:
+            return self._why_resurrect(seat)
+        return None if a.n == 0 else "kick: n = 0 (draw) or 1 (Cleric resurrection)"
+
+    def _do_kick(self, seat: int, a: Action) -> None:
+        self._kick(seat, a.n == 1)
+
+    def _why_trouble(self, seat: int, a: Action) -> str | None:
+        """Look for Trouble: fight a monster from the hand, after a kick that met no monster
+        (core rules, 6. phase 2)."""
+        r = self._why_own_step("trouble")
+        if r is not None:
+            return r
+        if self.state.phase != "trouble":
+            return f"Look for Trouble only after a Kick Open the Door that met no monster ({R_PHASES}, phase 2)"
+        if a.card not in self.state.players[seat].hand or self._kind[a.card] != "monster":
+            return f"Look for Trouble needs a monster from your hand ({R_PHASES}, phase 2)"
+        return None
+
+    def _do_trouble(self, seat: int, a: Action) -> None:
+        p = self.state.players[seat]
+        p.hand.remove(a.card)
+        if self.history: self._say(f"{p.name} looks for trouble with {self.name(a.card)}.")
+        self._start_combat(seat, a.card)
+
+    def _why_loot(self, seat: int, a: Action) -> str | None:
+        """Loot the Room: a face-down Door into the hand when no monster was met and the
+        player did not Look for Trouble (core rules, 6. phase 3)."""
+        if self.state.phase == "trouble":
+            return None
+        r = self._why_own_step("loot")
+        if r is not None:
+            return r
+        return f"Loot the Room only when no monster was met and you did not Look for Trouble ({R_PHASES}, phase 3)"
+
+    def _do_loot(self, seat: int, a: Action) -> None:
+        """A Door (a Treasure with Faster Play: core rules, Munchkin XXL) into the hand."""
+        s = self.state
+        p = s.players[seat]
+        deck = "treasure" if self.options.faster_play else "door"
+        c = self._draw(deck)
+        if c >= 0 and not (deck == "door" and any(m.on_draw_door(self, seat, c, False) for m in self._h_door)):
+            self._to_hand(seat, c)
+        if self.history: self._say(f"{p.name} loots the room.")
+        s.phase = "end"
+
+    def _why_end_turn(self, seat: int, a: Action) -> str | None:
+        """The turn ends after the door was opened (core rules, 6. Turn Phases)."""
+        ph = self.state.phase
+        if ph == "trouble" or ph == "end":
+            return None
+        r = self._why_own_step("end_turn")
+        if r is not None:
+            return r
+        return f"Kick Open the Door first ({R_PHASES})"
+
+    def _do_end_turn(self, seat: int, a: Action) -> None:
+        self._end_turn(seat)
+
+    def _setup_pass(self, seat: int) -> None:
+        """A seat is ready; after the last one the first turn starts (core rules, 4. Creating
+        Your Character)."""
+        s = self.state
+        if self.history: self._say(f"{s.players[seat].name} is ready.")
+        nxt = (s.setup_seat + 1) % len(s.players)
+        if nxt == s.active:
+            s.phase = "start"
+            self._turn_start()
+        else:
+            s.setup_seat = nxt
+
+    def _why_setup_play(self, seat: int, a: Action) -> str | None:
+        """At setup a player plays Races, Classes and Items from the hand (core rules, 4.)."""
+        if a.card not in self.state.players[seat].hand:
+            return f"{self._cn(a.card)} is not in your hand"
+        if self._kind[a.card] not in ("race", "class", "item"):
+            return f"only Races, Classes and Items are played at setup ({R_CHAR})"
+        return self._why_play_char_or_item(seat, a.card)
+
+    # ------------------------------------------------------------------ choices
+    def _resurrect_answer(self, d: dict, seat: int, card: int) -> None:
+        """The hand card a Cleric discards to pay for the resurrection (Cleric class card)."""
+        self._lose_card(seat, card)
+        if self.history: self._say(f"{self.state.players[seat].name} discards {self.name(card)} for the resurrection.")

@@ -1,5 +1,6 @@
-"""Where cards are: draw piles and discards (one per deck, reshuffled when empty), the dice, and
-the moves of a card out of a player's hand or play.
+"""Where cards are (core rules, 3. Handling Cards): draw piles and discards (one per deck,
+reshuffled when empty), the dice, and the one path of a card out of a player's play
+(:meth:`Zones._leave_play`).
 """
 from __future__ import annotations
 
@@ -52,42 +53,43 @@ class Zones:
         self.state.discards[self.specs[c].deck].append(c)
 
     def _deal(self, p: PlayerState) -> None:
+        """4 Door and 4 Treasure cards to player ``p`` (core rules, 2. Setting Up; a new
+        character after a death). Dealt cards go to the hand, even one that acts when drawn
+        (rulebook silent on dealing it: the player may play it)."""
         for deck in ("door", "treasure"):
             for _ in range(4):
                 c = self._draw(deck)
                 if c >= 0:
                     p.hand.append(c)
 
-    def _remove_from_play(self, seat: int, c: int) -> None:
+    def _leave_play(self, seat: int, c: int) -> bool:
+        """The one path of a card leaving player ``seat``'s play, whatever sends it (death, a
+        trade, a sale, a theft, a Curse, Bad Stuff, a discard, a replacement): an Item (in use
+        or carried), a Race, a Class, Half-Breed, Super Munchkin, a Curse that stays, Cheat!,
+        a Hireling. The caller puts the card where it goes (discards, another player, a
+        corpse). What depended on the card follows it here: the Cheat! on an Item goes with
+        the Item; a Hireling's Item is no longer carried over the limits; a Curse that lasts
+        until an item of a slot is removed (``removed_with``: Chicken On Your Head and its
+        headgear) ends when the item in use of that slot leaves; rules modules watching
+        (``RulesModule.on_leave_play``) are told. Restrictions, slots, Big items, a Half-Breed
+        or Super Munchkin with nothing under it are the state-based checks' (``checks.py``),
+        after the action.
+
+        Returns:
+            False when ``c`` is not in ``seat``'s play (nothing happens).
+        """
         p = self.state.players[seat]
+        self._sba_seats.add(seat)
+        worn = False
         if c in p.equipped:
             p.equipped.remove(c)
+            worn = True
         elif c in p.carried:
             p.carried.remove(c)
-        if p.cheat_item == c:
-            self._discard(p.cheat)
-            p.cheat = -1
-            p.cheat_item = -1
-        if p.hireling_item == c:
-            p.hireling_item = -1
-
-    def _lose_card(self, seat: int, c: int) -> None:
-        """Move card ``c`` of ``seat`` (hand, in play, race, class, ...) to its discard pile."""
-        p = self.state.players[seat]
-        if c in p.hand:
-            p.hand.remove(c)
-        elif c in p.equipped or c in p.carried:
-            self._remove_from_play(seat, c)
         elif c in p.races:
             p.races.remove(c)
-            if not p.races and p.half_breed >= 0:
-                self._discard(p.half_breed)
-                p.half_breed = -1
         elif c in p.classes:
             p.classes.remove(c)
-            if not p.classes and p.super_munchkin >= 0:
-                self._discard(p.super_munchkin)
-                p.super_munchkin = -1
         elif c == p.half_breed:
             p.half_breed = -1
         elif c == p.super_munchkin:
@@ -101,12 +103,39 @@ class Zones:
             p.hireling = -1
             p.hireling_item = -1
         else:
+            return False
+        if p.cheat_item == c:  # the Item under Cheat! is gone: Cheat! goes with it
+            ch = p.cheat
+            self._leave_play(seat, ch)
+            self._discard(ch)
+        if p.hireling_item == c:
+            p.hireling_item = -1
+        if worn and p.curses:
+            slot = self._slots[c]
+            if slot:
+                rw = self._removed_with
+                for cu in p.curses[:]:
+                    if rw[cu] == slot:
+                        self._leave_play(seat, cu)
+                        self._discard(cu)
+                        if self.history: self._say(f"{self.name(cu)} ends with {self.name(c)}.")
+        for m in self._h_leave:
+            m.on_leave_play(self, seat, c)
+        return True
+
+    def _remove_from_play(self, seat: int, c: int) -> None:
+        """An Item of ``seat`` leaves play towards another zone (a trade, a theft, a bribe):
+        :meth:`_leave_play`."""
+        self._leave_play(seat, c)
+
+    def _lose_card(self, seat: int, c: int) -> None:
+        """Move card ``c`` of ``seat`` (hand, or in play by :meth:`_leave_play`) to its discard
+        pile; nothing when ``seat`` does not hold it."""
+        p = self.state.players[seat]
+        if c in p.hand:
+            p.hand.remove(c)
+        elif not self._leave_play(seat, c):
             return
-        if self.specs[c].slot and p.curses:
-            for cu in p.curses[:]:
-                if self.specs[cu].effects.get("removed_with") == self.specs[c].slot:
-                    p.curses.remove(cu)
-                    self._discard(cu)
         self._discard(c)
 
     def all_zones(self) -> list[int]:

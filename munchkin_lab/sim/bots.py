@@ -24,9 +24,12 @@ Names (:data:`BOT_NAMES`):
     passes otherwise.
 
 Every bot returns an action the rules allow now (``game.why_not(a) is None``), so the simulator
-plays it with ``game.play(a, check=False)``. The greedy bot sells its own bundle (spare Items
-first, never a useful equipped one), a variant ``legal_actions()`` does not list (it lists one
-greedy bundle) but ``play()`` accepts.
+plays it with ``game.play(a, check=False)``. Bots keep no copy of any rule: an action either
+comes from the engine's ``legal_actions()``, or the bot builds it and asks the engine
+(``why_not``, or the public check of that very rule: ``why_equip``, ``choice_options``,
+``charity_targets``); per-card facts come from ``Game.facts``. The greedy bot sells its own
+bundle (spare Items first, never a useful equipped one), a variant ``legal_actions()`` does
+not list (it lists one greedy bundle) but ``play()`` accepts.
 
 In a Solar Storm game (cooperative), ``random`` plays a random legal action and ``greedy`` the
 engine's ``solar_policy``.
@@ -37,7 +40,7 @@ import random
 import weakref
 
 from ..engine.actions import Action
-from ..engine.game import Game, combat_category, turn_category
+from ..engine.game import Game
 from ..engine.rules import RulesModule
 
 #: Names accepted by :func:`make_bot`.
@@ -92,9 +95,10 @@ _KICK, _END_TURN, _LOOT, _PASS, _FIGHT, _RUN, _ACCEPT, _REFUSE = (
 
 def _plain_rules(game: "Game") -> bool:
     """True when no rules module of ``game`` checks actions, adds actions or advises bots
-    (``check_action`` / ``extra_actions`` / ``bot_hint`` not overridden): then the engine's
-    candidate lists hold exactly the candidates described at :func:`~munchkin_lab.engine.game.turn_category`, and the
-    greedy bot may rank them without listing them."""
+    (``check_action`` / ``extra_actions`` / ``bot_hint`` not overridden): then the engine lists
+    exactly the candidates the core rules build (the candidate generators of
+    ``engine/kinds.py``), and the greedy bot may rank the candidates it builds itself instead
+    of listing them (each one it picks is still checked by the engine)."""
     if game.hint_modules:
         return False
     for m in game.modules:
@@ -104,116 +108,51 @@ def _plain_rules(game: "Game") -> bool:
     return True
 
 
-# How the rules answer a play of a hand card by its owner on the own turn out of combat, or at
-# setup (the order of the engine's ``_why_play`` / ``_why_play_char_or_item``): legal by
-# construction (the bot builds a Race / Class only for a player without one, a Cheat! only on
-# an item in play, a discard pick only from a discard pile), refused, or decided by a rule on
-# the player (a second Big item, Half-Breed, Super Munchkin, Cheat!); _L_WHY: ask ``why_not``.
-_L_OK, _L_BIG, _L_HB, _L_SM, _L_CHEAT, _L_WHY, _L_NO = range(7)
+class _Policy:
+    """The greedy bot's own preferences per card of a card list (index = card id), derived
+    from the engine's printed facts (``Game.facts``); preferences, not rules: what the bot
+    would like to play or keep, never whether it may (the engine answers that)."""
 
+    __slots__ = ("value", "biz", "tscore", "tcode", "fboost", "whand", "wcarried", "sgold", "pos_gold")
 
-def _play_legality(sp) -> int:
-    """:data:`_L_OK` ... for a play of ``sp`` from hand on the owner's turn out of combat (see
-    the table comment above)."""
-    e = sp.effects
-    if e.get("cancel_curse") or e.get("hireling") or e.get("set_die") or e.get("steal_level"):
-        return _L_WHY  # played by the any-time rules
-    k = sp.kind
-    if k == "item":
-        return _L_BIG if sp.big else _L_OK
-    if k == "race" or k == "class":
-        return _L_OK  # only offered to a player without a Race / Class
-    if k == "special":
-        if e.get("wandering_monster"):
-            return _L_NO
-        if e.get("half_breed"):
-            return _L_HB
-        if e.get("super_munchkin"):
-            return _L_SM
-        if e.get("cheat"):
-            return _L_CHEAT
-        if e.get("end_combat") or e.get("take_item") or e.get("swap_monster"):
-            return _L_NO
-        if e.get("draw_treasures") or e.get("level_for") or sp.manual:
-            return _L_OK
-        return _L_NO
-    if k == "one_shot":
-        if e.get("escape") or e.get("reroll_escape"):
-            return _L_NO
-        if e.get("take_discard"):
-            return _L_OK
-        if (e.get("draw_treasures") and not e.get("end_combat")) or sp.manual:
-            return _L_OK
-        return _L_NO
-    return _L_WHY
-
-
-# How the rules answer a card played in a combat's fight or interference window (the order
-# of the engine's ``_why_play`` in combat), for the candidates the greedy bot builds (a
-# monster index in range, a side 0 / 1, a target seat, a Wandering Monster's monster from
-# hand): _C_OK legal, _C_NO refused, _C_MON a monster index in range, _C_SIDE* a One-Shot
-# for either / the munchkin / the monster side, _C_CURSE a living target, _C_XFER a living
-# target other than the fighter, _C_DBL the lone fighter's double, _C_WHY ask ``why_not``.
-_C_OK, _C_NO, _C_MON, _C_SIDE, _C_SIDE_M, _C_SIDE_X, _C_CURSE, _C_XFER, _C_DBL, _C_WHY = range(10)
-
-
-def _combat_legality(sp) -> tuple[int, bool]:
-    """``(code, own turn only)`` of a card played in a fight or window (see above)."""
-    e = sp.effects
-    if e.get("cancel_curse") or e.get("hireling") or e.get("set_die") or e.get("steal_level"):
-        return _C_WHY, False  # played by the any-time rules
-    k = sp.kind
-    if k == "monster_enhancer":
-        return _C_MON, False
-    if k == "curse":
-        return _C_CURSE, False
-    if k == "one_shot":
-        if e.get("escape") or e.get("reroll_escape"):
-            return _C_NO, False
-        own = bool(e.get("own_turn"))
-        if e.get("take_discard"):
-            return _C_NO, own
-        if e.get("discard_monster"):
-            return _C_MON, own
-        if e.get("transfer_fighter"):
-            return _C_XFER, own
-        if e.get("double_fighter"):
-            return _C_DBL, own
-        side = e.get("side", "either")
-        return (_C_SIDE_M if side == "munchkin" else _C_SIDE_X if side == "monster" else _C_SIDE), own
-    if k == "special":
-        if e.get("wandering_monster"):
-            return _C_OK, False
-        if e.get("half_breed") or e.get("super_munchkin"):
-            return _C_WHY, False
-        if e.get("cheat"):
-            return _C_NO, False
-        if e.get("end_combat"):
-            return _C_OK, False
-        if e.get("take_item") or e.get("swap_monster"):
-            return _C_WHY, False
-        if e.get("draw_treasures"):
-            return _C_NO, False
-        if e.get("level_for") or sp.manual:
-            return _C_OK, False
-        return _C_NO, False
-    return _C_WHY, False
-
-
-def _business(sp) -> int:
-    """Does a hand card give its owner business on the own turn (see
-    :meth:`GreedyBot._has_business`): 1 always, 2 for a player without a Race, 3 for a player
-    without a Class, 0 never."""
-    k = sp.kind
-    if k in ("item", "curse", "go_up_a_level", "special") or (k == "one_shot" and not sp.manual):
-        return 1
-    return 2 if k == "race" else 3 if k == "class" else 0
+    def __init__(self, specs: list, facts) -> None:
+        kind = facts.kind
+        self.value = [_card_value(sp) for sp in specs]
+        #: Gold of any card with a positive value (else 0)
+        self.pos_gold = [g if g > 0 else 0 for g in facts.gold]
+        # the Gold an equipped card may add to a sale: none for an Item that always gives a
+        # bonus (the bot never sells one in use)
+        self.sgold = [0 if b is not None and b > 0 else g for b, g in zip(facts.plain_bonus, self.pos_gold)]
+        #: a One-Shot's bonus for the munchkin side (else 0)
+        self.fboost = [b if k == "one_shot" and b > 0 and side != "monster" else 0
+                       for k, b, side in zip(kind, facts.bonus, facts.side)]
+        ccat = facts.combat_category
+        #: may give a candidate of a hostile window (GreedyBot._window_fast) from hand / carried
+        self.whand = [(k == "one_shot" and b > 0 and c in (1, 3)) or (k == "monster_enhancer" and b > 0)
+                      or k == "curse" or (k == "special" and w and c == 4)
+                      for k, b, c, w in zip(kind, facts.bonus, ccat, facts.wandering_monster)]
+        self.wcarried = [k == "one_shot" and not e and b > 0 for k, e, b in zip(kind, facts.escape, facts.bonus)]
+        #: does a hand card give its owner something to consider on the own turn: 1 always,
+        #: 2 for a player without a Race, 3 without a Class, 0 never
+        self.biz = [1 if k in ("item", "curse", "go_up_a_level", "special") or (k == "one_shot" and not man)
+                    else 2 if k == "race" else 3 if k == "class" else 0
+                    for k, man in zip(kind, facts.manual)]
+        #: the score GreedyBot._score_turn gives a listed own-turn play of a Special / One-Shot
+        #: (6 a One-Shot that is not manual, 3 Half-Breed / Super Munchkin, 7 Cheat!, -1 a Level
+        #: for matching players (3 when the player matches), 0 none)
+        self.tscore = [_turn_score(sp) for sp in specs]
+        # own-turn hand codes for GreedyBot._turn_best: 1 Race, 2 Class, 3 Item, 4 Go Up a
+        # Level, 5 Curse, 6 a Special / One-Shot the engine lists on the own turn
+        # (turn_category) that can score, 7 another card that gives business, 0 nothing
+        codes = {"race": 1, "class": 2, "item": 3, "go_up_a_level": 4, "curse": 5}
+        self.tcode = [codes.get(k, 0) if k not in ("special", "one_shot") else
+                      6 if t and sc else 7 if b == 1 else 0
+                      for k, t, sc, b in zip(kind, facts.turn_category, self.tscore, self.biz)]
 
 
 def _turn_score(sp) -> int:
     """The score :meth:`GreedyBot._score_turn` gives a listed own-turn play of a Special /
-    One-Shot (6 a One-Shot that is not manual, 3 Half-Breed / Super Munchkin, 7 Cheat!,
-    -1 a Level for matching players (3 when the player matches), 0 none)."""
+    One-Shot (see :class:`_Policy`)."""
     e = sp.effects
     if sp.kind == "one_shot":
         return 0 if sp.manual else 6
@@ -226,88 +165,18 @@ def _turn_score(sp) -> int:
     return 0
 
 
-class _Cards:
-    """Per-card facts of a card list (index = card id), read-only once built."""
-
-    __slots__ = ("tcat", "ccat", "pgold", "egold", "gold", "kind", "value", "big", "slot", "legal",
-                 "biz", "tscore", "tcode", "effects", "bonus", "unres", "fboost", "undead", "clevels",
-                 "ccode", "cown", "sgold", "mlevel", "bonus_vs", "cbonus", "wander", "endc", "escape",
-                 "npursue", "ebribe", "dmon", "whand", "wcarried")
-
-    def __init__(self, specs: list) -> None:
-        self.tcat = [turn_category(sp) for sp in specs]
-        self.ccat = [combat_category(sp) for sp in specs]
-        #: Gold of a sellable Item / One-Shot (else 0); positive Gold of any card (else 0)
-        self.pgold = [sp.gold if sp.kind in ("item", "one_shot") and (sp.gold or 0) > 0 else 0 for sp in specs]
-        self.egold = [sp.gold if (sp.gold or 0) > 0 else 0 for sp in specs]
-        self.gold = [sp.gold or 0 for sp in specs]
-        self.effects = [bool(sp.effects) for sp in specs]
-        #: can_use is True for anybody (no race / class / gender restriction)
-        self.unres = [not (sp.usable_by or sp.not_usable_by) for sp in specs]
-        #: Game.item_bonus of an Item nothing can change (unrestricted, no conditional bonus):
-        #: its printed bonus for anybody; None = ask item_bonus
-        self.bonus = [(sp.bonus or 0) if not (sp.usable_by or sp.not_usable_by or sp.effects.get("bonus_if"))
-                      else None for sp in specs]
-        self.kind = [sp.kind for sp in specs]
-        self.value = [_card_value(sp) for sp in specs]
-        self.big = [bool(sp.big) for sp in specs]
-        self.slot = [sp.slot or "none" for sp in specs]
-        #: a One-Shot's bonus for the munchkin side (else 0)
-        self.fboost = [sp.bonus if sp.kind == "one_shot" and (sp.bonus or 0) > 0
-                       and sp.effects.get("side", "either") != "monster" else 0 for sp in specs]
-        self.undead = [sp.has_tag("undead") for sp in specs]
-        #: printed bonus (0 when none); effect flags used in combats
-        self.cbonus = [sp.bonus or 0 for sp in specs]
-        self.wander = [bool(sp.effects.get("wandering_monster")) for sp in specs]
-        self.endc = [bool(sp.effects.get("end_combat")) for sp in specs]
-        self.escape = [bool(sp.effects.get("escape")) for sp in specs]
-        self.dmon = [bool(sp.effects.get("discard_monster")) for sp in specs]
-        self.npursue = [bool(sp.effects.get("not_pursue")) for sp in specs]
-        self.ebribe = [bool(sp.effects.get("bribe_gold") or sp.effects.get("evade_discard")) for sp in specs]
-        #: may give a candidate of a hostile window (GreedyBot._window_fast) from hand / carried
-        self.whand = [(sp.kind == "one_shot" and (sp.bonus or 0) > 0 and c in (1, 3))
-                      or (sp.kind == "monster_enhancer" and (sp.bonus or 0) > 0) or sp.kind == "curse"
-                      or (sp.kind == "special" and bool(sp.effects.get("wandering_monster")) and c == 4)
-                      for sp, c in zip(specs, self.ccat)]
-        self.wcarried = [sp.kind == "one_shot" and not sp.effects.get("escape") and (sp.bonus or 0) > 0
-                         for sp in specs]
-        #: a monster's Level and its bonuses against players (GreedyBot._monster_estimate)
-        self.mlevel = [sp.level or 0 for sp in specs]
-        self.bonus_vs = [sp.effects.get("bonus_vs", ()) for sp in specs]
-        #: the Levels a monster gives when defeated (GreedyBot._combat_levels)
-        self.clevels = [(sp.levels_gained or 1) + sp.effects.get("extra_levels", 0) for sp in specs]
-        # the Gold an equipped card can add to a sale: none for an Item that always gives a
-        # bonus (never sold while equipped)
-        self.sgold = [0 if b is not None and b > 0 else g for b, g in zip(self.bonus, self.egold)]
-        #: _combat_legality of each card: code, playable on the own turn only
-        self.ccode, self.cown = (list(x) for x in zip(*map(_combat_legality, specs))) if specs else ([], [])
-        # _play_legality; a discard pick is built only for a One-Shot listed per discard pile
-        # card, a Cheat! only per item in play: any other combination asks why_not
-        self.legal = [_L_WHY if (lg == _L_CHEAT and t != 1) or (sp.kind == "one_shot" and lg == _L_OK
-                                                                 and sp.effects.get("take_discard") and t != 4)
-                      else lg for sp, lg, t in zip(specs, map(_play_legality, specs), self.tcat)]
-        self.biz = [_business(sp) for sp in specs]
-        self.tscore = [_turn_score(sp) for sp in specs]
-        # own-turn hand codes for GreedyBot._turn_best: 1 Race, 2 Class, 3 Item, 4 Go Up a
-        # Level, 5 Curse, 6 a Special / One-Shot the engine lists (turn_category) that can
-        # score, 7 another card that gives business, 0 nothing to consider
-        codes = {"race": 1, "class": 2, "item": 3, "go_up_a_level": 4, "curse": 5}
-        self.tcode = [codes.get(sp.kind, 0) if sp.kind not in ("special", "one_shot") else
-                      6 if t and sc else 7 if b == 1 else 0
-                      for sp, t, sc, b in zip(specs, self.tcat, self.tscore, self.biz)]
+_POLICY_CACHE: dict = {}
 
 
-_CAT_CACHE: dict = {}
-
-
-def _categories(specs: list) -> _Cards:
-    """The :class:`_Cards` of a card list (cached per list of spec objects)."""
+def _policy(game: "Game") -> _Policy:
+    """The :class:`_Policy` of a game's card list (cached per list of spec objects)."""
+    specs = game.specs
     key = tuple(map(id, specs))
-    hit = _CAT_CACHE.get(key)
+    hit = _POLICY_CACHE.get(key)
     if hit is None:
-        if len(_CAT_CACHE) >= 16:
-            _CAT_CACHE.clear()
-        hit = _CAT_CACHE[key] = (list(specs), _Cards(specs))
+        if len(_POLICY_CACHE) >= 16:
+            _POLICY_CACHE.clear()
+        hit = _POLICY_CACHE[key] = (list(specs), _Policy(specs, game.facts))
     return hit[1]
 
 
@@ -316,44 +185,26 @@ _GAME_MEMO: tuple = (lambda: None, None)  # (weak reference to the last game, it
 
 def _game_facts(game: "Game") -> tuple:
     """The per-game facts of the greedy bot (fixed for a game: its cards, rules modules and
-    class), shared by the seats of the last game asked: ``(plain rules, _Cards, the game uses
-    Game.munchkins_win, per card the Item bonus nothing can change (else None), the Gold an
-    equipped card can add to a sale, can_use is True for anybody)``."""
+    class), shared by the seats of the last game asked: ``(plain rules, Game.facts, _Policy,
+    per card the Item bonus nothing can change (else None), the Gold an equipped card can add
+    to a sale, can_use is True for anybody)``."""
     global _GAME_MEMO
     memo = _GAME_MEMO
     if memo[0]() is game:
         return memo[1]
-    cards = _categories(game.specs)
+    facts = game.facts
+    pol = _policy(game)
     t = type(game)
     if t.item_bonus is Game.item_bonus and t.can_use is Game.can_use:
-        bonus, sgold, unres = cards.bonus, cards.sgold, cards.unres
+        bonus, sgold, unres = facts.plain_bonus, pol.sgold, facts.unrestricted
     else:  # ask the game's own item_bonus / can_use
-        bonus, sgold, unres = [None] * len(cards.bonus), cards.egold, [False] * len(cards.unres)
-    facts = (_plain_rules(game), cards, t.munchkins_win is Game.munchkins_win, bonus, sgold, unres)
+        bonus, sgold, unres = [None] * len(facts.kind), pol.pos_gold, [False] * len(facts.kind)
+    out = (_plain_rules(game), facts, pol, bonus, sgold, unres)
     try:
-        _GAME_MEMO = (weakref.ref(game), facts)
+        _GAME_MEMO = (weakref.ref(game), out)
     except TypeError:  # pragma: no cover - a game without weak references: no memo
         pass
-    return facts
-
-
-def _rule_allows(game: "Game", seat: int, p, c: int, lg: int) -> bool | None:
-    """Does the rule ``lg`` (:func:`_play_legality` of hand card ``c``) allow player ``p``
-    (seat ``seat``, acting on its own turn out of combat, or at setup for a Race, Class or
-    Item) the play the bot built? None: ask ``why_not``."""
-    if lg == _L_OK:
-        return True
-    if lg == _L_BIG:
-        return game.big_ok(seat, c)
-    if lg == _L_HB:
-        return p.half_breed < 0 and bool(p.races)
-    if lg == _L_SM:
-        return p.super_munchkin < 0 and bool(p.classes)
-    if lg == _L_CHEAT:
-        return p.cheat < 0
-    if lg == _L_NO:
-        return False
-    return None
+    return out
 
 
 def _is_legal(game: "Game", a: Action) -> bool:
@@ -465,15 +316,13 @@ class GreedyBot(Bot):
     Speed: when no rules module checks, adds or advises actions (:func:`_plain_rules`), every
     decision (own turn, setup, Charity, pending answers and choices, losing fighter, hostile
     window, Run Away) builds only the candidates that can score, in the engine's order, and
-    takes the first of the best score that the rules allow: the same choice as ranking
-    ``legal_actions()``, without listing it. Legality comes from the engine's public rule
-    helpers (``Game.why_slot``, ``Game.big_ok``, ``Game.choice_options``,
-    ``Game.treasure_count``) and from per-card digests of ``why_not`` for the candidates the
-    bot builds (:func:`_play_legality`, :func:`_combat_legality`, :meth:`_sale_legal`, the
-    Charity split; ``tests/sim/test_sim_bots_rules.py`` compares them with ``why_not``);
-    ``why_not`` answers the rare cards they do not cover. Per-card facts come
-    from tables built once per card list (:class:`_Cards`); the engine's strengths are
-    computed at most once per decision.
+    takes the first of the best score the engine allows: the same choice as ranking
+    ``legal_actions()``, without listing it (``tests/sim/test_sim_bots_fast.py``). The bot
+    keeps no rule: each candidate it builds is checked by the engine (``why_not``, or the
+    public check of that rule: ``why_equip``, ``choice_options``, ``charity_targets``); the
+    winner of a fight and the strength still missing come from ``munchkins_win`` /
+    ``strength_needed``. Per-card facts come from ``Game.facts``, the bot's own preferences
+    from :class:`_Policy`; the engine's strengths are computed at most once per decision.
     """
 
     name = "greedy"
@@ -483,14 +332,11 @@ class GreedyBot(Bot):
         self._unequips: tuple[int, int, int] = (-1, -1, 0)  # (game id, turn, count)
         self._game = None    # the game the per-game facts below belong to
         self._plain = False  # _plain_rules(self._game)
-        self._cards: _Cards | None = None  # the per-card facts of self._game
-        self._tcat: list[int] = []  # turn_category of each card of self._game
-        self._ccat: list[int] = []  # combat_category of each card of self._game
-        self._pgold: list[int] = []  # Gold of each sellable Item / One-Shot (else 0)
-        self._egold: list[int] = []  # positive Gold of each card (else 0)
-        self._mw_plain = False  # self._game decides combats by Game.munchkins_win itself
+        self._f = None       # Game.facts of self._game
+        self._pol: _Policy | None = None  # the bot's preferences for the cards of self._game
         # per card: Game.item_bonus when nothing can change it (else None), can_use is True
-        # for anybody (_Cards.bonus / unres; None / False when the game class overrides them)
+        # for anybody (Game.facts.plain_bonus / unrestricted; None / False when the game
+        # class overrides them)
         self._bonus: list = []
         self._sgold: list[int] = []  # per card: the Gold it can add to a sale when equipped
         self._unres: list[bool] = []
@@ -499,9 +345,7 @@ class GreedyBot(Bot):
         """Refresh the per-game facts for ``game``; returns ``_plain_rules(game)``."""
         if self._game is not game:
             self._game = game
-            self._plain, cards, self._mw_plain, self._bonus, self._sgold, self._unres = _game_facts(game)
-            self._cards = cards
-            self._tcat, self._ccat, self._pgold, self._egold = cards.tcat, cards.ccat, cards.pgold, cards.egold
+            self._plain, self._f, self._pol, self._bonus, self._sgold, self._unres = _game_facts(game)
         return self._plain
 
     def pick_solar(self, game, seat: int) -> Action:
@@ -525,9 +369,11 @@ class GreedyBot(Bot):
         return best
 
     def _combat_levels(self, game: "Game") -> int:
-        """The Levels the monsters of the current combat give when defeated."""
-        cards = self._cards if self._game is game else (self._facts(game), self._cards)[1]
-        cl = cards.clevels
+        """The Levels the monsters of the current combat give when defeated (their printed
+        facts, ``Game.facts.kill_levels``)."""
+        if self._game is not game:
+            self._facts(game)
+        cl = self._f.kill_levels
         total = 0
         for m in game.state.combat.monsters:
             total += cl[m]
@@ -545,21 +391,24 @@ class GreedyBot(Bot):
 
     def _monster_estimate(self, game: "Game", seat: int, m: int) -> int:
         """Monster ``m``'s Level plus its bonuses against ``seat`` (no enhancers)."""
-        cards = self._cards if self._game is game else (self._facts(game), self._cards)[1]
-        total = cards.mlevel[m]
-        for cond in cards.bonus_vs[m]:
-            if game.matches(seat, cond["if"], True, m):
+        if self._game is not game:
+            self._facts(game)
+        f = self._f
+        total = f.level[m]
+        for cond in f.bonus_vs[m]:
+            if game.matches(seat, cond["if"], cond["bonus"] > 0, m):
                 total += cond["bonus"]
         return total
 
     def _sale(self, game: "Game", seat: int) -> Action | None:
-        """Sell non-equipped Items and spare One-Shots (cheapest to lose first by value per
-        Gold) when the total buys at least one Level."""
+        """Sell non-equipped Items and spare One-Shots (the dearest first) when the total buys
+        at least one Level short of the winning one (the engine checks the sale)."""
         p = game.state.players[seat]
         if p.level >= 9:  # no Level to buy (levels < 1 below)
             return None
-        cards = self._cards if self._game is game else (self._facts(game), self._cards)[1]
-        pg = cards.pgold
+        if self._game is not game:
+            self._facts(game)
+        pg = self._f.sale_gold
         hand = p.hand
         carried = p.carried
         equipped = p.equipped
@@ -573,7 +422,7 @@ class GreedyBot(Bot):
             bound += sg[c]
         if bound < 1000:
             return None  # even selling every candidate buys no Level
-        egold = cards.egold
+        egold = self._pol.pos_gold
         # sellable: Items / One-Shots with Gold from hand and carried, then equipped Items
         # with Gold that give no bonus now
         pool = []
@@ -601,7 +450,7 @@ class GreedyBot(Bot):
                     total += g
         if total < 1000:
             return None
-        gold = cards.gold
+        gold = self._f.gold
         pool.sort(key=lambda c: -gold[c])
         levels = min(total // 1000, 9 - p.level)
         if levels < 1:
@@ -614,21 +463,13 @@ class GreedyBot(Bot):
                 break
         return Action(seat, "sell", cards=tuple(chosen), n=-1)
 
-    def _sale_legal(self, game: "Game", seat: int, sale: Action) -> bool:
-        """Is ``sale`` (from :meth:`_sale`) legal on the own turn out of combat? Under
-        :func:`_plain_rules` by the engine's selling rule (``_why_sell``: every card an Item or
-        One-Shot with Gold, in hand or in play; the Gold buys at least one Level, never the
-        winning one), else by ``why_not``."""
-        if not (self._plain if self._game is game else self._facts(game)):
-            return game.why_not(sale) is None
-        kind = self._cards.kind
-        gold = self._cards.gold
-        total = 0
-        for c in sale.cards:  # distinct cards from the player's hand, carried and equipped
-            if kind[c] != "item" and kind[c] != "one_shot":
-                return game.why_not(sale) is None
-            total += gold[c]
-        return total >= 1000 and game.state.players[seat].level + total // 1000 < 10
+    def _allowed(self, game: "Game", a: Action) -> bool:
+        """The engine's answer for an action the bot built (``why_not``); a yes marks the
+        decision checked."""
+        if game.why_not(a) is None:
+            self._verified = True
+            return True
+        return False
 
     # ------------------------------------------------------------------ decisions
     def pick(self, game: "Game", seat: int) -> Action | None:
@@ -638,21 +479,30 @@ class GreedyBot(Bot):
         return self._decide(game, seat)
 
     def _decide(self, game: "Game", seat: int) -> Action:
-        """:meth:`Bot._decide` with the greedy choice inline (one call per decision)."""
+        """:meth:`Bot._decide` with the greedy choice inline (one call per decision): the
+        list-free choice, checked by the engine unless it came checked, else the list's."""
         self._verified = False
         if game is not self._seen:
             self._seen = game
             self._solar = getattr(game, "game", None) == "solar_storm"
         if self._solar:
             return self.pick_solar(game, seat)
+        a = self._choose(game, seat)
+        if a is not None and (self._verified or game.why_not(a) is None):
+            self._verified = True
+            return a
+        self._verified = False
+        return self._pick_listed(game, seat)
+
+    def _choose(self, game: "Game", seat: int) -> Action | None:
+        """The list-free choice (None: rank the list)."""
         s = game.state
         c = s.combat
         if self._game is not game:
             self._facts(game)
         plain = self._plain
         if s.pending:
-            a = self._pending_fast(game, seat, s.pending[0], c, plain)
-            return a if a is not None else self._pick_listed(game, seat)
+            return self._pending_fast(game, seat, s.pending[0], c, plain)
         if c is None:
             ph = s.phase
             if ph == "start" or ph == "trouble" or ph == "end":
@@ -660,65 +510,43 @@ class GreedyBot(Bot):
                     if plain:
                         return self._turn_best(game, seat)  # _has_business included
                     if not self._has_business(game, seat):
-                        a = self._plain_turn_step(game, seat)
-                        if game.why_not(a) is None:  # rules modules may replace the plain step (rooms: move)
-                            return a
-                        self._verified = False
+                        # rules modules may replace the plain step (rooms: move): checked
+                        return self._plain_turn_step(game, seat)
             elif ph == "setup":
                 if not game.hint_modules:
                     a = self._setup_play(game, seat)
                     if a is not None:
-                        self._verified = True
                         return a
                     if plain:
                         return self._setup_items(game, seat)
             elif ph == "charity":
                 if not game.hint_modules:
-                    a = self._charity(game, seat)
-                    if a is not None:
-                        self._verified = True
-                        return a
-            return self._pick_listed(game, seat)
+                    return self._charity(game, seat)
+            return None
         st = c.stage
         if st == "window":
             # pass a window not worth interfering with, or (plain rules) one where the bot has
             # nothing to play: _window_fast would pass (pure tests, the cheapest first)
             if c.intent != "win" or seat == c.helper or (plain and not self._window_cards(game, seat, c)) \
                     or not self._threat(game, seat, c.fighter) or not game.munchkins_win():
-                self._verified = True
                 return _PASS[seat]
             if plain:
                 return self._window_fast(game, seat)  # the window is hostile
         elif st == "run":
             if plain:
-                a = self._run_fast(game, seat)
-                if a is not None:
-                    return a
+                return self._run_fast(game, seat)
         elif st == "fight" and seat == c.fighter and s.phase == "combat" and not game.hint_modules:
-            if self._mw_plain:
-                # Game.munchkins_win from the strengths, which _fight_fast needs too
-                ps, ms = game.strengths()
-                win = c.monsters and (ps > ms or ps == ms and (
-                    game.has_class(seat, "warrior") or (c.helper >= 0 and game.has_class(c.helper, "warrior"))))
-            else:
-                ps = ms = None
-                win = game.munchkins_win()
-            if win:
-                # winning fighter: "fight" (always listed then) is the only scored candidate
-                self._verified = True
-                return _FIGHT[seat]
+            need = game.strength_needed()
+            if need is not None and need <= 0:
+                return _FIGHT[seat]  # winning: "fight" is the only scored candidate
             if plain:
-                a = self._fight_fast(game, seat, ps, ms)
-                if a is not None:
-                    return a
-        return self._pick_listed(game, seat)
+                return self._fight_fast(game, seat, need)
+        return None
 
     def _pending_fast(self, game: "Game", seat: int, d: dict, c, plain: bool) -> Action | None:
         """A pending decision ``d`` of ``seat`` without the list (None: use the list)."""
         k = d["kind"]
         if k == "help" or k == "offer":
-            # the engine always lists exactly accept and refuse here: no list needed
-            self._verified = True
             if k == "help":
                 ok = self._accept_help(game, seat, d["from"], d.get("n", 0))
             else:
@@ -726,21 +554,16 @@ class GreedyBot(Bot):
                 ok = c is not None and ps + game.player_strength(d["from"]) > ms
             return _ACCEPT[seat] if ok else _REFUSE[seat]
         if k == "cancel" or k == "glue":
-            # the engine lists `pass` first (never refused): _pending takes the first
-            self._verified = True
-            return _PASS[seat]
+            return _PASS[seat]  # _pending takes the first listed answer: pass
         if plain and k == "choose":
-            # the engine lists one `choose` per option (never refused): _pending's choice
-            opts = game.choice_options(d)
+            opts = game.choice_options(d)  # the engine's own options of the choice
             if opts:
                 self._verified = True
-                value = self._cards.value.__getitem__
+                value = self._pol.value.__getitem__
                 # the first cheapest card to lose, else the first most valuable to take
                 card = min(opts, key=value) if d.get("why") == "lose" else max(opts, key=value)
                 return _act(seat, "choose", card)
         elif plain and k == "manual":
-            # the engine lists `resolve` (n=0) first, then n=-1 (never refused)
-            self._verified = True
             return _act(seat, "resolve", d["card"], d.get("target", seat))
         return None
 
@@ -771,7 +594,7 @@ class GreedyBot(Bot):
         else:
             scored = self._score_turn(game, seat, cands)
         scored.sort(key=lambda t: t[0])
-        for _, i, a in scored:  # candidates are legal (the sale is checked when built)
+        for _, i, a in scored:  # candidates are listed (the sale is checked when built)
             self._verified = True
             if a.kind == "unequip":
                 key = (id(game), s.turn)
@@ -788,17 +611,12 @@ class GreedyBot(Bot):
         """The setup choice without the list, when it is a card from hand: the engine lists
         ``pass``, then every Race, Class and Item in hand (legal ones, hand order), then
         equip/unequip moves; :meth:`_score_turn` ranks a first Race/Class 1, a usable Item 2,
-        another Item 3, the rest 4 or worse. None: no legal hand card scores (use the list).
-
-        Under :func:`_plain_rules` the setup rules decide without ``why_not``: a Race / Class
-        is played only by a player without one (legal), an Item unless it is a second Big
-        item (``Game.big_ok``)."""
+        another Item 3, the rest 4 or worse. None: no hand card scores that the engine allows
+        (use the list)."""
         p = game.state.players[seat]
-        plain = self._plain if self._game is game else self._facts(game)
-        cards = self._cards
-        kind = cards.kind
-        legal = cards.legal
-        why = game.why_not
+        if self._game is not game:
+            self._facts(game)
+        kind = self._f.kind
         first, usable, other = [], [], []
         for c in p.hand:
             k = kind[c]
@@ -813,28 +631,25 @@ class GreedyBot(Bot):
         for tier in (first, usable, other):
             for c in tier:
                 a = _act(seat, "play", c)
-                ok = _rule_allows(game, seat, p, c, legal[c]) if plain else None
-                if ok or (ok is None and why(a) is None):
+                if self._allowed(game, a):
                     return a
         return None
 
     def _setup_items(self, game: "Game", seat: int) -> Action:
         """The setup choice without the list when no hand card is played (only when
         :func:`_plain_rules`): the engine lists ``pass``, the plays that do not score, the
-        equips (carried Items the rules allow, carried order) and the unequips (equipped
+        equips (carried Items the engine allows, carried order) and the unequips (equipped
         order); :meth:`_score_turn` ranks an equip of an Item with a bonus or effects 4, an
         unequip for a better carried Item 5 (two per turn), ``pass`` 90."""
         p = game.state.players[seat]
-        cards = self._cards
-        kind = cards.kind
-        effects = cards.effects
+        f = self._f
+        kind = f.kind
+        effects = f.has_effects
         bonus = self._bonus
-        unres = self._unres
-        self._verified = True  # the engine's equip rule (_why_equip); unequips and pass are listed unchecked
         for c in p.carried:
-            if kind[c] == "item" and game.why_slot(seat, c) is None and (effects[c] or (
-                    bonus[c] if bonus[c] is not None else game.item_bonus(seat, c)) > 0) \
-                    and (unres[c] or game.can_use(seat, c)):
+            if kind[c] == "item" and (effects[c] or (bonus[c] if bonus[c] is not None else game.item_bonus(seat, c)) > 0) \
+                    and game.why_equip(seat, c) is None:
+                self._verified = True  # the engine's check of this equip
                 return _act(seat, "equip", c)
         if p.equipped and p.carried:
             key = (id(game), game.state.turn)
@@ -852,50 +667,32 @@ class GreedyBot(Bot):
         targets for every card); :meth:`_score_turn` ranks a legal sale 8, then the cheapest
         card (first in hand) 10 + value / 10000. None: no allowed target (use the list).
 
-        Under :func:`_plain_rules` the Charity rules decide without ``why_not`` (the engine's
-        ``_charity_targets``): no sale during Charity; a lowest-Level player discards (-1),
-        else the excess goes to the lowest-Level living players, split as evenly as
-        possible."""
+        Under :func:`_plain_rules` the targets are the engine's (``Game.charity_targets``)."""
         s = game.state
         players = s.players
         plain = self._plain if self._game is game else self._facts(game)
         if not plain:
             sale = self._sale(game, seat)
-            if sale is not None and _is_legal(game, sale):
+            if sale is not None and self._allowed(game, sale):
                 return sale
         hand = players[seat].hand
         if not hand:
             return None
-        value = self._cards.value
+        value = self._pol.value
         best, best_v = -1, None
         for c in hand:  # the first cheapest card
             v = value[c]
             if best_v is None or v < best_v:
                 best, best_v = c, v
         if plain:
-            low = None  # the lowest Level of a living player (0: nobody alive)
-            for q in players:
-                if q.alive and (low is None or q.level < low):
-                    low = q.level
-            if low is None:
-                low = 0
-            if players[seat].level <= low:
-                return _act(seat, "charity", best, -1)
-            recips = [i for i, q in enumerate(players) if q.alive and q.level == low and i != seat]
-            if not recips:
-                return _act(seat, "charity", best, -1)
-            excess, given = s.charity if s.charity else (1, {})
-            q, rem = divmod(excess, len(recips))
-            at_top = sum(1 for r in recips if given.get(r, 0) == q + 1)
-            for r in recips:
-                g = given.get(r, 0)
-                if g < q or (g == q and at_top < rem):
-                    return _act(seat, "charity", best, r)
+            discard, recips = game.charity_targets(seat)
+            if discard or recips:
+                self._verified = True  # the engine's own targets of the Charity check
+                return _act(seat, "charity", best, -1 if discard else recips[0])
             return None
-        why = game.why_not
         for t in [-1] + [t for t in range(len(players)) if t != seat]:
             a = _act(seat, "charity", best, t)
-            if why(a) is None:
+            if self._allowed(game, a):
                 return a
         return None
 
@@ -903,8 +700,7 @@ class GreedyBot(Bot):
         """Could this seat want to play, equip, swap or sell something now (out of combat)?"""
         p = game.state.players[seat]
         plain = self._plain if self._game is game else self._facts(game)
-        cards = self._cards
-        biz = cards.biz
+        biz = self._pol.biz
         for c in p.hand:
             b = biz[c]
             if b == 1 or (b == 2 and not p.races) or (b == 3 and not p.classes):
@@ -914,15 +710,15 @@ class GreedyBot(Bot):
     def _business_in_play(self, game: "Game", seat: int, p, plain: bool) -> bool:
         """:meth:`_has_business` for a hand without business: an Item to use or swap, or
         Items worth a Level to sell."""
-        cards = self._cards
+        f = self._f
         gold = 0
         ib = game.item_bonus
         bonus = self._bonus
         equipped = p.equipped
         if p.carried:
-            kind = cards.kind
-            cgold = cards.gold
-            slots = cards.slot
+            kind = f.kind
+            cgold = f.gold
+            slots = f.slot
             for c in p.carried:
                 gold += cgold[c]
                 if kind[c] == "item":
@@ -930,9 +726,7 @@ class GreedyBot(Bot):
                     if b is None:
                         b = ib(seat, c)
                     if b > 0:
-                        # plain rules: the engine's equip rule (_why_equip: usable, a free slot)
-                        if ((self._unres[c] or game.can_use(seat, c)) and game.why_slot(seat, c) is None) if plain else \
-                                game.why_not(_act(seat, "equip", c)) is None:
+                        if game.why_equip(seat, c) is None:  # the engine's check of this equip
                             return True
                         slot = slots[c]
                         if slot != "none":
@@ -949,7 +743,7 @@ class GreedyBot(Bot):
             bound += sg[c]
         if bound < 1000:
             return False  # even every equipped Item that may be sold counted buys no Level
-        cgold = cards.gold
+        cgold = f.gold
         for c in equipped:
             b = bonus[c]
             if (b if b is not None else ib(seat, c)) <= 0:
@@ -957,16 +751,18 @@ class GreedyBot(Bot):
         return gold >= 1000
 
     def _plain_turn_step(self, game: "Game", seat: int) -> Action:
-        """Kick, Look for Trouble / Loot, or end the turn when there is nothing to play."""
+        """Kick, Look for Trouble / Loot, or end the turn when there is nothing to play (the
+        phase's own step: checked by the engine like any other choice)."""
         s = game.state
-        self._verified = True  # each of these is legal in its phase for the active player
         if s.phase == "start":
             return _KICK[seat]
         if s.phase == "end":
             return _END_TURN[seat]
         my_str = None  # computed for the first monster in hand
         best, best_lv = -1, -1
-        kind = (self._cards if self._game is game else (self._facts(game), self._cards)[1]).kind
+        if self._game is not game:
+            self._facts(game)
+        kind = self._f.kind
         for c in s.players[seat].hand:
             if kind[c] == "monster":
                 if my_str is None:
@@ -982,22 +778,20 @@ class GreedyBot(Bot):
 
         The engine lists the plain steps first (kick; loot, end_turn, trouble per monster in
         hand; end_turn), then per hand card in hand order its plays (Race/Class/Item; a Curse
-        or Go Up a Level per living target; a Special / One-Shot by :func:`~munchkin_lab.engine.game.turn_category`),
-        then discards, equips (carried Items), unequips (equipped Items), a sale and thefts;
-        the bot's own sale comes last. The best score wins, ties in that order, so the first
-        legal candidate of the lowest score is the answer. Legality follows the engine's
-        rules for plays (:func:`_play_legality`), equips (usable, ``Game.why_slot``) and sales
-        (:meth:`_sale_legal`); the few cards they do not cover are checked with ``why_not``.
+        or Go Up a Level per living target; a Special / One-Shot by
+        :func:`~munchkin_lab.engine.tables.turn_category`), then discards, equips (carried
+        Items), unequips (equipped Items), a sale and thefts; the bot's own sale comes last.
+        The best score wins, ties in that order, so the first legal candidate of the lowest
+        score is the answer; each candidate is checked by the engine before it counts.
 
         Includes the gate of :meth:`pick`: without business (:meth:`_has_business`, found on
         the way) the answer is :meth:`_plain_turn_step`."""
         s = game.state
         players = s.players
         p = players[seat]
-        cards = self._cards
-        tcode = cards.tcode
-        legal = cards.legal
-        self._verified = True  # every answer below is legal (by the rules, checked or listed)
+        pol = self._pol
+        tcode = pol.tcode
+        allowed = self._allowed
         best_sc, best = 99, None
         leader = -2
         busy = False  # a hand card gives business (_has_business)
@@ -1014,94 +808,82 @@ class GreedyBot(Bot):
                     sc = 2 if self._unres[c] or game.can_use(seat, c) else 3
                     if sc < best_sc:
                         a = _act(seat, "play", c)
-                        ok = _rule_allows(game, seat, p, c, legal[c])
-                        if ok or (ok is None and game.why_not(a) is None):
+                        if allowed(game, a):
                             best_sc, best = sc, a
-            elif code <= 2:  # a Race / Class: 1 for a player without one, the first one listed
+            elif code <= 2:  # a Race / Class: 1 for a player without one, the first one allowed
                 if not (p.races if code == 1 else p.classes):  # (best_sc > 1: a 1 returns)
                     busy = True
                     a = _act(seat, "play", c)
-                    if legal[c] == _L_OK or game.why_not(a) is None:
+                    if allowed(game, a):
                         return a
             elif code == 4:
-                # Go Up a Level: listed for each living target short of the winning Level;
-                # scored 1 on oneself
-                if best_sc > 1 and p.alive and p.level + game.specs[c].effects.get("levels", 1) < 10:
-                    return _act(seat, "play", c, seat)
+                # Go Up a Level: scored 1 on oneself
+                if best_sc > 1:
+                    a = _act(seat, "play", c, seat)
+                    if allowed(game, a):
+                        return a
             elif code == 5:
-                # a Curse: listed for each living target; scored 20 on the leader
+                # a Curse: scored 20 on the leader
                 if best_sc > 20:
                     if leader == -2:
                         leader = self._leader(game, seat)
-                    if leader != seat and leader >= 0 and players[leader].alive:
-                        best_sc, best = 20, _act(seat, "play", c, leader)
+                    if leader != seat and leader >= 0:
+                        a = _act(seat, "play", c, leader)
+                        if allowed(game, a):
+                            best_sc, best = 20, a
             else:  # a Special / One-Shot the engine lists (turn_category) that can score
-                sc = cards.tscore[c]
+                sc = pol.tscore[c]
                 if sc < 0:  # a Level for matching players
                     if not game.matches(seat, game.specs[c].effects["level_for"]):
                         continue
                     sc = 3
                 if sc >= best_sc:
                     continue
-                t = cards.tcat[c]
-                lg = legal[c]
-                if lg == _L_WHY or t == 3:
-                    if t == 2:
-                        variants = (_act(seat, "play", c),)
-                    elif t == 1:
-                        variants = [_act(seat, "play", c, m=it) for it in p.in_play()]
-                    elif t == 3:
-                        variants = [_act(seat, "play", c, q) for q in range(len(players))]
-                    else:
-                        variants = [_act(seat, "play", c, m=m) for pile in s.discards.values() for m in pile[-3:]]
-                    why = game.why_not
-                    for a in variants:
-                        if why(a) is None:
-                            best_sc, best = sc, a
-                            break
-                    continue
-                # the rule of the play does not depend on the variant: the first one listed
-                if not _rule_allows(game, seat, p, c, lg):
-                    continue
+                t = self._f.turn_category[c]
                 if t == 2:
-                    best_sc, best = sc, _act(seat, "play", c)
+                    variants = ((-1, -1),)
                 elif t == 1:
-                    if p.equipped or p.carried:
-                        best_sc, best = sc, _act(seat, "play", c, m=(p.equipped or p.carried)[0])
+                    variants = ((-1, it) for it in p.in_play())
+                elif t == 3:
+                    variants = ((q, -1) for q in range(len(players)))
                 else:
-                    for pile in s.discards.values():
-                        if pile:
-                            best_sc, best = sc, _act(seat, "play", c, m=pile[-3:][0])
-                            break
+                    variants = ((-1, m) for pile in s.discards.values() for m in pile[-3:])
+                for q, m in variants:  # the first one the engine allows, in the listed order
+                    a = _act(seat, "play", c, q, m=m)
+                    if allowed(game, a):
+                        best_sc, best = sc, a
+                        break
         if not busy and not self._business_in_play(game, seat, p, True):
+            self._verified = False
             return self._plain_turn_step(game, seat)  # (nothing in hand was scored)
         if best_sc > 4 and p.carried:
-            kind = cards.kind
-            effects = cards.effects
+            f = self._f
+            kind = f.kind
+            effects = f.has_effects
             bonus = self._bonus
-            unres = self._unres
-            slots = cards.slot
             for c in p.carried:
-                # scored 4 with a bonus or effects; the engine's equip rule (_why_equip): a
-                # free slot, usable (pure tests: the cheapest first)
-                if kind[c] == "item" and game.why_slot(seat, c) is None and (effects[c] or (
+                # scored 4 with a bonus or effects, when the engine allows the equip
+                if kind[c] == "item" and (effects[c] or (
                         bonus[c] if bonus[c] is not None else game.item_bonus(seat, c)) > 0) \
-                        and (unres[c] or game.can_use(seat, c)):
+                        and game.why_equip(seat, c) is None:
                     best_sc, best = 4, _act(seat, "equip", c)
+                    self._verified = True
                     break
         if best_sc > 5 and p.equipped and p.carried:  # a swap needs a carried Item
             key = (id(game), s.turn)
             g, t, n = self._unequips
             if (g, t) != key or n < 2:
-                kind = cards.kind
-                slots = cards.slot
+                kind = self._f.kind
+                slots = self._f.slot
                 free = [slots[o] for o in p.carried if kind[o] == "item"]  # carried Items' slots
                 for c in p.equipped:
-                    if slots[c] in free and self._better_carried(game, seat, c):  # listed unchecked
-                        self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
-                        return _act(seat, "unequip", c)
+                    if slots[c] in free and self._better_carried(game, seat, c):
+                        a = _act(seat, "unequip", c)
+                        if allowed(game, a):
+                            self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
+                            return a
         if best_sc > 8 and p.level < 9:
-            pg = cards.pgold
+            pg = self._f.sale_gold
             sg = self._sgold
             bound = 0  # _sale's bound, first here
             for c in p.hand:
@@ -1112,16 +894,18 @@ class GreedyBot(Bot):
                 bound += sg[c]
             if bound >= 1000:
                 sale = self._sale(game, seat)
-                if sale is not None and self._sale_legal(game, seat, sale):
+                if sale is not None and allowed(game, sale):
                     return sale
         if best is not None:
+            self._verified = True  # every best candidate above was allowed by the engine
             return best
+        self._verified = False
         ph = s.phase
         if ph == "start":
             return _KICK[seat]
         if ph == "end":
             return _END_TURN[seat]
-        kind = cards.kind
+        kind = self._f.kind
         my_str = None  # computed for the first monster in hand
         for c in p.hand:  # the first monster in hand that the bot expects to beat (score 55)
             if kind[c] == "monster":
@@ -1248,13 +1032,14 @@ class GreedyBot(Bot):
     def _better_carried(self, game: "Game", seat: int, c: int) -> bool:
         """True when a carried usable Item of the same slot gives more than equipped ``c``."""
         p = game.state.players[seat]
-        cards = self._cards if self._game is game else (self._facts(game), self._cards)[1]
-        slots = cards.slot
+        if self._game is not game:
+            self._facts(game)
+        slots = self._f.slot
         slot = slots[c]
         if slot == "none" or not p.carried:
             return False
         mine = None
-        kind = cards.kind
+        kind = self._f.kind
         bonus = self._bonus
         for o in p.carried:
             if kind[o] == "item" and slots[o] == slot and (self._unres[o] or game.can_use(seat, o)):
@@ -1268,16 +1053,17 @@ class GreedyBot(Bot):
         return False
 
     # combat -----------------------------------------------------------------------------
-    def _need_boost(self, game: "Game", seat: int, ps: int, ms: int) -> tuple[int, int]:
-        """``(need, boost)`` of fighter ``seat``: the strength still missing to win, and what
-        its own One-Shots, Berserking and Turning could add."""
+    def _need_boost(self, game: "Game", seat: int, need: int) -> tuple[int, int]:
+        """``(need, boost)`` of fighter ``seat``: the strength still missing to win (the
+        engine's ``strength_needed``), and what its own One-Shots, Berserking and Turning
+        could add."""
         s = game.state
         c = s.combat
-        cards = self._cards if self._game is game else (self._facts(game), self._cards)[1]
+        if self._game is not game:
+            self._facts(game)
         p = s.players[seat]
         warrior = game.has_class(seat, "warrior") if p.classes else False
-        need = ms - ps + (0 if warrior or (c.helper >= 0 and game.has_class(c.helper, "warrior")) else 1)
-        fb = cards.fboost
+        fb = self._pol.fboost
         boost = 0
         for card in p.hand:
             boost += fb[card]
@@ -1285,7 +1071,7 @@ class GreedyBot(Bot):
             boost += fb[card]
         if warrior:
             boost += max(0, 3 - c.berserk.get(seat, 0)) if (p.hand or p.equipped or p.carried) else 0
-        if p.hand and p.classes and game.has_class(seat, "cleric") and any(map(cards.undead.__getitem__, c.monsters)):
+        if p.hand and p.classes and game.has_class(seat, "cleric") and any(map(self._f.undead.__getitem__, c.monsters)):
             boost += 3 * max(0, 3 - c.turning.get(seat, 0))
         return need, boost
 
@@ -1304,92 +1090,43 @@ class GreedyBot(Bot):
                     best_helper, best_help = t, st
         return best_helper, best_help
 
-    def _combat_ok(self, game: "Game", seat: int, a: Action) -> bool:
-        """Is ``a``, built by :meth:`_fight_fast` / :meth:`_window_fast` for the acting
-        ``seat``, legal? Under :func:`_plain_rules` in a combat the engine's rules decide
-        (``_why_combat`` / ``_why_play``; by construction the monster index, side, target
-        seat and card are ones the rules accept, see :func:`_combat_legality`); anything else
-        is asked of ``why_not``."""
-        s = game.state
-        cb = s.combat
-        if s.phase != "combat" or cb.stage == "run":
-            return game.why_not(a) is None
-        k = a.kind
-        cards = self._cards
-        if k == "play":
-            c = a.card
-            code = cards.ccode[c]
-            if code == _C_WHY:
-                return game.why_not(a) is None
-            if code == _C_NO or (cards.cown[c] and s.active != seat):
-                return False
-            if code == _C_OK or code == _C_SIDE:
-                return True
-            if code == _C_MON:
-                return 0 <= a.n < len(cb.monsters)
-            if code == _C_SIDE_M:
-                return a.n == 0
-            if code == _C_SIDE_X:
-                return a.n == 1
-            if code == _C_CURSE:
-                return 0 <= a.target < len(s.players) and s.players[a.target].alive
-            if code == _C_XFER:
-                return 0 <= a.target < len(s.players) and a.target != cb.fighter and s.players[a.target].alive
-            return seat == cb.fighter and cb.helper < 0 and not cb.perplayer.get(seat) and a.n == 0  # _C_DBL
-        if k == "evade" and a.card < 0:  # a monster that does not pursue the fighter
-            atom = game.specs[cb.monsters[a.n]].effects.get("not_pursue")
-            if not atom:
-                return False
-            if isinstance(atom, (list, tuple)):
-                return all(game.matches(seat, x) for x in atom)
-            return game.matches(seat, atom)
-        if k == "berserk" or k == "turning":  # the fighter's own class, a card of its hand
-            if (cb.berserk if k == "berserk" else cb.turning).get(seat, 0) >= 3:
-                return False
-            return k == "berserk" or any(map(cards.undead.__getitem__, cb.monsters))
-        if k == "backstab":  # a Thief on the fighter (another player), a card of its own
-            return [seat, a.target] not in cb.backstab
-        return game.why_not(a) is None
-
-    def _fight_fast(self, game: "Game", seat: int, ps: int | None = None, ms: int | None = None) -> Action | None:
+    def _fight_fast(self, game: "Game", seat: int, need: int | None = None) -> Action | None:
         """The losing fighter's choice without the list (only when :func:`_plain_rules`): what
         :meth:`_score_combat` picks from the list, the first legal candidate of the lowest
         score in the engine's order.
 
         The engine lists ``run``, the help requests (per living player not asked yet: no
         bribe, then every Treasure), then per monster its evasions, then per hand card its
-        plays (by :func:`~munchkin_lab.engine.game.combat_category`), the carried One-Shots (per side), Berserking and
+        plays (by :func:`~munchkin_lab.engine.tables.combat_category`), the carried One-Shots (per side), Berserking and
         Turning (hand, then items in play) and backstabs; only the candidates that score are
-        built here and checked by :meth:`_combat_ok`. Every one of them scores below the help
-        request (5), which scores below ``run`` (9): the helper is looked for only when none
-        is legal. None: this engine does not tell the Treasures of the combat (use the
-        list). ``ps, ms``: ``game.strengths()`` when the caller has them."""
+        built here and checked by the engine. Every one of them scores below the help request
+        (5), which scores below ``run`` (9): the helper is looked for only when none is
+        legal. ``need``: ``game.strength_needed()`` when the caller has it."""
         s = game.state
         c = s.combat
-        specs = game.specs
         p = s.players[seat]
-        if ps is None:
-            ps, ms = game.strengths()
-        need, boost = self._need_boost(game, seat, ps, ms)
+        if need is None:
+            need = game.strength_needed()
+        need, boost = self._need_boost(game, seat, need)
         can_boost = boost >= need
         found = []  # (score, order, action)
         order = 2
         hand = p.hand
-        cards = self._cards
-        kind = cards.kind
+        f = self._f
+        kind = f.kind
         for i, m in enumerate(c.monsters):
-            if cards.npursue[m]:
+            if f.not_pursue[m]:
                 found.append((3, order, _act(seat, "evade", n=i)))
                 order += 1
-            if cards.ebribe[m]:
+            if f.evade_offer[m]:
                 for it in p.in_play() + hand:
                     if kind[it] in ("item", "one_shot"):
                         found.append((3, order, _act(seat, "evade", it, n=i)))
                         order += 1
         nm = len(c.monsters)
-        ccat = cards.ccat
-        cbonus = cards.cbonus
-        endc = cards.endc
+        ccat = f.combat_category
+        cbonus = f.bonus
+        endc = f.end_combat
         for card in hand:
             k = kind[card]
             if k == "one_shot":
@@ -1418,65 +1155,64 @@ class GreedyBot(Bot):
                 elif t == 5:
                     found.append((4, order, _act(seat, "play", card)))
                     order += 1
-        escape = cards.escape
+        escape = f.escape
         for card in p.carried:
             if kind[card] == "one_shot" and not escape[card]:
-                if cards.dmon[card]:
+                if f.discard_monster[card]:
                     found.append((4, order, _act(seat, "play", card, n=0)))
                     found.append((4, order + 1, _act(seat, "play", card, n=1)))
                 elif cbonus[card] > 0 and can_boost:
                     found.append((1 - cbonus[card] / 100, order, _act(seat, "play", card, n=0)))
                 order += 2
         if can_boost and hand and p.classes:
-            value = cards.value
+            value = self._pol.value
             for act, cls in (("berserk", "warrior"), ("turning", "cleric")):
                 if game.has_class(seat, cls):
                     for card in hand:  # listed for hand cards, then items in play
                         found.append((2 + value[card] / 100000, order, _act(seat, act, card)))
                         order += 1
-        self._verified = True
         if found:
-            found.sort(key=lambda f: (f[0], f[1]))
-            ok = self._combat_ok
+            found.sort(key=lambda x: (x[0], x[1]))
+            ok = self._allowed
             for _, _, a in found:
-                if ok(game, seat, a):
+                if ok(game, a):
                     return a
         if c.helper < 0:
             best_helper, best_help = self._best_helper(game, seat)
-            if best_helper >= 0 and need <= best_help and not any(specs[m].effects.get("no_help") for m in c.monsters):
+            if best_helper >= 0 and need <= best_help:
                 tot = game.treasure_count()
                 if tot:  # the listed bribe: every Treasure, the helper picking first
-                    return _act(seat, "ask_help", target=best_helper, n=tot, m=1)
-        return _RUN[seat]  # listed for a losing fighter
+                    a = _act(seat, "ask_help", target=best_helper, n=tot, m=1)
+                    if self._allowed(game, a):
+                        return a
+        return _RUN[seat]  # checked by _decide
 
     def _run_fast(self, game: "Game", seat: int) -> Action | None:
         """Running away without the list (only when :func:`_plain_rules`): the engine lists a
         roll per monster not rolled yet (monster order), a Wizard's flight cards, then the
-        escape cards in hand and carried (always allowed here); :meth:`_score_combat` ranks an
-        escape card 0 and a roll 1. None: no roll left (use the list)."""
+        escape cards in hand and carried; :meth:`_score_combat` ranks an escape card 0 and a
+        roll 1 (the choice is checked by :meth:`_decide`). None: no roll left (use the list)."""
         p = game.state.players[seat]
-        specs = game.specs
-        self._verified = True
+        esc = self._f.escape
         for card in p.hand + p.carried:
-            if specs[card].effects.get("escape"):
+            if esc[card]:
                 return _act(seat, "play", card)
         c = game.state.combat
         for i in range(len(c.monsters)):
             if i not in c.rolled:
                 return _act(seat, "roll", n=i)
-        self._verified = False
         return None
 
     def _window_cards(self, game: "Game", seat: int, c) -> bool:
         """Could :meth:`_window_fast` build a candidate for ``seat`` (a card of its hand or a
         carried One-Shot that may score, or a Thief's backstab)? False: it would pass."""
         p = game.state.players[seat]
-        cards = self._cards
-        wh = cards.whand
+        pol = self._pol
+        wh = pol.whand
         for x in p.hand:
             if wh[x]:
                 return True
-        wc = cards.wcarried
+        wc = pol.wcarried
         for x in p.carried:
             if wc[x]:
                 return True
@@ -1487,9 +1223,9 @@ class GreedyBot(Bot):
         """A hostile interference window without the list (only when :func:`_plain_rules`):
         what :meth:`_score_combat` picks from the list, the first legal candidate of the
         lowest score in the engine's order (``pass``; per hand card its plays by
-        :func:`~munchkin_lab.engine.game.combat_category`: Monster Enhancers per monster, Curses per seat; the carried
+        :func:`~munchkin_lab.engine.tables.combat_category`: Monster Enhancers per monster, Curses per seat; the carried
         One-Shots per side; a Thief's backstab on the fighter, then on the helper), checked
-        by :meth:`_combat_ok`."""
+        by the engine."""
         s = game.state
         c = s.combat
         p = s.players[seat]
@@ -1498,10 +1234,10 @@ class GreedyBot(Bot):
         order = 1
         about = -1
         nm = len(c.monsters)
-        cards = self._cards
-        ccat = cards.ccat
-        kind = cards.kind
-        cbonus = cards.cbonus
+        f = self._f
+        ccat = f.combat_category
+        kind = f.kind
+        cbonus = f.bonus
         hand = p.hand
         for card in hand:
             k = kind[card]
@@ -1521,7 +1257,7 @@ class GreedyBot(Bot):
             elif k == "curse":
                 found.append((3, order, _act(seat, "play", card, fighter)))
                 order += 1
-            elif k == "special" and cards.wander[card] and ccat[card] == 4:
+            elif k == "special" and f.wandering_monster[card] and ccat[card] == 4:
                 if about < 0:
                     about = int(s.players[fighter].level + self._combat_levels(game) >= 10)
                 if about:
@@ -1530,7 +1266,7 @@ class GreedyBot(Bot):
                             sc = 0 - self._monster_estimate(game, fighter, mon) / 100
                             found.append((sc, order, _act(seat, "play", card, m=mon)))
                             order += 1
-        escape = cards.escape
+        escape = f.escape
         for card in p.carried:
             if kind[card] == "one_shot" and not escape[card]:
                 bonus = cbonus[card]
@@ -1539,12 +1275,11 @@ class GreedyBot(Bot):
                 order += 2
         if fighter != seat and p.classes and game.has_class(seat, "thief") and (hand or p.in_play()):
             found.append((4, order, _act(seat, "backstab", (hand or p.in_play())[0], fighter)))
-        self._verified = True
         if found:
-            found.sort(key=lambda f: (f[0], f[1]))
-            ok = self._combat_ok
+            found.sort(key=lambda x: (x[0], x[1]))
+            ok = self._allowed
             for _, _, a in found:
-                if ok(game, seat, a):
+                if ok(game, a):
                     return a
         return _PASS[seat]
 
@@ -1560,10 +1295,9 @@ class GreedyBot(Bot):
                 elif a.kind == "roll":
                     out.append((1, i, a))
             return out
-        ps, ms = game.strengths()
         winning = game.munchkins_win()
         if c.stage == "fight" and seat == c.fighter:
-            need, boost = self._need_boost(game, seat, ps, ms)
+            need, boost = self._need_boost(game, seat, game.strength_needed())
             best_helper, best_help = self._best_helper(game, seat) if not winning and c.helper < 0 else (-1, 0)
             for i, a in enumerate(cands):
                 k = a.kind

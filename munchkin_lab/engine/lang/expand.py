@@ -915,7 +915,30 @@ class Compiler:
                 ab("run_away_rolled", [Op("reroll", True)], key, may=True, from_hand=True,
                    cond=All((Atom(False, "succeeded"), Not(About("player", Atom(False, "role", "owner"))))))
             elif key == "treasures":
-                play([lasting("treasures", v, _THIS_COMBAT)], key, _IN_COMBAT, _THIS_MONSTER)
+                fl = vals.get("min_treasures")
+                play([lasting("treasures", v, _THIS_COMBAT, params=(("floor", fl),) if fl else ())], key,
+                     _IN_COMBAT, _THIS_MONSTER)
+            elif key == "min_level":
+                play([lasting("combat_strength", 0, _THIS_COMBAT, params=(("floor", v),))], key,
+                     _IN_COMBAT, _THIS_MONSTER)
+            elif key in ("not_highest", "needs_hireling"):
+                order = [k for k in vals if k in ("not_highest", "needs_hireling") and vals[k]]
+                if order and order[0] != key:
+                    continue  # one ability for both conditions, at the first of them
+                conds = []
+                if vals.get("not_highest"):
+                    conds.append(Not(Atom(False, "highest_level")))
+                if vals.get("needs_hireling"):
+                    conds.append(Atom(False, "hireling_in_play"))
+                do = [Op("levels", vals.get("levels", 1) or 1)]
+                if vals.get("kill_hireling"):
+                    do.append(Op("lose_hireling", True, Target("each_player")))
+                play(do, key, conds[0] if len(conds) == 1 else All(tuple(conds)), Target("chosen_player"))
+            elif key == "after_combat":
+                ab("combat_end", [Op("levels", vals.get("levels", 1) or 1)], key,
+                   who=Target("chosen_player"), from_hand=True, may=True)
+            elif key == "ignore_kicked_curses":
+                ab("cursed", [Op("cancel_curse", True)], key, cond=Atom(False, "from_kick"))
             elif key == "mate":
                 play([lasting("counts_twice", True, _THIS_COMBAT)], key, _IN_COMBAT, _THIS_MONSTER)
             elif key == "ops":
@@ -942,7 +965,8 @@ class Compiler:
             elif key == "cheat":
                 play([lasting("cheat", True)], key, None, Target("chosen_item"))
             elif key == "level_for":
-                play([Op("levels", 1)], key, None, Target("each_player", v))
+                win = (("winning", True),) if vals.get("may_win") else ()
+                play([Op("levels", 1, params=win)], key, None, Target("each_player", v))
             elif key == "cancel_curse":
                 play([Op("cancel_curse", True)], key, None, Target("chosen_player"))
             elif key == "steal_level":
@@ -972,6 +996,11 @@ class Compiler:
             elif key == "fairy_dust":
                 if v.get("fairy"):
                     ab("in_play", [lasting("fairy", True)], "fairy_dust.fairy", who=_THIS_MONSTER)
+        if vals.get("on_draw") == "resolve" and played:
+            for i, a in enumerate(out):
+                if a in played:
+                    out[i] = Ability(a.when + ("drawn",), a.do, a.cond, a.who, a.by, a.may, a.cost, a.limit,
+                                     a.label, a.origin)
         if vals.get("own_turn") and played:
             for i, a in enumerate(out):
                 if a in played:

@@ -219,6 +219,7 @@ ATOMS: dict[str, AtomDef] = {a.name: a for a in (
     AtomDef("wears", "enum", "player", "has an item of that kind in use", WEAR_SLOTS),
     AtomDef("has_item", "name", "player", "has an item in play whose name holds the word"),
     AtomDef("has_hireling", "none", "player", "has a Hireling in play"),
+
     AtomDef("role", "enum", "player", "takes that part (`in_combat`: fighter or helper)", ROLES),
     AtomDef("here", "none", "player", "stands in this room tile", source=f"{R_SMA}, Combat"),
     AtomDef("tag", "name", "monster", "has the tag (printed or granted); on a player subject it "
@@ -483,6 +484,7 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
     OpDef("stays", "true", "the card stays in front of the target (a reminder) for the duration",
           _P, True, group="lasting"),
     OpDef("no_help", "true", "nobody may help against the monster", _M, True, group="switch"),
+
     OpDef("items_dont_count", "true", "the munchkin side's items give no bonus against it", _M,
           True, group="switch"),
     OpDef("level_doesnt_count", "true", "the munchkin side's Levels do not count against it", _M,
@@ -613,6 +615,18 @@ SHORT_FORMS: dict[str, str] = {
     "removed_with": "Curse: its lasting ops end when that item is lost (until_lost)",
     "only_slot": "Curse: `hits` only_slot for next_combat",
     "levels": "Go Up a Level: `played` on a chosen player, levels N (never the winning Level)",
+    "not_highest": "Go Up a Level: `played` levels 1 on a chosen player, if the player is not at "
+                   "the highest Level (nor tied)",
+    "needs_hireling": "Go Up a Level: `played` levels 1 on a chosen player, if some player has a "
+                      "Hireling in play",
+    "kill_hireling": "with needs_hireling: the Hireling is discarded (lose_hireling)",
+    "after_combat": "Go Up a Level: from the hand at `combat_end`, levels 1 on a chosen player",
+    "min_level": "Monster Enhancer: `played` combat_strength 0 on the enhanced monster with a floor: "
+                 "its Level stays at least N",
+    "min_treasures": "with treasures: the enhanced monster keeps at least N Treasures (floor)",
+    "may_win": "with level_for: the Level may be the winning one (levels winning: true)",
+    "on_draw": "resolve: the card's `played` abilities also fire when anyone draws it (`drawn`)",
+    "ignore_kicked_curses": "item: `cursed` from a kick: cancel_curse (the Curse does nothing)",
     "wandering_monster": "`played` in a combat: add_monster from_hand",
     "half_breed": "`played`: half_breed on the owner while in play",
     "super_munchkin": "`played`: super_munchkin on the owner while in play",
@@ -701,7 +715,9 @@ SHORT_SPECS: dict[str, str] = {
     "transfer_fighter": "bool", "treasures": "int", "mate": "bool", "ops": "ops",
     "persistent": "bool", "roll_mod": "int", "next_combat": "int",
     "removed_with": "enum:headgear|armor|footgear", "only_slot": "enum:headgear|armor|footgear",
-    "levels": "int", "wandering_monster": "bool", "half_breed": "bool", "super_munchkin": "bool",
+    "levels": "int", "not_highest": "bool", "needs_hireling": "bool", "kill_hireling": "bool",
+    "after_combat": "bool", "min_level": "int", "min_treasures": "int", "may_win": "bool",
+    "on_draw": "enum:resolve", "ignore_kicked_curses": "bool", "wandering_monster": "bool", "half_breed": "bool", "super_munchkin": "bool",
     "cheat": "bool", "level_for": "atom", "hireling": "bool", "cancel_curse": "bool",
     "room": "room", "room_action": "room_action", "dungeon": "dungeon", "portal": "portal",
     "fairy_dust": "fairy_dust", "vehicle": "vehicle",
@@ -709,7 +725,8 @@ SHORT_SPECS: dict[str, str] = {
 #: Short forms that only refine another one (key -> the keys one of which it needs).
 SHORT_NEEDS: dict[str, tuple[str, ...]] = {
     "evade_treasures": ("not_pursue",), "escape_both": ("escape",),
-    "keep_treasure": ("discard_monster",),
+    "keep_treasure": ("discard_monster",), "min_treasures": ("treasures",), "may_win": ("level_for",),
+    "kill_hireling": ("needs_hireling",),
     "removed_with": ("persistent", "roll_mod", "next_combat", "only_slot"),
     "own_turn": ("escape", "discard_monster", "end_combat", "draw_treasures", "bonus_per", "side",
                  "double_fighter", "transfer_fighter", "set_die", "take_discard", "swap_monster",

@@ -314,6 +314,10 @@ class ScoobyDooModule(RulesModule):
         p = game.state.players[seat]
         return [e for e in p.in_play() if game.specs[e].slot == "vehicle" and e != p.cheat_item and e != but]
 
+    def big_exempt(self, game, seat: int, card: int) -> bool:
+        """Vehicles are Big but do not count against the one-Big-item limit (R_VEHICLE)."""
+        return game.specs[card].slot == "vehicle"
+
     def _big_ok(self, game, seat: int, c: int) -> bool:
         """Vehicles are Big but do not count against the one-Big-item limit (R_VEHICLE)."""
         if game.has_race(seat, "dwarf") or game.specs[c].slot == "vehicle":

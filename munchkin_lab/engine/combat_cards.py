@@ -1,0 +1,385 @@
+"""What players do in a combat besides declaring victory or running (core rules, 7. Combat;
+10. When to Play Cards; the Class cards): cards played into the fight, class powers
+(Berserking, Turning, Backstab), monsters joining, and the fighter's ways to be rid of a
+monster (evading one that does not pursue, a Wizard's charm, a Cleric's chase). Action kinds
+``evade``, ``charm``, ``chase``, ``berserk``, ``turning``, ``backstab``, ``join``; candidate
+generators ``_cand_monster_moves`` (the fighter, per monster) and ``_cand_combat_cards``.
+"""
+from __future__ import annotations
+
+from .actions import Action
+from .kinds import charity_first, combat_only, fighter_only, running, setup_only
+from .refs import R_HELP, R_STATS, R_WHEN
+
+
+class CombatCards:
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: cards and class powers in a combat
+    (see the module docstring)."""
+
+    # ------------------------------------------------------------------ stage gates
+    def _why_in_fight(self, k: str, fighter: bool) -> str | None:
+        """The refusal of a combat kind outside a fight or interference window (``fighter``:
+        a kind of the fighter alone, refused to the window's players); None when allowed."""
+        s = self.state
+        ph = s.phase
+        if ph == "setup":
+            return setup_only()
+        if ph == "charity":
+            return charity_first()
+        if ph != "combat":
+            return combat_only(k)
+        st = s.combat.stage
+        if st == "run":
+            return running()
+        if fighter and st == "window":
+            return fighter_only()
+        return None
+
+    # ------------------------------------------------------------------ the fighter, per monster
+    def _cand_monster_moves(self, seat: int, ok: bool, out: list) -> None:
+        """Per monster (in order): evading it when it does not pursue the fighter, buying it
+        off with a card, a Wizard's charm, a Cleric's chase."""
+        s = self.state
+        c = s.combat
+        p = s.players[seat]
+        A = self._A
+        wizard = bool(p.classes and p.hand and self.has_class(seat, "wizard"))
+        fx = self._fight_extra
+        for i, m in enumerate(c.monsters):
+            if not (wizard or fx[m]):  # no evade, charm or chase against this one
+                continue
+            me = self.specs[m].effects
+            if me.get("not_pursue"):
+                a = A(seat, "evade", n=i)
+                if not ok or self._rule_evade(seat, a) is None:
+                    out.append(a)
+            if me.get("bribe_gold") or me.get("evade_discard"):
+                for it in p.in_play() + p.hand:
+                    if self._kind[it] in ("item", "one_shot"):
+                        a = A(seat, "evade", it, n=i)
+                        if not ok or self._rule_evade(seat, a) is None:
+                            out.append(a)
+            if wizard:
+                a = A(seat, "charm", n=i)
+                if not ok or self._rule_charm(seat, a) is None:
+                    out.append(a)
+            if me.get("cleric_chase"):
+                a = A(seat, "chase", n=i)
+                if not ok or self._why_chase(seat, a) is None:
+                    out.append(a)
+
+    def _why_evade(self, seat: int, a: Action) -> str | None:
+        r = self._why_in_fight("evade", True)
+        return r if r is not None else self._rule_evade(seat, a)
+
+    def _rule_evade(self, seat: int, a: Action) -> str | None:
+        """Monster n lets the fighter go: it does not pursue them (``not_pursue``), or it is
+        bought off with an Item of enough Gold (``bribe_gold``) or a card it names
+        (``evade_discard``) - the monster cards."""
+        s = self.state
+        c = s.combat
+        p = s.players[seat]
+        if not (0 <= a.n < len(c.monsters)):
+            return "evade: n must be a monster of the combat"
+        me = self.specs[c.monsters[a.n]].effects
+        if a.card >= 0:
+            if a.card not in p.hand and a.card not in p.in_play():
+                return "evade: a card of yours (hand or in play)"
+            words = me.get("evade_discard")
+            if words and self._kind[a.card] in ("item", "one_shot") and \
+                    any(w in self._lnames[a.card] for w in words):
+                return None
+            need = me.get("bribe_gold")
+            if not need:
+                return f"{self.name(c.monsters[a.n])} is not escaped by giving up {self.name(a.card)} (monster card)"
+            if self._kind[a.card] != "item":
+                return "evade: buy it off with an item of yours"
+            if (self.specs[a.card].gold or 0) < need:
+                return f"it takes an item worth at least {need} Gold (monster card)"
+            return None
+        if self._pursues(seat, c.monsters[a.n]):
+            return f"{self.name(c.monsters[a.n])} does pursue you (monster card)"
+        return None
+
+    def _pursues(self, seat: int, m: int) -> bool:
+        """Does monster ``m`` pursue player ``seat``: not when its ``not_pursue`` condition
+        (every atom of a list) matches the player - e.g. "ignores players of Level 3 or less"
+        (the monster cards; core rules, 7. Help: its abilities reach the helper too)."""
+        atom = self.specs[m].effects.get("not_pursue")
+        if not atom:
+            return True
+        if isinstance(atom, (list, tuple)):
+            return not all(self.matches(seat, x) for x in atom)
+        return not self.matches(seat, atom)
+
+    def _do_evade(self, seat: int, a: Action) -> None:
+        c = self.state.combat
+        p = self.state.players[seat]
+        me = self.specs[c.monsters[a.n]].effects
+        if a.card >= 0:
+            self._lose_card(seat, a.card)
+            if self.history: self._say(f"{p.name} gets rid of {self.name(c.monsters[a.n])} by giving up {self.name(a.card)}.")
+        else:
+            if self.history: self._say(f"{p.name} lets {self.name(c.monsters[a.n])} go.")
+            c.extra_treasures += me.get("evade_treasures", 0)
+        self._remove_monster(a.n)
+        self._after_monster_removed()
+
+    def _why_charm(self, seat: int, a: Action) -> str | None:
+        r = self._why_in_fight("charm", True)
+        return r if r is not None else self._rule_charm(seat, a)
+
+    def _rule_charm(self, seat: int, a: Action) -> str | None:
+        """A Wizard fighter discards the whole hand: monster n leaves, its Treasures are
+        drawn, no Level (Wizard class card)."""
+        c = self.state.combat
+        if not self.has_class(seat, "wizard"):
+            return "only a Wizard can charm (Wizard class card)"
+        if not self.state.players[seat].hand:
+            return f"charm discards your whole hand, and you have none ({R_STATS}: Class)"
+        if not (0 <= a.n < len(c.monsters)):
+            return "charm: n must be a monster of the combat"
+        return None
+
+    def _do_charm(self, seat: int, a: Action) -> None:
+        c = self.state.combat
+        p = self.state.players[seat]
+        for card in p.hand[:]:
+            self._lose_card(seat, card)
+        m = c.monsters[a.n]
+        c.extra_treasures += (self.specs[m].treasures or 0)
+        if self.history: self._say(f"{p.name} charms {self.name(m)} away.")
+        self._remove_monster(a.n)
+        self._after_monster_removed()
+
+    def _why_chase(self, seat: int, a: Action) -> str | None:
+        """A Cleric fighting (or helping) may chase away a monster whose card allows it
+        (Wannabe Vampire / Almost-Vampire; core rules, 7. Help names it for a helping Priest)."""
+        c = self.state.combat
+        if c is None or c.stage == "run":
+            return f"chase only during a fight, before running away ({R_HELP})"
+        if seat != c.fighter and seat != c.helper:
+            return "only the fighter or the helper chases a monster away"
+        if not self.has_class(seat, "cleric"):
+            return "only a Cleric chases this monster away (monster card)"
+        if not (0 <= a.n < len(c.monsters)) or not self.specs[c.monsters[a.n]].effects.get("cleric_chase"):
+            return "chase: n must be a monster a Cleric may chase away (monster card)"
+        return None
+
+    def _why_chase_kind(self, seat: int, a: Action) -> str | None:
+        r = self._why_in_fight("chase", False)
+        return r if r is not None else self._why_chase(seat, a)
+
+    def _chase_ok(self, seat: int, a: Action) -> bool:
+        """The helper may chase while another player decides (any time of the fight)."""
+        c = self.state.combat
+        return c is not None and seat == c.helper
+
+    def _why_chase_any(self, seat: int, a: Action, actor: int) -> str | None:
+        return self._why_chase(seat, a)
+
+    def _do_chase(self, seat: int, a: Action) -> None:
+        c = self.state.combat
+        p = self.state.players[seat]
+        m = c.monsters[a.n]
+        before = self.treasure_count()
+        self._remove_monster(a.n)
+        c.extra_treasures += before - self.treasure_count()
+        if self.history: self._say(f"{p.name} chases {self.name(m)} away (Cleric): its Treasures, no Level.")
+        self._after_monster_removed()
+
+    # ------------------------------------------------------------------ class powers
+    def _why_power_seat(self, seat: int, k: str) -> str | None:
+        """Berserking (Warrior) / Turning (Cleric, against Undead): a player fighting in this
+        combat, up to 3 cards per combat (the Class cards; core rules, 7. Help)."""
+        c = self.state.combat
+        cls_ = "warrior" if k == "berserk" else "cleric"
+        if seat != c.fighter and seat != c.helper:
+            return "only a player fighting in this combat"
+        if not self.has_class(seat, cls_):
+            return f"only a {cls_.title()} can do that ({cls_.title()} class card)"
+        used = (c.berserk if k == "berserk" else c.turning).get(seat, 0)
+        if used >= 3:
+            return f"at most 3 cards once per combat ({R_HELP}; {cls_.title()} class card)"
+        if k == "turning" and not any(self.specs[m].has_tag("undead") for m in c.monsters):
+            return "turning works only against Undead (Cleric class card)"
+        return None
+
+    def _rule_power(self, seat: int, a: Action) -> str | None:
+        r = self._why_power_seat(seat, a.kind)
+        if r is not None:
+            return r
+        p = self.state.players[seat]
+        if a.card not in p.hand and a.card not in p.in_play():
+            return "discard a card of yours (hand or in play)"
+        return None
+
+    def _why_class_power(self, seat: int, a: Action) -> str | None:
+        r = self._why_in_fight(a.kind, False)
+        return r if r is not None else self._rule_power(seat, a)
+
+    def _do_power(self, seat: int, a: Action) -> None:
+        """Berserking, Turning, flight: the card is discarded, +1 (Turning +3 vs Undead)."""
+        k = a.kind
+        self._lose_card(seat, a.card)
+        d = getattr(self.state.combat, k)
+        d[seat] = d.get(seat, 0) + 1
+        if self.history: self._say(f"{self.state.players[seat].name} discards {self.name(a.card)} ({k}).")
+        self._combat_changed(seat)
+
+    def _why_backstab_seat(self, seat: int) -> str | None:
+        return None if self.has_class(seat, "thief") else "only a Thief can backstab (Thief class card)"
+
+    def _rule_backstab(self, seat: int, a: Action) -> str | None:
+        """A Thief discards a card: -2 to a player fighting in this combat, once per victim
+        per combat (Thief class card)."""
+        c = self.state.combat
+        r = self._why_backstab_seat(seat)
+        if r is not None:
+            return r
+        if a.target not in (c.fighter, c.helper) or a.target < 0 or a.target == seat:
+            return "backstab a player who fights in this combat"
+        if [seat, a.target] in c.backstab:
+            return "once per victim per combat (Thief class card)"
+        p = self.state.players[seat]
+        if a.card not in p.hand and a.card not in p.in_play():
+            return "discard a card of yours"
+        return None
+
+    def _why_backstab(self, seat: int, a: Action) -> str | None:
+        r = self._why_in_fight("backstab", False)
+        return r if r is not None else self._rule_backstab(seat, a)
+
+    def _do_backstab(self, seat: int, a: Action) -> None:
+        self._lose_card(seat, a.card)
+        self.state.combat.backstab.append([seat, a.target])
+        if self.history: self._say(f"{self.state.players[seat].name} backstabs {self._pn(a.target)} (-2).")
+        self._combat_changed(seat)
+
+    # ------------------------------------------------------------------ joining monsters
+    def _rule_join(self, seat: int, a: Action) -> str | None:
+        """An Undead (a module's joining tag) from the hand joins a combat with a monster of
+        the same tag, without a Wandering Monster (core rules, 10. Undead Monsters)."""
+        c = self.state.combat
+        if a.card not in self.state.players[seat].hand or self._kind[a.card] != "monster":
+            return "join: a monster from your hand"
+        tags = self.specs[a.card].tags & self.joining_tags
+        if not tags or not any(self.specs[m].tags & tags for m in c.monsters):
+            return f"only an Undead joins an Undead's combat without a Wandering Monster ({R_WHEN}: Undead Monsters)"
+        return None
+
+    def _why_join(self, seat: int, a: Action) -> str | None:
+        r = self._why_in_fight("join", False)
+        return r if r is not None else self._rule_join(seat, a)
+
+    def _do_join(self, seat: int, a: Action) -> None:
+        p = self.state.players[seat]
+        p.hand.remove(a.card)
+        self._add_monster(a.card)
+        if self.history: self._say(f"{p.name} adds {self.name(a.card)} to the combat (joining).")
+        self._combat_changed(seat)
+
+    # ------------------------------------------------------------------ candidates
+    def _cand_combat_cards(self, seat: int, ok: bool, out: list) -> None:
+        """The cards and powers of ``seat`` in a fight or window: per hand card its plays (by
+        :func:`~munchkin_lab.engine.tables.combat_category`; a Monster Enhancer per monster, a
+        Curse or Go Up a Level per seat, a joining monster), the carried One-Shots (per side),
+        Berserking and Turning (hand, then items in play), a Thief's backstabs."""
+        s = self.state
+        c = s.combat
+        p = s.players[seat]
+        n = len(s.players)
+        nm = len(c.monsters)
+        kind = self._kind
+        ccat = self._ccat
+        inert = self._combat_inert
+        A = self._A
+        wp = self._why_play
+        start = len(out)
+        for card in p.hand:
+            if inert[card]:  # Items, Races, Classes: nothing to play in a combat from here
+                continue
+            k = kind[card]
+            if k == "one_shot":
+                t = ccat[card]
+                if t == 1:
+                    out += self._A_monsters(seat, card, nm)
+                elif t == 2:
+                    out += self._A_targets(seat, card)
+                elif t == 3:
+                    out += self._A_sides(seat, card)
+            elif k == "monster_enhancer":
+                out += self._A_monsters(seat, card, nm)
+            elif k == "curse" or k == "go_up_a_level":
+                out += self._A_targets(seat, card)
+            elif k == "monster":
+                if not self._joiner[card]:  # a monster without a joining tag never joins (_rule_join)
+                    continue
+                J = self._kc[seat]["join"]
+                a = J.get(card)
+                if a is None:
+                    a = J[card] = A(seat, "join", card)
+                out.append(a)
+            elif k == "special":
+                t = ccat[card]
+                if t == 4:
+                    for mon in p.hand:
+                        if kind[mon] == "monster":
+                            out.append(A(seat, "play", card, m=mon))
+                elif t == 5:
+                    out.append(A(seat, "play", card))
+                elif t == 6:
+                    for mon in p.hand:
+                        if kind[mon] == "monster":
+                            for i in range(nm):
+                                out.append(A(seat, "play", card, n=i, m=mon))
+                elif t == 7:
+                    for t in range(n):
+                        if t != seat:
+                            for it in s.players[t].in_play():
+                                out.append(A(seat, "play", card, t, m=it))
+                elif self._steal_level[card]:
+                    out += self._A_targets(seat, card)
+        esc = self._escape
+        for card in p.carried:
+            if kind[card] == "one_shot" and not esc[card]:
+                out += self._A_sides(seat, card)
+        if ok:
+            # the checks of the kinds: a play is _why_play's (in a combat), a join _rule_join's
+            out[start:] = [a for a in out[start:] if (wp(seat, a, True) if a.kind == "play" else
+                                                      self._rule_join(seat, a)) is None]
+        if p.classes:
+            for k in ("berserk", "turning"):
+                if not ok or self._why_power_seat(seat, k) is None:
+                    for card in p.hand + p.in_play():
+                        out.append(A(seat, k, card))
+            if (p.hand or p.in_play()) and (not ok or self._why_backstab_seat(seat) is None):
+                card = (p.hand or p.in_play())[0]
+                for t in (c.fighter, c.helper):
+                    if t >= 0 and t != seat:
+                        a = A(seat, "backstab", card, t)
+                        if not ok or self._rule_backstab(seat, a) is None:
+                            out.append(a)
+
+    def _why_take_item(self, seat: int, a: Action, in_combat: bool) -> str | None:
+        """Help Me Out Here!: the fighter takes item m in play of player t when that item
+        turns the fight into a win (card text; core rules, 7. Interfering in Combat)."""
+        s = self.state
+        c = s.combat
+        if not in_combat or seat != c.fighter or c.stage != "fight":
+            return "Help Me Out Here! is played by the fighter during the fight (card text)"
+        if not (0 <= a.target < len(s.players)) or a.target == seat or a.m not in s.players[a.target].in_play():
+            return "Help Me Out Here!: m must be an item in play of another player t"
+        if self._kind[a.m] != "item":
+            return "Help Me Out Here!: m must be an item"
+        if self.munchkins_win():
+            return "Help Me Out Here!: you are already winning"
+        ps, ms = self.strengths()
+        gain = self.item_bonus(seat, a.m) if self.why_slot(seat, a.m) is None else 0
+        if a.target == c.helper and a.m in s.players[a.target].equipped:
+            gain -= self.item_bonus(a.target, a.m)
+        ps += gain
+        warrior = self.has_class(seat, "warrior") or (c.helper >= 0 and self.has_class(c.helper, "warrior"))
+        if not (ps > ms or (ps == ms and warrior)):
+            return f"{self.name(a.m)} would not win the fight for you ({ps} vs {ms}) (card text)"
+        return None

@@ -1,0 +1,64 @@
+"""The action table (engine/kinds.py): every kind has its check and apply; legal_actions() and
+why_not() agree, because the candidate generators keep exactly what the kinds' checks pass."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from munchkin_lab.engine import Game, GameOptions
+from munchkin_lab.engine.actions import KINDS
+from munchkin_lab.engine.kinds import PHASE_CANDIDATES, TABLE
+
+
+def test_every_core_kind_has_a_row_with_its_functions():
+    core = ("pass kick trouble loot end_turn play join equip unequip discard sell give ask_help offer_help "
+            "accept refuse fight run roll evade berserk flight charm turning chase backstab steal choose "
+            "charity resolve").split()
+    assert sorted(TABLE) == sorted(core)
+    assert all(k in KINDS for k in core)
+    for k, row in TABLE.items():
+        assert callable(getattr(Game, row.check)) and callable(getattr(Game, row.apply)), k
+        if row.anytime:
+            assert callable(getattr(Game, row.anytime)), k
+    for gens in PHASE_CANDIDATES.values():
+        for gen in gens:
+            assert callable(getattr(Game, gen))
+
+
+def _unchecked(g: Game, seat: int) -> list:
+    """The phase's candidates of every shape, each then asked of why_not's own path."""
+    s = g.state
+    out: list = []
+    if s.pending:
+        g._pending_candidates(seat, s.pending[0], out)
+    else:
+        ph = s.phase
+        ph = s.combat.stage if ph == "combat" else ph if ph in ("setup", "charity") else "turn"
+        for gen in g._PHASE_GEN[ph]:
+            gen(g, seat, False, out)
+    return [a for a in out if g._why_inner(a) is None]
+
+
+@pytest.mark.parametrize("preset", ["base", "base_fairy_dust", "base_scooby_dungeons", "star_munchkin_adventures"])
+def test_listed_actions_are_exactly_the_candidates_why_not_allows(preset):
+    from munchkin_lab.decks import load_preset
+
+    deck = load_preset(preset)
+    checked = 0
+    for seed in range(6):
+        g = Game.new(players=3 + seed % 3, deck=deck.specs(), seed=seed,
+                     options=deck.game_options(max_turns=25), history=False)
+        rnd = random.Random(seed)
+        while g.outcome() is None:
+            seat = g.actor()
+            listed = g.legal_actions(labels=False)
+            assert listed == _unchecked(g, seat)
+            for a in listed:
+                assert g.why_not(a) is None, (a, g.why_not(a))
+            for q in range(len(g.state.players)):  # any-time actions of every seat
+                for a in g.legal_actions(labels=False, seat=q):
+                    assert g.why_not(a) is None
+            checked += 1
+            g.play(rnd.choice(listed))
+    assert checked > 500
