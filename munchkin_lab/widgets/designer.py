@@ -8,7 +8,8 @@ set (never of a shipped set), with the ``row_version`` check: when another save 
 Trying: :func:`try_position` builds a scenario (the format of
 ``munchkin_lab/scenarios/README.md``) with the card where it acts at once, and
 :func:`try_board` opens a :class:`~munchkin_lab.widgets.board.Board` on it: a monster is a
-combat against it (P1 has kicked it), an item is equipped by P1, a Curse has just been played
+combat against it (P1 has kicked it), an item is equipped by P1 in a combat (its bonus counts), a
+Curse has just been played
 on P1 by P2, a Monster Enhancer sits in P1's hand before a combat, a One-Shot or Go Up a Level
 card in P1's hand, a Dungeon is in play with a combat to feel it in, a room tile is next to
 START for P1 to enter. Positions follow the core rules (7. Combat, 9. Items, 10. Curses) and
@@ -85,7 +86,7 @@ def card_identity(name: str, set_code: str, url: str | None = None) -> tuple[int
 #: Where "try this card" puts a card, by kind (what the board opens on).
 TRY_KINDS = {
     "monster": "a combat against it: P1 has just kicked it open",
-    "item": "equipped by P1",
+    "item": "equipped by P1, in a combat against a Practice Dummy (see its bonus count)",
     "curse": "just played on P1 by P2",
     "monster_enhancer": "in P1's hand, P1 in a combat (play it on the monster)",
     "one_shot": "in P1's hand, P1 in a combat",
@@ -150,6 +151,7 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
     elif kind == "item":
         you["equipped"] = [spec.name]
         decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
+        steps = [{"actor": "P1", "action": "kick"}]
     elif kind == "curse":
         other["hand"] = [spec.name]
         decks["door"] = [c["name"] for c in _DOOR_FILL]
