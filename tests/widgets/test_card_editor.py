@@ -214,3 +214,40 @@ def test_try_a_manual_card_hands_it_to_a_person(lab_db):
                        "effects": {"abilities": [{"when": "caught", "do": [{"levels": -1}]}]}}, "editor_lab5")
     labels = board.action_labels()
     assert any("by hand" in x.lower() or "resolve" in x.lower() for x in labels), labels
+
+
+def test_the_example_designer_set(lab_db, tmp_path):
+    """Issue 14, item 9: database/examples/ holds an example designer set (provenance
+    designer, named as an example): Ghost and Pirate monsters, a make-a-monster-Undead
+    enhancer, a Dungeon and a room tile; it imports, round-trips and every card can be tried."""
+    from munchkin_lab import config
+    from munchkin_lab.cards import designer as D
+    from munchkin_lab.cards.api import cards
+    from munchkin_lab.cards.build import build
+    from munchkin_lab.widgets.designer import try_game
+
+    path = config.DATABASE_DIR / "examples" / "example_haunted_harbor.yaml"
+    url = f"sqlite:///{tmp_path / 'example.sqlite'}"
+    build(url)
+    result = D.import_set(path, url=url)
+    assert result.created and result["added"] == 9
+    df = cards("set:example_haunted_harbor", url=url)
+    sets = D.list_sets(url)
+    name = sets[sets["code"] == "example_haunted_harbor"].iloc[0]["name"]
+    assert "Example" in name and "not a printed set" in name
+    assert set(df["provenance"]) == {"designer"} and set(df["origin"]) == {"designer"}
+    monsters = df[df["kind"] == "monster"]
+    assert sum("Ghost" in t for t in monsters["tags"]) >= 2 and sum("Pirate" in t for t in monsters["tags"]) >= 2
+    enh = df[df["kind"] == "monster_enhancer"].iloc[0]
+    assert enh["effects"]["abilities"][0]["do"][0]["grant_tag"] == "undead" and bool(enh["manual"])
+    assert {"dungeon", "room_tile"} <= set(df["kind"])
+    assert all(df[df["kind"] != "monster_enhancer"]["manual"] == False)  # noqa: E712 - the engine runs the rest
+    text = D.export_set("example_haunted_harbor", url=url)
+    (tmp_path / "again.yaml").write_text(text, encoding="utf-8")
+    assert D.import_set(tmp_path / "again.yaml", url=url)["unchanged"] == 9
+    assert D.export_set("example_haunted_harbor", url=url) == text
+    for _, row in df.iterrows():
+        card = D.get_card(row["name"], "example_haunted_harbor", url=url)
+        game, sc = try_game(card, "example_haunted_harbor")
+        assert game.legal_actions(), row["name"]
+    config.dispose_engine(url)
