@@ -341,7 +341,7 @@ def target_choices() -> list[tuple[str, str]]:
 def op_choices() -> list[tuple[str, str]]:
     """``(label, op)`` pairs in vocabulary order (short-form op names left out: the canonical
     ones stand for them)."""
-    return [(f"{o.replace('_', ' ')} [{d.group}]: {d.text[:50]}", o) for o, d in V.OPS.items() if d.short is None]
+    return [(f"{o.replace('_', ' ')}: {d.text[:55]}", o) for o, d in V.OPS.items() if d.short is None]
 
 
 def duration_choices() -> list[tuple[str, str]]:

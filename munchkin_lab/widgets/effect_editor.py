@@ -62,7 +62,7 @@ class EffectEditor(W.VBox):
             return w
 
         self.when = dd("mlab-effect-when", R.trigger_choices(kind), "when")
-        self.subject = dd("mlab-effect-subject", R.subject_choices(), "if, on", "260px")
+        self.subject = dd("mlab-effect-subject", R.subject_choices(), "if tested on", "300px")
         self.atom = dd("mlab-effect-atom", R.atom_choices(), "if", "260px")
         self.arg = W.Text(placeholder="elf / <=5 / undead", layout=W.Layout(width="130px"))
         self.arg.add_class("mlab-effect-arg")
