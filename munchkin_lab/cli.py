@@ -21,6 +21,7 @@ One voice for all of them:
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -219,10 +220,36 @@ class DashArgsCommand(TyperCommand):
 class LabGroup(TyperGroup):
     """The root group: whatever command runs, Ctrl+C exits 130 with ``Interrupted.``, a
     closed output pipe is a quiet exit 0 and bad input that a command did not handle is
-    ``Error: ...`` with exit 1 (never a traceback)."""
+    ``Error: ...`` with exit 1 (never a traceback). The lab's own warnings (a card database
+    built from older card files) are printed as one ``Warning: ...`` line on stderr."""
 
     def invoke(self, ctx: Any) -> Any:
-        return _run(super().invoke, ctx)
+        with _lab_warnings_as_lines():
+            return _run(super().invoke, ctx)
+
+
+@contextlib.contextmanager
+def _lab_warnings_as_lines():
+    """Print :class:`munchkin_lab.cards.build.StaleDatabaseWarning` as ``Warning: <message>``
+    on stderr (no file name, no line of source); other warnings as Python shows them."""
+    import warnings
+
+    shown = warnings.showwarning
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        if category.__name__ == "StaleDatabaseWarning":
+            try:
+                typer.echo(f"Warning: {message}", err=True)
+            except (OSError, ValueError):  # pragma: no cover - stderr gone
+                pass
+            return
+        shown(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
+    try:
+        yield
+    finally:
+        warnings.showwarning = shown
 
 
 class _App(typer.Typer):

@@ -109,7 +109,11 @@ def _ulower_sqlite(element, compiler, **kw):  # pragma: no cover - dialect dispa
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:  # pragma: no cover - exercised via engines
+    from .cards.search import fold  # the search's ufold(): here too, so that connections opened
+    # before munchkin_lab.cards.search was first imported (a build, then a search) have it
+
     dbapi_connection.create_function("ulower", 1, _unicode_lower, deterministic=True)
+    dbapi_connection.create_function("ufold", 1, fold, deterministic=True)
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA foreign_keys=ON")

@@ -58,13 +58,16 @@ def open_engine(url: str | None = None):
     exist is an error and nothing is created (connecting would create the folder and an empty
     file), and a database without the card tables, with an outdated schema or that cannot be
     read is refused with a message saying to run ``munchkin-lab db build``. The schema check
-    runs once per process and URL.
+    runs once per process and URL. A database built from other card files than the data
+    folder holds now (after a ``git pull``) is used as it is, with a
+    :class:`~munchkin_lab.cards.build.StaleDatabaseWarning` naming the files and
+    ``munchkin-lab db build`` (never rebuilt by itself).
 
     Raises:
         CardDataError: a missing explicit SQLite file, a missing / outdated / unreadable
             schema, or invalid data files while building the default database.
     """
-    from .build import build, check_schema
+    from .build import build, check_fresh, check_schema
 
     resolved = config.database_url(url)
     path = config.sqlite_path(resolved)
@@ -77,6 +80,7 @@ def open_engine(url: str | None = None):
                              "does not exist); run `munchkin-lab db build` first"])
     engine = config.get_engine(resolved)
     check_schema(engine, resolved)
+    check_fresh(engine, resolved)
     return engine
 
 
@@ -566,7 +570,11 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
     """
     st, tt = CardSet.__table__, Tag.__table__
     problems = list(problems)
-    set_ids = {code: sid for sid, code in conn.execute(select(st.c.id, st.c.code))}
+    set_ids, shipped = {}, set()
+    for sid, code, origin in conn.execute(select(st.c.id, st.c.code, st.c.origin)):
+        set_ids[code] = sid
+        if origin == "file":
+            shipped.add(code)
     tags = {key: (tid, name) for tid, key, name in conn.execute(select(tt.c.id, tt.c.key, tt.c.name))}
     derived_keys = {d.lower() for d in DERIVED_TAGS}
     seen: dict[tuple[str, str], str] = {}
@@ -586,6 +594,9 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
     existing = {(r["set"], r["name"].lower()): r for r in _rows(conn, Card.id.is_not(None))}
     for e in entries:
         old = existing.get((e["set"], e["model"].name.lower()))
+        if old is None and e["set"] in shipped:
+            problems.append(f"{e['where']}: card {e['model'].name!r}: set: {e['set']!r} is a shipped set: a new card "
+                            "goes into a designer set (munchkin-lab set new CODE NAME), so that presets never change")
         if old is not None and e["origin"] and e["origin"] != old["origin"]:
             problems.append(f"{e['where']}: card {e['model'].name!r}: origin: the database has it as "
                             f"{old['origin']!r}; an import cannot change where a card comes from")
@@ -630,7 +641,8 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
 
     Each row inserts or updates the card of that set and name (case-insensitive): changed
     cards are updated (``row_version`` + 1), new cards inserted (as ``origin='designer'``:
-    only the data files make file cards, and ``db build`` would drop a file card they lack),
+    only the data files make file cards, and ``db build`` would drop a file card they lack;
+    a new card must name a designer set, never a shipped one, so that presets never change),
     identical ones left alone. Cards of the database that the CSV does not list are kept,
     unless ``replace=True``: then they are deleted (a card used by a saved deck is never
     deleted: that is an error). Run with ``dry_run=True`` first to see what would change.

@@ -5,16 +5,19 @@ everything and raises :class:`CardDataError` with every problem found. ``build()
 first, then brings the live database in line with the files in one transaction (rolled back
 on any error, so a failed build leaves the database exactly as it was), never by replacing
 the file, so it is safe while notebooks, widgets or scripts have the database open. Designer
-cards (``origin='designer'``) and decks are left as they are. :func:`check_schema` is how
-every reader refuses a missing, outdated or unreadable database with a message naming
-``munchkin-lab db build``.
+cards (``origin='designer'``), designer sets and decks are left as they are. :func:`check_schema`
+is how every reader refuses a missing, outdated or unreadable database with a message naming
+``munchkin-lab db build``; :func:`check_fresh` warns (:class:`StaleDatabaseWarning`) when the
+card files changed since the database was built from them (:func:`fingerprint`).
 """
 from __future__ import annotations
 
 import contextlib
 import functools
 import glob
+import hashlib
 import json
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +29,7 @@ from .. import config
 from ..engine import effects as _effects
 from .errors import CardDataError
 from .files import DERIVED_TAGS, CardFile, SetFile, SetHeader, TagsFile, read_yaml, validation_problems
-from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
+from .models import Alias, BuildInfo, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
@@ -366,43 +369,55 @@ def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
     Sets and tags are matched by code and key, cards by set and name (case-insensitive):
     changed file cards are updated (``row_version`` + 1), new ones inserted, file cards no
     longer in the files deleted with their tags and aliases; unchanged rows are not written.
-    Designer cards (``origin='designer'``), decks and deck entries are never touched, so ids
-    stay the same and an editor's ``row_version`` stays valid.
+    Designer cards (``origin='designer'``), designer sets (and the tags they declare), decks
+    and deck entries are never touched, so ids stay the same and an editor's ``row_version``
+    stays valid.
 
     Returns:
-        ``{"sets", "cards", "tags", "designer_cards", "decks"}`` (what the database holds
-        afterwards) and ``{"added", "updated", "removed", "unchanged"}`` (file cards).
+        ``{"sets", "cards", "tags", "designer_cards", "designer_sets", "decks"}`` (what the
+        database holds afterwards; ``sets``/``cards``: from the files) and ``{"added",
+        "updated", "removed", "unchanged"}`` (file cards).
     Raises:
-        CardDataError: a designer card or deck entry no longer fits the data (a designer
-            card's set is gone or a file card now has its name; a deck uses a card the files
-            no longer have). The caller rolls the transaction back.
+        CardDataError: a designer card, designer set or deck entry no longer fits the data (a
+            designer card's set is gone or a file card now has its name; a set file now has a
+            designer set's code; a deck uses a card the files no longer have). The caller
+            rolls the transaction back.
     """
     st, tt, ct, lt, at = (CardSet.__table__, Tag.__table__, Card.__table__, CardTagLink.__table__,
                           Alias.__table__)
     dt, et = Deck.__table__, DeckEntry.__table__
     problems: list[str] = []
 
-    # sets
+    # sets (a designer set is never touched; a set file may not take a designer set's code)
     have_sets = {r["code"]: r for r in conn.execute(select(st)).mappings()}
     set_ids: dict[str, int] = {}
     for pos, s in enumerate(data.sets):
         values = _plain({**s.model_dump(), "requires": list(s.requires)})
         values["position"] = pos
         old = have_sets.get(s.code)
+        if old is not None and old["origin"] != "file":
+            problems.append(f"designer set {s.code!r}: code: a card file now defines a set with this code; "
+                            f"export the designer set (munchkin-lab set export {s.code} FILE), give it another "
+                            "code in the file, import it back and delete the old one; then build again")
+            continue
         if old is None:
-            set_ids[s.code] = conn.execute(insert(st).returning(st.c.id), values).scalar_one()
+            set_ids[s.code] = conn.execute(insert(st).returning(st.c.id), {**values, "origin": "file"}).scalar_one()
             continue
         set_ids[s.code] = old["id"]
         changed = {k: v for k, v in values.items() if old[k] != v}
         if changed:
             conn.execute(update(st).where(st.c.id == old["id"]).values(**changed))
 
-    # tags
+    # tags (those a designer set declares stay as they are)
+    designer_sets = {code for code, r in have_sets.items() if r["origin"] != "file"}
     have_tags = {r["key"]: r for r in conn.execute(select(tt)).mappings()}
     tag_ids: dict[str, int] = {}
     for key, info in data.tags.items():
         values = {"name": info.name, "key": key, "description": info.description, "declared_in": info.declared_in}
         old = have_tags.get(key)
+        if old is not None and old["declared_in"] in designer_sets:
+            tag_ids[key] = old["id"]
+            continue
         if old is None:
             tag_ids[key] = conn.execute(insert(tt).returning(tt.c.id), values).scalar_one()
             continue
@@ -427,6 +442,8 @@ def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
     new_rows, new_cards, rewire = [], [], []
     wanted = set()
     for lc in data.cards:
+        if lc.set_code not in set_ids:  # its set clashes with a designer set (reported above)
+            continue
         key = (lc.set_code, lc.card.name.lower())
         wanted.add(key)
         want = _card_row(lc, set_ids[lc.set_code])
@@ -464,7 +481,7 @@ def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
         for deck_name, cid in used:
             problems.append(f"deck {deck_name!r}: entries: card {names[cid]} is no longer in the data")
     # designer cards whose set is gone
-    kept_sets = {s.code for s in data.sets}
+    kept_sets = {s.code for s in data.sets} | designer_sets
     for r in stored:
         if r["origin"] != "file" and code_of[r["set_id"]] not in kept_sets:
             problems.append(f"designer card {r['name']!r}: set: set {code_of[r['set_id']]!r} is no longer in the data")
@@ -492,12 +509,15 @@ def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
         conn.execute(insert(lt), link_rows)
     if alias_rows:
         conn.execute(insert(at), alias_rows)
-    gone_sets = [r["id"] for code, r in have_sets.items() if code not in kept_sets]
+    gone_sets = [r["id"] for code, r in have_sets.items() if code not in kept_sets and r["origin"] == "file"]
     if gone_sets:
         conn.execute(delete(st).where(st.c.id.in_(gone_sets)))
-    # tags neither in the files nor on a card (a designer card keeps the tags it uses)
-    conn.execute(delete(tt).where(tt.c.key.not_in(list(data.tags)),
-                                  tt.c.id.not_in(select(lt.c.tag_id).distinct())))
+    # tags neither in the files nor on a card nor declared by a designer set (a designer card
+    # keeps the tags it uses)
+    keep = tt.c.key.not_in(list(data.tags)) & tt.c.id.not_in(select(lt.c.tag_id).distinct())
+    if designer_sets:
+        keep = keep & (tt.c.declared_in.is_(None) | tt.c.declared_in.not_in(sorted(designer_sets)))
+    conn.execute(delete(tt).where(keep))
 
     def count(q) -> int:
         return int(conn.execute(q).scalar_one())
@@ -505,6 +525,7 @@ def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
     return {"sets": len(data.sets), "cards": len(data.cards),
             "tags": count(select(func.count()).select_from(tt)),
             "designer_cards": count(select(func.count()).select_from(ct).where(ct.c.origin != "file")),
+            "designer_sets": len(designer_sets),
             "decks": count(select(func.count()).select_from(dt)), **counts}
 
 
@@ -552,15 +573,122 @@ def build(url: str | None = None, data_dir: str | Path | None = None) -> dict[st
                 p.unlink()
                 cleaned += 1
 
+    stamp = fingerprint(data_dir)
+
     def work(conn: Connection) -> dict[str, Any]:
         _serialize_builds(conn)
         upgrade(conn)
-        config.lock_tables(conn, TABLES)
-        return write_data(conn, data)
+        config.lock_tables(conn, TABLES + ("build_info",))
+        counts = write_data(conn, data)
+        bt = BuildInfo.__table__
+        conn.execute(delete(bt).where(bt.c.key == "files"))
+        conn.execute(insert(bt), {"key": "files", "value": stamp})
+        return counts
 
     counts = config.run_write(config.get_engine(resolved), work)
     _schema_ok.discard(resolved)
+    _fresh_checked.pop(resolved, None)
     return {**counts, "cleaned": cleaned}
+
+
+# --------------------------------------------------------------------------- stale databases
+
+
+class StaleDatabaseWarning(UserWarning):
+    """The card database was built from other card files than the data folder holds now
+    (after a ``git pull`` or a hand edit of ``database/sets/*.yaml``): searches, decks and
+    games read the old cards until ``munchkin-lab db build`` is run. Nothing is rebuilt by
+    itself."""
+
+
+def card_files(data_dir: str | Path | None = None) -> list[Path]:
+    """The files a build reads: ``tags.yaml`` and ``sets/*.yaml`` of ``data_dir`` (default
+    ``database/``), those that exist, in a fixed order."""
+    root = Path(data_dir) if data_dir else config.DATABASE_DIR
+    files = [root / "tags.yaml"] + sorted((root / "sets").glob("*.yaml"))
+    return [p for p in files if p.is_file()]
+
+
+def fingerprint(data_dir: str | Path | None = None) -> dict[str, Any]:
+    """What a build is made from: ``{"data_dir": absolute folder, "files": {relative path:
+    SHA-256 hex of its bytes}}`` over :func:`card_files`. Stored by :func:`build` in the
+    ``build_info`` table (key ``files``)."""
+    root = (Path(data_dir) if data_dir else config.DATABASE_DIR).resolve()
+    files = {}
+    for p in card_files(root):
+        files[p.relative_to(root).as_posix()] = hashlib.sha256(p.read_bytes()).hexdigest()
+    return {"data_dir": str(root), "files": files}
+
+
+def stale_files(conn: Connection) -> list[str] | None:
+    """The card files that differ from those the database on ``conn`` was built from:
+    ``["sets/munchkin.yaml (changed)", "sets/new.yaml (new)", ...]``, ``[]`` when they are the
+    same, ``None`` when that cannot be told (no ``build_info``: built before this check
+    existed; or the data folder it was built from no longer exists)."""
+    if "build_info" not in inspect(conn).get_table_names():
+        return None
+    bt = BuildInfo.__table__
+    value = conn.execute(select(bt.c.value).where(bt.c.key == "files")).scalar()
+    if isinstance(value, str):
+        value = json.loads(value)
+    if not isinstance(value, dict) or not Path(value.get("data_dir", "")).is_dir():
+        return None
+    old, new = value.get("files") or {}, fingerprint(value["data_dir"])["files"]
+    out = [f"{f} ({'changed' if f in old else 'new'})" for f in new if old.get(f) != new[f]]
+    out += [f"{f} (removed)" for f in old if f not in new]
+    return out
+
+
+#: URL -> (stat signature of the card files, stale files) of the last check in this process.
+_fresh_checked: dict[str, tuple] = {}
+
+
+def _signature(data_dir: str | None) -> tuple:
+    out = []
+    for p in card_files(data_dir):
+        try:
+            st = p.stat()
+        except OSError:
+            continue
+        out.append((str(p), st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+def check_fresh(engine, url: str | None = None) -> list[str]:
+    """Warn (:class:`StaleDatabaseWarning`, once per changed state of the files and URL in
+    this process) when the card files differ from those the database was built from, naming
+    the files and ``munchkin-lab db build``. Never rebuilds. Cheap when nothing changed (a
+    ``stat`` of each card file).
+
+    Returns:
+        the stale files (see :func:`stale_files`; ``[]`` when fresh or unknown).
+    """
+    resolved = config.database_url(url)
+    cached = _fresh_checked.get(resolved)
+    data_dir = cached[2] if cached else None
+    sig = _signature(data_dir)
+    if cached and cached[0] == sig:
+        return cached[1]
+    try:
+        with engine.connect() as conn:
+            stale = stale_files(conn)
+            if stale is not None:
+                bt = BuildInfo.__table__
+                value = conn.execute(select(bt.c.value).where(bt.c.key == "files")).scalar()
+                data_dir = (json.loads(value) if isinstance(value, str) else value)["data_dir"]
+    except Exception:  # noqa: BLE001 - a check that cannot run must not stop a reader
+        stale = None
+    stale = stale or []
+    _fresh_checked[resolved] = (_signature(data_dir), stale, data_dir)
+    if stale:
+        shown = engine.url.render_as_string(hide_password=True)
+        default = Path(data_dir) == config.DATABASE_DIR.resolve()
+        command = "munchkin-lab db build" + ("" if default else f" --data {data_dir}")
+        warnings.warn(StaleDatabaseWarning(
+            f"{shown} was built from other card files than {data_dir} holds now "
+            f"({', '.join(stale[:5])}{', ...' if len(stale) > 5 else ''}); the old cards are used until you run "
+            f"`{command}`"), stacklevel=3)
+    return stale
 
 
 def check(data_dir: str | Path | None = None) -> CardData:

@@ -1,7 +1,8 @@
 """Command-line commands of this area (registered by ``munchkin_lab.cli``).
 
-``munchkin-lab db build|check|stats|schema|export|import`` (export and import: ``csv_cli``) and
-``munchkin-lab cards QUERY... [--format table|csv|json] [--url URL]``. The query may be
+``munchkin-lab db build|check|stats|schema|export|import`` (export and import: ``csv_cli``),
+``munchkin-lab cards QUERY... [--format table|csv|json] [--url URL]`` and, in ``designer_cli``,
+``munchkin-lab cards add|edit|delete|show`` and ``munchkin-lab set new|list|export|import|delete``. The query may be
 several words (``cards kind:monster tag:undead``) and may start with ``-``
 (``cards -kind:monster``). Errors are printed as ``Error: ...`` on stderr without a traceback;
 exit codes follow :mod:`munchkin_lab.cli` (bad input 1, bad option 2, Ctrl+C 130).
@@ -161,7 +162,6 @@ def register(app: typer.Typer) -> None:
         _guard(lambda: write_json_schema(target))
         typer.echo(f"wrote {target}")
 
-    @app.command("cards", cls=DashArgsCommand)
     def cards_cmd(query: Optional[List[str]] = typer.Argument(
                       None, help="Search words, e.g. kind:monster tag:undead 'level>=10' (a leading - negates)."),
                   format: Format = typer.Option(Format.table, "--format", "-f", help="table, csv or json."),
@@ -187,6 +187,10 @@ def register(app: typer.Typer) -> None:
         hints = df.attrs.get("hints") or []
         for h in hints:
             typer.echo(f"hint: {h}", err=format != Format.table)
+
+    from . import designer_cli
+
+    designer_cli.register(app, cards_cmd)  # cards (search, add, edit, delete, show) and set
 
 
 def _records(df) -> list[dict]:

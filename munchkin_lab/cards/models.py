@@ -1,14 +1,15 @@
 """SQLModel schema of the card database (created only through Alembic migrations).
 
 Tables: ``card_set``, ``card``, ``tag``, ``card_tag_link`` (many-to-many), ``alias``,
-``deck`` and ``deck_entry`` (association object deck <-> card carrying ``copies``).
+``deck`` and ``deck_entry`` (association object deck <-> card carrying ``copies``), and
+``build_info`` (what the last ``db build`` was made from).
 Field meanings follow ``database/README.md``.
 """
 
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Column, Index, Integer, UniqueConstraint, func
+from sqlalchemy import JSON, Column, Index, Integer, String, UniqueConstraint, func
 from sqlmodel import Field, Relationship, SQLModel
 
 
@@ -17,7 +18,9 @@ def _now() -> datetime:
 
 
 class CardSet(SQLModel, table=True):
-    """A published (or fan) set: ``code`` is the lower-case id used everywhere."""
+    """A published (or fan) set: ``code`` is the lower-case id used everywhere. ``origin`` is
+    ``'file'`` (a ``database/sets/*.yaml`` file: shipped, never changed in the lab) or
+    ``'designer'`` (made in the lab, ``munchkin_lab.cards.designer``; kept by rebuilds)."""
 
     __tablename__ = "card_set"
 
@@ -31,6 +34,8 @@ class CardSet(SQLModel, table=True):
     source: Optional[str] = None
     notes: Optional[str] = None
     position: int = 0
+    origin: str = Field(default="file", sa_column=Column("origin", String, nullable=False, server_default="file",
+                                                        index=True))
 
     cards: list["Card"] = Relationship(back_populates="card_set")
 
@@ -163,3 +168,13 @@ class DeckEntry(SQLModel, table=True):
 
     deck: Optional[Deck] = Relationship(back_populates="entries")
     card: Optional[Card] = Relationship()
+
+
+class BuildInfo(SQLModel, table=True):
+    """What the last ``db build`` was made from, as key -> JSON value: ``files`` (the data
+    folder and the SHA-256 of each card file, :func:`munchkin_lab.cards.build.fingerprint`)."""
+
+    __tablename__ = "build_info"
+
+    key: str = Field(primary_key=True)
+    value: Any = Field(default_factory=dict, sa_column=Column("value", JSON, nullable=False))

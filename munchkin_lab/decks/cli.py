@@ -1,7 +1,7 @@
 """``munchkin-lab deck ...``: build, check, read and share mixed decks from the command line.
 
 Commands: ``new``, ``add``, ``remove``, ``show``, ``stats``, ``check``, ``export``,
-``import``, ``list``, ``delete``, ``presets``. Decks live in the database (``--url`` or
+``import``, ``bundle``, ``import-bundle``, ``list``, ``delete``, ``presets``. Decks live in the database (``--url`` or
 ``$DATABASE_URL``); ``show``/``stats``/``check`` also take a deck file path. Every error is
 printed as ``Error: ...`` on stderr, never a traceback; exit codes follow
 :mod:`munchkin_lab.cli`: bad input (deck, file, card, query, database) 1, a bad option 2
@@ -308,6 +308,41 @@ def import_(
     typer.echo(f"imported deck {deck.name!r}: {plural(deck.size, 'card')}, modules: {', '.join(deck.modules) or 'none'}")
     if not deck.size:
         typer.echo(f"Warning: {path} holds no cards: deck {deck.name!r} is empty and cannot be played", err=True)
+
+
+@deck_app.command("bundle")
+@_errors
+def bundle(
+    name: str = typer.Argument(..., help="Deck name (or file / preset:<name>)."),
+    path: Path = typer.Argument(..., help="Bundle file to write (YAML)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    url: Optional[str] = URL,
+):
+    """Write one file holding the deck and the designer sets (with their cards) it uses."""
+    from .bundle import export_bundle, read_bundle
+    from .catalog import DeckError
+
+    if path.exists() and not force:
+        raise DeckError(f"{str(path)!r} already exists (use --force to overwrite it)")
+    export_bundle(name, path, url=url)
+    data = read_bundle(path)
+    sets = [s["set"]["code"] for s in data["sets"]]
+    typer.echo(f"wrote {path}: deck {data['deck']['name']!r}"
+               + (f" with designer set(s) {', '.join(sets)}" if sets else " (no designer cards)"))
+
+
+@deck_app.command("import-bundle")
+@_errors
+def import_bundle_cmd(
+    path: Path = typer.Argument(..., help="A bundle written by `deck bundle`."),
+    name: Optional[str] = typer.Option(None, "--as", help="Save the deck under this name."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Check everything, write nothing."),
+    url: Optional[str] = URL,
+):
+    """Recreate a bundle's designer sets and deck here (refused, with the reason, on any clash)."""
+    from .bundle import import_bundle
+
+    typer.echo(import_bundle(path, url=url, name=name, dry_run=dry_run).summary())
 
 
 @deck_app.command("list")

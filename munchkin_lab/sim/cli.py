@@ -157,6 +157,21 @@ def register(app: typer.Typer) -> None:
                     else "per-game, card, seat, summary and Level tables")
             typer.echo(f"wrote {r.path} ({what})")
 
+    def _print_cards(cmp, top: int) -> None:
+        """The ``top`` cards of the per-card impact with a difference, as lines."""
+        if not top or cmp.cards is None:
+            return
+        rows = cmp.cards.dropna(subset=["diff"]).head(top)
+        if not len(rows):
+            typer.echo("cards: no card held in both runs")
+            return
+        typer.echo("cards (share of wins when held)   A        B        B-A (95% CI)")
+        for r in rows.itertuples():
+            label = f"{r.name} [{r.set}]"
+            typer.echo(f"{label[:34]:<34} {r.share_a:6.1%}   {r.share_b:6.1%}   "
+                       f"{r.diff * 100:+.1f} ({r.ci_low * 100:+.1f} to {r.ci_high * 100:+.1f}) points"
+                       + (" *" if r.significant else "") + f"  held {r.held_a}/{r.held_b}")
+
     @app.command("compare")
     @_errors
     def compare_cmd(
@@ -174,7 +189,8 @@ def register(app: typer.Typer) -> None:
         turn_cap: int = typer.Option(300, "--turn-cap", min=1),
         dashboard: bool = typer.Option(False, "--dashboard", help="Serve the Dask dashboard on 127.0.0.1."),
         progress: bool = typer.Option(True, "--progress/--no-progress"),
-        plots: Optional[Path] = typer.Option(None, "--plots", help="Folder to write the three plots (PNG) to (created if missing; its parent must exist)."),
+        plots: Optional[Path] = typer.Option(None, "--plots", help="Folder to write the four plots (PNG: win rates, lengths, levels, cards) to (created if missing; its parent must exist)."),
+        cards: int = typer.Option(10, "--cards", min=0, max=1000, help="Cards whose share of wins when held changes most, to list (0: none)."),
         url: Optional[str] = typer.Option(None, "--url"),
     ) -> None:
         """Simulate two decks (or two bot line-ups) and print the differences and a verdict."""
@@ -204,12 +220,13 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"length: {L.turns_mean_a:.1f} vs {L.turns_mean_b:.1f} turns, "
                    f"{L['diff']:+.1f} ({L.ci_low:+.1f} to {L.ci_high:+.1f})")
         typer.echo(cmp.verdict)
+        _print_cards(cmp, top=cards)
         if plots is not None:
             from ..fileio import atomic_path
 
             plots.mkdir(exist_ok=True)
             for name, fig in (("win_rates", cmp.plot_win_rates()), ("lengths", cmp.plot_lengths()),
-                              ("levels", cmp.plot_levels())):
+                              ("levels", cmp.plot_levels()), ("cards", cmp.plot_cards())):
                 with atomic_path(plots / f"{name}.png") as tmp:
                     fig.savefig(tmp, dpi=100, format="png")
             typer.echo(f"wrote plots to {plots}")

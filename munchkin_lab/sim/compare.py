@@ -7,7 +7,8 @@ plain verdict and plots.
     'P1 (seat 0) win rate advantage grows from 2% to 9% ...'
 
 Intervals are 95%: Newcombe's hybrid score interval (from Wilson intervals) for a difference
-of two win rates, Welch's t interval for a difference of mean game lengths (in turns).
+of two win rates (and of two cards' shares of wins when held: :func:`card_impact`), Welch's t
+interval for a difference of mean game lengths (in turns).
 Seat advantage = the seat's win rate minus the fair share, ``decided games / players``.
 """
 from __future__ import annotations
@@ -106,6 +107,9 @@ class Comparison:
         length: one row: ``turns_mean_a``, ``turns_mean_b``, ``diff``, ``ci_low``, ``ci_high``.
         other: one row per other metric (decided rate, deaths per game) with B - A and intervals.
         verdict: plain sentences about what changed (seat advantages, game length).
+        cards: the per-card impact (:func:`card_impact`): one row per card of either deck,
+            its share of wins when held in A and B, B - A with Newcombe's 95% interval,
+            most changed first.
     """
 
     a: SimResult
@@ -114,6 +118,7 @@ class Comparison:
     length: pd.DataFrame
     other: pd.DataFrame
     verdict: str
+    cards: "pd.DataFrame | None" = None
 
     def __repr__(self) -> str:
         return f"<Comparison {self.label_a!r} vs {self.label_b!r}: {self.verdict}>"
@@ -139,6 +144,12 @@ class Comparison:
     def plot_levels(self):
         """Mean Level by turn and seat, A solid and B dashed (a matplotlib Figure)."""
         return plot_levels([self.a, self.b], labels=[self.label_a, self.label_b])
+
+    def plot_cards(self, top: int = 15, min_held: int = 20):
+        """The cards whose share of wins when held changes most (B - A, 95% intervals), as
+        horizontal bars (a matplotlib Figure; see :func:`plot_card_impact`)."""
+        return plot_card_impact(self.cards, top=top, min_held=min_held,
+                                labels=(self.label_a, self.label_b), players=self.a.config["players"])
 
 
 def _label(r: SimResult) -> str:
@@ -192,7 +203,93 @@ def compare_results(a: SimResult, b: SimResult) -> Comparison:
                   "b": tb.deaths / tb.games, "diff": dd, "ci_low": dl, "ci_high": dh})
     other_df = pd.DataFrame(other)
     return Comparison(a=a, b=b, seats=seats, length=length, other=other_df,
-                      verdict=_verdict(seats, length))
+                      verdict=_verdict(seats, length), cards=card_impact(a, b))
+
+
+#: Columns of :func:`card_impact`.
+CARD_IMPACT_COLUMNS = ["key", "name", "set", "kind", "copies_a", "copies_b", "held_a", "held_wins_a", "share_a",
+                       "held_b", "held_wins_b", "share_b", "diff", "ci_low", "ci_high", "significant"]
+
+
+def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame":
+    """Per-card impact of going from run A to run B: for every card of either deck, its
+    share of wins when held (``held_wins / held``: the player-games that held the card at the
+    end of the game, in hand or in play, and won; compare with ``1 / players``) in A and in
+    B, the difference B - A with Newcombe's 95% hybrid score interval, and whether the
+    interval excludes 0.
+
+    A card held fewer than ``min_held`` times in a run gets no difference (NaN): a card only
+    one deck holds has its share in that run only. Rows: significant changes first, then by
+    the size of the difference, then the cards without one (by name).
+
+    Note: a player-game is not independent of the others of the same game (one winner per
+    game), so the interval is a guide, not an exact test.
+
+    Returns:
+        DataFrame with :data:`CARD_IMPACT_COLUMNS` (``copies_*``: copies in that deck, 0 when
+        absent; ``share_*`` NaN when never held).
+    """
+    import pandas as pd
+
+    ca = a.cards.set_index("key") if a.cards is not None and len(a.cards) else pd.DataFrame()
+    cb = b.cards.set_index("key") if b.cards is not None and len(b.cards) else pd.DataFrame()
+    rows = []
+    for key in list(dict.fromkeys([*ca.index, *cb.index])):
+        ra = ca.loc[key] if key in ca.index else None
+        rb = cb.loc[key] if key in cb.index else None
+        info = ra if ra is not None else rb
+
+        def get(r, col):
+            return int(r[col]) if r is not None else 0
+
+        ha, wa, hb, wb = get(ra, "held"), get(ra, "held_wins"), get(rb, "held"), get(rb, "held_wins")
+        if ha >= max(1, min_held) and hb >= max(1, min_held):
+            d, lo, hi = diff_proportions(wa, ha, wb, hb)
+        else:
+            d = lo = hi = math.nan
+        rows.append({"key": key, "name": info["name"], "set": info["set"], "kind": info["kind"],
+                     "copies_a": get(ra, "copies"), "copies_b": get(rb, "copies"),
+                     "held_a": ha, "held_wins_a": wa, "share_a": wa / ha if ha else math.nan,
+                     "held_b": hb, "held_wins_b": wb, "share_b": wb / hb if hb else math.nan,
+                     "diff": d, "ci_low": lo, "ci_high": hi,
+                     "significant": bool(not math.isnan(d) and (lo > 0 or hi < 0))})
+    df = pd.DataFrame(rows, columns=CARD_IMPACT_COLUMNS)
+    if len(df):
+        df["_abs"] = df["diff"].abs()
+        df = (df.sort_values(["significant", "_abs", "name"], ascending=[False, False, True], na_position="last")
+              .drop(columns="_abs").reset_index(drop=True))
+    return df
+
+
+def plot_card_impact(cards: "pd.DataFrame", top: int = 15, min_held: int = 20, labels: tuple[str, str] = ("A", "B"),
+                     players: int | None = None):
+    """Horizontal bars of B - A in the share of wins when held (percentage points) with 95%
+    intervals, for the ``top`` cards held at least ``min_held`` times in both runs, most
+    changed first (significant ones in a darker colour). Returns a matplotlib Figure (an
+    empty axes with a note when no card qualifies)."""
+    rows = cards[(cards["held_a"] >= min_held) & (cards["held_b"] >= min_held)].dropna(subset=["diff"])
+    rows = rows.reindex(rows["diff"].abs().sort_values(ascending=False).index).head(top).iloc[::-1]
+    fig = _figure(7.0, max(2.5, 0.32 * len(rows) + 1.2))
+    ax = fig.add_subplot()
+    if not len(rows):
+        ax.text(0.5, 0.5, f"no card held {min_held}+ times in both runs", ha="center", va="center",
+                transform=ax.transAxes)
+        ax.set_axis_off()
+        return fig
+    y = range(len(rows))
+    d = rows["diff"].to_numpy() * 100
+    err = [(rows["diff"] - rows["ci_low"]).clip(lower=0).to_numpy() * 100,
+           (rows["ci_high"] - rows["diff"]).clip(lower=0).to_numpy() * 100]
+    colors = ["#8b3a1a" if s else "#d9a38a" for s in rows["significant"]]
+    ax.barh(list(y), d, xerr=err, color=colors, capsize=3)
+    ax.set_yticks(list(y), [f"{n} [{s}]" for n, s in zip(rows["name"], rows["set"])], fontsize="small")
+    ax.axvline(0, color="grey", linewidth=1)
+    ax.set_xlabel("B - A: share of wins when held (points, 95% CI)", fontsize="small")
+    title = "Cards whose share of wins when held changes"
+    if players:
+        title += f" (fair share {100 / players:.0f}%)"
+    ax.set_title(f"{title}\nA = {labels[0]}, B = {labels[1]}", fontsize="small")
+    return fig
 
 
 def _verdict(seats: pd.DataFrame, length: pd.DataFrame) -> str:

@@ -1,4 +1,6 @@
-"""``CardBrowser``: search the card database, read a card, add or edit designer cards."""
+"""``CardBrowser``: search the card database, read a card, and the card editor: add, edit,
+delete and try designer cards in designer sets (every field of the set-file format, the
+effect built with a structured editor)."""
 from __future__ import annotations
 
 import anywidget
@@ -8,7 +10,8 @@ import traitlets
 
 from ..cards.errors import SearchSyntaxError
 from ..engine.cards import DECKS, KINDS, SLOTS
-from .designer import DesignerCardError, EditConflictError, card_identity, save_designer_card
+from .designer import DesignerCardError, EditConflictError, card_identity
+from .effect_editor import EffectEditor
 from .faces import CSS, card_face, esc
 
 _TABLE_COLUMNS = ["set", "name", "kind", "deck", "level", "treasures", "bonus", "gold", "provenance"]
@@ -77,10 +80,23 @@ class CardBrowser(W.VBox):
         query: initial search.
         url: database URL (default: the configured database).
 
+    The card editor (in the accordion below the results): a designer set to save into (or a
+    new one: code, name, family, *Create set*), every field of a card (numbers, tags,
+    aliases, copies, levels gained, restrictions, version, Big, the provenance note
+    ``source``, the summary), the effect editor (:class:`~munchkin_lab.widgets.effect_editor.EffectEditor`:
+    when / if / who / do / for how long picked from lists, the effects' YAML, the validator's
+    message inline), the card's YAML, and *New card*, *Edit picked card* (a designer card in
+    place with its ``row_version``; a printed card as a renamed copy), *Save*, *Delete* and
+    *Try this card* (a board below the form with the card in a fitting position). A save of a
+    card someone else saved meanwhile is refused with a conflict message; a card with effects
+    the engine cannot run yet is saved as ``manual``.
+
     CSS classes: ``mlab-browser``, ``mlab-search``, ``mlab-search-btn``, ``mlab-search-error``,
     ``mlab-results-table`` (rows ``data-row``), ``mlab-results``, ``mlab-card-detail``,
-    ``mlab-form-*`` (one per field), ``mlab-designer-new``, ``mlab-designer-edit``,
-    ``mlab-designer-save``, ``mlab-designer-message``.
+    ``mlab-form-*`` (one per field), ``mlab-set-create``, ``mlab-designer-new``,
+    ``mlab-designer-edit``, ``mlab-designer-save``, ``mlab-designer-delete``,
+    ``mlab-designer-try``, ``mlab-designer-message``, ``mlab-card-yaml``, ``mlab-try-area``
+    (the try-it board), ``mlab-try-close``; the effect editor's own (see its class).
     """
 
     def __init__(self, query: str = "", url: str | None = None):
@@ -108,7 +124,8 @@ class CardBrowser(W.VBox):
         self.detail.add_class("mlab-card-detail")
         self._build_form()
         form = W.Accordion(children=[self.form], selected_index=None)
-        form.set_title(0, "Designer card: add a new card, or edit the picked one")
+        form.add_class("mlab-designer-form")
+        form.set_title(0, "Card editor: add a designer card, edit the picked one, try it")
         self.children = [_style(), W.HBox([self.search_box, self.search_btn]), self.error, self.count,
                          W.HBox([self.table, self.detail], layout=W.Layout(width="100%")), self.results, form]
         self.search()
@@ -216,32 +233,67 @@ class CardBrowser(W.VBox):
                              f'<table class="mlab-table-html">{"".join(rows)}</table></div>')
 
     # ------------------------------------------------------------------ designer form
+    def _designer_sets(self) -> list[str]:
+        try:
+            from ..cards.designer import list_sets
+
+            df = list_sets(self.url)
+            return [c for c, o in zip(df["code"], df["origin"]) if o == "designer"]
+        except Exception:  # noqa: BLE001 - no database yet
+            return []
+
     def _build_form(self) -> None:
-        def text(name, desc, **kw):
-            w = W.Text(description=desc, **kw); w.add_class(f"mlab-form-{name}"); return w
+        def text(name, desc, width="320px", **kw):
+            w = W.Text(description=desc, layout=W.Layout(width=width), **kw); w.add_class(f"mlab-form-{name}"); return w
 
         def num(name, desc):
-            w = W.Text(description=desc, placeholder="blank = none", layout=W.Layout(width="220px"))
+            w = W.Text(description=desc, placeholder="blank = none", layout=W.Layout(width="190px"))
             w.add_class(f"mlab-form-{name}")
+            w.observe(lambda _c: self._show_yaml(), names="value")
             return w
 
-        try:
-            from ..decks import default_catalog
-
-            sets = default_catalog(self.url).set_codes()
-        except Exception:  # noqa: BLE001 - no database yet
-            sets = []
+        sets = self._designer_sets()
+        self.f_set = W.Dropdown(options=sets, value=sets[0] if sets else None, description="set",
+                                layout=W.Layout(width="260px"))
+        self.f_set.add_class("mlab-form-set")
+        self.s_code = text("set-code", "new set", "230px", placeholder="code, e.g. my_fan")
+        self.s_name = text("set-name", "", "220px", placeholder="name, e.g. My fan set")
+        self.s_family = W.Dropdown(options=["munchkin", "solar_storm"], value="munchkin", layout=W.Layout(width="120px"))
+        self.s_family.add_class("mlab-form-set-family")
+        self.s_create = W.Button(description="Create set", layout=W.Layout(width="auto"))
+        self.s_create.add_class("mlab-set-create")
+        self.s_create.on_click(lambda _b: self.create_set())
         self.f_name = text("name", "name")
-        self.f_set = W.Dropdown(options=sets or ["munchkin"], description="set"); self.f_set.add_class("mlab-form-set")
-        self.f_kind = W.Dropdown(options=list(KINDS), value="monster", description="kind"); self.f_kind.add_class("mlab-form-kind")
-        self.f_deck = W.Dropdown(options=list(DECKS), value="door", description="deck"); self.f_deck.add_class("mlab-form-deck")
-        self.f_level, self.f_treasures, self.f_bonus, self.f_gold = (num("level", "level"), num("treasures", "treasures"),
-                                                                     num("bonus", "bonus"), num("gold", "gold"))
-        self.f_slot = W.Dropdown(options=[("—", None)] + [(s, s) for s in SLOTS], description="slot")
+        self.f_kind = W.Dropdown(options=list(KINDS), value="monster", description="kind", layout=W.Layout(width="230px"))
+        self.f_kind.add_class("mlab-form-kind")
+        self.f_deck = W.Dropdown(options=list(DECKS), value="door", description="deck", layout=W.Layout(width="200px"))
+        self.f_deck.add_class("mlab-form-deck")
+        self.f_level, self.f_treasures, self.f_levels_gained = (num("level", "level"), num("treasures", "treasures"),
+                                                                num("levels_gained", "levels won"))
+        self.f_bonus, self.f_gold, self.f_copies = num("bonus", "bonus"), num("gold", "gold"), num("copies", "copies")
+        self.f_slot = W.Dropdown(options=[("—", None)] + [(x, x) for x in SLOTS], description="slot",
+                                 layout=W.Layout(width="200px"))
         self.f_slot.add_class("mlab-form-slot")
-        self.f_big = W.Checkbox(description="Big"); self.f_big.add_class("mlab-form-big")
-        self.f_tags = text("tags", "tags", placeholder="comma separated, declared tags")
-        self.f_summary = W.Textarea(description="summary", placeholder="your own words"); self.f_summary.add_class("mlab-form-summary")
+        self.f_version = W.Dropdown(options=[("—", None), ("V1", "V1"), ("V2", "V2")], description="version",
+                                    layout=W.Layout(width="170px"))
+        self.f_version.add_class("mlab-form-version")
+        self.f_big = W.Checkbox(description="Big item", indent=False); self.f_big.add_class("mlab-form-big")
+        self.f_manual = W.Checkbox(description="resolved by hand (manual)", indent=False)
+        self.f_manual.add_class("mlab-form-manual")
+        self.f_tags = text("tags", "tags", "400px", placeholder="comma separated, declared tags (Ghost, Undead...)")
+        self.f_aliases = text("aliases", "aliases", "400px", placeholder="other names, comma separated")
+        self.f_usable = text("usable_by", "usable by", "400px", placeholder="atoms: race:elf, class:wizard...")
+        self.f_not_usable = text("not_usable_by", "not by", "400px", placeholder="atoms: race:dwarf...")
+        self.f_source = text("source", "source", "600px", placeholder="provenance note: where the idea comes from")
+        self.f_summary = W.Textarea(description="summary", placeholder="the card's rules in your own words",
+                                    layout=W.Layout(width="600px"))
+        self.f_summary.add_class("mlab-form-summary")
+        for w in (self.f_name, self.f_tags, self.f_aliases, self.f_usable, self.f_not_usable, self.f_source,
+                  self.f_summary, self.f_slot, self.f_version, self.f_big, self.f_manual, self.f_deck):
+            w.observe(lambda _c: self._show_yaml(), names="value")
+        self.f_kind.observe(self._on_kind, names="value")
+        self.effect_editor = EffectEditor(self.f_kind.value, on_change=self._show_yaml)
+        self.card_yaml = W.HTML(); self.card_yaml.add_class("mlab-card-yaml")
         self.new_btn = W.Button(description="New card"); self.new_btn.add_class("mlab-designer-new")
         self.new_btn.on_click(lambda _b: self.new_card())
         self.edit_btn = W.Button(description="Edit picked card"); self.edit_btn.add_class("mlab-designer-edit")
@@ -249,39 +301,88 @@ class CardBrowser(W.VBox):
         self.save_btn = W.Button(description="Save designer card", button_style="success")
         self.save_btn.add_class("mlab-designer-save")
         self.save_btn.on_click(lambda _b: self.save_card())
+        self.delete_btn = W.Button(description="Delete", button_style="danger")
+        self.delete_btn.add_class("mlab-designer-delete")
+        self.delete_btn.on_click(lambda _b: self.delete_card())
+        self.try_btn = W.Button(description="Try this card", button_style="warning")
+        self.try_btn.add_class("mlab-designer-try")
+        self.try_btn.on_click(lambda _b: self.try_card())
         self.form_msg = W.HTML(); self.form_msg.add_class("mlab-designer-message")
-        self.form = W.VBox([W.HBox([self.f_name, self.f_set]), W.HBox([self.f_kind, self.f_deck, self.f_slot]),
-                            W.HBox([self.f_level, self.f_treasures]), W.HBox([self.f_bonus, self.f_gold, self.f_big]),
-                            self.f_tags, self.f_summary, W.HBox([self.new_btn, self.edit_btn, self.save_btn]),
-                            self.form_msg])
+        self.try_area = W.VBox(); self.try_area.add_class("mlab-try-area")
+        self.board = None
+        self.form = W.VBox([
+            W.HBox([self.f_set, self.s_code, self.s_name, self.s_family, self.s_create]),
+            W.HBox([self.f_name, self.f_kind, self.f_deck]),
+            W.HBox([self.f_level, self.f_treasures, self.f_levels_gained, self.f_copies]),
+            W.HBox([self.f_bonus, self.f_gold, self.f_slot, self.f_version, self.f_big]),
+            W.HBox([self.f_tags, self.f_aliases]), W.HBox([self.f_usable, self.f_not_usable]),
+            self.f_source, self.f_summary, self.effect_editor, self.f_manual,
+            W.HBox([self.new_btn, self.edit_btn, self.save_btn, self.delete_btn, self.try_btn]),
+            self.form_msg, self.card_yaml, self.try_area])
+        self._show_yaml()
+
+    def _on_kind(self, change) -> None:
+        self.effect_editor.set_kind(change["new"])
+        self._show_yaml()
+
+    def create_set(self) -> bool:
+        """Create the designer set typed in the *new set* fields and pick it. Returns True
+        when created (else the reason is shown)."""
+        from ..cards.designer import DesignerCardError, create_set
+
+        try:
+            info = create_set(self.s_code.value.strip(), self.s_name.value.strip() or self.s_code.value.strip(),
+                              self.s_family.value, url=self.url)
+        except (DesignerCardError, ValueError) as e:
+            self.form_msg.value = f'<div class="mlab-msg-error">cannot create the set: {esc(e)}</div>'
+            return False
+        self.f_set.options = self._designer_sets()
+        self.f_set.value = info["code"]
+        self.form_msg.value = f'<div class="mlab-msg-ok">created designer set {esc(info["code"])}</div>'
+        return True
 
     def new_card(self) -> None:
         """Clear the form for a new designer card."""
         self.editing = None
-        for w in (self.f_name, self.f_level, self.f_treasures, self.f_bonus, self.f_gold, self.f_tags, self.f_summary):
+        for w in (self.f_name, self.f_level, self.f_treasures, self.f_levels_gained, self.f_bonus, self.f_gold,
+                  self.f_copies, self.f_tags, self.f_aliases, self.f_usable, self.f_not_usable, self.f_source,
+                  self.f_summary):
             w.value = ""
-        self.f_big.value = False
-        self.f_slot.value = None
+        self.f_big.value = self.f_manual.value = False
+        self.f_slot.value = self.f_version.value = None
+        self.effect_editor.set_effects({})
         self.form_msg.value = '<div class="mlab-msg-ok">new designer card</div>'
 
     def edit_selected(self) -> None:
         """Fill the form with the picked card. A designer card is edited in place (its
-        ``row_version`` is remembered); a printed card is copied as a new designer card."""
+        ``row_version`` is remembered); a printed card is copied as a new designer card
+        (renamed: a name may not shadow the printed one)."""
         r = self.selected_row()
         if r is None:
             self.form_msg.value = '<div class="mlab-msg-warning">pick a card first</div>'
             return
+        from ..cards.designer import DERIVED_TAGS
+
         self.f_name.value = r["name"]
-        if r["set"] in self.f_set.options:
+        if r["set"] in (self.f_set.options or ()):
             self.f_set.value = r["set"]
         self.f_kind.value, self.f_deck.value = r["kind"], r["deck"]
         for w, col in ((self.f_level, "level"), (self.f_treasures, "treasures"), (self.f_bonus, "bonus"),
-                       (self.f_gold, "gold")):
+                       (self.f_gold, "gold"), (self.f_levels_gained, "levels_gained"), (self.f_copies, "copies")):
             w.value = "" if _v(r[col]) is None else str(int(r[col]))
+        if self.f_copies.value == "1":
+            self.f_copies.value = ""
         self.f_slot.value = _v(r["slot"])
+        self.f_version.value = _v(r["version"])
         self.f_big.value = bool(r["big"])
-        self.f_tags.value = ", ".join(t for t in r["tags"] if t not in ("One-Shot", "Big", "Vehicle", "Portal", "Dungeon", "V1", "V2"))
+        self.f_manual.value = bool(r["manual"])
+        self.f_tags.value = ", ".join(t for t in r["tags"] if t not in DERIVED_TAGS)
+        self.f_aliases.value = ", ".join(r["aliases"])
+        self.f_usable.value = ", ".join(r["usable_by"] or [])
+        self.f_not_usable.value = ", ".join(r["not_usable_by"] or [])
+        self.f_source.value = _v(r["source"]) or "" if r["origin"] == "designer" else ""
         self.f_summary.value = _v(r["summary"]) or ""
+        self.effect_editor.set_effects(dict(r["effects"] or {}))
         try:
             cid, version, origin = card_identity(r["name"], r["set"], self.url)
         except DesignerCardError as e:
@@ -293,16 +394,26 @@ class CardBrowser(W.VBox):
         else:
             self.editing = None
             self.f_name.value = r["name"] + " (variant)"
-            self.form_msg.value = ('<div class="mlab-msg-warning">printed card: saving makes a new designer card'
-                                   '</div>')
+            self.f_aliases.value = ""
+            self.form_msg.value = ('<div class="mlab-msg-warning">printed card: saving makes a new designer card '
+                                   'in your designer set (a new name: it may not shadow the printed one)</div>')
 
     def form_values(self) -> dict:
-        """The form as card fields (numbers parsed; a bad number raises DesignerCardError)."""
-        vals = {"name": self.f_name.value.strip(), "kind": self.f_kind.value, "deck": self.f_deck.value,
-                "slot": self.f_slot.value, "big": self.f_big.value, "summary": self.f_summary.value.strip() or None,
-                "tags": [t.strip() for t in self.f_tags.value.split(",") if t.strip()]}
+        """The form as a card in the set-file form (numbers parsed; blank numbers are
+        unknown, ``null``; a bad number raises DesignerCardError naming the field)."""
+        def words(w) -> list[str]:
+            return [t.strip() for t in w.value.split(",") if t.strip()]
+
+        vals: dict = {"name": self.f_name.value.strip(), "kind": self.f_kind.value, "deck": self.f_deck.value,
+                      "slot": self.f_slot.value, "big": self.f_big.value, "version": self.f_version.value,
+                      "summary": self.f_summary.value.strip() or None, "source": self.f_source.value.strip() or None,
+                      "tags": words(self.f_tags), "aliases": words(self.f_aliases),
+                      "usable_by": words(self.f_usable), "not_usable_by": words(self.f_not_usable),
+                      "effects": dict(self.effect_editor.effects), "manual": self.f_manual.value}
+        if self.effect_editor.problems:
+            raise DesignerCardError("; ".join(self.effect_editor.problems))
         for w, col in ((self.f_level, "level"), (self.f_treasures, "treasures"), (self.f_bonus, "bonus"),
-                       (self.f_gold, "gold")):
+                       (self.f_gold, "gold"), (self.f_levels_gained, "levels_gained"), (self.f_copies, "copies")):
             t = w.value.strip()
             if t == "":
                 vals[col] = None
@@ -313,12 +424,33 @@ class CardBrowser(W.VBox):
                 raise DesignerCardError(f"{col}: not a whole number: {t!r}") from None
         return vals
 
-    def save_card(self) -> bool:
-        """Save the form as a designer card; errors and edit conflicts are shown in the form.
-        Returns True when saved."""
+    def _show_yaml(self) -> None:
+        if not hasattr(self, "card_yaml"):
+            return
+        from ..cards.designer import card_yaml
+
         try:
+            vals = {k: v for k, v in self.form_values().items() if v not in (None, "", [], {})}
+        except DesignerCardError as e:
+            self.card_yaml.value = f'<div class="mlab-msg-error">{esc(e)}</div>'
+            return
+        vals["provenance"] = "designer"
+        self.card_yaml.value = (f'<details open><summary>the card as YAML (set file form)</summary>'
+                                f'<pre class="mlab-card-yaml-text">{esc(card_yaml(vals))}</pre></details>')
+
+    def save_card(self) -> bool:
+        """Save the form as a designer card of the picked designer set; errors and edit
+        conflicts are shown in the form. Returns True when saved."""
+        if not self.f_set.value:
+            self.form_msg.value = ('<div class="mlab-msg-error">cannot save: no designer set yet: type a code and a '
+                                   'name under "new set" and press Create set</div>')
+            return False
+        try:
+            from ..cards.designer import save_card
+
             vals = self.form_values()
-            cid, version = save_designer_card(vals, self.f_set.value, *(self.editing or (None, None)), url=self.url)
+            saved = save_card({k: v for k, v in vals.items() if v not in (None, "", [], {})}, self.f_set.value,
+                              *(self.editing or (None, None)), url=self.url)
         except EditConflictError as e:
             self.form_msg.value = f'<div class="mlab-msg-error">{esc(e)}</div>'
             return False
@@ -328,16 +460,55 @@ class CardBrowser(W.VBox):
         except Exception as e:  # noqa: BLE001 - shown, not raised
             self.form_msg.value = f'<div class="mlab-msg-error">cannot save: {esc(type(e).__name__)}: {esc(e)}</div>'
             return False
-        self.editing = (cid, version)
-        try:
-            from ..decks.catalog import forget_catalogs
-            from .board import forget_provenance
-
-            forget_catalogs()
-            forget_provenance()
-        except Exception:  # noqa: BLE001
-            pass
+        self.editing = (saved.id, saved.row_version)
+        self.f_manual.value = saved.manual
+        notes = "".join(f"<br>note: {esc(n)}" for n in saved.notes)
         self.form_msg.value = (f'<div class="mlab-msg-ok">saved {esc(vals["name"])} as a designer card '
-                               f'(version {version})</div>')
+                               f'(version {saved.row_version}){notes}</div>')
         self.search()
         return True
+
+    def delete_card(self) -> bool:
+        """Delete the designer card being edited (refused while a saved deck holds it).
+        Returns True when deleted."""
+        from ..cards.designer import delete_card
+
+        if self.editing is None:
+            self.form_msg.value = '<div class="mlab-msg-warning">edit a designer card first (Edit picked card)</div>'
+            return False
+        try:
+            key = delete_card(self.f_name.value.strip(), self.f_set.value, row_version=self.editing[1], url=self.url)
+        except DesignerCardError as e:
+            self.form_msg.value = f'<div class="mlab-msg-error">cannot delete: {esc(e)}</div>'
+            return False
+        self.editing = None
+        self.form_msg.value = f'<div class="mlab-msg-ok">deleted {esc(key)}</div>'
+        self.search()
+        return True
+
+    def try_card(self, dice: list[int] | None = None) -> bool:
+        """Open a board below the form with the card as the form holds it in a fitting
+        position (:func:`munchkin_lab.widgets.designer.try_board`: a monster in a combat
+        against P1, an item equipped, a Curse just played on P1, a room or Dungeon in play).
+        The card need not be saved. Returns True when the board opened."""
+        from .designer import try_board
+
+        try:
+            vals = {k: v for k, v in self.form_values().items() if v not in (None, "", [], {})}
+            board = try_board(vals, self.f_set.value or "designer", dice=dice, height=560)
+        except DesignerCardError as e:
+            self.form_msg.value = f'<div class="mlab-msg-error">cannot try it: {esc(e)}</div>'
+            return False
+        except Exception as e:  # noqa: BLE001 - shown, not raised
+            self.form_msg.value = f'<div class="mlab-msg-error">cannot try it: {esc(type(e).__name__)}: {esc(e)}</div>'
+            return False
+        self.board = board
+        close = W.Button(description="Close the try-it board"); close.add_class("mlab-try-close")
+        close.on_click(lambda _b: self._close_try())
+        self.try_area.children = [close, board]
+        self.form_msg.value = f'<div class="mlab-msg-ok">trying {esc(vals.get("name", ""))}: the board is below</div>'
+        return True
+
+    def _close_try(self) -> None:
+        self.board = None
+        self.try_area.children = []

@@ -1,123 +1,64 @@
-"""Saving designer cards (provenance ``designer``, origin ``designer``) with optimistic locking.
+"""The card editor's side of designer cards: saving the form (through
+:mod:`munchkin_lab.cards.designer`, which owns the rules) and "try this card" positions.
 
-Editing an existing card passes the ``row_version`` the editor read; when another save came
-first the version no longer matches and :class:`EditConflictError` is raised (no silent
-overwrite). The check is the ``Card`` table's SQLAlchemy ``version_id_col``.
+Saving: :func:`save_designer_card` stores the form's fields as a designer card of a designer
+set (never of a shipped set), with the ``row_version`` check: when another save came first,
+:class:`EditConflictError` (no silent overwrite).
+
+Trying: :func:`try_position` builds a scenario (the format of
+``munchkin_lab/scenarios/README.md``) with the card where it acts at once, and
+:func:`try_board` opens a :class:`~munchkin_lab.widgets.board.Board` on it: a monster is a
+combat against it (P1 has kicked it), an item is equipped by P1 in a combat (its bonus counts), a
+Curse has just been played
+on P1 by P2, a Monster Enhancer sits in P1's hand before a combat, a One-Shot or Go Up a Level
+card in P1's hand, a Dungeon is in play with a combat to feel it in, a room tile is next to
+START for P1 to enter. Positions follow the core rules (7. Combat, 9. Items, 10. Curses) and
+the expansions' set-up (Scooby-Doo rules, Dungeons; SMA rules, the grid).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from pydantic import ValidationError
-from sqlalchemy import func, select
-from sqlalchemy.orm.exc import StaleDataError
-from sqlalchemy.orm import Session
+from ..cards.designer import DesignerCardError, EditConflictError, save_card
 
-from .. import config
-from ..cards.build import derived_tags, effect_problems
-from ..cards.files import CardFile
-from ..cards.models import Card, CardSet, CardTagLink, Tag
+__all__ = ["FIELDS", "DesignerCardError", "EditConflictError", "save_designer_card", "card_identity",
+           "try_position", "try_game", "try_board", "TRY_KINDS"]
 
-FIELDS = ("name", "kind", "deck", "level", "treasures", "levels_gained", "bonus", "slot", "big", "gold",
-          "summary")
+#: Fields of the editor (the set-file fields of a card).
+FIELDS = ("name", "kind", "deck", "copies", "level", "treasures", "levels_gained", "bonus", "slot", "big", "gold",
+          "version", "usable_by", "not_usable_by", "tags", "aliases", "source", "summary", "effects", "manual")
 
 
-class DesignerCardError(ValueError):
-    """The designer card is invalid (the message names the field)."""
+def _clean(values: Mapping[str, Any]) -> dict:
+    """The form's values without empty ones (``None``, ``""``, empty lists and mappings)."""
+    out = {}
+    for k, v in values.items():
+        if k not in FIELDS:
+            continue
+        if v is None or (isinstance(v, str) and not v.strip()) or (isinstance(v, (list, dict)) and not v):
+            continue
+        out[k] = v
+    return out
 
 
-class EditConflictError(DesignerCardError):
-    """Someone else saved this card since it was opened: reload it and redo the change."""
-
-
-def _validate(values: dict[str, Any]) -> CardFile:
-    data = {k: v for k, v in values.items() if k in FIELDS and v not in (None, "")}
-    data["provenance"] = "designer"
-    data["tags"] = list(values.get("tags") or [])
-    try:
-        return CardFile.model_validate(data)
-    except ValidationError as e:
-        msgs = []
-        for err in e.errors(include_url=False):
-            where = ".".join(str(x) for x in err.get("loc", ()))
-            msgs.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
-        raise DesignerCardError("; ".join(msgs)) from None
-
-
-def save_designer_card(values: dict[str, Any], set_code: str, card_id: int | None = None,
+def save_designer_card(values: Mapping[str, Any], set_code: str, card_id: int | None = None,
                        row_version: int | None = None, url: str | None = None) -> tuple[int, int]:
-    """Insert (``card_id=None``) or update a designer card.
+    """Insert (``card_id=None``) or update a designer card from the editor's fields.
 
     Args:
-        values: card fields (``name``, ``kind``, ``deck``, numbers, ``slot``, ``big``,
-            ``summary``, ``tags`` as a list of declared tag names).
-        set_code: the set the card belongs to.
+        values: card fields (:data:`FIELDS`; empty ones are left out: a blank number is
+            unknown, ``null``).
+        set_code: a designer set (a shipped set is refused: presets never change).
         card_id, row_version: the card being edited and the version the editor read.
     Returns:
         ``(card_id, new row_version)``.
     Raises:
-        DesignerCardError: invalid fields, unknown set or tag, duplicate name, not a designer card.
+        DesignerCardError: invalid fields (named), unknown or shipped set, undeclared tag, a
+            name that shadows another card or alias, not a designer card.
         EditConflictError: the card changed since ``row_version`` was read.
     """
-    model = _validate(values)
-    if problems := effect_problems(model.effects):
-        raise DesignerCardError("; ".join(problems))
-    engine = config.get_engine(url)
-    with Session(engine) as s:
-        cs = s.execute(select(CardSet).where(CardSet.code == set_code)).scalars().first()
-        if cs is None:
-            raise DesignerCardError(f"set: unknown set {set_code!r}")
-        tag_rows = {}
-        for t in model.tags:
-            row = s.execute(select(Tag).where(Tag.key == t.lower())).scalars().first()
-            if row is None:
-                raise DesignerCardError(f"tags: undeclared tag {t!r} (declare it in database/tags.yaml)")
-            tag_rows[row.id] = row
-        clash = s.execute(select(Card).where(Card.set_id == cs.id, func.lower(Card.name) == model.name.lower())
-                          ).scalars().first()
-        if clash is not None and clash.id != card_id:
-            raise DesignerCardError(f"name: set {set_code!r} already has a card named {model.name!r}")
-        if card_id is None:
-            pos = s.execute(select(func.max(Card.position)).where(Card.set_id == cs.id)).scalar() or 0
-            card = Card(set_id=cs.id, name=model.name, position=pos + 1, origin="designer")
-            s.add(card)
-        else:
-            card = s.get(Card, card_id)
-            if card is None:
-                raise EditConflictError(f"card #{card_id} was deleted by someone else")
-            if card.origin != "designer":
-                raise DesignerCardError(f"{card.name!r} is a printed card: copy it as a new designer card")
-            if row_version is not None and card.row_version != row_version:
-                raise EditConflictError(
-                    f"edit conflict: {card.name!r} was saved by someone else since you opened it "
-                    f"(version {row_version}, now {card.row_version}); reload it and redo your change")
-            card.name = model.name
-            card.set_id = cs.id
-        for f in ("kind", "deck", "level", "treasures", "levels_gained", "bonus", "slot", "big", "gold", "summary"):
-            setattr(card, f, getattr(model, f))
-        card.provenance = "designer"
-        card.origin = "designer"
-        try:
-            s.flush()
-        except StaleDataError:
-            s.rollback()
-            raise EditConflictError(f"edit conflict: {model.name!r} was saved by someone else at the same "
-                                    "time; reload it and redo your change") from None
-        s.execute(CardTagLink.__table__.delete().where(CardTagLink.card_id == card.id))
-        links = [{"card_id": card.id, "tag_id": tid, "derived": False} for tid in tag_rows]
-        for d in derived_tags(model.kind, model.big, model.slot, model.version):
-            row = s.execute(select(Tag).where(Tag.key == d.lower())).scalars().first()
-            if row is not None and row.id not in tag_rows:
-                links.append({"card_id": card.id, "tag_id": row.id, "derived": True})
-        if links:
-            s.execute(CardTagLink.__table__.insert(), links)
-        try:
-            s.commit()
-        except StaleDataError:
-            s.rollback()
-            raise EditConflictError(f"edit conflict: {model.name!r} was saved by someone else at the same "
-                                    "time; reload it and redo your change") from None
-        return card.id, card.row_version
+    saved = save_card(_clean(values), set_code, card_id=card_id, row_version=row_version, url=url)
+    return saved.id, saved.row_version
 
 
 def card_identity(name: str, set_code: str, url: str | None = None) -> tuple[int, int, str]:
@@ -126,6 +67,11 @@ def card_identity(name: str, set_code: str, url: str | None = None) -> tuple[int
     Raises:
         DesignerCardError: no such card.
     """
+    from sqlalchemy import select
+
+    from .. import config
+    from ..cards.models import Card, CardSet
+
     engine = config.get_engine(url)
     with engine.connect() as conn:
         row = conn.execute(select(Card.id, Card.row_version, Card.origin).join(CardSet, CardSet.id == Card.set_id)
@@ -133,3 +79,168 @@ def card_identity(name: str, set_code: str, url: str | None = None) -> tuple[int
     if row is None:
         raise DesignerCardError(f"no card {name!r} in set {set_code!r}")
     return int(row[0]), int(row[1]), str(row[2])
+
+
+# --------------------------------------------------------------------------- try it
+
+#: Where "try this card" puts a card, by kind (what the board opens on).
+TRY_KINDS = {
+    "monster": "a combat against it: P1 has just kicked it open",
+    "item": "equipped by P1, in a combat against a Practice Dummy (see its bonus count)",
+    "curse": "just played on P1 by P2",
+    "monster_enhancer": "in P1's hand, P1 in a combat (play it on the monster)",
+    "one_shot": "in P1's hand, P1 in a combat",
+    "go_up_a_level": "in P1's hand",
+    "dungeon": "in play, P1 in a combat in it",
+    "room_tile": "on the grid next to START (east); P1 moves in",
+    "race": "in P1's hand (play it)",
+    "class": "in P1's hand (play it)",
+    "special": "in P1's hand, P1 in a combat",
+}
+
+_FOE = {"name": "Practice Dummy", "kind": "monster", "deck": "door", "level": 1, "treasures": 1}
+_LOOT = [{"name": f"Practice Coin {i}", "kind": "item", "deck": "treasure", "slot": "none", "gold": 100}
+         for i in (1, 2, 3, 4)]
+_DOOR_FILL = [{"name": f"Practice Door {i}", "kind": "curse", "deck": "door"} for i in (1, 2, 3, 4)]
+
+
+def _spec_of(card: Mapping[str, Any], set_code: str):
+    from ..cards.designer import card_model, engine_notes
+    from ..engine import CardSpec
+
+    model = card_model(card)
+    fields = model.model_dump(exclude_none=True, exclude={"copies", "aliases", "provenance", "source", "summary"})
+    fields["manual"] = bool(model.manual or engine_notes(model.effects, model.kind))
+    return CardSpec.make(set=set_code, **fields)
+
+
+def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list[int] | None = None,
+                 level: int | None = None) -> tuple[dict, Any]:
+    """A scenario (``munchkin_lab/scenarios/README.md`` format) with ``card`` in a fitting
+    position, and the card's engine spec.
+
+    Args:
+        card: the card in the set-file form (as the editor holds it).
+        set_code: the set it is shown under.
+        dice: forced die results for the first rolls (default: a monster with Bad Stuff gets
+            ``[1]``, so that running away fails and its Bad Stuff shows at once).
+        level: P1's Level (default: the monster's Level, at most 9, so that the monster wins
+            the tie and P1 must fight for help, run away or lose; else 3).
+    Returns:
+        ``(scenario dict, CardSpec)``; the scenario names the card by name and the spec goes
+        to the resolver (a card the engine cannot run yet is ``manual``).
+    Raises:
+        DesignerCardError: the card is invalid (named field).
+    """
+    spec = _spec_of(card, set_code)
+    kind = spec.kind
+    e = spec.effects
+    you: dict[str, Any] = {"name": "P1", "level": 3}
+    other: dict[str, Any] = {"name": "P2", "level": 3}
+    decks: dict[str, list[str]] = {"door": [], "treasure": [c["name"] for c in _LOOT]}
+    cards = [_FOE, *_LOOT, *_DOOR_FILL]
+    options: dict[str, Any] = {}
+    steps: list[dict] = []
+    forced = list(dice) if dice is not None else []
+    if kind == "monster":
+        decks["door"] = [spec.name, *[c["name"] for c in _DOOR_FILL]]
+        you["level"] = max(1, min(9, spec.level if spec.level is not None else 3))
+        steps = [{"actor": "P1", "action": "kick"}]
+        if dice is None and e.get("bad_stuff"):
+            forced = [1]
+    elif kind == "item":
+        you["equipped"] = [spec.name]
+        decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
+        steps = [{"actor": "P1", "action": "kick"}]
+    elif kind == "curse":
+        other["hand"] = [spec.name]
+        decks["door"] = [c["name"] for c in _DOOR_FILL]
+        steps = [{"actor": "P2", "action": "play", "card": spec.name, "target": "P1"}]
+    elif kind in ("monster_enhancer", "one_shot", "special"):
+        you["hand"] = [spec.name]
+        decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
+        steps = [{"actor": "P1", "action": "kick"}]
+    elif kind == "dungeon":
+        options["modules"] = ["scooby_doo"]
+        decks["dungeon_in_play"] = [spec.name]
+        decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
+        steps = [{"actor": "P1", "action": "kick"}]
+    elif kind == "room_tile":
+        options["modules"] = ["rooms"]
+        cards.append({"name": "START", "kind": "room_tile", "deck": "room_tile",
+                      "effects": {"room": {"indestructible": True, "start": True}}})
+        decks["room:1,0"] = [spec.name]
+        decks["room_tile"] = ["START"]
+        decks["door"] = [c["name"] for c in _DOOR_FILL]
+    else:  # race, class, go_up_a_level and the rest: in hand
+        you["hand"] = [spec.name]
+        decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
+    if level is not None:
+        you["level"] = int(level)
+    sc = {"name": f"try {spec.name}", "rule": f"try it: {TRY_KINDS.get(kind, 'in P1 hand')}", "seed": 0,
+          "options": options, "cards": [c for c in cards if c["name"] != spec.name], "players": [you, other],
+          "decks": decks, "active": "P1", "phase": "start", "forced_dice": forced, "steps": steps}
+    return sc, spec
+
+
+def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int] | None = None,
+             level: int | None = None):
+    """The engine game of :func:`try_position` with its steps played (the kick, the Curse).
+
+    Returns:
+        ``(game, scenario dict)``.
+    Raises:
+        DesignerCardError: the card is invalid, or the position cannot be built with it (the
+            engine's reason).
+    """
+    from ..scenarios.runner import ScenarioError, build_game, database_resolver, make_action
+
+    sc, spec = try_position(card, set_code, dice, level)
+    fallback = database_resolver()
+
+    def resolve(name: str):
+        if name.lower() == spec.name.lower():
+            return spec
+        return fallback(name)
+
+    try:
+        g = build_game(sc, resolve)
+        g = g[0] if isinstance(g, tuple) else g
+        for i, step in enumerate(sc["steps"]):
+            g.play(make_action(g, step, f"steps[{i}]"))
+    except (ScenarioError, ValueError) as exc:
+        raise DesignerCardError(f"card {spec.name!r}: cannot be tried in this position: {exc}") from None
+    return g, sc
+
+
+def try_board(card: Mapping[str, Any], set_code: str = "designer", dice: list[int] | None = None,
+              level: int | None = None, **board_kw):
+    """A :class:`~munchkin_lab.widgets.board.Board` on :func:`try_game`: P1 is you (human),
+    P2 a greedy bot; *New game* builds the same position again. Other keywords go to
+    ``Board`` (``name``, ``journal``, ``height``...).
+
+    Raises:
+        DesignerCardError: as :func:`try_game`.
+    """
+    from .board import Board
+
+    game, sc = try_game(card, set_code, dice, level)
+    name = str(card.get("name"))
+
+    def factory(_seed: int, _n: int):
+        return try_game(card, set_code, dice, level)[0]
+
+    board_kw.setdefault("seats", ["human", "greedy"])
+    board_kw.setdefault("journal", False)
+    board_kw.setdefault("default_provenance", "designer")
+    board = Board(game, factory, meta={"source": "try", "card": name, "set": set_code}, **board_kw)
+    board.show_message(f"Try it: {name} is {TRY_KINDS.get(game.specs[_find(game, name)].kind, 'in play')}"
+                       + (f"; the next die roll is {sc['forced_dice'][0]}" if sc["forced_dice"] else ""), "ok")
+    return board
+
+
+def _find(game, name: str) -> int:
+    for i, sp in enumerate(game.specs):
+        if sp.name == name:
+            return i
+    return 0

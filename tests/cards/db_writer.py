@@ -1,6 +1,7 @@
 """A second process for the concurrency tests: saves designer cards (and every few cards a
 deck using the card just saved) in a loop, through the lab's own API, and writes what it
-saved and every error it got as JSON.
+saved and every error it got as JSON. The cards go to the designer set ``lab`` (the test
+creates it).
 
     python db_writer.py URL PREFIX COUNT OUT.json [START.flag]
 
@@ -30,7 +31,7 @@ def main(url: str, prefix: str, count: int, out: Path, start: Path | None) -> No
         try:
             save_designer_card({"name": name, "kind": "monster", "deck": "door", "level": i % 20,
                                 "treasures": 1, "tags": ["Undead"], "summary": "made by the writer"},
-                               "alpha", url=url)
+                               "lab", url=url)
             cards.append(name)
         except Exception as exc:  # noqa: BLE001 - every failure is reported to the test
             errors.append(f"card {name}: {type(exc).__name__}: {exc}")
@@ -38,7 +39,7 @@ def main(url: str, prefix: str, count: int, out: Path, start: Path | None) -> No
         if i % 4 == 0:
             try:
                 deck = Deck(f"{prefix} deck {i}", catalog=Catalog.from_database(url), url=url)
-                deck.add(f"alpha:{name}", 2)
+                deck.add(f"lab:{name}", 2)
                 deck.add("Potion")
                 deck.save()
                 decks.append(deck.name)

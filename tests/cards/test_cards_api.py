@@ -26,6 +26,7 @@ def url(backend_url):
     with config.get_engine(backend_url).begin() as conn:  # decks persist across builds: start clean
         conn.execute(Deck.__table__.delete())
         conn.execute(Card.__table__.delete().where(Card.origin == "designer"))
+        conn.execute(CardSet.__table__.delete().where(CardSet.origin == "designer"))
     return backend_url
 
 
@@ -103,7 +104,10 @@ def test_csv_import_applies_changes_atomically(url, tmp_path):
             r["level"] = "3"
             r["tags"] = '["Undead", "Ghost"]'
     rows = [r for r in rows if r["name"] != "Homebrew"]
-    rows.append({**rows[0], "name": "New Skeleton", "aliases": "[]"})
+    from munchkin_lab.cards.designer import create_set
+
+    create_set("lab", "Lab cards", url=url)  # a new card goes into a designer set
+    rows.append({**rows[0], "set": "lab", "name": "New Skeleton", "aliases": "[]"})
     with a.open("w", encoding="utf-8", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=api.CSV_COLUMNS, lineterminator="\n")
         w.writeheader()
@@ -111,7 +115,7 @@ def test_csv_import_applies_changes_atomically(url, tmp_path):
     version = api.card("Bone Rattler", url=url)
     result = api.import_csv(a, url=url, replace=True)
     assert result == {"inserted": 1, "updated": 1, "deleted": 1, "unchanged": 9}
-    assert result.names["inserted"] == ["alpha:New Skeleton"] and result.names["deleted"] == ["beta:Homebrew"]
+    assert result.names["inserted"] == ["lab:New Skeleton"] and result.names["deleted"] == ["beta:Homebrew"]
     assert api.card("New Skeleton", url=url)["origin"] == "designer"  # not from the data files
     rattler = api.card("Bone Rattler", url=url)
     assert rattler["level"] == 3 and rattler["tags"] == ["Ghost", "Undead"]

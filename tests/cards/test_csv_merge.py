@@ -23,21 +23,27 @@ from test_cards_api import content
 
 runner = CliRunner()
 ALL = ["alpha:Bone Rattler", "alpha:Grave Lord", "alpha:Flame Sword", "alpha:Heavy Cart", "alpha:Potion",
-       "alpha:Cleric", "alpha:Lab Goblin", "beta:Sheet Phantom", "beta:Engine Room", "beta:Engine Room V2",
-       "beta:Cleric", "beta:Homebrew"]
+       "alpha:Cleric", "beta:Sheet Phantom", "beta:Engine Room", "beta:Engine Room V2",
+       "beta:Cleric", "beta:Homebrew", "lab:Lab Goblin"]
 
 
 @pytest.fixture()
 def url(backend_url):
-    """The mini data with one designer card (Lab Goblin), no decks."""
+    """The mini data with one designer card (Lab Goblin, in the designer set ``lab``), no decks."""
+    from munchkin_lab.cards.designer import create_set, delete_set
     from munchkin_lab.widgets.designer import save_designer_card
 
     build(backend_url, MINI)
     with config.get_engine(backend_url).begin() as conn:
         conn.execute(Deck.__table__.delete())
         conn.execute(Card.__table__.delete().where(Card.origin == "designer"))
+    try:  # the module's database is shared by its tests
+        delete_set("lab", url=backend_url)
+    except CardDataError:
+        pass
+    create_set("lab", "Lab cards", url=backend_url)
     save_designer_card({"name": "Lab Goblin", "kind": "monster", "deck": "door", "level": 5, "tags": ["Undead"],
-                        "summary": "A goblin made in the lab."}, "alpha", url=backend_url)
+                        "summary": "A goblin made in the lab."}, "lab", url=backend_url)
     return backend_url
 
 
@@ -100,9 +106,9 @@ def test_replace_dry_run_then_replace(url, tmp_path):
         api.import_csv(path, url=url, replace=True)
     assert content(url) == before
     delete_deck("Mix", url)
-    with pytest.raises(CardDataError, match="would also delete alpha:Lab Goblin, not shown before"):
+    with pytest.raises(CardDataError, match="would also delete lab:Lab Goblin, not shown before"):
         api.import_csv(path, url=url, replace=True, expect_deleted=[k for k in preview.names["deleted"]
-                                                                     if k != "alpha:Lab Goblin"])
+                                                                     if k != "lab:Lab Goblin"])
     assert content(url) == before
     done = api.import_csv(path, url=url, replace=True, expect_deleted=preview.names["deleted"])
     assert done == {"inserted": 0, "updated": 0, "deleted": 10, "unchanged": 2}
@@ -160,7 +166,13 @@ def test_new_cards_are_designer_cards_and_origin_is_kept(url, tmp_path):
     api.export_csv(path, url=url)
     rows = rows_of(path)
     potion = next(r for r in rows if r["name"] == "Potion")
+    before = content(url)
     write_rows(path, [{**potion, "name": "Big Potion", "bonus": "4", "origin": "file"}])
+    with pytest.raises(CardDataError, match="card 'Big Potion': set: 'alpha' is a shipped set: a new card goes "
+                                            "into a designer set"):
+        api.import_csv(path, url=url)  # presets (every card of a shipped set) never change under a designer
+    assert content(url) == before
+    write_rows(path, [{**potion, "set": "lab", "name": "Big Potion", "bonus": "4", "origin": "file"}])
     assert api.import_csv(path, url=url) == {"inserted": 1, "updated": 0, "deleted": 0, "unchanged": 0}
     big = api.card("Big Potion", url=url)
     assert big["origin"] == "designer" and big["bonus"] == 4 and big["tags"] == ["One-Shot"]
@@ -194,7 +206,7 @@ def test_db_import_and_export_commands(url, tmp_path):
     path = tmp_path / "cards.csv"
     res = runner.invoke(app, ["db", "export", str(path), "--url", url])
     assert res.exit_code == 0 and res.output == f"wrote 12 cards to {path}\n"
-    rows = [r for r in rows_of(path) if r["set"] == "alpha"]
+    rows = [r for r in rows_of(path) if r["set"] in ("alpha", "lab")]
     write_rows(path, rows)
     before = content(url)
     res = runner.invoke(app, ["db", "import", str(path), "--replace", "--dry-run", "--url", url])
@@ -211,7 +223,7 @@ def test_db_import_and_export_commands(url, tmp_path):
     assert content(url) == before
     res = runner.invoke(app, ["db", "import", str(path), "--replace", "--url", url], input="y\n")
     assert res.exit_code == 0 and "5 deleted" in res.output
-    assert all(k.startswith("alpha:") for k in keys(url)) and len(keys(url)) == 7
+    assert all(k.startswith(("alpha:", "lab:")) for k in keys(url)) and len(keys(url)) == 7
     bad = tmp_path / "bad.csv"
     bad.write_text(io.StringIO("name,set\nX,alpha\n").getvalue(), encoding="utf-8")
     res = runner.invoke(app, ["db", "import", str(bad), "--url", url])

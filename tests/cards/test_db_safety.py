@@ -101,7 +101,10 @@ def wait_for(path: Path, proc: subprocess.Popen, timeout: float = 120) -> None:
 
 
 def test_rebuilds_while_a_writer_saves_lose_nothing(fresh_url, data_copy, tmp_path):
+    from munchkin_lab.cards.designer import create_set
+
     build(fresh_url, MINI)
+    create_set("lab", "Lab cards", url=fresh_url)  # the writer's designer set
     other = variant(data_copy)
     out, start = tmp_path / "writer.json", tmp_path / "start.flag"
     proc = subprocess.Popen([sys.executable, str(WRITER), fresh_url, "W", "120", str(out), str(start)], env=ENV)
@@ -175,19 +178,26 @@ def test_rebuild_keeps_ids_and_versions(backend_url, data_copy):
     with config.get_engine(backend_url).begin() as conn:
         conn.execute(Deck.__table__.delete())
         conn.execute(Card.__table__.delete().where(Card.origin == "designer"))
+    from munchkin_lab.cards.designer import create_set, delete_set
+
+    if "lab" in set(api.cards("", url=backend_url)["set"]):
+        delete_set("lab", url=backend_url)
+    create_set("lab", "Lab cards", url=backend_url)
     cid, ver = save_designer_card({"name": "Lab Goblin", "kind": "monster", "deck": "door", "level": 4,
-                                   "tags": ["Undead"]}, "alpha", url=backend_url)
-    before = {n: card_identity(n, "alpha", url=backend_url) for n in ("Grave Lord", "Potion", "Lab Goblin")}
+                                   "tags": ["Undead"]}, "lab", url=backend_url)
+    where = {"Grave Lord": "alpha", "Potion": "alpha", "Lab Goblin": "lab"}
+    before = {n: card_identity(n, where[n], url=backend_url) for n in where}
     counts = build(backend_url, variant(data_copy))
     assert (counts["added"], counts["updated"], counts["removed"], counts["unchanged"]) == (1, 1, 0, 10)
-    after = {n: card_identity(n, "alpha", url=backend_url) for n in before}
+    assert counts["designer_sets"] == 1
+    after = {n: card_identity(n, where[n], url=backend_url) for n in before}
     assert after["Potion"] == before["Potion"] and after["Lab Goblin"] == before["Lab Goblin"] == (cid, ver, "designer")
     assert after["Grave Lord"][0] == before["Grave Lord"][0] and after["Grave Lord"][1] == before["Grave Lord"][1] + 1
     grave = api.card("Grave Lord", url=backend_url)
     assert grave["level"] == 17 and grave["aliases"] == ["Grobowy Pan"]
     # the designer's editor (id and version read before the rebuild) still saves
     assert save_designer_card({"name": "Lab Goblin", "kind": "monster", "deck": "door", "level": 6,
-                               "tags": ["Undead"]}, "alpha", card_id=cid, row_version=ver, url=backend_url) == (cid, ver + 1)
+                               "tags": ["Undead"]}, "lab", card_id=cid, row_version=ver, url=backend_url) == (cid, ver + 1)
     counts = build(backend_url, MINI)
     assert (counts["added"], counts["updated"], counts["removed"]) == (0, 1, 1)
     assert api.card("Lab Goblin", url=backend_url)["level"] == 6

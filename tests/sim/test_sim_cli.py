@@ -56,7 +56,9 @@ def test_compare_command(sim_url, tmp_path):
                               "--plots", str(tmp_path / "plots"), "--turn-cap", "80"])
     assert res.exit_code == 0, res.output
     assert "B-A" in res.output and "turns" in res.output
-    assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == ["lengths.png", "levels.png", "win_rates.png"]
+    assert "cards (share of wins when held)" in res.output and " points" in res.output.split("cards (share")[1]
+    assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == ["cards.png", "lengths.png", "levels.png",
+                                                                      "win_rates.png"]
 
 
 def test_bad_input_exits_1_without_traceback(sim_url, tmp_path):

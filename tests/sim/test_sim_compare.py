@@ -69,3 +69,43 @@ def test_compare_refuses_different_player_counts(base_deck, runs):
     three = simulate(base_deck, players=3, games=2, seed=1, workers=1, progress=False)
     with pytest.raises(ValueError, match="player"):
         compare(runs[0], three)
+
+
+def test_per_card_impact_table_and_plot(base_deck, sim_url):
+    """Issue 14, item 8: which cards' share of wins when held changes between two decks."""
+    from munchkin_lab.decks import Deck
+    from munchkin_lab.sim import card_impact, plot_card_impact
+
+    small = Deck("no curses", url=sim_url)
+    for spec, n in base_deck.specs():
+        if spec.kind != "curse":
+            small.entries[spec.key] = type(next(iter(base_deck.entries.values())))(spec.key, n)
+    a = simulate(base_deck, games=30, seed=11, workers=1, progress=False)
+    b = simulate(small, games=30, seed=11, workers=1, progress=False)
+    cmp = compare_results(a, b)
+    t = cmp.cards
+    assert list(t.columns[:4]) == ["key", "name", "set", "kind"] and len(t) == len(a.cards)
+    row = t.set_index("key").loc["munchkin:Potted Plant"]
+    ca = a.cards.set_index("key").loc["munchkin:Potted Plant"]
+    cb = b.cards.set_index("key").loc["munchkin:Potted Plant"]
+    assert (row["held_a"], row["held_wins_a"], row["held_b"], row["held_wins_b"]) == (
+        ca["held"], ca["held_wins"], cb["held"], cb["held_wins"])
+    if row["held_a"] and row["held_b"]:
+        d, lo, hi = diff_proportions(int(ca["held_wins"]), int(ca["held"]), int(cb["held_wins"]), int(cb["held"]))
+        assert row["diff"] == pytest.approx(d) and row["ci_low"] == pytest.approx(lo) and row["ci_high"] == pytest.approx(hi)
+    curses = t[t["kind"] == "curse"]
+    assert len(curses) and (curses["copies_b"] == 0).all() and curses["diff"].isna().all()  # only in deck A
+    assert (curses["held_b"] == 0).all()
+    with_diff = t.dropna(subset=["diff"])
+    assert len(with_diff) > 10 and (with_diff["ci_low"] <= with_diff["diff"]).all()
+    assert (with_diff["diff"] <= with_diff["ci_high"]).all()
+    sig = list(t["significant"])
+    assert sig == sorted(sig, reverse=True)  # significant changes first
+    plain = t[~t["significant"]].dropna(subset=["diff"])
+    assert list(plain["diff"].abs()) == sorted(plain["diff"].abs(), reverse=True)
+    same = card_impact(a, a)
+    assert (same["diff"].dropna() == 0).all() and not same["significant"].any()
+    fig = cmp.plot_cards(top=8, min_held=1)
+    assert isinstance(fig, Figure) and len(fig.axes[0].patches) == min(8, len(with_diff))
+    empty = plot_card_impact(t, min_held=10**9)
+    assert isinstance(empty, Figure) and not empty.axes[0].patches

@@ -61,8 +61,13 @@ def test_empty_set_or_tag_result_lists_the_values(lab_db):
 def test_designer_card_add_edit_and_conflict(lab_db):
     a = CardBrowser("", url=lab_db)
     a.new_btn.click()
-    a.f_name.value, a.f_set.value, a.f_kind.value, a.f_deck.value = "Test Slime", "munchkin", "monster", "door"
+    a.f_name.value, a.f_kind.value, a.f_deck.value = "Test Slime", "monster", "door"
     a.f_level.value, a.f_treasures.value, a.f_tags.value = "3", "1", "Undead"
+    if "widget_lab" not in a.f_set.options:  # a designer set of one's own, made in the form
+        a.s_code.value, a.s_name.value = "widget_lab", "Widget lab"
+        a.s_create.click()
+        assert "created designer set widget_lab" in a.form_msg.value
+    assert a.f_set.value == "widget_lab"
     a.save_btn.click()
     assert "saved" in a.form_msg.value
     from munchkin_lab.cards.api import card

@@ -1,5 +1,7 @@
 """The lab notebooks of this area run top to bottom under nbval (a fresh pytest process per notebook,
-on a freshly built database; widget-heavy notebooks with --nbval-lax)."""
+on a private copy of a freshly built database; widget-heavy notebooks with --nbval-lax).
+Notebook 02 runs the whole designer story (issue 14): a designer set, a card with an effect,
+trying it on a board, mixing, simulating and sharing it."""
 from __future__ import annotations
 
 import os
@@ -20,7 +22,13 @@ def test_notebook_runs_under_nbval(name, lab_db, tmp_path):
     work = tmp_path / "notebooks"
     shutil.copytree(REPO / "notebooks", work, ignore=shutil.ignore_patterns("*.journal.jsonl", ".ipynb_checkpoints"))
     shutil.copytree(REPO / "tests" / "scenarios", tmp_path / "tests" / "scenarios")
-    env = dict(os.environ, DATABASE_URL=lab_db, MPLBACKEND="Agg")
+    from munchkin_lab import config
+
+    with config.get_engine(lab_db).connect() as conn:  # a private copy: notebook 02 adds designer cards
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    db = tmp_path / "lab.sqlite"
+    shutil.copyfile(config.sqlite_path(lab_db), db)
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{db}", MPLBACKEND="Agg")
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--nbval-lax",
            "--rootdir", str(work), str(work / name)]
     r = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, timeout=240)

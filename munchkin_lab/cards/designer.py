@@ -1,0 +1,1062 @@
+"""Designer sets and designer cards in the card database (issue 14, items 1-2).
+
+A **designer set** is a set a designer makes in the lab (``origin='designer'`` in
+``card_set``): :func:`create_set`, :func:`list_sets`, :func:`delete_set`. It lives in the
+database and round-trips to a YAML file in the format of ``database/sets/*.yaml``
+(:func:`export_set` / :func:`import_set`: export, edit by hand, import back; an export of
+what was imported is the same text). ``db build`` keeps designer sets and their cards.
+
+A **designer card** (``origin='designer'``, provenance ``designer``) lives in a designer set,
+never in a shipped set, so presets such as ``base`` (every card of ``munchkin``) never change
+under a designer's feet: :func:`add_card`, :func:`edit_card`, :func:`delete_card`,
+:func:`get_card`. Every field of the set-file format is accepted (numbers, tags, aliases,
+copies, levels gained, restrictions, the provenance note ``source``, summary, ``effects``,
+``manual``), checked by the same schema as the set files (:class:`~munchkin_lab.cards.files.CardFile`).
+
+Rules every write follows (each refusal is a :class:`DesignerCardError` naming the card, the
+field and the fix; nothing is written then):
+
+* **Names may not shadow** another card's name or alias (case- and diacritics-insensitive:
+  ``priest``, ``PRIEST`` and ``Priést`` all hit the Cleric's alias ``Priest``); a card's own
+  aliases follow the same rule.
+* **Effects the engine cannot run are played by hand**: the engine runs the short forms of
+  the effect language (``munchkin_lab.engine.effects``); a card with ``abilities:`` (the full
+  language, valid but not run yet) or with a ``manual`` op is saved with ``manual: true``, so
+  the board hands it to a person ("resolve by hand") instead of ignoring it
+  (:func:`engine_notes`).
+* **Edits keep the version check**: an edit names the ``row_version`` it read and is refused
+  with :class:`EditConflictError` when someone saved the card in between.
+* Writes are one transaction (:func:`munchkin_lab.config.run_write`).
+
+Rule sources: the card fields and their ranges are ``database/README.md``; a card's effect
+language is ``database/EFFECTS.md``; "resolve by hand" is the engine's ``manual`` card
+(``munchkin_lab/engine/README.md``).
+"""
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from pydantic import ValidationError
+from sqlalchemy import Connection, delete, func, insert, select, update
+
+from .. import config
+from .errors import CardDataError
+from .files import DERIVED_TAGS, CardFile, SetFile, SetHeader, YamlDoc, _describe, validation_problems
+from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
+
+#: ``origin`` of designer sets and cards.
+DESIGNER = "designer"
+#: Field order of a card in an exported set file (the order of ``database/sets/*.yaml``).
+CARD_ORDER = ("name", "kind", "deck", "copies", "level", "treasures", "levels_gained", "bonus", "slot", "big",
+              "gold", "version", "usable_by", "not_usable_by", "tags", "aliases", "provenance", "source", "summary",
+              "effects", "manual")
+#: Field order of an exported set header.
+SET_ORDER = ("code", "name", "family", "kind", "printed_cards", "requires", "source", "notes")
+#: Where designer sets start in the set order (after every shipped set).
+_DESIGNER_POSITION = 1000
+_CARD_DEFAULTS = {"copies": 1, "big": False, "manual": False, "usable_by": [], "not_usable_by": [], "tags": [],
+                  "aliases": [], "effects": {}}
+
+
+class DesignerCardError(CardDataError):
+    """A designer set or card cannot be saved as asked; nothing was written.
+
+    Attributes:
+        problems: one line per problem, ``"card 'Name': field: what is wrong; the fix"``.
+    """
+
+    def __init__(self, problems: str | list[str]):
+        problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__(problems)
+        if len(problems) == 1:  # one problem: the plain sentence
+            self.args = (problems[0],)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class EditConflictError(DesignerCardError):
+    """Someone else saved (or deleted) this card since it was read: reload it and redo the
+    change. Nothing was written."""
+
+
+@dataclass
+class SavedCard:
+    """What a card write did: the card's ``id``, ``key`` (``"set:Name"``), new ``row_version``,
+    whether it is played by hand (``manual``) and ``notes`` for the designer (why it is
+    manual, a monster without Bad Stuff, ...)."""
+
+    id: int
+    key: str
+    row_version: int
+    manual: bool
+    notes: list[str] = field(default_factory=list)
+
+
+class SetImportResult(dict):
+    """What :func:`import_set` did (or, with ``dry_run``, would do) to a designer set.
+
+    As a dict: counts ``{"added", "updated", "removed", "unchanged"}`` of cards. Attributes:
+    ``code`` (the set), ``created`` (the set is new), ``names`` (the card names of each count),
+    ``notes`` (per-card notes, e.g. "set to manual"), ``dry_run``.
+    """
+
+    def __init__(self, code: str, created: bool, names: dict[str, list[str]], notes: list[str], dry_run: bool):
+        super().__init__({k: len(names[k]) for k in ("added", "updated", "removed", "unchanged")})
+        self.code, self.created, self.names, self.notes, self.dry_run = code, created, names, notes, dry_run
+
+    def summary(self) -> str:
+        """One line for people (plus the notes)."""
+        head = "dry run, nothing written: would be " if self.dry_run else ""
+        what = f"set {self.code!r} {'created' if self.created else 'updated'}: "
+        parts = [f"{self[k]} {k}" + (f" ({', '.join(self.names[k][:10])})" if self.names[k] and k != "unchanged" else "")
+                 for k in ("added", "updated", "removed", "unchanged")]
+        return "\n".join([head + what + "; ".join(parts)] + [f"note: {n}" for n in self.notes])
+
+
+# --------------------------------------------------------------------------- names
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: Unicode NFKC, typographic quotes and dashes made
+    plain, diacritics dropped (``Ł`` -> ``l``, ``é`` -> ``e``), case-folded, spaces collapsed.
+    ``name_key("Priést") == name_key("PRIEST")``."""
+    from .search import fold
+
+    text = unicodedata.normalize("NFKC", str(name))
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2013", "-").replace("\u2014", "-")
+    text = fold(text)
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(text.casefold().split())
+
+
+def _taken_names(conn: Connection, skip_ids: Iterable[int] = ()) -> dict[str, str]:
+    """name_key -> what holds that name (``"card 'Cleric' (munchkin)"``, ``"alias 'Priest' of
+    card 'Cleric' (munchkin)"``) over every card and alias but the cards ``skip_ids``."""
+    skip = set(skip_ids)
+    ct, st, at = Card.__table__, CardSet.__table__, Alias.__table__
+    out: dict[str, str] = {}
+    owner: dict[int, tuple[str, str, str]] = {}
+    for cid, name, code, origin in conn.execute(select(ct.c.id, ct.c.name, st.c.code, ct.c.origin)
+                                                .join(st, st.c.id == ct.c.set_id)):
+        owner[cid] = (name, code, origin)
+        if cid not in skip:
+            what = "printed card" if origin == "file" else "designer card"
+            out.setdefault(name_key(name), f"{what} {name!r} ({code})")
+    for cid, alias in conn.execute(select(at.c.card_id, at.c.name)):
+        if cid in skip or cid not in owner:
+            continue
+        name, code, origin = owner[cid]
+        what = "printed card" if origin == "file" else "designer card"
+        out.setdefault(name_key(alias), f"alias {alias!r} of {what} {name!r} ({code})")
+    return out
+
+
+def _shadow_problems(cards: list[tuple[str, list[str], str]], taken: dict[str, str]) -> list[str]:
+    """Problems of names and aliases (``(name, aliases, who)`` per card) that shadow
+    ``taken`` or each other."""
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    for name, aliases, who in cards:
+        own = name_key(name)
+        for label, value in [("name", name)] + [(f"aliases[{i}]", a) for i, a in enumerate(aliases)]:
+            key = name_key(value)
+            if label != "name" and key == own:
+                continue
+            if key in taken:
+                problems.append(f"{who}: {label}: {value!r} shadows the {taken[key]} (names are compared "
+                                "without case and diacritics); choose another name")
+            elif key in seen and seen[key] != who:
+                problems.append(f"{who}: {label}: {value!r} is also {seen[key]}; choose another name")
+            seen.setdefault(key, f"a name of {who}")
+    return problems
+
+
+# --------------------------------------------------------------------------- effects
+
+
+def engine_notes(effects: Mapping | None, kind: str) -> list[str]:
+    """Why the engine cannot run a card's ``effects`` by itself today (each reason one
+    sentence; ``[]`` when it runs them all): ``abilities`` written in the full effect language
+    (valid, but the engine runs the short forms only, ``munchkin_lab/engine/lang/README.md``),
+    a ``manual`` op, or a short form the engine's vocabulary lacks. A card with any reason is
+    saved with ``manual: true`` (resolved by hand on the board)."""
+    from ..engine import effects as vocab
+
+    if not effects:
+        return []
+    notes = []
+    if "abilities" in effects:
+        notes.append("abilities: written in the effect language, which the engine does not run yet: "
+                     "the card is resolved by hand on the board (manual)")
+    if '"manual"' in json.dumps(effects, sort_keys=True, default=str):
+        notes.append("a step is resolved by hand (a manual op): the card is marked manual")
+    for msg in vocab.validate_effects({k: v for k, v in effects.items() if k != "abilities"}):
+        notes.append(f"{msg}: not run by the engine yet: the card is resolved by hand on the board (manual)")
+    return notes
+
+
+def _card_notes(model: CardFile, engine: list[str]) -> list[str]:
+    notes = list(engine)
+    e = model.effects or {}
+    if model.kind == "monster" and not e.get("bad_stuff") and not model.manual and not engine:
+        notes.append("a monster without Bad Stuff: nothing happens to a player it catches "
+                     "(add effects.bad_stuff, or mark the card manual)")
+    return notes
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _describe_errors(exc: ValidationError, who: str) -> list[str]:
+    out = []
+    for err in exc.errors(include_url=False):
+        fld, msg = _describe(err)
+        out.append(f"{who}: {fld + ': ' if fld else ''}{msg}")
+    return out
+
+
+def card_model(card: Mapping[str, Any], who: str | None = None) -> CardFile:
+    """Validate one designer card given as a mapping in the set-file form (``name``, ``kind``,
+    ``deck``, numbers, ``tags``, ``aliases``, ``effects``, ...; ``provenance`` may be left out:
+    it is ``designer``; ``set``, ``row_version``, ``origin`` and ``id`` are ignored).
+
+    Returns:
+        the :class:`~munchkin_lab.cards.files.CardFile`.
+    Raises:
+        DesignerCardError: every problem, ``"card 'Name': field: message"``.
+    """
+    if not isinstance(card, Mapping):
+        raise DesignerCardError(f"a card is a mapping of fields (name, kind, deck, ...), got {type(card).__name__}")
+    data = {k: v for k, v in card.items() if k not in ("set", "row_version", "origin", "id", "key")}
+    name = data.get("name")
+    who = who or (f"card {name!r}" if isinstance(name, str) and name else "card")
+    prov = data.get("provenance", DESIGNER)
+    if prov != DESIGNER:
+        raise DesignerCardError(f"{who}: provenance: a designer card is 'designer', got {prov!r} "
+                                "('printed' and 'inferred' belong to the shipped set files)")
+    data["provenance"] = DESIGNER
+    try:
+        return CardFile.model_validate(data)
+    except ValidationError as exc:
+        raise DesignerCardError(_describe_errors(exc, who)) from None
+
+
+def _set_row(conn: Connection, code: str) -> Mapping | None:
+    st = CardSet.__table__
+    return conn.execute(select(st).where(st.c.code == code)).mappings().first()
+
+
+def _designer_set(conn: Connection, code: str) -> Mapping:
+    """The ``card_set`` row of designer set ``code``.
+
+    Raises:
+        DesignerCardError: no such set, or a shipped set (with the fix).
+    """
+    row = _set_row(conn, code)
+    if row is None:
+        sets = [c for (c,) in conn.execute(select(CardSet.code).where(CardSet.origin == DESIGNER).order_by(CardSet.code))]
+        hint = f"; designer sets: {', '.join(sets)}" if sets else "; there is none yet"
+        raise DesignerCardError(f"set: no designer set {code!r}{hint}: create one with "
+                                f"`munchkin-lab set new CODE NAME` (create_set)")
+    if row["origin"] != DESIGNER:
+        raise DesignerCardError(f"set: {code!r} is a shipped set: its cards come from database/sets/{code}.yaml and "
+                                "never change in the lab (presets use it); put designer cards in a designer set "
+                                "(`munchkin-lab set new CODE NAME`)")
+    return row
+
+
+def _tag_rows(conn: Connection) -> dict[str, Mapping]:
+    return {r["key"]: r for r in conn.execute(select(Tag.__table__)).mappings()}
+
+
+def _resolve_tags(model: CardFile, tags: dict[str, Mapping], set_code: str, who: str,
+                  extra: Mapping[str, str] | None = None) -> tuple[list[str], list[str], list[str]]:
+    """(explicit tag names, derived tag names, problems): a card may use the standard tags
+    (``tags.yaml``), its own set's tags (``extra``: key -> name) and the derived ones."""
+    from .build import derived_tags
+
+    derived_keys = {d.lower(): d for d in DERIVED_TAGS}
+    explicit, problems = [], []
+    for j, t in enumerate(model.tags):
+        key = t.lower()
+        row = tags.get(key)
+        if extra and key in extra:
+            name = extra[key]
+        elif row is not None and row["declared_in"] in (None, set_code):
+            name = row["name"]
+        elif key in derived_keys:
+            name = derived_keys[key]
+        else:
+            declared = sorted(r["name"] for r in tags.values() if r["declared_in"] in (None, set_code))
+            problems.append(f"{who}: tags[{j}]: undeclared tag {t!r} (declared: {', '.join(declared)}; a designer "
+                            "set declares its own in its file's tags:)")
+            continue
+        if name not in explicit:
+            explicit.append(name)
+    derived = [d for d in derived_tags(model.kind, model.big, model.slot, model.version) if d not in explicit]
+    return explicit, derived, problems
+
+
+def _values(model: CardFile, manual: bool) -> dict[str, Any]:
+    """The ``card`` columns of a validated card (plain JSON values)."""
+    plain = json.loads(json.dumps(model.model_dump(include={"usable_by", "not_usable_by", "effects"})))
+    return {"name": model.name, "kind": model.kind, "deck": model.deck, "copies": model.copies,
+            "level": model.level, "treasures": model.treasures, "levels_gained": model.levels_gained,
+            "bonus": model.bonus, "slot": model.slot, "big": model.big, "gold": model.gold,
+            "version": model.version, "usable_by": plain["usable_by"], "not_usable_by": plain["not_usable_by"],
+            "provenance": DESIGNER, "source": model.source, "summary": model.summary,
+            "effects": plain["effects"], "manual": manual}
+
+
+def _tag_id(conn: Connection, tags: dict[str, Mapping], name: str) -> int:
+    key = name.lower()
+    row = tags.get(key)
+    if row is None:  # a derived tag not stored yet
+        tt = Tag.__table__
+        tid = conn.execute(insert(tt).returning(tt.c.id), {"name": DERIVED_TAGS.get(name, name), "key": key,
+                                                           "description": "derived by the loader"}).scalar_one()
+        tags[key] = {"id": tid, "name": name, "key": key, "declared_in": None}
+        return tid
+    return row["id"]
+
+
+def _write_links(conn: Connection, cid: int, tags: dict[str, Mapping], explicit: list[str], derived: list[str],
+                 aliases: list[dict]) -> None:
+    lt, at = CardTagLink.__table__, Alias.__table__
+    conn.execute(delete(lt).where(lt.c.card_id == cid))
+    conn.execute(delete(at).where(at.c.card_id == cid))
+    links = sorted({(_tag_id(conn, tags, t), False) for t in explicit} | {(_tag_id(conn, tags, t), True) for t in derived})
+    if links:
+        conn.execute(insert(lt), [{"card_id": cid, "tag_id": t, "derived": d} for t, d in links])
+    if aliases:
+        conn.execute(insert(at), [{"card_id": cid, **a} for a in aliases])
+
+
+def _aliases(model: CardFile) -> list[dict]:
+    return [{"name": a.name, "language": a.language} for a in model.aliases]
+
+
+def _deck_users(conn: Connection, card_ids: list[int]) -> dict[int, list[str]]:
+    """card id -> names of the saved decks that hold it."""
+    if not card_ids:
+        return {}
+    out: dict[int, list[str]] = {}
+    for cid, name in conn.execute(select(DeckEntry.card_id, Deck.name).join(Deck, Deck.id == DeckEntry.deck_id)
+                                  .where(DeckEntry.card_id.in_(card_ids)).order_by(Deck.name)):
+        out.setdefault(cid, []).append(name)
+    return out
+
+
+def _forget_caches() -> None:
+    """Deck catalogs and board provenance maps cached in this process see the change."""
+    try:
+        from ..decks.catalog import forget_catalogs
+
+        forget_catalogs()
+    except Exception:  # noqa: BLE001 - nothing cached
+        pass
+    try:
+        from ..widgets.board import forget_provenance
+
+        forget_provenance()
+    except Exception:  # noqa: BLE001 - widgets not installed
+        pass
+
+
+def _engine(url: str | None):
+    from .api import open_engine
+
+    return open_engine(url)
+
+
+# --------------------------------------------------------------------------- sets
+
+
+def create_set(code: str, name: str, family: str = "munchkin", *, requires: Iterable[str] = (),
+               source: str | None = None, notes: str | None = None, url: str | None = None) -> dict:
+    """Create an empty designer set.
+
+    Args:
+        code: lower-case id (letters, digits, ``_``; at most 64), unique among all sets.
+        name: display name (one line).
+        family: game family, ``munchkin`` or ``solar_storm``.
+        requires: set codes the set needs (e.g. ``["munchkin"]``).
+        source, notes: free text (where the ideas come from; remarks).
+    Returns:
+        the set as exported (``{"code", "name", "family", "kind": "fan", ...}``).
+    Raises:
+        DesignerCardError: a bad field (named), a code already taken (shipped or designer),
+            an unknown required set.
+    """
+    header = _header({"code": code, "name": name, "family": family, "kind": "fan", "requires": list(requires),
+                      "source": source, "notes": notes})
+
+    def work(conn: Connection) -> dict:
+        from .build import TABLES
+
+        config.lock_tables(conn, TABLES)
+        if _set_row(conn, header.code) is not None:
+            raise DesignerCardError(f"set: code {header.code!r} is taken; choose another code")
+        _check_requires(conn, header)
+        _insert_set(conn, header)
+        return _header_dict(header)
+
+    out = config.run_write(_engine(url), work)
+    _forget_caches()
+    return out
+
+
+def _header(data: Mapping) -> SetHeader:
+    try:
+        return SetHeader.model_validate({k: v for k, v in data.items() if v is not None or k in ("printed_cards",)})
+    except ValidationError as exc:
+        raise DesignerCardError(_describe_errors(exc, "set")) from None
+
+
+def _check_requires(conn: Connection, header: SetHeader) -> None:
+    known = set(conn.execute(select(CardSet.code)).scalars())
+    bad = [r for r in header.requires if r not in known]
+    if bad:
+        raise DesignerCardError(f"set {header.code!r}: requires: unknown set(s) {', '.join(bad)} "
+                                f"(known: {', '.join(sorted(known))})")
+
+
+def _insert_set(conn: Connection, header: SetHeader) -> int:
+    st = CardSet.__table__
+    pos = conn.execute(select(func.max(st.c.position))).scalar() or 0
+    values = json.loads(json.dumps(header.model_dump()))
+    return conn.execute(insert(st).returning(st.c.id),
+                        {**values, "origin": DESIGNER, "position": max(pos + 1, _DESIGNER_POSITION)}).scalar_one()
+
+
+def _header_dict(header: SetHeader | Mapping) -> dict:
+    data = header.model_dump() if isinstance(header, SetHeader) else dict(header)
+    return {k: (list(data[k]) if k == "requires" else data.get(k)) for k in SET_ORDER}
+
+
+def list_sets(url: str | None = None) -> "Any":
+    """Every set as a DataFrame: ``code``, ``name``, ``family``, ``kind``, ``origin``
+    (``file`` = shipped, ``designer``), ``cards``, ``copies``; in set order."""
+    import pandas as pd
+
+    st, ct = CardSet.__table__, Card.__table__
+    with _engine(url).connect() as conn:
+        counts = {sid: (n, c) for sid, n, c in conn.execute(
+            select(ct.c.set_id, func.count(), func.coalesce(func.sum(ct.c.copies), 0)).group_by(ct.c.set_id))}
+        rows = [(r["code"], r["name"], r["family"], r["kind"], r["origin"], *counts.get(r["id"], (0, 0)))
+                for r in conn.execute(select(st).order_by(st.c.position, st.c.code)).mappings()]
+    return pd.DataFrame(rows, columns=["code", "name", "family", "kind", "origin", "cards", "copies"]).astype(
+        {"cards": int, "copies": int})
+
+
+def delete_set(code: str, url: str | None = None) -> int:
+    """Delete designer set ``code`` with its cards and the tags it declares.
+
+    Returns:
+        the number of cards deleted.
+    Raises:
+        DesignerCardError: no such designer set, a shipped set, or a saved deck holds one of
+            its cards (named, with the fix); nothing is deleted.
+    """
+    def work(conn: Connection) -> int:
+        from .build import TABLES
+
+        config.lock_tables(conn, TABLES)
+        row = _designer_set(conn, code)
+        ct = Card.__table__
+        ids = list(conn.execute(select(ct.c.id).where(ct.c.set_id == row["id"])).scalars())
+        used = _deck_users(conn, ids)
+        if used:
+            names = sorted({d for ds in used.values() for d in ds})
+            raise DesignerCardError(f"set {code!r}: saved deck(s) {', '.join(map(repr, names))} hold its cards; remove "
+                                    "them from the decks (or delete the decks) first")
+        needing = [c for c, req in conn.execute(select(CardSet.code, CardSet.requires)) if code in (req or [])]
+        if needing:
+            raise DesignerCardError(f"set {code!r}: set(s) {', '.join(needing)} require it; delete or change them first")
+        _delete_cards(conn, ids)
+        conn.execute(delete(CardSet.__table__).where(CardSet.__table__.c.id == row["id"]))
+        _drop_unused_set_tags(conn, code, keep=())
+        return len(ids)
+
+    n = config.run_write(_engine(url), work)
+    _forget_caches()
+    return n
+
+
+def _delete_cards(conn: Connection, ids: list[int]) -> None:
+    if not ids:
+        return
+    lt, at, ct = CardTagLink.__table__, Alias.__table__, Card.__table__
+    conn.execute(delete(lt).where(lt.c.card_id.in_(ids)))
+    conn.execute(delete(at).where(at.c.card_id.in_(ids)))
+    conn.execute(delete(ct).where(ct.c.id.in_(ids)))
+
+
+def _drop_unused_set_tags(conn: Connection, code: str, keep: Iterable[str]) -> None:
+    tt, lt = Tag.__table__, CardTagLink.__table__
+    keys = [k.lower() for k in keep]
+    where = (tt.c.declared_in == code) & tt.c.id.not_in(select(lt.c.tag_id).distinct())
+    if keys:
+        where = where & tt.c.key.not_in(keys)
+    conn.execute(delete(tt).where(where))
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def _card_row(conn: Connection, name: str, set_code: str | None) -> Mapping | None:
+    """The stored row of card ``name`` (exact name first, then name_key) in ``set_code``."""
+    ct, st = Card.__table__, CardSet.__table__
+    q = select(ct, st.c.code.label("set_code"), st.c.origin.label("set_origin")).join(st, st.c.id == ct.c.set_id)
+    if set_code is not None:
+        q = q.where(st.c.code == set_code)
+    rows = conn.execute(q.where(func.lower(ct.c.name) == str(name).lower())).mappings().all()
+    if not rows:
+        key = name_key(name)
+        rows = [r for r in conn.execute(q).mappings() if name_key(r["name"]) == key]
+    if len(rows) > 1:
+        raise DesignerCardError(f"card {name!r}: in several sets ({', '.join(r['set_code'] for r in rows)}); "
+                                "name the set")
+    return rows[0] if rows else None
+
+
+def _find_card(conn: Connection, name: str, set_code: str | None) -> Mapping:
+    row = _card_row(conn, name, set_code)
+    if row is None:
+        where = f" in set {set_code!r}" if set_code else ""
+        raise DesignerCardError(f"card {name!r}: no such card{where}")
+    return row
+
+
+def add_card(card: Mapping[str, Any], set_code: str, url: str | None = None) -> SavedCard:
+    """Add a designer card to designer set ``set_code``.
+
+    Args:
+        card: the card in the set-file form (see :func:`card_model`).
+        set_code: a designer set (never a shipped one).
+    Returns:
+        :class:`SavedCard` (``row_version`` 1; ``manual`` and its ``notes``).
+    Raises:
+        DesignerCardError: invalid fields, a shipped or unknown set, an undeclared tag, a
+            name or alias that shadows another card's (named with the fix).
+    """
+    return save_card(card, set_code, url=url)
+
+
+def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None, row_version: int | None = None,
+              url: str | None = None) -> SavedCard:
+    """Insert (``card_id=None``) or replace a designer card as a whole (the form's save).
+
+    Args:
+        card: every field of the card (set-file form).
+        set_code: the designer set it goes to (an edit may move it to another designer set).
+        card_id, row_version: the card being edited and the version the editor read
+            (``row_version=None``: no version check).
+    Returns:
+        :class:`SavedCard`.
+    Raises:
+        DesignerCardError: see :func:`add_card`; editing a printed card (copy it instead).
+        EditConflictError: the card was saved or deleted since ``row_version`` was read.
+    """
+    model = card_model(card)
+    who = f"card {model.name!r}"
+
+    def work(conn: Connection) -> SavedCard:
+        from .build import TABLES
+
+        config.lock_tables(conn, TABLES)
+        srow = _designer_set(conn, set_code)
+        ct = Card.__table__
+        old = None
+        if card_id is not None:
+            old = conn.execute(select(ct).where(ct.c.id == card_id)).mappings().first()
+            if old is None:
+                raise EditConflictError(f"{who}: it was deleted by someone else since you opened it; "
+                                        "save it as a new card")
+            if old["origin"] != DESIGNER:
+                raise DesignerCardError(f"{who}: {old['name']!r} is a printed card and never changes in the lab: "
+                                        "save a copy under a new name in a designer set")
+            if row_version is not None and old["row_version"] != row_version:
+                raise EditConflictError(
+                    f"{who}: edit conflict: {old['name']!r} was saved by someone else since you opened it "
+                    f"(version {row_version}, now {old['row_version']}); reload it and redo your change")
+        return _store(conn, srow, model, old, row_version, who)
+
+    saved = config.run_write(_engine(url), work)
+    _forget_caches()
+    return saved
+
+
+def _store(conn: Connection, srow: Mapping, model: CardFile, old: Mapping | None, expected: int | None,
+           who: str) -> SavedCard:
+    """Validate ``model`` against the database and write it (insert, or update ``old``)."""
+    ct = Card.__table__
+    tags = _tag_rows(conn)
+    explicit, derived, problems = _resolve_tags(model, tags, srow["code"], who)
+    taken = _taken_names(conn, skip_ids=[old["id"]] if old is not None else [])
+    problems += _shadow_problems([(model.name, [a.name for a in model.aliases], who)], taken)
+    if problems:
+        raise DesignerCardError(problems)
+    engine = engine_notes(model.effects, model.kind)
+    manual = bool(model.manual or engine)
+    values = _values(model, manual)
+    if old is None:
+        pos = conn.execute(select(func.max(ct.c.position)).where(ct.c.set_id == srow["id"])).scalar()
+        cid = conn.execute(insert(ct).returning(ct.c.id), {
+            **values, "set_id": srow["id"], "origin": DESIGNER, "position": (pos if pos is not None else -1) + 1,
+            "row_version": 1}).scalar_one()
+        version = 1
+    else:
+        cid = old["id"]
+        where = [ct.c.id == cid]
+        if expected is not None:
+            where.append(ct.c.row_version == expected)
+        moved = {"set_id": srow["id"]} if old["set_id"] != srow["id"] else {}
+        if moved:
+            pos = conn.execute(select(func.max(ct.c.position)).where(ct.c.set_id == srow["id"])).scalar()
+            moved["position"] = (pos if pos is not None else -1) + 1
+        version = conn.execute(update(ct).where(*where).values(**values, **moved, row_version=ct.c.row_version + 1)
+                               .returning(ct.c.row_version)).scalar()
+        if version is None:
+            raise EditConflictError(f"{who}: edit conflict: saved by someone else at the same time; reload it and "
+                                    "redo your change")
+    _write_links(conn, cid, tags, explicit, derived, _aliases(model))
+    return SavedCard(cid, f"{srow['code']}:{model.name}", int(version), manual, _card_notes(model, engine))
+
+
+def edit_card(name: str, set_code: str | None, changes: Mapping[str, Any], row_version: int | None = None,
+              url: str | None = None) -> SavedCard:
+    """Change some fields of designer card ``name`` (the others stay); ``changes`` may hold
+    ``name`` (a rename) and ``set`` (a move to another designer set). A field set to ``None``
+    goes back to its default (``level: null`` = unknown).
+
+    Args:
+        name: the card's name (or an alias-free name key match); ``set_code``: its set (needed
+            when several sets hold that name).
+        row_version: the version read (``None``: no check).
+    Returns:
+        :class:`SavedCard`.
+    Raises:
+        DesignerCardError: no such card, a printed card, invalid fields, a shadowing name.
+        EditConflictError: the card changed since ``row_version`` was read.
+    """
+    if not isinstance(changes, Mapping):
+        raise DesignerCardError(f"card {name!r}: changes are a mapping of fields, got {type(changes).__name__}")
+    with _engine(url).connect() as conn:
+        row = _find_card(conn, name, set_code)
+    current = get_card(row["name"], row["set_code"], url=url)
+    if current["origin"] != DESIGNER:
+        raise DesignerCardError(f"card {row['name']!r}: a printed card never changes in the lab: add a copy under a "
+                                "new name to a designer set (munchkin-lab cards add)")
+    merged = {k: v for k, v in current.items() if k not in ("set", "row_version", "origin")}
+    for k, v in changes.items():
+        if k in ("set", "row_version", "origin", "id", "key"):
+            continue
+        if v is None:
+            merged.pop(k, None)
+        else:
+            merged[k] = v
+    target = str(changes.get("set") or row["set_code"])
+    return save_card(merged, target, card_id=row["id"],
+                     row_version=row_version if row_version is not None else None, url=url)
+
+
+def delete_card(name: str, set_code: str | None = None, row_version: int | None = None,
+                url: str | None = None) -> str:
+    """Delete designer card ``name``.
+
+    Returns:
+        its key ``"set:Name"``.
+    Raises:
+        DesignerCardError: no such card, a printed card, or a saved deck holds it (named;
+            remove it from the deck first).
+        EditConflictError: the card changed since ``row_version`` was read.
+    """
+    def work(conn: Connection) -> str:
+        from .build import TABLES
+
+        config.lock_tables(conn, TABLES)
+        row = _find_card(conn, name, set_code)
+        who = f"card {row['name']!r}"
+        if row["origin"] != DESIGNER:
+            raise DesignerCardError(f"{who}: a printed card is never deleted in the lab (it comes from "
+                                    f"database/sets/{row['set_code']}.yaml)")
+        if row_version is not None and row["row_version"] != row_version:
+            raise EditConflictError(f"{who}: edit conflict: saved by someone else since you opened it (version "
+                                    f"{row_version}, now {row['row_version']}); reload it first")
+        used = _deck_users(conn, [row["id"]]).get(row["id"])
+        if used:
+            raise DesignerCardError(f"{who}: saved deck(s) {', '.join(map(repr, used))} hold it; remove it from them "
+                                    f"first (munchkin-lab deck remove DECK {row['name']!r})")
+        _delete_cards(conn, [row["id"]])
+        return f"{row['set_code']}:{row['name']}"
+
+    key = config.run_write(_engine(url), work)
+    _forget_caches()
+    return key
+
+
+def get_card(name: str, set_code: str | None = None, url: str | None = None) -> dict:
+    """One card in the set-file form (only fields that differ from their defaults, in
+    :data:`CARD_ORDER`) plus ``set``, ``origin`` and ``row_version``.
+
+    Raises:
+        DesignerCardError: no such card (or several: name the set).
+    """
+    from .api import _rows
+
+    with _engine(url).connect() as conn:
+        row = _find_card(conn, name, set_code)
+        rows = _rows(conn, Card.id == row["id"])
+    r = rows[0]
+    return {**card_dict(r), "set": r["set"], "origin": r["origin"], "row_version": int(r["row_version"])}
+
+
+def card_dict(r: Mapping[str, Any]) -> dict:
+    """A card row (as :func:`munchkin_lab.cards.api._rows` gives it) in the set-file form:
+    the fields of :data:`CARD_ORDER` that are set (no ``None``, no default), explicit tags only,
+    aliases as names (``{name, language}`` when a language is known)."""
+    out: dict[str, Any] = {}
+    for k in CARD_ORDER:
+        if k == "tags":
+            v = [n for n, d in r["_tags"] if not d] if "_tags" in r else list(r.get("tags") or [])
+        elif k == "aliases":
+            src = r.get("_aliases")
+            if src is None:
+                src = [{"name": a, "language": None} for a in (r.get("aliases") or [])]
+            v = [a["name"] if not a.get("language") else {"name": a["name"], "language": a["language"]} for a in src]
+        else:
+            v = r.get(k)
+        if v is None or (k in _CARD_DEFAULTS and v == _CARD_DEFAULTS[k]):
+            continue
+        if hasattr(v, "item") and not isinstance(v, (list, dict, str)):
+            v = v.item()
+        out[k] = json.loads(json.dumps(v)) if isinstance(v, (list, dict)) else v
+    return out
+
+
+# --------------------------------------------------------------------------- YAML round trip
+
+
+def _dump(doc: Any) -> str:
+    import yaml
+
+    class _Dumper(yaml.SafeDumper):
+        def increase_indent(self, flow: bool = False, indentless: bool = False):  # lists indented, as in sets/
+            return super().increase_indent(flow, False)
+
+    def _str(dumper, value: str):
+        style = "|" if "\n" in value else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    _Dumper.add_representer(str, _str)
+    return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
+
+
+def card_yaml(card: Mapping[str, Any]) -> str:
+    """One card as YAML in the set-file form (what the editor shows): the fields of
+    :data:`CARD_ORDER` in that order, defaults left out."""
+    data = {k: card[k] for k in CARD_ORDER if k in card and card[k] is not None
+            and not (k in _CARD_DEFAULTS and card[k] == _CARD_DEFAULTS[k])}
+    return _dump(data)
+
+
+def parse_card_text(text: str, source: str = "<card>") -> dict:
+    """A card written as YAML or JSON (JSON is YAML too), read safely
+    (:mod:`munchkin_lab.safe_yaml`: no aliases, depth and size limits, control characters).
+
+    Raises:
+        DesignerCardError: not readable, or not a mapping (with line and column).
+    """
+    from .. import safe_yaml
+
+    try:
+        doc = safe_yaml.read_yaml_text(text, source)
+    except safe_yaml.YamlFileError as exc:
+        raise DesignerCardError([f"{p.where(source)}: {p.message}" for p in exc.problems]) from None
+    if not isinstance(doc.data, dict):
+        raise DesignerCardError(f"{source}: a card is a mapping of fields, e.g. "
+                                "{name: Sea Ghost, kind: monster, deck: door, level: 4}")
+    return doc.data
+
+
+def export_set(code: str, path: str | Path | None = None, url: str | None = None) -> str:
+    """A set as the text of a set file (``database/sets/<code>.yaml`` format: the header,
+    the tags the set declares, its cards in set order, defaults left out). With ``path`` the
+    text is also written there atomically (:func:`munchkin_lab.fileio.atomic_write_text`).
+
+    Returns:
+        the YAML text.
+    Raises:
+        DesignerCardError: no such set.
+        OSError: ``path`` cannot be written (the previous file stays).
+    """
+    from .api import _rows
+
+    st, tt = CardSet.__table__, Tag.__table__
+    with _engine(url).connect() as conn:
+        row = _set_row(conn, code)
+        if row is None:
+            raise DesignerCardError(f"set: no set {code!r}")
+        tags = [{"name": n, **({"description": d} if d else {})}
+                for n, d in conn.execute(select(tt.c.name, tt.c.description).where(tt.c.declared_in == code)
+                                         .order_by(tt.c.id))]
+        cards = _rows(conn, Card.set_id == row["id"])
+    header = {k: (list(row[k] or []) if k == "requires" else row[k]) for k in SET_ORDER}
+    doc: dict[str, Any] = {"set": header}
+    if tags:
+        doc["tags"] = tags
+    doc["cards"] = [card_dict(r) for r in cards]
+    what = "A designer set" if row["origin"] == DESIGNER else "A shipped set"
+    text = (f"# {what} exported by munchkin-lab (format: database/README.md). Edit it and bring it back with\n"
+            f"# `munchkin-lab set import FILE`.\n" + _dump(doc))
+    if path is not None:
+        from ..fileio import atomic_write_text
+
+        atomic_write_text(path, text)
+    return text
+
+
+def read_set_text(text: str, source: str = "<set>") -> SetFile:
+    """Parse and validate the text of a set file (safe YAML and the set-file schema).
+
+    Raises:
+        DesignerCardError: every problem as ``source:line: card 'Name': field: message``.
+    """
+    return _read_set(text, source)[0]
+
+
+def _read_set(text: str, source: str) -> tuple[SetFile, YamlDoc]:
+    from .. import safe_yaml
+
+    try:
+        sdoc = safe_yaml.read_yaml_text(text, source)
+    except safe_yaml.YamlFileError as exc:
+        raise DesignerCardError([f"{p.where(source)}: {p.message}" for p in exc.problems]) from None
+    doc = YamlDoc(Path(source), sdoc.data, sdoc.node, source)
+    if not isinstance(doc.data, dict):
+        raise DesignerCardError(f"{source}: a set file is a mapping with set:, tags: and cards: "
+                                "(database/README.md)")
+    try:
+        return SetFile.model_validate(doc.data), doc
+    except ValidationError as exc:
+        raise DesignerCardError(validation_problems(doc, exc)) from None
+
+
+def _where(doc: YamlDoc | None, loc: tuple) -> str:
+    if doc is None:
+        return ""
+    line = doc.line_of(loc)
+    return f"{doc.path_display}:{line}: " if line else f"{doc.path_display}: "
+
+
+@dataclass
+class _SetPlan:
+    header: SetHeader
+    set_row: Mapping | None
+    tags: list[tuple[str, str | None]]
+    todo: list[tuple[CardFile, Mapping | None, dict, list[str], list[str]]]
+    gone: list[Mapping]
+    names: dict[str, list[str]]
+    notes: list[str]
+    header_changed: bool
+
+
+def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
+              allow_existing: bool = True) -> _SetPlan:
+    """Check a designer set file against the database and work out the changes (no writes).
+
+    Raises:
+        DesignerCardError: every problem found.
+    """
+    from .api import _rows
+    from .build import alias_problems
+
+    code = sf.set.code
+    problems: list[str] = []
+    srow = _set_row(conn, code)
+    if srow is not None and srow["origin"] != DESIGNER:
+        raise DesignerCardError(f"{_where(doc, ('set', 'code'))}set: code: {code!r} is a shipped set "
+                                f"(database/sets/{code}.yaml); a designer set needs a code of its own")
+    if srow is not None and not allow_existing:
+        raise DesignerCardError(f"{_where(doc, ('set', 'code'))}set: code: a set {code!r} exists already")
+    known = set(conn.execute(select(CardSet.code)).scalars()) | {code}
+    for req in sf.set.requires:
+        if req not in known:
+            problems.append(f"{_where(doc, ('set', 'requires'))}set: requires: unknown set {req!r}")
+    tags = _tag_rows(conn)
+    own_tags = {t.name.lower(): t.name for t in sf.tags}
+    for i, t in enumerate(sf.tags):
+        row = tags.get(t.name.lower())
+        if row is not None and row["declared_in"] not in (None, code):
+            problems.append(f"{_where(doc, ('tags', i))}tags[{i}]: tag {t.name!r} is declared by set "
+                            f"{row['declared_in']!r}; use another name")
+    stored = {r["name"].lower(): r for r in _rows(conn, Card.set_id == srow["id"])} if srow is not None else {}
+    own_ids = [r["id"] for r in stored.values()]
+    taken = _taken_names(conn, skip_ids=own_ids)
+    seen: dict[str, int] = {}
+    checked = []
+    for i, c in enumerate(sf.cards):
+        where = _where(doc, ("cards", i))
+        who = f"{where}card {c.name!r}"
+        if c.provenance != DESIGNER:
+            problems.append(f"{who}: provenance: cards of a designer set are 'designer', got {c.provenance!r}")
+        key = c.name.lower()
+        if key in seen:
+            problems.append(f"{who}: name: duplicate card in set {code!r} (first: card #{seen[key] + 1})")
+            continue
+        seen[key] = i
+        explicit, derived, errs = _resolve_tags(c, tags, code, who, extra=own_tags)
+        problems += errs
+        checked.append((c, explicit, derived, who))
+    problems += _shadow_problems([(c.name, [a.name for a in c.aliases], who) for c, _, _, who in checked], taken)
+    problems += alias_problems([(c.name, code) for c, _, _, _ in checked],
+                               [(c.name, code, a.name, who) for c, _, _, who in checked for a in c.aliases])
+    names: dict[str, list[str]] = {"added": [], "updated": [], "removed": [], "unchanged": []}
+    notes: list[str] = []
+    todo = []
+    for c, explicit, derived, who in checked:
+        engine = engine_notes(c.effects, c.kind)
+        manual = bool(c.manual or engine)
+        if manual and not c.manual:
+            notes.append(f"card {c.name!r}: manual: set to true ({engine[0]})")
+        values = _values(c, manual)
+        old = stored.get(c.name.lower())
+        if old is None:
+            names["added"].append(c.name)
+        else:
+            same = all(old[k] == v for k, v in values.items())
+            same = same and sorted(n for n, d in old["_tags"] if not d) == sorted(explicit)
+            same = same and old["_aliases"] == _aliases(c)
+            if same:
+                names["unchanged"].append(c.name)
+                continue
+            names["updated"].append(c.name)
+        todo.append((c, old, values, explicit, derived))
+    wanted = {c.name.lower() for c, _, _, _ in checked}
+    gone = [r for k, r in stored.items() if k not in wanted]
+    used = _deck_users(conn, [r["id"] for r in gone])
+    for r in gone:
+        if r["id"] in used:
+            problems.append(f"card {r['name']!r}: missing from the file but saved deck(s) "
+                            f"{', '.join(map(repr, used[r['id']]))} hold it: put it back in the file, or remove it "
+                            "from the decks first")
+        names["removed"].append(r["name"])
+    if problems:
+        raise DesignerCardError(problems)
+    header_changed = srow is None or any(
+        (list(srow[k] or []) if k == "requires" else srow[k]) != (list(getattr(sf.set, k)) if k == "requires"
+                                                                   else getattr(sf.set, k))
+        for k in SET_ORDER if k != "code")
+    stored_tags = {(r["name"], r["description"]) for r in tags.values() if r["declared_in"] == code}
+    header_changed = header_changed or stored_tags != {(t.name, t.description) for t in sf.tags}
+    return _SetPlan(sf.set, srow, [(t.name, t.description) for t in sf.tags], todo, gone, names, notes,
+                    header_changed)
+
+
+def _apply_set(conn: Connection, plan: _SetPlan) -> None:
+    st, tt, ct = CardSet.__table__, Tag.__table__, Card.__table__
+    code = plan.header.code
+    if plan.set_row is None:
+        sid = _insert_set(conn, plan.header)
+    else:
+        sid = plan.set_row["id"]
+        values = json.loads(json.dumps(plan.header.model_dump()))
+        conn.execute(update(st).where(st.c.id == sid).values(**{k: v for k, v in values.items() if k != "code"}))
+    have = {r["key"]: r for r in conn.execute(select(tt).where(tt.c.declared_in == code)).mappings()}
+    for name, desc in plan.tags:
+        key = name.lower()
+        if key in have:
+            conn.execute(update(tt).where(tt.c.id == have[key]["id"]).values(name=name, description=desc))
+        elif conn.execute(select(tt.c.id).where(tt.c.key == key)).first() is None:
+            conn.execute(insert(tt), {"name": name, "key": key, "description": desc, "declared_in": code})
+    _delete_cards(conn, [r["id"] for r in plan.gone])
+    tags = _tag_rows(conn)
+    for c, old, values, explicit, derived in plan.todo:
+        if old is None:
+            cid = conn.execute(insert(ct).returning(ct.c.id), {
+                **values, "set_id": sid, "origin": DESIGNER, "position": 0, "row_version": 1}).scalar_one()
+        else:
+            cid = old["id"]
+            conn.execute(update(ct).where(ct.c.id == cid).values(**values, row_version=ct.c.row_version + 1))
+        _write_links(conn, cid, tags, explicit, derived, _aliases(c))
+    _drop_unused_set_tags(conn, code, keep=[n for n, _ in plan.tags])
+
+
+def _renumber(conn: Connection, sid: int, names: list[str]) -> None:
+    ct = Card.__table__
+    ids = {n.lower(): cid for cid, n in conn.execute(select(ct.c.id, ct.c.name).where(ct.c.set_id == sid))}
+    for pos, n in enumerate(names):
+        cid = ids.get(n.lower())
+        if cid is not None:
+            conn.execute(update(ct).where(ct.c.id == cid, ct.c.position != pos).values(position=pos))
+
+
+def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = False, text: str | None = None,
+               create_only: bool = False) -> SetImportResult:
+    """Bring a designer set file into the database: the set (created, or brought in line
+    with the file: header, declared tags, cards added, updated or removed; unchanged cards
+    keep their ``row_version``) and its cards in file order.
+
+    The file is read as safely as the shipped set files and checked by the same schema
+    (errors name ``file:line``, the card and the field); then against the database: a code
+    of a shipped set, names or aliases that shadow other cards (case- and
+    diacritics-insensitive), undeclared tags, unknown required sets, and cards missing from
+    the file that a saved deck still holds are refused; everything is checked before anything
+    is written, in one transaction.
+
+    Args:
+        source: the file (its path; also the name in messages when ``text`` is given).
+        dry_run: only work out what would change.
+        text: the file's text instead of reading ``source``.
+        create_only: refuse when the set exists already.
+    Returns:
+        :class:`SetImportResult`.
+    Raises:
+        DesignerCardError: every problem; nothing is written.
+        OSError: the file cannot be read.
+    """
+    disp = str(source)
+    if text is None:
+        path = Path(source)
+        try:
+            size = path.stat().st_size
+        except OSError as exc:
+            raise DesignerCardError(f"{disp}: cannot read: {exc.strerror or exc}") from None
+        from .. import safe_yaml
+
+        if size > safe_yaml.MAX_BYTES:
+            raise DesignerCardError(f"{disp}: the file is too large ({size:,} bytes; at most {safe_yaml.MAX_BYTES:,})")
+        raw = path.read_bytes()
+        text, probs = safe_yaml.decode_text(raw)
+        if text is None:
+            raise DesignerCardError([f"{p.where(disp)}: {p.message}" for p in probs])
+    sf, doc = _read_set(text, disp)
+
+    def plan_of(conn: Connection) -> _SetPlan:
+        return _plan_set(conn, sf, doc, allow_existing=not create_only)
+
+    if dry_run:
+        with _engine(url).connect() as conn:
+            plan = plan_of(conn)
+        return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True)
+
+    def work(conn: Connection) -> _SetPlan:
+        from .build import TABLES
+
+        config.lock_tables(conn, TABLES)
+        plan = plan_of(conn)
+        _apply_set(conn, plan)
+        sid = conn.execute(select(CardSet.id).where(CardSet.code == sf.set.code)).scalar_one()
+        _renumber(conn, sid, [c.name for c in sf.cards])
+        return plan
+
+    plan = config.run_write(_engine(url), work)
+    _forget_caches()
+    return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False)

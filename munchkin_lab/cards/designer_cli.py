@@ -1,0 +1,216 @@
+"""Command line of designer sets and cards (registered by :mod:`munchkin_lab.cards.cli`).
+
+``munchkin-lab cards QUERY...`` searches (as before); ``cards add|edit|delete|show`` write and
+read designer cards (:mod:`munchkin_lab.cards.designer`); ``munchkin-lab set
+new|list|export|import|delete`` handle designer sets. A card is given as YAML or JSON on the
+command line (``'{name: Sea Ghost, kind: monster, deck: door, level: 4}'``) or in a file
+(``--file card.yaml``; a file may hold one card or a list of cards). Errors are one
+``Error: ...`` line naming the card and the field, exit code 1 (:mod:`munchkin_lab.cli`).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, List, Optional
+
+import typer
+from typer.core import TyperGroup
+
+URL_HELP = "SQLAlchemy database URL (default: $DATABASE_URL or database/munchkin-lab.sqlite)."
+CARD_HELP = "The card as YAML or JSON, e.g. '{name: Sea Ghost, kind: monster, deck: door, level: 4}'."
+
+
+class CardsGroup(TyperGroup):
+    """``munchkin-lab cards``: a group whose default command is the search, so that
+    ``cards kind:monster``, ``cards -kind:monster`` and ``cards --format csv`` search as
+    always, while ``cards add|edit|delete|show`` are subcommands. (To search for a card
+    named like a subcommand, quote it as a name: ``cards name:add``.)"""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
+            args = ["search", *args]
+        elif args[0] == "-h":
+            args = ["--help"]
+        return super().parse_args(ctx, args)
+
+
+def _card_source(text: Optional[str], file: Optional[Path], what: str = "card") -> Any:
+    """The data of ``text`` or of ``file`` (YAML/JSON, read safely)."""
+    from .designer import DesignerCardError, parse_card_text
+
+    if (text is None) == (file is None):
+        raise DesignerCardError(f"give the {what} either as text (YAML or JSON) or with --file, not "
+                                f"{'both' if text is not None else 'neither'}")
+    if file is not None:
+        from .. import safe_yaml
+
+        try:
+            doc = safe_yaml.read_yaml_file(file, str(file))
+        except safe_yaml.YamlFileError as exc:
+            raise DesignerCardError([f"{p.where(str(file))}: {p.message}" for p in exc.problems]) from None
+        return doc.data
+    return parse_card_text(text, "<command line>")
+
+
+def _cards_of(data: Any, source: str) -> list[dict]:
+    from .designer import DesignerCardError
+
+    if isinstance(data, dict) and "cards" in data and isinstance(data["cards"], list) and "name" not in data:
+        data = data["cards"]
+    if isinstance(data, dict):
+        return [data]
+    if isinstance(data, list) and data and all(isinstance(c, dict) for c in data):
+        return data
+    raise DesignerCardError(f"{source}: expected a card (a mapping with name, kind, deck, ...) or a list of cards")
+
+
+def register(app: typer.Typer, search_command) -> None:
+    """Add ``cards`` (search + add/edit/delete/show) and ``set`` to the root app.
+
+    Args:
+        search_command: the search function of ``munchkin-lab cards QUERY...`` (registered
+            as the group's default command ``search``).
+    """
+    from ..cli import DashArgsCommand, guarded
+
+    cards_app = typer.Typer(cls=CardsGroup, help=(
+        "Search the card database (munchkin-lab cards QUERY...), or add, edit, delete and show designer "
+        "cards (munchkin-lab cards add SET CARD)."), no_args_is_help=False)
+    app.add_typer(cards_app, name="cards")
+    cards_app.command("search", cls=DashArgsCommand,
+                      help="Search the card database and print the matching cards (the default: "
+                           "munchkin-lab cards QUERY...).")(search_command)
+
+    def echo_saved(verb: str, saved) -> None:
+        typer.echo(f"{verb} {saved.key} (version {saved.row_version}"
+                   f"{', resolved by hand on the board' if saved.manual else ''})")
+        for note in saved.notes:
+            typer.echo(f"note: {note}")
+
+    @cards_app.command("add")
+    @guarded
+    def cards_add(set_code: str = typer.Argument(..., metavar="SET", help="A designer set (munchkin-lab set new)."),
+                  card: Optional[str] = typer.Argument(None, help=CARD_HELP),
+                  file: Optional[Path] = typer.Option(None, "--file", "-f", help="A YAML/JSON file: one card or a list."),
+                  url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
+        """Add designer card(s) to a designer set (every field of the set-file format)."""
+        from .designer import add_card
+
+        data = _card_source(card, file)
+        for c in _cards_of(data, str(file) if file else "<command line>"):
+            echo_saved("added", add_card(c, set_code, url=url))
+
+    @cards_app.command("edit")
+    @guarded
+    def cards_edit(name: str = typer.Argument(..., help="The designer card's name."),
+                   changes: Optional[str] = typer.Argument(None, help="Fields to change as YAML or JSON, e.g. '{level: 6}' "
+                                                                      "(null: back to the default)."),
+                   file: Optional[Path] = typer.Option(None, "--file", "-f", help="A YAML/JSON file with the fields."),
+                   set_code: Optional[str] = typer.Option(None, "--set", help="The card's set (when several hold the name)."),
+                   version: Optional[int] = typer.Option(None, "--version", min=1,
+                                                         help="Refuse when the card is no longer at this row_version."),
+                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
+        """Change fields of a designer card (name, set, numbers, tags, aliases, effects...)."""
+        from .designer import DesignerCardError, edit_card
+
+        data = _card_source(changes, file, "changes")
+        if not isinstance(data, dict):
+            raise DesignerCardError("the changes are a mapping of fields, e.g. '{level: 6, tags: [Ghost]}'")
+        echo_saved("updated", edit_card(name, set_code, data, row_version=version, url=url))
+
+    @cards_app.command("delete")
+    @guarded
+    def cards_delete(name: str = typer.Argument(..., help="The designer card's name."),
+                     set_code: Optional[str] = typer.Option(None, "--set", help="The card's set."),
+                     version: Optional[int] = typer.Option(None, "--version", min=1,
+                                                           help="Refuse when the card is no longer at this row_version."),
+                     url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
+        """Delete a designer card (refused while a saved deck holds it)."""
+        from .designer import delete_card
+
+        typer.echo(f"deleted {delete_card(name, set_code, row_version=version, url=url)}")
+
+    @cards_app.command("show")
+    @guarded
+    def cards_show(name: str = typer.Argument(..., help="A card's name."),
+                   set_code: Optional[str] = typer.Option(None, "--set", help="The card's set."),
+                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
+        """Print a card as YAML in the set-file form (with its set and row_version as comments)."""
+        from .designer import card_yaml, get_card
+
+        c = get_card(name, set_code, url=url)
+        typer.echo(f"# set: {c['set']}  origin: {c['origin']}  row_version: {c['row_version']}")
+        typer.echo(card_yaml(c), nl=False)
+
+    set_app = typer.Typer(help="Designer sets: new, list, export, import, delete.", no_args_is_help=True)
+    app.add_typer(set_app, name="set")
+
+    @set_app.command("new")
+    @guarded
+    def set_new(code: str = typer.Argument(..., help="Lower-case code: letters, digits, _ (e.g. my_fan)."),
+                name: str = typer.Argument(..., help="Display name."),
+                family: str = typer.Option("munchkin", "--family", help="Game family: munchkin or solar_storm."),
+                requires: List[str] = typer.Option([], "--requires", help="A set it needs (repeat for several)."),
+                notes: Optional[str] = typer.Option(None, "--notes", help="Free text."),
+                url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
+        """Create an empty designer set; new designer cards go there."""
+        from .designer import create_set
+
+        s = create_set(code, name, family, requires=requires, notes=notes, url=url)
+        typer.echo(f"created designer set {s['code']} ({s['name']}, {s['family']})")
+
+    @set_app.command("list")
+    @guarded
+    def set_list(url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
+        """Every set: shipped (file) and designer sets, with their card counts."""
+        from .designer import list_sets
+
+        typer.echo(list_sets(url).to_string(index=False))
+
+    @set_app.command("export")
+    @guarded
+    def set_export(code: str = typer.Argument(..., help="The set's code."),
+                   path: Path = typer.Argument(..., help="YAML file to write ('-' = stdout)."),
+                   force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
+        """Write a set as a set file (the format of database/sets/*.yaml), atomically."""
+        from .designer import DesignerCardError, export_set
+
+        if str(path) == "-":
+            typer.echo(export_set(code, url=url), nl=False)
+            return
+        if path.exists() and not force:
+            raise DesignerCardError(f"{path} already exists (use --force to overwrite it)")
+        from ..plural import plural
+        from .designer import read_set_text
+
+        text = export_set(code, path, url=url)
+        typer.echo(f"wrote {path} ({plural(len(read_set_text(text, str(path)).cards), 'card')})")
+
+    @set_app.command("import")
+    @guarded
+    def set_import(path: Path = typer.Argument(..., help="A designer set file (as written by set export)."),
+                   dry_run: bool = typer.Option(False, "--dry-run", help="Only show what would change."),
+                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
+        """Create or update a designer set from its file (cards added, updated, removed)."""
+        from .designer import import_set
+
+        typer.echo(import_set(path, url=url, dry_run=dry_run).summary())
+
+    @set_app.command("delete")
+    @guarded
+    def set_delete(code: str = typer.Argument(..., help="The designer set's code."),
+                   yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask first."),
+                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
+        """Delete a designer set and its cards (refused while a saved deck holds one)."""
+        from ..plural import plural
+        from .designer import delete_set, list_sets
+
+        sets = list_sets(url)
+        row = sets[sets["code"] == code]
+        if len(row) and row.iloc[0]["origin"] == "designer" and not yes:
+            n = int(row.iloc[0]["cards"])
+            if not typer.confirm(f"Delete designer set {code} and its {plural(n, 'card')}?", default=False):
+                typer.echo("nothing deleted")
+                raise typer.Exit(1)
+        n = delete_set(code, url=url)
+        typer.echo(f"deleted designer set {code} ({plural(n, 'card')})")

@@ -1,0 +1,322 @@
+"""Deck bundles (issue 14, item 4): one file holding a deck and the designer sets (with their
+cards) it uses, to share a mix with another machine.
+
+The file is YAML::
+
+    # munchkin-lab deck bundle ...
+    bundle: 1
+    deck:                 # the deck's YAML form (munchkin_lab.decks.files.to_yaml)
+      name: Wet mix
+      description: ...
+      modules: {}
+      options: {faster_play: false, shared_victory: false, piles_per_set: false}
+      cards:
+        - {name: Sea Ghost, set: my_fan, copies: 2}
+        - {name: Potted Plant, set: munchkin, copies: 1}
+    sets:                 # each designer set the deck draws on, as its set file
+      - set: {code: my_fan, name: My fan set, family: munchkin, kind: fan, ...}
+        cards: [...]
+
+:func:`export_bundle` writes it (atomically); :func:`import_bundle` recreates both on another
+database in one transaction: a designer set that is not there is created; one that is there
+with the same content is used as it is; anything else is refused with the name and the fix
+(a set code that is a shipped set or another designer set, a card name that shadows a card
+or alias already there, a deck name already taken, a shipped card the database lacks).
+Nothing is written unless everything fits. Shipped cards travel by name and set (the other
+machine has the same shipped sets).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .catalog import Catalog, DeckError
+
+#: Version of the bundle format this module writes and reads.
+BUNDLE_VERSION = 1
+_HEAD = ("# munchkin-lab deck bundle: a deck with the designer sets it uses.\n"
+         "# Import it with `munchkin-lab deck import-bundle FILE` (munchkin_lab.decks.bundle).\n")
+
+
+class BundleError(DeckError):
+    """A bundle cannot be written or read as asked; nothing was written.
+
+    Attributes:
+        problems: one line per problem, each naming what clashes and the fix.
+    """
+
+    def __init__(self, problems: str | list[str]):
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        n = len(self.problems)
+        super().__init__(self.problems[0] if n == 1 else
+                         f"{n} problems in the bundle:\n" + "\n".join(f"  {p}" for p in self.problems))
+
+
+@dataclass
+class BundleResult:
+    """What :func:`import_bundle` did (or, with ``dry_run``, would do): ``deck`` (the name
+    saved), ``created`` / ``reused`` (designer set codes), ``cards`` (in the deck),
+    ``dry_run``."""
+
+    deck: str
+    created: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    cards: int = 0
+    dry_run: bool = False
+
+    def summary(self) -> str:
+        """One line for people."""
+        from ..plural import plural
+
+        head = "dry run, nothing written: would import" if self.dry_run else "imported"
+        sets = []
+        if self.created:
+            sets.append(f"designer set(s) created: {', '.join(self.created)}")
+        if self.reused:
+            sets.append(f"already here and identical: {', '.join(self.reused)}")
+        return f"{head} deck {self.deck!r} ({plural(self.cards, 'card')})" + (f"; {'; '.join(sets)}" if sets else "")
+
+
+def _deck_of(deck: Any, url: str | None):
+    from .presets import find_deck
+
+    return find_deck(deck, url=url) if isinstance(deck, str) else deck
+
+
+def bundle_text(deck: Any, url: str | None = None) -> str:
+    """The bundle of ``deck`` (a :class:`~munchkin_lab.decks.Deck`, or a name as the command
+    line takes it) as YAML text.
+
+    Raises:
+        BundleError: the deck uses a designer card kept in a shipped set (made before
+            designer sets existed): move it to a designer set first.
+        DeckError: no such deck.
+    """
+    import yaml
+
+    from ..cards.designer import _dump, export_set, list_sets
+
+    d = _deck_of(deck, url)
+    sets = list_sets(url)
+    origin = dict(zip(sets["code"], sets["origin"]))
+    used = d.sets()
+    designer = [c for c in used if origin.get(c) == "designer"]
+    stray = []
+    from ..cards.api import cards as search
+
+    for code in used:
+        if origin.get(code) == "file":
+            df = search(f"set:{code} origin:designer", url=url)
+            keys = {f"{code}:{n}" for n in df["name"]}
+            stray += [k for k in d.entries if k in keys]
+    if stray:
+        raise BundleError([f"card {k.split(':', 1)[1]!r}: a designer card kept in the shipped set "
+                           f"{k.split(':', 1)[0]!r}; move it to a designer set first (munchkin-lab cards edit "
+                           f"{k.split(':', 1)[1]!r} '{{set: YOUR_SET}}') and add it to the deck again" for k in stray])
+    data = {"bundle": BUNDLE_VERSION, "deck": yaml.safe_load(d.to_yaml()),
+            "sets": [yaml.safe_load(export_set(code, url=url)) for code in designer]}
+    return _HEAD + _dump(data)
+
+
+def export_bundle(deck: Any, path: str | Path, url: str | None = None) -> Path:
+    """Write the bundle of ``deck`` to ``path`` atomically (:func:`munchkin_lab.fileio.atomic_write_text`:
+    a failure leaves the previous file as it was).
+
+    Returns:
+        the path.
+    Raises:
+        BundleError, DeckError: see :func:`bundle_text`.
+        OSError: the file cannot be written.
+    """
+    from ..fileio import atomic_write_text
+
+    return atomic_write_text(path, bundle_text(deck, url))
+
+
+def _read(path: str | Path | None, text: str | None) -> tuple[dict, Any, str]:
+    """``(data, node, source)`` of a bundle read safely."""
+    from .. import safe_yaml
+
+    source = str(path) if path is not None else "<bundle>"
+    try:
+        doc = (safe_yaml.read_yaml_text(text, source) if text is not None else safe_yaml.read_yaml_file(path, source))
+    except safe_yaml.YamlFileError as exc:
+        raise BundleError([f"{p.where(source)}: {p.message}" for p in exc.problems]) from None
+    data = doc.data
+    if not isinstance(data, dict) or "bundle" not in data or "deck" not in data:
+        raise BundleError(f"{source}: not a deck bundle (expected the keys bundle, deck and sets; "
+                          "write one with `munchkin-lab deck bundle DECK FILE`)")
+    if data["bundle"] != BUNDLE_VERSION:
+        raise BundleError(f"{source}: bundle: version {data['bundle']!r}; this munchkin-lab reads version "
+                          f"{BUNDLE_VERSION}")
+    extra = sorted(set(data) - {"bundle", "deck", "sets"})
+    if extra:
+        raise BundleError(f"{source}: unknown key(s) {', '.join(extra)} (a bundle has bundle, deck and sets)")
+    if not isinstance(data.get("sets") or [], list):
+        raise BundleError(f"{source}: sets: a list of set files")
+    return data, doc.node, source
+
+
+def _child(node: Any, key: str) -> Any:
+    import yaml
+
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if k.value == key:
+                return v
+    return None
+
+
+def import_bundle(path: str | Path | None = None, url: str | None = None, *, name: str | None = None,
+                  dry_run: bool = False, text: str | None = None) -> BundleResult:
+    """Recreate a bundle's designer sets and its deck in the database at ``url``, in one
+    transaction.
+
+    Args:
+        path: the bundle file (or ``text``).
+        name: save the deck under this name instead of the bundle's.
+        dry_run: check everything, write nothing.
+    Returns:
+        :class:`BundleResult`.
+    Raises:
+        BundleError: every problem at once (each names the set, card or deck and the fix):
+            malformed file (with line), a set code that is a shipped set here, a designer set
+            of that code with other content, card names or aliases that shadow cards already
+            here, a deck name already taken (pass ``name``), a shipped card this database
+            lacks. Nothing is written.
+    """
+    import yaml
+    from pydantic import ValidationError
+    from sqlalchemy import insert, select
+
+    from .. import config
+    from ..cards.api import open_engine
+    from ..cards.designer import DesignerCardError, _apply_set, _plan_set, _renumber
+    from ..cards.files import SetFile, YamlDoc, validation_problems
+    from ..cards.models import Card, CardSet
+    from ..cards.models import Deck as DeckRow
+    from ..cards.models import DeckEntry as EntryRow
+    from .files import parse_yaml
+    from .model import MODULES, check_deck_name
+
+    data, node, source = _read(path, text)
+    sets_node = _child(node, "sets")
+    problems: list[str] = []
+    set_files: list[tuple[SetFile, YamlDoc]] = []
+    for i, raw in enumerate(data.get("sets") or []):
+        sub = sets_node.value[i] if sets_node is not None and i < len(sets_node.value) else None
+        doc = YamlDoc(Path(source), raw, sub, source)
+        try:
+            set_files.append((SetFile.model_validate(raw if isinstance(raw, dict) else {}), doc))
+        except ValidationError as exc:
+            problems += validation_problems(doc, exc)
+    if problems:
+        raise BundleError(problems)
+    deck_text = yaml.safe_dump(data["deck"], sort_keys=False, allow_unicode=True)
+    engine = open_engine(url)
+
+    def plan(conn) -> tuple[list, Any, list[str]]:
+        from .store import load_catalog
+
+        plans, probs = [], []
+        for sf, doc in set_files:
+            try:
+                plans.append(_plan_set(conn, sf, doc))
+            except DesignerCardError as exc:
+                probs += [f"set {sf.set.code!r}: {p}" for p in exc.problems]
+        for p in plans:
+            if p.set_row is not None and (p.header_changed or p.todo or p.gone):
+                what = ", ".join(f"{len(p.names[k])} {k}" for k in ("added", "updated", "removed") if p.names[k])
+                probs.append(f"set {p.header.code!r}: a designer set of that code is here already with other content "
+                             f"(the bundle's would make {what or 'header changes'}); rename the set in the bundle "
+                             "(its set: code) or yours (munchkin-lab set export, change the code, import, delete "
+                             "the old one)")
+        if probs:
+            raise BundleError(probs)
+        base = load_catalog(url)
+        from ..engine import CardSpec
+
+        extra = []  # the bundle's new cards, so that the deck's lines resolve before they are stored
+        for p in plans:
+            for c, _old, values, _explicit, _derived in p.todo:
+                fields = {k: v for k, v in values.items() if k not in ("copies", "provenance", "source", "summary")}
+                extra.append((CardSpec.make(set=p.header.code, tags=[t.lower() for t in c.tags], **fields), c.copies))
+        have = {s.key for s, _ in base.cards}
+        cat = Catalog([*base.cards, *[(s, n) for s, n in extra if s.key not in have]], base.aliases, base.sets)
+        lines = YamlDoc(Path(source), data, node, source)
+        for i, c in enumerate((data["deck"] or {}).get("cards") or [] if isinstance(data["deck"], dict) else []):
+            if isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("set"), str):
+                if f"{c['set']}:{c['name']}" not in cat:
+                    near = cat.closest(c["name"], c["set"])
+                    probs.append(f"{source}:{lines.line_of(('deck', 'cards', i))}: deck: cards[{i}]: card "
+                                 f"{c['name']!r} of set {c['set']!r} is not in this database"
+                                 + (f" (closest: {', '.join(near)})" if near else ""))
+        if probs:
+            raise BundleError(probs)
+        try:
+            deck = parse_yaml(deck_text, catalog=cat, name=name)
+        except DeckError as exc:
+            raise BundleError(f"{source}: deck: {exc}") from None
+        if name:
+            deck.name = check_deck_name(name)
+        taken = conn.execute(select(DeckRow.id).where(DeckRow.name == deck.name)).first()
+        if taken is not None:
+            raise BundleError(f"deck {deck.name!r}: a saved deck of that name is here already; import under another "
+                              "name (--as NAME / name=...)")
+        return plans, deck, []
+
+    if dry_run:
+        with engine.connect() as conn:
+            plans, deck, _ = plan(conn)
+        return BundleResult(deck.name, [p.header.code for p in plans if p.set_row is None],
+                            [p.header.code for p in plans if p.set_row is not None], deck.size, True)
+
+    def work(conn) -> BundleResult:
+        from ..cards.build import TABLES
+
+        config.lock_tables(conn, TABLES)
+        plans, deck, _ = plan(conn)
+        for (sf, _doc), p in zip(set_files, plans):
+            if p.set_row is None:
+                _apply_set(conn, p)
+                sid = conn.execute(select(CardSet.id).where(CardSet.code == sf.set.code)).scalar_one()
+                _renumber(conn, sid, [c.name for c in sf.cards])
+        ct, st = Card.__table__, CardSet.__table__
+        ids = {f"{code}:{n}": cid for cid, code, n in conn.execute(
+            select(ct.c.id, st.c.code, ct.c.name).join(st, st.c.id == ct.c.set_id))}
+        missing = [k for k in deck.entries if k not in ids]
+        if missing:
+            raise BundleError([f"card {k.split(':', 1)[1]!r} of set {k.split(':', 1)[0]!r}: not in this database"
+                               for k in missing])
+        now = datetime.now(timezone.utc)
+        modules = {"in_force": list(deck.modules),
+                   "overrides": {m: deck.module_overrides[m] for m in MODULES if m in deck.module_overrides}}
+        dt, et = DeckRow.__table__, EntryRow.__table__
+        did = conn.execute(insert(dt).returning(dt.c.id), {
+            "name": deck.name, "description": deck.description, "modules": modules, "options": dict(deck.options),
+            "created": now, "updated": now, "row_version": 1}).scalar_one()
+        rows = [{"deck_id": did, "card_id": ids[e.key], "copies": e.copies, "pile": e.pile} for e in deck.entries.values()]
+        if rows:
+            conn.execute(insert(et), rows)
+        return BundleResult(deck.name, [p.header.code for p in plans if p.set_row is None],
+                            [p.header.code for p in plans if p.set_row is not None], deck.size, False)
+
+    result = config.run_write(engine, work)
+    from ..cards.designer import _forget_caches
+
+    _forget_caches()
+    return result
+
+
+def read_bundle(path: str | Path | None = None, text: str | None = None) -> dict:
+    """The plain data of a bundle (``bundle``, ``deck``, ``sets``), read safely, without
+    touching any database.
+
+    Raises:
+        BundleError: not a readable bundle.
+    """
+    data, _node, _source = _read(path, text)
+    return json.loads(json.dumps(data))

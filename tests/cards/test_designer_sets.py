@@ -1,0 +1,373 @@
+"""Designer sets and designer cards (issue 14, items 1-2): a set of one's own in the database
+with a YAML round trip identical to the set-file format, cards with every field, names that
+may not shadow printed cards or aliases, effects the engine cannot run saved as manual, the
+row_version check, shipped sets and presets never touched, db build keeping designer sets,
+and the ``cards add|edit|delete|show`` / ``set new|list|export|import|delete`` commands
+(SQLite and PostgreSQL)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from munchkin_lab import config
+from munchkin_lab.cards import api
+from munchkin_lab.cards import designer as D
+from munchkin_lab.cards.build import build
+from munchkin_lab.cards.models import Card, CardSet, Deck
+from munchkin_lab.cli import app
+
+from cardtest_helpers import MINI
+
+runner = CliRunner()
+GHOST = {"name": "Sea Ghost", "kind": "monster", "deck": "door", "level": 6, "treasures": 2, "levels_gained": 1,
+         "tags": ["Undead"], "aliases": ["Bilge Spook"], "source": "my own idea, 2026",
+         "summary": "A dripping ghost.", "effects": {"bad_stuff": [{"lose_levels": 2}]}}
+
+
+@pytest.fixture()
+def url(backend_url):
+    """The mini data (sets alpha, beta), no designer sets, cards or decks."""
+    build(backend_url, MINI)
+    with config.get_engine(backend_url).begin() as conn:
+        conn.execute(Deck.__table__.delete())
+        conn.execute(Card.__table__.delete().where(Card.origin == "designer"))
+        conn.execute(CardSet.__table__.delete().where(CardSet.origin == "designer"))
+    return backend_url
+
+
+def test_a_designer_set_holds_designer_cards_with_every_field(url):
+    info = D.create_set("my_fan", "My fan set", requires=["alpha"], notes="just trying", url=url)
+    assert info == {"code": "my_fan", "name": "My fan set", "family": "munchkin", "kind": "fan", "printed_cards": None,
+                    "requires": ["alpha"], "source": None, "notes": "just trying"}
+    saved = D.add_card(GHOST, "my_fan", url=url)
+    assert (saved.key, saved.row_version, saved.manual, saved.notes) == ("my_fan:Sea Ghost", 1, False, [])
+    row = api.card("bilge spook", url=url)  # the alias finds it
+    assert (row["set"], row["name"], row["level"], row["treasures"], row["levels_gained"]) == ("my_fan", "Sea Ghost", 6, 2, 1)
+    assert row["provenance"] == "designer" and row["origin"] == "designer" and row["source"] == "my own idea, 2026"
+    assert row["tags"] == ["Undead"] and row["effects"] == {"bad_stuff": [{"lose_levels": 2}]} and not row["manual"]
+    item = D.add_card({"name": "Soggy Hat", "kind": "item", "deck": "treasure", "slot": "headgear", "bonus": 2,
+                       "gold": 300, "copies": 2, "usable_by": ["race:elf"], "not_usable_by": ["class:cleric"]},
+                      "my_fan", url=url)
+    hat = api.card("Soggy Hat", url=url)
+    assert (hat["copies"], hat["bonus"], hat["gold"], list(hat["usable_by"]), list(hat["not_usable_by"])) == (
+        2, 2, 300, ["race:elf"], ["class:cleric"])
+    assert item.key == "my_fan:Soggy Hat"
+    sets = D.list_sets(url)
+    mine = sets[sets["code"] == "my_fan"].iloc[0]
+    assert (mine["origin"], mine["cards"], mine["copies"]) == ("designer", 2, 3)
+    assert list(sets[sets["origin"] == "file"]["code"]) == ["alpha", "beta"]
+
+
+def test_shipped_sets_never_take_designer_cards(url):
+    before = len(api.cards("set:alpha", url=url))
+    with pytest.raises(D.DesignerCardError, match="'alpha' is a shipped set: its cards come from "
+                                                  "database/sets/alpha.yaml and never change in the lab"):
+        D.add_card(GHOST, "alpha", url=url)
+    with pytest.raises(D.DesignerCardError, match="no designer set 'nope'.*munchkin-lab set new"):
+        D.add_card(GHOST, "nope", url=url)
+    with pytest.raises(D.DesignerCardError, match="a printed card never changes in the lab"):
+        D.edit_card("Potion", "alpha", {"gold": 1}, url=url)
+    with pytest.raises(D.DesignerCardError, match="a printed card is never deleted"):
+        D.delete_card("Potion", "alpha", url=url)
+    with pytest.raises(D.DesignerCardError, match="code 'alpha' is taken"):
+        D.create_set("alpha", "Mine", url=url)
+    assert len(api.cards("set:alpha", url=url)) == before
+
+
+@pytest.mark.parametrize("name, field, what", [
+    ("Priest", "name", "alias 'Priest' of printed card 'Cleric'"),
+    ("PRIÉST", "name", "alias 'Priest' of printed card 'Cleric'"),
+    ("grave lord", "name", "printed card 'Grave Lord' (alpha)"),
+    ("Lord of Gravés", "name", "alias 'Lord of Graves' of printed card 'Grave Lord'"),
+])
+def test_names_may_not_shadow_a_printed_card_or_alias(url, name, field, what):
+    D.create_set("my_fan", "My fan set", url=url)
+    with pytest.raises(D.DesignerCardError) as info:
+        D.add_card({**GHOST, "name": name, "aliases": []}, "my_fan", url=url)
+    assert f"{field}: {name!r} shadows the {what}" in str(info.value) and "choose another name" in str(info.value)
+    with pytest.raises(D.DesignerCardError, match=r"aliases\[0\]: 'potion' shadows the printed card 'Potion'"):
+        D.add_card({**GHOST, "aliases": ["potion"]}, "my_fan", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    D.create_set("other_fan", "Other", url=url)  # another designer's card of the same name: refused too
+    with pytest.raises(D.DesignerCardError, match="shadows the designer card 'Sea Ghost' \\(my_fan\\)"):
+        D.add_card(GHOST, "other_fan", url=url)
+    assert list(api.cards("origin:designer", url=url)["name"]) == ["Sea Ghost"]
+
+
+def test_bad_fields_name_the_field_and_nothing_is_written(url):
+    D.create_set("my_fan", "My fan set", url=url)
+    cases = [({**GHOST, "level": 999}, "card 'Sea Ghost': level: must be <= 100, got 999 (allowed: 0..100)"),
+             ({**GHOST, "tags": ["Robot"]}, "card 'Sea Ghost': tags[0]: undeclared tag 'Robot'"),
+             ({**GHOST, "kind": "dragon"}, "card 'Sea Ghost': kind: unknown kind 'dragon'"),
+             ({**GHOST, "copies": True}, "card 'Sea Ghost': copies:"),
+             ({**GHOST, "provenance": "printed"}, "provenance: a designer card is 'designer', got 'printed'"),
+             ({**GHOST, "effects": {"bad_stuff": [{"lose_levls": 2}]}}, "effects.bad_stuff[0].lose_levls"),
+             ({**GHOST, "usable_by": ["elves"]}, "usable_by: bad condition atom 'elves'")]
+    for card, msg in cases:
+        with pytest.raises(D.DesignerCardError) as info:
+            D.add_card(card, "my_fan", url=url)
+        assert msg in str(info.value), str(info.value)
+    assert api.cards("origin:designer", url=url).empty
+
+
+def test_effects_the_engine_cannot_run_are_saved_as_manual(url):
+    D.create_set("my_fan", "My fan set", url=url)
+    spooky = {"name": "Spookify", "kind": "monster_enhancer", "deck": "door", "bonus": 3,
+              "effects": {"abilities": [{"when": "played", "who": "this_monster",
+                                         "do": [{"grant_tag": "undead", "for": "this_combat"}]}]}}
+    saved = D.add_card(spooky, "my_fan", url=url)
+    assert saved.manual and "does not run yet" in saved.notes[0]
+    assert bool(api.card("Spookify", url=url)["manual"]) is True
+    hand = D.add_card({**GHOST, "name": "Muddy Ghost", "aliases": [],
+                       "effects": {"bad_stuff": [{"manual": "lose your boots into the mud"}]}}, "my_fan", url=url)
+    assert hand.manual and "manual op" in hand.notes[0]
+    bare = D.add_card({"name": "Quiet Ghost", "kind": "monster", "deck": "door", "level": 2}, "my_fan", url=url)
+    assert not bare.manual and "a monster without Bad Stuff" in bare.notes[0]
+    # the engine plays the manual one by hand: a ResolveByHand decision, not nothing
+    from munchkin_lab.cards.spec import to_spec
+    from munchkin_lab.engine import Game
+
+    spec = to_spec(api.card("Muddy Ghost", url=url))
+    assert spec.manual and spec.effects["bad_stuff"][0]["manual"]
+    g = Game.new(2, deck=[(spec, 6), *[(s, n) for s, n in api.load_specs(sets=["alpha"], url=url)]], seed=1)
+    assert g is not None
+
+
+def test_edits_keep_the_row_version_check(url):
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    first = D.edit_card("Sea Ghost", "my_fan", {"level": 7, "summary": None}, row_version=1, url=url)
+    assert first.row_version == 2
+    c = D.get_card("Sea Ghost", url=url)
+    assert c["level"] == 7 and "summary" not in c and c["row_version"] == 2 and c["set"] == "my_fan"
+    with pytest.raises(D.EditConflictError, match="edit conflict: 'Sea Ghost' was saved by someone else since you "
+                                                  r"opened it \(version 1, now 2\); reload it"):
+        D.edit_card("Sea Ghost", "my_fan", {"level": 9}, row_version=1, url=url)
+    assert api.card("Sea Ghost", url=url)["level"] == 7
+    renamed = D.edit_card("Sea Ghost", None, {"name": "Deep Ghost"}, row_version=2, url=url)
+    assert renamed.key == "my_fan:Deep Ghost" and renamed.row_version == 3
+    with pytest.raises(D.EditConflictError):
+        D.delete_card("Deep Ghost", "my_fan", row_version=2, url=url)
+    assert D.delete_card("Deep Ghost", "my_fan", row_version=3, url=url) == "my_fan:Deep Ghost"
+    assert api.cards("origin:designer", url=url).empty
+
+
+def test_a_card_in_a_saved_deck_is_not_deleted(url):
+    from munchkin_lab.decks import Deck as DeckModel
+
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    deck = DeckModel("Wet mix", url=url)
+    deck.add("Sea Ghost", 2)
+    deck.add("Potion")
+    deck.save()
+    with pytest.raises(D.DesignerCardError, match="saved deck\\(s\\) 'Wet mix' hold it; remove it from them first"):
+        D.delete_card("Sea Ghost", url=url)
+    with pytest.raises(D.DesignerCardError, match="saved deck\\(s\\) 'Wet mix' hold its cards"):
+        D.delete_set("my_fan", url=url)
+    assert api.card("Sea Ghost", url=url)["set"] == "my_fan"
+
+
+def _db_state(url) -> str:
+    df = api.cards("", url=url)
+    return df.drop(columns=[]).to_json()
+
+
+def test_yaml_round_trip_is_identical(url, tmp_path):
+    D.create_set("my_fan", "My fan set", requires=["alpha"], notes="line one\nline two", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    D.add_card({"name": "Soggy Hat", "kind": "item", "deck": "treasure", "slot": "headgear", "bonus": 2,
+                "gold": 300, "aliases": [{"name": "Mokry Kapelusz", "language": "pl"}]}, "my_fan", url=url)
+    path = tmp_path / "my_fan.yaml"
+    text = D.export_set("my_fan", path, url=url)
+    assert path.read_text(encoding="utf-8") == text
+    doc = yaml.safe_load(text)
+    assert doc["set"]["code"] == "my_fan" and [c["name"] for c in doc["cards"]] == ["Sea Ghost", "Soggy Hat"]
+    assert doc["cards"][1]["aliases"] == [{"name": "Mokry Kapelusz", "language": "pl"}]
+    assert "  - name: Sea Ghost\n" in text  # lists indented, as in database/sets/
+    state = _db_state(url)
+    again = D.import_set(path, url=url)
+    assert again == {"added": 0, "updated": 0, "removed": 0, "unchanged": 2} and not again.created
+    assert _db_state(url) == state and D.export_set("my_fan", url=url) == text
+    # the same file, read by the set-file loader's schema, is a valid set file
+    from munchkin_lab.cards.files import SetFile
+
+    SetFile.model_validate(doc)
+    # edit by hand: change one card, drop one, add one; import back; the export is the file
+    doc["cards"][0]["level"] = 8
+    doc["cards"] = [doc["cards"][0], {"name": "Salt Imp", "kind": "monster", "deck": "door", "level": 1,
+                                      "provenance": "designer", "effects": {"bad_stuff": [{"lose_levels": 1}]}}]
+    path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    preview = D.import_set(path, url=url, dry_run=True)
+    assert preview == {"added": 1, "updated": 1, "removed": 1, "unchanged": 0} and preview.dry_run
+    assert _db_state(url) == state
+    done = D.import_set(path, url=url)
+    assert done.names == {"added": ["Salt Imp"], "updated": ["Sea Ghost"], "removed": ["Soggy Hat"], "unchanged": []}
+    assert yaml.safe_load(D.export_set("my_fan", url=url)) == doc
+    assert api.card("Sea Ghost", url=url)["level"] == 8
+    # a fresh database: import creates the set, and the export is the same text
+    other = tmp_path / "other.sqlite"
+    other_url = f"sqlite:///{other}"
+    build(other_url, MINI)
+    created = D.import_set(path, url=other_url)
+    assert created.created and created["added"] == 2
+    assert D.export_set("my_fan", url=other_url) == D.export_set("my_fan", url=url)
+    config.dispose_engine(other_url)
+
+
+def test_set_import_errors_name_the_line_and_change_nothing(url, tmp_path):
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    good = D.export_set("my_fan", url=url)
+    state = _db_state(url)
+    path = tmp_path / "bad.yaml"
+    path.write_text(good.replace("level: 6", "level: 600").replace("- Undead", "- Robot"), encoding="utf-8")
+    with pytest.raises(D.DesignerCardError) as info:
+        D.import_set(path, url=url)
+    text = str(info.value)
+    assert f"{path}:" in text and "card 'Sea Ghost': level: must be <= 100, got 600" in text
+    path.write_text(good.replace("- Undead", "- Robot"), encoding="utf-8")
+    with pytest.raises(D.DesignerCardError, match=r"bad.yaml:\d+: card 'Sea Ghost': tags\[0\]: undeclared tag 'Robot'"):
+        D.import_set(path, url=url)
+    path.write_text(good.replace("code: my_fan", "code: alpha"), encoding="utf-8")
+    with pytest.raises(D.DesignerCardError, match="'alpha' is a shipped set"):
+        D.import_set(path, url=url)
+    path.write_text(good.replace("name: Sea Ghost", "name: Grave Lord"), encoding="utf-8")
+    with pytest.raises(D.DesignerCardError, match="shadows the printed card 'Grave Lord'"):
+        D.import_set(path, url=url)
+    path.write_text(good.replace("provenance: designer", "provenance: inferred"), encoding="utf-8")
+    with pytest.raises(D.DesignerCardError, match="provenance: cards of a designer set are 'designer'"):
+        D.import_set(path, url=url)
+    path.write_text("set: &a {code: x}\ncards: *a\n", encoding="utf-8")
+    with pytest.raises(D.DesignerCardError, match="alias"):
+        D.import_set(path, url=url)
+    assert _db_state(url) == state
+    # a set of its own declares its own tags
+    path.write_text(good.replace("\ncards:", "\ntags:\n  - name: Soggy\n    description: wet things\ncards:")
+                    .replace("- Undead", "- Soggy"), encoding="utf-8")
+    assert D.import_set(path, url=url)["updated"] == 1
+    assert api.card("Sea Ghost", url=url)["tags"] == ["Soggy"]
+    assert "  - name: Soggy\n    description: wet things\n" in D.export_set("my_fan", url=url)
+
+
+def test_db_build_keeps_designer_sets_and_refuses_a_set_file_taking_their_code(url, data_copy):
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    path = data_copy / "sets" / "soggy.yaml"
+    text = D.export_set("my_fan", url=url)
+    counts = build(url, MINI)
+    assert counts["designer_sets"] == 1 and counts["designer_cards"] == 1
+    assert D.export_set("my_fan", url=url) == text
+    path.write_text(text.replace("kind: fan", "kind: fan").replace("provenance: designer", "provenance: designer"),
+                    encoding="utf-8")
+    with pytest.raises(Exception) as info:
+        build(url, data_copy)
+    assert "designer set 'my_fan': code: a card file now defines a set with this code" in str(info.value)
+    assert D.export_set("my_fan", url=url) == text
+
+
+def test_a_database_built_from_older_card_files_says_so(url, data_copy, recwarn):
+    from munchkin_lab.cards.build import StaleDatabaseWarning, _fresh_checked
+
+    build(url, data_copy)
+    _fresh_checked.clear()
+    api.cards("", url=url)
+    assert not [w for w in recwarn if w.category is StaleDatabaseWarning]
+    alpha = data_copy / "sets" / "alpha.yaml"
+    alpha.write_text(alpha.read_text(encoding="utf-8").replace("level: 16", "level: 17"), encoding="utf-8")
+    (data_copy / "sets" / "gamma.yaml").write_text((data_copy / "sets" / "beta.yaml").read_text(encoding="utf-8")
+                                                   .replace("code: beta", "code: gamma"), encoding="utf-8")
+    df = api.cards("", url=url)  # the old cards, used as they are: never rebuilt by itself
+    assert api.card("Grave Lord", url=url)["level"] == 16 and "gamma" not in set(df["set"])
+    stale = [w for w in recwarn if w.category is StaleDatabaseWarning]
+    assert len(stale) == 1
+    msg = str(stale[0].message)
+    assert "sets/alpha.yaml (changed)" in msg and "sets/gamma.yaml (new)" in msg
+    assert f"`munchkin-lab db build --data {data_copy.resolve()}`" in msg
+    api.cards("", url=url)
+    assert len([w for w in recwarn if w.category is StaleDatabaseWarning]) == 1  # said once
+    build(url, data_copy)
+    recwarn.clear()
+    api.cards("", url=url)
+    assert not [w for w in recwarn if w.category is StaleDatabaseWarning]
+    assert api.card("Grave Lord", url=url)["level"] == 17
+
+
+def test_the_stale_warning_on_the_command_line(url, data_copy):
+    from munchkin_lab.cards.build import _fresh_checked
+
+    build(url, data_copy)
+    (data_copy / "tags.yaml").write_text((data_copy / "tags.yaml").read_text(encoding="utf-8") + "\n# edited\n",
+                                         encoding="utf-8")
+    _fresh_checked.clear()
+    res = runner.invoke(app, ["cards", "Potion", "--url", url])
+    assert res.exit_code == 0 and "Potion" in res.stdout
+    assert "Warning: " in res.stderr and "tags.yaml (changed)" in res.stderr and "munchkin-lab db build" in res.stderr
+    assert "StaleDatabaseWarning" not in res.stderr
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def test_cards_and_set_commands(url, tmp_path):
+    def run(*args, input=None):
+        return runner.invoke(app, [*args, "--url", url], input=input)
+
+    r = run("set", "new", "my_fan", "My fan set", "--requires", "alpha")
+    assert r.exit_code == 0 and r.stdout == "created designer set my_fan (My fan set, munchkin)\n"
+    r = run("cards", "add", "my_fan", json.dumps(GHOST))
+    assert r.exit_code == 0 and r.stdout == "added my_fan:Sea Ghost (version 1)\n", r.output
+    r = run("cards", "add", "my_fan", "{name: Hex Ghost, kind: monster, deck: door, level: 3, "
+                                      "effects: {abilities: [{when: caught, do: [{levels: -1}]}]}}")
+    assert r.exit_code == 0 and "added my_fan:Hex Ghost (version 1, resolved by hand on the board)" in r.stdout
+    assert "note: abilities: written in the effect language" in r.stdout
+    many = tmp_path / "cards.yaml"
+    many.write_text("- {name: Salt Imp, kind: monster, deck: door, level: 1, effects: {bad_stuff: [{death: true}]}}\n"
+                    "- {name: Tide Charm, kind: item, deck: treasure, slot: none, bonus: 1, gold: 100}\n",
+                    encoding="utf-8")
+    r = run("cards", "add", "my_fan", "--file", str(many))
+    assert r.exit_code == 0 and "added my_fan:Salt Imp" in r.stdout and "added my_fan:Tide Charm" in r.stdout
+    r = run("cards", "show", "Sea Ghost")
+    assert r.exit_code == 0 and r.stdout.startswith("# set: my_fan  origin: designer  row_version: 1\nname: Sea Ghost\n")
+    assert yaml.safe_load(r.stdout)["effects"] == {"bad_stuff": [{"lose_levels": 2}]}
+    r = run("cards", "edit", "Sea Ghost", "{level: 7}", "--version", "1")
+    assert r.exit_code == 0 and r.stdout == "updated my_fan:Sea Ghost (version 2)\n"
+    r = run("cards", "edit", "Sea Ghost", "{level: 8}", "--version", "1")
+    assert r.exit_code == 1 and "Error: card 'Sea Ghost': edit conflict" in r.stderr
+    r = run("cards", "edit", "Sea Ghost", "{aliases: [Priest]}")
+    assert r.exit_code == 1 and "aliases[0]: 'Priest' shadows the alias 'Priest' of printed card 'Cleric'" in r.stderr
+    r = run("cards", "add", "alpha", "{name: Nope, kind: curse, deck: door}")
+    assert r.exit_code == 1 and "'alpha' is a shipped set" in r.stderr and "Traceback" not in r.output
+    r = run("cards", "add", "my_fan", "{name: [unclosed")
+    assert r.exit_code == 1 and r.stderr.startswith("Error: <command line>:1")
+    r = run("cards", "add", "my_fan")
+    assert r.exit_code == 1 and "either as text (YAML or JSON) or with --file" in r.stderr
+    # the search still works as before, with -words and options first
+    r = run("cards", "origin:designer", "--format", "json")
+    assert r.exit_code == 0 and sorted(c["name"] for c in json.loads(r.stdout)) == [
+        "Hex Ghost", "Salt Imp", "Sea Ghost", "Tide Charm"]
+    r = runner.invoke(app, ["cards", "--format", "csv", "-kind:monster", "--url", url])
+    assert r.exit_code == 0 and r.stdout.startswith("set,name,")
+    r = run("cards", "delete", "Salt Imp")
+    assert r.exit_code == 0 and r.stdout == "deleted my_fan:Salt Imp\n"
+    r = run("set", "list")
+    assert r.exit_code == 0 and "my_fan" in r.stdout and "designer" in r.stdout
+    out = tmp_path / "my_fan.yaml"
+    r = run("set", "export", "my_fan", str(out))
+    assert r.exit_code == 0 and r.stdout == f"wrote {out} (3 cards)\n"
+    r = run("set", "export", "my_fan", str(out))
+    assert r.exit_code == 1 and "already exists (use --force" in r.stderr
+    r = run("set", "import", str(out), "--dry-run")
+    assert r.exit_code == 0 and r.stdout.startswith("dry run, nothing written: would be set 'my_fan' updated: "
+                                                    "0 added; 0 updated; 0 removed; 3 unchanged")
+    r = run("set", "delete", "my_fan", input="n\n")
+    assert r.exit_code == 1 and "Delete designer set my_fan and its 3 cards?" in r.stdout
+    r = run("set", "delete", "my_fan", "--yes")
+    assert r.exit_code == 0 and r.stdout == "deleted designer set my_fan (3 cards)\n"
+    r = run("set", "import", str(out))
+    assert r.exit_code == 0 and r.stdout.startswith("set 'my_fan' created: 3 added")
+    r = run("set", "delete", "alpha", "--yes")
+    assert r.exit_code == 1 and "'alpha' is a shipped set" in r.stderr

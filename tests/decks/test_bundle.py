@@ -1,0 +1,165 @@
+"""Deck bundles (issue 14, item 4): one file with a deck and the designer sets it uses;
+importing it on another database recreates both, refuses clearly on name clashes and writes
+nothing then (SQLite and PostgreSQL, both directions)."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from munchkin_lab import config
+from munchkin_lab.cards import api
+from munchkin_lab.cards import designer as D
+from munchkin_lab.cli import app
+from munchkin_lab.decks import Deck, list_decks
+from munchkin_lab.decks.bundle import BundleError, export_bundle, import_bundle, read_bundle
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def other_sqlite(real_url, tmp_path):
+    """A second private copy of the session's real SQLite database: "another machine"."""
+    with config.get_engine(real_url).connect() as conn:
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    dest = tmp_path / "other.sqlite"
+    shutil.copyfile(config.sqlite_path(real_url), dest)
+    url = f"sqlite:///{dest}"
+    yield url
+    config.dispose_engine(url)
+
+
+def _designer_deck(url: str) -> Deck:
+    D.create_set("wet_fan", "Wet fan set", requires=["munchkin"], url=url)
+    D.add_card({"name": "Sea Ghost", "kind": "monster", "deck": "door", "level": 6, "treasures": 2,
+                "tags": ["Ghost"], "effects": {"bad_stuff": [{"lose_levels": 2}]}}, "wet_fan", url=url)
+    D.add_card({"name": "Bilge Pirate", "kind": "monster", "deck": "door", "level": 3, "treasures": 1,
+                "tags": ["Pirate"], "aliases": ["Bilgy"]}, "wet_fan", url=url)
+    D.add_card({"name": "Unused Hat", "kind": "item", "deck": "treasure", "slot": "headgear", "bonus": 1,
+                "gold": 100}, "wet_fan", url=url)
+    deck = Deck("Wet mix", "base with ghosts", url=url)
+    deck.add_set("munchkin")
+    deck.add("Sea Ghost", 2)
+    deck.add("Bilgy")
+    deck.set_option("faster_play", True)
+    deck.save()
+    return Deck.load("Wet mix", url=url)
+
+
+def _state(url: str) -> tuple:
+    return (api.cards("", url=url).to_json(), list_decks(url)[["name", "cards", "entries"]].to_json())
+
+
+@pytest.mark.parametrize("direction", ["to_other", "from_other"])
+def test_a_bundle_recreates_the_deck_and_its_designer_sets(db_url, other_sqlite, tmp_path, direction):
+    src, dst = (db_url, other_sqlite) if direction == "to_other" else (other_sqlite, db_url)
+    deck = _designer_deck(src)
+    path = tmp_path / "wet.bundle.yaml"
+    export_bundle("Wet mix", path, url=src)
+    data = read_bundle(path)
+    assert data["bundle"] == 1 and data["deck"]["name"] == "Wet mix"
+    assert [s["set"]["code"] for s in data["sets"]] == ["wet_fan"]  # shipped sets travel by name
+    assert [c["name"] for c in data["sets"][0]["cards"]] == ["Sea Ghost", "Bilge Pirate", "Unused Hat"]
+    before = _state(dst)
+    preview = import_bundle(path, url=dst, dry_run=True)
+    assert (preview.deck, preview.created, preview.cards, preview.dry_run) == ("Wet mix", ["wet_fan"], deck.size, True)
+    assert _state(dst) == before
+    done = import_bundle(path, url=dst)
+    assert done.summary() == f"imported deck 'Wet mix' ({deck.size} cards); designer set(s) created: wet_fan"
+    again = Deck.load("Wet mix", url=dst)
+    assert again.state() == deck.state() and again.options["faster_play"] is True
+    assert D.export_set("wet_fan", url=dst) == D.export_set("wet_fan", url=src)  # the set came whole
+    ghost = api.card("Sea Ghost", url=dst)
+    assert ghost["origin"] == "designer" and ghost["effects"] == {"bad_stuff": [{"lose_levels": 2}]}
+    assert again.check() == deck.check()
+    # the same bundle again: the identical set is used as it is, the deck name must differ
+    with pytest.raises(BundleError, match="deck 'Wet mix': a saved deck of that name is here already; import under "
+                                          "another name"):
+        import_bundle(path, url=dst)
+    second = import_bundle(path, url=dst, name="Wet mix 2")
+    assert second.created == [] and second.reused == ["wet_fan"]
+    assert Deck.load("Wet mix 2", url=dst).state()[2] == deck.state()[2]
+
+
+def test_clashes_are_refused_and_nothing_is_written(db_url, other_sqlite, tmp_path):
+    _designer_deck(db_url)
+    path = tmp_path / "wet.bundle.yaml"
+    export_bundle("Wet mix", path, url=db_url)
+    # the other machine has its own wet_fan set, with other cards
+    D.create_set("wet_fan", "Another wet set", url=other_sqlite)
+    D.add_card({"name": "Puddle", "kind": "curse", "deck": "door", "effects": {"ops": [{"lose_levels": 1}]}},
+               "wet_fan", url=other_sqlite)
+    before = _state(other_sqlite)
+    with pytest.raises(BundleError) as info:
+        import_bundle(path, url=other_sqlite)
+    assert "set 'wet_fan': a designer set of that code is here already with other content" in str(info.value)
+    assert "rename the set in the bundle" in str(info.value)
+    assert _state(other_sqlite) == before
+    D.delete_set("wet_fan", url=other_sqlite)
+    # a card of its own named like one of the bundle's
+    D.create_set("dry_fan", "Dry set", url=other_sqlite)
+    D.add_card({"name": "Bilgy", "kind": "monster", "deck": "door", "level": 1}, "dry_fan", url=other_sqlite)
+    before = _state(other_sqlite)
+    with pytest.raises(BundleError) as info:
+        import_bundle(path, url=other_sqlite)
+    assert "card 'Bilge Pirate': aliases[0]: 'Bilgy' shadows the designer card 'Bilgy' (dry_fan)" in str(info.value)
+    assert _state(other_sqlite) == before
+    D.delete_set("dry_fan", url=other_sqlite)
+    before = _state(other_sqlite)
+    # a bundle set whose code is a shipped set here
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["sets"][0]["set"]["code"] = "munchkin"
+    bad = tmp_path / "bad.bundle.yaml"
+    bad.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    with pytest.raises(BundleError, match="'munchkin' is a shipped set"):
+        import_bundle(bad, url=other_sqlite)
+    # a shipped card this database lacks
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["deck"]["cards"].append({"name": "Dragon of Nowhere", "set": "munchkin", "copies": 1})
+    bad.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    with pytest.raises(BundleError, match=r"bad.bundle.yaml:\d+: deck: cards\[\d+\]: card 'Dragon of Nowhere' of "
+                                          "set 'munchkin' is not in this database"):
+        import_bundle(bad, url=other_sqlite)
+    # malformed files name the line
+    bad.write_text(path.read_text(encoding="utf-8").replace("level: 6", "level: 600"), encoding="utf-8")
+    with pytest.raises(BundleError, match=r"bad.bundle.yaml:\d+: card 'Sea Ghost': level: must be <= 100"):
+        import_bundle(bad, url=other_sqlite)
+    bad.write_text("deck: [1\n", encoding="utf-8")
+    with pytest.raises(BundleError, match=r"bad.bundle.yaml:\d+"):
+        import_bundle(bad, url=other_sqlite)
+    bad.write_text("name: Wet mix\ncards: []\n", encoding="utf-8")
+    with pytest.raises(BundleError, match="not a deck bundle"):
+        import_bundle(bad, url=other_sqlite)
+    assert _state(other_sqlite) == before
+
+
+def test_bundle_commands(fresh_sqlite, other_sqlite, tmp_path):
+    _designer_deck(fresh_sqlite)
+    path = tmp_path / "wet.bundle.yaml"
+    r = runner.invoke(app, ["deck", "bundle", "Wet mix", str(path), "--url", fresh_sqlite])
+    assert r.exit_code == 0 and r.stdout == f"wrote {path}: deck 'Wet mix' with designer set(s) wet_fan\n"
+    r = runner.invoke(app, ["deck", "bundle", "Wet mix", str(path), "--url", fresh_sqlite])
+    assert r.exit_code == 1 and "already exists (use --force" in r.stderr
+    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--dry-run", "--url", other_sqlite])
+    assert r.exit_code == 0 and r.stdout.startswith("dry run, nothing written: would import deck 'Wet mix'")
+    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--url", other_sqlite])
+    assert r.exit_code == 0 and "designer set(s) created: wet_fan" in r.stdout
+    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--url", other_sqlite])
+    assert r.exit_code == 1 and "Error: deck 'Wet mix': a saved deck of that name is here already" in r.stderr
+    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--as", "Wet copy", "--url", other_sqlite])
+    assert r.exit_code == 0 and "already here and identical: wet_fan" in r.stdout
+    r = runner.invoke(app, ["deck", "check", "Wet copy", "--url", other_sqlite])
+    assert "0 errors" in r.stdout
+
+
+def test_a_deck_without_designer_cards_bundles_alone(fresh_sqlite, other_sqlite, tmp_path):
+    deck = Deck("Plain", url=fresh_sqlite)
+    deck.add_set("munchkin")
+    deck.save()
+    path = tmp_path / "plain.yaml"
+    export_bundle("Plain", path, url=fresh_sqlite)
+    assert read_bundle(path)["sets"] == []
+    assert import_bundle(path, url=other_sqlite).created == []
+    assert Deck.load("Plain", url=other_sqlite).state() == deck.state()

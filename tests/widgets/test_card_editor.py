@@ -1,0 +1,253 @@
+"""The card editor (issue 14, items 2-3): effects picked from lists become the short forms the
+engine runs (only when they mean exactly the same), else abilities saved as manual; the
+CardBrowser form with every field, the effect's YAML and the validator's message inline; "try
+this card" opens a board with the card in a fitting position, and the effect happens there."""
+from __future__ import annotations
+
+import pytest
+
+from munchkin_lab.cards import effect_rows as R
+from munchkin_lab.cards.effect_rows import EffectRow
+
+SHORT = [
+    (EffectRow("caught", "levels", -2), "monster", {"bad_stuff": [{"lose_levels": 2}]}),
+    (EffectRow("caught", "levels", -1, cond="race:elf"), "monster",
+     {"bad_stuff": [{"if_match": "race:elf", "then": [{"lose_levels": 1}]}]}),
+    (EffectRow("caught", "death", True), "monster", {"bad_stuff": [{"death": True}]}),
+    (EffectRow("escaped", "lose_item", "footgear"), "monster", {"on_escape": [{"lose_item": "footgear"}]}),
+    (EffectRow("enters_combat", "levels", -1, who="fighter"), "monster", {"on_meet": [{"lose_levels": 1}]}),
+    (EffectRow("in_play", "combat_strength", 3, who="this_monster", cond="race:elf", subject="any_munchkin"),
+     "monster", {"bonus_vs": [{"if": "race:elf", "bonus": 3}]}),
+    (EffectRow("in_play", "run_away", -1, who="this_monster"), "monster", {"run_away": -1}),
+    (EffectRow("in_play", "no_help", True, who="this_monster"), "monster", {"no_help": True}),
+    (EffectRow("in_play", "levels_won", 1, who="this_monster"), "monster", {"extra_levels": 1}),
+    (EffectRow("hits", "levels", -1), "curse", {"ops": [{"lose_levels": 1}]}),
+    (EffectRow("hits", "combat_strength", -2, duration="next_combat"), "curse", {"next_combat": -2}),
+    (EffectRow("hits", "roll_mod", -1, duration="good"), "curse", {"roll_mod": -1}),
+    (EffectRow("in_play", "run_away", 1, who="owner"), "item", {"run_away": 1}),
+    (EffectRow("played", "treasures", 2, who="this_monster"), "monster_enhancer", {"treasures": 2}),
+    (EffectRow("played", "counts_twice", True, who="this_monster"), "monster_enhancer", {"mate": True}),
+    (EffectRow("played", "levels", 1, who="chosen_player"), "go_up_a_level", {"levels": 1}),
+    (EffectRow("in_play", "combat_strength", 2, who="munchkins", cond="level<=5", subject="target"), "dungeon",
+     {"dungeon": {"bonus_if": [{"if": "level<=5", "bonus": 2}]}}),
+    (EffectRow("enter_room", "levels", -1), "room_tile", {"room": {"on_entry": [{"lose_levels": 1}]}}),
+    (EffectRow("leave_room", "levels", -1), "room_tile", {"room": {"on_exit": [{"lose_levels": 1}]}}),
+]
+
+
+@pytest.mark.parametrize("row, kind, want", SHORT, ids=[f"{k}-{r.when}-{r.op}" for r, k, _ in SHORT])
+def test_a_pick_becomes_the_short_form_the_engine_runs(row, kind, want):
+    from munchkin_lab.cards.designer import engine_notes
+
+    built = R.build(row, kind)
+    assert built.short and built.problems == [] and built.effects == want
+    # it means exactly what the pick means: the same program as the ability itself
+    assert R._canon(want, kind) == R._canon({"abilities": [built.ability]}, kind)
+    assert engine_notes(want, kind) == []
+
+
+@pytest.mark.parametrize("row, kind", [
+    (EffectRow("played", "grant_tag", "undead", who="this_monster"), "monster_enhancer"),
+    (EffectRow("in_play", "combat_strength", 2, who="munchkins"), "dungeon"),
+    (EffectRow("caught", "draw", "treasure"), "monster"),
+])
+def test_a_pick_the_engine_cannot_run_stays_an_ability_and_makes_the_card_manual(row, kind):
+    from munchkin_lab.cards.designer import engine_notes
+
+    built = R.build(row, kind)
+    assert not built.short and built.effects == {"abilities": [built.ability]} and built.problems == []
+    assert engine_notes(built.effects, kind) and "resolved by hand" in engine_notes(built.effects, kind)[0]
+
+
+def test_bad_picks_say_what_fits():
+    assert R.build(EffectRow("played", "combat_strength", 2), "one_shot").problems == []  # the trigger's default
+    probs = R.build(EffectRow("caught", "grant_tag", "undead"), "monster").problems  # lasting, no default
+    assert probs and "say for how long" in probs[0] and R.build(EffectRow("caught", "grant_tag", "undead"),
+                                                                  "monster").effects == {}
+    with pytest.raises(ValueError, match="levels: a whole number, got 'two'"):
+        R.parse_value("levels", "two")
+    with pytest.raises(ValueError, match="lose_item: one of headgear, armor"):
+        R.parse_value("lose_item", "hat")
+    with pytest.raises(ValueError, match="race: give a value"):
+        R.atom_text("race", "")
+    assert R.atom_text("level", "<=5") == "level<=5" and R.atom_text("race", "Elf", negate=True) == "!race:elf"
+    assert R.parse_value("levels", "-2") == -2 and R.parse_value("death", "") is True
+
+
+def test_merge_extends_lists_and_never_overwrites():
+    e = R.merge({}, {"bad_stuff": [{"lose_levels": 2}]}, "monster")
+    e = R.merge(e, {"bad_stuff": [{"death": True}]}, "monster")
+    assert e == {"bad_stuff": [{"lose_levels": 2}, {"death": True}]}
+    e = R.merge(e, {"run_away": -1}, "monster")
+    e2 = R.merge(e, {"run_away": -2}, "monster")  # already set: goes in as an ability, nothing lost
+    assert e2["run_away"] == -1 and e2["abilities"] == [{"when": "in_play", "who": "this_monster",
+                                                          "do": [{"run_away": -2}]}]
+    assert [R.describe(a) for a in R.abilities_of(e, "monster")] == [
+        "when caught: levels -2, death", "in play: this monster run away -1"]
+
+
+# --------------------------------------------------------------------------- the form
+
+
+def _fresh_set(b, code: str) -> None:
+    if code not in (b.f_set.options or ()):
+        b.s_code.value, b.s_name.value = code, code.replace("_", " ").title()
+        assert b.create_set(), b.form_msg.value
+    b.f_set.value = code
+
+
+def test_the_form_builds_a_card_with_every_field_and_an_effect(lab_db):
+    from munchkin_lab.cards.api import card
+    from munchkin_lab.widgets import CardBrowser
+
+    b = CardBrowser("", url=lab_db)
+    _fresh_set(b, "editor_lab")
+    b.new_card()
+    b.f_name.value, b.f_kind.value, b.f_deck.value = "Bilge Ghost", "monster", "door"
+    b.f_level.value, b.f_treasures.value, b.f_levels_gained.value, b.f_copies.value = "6", "2", "1", "2"
+    b.f_tags.value, b.f_aliases.value, b.f_source.value = "Ghost", "Bilgy", "my notebook, page 3"
+    b.f_summary.value = "Wet and cold."
+    ed = b.effect_editor
+    assert [v for _, v in ed.when.options][:3] == ["caught", "escaped", "enters_combat"]  # the kind's own first
+    ed.pick("caught", "levels", "-2")
+    assert "runs in play" in ed.preview.value and "lose_levels: 2" in ed.preview.value
+    assert ed.add() and ed.effects == {"bad_stuff": [{"lose_levels": 2}]}
+    assert "valid; the engine runs every part of it" in ed.message.value
+    assert "when caught: levels -2" in ed.list.value
+    assert "bad_stuff:" in b.card_yaml.value and "name: Bilge Ghost" in b.card_yaml.value
+    ed.pick("caught", "levels", "two")
+    assert "a whole number" in ed.preview.value and not ed.add()
+    b.save_btn.click()
+    assert "saved Bilge Ghost as a designer card (version 1)" in b.form_msg.value, b.form_msg.value
+    row = card("Bilgy", url=lab_db)
+    assert (row["set"], row["level"], row["levels_gained"], row["copies"], row["source"]) == (
+        "editor_lab", 6, 1, 2, "my notebook, page 3")
+    assert row["effects"] == {"bad_stuff": [{"lose_levels": 2}]} and not row["manual"]
+    # a typo in the YAML box: the validator's message names the key, the save is refused
+    ed.yaml.value = "bad_stuff:\n- lose_levls: 2\n"
+    assert "effects.bad_stuff[0].lose_levls: unknown op (did you mean 'lose_levels'?" in \
+        ed.message.value.replace("&#x27;", "'")
+    assert not b.save_card() and "lose_levls" in b.form_msg.value
+    # an effect the engine cannot run yet: saved as manual, said so
+    ed.set_effects({})
+    ed.pick("enters_combat", "grant_tag", "undead", who="this_monster", duration="this_combat")
+    assert "resolved by hand" in ed.preview.value and ed.add()
+    assert b.save_card() and "resolved by hand" in b.form_msg.value
+    assert bool(card("Bilge Ghost", url=lab_db)["manual"]) and b.f_manual.value
+
+
+def test_the_form_refuses_shipped_sets_shadowing_names_and_conflicting_edits(lab_db):
+    from munchkin_lab.widgets import CardBrowser
+
+    b = CardBrowser("", url=lab_db)
+    _fresh_set(b, "editor_lab2")
+    b.new_card()
+    b.f_name.value, b.f_kind.value, b.f_level.value = "Priest", "monster", "3"
+    assert not b.save_card() and "shadows the alias" in b.form_msg.value
+    p = CardBrowser('name:"Potted Plant"', url=lab_db)
+    p.edit_btn.click()
+    assert p.editing is None and p.f_name.value == "Potted Plant (variant)"  # a printed card: a copy, renamed
+    b.f_name.value = "Tide Pool"
+    assert b.save_card()
+    one, two = CardBrowser('name:"Tide Pool"', url=lab_db), CardBrowser('name:"Tide Pool"', url=lab_db)
+    one.edit_btn.click(); two.edit_btn.click()
+    one.f_level.value = "4"; assert one.save_card()
+    two.f_level.value = "5"; assert not two.save_card() and "edit conflict" in two.form_msg.value
+    assert one.delete_card() and "deleted editor_lab2:Tide Pool" in one.form_msg.value
+
+
+def test_try_a_monster_then_see_its_bad_stuff_happen(lab_db):
+    from munchkin_lab.widgets import CardBrowser
+
+    b = CardBrowser("", url=lab_db)
+    _fresh_set(b, "editor_lab3")
+    b.new_card()
+    b.f_name.value, b.f_kind.value, b.f_level.value, b.f_treasures.value = "Reef Ghost", "monster", "6", "2"
+    b.effect_editor.pick("caught", "levels", "-2")
+    assert b.effect_editor.add()
+    assert b.try_card()  # no save needed to try
+    board = b.board
+    assert board is not None and board in b.try_area.children
+    assert "Try it: Reef Ghost is a combat against it" in board.message.value
+    sd = board.game.state_dict()
+    assert sd["phase"] == "combat" and sd["players"][0]["level"] == 6
+    board.click("Run Away")
+    board.click("Roll to Run Away")  # the first roll is forced to 1: running away fails
+    sd = board.game.state_dict()
+    assert sd["players"][0]["level"] == 4  # Bad Stuff: 2 Levels lost
+    assert any("Reef Ghost" in line for line in board.game.log[-6:]), board.game.log[-6:]
+
+
+@pytest.mark.parametrize("card, check", [
+    ({"name": "Soggy Helm", "kind": "item", "deck": "treasure", "slot": "headgear", "bonus": 3, "gold": 200},
+     lambda sd: sd["phase"] == "combat" and sd["combat"]["munchkin_strength"] == 6),
+    ({"name": "Curse of Damp", "kind": "curse", "deck": "door", "effects": {"ops": [{"lose_levels": 1}]}},
+     lambda sd: sd["players"][0]["level"] == 2),
+    ({"name": "Harbor Crypt", "kind": "dungeon", "deck": "dungeon",
+      "effects": {"dungeon": {"bonus_if": [{"if": "level<=5", "bonus": 2}]}}},
+     lambda sd: sd["phase"] == "combat" and sd["combat"]["munchkin_strength"] == 5),
+    ({"name": "Flooded Hold", "kind": "room_tile", "deck": "room_tile",
+      "effects": {"room": {"on_entry": [{"lose_levels": 1}]}}},
+     lambda sd: sd["phase"] == "start"),
+    ({"name": "Extra Spooky", "kind": "monster_enhancer", "deck": "door", "bonus": 5},
+     lambda sd: sd["phase"] == "combat"),
+])
+def test_try_puts_each_kind_where_it_acts(lab_db, card, check):
+    from munchkin_lab.widgets.designer import try_board
+
+    board = try_board(card, "editor_lab4")
+    sd = board.game.state_dict()
+    assert check(sd), sd["players"][0]
+    if card["kind"] == "room_tile":
+        board.click("Move east")
+        assert board.game.state_dict()["players"][0]["level"] == 2  # ON ENTRY: lose a Level
+    if card["kind"] == "monster_enhancer":
+        before = board.game.state_dict()["combat"]["monster_strength"]
+        board.click("Play Extra Spooky")
+        assert board.game.state_dict()["combat"]["monster_strength"] == before + 5
+
+
+def test_try_a_manual_card_hands_it_to_a_person(lab_db):
+    from munchkin_lab.widgets.designer import try_board
+
+    board = try_board({"name": "Odd Ghost", "kind": "monster", "deck": "door", "level": 3,
+                       "effects": {"abilities": [{"when": "caught", "do": [{"levels": -1}]}]}}, "editor_lab5")
+    labels = board.action_labels()
+    assert any("by hand" in x.lower() or "resolve" in x.lower() for x in labels), labels
+
+
+def test_the_example_designer_set(lab_db, tmp_path):
+    """Issue 14, item 9: database/examples/ holds an example designer set (provenance
+    designer, named as an example): Ghost and Pirate monsters, a make-a-monster-Undead
+    enhancer, a Dungeon and a room tile; it imports, round-trips and every card can be tried."""
+    from munchkin_lab import config
+    from munchkin_lab.cards import designer as D
+    from munchkin_lab.cards.api import cards
+    from munchkin_lab.cards.build import build
+    from munchkin_lab.widgets.designer import try_game
+
+    path = config.DATABASE_DIR / "examples" / "example_haunted_harbor.yaml"
+    url = f"sqlite:///{tmp_path / 'example.sqlite'}"
+    build(url)
+    result = D.import_set(path, url=url)
+    assert result.created and result["added"] == 9
+    df = cards("set:example_haunted_harbor", url=url)
+    sets = D.list_sets(url)
+    name = sets[sets["code"] == "example_haunted_harbor"].iloc[0]["name"]
+    assert "Example" in name and "not a printed set" in name
+    assert set(df["provenance"]) == {"designer"} and set(df["origin"]) == {"designer"}
+    monsters = df[df["kind"] == "monster"]
+    assert sum("Ghost" in t for t in monsters["tags"]) >= 2 and sum("Pirate" in t for t in monsters["tags"]) >= 2
+    enh = df[df["kind"] == "monster_enhancer"].iloc[0]
+    assert enh["effects"]["abilities"][0]["do"][0]["grant_tag"] == "undead" and bool(enh["manual"])
+    assert {"dungeon", "room_tile"} <= set(df["kind"])
+    assert all(df[df["kind"] != "monster_enhancer"]["manual"] == False)  # noqa: E712 - the engine runs the rest
+    text = D.export_set("example_haunted_harbor", url=url)
+    (tmp_path / "again.yaml").write_text(text, encoding="utf-8")
+    assert D.import_set(tmp_path / "again.yaml", url=url)["unchanged"] == 9
+    assert D.export_set("example_haunted_harbor", url=url) == text
+    for _, row in df.iterrows():
+        card = D.get_card(row["name"], "example_haunted_harbor", url=url)
+        game, sc = try_game(card, "example_haunted_harbor")
+        assert game.legal_actions(), row["name"]
+    config.dispose_engine(url)
