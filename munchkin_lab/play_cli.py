@@ -6,7 +6,8 @@
     deck name. The deck's modules and options switch on the expansion rules; the
     ``solar_storm`` preset (any deck whose modules include ``solar_storm``) plays a
     :class:`SolarStormGame` (1-4 players). Seats are driven by the default policy
-    (``engine.policy.greedy_policy`` / ``solar_policy``); prints the turn log (its last lines
+    (``engine.policy.greedy_policy``; Solar Storm: the greedy Solar bot,
+    ``sim.solar_bot.solar_greedy``); prints the turn log (its last lines
     with ``--quiet``) and the outcome. ``--sets CODE`` (no ``--deck``) plays every card of
     those sets instead.
 ``munchkin-lab scenario run FILE...``
@@ -119,7 +120,8 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
     if deck is not None and sets:
         raise ValueError("--sets and --deck cannot be used together: choose the cards with one of them")
     from .engine import Game, GameOptions
-    from .engine.policy import greedy_policy, random_policy, solar_policy
+    from .engine.policy import greedy_policy, random_policy
+    from .sim.solar_bot import solar_greedy
 
     rnd = random.Random(seed)
     if deck is None and sets:
@@ -147,9 +149,10 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
             g = deck.new_game(players, seed=seed, options=opts)
             solar = False
     steps = 0
+    memo: dict = {}  # the Solar bot's memory of this game
     while g.outcome() is None:
         if solar:
-            a = rnd.choice(g.legal_actions()) if random_play else solar_policy(g, rnd)
+            a = rnd.choice(g.legal_actions()) if random_play else solar_greedy(g, g.actor(), rnd, memo)
         else:
             a = random_policy(g, rnd) if random_play else greedy_policy(g, rnd)
         g.play(a)

@@ -95,7 +95,11 @@ _SOLAR_PRIORITY = {"activate": 0, "place": 1, "pick": 1, "collect": 1, "repair":
 def solar_policy(game, rnd: random.Random | None = None):
     """A simple default policy for :class:`~munchkin_lab.engine.solar_storm.SolarStormGame`:
     the most useful legal action by :data:`_SOLAR_PRIORITY` (random among equals); never
-    starts a by-hand (V1) resolution or an adjustment while something else is legal."""
+    starts a by-hand (V1) resolution or an adjustment while something else is legal.
+
+    It does not plan (it scavenges where it stands and so rarely leaves the Energy Core); the
+    bots (``munchkin_lab.sim.solar_bot``, ``make_bot("greedy")``, ``munchkin-lab play``) move,
+    repair and divert. Kept as the fixed baseline of ``benchmarks/fingerprint.py``."""
     rnd = rnd or random.Random(0)
     acts = game.legal_actions()
     best = min(_SOLAR_PRIORITY.get(a.kind, 20) for a in acts)

@@ -32,7 +32,8 @@ bundle (spare Items first, never a useful equipped one), a variant ``legal_actio
 not list (it lists one greedy bundle) but ``play()`` accepts.
 
 In a Solar Storm game (cooperative), ``random`` plays a random legal action and ``greedy`` the
-engine's ``solar_policy``.
+greedy Solar bot (:mod:`munchkin_lab.sim.solar_bot`: activate, divert, repair, useful V2 room
+actions, steps toward the room its hand helps most, scavenging).
 """
 from __future__ import annotations
 
@@ -349,11 +350,13 @@ class GreedyBot(Bot):
         return self._plain
 
     def pick_solar(self, game, seat: int) -> Action:
-        """Solar Storm: the engine's ``solar_policy`` (win, repair, divert, ... by priority),
-        ties broken by this bot's RNG."""
-        from ..engine.policy import solar_policy
+        """Solar Storm: the greedy Solar bot (:func:`munchkin_lab.sim.solar_bot.solar_greedy`:
+        activate, divert, repair where it stands, useful V2 room actions, else a step toward
+        the room its hand helps most, else scavenge), ties broken by this bot's RNG."""
+        from .solar_bot import solar_greedy
 
-        return solar_policy(game, self.rng)
+        memo = self.__dict__.setdefault("_solar_memo", {})
+        return solar_greedy(game, seat, self.rng, memo)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod

@@ -25,6 +25,8 @@ from typing import Optional
 
 import typer
 
+from ..plural import plural
+
 
 def _interrupted(message: str) -> typer.Exit:
     from ..cli import exit_interrupted
@@ -83,7 +85,7 @@ def _rates(r) -> str:
 
 
 def _print_result(r) -> None:
-    typer.echo(f"{r.config['deck']}: {r.n_games} games, {r.config['players']} players, "
+    typer.echo(f"{r.config['deck']}: {r.n_games} games, {plural(r.config['players'], 'player')}, "
                f"bots {','.join(r.config['bots'])}, seed {r.config['seed']}"
                + (" (interrupted)" if r.interrupted else ""))
     typer.echo("seat  bot      win rate   95% CI")
@@ -131,7 +133,7 @@ def register(app: typer.Typer) -> None:
     def simulate_cmd(
         deck: str = typer.Argument(..., help="Preset name, deck file path or saved deck name."),
         games: int = typer.Option(1000, "--games", "-n", min=1, help="Number of games (>= 1)."),
-        players: int = typer.Option(4, "--players", "-p", min=2, max=6, help="Players (2-6)."),
+        players: int = typer.Option(4, "--players", "-p", min=1, max=6, help="Players (Munchkin 2-6, Solar Storm 1-4)."),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Local worker processes (default: every core; 1 = this process)."),
         seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="Run seed, 0..2**63-1 (a seed per game is derived from it)."),
         bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bot per seat, comma-separated (cycled): greedy, random."),
@@ -178,7 +180,7 @@ def register(app: typer.Typer) -> None:
         deck_a: str = typer.Argument(..., help="Deck A (baseline): preset, file or saved deck."),
         deck_b: str = typer.Argument(..., help="Deck B (variant)."),
         games: int = typer.Option(1000, "--games", "-n", min=1, help="Games per deck (>= 1)."),
-        players: int = typer.Option(4, "--players", "-p", min=2, max=6),
+        players: int = typer.Option(4, "--players", "-p", min=1, max=6, help="Players (Munchkin 2-6, Solar Storm 1-4)."),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1),
         seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="Run seed, 0..2**63-1."),
         bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bots for both runs."),

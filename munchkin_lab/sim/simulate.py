@@ -571,6 +571,16 @@ class _DeferInterrupt:
         return False
 
 
+def _check_seats(players: int, solar: bool) -> None:
+    """Raise ValueError when ``players`` does not fit the game: Munchkin seats 2 to 6 (core
+    rules, 2. Setting Up), Solar Storm 1 to 4, solo play included (public summary,
+    card_facts.md (b): cooperative, 1-4 players)."""
+    lo, hi, game, src = ((1, 4, "Solar Storm", "public summary: cooperative, solo play allowed") if solar
+                         else (2, 6, "Munchkin", "core rules, 2. Setting Up"))
+    if not lo <= players <= hi:
+        raise ValueError(f"players: a {game} game seats {lo} to {hi} players ({src}), got {players}")
+
+
 def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy", seed: int = 0,
              workers: int | None = None, scheduler: str | None = None, turn_cap: int = 300,
              progress: bool = True, batch_size: int | None = None,
@@ -583,7 +593,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     Args:
         deck: a :class:`~munchkin_lab.decks.Deck`, a ``(CardSpec, copies)`` list, or a string
             (deck file path, preset name, saved deck name; see :func:`resolve_deck`).
-        players: seats, 2 to 6.
+        players: seats: 2 to 6 for Munchkin, 1 to 4 for Solar Storm (solo play included).
         games: number of games, >= 1.
         bots: one bot name for every seat, a comma list, or a sequence of names (one per seat;
             a shorter list is cycled). Names: :data:`~munchkin_lab.sim.bots.BOT_NAMES`.
@@ -629,8 +639,8 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     """
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games <= 0:
         raise ValueError(f"games must be a positive whole number, got {games!r}")
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 2 <= players <= 6:
-        raise ValueError(f"players must be 2 to 6, got {players!r}")
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 1 <= players <= 6:
+        raise ValueError(f"players must be 1 to 6 (Munchkin 2 to 6, Solar Storm 1 to 4), got {players!r}")
     if isinstance(turn_cap, bool) or not isinstance(turn_cap, (int, np.integer)) or turn_cap < 1:
         raise ValueError(f"turn_cap must be a positive whole number, got {turn_cap!r}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1):
@@ -644,6 +654,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     bot_names = _parse_bots(bots, players)
     deck_obj = resolve_deck(deck, url=url)
     deck_name, spec_pairs, options, modules = _deck_payload(deck_obj)
+    _check_seats(players, bool(options.get("solar_storm")))
     payload = {"key": (deck_name, len(spec_pairs), hash(str(spec_pairs))), "cards": spec_pairs,
                "players": players, "bots": bot_names, "seed": seed, "turn_cap": turn_cap,
                "options": options, "modules": list(modules), "max_steps": 400 * turn_cap}

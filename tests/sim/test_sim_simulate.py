@@ -227,3 +227,13 @@ def test_every_shipped_preset_simulates(sim_url):
     assert set(solar.games["end_cause"]) <= {"crew_won", "ship_lost", "turn_cap"}
     with pytest.raises(ValueError, match="1 to 4 players"):
         simulate("solar_storm", players=5, games=2, workers=1, progress=False, url=sim_url)
+
+
+def test_solo_solar_storm_simulates_and_munchkin_refuses_one_player(sim_url, base_deck):
+    # Solar Storm is for 1 to 4 players (public summary: cooperative, solo allowed)
+    solo = simulate("solar_storm", players=1, games=3, seed=2, workers=1, progress=False, url=sim_url)
+    assert solo.n_games == 3 and list(solo.seats["seat"]) == [0]
+    assert set(solo.games["end_cause"]) <= {"crew_won", "ship_lost", "turn_cap"}
+    assert (solo.games["turns"] >= 10).all()  # the greedy crew keeps the ship past turn 9
+    with pytest.raises(ValueError, match="a Munchkin game seats 2 to 6 players"):
+        simulate(base_deck, players=1, games=2, workers=1, progress=False)

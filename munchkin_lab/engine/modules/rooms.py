@@ -34,6 +34,8 @@ scenario set-ups.
 
 Readings where the rules are open: a helper who loses goes back to START with the fighter;
 the Brig's "two extra cards" are Door cards, resolved into the combat like a kicked door;
+a combat is fought in the active player's room, also after a card makes another player the
+fighter (Transferral Potion: that player joins the fight there, like a helper);
 the room you start your turn in has not been entered this turn (you may come back to it once);
 Look for Trouble is allowed after a room's cards held no monster, not in an empty room; Door
 cards are placed after Loot the Room (phase ``end``) or instead of it.
@@ -358,9 +360,15 @@ class RoomsModule(RulesModule):
         del ms["grid"][k]
 
     # ------------------------------------------------------------------ combat
+    def _combat_at(self, game) -> str:
+        """The room the combat is fought in: the active player's room (the room they entered,
+        or Look for Trouble in). A monster sent at another player (Transferral Potion) stays
+        in that room: the combat does not move to the new fighter's room."""
+        return self._ms(game)["pos"][game.state.active]
+
     def _fighter_room(self, game) -> dict:
         c = game.state.combat
-        return self._data(game, self._ms(game)["pos"][c.fighter]) if c else {}
+        return self._data(game, self._combat_at(game)) if c else {}
 
     def combat_modifier(self, game, seat: int) -> int:
         return int(self._fighter_room(game).get("combat_bonus", 0) or 0)
@@ -418,11 +426,16 @@ class RoomsModule(RulesModule):
 
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
         """Helpers move into your room; a lost fight leaves the monsters and their enhancers
-        face up in the room and sends you to START, which is not an exit (R_COMBAT)."""
+        face up in the room and sends you to START, which is not an exit (R_COMBAT).
+
+        The room is the one the combat is fought in (:meth:`_combat_at`); a player made the
+        fighter by another card (Transferral Potion) joins the fight there like a helper, so
+        a lost fight never leaves monsters in START (no cards are put there, R_OTHER)."""
         ms = self._ms(game)
         ms["fought"] = False
         c = game.state.combat
-        at = ms["pos"][fighter]
+        at = self._combat_at(game)
+        ms["pos"][fighter] = at
         if helper >= 0:
             ms["pos"][helper] = at
         if won or not c.monsters:
@@ -453,49 +466,111 @@ class RoomsModule(RulesModule):
         s.pending = [d for d in s.pending if not (d["kind"] == "choose" and d["why"] == "loot" and d["dead"] == seat)]
 
     # ------------------------------------------------------------------ bots
+    def _room_cost(self, game, seat: int, k: str, mine: int, help_: int) -> float:
+        """How little a simple bot wants to stop in room ``k`` (lower is better; advice, not a
+        rule): a face-up monster it beats alone 0.5, new ground 0, a face-down Door 1, a
+        face-up monster it beats with the strongest other player's help 1.5, an empty room 2
+        (START 1.8: a token there keeps the other rooms free for Door cards), face-up cards
+        without a monster 3, a monster it cannot beat even with help 9."""
+        r = self._ms(game)["grid"].get(k)
+        if r is None:
+            return 0.0
+        if r["down"]:
+            return 1.0
+        if r["up"]:
+            data = self._data(game, k)
+            specs = game.specs
+            est, monsters = 0, 0
+            for c, enh in r["up"]:
+                if specs[c].kind == "monster":
+                    monsters += 1
+                    est += (specs[c].level or 0) + int(data.get("monster_bonus", 0) or 0)
+                    est += sum(specs[e].bonus or 0 for e in enh)
+            if not monsters:
+                return 3.0
+            here = mine + int(data.get("combat_bonus", 0) or 0)
+            if here > est:
+                return 0.5
+            return 1.5 if here + help_ > est else 9.0
+        return 1.8 if k == START else 2.0
+
+    def _best_stop(self, game, seat: int) -> tuple[float, int, list[int]]:
+        """Breadth-first search over the rooms reachable this turn (R_MOVE: pass freely through
+        empty rooms, stop at a room with cards or at new ground, never enter a room twice in a
+        turn): ``(cost, steps, first moves)`` of the cheapest stop (:meth:`_room_cost`), the
+        current room (staying) included with 0 steps. Rooms with a known rule on entry
+        (forced moves, ON ENTRY/EXIT ops, a roll) end the search there."""
+        s = game.state
+        ms = self._ms(game)
+        grid = ms["grid"]
+        tiles = bool(s.decks.get("room_tile"))
+        mine = game.player_strength(seat)
+        help_ = max((game.player_strength(t) for t, p in enumerate(s.players) if t != seat and p.alive),
+                    default=0)
+        here = ms["pos"][seat]
+        best = (self._room_cost(game, seat, here, mine, help_), 0, [])
+        seen = set(ms["visited"]) | {here}
+        frontier = [(here, [])]
+        steps = 0
+        while frontier:
+            steps += 1
+            nxt = []
+            for k, path in frontier:
+                x, y = xy(k)
+                for d, (dx, dy) in enumerate(DIRS):
+                    t = key(x + dx, y + dy)
+                    if t in seen or (t not in grid and not tiles):
+                        continue
+                    seen.add(t)
+                    first = path or [d]
+                    cost = self._room_cost(game, seat, t, mine, help_)
+                    data = self._data(game, t)
+                    r = grid.get(t)
+                    if any(data.get(f) for f in ("on_entry", "destroy")) or (
+                            data.get("forced_move") and not (r and self._has_cards(r))):
+                        cost += 1.0  # it may carry the token on (cards there stop it) or cost something
+                    elif data.get("run_away_roll_required"):
+                        cost += 0.5
+                    if (cost, steps) < best[:2]:
+                        best = (cost, steps, first)
+                    if r is not None and not self._has_cards(r) and not any(
+                            data.get(f) for f in ("forced_move", "on_entry", "on_exit", "destroy",
+                                                  "run_away_roll_required")):
+                        nxt.append((t, first))
+            frontier = nxt
+        return best
+
     def bot_hint(self, game, seat: int, actions: list) -> Action | None:
-        """Advice for simple bots (not a rule). At the start of the turn, where to move: new
-        ground while room tiles are left, else a room with a face-down Door or with face-up
-        monsters its combat strength beats, else an empty room, else stay (rooms already
-        entered this turn are not legal). After the turn: place a monster from hand face down
-        on a free room, so a full grid still has something to fight."""
+        """Advice for simple bots (not a rule). At the start of the turn, where to move: the
+        cheapest room reachable this turn by :meth:`_best_stop` (a monster it beats, new ground,
+        a face-down Door, a monster it beats with help, an empty room, START), the first step
+        toward it, or stay when the room it is in is as good. After the turn: place its
+        weakest monster from hand face down on the free room nearest to it, so a full grid
+        with hopeless monsters still gets fights a player can win."""
         s = game.state
         if s.active != seat or s.combat is not None or s.pending:
             return None
         if s.phase in ("trouble", "end"):
-            # after the turn, seed the grid: a monster from hand face down on a free room
-            # (a full grid with empty rooms has nothing left to fight)
-            for a in actions:
-                if a.kind == "place" and a.player == seat and a.target == 0 \
-                        and game.specs[a.card].kind == "monster":
-                    return a
-            return None
+            picks = [a for a in actions if a.kind == "pickup" and a.player == seat]
+            if picks:  # a Treasure left in the room is worth more than a looted Door card
+                return picks[0]
+            places = [a for a in actions if a.kind == "place" and a.player == seat and a.target == 0
+                      and game.specs[a.card].kind == "monster"]
+            if not places:
+                return None
+            x, y = xy(self._ms(game)["pos"][seat])
+            return min(places, key=lambda a: (game.specs[a.card].level or 0,
+                                              abs(a.n - x) + abs(a.m - y), a.n, a.m, a.card))
         if s.phase != "start":
             return None
         moves = {a.n: a for a in actions if a.kind == "move" and a.player == seat}
         stay = next((a for a in actions if a.kind == "stay" and a.player == seat), None)
         if not moves:
             return stay
-        ms = self._ms(game)
-        grid = ms["grid"]
-        mine = game.player_strength(seat)
-        best, best_score = stay, 3
-        for d in sorted(moves):
-            r = grid.get(self._target(game, seat, d))
-            if r is None:
-                score = 0  # new ground: a fresh Door card
-            elif r["down"]:
-                score = 1  # a face-down Door: kick it
-            elif r["up"]:
-                levels = sum(game.specs[e[0]].level or 0 for e in r["up"]
-                             if game.specs[e[0]].kind == "monster")
-                # close fights are worth it (help, One-Shots); hopeless ones are not
-                score = 1 if mine > levels else (2.5 if levels - mine <= 6 else 9)
-            else:
-                score = 2  # an empty room: only Loot the Room there
-            if score < best_score:
-                best, best_score = moves[d], score
-        return best
+        _, _, first = self._best_stop(game, seat)
+        if first and first[0] in moves:
+            return moves[first[0]]
+        return stay
 
     # ------------------------------------------------------------------ actions
     def extra_actions(self, game, seat: int) -> list[Action]:
