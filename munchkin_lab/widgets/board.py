@@ -797,6 +797,12 @@ class Board(W.VBox):
                 except TypeError:
                     extra = []
                 anytime = extra[:_MAX_BUTTONS]
+                # choices of a row shown above (the other die values of a Loaded Die) join it
+                titles = {gk[0] for a in shown if (gk := words.group_of(g, a, sd)) is not None}
+                join = [a for a in anytime if (gk := words.group_of(g, a, sd)) is not None and gk[0] in titles]
+                if join:
+                    shown = shown + join
+                    anytime = [a for a in anytime if a not in join]
         all_shown, labels, seen = [], [], set()
         n_main = 0
         for j, a in enumerate(shown + anytime):

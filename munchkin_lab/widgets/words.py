@@ -179,10 +179,20 @@ def _cause_table(specs) -> tuple | None:
     return _CAUSE_CACHE[key]
 
 
-def _caused(cause: str | None) -> str:
+def penalty_of(game: Any, cause: str | None) -> str:
+    """The words for what ``cause`` makes a player lose: a monster's ``"<name>'s Bad Stuff"``
+    (core rules, 7. Combat: Bad Stuff is a monster's penalty), a Curse's or Trap's own name
+    (``"Truly Obnoxious Curse"``, never its "Bad Stuff"); "" without a cause."""
     if not cause:
         return ""
-    return f" ({cause}'s Bad Stuff)"
+    sp = next((s for s in (getattr(game, "specs", None) or ()) if s.name == cause), None)
+    if sp is not None and sp.kind != "monster":
+        return cause
+    return f"{cause}'s Bad Stuff"
+
+
+def _caused(cause: str | None, game: Any = None) -> str:
+    return f" ({penalty_of(game, cause)})" if cause else ""
 
 
 def _owner_of(sd: Mapping, card: str, not_seat: int | None = None) -> str | None:
@@ -453,10 +463,10 @@ def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: st
         why = pend.get("why")
         cause = cause_of(game, sd)
         if why == "lose":
-            return f"Give up {cn}{_caused(cause)}"
+            return f"Give up {cn}{_caused(cause, game)}"
         if why == "take":
             owner = _owner_of(sd, cn, a.player)
-            return f"Take {cn}" + (f" from {owner}" if owner else "") + _caused(cause)
+            return f"Take {cn}" + (f" from {owner}" if owner else "") + _caused(cause, game)
         if why == "loot":
             dead = next((nm.get(c["player"]) for c in sd.get("corpses") or [] if cn in c.get("cards", [])), None)
             return f"Take {cn} from {dead + chr(39) + 's' if dead else 'the'} corpse"
@@ -495,8 +505,10 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
             return f"{cn} (Go Up a Level) for:", tn
         if e.get("steal_level") and tn:
             return f"{cn}: steal a Level from", tn
+        if e.get("set_die") and a.m < 0 and not tn:
+            return f"Play {cn}: the next die shows", str(a.n)
         if sp.kind == "one_shot" and not (e.get("escape") or e.get("reroll_escape") or e.get("take_discard")
-                                          or e.get("discard_monster")) and a.m < 0 and not tn:
+                                          or e.get("discard_monster") or e.get("set_die")) and a.m < 0 and not tn:
             return f"Use {cn}" + (f" ({signed(sp.bonus)})" if sp.bonus else "") + ":", \
                 ("for the monsters" if a.n == 1 else "for the munchkins")
         if (sp.kind == "monster_enhancer" or e.get("discard_monster")) and sd.get("combat"):
@@ -552,11 +564,11 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
             cause = cause_of(game, sd)
             opts = pend.get("options") or []
             if why == "lose":
-                return f"{who} must choose what to lose" + (f" to {cause}'s Bad Stuff" if cause else "")
+                return f"{who} must choose what to lose" + (f" to {penalty_of(game, cause)}" if cause else "")
             if why == "take":
                 owner = _owner_of(sd, opts[0], actor) if opts else None
                 return (f"{who} may take an item" + (f" from {owner}" if owner else "")
-                        + (f" ({cause}'s Bad Stuff)" if cause else ""))
+                        + _caused(cause, game))
             if why == "loot":
                 return f"{who} loots a corpse: pick a card"
             if why == "pick":
