@@ -789,11 +789,11 @@ class Board(W.VBox):
         shown: list[Action] = []
         anytime: list[Action] = []
         if actor is not None and not bot_turn:
-            main = g.legal_actions()
+            main = words.manual_choices(g, list(g.legal_actions()), sd)
             shown = self._order(list(main))[:_MAX_BUTTONS]
             if not solar:
                 try:
-                    extra = [a for a in g.legal_actions(seat=actor) if a not in main]
+                    extra = [a for a in words.manual_choices(g, list(g.legal_actions(seat=actor)), sd) if a not in main]
                 except TypeError:
                     extra = []
                 anytime = extra[:_MAX_BUTTONS]
@@ -847,7 +847,10 @@ class Board(W.VBox):
             who = nm.get(actor, "?")
             title = f"{who}: your move" if self.role(actor) == "human" and any(r != "human" for r in self.seats) \
                 else f"{who} to act"
-            note = ""
+            pend = (sd.get("pending") or [None])[0]
+            summary = self._lookup.facts(pend.get("card")).get("summary", "") \
+                if pend and pend.get("kind") == "manual" and pend.get("card") else ""
+            note = "" if solar else words.manual_note(g, sd, summary)
         lk = self._lookup
         focus_name = self.selected if self.selected and lk.spec(self.selected) is not None else self._auto_focus(sd)
         uses = "".join(render.action_button(i, labels[i], a.kind, self._cards_of(a))

@@ -49,7 +49,9 @@ CSS = r"""
   padding:3px 6px;height:var(--mlab-seat-h,112px);overflow:auto;min-width:0}
 .mlab-screen .mlab-seat,.mlab-screen .mlab-centre,.mlab-screen .mlab-felt,.mlab-screen .mlab-actions,
 .mlab-screen .mlab-focus{scrollbar-width:thin;scrollbar-color:#ffd54a rgba(0,0,0,.35)}
-.mlab-seats-others .mlab-seat{height:auto;max-height:var(--mlab-seat-h,124px)}
+.mlab-seats-others .mlab-seat{height:auto;min-height:64px;overflow:visible}
+.mlab-felt-own .mlab-seats-others{flex:0 1 auto;min-height:70px;overflow:auto}
+.mlab-felt-own .mlab-centre{flex:1 0 162px}
 .mlab-felt.mlab-solar{display:grid;grid-template-columns:auto minmax(0,1fr);gap:6px}
 .mlab-solar-ship{min-height:0;border:0;padding:0}
 .mlab-solar-side{display:flex;flex-direction:column;gap:5px;min-height:0;min-width:0;overflow:auto}

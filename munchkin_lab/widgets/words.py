@@ -420,13 +420,50 @@ def _play_text(game: Any, a: Any, sd: Mapping, sp: Any, cn: str, tn: str) -> str
     return f"Play {cn}"
 
 
+#: Card kinds whose by-hand effect never costs Levels by itself (a Race, a Class, an item, a
+#: room): their manual resolution is a plain "done".
+NO_LEVEL_KINDS = frozenset({"race", "class", "item", "room_tile", "dungeon", "portal", "character"})
+
+
 def _resolve_text(game: Any, a: Any, nm: Mapping, cn: str, tn: str) -> str:
     parts = []
     if a.n:
-        parts.append(f"{tn} {'gains' if a.n > 0 else 'loses'} {plural(abs(a.n), 'Level')}")
+        parts.append(f"{tn} {'goes up' if a.n > 0 else 'loses'} {plural(abs(a.n), 'Level')}")
     if a.cards:
         parts.append(f"{tn} discards {join_and([card_name(game, c) for c in a.cards])}")
-    return f"Resolve {cn} by hand: " + ("; ".join(parts) if parts else "nothing changes")
+    if not parts:
+        return f"Done: {cn} ruled by hand (no Level or card changes)"
+    return f"{cn} ruled by hand: " + "; ".join(parts)
+
+
+def manual_choices(game: Any, acts: list, sd: Mapping) -> list:
+    """The by-hand resolutions worth offering for a manual card: all of them, except a Level
+    change for a card whose kind never costs Levels (:data:`NO_LEVEL_KINDS`: becoming a Bug
+    asks for no "lose 1 Level")."""
+    pend = (sd.get("pending") or [None])[0]
+    if not pend or pend.get("kind") != "manual":
+        return acts
+    sp = next((s for s in (getattr(game, "specs", None) or ()) if s.name == pend.get("card")), None)
+    if sp is None or sp.kind not in NO_LEVEL_KINDS:
+        return acts
+    keep = [a for a in acts if not (a.kind == "resolve" and a.n)]
+    return keep or acts
+
+
+def manual_note(game: Any, sd: Mapping, summary: str = "") -> str:
+    """The line above the actions while a manual card waits: the card, that its effect is not
+    automated, and what the player rules on (the card's own summary), e.g. ``"Bug (Race) is
+    not automated: rule on it by hand. The card: ..."``; "" when no manual card waits."""
+    pend = (sd.get("pending") or [None])[0]
+    if not pend or pend.get("kind") != "manual":
+        return ""
+    name = pend.get("card") or "this card"
+    sp = next((s for s in (getattr(game, "specs", None) or ()) if s.name == name), None)
+    from .faces import KIND_LABELS
+
+    kind = f" ({KIND_LABELS.get(sp.kind, sp.kind.replace('_', ' '))})" if sp is not None else ""
+    text = f"{name}{kind} is not automated: rule on it by hand, then say what happened."
+    return text + (f" The card: {summary}" if summary else "")
 
 
 def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: str) -> str | None:
@@ -752,6 +789,9 @@ def changes(before: Mapping, after: Mapping, action: Any = None, new_lines: Iter
         hb, ha = q.get("hand_count", 0), p.get("hand_count", 0)
         if ha < hb and p["seat"] != actor and p.get("alive", True) and kind != "charity":
             bits.append(f"loses {plural(hb - ha, 'card')} from the hand")
+        if ha > hb and p["seat"] == actor and kind == "move":  # a room's draw (Star Munchkin Adventures)
+            drawn = [f"{plural(n, f'{d.title()} card')}" for d, n in _drawn(before, after).items() if n > 0]
+            bits.append(f"draws {join_and(drawn) if drawn else plural(ha - hb, 'card')} into the hand")
         per.append((name, bits))
     taken: list[str] = []
     if kind not in ("give", "fd_give", "choose"):
@@ -768,6 +808,18 @@ def changes(before: Mapping, after: Mapping, action: Any = None, new_lines: Iter
         if bits:
             out.append(f"{name} {join_and(bits)}")
     return out + taken
+
+
+def _drawn(before: Mapping, after: Mapping) -> dict[str, int]:
+    """Cards that left each draw pile between two ``state_dict()``s (Door, Treasure...)."""
+    out = {}
+    for name, info in (after.get("decks") or {}).items():
+        old = (before.get("decks") or {}).get(name)
+        ca = info.get("count", 0) if isinstance(info, Mapping) else int(info or 0)
+        cb = old.get("count", 0) if isinstance(old, Mapping) else int(old or 0)
+        if cb > ca:
+            out[name.split(":")[-1]] = cb - ca
+    return out
 
 
 class Story:

@@ -121,3 +121,48 @@ def test_exported_pages_use_the_board_font_in_light_text(board, tmp_path):
         assert "color:#f5f1e6" in last
         static = re.search(r"\.mlab-board-static\{([^}]*)\}", text).group(1)
         assert "sans-serif" in static and "color:#f5f1e6" in static
+
+
+def test_a_manual_race_asks_only_what_makes_sense_with_the_cards_summary(tmp_path):
+    """Finding 6: becoming a Bug (a Race resolved by hand) offered "nothing changes / P1 loses
+    1 Level"; the card's summary now says what to rule on and a Race offers only "Done"."""
+    p = tmp_path / "bug.yaml"
+    p.write_text("name: a manual Race\nseed: 0\nplayers:\n  - {name: P1, hand: [Bug]}\n  - {name: P2}\n")
+    b = Board.from_scenario(p, journal=False)
+    b.click("Become a Bug (Race)")
+    assert b.game.state_dict()["pending"] == [{"kind": "manual", "player": 0, "card": "Bug"}]
+    assert b.action_labels() == ["Done: Bug ruled by hand (no Level or card changes)"]
+    acts = re.search(r'<div class="mlab-actions">(.*)', b.table.html).group(1)
+    note = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", acts)).split())
+    summary = b.lookup.facts("Bug").get("summary")
+    assert summary and f"Bug (Race) is not automated: rule on it by hand, then say what happened. The card: " \
+        f"{' '.join(summary.split())}" in note
+    b.click("Done: Bug ruled by hand (no Level or card changes)")
+    assert b.game.state_dict()["pending"] == [] and b.game.state_dict()["players"][0]["level"] == 1
+
+
+def test_a_manual_curse_keeps_its_level_choice():
+    from munchkin_lab.engine import Action
+    from munchkin_lab.widgets import words
+
+    class G:  # the two by-hand resolutions the engine lists, for a Curse
+        specs = [type("S", (), {"name": "Curse X", "kind": "curse"})()]
+    acts = [Action(0, "resolve", 0, 0, 0), Action(0, "resolve", 0, 0, -1)]
+    sd = {"pending": [{"kind": "manual", "player": 0, "card": "Curse X"}]}
+    assert words.manual_choices(G(), acts, sd) == acts
+    G.specs[0].kind = "race"
+    assert words.manual_choices(G(), acts, sd) == acts[:1]
+    assert words.manual_choices(G(), acts, {"pending": []}) == acts
+
+
+def test_a_room_draw_is_told_in_the_story():
+    """Finding 6: entering new ground put a Door card into the hand without a story line."""
+    from munchkin_lab.widgets.words import changes
+
+    mv = type("A", (), {"player": 0, "kind": "move"})()
+    p = {"seat": 0, "name": "P1", "level": 1, "alive": True}
+    before = {"players": [dict(p, hand_count=3)], "decks": {"door": {"count": 40}, "treasure": {"count": 30}}}
+    after = {"players": [dict(p, hand_count=4)], "decks": {"door": {"count": 39}, "treasure": {"count": 30}}}
+    assert changes(before, after, mv, ["[t2] P1 finds new ground: Brig at 0,1."]) == ["P1 draws 1 Door card into the hand"]
+    stay = type("A", (), {"player": 0, "kind": "kick"})()
+    assert changes(before, after, stay, []) == []
