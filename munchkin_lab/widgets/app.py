@@ -5,6 +5,10 @@ players, who plays each seat (you or a bot), the seed and the options (Faster Pl
 Victory, a turn limit, how fast the bots play, passing automatically); *Start* deals a new game
 on the one board below. Every visitor of the Voila app runs their own kernel, so every visitor
 gets their own unnamed board and journal (:class:`~munchkin_lab.widgets.board.Board`).
+
+The app's files (journals, HTML exports, saved games in ``saves/``) go to the lab folder:
+``$MUNCHKIN_LAB_HOME``, else ``~/.munchkin-lab/`` (:func:`~munchkin_lab.widgets.places.lab_home`),
+wherever the app was started from; never into the repository or the package.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ import ipywidgets as W
 from ..engine import GameOptions
 from .board import ROLES, SPEEDS, Board, _as_deck
 from .faces import CSS, esc
+from .places import lab_home
 
 #: The preset the app starts with.
 DEFAULT_PRESET = "base"
@@ -50,6 +55,8 @@ class BoardApp(W.VBox):
         url: card database URL (default: the configured database).
         height: height of the play screen in pixels.
         start: deal the first game at once.
+        folder: the folder of the boards' files (default: :func:`~munchkin_lab.widgets.places.lab_home`,
+            created when missing).
 
     CSS classes: ``mlab-app``, ``mlab-setup``, ``mlab-setup-source``, ``mlab-setup-preset``,
     ``mlab-setup-saved``, ``mlab-setup-file``, ``mlab-setup-players``, ``mlab-setup-seat``,
@@ -58,9 +65,11 @@ class BoardApp(W.VBox):
     """
 
     def __init__(self, preset: str = DEFAULT_PRESET, players: int = 4, seats: list[str] | None = None,
-                 seed: int = 7, url: str | None = None, height: int = 640, start: bool = True):
+                 seed: int = 7, url: str | None = None, height: int = 640, start: bool = True,
+                 folder: str | Path | None = None):
         super().__init__()
         self.add_class("mlab-app")
+        self.folder = Path(folder) if folder is not None else lab_home()
         self.url = url
         self.height = height
         self.board: Board | None = None
@@ -175,6 +184,7 @@ class BoardApp(W.VBox):
         """Deal a new game from the panel on the one board (a bad deck or option is a message
         in the panel; the current game stays)."""
         try:
+            self.folder.mkdir(parents=True, exist_ok=True)
             deck = self.deck()
             n = int(self.players_w.value)
             solar = "solar_storm" in (getattr(deck, "modules", ()) or ())
@@ -188,7 +198,8 @@ class BoardApp(W.VBox):
                         "max_turns": int(self.turns_w.value) or None}
                 opts = deck.game_options(**over) if callable(getattr(deck, "game_options", None)) else GameOptions(**over)
             kw = dict(players=n, seed=int(self.seed_w.value), seats=self.seats, bot_pause=float(self.speed_w.value),
-                      auto_pass=bool(self.autopass_w.value), height=self.height)
+                      auto_pass=bool(self.autopass_w.value), height=self.height,
+                      folder=self.folder)
             if opts is not None:
                 kw["options"] = opts
             board = Board.from_deck(deck, **kw)

@@ -31,8 +31,10 @@ import ipywidgets as W
 
 from ..engine import Action, Game, GameOptions
 from ..fileio import atomic_write_text
-from . import render, words
+from ..plural import plural
+from . import places, render, words
 from .faces import esc
+from .places import SAVE_SUFFIX
 from .journal import JOURNAL_FORMAT, Journal, JournalError, check_name, in_use, journal_path, unique_name
 from .table import CardTable
 
@@ -162,21 +164,30 @@ class Board(W.VBox):
         revealed: seats whose hands are shown face up (besides the human seats when bots
             play, and the human seat to act).
         height: height of the screen in pixels.
+        folder: the folder of this board's files (journal, HTML exports and ``saves/``);
+            default: the current working folder (``Path.cwd()``: the notebook's folder in
+            Jupyter). The app passes its lab folder (:func:`~munchkin_lab.widgets.places.lab_home`).
 
-    Where the journal goes: ``<name>.journal.jsonl`` in the **current working folder**
-    (``Path.cwd()``: the notebook's folder in Jupyter), rewritten on *New game*. A second
+    Where the journal goes: ``<name>.journal.jsonl`` in ``folder``, rewritten on *New game*. A second
     board of the same kernel with the same name takes the journal over (the first stops
     journaling and says so); a board of another kernel finding it in use writes a file of its
     own. Pass ``journal="path/to/file.jsonl"`` to put it elsewhere, ``journal=False`` for none.
     :meth:`resume` reads ``<name>.journal.jsonl``, or without a name the newest unnamed
     board's journal. The repository's ``.gitignore`` ignores ``*.journal.jsonl``.
 
+    Saved games of the *Game* panel: a name (checked like a board name: no path separator,
+    no ``..``, at most 100 characters) becomes ``<folder>/saves/<name>.game.json``; an
+    existing save is replaced only after *Replace save* is pressed; *Load game* reads only
+    that folder (:meth:`save_game`, :meth:`load_game`). :meth:`save` takes any path from
+    code but never replaces a file that is not a saved game unless ``overwrite=True``.
+
     CSS classes for tests: ``mlab-board``, ``mlab-table`` (the screen: ``mlab-screen``,
     ``mlab-statusbar``, ``mlab-felt``, ``mlab-seat``, ``mlab-actions``, ``mlab-act``
     (+ ``mlab-action-<kind>``), ``mlab-unavailable``, ``mlab-focus``, ``mlab-log-lines``),
     ``mlab-step``, ``mlab-autoplay``, ``mlab-autoplay-n``, ``mlab-run-end``, ``mlab-undo``,
     ``mlab-redo``, ``mlab-speed``, ``mlab-pause``, ``mlab-seed``, ``mlab-players``,
-    ``mlab-new``, ``mlab-path``, ``mlab-save``, ``mlab-load``, ``mlab-export``,
+    ``mlab-new``, ``mlab-path`` (the save name), ``mlab-saves`` (the saved games),
+    ``mlab-save``, ``mlab-save-replace``, ``mlab-load``, ``mlab-export``,
     ``mlab-export-replay``, ``mlab-reveal``, ``mlab-message``.
     """
 
@@ -185,10 +196,11 @@ class Board(W.VBox):
                  seats: Sequence[str] | None = None, bot_pause: float = 0.0, auto_pass: bool = False,
                  bot: str = "greedy", provenance: dict | None = None, default_provenance: str = "printed",
                  revealed: Iterable[int] = (), meta: dict | None = None, height: int = 640,
-                 _start_journal: bool = True):
+                 folder: str | Path | None = None, _start_journal: bool = True):
         super().__init__()
         self.add_class("mlab-board")
         self.name = check_name(name) if name is not None else unique_name("board")
+        self.folder = Path(folder) if folder is not None else Path.cwd()
         self.game = game
         self.factory = factory
         self.bot_name = bot
@@ -210,14 +222,30 @@ class Board(W.VBox):
         if journal is False:
             self.journal = Journal(None)
         else:
-            self.journal = Journal(journal or journal_path(self.name))
+            self.journal = Journal(journal or journal_path(self.name, self.folder))
         self.revealed: set[int] = set(revealed)
         self.selected: str = ""
         self.render_ms: list[float] = []
         n = len(game.state_dict()["players"])
         self.seats: list[str] = self._check_seats(seats, n)
         self._build_widgets()
-        self._set_game(game, start_journal=_start_journal)
+        try:
+            self._set_game(game, start_journal=_start_journal)
+        except BaseException:
+            self._drop_new_journal(_start_journal)
+            raise
+
+    def _drop_new_journal(self, started: bool) -> None:
+        """A board that failed to start leaves no journal behind (its file held only the
+        header written just now)."""
+        path = self.journal.path
+        self.journal.detach()
+        if started and path is not None:
+            try:
+                if path.read_text().count("\n") <= 1:
+                    path.unlink()
+            except OSError:
+                pass
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -282,25 +310,35 @@ class Board(W.VBox):
         """Bring back the game of a journal exactly as it was: position, log, undo history and
         the seats' roles (bots wait for *Resume bots* when one of them is to act).
 
-        The journal: ``journal`` (a path), else ``<cwd>/<name>.journal.jsonl``, else the newest
-        unnamed board's journal (``board-*.journal.jsonl``) of the current folder that no live
-        board writes. A missing or broken journal gives an empty board with the message
-        (``file:line: what is wrong``). When another kernel writes that journal, the resumed
-        board journals to a copy (its message says where).
+        The journal: ``journal`` (a path), else ``<folder>/<name>.journal.jsonl``, else the
+        newest unnamed board's journal (``board-*.journal.jsonl``) of the folder that no live
+        board writes (``folder=`` keyword, default: the current folder). A broken journal, or a
+        missing one given as a path, gives an empty board with the message (``file:line: what
+        is wrong``). When another kernel writes that journal, the resumed board journals to a
+        copy (its message says where).
 
         Raises:
             ValueError: a bad ``name`` (path separators, ``..``).
+            FileNotFoundError: ``name`` given and there is no ``<name>.journal.jsonl`` in the
+                folder (a typo never looks like a resumed game); the message lists the names
+                that can be resumed there.
         """
+        folder = Path(kw["folder"]) if kw.get("folder") is not None else Path.cwd()
         if journal:
             path = Path(journal)
         elif name is not None:
-            path = journal_path(name)
+            path = journal_path(name, folder)
+            if not path.is_file():
+                have = sorted(p.name[:-len(".journal.jsonl")] for p in folder.glob("*.journal.jsonl"))
+                raise FileNotFoundError(
+                    f"cannot resume: no journal named {path.name} in {folder}"
+                    + (f"; journals there: {', '.join(have[-12:])}" if have else " (no journals there)"))
         else:
-            cands = sorted(Path.cwd().glob("board-*.journal.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+            cands = sorted(folder.glob("board-*.journal.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
             free = [p for p in cands if not in_use(p)]
             if not free:
                 board = cls(_fallback_game(), None, journal=False, **kw)
-                board.show_message(f"cannot resume: no journal of an unnamed board in {Path.cwd()}"
+                board.show_message(f"cannot resume: no journal of an unnamed board in {folder}"
                                    + (" that no live board writes" if cands else ""), "error")
                 return board
             path = free[0]
@@ -383,10 +421,24 @@ class Board(W.VBox):
         self.players_w = W.BoundedIntText(value=4, min=2, max=6, description="players", layout=W.Layout(width="150px"))
         self.players_w.add_class("mlab-players")
         self.new_btn = btn("New game", "mlab-new", self.new_game)
-        self.path_w = W.Text(value=f"{self.name}.game.json", layout=W.Layout(width="240px"))
+        self.path_w = W.Text(value=self.name, description="save name", placeholder="name of the saved game",
+                             tooltip=f"saved as <name>{SAVE_SUFFIX} in the saves folder",
+                             layout=W.Layout(width="300px"), style={"description_width": "70px"})
         self.path_w.add_class("mlab-path")
-        self.save_btn = btn("Save game", "mlab-save", lambda: self.save(self.path_w.value))
-        self.load_btn = btn("Load game", "mlab-load", lambda: self.load(self.path_w.value))
+        self.path_w.observe(lambda _c: self._hide_replace(), names="value")
+        self.saves_w = W.Dropdown(options=["(saved games)"], value="(saved games)", layout=W.Layout(width="200px"),
+                                  tooltip="the saved games of the saves folder: pick one to load it")
+        self.saves_w.add_class("mlab-saves")
+        self.saves_w.observe(self._on_pick_save, names="value")
+        self.save_btn = btn("Save game", "mlab-save", lambda: self.save_game(self.path_w.value),
+                            f"save as <name>{SAVE_SUFFIX} in the saves folder")
+        self.replace_btn = btn("Replace save", "mlab-save-replace",
+                               lambda: self.save_game(self.path_w.value, replace=True),
+                               "replace the existing saved game of this name")
+        self.replace_btn.button_style = "warning"
+        self.replace_btn.layout.display = "none"
+        self.load_btn = btn("Load game", "mlab-load", lambda: self.load_game(self.path_w.value),
+                            "load the saved game of this name from the saves folder")
         self.export_btn = btn("Export position HTML", "mlab-export", lambda: self.export_html())
         self.replay_btn = btn("Export replay HTML", "mlab-export-replay", lambda: self.export_replay())
         self.reveal_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -395,13 +447,15 @@ class Board(W.VBox):
                          layout=W.Layout(align_items="center", width="100%"))
         toolbar.add_class("mlab-toolbar")
         more = W.VBox([W.HBox([self.seed_w, self.players_w, self.new_btn], layout=W.Layout(flex_flow="row wrap")),
-                       W.HBox([self.path_w, self.save_btn, self.load_btn, self.export_btn, self.replay_btn],
+                       W.HBox([self.path_w, self.saves_w, self.save_btn, self.replace_btn, self.load_btn,
+                               self.export_btn, self.replay_btn],
                               layout=W.Layout(flex_flow="row wrap")),
                        self.reveal_box])
         self.more = W.Accordion(children=[more], selected_index=None)
         self.more.set_title(0, "Game: seed, new game, save, load, export, show hands")
         self.more.add_class("mlab-more")
         self.children = [self.table, toolbar, self.more]
+        self._list_saves()
 
     @staticmethod
     def _speed_value(pause: float) -> float:
@@ -735,14 +789,20 @@ class Board(W.VBox):
         shown: list[Action] = []
         anytime: list[Action] = []
         if actor is not None and not bot_turn:
-            main = g.legal_actions()
+            main = words.manual_choices(g, list(g.legal_actions()), sd)
             shown = self._order(list(main))[:_MAX_BUTTONS]
             if not solar:
                 try:
-                    extra = [a for a in g.legal_actions(seat=actor) if a not in main]
+                    extra = [a for a in words.manual_choices(g, list(g.legal_actions(seat=actor)), sd) if a not in main]
                 except TypeError:
                     extra = []
                 anytime = extra[:_MAX_BUTTONS]
+                # choices of a row shown above (the other die values of a Loaded Die) join it
+                titles = {gk[0] for a in shown if (gk := words.group_of(g, a, sd)) is not None}
+                join = [a for a in anytime if (gk := words.group_of(g, a, sd)) is not None and gk[0] in titles]
+                if join:
+                    shown = shown + join
+                    anytime = [a for a in anytime if a not in join]
         all_shown, labels, seen = [], [], set()
         n_main = 0
         for j, a in enumerate(shown + anytime):
@@ -787,7 +847,10 @@ class Board(W.VBox):
             who = nm.get(actor, "?")
             title = f"{who}: your move" if self.role(actor) == "human" and any(r != "human" for r in self.seats) \
                 else f"{who} to act"
-            note = ""
+            pend = (sd.get("pending") or [None])[0]
+            summary = self._lookup.facts(pend.get("card")).get("summary", "") \
+                if pend and pend.get("kind") == "manual" and pend.get("card") else ""
+            note = "" if solar else words.manual_note(g, sd, summary)
         lk = self._lookup
         focus_name = self.selected if self.selected and lk.spec(self.selected) is not None else self._auto_focus(sd)
         uses = "".join(render.action_button(i, labels[i], a.kind, self._cards_of(a))
@@ -1054,20 +1117,95 @@ class Board(W.VBox):
         self.show_message(f"scenario {Path(path).name} loaded", "ok")
 
     # ------------------------------------------------------------------ files
+    @property
+    def saves_folder(self) -> Path:
+        """``<folder>/saves``: where the *Game* panel saves and loads games."""
+        return places.saves_folder(self.folder)
+
+    def saves(self) -> list[str]:
+        """Names of the saved games in :attr:`saves_folder` (sorted)."""
+        return places.list_saves(self.folder)
+
+    def _list_saves(self) -> None:
+        names = self.saves()
+        head = "(saved games)" if names else "(no saved games yet)"
+        self.saves_w.options = [head] + names
+        self.saves_w.value = head
+
+    def _on_pick_save(self, change) -> None:
+        if change["new"] in self.saves():
+            self.path_w.value = change["new"]
+
+    def _hide_replace(self) -> None:
+        self.replace_btn.layout.display = "none"
+
     @_guard
-    def save(self, path: str | Path) -> Path:
-        """Save the game (``Game.to_json``) to ``path`` atomically: a kill or a full disk
-        during the write leaves the previous file as it was."""
-        p = Path(path)
+    def save_game(self, name: str, replace: bool = False) -> Path | None:
+        """Save the game as ``<folder>/saves/<name>.game.json`` (the *Save game* button).
+
+        An existing save of that name is kept and the message asks for *Replace save*
+        (``replace=True``); the folder ``saves/`` is created when missing. Errors are messages
+        on the board: a bad name (empty, over 100 characters, a path separator or ``..``: see
+        :func:`~munchkin_lab.widgets.places.check_save_name`) or a write that fails (the
+        previous file stays). Returns the file, or None when nothing was written.
+        """
+        self._hide_replace()
+        p = places.save_path(self.folder, name)
+        if p.exists() and not replace:
+            self.replace_btn.description = f"Replace save {p.name}"
+            self.replace_btn.layout.display = None
+            self.show_message(f"a saved game named {p.name} already exists in {p.parent}: press "
+                              f"'Replace save' to replace it, or choose another name", "warning")
+            return None
+        if p.exists() and not places.is_saved_game(p):
+            raise ValueError(f"{p} is not a saved game: not replaced")
+        p.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(p, self.game.to_json())
-        self.show_message(f"saved {len(self.game.actions)} actions to {p}", "ok")
+        self._list_saves()
+        self.show_message(f"saved {plural(len(self.game.actions), 'action')} to {p}", "ok")
+        return p
+
+    @_guard
+    def load_game(self, name: str) -> None:
+        """Load the saved game ``<folder>/saves/<name>.game.json`` (the *Load game* button):
+        only that folder is read. A bad name, a missing save (the message lists the saves there)
+        or a file that does not load is a message, and the current game stays."""
+        p = places.save_path(self.folder, name)
+        if not p.is_file():
+            have = self.saves()
+            raise ValueError(f"no saved game named {p.name} in {p.parent}"
+                             + (f"; saved games: {', '.join(have[:12])}" if have else " (none saved yet)"))
+        self._load_file(p)
+
+    @_guard
+    def save(self, path: str | Path, overwrite: bool = False) -> Path | None:
+        """Save the game (``Game.to_json``) to ``path`` atomically: a kill or a full disk
+        during the write leaves the previous file as it was.
+
+        An existing file is replaced only when it is a saved game (its JSON ``format``
+        header), or with ``overwrite=True``. Errors are messages on the board (the file is
+        not written): a folder, a missing folder, a file that is not a saved game. Returns the
+        file, or None.
+        """
+        p = Path(path)
+        if str(path).strip() in ("", ".") or p.is_dir():
+            raise ValueError(f"save: {str(path) or '(empty)'} is a folder, not a file name")
+        if p.exists() and not overwrite and not places.is_saved_game(p):
+            raise FileExistsError(f"{p} exists and is not a saved game: not replaced "
+                                  "(pass overwrite=True to replace it)")
+        atomic_write_text(p, self.game.to_json())
+        self._list_saves()
+        self.show_message(f"saved {plural(len(self.game.actions), 'action')} to {p}", "ok")
         return p
 
     @_guard
     def load(self, path: str | Path) -> None:
-        """Load a saved game; a file that does not load is shown as a message and the current
+        """Load a saved game from the file ``path`` (from code; the panel loads by name from
+        the saves folder); a file that does not load is shown as a message and the current
         game stays."""
-        p = Path(path)
+        self._load_file(Path(path))
+
+    def _load_file(self, p: Path) -> None:
         try:
             text = p.read_text()
         except (OSError, UnicodeDecodeError) as e:
@@ -1085,7 +1223,7 @@ class Board(W.VBox):
             self.factory = lambda s, n: Game.new(players=n, deck=pairs, seed=s, options=opts)
         self.meta = {"source": "saved", "path": str(p)}
         self._set_game(game)
-        self.show_message(f"loaded {p} ({len(game.actions)} actions)", "ok")
+        self.show_message(f"loaded {p} ({plural(len(game.actions), 'action')})", "ok")
 
     @_guard
     def export_html(self, path: str | Path | None = None) -> Path:
@@ -1093,7 +1231,7 @@ class Board(W.VBox):
         atomically."""
         from .export import position_html
 
-        p = Path(path or f"{self.name}.position.html")
+        p = Path(path or self.folder / f"{self.name}.position.html")
         atomic_write_text(p, position_html(self.game, self._lookup, self._shown_hands(self.game.state_dict())))
         self.show_message(f"position written to {p}", "ok")
         return p
@@ -1104,7 +1242,7 @@ class Board(W.VBox):
         atomically."""
         from .export import replay_html
 
-        p = Path(path or f"{self.name}.replay.html")
+        p = Path(path or self.folder / f"{self.name}.replay.html")
         atomic_write_text(p, replay_html(self.game, self._lookup, self._shown_hands(self.game.state_dict())))
         self.show_message(f"replay written to {p}", "ok")
         return p

@@ -30,7 +30,7 @@ KIND_LABELS = {
 CSS = r"""
 .mlab-table-root{container-type:inline-size}
 .mlab-screen{display:grid;grid-template-columns:minmax(0,1fr) 296px;
-  grid-template-rows:auto minmax(0,1fr) 152px;grid-template-areas:"status status" "table side" "actions side";
+  grid-template-rows:auto minmax(0,1fr) minmax(132px,auto);grid-template-areas:"status status" "table side" "actions side";
   gap:6px;height:var(--mlab-h,640px);box-sizing:border-box;font-family:'Liberation Sans',Arial,Helvetica,'DejaVu Sans',sans-serif;
   font-size:13px;color:#1d1d1d;background:#efe6d2;padding:6px;border-radius:10px;border:1px solid #c9b68f}
 .mlab-screen *{box-sizing:border-box}
@@ -41,12 +41,34 @@ CSS = r"""
 .mlab-statusbar .mlab-decision{flex:1;min-width:0}
 .mlab-statusbar .mlab-busy-note{font-style:italic;opacity:.85;white-space:nowrap}
 .mlab-felt{grid-area:table;background:radial-gradient(ellipse at center,#2f7a45 0%,#1d5a31 65%,#143f23 100%);
-  border:6px solid #6b4423;border-radius:14px;padding:6px;color:#f5f1e6;min-height:0;overflow:hidden;
+  border:6px solid #6b4423;border-radius:14px;padding:6px;color:#f5f1e6;min-height:0;overflow:auto;
   display:flex;flex-direction:column;gap:5px;font-family:'Liberation Sans',Arial,Helvetica,'DejaVu Sans',sans-serif}
 .mlab-export .mlab-felt{overflow:visible}
 .mlab-seats{display:grid;grid-template-columns:repeat(var(--mlab-cols,2),minmax(0,1fr));gap:5px;flex:none}
 .mlab-seat{background:rgba(0,0,0,.28);border:2px solid rgba(255,255,255,.16);border-radius:9px;
   padding:3px 6px;height:var(--mlab-seat-h,112px);overflow:auto;min-width:0}
+.mlab-screen .mlab-seat,.mlab-screen .mlab-centre,.mlab-screen .mlab-felt,.mlab-screen .mlab-actions,
+.mlab-screen .mlab-focus{scrollbar-width:thin;scrollbar-color:#ffd54a rgba(0,0,0,.35)}
+.mlab-seats-others .mlab-seat{height:auto;min-height:64px;overflow:visible}
+.mlab-felt-own .mlab-seats-others{flex:0 1 auto;min-height:70px;overflow:auto}
+.mlab-felt-own .mlab-centre{flex:1 0 162px}
+.mlab-felt.mlab-solar{display:grid;grid-template-columns:auto minmax(0,1fr);gap:6px}
+.mlab-solar-ship{min-height:0;border:0;padding:0}
+.mlab-solar-side{display:flex;flex-direction:column;gap:5px;min-height:0;min-width:0;overflow:auto}
+.mlab-crew .mlab-seat{height:auto}
+.mlab-crew-tokens{font-size:11.5px}
+.mlab-solar .mlab-ship .mlab-grid{grid-template-columns:repeat(3,188px)}
+.mlab-solar .mlab-hull{padding:18px 12px 12px}
+.mlab-solar .mlab-ship{padding-bottom:16px}
+.mlab-solar-ship{flex-direction:column;gap:2px}
+.mlab-zone.mlab-supply{display:block;max-width:600px}
+.mlab-zone.mlab-supply>div{display:inline-block;margin-right:12px}
+.mlab-zone.mlab-supply>div.mlab-zlabel{display:block}
+.mlab-solar .mlab-ship-room{min-height:0;padding:2px 4px;font-size:11.5px;line-height:1.2}
+.mlab-solar .mlab-ship-room .mlab-res{font-size:11px;padding:0 3px;margin:0 1px 1px 0}
+.mlab-seats-own .mlab-seat{height:auto;min-height:72px;overflow:visible}
+.mlab-seat.mlab-own{background:rgba(0,0,0,.36);border-color:rgba(255,255,255,.3)}
+.mlab-seat.mlab-own.mlab-active{border-color:#ffd54a}
 .mlab-seat.mlab-active{border-color:#ffd54a}
 .mlab-seat.mlab-actor{box-shadow:0 0 0 2px #9be7ff inset}
 .mlab-seat.mlab-dead{filter:grayscale(.8);opacity:.75}
@@ -155,7 +177,7 @@ CSS = r"""
 .mlab-actgroup{display:inline-flex;flex-wrap:wrap;align-items:center;gap:3px;border:1px dashed #c9b68f;border-radius:6px;padding:1px 3px}
 .mlab-actgroup-title{font-size:12.5px;color:#3b2614;padding:0 3px}
 .mlab-actgroup .mlab-act{padding:3px 7px}
-.mlab-actions{grid-area:actions;overflow:auto;background:#fffaf0;border:1px solid #c9b68f;border-radius:8px;padding:5px}
+.mlab-actions{grid-area:actions;overflow:auto;max-height:230px;background:#fffaf0;border:1px solid #c9b68f;border-radius:8px;padding:5px}
 .mlab-actions-title{font-size:11px;text-transform:uppercase;letter-spacing:.5px;color:#7a5a2a;margin:0 0 3px 0}
 .mlab-actbar{display:flex;flex-wrap:wrap;gap:4px}
 .mlab-act{font:inherit;font-size:13px;padding:4px 9px;border-radius:6px;border:1px solid #6b4423;background:#fff;
@@ -241,6 +263,9 @@ def _headline(card: Any) -> tuple[str, str]:
     if kind == "monster":
         cap = "" if treasures is None else f"{int(treasures)} Treasure" + ("s" if int(treasures) != 1 else "")
         return ("L?" if level is None else f"L{int(level)}"), cap
+    run = (_get(card, "effects") or {}).get("run_away") if kind == "item" else None
+    if not bonus and isinstance(run, (int, float)) and not isinstance(run, bool) and run:
+        return f"Run {int(run):+d}", ("" if gold in (None, 0) else f"{int(gold)} Gold")  # a Run Away item
     if bonus is not None:
         return f"{int(bonus):+d}", ("" if gold in (None, 0) else f"{int(gold)} Gold")
     if kind == "go_up_a_level":
@@ -352,8 +377,21 @@ def die(value: int) -> str:
     return f'<span class="mlab-die" title="die">{int(value)}</span>'
 
 
+#: The board's font stack (sans-serif, also on the exported pages).
+FONT = "'Liberation Sans',Arial,Helvetica,'DejaVu Sans',sans-serif"
+
+#: Style of an exported page around the board: the status line and the last log line below the
+#: table use the board's sans-serif font in light text on the page's dark background.
+PAGE_CSS = ("body{background:#2a1a0e;margin:16px;color:#f5f1e6;font-family:" + FONT + ";font-size:13px}\n"
+            ".mlab-board-static{font-family:" + FONT + ";color:#f5f1e6}\n"
+            ".mlab-board-static .mlab-statusbar{margin-bottom:6px}\n"
+            ".mlab-board-static .mlab-lastlog{color:#f5f1e6;background:#3b2614;border-radius:6px;"
+            "padding:4px 8px;margin-top:6px;font-size:13px;opacity:1}\n"
+            ".mlab-export .mlab-log-lines{color:#d7ffd9;background:#1b1b1b;border-radius:8px;padding:4px 6px}")
+
+
 def page(body: str, title: str = "munchkin-lab", script: str = "") -> str:
     """A self-contained HTML page (style sheet inline, no network) around ``body``."""
     return ("<!DOCTYPE html><html><head><meta charset='utf-8'>"
-            f"<title>{esc(title)}</title><style>{CSS}\nbody{{background:#2a1a0e;margin:16px}}</style>"
+            f"<title>{esc(title)}</title><style>{CSS}\n{PAGE_CSS}</style>"
             f"</head><body class='mlab-export'>{body}{script}</body></html>")

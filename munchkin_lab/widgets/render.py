@@ -24,6 +24,7 @@ from collections import Counter
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import words
+from ..plural import plural
 from .faces import back_chip, card_back, card_face, card_label, chip, deck_family, die, esc
 
 _ROLL_RE = re.compile(r"rolls (\d+)")
@@ -211,7 +212,8 @@ def combat_breakdown(game: Any, sd: Mapping) -> dict | None:
 
     Returns ``None`` outside a combat, else ``{"munchkins": [{"who", "rows": [(label, n)],
     "total"}], "munchkin_bonus": n, "monsters": [{"who", "rows", "total"}], "monster_bonus": n,
-    "munchkin_total", "monster_total", "winning"}``: a player's rows are Level, each item in use
+    "one_shots" (the munchkins' One-Shots), "monster_one_shots", "munchkin_total",
+    "monster_total", "winning"}``: a player's rows are Level, each item in use
     with its bonus (``game.item_bonus``), and the rest of their combat strength (Class or Race
     abilities, Curses, Dungeon or room modifiers); a monster's rows are its Level and its
     enhancers (core rules, 7. Combat).
@@ -258,11 +260,29 @@ def combat_breakdown(game: Any, sd: Mapping) -> dict | None:
             rows.append((("Enhancers: " + ", ".join(m.get("enhancers") or [])) if m.get("enhancers")
                          else "Bonus against this side", enh))
         monsters.append({"who": m["name"], "rows": rows, "total": int(m.get("strength") or 0)})
+    ours, theirs = one_shot_sides(game, c.get("one_shots") or [])
     return {"munchkins": munchkins, "munchkin_bonus": int(c.get("munchkin_bonus") or 0),
             "monsters": monsters, "monster_bonus": int(c.get("monster_bonus") or 0),
-            "one_shots": list(c.get("one_shots") or []),
+            "one_shots": ours, "monster_one_shots": theirs,
             "munchkin_total": int(c.get("munchkin_strength") or 0), "monster_total": int(c.get("monster_strength") or 0),
             "winning": bool(c.get("winning"))}
+
+
+def one_shot_sides(game: Any, used: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Split the combat's One-Shots (``state_dict()["combat"]["one_shots"]``, card names) by
+    the side they were played for: ``(for the munchkins, for the monsters)``. The side is the
+    one of the card's last ``play`` action (``n == 1``: for the monsters; core rules, 7.
+    Combat: a One-Shot may be played for either side)."""
+    side: dict[int, int] = {}
+    for a in getattr(game, "actions", None) or []:
+        if getattr(a, "kind", "") == "play" and getattr(a, "card", -1) >= 0:
+            side[a.card] = getattr(a, "n", 0)
+    ours, theirs = [], []
+    for name in used:
+        ids = game.card_ids(name) if hasattr(game, "card_ids") else []
+        played = [side[i] for i in ids if i in side]
+        (theirs if played and played[-1] == 1 else ours).append(name)
+    return ours, theirs
 
 
 def _side_table(entries: list[dict], bonus: int, bonus_label: str, total: int) -> str:
@@ -304,8 +324,9 @@ def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapp
         osn = ", ".join(breakdown.get("one_shots") or [])
         left = _side_table(breakdown["munchkins"], breakdown["munchkin_bonus"],
                            "One-Shots and bonuses" + (f" ({osn})" if osn else ""), breakdown["munchkin_total"])
-        right = _side_table(breakdown["monsters"], breakdown["monster_bonus"], "One-Shots for the monsters",
-                            breakdown["monster_total"])
+        mos = ", ".join(breakdown.get("monster_one_shots") or [])
+        right = _side_table(breakdown["monsters"], breakdown["monster_bonus"],
+                            "One-Shots for the monsters" + (f" ({mos})" if mos else ""), breakdown["monster_total"])
     else:
         left = f'<div class="mlab-score" data-testid="munchkin-strength">{c.get("munchkin_strength")}</div>'
         right = f'<div class="mlab-score" data-testid="monster-strength">{c.get("monster_strength")}</div>'
@@ -475,7 +496,7 @@ def ship_html(sd: Mapping, moves: Mapping[int, tuple[int, str]] | None = None) -
         elif r.get("combo") and not core:
             info += f'<div class="mlab-sub">divert: {esc(" + ".join(r["combo"]))}</div>'
         if r.get("action") == "manual":
-            info += '<div class="mlab-sub">V1 action: resolved by hand</div>'
+            info += '<div class="mlab-sub">V1 action: by hand</div>'
         meeples = "".join(f'<span class="mlab-token mlab-meeple" data-token="{esc(m)}">{esc(m)}</span>'
                           for m in r.get("meeples") or [])
         mv = moves.get(r["position"])
@@ -509,22 +530,23 @@ def solar_table_html(sd: Mapping, moves: Mapping[int, tuple[int, str]] | None = 
                     f'<div class="mlab-seat-head"><span class="mlab-pname">{esc(p["name"])}</span>'
                     f'<span class="mlab-sub">in {esc(p.get("room"))}</span>{_role_html(p["seat"], role, editable)}</div>'
                     f'{_row("Resources", hand)}'
-                    f'<div class="mlab-sub">repair cubes {p.get("repair_cubes")} · Action tokens {p.get("action_tokens")}'
-                    f' · Protection tokens {p.get("protection_tokens")}</div></div>')
+                    f'<div class="mlab-sub mlab-crew-tokens">repair cubes {p.get("repair_cubes")} · Action tokens '
+                    f'{p.get("action_tokens")} · Protection tokens {p.get("protection_tokens")}</div></div>')
     res = sd.get("resources") or {}
     dmg = sd.get("damage") or {}
     sup = sd.get("supply") or {}
     face_up = "".join(f'<span class="mlab-res">{esc(t)}</span>' for t in res.get("face_up") or []) or "none"
-    piles = (f'<div class="mlab-zone mlab-sub"><div class="mlab-zlabel">Decks and supply</div>'
+    piles = (f'<div class="mlab-zone mlab-sub mlab-supply"><div class="mlab-zlabel">Decks and supply</div>'
              f'<div>Resource deck: {(res.get("deck") or {}).get("count")}</div><div>face up: {face_up}</div>'
              f'<div>Resource discards: {len(res.get("discard") or [])}</div>'
              f'<div>Damage deck: {dmg.get("count")}</div>'
              f'<div>supply: {sup.get("repair_cubes")} repair cubes, {sup.get("action_tokens")} Action tokens, '
              f'{sup.get("protection_tokens")} Protection tokens</div>'
              + (f'<div>last roll: {die(sd["last_roll"])}</div>' if sd.get("last_roll") else "") + "</div>")
-    cols = min(4, max(2, len(crew)))
-    return (f'<div class="mlab-felt mlab-solar"><div class="mlab-seats" style="--mlab-cols:{cols};--mlab-seat-h:78px">'
-            f'{"".join(crew)}</div><div class="mlab-centre">{ship_html(sd, moves)}{piles}</div></div>')
+    # the ship (all 3x3 rooms in view) on the left; the crew stacked and the supply on the right
+    return (f'<div class="mlab-felt mlab-solar"><div class="mlab-centre mlab-solar-ship">{ship_html(sd, moves)}{piles}</div>'
+            f'<div class="mlab-solar-side"><div class="mlab-seats mlab-crew" style="--mlab-cols:1">{"".join(crew)}</div>'
+            f'</div></div>')
 
 
 def extras_html(sd: Mapping, lk: CardLookup, moves: Mapping[str, tuple[int, str]] | None = None) -> str:
@@ -585,7 +607,7 @@ def game_over_html(sd: Mapping, chart: str = "") -> str:
     and the Level-over-time chart (an ``<img>``)."""
     if words.is_solar(sd):
         rows = "".join(f'<tr><td>{esc(p["name"])}</td><td>in {esc(p.get("room"))}</td>'
-                       f'<td>{len(p.get("hand") or [])} Resources</td></tr>' for p in sd.get("players", []))
+                       f'<td>{esc(plural(len(p.get("hand") or []), "Resource"))}</td></tr>' for p in sd.get("players", []))
         return (f'<div class="mlab-over-panel" data-testid="game-over"><h3>{esc(words.game_over_text(sd))}</h3>'
                 f'<table>{rows}</table><div class="mlab-sub">power diverted in {esc(sd.get("diverted"))} of 8 rooms'
                 f'</div></div>')
@@ -597,7 +619,7 @@ def game_over_html(sd: Mapping, chart: str = "") -> str:
         star = "\u2605 " if win else ""
         rows.append(f'<tr class="{"mlab-winner" if win else ""}"><td>{star}{esc(p["name"])}</td>'
                     f'<td>Level {p["level"]}</td><td>{esc(" + ".join(p.get("races") or []) or "Human")}</td>'
-                    f'<td>{esc(" + ".join(p.get("classes") or []) or "-")}</td><td>{items} items</td></tr>')
+                    f'<td>{esc(" + ".join(p.get("classes") or []) or "-")}</td><td>{esc(plural(items, "item"))}</td></tr>')
     return (f'<div class="mlab-over-panel" data-testid="game-over"><h3>{esc(words.game_over_text(sd))}</h3>'
             f'<div style="display:flex;gap:10px;align-items:flex-start"><table><tr><th>Player</th><th>Level</th>'
             f'<th>Race</th><th>Class</th><th>In play</th></tr>{"".join(rows)}</table>{chart}</div></div>')
@@ -616,8 +638,7 @@ def table_html(sd: Mapping, lk: CardLookup, revealed: set[int] | frozenset = fro
     seats = [seat_html(p, sd, lk, p["seat"] in revealed,
                        roles[p["seat"]] if roles and p["seat"] < len(roles) else None, selected, editable)
              for p in players]
-    half = (len(seats) + 1) // 2
-    cols = max(2, half)
+    own = own_seat(sd, revealed, roles)
     extra = ""
     if sd.get("pool"):
         extra += _zone("Treasures being shared", _cards(sd["pool"], lk))
@@ -627,9 +648,35 @@ def table_html(sd: Mapping, lk: CardLookup, revealed: set[int] | frozenset = fro
     middle = over or (combat_html(sd, lk, log, breakdown) + extra)
     piles = piles_html(sd, lk, compact=bool(sd.get("combat")))
     centre = f'<div class="mlab-centre">{piles}{middle}{extras_html(sd, lk, moves)}</div>'
+    if own is None:  # no seat of yours (bots only, an export): half above, half below the centre
+        half = (len(seats) + 1) // 2
+        style = f"--mlab-cols:{max(2, half)}"
+        return (f'<div class="mlab-felt"><div class="mlab-seats" style="{style}">{"".join(seats[:half])}</div>'
+                f'{centre}<div class="mlab-seats" style="{style}">{"".join(seats[half:])}</div></div>')
+    # your seat below the centre, as wide as the row allows and as tall as its cards need; the
+    # others compact above (with 6 players one of them beside yours)
+    others = [h for p, h in zip(players, seats) if p["seat"] != own]
+    mine = next(h for p, h in zip(players, seats) if p["seat"] == own)
+    cols = max(1, min(3, len(others))) if len(players) <= 4 else 4
+    top, rest = others[:cols], others[cols:]
+    span = cols - len(rest)
+    mine = mine.replace('class="mlab-seat', f'style="grid-column:span {span}" class="mlab-seat mlab-own', 1)
     style = f"--mlab-cols:{cols}"
-    return (f'<div class="mlab-felt"><div class="mlab-seats" style="{style}">{"".join(seats[:half])}</div>'
-            f'{centre}<div class="mlab-seats" style="{style}">{"".join(seats[half:])}</div></div>')
+    return (f'<div class="mlab-felt mlab-felt-own"><div class="mlab-seats mlab-seats-others" style="{style}">{"".join(top)}</div>'
+            f'{centre}<div class="mlab-seats mlab-seats-own" style="{style}">{"".join(rest)}{mine}</div></div>')
+
+
+def own_seat(sd: Mapping, revealed: set[int] | frozenset, roles: Sequence[str] | None) -> int | None:
+    """The seat drawn large below the centre: the human seat to act, else the first human seat
+    whose hand is shown; None without roles or with no such seat (its hand must always be
+    fully visible: issue 15)."""
+    if not roles:
+        return None
+    human = [i for i, r in enumerate(roles) if r == "human" and i in revealed]
+    actor = sd.get("actor")
+    if actor in human:
+        return actor
+    return human[0] if human else None
 
 
 def board_html(sd: Mapping, lk: CardLookup, revealed: set[int] | frozenset = frozenset(),
@@ -716,7 +763,7 @@ def actions_html(buttons: Sequence[str], anytime: Sequence[str] = (), nope: Sequ
         out.append(f'<div class="mlab-sub" style="color:#5b3b1b">{esc(note)}</div>')
     out.append(f'<div class="mlab-actbar" data-testid="actions">{"".join(buttons)}</div>')
     if anytime:
-        out.append(f'<details class="mlab-anytime"><summary>Any time: {len(anytime)} more action(s)</summary>'
+        out.append(f'<details class="mlab-anytime"><summary>Any time: {plural(len(anytime), "more action")}</summary>'
                    f'<div class="mlab-actbar">{"".join(anytime)}</div></details>')
     if nope:
         chips = "".join(f'<button type="button" class="mlab-act mlab-nope mlab-unavailable" aria-disabled="true" '

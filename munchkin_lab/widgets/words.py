@@ -179,10 +179,20 @@ def _cause_table(specs) -> tuple | None:
     return _CAUSE_CACHE[key]
 
 
-def _caused(cause: str | None) -> str:
+def penalty_of(game: Any, cause: str | None) -> str:
+    """The words for what ``cause`` makes a player lose: a monster's ``"<name>'s Bad Stuff"``
+    (core rules, 7. Combat: Bad Stuff is a monster's penalty), a Curse's or Trap's own name
+    (``"Truly Obnoxious Curse"``, never its "Bad Stuff"); "" without a cause."""
     if not cause:
         return ""
-    return f" ({cause}'s Bad Stuff)"
+    sp = next((s for s in (getattr(game, "specs", None) or ()) if s.name == cause), None)
+    if sp is not None and sp.kind != "monster":
+        return cause
+    return f"{cause}'s Bad Stuff"
+
+
+def _caused(cause: str | None, game: Any = None) -> str:
+    return f" ({penalty_of(game, cause)})" if cause else ""
 
 
 def _owner_of(sd: Mapping, card: str, not_seat: int | None = None) -> str | None:
@@ -410,13 +420,50 @@ def _play_text(game: Any, a: Any, sd: Mapping, sp: Any, cn: str, tn: str) -> str
     return f"Play {cn}"
 
 
+#: Card kinds whose by-hand effect never costs Levels by itself (a Race, a Class, an item, a
+#: room): their manual resolution is a plain "done".
+NO_LEVEL_KINDS = frozenset({"race", "class", "item", "room_tile", "dungeon", "portal", "character"})
+
+
 def _resolve_text(game: Any, a: Any, nm: Mapping, cn: str, tn: str) -> str:
     parts = []
     if a.n:
-        parts.append(f"{tn} {'gains' if a.n > 0 else 'loses'} {plural(abs(a.n), 'Level')}")
+        parts.append(f"{tn} {'goes up' if a.n > 0 else 'loses'} {plural(abs(a.n), 'Level')}")
     if a.cards:
         parts.append(f"{tn} discards {join_and([card_name(game, c) for c in a.cards])}")
-    return f"Resolve {cn} by hand: " + ("; ".join(parts) if parts else "nothing changes")
+    if not parts:
+        return f"Done: {cn} ruled by hand (no Level or card changes)"
+    return f"{cn} ruled by hand: " + "; ".join(parts)
+
+
+def manual_choices(game: Any, acts: list, sd: Mapping) -> list:
+    """The by-hand resolutions worth offering for a manual card: all of them, except a Level
+    change for a card whose kind never costs Levels (:data:`NO_LEVEL_KINDS`: becoming a Bug
+    asks for no "lose 1 Level")."""
+    pend = (sd.get("pending") or [None])[0]
+    if not pend or pend.get("kind") != "manual":
+        return acts
+    sp = next((s for s in (getattr(game, "specs", None) or ()) if s.name == pend.get("card")), None)
+    if sp is None or sp.kind not in NO_LEVEL_KINDS:
+        return acts
+    keep = [a for a in acts if not (a.kind == "resolve" and a.n)]
+    return keep or acts
+
+
+def manual_note(game: Any, sd: Mapping, summary: str = "") -> str:
+    """The line above the actions while a manual card waits: the card, that its effect is not
+    automated, and what the player rules on (the card's own summary), e.g. ``"Bug (Race) is
+    not automated: rule on it by hand. The card: ..."``; "" when no manual card waits."""
+    pend = (sd.get("pending") or [None])[0]
+    if not pend or pend.get("kind") != "manual":
+        return ""
+    name = pend.get("card") or "this card"
+    sp = next((s for s in (getattr(game, "specs", None) or ()) if s.name == name), None)
+    from .faces import KIND_LABELS
+
+    kind = f" ({KIND_LABELS.get(sp.kind, sp.kind.replace('_', ' '))})" if sp is not None else ""
+    text = f"{name}{kind} is not automated: rule on it by hand, then say what happened."
+    return text + (f" The card: {summary}" if summary else "")
 
 
 def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: str) -> str | None:
@@ -453,10 +500,10 @@ def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: st
         why = pend.get("why")
         cause = cause_of(game, sd)
         if why == "lose":
-            return f"Give up {cn}{_caused(cause)}"
+            return f"Give up {cn}{_caused(cause, game)}"
         if why == "take":
             owner = _owner_of(sd, cn, a.player)
-            return f"Take {cn}" + (f" from {owner}" if owner else "") + _caused(cause)
+            return f"Take {cn}" + (f" from {owner}" if owner else "") + _caused(cause, game)
         if why == "loot":
             dead = next((nm.get(c["player"]) for c in sd.get("corpses") or [] if cn in c.get("cards", [])), None)
             return f"Take {cn} from {dead + chr(39) + 's' if dead else 'the'} corpse"
@@ -495,8 +542,10 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
             return f"{cn} (Go Up a Level) for:", tn
         if e.get("steal_level") and tn:
             return f"{cn}: steal a Level from", tn
+        if e.get("set_die") and a.m < 0 and not tn:
+            return f"Play {cn}: the next die shows", str(a.n)
         if sp.kind == "one_shot" and not (e.get("escape") or e.get("reroll_escape") or e.get("take_discard")
-                                          or e.get("discard_monster")) and a.m < 0 and not tn:
+                                          or e.get("discard_monster") or e.get("set_die")) and a.m < 0 and not tn:
             return f"Use {cn}" + (f" ({signed(sp.bonus)})" if sp.bonus else "") + ":", \
                 ("for the monsters" if a.n == 1 else "for the munchkins")
         if (sp.kind == "monster_enhancer" or e.get("discard_monster")) and sd.get("combat"):
@@ -552,11 +601,11 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
             cause = cause_of(game, sd)
             opts = pend.get("options") or []
             if why == "lose":
-                return f"{who} must choose what to lose" + (f" to {cause}'s Bad Stuff" if cause else "")
+                return f"{who} must choose what to lose" + (f" to {penalty_of(game, cause)}" if cause else "")
             if why == "take":
                 owner = _owner_of(sd, opts[0], actor) if opts else None
                 return (f"{who} may take an item" + (f" from {owner}" if owner else "")
-                        + (f" ({cause}'s Bad Stuff)" if cause else ""))
+                        + _caused(cause, game))
             if why == "loot":
                 return f"{who} loots a corpse: pick a card"
             if why == "pick":
@@ -740,6 +789,9 @@ def changes(before: Mapping, after: Mapping, action: Any = None, new_lines: Iter
         hb, ha = q.get("hand_count", 0), p.get("hand_count", 0)
         if ha < hb and p["seat"] != actor and p.get("alive", True) and kind != "charity":
             bits.append(f"loses {plural(hb - ha, 'card')} from the hand")
+        if ha > hb and p["seat"] == actor and kind == "move":  # a room's draw (Star Munchkin Adventures)
+            drawn = [f"{plural(n, f'{d.title()} card')}" for d, n in _drawn(before, after).items() if n > 0]
+            bits.append(f"draws {join_and(drawn) if drawn else plural(ha - hb, 'card')} into the hand")
         per.append((name, bits))
     taken: list[str] = []
     if kind not in ("give", "fd_give", "choose"):
@@ -756,6 +808,18 @@ def changes(before: Mapping, after: Mapping, action: Any = None, new_lines: Iter
         if bits:
             out.append(f"{name} {join_and(bits)}")
     return out + taken
+
+
+def _drawn(before: Mapping, after: Mapping) -> dict[str, int]:
+    """Cards that left each draw pile between two ``state_dict()``s (Door, Treasure...)."""
+    out = {}
+    for name, info in (after.get("decks") or {}).items():
+        old = (before.get("decks") or {}).get(name)
+        ca = info.get("count", 0) if isinstance(info, Mapping) else int(info or 0)
+        cb = old.get("count", 0) if isinstance(old, Mapping) else int(old or 0)
+        if cb > ca:
+            out[name.split(":")[-1]] = cb - ca
+    return out
 
 
 class Story:

@@ -68,9 +68,9 @@ def lab_env(tmp_path_factory):
     (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
     env = dict(os.environ, DATABASE_URL=url, JUPYTERLAB_SETTINGS_DIR=str(root / "lab-settings"),
                JUPYTERLAB_WORKSPACES_DIR=str(root / "workspaces"), JUPYTER_RUNTIME_DIR=str(root / "runtime"),
-               PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+               PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", MUNCHKIN_LAB_HOME=str(root / "lab-home"))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    return {"root": root, "notebooks": nbdir, "env": env, "url": url}
+    return {"root": root, "notebooks": nbdir, "env": env, "url": url, "home": root / "lab-home"}
 
 
 class Server:

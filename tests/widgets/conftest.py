@@ -6,6 +6,15 @@ import os
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def lab_home(tmp_path, monkeypatch):
+    """The app's lab folder ($MUNCHKIN_LAB_HOME) of each test: a fresh temp folder, so no test
+    writes into ~/.munchkin-lab."""
+    home = tmp_path / "lab-home"
+    monkeypatch.setenv("MUNCHKIN_LAB_HOME", str(home))
+    return home
+
+
 @pytest.fixture(scope="session")
 def lab_db(tmp_path_factory):
     """URL of a freshly built SQLite card database; ``DATABASE_URL`` points to it for the
@@ -37,7 +46,7 @@ def base_deck(lab_db):
 
 @pytest.fixture()
 def board(base_deck, tmp_path):
-    """A 4-player board (seed 7) journaling into ``tmp_path``."""
+    """A 4-player board (seed 7) journaling into ``tmp_path`` (its folder: saves in ``tmp_path/saves``)."""
     from munchkin_lab.widgets import Board
 
-    return Board.from_deck(base_deck, seed=7, name="t", journal=tmp_path / "t.journal.jsonl")
+    return Board.from_deck(base_deck, seed=7, name="t", journal=tmp_path / "t.journal.jsonl", folder=tmp_path)

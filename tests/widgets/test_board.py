@@ -1,6 +1,8 @@
 """The play screen without a browser: every control through clicks, messages and widget values."""
 from __future__ import annotations
 
+import html
+
 import re
 
 import pytest
@@ -136,10 +138,11 @@ def test_seed_players_and_new_game(board):
 
 def test_save_is_atomic_load_and_bad_saved_game(board, tmp_path, monkeypatch):
     board.autoplay(20)
-    path = tmp_path / "g.json"
-    board.path_w.value = str(path)
+    board.path_w.value = "g"
     board.save_btn.click()
+    path = tmp_path / "saves" / "g.game.json"
     good = path.read_text()
+    assert "saved 2" in board.message.value or "saved" in board.message.value
     sd = board.game.state_dict()
     board.autoplay(5)
     import os
@@ -149,19 +152,94 @@ def test_save_is_atomic_load_and_bad_saved_game(board, tmp_path, monkeypatch):
 
     with monkeypatch.context() as m:
         m.setattr(os, "replace", boom)
-        board.save_btn.click()
+        board.save_game("g", replace=True)
     assert "No space left" in board.message.value and path.read_text() == good
-    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
+    assert [p.name for p in path.parent.iterdir() if p.name.endswith(".part")] == []
     board.load_btn.click()
     assert board.game.state_dict() == sd
-    bad = tmp_path / "bad.json"
+    bad = tmp_path / "saves" / "bad.game.json"
     bad.write_text("{not json")
-    board.path_w.value = str(bad)
+    board.path_w.value = "bad"
     board.load_btn.click()
     assert "mlab-msg-error" in board.message.value and "saved game" in board.message.value
     assert board.game.state_dict() == sd
     board.save(tmp_path / "no-such-folder" / "x.json")
     assert "mlab-msg-error" in board.message.value
+
+
+def test_save_panel_names_stay_in_the_saves_folder(board, tmp_path):
+    """Finding 1 (issue 15): the panel's names are checked, never paths; nothing outside
+    <folder>/saves is written or read, and the message says why instead of an OSError."""
+    readme = tmp_path / "README.md"
+    readme.write_text("my notes\n")
+    outside = tmp_path / "abs.game.json"
+    long = "x" * 300
+    for name, says in [("../README.md", "no path separators"), (str(outside), "no path separators"),
+                       ("", "type a name"), ("   ", "type a name"), (long, "at most 100 characters"),
+                       ("..", "no '..'"), (".hidden", "leading dot"), ("a\\b", "no path separators")]:
+        board.path_w.value = name
+        board.save_btn.click()
+        msg = html.unescape(board.message.value)
+        assert "mlab-msg-error" in msg and says in msg, (name, msg)
+        assert "OSError" not in msg and "Errno" not in msg
+        board.load_btn.click()
+        assert "mlab-msg-error" in board.message.value and says in html.unescape(board.message.value), name
+    assert readme.read_text() == "my notes\n" and not outside.exists()
+    assert not (tmp_path / "saves").exists() or list((tmp_path / "saves").iterdir()) == []
+    # a name typed with the suffix is the same save
+    board.path_w.value = "mix.game.json"
+    board.save_btn.click()
+    assert [p.name for p in (tmp_path / "saves").iterdir()] == ["mix.game.json"]
+    assert board.saves() == ["mix"] and list(board.saves_w.options) == ["(saved games)", "mix"]
+    # Load reads only the saves folder: a missing name lists what is there
+    board.path_w.value = "passwd"
+    board.load_btn.click()
+    assert "no saved game named passwd.game.json" in board.message.value and "saved games: mix" in board.message.value
+
+
+def test_save_panel_replaces_a_save_only_after_confirmation(board, tmp_path):
+    board.path_w.value = "mine"
+    board.save_btn.click()
+    first = (tmp_path / "saves" / "mine.game.json").read_text()
+    assert board.replace_btn.layout.display == "none"
+    board.autoplay(6)
+    board.save_btn.click()  # exists: kept, the message asks for the confirmation
+    assert (tmp_path / "saves" / "mine.game.json").read_text() == first
+    assert "mlab-msg-warning" in board.message.value and "already exists" in board.message.value
+    assert board.replace_btn.layout.display is None and "mine.game.json" in board.replace_btn.description
+    board.path_w.value = "other"  # a new name hides the confirmation
+    assert board.replace_btn.layout.display == "none"
+    board.path_w.value = "mine"
+    board.save_btn.click()
+    board.replace_btn.click()
+    now = (tmp_path / "saves" / "mine.game.json").read_text()
+    assert now != first and now == board.game.to_json()
+    assert board.replace_btn.layout.display == "none"
+    # picking a saved game in the menu fills the name; Load brings it back
+    sd = board.game.state_dict()
+    board.autoplay(4)
+    board.saves_w.value = "mine"
+    assert board.path_w.value == "mine"
+    board.load_btn.click()
+    assert board.game.state_dict() == sd
+
+
+def test_save_from_code_never_replaces_a_file_that_is_not_a_saved_game(board, tmp_path):
+    notes = tmp_path / "mynotes.txt"
+    notes.write_text("keep me")
+    nb = tmp_path / "05_simulation.ipynb"
+    nb.write_text('{"cells": [], "nbformat": 4}')
+    for p in (notes, nb):
+        assert board.save(p) is None
+        assert "mlab-msg-error" in board.message.value and "is not a saved game: not replaced" in board.message.value
+    assert notes.read_text() == "keep me" and nb.read_text() == '{"cells": [], "nbformat": 4}'
+    assert board.save(tmp_path) is None and "is a folder" in board.message.value
+    assert board.save("") is None and "is a folder" in board.message.value
+    g = tmp_path / "g.json"
+    assert board.save(g) == g  # a new file
+    board.autoplay(3)
+    assert board.save(g) == g and g.read_text() == board.game.to_json()  # a saved game is replaced
+    assert board.save(notes, overwrite=True) == notes and notes.read_text() == board.game.to_json()
 
 
 def test_illegal_action_and_bad_scenario_are_messages(board, tmp_path):

@@ -258,3 +258,20 @@ def test_kill_9_while_a_board_writes(tmp_path):
         assert again.game.state_dict() == b.game.state_dict()
         b.journal.detach()
         again.journal.detach()
+
+
+def test_named_resume_without_a_journal_says_so(tmp_path, monkeypatch, base_deck):
+    """Finding 7 (issue 15): Board.resume(name="nonexistent") returned a fresh game without a word."""
+    import pytest
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(FileNotFoundError, match=r"no journal named nonexistent\.journal\.jsonl in .* \(no journals there\)"):
+        Board.resume(name="nonexistent")
+    Board.from_deck(base_deck, seed=3, name="mix").journal.detach()
+    with pytest.raises(FileNotFoundError, match="no journal named mxi.journal.jsonl .*journals there: mix"):
+        Board.resume(name="mxi")
+    other = tmp_path / "other"
+    other.mkdir()
+    with pytest.raises(FileNotFoundError, match="in " + str(other)):
+        Board.resume(name="mix", folder=other)
+    assert Board.resume(name="mix").game.seed == 3

@@ -28,9 +28,13 @@ def test_notebook_runs_under_nbval(name, lab_db, tmp_path):
         conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
     db = tmp_path / "lab.sqlite"
     shutil.copyfile(config.sqlite_path(lab_db), db)
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{db}", MPLBACKEND="Agg")
+    home = tmp_path / "lab-home"
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{db}", MPLBACKEND="Agg", MUNCHKIN_LAB_HOME=str(home))
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--nbval-lax",
            "--rootdir", str(work), str(work / name)]
     r = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, timeout=240)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
     assert " passed" in r.stdout
+    if name == "03_board.ipynb":  # the app's files go to the lab folder, never next to the notebooks
+        assert not list(work.glob("*.journal.jsonl")) and not (work / "saves").exists()
+        assert [p.name.startswith("board-") for p in home.glob("*.journal.jsonl")] == [True]

@@ -1,0 +1,100 @@
+"""The board app's start path (``BoardApp.start``, the *New game* panel): every preset with every
+option, where the app's files go, and what a failed start leaves behind (issue 15, findings 2, 8)."""
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from munchkin_lab.widgets import Board
+from munchkin_lab.widgets.app import BoardApp, _presets
+from munchkin_lab.widgets.board import SPEEDS
+
+REPO = Path(__file__).resolve().parents[2]
+PRESETS = [v for _t, v in _presets()]
+
+
+def test_the_presets_are_listed():
+    assert {"base", "solar_storm", "star_munchkin_adventures"} <= set(PRESETS)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_preset_starts_with_every_option(preset, lab_db, lab_home):
+    """Finding 2: Solar Storm with the default options said 'cannot start: ... unexpected keyword
+    argument labels'. Every preset starts from the panel with every combination of auto-pass,
+    Faster Play, Shared Victory and a turn limit, and with every bot speed."""
+    app = BoardApp(preset=preset, players=3, seats=["human", "greedy", "greedy"], url=lab_db, start=False)
+    assert app.autopass_w.value is True  # the default of the panel
+    solar = preset == "solar_storm"
+    combos = list(itertools.product([True, False], [False, True], [False, True], [0, 3]))
+    combos += [(True, False, False, 0, speed) for _t, speed in SPEEDS]
+    for combo in combos:
+        autopass, faster, shared, turns = combo[:4]
+        app.autopass_w.value, app.faster_w.value, app.shared_w.value, app.turns_w.value = combo[:4]
+        if len(combo) == 5:
+            app.speed_w.value = combo[4]
+        board = app.start()
+        assert board is not None, (combo, app.message.value)
+        assert "mlab-msg-ok" in app.message.value and "new game" in app.message.value
+        assert board.auto_pass is autopass and board.seats == ["human", "greedy", "greedy"]
+        assert type(board.game).__name__ == ("SolarStormGame" if solar else "Game")
+        if not solar:
+            o = board.game.options
+            assert (o.faster_play, o.shared_victory, o.max_turns) == (faster, shared, turns or None)
+        # the bots played up to the human seat (or the game ended): nobody else is to act
+        a = board.game.actor()
+        assert board.game.outcome() is not None or a is None or board.role(a) == "human", combo
+        if autopass and a is not None and board.game.outcome() is None:
+            acts = board.game.legal_actions(labels=False, seat=a)
+            assert not (len(acts) == 1 and acts[0].kind == "pass"), "auto-pass left a lone pass"
+    # each start replaced the last one's board: one journal per started game, all in the lab folder
+    assert len(list(lab_home.glob("board-*.journal.jsonl"))) == len(combos)
+
+
+def test_auto_pass_passes_for_a_human_seat(lab_db, lab_home):
+    """With auto-pass on, a human seat whose only action is pass never waits on the board."""
+    app = BoardApp(preset="base", players=3, seats=["human", "human", "human"], url=lab_db, start=True)
+    b = app.board
+    for _ in range(60):
+        if b.game.outcome() is not None:
+            break
+        a = b.game.actor()
+        acts = b.game.legal_actions(labels=False, seat=a)
+        if b.game.state_dict().get("phase") != "setup":
+            assert not (len(acts) == 1 and acts[0].kind == "pass")
+        b.play(acts[-1] if acts[-1].kind != "pass" or len(acts) == 1 else acts[0])
+
+
+def test_app_files_go_to_the_lab_folder(lab_db, lab_home, tmp_path, monkeypatch):
+    """Finding 8: saves, journals and exports of the app land in $MUNCHKIN_LAB_HOME (default
+    ~/.munchkin-lab), whatever the current folder, never in the repository."""
+    elsewhere = tmp_path / "somewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    before = set((REPO / "notebooks").iterdir())
+    app = BoardApp(preset="base", players=2, url=lab_db)
+    b = app.board
+    assert b.folder == lab_home and b.journal.path.parent == lab_home
+    b.path_w.value = "mine"
+    b.save_btn.click()
+    assert (lab_home / "saves" / "mine.game.json").is_file()
+    assert b.export_html().parent == lab_home and b.export_replay().parent == lab_home
+    assert list(elsewhere.iterdir()) == [] and set((REPO / "notebooks").iterdir()) == before
+    monkeypatch.delenv("MUNCHKIN_LAB_HOME")
+    from munchkin_lab.widgets.places import lab_home as home
+
+    assert home() == Path.home() / ".munchkin-lab"
+
+
+def test_a_failed_start_leaves_no_journal(lab_db, lab_home, monkeypatch):
+    """Finding 2: each failed start left a 10 KB journal behind."""
+    app = BoardApp(preset="base", players=2, url=lab_db, start=False)
+
+    def broken(self, *a, **k):
+        raise RuntimeError("the engine broke")
+
+    monkeypatch.setattr(Board, "_advance", broken)
+    assert app.start() is None
+    assert "cannot start: the engine broke" in app.message.value
+    assert list(lab_home.glob("*.journal.jsonl")) == []

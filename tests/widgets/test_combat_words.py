@@ -1,0 +1,168 @@
+"""Combat words on the board (issue 15, findings 4 and 5): each side's One-Shots in the combat
+breakdown, and the Loaded Die buttons named by the die value."""
+from __future__ import annotations
+
+import html
+import re
+
+from munchkin_lab.widgets import Board
+from munchkin_lab.widgets.render import combat_breakdown
+
+SCENARIO = """\
+name: One-Shots for both sides
+seed: 0
+cards:
+  - {name: Seven Monster, kind: monster, deck: door, level: 7, treasures: 1}
+players:
+  - {name: P1, level: 5, hand: [Freezing Explosive Potion, Loaded Die]}
+  - {name: P2, hand: [Flaming Poison Potion]}
+decks: {door: [Seven Monster]}
+"""
+
+
+def _board(tmp_path):
+    p = tmp_path / "os.yaml"
+    p.write_text(SCENARIO)
+    b = Board.from_scenario(p, journal=False)
+    b.click("Kick Open the Door")
+    return b
+
+
+def _text(b) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", b.table.html))
+
+
+def test_a_monster_side_one_shot_is_not_credited_to_the_munchkins(tmp_path):
+    b = _board(tmp_path)
+    b.click("Use Freezing Explosive Potion for the munchkins (+3)")
+    b.click("Declare victory over Seven Monster (8 vs 7)")  # the others' window opens
+    assert b.game.actor() == 1
+    fire = next(a for a in b.game.legal_actions(labels=False, seat=1)
+                if a.kind == "play" and a.n == 1)  # P2: Flaming Poison Potion for the monsters
+    b.play(fire)
+    sd = b.game.state_dict()
+    assert sorted(sd["combat"]["one_shots"]) == ["Flaming Poison Potion", "Freezing Explosive Potion"]
+    bd = combat_breakdown(b.game, sd)
+    assert bd["one_shots"] == ["Freezing Explosive Potion"]
+    assert bd["monster_one_shots"] == ["Flaming Poison Potion"]
+    assert (bd["munchkin_total"], bd["monster_total"]) == (5 + 3, 7 + 3)
+    text = " ".join(_text(b).split())
+    assert "One-Shots and bonuses (Freezing Explosive Potion) +3" in text
+    assert "One-Shots for the monsters (Flaming Poison Potion) +3" in text
+    assert "Flaming Poison Potion, Freezing" not in text
+
+
+def test_loaded_die_buttons_name_the_die_value(tmp_path):
+    b = _board(tmp_path)
+    screen = b.table.html
+    group = re.search(r'<span class="mlab-actgroup" role="group" aria-label="Play Loaded Die: the next die shows">'
+                      r'<span class="mlab-actgroup-title">[^<]*</span>((?:<button[^>]*>[^<]*</button>)+)</span>', screen)
+    assert group, screen[:3000]
+    labels = re.findall(r'<button[^>]*title="([^"]*)"[^>]*>([^<]*)</button>', group.group(1))
+    assert [short for _t, short in labels] == ["1", "2", "3", "4", "5", "6"]
+    assert [t for t, _s in labels] == [f"Play Loaded Die: the next die shows {n}" for n in range(1, 7)]
+    assert "for the monsters" not in group.group(1)
+    # the Freezing Explosive Potion row still offers its two sides
+    pot = re.search(r'aria-label="Use Freezing Explosive Potion \(\+3\):"><span[^>]*>[^<]*</span>'
+                    r'((?:<button[^>]*>[^<]*</button>)+)</span>', screen)
+    assert pot and re.findall(r">(for the (?:munchkins|monsters))</button>", pot.group(1)) == \
+        ["for the munchkins", "for the monsters"]
+
+
+CURSE = """\
+name: a Curse is no Bad Stuff
+seed: 0
+players:
+  - {name: P1, equipped: [Pointy Hat of Power, Cheese Grater of Peace], carried: [Tuba of Charm]}
+  - {name: P2, hand: [Truly Obnoxious Curse]}
+decks: {door: [Dwarf]}
+"""
+
+
+def test_a_curse_is_not_called_bad_stuff_and_run_away_items_show_their_bonus(tmp_path):
+    """Finding 11: a Curse's loss was called its "Bad Stuff" (a monster's penalty); finding 10:
+    Tuba of Charm (a Run Away item, no combat bonus) showed "+0" on its chip."""
+    from munchkin_lab.widgets import words
+
+    p = tmp_path / "curse.yaml"
+    p.write_text(CURSE)
+    b = Board.from_scenario(p, journal=False)
+    assert "Tuba of Charm Run +3" in " ".join(_text(b).split())
+    assert "Tuba of Charm +0" not in " ".join(_text(b).split())
+    curse = next(a for a in b.game.legal_actions(labels=False, seat=1) if a.kind == "play" and a.target == 0)
+    b.play(curse)
+    assert b.game.state_dict()["pending"][0]["why"] == "lose"
+    assert words.decision(b.game) == "P1 must choose what to lose to Truly Obnoxious Curse"
+    assert b.action_labels() == [f"Give up {n} (Truly Obnoxious Curse)"
+                                 for n in ("Pointy Hat of Power", "Cheese Grater of Peace", "Tuba of Charm")]
+    assert "Bad Stuff" not in " ".join(b.action_labels()) + words.decision(b.game)
+
+
+def test_game_over_table_counts_items_in_plural_forms():
+    from munchkin_lab.widgets.render import game_over_html
+
+    sd = {"phase": "over", "winners": [0], "players": [
+        {"seat": 0, "name": "P1", "level": 10, "equipped_list": ["Huge Rock"], "carried": []},
+        {"seat": 1, "name": "P2", "level": 4, "equipped_list": ["Huge Rock"], "carried": ["Tuba of Charm"]},
+        {"seat": 2, "name": "P3", "level": 2, "equipped_list": [], "carried": []}]}
+    out = game_over_html(sd)
+    assert re.findall(r"<td>(\d+ items?)</td>", out) == ["1 item", "2 items", "0 items"]
+
+
+def test_exported_pages_use_the_board_font_in_light_text(board, tmp_path):
+    """Finding 9: the replay's status and last log line were serif, dark on dark (s21_replay)."""
+    board.autoplay(4)
+    for p in (board.export_replay(tmp_path / "r.html"), board.export_html(tmp_path / "p.html")):
+        text = p.read_text()
+        body = re.search(r"\nbody\{([^}]*)\}", text).group(1)
+        assert "background:#2a1a0e" in body and "color:#f5f1e6" in body and "sans-serif" in body
+        assert "'Liberation Sans'" in body.split("font-family:")[1]
+        last = re.search(r"\.mlab-board-static \.mlab-lastlog\{([^}]*)\}", text).group(1)
+        assert "color:#f5f1e6" in last
+        static = re.search(r"\.mlab-board-static\{([^}]*)\}", text).group(1)
+        assert "sans-serif" in static and "color:#f5f1e6" in static
+
+
+def test_a_manual_race_asks_only_what_makes_sense_with_the_cards_summary(tmp_path):
+    """Finding 6: becoming a Bug (a Race resolved by hand) offered "nothing changes / P1 loses
+    1 Level"; the card's summary now says what to rule on and a Race offers only "Done"."""
+    p = tmp_path / "bug.yaml"
+    p.write_text("name: a manual Race\nseed: 0\nplayers:\n  - {name: P1, hand: [Bug]}\n  - {name: P2}\n")
+    b = Board.from_scenario(p, journal=False)
+    b.click("Become a Bug (Race)")
+    assert b.game.state_dict()["pending"] == [{"kind": "manual", "player": 0, "card": "Bug"}]
+    assert b.action_labels() == ["Done: Bug ruled by hand (no Level or card changes)"]
+    acts = re.search(r'<div class="mlab-actions">(.*)', b.table.html).group(1)
+    note = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", acts)).split())
+    summary = b.lookup.facts("Bug").get("summary")
+    assert summary and f"Bug (Race) is not automated: rule on it by hand, then say what happened. The card: " \
+        f"{' '.join(summary.split())}" in note
+    b.click("Done: Bug ruled by hand (no Level or card changes)")
+    assert b.game.state_dict()["pending"] == [] and b.game.state_dict()["players"][0]["level"] == 1
+
+
+def test_a_manual_curse_keeps_its_level_choice():
+    from munchkin_lab.engine import Action
+    from munchkin_lab.widgets import words
+
+    class G:  # the two by-hand resolutions the engine lists, for a Curse
+        specs = [type("S", (), {"name": "Curse X", "kind": "curse"})()]
+    acts = [Action(0, "resolve", 0, 0, 0), Action(0, "resolve", 0, 0, -1)]
+    sd = {"pending": [{"kind": "manual", "player": 0, "card": "Curse X"}]}
+    assert words.manual_choices(G(), acts, sd) == acts
+    G.specs[0].kind = "race"
+    assert words.manual_choices(G(), acts, sd) == acts[:1]
+    assert words.manual_choices(G(), acts, {"pending": []}) == acts
+
+
+def test_a_room_draw_is_told_in_the_story():
+    """Finding 6: entering new ground put a Door card into the hand without a story line."""
+    from munchkin_lab.widgets.words import changes
+
+    mv = type("A", (), {"player": 0, "kind": "move"})()
+    p = {"seat": 0, "name": "P1", "level": 1, "alive": True}
+    before = {"players": [dict(p, hand_count=3)], "decks": {"door": {"count": 40}, "treasure": {"count": 30}}}
+    after = {"players": [dict(p, hand_count=4)], "decks": {"door": {"count": 39}, "treasure": {"count": 30}}}
+    assert changes(before, after, mv, ["[t2] P1 finds new ground: Brig at 0,1."]) == ["P1 draws 1 Door card into the hand"]
+    stay = type("A", (), {"player": 0, "kind": "kick"})()
+    assert changes(before, after, stay, []) == []
