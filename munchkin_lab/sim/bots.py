@@ -916,13 +916,9 @@ class GreedyBot(Bot):
         if best_sc > 8 and p.level < 9:
             pg = self._f.sale_gold
             sg = self._sgold
-            bound = 0  # _sale's bound, first here
-            for c in p.hand:
-                bound += pg[c]
-            for c in p.carried:
-                bound += pg[c]
-            for c in p.equipped:
-                bound += sg[c]
+            # _sale's bound, first here
+            bound = sum(map(pg.__getitem__, p.hand)) + sum(map(pg.__getitem__, p.carried)) + \
+                sum(map(sg.__getitem__, p.equipped))
             if bound >= 1000:
                 sale = self._sale(game, seat)
                 if sale is not None and allowed(game, sale):

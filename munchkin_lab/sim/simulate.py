@@ -167,6 +167,7 @@ def game_seed(seed: int, i: int, seat: int | None = None) -> int:
 # =============================================================================== one game
 _SPEC_CACHE: dict = {}
 _ALIVE = operator.attrgetter("alive")
+_LEVEL = operator.attrgetter("level")
 
 
 def _specs_from_payload(payload: dict) -> tuple[list[tuple[CardSpec, int]], list[str]]:
@@ -198,7 +199,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     dcaused = [0] * nspec
     nplayers = len(s.players)
     deaths = [0] * nplayers
-    levels: list[tuple] = [tuple(p.level for p in s.players)]
+    levels: list[tuple] = [tuple(map(_LEVEL, s.players))]
     last_turn = s.turn
     piles = {d: v[:] for d, v in s.decks.items()}
     discs: dict[str, list | None] = {d: (s.discards[d][:] if len(v) <= 12 else None) for d, v in s.decks.items()}
@@ -308,7 +309,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
                 alive = now_alive
             if turned:
                 last_turn = s.turn
-                levels.append(tuple(p.level for p in players))
+                levels.append(tuple(map(_LEVEL, players)))
     out = g.outcome()
     if out is not None and out.reason != "level 10":
         cause = "turn_cap"
