@@ -49,8 +49,9 @@ class StateChecks:
         hits); with rules modules (which may change zones directly), after a scenario set-up
         or a load, every player."""
         s = self.state
+        marked = self._sba_seats
         if s.phase == "over":
-            self._sba_seats.clear()
+            marked.clear()
             return
         c = s.combat
         if c is not None and c.helper >= 0 and not s.players[c.helper].alive:
@@ -58,20 +59,21 @@ class StateChecks:
             c.helper = -1
             c.bribe_n = 0
             c.bribe_items = []
+        players = s.players
+        if self._sba_full:
+            # every seat: after a set-up or a load, and always with rules modules (_sba_all)
+            self._sba_full = self._sba_all
+            marked.clear()
+            seats = range(len(players))
+        elif marked:
+            seats = sorted(marked) if len(marked) > 1 else tuple(marked)
+            marked.clear()
+        else:
+            return
         unres = self._unrestricted
         big = self._big
         bits = self._slot_bits
         memo = self._use_memo
-        players = s.players
-        if self._sba_all or self._sba_full:
-            self._sba_full = False
-            self._sba_seats.clear()
-            seats = range(len(players))
-        elif self._sba_seats:
-            seats = sorted(self._sba_seats)
-            self._sba_seats.clear()
-        else:
-            return
         for seat in seats:
             p = players[seat]
             if p.half_breed >= 0 and not p.races:

@@ -26,9 +26,12 @@ class Curses:
         asked (core rules, 10. Curses: resolved at once "if possible"; card text)."""
         if self._has_cancel:
             s = self.state
-            n = len(s.players)
+            players = s.players
+            n = len(players)
+            cx = self._cancels.__getitem__
             holders = tuple(q for q in ((victim + i) % n for i in range(n))
-                            if q != caster and s.players[q].alive and self._cancel_cards(q))
+                            if q != caster and players[q].alive and (
+                                any(map(cx, players[q].hand)) or any(map(cx, players[q].carried))))
             if holders:
                 s.pending.append({"kind": "cancel", "player": holders[0], "card": c,
                                   "victim": victim, "caster": caster, "rest": holders[1:]})

@@ -378,4 +378,8 @@ class Dispatch:
                 if q.level >= 10:
                     self._check_winner()
                     break
-        self._state_checks()
+        # the state-based checks, when they have something to look at (marked seats, a
+        # full run, a helper who may have died): most steps have none
+        c = s.combat
+        if self._sba_full or self._sba_seats or (c is not None and c.helper >= 0):
+            self._state_checks()

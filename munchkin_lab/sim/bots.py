@@ -223,7 +223,9 @@ class Bot:
     """A seat policy: :meth:`choose` returns a legal action for the seat that must act.
 
     Args:
-        seed: seeds the bot's own :class:`random.Random` (never the global one).
+        seed: seeds the bot's own :class:`random.Random` (never the global one); an int, or a
+            function of no argument returning it, called on first use (the simulator's bot
+            seeds cost a ``SeedSequence`` each, and a greedy bot seldom draws).
 
     Subclasses override :meth:`pick`; :meth:`choose` checks the seat and guarantees a legal
     result (falls back to a random legal action if ``pick`` returns something the rules refuse).
@@ -232,14 +234,40 @@ class Bot:
     name = "bot"
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = int(seed)
-        self.rng = random.Random(self.seed)
+        if callable(seed):  # the seed's own computation waits for its first use (see seed)
+            self._seed: int | None = None
+            self._seed_fn = seed
+        else:
+            self._seed = int(seed)
+        self._rng: random.Random | None = None  # made on first use (see rng)
         self._verified = False  # pick() sets it when its action is already checked legal
         self._seen = None  # the last game decided for, and whether it is a Solar Storm game
         self._solar = False
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
+
+    @property
+    def seed(self) -> int:
+        """The seed of the bot's RNG (a seed given as a function is computed on first use)."""
+        sd = self._seed
+        if sd is None:
+            sd = self._seed = int(self._seed_fn())
+        return sd
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's own :class:`random.Random`, seeded by ``seed``; made on first use (seeding
+        costs about as much as a whole greedy decision, and most greedy games never draw from
+        it), so the draws are the same as with one made up front."""
+        r = self._rng
+        if r is None:
+            r = self._rng = random.Random(self.seed)
+        return r
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     def choose(self, game: "Game", seat: int | None = None) -> Action:
         """Return a legal action of ``seat`` (default: ``game.actor()``).
@@ -888,13 +916,9 @@ class GreedyBot(Bot):
         if best_sc > 8 and p.level < 9:
             pg = self._f.sale_gold
             sg = self._sgold
-            bound = 0  # _sale's bound, first here
-            for c in p.hand:
-                bound += pg[c]
-            for c in p.carried:
-                bound += pg[c]
-            for c in p.equipped:
-                bound += sg[c]
+            # _sale's bound, first here
+            bound = sum(map(pg.__getitem__, p.hand)) + sum(map(pg.__getitem__, p.carried)) + \
+                sum(map(sg.__getitem__, p.equipped))
             if bound >= 1000:
                 sale = self._sale(game, seat)
                 if sale is not None and allowed(game, sale):
@@ -1367,8 +1391,9 @@ class GreedyBot(Bot):
 _BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """Build bot ``name`` (one of :data:`BOT_NAMES`) with its own RNG seeded by ``seed``.
+def make_bot(name: str, seed: "int | Callable[[], int]" = 0) -> Bot:
+    """Build bot ``name`` (one of :data:`BOT_NAMES`) with its own RNG seeded by ``seed`` (an
+    int, or a function returning it, called when the bot first needs it: see :class:`Bot`).
 
     Raises:
         ValueError: unknown name (the message lists the known names).

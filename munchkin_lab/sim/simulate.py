@@ -23,6 +23,7 @@ unless the per-game table is kept in memory.
 """
 from __future__ import annotations
 
+import functools
 import math
 import operator
 import os
@@ -166,6 +167,7 @@ def game_seed(seed: int, i: int, seat: int | None = None) -> int:
 # =============================================================================== one game
 _SPEC_CACHE: dict = {}
 _ALIVE = operator.attrgetter("alive")
+_LEVEL = operator.attrgetter("level")
 
 
 def _specs_from_payload(payload: dict) -> tuple[list[tuple[CardSpec, int]], list[str]]:
@@ -197,7 +199,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     dcaused = [0] * nspec
     nplayers = len(s.players)
     deaths = [0] * nplayers
-    levels: list[tuple] = [tuple(p.level for p in s.players)]
+    levels: list[tuple] = [tuple(map(_LEVEL, s.players))]
     last_turn = s.turn
     piles = {d: v[:] for d, v in s.decks.items()}
     discs: dict[str, list | None] = {d: (s.discards[d][:] if len(v) <= 12 else None) for d, v in s.decks.items()}
@@ -307,7 +309,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
                 alive = now_alive
             if turned:
                 last_turn = s.turn
-                levels.append(tuple(p.level for p in players))
+                levels.append(tuple(map(_LEVEL, players)))
     out = g.outcome()
     if out is not None and out.reason != "level 10":
         cause = "turn_cap"
@@ -403,6 +405,28 @@ def _run_solar_batch(payload: dict, indices: Sequence[int], pairs, keys, partial
 
 
 def _play_batch(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, lv_n, rows) -> None:
+    """Play games ``indices`` into ``rows`` and the arrays ``counts``, ``lv_sum``, ``lv_n``.
+    The five per-card counters of :func:`play_game` are summed per card id over the batch
+    (plain lists: cheaper than one ``np.add.at`` per game) and added to ``counts`` by card
+    key once, at the end, also when a ``KeyboardInterrupt`` stops the batch (the games
+    finished before it count, as before)."""
+    acc_out: list = []
+    try:
+        _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, lv_n, rows, acc_out)
+    finally:
+        if acc_out:
+            id_to_key, acc = acc_out
+            for k in range(len(_PER_CARD)):
+                np.add.at(counts[:, k], id_to_key, np.asarray(acc[k], dtype=np.int64))
+
+
+#: play_game's per-card counters, in the order of the first columns of CARD_COUNTS
+_PER_CARD = ("drawn", "played", "killed", "fled", "deaths_caused")
+
+
+def _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, lv_n, rows, acc_out) -> None:
+    """The loop of :func:`_play_batch`; ``acc_out`` receives ``[id_to_key, per-card sums]``
+    after the first game (the caller adds the sums to ``counts``)."""
     from ..engine import Game
 
     players = payload["players"]
@@ -410,12 +434,17 @@ def _play_batch(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, 
     seed = payload["seed"]
     cap = payload["turn_cap"]
     id_to_key = None
+    acc: list = []
+    add = operator.add
     for i in indices:
         gseed = game_seed(seed, i)
         g = Game.new(players=players, deck=pairs, seed=gseed, options=opts, history=False)
         if id_to_key is None:
             id_to_key = np.array([kidx[sp.key] for sp in g.specs], dtype=np.int64)
-        bots = [make_bot(bot_names[k], game_seed(seed, i, k)) for k in range(players)]
+            acc = [[0] * len(g.specs) for _ in _PER_CARD]
+            acc_out[:] = [id_to_key, acc]
+        # bot seeds are computed only if a bot draws from its RNG (a greedy bot seldom does)
+        bots = [make_bot(bot_names[k], functools.partial(game_seed, seed, i, k)) for k in range(players)]
         error = ""
         try:
             cause, steps, st = play_game(g, bots, max_steps)
@@ -432,13 +461,14 @@ def _play_batch(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, 
         if st is not None:
             deaths = st["deaths"]
             lv = st["levels"]
-            for k, name in enumerate(("drawn", "played", "killed", "fled", "deaths_caused")):
-                np.add.at(counts[:, k], id_to_key, np.asarray(st[name], dtype=np.int64))
+            for k, name in enumerate(_PER_CARD):
+                acc[k] = list(map(add, acc[k], st[name]))
             arr = np.asarray(lv, dtype=np.int64)
             t = min(len(arr), cap + 2)
             lv_sum[:t] += arr[:t]
             lv_n[:t] += 1
-            lead = [max(range(players), key=lambda q: (r[q], -q)) if max(r) > min(r) else -1 for r in lv]
+            # the leader of each turn: the highest Level, the lowest seat among equals; -1 if all equal
+            lead = [r.index(max(r)) if max(r) > min(r) else -1 for r in lv]
             changes = sum(1 for x, y in zip(lead, lead[1:]) if y != -1 and x != y and x != -1)
             first5 = next((t + 1 for t, r in enumerate(lv) if max(r) >= 5), -1)
             first9 = next((t + 1 for t, r in enumerate(lv) if max(r) >= 9), -1)
