@@ -115,7 +115,7 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   {lose_race: true} | {lose_class: true}  (every Race / Class; ``count: N``: N of them, the
   victim's choice) | {discard_hand: true} | {change_sex: true} |
   {lose_item: headgear|armor|footgear|hand|big|small|best|any|all_big|all, count: INT}  (a slot:
-  the item in use there; best: the biggest bonus now, a carried item giving none) |
+  the item in use there; best: the item in use giving the biggest bonus now, carried items never count) |
   {roll: {"1-2": [OP...], "3-6": [OP...]}} | {lose_level_per_roll: true} |
   {take_from_discards: race|class, exclude_own: BOOL}  (the top such card of the Door discards
   becomes yours; with exclude_own never one the victim lost by the same ops: Change Race gives

@@ -195,8 +195,9 @@ class Ops:
     def _lose_item(self, seat: int, what: str, count: int) -> bool:
         """Lose items by category; the victim chooses when several fit (core rules, 10.
         Curses). A slot (headgear, armor, footgear, hand) means the item in use there; ``best``
-        the item giving the biggest bonus now (a carried one gives none). Returns False when
-        nothing fits (so ``else`` ops run)."""
+        the item in use giving the biggest bonus now (carried items are not in use and never
+        count; ties: the victim chooses); ``big`` / ``small`` / ``any`` any Item in play.
+        Returns False when nothing fits (so ``else`` ops run)."""
         p = self.state.players[seat]
         items = [c for c in p.equipped + p.carried if self._kind[c] == "item"]
         worn = [c for c in p.equipped if self._kind[c] == "item"]
@@ -211,10 +212,13 @@ class Ops:
         elif what == "small":
             cands = [c for c in items if not sp[c].big]
         elif what == "best":
-            # the biggest bonus now: a carried item gives none (core rules, 10. Using Items)
-            bonus = {c: (self.item_bonus(seat, c) if c in p.equipped else 0) for c in items}
+            # the item in use giving the biggest bonus now: a carried item (or one the player
+            # may not use now) is not in use and never counts (core rules, 9. Using Items;
+            # Truly Obnoxious Curse, card_facts.md); nothing in use: nothing is lost
+            used = [c for c in worn if self.can_use(seat, c)]
+            bonus = {c: self.item_bonus(seat, c) for c in used}
             best = max(bonus.values(), default=None)
-            cands = [c for c in items if bonus[c] == best]
+            cands = [c for c in used if bonus[c] == best]
         else:
             cands = items
         if not cands:
