@@ -94,7 +94,7 @@ class Ops:
                 if found and takers:
                     if self.history: self._say(f"The other players draw {p.name}'s hand, one card each in turn.")
             elif "others_take_item" in op:
-                found = self._others_take_item(seat, op["others_take_item"])
+                found = self._others_take_item(seat, op["others_take_item"], op.get("from", "left"))
             elif "lose_cards_roll" in op:
                 r = max(1, min(6, self._roll_mod(seat, self._roll())))
                 if self.history: self._say(f"{p.name} rolls {r}.")
@@ -146,16 +146,20 @@ class Ops:
             elif "then" in op and "if_match" not in op:
                 self._apply_ops(seat, op["then"], source, lost)
 
-    def _others_take_item(self, seat: int, who: str) -> bool:
+    def _others_take_item(self, seat: int, who: str, frm: str = "left") -> bool:
         """Bad Stuff where other players take the victim's items in play, each choosing one
-        (``who``: ``all`` = every other living player from the victim's left; ``highest`` =
-        the other living players of the highest Level; ``neighbours`` = the living left and
-        right neighbours). Dead players receive nothing (core rules, 7. Death)."""
+        (``who``: ``all`` = every other living player; ``highest`` = the other living players
+        of the highest Level; ``neighbours`` = the living left and right neighbours), in turn
+        from the victim's left, or from the right with ``frm="right"`` (the previous seats
+        first: Hippogriff, "starting with the player on your right", card_facts_more.md
+        source F; turns pass to the left, core rules, 5). Dead players receive nothing (core
+        rules, 7. Death)."""
         s = self.state
         n = len(s.players)
         if not self.choice_options({"why": "tax", "player": seat}):
             return False
-        others = [(seat + j) % n for j in range(1, n) if s.players[(seat + j) % n].alive]
+        step = -1 if frm == "right" else 1
+        others = [(seat + step * j) % n for j in range(1, n) if s.players[(seat + step * j) % n].alive]
         if not others:
             return False
         if who == "highest":
