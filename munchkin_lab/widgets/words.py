@@ -541,9 +541,13 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
         if kind == "offer":
             return f"{who} must answer {nm.get(pend.get('from'), '?')}'s offer to help"
         if kind == "cancel":
+            if actor is None:  # a seat's view: who may react is hidden (the silent window)
+                return f"{pend.get('card')} on {nm.get(pend.get('victim'), '?')}: the others may react"
             return (f"{who} may cancel {pend.get('card')} on {nm.get(pend.get('victim'), '?')} "
                     "or let it hit")
         if kind == "glue":
+            if actor is None:
+                return f"{nm.get(pend.get('runner'), '?')} escaped: the others may react"
             return f"{who} may make {nm.get(pend.get('runner'), '?')} roll again for {pend.get('monster')}"
         if kind == "manual":
             return f"{who} must resolve {pend.get('card')} by hand (its effect is not automated)"
