@@ -179,10 +179,24 @@ def _cause_table(specs) -> tuple | None:
     return _CAUSE_CACHE[key]
 
 
-def _caused(cause: str | None) -> str:
+def cause_words(game: Any, cause: str | None) -> str:
+    """The game's words for what a cause card did to the player: a monster's "Net Troll's Bad
+    Stuff", a Curse "Truly Obnoxious Curse" or "the Curse Lose 1 Small Item" (a Curse is no
+    Bad Stuff: core rules, 10. Curses), anything else its name; "" without a cause."""
     if not cause:
         return ""
-    return f" ({cause}'s Bad Stuff)"
+    kind = next((s.kind for s in (getattr(game, "specs", None) or ()) if s.name == cause), None)
+    if kind == "monster":
+        return f"{cause}'s Bad Stuff"
+    if kind == "curse":
+        return cause if "curse" in cause.lower() else f"the Curse {cause}"
+    return cause
+
+
+def _caused(cause: str | None, game: Any = None) -> str:
+    if not cause:
+        return ""
+    return f" ({cause_words(game, cause)})"
 
 
 def _owner_of(sd: Mapping, card: str, not_seat: int | None = None) -> str | None:
@@ -453,10 +467,10 @@ def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: st
         why = pend.get("why")
         cause = cause_of(game, sd)
         if why == "lose":
-            return f"Give up {cn}{_caused(cause)}"
+            return f"Give up {cn}{_caused(cause, game)}"
         if why == "take":
             owner = _owner_of(sd, cn, a.player)
-            return f"Take {cn}" + (f" from {owner}" if owner else "") + _caused(cause)
+            return f"Take {cn}" + (f" from {owner}" if owner else "") + _caused(cause, game)
         if why == "loot":
             dead = next((nm.get(c["player"]) for c in sd.get("corpses") or [] if cn in c.get("cards", [])), None)
             return f"Take {cn} from {dead + chr(39) + 's' if dead else 'the'} corpse"
@@ -556,11 +570,11 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
             cause = cause_of(game, sd)
             opts = pend.get("options") or []
             if why == "lose":
-                return f"{who} must choose what to lose" + (f" to {cause}'s Bad Stuff" if cause else "")
+                return f"{who} must choose what to lose" + (f" to {cause_words(game, cause)}" if cause else "")
             if why == "take":
                 owner = _owner_of(sd, opts[0], actor) if opts else None
                 return (f"{who} may take an item" + (f" from {owner}" if owner else "")
-                        + (f" ({cause}'s Bad Stuff)" if cause else ""))
+                        + _caused(cause, game))
             if why == "loot":
                 return f"{who} loots a corpse: pick a card"
             if why == "pick":
