@@ -69,7 +69,10 @@ class Curses:
         if self.history: self._say(f"{sp.name} hits {vp.name}.")
         keep = bool(e.get("persistent") or e.get("next_combat") or e.get("roll_mod") or e.get("only_slot"))
         if e.get("ops"):
+            before = self._victim_snap(victim) if self.history else None
             self._apply_ops(victim, e["ops"], c)
+            if before is not None:
+                self._say_what_it_did(victim, before, c)
         if sp.manual and not e.get("ops"):
             self._push_manual(victim, c, discard=not keep)
             if keep:

@@ -146,6 +146,63 @@ class Ops:
             elif "then" in op and "if_match" not in op:
                 self._apply_ops(seat, op["then"], source, lost)
 
+    def _victim_snap(self, seat: int) -> tuple:
+        """What Bad Stuff or a Curse may take from ``seat``: (Level, Race/Class cards, hand
+        size, items in play, alive, sex) - for :meth:`_say_what_it_did`."""
+        p = self.state.players[seat]
+        return (p.level, p.races + p.classes, len(p.hand), p.in_play(), p.alive, p.gender)
+
+    def _still_open(self, d: dict) -> bool:
+        """Does pending choice ``d`` still have something to decide (pending.CHOICES' own test)."""
+        fn = self._CHOICE_FN.get(d["why"])
+        return fn is None or bool(fn[2](self, d, fn[0](self, d)))
+
+    def _cause_words(self, c: int) -> str:
+        """A monster's "Net Troll's Bad Stuff"; a Curse by its name, or "the Curse X" (a Curse
+        is not Bad Stuff: core rules, 10. Curses)."""
+        sp = self.specs[c]
+        if sp.kind == "monster":
+            return f"{sp.name}{chr(39) if sp.name.endswith('s') else chr(39) + 's'} Bad Stuff"
+        if sp.kind == "curse":
+            return sp.name if "curse" in sp.name.lower() else f"the Curse {sp.name}"
+        return sp.name
+
+    def _say_what_it_did(self, seat: int, before: tuple, c: int, suffix: str = "") -> None:
+        """Log in game words what card ``c`` (Bad Stuff, a Curse, a monster's ``on_escape``)
+        did to ``seat`` since ``before`` (:meth:`_victim_snap`): Levels lost or gained, Race and
+        Class cards, items in play, cards from the hand (a count: the hand is hidden), a change
+        of sex, death; what the victim still has to choose; or that it found nothing to take."""
+        p = self.state.players[seat]
+        lv, rc, nh, items, alive, gender = before
+        parts = []
+        if p.level < lv:
+            parts.append(f"loses {lv - p.level} Level{'s' if lv - p.level > 1 else ''} (now Level {p.level})")
+        elif p.level > lv:
+            parts.append(f"goes up {p.level - lv} Level{'s' if p.level - lv > 1 else ''} (now Level {p.level})")
+        now = p.races + p.classes
+        gone = [x for x in rc if x not in now] + [x for x in items if x not in p.in_play()]
+        if gone and alive and p.alive:
+            parts.append("loses " + ", ".join(self.name(x) for x in gone))
+        if len(p.hand) < nh and alive and p.alive:
+            k = nh - len(p.hand)
+            parts.append(f"loses {k} card{'s' if k > 1 else ''} from the hand")
+        if p.gender != gender:
+            parts.append(f"becomes {p.gender}")
+        if alive and not p.alive:
+            parts.append("dies")
+        mine = [d for d in self.state.pending
+                if d.get("player") == seat and d.get("why") in ("lose", "tax", "taxpay")] if p.alive else []
+        if any(self._still_open(d) for d in mine):
+            parts.append("must choose what to lose")
+        elif p.alive and any(d.get("from") == seat for d in self.state.pending):
+            parts.append("waits for the others to take their items")
+        what = self._cause_words(c)
+        if parts:
+            self._say(f"{what}{suffix}: {p.name} {'; '.join(parts)}.")
+        elif not mine and not any(d.get("kind") == "manual" for d in self.state.pending):
+            # (a choice with nothing to decide is settled next, and says what it took)
+            self._say(f"{what}{suffix}: nothing to take from {p.name}.")
+
     def _others_take_item(self, seat: int, who: str, frm: str = "left") -> bool:
         """Bad Stuff where other players take the victim's items in play, each choosing one
         (``who``: ``all`` = every other living player; ``highest`` = the other living players

@@ -187,7 +187,7 @@ def cause_words(game: Any, cause: str | None) -> str:
         return ""
     kind = next((s.kind for s in (getattr(game, "specs", None) or ()) if s.name == cause), None)
     if kind == "monster":
-        return f"{cause}'s Bad Stuff"
+        return f"{cause}{chr(39) if cause.endswith('s') else chr(39) + 's'} Bad Stuff"
     if kind == "curse":
         return cause if "curse" in cause.lower() else f"the Curse {cause}"
     return cause
