@@ -161,8 +161,9 @@ class Combat:
         """Treasures the current combat gives if won: per monster its printed count plus its
         Monster Enhancers', conditional extras (matching the fighter or the helper) and module
         modifiers (never below 0), times one
-        more for each Mate on it; plus the combat's extra Treasures (core rules, 7. Combat:
-        Rewards; Monster Enhancers). Requires a combat in progress."""
+        more for each Mate on it; plus the combat's extra Treasures and those a monster left
+        behind (Pollymorph Potion) (core rules, 7. Combat: Rewards; Monster Enhancers).
+        Requires a combat in progress."""
         c = self.state.combat
         total = 0
         for i, m in enumerate(c.monsters):
@@ -188,7 +189,7 @@ class Combat:
             if floor is not None:  # e.g. Baby: at least 1 Treasure (never more than printed)
                 t = max(t, min(floor, sp.treasures or 0))
             total += max(0, t) * mate
-        return total + c.extra_treasures
+        return total + c.extra_treasures + c.stay_treasures
 
     def _start_combat(self, seat: int, monster: int) -> None:
         s = self.state
@@ -221,7 +222,7 @@ class Combat:
         for e in enh:
             self._discard(e)
 
-    def _after_monster_removed(self) -> None:
+    def _after_monster_removed(self, loot: bool = False) -> None:
         """The last monster left the combat by a card or an ability (charm, evading, Magic
         Lamp, Pollymorph Potion, Out To Lunch, a Cleric's chase): the combat does not close at
         once - the others still get their interference window before its rewards (core rules,
@@ -229,22 +230,23 @@ class Combat:
         Wandering Monster may still come). When everybody passed with no monster back, the
         combat ends (its Treasures, if any, drawn by the fighter); a monster that came in the
         window is the fighter's to face (:meth:`_window_done`). While running away, or with
-        nobody else alive, the combat ends at once."""
+        nobody else alive, the combat ends at once. ``loot``: the card that emptied it lets the
+        fighter still Loot the Room afterwards (Friendship Potion: ``loot_room``)."""
         s = self.state
         c = s.combat
         if c.monsters:
             return
         if c.stage == "run":
-            self._end_combat(won=False, empty=True)
+            self._end_combat(won=False, empty=True, loot=loot)
             return
-        c.intent = "empty"
+        c.intent = "loot" if loot or c.intent == "loot" else "empty"
         if c.stage != "window":
             n = len(s.players)
             c.stage = "window"
             c.window = [(c.fighter + i) % n for i in range(1, n) if s.players[(c.fighter + i) % n].alive]
             if self.history: self._say("No monster is left: the others may still react before the combat closes.")
         if not c.window:
-            self._end_combat(won=False, empty=True)
+            self._end_combat(won=False, empty=True, loot=c.intent == "loot")
 
     def _combat_changed(self, seat: int) -> None:
         """A card was played into the combat (hook point; the window player keeps acting
@@ -256,12 +258,12 @@ class Combat:
         Run Away that became a winning fight, returns the decision to the fighter; otherwise
         the Run Away rolls begin."""
         c = self.state.combat
-        if c.intent == "empty":  # the monsters had gone (a card): rewards, or a new monster
+        if c.intent == "empty" or c.intent == "loot":  # the monsters had gone (a card): rewards, or a new monster
             if c.monsters:
                 c.stage = "fight"
                 c.intent = ""
             else:
-                self._end_combat(won=False, empty=True)
+                self._end_combat(won=False, empty=True, loot=c.intent == "loot")
             return
         winning = self.munchkins_win()
         if c.intent == "win":
@@ -349,7 +351,12 @@ class Combat:
             s.pending.append({"kind": "choose", "why": "pick", "player": first, "f": fighter,
                               "h": helper, "hq": share, "fq": len(drawn) - share})
 
-    def _end_combat(self, won: bool, empty: bool = False) -> None:
+    def _end_combat(self, won: bool, empty: bool = False, loot: bool = False) -> None:
+        """Close the combat: ``won`` (the monsters were defeated: rewards already given),
+        ``empty`` (every monster left by a card or an ability: the fighter draws the extra
+        Treasures and those a monster left behind; a Run Away loses the latter, core rules, 7.
+        Multiple Monsters), ``loot`` (Friendship Potion: the turn goes back to the phase where
+        the fighter may still Loot the Room, core rules, 6. phase 3; card_facts_more.md 2c)."""
         s = self.state
         c = s.combat
         for mod in self._h_end:
@@ -374,22 +381,24 @@ class Combat:
                     self._remove_from_play(c.fighter, it)
                     self._sba_seats.add(c.helper)
                     s.players[c.helper].carried.append(it)
-        if c.extra_treasures and s.players[c.fighter].alive and not won:
-            for _ in range(c.extra_treasures):
+        extra = c.extra_treasures + (c.stay_treasures if empty else 0)
+        if extra and s.players[c.fighter].alive and not won:
+            for _ in range(extra):
                 t = self._draw("treasure")
                 if t >= 0:
                     s.players[c.fighter].hand.append(t)
-        s.phase = "end"
+        s.phase = "trouble" if loot and s.players[c.fighter].alive else "end"
         s.combat = None
         s.last_combat_turn = s.turn
         # keep a reference for _resolve_win's bribe handling
         self._last_combat = c
 
-    def _end_all_monsters(self, fighter: int, draw: int) -> None:
+    def _end_all_monsters(self, fighter: int, draw: int, loot: bool = False) -> None:
         """Every monster leaves the combat (Out To Lunch, Friendship Potion...); the card's own
         ``draw`` Treasures go to ``fighter`` at once (card text: they are the card's, not the
         combat's reward); the combat itself closes after the window
-        (:meth:`_after_monster_removed`)."""
+        (:meth:`_after_monster_removed`); ``loot``: the fighter may then still Loot the Room
+        (Friendship Potion)."""
         s = self.state
         cb = s.combat
         for i in range(len(cb.monsters) - 1, -1, -1):
@@ -398,7 +407,7 @@ class Combat:
             t = self._draw("treasure")
             if t >= 0:
                 s.players[fighter].hand.append(t)
-        self._after_monster_removed()
+        self._after_monster_removed(loot)
 
     # ------------------------------------------------------------------ candidates
     def _cand_window(self, seat: int, ok: bool, out: list) -> None:

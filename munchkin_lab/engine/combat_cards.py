@@ -73,9 +73,11 @@ class CombatCards:
         return r if r is not None else self._rule_evade(seat, a)
 
     def _rule_evade(self, seat: int, a: Action) -> str | None:
-        """Monster n lets the fighter go: it does not pursue them (``not_pursue``), or it is
-        bought off with an Item of enough Gold (``bribe_gold``) or a card it names
-        (``evade_discard``) - the monster cards."""
+        """Monster n lets the fighter go: it does not pursue them (``not_pursue``) nor their
+        helper (core rules, 7. Help: a monster's abilities reach the helper too; a pursued
+        helper is not let go by the fighter - both may run instead, and the monster lets go
+        only those it ignores), or it is bought off with an Item of enough Gold
+        (``bribe_gold``) or a card it names (``evade_discard``) - the monster cards."""
         s = self.state
         c = s.combat
         p = s.players[seat]
@@ -99,6 +101,10 @@ class CombatCards:
             return None
         if self._pursues(seat, c.monsters[a.n]):
             return f"{self.name(c.monsters[a.n])} does pursue you (monster card)"
+        if c.helper >= 0 and self._pursues(c.helper, c.monsters[a.n]):
+            # its ability reaches the helper too: letting it go would free a pursued helper
+            return (f"{self.name(c.monsters[a.n])} does pursue your helper {self._pn(c.helper)}: run away "
+                    f"instead (monster card; {R_HELP})")
         return None
 
     def _pursues(self, seat: int, m: int) -> bool:

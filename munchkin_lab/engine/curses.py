@@ -23,7 +23,15 @@ class Curses:
         """A Curse first goes through a reaction point: each living player holding a
         Curse-cancelling card (Wishing Ring), the victim first and then from the victim's
         left, may cancel it (``play`` the card) or let it hit (``pass``); the caster is not
-        asked (core rules, 10. Curses: resolved at once "if possible"; card text)."""
+        asked (core rules, 10. Curses: resolved at once "if possible"; card text).
+
+        Reading (the rulebook is silent): a *silent* window. Only the holders are asked, one
+        at a time, so nobody else spends a step; what the others learn is only that somebody
+        may react: the log says "the others may react" and never who, a holder's ``pass`` is
+        not logged, and :meth:`view` of any other seat shows the pending ``cancel`` (and the
+        actor) without the player (core rules, 3. Handling Cards: your hand is yours). The
+        result is logged either way: who cancelled it with what, or that it hits and what it
+        took."""
         if self._has_cancel:
             s = self.state
             players = s.players
@@ -35,8 +43,7 @@ class Curses:
             if holders:
                 s.pending.append({"kind": "cancel", "player": holders[0], "card": c,
                                   "victim": victim, "caster": caster, "rest": holders[1:]})
-                if self.history: self._say(f"{self.name(c)} on {self._pn(victim)}: "
-                          f"{', '.join(self._pn(q) for q in holders)} may cancel it.")
+                if self.history: self._say(f"{self.name(c)} on {self._pn(victim)}: the others may react.")
                 return
         self._curse_hits(victim, c)
 
@@ -62,9 +69,13 @@ class Curses:
         sp = self.specs[c]
         e = sp.effects
         vp = self.state.players[victim]
+        if self.history: self._say(f"{sp.name} hits {vp.name}.")
         keep = bool(e.get("persistent") or e.get("next_combat") or e.get("roll_mod") or e.get("only_slot"))
         if e.get("ops"):
+            before = self._victim_snap(victim) if self.history else None
             self._apply_ops(victim, e["ops"], c)
+            if before is not None:
+                self._say_what_it_did(victim, before, c)
         if sp.manual and not e.get("ops"):
             self._push_manual(victim, c, discard=not keep)
             if keep:

@@ -53,6 +53,11 @@ One-Shot keys (core rules, 9. Single-Use Items) - the card's ``bonus`` is its co
   escape_both: BOOL                   (with escape) the other runner (helper) escapes too
   keep_treasure: BOOL                 (with discard_monster) removing the only monster still
                                       gives its Treasures to the fighter (no Level)
+  leave_treasure: BOOL                (with discard_monster) the monster's Treasures stay in
+                                      the combat: the winner of the rest draws them, a runner
+                                      loses them, alone the fighter draws them (no Level)
+  loot_room: BOOL                     (with end_combat) the fighter may still Loot the Room
+                                      once the combat has closed (Friendship Potion)
   own_turn: BOOL                      only the active player, on their own turn
   double_fighter: BOOL                a lone fighter's own strength counts twice (no helper)
   transfer_fighter: BOOL              in a combat (before running): player t becomes the
@@ -115,7 +120,7 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   {lose_race: true} | {lose_class: true}  (every Race / Class; ``count: N``: N of them, the
   victim's choice) | {discard_hand: true} | {change_sex: true} |
   {lose_item: headgear|armor|footgear|hand|big|small|best|any|all_big|all, count: INT}  (a slot:
-  the item in use there; best: the biggest bonus now, a carried item giving none) |
+  the item in use there; best: the item in use giving the biggest bonus now, carried items never count) |
   {roll: {"1-2": [OP...], "3-6": [OP...]}} | {lose_level_per_roll: true} |
   {take_from_discards: race|class, exclude_own: BOOL}  (the top such card of the Door discards
   becomes yours; with exclude_own never one the victim lost by the same ops: Change Race gives
@@ -123,8 +128,9 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   {neighbours_take: INT}  (left then right neighbour, alternating, take that many random hand cards) |
   {if_match: ATOM, then: [OP...]}  (``then`` when the player matches ATOM, else ``else``) |
   {lose_value: INT}  (the victim discards items in play of their choice worth at least INT Gold;
-  unable, all items) | {others_take_item: all|highest|neighbours}  (those other players each
-  take one item in play of the victim, their choice) | {lose_cards_roll: true}  (roll a die,
+  unable, all items) | {others_take_item: all|highest|neighbours, from: left|right}  (those
+  other players each take one item in play of the victim, their choice, in turn from the
+  victim's left; ``from: right``: from the right, Hippogriff) | {lose_cards_roll: true}  (roll a die,
   lose that many cards, items in play or hand, the victim's choice) | {others_draw_hand: true}
   (the other living players, from the victim's left, draw one card at a time, blind, from the
   victim's hand until it is empty; with ``each: N``: N cards each, then the rest is discarded) |
@@ -157,7 +163,8 @@ TOP_KEYS: dict[str, str] = {
     # one-shots
     "side": "side", "escape": "bool", "discard_monster": "bool", "end_combat": "bool",
     "draw_treasures": "int", "bonus_per": "one_cond_bonus", "escape_both": "bool",
-    "keep_treasure": "bool", "own_turn": "bool", "double_fighter": "bool", "set_die": "bool",
+    "keep_treasure": "bool", "leave_treasure": "bool", "loot_room": "bool",
+    "own_turn": "bool", "double_fighter": "bool", "set_die": "bool",
     "take_discard": "bool", "reroll_escape": "bool", "steal_level": "bool", "swap_monster": "bool",
     "take_item": "bool", "transfer_fighter": "bool",
     # enhancers
@@ -204,7 +211,7 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             out.append(f"{w}: an op must be a mapping")
             continue
         main = [k for k in op if k in OP_KEYS]
-        extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then", "exclude_own", "each")]
+        extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then", "exclude_own", "each", "from")]
         if len(main) != 1:
             out.append(f"{w}: exactly one op key expected (one of {', '.join(OP_KEYS)}), got {sorted(op)}")
             continue
@@ -218,6 +225,8 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
         elif key == "others_take_item":
             if val not in ("all", "highest", "neighbours"):
                 out.append(f"{w}.others_take_item: expected all, highest or neighbours")
+            if op.get("from", "left") not in ("left", "right"):
+                out.append(f"{w}.from: expected left or right")
         elif key == "if_match":
             if not valid_atom(val):
                 out.append(f"{w}.if_match: bad condition atom {val!r}")

@@ -297,12 +297,15 @@ class Dispatch:
             return f"no card with id {c}"
         check = self._ANYTIME.get(k)
         ok = self._ANYTIME_OK.get(k)
+        # a silent reaction point (cancel, glue) never names who holds the reacting card
+        silent = bool(s.pending) and s.pending[0]["kind"] in ("cancel", "glue")
+        who = "another player" if silent else self._pn(actor)
         if check is None or (ok is not None and not ok(self, seat, a)):
-            return (f"it is {self._pn(actor)}'s decision now, not {self._pn(seat)}'s "
+            return (f"it is {who}'s decision now, not {self._pn(seat)}'s "
                     f"({self._what_now()})")
         if s.pending:
             d = s.pending[0]
-            return (f"{self._pn(d['player'])} must answer a pending {d['kind']} decision first; "
+            return (f"{who if silent else self._pn(d['player'])} must answer a pending {d['kind']} decision first; "
                     f"any-time actions wait for it ({R_ACT})")
         if not s.players[seat].alive:
             return f"a dead character does not act until the new character appears ({R_DEATH})"

@@ -94,7 +94,7 @@ class Ops:
                 if found and takers:
                     if self.history: self._say(f"The other players draw {p.name}'s hand, one card each in turn.")
             elif "others_take_item" in op:
-                found = self._others_take_item(seat, op["others_take_item"])
+                found = self._others_take_item(seat, op["others_take_item"], op.get("from", "left"))
             elif "lose_cards_roll" in op:
                 r = max(1, min(6, self._roll_mod(seat, self._roll())))
                 if self.history: self._say(f"{p.name} rolls {r}.")
@@ -146,16 +146,77 @@ class Ops:
             elif "then" in op and "if_match" not in op:
                 self._apply_ops(seat, op["then"], source, lost)
 
-    def _others_take_item(self, seat: int, who: str) -> bool:
+    def _victim_snap(self, seat: int) -> tuple:
+        """What Bad Stuff or a Curse may take from ``seat``: (Level, Race/Class cards, hand
+        size, items in play, alive, sex) - for :meth:`_say_what_it_did`."""
+        p = self.state.players[seat]
+        return (p.level, p.races + p.classes, len(p.hand), p.in_play(), p.alive, p.gender)
+
+    def _still_open(self, d: dict) -> bool:
+        """Does pending choice ``d`` still have something to decide (pending.CHOICES' own test)."""
+        fn = self._CHOICE_FN.get(d["why"])
+        return fn is None or bool(fn[2](self, d, fn[0](self, d)))
+
+    def _cause_words(self, c: int) -> str:
+        """A monster's "Net Troll's Bad Stuff"; a Curse by its name, or "the Curse X" (a Curse
+        is not Bad Stuff: core rules, 10. Curses)."""
+        sp = self.specs[c]
+        if sp.kind == "monster":
+            return f"{sp.name}{chr(39) if sp.name.endswith('s') else chr(39) + 's'} Bad Stuff"
+        if sp.kind == "curse":
+            return sp.name if "curse" in sp.name.lower() else f"the Curse {sp.name}"
+        return sp.name
+
+    def _say_what_it_did(self, seat: int, before: tuple, c: int, suffix: str = "") -> None:
+        """Log in game words what card ``c`` (Bad Stuff, a Curse, a monster's ``on_escape``)
+        did to ``seat`` since ``before`` (:meth:`_victim_snap`): Levels lost or gained, Race and
+        Class cards, items in play, cards from the hand (a count: the hand is hidden), a change
+        of sex, death; what the victim still has to choose; or that it found nothing to take."""
+        p = self.state.players[seat]
+        lv, rc, nh, items, alive, gender = before
+        parts = []
+        if p.level < lv:
+            parts.append(f"loses {lv - p.level} Level{'s' if lv - p.level > 1 else ''} (now Level {p.level})")
+        elif p.level > lv:
+            parts.append(f"goes up {p.level - lv} Level{'s' if p.level - lv > 1 else ''} (now Level {p.level})")
+        now = p.races + p.classes
+        gone = [x for x in rc if x not in now] + [x for x in items if x not in p.in_play()]
+        if gone and alive and p.alive:
+            parts.append("loses " + ", ".join(self.name(x) for x in gone))
+        if len(p.hand) < nh and alive and p.alive:
+            k = nh - len(p.hand)
+            parts.append(f"loses {k} card{'s' if k > 1 else ''} from the hand")
+        if p.gender != gender:
+            parts.append(f"becomes {p.gender}")
+        if alive and not p.alive:
+            parts.append("dies")
+        mine = [d for d in self.state.pending
+                if d.get("player") == seat and d.get("why") in ("lose", "tax", "taxpay")] if p.alive else []
+        if any(self._still_open(d) for d in mine):
+            parts.append("must choose what to lose")
+        elif p.alive and any(d.get("from") == seat for d in self.state.pending):
+            parts.append("waits for the others to take their items")
+        what = self._cause_words(c)
+        if parts:
+            self._say(f"{what}{suffix}: {p.name} {'; '.join(parts)}.")
+        elif not mine and not any(d.get("kind") == "manual" for d in self.state.pending):
+            # (a choice with nothing to decide is settled next, and says what it took)
+            self._say(f"{what}{suffix}: nothing to take from {p.name}.")
+
+    def _others_take_item(self, seat: int, who: str, frm: str = "left") -> bool:
         """Bad Stuff where other players take the victim's items in play, each choosing one
-        (``who``: ``all`` = every other living player from the victim's left; ``highest`` =
-        the other living players of the highest Level; ``neighbours`` = the living left and
-        right neighbours). Dead players receive nothing (core rules, 7. Death)."""
+        (``who``: ``all`` = every other living player; ``highest`` = the other living players
+        of the highest Level; ``neighbours`` = the living left and right neighbours), in turn
+        from the victim's left, or from the right with ``frm="right"`` (the previous seats
+        first: Hippogriff, "starting with the player on your right", card_facts_more.md
+        source F; turns pass to the left, core rules, 5). Dead players receive nothing (core
+        rules, 7. Death)."""
         s = self.state
         n = len(s.players)
         if not self.choice_options({"why": "tax", "player": seat}):
             return False
-        others = [(seat + j) % n for j in range(1, n) if s.players[(seat + j) % n].alive]
+        step = -1 if frm == "right" else 1
+        others = [(seat + step * j) % n for j in range(1, n) if s.players[(seat + step * j) % n].alive]
         if not others:
             return False
         if who == "highest":
@@ -195,8 +256,9 @@ class Ops:
     def _lose_item(self, seat: int, what: str, count: int) -> bool:
         """Lose items by category; the victim chooses when several fit (core rules, 10.
         Curses). A slot (headgear, armor, footgear, hand) means the item in use there; ``best``
-        the item giving the biggest bonus now (a carried one gives none). Returns False when
-        nothing fits (so ``else`` ops run)."""
+        the item in use giving the biggest bonus now (carried items are not in use and never
+        count; ties: the victim chooses); ``big`` / ``small`` / ``any`` any Item in play.
+        Returns False when nothing fits (so ``else`` ops run)."""
         p = self.state.players[seat]
         items = [c for c in p.equipped + p.carried if self._kind[c] == "item"]
         worn = [c for c in p.equipped if self._kind[c] == "item"]
@@ -211,10 +273,13 @@ class Ops:
         elif what == "small":
             cands = [c for c in items if not sp[c].big]
         elif what == "best":
-            # the biggest bonus now: a carried item gives none (core rules, 10. Using Items)
-            bonus = {c: (self.item_bonus(seat, c) if c in p.equipped else 0) for c in items}
+            # the item in use giving the biggest bonus now: a carried item (or one the player
+            # may not use now) is not in use and never counts (core rules, 9. Using Items;
+            # Truly Obnoxious Curse, card_facts.md); nothing in use: nothing is lost
+            used = [c for c in worn if self.can_use(seat, c)]
+            bonus = {c: self.item_bonus(seat, c) for c in used}
             best = max(bonus.values(), default=None)
-            cands = [c for c in items if bonus[c] == best]
+            cands = [c for c in used if bonus[c] == best]
         else:
             cands = items
         if not cands:

@@ -541,13 +541,23 @@ class Playing:
                 cb.used.append(c)
                 if e.get("discard_monster"):
                     if self.history: self._say(f"{p.name} uses {sp.name} on {self.name(cb.monsters[a.n])}.")
-                    if e.get("keep_treasure") and len(cb.monsters) == 1:
-                        cb.extra_treasures = self.treasure_count()
-                    self._remove_monster(a.n)
+                    if (e.get("keep_treasure") or e.get("leave_treasure")) and len(cb.monsters) == 1:
+                        cb.extra_treasures = self.treasure_count()  # alone: the fighter draws them
+                        cb.stay_treasures = 0
+                        self._remove_monster(a.n)
+                    elif e.get("leave_treasure"):
+                        # its Treasures stay behind for the winner of the rest (Pollymorph
+                        # Potion: card_facts_more.md 2b; a runner loses them, core rules, 7.)
+                        before = self.treasure_count()
+                        self._remove_monster(a.n)
+                        cb.stay_treasures += before - self.treasure_count()
+                    else:
+                        self._remove_monster(a.n)
                     self._after_monster_removed()
                 elif e.get("end_combat"):
-                    if self.history: self._say(f"{p.name} uses {sp.name}: the combat ends.")
-                    self._end_all_monsters(seat, e.get("draw_treasures", 0))
+                    if self.history: self._say(f"{p.name} uses {sp.name}: the combat ends"
+                                               + ("; the room may still be looted." if e.get("loot_room") else "."))
+                    self._end_all_monsters(seat, e.get("draw_treasures", 0), bool(e.get("loot_room")))
                 elif e.get("transfer_fighter"):
                     old = cb.fighter
                     cb.fighter = a.target
@@ -609,7 +619,7 @@ class Playing:
             elif e.get("end_combat"):
                 self._discard(c)
                 if self.history: self._say(f"{p.name} plays {sp.name}: the combat ends.")
-                self._end_all_monsters(s.combat.fighter, e.get("draw_treasures", 0))
+                self._end_all_monsters(s.combat.fighter, e.get("draw_treasures", 0), bool(e.get("loot_room")))
             elif e.get("take_item"):
                 self._discard(c)
                 self._remove_from_play(a.target, a.m)

@@ -78,7 +78,10 @@ class RunAway:
         rules, 7. Running Away: some monsters hurt you even when you escape)."""
         m = self.state.combat.monsters[i]
         if self.specs[m].effects.get("on_escape"):
+            before = self._victim_snap(seat) if self.history else None
             self._apply_ops(seat, self.specs[m].effects["on_escape"], m)
+            if before is not None:
+                self._say_what_it_did(seat, before, m, " even on getting away")
 
     def _glue_cards(self, seat: int) -> list[int]:
         """Flask of Glue cards (``reroll_escape``) of ``seat``, hand or table (core rules, 9.
@@ -88,7 +91,13 @@ class RunAway:
         return [c for c in p.hand + p.carried if g[c]]
 
     def _bad_stuff(self, seat: int, m: int) -> None:
+        """Monster ``m`` catches ``seat``: its Bad Stuff ops (or a module's, or a manual
+        decision), then the log says what it took in game words (core rules, 7. Running Away
+        and Bad Stuff)."""
+        before = self._victim_snap(seat) if self.history else None
         if self._h_bad and any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad):
+            if before is not None:
+                self._say_what_it_did(seat, before, m)
             return
         sp = self.specs[m]
         ops = sp.effects.get("bad_stuff")
@@ -96,6 +105,8 @@ class RunAway:
             self._apply_ops(seat, ops, m)
         elif sp.manual:
             self._push_manual(seat, m, discard=False)
+        if before is not None:
+            self._say_what_it_did(seat, before, m)
 
     # ------------------------------------------------------------------ the kinds
     def _cand_run(self, seat: int, ok: bool, out: list) -> None:

@@ -247,6 +247,8 @@ def check_state(raw: Any, names: list[str], genders: list[str], ncards: int, pat
                 _int(x, f"{cp}.backstab[{j}]", 0, n - 1)
         for k in ("pbonus", "mbonus", "bribe_n", "bribe_first", "extra_treasures"):
             _int(c[k], f"{cp}.{k}")
+        if "stay_treasures" in c:  # optional: saves older than the field lack it
+            _int(c["stay_treasures"], f"{cp}.stay_treasures", 0)
         _str(c["intent"], f"{cp}.intent")
     for i, d in enumerate(_list(raw["pending"], f"{path}.pending")):
         pp = f"{path}.pending[{i}]"

@@ -82,7 +82,8 @@ class PlayerState:
 class CombatState:
     __slots__ = ("fighter", "helper", "monsters", "enh", "used", "pbonus", "mbonus", "berserk",
                  "flight", "turning", "backstab", "stage", "window", "runners", "rolled", "asked",
-                 "bribe_n", "bribe_first", "bribe_items", "extra_treasures", "perplayer", "intent")
+                 "bribe_n", "bribe_first", "bribe_items", "extra_treasures", "perplayer", "intent",
+                 "stay_treasures")
 
     def __init__(self, fighter: int, monster: int) -> None:
         self.fighter = fighter
@@ -106,7 +107,9 @@ class CombatState:
         self.bribe_items: list[int] = []
         self.extra_treasures = 0               # e.g. from a charmed monster
         self.perplayer: dict[int, int] = {}    # per-player one-shot bonuses (unused by core)
-        self.intent = ""                       # "win" | "run": what the open window leads to
+        self.intent = ""                       # "win" | "run" | "empty" | "loot": what the open window leads to
+        self.stay_treasures = 0                # Treasures a monster left behind (Pollymorph Potion):
+                                               # the winner of the rest draws them, a runner loses them
 
     def clone(self) -> "CombatState":
         c = CombatState.__new__(CombatState)
@@ -132,6 +135,7 @@ class CombatState:
         c.extra_treasures = self.extra_treasures
         c.perplayer = dict(self.perplayer)
         c.intent = self.intent
+        c.stay_treasures = self.stay_treasures
         return c
 
     def to_raw(self) -> dict:
@@ -149,7 +153,7 @@ class CombatState:
     def from_raw(cls, d: dict) -> "CombatState":
         c = cls.__new__(cls)
         for k in cls.__slots__:
-            v = d[k]
+            v = d[k] if k in d or k != "stay_treasures" else 0  # saves older than this field
             if k in ("berserk", "flight", "turning", "perplayer"):
                 v = {int(a): b for a, b in v}
             elif isinstance(v, list):

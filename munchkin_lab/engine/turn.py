@@ -184,7 +184,8 @@ class Turn:
             out.append(S["end_turn"])
             kind = self._kind
             T = self._kc[seat]["trouble"]
-            for c in p.hand:
+            # no Look for Trouble after a combat this turn (a Friendship Potion's loot_room)
+            for c in (p.hand if s.last_combat_turn != s.turn else ()):
                 if kind[c] == "monster":
                     a = T.get(c)
                     if a is None:
@@ -250,8 +251,12 @@ class Turn:
         r = self._why_own_step("trouble")
         if r is not None:
             return r
-        if self.state.phase != "trouble":
+        s = self.state
+        if s.phase != "trouble":
             return f"Look for Trouble only after a Kick Open the Door that met no monster ({R_PHASES}, phase 2)"
+        if s.last_combat_turn == s.turn:
+            # a combat ended by a card that lets the room be looted (Friendship Potion)
+            return f"you met a monster this turn: Loot the Room or end the turn ({R_PHASES}, phases 2-3)"
         if a.card not in self.state.players[seat].hand or self._kind[a.card] != "monster":
             return f"Look for Trouble needs a monster from your hand ({R_PHASES}, phase 2)"
         return None

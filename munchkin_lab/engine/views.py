@@ -165,7 +165,9 @@ class Views:
     def view(self, seat: int) -> dict:
         """What player ``seat`` may see: :meth:`state_dict` with the other players' hands as
         card backs (``"door"``/``"treasure"``) and the deck order hidden (core rules, 3.
-        Handling Cards: your hand is yours)."""
+        Handling Cards: your hand is yours). A pending ``cancel`` or ``glue`` decision put to
+        another seat shows ``player: None`` (and, first in the queue, ``actor: None``): only
+        its holder knows they hold a card that reacts (the silent window, curses.py)."""
         d = self.state_dict()
         for i, pd in enumerate(d["players"]):
             if i != seat:
@@ -175,4 +177,11 @@ class Views:
         d["rng"] = None
         d["forced_dice"] = None
         d["viewer"] = seat
+        # a silent reaction point (a Curse's cancel, a Flask of Glue): who may react is hidden
+        # from the other seats - holding such a card is hidden information (curses.py)
+        for i, pe in enumerate(d["pending"]):
+            if pe["kind"] in ("cancel", "glue") and pe["player"] != seat:
+                pe["player"] = None
+                if i == 0:
+                    d["actor"] = None
         return d

@@ -179,20 +179,25 @@ def _cause_table(specs) -> tuple | None:
     return _CAUSE_CACHE[key]
 
 
-def penalty_of(game: Any, cause: str | None) -> str:
-    """The words for what ``cause`` makes a player lose: a monster's ``"<name>'s Bad Stuff"``
-    (core rules, 7. Combat: Bad Stuff is a monster's penalty), a Curse's or Trap's own name
-    (``"Truly Obnoxious Curse"``, never its "Bad Stuff"); "" without a cause."""
+def cause_words(game: Any, cause: str | None) -> str:
+    """The game's words for what a cause card did to the player: a monster's "Net Troll's Bad
+    Stuff", a Curse "Truly Obnoxious Curse" or "the Curse Lose 1 Small Item" (a Curse is no
+    Bad Stuff: core rules, 10. Curses), anything else its name; "" without a cause."""
     if not cause:
         return ""
-    sp = next((s for s in (getattr(game, "specs", None) or ()) if s.name == cause), None)
-    if sp is not None and sp.kind != "monster":
-        return cause
-    return f"{cause}'s Bad Stuff"
+    kind = next((s.kind for s in (getattr(game, "specs", None) or ()) if s.name == cause), None)
+    if kind == "monster":
+        return f"{cause}{chr(39) if cause.endswith('s') else chr(39) + 's'} Bad Stuff"
+    if kind == "curse":
+        return cause if "curse" in cause.lower() else f"the Curse {cause}"
+    return cause
 
 
 def _caused(cause: str | None, game: Any = None) -> str:
-    return f" ({penalty_of(game, cause)})" if cause else ""
+    if not cause:
+        return ""
+    return f" ({cause_words(game, cause)})"
+
 
 
 def _owner_of(sd: Mapping, card: str, not_seat: int | None = None) -> str | None:
@@ -590,9 +595,13 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
         if kind == "offer":
             return f"{who} must answer {nm.get(pend.get('from'), '?')}'s offer to help"
         if kind == "cancel":
+            if actor is None:  # a seat's view: who may react is hidden (the silent window)
+                return f"{pend.get('card')} on {nm.get(pend.get('victim'), '?')}: the others may react"
             return (f"{who} may cancel {pend.get('card')} on {nm.get(pend.get('victim'), '?')} "
                     "or let it hit")
         if kind == "glue":
+            if actor is None:
+                return f"{nm.get(pend.get('runner'), '?')} escaped: the others may react"
             return f"{who} may make {nm.get(pend.get('runner'), '?')} roll again for {pend.get('monster')}"
         if kind == "manual":
             return f"{who} must resolve {pend.get('card')} by hand (its effect is not automated)"
@@ -601,7 +610,7 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
             cause = cause_of(game, sd)
             opts = pend.get("options") or []
             if why == "lose":
-                return f"{who} must choose what to lose" + (f" to {penalty_of(game, cause)}" if cause else "")
+                return f"{who} must choose what to lose" + (f" to {cause_words(game, cause)}" if cause else "")
             if why == "take":
                 owner = _owner_of(sd, opts[0], actor) if opts else None
                 return (f"{who} may take an item" + (f" from {owner}" if owner else "")

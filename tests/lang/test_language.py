@@ -132,6 +132,11 @@ def test_one_shot_short_forms():
     assert ab.when == ("played",) and ab.who == Target("chosen_monster")
     assert ab.do == (Op("leave_combat", "keep_if_alone"),)
     assert ab.cond == All((Atom(False, "own_turn"), Atom(False, "in_combat")))
+    parrot = expand({"discard_monster": True, "leave_treasure": True}, "one_shot").abilities[0]
+    assert parrot.do == (Op("leave_combat", "keep"),) and parrot.who == Target("chosen_monster")
+    (friend,) = expand({"end_combat": True, "loot_room": True}, "one_shot").abilities
+    assert friend.do == (Op("end_combat", True, params=(("loot_room", True),)),)
+    assert expand({"end_combat": True}, "one_shot").abilities[0].do == (Op("end_combat", True),)
     yuppie = expand({"bonus_per": {"if": "race:elf", "bonus": 2}}, "one_shot").abilities[0]
     assert yuppie.do[0].value == Per(2, Target("munchkins", Atom(False, "race", "elf")))
     glue = expand({"reroll_escape": True}, "one_shot").abilities[0]

@@ -182,7 +182,7 @@ def test_labels_name_cards_targets_and_causes(base_deck):
                 text = words.action_text(g, a, sd)
                 assert text and not re.search(r"\b(c|t|n|m|cs)=|\bcard -?\d+\b|\bseat \d\b", text), (a, text)
                 if a.kind == "choose" and sd["pending"][0]["why"] == "take":
-                    assert re.fullmatch(r"Take .+ from P\d( \(.+'s Bad Stuff\))?", text), text
+                    assert re.fullmatch(r"Take .+ from P\d( \(.+\))?", text), text
                     seen.add("take")
                 if a.kind == "choose" and sd["pending"][0]["why"] == "lose":
                     assert text.startswith("Give up "), text
@@ -193,3 +193,27 @@ def test_labels_name_cards_targets_and_causes(base_deck):
         if "lose" in seen:
             break
     assert "lose" in seen
+
+
+def test_a_curse_is_called_a_curse_not_bad_stuff(base_deck):
+    """Issue 12 rules finding 4: a decision or label caused by a Curse names the Curse (core
+    rules, 10. Curses); a monster's is its Bad Stuff (7. Running Away and Bad Stuff)."""
+    from munchkin_lab.engine import Action
+    from munchkin_lab.scenarios.runner import build_game
+
+    specs = {sp.name: sp for sp, _n in base_deck}
+    sc = {"players": [{"name": "P1", "level": 3, "equipped": ["Helm of Courage", "Leather Armor"]},
+                      {"name": "P2", "hand": ["Truly Obnoxious Curse", "Lose 1 Small Item"]}],
+          "decks": {"door": ["Net Troll"], "treasure": []}}
+    g = build_game(sc, specs.get)
+    g.play(Action(1, "play", g.state.players[1].hand[0], target=0))
+    sd = g.state_dict()
+    assert words.decision(g, sd) == "P1 must choose what to lose to Truly Obnoxious Curse"
+    labels = [words.action_text(g, a, sd) for a in g.legal_actions()]
+    assert labels == ["Give up Helm of Courage (Truly Obnoxious Curse)", "Give up Leather Armor (Truly Obnoxious Curse)"]
+    g.play(g.legal_actions()[0])
+    g.play(Action(1, "play", g.state.players[1].hand[0], target=0))
+    sd = g.state_dict()
+    assert sd["pending"] == [] and "Bad Stuff" not in words.decision(g, sd)
+    assert words.cause_words(g, "Lose 1 Small Item") == "the Curse Lose 1 Small Item"
+    assert words.cause_words(g, "Net Troll") == "Net Troll's Bad Stuff"

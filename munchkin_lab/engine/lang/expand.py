@@ -886,10 +886,11 @@ class Compiler:
                 who = Target("runners") if vals.get("escape_both") else OWNER
                 play([Op("escape", True)], key, Atom(False, "running_away"), who)
             elif key == "discard_monster":
-                keep = "keep_if_alone" if vals.get("keep_treasure") else "none"
+                keep = "keep" if vals.get("leave_treasure") else \
+                    "keep_if_alone" if vals.get("keep_treasure") else "none"
                 play([Op("leave_combat", keep)], key, _IN_COMBAT, Target("chosen_monster"))
             elif key == "end_combat":
-                do = [Op("end_combat", True)]
+                do = [Op("end_combat", True, params=(("loot_room", True),) if vals.get("loot_room") else ())]
                 n = vals.get("draw_treasures") or 0
                 if n:
                     do.append(Op("draw", "treasure", _FIGHTER, params=(("count", n),)))

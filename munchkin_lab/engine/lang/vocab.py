@@ -596,6 +596,8 @@ SHORT_FORMS: dict[str, str] = {
     "escape_both": "with escape: every runner escapes",
     "discard_monster": "One-Shot: `played` in a combat: leave_combat on a chosen monster",
     "keep_treasure": "with discard_monster: leave_combat keep_if_alone",
+    "leave_treasure": "with discard_monster: leave_combat keep (its Treasures stay for the winner)",
+    "loot_room": "with end_combat: end_combat loot_room (the fighter may still Loot the Room)",
     "end_combat": "`played` in a combat: end_combat (with draw_treasures: the fighter draws)",
     "draw_treasures": "`played`: draw that many Treasures (own turn, out of combat, unless "
                       "with end_combat)",
@@ -710,6 +712,7 @@ SHORT_SPECS: dict[str, str] = {
     "on_meet": "ops", "bonus_if": "cond_bonus", "side": "enum:munchkin|monster|either",
     "escape": "bool", "discard_monster": "bool", "end_combat": "bool", "draw_treasures": "int",
     "bonus_per": "one_cond_bonus", "escape_both": "bool", "keep_treasure": "bool",
+    "leave_treasure": "bool", "loot_room": "bool",
     "own_turn": "bool", "double_fighter": "bool", "set_die": "bool", "take_discard": "bool",
     "reroll_escape": "bool", "steal_level": "bool", "swap_monster": "bool", "take_item": "bool",
     "transfer_fighter": "bool", "treasures": "int", "mate": "bool", "ops": "ops",
@@ -725,7 +728,8 @@ SHORT_SPECS: dict[str, str] = {
 #: Short forms that only refine another one (key -> the keys one of which it needs).
 SHORT_NEEDS: dict[str, tuple[str, ...]] = {
     "evade_treasures": ("not_pursue",), "escape_both": ("escape",),
-    "keep_treasure": ("discard_monster",), "min_treasures": ("treasures",), "may_win": ("level_for",),
+    "keep_treasure": ("discard_monster",), "leave_treasure": ("discard_monster",),
+    "loot_room": ("end_combat",), "min_treasures": ("treasures",), "may_win": ("level_for",),
     "kill_hireling": ("needs_hireling",),
     "removed_with": ("persistent", "roll_mod", "next_combat", "only_slot"),
     "own_turn": ("escape", "discard_monster", "end_combat", "draw_treasures", "bonus_per", "side",

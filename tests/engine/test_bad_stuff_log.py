@@ -1,0 +1,68 @@
+"""The log says in game words what Bad Stuff and Curses did (issue 12 rules finding 5): Levels
+lost, Race/Class and items lost, cards from the hand (a count), death, a choice still to make,
+or that nothing was there to take (core rules, 7. Running Away and Bad Stuff; 10. Curses)."""
+from __future__ import annotations
+
+from munchkin_lab.engine import Action
+from munchkin_lab.scenarios.runner import build_game
+
+
+def _lines(g, n):
+    return [x.split("] ", 1)[1] for x in g.log[n:]]
+
+
+def _run_and_fail(g, die=1):
+    n = len(g.log)
+    g.play(Action(0, "kick"))
+    g.play(Action(0, "run"))
+    g.play(Action(1, "pass"))
+    g.state.forced.append(die)
+    g.play(Action(0, "roll", n=0))
+    return _lines(g, n)
+
+
+def test_levels_lost_to_bad_stuff(resolver):
+    g = build_game({"players": [{"name": "Ann", "level": 5}, {"name": "Bob"}],
+                    "decks": {"door": ["Wannabe Vampire"], "treasure": []}}, resolver)
+    lines = _run_and_fail(g)
+    assert "Ann rolls 1 (1): Wannabe Vampire catches them. Bad Stuff!" in lines
+    assert lines[-1] == "Wannabe Vampire's Bad Stuff: Ann loses 3 Levels (now Level 2)."
+
+
+def test_race_class_and_death(resolver):
+    g = build_game({"players": [{"name": "Ann", "level": 3, "race": "Elf", "class": "Warrior"}, {"name": "Bob"}],
+                    "decks": {"door": ["Shrieking Geek"], "treasure": []}}, resolver)
+    assert _run_and_fail(g)[-1] == "Shrieking Geek's Bad Stuff: Ann loses Elf, Warrior."
+    g = build_game({"players": [{"name": "Ann", "level": 6}, {"name": "Bob"}],
+                    "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
+    assert "Bullrog's Bad Stuff: Ann dies." in _run_and_fail(g)
+
+
+def test_items_hand_and_a_choice_left(resolver):
+    g = build_game({"players": [{"name": "Ann", "level": 6, "hand": ["Elf", "Dwarf"],
+                                 "equipped": ["Helm of Courage"]}, {"name": "Bob"}],
+                    "decks": {"door": ["King Tut"], "treasure": []}}, resolver)
+    lines = _run_and_fail(g)
+    assert lines[-1] == "King Tut's Bad Stuff: Ann loses Helm of Courage; loses 2 cards from the hand."
+    g = build_game({"players": [{"name": "Ann", "level": 1, "equipped": ["Helm of Courage", "Leather Armor"]},
+                                {"name": "Bob"}],
+                    "decks": {"door": ["Insurance Salesman"], "treasure": []}}, resolver)
+    lines = _run_and_fail(g)
+    assert lines[-1] == "Ann cannot pay 1000 Gold in items: loses every item."
+    assert not any("nothing to take" in x for x in lines)
+    g = build_game({"players": [{"name": "Ann", "level": 5, "equipped": ["Helm of Courage", "Leather Armor"]},
+                                {"name": "Bob"}],
+                    "decks": {"door": ["Net Troll"], "treasure": []}}, resolver)
+    assert _run_and_fail(g)[-1] == "Net Troll's Bad Stuff: Ann waits for the others to take their items."
+
+
+def test_curses_and_nothing_to_take(resolver):
+    g = build_game({"players": [{"name": "Ann", "level": 4, "hand": ["Duck of Doom", "Lose the Headgear"]},
+                                {"name": "Bob", "level": 5}],
+                    "decks": {"door": [], "treasure": []}}, resolver)
+    n = len(g.log)
+    g.play(Action(0, "play", g.state.players[0].hand[0], target=1))
+    assert _lines(g, n)[-2:] == ["Duck of Doom hits Bob.", "the Curse Duck of Doom: Bob loses 2 Levels (now Level 3)."]
+    n = len(g.log)
+    g.play(Action(0, "play", g.state.players[0].hand[0], target=1))
+    assert _lines(g, n)[-1] == "the Curse Lose the Headgear: nothing to take from Bob."
