@@ -403,7 +403,9 @@ def export_csv(path: str | Path, url: str | None = None) -> int:
         _require_schema(conn)
         rows = _rows(conn, Card.id.is_not(None))
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    # rows end in \r\n (RFC 4180): the csv module quotes a cell holding either character
+    # of the line terminator only, and a summary may hold a lone \r
+    w = csv.writer(buf, lineterminator="\r\n")
     w.writerow(CSV_COLUMNS)
     for r in rows:
         w.writerow([_csv_value(c, r) for c in CSV_COLUMNS])
@@ -411,7 +413,9 @@ def export_csv(path: str | Path, url: str | None = None) -> int:
     return len(rows)
 
 
-#: Cell texts read as "no value": what pandas, spreadsheets and ``str(None)`` write for one.
+#: Cell texts read as "no value" in number, flag, list and code columns: what pandas,
+#: spreadsheets and ``str(None)`` write for one (in ``slot``, ``none`` is the slot "none";
+#: in the free-text columns ``name``, ``source`` and ``summary`` only an empty cell is).
 _NULLS = frozenset({"", "nan", "none", "null", "<na>", "nat"})
 _TRUE, _FALSE = frozenset({"true", "1", "1.0", "yes"}), frozenset({"false", "0", "0.0", "no"})
 
@@ -467,11 +471,14 @@ def _parse_csv_row(raw: dict, where: str) -> tuple[dict | None, list[str]]:
             problems.append(f"{where}: {who}{col}: expected true or false, got {raw[col]!r}")
     for col in ("name", "kind", "deck", "slot", "version", "provenance", "source", "summary"):
         text = raw[col]
-        if col == "name":
+        if col in ("name", "source", "summary"):
+            # free text: only an empty cell is no value (a summary may well say "None")
             if text != "":
                 data[col] = text
+        elif col == "slot" and text.strip().lower() == "none":
+            data[col] = "none"  # the slot "none" (carried, no slot), as exported; empty = no slot
         elif not _is_null(text):
-            data[col] = text.strip() if col in ("kind", "deck", "slot", "version", "provenance") else text
+            data[col] = text.strip()
     origin = "" if _is_null(raw["origin"]) else raw["origin"].strip()
     if origin not in ("", "file", "designer"):
         problems.append(f"{where}: {who}origin: unknown origin {origin!r} (expected file or designer)")
@@ -534,11 +541,12 @@ def _read_csv_entries(path: Path) -> tuple[list[dict], list[str]]:
         CardDataError: the file cannot be read, or its header lacks or adds columns.
     """
     disp = str(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
+    try:  # newline="": a line break inside a quoted cell (\r, \r\n) is kept as written
+        with open(path, encoding="utf-8-sig", newline="") as fh:
+            text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise CardDataError([f"{disp}: cannot read: {exc}"]) from None
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     fields = reader.fieldnames or []
     index_cols = [c for c in fields if c == "" or re.fullmatch(r"Unnamed: \d+", c)]  # a pandas index
     missing = [c for c in CSV_COLUMNS if c not in fields]
@@ -647,8 +655,11 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     unless ``replace=True``: then they are deleted (a card used by a saved deck is never
     deleted: that is an error). Run with ``dry_run=True`` first to see what would change.
 
-    Cells as pandas writes them read back: ``10.0`` in a number column, ``True``/``False``,
-    empty cells and ``nan`` as no value; a leading index column (``Unnamed: 0``) is ignored.
+    An untouched :func:`export_csv` file imported back changes nothing. Cells as pandas
+    writes them read back: ``10.0`` in a number column, ``True``/``False``, empty cells and
+    ``nan`` as no value (in ``slot``, ``none`` is the slot "none"; in ``name``, ``source``
+    and ``summary`` only an empty cell is no value); a leading index column (``Unnamed: 0``)
+    is ignored.
     Validation covers fields, declared tags, known sets, duplicates, alias clashes and
     effects; sets and tags are not created (they come from the data files). Everything is
     checked before anything is written, and the changes are one transaction (on PostgreSQL
