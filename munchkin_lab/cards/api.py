@@ -506,7 +506,9 @@ class ImportResult(dict):
 
     Attributes:
         names: the same keys, each a list of ``"set:Name"`` keys, plus ``"kept"``: cards of
-            the database missing from the CSV and left alone (merge; deleted with ``replace``).
+            the database missing from the CSV and left alone (merge; deleted with ``replace``),
+            and ``"shipped"``: the updated cards that are shipped (file) cards (the next
+            ``db build`` refuses to put their files' values back unless ``discard_edits``).
         dry_run: nothing was written.
         replace: cards missing from the CSV were (or would be) deleted.
     """
@@ -531,6 +533,11 @@ class ImportResult(dict):
             n = len(self.names["kept"])
             lines.append(f"{n} card{'s' if n != 1 else ''} of the database not in the CSV kept{shown('kept')} "
                          "(replace / --replace deletes them)")
+        if self.names.get("shipped"):
+            n = len(self.names["shipped"])
+            lines.append(f"{n} shipped card{'s' if n != 1 else ''} changed{shown('shipped')}: the card files still "
+                         "have the printed values, so `munchkin-lab db build` will stop and name "
+                         f"{'them' if n != 1 else 'it'} rather than put those back (--discard-edits does)")
         return "\n".join(lines)
 
 
@@ -690,7 +697,7 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
 
     def plan_result(plan: dict) -> tuple[dict, list]:
         tags, existing = plan["tags"], plan["existing"]
-        out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": []}
+        out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": [], "shipped": []}
         todo = []
         for e in entries:
             m = e["model"]
@@ -710,6 +717,8 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
                 out["unchanged"].append(key)
                 continue
             out["updated"].append(key)
+            if old["origin"] == "file":
+                out["shipped"].append(key)
             todo.append((e, old, changed, explicit, derived, aliases))
         out["deleted" if replace else "kept"] = names(plan["gone"])
         return out, todo
