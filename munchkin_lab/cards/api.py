@@ -351,7 +351,10 @@ def load_specs(sets: Iterable[str] | None = None, query: str | None = None,
         sets: set codes to include (``None`` = all sets).
         query: optional search syntax narrowing the cards.
     Returns:
-        ``[(CardSpec, copies), ...]`` in set and file order.
+        ``[(CardSpec, copies), ...]`` in set and file order. With ``sets``, a shipped set
+        gives only its shipped cards (a designer card kept in one, saved there before
+        designer sets existed, is left out: ``load_specs(sets=["munchkin"])`` is the printed
+        base game); a designer set gives all of its cards.
     Raises:
         ValueError: an unknown set code (message lists the known ones).
         SearchSyntaxError: bad query.
@@ -366,6 +369,8 @@ def load_specs(sets: Iterable[str] | None = None, query: str | None = None,
             if unknown:
                 raise ValueError(f"unknown set(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
             where = where & Card.set_id.in_(select(CardSet.id).where(CardSet.code.in_(wanted)))
+            where = where & or_(Card.origin == "file",
+                                Card.set_id.in_(select(CardSet.id).where(CardSet.origin != "file")))
         rows = _rows(conn, where)
     return [(to_spec(r), int(r["copies"])) for r in rows]
 
