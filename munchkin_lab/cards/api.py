@@ -624,6 +624,24 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
     wanted_keys = set(seen)
     gone = [r for k, r in existing.items() if k not in wanted_keys]
     kept = [] if replace else gone
+    # a designer card's new name or alias may not shadow a printed card or alias, nor another
+    # designer card (the designer rule, folded case and diacritics: cards/designer.py)
+    from .designer import _shadow_problems, _taken_names
+
+    same, fresh = [], []  # designer cards of the CSV as stored / new or with other names
+    for e in entries:
+        if e["set"] in shipped or e["set"] not in set_ids:
+            continue
+        old = existing.get((e["set"], e["model"].name.lower()))
+        names_now = (e["model"].name, [a.name for a in e["model"].aliases])
+        unchanged = old is not None and names_now == (old["name"], [a["name"] for a in old["_aliases"]])
+        (same if unchanged else fresh).append((*names_now, f"{e['where']}: card {e['model'].name!r}"))
+    if fresh:  # only the new names are refused: a database's old clash does not block a round trip
+        mine = [existing[(e["set"], e["model"].name.lower())]["id"] for e in entries
+                if e["set"] not in shipped and (e["set"], e["model"].name.lower()) in existing]
+        taken = _taken_names(conn, mine + ([r["id"] for r in gone] if replace else []))
+        whos = tuple(f"{who}: " for *_, who in fresh)
+        problems += [p for p in _shadow_problems(same + fresh, taken) if p.startswith(whos)]
     problems += alias_problems(
         [(e["model"].name, e["set"]) for e in entries] + [(r["name"], r["set"]) for r in kept],
         [(e["model"].name, e["set"], a.name, e["where"]) for e in entries for a in e["model"].aliases]
@@ -672,7 +690,9 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     ``nan`` as no value (in ``slot``, ``none`` is the slot "none"; in ``name``, ``source``
     and ``summary`` only an empty cell is no value); a leading index column (``Unnamed: 0``)
     is ignored.
-    Validation covers fields, declared tags, known sets, duplicates, alias clashes and
+    Validation covers fields, declared tags, known sets, duplicates, alias clashes,
+    designer names (a new designer card's name or alias may not shadow a printed card or
+    alias, nor another designer card, case and diacritics folded, as in ``cards add``) and
     effects; sets and tags are not created (they come from the data files). Everything is
     checked before anything is written, and the changes are one transaction (on PostgreSQL
     with the card tables locked against other writers).

@@ -95,3 +95,30 @@ def test_a_designer_card_kept_in_a_shipped_set_stays_out_of_its_set_lines(url, t
     assert "alpha:Old Lab Ghoul" in deck.entries
     assert build(url, MINI)["designer_cards"] == 2  # kept by the build, still out of the set lines
     assert names(alpha_deck(url, tmp_path)) == sorted(ALPHA)
+
+
+def test_a_csv_import_keeps_the_designer_name_rule(url, tmp_path):
+    designer.add_card(GHOUL, "lab", url=url)
+    path = tmp_path / "names.csv"
+    api.export_csv(path, url=url)
+    rows = list(csv.DictReader(open(path, encoding="utf-8", newline="")))
+    ghoul = next(r for r in rows if r["name"] == "Lab Ghoul")
+    before = content(url)
+    for row, message in [
+            ({**ghoul, "name": "Grave lord"}, "card 'Grave lord': name: 'Grave lord' shadows the printed card "
+                                              "'Grave Lord' (alpha)"),
+            ({**ghoul, "name": "Lörd of Graves"}, "name: 'Lörd of Graves' shadows the alias 'Lord of Graves' of "
+                                                  "printed card 'Grave Lord' (alpha)"),
+            ({**ghoul, "aliases": '[{"name": "Potion", "language": null}]'},
+             "card 'Lab Ghoul': aliases[0]: 'Potion' shadows the printed card 'Potion' (alpha)"),
+            ({**ghoul, "name": "lab  GHOUL", "set": "lab"}, None)]:  # the same card, by its folded name
+        with open(path, "w", encoding="utf-8", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=api.CSV_COLUMNS)
+            w.writeheader()
+            w.writerows([ghoul, row] if message is None else [row])
+        with pytest.raises(CardDataError) as info:
+            api.import_csv(path, url=url)
+        assert (message or "'lab  GHOUL' is also a name of") in str(info.value)
+        assert content(url) == before
+    api.export_csv(path, url=url)  # the untouched export still goes through
+    assert api.import_csv(path, url=url)["updated"] == 0
