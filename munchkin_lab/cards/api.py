@@ -351,7 +351,10 @@ def load_specs(sets: Iterable[str] | None = None, query: str | None = None,
         sets: set codes to include (``None`` = all sets).
         query: optional search syntax narrowing the cards.
     Returns:
-        ``[(CardSpec, copies), ...]`` in set and file order.
+        ``[(CardSpec, copies), ...]`` in set and file order. With ``sets``, a shipped set
+        gives only its shipped cards (a designer card kept in one, saved there before
+        designer sets existed, is left out: ``load_specs(sets=["munchkin"])`` is the printed
+        base game); a designer set gives all of its cards.
     Raises:
         ValueError: an unknown set code (message lists the known ones).
         SearchSyntaxError: bad query.
@@ -366,6 +369,8 @@ def load_specs(sets: Iterable[str] | None = None, query: str | None = None,
             if unknown:
                 raise ValueError(f"unknown set(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
             where = where & Card.set_id.in_(select(CardSet.id).where(CardSet.code.in_(wanted)))
+            where = where & or_(Card.origin == "file",
+                                Card.set_id.in_(select(CardSet.id).where(CardSet.origin != "file")))
         rows = _rows(conn, where)
     return [(to_spec(r), int(r["copies"])) for r in rows]
 
@@ -403,7 +408,9 @@ def export_csv(path: str | Path, url: str | None = None) -> int:
         _require_schema(conn)
         rows = _rows(conn, Card.id.is_not(None))
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    # rows end in \r\n (RFC 4180): the csv module quotes a cell holding either character
+    # of the line terminator only, and a summary may hold a lone \r
+    w = csv.writer(buf, lineterminator="\r\n")
     w.writerow(CSV_COLUMNS)
     for r in rows:
         w.writerow([_csv_value(c, r) for c in CSV_COLUMNS])
@@ -411,7 +418,9 @@ def export_csv(path: str | Path, url: str | None = None) -> int:
     return len(rows)
 
 
-#: Cell texts read as "no value": what pandas, spreadsheets and ``str(None)`` write for one.
+#: Cell texts read as "no value" in number, flag, list and code columns: what pandas,
+#: spreadsheets and ``str(None)`` write for one (in ``slot``, ``none`` is the slot "none";
+#: in the free-text columns ``name``, ``source`` and ``summary`` only an empty cell is).
 _NULLS = frozenset({"", "nan", "none", "null", "<na>", "nat"})
 _TRUE, _FALSE = frozenset({"true", "1", "1.0", "yes"}), frozenset({"false", "0", "0.0", "no"})
 
@@ -467,11 +476,14 @@ def _parse_csv_row(raw: dict, where: str) -> tuple[dict | None, list[str]]:
             problems.append(f"{where}: {who}{col}: expected true or false, got {raw[col]!r}")
     for col in ("name", "kind", "deck", "slot", "version", "provenance", "source", "summary"):
         text = raw[col]
-        if col == "name":
+        if col in ("name", "source", "summary"):
+            # free text: only an empty cell is no value (a summary may well say "None")
             if text != "":
                 data[col] = text
+        elif col == "slot" and text.strip().lower() == "none":
+            data[col] = "none"  # the slot "none" (carried, no slot), as exported; empty = no slot
         elif not _is_null(text):
-            data[col] = text.strip() if col in ("kind", "deck", "slot", "version", "provenance") else text
+            data[col] = text.strip()
     origin = "" if _is_null(raw["origin"]) else raw["origin"].strip()
     if origin not in ("", "file", "designer"):
         problems.append(f"{where}: {who}origin: unknown origin {origin!r} (expected file or designer)")
@@ -499,7 +511,9 @@ class ImportResult(dict):
 
     Attributes:
         names: the same keys, each a list of ``"set:Name"`` keys, plus ``"kept"``: cards of
-            the database missing from the CSV and left alone (merge; deleted with ``replace``).
+            the database missing from the CSV and left alone (merge; deleted with ``replace``),
+            and ``"shipped"``: the updated cards that are shipped (file) cards (the next
+            ``db build`` refuses to put their files' values back unless ``discard_edits``).
         dry_run: nothing was written.
         replace: cards missing from the CSV were (or would be) deleted.
     """
@@ -524,6 +538,11 @@ class ImportResult(dict):
             n = len(self.names["kept"])
             lines.append(f"{n} card{'s' if n != 1 else ''} of the database not in the CSV kept{shown('kept')} "
                          "(replace / --replace deletes them)")
+        if self.names.get("shipped"):
+            n = len(self.names["shipped"])
+            lines.append(f"{n} shipped card{'s' if n != 1 else ''} changed{shown('shipped')}: the card files still "
+                         "have the printed values, so `munchkin-lab db build` will stop and name "
+                         f"{'them' if n != 1 else 'it'} rather than put those back (--discard-edits does)")
         return "\n".join(lines)
 
 
@@ -534,11 +553,12 @@ def _read_csv_entries(path: Path) -> tuple[list[dict], list[str]]:
         CardDataError: the file cannot be read, or its header lacks or adds columns.
     """
     disp = str(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
+    try:  # newline="": a line break inside a quoted cell (\r, \r\n) is kept as written
+        with open(path, encoding="utf-8-sig", newline="") as fh:
+            text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise CardDataError([f"{disp}: cannot read: {exc}"]) from None
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     fields = reader.fieldnames or []
     index_cols = [c for c in fields if c == "" or re.fullmatch(r"Unnamed: \d+", c)]  # a pandas index
     missing = [c for c in CSV_COLUMNS if c not in fields]
@@ -604,6 +624,24 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
     wanted_keys = set(seen)
     gone = [r for k, r in existing.items() if k not in wanted_keys]
     kept = [] if replace else gone
+    # a designer card's new name or alias may not shadow a printed card or alias, nor another
+    # designer card (the designer rule, folded case and diacritics: cards/designer.py)
+    from .designer import _shadow_problems, _taken_names
+
+    same, fresh = [], []  # designer cards of the CSV as stored / new or with other names
+    for e in entries:
+        if e["set"] in shipped or e["set"] not in set_ids:
+            continue
+        old = existing.get((e["set"], e["model"].name.lower()))
+        names_now = (e["model"].name, [a.name for a in e["model"].aliases])
+        unchanged = old is not None and names_now == (old["name"], [a["name"] for a in old["_aliases"]])
+        (same if unchanged else fresh).append((*names_now, f"{e['where']}: card {e['model'].name!r}"))
+    if fresh:  # only the new names are refused: a database's old clash does not block a round trip
+        mine = [existing[(e["set"], e["model"].name.lower())]["id"] for e in entries
+                if e["set"] not in shipped and (e["set"], e["model"].name.lower()) in existing]
+        taken = _taken_names(conn, mine + ([r["id"] for r in gone] if replace else []))
+        whos = tuple(f"{who}: " for *_, who in fresh)
+        problems += [p for p in _shadow_problems(same + fresh, taken) if p.startswith(whos)]
     problems += alias_problems(
         [(e["model"].name, e["set"]) for e in entries] + [(r["name"], r["set"]) for r in kept],
         [(e["model"].name, e["set"], a.name, e["where"]) for e in entries for a in e["model"].aliases]
@@ -647,9 +685,14 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     unless ``replace=True``: then they are deleted (a card used by a saved deck is never
     deleted: that is an error). Run with ``dry_run=True`` first to see what would change.
 
-    Cells as pandas writes them read back: ``10.0`` in a number column, ``True``/``False``,
-    empty cells and ``nan`` as no value; a leading index column (``Unnamed: 0``) is ignored.
-    Validation covers fields, declared tags, known sets, duplicates, alias clashes and
+    An untouched :func:`export_csv` file imported back changes nothing. Cells as pandas
+    writes them read back: ``10.0`` in a number column, ``True``/``False``, empty cells and
+    ``nan`` as no value (in ``slot``, ``none`` is the slot "none"; in ``name``, ``source``
+    and ``summary`` only an empty cell is no value); a leading index column (``Unnamed: 0``)
+    is ignored.
+    Validation covers fields, declared tags, known sets, duplicates, alias clashes,
+    designer names (a new designer card's name or alias may not shadow a printed card or
+    alias, nor another designer card, case and diacritics folded, as in ``cards add``) and
     effects; sets and tags are not created (they come from the data files). Everything is
     checked before anything is written, and the changes are one transaction (on PostgreSQL
     with the card tables locked against other writers).
@@ -679,7 +722,7 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
 
     def plan_result(plan: dict) -> tuple[dict, list]:
         tags, existing = plan["tags"], plan["existing"]
-        out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": []}
+        out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": [], "shipped": []}
         todo = []
         for e in entries:
             m = e["model"]
@@ -699,6 +742,8 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
                 out["unchanged"].append(key)
                 continue
             out["updated"].append(key)
+            if old["origin"] == "file":
+                out["shipped"].append(key)
             todo.append((e, old, changed, explicit, derived, aliases))
         out["deleted" if replace else "kept"] = names(plan["gone"])
         return out, todo

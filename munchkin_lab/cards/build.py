@@ -362,7 +362,35 @@ def _card_row(lc: LoadedCard, set_id: int) -> dict:
     }
 
 
-def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
+#: Card fields a file card's digest covers (everything a user can change in the database).
+_DIGEST_FIELDS = ("name", "kind", "deck", "copies", "level", "treasures", "levels_gained", "bonus", "slot",
+                  "big", "gold", "version", "usable_by", "not_usable_by", "provenance", "source", "summary",
+                  "effects", "manual")
+
+
+def card_digest(values: Any, tags: Any, aliases: Any) -> str:
+    """A short SHA-256 (16 hex digits) of one card's content as stored: the
+    :data:`_DIGEST_FIELDS` of ``values`` (a card row), ``tags`` as ``(tag key, derived)``
+    pairs and ``aliases`` as ``(name, language)`` pairs (in order). :func:`build` stores the
+    digest of every file card it wrote (``build_info`` key ``cards``), so that the next build
+    can tell a card edited in the database since (a CSV import) from one the files changed."""
+    doc = {f: values[f] for f in _DIGEST_FIELDS}
+    doc["big"], doc["manual"] = bool(doc["big"]), bool(doc["manual"])
+    doc["_tags"] = sorted([str(k).lower(), bool(d)] for k, d in tags)
+    doc["_aliases"] = [[n, lang] for n, lang in aliases]
+    text = json.dumps(doc, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def _build_value(conn: Connection, key: str) -> Any:
+    """The JSON value stored under ``key`` in ``build_info`` (``None`` when there is none)."""
+    bt = BuildInfo.__table__
+    value = conn.execute(select(bt.c.value).where(bt.c.key == key)).scalar()
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def write_data(conn: Connection, data: CardData, *, discard_edits: bool = False,
+               stamp: dict | None = None) -> dict[str, Any]:
     """Bring the file-built content of the database on ``conn`` in line with ``data``, in
     place (the schema must exist; call inside one transaction).
 
@@ -377,11 +405,26 @@ def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
         ``{"sets", "cards", "tags", "designer_cards", "designer_sets", "decks"}`` (what the
         database holds afterwards; ``sets``/``cards``: from the files) and ``{"added",
         "updated", "removed", "unchanged"}`` (file cards).
+    A file card edited in the database since the last build (a CSV import changed a shipped
+    card) whose values the files would put back (or which the files no longer have) is
+    refused, naming the card and the fields, unless ``discard_edits``: the user's edit is
+    never lost without a word. Edits are told by the digest of each file card the last build
+    wrote (:func:`card_digest`, ``build_info`` key ``cards``, written here); a database
+    built before digests existed counts a file card as edited when it differs from card
+    files identical to those of the last build (``stamp``: this build's
+    :func:`fingerprint`).
+
+    Returns:
+        ``{"sets", "cards", "tags", "designer_cards", "designer_sets", "decks"}`` (what the
+        database holds afterwards; ``sets``/``cards``: from the files), ``{"added",
+        "updated", "removed", "unchanged"}`` (file cards) and ``"discarded"``: the
+        ``"set:Name"`` keys of the edited file cards whose edits were discarded.
     Raises:
         CardDataError: a designer card, designer set or deck entry no longer fits the data (a
             designer card's set is gone or a file card now has its name; a set file now has a
-            designer set's code; a deck uses a card the files no longer have). The caller
-            rolls the transaction back.
+            designer set's code; a deck uses a card the files no longer have), or edits of
+            shipped cards would be lost (without ``discard_edits``). The caller rolls the
+            transaction back.
     """
     st, tt, ct, lt, at = (CardSet.__table__, Tag.__table__, Card.__table__, CardTagLink.__table__,
                           Alias.__table__)
@@ -437,6 +480,31 @@ def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
     for cid, name, language in conn.execute(select(at.c.card_id, at.c.name, at.c.language).order_by(at.c.id)):
         aliases.setdefault(cid, []).append((name, language))
     by_key = {(code_of[r["set_id"]], r["name"].lower()): r for r in stored}
+    # what the last build wrote of each file card, to tell the user's edits in the database
+    digests = _build_value(conn, "cards") if "build_info" in inspect(conn).get_table_names() else None
+    same_files = stamp is not None and digests is None and "build_info" in inspect(conn).get_table_names() \
+        and _build_value(conn, "files") == stamp
+    key_of_tag = {r["id"]: k for k, r in have_tags.items()}
+    new_digests: dict[str, str] = {}
+    edited: list[str] = []
+
+    def edit_of(old: Any, lost: str) -> None:
+        """Record ``old`` (a stored file card) when the user edited it since the last build."""
+        key = f"{code_of[old['set_id']]}:{old['name'].lower()}"
+        if digests is not None:
+            was = digests.get(key) if isinstance(digests, dict) else None
+            if was is None:
+                return
+            now = card_digest(old, [(key_of_tag.get(t, t), d) for t, d in links.get(old["id"], [])],
+                              aliases.get(old["id"], []))
+            if now == was:
+                return
+        elif not same_files:
+            return  # no digests and other files: the files changed, not the database
+        edited.append(f"{code_of[old['set_id']]}:{old['name']}")
+        if not discard_edits:
+            problems.append(f"shipped card {code_of[old['set_id']]}:{old['name']}: edited in the database since "
+                            f"the last build (a CSV import?); {lost}")
 
     counts = {"added": 0, "updated": 0, "removed": 0, "unchanged": 0}
     new_rows, new_cards, rewire = [], [], []
@@ -450,6 +518,8 @@ def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
         want_links = sorted([(tag_ids[t.lower()], False) for t in lc.tags]
                             + [(tag_ids[t.lower()], True) for t in lc.derived])
         want_aliases = [(a.name, a.language) for a in lc.card.aliases]
+        new_digests[f"{lc.set_code}:{key[1]}"] = card_digest(
+            want, [(t.lower(), False) for t in lc.tags] + [(t.lower(), True) for t in lc.derived], want_aliases)
         old = by_key.get(key)
         if old is None:
             new_rows.append({**want, "row_version": 1})
@@ -466,6 +536,12 @@ def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
         if not changed and same_links and same_aliases:
             counts["unchanged"] += 1
             continue
+        fields = [k for k in changed if k not in ("position", "set_id")]
+        fields += (["tags"] if not same_links else []) + (["aliases"] if not same_aliases else [])
+        if fields:
+            shown = ", ".join(f"{k} {old[k]!r} in the database, {want[k]!r} in {lc.where}" if k in want
+                              else f"{k} differ from {lc.where}" for k in fields[:4])
+            edit_of(old, f"the build would put the files' values back ({shown}{', ...' if len(fields) > 4 else ''})")
         conn.execute(update(ct).where(ct.c.id == old["id"]).values(**changed, row_version=ct.c.row_version + 1))
         if not same_links or not same_aliases:
             rewire.append((old["id"], want_links, want_aliases))
@@ -473,6 +549,14 @@ def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
 
     # file cards the files no longer have
     gone = [r for k, r in by_key.items() if r["origin"] == "file" and k not in wanted]
+    for r in gone:
+        edit_of(r, "the card files no longer have it, so the build would delete it with the edit")
+    if edited and not discard_edits:
+        problems.append(f"{len(edited)} edited shipped card{'s' if len(edited) != 1 else ''}: nothing was changed. "
+                        "To keep an edit, export the cards first (munchkin-lab db export FILE) and make it a "
+                        "designer card in a designer set (munchkin-lab set new CODE NAME; cards add CODE ...) or "
+                        "change the card file under database/sets/; to put the files' values back, run "
+                        "munchkin-lab db build --discard-edits")
     if gone:
         ids = [r["id"] for r in gone]
         used = conn.execute(select(dt.c.name, et.c.card_id).join(dt, dt.c.id == et.c.deck_id)
@@ -522,7 +606,11 @@ def write_data(conn: Connection, data: CardData) -> dict[str, Any]:
     def count(q) -> int:
         return int(conn.execute(q).scalar_one())
 
-    return {"sets": len(data.sets), "cards": len(data.cards),
+    if "build_info" in inspect(conn).get_table_names():
+        bt = BuildInfo.__table__
+        conn.execute(delete(bt).where(bt.c.key == "cards"))
+        conn.execute(insert(bt), {"key": "cards", "value": new_digests})
+    return {"sets": len(data.sets), "cards": len(data.cards), "discarded": edited,
             "tags": count(select(func.count()).select_from(tt)),
             "designer_cards": count(select(func.count()).select_from(ct).where(ct.c.origin != "file")),
             "designer_sets": len(designer_sets),
@@ -540,7 +628,8 @@ def leftover_build_files(path: Path) -> list[Path]:
                   if p.name.endswith((".building.sqlite", ".building.sqlite-wal", ".building.sqlite-shm")))
 
 
-def build(url: str | None = None, data_dir: str | Path | None = None) -> dict[str, Any]:
+def build(url: str | None = None, data_dir: str | Path | None = None, *,
+          discard_edits: bool = False) -> dict[str, Any]:
     """Validate the card files and (re)build the database at ``url`` in place; idempotent.
 
     Safe while the database is in use (a notebook, the widgets, a script writing designer
@@ -553,15 +642,22 @@ def build(url: str | None = None, data_dir: str | Path | None = None) -> dict[st
     see :func:`write_data`. Leftover ``*.building.sqlite`` files of interrupted builds of
     earlier versions are deleted.
 
+    Shipped (file) cards edited in the database since the last build (by a CSV import) are
+    never silently put back: the build is refused naming each card and field, unless
+    ``discard_edits=True`` (``db build --discard-edits``) puts the files' values back.
+
     Args:
         url: SQLAlchemy URL (default: ``$DATABASE_URL`` or ``database/munchkin-lab.sqlite``).
         data_dir: folder with ``tags.yaml`` and ``sets/`` (default ``database/``).
+        discard_edits: put the files' values back on shipped cards edited in the database.
     Returns:
         counts ``{"sets", "cards", "tags", "designer_cards", "decks", "added", "updated",
-        "removed", "unchanged", "cleaned"}`` (``cleaned``: leftover files deleted).
+        "removed", "unchanged", "cleaned", "discarded"}`` (``cleaned``: leftover files
+        deleted; ``discarded``: ``"set:Name"`` of the edited shipped cards put back).
     Raises:
-        CardDataError: invalid files, or designer cards / decks that no longer fit the data;
-            nothing is written and the database stays exactly as it was.
+        CardDataError: invalid files, designer cards / decks that no longer fit the data, or
+            edited shipped cards (without ``discard_edits``); nothing is written and the
+            database stays exactly as it was.
     """
     data = load_files(data_dir)
     resolved = config.database_url(url)
@@ -579,7 +675,7 @@ def build(url: str | None = None, data_dir: str | Path | None = None) -> dict[st
         _serialize_builds(conn)
         upgrade(conn)
         config.lock_tables(conn, TABLES + ("build_info",))
-        counts = write_data(conn, data)
+        counts = write_data(conn, data, discard_edits=discard_edits, stamp=stamp)
         bt = BuildInfo.__table__
         conn.execute(delete(bt).where(bt.c.key == "files"))
         conn.execute(insert(bt), {"key": "files", "value": stamp})

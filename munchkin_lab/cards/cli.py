@@ -104,13 +104,22 @@ def register(app: typer.Typer) -> None:
 
     @db.command("build")
     def db_build(url: Optional[str] = typer.Option(None, "--url", help=URL_HELP),
-                 data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP)) -> None:
-        """Validate every card file, then (re)build the database (idempotent)."""
+                 data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
+                 discard_edits: bool = typer.Option(
+                     False, "--discard-edits",
+                     help="Put the files' values back on shipped cards edited in the database (a CSV import); "
+                          "without it such a build is refused, naming the cards.")) -> None:
+        """Validate every card file, then (re)build the database (idempotent).
+
+        Designer sets, designer cards and decks are kept. A shipped card edited in the database
+        since the last build is never put back silently: the build is refused naming it,
+        unless --discard-edits.
+        """
         from .build import build
 
         def run() -> dict:
             try:
-                return build(url, data)
+                return build(url, data, discard_edits=discard_edits)
             except KeyboardInterrupt:  # one line and exit 130, no traceback
                 from ..cli import exit_interrupted
 
@@ -120,6 +129,10 @@ def register(app: typer.Typer) -> None:
         c = _guard(run)
         typer.echo(f"built: {plural(c['sets'], 'set')}, {plural(c['cards'], 'card')}, {plural(c['tags'], 'tag')}"
                    f" (kept {plural(c['designer_cards'], 'designer card')}, {plural(c['decks'], 'deck')})")
+        if c.get("discarded"):
+            gone = c["discarded"]
+            typer.echo(f"discarded the database edits of {plural(len(gone), 'shipped card')} (the files' values are "
+                       f"back): {', '.join(gone[:20])}{', ...' if len(gone) > 20 else ''}")
 
     @db.command("check")
     def db_check(data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP)) -> None:

@@ -85,6 +85,8 @@ class SetInfo:
     family: str | None = None
     kind: str | None = None
     printed_cards: int | None = None
+    #: ``"file"`` (a shipped set of ``database/sets/``) or ``"designer"``
+    origin: str = "file"
 
 
 @dataclass
@@ -99,12 +101,17 @@ class Catalog:
         searcher: ``query -> list of card keys``; the database catalog uses the card search
             syntax (``tag:ghost level>=10``). Without one, :meth:`search` understands only
             ``field:value`` terms over ``set``, ``kind``, ``deck`` and ``tag`` (for inline tests).
+        designer: keys of designer cards (``origin='designer'``). One kept in a shipped set
+            (saved there before designer sets existed) is not part of that set for
+            :meth:`set_cards` (so ``* [munchkin]`` in a preset is the printed set), but can
+            still be added by name.
     """
 
     cards: Sequence[tuple[CardSpec, int]]
     aliases: Mapping[str, Iterable[str]] = field(default_factory=dict)
     sets: Mapping[str, SetInfo] = field(default_factory=dict)
     searcher: Callable[[str], list[str]] | None = None
+    designer: frozenset = frozenset()
 
     def __post_init__(self) -> None:
         self._specs: dict[str, CardSpec] = {}
@@ -162,7 +169,9 @@ class Catalog:
         return list(self.sets)
 
     def set_cards(self, code: str) -> list[tuple[CardSpec, int]]:
-        """Every ``(spec, printed copies)`` of set ``code``, in catalog order.
+        """Every ``(spec, printed copies)`` of set ``code``, in catalog order; of a shipped
+        set only its shipped cards (a designer card kept in it is left out: presets never
+        change under a designer's feet, issue 14).
 
         Raises:
             DeckError: unknown set code (the message names the known ones).
@@ -171,7 +180,8 @@ class Catalog:
             close = difflib.get_close_matches(code, list(self.sets), n=3, cutoff=0.5)
             hint = f"; closest: {', '.join(close)}" if close else f"; known: {', '.join(self.sets)}"
             raise DeckError(f"unknown set {code!r}{hint}")
-        return [(s, self._printed[s.key] or 1) for s in self._specs.values() if s.set == code]
+        stray = self.designer if self.sets[code].origin == "file" else frozenset()
+        return [(s, self._printed[s.key] or 1) for s in self._specs.values() if s.set == code and s.key not in stray]
 
     def matches(self, name: str, set: str | None = None) -> list[CardSpec]:
         """Cards whose name (or, when no name matches, alias) equals ``name`` (folded, see

@@ -74,23 +74,26 @@ def load_catalog(url: str | None = None) -> Catalog:
         df = search_cards("", url=url)
     except CardDataError as exc:  # pragma: no cover - schema checked above
         raise DeckError(str(exc)) from None
-    pairs, aliases = [], {}
+    pairs, aliases, designer = [], {}, set()
     for row in df.to_dict("records"):
         spec = to_spec(row)
         pairs.append((spec, int(row["copies"]) if row["copies"] is not pd.NA else 1))
+        if row["origin"] != "file":
+            designer.add(spec.key)
         if row["aliases"]:
             aliases[spec.key] = list(row["aliases"])
     sets: dict[str, SetInfo] = {}
     with engine.connect() as conn:
         st = CardSet.__table__
         for r in conn.execute(select(st).order_by(st.c.position, st.c.code)).mappings():
-            sets[r["code"]] = SetInfo(r["code"], r["name"], r["family"], r["kind"], r["printed_cards"])
+            sets[r["code"]] = SetInfo(r["code"], r["name"], r["family"], r["kind"], r["printed_cards"],
+                                      r["origin"] or "file")
 
     def searcher(query: str) -> list[str]:
         found = search_cards(query, url=url)
         return [f"{s}:{n}" for s, n in zip(found["set"], found["name"])]
 
-    return Catalog(pairs, aliases, sets, searcher)
+    return Catalog(pairs, aliases, sets, searcher, frozenset(designer))
 
 
 def _card_ids(conn, keys: list[str]) -> dict[str, int]:

@@ -22,7 +22,7 @@ from cardtest_helpers import MINI
 
 @pytest.fixture()
 def url(backend_url):
-    build(backend_url, MINI)
+    build(backend_url, MINI, discard_edits=True)  # a reset: earlier tests edited file cards
     with config.get_engine(backend_url).begin() as conn:  # decks persist across builds: start clean
         conn.execute(Deck.__table__.delete())
         conn.execute(Card.__table__.delete().where(Card.origin == "designer"))

@@ -33,7 +33,7 @@ def url(backend_url):
     from munchkin_lab.cards.designer import create_set, delete_set
     from munchkin_lab.widgets.designer import save_designer_card
 
-    build(backend_url, MINI)
+    build(backend_url, MINI, discard_edits=True)  # a reset: earlier tests edited file cards
     with config.get_engine(backend_url).begin() as conn:
         conn.execute(Deck.__table__.delete())
         conn.execute(Card.__table__.delete().where(Card.origin == "designer"))
