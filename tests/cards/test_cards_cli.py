@@ -132,7 +132,7 @@ def test_check_and_build_missing_data_folder(tmp_path):
 
 # --------------------------------------------------------------------------- properties and one voice
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
@@ -141,6 +141,8 @@ from hypothesis import strategies as st  # noqa: E402
                       max_size=3),
        fmt=st.sampled_from(["table", "csv", "json"]))
 def test_any_query_is_an_answer_or_a_clean_error(url, words, fmt):
+    # a first word that names a subcommand (cards add ...) is that command, not a query
+    assume(not words or words[0] not in ("search", "add", "edit", "delete", "show"))
     res = runner.invoke(app, ["cards", *words, "--format", fmt, "--url", url])
     assert res.exit_code in (0, 1), res.output
     assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
