@@ -34,6 +34,10 @@ class Turn:
             if self.history: self._say(f"{p.name} starts a new character: 4 Door + 4 Treasure cards.")
         for mod in self._h_turn:
             mod.on_turn_start(self, s.active)
+        if self._lang:  # the card-effect language: until_next_turn changes end; turn_start
+            self._lang_turn_started(s.active)
+            if "turn_start" in self._lt:
+                self._lang_fire("turn_start", s.active)
         if self.options.faster_play:
             c = self._draw("door")
             if c >= 0:
@@ -43,6 +47,8 @@ class Turn:
 
     def _next_turn(self) -> None:
         s = self.state
+        if self._lang:  # the card-effect language: this_turn changes end
+            self._lang_turn_ended()
         s.active = (s.active + 1) % len(s.players)
         s.turn += 1
         s.phase = "start"
@@ -94,6 +100,10 @@ class Turn:
                 s.phase = "trouble"
                 return
             if self.history: self._say(f"{p.name} kicks open the door: {self.name(c)}.")
+            if self._lang and self._lang_kicked(seat, c):
+                if s.phase == "start":
+                    s.phase = "trouble"
+                return
             for m in self._h_door:
                 if m.on_draw_door(self, seat, c, True):
                     break
