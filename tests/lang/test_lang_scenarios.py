@@ -1,7 +1,7 @@
-"""The pending scenarios of the effect language (tests/lang/pending/) are well formed: known
-top-level and step fields, every card named is defined inline or in the shipped set files, and
-every inline card's effects validate in the language. (They are run by the scenario runner once
-the interpreter is wired; see their README.)"""
+"""The scenarios of the effect language's constructs (issue 13: ``tests/scenarios/<set>/lang_*.yaml``)
+are well formed (known top-level and step fields, every card named is defined inline or in the
+shipped set files, every inline card's effects validate in the language), pass, and fail once
+their cards' ``abilities:`` are taken away (the engine runs them: they are not decoration)."""
 from __future__ import annotations
 
 import dataclasses
@@ -16,7 +16,7 @@ from munchkin_lab.engine.lang import validate
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-FILES = sorted(glob.glob(str(HERE / "pending" / "*.yaml")))
+FILES = sorted(glob.glob(str(ROOT / "tests" / "scenarios" / "*" / "lang_*.yaml")))
 TOP = {"name", "rule", "seed", "options", "cards", "players", "decks", "discards", "active", "phase",
        "forced_dice", "steps", "expect"}
 STEP = {"actor", "action", "card", "target", "side", "monster", "with", "cards", "treasures", "helper_first",
@@ -35,10 +35,22 @@ def _shipped_names() -> set:
 SHIPPED = _shipped_names()
 
 
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory):
+    """Card-name resolver over every shipped set (a freshly built temp card database)."""
+    from munchkin_lab.cards.api import load_specs
+    from munchkin_lab.cards.build import build
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'cards.sqlite'}"
+    build(url=url)
+    by_name = {sp.name.lower(): sp for sp, _ in load_specs(url=url)}
+    return lambda name: by_name.get(name.lower())
+
+
 def test_there_is_one_file_per_construct_of_the_issue():
-    names = {Path(f).stem for f in FILES}
+    names = {Path(f).stem.removeprefix("lang_") for f in FILES}
     assert {"dungeon_every_player_levels", "make_undead_joins", "lasting_curse", "forced_move_airlock",
-            "destroy_chosen_rooms", "run_away_by_race"} <= names
+            "destroy_chosen_rooms", "run_away_by_race", "halfling_rolls_again", "tuba_draws_after_escape"} <= names
 
 
 @pytest.mark.parametrize("path", FILES, ids=[Path(f).stem for f in FILES])
@@ -65,3 +77,18 @@ def test_pending_scenario_is_well_formed(path):
         names += [step[k] for k in ("card", "with") if k in step] + list(step.get("cards") or [])
     missing = sorted({n for n in names if n.lower() not in known})
     assert missing == []
+
+
+@pytest.mark.parametrize("path", FILES, ids=[Path(f).stem for f in FILES])
+def test_lang_scenario_passes_and_needs_its_abilities(path, resolver):
+    from munchkin_lab.scenarios.runner import load_scenario, run_scenario
+
+    sc = load_scenario(path)
+    r = run_scenario(sc, resolver)
+    assert r.ok, r.line()
+    bare = load_scenario(path)
+    for c in bare.get("cards") or []:
+        eff = c.get("effects") or {}
+        eff.pop("abilities", None)
+    r2 = run_scenario(bare, resolver)
+    assert not r2.ok, f"{Path(path).name} passes without its abilities"
