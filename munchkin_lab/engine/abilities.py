@@ -1154,8 +1154,18 @@ class Abilities:
             s.ledger, ended = s.ledger.turn_started(seat)
             self._ledger_ended(ended)
 
+    def _lang_may_loot(self, seat: int) -> bool:
+        """Whether ``seat`` may still Loot the Room after a combat an ``end_combat`` op with
+        ``loot_room`` ended (Friendship Potion card: no Treasure, no Levels, the room may still
+        be looted; core rules, 6. phase 3): its own turn, phase ``end``, not looted yet."""
+        s = self.state
+        return (s.phase == "end" and s.active == seat and s.combat is None and bool(s.lang)
+                and s.lang.get("loot_room") == seat)
+
     def _lang_turn_ended(self) -> None:
         s = self.state
+        if s.lang:
+            s.lang.pop("loot_room", None)
         if s.ledger.entries:
             s.ledger, ended = s.ledger.turn_ended()
             self._ledger_ended(ended)

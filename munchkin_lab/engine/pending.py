@@ -75,10 +75,23 @@ class Pending:
     def _pc_accept(self, seat: int, d: dict, out: list) -> None:
         S = self._simple[seat]
         out.append(S["accept"])
-        out.append(S["refuse"])
+        if not (self._lang and self._compelled(seat, d)):
+            out.append(S["refuse"])
+
+    def _compelled(self, seat: int, d: dict) -> bool:
+        """Help asked of ``seat`` by a player with the card-effect language's ``compel_help``
+        (Kneepads of Allure) and of a lower Level: it may not be refused (card text)."""
+        s = self.state
+        return (d["kind"] == "help" and "compel_help" in self._lstat
+                and s.players[seat].level > s.players[d["from"]].level
+                and self._static_has(("player", d["from"]), "compel_help"))
 
     def _pw_accept(self, seat: int, a: Action, d: dict) -> str | None:
         k = a.kind
+        if k == "refuse" and self._lang and self._compelled(seat, d):
+            names = sorted({self.name(c) for c, o, _ab in self._static_iter("compel_help") if o == d["from"]})
+            return (f"{self._pn(d['from'])} asks with {', '.join(names) or 'a card'} in play: a player of higher "
+                    f"Level may not refuse (card text)")
         if k in ("accept", "refuse"):
             for mod in self.modules:
                 r = mod.check_action(self, a)

@@ -202,6 +202,8 @@ class Turn:
                     out.append(a)
         elif ph == "end":
             out.append(S["end_turn"])
+            if self._lang and self._lang_may_loot(seat):  # e.g. after a Friendship Potion
+                out.append(S["loot"])
         self._cand_turn_plays(seat, ok, out)
         if p.races or p.classes:
             D = self._kc[seat]["discard"]
@@ -275,7 +277,7 @@ class Turn:
     def _why_loot(self, seat: int, a: Action) -> str | None:
         """Loot the Room: a face-down Door into the hand when no monster was met and the
         player did not Look for Trouble (core rules, 6. phase 3)."""
-        if self.state.phase == "trouble":
+        if self.state.phase == "trouble" or (self._lang and self._lang_may_loot(seat)):
             return None
         r = self._why_own_step("loot")
         if r is not None:
@@ -292,6 +294,8 @@ class Turn:
             self._to_hand(seat, c)
         if self.history: self._say(f"{p.name} loots the room.")
         s.phase = "end"
+        if s.lang:  # the card-effect language: a Loot the Room an end_combat left open is used
+            s.lang.pop("loot_room", None)
 
     def _why_end_turn(self, seat: int, a: Action) -> str | None:
         """The turn ends after the door was opened (core rules, 6. Turn Phases)."""

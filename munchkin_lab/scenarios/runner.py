@@ -475,7 +475,8 @@ def _grid_named(g: Game, name: str) -> list[int]:
 
 def _use_card(g: Game, seat: int, name: Any, field: str) -> int:
     """The card of a ``use`` step: the card of the actor's pending ``react`` decision, else one
-    of the actor's cards (in play, Races, Classes, Curses, hand), else a room tile on the grid
+    of the actor's cards (in play, Races, Classes, Curses, hand), else a monster or Monster
+    Enhancer in the combat, else a room tile on the grid
     (the card-effect language: abilities of cards in play, ``engine/abilities.py``)."""
     if isinstance(name, int):
         return name
@@ -485,10 +486,13 @@ def _use_card(g: Game, seat: int, name: Any, field: str) -> int:
         if d.get("kind") == "react" and d.get("player") == seat and g.specs[d["card"]].name.lower() == low:
             return d["card"]
     zones = ("in_play", "races", "classes", "curses", "hand")
-    hit = _all_named(g, seat, name, zones) or _grid_named(g, name)
+    c = s.combat
+    fight = [x for i, m in enumerate(c.monsters) for x in (m, *c.enh[i])] if c is not None else []
+    hit = (_all_named(g, seat, name, zones) or [x for x in fight if g.specs[x].name.lower() == low]
+           or _grid_named(g, name))
     if not hit:
         raise ScenarioError(f"{field}: {name!r} not found in {s.players[seat].name}'s "
-                            f"{'/'.join(zones)} nor on the room grid")
+                            f"{'/'.join(zones)}, in the combat nor on the room grid")
     return hit[0]
 
 

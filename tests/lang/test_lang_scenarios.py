@@ -92,3 +92,26 @@ def test_lang_scenario_passes_and_needs_its_abilities(path, resolver):
         eff.pop("abilities", None)
     r2 = run_scenario(bare, resolver)
     assert not r2.ok, f"{Path(path).name} passes without its abilities"
+
+
+def test_a_lasting_change_survives_save_replay_and_undo(resolver):
+    """The Ledger of lasting changes is part of the state: a saved game replays to the same
+    ``state_dict()`` (with ``lasting``), undo takes the change back, and copies share nothing
+    mutable (engine/abilities.py; core rules, 10. Curses: lasting effects stay with the victim)."""
+    from munchkin_lab.engine import Game
+    from munchkin_lab.scenarios.runner import build_game, load_scenario, make_action
+
+    sc = load_scenario(ROOT / "tests" / "scenarios" / "core" / "lang_lasting_curse.yaml")
+    g = build_game(sc, resolver)
+    for i, step in enumerate(sc["steps"][:2], 1):
+        g.play(make_action(g, step, f"step {i}"))
+    d = g.state_dict()
+    assert d["lasting"] and g.state.ledger.entries
+    g2 = Game.from_json(g.to_json())
+    assert g2.state_dict() == d
+    g.play(make_action(g, sc["steps"][3], "step 4"))  # kick: Lame Goblin
+    assert g.state_dict()["combat"]["munchkin_strength"] == 3  # Level 5, -2 for good
+    g.undo()
+    g.undo()  # the Curse's hit is undone: no lasting change left
+    assert not g.state.ledger.entries and not g.state_dict().get("lasting")
+    assert g2.state.ledger.entries  # the loaded copy keeps its own
