@@ -240,9 +240,9 @@ def test_the_example_designer_set(lab_db, tmp_path):
     monsters = df[df["kind"] == "monster"]
     assert sum("Ghost" in t for t in monsters["tags"]) >= 2 and sum("Pirate" in t for t in monsters["tags"]) >= 2
     enh = df[df["kind"] == "monster_enhancer"].iloc[0]
-    assert enh["effects"]["abilities"][0]["do"][0]["grant_tag"] == "undead" and bool(enh["manual"])
+    assert enh["effects"]["abilities"][0]["do"][0]["grant_tag"] == "undead" and not bool(enh["manual"])
     assert {"dungeon", "room_tile"} <= set(df["kind"])
-    assert all(df[df["kind"] != "monster_enhancer"]["manual"] == False)  # noqa: E712 - the engine runs the rest
+    assert all(df["manual"] == False)  # noqa: E712 - the engine runs every card (abilities: included)
     text = D.export_set("example_haunted_harbor", url=url)
     (tmp_path / "again.yaml").write_text(text, encoding="utf-8")
     assert D.import_set(tmp_path / "again.yaml", url=url)["unchanged"] == 9
