@@ -40,7 +40,9 @@ def stats_frames(url: str | None = None) -> dict:
     """Per-set, per-kind and per-tag counts as DataFrames (``sets``, ``kinds``, ``tags``).
 
     ``sets`` columns: set, name, cards, copies, automated (share of cards with
-    ``manual: false``, 0..1); ``kinds``: kind, cards, copies; ``tags``: tag, cards, copies.
+    ``manual: false``, 0..1), from_data (share of cards that run from data: ``manual: false``
+    and no ``manual`` op anywhere in their effects, short forms or ``abilities:``, 0..1);
+    ``kinds``: kind, cards, copies; ``tags``: tag, cards, copies.
     """
     import pandas as pd
 
@@ -53,8 +55,10 @@ def stats_frames(url: str | None = None) -> dict:
     with config.get_engine(url).connect() as conn:
         names = dict(conn.execute(select(CardSet.code, CardSet.name)).all())
         order = list(conn.execute(select(CardSet.code).order_by(CardSet.position, CardSet.code)).scalars())
-    sets = (df.assign(auto=~df["manual"]).groupby("set", sort=False)
-            .agg(cards=("name", "size"), copies=("copies", "sum"), automated=("auto", "mean")))
+    data = [not m and not _manual_ops(e, k) for m, e, k in zip(df["manual"], df["effects"], df["kind"])]
+    sets = (df.assign(auto=~df["manual"], data=data).groupby("set", sort=False)
+            .agg(cards=("name", "size"), copies=("copies", "sum"), automated=("auto", "mean"),
+                 from_data=("data", "mean")))
     sets = sets.reindex(order).fillna({"cards": 0, "copies": 0})
     sets.insert(0, "name", [names.get(c, c) for c in sets.index])
     sets = sets.reset_index()
@@ -67,12 +71,27 @@ def stats_frames(url: str | None = None) -> dict:
         {"cards": len(df), "copies": int(df["copies"].sum()) if len(df) else 0})}
 
 
+def _manual_ops(effects, kind: str) -> bool:
+    """Whether a card's effects hold a ``manual`` op (a step resolved by hand), in its short
+    forms or its ``abilities:`` (the card-effect language's compiled program)."""
+    if not effects:
+        return False
+    from ..engine.lang import EffectError, expand
+
+    try:
+        return bool(expand(dict(effects), kind).ops("manual"))
+    except EffectError:
+        return True  # not runnable as it stands (the loader refuses such cards)
+
+
 def _print_stats(url: str | None) -> None:
     from ..plural import plural
 
     f = stats_frames(url)
     sets = f["sets"].copy()
-    sets["automated"] = sets["automated"].map(lambda v: "" if v != v else f"{v:.0%}")
+    for col in ("automated", "from_data"):
+        sets[col] = sets[col].map(lambda v: "" if v != v else f"{v:.0%}")
+    sets = sets.rename(columns={"from_data": "from data"})
     typer.echo("Cards per set")
     typer.echo(sets.to_string(index=False))
     typer.echo(f"total: {plural(int(f['total']['cards']), 'card')}, "
@@ -144,7 +163,8 @@ def register(app: typer.Typer) -> None:
 
     @db.command("stats")
     def db_stats(url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
-        """Print cards per set (with copies and the automated share), per kind and per tag."""
+        """Print cards per set (with copies, the automated share and the share that runs from
+        data), per kind and per tag."""
         _guard(lambda: _print_stats(url))
 
     from . import csv_cli

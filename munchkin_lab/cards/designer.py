@@ -20,8 +20,9 @@ field and the fix; nothing is written then):
   ``priest``, ``PRIEST`` and ``Priést`` all hit the Cleric's alias ``Priest``); a card's own
   aliases follow the same rule.
 * **Effects the engine cannot run are played by hand**: the engine runs the short forms of
-  the effect language (``munchkin_lab.engine.effects``); a card with ``abilities:`` (the full
-  language, valid but not run yet) or with a ``manual`` op is saved with ``manual: true``, so
+  the effect language (``munchkin_lab.engine.effects``) and its ``abilities:`` (the full
+  language, ``munchkin_lab/engine/abilities.py``); a card with a ``manual`` op is saved with
+  ``manual: true``, so
   the board hands it to a person ("resolve by hand") instead of ignoring it
   (:func:`engine_notes`).
 * **Edits keep the version check**: an edit names the ``row_version`` it read and is refused
@@ -181,19 +182,16 @@ def _shadow_problems(cards: list[tuple[str, list[str], str]], taken: dict[str, s
 
 
 def engine_notes(effects: Mapping | None, kind: str) -> list[str]:
-    """Why the engine cannot run a card's ``effects`` by itself today (each reason one
-    sentence; ``[]`` when it runs them all): ``abilities`` written in the full effect language
-    (valid, but the engine runs the short forms only, ``munchkin_lab/engine/lang/README.md``),
-    a ``manual`` op, or a short form the engine's vocabulary lacks. A card with any reason is
+    """Why the engine cannot run a card's ``effects`` by itself (each reason one sentence;
+    ``[]`` when it runs them all): a ``manual`` op, or a short form the engine's vocabulary
+    lacks. ``abilities`` written in the full effect language run in the engine
+    (``munchkin_lab/engine/abilities.py``). A card with any reason is
     saved with ``manual: true`` (resolved by hand on the board)."""
     from ..engine import effects as vocab
 
     if not effects:
         return []
     notes = []
-    if "abilities" in effects:
-        notes.append("abilities: written in the effect language, which the engine does not run yet: "
-                     "the card is resolved by hand on the board (manual)")
     if '"manual"' in json.dumps(effects, sort_keys=True, default=str):
         notes.append("a step is resolved by hand (a manual op): the card is marked manual")
     for msg in vocab.validate_effects({k: v for k, v in effects.items() if k != "abilities"}):
@@ -204,7 +202,9 @@ def engine_notes(effects: Mapping | None, kind: str) -> list[str]:
 def _card_notes(model: CardFile, engine: list[str]) -> list[str]:
     notes = list(engine)
     e = model.effects or {}
-    if model.kind == "monster" and not e.get("bad_stuff") and not model.manual and not engine:
+    caught = any("caught" in ([a.get("when")] if isinstance(a.get("when"), str) else (a.get("when") or ()))
+                 for a in e.get("abilities") or () if isinstance(a, Mapping))
+    if model.kind == "monster" and not e.get("bad_stuff") and not caught and not model.manual and not engine:
         notes.append("a monster without Bad Stuff: nothing happens to a player it catches "
                      "(add effects.bad_stuff, or mark the card manual)")
     return notes

@@ -14,9 +14,8 @@ the effects it means:
   :func:`munchkin_lab.engine.lang.expand` and ``render.to_data``) and the engine's own
   validator accepts it: ``bad_stuff: [{lose_levels: 2}]`` for "when caught, the player loses
   2 Levels" on a monster;
-* when no short form means the same, the ability itself is kept (``abilities:``): valid in the
-  language, not run by the engine yet, so the card is saved as ``manual`` (resolved by hand on
-  the board; :func:`munchkin_lab.cards.designer.engine_notes`), never as "does nothing".
+* when no short form means the same, the ability itself is kept (``abilities:``): the
+  language's long form, which the engine runs too (``munchkin_lab/engine/abilities.py``).
 
 :func:`merge` adds the result to a card's effects (lists of ops and of conditional bonuses
 grow, a key already set is never overwritten: the row then stays an ability), and

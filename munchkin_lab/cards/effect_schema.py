@@ -11,11 +11,12 @@ well formed; this module adds what a file may hold at all:
 
 * every whole number within ``[-EFFECT_INT_MAX, EFFECT_INT_MAX]``, no float where the language
   has none, every text free of control characters;
-* with ``runnable=True`` (scenario cards, which the engine plays at once): only what the
-  engine runs today (:func:`munchkin_lab.engine.effects.validate_effects`): ``abilities`` are
-  refused until the engine runs the language, so that no effect is ignored silently. The
-  card loader gets the same rule from ``cards.build.effect_problems`` (called after the
-  schema).
+* with ``runnable=True`` (scenario cards, which the engine plays at once): the short forms
+  must also be ones the engine's vocabulary knows
+  (:func:`munchkin_lab.engine.effects.validate_effects`), so that no effect is ignored
+  silently; ``abilities:`` (checked by the language's validator) run in the engine
+  (``munchkin_lab/engine/abilities.py``). The card loader gets the same rule from
+  ``cards.build.effect_problems`` (called after the schema).
 
 The one entry point is :func:`effect_errors` (``effects -> [(path, message)]``, never raises);
 :mod:`munchkin_lab.cards.files` turns its result into errors naming file, line, card and key.
@@ -117,7 +118,8 @@ def effect_errors(effects: Any, kind: str | None = None, runnable: bool = False)
     Args:
         effects: the ``effects`` mapping (``None`` = no effects).
         kind: the card's kind, when known (the language checks ops against it).
-        runnable: also refuse what the engine does not run yet (``abilities``).
+        runnable: also check the short forms against the engine's vocabulary
+            (``abilities`` are the language's, checked by its validator either way).
     """
     if effects is None:
         return []
@@ -131,9 +133,6 @@ def effect_errors(effects: Any, kind: str | None = None, runnable: bool = False)
         out += [(tuple(p.path), p.message) for p in validate(dict(effects), kind)]
     except Exception as exc:  # noqa: BLE001 - the validator must not hide the card
         out.append(((), f"effect validator failed: {exc!r}"))
-    if runnable and "abilities" in effects:
-        out.append((("abilities",), "written in the effect language, which the engine does not run yet: "
-                                    "use the short forms (database/EFFECTS.md)"))
     if runnable:
         from ..engine import effects as _vocab
 

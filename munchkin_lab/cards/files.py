@@ -181,7 +181,7 @@ class CardFields(_Strict):
     effects: dict[str, Any] = Field(default_factory=dict)
     manual: bool = False
 
-    #: Refuse what the engine does not run yet (``abilities``): True for cards that are
+    #: Check the short forms against the engine's vocabulary too: True for cards that are
     #: played at once (scenario cards); set files get that rule from the loader.
     _runnable: ClassVar[bool] = False
 

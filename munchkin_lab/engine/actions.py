@@ -54,6 +54,9 @@ KINDS: dict[str, str] = {
               "Treasure share)",
     "charity": "Charity: give card c to player t (t=-1: discard)",
     "resolve": "resolve the manual card c by hand: player t changes n Levels and discards cs",
+    "use": "use ability n of card c (card-effect language: an ability of a card in play, or the "
+           "answer to a pending react decision): t a player, m a monster's index in the combat, "
+           "an item or a side (0 munchkins, 1 monsters), cs the cost cards then chosen rooms",
 }
 
 _FIELD_RE = re.compile(r"^(c|t|n|m|cs)=(.*)$")

@@ -89,6 +89,8 @@ class Character:
         lim = self.options.hand_limit + (1 if self.has_race(seat, "dwarf") else 0)
         for m in self._h_limit:
             lim = m.hand_limit(self, seat, lim)
+        if self._lang:  # the card-effect language's hand_limit changes
+            lim += self._lx("hand_limit", ("player", seat))
         return lim
 
     def _why_play_char_or_item(self, seat: int, c: int) -> str | None:
@@ -162,6 +164,8 @@ class Character:
                 s.pending.append({"kind": "choose", "why": "loot", "player": q, "dead": seat})
         for m in self._h_death:
             m.on_death(self, seat)
+        if "death" in self._lt:
+            self._lang_fire("death", seat)
         c = s.combat
         if c is not None:
             if c.stage == "run":

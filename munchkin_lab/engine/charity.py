@@ -45,6 +45,8 @@ class Charity:
             # (engine reading of core rules, 9.: played immediately when received)
             if q.fresh:
                 q.fresh = []
+        if "turn_end" in self._lt:
+            self._lang_fire("turn_end", seat)
         excess = len(p.hand) - self.hand_limit(seat)
         if excess > 0:
             s.phase = "charity"

@@ -65,6 +65,8 @@ class Combat:
                     total -= 2
         for mod in self._h_combat:
             total += mod.combat_modifier(self, seat)
+        if self._lang:  # the card-effect language's combat_strength changes (abilities.py)
+            total += self._lx("combat_strength", ("player", seat))
         return total
 
     def monster_strength(self, i: int) -> int:
@@ -100,6 +102,8 @@ class Combat:
                 total += cond["bonus"]
         for mod in self._h_monster:
             total += mod.monster_modifier(self, i)
+        if self._lang:  # the card-effect language (abilities.py): a Level change, its floor
+            total = self._lang_monster_strength(m, total)
         return total * mate
 
     def strengths(self) -> tuple[int, int]:
@@ -112,6 +116,9 @@ class Combat:
         for i in range(len(c.monsters)):
             mside += ms(i)
         pside = c.pbonus + self.player_strength(c.fighter)
+        if self._lang:  # the card-effect language: changes to the sides (abilities.py)
+            pside += self._lx("combat_strength", ("side", "munchkins"))
+            mside += self._lx("combat_strength", ("side", "monsters"))
         if c.helper >= 0:
             pside += self.player_strength(c.helper)
         elif c.perplayer:
@@ -142,6 +149,8 @@ class Combat:
         """A Warrior fights on the munchkin side (fighter or helper): a tie goes to the
         munchkins (core rules, 7. Combat: Help; Warrior class card)."""
         c = self.state.combat
+        if self._lang and any(q >= 0 and self._static_has(("player", q), "wins_ties") for q in (c.fighter, c.helper)):
+            return True
         return self.has_class(c.fighter, "warrior") or (c.helper >= 0 and self.has_class(c.helper, "warrior"))
 
     def strength_needed(self) -> int | None:
@@ -186,6 +195,8 @@ class Combat:
                     t += cond["count"]
             for mod in self._h_treasure:
                 t += mod.treasure_modifier(self, i)
+            if self._lang:  # the card-effect language: Treasure changes and their floor
+                t = self._lang_treasures(m, t)
             if floor is not None:  # e.g. Baby: at least 1 Treasure (never more than printed)
                 t = max(t, min(floor, sp.treasures or 0))
             total += max(0, t) * mate
@@ -207,6 +218,8 @@ class Combat:
         meet = sp.effects.get("on_meet")
         if meet:
             self._apply_ops(self.state.combat.fighter, meet, m)
+        if "enters_combat" in self._lt:
+            self._lang_fire("enters_combat", self.state.combat.fighter, m)
 
     def _add_monster(self, m: int) -> None:
         c = self.state.combat
@@ -221,6 +234,8 @@ class Combat:
         self._discard(m)
         for e in enh:
             self._discard(e)
+        if self._lang:  # changes on the monster end when it leaves the combat
+            self._lang_monster_left(m)
 
     def _after_monster_removed(self, loot: bool = False) -> None:
         """The last monster left the combat by a card or an ability (charm, evading, Magic
@@ -306,6 +321,8 @@ class Combat:
                     and self.player_strength(fighter) == s.players[fighter].level:
                 # e.g. Pukachu: one more Level when beaten alone with the bare Level
                 extra += 1
+            if self._lang:
+                extra += self._lx("levels_won", ("monster", m))
             levels += ((sp.levels_gained or 1) + extra) * mate
         # monsters killed: each Mate is one more monster (Mate card; the Elf's Level per monster)
         nkilled = 0
@@ -315,6 +332,10 @@ class Combat:
             for e in c.enh[i]:
                 if mates[e]:
                     nkilled += 1
+        if "combat_won" in self._lt:
+            self._lang_fire("combat_won", fighter)
+            if s.combat is not c or not c.monsters:
+                return
         tcount = self.treasure_count()
         for mod in self._h_won:
             mod.on_combat_won(self, fighter, helper, list(c.monsters))
@@ -361,6 +382,9 @@ class Combat:
         c = s.combat
         for mod in self._h_end:
             mod.on_combat_end(self, c.fighter, c.helper, won)
+        if "combat_end" in self._lt:
+            self._lang_fire("combat_end", c.fighter)
+        mons = list(c.monsters) if self._lang else ()
         for i in range(len(c.monsters) - 1, -1, -1):
             self._remove_monster(i)
         for u in c.used:
@@ -390,6 +414,8 @@ class Combat:
         s.phase = "trouble" if loot and s.players[c.fighter].alive else "end"
         s.combat = None
         s.last_combat_turn = s.turn
+        if self._lang:  # lasting changes of this combat end (abilities.py)
+            self._lang_combat_ended(c.fighter, c.helper, mons)
         # keep a reference for _resolve_win's bribe handling
         self._last_combat = c
 
@@ -499,6 +525,8 @@ class Combat:
         c = s.combat
         k = a.kind
         n = len(s.players)
+        if k == "fight" and self._lang and self._lang_fight_declared(seat):
+            return  # the declared fight changed the combat (e.g. cards came in): decide again
         c.intent = "win" if k == "fight" else "run"
         c.stage = "window"
         c.window = [(c.fighter + i) % n for i in range(1, n) if s.players[(c.fighter + i) % n].alive]
@@ -517,7 +545,7 @@ class Combat:
             return f"only one player may help ({R_HELP})"
         nh = self._no_help
         for m in c.monsters:
-            if nh[m]:
+            if nh[m] or (self._lang and self._static_has(("monster", m), "no_help")):
                 return "this monster may not be fought with help (monster card)"
         return None
 

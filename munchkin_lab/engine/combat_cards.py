@@ -265,12 +265,24 @@ class CombatCards:
     # ------------------------------------------------------------------ joining monsters
     def _rule_join(self, seat: int, a: Action) -> str | None:
         """An Undead (a module's joining tag) from the hand joins a combat with a monster of
-        the same tag, without a Wandering Monster (core rules, 10. Undead Monsters)."""
+        the same tag, without a Wandering Monster (core rules, 10. Undead Monsters). Monster
+        Enhancers from the hand may come in with it (``cs``); one that makes the monster
+        Undead (the card-effect language's ``grant_tag``) lets it join so (10. Undead: a card
+        may make a monster Undead)."""
         c = self.state.combat
-        if a.card not in self.state.players[seat].hand or self._kind[a.card] != "monster":
+        hand = self.state.players[seat].hand
+        if a.card not in hand or self._kind[a.card] != "monster":
             return "join: a monster from your hand"
-        tags = self.specs[a.card].tags & self.joining_tags
-        if not tags or not any(self.specs[m].tags & tags for m in c.monsters):
+        if a.cards and (len(set(a.cards)) != len(a.cards) or
+                        any(e not in hand or self._kind[e] != "monster_enhancer" for e in a.cards)):
+            return f"join: cs lists Monster Enhancers from your hand that come in with the monster ({R_WHEN}: Monster Enhancers)"
+        tags = self.specs[a.card].tags
+        if self._lang:
+            tags = self.monster_tags(a.card)
+            for e in a.cards:
+                tags = tags | self._granted_tags(e)
+        tags = tags & self.joining_tags
+        if not tags or not any((self.monster_tags(m) if self._lang else self.specs[m].tags) & tags for m in c.monsters):
             return f"only an Undead joins an Undead's combat without a Wandering Monster ({R_WHEN}: Undead Monsters)"
         return None
 
@@ -283,6 +295,17 @@ class CombatCards:
         p.hand.remove(a.card)
         self._add_monster(a.card)
         if self.history: self._say(f"{p.name} adds {self.name(a.card)} to the combat (joining).")
+        c = self.state.combat
+        for e in a.cards:  # Monster Enhancers that come in with it
+            p.hand.remove(e)
+            if c is None:
+                self._discard(e)
+                continue
+            i = len(c.monsters) - 1
+            c.enh[i].append(e)
+            if self.history: self._say(f"{p.name} plays {self.name(e)} on {self.name(a.card)}.")
+            if self._lang and self._lplayed[e]:
+                self._lang_played(seat, e, Action(seat, "play", e, n=i), a.card)
         self._combat_changed(seat)
 
     # ------------------------------------------------------------------ candidates
@@ -314,12 +337,18 @@ class CombatCards:
                     out += self._A_targets(seat, card)
                 elif t == 3:
                     out += self._A_sides(seat, card)
+                elif t == 8:  # the card-effect language: per mode and choice (abilities.py)
+                    self._lang_play_cands(seat, card, out)
             elif k == "monster_enhancer":
                 out += self._A_monsters(seat, card, nm)
             elif k == "curse" or k == "go_up_a_level":
                 out += self._A_targets(seat, card)
             elif k == "monster":
                 if not self._joiner[card]:  # a monster without a joining tag never joins (_rule_join)
+                    if self._lang:  # ... unless an enhancer from the hand gives it one
+                        for e in p.hand:
+                            if kind[e] == "monster_enhancer" and self._granted_tags(e) & self.joining_tags:
+                                out.append(A(seat, "join", card, cards=(e,)))
                     continue
                 J = self._kc[seat]["join"]
                 a = J.get(card)
@@ -344,12 +373,17 @@ class CombatCards:
                         if t != seat:
                             for it in s.players[t].in_play():
                                 out.append(A(seat, "play", card, t, m=it))
+                elif t == 8:
+                    self._lang_play_cands(seat, card, out)
                 elif self._steal_level[card]:
                     out += self._A_targets(seat, card)
         esc = self._escape
         for card in p.carried:
             if kind[card] == "one_shot" and not esc[card]:
-                out += self._A_sides(seat, card)
+                if ccat[card] == 8:
+                    self._lang_play_cands(seat, card, out)
+                elif ccat[card]:
+                    out += self._A_sides(seat, card)
         if ok:
             # the checks of the kinds: a play is _why_play's (in a combat), a join _rule_join's
             out[start:] = [a for a in out[start:] if (wp(seat, a, True) if a.kind == "play" else

@@ -23,7 +23,9 @@ class Curses:
         """A Curse first goes through a reaction point: each living player holding a
         Curse-cancelling card (Wishing Ring), the victim first and then from the victim's
         left, may cancel it (``play`` the card) or let it hit (``pass``); the caster is not
-        asked (core rules, 10. Curses: resolved at once "if possible"; card text).
+        asked (core rules, 10. Curses: resolved at once "if possible"; card text). Before
+        that, the victim's cards of the card-effect language hear ``cursed`` (one may stop the
+        Curse: ``cancel_curse``).
 
         Reading (the rulebook is silent): a *silent* window. Only the holders are asked, one
         at a time, so nobody else spends a step; what the others learn is only that somebody
@@ -32,6 +34,12 @@ class Curses:
         actor) without the player (core rules, 3. Handling Cards: your hand is yours). The
         result is logged either way: who cancelled it with what, or that it hits and what it
         took."""
+        if "cursed" in self._lt and self._lang_cursed(victim, c, caster):
+            return
+        self._apply_curse_window(victim, c, caster)
+
+    def _apply_curse_window(self, victim: int, c: int, caster: int = -1) -> None:
+        """The cancel window of :meth:`_apply_curse` (Wishing Ring), then the Curse hits."""
         if self._has_cancel:
             s = self.state
             players = s.players
@@ -76,6 +84,11 @@ class Curses:
             self._apply_ops(victim, e["ops"], c)
             if before is not None:
                 self._say_what_it_did(victim, before, c)
+        if "hits" in self._lt and self._lrun[c] and "hits" in self._lrun[c]:
+            # the card-effect language: its `hits` abilities; it stays while a change it made lasts
+            self._ev = {}
+            self._lang_fire_card("hits", c, victim, victim)
+            keep = keep or self.state.ledger.holds(c)
         if sp.manual and not e.get("ops"):
             self._push_manual(victim, c, discard=not keep)
             if keep:

@@ -287,6 +287,8 @@ def validate_effects(effects: Any) -> list[str]:
     if not isinstance(effects, Mapping):
         return [f"effects: expected a mapping, got {type(effects).__name__}"]
     for key, val in effects.items():
+        if key == "abilities":  # the language's long form: checked by engine.lang.validate
+            continue            # (and run by engine/abilities.py)
         kind = TOP_KEYS.get(key)
         if kind is None:
             out.append(f"{key}: unknown effect key")

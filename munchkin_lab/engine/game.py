@@ -27,6 +27,7 @@ from typing import Iterable, Sequence
 
 from . import rng as _rng
 from . import saves as _saves
+from .abilities import Abilities
 from .actions import Action, IllegalActionError
 from .cards import CardSpec, FrozenDict
 from .character import Character
@@ -120,7 +121,7 @@ def _spec_to_dict(s: CardSpec) -> dict:
 
 
 class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items, Character, Curses, Ops,
-           Charity, StateChecks, Zones, Views, History):
+           Charity, StateChecks, Zones, Views, History, Abilities):
     """One game of Munchkin. Build with :meth:`new` or :meth:`from_json`.
 
     Public attributes: ``specs`` (card id -> :class:`CardSpec`), ``options``, ``modules``,

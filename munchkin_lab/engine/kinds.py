@@ -87,6 +87,8 @@ TABLE: dict[str, Kind] = {
     # runaway.py
     "roll": Kind("runaway", "_why_roll", "_do_roll", "_cand_run"),
     "flight": Kind("runaway", "_why_flight", "_do_power", "_cand_run"),
+    # abilities.py: an ability of a card in play, in the card-effect language
+    "use": Kind("abilities", "_why_use", "_do_use", "_cand_use"),
     # pending.py: answers (their checks are the pending decision's)
     "accept": Kind("pending", "_why_no_question", "_do_nothing", "pending"),
     "refuse": Kind("pending", "_why_no_question", "_do_nothing", "pending"),
@@ -99,10 +101,10 @@ TABLE: dict[str, Kind] = {
 PHASE_CANDIDATES: dict[str, tuple[str, ...]] = {
     "setup": ("_cand_setup",),
     "charity": ("_cand_charity",),
-    "run": ("_cand_run",),
-    "window": ("_cand_window", "_cand_combat_cards"),
-    "fight": ("_cand_fight", "_cand_combat_cards"),
-    "turn": ("_cand_turn",),
+    "run": ("_cand_run", "_cand_use"),
+    "window": ("_cand_window", "_cand_combat_cards", "_cand_use"),
+    "fight": ("_cand_fight", "_cand_combat_cards", "_cand_use"),
+    "turn": ("_cand_turn", "_cand_use"),
 }
 
 

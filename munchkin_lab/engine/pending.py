@@ -12,6 +12,7 @@ has anything to decide), each ``why`` kept with the rule it belongs to.
 | ``cancel`` | a holder of a Curse-cancelling card | ``play c`` / ``pass`` (curses.py) |
 | ``glue`` | a holder of a Flask of Glue | ``play c`` / ``pass`` (runaway.py) |
 | ``manual`` | the player of a manual card | ``resolve`` (ops.py) |
+| ``react`` | the holder of an optional ability or a reaction card (card-effect language) | ``use c n`` / ``play c`` / ``pass`` (abilities.py) |
 
 A decision with nothing left to decide is dropped by :meth:`Pending._settle`, which runs after
 every action (rulebook silent: the table answers one question at a time).
@@ -29,6 +30,7 @@ PENDING: dict[str, tuple[str, str, str]] = {
     "cancel": ("_pc_cancel", "_pw_cancel", "_answer_cancel"),
     "glue": ("_pc_glue", "_pw_glue", "_answer_glue"),
     "manual": ("_pc_manual", "_pw_manual", "_answer_manual"),
+    "react": ("_pc_react", "_pw_react", "_answer_react"),  # abilities.py: may / from_hand abilities
 }
 
 #: ``choose`` decision ``why`` -> (options, answer, open, dropped) method names of
@@ -73,10 +75,23 @@ class Pending:
     def _pc_accept(self, seat: int, d: dict, out: list) -> None:
         S = self._simple[seat]
         out.append(S["accept"])
-        out.append(S["refuse"])
+        if not (self._lang and self._compelled(seat, d)):
+            out.append(S["refuse"])
+
+    def _compelled(self, seat: int, d: dict) -> bool:
+        """Help asked of ``seat`` by a player with the card-effect language's ``compel_help``
+        (Kneepads of Allure) and of a lower Level: it may not be refused (card text)."""
+        s = self.state
+        return (d["kind"] == "help" and "compel_help" in self._lstat
+                and s.players[seat].level > s.players[d["from"]].level
+                and self._static_has(("player", d["from"]), "compel_help"))
 
     def _pw_accept(self, seat: int, a: Action, d: dict) -> str | None:
         k = a.kind
+        if k == "refuse" and self._lang and self._compelled(seat, d):
+            names = sorted({self.name(c) for c, o, _ab in self._static_iter("compel_help") if o == d["from"]})
+            return (f"{self._pn(d['from'])} asks with {', '.join(names) or 'a card'} in play: a player of higher "
+                    f"Level may not refuse (card text)")
         if k in ("accept", "refuse"):
             for mod in self.modules:
                 r = mod.check_action(self, a)

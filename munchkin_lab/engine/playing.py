@@ -108,6 +108,9 @@ class Playing:
                     cands = self._A_targets(seat, c)
                 elif t == 4:
                     cands = self._discard_picks(seat, c)
+                elif t == 8:  # the card-effect language: per mode and choice (abilities.py)
+                    cands = []
+                    self._lang_play_cands(seat, c, cands)
                 else:
                     continue
                 for a in cands:
@@ -133,7 +136,7 @@ class Playing:
         (``on_draw: resolve``: Divine Intervention, face up or down), then is discarded."""
         if self._ondraw[c]:
             self._resolve_drawn(seat, c)
-        else:
+        elif not (self._lang and self._lang_drawn(seat, c, False)):
             self.state.players[seat].hand.append(c)
 
     def _resolve_drawn(self, seat: int, c: int) -> None:
@@ -306,6 +309,10 @@ class Playing:
             return f"{self._cn(c)} is not in your hand"
         if self._anyplay[c]:
             return self._why_anytime_play(seat, a)
+        if self._lang and (self._lplayed[c] or self._lreact[c]):
+            r = self._why_lang_card(seat, a, in_combat)  # the card-effect language (abilities.py)
+            if r is not NotImplemented:
+                return r
         sp = self.specs[c]
         k = sp.kind
         e = sp.effects
@@ -483,6 +490,8 @@ class Playing:
                 self._discard(old)
             zone.append(c)
             if self.history: self._say(f"{p.name} becomes {sp.name}.")
+            if "enters_play" in self._lt:
+                self._lang_fire_card("enters_play", c, seat, seat)
         elif k == "item":
             if self.can_use(seat, c) and self.why_slot(seat, c) is None:
                 p.equipped.append(c)
@@ -492,6 +501,8 @@ class Playing:
                 if self.history: self._say(f"{p.name} carries {sp.name}.")
             if sp.manual:
                 self._push_manual(seat, c, discard=False)
+            if "enters_play" in self._lt:
+                self._lang_fire_card("enters_play", c, seat, seat)
         elif k == "curse":
             if self.history: self._say(f"{p.name} curses {self._pn(a.target)} with {sp.name}.")
             self._apply_curse(a.target, c, seat)
@@ -512,7 +523,16 @@ class Playing:
             if self.history: self._say(f"{p.name} plays {sp.name}: {self._pn(a.target)} is Level {s.players[a.target].level}.")
         elif k == "one_shot":
             cb = s.combat
-            if e.get("escape") and cb is not None:
+            if self._lang and self._lplayed[c]:  # the card-effect language: its played abilities
+                if cb is not None:
+                    cb.used.append(c)
+                else:
+                    self._discard(c)
+                if self.history: self._say(f"{p.name} plays {sp.name}.")
+                self._lang_played(seat, c, a)
+                if s.combat is not None:
+                    self._combat_changed(seat)
+            elif e.get("escape") and cb is not None:
                 self._discard(c)
                 if self.history: self._say(f"{p.name} uses {sp.name} and escapes.")
                 for i in range(len(cb.monsters)):
@@ -593,11 +613,19 @@ class Playing:
             cb = s.combat
             cb.enh[a.n].append(c)
             if self.history: self._say(f"{p.name} plays {sp.name} on {self.name(cb.monsters[a.n])}.")
+            if self._lang and self._lplayed[c]:
+                self._lang_played(seat, c, a, cb.monsters[a.n])
             if sp.manual:
                 self._push_manual(seat, c, discard=False)
             self._combat_changed(seat)
         elif k == "special":
-            if e.get("wandering_monster"):
+            if self._lang and self._lplayed[c]:  # the card-effect language: its played abilities
+                self._discard(c)
+                if self.history: self._say(f"{p.name} plays {sp.name}.")
+                self._lang_played(seat, c, a)
+                if s.combat is not None:
+                    self._combat_changed(seat)
+            elif e.get("wandering_monster"):
                 p.hand.remove(a.m)
                 self._discard(c)
                 self._add_monster(a.m)

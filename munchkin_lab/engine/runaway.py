@@ -26,9 +26,12 @@ class RunAway:
         if self.history: self._say(f"{self._pn(c.fighter)} tries to Run Away.")
 
     def _roll_mod(self, seat: int, die: int) -> int:
-        """Apply persistent die-roll curses (e.g. a chicken on the head)."""
+        """Apply persistent die-roll curses (e.g. a chicken on the head) and the card-effect
+        language's ``roll_mod`` changes."""
         for cu in self.state.players[seat].curses:
             die += self.specs[cu].effects.get("roll_mod", 0)
+        if self._lang:
+            die += self._lx("roll_mod", ("player", seat))
         return die
 
     def run_away_modifier(self, seat: int, i: int) -> int:
@@ -48,6 +51,8 @@ class RunAway:
         mod += c.flight.get(seat, 0)
         for h in self._h_run:
             mod += h.run_away_modifier(self, seat, i)
+        if self._lang:  # the card-effect language: the runner's and the monster's run_away
+            mod += self._lx("run_away", ("player", seat)) + self._lx("run_away", ("monster", m))
         return mod
 
     def _run_roll(self, seat: int, i: int) -> None:
@@ -56,9 +61,20 @@ class RunAway:
         m = c.monsters[i]
         sp = self.specs[m]
         die = self._roll()
+        if self._lang:  # the card-effect language: die_rolled / run_away_rolled (abilities.py)
+            self._lang_run_roll(seat, i, die)
+            return
         total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
         c.rolled.append(i)
-        if total >= 5 and not sp.effects.get("no_run_away"):
+        self._run_outcome(seat, i, die, total, total >= 5 and not sp.effects.get("no_run_away"))
+
+    def _run_outcome(self, seat: int, i: int, die: int, total: int, ok: bool) -> None:
+        """A Run Away roll stands: ``ok`` escapes monster ``i`` (a Flask of Glue may still make
+        the runner roll again), else its Bad Stuff (core rules, 7. Running Away)."""
+        s = self.state
+        m = s.combat.monsters[i]
+        sp = self.specs[m]
+        if ok:
             if self.history: self._say(f"{self._pn(seat)} rolls {die} ({total}) and escapes {sp.name}.")
             if self._has_glue:
                 n = len(s.players)
@@ -82,6 +98,8 @@ class RunAway:
             self._apply_ops(seat, self.specs[m].effects["on_escape"], m)
             if before is not None:
                 self._say_what_it_did(seat, before, m, " even on getting away")
+        if "escaped" in self._lt:
+            self._lang_fire("escaped", seat, m)
 
     def _glue_cards(self, seat: int) -> list[int]:
         """Flask of Glue cards (``reroll_escape``) of ``seat``, hand or table (core rules, 9.
@@ -107,6 +125,8 @@ class RunAway:
             self._push_manual(seat, m, discard=False)
         if before is not None:
             self._say_what_it_did(seat, before, m)
+        if "caught" in self._lt:
+            self._lang_fire("caught", seat, m)
 
     # ------------------------------------------------------------------ the kinds
     def _cand_run(self, seat: int, ok: bool, out: list) -> None:

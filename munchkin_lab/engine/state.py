@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .lang.interp import Ledger
+
+#: the empty ledger of lasting changes (card-effect language; shared, immutable)
+NO_LEDGER = Ledger()
+
 
 class PlayerState:
     __slots__ = ("name", "gender", "level", "hand", "equipped", "carried", "races", "classes",
@@ -165,7 +170,7 @@ class CombatState:
 class State:
     __slots__ = ("turn", "active", "phase", "decks", "discards", "players", "combat", "pending",
                  "rng", "forced", "winners", "setup_seat", "corpses", "pool", "charity",
-                 "reason", "removed", "module_state", "turn_actions", "last_combat_turn")
+                 "reason", "removed", "module_state", "turn_actions", "last_combat_turn", "ledger", "lang")
 
     def __init__(self) -> None:
         self.turn = 1
@@ -188,6 +193,11 @@ class State:
         self.module_state: dict[str, Any] = {}
         self.turn_actions = 0           # actions played in the current turn (action cap)
         self.last_combat_turn = 0       # the turn in which the last combat ended (0: none yet)
+        # the card-effect language (engine/abilities.py): lasting changes in force (an
+        # immutable Ledger, shared by snapshots) and its small bookkeeping (uses per limit,
+        # Run Away rolls of this combat...; None until a card of the language needs it)
+        self.ledger = NO_LEDGER
+        self.lang: dict | None = None
 
     def clone(self) -> "State":
         s = State.__new__(State)
@@ -211,9 +221,19 @@ class State:
         s.module_state = _deep(self.module_state) if self.module_state else {}
         s.turn_actions = self.turn_actions
         s.last_combat_turn = self.last_combat_turn
+        s.ledger = self.ledger
+        s.lang = _deep(self.lang) if self.lang else None
         return s
 
     def to_raw(self) -> dict:
+        out = self._raw()
+        if self.ledger.entries:  # only with cards of the language: older saves stay as they were
+            out["ledger"] = self.ledger.to_data()
+        if self.lang:
+            out["lang"] = _deep(self.lang)
+        return out
+
+    def _raw(self) -> dict:
         return {
             "turn": self.turn, "active": self.active, "phase": self.phase,
             "decks": {k: v[:] for k, v in self.decks.items()},
@@ -257,6 +277,8 @@ class State:
         s.module_state = _deep(d["module_state"])
         s.turn_actions = d.get("turn_actions", 0)  # saved before the action cap: 0
         s.last_combat_turn = d.get("last_combat_turn", 0)
+        s.ledger = Ledger.from_data(d["ledger"]) if d.get("ledger") else NO_LEDGER
+        s.lang = _deep(d["lang"]) if d.get("lang") else None
         return s
 
 

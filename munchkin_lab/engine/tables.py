@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import types
 
+from .abilities import program_tables
 from .cards import CardSpec
 
 
@@ -72,6 +73,9 @@ def turn_category(s: CardSpec) -> int:
 
 
 _NO_SLOT = object()  # a curse without "only_slot"
+#: turn_category / combat_category of a One-Shot or special with ``played`` abilities in the
+#: card-effect language: offered once per mode and choice of its abilities (abilities.py)
+LANG_PLAYED = 8
 
 
 def combat_category(s: CardSpec) -> int:
@@ -166,6 +170,13 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._fight_extra = [bool(s.effects.get("not_pursue") or s.effects.get("bribe_gold") or
                            s.effects.get("evade_discard") or s.effects.get("cleric_chase")) for s in specs]
     t._combat_inert = [s.kind in ("item", "race", "class") for s in specs]
+    # the card-effect language (abilities.py): compiled programs and what they listen to
+    t.__dict__.update(program_tables(specs))
+    for i, played in enumerate(t._lplayed):
+        if played and t._kind[i] in ("one_shot", "special"):
+            t._tcat[i] = t._ccat[i] = LANG_PLAYED  # listed by its abilities' choices
+        elif t._lreact[i] and t._kind[i] in ("one_shot", "special"):
+            t._tcat[i] = t._ccat[i] = 0  # played only as a reaction (a pending react decision)
     t.facts = CardFacts(specs, t)
     # number of players -> the shared candidate Actions (_tcache, per-seat _kc)
     t._shared_caches = {}

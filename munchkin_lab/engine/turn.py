@@ -34,6 +34,10 @@ class Turn:
             if self.history: self._say(f"{p.name} starts a new character: 4 Door + 4 Treasure cards.")
         for mod in self._h_turn:
             mod.on_turn_start(self, s.active)
+        if self._lang:  # the card-effect language: until_next_turn changes end; turn_start
+            self._lang_turn_started(s.active)
+            if "turn_start" in self._lt:
+                self._lang_fire("turn_start", s.active)
         if self.options.faster_play:
             c = self._draw("door")
             if c >= 0:
@@ -43,6 +47,8 @@ class Turn:
 
     def _next_turn(self) -> None:
         s = self.state
+        if self._lang:  # the card-effect language: this_turn changes end
+            self._lang_turn_ended()
         s.active = (s.active + 1) % len(s.players)
         s.turn += 1
         s.phase = "start"
@@ -94,6 +100,10 @@ class Turn:
                 s.phase = "trouble"
                 return
             if self.history: self._say(f"{p.name} kicks open the door: {self.name(c)}.")
+            if self._lang and self._lang_kicked(seat, c):
+                if s.phase == "start":
+                    s.phase = "trouble"
+                return
             for m in self._h_door:
                 if m.on_draw_door(self, seat, c, True):
                     break
@@ -193,6 +203,8 @@ class Turn:
                     out.append(a)
         elif ph == "end":
             out.append(S["end_turn"])
+            if self._lang and self._lang_may_loot(seat):  # e.g. after a Friendship Potion
+                out.append(S["loot"])
         self._cand_turn_plays(seat, ok, out)
         if p.races or p.classes:
             D = self._kc[seat]["discard"]
@@ -270,7 +282,7 @@ class Turn:
     def _why_loot(self, seat: int, a: Action) -> str | None:
         """Loot the Room: a face-down Door into the hand when no monster was met and the
         player did not Look for Trouble (core rules, 6. phase 3)."""
-        if self.state.phase == "trouble":
+        if self.state.phase == "trouble" or (self._lang and self._lang_may_loot(seat)):
             return None
         r = self._why_own_step("loot")
         if r is not None:
@@ -287,6 +299,8 @@ class Turn:
             self._to_hand(seat, c)
         if self.history: self._say(f"{p.name} loots the room.")
         s.phase = "end"
+        if s.lang:  # the card-effect language: a Loot the Room an end_combat left open is used
+            s.lang.pop("loot_room", None)
 
     def _why_end_turn(self, seat: int, a: Action) -> str | None:
         """The turn ends after the door was opened (core rules, 6. Turn Phases)."""

@@ -138,6 +138,11 @@ class Views:
             elif d["kind"] == "glue":
                 e["runner"] = d["runner"]
                 e["monster"] = self.name(s.combat.monsters[d["monster"]]) if s.combat else None
+            elif d["kind"] == "react":
+                e["card"] = self.name(d["card"])
+                e["ability"] = d["ability"]
+                e["event"] = d["event"]
+                e["label"] = self._ab_label(d["card"], d["ability"])
             elif d["kind"] in ("help", "offer"):
                 e["from"] = d["from"]
                 if d["kind"] == "help":
@@ -160,6 +165,8 @@ class Views:
             "modules": [m.name for m in self.modules],
             "module_state": {m.name: v for m in self.modules if (v := m.state_view(self)) is not None},
         }
+        if self._lang:  # a card list using the card-effect language: its lasting changes
+            out["lasting"] = self._lasting_view()
         return out
 
     def view(self, seat: int) -> dict:

@@ -121,6 +121,8 @@ class Zones:
                         if self.history: self._say(f"{self.name(cu)} ends with {self.name(c)}.")
         for m in self._h_leave:
             m.on_leave_play(self, seat, c)
+        if self._lang:  # the card-effect language: its changes end, leaves_play (abilities.py)
+            self._lang_left_play(seat, c, worn)
         return True
 
     def _remove_from_play(self, seat: int, c: int) -> None:

@@ -397,7 +397,9 @@ def make_action(g: Game, step: dict, field: str) -> Action:
         "backstab": ("hand", "in_play"), "steal": ("hand", "in_play"), "choose": ("pending",),
         "charity": ("hand",), "resolve": ("pending",), "evade": ("in_play", "hand"),
     }
-    if "card" in step:
+    if "card" in step and kind == "use":
+        kw["card"] = _use_card(g, seat, step["card"], f"{field}.card")
+    elif "card" in step:
         kw["card"] = _find_card(g, seat, step["card"], card_zones.get(kind, ("hand",)), f"{field}.card")
     if "target" in step:
         t = step["target"]
@@ -452,6 +454,8 @@ def make_action(g: Game, step: dict, field: str) -> Action:
         ids = []
         for j, nm in enumerate(_as_list(step["cards"], f"{field}.cards")):
             pool = [c for c in (_all_named(g, owner, nm, zones)) if c not in ids]
+            if not pool and kind == "use":  # chosen rooms: tiles on the grid
+                pool = [c for c in _grid_named(g, nm) if c not in ids]
             if not pool:
                 raise ScenarioError(f"{field}.cards[{j}]: {nm!r} not found")
             ids.append(pool[0])
@@ -459,6 +463,37 @@ def make_action(g: Game, step: dict, field: str) -> Action:
     if "double" in step:
         kw["n"] = _find_card(g, seat, step["double"], ("hand", "in_play"), f"{field}.double")
     return Action(seat, kind, **kw)
+
+
+def _grid_named(g: Game, name: str) -> list[int]:
+    """Room tiles named ``name`` on the Star Munchkin Adventures grid (``rooms`` module)."""
+    ms = g.state.module_state.get("rooms") or {}
+    low = str(name).lower()
+    return [r["tile"] for r in (ms.get("grid") or {}).values()
+            if r.get("tile", -1) >= 0 and g.specs[r["tile"]].name.lower() == low]
+
+
+def _use_card(g: Game, seat: int, name: Any, field: str) -> int:
+    """The card of a ``use`` step: the card of the actor's pending ``react`` decision, else one
+    of the actor's cards (in play, Races, Classes, Curses, hand), else a monster or Monster
+    Enhancer in the combat, else a room tile on the grid
+    (the card-effect language: abilities of cards in play, ``engine/abilities.py``)."""
+    if isinstance(name, int):
+        return name
+    s = g.state
+    low = str(name).lower()
+    for d in s.pending:
+        if d.get("kind") == "react" and d.get("player") == seat and g.specs[d["card"]].name.lower() == low:
+            return d["card"]
+    zones = ("in_play", "races", "classes", "curses", "hand")
+    c = s.combat
+    fight = [x for i, m in enumerate(c.monsters) for x in (m, *c.enh[i])] if c is not None else []
+    hit = (_all_named(g, seat, name, zones) or [x for x in fight if g.specs[x].name.lower() == low]
+           or _grid_named(g, name))
+    if not hit:
+        raise ScenarioError(f"{field}: {name!r} not found in {s.players[seat].name}'s "
+                            f"{'/'.join(zones)}, in the combat nor on the room grid")
+    return hit[0]
 
 
 def _all_named(g: Game, seat: int, name: str, zones) -> list[int]:

@@ -580,6 +580,8 @@ class GreedyBot(Bot):
         if k == "help" or k == "offer":
             if k == "help":
                 ok = self._accept_help(game, seat, d["from"], d.get("n", 0))
+                if not ok and game.why_not(_REFUSE[seat]) is not None:
+                    ok = True  # a refusal the rules forbid (Kneepads of Allure): accept
             else:
                 ps, ms = game.strengths()
                 ok = c is not None and ps + game.player_strength(d["from"]) > ms

@@ -89,7 +89,7 @@ class CardBrowser(W.VBox):
     place with its ``row_version``; a printed card as a renamed copy), *Save*, *Delete* and
     *Try this card* (a board below the form with the card in a fitting position). A save of a
     card someone else saved meanwhile is refused with a conflict message; a card with effects
-    the engine cannot run yet is saved as ``manual``.
+    with a ``manual`` op is saved as ``manual``.
 
     CSS classes: ``mlab-browser``, ``mlab-search``, ``mlab-search-btn``, ``mlab-search-error``,
     ``mlab-results-table`` (rows ``data-row``), ``mlab-results``, ``mlab-card-detail``,

@@ -128,7 +128,7 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
             the tie and P1 must fight for help, run away or lose; else 3).
     Returns:
         ``(scenario dict, CardSpec)``; the scenario names the card by name and the spec goes
-        to the resolver (a card the engine cannot run yet is ``manual``).
+        to the resolver (a card with a ``manual`` op is resolved by hand).
     Raises:
         DesignerCardError: the card is invalid (named field).
     """

@@ -4,8 +4,7 @@ effects as YAML and the validator's message inline.
 
 A pick becomes effects through :func:`munchkin_lab.cards.effect_rows.build`: a short form the
 engine runs when one means exactly the same (``bad_stuff: [{lose_levels: 2}]``), else an
-ability of the full language, which the card then carries as ``manual`` (resolved by hand on
-the board). The YAML box is the card's effects; it may also be edited by hand (checked as you
+ability of the full language (``abilities:``, which the engine runs too). The YAML box is the card's effects; it may also be edited by hand (checked as you
 type: the language's validator names the key).
 """
 from __future__ import annotations
@@ -148,8 +147,8 @@ class EffectEditor(W.VBox):
             self.preview.value = ('<div class="mlab-msg-error">' + esc("; ".join(b.problems)) + "</div>")
             return
         how = ("runs in play (a short form the engine runs)" if b.short else
-               "the engine does not run this yet: the card will be resolved by hand on the board (manual)")
-        self.preview.value = (f'<div class="{"mlab-msg-ok" if b.short else "mlab-msg-warning"}">{esc(how)}</div>'
+               "runs in play (an ability in the effect language, abilities:)")
+        self.preview.value = (f'<div class="mlab-msg-ok">{esc(how)}</div>'
                               f'<pre style="margin:2px 0">{esc(_dump(b.effects))}</pre>')
 
     def add(self) -> bool:

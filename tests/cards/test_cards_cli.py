@@ -44,11 +44,11 @@ def test_stats(url):
     res = runner.invoke(app, ["db", "stats", "--url", url])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    assert "Cards per set" in lines[0] and "automated" in lines[1]
+    assert "Cards per set" in lines[0] and "automated" in lines[1] and "from data" in lines[1]
     alpha = next(line for line in lines if line.strip().startswith("alpha"))
-    assert alpha.split()[-3:] == ["6", "10", "100%"]  # 6 cards, 10 copies, all automated
+    assert alpha.split()[-4:] == ["6", "10", "100%", "100%"]  # 6 cards, 10 copies, all automated, all from data
     beta = next(line for line in lines if line.strip().startswith("beta"))
-    assert beta.split()[-1] == "80%"
+    assert beta.split()[-2:] == ["80%", "80%"]
     assert "Cards per kind" in res.output and "Cards per tag" in res.output and "Undead" in res.output
 
 

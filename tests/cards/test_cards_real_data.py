@@ -116,3 +116,14 @@ def test_polish_alias_matches_in_any_case(url, query):
     assert names(query, url) == ["Chainsaw of Bloody Dismemberment"]
     assert api.card("PIŁA ŁAŃCUCHOWA KRWAWEGO ROZCZŁONKOWANIA", url=url)["name"] == \
         "Chainsaw of Bloody Dismemberment"
+
+
+def test_every_base_card_runs_from_data(url):
+    """Issue 13: every base-set card runs from data (no ``manual: true``, no ``manual`` op):
+    ``db stats`` shows 100% for ``munchkin``; other sets keep what is not known manual."""
+    from munchkin_lab.cards.cli import stats_frames
+
+    sets = stats_frames(url)["sets"].set_index("set")
+    assert sets.loc["munchkin", "from_data"] == 1.0 and sets.loc["munchkin", "automated"] == 1.0
+    assert 0 < sets.loc["scooby_doo", "from_data"] < 1.0
+    assert (sets["from_data"] <= sets["automated"]).all()

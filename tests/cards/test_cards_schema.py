@@ -115,21 +115,27 @@ def test_shipped_effects_pass_the_strict_parts():
     assert all(effect_errors(c.card.effects, c.card.kind, runnable=True) == [] for c in data.cards)
 
 
-def test_abilities_are_card_file_syntax_but_not_yet_run(data_copy):
-    """The effect language's ``abilities`` are valid card-file syntax (the language's examples
-    move into set files unchanged), but the loader and scenario cards refuse them until the
-    engine runs the language: no effect is ignored silently."""
+def test_abilities_are_card_file_syntax_and_run(data_copy):
+    """The effect language's ``abilities`` are card-file syntax in set files and scenario cards
+    alike (the engine runs them, ``engine/abilities.py``); a malformed ability is still an error
+    naming the card and the key."""
     from munchkin_lab.cards.files import CardFile
 
     eff = {"abilities": [{"when": "in_play", "who": "owner", "do": [{"run_away": 2}]}]}
     assert CardFile.model_validate({"name": "Shoes", "kind": "item", "deck": "treasure", "source": "x",
                                     "effects": eff}).effects == eff
-    with pytest.raises(ValueError, match="effects.abilities"):
-        ScenarioCard.model_validate({"name": "Shoes", "kind": "item", "deck": "treasure", "effects": eff})
+    sp = ScenarioCard.model_validate({"name": "Shoes", "kind": "item", "deck": "treasure", "effects": eff}).spec()
+    assert sp.effects["abilities"][0]["do"][0] == {"run_away": 2}  # frozen (tuples) in the spec
+    with pytest.raises(ValueError, match=r"effects.abilities.0.do.0.run_awy"):
+        ScenarioCard.model_validate({"name": "Shoes", "kind": "item", "deck": "treasure",
+                                     "effects": {"abilities": [{"when": "in_play", "do": [{"run_awy": 2}]}]}})
     write_set(data_copy, card("    effects: {abilities: [{when: in_play, who: owner, do: [{run_away: 2}]}]}\n",
                               kind="item", deck="treasure"))
+    assert [c.card.name for c in load_files(data_copy).cards if c.card.name == "Odd"] == ["Odd"]
+    write_set(data_copy, card("    effects: {abilities: [{when: in_plya, who: owner, do: [{run_away: 2}]}]}\n",
+                              kind="item", deck="treasure"))
     (p,) = problems(data_copy)
-    assert "card 'Odd': effects: abilities: unknown effect key" in p
+    assert "card 'Odd': effects.abilities[0].when" in p and "in_plya" in p
 
 
 def test_scenario_card_schema():

@@ -51,12 +51,12 @@ def test_a_pick_becomes_the_short_form_the_engine_runs(row, kind, want):
     (EffectRow("in_play", "combat_strength", 2, who="munchkins"), "dungeon"),
     (EffectRow("caught", "draw", "treasure"), "monster"),
 ])
-def test_a_pick_the_engine_cannot_run_stays_an_ability_and_makes_the_card_manual(row, kind):
+def test_a_pick_no_short_form_says_stays_an_ability_the_engine_runs(row, kind):
     from munchkin_lab.cards.designer import engine_notes
 
     built = R.build(row, kind)
     assert not built.short and built.effects == {"abilities": [built.ability]} and built.problems == []
-    assert engine_notes(built.effects, kind) and "resolved by hand" in engine_notes(built.effects, kind)[0]
+    assert engine_notes(built.effects, kind) == []
 
 
 def test_bad_picks_say_what_fits():
@@ -128,12 +128,13 @@ def test_the_form_builds_a_card_with_every_field_and_an_effect(lab_db):
     assert "effects.bad_stuff[0].lose_levls: unknown op (did you mean 'lose_levels'?" in \
         ed.message.value.replace("&#x27;", "'")
     assert not b.save_card() and "lose_levls" in b.form_msg.value
-    # an effect the engine cannot run yet: saved as manual, said so
+    # an effect no short form says: kept as an ability of the language, which the engine runs
     ed.set_effects({})
     ed.pick("enters_combat", "grant_tag", "undead", who="this_monster", duration="this_combat")
-    assert "resolved by hand" in ed.preview.value and ed.add()
-    assert b.save_card() and "resolved by hand" in b.form_msg.value
-    assert bool(card("Bilge Ghost", url=lab_db)["manual"]) and b.f_manual.value
+    assert "an ability in the effect language" in ed.preview.value and ed.add()
+    assert "abilities:" in ed.yaml.value and "grant_tag: undead" in ed.yaml.value
+    assert b.save_card() and "resolved by hand" not in b.form_msg.value
+    assert not bool(card("Bilge Ghost", url=lab_db)["manual"]) and not b.f_manual.value
 
 
 def test_the_form_refuses_shipped_sets_shadowing_names_and_conflicting_edits(lab_db):
@@ -211,7 +212,7 @@ def test_try_a_manual_card_hands_it_to_a_person(lab_db):
     from munchkin_lab.widgets.designer import try_board
 
     board = try_board({"name": "Odd Ghost", "kind": "monster", "deck": "door", "level": 3,
-                       "effects": {"abilities": [{"when": "caught", "do": [{"levels": -1}]}]}}, "editor_lab5")
+                       "effects": {"bad_stuff": [{"manual": "hide under the stairs"}]}}, "editor_lab5")
     labels = board.action_labels()
     assert any("by hand" in x.lower() or "resolve" in x.lower() for x in labels), labels
 
@@ -239,9 +240,9 @@ def test_the_example_designer_set(lab_db, tmp_path):
     monsters = df[df["kind"] == "monster"]
     assert sum("Ghost" in t for t in monsters["tags"]) >= 2 and sum("Pirate" in t for t in monsters["tags"]) >= 2
     enh = df[df["kind"] == "monster_enhancer"].iloc[0]
-    assert enh["effects"]["abilities"][0]["do"][0]["grant_tag"] == "undead" and bool(enh["manual"])
+    assert enh["effects"]["abilities"][0]["do"][0]["grant_tag"] == "undead" and not bool(enh["manual"])
     assert {"dungeon", "room_tile"} <= set(df["kind"])
-    assert all(df[df["kind"] != "monster_enhancer"]["manual"] == False)  # noqa: E712 - the engine runs the rest
+    assert all(df["manual"] == False)  # noqa: E712 - the engine runs every card (abilities: included)
     text = D.export_set("example_haunted_harbor", url=url)
     (tmp_path / "again.yaml").write_text(text, encoding="utf-8")
     assert D.import_set(tmp_path / "again.yaml", url=url)["unchanged"] == 9

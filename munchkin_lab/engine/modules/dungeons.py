@@ -193,10 +193,13 @@ class ScoobyDooModule(RulesModule):
         ms["in_play"].append(d)
         game._say(f"Dungeon: {game.name(d)}.")
         data = card_data(game, d, "dungeon")
-        if data is None:
+        lang = game._lang and game._lrun[d] is not None  # written in the card-effect language
+        if data is None and not lang:
             game._push_manual(seat, d, discard=False)
             return
-        rev = data.get("on_reveal") or {}
+        if lang and "revealed" in game._lrun[d]:
+            game._lang_fire_card("revealed", d, -1, seat)
+        rev = (data or {}).get("on_reveal") or {}
         if rev.get("reshuffle_door_discards"):
             s.decks["door"].extend(s.discards["door"])
             s.discards["door"].clear()

@@ -196,6 +196,8 @@ class RoomsModule(RulesModule):
         exit_ops = self._data(game, old).get("on_exit")
         if exit_ops:
             game._apply_ops(seat, exit_ops, ms["grid"][old]["tile"])
+        if "leave_room" in game._lt and old in ms["grid"]:  # the card-effect language
+            game._lang_fire("leave_room", seat, tile=ms["grid"][old]["tile"], facts={"forced_entry": forced})
         grid = ms["grid"]
         drawn: list[int] = []
         if k not in grid:
@@ -231,6 +233,16 @@ class RoomsModule(RulesModule):
                         r["up"].append([c, []])
         r = grid[k]
         data = self._data(game, k)
+        if "enter_room" in game._lt:  # the card-effect language: its ON ENTRY abilities
+            game._lang_fire("enter_room", seat, tile=r["tile"], facts={
+                "forced_entry": forced, "room_has_cards": bool(r["up"] or r["down"] or drawn)})
+            if k not in grid or ms["pos"][seat] != k:
+                for c in drawn:
+                    game._discard(c)
+                if s.phase == "start":
+                    s.phase = "trouble"
+                ms["empty"] = True
+                return
         if data.get("on_entry"):
             game._apply_ops(seat, data["on_entry"], r["tile"])
         elif game.specs[r["tile"]].manual and not any(
