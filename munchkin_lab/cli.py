@@ -88,6 +88,9 @@ def error_message(exc: BaseException) -> str:
                 return f"the database is read-only: {text}; nothing was written"
             if "disk" in low and "full" in low:
                 return f"the disk is full: {text}; nothing was written"
+            if "disk i/o" in low:
+                return (f"disk I/O error: {text}; the disk may be full or a file-size limit (ulimit -f) "
+                        "was hit: check the free space and the limits, then try again")
             if "locked" in low:
                 return f"the database is busy (locked by another program): {text}; try again"
         return f"database error: {text}"

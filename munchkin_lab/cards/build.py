@@ -300,6 +300,30 @@ def init_db(url: str | None = None) -> None:
 
 # --------------------------------------------------------------------------- checked schemas
 
+#: What to keep before a damaged card database is rebuilt: a rebuilt database has no designer
+#: cards and no saved decks.
+_BACKUP_FIRST = ("keep a copy first (copy the database file somewhere safe, or "
+                 "`munchkin-lab db export cards.csv` while it still reads): a rebuilt database has no "
+                 "designer cards and no saved decks")
+
+
+def unreadable_hint(problem: str, dialect: str = "sqlite") -> str:
+    """The advice after ``cannot read the card database (<problem>)``; never advice that loses
+    data. A disk I/O error or a full disk says what may have happened (a full disk, a file-size
+    limit such as ``ulimit -f``) and that nothing was changed; a damaged file says to keep a copy
+    before anything is rebuilt; a server database says to check the URL and the server."""
+    low = problem.lower()
+    if dialect != "sqlite":
+        return "check the URL and the server; `munchkin-lab db build` creates the schema"
+    if "disk i/o" in low or "full" in low or "file too large" in low or "readonly" in low:
+        return ("the disk may be full or a file-size limit (ulimit -f) was hit; the database file itself "
+                "is probably fine and was not changed: check the free space and the limits, then try again")
+    if "locked" in low or "busy" in low:
+        return "another program is writing it; try again"
+    return (f"the file may be damaged: {_BACKUP_FIRST}; then move the file away and run "
+            "`munchkin-lab db build`")
+
+
 _schema_ok: set[str] = set()
 
 
@@ -322,9 +346,8 @@ def check_schema(engine, url: str | None = None) -> None:
             problem = schema_problem(conn)
     except DBAPIError as exc:
         first = (str(exc.orig if exc.orig is not None else exc).strip().splitlines() or ["?"])[0]
-        hint = ("if the file is damaged, move it away and run `munchkin-lab db build`" if engine.dialect.name == "sqlite"
-                else "check the URL and the server; `munchkin-lab db build` creates the schema")
-        raise CardDataError([f"{shown}: cannot read the card database ({first}); {hint}"]) from None
+        raise CardDataError([f"{shown}: cannot read the card database ({first}); "
+                             f"{unreadable_hint(first, engine.dialect.name)}"]) from None
     if problem is not None:
         what = ("run `munchkin-lab db build` first" if problem.startswith("no card database")
                 else "run `munchkin-lab db build` (it migrates the schema and keeps designer cards and decks)")

@@ -247,3 +247,42 @@ def test_ctrl_c_exits_130_without_a_traceback():
     assert first.startswith(("PASS", "FAIL"))
     assert proc.returncode == 130, err
     assert err.strip().endswith("Interrupted.") and "Traceback" not in err
+
+
+def test_disk_io_error_advises_nothing_that_loses_data(url, tmp_path):
+    """Issue 17: a file-size limit (``ulimit -f 20``) makes SQLite report a disk I/O error on a
+    sound database. The message says what may have happened and never says to move the
+    database away or rebuild it; the file is unchanged."""
+    import resource
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    db = Path(url.removeprefix("sqlite:///"))
+    copy = tmp_path / "copy.sqlite"
+    shutil.copy(db, copy)
+    before = copy.read_bytes()
+
+    def limit():  # runs in the child, as `ulimit -f 20` does
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20 * 1024, 20 * 1024))
+
+    code = "import sys; from munchkin_lab.cli import app; sys.argv[0] = 'munchkin-lab'; app()"
+    proc = subprocess.run([sys.executable, "-c", code, "cards", "Elf", "--url", f"sqlite:///{copy}"],
+                          capture_output=True, text=True, preexec_fn=limit, timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    assert "disk I/O error" in proc.stderr and "the disk may be full or a file-size limit" in proc.stderr
+    assert "move it away" not in proc.stderr and "db build" not in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert copy.read_bytes() == before
+
+
+def test_unreadable_hint_never_advises_losing_data():
+    from munchkin_lab.cards.build import unreadable_hint
+
+    damaged = unreadable_hint("file is not a database")
+    assert damaged.index("keep a copy first") < damaged.index("db build")
+    assert "no designer cards and no saved decks" in damaged
+    assert "db build" not in unreadable_hint("disk I/O error")
+    assert "db build" not in unreadable_hint("database or disk is full")
+    assert unreadable_hint("x", "postgresql").startswith("check the URL and the server")
