@@ -21,16 +21,40 @@ One voice for all of them:
 """
 from __future__ import annotations
 
-import contextlib
-import functools
 import os
+import signal
 import sys
-from typing import Any, Callable, NoReturn, Sequence
+import threading
 
-import typer
-from typer.core import TyperCommand, TyperGroup
 
-from .plural import plural
+def _interrupted_while_starting(signum, frame):  # pragma: no cover - runs in the console script
+    """Ctrl+C while the command line is still importing its modules: ``Interrupted.``, exit
+    130, no traceback (nothing has been read or written yet)."""
+    try:
+        os.write(2, b"Interrupted.\n")
+    except OSError:
+        pass
+    os._exit(130)
+
+
+def _console_script() -> bool:
+    """True when this module is imported by the ``munchkin-lab`` console script (not by a
+    notebook, a test or another program, whose own Ctrl+C handling stays untouched)."""
+    return (threading.current_thread() is threading.main_thread()
+            and os.path.basename(sys.argv[0] if sys.argv else "").startswith("munchkin-lab"))
+
+
+#: The handler before ours: put back once every command module is imported (end of this module).
+_SIGINT_BEFORE = signal.signal(signal.SIGINT, _interrupted_while_starting) if _console_script() else None
+
+import contextlib  # noqa: E402  (after the early Ctrl+C handler: these imports take seconds)
+import functools  # noqa: E402
+from typing import Any, Callable, NoReturn, Sequence  # noqa: E402
+
+import typer  # noqa: E402
+from typer.core import TyperCommand, TyperGroup  # noqa: E402
+
+from .plural import plural  # noqa: E402
 
 __all__ = ["app", "main", "EXIT_OK", "EXIT_BAD_INPUT", "EXIT_USAGE", "EXIT_INTERRUPTED", "fail",
            "usage_error", "exit_interrupted", "check_range", "guarded", "error_message", "bad_input_errors",
@@ -264,6 +288,12 @@ class _App(typer.Typer):
             return super().__call__(*args, **kwargs)
         except BrokenPipeError:
             _quiet_exit()
+        except KeyboardInterrupt:  # between the imports and the command (argument parsing)
+            try:
+                typer.echo("Interrupted.", err=True)
+            except (OSError, ValueError):  # pragma: no cover - stderr gone
+                pass
+            sys.exit(EXIT_INTERRUPTED)
         except SystemExit as e:
             # click (typer vendors its own copy) saw EPIPE: it wrapped stdout and exits 1
             if type(sys.stdout).__name__ == "PacifyFlushWrapper":
@@ -305,6 +335,8 @@ def _register() -> None:
 
 
 _register()
+if _SIGINT_BEFORE is not None:  # the commands are imported: Ctrl+C is KeyboardInterrupt again (guarded)
+    signal.signal(signal.SIGINT, _SIGINT_BEFORE)
 
 
 def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - console entry point

@@ -286,3 +286,53 @@ def test_unreadable_hint_never_advises_losing_data():
     assert "db build" not in unreadable_hint("disk I/O error")
     assert "db build" not in unreadable_hint("database or disk is full")
     assert unreadable_hint("x", "postgresql").startswith("check the URL and the server")
+
+
+def test_ctrl_c_while_the_command_line_starts_is_quiet(tmp_path):
+    """Issue 17: Ctrl+C in the first second of ``db build`` (while the command modules are
+    imported) printed a traceback. The handler is installed before the heavy imports: here
+    SIGINT arrives exactly while pandas is imported."""
+    import subprocess
+    import sys
+
+    code = textwrap.dedent(f"""
+        import os, signal, sys
+        sys.argv = ["munchkin-lab", "db", "build", "--url", "sqlite:///{tmp_path / 'b.sqlite'}"]
+        class Interrupt:
+            def find_spec(self, name, path=None, target=None):
+                if name == "pandas":
+                    os.kill(os.getpid(), signal.SIGINT)
+                return None
+        sys.meta_path.insert(0, Interrupt())
+        from munchkin_lab.cli import app
+        print("imported")
+        app()
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 130, proc.stderr
+    assert proc.stderr == "Interrupted.\n" and proc.stdout == ""
+    assert not (tmp_path / "b.sqlite").exists()
+
+
+@pytest.mark.parametrize("delay", [0.4, 1.0, 2.5])
+def test_ctrl_c_early_in_db_build_never_prints_a_traceback(tmp_path, delay):
+    """The console script itself, interrupted after ``delay`` seconds: exit 130 with
+    ``Interrupted.`` (or 0 if the build already finished), never a traceback."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = Path(sys.executable).parent / "munchkin-lab"
+    if not script.exists():  # pragma: no cover - not installed as a console script
+        pytest.skip("no munchkin-lab console script next to the interpreter")
+    proc = subprocess.Popen([str(script), "db", "build", "--url", f"sqlite:///{tmp_path / 'b.sqlite'}",
+                             "--data", str(MINI)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert proc.returncode in (0, 130), err
+    if proc.returncode == 130:
+        assert err.strip().splitlines()[-1].startswith("Interrupted")
