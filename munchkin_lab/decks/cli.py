@@ -355,12 +355,31 @@ def list_(url: Optional[str] = URL):
     typer.echo(_frame(df[["name", "cards", "entries", "modules", "description"]], index=False))
 
 
+def _interactive() -> bool:
+    """True when stdin is a terminal (someone can answer a question)."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):  # closed or replaced stdin
+        return False
+
+
 @deck_app.command("delete")
 @_errors
-def delete(name: str = typer.Argument(...), url: Optional[str] = URL):
-    """Delete a saved deck."""
-    from .store import delete_deck
+def delete(name: str = typer.Argument(...),
+           yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask first (needed when stdin is not a terminal)."),
+           url: Optional[str] = URL):
+    """Delete a saved deck (asks first unless --yes; without a terminal, refused unless --yes)."""
+    from ..cli import fail
+    from .store import delete_deck, load_deck
 
+    if not yes:
+        deck = load_deck(name, url)  # an unknown deck is an error before any question
+        if not _interactive():
+            fail(f"not deleting deck {name!r}: no terminal to confirm on; pass --yes to delete it")
+        if not typer.confirm(f"Delete deck {name!r} ({plural(deck.size, 'card')})? It cannot be undone",
+                             default=False):
+            typer.echo("nothing deleted")
+            raise typer.Exit(1)
     delete_deck(name, url)
     typer.echo(f"deleted deck {name!r}")
 
