@@ -193,10 +193,27 @@ def guarded(fn: Callable) -> Callable:
     return wrapper
 
 
+def _click_error_line(exc: BaseException) -> NoReturn:
+    """click's own errors (an unknown option or command, a missing argument, a value of the
+    wrong type or out of range) as one plain ``Error: <message> (see '<command> --help')`` line
+    on stderr, never a rich box; the exit code is click's (2 for usage errors)."""
+    ctx = getattr(exc, "ctx", None)
+    see = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    try:
+        typer.echo(f"Error: {exc.format_message().rstrip('.')}{see}", err=True)
+    except (OSError, ValueError):  # pragma: no cover - stderr gone
+        pass
+    raise typer.Exit(getattr(exc, "exit_code", EXIT_BAD_INPUT))
+
+
 def _run(fn: Callable, *args, **kwargs) -> Any:
     """``fn(*args, **kwargs)`` with the command-line handling of :func:`guarded`."""
     try:
         return fn(*args, **kwargs)
+    except typer.TyperException as exc:  # click's usage errors (typer's click subclasses it)
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+            _click_error_line(exc)
+        raise
     except _PASS:
         raise
     except BrokenPipeError:
@@ -249,6 +266,15 @@ class LabGroup(TyperGroup):
     closed output pipe is a quiet exit 0 and bad input that a command did not handle is
     ``Error: ...`` with exit 1 (never a traceback). The lab's own warnings (a card database
     built from older card files) are printed as one ``Warning: ...`` line on stderr."""
+
+    def make_context(self, info_name: Any, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        """click's context; a bad root option (``munchkin-lab --bogus``) is one ``Error:`` line, exit 2."""
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except typer.TyperException as exc:
+            if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+                _click_error_line(exc)
+            raise
 
     def invoke(self, ctx: Any) -> Any:
         with _lab_warnings_as_lines():

@@ -130,8 +130,9 @@ def load_scenario(path: str | Path) -> dict:
     return data
 
 
-def database_resolver(sets: list[str] | None = None) -> Resolver:
-    """Resolve card names through the card database (``munchkin_lab.cards.api.load_specs``;
+def database_resolver(sets: list[str] | None = None, url: str | None = None) -> Resolver:
+    """Resolve card names through the card database ``url`` (default: ``$DATABASE_URL`` or the
+    SQLite file; ``munchkin_lab.cards.api.load_specs``;
     only the embedded default database is built, and only when it does not exist yet). A card's
     aliases (older printed names, translations: ``Polymorph Potion`` -> ``Pollymorph Potion``)
     resolve to it too."""
@@ -140,10 +141,10 @@ def database_resolver(sets: list[str] | None = None) -> Resolver:
 
     def load() -> None:
         from ..cards import api
-        specs = api.load_specs(sets=sets)
+        specs = api.load_specs(sets=sets, url=url)
         for sp, _n in specs:
             cache.setdefault(sp.name.lower(), sp)
-        rows = api.cards("")
+        rows = api.cards("", url=url)
         for name, names in zip(rows["name"], rows["aliases"]):
             for alias in names or ():
                 aliases.setdefault(str(alias).lower(), str(name).lower())
