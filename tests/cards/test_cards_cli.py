@@ -336,3 +336,16 @@ def test_ctrl_c_early_in_db_build_never_prints_a_traceback(tmp_path, delay):
     assert proc.returncode in (0, 130), err
     if proc.returncode == 130:
         assert err.strip().splitlines()[-1].startswith("Interrupted")
+
+
+def test_cards_csv_spells_booleans_as_db_export(url, tmp_path):
+    """Issue 17: `cards -f csv` wrote False where `db export` writes false: one spelling."""
+    import csv
+    import io
+
+    res = runner.invoke(app, ["cards", "Heavy Cart", "-f", "csv", "--url", url])
+    row = next(csv.DictReader(io.StringIO(res.output)))
+    out = tmp_path / "all.csv"
+    assert runner.invoke(app, ["db", "export", str(out), "--url", url]).exit_code == 0
+    exported = next(r for r in csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))) if r["name"] == "Heavy Cart")
+    assert (row["big"], row["manual"]) == ("true", "false") == (exported["big"], exported["manual"])

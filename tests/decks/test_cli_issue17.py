@@ -97,3 +97,63 @@ def test_play_and_scenario_run_take_url(url, tmp_path):
     assert res.exit_code == 0 and "1 passed, 0 failed" in res.output, res.output
     res = runner.invoke(app, ["scenario", "run", str(one), "--url", missing])
     assert res.exit_code == 1 and res.output.count("Error:") == 1 and "PASS" not in res.output
+
+
+def test_add_and_remove_say_the_copies_and_names(url):
+    assert run("new", "Mix", "--preset", "base", url=url).exit_code == 0
+    res = run("add", "Mix", "Elf", "--copies", "97", url=url)
+    assert res.exit_code == 0 and res.output.startswith("added 97 copies of Elf [munchkin]; deck now 265 cards")
+    res = run("add", "Mix", "tag:ghost", "--copies", "2", url=url)
+    assert res.output.startswith("added 2 copies each of 2 cards: Snow Ghost [scooby_doo], Ghost Clown [scooby_doo]")
+    res = run("add", "Mix", "Potted Plant", url=url)
+    assert res.output.startswith("added 1 card: Potted Plant [munchkin]; deck now 270 cards")
+    res = run("remove", "Mix", "Dwarf", "--copies", "1", url=url)
+    assert res.exit_code == 0 and res.output.startswith("removed 1 copy of Dwarf [munchkin] (2 left); deck now 269")
+    res = run("remove", "Mix", "Elf", url=url)
+    assert res.output.startswith("removed 100 copies of Elf [munchkin]; deck now 169 cards")
+    assert Deck.load("Mix", url=url).copies("munchkin:Elf") == 0
+
+
+def test_add_refuses_an_unknown_pile(url):
+    assert run("new", "Mix", "--preset", "base", url=url).exit_code == 0
+    before = Deck.load("Mix", url=url)
+    res = run("add", "Mix", "Elf", "--pile", "bogus", url=url)
+    assert res.exit_code == 2 and res.output.startswith("Error: --pile 'bogus' is not a draw pile; piles: door,")
+    res = run("add", "Mix", "Elf", "--pile", "dor", url=url)
+    assert res.exit_code == 2 and "did you mean 'door'?" in res.output
+    assert Deck.load("Mix", url=url) == before
+    res = run("add", "Mix", "Potted Plant", "--pile", "door_top", url=url)
+    assert res.exit_code == 0 and "in pile 'door_top'" in res.output
+    assert Deck.load("Mix", url=url).entries["munchkin:Potted Plant"].pile == "door_top"
+
+
+def test_show_and_stats_print_dashes_and_percentages(url):
+    assert run("new", "Mix", "--preset", "base", url=url).exit_code == 0
+    show = run("show", "Mix", url=url).output
+    assert "<NA>" not in show
+    dwarf = next(line for line in show.splitlines() if " Dwarf " in line).split()
+    assert dwarf == ["munchkin", "Dwarf", "race", "door", "3", "-", "-", "-"]
+    stats = run("stats", "Mix", url=url).output
+    assert "<NA>" not in stats
+    door = next(line for line in stats.splitlines() if line.startswith("door ")).split()
+    deck = Deck.load("Mix", url=url)
+    doors = sum(e.copies for k, e in deck.entries.items() if deck.catalog.spec(k).deck == "door")
+    assert door == ["door", str(doors), door[2], f"{doors / deck.size:.1%}"]
+    kick = next(line for line in stats.splitlines() if "kick shows a monster" in line)
+    assert kick.rstrip().endswith("%")
+
+
+def test_a_preset_description_is_replaced_once_the_deck_changes(url, tmp_path):
+    assert run("new", "Mix", "--preset", "base", url=url).exit_code == 0
+    base = Deck.load("Mix", url=url).description
+    assert "every card of the munchkin set" in base
+    assert run("add", "Mix", "tag:ghost", url=url).exit_code == 0
+    out = tmp_path / "mix.txt"
+    assert run("export", "Mix", str(out), url=url).exit_code == 0
+    text = out.read_text(encoding="utf-8")
+    assert "every card of the munchkin set" not in text and "based on preset 'base', changed since" in text
+    assert run("new", "Own", "--preset", "base", "--description", "my own words", url=url).exit_code == 0
+    assert run("add", "Own", "tag:ghost", url=url).exit_code == 0
+    assert Deck.load("Own", url=url).description == "my own words"
+    assert run("new", "Plus", "--preset", "base", "--set", "fairy_dust", url=url).exit_code == 0
+    assert Deck.load("Plus", url=url).description == "based on preset 'base', changed since"
