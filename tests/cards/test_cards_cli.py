@@ -349,3 +349,37 @@ def test_cards_csv_spells_booleans_as_db_export(url, tmp_path):
     assert runner.invoke(app, ["db", "export", str(out), "--url", url]).exit_code == 0
     exported = next(r for r in csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))) if r["name"] == "Heavy Cart")
     assert (row["big"], row["manual"]) == ("true", "false") == (exported["big"], exported["manual"])
+
+
+def test_name_hint_only_for_a_word_that_matches_nothing(url):
+    """Issue 17: `cards -kind:monster Plant` said "did you mean 'Potted Plant'?" though the
+    word matches it; now the hint names the term that excluded it."""
+    from munchkin_lab.cards import api
+
+    assert api.cards("-kind:monster Rattler", url=url).attrs["hints"] == [
+        "'Rattler' matches 'Bone Rattler', but -kind:monster excludes it"]
+    assert api.cards("Rattler kind:curse level=2", url=url).attrs["hints"] == [
+        "'Rattler' matches 'Bone Rattler', but kind:curse excludes it"]
+    assert api.cards("Rattler (kind:curse or level>5)", url=url).attrs["hints"] == [
+        "'Rattler' matches 'Bone Rattler', but (kind:curse or level>5) excludes it"]
+    hint = api.cards("Bone Ratler", url=url).attrs["hints"]
+    assert hint == ["no card is named like 'Bone Ratler'; did you mean 'Bone Rattler'?"]
+    res = runner.invoke(app, ["cards", "-kind:monster", "Rattler", "--url", url])
+    assert res.exit_code == 0 and "hint: 'Rattler' matches 'Bone Rattler', but -kind:monster excludes it" in res.output
+    assert "did you mean" not in res.output
+
+
+def test_and_binds_tighter_than_or_and_comparisons_need_the_number(url):
+    """What the README's search section says, on the fixture cards (Bone Rattler 2, Grave
+    Lord 16; the curse has no Level)."""
+    from munchkin_lab.cards import api
+
+    def names(q):
+        return set(api.cards(q, url=url)["name"])
+
+    monsters = names("kind:monster")
+    assert names("kind:monster or kind:curse level<3") == monsters | names("kind:curse level<3")
+    assert names("(kind:monster or kind:curse) level<3") == names("kind:monster level<3") | names("kind:curse level<3")
+    no_level = names("-level>=0")
+    assert no_level and not (names("level!=5") & no_level)
+    assert no_level <= names("-level=5")
