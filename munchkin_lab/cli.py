@@ -21,16 +21,40 @@ One voice for all of them:
 """
 from __future__ import annotations
 
-import contextlib
-import functools
 import os
+import signal
 import sys
-from typing import Any, Callable, NoReturn, Sequence
+import threading
 
-import typer
-from typer.core import TyperCommand, TyperGroup
 
-from .plural import plural
+def _interrupted_while_starting(signum, frame):  # pragma: no cover - runs in the console script
+    """Ctrl+C while the command line is still importing its modules: ``Interrupted.``, exit
+    130, no traceback (nothing has been read or written yet)."""
+    try:
+        os.write(2, b"Interrupted.\n")
+    except OSError:
+        pass
+    os._exit(130)
+
+
+def _console_script() -> bool:
+    """True when this module is imported by the ``munchkin-lab`` console script (not by a
+    notebook, a test or another program, whose own Ctrl+C handling stays untouched)."""
+    return (threading.current_thread() is threading.main_thread()
+            and os.path.basename(sys.argv[0] if sys.argv else "").startswith("munchkin-lab"))
+
+
+#: The handler before ours: put back once every command module is imported (end of this module).
+_SIGINT_BEFORE = signal.signal(signal.SIGINT, _interrupted_while_starting) if _console_script() else None
+
+import contextlib  # noqa: E402  (after the early Ctrl+C handler: these imports take seconds)
+import functools  # noqa: E402
+from typing import Any, Callable, NoReturn, Sequence  # noqa: E402
+
+import typer  # noqa: E402
+from typer.core import TyperCommand, TyperGroup  # noqa: E402
+
+from .plural import plural  # noqa: E402
 
 __all__ = ["app", "main", "EXIT_OK", "EXIT_BAD_INPUT", "EXIT_USAGE", "EXIT_INTERRUPTED", "fail",
            "usage_error", "exit_interrupted", "check_range", "guarded", "error_message", "bad_input_errors",
@@ -88,6 +112,9 @@ def error_message(exc: BaseException) -> str:
                 return f"the database is read-only: {text}; nothing was written"
             if "disk" in low and "full" in low:
                 return f"the disk is full: {text}; nothing was written"
+            if "disk i/o" in low:
+                return (f"disk I/O error: {text}; the disk may be full or a file-size limit (ulimit -f) "
+                        "was hit: check the free space and the limits, then try again")
             if "locked" in low:
                 return f"the database is busy (locked by another program): {text}; try again"
         return f"database error: {text}"
@@ -166,10 +193,27 @@ def guarded(fn: Callable) -> Callable:
     return wrapper
 
 
+def _click_error_line(exc: BaseException) -> NoReturn:
+    """click's own errors (an unknown option or command, a missing argument, a value of the
+    wrong type or out of range) as one plain ``Error: <message> (see '<command> --help')`` line
+    on stderr, never a rich box; the exit code is click's (2 for usage errors)."""
+    ctx = getattr(exc, "ctx", None)
+    see = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    try:
+        typer.echo(f"Error: {exc.format_message().rstrip('.')}{see}", err=True)
+    except (OSError, ValueError):  # pragma: no cover - stderr gone
+        pass
+    raise typer.Exit(getattr(exc, "exit_code", EXIT_BAD_INPUT))
+
+
 def _run(fn: Callable, *args, **kwargs) -> Any:
     """``fn(*args, **kwargs)`` with the command-line handling of :func:`guarded`."""
     try:
         return fn(*args, **kwargs)
+    except typer.TyperException as exc:  # click's usage errors (typer's click subclasses it)
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+            _click_error_line(exc)
+        raise
     except _PASS:
         raise
     except BrokenPipeError:
@@ -223,6 +267,15 @@ class LabGroup(TyperGroup):
     ``Error: ...`` with exit 1 (never a traceback). The lab's own warnings (a card database
     built from older card files) are printed as one ``Warning: ...`` line on stderr."""
 
+    def make_context(self, info_name: Any, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        """click's context; a bad root option (``munchkin-lab --bogus``) is one ``Error:`` line, exit 2."""
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except typer.TyperException as exc:
+            if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+                _click_error_line(exc)
+            raise
+
     def invoke(self, ctx: Any) -> Any:
         with _lab_warnings_as_lines():
             return _run(super().invoke, ctx)
@@ -261,6 +314,12 @@ class _App(typer.Typer):
             return super().__call__(*args, **kwargs)
         except BrokenPipeError:
             _quiet_exit()
+        except KeyboardInterrupt:  # between the imports and the command (argument parsing)
+            try:
+                typer.echo("Interrupted.", err=True)
+            except (OSError, ValueError):  # pragma: no cover - stderr gone
+                pass
+            sys.exit(EXIT_INTERRUPTED)
         except SystemExit as e:
             # click (typer vendors its own copy) saw EPIPE: it wrapped stdout and exits 1
             if type(sys.stdout).__name__ == "PacifyFlushWrapper":
@@ -302,6 +361,8 @@ def _register() -> None:
 
 
 _register()
+if _SIGINT_BEFORE is not None:  # the commands are imported: Ctrl+C is KeyboardInterrupt again (guarded)
+    signal.signal(signal.SIGINT, _SIGINT_BEFORE)
 
 
 def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - console entry point

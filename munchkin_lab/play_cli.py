@@ -27,14 +27,15 @@ from typing import List, Optional
 import typer
 
 
-def _load_deck(sets: list[str]):
+def _load_deck(sets: list[str], url: str | None = None):
     from .cards import api
-    return api.load_specs(sets=sets)  # builds only a missing default database; never on an error
+    return api.load_specs(sets=sets, url=url)  # builds only a missing default database; never on an error
 
 
-def resolve_deck(name: str):
+def resolve_deck(name: str, url: str | None = None):
     """A :class:`munchkin_lab.decks.Deck` from a preset name (or ``preset:NAME``), a deck file
-    path or a saved deck name (tried in that order).
+    path or a saved deck name (tried in that order), with the cards of the database ``url``
+    (default: ``$DATABASE_URL`` or the SQLite file).
 
     Raises:
         DeckError: nothing of that name (the message lists the presets).
@@ -43,18 +44,20 @@ def resolve_deck(name: str):
     from .decks.model import Deck
 
     if name.startswith("preset:"):
-        return load_preset(name.split(":", 1)[1])
+        return load_preset(name.split(":", 1)[1], url=url)
     if name in list_presets():
-        return load_preset(name)
+        return load_preset(name, url=url)
     p = Path(name)
     if p.is_file():
-        return read_deck(p)
+        return read_deck(p, url=url)
     try:
-        return Deck.load(name)
+        return Deck.load(name, url=url)
     except Exception as e:  # noqa: BLE001 - no such saved deck / no database
         raise DeckError(f"no preset, deck file or saved deck {name!r} "
                         f"(presets: {', '.join(list_presets())}) ({e})") from None
 
+
+URL_HELP = "Database URL (default: $DATABASE_URL or the SQLite file)."
 
 #: Players a Munchkin game seats (the engine: 2..6) and a Solar Storm game (1..4).
 MUNCHKIN_PLAYERS = (2, 6)
@@ -101,8 +104,9 @@ def _refuse_unplayable(deck, players: int | None = None) -> None:
 
 def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
               random_play: bool = False, faster_play: bool = False, shared_victory: bool = False,
-              sets: list[str] | None = None):
+              sets: list[str] | None = None, url: str | None = None):
     """Play one whole game with the default policy; returns ``(game, actions_played)``.
+    Cards come from the database ``url`` (default: ``$DATABASE_URL`` or the SQLite file).
 
     ``deck``: a Deck, a name for :func:`resolve_deck`, or None (``sets`` if given, else the
     ``base`` preset). Decks with the ``solar_storm`` module give a ``SolarStormGame``.
@@ -125,7 +129,10 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
 
     rnd = random.Random(seed)
     if deck is None and sets:
-        specs = _load_deck(list(sets))
+        lo, hi = MUNCHKIN_PLAYERS
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+            raise PlayersError(f"--players: a Munchkin game seats {lo} to {hi} players, got {players!r}")
+        specs = _load_deck(list(sets), url=url)
         if not specs:
             raise ValueError("no cards found for the chosen sets")
         opts = GameOptions(faster_play=faster_play, shared_victory=shared_victory, max_turns=max_turns)
@@ -133,7 +140,7 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
         solar = False
     else:
         if deck is None or isinstance(deck, str):
-            deck = resolve_deck(deck or "base")
+            deck = resolve_deck(deck or "base", url=url)
         check_players(deck, players)
         _refuse_unplayable(deck, players)
         if "solar_storm" in deck.modules:
@@ -200,12 +207,17 @@ def register(app: typer.Typer) -> None:
              faster_play: bool = typer.Option(False, help="Faster Play option (phase 0)"),
              shared_victory: bool = typer.Option(False, help="Shared Victory option"),
              quiet: bool = typer.Option(False, help="print only the last lines of the log and the result"),
-             tail: int = typer.Option(10, help="log lines printed with --quiet (0 .. 100000)")) -> None:
+             tail: int = typer.Option(10, help="log lines printed with --quiet (0 .. 100000)"),
+             url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Play a whole game with the default policy and print the log and the outcome."""
         from .cli import SEED_RANGE, check_range, guarded, usage_error
 
         check_range(seed, "--seed", *SEED_RANGE)
-        check_range(players, "--players", 1, 6)
+        if not 1 <= players <= 6:  # no game seats that many; the deck's own game is checked once it is read
+            lo, hi = MUNCHKIN_PLAYERS
+            usage_error(f"--players: a Munchkin game seats {lo} to {hi} players, got {players}" if deck is None else
+                        f"--players: a Munchkin game seats {lo} to {hi} players and a Solar Storm game "
+                        f"{SOLAR_PLAYERS[0]} to {SOLAR_PLAYERS[1]}, got {players}")
         if max_turns < 1:
             usage_error(f"--max-turns must be at least 1, got {max_turns}")
         check_range(max_turns, "--max-turns", 1, MAX_TURNS)
@@ -218,7 +230,7 @@ def register(app: typer.Typer) -> None:
             try:
                 g, steps = play_game(deck=deck, players=players, seed=seed, max_turns=max_turns,
                                      random_play=random_play, faster_play=faster_play,
-                                     shared_victory=shared_victory, sets=sets)
+                                     shared_victory=shared_victory, sets=sets, url=url)
             except PlayersError as e:
                 usage_error(str(e))
             log = list(g.log)
@@ -231,20 +243,24 @@ def register(app: typer.Typer) -> None:
     scenario_app = typer.Typer(help="Scenario files: positions, steps and expectations.", no_args_is_help=True)
 
     @scenario_app.command("run")
-    def run(files: List[Path] = typer.Argument(..., help="scenario YAML files or folders")) -> None:
+    def run(files: List[Path] = typer.Argument(..., help="scenario YAML files or folders"),
+            url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Run scenario files; print PASS/FAIL per scenario; exit 1 on any failure."""
         from .cli import guarded
 
-        guarded(_run_scenarios)(files)
+        guarded(_run_scenarios)(files, url)
 
     app.add_typer(scenario_app, name="scenario")
 
 
-def _run_scenarios(files: List[Path]) -> None:
-    """``scenario run``: one PASS/FAIL line per file, then the counts; exit 1 on a failure."""
+def _run_scenarios(files: List[Path], url: str | None = None) -> None:
+    """``scenario run``: one PASS/FAIL line per file, then the counts; exit 1 on a failure.
+    Card names resolve through the database ``url``."""
     from .scenarios.runner import ScenarioResult, database_resolver, run_file
 
-    resolver = database_resolver()
+    resolver = database_resolver(url=url)
+    if url is not None:
+        resolver("")  # a database named by --url that cannot be read: one error, not a FAIL per file
     paths: list[Path] = []
     empty = 0
     for f in files:

@@ -28,7 +28,7 @@ from sqlalchemy import Connection, delete, func, insert, inspect, select, text, 
 from .. import config
 from ..engine import effects as _effects
 from .errors import CardDataError
-from .files import DERIVED_TAGS, CardFile, SetFile, SetHeader, TagsFile, read_yaml, validation_problems
+from .files import DERIVED_TAGS, CardFile, SetFile, SetHeader, TagFile, TagsFile, read_yaml, validation_problems
 from .models import Alias, BuildInfo, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
@@ -93,11 +93,55 @@ def effect_problems(effects: dict) -> list[str]:
         return [f"effect validator failed: {exc!r}"]
 
 
-def _display(path: Path, data_dir: Path) -> str:
+def _display(path: Path, data_dir: Path | None = None) -> str:
+    """``path`` as a reader can open it from the current folder: relative to the current
+    folder when it lies inside it, else as given (``data_dir`` is kept for callers)."""
+    if path.is_absolute():
+        try:
+            return str(path.relative_to(Path.cwd()))
+        except (ValueError, OSError):  # elsewhere, or the current folder is gone
+            return str(path)
+    return str(path)
+
+
+def _validate_set_file(doc: Any) -> tuple[SetHeader | None, list[TagFile], list[tuple[int, CardFile]], list[str]]:
+    """Validate a set file card by card: ``(header, tags, [(index, card)], problems)``. The
+    header and the ``tags:`` are checked apart from the cards, and each card apart from the
+    others, so one bad card hides neither the other cards' problems nor the checks that need
+    valid cards (duplicates, tags, aliases). ``header`` is None when it is invalid."""
+    raw = doc.data if doc.data is not None else {}
+    cards_raw = raw.get("cards") if isinstance(raw, dict) else None
+    if not isinstance(raw, dict) or not isinstance(cards_raw, list):
+        try:  # not a mapping, or cards: is not a list: the whole-file message says so
+            sf = SetFile.model_validate(raw)
+        except ValidationError as exc:
+            return None, [], [], validation_problems(doc, exc)
+        return sf.set, list(sf.tags), list(enumerate(sf.cards)), []
+    problems: list[str] = []
+    header: SetHeader | None = None
+    tags: list[TagFile] = []
     try:
-        return str(path.relative_to(data_dir.parent))
-    except ValueError:
-        return str(path)
+        top = SetFile.model_validate({**raw, "cards": []})
+    except ValidationError as exc:  # reported above; keep what is valid for the card checks
+        problems += validation_problems(doc, exc)
+        try:
+            header = SetHeader.model_validate(raw.get("set"))
+        except ValidationError:
+            header = None
+        for t in raw.get("tags") if isinstance(raw.get("tags"), list) else []:
+            try:
+                tags.append(TagFile.model_validate(t))
+            except ValidationError:
+                pass
+    else:
+        header, tags = top.set, list(top.tags)
+    cards: list[tuple[int, CardFile]] = []
+    for i, c in enumerate(cards_raw):
+        try:
+            cards.append((i, CardFile.model_validate(c)))
+        except ValidationError as exc:
+            problems += validation_problems(doc, exc, at=("cards", i))
+    return header, tags, cards, problems
 
 
 def load_files(data_dir: str | Path | None = None) -> CardData:
@@ -132,41 +176,40 @@ def load_files(data_dir: str | Path | None = None) -> CardData:
                 for t in tf.tags:
                     data.tags[t.name.lower()] = TagInfo(t.name, t.description)
 
-    set_files: list[tuple[SetFile, Any, str]] = []
+    set_files: list[tuple[SetHeader | None, list[TagFile], list[tuple[int, CardFile]], Any, str, str]] = []
     for path in sorted((data_dir / "sets").glob("*.yaml")):
         disp = _display(path, data_dir)
         doc, errs = read_yaml(path, disp)
         problems += errs
         if doc is None:
             continue
-        try:
-            sf = SetFile.model_validate(doc.data if doc.data is not None else {})
-        except ValidationError as exc:
-            problems += validation_problems(doc, exc)
-            continue
-        set_files.append((sf, doc, disp))
+        header, set_tags, cards, errs = _validate_set_file(doc)
+        problems += errs
+        set_files.append((header, set_tags, cards, doc, disp, path.stem))
 
     codes: dict[str, str] = {}
-    for sf, doc, disp in set_files:
-        if sf.set.code in codes:
-            problems.append(f"{disp}:{doc.line_of(('set', 'code'))}: set: code: duplicate set code "
-                            f"{sf.set.code!r} (also in {codes[sf.set.code]})")
-        codes.setdefault(sf.set.code, disp)
-        for t in sf.tags:
-            data.tags.setdefault(t.name.lower(), TagInfo(t.name, t.description, sf.set.code))
-    for sf, doc, disp in set_files:
-        for req in sf.set.requires:
+    for header, set_tags, _cards, doc, disp, stem in set_files:
+        if header is not None:
+            if header.code in codes:
+                problems.append(f"{disp}:{doc.line_of(('set', 'code'))}: set: code: duplicate set code "
+                                f"{header.code!r} (also in {codes[header.code]})")
+            codes.setdefault(header.code, disp)
+        for t in set_tags:
+            data.tags.setdefault(t.name.lower(), TagInfo(t.name, t.description, header.code if header else stem))
+    for header, _tags, _cards, doc, disp, _stem in set_files:
+        for req in header.requires if header is not None else ():
             if req not in codes:
                 problems.append(f"{disp}:{doc.line_of(('set', 'requires'))}: set: requires: unknown set {req!r}")
 
     global_tags = {k for k, v in data.tags.items() if v.declared_in is None}
     aliases: list[tuple[str, str, str, LoadedCard, int]] = []
-    for sf, doc, disp in set_files:
-        code = sf.set.code
-        allowed = global_tags | {t.name.lower() for t in sf.tags}
+    for header, set_tags, cards, doc, disp, stem in set_files:
+        code = header.code if header is not None else stem  # an invalid header: checked as the file's stem
+        allowed = global_tags | {t.name.lower() for t in set_tags}
         seen: dict[str, int] = {}
-        data.sets.append(sf.set)
-        for i, c in enumerate(sf.cards):
+        if header is not None:
+            data.sets.append(header)
+        for i, c in cards:
             where = f"{disp}:{doc.line_of(('cards', i))}"
             who = f"card {c.name!r}"
             key = c.name.lower()
@@ -199,8 +242,21 @@ def load_files(data_dir: str | Path | None = None) -> CardData:
                                [(a[3].card.name, a[3].set_code, a[1], a[2]) for a in aliases])
 
     if problems:
-        raise CardDataError(problems)
+        raise CardDataError(_by_place(problems))
     return data
+
+
+def _by_place(problems: list[str]) -> list[str]:
+    """Problems grouped by file (in the order the files were first named) and by line."""
+    import re
+
+    order: dict[str, int] = {}
+    keyed = []
+    for n, p in enumerate(problems):
+        m = re.match(r"(.*?):(\d+): ", p)
+        path, line = (m.group(1), int(m.group(2))) if m else (p.split(": ", 1)[0], 0)
+        keyed.append((order.setdefault(path, len(order)), line, n, p))
+    return [p for *_k, p in sorted(keyed)]
 
 
 def alias_problems(cards: list[tuple[str, str]], aliases: list[tuple[str, str, str, str]]) -> list[str]:
@@ -300,6 +356,30 @@ def init_db(url: str | None = None) -> None:
 
 # --------------------------------------------------------------------------- checked schemas
 
+#: What to keep before a damaged card database is rebuilt: a rebuilt database has no designer
+#: cards and no saved decks.
+_BACKUP_FIRST = ("keep a copy first (copy the database file somewhere safe, or "
+                 "`munchkin-lab db export cards.csv` while it still reads): a rebuilt database has no "
+                 "designer cards and no saved decks")
+
+
+def unreadable_hint(problem: str, dialect: str = "sqlite") -> str:
+    """The advice after ``cannot read the card database (<problem>)``; never advice that loses
+    data. A disk I/O error or a full disk says what may have happened (a full disk, a file-size
+    limit such as ``ulimit -f``) and that nothing was changed; a damaged file says to keep a copy
+    before anything is rebuilt; a server database says to check the URL and the server."""
+    low = problem.lower()
+    if dialect != "sqlite":
+        return "check the URL and the server; `munchkin-lab db build` creates the schema"
+    if "disk i/o" in low or "full" in low or "file too large" in low or "readonly" in low:
+        return ("the disk may be full or a file-size limit (ulimit -f) was hit; the database file itself "
+                "is probably fine and was not changed: check the free space and the limits, then try again")
+    if "locked" in low or "busy" in low:
+        return "another program is writing it; try again"
+    return (f"the file may be damaged: {_BACKUP_FIRST}; then move the file away and run "
+            "`munchkin-lab db build`")
+
+
 _schema_ok: set[str] = set()
 
 
@@ -322,9 +402,8 @@ def check_schema(engine, url: str | None = None) -> None:
             problem = schema_problem(conn)
     except DBAPIError as exc:
         first = (str(exc.orig if exc.orig is not None else exc).strip().splitlines() or ["?"])[0]
-        hint = ("if the file is damaged, move it away and run `munchkin-lab db build`" if engine.dialect.name == "sqlite"
-                else "check the URL and the server; `munchkin-lab db build` creates the schema")
-        raise CardDataError([f"{shown}: cannot read the card database ({first}); {hint}"]) from None
+        raise CardDataError([f"{shown}: cannot read the card database ({first}); "
+                             f"{unreadable_hint(first, engine.dialect.name)}"]) from None
     if problem is not None:
         what = ("run `munchkin-lab db build` first" if problem.startswith("no card database")
                 else "run `munchkin-lab db build` (it migrates the schema and keeps designer cards and decks)")

@@ -210,6 +210,9 @@ def register(app: typer.Typer) -> None:
             out = df.copy()
             for c in ("tags", "aliases", "effects", "usable_by", "not_usable_by"):
                 out[c] = out[c].map(lambda v: json.dumps(v, ensure_ascii=False))
+            for c in ("big", "manual"):  # spelled as `db export` writes them (true/false)
+                if c in out.columns:
+                    out[c] = out[c].map(lambda v: "" if v is None or v != v else ("true" if v else "false"))
             typer.echo(out.to_csv(index=False), nl=False)
         else:
             if df.empty:

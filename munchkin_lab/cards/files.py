@@ -341,11 +341,14 @@ def _describe(err: dict) -> tuple[str, str]:
     return field, error_message(err)
 
 
-def validation_problems(doc: YamlDoc, exc: ValidationError, card_prefix: tuple = ("cards",)) -> list[str]:
-    """Turn a pydantic error on ``doc`` into ``path:line: card 'Name': field: message`` lines."""
+def validation_problems(doc: YamlDoc, exc: ValidationError, card_prefix: tuple = ("cards",),
+                        at: tuple = ()) -> list[str]:
+    """Turn a pydantic error on ``doc`` into ``path:line: card 'Name': field: message`` lines.
+    ``at``: where in ``doc`` the validated value lies (``("cards", 3)`` for one card checked
+    on its own)."""
     out = []
     for err in exc.errors(include_url=False):
-        loc = tuple(err["loc"])
+        loc = tuple(at) + tuple(err["loc"])
         line = doc.line_of(loc)
         where = f"{doc.path_display}:{line}" if line else doc.path_display
         who = ""

@@ -11,6 +11,8 @@ Syntax (case-insensitive; terms next to each other are and-ed):
   (door, treasure, ...) or the cards of the saved deck called NAME.
 * comparisons ``level>=10``, ``bonus>2``, ``treasures=3``, ``gold<500``, ``copies>1``,
   ``levels=2`` (levels gained); operators ``: = != < <= > >=`` (``:`` and ``=`` mean equal).
+  A comparison needs the number: a card without one (a Level unknown, ``null``) matches none of
+  them, ``!=`` included (``-level=5`` keeps such cards).
   A card without the number (``null``) never matches a comparison.
 * ``-term`` negates, ``or`` (lower precedence than the implicit and), ``and``, parentheses.
 
@@ -430,6 +432,49 @@ def _near(value: str, known: dict[str, str], n: int = 3) -> list[str]:
     return [known[k] for k in hits[:n]]
 
 
+def _show(node: Any) -> str:
+    """A search term written back as a query (``-kind:monster``, ``(a or b)``)."""
+    if isinstance(node, Text):
+        return f'"{node.text}"' if " " in node.text else node.text
+    if isinstance(node, Cmp):
+        return f"{node.field}{node.op}{node.value}"
+    if isinstance(node, Not):
+        return "-" + _show(node.term)
+    if isinstance(node, And):
+        return " ".join(_show(t) for t in node.terms)
+    if isinstance(node, Or):
+        return "(" + " or ".join(_show(t) for t in node.terms) + ")"
+    return repr(node)  # pragma: no cover
+
+
+def _named_but_excluded(ast: Any, words: list[str], conn) -> str | None:
+    """When a search found nothing but its name words match cards: a hint naming those cards
+    and the other terms that excluded them (``'Plant' matches 'Potted Plant', but -kind:monster
+    excludes it``); None when the words match no card (then a misspelling is likely)."""
+    cond = and_(*(_name_match(w) for w in words if w.strip()))
+    rows = conn.execute(select(Card.id, Card.name).where(cond).order_by(Card.name).limit(50)).all()
+    if not rows:
+        return None
+    text = " ".join(w.strip() for w in words if w.strip())
+    ids = [r.id for r in rows]
+    names = list(dict.fromkeys(r.name for r in rows))
+    shown = ", ".join(map(repr, names[:3])) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    others = [t for t in (ast.terms if isinstance(ast, And) else (ast,))
+              if not (isinstance(t, Text) or (isinstance(t, Cmp) and t.field.lower() == "name"))]
+    culprits = []
+    for t in others:
+        try:
+            keeps = conn.execute(select(Card.id).where(Card.id.in_(ids), _compile(t, _show(t))).limit(1)).first()
+        except SearchSyntaxError:  # pragma: no cover - the whole query compiled
+            continue
+        if keeps is None:
+            culprits.append(_show(t))
+    what = "it" if len(names) == 1 else "them"
+    by = " and ".join(culprits) if culprits else "the other terms together"
+    verb = "excludes" if len(culprits) == 1 else "exclude"
+    return f"{text!r} matches {shown}, but {by} {verb} {what}"
+
+
 def search_hints(query: str, conn, empty: bool = False) -> list[str]:
     """Hints for a search (strings to show the designer; empty list when none).
 
@@ -477,6 +522,10 @@ def search_hints(query: str, conn, empty: bool = False) -> list[str]:
     words += [t.value for t in terms if isinstance(t, Cmp) and t.field.lower() == "name"]
     if empty and words:
         text = " ".join(w.strip() for w in words if w.strip())
+        named = _named_but_excluded(ast, words, conn)
+        if named is not None:  # the words match cards: another term left them out, no misspelling
+            out.append(named)
+            return out
         folded: dict[str, str] = {}  # folded name -> what the hint shows
         for (n,) in conn.execute(select(Card.name).distinct()):
             folded.setdefault(fold(n), repr(n))

@@ -53,8 +53,23 @@ def _get(name: str, url: Optional[str]):
     return find_deck(name, url=url)
 
 
+#: Columns printed as percentages (``52.2%``) rather than fractions.
+_PERCENT_COLUMNS = ("share", "p")
+
+
 def _frame(df, index: bool = True) -> str:
-    return df.to_string(index=index) if len(df) else "(none)"
+    """A table as text: an unknown number is ``-`` (never ``<NA>``), shares and chances are
+    percentages with one decimal."""
+    if not len(df):
+        return "(none)"
+    fmt = {c: (lambda v: "-" if v is None or v != v else f"{v:.1%}") for c in _PERCENT_COLUMNS if c in df.columns}
+    plain = [c for c in df.columns if c not in fmt]
+    if plain:
+        df = df.copy()
+        for c in plain:
+            if df[c].isna().any():
+                df[c] = df[c].astype(object).mask(df[c].isna(), "-")
+    return df.to_string(index=index, na_rep="-", formatters=fmt)
 
 
 @deck_app.command("new")
@@ -80,6 +95,10 @@ def new(
         deck.description = description or base.description
     for code in sets:
         deck.add_set(code)
+    if preset and sets and not description:
+        from .presets import note_change_from_preset
+
+        note_change_from_preset(deck)
     for o in option:
         deck.set_option(o, True)
     for m in module:
@@ -104,10 +123,39 @@ def add(
     from .store import edit_deck  # load, add, save; again from a fresh load if another edit came first
 
     _copies_option(copies)
-    deck, specs = edit_deck(name, lambda d: d.add_set(what) if whole_set else d.add(what, copies, set=set_, pile=pile),
-                            url=url)
+    if pile is not None:
+        _known_pile(pile)
+    from .presets import note_change_from_preset
+
+    def change(d):
+        specs = d.add_set(what) if whole_set else d.add(what, copies, set=set_, pile=pile)
+        note_change_from_preset(d)
+        return specs
+
+    deck, specs = edit_deck(name, change, url=url)
     shown = ", ".join(f"{s.name} [{s.set}]" for s in specs[:8]) + (" ..." if len(specs) > 8 else "")
-    typer.echo(f"added {plural(len(specs), 'card')}: {shown}; deck now {plural(deck.size, 'card')}")
+    where = f" in pile {pile!r}" if pile else ""
+    if whole_set or copies == 1:
+        typer.echo(f"added {plural(len(specs), 'card')}{where}: {shown}; deck now {plural(deck.size, 'card')}")
+    elif len(specs) == 1:
+        typer.echo(f"added {plural(copies, 'copy', 'copies')} of {shown}{where}; deck now {plural(deck.size, 'card')}")
+    else:
+        typer.echo(f"added {plural(copies, 'copy', 'copies')} each of {plural(len(specs), 'card')}{where}: {shown}; "
+                   f"deck now {plural(deck.size, 'card')}")
+
+
+def _known_pile(pile: str) -> None:
+    """Refuse (usage error, exit 2) a ``--pile`` that is no draw pile of any game, with the
+    closest name: a deck holding it could not be played (``deck check``'s ``unknown-pile``)."""
+    import difflib
+
+    from ..cli import usage_error
+    from .model import PILES
+
+    if pile not in PILES:
+        close = difflib.get_close_matches(pile, PILES, n=1, cutoff=0.5)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        usage_error(f"--pile {pile!r} is not a draw pile; {hint}piles: {', '.join(PILES)}")
 
 
 @deck_app.command("remove")
@@ -123,8 +171,23 @@ def remove(
     from .store import edit_deck  # load, remove, save; again from a fresh load if another edit came first
 
     _copies_option(copies)
-    deck, keys = edit_deck(name, lambda d: d.remove(what, copies, set=set_), url=url)
-    typer.echo(f"removed {', '.join(keys)}; deck now {plural(deck.size, 'card')}")
+
+    from .presets import note_change_from_preset
+
+    def change(d):
+        before = {k: e.copies for k, e in d.entries.items()}
+        keys = d.remove(what, copies, set=set_)
+        note_change_from_preset(d)
+        return [(k, before[k] - d.copies(k), d.copies(k)) for k in keys]
+
+    deck, gone = edit_deck(name, change, url=url)
+    parts = []
+    for key, n, left in gone:
+        s = deck.catalog.spec(key) if key in deck.catalog else None
+        label = f"{s.name} [{s.set}]" if s is not None else key
+        parts.append(f"{plural(n, 'copy', 'copies')} of {label}" + (f" ({left} left)" if left else ""))
+    shown = ", ".join(parts[:8]) + (" ..." if len(parts) > 8 else "")
+    typer.echo(f"removed {shown}; deck now {plural(deck.size, 'card')}")
 
 
 @deck_app.command("show")
@@ -199,7 +262,7 @@ def stats_cmd(
         typer.echo("\n-- Kick Open the Door, one Door pile per set")
         typer.echo(_frame(stats.kick_odds_by_set(deck)))
     typer.echo("\n-- odds")
-    typer.echo(stats.odds_table(deck).to_string(index=False, formatters={"p": "{:.3f}".format}))
+    typer.echo(_frame(stats.odds_table(deck), index=False))
 
 
 @deck_app.command("check")
@@ -355,12 +418,31 @@ def list_(url: Optional[str] = URL):
     typer.echo(_frame(df[["name", "cards", "entries", "modules", "description"]], index=False))
 
 
+def _interactive() -> bool:
+    """True when stdin is a terminal (someone can answer a question)."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):  # closed or replaced stdin
+        return False
+
+
 @deck_app.command("delete")
 @_errors
-def delete(name: str = typer.Argument(...), url: Optional[str] = URL):
-    """Delete a saved deck."""
-    from .store import delete_deck
+def delete(name: str = typer.Argument(...),
+           yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask first (needed when stdin is not a terminal)."),
+           url: Optional[str] = URL):
+    """Delete a saved deck (asks first unless --yes; without a terminal, refused unless --yes)."""
+    from ..cli import fail
+    from .store import delete_deck, load_deck
 
+    if not yes:
+        deck = load_deck(name, url)  # an unknown deck is an error before any question
+        if not _interactive():
+            fail(f"not deleting deck {name!r}: no terminal to confirm on; pass --yes to delete it")
+        if not typer.confirm(f"Delete deck {name!r} ({plural(deck.size, 'card')})? It cannot be undone",
+                             default=False):
+            typer.echo("nothing deleted")
+            raise typer.Exit(1)
     delete_deck(name, url)
     typer.echo(f"deleted deck {name!r}")
 

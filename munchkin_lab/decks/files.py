@@ -570,17 +570,21 @@ def _looks_like_text_format(text: str) -> bool:
     return False
 
 
-def write_deck(deck: Deck, path) -> None:
+def write_deck(deck: Deck, path, overwrite: bool = False) -> None:
     """Write ``deck`` to ``path`` (YAML for ``.yaml``/``.yml``, else text), UTF-8, atomically:
     written aside and renamed into place (:func:`munchkin_lab.fileio.atomic_write_text`), so
-    an existing file survives a failure, a kill or a full disk.
+    an existing file survives a failure, a kill or a full disk. An existing file is replaced
+    only with ``overwrite=True``.
 
     Raises:
+        FileExistsError: ``path`` exists and ``overwrite`` is False; nothing is written.
         OSError: the folder is missing (never created) or the file cannot be written; the
             previous file is kept.
     """
     from ..fileio import atomic_write_text
 
     p = Path(path)
+    if not overwrite and (p.exists() or p.is_symlink()):
+        raise FileExistsError(f"{str(p)!r} already exists; pass overwrite=True to replace it")
     text = to_yaml(deck) if is_yaml_path(p) else to_text(deck)
     atomic_write_text(p, text)

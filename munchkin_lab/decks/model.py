@@ -571,11 +571,19 @@ class Deck:
 
         return to_yaml(self)
 
-    def export(self, path) -> None:
-        """Write the deck to ``path`` (``.yaml``/``.yml`` -> YAML, else text)."""
+    def export(self, path, overwrite: bool = False) -> None:
+        """Write the deck to ``path`` (``.yaml``/``.yml`` -> YAML, else text), atomically
+        (:func:`munchkin_lab.decks.files.write_deck`).
+
+        Raises:
+            FileExistsError: ``path`` exists and ``overwrite`` is False (the file is untouched;
+                the message names the file and ``overwrite=True``), as ``munchkin-lab deck
+                export`` refuses without ``--force``.
+            OSError: the folder is missing or the file cannot be written; the previous file is kept.
+        """
         from .files import write_deck
 
-        write_deck(self, path)
+        write_deck(self, path, overwrite=overwrite)
 
     @classmethod
     def from_file(cls, path, catalog: Catalog | None = None, url: str | None = None) -> "Deck":

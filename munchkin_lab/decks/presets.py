@@ -67,3 +67,30 @@ def find_deck(name: str, url: str | None = None, catalog: Catalog | None = None)
         if name in list_presets():
             return load_preset(name, catalog=catalog, url=url)
         raise DeckError(f"{exc} (presets: {', '.join(list_presets())})") from None
+
+
+def _preset_descriptions() -> dict[str, str]:
+    """``{description: preset name}`` of the shipped presets (their ``description:`` line)."""
+    out: dict[str, str] = {}
+    for name in list_presets():
+        try:
+            path = preset_path(name)
+            for line in path.read_text(encoding="utf-8").splitlines()[:40]:
+                if line.startswith("description:"):
+                    out.setdefault(line.split(":", 1)[1].strip().strip("'\""), name)
+                    break
+        except (OSError, UnicodeError, DeckError):  # pragma: no cover - an unreadable preset
+            continue
+    return out
+
+
+def note_change_from_preset(deck: Deck) -> bool:
+    """After ``deck`` was changed: a description copied from a preset (``deck new --preset``)
+    no longer describes it ("every card of the munchkin set" after Ghosts were added), so it
+    becomes ``based on preset 'base', changed since``. A description of the designer's own
+    is kept. Returns True when the description was replaced."""
+    name = _preset_descriptions().get((deck.description or "").strip())
+    if name is None:
+        return False
+    deck.description = f"based on preset {name!r}, changed since"
+    return True

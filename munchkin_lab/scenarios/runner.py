@@ -119,8 +119,10 @@ def load_scenario(path: str | Path) -> dict:
     bad = set(data) - TOP_FIELDS
     if bad:
         raise ScenarioError(f"{path}: unknown field(s) {sorted(map(str, bad))} (allowed: {sorted(TOP_FIELDS)})")
-    if not isinstance(data.get("players"), list) or len(data["players"]) < 2:
-        raise ScenarioError(f"{path}: field 'players': a list of at least 2 players")
+    if not isinstance(data.get("players"), list):
+        raise ScenarioError(f"{path}: field 'players': a list of 2 to 6 players")
+    if len(data["players"]) < 2:
+        raise ScenarioError(f"{path}: players: a scenario has 2 to 6 players, got {len(data['players'])}")
     problems = check_scenario(data, doc)
     if problems:
         raise ScenarioError("; ".join(f"{path}:{line}: {msg}" if line else f"{path}: {msg}"
@@ -130,8 +132,9 @@ def load_scenario(path: str | Path) -> dict:
     return data
 
 
-def database_resolver(sets: list[str] | None = None) -> Resolver:
-    """Resolve card names through the card database (``munchkin_lab.cards.api.load_specs``;
+def database_resolver(sets: list[str] | None = None, url: str | None = None) -> Resolver:
+    """Resolve card names through the card database ``url`` (default: ``$DATABASE_URL`` or the
+    SQLite file; ``munchkin_lab.cards.api.load_specs``;
     only the embedded default database is built, and only when it does not exist yet). A card's
     aliases (older printed names, translations: ``Polymorph Potion`` -> ``Pollymorph Potion``)
     resolve to it too."""
@@ -140,10 +143,10 @@ def database_resolver(sets: list[str] | None = None) -> Resolver:
 
     def load() -> None:
         from ..cards import api
-        specs = api.load_specs(sets=sets)
+        specs = api.load_specs(sets=sets, url=url)
         for sp, _n in specs:
             cache.setdefault(sp.name.lower(), sp)
-        rows = api.cards("")
+        rows = api.cards("", url=url)
         for name, names in zip(rows["name"], rows["aliases"]):
             for alias in names or ():
                 aliases.setdefault(str(alias).lower(), str(name).lower())
@@ -295,8 +298,57 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
         raise ScenarioError(f"{where}: phase: start, trouble, end or setup")
     s.setup_seat = s.active
     s.forced = [int(x) for x in (sc.get("forced_dice") or [])]
+    check_position(g, players, where)
     g.begin()
     return g
+
+
+#: The card kind each player zone of a scenario holds (README, ``players``).
+ZONE_KINDS = {"races": ("race",), "classes": ("class",), "curses": ("curse",), "equipped": ("item",),
+              "carried": ("item", "one_shot", "fairy_dust")}
+_ZONE_FIELDS = {"races": ("race", "races"), "classes": ("class", "classes"), "curses": ("curses",),
+                "equipped": ("equipped",), "carried": ("carried",)}
+
+
+def check_position(g: Game, players: list, where: str = "scenario") -> None:
+    """Refuse a start position the rules cannot reach: a zone holding a card of the wrong kind
+    (Potted Plant equipped, Huge Rock as a Curse; ``carried`` holds Items, One-Shots and Fairy
+    Dust on the table), Items in use beyond the slots (two Huge Rocks and a Chainsaw: two hands)
+    or a second Big item in use without a Dwarf. The rules are the engine's own public helpers
+    (``Game.why_slot``, ``Game.big_ok``; core rules, 9. Treasures and Items), asked Item by Item
+    as if they were put in use in order. Race/class restrictions are not checked (a scenario
+    may hold an Item its player cannot use, e.g. to sell it).
+
+    Raises:
+        ScenarioError: ``<file>: players[i].<field>[j]: <card>: <why>``.
+    """
+    s = g.state
+
+    def field(i: int, zone: str, j: int) -> str:
+        pd = players[i] if i < len(players) and isinstance(players[i], dict) else {}
+        keys = [k for k in _ZONE_FIELDS[zone] if pd.get(k) is not None]
+        key = keys[0] if keys else zone
+        return f"players[{i}].{key}" + (f"[{j}]" if isinstance(pd.get(key), list) else "")
+
+    for i, p in enumerate(s.players):
+        for zone, kinds in ZONE_KINDS.items():
+            for j, c in enumerate(getattr(p, zone)):
+                kind = g.specs[c].kind
+                if kind not in kinds:
+                    raise ScenarioError(f"{where}: {field(i, zone, j)}: {g.specs[c].name} is a {kind.replace('_', ' ')}, "
+                                        f"not a {' or '.join(kinds)}: it cannot be in {zone}")
+        in_use, carried = list(p.equipped), list(p.carried)
+        p.equipped, p.carried = [], []  # put in use one by one; carried Items are not in use
+        try:
+            for j, c in enumerate(in_use):
+                why = g.why_slot(i, c)
+                if why is None and g.specs[c].big and not g.big_ok(i, c):
+                    why = "a second Big item in use, and the player is no Dwarf (core rules, 9. Treasures and Items)"
+                if why is not None:
+                    raise ScenarioError(f"{where}: {field(i, 'equipped', j)}: {g.specs[c].name} cannot be in use: {why}")
+                p.equipped.append(c)
+        finally:
+            p.equipped, p.carried = in_use, carried
 
 
 def _seat(v: Any, names: list[str], field: str) -> int:

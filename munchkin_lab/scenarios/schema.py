@@ -165,7 +165,15 @@ def _message(err: dict) -> str:
         op = ">=" if typ == "greater_than_equal" else "<="
         return f"must be {op} {ctx.get('ge', ctx.get('le'))}, got {err.get('input')!r}"
     if typ in ("too_short", "too_long"):
-        return f"expected {ctx.get('min_length', '')}..{ctx.get('max_length', '')} entries, got {ctx.get('actual_length')}"
+        got = ctx.get("actual_length")
+        if _loc(tuple(err.get("loc", ()))) == ("players",):
+            lo = ScenarioModel.model_fields["players"].metadata
+            low = next((m.min_length for m in lo if getattr(m, "min_length", None) is not None), 2)
+            high = next((m.max_length for m in lo if getattr(m, "max_length", None) is not None), 6)
+            return f"a scenario has {low} to {high} players, got {got}"
+        if typ == "too_short":
+            return f"at least {ctx.get('min_length')} entries needed, got {got}"
+        return f"at most {ctx.get('max_length')} entries allowed, got {got}"
     return error_message(err)
 
 

@@ -28,6 +28,14 @@ import typer
 from ..plural import plural
 
 
+#: Upper ends of the number options: an out-of-range value is a usage error (exit 2) naming the
+#: range. Games: what the per-game table can number; workers: local processes; turn cap: as
+#: ``play --max-turns``.
+MAX_GAMES = 2**63 - 1
+MAX_WORKERS = 512
+MAX_TURN_CAP = 100_000
+
+
 def _interrupted(message: str) -> typer.Exit:
     from ..cli import exit_interrupted
 
@@ -132,14 +140,14 @@ def register(app: typer.Typer) -> None:
     @_errors
     def simulate_cmd(
         deck: str = typer.Argument(..., help="Preset name, deck file path or saved deck name."),
-        games: int = typer.Option(1000, "--games", "-n", min=1, help="Number of games (>= 1)."),
+        games: int = typer.Option(1000, "--games", "-n", min=1, max=MAX_GAMES, help="Number of games (1..2**63-1)."),
         players: int = typer.Option(4, "--players", "-p", min=1, max=6, help="Players (Munchkin 2-6, Solar Storm 1-4)."),
-        workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Local worker processes (default: every core; 1 = this process)."),
+        workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help=f"Local worker processes, 1..{MAX_WORKERS} (default: every core; 1 = this process)."),
         seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="Run seed, 0..2**63-1 (a seed per game is derived from it)."),
         bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bot per seat, comma-separated (cycled): greedy, random."),
         scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Existing Dask scheduler, tcp://host:port. Dask has no authentication: use only a cluster you trust."),
         connect_timeout: float = typer.Option(5.0, "--connect-timeout", min=0.1, help="Seconds to wait for --scheduler."),
-        turn_cap: int = typer.Option(300, "--turn-cap", min=1, help="A game still running after this many turns ends without a winner."),
+        turn_cap: int = typer.Option(300, "--turn-cap", min=1, max=MAX_TURN_CAP, help=f"A game still running after this many turns (1..{MAX_TURN_CAP}) ends without a winner."),
         out: Optional[Path] = typer.Option(None, "--out", "-o", callback=_check_out, help="Write the result to this file as the games finish: .parquet (every table), .json (every table) or .csv (per-game table only). The folder must exist."),
         dashboard: bool = typer.Option(False, "--dashboard", help="Serve the Dask dashboard on 127.0.0.1 (local cluster; off by default)."),
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
@@ -179,16 +187,16 @@ def register(app: typer.Typer) -> None:
     def compare_cmd(
         deck_a: str = typer.Argument(..., help="Deck A (baseline): preset, file or saved deck."),
         deck_b: str = typer.Argument(..., help="Deck B (variant)."),
-        games: int = typer.Option(1000, "--games", "-n", min=1, help="Games per deck (>= 1)."),
+        games: int = typer.Option(1000, "--games", "-n", min=1, max=MAX_GAMES, help="Games per deck (1..2**63-1)."),
         players: int = typer.Option(4, "--players", "-p", min=1, max=6, help="Players (Munchkin 2-6, Solar Storm 1-4)."),
-        workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1),
+        workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS),
         seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="Run seed, 0..2**63-1."),
         bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bots for both runs."),
         bots_a: Optional[str] = typer.Option(None, "--bots-a", callback=_check_bots_opt, help="Bots of run A (line-up comparison)."),
         bots_b: Optional[str] = typer.Option(None, "--bots-b", callback=_check_bots_opt, help="Bots of run B."),
         scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Existing Dask scheduler (a cluster you trust)."),
         connect_timeout: float = typer.Option(5.0, "--connect-timeout", min=0.1),
-        turn_cap: int = typer.Option(300, "--turn-cap", min=1),
+        turn_cap: int = typer.Option(300, "--turn-cap", min=1, max=MAX_TURN_CAP),
         dashboard: bool = typer.Option(False, "--dashboard", help="Serve the Dask dashboard on 127.0.0.1."),
         progress: bool = typer.Option(True, "--progress/--no-progress"),
         plots: Optional[Path] = typer.Option(None, "--plots", help="Folder to write the four plots (PNG: win rates, lengths, levels, cards) to (created if missing; its parent must exist)."),

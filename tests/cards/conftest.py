@@ -31,8 +31,11 @@ def backend_url(request, tmp_path_factory):
 
 
 @pytest.fixture
-def data_copy(tmp_path) -> Path:
-    """A writable copy of the small fixture data set (``tests/cards/fixtures/mini``)."""
+def data_copy(tmp_path, monkeypatch) -> Path:
+    """A writable copy of the small fixture data set (``tests/cards/fixtures/mini``) in
+    ``<tmp>/database``; the test runs in ``<tmp>``, so problems name ``database/sets/...``
+    (paths are shown relative to the current folder)."""
     dest = tmp_path / "database"
     shutil.copytree(MINI, dest)
+    monkeypatch.chdir(tmp_path)
     return dest

@@ -249,3 +249,139 @@ def test_ctrl_c_exits_130_without_a_traceback():
     assert first.startswith(("PASS", "FAIL"))
     assert proc.returncode == 130, err
     assert err.strip().endswith("Interrupted.") and "Traceback" not in err
+
+
+def test_disk_io_error_advises_nothing_that_loses_data(url, tmp_path):
+    """Issue 17: a file-size limit (``ulimit -f 20``) makes SQLite report a disk I/O error on a
+    sound database. The message says what may have happened and never says to move the
+    database away or rebuild it; the file is unchanged."""
+    import resource
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    db = Path(url.removeprefix("sqlite:///"))
+    copy = tmp_path / "copy.sqlite"
+    shutil.copy(db, copy)
+    before = copy.read_bytes()
+
+    def limit():  # runs in the child, as `ulimit -f 20` does
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20 * 1024, 20 * 1024))
+
+    code = "import sys; from munchkin_lab.cli import app; sys.argv[0] = 'munchkin-lab'; app()"
+    proc = subprocess.run([sys.executable, "-c", code, "cards", "Elf", "--url", f"sqlite:///{copy}"],
+                          capture_output=True, text=True, preexec_fn=limit, timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    assert "disk I/O error" in proc.stderr and "the disk may be full or a file-size limit" in proc.stderr
+    assert "move it away" not in proc.stderr and "db build" not in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert copy.read_bytes() == before
+
+
+def test_unreadable_hint_never_advises_losing_data():
+    from munchkin_lab.cards.build import unreadable_hint
+
+    damaged = unreadable_hint("file is not a database")
+    assert damaged.index("keep a copy first") < damaged.index("db build")
+    assert "no designer cards and no saved decks" in damaged
+    assert "db build" not in unreadable_hint("disk I/O error")
+    assert "db build" not in unreadable_hint("database or disk is full")
+    assert unreadable_hint("x", "postgresql").startswith("check the URL and the server")
+
+
+def test_ctrl_c_while_the_command_line_starts_is_quiet(tmp_path):
+    """Issue 17: Ctrl+C in the first second of ``db build`` (while the command modules are
+    imported) printed a traceback. The handler is installed before the heavy imports: here
+    SIGINT arrives exactly while pandas is imported."""
+    import subprocess
+    import sys
+
+    code = textwrap.dedent(f"""
+        import os, signal, sys
+        sys.argv = ["munchkin-lab", "db", "build", "--url", "sqlite:///{tmp_path / 'b.sqlite'}"]
+        class Interrupt:
+            def find_spec(self, name, path=None, target=None):
+                if name == "pandas":
+                    os.kill(os.getpid(), signal.SIGINT)
+                return None
+        sys.meta_path.insert(0, Interrupt())
+        from munchkin_lab.cli import app
+        print("imported")
+        app()
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 130, proc.stderr
+    assert proc.stderr == "Interrupted.\n" and proc.stdout == ""
+    assert not (tmp_path / "b.sqlite").exists()
+
+
+@pytest.mark.parametrize("delay", [0.4, 1.0, 2.5])
+def test_ctrl_c_early_in_db_build_never_prints_a_traceback(tmp_path, delay):
+    """The console script itself, interrupted after ``delay`` seconds: exit 130 with
+    ``Interrupted.`` (or 0 if the build already finished), never a traceback."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = Path(sys.executable).parent / "munchkin-lab"
+    if not script.exists():  # pragma: no cover - not installed as a console script
+        pytest.skip("no munchkin-lab console script next to the interpreter")
+    proc = subprocess.Popen([str(script), "db", "build", "--url", f"sqlite:///{tmp_path / 'b.sqlite'}",
+                             "--data", str(MINI)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert proc.returncode in (0, 130), err
+    if proc.returncode == 130:
+        assert err.strip().splitlines()[-1].startswith("Interrupted")
+
+
+def test_cards_csv_spells_booleans_as_db_export(url, tmp_path):
+    """Issue 17: `cards -f csv` wrote False where `db export` writes false: one spelling."""
+    import csv
+    import io
+
+    res = runner.invoke(app, ["cards", "Heavy Cart", "-f", "csv", "--url", url])
+    row = next(csv.DictReader(io.StringIO(res.output)))
+    out = tmp_path / "all.csv"
+    assert runner.invoke(app, ["db", "export", str(out), "--url", url]).exit_code == 0
+    exported = next(r for r in csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))) if r["name"] == "Heavy Cart")
+    assert (row["big"], row["manual"]) == ("true", "false") == (exported["big"], exported["manual"])
+
+
+def test_name_hint_only_for_a_word_that_matches_nothing(url):
+    """Issue 17: `cards -kind:monster Plant` said "did you mean 'Potted Plant'?" though the
+    word matches it; now the hint names the term that excluded it."""
+    from munchkin_lab.cards import api
+
+    assert api.cards("-kind:monster Rattler", url=url).attrs["hints"] == [
+        "'Rattler' matches 'Bone Rattler', but -kind:monster excludes it"]
+    assert api.cards("Rattler kind:curse level=2", url=url).attrs["hints"] == [
+        "'Rattler' matches 'Bone Rattler', but kind:curse excludes it"]
+    assert api.cards("Rattler (kind:curse or level>5)", url=url).attrs["hints"] == [
+        "'Rattler' matches 'Bone Rattler', but (kind:curse or level>5) excludes it"]
+    hint = api.cards("Bone Ratler", url=url).attrs["hints"]
+    assert hint == ["no card is named like 'Bone Ratler'; did you mean 'Bone Rattler'?"]
+    res = runner.invoke(app, ["cards", "-kind:monster", "Rattler", "--url", url])
+    assert res.exit_code == 0 and "hint: 'Rattler' matches 'Bone Rattler', but -kind:monster excludes it" in res.output
+    assert "did you mean" not in res.output
+
+
+def test_and_binds_tighter_than_or_and_comparisons_need_the_number(url):
+    """What the README's search section says, on the fixture cards (Bone Rattler 2, Grave
+    Lord 16; the curse has no Level)."""
+    from munchkin_lab.cards import api
+
+    def names(q):
+        return set(api.cards(q, url=url)["name"])
+
+    monsters = names("kind:monster")
+    assert names("kind:monster or kind:curse level<3") == monsters | names("kind:curse level<3")
+    assert names("(kind:monster or kind:curse) level<3") == names("kind:monster level<3") | names("kind:curse level<3")
+    no_level = names("-level>=0")
+    assert no_level and not (names("level!=5") & no_level)
+    assert no_level <= names("-level=5")

@@ -235,3 +235,76 @@ def test_failed_sqlite_build_keeps_file_bytes(tmp_path, data_copy):
         build(url, data_copy)
     assert (tmp_path / "x.sqlite").read_bytes() == raw
     assert sorted(p.name for p in tmp_path.iterdir()) == ["database", "x.sqlite"]  # no temp files left
+
+
+BAD_FAN = """\
+  - name: Odd Thing
+    kind: monster
+    deck: door
+    level: 3
+    treasures: 1
+    provenance: printed
+  - name: Tag Thing
+    kind: monster
+    deck: door
+    level: 3
+    treasures: 1
+    tags: [nosuchtag]
+    source: "x"
+  - name: Tag Thing
+    kind: monster
+    deck: door
+    level: 4
+    treasures: 1
+    source: "y"
+  - name: Bad Level
+    kind: monster
+    deck: door
+    level: lots
+    treasures: 1
+    source: "z"
+"""
+
+
+def test_every_problem_of_a_file_in_one_run(data_copy):
+    """Issue 13/17: a schema error on one card hides neither the other cards' schema errors
+    nor the checks that need valid cards (undeclared tag, duplicate card); sorted by line."""
+    write_set(data_copy, BAD_FAN)
+    assert problems(data_copy) == [
+        "database/sets/gamma.yaml:7: card 'Odd Thing': source: required when provenance is 'printed'",
+        "database/sets/gamma.yaml:18: card 'Tag Thing': tags: undeclared tag 'nosuchtag' "
+        "(declare it in tags.yaml or in this set's tags:)",
+        "database/sets/gamma.yaml:20: card 'Tag Thing': name: duplicate card in set 'gamma' (first at line 13)",
+        "database/sets/gamma.yaml:29: card 'Bad Level': level: expected a whole number, got 'lots'",
+    ]
+
+
+def test_every_file_and_a_bad_header_in_one_run(data_copy):
+    """A bad set header is reported with its cards' problems; a second bad file too."""
+    (data_copy / "sets" / "gamma.yaml").write_text(HEADER.replace("kind: fan", "kind: fanfic")
+                                                   + textwrap.dedent(BAD_FAN), encoding="utf-8")
+    write_set(data_copy, "  - name: Zed\n    kind: curse\n    deck: door\n    source: s\n    tags: [Zombie]\n",
+              name="omega.yaml")
+    got = problems(data_copy)
+    assert got[0].startswith("database/sets/gamma.yaml:5: set.kind: unknown kind 'fanfic'")
+    assert [p.split(": ", 2)[1] for p in got[1:5]] == ["card 'Odd Thing'", "card 'Tag Thing'", "card 'Tag Thing'",
+                                                       "card 'Bad Level'"]
+    assert got[5].startswith("database/sets/omega.yaml:11: card 'Zed': tags: undeclared tag 'Zombie'")
+    assert len(got) == 6
+
+
+def test_paths_resolve_from_the_current_folder(data_copy, tmp_path, monkeypatch):
+    """Problems name the file as given (--data relative or absolute) or relative to the
+    current folder; never relative to a folder the reader is not in."""
+    write_set(data_copy, "  - name: Odd\n    kind: curse\n    deck: door\n")
+    inside = problems(data_copy)[0]  # the test runs in tmp_path (data_copy's parent)
+    assert inside.startswith("database/sets/gamma.yaml:7: ")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    absolute = problems(data_copy)[0]
+    assert absolute.startswith(f"{data_copy}/sets/gamma.yaml:7: ")
+    assert problems("../database")[0].startswith("../database/sets/gamma.yaml:7: ")
+    from pathlib import Path
+
+    assert Path(absolute.split(":", 1)[0]).is_file()

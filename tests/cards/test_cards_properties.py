@@ -54,9 +54,10 @@ def _outcome(data_dir):
 
 
 @pytest.fixture
-def data(tmp_path):
+def data(tmp_path, monkeypatch):
     dest = tmp_path / "database"
     shutil.copytree(MINI, dest)
+    monkeypatch.chdir(tmp_path)  # problems name files relative to the current folder
     return dest
 
 

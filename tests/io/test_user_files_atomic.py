@@ -38,7 +38,10 @@ def test_deck_export_replaces_atomically_and_keeps_the_old_file_on_failure(tmp_p
 
     out = tmp_path / "plants.txt"
     out.write_text("previous deck\n")
-    _deck().export(out)
+    with pytest.raises(FileExistsError, match=r"plants\.txt' already exists; pass overwrite=True"):
+        _deck().export(out)
+    assert out.read_text() == "previous deck\n"
+    _deck().export(out, overwrite=True)
     assert "2 Potted Plant 7" in out.read_text()
     good = out.read_text()
 
@@ -47,7 +50,7 @@ def test_deck_export_replaces_atomically_and_keeps_the_old_file_on_failure(tmp_p
 
     monkeypatch.setattr(fileio.os, "replace", broken)
     with pytest.raises(OSError):
-        _deck().export(out)
+        _deck().export(out, overwrite=True)
     assert out.read_text() == good and [p.name for p in tmp_path.iterdir()] == ["plants.txt"]
     monkeypatch.undo()
     with pytest.raises(FileNotFoundError):
@@ -79,7 +82,7 @@ def test_full_disk_keeps_the_previous_deck_file_api(tmp_path):
         d = _deck()
     """), textwrap.dedent(f"""
         try:
-            d.export({str(out)!r})
+            d.export({str(out)!r}, overwrite=True)
         except OSError as exc:
             print("refused", exc.errno)
     """), 200)
