@@ -255,6 +255,24 @@ def deck_family(deck: str | None) -> str:
     return "other"
 
 
+def _run_away_bonus(effects: Any) -> int | None:
+    """An item's lasting Run Away bonus (dice pips, e.g. ``3``) from its effects: the short form
+    ``run_away: 3`` or the card-effect language's ``when: in_play`` ability doing
+    ``{run_away: 3}`` (core rules, 9. Running Away); ``None`` when it has none."""
+    if not isinstance(effects, dict):
+        return None
+    run = effects.get("run_away")
+    if isinstance(run, (int, float)) and not isinstance(run, bool):
+        return int(run)
+    for ab in effects.get("abilities") or ():
+        if isinstance(ab, dict) and ab.get("when") == "in_play":
+            for op in ab.get("do") or ():
+                v = op.get("run_away") if isinstance(op, dict) else None
+                if isinstance(v, (int, float)) and not isinstance(v, bool):
+                    return int(v)
+    return None
+
+
 def _headline(card: Any) -> tuple[str, str]:
     """The big number of a face and its small caption: ``("L10", "3 Treasures")``."""
     kind = _get(card, "kind", "") or ""
@@ -263,7 +281,7 @@ def _headline(card: Any) -> tuple[str, str]:
     if kind == "monster":
         cap = "" if treasures is None else f"{int(treasures)} Treasure" + ("s" if int(treasures) != 1 else "")
         return ("L?" if level is None else f"L{int(level)}"), cap
-    run = (_get(card, "effects") or {}).get("run_away") if kind == "item" else None
+    run = _run_away_bonus(_get(card, "effects") or {}) if kind == "item" else None
     if not bonus and isinstance(run, (int, float)) and not isinstance(run, bool) and run:
         return f"Run {int(run):+d}", ("" if gold in (None, 0) else f"{int(gold)} Gold")  # a Run Away item
     if bonus is not None:
