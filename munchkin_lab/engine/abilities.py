@@ -962,29 +962,25 @@ class Abilities:
         """Monster ``m``'s strength with the language's changes: its ``combat_strength`` (a Level
         change) and the floor a card states (``floor: N``: never below N through that change,
         nor above what it was - Baby's kind)."""
-        add = self._lx("combat_strength", ("monster", m))
-        if not add:
-            return total
-        after = total + add
-        led = self.state.ledger
-        if led.entries:
-            floors = led.values("floor:combat_strength", ("monster", m))
-            if floors:
-                after = max(after, min(total, max(floors)))
-        return after
+        return self._lang_floored("combat_strength", m, total)
 
     def _lang_treasures(self, m: int, t: int) -> int:
         """Monster ``m``'s Treasures with the language's ``treasures`` changes (never below 0;
         a stated floor: not below it through that change)."""
-        add = self._lx("treasures", ("monster", m))
+        return self._lang_floored("treasures", m, t)
+
+    def _lang_floored(self, op: str, m: int, value: int) -> int:
+        """``value`` of monster ``m`` plus the lasting changes of ``op``, held at the highest
+        floor a card stated for it (``floor:<op>``), never raised above ``value`` by the floor."""
+        add = self._lx(op, ("monster", m))
         if not add:
-            return t
-        after = t + add
+            return value
+        after = value + add
         led = self.state.ledger
         if led.entries:
-            floors = led.values("floor:treasures", ("monster", m))
+            floors = led.values(f"floor:{op}", ("monster", m))
             if floors:
-                after = max(after, min(t, max(floors)))
+                after = max(after, min(value, max(floors)))
         return after
 
     # ------------------------------------------------------------------ statics

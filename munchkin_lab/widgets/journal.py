@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..fileio import atomic_write_text
+from .places import plain_name
 
 try:  # POSIX advisory locks; elsewhere journals work without the in-use check
     import fcntl
@@ -56,13 +57,8 @@ def check_name(name: Any) -> str:
     """
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"board name: must be a non-empty text, got {name!r}")
-    seps = {"/", "\\", os.sep} | ({os.altsep} if os.altsep else set())
-    if any(s in name for s in seps):
-        raise ValueError(f"board name {name!r}: no path separators allowed (it names a file in the "
-                         "current folder; pass journal=PATH to put the journal elsewhere)")
-    if ".." in name or name.startswith(".") or "\x00" in name:
-        raise ValueError(f"board name {name!r}: no '..', leading dot or NUL allowed")
-    return name
+    return plain_name(name, "board name", "it names a file in the current folder; pass journal=PATH "
+                      "to put the journal elsewhere")
 
 
 def journal_path(name: str, folder: str | os.PathLike | None = None) -> Path:

@@ -57,12 +57,22 @@ def check_save_name(name: Any) -> str:
         raise ValueError("save name: type a name before the suffix (<name>.game.json)")
     if len(name) > MAX_NAME:
         raise ValueError(f"save name: at most {MAX_NAME} characters, got {len(name)}")
+    return plain_name(name, "save name", "a save is a name, not a path: saves stay in the board's "
+                      "saves folder")
+
+
+def plain_name(name: str, what: str, why: str) -> str:
+    """``name`` when it names a file inside its folder: no path separator (``/``, ``\\``), no
+    ``..``, no leading dot and no NUL.
+
+    Raises:
+        ValueError: naming ``what`` and the character found; ``why`` says where such files go.
+    """
     seps = {"/", "\\", os.sep} | ({os.altsep} if os.altsep else set())
     if any(c in name for c in seps):
-        raise ValueError(f"save name {name!r}: no path separators allowed (a save is a name, not a path: "
-                         "saves stay in the board's saves folder)")
+        raise ValueError(f"{what} {name!r}: no path separators allowed ({why})")
     if ".." in name or name.startswith(".") or "\x00" in name:
-        raise ValueError(f"save name {name!r}: no '..', leading dot or NUL allowed")
+        raise ValueError(f"{what} {name!r}: no '..', leading dot or NUL allowed")
     return name
 
 
