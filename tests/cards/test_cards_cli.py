@@ -335,6 +335,11 @@ def test_ctrl_c_early_in_db_build_never_prints_a_traceback(tmp_path, delay):
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    if proc.returncode == -signal.SIGINT:
+        # the signal came while the interpreter was shutting down after a finished build
+        # (Python puts the default handler back then): the build is whole and was reported
+        assert out.startswith("built:") and (tmp_path / "b.sqlite").exists(), (out, err)
+        return
     assert proc.returncode in (0, 130), err
     if proc.returncode == 130:
         assert err.strip().splitlines()[-1].startswith("Interrupted")
