@@ -126,6 +126,9 @@ def program_tables(specs) -> dict:
 # --------------------------------------------------------------------------- the World adapter
 
 
+#: Kinds of card that never sit in front of a player (the combat, Dungeons, the room grid).
+_OFF_PLAYER_KINDS = frozenset({"monster", "monster_enhancer", "dungeon", "portal", "room_tile"})
+
 class _CombatView:
     """The combat as the interpreter's conditions see it (``interp.CombatView``'s fields), the
     costly ones computed on first use (``winning`` asks the strengths)."""
@@ -363,7 +366,13 @@ class Abilities:
         n = len(s.players)
         start = player if 0 <= player < n else s.active
         kind = self._kind
-        for j in range(n):
+        # only sets holding a card that can sit in front of a player need the players' zones
+        # (a set of monsters, enhancers, Dungeons or room tiles: the combat and the modules)
+        memo = self.__dict__.setdefault("_lhold_players", {})
+        need = memo.get(want)
+        if need is None:
+            need = memo[want] = any(kind[c] not in _OFF_PLAYER_KINDS for c in want)
+        for j in range(n if need else 0):
             q = (start + j) % n
             if owner_only >= 0 and q != owner_only:
                 continue
