@@ -1020,18 +1020,24 @@ class Abilities:
             return total
         self._lx_depth += 1
         try:
-            w = EngineWorld(self)
-            for card, owner, ab in self._static_iter(name):
-                ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
-                if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                    continue
-                res = resolve(ab.who, ctx, w)
-                if res.kind != target[0] or target[1] not in res.items:
-                    continue
+            for ab, ctx, w in self._statics_reaching(name, target):
                 total += self._static_sum(ab.do, name, target, ctx, w)
         finally:
             self._lx_depth -= 1
         return total
+
+    def _statics_reaching(self, name: str, target: tuple):
+        """``(ability, ctx, world)`` of the continuous abilities using op ``name`` whose ``if``
+        holds now and whose ``who`` reaches ``target`` (a ``(kind, id)`` pair); the caller
+        guards against statics read while statics are summed (``_lx_depth``)."""
+        w = EngineWorld(self)
+        for card, owner, ab in self._static_iter(name):
+            ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
+            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
+                continue
+            res = resolve(ab.who, ctx, w)
+            if res.kind == target[0] and target[1] in res.items:
+                yield ab, ctx, w
 
     def _fighter_or_active(self) -> int:
         cb = self.state.combat
@@ -1066,18 +1072,10 @@ class Abilities:
             return False
         self._lx_depth += 1
         try:
-            w = EngineWorld(self)
-            for card, owner, ab in self._static_iter(name):
-                ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
-                if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                    continue
-                res = resolve(ab.who, ctx, w)
-                if res.kind == target[0] and target[1] in res.items and \
-                        self._switch_in(ab.do, name, target, ctx, w):
-                    return True
+            return any(self._switch_in(ab.do, name, target, ctx, w)
+                       for ab, ctx, w in self._statics_reaching(name, target))
         finally:
             self._lx_depth -= 1
-        return False
 
     def _switch_in(self, ops, name, target, ctx, w) -> bool:
         for op in ops:
