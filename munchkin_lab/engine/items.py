@@ -235,6 +235,11 @@ class Items:
 
     def _why_sell_kind(self, seat: int, a: Action) -> str | None:
         """Selling: on the own turn out of combat (core rules, 9. Selling Items)."""
+        return self._trade_phase_refusal() or self._why_sell(seat, a)
+
+    def _trade_phase_refusal(self) -> str | None:
+        """Why no selling or stealing now: the set-up, Charity, or a combat (running away, or
+        no item changes while it lasts: core rules, 7. Combat); ``None`` in the other phases."""
         s = self.state
         ph = s.phase
         if ph == "setup":
@@ -243,7 +248,7 @@ class Items:
             return charity_first()
         if ph == "combat":
             return running() if s.combat.stage == "run" else self._no_trade_in_combat()
-        return self._why_sell(seat, a)
+        return None
 
     def _no_trade_in_combat(self) -> str:
         return f"no trading, selling, stealing or item changes during combat ({R_COMBAT})"
@@ -362,15 +367,7 @@ class Items:
         return None
 
     def _why_steal_kind(self, seat: int, a: Action) -> str | None:
-        s = self.state
-        ph = s.phase
-        if ph == "setup":
-            return setup_only()
-        if ph == "charity":
-            return charity_first()
-        if ph == "combat":
-            return running() if s.combat.stage == "run" else self._no_trade_in_combat()
-        return self._why_steal(seat, a)
+        return self._trade_phase_refusal() or self._why_steal(seat, a)
 
     def _cand_steal(self, seat: int, ok: bool, out: list) -> None:
         """A Thief's thefts: the first hand card against each item in play of the others."""
