@@ -1,14 +1,18 @@
 """The card-effect language in play: the engine's side of the interpreter contract
-(``engine/lang/README.md``).
+(``engine/lang/README.md``): firing the triggers, the continuous abilities, the lasting
+changes and the event continuations.
 
-A card's ``effects.abilities`` (the language's long form, :mod:`munchkin_lab.engine.lang`) is
-compiled once per card list (:func:`program_tables`, next to the other per-card tables of
-``tables.py``) and run here:
+Every card's ``effects`` are compiled once per card list (``lang_compile.py``, next to the
+other per-card tables of ``tables.py``); the engine runs what the compiler produced:
 
 * **triggers** - the engine calls :meth:`Abilities._lang_fire` (or :meth:`_lang_fire_card` for
   the card of the event itself) at the moments of the contract's trigger table; the call sites
-  in the rule-area modules are one guarded line each (``if "kicked" in self._lt``), so a game
-  whose cards have no ``abilities:`` pays one set lookup and nothing else;
+  in the rule-area modules are one guarded line each (``if "kicked" in self._lt``). The card of
+  an event runs its own abilities where the rule makes the event happen (``own=True``): a
+  monster's ``caught`` abilities (its Bad Stuff) in ``RunAway._bad_stuff``, ``escaped``
+  (``on_escape``) in ``_escaped``, ``enters_combat`` (``on_meet``) in ``_monster_arrives``, a
+  Curse's ``hits`` (its ``ops``) in ``Curses._curse_hits``; then the other cards that hear it.
+  Every op runs through the one op dispatch (``ops.py``);
 * **statics** (``when: in_play``) - the readers of the engine (combat strength, Run Away,
   die rolls, hand limit, Treasures, Levels won, item bonus, joining tags, help) add
   :meth:`_lx` (the sum of the matching continuous abilities of the cards in play plus the
@@ -17,274 +21,17 @@ compiled once per card list (:func:`program_tables`, next to the other per-card 
   share it; saved by ``to_json``) and end at the moments of the duration table
   (:meth:`_lang_combat_ended`, :meth:`_lang_turn_started`, :meth:`_lang_left_play` ...);
 * **decisions** - an optional ability (``may: true``) or a reaction from the hand
-  (``from_hand: true``) is a pending ``react`` decision (``pending.py``): the holder answers
-  ``use c=<card> n=<ability>`` (``may``), ``play c=<card>`` (``from_hand``) or ``pass``; the
-  event then goes on (:meth:`_lang_continue`). ``use`` abilities of cards in play are the
-  action kind ``use`` (``kinds.TABLE``).
+  (``from_hand: true``) is a pending ``react`` decision (``lang_actions.py``); the event then
+  goes on (:meth:`_lang_continue`).
 
-Only the abilities written under ``abilities:`` run here; the short forms (``bad_stuff``,
-``bonus_vs`` ...) still run through the engine's key-specific code (``Ability.origin`` tells
-them apart). Rule sources: the contract's tables; "core rules" = ``shared/seeds/001``.
+Rule sources: the contract's tables; "core rules" = ``shared/seeds/001``.
 """
 from __future__ import annotations
 
-from itertools import combinations
-
-from .lang import expand
-from .lang.interp import Context, ItemView, amount_of, evaluate, resolve
-from .lang.program import OWNER, Atom, Op, Target
+from .lang.interp import Context, amount_of, evaluate, resolve
+from .lang.program import PLAYER
 from .lang.vocab import OPS
-from .refs import R_COMBAT, R_RUN, R_WHEN
-
-#: ops that set up a lasting change (they go into the Ledger, or are summed as statics)
-LASTING = frozenset(n for n, d in OPS.items() if d.lasting)
-#: how many cost-card combinations a candidate list offers at most (like bribes: a useful
-#: subset; any legal combination is accepted by ``why_not``)
-_MAX_COMBOS = 12
-_SIDES = ("munchkins", "monsters")
-
-
-# --------------------------------------------------------------------------- compile (per card list)
-
-
-def _static_ops(ops, out: set) -> None:
-    for op in ops:
-        out.add(op.name)
-        _static_ops(op.then, out)
-        _static_ops(op.orelse, out)
-
-
-def program_tables(specs) -> dict:
-    """The language's per-card tables of a card list (merged into ``tables._card_tables``):
-
-    ``_prog`` (card id -> compiled Program, None for a card without ``abilities:``), ``_lrun``
-    (card id -> ``{trigger: ((index, Ability), ...)}`` of the runnable abilities, i.e. those
-    written under ``abilities:``), ``_lby`` (trigger -> card ids listening to it), ``_lt``
-    (the triggers any card uses: the call sites test it), ``_lhand`` (trigger -> card ids with
-    a ``from_hand`` reaction to it), ``_lstat`` (op name -> card ids with a continuous ability
-    using it), ``_luse`` (card ids with ``use`` abilities), ``_lplayed`` (card id -> has
-    ``played`` abilities), ``_lreact`` (card id -> played only as a reaction: ``from_hand``
-    abilities and no ``played`` ones), ``_lang`` (any of it).
-
-    Raises:
-        EffectError: a card's effects do not compile (names the card); specs from the loader
-            or a validated scenario never fail.
-    """
-    n = len(specs)
-    progs: list = [None] * n
-    run: list = [None] * n
-    by: dict = {}
-    hand: dict = {}
-    stat: dict = {}
-    use: set = set()
-    played = [False] * n
-    react = [False] * n
-    done: dict = {}
-    for i, sp in enumerate(specs):
-        eff = sp.effects
-        if "abilities" not in eff:
-            continue
-        hit = done.get(id(sp))
-        if hit is None:
-            prog = expand(eff, sp.kind, where=f"card {sp.name!r}")
-            table: dict = {}
-            for idx, ab in enumerate(prog.abilities):
-                if not ab.origin.startswith("abilities"):
-                    continue  # a short form: the engine's key-specific code runs it
-                for t in ab.when:
-                    table.setdefault(t, []).append((idx, ab))
-            hit = done[id(sp)] = (prog, {t: tuple(v) for t, v in table.items()})
-        prog, table = hit
-        progs[i] = prog
-        run[i] = table
-        for t, abs_ in table.items():
-            by.setdefault(t, set()).add(i)
-            for idx, ab in abs_:
-                if ab.from_hand:
-                    hand.setdefault(t, set()).add(i)
-                if t == "in_play":
-                    names: set = set()
-                    _static_ops(ab.do, names)
-                    for nm in names:
-                        stat.setdefault(nm, set()).add(i)
-                if t == "use":
-                    use.add(i)
-                if t == "played":
-                    played[i] = True
-        react[i] = not played[i] and any(ab.from_hand for abs_ in table.values() for _x, ab in abs_)
-    return {
-        "_prog": progs, "_lrun": run,
-        "_lby": {t: frozenset(v) for t, v in by.items()},
-        "_lt": frozenset(by),
-        "_lhand": {t: frozenset(v) for t, v in hand.items()},
-        "_lstat": {k: frozenset(v) for k, v in stat.items()},
-        "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
-        "_lang": bool(by),
-    }
-
-
-# --------------------------------------------------------------------------- the World adapter
-
-
-#: Kinds of card that never sit in front of a player (the combat, Dungeons, the room grid).
-_OFF_PLAYER_KINDS = frozenset({"monster", "monster_enhancer", "dungeon", "portal", "room_tile"})
-
-class _CombatView:
-    """The combat as the interpreter's conditions see it (``interp.CombatView``'s fields), the
-    costly ones computed on first use (``winning`` asks the strengths)."""
-
-    __slots__ = ("g", "fighter", "helper", "monsters", "runners", "stage", "rolls", "fought",
-                 "one_shots", "_win", "_used", "_wl", "_bare")
-
-    def __init__(self, g) -> None:
-        c = g.state.combat
-        lang = g.state.lang or {}
-        self.g = g
-        self.fighter = c.fighter
-        self.helper = c.helper
-        self.monsters = tuple(c.monsters)
-        self.runners = tuple(c.runners) if c.stage == "run" else ()
-        self.stage = c.stage
-        self.rolls = len(lang.get("rolled", ()))
-        self.fought = bool(lang.get("fought"))
-        self.one_shots = sum(1 for u in c.used if g._kind[u] == "one_shot")
-        self._win = self._used = self._wl = self._bare = None
-
-    @property
-    def winning(self) -> bool:
-        if self._win is None:
-            g = self.g
-            # a condition read while the strengths are being summed sees "not winning"
-            self._win = False if g._lx_depth else g.munchkins_win()
-        return self._win
-
-    @property
-    def used(self) -> tuple:
-        if self._used is None:
-            g = self.g
-            c = g.state.combat
-            names = [g._lnames[u] for u in c.used]
-            for q in (c.fighter, c.helper):
-                if q >= 0:
-                    names += [g._lnames[it] for it in g.state.players[q].equipped if g.can_use(q, it)]
-            self._used = tuple(names)
-        return self._used
-
-    @property
-    def win_levels(self) -> int:
-        if self._wl is None:
-            g = self.g
-            c = g.state.combat
-            total = 0
-            for i, m in enumerate(c.monsters):
-                sp = g.specs[m]
-                mate = 1 + sum(1 for e in c.enh[i] if g._mate[e])
-                total += ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
-            self._wl = total
-        return self._wl
-
-    @property
-    def bare(self) -> bool:
-        if self._bare is None:
-            g = self.g
-            c = g.state.combat
-            self._bare = (c.helper < 0 and not c.used and not c.pbonus and not g._lx_depth
-                          and g.player_strength(c.fighter) == g.state.players[c.fighter].level)
-        return self._bare
-
-
-class EngineWorld:
-    """The engine's answer to :class:`munchkin_lab.engine.lang.interp.World`: read-only
-    questions about the position of game ``g`` (one object per event; the combat view is
-    built once)."""
-
-    __slots__ = ("g", "_cv")
-
-    def __init__(self, g) -> None:
-        self.g = g
-        self._cv = False
-
-    def seat_count(self) -> int:
-        return len(self.g.state.players)
-
-    def alive(self, seat: int) -> bool:
-        return self.g.state.players[seat].alive
-
-    def active(self) -> int:
-        return self.g.state.active
-
-    def phase(self) -> str:
-        return self.g.state.phase
-
-    def level(self, seat: int) -> int:
-        return self.g.state.players[seat].level
-
-    def races(self, seat: int, against: bool = False):
-        p = self.g.state.players[seat]
-        if against and p.half_breed >= 0 and len(p.races) == 1:
-            return ()  # a Half-Breed with one Race: its disadvantages do not count (10.)
-        ln = self.g._lnames
-        return tuple(ln[c] for c in p.races)
-
-    def classes(self, seat: int, against: bool = False):
-        p = self.g.state.players[seat]
-        if against and p.super_munchkin >= 0 and len(p.classes) == 1:
-            return ()
-        ln = self.g._lnames
-        return tuple(ln[c] for c in p.classes)
-
-    def gender(self, seat: int) -> str:
-        return self.g.state.players[seat].gender
-
-    def in_use(self, seat: int):
-        g = self.g
-        out = []
-        for it in g.state.players[seat].equipped:
-            if g._kind[it] == "item" and g.can_use(seat, it):
-                sp = g.specs[it]
-                out.append(ItemView(g._lnames[it], sp.slot or "none", bool(sp.big)))
-        return out
-
-    def items_in_play(self, seat: int):
-        g = self.g
-        p = g.state.players[seat]
-        return tuple(c for c in p.equipped + p.carried if g._kind[c] == "item")
-
-    def card_name(self, card: int) -> str:
-        return self.g._lnames[card]
-
-    def has_hireling(self, seat: int) -> bool:
-        return self.g.state.players[seat].hireling >= 0
-
-    def stands_in(self, seat: int, room_card: int) -> bool:
-        ms = self.g.state.module_state.get("rooms")
-        if not ms:
-            return False
-        r = ms["grid"].get(ms["pos"][seat])
-        return r is not None and r["tile"] == room_card
-
-    def strength(self, seat: int, one_shots: bool = True) -> int:
-        return self.g.player_strength(seat)
-
-    def combat(self):
-        if self._cv is False:
-            self._cv = _CombatView(self.g) if self.g.state.combat is not None else None
-        return self._cv
-
-    def monster_tags(self, monster: int) -> frozenset:
-        return self.g.monster_tags(monster)
-
-    def monster_level(self, monster: int) -> int:
-        return self.g.specs[monster].level or 0
-
-    def dungeons(self):
-        ms = self.g.state.module_state.get("scooby_doo")
-        if not ms:
-            return ()
-        return tuple(self.g._lnames[d] for d in ms.get("in_play", ()))
-
-
-# --------------------------------------------------------------------------- the mixin
+from .lang_world import _OFF_PLAYER_KINDS, EngineWorld
 
 
 class Abilities:
@@ -305,17 +52,31 @@ class Abilities:
             s.lang = {}
         return s.lang
 
+    def _part(self, c: int, key: str):
+        """The module-owned part ``key`` (``room``, ``dungeon``, ``portal``, ``fairy_dust``...)
+        of card ``c`` as compiled (``Program.parts``: the record, its op lists compiled), or
+        None."""
+        parts = self._prog[c].parts
+        return parts.get(key) if parts else None
+
     def _world(self) -> EngineWorld:
         return EngineWorld(self)
 
-    def _ctx(self, card: int, owner: int, player: int, monster: int = -1, facts=None) -> Context:
+    def _ctx(self, card: int, owner: int, player: int, monster: int = -1, facts=None,
+             against: bool | None = None) -> Context:
+        """The :class:`Context` of an event for ``card``'s abilities. ``against`` (default: the
+        card is a monster or Monster Enhancer) makes a Half-Breed / Super Munchkin with one
+        card hide that Race / Class from the conditions (core rules, 10. Mixed Super
+        Munchkin); the card of an event running its own ops (Bad Stuff...) tests its victim as
+        they are (``against=False``), as the core always read it."""
         kind = self._kind[card]
         if kind == "monster_enhancer" and monster < 0:
             monster = self._enhanced(card)
         elif kind == "monster" and monster < 0 and self.state.combat is not None and card in self.state.combat.monsters:
             monster = card
-        return Context(card, owner, player, monster, self.specs[card].bonus or 0,
-                       kind in ("monster", "monster_enhancer"), facts or {})
+        if against is None:
+            against = kind in ("monster", "monster_enhancer")
+        return Context(card, owner, player, monster, self.specs[card].bonus or 0, against, facts or {})
 
     def _enhanced(self, e: int) -> int:
         """The monster Monster Enhancer ``e`` is on (-1: not in a combat)."""
@@ -472,25 +233,36 @@ class Abilities:
         return False
 
     def _lang_fire_card(self, trigger: str, card: int, owner: int, player: int, monster: int = -1,
-                        facts=None, cont=None) -> bool:
+                        facts=None, cont=None, own: bool = False) -> bool:
         """``trigger`` happened to ``card`` itself (``kicked``, ``drawn``, ``played``,
-        ``hits``, ``enters_play``, ``leaves_play``, ``revealed``): run its abilities for it (see
-        :meth:`_lang_fire`)."""
+        ``hits``, ``enters_play``, ``leaves_play``, ``revealed``; with ``own``: a monster's
+        ``caught`` / ``escaped`` / ``enters_combat``, a Curse's or trap's ``hits``): run its
+        abilities for it (see :meth:`_lang_fire`). ``own``: the card's own event - its Bad
+        Stuff, its Curse - runs quietly (the caller says what it did, ``victims.py``) and tests
+        the victim as they are."""
         self._ev = {}
         run = self._lrun[card]
         offers: list = []
         if run and trigger in run:
-            self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers)
+            if own:
+                quiet = self._quiet
+                self._quiet = True
+                try:
+                    self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers, False)
+                finally:
+                    self._quiet = quiet
+            else:
+                self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers)
         if offers:
             self._push_react(trigger, offers, player, monster, facts, cont)
             return True
         return False
 
-    def _fire_one(self, trigger, card, owner, player, monster, facts, w, offers) -> None:
+    def _fire_one(self, trigger, card, owner, player, monster, facts, w, offers, against=None) -> None:
         for idx, ab in self._lrun[card][trigger]:
             if ab.from_hand:
                 continue
-            ctx = self._ctx(card, owner, player, monster, facts)
+            ctx = self._ctx(card, owner, player, monster, facts, against)
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 continue
             if not self._limit_ok(card, idx, ab):
@@ -547,409 +319,21 @@ class Abilities:
         one the first candidate, in resolution order), then the ops for each target in
         order (a target that dies takes no more ops)."""
         w = w or EngineWorld(self)
-        res = resolve(ab.who, ctx, w)
-        items = self._picked(res, pick)
-        if self.history:
+        who = ab.who
+        if who is PLAYER:  # the common case (Bad Stuff, a Curse): no resolution needed
+            kind, items = "player", ((ctx.player,) if ctx.player >= 0 else ())
+        else:
+            res = resolve(who, ctx, w)
+            kind, items = res.kind, self._picked(res, pick)
+        if self.history and not self._quiet:
             self._say(f"{self.name(card)}: {self._ab_label(card, idx)}.")
-        for x in items:
-            self._run_ops(ab.do, res.kind, x, ctx, w, pick)
-
-    def _picked(self, res, pick) -> tuple:
-        if not res.choose:
-            return res.items
-        if not res.items:
-            return ()
-        if pick is not None:
-            t, mi, m, _cs = pick
-            if res.kind == "player" and t in res.items:
-                return (t,)
-            if res.kind == "monster":
-                cb = self.state.combat
-                if cb is not None and 0 <= mi < len(cb.monsters) and cb.monsters[mi] in res.items:
-                    return (cb.monsters[mi],)
-            if res.kind == "side" and 0 <= m < 2:
-                return (_SIDES[m],)
-            if res.kind == "card" and m in res.items:
-                return (m,)
-        return res.items[:1]
-
-    def _run_ops(self, ops, kind: str, target, ctx: Context, w, pick=None) -> bool:
-        """Run ``ops`` on one target; returns whether the last op found something."""
-        found = True
-        for op in ops:
-            if kind == "player" and not self.state.players[target].alive:
-                return found
-            if op.who is not None:
-                res = resolve(op.who, ctx, w)
-                found = False
-                for x in self._picked(res, pick):
-                    found = self._op(op, res.kind, x, ctx, w, pick) or found
-            else:
-                found = self._op(op, kind, target, ctx, w, pick)
-            if found:
-                if op.then and op.name != "if":
-                    self._run_ops(op.then, kind, target, ctx, w, pick)
-            elif op.orelse and op.name != "if":
-                self._run_ops(op.orelse, kind, target, ctx, w, pick)
-        return found
-
-    def _op(self, op: Op, kind: str, x, ctx: Context, w, pick) -> bool:  # noqa: C901 - one dispatch
-        """One op on one target (``kind`` player/monster/side/card/game). Returns False when it
-        found nothing (its ``else`` then runs: core rules, 10. Curses - a Curse on something
-        you do not have does nothing)."""
-        name = op.name
-        s = self.state
-        if name in LASTING:
-            return self._lasting(op, kind, x, ctx, w)
-        if name == "if":
-            subj = (kind, x) if kind in ("player", "monster") else None
-            ok = evaluate(op.value, ctx, w, subj)
-            self._run_ops(op.then if ok else op.orelse, kind, x, ctx, w, pick)
-            return True
-        if name == "levels":
-            if kind != "player":
-                return False
-            return self._op_levels(x, amount_of(op.value, ctx, w), op)
-        if name == "roll":
-            seat = x if kind == "player" else ctx.player
-            r = max(1, min(6, self._roll_mod(seat, self._roll())))
-            if self.history:
-                self._say(f"{self._pn(seat)} rolls {r}.")
-            for (lo, hi), sub in op.value:
-                if lo <= r <= hi:
-                    self._run_ops(sub, kind, x, ctx, w, pick)
-                    break
-            return True
-        if name == "draw":
-            if kind != "player":
-                return False
-            n = amount_of(op.get("count", 1), ctx, w)
-            got = 0
-            for _ in range(max(0, n)):
-                c = self._draw(op.value, x)
-                if c < 0:
-                    break
-                s.players[x].hand.append(c)
-                got += 1
-            if self.history and got:
-                self._say(f"{self._pn(x)} draws {got} {op.value} card(s){' face up' if op.get('face_up') else ''}.")
-            return got > 0
-        if name == "lose_hireling":
-            if kind != "player":
-                return False
-            p = s.players[x]
-            h = p.hireling
-            if h < 0:
-                return False
-            self._leave_play(x, h)
-            self._discard(h)
-            if self.history:
-                self._say(f"{p.name}'s {self.name(h)} is discarded.")
-            return True
-        if name == "escape":
-            return self._op_escape(x)
-        if name == "reroll":
-            self._ev["reroll"] = True
-            return True
-        if name == "set_die":
-            v = pick[1] if pick is not None and 1 <= pick[1] <= 6 else 6
-            if op.value == "next":
-                s.forced.insert(0, v)
-            else:
-                self._ev["die"] = v
-            return True
-        if name == "cancel_curse":
-            self._ev["cancel"] = True
-            return True
-        if name in ("leave_combat", "slay", "swap_monster"):
-            return self._op_monster(op, x, ctx, pick)
-        if name == "end_combat":
-            cb = s.combat
-            if cb is None:
-                return False
-            fighter = cb.fighter
-            if op.get("loot_room"):
-                self._lstate()["loot_room"] = fighter
-            self._end_all_monsters(fighter, 0)
-            return True
-        if name == "add_doors":
-            return self._op_add_doors(op.value, ctx)
-        if name == "transfer_fighter":
-            return self._op_transfer(x)
-        if name in ("move", "destroy_rooms"):
-            return self._op_rooms(op, x, ctx, pick)
-        if name == "discard_dungeons" or name == "reshuffle":
-            return self._op_dungeon(op)
-        if name == "peek":
-            return True  # a view-only op: nothing in the state changes
-        if name == "take_item":
-            return False  # (the Thief's theft and Help Me Out Here! run through their actions)
-        if name == "kick_from_discards":
-            return False  # (Cleric resurrection runs through the kick action)
-        if name == "take_discard" or name == "add_monster":
-            return False  # (run through the play action of the card)
-        if name == "manual":
-            self._push_manual(x if kind == "player" else ctx.player, ctx.source, discard=False)
-            return True
-        if name == "room_action":
-            return False  # read by solar_storm.py
-        # the core's ops, run by Ops._apply_ops (the vocabulary of effects.py)
-        if kind != "player":
-            return False
-        return self._core_op(op, x, ctx)
-
-    def _core_op(self, op: Op, seat: int, ctx: Context) -> bool:
-        """An op the core's effect vocabulary runs (``Ops._apply_ops``), with "found something"
-        worked out first (so the language's ``else`` and ``then`` run)."""
-        s = self.state
-        p = s.players[seat]
-        name = op.name
-        if name == "lose_item":
-            return self._lose_item(seat, op.value, op.get("count", 1))
-        data = {name: op.value}
-        for k, v in op.params:
-            if k not in ("fail", "success"):
-                data[k] = v
-        if name == "lose_race":
-            found = bool(p.races)
-        elif name == "lose_class":
-            found = bool(p.classes)
-        elif name in ("discard_hand", "others_draw_hand"):
-            found = bool(p.hand)
-        elif name in ("lose_value", "income_tax", "others_take_item"):
-            found = bool(self.choice_options({"why": "tax", "player": seat}))
-        elif name == "neighbours_take":
-            found = bool(p.hand)
-        elif name == "lose_cards_roll":
-            found = bool(p.equipped or p.carried or p.hand)
-        elif name == "take_from_discards":
-            before = len(p.races) + len(p.classes)
-            self._apply_ops(seat, [data], ctx.source, self._ev.setdefault("lost", []))
-            return len(p.races) + len(p.classes) > before
-        else:
-            found = True
-        if name in ("lose_race", "lose_class") and found:
-            lost = self._ev.setdefault("lost", [])
-            self._apply_ops(seat, [data], ctx.source, lost)
-            return True
-        self._apply_ops(seat, [data], ctx.source)
-        return found
-
-    def _op_levels(self, seat: int, delta: int, op: Op) -> bool:
-        """``levels: N`` (core rules, 8. Level): never below ``floor`` (default 1), a gain never
-        the winning Level unless ``winning: true`` (core rules, 5.); dead players gain nothing."""
-        p = self.state.players[seat]
-        if delta > 0 and not p.alive:
-            return False
-        floor = op.get("floor", 1)
-        if delta < 0 and floor > 1:
-            delta = max(delta, min(0, floor - p.level))
-        if not delta:
-            return False
-        before = p.level
-        self._change_level(seat, delta, from_kill=bool(op.get("winning")))
-        if self.history and p.level != before:
-            self._say(f"{p.name}: Level {before} -> {p.level}.")
-        return p.level != before
-
-    def _lasting(self, op: Op, kind: str, x, ctx: Context, w) -> bool:
-        """A lasting op of a triggered ability: one Ledger entry on the target (``this_combat``
-        outside a combat stores nothing); a floor is kept beside it (``floor:<name>``)."""
-        d = OPS[op.name]
-        val = amount_of(op.value, ctx, w) if d.value == "amount" else op.value
-        s = self.state
-        target = (kind, x)
-        led = s.ledger.add(ctx.source, target, op.name, val, op.duration, s.combat is not None)
-        fl = op.get("floor")
-        if fl is not None and led is not s.ledger:
-            led = led.add(ctx.source, target, "floor:" + op.name, fl, op.duration, s.combat is not None)
-        if led is s.ledger:
-            return False
-        s.ledger = led
-        if kind == "player":
-            self._sba_seats.add(x)
-        if self.history:
-            who = self._pn(x) if kind == "player" else self.name(x) if kind in ("monster", "card") else f"the {x}"
-            self._say(f"{self.name(ctx.source)}: {op.name.replace('_', ' ')} {val if val is not True else ''}"
-                      f"{' ' if val is not True else ''}for {who} ({op.duration.kind.replace('_', ' ')}).")
-        return True
-
-    def _op_escape(self, seat: int) -> bool:
-        """``escape``: the target gets away from every monster at once - no roll, no Bad Stuff
-        (core rules, 7. Running Away; the escape One-Shots)."""
-        cb = self.state.combat
-        if cb is None or seat not in cb.runners:
-            return False
-        if cb.runners[0] == seat:
-            cb.rolled = list(range(len(cb.monsters)))
-        else:
-            cb.runners.remove(seat)
-        self._ev["void"] = True
-        if self.history:
-            self._say(f"{self._pn(seat)} gets away.")
-        return True
-
-    def _op_monster(self, op: Op, m: int, ctx: Context, pick) -> bool:
-        """``leave_combat`` / ``slay`` / ``swap_monster`` on monster card ``m`` of the combat
-        (core rules, 7. Combat: a monster defeated without a fight gives no Level)."""
-        s = self.state
-        cb = s.combat
-        if cb is None or m not in cb.monsters:
-            return False
-        i = cb.monsters.index(m)
-        if op.name == "slay":
-            sp = self.specs[m]
-            mate = 1 + sum(1 for e in cb.enh[i] if self._mate[e])
-            levels = ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
-            before = self.treasure_count()
-            self._remove_monster(i)
-            cb.extra_treasures += before - self.treasure_count()
-            self._change_level(cb.fighter, levels, from_kill=True)
-            if self.history:
-                self._say(f"{self.name(m)} is slain: {self._pn(cb.fighter)} gains {levels} Level(s).")
-            self._after_monster_removed()
-            return True
-        if op.name == "swap_monster":
-            return False  # (run through the play action of the card)
-        keep = op.value
-        before = self.treasure_count()
-        alone = len(cb.monsters) == 1
-        self._remove_monster(i)
-        if keep == "keep" or (keep == "keep_if_alone" and alone):
-            cb.extra_treasures += before - self.treasure_count()
-        if self.history:
-            self._say(f"{self.name(m)} leaves the combat.")
-        self._after_monster_removed()
-        return True
-
-    def _op_add_doors(self, n: int, ctx: Context) -> bool:
-        """``add_doors: N``: Door cards face up into the combat, resolved as a kicked door
-        (SMA rules, Questions and Answers: Brig)."""
-        s = self.state
-        cb = s.combat
-        if cb is None:
-            return False
-        seat = cb.fighter
-        got = False
-        for _ in range(n):
-            c = self._draw("door", seat)
-            if c < 0:
-                break
-            got = True
-            k = self._kind[c]
-            if k == "monster":
-                self._add_monster(c)
-            elif k == "curse":
-                self._apply_curse(seat, c)
-            else:
-                s.players[seat].hand.append(c)
-        if got:
-            cb.stage = "fight"
-            self._ev["again"] = True
-        return got
-
-    def _op_transfer(self, seat: int) -> bool:
-        cb = self.state.combat
-        if cb is None or seat == cb.fighter or not self.state.players[seat].alive:
-            return False
-        cb.fighter = seat
-        cb.helper = -1
-        cb.asked = []
-        cb.bribe_n = 0
-        cb.bribe_first = 0
-        cb.bribe_items = []
-        cb.stage = "fight"
-        cb.window = []
-        cb.intent = ""
-        return True
-
-    def _rooms_module(self):
-        for m in self.modules:
-            if m.name == "rooms":
-                return m
-        return None
-
-    def _room_key(self, tile: int) -> str | None:
-        ms = self.state.module_state.get("rooms")
-        if ms:
-            for k, r in ms["grid"].items():
-                if r["tile"] == tile:
-                    return k
-        return None
-
-    def _destroyable(self, tile: int) -> str | None:
-        """Why room tile ``tile`` cannot be destroyed, or None (SMA rules, Room Destruction:
-        START never; a room marked indestructible never)."""
-        from .modules.rooms import START
-        k = self._room_key(tile)
-        if k is None:
-            return f"{self._cn(tile)} is not a room on the grid"
-        if k == START:
-            return "START is never destroyed (SMA rules, Room Destruction)"
-        data = self.specs[tile].effects.get("room") or {}
-        if data.get("indestructible") or self._static_has(("card", tile), "indestructible"):
-            return f"{self.name(tile)} can never be destroyed (SMA rules, Room Destruction)"
-        return None
-
-    def _op_rooms(self, op: Op, x, ctx: Context, pick) -> bool:
-        """``move`` (a forced move: the next room that way, or START, which is no exit) and
-        ``destroy_rooms`` (this one, the neighbour that way, every neighbour, or the rooms the
-        owner chose: the action's ``cs``) - SMA rules, Movement; Room Destruction."""
-        from .modules import rooms as R
-        mod = self._rooms_module()
-        if mod is None:
-            return False
-        ms = self.state.module_state["rooms"]
-        if op.name == "move":
-            if not isinstance(x, int) or not self.state.players[x].alive:
-                return False
-            if op.value == "start":
-                ms["pos"][x] = R.START
-                if self.history:
-                    self._say(f"{self._pn(x)} is sent back to START.")
-                return True
-            t = mod._target(self, x, R.DIR_NAMES[op.value])
-            if t not in ms["grid"] and not self.state.decks.get("room_tile"):
-                ms["pos"][x] = R.START
-                return True
-            mod._enter(self, x, t, forced=True)
-            return True
-        dest = op.value
-        destroyer = ctx.owner if ctx.owner >= 0 else ctx.player
-        here = self._room_key(ctx.source)
-        if dest == "chosen":
-            keys = [self._room_key(c) for c in (pick[3] if pick else ())]
-        elif here is None:
-            return False
-        elif dest == "self":
-            keys = [here]
-        else:
-            hx, hy = R.xy(here)
-            dirs = R.DIRS if dest == "adjacent" else (R.DIRS[R.DIR_NAMES[dest]],)
-            keys = [R.key(hx + dx, hy + dy) for dx, dy in dirs]
-        done = False
-        for k in keys:
-            if k is not None and k in ms["grid"] and k != R.START:
-                mod.destroy(self, k, destroyer)
-                done = True
-        return done
-
-    def _op_dungeon(self, op: Op) -> bool:
-        for m in self.modules:
-            if m.name == "scooby_doo":
-                if op.name == "discard_dungeons":
-                    m._discard_dungeons(self)
-                    return True
-        if op.name == "reshuffle":
-            from . import rng as _rng
-            s = self.state
-            d = op.value
-            if s.discards.get(d):
-                s.decks[d].extend(s.discards[d])
-                s.discards[d].clear()
-                s.rng = _rng.shuffle(s.rng, s.decks[d])
-                return True
-        return False
+        lost = self._lost
+        self._lost = []
+        try:
+            for x in items:
+                self._run_ops(ab.do, kind, x, ctx, w, pick)
+        finally:
+            self._lost = lost
 
     # ------------------------------------------------------------------ combat numbers
     def _lang_fight_declared(self, seat: int) -> bool:
@@ -1318,316 +702,6 @@ class Abilities:
         if not self._lang_curse_cancelled(victim, c):
             self._apply_curse_window(victim, c, caster)
 
-    # ------------------------------------------------------------------ the react decision
-    def _pc_react(self, seat: int, d: dict, out: list) -> None:
-        """``pass``, then each way to take the offered ability (its choices and costs)."""
-        out.append(self._simple[seat]["pass"])
-        out.extend(self._react_answers(seat, d))
-
-    def _react_answers(self, seat: int, d: dict) -> list:
-        c, idx = d["card"], d["ability"]
-        ab = self._prog[c].abilities[idx]
-        ctx = self._react_ctx(d, seat)
-        kind = "play" if ab.from_hand else "use"
-        return [self._A(seat, kind, c, t, n, m, cs)
-                for t, n, m, cs in self._ability_options(seat, c, idx, ab, ctx, kind)]
-
-    def _react_ctx(self, d: dict, holder: int) -> Context:
-        player, monster, facts = d["ctx"]
-        c = d["card"]
-        owner = holder if self._kind[c] not in ("monster", "monster_enhancer", "room_tile", "dungeon") else -1
-        return self._ctx(c, owner, player, monster, {k: v for k, v in facts})
-
-    def _pw_react(self, seat: int, a, d: dict) -> str | None:
-        if a.kind == "pass":
-            return None
-        c, idx = d["card"], d["ability"]
-        ab = self._prog[c].abilities[idx]
-        want = "play" if ab.from_hand else "use"
-        if a.kind != want or a.card != c or (want == "use" and a.n != idx):
-            how = f"play c={c}" if want == "play" else f"use c={c} n={idx}"
-            return (f"{self._pn(seat)} may use {self.name(c)} ({self._ab_label(c, idx)}): "
-                    f"{how}, or pass")
-        return self._why_pick(seat, c, idx, ab, self._react_ctx(d, seat), a, want)
-
-    def _answer_react(self, d: dict, a) -> None:
-        """``pass``: the next holder is asked, after the last one the event goes on; an answer
-        pays the cost, runs the ability and the event goes on (a void roll is rolled again)."""
-        s = self.state
-        rest = [tuple(x) for x in d["rest"]]
-        cont = tuple(d["cont"])
-        if a.kind == "pass":
-            self._ev = {}
-            if rest:
-                self._push_next_react(d, rest)
-                return
-            self._lang_continue(cont)
-            return
-        seat = d["player"]
-        c, idx = d["card"], d["ability"]
-        ab = self._prog[c].abilities[idx]
-        ctx = self._react_ctx(d, seat)
-        self._ev = {}
-        self._take_ability(seat, c, idx, ab, ctx, a, "play" if ab.from_hand else "use")
-        if self._ev.get("void") or self._ev.get("reroll") or self._ev.get("cancel") or not rest:
-            rest = []
-        if rest:
-            ev = self._ev
-            self._push_next_react(d, rest)
-            self._ev = ev
-            return
-        self._lang_continue(cont)
-        del s  # (the state may have been replaced by nothing; kept for symmetry)
-
-    def _push_next_react(self, d: dict, rest: list) -> None:
-        q, c, idx = rest[0]
-        nd = dict(d)
-        nd.update(player=q, card=c, ability=idx, rest=tuple(rest[1:]))
-        self.state.pending.insert(0, nd)
-
-    # ------------------------------------------------------------------ choices and costs
-    def _cost_options(self, seat: int, card: int, ab) -> list:
-        """The ways ``seat`` can pay the costs of ``ab`` (tuples of card ids, at most a useful
-        handful: any payable combination is accepted)."""
-        opts = [()]
-        p = self.state.players[seat]
-        for cost in ab.cost:
-            pool = self._cost_pool(seat, card, cost)
-            if pool is None:
-                return []
-            if cost.what in ("self", "hand"):
-                choices = [tuple(pool)]
-            else:
-                choices = list(combinations(pool, cost.count))[:_MAX_COMBOS]
-            nxt = []
-            for base in opts:
-                for ch in choices:
-                    if not set(ch) & set(base):
-                        nxt.append(base + tuple(ch))
-            opts = nxt[:_MAX_COMBOS]
-            if not opts:
-                return []
-        del p
-        return opts
-
-    def _cost_pool(self, seat: int, card: int, cost) -> list | None:
-        """The cards that may pay one cost (None: it cannot be paid)."""
-        p = self.state.players[seat]
-        what = cost.what
-        if what == "self":
-            return [card]
-        if what == "hand":
-            return list(p.hand) if p.hand else None
-        if what == "hand_card":
-            pool = list(p.hand)
-        elif what == "card":
-            pool = list(p.hand) + [x for x in p.equipped + p.carried]
-        else:  # item
-            pool = [x for x in p.equipped + p.carried if self._kind[x] in ("item", "one_shot")]
-            if cost.worth is not None:
-                pool = [x for x in pool if (self.specs[x].gold or 0) >= cost.worth]
-            if cost.named:
-                pool = [x for x in pool if any(wd in self._lnames[x] for wd in cost.named)]
-            if cost.tagged:
-                pool = [x for x in pool if self.specs[x].tags & set(cost.tagged)]
-        if cost.deck:
-            pool = [x for x in pool if self.specs[x].deck == cost.deck]
-        pool = [x for x in pool if x != card]
-        return pool if len(pool) >= cost.count else None
-
-    def _chosen_rooms(self, ab) -> int:
-        """How many rooms the ability's ``destroy_rooms: chosen`` picks (0: none)."""
-        for op in ab.do:
-            if op.name == "destroy_rooms" and op.value == "chosen":
-                return op.get("count", 1)
-        return 0
-
-    def _ability_options(self, seat: int, card: int, idx: int, ab, ctx: Context, kind: str) -> list:
-        """Candidate answers ``(t, n, m, cs)`` for taking ability ``ab``: its target choice
-        (``t`` a player; a monster's index, a side or a die value in ``n`` for ``play``, in
-        ``m`` for ``use``; an item in ``m``), its cost cards then chosen rooms in ``cs``."""
-        w = EngineWorld(self)
-        res = resolve(ab.who, ctx, w)
-        costs = self._cost_options(seat, card, ab) if ab.cost else [()]
-        if not costs:
-            return []
-        rooms = self._chosen_rooms(ab)
-        if rooms:
-            ms = self.state.module_state.get("rooms") or {"grid": {}}
-            ok = [r["tile"] for r in ms["grid"].values() if r["tile"] >= 0 and self._destroyable(r["tile"]) is None]
-            picks = list(combinations(ok, min(rooms, len(ok))))[:_MAX_COMBOS] if ok else []
-            costs = [cs + pk for cs in costs for pk in picks][:_MAX_COMBOS]
-            if not costs:
-                return []
-        targets = [(-1, 0, -1)]
-        if res.choose:
-            if not res.items:
-                return []
-            cb = self.state.combat
-            if res.kind == "player":
-                targets = [(t, 0, -1) for t in res.items]
-            elif res.kind == "monster" and cb is not None:
-                ii = [cb.monsters.index(mm) for mm in res.items]
-                targets = [(-1, i, -1) if kind == "play" else (-1, 0, i) for i in ii]
-            elif res.kind == "side":
-                targets = [(-1, i, -1) if kind == "play" else (-1, 0, i) for i in (0, 1)]
-            elif res.kind == "card":
-                targets = [(-1, 0, x) for x in res.items]
-        if any(op.name == "set_die" for op in ab.do):
-            targets = [(-1, v, -1) for v in range(1, 7)]
-        out = []
-        for t, n, m in targets:
-            if kind == "use":
-                n = idx
-            for cs in costs:
-                out.append((t, n, m, cs))
-        return out
-
-    def _why_pick(self, seat: int, card: int, idx: int, ab, ctx: Context, a, kind: str) -> str | None:
-        """Whether the choices and cost cards of action ``a`` may take ability ``ab``."""
-        cs = list(a.cards)
-        p = self.state.players[seat]
-        for cost in ab.cost:
-            pool = self._cost_pool(seat, card, cost)
-            if pool is None:
-                return f"{self.name(card)}: its cost cannot be paid ({self._cost_text(cost)})"
-            k = len(pool) if cost.what == "hand" else cost.count
-            take, cs = cs[:k], cs[k:]
-            if len(take) < k or len(set(take)) < k or any(x not in pool for x in take):
-                return f"{self.name(card)} costs {self._cost_text(cost)}: list the card(s) in cs"
-        rooms = self._chosen_rooms(ab)
-        if rooms:
-            if len(cs) != rooms or len(set(cs)) != rooms:
-                return f"{self.name(card)}: choose {rooms} room(s) to destroy in cs"
-            for x in cs:
-                if not (0 <= x < len(self.specs)):
-                    return f"no card with id {x}"
-                why = self._destroyable(x)
-                if why:
-                    return why
-        elif cs:
-            return f"{self.name(card)}: cs lists more cards than its cost"
-        w = EngineWorld(self)
-        res = resolve(ab.who, ctx, w)
-        if res.choose:
-            if not res.items:
-                return f"{self.name(card)}: nobody it could act on now"
-            cb = self.state.combat
-            if res.kind == "player" and a.target not in res.items:
-                return f"{self.name(card)}: t must be one of {', '.join(self._pn(q) for q in res.items)}"
-            mi = a.n if kind == "play" else a.m
-            if res.kind == "monster" and not (cb is not None and 0 <= mi < len(cb.monsters) and cb.monsters[mi] in res.items):
-                return f"{self.name(card)}: choose the monster ({'n' if kind == 'play' else 'm'}, its index in the combat)"
-            if res.kind == "side" and mi not in (0, 1):
-                return f"{self.name(card)}: choose the side ({'n' if kind == 'play' else 'm'}: 0 munchkins, 1 monsters)"
-            if res.kind == "card" and a.m not in res.items:
-                return f"{self.name(card)}: m must be one of your items in play"
-        if any(op.name == "set_die" for op in ab.do) and not 1 <= a.n <= 6:
-            return f"{self.name(card)}: n = the die result you choose (1..6)"
-        del p
-        return None
-
-    def _cost_text(self, cost) -> str:
-        what = {"card": "a card", "hand_card": "a card from your hand", "self": "this card",
-                "hand": "your whole hand", "item": "an item"}[cost.what]
-        if cost.count > 1 and cost.what in ("card", "hand_card", "item"):
-            what = f"{cost.count} {cost.what.replace('_', ' ')}s"
-        if cost.deck:
-            what += f" ({cost.deck})"
-        if cost.worth:
-            what += f" worth {cost.worth}+ Gold"
-        if cost.named:
-            what += f" named {'/'.join(cost.named)}"
-        return "discarding " + what
-
-    def _take_ability(self, seat: int, card: int, idx: int, ab, ctx: Context, a, kind: str) -> None:
-        """Pay the cost (the cards of ``a.cards``), count the limit, then run the ability with
-        the action's choices (a card played from the hand is discarded first: a One-Shot's
-        rule, core rules 9.)."""
-        cs = list(a.cards)
-        paid = []
-        for cost in ab.cost:
-            pool = self._cost_pool(seat, card, cost) or []
-            k = len(pool) if cost.what == "hand" else cost.count
-            take, cs = cs[:k], cs[k:]
-            paid += take
-        p = self.state.players[seat]
-        if kind == "play" and (card in p.hand or card in p.carried):
-            self._lose_card(seat, card)
-        for x in paid:
-            if x == card and kind == "play":
-                continue
-            self._lose_card(seat, x)
-        if self.history and paid:
-            self._say(f"{p.name} discards {', '.join(self.name(x) for x in paid)} for {self.name(card)}.")
-        self._limit_count(card, idx, ab)
-        pick = (a.target, a.n if kind == "play" else a.m, a.m, tuple(cs))
-        self._run_ability(card, idx, ab, ctx, None, pick)
-
-    # ------------------------------------------------------------------ the use action
-    def _use_holders(self, seat: int):
-        """``(card, owner, index, ability)`` of the ``use`` abilities ``seat`` may use now (the
-        card listens; ``by`` - default the owner - resolves to ``seat``)."""
-        if not self._luse:
-            return
-        s = self.state
-        w = None
-        for card, owner in self._holders(self._luse, seat):
-            for idx, ab in self._lrun[card].get("use", ()):
-                w = w or EngineWorld(self)
-                ctx = self._ctx(card, owner, seat)
-                by = resolve(ab.by or OWNER, ctx, w) if (ab.by is not None or owner >= 0) else None
-                if by is None or seat not in by.items:
-                    continue
-                yield card, owner, idx, ab, ctx, w
-        del s
-
-    def _cand_use(self, seat: int, ok: bool, out: list) -> None:
-        """The ``use`` abilities of the cards in play ``seat`` may use now, per choice and cost
-        (a card list without ``use`` abilities: nothing)."""
-        if not self._luse:
-            return
-        for card, owner, idx, ab, ctx, w in self._use_holders(seat):
-            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                continue
-            if not self._limit_ok(card, idx, ab):
-                continue
-            for t, n, m, cs in self._ability_options(seat, card, idx, ab, ctx, "use"):
-                out.append(self._A(seat, "use", card, t, n, m, cs))
-
-    def _why_use(self, seat: int, a) -> str | None:
-        """``use c=<card> n=<ability>``: an ability of a card in play used as an action, when
-        the card listens, the ability's ``by`` (default its owner) is you, its ``if`` holds,
-        its ``limit`` is not used up and its cost can be paid (core rules, 8.: abilities
-        powered by discards)."""
-        c = a.card
-        prog = self._prog[c] if self._lang and 0 <= c < len(self.specs) else None
-        if prog is None or not (0 <= a.n < len(prog.abilities)) or "use" not in prog.abilities[a.n].when \
-                or not prog.abilities[a.n].origin.startswith("abilities"):
-            return f"{self._cn(c)} has no ability n={a.n} to use"
-        if self.state.phase == "charity":
-            return "finish Charity first"
-        for card, owner, idx, ab, ctx, w in self._use_holders(seat):
-            if card != c or idx != a.n:
-                continue
-            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                return f"{self.name(c)} ({self._ab_label(c, idx)}) cannot be used now (its condition)"
-            if not self._limit_ok(c, idx, ab):
-                lim = ab.limit
-                return f"{self.name(c)} ({self._ab_label(c, idx)}): at most {lim.times} per {lim.per}"
-            return self._why_pick(seat, c, idx, ab, ctx, a, "use")
-        return f"{self.name(c)} is not a card in play you may use ({R_WHEN})"
-
-    def _do_use(self, seat: int, a) -> None:
-        for card, owner, idx, ab, ctx, w in self._use_holders(seat):
-            if card == a.card and idx == a.n:
-                self._ev = {}
-                if self.history:
-                    self._say(f"{self._pn(seat)} uses {self.name(card)} ({self._ab_label(card, idx)}).")
-                self._take_ability(seat, card, idx, ab, ctx, a, "use")
-                self._combat_changed(seat)
-                return
-
     # ------------------------------------------------------------------ kicked, drawn
     def _lang_kicked(self, seat: int, c: int) -> bool:
         """Card ``c`` came face up at Kick Down the Door: a card that acts when drawn
@@ -1654,103 +728,3 @@ class Abilities:
         self._ev = {}
         self._lang_fire_card("drawn", c, seat, seat, facts={"drawn_face_up": face_up, "from_kick": bool(self._kicking)})
         return True
-
-    def _why_lang_card(self, seat: int, a, in_combat: bool):
-        """The ``play`` check of a card with ``played`` abilities (One-Shot, special, Monster
-        Enhancer) or one played only as a reaction; NotImplemented: the core's rule for its
-        kind applies."""
-        c = a.card
-        k = self._kind[c]
-        if self._lreact[c] and not self._lplayed[c]:
-            if k in ("one_shot", "special"):
-                trig = ", ".join(t for t, abs_ in self._lrun[c].items() if any(ab.from_hand for _i, ab in abs_))
-                return f"{self.name(c)} is played as a reaction when it may be ({trig}) ({R_WHEN})"
-            return NotImplemented
-        if k in ("one_shot", "special"):
-            return self._why_lang_play(seat, a, in_combat)
-        if k == "monster_enhancer" and in_combat:
-            cb = self.state.combat
-            if not (0 <= a.n < len(cb.monsters)):
-                return NotImplemented
-            w = EngineWorld(self)
-            for _idx, ab in self._lrun[c]["played"]:
-                ctx = self._ctx(c, seat, seat, cb.monsters[a.n])
-                if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                    return f"{self.name(c)} cannot be played on {self.name(cb.monsters[a.n])} now (its condition)"
-        return NotImplemented
-
-    # ------------------------------------------------------------------ played abilities
-    def _lang_played(self, seat: int, c: int, a, monster: int = -1) -> None:
-        """The ``played`` abilities of card ``c`` (played by ``seat`` with action ``a``) run,
-        in order (modes: only the one named in ``a.cards``), with the action's choices."""
-        run = self._lrun[c]
-        if not run or "played" not in run:
-            return
-        w = EngineWorld(self)
-        modes = self._modes(c)
-        pick = (a.target, a.n, a.m, ())
-        self._ev = {}
-        for idx, ab in run["played"]:
-            if modes and (not a.cards or a.cards[0] != idx):
-                continue
-            ctx = self._ctx(c, seat, seat, monster)
-            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                continue
-            self._run_ability(c, idx, ab, ctx, w, pick)
-
-    def _modes(self, c: int) -> tuple:
-        """The ``played`` abilities of ``c`` that are alternatives (all labelled, several)."""
-        run = self._lrun[c]
-        ps = run.get("played", ()) if run else ()
-        return tuple(idx for idx, ab in ps) if len(ps) > 1 and all(ab.label for _i, ab in ps) else ()
-
-    def _why_lang_play(self, seat: int, a, in_combat: bool) -> str | None:
-        """A One-Shot or special whose program has ``played`` abilities: in a combat (not while
-        running away) or on its owner's own turn out of combat, when the abilities' ``if``
-        hold - the chosen mode's, for alternatives named in ``cs`` (core rules, 10. When to Play
-        Cards)."""
-        s = self.state
-        c = a.card
-        if not in_combat and s.active != seat:
-            return f"{self.name(c)} is played in a combat or on your own turn ({R_WHEN})"
-        if in_combat and s.combat is not None and s.combat.stage == "run":
-            return f"while running away you only roll, use flight or an escape card ({R_RUN})"
-        run = self._lrun[c]["played"]
-        modes = self._modes(c)
-        w = EngineWorld(self)
-        if modes:
-            if len(a.cards) != 1 or a.cards[0] not in modes:
-                labels = ", ".join(f"cs={i} ({self._prog[c].abilities[i].label})" for i in modes)
-                return f"{self.name(c)}: choose one of its modes: {labels}"
-            run = tuple((i, ab) for i, ab in run if i == a.cards[0])
-        elif a.cards:
-            return f"{self.name(c)}: cs is only for a card with modes"
-        for idx, ab in run:
-            ctx = self._ctx(c, seat, seat)
-            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                return f"{self.name(c)} cannot be played now (its condition) ({R_WHEN})"
-            res = resolve(ab.who, ctx, w)
-            if res.choose:
-                why = self._why_pick(seat, c, idx, ab.__class__(ab.when, ab.do, ab.cond, ab.who), ctx,
-                                     type(a)(a.player, a.kind, a.card, a.target, a.n, a.m, ()), "play")
-                if why:
-                    return why
-        if in_combat and s.combat is None:
-            return R_COMBAT
-        return None
-
-    def _lang_play_cands(self, seat: int, c: int, out: list) -> None:
-        """Candidates of a card with ``played`` abilities: per mode, per choice of its target."""
-        run = self._lrun[c]["played"]
-        modes = self._modes(c)
-        seen = set()
-        for idx, ab in run:
-            ctx = self._ctx(c, seat, seat)
-            for t, n, m, _cs in self._ability_options(seat, c, idx, ab.__class__(ab.when, ab.do, ab.cond, ab.who),
-                                                      ctx, "play"):
-                a = self._A(seat, "play", c, t, n, m, (idx,) if modes else ())
-                if a not in seen:
-                    seen.add(a)
-                    out.append(a)
-            if not modes:
-                break

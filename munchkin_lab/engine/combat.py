@@ -211,13 +211,14 @@ class Combat:
     def _monster_arrives(self, m: int) -> None:
         """A manual monster (a special the vocabulary cannot express) queues a ResolveByHand
         decision for the fighter as it enters the combat; its data parts still apply.
-        ``on_meet`` ops hit the fighter as the monster enters (e.g. discard an item first)."""
-        sp = self.specs[m]
-        if sp.manual:
-            self._push_manual(self.state.combat.fighter, m, discard=False)
-        meet = sp.effects.get("on_meet")
-        if meet:
-            self._apply_ops(self.state.combat.fighter, meet, m)
+        Its ``enters_combat`` abilities (``on_meet`` ops) hit the fighter as it enters (e.g.
+        discard an item first), then those of the other cards that hear it."""
+        fighter = self.state.combat.fighter
+        if self.specs[m].manual:
+            self._push_manual(fighter, m, discard=False)
+        run = self._lrun[m]
+        if run and "enters_combat" in run:  # the monster's own (on_meet)
+            self._lang_fire_card("enters_combat", m, -1, fighter, m, own=True)
         if "enters_combat" in self._lt:
             self._lang_fire("enters_combat", self.state.combat.fighter, m)
 

@@ -79,17 +79,15 @@ class Curses:
         vp = self.state.players[victim]
         if self.history: self._say(f"{sp.name} hits {vp.name}.")
         keep = bool(e.get("persistent") or e.get("next_combat") or e.get("roll_mod") or e.get("only_slot"))
-        if e.get("ops"):
+        run = self._lrun[c]
+        hits = bool(run and "hits" in run)
+        if hits:  # its hits abilities (the ops); it stays while a change it made lasts
             before = self._victim_snap(victim) if self.history else None
-            self._apply_ops(victim, e["ops"], c)
+            self._lang_fire_card("hits", c, victim, victim, own=True)
             if before is not None:
                 self._say_what_it_did(victim, before, c)
-        if "hits" in self._lt and self._lrun[c] and "hits" in self._lrun[c]:
-            # the card-effect language: its `hits` abilities; it stays while a change it made lasts
-            self._ev = {}
-            self._lang_fire_card("hits", c, victim, victim)
             keep = keep or self.state.ledger.holds(c)
-        if sp.manual and not e.get("ops"):
+        if sp.manual and not hits:
             self._push_manual(victim, c, discard=not keep)
             if keep:
                 vp.curses.append(c)
@@ -98,6 +96,17 @@ class Curses:
             vp.curses.append(c)
         else:
             self._discard(c)
+
+    def _trap(self, seat: int, c: int) -> None:
+        """A trap turned up (a room's face-up card, SMA rules): its ``hits`` abilities (its
+        ``ops``) hit ``seat``, then it is discarded; one the language cannot express is
+        resolved by hand."""
+        run = self._lrun[c]
+        if run and "hits" in run:
+            self._lang_fire_card("hits", c, seat, seat, own=True)
+            self._discard(c)
+        else:
+            self._push_manual(seat, c, discard=True)
 
     def _why_cancel(self, seat: int, a: Action) -> str | None:
         """A Curse-cancelling card (Wishing Ring) played with no Curse resolving: it ends a

@@ -39,7 +39,9 @@ from .curses import Curses
 from .history import History
 from .items import Items
 from .kinds import Dispatch
+from .lang_actions import LangActions
 from .ops import Ops
+from .victims import Victims
 from .pending import Pending
 from .playing import Playing
 from .rules import RulesModule, select_modules
@@ -121,7 +123,7 @@ def _spec_to_dict(s: CardSpec) -> dict:
 
 
 class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items, Character, Curses, Ops,
-           Charity, StateChecks, Zones, Views, History, Abilities):
+           Charity, StateChecks, Zones, Views, History, Abilities, LangActions, Victims):
     """One game of Munchkin. Build with :meth:`new` or :meth:`from_json`.
 
     Public attributes: ``specs`` (card id -> :class:`CardSpec`), ``options``, ``modules``,

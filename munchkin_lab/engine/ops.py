@@ -1,385 +1,642 @@
-"""The effect operations of Bad Stuff and Curses (``effects`` vocabulary: lose Levels, items,
-the hand...; the victim's choices) and cards resolved by hand. The ``choose`` decisions
-``tax``, ``taxpay``, ``take`` and ``lose`` and the pending ``manual`` (pending.py's tables)
-are answered here.
+"""The one op dispatch of the card-effect language (``engine/lang/README.md``, *Do*).
+
+Every op of every card runs here, whatever wrote it: a monster's Bad Stuff (``bad_stuff``, the
+short form of a ``caught`` ability), a Curse's ``ops`` (``hits``), ``on_meet``
+(``enters_combat``), ``on_escape`` (``escaped``), a room's ON ENTRY / ON EXIT ops, and every
+ability written under ``abilities:``. The compiler (:func:`munchkin_lab.engine.lang.expand`)
+turns each into :class:`~munchkin_lab.engine.lang.program.Op` values once per card list;
+:meth:`Ops._run_ops` walks an op list on one target and :meth:`Ops._op` looks each op's name up
+in :data:`OP_HANDLERS` (op name -> the method that runs it). A lasting op
+(``combat_strength``, ``run_away`` ... - :data:`LASTING`) goes into the Ledger
+(:meth:`Ops._lasting`).
+
+A handler is ``(self, op, kind, x, ctx, world, pick) -> found``: ``kind`` is the target's kind
+(player, monster, side, card, game), ``x`` the target (a seat, a monster card...), ``pick`` the
+choices of the action that runs the ability (``(t, monster index, item/side, chosen cards)`` or
+None). ``found`` False means the op found nothing to act on: its ``else`` ops run ("if a Curse
+refers to something you do not have, ignore it", core rules, 10. Curses).
+
+While the card of an event runs its own abilities (Bad Stuff, a Curse hitting, a room's ops:
+``Ops._quiet``), the ops do not log one line each: the caller says in game words what they did
+(``victims.py``).
 """
 from __future__ import annotations
 
 from . import rng as _rng
-from .actions import Action
+from .lang.interp import Context, amount_of, evaluate, resolve
+from .lang.program import Op
+from .lang.vocab import OPS
+from .lang_world import EngineWorld
+
+#: ops that set up a lasting change (they go into the Ledger, or are summed as statics)
+LASTING = frozenset(n for n, d in OPS.items() if d.lasting)
+_SIDES = ("munchkins", "monsters")
 
 
 class Ops:
-    """Mixin of :class:`~munchkin_lab.engine.game.Game`: the effect operations of Bad Stuff and
-    Curses (lose Levels, items, the hand...; the victim's choices) and cards resolved by hand."""
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: the one op dispatch (see the module
+    docstring)."""
 
-    def _apply_ops(self, seat: int, ops, source: int, lost: list | None = None) -> None:  # noqa: C901
-        """Apply the effect ops ``ops`` (``effects`` vocabulary) of card ``source`` to player
-        ``seat``, in order; a dead player takes no more. ``else`` ops run when an op found
-        nothing, ``then`` ops when it found something. ``lost``: the Race / Class cards the
-        player has lost by these ops so far (a ``take_from_discards`` never takes them back:
-        Change Race / Change Class)."""
-        s = self.state
-        if lost is None:
-            lost = []
-        self._sba_seats.add(seat)  # an op may change the victim's character (state-based checks)
+    #: True while the card of an event runs its own ops (the caller logs what they did)
+    _quiet = False
+    #: Race / Class cards the target lost by the ability running now (``take_from_discards``
+    #: with ``exclude_own`` never takes them back: Change Race / Change Class)
+    _lost: list = []
+
+    # ------------------------------------------------------------------ walking op lists
+    def _run_ops(self, ops, kind: str, target, ctx: Context, w, pick=None) -> bool:
+        """Run ``ops`` on one target, in order; a player who dies takes no more. An op's
+        ``then`` runs when it found something, its ``else`` when it found nothing. Returns
+        whether the last op found something."""
+        found = True
+        if kind == "player":
+            self._sba_seats.add(target)  # an op may change the character (state-based checks)
+        players = self.state.players
         for op in ops:
-            p = s.players[seat]
-            if not p.alive:
-                return
-            found = True
-            if "lose_levels" in op:
-                self._change_level(seat, -op["lose_levels"])
-            elif "gain_levels" in op:
-                self._change_level(seat, op["gain_levels"])
-            elif "death" in op:
-                self._kill(seat)
-                return
-            elif "set_level" in op:
-                v = op["set_level"]
-                if v == "lowest":
-                    v = min(q.level for q in s.players if q.alive)
-                p.level = max(1, min(p.level if v >= 10 else v, 9 if v >= 10 else v))
-            elif "lose_race" in op or "lose_class" in op:
-                key = "lose_race" if "lose_race" in op else "lose_class"
-                zone = p.races if key == "lose_race" else p.classes
-                found = bool(zone)
-                cnt = op.get("count")
-                if cnt and len(zone) > cnt:
-                    # that many of them, the victim's choice (Lose Your Class with two Classes)
-                    s.pending.append({"kind": "choose", "why": "lose", "player": seat,
-                                      "options": tuple(zone), "count": cnt})
-                else:
-                    for r in zone[:]:
-                        lost.append(r)
-                        self._lose_card(seat, r)
-            elif "discard_hand" in op:
-                found = bool(p.hand)
-                for r in p.hand[:]:
-                    self._lose_card(seat, r)
-            elif "change_sex" in op:
-                p.gender = "female" if p.gender == "male" else "male"
-            elif "neighbours_take" in op:
-                found = self._neighbours_take(seat, op["neighbours_take"])
-            elif "lose_value" in op:
-                found = bool(self.choice_options({"why": "tax", "player": seat}))
-                if found:
-                    s.pending.append({"kind": "choose", "why": "taxpay", "player": seat,
-                                      "owe": op["lose_value"], "options": (), "count": 1, "penalty": 0})
-            elif "others_draw_hand" in op and op.get("each"):
-                # each other living player, from the victim's left, draws `each` cards blind
-                # from the hand; the rest of the hand is discarded (the Lawyers)
-                found = bool(p.hand)
-                n = len(s.players)
-                for _ in range(op["each"]):
-                    for j in range(1, n):
-                        q = (seat + j) % n
-                        if s.players[q].alive and p.hand:
-                            s.rng, r = _rng.below(s.rng, len(p.hand))
-                            s.players[q].hand.append(p.hand.pop(r))
-                for c in p.hand[:]:
-                    self._lose_card(seat, c)
-                if found and self.history:
-                    self._say(f"The others draw from {p.name}'s hand; the rest is discarded.")
-            elif "others_draw_hand" in op:
-                found = bool(p.hand)
-                n = len(s.players)
-                takers = [(seat + j) % n for j in range(1, n) if s.players[(seat + j) % n].alive]
-                j = 0
-                while p.hand and takers:
-                    q = takers[j % len(takers)]
-                    s.rng, r = _rng.below(s.rng, len(p.hand))
-                    s.players[q].hand.append(p.hand.pop(r))
-                    j += 1
-                if found and takers:
-                    if self.history: self._say(f"The other players draw {p.name}'s hand, one card each in turn.")
-            elif "others_take_item" in op:
-                found = self._others_take_item(seat, op["others_take_item"], op.get("from", "left"))
-            elif "lose_cards_roll" in op:
-                r = max(1, min(6, self._roll_mod(seat, self._roll())))
-                if self.history: self._say(f"{p.name} rolls {r}.")
-                cards = tuple(c for c in p.equipped + p.carried + p.hand)
-                found = bool(cards)
-                if found:
-                    s.pending.append({"kind": "choose", "why": "lose", "player": seat,
-                                      "options": cards, "count": r})
-            elif "income_tax" in op:
-                found = bool(self.choice_options({"why": "tax", "player": seat}))
-                if found:
-                    s.pending.append({"kind": "choose", "why": "tax", "player": seat, "options": (), "count": 1})
-            elif "if_match" in op:
-                found = self.matches(seat, op["if_match"])
-                if found:
-                    self._apply_ops(seat, op["then"], source, lost)
-            elif "lose_item" in op:
-                found = self._lose_item(seat, op["lose_item"], op.get("count", 1))
-            elif "roll" in op:
-                r = max(1, min(6, self._roll_mod(seat, self._roll())))
-                for key, sub in op["roll"].items():
-                    lo, _, hi = str(key).partition("-")
-                    if int(lo) <= r <= int(hi or lo):
-                        if self.history: self._say(f"{p.name} rolls {r}.")
-                        self._apply_ops(seat, sub, source, lost)
-                        break
-            elif "lose_level_per_roll" in op:
-                r = max(1, min(6, self._roll_mod(seat, self._roll())))
-                if self.history: self._say(f"{p.name} rolls {r}.")
-                self._change_level(seat, -r)
-            elif "manual" in op:
-                self._push_manual(seat, source, discard=False)
-            elif "take_from_discards" in op:
-                kind = op["take_from_discards"]
-                disc = s.discards.get("door", [])
+            if kind == "player" and not players[target].alive:
+                return found
+            if op.who is not None:
+                res = resolve(op.who, ctx, w)
                 found = False
-                for j in range(len(disc) - 1, -1, -1):
-                    c = disc[j]
-                    if self._kind[c] == kind and not (op.get("exclude_own") and c in lost) and \
-                            self._lnames[c] not in (self.races(seat) + self.classes(seat)):
-                        disc.pop(j)
-                        (p.races if kind == "race" else p.classes).append(c)
-                        if self.history: self._say(f"{p.name} takes {self.name(c)} from the discards.")
-                        found = True
-                        break
-            if not found:
-                if op.get("else"):
-                    self._apply_ops(seat, op["else"], source, lost)
-            elif "then" in op and "if_match" not in op:
-                self._apply_ops(seat, op["then"], source, lost)
+                for x in self._picked(res, pick):
+                    found = self._op(op, res.kind, x, ctx, w, pick) or found
+            else:
+                found = self._op(op, kind, target, ctx, w, pick)
+            if found:
+                if op.then and op.name != "if":
+                    self._run_ops(op.then, kind, target, ctx, w, pick)
+            elif op.orelse and op.name != "if":
+                self._run_ops(op.orelse, kind, target, ctx, w, pick)
+        return found
 
-    def _victim_snap(self, seat: int) -> tuple:
-        """What Bad Stuff or a Curse may take from ``seat``: (Level, Race/Class cards, hand
-        size, items in play, alive, sex) - for :meth:`_say_what_it_did`."""
-        p = self.state.players[seat]
-        return (p.level, p.races + p.classes, len(p.hand), p.in_play(), p.alive, p.gender)
+    def _picked(self, res, pick) -> tuple:
+        """The targets of resolution ``res``: all of them, or for a choice the one the action
+        names (``pick``), else the first candidate."""
+        if not res.choose:
+            return res.items
+        if not res.items:
+            return ()
+        if pick is not None:
+            t, mi, m, _cs = pick
+            if res.kind == "player" and t in res.items:
+                return (t,)
+            if res.kind == "monster":
+                cb = self.state.combat
+                if cb is not None and 0 <= mi < len(cb.monsters) and cb.monsters[mi] in res.items:
+                    return (cb.monsters[mi],)
+            if res.kind == "side" and 0 <= m < 2:
+                return (_SIDES[m],)
+            if res.kind == "card" and m in res.items:
+                return (m,)
+        return res.items[:1]
 
-    def _still_open(self, d: dict) -> bool:
-        """Does pending choice ``d`` still have something to decide (pending.CHOICES' own test)."""
-        fn = self._CHOICE_FN.get(d["why"])
-        return fn is None or bool(fn[2](self, d, fn[0](self, d)))
+    def _op(self, op: Op, kind: str, x, ctx: Context, w, pick) -> bool:
+        """One op on one target: its handler in :data:`OP_HANDLERS` (a lasting op: the
+        Ledger). Returns False when it found nothing."""
+        name = op.name
+        if name in LASTING:
+            return self._lasting(op, kind, x, ctx, w)
+        h = _HANDLERS.get(name)
+        return h(self, op, kind, x, ctx, w, pick) if h is not None else False
 
-    def _cause_words(self, c: int) -> str:
-        """A monster's "Net Troll's Bad Stuff"; a Curse by its name, or "the Curse X" (a Curse
-        is not Bad Stuff: core rules, 10. Curses)."""
-        sp = self.specs[c]
-        if sp.kind == "monster":
-            return f"{sp.name}{chr(39) if sp.name.endswith('s') else chr(39) + 's'} Bad Stuff"
-        if sp.kind == "curse":
-            return sp.name if "curse" in sp.name.lower() else f"the Curse {sp.name}"
-        return sp.name
+    def _run_card_ops(self, seat: int, ops, source: int) -> None:
+        """Run the op list ``ops`` of card ``source`` on player ``seat`` (a module-owned part:
+        a room's ON ENTRY / ON EXIT ops, the ops of a failed Run Away roll in a room), as the
+        card's own event: quietly, the victim tested as they are."""
+        ctx = self._ctx(source, -1, seat, against=False)
+        quiet, lost = self._quiet, self._lost
+        self._quiet, self._lost = True, []
+        try:
+            self._run_ops(ops, "player", seat, ctx, EngineWorld(self))
+        finally:
+            self._quiet, self._lost = quiet, lost
 
-    def _say_what_it_did(self, seat: int, before: tuple, c: int, suffix: str = "") -> None:
-        """Log in game words what card ``c`` (Bad Stuff, a Curse, a monster's ``on_escape``)
-        did to ``seat`` since ``before`` (:meth:`_victim_snap`): Levels lost or gained, Race and
-        Class cards, items in play, cards from the hand (a count: the hand is hidden), a change
-        of sex, death; what the victim still has to choose; or that it found nothing to take."""
-        p = self.state.players[seat]
-        lv, rc, nh, items, alive, gender = before
-        parts = []
-        if p.level < lv:
-            parts.append(f"loses {lv - p.level} Level{'s' if lv - p.level > 1 else ''} (now Level {p.level})")
-        elif p.level > lv:
-            parts.append(f"goes up {p.level - lv} Level{'s' if p.level - lv > 1 else ''} (now Level {p.level})")
-        now = p.races + p.classes
-        gone = [x for x in rc if x not in now] + [x for x in items if x not in p.in_play()]
-        if gone and alive and p.alive:
-            parts.append("loses " + ", ".join(self.name(x) for x in gone))
-        if len(p.hand) < nh and alive and p.alive:
-            k = nh - len(p.hand)
-            parts.append(f"loses {k} card{'s' if k > 1 else ''} from the hand")
-        if p.gender != gender:
-            parts.append(f"becomes {p.gender}")
-        if alive and not p.alive:
-            parts.append("dies")
-        mine = [d for d in self.state.pending
-                if d.get("player") == seat and d.get("why") in ("lose", "tax", "taxpay")] if p.alive else []
-        if any(self._still_open(d) for d in mine):
-            parts.append("must choose what to lose")
-        elif p.alive and any(d.get("from") == seat for d in self.state.pending):
-            parts.append("waits for the others to take their items")
-        what = self._cause_words(c)
-        if parts:
-            self._say(f"{what}{suffix}: {p.name} {'; '.join(parts)}.")
-        elif not mine and not any(d.get("kind") == "manual" for d in self.state.pending):
-            # (a choice with nothing to decide is settled next, and says what it took)
-            self._say(f"{what}{suffix}: nothing to take from {p.name}.")
-
-    def _others_take_item(self, seat: int, who: str, frm: str = "left") -> bool:
-        """Bad Stuff where other players take the victim's items in play, each choosing one
-        (``who``: ``all`` = every other living player; ``highest`` = the other living players
-        of the highest Level; ``neighbours`` = the living left and right neighbours), in turn
-        from the victim's left, or from the right with ``frm="right"`` (the previous seats
-        first: Hippogriff, "starting with the player on your right", card_facts_more.md
-        source F; turns pass to the left, core rules, 5). Dead players receive nothing (core
-        rules, 7. Death)."""
-        s = self.state
-        n = len(s.players)
-        if not self.choice_options({"why": "tax", "player": seat}):
-            return False
-        step = -1 if frm == "right" else 1
-        others = [(seat + step * j) % n for j in range(1, n) if s.players[(seat + step * j) % n].alive]
-        if not others:
-            return False
-        if who == "highest":
-            top = max(s.players[q].level for q in others)
-            takers = [q for q in others if s.players[q].level == top]
-        elif who == "neighbours":
-            takers = [others[0]] + ([others[-1]] if others[-1] != others[0] else [])
-        else:
-            takers = others
-        for q in takers:
-            s.pending.append({"kind": "choose", "why": "take", "player": q, "from": seat,
-                              "options": (), "count": 1})
+    # ------------------------------------------------------------------ control
+    def _op_if(self, op, kind, x, ctx, w, pick) -> bool:
+        """``if``: ``then`` when the condition holds for the target, else ``else``."""
+        subj = (kind, x) if kind in ("player", "monster") else None
+        ok = evaluate(op.value, ctx, w, subj)
+        self._run_ops(op.then if ok else op.orelse, kind, x, ctx, w, pick)
         return True
 
-    def _neighbours_take(self, seat: int, count: int) -> bool:
-        """The living players to the victim's left, then right (alternating, ``count`` cards
-        in all), each take one card at random from the victim's hand: they cannot see it
-        (Lose Two Cards; core rules, 3. Your hand: only a card naming the hand reaches it).
-        Dead players receive nothing (7. Death)."""
-        s = self.state
-        n = len(s.players)
-        p = s.players[seat]
-        left = next(((seat + i) % n for i in range(1, n) if s.players[(seat + i) % n].alive), -1)
-        right = next(((seat - i) % n for i in range(1, n) if s.players[(seat - i) % n].alive), -1)
-        if left < 0 or not p.hand:
-            return False
-        for j in range(count):
-            if not p.hand:
+    def _op_roll(self, op, kind, x, ctx, w, pick) -> bool:
+        """``roll``: the target (else the player of the event) rolls a die (roll modifiers
+        apply, the result kept in 1..6) and the ops of the range it falls in run."""
+        seat = x if kind == "player" else ctx.player
+        r = max(1, min(6, self._roll_mod(seat, self._roll())))
+        for (lo, hi), sub in op.value:
+            if lo <= r <= hi:
+                if self.history:
+                    self._say(f"{self._pn(seat)} rolls {r}.")
+                self._run_ops(sub, kind, x, ctx, w, pick)
                 break
-            q = left if j % 2 == 0 else right
-            s.rng, k = _rng.below(s.rng, len(p.hand))
-            c = p.hand.pop(k)
-            s.players[q].hand.append(c)
-            if self.history: self._say(f"{self._pn(q)} takes a card from {p.name}'s hand.")
         return True
 
-    def _lose_item(self, seat: int, what: str, count: int) -> bool:
-        """Lose items by category; the victim chooses when several fit (core rules, 10.
-        Curses). A slot (headgear, armor, footgear, hand) means the item in use there; ``best``
-        the item in use giving the biggest bonus now (carried items are not in use and never
-        count; ties: the victim chooses); ``big`` / ``small`` / ``any`` any Item in play.
-        Returns False when nothing fits (so ``else`` ops run)."""
-        p = self.state.players[seat]
-        items = [c for c in p.equipped + p.carried if self._kind[c] == "item"]
-        worn = [c for c in p.equipped if self._kind[c] == "item"]
-        sp = self.specs
-        if what in ("headgear", "armor", "footgear"):
-            # the one worn: a spare carried sideways is not on the body (Lose the Headgear)
-            cands = [c for c in worn if sp[c].slot == what]
-        elif what == "hand":
-            cands = [c for c in worn if sp[c].slot in ("one_hand", "two_hands")]
-        elif what in ("big", "all_big"):
-            cands = [c for c in items if sp[c].big]
-        elif what == "small":
-            cands = [c for c in items if not sp[c].big]
-        elif what == "best":
-            # the item in use giving the biggest bonus now: a carried item (or one the player
-            # may not use now) is not in use and never counts (core rules, 9. Using Items;
-            # Truly Obnoxious Curse, card_facts.md); nothing in use: nothing is lost
-            used = [c for c in worn if self.can_use(seat, c)]
-            bonus = {c: self.item_bonus(seat, c) for c in used}
-            best = max(bonus.values(), default=None)
-            cands = [c for c in used if bonus[c] == best]
-        else:
-            cands = items
-        if not cands:
+    def _op_manual(self, op, kind, x, ctx, w, pick) -> bool:
+        """``manual``: a ResolveByHand decision for the target (or the player of the event)."""
+        self._push_manual(x if kind == "player" else ctx.player, ctx.source, discard=False)
+        return True
+
+    # ------------------------------------------------------------------ Levels and life
+    def _op_levels(self, op, kind, x, ctx, w, pick) -> bool:
+        """``levels: N`` (core rules, 8. Level): never below ``floor`` (default 1), a gain never
+        the winning Level unless ``winning: true`` (core rules, 5.); dead players gain nothing.
+        Found: the Level changed."""
+        if kind != "player":
             return False
-        if what in ("all", "all_big") or len(cands) <= count:
-            for c in cands:
-                self._lose_card(seat, c)
-                if self.history: self._say(f"{p.name} loses {self.name(c)}.")
-            return True
-        self.state.pending.append({"kind": "choose", "why": "lose", "player": seat,
-                                   "options": tuple(cands), "count": count})
+        delta = amount_of(op.value, ctx, w)
+        p = self.state.players[x]
+        if delta > 0 and not p.alive:
+            return False
+        floor = op.get("floor", 1)
+        if delta < 0 and floor > 1:
+            delta = max(delta, min(0, floor - p.level))
+        if not delta:
+            return False
+        before = p.level
+        self._change_level(x, delta, from_kill=bool(op.get("winning")))
+        if self.history and not self._quiet and p.level != before:
+            self._say(f"{p.name}: Level {before} -> {p.level}.")
+        return p.level != before
+
+    def _op_death(self, op, kind, x, ctx, w, pick) -> bool:
+        """``death`` (core rules, 7. Death); the target takes no more ops."""
+        if kind != "player":
+            return False
+        self._kill(x)
         return True
 
-    def _push_manual(self, seat: int, c: int, discard: bool) -> None:
-        """Queue a ResolveByHand decision for manual card ``c`` (``discard``: the card goes to
-        its discard pile now; the decision only records what the designer applies)."""
-        if discard:
-            self._discard(c)
-        self.state.pending.append({"kind": "manual", "player": seat, "card": c, "target": seat})
-
-    # ------------------------------------------------------------------ the victims' choices
-    def _tax_answer(self, d: dict, seat: int, card: int) -> None:
-        """Income Tax: the victim discards an Item; each other living player then pays its
-        value in Items (the card's text, our words)."""
+    def _op_set_level(self, op, kind, x, ctx, w, pick) -> bool:
+        """``set_level``: N, or the lowest living Level; 1..9, never the winning Level."""
+        if kind != "player":
+            return False
         s = self.state
-        p = s.players[seat]
-        v = self.specs[card].gold or 0
-        self._lose_card(seat, card)
-        if self.history: self._say(f"{p.name} discards {self.name(card)} ({v} Gold): Income Tax for the others.")
+        p = s.players[x]
+        v = op.value
+        if v == "lowest":
+            v = min(q.level for q in s.players if q.alive)
+        p.level = max(1, min(p.level if v >= 10 else v, 9 if v >= 10 else v))
+        return True
+
+    def _op_lose_level_per_roll(self, op, kind, x, ctx, w, pick) -> bool:
+        """Roll a die (roll modifiers apply), lose that many Levels (not below 1)."""
+        if kind != "player":
+            return False
+        r = max(1, min(6, self._roll_mod(x, self._roll())))
+        if self.history:
+            self._say(f"{self._pn(x)} rolls {r}.")
+        self._change_level(x, -r)
+        return True
+
+    # ------------------------------------------------------------------ cards and items
+    def _op_lose_race_class(self, op, kind, x, ctx, w, pick) -> bool:
+        """``lose_race`` / ``lose_class``: every Race (Class) card; with ``count``, that many,
+        the victim's choice (Lose Your Class with two Classes)."""
+        if kind != "player":
+            return False
+        s = self.state
+        p = s.players[x]
+        zone = p.races if op.name == "lose_race" else p.classes
+        found = bool(zone)
+        cnt = op.get("count")
+        if cnt and len(zone) > cnt:
+            s.pending.append({"kind": "choose", "why": "lose", "player": x,
+                              "options": tuple(zone), "count": cnt})
+        else:
+            for r in zone[:]:
+                self._lost.append(r)
+                self._lose_card(x, r)
+        return found
+
+    def _op_take_from_discards(self, op, kind, x, ctx, w, pick) -> bool:
+        """The top Race (Class) card of the Door discards becomes the target's - not one it
+        already has, and with ``exclude_own`` not one it lost in this same ability."""
+        if kind != "player":
+            return False
+        s = self.state
+        p = s.players[x]
+        what = op.value
+        disc = s.discards.get("door", [])
+        for j in range(len(disc) - 1, -1, -1):
+            c = disc[j]
+            if self._kind[c] == what and not (op.get("exclude_own") and c in self._lost) and \
+                    self._lnames[c] not in (self.races(x) + self.classes(x)):
+                disc.pop(j)
+                (p.races if what == "race" else p.classes).append(c)
+                if self.history:
+                    self._say(f"{p.name} takes {self.name(c)} from the discards.")
+                return True
+        return False
+
+    def _op_discard_hand(self, op, kind, x, ctx, w, pick) -> bool:
+        if kind != "player":
+            return False
+        p = self.state.players[x]
+        found = bool(p.hand)
+        for r in p.hand[:]:
+            self._lose_card(x, r)
+        return found
+
+    def _op_change_sex(self, op, kind, x, ctx, w, pick) -> bool:
+        if kind != "player":
+            return False
+        p = self.state.players[x]
+        p.gender = "female" if p.gender == "male" else "male"
+        return True
+
+    def _op_lose_item(self, op, kind, x, ctx, w, pick) -> bool:
+        if kind != "player":
+            return False
+        return self._lose_item(x, op.value, op.get("count", 1))
+
+    def _op_neighbours_take(self, op, kind, x, ctx, w, pick) -> bool:
+        if kind != "player":
+            return False
+        return self._neighbours_take(x, op.value)
+
+    def _op_others_take_item(self, op, kind, x, ctx, w, pick) -> bool:
+        if kind != "player":
+            return False
+        return self._others_take_item(x, op.value, op.get("from", "left"))
+
+    def _op_lose_value(self, op, kind, x, ctx, w, pick) -> bool:
+        """Discard items in play worth at least N Gold (the victim's choice; unable: all)."""
+        if kind != "player":
+            return False
+        found = bool(self.choice_options({"why": "tax", "player": x}))
+        if found:
+            self.state.pending.append({"kind": "choose", "why": "taxpay", "player": x,
+                                       "owe": op.value, "options": (), "count": 1, "penalty": 0})
+        return found
+
+    def _op_income_tax(self, op, kind, x, ctx, w, pick) -> bool:
+        if kind != "player":
+            return False
+        found = bool(self.choice_options({"why": "tax", "player": x}))
+        if found:
+            self.state.pending.append({"kind": "choose", "why": "tax", "player": x, "options": (), "count": 1})
+        return found
+
+    def _op_lose_cards_roll(self, op, kind, x, ctx, w, pick) -> bool:
+        """Roll a die, lose that many cards (items in play or hand, the victim's choice)."""
+        if kind != "player":
+            return False
+        s = self.state
+        p = s.players[x]
+        r = max(1, min(6, self._roll_mod(x, self._roll())))
+        if self.history:
+            self._say(f"{p.name} rolls {r}.")
+        cards = tuple(c for c in p.equipped + p.carried + p.hand)
+        if cards:
+            s.pending.append({"kind": "choose", "why": "lose", "player": x, "options": cards, "count": r})
+        return bool(cards)
+
+    def _op_others_draw_hand(self, op, kind, x, ctx, w, pick) -> bool:
+        """The other living players, from the target's left, draw its hand blind, one card at
+        a time; with ``each: N`` N cards each, then the rest is discarded (the Lawyers)."""
+        if kind != "player":
+            return False
+        s = self.state
+        p = s.players[x]
+        found = bool(p.hand)
         n = len(s.players)
-        if v > 0:
-            for j in range(n - 1, 0, -1):
-                q = (seat + j) % n
-                if s.players[q].alive:
-                    s.pending.insert(0, {"kind": "choose", "why": "taxpay", "player": q,
-                                         "owe": v, "options": (), "count": 1})
+        each = op.get("each")
+        if each:
+            for _ in range(each):
+                for j in range(1, n):
+                    q = (x + j) % n
+                    if s.players[q].alive and p.hand:
+                        s.rng, r = _rng.below(s.rng, len(p.hand))
+                        s.players[q].hand.append(p.hand.pop(r))
+            for c in p.hand[:]:
+                self._lose_card(x, c)
+            if found and self.history:
+                self._say(f"The others draw from {p.name}'s hand; the rest is discarded.")
+            return found
+        takers = [(x + j) % n for j in range(1, n) if s.players[(x + j) % n].alive]
+        j = 0
+        while p.hand and takers:
+            q = takers[j % len(takers)]
+            s.rng, r = _rng.below(s.rng, len(p.hand))
+            s.players[q].hand.append(p.hand.pop(r))
+            j += 1
+        if found and takers and self.history:
+            self._say(f"The other players draw {p.name}'s hand, one card each in turn.")
+        return found
 
-    def _taxpay_answer(self, d: dict, seat: int, card: int) -> None:
+    def _op_draw(self, op, kind, x, ctx, w, pick) -> bool:
+        """``draw: DECK``: ``count`` cards of that deck into the target's hand."""
+        if kind != "player":
+            return False
         s = self.state
-        v = self.specs[card].gold or 0
-        self._lose_card(seat, card)
-        if self.history: self._say(f"{s.players[seat].name} pays {self.name(card)} ({v} Gold) in Income Tax.")
-        if d["owe"] - v > 0:
-            nd = dict(d)
-            nd["owe"] = d["owe"] - v
-            s.pending.insert(0, nd)
+        n = amount_of(op.get("count", 1), ctx, w)
+        got = 0
+        for _ in range(max(0, n)):
+            c = self._draw(op.value, x)
+            if c < 0:
+                break
+            s.players[x].hand.append(c)
+            got += 1
+        if self.history and got:
+            self._say(f"{self._pn(x)} draws {got} {op.value} card(s){' face up' if op.get('face_up') else ''}.")
+        return got > 0
 
-    def _taxpay_open(self, d: dict, opts: tuple) -> bool:
-        return sum(self.specs[c].gold or 0 for c in opts) >= d["owe"]
+    def _op_lose_hireling(self, op, kind, x, ctx, w, pick) -> bool:
+        if kind != "player":
+            return False
+        p = self.state.players[x]
+        h = p.hireling
+        if h < 0:
+            return False
+        self._leave_play(x, h)
+        self._discard(h)
+        if self.history:
+            self._say(f"{p.name}'s {self.name(h)} is discarded.")
+        return True
 
-    def _taxpay_dropped(self, d: dict, opts: tuple) -> None:
-        """Cannot pay: every Item goes, and a Level (Income Tax card)."""
-        for c in opts:
-            self._lose_card(d["player"], c)
-        if d.get("penalty", 1):
-            self._change_level(d["player"], -1)
-        if self.history: self._say(f"{self._pn(d['player'])} cannot pay {d['owe']} Gold in items: loses every item"
-                                   f"{' and a Level' if d.get('penalty', 1) else ''}.")
+    def _op_nothing(self, op, kind, x, ctx, w, pick) -> bool:
+        """An op that changes nothing here (``peek``: hidden cards are shown, a view)."""
+        return True
 
-    def _take_options(self, d: dict) -> tuple:
-        k = self._kind
-        v = self.state.players[d["from"]]
-        return tuple(c for c in v.equipped + v.carried if k[c] == "item")
+    def _op_by_action(self, op, kind, x, ctx, w, pick) -> bool:
+        """An op the action of its card runs itself (``take_item``: the Thief's theft and Help
+        Me Out Here!; ``kick_from_discards``: the kick; ``take_discard``, ``add_monster``: the
+        play of the card; ``room_action``: the Solar Storm game): nothing here."""
+        return False
 
-    def _take_answer(self, d: dict, seat: int, card: int) -> None:
-        """A taker chooses one Item in play of the victim; it is theirs, carried."""
-        p = self.state.players[seat]
-        self._remove_from_play(d["from"], card)
-        self._sba_seats.add(seat)
-        p.carried.append(card)
-        if self.history: self._say(f"{p.name} takes {self.name(card)} from {self._pn(d['from'])}.")
+    # ------------------------------------------------------------------ combat
+    def _op_escape(self, op, kind, x, ctx, w, pick) -> bool:
+        """``escape``: the target gets away from every monster at once - no roll, no Bad Stuff
+        (core rules, 7. Running Away; the escape One-Shots)."""
+        cb = self.state.combat
+        if kind != "player" or cb is None or x not in cb.runners:
+            return False
+        if cb.runners[0] == x:
+            cb.rolled = list(range(len(cb.monsters)))
+        else:
+            cb.runners.remove(x)
+        self._ev["void"] = True
+        if self.history:
+            self._say(f"{self._pn(x)} gets away.")
+        return True
 
-    def _lose_answer(self, d: dict, seat: int, card: int) -> None:
-        """An Item lost to a Curse or Bad Stuff: the victim picks which (count at a time)."""
+    def _op_reroll(self, op, kind, x, ctx, w, pick) -> bool:
+        self._ev["reroll"] = True
+        return True
+
+    def _op_set_die(self, op, kind, x, ctx, w, pick) -> bool:
+        """``set_die``: the chosen result (the action's ``n``, 1..6) for the next roll, or
+        for the roll of this ``die_rolled`` event."""
+        v = pick[1] if pick is not None and 1 <= pick[1] <= 6 else 6
+        if op.value == "next":
+            self.state.forced.insert(0, v)
+        else:
+            self._ev["die"] = v
+        return True
+
+    def _op_cancel_curse(self, op, kind, x, ctx, w, pick) -> bool:
+        self._ev["cancel"] = True
+        return True
+
+    def _op_end_combat(self, op, kind, x, ctx, w, pick) -> bool:
+        """``end_combat``: every monster leaves, no Levels, no Treasures; ``loot_room``: the
+        fighter may still Loot the Room."""
+        cb = self.state.combat
+        if cb is None:
+            return False
+        fighter = cb.fighter
+        if op.get("loot_room"):
+            self._lstate()["loot_room"] = fighter
+        self._end_all_monsters(fighter, 0)
+        return True
+
+    def _op_monster(self, op, kind, x, ctx, w, pick) -> bool:
+        """``leave_combat`` / ``slay`` on monster card ``x`` of the combat (core rules, 7.
+        Combat: a monster defeated without a fight gives no Level; slain, its Levels and
+        Treasures go to the munchkins)."""
         s = self.state
-        self._lose_card(seat, card)
-        if self.history: self._say(f"{s.players[seat].name} loses {self.name(card)}.")
-        if d["count"] > 1:
-            nd = dict(d)
-            nd["count"] = d["count"] - 1
-            nd["options"] = tuple(o for o in d["options"] if o != card)
-            s.pending.insert(0, nd)
+        cb = s.combat
+        if kind != "monster" or cb is None or x not in cb.monsters:
+            return False
+        if op.name == "swap_monster":
+            return False  # (run through the play action of the card)
+        i = cb.monsters.index(x)
+        if op.name == "slay":
+            sp = self.specs[x]
+            mate = 1 + sum(1 for e in cb.enh[i] if self._mate[e])
+            levels = ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
+            before = self.treasure_count()
+            self._remove_monster(i)
+            cb.extra_treasures += before - self.treasure_count()
+            self._change_level(cb.fighter, levels, from_kill=True)
+            if self.history:
+                self._say(f"{self.name(x)} is slain: {self._pn(cb.fighter)} gains {levels} Level(s).")
+            self._after_monster_removed()
+            return True
+        keep = op.value
+        before = self.treasure_count()
+        alone = len(cb.monsters) == 1
+        self._remove_monster(i)
+        if keep == "keep" or (keep == "keep_if_alone" and alone):
+            cb.extra_treasures += before - self.treasure_count()
+        if self.history:
+            self._say(f"{self.name(x)} leaves the combat.")
+        self._after_monster_removed()
+        return True
 
-    def _lose_open(self, d: dict, opts: tuple) -> bool:
-        return len(opts) > d["count"]
-
-    def _lose_dropped(self, d: dict, opts: tuple) -> None:
-        """No more choice than cards to lose: all of them go."""
-        for c in opts:
-            self._lose_card(d["player"], c)
-            if self.history: self._say(f"{self._pn(d['player'])} loses {self.name(c)}.")
-
-    # ------------------------------------------------------------------ manual cards
-    def _answer_manual(self, d: dict, a: Action) -> None:
-        """ResolveByHand: player t changes n Levels and discards the cards cs."""
+    def _op_add_doors(self, op, kind, x, ctx, w, pick) -> bool:
+        """``add_doors: N``: Door cards face up into the combat, resolved as a kicked door
+        (SMA rules, Questions and Answers: Brig); the fighter decides again."""
         s = self.state
-        tgt = s.players[a.target]
-        for c in a.cards:
-            self._lose_card(a.target, c)
-        if a.n:
-            self._change_level(a.target, a.n)
-        if self.history: self._say(f"{self.name(d['card'])} resolved by hand: {tgt.name} {a.n:+d} Level(s), "
-                                   f"{len(a.cards)} card(s) discarded.")
+        cb = s.combat
+        if cb is None:
+            return False
+        seat = cb.fighter
+        got = False
+        for _ in range(op.value):
+            c = self._draw("door", seat)
+            if c < 0:
+                break
+            got = True
+            k = self._kind[c]
+            if k == "monster":
+                self._add_monster(c)
+            elif k == "curse":
+                self._apply_curse(seat, c)
+            else:
+                s.players[seat].hand.append(c)
+        if got:
+            cb.stage = "fight"
+            self._ev["again"] = True
+        return got
+
+    def _op_transfer_fighter(self, op, kind, x, ctx, w, pick) -> bool:
+        """``transfer_fighter``: the target becomes the fighter; the old fighter and the
+        helper leave the combat."""
+        cb = self.state.combat
+        if kind != "player" or cb is None or x == cb.fighter or not self.state.players[x].alive:
+            return False
+        cb.fighter = x
+        cb.helper = -1
+        cb.asked = []
+        cb.bribe_n = 0
+        cb.bribe_first = 0
+        cb.bribe_items = []
+        cb.stage = "fight"
+        cb.window = []
+        cb.intent = ""
+        return True
+
+    def _op_run_away_roll(self, op, kind, x, ctx, w, pick) -> bool:
+        """``run_away_roll``: the target rolls to Run Away with the modifiers of their own
+        cards and their die-roll modifiers; below 5 the ``fail`` ops run, else ``success``
+        (SMA rules, Questions and Answers: Shaft of Doom)."""
+        if kind != "player":
+            return False
+        die = self._roll()
+        tot = self._roll_mod(x, die) + self._own_run_away(x)
+        if self.history:
+            self._say(f"{self._pn(x)} must Run Away: rolls {die} ({tot}).")
+        self._run_ops(op.get("success", ()) if tot >= 5 else op.get("fail", ()), kind, x, ctx, w, pick)
+        return True
+
+    # ------------------------------------------------------------------ rooms and Dungeons
+    def _rooms_module(self):
+        for m in self.modules:
+            if m.name == "rooms":
+                return m
+        return None
+
+    def _room_key(self, tile: int) -> str | None:
+        ms = self.state.module_state.get("rooms")
+        if ms:
+            for k, r in ms["grid"].items():
+                if r["tile"] == tile:
+                    return k
+        return None
+
+    def _destroyable(self, tile: int) -> str | None:
+        """Why room tile ``tile`` cannot be destroyed, or None (SMA rules, Room Destruction:
+        START never; a room marked indestructible never)."""
+        from .modules.rooms import START
+        k = self._room_key(tile)
+        if k is None:
+            return f"{self._cn(tile)} is not a room on the grid"
+        if k == START:
+            return "START is never destroyed (SMA rules, Room Destruction)"
+        data = self.specs[tile].effects.get("room") or {}
+        if data.get("indestructible") or self._static_has(("card", tile), "indestructible"):
+            return f"{self.name(tile)} can never be destroyed (SMA rules, Room Destruction)"
+        return None
+
+    def _op_rooms(self, op, kind, x, ctx, w, pick) -> bool:
+        """``move`` (a forced move: the next room that way, or START, which is no exit) and
+        ``destroy_rooms`` (this one, the neighbour that way, every neighbour, or the rooms the
+        owner chose: the action's ``cs``) - SMA rules, Movement; Room Destruction."""
+        from .modules import rooms as R
+        mod = self._rooms_module()
+        if mod is None:
+            return False
+        ms = self.state.module_state["rooms"]
+        if op.name == "move":
+            if kind != "player" or not self.state.players[x].alive:
+                return False
+            if op.value == "start":
+                ms["pos"][x] = R.START
+                if self.history:
+                    self._say(f"{self._pn(x)} is sent back to START.")
+                return True
+            t = mod._target(self, x, R.DIR_NAMES[op.value])
+            if t not in ms["grid"] and not self.state.decks.get("room_tile"):
+                ms["pos"][x] = R.START
+                return True
+            mod._enter(self, x, t, forced=True)
+            return True
+        dest = op.value
+        destroyer = ctx.owner if ctx.owner >= 0 else ctx.player
+        here = self._room_key(ctx.source)
+        if dest == "chosen":
+            keys = [self._room_key(c) for c in (pick[3] if pick else ())]
+        elif here is None:
+            return False
+        elif dest == "self":
+            keys = [here]
+        else:
+            hx, hy = R.xy(here)
+            dirs = R.DIRS if dest == "adjacent" else (R.DIRS[R.DIR_NAMES[dest]],)
+            keys = [R.key(hx + dx, hy + dy) for dx, dy in dirs]
+        done = False
+        for k in keys:
+            if k is not None and k in ms["grid"] and k != R.START:
+                mod.destroy(self, k, destroyer)
+                done = True
+        return done
+
+    def _op_dungeon(self, op, kind, x, ctx, w, pick) -> bool:
+        """``discard_dungeons`` (Scooby-Doo rules, Portals) and ``reshuffle: DECK`` (that
+        deck's discards shuffled back into it: K-Ghoul Mart)."""
+        for m in self.modules:
+            if m.name == "scooby_doo":
+                if op.name == "discard_dungeons":
+                    m._discard_dungeons(self)
+                    return True
+        if op.name == "reshuffle":
+            s = self.state
+            d = op.value
+            if s.discards.get(d):
+                s.decks[d].extend(s.discards[d])
+                s.discards[d].clear()
+                s.rng = _rng.shuffle(s.rng, s.decks[d])
+                return True
+        return False
+
+    # ------------------------------------------------------------------ lasting changes
+    def _lasting(self, op: Op, kind: str, x, ctx: Context, w) -> bool:
+        """A lasting op of a triggered ability: one Ledger entry on the target (``this_combat``
+        outside a combat stores nothing); a floor is kept beside it (``floor:<name>``)."""
+        d = OPS[op.name]
+        val = amount_of(op.value, ctx, w) if d.value == "amount" else op.value
+        s = self.state
+        target = (kind, x)
+        led = s.ledger.add(ctx.source, target, op.name, val, op.duration, s.combat is not None)
+        fl = op.get("floor")
+        if fl is not None and led is not s.ledger:
+            led = led.add(ctx.source, target, "floor:" + op.name, fl, op.duration, s.combat is not None)
+        if led is s.ledger:
+            return False
+        s.ledger = led
+        if kind == "player":
+            self._sba_seats.add(x)
+        if self.history:
+            who = self._pn(x) if kind == "player" else self.name(x) if kind in ("monster", "card") else f"the {x}"
+            self._say(f"{self.name(ctx.source)}: {op.name.replace('_', ' ')} {val if val is not True else ''}"
+                      f"{' ' if val is not True else ''}for {who} ({op.duration.kind.replace('_', ' ')}).")
+        return True
+
+
+#: op name -> the :class:`Ops` method that runs it (every op of :data:`.lang.vocab.OPS` that
+#: happens at once; the short forms ``gain_levels`` / ``lose_levels`` / ``if_match`` are
+#: compiled to ``levels`` / ``if``; the lasting ops go into the Ledger)
+OP_HANDLERS: dict[str, str] = {
+    "if": "_op_if", "roll": "_op_roll", "manual": "_op_manual",
+    "levels": "_op_levels", "death": "_op_death", "set_level": "_op_set_level",
+    "lose_level_per_roll": "_op_lose_level_per_roll",
+    "lose_race": "_op_lose_race_class", "lose_class": "_op_lose_race_class",
+    "take_from_discards": "_op_take_from_discards", "discard_hand": "_op_discard_hand",
+    "change_sex": "_op_change_sex", "lose_item": "_op_lose_item",
+    "neighbours_take": "_op_neighbours_take", "others_take_item": "_op_others_take_item",
+    "lose_value": "_op_lose_value", "income_tax": "_op_income_tax",
+    "lose_cards_roll": "_op_lose_cards_roll", "others_draw_hand": "_op_others_draw_hand",
+    "draw": "_op_draw", "lose_hireling": "_op_lose_hireling",
+    "peek": "_op_nothing",
+    "take_item": "_op_by_action", "kick_from_discards": "_op_by_action",
+    "take_discard": "_op_by_action", "add_monster": "_op_by_action", "room_action": "_op_by_action",
+    "escape": "_op_escape", "reroll": "_op_reroll", "set_die": "_op_set_die",
+    "cancel_curse": "_op_cancel_curse", "end_combat": "_op_end_combat",
+    "leave_combat": "_op_monster", "slay": "_op_monster", "swap_monster": "_op_monster",
+    "add_doors": "_op_add_doors", "transfer_fighter": "_op_transfer_fighter",
+    "run_away_roll": "_op_run_away_roll",
+    "move": "_op_rooms", "destroy_rooms": "_op_rooms",
+    "discard_dungeons": "_op_dungeon", "reshuffle": "_op_dungeon",
+}
+_HANDLERS = {name: getattr(Ops, meth) for name, meth in OP_HANDLERS.items()}

@@ -34,16 +34,22 @@ class RunAway:
             die += self._lx("roll_mod", ("player", seat))
         return die
 
-    def run_away_modifier(self, seat: int, i: int) -> int:
-        """Total Run Away modifier of ``seat`` against monster ``i``: Elf +1, items, the
-        monster's modifier, Wizard flight, modules."""
-        s = self.state
-        c = s.combat
-        p = s.players[seat]
+    def _own_run_away(self, seat: int) -> int:
+        """The Run Away modifier ``seat``'s own cards give: Elf +1, the items in use (core
+        rules, 7. Running Away; the Race and Item cards)."""
+        p = self.state.players[seat]
         mod = 1 if self.has_race(seat, "elf") else 0
         for it in p.equipped:
             if self.can_use(seat, it):
                 mod += self.specs[it].effects.get("run_away", 0)
+        return mod
+
+    def run_away_modifier(self, seat: int, i: int) -> int:
+        """Total Run Away modifier of ``seat`` against monster ``i``: its own cards
+        (:meth:`_own_run_away`), the monster's modifier, Wizard flight, modules."""
+        s = self.state
+        c = s.combat
+        mod = self._own_run_away(seat)
         m = c.monsters[i]
         mod += self.specs[m].effects.get("run_away", 0)
         for e in c.enh[i]:
@@ -90,15 +96,17 @@ class RunAway:
             self._bad_stuff(seat, m)
 
     def _escaped(self, seat: int, i: int) -> None:
-        """A Run Away roll against monster ``i`` stands: its ``on_escape`` ops apply (core
-        rules, 7. Running Away: some monsters hurt you even when you escape)."""
+        """A Run Away roll against monster ``i`` stands: its ``escaped`` abilities apply - its
+        ``on_escape`` ops (core rules, 7. Running Away: some monsters hurt you even when you
+        escape) - then those of the other cards that hear it."""
         m = self.state.combat.monsters[i]
-        if self.specs[m].effects.get("on_escape"):
+        run = self._lrun[m]
+        if run and "escaped" in run:  # the monster's own escaped abilities (on_escape)
             before = self._victim_snap(seat) if self.history else None
-            self._apply_ops(seat, self.specs[m].effects["on_escape"], m)
+            self._lang_fire_card("escaped", m, -1, seat, m, own=True)
             if before is not None:
                 self._say_what_it_did(seat, before, m, " even on getting away")
-        if "escaped" in self._lt:
+        if "escaped" in self._lt:  # the other cards that hear it (Tuba of Charm)
             self._lang_fire("escaped", seat, m)
 
     def _glue_cards(self, seat: int) -> list[int]:
@@ -109,23 +117,22 @@ class RunAway:
         return [c for c in p.hand + p.carried if g[c]]
 
     def _bad_stuff(self, seat: int, m: int) -> None:
-        """Monster ``m`` catches ``seat``: its Bad Stuff ops (or a module's, or a manual
-        decision), then the log says what it took in game words (core rules, 7. Running Away
-        and Bad Stuff)."""
+        """Monster ``m`` catches ``seat``: its ``caught`` abilities - its Bad Stuff - (or a
+        module's, or a manual decision), then the log says what it took in game words (core
+        rules, 7. Running Away and Bad Stuff); then the other cards that hear the catch."""
         before = self._victim_snap(seat) if self.history else None
         if self._h_bad and any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad):
             if before is not None:
                 self._say_what_it_did(seat, before, m)
             return
-        sp = self.specs[m]
-        ops = sp.effects.get("bad_stuff")
-        if ops:
-            self._apply_ops(seat, ops, m)
-        elif sp.manual:
+        run = self._lrun[m]
+        if run and "caught" in run:  # the monster's own caught abilities (bad_stuff)
+            self._lang_fire_card("caught", m, -1, seat, m, own=True)
+        elif self.specs[m].manual:
             self._push_manual(seat, m, discard=False)
         if before is not None:
             self._say_what_it_did(seat, before, m)
-        if "caught" in self._lt:
+        if "caught" in self._lt:  # the other cards that hear it
             self._lang_fire("caught", seat, m)
 
     # ------------------------------------------------------------------ the kinds

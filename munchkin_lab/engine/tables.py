@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import types
 
-from .abilities import program_tables
+from .lang_compile import program_tables
 from .cards import CardSpec
 
 

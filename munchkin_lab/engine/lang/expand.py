@@ -682,7 +682,8 @@ class Compiler:
                     a = self.ability(ab, ("abilities", i), f"abilities[{i}]")
                     if a is not _BAD:
                         abilities.append(a)
-        return Program(tuple(abilities))
+        parts = {k: _part_record(eff[k], vals[k]) for k in _PART_KEYS if k in vals and vals[k] is not _BAD}
+        return Program(tuple(abilities), parts=FrozenDict(parts) if parts else None)
 
     def short_value(self, key: str, spec: str, val: Any) -> Any:
         p = (key,)
@@ -1067,6 +1068,23 @@ class Compiler:
             do.append(Op("draw", "door", Target("each_player"), params=(("count", 1),)))
         if do:
             ab("revealed", do, "dungeon.on_reveal")
+
+
+#: The expansion parts the rules modules own (kept as records on ``Program.parts``).
+_PART_KEYS = ("room", "room_action", "dungeon", "portal", "fairy_dust", "vehicle")
+#: The op lists of a room record (compiled in the record).
+_ROOM_OPS = ("on_entry", "on_exit", "on_fail")
+
+
+def _part_record(raw: Any, parsed: Any) -> FrozenDict:
+    """A module-owned part as the rules module reads it: the card's record (frozen), its op
+    lists replaced by the compiled ops."""
+    rec = dict(_freeze(raw))
+    if isinstance(parsed, Mapping):
+        for k in _ROOM_OPS:
+            if k in rec and k in parsed:
+                rec[k] = parsed[k]
+    return FrozenDict(rec)
 
 
 def _freeze(v: Any) -> Any:

@@ -187,10 +187,17 @@ class Ability:
 @dataclass(frozen=True, slots=True)
 class Program:
     """Everything a card does: its abilities in file order (short forms first, in the order of
-    the effects keys, then ``abilities:``). ``on(trigger)`` gives those waiting for a trigger."""
+    the effects keys, then ``abilities:``). ``on(trigger)`` gives those waiting for a trigger.
+
+    ``parts``: the expansion parts the rules modules own (``room``, ``dungeon``, ``portal``,
+    ``fairy_dust``, ``vehicle``, ``room_action``) as checked records (a frozen mapping per key,
+    its op lists - a room's ``on_entry``, ``on_exit``, ``on_fail`` - compiled to :class:`Op`
+    tuples); ``None`` when the card has none. Their abilities are in ``abilities`` too (the
+    reference shows them); the engine runs the records (``engine/lang/README.md``)."""
 
     abilities: tuple = ()
     index: Any = field(default=None, compare=False, hash=False, repr=False)
+    parts: Any = field(default=None, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         idx: dict[str, list] = {}

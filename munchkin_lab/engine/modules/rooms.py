@@ -79,7 +79,7 @@ def xy(k: str) -> tuple[int, int]:
 
 def is_start(game, c: int) -> bool:
     sp = game.specs[c]
-    r = sp.effects.get("room") or {}
+    r = game._part(c, "room") or {}
     return sp.kind == "room_tile" and (sp.name.strip().upper() == "START" or bool(r.get("start")))
 
 
@@ -168,7 +168,7 @@ class RoomsModule(RulesModule):
         r = self._ms(game)["grid"].get(k)
         if r is None or r["tile"] < 0:
             return {}
-        return game.specs[r["tile"]].effects.get("room") or {}
+        return game._part(r["tile"], "room") or {}
 
     def _has_cards(self, r: dict) -> bool:
         return bool(r["up"] or r["down"])
@@ -195,7 +195,7 @@ class RoomsModule(RulesModule):
         old = ms["pos"][seat]
         exit_ops = self._data(game, old).get("on_exit")
         if exit_ops:
-            game._apply_ops(seat, exit_ops, ms["grid"][old]["tile"])
+            game._run_card_ops(seat, exit_ops, ms["grid"][old]["tile"])
         if "leave_room" in game._lt and old in ms["grid"]:  # the card-effect language
             game._lang_fire("leave_room", seat, tile=ms["grid"][old]["tile"], facts={"forced_entry": forced})
         grid = ms["grid"]
@@ -244,7 +244,7 @@ class RoomsModule(RulesModule):
                 ms["empty"] = True
                 return
         if data.get("on_entry"):
-            game._apply_ops(seat, data["on_entry"], r["tile"])
+            game._run_card_ops(seat, data["on_entry"], r["tile"])
         elif game.specs[r["tile"]].manual and not any(
                 x in data for x in ("forced_move", "destroy", "run_away_roll_required")):
             game._push_manual(seat, r["tile"], discard=False)
@@ -254,7 +254,7 @@ class RoomsModule(RulesModule):
             game._say(f"{p.name} must Run Away in {game.name(r['tile'])}: rolls {die} ({tot}).")
             if tot < 5:
                 if data.get("on_fail"):
-                    game._apply_ops(seat, data["on_fail"], r["tile"])
+                    game._run_card_ops(seat, data["on_fail"], r["tile"])
                 else:
                     game._push_manual(seat, r["tile"], discard=False)
         if data.get("destroy"):
@@ -308,12 +308,7 @@ class RoomsModule(RulesModule):
             elif kind == "curse":
                 game._apply_curse(seat, c)
             elif kind == "trap":
-                e = game.specs[c].effects
-                if e.get("ops"):
-                    game._apply_ops(seat, e["ops"], c)
-                    game._discard(c)
-                else:
-                    game._push_manual(seat, c, discard=True)
+                game._trap(seat, c)
             else:
                 s.players[seat].hand.append(c)
         if monsters and s.players[seat].alive:
@@ -329,12 +324,8 @@ class RoomsModule(RulesModule):
                 r["up"].append([m, e])
 
     def _run_bonus(self, game, seat: int) -> int:
-        p = game.state.players[seat]
-        b = 1 if game.has_race(seat, "elf") else 0
-        for it in p.equipped:
-            if game.can_use(seat, it):
-                b += game.specs[it].effects.get("run_away", 0)
-        return b
+        """The Run Away modifier of ``seat``'s own cards (no monster here: a room's roll)."""
+        return game._own_run_away(seat)
 
     def destroy(self, game, k: str, destroyer: int) -> None:
         """Room destruction (R_DESTROY): players inside roll to Run Away (fail: -2 Levels),
@@ -427,11 +418,7 @@ class RoomsModule(RulesModule):
             elif sp.kind == "curse":
                 game._apply_curse(seat, c)
             elif sp.kind == "trap":
-                if sp.effects.get("ops"):
-                    game._apply_ops(seat, sp.effects["ops"], c)
-                    game._discard(c)
-                else:
-                    game._push_manual(seat, c, discard=True)
+                game._trap(seat, c)
             else:
                 s.players[seat].hand.append(c)
         return True

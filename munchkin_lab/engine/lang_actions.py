@@ -1,0 +1,431 @@
+"""The card-effect language's decisions and actions (``engine/lang/README.md``, *Costs,
+limits, actions*): the pending ``react`` decision (a ``may`` ability or a ``from_hand``
+reaction), the costs and choices of an ability, the action kind ``use`` (an ability of a
+card in play), and the ``played`` abilities of a card played from the hand.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .lang.interp import Context, evaluate, resolve
+from .lang.program import OWNER
+from .lang_world import EngineWorld
+from .refs import R_COMBAT, R_RUN, R_WHEN
+
+#: how many cost-card combinations a candidate list offers at most (like bribes: a useful
+#: subset; any legal combination is accepted by ``why_not``)
+_MAX_COMBOS = 12
+
+
+class LangActions:
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: the card-effect language's decisions
+    and actions (see the module docstring)."""
+
+    # ------------------------------------------------------------------ the react decision
+    def _pc_react(self, seat: int, d: dict, out: list) -> None:
+        """``pass``, then each way to take the offered ability (its choices and costs)."""
+        out.append(self._simple[seat]["pass"])
+        out.extend(self._react_answers(seat, d))
+
+    def _react_answers(self, seat: int, d: dict) -> list:
+        c, idx = d["card"], d["ability"]
+        ab = self._prog[c].abilities[idx]
+        ctx = self._react_ctx(d, seat)
+        kind = "play" if ab.from_hand else "use"
+        return [self._A(seat, kind, c, t, n, m, cs)
+                for t, n, m, cs in self._ability_options(seat, c, idx, ab, ctx, kind)]
+
+    def _react_ctx(self, d: dict, holder: int) -> Context:
+        player, monster, facts = d["ctx"]
+        c = d["card"]
+        owner = holder if self._kind[c] not in ("monster", "monster_enhancer", "room_tile", "dungeon") else -1
+        return self._ctx(c, owner, player, monster, {k: v for k, v in facts})
+
+    def _pw_react(self, seat: int, a, d: dict) -> str | None:
+        if a.kind == "pass":
+            return None
+        c, idx = d["card"], d["ability"]
+        ab = self._prog[c].abilities[idx]
+        want = "play" if ab.from_hand else "use"
+        if a.kind != want or a.card != c or (want == "use" and a.n != idx):
+            how = f"play c={c}" if want == "play" else f"use c={c} n={idx}"
+            return (f"{self._pn(seat)} may use {self.name(c)} ({self._ab_label(c, idx)}): "
+                    f"{how}, or pass")
+        return self._why_pick(seat, c, idx, ab, self._react_ctx(d, seat), a, want)
+
+    def _answer_react(self, d: dict, a) -> None:
+        """``pass``: the next holder is asked, after the last one the event goes on; an answer
+        pays the cost, runs the ability and the event goes on (a void roll is rolled again)."""
+        s = self.state
+        rest = [tuple(x) for x in d["rest"]]
+        cont = tuple(d["cont"])
+        if a.kind == "pass":
+            self._ev = {}
+            if rest:
+                self._push_next_react(d, rest)
+                return
+            self._lang_continue(cont)
+            return
+        seat = d["player"]
+        c, idx = d["card"], d["ability"]
+        ab = self._prog[c].abilities[idx]
+        ctx = self._react_ctx(d, seat)
+        self._ev = {}
+        self._take_ability(seat, c, idx, ab, ctx, a, "play" if ab.from_hand else "use")
+        if self._ev.get("void") or self._ev.get("reroll") or self._ev.get("cancel") or not rest:
+            rest = []
+        if rest:
+            ev = self._ev
+            self._push_next_react(d, rest)
+            self._ev = ev
+            return
+        self._lang_continue(cont)
+        del s  # (the state may have been replaced by nothing; kept for symmetry)
+
+    def _push_next_react(self, d: dict, rest: list) -> None:
+        q, c, idx = rest[0]
+        nd = dict(d)
+        nd.update(player=q, card=c, ability=idx, rest=tuple(rest[1:]))
+        self.state.pending.insert(0, nd)
+
+    # ------------------------------------------------------------------ choices and costs
+    def _cost_options(self, seat: int, card: int, ab) -> list:
+        """The ways ``seat`` can pay the costs of ``ab`` (tuples of card ids, at most a useful
+        handful: any payable combination is accepted)."""
+        opts = [()]
+        p = self.state.players[seat]
+        for cost in ab.cost:
+            pool = self._cost_pool(seat, card, cost)
+            if pool is None:
+                return []
+            if cost.what in ("self", "hand"):
+                choices = [tuple(pool)]
+            else:
+                choices = list(combinations(pool, cost.count))[:_MAX_COMBOS]
+            nxt = []
+            for base in opts:
+                for ch in choices:
+                    if not set(ch) & set(base):
+                        nxt.append(base + tuple(ch))
+            opts = nxt[:_MAX_COMBOS]
+            if not opts:
+                return []
+        del p
+        return opts
+
+    def _cost_pool(self, seat: int, card: int, cost) -> list | None:
+        """The cards that may pay one cost (None: it cannot be paid)."""
+        p = self.state.players[seat]
+        what = cost.what
+        if what == "self":
+            return [card]
+        if what == "hand":
+            return list(p.hand) if p.hand else None
+        if what == "hand_card":
+            pool = list(p.hand)
+        elif what == "card":
+            pool = list(p.hand) + [x for x in p.equipped + p.carried]
+        else:  # item
+            pool = [x for x in p.equipped + p.carried if self._kind[x] in ("item", "one_shot")]
+            if cost.worth is not None:
+                pool = [x for x in pool if (self.specs[x].gold or 0) >= cost.worth]
+            if cost.named:
+                pool = [x for x in pool if any(wd in self._lnames[x] for wd in cost.named)]
+            if cost.tagged:
+                pool = [x for x in pool if self.specs[x].tags & set(cost.tagged)]
+        if cost.deck:
+            pool = [x for x in pool if self.specs[x].deck == cost.deck]
+        pool = [x for x in pool if x != card]
+        return pool if len(pool) >= cost.count else None
+
+    def _chosen_rooms(self, ab) -> int:
+        """How many rooms the ability's ``destroy_rooms: chosen`` picks (0: none)."""
+        for op in ab.do:
+            if op.name == "destroy_rooms" and op.value == "chosen":
+                return op.get("count", 1)
+        return 0
+
+    def _ability_options(self, seat: int, card: int, idx: int, ab, ctx: Context, kind: str) -> list:
+        """Candidate answers ``(t, n, m, cs)`` for taking ability ``ab``: its target choice
+        (``t`` a player; a monster's index, a side or a die value in ``n`` for ``play``, in
+        ``m`` for ``use``; an item in ``m``), its cost cards then chosen rooms in ``cs``."""
+        w = EngineWorld(self)
+        res = resolve(ab.who, ctx, w)
+        costs = self._cost_options(seat, card, ab) if ab.cost else [()]
+        if not costs:
+            return []
+        rooms = self._chosen_rooms(ab)
+        if rooms:
+            ms = self.state.module_state.get("rooms") or {"grid": {}}
+            ok = [r["tile"] for r in ms["grid"].values() if r["tile"] >= 0 and self._destroyable(r["tile"]) is None]
+            picks = list(combinations(ok, min(rooms, len(ok))))[:_MAX_COMBOS] if ok else []
+            costs = [cs + pk for cs in costs for pk in picks][:_MAX_COMBOS]
+            if not costs:
+                return []
+        targets = [(-1, 0, -1)]
+        if res.choose:
+            if not res.items:
+                return []
+            cb = self.state.combat
+            if res.kind == "player":
+                targets = [(t, 0, -1) for t in res.items]
+            elif res.kind == "monster" and cb is not None:
+                ii = [cb.monsters.index(mm) for mm in res.items]
+                targets = [(-1, i, -1) if kind == "play" else (-1, 0, i) for i in ii]
+            elif res.kind == "side":
+                targets = [(-1, i, -1) if kind == "play" else (-1, 0, i) for i in (0, 1)]
+            elif res.kind == "card":
+                targets = [(-1, 0, x) for x in res.items]
+        if any(op.name == "set_die" for op in ab.do):
+            targets = [(-1, v, -1) for v in range(1, 7)]
+        out = []
+        for t, n, m in targets:
+            if kind == "use":
+                n = idx
+            for cs in costs:
+                out.append((t, n, m, cs))
+        return out
+
+    def _why_pick(self, seat: int, card: int, idx: int, ab, ctx: Context, a, kind: str) -> str | None:
+        """Whether the choices and cost cards of action ``a`` may take ability ``ab``."""
+        cs = list(a.cards)
+        p = self.state.players[seat]
+        for cost in ab.cost:
+            pool = self._cost_pool(seat, card, cost)
+            if pool is None:
+                return f"{self.name(card)}: its cost cannot be paid ({self._cost_text(cost)})"
+            k = len(pool) if cost.what == "hand" else cost.count
+            take, cs = cs[:k], cs[k:]
+            if len(take) < k or len(set(take)) < k or any(x not in pool for x in take):
+                return f"{self.name(card)} costs {self._cost_text(cost)}: list the card(s) in cs"
+        rooms = self._chosen_rooms(ab)
+        if rooms:
+            if len(cs) != rooms or len(set(cs)) != rooms:
+                return f"{self.name(card)}: choose {rooms} room(s) to destroy in cs"
+            for x in cs:
+                if not (0 <= x < len(self.specs)):
+                    return f"no card with id {x}"
+                why = self._destroyable(x)
+                if why:
+                    return why
+        elif cs:
+            return f"{self.name(card)}: cs lists more cards than its cost"
+        w = EngineWorld(self)
+        res = resolve(ab.who, ctx, w)
+        if res.choose:
+            if not res.items:
+                return f"{self.name(card)}: nobody it could act on now"
+            cb = self.state.combat
+            if res.kind == "player" and a.target not in res.items:
+                return f"{self.name(card)}: t must be one of {', '.join(self._pn(q) for q in res.items)}"
+            mi = a.n if kind == "play" else a.m
+            if res.kind == "monster" and not (cb is not None and 0 <= mi < len(cb.monsters) and cb.monsters[mi] in res.items):
+                return f"{self.name(card)}: choose the monster ({'n' if kind == 'play' else 'm'}, its index in the combat)"
+            if res.kind == "side" and mi not in (0, 1):
+                return f"{self.name(card)}: choose the side ({'n' if kind == 'play' else 'm'}: 0 munchkins, 1 monsters)"
+            if res.kind == "card" and a.m not in res.items:
+                return f"{self.name(card)}: m must be one of your items in play"
+        if any(op.name == "set_die" for op in ab.do) and not 1 <= a.n <= 6:
+            return f"{self.name(card)}: n = the die result you choose (1..6)"
+        del p
+        return None
+
+    def _cost_text(self, cost) -> str:
+        what = {"card": "a card", "hand_card": "a card from your hand", "self": "this card",
+                "hand": "your whole hand", "item": "an item"}[cost.what]
+        if cost.count > 1 and cost.what in ("card", "hand_card", "item"):
+            what = f"{cost.count} {cost.what.replace('_', ' ')}s"
+        if cost.deck:
+            what += f" ({cost.deck})"
+        if cost.worth:
+            what += f" worth {cost.worth}+ Gold"
+        if cost.named:
+            what += f" named {'/'.join(cost.named)}"
+        return "discarding " + what
+
+    def _take_ability(self, seat: int, card: int, idx: int, ab, ctx: Context, a, kind: str) -> None:
+        """Pay the cost (the cards of ``a.cards``), count the limit, then run the ability with
+        the action's choices (a card played from the hand is discarded first: a One-Shot's
+        rule, core rules 9.)."""
+        cs = list(a.cards)
+        paid = []
+        for cost in ab.cost:
+            pool = self._cost_pool(seat, card, cost) or []
+            k = len(pool) if cost.what == "hand" else cost.count
+            take, cs = cs[:k], cs[k:]
+            paid += take
+        p = self.state.players[seat]
+        if kind == "play" and (card in p.hand or card in p.carried):
+            self._lose_card(seat, card)
+        for x in paid:
+            if x == card and kind == "play":
+                continue
+            self._lose_card(seat, x)
+        if self.history and paid:
+            self._say(f"{p.name} discards {', '.join(self.name(x) for x in paid)} for {self.name(card)}.")
+        self._limit_count(card, idx, ab)
+        pick = (a.target, a.n if kind == "play" else a.m, a.m, tuple(cs))
+        self._run_ability(card, idx, ab, ctx, None, pick)
+
+    # ------------------------------------------------------------------ the use action
+    def _use_holders(self, seat: int):
+        """``(card, owner, index, ability)`` of the ``use`` abilities ``seat`` may use now (the
+        card listens; ``by`` - default the owner - resolves to ``seat``)."""
+        if not self._luse:
+            return
+        s = self.state
+        w = None
+        for card, owner in self._holders(self._luse, seat):
+            for idx, ab in self._lrun[card].get("use", ()):
+                w = w or EngineWorld(self)
+                ctx = self._ctx(card, owner, seat)
+                by = resolve(ab.by or OWNER, ctx, w) if (ab.by is not None or owner >= 0) else None
+                if by is None or seat not in by.items:
+                    continue
+                yield card, owner, idx, ab, ctx, w
+        del s
+
+    def _cand_use(self, seat: int, ok: bool, out: list) -> None:
+        """The ``use`` abilities of the cards in play ``seat`` may use now, per choice and cost
+        (a card list without ``use`` abilities: nothing)."""
+        if not self._luse:
+            return
+        for card, owner, idx, ab, ctx, w in self._use_holders(seat):
+            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
+                continue
+            if not self._limit_ok(card, idx, ab):
+                continue
+            for t, n, m, cs in self._ability_options(seat, card, idx, ab, ctx, "use"):
+                out.append(self._A(seat, "use", card, t, n, m, cs))
+
+    def _why_use(self, seat: int, a) -> str | None:
+        """``use c=<card> n=<ability>``: an ability of a card in play used as an action, when
+        the card listens, the ability's ``by`` (default its owner) is you, its ``if`` holds,
+        its ``limit`` is not used up and its cost can be paid (core rules, 8.: abilities
+        powered by discards)."""
+        c = a.card
+        run = self._lrun[c] if self._lang and 0 <= c < len(self.specs) else None
+        if not run or not any(i == a.n for i, _ab in run.get("use", ())):
+            return f"{self._cn(c)} has no ability n={a.n} to use"
+        if self.state.phase == "charity":
+            return "finish Charity first"
+        for card, owner, idx, ab, ctx, w in self._use_holders(seat):
+            if card != c or idx != a.n:
+                continue
+            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
+                return f"{self.name(c)} ({self._ab_label(c, idx)}) cannot be used now (its condition)"
+            if not self._limit_ok(c, idx, ab):
+                lim = ab.limit
+                return f"{self.name(c)} ({self._ab_label(c, idx)}): at most {lim.times} per {lim.per}"
+            return self._why_pick(seat, c, idx, ab, ctx, a, "use")
+        return f"{self.name(c)} is not a card in play you may use ({R_WHEN})"
+
+    def _do_use(self, seat: int, a) -> None:
+        for card, owner, idx, ab, ctx, w in self._use_holders(seat):
+            if card == a.card and idx == a.n:
+                self._ev = {}
+                if self.history:
+                    self._say(f"{self._pn(seat)} uses {self.name(card)} ({self._ab_label(card, idx)}).")
+                self._take_ability(seat, card, idx, ab, ctx, a, "use")
+                self._combat_changed(seat)
+                return
+
+    def _why_lang_card(self, seat: int, a, in_combat: bool):
+        """The ``play`` check of a card with ``played`` abilities (One-Shot, special, Monster
+        Enhancer) or one played only as a reaction; NotImplemented: the core's rule for its
+        kind applies."""
+        c = a.card
+        k = self._kind[c]
+        if self._lreact[c] and not self._lplayed[c]:
+            if k in ("one_shot", "special"):
+                trig = ", ".join(t for t, abs_ in self._lrun[c].items() if any(ab.from_hand for _i, ab in abs_))
+                return f"{self.name(c)} is played as a reaction when it may be ({trig}) ({R_WHEN})"
+            return NotImplemented
+        if k in ("one_shot", "special"):
+            return self._why_lang_play(seat, a, in_combat)
+        if k == "monster_enhancer" and in_combat:
+            cb = self.state.combat
+            if not (0 <= a.n < len(cb.monsters)):
+                return NotImplemented
+            w = EngineWorld(self)
+            for _idx, ab in self._lrun[c]["played"]:
+                ctx = self._ctx(c, seat, seat, cb.monsters[a.n])
+                if ab.cond is not None and not evaluate(ab.cond, ctx, w):
+                    return f"{self.name(c)} cannot be played on {self.name(cb.monsters[a.n])} now (its condition)"
+        return NotImplemented
+
+    # ------------------------------------------------------------------ played abilities
+    def _lang_played(self, seat: int, c: int, a, monster: int = -1) -> None:
+        """The ``played`` abilities of card ``c`` (played by ``seat`` with action ``a``) run,
+        in order (modes: only the one named in ``a.cards``), with the action's choices."""
+        run = self._lrun[c]
+        if not run or "played" not in run:
+            return
+        w = EngineWorld(self)
+        modes = self._modes(c)
+        pick = (a.target, a.n, a.m, ())
+        self._ev = {}
+        for idx, ab in run["played"]:
+            if modes and (not a.cards or a.cards[0] != idx):
+                continue
+            ctx = self._ctx(c, seat, seat, monster)
+            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
+                continue
+            self._run_ability(c, idx, ab, ctx, w, pick)
+
+    def _modes(self, c: int) -> tuple:
+        """The ``played`` abilities of ``c`` that are alternatives (all labelled, several)."""
+        run = self._lrun[c]
+        ps = run.get("played", ()) if run else ()
+        return tuple(idx for idx, ab in ps) if len(ps) > 1 and all(ab.label for _i, ab in ps) else ()
+
+    def _why_lang_play(self, seat: int, a, in_combat: bool) -> str | None:
+        """A One-Shot or special whose program has ``played`` abilities: in a combat (not while
+        running away) or on its owner's own turn out of combat, when the abilities' ``if``
+        hold - the chosen mode's, for alternatives named in ``cs`` (core rules, 10. When to Play
+        Cards)."""
+        s = self.state
+        c = a.card
+        if not in_combat and s.active != seat:
+            return f"{self.name(c)} is played in a combat or on your own turn ({R_WHEN})"
+        if in_combat and s.combat is not None and s.combat.stage == "run":
+            return f"while running away you only roll, use flight or an escape card ({R_RUN})"
+        run = self._lrun[c]["played"]
+        modes = self._modes(c)
+        w = EngineWorld(self)
+        if modes:
+            if len(a.cards) != 1 or a.cards[0] not in modes:
+                labels = ", ".join(f"cs={i} ({self._prog[c].abilities[i].label})" for i in modes)
+                return f"{self.name(c)}: choose one of its modes: {labels}"
+            run = tuple((i, ab) for i, ab in run if i == a.cards[0])
+        elif a.cards:
+            return f"{self.name(c)}: cs is only for a card with modes"
+        for idx, ab in run:
+            ctx = self._ctx(c, seat, seat)
+            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
+                return f"{self.name(c)} cannot be played now (its condition) ({R_WHEN})"
+            res = resolve(ab.who, ctx, w)
+            if res.choose:
+                why = self._why_pick(seat, c, idx, ab.__class__(ab.when, ab.do, ab.cond, ab.who), ctx,
+                                     type(a)(a.player, a.kind, a.card, a.target, a.n, a.m, ()), "play")
+                if why:
+                    return why
+        if in_combat and s.combat is None:
+            return R_COMBAT
+        return None
+
+    def _lang_play_cands(self, seat: int, c: int, out: list) -> None:
+        """Candidates of a card with ``played`` abilities: per mode, per choice of its target."""
+        run = self._lrun[c]["played"]
+        modes = self._modes(c)
+        seen = set()
+        for idx, ab in run:
+            ctx = self._ctx(c, seat, seat)
+            for t, n, m, _cs in self._ability_options(seat, c, idx, ab.__class__(ab.when, ab.do, ab.cond, ab.who),
+                                                      ctx, "play"):
+                a = self._A(seat, "play", c, t, n, m, (idx,) if modes else ())
+                if a not in seen:
+                    seen.add(a)
+                    out.append(a)
+            if not modes:
+                break

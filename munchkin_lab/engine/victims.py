@@ -1,0 +1,253 @@
+"""The victims of Bad Stuff and Curses (core rules, 7. Running Away and Bad Stuff; 10. Curses):
+what the ops of a card took, said in game words; the ways items and cards change hands under
+an op (the victim's or the takers' choices); cards resolved by hand. The ``choose`` decisions
+``tax``, ``taxpay``, ``take`` and ``lose`` and the pending ``manual`` (pending.py's tables) are
+answered here; the ops themselves run in ``ops.py`` (the one op dispatch).
+"""
+from __future__ import annotations
+
+from . import rng as _rng
+from .actions import Action
+
+
+class Victims:
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: what Bad Stuff and Curses took, and the
+    victims' choices (see the module docstring)."""
+
+    def _victim_snap(self, seat: int) -> tuple:
+        """What Bad Stuff or a Curse may take from ``seat``: (Level, Race/Class cards, hand
+        size, items in play, alive, sex) - for :meth:`_say_what_it_did`."""
+        p = self.state.players[seat]
+        return (p.level, p.races + p.classes, len(p.hand), p.in_play(), p.alive, p.gender)
+
+    def _still_open(self, d: dict) -> bool:
+        """Does pending choice ``d`` still have something to decide (pending.CHOICES' own test)."""
+        fn = self._CHOICE_FN.get(d["why"])
+        return fn is None or bool(fn[2](self, d, fn[0](self, d)))
+
+    def _cause_words(self, c: int) -> str:
+        """A monster's "Net Troll's Bad Stuff"; a Curse by its name, or "the Curse X" (a Curse
+        is not Bad Stuff: core rules, 10. Curses)."""
+        sp = self.specs[c]
+        if sp.kind == "monster":
+            return f"{sp.name}{chr(39) if sp.name.endswith('s') else chr(39) + 's'} Bad Stuff"
+        if sp.kind == "curse":
+            return sp.name if "curse" in sp.name.lower() else f"the Curse {sp.name}"
+        return sp.name
+
+    def _say_what_it_did(self, seat: int, before: tuple, c: int, suffix: str = "") -> None:
+        """Log in game words what card ``c`` (Bad Stuff, a Curse, a monster's ``on_escape``)
+        did to ``seat`` since ``before`` (:meth:`_victim_snap`): Levels lost or gained, Race and
+        Class cards, items in play, cards from the hand (a count: the hand is hidden), a change
+        of sex, death; what the victim still has to choose; or that it found nothing to take."""
+        p = self.state.players[seat]
+        lv, rc, nh, items, alive, gender = before
+        parts = []
+        if p.level < lv:
+            parts.append(f"loses {lv - p.level} Level{'s' if lv - p.level > 1 else ''} (now Level {p.level})")
+        elif p.level > lv:
+            parts.append(f"goes up {p.level - lv} Level{'s' if p.level - lv > 1 else ''} (now Level {p.level})")
+        now = p.races + p.classes
+        gone = [x for x in rc if x not in now] + [x for x in items if x not in p.in_play()]
+        if gone and alive and p.alive:
+            parts.append("loses " + ", ".join(self.name(x) for x in gone))
+        if len(p.hand) < nh and alive and p.alive:
+            k = nh - len(p.hand)
+            parts.append(f"loses {k} card{'s' if k > 1 else ''} from the hand")
+        if p.gender != gender:
+            parts.append(f"becomes {p.gender}")
+        if alive and not p.alive:
+            parts.append("dies")
+        mine = [d for d in self.state.pending
+                if d.get("player") == seat and d.get("why") in ("lose", "tax", "taxpay")] if p.alive else []
+        if any(self._still_open(d) for d in mine):
+            parts.append("must choose what to lose")
+        elif p.alive and any(d.get("from") == seat for d in self.state.pending):
+            parts.append("waits for the others to take their items")
+        what = self._cause_words(c)
+        if parts:
+            self._say(f"{what}{suffix}: {p.name} {'; '.join(parts)}.")
+        elif not mine and not any(d.get("kind") == "manual" for d in self.state.pending):
+            # (a choice with nothing to decide is settled next, and says what it took)
+            self._say(f"{what}{suffix}: nothing to take from {p.name}.")
+
+    def _others_take_item(self, seat: int, who: str, frm: str = "left") -> bool:
+        """Bad Stuff where other players take the victim's items in play, each choosing one
+        (``who``: ``all`` = every other living player; ``highest`` = the other living players
+        of the highest Level; ``neighbours`` = the living left and right neighbours), in turn
+        from the victim's left, or from the right with ``frm="right"`` (the previous seats
+        first: Hippogriff, "starting with the player on your right", card_facts_more.md
+        source F; turns pass to the left, core rules, 5). Dead players receive nothing (core
+        rules, 7. Death)."""
+        s = self.state
+        n = len(s.players)
+        if not self.choice_options({"why": "tax", "player": seat}):
+            return False
+        step = -1 if frm == "right" else 1
+        others = [(seat + step * j) % n for j in range(1, n) if s.players[(seat + step * j) % n].alive]
+        if not others:
+            return False
+        if who == "highest":
+            top = max(s.players[q].level for q in others)
+            takers = [q for q in others if s.players[q].level == top]
+        elif who == "neighbours":
+            takers = [others[0]] + ([others[-1]] if others[-1] != others[0] else [])
+        else:
+            takers = others
+        for q in takers:
+            s.pending.append({"kind": "choose", "why": "take", "player": q, "from": seat,
+                              "options": (), "count": 1})
+        return True
+
+    def _neighbours_take(self, seat: int, count: int) -> bool:
+        """The living players to the victim's left, then right (alternating, ``count`` cards
+        in all), each take one card at random from the victim's hand: they cannot see it
+        (Lose Two Cards; core rules, 3. Your hand: only a card naming the hand reaches it).
+        Dead players receive nothing (7. Death)."""
+        s = self.state
+        n = len(s.players)
+        p = s.players[seat]
+        left = next(((seat + i) % n for i in range(1, n) if s.players[(seat + i) % n].alive), -1)
+        right = next(((seat - i) % n for i in range(1, n) if s.players[(seat - i) % n].alive), -1)
+        if left < 0 or not p.hand:
+            return False
+        for j in range(count):
+            if not p.hand:
+                break
+            q = left if j % 2 == 0 else right
+            s.rng, k = _rng.below(s.rng, len(p.hand))
+            c = p.hand.pop(k)
+            s.players[q].hand.append(c)
+            if self.history: self._say(f"{self._pn(q)} takes a card from {p.name}'s hand.")
+        return True
+
+    def _lose_item(self, seat: int, what: str, count: int) -> bool:
+        """Lose items by category; the victim chooses when several fit (core rules, 10.
+        Curses). A slot (headgear, armor, footgear, hand) means the item in use there; ``best``
+        the item in use giving the biggest bonus now (carried items are not in use and never
+        count; ties: the victim chooses); ``big`` / ``small`` / ``any`` any Item in play.
+        Returns False when nothing fits (so ``else`` ops run)."""
+        p = self.state.players[seat]
+        items = [c for c in p.equipped + p.carried if self._kind[c] == "item"]
+        worn = [c for c in p.equipped if self._kind[c] == "item"]
+        sp = self.specs
+        if what in ("headgear", "armor", "footgear"):
+            # the one worn: a spare carried sideways is not on the body (Lose the Headgear)
+            cands = [c for c in worn if sp[c].slot == what]
+        elif what == "hand":
+            cands = [c for c in worn if sp[c].slot in ("one_hand", "two_hands")]
+        elif what in ("big", "all_big"):
+            cands = [c for c in items if sp[c].big]
+        elif what == "small":
+            cands = [c for c in items if not sp[c].big]
+        elif what == "best":
+            # the item in use giving the biggest bonus now: a carried item (or one the player
+            # may not use now) is not in use and never counts (core rules, 9. Using Items;
+            # Truly Obnoxious Curse, card_facts.md); nothing in use: nothing is lost
+            used = [c for c in worn if self.can_use(seat, c)]
+            bonus = {c: self.item_bonus(seat, c) for c in used}
+            best = max(bonus.values(), default=None)
+            cands = [c for c in used if bonus[c] == best]
+        else:
+            cands = items
+        if not cands:
+            return False
+        if what in ("all", "all_big") or len(cands) <= count:
+            for c in cands:
+                self._lose_card(seat, c)
+                if self.history: self._say(f"{p.name} loses {self.name(c)}.")
+            return True
+        self.state.pending.append({"kind": "choose", "why": "lose", "player": seat,
+                                   "options": tuple(cands), "count": count})
+        return True
+
+    def _push_manual(self, seat: int, c: int, discard: bool) -> None:
+        """Queue a ResolveByHand decision for manual card ``c`` (``discard``: the card goes to
+        its discard pile now; the decision only records what the designer applies)."""
+        if discard:
+            self._discard(c)
+        self.state.pending.append({"kind": "manual", "player": seat, "card": c, "target": seat})
+
+    # ------------------------------------------------------------------ the victims' choices
+    def _tax_answer(self, d: dict, seat: int, card: int) -> None:
+        """Income Tax: the victim discards an Item; each other living player then pays its
+        value in Items (the card's text, our words)."""
+        s = self.state
+        p = s.players[seat]
+        v = self.specs[card].gold or 0
+        self._lose_card(seat, card)
+        if self.history: self._say(f"{p.name} discards {self.name(card)} ({v} Gold): Income Tax for the others.")
+        n = len(s.players)
+        if v > 0:
+            for j in range(n - 1, 0, -1):
+                q = (seat + j) % n
+                if s.players[q].alive:
+                    s.pending.insert(0, {"kind": "choose", "why": "taxpay", "player": q,
+                                         "owe": v, "options": (), "count": 1})
+
+    def _taxpay_answer(self, d: dict, seat: int, card: int) -> None:
+        s = self.state
+        v = self.specs[card].gold or 0
+        self._lose_card(seat, card)
+        if self.history: self._say(f"{s.players[seat].name} pays {self.name(card)} ({v} Gold) in Income Tax.")
+        if d["owe"] - v > 0:
+            nd = dict(d)
+            nd["owe"] = d["owe"] - v
+            s.pending.insert(0, nd)
+
+    def _taxpay_open(self, d: dict, opts: tuple) -> bool:
+        return sum(self.specs[c].gold or 0 for c in opts) >= d["owe"]
+
+    def _taxpay_dropped(self, d: dict, opts: tuple) -> None:
+        """Cannot pay: every Item goes, and a Level (Income Tax card)."""
+        for c in opts:
+            self._lose_card(d["player"], c)
+        if d.get("penalty", 1):
+            self._change_level(d["player"], -1)
+        if self.history: self._say(f"{self._pn(d['player'])} cannot pay {d['owe']} Gold in items: loses every item"
+                                   f"{' and a Level' if d.get('penalty', 1) else ''}.")
+
+    def _take_options(self, d: dict) -> tuple:
+        k = self._kind
+        v = self.state.players[d["from"]]
+        return tuple(c for c in v.equipped + v.carried if k[c] == "item")
+
+    def _take_answer(self, d: dict, seat: int, card: int) -> None:
+        """A taker chooses one Item in play of the victim; it is theirs, carried."""
+        p = self.state.players[seat]
+        self._remove_from_play(d["from"], card)
+        self._sba_seats.add(seat)
+        p.carried.append(card)
+        if self.history: self._say(f"{p.name} takes {self.name(card)} from {self._pn(d['from'])}.")
+
+    def _lose_answer(self, d: dict, seat: int, card: int) -> None:
+        """An Item lost to a Curse or Bad Stuff: the victim picks which (count at a time)."""
+        s = self.state
+        self._lose_card(seat, card)
+        if self.history: self._say(f"{s.players[seat].name} loses {self.name(card)}.")
+        if d["count"] > 1:
+            nd = dict(d)
+            nd["count"] = d["count"] - 1
+            nd["options"] = tuple(o for o in d["options"] if o != card)
+            s.pending.insert(0, nd)
+
+    def _lose_open(self, d: dict, opts: tuple) -> bool:
+        return len(opts) > d["count"]
+
+    def _lose_dropped(self, d: dict, opts: tuple) -> None:
+        """No more choice than cards to lose: all of them go."""
+        for c in opts:
+            self._lose_card(d["player"], c)
+            if self.history: self._say(f"{self._pn(d['player'])} loses {self.name(c)}.")
+
+    # ------------------------------------------------------------------ manual cards
+    def _answer_manual(self, d: dict, a: Action) -> None:
+        """ResolveByHand: player t changes n Levels and discards the cards cs."""
+        s = self.state
+        tgt = s.players[a.target]
+        for c in a.cards:
+            self._lose_card(a.target, c)
+        if a.n:
+            self._change_level(a.target, a.n)
+        if self.history: self._say(f"{self.name(d['card'])} resolved by hand: {tgt.name} {a.n:+d} Level(s), "
+                                   f"{len(a.cards)} card(s) discarded.")
