@@ -35,13 +35,17 @@ class RunAway:
         return die
 
     def _own_run_away(self, seat: int) -> int:
-        """The Run Away modifier ``seat``'s own cards give: Elf +1, the items in use (core
-        rules, 7. Running Away; the Race and Item cards)."""
+        """The Run Away modifier ``seat``'s own cards give, whatever the roll is for (a
+        monster, a room's roll, a room destroyed): Elf +1, the items in use, the card-effect
+        language's ``run_away`` changes of the player (Tuba of Charm) - core rules, 7. Running
+        Away; the Race and Item cards."""
         p = self.state.players[seat]
         mod = 1 if self.has_race(seat, "elf") else 0
         for it in p.equipped:
             if self.can_use(seat, it):
                 mod += self.specs[it].effects.get("run_away", 0)
+        if self._lang:
+            mod += self._lx("run_away", ("player", seat))
         return mod
 
     def run_away_modifier(self, seat: int, i: int) -> int:
@@ -57,8 +61,8 @@ class RunAway:
         mod += c.flight.get(seat, 0)
         for h in self._h_run:
             mod += h.run_away_modifier(self, seat, i)
-        if self._lang:  # the card-effect language: the runner's and the monster's run_away
-            mod += self._lx("run_away", ("player", seat)) + self._lx("run_away", ("monster", m))
+        if self._lang:  # the card-effect language: the monster's run_away
+            mod += self._lx("run_away", ("monster", m))
         return mod
 
     def _run_roll(self, seat: int, i: int) -> None:
