@@ -517,8 +517,7 @@ class Abilities:
     def _keeps_by_ledger(self, curse: int) -> bool:
         """A Curse kept only because of its lasting changes (not one the core keeps by its
         short forms: persistent, roll_mod, next_combat, only_slot)."""
-        e = self.specs[curse].effects
-        return not (e.get("persistent") or e.get("next_combat") or e.get("roll_mod") or e.get("only_slot"))
+        return not self._kept[curse]
 
     def _lang_combat_ended(self, fighter: int, helper: int, monsters) -> None:
         """The combat ends (``_end_combat``): ``this_combat`` changes end, ``next_combat`` ones
@@ -634,7 +633,7 @@ class Abilities:
         c = self.state.combat
         m = c.monsters[i]
         total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
-        ok = total >= 5 and not self.specs[m].effects.get("no_run_away") and \
+        ok = total >= 5 and not self._fx[m].get("no_run_away") and \
             not self._static_has(("monster", m), "no_run_away")
         if not ok and self._static_has(("player", seat), "auto_escape"):
             ok = True

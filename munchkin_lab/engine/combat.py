@@ -106,6 +106,15 @@ class Combat:
             total = self._lang_monster_strength(m, total)
         return total * mate
 
+    def _printed_kill_levels(self, i: int) -> int:
+        """The Levels monster ``i`` of the combat gives when killed by its printed numbers:
+        ``levels_gained`` (default 1) plus its ``extra_levels``, once more for each Mate on it
+        (core rules, 7. Combat: Rewards; the Mate card) - without the conditional extras of
+        :meth:`_resolve_win`."""
+        c = self.state.combat
+        mates = self._mate
+        return self._kill_levels[c.monsters[i]] * (1 + sum(1 for e in c.enh[i] if mates[e]))
+
     def strengths(self) -> tuple[int, int]:
         """``(munchkin side, monster side)`` combat strengths of the current combat."""
         c = self.state.combat
@@ -181,14 +190,14 @@ class Combat:
             mate = 1
             floor = None
             for e in c.enh[i]:
-                es = self.specs[e]
-                t += es.effects.get("treasures", 0)
-                if es.effects.get("mate"):
+                es = self._fx[e]
+                t += es.get("treasures", 0)
+                if es.get("mate"):
                     mate += 1
-                f = es.effects.get("min_treasures")
+                f = es.get("min_treasures")
                 if f is not None:
                     floor = f if floor is None else max(floor, f)
-            for cond in sp.effects.get("extra_treasures", ()):
+            for cond in self._fx[m].get("extra_treasures", ()):
                 # a monster's ability reaches the fighter and the helper alike (core rules,
                 # 7. Help): e.g. the Potted Plant's extra Treasure when an Elf helps
                 if self.matches(c.fighter, cond["if"]) or (c.helper >= 0 and self.matches(c.helper, cond["if"])):
@@ -307,9 +316,10 @@ class Combat:
         levels = 0
         for i, m in enumerate(c.monsters):
             sp = self.specs[m]
-            mate = 1 + sum(1 for e in c.enh[i] if self.specs[e].effects.get("mate"))
-            extra = sp.effects.get("extra_levels", 0)
-            words = sp.effects.get("extra_level_with")
+            mate = 1 + sum(1 for e in c.enh[i] if self._mate[e])
+            fx = self._fx[m]
+            extra = fx.get("extra_levels", 0)
+            words = fx.get("extra_level_with")
             if words:
                 # e.g. Large Angry Chicken: one more Level when killed with fire
                 used = list(c.used)
@@ -318,7 +328,7 @@ class Combat:
                         used += [it for it in s.players[q].equipped if self.can_use(q, it)]
                 if any(w in self._lnames[u] for u in used for w in words):
                     extra += 1
-            if sp.effects.get("extra_level_bare") and helper < 0 and not c.used and not c.pbonus \
+            if fx.get("extra_level_bare") and helper < 0 and not c.used and not c.pbonus \
                     and self.player_strength(fighter) == s.players[fighter].level:
                 # e.g. Pukachu: one more Level when beaten alone with the bare Level
                 extra += 1
@@ -395,7 +405,7 @@ class Combat:
             if q >= 0:
                 qp = s.players[q]
                 for cu in qp.curses[:]:
-                    ce = self.specs[cu].effects
+                    ce = self._fx[cu]
                     if ce.get("next_combat") or ce.get("only_slot"):
                         self._leave_play(q, cu)
                         self._discard(cu)

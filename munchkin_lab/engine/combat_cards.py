@@ -48,7 +48,7 @@ class CombatCards:
         for i, m in enumerate(c.monsters):
             if not (wizard or fx[m]):  # no evade, charm or chase against this one
                 continue
-            me = self.specs[m].effects
+            me = self._fx[m]
             if me.get("not_pursue"):
                 a = A(seat, "evade", n=i)
                 if not ok or self._rule_evade(seat, a) is None:
@@ -83,7 +83,7 @@ class CombatCards:
         p = s.players[seat]
         if not (0 <= a.n < len(c.monsters)):
             return "evade: n must be a monster of the combat"
-        me = self.specs[c.monsters[a.n]].effects
+        me = self._fx[c.monsters[a.n]]
         if a.card >= 0:
             if a.card not in p.hand and a.card not in p.in_play():
                 return "evade: a card of yours (hand or in play)"
@@ -111,7 +111,7 @@ class CombatCards:
         """Does monster ``m`` pursue player ``seat``: not when its ``not_pursue`` condition
         (every atom of a list) matches the player - e.g. "ignores players of Level 3 or less"
         (the monster cards; core rules, 7. Help: its abilities reach the helper too)."""
-        atom = self.specs[m].effects.get("not_pursue")
+        atom = self._fx[m].get("not_pursue")
         if not atom:
             return True
         if isinstance(atom, (list, tuple)):
@@ -121,7 +121,7 @@ class CombatCards:
     def _do_evade(self, seat: int, a: Action) -> None:
         c = self.state.combat
         p = self.state.players[seat]
-        me = self.specs[c.monsters[a.n]].effects
+        me = self._fx[c.monsters[a.n]]
         if a.card >= 0:
             self._lose_card(seat, a.card)
             if self.history: self._say(f"{p.name} gets rid of {self.name(c.monsters[a.n])} by giving up {self.name(a.card)}.")
@@ -168,7 +168,7 @@ class CombatCards:
             return "only the fighter or the helper chases a monster away"
         if not self.has_class(seat, "cleric"):
             return "only a Cleric chases this monster away (monster card)"
-        if not (0 <= a.n < len(c.monsters)) or not self.specs[c.monsters[a.n]].effects.get("cleric_chase"):
+        if not (0 <= a.n < len(c.monsters)) or not self._fx[c.monsters[a.n]].get("cleric_chase"):
             return "chase: n must be a monster a Cleric may chase away (monster card)"
         return None
 

@@ -75,10 +75,9 @@ class Curses:
         """Curses apply at once; persistent ones and "next combat" ones stay with the victim
         (core rules, 10. Curses). A Curse on something the victim lacks does nothing."""
         sp = self.specs[c]
-        e = sp.effects
         vp = self.state.players[victim]
         if self.history: self._say(f"{sp.name} hits {vp.name}.")
-        keep = bool(e.get("persistent") or e.get("next_combat") or e.get("roll_mod") or e.get("only_slot"))
+        keep = self._kept[c]
         run = self._lrun[c]
         hits = bool(run and "hits" in run)
         if hits:  # its hits abilities (the ops); it stays while a change it made lasts

@@ -46,7 +46,7 @@ class Items:
         sp = self.specs[c]
         if not self.can_use(seat, c):
             return 0
-        for cond in sp.effects.get("bonus_if", ()):
+        for cond in self._fx[c].get("bonus_if", ()):
             if self.matches(seat, cond["if"]):
                 return cond["bonus"]
         return sp.bonus or 0

@@ -56,10 +56,8 @@ class _CombatView:
             g = self.g
             c = g.state.combat
             total = 0
-            for i, m in enumerate(c.monsters):
-                sp = g.specs[m]
-                mate = 1 + sum(1 for e in c.enh[i] if g._mate[e])
-                total += ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
+            for i in range(len(c.monsters)):
+                total += g._printed_kill_levels(i)
             self._wl = total
         return self._wl
 

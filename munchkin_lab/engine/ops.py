@@ -422,9 +422,7 @@ class Ops:
             return False  # (run through the play action of the card)
         i = cb.monsters.index(x)
         if op.name == "slay":
-            sp = self.specs[x]
-            mate = 1 + sum(1 for e in cb.enh[i] if self._mate[e])
-            levels = ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
+            levels = self._printed_kill_levels(i)
             before = self.treasure_count()
             self._remove_monster(i)
             cb.extra_treasures += before - self.treasure_count()
@@ -524,7 +522,7 @@ class Ops:
             return f"{self._cn(tile)} is not a room on the grid"
         if k == START:
             return "START is never destroyed (SMA rules, Room Destruction)"
-        data = self.specs[tile].effects.get("room") or {}
+        data = self._part(tile, "room") or {}
         if data.get("indestructible") or self._static_has(("card", tile), "indestructible"):
             return f"{self.name(tile)} can never be destroyed (SMA rules, Room Destruction)"
         return None

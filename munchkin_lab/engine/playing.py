@@ -42,8 +42,8 @@ class Playing:
         if c < 0:
             return False
         if seat == s.active and s.phase == "combat" and (
-                self._kind[c] in ("race", "class") or self.specs[c].effects.get("half_breed")
-                or self.specs[c].effects.get("super_munchkin")):
+                self._kind[c] in ("race", "class") or self._fx[c].get("half_breed")
+                or self._fx[c].get("super_munchkin")):
             return True
         return c in s.players[seat].fresh
 
@@ -122,7 +122,7 @@ class Playing:
         winning Level unless the card says it may (``may_win``: Divine Intervention) - core
         rules, Card Text and These Rules, 4."""
         s = self.state
-        e = self.specs[c].effects
+        e = self._fx[c]
         may_win = bool(e.get("may_win"))
         for q in range(len(s.players)):
             if s.players[q].alive and self.matches(q, e["level_for"]):
@@ -143,7 +143,7 @@ class Playing:
         """Card ``c`` drawn by ``seat`` acts at once (``on_draw: resolve``) and is discarded."""
         if self.history: self._say(f"{self.name(c)} acts as {self._pn(seat)} draws it.")
         self._discard(c)
-        if self.specs[c].effects.get("level_for"):
+        if self._fx[c].get("level_for"):
             self._level_for(c)
         elif self.specs[c].manual:
             self._push_manual(seat, c, discard=False)
@@ -215,7 +215,7 @@ class Playing:
         k = self._kind[c]
         if k == "curse" or k == "go_up_a_level":
             return True
-        e = self.specs[c].effects
+        e = self._fx[c]
         return bool(e.get("hireling") or e.get("cancel_curse") or e.get("set_die") or e.get("steal_level"))
 
     def _anytime_candidates(self, seat: int) -> list[Action]:
@@ -227,7 +227,7 @@ class Playing:
         for c in p.hand + [x for x in p.carried if self._kind[x] == "one_shot"]:
             if not self._anytime_card(c):
                 continue
-            e = self.specs[c].effects
+            e = self._fx[c]
             if e.get("cancel_curse"):
                 out.append(A(seat, "play", c))
                 for q in s.players:
@@ -276,7 +276,7 @@ class Playing:
         p = s.players[seat]
         if c not in p.hand and not (c in p.carried and self._kind[c] == "one_shot"):
             return f"{self._cn(c)} is not in your hand"
-        e = self.specs[c].effects
+        e = self._fx[c]
         if e.get("cancel_curse"):
             return self._why_cancel(seat, a)
         if e.get("set_die"):
@@ -315,7 +315,7 @@ class Playing:
                 return r
         sp = self.specs[c]
         k = sp.kind
-        e = sp.effects
+        e = self._fx[c]
         own_turn = s.active == seat
         if k in ("race", "class", "item"):
             if not own_turn and c not in p.fresh:
@@ -442,7 +442,7 @@ class Playing:
         c = a.card
         sp = self.specs[c]
         k = sp.kind
-        e = sp.effects
+        e = self._fx[c]
         if e.get("cancel_curse"):
             for q, qp in enumerate(s.players):
                 if a.m in qp.curses:

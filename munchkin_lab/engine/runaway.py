@@ -28,8 +28,9 @@ class RunAway:
     def _roll_mod(self, seat: int, die: int) -> int:
         """Apply persistent die-roll curses (e.g. a chicken on the head) and the card-effect
         language's ``roll_mod`` changes."""
+        rm = self._roll_mod_of
         for cu in self.state.players[seat].curses:
-            die += self.specs[cu].effects.get("roll_mod", 0)
+            die += rm[cu]
         if self._lang:
             die += self._lx("roll_mod", ("player", seat))
         return die
@@ -41,9 +42,10 @@ class RunAway:
         Away; the Race and Item cards."""
         p = self.state.players[seat]
         mod = 1 if self.has_race(seat, "elf") else 0
+        ra = self._run_away
         for it in p.equipped:
-            if self.can_use(seat, it):
-                mod += self.specs[it].effects.get("run_away", 0)
+            if ra[it] and self.can_use(seat, it):
+                mod += ra[it]
         if self._lang:
             mod += self._lx("run_away", ("player", seat))
         return mod
@@ -55,9 +57,10 @@ class RunAway:
         c = s.combat
         mod = self._own_run_away(seat)
         m = c.monsters[i]
-        mod += self.specs[m].effects.get("run_away", 0)
+        ra = self._run_away
+        mod += ra[m]
         for e in c.enh[i]:
-            mod += self.specs[e].effects.get("run_away", 0)
+            mod += ra[e]
         mod += c.flight.get(seat, 0)
         for h in self._h_run:
             mod += h.run_away_modifier(self, seat, i)
@@ -69,14 +72,13 @@ class RunAway:
         s = self.state
         c = s.combat
         m = c.monsters[i]
-        sp = self.specs[m]
         die = self._roll()
         if self._lang:  # the card-effect language: die_rolled / run_away_rolled (abilities.py)
             self._lang_run_roll(seat, i, die)
             return
         total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
         c.rolled.append(i)
-        self._run_outcome(seat, i, die, total, total >= 5 and not sp.effects.get("no_run_away"))
+        self._run_outcome(seat, i, die, total, total >= 5 and not self._fx[m].get("no_run_away"))
 
     def _run_outcome(self, seat: int, i: int, die: int, total: int, ok: bool) -> None:
         """A Run Away roll stands: ``ok`` escapes monster ``i`` (a Flask of Glue may still make

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import types
 
-from .lang_compile import program_tables
 from .cards import CardSpec
+from .lang_compile import card_fx, program_tables
 
 
 SLOT_LIMIT = {"headgear": 1, "armor": 1, "footgear": 1}
@@ -54,18 +54,25 @@ def turn_category(s: CardSpec) -> int:
     """How a Special / One-Shot is offered on its owner's turn out of combat (the candidates
     of ``Game.legal_actions``; core rules, 6. When You May Act): 0 not offered (and every
     other kind), 1 once per Item in play (Cheat!), 2 one plain play, 3 once per target seat
-    (a Level theft), 4 once per top-3 card of each discard pile (take from the discards)."""
-    e = s.effects
-    if s.kind == "special":
+    (a Level theft), 4 once per top-3 card of each discard pile (take from the discards).
+    Read from the card's compiled effects (:func:`~munchkin_lab.engine.lang_compile.card_fx`).
+
+    Raises:
+        EffectError: the card's effects do not compile."""
+    return _turn_category(s.kind, card_fx(s), s.manual)
+
+
+def _turn_category(kind: str, e: dict, manual: bool) -> int:
+    if kind == "special":
         if e.get("cheat"):
             return 1
         if e.get("half_breed") or e.get("super_munchkin") or e.get("level_for") or \
-                e.get("draw_treasures") or s.manual:
+                e.get("draw_treasures") or manual:
             return 2
         if e.get("steal_level"):
             return 3
-    elif s.kind == "one_shot":
-        if s.manual or e.get("draw_treasures"):
+    elif kind == "one_shot":
+        if manual or e.get("draw_treasures"):
             return 2
         if e.get("take_discard"):
             return 4
@@ -83,19 +90,26 @@ def combat_category(s: CardSpec) -> int:
     ``Game.legal_actions``; core rules, 7. Combat): One-Shot 1 once per monster (removes one),
     2 once per seat (passes the fight on), 3 once per side; Special 4 once per monster in hand
     (Wandering Monster), 5 one plain play, 6 once per monster in hand and monster fought,
-    7 once per Item in play of another player (the fighter only); 0 otherwise."""
-    e = s.effects
-    if s.kind == "one_shot":
+    7 once per Item in play of another player (the fighter only); 0 otherwise. Read from the
+    card's compiled effects.
+
+    Raises:
+        EffectError: the card's effects do not compile."""
+    return _combat_category(s.kind, card_fx(s), s.manual)
+
+
+def _combat_category(kind: str, e: dict, manual: bool) -> int:
+    if kind == "one_shot":
         if e.get("discard_monster"):
             return 1
         if e.get("transfer_fighter"):
             return 2
         if not e.get("escape"):
             return 3
-    elif s.kind == "special":
+    elif kind == "special":
         if e.get("wandering_monster"):
             return 4
-        if e.get("end_combat") or e.get("level_for") or s.manual:
+        if e.get("end_combat") or e.get("level_for") or manual:
             return 5
         if e.get("swap_monster"):
             return 6
@@ -118,60 +132,69 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     if hit is not None:
         return hit[1]
     t = types.SimpleNamespace()
+    # the card-effect language: every card compiled once; _fx[c] = what its abilities mean to
+    # the core's rules (lang_compile.specialise), the rest runs through the language's firing
+    t.__dict__.update(program_tables(specs))
+    fx = t._fx
     t._sets = frozenset(s.set for s in specs)
     t._kind = [s.kind for s in specs]
     t._lnames = [_lname(s) for s in specs]
     t._slots = [s.slot for s in specs]
     t._sale_gold = [max(0, s.gold or 0) if s.kind in ("item", "one_shot") else 0 for s in specs]
-    t._cancels = [bool(s.effects.get("cancel_curse")) for s in specs]
+    t._cancels = [bool(e.get("cancel_curse")) for e in fx]
     # cards played by _why_anytime_play (Wishing Ring, Hireling, loaded die, level theft)
-    t._anyplay = [bool(s.effects.get("cancel_curse") or s.effects.get("hireling") or
-                          s.effects.get("set_die") or s.effects.get("steal_level")) for s in specs]
+    t._anyplay = [bool(e.get("cancel_curse") or e.get("hireling") or e.get("set_die") or e.get("steal_level"))
+                  for e in fx]
     t._has_cancel = any(t._cancels)
-    t._glues = [bool(s.effects.get("reroll_escape")) for s in specs]
+    t._glues = [bool(e.get("reroll_escape")) for e in fx]
     # how a Special / One-Shot is played on the own turn (see _candidates): 0 not here,
     # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
-    t._tcat = [turn_category(s) for s in specs]
-    t._uplevels = [s.effects.get("levels", 1) for s in specs]
-    # a Go Up a Level's own conditions (see Playing._rule_go_up): its effects when it has any
-    t._goup_cond = [s.effects if s.kind == "go_up_a_level" and any(
-        k in s.effects for k in ("not_highest", "needs_hireling", "after_combat")) else None for s in specs]
-    t._escape = [bool(s.effects.get("escape")) for s in specs]
-    t._no_help = [bool(s.effects.get("no_help")) for s in specs]
+    t._tcat = [_turn_category(s.kind, e, s.manual) for s, e in zip(specs, fx)]
+    t._uplevels = [e.get("levels", 1) for e in fx]
+    # a Go Up a Level's own conditions (see Playing._rule_go_up): its record when it has any
+    t._goup_cond = [e if s.kind == "go_up_a_level" and any(
+        k in e for k in ("not_highest", "needs_hireling", "after_combat")) else None for s, e in zip(specs, fx)]
+    t._escape = [bool(e.get("escape")) for e in fx]
+    t._no_help = [bool(e.get("no_help")) for e in fx]
     # combat plays of a One-Shot / Special (see CombatCards._cand_combat_cards)
-    t._ccat = [combat_category(s) for s in specs]
-    t._steal_level = [bool(s.effects.get("steal_level")) for s in specs]
+    t._ccat = [_combat_category(s.kind, e, s.manual) for s, e in zip(specs, fx)]
+    t._steal_level = [bool(e.get("steal_level")) for e in fx]
     # strength facts (see player_strength)
-    t._lvl_nc = [bool(s.effects.get("level_doesnt_count")) for s in specs]
-    t._items_nc = [bool(s.effects.get("items_dont_count")) for s in specs]
-    t._next_combat = [s.effects.get("next_combat", 0) for s in specs]
+    t._lvl_nc = [bool(e.get("level_doesnt_count")) for e in fx]
+    t._items_nc = [bool(e.get("items_dont_count")) for e in fx]
+    t._next_combat = [e.get("next_combat", 0) for e in fx]
     t._mlevel = [s.level or 0 for s in specs]
     t._mbonus = [s.bonus or 0 for s in specs]
-    t._mate = [bool(s.effects.get("mate")) for s in specs]
-    t._floor_level = [s.effects.get("min_level") for s in specs]  # Baby: the monster's Level floor
-    t._ondraw = [s.effects.get("on_draw") == "resolve" for s in specs]  # acts when drawn
-    t._bonus_vs = [s.effects.get("bonus_vs", ()) for s in specs]
-    t._bonus_per = [s.effects.get("bonus_per") for s in specs]
+    t._mate = [bool(e.get("mate")) for e in fx]
+    t._floor_level = [e.get("min_level") for e in fx]  # Baby: the monster's Level floor
+    t._ondraw = [e.get("on_draw") == "resolve" for e in fx]  # acts when drawn
+    t._bonus_vs = [e.get("bonus_vs", ()) for e in fx]
+    t._bonus_per = [e.get("bonus_per") for e in fx]
+    t._run_away = [e.get("run_away", 0) for e in fx]  # an item's (owner), a monster's, an enhancer's
+    t._extra_levels = [e.get("extra_levels", 0) for e in fx]
+    t._kill_levels = [(s.levels_gained or 1) + e.get("extra_levels", 0) for s, e in zip(specs, fx)]
     # the state-based slot check's bits: 1 headgear, 2 armor, 4 footgear, 8 one hand, 16 two hands
     _b = {"headgear": 1, "armor": 2, "footgear": 4, "one_hand": 8, "two_hands": 16}
     t._slot_bits = [_b.get(s.slot, 0) if s.kind == "item" else 0 for s in specs]
-    t._removed_with = [s.effects.get("removed_with") for s in specs]  # a Curse tied to a slot's item
-    t._only_slot = [s.effects["only_slot"] if "only_slot" in s.effects else _NO_SLOT for s in specs]
+    t._removed_with = [e.get("removed_with") for e in fx]  # a Curse tied to a slot's item
+    t._only_slot = [e["only_slot"] if "only_slot" in e else _NO_SLOT for e in fx]
+    # a Curse kept in front of its victim by its record (persistent, roll_mod, next_combat, only_slot)
+    t._kept = [bool(e.get("persistent") or e.get("next_combat") or e.get("roll_mod") or e.get("only_slot"))
+               for e in fx]
+    t._roll_mod_of = [e.get("roll_mod", 0) for e in fx]  # a kept Curse's die-roll modifier
     t._has_glue = any(t._glues)
     # Item bonus when nothing can change it (no race/class/gender restriction, no conditional
     # bonus): item_bonus answers these without the checks; None = ask the checks
-    t._plain_bonus = [(s.bonus or 0) if not (s.usable_by or s.not_usable_by or s.effects.get("bonus_if"))
-                      else None for s in specs]
+    t._plain_bonus = [(s.bonus or 0) if not (s.usable_by or s.not_usable_by or e.get("bonus_if"))
+                      else None for s, e in zip(specs, fx)]
     t._unrestricted = [not (s.usable_by or s.not_usable_by) for s in specs]  # can_use is True
     t._big = [bool(s.big) for s in specs]
     t._deck_ids = {}  # deck -> card ids in id order (decks in order of first appearance)
     for i, s in enumerate(specs):
         t._deck_ids.setdefault(s.deck, []).append(i)
-    t._fight_extra = [bool(s.effects.get("not_pursue") or s.effects.get("bribe_gold") or
-                           s.effects.get("evade_discard") or s.effects.get("cleric_chase")) for s in specs]
+    t._fight_extra = [bool(e.get("not_pursue") or e.get("bribe_gold") or
+                           e.get("evade_discard") or e.get("cleric_chase")) for e in fx]
     t._combat_inert = [s.kind in ("item", "race", "class") for s in specs]
-    # the card-effect language (abilities.py): compiled programs and what they listen to
-    t.__dict__.update(program_tables(specs))
     for i, played in enumerate(t._lplayed):
         if played and t._kind[i] in ("one_shot", "special"):
             t._tcat[i] = t._ccat[i] = LANG_PLAYED  # listed by its abilities' choices
@@ -212,7 +235,7 @@ class CardFacts:
     """
 
     def __init__(self, specs: list, t) -> None:
-        e = [s.effects for s in specs]
+        e = t._fx
         self.kind = t._kind
         self.slot = [s.slot or "none" for s in specs]
         self.big = t._big
@@ -224,10 +247,10 @@ class CardFacts:
         self.unrestricted = t._unrestricted
         self.level = t._mlevel
         self.bonus_vs = t._bonus_vs
-        self.kill_levels = [(s.levels_gained or 1) + x.get("extra_levels", 0) for s, x in zip(specs, e)]
+        self.kill_levels = t._kill_levels
         self.undead = [s.has_tag("undead") for s in specs]
         self.side = [x.get("side", "either") for x in e]
-        self.has_effects = [bool(x) for x in e]
+        self.has_effects = [bool(p.abilities or p.parts) for p in t._prog]
         self.escape = t._escape
         self.discard_monster = [bool(x.get("discard_monster")) for x in e]
         self.end_combat = [bool(x.get("end_combat")) for x in e]

@@ -145,7 +145,7 @@ class Turn:
         """An Item in use that makes a Curse found by kicking open the door do nothing to its
         wearer (``ignore_kicked_curses``: Sandals of Protection)."""
         for it in self.state.players[seat].equipped:
-            if self.specs[it].effects.get("ignore_kicked_curses") and self.can_use(seat, it):
+            if self._fx[it].get("ignore_kicked_curses") and self.can_use(seat, it):
                 return True
         return False
 

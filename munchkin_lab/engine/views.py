@@ -20,7 +20,7 @@ class Views:
         tn = self._pn(a.target) if 0 <= a.target < len(self.state.players) else ""
         if k == "play":
             extra = ""
-            ce = self.specs[a.card].effects
+            ce = self._fx[a.card]
             if ce.get("set_die"):
                 extra = f": the next die shows {a.n}"
             elif ce.get("cancel_curse") or ce.get("reroll_escape") or ce.get("take_discard") or ce.get("escape") \
@@ -28,7 +28,7 @@ class Views:
                 extra = ""
             elif self._kind[a.card] == "one_shot" and not ce.get("discard_monster"):
                 extra = " for the monsters" if a.n == 1 else " for the munchkins"
-            elif self._kind[a.card] == "monster_enhancer" or self.specs[a.card].effects.get("discard_monster"):
+            elif self._kind[a.card] == "monster_enhancer" or ce.get("discard_monster"):
                 extra = f" on {self._cn(self.state.combat.monsters[a.n])}" if self.state.combat and 0 <= a.n < len(self.state.combat.monsters) else ""
             if tn:
                 extra += f" on {tn}"

@@ -855,7 +855,7 @@ class Compiler:
             elif key == "extra_treasures":
                 for i, (a, n) in enumerate(v):
                     ab("in_play", [lasting("treasures", n)], f"extra_treasures[{i}]",
-                       cond=About("fighter", a), who=_THIS_MONSTER)
+                       cond=About("any_munchkin", a), who=_THIS_MONSTER)
             elif key == "extra_levels":
                 ab("in_play", [lasting("levels_won", v)], key, who=_THIS_MONSTER)
             elif key == "extra_level_with":
@@ -958,6 +958,10 @@ class Compiler:
                     ab("hits", [lasting("combat_strength", v, Duration("next_combat"))], key)
                 else:
                     ab("hits", [lasting("only_slot", v, Duration("next_combat"))], key)
+                if lost and key != "persistent" and "roll_mod" not in vals and \
+                        key == next(k for k in eff if k in ("next_combat", "only_slot")):
+                    # the card also ends when that item is lost (no roll_mod carries it)
+                    ab("hits", [lasting("stays", True, good)], "removed_with")
             elif key == "levels":
                 play([Op("levels", v)], key, None, Target("chosen_player"))
             elif key == "wandering_monster":

@@ -581,7 +581,8 @@ SHORT_FORMS: dict[str, str] = {
                   "leave_combat none",
     "no_help": "monster: `in_play` no_help", "items_dont_count": "monster: `in_play` items_dont_count",
     "level_doesnt_count": "monster: `in_play` level_doesnt_count",
-    "extra_treasures": "monster: `in_play` treasures when the fighter matches",
+    "extra_treasures": "monster: `in_play` treasures when the fighter or the helper matches "
+                       "(a monster's ability reaches both, core rules 7. Help)",
     "extra_levels": "monster: `in_play` levels_won",
     "extra_level_with": "monster: `in_play` levels_won 1 when the winning side used a card named "
                         "with one of the words",
@@ -614,7 +615,8 @@ SHORT_FORMS: dict[str, str] = {
     "persistent": "Curse: the card stays (stays for good)",
     "roll_mod": "Curse: `hits` roll_mod for good (or until_lost with removed_with)",
     "next_combat": "Curse: `hits` combat_strength for next_combat",
-    "removed_with": "Curse: its lasting ops end when that item is lost (until_lost)",
+    "removed_with": "Curse: its lasting ops end when that item is lost (until_lost; with "
+                    "next_combat/only_slot alone: stays until_lost too)",
     "only_slot": "Curse: `hits` only_slot for next_combat",
     "levels": "Go Up a Level: `played` on a chosen player, levels N (never the winning Level)",
     "not_highest": "Go Up a Level: `played` levels 1 on a chosen player, if the player is not at "

@@ -86,9 +86,10 @@ KNOWN: dict[str, dict] = {
 
 
 def card_data(game, c: int, key: str) -> dict | None:
-    """``effects[key]`` of card ``c``, else the :data:`KNOWN` entry for its name, else None."""
+    """Part ``key`` of card ``c`` as compiled (``Game._part``), else the :data:`KNOWN` entry for
+    its name, else None."""
     sp = game.specs[c]
-    d = sp.effects.get(key)
+    d = game._part(c, key)
     if d:
         return d
     return KNOWN.get(sp.name.strip().lower(), {}).get(key)

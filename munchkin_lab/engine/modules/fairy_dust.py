@@ -50,7 +50,7 @@ KINDS.setdefault("fd_give", "Fairy Dust: give carried Fairy Dust Item c to playe
 def is_fairy(game, c: int) -> bool:
     """The Sparkly Good Fairy: by name, or a card whose ``effects.fairy_dust.fairy`` is true."""
     sp = game.specs[c]
-    fd = sp.effects.get("fairy_dust") or {}
+    fd = game._part(c, "fairy_dust") or {}
     return sp.kind == "monster" and (sp.name.strip().lower() == "sparkly good fairy" or bool(fd.get("fairy")))
 
 
@@ -307,10 +307,8 @@ class FairyDustModule(RulesModule):
         if c is None:
             return False
         gain = 0
-        for i, m in enumerate(c.monsters):
-            sp = game.specs[m]
-            mate = 1 + sum(1 for e in c.enh[i] if game.specs[e].effects.get("mate"))
-            gain += ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
+        for i in range(len(c.monsters)):
+            gain += game._printed_kill_levels(i)
         return game.state.players[fighter].level + gain >= 10
 
     def check_action(self, game, a: Action) -> Any:
@@ -386,7 +384,7 @@ class FairyDustModule(RulesModule):
             self._drop_manual(game, a.card)
             return True
         if a.kind == "play" and 0 <= a.card < len(game.specs) and a.card in p.hand and s.combat is not None \
-                and game.specs[a.card].effects.get("wandering_monster") and 0 <= a.m < len(game.specs) \
+                and game._fx[a.card].get("wandering_monster") and 0 <= a.m < len(game.specs) \
                 and a.m in p.hand and is_fairy(game, a.m):
             # a Wandering Monster bringing the Fairy: the core's own steps, without the ResolveByHand
             p.hand.remove(a.card)
