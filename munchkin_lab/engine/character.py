@@ -10,6 +10,14 @@ from .kinds import charity_first, running
 from .refs import R_COMBAT, R_ITEMS, R_STATS
 from .tables import _ATOMS, _parse_atom
 
+#: the Race and Class powers the core runs by its own rules: power -> (its name, the printed
+#: card that has it) - for the refusals (``lang_compile.specialise`` recognises them)
+POWER_NAMES = {"berserk": ("Berserk", "Warrior"), "turning": ("Turning", "Cleric"),
+               "resurrect": ("Resurrection", "Cleric"), "flight": ("Flight", "Wizard"),
+               "charm": ("Charm", "Wizard"), "backstab": ("Backstab", "Thief"), "steal": ("Theft", "Thief"),
+               "double_sale": ("a double-price sale", "Halfling"), "big_items": ("Big items", "Dwarf"),
+               "wins_ties": ("ties won", "Warrior"), "helper_levels": ("Levels for helping", "Elf")}
+
 
 class Character:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: the character: Levels, Races and Classes
@@ -36,6 +44,33 @@ class Character:
             if ln[c] == cls_:
                 return True
         return False
+
+    def _holds(self, seat: int, power: str) -> bool:
+        """Whether one of ``seat``'s Race or Class cards has ``power`` in its compiled record
+        (``lang_compile.specialise``: the Dwarf's ``big_items``, the Warrior's ``wins_ties`` and
+        ``berserk``, the Halfling's ``double_sale``, the Elf's ``helper_levels``, the Wizard's
+        ``flight`` and ``charm``, the Cleric's ``turning`` and ``resurrect``, the Thief's
+        ``backstab`` and ``steal``): a Race's or Class's abilities work while the card is in
+        play (core rules, 8. Race / Class)."""
+        cards = self._powers.get(power)
+        if not cards:
+            return False
+        p = self.state.players[seat]
+        for c in p.races:
+            if c in cards:
+                return True
+        for c in p.classes:
+            if c in cards:
+                return True
+        return False
+
+    def _why_no_power(self, seat: int, power: str) -> str | None:
+        """None when ``seat`` has ``power`` (:meth:`_holds`), else the refusal, naming the
+        printed card that has it."""
+        if self._holds(seat, power):
+            return None
+        name, card = POWER_NAMES[power]
+        return f"only a {card} (or a Race or Class card with {name}) may do that ({card} card)"
 
     def matches(self, seat: int, atom: str, against: bool = False, monster: int = -1) -> bool:
         """Does player ``seat`` match condition ``atom`` (see ``effects`` docstring)?
@@ -85,8 +120,15 @@ class Character:
         return r != neg
 
     def hand_limit(self, seat: int) -> int:
-        """5, or 6 for a Dwarf (core rules, 3. Handling Cards); modules may change it."""
-        lim = self.options.hand_limit + (1 if self.has_race(seat, "dwarf") else 0)
+        """5, or 6 for a Dwarf (core rules, 3. Handling Cards: the ``hand_limit`` changes of the
+        player's Race and Class cards); modules and the card-effect language may change it."""
+        p = self.state.players[seat]
+        hl = self._hand_limit
+        lim = self.options.hand_limit
+        for c in p.races:
+            lim += hl[c]
+        for c in p.classes:
+            lim += hl[c]
         for m in self._h_limit:
             lim = m.hand_limit(self, seat, lim)
         if self._lang:  # the card-effect language's hand_limit changes

@@ -174,7 +174,7 @@ class StateChecks:
     def _big_excess(self, seat: int) -> tuple:
         """The Big items that count against the limit, when more than one of them is in play
         and no card allows it (check 4); () otherwise."""
-        if self.has_race(seat, "dwarf"):
+        if self._big_free(seat):
             return ()
         cs = self._big_in_play(seat)
         return tuple(cs) if len(cs) > 1 else ()

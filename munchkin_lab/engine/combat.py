@@ -160,7 +160,7 @@ class Combat:
         c = self.state.combat
         if self._lang and any(q >= 0 and self._static_has(("player", q), "wins_ties") for q in (c.fighter, c.helper)):
             return True
-        return self.has_class(c.fighter, "warrior") or (c.helper >= 0 and self.has_class(c.helper, "warrior"))
+        return self._holds(c.fighter, "wins_ties") or (c.helper >= 0 and self._holds(c.helper, "wins_ties"))
 
     def strength_needed(self) -> int | None:
         """The combat strength the munchkin side still needs to win the current combat: 0 or
@@ -246,6 +246,16 @@ class Combat:
             self._discard(e)
         if self._lang:  # changes on the monster end when it leaves the combat
             self._lang_monster_left(m)
+
+    def _remove_monster_keeping(self, i: int) -> None:
+        """Monster ``i`` leaves the combat and its Treasures, as the combat counts them now (its
+        Monster Enhancers', a Mate's), stay in the reward: a Wizard's charm, a Cleric's chase,
+        a card that makes it leave but keeps them (core rules, 7. Combat: Rewards; the Class
+        cards: "take its Treasure, no Level")."""
+        c = self.state.combat
+        before = self.treasure_count()
+        self._remove_monster(i)
+        c.extra_treasures += before - self.treasure_count()
 
     def _after_monster_removed(self, loot: bool = False) -> None:
         """The last monster left the combat by a card or an ability (charm, evading, Magic
@@ -358,7 +368,7 @@ class Combat:
         self._change_level(fighter, levels, from_kill=True)
         if helper >= 0:
             hl = 0
-            if self.has_race(helper, "elf"):
+            if self._holds(helper, "helper_levels"):
                 hl = nkilled
             if self.options.shared_victory:
                 hl = max(hl, nkilled)

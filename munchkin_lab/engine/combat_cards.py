@@ -8,6 +8,7 @@ generators ``_cand_monster_moves`` (the fighter, per monster) and ``_cand_combat
 from __future__ import annotations
 
 from .actions import Action
+from .character import POWER_NAMES
 from .kinds import charity_first, combat_only, fighter_only, running, setup_only
 from .refs import R_HELP, R_STATS, R_WHEN
 
@@ -43,7 +44,7 @@ class CombatCards:
         c = s.combat
         p = s.players[seat]
         A = self._A
-        wizard = bool(p.classes and p.hand and self.has_class(seat, "wizard"))
+        wizard = bool(p.hand and (p.classes or p.races) and self._holds(seat, "charm"))
         fx = self._fight_extra
         for i, m in enumerate(c.monsters):
             if not (wizard or fx[m]):  # no evade, charm or chase against this one
@@ -139,8 +140,9 @@ class CombatCards:
         """A Wizard fighter discards the whole hand: monster n leaves, its Treasures are
         drawn, no Level (Wizard class card)."""
         c = self.state.combat
-        if not self.has_class(seat, "wizard"):
-            return "only a Wizard can charm (Wizard class card)"
+        r = self._why_no_power(seat, "charm")
+        if r is not None:
+            return r
         if not self.state.players[seat].hand:
             return f"charm discards your whole hand, and you have none ({R_STATS}: Class)"
         if not (0 <= a.n < len(c.monsters)):
@@ -188,25 +190,25 @@ class CombatCards:
         c = self.state.combat
         p = self.state.players[seat]
         m = c.monsters[a.n]
-        before = self.treasure_count()
-        self._remove_monster(a.n)
-        c.extra_treasures += before - self.treasure_count()
+        self._remove_monster_keeping(a.n)
         if self.history: self._say(f"{p.name} chases {self.name(m)} away (Cleric): its Treasures, no Level.")
         self._after_monster_removed()
 
     # ------------------------------------------------------------------ class powers
     def _why_power_seat(self, seat: int, k: str) -> str | None:
         """Berserking (Warrior) / Turning (Cleric, against Undead): a player fighting in this
-        combat, up to 3 cards per combat (the Class cards; core rules, 7. Help)."""
+        combat whose Race or Class card has the power (its compiled record), up to 3 cards per
+        combat (the Class cards; core rules, 7. Help)."""
         c = self.state.combat
-        cls_ = "warrior" if k == "berserk" else "cleric"
+        card = POWER_NAMES[k][1]
         if seat != c.fighter and seat != c.helper:
             return "only a player fighting in this combat"
-        if not self.has_class(seat, cls_):
-            return f"only a {cls_.title()} can do that ({cls_.title()} class card)"
+        r = self._why_no_power(seat, k)
+        if r is not None:
+            return r
         used = (c.berserk if k == "berserk" else c.turning).get(seat, 0)
         if used >= 3:
-            return f"at most 3 cards once per combat ({R_HELP}; {cls_.title()} class card)"
+            return f"at most 3 cards once per combat ({R_HELP}; {card} class card)"
         if k == "turning" and not any(self.specs[m].has_tag("undead") for m in c.monsters):
             return "turning works only against Undead (Cleric class card)"
         return None
@@ -234,7 +236,7 @@ class CombatCards:
         self._combat_changed(seat)
 
     def _why_backstab_seat(self, seat: int) -> str | None:
-        return None if self.has_class(seat, "thief") else "only a Thief can backstab (Thief class card)"
+        return self._why_no_power(seat, "backstab")
 
     def _rule_backstab(self, seat: int, a: Action) -> str | None:
         """A Thief discards a card: -2 to a player fighting in this combat, once per victim
@@ -388,7 +390,7 @@ class CombatCards:
             # the checks of the kinds: a play is _why_play's (in a combat), a join _rule_join's
             out[start:] = [a for a in out[start:] if (wp(seat, a, True) if a.kind == "play" else
                                                       self._rule_join(seat, a)) is None]
-        if p.classes:
+        if p.classes or p.races:
             for k in ("berserk", "turning"):
                 if not ok or self._why_power_seat(seat, k) is None:
                     for card in p.hand + p.in_play():
@@ -419,7 +421,6 @@ class CombatCards:
         if a.target == c.helper and a.m in s.players[a.target].equipped:
             gain -= self.item_bonus(a.target, a.m)
         ps += gain
-        warrior = self.has_class(seat, "warrior") or (c.helper >= 0 and self.has_class(c.helper, "warrior"))
-        if not (ps > ms or (ps == ms and warrior)):
+        if not (ps > ms or (ps == ms and self._ties_to_munchkins())):
             return f"{self.name(a.m)} would not win the fight for you ({ps} vs {ms}) (card text)"
         return None

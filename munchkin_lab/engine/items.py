@@ -82,7 +82,7 @@ class Items:
         Big item is in play (the Cheat! item, a Hireling's item and Big items a rules module
         exempts - a Scooby-Doo Vehicle - not counted) (core rules, 9. Treasures and Items: Big
         items; Dwarf race card)."""
-        if self.has_race(seat, "dwarf"):
+        if self._big_free(seat):
             return True
         if self._h_bigx and self._big_exempt(seat, c):
             return True
@@ -93,6 +93,12 @@ class Items:
                     not (self._h_bigx and self._big_exempt(seat, e)):
                 return False
         return True
+
+    def _big_free(self, seat: int) -> bool:
+        """``seat`` may have any number of Big items: a Race or Class card says so (the Dwarf's
+        ``big_items``), or a card-effect language ability (core rules, 9. Items: "unless you
+        have a Class or other card that lets you have more")."""
+        return self._holds(seat, "big_items") or (self._lang and self._static_has(("player", seat), "big_items"))
 
     def _big_exempt(self, seat: int, c: int) -> bool:
         for m in self._h_bigx:
@@ -220,17 +226,26 @@ class Items:
                 return f"sell: {self.name(c)} is not an item with a Gold value ({R_ITEMS}: Selling Items)"
             total += (self.specs[c].gold or 0) * (2 if c == a.n and a.n != 0 else 1)
         if a.n not in (0, -1):
-            if not self.has_race(seat, "halfling"):
-                return "only a Halfling sells an item at double price (Halfling race card)"
-            if p.sold_double:
-                return "a Halfling sells at double price once per turn (Halfling race card)"
-            if a.n not in a.cards:
-                return "sell: the double-price card must be among the sold cards"
+            r = self._why_double_sale(seat, a)
+            if r is not None:
+                return r
         levels = total // 1000
         if levels < 1:
             return f"sell: {total} Gold buys no Level (1,000 per Level, no change) ({R_ITEMS}: Selling Items)"
         if p.level + levels >= 10:
             return f"the winning Level cannot be bought ({R_ITEMS}: Selling Items; {R_SIDEBAR})"
+        return None
+
+    def _why_double_sale(self, seat: int, a: Action) -> str | None:
+        """A sale with a double-price card ``a.n`` (the Halfling's ``double_sale``): once per
+        turn, the card among those sold (Halfling race card)."""
+        r = self._why_no_power(seat, "double_sale")
+        if r is not None:
+            return r
+        if self.state.players[seat].sold_double:
+            return "a double-price sale is made once per turn (Halfling race card)"
+        if a.n not in a.cards:
+            return "sell: the double-price card must be among the sold cards"
         return None
 
     def _why_sell_kind(self, seat: int, a: Action) -> str | None:
@@ -282,7 +297,7 @@ class Items:
         tot = sum(map(gg, p.hand)) + sum(map(gg, p.carried)) + sum(map(gg, p.equipped))
         if tot < 1000:
             # only a Halfling's double price (once per turn) can make up the difference
-            if tot < 500 or p.sold_double or not p.races or not self.has_race(seat, "halfling"):
+            if tot < 500 or p.sold_double or not (p.races or p.classes) or not self._holds(seat, "double_sale"):
                 return None
             top = max(map(gg, p.hand + p.carried + p.equipped))
             if tot + top < 1000:
@@ -290,7 +305,7 @@ class Items:
         items = [c for c in p.hand + p.carried + p.equipped if gold[c] > 0]
         items.sort(key=gg, reverse=True)  # dearest first; stable, as the old key -gold
         dbl = -1
-        if self.has_race(seat, "halfling") and not p.sold_double:
+        if not p.sold_double and self._holds(seat, "double_sale"):
             dbl = items[0]
         total = 0
         chosen = []
@@ -345,8 +360,8 @@ class Items:
 
     # ------------------------------------------------------------------ theft (Thief)
     def _why_thief(self, seat: int) -> str | None:
-        """Only a Thief steals (Thief class card)."""
-        return None if self.has_class(seat, "thief") else "only a Thief may steal (Thief class card)"
+        """Only a player whose Race or Class steals (the Thief's ``steal``; Thief class card)."""
+        return self._why_no_power(seat, "steal")
 
     def _why_steal(self, seat: int, a: Action) -> str | None:
         """A Thief, on the own turn out of combat, discards a card to try to steal a small
@@ -373,7 +388,7 @@ class Items:
         """A Thief's thefts: the first hand card against each item in play of the others."""
         s = self.state
         p = s.players[seat]
-        if not p.hand or not p.classes or (ok and self._why_thief(seat) is not None):
+        if not p.hand or not (p.classes or p.races) or (ok and self._why_thief(seat) is not None):
             return
         A = self._A
         why = self._why_steal

@@ -20,8 +20,8 @@ from __future__ import annotations
 from .cards import FrozenDict
 from .effects import valid_atom
 from .lang import expand
-from .lang.program import (EMPTY, OWNER, PLAYER, About, All, AnyOf, Atom, Duration, Not, Per,
-                           Target)
+from .lang.program import (EMPTY, OWNER, PLAYER, About, All, AnyOf, Atom, Cost, Duration, Limit, Not,
+                           Op, Per, Target)
 from .ops import LASTING
 
 #: The compiled form of a card with nothing the engine reads.
@@ -45,7 +45,7 @@ _FIGHTER = Target("fighter")
 _CLERICS = Target("munchkins", Atom(False, "class", "cleric"))
 _SIDE_OF = {"munchkin_side": "munchkin", "monster_side": "monster", "chosen_side": "either"}
 #: keys of the record that add up when two abilities give them (else one ability per key)
-_ADDITIVE = frozenset(("run_away", "extra_levels"))
+_ADDITIVE = frozenset(("run_away", "extra_levels", "hand_limit"))
 _LISTS = frozenset(("bonus_vs", "extra_treasures", "bonus_if"))
 #: origins of the abilities of the module-owned parts (their modules run the records)
 _PART_ORIGINS = ("room.", "dungeon.", "portal", "fairy_dust.", "room_action", "vehicle")
@@ -288,10 +288,75 @@ def _use_shape(ab) -> dict | None:
     return None
 
 
+#: a Race's / Class's continuous abilities on its owner the core reads from the record:
+#: op -> the values it takes (a Run Away or hand-limit change, Big items, ties, sales)
+_OWNER_SWITCHES = {"big_items": True, "wins_ties": True, "double_sale": 1}
+_OWNER_AMOUNTS = ("run_away", "hand_limit")
+_CARD = (Cost("card"),)
+_THREE = Limit(3, "combat")
+_IN_FIGHT = About("owner", Atom(False, "role", "in_combat"))
+_UNDEAD = About("any_monster", Atom(False, "tag", "undead"))
+#: the Race and Class powers the core runs by its own actions (the alias kinds ``berserk``,
+#: ``turning``, ``flight``, ``charm``, ``backstab``, ``steal`` and ``kick n=1``), as the printed
+#: cards write them (``database/sets/munchkin.yaml``): power -> (cond, cost, limit, who, ops)
+_POWERS = {
+    "berserk": (_IN_FIGHT, _CARD, _THREE, OWNER, (Op("combat_strength", 1, None, _THIS_COMBAT),)),
+    "turning": (All((_IN_FIGHT, _UNDEAD)), _CARD, _THREE, OWNER,
+                (Op("combat_strength", 3, None, _THIS_COMBAT),)),
+    "flight": (All((Atom(False, "no_roll_yet"), About("owner", Atom(False, "role", "runner")))), _CARD, _THREE,
+               OWNER, (Op("run_away", 1, None, _THIS_COMBAT),)),
+    "charm": (About("owner", Atom(False, "role", "fighter")), (Cost("hand"),), None, Target("chosen_monster"),
+              (Op("leave_combat", "keep"),)),
+    "backstab": (_IN_COMBAT, _CARD, Limit(1, "combat", True),
+                 Target("chosen_other_player", Atom(False, "role", "in_combat")),
+                 (Op("combat_strength", -2, None, _THIS_COMBAT),)),
+    "steal": (All((_OWN_TURN, Atom(True, "in_combat"))), _CARD, None, Target("chosen_other_player"),
+              (Op("roll", (((1, 3), (Op("levels", -1, OWNER),)), ((4, 6), (Op("take_item", "small"),)))),)),
+}
+_RESURRECT = (About("player", Atom(False, "role", "owner")), (Cost("hand_card"),),
+              (Op("kick_from_discards", True),))
+_HELPER_LEVELS = (About("owner", Atom(False, "role", "helper")),
+                  (Op("levels", Per(1, Target("monsters")), params=(("winning", True),)),))
+
+
+def _power_shape(ab) -> dict | None:
+    """A Race's or Class's abilities the core runs by its own rules: continuous ones on the
+    owner (Run Away and hand-limit changes, any number of Big items, winning ties, a
+    double-price sale: Elf, Dwarf, Warrior, Halfling), the Elf's Levels for helping, and the
+    printed powers (:data:`_POWERS`, the Cleric's resurrection)."""
+    when = ab.when
+    if when == ("in_play",):
+        if ab.who != OWNER or ab.cond is not None or not ab.do:
+            return None
+        rec: dict = {}
+        for op in ab.do:
+            if not _bare(op, op.name, _IN_PLAY) or op.params or op.name in rec:
+                return None
+            if op.name in _OWNER_AMOUNTS and _int(op.value):
+                rec[op.name] = op.value
+            elif _OWNER_SWITCHES.get(op.name, ...) == op.value:
+                rec[op.name] = True
+            else:
+                return None
+        return rec
+    if when == ("combat_won",) and _plain(ab) and ab.who == OWNER and (ab.cond, ab.do) == _HELPER_LEVELS:
+        return {"helper_levels": True}
+    if when == ("kicking",) and ab.may and not ab.from_hand and ab.limit is None and ab.who == PLAYER \
+            and (ab.cond, ab.cost, ab.do) == _RESURRECT:
+        return {"resurrect": True}
+    if when == ("use",) and ab.by is None and not ab.may and not ab.from_hand:
+        for name, (cond, cost, limit, who, do) in _POWERS.items():
+            if (ab.cond, ab.cost, ab.limit, ab.who, ab.do) == (cond, cost, limit, who, do):
+                return {name: True}
+    return None
+
+
 def _shape(ab, kind: str) -> dict | None:
     """The record an ability stands for when the core runs it by a dedicated rule, else None
     (the language's firing runs it)."""
     when = ab.when
+    if kind in ("race", "class"):
+        return _power_shape(ab)
     if when == ("in_play",):
         return _static_shape(ab, kind)
     if when in (("played",), ("played", "drawn")):

@@ -423,20 +423,17 @@ class Ops:
         i = cb.monsters.index(x)
         if op.name == "slay":
             levels = self._printed_kill_levels(i)
-            before = self.treasure_count()
-            self._remove_monster(i)
-            cb.extra_treasures += before - self.treasure_count()
+            self._remove_monster_keeping(i)
             self._change_level(cb.fighter, levels, from_kill=True)
             if self.history:
                 self._say(f"{self.name(x)} is slain: {self._pn(cb.fighter)} gains {levels} Level(s).")
             self._after_monster_removed()
             return True
         keep = op.value
-        before = self.treasure_count()
-        alone = len(cb.monsters) == 1
-        self._remove_monster(i)
-        if keep == "keep" or (keep == "keep_if_alone" and alone):
-            cb.extra_treasures += before - self.treasure_count()
+        if keep == "keep" or (keep == "keep_if_alone" and len(cb.monsters) == 1):
+            self._remove_monster_keeping(i)
+        else:
+            self._remove_monster(i)
         if self.history:
             self._say(f"{self.name(x)} leaves the combat.")
         self._after_monster_removed()

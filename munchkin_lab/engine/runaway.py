@@ -41,8 +41,12 @@ class RunAway:
         language's ``run_away`` changes of the player (Tuba of Charm) - core rules, 7. Running
         Away; the Race and Item cards."""
         p = self.state.players[seat]
-        mod = 1 if self.has_race(seat, "elf") else 0
         ra = self._run_away
+        mod = 0
+        for c in p.races:
+            mod += ra[c]
+        for c in p.classes:
+            mod += ra[c]
         for it in p.equipped:
             if ra[it] and self.can_use(seat, it):
                 mod += ra[it]
@@ -152,7 +156,7 @@ class RunAway:
         for i in range(len(c.monsters)):
             if i not in c.rolled:
                 out.append(A(seat, "roll", n=i))
-        if p.classes and self.has_class(seat, "wizard"):
+        if (p.classes or p.races) and self._holds(seat, "flight"):
             why = self._rule_flight
             for card in p.hand + p.in_play():
                 a = A(seat, "flight", card)
@@ -201,8 +205,9 @@ class RunAway:
         """A Wizard discards up to 3 cards before the first roll, +1 each (Wizard class card)."""
         c = self.state.combat
         p = self.state.players[seat]
-        if not self.has_class(seat, "wizard"):
-            return "only a Wizard has flight (Wizard class card)"
+        r = self._why_no_power(seat, "flight")
+        if r is not None:
+            return r
         if c.flight.get(seat, 0) >= 3:
             return "flight: at most 3 cards (Wizard class card)"
         if c.rolled:

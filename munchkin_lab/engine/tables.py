@@ -172,6 +172,14 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._bonus_per = [e.get("bonus_per") for e in fx]
     t._run_away = [e.get("run_away", 0) for e in fx]  # an item's (owner), a monster's, an enhancer's
     t._extra_levels = [e.get("extra_levels", 0) for e in fx]
+    t._hand_limit = [e.get("hand_limit", 0) for e in fx]  # a Race's / Class's (the Dwarf's +1)
+    # the Race and Class powers (character.POWER_NAMES) -> the cards that have them
+    t._powers = {}
+    for i, (s, e) in enumerate(zip(specs, fx)):
+        if s.kind in ("race", "class"):
+            for k in e:
+                t._powers.setdefault(k, set()).add(i)
+    t._powers = {k: frozenset(v) for k, v in t._powers.items()}
     t._kill_levels = [(s.levels_gained or 1) + e.get("extra_levels", 0) for s, e in zip(specs, fx)]
     # the state-based slot check's bits: 1 headgear, 2 armor, 4 footgear, 8 one hand, 16 two hands
     _b = {"headgear": 1, "armor": 2, "footgear": 4, "one_hand": 8, "two_hands": 16}

@@ -153,8 +153,9 @@ class Turn:
         """Cleric resurrection (Cleric class card; card_facts): instead of a face-up draw (Kick
         Open the Door) take the top card of the matching discard pile, then discard one card
         from your hand - so a hand card is needed to pay."""
-        if not self.has_class(seat, "cleric"):
-            return "only a Cleric may resurrect (Cleric class card)"
+        r = self._why_no_power(seat, "resurrect")
+        if r is not None:
+            return r
         if not self.state.discards.get("door"):
             return "resurrection: the Door discard pile is empty"
         if not self.state.players[seat].hand:
@@ -187,7 +188,7 @@ class Turn:
         p = s.players[seat]
         if ph == "start":
             out.append(S["kick"])
-            if p.classes and self._why_resurrect(seat) is None:
+            if (p.classes or p.races) and self._why_resurrect(seat) is None:
                 out.append(self._A(seat, "kick", n=1))
         elif ph == "trouble":
             out.append(S["loot"])
@@ -216,7 +217,7 @@ class Turn:
         if p.carried or p.equipped:
             self._cand_equips(seat, ok, out)
         self._cand_sale(seat, ok, out)
-        if p.hand and p.classes:
+        if p.hand and (p.classes or p.races):
             self._cand_steal(seat, ok, out)
         if self._h_extra:
             why = self._why_inner

@@ -324,7 +324,7 @@ class ScoobyDooModule(RulesModule):
 
     def _big_ok(self, game, seat: int, c: int) -> bool:
         """Vehicles are Big but do not count against the one-Big-item limit (R_VEHICLE)."""
-        if game.has_race(seat, "dwarf") or game.specs[c].slot == "vehicle":
+        if game._big_free(seat) or game.specs[c].slot == "vehicle":
             return True
         p = game.state.players[seat]
         return not any(game.specs[e].big and game.specs[e].slot != "vehicle"

@@ -282,12 +282,9 @@ class FairyDustModule(RulesModule):
                 return f"sell: {sp.name} is not an item with a Gold value (core rules, 9. Selling Items)"
             total += (sp.gold or 0) * (2 if c == a.n and a.n not in (0, -1) else 1)
         if a.n not in (0, -1):
-            if not game.has_race(a.player, "halfling"):
-                return "only a Halfling sells an item at double price (Halfling race card)"
-            if p.sold_double:
-                return "a Halfling sells at double price once per turn (Halfling race card)"
-            if a.n not in a.cards:
-                return "sell: the double-price card must be among the sold cards"
+            r = game._why_double_sale(a.player, a)
+            if r is not None:
+                return r
         if total // 1000 < 1:
             return f"sell: {total} Gold buys no Level (1,000 per Level, no change) (core rules, 9. Selling Items)"
         if p.level + total // 1000 >= 10:
