@@ -138,7 +138,8 @@ class CombatCards:
 
     def _rule_charm(self, seat: int, a: Action) -> str | None:
         """A Wizard fighter discards the whole hand: monster n leaves, its Treasures are
-        drawn, no Level (Wizard class card)."""
+        drawn - as the combat counts them, its Monster Enhancers' included - no Level (Wizard
+        class card; its language form ``leave_combat: keep``)."""
         c = self.state.combat
         r = self._why_no_power(seat, "charm")
         if r is not None:
@@ -155,9 +156,8 @@ class CombatCards:
         for card in p.hand[:]:
             self._lose_card(seat, card)
         m = c.monsters[a.n]
-        c.extra_treasures += (self.specs[m].treasures or 0)
         if self.history: self._say(f"{p.name} charms {self.name(m)} away.")
-        self._remove_monster(a.n)
+        self._remove_monster_keeping(a.n)
         self._after_monster_removed()
 
     def _why_chase(self, seat: int, a: Action) -> str | None:
