@@ -339,7 +339,7 @@ class CombatCards:
                     out += self._A_targets(seat, card)
                 elif t == 3:
                     out += self._A_sides(seat, card)
-                elif t == 8:  # the card-effect language: per mode and choice (abilities.py)
+                elif t == 8:  # the card-effect language: per mode and choice (lang_actions.py)
                     self._lang_play_cands(seat, card, out)
             elif k == "monster_enhancer":
                 out += self._A_monsters(seat, card, nm)

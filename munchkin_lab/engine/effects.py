@@ -1,7 +1,18 @@
-"""The effect vocabulary: structured card effects the engine interprets (in one place).
+"""The short forms of the card-effect language: today's card keys (``bad_stuff``, ``bonus_vs``,
+``side`` ...) and their values, in one place.
 
-This docstring is the reference; :func:`validate_effects` enforces it and the database loader
-calls it. Effects are read by :mod:`munchkin_lab.engine.game` only.
+Every key below is a short form of the language (:mod:`munchkin_lab.engine.lang`; the full
+reference, with what each key stands for in the long form ``abilities:``, is the generated
+``database/EFFECTS.md``). One interpreter runs them: the engine compiles every card's
+``effects`` once per card list (``lang.expand``, ``engine/lang_compile.py``) and reads only the
+compiled program - a triggered short form (``bad_stuff``, ``on_escape``, ``on_meet``, a Curse's
+``ops``) runs as an ability through the one op dispatch (``engine/ops.py``); a continuous or
+flag short form (``bonus_vs``, ``no_help``, ``run_away``, ``next_combat``, the One-Shot keys
+...) is read by the core's rule from the card's record built from the compiled program
+(compile-time specialisation, ``lang_compile.specialise``), and so is the long form that means
+the same. No rule module reads a card's ``effects``. The loader and the scenario runner check
+effects with :func:`munchkin_lab.engine.lang.validate` (every problem with its path);
+:func:`validate_effects` is this vocabulary's own string check.
 
 Condition atoms (strings): ``race:elf``, ``class:warrior``, ``gender:female``, ``gender:male``,
 ``tag:undead`` (a monster tag), ``level<=3``, ``level>=6``, ``human`` (no race card),
@@ -288,7 +299,7 @@ def validate_effects(effects: Any) -> list[str]:
         return [f"effects: expected a mapping, got {type(effects).__name__}"]
     for key, val in effects.items():
         if key == "abilities":  # the language's long form: checked by engine.lang.validate
-            continue            # (and run by engine/abilities.py)
+            continue
         kind = TOP_KEYS.get(key)
         if kind is None:
             out.append(f"{key}: unknown effect key")

@@ -87,8 +87,8 @@ TABLE: dict[str, Kind] = {
     # runaway.py
     "roll": Kind("runaway", "_why_roll", "_do_roll", "_cand_run"),
     "flight": Kind("runaway", "_why_flight", "_do_power", "_cand_run"),
-    # abilities.py: an ability of a card in play, in the card-effect language
-    "use": Kind("abilities", "_why_use", "_do_use", "_cand_use"),
+    # lang_actions.py: an ability of a card in play, in the card-effect language
+    "use": Kind("lang_actions", "_why_use", "_do_use", "_cand_use"),
     # pending.py: answers (their checks are the pending decision's)
     "accept": Kind("pending", "_why_no_question", "_do_nothing", "pending"),
     "refuse": Kind("pending", "_why_no_question", "_do_nothing", "pending"),

@@ -12,7 +12,7 @@ has anything to decide), each ``why`` kept with the rule it belongs to.
 | ``cancel`` | a holder of a Curse-cancelling card | ``play c`` / ``pass`` (curses.py) |
 | ``glue`` | a holder of a Flask of Glue | ``play c`` / ``pass`` (runaway.py) |
 | ``manual`` | the player of a manual card | ``resolve`` (ops.py) |
-| ``react`` | the holder of an optional ability or a reaction card (card-effect language) | ``use c n`` / ``play c`` / ``pass`` (abilities.py) |
+| ``react`` | the holder of an optional ability or a reaction card (card-effect language) | ``use c n`` / ``play c`` / ``pass`` (lang_actions.py) |
 
 A decision with nothing left to decide is dropped by :meth:`Pending._settle`, which runs after
 every action (rulebook silent: the table answers one question at a time).
@@ -30,7 +30,7 @@ PENDING: dict[str, tuple[str, str, str]] = {
     "cancel": ("_pc_cancel", "_pw_cancel", "_answer_cancel"),
     "glue": ("_pc_glue", "_pw_glue", "_answer_glue"),
     "manual": ("_pc_manual", "_pw_manual", "_answer_manual"),
-    "react": ("_pc_react", "_pw_react", "_answer_react"),  # abilities.py: may / from_hand abilities
+    "react": ("_pc_react", "_pw_react", "_answer_react"),  # lang_actions.py: may / from_hand abilities
 }
 
 #: ``choose`` decision ``why`` -> (options, answer, open, dropped) method names of

@@ -108,7 +108,7 @@ class Playing:
                     cands = self._A_targets(seat, c)
                 elif t == 4:
                     cands = self._discard_picks(seat, c)
-                elif t == 8:  # the card-effect language: per mode and choice (abilities.py)
+                elif t == 8:  # the card-effect language: per mode and choice (lang_actions.py)
                     cands = []
                     self._lang_play_cands(seat, c, cands)
                 else:
