@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..cards import FrozenDict
+from ..cards import _freeze  # noqa: F401 (nested data frozen: the compiler's records)
 from . import vocab as V
 from .program import Atom, Duration
 
@@ -123,10 +123,3 @@ def _trigger_ctx(trigger: str) -> "_Ctx":
     d = V.TRIGGERS[trigger].default_for
     return _Ctx(False, Duration(d) if d else None, (trigger,), "player")
 
-
-def _freeze(v: Any) -> Any:
-    if isinstance(v, Mapping):
-        return FrozenDict((k, _freeze(x)) for k, x in v.items())
-    if isinstance(v, (list, tuple)):
-        return tuple(_freeze(x) for x in v)
-    return v
