@@ -200,6 +200,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._sba_seats: set = set()  # seats the state-based checks look at next (checks.py)
         self._sba_all = any(m.name != "core" for m in self.modules)  # modules: every seat, always
         self._sba_full = True
+        self._lost: list = []     # Race/Class cards lost by the ability running now (ops.py)
         self._kicking = False     # a Kick Open the Door is resolving (see _kick)
         self._kick_again = False  # a module asked for a replacement face-up Door (Portal)
 

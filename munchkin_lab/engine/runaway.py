@@ -37,9 +37,10 @@ class RunAway:
 
     def _own_run_away(self, seat: int) -> int:
         """The Run Away modifier ``seat``'s own cards give, whatever the roll is for (a
-        monster, a room's roll, a room destroyed): Elf +1, the items in use, the card-effect
-        language's ``run_away`` changes of the player (Tuba of Charm) - core rules, 7. Running
-        Away; the Race and Item cards."""
+        monster, a room's roll, a room destroyed): the ``run_away`` of their Race and Class
+        cards (the Elf's +1) and of the items in use (Boots, Tuba of Charm), from the cards'
+        compiled records, plus the card-effect language's other ``run_away`` changes of the
+        player - core rules, 7. Running Away; the Race and Item cards."""
         p = self.state.players[seat]
         ra = self._run_away
         mod = 0
@@ -202,7 +203,8 @@ class RunAway:
         return r if r is not None else self._rule_flight(seat, a)
 
     def _rule_flight(self, seat: int, a: Action) -> str | None:
-        """A Wizard discards up to 3 cards before the first roll, +1 each (Wizard class card)."""
+        """A Wizard (a Race or Class card with Flight) discards up to 3 cards before the first
+        roll, +1 each (Wizard class card)."""
         c = self.state.combat
         p = self.state.players[seat]
         r = self._why_no_power(seat, "flight")
