@@ -17,7 +17,13 @@ class Items:
 
     def can_use(self, seat: int, c: int) -> bool:
         """True when ``seat`` may use item ``c`` (race/class/gender restrictions; Cheat!
-        lifts them) - core rules, 9. Treasures and Items."""
+        lifts them) - core rules, 9. Treasures and Items.
+
+        A Half-Breed with one Race keeps none of that Race's disadvantages, among them "may
+        use Items the Race normally cannot use" (core rules, 10. Mixed Super Munchkin, which
+        applies to Half-Breed too): an Item for Humans only is usable (a Half-Elf is half
+        Human). A Super Munchkin with one Class likewise ignores "not usable by" that Class
+        (``not_usable_by`` read as a disadvantage in :meth:`matches`)."""
         if self._unrestricted[c]:
             return True
         p = self.state.players[seat]
@@ -26,7 +32,7 @@ class Items:
         sp = self.specs[c]
         if sp.usable_by:
             for a in sp.usable_by:
-                if self.matches(seat, a):
+                if self.matches(seat, a) or (a == "human" and p.half_breed >= 0 and len(p.races) == 1):
                     break
             else:
                 return False
@@ -334,14 +340,16 @@ class Items:
         return self._why_give(seat, a)
 
     def _do_give(self, seat: int, a: Action) -> None:
-        s = self.state
-        p = s.players[seat]
         self._remove_from_play(seat, a.card)
-        self._sba_seats.add(a.target)
-        tp = s.players[a.target]
-        (tp.equipped if self.can_use(a.target, a.card) and self.why_slot(a.target, a.card) is None
-         else tp.carried).append(a.card)
-        if self.history: self._say(f"{p.name} gives {self.name(a.card)} to {tp.name}.")
+        self._put_in_play(a.target, a.card)
+        if self.history: self._say(f"{self.state.players[seat].name} gives {self.name(a.card)} to {self._pn(a.target)}.")
+
+    def _put_in_play(self, t: int, c: int) -> None:
+        """Item ``c`` received by player ``t`` stays in play (core rules, 9. Trading): in use
+        when ``t`` may use it and has the slot free, else carried."""
+        tp = self.state.players[t]
+        self._sba_seats.add(t)
+        (tp.equipped if self.can_use(t, c) and self.why_slot(t, c) is None else tp.carried).append(c)
 
     # ------------------------------------------------------------------ theft (Thief)
     def _why_thief(self, seat: int) -> str | None:
