@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .kinds import charity_first, running, setup_only
-from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SIDEBAR
+from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SIDEBAR, R_STATS
 from .tables import SLOT_LIMIT
 
 
@@ -357,8 +357,8 @@ class Items:
         return None if self.has_class(seat, "thief") else "only a Thief may steal (Thief class card)"
 
     def _why_steal(self, seat: int, a: Action) -> str | None:
-        """A Thief, on the own turn out of combat, discards a card to try to steal a small
-        item in play of another player (Thief class card)."""
+        """A Thief discards a card to try to steal a small item in play of another player
+        (Thief class card); when: :meth:`_steal_time`."""
         s = self.state
         p = s.players[seat]
         r = self._why_thief(seat)
@@ -375,7 +375,35 @@ class Items:
         return None
 
     def _why_steal_kind(self, seat: int, a: Action) -> str | None:
-        return self._trade_phase_refusal() or self._why_steal(seat, a)
+        """The Thief acting now (own turn, or in another player's interference window)."""
+        return self._steal_time(seat, a) or self._why_steal(seat, a)
+
+    def _anytime_steal(self, seat: int, a: Action, actor: int) -> str | None:
+        """A Thief steals at any time, on any turn (Thief class card: no moment is named), but
+        neither the Thief nor the victim may be in a combat (core rules, 8. Class: a Thief
+        cannot steal from a player in combat; official ruling: "as long as the Thief or his
+        target is not in combat")."""
+        if self.state.phase == "setup":
+            return f"it is {self._pn(actor)}'s setup now ({R_CHAR})"
+        return self._steal_time(seat, a) or self._why_steal(seat, a)
+
+    def _steal_time(self, seat: int, a: Action) -> str | None:
+        """Why no theft now: the set-up or the own Charity (the acting player), or a combat
+        the Thief or the victim takes part in (running away: the runner rolls)."""
+        s = self.state
+        ph = s.phase
+        if ph == "combat":
+            cb = s.combat
+            if seat == cb.fighter or seat == cb.helper:
+                return running() if cb.stage == "run" else self._no_trade_in_combat()
+            if a.target == cb.fighter or a.target == cb.helper:
+                return f"a Thief cannot steal from a player in a combat ({R_STATS}: Class)"
+            return None
+        if ph == "charity" and seat == s.active:
+            return charity_first()
+        if ph == "setup" and seat == s.setup_seat:
+            return setup_only()
+        return None
 
     def _cand_steal(self, seat: int, ok: bool, out: list) -> None:
         """A Thief's thefts: the first hand card against each item in play of the others."""

@@ -70,7 +70,7 @@ TABLE: dict[str, Kind] = {
     "unequip": Kind("items", "_why_equip_kind", "_do_unequip", "_cand_setup, _cand_turn", "_anytime_equip"),
     "sell": Kind("items", "_why_sell_kind", "_do_sell", "_cand_turn"),
     "give": Kind("items", "_why_give_kind", "_do_give", "anytime only", "_anytime_give"),
-    "steal": Kind("items", "_why_steal_kind", "_do_steal", "_cand_turn"),
+    "steal": Kind("items", "_why_steal_kind", "_do_steal", "_cand_turn", "_anytime_steal"),
     # combat.py
     "pass": Kind("combat", "_why_pass", "_do_pass", "_cand_setup, _cand_window (and pending reactions)"),
     "fight": Kind("combat", "_why_fight", "_do_fight", "_cand_fight"),

@@ -252,6 +252,8 @@ class Playing:
                     if t != seat:
                         out.append(A(seat, "give", it, t))
         self._equip_candidates(seat, out)
+        if p.classes:
+            self._cand_steal(seat, False, out)  # a Thief steals on any turn (items.py)
         cb = s.combat
         if cb is not None and seat == s.active:
             for c in p.hand:

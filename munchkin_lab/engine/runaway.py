@@ -123,10 +123,10 @@ class RunAway:
             self._apply_ops(seat, ops, m)
         elif sp.manual:
             self._push_manual(seat, m, discard=False)
-        if before is not None:
-            self._say_what_it_did(seat, before, m)
         if "caught" in self._lt:
             self._lang_fire("caught", seat, m)
+        if before is not None:  # after the card-effect language's `caught` abilities too
+            self._say_what_it_did(seat, before, m)
 
     # ------------------------------------------------------------------ the kinds
     def _cand_run(self, seat: int, ok: bool, out: list) -> None:
