@@ -205,6 +205,9 @@ class Character:
         p = self.state.players[seat]
         if c in p.races or c in p.classes:
             return None
+        if 0 <= c < len(self.specs) and self._kind[c] == "item" and (c in p.equipped or c in p.carried):
+            return (f"an Item is not discarded just because: sell it, trade it or give it away ({R_ITEMS}; "
+                    f"only a Race or Class card is discarded at will, {R_STATS})")
         return f"only a Race or Class card of yours may be discarded at will ({R_STATS})"
 
     def _why_discard(self, seat: int, a: Action) -> str | None:
