@@ -436,7 +436,7 @@ class Playing:
                     return "Cheat! goes on an Item m you have in play, or one you play from your hand with it"
                 return None
             if e.get("end_combat"):
-                return None if in_combat else "only during a combat"
+                return None if in_combat else f"{sp.name} is played during a combat (card text)"
             if e.get("take_item"):
                 return self._why_take_item(seat, a, in_combat)
             if e.get("swap_monster"):

@@ -163,7 +163,11 @@ class RunAway:
         st = s.combat.stage
         if st == "run":
             return None
-        return fighter_only() if st == "window" and k == "roll" else not_in_combat(k)
+        if st == "window" and k == "roll":
+            return fighter_only()
+        if st == "fight":  # the fighter has not chosen to run yet
+            return f"'{k}' belongs to Running Away: declare it first (run) ({R_RUN})"
+        return not_in_combat(k)
 
     def _why_roll(self, seat: int, a: Action) -> str | None:
         """One Run Away roll per monster, in the order the runner chooses (core rules, 7.)."""
