@@ -51,6 +51,18 @@ class Playing:
         e = self.specs[c].effects
         return bool(e.get("half_breed") or e.get("super_munchkin"))
 
+    def _why_char_special(self, seat: int, c: int) -> str | None:
+        """A Half-Breed (Super Munchkin) goes on a Race (Class) card, one of each at most
+        (core rules, 10. When to Play Cards: Races and Classes; Mixed Super Munchkin)."""
+        p = self.state.players[seat]
+        if self.specs[c].effects.get("half_breed"):
+            if p.half_breed >= 0:
+                return "you already have a Half-Breed"
+            return None if p.races else f"Half-Breed needs a Race card ({R_WHEN}: Races and Classes)"
+        if p.super_munchkin >= 0:
+            return "you already have a Super Munchkin"
+        return None if p.classes else f"Super Munchkin needs a Class card ({R_WHEN}: Races and Classes)"
+
     def _anytime_play_ok(self, seat: int, a: Action) -> bool:
         """Is this play one a player may make while another decides: a card allowed at any
         time (:meth:`_anytime_card`) or :meth:`_own_char`."""
@@ -414,15 +426,11 @@ class Playing:
             if e.get("half_breed"):
                 if self._why_char_time(seat, c) is not None:
                     return f"Half-Breed is played when a Race may be played: any time of your turn, or at once when just received ({R_WHEN}: Mixed Super Munchkin)"
-                if p.half_breed >= 0:
-                    return "you already have a Half-Breed"
-                return None if p.races else f"Half-Breed needs a Race card ({R_WHEN}: Races and Classes)"
+                return self._why_char_special(seat, c)
             if e.get("super_munchkin"):
                 if self._why_char_time(seat, c) is not None:
                     return f"Super Munchkin is played when a Class may be played: any time of your turn, or at once when just received ({R_WHEN}: Mixed Super Munchkin)"
-                if p.super_munchkin >= 0:
-                    return "you already have a Super Munchkin"
-                return None if p.classes else f"Super Munchkin needs a Class card ({R_WHEN}: Races and Classes)"
+                return self._why_char_special(seat, c)
             if e.get("cheat"):
                 # on an Item in play, or with an Item played from the hand (Scooby-Doo rules,
                 # Cheat!; the core rules, 9., name the Cheat! among the cards lifting the limits)

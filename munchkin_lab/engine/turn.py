@@ -338,12 +338,7 @@ class Turn:
         if c not in p.hand:
             return f"{self._cn(c)} is not in your hand"
         if self._char_special(c):
-            e = self.specs[c].effects
-            if e.get("half_breed"):
-                return "you already have a Half-Breed" if p.half_breed >= 0 else None if p.races else \
-                    f"Half-Breed needs a Race card ({R_CHAR}; 10. When to Play Cards: Races and Classes)"
-            return "you already have a Super Munchkin" if p.super_munchkin >= 0 else None if p.classes else \
-                f"Super Munchkin needs a Class card ({R_CHAR}; 10. When to Play Cards: Races and Classes)"
+            return self._why_char_special(seat, c)
         if self._kind[c] not in ("race", "class", "item"):
             return f"only Races, Classes and Items are played at setup ({R_CHAR})"
         return self._why_play_char_or_item(seat, c)
