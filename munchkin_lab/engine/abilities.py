@@ -308,14 +308,21 @@ class Abilities:
     def _world(self) -> EngineWorld:
         return EngineWorld(self)
 
-    def _ctx(self, card: int, owner: int, player: int, monster: int = -1, facts=None) -> Context:
+    def _ctx(self, card: int, owner: int, player: int, monster: int = -1, facts=None,
+             against: bool | None = None) -> Context:
+        """The event context of ``card``'s abilities. A monster's (or enhancer's) conditions on
+        a Race / Class read it as a disadvantage (``against``: a Half-Breed / Super Munchkin
+        with that one card is not hit, core rules, 10. Mixed Super Munchkin) unless the caller
+        says otherwise (``against=False``: a ``use`` ability is the user's own option, an
+        advantage, e.g. the Lawyers' deal for Thieves)."""
         kind = self._kind[card]
         if kind == "monster_enhancer" and monster < 0:
             monster = self._enhanced(card)
         elif kind == "monster" and monster < 0 and self.state.combat is not None and card in self.state.combat.monsters:
             monster = card
-        return Context(card, owner, player, monster, self.specs[card].bonus or 0,
-                       kind in ("monster", "monster_enhancer"), facts or {})
+        if against is None:
+            against = kind in ("monster", "monster_enhancer")
+        return Context(card, owner, player, monster, self.specs[card].bonus or 0, against, facts or {})
 
     def _enhanced(self, e: int) -> int:
         """The monster Monster Enhancer ``e`` is on (-1: not in a combat)."""
@@ -1575,7 +1582,7 @@ class Abilities:
         for card, owner in self._holders(self._luse, seat):
             for idx, ab in self._lrun[card].get("use", ()):
                 w = w or EngineWorld(self)
-                ctx = self._ctx(card, owner, seat)
+                ctx = self._ctx(card, owner, seat, against=False)  # the user's option: an advantage
                 by = resolve(ab.by or OWNER, ctx, w) if (ab.by is not None or owner >= 0) else None
                 if by is None or seat not in by.items:
                     continue

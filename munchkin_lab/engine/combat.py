@@ -375,8 +375,8 @@ class Combat:
     def _end_combat(self, won: bool, empty: bool = False, loot: bool = False) -> None:
         """Close the combat: ``won`` (the monsters were defeated: rewards already given),
         ``empty`` (every monster left by a card or an ability: the fighter draws the extra
-        Treasures and those a monster left behind; a Run Away loses the latter, core rules, 7.
-        Multiple Monsters), ``loot`` (Friendship Potion: the turn goes back to the phase where
+        Treasures and those a monster left behind; a Run Away from the rest loses them all,
+        core rules, 7. Multiple Monsters), ``loot`` (Friendship Potion: the turn goes back to the phase where
         the fighter may still Loot the Room, core rules, 6. phase 3; card_facts_more.md 2c)."""
         s = self.state
         c = s.combat
@@ -405,7 +405,10 @@ class Combat:
                     self._remove_from_play(c.fighter, it)
                     self._sba_seats.add(c.helper)
                     s.players[c.helper].carried.append(it)
-        extra = c.extra_treasures + (c.stay_treasures if empty else 0)
+        # a monster got rid of by a card or an ability (charm, chase, evading for a Treasure,
+        # a Pollymorph parrot) leaves its Treasures to a combat that ends with no monster left;
+        # a Run Away from the rest loses them (core rules, 7. Multiple Monsters)
+        extra = c.extra_treasures + c.stay_treasures if empty else 0
         if extra and s.players[c.fighter].alive and not won:
             for _ in range(extra):
                 t = self._draw("treasure")

@@ -110,13 +110,17 @@ class CombatCards:
     def _pursues(self, seat: int, m: int) -> bool:
         """Does monster ``m`` pursue player ``seat``: not when its ``not_pursue`` condition
         (every atom of a list) matches the player - e.g. "ignores players of Level 3 or less"
-        (the monster cards; core rules, 7. Help: its abilities reach the helper too)."""
+        (the monster cards; core rules, 7. Help: its abilities reach the helper too).
+        A negated Race/Class atom ("ignores players ... except Elves": ``!race:elf``) makes
+        that Race/Class a disadvantage: a Half-Breed / Super Munchkin with that one card is
+        ignored like anyone else (core rules, 10. Mixed Super Munchkin: none of its
+        disadvantages)."""
         atom = self.specs[m].effects.get("not_pursue")
         if not atom:
             return True
         if isinstance(atom, (list, tuple)):
-            return not all(self.matches(seat, x) for x in atom)
-        return not self.matches(seat, atom)
+            return not all(self.matches(seat, x, x[:1] == "!") for x in atom)
+        return not self.matches(seat, atom, atom[:1] == "!")
 
     def _do_evade(self, seat: int, a: Action) -> None:
         c = self.state.combat

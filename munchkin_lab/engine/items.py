@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .kinds import charity_first, running, setup_only
-from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SIDEBAR
+from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SIDEBAR, R_STATS
 from .tables import SLOT_LIMIT
 
 
@@ -17,7 +17,13 @@ class Items:
 
     def can_use(self, seat: int, c: int) -> bool:
         """True when ``seat`` may use item ``c`` (race/class/gender restrictions; Cheat!
-        lifts them) - core rules, 9. Treasures and Items."""
+        lifts them) - core rules, 9. Treasures and Items.
+
+        A Half-Breed with one Race keeps none of that Race's disadvantages, among them "may
+        use Items the Race normally cannot use" (core rules, 10. Mixed Super Munchkin, which
+        applies to Half-Breed too): an Item for Humans only is usable (a Half-Elf is half
+        Human). A Super Munchkin with one Class likewise ignores "not usable by" that Class
+        (``not_usable_by`` read as a disadvantage in :meth:`matches`)."""
         if self._unrestricted[c]:
             return True
         p = self.state.players[seat]
@@ -26,7 +32,7 @@ class Items:
         sp = self.specs[c]
         if sp.usable_by:
             for a in sp.usable_by:
-                if self.matches(seat, a):
+                if self.matches(seat, a) or (a == "human" and p.half_breed >= 0 and len(p.races) == 1):
                     break
             else:
                 return False
@@ -334,14 +340,16 @@ class Items:
         return self._why_give(seat, a)
 
     def _do_give(self, seat: int, a: Action) -> None:
-        s = self.state
-        p = s.players[seat]
         self._remove_from_play(seat, a.card)
-        self._sba_seats.add(a.target)
-        tp = s.players[a.target]
-        (tp.equipped if self.can_use(a.target, a.card) and self.why_slot(a.target, a.card) is None
-         else tp.carried).append(a.card)
-        if self.history: self._say(f"{p.name} gives {self.name(a.card)} to {tp.name}.")
+        self._put_in_play(a.target, a.card)
+        if self.history: self._say(f"{self.state.players[seat].name} gives {self.name(a.card)} to {self._pn(a.target)}.")
+
+    def _put_in_play(self, t: int, c: int) -> None:
+        """Item ``c`` received by player ``t`` stays in play (core rules, 9. Trading): in use
+        when ``t`` may use it and has the slot free, else carried."""
+        tp = self.state.players[t]
+        self._sba_seats.add(t)
+        (tp.equipped if self.can_use(t, c) and self.why_slot(t, c) is None else tp.carried).append(c)
 
     # ------------------------------------------------------------------ theft (Thief)
     def _why_thief(self, seat: int) -> str | None:
@@ -349,8 +357,8 @@ class Items:
         return None if self.has_class(seat, "thief") else "only a Thief may steal (Thief class card)"
 
     def _why_steal(self, seat: int, a: Action) -> str | None:
-        """A Thief, on the own turn out of combat, discards a card to try to steal a small
-        item in play of another player (Thief class card)."""
+        """A Thief discards a card to try to steal a small item in play of another player
+        (Thief class card); when: :meth:`_steal_time`."""
         s = self.state
         p = s.players[seat]
         r = self._why_thief(seat)
@@ -367,7 +375,35 @@ class Items:
         return None
 
     def _why_steal_kind(self, seat: int, a: Action) -> str | None:
-        return self._trade_phase_refusal() or self._why_steal(seat, a)
+        """The Thief acting now (own turn, or in another player's interference window)."""
+        return self._steal_time(seat, a) or self._why_steal(seat, a)
+
+    def _anytime_steal(self, seat: int, a: Action, actor: int) -> str | None:
+        """A Thief steals at any time, on any turn (Thief class card: no moment is named), but
+        neither the Thief nor the victim may be in a combat (core rules, 8. Class: a Thief
+        cannot steal from a player in combat; official ruling: "as long as the Thief or his
+        target is not in combat")."""
+        if self.state.phase == "setup":
+            return f"it is {self._pn(actor)}'s setup now ({R_CHAR})"
+        return self._steal_time(seat, a) or self._why_steal(seat, a)
+
+    def _steal_time(self, seat: int, a: Action) -> str | None:
+        """Why no theft now: the set-up or the own Charity (the acting player), or a combat
+        the Thief or the victim takes part in (running away: the runner rolls)."""
+        s = self.state
+        ph = s.phase
+        if ph == "combat":
+            cb = s.combat
+            if seat == cb.fighter or seat == cb.helper:
+                return running() if cb.stage == "run" else self._no_trade_in_combat()
+            if a.target == cb.fighter or a.target == cb.helper:
+                return f"a Thief cannot steal from a player in a combat ({R_STATS}: Class)"
+            return None
+        if ph == "charity" and seat == s.active:
+            return charity_first()
+        if ph == "setup" and seat == s.setup_seat:
+            return setup_only()
+        return None
 
     def _cand_steal(self, seat: int, ok: bool, out: list) -> None:
         """A Thief's thefts: the first hand card against each item in play of the others."""

@@ -70,7 +70,7 @@ TABLE: dict[str, Kind] = {
     "unequip": Kind("items", "_why_equip_kind", "_do_unequip", "_cand_setup, _cand_turn", "_anytime_equip"),
     "sell": Kind("items", "_why_sell_kind", "_do_sell", "_cand_turn"),
     "give": Kind("items", "_why_give_kind", "_do_give", "anytime only", "_anytime_give"),
-    "steal": Kind("items", "_why_steal_kind", "_do_steal", "_cand_turn"),
+    "steal": Kind("items", "_why_steal_kind", "_do_steal", "_cand_turn", "_anytime_steal"),
     # combat.py
     "pass": Kind("combat", "_why_pass", "_do_pass", "_cand_setup, _cand_window (and pending reactions)"),
     "fight": Kind("combat", "_why_fight", "_do_fight", "_cand_fight"),
@@ -303,8 +303,15 @@ class Dispatch:
         silent = bool(s.pending) and s.pending[0]["kind"] in ("cancel", "glue")
         who = "another player" if silent else self._pn(actor)
         if check is None or (ok is not None and not ok(self, seat, a)):
-            return (f"it is {who}'s decision now, not {self._pn(seat)}'s "
-                    f"({self._what_now()})")
+            why = (f"it is {who}'s decision now, not {self._pn(seat)}'s "
+                   f"({self._what_now()})")
+            if k == "play" and c >= 0 and not s.pending and c in s.players[seat].hand and (
+                    self._kind[c] in ("race", "class", "item") or self._char_special(c)):
+                # a Race, Class or Item out of turn: and the rule of its moment (core rules, 10.)
+                r = self._why_char_time(seat, c, self._kind[c] == "item")
+                if r is not None:
+                    why += f": {r}"
+            return why
         if s.pending:
             d = s.pending[0]
             return (f"{who if silent else self._pn(d['player'])} must answer a pending {d['kind']} decision first; "

@@ -42,10 +42,26 @@ class Playing:
         if c < 0:
             return False
         if seat == s.active and s.phase == "combat" and (
-                self._kind[c] in ("race", "class") or self.specs[c].effects.get("half_breed")
-                or self.specs[c].effects.get("super_munchkin")):
+                self._kind[c] in ("race", "class") or self._char_special(c)):
             return True
         return c in s.players[seat].fresh
+
+    def _char_special(self, c: int) -> bool:
+        """A Half-Breed or Super Munchkin card (played whenever a Race / Class may be)."""
+        e = self.specs[c].effects
+        return bool(e.get("half_breed") or e.get("super_munchkin"))
+
+    def _why_char_special(self, seat: int, c: int) -> str | None:
+        """A Half-Breed (Super Munchkin) goes on a Race (Class) card, one of each at most
+        (core rules, 10. When to Play Cards: Races and Classes; Mixed Super Munchkin)."""
+        p = self.state.players[seat]
+        if self.specs[c].effects.get("half_breed"):
+            if p.half_breed >= 0:
+                return "you already have a Half-Breed"
+            return None if p.races else f"Half-Breed needs a Race card ({R_WHEN}: Races and Classes)"
+        if p.super_munchkin >= 0:
+            return "you already have a Super Munchkin"
+        return None if p.classes else f"Super Munchkin needs a Class card ({R_WHEN}: Races and Classes)"
 
     def _anytime_play_ok(self, seat: int, a: Action) -> bool:
         """Is this play one a player may make while another decides: a card allowed at any
@@ -102,8 +118,9 @@ class Playing:
                     if a is None:
                         a = P[c] = A(seat, "play", c)
                     cands = (a,)
-                elif t == 1:
+                elif t == 1:  # Cheat!: on an Item in play, or with an Item from the hand
                     cands = [A(seat, "play", c, m=it) for it in p.in_play()]
+                    cands += [A(seat, "play", c, m=it) for it in p.hand if kind[it] == "item"]
                 elif t == 3:
                     cands = self._A_targets(seat, c)
                 elif t == 4:
@@ -247,13 +264,15 @@ class Playing:
                     if t != seat:
                         out.append(A(seat, "give", it, t))
         self._equip_candidates(seat, out)
+        if p.classes:
+            self._cand_steal(seat, False, out)  # a Thief steals on any turn (items.py)
         cb = s.combat
         if cb is not None and seat == s.active:
             for c in p.hand:
-                if self._kind[c] in ("race", "class"):
+                if self._kind[c] in ("race", "class") or self._char_special(c):
                     out.append(A(seat, "play", c))
         for c in p.fresh:
-            if c in p.hand and self._kind[c] in ("race", "class", "item"):
+            if c in p.hand and (self._kind[c] in ("race", "class", "item") or self._char_special(c)):
                 out.append(A(seat, "play", c))
         if cb is not None and seat == cb.helper:
             out += [A(seat, "chase", n=i) for i in range(len(cb.monsters))]
@@ -301,6 +320,22 @@ class Playing:
             return None
         return self._why_play(seat, a, in_combat=s.phase == "combat")
 
+    def _why_char_time(self, seat: int, c: int, item: bool = False) -> str | None:
+        """When a Race, Class (and Half-Breed / Super Munchkin, played whenever a Race / Class
+        may be) or an Item (``item``) may be played: on the own turn, or at once when just
+        received (core rules, 6. When You May Act; 9.; 10. Races and Classes, Mixed Super
+        Munchkin); in a combat the player fights in, a Race or Class only on the own turn
+        and never an Item (7. Combat; 10. Using Items). None when the moment is right."""
+        s = self.state
+        own_turn = s.active == seat
+        if not own_turn and c not in s.players[seat].fresh:
+            return f"only on your own turn, or at once when just received ({R_WHEN})"
+        cb = s.combat
+        if cb is not None and (seat == cb.fighter or seat == cb.helper) and (item or not own_turn):
+            return f"Items are not played during combat ({R_COMBAT}; {R_WHEN})" if item else \
+                f"a Race or Class is played in a combat only on your own turn ({R_WHEN})"
+        return None
+
     def _why_play(self, seat: int, a: Action, in_combat: bool) -> str | None:
         s = self.state
         p = s.players[seat]
@@ -318,15 +353,8 @@ class Playing:
         e = sp.effects
         own_turn = s.active == seat
         if k in ("race", "class", "item"):
-            if not own_turn and c not in p.fresh:
-                return f"only on your own turn, or at once when just received ({R_WHEN})"
-            cb = s.combat
-            in_fight = cb is not None and (seat == cb.fighter or seat == cb.helper)
-            if in_fight and (k == "item" or not own_turn):
-                return f"Items are not played during combat ({R_COMBAT}; {R_WHEN})"
-            # a Race or Class: any time during your own turn, combat included (core rules,
-            # 6. When You May Act: during your turn; 10. Races and Classes)
-            return self._why_play_char_or_item(seat, c)
+            r = self._why_char_time(seat, c, k == "item")
+            return r if r is not None else self._why_play_char_or_item(seat, c)
         if k == "curse":
             if not (0 <= a.target < len(s.players)):
                 return "a Curse needs a target player t"
@@ -396,27 +424,27 @@ class Playing:
                     return f"a Wandering Monster brings a monster m from your hand ({R_WHEN})"
                 return None
             if e.get("half_breed"):
-                if not own_turn:
-                    return f"Half-Breed is played when a Race may be played: any time of your turn ({R_WHEN}: Mixed Super Munchkin)"
-                if p.half_breed >= 0:
-                    return "you already have a Half-Breed"
-                return None if p.races else f"Half-Breed needs a Race card ({R_WHEN}: Races and Classes)"
+                if self._why_char_time(seat, c) is not None:
+                    return f"Half-Breed is played when a Race may be played: any time of your turn, or at once when just received ({R_WHEN}: Mixed Super Munchkin)"
+                return self._why_char_special(seat, c)
             if e.get("super_munchkin"):
-                if not own_turn:
-                    return f"Super Munchkin is played when a Class may be played: any time of your turn ({R_WHEN}: Mixed Super Munchkin)"
-                if p.super_munchkin >= 0:
-                    return "you already have a Super Munchkin"
-                return None if p.classes else f"Super Munchkin needs a Class card ({R_WHEN}: Races and Classes)"
+                if self._why_char_time(seat, c) is not None:
+                    return f"Super Munchkin is played when a Class may be played: any time of your turn, or at once when just received ({R_WHEN}: Mixed Super Munchkin)"
+                return self._why_char_special(seat, c)
             if e.get("cheat"):
+                # on an Item in play, or with an Item played from the hand (Scooby-Doo rules,
+                # Cheat!; the core rules, 9., name the Cheat! among the cards lifting the limits)
                 if in_combat:
                     return f"no item changes during combat ({R_COMBAT})"
                 if p.cheat >= 0:
                     return "you already use a Cheat!"
+                if a.m in p.hand and self._kind[a.m] == "item":
+                    return self._why_char_time(seat, a.m, True)
                 if a.m not in p.in_play():
-                    return "Cheat! goes on an item m you have in play"
+                    return "Cheat! goes on an Item m you have in play, or one you play from your hand with it"
                 return None
             if e.get("end_combat"):
-                return None if in_combat else "only during a combat"
+                return None if in_combat else f"{sp.name} is played during a combat (card text)"
             if e.get("take_item"):
                 return self._why_take_item(seat, a, in_combat)
             if e.get("swap_monster"):
@@ -640,10 +668,19 @@ class Playing:
             elif e.get("cheat"):
                 p.cheat = c
                 p.cheat_item = a.m
-                if a.m in p.carried and self._kind[a.m] == "item":
+                from_hand = a.m in p.hand
+                if from_hand:  # the Item is played with the Cheat!, straight into use
+                    p.hand.remove(a.m)
+                    p.equipped.append(a.m)
+                elif a.m in p.carried and self._kind[a.m] == "item":
                     p.carried.remove(a.m)
                     p.equipped.append(a.m)
                 if self.history: self._say(f"{p.name} cheats with {self.name(a.m)}.")
+                if from_hand:
+                    if self.specs[a.m].manual:
+                        self._push_manual(seat, a.m, discard=False)
+                    if "enters_play" in self._lt:
+                        self._lang_fire_card("enters_play", a.m, seat, seat)
             elif e.get("end_combat"):
                 self._discard(c)
                 if self.history: self._say(f"{p.name} plays {sp.name}: the combat ends.")

@@ -123,10 +123,10 @@ class RunAway:
             self._apply_ops(seat, ops, m)
         elif sp.manual:
             self._push_manual(seat, m, discard=False)
-        if before is not None:
-            self._say_what_it_did(seat, before, m)
         if "caught" in self._lt:
             self._lang_fire("caught", seat, m)
+        if before is not None:  # after the card-effect language's `caught` abilities too
+            self._say_what_it_did(seat, before, m)
 
     # ------------------------------------------------------------------ the kinds
     def _cand_run(self, seat: int, ok: bool, out: list) -> None:
@@ -163,7 +163,11 @@ class RunAway:
         st = s.combat.stage
         if st == "run":
             return None
-        return fighter_only() if st == "window" and k == "roll" else not_in_combat(k)
+        if st == "window" and k == "roll":
+            return fighter_only()
+        if st == "fight":  # the fighter has not chosen to run yet
+            return f"'{k}' belongs to Running Away: declare it first (run) ({R_RUN})"
+        return not_in_combat(k)
 
     def _why_roll(self, seat: int, a: Action) -> str | None:
         """One Run Away roll per monster, in the order the runner chooses (core rules, 7.)."""

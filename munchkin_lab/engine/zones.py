@@ -70,7 +70,8 @@ class Zones:
         corpse). What depended on the card follows it here: the Cheat! on an Item goes with
         the Item; a Hireling's Item is no longer carried over the limits; a Curse that lasts
         until an item of a slot is removed (``removed_with``: Chicken On Your Head and its
-        headgear) ends when the item in use of that slot leaves; rules modules watching
+        headgear) ends when the item in use of that slot leaves; the Item a Hireling carries
+        goes with the Hireling (to the discards); rules modules watching
         (``RulesModule.on_leave_play``) are told. Restrictions, slots, Big items, a Half-Breed
         or Super Munchkin with nothing under it are the state-based checks' (``checks.py``),
         after the action.
@@ -100,8 +101,15 @@ class Zones:
             p.cheat = -1
             p.cheat_item = -1
         elif c == p.hireling:
+            it = p.hireling_item
             p.hireling = -1
             p.hireling_item = -1
+            if it >= 0 and self._leave_play(seat, it):
+                # the Item the Hireling carries goes with it (official Munchkin FAQ: losing
+                # the Hireling takes the attached Item with it); at death the Items leave
+                # first, to the corpse (Character._kill)
+                self._discard(it)
+                if self.history: self._say(f"{self.name(it)} goes with {self.name(c)}.")
         else:
             return False
         if p.cheat_item == c:  # the Item under Cheat! is gone: Cheat! goes with it

@@ -642,9 +642,10 @@ class GreedyBot(Bot):
 
     def _setup_play(self, game: "Game", seat: int) -> Action | None:
         """The setup choice without the list, when it is a card from hand: the engine lists
-        ``pass``, then every Race, Class and Item in hand (legal ones, hand order), then
-        equip/unequip moves; :meth:`_score_turn` ranks a first Race/Class 1, a usable Item 2,
-        another Item 3, the rest 4 or worse. None: no hand card scores that the engine allows
+        ``pass``, then every Race, Class, Item, Half-Breed and Super Munchkin in hand (legal
+        ones, hand order), then equip/unequip moves; :meth:`_score_turn` ranks a first
+        Race/Class 1, a usable Item 2, another Item or a Half-Breed / Super Munchkin 3, the rest
+        4 or worse. None: no hand card scores that the engine allows
         (use the list)."""
         p = game.state.players[seat]
         if self._game is not game:
@@ -661,6 +662,8 @@ class GreedyBot(Bot):
                     first.append(c)
             elif k == "item":
                 (usable if self._unres[c] or game.can_use(seat, c) else other).append(c)
+            elif k == "special" and (game.specs[c].effects.get("half_breed") or game.specs[c].effects.get("super_munchkin")):
+                other.append(c)  # a Half-Breed / Super Munchkin (ranked 3, like another Item)
         for tier in (first, usable, other):
             for c in tier:
                 a = _act(seat, "play", c)
