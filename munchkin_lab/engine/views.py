@@ -7,6 +7,10 @@ from typing import Iterable
 from .actions import Action
 from .tables import SLOT_LIMIT
 
+#: How a pending ``take`` choice names its blind hand option (Hippogriff's ``or_hand``): never
+#: the card itself, which the taker cannot see (core rules, 3. Your hand).
+BLIND_HAND = "a card from the hand, blind"
+
 
 class Views:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: what the players see: labels of actions,
@@ -30,6 +34,9 @@ class Views:
                 extra = " for the monsters" if a.n == 1 else " for the munchkins"
             elif self._kind[a.card] == "monster_enhancer" or self.specs[a.card].effects.get("discard_monster"):
                 extra = f" on {self._cn(self.state.combat.monsters[a.n])}" if self.state.combat and 0 <= a.n < len(self.state.combat.monsters) else ""
+            if a.cards and self._lang and a.cards[0] in self._modes(a.card):  # a card with modes
+                ab = self._prog[a.card].abilities[a.cards[0]]
+                extra = (extra if ab.who.name == "chosen_side" else "") + f" ({ab.label})"
             if tn:
                 extra += f" on {tn}"
             if a.m >= 0:
@@ -46,6 +53,8 @@ class Views:
             return f"{who}: {'discard' if a.target < 0 else 'give'} {cn}" + (f" to {tn}" if tn else "")
         if k == "steal":
             return f"{who}: discard {cn} to steal {self._cn(a.m)} from {tn}"
+        if k == "choose" and self.state.pending and self._blind_hand(self.state.pending[0], a.card):
+            return f"{who}: choose {BLIND_HAND} of {self._pn(self.state.pending[0]['from'])}"
         if k == "kick" and a.n == 1:
             return f"{who}: resurrect the top Door discard instead of kicking (Cleric)"
         base = {"kick": "Kick Open the Door", "loot": "Loot the Room", "end_turn": "end the turn",
@@ -127,7 +136,12 @@ class Views:
             e = {"kind": d["kind"], "player": d["player"]}
             if d["kind"] == "choose":
                 e["why"] = d["why"]
-                e["options"] = self._cards(self.choice_options(d))
+                opts = self.choice_options(d)
+                e["options"] = self._cards(opts)
+                if d.get("or_hand"):  # Hippogriff: the hand is one option, a card taken blind
+                    e["from"] = d["from"]
+                    e["options"] = [BLIND_HAND if self._blind_hand(d, c) else nm
+                                    for c, nm in zip(opts, e["options"])]
                 if "owe" in d:
                     e["owe"] = d["owe"]
             elif d["kind"] == "manual":
@@ -143,6 +157,9 @@ class Views:
                 e["ability"] = d["ability"]
                 e["event"] = d["event"]
                 e["label"] = self._ab_label(d["card"], d["ability"])
+                die = dict(d["ctx"][2]).get("die")
+                if die is not None:  # a reaction to a die roll sees what the die shows
+                    e["die"] = die
             elif d["kind"] in ("help", "offer"):
                 e["from"] = d["from"]
                 if d["kind"] == "help":
