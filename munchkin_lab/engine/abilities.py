@@ -60,7 +60,8 @@ def program_tables(specs) -> dict:
 
     ``_prog`` (card id -> compiled Program, None for a card without ``abilities:``), ``_lrun``
     (card id -> ``{trigger: ((index, Ability), ...)}`` of the runnable abilities, i.e. those
-    written under ``abilities:``), ``_lby`` (trigger -> card ids listening to it), ``_lt``
+    written under ``abilities:``), ``_lby`` (trigger -> card ids listening to it in play: a card
+    that only reacts to it from the hand is in ``_lhand`` alone), ``_lt``
     (the triggers any card uses: the call sites test it), ``_lhand`` (trigger -> card ids with
     a ``from_hand`` reaction to it), ``_lstat`` (op name -> card ids with a continuous ability
     using it), ``_luse`` (card ids with ``use`` abilities), ``_lplayed`` (card id -> has
@@ -99,7 +100,8 @@ def program_tables(specs) -> dict:
         progs[i] = prog
         run[i] = table
         for t, abs_ in table.items():
-            by.setdefault(t, set()).add(i)
+            if not all(ab.from_hand for _idx, ab in abs_):
+                by.setdefault(t, set()).add(i)  # (a reaction from the hand is found in _lhand)
             for idx, ab in abs_:
                 if ab.from_hand:
                     hand.setdefault(t, set()).add(i)
@@ -116,11 +118,11 @@ def program_tables(specs) -> dict:
     return {
         "_prog": progs, "_lrun": run,
         "_lby": {t: frozenset(v) for t, v in by.items()},
-        "_lt": frozenset(by),
+        "_lt": frozenset(by) | frozenset(hand),
         "_lhand": {t: frozenset(v) for t, v in hand.items()},
         "_lstat": {k: frozenset(v) for k, v in stat.items()},
         "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
-        "_lang": bool(by),
+        "_lang": bool(by) or bool(hand),
     }
 
 
