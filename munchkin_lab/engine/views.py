@@ -111,15 +111,19 @@ class Views:
         combat = None
         if c is not None:
             ps, ms = self.strengths()
+            mons = [self.monster_strength(i) for i in range(len(c.monsters))]
+            # what the sides get beyond their players' and monsters' own strengths: One-Shots,
+            # a card's change to a side, a bonus per matching player, a lone fighter's double
+            pb = ps - sum(self.player_strength(q) for q in (c.fighter, c.helper) if q >= 0)
             combat = {
                 "fighter": c.fighter, "helper": c.helper if c.helper >= 0 else None,
                 "stage": c.stage,
                 "monsters": [{"name": self.specs[m].name, "level": self.specs[m].level,
                               "enhancers": self._cards(c.enh[i]),
-                              "strength": self.monster_strength(i)}
+                              "strength": mons[i]}
                              for i, m in enumerate(c.monsters)],
                 "one_shots": self._cards(c.used),
-                "munchkin_bonus": c.pbonus, "monster_bonus": c.mbonus,
+                "munchkin_bonus": pb, "monster_bonus": ms - sum(mons),
                 "munchkin_strength": ps, "monster_strength": ms,
                 "winning": self.munchkins_win(),
                 "treasures": self.treasure_count(),
