@@ -546,7 +546,19 @@ class Abilities:
         if self.history:
             if trigger == "die_rolled" and facts and "die" in facts:
                 self._say(f"{self._pn(player)}'s die shows {facts['die']}.")
-            self._say(f"{self._pn(q)} may use {self.name(c)} ({self._ab_label(c, idx)}).")
+            if self._prog[c].abilities[idx].from_hand:
+                # a card in a hand is hidden: the log never says who may react (as the Curse
+                # window, curses.py; core rules, 3. Your hand)
+                self._say("The others may react.")
+            else:
+                self._say(f"{self._pn(q)} may use {self.name(c)} ({self._ab_label(c, idx)}).")
+
+    def _hidden_reaction(self, d: dict) -> bool:
+        """Pending decision ``d`` is a silent reaction point: who holds the reacting card is
+        hidden from the other seats (a Curse's cancel, a Flask of Glue, a card that reacts
+        from the hand: Loaded Die, Invisibility Potion; core rules, 3. Your hand)."""
+        k = d["kind"]
+        return k == "cancel" or k == "glue" or (k == "react" and self._prog[d["card"]].abilities[d["ability"]].from_hand)
 
     def _ab_label(self, c: int, idx: int) -> str:
         ab = self._prog[c].abilities[idx]

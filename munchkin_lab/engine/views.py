@@ -27,6 +27,8 @@ class Views:
             ce = self.specs[a.card].effects
             if ce.get("set_die"):
                 extra = f": the next die shows {a.n}"
+            elif self._lang and self._prog[a.card] is not None and self._prog[a.card].ops("set_die"):
+                extra = f": the die shows {a.n}"  # Loaded Die, after the roll
             elif ce.get("cancel_curse") or ce.get("reroll_escape") or ce.get("take_discard") or ce.get("escape") \
                     or ce.get("transfer_fighter"):
                 extra = ""
@@ -193,7 +195,8 @@ class Views:
     def view(self, seat: int) -> dict:
         """What player ``seat`` may see: :meth:`state_dict` with the other players' hands as
         card backs (``"door"``/``"treasure"``) and the deck order hidden (core rules, 3.
-        Handling Cards: your hand is yours). A pending ``cancel`` or ``glue`` decision put to
+        Handling Cards: your hand is yours). A pending ``cancel``, ``glue`` or from-the-hand
+        ``react`` decision (Loaded Die, Invisibility Potion: its card hidden as well) put to
         another seat shows ``player: None`` (and, first in the queue, ``actor: None``): only
         its holder knows they hold a card that reacts (the silent window, curses.py)."""
         d = self.state_dict()
@@ -205,11 +208,14 @@ class Views:
         d["rng"] = None
         d["forced_dice"] = None
         d["viewer"] = seat
-        # a silent reaction point (a Curse's cancel, a Flask of Glue): who may react is hidden
-        # from the other seats - holding such a card is hidden information (curses.py)
-        for i, pe in enumerate(d["pending"]):
-            if pe["kind"] in ("cancel", "glue") and pe["player"] != seat:
+        # a silent reaction point (a Curse's cancel, a Flask of Glue, a reaction from a hand):
+        # who may react is hidden from the other seats - holding such a card is hidden
+        # information (curses.py)
+        for i, (pe, raw) in enumerate(zip(d["pending"], self.state.pending)):
+            if self._hidden_reaction(raw) and pe["player"] != seat:
                 pe["player"] = None
+                if pe["kind"] == "react":  # a reaction from a hand: which card is hidden too
+                    pe["card"] = pe["label"] = pe["ability"] = None
                 if i == 0:
                     d["actor"] = None
         return d

@@ -624,6 +624,12 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
             return f"{who} may make {nm.get(pend.get('runner'), '?')} roll again for {pend.get('monster')}"
         if kind == "manual":
             return f"{who} must resolve {pend.get('card')} by hand (its effect is not automated)"
+        if kind == "react":
+            shows = f"the die shows {pend['die']}" if pend.get("die") is not None else None
+            if actor is None:  # a seat's view: a reaction from a hand is hidden (the silent window)
+                return f"{shows[0].upper() + shows[1:] if shows else 'A card may be played'}: the others may react"
+            return f"{who} may use {pend.get('card')}" + (f" ({pend.get('label')})" if pend.get("label") else "") \
+                + (f": {shows}" if shows else "")
         if kind == "choose":
             why = pend.get("why")
             cause = cause_of(game, sd)
