@@ -206,11 +206,11 @@ class Playing:
         """Go Up a Level ``c`` played by ``seat`` on living player ``t`` (yourself or any other
         player: core rules, 9. Treasures and Items, Other Treasures), never to the winning
         Level (core rules, Card Text and These Rules, 4; 7. Death), under the card's own
-        conditions: not usable by the
-        player of the highest Level nor one tied for it (``not_highest``: Whine at the GM -
-        the player who plays it, card_facts_more.md 2c "not usable by", sources B, D, G), only
-        with a Hireling in play (``needs_hireling``: Kill the Hireling), only after a combat
-        this turn (``after_combat``: Mutilate the Bodies)."""
+        conditions: not usable by the player of the highest Level nor one tied for it
+        (``not_highest``: Whine at the GM - the player who plays it, card_facts_more.md 2c "not
+        usable by", sources B, D, G; living players counted), only with a Hireling in play
+        (``needs_hireling``: Kill the Hireling), only after a combat this turn
+        (``after_combat``: Mutilate the Bodies)."""
         s = self.state
         tp = s.players[t]
         if not tp.alive:
