@@ -33,6 +33,7 @@ from itertools import combinations
 from .lang import expand
 from .lang.interp import Context, ItemView, amount_of, evaluate, resolve
 from .lang.program import OWNER, Atom, Op, Target
+from .lang.render import cond_to_data
 from .lang.vocab import OPS
 from .refs import R_COMBAT, R_RUN, R_WHEN
 
@@ -59,7 +60,8 @@ def program_tables(specs) -> dict:
 
     ``_prog`` (card id -> compiled Program, None for a card without ``abilities:``), ``_lrun``
     (card id -> ``{trigger: ((index, Ability), ...)}`` of the runnable abilities, i.e. those
-    written under ``abilities:``), ``_lby`` (trigger -> card ids listening to it), ``_lt``
+    written under ``abilities:``), ``_lby`` (trigger -> card ids listening to it in play: a card
+    that only reacts to it from the hand is in ``_lhand`` alone), ``_lt``
     (the triggers any card uses: the call sites test it), ``_lhand`` (trigger -> card ids with
     a ``from_hand`` reaction to it), ``_lstat`` (op name -> card ids with a continuous ability
     using it), ``_luse`` (card ids with ``use`` abilities), ``_lplayed`` (card id -> has
@@ -98,7 +100,8 @@ def program_tables(specs) -> dict:
         progs[i] = prog
         run[i] = table
         for t, abs_ in table.items():
-            by.setdefault(t, set()).add(i)
+            if not all(ab.from_hand for _idx, ab in abs_):
+                by.setdefault(t, set()).add(i)  # (a reaction from the hand is found in _lhand)
             for idx, ab in abs_:
                 if ab.from_hand:
                     hand.setdefault(t, set()).add(i)
@@ -115,12 +118,19 @@ def program_tables(specs) -> dict:
     return {
         "_prog": progs, "_lrun": run,
         "_lby": {t: frozenset(v) for t, v in by.items()},
-        "_lt": frozenset(by),
+        "_lt": frozenset(by) | frozenset(hand),
         "_lhand": {t: frozenset(v) for t, v in hand.items()},
         "_lstat": {k: frozenset(v) for k, v in stat.items()},
         "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
-        "_lang": bool(by),
+        "_lang": bool(by) or bool(hand),
     }
+
+
+def _cond_text(ab) -> str:
+    """``its condition: <the ability's if>`` for a refusal (the condition as the card data
+    writes it, e.g. ``in_combat`` or ``{'any_monster': 'name:floating nose'}``)."""
+    c = cond_to_data(ab.cond)
+    return f"its condition: {c if isinstance(c, str) else c!r}"
 
 
 # --------------------------------------------------------------------------- the World adapter
@@ -541,7 +551,21 @@ class Abilities:
             "ctx": (player, monster, tuple(sorted((facts or {}).items()))),
             "rest": tuple(offers[1:]), "cont": tuple(cont) if cont else ()})
         if self.history:
-            self._say(f"{self._pn(q)} may use {self.name(c)} ({self._ab_label(c, idx)}).")
+            if trigger == "die_rolled" and facts and "die" in facts:
+                self._say(f"{self._pn(player)}'s die shows {facts['die']}.")
+            if self._prog[c].abilities[idx].from_hand:
+                # a card in a hand is hidden: the log never says who may react (as the Curse
+                # window, curses.py; core rules, 3. Your hand)
+                self._say("The others may react.")
+            else:
+                self._say(f"{self._pn(q)} may use {self.name(c)} ({self._ab_label(c, idx)}).")
+
+    def _hidden_reaction(self, d: dict) -> bool:
+        """Pending decision ``d`` is a silent reaction point: who holds the reacting card is
+        hidden from the other seats (a Curse's cancel, a Flask of Glue, a card that reacts
+        from the hand: Loaded Die, Invisibility Potion; core rules, 3. Your hand)."""
+        k = d["kind"]
+        return k == "cancel" or k == "glue" or (k == "react" and self._prog[d["card"]].abilities[d["ability"]].from_hand)
 
     def _ab_label(self, c: int, idx: int) -> str:
         ab = self._prog[c].abilities[idx]
@@ -632,11 +656,12 @@ class Abilities:
                 return False
             n = amount_of(op.get("count", 1), ctx, w)
             got = 0
+            face_up = bool(op.get("face_up"))
             for _ in range(max(0, n)):
                 c = self._draw(op.value, x)
                 if c < 0:
                     break
-                s.players[x].hand.append(c)
+                self._to_hand(x, c, face_up)  # a card that acts when drawn acts (Hoard!)
                 got += 1
             if self.history and got:
                 self._say(f"{self._pn(x)} draws {got} {op.value} card(s){' face up' if op.get('face_up') else ''}.")
@@ -712,7 +737,7 @@ class Abilities:
         p = s.players[seat]
         name = op.name
         if name == "lose_item":
-            return self._lose_item(seat, op.value, op.get("count", 1))
+            return self._lose_item(seat, op.value, op.get("count", 1), op.get("tagged", ()))
         data = {name: op.value}
         for k, v in op.params:
             if k not in ("fail", "success"):
@@ -724,7 +749,8 @@ class Abilities:
         elif name in ("discard_hand", "others_draw_hand"):
             found = bool(p.hand)
         elif name in ("lose_value", "income_tax", "others_take_item"):
-            found = bool(self.choice_options({"why": "tax", "player": seat}))
+            found = bool(self.choice_options({"why": "tax", "player": seat})) or (
+                name == "others_take_item" and bool(op.get("or_hand")) and bool(p.hand))
         elif name == "neighbours_take":
             found = bool(p.hand)
         elif name == "lose_cards_roll":
@@ -1232,6 +1258,51 @@ class Abilities:
         elif k == "curse":
             _k, victim, curse, caster = cont
             self._lang_curse_cont(victim, curse, caster)
+        elif k == "die":
+            self._lang_die_cont(tuple(cont))
+
+    # ------------------------------------------------------------------ die rolls
+    def _lang_die_window(self, seat: int, cont: tuple) -> bool:
+        """A die roll of an effect the engine otherwise runs at once (Bad Stuff that starts
+        with a roll, a Thief's theft): the die is rolled now - the very draw the effect would
+        make - and ``die_rolled`` fires, so a card may react after the roll and before its
+        result is used (Loaded Die: played after a die is rolled, to set the result,
+        card_facts_more.md 2c, sources A and D; contract: ``die_rolled`` fires after the die
+        result is known, before the caller uses it). When a ``react`` decision is queued the
+        effect resumes in ``cont`` (:meth:`_lang_die_cont`) and True is returned; otherwise
+        the result goes back in front of the forced dice, so the effect reads it (False).
+        ``cont``: ``("bad_stuff", seat, monster)`` or ``("steal", seat, target, item)``."""
+        if "die_rolled" not in self._lt:
+            return False
+        die = self._roll()
+        self._ev = {}
+        if self._lang_fire("die_rolled", seat, facts={"die": die}, cont=("die", seat, die) + tuple(cont)):
+            return True
+        self.state.forced.insert(0, self._ev.get("die", die))
+        return False
+
+    def _lang_die_cont(self, cont: tuple) -> None:
+        """The reactions to a die roll are in (:meth:`_lang_die_window`): a die set by a card
+        (``set_die: this``) replaces the result, a ``reroll`` rolls again (a new window), then
+        the effect resumes with that result in front of the forced dice."""
+        _k, seat, die, kind = cont[:4]
+        rest = tuple(cont[3:])
+        players = self.state.players
+        if not players[seat].alive or (kind == "steal" and not players[rest[2]].alive):
+            return  # nobody is left to roll for (the effect no longer applies)
+        if self._ev.get("reroll"):
+            if self.history:
+                self._say(f"{self._pn(seat)} rolls again.")
+            if self._lang_die_window(seat, rest):
+                return
+        else:
+            self.state.forced.insert(0, self._ev.get("die", die))
+        if kind == "bad_stuff":
+            _kind, victim, m = rest
+            self._bad_stuff_ops(victim, m)
+        elif kind == "steal":
+            _kind, thief, target, item = rest
+            self._steal_roll(thief, target, item)
 
     # ------------------------------------------------------------------ Running Away
     def _lang_run_roll(self, seat: int, i: int, die: int) -> None:
@@ -1247,7 +1318,7 @@ class Abilities:
         rolled.append([seat, m])
         self._ev = {}
         if "die_rolled" in self._lt:
-            if self._lang_fire("die_rolled", seat, m, {"first_roll": first},
+            if self._lang_fire("die_rolled", seat, m, {"first_roll": first, "die": die},
                                cont=("run", seat, i, die, first, "die")):
                 return
             die = self._ev.get("die", die)
@@ -1618,7 +1689,7 @@ class Abilities:
             if card != c or idx != a.n:
                 continue
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                return f"{self.name(c)} ({self._ab_label(c, idx)}) cannot be used now (its condition)"
+                return f"{self.name(c)} ({self._ab_label(c, idx)}) cannot be used now ({_cond_text(ab)})"
             if not self._limit_ok(c, idx, ab):
                 lim = ab.limit
                 return f"{self.name(c)} ({self._ab_label(c, idx)}): at most {lim.times} per {lim.per}"
@@ -1683,7 +1754,7 @@ class Abilities:
             for _idx, ab in self._lrun[c]["played"]:
                 ctx = self._ctx(c, seat, seat, cb.monsters[a.n])
                 if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                    return f"{self.name(c)} cannot be played on {self.name(cb.monsters[a.n])} now (its condition)"
+                    return f"{self.name(c)} cannot be played on {self.name(cb.monsters[a.n])} now ({_cond_text(ab)})"
         return NotImplemented
 
     # ------------------------------------------------------------------ played abilities
@@ -1735,7 +1806,7 @@ class Abilities:
         for idx, ab in run:
             ctx = self._ctx(c, seat, seat)
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                return f"{self.name(c)} cannot be played now (its condition) ({R_WHEN})"
+                return f"{self.name(c)} cannot be played now ({_cond_text(ab)}) ({R_WHEN})"
             res = resolve(ab.who, ctx, w)
             if res.choose:
                 why = self._why_pick(seat, c, idx, ab.__class__(ab.when, ab.do, ab.cond, ab.who), ctx,

@@ -359,18 +359,27 @@ class Combat:
             if t >= 0:
                 drawn.append(t)
         self._end_combat(won=True)
+        face_up = helper >= 0  # alone face down, helped face up (core rules, 7. Rewards)
         if helper < 0 or c.bribe_n <= 0:
-            s.players[fighter].hand.extend(drawn)
             if self.history: self._say(f"{self._pn(fighter)} draws {len(drawn)} Treasure(s)"
-                      f"{' face down' if helper < 0 else ' face up'}.")
+                      f"{' face up' if face_up else ' face down'}.")
+            for t in drawn:
+                self._to_hand(fighter, t, face_up)
         else:
+            # a Treasure that acts when drawn (Hoard!) acts for the fighter who drew it, face up,
+            # instead of joining the shared ones (rulebook silent: the bribe shares the rest)
+            acting = [t for t in drawn if self._acts_when_drawn(t)]
+            drawn = [t for t in drawn if t not in acting]
             share = min(c.bribe_n, len(drawn))
             s.pool.extend(drawn)
-            if self.history: self._say(f"Treasures face up: {', '.join(self.name(t) for t in drawn)}; "
+            if self.history: self._say(f"Treasures face up: {', '.join(self.name(t) for t in drawn + acting)}; "
                       f"{self._pn(helper)} gets {share}.")
             first = helper if c.bribe_first else fighter
-            s.pending.append({"kind": "choose", "why": "pick", "player": first, "f": fighter,
-                              "h": helper, "hq": share, "fq": len(drawn) - share})
+            if drawn:
+                s.pending.append({"kind": "choose", "why": "pick", "player": first, "f": fighter,
+                                  "h": helper, "hq": share, "fq": len(drawn) - share})
+            for t in acting:
+                self._to_hand(fighter, t, True)
 
     def _end_combat(self, won: bool, empty: bool = False, loot: bool = False) -> None:
         """Close the combat: ``won`` (the monsters were defeated: rewards already given),
@@ -413,7 +422,7 @@ class Combat:
             for _ in range(extra):
                 t = self._draw("treasure")
                 if t >= 0:
-                    s.players[c.fighter].hand.append(t)
+                    self._to_hand(c.fighter, t)
         s.phase = "trouble" if loot and s.players[c.fighter].alive else "end"
         s.combat = None
         s.last_combat_turn = s.turn
@@ -435,7 +444,7 @@ class Combat:
         for _ in range(draw):
             t = self._draw("treasure")
             if t >= 0:
-                s.players[fighter].hand.append(t)
+                self._to_hand(fighter, t)
         self._after_monster_removed(loot)
 
     # ------------------------------------------------------------------ candidates

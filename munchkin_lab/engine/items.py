@@ -421,15 +421,28 @@ class Items:
                         out.append(a)
 
     def _do_steal(self, seat: int, a: Action) -> None:
-        """Roll 4 or more: the item is the Thief's (carried); else the Thief loses a Level."""
-        p = self.state.players[seat]
+        """The Thief discards the card, then rolls (:meth:`_steal_roll`); the cards that react
+        to a die roll answer after the roll, before its result is used (Loaded Die:
+        abilities.py, ``_lang_die_window``)."""
         self._sba_seats.add(seat)
         self._lose_card(seat, a.card)
+        if self._lang and self._lang_die_window(seat, ("steal", seat, a.target, a.m)):
+            return
+        self._steal_roll(seat, a.target, a.m)
+
+    def _steal_roll(self, seat: int, target: int, item: int) -> None:
+        """Roll 4 or more: the item is the Thief's (carried); else the Thief loses a Level
+        (Thief class card)."""
+        p = self.state.players[seat]
+        self._sba_seats.add(seat)
         r = self._roll_mod(seat, self._roll())
         if r >= 4:
-            self._remove_from_play(a.target, a.m)
-            p.carried.append(a.m)
-            if self.history: self._say(f"{p.name} steals {self.name(a.m)} from {self._pn(a.target)} (roll {r}).")
+            if item not in self.state.players[target].in_play():
+                if self.history: self._say(f"{p.name} rolls {r}, but {self.name(item)} is gone.")
+                return
+            self._remove_from_play(target, item)
+            p.carried.append(item)
+            if self.history: self._say(f"{p.name} steals {self.name(item)} from {self._pn(target)} (roll {r}).")
         else:
             self._change_level(seat, -1)
             if self.history: self._say(f"{p.name} fails to steal (roll {r}) and loses a Level.")

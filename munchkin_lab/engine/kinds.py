@@ -299,8 +299,9 @@ class Dispatch:
             return f"no card with id {c}"
         check = self._ANYTIME.get(k)
         ok = self._ANYTIME_OK.get(k)
-        # a silent reaction point (cancel, glue) never names who holds the reacting card
-        silent = bool(s.pending) and s.pending[0]["kind"] in ("cancel", "glue")
+        # a silent reaction point (cancel, glue, a reaction from a hand) never names who holds
+        # the reacting card
+        silent = bool(s.pending) and self._hidden_reaction(s.pending[0])
         who = "another player" if silent else self._pn(actor)
         if check is None or (ok is not None and not ok(self, seat, a)):
             why = (f"it is {who}'s decision now, not {self._pn(seat)}'s "

@@ -109,7 +109,7 @@ class Playing:
                 rule = self._rule_curse_target if k == "curse" else None
                 for t, a in enumerate(self._A_targets(seat, c)):
                     if not ok or (wp(seat, a, False) if anyplay[c] else
-                                  rule(t) if rule is not None else self._rule_go_up(c, t)) is None:
+                                  rule(t) if rule is not None else self._rule_go_up(c, t, seat)) is None:
                         out.append(a)
             elif k == "special" or k == "one_shot":
                 t = self._tcat[c]
@@ -148,13 +148,28 @@ class Playing:
                 elif s.players[q].level < 9:
                     self._change_level(q, 1)
 
-    def _to_hand(self, seat: int, c: int) -> None:
-        """A drawn card goes to ``seat``'s hand, unless it acts the moment it is drawn
-        (``on_draw: resolve``: Divine Intervention, face up or down), then is discarded."""
+    def _to_hand(self, seat: int, c: int, face_up: bool = False) -> None:
+        """A card ``seat`` has drawn (``face_up``: drawn face up, e.g. a helped kill's
+        Treasures, core rules 7. Rewards) goes to their hand, unless it acts the moment it is
+        drawn, then is discarded: ``on_draw: resolve`` (Divine Intervention, face up or down)
+        or a ``drawn`` ability of the card-effect language (Hoard!: three more Treasures, face
+        up when it came face up; card_facts_more.md 2c, source D)."""
         if self._ondraw[c]:
             self._resolve_drawn(seat, c)
-        elif not (self._lang and self._lang_drawn(seat, c, False)):
+        elif not (self._lang and self._acts_when_drawn(c)):
             self.state.players[seat].hand.append(c)
+        else:
+            ev = self._ev  # the event that made the draw keeps its own flags
+            self._lang_drawn(seat, c, face_up)
+            self._ev = ev
+
+    def _acts_when_drawn(self, c: int) -> bool:
+        """Card ``c`` acts the moment it is drawn instead of going to a hand (see
+        :meth:`_to_hand`)."""
+        if self._ondraw[c]:
+            return True
+        run = self._lrun[c] if self._lang else None
+        return bool(run) and "drawn" in run
 
     def _resolve_drawn(self, seat: int, c: int) -> None:
         """Card ``c`` drawn by ``seat`` acts at once (``on_draw: resolve``) and is discarded."""
@@ -204,10 +219,13 @@ class Playing:
             return f"a dead character has nothing to curse ({R_DEATH})"
         return None
 
-    def _rule_go_up(self, c: int, t: int) -> str | None:
-        """Go Up a Level ``c`` on living player ``t``, never to the winning Level (core rules,
-        Card Text and These Rules, 4; 7. Death), under the card's own conditions: not for the
-        highest-Level player (``not_highest``: Whine at the GM), only with a Hireling in play
+    def _rule_go_up(self, c: int, t: int, seat: int) -> str | None:
+        """Go Up a Level ``c`` played by ``seat`` on living player ``t`` (yourself or any other
+        player: core rules, 9. Treasures and Items, Other Treasures), never to the winning
+        Level (core rules, Card Text and These Rules, 4; 7. Death), under the card's own
+        conditions: not usable by the player of the highest Level nor one tied for it
+        (``not_highest``: Whine at the GM - the player who plays it, card_facts_more.md 2c "not
+        usable by", sources B, D, G; living players counted), only with a Hireling in play
         (``needs_hireling``: Kill the Hireling), only after a combat this turn
         (``after_combat``: Mutilate the Bodies)."""
         s = self.state
@@ -218,8 +236,8 @@ class Playing:
             return f"Go Up a Level cannot give the winning Level ({R_SIDEBAR}, 4)"
         e = self._goup_cond[c]
         if e:  # the conditions a card states (its card text)
-            if e.get("not_highest") and tp.level >= max(q.level for q in s.players):
-                return f"{self.name(c)}: not for the highest-Level player, nor one tied for it (card text)"
+            if e.get("not_highest") and s.players[seat].level >= max(q.level for q in s.players if q.alive):
+                return f"{self.name(c)}: not usable by the highest-Level player, nor one tied for it (card text)"
             if e.get("needs_hireling") and not any(q.hireling >= 0 for q in s.players):
                 return f"{self.name(c)} needs a Hireling in play (card text)"
             if e.get("after_combat") and (s.combat is not None or s.last_combat_turn != s.turn):
@@ -362,7 +380,7 @@ class Playing:
         if k == "go_up_a_level":
             if not (0 <= a.target < len(s.players)):
                 return "Go Up a Level needs a target player t"
-            return self._rule_go_up(c, a.target)
+            return self._rule_go_up(c, a.target, seat)
         if k == "monster":
             return f"monsters are fought by Kick Open the Door, Look for Trouble, a Wandering Monster or joining ({R_WHEN})"
         if k == "one_shot":
@@ -582,7 +600,7 @@ class Playing:
                 for _ in range(e.get("draw_treasures", 0)):
                     t = self._draw("treasure")
                     if t >= 0:
-                        p.hand.append(t)
+                        self._to_hand(seat, t)
                 if sp.manual:
                     self._push_manual(seat, c, discard=False)
             else:
@@ -708,7 +726,7 @@ class Playing:
                 for _ in range(e["draw_treasures"]):
                     t = self._draw("treasure")
                     if t >= 0:
-                        p.hand.append(t)
+                        self._to_hand(seat, t)
                         got += 1
                 if self.history: self._say(f"{p.name} plays {sp.name}: draws {got} Treasure(s).")
             elif e.get("level_for"):

@@ -9,6 +9,9 @@ from .actions import Action
 from .kinds import charity_first, combat_only, fighter_only, not_in_combat, setup_only
 from .refs import R_RUN
 
+#: Ops that roll a die first (a Bad Stuff starting with one waits for reactions to the roll)
+_ROLL_OPS = frozenset(("roll", "lose_cards_roll", "lose_level_per_roll"))
+
 
 class RunAway:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: Running Away (see the module
@@ -111,12 +114,23 @@ class RunAway:
     def _bad_stuff(self, seat: int, m: int) -> None:
         """Monster ``m`` catches ``seat``: its Bad Stuff ops (or a module's, or a manual
         decision), then the log says what it took in game words (core rules, 7. Running Away
-        and Bad Stuff)."""
-        before = self._victim_snap(seat) if self.history else None
-        if self._h_bad and any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad):
-            if before is not None:
-                self._say_what_it_did(seat, before, m)
+        and Bad Stuff). Bad Stuff that starts with a die roll (3,872 Orcs, Snails on Speed)
+        rolls first and lets the cards that react to a die roll answer before the result is
+        used (:meth:`_lang_die_window`: Loaded Die)."""
+        if self._h_bad:
+            before = self._victim_snap(seat) if self.history else None
+            if any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad):
+                if before is not None:
+                    self._say_what_it_did(seat, before, m)
+                return
+        ops = self.specs[m].effects.get("bad_stuff")
+        if ops and self._lang and ops[0].keys() & _ROLL_OPS and self._lang_die_window(seat, ("bad_stuff", seat, m)):
             return
+        self._bad_stuff_ops(seat, m)
+
+    def _bad_stuff_ops(self, seat: int, m: int) -> None:
+        """The Bad Stuff of monster ``m`` on ``seat`` (see :meth:`_bad_stuff`)."""
+        before = self._victim_snap(seat) if self.history else None
         sp = self.specs[m]
         ops = sp.effects.get("bad_stuff")
         if ops:

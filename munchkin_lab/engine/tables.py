@@ -209,6 +209,9 @@ class CardFacts:
             (bought off: ``bribe_gold`` or ``evade_discard``): effect flags.
         turn_category, combat_category: how the engine lists a Special / One-Shot on its
             owner's turn and in a combat (``tables.turn_category`` / ``combat_category``).
+        side_play: for a card played by the card-effect language's ``played`` abilities, the
+            ``cs`` of its play that gives its bonus to a chosen side (``()`` one ability, or
+            ``(index,)`` the mode among several: Potion of Halitosis' +2), else None.
     """
 
     def __init__(self, specs: list, t) -> None:
@@ -236,6 +239,19 @@ class CardFacts:
         self.evade_offer = [bool(x.get("bribe_gold") or x.get("evade_discard")) for x in e]
         self.turn_category = t._tcat
         self.combat_category = t._ccat
+        self.side_play = [_side_play(run) for run in t._lrun]
+
+
+def _side_play(run) -> tuple | None:
+    """:attr:`CardFacts.side_play` of a card whose runnable abilities are ``run``."""
+    played = run.get("played", ()) if run else ()
+    if not played:
+        return None
+    modes = len(played) > 1 and all(ab.label for _i, ab in played)
+    for idx, ab in played:
+        if ab.who.name == "chosen_side" and (modes or len(played) == 1):
+            return (idx,) if modes else ()
+    return None
 
 
 def _lname(spec: CardSpec) -> str:
