@@ -120,6 +120,7 @@ def program_tables(specs) -> dict:
         "_lstat": {k: frozenset(v) for k, v in stat.items()},
         "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
         "_lang": bool(by),
+        "_lhold": {},  # card set -> may it sit in front of a player (Abilities._holders' memo)
     }
 
 
@@ -363,38 +364,54 @@ class Abilities:
         ``owner_only``: only that player's cards (``cursed``)."""
         s = self.state
         out = []
-        n = len(s.players)
-        start = player if 0 <= player < n else s.active
-        kind = self._kind
         # only sets holding a card that can sit in front of a player need the players' zones
         # (a set of monsters, enhancers, Dungeons or room tiles: the combat and the modules)
-        memo = self.__dict__.setdefault("_lhold_players", {})
+        memo = self._lhold
         need = memo.get(want)
         if need is None:
+            kind = self._kind
             need = memo[want] = any(kind[c] not in _OFF_PLAYER_KINDS for c in want)
-        for j in range(n if need else 0):
-            q = (start + j) % n
-            if owner_only >= 0 and q != owner_only:
-                continue
-            p = s.players[q]
-            for c in p.races:
-                if c in want:
-                    out.append((c, q))
-            for c in p.classes:
-                if c in want:
-                    out.append((c, q))
-            for c in (p.half_breed, p.super_munchkin):
+        if need:
+            players = s.players
+            n = len(players)
+            start = player if 0 <= player < n else s.active
+            # a zone none of whose cards is wanted is skipped whole (one set test in C); the
+            # order of what is found is the firing order
+            apart = want.isdisjoint
+            for j in range(n):
+                q = (start + j) % n
+                if owner_only >= 0 and q != owner_only:
+                    continue
+                p = players[q]
+                if p.races and not apart(p.races):
+                    for c in p.races:
+                        if c in want:
+                            out.append((c, q))
+                if p.classes and not apart(p.classes):
+                    for c in p.classes:
+                        if c in want:
+                            out.append((c, q))
+                c = p.half_breed
                 if c >= 0 and c in want:
                     out.append((c, q))
-            for c in p.equipped:
-                if c in want and kind[c] == "item" and self.can_use(q, c):
-                    out.append((c, q))
-            for c in (p.cheat, p.hireling):
+                c = p.super_munchkin
                 if c >= 0 and c in want:
                     out.append((c, q))
-            for c in p.curses:
-                if c in want:
+                if p.equipped and not apart(p.equipped):
+                    kind = self._kind
+                    for c in p.equipped:
+                        if c in want and kind[c] == "item" and self.can_use(q, c):
+                            out.append((c, q))
+                c = p.cheat
+                if c >= 0 and c in want:
                     out.append((c, q))
+                c = p.hireling
+                if c >= 0 and c in want:
+                    out.append((c, q))
+                if p.curses and not apart(p.curses):
+                    for c in p.curses:
+                        if c in want:
+                            out.append((c, q))
         if owner_only >= 0:
             return out
         cb = s.combat
@@ -516,6 +533,8 @@ class Abilities:
             p = s.players[q]
             if not p.alive:
                 continue
+            if hand.isdisjoint(p.hand) and hand.isdisjoint(p.carried):
+                continue  # none of the reacting cards (the order below is the offers' order)
             for c in p.hand + [x for x in p.carried if self._kind[x] == "one_shot"]:
                 if c not in hand:
                     continue
@@ -993,18 +1012,19 @@ class Abilities:
         return after
 
     # ------------------------------------------------------------------ statics
-    def _static_iter(self, name: str):
-        """``(card, owner, ability)`` of the continuous abilities using op ``name`` of the
-        cards that listen now."""
+    def _static_iter(self, name: str) -> list:
+        """``[(card, owner, ability)]`` of the continuous abilities using op ``name`` of the
+        cards that listen now (most often none: the callers stop there)."""
         cards = self._lstat.get(name)
         if not cards:
-            return
+            return []
         s = self.state
         cb = s.combat
-        player = cb.fighter if cb is not None else s.active
-        for card, owner in self._holders(cards, player):
-            for _idx, ab in self._lrun[card]["in_play"]:
-                yield card, owner, ab
+        hs = self._holders(cards, cb.fighter if cb is not None else s.active)
+        if not hs:
+            return hs
+        lrun = self._lrun
+        return [(card, owner, ab) for card, owner in hs for _idx, ab in lrun[card]["in_play"]]
 
     def _lx(self, name: str, target: tuple) -> int:
         """What the language adds to a number the engine computes for ``target`` (``("player",
@@ -1018,20 +1038,24 @@ class Abilities:
             total += led.total(name, target)
         if name not in self._lstat or self._lx_depth:
             return total
+        found = self._static_iter(name)
+        if not found:
+            return total
         self._lx_depth += 1
         try:
-            for ab, ctx, w in self._statics_reaching(name, target):
+            for ab, ctx, w in self._statics_reaching(found, target):
                 total += self._static_sum(ab.do, name, target, ctx, w)
         finally:
             self._lx_depth -= 1
         return total
 
-    def _statics_reaching(self, name: str, target: tuple):
-        """``(ability, ctx, world)`` of the continuous abilities using op ``name`` whose ``if``
-        holds now and whose ``who`` reaches ``target`` (a ``(kind, id)`` pair); the caller
-        guards against statics read while statics are summed (``_lx_depth``)."""
+    def _statics_reaching(self, found: list, target: tuple):
+        """``(ability, ctx, world)`` of the continuous abilities ``found`` (``_static_iter``'s
+        list of one op) whose ``if`` holds now and whose ``who`` reaches ``target`` (a ``(kind,
+        id)`` pair); the caller guards against statics read while statics are summed
+        (``_lx_depth``)."""
         w = EngineWorld(self)
-        for card, owner, ab in self._static_iter(name):
+        for card, owner, ab in found:
             ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 continue
@@ -1070,10 +1094,13 @@ class Abilities:
             return True
         if name not in self._lstat or self._lx_depth:
             return False
+        found = self._static_iter(name)
+        if not found:
+            return False
         self._lx_depth += 1
         try:
             return any(self._switch_in(ab.do, name, target, ctx, w)
-                       for ab, ctx, w in self._statics_reaching(name, target))
+                       for ab, ctx, w in self._statics_reaching(found, target))
         finally:
             self._lx_depth -= 1
 
@@ -1565,22 +1592,25 @@ class Abilities:
         self._run_ability(card, idx, ab, ctx, None, pick)
 
     # ------------------------------------------------------------------ the use action
-    def _use_holders(self, seat: int):
-        """``(card, owner, index, ability)`` of the ``use`` abilities ``seat`` may use now (the
-        card listens; ``by`` - default the owner - resolves to ``seat``)."""
+    def _use_holders(self, seat: int) -> list:
+        """``[(card, owner, index, ability, ctx, world)]`` of the ``use`` abilities ``seat`` may
+        use now (the card listens; ``by`` - default the owner - resolves to ``seat``)."""
         if not self._luse:
-            return
-        s = self.state
+            return []
+        hs = self._holders(self._luse, seat)
+        if not hs:
+            return hs
+        out = []
         w = None
-        for card, owner in self._holders(self._luse, seat):
+        for card, owner in hs:
             for idx, ab in self._lrun[card].get("use", ()):
                 w = w or EngineWorld(self)
                 ctx = self._ctx(card, owner, seat)
                 by = resolve(ab.by or OWNER, ctx, w) if (ab.by is not None or owner >= 0) else None
                 if by is None or seat not in by.items:
                     continue
-                yield card, owner, idx, ab, ctx, w
-        del s
+                out.append((card, owner, idx, ab, ctx, w))
+        return out
 
     def _cand_use(self, seat: int, ok: bool, out: list) -> None:
         """The ``use`` abilities of the cards in play ``seat`` may use now, per choice and cost
