@@ -372,50 +372,25 @@ class Abilities:
             kind = self._kind
             need = memo[want] = any(kind[c] not in _OFF_PLAYER_KINDS for c in want)
         if need:
-            players = s.players
-            n = len(players)
-            start = player if 0 <= player < n else s.active
-            # a zone none of whose cards is wanted is skipped whole (one set test in C); the
-            # order of what is found is the firing order
-            apart = want.isdisjoint
-            for j in range(n):
-                q = (start + j) % n
-                if owner_only >= 0 and q != owner_only:
-                    continue
-                p = players[q]
-                if p.races and not apart(p.races):
-                    for c in p.races:
-                        if c in want:
-                            out.append((c, q))
-                if p.classes and not apart(p.classes):
-                    for c in p.classes:
-                        if c in want:
-                            out.append((c, q))
-                c = p.half_breed
-                if c >= 0 and c in want:
-                    out.append((c, q))
-                c = p.super_munchkin
-                if c >= 0 and c in want:
-                    out.append((c, q))
-                if p.equipped and not apart(p.equipped):
-                    kind = self._kind
-                    for c in p.equipped:
-                        if c in want and kind[c] == "item" and self.can_use(q, c):
-                            out.append((c, q))
-                c = p.cheat
-                if c >= 0 and c in want:
-                    out.append((c, q))
-                c = p.hireling
-                if c >= 0 and c in want:
-                    out.append((c, q))
-                if p.curses and not apart(p.curses):
-                    for c in p.curses:
-                        if c in want:
+            # where the cards of ``want`` sit in front of the players: remembered until a card
+            # enters, leaves or moves between those zones (Zones._play_moved)
+            seated = self._hcache.get(want)
+            if seated is None:
+                seated = self._hcache[want] = self._seated(want)
+            if seated:
+                n = len(s.players)
+                start = player if 0 <= player < n else s.active
+                for j in range(n):
+                    q = (start + j) % n
+                    if owner_only >= 0 and q != owner_only:
+                        continue
+                    for qq, c, item in seated:
+                        if qq == q and (not item or self.can_use(q, c)):
                             out.append((c, q))
         if owner_only >= 0:
             return out
         cb = s.combat
-        if cb is not None:
+        if cb is not None and (not want.isdisjoint(cb.monsters) or any(cb.enh)):
             for i, m in enumerate(cb.monsters):
                 if monster >= 0 and m != monster:
                     continue
@@ -441,6 +416,31 @@ class Abilities:
                         t = r["tile"]
                         if t >= 0 and t in want:
                             out.append((t, -1))
+        return out
+
+    def _seated(self, want: frozenset) -> list:
+        """The cards of ``want`` in front of the players, as ``(seat, card, item)`` in seat
+        order and, per seat, in :meth:`_holders`' zone order (Races, Classes, Half-Breed,
+        Super Munchkin, Items in use, Cheat!, Hireling, Curses); ``item``: an Item in use,
+        which listens only while its owner may use it (asked live by :meth:`_holders`)."""
+        out = []
+        kind = self._kind
+        apart = want.isdisjoint  # a zone none of whose cards is wanted is skipped whole
+        for q, p in enumerate(self.state.players):
+            if p.races and not apart(p.races):
+                out += [(q, c, False) for c in p.races if c in want]
+            if p.classes and not apart(p.classes):
+                out += [(q, c, False) for c in p.classes if c in want]
+            for c in (p.half_breed, p.super_munchkin):
+                if c >= 0 and c in want:
+                    out.append((q, c, False))
+            if p.equipped and not apart(p.equipped):
+                out += [(q, c, True) for c in p.equipped if c in want and kind[c] == "item"]
+            for c in (p.cheat, p.hireling):
+                if c >= 0 and c in want:
+                    out.append((q, c, False))
+            if p.curses and not apart(p.curses):
+                out += [(q, c, False) for c in p.curses if c in want]
         return out
 
     # ------------------------------------------------------------------ limits

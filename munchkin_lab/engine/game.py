@@ -195,6 +195,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         cap = options.max_actions_per_turn
         self._cap = cap if cap is not None else float("inf")
         self._use_memo: dict = {}  # the state-based checks' memo of can_use (checks.py)
+        self._hcache: dict = {}  # card set -> where its cards sit in front of the players (abilities._holders)
         self._sba_seats: set = set()  # seats the state-based checks look at next (checks.py)
         self._sba_all = any(m.name != "core" for m in self.modules)  # modules: every seat, always
         self._sba_full = True
@@ -271,6 +272,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._ckpt = (self._initial, 0, self.draws, self.deaths)
         self._ckpt_due = _CKPT_EVERY
         self._sba_full = True  # an edited position: the next checks look at everybody
+        self._hcache = {}
         self._ver += 1
         self._undo.clear()
         self._redo.clear()
@@ -456,6 +458,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._legal_ver = -1
         self._sba_seats = set()  # (a copy must not share the set) - the next checks see all
         self._sba_full = True
+        self._hcache = {}  # (nor the holders' cache: Zones._play_moved)
 
     def outcome(self) -> Outcome | None:
         """None while the game runs, else an :class:`Outcome`."""

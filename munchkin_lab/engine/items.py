@@ -193,11 +193,13 @@ class Items:
         p = self.state.players[seat]
         p.carried.remove(a.card)
         p.equipped.append(a.card)
+        self._play_moved()
 
     def _do_unequip(self, seat: int, a: Action) -> None:
         p = self.state.players[seat]
         p.equipped.remove(a.card)
         p.carried.append(a.card)
+        self._play_moved()
 
     def _equip_candidates(self, seat: int, out: list) -> None:
         p = self.state.players[seat]
@@ -341,6 +343,7 @@ class Items:
         tp = s.players[a.target]
         (tp.equipped if self.can_use(a.target, a.card) and self.why_slot(a.target, a.card) is None
          else tp.carried).append(a.card)
+        self._play_moved()
         if self.history: self._say(f"{p.name} gives {self.name(a.card)} to {tp.name}.")
 
     # ------------------------------------------------------------------ theft (Thief)

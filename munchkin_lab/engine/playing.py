@@ -177,6 +177,7 @@ class Playing:
         self._discard(card)
         p.hand.remove(new)
         (p.races if self._kind[new] == "race" else p.classes).append(new)
+        self._play_moved()
         if self.history: self._say(f"{p.name} discards {self.name(card)} and becomes {self.name(new)}.")
         if self.specs[new].manual:
             self._push_manual(seat, new, discard=False)
@@ -478,6 +479,7 @@ class Playing:
             if a.m >= 0 and a.m in p.carried and self.can_use(seat, a.m):
                 p.carried.remove(a.m)
                 p.equipped.append(a.m)
+            self._play_moved()
             if self.history: self._say(f"{p.name} hires {sp.name}" + (f", who carries {self.name(a.m)}." if a.m >= 0 else "."))
             return
         if sp.manual and k in ("race", "class"):
@@ -489,12 +491,14 @@ class Playing:
                 self._leave_play(seat, old)
                 self._discard(old)
             zone.append(c)
+            self._play_moved()
             if self.history: self._say(f"{p.name} becomes {sp.name}.")
             if "enters_play" in self._lt:
                 self._lang_fire_card("enters_play", c, seat, seat)
         elif k == "item":
             if self.can_use(seat, c) and self.why_slot(seat, c) is None:
                 p.equipped.append(c)
+                self._play_moved()
                 if self.history: self._say(f"{p.name} uses {sp.name}.")
             else:
                 p.carried.append(c)
@@ -633,9 +637,11 @@ class Playing:
                 self._combat_changed(seat)
             elif e.get("half_breed"):
                 p.half_breed = c
+                self._play_moved()
                 if self.history: self._say(f"{p.name} plays {sp.name}.")
             elif e.get("super_munchkin"):
                 p.super_munchkin = c
+                self._play_moved()
                 if self.history: self._say(f"{p.name} plays {sp.name}.")
             elif e.get("cheat"):
                 p.cheat = c
@@ -643,6 +649,7 @@ class Playing:
                 if a.m in p.carried and self._kind[a.m] == "item":
                     p.carried.remove(a.m)
                     p.equipped.append(a.m)
+                self._play_moved()
                 if self.history: self._say(f"{p.name} cheats with {self.name(a.m)}.")
             elif e.get("end_combat"):
                 self._discard(c)
@@ -653,6 +660,7 @@ class Playing:
                 self._remove_from_play(a.target, a.m)
                 if self.can_use(seat, a.m) and self.why_slot(seat, a.m) is None:
                     p.equipped.append(a.m)
+                    self._play_moved()
                 else:
                     p.carried.append(a.m)
                 if self.history: self._say(f"{p.name} plays {sp.name}: takes {self.name(a.m)} from {self._pn(a.target)}.")

@@ -30,7 +30,7 @@ class RunAway:
         language's ``roll_mod`` changes."""
         for cu in self.state.players[seat].curses:
             die += self.specs[cu].effects.get("roll_mod", 0)
-        if self._lang:
+        if "roll_mod" in self._lstat or self.state.ledger.entries:  # the card-effect language
             die += self._lx("roll_mod", ("player", seat))
         return die
 
