@@ -1592,12 +1592,14 @@ class Abilities:
         self._run_ability(card, idx, ab, ctx, None, pick)
 
     # ------------------------------------------------------------------ the use action
-    def _use_holders(self, seat: int) -> list:
+    def _use_holders(self, seat: int, hs: list | None = None) -> list:
         """``[(card, owner, index, ability, ctx, world)]`` of the ``use`` abilities ``seat`` may
-        use now (the card listens; ``by`` - default the owner - resolves to ``seat``)."""
+        use now (the card listens; ``by`` - default the owner - resolves to ``seat``); ``hs``:
+        the listening cards when the caller has asked them already."""
         if not self._luse:
             return []
-        hs = self._holders(self._luse, seat)
+        if hs is None:
+            hs = self._holders(self._luse, seat)
         if not hs:
             return hs
         out = []
@@ -1615,9 +1617,13 @@ class Abilities:
     def _cand_use(self, seat: int, ok: bool, out: list) -> None:
         """The ``use`` abilities of the cards in play ``seat`` may use now, per choice and cost
         (a card list without ``use`` abilities: nothing)."""
-        if not self._luse:
+        luse = self._luse
+        if not luse:
             return
-        for card, owner, idx, ab, ctx, w in self._use_holders(seat):
+        hs = self._holders(luse, seat)
+        if not hs:  # (most steps: no card with a use ability listens)
+            return
+        for card, owner, idx, ab, ctx, w in self._use_holders(seat, hs):
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 continue
             if not self._limit_ok(card, idx, ab):

@@ -325,22 +325,35 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         """
         if seat is not None:
             return self._legal_for(seat, labels)
+        # the actor (the rules of actor(), inline), then the pending decision's answers or the
+        # phase's candidate generators (kinds.PHASE_CANDIDATES); without module checks the
+        # generators keep only what the kinds' checks pass; with them every candidate goes
+        # through _why_inner (a module may allow what the core refuses)
         s = self.state
-        if s.pending:  # the rules of actor(), inline
-            seat = s.pending[0]["player"]
+        ok = not self._h_check
+        acts: list[Action] = []
+        if s.pending:
+            d = s.pending[0]
+            self._pending_candidates(d["player"], d, acts)
         else:
             ph = s.phase
-            if ph == "over":
-                return []
-            if ph == "setup":
-                seat = s.setup_seat
-            elif ph == "combat":
+            if ph == "combat":
                 c = s.combat
-                st = c.stage
-                seat = c.window[0] if st == "window" else c.runners[0] if st == "run" else c.fighter
+                ph = c.stage
+                seat = c.window[0] if ph == "window" else c.runners[0] if ph == "run" else c.fighter
+            elif ph == "over":
+                return []
+            elif ph == "setup":
+                seat = s.setup_seat
             else:
                 seat = s.active
-        acts = self._candidates(seat)
+                if ph != "charity":
+                    ph = "turn"
+            for gen in self._PHASE_GEN[ph]:
+                gen(self, seat, ok, acts)
+        if not ok:
+            why = self._why_inner
+            acts = [a for a in acts if why(a) is None]
         if labels:
             acts = [Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards, label=self.describe(a))
                     for a in acts]

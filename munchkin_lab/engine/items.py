@@ -281,15 +281,16 @@ class Items:
         gold = self._sale_gold
         # even the whole lot (the dearest counted twice, for a Halfling) buys no Level
         gg = gold.__getitem__
-        tot = sum(map(gg, p.hand)) + sum(map(gg, p.carried)) + sum(map(gg, p.equipped))
+        cards = p.hand + p.carried + p.equipped
+        tot = sum(map(gg, cards))
         if tot < 1000:
             # only a Halfling's double price (once per turn) can make up the difference
             if tot < 500 or p.sold_double or not p.races or not self.has_race(seat, "halfling"):
                 return None
-            top = max(map(gg, p.hand + p.carried + p.equipped))
+            top = max(map(gg, cards))
             if tot + top < 1000:
                 return None
-        items = [c for c in p.hand + p.carried + p.equipped if gold[c] > 0]
+        items = [c for c in cards if gold[c] > 0]
         items.sort(key=gg, reverse=True)  # dearest first; stable, as the old key -gold
         dbl = -1
         if self.has_race(seat, "halfling") and not p.sold_double:
