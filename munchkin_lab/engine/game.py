@@ -27,7 +27,7 @@ from typing import Iterable, Sequence
 
 from . import rng as _rng
 from . import saves as _saves
-from .abilities import Abilities
+from .abilities import _OFF_PLAYER_KINDS, Abilities
 from .actions import Action, IllegalActionError
 from .cards import CardSpec, FrozenDict
 from .character import Character
@@ -199,6 +199,14 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._sba_seats: set = set()  # seats the state-based checks look at next (checks.py)
         self._sba_all = any(m.name != "core" for m in self.modules)  # modules: every seat, always
         self._sba_full = True
+        # the own turn's candidate generators out of a combat: without the `use` ones when no
+        # card of the list has a `use` ability that can be heard there (only cards that never
+        # sit in front of a player, e.g. the Lawyers, and no rules module: they listen in a
+        # combat only - Abilities._holders)
+        turn_gens = self._PHASE_GEN["turn"]
+        if not self._sba_all and all(self._kind[c] in _OFF_PLAYER_KINDS for c in self._luse):
+            turn_gens = tuple(g for g in turn_gens if g is not type(self)._cand_use)
+        self._turn_gens = turn_gens
         self._kicking = False     # a Kick Open the Door is resolving (see _kick)
         self._kick_again = False  # a module asked for a replacement face-up Door (Portal)
 
@@ -349,7 +357,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
                 seat = s.active
                 if ph != "charity":
                     ph = "turn"
-            for gen in self._PHASE_GEN[ph]:
+            for gen in (self._turn_gens if ph == "turn" and s.combat is None else self._PHASE_GEN[ph]):
                 gen(self, seat, ok, acts)
         if not ok:
             why = self._why_inner
