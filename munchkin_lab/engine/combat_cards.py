@@ -391,8 +391,12 @@ class CombatCards:
         if p.classes:
             for k in ("berserk", "turning"):
                 if not ok or self._why_power_seat(seat, k) is None:
+                    K = self._kc[seat][k]
                     for card in p.hand + p.in_play():
-                        out.append(A(seat, k, card))
+                        a = K.get(card)
+                        if a is None:
+                            a = K[card] = A(seat, k, card)
+                        out.append(a)
             if (p.hand or p.in_play()) and (not ok or self._why_backstab_seat(seat) is None):
                 card = (p.hand or p.in_play())[0]
                 for t in (c.fighter, c.helper):

@@ -64,7 +64,7 @@ _HOOKS: dict = {}  # module classes -> {attribute: indexes of the modules overri
 _NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
 # without history, play() keeps a state checkpoint every this many actions: an action that
 # raises is rolled back by replaying the actions since (see Game._rollback)
-_CKPT_EVERY = 128
+_CKPT_EVERY = 512
 
 
 @dataclass(frozen=True)
@@ -169,7 +169,8 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self.__dict__.update(tables)
         caches = self._shared_caches.get(len(names))
         if caches is None:
-            kc = [{k: {} for k in ("play", "discard", "equip", "unequip", "join", "trouble")} for _ in names]
+            kc = [{k: {} for k in ("play", "discard", "equip", "unequip", "join", "trouble", "berserk", "turning")}
+                  for _ in names]
             # the argument-free candidates of each seat
             simple = [{k: self._A(i, k) for k in ("accept", "refuse", "pass", "offer_help", "fight",
                                                    "run", "kick", "loot", "end_turn")}

@@ -361,7 +361,7 @@ class Dispatch:
                     self._check_winner()
                     break
         # the state-based checks, when they have something to look at (marked seats, a
-        # full run, a helper who may have died): most steps have none
+        # full run, a helper who died): most steps have none
         c = s.combat
-        if self._sba_full or self._sba_seats or (c is not None and c.helper >= 0):
+        if self._sba_full or self._sba_seats or (c is not None and c.helper >= 0 and not s.players[c.helper].alive):
             self._state_checks()
