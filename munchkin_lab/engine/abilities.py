@@ -479,9 +479,11 @@ class Abilities:
         want = self._lby.get(trigger)
         offers: list = []
         if want:
-            w = EngineWorld(self)
-            for card, owner in self._holders(want, player, monster, tile, owner_only):
-                self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
+            hs = self._holders(want, player, monster, tile, owner_only)
+            if hs:
+                w = EngineWorld(self)
+                for card, owner in hs:
+                    self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
         self._hand_offers(trigger, player, monster, facts, offers)
         if offers:
             self._push_react(trigger, offers, player, monster, facts, cont)
@@ -1277,9 +1279,11 @@ class Abilities:
         c = self.state.combat
         m = c.monsters[i]
         total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
+        lstat = self._lstat
+        led = self.state.ledger.entries  # (a switch no card and no lasting change holds: off)
         ok = total >= 5 and not self.specs[m].effects.get("no_run_away") and \
-            not self._static_has(("monster", m), "no_run_away")
-        if not ok and self._static_has(("player", seat), "auto_escape"):
+            not (("no_run_away" in lstat or led) and self._static_has(("monster", m), "no_run_away"))
+        if not ok and ("auto_escape" in lstat or led) and self._static_has(("player", seat), "auto_escape"):
             ok = True
         self._ev = {}
         if "run_away_rolled" in self._lt:
