@@ -121,6 +121,8 @@ def program_tables(specs) -> dict:
         "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
         "_lang": bool(by),
         "_lhold": {},  # card set -> may it sit in front of a player (Abilities._holders' memo)
+        # every card some trigger, continuous op or use ability listens with (Abilities._holders)
+        "_lall": frozenset().union(*by.values(), *stat.values(), use),
     }
 
 
@@ -374,9 +376,15 @@ class Abilities:
         if need:
             # where the cards of ``want`` sit in front of the players: remembered until a card
             # enters, leaves or moves between those zones (Zones._play_moved)
-            seated = self._hcache.get(want)
+            hc = self._hcache
+            seated = hc.get(want)
             if seated is None:
-                seated = self._hcache[want] = self._seated(want)
+                # one look at every listening card of the list serves every set asked after it
+                # (each set is part of _lall; the filter keeps the order)
+                every = hc.get(None)
+                if every is None:
+                    every = hc[None] = self._seated(self._lall)
+                seated = hc[want] = [x for x in every if x[1] in want]
             if seated:
                 n = len(s.players)
                 start = player if 0 <= player < n else s.active

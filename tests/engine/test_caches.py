@@ -30,6 +30,7 @@ def checked_caches(monkeypatch):
     cached = Abilities._holders
 
     def holders(self, want, *args, **kw):
+        assert want <= self._lall, "a listening set outside the card list's tables"
         got = cached(self, want, *args, **kw)
         keep = self._hcache
         self._hcache = {}
