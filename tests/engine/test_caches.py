@@ -93,14 +93,11 @@ def test_the_language_cards_are_found_and_still_answer_afresh(checked_caches):
 
 
 @pytest.fixture(scope="module")
-def all_sets(tmp_path_factory):
-    """Card-name resolver over every shipped set (a freshly built temp card database)."""
+def all_sets(db_url):
+    """Card-name resolver over every shipped set (the session's temp card database)."""
     from munchkin_lab.cards.api import load_specs
-    from munchkin_lab.cards.build import build
 
-    url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'cards.sqlite'}"
-    build(url=url)
-    by_name = {sp.name.lower(): sp for sp, _ in load_specs(url=url)}
+    by_name = {sp.name.lower(): sp for sp, _ in load_specs(url=db_url)}
     return lambda name: by_name.get(name.lower())
 
 
