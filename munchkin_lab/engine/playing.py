@@ -75,27 +75,27 @@ class Playing:
         A = self._A
         players = s.players
         p = players[seat]
-        kind = self._kind
         wp = self._why_play
         anyplay = self._anyplay
         P = self._kc[seat]["play"]
+        plan = self._tplan  # the branch of each kind (tables._TURN_PLAN)
         for c in p.hand:
-            k = kind[c]
-            if k == "monster" or k == "monster_enhancer":
+            k = plan[c]
+            if not k:  # a monster, a Monster Enhancer...: not played from here
                 continue
-            if k == "item" or k == "race" or k == "class":
+            if k == 1:  # an Item, a Race, a Class
                 a = P.get(c)
                 if a is None:
                     a = P[c] = A(seat, "play", c)
                 if not ok or (wp(seat, a, False) if anyplay[c] else self._why_play_char_or_item(seat, c)) is None:
                     out.append(a)
-            elif k == "curse" or k == "go_up_a_level":
-                rule = self._rule_curse_target if k == "curse" else None
+            elif k <= 3:  # a Curse (2) or a Go Up a Level (3), per target
+                rule = self._rule_curse_target if k == 2 else None
                 for t, a in enumerate(self._A_targets(seat, c)):
                     if not ok or (wp(seat, a, False) if anyplay[c] else
                                   rule(t) if rule is not None else self._rule_go_up(c, t)) is None:
                         out.append(a)
-            elif k == "special" or k == "one_shot":
+            else:  # a Special or a One-Shot
                 t = self._tcat[c]
                 if t == 2:
                     a = P.get(c)
