@@ -42,8 +42,9 @@ class RunAway:
         p = s.players[seat]
         mod = 1 if self.has_race(seat, "elf") else 0
         for it in p.equipped:
-            if self.can_use(seat, it):
-                mod += self.specs[it].effects.get("run_away", 0)
+            r = self.specs[it].effects.get("run_away", 0)
+            if r and self.can_use(seat, it):  # (an Item without a Run Away bonus adds nothing)
+                mod += r
         m = c.monsters[i]
         mod += self.specs[m].effects.get("run_away", 0)
         for e in c.enh[i]:
