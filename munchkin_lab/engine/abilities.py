@@ -123,6 +123,9 @@ def program_tables(specs) -> dict:
         "_lstat": {k: frozenset(v) for k, v in stat.items()},
         "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
         "_lang": bool(by) or bool(hand),
+        "_lhold": {},  # card set -> may it sit in front of a player (Abilities._holders' memo)
+        # every card some trigger, continuous op or use ability listens with (Abilities._holders)
+        "_lall": frozenset().union(*by.values(), *stat.values(), use),
     }
 
 
@@ -380,42 +383,39 @@ class Abilities:
         ``owner_only``: only that player's cards (``cursed``)."""
         s = self.state
         out = []
-        n = len(s.players)
-        start = player if 0 <= player < n else s.active
-        kind = self._kind
         # only sets holding a card that can sit in front of a player need the players' zones
         # (a set of monsters, enhancers, Dungeons or room tiles: the combat and the modules)
-        memo = self.__dict__.setdefault("_lhold_players", {})
+        memo = self._lhold
         need = memo.get(want)
         if need is None:
+            kind = self._kind
             need = memo[want] = any(kind[c] not in _OFF_PLAYER_KINDS for c in want)
-        for j in range(n if need else 0):
-            q = (start + j) % n
-            if owner_only >= 0 and q != owner_only:
-                continue
-            p = s.players[q]
-            for c in p.races:
-                if c in want:
-                    out.append((c, q))
-            for c in p.classes:
-                if c in want:
-                    out.append((c, q))
-            for c in (p.half_breed, p.super_munchkin):
-                if c >= 0 and c in want:
-                    out.append((c, q))
-            for c in p.equipped:
-                if c in want and kind[c] == "item" and self.can_use(q, c):
-                    out.append((c, q))
-            for c in (p.cheat, p.hireling):
-                if c >= 0 and c in want:
-                    out.append((c, q))
-            for c in p.curses:
-                if c in want:
-                    out.append((c, q))
+        if need:
+            # where the cards of ``want`` sit in front of the players: remembered until a card
+            # enters, leaves or moves between those zones (Zones._play_moved)
+            hc = self._hcache
+            seated = hc.get(want)
+            if seated is None:
+                # one look at every listening card of the list serves every set asked after it
+                # (each set is part of _lall; the filter keeps the order)
+                every = hc.get(None)
+                if every is None:
+                    every = hc[None] = self._seated(self._lall)
+                seated = hc[want] = [x for x in every if x[1] in want]
+            if seated:
+                n = len(s.players)
+                start = player if 0 <= player < n else s.active
+                for j in range(n):
+                    q = (start + j) % n
+                    if owner_only >= 0 and q != owner_only:
+                        continue
+                    for qq, c, item in seated:
+                        if qq == q and (not item or self.can_use(q, c)):
+                            out.append((c, q))
         if owner_only >= 0:
             return out
         cb = s.combat
-        if cb is not None:
+        if cb is not None and (not want.isdisjoint(cb.monsters) or any(cb.enh)):
             for i, m in enumerate(cb.monsters):
                 if monster >= 0 and m != monster:
                     continue
@@ -441,6 +441,31 @@ class Abilities:
                         t = r["tile"]
                         if t >= 0 and t in want:
                             out.append((t, -1))
+        return out
+
+    def _seated(self, want: frozenset) -> list:
+        """The cards of ``want`` in front of the players, as ``(seat, card, item)`` in seat
+        order and, per seat, in :meth:`_holders`' zone order (Races, Classes, Half-Breed,
+        Super Munchkin, Items in use, Cheat!, Hireling, Curses); ``item``: an Item in use,
+        which listens only while its owner may use it (asked live by :meth:`_holders`)."""
+        out = []
+        kind = self._kind
+        apart = want.isdisjoint  # a zone none of whose cards is wanted is skipped whole
+        for q, p in enumerate(self.state.players):
+            if p.races and not apart(p.races):
+                out += [(q, c, False) for c in p.races if c in want]
+            if p.classes and not apart(p.classes):
+                out += [(q, c, False) for c in p.classes if c in want]
+            for c in (p.half_breed, p.super_munchkin):
+                if c >= 0 and c in want:
+                    out.append((q, c, False))
+            if p.equipped and not apart(p.equipped):
+                out += [(q, c, True) for c in p.equipped if c in want and kind[c] == "item"]
+            for c in (p.cheat, p.hireling):
+                if c >= 0 and c in want:
+                    out.append((q, c, False))
+            if p.curses and not apart(p.curses):
+                out += [(q, c, False) for c in p.curses if c in want]
         return out
 
     # ------------------------------------------------------------------ limits
@@ -479,9 +504,11 @@ class Abilities:
         want = self._lby.get(trigger)
         offers: list = []
         if want:
-            w = EngineWorld(self)
-            for card, owner in self._holders(want, player, monster, tile, owner_only):
-                self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
+            hs = self._holders(want, player, monster, tile, owner_only)
+            if hs:
+                w = EngineWorld(self)
+                for card, owner in hs:
+                    self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
         self._hand_offers(trigger, player, monster, facts, offers)
         if offers:
             self._push_react(trigger, offers, player, monster, facts, cont)
@@ -533,6 +560,8 @@ class Abilities:
             p = s.players[q]
             if not p.alive:
                 continue
+            if hand.isdisjoint(p.hand) and hand.isdisjoint(p.carried):
+                continue  # none of the reacting cards (the order below is the offers' order)
             for c in p.hand + [x for x in p.carried if self._kind[x] == "one_shot"]:
                 if c not in hand:
                     continue
@@ -1026,18 +1055,19 @@ class Abilities:
         return after
 
     # ------------------------------------------------------------------ statics
-    def _static_iter(self, name: str):
-        """``(card, owner, ability)`` of the continuous abilities using op ``name`` of the
-        cards that listen now."""
+    def _static_iter(self, name: str) -> list:
+        """``[(card, owner, ability)]`` of the continuous abilities using op ``name`` of the
+        cards that listen now (most often none: the callers stop there)."""
         cards = self._lstat.get(name)
         if not cards:
-            return
+            return []
         s = self.state
         cb = s.combat
-        player = cb.fighter if cb is not None else s.active
-        for card, owner in self._holders(cards, player):
-            for _idx, ab in self._lrun[card]["in_play"]:
-                yield card, owner, ab
+        hs = self._holders(cards, cb.fighter if cb is not None else s.active)
+        if not hs:
+            return hs
+        lrun = self._lrun
+        return [(card, owner, ab) for card, owner in hs for _idx, ab in lrun[card]["in_play"]]
 
     def _lx(self, name: str, target: tuple) -> int:
         """What the language adds to a number the engine computes for ``target`` (``("player",
@@ -1051,20 +1081,24 @@ class Abilities:
             total += led.total(name, target)
         if name not in self._lstat or self._lx_depth:
             return total
+        found = self._static_iter(name)
+        if not found:
+            return total
         self._lx_depth += 1
         try:
-            for ab, ctx, w in self._statics_reaching(name, target):
+            for ab, ctx, w in self._statics_reaching(found, target):
                 total += self._static_sum(ab.do, name, target, ctx, w)
         finally:
             self._lx_depth -= 1
         return total
 
-    def _statics_reaching(self, name: str, target: tuple):
-        """``(ability, ctx, world)`` of the continuous abilities using op ``name`` whose ``if``
-        holds now and whose ``who`` reaches ``target`` (a ``(kind, id)`` pair); the caller
-        guards against statics read while statics are summed (``_lx_depth``)."""
+    def _statics_reaching(self, found: list, target: tuple):
+        """``(ability, ctx, world)`` of the continuous abilities ``found`` (``_static_iter``'s
+        list of one op) whose ``if`` holds now and whose ``who`` reaches ``target`` (a ``(kind,
+        id)`` pair); the caller guards against statics read while statics are summed
+        (``_lx_depth``)."""
         w = EngineWorld(self)
-        for card, owner, ab in self._static_iter(name):
+        for card, owner, ab in found:
             ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 continue
@@ -1103,10 +1137,13 @@ class Abilities:
             return True
         if name not in self._lstat or self._lx_depth:
             return False
+        found = self._static_iter(name)
+        if not found:
+            return False
         self._lx_depth += 1
         try:
             return any(self._switch_in(ab.do, name, target, ctx, w)
-                       for ab, ctx, w in self._statics_reaching(name, target))
+                       for ab, ctx, w in self._statics_reaching(found, target))
         finally:
             self._lx_depth -= 1
 
@@ -1328,9 +1365,11 @@ class Abilities:
         c = self.state.combat
         m = c.monsters[i]
         total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
+        lstat = self._lstat
+        led = self.state.ledger.entries  # (a switch no card and no lasting change holds: off)
         ok = total >= 5 and not self.specs[m].effects.get("no_run_away") and \
-            not self._static_has(("monster", m), "no_run_away")
-        if not ok and self._static_has(("player", seat), "auto_escape"):
+            not (("no_run_away" in lstat or led) and self._static_has(("monster", m), "no_run_away"))
+        if not ok and ("auto_escape" in lstat or led) and self._static_has(("player", seat), "auto_escape"):
             ok = True
         self._ev = {}
         if "run_away_rolled" in self._lt:
@@ -1643,29 +1682,38 @@ class Abilities:
         self._run_ability(card, idx, ab, ctx, None, pick)
 
     # ------------------------------------------------------------------ the use action
-    def _use_holders(self, seat: int):
-        """``(card, owner, index, ability)`` of the ``use`` abilities ``seat`` may use now (the
-        card listens; ``by`` - default the owner - resolves to ``seat``)."""
+    def _use_holders(self, seat: int, hs: list | None = None) -> list:
+        """``[(card, owner, index, ability, ctx, world)]`` of the ``use`` abilities ``seat`` may
+        use now (the card listens; ``by`` - default the owner - resolves to ``seat``); ``hs``:
+        the listening cards when the caller has asked them already."""
         if not self._luse:
-            return
-        s = self.state
+            return []
+        if hs is None:
+            hs = self._holders(self._luse, seat)
+        if not hs:
+            return hs
+        out = []
         w = None
-        for card, owner in self._holders(self._luse, seat):
+        for card, owner in hs:
             for idx, ab in self._lrun[card].get("use", ()):
                 w = w or EngineWorld(self)
                 ctx = self._ctx(card, owner, seat, against=False)  # the user's option: an advantage
                 by = resolve(ab.by or OWNER, ctx, w) if (ab.by is not None or owner >= 0) else None
                 if by is None or seat not in by.items:
                     continue
-                yield card, owner, idx, ab, ctx, w
-        del s
+                out.append((card, owner, idx, ab, ctx, w))
+        return out
 
     def _cand_use(self, seat: int, ok: bool, out: list) -> None:
         """The ``use`` abilities of the cards in play ``seat`` may use now, per choice and cost
         (a card list without ``use`` abilities: nothing)."""
-        if not self._luse:
+        luse = self._luse
+        if not luse:
             return
-        for card, owner, idx, ab, ctx, w in self._use_holders(seat):
+        hs = self._holders(luse, seat)
+        if not hs:  # (most steps: no card with a use ability listens)
+            return
+        for card, owner, idx, ab, ctx, w in self._use_holders(seat, hs):
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 continue
             if not self._limit_ok(card, idx, ab):

@@ -89,7 +89,7 @@ class Character:
         lim = self.options.hand_limit + (1 if self.has_race(seat, "dwarf") else 0)
         for m in self._h_limit:
             lim = m.hand_limit(self, seat, lim)
-        if self._lang:  # the card-effect language's hand_limit changes
+        if "hand_limit" in self._lstat or self.state.ledger.entries:  # the card-effect language's changes
             lim += self._lx("hand_limit", ("player", seat))
         return lim
 

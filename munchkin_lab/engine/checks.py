@@ -149,6 +149,7 @@ class StateChecks:
             if not unres[c] and c != p.cheat_item and not self.can_use(seat, c):
                 p.equipped.remove(c)
                 p.carried.append(c)
+                self._play_moved()
                 if self.history: self._say(f"{p.name} may no longer use {self.name(c)}: it is carried sideways.")
 
     def _slot_excess(self, seat: int) -> tuple:
@@ -194,6 +195,7 @@ class StateChecks:
         self._sba_seats.add(seat)
         p.equipped.remove(card)
         p.carried.append(card)
+        self._play_moved()
         if self.history: self._say(f"{p.name} carries {self.name(card)} instead of using it (no free slot).")
 
     def _big_options(self, d: dict) -> tuple:

@@ -65,7 +65,7 @@ class Combat:
                     total -= 2
         for mod in self._h_combat:
             total += mod.combat_modifier(self, seat)
-        if self._lang:  # the card-effect language's combat_strength changes (abilities.py)
+        if "combat_strength" in self._lstat or self.state.ledger.entries:  # the card-effect language (abilities.py)
             total += self._lx("combat_strength", ("player", seat))
         return total
 
@@ -102,8 +102,8 @@ class Combat:
                 total += cond["bonus"]
         for mod in self._h_monster:
             total += mod.monster_modifier(self, i)
-        if self._lang:  # the card-effect language (abilities.py): a Level change, its floor
-            total = self._lang_monster_strength(m, total)
+        if "combat_strength" in self._lstat or self.state.ledger.entries:  # the card-effect language (abilities.py):
+            total = self._lang_monster_strength(m, total)        # a Level change, its floor
         return total * mate
 
     def strengths(self) -> tuple[int, int]:
@@ -116,7 +116,7 @@ class Combat:
         for i in range(len(c.monsters)):
             mside += ms(i)
         pside = c.pbonus + self.player_strength(c.fighter)
-        if self._lang:  # the card-effect language: changes to the sides (abilities.py)
+        if "combat_strength" in self._lstat or self.state.ledger.entries:  # the language: the sides' changes
             pside += self._lx("combat_strength", ("side", "munchkins"))
             mside += self._lx("combat_strength", ("side", "monsters"))
         if c.helper >= 0:
@@ -149,7 +149,8 @@ class Combat:
         """A Warrior fights on the munchkin side (fighter or helper): a tie goes to the
         munchkins (core rules, 7. Combat: Help; Warrior class card)."""
         c = self.state.combat
-        if self._lang and any(q >= 0 and self._static_has(("player", q), "wins_ties") for q in (c.fighter, c.helper)):
+        if ("wins_ties" in self._lstat or self.state.ledger.entries) and \
+                any(q >= 0 and self._static_has(("player", q), "wins_ties") for q in (c.fighter, c.helper)):
             return True
         return self.has_class(c.fighter, "warrior") or (c.helper >= 0 and self.has_class(c.helper, "warrior"))
 
@@ -195,8 +196,8 @@ class Combat:
                     t += cond["count"]
             for mod in self._h_treasure:
                 t += mod.treasure_modifier(self, i)
-            if self._lang:  # the card-effect language: Treasure changes and their floor
-                t = self._lang_treasures(m, t)
+            if "treasures" in self._lstat or self.state.ledger.entries:  # the card-effect language: Treasure
+                t = self._lang_treasures(m, t)                 # changes and their floor
             if floor is not None:  # e.g. Baby: at least 1 Treasure (never more than printed)
                 t = max(t, min(floor, sp.treasures or 0))
             total += max(0, t) * mate
@@ -321,7 +322,7 @@ class Combat:
                     and self.player_strength(fighter) == s.players[fighter].level:
                 # e.g. Pukachu: one more Level when beaten alone with the bare Level
                 extra += 1
-            if self._lang:
+            if "levels_won" in self._lstat or self.state.ledger.entries:
                 extra += self._lx("levels_won", ("monster", m))
             levels += ((sp.levels_gained or 1) + extra) * mate
         # monsters killed: each Mate is one more monster (Mate card; the Elf's Level per monster)
@@ -557,7 +558,7 @@ class Combat:
             return f"only one player may help ({R_HELP})"
         nh = self._no_help
         for m in c.monsters:
-            if nh[m] or (self._lang and self._static_has(("monster", m), "no_help")):
+            if nh[m] or (("no_help" in self._lstat or self.state.ledger.entries) and self._static_has(("monster", m), "no_help")):
                 return "this monster may not be fought with help (monster card)"
         return None
 

@@ -325,15 +325,15 @@ class CombatCards:
         nm = len(c.monsters)
         kind = self._kind
         ccat = self._ccat
-        inert = self._combat_inert
+        plan = self._cplan  # the branch of each kind (tables._COMBAT_PLAN)
         A = self._A
         wp = self._why_play
         start = len(out)
         for card in p.hand:
-            if inert[card]:  # Items, Races, Classes: nothing to play in a combat from here
+            k = plan[card]
+            if not k:  # Items, Races, Classes...: nothing to play in a combat from here
                 continue
-            k = kind[card]
-            if k == "one_shot":
+            if k == 1:  # a One-Shot
                 t = ccat[card]
                 if t == 1:
                     out += self._A_monsters(seat, card, nm)
@@ -343,11 +343,11 @@ class CombatCards:
                     out += self._A_sides(seat, card)
                 elif t == 8:  # the card-effect language: per mode and choice (abilities.py)
                     self._lang_play_cands(seat, card, out)
-            elif k == "monster_enhancer":
+            elif k == 2:  # a Monster Enhancer
                 out += self._A_monsters(seat, card, nm)
-            elif k == "curse" or k == "go_up_a_level":
+            elif k == 3:  # a Curse or a Go Up a Level
                 out += self._A_targets(seat, card)
-            elif k == "monster":
+            elif k == 4:  # a monster
                 if not self._joiner[card]:  # a monster without a joining tag never joins (_rule_join)
                     if self._lang:  # ... unless an enhancer from the hand gives it one
                         for e in p.hand:
@@ -359,7 +359,7 @@ class CombatCards:
                 if a is None:
                     a = J[card] = A(seat, "join", card)
                 out.append(a)
-            elif k == "special":
+            elif k == 5:  # a Special
                 t = ccat[card]
                 if t == 4:
                     for mon in p.hand:
@@ -395,8 +395,12 @@ class CombatCards:
         if p.classes:
             for k in ("berserk", "turning"):
                 if not ok or self._why_power_seat(seat, k) is None:
+                    K = self._kc[seat][k]
                     for card in p.hand + p.in_play():
-                        out.append(A(seat, k, card))
+                        a = K.get(card)
+                        if a is None:
+                            a = K[card] = A(seat, k, card)
+                        out.append(a)
             if (p.hand or p.in_play()) and (not ok or self._why_backstab_seat(seat) is None):
                 card = (p.hand or p.in_play())[0]
                 for t in (c.fighter, c.helper):

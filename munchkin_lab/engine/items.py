@@ -199,11 +199,13 @@ class Items:
         p = self.state.players[seat]
         p.carried.remove(a.card)
         p.equipped.append(a.card)
+        self._play_moved()
 
     def _do_unequip(self, seat: int, a: Action) -> None:
         p = self.state.players[seat]
         p.equipped.remove(a.card)
         p.carried.append(a.card)
+        self._play_moved()
 
     def _equip_candidates(self, seat: int, out: list) -> None:
         p = self.state.players[seat]
@@ -285,15 +287,16 @@ class Items:
         gold = self._sale_gold
         # even the whole lot (the dearest counted twice, for a Halfling) buys no Level
         gg = gold.__getitem__
-        tot = sum(map(gg, p.hand)) + sum(map(gg, p.carried)) + sum(map(gg, p.equipped))
+        cards = p.hand + p.carried + p.equipped
+        tot = sum(map(gg, cards))
         if tot < 1000:
             # only a Halfling's double price (once per turn) can make up the difference
             if tot < 500 or p.sold_double or not p.races or not self.has_race(seat, "halfling"):
                 return None
-            top = max(map(gg, p.hand + p.carried + p.equipped))
+            top = max(map(gg, cards))
             if tot + top < 1000:
                 return None
-        items = [c for c in p.hand + p.carried + p.equipped if gold[c] > 0]
+        items = [c for c in cards if gold[c] > 0]
         items.sort(key=gg, reverse=True)  # dearest first; stable, as the old key -gold
         dbl = -1
         if self.has_race(seat, "halfling") and not p.sold_double:
@@ -350,6 +353,7 @@ class Items:
         tp = self.state.players[t]
         self._sba_seats.add(t)
         (tp.equipped if self.can_use(t, c) and self.why_slot(t, c) is None else tp.carried).append(c)
+        self._play_moved()
 
     # ------------------------------------------------------------------ theft (Thief)
     def _why_thief(self, seat: int) -> str | None:

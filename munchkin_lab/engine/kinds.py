@@ -204,30 +204,7 @@ class Dispatch:
             r = self._tcache[key] = (self._A(seat, "play", c, n=0), self._A(seat, "play", c, n=1))
         return r
 
-    # ------------------------------------------------------------------ listing
-    def _candidates(self, seat: int) -> list[Action]:
-        """The legal actions of the acting ``seat`` (no labels): the pending decision's
-        answers, else the phase's generators (:data:`PHASE_CANDIDATES`). Without module
-        checks the generators keep only what the kinds' checks pass; with them every
-        candidate goes through :meth:`_why_inner` (a module may allow what the core refuses)."""
-        s = self.state
-        ok = not self._h_check
-        out: list[Action] = []
-        if s.pending:
-            self._pending_candidates(seat, s.pending[0], out)
-        else:
-            ph = s.phase
-            if ph == "combat":
-                ph = s.combat.stage
-            elif ph != "setup" and ph != "charity":
-                ph = "turn"
-            for gen in self._PHASE_GEN[ph]:
-                gen(self, seat, ok, out)
-        if not ok:
-            why = self._why_inner
-            out = [a for a in out if why(a) is None]
-        return out
-
+    # ------------------------------------------------------------------ listing (legal_actions: game.py)
     def _legal_for(self, seat: int, labels: bool) -> list[Action]:
         """``legal_actions(seat=seat)``: the actor's list (when ``seat`` acts) plus the
         any-time actions of ``seat`` (core rules, 6. When You May Act)."""
@@ -392,7 +369,7 @@ class Dispatch:
                     self._check_winner()
                     break
         # the state-based checks, when they have something to look at (marked seats, a
-        # full run, a helper who may have died): most steps have none
+        # full run, a helper who died): most steps have none
         c = s.combat
-        if self._sba_full or self._sba_seats or (c is not None and c.helper >= 0):
+        if self._sba_full or self._sba_seats or (c is not None and c.helper >= 0 and not s.players[c.helper].alive):
             self._state_checks()

@@ -138,6 +138,7 @@ class Ops:
                             self._lnames[c] not in (self.races(seat) + self.classes(seat)):
                         disc.pop(j)
                         (p.races if kind == "race" else p.classes).append(c)
+                        self._play_moved()
                         if self.history: self._say(f"{p.name} takes {self.name(c)} from the discards.")
                         found = True
                         break

@@ -91,27 +91,27 @@ class Playing:
         A = self._A
         players = s.players
         p = players[seat]
-        kind = self._kind
         wp = self._why_play
         anyplay = self._anyplay
         P = self._kc[seat]["play"]
+        plan = self._tplan  # the branch of each kind (tables._TURN_PLAN)
         for c in p.hand:
-            k = kind[c]
-            if k == "monster" or k == "monster_enhancer":
+            k = plan[c]
+            if not k:  # a monster, a Monster Enhancer...: not played from here
                 continue
-            if k == "item" or k == "race" or k == "class":
+            if k == 1:  # an Item, a Race, a Class
                 a = P.get(c)
                 if a is None:
                     a = P[c] = A(seat, "play", c)
                 if not ok or (wp(seat, a, False) if anyplay[c] else self._why_play_char_or_item(seat, c)) is None:
                     out.append(a)
-            elif k == "curse" or k == "go_up_a_level":
-                rule = self._rule_curse_target if k == "curse" else None
+            elif k <= 3:  # a Curse (2) or a Go Up a Level (3), per target
+                rule = self._rule_curse_target if k == 2 else None
                 for t, a in enumerate(self._A_targets(seat, c)):
                     if not ok or (wp(seat, a, False) if anyplay[c] else
                                   rule(t) if rule is not None else self._rule_go_up(c, t, seat)) is None:
                         out.append(a)
-            elif k == "special" or k == "one_shot":
+            else:  # a Special or a One-Shot
                 t = self._tcat[c]
                 if t == 2:
                     a = P.get(c)
@@ -209,6 +209,7 @@ class Playing:
         self._discard(card)
         p.hand.remove(new)
         (p.races if self._kind[new] == "race" else p.classes).append(new)
+        self._play_moved()
         if self.history: self._say(f"{p.name} discards {self.name(card)} and becomes {self.name(new)}.")
         if self.specs[new].manual:
             self._push_manual(seat, new, discard=False)
@@ -524,6 +525,7 @@ class Playing:
             if a.m >= 0 and a.m in p.carried and self.can_use(seat, a.m):
                 p.carried.remove(a.m)
                 p.equipped.append(a.m)
+            self._play_moved()
             if self.history: self._say(f"{p.name} hires {sp.name}" + (f", who carries {self.name(a.m)}." if a.m >= 0 else "."))
             return
         if sp.manual and k in ("race", "class"):
@@ -535,12 +537,14 @@ class Playing:
                 self._leave_play(seat, old)
                 self._discard(old)
             zone.append(c)
+            self._play_moved()
             if self.history: self._say(f"{p.name} becomes {sp.name}.")
             if "enters_play" in self._lt:
                 self._lang_fire_card("enters_play", c, seat, seat)
         elif k == "item":
             if self.can_use(seat, c) and self.why_slot(seat, c) is None:
                 p.equipped.append(c)
+                self._play_moved()
                 if self.history: self._say(f"{p.name} uses {sp.name}.")
             else:
                 p.carried.append(c)
@@ -679,9 +683,11 @@ class Playing:
                 self._combat_changed(seat)
             elif e.get("half_breed"):
                 p.half_breed = c
+                self._play_moved()
                 if self.history: self._say(f"{p.name} plays {sp.name}.")
             elif e.get("super_munchkin"):
                 p.super_munchkin = c
+                self._play_moved()
                 if self.history: self._say(f"{p.name} plays {sp.name}.")
             elif e.get("cheat"):
                 p.cheat = c
@@ -693,6 +699,7 @@ class Playing:
                 elif a.m in p.carried and self._kind[a.m] == "item":
                     p.carried.remove(a.m)
                     p.equipped.append(a.m)
+                self._play_moved()
                 if self.history: self._say(f"{p.name} cheats with {self.name(a.m)}.")
                 if from_hand:
                     if self.specs[a.m].manual:
@@ -708,6 +715,7 @@ class Playing:
                 self._remove_from_play(a.target, a.m)
                 if self.can_use(seat, a.m) and self.why_slot(seat, a.m) is None:
                     p.equipped.append(a.m)
+                    self._play_moved()
                 else:
                     p.carried.append(a.m)
                 if self.history: self._say(f"{p.name} plays {sp.name}: takes {self.name(a.m)} from {self._pn(a.target)}.")

@@ -33,7 +33,7 @@ class RunAway:
         language's ``roll_mod`` changes."""
         for cu in self.state.players[seat].curses:
             die += self.specs[cu].effects.get("roll_mod", 0)
-        if self._lang:
+        if "roll_mod" in self._lstat or self.state.ledger.entries:  # the card-effect language
             die += self._lx("roll_mod", ("player", seat))
         return die
 
@@ -45,8 +45,9 @@ class RunAway:
         p = s.players[seat]
         mod = 1 if self.has_race(seat, "elf") else 0
         for it in p.equipped:
-            if self.can_use(seat, it):
-                mod += self.specs[it].effects.get("run_away", 0)
+            r = self.specs[it].effects.get("run_away", 0)
+            if r and self.can_use(seat, it):  # (an Item without a Run Away bonus adds nothing)
+                mod += r
         m = c.monsters[i]
         mod += self.specs[m].effects.get("run_away", 0)
         for e in c.enh[i]:

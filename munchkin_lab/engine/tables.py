@@ -108,6 +108,14 @@ _TABLES: dict = {}
 _TABLES_MAX = 64
 
 
+#: card kind -> its branch in Playing._cand_turn_plays (1 Race/Class/Item, 2 Curse, 3 Go Up a
+#: Level, 4 Special/One-Shot; other kinds list nothing there)
+_TURN_PLAN = {"race": 1, "class": 1, "item": 1, "curse": 2, "go_up_a_level": 3, "special": 4, "one_shot": 4}
+#: card kind -> its branch in CombatCards._cand_combat_cards (1 One-Shot, 2 Monster Enhancer,
+#: 3 Curse/Go Up a Level, 4 monster, 5 Special; other kinds list nothing there)
+_COMBAT_PLAN = {"one_shot": 1, "monster_enhancer": 2, "curse": 3, "go_up_a_level": 3, "monster": 4, "special": 5}
+
+
 def _card_tables(specs: list[CardSpec]) -> dict:
     """The per-card lookup lists of a game (``_kind``, ``_slots``, ...; index = card id), built
     once per card list and shared by every game over the same spec objects (the lists are
@@ -169,7 +177,9 @@ def _card_tables(specs: list[CardSpec]) -> dict:
         t._deck_ids.setdefault(s.deck, []).append(i)
     t._fight_extra = [bool(s.effects.get("not_pursue") or s.effects.get("bribe_gold") or
                            s.effects.get("evade_discard") or s.effects.get("cleric_chase")) for s in specs]
-    t._combat_inert = [s.kind in ("item", "race", "class") for s in specs]
+    # which branch of a candidate generator a hand card takes, by its kind (0: none)
+    t._tplan = [_TURN_PLAN.get(k, 0) for k in t._kind]    # Playing._cand_turn_plays
+    t._cplan = [_COMBAT_PLAN.get(k, 0) for k in t._kind]  # CombatCards._cand_combat_cards
     # the card-effect language (abilities.py): compiled programs and what they listen to
     t.__dict__.update(program_tables(specs))
     for i, played in enumerate(t._lplayed):

@@ -112,6 +112,7 @@ class Zones:
                 if self.history: self._say(f"{self.name(it)} goes with {self.name(c)}.")
         else:
             return False
+        self._hcache.clear()  # (_play_moved, inline)
         if p.cheat_item == c:  # the Item under Cheat! is gone: Cheat! goes with it
             ch = p.cheat
             self._leave_play(seat, ch)
@@ -132,6 +133,14 @@ class Zones:
         if self._lang:  # the card-effect language: its changes end, leaves_play (abilities.py)
             self._lang_left_play(seat, c, worn)
         return True
+
+    def _play_moved(self) -> None:
+        """A card entered, left or moved between the players' zones in play (Races, Classes,
+        Half-Breed, Super Munchkin, Items in use, Cheat!, Hireling, Curses): where the card-effect
+        language's cards sit (``Abilities._holders``' cache) is looked at afresh. Every change
+        of those zones calls it (a card leaving play: :meth:`_leave_play`); a state replaced
+        whole (undo, a roll-back, a copy, ``begin``) starts a new cache (``Game._restored``)."""
+        self._hcache.clear()
 
     def _remove_from_play(self, seat: int, c: int) -> None:
         """An Item of ``seat`` leaves play towards another zone (a trade, a theft, a bribe):

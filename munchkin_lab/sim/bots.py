@@ -926,8 +926,7 @@ class GreedyBot(Bot):
             pg = self._f.sale_gold
             sg = self._sgold
             # _sale's bound, first here
-            bound = sum(map(pg.__getitem__, p.hand)) + sum(map(pg.__getitem__, p.carried)) + \
-                sum(map(sg.__getitem__, p.equipped))
+            bound = sum(map(pg.__getitem__, p.hand + p.carried)) + sum(map(sg.__getitem__, p.equipped))
             if bound >= 1000:
                 sale = self._sale(game, seat)
                 if sale is not None and allowed(game, sale):
