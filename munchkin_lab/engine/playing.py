@@ -120,7 +120,7 @@ class Playing:
                     cands = (a,)
                 elif t == 1:  # Cheat!: on an Item in play, or with an Item from the hand
                     cands = [A(seat, "play", c, m=it) for it in p.in_play()]
-                    cands += [A(seat, "play", c, m=it) for it in p.hand if kind[it] == "item"]
+                    cands += [A(seat, "play", c, m=it) for it in p.hand if self._kind[it] == "item"]
                 elif t == 3:
                     cands = self._A_targets(seat, c)
                 elif t == 4:
