@@ -124,42 +124,39 @@ class Abilities:
         ``owner_only``: only that player's cards (``cursed``)."""
         s = self.state
         out = []
-        n = len(s.players)
-        start = player if 0 <= player < n else s.active
-        kind = self._kind
         # only sets holding a card that can sit in front of a player need the players' zones
         # (a set of monsters, enhancers, Dungeons or room tiles: the combat and the modules)
-        memo = self.__dict__.setdefault("_lhold_players", {})
+        memo = self._lhold
         need = memo.get(want)
         if need is None:
+            kind = self._kind
             need = memo[want] = any(kind[c] not in _OFF_PLAYER_KINDS for c in want)
-        for j in range(n if need else 0):
-            q = (start + j) % n
-            if owner_only >= 0 and q != owner_only:
-                continue
-            p = s.players[q]
-            for c in p.races:
-                if c in want:
-                    out.append((c, q))
-            for c in p.classes:
-                if c in want:
-                    out.append((c, q))
-            for c in (p.half_breed, p.super_munchkin):
-                if c >= 0 and c in want:
-                    out.append((c, q))
-            for c in p.equipped:
-                if c in want and kind[c] == "item" and self.can_use(q, c):
-                    out.append((c, q))
-            for c in (p.cheat, p.hireling):
-                if c >= 0 and c in want:
-                    out.append((c, q))
-            for c in p.curses:
-                if c in want:
-                    out.append((c, q))
+        if need:
+            # where the cards of ``want`` sit in front of the players: remembered until a card
+            # enters, leaves or moves between those zones (Zones._play_moved)
+            hc = self._hcache
+            seated = hc.get(want)
+            if seated is None:
+                # one look at every listening card of the list serves every set asked after it
+                # (each set is part of _lall; the filter keeps the order)
+                every = hc.get(None)
+                if every is None:
+                    every = hc[None] = self._seated(self._lall)
+                seated = hc[want] = [x for x in every if x[1] in want]
+            if seated:
+                n = len(s.players)
+                start = player if 0 <= player < n else s.active
+                for j in range(n):
+                    q = (start + j) % n
+                    if owner_only >= 0 and q != owner_only:
+                        continue
+                    for qq, c, item in seated:
+                        if qq == q and (not item or self.can_use(q, c)):
+                            out.append((c, q))
         if owner_only >= 0:
             return out
         cb = s.combat
-        if cb is not None:
+        if cb is not None and (not want.isdisjoint(cb.monsters) or any(cb.enh)):
             for i, m in enumerate(cb.monsters):
                 if monster >= 0 and m != monster:
                     continue
@@ -185,6 +182,31 @@ class Abilities:
                         t = r["tile"]
                         if t >= 0 and t in want:
                             out.append((t, -1))
+        return out
+
+    def _seated(self, want: frozenset) -> list:
+        """The cards of ``want`` in front of the players, as ``(seat, card, item)`` in seat
+        order and, per seat, in :meth:`_holders`' zone order (Races, Classes, Half-Breed,
+        Super Munchkin, Items in use, Cheat!, Hireling, Curses); ``item``: an Item in use,
+        which listens only while its owner may use it (asked live by :meth:`_holders`)."""
+        out = []
+        kind = self._kind
+        apart = want.isdisjoint  # a zone none of whose cards is wanted is skipped whole
+        for q, p in enumerate(self.state.players):
+            if p.races and not apart(p.races):
+                out += [(q, c, False) for c in p.races if c in want]
+            if p.classes and not apart(p.classes):
+                out += [(q, c, False) for c in p.classes if c in want]
+            for c in (p.half_breed, p.super_munchkin):
+                if c >= 0 and c in want:
+                    out.append((q, c, False))
+            if p.equipped and not apart(p.equipped):
+                out += [(q, c, True) for c in p.equipped if c in want and kind[c] == "item"]
+            for c in (p.cheat, p.hireling):
+                if c >= 0 and c in want:
+                    out.append((q, c, False))
+            if p.curses and not apart(p.curses):
+                out += [(q, c, False) for c in p.curses if c in want]
         return out
 
     # ------------------------------------------------------------------ limits
@@ -223,9 +245,11 @@ class Abilities:
         want = self._lby.get(trigger)
         offers: list = []
         if want:
-            w = EngineWorld(self)
-            for card, owner in self._holders(want, player, monster, tile, owner_only):
-                self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
+            hs = self._holders(want, player, monster, tile, owner_only)
+            if hs:
+                w = EngineWorld(self)
+                for card, owner in hs:
+                    self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
         self._hand_offers(trigger, player, monster, facts, offers)
         if offers:
             self._push_react(trigger, offers, player, monster, facts, cont)
@@ -238,8 +262,13 @@ class Abilities:
         ``hits``, ``enters_play``, ``leaves_play``, ``revealed``; with ``own``: a monster's
         ``caught`` / ``escaped`` / ``enters_combat``, a Curse's or trap's ``hits``): run its
         abilities for it (see :meth:`_lang_fire`). ``own``: the card's own event - its Bad
-        Stuff, its Curse - runs quietly (the caller says what it did, ``victims.py``) and tests
-        the victim as they are."""
+        Stuff, its Curse - runs quietly (the caller says what it did, ``victims.py``); its
+        short forms (``bad_stuff``, ``on_escape``, ``on_meet``, a Curse's ``ops``) test the
+        victim as they are, as the core always read them (Unspeakably Awful Indescribable
+        Horror's Wizard keeps the Class), while an ability written in the language reads like
+        the card's other conditions (a monster's: a Race / Class as a disadvantage, so a
+        Half-Breed with only the Elf Race loses 2 Levels to Tongue Demon, not 3: core rules, 10.
+        Mixed Super Munchkin)."""
         self._ev = {}
         run = self._lrun[card]
         offers: list = []
@@ -259,10 +288,14 @@ class Abilities:
         return False
 
     def _fire_one(self, trigger, card, owner, player, monster, facts, w, offers, against=None) -> None:
+        """Run (or offer, ``may``) ``card``'s abilities of ``trigger`` whose ``if`` holds;
+        ``against=False``: its short forms test the victim as they are (its own event, see
+        :meth:`_lang_fire_card`)."""
         for idx, ab in self._lrun[card][trigger]:
             if ab.from_hand:
                 continue
-            ctx = self._ctx(card, owner, player, monster, facts, against)
+            ag = None if against is None or ab.origin.startswith("abilities") else against
+            ctx = self._ctx(card, owner, player, monster, facts, ag)
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 continue
             if not self._limit_ok(card, idx, ab):
@@ -288,6 +321,8 @@ class Abilities:
             p = s.players[q]
             if not p.alive:
                 continue
+            if hand.isdisjoint(p.hand) and hand.isdisjoint(p.carried):
+                continue  # none of the reacting cards (the order below is the offers' order)
             for c in p.hand + [x for x in p.carried if self._kind[x] == "one_shot"]:
                 if c not in hand:
                     continue
@@ -306,7 +341,14 @@ class Abilities:
             "ctx": (player, monster, tuple(sorted((facts or {}).items()))),
             "rest": tuple(offers[1:]), "cont": tuple(cont) if cont else ()})
         if self.history:
-            self._say(f"{self._pn(q)} may use {self.name(c)} ({self._ab_label(c, idx)}).")
+            if trigger == "die_rolled" and facts and "die" in facts:
+                self._say(f"{self._pn(player)}'s die shows {facts['die']}.")
+            if self._prog[c].abilities[idx].from_hand:
+                # a card in a hand is hidden: the log never says who may react (as the Curse
+                # window, curses.py; core rules, 3. Your hand)
+                self._say("The others may react.")
+            else:
+                self._say(f"{self._pn(q)} may use {self.name(c)} ({self._ab_label(c, idx)}).")
 
     def _ab_label(self, c: int, idx: int) -> str:
         ab = self._prog[c].abilities[idx]
@@ -377,18 +419,19 @@ class Abilities:
         return after
 
     # ------------------------------------------------------------------ statics
-    def _static_iter(self, name: str):
-        """``(card, owner, ability)`` of the continuous abilities using op ``name`` of the
-        cards that listen now."""
+    def _static_iter(self, name: str) -> list:
+        """``[(card, owner, ability)]`` of the continuous abilities using op ``name`` of the
+        cards that listen now (most often none: the callers stop there)."""
         cards = self._lstat.get(name)
         if not cards:
-            return
+            return []
         s = self.state
         cb = s.combat
-        player = cb.fighter if cb is not None else s.active
-        for card, owner in self._holders(cards, player):
-            for _idx, ab in self._lrun[card]["in_play"]:
-                yield card, owner, ab
+        hs = self._holders(cards, cb.fighter if cb is not None else s.active)
+        if not hs:
+            return hs
+        lrun = self._lrun
+        return [(card, owner, ab) for card, owner in hs for _idx, ab in lrun[card]["in_play"]]
 
     def _lx(self, name: str, target: tuple) -> int:
         """What the language adds to a number the engine computes for ``target`` (``("player",
@@ -402,20 +445,24 @@ class Abilities:
             total += led.total(name, target)
         if name not in self._lstat or self._lx_depth:
             return total
+        found = self._static_iter(name)
+        if not found:
+            return total
         self._lx_depth += 1
         try:
-            for ab, ctx, w in self._statics_reaching(name, target):
+            for ab, ctx, w in self._statics_reaching(found, target):
                 total += self._static_sum(ab.do, name, target, ctx, w)
         finally:
             self._lx_depth -= 1
         return total
 
-    def _statics_reaching(self, name: str, target: tuple):
-        """``(ability, ctx, world)`` of the continuous abilities using op ``name`` whose ``if``
-        holds now and whose ``who`` reaches ``target`` (a ``(kind, id)`` pair); the caller
-        guards against statics read while statics are summed (``_lx_depth``)."""
+    def _statics_reaching(self, found: list, target: tuple):
+        """``(ability, ctx, world)`` of the continuous abilities ``found`` (``_static_iter``'s
+        list of one op) whose ``if`` holds now and whose ``who`` reaches ``target`` (a ``(kind,
+        id)`` pair); the caller guards against statics read while statics are summed
+        (``_lx_depth``)."""
         w = EngineWorld(self)
-        for card, owner, ab in self._static_iter(name):
+        for card, owner, ab in found:
             ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 continue
@@ -454,10 +501,13 @@ class Abilities:
             return True
         if name not in self._lstat or self._lx_depth:
             return False
+        found = self._static_iter(name)
+        if not found:
+            return False
         self._lx_depth += 1
         try:
             return any(self._switch_in(ab.do, name, target, ctx, w)
-                       for ab, ctx, w in self._statics_reaching(name, target))
+                       for ab, ctx, w in self._statics_reaching(found, target))
         finally:
             self._lx_depth -= 1
 
@@ -608,6 +658,51 @@ class Abilities:
         elif k == "curse":
             _k, victim, curse, caster = cont
             self._lang_curse_cont(victim, curse, caster)
+        elif k == "die":
+            self._lang_die_cont(tuple(cont))
+
+    # ------------------------------------------------------------------ die rolls
+    def _lang_die_window(self, seat: int, cont: tuple) -> bool:
+        """A die roll of an effect the engine otherwise runs at once (Bad Stuff that starts
+        with a roll, a Thief's theft): the die is rolled now - the very draw the effect would
+        make - and ``die_rolled`` fires, so a card may react after the roll and before its
+        result is used (Loaded Die: played after a die is rolled, to set the result,
+        card_facts_more.md 2c, sources A and D; contract: ``die_rolled`` fires after the die
+        result is known, before the caller uses it). When a ``react`` decision is queued the
+        effect resumes in ``cont`` (:meth:`_lang_die_cont`) and True is returned; otherwise
+        the result goes back in front of the forced dice, so the effect reads it (False).
+        ``cont``: ``("bad_stuff", seat, monster)`` or ``("steal", seat, target, item)``."""
+        if "die_rolled" not in self._lt:
+            return False
+        die = self._roll()
+        self._ev = {}
+        if self._lang_fire("die_rolled", seat, facts={"die": die}, cont=("die", seat, die) + tuple(cont)):
+            return True
+        self.state.forced.insert(0, self._ev.get("die", die))
+        return False
+
+    def _lang_die_cont(self, cont: tuple) -> None:
+        """The reactions to a die roll are in (:meth:`_lang_die_window`): a die set by a card
+        (``set_die: this``) replaces the result, a ``reroll`` rolls again (a new window), then
+        the effect resumes with that result in front of the forced dice."""
+        _k, seat, die, kind = cont[:4]
+        rest = tuple(cont[3:])
+        players = self.state.players
+        if not players[seat].alive or (kind == "steal" and not players[rest[2]].alive):
+            return  # nobody is left to roll for (the effect no longer applies)
+        if self._ev.get("reroll"):
+            if self.history:
+                self._say(f"{self._pn(seat)} rolls again.")
+            if self._lang_die_window(seat, rest):
+                return
+        else:
+            self.state.forced.insert(0, self._ev.get("die", die))
+        if kind == "bad_stuff":
+            _kind, victim, m = rest
+            self._bad_stuff_ops(victim, m)
+        elif kind == "steal":
+            _kind, thief, target, item = rest
+            self._steal_roll(thief, target, item)
 
     # ------------------------------------------------------------------ Running Away
     def _lang_run_roll(self, seat: int, i: int, die: int) -> None:
@@ -623,7 +718,7 @@ class Abilities:
         rolled.append([seat, m])
         self._ev = {}
         if "die_rolled" in self._lt:
-            if self._lang_fire("die_rolled", seat, m, {"first_roll": first},
+            if self._lang_fire("die_rolled", seat, m, {"first_roll": first, "die": die},
                                cont=("run", seat, i, die, first, "die")):
                 return
             die = self._ev.get("die", die)
@@ -633,9 +728,11 @@ class Abilities:
         c = self.state.combat
         m = c.monsters[i]
         total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
+        lstat = self._lstat
+        led = self.state.ledger.entries  # (a switch no card and no lasting change holds: off)
         ok = total >= 5 and not self._fx[m].get("no_run_away") and \
-            not self._static_has(("monster", m), "no_run_away")
-        if not ok and self._static_has(("player", seat), "auto_escape"):
+            not (("no_run_away" in lstat or led) and self._static_has(("monster", m), "no_run_away"))
+        if not ok and ("auto_escape" in lstat or led) and self._static_has(("player", seat), "auto_escape"):
             ok = True
         self._ev = {}
         if "run_away_rolled" in self._lt:

@@ -131,7 +131,7 @@ class Character:
             lim += hl[c]
         for m in self._h_limit:
             lim = m.hand_limit(self, seat, lim)
-        if self._lang:  # the card-effect language's hand_limit changes
+        if "hand_limit" in self._lstat or self.state.ledger.entries:  # the card-effect language's changes
             lim += self._lx("hand_limit", ("player", seat))
         return lim
 
@@ -181,14 +181,16 @@ class Character:
             kept = []
         p.hand = [c for c in p.hand if c in kept]
         # the cards in play leave by the one path (a Curse tied to the headgear ends with it);
-        # Cheat! and the Hireling first, so that they go to the corpse with their items
+        # Cheat! before its Item and the Items before the Hireling, so that each goes to the
+        # corpse (neither Cheat! nor the Hireling's Item to the discards with the other)
         going = set(corpse)
-        for c in (p.cheat, p.hireling):
-            if c >= 0 and c in going:
-                self._leave_play(seat, c)
+        if p.cheat >= 0 and p.cheat in going:
+            self._leave_play(seat, p.cheat)
         for c in p.equipped + p.carried:
             if c in going:
                 self._leave_play(seat, c)
+        if p.hireling >= 0 and p.hireling in going:
+            self._leave_play(seat, p.hireling)
         p.alive = False
         self.deaths += 1
         if self.history: self._say(f"{p.name} dies! The corpse holds {len(corpse)} card(s).")
@@ -245,6 +247,9 @@ class Character:
         p = self.state.players[seat]
         if c in p.races or c in p.classes:
             return None
+        if 0 <= c < len(self.specs) and self._kind[c] == "item" and (c in p.equipped or c in p.carried):
+            return (f"an Item is not discarded just because: sell it, trade it or give it away ({R_ITEMS}; "
+                    f"only a Race or Class card is discarded at will, {R_STATS})")
         return f"only a Race or Class card of yours may be discarded at will ({R_STATS})"
 
     def _why_discard(self, seat: int, a: Action) -> str | None:

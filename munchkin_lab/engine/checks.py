@@ -13,9 +13,14 @@ For each living player, in seat order:
    hands; the Cheat! item and a Hireling's item take no slot): the player chooses which one
    is carried instead (a ``choose`` decision, ``why: sideways``).
 4. More than one Big item in play without a Dwarf or another card allowing it: the player
-   chooses which one is discarded, until one is left (``choose``, ``why: big``; core rules,
-   9. Big items; Dwarf race card). Rulebook silent on how the excess goes: discarding it is
-   the one way open under every reading (selling and giving wait for the own turn).
+   chooses which one goes, until one is left (``choose``, ``why: big``; core rules, 9. Big
+   items; Dwarf race card). The core rules are silent on how the excess goes; the
+   publisher's rule (Scooby-Doo rules, Big Items: lose what lets you have more and you fix
+   it at once or keep one) is followed: on the own turn out of combat the player may sell
+   excess Big items instead (a ``sell`` answer that includes one of them); otherwise the
+   chosen item goes to the lowest-Level living player who can carry it (no counted Big
+   item in play, or a Dwarf; several tied: the first from the owner's left, a reading), and
+   is discarded when nobody can.
 
 5. A helper who died (e.g. caught while running away) leaves the combat, and the bribe is
    off (core rules, 7. Death: the dead do not act; a helper dying in the fight leaves at once,
@@ -144,6 +149,7 @@ class StateChecks:
             if not unres[c] and c != p.cheat_item and not self.can_use(seat, c):
                 p.equipped.remove(c)
                 p.carried.append(c)
+                self._play_moved()
                 if self.history: self._say(f"{p.name} may no longer use {self.name(c)}: it is carried sideways.")
 
     def _slot_excess(self, seat: int) -> tuple:
@@ -189,12 +195,58 @@ class StateChecks:
         self._sba_seats.add(seat)
         p.equipped.remove(card)
         p.carried.append(card)
+        self._play_moved()
         if self.history: self._say(f"{p.name} carries {self.name(card)} instead of using it (no free slot).")
 
     def _big_options(self, d: dict) -> tuple:
         return self._big_excess(d["player"])
 
     def _big_answer(self, d: dict, seat: int, card: int) -> None:
-        """The chosen Big item is discarded."""
-        self._lose_card(seat, card)
-        if self.history: self._say(f"{self.state.players[seat].name} discards {self.name(card)}: one Big item only.")
+        """The chosen Big item goes to the lowest-Level living player who can carry it (tied:
+        the first from the owner's left), else to the discards (Scooby-Doo rules, Big Items;
+        check 4 of the module docstring)."""
+        s = self.state
+        n = len(s.players)
+        takers = [q for q in ((seat + j) % n for j in range(1, n))
+                  if s.players[q].alive and self.big_ok(q, card)]
+        if not takers:
+            self._lose_card(seat, card)
+            if self.history: self._say(f"{s.players[seat].name} discards {self.name(card)}: one Big item only.")
+            return
+        low = min(s.players[q].level for q in takers)
+        t = next(q for q in takers if s.players[q].level == low)
+        self._remove_from_play(seat, card)
+        self._put_in_play(t, card)
+        if self.history: self._say(f"{s.players[seat].name} may keep one Big item only: {self.name(card)} goes to "
+                                   f"{self._pn(t)}, the lowest-Level player who can carry it.")
+
+    def _big_sale_ok(self, seat: int, a, d: dict) -> str | None:
+        """A sale answering the ``big`` choice: on the own turn out of combat, including one of
+        the excess Big items, and a legal sale (Scooby-Doo rules, Big Items; core rules, 9.
+        Selling Items)."""
+        s = self.state
+        if s.active != seat or s.phase not in ("start", "trouble", "end"):
+            return "excess Big items are sold only on your own turn, out of combat (Scooby-Doo rules, Big Items)"
+        if not set(a.cards) & set(self._big_excess(seat)):
+            return "sell: the sale must include one of the excess Big items (Scooby-Doo rules, Big Items)"
+        return self._why_sell(seat, a)
+
+    def _big_sale_cands(self, seat: int, d: dict, out: list) -> None:
+        """One sale per excess Big item: it, then the dearest other items until a Level is
+        bought (when that is a legal answer)."""
+        if self.state.active != seat or self.state.combat is not None:
+            return
+        p = self.state.players[seat]
+        gold = self._sale_gold
+        rest = sorted((c for c in p.hand + p.carried + p.equipped if gold[c] > 0), key=gold.__getitem__, reverse=True)
+        for b in self._big_excess(seat):
+            sale, total = [b], gold[b]
+            for c in rest:
+                if total >= 1000:
+                    break
+                if c != b:
+                    sale.append(c)
+                    total += gold[c]
+            a = self._A(seat, "sell", cards=tuple(sale), n=-1)
+            if self._big_sale_ok(seat, a, d) is None:
+                out.append(a)

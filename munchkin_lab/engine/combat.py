@@ -65,7 +65,7 @@ class Combat:
                     total -= 2
         for mod in self._h_combat:
             total += mod.combat_modifier(self, seat)
-        if self._lang:  # the card-effect language's combat_strength changes (abilities.py)
+        if "combat_strength" in self._lstat or self.state.ledger.entries:  # the card-effect language (abilities.py)
             total += self._lx("combat_strength", ("player", seat))
         return total
 
@@ -102,8 +102,8 @@ class Combat:
                 total += cond["bonus"]
         for mod in self._h_monster:
             total += mod.monster_modifier(self, i)
-        if self._lang:  # the card-effect language (abilities.py): a Level change, its floor
-            total = self._lang_monster_strength(m, total)
+        if "combat_strength" in self._lstat or self.state.ledger.entries:  # the card-effect language (abilities.py):
+            total = self._lang_monster_strength(m, total)        # a Level change, its floor
         return total * mate
 
     def _printed_kill_levels(self, i: int) -> int:
@@ -125,7 +125,7 @@ class Combat:
         for i in range(len(c.monsters)):
             mside += ms(i)
         pside = c.pbonus + self.player_strength(c.fighter)
-        if self._lang:  # the card-effect language: changes to the sides (abilities.py)
+        if "combat_strength" in self._lstat or self.state.ledger.entries:  # the language: the sides' changes
             pside += self._lx("combat_strength", ("side", "munchkins"))
             mside += self._lx("combat_strength", ("side", "monsters"))
         if c.helper >= 0:
@@ -158,7 +158,8 @@ class Combat:
         """A Warrior fights on the munchkin side (fighter or helper): a tie goes to the
         munchkins (core rules, 7. Combat: Help; Warrior class card)."""
         c = self.state.combat
-        if self._lang and any(q >= 0 and self._static_has(("player", q), "wins_ties") for q in (c.fighter, c.helper)):
+        if ("wins_ties" in self._lstat or self.state.ledger.entries) and \
+                any(q >= 0 and self._static_has(("player", q), "wins_ties") for q in (c.fighter, c.helper)):
             return True
         return self._holds(c.fighter, "wins_ties") or (c.helper >= 0 and self._holds(c.helper, "wins_ties"))
 
@@ -204,8 +205,8 @@ class Combat:
                     t += cond["count"]
             for mod in self._h_treasure:
                 t += mod.treasure_modifier(self, i)
-            if self._lang:  # the card-effect language: Treasure changes and their floor
-                t = self._lang_treasures(m, t)
+            if "treasures" in self._lstat or self.state.ledger.entries:  # the card-effect language: Treasure
+                t = self._lang_treasures(m, t)                 # changes and their floor
             if floor is not None:  # e.g. Baby: at least 1 Treasure (never more than printed)
                 t = max(t, min(floor, sp.treasures or 0))
             total += max(0, t) * mate
@@ -342,7 +343,7 @@ class Combat:
                     and self.player_strength(fighter) == s.players[fighter].level:
                 # e.g. Pukachu: one more Level when beaten alone with the bare Level
                 extra += 1
-            if self._lang:
+            if "levels_won" in self._lstat or self.state.ledger.entries:
                 extra += self._lx("levels_won", ("monster", m))
             levels += ((sp.levels_gained or 1) + extra) * mate
         # monsters killed: each Mate is one more monster (Mate card; the Elf's Level per monster)
@@ -380,24 +381,33 @@ class Combat:
             if t >= 0:
                 drawn.append(t)
         self._end_combat(won=True)
+        face_up = helper >= 0  # alone face down, helped face up (core rules, 7. Rewards)
         if helper < 0 or c.bribe_n <= 0:
-            s.players[fighter].hand.extend(drawn)
             if self.history: self._say(f"{self._pn(fighter)} draws {len(drawn)} Treasure(s)"
-                      f"{' face down' if helper < 0 else ' face up'}.")
+                      f"{' face up' if face_up else ' face down'}.")
+            for t in drawn:
+                self._to_hand(fighter, t, face_up)
         else:
+            # a Treasure that acts when drawn (Hoard!) acts for the fighter who drew it, face up,
+            # instead of joining the shared ones (rulebook silent: the bribe shares the rest)
+            acting = [t for t in drawn if self._acts_when_drawn(t)]
+            drawn = [t for t in drawn if t not in acting]
             share = min(c.bribe_n, len(drawn))
             s.pool.extend(drawn)
-            if self.history: self._say(f"Treasures face up: {', '.join(self.name(t) for t in drawn)}; "
+            if self.history: self._say(f"Treasures face up: {', '.join(self.name(t) for t in drawn + acting)}; "
                       f"{self._pn(helper)} gets {share}.")
             first = helper if c.bribe_first else fighter
-            s.pending.append({"kind": "choose", "why": "pick", "player": first, "f": fighter,
-                              "h": helper, "hq": share, "fq": len(drawn) - share})
+            if drawn:
+                s.pending.append({"kind": "choose", "why": "pick", "player": first, "f": fighter,
+                                  "h": helper, "hq": share, "fq": len(drawn) - share})
+            for t in acting:
+                self._to_hand(fighter, t, True)
 
     def _end_combat(self, won: bool, empty: bool = False, loot: bool = False) -> None:
         """Close the combat: ``won`` (the monsters were defeated: rewards already given),
         ``empty`` (every monster left by a card or an ability: the fighter draws the extra
-        Treasures and those a monster left behind; a Run Away loses the latter, core rules, 7.
-        Multiple Monsters), ``loot`` (Friendship Potion: the turn goes back to the phase where
+        Treasures and those a monster left behind; a Run Away from the rest loses them all,
+        core rules, 7. Multiple Monsters), ``loot`` (Friendship Potion: the turn goes back to the phase where
         the fighter may still Loot the Room, core rules, 6. phase 3; card_facts_more.md 2c)."""
         s = self.state
         c = s.combat
@@ -426,12 +436,15 @@ class Combat:
                     self._remove_from_play(c.fighter, it)
                     self._sba_seats.add(c.helper)
                     s.players[c.helper].carried.append(it)
-        extra = c.extra_treasures + (c.stay_treasures if empty else 0)
+        # a monster got rid of by a card or an ability (charm, chase, evading for a Treasure,
+        # a Pollymorph parrot) leaves its Treasures to a combat that ends with no monster left;
+        # a Run Away from the rest loses them (core rules, 7. Multiple Monsters)
+        extra = c.extra_treasures + c.stay_treasures if empty else 0
         if extra and s.players[c.fighter].alive and not won:
             for _ in range(extra):
                 t = self._draw("treasure")
                 if t >= 0:
-                    s.players[c.fighter].hand.append(t)
+                    self._to_hand(c.fighter, t)
         s.phase = "trouble" if loot and s.players[c.fighter].alive else "end"
         s.combat = None
         s.last_combat_turn = s.turn
@@ -453,7 +466,7 @@ class Combat:
         for _ in range(draw):
             t = self._draw("treasure")
             if t >= 0:
-                s.players[fighter].hand.append(t)
+                self._to_hand(fighter, t)
         self._after_monster_removed(loot)
 
     # ------------------------------------------------------------------ candidates
@@ -566,7 +579,7 @@ class Combat:
             return f"only one player may help ({R_HELP})"
         nh = self._no_help
         for m in c.monsters:
-            if nh[m] or (self._lang and self._static_has(("monster", m), "no_help")):
+            if nh[m] or (("no_help" in self._lstat or self.state.ledger.entries) and self._static_has(("monster", m), "no_help")):
                 return "this monster may not be fought with help (monster card)"
         return None
 

@@ -111,13 +111,17 @@ class CombatCards:
     def _pursues(self, seat: int, m: int) -> bool:
         """Does monster ``m`` pursue player ``seat``: not when its ``not_pursue`` condition
         (every atom of a list) matches the player - e.g. "ignores players of Level 3 or less"
-        (the monster cards; core rules, 7. Help: its abilities reach the helper too)."""
+        (the monster cards; core rules, 7. Help: its abilities reach the helper too).
+        A negated Race/Class atom ("ignores players ... except Elves": ``!race:elf``) makes
+        that Race/Class a disadvantage: a Half-Breed / Super Munchkin with that one card is
+        ignored like anyone else (core rules, 10. Mixed Super Munchkin: none of its
+        disadvantages)."""
         atom = self._fx[m].get("not_pursue")
         if not atom:
             return True
         if isinstance(atom, (list, tuple)):
-            return not all(self.matches(seat, x) for x in atom)
-        return not self.matches(seat, atom)
+            return not all(self.matches(seat, x, x[:1] == "!") for x in atom)
+        return not self.matches(seat, atom, atom[:1] == "!")
 
     def _do_evade(self, seat: int, a: Action) -> None:
         c = self.state.combat
@@ -323,15 +327,15 @@ class CombatCards:
         nm = len(c.monsters)
         kind = self._kind
         ccat = self._ccat
-        inert = self._combat_inert
+        plan = self._cplan  # the branch of each kind (tables._COMBAT_PLAN)
         A = self._A
         wp = self._why_play
         start = len(out)
         for card in p.hand:
-            if inert[card]:  # Items, Races, Classes: nothing to play in a combat from here
+            k = plan[card]
+            if not k:  # Items, Races, Classes...: nothing to play in a combat from here
                 continue
-            k = kind[card]
-            if k == "one_shot":
+            if k == 1:  # a One-Shot
                 t = ccat[card]
                 if t == 1:
                     out += self._A_monsters(seat, card, nm)
@@ -341,11 +345,11 @@ class CombatCards:
                     out += self._A_sides(seat, card)
                 elif t == 8:  # the card-effect language: per mode and choice (lang_actions.py)
                     self._lang_play_cands(seat, card, out)
-            elif k == "monster_enhancer":
+            elif k == 2:  # a Monster Enhancer
                 out += self._A_monsters(seat, card, nm)
-            elif k == "curse" or k == "go_up_a_level":
+            elif k == 3:  # a Curse or a Go Up a Level
                 out += self._A_targets(seat, card)
-            elif k == "monster":
+            elif k == 4:  # a monster
                 if not self._joiner[card]:  # a monster without a joining tag never joins (_rule_join)
                     if self._lang:  # ... unless an enhancer from the hand gives it one
                         for e in p.hand:
@@ -357,7 +361,7 @@ class CombatCards:
                 if a is None:
                     a = J[card] = A(seat, "join", card)
                 out.append(a)
-            elif k == "special":
+            elif k == 5:  # a Special
                 t = ccat[card]
                 if t == 4:
                     for mon in p.hand:
@@ -393,8 +397,12 @@ class CombatCards:
         if p.classes or p.races:
             for k in ("berserk", "turning"):
                 if not ok or self._why_power_seat(seat, k) is None:
+                    K = self._kc[seat][k]
                     for card in p.hand + p.in_play():
-                        out.append(A(seat, k, card))
+                        a = K.get(card)
+                        if a is None:
+                            a = K[card] = A(seat, k, card)
+                        out.append(a)
             if (p.hand or p.in_play()) and (not ok or self._why_backstab_seat(seat) is None):
                 card = (p.hand or p.in_play())[0]
                 for t in (c.fighter, c.helper):

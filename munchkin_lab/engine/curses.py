@@ -90,9 +90,11 @@ class Curses:
             self._push_manual(victim, c, discard=not keep)
             if keep:
                 vp.curses.append(c)
+                self._play_moved()
             return
         if keep and vp.alive:
             vp.curses.append(c)
+            self._play_moved()
         else:
             self._discard(c)
 

@@ -97,7 +97,8 @@ Curse keys (core rules, 10. Curses):
                                       current one) only items of that slot give a bonus
 
 Go Up a Level keys:  levels: INT (default 1); the card's own conditions (its text):
-  not_highest: BOOL         not for the highest-Level player, nor one tied for it (Whine at the GM)
+  not_highest: BOOL         not usable by the highest-Level player, nor one tied for it: the
+                            player playing it (Whine at the GM); the target is any player
   needs_hireling: BOOL      only while some player has a Hireling in play
   kill_hireling: BOOL       a Hireling in play (the first from the player's left) is discarded
   after_combat: BOOL        only after a combat ended this turn (Mutilate the Bodies)
@@ -130,8 +131,10 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   {lose_levels: INT} | {gain_levels: INT} | {death: true} | {set_level: INT|"lowest"} |
   {lose_race: true} | {lose_class: true}  (every Race / Class; ``count: N``: N of them, the
   victim's choice) | {discard_hand: true} | {change_sex: true} |
-  {lose_item: headgear|armor|footgear|hand|big|small|best|any|all_big|all, count: INT}  (a slot:
-  the item in use there; best: the item in use giving the biggest bonus now, carried items never count) |
+  {lose_item: headgear|armor|footgear|hand|vehicle|big|small|best|any|all_big|all|all_worn,
+  count: INT, tagged: [WORD, ...]}  (a slot or vehicle: the item in use there; best: the item in
+  use giving the biggest bonus now, carried items never count; all_worn: every item in use;
+  tagged: only items carrying one of the tags, e.g. Crabs' "below the waist") |
   {roll: {"1-2": [OP...], "3-6": [OP...]}} | {lose_level_per_roll: true} |
   {take_from_discards: race|class, exclude_own: BOOL}  (the top such card of the Door discards
   becomes yours; with exclude_own never one the victim lost by the same ops: Change Race gives
@@ -141,7 +144,8 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
   {lose_value: INT}  (the victim discards items in play of their choice worth at least INT Gold;
   unable, all items) | {others_take_item: all|highest|neighbours, from: left|right}  (those
   other players each take one item in play of the victim, their choice, in turn from the
-  victim's left; ``from: right``: from the right, Hippogriff) | {lose_cards_roll: true}  (roll a die,
+  victim's left; ``from: right``: from the right, Hippogriff; ``or_hand: true``: each may take a
+  card of the victim's hand instead, blind, Hippogriff) | {lose_cards_roll: true}  (roll a die,
   lose that many cards, items in play or hand, the victim's choice) | {others_draw_hand: true}
   (the other living players, from the victim's left, draw one card at a time, blind, from the
   victim's hand until it is empty; with ``each: N``: N cards each, then the rest is discarded) |
@@ -158,7 +162,7 @@ ATOM_RE = re.compile(r"^!?(race:[a-z_\- ]+|class:[a-z_\- ]+|gender:(male|female)
                      r"level(<=|>=|<|>|=)\d+|human|has_race|has_class)$")
 
 LOSE_ITEM_WHAT = ("headgear", "armor", "footgear", "hand", "big", "small", "best", "any",
-                  "all_big", "all")
+                  "all_big", "all", "vehicle", "all_worn")
 
 #: top-level effect keys and a checker name for their values
 TOP_KEYS: dict[str, str] = {
@@ -222,7 +226,8 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             out.append(f"{w}: an op must be a mapping")
             continue
         main = [k for k in op if k in OP_KEYS]
-        extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then", "exclude_own", "each", "from")]
+        extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then", "exclude_own", "each", "from",
+                                                                 "tagged", "or_hand")]
         if len(main) != 1:
             out.append(f"{w}: exactly one op key expected (one of {', '.join(OP_KEYS)}), got {sorted(op)}")
             continue
@@ -238,6 +243,8 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
                 out.append(f"{w}.others_take_item: expected all, highest or neighbours")
             if op.get("from", "left") not in ("left", "right"):
                 out.append(f"{w}.from: expected left or right")
+            if "or_hand" in op and not isinstance(op["or_hand"], bool):
+                out.append(f"{w}.or_hand: expected true or false")
         elif key == "if_match":
             if not valid_atom(val):
                 out.append(f"{w}.if_match: bad condition atom {val!r}")
@@ -257,6 +264,9 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
         elif key == "lose_item":
             if val not in LOSE_ITEM_WHAT:
                 out.append(f"{w}.lose_item: expected one of {', '.join(LOSE_ITEM_WHAT)}")
+            tg = op.get("tagged", ["x"])
+            if not isinstance(tg, (list, tuple)) or not tg or not all(isinstance(t, str) and t for t in tg):
+                out.append(f"{w}.tagged: expected a non-empty list of tags")
         elif key == "roll":
             if not isinstance(val, Mapping) or not val:
                 out.append(f"{w}.roll: expected a mapping of die ranges to op lists")

@@ -40,6 +40,7 @@ from .history import History
 from .items import Items
 from .kinds import Dispatch
 from .lang_actions import LangActions
+from .lang_world import _OFF_PLAYER_KINDS
 from .ops import Ops
 from .victims import Victims
 from .pending import Pending
@@ -66,7 +67,7 @@ _HOOKS: dict = {}  # module classes -> {attribute: indexes of the modules overri
 _NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
 # without history, play() keeps a state checkpoint every this many actions: an action that
 # raises is rolled back by replaying the actions since (see Game._rollback)
-_CKPT_EVERY = 128
+_CKPT_EVERY = 512
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,8 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self.__dict__.update(tables)
         caches = self._shared_caches.get(len(names))
         if caches is None:
-            kc = [{k: {} for k in ("play", "discard", "equip", "unequip", "join", "trouble")} for _ in names]
+            kc = [{k: {} for k in ("play", "discard", "equip", "unequip", "join", "trouble", "berserk", "turning")}
+                  for _ in names]
             # the argument-free candidates of each seat
             simple = [{k: self._A(i, k) for k in ("accept", "refuse", "pass", "offer_help", "fight",
                                                    "run", "kick", "loot", "end_turn")}
@@ -197,10 +199,19 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         cap = options.max_actions_per_turn
         self._cap = cap if cap is not None else float("inf")
         self._use_memo: dict = {}  # the state-based checks' memo of can_use (checks.py)
+        self._hcache: dict = {}  # card set -> where its cards sit in front of the players (abilities._holders)
         self._sba_seats: set = set()  # seats the state-based checks look at next (checks.py)
         self._sba_all = any(m.name != "core" for m in self.modules)  # modules: every seat, always
         self._sba_full = True
         self._lost: list = []     # Race/Class cards lost by the ability running now (ops.py)
+        # the own turn's candidate generators out of a combat: without the `use` ones when no
+        # card of the list has a `use` ability that can be heard there (only cards that never
+        # sit in front of a player, e.g. the Lawyers, and no rules module: they listen in a
+        # combat only - Abilities._holders)
+        turn_gens = self._PHASE_GEN["turn"]
+        if not self._sba_all and all(self._kind[c] in _OFF_PLAYER_KINDS for c in self._luse):
+            turn_gens = tuple(g for g in turn_gens if g is not type(self)._cand_use)
+        self._turn_gens = turn_gens
         self._kicking = False     # a Kick Open the Door is resolving (see _kick)
         self._kick_again = False  # a module asked for a replacement face-up Door (Portal)
 
@@ -274,6 +285,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._ckpt = (self._initial, 0, self.draws, self.deaths)
         self._ckpt_due = _CKPT_EVERY
         self._sba_full = True  # an edited position: the next checks look at everybody
+        self._hcache = {}
         self._ver += 1
         self._undo.clear()
         self._redo.clear()
@@ -326,22 +338,35 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         """
         if seat is not None:
             return self._legal_for(seat, labels)
+        # the actor (the rules of actor(), inline), then the pending decision's answers or the
+        # phase's candidate generators (kinds.PHASE_CANDIDATES); without module checks the
+        # generators keep only what the kinds' checks pass; with them every candidate goes
+        # through _why_inner (a module may allow what the core refuses)
         s = self.state
-        if s.pending:  # the rules of actor(), inline
-            seat = s.pending[0]["player"]
+        ok = not self._h_check
+        acts: list[Action] = []
+        if s.pending:
+            d = s.pending[0]
+            self._pending_candidates(d["player"], d, acts)
         else:
             ph = s.phase
-            if ph == "over":
-                return []
-            if ph == "setup":
-                seat = s.setup_seat
-            elif ph == "combat":
+            if ph == "combat":
                 c = s.combat
-                st = c.stage
-                seat = c.window[0] if st == "window" else c.runners[0] if st == "run" else c.fighter
+                ph = c.stage
+                seat = c.window[0] if ph == "window" else c.runners[0] if ph == "run" else c.fighter
+            elif ph == "over":
+                return []
+            elif ph == "setup":
+                seat = s.setup_seat
             else:
                 seat = s.active
-        acts = self._candidates(seat)
+                if ph != "charity":
+                    ph = "turn"
+            for gen in (self._turn_gens if ph == "turn" and s.combat is None else self._PHASE_GEN[ph]):
+                gen(self, seat, ok, acts)
+        if not ok:
+            why = self._why_inner
+            acts = [a for a in acts if why(a) is None]
         if labels:
             acts = [Action(a.player, a.kind, a.card, a.target, a.n, a.m, a.cards, label=self.describe(a))
                     for a in acts]
@@ -459,6 +484,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._legal_ver = -1
         self._sba_seats = set()  # (a copy must not share the set) - the next checks see all
         self._sba_full = True
+        self._hcache = {}  # (nor the holders' cache: Zones._play_moved)
 
     def outcome(self) -> Outcome | None:
         """None while the game runs, else an :class:`Outcome`."""

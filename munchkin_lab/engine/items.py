@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .kinds import charity_first, running, setup_only
-from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SIDEBAR
+from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SIDEBAR, R_STATS
 from .tables import SLOT_LIMIT
 
 
@@ -17,7 +17,13 @@ class Items:
 
     def can_use(self, seat: int, c: int) -> bool:
         """True when ``seat`` may use item ``c`` (race/class/gender restrictions; Cheat!
-        lifts them) - core rules, 9. Treasures and Items."""
+        lifts them) - core rules, 9. Treasures and Items.
+
+        A Half-Breed with one Race keeps none of that Race's disadvantages, among them "may
+        use Items the Race normally cannot use" (core rules, 10. Mixed Super Munchkin, which
+        applies to Half-Breed too): an Item for Humans only is usable (a Half-Elf is half
+        Human). A Super Munchkin with one Class likewise ignores "not usable by" that Class
+        (``not_usable_by`` read as a disadvantage in :meth:`matches`)."""
         if self._unrestricted[c]:
             return True
         p = self.state.players[seat]
@@ -26,7 +32,7 @@ class Items:
         sp = self.specs[c]
         if sp.usable_by:
             for a in sp.usable_by:
-                if self.matches(seat, a):
+                if self.matches(seat, a) or (a == "human" and p.half_breed >= 0 and len(p.races) == 1):
                     break
             else:
                 return False
@@ -199,11 +205,13 @@ class Items:
         p = self.state.players[seat]
         p.carried.remove(a.card)
         p.equipped.append(a.card)
+        self._play_moved()
 
     def _do_unequip(self, seat: int, a: Action) -> None:
         p = self.state.players[seat]
         p.equipped.remove(a.card)
         p.carried.append(a.card)
+        self._play_moved()
 
     def _equip_candidates(self, seat: int, out: list) -> None:
         p = self.state.players[seat]
@@ -294,15 +302,16 @@ class Items:
         gold = self._sale_gold
         # even the whole lot (the dearest counted twice, for a Halfling) buys no Level
         gg = gold.__getitem__
-        tot = sum(map(gg, p.hand)) + sum(map(gg, p.carried)) + sum(map(gg, p.equipped))
+        cards = p.hand + p.carried + p.equipped
+        tot = sum(map(gg, cards))
         if tot < 1000:
             # only a Halfling's double price (once per turn) can make up the difference
             if tot < 500 or p.sold_double or not (p.races or p.classes) or not self._holds(seat, "double_sale"):
                 return None
-            top = max(map(gg, p.hand + p.carried + p.equipped))
+            top = max(map(gg, cards))
             if tot + top < 1000:
                 return None
-        items = [c for c in p.hand + p.carried + p.equipped if gold[c] > 0]
+        items = [c for c in cards if gold[c] > 0]
         items.sort(key=gg, reverse=True)  # dearest first; stable, as the old key -gold
         dbl = -1
         if not p.sold_double and self._holds(seat, "double_sale"):
@@ -349,14 +358,17 @@ class Items:
         return self._why_give(seat, a)
 
     def _do_give(self, seat: int, a: Action) -> None:
-        s = self.state
-        p = s.players[seat]
         self._remove_from_play(seat, a.card)
-        self._sba_seats.add(a.target)
-        tp = s.players[a.target]
-        (tp.equipped if self.can_use(a.target, a.card) and self.why_slot(a.target, a.card) is None
-         else tp.carried).append(a.card)
-        if self.history: self._say(f"{p.name} gives {self.name(a.card)} to {tp.name}.")
+        self._put_in_play(a.target, a.card)
+        if self.history: self._say(f"{self.state.players[seat].name} gives {self.name(a.card)} to {self._pn(a.target)}.")
+
+    def _put_in_play(self, t: int, c: int) -> None:
+        """Item ``c`` received by player ``t`` stays in play (core rules, 9. Trading): in use
+        when ``t`` may use it and has the slot free, else carried."""
+        tp = self.state.players[t]
+        self._sba_seats.add(t)
+        (tp.equipped if self.can_use(t, c) and self.why_slot(t, c) is None else tp.carried).append(c)
+        self._play_moved()
 
     # ------------------------------------------------------------------ theft (Thief)
     def _why_thief(self, seat: int) -> str | None:
@@ -364,8 +376,8 @@ class Items:
         return self._why_no_power(seat, "steal")
 
     def _why_steal(self, seat: int, a: Action) -> str | None:
-        """A Thief, on the own turn out of combat, discards a card to try to steal a small
-        item in play of another player (Thief class card)."""
+        """A Thief discards a card to try to steal a small item in play of another player
+        (Thief class card); when: :meth:`_steal_time`."""
         s = self.state
         p = s.players[seat]
         r = self._why_thief(seat)
@@ -382,7 +394,35 @@ class Items:
         return None
 
     def _why_steal_kind(self, seat: int, a: Action) -> str | None:
-        return self._trade_phase_refusal() or self._why_steal(seat, a)
+        """The Thief acting now (own turn, or in another player's interference window)."""
+        return self._steal_time(seat, a) or self._why_steal(seat, a)
+
+    def _anytime_steal(self, seat: int, a: Action, actor: int) -> str | None:
+        """A Thief steals at any time, on any turn (Thief class card: no moment is named), but
+        neither the Thief nor the victim may be in a combat (core rules, 8. Class: a Thief
+        cannot steal from a player in combat; official ruling: "as long as the Thief or his
+        target is not in combat")."""
+        if self.state.phase == "setup":
+            return f"it is {self._pn(actor)}'s setup now ({R_CHAR})"
+        return self._steal_time(seat, a) or self._why_steal(seat, a)
+
+    def _steal_time(self, seat: int, a: Action) -> str | None:
+        """Why no theft now: the set-up or the own Charity (the acting player), or a combat
+        the Thief or the victim takes part in (running away: the runner rolls)."""
+        s = self.state
+        ph = s.phase
+        if ph == "combat":
+            cb = s.combat
+            if seat == cb.fighter or seat == cb.helper:
+                return running() if cb.stage == "run" else self._no_trade_in_combat()
+            if a.target == cb.fighter or a.target == cb.helper:
+                return f"a Thief cannot steal from a player in a combat ({R_STATS}: Class)"
+            return None
+        if ph == "charity" and seat == s.active:
+            return charity_first()
+        if ph == "setup" and seat == s.setup_seat:
+            return setup_only()
+        return None
 
     def _cand_steal(self, seat: int, ok: bool, out: list) -> None:
         """A Thief's thefts: the first hand card against each item in play of the others."""
@@ -400,15 +440,28 @@ class Items:
                         out.append(a)
 
     def _do_steal(self, seat: int, a: Action) -> None:
-        """Roll 4 or more: the item is the Thief's (carried); else the Thief loses a Level."""
-        p = self.state.players[seat]
+        """The Thief discards the card, then rolls (:meth:`_steal_roll`); the cards that react
+        to a die roll answer after the roll, before its result is used (Loaded Die:
+        abilities.py, ``_lang_die_window``)."""
         self._sba_seats.add(seat)
         self._lose_card(seat, a.card)
+        if self._lang and self._lang_die_window(seat, ("steal", seat, a.target, a.m)):
+            return
+        self._steal_roll(seat, a.target, a.m)
+
+    def _steal_roll(self, seat: int, target: int, item: int) -> None:
+        """Roll 4 or more: the item is the Thief's (carried); else the Thief loses a Level
+        (Thief class card)."""
+        p = self.state.players[seat]
+        self._sba_seats.add(seat)
         r = self._roll_mod(seat, self._roll())
         if r >= 4:
-            self._remove_from_play(a.target, a.m)
-            p.carried.append(a.m)
-            if self.history: self._say(f"{p.name} steals {self.name(a.m)} from {self._pn(a.target)} (roll {r}).")
+            if item not in self.state.players[target].in_play():
+                if self.history: self._say(f"{p.name} rolls {r}, but {self.name(item)} is gone.")
+                return
+            self._remove_from_play(target, item)
+            p.carried.append(item)
+            if self.history: self._say(f"{p.name} steals {self.name(item)} from {self._pn(target)} (roll {r}).")
         else:
             self._change_level(seat, -1)
             if self.history: self._say(f"{p.name} fails to steal (roll {r}) and loses a Level.")

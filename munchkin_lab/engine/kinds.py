@@ -70,7 +70,7 @@ TABLE: dict[str, Kind] = {
     "unequip": Kind("items", "_why_equip_kind", "_do_unequip", "_cand_setup, _cand_turn", "_anytime_equip"),
     "sell": Kind("items", "_why_sell_kind", "_do_sell", "_cand_turn"),
     "give": Kind("items", "_why_give_kind", "_do_give", "anytime only", "_anytime_give"),
-    "steal": Kind("items", "_why_steal_kind", "_do_steal", "_cand_turn"),
+    "steal": Kind("items", "_why_steal_kind", "_do_steal", "_cand_turn", "_anytime_steal"),
     # combat.py
     "pass": Kind("combat", "_why_pass", "_do_pass", "_cand_setup, _cand_window (and pending reactions)"),
     "fight": Kind("combat", "_why_fight", "_do_fight", "_cand_fight"),
@@ -204,30 +204,7 @@ class Dispatch:
             r = self._tcache[key] = (self._A(seat, "play", c, n=0), self._A(seat, "play", c, n=1))
         return r
 
-    # ------------------------------------------------------------------ listing
-    def _candidates(self, seat: int) -> list[Action]:
-        """The legal actions of the acting ``seat`` (no labels): the pending decision's
-        answers, else the phase's generators (:data:`PHASE_CANDIDATES`). Without module
-        checks the generators keep only what the kinds' checks pass; with them every
-        candidate goes through :meth:`_why_inner` (a module may allow what the core refuses)."""
-        s = self.state
-        ok = not self._h_check
-        out: list[Action] = []
-        if s.pending:
-            self._pending_candidates(seat, s.pending[0], out)
-        else:
-            ph = s.phase
-            if ph == "combat":
-                ph = s.combat.stage
-            elif ph != "setup" and ph != "charity":
-                ph = "turn"
-            for gen in self._PHASE_GEN[ph]:
-                gen(self, seat, ok, out)
-        if not ok:
-            why = self._why_inner
-            out = [a for a in out if why(a) is None]
-        return out
-
+    # ------------------------------------------------------------------ listing (legal_actions: game.py)
     def _legal_for(self, seat: int, labels: bool) -> list[Action]:
         """``legal_actions(seat=seat)``: the actor's list (when ``seat`` acts) plus the
         any-time actions of ``seat`` (core rules, 6. When You May Act)."""
@@ -299,12 +276,20 @@ class Dispatch:
             return f"no card with id {c}"
         check = self._ANYTIME.get(k)
         ok = self._ANYTIME_OK.get(k)
-        # a silent reaction point (cancel, glue) never names who holds the reacting card
-        silent = bool(s.pending) and s.pending[0]["kind"] in ("cancel", "glue")
+        # a silent reaction point (cancel, glue, a reaction from a hand) never names who holds
+        # the reacting card
+        silent = bool(s.pending) and self._hidden_reaction(s.pending[0])
         who = "another player" if silent else self._pn(actor)
         if check is None or (ok is not None and not ok(self, seat, a)):
-            return (f"it is {who}'s decision now, not {self._pn(seat)}'s "
-                    f"({self._what_now()})")
+            why = (f"it is {who}'s decision now, not {self._pn(seat)}'s "
+                   f"({self._what_now()})")
+            if k == "play" and c >= 0 and not s.pending and c in s.players[seat].hand and (
+                    self._kind[c] in ("race", "class", "item") or self._char_special(c)):
+                # a Race, Class or Item out of turn: and the rule of its moment (core rules, 10.)
+                r = self._why_char_time(seat, c, self._kind[c] == "item")
+                if r is not None:
+                    why += f": {r}"
+            return why
         if s.pending:
             d = s.pending[0]
             return (f"{who if silent else self._pn(d['player'])} must answer a pending {d['kind']} decision first; "
@@ -384,7 +369,7 @@ class Dispatch:
                     self._check_winner()
                     break
         # the state-based checks, when they have something to look at (marked seats, a
-        # full run, a helper who may have died): most steps have none
+        # full run, a helper who died): most steps have none
         c = s.combat
-        if self._sba_full or self._sba_seats or (c is not None and c.helper >= 0):
+        if self._sba_full or self._sba_seats or (c is not None and c.helper >= 0 and not s.players[c.helper].alive):
             self._state_checks()

@@ -9,12 +9,20 @@ from itertools import combinations
 
 from .lang.interp import Context, evaluate, resolve
 from .lang.program import OWNER
+from .lang.render import cond_to_data
 from .lang_world import EngineWorld
 from .refs import R_COMBAT, R_RUN, R_WHEN
 
 #: how many cost-card combinations a candidate list offers at most (like bribes: a useful
 #: subset; any legal combination is accepted by ``why_not``)
 _MAX_COMBOS = 12
+
+
+def _cond_text(ab) -> str:
+    """``its condition: <the ability's if>`` for a refusal (the condition as the card data
+    writes it, e.g. ``in_combat`` or ``{'any_monster': 'name:floating nose'}``)."""
+    c = cond_to_data(ab.cond)
+    return f"its condition: {c if isinstance(c, str) else c!r}"
 
 
 class LangActions:
@@ -87,6 +95,13 @@ class LangActions:
         nd = dict(d)
         nd.update(player=q, card=c, ability=idx, rest=tuple(rest[1:]))
         self.state.pending.insert(0, nd)
+
+    def _hidden_reaction(self, d: dict) -> bool:
+        """Pending decision ``d`` is a silent reaction point: who holds the reacting card is
+        hidden from the other seats (a Curse's cancel, a Flask of Glue, a card that reacts
+        from the hand: Loaded Die, Invisibility Potion; core rules, 3. Your hand)."""
+        k = d["kind"]
+        return k == "cancel" or k == "glue" or (k == "react" and self._prog[d["card"]].abilities[d["ability"]].from_hand)
 
     # ------------------------------------------------------------------ choices and costs
     def _cost_options(self, seat: int, card: int, ab) -> list:
@@ -268,29 +283,38 @@ class LangActions:
         self._run_ability(card, idx, ab, ctx, None, pick)
 
     # ------------------------------------------------------------------ the use action
-    def _use_holders(self, seat: int):
-        """``(card, owner, index, ability)`` of the ``use`` abilities ``seat`` may use now (the
-        card listens; ``by`` - default the owner - resolves to ``seat``)."""
+    def _use_holders(self, seat: int, hs: list | None = None) -> list:
+        """``[(card, owner, index, ability, ctx, world)]`` of the ``use`` abilities ``seat`` may
+        use now (the card listens; ``by`` - default the owner - resolves to ``seat``); ``hs``:
+        the listening cards when the caller has asked them already."""
         if not self._luse:
-            return
-        s = self.state
+            return []
+        if hs is None:
+            hs = self._holders(self._luse, seat)
+        if not hs:
+            return hs
+        out = []
         w = None
-        for card, owner in self._holders(self._luse, seat):
+        for card, owner in hs:
             for idx, ab in self._lrun[card].get("use", ()):
                 w = w or EngineWorld(self)
-                ctx = self._ctx(card, owner, seat)
+                ctx = self._ctx(card, owner, seat, against=False)  # the user's option: an advantage
                 by = resolve(ab.by or OWNER, ctx, w) if (ab.by is not None or owner >= 0) else None
                 if by is None or seat not in by.items:
                     continue
-                yield card, owner, idx, ab, ctx, w
-        del s
+                out.append((card, owner, idx, ab, ctx, w))
+        return out
 
     def _cand_use(self, seat: int, ok: bool, out: list) -> None:
         """The ``use`` abilities of the cards in play ``seat`` may use now, per choice and cost
         (a card list without ``use`` abilities: nothing)."""
-        if not self._luse:
+        luse = self._luse
+        if not luse:
             return
-        for card, owner, idx, ab, ctx, w in self._use_holders(seat):
+        hs = self._holders(luse, seat)
+        if not hs:  # (most steps: no card with a use ability listens)
+            return
+        for card, owner, idx, ab, ctx, w in self._use_holders(seat, hs):
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 continue
             if not self._limit_ok(card, idx, ab):
@@ -313,7 +337,7 @@ class LangActions:
             if card != c or idx != a.n:
                 continue
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                return f"{self.name(c)} ({self._ab_label(c, idx)}) cannot be used now (its condition)"
+                return f"{self.name(c)} ({self._ab_label(c, idx)}) cannot be used now ({_cond_text(ab)})"
             if not self._limit_ok(c, idx, ab):
                 lim = ab.limit
                 return f"{self.name(c)} ({self._ab_label(c, idx)}): at most {lim.times} per {lim.per}"
@@ -351,7 +375,7 @@ class LangActions:
             for _idx, ab in self._lrun[c]["played"]:
                 ctx = self._ctx(c, seat, seat, cb.monsters[a.n])
                 if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                    return f"{self.name(c)} cannot be played on {self.name(cb.monsters[a.n])} now (its condition)"
+                    return f"{self.name(c)} cannot be played on {self.name(cb.monsters[a.n])} now ({_cond_text(ab)})"
         return NotImplemented
 
     # ------------------------------------------------------------------ played abilities
@@ -403,7 +427,7 @@ class LangActions:
         for idx, ab in run:
             ctx = self._ctx(c, seat, seat)
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                return f"{self.name(c)} cannot be played now (its condition) ({R_WHEN})"
+                return f"{self.name(c)} cannot be played now ({_cond_text(ab)}) ({R_WHEN})"
             res = resolve(ab.who, ctx, w)
             if res.choose:
                 why = self._why_pick(seat, c, idx, ab.__class__(ab.when, ab.do, ab.cond, ab.who), ctx,

@@ -421,14 +421,19 @@ def specialise(prog, kind: str) -> tuple[dict, tuple]:
         ``(fx, run)``: ``fx`` the record the core's rules read (short-form names as keys,
         values as the short form writes them, plus the module-owned parts of
         ``prog.parts``); ``run`` the indexes of the abilities the language's firing runs
-        (every ability that is neither in the record nor a module's part).
+        (every ability that is neither in the record nor a module's part). A card whose
+        ``played`` abilities are modes (several, all labelled: Potion of Halitosis' +2 or kill
+        the Floating Nose) keeps them all for the language's firing: the player picks one
+        (``LangActions._modes``).
     """
     fx: dict = {}
     run = []
+    played = [ab for ab in prog.abilities if "played" in ab.when]
+    modes = len(played) > 1 and all(ab.label for ab in played)
     for idx, ab in enumerate(prog.abilities):
         if ab.origin.startswith(_PART_ORIGINS):
             continue  # its module runs the part's record
-        rec = _shape(ab, kind)
+        rec = None if modes and "played" in ab.when else _shape(ab, kind)
         if rec is not None and _merge(fx, rec):
             continue
         run.append(idx)
@@ -482,15 +487,19 @@ def program_tables(specs) -> dict:
     (card id -> the record of its specialised abilities and module parts: :func:`specialise`;
     read-only), ``_lrun``
     (card id -> ``{trigger: ((index, Ability), ...)}`` of the abilities run by the language's
-    firing, or None), ``_lby`` (trigger -> card ids listening to it, but for the events a card
-    hears only for itself: a monster's ``caught``/``escaped``/``enters_combat``, a Curse's
-    ``hits`` - the rule that makes them happen runs them), ``_lt`` (the triggers of ``_lby``:
+    firing, or None), ``_lby`` (trigger -> card ids listening to it in play, but for the events
+    a card hears only for itself: a monster's ``caught``/``escaped``/``enters_combat``, a
+    Curse's ``hits`` - the rule that makes them happen runs them; a card that only reacts to it
+    from the hand is in ``_lhand`` alone), ``_lt`` (the triggers of ``_lby`` and ``_lhand``:
     the call sites test it), ``_lhand`` (trigger -> card ids with a ``from_hand`` reaction to
     it), ``_lstat`` (op name -> card ids with a continuous ability using it), ``_luse`` (card
     ids with ``use`` abilities), ``_lplayed`` (card id -> has ``played`` abilities),
     ``_lreact`` (card id -> played only as a reaction: ``from_hand`` abilities and no
     ``played`` ones), ``_lang`` (any listener, or an ability that needs the language's state:
-    lasting changes, limits, optional uses - the readers then ask the language).
+    lasting changes, limits, optional uses - the readers then ask the language), ``_lhold``
+    (:meth:`~munchkin_lab.engine.abilities.Abilities._holders`' memo: card set -> may one of
+    them sit in front of a player), ``_lall`` (every card some trigger, continuous op or
+    ``use`` ability listens with: the holders cache looks them up once).
 
     Raises:
         EffectError: a card's effects do not compile (names the card); specs from the loader
@@ -530,7 +539,8 @@ def program_tables(specs) -> dict:
             continue
         for t, abs_ in table.items():
             if not _own_event(sp.kind, t):
-                by.setdefault(t, set()).add(i)
+                if not all(ab.from_hand for _idx, ab in abs_):
+                    by.setdefault(t, set()).add(i)  # (a reaction from the hand is found in _lhand)
             elif not state:
                 state = any(_needs_state(ab) for _idx, ab in abs_)
             for idx, ab in abs_:
@@ -549,11 +559,14 @@ def program_tables(specs) -> dict:
     return {
         "_prog": progs, "_fx": fxs, "_lrun": run,
         "_lby": {t: frozenset(v) for t, v in by.items()},
-        "_lt": frozenset(by),
+        "_lt": frozenset(by) | frozenset(hand),
         "_lhand": {t: frozenset(v) for t, v in hand.items()},
         "_lstat": {k: frozenset(v) for k, v in stat.items()},
         "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
-        "_lang": bool(by) or state,
+        "_lang": bool(by) or bool(hand) or state,
+        "_lhold": {},  # card set -> may it sit in front of a player (Abilities._holders' memo)
+        # every card some trigger, continuous op or use ability listens with (Abilities._holders)
+        "_lall": frozenset().union(*by.values(), *stat.values(), use),
     }
 
 

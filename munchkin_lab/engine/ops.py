@@ -223,6 +223,7 @@ class Ops:
                     self._lnames[c] not in (self.races(x) + self.classes(x)):
                 disc.pop(j)
                 (p.races if what == "race" else p.classes).append(c)
+                self._play_moved()
                 if self.history:
                     self._say(f"{p.name} takes {self.name(c)} from the discards.")
                 return True
@@ -247,7 +248,7 @@ class Ops:
     def _op_lose_item(self, op, kind, x, ctx, w, pick) -> bool:
         if kind != "player":
             return False
-        return self._lose_item(x, op.value, op.get("count", 1))
+        return self._lose_item(x, op.value, op.get("count", 1), op.get("tagged", ()))
 
     def _op_neighbours_take(self, op, kind, x, ctx, w, pick) -> bool:
         if kind != "player":
@@ -257,7 +258,7 @@ class Ops:
     def _op_others_take_item(self, op, kind, x, ctx, w, pick) -> bool:
         if kind != "player":
             return False
-        return self._others_take_item(x, op.value, op.get("from", "left"))
+        return self._others_take_item(x, op.value, op.get("from", "left"), bool(op.get("or_hand")))
 
     def _op_lose_value(self, op, kind, x, ctx, w, pick) -> bool:
         """Discard items in play worth at least N Gold (the victim's choice; unable: all)."""
@@ -328,14 +329,14 @@ class Ops:
         """``draw: DECK``: ``count`` cards of that deck into the target's hand."""
         if kind != "player":
             return False
-        s = self.state
         n = amount_of(op.get("count", 1), ctx, w)
         got = 0
+        face_up = bool(op.get("face_up"))
         for _ in range(max(0, n)):
             c = self._draw(op.value, x)
             if c < 0:
                 break
-            s.players[x].hand.append(c)
+            self._to_hand(x, c, face_up)  # a card that acts when drawn acts (Hoard!)
             got += 1
         if self.history and got:
             self._say(f"{self._pn(x)} draws {got} {op.value} card(s){' face up' if op.get('face_up') else ''}.")

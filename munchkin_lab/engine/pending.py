@@ -114,8 +114,12 @@ class Pending:
         A = self._A
         for c in self.choice_options(d):
             out.append(A(seat, "choose", c))
+        if d["why"] == "big":  # or sell an excess Big item (checks.py)
+            self._big_sale_cands(seat, d, out)
 
     def _pw_choose(self, seat: int, a: Action, d: dict) -> str | None:
+        if a.kind == "sell" and d["why"] == "big":
+            return self._big_sale_ok(seat, a, d)
         if a.kind != "choose":
             return f"a choice is pending: pick a card ({d['why']})"
         if a.card not in self.choice_options(d):
@@ -123,6 +127,9 @@ class Pending:
         return None
 
     def _answer_choose(self, d: dict, a: Action) -> None:
+        if a.kind == "sell":  # excess Big items sold (checks.py: _big_sale_ok)
+            self._do_sell(d["player"], a)
+            return
         fn = self._CHOICE_FN.get(d["why"])
         (fn[1] if fn else type(self)._lose_answer)(self, d, d["player"], a.card)
 

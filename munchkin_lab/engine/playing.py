@@ -42,10 +42,26 @@ class Playing:
         if c < 0:
             return False
         if seat == s.active and s.phase == "combat" and (
-                self._kind[c] in ("race", "class") or self._fx[c].get("half_breed")
-                or self._fx[c].get("super_munchkin")):
+                self._kind[c] in ("race", "class") or self._char_special(c)):
             return True
         return c in s.players[seat].fresh
+
+    def _char_special(self, c: int) -> bool:
+        """A Half-Breed or Super Munchkin card (played whenever a Race / Class may be)."""
+        e = self._fx[c]
+        return bool(e.get("half_breed") or e.get("super_munchkin"))
+
+    def _why_char_special(self, seat: int, c: int) -> str | None:
+        """A Half-Breed (Super Munchkin) goes on a Race (Class) card, one of each at most
+        (core rules, 10. When to Play Cards: Races and Classes; Mixed Super Munchkin)."""
+        p = self.state.players[seat]
+        if self._fx[c].get("half_breed"):
+            if p.half_breed >= 0:
+                return "you already have a Half-Breed"
+            return None if p.races else f"Half-Breed needs a Race card ({R_WHEN}: Races and Classes)"
+        if p.super_munchkin >= 0:
+            return "you already have a Super Munchkin"
+        return None if p.classes else f"Super Munchkin needs a Class card ({R_WHEN}: Races and Classes)"
 
     def _anytime_play_ok(self, seat: int, a: Action) -> bool:
         """Is this play one a player may make while another decides: a card allowed at any
@@ -75,35 +91,36 @@ class Playing:
         A = self._A
         players = s.players
         p = players[seat]
-        kind = self._kind
         wp = self._why_play
         anyplay = self._anyplay
         P = self._kc[seat]["play"]
+        plan = self._tplan  # the branch of each kind (tables._TURN_PLAN)
         for c in p.hand:
-            k = kind[c]
-            if k == "monster" or k == "monster_enhancer":
+            k = plan[c]
+            if not k:  # a monster, a Monster Enhancer...: not played from here
                 continue
-            if k == "item" or k == "race" or k == "class":
+            if k == 1:  # an Item, a Race, a Class
                 a = P.get(c)
                 if a is None:
                     a = P[c] = A(seat, "play", c)
                 if not ok or (wp(seat, a, False) if anyplay[c] else self._why_play_char_or_item(seat, c)) is None:
                     out.append(a)
-            elif k == "curse" or k == "go_up_a_level":
-                rule = self._rule_curse_target if k == "curse" else None
+            elif k <= 3:  # a Curse (2) or a Go Up a Level (3), per target
+                rule = self._rule_curse_target if k == 2 else None
                 for t, a in enumerate(self._A_targets(seat, c)):
                     if not ok or (wp(seat, a, False) if anyplay[c] else
-                                  rule(t) if rule is not None else self._rule_go_up(c, t)) is None:
+                                  rule(t) if rule is not None else self._rule_go_up(c, t, seat)) is None:
                         out.append(a)
-            elif k == "special" or k == "one_shot":
+            else:  # a Special or a One-Shot
                 t = self._tcat[c]
                 if t == 2:
                     a = P.get(c)
                     if a is None:
                         a = P[c] = A(seat, "play", c)
                     cands = (a,)
-                elif t == 1:
+                elif t == 1:  # Cheat!: on an Item in play, or with an Item from the hand
                     cands = [A(seat, "play", c, m=it) for it in p.in_play()]
+                    cands += [A(seat, "play", c, m=it) for it in p.hand if self._kind[it] == "item"]
                 elif t == 3:
                     cands = self._A_targets(seat, c)
                 elif t == 4:
@@ -131,13 +148,28 @@ class Playing:
                 elif s.players[q].level < 9:
                     self._change_level(q, 1)
 
-    def _to_hand(self, seat: int, c: int) -> None:
-        """A drawn card goes to ``seat``'s hand, unless it acts the moment it is drawn
-        (``on_draw: resolve``: Divine Intervention, face up or down), then is discarded."""
+    def _to_hand(self, seat: int, c: int, face_up: bool = False) -> None:
+        """A card ``seat`` has drawn (``face_up``: drawn face up, e.g. a helped kill's
+        Treasures, core rules 7. Rewards) goes to their hand, unless it acts the moment it is
+        drawn, then is discarded: ``on_draw: resolve`` (Divine Intervention, face up or down)
+        or a ``drawn`` ability of the card-effect language (Hoard!: three more Treasures, face
+        up when it came face up; card_facts_more.md 2c, source D)."""
         if self._ondraw[c]:
             self._resolve_drawn(seat, c)
-        elif not (self._lang and self._lang_drawn(seat, c, False)):
+        elif not (self._lang and self._acts_when_drawn(c)):
             self.state.players[seat].hand.append(c)
+        else:
+            ev = self._ev  # the event that made the draw keeps its own flags
+            self._lang_drawn(seat, c, face_up)
+            self._ev = ev
+
+    def _acts_when_drawn(self, c: int) -> bool:
+        """Card ``c`` acts the moment it is drawn instead of going to a hand (see
+        :meth:`_to_hand`)."""
+        if self._ondraw[c]:
+            return True
+        run = self._lrun[c] if self._lang else None
+        return bool(run) and "drawn" in run
 
     def _resolve_drawn(self, seat: int, c: int) -> None:
         """Card ``c`` drawn by ``seat`` acts at once (``on_draw: resolve``) and is discarded."""
@@ -177,6 +209,7 @@ class Playing:
         self._discard(card)
         p.hand.remove(new)
         (p.races if self._kind[new] == "race" else p.classes).append(new)
+        self._play_moved()
         if self.history: self._say(f"{p.name} discards {self.name(card)} and becomes {self.name(new)}.")
         if self.specs[new].manual:
             self._push_manual(seat, new, discard=False)
@@ -187,10 +220,13 @@ class Playing:
             return f"a dead character has nothing to curse ({R_DEATH})"
         return None
 
-    def _rule_go_up(self, c: int, t: int) -> str | None:
-        """Go Up a Level ``c`` on living player ``t``, never to the winning Level (core rules,
-        Card Text and These Rules, 4; 7. Death), under the card's own conditions: not for the
-        highest-Level player (``not_highest``: Whine at the GM), only with a Hireling in play
+    def _rule_go_up(self, c: int, t: int, seat: int) -> str | None:
+        """Go Up a Level ``c`` played by ``seat`` on living player ``t`` (yourself or any other
+        player: core rules, 9. Treasures and Items, Other Treasures), never to the winning
+        Level (core rules, Card Text and These Rules, 4; 7. Death), under the card's own
+        conditions: not usable by the player of the highest Level nor one tied for it
+        (``not_highest``: Whine at the GM - the player who plays it, card_facts_more.md 2c "not
+        usable by", sources B, D, G; living players counted), only with a Hireling in play
         (``needs_hireling``: Kill the Hireling), only after a combat this turn
         (``after_combat``: Mutilate the Bodies)."""
         s = self.state
@@ -201,8 +237,8 @@ class Playing:
             return f"Go Up a Level cannot give the winning Level ({R_SIDEBAR}, 4)"
         e = self._goup_cond[c]
         if e:  # the conditions a card states (its card text)
-            if e.get("not_highest") and tp.level >= max(q.level for q in s.players):
-                return f"{self.name(c)}: not for the highest-Level player, nor one tied for it (card text)"
+            if e.get("not_highest") and s.players[seat].level >= max(q.level for q in s.players if q.alive):
+                return f"{self.name(c)}: not usable by the highest-Level player, nor one tied for it (card text)"
             if e.get("needs_hireling") and not any(q.hireling >= 0 for q in s.players):
                 return f"{self.name(c)} needs a Hireling in play (card text)"
             if e.get("after_combat") and (s.combat is not None or s.last_combat_turn != s.turn):
@@ -247,13 +283,15 @@ class Playing:
                     if t != seat:
                         out.append(A(seat, "give", it, t))
         self._equip_candidates(seat, out)
+        if (p.classes or p.races) and self._holds(seat, "steal"):
+            self._cand_steal(seat, False, out)  # a Thief steals on any turn (items.py)
         cb = s.combat
         if cb is not None and seat == s.active:
             for c in p.hand:
-                if self._kind[c] in ("race", "class"):
+                if self._kind[c] in ("race", "class") or self._char_special(c):
                     out.append(A(seat, "play", c))
         for c in p.fresh:
-            if c in p.hand and self._kind[c] in ("race", "class", "item"):
+            if c in p.hand and (self._kind[c] in ("race", "class", "item") or self._char_special(c)):
                 out.append(A(seat, "play", c))
         if cb is not None and seat == cb.helper:
             out += [A(seat, "chase", n=i) for i in range(len(cb.monsters))]
@@ -301,6 +339,22 @@ class Playing:
             return None
         return self._why_play(seat, a, in_combat=s.phase == "combat")
 
+    def _why_char_time(self, seat: int, c: int, item: bool = False) -> str | None:
+        """When a Race, Class (and Half-Breed / Super Munchkin, played whenever a Race / Class
+        may be) or an Item (``item``) may be played: on the own turn, or at once when just
+        received (core rules, 6. When You May Act; 9.; 10. Races and Classes, Mixed Super
+        Munchkin); in a combat the player fights in, a Race or Class only on the own turn
+        and never an Item (7. Combat; 10. Using Items). None when the moment is right."""
+        s = self.state
+        own_turn = s.active == seat
+        if not own_turn and c not in s.players[seat].fresh:
+            return f"only on your own turn, or at once when just received ({R_WHEN})"
+        cb = s.combat
+        if cb is not None and (seat == cb.fighter or seat == cb.helper) and (item or not own_turn):
+            return f"Items are not played during combat ({R_COMBAT}; {R_WHEN})" if item else \
+                f"a Race or Class is played in a combat only on your own turn ({R_WHEN})"
+        return None
+
     def _why_play(self, seat: int, a: Action, in_combat: bool) -> str | None:
         s = self.state
         p = s.players[seat]
@@ -318,15 +372,8 @@ class Playing:
         e = self._fx[c]
         own_turn = s.active == seat
         if k in ("race", "class", "item"):
-            if not own_turn and c not in p.fresh:
-                return f"only on your own turn, or at once when just received ({R_WHEN})"
-            cb = s.combat
-            in_fight = cb is not None and (seat == cb.fighter or seat == cb.helper)
-            if in_fight and (k == "item" or not own_turn):
-                return f"Items are not played during combat ({R_COMBAT}; {R_WHEN})"
-            # a Race or Class: any time during your own turn, combat included (core rules,
-            # 6. When You May Act: during your turn; 10. Races and Classes)
-            return self._why_play_char_or_item(seat, c)
+            r = self._why_char_time(seat, c, k == "item")
+            return r if r is not None else self._why_play_char_or_item(seat, c)
         if k == "curse":
             if not (0 <= a.target < len(s.players)):
                 return "a Curse needs a target player t"
@@ -334,7 +381,7 @@ class Playing:
         if k == "go_up_a_level":
             if not (0 <= a.target < len(s.players)):
                 return "Go Up a Level needs a target player t"
-            return self._rule_go_up(c, a.target)
+            return self._rule_go_up(c, a.target, seat)
         if k == "monster":
             return f"monsters are fought by Kick Open the Door, Look for Trouble, a Wandering Monster or joining ({R_WHEN})"
         if k == "one_shot":
@@ -396,27 +443,27 @@ class Playing:
                     return f"a Wandering Monster brings a monster m from your hand ({R_WHEN})"
                 return None
             if e.get("half_breed"):
-                if not own_turn:
-                    return f"Half-Breed is played when a Race may be played: any time of your turn ({R_WHEN}: Mixed Super Munchkin)"
-                if p.half_breed >= 0:
-                    return "you already have a Half-Breed"
-                return None if p.races else f"Half-Breed needs a Race card ({R_WHEN}: Races and Classes)"
+                if self._why_char_time(seat, c) is not None:
+                    return f"Half-Breed is played when a Race may be played: any time of your turn, or at once when just received ({R_WHEN}: Mixed Super Munchkin)"
+                return self._why_char_special(seat, c)
             if e.get("super_munchkin"):
-                if not own_turn:
-                    return f"Super Munchkin is played when a Class may be played: any time of your turn ({R_WHEN}: Mixed Super Munchkin)"
-                if p.super_munchkin >= 0:
-                    return "you already have a Super Munchkin"
-                return None if p.classes else f"Super Munchkin needs a Class card ({R_WHEN}: Races and Classes)"
+                if self._why_char_time(seat, c) is not None:
+                    return f"Super Munchkin is played when a Class may be played: any time of your turn, or at once when just received ({R_WHEN}: Mixed Super Munchkin)"
+                return self._why_char_special(seat, c)
             if e.get("cheat"):
+                # on an Item in play, or with an Item played from the hand (Scooby-Doo rules,
+                # Cheat!; the core rules, 9., name the Cheat! among the cards lifting the limits)
                 if in_combat:
                     return f"no item changes during combat ({R_COMBAT})"
                 if p.cheat >= 0:
                     return "you already use a Cheat!"
+                if a.m in p.hand and self._kind[a.m] == "item":
+                    return self._why_char_time(seat, a.m, True)
                 if a.m not in p.in_play():
-                    return "Cheat! goes on an item m you have in play"
+                    return "Cheat! goes on an Item m you have in play, or one you play from your hand with it"
                 return None
             if e.get("end_combat"):
-                return None if in_combat else "only during a combat"
+                return None if in_combat else f"{sp.name} is played during a combat (card text)"
             if e.get("take_item"):
                 return self._why_take_item(seat, a, in_combat)
             if e.get("swap_monster"):
@@ -478,6 +525,7 @@ class Playing:
             if a.m >= 0 and a.m in p.carried and self.can_use(seat, a.m):
                 p.carried.remove(a.m)
                 p.equipped.append(a.m)
+            self._play_moved()
             if self.history: self._say(f"{p.name} hires {sp.name}" + (f", who carries {self.name(a.m)}." if a.m >= 0 else "."))
             return
         if sp.manual and k in ("race", "class"):
@@ -489,12 +537,14 @@ class Playing:
                 self._leave_play(seat, old)
                 self._discard(old)
             zone.append(c)
+            self._play_moved()
             if self.history: self._say(f"{p.name} becomes {sp.name}.")
             if "enters_play" in self._lt:
                 self._lang_fire_card("enters_play", c, seat, seat)
         elif k == "item":
             if self.can_use(seat, c) and self.why_slot(seat, c) is None:
                 p.equipped.append(c)
+                self._play_moved()
                 if self.history: self._say(f"{p.name} uses {sp.name}.")
             else:
                 p.carried.append(c)
@@ -554,7 +604,7 @@ class Playing:
                 for _ in range(e.get("draw_treasures", 0)):
                     t = self._draw("treasure")
                     if t >= 0:
-                        p.hand.append(t)
+                        self._to_hand(seat, t)
                 if sp.manual:
                     self._push_manual(seat, c, discard=False)
             else:
@@ -633,17 +683,29 @@ class Playing:
                 self._combat_changed(seat)
             elif e.get("half_breed"):
                 p.half_breed = c
+                self._play_moved()
                 if self.history: self._say(f"{p.name} plays {sp.name}.")
             elif e.get("super_munchkin"):
                 p.super_munchkin = c
+                self._play_moved()
                 if self.history: self._say(f"{p.name} plays {sp.name}.")
             elif e.get("cheat"):
                 p.cheat = c
                 p.cheat_item = a.m
-                if a.m in p.carried and self._kind[a.m] == "item":
+                from_hand = a.m in p.hand
+                if from_hand:  # the Item is played with the Cheat!, straight into use
+                    p.hand.remove(a.m)
+                    p.equipped.append(a.m)
+                elif a.m in p.carried and self._kind[a.m] == "item":
                     p.carried.remove(a.m)
                     p.equipped.append(a.m)
+                self._play_moved()
                 if self.history: self._say(f"{p.name} cheats with {self.name(a.m)}.")
+                if from_hand:
+                    if self.specs[a.m].manual:
+                        self._push_manual(seat, a.m, discard=False)
+                    if "enters_play" in self._lt:
+                        self._lang_fire_card("enters_play", a.m, seat, seat)
             elif e.get("end_combat"):
                 self._discard(c)
                 if self.history: self._say(f"{p.name} plays {sp.name}: the combat ends.")
@@ -653,6 +715,7 @@ class Playing:
                 self._remove_from_play(a.target, a.m)
                 if self.can_use(seat, a.m) and self.why_slot(seat, a.m) is None:
                     p.equipped.append(a.m)
+                    self._play_moved()
                 else:
                     p.carried.append(a.m)
                 if self.history: self._say(f"{p.name} plays {sp.name}: takes {self.name(a.m)} from {self._pn(a.target)}.")
@@ -671,7 +734,7 @@ class Playing:
                 for _ in range(e["draw_treasures"]):
                     t = self._draw("treasure")
                     if t >= 0:
-                        p.hand.append(t)
+                        self._to_hand(seat, t)
                         got += 1
                 if self.history: self._say(f"{p.name} plays {sp.name}: draws {got} Treasure(s).")
             elif e.get("level_for"):

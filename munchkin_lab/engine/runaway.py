@@ -9,6 +9,9 @@ from .actions import Action
 from .kinds import charity_first, combat_only, fighter_only, not_in_combat, setup_only
 from .refs import R_RUN
 
+#: Ops that roll a die first (a Bad Stuff starting with one waits for reactions to the roll)
+_ROLL_OPS = frozenset(("roll", "lose_cards_roll", "lose_level_per_roll"))
+
 
 class RunAway:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: Running Away (see the module
@@ -31,7 +34,7 @@ class RunAway:
         rm = self._roll_mod_of
         for cu in self.state.players[seat].curses:
             die += rm[cu]
-        if self._lang:
+        if "roll_mod" in self._lstat or self.state.ledger.entries:  # the card-effect language
             die += self._lx("roll_mod", ("player", seat))
         return die
 
@@ -129,22 +132,36 @@ class RunAway:
 
     def _bad_stuff(self, seat: int, m: int) -> None:
         """Monster ``m`` catches ``seat``: its ``caught`` abilities - its Bad Stuff - (or a
-        module's, or a manual decision), then the log says what it took in game words (core
-        rules, 7. Running Away and Bad Stuff); then the other cards that hear the catch."""
-        before = self._victim_snap(seat) if self.history else None
-        if self._h_bad and any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad):
-            if before is not None:
-                self._say_what_it_did(seat, before, m)
+        module's, or a manual decision), then the other cards that hear the catch, then the log
+        says what it took in game words (core rules, 7. Running Away and Bad Stuff). Bad Stuff
+        that starts with a die roll (3,872 Orcs, Snails on Speed) rolls first and lets the cards
+        that react to a die roll answer before the result is used (:meth:`_lang_die_window`:
+        Loaded Die)."""
+        if self._h_bad:
+            before = self._victim_snap(seat) if self.history else None
+            if any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad):
+                if before is not None:
+                    self._say_what_it_did(seat, before, m)
+                return
+        run = self._lrun[m]
+        own = run.get("caught") if run else None
+        if own and own[0][1].do and own[0][1].do[0].name in _ROLL_OPS and \
+                self._lang_die_window(seat, ("bad_stuff", seat, m)):
             return
+        self._bad_stuff_ops(seat, m)
+
+    def _bad_stuff_ops(self, seat: int, m: int) -> None:
+        """The Bad Stuff of monster ``m`` on ``seat`` (see :meth:`_bad_stuff`)."""
+        before = self._victim_snap(seat) if self.history else None
         run = self._lrun[m]
         if run and "caught" in run:  # the monster's own caught abilities (bad_stuff)
             self._lang_fire_card("caught", m, -1, seat, m, own=True)
         elif self.specs[m].manual:
             self._push_manual(seat, m, discard=False)
-        if before is not None:
-            self._say_what_it_did(seat, before, m)
         if "caught" in self._lt:  # the other cards that hear it
             self._lang_fire("caught", seat, m)
+        if before is not None:  # after the card-effect language's `caught` abilities too
+            self._say_what_it_did(seat, before, m)
 
     # ------------------------------------------------------------------ the kinds
     def _cand_run(self, seat: int, ok: bool, out: list) -> None:
@@ -181,7 +198,11 @@ class RunAway:
         st = s.combat.stage
         if st == "run":
             return None
-        return fighter_only() if st == "window" and k == "roll" else not_in_combat(k)
+        if st == "window" and k == "roll":
+            return fighter_only()
+        if st == "fight":  # the fighter has not chosen to run yet
+            return f"'{k}' belongs to Running Away: declare it first (run) ({R_RUN})"
+        return not_in_combat(k)
 
     def _why_roll(self, seat: int, a: Action) -> str | None:
         """One Run Away roll per monster, in the order the runner chooses (core rules, 7.)."""

@@ -122,6 +122,14 @@ _TABLES: dict = {}
 _TABLES_MAX = 64
 
 
+#: card kind -> its branch in Playing._cand_turn_plays (1 Race/Class/Item, 2 Curse, 3 Go Up a
+#: Level, 4 Special/One-Shot; other kinds list nothing there)
+_TURN_PLAN = {"race": 1, "class": 1, "item": 1, "curse": 2, "go_up_a_level": 3, "special": 4, "one_shot": 4}
+#: card kind -> its branch in CombatCards._cand_combat_cards (1 One-Shot, 2 Monster Enhancer,
+#: 3 Curse/Go Up a Level, 4 monster, 5 Special; other kinds list nothing there)
+_COMBAT_PLAN = {"one_shot": 1, "monster_enhancer": 2, "curse": 3, "go_up_a_level": 3, "monster": 4, "special": 5}
+
+
 def _card_tables(specs: list[CardSpec]) -> dict:
     """The per-card lookup lists of a game (``_kind``, ``_slots``, ...; index = card id), built
     once per card list and shared by every game over the same spec objects (the lists are
@@ -202,7 +210,9 @@ def _card_tables(specs: list[CardSpec]) -> dict:
         t._deck_ids.setdefault(s.deck, []).append(i)
     t._fight_extra = [bool(e.get("not_pursue") or e.get("bribe_gold") or
                            e.get("evade_discard") or e.get("cleric_chase")) for e in fx]
-    t._combat_inert = [s.kind in ("item", "race", "class") for s in specs]
+    # which branch of a candidate generator a hand card takes, by its kind (0: none)
+    t._tplan = [_TURN_PLAN.get(k, 0) for k in t._kind]    # Playing._cand_turn_plays
+    t._cplan = [_COMBAT_PLAN.get(k, 0) for k in t._kind]  # CombatCards._cand_combat_cards
     for i, played in enumerate(t._lplayed):
         if played and t._kind[i] in ("one_shot", "special"):
             t._tcat[i] = t._ccat[i] = LANG_PLAYED  # listed by its abilities' choices
@@ -240,6 +250,9 @@ class CardFacts:
             (bought off: ``bribe_gold`` or ``evade_discard``): effect flags.
         turn_category, combat_category: how the engine lists a Special / One-Shot on its
             owner's turn and in a combat (``tables.turn_category`` / ``combat_category``).
+        side_play: for a card played by the card-effect language's ``played`` abilities, the
+            ``cs`` of its play that gives its bonus to a chosen side (``()`` one ability, or
+            ``(index,)`` the mode among several: Potion of Halitosis' +2), else None.
     """
 
     def __init__(self, specs: list, t) -> None:
@@ -267,6 +280,19 @@ class CardFacts:
         self.evade_offer = [bool(x.get("bribe_gold") or x.get("evade_discard")) for x in e]
         self.turn_category = t._tcat
         self.combat_category = t._ccat
+        self.side_play = [_side_play(run) for run in t._lrun]
+
+
+def _side_play(run) -> tuple | None:
+    """:attr:`CardFacts.side_play` of a card whose runnable abilities are ``run``."""
+    played = run.get("played", ()) if run else ()
+    if not played:
+        return None
+    modes = len(played) > 1 and all(ab.label for _i, ab in played)
+    for idx, ab in played:
+        if ab.who.name == "chosen_side" and (modes or len(played) == 1):
+            return (idx,) if modes else ()
+    return None
 
 
 def _lname(spec: CardSpec) -> str:

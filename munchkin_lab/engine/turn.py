@@ -174,6 +174,8 @@ class Turn:
             k = kind[c]
             if (k == "race" or k == "class" or k == "item") and (not ok or self._why_play_char_or_item(seat, c) is None):
                 out.append(A(seat, "play", c))
+            elif k == "special" and self._char_special(c) and (not ok or self._why_setup_play(seat, A(seat, "play", c)) is None):
+                out.append(A(seat, "play", c))
         self._cand_equips(seat, ok, out)
 
     def _cand_turn(self, seat: int, ok: bool, out: list) -> None:
@@ -329,12 +331,18 @@ class Turn:
             s.setup_seat = nxt
 
     def _why_setup_play(self, seat: int, a: Action) -> str | None:
-        """At setup a player plays Races, Classes and Items from the hand (core rules, 4.)."""
-        if a.card not in self.state.players[seat].hand:
-            return f"{self._cn(a.card)} is not in your hand"
-        if self._kind[a.card] not in ("race", "class", "item"):
+        """At setup a player plays Races, Classes and Items from the hand (core rules, 4.), and a
+        Half-Breed / Super Munchkin on a Race / Class, since they are played whenever a Race /
+        Class may be (10. Mixed Super Munchkin)."""
+        p = self.state.players[seat]
+        c = a.card
+        if c not in p.hand:
+            return f"{self._cn(c)} is not in your hand"
+        if self._char_special(c):
+            return self._why_char_special(seat, c)
+        if self._kind[c] not in ("race", "class", "item"):
             return f"only Races, Classes and Items are played at setup ({R_CHAR})"
-        return self._why_play_char_or_item(seat, a.card)
+        return self._why_play_char_or_item(seat, c)
 
     # ------------------------------------------------------------------ choices
     def _resurrect_answer(self, d: dict, seat: int, card: int) -> None:

@@ -71,17 +71,19 @@ class Victims:
             # (a choice with nothing to decide is settled next, and says what it took)
             self._say(f"{what}{suffix}: nothing to take from {p.name}.")
 
-    def _others_take_item(self, seat: int, who: str, frm: str = "left") -> bool:
+    def _others_take_item(self, seat: int, who: str, frm: str = "left", or_hand: bool = False) -> bool:
         """Bad Stuff where other players take the victim's items in play, each choosing one
         (``who``: ``all`` = every other living player; ``highest`` = the other living players
         of the highest Level; ``neighbours`` = the living left and right neighbours), in turn
         from the victim's left, or from the right with ``frm="right"`` (the previous seats
         first: Hippogriff, "starting with the player on your right", card_facts_more.md
-        source F; turns pass to the left, core rules, 5). Dead players receive nothing (core
-        rules, 7. Death)."""
+        source F; turns pass to the left, core rules, 5). ``or_hand``: each taker may instead
+        take a card of the victim's hand without looking (Hippogriff, sources D and F): the
+        ``take`` choice then also offers the hand (:meth:`_take_options`). Dead players
+        receive nothing (core rules, 7. Death)."""
         s = self.state
         n = len(s.players)
-        if not self.choice_options({"why": "tax", "player": seat}):
+        if not self.choice_options({"why": "tax", "player": seat}) and not (or_hand and s.players[seat].hand):
             return False
         step = -1 if frm == "right" else 1
         others = [(seat + step * j) % n for j in range(1, n) if s.players[(seat + step * j) % n].alive]
@@ -95,8 +97,10 @@ class Victims:
         else:
             takers = others
         for q in takers:
-            s.pending.append({"kind": "choose", "why": "take", "player": q, "from": seat,
-                              "options": (), "count": 1})
+            d = {"kind": "choose", "why": "take", "player": q, "from": seat, "options": (), "count": 1}
+            if or_hand:
+                d["or_hand"] = True
+            s.pending.append(d)
         return True
 
     def _neighbours_take(self, seat: int, count: int) -> bool:
@@ -121,21 +125,26 @@ class Victims:
             if self.history: self._say(f"{self._pn(q)} takes a card from {p.name}'s hand.")
         return True
 
-    def _lose_item(self, seat: int, what: str, count: int) -> bool:
+    def _lose_item(self, seat: int, what: str, count: int, tagged=()) -> bool:
         """Lose items by category; the victim chooses when several fit (core rules, 10.
-        Curses). A slot (headgear, armor, footgear, hand) means the item in use there; ``best``
+        Curses). A slot (headgear, armor, footgear, hand) means the item in use there;
+        ``vehicle`` the Vehicle in use (Scooby-Doo rules, Curses: Major Fender Bender); ``best``
         the item in use giving the biggest bonus now (carried items are not in use and never
-        count; ties: the victim chooses); ``big`` / ``small`` / ``any`` any Item in play.
-        Returns False when nothing fits (so ``else`` ops run)."""
+        count; ties: the victim chooses); ``big`` / ``small`` / ``any`` any Item in play;
+        ``all_worn`` every item in use (Crabs: "every item worn below the waist", with
+        ``tagged``). ``tagged``: only items carrying one of these tags. Returns False when
+        nothing fits (so ``else`` ops run)."""
         p = self.state.players[seat]
         items = [c for c in p.equipped + p.carried if self._kind[c] == "item"]
         worn = [c for c in p.equipped if self._kind[c] == "item"]
         sp = self.specs
-        if what in ("headgear", "armor", "footgear"):
+        if what in ("headgear", "armor", "footgear", "vehicle"):
             # the one worn: a spare carried sideways is not on the body (Lose the Headgear)
             cands = [c for c in worn if sp[c].slot == what]
         elif what == "hand":
             cands = [c for c in worn if sp[c].slot in ("one_hand", "two_hands")]
+        elif what == "all_worn":
+            cands = worn
         elif what in ("big", "all_big"):
             cands = [c for c in items if sp[c].big]
         elif what == "small":
@@ -150,9 +159,11 @@ class Victims:
             cands = [c for c in used if bonus[c] == best]
         else:
             cands = items
+        if tagged:
+            cands = [c for c in cands if sp[c].tags.intersection(tagged)]
         if not cands:
             return False
-        if what in ("all", "all_big") or len(cands) <= count:
+        if what in ("all", "all_big", "all_worn") or len(cands) <= count:
             for c in cands:
                 self._lose_card(seat, c)
                 if self.history: self._say(f"{p.name} loses {self.name(c)}.")
@@ -208,13 +219,36 @@ class Victims:
                                    f"{' and a Level' if d.get('penalty', 1) else ''}.")
 
     def _take_options(self, d: dict) -> tuple:
+        """The victim's Items in play; with ``or_hand`` (Hippogriff) also the victim's hand,
+        offered as one option: the first card of the hand stands for "a card from the hand,
+        blind" (which card is taken is drawn at random when chosen: :meth:`_take_answer`)."""
         k = self._kind
         v = self.state.players[d["from"]]
-        return tuple(c for c in v.equipped + v.carried if k[c] == "item")
+        opts = tuple(c for c in v.equipped + v.carried if k[c] == "item")
+        if d.get("or_hand") and v.hand:
+            opts += (v.hand[0],)
+        return opts
+
+    def _blind_hand(self, d: dict, c: int) -> bool:
+        """Whether option ``c`` of pending choice ``d`` stands for a card taken blind from
+        another player's hand (Hippogriff's ``or_hand``): views and labels must not name it."""
+        return (d.get("kind") == "choose" and d.get("why") == "take" and bool(d.get("or_hand"))
+                and c in self.state.players[d["from"]].hand)
 
     def _take_answer(self, d: dict, seat: int, card: int) -> None:
-        """A taker chooses one Item in play of the victim; it is theirs, carried."""
-        p = self.state.players[seat]
+        """A taker chooses one Item in play of the victim; it is theirs, carried. With
+        ``or_hand``, choosing the hand takes a card of it at random into the taker's hand:
+        they cannot look (Hippogriff card, sources D and F; core rules, 3. Your hand)."""
+        s = self.state
+        p = s.players[seat]
+        v = s.players[d["from"]]
+        if self._blind_hand(d, card):
+            s.rng, r = _rng.below(s.rng, len(v.hand))
+            c = v.hand.pop(r)
+            self._sba_seats.add(seat)
+            p.hand.append(c)
+            if self.history: self._say(f"{p.name} takes a card from {v.name}'s hand, without looking.")
+            return
         self._remove_from_play(d["from"], card)
         self._sba_seats.add(seat)
         p.carried.append(card)

@@ -7,6 +7,10 @@ from typing import Iterable
 from .actions import Action
 from .tables import SLOT_LIMIT
 
+#: How a pending ``take`` choice names its blind hand option (Hippogriff's ``or_hand``): never
+#: the card itself, which the taker cannot see (core rules, 3. Your hand).
+BLIND_HAND = "a card from the hand, blind"
+
 
 class Views:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: what the players see: labels of actions,
@@ -23,6 +27,8 @@ class Views:
             ce = self._fx[a.card]
             if ce.get("set_die"):
                 extra = f": the next die shows {a.n}"
+            elif self._lang and self._prog[a.card] is not None and self._prog[a.card].ops("set_die"):
+                extra = f": the die shows {a.n}"  # Loaded Die, after the roll
             elif ce.get("cancel_curse") or ce.get("reroll_escape") or ce.get("take_discard") or ce.get("escape") \
                     or ce.get("transfer_fighter"):
                 extra = ""
@@ -30,6 +36,9 @@ class Views:
                 extra = " for the monsters" if a.n == 1 else " for the munchkins"
             elif self._kind[a.card] == "monster_enhancer" or ce.get("discard_monster"):
                 extra = f" on {self._cn(self.state.combat.monsters[a.n])}" if self.state.combat and 0 <= a.n < len(self.state.combat.monsters) else ""
+            if a.cards and self._lang and a.cards[0] in self._modes(a.card):  # a card with modes
+                ab = self._prog[a.card].abilities[a.cards[0]]
+                extra = (extra if ab.who.name == "chosen_side" else "") + f" ({ab.label})"
             if tn:
                 extra += f" on {tn}"
             if a.m >= 0:
@@ -46,6 +55,8 @@ class Views:
             return f"{who}: {'discard' if a.target < 0 else 'give'} {cn}" + (f" to {tn}" if tn else "")
         if k == "steal":
             return f"{who}: discard {cn} to steal {self._cn(a.m)} from {tn}"
+        if k == "choose" and self.state.pending and self._blind_hand(self.state.pending[0], a.card):
+            return f"{who}: choose {BLIND_HAND} of {self._pn(self.state.pending[0]['from'])}"
         if k == "kick" and a.n == 1:
             return f"{who}: resurrect the top Door discard instead of kicking (Cleric)"
         base = {"kick": "Kick Open the Door", "loot": "Loot the Room", "end_turn": "end the turn",
@@ -102,15 +113,19 @@ class Views:
         combat = None
         if c is not None:
             ps, ms = self.strengths()
+            mons = [self.monster_strength(i) for i in range(len(c.monsters))]
+            # what the sides get beyond their players' and monsters' own strengths: One-Shots,
+            # a card's change to a side, a bonus per matching player, a lone fighter's double
+            pb = ps - sum(self.player_strength(q) for q in (c.fighter, c.helper) if q >= 0)
             combat = {
                 "fighter": c.fighter, "helper": c.helper if c.helper >= 0 else None,
                 "stage": c.stage,
                 "monsters": [{"name": self.specs[m].name, "level": self.specs[m].level,
                               "enhancers": self._cards(c.enh[i]),
-                              "strength": self.monster_strength(i)}
+                              "strength": mons[i]}
                              for i, m in enumerate(c.monsters)],
                 "one_shots": self._cards(c.used),
-                "munchkin_bonus": c.pbonus, "monster_bonus": c.mbonus,
+                "munchkin_bonus": pb, "monster_bonus": ms - sum(mons),
                 "munchkin_strength": ps, "monster_strength": ms,
                 "winning": self.munchkins_win(),
                 "treasures": self.treasure_count(),
@@ -127,7 +142,12 @@ class Views:
             e = {"kind": d["kind"], "player": d["player"]}
             if d["kind"] == "choose":
                 e["why"] = d["why"]
-                e["options"] = self._cards(self.choice_options(d))
+                opts = self.choice_options(d)
+                e["options"] = self._cards(opts)
+                if d.get("or_hand"):  # Hippogriff: the hand is one option, a card taken blind
+                    e["from"] = d["from"]
+                    e["options"] = [BLIND_HAND if self._blind_hand(d, c) else nm
+                                    for c, nm in zip(opts, e["options"])]
                 if "owe" in d:
                     e["owe"] = d["owe"]
             elif d["kind"] == "manual":
@@ -143,6 +163,9 @@ class Views:
                 e["ability"] = d["ability"]
                 e["event"] = d["event"]
                 e["label"] = self._ab_label(d["card"], d["ability"])
+                die = dict(d["ctx"][2]).get("die")
+                if die is not None:  # a reaction to a die roll sees what the die shows
+                    e["die"] = die
             elif d["kind"] in ("help", "offer"):
                 e["from"] = d["from"]
                 if d["kind"] == "help":
@@ -172,7 +195,8 @@ class Views:
     def view(self, seat: int) -> dict:
         """What player ``seat`` may see: :meth:`state_dict` with the other players' hands as
         card backs (``"door"``/``"treasure"``) and the deck order hidden (core rules, 3.
-        Handling Cards: your hand is yours). A pending ``cancel`` or ``glue`` decision put to
+        Handling Cards: your hand is yours). A pending ``cancel``, ``glue`` or from-the-hand
+        ``react`` decision (Loaded Die, Invisibility Potion: its card hidden as well) put to
         another seat shows ``player: None`` (and, first in the queue, ``actor: None``): only
         its holder knows they hold a card that reacts (the silent window, curses.py)."""
         d = self.state_dict()
@@ -184,11 +208,14 @@ class Views:
         d["rng"] = None
         d["forced_dice"] = None
         d["viewer"] = seat
-        # a silent reaction point (a Curse's cancel, a Flask of Glue): who may react is hidden
-        # from the other seats - holding such a card is hidden information (curses.py)
-        for i, pe in enumerate(d["pending"]):
-            if pe["kind"] in ("cancel", "glue") and pe["player"] != seat:
+        # a silent reaction point (a Curse's cancel, a Flask of Glue, a reaction from a hand):
+        # who may react is hidden from the other seats - holding such a card is hidden
+        # information (curses.py)
+        for i, (pe, raw) in enumerate(zip(d["pending"], self.state.pending)):
+            if self._hidden_reaction(raw) and pe["player"] != seat:
                 pe["player"] = None
+                if pe["kind"] == "react":  # a reaction from a hand: which card is hidden too
+                    pe["card"] = pe["label"] = pe["ability"] = None
                 if i == 0:
                     d["actor"] = None
         return d

@@ -70,7 +70,8 @@ class Zones:
         corpse). What depended on the card follows it here: the Cheat! on an Item goes with
         the Item; a Hireling's Item is no longer carried over the limits; a Curse that lasts
         until an item of a slot is removed (``removed_with``: Chicken On Your Head and its
-        headgear) ends when the item in use of that slot leaves; rules modules watching
+        headgear) ends when the item in use of that slot leaves; the Item a Hireling carries
+        goes with the Hireling (to the discards); rules modules watching
         (``RulesModule.on_leave_play``) are told. Restrictions, slots, Big items, a Half-Breed
         or Super Munchkin with nothing under it are the state-based checks' (``checks.py``),
         after the action.
@@ -100,10 +101,18 @@ class Zones:
             p.cheat = -1
             p.cheat_item = -1
         elif c == p.hireling:
+            it = p.hireling_item
             p.hireling = -1
             p.hireling_item = -1
+            if it >= 0 and self._leave_play(seat, it):
+                # the Item the Hireling carries goes with it (official Munchkin FAQ: losing
+                # the Hireling takes the attached Item with it); at death the Items leave
+                # first, to the corpse (Character._kill)
+                self._discard(it)
+                if self.history: self._say(f"{self.name(it)} goes with {self.name(c)}.")
         else:
             return False
+        self._hcache.clear()  # (_play_moved, inline)
         if p.cheat_item == c:  # the Item under Cheat! is gone: Cheat! goes with it
             ch = p.cheat
             self._leave_play(seat, ch)
@@ -124,6 +133,14 @@ class Zones:
         if self._lang:  # the card-effect language: its changes end, leaves_play (abilities.py)
             self._lang_left_play(seat, c, worn)
         return True
+
+    def _play_moved(self) -> None:
+        """A card entered, left or moved between the players' zones in play (Races, Classes,
+        Half-Breed, Super Munchkin, Items in use, Cheat!, Hireling, Curses): where the card-effect
+        language's cards sit (``Abilities._holders``' cache) is looked at afresh. Every change
+        of those zones calls it (a card leaving play: :meth:`_leave_play`); a state replaced
+        whole (undo, a roll-back, a copy, ``begin``) starts a new cache (``Game._restored``)."""
+        self._hcache.clear()
 
     def _remove_from_play(self, seat: int, c: int) -> None:
         """An Item of ``seat`` leaves play towards another zone (a trade, a theft, a bribe):

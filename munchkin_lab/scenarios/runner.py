@@ -22,6 +22,7 @@ from typing import Any, Callable
 from .. import safe_yaml
 from ..engine import Action, CardSpec, Game, GameOptions, IllegalActionError
 from ..engine.actions import KINDS
+from ..engine.views import BLIND_HAND
 
 Resolver = Callable[[str], CardSpec | None]
 
@@ -34,7 +35,7 @@ PLAYER_FIELDS = {"name", "gender", "level", "race", "races", "class", "classes",
                  "carried", "curses", "alive", "half_breed", "super_munchkin"}
 STEP_FIELDS = {"actor", "action", "text", "card", "target", "side", "monster", "with", "cards",
                "treasures", "helper_first", "double", "n", "expect", "expect_error", "dice", "note",
-               "undo", "redo"}
+               "undo", "redo", "mode"}
 
 
 #: Largest scenario file read (bytes).
@@ -410,6 +411,11 @@ def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str
         else:
             ids = getattr(p, z)
         for c in ids:
+            if z == "pending" and g._blind_hand(s.pending[0], c):
+                # a card taken blind from a hand (Hippogriff) is named as the view names it
+                if low == BLIND_HAND:
+                    return c
+                continue
             if g.specs[c].name.lower() == low:
                 return c
     raise ScenarioError(f"{field}: {name!r} not found in {g.state.players[seat].name}'s {'/'.join(zones)}")
@@ -501,7 +507,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
         else:
             kw["m"] = _find_card(g, seat, step["with"], zones, f"{field}.with")
     if "cards" in step:
-        zones = ("hand", "in_play")
+        zones = ("hand", "in_play", "front")
         owner = kw.get("target", seat) if kind == "resolve" else seat
         ids = []
         for j, nm in enumerate(_as_list(step["cards"], f"{field}.cards")):
@@ -514,7 +520,22 @@ def make_action(g: Game, step: dict, field: str) -> Action:
         kw["cards"] = tuple(ids)
     if "double" in step:
         kw["n"] = _find_card(g, seat, step["double"], ("hand", "in_play"), f"{field}.double")
+    if "mode" in step:
+        kw["cards"] = (_mode_index(g, kw.get("card", -1), step["mode"], f"{field}.mode"),)
     return Action(seat, kind, **kw)
+
+
+def _mode_index(g: Game, card: int, mode: Any, field: str) -> int:
+    """The index (in the card's program) of the mode named ``mode`` - the ``label`` of one of
+    the card's alternative ``played`` abilities (a card with modes is played with
+    ``cs=(<index>,)``: engine/lang/README.md, Costs, limits, actions)."""
+    modes = g._modes(card) if g._lang and 0 <= card < len(g.specs) else ()
+    labels = {str(g._prog[card].abilities[i].label).lower(): i for i in modes}
+    i = labels.get(str(mode).lower())
+    if i is None:
+        known = ", ".join(repr(g._prog[card].abilities[j].label) for j in modes) or "none"
+        raise ScenarioError(f"{field}: {mode!r} is not a mode of {g._cn(card)} (modes: {known})")
+    return i
 
 
 def _grid_named(g: Game, name: str) -> list[int]:
@@ -537,7 +558,7 @@ def _use_card(g: Game, seat: int, name: Any, field: str) -> int:
     for d in s.pending:
         if d.get("kind") == "react" and d.get("player") == seat and g.specs[d["card"]].name.lower() == low:
             return d["card"]
-    zones = ("in_play", "races", "classes", "curses", "hand")
+    zones = ("in_play", "front", "races", "classes", "curses", "hand")
     c = s.combat
     fight = [x for i, m in enumerate(c.monsters) for x in (m, *c.enh[i])] if c is not None else []
     hit = (_all_named(g, seat, name, zones) or [x for x in fight if g.specs[x].name.lower() == low]
@@ -549,10 +570,16 @@ def _use_card(g: Game, seat: int, name: Any, field: str) -> int:
 
 
 def _all_named(g: Game, seat: int, name: str, zones) -> list[int]:
+    """Cards named ``name`` of ``seat`` in ``zones`` (``in_play``: items in use and carried;
+    ``front``: a Hireling, Cheat!, Half-Breed or Super Munchkin in front of the player; else a
+    zone of ``PlayerState``)."""
     p = g.state.players[seat]
     out = []
     for z in zones:
-        ids = p.equipped + p.carried if z == "in_play" else getattr(p, z)
+        if z == "front":
+            ids = [c for c in (p.hireling, p.cheat, p.half_breed, p.super_munchkin) if c >= 0]
+        else:
+            ids = p.equipped + p.carried if z == "in_play" else getattr(p, z)
         out += [c for c in ids if g.specs[c].name.lower() == str(name).lower()]
     return out
 
@@ -586,7 +613,7 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
         """Card names of a step that are neither inline nor in the database."""
         names = [step.get(k) for k in ("card", "with", "double")]
         names += _as_list(step.get("cards"), "cards") if isinstance(step.get("cards"), (str, list)) else []
-        return [n for n in names if isinstance(n, str) and n.lower() not in inline
+        return [n for n in names if isinstance(n, str) and n.lower() not in inline and n.lower() != BLIND_HAND
                 and (resolver is None or resolver(n) is None)]
     steps = sc.get("steps") or []
     if not isinstance(steps, list):

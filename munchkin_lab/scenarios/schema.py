@@ -108,6 +108,7 @@ class StepModel(_Strict):
     treasures: Optional[int] = Field(default=None, ge=0, le=100)
     helper_first: Optional[bool] = None
     double: CardRef = None
+    mode: Optional[str] = Field(default=None, min_length=1, max_length=80)
     n: Optional[int] = Field(default=None, ge=-COUNT_MAX, le=COUNT_MAX)
     expect: Optional[dict] = None
     expect_error: Annotated[Any, BeforeValidator(_expect_error)] = None

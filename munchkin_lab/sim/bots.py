@@ -43,6 +43,7 @@ import weakref
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.rules import RulesModule
+from ..engine.tables import LANG_PLAYED
 
 #: Names accepted by :func:`make_bot`.
 BOT_NAMES: tuple[str, ...] = ("random", "greedy")
@@ -64,15 +65,17 @@ _ACTIONS: dict = {}
 _ACTIONS_MAX = 100_000
 
 
-def _act(seat: int, kind: str, card: int = -1, target: int = -1, n: int = 0, m: int = -1) -> Action:
+def _act(seat: int, kind: str, card: int = -1, target: int = -1, n: int = 0, m: int = -1,
+         cards: tuple = ()) -> Action:
     """A shared :class:`Action` (immutable, compared by value): built once, then reused (an
-    Action costs about a microsecond to build)."""
-    key = (seat, kind, card, target, n, m)
+    Action costs about a microsecond to build). ``cards``: the action's ``cs`` (a card's
+    mode: ``CardFacts.side_play``)."""
+    key = (seat, kind, card, target, n, m, cards)
     a = _ACTIONS.get(key)
     if a is None:
         if len(_ACTIONS) >= _ACTIONS_MAX:
             _ACTIONS.clear()
-        a = _ACTIONS[key] = Action(seat, kind, card, target, n, m)
+        a = _ACTIONS[key] = Action(seat, kind, card, target, n, m, cards)
     return a
 
 
@@ -129,9 +132,10 @@ class _Policy:
                        for k, b, side in zip(kind, facts.bonus, facts.side)]
         ccat = facts.combat_category
         #: may give a candidate of a hostile window (GreedyBot._window_fast) from hand / carried
-        self.whand = [(k == "one_shot" and b > 0 and c in (1, 3)) or (k == "monster_enhancer" and b > 0)
+        self.whand = [(k == "one_shot" and b > 0 and (c in (1, 3) or (c == LANG_PLAYED and sp is not None)))
+                      or (k == "monster_enhancer" and b > 0)
                       or k == "curse" or (k == "special" and w and c == 4)
-                      for k, b, c, w in zip(kind, facts.bonus, ccat, facts.wandering_monster)]
+                      for k, b, c, w, sp in zip(kind, facts.bonus, ccat, facts.wandering_monster, facts.side_play)]
         self.wcarried = [k == "one_shot" and not e and b > 0 for k, e, b in zip(kind, facts.escape, facts.bonus)]
         #: does a hand card give its owner something to consider on the own turn: 1 always,
         #: 2 for a player without a Race, 3 without a Class, 0 never
@@ -642,9 +646,10 @@ class GreedyBot(Bot):
 
     def _setup_play(self, game: "Game", seat: int) -> Action | None:
         """The setup choice without the list, when it is a card from hand: the engine lists
-        ``pass``, then every Race, Class and Item in hand (legal ones, hand order), then
-        equip/unequip moves; :meth:`_score_turn` ranks a first Race/Class 1, a usable Item 2,
-        another Item 3, the rest 4 or worse. None: no hand card scores that the engine allows
+        ``pass``, then every Race, Class, Item, Half-Breed and Super Munchkin in hand (legal
+        ones, hand order), then equip/unequip moves; :meth:`_score_turn` ranks a first
+        Race/Class 1, a usable Item 2, another Item or a Half-Breed / Super Munchkin 3, the rest
+        4 or worse. None: no hand card scores that the engine allows
         (use the list)."""
         p = game.state.players[seat]
         if self._game is not game:
@@ -661,6 +666,8 @@ class GreedyBot(Bot):
                     first.append(c)
             elif k == "item":
                 (usable if self._unres[c] or game.can_use(seat, c) else other).append(c)
+            elif k == "special" and (game.specs[c].effects.get("half_breed") or game.specs[c].effects.get("super_munchkin")):
+                other.append(c)  # a Half-Breed / Super Munchkin (ranked 3, like another Item)
         for tier in (first, usable, other):
             for c in tier:
                 a = _act(seat, "play", c)
@@ -919,8 +926,7 @@ class GreedyBot(Bot):
             pg = self._f.sale_gold
             sg = self._sgold
             # _sale's bound, first here
-            bound = sum(map(pg.__getitem__, p.hand)) + sum(map(pg.__getitem__, p.carried)) + \
-                sum(map(sg.__getitem__, p.equipped))
+            bound = sum(map(pg.__getitem__, p.hand + p.carried)) + sum(map(sg.__getitem__, p.equipped))
             if bound >= 1000:
                 sale = self._sale(game, seat)
                 if sale is not None and allowed(game, sale):
@@ -1154,6 +1160,7 @@ class GreedyBot(Bot):
                         order += 1
         nm = len(c.monsters)
         ccat = f.combat_category
+        sides = f.side_play
         cbonus = f.bonus
         endc = f.end_combat
         for card in hand:
@@ -1165,14 +1172,14 @@ class GreedyBot(Bot):
                     for i in range(nm):
                         found.append((4, order, _act(seat, "play", card, n=i)))
                         order += 1
-                elif bonus > 0 and can_boost and (t == 2 or t == 3):
+                elif bonus > 0 and can_boost and (t == 2 or t == 3 or (t == LANG_PLAYED and sides[card] is not None)):
                     sc = 1 - bonus / 100  # the munchkin side (n=0) only
                     if t == 2:
                         for q in range(len(s.players)):
                             found.append((sc, order, _act(seat, "play", card, q)))
                             order += 1
-                    else:
-                        found.append((sc, order, _act(seat, "play", card, n=0)))
+                    else:  # (the language's side mode, e.g. Potion of Halitosis' +2: its cs)
+                        found.append((sc, order, _act(seat, "play", card, n=0, cards=sides[card] or ())))
                         order += 1
             elif k == "special" and endc[card]:
                 t = ccat[card]
@@ -1190,8 +1197,8 @@ class GreedyBot(Bot):
                 if f.discard_monster[card]:
                     found.append((4, order, _act(seat, "play", card, n=0)))
                     found.append((4, order + 1, _act(seat, "play", card, n=1)))
-                elif cbonus[card] > 0 and can_boost:
-                    found.append((1 - cbonus[card] / 100, order, _act(seat, "play", card, n=0)))
+                elif cbonus[card] > 0 and can_boost and (ccat[card] != LANG_PLAYED or sides[card] is not None):
+                    found.append((1 - cbonus[card] / 100, order, _act(seat, "play", card, n=0, cards=sides[card] or ())))
                 order += 2
         if can_boost and hand and p.classes:
             value = self._pol.value
@@ -1265,6 +1272,7 @@ class GreedyBot(Bot):
         nm = len(c.monsters)
         f = self._f
         ccat = f.combat_category
+        sides = f.side_play
         kind = f.kind
         cbonus = f.bonus
         hand = p.hand
@@ -1273,9 +1281,9 @@ class GreedyBot(Bot):
             if k == "one_shot":
                 bonus = cbonus[card]
                 t = ccat[card]
-                if bonus > 0 and (t == 3 or (t == 1 and nm > 1)):
+                if bonus > 0 and (t == 3 or (t == 1 and nm > 1) or (t == LANG_PLAYED and sides[card] is not None)):
                     # the monster side (n=1); a monster-removing One-Shot on monster 1
-                    found.append((2 - bonus / 100, order + 1, _act(seat, "play", card, n=1)))
+                    found.append((2 - bonus / 100, order + 1, _act(seat, "play", card, n=1, cards=sides[card] or ())))
                 order += 2
             elif k == "monster_enhancer":
                 bonus = cbonus[card]
@@ -1299,8 +1307,8 @@ class GreedyBot(Bot):
         for card in p.carried:
             if kind[card] == "one_shot" and not escape[card]:
                 bonus = cbonus[card]
-                if bonus > 0:
-                    found.append((2 - bonus / 100, order + 1, _act(seat, "play", card, n=1)))
+                if bonus > 0 and (ccat[card] != LANG_PLAYED or sides[card] is not None):
+                    found.append((2 - bonus / 100, order + 1, _act(seat, "play", card, n=1, cards=sides[card] or ())))
                 order += 2
         if fighter != seat and p.classes and game.has_class(seat, "thief") and (hand or p.in_play()):
             found.append((4, order, _act(seat, "backstab", (hand or p.in_play())[0], fighter)))
@@ -1311,6 +1319,16 @@ class GreedyBot(Bot):
                 if ok(game, a):
                     return a
         return _PASS[seat]
+
+    def _side_play_ok(self, game: "Game", a: Action) -> bool:
+        """A One-Shot play the bot scores as its bonus for a side: a core One-Shot, or a card
+        of the card-effect language played in its side mode (``CardFacts.side_play``; its
+        other modes - Potion of Halitosis killing the Floating Nose - are not scored)."""
+        f = game.facts
+        if f.combat_category[a.card] != LANG_PLAYED:
+            return True
+        sp = f.side_play[a.card]
+        return sp is not None and tuple(a.cards) == sp
 
     def _score_combat(self, game: "Game", seat: int, cands: list[Action]) -> list:
         s = game.state
@@ -1336,7 +1354,7 @@ class GreedyBot(Bot):
                 elif k == "play" and not winning:
                     sp = specs[a.card]
                     if sp.kind == "one_shot" and a.n == 0 and not sp.effects.get("discard_monster") \
-                            and (sp.bonus or 0) > 0 and boost >= need:
+                            and (sp.bonus or 0) > 0 and boost >= need and self._side_play_ok(game, a):
                         sc = 1 - (sp.bonus or 0) / 100
                     elif sp.kind == "one_shot" and sp.effects.get("discard_monster"):
                         sc = 4
@@ -1373,7 +1391,7 @@ class GreedyBot(Bot):
                             sc = 0 - self._monster_estimate(game, c.fighter, a.m) / 100
                     elif kind == "monster_enhancer" and (sp.bonus or 0) > 0:
                         sc = 1 - (sp.bonus or 0) / 100
-                    elif kind == "one_shot" and a.n == 1 and (sp.bonus or 0) > 0:
+                    elif kind == "one_shot" and a.n == 1 and (sp.bonus or 0) > 0 and self._side_play_ok(game, a):
                         sc = 2 - (sp.bonus or 0) / 100
                     elif kind == "curse" and a.target == c.fighter:
                         sc = 3

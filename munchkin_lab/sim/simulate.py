@@ -246,16 +246,34 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
                 played[a.m] += 1
         # draws: a pile shrinks from its top (end); a reshuffle refills it from its discards;
         # the discards are kept while a reshuffle is near (12 cards or fewer left). With the
-        # core rules alone every draw goes through the engine's counter (Game.draws): a step
-        # with no draw and no pile near its end changes nothing here
+        # core rules alone every draw goes through the engine's counter (Game.draws) and a
+        # pile gains cards only by a reshuffle: a step with no draw and no pile near its end
+        # changes nothing here, and when the piles shrank by exactly the cards drawn nothing
+        # was reshuffled - each pile's drawn cards are its old top (no copy, no comparison)
         if not core_only or g.draws != last_draws or near:
+            dn = g.draws - last_draws
             last_draws = g.draws
             near = False
+            popped = False
+            if core_only and dn:
+                shrunk = 0
+                for d, now in s.decks.items():
+                    pv = piles.get(d)
+                    if pv is None:
+                        shrunk = -1
+                        break
+                    shrunk += len(pv) - len(now)
+                popped = shrunk == dn
             for d, now in s.decks.items():
                 ln = len(now)
                 pv = piles.get(d)
                 if pv is None:
                     piles[d] = now[:]
+                elif popped:
+                    if ln < len(pv):
+                        for x in pv[ln:]:
+                            drawn[x] += 1
+                        del pv[ln:]
                 elif ln != len(pv) or (ln and now[-1] != pv[-1]):
                     if ln < len(pv) and now == pv[:ln]:
                         for x in pv[ln:]:

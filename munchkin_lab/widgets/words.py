@@ -88,6 +88,14 @@ def card_name(game: Any, c: int) -> str:
     return specs[c].name if 0 <= c < len(specs) else "?"
 
 
+def _hand_of(game: Any, seat: int) -> list:
+    """The hand (card ids) of ``seat`` in ``game`` (empty when it has none)."""
+    try:
+        return list(game.state.players[seat].hand)
+    except (AttributeError, IndexError, TypeError):
+        return []
+
+
 def _spec(game: Any, c: int):
     specs = getattr(game, "specs", None) or ()
     return specs[c] if 0 <= c < len(specs) else None
@@ -501,12 +509,20 @@ def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: st
             return f"Play {cn}: {runner} must roll again"
     if kind == "manual" and a.kind == "resolve":
         return _resolve_text(game, a, nm, cn, tn)
+    if kind == "react" and pend.get("die") is not None:  # a reaction to a die roll (Loaded Die)
+        if a.kind == "pass":
+            return f"Let the die show {pend['die']}"
+        if a.kind == "play":
+            return f"Play {cn}: the die shows {a.n} instead of {pend['die']}"
     if kind == "choose" and a.kind == "choose":
         why = pend.get("why")
         cause = cause_of(game, sd)
         if why == "lose":
             return f"Give up {cn}{_caused(cause, game)}"
         if why == "take":
+            if pend.get("from") is not None and a.card in _hand_of(game, pend["from"]):
+                # Hippogriff: a card taken blind from the hand is never named (its owner's hand)
+                return f"Take a card from {nm.get(pend['from'], '?')}'s hand, blind" + _caused(cause, game)
             owner = _owner_of(sd, cn, a.player)
             return f"Take {cn}" + (f" from {owner}" if owner else "") + _caused(cause, game)
         if why == "loot":
@@ -537,6 +553,9 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
     tn = nm.get(a.target, "") if a.target >= 0 else ""
     sp = _spec(game, a.card) if a.card >= 0 else None
     pend = (sd.get("pending") or [None])[0]
+    if pend is not None and pend.get("kind") == "react" and pend.get("die") is not None and k == "play" \
+            and pend.get("player") == a.player:
+        return f"Play {cn}: the die shows", str(a.n)  # Loaded Die, after the roll: one button per value
     if pend is not None and pend.get("player") == a.player:
         return None
     if k == "play" and sp is not None:
@@ -605,6 +624,12 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
             return f"{who} may make {nm.get(pend.get('runner'), '?')} roll again for {pend.get('monster')}"
         if kind == "manual":
             return f"{who} must resolve {pend.get('card')} by hand (its effect is not automated)"
+        if kind == "react":
+            shows = f"the die shows {pend['die']}" if pend.get("die") is not None else None
+            if actor is None:  # a seat's view: a reaction from a hand is hidden (the silent window)
+                return f"{shows[0].upper() + shows[1:] if shows else 'A card may be played'}: the others may react"
+            return f"{who} may use {pend.get('card')}" + (f" ({pend.get('label')})" if pend.get("label") else "") \
+                + (f": {shows}" if shows else "")
         if kind == "choose":
             why = pend.get("why")
             cause = cause_of(game, sd)

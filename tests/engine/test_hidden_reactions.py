@@ -60,3 +60,35 @@ def test_no_holder_no_reaction_point(resolver):
     g.play(Action(0, "play", g.state.players[0].hand[0], target=1))
     assert g.state.pending == [] and not any("may react" in x for x in g.log)
     assert any(x.endswith("Lose 1 Small Item hits Bob.") for x in g.log)
+
+
+DIE = {
+    "players": [{"name": "Ann", "level": 5}, {"name": "Bob", "level": 1},
+                {"name": "Cid", "level": 2, "hand": ["Loaded Die"]}],
+    "decks": {"door": ["Gazebo"], "treasure": []},
+}
+
+
+def test_a_reaction_from_the_hand_names_neither_holder_nor_card(resolver):
+    """Loaded Die after a Run Away roll (card_facts_more.md 2c): the roll is told, who may play
+    what is not - the log, the other seats' views and a refusal stay silent."""
+    g = build_game(DIE, resolver)
+    g.play(Action(0, "kick"))
+    g.play(Action(0, "run"))
+    g.play(Action(1, "pass"))
+    g.play(Action(2, "pass"))
+    g.state.forced.insert(0, 1)
+    g.play(Action(0, "roll", n=0))
+    assert g.actor() == 2 and g.state.pending[0]["kind"] == "react"
+    assert [x.split("] ", 1)[1] for x in g.log[-2:]] == ["Ann's die shows 1.", "The others may react."]
+    for seat in (0, 1):
+        v = g.view(seat)
+        assert v["actor"] is None
+        assert v["pending"] == [{"kind": "react", "player": None, "card": None, "ability": None,
+                                 "event": "die_rolled", "label": None, "die": 1}]
+    own = g.view(2)["pending"][0]
+    assert own["player"] == 2 and own["card"] == "Loaded Die" and own["die"] == 1
+    r = g.why_not(Action(1, "discard", 0))
+    assert "another player" in r and "Cid" not in r
+    g.play(Action(2, "pass"))
+    assert g.state.players[0].level == 2  # the Gazebo's 3 Levels: the roll of 1 stood

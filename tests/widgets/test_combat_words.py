@@ -53,16 +53,31 @@ def test_a_monster_side_one_shot_is_not_credited_to_the_munchkins(tmp_path):
 
 
 def test_loaded_die_buttons_name_the_die_value(tmp_path):
+    """Loaded Die is played after a die roll (card_facts_more.md 2c): nothing to press before;
+    after P1's Run Away roll of 2, one button per value the die may show instead."""
     b = _board(tmp_path)
+    assert "Loaded Die" not in " ".join(a.label for a in b.game.legal_actions(seat=0) if a.kind == "play")
+    game = b.game
+    b.play(next(a for a in game.legal_actions(labels=False) if a.kind == "run"))
+    b.play(next(a for a in game.legal_actions(labels=False) if a.kind == "pass"))  # P2's window
+    game.state.forced.insert(0, 2)
+    b.play(next(a for a in game.legal_actions(labels=False) if a.kind == "roll"))
+    assert game.state_dict()["pending"][0]["die"] == 2
     screen = b.table.html
-    group = re.search(r'<span class="mlab-actgroup" role="group" aria-label="Play Loaded Die: the next die shows">'
+    group = re.search(r'<span class="mlab-actgroup" role="group" aria-label="Play Loaded Die: the die shows">'
                       r'<span class="mlab-actgroup-title">[^<]*</span>((?:<button[^>]*>[^<]*</button>)+)</span>', screen)
     assert group, screen[:3000]
     labels = re.findall(r'<button[^>]*title="([^"]*)"[^>]*>([^<]*)</button>', group.group(1))
     assert [short for _t, short in labels] == ["1", "2", "3", "4", "5", "6"]
-    assert [t for t, _s in labels] == [f"Play Loaded Die: the next die shows {n}" for n in range(1, 7)]
+    assert [t for t, _s in labels] == [f"Play Loaded Die: the die shows {n} instead of 2" for n in range(1, 7)]
     assert "for the monsters" not in group.group(1)
-    # the Freezing Explosive Potion row still offers its two sides
+    assert "Let the die show 2" in html.unescape(screen)
+
+
+def test_one_shot_rows_offer_both_sides(tmp_path):
+    b = _board(tmp_path)
+    screen = b.table.html
+    # the Freezing Explosive Potion row offers its two sides
     pot = re.search(r'aria-label="Use Freezing Explosive Potion \(\+3\):"><span[^>]*>[^<]*</span>'
                     r'((?:<button[^>]*>[^<]*</button>)+)</span>', screen)
     assert pot and re.findall(r">(for the (?:munchkins|monsters))</button>", pot.group(1)) == \

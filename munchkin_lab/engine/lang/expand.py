@@ -82,7 +82,8 @@ class Compiler(ShortForms):
                 return " ".join(v.strip().lower().split())
             return self.err(path, f"expected a name (a word), got {v!r}")
         if spec == "words":
-            if isinstance(v, (list, tuple)) and v and all(isinstance(x, str) and x.strip() for x in v):
+            if isinstance(v, (list, tuple)) and v and all(isinstance(x, str) and x.strip()
+                                                           and _WORD_RE.match(x.strip()) for x in v):
                 return tuple(x.strip().lower() for x in v)
             return self.err(path, f"expected a non-empty list of words, got {v!r}")
         if spec == "atom":

@@ -332,7 +332,7 @@ class OpDef:
 
 
 LOSE_ITEM_WHAT = ("headgear", "armor", "footgear", "hand", "big", "small", "best", "any",
-                  "all_big", "all", "vehicle")
+                  "all_big", "all", "vehicle", "all_worn")
 DECK_NAMES = ("treasure", "door", "dungeon", "fairy_dust")
 DIRECTIONS = ("N", "E", "S", "W")
 
@@ -360,7 +360,10 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           source=f"{R_CORE}, 7. Death"),
     # ---- cards and items
     OpDef("lose_item", "enum:" + "|".join(LOSE_ITEM_WHAT), "the target loses items in play of "
-          "that kind (their choice when several fit); `tagged`: only items carrying one of the tags",
+          "that kind (their choice when several fit): a slot, `vehicle` or `hand` means the item "
+          "in use there, `all`/`all_big`/`all_worn` every item in play / Big item / item in use; "
+          "`tagged`: only items carrying one of the tags (Crabs: `all_worn` tagged `below the "
+          "waist`)",
           fields={"count": "posint", "tagged": "words"},
           source=f"{R_CORE}, 10. Curses (the victim chooses)", group="cards"),
     OpDef("lose_race", "true", "the target discards their Race card(s) (`count`: that many, "
@@ -619,8 +622,8 @@ SHORT_FORMS: dict[str, str] = {
                     "next_combat/only_slot alone: stays until_lost too)",
     "only_slot": "Curse: `hits` only_slot for next_combat",
     "levels": "Go Up a Level: `played` on a chosen player, levels N (never the winning Level)",
-    "not_highest": "Go Up a Level: `played` levels 1 on a chosen player, if the player is not at "
-                   "the highest Level (nor tied)",
+    "not_highest": "Go Up a Level: `played` levels 1 on a chosen player, if the player playing "
+                   "it is not at the highest Level (nor tied)",
     "needs_hireling": "Go Up a Level: `played` levels 1 on a chosen player, if some player has a "
                       "Hireling in play",
     "kill_hireling": "with needs_hireling: the Hireling is discarded (lose_hireling)",

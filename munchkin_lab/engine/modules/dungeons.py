@@ -35,8 +35,10 @@ Readings where the rulebook is open:
 * Discarding a Dungeon reverses its modifiers because they are computed from the Dungeons in
   play; one-time reveal effects (reshuffles, draws) are not undone.
 * A Portal or Dungeon without data is resolved by hand (the core's manual decision).
-* Classes: Ghost Hunters as printed in the rulebook's example; Brave Adventurer, Meddling Kids
-  and Teen Sleuth have no ability in our sources: no effect. The set has no Races.
+* Classes: Ghost Hunters as printed in the rulebook's example (its set-file card carries the two
+  abilities in the card-effect language; an inline card with its name only gets them from
+  here); Brave Adventurer, Meddling Kids and Teen Sleuth have no ability in our sources: no
+  effect. The set has no Races.
 * Character cards (kind ``character``): dealt one at random per player; after a death the
   player may swap theirs (action ``character``) when they next act on their own turn. Their
   abilities are not in our sources: none is applied.
@@ -279,13 +281,25 @@ class ScoobyDooModule(RulesModule):
                     total += cond["bonus"]
             if data.get("vehicle_bonus") and self._rides(game, seat):
                 total += data["vehicle_bonus"]
-        if game.has_class(seat, "ghost hunters"):
+        if self._ghost_hunter_by_name(game, seat):
             total += 2 * self._ghosts(game)
         return total
 
     def run_away_modifier(self, game, seat: int, index: int) -> int:
         """Ghost Hunters: +2 to Run Away when a Ghost is in the combat (R_CLASS)."""
-        return 2 if game.has_class(seat, "ghost hunters") and self._ghosts(game) else 0
+        return 2 if self._ghost_hunter_by_name(game, seat) and self._ghosts(game) else 0
+
+    @staticmethod
+    def _ghost_hunter_by_name(game, seat: int) -> bool:
+        """``seat`` has a Ghost Hunters Class card that carries no ``abilities:`` (an inline
+        card written with its name only): the module gives it the rulebook example's two
+        abilities (R_CLASS), like :data:`KNOWN` for Dungeons. The set file's card carries them
+        in the card-effect language (``database/sets/scooby_doo.yaml``), which the engine runs
+        instead."""
+        p = game.state.players[seat]
+        return any(game.specs[c].name.strip().lower() == "ghost hunters"
+                   and not any(ab.origin.startswith("abilities") for ab in game._prog[c].abilities)
+                   for c in p.classes)
 
     # ------------------------------------------------------------------ doors
     def on_draw_door(self, game, seat: int, card: int, face_up: bool) -> bool:

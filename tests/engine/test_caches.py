@@ -1,0 +1,154 @@
+"""The engine's caches never answer stale (engine/README.md, Speed): every cached answer equals
+the one computed afresh, on random games of every preset (with undo, redo, copies and saved
+games loaded mid-game) and on every scenario file, and a game replayed from its save answers
+``legal_actions`` / ``why_not`` / the strengths exactly as the game that got there step by step.
+
+The cache checked here: where the card-effect language's cards sit in front of the players
+(``Abilities._holders``, kept in ``Game._hcache`` until ``Zones._play_moved``)."""
+from __future__ import annotations
+
+import glob
+import random
+from pathlib import Path
+
+import pytest
+
+from munchkin_lab.engine import Action, Game
+from munchkin_lab.engine.abilities import Abilities
+
+ROOT = Path(__file__).resolve().parents[1] / "scenarios"
+PRESETS = ("base", "base_fairy_dust", "base_scooby_dungeons", "star_munchkin_adventures")
+SCENARIOS = sorted(f for d in ("core", "fairy_dust", "scooby_doo", "star_munchkin_adventures")
+                   for f in glob.glob(str(ROOT / d / "*.yaml")))
+
+
+@pytest.fixture
+def checked_caches(monkeypatch):
+    """Every holders answer is compared with one computed with an empty cache; returns the
+    counters ``{"calls": n, "found": n}`` (found: answers naming at least one card)."""
+    seen = {"calls": 0, "found": 0}
+    cached = Abilities._holders
+
+    def holders(self, want, *args, **kw):
+        assert want <= self._lall, "a listening set outside the card list's tables"
+        got = cached(self, want, *args, **kw)
+        keep = self._hcache
+        self._hcache = {}
+        try:
+            fresh = cached(self, want, *args, **kw)
+        finally:
+            self._hcache = keep
+        assert got == fresh, f"stale holders cache for {sorted(want)}: {got} != {fresh}"
+        seen["calls"] += 1
+        seen["found"] += bool(got)
+        return got
+
+    monkeypatch.setattr(Abilities, "_holders", holders)
+    return seen
+
+
+def _deck(name):
+    from munchkin_lab.decks import load_preset
+
+    return load_preset(name)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_games_never_read_a_stale_cache(preset, checked_caches):
+    """Random games (history on every other game: undo and redo at random points; a copy or a
+    loaded save taking over now and then) with every cached answer checked."""
+    deck = _deck(preset)
+    for seed in range(14):
+        g = Game.new(players=3 + seed % 4, deck=deck.specs(), seed=seed,
+                     options=deck.game_options(max_turns=40), history=seed % 2 == 0)
+        rnd = random.Random(seed)
+        steps = 0
+        while g.outcome() is None and steps < 1500:
+            g.play(rnd.choice(g.legal_actions(labels=False)))
+            steps += 1
+            r = rnd.random()
+            if g.history and r < 0.04 and len(g._undo) > 3:
+                for _ in range(rnd.randint(1, 3)):
+                    g.undo()
+                if rnd.random() < 0.5:
+                    g.redo()
+            elif r < 0.05:
+                g = g.copy(history=g.history)
+            elif r < 0.055:
+                g = Game.from_json(g.to_json())
+    assert checked_caches["calls"] > 100
+
+
+def test_the_language_cards_are_found_and_still_answer_afresh(checked_caches):
+    """The base deck's language cards (the Halfling, Tuba of Charm, Kneepads of Allure, the
+    Lawyers) are found in play often enough for the check above to mean something."""
+    deck = _deck("base")
+    for seed in range(30):
+        g = Game.new(players=4, deck=deck.specs(), seed=seed, options=deck.game_options(max_turns=60),
+                     history=False)
+        rnd = random.Random(seed)
+        while g.outcome() is None:
+            g.play(rnd.choice(g.legal_actions(labels=False)))
+    assert checked_caches["found"] > 200, checked_caches
+
+
+@pytest.fixture(scope="module")
+def all_sets(db_url):
+    """Card-name resolver over every shipped set (the session's temp card database)."""
+    from munchkin_lab.cards.api import load_specs
+
+    by_name = {sp.name.lower(): sp for sp, _ in load_specs(url=db_url)}
+    return lambda name: by_name.get(name.lower())
+
+
+def test_every_scenario_passes_with_every_cached_answer_checked(resolver, all_sets, checked_caches):
+    """Each file with the resolver its own suite uses (the base set for core, none for the
+    expansions, every shipped set for the language's ``lang_*`` files)."""
+    from munchkin_lab.scenarios.runner import run_file
+
+    assert len(SCENARIOS) > 150
+    for path in SCENARIOS:
+        p = Path(path)
+        res = all_sets if p.stem.startswith("lang_") else resolver if p.parent.name == "core" else (lambda name: None)
+        r = run_file(path, res)
+        assert r.ok, r.line()
+    assert checked_caches["found"] > 20, checked_caches  # (the files whose cards use the language)
+
+
+def _probes(g: Game, rnd: random.Random) -> list:
+    """Actions of every kind with random fields (mostly refused), asked of both games."""
+    n = len(g.state.players)
+    kinds = sorted(g._CHECK)
+    return [Action(rnd.randrange(n), rnd.choice(kinds), rnd.randrange(-1, len(g.specs)), rnd.randrange(-1, n),
+                   rnd.randrange(0, 3), rnd.randrange(-1, 3)) for _ in range(12)]
+
+
+def _answers(g: Game, probes: list) -> tuple:
+    s = g.state
+    strengths = g.strengths() if s.combat is not None else None
+    return (g.legal_actions(labels=False),
+            [g.legal_actions(labels=False, seat=q) for q in range(len(s.players))],
+            [g.why_not(a) for a in probes], strengths,
+            [g.player_strength(q) for q in range(len(s.players))] if s.combat is not None else None)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_replayed_game_answers_as_the_played_one(preset):
+    """At random points of random games, a fresh game loaded from the save (replayed from the
+    start, every cache empty) answers the legal actions of every seat, ``why_not`` of random
+    probes and the strengths exactly as the game played step by step (caches warm)."""
+    deck = _deck(preset)
+    compared = 0
+    for seed in range(6):
+        g = Game.new(players=3 + seed % 3, deck=deck.specs(), seed=100 + seed,
+                     options=deck.game_options(max_turns=30), history=False)
+        rnd = random.Random(seed)
+        while g.outcome() is None:
+            if rnd.random() < 0.03:
+                probes = _probes(g, rnd)
+                mine = _answers(g, probes)
+                fresh = Game.from_json(g.to_json())
+                assert _answers(fresh, probes) == mine
+                compared += 1
+            g.play(rnd.choice(g.legal_actions(labels=False)))
+    assert compared > 20
