@@ -364,7 +364,7 @@ class Playing:
         if self._anyplay[c]:
             return self._why_anytime_play(seat, a)
         if self._lang and (self._lplayed[c] or self._lreact[c]):
-            r = self._why_lang_card(seat, a, in_combat)  # the card-effect language (abilities.py)
+            r = self._why_lang_card(seat, a, in_combat)  # the card-effect language (lang_actions.py)
             if r is not NotImplemented:
                 return r
         sp = self.specs[c]

@@ -81,7 +81,7 @@ def _turn_category(kind: str, e: dict, manual: bool) -> int:
 
 _NO_SLOT = object()  # a curse without "only_slot"
 #: turn_category / combat_category of a One-Shot or special with ``played`` abilities in the
-#: card-effect language: offered once per mode and choice of its abilities (abilities.py)
+#: card-effect language: offered once per mode and choice of its abilities (lang_actions.py)
 LANG_PLAYED = 8
 
 

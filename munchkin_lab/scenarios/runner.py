@@ -550,7 +550,7 @@ def _use_card(g: Game, seat: int, name: Any, field: str) -> int:
     """The card of a ``use`` step: the card of the actor's pending ``react`` decision, else one
     of the actor's cards (in play, Races, Classes, Curses, hand), else a monster or Monster
     Enhancer in the combat, else a room tile on the grid
-    (the card-effect language: abilities of cards in play, ``engine/abilities.py``)."""
+    (the card-effect language: abilities of cards in play, ``engine/lang_actions.py``)."""
     if isinstance(name, int):
         return name
     s = g.state
