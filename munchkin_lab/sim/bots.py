@@ -97,6 +97,39 @@ _KICK, _END_TURN, _LOOT, _PASS, _FIGHT, _RUN, _ACCEPT, _REFUSE = (
     _SeatActions(k) for k in ("kick", "end_turn", "loot", "pass", "fight", "run", "accept", "refuse"))
 
 
+class _CardActions(dict):
+    """Card -> the shared :class:`Action` of one seat and kind with that card and no other
+    argument (built on first use)."""
+
+    __slots__ = ("seat", "kind")
+
+    def __init__(self, seat: int, kind: str) -> None:
+        super().__init__()
+        self.seat, self.kind = seat, kind
+
+    def __missing__(self, c: int) -> Action:
+        a = self[c] = _act(self.seat, self.kind, c)
+        return a
+
+
+class _SeatCardActions(dict):
+    """Seat -> its :class:`_CardActions` of one kind (``_PLAY[seat][c]``: ``play c``)."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, seat: int) -> _CardActions:
+        d = self[seat] = _CardActions(seat, self.kind)
+        return d
+
+
+_PLAY, _EQUIP, _UNEQUIP, _TROUBLE, _CHOOSE = (
+    _SeatCardActions(k) for k in ("play", "equip", "unequip", "trouble", "choose"))
+
+
 def _plain_rules(game: "Game") -> bool:
     """True when no rules module of ``game`` checks actions, adds actions or advises bots
     (``check_action`` / ``extra_actions`` / ``bot_hint`` not overridden): then the engine lists
@@ -599,9 +632,13 @@ class GreedyBot(Bot):
                 value = self._pol.value.__getitem__
                 # the first cheapest card to lose, else the first most valuable to take
                 card = min(opts, key=value) if d.get("why") == "lose" else max(opts, key=value)
-                return _act(seat, "choose", card)
+                return _CHOOSE[seat][card]
         elif plain and k == "manual":
             return _act(seat, "resolve", d["card"], d.get("target", seat))
+        elif plain and k == "react":
+            # _pending takes the first listed answer: the engine lists pass first (checked by
+            # _decide)
+            return _PASS[seat]
         return None
 
     def _pick_listed(self, game: "Game", seat: int) -> Action:
@@ -670,7 +707,7 @@ class GreedyBot(Bot):
                 other.append(c)  # a Half-Breed / Super Munchkin (ranked 3, like another Item)
         for tier in (first, usable, other):
             for c in tier:
-                a = _act(seat, "play", c)
+                a = _PLAY[seat][c]
                 if self._allowed(game, a):
                     return a
         return None
@@ -690,7 +727,7 @@ class GreedyBot(Bot):
             if kind[c] == "item" and (effects[c] or (bonus[c] if bonus[c] is not None else game.item_bonus(seat, c)) > 0) \
                     and game.why_equip(seat, c) is None:
                 self._verified = True  # the engine's check of this equip
-                return _act(seat, "equip", c)
+                return _EQUIP[seat][c]
         if p.equipped and p.carried:
             key = (id(game), game.state.turn)
             g, t, n = self._unequips
@@ -698,7 +735,7 @@ class GreedyBot(Bot):
                 for c in p.equipped:
                     if self._better_carried(game, seat, c):
                         self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
-                        return _act(seat, "unequip", c)
+                        return _UNEQUIP[seat][c]
         return _PASS[seat]
 
     def _charity(self, game: "Game", seat: int) -> Action | None:
@@ -810,7 +847,7 @@ class GreedyBot(Bot):
                 est = self._monster_estimate(game, seat, c)
                 if my_str > est and est > best_lv:
                     best, best_lv = c, est
-        return _act(seat, "trouble", best) if best >= 0 else _LOOT[seat]
+        return _TROUBLE[seat][best] if best >= 0 else _LOOT[seat]
 
     def _turn_best(self, game: "Game", seat: int) -> Action:
         """What :meth:`_score_turn` picks from the list on the own turn out of combat (phase
@@ -823,6 +860,14 @@ class GreedyBot(Bot):
         Items), unequips (equipped Items), a sale and thefts; the bot's own sale comes last.
         The best score wins, ties in that order, so the first legal candidate of the lowest
         score is the answer; each candidate is checked by the engine before it counts.
+
+        A Special / One-Shot of the card-effect language (``turn_category`` ``LANG_PLAYED``)
+        is tried as one plain play: the engine lists its plays per mode and choice of its
+        abilities, and building and checking those costs tens of microseconds (the
+        language's conditions) on nearly every own-turn decision of a player who holds one
+        (Potion of Halitosis, whose modes need a combat); a designer card with modes or
+        choices that may be played out of combat is therefore not played here (the list
+        ranking would play it).
 
         Includes the gate of :meth:`pick`: without business (:meth:`_has_business`, found on
         the way) the answer is :meth:`_plain_turn_step`."""
@@ -847,13 +892,13 @@ class GreedyBot(Bot):
                 if best_sc > 2:
                     sc = 2 if self._unres[c] or game.can_use(seat, c) else 3
                     if sc < best_sc:
-                        a = _act(seat, "play", c)
+                        a = _PLAY[seat][c]
                         if allowed(game, a):
                             best_sc, best = sc, a
             elif code <= 2:  # a Race / Class: 1 for a player without one, the first one allowed
                 if not (p.races if code == 1 else p.classes):  # (best_sc > 1: a 1 returns)
                     busy = True
-                    a = _act(seat, "play", c)
+                    a = _PLAY[seat][c]
                     if allowed(game, a):
                         return a
             elif code == 4:
@@ -880,13 +925,16 @@ class GreedyBot(Bot):
                 if sc >= best_sc:
                     continue
                 t = self._f.turn_category[c]
-                if t == 2:
+                if t == 2 or t == LANG_PLAYED:
+                    # one plain play (a card of the card-effect language: its plain play only;
+                    # its modes and choices are not tried here, see the docstring)
                     variants = ((-1, -1),)
-                elif t == 1:
-                    variants = ((-1, it) for it in p.in_play())
+                elif t == 1:  # Cheat!: on an Item in play, then with an Item from the hand
+                    kind = self._f.kind
+                    variants = [(-1, it) for it in p.in_play()] + [(-1, it) for it in p.hand if kind[it] == "item"]
                 elif t == 3:
                     variants = ((q, -1) for q in range(len(players)))
-                else:
+                else:  # the top 3 of each discard pile
                     variants = ((-1, m) for pile in s.discards.values() for m in pile[-3:])
                 for q, m in variants:  # the first one the engine allows, in the listed order
                     a = _act(seat, "play", c, q, m=m)
@@ -906,7 +954,7 @@ class GreedyBot(Bot):
                 if kind[c] == "item" and (effects[c] or (
                         bonus[c] if bonus[c] is not None else game.item_bonus(seat, c)) > 0) \
                         and game.why_equip(seat, c) is None:
-                    best_sc, best = 4, _act(seat, "equip", c)
+                    best_sc, best = 4, _EQUIP[seat][c]
                     self._verified = True
                     break
         if best_sc > 5 and p.equipped and p.carried:  # a swap needs a carried Item
@@ -918,7 +966,7 @@ class GreedyBot(Bot):
                 free = [slots[o] for o in p.carried if kind[o] == "item"]  # carried Items' slots
                 for c in p.equipped:
                     if slots[c] in free and self._better_carried(game, seat, c):
-                        a = _act(seat, "unequip", c)
+                        a = _UNEQUIP[seat][c]
                         if allowed(game, a):
                             self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
                             return a
@@ -926,7 +974,8 @@ class GreedyBot(Bot):
             pg = self._f.sale_gold
             sg = self._sgold
             # _sale's bound, first here
-            bound = sum(map(pg.__getitem__, p.hand + p.carried)) + sum(map(sg.__getitem__, p.equipped))
+            bound = sum(map(pg.__getitem__, p.hand)) + sum(map(pg.__getitem__, p.carried)) \
+                + sum(map(sg.__getitem__, p.equipped))
             if bound >= 1000:
                 sale = self._sale(game, seat)
                 if sale is not None and allowed(game, sale):
@@ -947,7 +996,7 @@ class GreedyBot(Bot):
                 if my_str is None:
                     my_str = game.player_strength(seat)
                 if my_str > self._monster_estimate(game, seat, c):
-                    return _act(seat, "trouble", c)
+                    return _TROUBLE[seat][c]
         return _LOOT[seat]
 
     def _pending(self, game: "Game", seat: int, cands: list[Action]) -> Action | None:
@@ -1189,7 +1238,7 @@ class GreedyBot(Bot):
                             found.append((4, order, _act(seat, "play", card, m=mon)))
                             order += 1
                 elif t == 5:
-                    found.append((4, order, _act(seat, "play", card)))
+                    found.append((4, order, _PLAY[seat][card]))
                     order += 1
         escape = f.escape
         for card in p.carried:
@@ -1232,7 +1281,7 @@ class GreedyBot(Bot):
         esc = self._f.escape
         for card in p.hand + p.carried:
             if esc[card]:
-                return _act(seat, "play", card)
+                return _PLAY[seat][card]
         c = game.state.combat
         for i in range(len(c.monsters)):
             if i not in c.rolled:
