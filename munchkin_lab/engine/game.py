@@ -379,6 +379,14 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
             self._checked = (self._ver, action)
         return why
 
+    def why_not_actor(self, action: Action) -> str | None:
+        """:meth:`why_not` for an action of the seat that must decide now (``action.player ==
+        actor()``, the game not over): the same checks (the pending decision's, the rules
+        modules', the kind's: ``kinds.TABLE``) without finding the actor again; for a bot
+        that decides for that seat (the caller vouches for the seat: for any other seat, or
+        when unsure, use :meth:`why_not`). Does not mark the action for :meth:`play`."""
+        return self._why_inner(action)
+
     def is_legal(self, action: Action) -> bool:
         return self._why(action) is None
 

@@ -534,7 +534,7 @@ class GreedyBot(Bot):
     def _allowed(self, game: "Game", a: Action) -> bool:
         """The engine's answer for an action the bot built (``why_not``); a yes marks the
         decision checked."""
-        if game.why_not(a) is None:
+        if game.why_not_actor(a) is None:
             self._verified = True
             return True
         return False
@@ -556,7 +556,7 @@ class GreedyBot(Bot):
         if self._solar:
             return self.pick_solar(game, seat)
         a = self._choose(game, seat)
-        if a is not None and (self._verified or game.why_not(a) is None):
+        if a is not None and (self._verified or game.why_not_actor(a) is None):
             self._verified = True
             return a
         self._verified = False
@@ -617,7 +617,7 @@ class GreedyBot(Bot):
         if k == "help" or k == "offer":
             if k == "help":
                 ok = self._accept_help(game, seat, d["from"], d.get("n", 0))
-                if not ok and game.why_not(_REFUSE[seat]) is not None:
+                if not ok and game.why_not_actor(_REFUSE[seat]) is not None:
                     ok = True  # a refusal the rules forbid (Kneepads of Allure): accept
             else:
                 ps, ms = game.strengths()

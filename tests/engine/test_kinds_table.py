@@ -62,3 +62,38 @@ def test_listed_actions_are_exactly_the_candidates_why_not_allows(preset):
             checked += 1
             g.play(rnd.choice(listed))
     assert checked > 500
+
+
+@pytest.mark.parametrize("preset", ["base", "base_scooby_dungeons", "star_munchkin_adventures"])
+def test_why_not_actor_answers_as_why_not_for_the_acting_seat(preset):
+    """why_not_actor (a bot's check for the seat that decides) gives why_not's answer, refusal
+    texts included, for every candidate shape of the acting seat (legal or not) and for
+    argument-free kinds asked at any moment."""
+    from munchkin_lab.decks import load_preset
+    from munchkin_lab.engine import Action
+
+    deck = load_preset(preset)
+    asked = refused = 0
+    for seed in range(4):
+        g = Game.new(players=3 + seed % 2, deck=deck.specs(), seed=seed,
+                     options=deck.game_options(max_turns=20), history=False)
+        rnd = random.Random(seed)
+        while g.outcome() is None:
+            seat = g.actor()
+            s = g.state
+            out: list = []
+            if s.pending:
+                g._pending_candidates(seat, s.pending[0], out)
+            else:
+                ph = s.phase
+                ph = s.combat.stage if ph == "combat" else ph if ph in ("setup", "charity") else "turn"
+                for gen in g._PHASE_GEN[ph]:
+                    gen(g, seat, False, out)
+            out += [Action(seat, k) for k in ("pass", "kick", "loot", "end_turn", "fight", "run", "accept")]
+            for a in out:
+                want = g.why_not(a)
+                assert g.why_not_actor(a) == want, a
+                asked += 1
+                refused += want is not None
+            g.play(rnd.choice(g.legal_actions(labels=False)))
+    assert asked > 2000 and refused > 500
