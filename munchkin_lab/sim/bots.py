@@ -490,7 +490,6 @@ class GreedyBot(Bot):
             bound += sg[c]
         if bound < 1000:
             return None  # even selling every candidate buys no Level
-        egold = self._pol.pos_gold
         # sellable: Items / One-Shots with Gold from hand and carried, then equipped Items
         # with Gold that give no bonus now
         pool = []
@@ -507,9 +506,13 @@ class GreedyBot(Bot):
                 total += g
         ib = game.item_bonus
         bonus = self._bonus
+        rest = bound - total  # the most the equipped Items not looked at yet may add (their sg)
         for c in equipped:
-            g = egold[c]
+            if total + rest < 1000:
+                return None  # (no Level whatever the Items left give)
+            g = sg[c]  # its Gold when it may give no bonus (else 0: never sold)
             if g:
+                rest -= g
                 b = bonus[c]
                 if b is None:
                     b = ib(seat, c)
@@ -529,7 +532,7 @@ class GreedyBot(Bot):
             acc += gold[c]
             if acc >= levels * 1000:
                 break
-        return Action(seat, "sell", cards=tuple(chosen), n=-1)
+        return _act(seat, "sell", n=-1, cards=tuple(chosen))
 
     def _allowed(self, game: "Game", a: Action) -> bool:
         """The engine's answer for an action the bot built (``why_not``); a yes marks the
