@@ -98,17 +98,17 @@ _KICK, _END_TURN, _LOOT, _PASS, _FIGHT, _RUN, _ACCEPT, _REFUSE = (
 
 
 class _CardActions(dict):
-    """Card -> the shared :class:`Action` of one seat and kind with that card and no other
-    argument (built on first use)."""
+    """Card -> the shared :class:`Action` of one seat and kind with that card (and target),
+    no other argument (built on first use)."""
 
-    __slots__ = ("seat", "kind")
+    __slots__ = ("seat", "kind", "target")
 
-    def __init__(self, seat: int, kind: str) -> None:
+    def __init__(self, seat: int, kind: str, target: int = -1) -> None:
         super().__init__()
-        self.seat, self.kind = seat, kind
+        self.seat, self.kind, self.target = seat, kind, target
 
     def __missing__(self, c: int) -> Action:
-        a = self[c] = _act(self.seat, self.kind, c)
+        a = self[c] = _act(self.seat, self.kind, c, self.target)
         return a
 
 
@@ -128,6 +128,19 @@ class _SeatCardActions(dict):
 
 _PLAY, _EQUIP, _UNEQUIP, _TROUBLE, _CHOOSE = (
     _SeatCardActions(k) for k in ("play", "equip", "unequip", "trouble", "choose"))
+
+
+class _TargetPlays(dict):
+    """``(seat, target)`` -> its :class:`_CardActions` of ``play c t`` (``_PLAY_ON[seat, t][c]``)."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: tuple) -> _CardActions:
+        d = self[key] = _CardActions(key[0], "play", key[1])
+        return d
+
+
+_PLAY_ON = _TargetPlays()
 
 
 def _plain_rules(game: "Game") -> bool:
@@ -553,11 +566,13 @@ class GreedyBot(Bot):
         """:meth:`Bot._decide` with the greedy choice inline (one call per decision): the
         list-free choice, checked by the engine unless it came checked, else the list's."""
         self._verified = False
-        if game is not self._seen:
-            self._seen = game
-            self._solar = getattr(game, "game", None) == "solar_storm"
-        if self._solar:
-            return self.pick_solar(game, seat)
+        if game is not self._game:  # (the per-game facts are those of a Munchkin game)
+            if game is not self._seen:
+                self._seen = game
+                self._solar = getattr(game, "game", None) == "solar_storm"
+            if self._solar:
+                return self.pick_solar(game, seat)
+            self._facts(game)
         a = self._choose(game, seat)
         if a is not None and (self._verified or game.why_not_actor(a) is None):
             self._verified = True
@@ -566,11 +581,9 @@ class GreedyBot(Bot):
         return self._pick_listed(game, seat)
 
     def _choose(self, game: "Game", seat: int) -> Action | None:
-        """The list-free choice (None: rank the list)."""
+        """The list-free choice (None: rank the list); the per-game facts are ``game``'s."""
         s = game.state
         c = s.combat
-        if self._game is not game:
-            self._facts(game)
         plain = self._plain
         if s.pending:
             return self._pending_fast(game, seat, s.pending[0], c, plain)
@@ -907,7 +920,7 @@ class GreedyBot(Bot):
             elif code == 4:
                 # Go Up a Level: scored 1 on oneself
                 if best_sc > 1:
-                    a = _act(seat, "play", c, seat)
+                    a = _PLAY_ON[seat, seat][c]
                     if allowed(game, a):
                         return a
             elif code == 5:
@@ -916,7 +929,7 @@ class GreedyBot(Bot):
                     if leader == -2:
                         leader = self._leader(game, seat)
                     if leader != seat and leader >= 0:
-                        a = _act(seat, "play", c, leader)
+                        a = _PLAY_ON[seat, leader][c]
                         if allowed(game, a):
                             best_sc, best = 20, a
             else:  # a Special / One-Shot the engine lists (turn_category) that can score
@@ -931,8 +944,11 @@ class GreedyBot(Bot):
                 if t == 2 or t == LANG_PLAYED:
                     # one plain play (a card of the card-effect language: its plain play only;
                     # its modes and choices are not tried here, see the docstring)
-                    variants = ((-1, -1),)
-                elif t == 1:  # Cheat!: on an Item in play, then with an Item from the hand
+                    a = _PLAY[seat][c]
+                    if allowed(game, a):
+                        best_sc, best = sc, a
+                    continue
+                if t == 1:  # Cheat!: on an Item in play, then with an Item from the hand
                     kind = self._f.kind
                     variants = [(-1, it) for it in p.in_play()] + [(-1, it) for it in p.hand if kind[it] == "item"]
                 elif t == 3:

@@ -167,6 +167,7 @@ def game_seed(seed: int, i: int, seat: int | None = None) -> int:
 # =============================================================================== one game
 _SPEC_CACHE: dict = {}
 _ALIVE = operator.attrgetter("alive")
+_CARD_PLAYS = frozenset(("play", "trouble", "join"))  # action kinds that count as playing a.card
 _LEVEL = operator.attrgetter("level")
 
 
@@ -217,6 +218,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     choose = [b._decide if o else b.choose for b, o in zip(bots, ours)]
     checks = [not o for o in ours]
     actor = g.actor
+    play = g.play
     specs = g.specs
     core_only = all(m.name == "core" for m in g.modules)
     last_draws = g.draws
@@ -236,11 +238,11 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
             pre_intent = c.intent
         else:
             pre_monsters = None
-        g.play(a, check=checks[seat])
+        play(a, checks[seat])
         steps += 1
         s = g.state
         k = a.kind
-        if k == "play" or k == "trouble" or k == "join":
+        if k in _CARD_PLAYS:
             played[a.card] += 1
             if k == "play" and a.m >= 0 and specs[a.card].effects.get("wandering_monster"):
                 played[a.m] += 1
