@@ -65,6 +65,9 @@ _NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
 # without history, play() keeps a state checkpoint every this many actions: an action that
 # raises is rolled back by replaying the actions since (see Game._rollback)
 _CKPT_EVERY = 512
+# the last deck given to Game.new as a tuple of (CardSpec, copies) tuples / CardSpecs (all
+# immutable) and its card list: a simulator starts every game of a run with the same tuple
+_DECK_MEMO: list = [None, ()]
 
 
 @dataclass(frozen=True)
@@ -231,19 +234,27 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         """
         options = options or GameOptions()
         names, genders = _players(players)
-        specs: list[CardSpec] = []
-        for entry in deck:
-            if type(entry) is tuple and len(entry) == 2 and type(entry[0]) is CardSpec and \
-                    type(entry[1]) is int and entry[1] >= 0:  # the common case, first
-                specs += [entry[0]] * entry[1]
-            elif isinstance(entry, CardSpec):
-                specs.append(entry)
-            elif isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[0], CardSpec):
-                if not isinstance(entry[1], int) or entry[1] < 0:
-                    raise ValueError(f"deck: copies of {entry[0].name!r} must be a non-negative integer")
-                specs.extend([entry[0]] * entry[1])
-            else:
-                raise ValueError(f"deck: expected CardSpec or (CardSpec, copies), got {entry!r}")
+        memo = _DECK_MEMO
+        if type(deck) is tuple and deck is memo[0]:
+            specs = list(memo[1])  # the same immutable deck as the last game's
+        else:
+            specs = []
+            frozen = type(deck) is tuple  # a tuple of immutable entries only (see below)
+            for entry in deck:
+                if type(entry) is tuple and len(entry) == 2 and type(entry[0]) is CardSpec and \
+                        type(entry[1]) is int and entry[1] >= 0:  # the common case, first
+                    specs += [entry[0]] * entry[1]
+                elif isinstance(entry, CardSpec):
+                    specs.append(entry)
+                elif isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[0], CardSpec):
+                    if not isinstance(entry[1], int) or entry[1] < 0:
+                        raise ValueError(f"deck: copies of {entry[0].name!r} must be a non-negative integer")
+                    specs.extend([entry[0]] * entry[1])
+                    frozen = False
+                else:
+                    raise ValueError(f"deck: expected CardSpec or (CardSpec, copies), got {entry!r}")
+            if frozen:
+                memo[:] = [deck, tuple(specs)]
         g = cls(specs, names, genders, seed, options, history)
         s = g.state
         for d in g.deck_names:

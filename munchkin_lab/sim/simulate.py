@@ -171,11 +171,11 @@ _CARD_PLAYS = frozenset(("play", "trouble", "join"))  # action kinds that count 
 _LEVEL = operator.attrgetter("level")
 
 
-def _specs_from_payload(payload: dict) -> tuple[list[tuple[CardSpec, int]], list[str]]:
+def _specs_from_payload(payload: dict) -> tuple[tuple[tuple[CardSpec, int], ...], list[str]]:
     key = payload["key"]
     hit = _SPEC_CACHE.get(key)
     if hit is None:
-        pairs = [(CardSpec.make(**dict(d)), c) for d, c in payload["cards"]]
+        pairs = tuple((CardSpec.make(**dict(d)), c) for d, c in payload["cards"])  # (Game.new: same deck)
         keys = [s.key for s, _ in pairs]
         hit = (pairs, keys)
         _SPEC_CACHE.clear()
