@@ -194,11 +194,15 @@ class _Policy:
         self.tscore = [_turn_score(sp) for sp in specs]
         # own-turn hand codes for GreedyBot._turn_best: 1 Race, 2 Class, 3 Item, 4 Go Up a
         # Level, 5 Curse, 6 a Special / One-Shot the engine lists on the own turn
-        # (turn_category) that can score, 7 another card that gives business, 0 nothing
+        # (turn_category) that can score, 7 another card that gives business, 0 nothing.
+        # A card of the card-effect language with several modes (CardFacts.side_play names
+        # one) is not 6: the bot tries only a plain play of such a card, and the engine
+        # lists each of its plays with its mode
         codes = {"race": 1, "class": 2, "item": 3, "go_up_a_level": 4, "curse": 5}
         self.tcode = [codes.get(k, 0) if k not in ("special", "one_shot") else
-                      6 if t and sc else 7 if b == 1 else 0
-                      for k, t, sc, b in zip(kind, facts.turn_category, self.tscore, self.biz)]
+                      6 if t and sc and not (t == LANG_PLAYED and sp) else 7 if b == 1 else 0
+                      for k, t, sc, b, sp in zip(kind, facts.turn_category, self.tscore, self.biz,
+                                                 facts.side_play)]
 
 
 def _turn_score(sp) -> int:
@@ -878,12 +882,13 @@ class GreedyBot(Bot):
         score is the answer; each candidate is checked by the engine before it counts.
 
         A Special / One-Shot of the card-effect language (``turn_category`` ``LANG_PLAYED``)
-        is tried as one plain play: the engine lists its plays per mode and choice of its
-        abilities, and building and checking those costs tens of microseconds (the
-        language's conditions) on nearly every own-turn decision of a player who holds one
-        (Potion of Halitosis, whose modes need a combat); a designer card with modes or
-        choices that may be played out of combat is therefore not played here (the list
-        ranking would play it).
+        is tried as one plain play, and one with several modes (``CardFacts.side_play``
+        names one) not at all: the engine lists its plays per mode and choice of its
+        abilities, and building and checking those (``Game.legal_actions``) costs tens of
+        microseconds (the language's conditions) on nearly every own-turn decision of a
+        player who holds one (Potion of Halitosis, whose modes need a combat); a designer
+        card with modes or choices that may be played out of combat is therefore not played
+        here (the list ranking would play it).
 
         Includes the gate of :meth:`pick`: without business (:meth:`_has_business`, found on
         the way) the answer is :meth:`_plain_turn_step`."""
