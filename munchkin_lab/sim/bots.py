@@ -26,8 +26,9 @@ Names (:data:`BOT_NAMES`):
 Every bot returns an action the rules allow now (``game.why_not(a) is None``), so the simulator
 plays it with ``game.play(a, check=False)``. Bots keep no copy of any rule: an action either
 comes from the engine's ``legal_actions()``, or the bot builds it and asks the engine
-(``why_not``, or the public check of that very rule: ``why_equip``, ``choice_options``,
-``charity_targets``); per-card facts come from ``Game.facts``. The greedy bot sells its own
+(``why_not_actor``: ``why_not`` for the seat that decides now, or the public check of that very
+rule: ``why_equip``, ``choice_options``, ``charity_targets``); per-card facts come from
+``Game.facts``. The greedy bot sells its own
 bundle (spare Items first, never a useful equipped one), a variant ``legal_actions()`` does
 not list (it lists one greedy bundle) but ``play()`` accepts.
 
@@ -401,8 +402,8 @@ class GreedyBot(Bot):
     window, Run Away) builds only the candidates that can score, in the engine's order, and
     takes the first of the best score the engine allows: the same choice as ranking
     ``legal_actions()``, without listing it (``tests/sim/test_sim_bots_fast.py``). The bot
-    keeps no rule: each candidate it builds is checked by the engine (``why_not``, or the
-    public check of that rule: ``why_equip``, ``choice_options``, ``charity_targets``); the
+    keeps no rule: each candidate it builds is checked by the engine (``why_not_actor``, or
+    the public check of that rule: ``why_equip``, ``choice_options``, ``charity_targets``); the
     winner of a fight and the strength still missing come from ``munchkins_win`` /
     ``strength_needed``. Per-card facts come from ``Game.facts``, the bot's own preferences
     from :class:`_Policy`; the engine's strengths are computed at most once per decision.
@@ -552,8 +553,8 @@ class GreedyBot(Bot):
         return _act(seat, "sell", n=-1, cards=tuple(chosen))
 
     def _allowed(self, game: "Game", a: Action) -> bool:
-        """The engine's answer for an action the bot built (``why_not``); a yes marks the
-        decision checked."""
+        """The engine's answer for an action the bot built for the seat that decides
+        (``why_not_actor``); a yes marks the decision checked."""
         if game.why_not_actor(a) is None:
             self._verified = True
             return True
