@@ -80,68 +80,37 @@ def _act(seat: int, kind: str, card: int = -1, target: int = -1, n: int = 0, m: 
     return a
 
 
-class _SeatActions(dict):
-    """Seat -> the shared argument-free :class:`Action` of one kind (built on first use)."""
+class _Lazy(dict):
+    """A dict whose missing entry ``k`` is ``make(k)``, built on first use and kept (the
+    shared Actions below: an Action costs about a microsecond to build)."""
 
-    __slots__ = ("kind",)
+    __slots__ = ("make",)
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, make) -> None:
         super().__init__()
-        self.kind = kind
+        self.make = make
 
-    def __missing__(self, seat: int) -> Action:
-        a = self[seat] = _act(seat, self.kind)
-        return a
+    def __missing__(self, k):
+        v = self[k] = self.make(k)
+        return v
+
+
+def _by_seat(kind: str) -> _Lazy:
+    """Seat -> the shared argument-free Action of ``kind`` (``_KICK[seat]``)."""
+    return _Lazy(lambda seat: _act(seat, kind))
+
+
+def _by_seat_card(kind: str) -> _Lazy:
+    """Seat -> card -> the shared Action of ``kind`` with that card (``_PLAY[seat][c]``)."""
+    return _Lazy(lambda seat: _Lazy(lambda c: _act(seat, kind, c)))
 
 
 _KICK, _END_TURN, _LOOT, _PASS, _FIGHT, _RUN, _ACCEPT, _REFUSE = (
-    _SeatActions(k) for k in ("kick", "end_turn", "loot", "pass", "fight", "run", "accept", "refuse"))
-
-
-class _CardActions(dict):
-    """Card -> the shared :class:`Action` of one seat and kind with that card (and target),
-    no other argument (built on first use)."""
-
-    __slots__ = ("seat", "kind", "target")
-
-    def __init__(self, seat: int, kind: str, target: int = -1) -> None:
-        super().__init__()
-        self.seat, self.kind, self.target = seat, kind, target
-
-    def __missing__(self, c: int) -> Action:
-        a = self[c] = _act(self.seat, self.kind, c, self.target)
-        return a
-
-
-class _SeatCardActions(dict):
-    """Seat -> its :class:`_CardActions` of one kind (``_PLAY[seat][c]``: ``play c``)."""
-
-    __slots__ = ("kind",)
-
-    def __init__(self, kind: str) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, seat: int) -> _CardActions:
-        d = self[seat] = _CardActions(seat, self.kind)
-        return d
-
-
+    _by_seat(k) for k in ("kick", "end_turn", "loot", "pass", "fight", "run", "accept", "refuse"))
 _PLAY, _EQUIP, _UNEQUIP, _TROUBLE, _CHOOSE = (
-    _SeatCardActions(k) for k in ("play", "equip", "unequip", "trouble", "choose"))
-
-
-class _TargetPlays(dict):
-    """``(seat, target)`` -> its :class:`_CardActions` of ``play c t`` (``_PLAY_ON[seat, t][c]``)."""
-
-    __slots__ = ()
-
-    def __missing__(self, key: tuple) -> _CardActions:
-        d = self[key] = _CardActions(key[0], "play", key[1])
-        return d
-
-
-_PLAY_ON = _TargetPlays()
+    _by_seat_card(k) for k in ("play", "equip", "unequip", "trouble", "choose"))
+#: (seat, target) -> card -> the shared ``play c t`` (``_PLAY_ON[seat, t][c]``)
+_PLAY_ON = _Lazy(lambda st: _Lazy(lambda c: _act(st[0], "play", c, st[1])))
 
 
 def _plain_rules(game: "Game") -> bool:
