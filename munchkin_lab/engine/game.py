@@ -222,7 +222,9 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         Args:
             players: a count (names "P1".."Pn", gender alternating male/female), or a list of
                 names or of ``(name, gender)`` pairs / ``{"name":..., "gender":...}`` dicts.
-            deck: ``[(CardSpec, copies), ...]`` or ``[CardSpec, ...]`` (one copy each).
+            deck: ``[(CardSpec, copies), ...]`` or ``[CardSpec, ...]`` (one copy each); the
+                card list of a tuple of such entries is remembered for the next game given
+                the same tuple (a simulator's run).
             seed: RNG seed (shuffles and dice).
             options: :class:`GameOptions`.
             history: keep undo snapshots and the plain-words log (False for simulations).
