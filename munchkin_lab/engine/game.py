@@ -65,9 +65,10 @@ _NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
 # without history, play() keeps a state checkpoint every this many actions: an action that
 # raises is rolled back by replaying the actions since (see Game._rollback)
 _CKPT_EVERY = 512
-# the last deck given to Game.new as a tuple of (CardSpec, copies) tuples / CardSpecs (all
-# immutable) and its card list: a simulator starts every game of a run with the same tuple
-_DECK_MEMO: list = [None, ()]
+# (the last deck given to Game.new as a tuple of (CardSpec, copies) tuples / CardSpecs, all
+# immutable; its card list): a simulator starts every game of a run with the same tuple. One
+# pair, replaced whole (a thread reads a deck with its own card list)
+_DECK_MEMO: list = [(None, ())]
 
 
 @dataclass(frozen=True)
@@ -236,7 +237,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         """
         options = options or GameOptions()
         names, genders = _players(players)
-        memo = _DECK_MEMO
+        memo = _DECK_MEMO[0]
         if type(deck) is tuple and deck is memo[0]:
             specs = list(memo[1])  # the same immutable deck as the last game's
         else:
@@ -256,7 +257,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
                 else:
                     raise ValueError(f"deck: expected CardSpec or (CardSpec, copies), got {entry!r}")
             if frozen:
-                memo[:] = [deck, tuple(specs)]
+                _DECK_MEMO[0] = (deck, tuple(specs))
         g = cls(specs, names, genders, seed, options, history)
         s = g.state
         for d in g.deck_names:
