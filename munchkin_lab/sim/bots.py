@@ -28,9 +28,9 @@ plays it with ``game.play(a, check=False)``. Bots keep no copy of any rule: an a
 comes from the engine's ``legal_actions()``, or the bot builds it and asks the engine
 (``why_not_actor``: ``why_not`` for the seat that decides now, or the public check of that very
 rule: ``why_equip``, ``choice_options``, ``charity_targets``); per-card facts come from
-``Game.facts``. The greedy bot sells its own
-bundle (spare Items first, never a useful equipped one), a variant ``legal_actions()`` does
-not list (it lists one greedy bundle) but ``play()`` accepts.
+``Game.facts``. The greedy bot sells its own bundle (spare Items first, never a useful equipped
+one), a variant ``legal_actions()`` does not list (it lists one greedy bundle) but ``play()``
+accepts.
 
 In a Solar Storm game (cooperative), ``random`` plays a random legal action and ``greedy`` the
 greedy Solar bot (:mod:`munchkin_lab.sim.solar_bot`: activate, divert, repair, useful V2 room
