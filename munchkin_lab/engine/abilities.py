@@ -183,14 +183,7 @@ class _CombatView:
     @property
     def win_levels(self) -> int:
         if self._wl is None:
-            g = self.g
-            c = g.state.combat
-            total = 0
-            for i, m in enumerate(c.monsters):
-                sp = g.specs[m]
-                mate = 1 + sum(1 for e in c.enh[i] if g._mate[e])
-                total += ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
-            self._wl = total
+            self._wl = self.g._win_levels()
         return self._wl
 
     @property

@@ -6,7 +6,7 @@ the winner. Action kind ``discard`` (a Race or Class at will); the ``choose`` de
 from __future__ import annotations
 
 from .actions import Action
-from .kinds import charity_first, running
+from .kinds import running
 from .refs import R_COMBAT, R_ITEMS, R_STATS
 from .tables import _ATOMS, _parse_atom
 
@@ -205,15 +205,15 @@ class Character:
         p = self.state.players[seat]
         if c in p.races or c in p.classes:
             return None
-        if 0 <= c < len(self.specs) and self._kind[c] == "item" and (c in p.equipped or c in p.carried):
+        if 0 <= c < len(self.specs) and self._is_item(c) and (c in p.equipped or c in p.carried):
             return (f"an Item is not discarded just because: sell it, trade it or give it away ({R_ITEMS}; "
                     f"only a Race or Class card is discarded at will, {R_STATS})")
         return f"only a Race or Class card of yours may be discarded at will ({R_STATS})"
 
     def _why_discard(self, seat: int, a: Action) -> str | None:
+        """Discarding a Race or Class card at will, any time (core rules, 6. When You May Act;
+        8.), the own Charity included (:meth:`Charity._why_charity_play`)."""
         s = self.state
-        if s.phase == "charity":
-            return charity_first()
         r = self._rule_discard(seat, a.card)
         if r is not None and s.phase == "combat":
             return running() if s.combat.stage == "run" else \

@@ -25,6 +25,9 @@ For each living player, in seat order:
 5. A helper who died (e.g. caught while running away) leaves the combat, and the bribe is
    off (core rules, 7. Death: the dead do not act; a helper dying in the fight leaves at once,
    ``Character._kill``).
+6. A helper who could not refuse (Kneepads of Allure, a Fairy's charm) is asked whether to
+   back out once the fight becomes one for the win (Scooby-Doo rules, Asking for Help:
+   without penalty; ``Combat._backout_check``).
 
 A Curse that ends with an item (Chicken On Your Head) ends on the one path of cards leaving
 play (``Zones._leave_play``).
@@ -64,6 +67,8 @@ class StateChecks:
             c.helper = -1
             c.bribe_n = 0
             c.bribe_items = []
+        if c is not None and c.helper >= 0 and c.forced_help:
+            self._backout_check()  # check 6: a forced helper and a fight for the win
         players = s.players
         if self._sba_full:
             # every seat: after a set-up or a load, and always with rules modules (_sba_all)

@@ -94,7 +94,7 @@ class CombatCards:
             need = me.get("bribe_gold")
             if not need:
                 return f"{self.name(c.monsters[a.n])} is not escaped by giving up {self.name(a.card)} (monster card)"
-            if self._kind[a.card] != "item":
+            if not self._is_item(a.card):
                 return "evade: buy it off with an item of yours"
             if (self.specs[a.card].gold or 0) < need:
                 return f"it takes an item worth at least {need} Gold (monster card)"

@@ -268,7 +268,7 @@ class Ops:
         ``tagged``). ``tagged``: only items carrying one of these tags. Returns False when
         nothing fits (so ``else`` ops run)."""
         p = self.state.players[seat]
-        items = [c for c in p.equipped + p.carried if self._kind[c] == "item"]
+        items = [c for c in p.equipped + p.carried if self._is_item(c)]  # a carried One-Shot too
         worn = [c for c in p.equipped if self._kind[c] == "item"]
         sp = self.specs
         if what in ("headgear", "armor", "footgear", "vehicle"):
@@ -357,7 +357,7 @@ class Ops:
         blind" (which card is taken is drawn at random when chosen: :meth:`_take_answer`)."""
         k = self._kind
         v = self.state.players[d["from"]]
-        opts = tuple(c for c in v.equipped + v.carried if k[c] == "item")
+        opts = tuple(c for c in v.equipped + v.carried if k[c] == "item" or k[c] == "one_shot")
         if d.get("or_hand") and v.hand:
             opts += (v.hand[0],)
         return opts

@@ -82,7 +82,7 @@ class Pending:
         """Help asked of ``seat`` by a player with the card-effect language's ``compel_help``
         (Kneepads of Allure) and of a lower Level: it may not be refused (card text)."""
         s = self.state
-        return (d["kind"] == "help" and "compel_help" in self._lstat
+        return (d["kind"] == "help" and not d.get("backout") and "compel_help" in self._lstat
                 and s.players[seat].level > s.players[d["from"]].level
                 and self._static_has(("player", d["from"]), "compel_help"))
 
@@ -137,9 +137,11 @@ class Pending:
         return tuple(self.state.players[d["player"]].hand)
 
     def _items_options(self, d: dict) -> tuple:
+        """The chooser's Items in play, a carried One-Shot too (core rules, 9. Single-Use
+        Items: an Item)."""
         k = self._kind
         p = self.state.players[d["player"]]
-        return tuple(c for c in p.equipped + p.carried if k[c] == "item")
+        return tuple(c for c in p.equipped + p.carried if k[c] == "item" or k[c] == "one_shot")
 
     def _listed_options(self, d: dict) -> tuple:
         p = self.state.players[d["player"]]

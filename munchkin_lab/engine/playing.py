@@ -8,7 +8,6 @@ candidates of ``legal_actions(seat=k)``. Cards played into a combat are listed b
 from __future__ import annotations
 
 from .actions import Action
-from .kinds import charity_first
 from .refs import R_COMBAT, R_DEATH, R_ITEMS, R_RUN, R_SIDEBAR, R_WHEN
 
 
@@ -28,7 +27,7 @@ class Playing:
                 return self._why_anytime_play(seat, a)
             return self._why_setup_play(seat, a)
         if ph == "charity":
-            return charity_first()
+            return self._why_charity_play(seat, a)
         if ph == "combat":
             if s.combat.stage == "run":
                 return self._why_play_running(seat, a)
@@ -292,6 +291,8 @@ class Playing:
         for c in p.fresh:
             if c in p.hand and (self._kind[c] in ("race", "class", "item") or self._char_special(c)):
                 out.append(A(seat, "play", c))
+            elif c in p.hand and self._kind[c] == "one_shot":
+                out.append(A(seat, "carry", c))
         if cb is not None and seat == cb.helper:
             out += [A(seat, "chase", n=i) for i in range(len(cb.monsters))]
         return out
