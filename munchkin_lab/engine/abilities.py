@@ -1296,6 +1296,11 @@ class Abilities:
         elif kind == "steal":
             _kind, thief, target, item = rest
             self._steal_roll(thief, target, item)
+        elif kind == "call":  # a rule area's own continuation: ("call", method, *args)
+            getattr(self, rest[1])(*rest[2:])
+        elif kind == "module":  # a rules module's: ("module", module name, method, *args)
+            mod = next(m for m in self.modules if m.name == rest[1])
+            getattr(mod, rest[2])(self, *rest[3:])
 
     # ------------------------------------------------------------------ Running Away
     def _lang_run_roll(self, seat: int, i: int, die: int) -> None:
@@ -1428,9 +1433,10 @@ class Abilities:
         rest = [tuple(x) for x in d["rest"]]
         cont = tuple(d["cont"])
         if a.kind == "pass":
-            self._ev = {}
+            # a die an earlier holder set stands (Loaded Die): the pass keeps it
+            self._ev = {"die": d["die_set"]} if "die_set" in d else {}
             if rest:
-                self._push_next_react(d, rest)
+                self._push_next_react(d, rest, self._ev)
                 return
             self._lang_continue(cont)
             return
@@ -1444,16 +1450,23 @@ class Abilities:
             rest = []
         if rest:
             ev = self._ev
-            self._push_next_react(d, rest)
+            self._push_next_react(d, rest, ev)
             self._ev = ev
             return
         self._lang_continue(cont)
         del s  # (the state may have been replaced by nothing; kept for symmetry)
 
-    def _push_next_react(self, d: dict, rest: list) -> None:
+    def _push_next_react(self, d: dict, rest: list, ev: dict | None = None) -> None:
+        """The next holder's ``react`` decision for the same event. A die an earlier holder
+        set (``ev["die"]``: Loaded Die) is what the next one sees and what stands when the
+        rest pass (``die_set``)."""
         q, c, idx = rest[0]
         nd = dict(d)
         nd.update(player=q, card=c, ability=idx, rest=tuple(rest[1:]))
+        if ev and "die" in ev:
+            player, monster, facts = nd["ctx"]
+            nd["ctx"] = (player, monster, tuple(sorted({**dict(facts), "die": ev["die"]}.items())))
+            nd["die_set"] = ev["die"]
         self.state.pending.insert(0, nd)
 
     # ------------------------------------------------------------------ choices and costs
