@@ -28,6 +28,7 @@ them apart). Rule sources: the contract's tables; "core rules" = ``shared/seeds/
 """
 from __future__ import annotations
 
+from dataclasses import replace as _replace
 from itertools import combinations
 
 from .lang import expand
@@ -1060,10 +1061,30 @@ class Abilities:
         for card, owner, ab in self._static_iter(name):
             ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                continue
+                # a monster's condition reads a Race / Class as a disadvantage; a change that
+                # helps the players (a penalty to the monster) reads it as an advantage, which
+                # a one-card Half-Breed / Super Munchkin keeps (core rules, 10. Mixed Super
+                # Munchkin: the monsters' penalties against it still apply)
+                if not (ctx.against and self._helps_players(ab, name, target, ctx, w)):
+                    continue
+                ctx = _replace(ctx, against=False)
+                if not evaluate(ab.cond, ctx, w):
+                    continue
             res = resolve(ab.who, ctx, w)
             if res.kind == target[0] and target[1] in res.items:
                 yield ab, ctx, w
+
+    #: numeric ops where more is better for the players, whatever they reach
+    _GOOD_WHEN_MORE = frozenset(("run_away", "treasures", "levels_won", "roll_mod", "hand_limit"))
+
+    def _helps_players(self, ab, name: str, target: tuple, ctx, w) -> bool:
+        """Whether the amounts of op ``name`` in ability ``ab`` for ``target`` help the
+        players: a combat strength lowered on a monster (or its side) or raised on a player
+        (or the munchkin side); more Run Away, Treasures, Levels won, die rolls, hand limit."""
+        v = self._static_sum(ab.do, name, target, ctx, w)
+        if name == "combat_strength":
+            return v < 0 if target[0] == "monster" or target == ("side", "monsters") else v > 0
+        return v > 0 and name in self._GOOD_WHEN_MORE
 
     def _fighter_or_active(self) -> int:
         cb = self.state.combat
@@ -1504,8 +1525,8 @@ class Abilities:
             return list(p.hand) if p.hand else None
         if what == "hand_card":
             pool = list(p.hand)
-        elif what == "card":
-            pool = list(p.hand) + [x for x in p.equipped + p.carried]
+        elif what == "card":  # any card of yours, hand or table (core rules, 8. Race / Class)
+            pool = list(p.hand) + [x for x in p.equipped + p.carried] + list(p.races) + list(p.classes)
         else:  # item
             pool = [x for x in p.equipped + p.carried if self._kind[x] in ("item", "one_shot")]
             if cost.worth is not None:

@@ -107,6 +107,17 @@ class Character:
             return f"only one Big item in play unless a card allows more (Dwarf) ({R_ITEMS})"
         return None
 
+    def _may_discard_for_ability(self, seat: int, c: int) -> bool:
+        """Card ``c`` is one ``seat`` may discard to power a Race or Class ability (Berserking,
+        Turning, flight, Backstab, theft): any card of theirs from the hand or the table - an
+        Item in play, a Race or Class card (even the one whose ability it powers), a Hireling,
+        a Cheat! - never a Curse kept as a reminder (core rules, 8. Race / Class: discard any
+        card of yours, from your hand or from the table; 10. Curses). A Half-Breed or Super
+        Munchkin goes only with its Race / Class cards (reading: it is played on them)."""
+        p = self.state.players[seat]
+        return (c in p.hand or c in p.equipped or c in p.carried or c in p.races or c in p.classes
+                or (c >= 0 and (c == p.hireling or c == p.cheat)))
+
     def _change_level(self, seat: int, delta: int, from_kill: bool = False) -> None:
         """Levels stay in 1..10; the winning Level only from killing a monster (core rules,
         Card Text and These Rules, 1 and 4); dead characters gain no Levels (7. Death)."""

@@ -220,7 +220,7 @@ class CombatCards:
         if r is not None:
             return r
         p = self.state.players[seat]
-        if a.card not in p.hand and a.card not in p.in_play():
+        if not self._may_discard_for_ability(seat, a.card):
             return "discard a card of yours (hand or in play)"
         return None
 
@@ -252,7 +252,7 @@ class CombatCards:
         if [seat, a.target] in c.backstab:
             return "once per victim per combat (Thief class card)"
         p = self.state.players[seat]
-        if a.card not in p.hand and a.card not in p.in_play():
+        if not self._may_discard_for_ability(seat, a.card):
             return "discard a card of yours"
         return None
 
