@@ -190,6 +190,12 @@ class Combat:
                 f = es.effects.get("min_treasures")
                 if f is not None:
                     floor = f if floor is None else max(floor, f)
+            if floor is not None:
+                # e.g. Baby: the monster's own Treasures with its enhancers stay at least 1
+                # (never more than printed); what the monster gives a player on top (an Elf's
+                # extra Treasure from the Potted Plant) comes after (Baby card: -1 Treasure,
+                # minimum 1)
+                t = max(t, min(floor, sp.treasures or 0))
             for cond in sp.effects.get("extra_treasures", ()):
                 # a monster's ability reaches the fighter and the helper alike (core rules,
                 # 7. Help): e.g. the Potted Plant's extra Treasure when an Elf helps
@@ -199,8 +205,6 @@ class Combat:
                 t += mod.treasure_modifier(self, i)
             if self._lang:  # the card-effect language: Treasure changes and their floor
                 t = self._lang_treasures(m, t)
-            if floor is not None:  # e.g. Baby: at least 1 Treasure (never more than printed)
-                t = max(t, min(floor, sp.treasures or 0))
             total += max(0, t) * mate
         return total + c.extra_treasures + c.stay_treasures
 
@@ -575,11 +579,17 @@ class Combat:
         c = self.state.combat
         if c.helper >= 0:
             return f"only one player may help ({R_HELP})"
-        nh = self._no_help
-        for m in c.monsters:
-            if nh[m] or (self._lang and self._static_has(("monster", m), "no_help")):
-                return "this monster may not be fought with help (monster card)"
+        if self._no_help_monster() >= 0:
+            return "this monster may not be fought with help (monster card)"
         return None
+
+    def _no_help_monster(self) -> int:
+        """A monster of the combat nobody may help against (Gazebo), else -1."""
+        nh = self._no_help
+        for m in self.state.combat.monsters:
+            if nh[m] or (self._lang and self._static_has(("monster", m), "no_help")):
+                return m
+        return -1
 
     def _rule_ask_target(self, seat: int, t: int) -> str | None:
         """The fighter may ask another living player who has not refused yet (core rules, 7.
