@@ -688,9 +688,19 @@ class Combat:
             c.bribe_items = list(d["items"])
             c.forced_help = bool(d.get("forced"))
             if self.history: self._say(f"{self._pn(d['player'])} helps {self._pn(d['from'])}.")
+            self._helper_meets(d["player"])
         else:
             c.asked.append(d["player"])
             if self.history: self._say(f"{self._pn(d['player'])} refuses to help.")
+
+    def _helper_meets(self, helper: int) -> None:
+        """A helper joining the fight meets its monsters as the fighter did: each one's
+        ``on_meet`` ops hit the helper too (Tongue Demon: discard an item before the fight) -
+        core rules, 7. Help: the monsters' special abilities work against the helper too."""
+        for m in list(self.state.combat.monsters):
+            meet = self.specs[m].effects.get("on_meet")
+            if meet:
+                self._apply_ops(helper, meet, m)
 
     def _win_levels(self) -> int:
         """The Levels killing every monster of the combat gives the fighter: each one's Levels
@@ -730,6 +740,7 @@ class Combat:
         if a.kind == "accept":
             c.helper = d["from"]
             if self.history: self._say(f"{self._pn(d['player'])} accepts {self._pn(d['from'])}'s help.")
+            self._helper_meets(d["from"])
         else:
             c.asked.append(d["from"])
             if self.history: self._say(f"{self._pn(d['player'])} refuses {self._pn(d['from'])}'s help.")
