@@ -687,6 +687,9 @@ class Combat:
             c.bribe_first = d["first"]
             c.bribe_items = list(d["items"])
             c.forced_help = bool(d.get("forced"))
+            if self._lang and self._must_help(d["player"], d):  # a charm: help for no reward
+                c.bribe_n = 0
+                c.bribe_items = []
             if self.history: self._say(f"{self._pn(d['player'])} helps {self._pn(d['from'])}.")
             self._helper_meets(d["player"])
         else:

@@ -75,7 +75,7 @@ class Pending:
     def _pc_accept(self, seat: int, d: dict, out: list) -> None:
         S = self._simple[seat]
         out.append(S["accept"])
-        if not (self._lang and self._compelled(seat, d)):
+        if not (self._lang and (self._compelled(seat, d) or self._must_help(seat, d))):
             out.append(S["refuse"])
 
     def _compelled(self, seat: int, d: dict) -> bool:
@@ -86,12 +86,21 @@ class Pending:
                 and s.players[seat].level > s.players[d["from"]].level
                 and self._static_has(("player", d["from"]), "compel_help"))
 
+    def _must_help(self, seat: int, d: dict) -> bool:
+        """``seat`` is under a card-effect language ``must_help`` (a charm: must help whoever
+        asks, for no reward) and the fight is not for the win (nobody is forced to help a win:
+        Scooby-Doo rules, Asking for Help)."""
+        return (d["kind"] == "help" and not d.get("backout") and self._lang
+                and self._static_has(("player", seat), "must_help") and not self._fight_for_the_win())
+
     def _pw_accept(self, seat: int, a: Action, d: dict) -> str | None:
         k = a.kind
         if k == "refuse" and self._lang and self._compelled(seat, d):
             names = sorted({self.name(c) for c, o, _ab in self._static_iter("compel_help") if o == d["from"]})
             return (f"{self._pn(d['from'])} asks with {', '.join(names) or 'a card'} in play: a player of higher "
                     f"Level may not refuse (card text)")
+        if k == "refuse" and self._must_help(seat, d):
+            return f"{self._pn(seat)} must help whoever asks, for no reward (card text)"
         if k in ("accept", "refuse"):
             for mod in self.modules:
                 r = mod.check_action(self, a)
