@@ -382,11 +382,16 @@ class CombatCards:
                 elif self._steal_level[card]:
                     out += self._A_targets(seat, card)
         esc = self._escape
-        for card in p.carried:
+        for card in p.carried:  # One-Shots carried on the table: the same plays as from the hand
             if kind[card] == "one_shot" and not esc[card]:
-                if ccat[card] == 8:
+                t = ccat[card]
+                if t == 8:
                     self._lang_play_cands(seat, card, out)
-                elif ccat[card]:
+                elif t == 1:
+                    out += self._A_monsters(seat, card, nm)
+                elif t == 2:
+                    out += self._A_targets(seat, card)
+                elif t == 3:
                     out += self._A_sides(seat, card)
         if ok:
             # the checks of the kinds: a play is _why_play's (in a combat), a join _rule_join's
