@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .kinds import charity_first, combat_only, running
-from .refs import R_COMBAT, R_DEATH, R_HELP
-
-R_SD_HELP = "Scooby-Doo rules, Asking for Help"
+from .refs import R_COMBAT, R_DEATH, R_HELP, R_SD_HELP
 from .state import CombatState
 from .tables import _NO_SLOT
 
