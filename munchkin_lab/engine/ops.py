@@ -375,9 +375,8 @@ class Ops:
         """The victim's Items in play; with ``or_hand`` (Hippogriff) also the victim's hand,
         offered as one option: the first card of the hand stands for "a card from the hand,
         blind" (which card is taken is drawn at random when chosen: :meth:`_take_answer`)."""
-        k = self._kind
         v = self.state.players[d["from"]]
-        opts = tuple(c for c in v.equipped + v.carried if k[c] == "item" or k[c] == "one_shot")
+        opts = tuple(c for c in v.equipped + v.carried if self._is_item(c))
         if d.get("or_hand") and v.hand:
             opts += (v.hand[0],)
         return opts

@@ -148,9 +148,8 @@ class Pending:
     def _items_options(self, d: dict) -> tuple:
         """The chooser's Items in play, a carried One-Shot too (core rules, 9. Single-Use
         Items: an Item)."""
-        k = self._kind
         p = self.state.players[d["player"]]
-        return tuple(c for c in p.equipped + p.carried if k[c] == "item" or k[c] == "one_shot")
+        return tuple(c for c in p.equipped + p.carried if self._is_item(c))
 
     def _listed_options(self, d: dict) -> tuple:
         p = self.state.players[d["player"]]
