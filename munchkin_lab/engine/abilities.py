@@ -28,6 +28,7 @@ them apart). Rule sources: the contract's tables; "core rules" = ``shared/seeds/
 """
 from __future__ import annotations
 
+from dataclasses import replace as _replace
 from itertools import combinations
 
 from .lang import expand
@@ -186,14 +187,7 @@ class _CombatView:
     @property
     def win_levels(self) -> int:
         if self._wl is None:
-            g = self.g
-            c = g.state.combat
-            total = 0
-            for i, m in enumerate(c.monsters):
-                sp = g.specs[m]
-                mate = 1 + sum(1 for e in c.enh[i] if g._mate[e])
-                total += ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
-            self._wl = total
+            self._wl = self.g._win_levels()
         return self._wl
 
     @property
@@ -1101,10 +1095,30 @@ class Abilities:
         for card, owner, ab in found:
             ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                continue
+                # a monster's condition reads a Race / Class as a disadvantage; a change that
+                # helps the players (a penalty to the monster) reads it as an advantage, which
+                # a one-card Half-Breed / Super Munchkin keeps (core rules, 10. Mixed Super
+                # Munchkin: the monsters' penalties against it still apply)
+                if not (ctx.against and self._helps_players(ab, name, target, ctx, w)):
+                    continue
+                ctx = _replace(ctx, against=False)
+                if not evaluate(ab.cond, ctx, w):
+                    continue
             res = resolve(ab.who, ctx, w)
             if res.kind == target[0] and target[1] in res.items:
                 yield ab, ctx, w
+
+    #: numeric ops where more is better for the players, whatever they reach
+    _GOOD_WHEN_MORE = frozenset(("run_away", "treasures", "levels_won", "roll_mod", "hand_limit"))
+
+    def _helps_players(self, ab, name: str, target: tuple, ctx, w) -> bool:
+        """Whether the amounts of op ``name`` in ability ``ab`` for ``target`` help the
+        players: a combat strength lowered on a monster (or its side) or raised on a player
+        (or the munchkin side); more Run Away, Treasures, Levels won, die rolls, hand limit."""
+        v = self._static_sum(ab.do, name, target, ctx, w)
+        if name == "combat_strength":
+            return v < 0 if target[0] == "monster" or target == ("side", "monsters") else v > 0
+        return v > 0 and name in self._GOOD_WHEN_MORE
 
     def _fighter_or_active(self) -> int:
         cb = self.state.combat
@@ -1340,6 +1354,11 @@ class Abilities:
         elif kind == "steal":
             _kind, thief, target, item = rest
             self._steal_roll(thief, target, item)
+        elif kind == "call":  # a rule area's own continuation: ("call", method, *args)
+            getattr(self, rest[1])(*rest[2:])
+        elif kind == "module":  # a rules module's: ("module", module name, method, *args)
+            mod = next(m for m in self.modules if m.name == rest[1])
+            getattr(mod, rest[2])(self, *rest[3:])
 
     # ------------------------------------------------------------------ Running Away
     def _lang_run_roll(self, seat: int, i: int, die: int) -> None:
@@ -1474,9 +1493,10 @@ class Abilities:
         rest = [tuple(x) for x in d["rest"]]
         cont = tuple(d["cont"])
         if a.kind == "pass":
-            self._ev = {}
+            # a die an earlier holder set stands (Loaded Die): the pass keeps it
+            self._ev = {"die": d["die_set"]} if "die_set" in d else {}
             if rest:
-                self._push_next_react(d, rest)
+                self._push_next_react(d, rest, self._ev)
                 return
             self._lang_continue(cont)
             return
@@ -1490,16 +1510,23 @@ class Abilities:
             rest = []
         if rest:
             ev = self._ev
-            self._push_next_react(d, rest)
+            self._push_next_react(d, rest, ev)
             self._ev = ev
             return
         self._lang_continue(cont)
         del s  # (the state may have been replaced by nothing; kept for symmetry)
 
-    def _push_next_react(self, d: dict, rest: list) -> None:
+    def _push_next_react(self, d: dict, rest: list, ev: dict | None = None) -> None:
+        """The next holder's ``react`` decision for the same event. A die an earlier holder
+        set (``ev["die"]``: Loaded Die) is what the next one sees and what stands when the
+        rest pass (``die_set``)."""
         q, c, idx = rest[0]
         nd = dict(d)
         nd.update(player=q, card=c, ability=idx, rest=tuple(rest[1:]))
+        if ev and "die" in ev:
+            player, monster, facts = nd["ctx"]
+            nd["ctx"] = (player, monster, tuple(sorted({**dict(facts), "die": ev["die"]}.items())))
+            nd["die_set"] = ev["die"]
         self.state.pending.insert(0, nd)
 
     # ------------------------------------------------------------------ choices and costs
@@ -1537,8 +1564,8 @@ class Abilities:
             return list(p.hand) if p.hand else None
         if what == "hand_card":
             pool = list(p.hand)
-        elif what == "card":
-            pool = list(p.hand) + [x for x in p.equipped + p.carried]
+        elif what == "card":  # any card of yours, hand or table (core rules, 8. Race / Class)
+            pool = list(p.hand) + [x for x in p.equipped + p.carried] + list(p.races) + list(p.classes)
         else:  # item
             pool = [x for x in p.equipped + p.carried if self._kind[x] in ("item", "one_shot")]
             if cost.worth is not None:

@@ -43,6 +43,8 @@ class Ops:
             elif "lose_race" in op or "lose_class" in op:
                 key = "lose_race" if "lose_race" in op else "lose_class"
                 zone = p.races if key == "lose_race" else p.classes
+                if op.get("named"):  # only the cards of those names (the Horror's Wizard)
+                    zone = [c for c in zone if self._lnames[c] in op["named"]]
                 found = bool(zone)
                 cnt = op.get("count")
                 if cnt and len(zone) > cnt:
@@ -53,6 +55,7 @@ class Ops:
                     for r in zone[:]:
                         lost.append(r)
                         self._lose_card(seat, r)
+                    self._lose_special_with(seat, key)
             elif "discard_hand" in op:
                 found = bool(p.hand)
                 for r in p.hand[:]:
@@ -147,6 +150,23 @@ class Ops:
                     self._apply_ops(seat, op["else"], source, lost)
             elif "then" in op and "if_match" not in op:
                 self._apply_ops(seat, op["then"], source, lost)
+
+    def _lose_special_with(self, seat: int, key: str) -> None:
+        """A Half-Breed (Super Munchkin) is lost together with the player's Race (Class)
+        cards: when an op has just taken the last of them it goes too, even if another Race
+        (Class) comes at once (Change Race / Change Class) - the cards' text (card_facts.md,
+        Races and Classes: lost with the Race / Class card(s); Scooby-Doo rules, Super Munchkin:
+        lose it if you lose your Class card(s)). One of two taken (Lose Your Class with a
+        choice): it stays with the other."""
+        p = self.state.players[seat]
+        if key == "lose_race" and not p.races and p.half_breed >= 0:
+            c = p.half_breed
+        elif key == "lose_class" and not p.classes and p.super_munchkin >= 0:
+            c = p.super_munchkin
+        else:
+            return
+        self._leave_play(seat, c)
+        self._discard(c)
 
     def _victim_snap(self, seat: int) -> tuple:
         """What Bad Stuff or a Curse may take from ``seat``: (Level, Race/Class cards, hand
@@ -269,7 +289,7 @@ class Ops:
         ``tagged``). ``tagged``: only items carrying one of these tags. Returns False when
         nothing fits (so ``else`` ops run)."""
         p = self.state.players[seat]
-        items = [c for c in p.equipped + p.carried if self._kind[c] == "item"]
+        items = [c for c in p.equipped + p.carried if self._is_item(c)]  # a carried One-Shot too
         worn = [c for c in p.equipped if self._kind[c] == "item"]
         sp = self.specs
         if what in ("headgear", "armor", "footgear", "vehicle"):
@@ -356,9 +376,8 @@ class Ops:
         """The victim's Items in play; with ``or_hand`` (Hippogriff) also the victim's hand,
         offered as one option: the first card of the hand stands for "a card from the hand,
         blind" (which card is taken is drawn at random when chosen: :meth:`_take_answer`)."""
-        k = self._kind
         v = self.state.players[d["from"]]
-        opts = tuple(c for c in v.equipped + v.carried if k[c] == "item")
+        opts = tuple(c for c in v.equipped + v.carried if self._is_item(c))
         if d.get("or_hand") and v.hand:
             opts += (v.hand[0],)
         return opts

@@ -306,12 +306,7 @@ class FairyDustModule(RulesModule):
         c = game.state.combat
         if c is None:
             return False
-        gain = 0
-        for i, m in enumerate(c.monsters):
-            sp = game.specs[m]
-            mate = 1 + sum(1 for e in c.enh[i] if game.specs[e].effects.get("mate"))
-            gain += ((sp.levels_gained or 1) + sp.effects.get("extra_levels", 0)) * mate
-        return game.state.players[fighter].level + gain >= 10
+        return game.state.players[fighter].level + game._win_levels() >= 10
 
     def check_action(self, game, a: Action) -> Any:
         """Charmed players must accept a help request (R_BAD), except in a fight for the win
