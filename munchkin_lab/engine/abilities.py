@@ -28,6 +28,8 @@ Rule sources: the contract's tables; "core rules" = ``shared/seeds/001``.
 """
 from __future__ import annotations
 
+from dataclasses import replace as _replace
+
 from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import PLAYER
 from .lang.vocab import OPS
@@ -308,6 +310,29 @@ class Abilities:
             self._limit_count(card, idx, ab)
             self._run_ability(card, idx, ab, ctx, w)
 
+    def _own_ops_on(self, card: int, trigger: str, seat: int) -> None:
+        """The ops of ``card``'s own ``trigger`` abilities (those it runs by itself: not
+        optional, not from a hand) hit player ``seat`` instead of the ability's own target,
+        as the card's own event: quietly, its short forms testing ``seat`` as they are (a
+        monster's ``on_meet`` meets a helper who joins the fight: core rules, 7. Help)."""
+        w = EngineWorld(self)
+        m = card if self._kind[card] == "monster" else -1
+        quiet, lost = self._quiet, self._lost
+        self._quiet, self._lost = True, []
+        try:
+            for idx, ab in self._lrun[card][trigger]:
+                if ab.may or ab.from_hand or not self.state.players[seat].alive:
+                    continue
+                ctx = self._ctx(card, -1, seat, m, None, None if ab.origin.startswith("abilities") else False)
+                if ab.cond is not None and not evaluate(ab.cond, ctx, w):
+                    continue
+                if not self._limit_ok(card, idx, ab):
+                    continue
+                self._limit_count(card, idx, ab)
+                self._run_ops(ab.do, "player", seat, ctx, w)
+        finally:
+            self._quiet, self._lost = quiet, lost
+
     def _hand_offers(self, trigger, player, monster, facts, offers) -> None:
         hand = self._lhand.get(trigger)
         if not hand:
@@ -450,25 +475,45 @@ class Abilities:
             return total
         self._lx_depth += 1
         try:
-            for ab, ctx, w in self._statics_reaching(found, target):
+            for ab, ctx, w in self._statics_reaching(found, name, target):
                 total += self._static_sum(ab.do, name, target, ctx, w)
         finally:
             self._lx_depth -= 1
         return total
 
-    def _statics_reaching(self, found: list, target: tuple):
+    def _statics_reaching(self, found: list, name: str, target: tuple):
         """``(ability, ctx, world)`` of the continuous abilities ``found`` (``_static_iter``'s
-        list of one op) whose ``if`` holds now and whose ``who`` reaches ``target`` (a ``(kind,
-        id)`` pair); the caller guards against statics read while statics are summed
+        list of op ``name``) whose ``if`` holds now and whose ``who`` reaches ``target`` (a
+        ``(kind, id)`` pair); the caller guards against statics read while statics are summed
         (``_lx_depth``)."""
         w = EngineWorld(self)
         for card, owner, ab in found:
             ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                continue
+                # a monster's condition reads a Race / Class as a disadvantage; a change that
+                # helps the players (a penalty to the monster) reads it as an advantage, which
+                # a one-card Half-Breed / Super Munchkin keeps (core rules, 10. Mixed Super
+                # Munchkin: the monsters' penalties against it still apply)
+                if not (ctx.against and self._helps_players(ab, name, target, ctx, w)):
+                    continue
+                ctx = _replace(ctx, against=False)
+                if not evaluate(ab.cond, ctx, w):
+                    continue
             res = resolve(ab.who, ctx, w)
             if res.kind == target[0] and target[1] in res.items:
                 yield ab, ctx, w
+
+    #: numeric ops where more is better for the players, whatever they reach
+    _GOOD_WHEN_MORE = frozenset(("run_away", "treasures", "levels_won", "roll_mod", "hand_limit"))
+
+    def _helps_players(self, ab, name: str, target: tuple, ctx, w) -> bool:
+        """Whether the amounts of op ``name`` in ability ``ab`` for ``target`` help the
+        players: a combat strength lowered on a monster (or its side) or raised on a player
+        (or the munchkin side); more Run Away, Treasures, Levels won, die rolls, hand limit."""
+        v = self._static_sum(ab.do, name, target, ctx, w)
+        if name == "combat_strength":
+            return v < 0 if target[0] == "monster" or target == ("side", "monsters") else v > 0
+        return v > 0 and name in self._GOOD_WHEN_MORE
 
     def _fighter_or_active(self) -> int:
         cb = self.state.combat
@@ -507,7 +552,7 @@ class Abilities:
         self._lx_depth += 1
         try:
             return any(self._switch_in(ab.do, name, target, ctx, w)
-                       for ab, ctx, w in self._statics_reaching(found, target))
+                       for ab, ctx, w in self._statics_reaching(found, name, target))
         finally:
             self._lx_depth -= 1
 
@@ -703,6 +748,11 @@ class Abilities:
         elif kind == "steal":
             _kind, thief, target, item = rest
             self._steal_roll(thief, target, item)
+        elif kind == "call":  # a rule area's own continuation: ("call", method, *args)
+            getattr(self, rest[1])(*rest[2:])
+        elif kind == "module":  # a rules module's: ("module", module name, method, *args)
+            mod = next(m for m in self.modules if m.name == rest[1])
+            getattr(mod, rest[2])(self, *rest[3:])
 
     # ------------------------------------------------------------------ Running Away
     def _lang_run_roll(self, seat: int, i: int, die: int) -> None:

@@ -29,6 +29,8 @@ KINDS: dict[str, str] = {
     "join": "add Undead (or other joining-tag) monster c from hand to the combat",
     "equip": "start using carried item c",
     "unequip": "stop using item c (it stays carried)",
+    "carry": "put One-Shot c from your hand on the table, carried (an Item in play, used later "
+             "from there; own turn out of combat, setup, or just received)",
     "discard": "discard your race or class card c (any time)",
     "sell": "sell items cs (from hand or in play) for 1 Level per 1,000 Gold; n = card sold at "
             "double price by a Halfling (or -1)",

@@ -6,7 +6,7 @@ the winner. Action kind ``discard`` (a Race or Class at will); the ``choose`` de
 from __future__ import annotations
 
 from .actions import Action
-from .kinds import charity_first, running
+from .kinds import running
 from .refs import R_COMBAT, R_ITEMS, R_STATS
 from .tables import _ATOMS, _parse_atom
 
@@ -149,6 +149,17 @@ class Character:
             return f"only one Big item in play unless a card allows more (Dwarf) ({R_ITEMS})"
         return None
 
+    def _may_discard_for_ability(self, seat: int, c: int) -> bool:
+        """Card ``c`` is one ``seat`` may discard to power a Race or Class ability (Berserking,
+        Turning, flight, Backstab, theft): any card of theirs from the hand or the table - an
+        Item in play, a Race or Class card (even the one whose ability it powers), a Hireling,
+        a Cheat! - never a Curse kept as a reminder (core rules, 8. Race / Class: discard any
+        card of yours, from your hand or from the table; 10. Curses). A Half-Breed or Super
+        Munchkin goes only with its Race / Class cards (reading: it is played on them)."""
+        p = self.state.players[seat]
+        return (c in p.hand or c in p.equipped or c in p.carried or c in p.races or c in p.classes
+                or (c >= 0 and (c == p.hireling or c == p.cheat)))
+
     def _change_level(self, seat: int, delta: int, from_kill: bool = False) -> None:
         """Levels stay in 1..10; the winning Level only from killing a monster (core rules,
         Card Text and These Rules, 1 and 4); dead characters gain no Levels (7. Death)."""
@@ -166,7 +177,8 @@ class Character:
         """Death (core rules, 7. Combat: Death): hand and items form the corpse; Level, Race,
         Class, Curses, Half-Breed, Super Munchkin stay. The other living players loot one card
         each, highest Level first (die rolls break ties - rulebook: "roll"; each tied player
-        rolls once, higher first, equal rolls keep seat order from the dead player's left)."""
+        rolls once, higher first, equal rolls keep seat order from the dead player's left:
+        :meth:`_loot_ties`)."""
         s = self.state
         p = s.players[seat]
         corpse = p.hand + p.equipped + p.carried
@@ -197,15 +209,14 @@ class Character:
         n = len(s.players)
         order = [(seat + i) % n for i in range(1, n) if s.players[(seat + i) % n].alive]
         levels = {q: s.players[q].level for q in order}
-        tie_roll = {}
-        for q in order:
-            if sum(1 for r in order if levels[r] == levels[q]) > 1:
-                tie_roll[q] = self._roll()
-        order.sort(key=lambda q: (-levels[q], -tie_roll.get(q, 0)))
+        tied = tuple(q for q in order if sum(1 for r in order if levels[r] == levels[q]) > 1)
+        order.sort(key=lambda q: -levels[q])
         if corpse:
             s.corpses.append([seat, corpse])
             for q in order:
                 s.pending.append({"kind": "choose", "why": "loot", "player": q, "dead": seat})
+            if tied:
+                self._loot_ties(seat, tied, ())
         for m in self._h_death:
             m.on_death(self, seat)
         if "death" in self._lt:
@@ -222,6 +233,34 @@ class Character:
                 c.helper = -1
                 c.bribe_n = 0
                 c.bribe_items = []
+
+    def _loot_ties(self, dead: int, tied: tuple, rolls: tuple) -> None:
+        """The tie rolls for the looting order of ``dead``'s corpse: each tied player in
+        ``tied`` (seat order from the dead player's left) rolls once, through the one die-roll
+        path (a Loaded Die may answer each roll: card_facts_more.md 2c; a Chicken on the head
+        takes 1 off: "all die rolls"); the looting decisions already queued are then put in
+        order, higher roll first among equal Levels (core rules, 7. Death: "ties are resolved
+        by rolling the die"). ``rolls``: the results so far, in ``tied`` order."""
+        while len(rolls) < len(tied):
+            q = tied[len(rolls)]
+            if self._lang and self._lang_die_window(q, ("call", "_loot_tie_rolled", dead, tuple(tied), tuple(rolls))):
+                return  # resumed by _loot_tie_rolled once the reactions are in
+            rolls = tuple(rolls) + (self._roll_mod(q, self._roll()),)
+        s = self.state
+        roll = dict(zip(tied, rolls))
+        at = [i for i, d in enumerate(s.pending) if d.get("why") == "loot" and d.get("dead") == dead]
+        ds = [s.pending[i] for i in at]
+        ds.sort(key=lambda d: (-s.players[d["player"]].level, -roll.get(d["player"], 0)))
+        for i, d in zip(at, ds):
+            s.pending[i] = d
+        if self.history and tied:
+            self._say("Tie rolls for the looting order: " + ", ".join(
+                f"{self._pn(q)} {r}" for q, r in zip(tied, rolls)) + ".")
+
+    def _loot_tie_rolled(self, dead: int, tied, rolls) -> None:
+        """A tie roll answered (:meth:`_loot_ties`): its die is next in line; the rest follow."""
+        q = tied[len(rolls)]
+        self._loot_ties(dead, tuple(tied), tuple(rolls) + (self._roll_mod(q, self._roll()),))
 
     def _check_winner(self) -> None:
         """Players at Level 10 win; several at once win together (core rules, 5.)."""
@@ -247,15 +286,15 @@ class Character:
         p = self.state.players[seat]
         if c in p.races or c in p.classes:
             return None
-        if 0 <= c < len(self.specs) and self._kind[c] == "item" and (c in p.equipped or c in p.carried):
+        if 0 <= c < len(self.specs) and self._is_item(c) and (c in p.equipped or c in p.carried):
             return (f"an Item is not discarded just because: sell it, trade it or give it away ({R_ITEMS}; "
                     f"only a Race or Class card is discarded at will, {R_STATS})")
         return f"only a Race or Class card of yours may be discarded at will ({R_STATS})"
 
     def _why_discard(self, seat: int, a: Action) -> str | None:
+        """Discarding a Race or Class card at will, any time (core rules, 6. When You May Act;
+        8.), the own Charity included (:meth:`Charity._why_charity_play`)."""
         s = self.state
-        if s.phase == "charity":
-            return charity_first()
         r = self._rule_discard(seat, a.card)
         if r is not None and s.phase == "combat":
             return running() if s.combat.stage == "run" else \

@@ -1,5 +1,12 @@
 """Charity (core rules, 6. Turn Phases, phase 4): the end of a turn over the hand limit. Action
 kind ``charity``; candidate generator ``_cand_charity``.
+
+Charity is the last phase of the own turn, out of combat: the player over the limit may still
+play the cards they can rather than give them away (core rules, 6. phase 4: better to play what
+you can at once; English rules: play enough cards to get down to the limit, else give the
+excess) and do what may be done at any time or on the own turn out of combat (discard a Race or
+Class, swap or trade Items, sell, steal: 6. When You May Act; 9.). The excess is counted again
+after every such step (:meth:`Charity._charity_recount`); at or below the limit the turn passes.
 """
 from __future__ import annotations
 
@@ -58,7 +65,8 @@ class Charity:
     # ------------------------------------------------------------------ the kind
     def _cand_charity(self, seat: int, ok: bool, out: list) -> None:
         """Per hand card (hand order): discard it (t=-1) when the giver is among the lowest,
-        else give it to each recipient :meth:`_charity_targets` allows."""
+        else give it to each recipient :meth:`_charity_targets` allows; then the hand's plays of
+        the own turn out of combat and one greedy sale (the module docstring)."""
         lowest, recips = self._charity_targets(seat)
         A = self._A
         for c in self.state.players[seat].hand:
@@ -67,6 +75,30 @@ class Charity:
             else:
                 for t in recips:
                     out.append(A(seat, "charity", c, t))
+        self._cand_turn_plays(seat, ok, out)
+        self._cand_carry(seat, ok, out)
+        self._cand_sale(seat, ok, out)
+
+    def _why_charity_play(self, seat: int, a: Action) -> str | None:
+        """A card played by the Charity player: whatever may be played on the own turn out of
+        combat, any-time cards included (core rules, 6. phase 4: play what you can rather than
+        give it away; 10. When to Play Cards)."""
+        return self._why_play(seat, a, in_combat=False)
+
+    def _charity_recount(self) -> None:
+        """After a step of the Charity phase with no decision pending: the excess is the hand
+        over the limit now (cards played, sold, taken by a Curse; a limit that changed with a
+        Race) plus what was already given; at or below the limit Charity is over and the next
+        turn begins (core rules, 6. phase 4)."""
+        s = self.state
+        seat = s.active
+        excess = len(s.players[seat].hand) - self.hand_limit(seat)
+        if excess <= 0:
+            s.charity = None
+            if self.history: self._say(f"{s.players[seat].name} is within the hand limit: Charity is over.")
+            self._next_turn()
+        elif s.charity is not None:
+            s.charity[0] = excess + sum(s.charity[1].values())
 
     def _why_charity(self, seat: int, a: Action) -> str | None:
         s = self.state

@@ -24,7 +24,11 @@ For each living player, in seat order:
 
 5. A helper who died (e.g. caught while running away) leaves the combat, and the bribe is
    off (core rules, 7. Death: the dead do not act; a helper dying in the fight leaves at once,
-   ``Character._kill``).
+   ``Character._kill``); so does a helper once a monster nobody may help against comes in (a
+   Wandering Gazebo: its ability applies to the whole combat, 7. Multiple Monsters).
+6. A helper who could not refuse (Kneepads of Allure, a Fairy's charm) is asked whether to
+   back out once the fight becomes one for the win (Scooby-Doo rules, Asking for Help:
+   without penalty; ``Combat._backout_check``).
 
 A Curse that ends with an item (Chicken On Your Head) ends on the one path of cards leaving
 play (``Zones._leave_play``).
@@ -64,6 +68,18 @@ class StateChecks:
             c.helper = -1
             c.bribe_n = 0
             c.bribe_items = []
+        if c is not None and c.helper >= 0 and c.stage != "run" and self._no_help_monster() >= 0:
+            # a monster nobody may help against came in (a Wandering Gazebo): the helper is out
+            # of the fight and the bribe is off (core rules, 7. Multiple Monsters: a monster's
+            # special ability applies to the whole combat; Gazebo card)
+            if self.history: self._say(f"Nobody may help against {self.name(self._no_help_monster())}: "
+                                       f"{self._pn(c.helper)} leaves the fight.")
+            c.helper = -1
+            c.bribe_n = 0
+            c.bribe_items = []
+            c.forced_help = False
+        if c is not None and c.helper >= 0 and c.forced_help:
+            self._backout_check()  # check 6: a forced helper and a fight for the win
         players = s.players
         if self._sba_full:
             # every seat: after a set-up or a load, and always with rules modules (_sba_all)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .kinds import charity_first, combat_only, running
-from .refs import R_COMBAT, R_DEATH, R_HELP
+from .refs import R_COMBAT, R_DEATH, R_HELP, R_SD_HELP
 from .state import CombatState
 from .tables import _NO_SLOT
 
@@ -198,6 +198,12 @@ class Combat:
                 f = es.get("min_treasures")
                 if f is not None:
                     floor = f if floor is None else max(floor, f)
+            if floor is not None:
+                # e.g. Baby: the monster's own Treasures with its enhancers stay at least 1
+                # (never more than printed); what the monster gives a player on top (an Elf's
+                # extra Treasure from the Potted Plant) comes after (Baby card: -1 Treasure,
+                # minimum 1)
+                t = max(t, min(floor, sp.treasures or 0))
             for cond in self._fx[m].get("extra_treasures", ()):
                 # a monster's ability reaches the fighter and the helper alike (core rules,
                 # 7. Help): e.g. the Potted Plant's extra Treasure when an Elf helps
@@ -207,8 +213,6 @@ class Combat:
                 t += mod.treasure_modifier(self, i)
             if "treasures" in self._lstat or self.state.ledger.entries:  # the card-effect language: Treasure
                 t = self._lang_treasures(m, t)                 # changes and their floor
-            if floor is not None:  # e.g. Baby: at least 1 Treasure (never more than printed)
-                t = max(t, min(floor, sp.treasures or 0))
             total += max(0, t) * mate
         return total + c.extra_treasures + c.stay_treasures
 
@@ -233,7 +237,16 @@ class Combat:
             self._lang_fire("enters_combat", self.state.combat.fighter, m)
 
     def _add_monster(self, m: int) -> None:
+        """Monster ``m`` joins the combat (Wandering Monster, joining by its tag, Illusion, a
+        card of the language). In the window after a Run Away was declared, the fighter gets
+        the decision back when the window closes (``intent`` "rethink", :meth:`_window_done`):
+        it is a new fight, to face with help, cards or a new Run Away (core rules, 7. Multiple
+        Monsters: fight them all or run from them all; the rulebook is silent on a monster
+        joining a declared Run Away - the reading most players take, as for a victory spoiled
+        by interference)."""
         c = self.state.combat
+        if c.stage == "window" and c.intent == "run":
+            c.intent = "rethink"
         c.monsters.append(m)
         c.enh.append([])
         self._monster_arrives(m)
@@ -290,15 +303,24 @@ class Combat:
 
     def _window_done(self) -> None:
         """Everybody passed (core rules, 7. Combat: wait for the others to react). A declared
-        victory that still stands kills the monsters; a victory undone by interference, or a
-        Run Away that became a winning fight, returns the decision to the fighter; otherwise
-        the Run Away rolls begin."""
+        victory that still stands kills the monsters; a victory undone by interference, a Run
+        Away that became a winning fight, or a Run Away a monster joined (:meth:`_add_monster`)
+        returns the decision to the fighter; otherwise the Run Away rolls begin."""
         c = self.state.combat
+        if c.intent == "rethink":  # a monster joined the declared Run Away: decide again
+            c.stage = "fight"
+            c.intent = ""
+            return
         if c.intent == "empty" or c.intent == "loot":  # the monsters had gone (a card): rewards, or a new monster
             if c.monsters:
                 c.stage = "fight"
                 c.intent = ""
             else:
+                # overcome without a kill is still a victory (core rules, 7. Combat; Scooby-Doo
+                # rules, Combat: still "winning"): a helper's side has won (Fairy Dust rules,
+                # Getting Fairy Dust Cards) - no Level, no kill (7. Rewards)
+                for mod in self._h_won:
+                    mod.on_combat_won(self, c.fighter, c.helper, [])
                 self._end_combat(won=False, empty=True, loot=c.intent == "loot")
             return
         winning = self.munchkins_win()
@@ -577,11 +599,18 @@ class Combat:
         c = self.state.combat
         if c.helper >= 0:
             return f"only one player may help ({R_HELP})"
-        nh = self._no_help
-        for m in c.monsters:
-            if nh[m] or (("no_help" in self._lstat or self.state.ledger.entries) and self._static_has(("monster", m), "no_help")):
-                return "this monster may not be fought with help (monster card)"
+        if self._no_help_monster() >= 0:
+            return "this monster may not be fought with help (monster card)"
         return None
+
+    def _no_help_monster(self) -> int:
+        """A monster of the combat nobody may help against (Gazebo), else -1."""
+        nh = self._no_help
+        for m in self.state.combat.monsters:
+            if nh[m] or (("no_help" in self._lstat or self.state.ledger.entries)
+                         and self._static_has(("monster", m), "no_help")):
+                return m
+        return -1
 
     def _rule_ask_target(self, seat: int, t: int) -> str | None:
         """The fighter may ask another living player who has not refused yet (core rules, 7.
@@ -619,9 +648,15 @@ class Combat:
         return None
 
     def _do_ask_help(self, seat: int, a: Action) -> None:
+        """The help request is the asked player's decision; ``forced`` when a card does not let
+        them refuse (Kneepads of Allure, a Fairy's charm): such a helper may back out if the
+        fight becomes one for the win (:meth:`_backout_check`)."""
         s = self.state
-        s.pending.append({"kind": "help", "player": a.target, "from": seat, "n": a.n,
-                          "first": 1 if a.m == 1 else 0, "items": tuple(a.cards)})
+        d = {"kind": "help", "player": a.target, "from": seat, "n": a.n,
+             "first": 1 if a.m == 1 else 0, "items": tuple(a.cards)}
+        s.pending.append(d)
+        if self._pw_accept(a.target, self._A(a.target, "refuse"), d) is not None:
+            d["forced"] = True
         if self.history: self._say(f"{s.players[seat].name} asks {self._pn(a.target)} for help" + (f", offering {a.n} Treasure(s)." if a.n else "."))
 
     def _rule_offer_help(self, seat: int) -> str | None:
@@ -655,15 +690,70 @@ class Combat:
     def _answer_help(self, d: dict, a: Action) -> None:
         """The asked player accepts (helper, bribe agreed) or refuses (not asked again)."""
         c = self.state.combat
+        if d.get("backout"):  # a forced helper and a fight for the win (_backout_check)
+            c.forced_help = False  # staying is now a helper's own choice: no backing out later
+            if a.kind == "refuse":
+                c.helper = -1
+                c.bribe_n = 0
+                c.bribe_items = []
+                c.asked.append(d["player"])
+                if self.history: self._say(f"{self._pn(d['player'])} backs out of the fight for the win "
+                                           f"({R_SD_HELP}).")
+            elif self.history:
+                self._say(f"{self._pn(d['player'])} keeps helping.")
+            return
         if a.kind == "accept":
             c.helper = d["player"]
             c.bribe_n = d["n"]
             c.bribe_first = d["first"]
             c.bribe_items = list(d["items"])
+            c.forced_help = bool(d.get("forced"))
+            if self._lang and self._must_help(d["player"], d):  # a charm: help for no reward
+                c.bribe_n = 0
+                c.bribe_items = []
             if self.history: self._say(f"{self._pn(d['player'])} helps {self._pn(d['from'])}.")
+            self._helper_meets(d["player"])
         else:
             c.asked.append(d["player"])
             if self.history: self._say(f"{self._pn(d['player'])} refuses to help.")
+
+    def _helper_meets(self, helper: int) -> None:
+        """A helper joining the fight meets its monsters as the fighter did: each one's
+        ``on_meet`` ops hit the helper too (Tongue Demon: discard an item before the fight) -
+        core rules, 7. Help: the monsters' special abilities work against the helper too. The
+        monster's own ``enters_combat`` abilities run their ops on the helper
+        (:meth:`~munchkin_lab.engine.abilities.Abilities._own_ops_on`)."""
+        for m in list(self.state.combat.monsters):
+            run = self._lrun[m]
+            if run and "enters_combat" in run:
+                self._own_ops_on(m, "enters_combat", helper)
+
+    def _win_levels(self) -> int:
+        """The Levels killing every monster of the combat gives the fighter by their printed
+        numbers (:meth:`_printed_kill_levels`: each one's Levels and extra Levels, times one
+        more per Mate; core rules, 7. Rewards; Mate card)."""
+        return sum(self._printed_kill_levels(i) for i in range(len(self.state.combat.monsters)))
+
+    def _fight_for_the_win(self) -> bool:
+        """Winning the current combat would take its fighter to Level 10 (a fight for the win:
+        nobody may be forced to help it, Scooby-Doo rules, Asking for Help; core rules, Card
+        Text and These Rules, 4.)."""
+        c = self.state.combat
+        return c is not None and bool(c.monsters) and \
+            self.state.players[c.fighter].level + self._win_levels() >= 10
+
+    def _backout_check(self) -> None:
+        """A helper who could not refuse (``forced_help``: Kneepads of Allure, a Fairy's charm)
+        may back out without penalty once the fight becomes one for the win (Scooby-Doo rules,
+        Asking for Help; a helper who chose to help stays): a ``help`` decision with
+        ``backout`` - ``accept`` keeps helping, ``refuse`` leaves the combat (its bribe off)."""
+        s = self.state
+        c = s.combat
+        if c.forced_help and c.stage != "run" and self._fight_for_the_win() and \
+                not any(d.get("backout") for d in s.pending):
+            s.pending.append({"kind": "help", "player": c.helper, "from": c.fighter, "n": c.bribe_n,
+                              "first": c.bribe_first, "items": tuple(c.bribe_items), "backout": True})
+            if self.history: self._say(f"The fight is now for the win: {self._pn(c.helper)} may back out.")
 
     def _answer_offer(self, d: dict, a: Action) -> None:
         """The fighter accepts an offer of help (no bribe) or refuses it."""
@@ -671,6 +761,7 @@ class Combat:
         if a.kind == "accept":
             c.helper = d["from"]
             if self.history: self._say(f"{self._pn(d['player'])} accepts {self._pn(d['from'])}'s help.")
+            self._helper_meets(d["from"])
         else:
             c.asked.append(d["from"])
             if self.history: self._say(f"{self._pn(d['player'])} refuses {self._pn(d['from'])}'s help.")

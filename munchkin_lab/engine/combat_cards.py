@@ -95,7 +95,7 @@ class CombatCards:
             need = me.get("bribe_gold")
             if not need:
                 return f"{self.name(c.monsters[a.n])} is not escaped by giving up {self.name(a.card)} (monster card)"
-            if self._kind[a.card] != "item":
+            if not self._is_item(a.card):
                 return "evade: buy it off with an item of yours"
             if (self.specs[a.card].gold or 0) < need:
                 return f"it takes an item worth at least {need} Gold (monster card)"
@@ -222,7 +222,7 @@ class CombatCards:
         if r is not None:
             return r
         p = self.state.players[seat]
-        if a.card not in p.hand and a.card not in p.in_play():
+        if not self._may_discard_for_ability(seat, a.card):
             return "discard a card of yours (hand or in play)"
         return None
 
@@ -254,7 +254,7 @@ class CombatCards:
         if [seat, a.target] in c.backstab:
             return "once per victim per combat (Thief class card)"
         p = self.state.players[seat]
-        if a.card not in p.hand and a.card not in p.in_play():
+        if not self._may_discard_for_ability(seat, a.card):
             return "discard a card of yours"
         return None
 
@@ -384,11 +384,16 @@ class CombatCards:
                 elif self._steal_level[card]:
                     out += self._A_targets(seat, card)
         esc = self._escape
-        for card in p.carried:
+        for card in p.carried:  # One-Shots carried on the table: the same plays as from the hand
             if kind[card] == "one_shot" and not esc[card]:
-                if ccat[card] == 8:
+                t = ccat[card]
+                if t == 8:
                     self._lang_play_cands(seat, card, out)
-                elif ccat[card]:
+                elif t == 1:
+                    out += self._A_monsters(seat, card, nm)
+                elif t == 2:
+                    out += self._A_targets(seat, card)
+                elif t == 3:
                     out += self._A_sides(seat, card)
         if ok:
             # the checks of the kinds: a play is _why_play's (in a combat), a join _rule_join's

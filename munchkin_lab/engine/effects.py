@@ -130,7 +130,8 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
 ``then: [OP...]`` when it found something):
   {lose_levels: INT} | {gain_levels: INT} | {death: true} | {set_level: INT|"lowest"} |
   {lose_race: true} | {lose_class: true}  (every Race / Class; ``count: N``: N of them, the
-  victim's choice) | {discard_hand: true} | {change_sex: true} |
+  victim's choice; ``named: [NAME, ...]``: only the cards of those lower-case names, e.g. the
+  Horror's Wizard) | {discard_hand: true} | {change_sex: true} |
   {lose_item: headgear|armor|footgear|hand|vehicle|big|small|best|any|all_big|all|all_worn,
   count: INT, tagged: [WORD, ...]}  (a slot or vehicle: the item in use there; best: the item in
   use giving the biggest bonus now, carried items never count; all_worn: every item in use;
@@ -227,7 +228,7 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             continue
         main = [k for k in op if k in OP_KEYS]
         extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then", "exclude_own", "each", "from",
-                                                                 "tagged", "or_hand")]
+                                                                 "tagged", "or_hand", "named")]
         if len(main) != 1:
             out.append(f"{w}: exactly one op key expected (one of {', '.join(OP_KEYS)}), got {sorted(op)}")
             continue
@@ -267,6 +268,12 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             tg = op.get("tagged", ["x"])
             if not isinstance(tg, (list, tuple)) or not tg or not all(isinstance(t, str) and t for t in tg):
                 out.append(f"{w}.tagged: expected a non-empty list of tags")
+        elif key in ("lose_race", "lose_class"):
+            if val is not True:
+                out.append(f"{w}.{key}: expected true")
+            nm = op.get("named", ["x"])
+            if not isinstance(nm, (list, tuple)) or not nm or not all(isinstance(t, str) and t for t in nm):
+                out.append(f"{w}.named: expected a non-empty list of names")
         elif key == "roll":
             if not isinstance(val, Mapping) or not val:
                 out.append(f"{w}.roll: expected a mapping of die ranges to op lists")

@@ -68,6 +68,10 @@ _NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
 # without history, play() keeps a state checkpoint every this many actions: an action that
 # raises is rolled back by replaying the actions since (see Game._rollback)
 _CKPT_EVERY = 512
+# (the last deck given to Game.new as a tuple of (CardSpec, copies) tuples / CardSpecs, all
+# immutable; its card list): a simulator starts every game of a run with the same tuple. One
+# pair, replaced whole (a thread reads a deck with its own card list)
+_DECK_MEMO: list = [(None, ())]
 
 
 @dataclass(frozen=True)
@@ -223,7 +227,9 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         Args:
             players: a count (names "P1".."Pn", gender alternating male/female), or a list of
                 names or of ``(name, gender)`` pairs / ``{"name":..., "gender":...}`` dicts.
-            deck: ``[(CardSpec, copies), ...]`` or ``[CardSpec, ...]`` (one copy each).
+            deck: ``[(CardSpec, copies), ...]`` or ``[CardSpec, ...]`` (one copy each); the
+                card list of a tuple of such entries is remembered for the next game given
+                the same tuple (a simulator's run).
             seed: RNG seed (shuffles and dice).
             options: :class:`GameOptions`.
             history: keep undo snapshots and the plain-words log (False for simulations).
@@ -235,19 +241,27 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         """
         options = options or GameOptions()
         names, genders = _players(players)
-        specs: list[CardSpec] = []
-        for entry in deck:
-            if type(entry) is tuple and len(entry) == 2 and type(entry[0]) is CardSpec and \
-                    type(entry[1]) is int and entry[1] >= 0:  # the common case, first
-                specs += [entry[0]] * entry[1]
-            elif isinstance(entry, CardSpec):
-                specs.append(entry)
-            elif isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[0], CardSpec):
-                if not isinstance(entry[1], int) or entry[1] < 0:
-                    raise ValueError(f"deck: copies of {entry[0].name!r} must be a non-negative integer")
-                specs.extend([entry[0]] * entry[1])
-            else:
-                raise ValueError(f"deck: expected CardSpec or (CardSpec, copies), got {entry!r}")
+        memo = _DECK_MEMO[0]
+        if type(deck) is tuple and deck is memo[0]:
+            specs = list(memo[1])  # the same immutable deck as the last game's
+        else:
+            specs = []
+            frozen = type(deck) is tuple  # a tuple of immutable entries only (see below)
+            for entry in deck:
+                if type(entry) is tuple and len(entry) == 2 and type(entry[0]) is CardSpec and \
+                        type(entry[1]) is int and entry[1] >= 0:  # the common case, first
+                    specs += [entry[0]] * entry[1]
+                elif isinstance(entry, CardSpec):
+                    specs.append(entry)
+                elif isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[0], CardSpec):
+                    if not isinstance(entry[1], int) or entry[1] < 0:
+                        raise ValueError(f"deck: copies of {entry[0].name!r} must be a non-negative integer")
+                    specs.extend([entry[0]] * entry[1])
+                    frozen = False
+                else:
+                    raise ValueError(f"deck: expected CardSpec or (CardSpec, copies), got {entry!r}")
+            if frozen:
+                _DECK_MEMO[0] = (deck, tuple(specs))
         g = cls(specs, names, genders, seed, options, history)
         s = g.state
         for d in g.deck_names:
@@ -382,6 +396,14 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         if why is None:  # play() of this very object, before any change, skips the check
             self._checked = (self._ver, action)
         return why
+
+    def why_not_actor(self, action: Action) -> str | None:
+        """:meth:`why_not` for an action of the seat that must decide now (``action.player ==
+        actor()``, the game not over): the same checks (the pending decision's, the rules
+        modules', the kind's: ``kinds.TABLE``) without finding the actor again; for a bot
+        that decides for that seat (the caller vouches for the seat: for any other seat, or
+        when unsure, use :meth:`why_not`). Does not mark the action for :meth:`play`."""
+        return self._why_inner(action)
 
     def is_legal(self, action: Action) -> bool:
         return self._why(action) is None

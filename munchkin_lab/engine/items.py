@@ -1,12 +1,18 @@
 """Items (core rules, 9. Treasures and Items): who may use them, slots and Big items, bonuses,
-equip/unequip, selling, trading and a Thief's theft. Action kinds ``equip``, ``unequip``,
-``sell``, ``give``, ``steal``; candidate generators ``_cand_equips``, ``_cand_sale``,
-``_cand_steal`` (called by the turn's and setup's generators).
+equip/unequip, carrying a One-Shot, selling, trading and a Thief's theft. Action kinds ``equip``,
+``unequip``, ``carry``, ``sell``, ``give``, ``steal``; candidate generators ``_cand_equips``,
+``_cand_carry``, ``_cand_sale``, ``_cand_steal`` (called by the turn's, setup's and Charity's
+generators).
+
+A One-Shot is an Item used once (core rules, 9. Single-Use Items; Scooby-Doo rules, One-Shots):
+put on the table from the hand (``carry``) it is an Item in play like any other, carried: it may
+be used later from the table, traded or given, sold, stolen, and lost to a Curse or Bad Stuff
+that takes Items (:meth:`Items._is_item`).
 """
 from __future__ import annotations
 
 from .actions import Action
-from .kinds import charity_first, running, setup_only
+from .kinds import running, setup_only
 from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SIDEBAR, R_STATS
 from .tables import SLOT_LIMIT
 
@@ -14,6 +20,59 @@ from .tables import SLOT_LIMIT
 class Items:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: items: who may use them, slots and Big
     items, bonuses, equip/unequip, selling and trading."""
+
+    def _is_item(self, c: int) -> bool:
+        """Card ``c`` is an Item when in play: a permanent Item or a One-Shot carried on the table
+        (core rules, 9. Single-Use Items: a single-use card is treated as an Item; Scooby-Doo
+        rules, One-Shots: carried, played from the table or sold like other Items)."""
+        k = self._kind[c]
+        return k == "item" or k == "one_shot"
+
+    # ------------------------------------------------------------------ carrying a One-Shot
+    def _why_carry(self, seat: int, a: Action) -> str | None:
+        """``carry c``: One-Shot ``c`` goes from the hand onto the table, carried, to be used
+        later from there (core rules, 3. Carried Items; 9. Single-Use Items: played from the
+        hand or the table; Scooby-Doo rules, One-Shots). When an Item may be played: at setup,
+        on the own turn (Charity included) unless fighting in a combat, or at once when just
+        received (core rules, 4.; 10. Playing Items, Using Items)."""
+        s = self.state
+        p = s.players[seat]
+        c = a.card
+        if c not in p.hand:
+            return f"{self._cn(c)} is not in your hand"
+        if self._kind[c] != "one_shot":
+            return "carry: a One-Shot from your hand (other Items are played onto the table: play c)"
+        if self._big[c] and not self.big_ok(seat, c):
+            return f"only one Big item in play unless a card allows more (Dwarf) ({R_ITEMS})"
+        if s.phase == "setup":
+            return None
+        if s.phase == "combat" and s.combat.stage == "run" and seat in s.combat.runners:
+            return running()
+        return self._why_char_time(seat, c, True)
+
+    def _anytime_carry(self, seat: int, a: Action, actor: int) -> str | None:
+        """Off turn: a One-Shot just received (core rules, 10. Playing Items: at once when
+        received); not during another player's setup."""
+        if self.state.phase == "setup":
+            return f"it is {self._pn(actor)}'s setup now ({R_CHAR})"
+        return self._why_carry(seat, a)
+
+    def _cand_carry(self, seat: int, ok: bool, out: list) -> None:
+        """``carry`` per One-Shot in the hand (those :meth:`_why_carry` allows)."""
+        p = self.state.players[seat]
+        kind = self._kind
+        for c in p.hand:
+            if kind[c] == "one_shot":
+                a = self._A(seat, "carry", c)
+                if not ok or self._why_carry(seat, a) is None:
+                    out.append(a)
+
+    def _do_carry(self, seat: int, a: Action) -> None:
+        p = self.state.players[seat]
+        self._sba_seats.add(seat)
+        p.hand.remove(a.card)
+        p.carried.append(a.card)
+        if self.history: self._say(f"{p.name} carries {self.name(a.card)} on the table (One-Shot).")
 
     def can_use(self, seat: int, c: int) -> bool:
         """True when ``seat`` may use item ``c`` (race/class/gender restrictions; Cheat!
@@ -159,10 +218,9 @@ class Items:
 
     def _why_equip_kind(self, seat: int, a: Action) -> str | None:
         """The check of ``equip``/``unequip`` for the acting player (setup and own turn: any
-        time out of a fight; core rules, 4. and 9.)."""
+        time out of a fight, the own Charity included; core rules, 4. and 9.; 6. When You May
+        Act)."""
         s = self.state
-        if s.phase == "charity":
-            return charity_first()
         if s.phase == "combat" and s.combat.stage == "run":
             return running()
         return self._why_equip(seat, a)
@@ -261,14 +319,14 @@ class Items:
         return self._trade_phase_refusal() or self._why_sell(seat, a)
 
     def _trade_phase_refusal(self) -> str | None:
-        """Why no selling or stealing now: the set-up, Charity, or a combat (running away, or
-        no item changes while it lasts: core rules, 7. Combat); ``None`` in the other phases."""
+        """Why no selling or stealing now: the set-up, or a combat (running away, or no item
+        changes while it lasts: core rules, 7. Combat); ``None`` in the other phases, the own
+        Charity included: it is still the own turn, out of combat (core rules, 6. phase 4; 9.
+        Selling Items: at any time of your turn but a combat)."""
         s = self.state
         ph = s.phase
         if ph == "setup":
             return setup_only()
-        if ph == "charity":
-            return charity_first()
         if ph == "combat":
             return running() if s.combat.stage == "run" else self._no_trade_in_combat()
         return None
@@ -333,7 +391,7 @@ class Items:
         s = self.state
         n = len(s.players)
         p = s.players[seat]
-        if a.card not in p.in_play() or self._kind[a.card] != "item":
+        if a.card not in p.in_play() or not self._is_item(a.card):
             return f"only Items in play can be traded or given ({R_ITEMS}: Trading)"
         if not (0 <= a.target < n) or a.target == seat:
             return "give: t must be another player"
@@ -349,9 +407,8 @@ class Items:
         return None
 
     def _why_give_kind(self, seat: int, a: Action) -> str | None:
-        """Giving (trading) by the acting player (:meth:`_why_give`)."""
-        if self.state.phase == "charity":
-            return charity_first()
+        """Giving (trading) by the acting player (:meth:`_why_give`): any time out of a combat,
+        the own Charity included (core rules, 9. Trading)."""
         return self._why_give(seat, a)
 
     def _anytime_give(self, seat: int, a: Action, actor: int) -> str | None:
@@ -364,10 +421,11 @@ class Items:
 
     def _put_in_play(self, t: int, c: int) -> None:
         """Item ``c`` received by player ``t`` stays in play (core rules, 9. Trading): in use
-        when ``t`` may use it and has the slot free, else carried."""
+        when ``t`` may use it and has the slot free, else carried (a One-Shot is carried)."""
         tp = self.state.players[t]
         self._sba_seats.add(t)
-        (tp.equipped if self.can_use(t, c) and self.why_slot(t, c) is None else tp.carried).append(c)
+        (tp.equipped if self._kind[c] == "item" and self.can_use(t, c) and self.why_slot(t, c) is None
+         else tp.carried).append(c)
         self._play_moved()
 
     # ------------------------------------------------------------------ theft (Thief)
@@ -383,7 +441,7 @@ class Items:
         r = self._why_thief(seat)
         if r is not None:
             return r
-        if a.card not in p.hand and a.card not in p.in_play():
+        if not self._may_discard_for_ability(seat, a.card):
             return "steal: discard a card of yours"
         if not (0 <= a.target < len(s.players)) or a.target == seat or a.m not in s.players[a.target].in_play():
             return "steal: m must be an item in play of player t"
@@ -418,8 +476,6 @@ class Items:
             if a.target == cb.fighter or a.target == cb.helper:
                 return f"a Thief cannot steal from a player in a combat ({R_STATS}: Class)"
             return None
-        if ph == "charity" and seat == s.active:
-            return charity_first()
         if ph == "setup" and seat == s.setup_seat:
             return setup_only()
         return None

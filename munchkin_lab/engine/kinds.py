@@ -68,6 +68,7 @@ TABLE: dict[str, Kind] = {
     # items.py
     "equip": Kind("items", "_why_equip_kind", "_do_equip", "_cand_setup, _cand_turn", "_anytime_equip"),
     "unequip": Kind("items", "_why_equip_kind", "_do_unequip", "_cand_setup, _cand_turn", "_anytime_equip"),
+    "carry": Kind("items", "_why_carry", "_do_carry", "_cand_setup, _cand_turn, _cand_charity", "_anytime_carry"),
     "sell": Kind("items", "_why_sell_kind", "_do_sell", "_cand_turn"),
     "give": Kind("items", "_why_give_kind", "_do_give", "anytime only", "_anytime_give"),
     "steal": Kind("items", "_why_steal_kind", "_do_steal", "_cand_turn", "_anytime_steal"),
@@ -368,6 +369,8 @@ class Dispatch:
                 if q.level >= 10:
                     self._check_winner()
                     break
+        if s.phase == "charity" and not s.pending:  # a card played, sold or taken (charity.py)
+            self._charity_recount()
         # the state-based checks, when they have something to look at (marked seats, a
         # full run, a helper who died): most steps have none
         c = s.combat

@@ -68,9 +68,10 @@ class LangActions:
         rest = [tuple(x) for x in d["rest"]]
         cont = tuple(d["cont"])
         if a.kind == "pass":
-            self._ev = {}
+            # a die an earlier holder set stands (Loaded Die): the pass keeps it
+            self._ev = {"die": d["die_set"]} if "die_set" in d else {}
             if rest:
-                self._push_next_react(d, rest)
+                self._push_next_react(d, rest, self._ev)
                 return
             self._lang_continue(cont)
             return
@@ -84,16 +85,23 @@ class LangActions:
             rest = []
         if rest:
             ev = self._ev
-            self._push_next_react(d, rest)
+            self._push_next_react(d, rest, ev)
             self._ev = ev
             return
         self._lang_continue(cont)
         del s  # (the state may have been replaced by nothing; kept for symmetry)
 
-    def _push_next_react(self, d: dict, rest: list) -> None:
+    def _push_next_react(self, d: dict, rest: list, ev: dict | None = None) -> None:
+        """The next holder's ``react`` decision for the same event. A die an earlier holder
+        set (``ev["die"]``: Loaded Die) is what the next one sees and what stands when the
+        rest pass (``die_set``)."""
         q, c, idx = rest[0]
         nd = dict(d)
         nd.update(player=q, card=c, ability=idx, rest=tuple(rest[1:]))
+        if ev and "die" in ev:
+            player, monster, facts = nd["ctx"]
+            nd["ctx"] = (player, monster, tuple(sorted({**dict(facts), "die": ev["die"]}.items())))
+            nd["die_set"] = ev["die"]
         self.state.pending.insert(0, nd)
 
     def _hidden_reaction(self, d: dict) -> bool:
@@ -138,8 +146,8 @@ class LangActions:
             return list(p.hand) if p.hand else None
         if what == "hand_card":
             pool = list(p.hand)
-        elif what == "card":
-            pool = list(p.hand) + [x for x in p.equipped + p.carried]
+        elif what == "card":  # any card of yours, hand or table (core rules, 8. Race / Class)
+            pool = list(p.hand) + [x for x in p.equipped + p.carried] + list(p.races) + list(p.classes)
         else:  # item
             pool = [x for x in p.equipped + p.carried if self._kind[x] in ("item", "one_shot")]
             if cost.worth is not None:

@@ -53,12 +53,7 @@ class _CombatView:
     @property
     def win_levels(self) -> int:
         if self._wl is None:
-            g = self.g
-            c = g.state.combat
-            total = 0
-            for i in range(len(c.monsters)):
-                total += g._printed_kill_levels(i)
-            self._wl = total
+            self._wl = self.g._win_levels()
         return self._wl
 
     @property

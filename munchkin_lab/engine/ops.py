@@ -197,6 +197,9 @@ class Ops:
         s = self.state
         p = s.players[x]
         zone = p.races if op.name == "lose_race" else p.classes
+        named = op.get("named")
+        if named:  # only the cards of those names (the Horror's Wizard)
+            zone = [c for c in zone if self._lnames[c] in named]
         found = bool(zone)
         cnt = op.get("count")
         if cnt and len(zone) > cnt:
@@ -206,6 +209,7 @@ class Ops:
             for r in zone[:]:
                 self._lost.append(r)
                 self._lose_card(x, r)
+            self._lose_special_with(x, op.name)
         return found
 
     def _op_take_from_discards(self, op, kind, x, ctx, w, pick) -> bool:

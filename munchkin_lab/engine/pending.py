@@ -75,16 +75,23 @@ class Pending:
     def _pc_accept(self, seat: int, d: dict, out: list) -> None:
         S = self._simple[seat]
         out.append(S["accept"])
-        if not (self._lang and self._compelled(seat, d)):
+        if not (self._lang and (self._compelled(seat, d) or self._must_help(seat, d))):
             out.append(S["refuse"])
 
     def _compelled(self, seat: int, d: dict) -> bool:
         """Help asked of ``seat`` by a player with the card-effect language's ``compel_help``
         (Kneepads of Allure) and of a lower Level: it may not be refused (card text)."""
         s = self.state
-        return (d["kind"] == "help" and "compel_help" in self._lstat
+        return (d["kind"] == "help" and not d.get("backout") and "compel_help" in self._lstat
                 and s.players[seat].level > s.players[d["from"]].level
                 and self._static_has(("player", d["from"]), "compel_help"))
+
+    def _must_help(self, seat: int, d: dict) -> bool:
+        """``seat`` is under a card-effect language ``must_help`` (a charm: must help whoever
+        asks, for no reward) and the fight is not for the win (nobody is forced to help a win:
+        Scooby-Doo rules, Asking for Help)."""
+        return (d["kind"] == "help" and not d.get("backout") and self._lang
+                and self._static_has(("player", seat), "must_help") and not self._fight_for_the_win())
 
     def _pw_accept(self, seat: int, a: Action, d: dict) -> str | None:
         k = a.kind
@@ -92,6 +99,8 @@ class Pending:
             names = sorted({self.name(c) for c, o, _ab in self._static_iter("compel_help") if o == d["from"]})
             return (f"{self._pn(d['from'])} asks with {', '.join(names) or 'a card'} in play: a player of higher "
                     f"Level may not refuse (card text)")
+        if k == "refuse" and self._must_help(seat, d):
+            return f"{self._pn(seat)} must help whoever asks, for no reward (card text)"
         if k in ("accept", "refuse"):
             for mod in self.modules:
                 r = mod.check_action(self, a)
@@ -137,9 +146,10 @@ class Pending:
         return tuple(self.state.players[d["player"]].hand)
 
     def _items_options(self, d: dict) -> tuple:
-        k = self._kind
+        """The chooser's Items in play, a carried One-Shot too (core rules, 9. Single-Use
+        Items: an Item)."""
         p = self.state.players[d["player"]]
-        return tuple(c for c in p.equipped + p.carried if k[c] == "item")
+        return tuple(c for c in p.equipped + p.carried if self._is_item(c))
 
     def _listed_options(self, d: dict) -> tuple:
         p = self.state.players[d["player"]]

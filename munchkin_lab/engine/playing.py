@@ -8,7 +8,6 @@ candidates of ``legal_actions(seat=k)``. Cards played into a combat are listed b
 from __future__ import annotations
 
 from .actions import Action
-from .kinds import charity_first
 from .refs import R_COMBAT, R_DEATH, R_ITEMS, R_RUN, R_SIDEBAR, R_WHEN
 
 
@@ -28,7 +27,7 @@ class Playing:
                 return self._why_anytime_play(seat, a)
             return self._why_setup_play(seat, a)
         if ph == "charity":
-            return charity_first()
+            return self._why_charity_play(seat, a)
         if ph == "combat":
             if s.combat.stage == "run":
                 return self._why_play_running(seat, a)
@@ -293,6 +292,8 @@ class Playing:
         for c in p.fresh:
             if c in p.hand and (self._kind[c] in ("race", "class", "item") or self._char_special(c)):
                 out.append(A(seat, "play", c))
+            elif c in p.hand and self._kind[c] == "one_shot":
+                out.append(A(seat, "carry", c))
         if cb is not None and seat == cb.helper:
             out += [A(seat, "chase", n=i) for i in range(len(cb.monsters))]
         return out
@@ -301,10 +302,18 @@ class Playing:
         """Candidates of a take-from-the-discards card: the top 3 of each discard pile (any
         discard is legal; the list is a useful subset, like bribes)."""
         out = []
-        for pile in self.state.discards.values():
+        for pile in self._card_discards():
             for m in pile[-3:]:
                 out.append(self._A(seat, "play", c, m=m))
         return out
+
+    def _card_discards(self) -> list:
+        """The Door and Treasure discard piles (one per set with the ``piles`` module): the
+        piles a card that takes from "the discards" looks through (core rules, 3. Handling
+        Cards). Not the Fairy Dust discards (out of the game: Fairy Dust rules) nor the
+        Dungeons set aside face down (Scooby-Doo rules, Dungeons)."""
+        return [v for k, v in self.state.discards.items()
+                if k in ("door", "treasure") or k.startswith("door:") or k.startswith("treasure:")]
 
     def _why_anytime_play(self, seat: int, a: Action) -> str | None:
         """A Curse, Go Up a Level, Steal a Level, Loaded Die, Hireling or Curse-cancelling card
@@ -396,8 +405,8 @@ class Playing:
             if e.get("take_discard"):
                 if in_combat or not own_turn:
                     return f"{sp.name} is used on your own turn, out of combat ({R_WHEN}: Playing Items)"
-                if not any(a.m in v for v in s.discards.values()):
-                    return f"{sp.name}: m must be a card in a discard pile"
+                if not any(a.m in v for v in self._card_discards()):
+                    return f"{sp.name}: m must be a card in a discard pile (Door or Treasure)"
                 return None
             if e.get("draw_treasures") and not e.get("end_combat") and not in_combat:
                 return None if own_turn else f"only on your own turn ({R_WHEN})"
@@ -595,7 +604,7 @@ class Playing:
                 self._discard(c)
                 if self.history: self._say(f"{p.name} uses {sp.name}.")
                 if e.get("take_discard"):
-                    for pile in s.discards.values():
+                    for pile in self._card_discards():
                         if a.m in pile:
                             pile.remove(a.m)
                             p.hand.append(a.m)

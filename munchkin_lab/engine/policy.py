@@ -66,7 +66,7 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
             sc = 4 if a.n == 0 else 99
         elif k == "refuse":
             sc = 3
-        elif k == "trouble" or k in ("unequip", "discard", "give", "steal", "berserk", "turning",
+        elif k == "trouble" or k in ("unequip", "carry", "discard", "give", "steal", "berserk", "turning",
                                      "backstab", "flight", "charm", "evade", "offer_help",
                                      "door_pile", "treasure_pile"):
             if k == "berserk" and c is not None:

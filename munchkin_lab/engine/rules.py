@@ -94,7 +94,9 @@ class RulesModule:
         return 0
 
     def on_combat_won(self, game: "Game", fighter: int, helper: int, monsters: list[int]) -> None:
-        """The munchkin side won (before Treasures are drawn)."""
+        """The munchkin side won (before Treasures are drawn); ``monsters`` is empty when no
+        monster was killed because every one was overcome otherwise (a charm, evading, a card):
+        still a victory (core rules, 7. Combat)."""
 
     def on_combat_end(self, game: "Game", fighter: int, helper: int, won: bool) -> None:
         """The combat is over (monsters about to be discarded are still in the combat)."""

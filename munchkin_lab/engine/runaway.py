@@ -235,7 +235,7 @@ class RunAway:
             return "flight: at most 3 cards (Wizard class card)"
         if c.rolled:
             return "flight is used before the first Run Away roll"
-        if a.card not in p.hand and a.card not in p.in_play():
+        if not self._may_discard_for_ability(seat, a.card):
             return "discard a card of yours"
         return None
 

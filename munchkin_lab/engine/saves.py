@@ -250,6 +250,8 @@ def check_state(raw: Any, names: list[str], genders: list[str], ncards: int, pat
         if "stay_treasures" in c:  # optional: saves older than the field lack it
             _int(c["stay_treasures"], f"{cp}.stay_treasures", 0)
         _str(c["intent"], f"{cp}.intent")
+        if "forced_help" in c:  # optional, as above
+            _bool(c["forced_help"], f"{cp}.forced_help")
     for i, d in enumerate(_list(raw["pending"], f"{path}.pending")):
         pp = f"{path}.pending[{i}]"
         _dict(d, pp, ("kind", "player"))

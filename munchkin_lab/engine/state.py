@@ -84,11 +84,15 @@ class PlayerState:
         return p
 
 
+#: CombatState fields newer than some saves, with the value an older save means
+_NEWER = {"stay_treasures": 0, "forced_help": False}
+
+
 class CombatState:
     __slots__ = ("fighter", "helper", "monsters", "enh", "used", "pbonus", "mbonus", "berserk",
                  "flight", "turning", "backstab", "stage", "window", "runners", "rolled", "asked",
                  "bribe_n", "bribe_first", "bribe_items", "extra_treasures", "perplayer", "intent",
-                 "stay_treasures")
+                 "stay_treasures", "forced_help")
 
     def __init__(self, fighter: int, monster: int) -> None:
         self.fighter = fighter
@@ -112,9 +116,13 @@ class CombatState:
         self.bribe_items: list[int] = []
         self.extra_treasures = 0               # e.g. from a charmed monster
         self.perplayer: dict[int, int] = {}    # per-player one-shot bonuses (unused by core)
-        self.intent = ""                       # "win" | "run" | "empty" | "loot": what the open window leads to
+        self.intent = ""                       # "win" | "run" | "empty" | "loot" | "rethink": what the
+                                               # open window leads to ("rethink": a monster joined a
+                                               # declared Run Away, the fighter decides again)
         self.stay_treasures = 0                # Treasures a monster left behind (Pollymorph Potion):
                                                # the winner of the rest draws them, a runner loses them
+        self.forced_help = False               # the helper could not refuse (Kneepads of Allure, a
+                                               # Fairy's charm): may back out of a fight for the win
 
     def clone(self) -> "CombatState":
         c = CombatState.__new__(CombatState)
@@ -141,6 +149,7 @@ class CombatState:
         c.perplayer = dict(self.perplayer)
         c.intent = self.intent
         c.stay_treasures = self.stay_treasures
+        c.forced_help = self.forced_help
         return c
 
     def to_raw(self) -> dict:
@@ -158,7 +167,7 @@ class CombatState:
     def from_raw(cls, d: dict) -> "CombatState":
         c = cls.__new__(cls)
         for k in cls.__slots__:
-            v = d[k] if k in d or k != "stay_treasures" else 0  # saves older than this field
+            v = d[k] if k in d or k not in _NEWER else _NEWER[k]  # saves older than these fields
             if k in ("berserk", "flight", "turning", "perplayer"):
                 v = {int(a): b for a, b in v}
             elif isinstance(v, list):

@@ -176,6 +176,7 @@ class Turn:
                 out.append(A(seat, "play", c))
             elif k == "special" and self._char_special(c) and (not ok or self._why_setup_play(seat, A(seat, "play", c)) is None):
                 out.append(A(seat, "play", c))
+        self._cand_carry(seat, ok, out)
         self._cand_equips(seat, ok, out)
 
     def _cand_turn(self, seat: int, ok: bool, out: list) -> None:
@@ -209,6 +210,7 @@ class Turn:
             if self._lang and self._lang_may_loot(seat):  # e.g. after a Friendship Potion
                 out.append(S["loot"])
         self._cand_turn_plays(seat, ok, out)
+        self._cand_carry(seat, ok, out)
         if p.races or p.classes:
             D = self._kc[seat]["discard"]
             for c in p.races + p.classes:

@@ -135,7 +135,7 @@ class Victims:
         ``tagged``). ``tagged``: only items carrying one of these tags. Returns False when
         nothing fits (so ``else`` ops run)."""
         p = self.state.players[seat]
-        items = [c for c in p.equipped + p.carried if self._kind[c] == "item"]
+        items = [c for c in p.equipped + p.carried if self._is_item(c)]  # a carried One-Shot too
         worn = [c for c in p.equipped if self._kind[c] == "item"]
         sp = self.specs
         if what in ("headgear", "armor", "footgear", "vehicle"):
@@ -171,6 +171,23 @@ class Victims:
         self.state.pending.append({"kind": "choose", "why": "lose", "player": seat,
                                    "options": tuple(cands), "count": count})
         return True
+
+    def _lose_special_with(self, seat: int, key: str) -> None:
+        """A Half-Breed (Super Munchkin) is lost together with the player's Race (Class)
+        cards: when an op has just taken the last of them it goes too, even if another Race
+        (Class) comes at once (Change Race / Change Class) - the cards' text (card_facts.md,
+        Races and Classes: lost with the Race / Class card(s); Scooby-Doo rules, Super Munchkin:
+        lose it if you lose your Class card(s)). One of two taken (Lose Your Class with a
+        choice): it stays with the other."""
+        p = self.state.players[seat]
+        if key == "lose_race" and not p.races and p.half_breed >= 0:
+            c = p.half_breed
+        elif key == "lose_class" and not p.classes and p.super_munchkin >= 0:
+            c = p.super_munchkin
+        else:
+            return
+        self._leave_play(seat, c)
+        self._discard(c)
 
     def _push_manual(self, seat: int, c: int, discard: bool) -> None:
         """Queue a ResolveByHand decision for manual card ``c`` (``discard``: the card goes to
@@ -222,9 +239,8 @@ class Victims:
         """The victim's Items in play; with ``or_hand`` (Hippogriff) also the victim's hand,
         offered as one option: the first card of the hand stands for "a card from the hand,
         blind" (which card is taken is drawn at random when chosen: :meth:`_take_answer`)."""
-        k = self._kind
         v = self.state.players[d["from"]]
-        opts = tuple(c for c in v.equipped + v.carried if k[c] == "item")
+        opts = tuple(c for c in v.equipped + v.carried if self._is_item(c))
         if d.get("or_hand") and v.hand:
             opts += (v.hand[0],)
         return opts

@@ -61,7 +61,8 @@ class Views:
             return f"{who}: resurrect the top Door discard instead of kicking (Cleric)"
         base = {"kick": "Kick Open the Door", "loot": "Loot the Room", "end_turn": "end the turn",
                 "fight": "declare victory", "run": "Run Away", "pass": "pass",
-                "offer_help": "offer to help", "accept": "accept", "refuse": "refuse"}.get(k, k)
+                "offer_help": "offer to help", "accept": "accept", "refuse": "refuse",
+                "carry": "carry on the table"}.get(k, k)
         parts = [f"{who}: {base}"]
         if cn:
             parts.append(cn)
@@ -170,6 +171,8 @@ class Views:
                 e["from"] = d["from"]
                 if d["kind"] == "help":
                     e["treasures"] = d["n"]
+                    if d.get("backout"):  # a forced helper may leave a fight for the win
+                        e["backout"] = True
             pend.append(e)
         out = {
             "turn": s.turn, "active": s.active, "phase": s.phase, "actor": self.actor(),

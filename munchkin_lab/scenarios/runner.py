@@ -451,8 +451,9 @@ def make_action(g: Game, step: dict, field: str) -> Action:
     card_zones = {
         "play": ("hand", "carried"), "trouble": ("hand",), "join": ("hand",), "equip": ("carried",),
         "unequip": ("equipped",), "discard": ("races", "classes"), "give": ("in_play",),
-        "berserk": ("hand", "in_play"), "flight": ("hand", "in_play"), "turning": ("hand", "in_play"),
-        "backstab": ("hand", "in_play"), "steal": ("hand", "in_play"), "choose": ("pending",),
+        "berserk": ("hand", "in_play", "races", "classes"), "flight": ("hand", "in_play", "races", "classes"),
+        "turning": ("hand", "in_play", "races", "classes"), "backstab": ("hand", "in_play", "races", "classes"),
+        "steal": ("hand", "in_play", "races", "classes"), "choose": ("pending",),
         "charity": ("hand",), "resolve": ("pending",), "evade": ("in_play", "hand"),
     }
     if "card" in step and kind == "use":

@@ -26,10 +26,11 @@ Names (:data:`BOT_NAMES`):
 Every bot returns an action the rules allow now (``game.why_not(a) is None``), so the simulator
 plays it with ``game.play(a, check=False)``. Bots keep no copy of any rule: an action either
 comes from the engine's ``legal_actions()``, or the bot builds it and asks the engine
-(``why_not``, or the public check of that very rule: ``why_equip``, ``choice_options``,
-``charity_targets``); per-card facts come from ``Game.facts``. The greedy bot sells its own
-bundle (spare Items first, never a useful equipped one), a variant ``legal_actions()`` does
-not list (it lists one greedy bundle) but ``play()`` accepts.
+(``why_not_actor``: ``why_not`` for the seat that decides now, or the public check of that very
+rule: ``why_equip``, ``choice_options``, ``charity_targets``); per-card facts come from
+``Game.facts``. The greedy bot sells its own bundle (spare Items first, never a useful equipped
+one), a variant ``legal_actions()`` does not list (it lists one greedy bundle) but ``play()``
+accepts.
 
 In a Solar Storm game (cooperative), ``random`` plays a random legal action and ``greedy`` the
 greedy Solar bot (:mod:`munchkin_lab.sim.solar_bot`: activate, divert, repair, useful V2 room
@@ -79,22 +80,37 @@ def _act(seat: int, kind: str, card: int = -1, target: int = -1, n: int = 0, m: 
     return a
 
 
-class _SeatActions(dict):
-    """Seat -> the shared argument-free :class:`Action` of one kind (built on first use)."""
+class _Lazy(dict):
+    """A dict whose missing entry ``k`` is ``make(k)``, built on first use and kept (the
+    shared Actions below: an Action costs about a microsecond to build)."""
 
-    __slots__ = ("kind",)
+    __slots__ = ("make",)
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, make) -> None:
         super().__init__()
-        self.kind = kind
+        self.make = make
 
-    def __missing__(self, seat: int) -> Action:
-        a = self[seat] = _act(seat, self.kind)
-        return a
+    def __missing__(self, k):
+        v = self[k] = self.make(k)
+        return v
+
+
+def _by_seat(kind: str) -> _Lazy:
+    """Seat -> the shared argument-free Action of ``kind`` (``_KICK[seat]``)."""
+    return _Lazy(lambda seat: _act(seat, kind))
+
+
+def _by_seat_card(kind: str) -> _Lazy:
+    """Seat -> card -> the shared Action of ``kind`` with that card (``_PLAY[seat][c]``)."""
+    return _Lazy(lambda seat: _Lazy(lambda c: _act(seat, kind, c)))
 
 
 _KICK, _END_TURN, _LOOT, _PASS, _FIGHT, _RUN, _ACCEPT, _REFUSE = (
-    _SeatActions(k) for k in ("kick", "end_turn", "loot", "pass", "fight", "run", "accept", "refuse"))
+    _by_seat(k) for k in ("kick", "end_turn", "loot", "pass", "fight", "run", "accept", "refuse"))
+_PLAY, _EQUIP, _UNEQUIP, _TROUBLE, _CHOOSE = (
+    _by_seat_card(k) for k in ("play", "equip", "unequip", "trouble", "choose"))
+#: (seat, target) -> card -> the shared ``play c t`` (``_PLAY_ON[seat, t][c]``)
+_PLAY_ON = _Lazy(lambda st: _Lazy(lambda c: _act(st[0], "play", c, st[1])))
 
 
 def _plain_rules(game: "Game") -> bool:
@@ -148,11 +164,15 @@ class _Policy:
         self.tscore = [_turn_score(sp) for sp in specs]
         # own-turn hand codes for GreedyBot._turn_best: 1 Race, 2 Class, 3 Item, 4 Go Up a
         # Level, 5 Curse, 6 a Special / One-Shot the engine lists on the own turn
-        # (turn_category) that can score, 7 another card that gives business, 0 nothing
+        # (turn_category) that can score, 7 another card that gives business, 0 nothing.
+        # A card of the card-effect language with several modes (CardFacts.side_play names
+        # one) is not 6: the bot tries only a plain play of such a card, and the engine
+        # lists each of its plays with its mode
         codes = {"race": 1, "class": 2, "item": 3, "go_up_a_level": 4, "curse": 5}
         self.tcode = [codes.get(k, 0) if k not in ("special", "one_shot") else
-                      6 if t and sc else 7 if b == 1 else 0
-                      for k, t, sc, b in zip(kind, facts.turn_category, self.tscore, self.biz)]
+                      6 if t and sc and not (t == LANG_PLAYED and sp) else 7 if b == 1 else 0
+                      for k, t, sc, b, sp in zip(kind, facts.turn_category, self.tscore, self.biz,
+                                                 facts.side_play)]
 
 
 def _turn_score(sp) -> int:
@@ -351,8 +371,8 @@ class GreedyBot(Bot):
     window, Run Away) builds only the candidates that can score, in the engine's order, and
     takes the first of the best score the engine allows: the same choice as ranking
     ``legal_actions()``, without listing it (``tests/sim/test_sim_bots_fast.py``). The bot
-    keeps no rule: each candidate it builds is checked by the engine (``why_not``, or the
-    public check of that rule: ``why_equip``, ``choice_options``, ``charity_targets``); the
+    keeps no rule: each candidate it builds is checked by the engine (``why_not_actor``, or
+    the public check of that rule: ``why_equip``, ``choice_options``, ``charity_targets``); the
     winner of a fight and the strength still missing come from ``munchkins_win`` /
     ``strength_needed``. Per-card facts come from ``Game.facts``, the bot's own preferences
     from :class:`_Policy`; the engine's strengths are computed at most once per decision.
@@ -457,7 +477,6 @@ class GreedyBot(Bot):
             bound += sg[c]
         if bound < 1000:
             return None  # even selling every candidate buys no Level
-        egold = self._pol.pos_gold
         # sellable: Items / One-Shots with Gold from hand and carried, then equipped Items
         # with Gold that give no bonus now
         pool = []
@@ -474,9 +493,13 @@ class GreedyBot(Bot):
                 total += g
         ib = game.item_bonus
         bonus = self._bonus
+        rest = bound - total  # the most the equipped Items not looked at yet may add (their sg)
         for c in equipped:
-            g = egold[c]
+            if total + rest < 1000:
+                return None  # (no Level whatever the Items left give)
+            g = sg[c]  # its Gold when it may give no bonus (else 0: never sold)
             if g:
+                rest -= g
                 b = bonus[c]
                 if b is None:
                     b = ib(seat, c)
@@ -496,12 +519,12 @@ class GreedyBot(Bot):
             acc += gold[c]
             if acc >= levels * 1000:
                 break
-        return Action(seat, "sell", cards=tuple(chosen), n=-1)
+        return _act(seat, "sell", n=-1, cards=tuple(chosen))
 
     def _allowed(self, game: "Game", a: Action) -> bool:
-        """The engine's answer for an action the bot built (``why_not``); a yes marks the
-        decision checked."""
-        if game.why_not(a) is None:
+        """The engine's answer for an action the bot built for the seat that decides
+        (``why_not_actor``); a yes marks the decision checked."""
+        if game.why_not_actor(a) is None:
             self._verified = True
             return True
         return False
@@ -517,24 +540,24 @@ class GreedyBot(Bot):
         """:meth:`Bot._decide` with the greedy choice inline (one call per decision): the
         list-free choice, checked by the engine unless it came checked, else the list's."""
         self._verified = False
-        if game is not self._seen:
-            self._seen = game
-            self._solar = getattr(game, "game", None) == "solar_storm"
-        if self._solar:
-            return self.pick_solar(game, seat)
+        if game is not self._game:  # (the per-game facts are those of a Munchkin game)
+            if game is not self._seen:
+                self._seen = game
+                self._solar = getattr(game, "game", None) == "solar_storm"
+            if self._solar:
+                return self.pick_solar(game, seat)
+            self._facts(game)
         a = self._choose(game, seat)
-        if a is not None and (self._verified or game.why_not(a) is None):
+        if a is not None and (self._verified or game.why_not_actor(a) is None):
             self._verified = True
             return a
         self._verified = False
         return self._pick_listed(game, seat)
 
     def _choose(self, game: "Game", seat: int) -> Action | None:
-        """The list-free choice (None: rank the list)."""
+        """The list-free choice (None: rank the list); the per-game facts are ``game``'s."""
         s = game.state
         c = s.combat
-        if self._game is not game:
-            self._facts(game)
         plain = self._plain
         if s.pending:
             return self._pending_fast(game, seat, s.pending[0], c, plain)
@@ -584,7 +607,7 @@ class GreedyBot(Bot):
         if k == "help" or k == "offer":
             if k == "help":
                 ok = self._accept_help(game, seat, d["from"], d.get("n", 0))
-                if not ok and game.why_not(_REFUSE[seat]) is not None:
+                if not ok and game.why_not_actor(_REFUSE[seat]) is not None:
                     ok = True  # a refusal the rules forbid (Kneepads of Allure): accept
             else:
                 ps, ms = game.strengths()
@@ -599,9 +622,13 @@ class GreedyBot(Bot):
                 value = self._pol.value.__getitem__
                 # the first cheapest card to lose, else the first most valuable to take
                 card = min(opts, key=value) if d.get("why") == "lose" else max(opts, key=value)
-                return _act(seat, "choose", card)
+                return _CHOOSE[seat][card]
         elif plain and k == "manual":
             return _act(seat, "resolve", d["card"], d.get("target", seat))
+        elif plain and k == "react":
+            # _pending takes the first listed answer: the engine lists pass first (checked by
+            # _decide)
+            return _PASS[seat]
         return None
 
     def _pick_listed(self, game: "Game", seat: int) -> Action:
@@ -670,7 +697,7 @@ class GreedyBot(Bot):
                 other.append(c)  # a Half-Breed / Super Munchkin (ranked 3, like another Item)
         for tier in (first, usable, other):
             for c in tier:
-                a = _act(seat, "play", c)
+                a = _PLAY[seat][c]
                 if self._allowed(game, a):
                     return a
         return None
@@ -690,7 +717,7 @@ class GreedyBot(Bot):
             if kind[c] == "item" and (effects[c] or (bonus[c] if bonus[c] is not None else game.item_bonus(seat, c)) > 0) \
                     and game.why_equip(seat, c) is None:
                 self._verified = True  # the engine's check of this equip
-                return _act(seat, "equip", c)
+                return _EQUIP[seat][c]
         if p.equipped and p.carried:
             key = (id(game), game.state.turn)
             g, t, n = self._unequips
@@ -698,7 +725,7 @@ class GreedyBot(Bot):
                 for c in p.equipped:
                     if self._better_carried(game, seat, c):
                         self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
-                        return _act(seat, "unequip", c)
+                        return _UNEQUIP[seat][c]
         return _PASS[seat]
 
     def _charity(self, game: "Game", seat: int) -> Action | None:
@@ -810,7 +837,7 @@ class GreedyBot(Bot):
                 est = self._monster_estimate(game, seat, c)
                 if my_str > est and est > best_lv:
                     best, best_lv = c, est
-        return _act(seat, "trouble", best) if best >= 0 else _LOOT[seat]
+        return _TROUBLE[seat][best] if best >= 0 else _LOOT[seat]
 
     def _turn_best(self, game: "Game", seat: int) -> Action:
         """What :meth:`_score_turn` picks from the list on the own turn out of combat (phase
@@ -823,6 +850,15 @@ class GreedyBot(Bot):
         Items), unequips (equipped Items), a sale and thefts; the bot's own sale comes last.
         The best score wins, ties in that order, so the first legal candidate of the lowest
         score is the answer; each candidate is checked by the engine before it counts.
+
+        A Special / One-Shot of the card-effect language (``turn_category`` ``LANG_PLAYED``)
+        is tried as one plain play, and one with several modes (``CardFacts.side_play``
+        names one) not at all: the engine lists its plays per mode and choice of its
+        abilities, and building and checking those (``Game.legal_actions``) costs tens of
+        microseconds (the language's conditions) on nearly every own-turn decision of a
+        player who holds one (Potion of Halitosis, whose modes need a combat); a designer
+        card with modes or choices that may be played out of combat is therefore not played
+        here (the list ranking would play it).
 
         Includes the gate of :meth:`pick`: without business (:meth:`_has_business`, found on
         the way) the answer is :meth:`_plain_turn_step`."""
@@ -847,19 +883,19 @@ class GreedyBot(Bot):
                 if best_sc > 2:
                     sc = 2 if self._unres[c] or game.can_use(seat, c) else 3
                     if sc < best_sc:
-                        a = _act(seat, "play", c)
+                        a = _PLAY[seat][c]
                         if allowed(game, a):
                             best_sc, best = sc, a
             elif code <= 2:  # a Race / Class: 1 for a player without one, the first one allowed
                 if not (p.races if code == 1 else p.classes):  # (best_sc > 1: a 1 returns)
                     busy = True
-                    a = _act(seat, "play", c)
+                    a = _PLAY[seat][c]
                     if allowed(game, a):
                         return a
             elif code == 4:
                 # Go Up a Level: scored 1 on oneself
                 if best_sc > 1:
-                    a = _act(seat, "play", c, seat)
+                    a = _PLAY_ON[seat, seat][c]
                     if allowed(game, a):
                         return a
             elif code == 5:
@@ -868,7 +904,7 @@ class GreedyBot(Bot):
                     if leader == -2:
                         leader = self._leader(game, seat)
                     if leader != seat and leader >= 0:
-                        a = _act(seat, "play", c, leader)
+                        a = _PLAY_ON[seat, leader][c]
                         if allowed(game, a):
                             best_sc, best = 20, a
             else:  # a Special / One-Shot the engine lists (turn_category) that can score
@@ -880,13 +916,19 @@ class GreedyBot(Bot):
                 if sc >= best_sc:
                     continue
                 t = self._f.turn_category[c]
-                if t == 2:
-                    variants = ((-1, -1),)
-                elif t == 1:
-                    variants = ((-1, it) for it in p.in_play())
+                if t == 2 or t == LANG_PLAYED:
+                    # one plain play (a card of the card-effect language: its plain play only;
+                    # its modes and choices are not tried here, see the docstring)
+                    a = _PLAY[seat][c]
+                    if allowed(game, a):
+                        best_sc, best = sc, a
+                    continue
+                if t == 1:  # Cheat!: on an Item in play, then with an Item from the hand
+                    kind = self._f.kind
+                    variants = [(-1, it) for it in p.in_play()] + [(-1, it) for it in p.hand if kind[it] == "item"]
                 elif t == 3:
                     variants = ((q, -1) for q in range(len(players)))
-                else:
+                else:  # the top 3 of each discard pile
                     variants = ((-1, m) for pile in s.discards.values() for m in pile[-3:])
                 for q, m in variants:  # the first one the engine allows, in the listed order
                     a = _act(seat, "play", c, q, m=m)
@@ -906,7 +948,7 @@ class GreedyBot(Bot):
                 if kind[c] == "item" and (effects[c] or (
                         bonus[c] if bonus[c] is not None else game.item_bonus(seat, c)) > 0) \
                         and game.why_equip(seat, c) is None:
-                    best_sc, best = 4, _act(seat, "equip", c)
+                    best_sc, best = 4, _EQUIP[seat][c]
                     self._verified = True
                     break
         if best_sc > 5 and p.equipped and p.carried:  # a swap needs a carried Item
@@ -918,7 +960,7 @@ class GreedyBot(Bot):
                 free = [slots[o] for o in p.carried if kind[o] == "item"]  # carried Items' slots
                 for c in p.equipped:
                     if slots[c] in free and self._better_carried(game, seat, c):
-                        a = _act(seat, "unequip", c)
+                        a = _UNEQUIP[seat][c]
                         if allowed(game, a):
                             self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
                             return a
@@ -926,7 +968,8 @@ class GreedyBot(Bot):
             pg = self._f.sale_gold
             sg = self._sgold
             # _sale's bound, first here
-            bound = sum(map(pg.__getitem__, p.hand + p.carried)) + sum(map(sg.__getitem__, p.equipped))
+            bound = sum(map(pg.__getitem__, p.hand)) + sum(map(pg.__getitem__, p.carried)) \
+                + sum(map(sg.__getitem__, p.equipped))
             if bound >= 1000:
                 sale = self._sale(game, seat)
                 if sale is not None and allowed(game, sale):
@@ -947,7 +990,7 @@ class GreedyBot(Bot):
                 if my_str is None:
                     my_str = game.player_strength(seat)
                 if my_str > self._monster_estimate(game, seat, c):
-                    return _act(seat, "trouble", c)
+                    return _TROUBLE[seat][c]
         return _LOOT[seat]
 
     def _pending(self, game: "Game", seat: int, cands: list[Action]) -> Action | None:
@@ -1189,7 +1232,7 @@ class GreedyBot(Bot):
                             found.append((4, order, _act(seat, "play", card, m=mon)))
                             order += 1
                 elif t == 5:
-                    found.append((4, order, _act(seat, "play", card)))
+                    found.append((4, order, _PLAY[seat][card]))
                     order += 1
         escape = f.escape
         for card in p.carried:
@@ -1232,7 +1275,7 @@ class GreedyBot(Bot):
         esc = self._f.escape
         for card in p.hand + p.carried:
             if esc[card]:
-                return _act(seat, "play", card)
+                return _PLAY[seat][card]
         c = game.state.combat
         for i in range(len(c.monsters)):
             if i not in c.rolled:

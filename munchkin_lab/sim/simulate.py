@@ -167,14 +167,15 @@ def game_seed(seed: int, i: int, seat: int | None = None) -> int:
 # =============================================================================== one game
 _SPEC_CACHE: dict = {}
 _ALIVE = operator.attrgetter("alive")
+_CARD_PLAYS = frozenset(("play", "trouble", "join"))  # action kinds that count as playing a.card
 _LEVEL = operator.attrgetter("level")
 
 
-def _specs_from_payload(payload: dict) -> tuple[list[tuple[CardSpec, int]], list[str]]:
+def _specs_from_payload(payload: dict) -> tuple[tuple[tuple[CardSpec, int], ...], list[str]]:
     key = payload["key"]
     hit = _SPEC_CACHE.get(key)
     if hit is None:
-        pairs = [(CardSpec.make(**dict(d)), c) for d, c in payload["cards"]]
+        pairs = tuple((CardSpec.make(**dict(d)), c) for d, c in payload["cards"])  # (Game.new: same deck)
         keys = [s.key for s, _ in pairs]
         hit = (pairs, keys)
         _SPEC_CACHE.clear()
@@ -217,6 +218,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     choose = [b._decide if o else b.choose for b, o in zip(bots, ours)]
     checks = [not o for o in ours]
     actor = g.actor
+    play = g.play
     specs = g.specs
     core_only = all(m.name == "core" for m in g.modules)
     last_draws = g.draws
@@ -236,11 +238,11 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
             pre_intent = c.intent
         else:
             pre_monsters = None
-        g.play(a, check=checks[seat])
+        play(a, checks[seat])
         steps += 1
         s = g.state
         k = a.kind
-        if k == "play" or k == "trouble" or k == "join":
+        if k in _CARD_PLAYS:
             played[a.card] += 1
             if k == "play" and a.m >= 0 and specs[a.card].effects.get("wandering_monster"):
                 played[a.m] += 1
@@ -424,18 +426,20 @@ def _run_solar_batch(payload: dict, indices: Sequence[int], pairs, keys, partial
 
 def _play_batch(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, lv_n, rows) -> None:
     """Play games ``indices`` into ``rows`` and the arrays ``counts``, ``lv_sum``, ``lv_n``.
-    The five per-card counters of :func:`play_game` are summed per card id over the batch
-    (plain lists: cheaper than one ``np.add.at`` per game) and added to ``counts`` by card
-    key once, at the end, also when a ``KeyboardInterrupt`` stops the batch (the games
-    finished before it count, as before)."""
+    The five per-card counters of :func:`play_game` are summed per card id, and the cards held
+    at the end per card key, over the batch (plain lists: cheaper than numpy per game or per
+    card) and added to ``counts`` once, at the end, also when a ``KeyboardInterrupt`` stops
+    the batch (the games finished before it count, as before)."""
     acc_out: list = []
     try:
         _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, lv_n, rows, acc_out)
     finally:
         if acc_out:
-            id_to_key, acc = acc_out
+            id_to_key, acc, held = acc_out
             for k in range(len(_PER_CARD)):
                 np.add.at(counts[:, k], id_to_key, np.asarray(acc[k], dtype=np.int64))
+            counts[:, 5] += np.asarray(held[0], dtype=np.int64)
+            counts[:, 6] += np.asarray(held[1], dtype=np.int64)
 
 
 #: play_game's per-card counters, in the order of the first columns of CARD_COUNTS
@@ -443,8 +447,9 @@ _PER_CARD = ("drawn", "played", "killed", "fled", "deaths_caused")
 
 
 def _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, lv_n, rows, acc_out) -> None:
-    """The loop of :func:`_play_batch`; ``acc_out`` receives ``[id_to_key, per-card sums]``
-    after the first game (the caller adds the sums to ``counts``)."""
+    """The loop of :func:`_play_batch`; ``acc_out`` receives ``[id_to_key, per-card sums,
+    (held, held_wins) per card key]`` after the first game (the caller adds them to
+    ``counts``)."""
     from ..engine import Game
 
     players = payload["players"]
@@ -453,6 +458,9 @@ def _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, 
     cap = payload["turn_cap"]
     id_to_key = None
     acc: list = []
+    key_of: list = []  # card id -> its row of counts
+    held_n = [0] * len(counts)  # per card key: player-games that held it at the end
+    held_w = [0] * len(counts)  # ... of a winner
     add = operator.add
     for i in indices:
         gseed = game_seed(seed, i)
@@ -460,7 +468,8 @@ def _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, 
         if id_to_key is None:
             id_to_key = np.array([kidx[sp.key] for sp in g.specs], dtype=np.int64)
             acc = [[0] * len(g.specs) for _ in _PER_CARD]
-            acc_out[:] = [id_to_key, acc]
+            key_of = id_to_key.tolist()
+            acc_out[:] = [id_to_key, acc, (held_n, held_w)]
         # bot seeds are computed only if a bot draws from its RNG (a greedy bot seldom does)
         bots = [make_bot(bot_names[k], functools.partial(game_seed, seed, i, k)) for k in range(players)]
         error = ""
@@ -485,11 +494,21 @@ def _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, 
             t = min(len(arr), cap + 2)
             lv_sum[:t] += arr[:t]
             lv_n[:t] += 1
-            # the leader of each turn: the highest Level, the lowest seat among equals; -1 if all equal
-            lead = [r.index(max(r)) if max(r) > min(r) else -1 for r in lv]
-            changes = sum(1 for x, y in zip(lead, lead[1:]) if y != -1 and x != y and x != -1)
-            first5 = next((t + 1 for t, r in enumerate(lv) if max(r) >= 5), -1)
-            first9 = next((t + 1 for t, r in enumerate(lv) if max(r) >= 9), -1)
+            # the leader of each turn: the highest Level, the lowest seat among equals; -1 if
+            # all equal; a change: from one leader to another (not from or to -1)
+            changes, first5, first9, x = 0, -1, -1, -1
+            for t, r in enumerate(lv, 1):
+                top = max(r)
+                y = r.index(top) if top > min(r) else -1
+                if y != x and y != -1 and x != -1:
+                    changes += 1
+                x = y
+                if top >= 5 and first5 < 0:
+                    first5 = t
+                    if top >= 9:
+                        first9 = t
+                elif top >= 9 and first9 < 0:
+                    first9 = t
         else:
             deaths, changes, first5, first9 = [0] * players, 0, -1, -1
         row["deaths"] = int(sum(deaths))
@@ -505,11 +524,12 @@ def _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, 
         row["error"] = error
         # cards held at the end (hand, in play, Race/Class): once per player and card
         for q, p in enumerate(s.players):
-            held = {kidx[g.specs[c].key] for c in p.hand + p.equipped + p.carried + p.races + p.classes}
+            held = {key_of[c] for c in p.hand + p.equipped + p.carried + p.races + p.classes}
             for h in held:
-                counts[h, 5] += 1
-                if q in winners:
-                    counts[h, 6] += 1
+                held_n[h] += 1
+            if q in winners:
+                for h in held:
+                    held_w[h] += 1
         rows.append(row)
 
 

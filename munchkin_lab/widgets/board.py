@@ -733,7 +733,7 @@ class Board(W.VBox):
         if not specs:
             return []
         ids = [c for c in (a.card, a.m, *a.cards) if isinstance(c, int) and 0 <= c < len(specs)]
-        if a.kind in ("charity", "choose", "play", "trouble", "equip", "unequip", "discard", "sell", "give",
+        if a.kind in ("charity", "choose", "play", "trouble", "equip", "unequip", "carry", "discard", "sell", "give",
                       "join", "berserk", "flight", "turning", "backstab", "steal", "evade", "exit", "portal",
                       "place", "pickup", "character", "resolve", "fd_give"):
             return [specs[c].name for c in ids]

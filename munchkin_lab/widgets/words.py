@@ -297,6 +297,8 @@ def _munchkin_text(game: Any, a: Any, sd: Mapping) -> str:  # noqa: C901 - one b
         return f"Equip {cn}" + (f" ({signed(sp.bonus)})" if sp is not None and sp.bonus else "")
     if k == "unequip":
         return f"Unequip {cn} (keep carrying it)"
+    if k == "carry":
+        return f"Put {cn} on the table (carried, used later)"
     if k == "discard":
         return f"Discard your {cn}"
     if k == "sell":
@@ -485,6 +487,8 @@ def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: st
     if kind == "help":
         frm = nm.get(pend.get("from"), "?")
         n = pend.get("treasures") or 0
+        if pend.get("backout"):  # a forced helper and a fight for the win (Scooby-Doo rules)
+            return f"Keep helping {frm}" if a.kind == "accept" else f"Back out of {frm}'s fight for the win"
         if a.kind == "accept":
             return f"Help {frm} in the combat" + (f" (for {plural(n, 'Treasure')})" if n else "")
         if a.kind == "refuse":

@@ -28,6 +28,26 @@ def test_same_seed_same_game(base_deck):
     assert Game.new(players=3, deck=base_deck, seed=43).state_dict() != a.state_dict()
 
 
+def test_a_deck_tuple_gives_the_cards_of_the_same_deck_as_a_list(base_deck):
+    """Game.new remembers the card list of the last deck given as a tuple of (spec, copies)
+    tuples (a simulator's run); a deck holding a list entry is read anew each time."""
+    deck = tuple(base_deck)
+    want = Game.new(players=4, deck=list(base_deck), seed=5)
+    for _ in range(2):  # built, then remembered
+        g = Game.new(players=4, deck=deck, seed=5)
+        assert g.specs == want.specs and g.specs is not want.specs
+        assert g.state_dict() == want.state_dict()
+    spec, n = base_deck[0]
+    entry = [spec, n]
+    mixed = (entry,) + deck[1:]
+    assert len(Game.new(players=4, deck=mixed, seed=5).specs) == len(want.specs)
+    entry[1] = n + 2  # a list entry may change between games
+    assert len(Game.new(players=4, deck=mixed, seed=5).specs) == len(want.specs) + 2
+    g = Game.new(players=4, deck=deck, seed=5)
+    g.specs.append(spec)  # a game's own card list: the next game's is not touched
+    assert Game.new(players=4, deck=deck, seed=5).specs == want.specs
+
+
 def test_action_text_round_trip(base_deck):
     g = Game.new(players=4, deck=base_deck, seed=3, options=GameOptions(max_turns=5))
     rnd = random.Random(3)

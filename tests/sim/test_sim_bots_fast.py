@@ -21,6 +21,7 @@ class ListBot(GreedyBot):
 def test_fast_decisions_match_the_list_ranking(base_deck, players):
     specs = base_deck.specs()
     kinds = set()
+    pendings = set()  # the pending decisions answered (the list-free answers of each are compared)
     for seed in range(3):
         g = Game.new(players=players, deck=specs, seed=seed, options=GameOptions(max_turns=120),
                      history=False)
@@ -37,6 +38,9 @@ def test_fast_decisions_match_the_list_ranking(base_deck, players):
             assert bot._unequips == ref._unequips
             assert got is not None and g.why_not(got) is None, f"{got}: {g.why_not(got)}"
             kinds.add(got.kind)
+            if g.state.pending:
+                pendings.add(g.state.pending[0]["kind"])
             g.play(got)
             steps += 1
     assert {"kick", "end_turn", "loot", "fight", "pass", "play"} <= kinds
+    assert {"help", "choose", "react"} <= pendings, pendings

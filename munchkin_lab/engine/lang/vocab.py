@@ -367,9 +367,11 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           fields={"count": "posint", "tagged": "words"},
           source=f"{R_CORE}, 10. Curses (the victim chooses)", group="cards"),
     OpDef("lose_race", "true", "the target discards their Race card(s) (`count`: that many, "
-          "their choice)", fields={"count": "posint"}, group="cards"),
+          "their choice; `named`: only the Race card(s) of that name)",
+          fields={"count": "posint", "named": "words"}, group="cards"),
     OpDef("lose_class", "true", "the target discards their Class card(s) (`count`: that many, "
-          "their choice; a Super Munchkin goes with the last Class)", fields={"count": "posint"},
+          "their choice; `named`: only the Class card(s) of that name, e.g. the Horror's Wizard; "
+          "a Super Munchkin goes with the last Class)", fields={"count": "posint", "named": "words"},
           group="cards"),
     OpDef("discard_hand", "true", "the target discards their whole hand", group="cards"),
     OpDef("lose_hireling", "true", "the target's Hireling is discarded", group="cards"),

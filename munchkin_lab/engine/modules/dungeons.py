@@ -235,27 +235,65 @@ class ScoobyDooModule(RulesModule):
                 return
             self._reveal(game, seat, d)
 
-    def _follow_portal(self, game, seat: int, card: int) -> None:
-        """Follow a Portal's instructions (R_PORTAL), then discard it."""
+    def _follow_portal(self, game, seat: int, card: int, after: str) -> None:
+        """Follow a Portal's instructions (R_PORTAL), discard it, then draw the replacement
+        Door (``after``: "kick" a face-up one, as for a Portal turned up at Kick Down the Door;
+        "hand" a face-down one, for a Portal played from the hand). A roll in its instructions
+        (Creepy Cemetery Entrance) goes through the one die-roll path: a Loaded Die may answer
+        it (card_facts_more.md 2c), and the Portal goes on once the reactions are in
+        (:meth:`_portal_rolled`)."""
         data = card_data(game, card, "portal")
         game._say(f"{game._pn(seat)} goes through the Portal {game.name(card)}.")
         if data is None:
             game._push_manual(seat, card, discard=True)
+            self._after_portal(game, seat, after)
             return
         if data.get("discard_dungeons", True):
             self._discard_dungeons(game)
         draw = data.get("draw", 1)
         if isinstance(draw, dict):
-            r = game._roll()
-            game._say(f"{game._pn(seat)} rolls {r}.")
-            n = 0
-            for key, v in draw.items():
-                lo, _, hi = str(key).partition("-")
-                if int(lo) <= r <= int(hi or lo):
-                    n = int(v)
-            draw = n
-        self._new_dungeons(game, seat, int(draw))
+            if game._lang and game._lang_die_window(seat, ("module", self.name, "_portal_rolled", seat, card, after)):
+                self._ms(game)["following"] = card  # the Portal waits for its die (cards_held)
+                return
+            self._portal_rolled(game, seat, card, after)
+            return
+        self._portal_draws(game, seat, card, int(draw), after)
+
+    def _portal_rolled(self, game, seat: int, card: int, after: str) -> None:
+        """The Portal's die (the next in line, as answered): how many Dungeons it draws
+        (a Chicken on the head takes 1 off: all die rolls)."""
+        self._ms(game).pop("following", None)
+        draw = card_data(game, card, "portal")["draw"]
+        r = max(1, min(6, game._roll_mod(seat, game._roll())))
+        game._say(f"{game._pn(seat)} rolls {r}.")
+        n = 0
+        for key, v in draw.items():
+            lo, _, hi = str(key).partition("-")
+            if int(lo) <= r <= int(hi or lo):
+                n = int(v)
+        self._portal_draws(game, seat, card, n, after)
+
+    def _portal_draws(self, game, seat: int, card: int, n: int, after: str) -> None:
+        self._new_dungeons(game, seat, n)
         game._discard(card)
+        self._after_portal(game, seat, after)
+
+    def _after_portal(self, game, seat: int, after: str) -> None:
+        """The replacement Door of a Portal (R_PORTAL): face up for one turned up at Kick Down
+        the Door (resolved as kicked, by the core's kick), face down for one played from the
+        hand (into the hand; another Portal there may be played at once)."""
+        if after == "kick":
+            game._say(f"{game._pn(seat)} draws a face-up replacement Door.")
+            game._kick(seat)
+            return
+        ms = self._ms(game)
+        c = game._draw("door")
+        if c >= 0:
+            game._say(f"{game.state.players[seat].name} draws a face-down replacement Door.")
+            if not self.on_draw_door(game, seat, c, False):
+                game.state.players[seat].hand.append(c)
+            elif ms["fresh"] == c:
+                ms["fresh_at"] = len(game.actions) + 1
 
     # ------------------------------------------------------------------ combat
     def _ghosts(self, game) -> int:
@@ -310,9 +348,7 @@ class ScoobyDooModule(RulesModule):
             return False
         s = game.state
         if face_up:
-            self._follow_portal(game, seat, card)
-            game._say(f"{game._pn(seat)} draws a face-up replacement Door.")
-            game._kick(seat)
+            self._follow_portal(game, seat, card, "kick")
             return True
         ms = self._ms(game)
         s.players[seat].hand.append(card)
@@ -422,14 +458,7 @@ class ScoobyDooModule(RulesModule):
                 ms["changed_turn"] = s.turn
             ms["fresh"] = -1
             p.hand.remove(a.card)
-            self._follow_portal(game, seat, a.card)
-            c = game._draw("door")
-            if c >= 0:
-                game._say(f"{p.name} draws a face-down replacement Door.")
-                if not self.on_draw_door(game, seat, c, False):
-                    p.hand.append(c)
-                elif ms["fresh"] == c:
-                    ms["fresh_at"] = len(game.actions) + 1
+            self._follow_portal(game, seat, a.card, "hand")
             return True
         if a.kind == "exit":
             for c in a.cards:
@@ -453,7 +482,8 @@ class ScoobyDooModule(RulesModule):
     # ------------------------------------------------------------------ views
     def cards_held(self, game) -> list[int]:
         ms = self._ms(game)
-        return list(ms["in_play"]) + list(ms["characters"].values())
+        return list(ms["in_play"]) + list(ms["characters"].values()) + (
+            [ms["following"]] if ms.get("following", -1) >= 0 else [])
 
     def state_view(self, game) -> dict:
         s = game.state

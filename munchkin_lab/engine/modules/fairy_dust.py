@@ -303,10 +303,7 @@ class FairyDustModule(RulesModule):
         c = game.state.combat
         if c is None:
             return False
-        gain = 0
-        for i in range(len(c.monsters)):
-            gain += game._printed_kill_levels(i)
-        return game.state.players[fighter].level + gain >= 10
+        return game.state.players[fighter].level + game._win_levels() >= 10
 
     def check_action(self, game, a: Action) -> Any:
         """Charmed players must accept a help request (R_BAD), except in a fight for the win

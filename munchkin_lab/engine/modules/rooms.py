@@ -248,6 +248,25 @@ class RoomsModule(RulesModule):
         elif game.specs[r["tile"]].manual and not any(
                 x in data for x in ("forced_move", "destroy", "run_away_roll_required")):
             game._push_manual(seat, r["tile"], discard=False)
+        if data.get("run_away_roll_required") and p.alive and game._lang and game._lang_die_window(
+                seat, ("module", self.name, "_enter_rest", seat, k, forced)):
+            ms["held"] = list(drawn)  # the new ground's Doors wait with the entry (cards_held)
+            return  # the room's Run Away die waits for the reactions to it (a Loaded Die)
+        self._enter_rest(game, seat, k, forced, drawn)
+
+    def _enter_rest(self, game, seat: int, k: str, forced: bool, drawn=None) -> None:
+        """The rest of entering room ``k`` (:meth:`_enter`), from the room's Run Away roll on:
+        its die goes through the one die-roll path (a Loaded Die may answer it,
+        card_facts_more.md 2c) and this part resumes once the reactions are in (``drawn``
+        None: the Doors the entry drew wait in ``held``)."""
+        s = game.state
+        ms = self._ms(game)
+        if drawn is None:
+            drawn = ms.pop("held", [])
+        p = s.players[seat]
+        grid = ms["grid"]
+        r = grid[k]
+        data = self._data(game, k)
         if data.get("run_away_roll_required") and p.alive:
             die = game._roll()
             tot = game._roll_mod(seat, die) + self._run_bonus(game, seat)
@@ -740,7 +759,7 @@ class RoomsModule(RulesModule):
 
     # ------------------------------------------------------------------ views
     def cards_held(self, game) -> list[int]:
-        out: list[int] = []
+        out: list[int] = list(self._ms(game).get("held", ()))  # an entry waiting for its die
         for r in self._ms(game)["grid"].values():
             if r["tile"] >= 0:
                 out.append(r["tile"])
