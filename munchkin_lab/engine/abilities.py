@@ -475,13 +475,13 @@ class Abilities:
             return total
         self._lx_depth += 1
         try:
-            for ab, ctx, w in self._statics_reaching(found, name, target):
+            for ab, ctx, w in self._statics_reaching(found, target, name):
                 total += self._static_sum(ab.do, name, target, ctx, w)
         finally:
             self._lx_depth -= 1
         return total
 
-    def _statics_reaching(self, found: list, name: str, target: tuple):
+    def _statics_reaching(self, found: list, target: tuple, name: str):
         """``(ability, ctx, world)`` of the continuous abilities ``found`` (``_static_iter``'s
         list of op ``name``) whose ``if`` holds now and whose ``who`` reaches ``target`` (a
         ``(kind, id)`` pair); the caller guards against statics read while statics are summed
@@ -552,7 +552,7 @@ class Abilities:
         self._lx_depth += 1
         try:
             return any(self._switch_in(ab.do, name, target, ctx, w)
-                       for ab, ctx, w in self._statics_reaching(found, name, target))
+                       for ab, ctx, w in self._statics_reaching(found, target, name))
         finally:
             self._lx_depth -= 1
 
