@@ -84,8 +84,17 @@ class Combat:
             return v
         return self._player_strength(seat)
 
-    def _player_strength(self, seat: int) -> int:
-        """:meth:`player_strength`, computed."""
+    def _lang_quiet(self, op: str) -> bool:
+        """Every ``_lx(op, ...)`` of the current state adds 0: no lasting change is in force
+        and no continuous ability using op ``op`` listens now (or statics are being summed, when
+        they count nothing). The sums of several numbers (:meth:`strengths`,
+        :meth:`treasure_count`) ask this once instead of per number."""
+        return not self.state.ledger.entries and (op not in self._lstat or bool(self._lx_depth)
+                                                  or not self._static_iter(op))
+
+    def _player_strength(self, seat: int, lang: bool = True) -> int:
+        """:meth:`player_strength`, computed (``lang=False``: the caller knows that the
+        card-effect language adds nothing, :meth:`_lang_quiet`)."""
         s = self.state
         c = s.combat
         p = s.players[seat]
@@ -130,16 +139,17 @@ class Combat:
                     total -= 2
         for mod in self._h_combat:
             total += mod.combat_modifier(self, seat)
-        if "combat_strength" in self._lstat or self.state.ledger.entries:  # the card-effect language (abilities.py)
+        if lang and ("combat_strength" in self._lstat or self.state.ledger.entries):  # the card-effect language (abilities.py)
             total += self._lx("combat_strength", ("player", seat))
         return total
 
-    def monster_strength(self, i: int) -> int:
+    def monster_strength(self, i: int, lang: bool = True) -> int:
         """Strength of monster number ``i`` of the combat: Level + Monster Enhancers + its bonus
         against the fighter or helper (counted once) - core rules, 7. Combat: Help; times one
         more for each Mate. A monster's penalty against a Race or Class stays for a Half-Breed /
         Super Munchkin with that one card, its bonus does not (core rules, 10. Mixed Super
-        Munchkin)."""
+        Munchkin). ``lang=False``: the caller knows that the card-effect language adds nothing
+        (:meth:`_lang_quiet`)."""
         c = self.state.combat
         m = c.monsters[i]
         total = self._mlevel[m]
@@ -167,8 +177,8 @@ class Combat:
                 total += cond["bonus"]
         for mod in self._h_monster:
             total += mod.monster_modifier(self, i)
-        if "combat_strength" in self._lstat or self.state.ledger.entries:  # the card-effect language (abilities.py):
-            total = self._lang_monster_strength(m, total)        # a Level change, its floor
+        if lang and ("combat_strength" in self._lstat or self.state.ledger.entries):  # the card-effect language
+            total = self._lang_monster_strength(m, total)        # (abilities.py): a Level change, its floor
         return total * mate
 
     def _printed_kill_levels(self, i: int) -> int:
@@ -194,20 +204,23 @@ class Combat:
         return r
 
     def _strengths(self, c: CombatState) -> tuple[int, int]:
-        """:meth:`strengths` of combat ``c`` (the current one), computed."""
+        """:meth:`strengths` of combat ``c`` (the current one), computed; the card-effect
+        language's changes are looked for once for all its numbers (:meth:`_lang_quiet`)."""
+        lang = not self._lang_quiet("combat_strength")
         mside = c.mbonus
         ms = self.monster_strength
         for i in range(len(c.monsters)):
-            mside += ms(i)
-        pside = c.pbonus + self.player_strength(c.fighter)
-        if "combat_strength" in self._lstat or self.state.ledger.entries:  # the language: the sides' changes
+            mside += ms(i, lang)
+        ps = self._player_strength
+        pside = c.pbonus + ps(c.fighter, lang)
+        if lang:  # the language: the sides' changes
             pside += self._lx("combat_strength", ("side", "munchkins"))
             mside += self._lx("combat_strength", ("side", "monsters"))
         if c.helper >= 0:
-            pside += self.player_strength(c.helper)
+            pside += ps(c.helper, lang)
         elif c.perplayer:
             # a double of the lone fighter (Doppleganger)
-            pside += self.player_strength(c.fighter) * c.perplayer.get(c.fighter, 0)
+            pside += ps(c.fighter, lang) * c.perplayer.get(c.fighter, 0)
         bp = self._bonus_per
         for used in c.used:
             per = bp[used]
