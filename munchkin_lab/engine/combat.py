@@ -27,10 +27,12 @@ class Combat:
     (munchkin side, monster side), win, treasures, {seat: player strength}]``, valid while
     ``Game._ver`` equals its version. The memo is read and written only between actions
     (``Game._sfree``: False while :meth:`Game.play` applies an action, and always False when a
-    rules module hooks the strengths or the Treasures: ``Game._sfree_ok``), never while the card-effect language
-    sums its continuous abilities (``_lx_depth``: a condition read then sees other numbers).
-    Every action, undo, redo, roll-back, copy and :meth:`Game.begin` changes ``_ver`` (and
-    ``_restored`` drops the memo), so a memo never outlives its state - except across the
+    rules module hooks the strengths or the Treasures: ``Game._sfree_ok``), never while the
+    card-effect language sums its continuous abilities (``_lx_depth``: a condition read then
+    sees other numbers). Every action, undo, redo, roll-back, copy and :meth:`Game.begin`
+    changes ``_ver`` (``_restored`` and the end of :meth:`Game.new` drop the memo), so a memo
+    never outlives its state (code that edits the state between actions calls
+    :meth:`Game.begin`, as the scenario runner does) - except across the
     actions :meth:`_keeps_strengths` names (a window ``pass`` that does not close it, a help
     request or offer, a refusal of help), which change nothing the strengths or the
     Treasures read: :meth:`Game.play` carries the memo over them to the new version."""

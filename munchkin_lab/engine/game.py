@@ -290,6 +290,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         g._initial_log = list(g._log)
         g._ckpt = (g._initial, 0, g.draws, g.deaths)
         g._ckpt_due = _CKPT_EVERY
+        g._smemo = NO_SMEMO  # (a strength read while dealing is of no state: Combat docstring)
         return g
 
     def begin(self) -> None:
