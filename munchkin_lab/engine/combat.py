@@ -238,12 +238,16 @@ class Combat:
         if c is None or not c.monsters:
             return False
         m = self._smemo_now()  # (the class docstring)
-        if m is not None and m[2] is not None:
-            return m[2]
-        ps, ms = self.strengths()
-        w = ps > ms or (ps == ms and self._ties_to_munchkins())
-        if m is not None:
-            m[2] = w
+        if m is None:
+            ps, ms = self._strengths(c)
+            return ps > ms or (ps == ms and self._ties_to_munchkins())
+        w = m[2]
+        if w is None:
+            r = m[1]
+            if r is None:
+                r = m[1] = self._strengths(c)
+            ps, ms = r
+            w = m[2] = ps > ms or (ps == ms and self._ties_to_munchkins())
         return w
 
     def _ties_to_munchkins(self) -> bool:
@@ -614,24 +618,24 @@ class Combat:
         S = self._simple[seat]
         w = self.munchkins_win()
         out.append(S["fight"] if w else S["run"])
-        if c.helper < 0:
-            tot = self.treasure_count()
-            players = s.players
-            key = (seat, "ask_help", tot)
-            asks = self._tcache.get(key)
-            if asks is None:  # per target: (plain request, request with the bribe)
-                A = self._A
-                asks = self._tcache[key] = tuple(
-                    (A(seat, "ask_help", target=t), A(seat, "ask_help", target=t, n=tot, m=1) if tot else None)
-                    for t in range(len(players)))
-            if not ok or self._why_helpless() is None:
-                rule = self._rule_ask_target
-                for t in range(len(players)):
-                    if t != seat and (not ok or rule(seat, t) is None):
-                        plain, bribe = asks[t]
-                        out.append(plain)
-                        if bribe is not None:
-                            out.append(bribe)
+        if c.helper < 0 and (not ok or self._why_helpless() is None):
+            rule = self._rule_ask_target
+            asks = None  # (the Treasures are counted only when somebody may be asked)
+            for t in range(len(s.players)):
+                if t != seat and (not ok or rule(seat, t) is None):
+                    if asks is None:
+                        tot = self.treasure_count()
+                        key = (seat, "ask_help", tot)
+                        asks = self._tcache.get(key)
+                        if asks is None:  # per target: (plain request, request with the bribe)
+                            A = self._A
+                            asks = self._tcache[key] = tuple(
+                                (A(seat, "ask_help", target=q), A(seat, "ask_help", target=q, n=tot, m=1) if tot else None)
+                                for q in range(len(s.players)))
+                    plain, bribe = asks[t]
+                    out.append(plain)
+                    if bribe is not None:
+                        out.append(bribe)
         self._cand_monster_moves(seat, ok, out)
 
     # ------------------------------------------------------------------ pass

@@ -68,6 +68,8 @@ _NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
 # without history, play() keeps a state checkpoint every this many actions: an action that
 # raises is rolled back by replaying the actions since (see Game._rollback)
 _CKPT_EVERY = 512
+#: the only action kinds the strengths memo may be carried over (Combat._keeps_strengths)
+_KEEPERS = frozenset(("pass", "ask_help", "offer_help", "refuse"))
 # (the last deck given to Game.new as a tuple of (CardSpec, copies) tuples / CardSpecs, all
 # immutable; its card list): a simulator starts every game of a run with the same tuple. One
 # pair, replaced whole (a thread reads a deck with its own card list)
@@ -452,7 +454,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
                 self._ckpt_due = len(self.actions) + _CKPT_EVERY
             counters = None  # the checkpoint's replay recounts them
         # the strengths memo carries over an action that changes nothing it reads
-        keep = s.combat is not None and self._sfree and self._keeps_strengths(action)
+        keep = s.combat is not None and action.kind in _KEEPERS and self._sfree and self._keeps_strengths(action)
         self._ver += 1
         turn = s.turn
         self._sfree = False  # no memo while the action applies (Combat class docstring)

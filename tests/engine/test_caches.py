@@ -55,8 +55,8 @@ def checked_caches(monkeypatch):
 def checked_strengths(monkeypatch):
     """Every answer of the strengths memo's readers is compared with one computed with the
     memo off; returns the counters ``{"asked": n, "computed": n, "pre_win": n}`` (asked:
-    ``strengths`` asked with the memo on; computed: of those, summed afresh; pre_win: a
-    window's last ``pass`` answered from the memo)."""
+    ``strengths`` or ``munchkins_win`` asked with the memo on; computed: the strengths summed
+    afresh then; pre_win: a window's last ``pass`` answered from the memo)."""
     seen = {"asked": 0, "computed": 0, "pre_win": 0}
 
     def checked(name):
@@ -64,7 +64,7 @@ def checked_strengths(monkeypatch):
 
         def fn(self, *args):
             keep = self._sfree
-            if name == "strengths" and keep and not self._lx_depth:
+            if name in ("strengths", "munchkins_win") and keep and not self._lx_depth:
                 seen["asked"] += 1
             got = orig(self, *args)
             self._sfree = False
