@@ -89,8 +89,8 @@ class Combat:
     def _lang_quiet(self, op: str) -> bool:
         """Every ``_lx(op, ...)`` of the current state adds 0: no lasting change is in force
         and no continuous ability using op ``op`` listens now (or statics are being summed, when
-        they count nothing). The sums of several numbers (:meth:`strengths`,
-        :meth:`treasure_count`) ask this once instead of per number."""
+        they count nothing). A sum of several numbers (:meth:`strengths`) asks this once
+        instead of per number."""
         return not self.state.ledger.entries and (op not in self._lstat or bool(self._lx_depth)
                                                   or not self._static_iter(op))
 
