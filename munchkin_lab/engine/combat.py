@@ -14,13 +14,89 @@ from .state import CombatState
 from .tables import _NO_SLOT
 
 
+#: the strengths memo before anything is remembered: [version, sides, win, treasures, seats]
+#: (see :meth:`Combat._smemo_now`)
+NO_SMEMO = (-1, None, None, None, None)
+
+
 class Combat:
-    """Mixin of :class:`~munchkin_lab.engine.game.Game`: combat (see the module docstring)."""
+    """Mixin of :class:`~munchkin_lab.engine.game.Game`: combat (see the module docstring).
+
+    **The strengths memo** (speed): ``player_strength``, ``strengths``, ``munchkins_win`` and
+    ``treasure_count`` remember their answers for one state, ``Game._smemo`` = ``[version,
+    (munchkin side, monster side), win, treasures, {seat: player strength}]``, valid while
+    ``Game._ver`` equals its version. The memo is read and written only between actions
+    (``Game._sfree``: False while :meth:`Game.play` applies an action, and always False when a
+    rules module hooks the strengths or the Treasures: ``Game._sfree_ok``), never while the
+    card-effect language sums its continuous abilities (``_lx_depth``: a condition read then
+    sees other numbers). Every action, undo, redo, roll-back, copy and :meth:`Game.begin`
+    changes ``_ver`` (``_restored`` and the end of :meth:`Game.new` drop the memo), so a memo
+    never outlives its state (code that edits the state between actions calls
+    :meth:`Game.begin`, as the scenario runner does) - except across the
+    actions :meth:`_keeps_strengths` names (a window ``pass`` that does not close it, a help
+    request or offer, a refusal of help), which change nothing the strengths or the
+    Treasures read: :meth:`Game.play` carries the memo over them to the new version."""
+
+    def _smemo_now(self) -> list | None:
+        """The strengths memo of the current state (a fresh one when the state changed), or
+        None while an action applies or statics are summed (see the class docstring)."""
+        if not self._sfree or self._lx_depth:
+            return None
+        m = self._smemo
+        if m[0] != self._ver:
+            m = self._smemo = [self._ver, None, None, None, {}]
+        return m
+
+    def _keeps_strengths(self, a: Action) -> bool:
+        """``a`` (legal, about to be played by the seat that decides) changes nothing that the
+        strengths, the winner of the fight or the Treasures read, and nothing else happens
+        after it (no settling, no state-based check): a ``pass`` of the interference window
+        that leaves someone in it, a help request or offer (a pending decision), a refusal of
+        help (the combat's ``asked``) - so the strengths memo carries over it
+        (:meth:`Game.play`; the class docstring)."""
+        s = self.state
+        c = s.combat
+        if c is None or s.corpses or self._sba_full or self._sba_seats or self._h_apply or \
+                (c.helper >= 0 and not s.players[c.helper].alive):
+            return False
+        k = a.kind
+        if s.pending:
+            if k != "refuse" or len(s.pending) != 1:
+                return False
+            d = s.pending[0]
+            return d["kind"] == "offer" or (d["kind"] == "help" and not d.get("backout"))
+        st = c.stage
+        if k == "pass":
+            return st == "window" and len(c.window) > 1
+        return (k == "ask_help" and st == "fight") or (k == "offer_help" and st == "window")
 
     def player_strength(self, seat: int) -> int:
         """Combat strength of one munchkin-side player: Level + items in use + a Hireling's
         bonus + class/race abilities + curses (+ module modifiers). May be negative (core
         rules, 8. Level)."""
+        if self._sfree and not self._lx_depth:  # the strengths memo (class docstring)
+            m = self._smemo
+            if m[0] == self._ver:
+                v = m[4].get(seat)
+                if v is None:
+                    v = m[4][seat] = self._player_strength(seat)
+                return v
+            m = self._smemo = [self._ver, None, None, None, {}]
+            v = m[4][seat] = self._player_strength(seat)
+            return v
+        return self._player_strength(seat)
+
+    def _lang_quiet(self, op: str) -> bool:
+        """Every ``_lx(op, ...)`` of the current state adds 0: no lasting change is in force
+        and no continuous ability using op ``op`` listens now (or statics are being summed, when
+        they count nothing). A sum of several numbers (:meth:`strengths`) asks this once
+        instead of per number."""
+        return not self.state.ledger.entries and (op not in self._lstat or bool(self._lx_depth)
+                                                  or not self._static_iter(op))
+
+    def _player_strength(self, seat: int, lang: bool = True) -> int:
+        """:meth:`player_strength`, computed (``lang=False``: the caller knows that the
+        card-effect language adds nothing, :meth:`_lang_quiet`)."""
         s = self.state
         c = s.combat
         p = s.players[seat]
@@ -65,16 +141,17 @@ class Combat:
                     total -= 2
         for mod in self._h_combat:
             total += mod.combat_modifier(self, seat)
-        if "combat_strength" in self._lstat or self.state.ledger.entries:  # the card-effect language (abilities.py)
+        if lang and ("combat_strength" in self._lstat or self.state.ledger.entries):  # the card-effect language (abilities.py)
             total += self._lx("combat_strength", ("player", seat))
         return total
 
-    def monster_strength(self, i: int) -> int:
+    def monster_strength(self, i: int, lang: bool = True) -> int:
         """Strength of monster number ``i`` of the combat: Level + Monster Enhancers + its bonus
         against the fighter or helper (counted once) - core rules, 7. Combat: Help; times one
         more for each Mate. A monster's penalty against a Race or Class stays for a Half-Breed /
         Super Munchkin with that one card, its bonus does not (core rules, 10. Mixed Super
-        Munchkin)."""
+        Munchkin). ``lang=False``: the caller knows that the card-effect language adds nothing
+        (:meth:`_lang_quiet`)."""
         c = self.state.combat
         m = c.monsters[i]
         total = self._mlevel[m]
@@ -102,8 +179,8 @@ class Combat:
                 total += cond["bonus"]
         for mod in self._h_monster:
             total += mod.monster_modifier(self, i)
-        if "combat_strength" in self._lstat or self.state.ledger.entries:  # the card-effect language (abilities.py):
-            total = self._lang_monster_strength(m, total)        # a Level change, its floor
+        if lang and ("combat_strength" in self._lstat or self.state.ledger.entries):  # the card-effect language
+            total = self._lang_monster_strength(m, total)        # (abilities.py): a Level change, its floor
         return total * mate
 
     def _printed_kill_levels(self, i: int) -> int:
@@ -120,19 +197,32 @@ class Combat:
         c = self.state.combat
         if c is None:
             return (0, 0)
+        m = self._smemo_now()  # (the class docstring)
+        if m is None:
+            return self._strengths(c)
+        r = m[1]
+        if r is None:
+            r = m[1] = self._strengths(c)
+        return r
+
+    def _strengths(self, c: CombatState) -> tuple[int, int]:
+        """:meth:`strengths` of combat ``c`` (the current one), computed; the card-effect
+        language's changes are looked for once for all its numbers (:meth:`_lang_quiet`)."""
+        lang = not self._lang_quiet("combat_strength")
         mside = c.mbonus
         ms = self.monster_strength
         for i in range(len(c.monsters)):
-            mside += ms(i)
-        pside = c.pbonus + self.player_strength(c.fighter)
-        if "combat_strength" in self._lstat or self.state.ledger.entries:  # the language: the sides' changes
+            mside += ms(i, lang)
+        ps = self._player_strength
+        pside = c.pbonus + ps(c.fighter, lang)
+        if lang:  # the language: the sides' changes
             pside += self._lx("combat_strength", ("side", "munchkins"))
             mside += self._lx("combat_strength", ("side", "monsters"))
         if c.helper >= 0:
-            pside += self.player_strength(c.helper)
+            pside += ps(c.helper, lang)
         elif c.perplayer:
             # a double of the lone fighter (Doppleganger)
-            pside += self.player_strength(c.fighter) * c.perplayer.get(c.fighter, 0)
+            pside += ps(c.fighter, lang) * c.perplayer.get(c.fighter, 0)
         bp = self._bonus_per
         for used in c.used:
             per = bp[used]
@@ -147,12 +237,18 @@ class Combat:
         c = self.state.combat
         if c is None or not c.monsters:
             return False
-        ps, ms = self.strengths()
-        if ps > ms:
-            return True
-        if ps == ms:
-            return self._ties_to_munchkins()
-        return False
+        m = self._smemo_now()  # (the class docstring)
+        if m is None:
+            ps, ms = self._strengths(c)
+            return ps > ms or (ps == ms and self._ties_to_munchkins())
+        w = m[2]
+        if w is None:
+            r = m[1]
+            if r is None:
+                r = m[1] = self._strengths(c)
+            ps, ms = r
+            w = m[2] = ps > ms or (ps == ms and self._ties_to_munchkins())
+        return w
 
     def _ties_to_munchkins(self) -> bool:
         """A Warrior fights on the munchkin side (fighter or helper): a tie goes to the
@@ -173,7 +269,9 @@ class Combat:
             return None
         ps, ms = self.strengths()
         need = ms - ps + (0 if self._ties_to_munchkins() else 1)
-        self._mw_cache = (self._ver, need <= 0)  # munchkins_win() of this very state
+        m = self._smemo_now()
+        if m is not None:
+            m[2] = need <= 0  # munchkins_win() of this very state
         return need
 
     def treasure_count(self) -> int:
@@ -183,6 +281,16 @@ class Combat:
         more for each Mate on it; plus the combat's extra Treasures and those a monster left
         behind (Pollymorph Potion) (core rules, 7. Combat: Rewards; Monster Enhancers).
         Requires a combat in progress."""
+        m = self._smemo_now()  # (the class docstring)
+        if m is None:
+            return self._treasure_count()
+        t = m[3]
+        if t is None:
+            t = m[3] = self._treasure_count()
+        return t
+
+    def _treasure_count(self) -> int:
+        """:meth:`treasure_count`, computed."""
         c = self.state.combat
         total = 0
         for i, m in enumerate(c.monsters):
@@ -301,11 +409,13 @@ class Combat:
         """A card was played into the combat (hook point; the window player keeps acting
         until they pass, and the fighter answers when the window closes)."""
 
-    def _window_done(self) -> None:
+    def _window_done(self, win: bool | None = None) -> None:
         """Everybody passed (core rules, 7. Combat: wait for the others to react). A declared
         victory that still stands kills the monsters; a victory undone by interference, a Run
         Away that became a winning fight, or a Run Away a monster joined (:meth:`_add_monster`)
-        returns the decision to the fighter; otherwise the Run Away rolls begin."""
+        returns the decision to the fighter; otherwise the Run Away rolls begin. ``win``:
+        :meth:`munchkins_win` of this position when the caller knows it (the last ``pass``:
+        the strengths memo of the position before it, :meth:`_pre_win`)."""
         c = self.state.combat
         if c.intent == "rethink":  # a monster joined the declared Run Away: decide again
             c.stage = "fight"
@@ -323,7 +433,7 @@ class Combat:
                     mod.on_combat_won(self, c.fighter, c.helper, [])
                 self._end_combat(won=False, empty=True, loot=c.intent == "loot")
             return
-        winning = self.munchkins_win()
+        winning = self.munchkins_win() if win is None else win
         if c.intent == "win":
             if winning:
                 self._resolve_win()
@@ -507,26 +617,25 @@ class Combat:
         c = s.combat
         S = self._simple[seat]
         w = self.munchkins_win()
-        self._mw_cache = (self._ver, w)
         out.append(S["fight"] if w else S["run"])
-        if c.helper < 0:
-            tot = self.treasure_count()
-            players = s.players
-            key = (seat, "ask_help", tot)
-            asks = self._tcache.get(key)
-            if asks is None:  # per target: (plain request, request with the bribe)
-                A = self._A
-                asks = self._tcache[key] = tuple(
-                    (A(seat, "ask_help", target=t), A(seat, "ask_help", target=t, n=tot, m=1) if tot else None)
-                    for t in range(len(players)))
-            if not ok or self._why_helpless() is None:
-                rule = self._rule_ask_target
-                for t in range(len(players)):
-                    if t != seat and (not ok or rule(seat, t) is None):
-                        plain, bribe = asks[t]
-                        out.append(plain)
-                        if bribe is not None:
-                            out.append(bribe)
+        if c.helper < 0 and (not ok or self._why_helpless() is None):
+            rule = self._rule_ask_target
+            asks = None  # (the Treasures are counted only when somebody may be asked)
+            for t in range(len(s.players)):
+                if t != seat and (not ok or rule(seat, t) is None):
+                    if asks is None:
+                        tot = self.treasure_count()
+                        key = (seat, "ask_help", tot)
+                        asks = self._tcache.get(key)
+                        if asks is None:  # per target: (plain request, request with the bribe)
+                            A = self._A
+                            asks = self._tcache[key] = tuple(
+                                (A(seat, "ask_help", target=q), A(seat, "ask_help", target=q, n=tot, m=1) if tot else None)
+                                for q in range(len(s.players)))
+                    plain, bribe = asks[t]
+                    out.append(plain)
+                    if bribe is not None:
+                        out.append(bribe)
         self._cand_monster_moves(seat, ok, out)
 
     # ------------------------------------------------------------------ pass
@@ -555,7 +664,16 @@ class Combat:
         c = self.state.combat
         c.window.pop(0)
         if not c.window:
-            self._window_done()
+            self._window_done(self._pre_win())
+
+    def _pre_win(self) -> bool | None:
+        """:meth:`munchkins_win` of the position before the action that applies now, as the
+        strengths memo holds it (None when it does not): the caller (the last ``pass`` of the
+        window) has changed nothing it reads since (the class docstring)."""
+        m = self._smemo
+        if m[0] == self._ver - 1 and not self._h_apply and m[2] is not None and not self._lx_depth:
+            return m[2]
+        return None
 
     # ------------------------------------------------------------------ the fighter's decision
     def _why_fight(self, seat: int, a: Action) -> str | None:
@@ -564,7 +682,7 @@ class Combat:
         r = self._why_in_fight(a.kind, True)
         if r is not None:
             return r
-        mw = self._mw_cache[1] if self._mw_cache[0] == self._ver else self.munchkins_win()
+        mw = self.munchkins_win()
         if a.kind == "fight":
             if not mw:
                 ps, ms = self.strengths()

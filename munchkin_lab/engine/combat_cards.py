@@ -395,7 +395,7 @@ class CombatCards:
                     out += self._A_targets(seat, card)
                 elif t == 3:
                     out += self._A_sides(seat, card)
-        if ok:
+        if ok and len(out) > start:
             # the checks of the kinds: a play is _why_play's (in a combat), a join _rule_join's
             out[start:] = [a for a in out[start:] if (wp(seat, a, True) if a.kind == "play" else
                                                       self._rule_join(seat, a)) is None]

@@ -33,7 +33,7 @@ from .cards import CardSpec, FrozenDict
 from .character import Character
 from .charity import Charity
 from .checks import StateChecks
-from .combat import Combat
+from .combat import NO_SMEMO, Combat
 from .combat_cards import CombatCards
 from .curses import Curses
 from .history import History
@@ -68,6 +68,8 @@ _NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
 # without history, play() keeps a state checkpoint every this many actions: an action that
 # raises is rolled back by replaying the actions since (see Game._rollback)
 _CKPT_EVERY = 512
+#: the only action kinds the strengths memo may be carried over (Combat._keeps_strengths)
+_KEEPERS = frozenset(("pass", "ask_help", "offer_help", "refuse"))
 # (the last deck given to Game.new as a tuple of (CardSpec, copies) tuples / CardSpecs, all
 # immutable; its card list): a simulator starts every game of a run with the same tuple. One
 # pair, replaced whole (a thread reads a deck with its own card list)
@@ -159,7 +161,10 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._ver = 0
         self._legal: list = []
         self._legal_ver = -1
-        self._mw_cache = (-1, False)
+        # the strengths memo (Combat class docstring): off when a module hooks the numbers
+        self._smemo: list | tuple = NO_SMEMO
+        self._sfree_ok = not (self._h_combat or self._h_monster or self._h_treasure)
+        self._sfree = self._sfree_ok
         self._checked: tuple = (-1, None)  # (version, action) that why_not found legal
         #: cards the core rules drew from the decks, and deaths, since this object was made
         #: (statistics aids for simulators; not game state: undo does not rewind them; modules
@@ -287,6 +292,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         g._initial_log = list(g._log)
         g._ckpt = (g._initial, 0, g.draws, g.deaths)
         g._ckpt_due = _CKPT_EVERY
+        g._smemo = NO_SMEMO  # (a strength read while dealing is of no state: Combat docstring)
         return g
 
     def begin(self) -> None:
@@ -447,13 +453,22 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
                 self._ckpt = (s.clone(), len(self.actions), self.draws, self.deaths)
                 self._ckpt_due = len(self.actions) + _CKPT_EVERY
             counters = None  # the checkpoint's replay recounts them
+        # the strengths memo carries over an action that changes nothing it reads
+        keep = s.combat is not None and action.kind in _KEEPERS and self._sfree and self._keeps_strengths(action)
         self._ver += 1
         turn = s.turn
+        self._sfree = False  # no memo while the action applies (Combat class docstring)
         try:
             self._apply(action)
         except BaseException:
+            self._sfree = self._sfree_ok
             self._rollback(counters)
             raise
+        self._sfree = self._sfree_ok
+        if keep:
+            m = self._smemo
+            if m[0] == self._ver - 1:
+                m[0] = self._ver
         if s.turn == turn:
             s.turn_actions += 1
             if s.turn_actions >= self._cap and s.phase != "over":
@@ -507,6 +522,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._sba_seats = set()  # (a copy must not share the set) - the next checks see all
         self._sba_full = True
         self._hcache = {}  # (nor the holders' cache: Zones._play_moved)
+        self._smemo = NO_SMEMO  # (nor the strengths memo: a copy must not share it)
 
     def outcome(self) -> Outcome | None:
         """None while the game runs, else an :class:`Outcome`."""

@@ -36,9 +36,9 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
     c = s.combat
     best = None
     best_score = 99
-    # munchkins_win(), computed at most once (the state does not change here); legal_actions()
-    # just computed it when the fighter acts
-    mw = game._mw_cache[1] if game._mw_cache[0] == game._ver else None
+    # munchkins_win(), asked at most once (the state does not change here; the engine's
+    # strengths memo has it when legal_actions() just computed it for the fighter)
+    mw = None
     for a in acts:
         k = a.kind
         if k == "pass":

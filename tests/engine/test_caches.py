@@ -3,8 +3,11 @@ the one computed afresh, on random games of every preset (with undo, redo, copie
 games loaded mid-game) and on every scenario file, and a game replayed from its save answers
 ``legal_actions`` / ``why_not`` / the strengths exactly as the game that got there step by step.
 
-The cache checked here: where the card-effect language's cards sit in front of the players
-(``Abilities._holders``, kept in ``Game._hcache`` until ``Zones._play_moved``)."""
+The caches checked here: where the card-effect language's cards sit in front of the players
+(``Abilities._holders``, kept in ``Game._hcache`` until ``Zones._play_moved``); the strengths
+memo (``Game._smemo``: ``player_strength``, ``strengths``, ``munchkins_win``,
+``treasure_count`` of one state version, carried over the actions ``Combat._keeps_strengths``
+names; see the ``Combat`` class docstring)."""
 from __future__ import annotations
 
 import glob
@@ -15,6 +18,7 @@ import pytest
 
 from munchkin_lab.engine import Action, Game
 from munchkin_lab.engine.abilities import Abilities
+from munchkin_lab.engine.combat import Combat
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
 PRESETS = ("base", "base_fairy_dust", "base_scooby_dungeons", "star_munchkin_adventures")
@@ -47,6 +51,51 @@ def checked_caches(monkeypatch):
     return seen
 
 
+@pytest.fixture
+def checked_strengths(monkeypatch):
+    """Every answer of the strengths memo's readers is compared with one computed with the
+    memo off; returns the counters ``{"asked": n, "computed": n, "pre_win": n}`` (asked:
+    ``strengths`` or ``munchkins_win`` asked with the memo on; computed: the strengths summed
+    afresh then; pre_win: a window's last ``pass`` answered from the memo)."""
+    seen = {"asked": 0, "computed": 0, "pre_win": 0}
+
+    def checked(name):
+        orig = getattr(Combat, name)
+
+        def fn(self, *args):
+            keep = self._sfree
+            if name in ("strengths", "munchkins_win") and keep and not self._lx_depth:
+                seen["asked"] += 1
+            got = orig(self, *args)
+            self._sfree = False
+            try:
+                fresh = orig(self, *args)
+            finally:
+                self._sfree = keep
+            assert got == fresh, f"stale strengths memo: {name}{args} = {got}, afresh {fresh}"
+            return got
+        monkeypatch.setattr(Combat, name, fn)
+
+    for name in ("player_strength", "strengths", "munchkins_win", "treasure_count"):
+        checked(name)
+    computed = Combat._strengths
+
+    def strengths_computed(self, c):
+        seen["computed"] += self._sfree and not self._lx_depth  # (asked with the memo on)
+        return computed(self, c)
+    monkeypatch.setattr(Combat, "_strengths", strengths_computed)
+    pre_win = Combat._pre_win
+
+    def pre_win_checked(self):
+        got = pre_win(self)
+        if got is not None:  # (the pass has only left the window: nothing the fight reads)
+            assert not self._sfree and got == self.munchkins_win(), "stale strengths memo in _pre_win"
+            seen["pre_win"] += 1
+        return got
+    monkeypatch.setattr(Combat, "_pre_win", pre_win_checked)
+    return seen
+
+
 def _deck(name):
     from munchkin_lab.decks import load_preset
 
@@ -54,7 +103,7 @@ def _deck(name):
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_random_games_never_read_a_stale_cache(preset, checked_caches):
+def test_random_games_never_read_a_stale_cache(preset, checked_caches, checked_strengths):
     """Random games (history on every other game: undo and redo at random points; a copy or a
     loaded save taking over now and then) with every cached answer checked."""
     deck = _deck(preset)
@@ -77,6 +126,23 @@ def test_random_games_never_read_a_stale_cache(preset, checked_caches):
             elif r < 0.055:
                 g = Game.from_json(g.to_json())
     assert checked_caches["calls"] > 100
+    # the memo answers (the check above means something) - unless a rules module hooks the
+    # strengths (the memo is off then)
+    if g._sfree_ok:
+        assert checked_strengths["computed"] < checked_strengths["asked"], checked_strengths
+    else:
+        assert checked_strengths["asked"] == 0, checked_strengths
+
+
+def test_the_greedy_bots_read_the_strengths_memo_afresh(checked_strengths):
+    """The simulator's greedy bots read the strengths in every stage of a combat (the memo
+    carried over window passes and help requests, and the last pass reading it): every
+    answer still equals a fresh one."""
+    from munchkin_lab.sim import simulate
+
+    simulate(_deck("base"), games=12, seed=3, workers=1, progress=False)
+    assert checked_strengths["computed"] < checked_strengths["asked"], checked_strengths
+    assert checked_strengths["pre_win"] > 10, checked_strengths
 
 
 def test_the_language_cards_are_found_and_still_answer_afresh(checked_caches):
@@ -101,7 +167,8 @@ def all_sets(db_url):
     return lambda name: by_name.get(name.lower())
 
 
-def test_every_scenario_passes_with_every_cached_answer_checked(resolver, all_sets, checked_caches):
+def test_every_scenario_passes_with_every_cached_answer_checked(resolver, all_sets, checked_caches,
+                                                                checked_strengths):
     """Each file with the resolver its own suite uses (the base set for core, none for the
     expansions, every shipped set for the language's ``lang_*`` files)."""
     from munchkin_lab.scenarios.runner import run_file
@@ -152,3 +219,39 @@ def test_a_replayed_game_answers_as_the_played_one(preset):
                 compared += 1
             g.play(rnd.choice(g.legal_actions(labels=False)))
     assert compared > 20
+
+
+def _fight(seed: int = 0) -> Game:
+    """A base game (history on) played at random up to a combat's fight stage."""
+    deck = _deck("base")
+    rnd = random.Random(seed)
+    g = Game.new(players=4, deck=deck.specs(), seed=seed, options=deck.game_options(max_turns=60))
+    while not (g.state.combat is not None and g.state.combat.stage == "fight" and not g.state.pending):
+        g.play(rnd.choice(g.legal_actions(labels=False)))
+    return g
+
+
+def test_the_strengths_memo_follows_edits_undo_and_copies():
+    """The memo is per state: an edited position re-marked by ``begin``, an undo and a copy
+    each answer their own numbers (a memo surviving any of them answers the old ones)."""
+    g = _fight()
+    c = g.state.combat
+    ps, ms = g.strengths()
+    mine = g.player_strength(c.fighter)
+    g.state.players[c.fighter].level += 3
+    g.begin()  # (a scenario's edit: the position is new)
+    assert g.strengths() == (ps + 3, ms)
+    assert g.player_strength(c.fighter) == mine + 3
+    twin = g.copy()
+    twin.state.players[c.fighter].level += 2
+    twin.begin()
+    assert twin.strengths() == (ps + 5, ms) and g.strengths() == (ps + 3, ms)
+    g2 = _fight(1)
+    before = g2.strengths(), g2.munchkins_win()
+    for a in g2.legal_actions(labels=False):
+        if a.kind in ("fight", "run"):
+            g2.play(a)
+            break
+    g2.strengths()
+    g2.undo()
+    assert (g2.strengths(), g2.munchkins_win()) == before
