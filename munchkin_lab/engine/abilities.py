@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from dataclasses import replace as _replace
 
-from .lang.interp import Context, amount_of, evaluate, resolve
+from .lang.compiled import amount_fn, cond_fn, target_of
+from .lang.interp import Context, evaluate, resolve
 from .lang.program import PLAYER
 from .lang.vocab import OPS
 from .lang_world import _OFF_PLAYER_KINDS, EngineWorld
@@ -458,19 +459,33 @@ class Abilities:
         lrun = self._lrun
         return [(card, owner, ab) for card, owner in hs for _idx, ab in lrun[card]["in_play"]]
 
+    def _static_found(self, name: str, kind: str) -> list:
+        """``[(card, owner, (ability, test, items, self_only))]`` of the continuous abilities
+        using op ``name`` whose ``who`` is of ``kind`` (player, monster, side, card), of the
+        cards that listen now, in firing order (``_lstatk``: only these can reach a target of
+        that kind; most often none: the callers stop there)."""
+        st = self._lstatk.get((name, kind))
+        if st is None:
+            return []
+        cards, fast = st
+        s = self.state
+        cb = s.combat
+        hs = self._holders(cards, cb.fighter if cb is not None else s.active)
+        if not hs:
+            return hs
+        return [(card, owner, f) for card, owner in hs for f in fast[card]]
+
     def _lx(self, name: str, target: tuple) -> int:
         """What the language adds to a number the engine computes for ``target`` (``("player",
         seat)``, ``("monster", card)``, ``("side", "munchkins")``, ``("card", card)``): the
         amounts of op ``name`` of every continuous ability that holds and reaches the target,
         plus the Ledger's lasting changes (``Ledger.total``). Statics read while statics are
         being summed count nothing (no loops: a condition on the strengths sees none)."""
-        total = 0
         led = self.state.ledger
-        if led.entries:
-            total += led.total(name, target)
-        if name not in self._lstat or self._lx_depth:
+        total = led.total(name, target) if led.entries else 0
+        if self._lx_depth or (name, target[0]) not in self._lstatk:
             return total
-        found = self._static_iter(name)
+        found = self._static_found(name, target[0])
         if not found:
             return total
         self._lx_depth += 1
@@ -482,14 +497,18 @@ class Abilities:
         return total
 
     def _statics_reaching(self, found: list, target: tuple, name: str):
-        """``(ability, ctx, world)`` of the continuous abilities ``found`` (``_static_iter``'s
-        list of op ``name``) whose ``if`` holds now and whose ``who`` reaches ``target`` (a
-        ``(kind, id)`` pair); the caller guards against statics read while statics are summed
-        (``_lx_depth``)."""
+        """``(ability, ctx, world)`` of the continuous abilities ``found`` (``_static_found``'s
+        list of op ``name`` for the kind of ``target``) whose ``if`` holds now and whose ``who``
+        reaches ``target`` (a ``(kind, id)`` pair); the caller guards against statics read while
+        statics are summed (``_lx_depth``). Conditions and targets run compiled
+        (``lang.compiled``; a pure question: skipping one that cannot matter changes nothing)."""
         w = EngineWorld(self)
-        for card, owner, ab in found:
+        x = target[1]
+        for card, owner, (ab, test, items, self_only) in found:
+            if self_only and x != card:
+                continue  # a monster's ability on itself reaches no other monster
             ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
-            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
+            if test is not None and not test(ctx, w):
                 # a monster's condition reads a Race / Class as a disadvantage; a change that
                 # helps the players (a penalty to the monster) reads it as an advantage, which
                 # a one-card Half-Breed / Super Munchkin keeps (core rules, 10. Mixed Super
@@ -497,10 +516,9 @@ class Abilities:
                 if not (ctx.against and self._helps_players(ab, name, target, ctx, w)):
                     continue
                 ctx = _replace(ctx, against=False)
-                if not evaluate(ab.cond, ctx, w):
+                if not test(ctx, w):
                     continue
-            res = resolve(ab.who, ctx, w)
-            if res.kind == target[0] and target[1] in res.items:
+            if x in items(ctx, w):
                 yield ab, ctx, w
 
     #: numeric ops where more is better for the players, whatever they reach
@@ -524,14 +542,14 @@ class Abilities:
         for op in ops:
             if op.name == "if":
                 subj = target if target[0] in ("player", "monster") else None
-                ok = evaluate(op.value, ctx, w, subj)
+                ok = cond_fn(op.value)(ctx, w, subj)
                 total += self._static_sum(op.then if ok else op.orelse, name, target, ctx, w)
             elif op.name == name:
                 if op.who is not None:
-                    res = resolve(op.who, ctx, w)
-                    if res.kind != target[0] or target[1] not in res.items:
+                    t = target_of(op.who)
+                    if t.kind != target[0] or target[1] not in t.items(ctx, w):
                         continue
-                v = amount_of(op.value, ctx, w) if OPS[name].value == "amount" else op.value
+                v = amount_fn(op.value)(ctx, w) if OPS[name].value == "amount" else op.value
                 if isinstance(v, int) and not isinstance(v, bool):
                     total += v
         return total
@@ -544,9 +562,9 @@ class Abilities:
         led = self.state.ledger
         if led.entries and led.has(name, target):
             return True
-        if name not in self._lstat or self._lx_depth:
+        if self._lx_depth or (name, target[0]) not in self._lstatk:
             return False
-        found = self._static_iter(name)
+        found = self._static_found(name, target[0])
         if not found:
             return False
         self._lx_depth += 1
@@ -560,7 +578,7 @@ class Abilities:
         for op in ops:
             if op.name == "if":
                 subj = target if target[0] in ("player", "monster") else None
-                ok = evaluate(op.value, ctx, w, subj)
+                ok = cond_fn(op.value)(ctx, w, subj)
                 if self._switch_in(op.then if ok else op.orelse, name, target, ctx, w):
                     return True
             elif op.name == name:
@@ -577,13 +595,15 @@ class Abilities:
         self._lx_depth += 1
         try:
             w = EngineWorld(self)
+            x = target[1]
             for name, out in ((names[0], add), (names[1], rem)):
-                for card, owner, ab in self._static_iter(name):
-                    ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
-                    if ab.cond is not None and not evaluate(ab.cond, ctx, w):
+                for card, owner, (ab, test, items, self_only) in self._static_found(name, target[0]):
+                    if self_only and x != card:
                         continue
-                    res = resolve(ab.who, ctx, w)
-                    if res.kind == target[0] and target[1] in res.items:
+                    ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
+                    if test is not None and not test(ctx, w):
+                        continue
+                    if x in items(ctx, w):
                         for op in ab.do:
                             if op.name == name:
                                 out.add(op.value)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from .cards import FrozenDict
 from .effects import valid_atom
 from .lang import expand
+from .lang.compiled import cond_fn, target_of
 from .lang.program import (EMPTY, OWNER, PLAYER, About, All, AnyOf, Atom, Cost, Duration, Limit, Not,
                            Op, Per, Target)
 from .ops import LASTING
@@ -495,7 +496,12 @@ def program_tables(specs) -> dict:
     it), ``_lstat`` (op name -> card ids with a continuous ability using it), ``_luse`` (card
     ids with ``use`` abilities), ``_lplayed`` (card id -> has ``played`` abilities),
     ``_lreact`` (card id -> played only as a reaction: ``from_hand`` abilities and no
-    ``played`` ones), ``_lang`` (any listener, or an ability that needs the language's state:
+    ``played`` ones), ``_lstatk`` (``(op name, target kind)`` -> ``(cards, {card: ((ability,
+    test, items, self_only), ...)})``: the continuous abilities using that op, nested ones
+    too, whose ``who`` is of that kind - player, monster, side, card -, with their compiled
+    ``if`` (None: none) and ``who`` items (``lang.compiled``); ``self_only``: a monster's
+    ability on ``this_monster``, which reaches that monster alone; the statics' readers,
+    ``Abilities._lx`` ..., ask only these), ``_lang`` (any listener, or an ability that needs the language's state:
     lasting changes, limits, optional uses - the readers then ask the language), ``_lhold``
     (:meth:`~munchkin_lab.engine.abilities.Abilities._holders`' memo: card set -> may one of
     them sit in front of a player), ``_lall`` (every card some trigger, continuous op or
@@ -512,6 +518,7 @@ def program_tables(specs) -> dict:
     by: dict = {}
     hand: dict = {}
     stat: dict = {}
+    statk: dict = {}
     use: set = set()
     played = [False] * n
     react = [False] * n
@@ -549,8 +556,12 @@ def program_tables(specs) -> dict:
                 if t == "in_play":
                     names: set = set()
                     _static_ops(ab.do, names)
+                    ct = target_of(ab.who)
+                    fast = (ab, cond_fn(ab.cond) if ab.cond is not None else None, ct.items,
+                            sp.kind == "monster" and ab.who == _THIS_MONSTER)
                     for nm in names:
                         stat.setdefault(nm, set()).add(i)
+                        statk.setdefault((nm, ct.kind), {}).setdefault(i, []).append(fast)
                 if t == "use":
                     use.add(i)
                 if t == "played":
@@ -562,6 +573,7 @@ def program_tables(specs) -> dict:
         "_lt": frozenset(by) | frozenset(hand),
         "_lhand": {t: frozenset(v) for t, v in hand.items()},
         "_lstat": {k: frozenset(v) for k, v in stat.items()},
+        "_lstatk": {k: (frozenset(v), {c: tuple(x) for c, x in v.items()}) for k, v in statk.items()},
         "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
         "_lang": bool(by) or bool(hand) or state,
         "_lhold": {},  # card set -> may it sit in front of a player (Abilities._holders' memo)
