@@ -30,8 +30,7 @@ from __future__ import annotations
 
 from dataclasses import replace as _replace
 
-from .lang.compiled import amount_fn, cond_fn, target_of
-from .lang.interp import Context, evaluate, resolve
+from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import PLAYER
 from .lang.vocab import OPS
 from .lang_world import _OFF_PLAYER_KINDS, EngineWorld
@@ -149,13 +148,16 @@ class Abilities:
             if seated:
                 n = len(s.players)
                 start = player if 0 <= player < n else s.active
-                for j in range(n):
-                    q = (start + j) % n
-                    if owner_only >= 0 and q != owner_only:
-                        continue
-                    for qq, c, item in seated:
-                        if qq == q and (not item or self.can_use(q, c)):
-                            out.append((c, q))
+                # the firing order from ``start`` (remembered with ``seated``): (card, seat, item)
+                key = (want, start, owner_only)
+                order = hc.get(key)
+                if order is None:
+                    order = hc[key] = [(c, q, item) for j in range(n) for q in ((start + j) % n,)
+                                       if owner_only < 0 or q == owner_only
+                                       for qq, c, item in seated if qq == q]
+                for c, q, item in order:
+                    if not item or self.can_use(q, c):
+                        out.append((c, q))
         if owner_only >= 0:
             return out
         cb = s.combat
@@ -460,7 +462,7 @@ class Abilities:
         return [(card, owner, ab) for card, owner in hs for _idx, ab in lrun[card]["in_play"]]
 
     def _static_found(self, name: str, kind: str) -> list:
-        """``[(card, owner, (ability, test, items, self_only))]`` of the continuous abilities
+        """``[(card, owner, (ability, self_only))]`` of the continuous abilities
         using op ``name`` whose ``who`` is of ``kind`` (player, monster, side, card), of the
         cards that listen now, in firing order (``_lstatk``: only these can reach a target of
         that kind; most often none: the callers stop there)."""
@@ -500,15 +502,15 @@ class Abilities:
         """``(ability, ctx, world)`` of the continuous abilities ``found`` (``_static_found``'s
         list of op ``name`` for the kind of ``target``) whose ``if`` holds now and whose ``who``
         reaches ``target`` (a ``(kind, id)`` pair); the caller guards against statics read while
-        statics are summed (``_lx_depth``). Conditions and targets run compiled
-        (``lang.compiled``; a pure question: skipping one that cannot matter changes nothing)."""
+        statics are summed (``_lx_depth``). A condition is a pure question: one skipped because
+        its ability cannot reach the target changes nothing."""
         w = EngineWorld(self)
         x = target[1]
-        for card, owner, (ab, test, items, self_only) in found:
+        for card, owner, (ab, self_only) in found:
             if self_only and x != card:
                 continue  # a monster's ability on itself reaches no other monster
             ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
-            if test is not None and not test(ctx, w):
+            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 # a monster's condition reads a Race / Class as a disadvantage; a change that
                 # helps the players (a penalty to the monster) reads it as an advantage, which
                 # a one-card Half-Breed / Super Munchkin keeps (core rules, 10. Mixed Super
@@ -516,9 +518,9 @@ class Abilities:
                 if not (ctx.against and self._helps_players(ab, name, target, ctx, w)):
                     continue
                 ctx = _replace(ctx, against=False)
-                if not test(ctx, w):
+                if not evaluate(ab.cond, ctx, w):
                     continue
-            if x in items(ctx, w):
+            if x in resolve(ab.who, ctx, w).items:  # (of the target's kind: _lstatk)
                 yield ab, ctx, w
 
     #: numeric ops where more is better for the players, whatever they reach
@@ -542,14 +544,14 @@ class Abilities:
         for op in ops:
             if op.name == "if":
                 subj = target if target[0] in ("player", "monster") else None
-                ok = cond_fn(op.value)(ctx, w, subj)
+                ok = evaluate(op.value, ctx, w, subj)
                 total += self._static_sum(op.then if ok else op.orelse, name, target, ctx, w)
             elif op.name == name:
                 if op.who is not None:
-                    t = target_of(op.who)
-                    if t.kind != target[0] or target[1] not in t.items(ctx, w):
+                    res = resolve(op.who, ctx, w)
+                    if res.kind != target[0] or target[1] not in res.items:
                         continue
-                v = amount_fn(op.value)(ctx, w) if OPS[name].value == "amount" else op.value
+                v = amount_of(op.value, ctx, w) if OPS[name].value == "amount" else op.value
                 if isinstance(v, int) and not isinstance(v, bool):
                     total += v
         return total
@@ -578,7 +580,7 @@ class Abilities:
         for op in ops:
             if op.name == "if":
                 subj = target if target[0] in ("player", "monster") else None
-                ok = cond_fn(op.value)(ctx, w, subj)
+                ok = evaluate(op.value, ctx, w, subj)
                 if self._switch_in(op.then if ok else op.orelse, name, target, ctx, w):
                     return True
             elif op.name == name:
@@ -597,13 +599,13 @@ class Abilities:
             w = EngineWorld(self)
             x = target[1]
             for name, out in ((names[0], add), (names[1], rem)):
-                for card, owner, (ab, test, items, self_only) in self._static_found(name, target[0]):
+                for card, owner, (ab, self_only) in self._static_found(name, target[0]):
                     if self_only and x != card:
                         continue
                     ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
-                    if test is not None and not test(ctx, w):
+                    if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                         continue
-                    if x in items(ctx, w):
+                    if x in resolve(ab.who, ctx, w).items:
                         for op in ab.do:
                             if op.name == name:
                                 out.add(op.value)

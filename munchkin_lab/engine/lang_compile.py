@@ -20,9 +20,9 @@ from __future__ import annotations
 from .cards import FrozenDict
 from .effects import valid_atom
 from .lang import expand
-from .lang.compiled import cond_fn, target_of
 from .lang.program import (EMPTY, OWNER, PLAYER, About, All, AnyOf, Atom, Cost, Duration, Limit, Not,
                            Op, Per, Target)
+from .lang.vocab import TARGETS
 from .ops import LASTING
 
 #: The compiled form of a card with nothing the engine reads.
@@ -497,11 +497,11 @@ def program_tables(specs) -> dict:
     ids with ``use`` abilities), ``_lplayed`` (card id -> has ``played`` abilities),
     ``_lreact`` (card id -> played only as a reaction: ``from_hand`` abilities and no
     ``played`` ones), ``_lstatk`` (``(op name, target kind)`` -> ``(cards, {card: ((ability,
-    test, items, self_only), ...)})``: the continuous abilities using that op, nested ones
-    too, whose ``who`` is of that kind - player, monster, side, card -, with their compiled
-    ``if`` (None: none) and ``who`` items (``lang.compiled``); ``self_only``: a monster's
-    ability on ``this_monster``, which reaches that monster alone; the statics' readers,
-    ``Abilities._lx`` ..., ask only these), ``_lang`` (any listener, or an ability that needs the language's state:
+    self_only), ...)})``: the continuous abilities using that op, nested ones too, whose
+    ``who`` is of that kind - player, monster, side, card: only these can reach a target of
+    that kind -; ``self_only``: a monster's ability on ``this_monster``, which reaches that
+    monster alone; the statics' readers, ``Abilities._lx`` ..., ask only these), ``_lang``
+    (any listener, or an ability that needs the language's state:
     lasting changes, limits, optional uses - the readers then ask the language), ``_lhold``
     (:meth:`~munchkin_lab.engine.abilities.Abilities._holders`' memo: card set -> may one of
     them sit in front of a player), ``_lall`` (every card some trigger, continuous op or
@@ -556,12 +556,11 @@ def program_tables(specs) -> dict:
                 if t == "in_play":
                     names: set = set()
                     _static_ops(ab.do, names)
-                    ct = target_of(ab.who)
-                    fast = (ab, cond_fn(ab.cond) if ab.cond is not None else None, ct.items,
-                            sp.kind == "monster" and ab.who == _THIS_MONSTER)
+                    tk = TARGETS[ab.who.name].kind
+                    fast = (ab, sp.kind == "monster" and ab.who == _THIS_MONSTER)
                     for nm in names:
                         stat.setdefault(nm, set()).add(i)
-                        statk.setdefault((nm, ct.kind), {}).setdefault(i, []).append(fast)
+                        statk.setdefault((nm, tk), {}).setdefault(i, []).append(fast)
                 if t == "use":
                     use.add(i)
                 if t == "played":
