@@ -469,9 +469,11 @@ class Abilities:
         st = self._lstatk.get((name, kind))
         if st is None:
             return []
-        cards, fast = st
+        cards, fast, fighting = st
         s = self.state
         cb = s.combat
+        if fighting and (cb is None or (cards.isdisjoint(cb.monsters) and not any(cb.enh))):
+            return []  # monsters and enhancers listen only in the combat (_holders)
         hs = self._holders(cards, cb.fighter if cb is not None else s.active)
         if not hs:
             return hs

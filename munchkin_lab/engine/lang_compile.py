@@ -497,10 +497,11 @@ def program_tables(specs) -> dict:
     ids with ``use`` abilities), ``_lplayed`` (card id -> has ``played`` abilities),
     ``_lreact`` (card id -> played only as a reaction: ``from_hand`` abilities and no
     ``played`` ones), ``_lstatk`` (``(op name, target kind)`` -> ``(cards, {card: ((ability,
-    self_only), ...)})``: the continuous abilities using that op, nested ones too, whose
-    ``who`` is of that kind - player, monster, side, card: only these can reach a target of
-    that kind -; ``self_only``: a monster's ability on ``this_monster``, which reaches that
-    monster alone; the statics' readers, ``Abilities._lx`` ..., ask only these), ``_lang``
+    self_only), ...)}, fighting)``: the continuous abilities using that op, nested ones too,
+    whose ``who`` is of that kind - player, monster, side, card: only these can reach a target
+    of that kind -; ``self_only``: a monster's ability on ``this_monster``, which reaches that
+    monster alone; ``fighting``: every card is a monster or Monster Enhancer, heard only in a
+    combat; the statics' readers, ``Abilities._lx`` ..., ask only these), ``_lang``
     (any listener, or an ability that needs the language's state:
     lasting changes, limits, optional uses - the readers then ask the language), ``_lhold``
     (:meth:`~munchkin_lab.engine.abilities.Abilities._holders`' memo: card set -> may one of
@@ -572,7 +573,9 @@ def program_tables(specs) -> dict:
         "_lt": frozenset(by) | frozenset(hand),
         "_lhand": {t: frozenset(v) for t, v in hand.items()},
         "_lstat": {k: frozenset(v) for k, v in stat.items()},
-        "_lstatk": {k: (frozenset(v), {c: tuple(x) for c, x in v.items()}) for k, v in statk.items()},
+        "_lstatk": {k: (frozenset(v), {c: tuple(x) for c, x in v.items()},
+                        all(specs[c].kind in ("monster", "monster_enhancer") for c in v))
+                    for k, v in statk.items()},
         "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
         "_lang": bool(by) or bool(hand) or state,
         "_lhold": {},  # card set -> may it sit in front of a player (Abilities._holders' memo)
