@@ -4,7 +4,9 @@ games loaded mid-game) and on every scenario file, and a game replayed from its 
 ``legal_actions`` / ``why_not`` / the strengths exactly as the game that got there step by step.
 
 The cache checked here: where the card-effect language's cards sit in front of the players
-(``Abilities._holders``, kept in ``Game._hcache`` until ``Zones._play_moved``)."""
+and their firing order from each seat (``Abilities._holders``, kept in ``Game._hcache`` until
+``Zones._play_moved``), and the ``use`` candidates' early stop that reads it
+(``LangActions._cand_use``)."""
 from __future__ import annotations
 
 import glob
@@ -15,6 +17,7 @@ import pytest
 
 from munchkin_lab.engine import Action, Game
 from munchkin_lab.engine.abilities import Abilities
+from munchkin_lab.engine.lang_actions import LangActions
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
 PRESETS = ("base", "base_fairy_dust", "base_scooby_dungeons", "star_munchkin_adventures")
@@ -90,6 +93,39 @@ def test_the_language_cards_are_found_and_still_answer_afresh(checked_caches):
         while g.outcome() is None:
             g.play(rnd.choice(g.legal_actions(labels=False)))
     assert checked_caches["found"] > 200, checked_caches
+
+
+def test_the_use_candidates_stop_early_only_when_nothing_listens():
+    """``LangActions._cand_use`` stops before asking the holders when the cache says no ``use``
+    card sits in front of a player and none is in the combat: at every step of random base
+    games, for every seat, whenever it stops early the holders asked afresh (empty cache) name
+    no card, and its list equals the one computed with an empty cache."""
+    deck = _deck("base")
+    early = heard = 0
+    for seed in range(12):
+        g = Game.new(players=4, deck=deck.specs(), seed=seed, options=deck.game_options(max_turns=60),
+                     history=False)
+        asked: list = []
+        g._holders = lambda *a, **kw: asked.append(1) or Abilities._holders(g, *a, **kw)
+        rnd = random.Random(seed)
+        while g.outcome() is None:
+            for seat in range(4):
+                asked.clear()
+                got: list = []
+                LangActions._cand_use(g, seat, True, got)
+                keep, g._hcache = g._hcache, {}
+                listening = Abilities._holders(g, g._luse, seat)
+                fresh: list = []
+                LangActions._cand_use(g, seat, True, fresh)
+                g._hcache = keep
+                assert got == fresh, (seed, seat, got, fresh)
+                if not asked:
+                    assert listening == [], (seed, seat, listening)
+                    early += 1
+                heard += bool(listening)
+            g.play(rnd.choice(g.legal_actions(labels=False)))
+    # the Hireling (in front of a player) and the Lawyers (in the combat) listen often
+    assert early > 1000 and heard > 200, (early, heard)
 
 
 @pytest.fixture(scope="module")
