@@ -4,9 +4,7 @@ games loaded mid-game) and on every scenario file, and a game replayed from its 
 ``legal_actions`` / ``why_not`` / the strengths exactly as the game that got there step by step.
 
 The cache checked here: where the card-effect language's cards sit in front of the players
-and their firing order from each seat (``Abilities._holders``, kept in ``Game._hcache`` until
-``Zones._play_moved``), and the ``use`` candidates' early stop that reads it
-(``LangActions._cand_use``)."""
+(``Abilities._holders``, kept in ``Game._hcache`` until ``Zones._play_moved``)."""
 from __future__ import annotations
 
 import glob
@@ -17,7 +15,6 @@ import pytest
 
 from munchkin_lab.engine import Action, Game
 from munchkin_lab.engine.abilities import Abilities
-from munchkin_lab.engine.lang_actions import LangActions
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
 PRESETS = ("base", "base_fairy_dust", "base_scooby_dungeons", "star_munchkin_adventures")
@@ -99,7 +96,10 @@ def test_the_use_candidates_stop_early_only_when_nothing_listens():
     """``LangActions._cand_use`` stops before asking the holders when the cache says no ``use``
     card sits in front of a player and none is in the combat: at every step of random base
     games, for every seat, whenever it stops early the holders asked afresh (empty cache) name
-    no card, and its list equals the one computed with an empty cache."""
+    no card, and its list equals the one computed with an empty cache. (The holders cache
+    also keeps each set's firing order per starting seat: checked by ``checked_caches``.)"""
+    from munchkin_lab.engine.lang_actions import LangActions
+
     deck = _deck("base")
     early = heard = 0
     for seed in range(12):
