@@ -148,13 +148,16 @@ class Abilities:
             if seated:
                 n = len(s.players)
                 start = player if 0 <= player < n else s.active
-                for j in range(n):
-                    q = (start + j) % n
-                    if owner_only >= 0 and q != owner_only:
-                        continue
-                    for qq, c, item in seated:
-                        if qq == q and (not item or self.can_use(q, c)):
-                            out.append((c, q))
+                # the firing order from ``start`` (remembered with ``seated``): (card, seat, item)
+                key = (want, start, owner_only)
+                order = hc.get(key)
+                if order is None:
+                    order = hc[key] = [(c, q, item) for j in range(n) for q in ((start + j) % n,)
+                                       if owner_only < 0 or q == owner_only
+                                       for qq, c, item in seated if qq == q]
+                for c, q, item in order:
+                    if not item or self.can_use(q, c):
+                        out.append((c, q))
         if owner_only >= 0:
             return out
         cb = s.combat
@@ -458,19 +461,35 @@ class Abilities:
         lrun = self._lrun
         return [(card, owner, ab) for card, owner in hs for _idx, ab in lrun[card]["in_play"]]
 
+    def _static_found(self, name: str, kind: str) -> list:
+        """``[(card, owner, (ability, self_only))]`` of the continuous abilities
+        using op ``name`` whose ``who`` is of ``kind`` (player, monster, side, card), of the
+        cards that listen now, in firing order (``_lstatk``: only these can reach a target of
+        that kind; most often none: the callers stop there)."""
+        st = self._lstatk.get((name, kind))
+        if st is None:
+            return []
+        cards, fast, fighting = st
+        s = self.state
+        cb = s.combat
+        if fighting and (cb is None or (cards.isdisjoint(cb.monsters) and not any(cb.enh))):
+            return []  # monsters and enhancers listen only in the combat (_holders)
+        hs = self._holders(cards, cb.fighter if cb is not None else s.active)
+        if not hs:
+            return hs
+        return [(card, owner, f) for card, owner in hs for f in fast[card]]
+
     def _lx(self, name: str, target: tuple) -> int:
         """What the language adds to a number the engine computes for ``target`` (``("player",
         seat)``, ``("monster", card)``, ``("side", "munchkins")``, ``("card", card)``): the
         amounts of op ``name`` of every continuous ability that holds and reaches the target,
         plus the Ledger's lasting changes (``Ledger.total``). Statics read while statics are
         being summed count nothing (no loops: a condition on the strengths sees none)."""
-        total = 0
         led = self.state.ledger
-        if led.entries:
-            total += led.total(name, target)
-        if name not in self._lstat or self._lx_depth:
+        total = led.total(name, target) if led.entries else 0
+        if self._lx_depth or (name, target[0]) not in self._lstatk:
             return total
-        found = self._static_iter(name)
+        found = self._static_found(name, target[0])
         if not found:
             return total
         self._lx_depth += 1
@@ -482,12 +501,16 @@ class Abilities:
         return total
 
     def _statics_reaching(self, found: list, target: tuple, name: str):
-        """``(ability, ctx, world)`` of the continuous abilities ``found`` (``_static_iter``'s
-        list of op ``name``) whose ``if`` holds now and whose ``who`` reaches ``target`` (a
-        ``(kind, id)`` pair); the caller guards against statics read while statics are summed
-        (``_lx_depth``)."""
+        """``(ability, ctx, world)`` of the continuous abilities ``found`` (``_static_found``'s
+        list of op ``name`` for the kind of ``target``) whose ``if`` holds now and whose ``who``
+        reaches ``target`` (a ``(kind, id)`` pair); the caller guards against statics read while
+        statics are summed (``_lx_depth``). A condition is a pure question: one skipped because
+        its ability cannot reach the target changes nothing."""
         w = EngineWorld(self)
-        for card, owner, ab in found:
+        x = target[1]
+        for card, owner, (ab, self_only) in found:
+            if self_only and x != card:
+                continue  # a monster's ability on itself reaches no other monster
             ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 # a monster's condition reads a Race / Class as a disadvantage; a change that
@@ -499,8 +522,7 @@ class Abilities:
                 ctx = _replace(ctx, against=False)
                 if not evaluate(ab.cond, ctx, w):
                     continue
-            res = resolve(ab.who, ctx, w)
-            if res.kind == target[0] and target[1] in res.items:
+            if x in resolve(ab.who, ctx, w).items:  # (of the target's kind: _lstatk)
                 yield ab, ctx, w
 
     #: numeric ops where more is better for the players, whatever they reach
@@ -544,9 +566,9 @@ class Abilities:
         led = self.state.ledger
         if led.entries and led.has(name, target):
             return True
-        if name not in self._lstat or self._lx_depth:
+        if self._lx_depth or (name, target[0]) not in self._lstatk:
             return False
-        found = self._static_iter(name)
+        found = self._static_found(name, target[0])
         if not found:
             return False
         self._lx_depth += 1
@@ -577,13 +599,15 @@ class Abilities:
         self._lx_depth += 1
         try:
             w = EngineWorld(self)
+            x = target[1]
             for name, out in ((names[0], add), (names[1], rem)):
-                for card, owner, ab in self._static_iter(name):
+                for card, owner, (ab, self_only) in self._static_found(name, target[0]):
+                    if self_only and x != card:
+                        continue
                     ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
                     if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                         continue
-                    res = resolve(ab.who, ctx, w)
-                    if res.kind == target[0] and target[1] in res.items:
+                    if x in resolve(ab.who, ctx, w).items:
                         for op in ab.do:
                             if op.name == name:
                                 out.add(op.value)

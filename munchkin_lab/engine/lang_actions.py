@@ -319,8 +319,15 @@ class LangActions:
         luse = self._luse
         if not luse:
             return
+        if not self._hcache.get(luse, True):
+            # (most steps) none of these cards sits in front of a player (Abilities._holders'
+            # cache); unless one is in the combat or a rules module holds cards, none listens
+            s = self.state
+            cb = s.combat
+            if not s.module_state and (cb is None or (luse.isdisjoint(cb.monsters) and not any(cb.enh))):
+                return
         hs = self._holders(luse, seat)
-        if not hs:  # (most steps: no card with a use ability listens)
+        if not hs:
             return
         for card, owner, idx, ab, ctx, w in self._use_holders(seat, hs):
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):

@@ -22,6 +22,7 @@ from .effects import valid_atom
 from .lang import expand
 from .lang.program import (EMPTY, OWNER, PLAYER, About, All, AnyOf, Atom, Cost, Duration, Limit, Not,
                            Op, Per, Target)
+from .lang.vocab import TARGETS
 from .ops import LASTING
 
 #: The compiled form of a card with nothing the engine reads.
@@ -495,7 +496,13 @@ def program_tables(specs) -> dict:
     it), ``_lstat`` (op name -> card ids with a continuous ability using it), ``_luse`` (card
     ids with ``use`` abilities), ``_lplayed`` (card id -> has ``played`` abilities),
     ``_lreact`` (card id -> played only as a reaction: ``from_hand`` abilities and no
-    ``played`` ones), ``_lang`` (any listener, or an ability that needs the language's state:
+    ``played`` ones), ``_lstatk`` (``(op name, target kind)`` -> ``(cards, {card: ((ability,
+    self_only), ...)}, fighting)``: the continuous abilities using that op, nested ones too,
+    whose ``who`` is of that kind - player, monster, side, card: only these can reach a target
+    of that kind -; ``self_only``: a monster's ability on ``this_monster``, which reaches that
+    monster alone; ``fighting``: every card is a monster or Monster Enhancer, heard only in a
+    combat; the statics' readers, ``Abilities._lx`` ..., ask only these), ``_lang``
+    (any listener, or an ability that needs the language's state:
     lasting changes, limits, optional uses - the readers then ask the language), ``_lhold``
     (:meth:`~munchkin_lab.engine.abilities.Abilities._holders`' memo: card set -> may one of
     them sit in front of a player), ``_lall`` (every card some trigger, continuous op or
@@ -512,6 +519,7 @@ def program_tables(specs) -> dict:
     by: dict = {}
     hand: dict = {}
     stat: dict = {}
+    statk: dict = {}
     use: set = set()
     played = [False] * n
     react = [False] * n
@@ -549,8 +557,11 @@ def program_tables(specs) -> dict:
                 if t == "in_play":
                     names: set = set()
                     _static_ops(ab.do, names)
+                    tk = TARGETS[ab.who.name].kind
+                    fast = (ab, sp.kind == "monster" and ab.who == _THIS_MONSTER)
                     for nm in names:
                         stat.setdefault(nm, set()).add(i)
+                        statk.setdefault((nm, tk), {}).setdefault(i, []).append(fast)
                 if t == "use":
                     use.add(i)
                 if t == "played":
@@ -562,6 +573,9 @@ def program_tables(specs) -> dict:
         "_lt": frozenset(by) | frozenset(hand),
         "_lhand": {t: frozenset(v) for t, v in hand.items()},
         "_lstat": {k: frozenset(v) for k, v in stat.items()},
+        "_lstatk": {k: (frozenset(v), {c: tuple(x) for c, x in v.items()},
+                        all(specs[c].kind in ("monster", "monster_enhancer") for c in v))
+                    for k, v in statk.items()},
         "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
         "_lang": bool(by) or bool(hand) or state,
         "_lhold": {},  # card set -> may it sit in front of a player (Abilities._holders' memo)

@@ -158,6 +158,42 @@ def test_the_language_cards_are_found_and_still_answer_afresh(checked_caches):
     assert checked_caches["found"] > 200, checked_caches
 
 
+def test_the_use_candidates_stop_early_only_when_nothing_listens():
+    """``LangActions._cand_use`` stops before asking the holders when the cache says no ``use``
+    card sits in front of a player and none is in the combat: at every step of random base
+    games, for every seat, whenever it stops early the holders asked afresh (empty cache) name
+    no card, and its list equals the one computed with an empty cache. (The holders cache
+    also keeps each set's firing order per starting seat: checked by ``checked_caches``.)"""
+    from munchkin_lab.engine.lang_actions import LangActions
+
+    deck = _deck("base")
+    early = heard = 0
+    for seed in range(12):
+        g = Game.new(players=4, deck=deck.specs(), seed=seed, options=deck.game_options(max_turns=60),
+                     history=False)
+        asked: list = []
+        g._holders = lambda *a, **kw: asked.append(1) or Abilities._holders(g, *a, **kw)
+        rnd = random.Random(seed)
+        while g.outcome() is None:
+            for seat in range(4):
+                asked.clear()
+                got: list = []
+                LangActions._cand_use(g, seat, True, got)
+                keep, g._hcache = g._hcache, {}
+                listening = Abilities._holders(g, g._luse, seat)
+                fresh: list = []
+                LangActions._cand_use(g, seat, True, fresh)
+                g._hcache = keep
+                assert got == fresh, (seed, seat, got, fresh)
+                if not asked:
+                    assert listening == [], (seed, seat, listening)
+                    early += 1
+                heard += bool(listening)
+            g.play(rnd.choice(g.legal_actions(labels=False)))
+    # the Hireling (in front of a player) and the Lawyers (in the combat) listen often
+    assert early > 1000 and heard > 200, (early, heard)
+
+
 @pytest.fixture(scope="module")
 def all_sets(db_url):
     """Card-name resolver over every shipped set (the session's temp card database)."""

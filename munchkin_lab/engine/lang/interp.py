@@ -473,22 +473,34 @@ class Ledger:
     def total(self, name: str, target: tuple) -> int:
         """Sum of the int values of ``name`` on ``target`` (combat_strength, run_away,
         roll_mod, hand_limit, treasures, levels_won)."""
-        return sum(e.value for e in self.entries if e.name == name and e.target == tuple(target)
-                   and isinstance(e.value, int) and not isinstance(e.value, bool))
+        t = tuple(target)
+        total = 0
+        for e in self.entries:
+            if e.name == name and e.target == t:
+                v = e.value
+                if isinstance(v, int) and not isinstance(v, bool):
+                    total += v
+        return total
 
     def has(self, name: str, target: tuple) -> bool:
         """Whether a switch (``wins_ties``, ``must_help``, ``only_slot``...) is on for ``target``."""
-        return any(e.name == name and e.target == tuple(target) for e in self.entries)
+        t = tuple(target)
+        for e in self.entries:
+            if e.name == name and e.target == t:
+                return True
+        return False
 
     def values(self, name: str, target: tuple) -> tuple:
         """The values of ``name`` on ``target``, oldest first (``only_slot`` -> slots)."""
-        return tuple(e.value for e in self.entries if e.name == name and e.target == tuple(target))
+        t = tuple(target)
+        return tuple(e.value for e in self.entries if e.name == name and e.target == t)
 
     def tags(self, target: tuple, printed=()) -> frozenset:
         """The tags of ``target``: ``printed`` plus granted minus removed, in the order made."""
         tags = set(printed)
+        t = tuple(target)
         for e in self.entries:
-            if e.target == tuple(target):
+            if e.target == t:
                 if e.name == "grant_tag":
                     tags.add(e.value)
                 elif e.name == "remove_tag":
