@@ -43,13 +43,15 @@ def register(db: typer.Typer) -> None:
     @db.command("import")
     def db_import(path: Path = typer.Argument(..., help="CSV file (as written by `db export` or pandas)."),
                   replace: bool = typer.Option(False, "--replace",
-                                               help="Also delete the cards the CSV does not list (asks first)."),
+                                               help="Also delete the designer cards the CSV does not list (asks first; "
+                                                    "printed cards of shipped sets are never deleted)."),
                   dry_run: bool = typer.Option(False, "--dry-run", help="Only show what would change."),
                   yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask before deleting (--replace)."),
                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Merge a CSV into the card database (insert or update by set and name).
 
-        Nothing is deleted unless --replace, which first shows what it would delete and asks.
+        Nothing is deleted unless --replace, which first shows what it would delete and asks;
+        it deletes designer cards only (a printed card of a shipped set is never deleted).
         """
         from .api import import_csv
 
