@@ -18,8 +18,13 @@ def _run(fn):
 
     from .errors import CardDataError
 
+    from ..fileio import OutputFileError
+
     try:
         return fn()
+    except OutputFileError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2 if exc.usage else 1) from None
     except (CardDataError, OSError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
@@ -32,11 +37,15 @@ def register(db: typer.Typer) -> None:
     """Add ``export`` and ``import`` to the ``db`` command group."""
 
     @db.command("export")
-    def db_export(path: Path = typer.Argument(..., help="CSV file to write (replaced atomically)."),
+    def db_export(path: Path = typer.Argument(..., help="CSV file to write (.csv; written atomically)."),
+                  force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
-        """Write every card (file and designer cards) to a CSV file."""
+        """Write every card (file and designer cards) to a CSV file. Refuses to overwrite a
+        file (unless --force) and a name not ending in .csv."""
+        from ..fileio import check_new_file
         from .api import export_csv
 
+        _run(lambda: check_new_file(path, force=force, suffixes=(".csv",), what="db export writes CSV"))
         n = _run(lambda: export_csv(path, url=url))
         typer.echo(f"wrote {n} cards to {path}")
 

@@ -178,8 +178,9 @@ def register(app: typer.Typer, search_command) -> None:
         if str(path) == "-":
             typer.echo(export_set(code, url=url), nl=False)
             return
-        if path.exists() and not force:
-            raise DesignerCardError(f"{path} already exists (use --force to overwrite it)")
+        from ..fileio import check_new_file
+
+        check_new_file(path, force=force, suffixes=(".yaml", ".yml"), what="a set file is YAML")
         from ..plural import plural
         from .designer import read_set_text
 

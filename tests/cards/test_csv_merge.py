@@ -212,7 +212,13 @@ def test_db_import_and_export_commands(url, tmp_path):
     path = tmp_path / "cards.csv"
     res = runner.invoke(app, ["db", "export", str(path), "--url", url])
     assert res.exit_code == 0 and res.output == f"wrote 12 cards to {path}\n"
-    rows = [r for r in rows_of(path) if r["set"] in ("alpha", "lab")]
+    path.write_text("my notes\n", encoding="utf-8")
+    res = runner.invoke(app, ["db", "export", str(path), "--url", url])
+    assert res.exit_code == 1 and f"Error: '{path}' already exists (use --force to overwrite it)" in res.output
+    assert path.read_text(encoding="utf-8") == "my notes\n"
+    res = runner.invoke(app, ["db", "export", str(path), "--force", "--url", url])
+    assert res.exit_code == 0 and res.output == f"wrote 12 cards to {path}\n"
+    rows = [r for r in rows_of(path) if r["set"] == "alpha"]  # no beta (shipped) nor lab (designer) rows
     write_rows(path, rows)
     before = content(url)
     res = runner.invoke(app, ["db", "import", str(path), "--replace", "--dry-run", "--url", url])
