@@ -549,6 +549,88 @@ def add_card(card: Mapping[str, Any], set_code: str, url: str | None = None) -> 
     return save_card(card, set_code, url=url)
 
 
+def _card_model_in(card: Any, doc: YamlDoc | None, loc: tuple) -> tuple[CardFile | None, str, list[str]]:
+    """(model or None, who, problems) of one card found at ``loc`` in ``doc`` (a file or the
+    command line); each problem is ``source:line: card 'Name': field: message``."""
+    name = card.get("name") if isinstance(card, Mapping) else None
+    who = f"card {name!r}" if isinstance(name, str) and name else f"card #{loc[-1] + 1 if loc else 1}"
+    if not isinstance(card, Mapping):
+        return None, who, [f"{_where(doc, loc)}{who}: a card is a mapping of fields (name, kind, deck, ...), "
+                           f"got {type(card).__name__}"]
+    prov = card.get("provenance", DESIGNER)
+    if prov != DESIGNER:
+        return None, who, [f"{_where(doc, loc + ('provenance',))}{who}: provenance: a designer card is 'designer', "
+                           f"got {prov!r} ('printed' and 'inferred' belong to the shipped set files)"]
+    data = {k: v for k, v in card.items() if k not in ("set", "row_version", "origin", "id", "key")}
+    data["provenance"] = DESIGNER
+    try:
+        return CardFile.model_validate(data), who, []
+    except ValidationError as exc:
+        out = []
+        for err in exc.errors(include_url=False):
+            fld, msg = _describe(err)
+            out.append(f"{_where(doc, loc + tuple(err['loc']))}{who}: {fld + ': ' if fld else ''}{msg}")
+        return None, who, out
+
+
+def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = None, *,
+              doc: YamlDoc | None = None, at: tuple | None = ()) -> list[SavedCard]:
+    """Add several designer cards to designer set ``set_code``, all or nothing (``cards
+    add --file``): every card is checked first (fields, tags, names against the database
+    and against each other), then all are written in one transaction; on any problem
+    nothing is written.
+
+    Args:
+        cards: the cards in the set-file form (see :func:`card_model`).
+        doc: the parsed file they come from (problems then name its line); ``at``: where
+            the list lies in it (``()`` for a top-level list, ``("cards",)`` for a ``cards:``
+            key, ``None`` when the document is the one card itself).
+    Returns:
+        one :class:`SavedCard` per card, in order.
+    Raises:
+        DesignerCardError: every problem of every card, ``file:line: card 'Name': field: message``.
+    """
+    checked, problems = [], []
+    for i, card in enumerate(cards):
+        loc = at + (i,) if at is not None else ()
+        model, who, errs = _card_model_in(card, doc, loc)
+        problems += errs
+        if model is not None:
+            where = _where(doc, loc + ("name",))
+            first = next((w for m, _, w, _ in checked if name_key(m.name) == name_key(model.name)), None)
+            if first is not None:
+                problems.append(f"{where}{who}: name: the list holds it twice (first at {first.rstrip(': ') or 'an earlier card'})")
+                continue
+            checked.append((model, who, where, loc))
+    if problems:
+        from .build import _by_place
+
+        raise DesignerCardError(_by_place(problems))
+
+    def work(conn: Connection) -> list[SavedCard]:
+        from .build import TABLES
+
+        config.lock_tables(conn, TABLES)
+        srow = _designer_set(conn, set_code)
+        tags, taken, found = _tag_rows(conn), _taken_names(conn), []
+        for model, who, where, loc in checked:
+            for p in _resolve_tags(model, tags, srow["code"], who)[2]:
+                j = re.match(r"[^:]*: tags\[(\d+)\]", p)
+                found.append((_where(doc, loc + ("tags", int(j.group(1)))) if j else where) + p)
+        named = [(m.name, [a.name for a in m.aliases], who) for m, who, _, _ in checked]
+        places = {who: where for _, who, where, _ in checked}
+        found += [places.get(p.split(": ", 1)[0], "") + p for p in _shadow_problems(named, taken)]
+        if found:
+            from .build import _by_place
+
+            raise DesignerCardError(_by_place(found))
+        return [_store(conn, srow, model, None, None, who) for model, who, _, _ in checked]
+
+    saved = config.run_write(_engine(url), work)
+    _forget_caches()
+    return saved
+
+
 def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None, row_version: int | None = None,
               url: str | None = None) -> SavedCard:
     """Insert (``card_id=None``) or replace a designer card as a whole (the form's save).

@@ -370,3 +370,56 @@ def test_cards_and_set_commands(url, tmp_path):
     assert r.exit_code == 0 and r.stdout.startswith("set 'my_fan' created: 3 added")
     r = run("set", "delete", "alpha", "--yes")
     assert r.exit_code == 1 and "'alpha' is a shipped set" in r.stderr
+
+
+def test_cards_add_from_a_file_is_all_or_nothing_with_lines(url, tmp_path):
+    """``cards add --file`` with a list whose second card is bad writes no card (not even the
+    first), and every problem names the file's line, the card and the field, sorted by line."""
+    D.create_set("my_fan", "My fan set", url=url)
+    before = _db_state(url)
+    many = tmp_path / "cards.yaml"
+    many.write_text(
+        "- name: Harbor Hag\n"          # 1
+        "  kind: monster\n"
+        "  deck: door\n"
+        "  level: 5\n"
+        "- name: Tide Troll\n"          # 5
+        "  kind: monster\n"
+        "  deck: door\n"
+        "  level: 9\n"
+        "  effects:\n"
+        "    abilities:\n"              # 10
+        "      - when: enters_combat\n"
+        "        do:\n"
+        "          - combat_strength: -2\n"
+        "            for: until_dawn\n"  # 14
+        "    bad_stuff:\n"
+        "      - lose_item: hat\n"       # 16
+        "- name: Cursed Anchor\n"
+        "  kind: curse\n"
+        "  deck: door\n"
+        "  tags: [Soggy]\n"              # 20
+        "- {name: Harbor Hag, kind: curse, deck: door}\n",  # 21: twice in the list
+        encoding="utf-8")
+    r = runner.invoke(app, ["cards", "add", "my_fan", "--file", str(many), "--url", url])
+    assert r.exit_code == 1, r.output
+    lines = r.stderr.splitlines()
+    assert lines[0] == "Error: 3 problems in the card data:"
+    assert lines[1].startswith(f"  {many}:14: card 'Tide Troll': effects.abilities[0].do[0].for: unknown duration "
+                               "'until_dawn'")
+    assert lines[2].startswith(f"  {many}:16: card 'Tide Troll': effects.bad_stuff[0].lose_item: expected one of ")
+    assert lines[3] == f"  {many}:21: card 'Harbor Hag': name: the list holds it twice (first at {many}:1)"
+    assert _db_state(url) == before and r.stdout == ""  # Harbor Hag was not added
+    # the fields are fine now: the database checks (an undeclared tag) also name the line, still nothing written
+    text = many.read_text(encoding="utf-8").replace("until_dawn", "this_combat").replace("hat", "headgear")
+    many.write_text(text.replace("- {name: Harbor Hag, kind: curse, deck: door}\n", ""), encoding="utf-8")
+    r = runner.invoke(app, ["cards", "add", "my_fan", "--file", str(many), "--url", url])
+    assert r.exit_code == 1 and f"Error: {many}:20: card 'Cursed Anchor': tags[0]: undeclared tag 'Soggy'" in r.stderr
+    assert _db_state(url) == before
+    many.write_text(text.replace("  tags: [Soggy]\n", "").replace("- {name: Harbor Hag, kind: curse, deck: door}\n", ""),
+                    encoding="utf-8")
+    r = runner.invoke(app, ["cards", "add", "my_fan", "--file", str(many), "--url", url])
+    assert r.exit_code == 0, r.output
+    assert [ln.split(" (")[0] for ln in r.stdout.splitlines() if ln.startswith("added")] == [
+        "added my_fan:Harbor Hag", "added my_fan:Tide Troll", "added my_fan:Cursed Anchor"]
+    assert sorted(api.cards("set:my_fan", url=url)["name"]) == ["Cursed Anchor", "Harbor Hag", "Tide Troll"]
