@@ -914,6 +914,18 @@ def read_set_text(text: str, source: str = "<set>") -> SetFile:
     return _read_set(text, source)[0]
 
 
+def designer_set_data(data: Any) -> Any:
+    """The data of a designer set file with ``provenance: designer`` on every card that does
+    not say its provenance (a card written by hand in a designer set is the designer's own,
+    as in ``cards add``; the shipped set files' default, ``printed``, would ask for a
+    ``source:``). ``data`` itself is not changed."""
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        return data
+    cards = [({**c, "provenance": DESIGNER} if isinstance(c, dict) and "provenance" not in c else c)
+             for c in data["cards"]]
+    return {**data, "cards": cards}
+
+
 def _read_set(text: str, source: str) -> tuple[SetFile, YamlDoc]:
     from .. import safe_yaml
 
@@ -926,9 +938,11 @@ def _read_set(text: str, source: str) -> tuple[SetFile, YamlDoc]:
         raise DesignerCardError(f"{source}: a set file is a mapping with set:, tags: and cards: "
                                 "(database/README.md)")
     try:
-        return SetFile.model_validate(doc.data), doc
+        return SetFile.model_validate(designer_set_data(doc.data)), doc
     except ValidationError as exc:
-        raise DesignerCardError(validation_problems(doc, exc)) from None
+        from .build import _by_place
+
+        raise DesignerCardError(_by_place(validation_problems(doc, exc))) from None
 
 
 def _where(doc: YamlDoc | None, loc: tuple) -> str:

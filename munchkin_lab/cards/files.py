@@ -226,7 +226,8 @@ class CardFile(CardFields):
     @model_validator(mode="after")
     def _source_required(self) -> "CardFile":
         if self.provenance in ("printed", "inferred") and not (self.source or "").strip():
-            raise ValueError(f"source: required when provenance is {self.provenance!r}")
+            raise ValueError(f"source: required when provenance is {self.provenance!r} (add source: saying where "
+                             "the card's facts come from, or provenance: designer for a card of your own)")
         return self
 
 

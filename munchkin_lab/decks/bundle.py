@@ -194,7 +194,7 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
 
     from .. import config
     from ..cards.api import open_engine
-    from ..cards.designer import DesignerCardError, _apply_set, _plan_set, _renumber
+    from ..cards.designer import DesignerCardError, _apply_set, _plan_set, _renumber, designer_set_data
     from ..cards.files import SetFile, YamlDoc, validation_problems
     from ..cards.models import Card, CardSet
     from ..cards.models import Deck as DeckRow
@@ -210,7 +210,7 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
         sub = sets_node.value[i] if sets_node is not None and i < len(sets_node.value) else None
         doc = YamlDoc(Path(source), raw, sub, source)
         try:
-            set_files.append((SetFile.model_validate(raw if isinstance(raw, dict) else {}), doc))
+            set_files.append((SetFile.model_validate(designer_set_data(raw) if isinstance(raw, dict) else {}), doc))
         except ValidationError as exc:
             problems += validation_problems(doc, exc)
     if problems:

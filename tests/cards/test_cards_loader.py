@@ -145,7 +145,8 @@ def test_printed_without_source(data_copy):
         deck: door
     """)
     (p,) = problems(data_copy)
-    assert p == "database/sets/gamma.yaml:7: card 'Nowhere': source: required when provenance is 'printed'"
+    assert p == ("database/sets/gamma.yaml:7: card 'Nowhere': source: required when provenance is 'printed' (add "
+                 "source: saying where the card's facts come from, or provenance: designer for a card of your own)")
 
 
 def test_alias_clash_with_other_card_name(data_copy):
@@ -271,7 +272,8 @@ def test_every_problem_of_a_file_in_one_run(data_copy):
     nor the checks that need valid cards (undeclared tag, duplicate card); sorted by line."""
     write_set(data_copy, BAD_FAN)
     assert problems(data_copy) == [
-        "database/sets/gamma.yaml:7: card 'Odd Thing': source: required when provenance is 'printed'",
+        "database/sets/gamma.yaml:7: card 'Odd Thing': source: required when provenance is 'printed' (add source: "
+        "saying where the card's facts come from, or provenance: designer for a card of your own)",
         "database/sets/gamma.yaml:18: card 'Tag Thing': tags: undeclared tag 'nosuchtag' "
         "(declare it in tags.yaml or in this set's tags:)",
         "database/sets/gamma.yaml:20: card 'Tag Thing': name: duplicate card in set 'gamma' (first at line 13)",

@@ -423,3 +423,27 @@ def test_cards_add_from_a_file_is_all_or_nothing_with_lines(url, tmp_path):
     assert [ln.split(" (")[0] for ln in r.stdout.splitlines() if ln.startswith("added")] == [
         "added my_fan:Harbor Hag", "added my_fan:Tide Troll", "added my_fan:Cursed Anchor"]
     assert sorted(api.cards("set:my_fan", url=url)["name"]) == ["Cursed Anchor", "Harbor Hag", "Tide Troll"]
+
+
+
+def test_a_card_written_by_hand_in_a_designer_set_file_is_the_designers(url, tmp_path):
+    """A card of a designer set file without ``provenance:`` is a designer card (as with
+    ``cards add``); a ``printed`` one without ``source:`` says how to fix it."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    path = tmp_path / "new.yaml"
+    text = D.export_set("my_fan", url=url)
+    path.write_text(text + "  - name: Kraken Pup\n    kind: monster\n    deck: door\n    level: 8\n    treasures: 2\n"
+                           "    effects: {bad_stuff: [{lose_levels: 1}]}\n", encoding="utf-8")
+    result = D.import_set(path, url=url)
+    assert result.names["added"] == ["Kraken Pup"], result.names
+    pup = api.card("Kraken Pup", url=url)
+    assert (pup["set"], pup["origin"], pup["provenance"], pup["level"]) == ("my_fan", "designer", "designer", 8)
+    line = len(text.splitlines()) + 1
+    path.write_text(text + "  - {name: Eel Ghost, kind: monster, deck: door, level: 3, provenance: printed}\n",
+                    encoding="utf-8")
+    with pytest.raises(D.DesignerCardError) as info:
+        D.import_set(path, url=url)
+    assert str(info.value) == (f"{path}:{line}: card 'Eel Ghost': source: required when provenance is 'printed' (add "
+                               "source: saying where the card's facts come from, or provenance: designer for a card "
+                               "of your own)")
