@@ -190,6 +190,15 @@ class Deck:
         for o, value in (options or {}).items():
             self.set_option(o, value)
 
+    @property
+    def row_version(self) -> int | None:
+        """The stored deck's version this deck was loaded (or last saved) at: ``None`` for a
+        deck not read from the database (new, from a file, a preset or a copy). Read-only; a
+        save succeeds only while the stored deck is still at this version
+        (:func:`munchkin_lab.decks.store.save_deck`), then carries the new one."""
+        stored = getattr(self, "_stored_as", None)
+        return stored[2] if stored and stored[1] == self.name else None
+
     # ------------------------------------------------------------- catalog
     @property
     def catalog(self) -> Catalog:
@@ -608,9 +617,12 @@ class Deck:
 
     def save(self, url: str | None = None, replace: bool = False, force: bool = False) -> None:
         """Store the deck in the database deck tables (:func:`munchkin_lab.decks.store.save_deck`).
+        A deck loaded from the database (or saved before) saves over the stored one, if
+        nobody saved it in between (:attr:`row_version`).
 
         Raises:
-            DuplicateDeckError: a deck of this name exists and ``replace`` is False.
+            DuplicateDeckError: a deck of this name exists, this deck was not loaded from it
+                and ``replace`` is False.
             DeckConflictError: someone else saved the deck since it was loaded (``force``
                 overwrites their edit).
         """
