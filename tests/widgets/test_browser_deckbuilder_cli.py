@@ -58,6 +58,14 @@ def test_empty_set_or_tag_result_lists_the_values(lab_db):
     assert "Ghost" in (t.count.value + t.error.value)
 
 
+def test_a_deck_value_that_is_no_pile_nor_saved_deck_says_so(lab_db):
+    b = CardBrowser("deck:dungeons", url=lab_db)
+    assert len(b.frame) == 0 and not b.error.value
+    assert "no pile or saved deck &#x27;dungeons&#x27;; did you mean &#x27;dungeon&#x27;?" in b.count.value
+    assert "piles: door, treasure, dungeon, fairy_dust, character, room_tile, ship_room; saved decks:" in b.count.value
+    assert "mlab-search-hint" not in CardBrowser("deck:dungeon", url=lab_db).count.value
+
+
 def test_designer_card_add_edit_and_conflict(lab_db):
     a = CardBrowser("", url=lab_db)
     a.new_btn.click()
