@@ -231,7 +231,15 @@ class Deck:
             except ValueError as exc:  # SearchSyntaxError and kin
                 raise DeckError(f"bad search {what!r}: {exc}") from exc
             if not hits:
-                raise UnknownCardError(what, [], set)
+                from .catalog import EmptySearchError
+
+                hints: list[str] = []
+                if cat.hinter is not None:
+                    try:
+                        hints = list(cat.hinter(query))
+                    except Exception:  # noqa: BLE001 - a hint that cannot be had is no error
+                        hints = []
+                raise EmptySearchError(what, hints, set)
             return hits
         raise UnknownCardError(what, cat.closest(what, set), set)
 
@@ -254,7 +262,8 @@ class Deck:
             The specs added.
 
         Raises:
-            UnknownCardError: nothing matches (with closest names).
+            UnknownCardError: nothing matches (with closest names); EmptySearchError (a
+                subclass) when a search finds nothing (with the search's hints).
             AmbiguousCardError: a name found in several sets without ``set``.
             DeckError: bad copies, bad pile, bad query.
         """

@@ -93,7 +93,10 @@ def load_catalog(url: str | None = None) -> Catalog:
         found = search_cards(query, url=url)
         return [f"{s}:{n}" for s, n in zip(found["set"], found["name"])]
 
-    return Catalog(pairs, aliases, sets, searcher, frozenset(designer))
+    def hinter(query: str) -> list[str]:
+        return list(search_cards(query, url=url).attrs.get("hints") or [])
+
+    return Catalog(pairs, aliases, sets, searcher, frozenset(designer), hinter)
 
 
 def _card_ids(conn, keys: list[str]) -> dict[str, int]:
