@@ -378,29 +378,34 @@ def _engine(url: str | None):
 # --------------------------------------------------------------------------- sets
 
 
-def create_set(code: str, name: str, family: str = "munchkin", *, requires: Iterable[str] = (),
+def create_set(code: str, name: str, family: str | None = None, *, requires: Iterable[str] = (),
                source: str | None = None, notes: str | None = None, url: str | None = None) -> dict:
     """Create an empty designer set.
 
     Args:
         code: lower-case id (letters, digits, ``_``; at most 64), unique among all sets.
         name: display name (one line).
-        family: game family, ``munchkin`` or ``solar_storm``.
+        family: game family, ``munchkin`` or ``solar_storm``; default: the family of the
+            sets it requires (``munchkin`` when it requires none). A family other than
+            theirs is refused: a mix holds the cards of one game.
         requires: set codes the set needs (e.g. ``["munchkin"]``).
         source, notes: free text (where the ideas come from; remarks).
     Returns:
         the set as exported (``{"code", "name", "family", "kind": "fan", ...}``).
     Raises:
         DesignerCardError: a bad field (named), a code already taken (shipped or designer),
-            an unknown required set.
+            an unknown required set, a family other than the required sets'.
     """
-    header = _header({"code": code, "name": name, "family": family, "kind": "fan", "requires": list(requires),
-                      "source": source, "notes": notes})
+    fields = {"code": code, "name": name, "family": family or "munchkin", "kind": "fan", "requires": list(requires),
+              "source": source, "notes": notes}
+    _header(fields)  # bad fields are named before the database is opened
 
     def work(conn: Connection) -> dict:
         from .build import TABLES
 
         config.lock_tables(conn, TABLES)
+        families = _families(conn, fields["requires"])
+        header = _header({**fields, "family": family or (families[0] if len(families) == 1 else "munchkin")})
         if _set_row(conn, header.code) is not None:
             raise DesignerCardError(f"set: code {header.code!r} is taken; choose another code")
         _check_requires(conn, header)
@@ -419,12 +424,37 @@ def _header(data: Mapping) -> SetHeader:
         raise DesignerCardError(_describe_errors(exc, "set")) from None
 
 
+def _families(conn: Connection, codes: Iterable[str]) -> list[str]:
+    """The game families of the sets ``codes`` (known ones), each once, in order."""
+    codes = list(codes)
+    rows = dict(conn.execute(select(CardSet.code, CardSet.family).where(CardSet.code.in_(codes))).all()) if codes else {}
+    return list(dict.fromkeys(rows[c] for c in codes if rows.get(c)))
+
+
+def _family_problem(conn: Connection, header: SetHeader) -> str | None:
+    """Why ``header``'s family does not fit the sets it requires (``None`` when it does): a
+    set of one family cannot need a set of another (the mix would be refused later by
+    ``deck check``, after the designer made the cards)."""
+    rows = dict(conn.execute(select(CardSet.code, CardSet.family).where(CardSet.code.in_(list(header.requires)))).all()) \
+        if header.requires else {}
+    other = [f"{c} ({rows[c]})" for c in header.requires if rows.get(c) and rows[c] != header.family]
+    if not other:
+        return None
+    want = sorted({rows[c] for c in header.requires if rows.get(c)})
+    fix = f"family {want[0]!r} (set new --family {want[0]})" if len(want) == 1 else "sets of one family only"
+    return (f"set {header.code!r}: family: {header.family!r}, but it requires {', '.join(other)}: a set mixes with "
+            f"the sets of its own game only; use {fix}")
+
+
 def _check_requires(conn: Connection, header: SetHeader) -> None:
     known = set(conn.execute(select(CardSet.code)).scalars())
     bad = [r for r in header.requires if r not in known]
     if bad:
         raise DesignerCardError(f"set {header.code!r}: requires: unknown set(s) {', '.join(bad)} "
                                 f"(known: {', '.join(sorted(known))})")
+    problem = _family_problem(conn, header)
+    if problem:
+        raise DesignerCardError(problem)
 
 
 def _insert_set(conn: Connection, header: SetHeader) -> int:
@@ -986,6 +1016,9 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
     for req in sf.set.requires:
         if req not in known:
             problems.append(f"{_where(doc, ('set', 'requires'))}set: requires: unknown set {req!r}")
+    family = _family_problem(conn, sf.set)
+    if family:
+        problems.append(f"{_where(doc, ('set', 'family'))}{family}")
     tags = _tag_rows(conn)
     own_tags = {t.name.lower(): t.name for t in sf.tags}
     for i, t in enumerate(sf.tags):

@@ -164,7 +164,8 @@ def register(app: typer.Typer, search_command) -> None:
     @guarded
     def set_new(code: str = typer.Argument(..., help="Lower-case code: letters, digits, _ (e.g. my_fan)."),
                 name: str = typer.Argument(..., help="Display name."),
-                family: str = typer.Option("munchkin", "--family", help="Game family: munchkin or solar_storm."),
+                family: Optional[str] = typer.Option(None, "--family", help="Game family: munchkin or solar_storm "
+                                                     "(default: that of the --requires sets, else munchkin)."),
                 requires: List[str] = typer.Option([], "--requires", help="A set it needs (repeat for several)."),
                 notes: Optional[str] = typer.Option(None, "--notes", help="Free text."),
                 url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:

@@ -447,3 +447,27 @@ def test_a_card_written_by_hand_in_a_designer_set_file_is_the_designers(url, tmp
     assert str(info.value) == (f"{path}:{line}: card 'Eel Ghost': source: required when provenance is 'printed' (add "
                                "source: saying where the card's facts come from, or provenance: designer for a card "
                                "of your own)")
+
+
+
+def test_a_designer_sets_family_follows_the_sets_it_requires(url, tmp_path):
+    """``set new ss_fan --requires beta`` (a solar_storm set) makes a solar_storm set; a
+    family other than the required sets' is refused, by ``set new`` and ``set import``."""
+    r = runner.invoke(app, ["set", "new", "ss_fan", "SS fan", "--requires", "beta", "--url", url])
+    assert r.exit_code == 0 and r.stdout == "created designer set ss_fan (SS fan, solar_storm)\n", r.output
+    assert D.create_set("m_fan", "M fan", requires=["alpha"], url=url)["family"] == "munchkin"
+    assert D.create_set("no_req", "No req", url=url)["family"] == "munchkin"
+    before = _db_state(url)
+    r = runner.invoke(app, ["set", "new", "odd_fan", "Odd", "--requires", "beta", "--family", "munchkin", "--url", url])
+    assert r.exit_code == 1
+    assert r.stderr == ("Error: set 'odd_fan': family: 'munchkin', but it requires beta (solar_storm): a set mixes "
+                        "with the sets of its own game only; use family 'solar_storm' (set new --family solar_storm)\n")
+    path = tmp_path / "odd.yaml"
+    path.write_text("set:\n  code: odd_fan\n  name: Odd\n  family: munchkin\n  kind: fan\n  requires: [beta]\n"
+                    "cards: []\n", encoding="utf-8")
+    with pytest.raises(D.DesignerCardError) as info:
+        D.import_set(path, url=url)
+    assert str(info.value) == (f"{path}:4: set 'odd_fan': family: 'munchkin', but it requires beta (solar_storm): "
+                               "a set mixes with the sets of its own game only; use family 'solar_storm' "
+                               "(set new --family solar_storm)")
+    assert _db_state(url) == before
