@@ -1078,7 +1078,9 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
                             "from the decks first")
         names["removed"].append(r["name"])
     if problems:
-        raise DesignerCardError(problems)
+        from .build import _by_place
+
+        raise DesignerCardError(_by_place(problems))  # by line, as db check
     header_changed = srow is None or any(
         (list(srow[k] or []) if k == "requires" else srow[k]) != (list(getattr(sf.set, k)) if k == "requires"
                                                                    else getattr(sf.set, k))

@@ -120,15 +120,23 @@ def check_pile(pile: str | None) -> str | None:
 
 def check_deck_name(name: object) -> str:
     """Validate a deck name: non-empty text on one line, without ``#`` (deck files use it
-    for comments), at most 200 characters. Returns it stripped.
+    for comments) and without control characters (a tab, a line break, ...: the name is
+    shown in tables and typed on the command line), at most 200 characters. Returns it
+    stripped.
 
     Raises:
         DeckError: the name breaks one of these.
     """
+    import unicodedata
+
     if not isinstance(name, str) or not name.strip():
         raise DeckError(f"a deck needs a non-empty name, got {name!r}")
     name = name.strip()
-    if "\n" in name or "\r" in name or "#" in name or len(name) > 200:
+    control = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Zl", "Zp")), None)
+    if control is not None:
+        raise DeckError(f"bad deck name {name!r}: it holds a control character ({control!r}); a deck name is one "
+                        "line of plain text")
+    if "#" in name or len(name) > 200:
         raise DeckError(f"bad deck name {name!r}: one line, no '#', at most 200 characters")
     return name
 

@@ -52,7 +52,8 @@ def _errors(fn):
             return fn(*args, **kwargs)
         except (ValueError, OSError) as exc:
             typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(1) from None
+            # a bad option found late (--players for the deck's game, an --out file's suffix): exit 2
+            raise typer.Exit(2 if getattr(exc, "usage", False) is True else 1) from None
         except KeyboardInterrupt:
             raise _interrupted("Interrupted before any game finished; nothing written.") from None
 

@@ -425,7 +425,6 @@ def test_cards_add_from_a_file_is_all_or_nothing_with_lines(url, tmp_path):
     assert sorted(api.cards("set:my_fan", url=url)["name"]) == ["Cursed Anchor", "Harbor Hag", "Tide Troll"]
 
 
-
 def test_a_card_written_by_hand_in_a_designer_set_file_is_the_designers(url, tmp_path):
     """A card of a designer set file without ``provenance:`` is a designer card (as with
     ``cards add``); a ``printed`` one without ``source:`` says how to fix it."""
@@ -449,7 +448,6 @@ def test_a_card_written_by_hand_in_a_designer_set_file_is_the_designers(url, tmp
                                "of your own)")
 
 
-
 def test_a_designer_sets_family_follows_the_sets_it_requires(url, tmp_path):
     """``set new ss_fan --requires beta`` (a solar_storm set) makes a solar_storm set; a
     family other than the required sets' is refused, by ``set new`` and ``set import``."""
@@ -471,3 +469,36 @@ def test_a_designer_sets_family_follows_the_sets_it_requires(url, tmp_path):
                                "a set mixes with the sets of its own game only; use family 'solar_storm' "
                                "(set new --family solar_storm)")
     assert _db_state(url) == before
+
+
+def test_a_misspelt_field_or_value_gets_a_did_you_mean(url):
+    D.create_set("my_fan", "My fan set", url=url)
+    r = runner.invoke(app, ["cards", "add", "my_fan", "{name: Sea Ghost, kind: monstr, deck: door, levl: 6}",
+                            "--url", url])
+    assert r.exit_code == 1
+    assert "<command line>:1: card 'Sea Ghost': kind: unknown kind 'monstr'; did you mean 'monster'? (expected " in r.stderr
+    assert "<command line>:1: card 'Sea Ghost': levl: unknown field; did you mean 'level'?" in r.stderr
+    D.add_card({"name": "Sea Ghost", "kind": "monster", "deck": "door", "level": 6}, "my_fan", url=url)
+    r = runner.invoke(app, ["cards", "edit", "Sea Ghost", "{levl: 4}", "--url", url])
+    assert r.exit_code == 1 and r.stderr == "Error: card 'Sea Ghost': levl: unknown field; did you mean 'level'?\n"
+    r = runner.invoke(app, ["cards", "edit", "Sea Ghost", "{colour: red}", "--url", url])
+    assert r.exit_code == 1 and r.stderr == "Error: card 'Sea Ghost': colour: unknown field\n"  # nothing close
+
+
+def test_set_import_problems_come_sorted_by_line(url, tmp_path):
+    path = tmp_path / "fan.yaml"
+    path.write_text("set:\n  code: my_fan\n  name: My fan\n  family: munchkin\n  kind: fan\n"
+                    "cards:\n"
+                    "  - name: Tide Troll\n"     # 7
+                    "    level: lots\n"          # 8
+                    "    deck: door\n"
+                    "    kind: monstr\n"         # 10
+                    "  - name: Eel\n"            # 11
+                    "    treasures: -1\n"        # 12
+                    "    kind: curse\n"
+                    "    deck: dor\n",           # 14
+                    encoding="utf-8")
+    with pytest.raises(D.DesignerCardError) as info:
+        D.import_set(path, url=url)
+    lines = [int(p.split(":")[1]) for p in info.value.problems]
+    assert lines == [8, 10, 12, 14], info.value.problems
