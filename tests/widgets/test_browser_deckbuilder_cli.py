@@ -227,6 +227,21 @@ def test_lab_and_app_check_the_port_first():
         assert r.exit_code == 0
 
 
+def test_a_bad_ip_is_named_not_taken_for_busy_ports():
+    """``lab --ip 'bad host'`` said "no free port"; now the address and why, before any port."""
+    from munchkin_lab.cli import app
+
+    for cmd in ("lab", "app"):
+        r = CliRunner().invoke(app, [cmd, "--ip", "bad host", "--dry-run"])
+        assert r.exit_code == 1 and r.output.startswith(
+            "Error: 'bad host' is not an address or a host name this computer knows ("), r.output
+        assert "no free port" not in r.output and "token=" not in r.output
+        r = CliRunner().invoke(app, [cmd, "--ip", "192.0.2.7", "--dry-run"])  # TEST-NET-1: never this computer's
+        assert r.exit_code == 1 and r.output.startswith("Error: cannot listen on '192.0.2.7': "), r.output
+        r = CliRunner().invoke(app, [cmd, "--ip", "127.0.0.1", "--dry-run"])
+        assert r.exit_code == 0, r.output
+
+
 def test_deck_builder_print_sheet(lab_db, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     d = DeckBuilder("preset:base_fairy_dust", url=lab_db, plots=False)
