@@ -424,10 +424,16 @@ def _header(data: Mapping) -> SetHeader:
         raise DesignerCardError(_describe_errors(exc, "set")) from None
 
 
+def _set_families(conn: Connection, codes: Iterable[str]) -> dict[str, str]:
+    """``{code: game family}`` of the known sets among ``codes``."""
+    codes = list(codes)
+    return dict(conn.execute(select(CardSet.code, CardSet.family).where(CardSet.code.in_(codes))).all()) if codes else {}
+
+
 def _families(conn: Connection, codes: Iterable[str]) -> list[str]:
     """The game families of the sets ``codes`` (known ones), each once, in order."""
     codes = list(codes)
-    rows = dict(conn.execute(select(CardSet.code, CardSet.family).where(CardSet.code.in_(codes))).all()) if codes else {}
+    rows = _set_families(conn, codes)
     return list(dict.fromkeys(rows[c] for c in codes if rows.get(c)))
 
 
@@ -435,8 +441,7 @@ def _family_problem(conn: Connection, header: SetHeader) -> str | None:
     """Why ``header``'s family does not fit the sets it requires (``None`` when it does): a
     set of one family cannot need a set of another (the mix would be refused later by
     ``deck check``, after the designer made the cards)."""
-    rows = dict(conn.execute(select(CardSet.code, CardSet.family).where(CardSet.code.in_(list(header.requires)))).all()) \
-        if header.requires else {}
+    rows = _set_families(conn, header.requires)
     other = [f"{c} ({rows[c]})" for c in header.requires if rows.get(c) and rows[c] != header.family]
     if not other:
         return None
