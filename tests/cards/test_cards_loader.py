@@ -108,9 +108,8 @@ def test_duplicate_card_in_set(data_copy):
         "database/sets/gamma.yaml:11: card 'twin': name: duplicate card in set 'gamma' (first at line 7)"]
 
 
-def test_a_duplicate_card_hides_none_of_its_other_problems(data_copy):
-    """A duplicate is reported, and its own tags and effects are still checked."""
-    write_set(data_copy, """      - name: Potted Plant2
+TWINS = """\
+      - name: Potted Plant2
         kind: monster
         deck: door
         source: x
@@ -119,30 +118,23 @@ def test_a_duplicate_card_hides_none_of_its_other_problems(data_copy):
         deck: door
         source: x
         tags: [Spooky]
-        effects: {bad_stuff: [{lose_item: hat}]}
-    """)
+"""
+
+
+def test_a_duplicate_card_hides_none_of_its_other_problems(data_copy):
+    """A duplicate is reported, and its own tags and effects are still checked (a schema error
+    in its effects hides neither the duplicate nor the tag)."""
+    duplicate = "database/sets/gamma.yaml:11: card 'Potted Plant2': name: duplicate card in set 'gamma' (first at line 7)"
+    spooky = "database/sets/gamma.yaml:15: card 'Potted Plant2': tags: undeclared tag 'Spooky'"
+    write_set(data_copy, TWINS + "        effects: {bad_stuff: [{lose_item: hat}]}\n")
     got = problems(data_copy)
-    assert got[0] == "database/sets/gamma.yaml:11: card 'Potted Plant2': name: duplicate card in set 'gamma' (first at line 7)"
-    assert got[1].startswith("database/sets/gamma.yaml:15: card 'Potted Plant2': tags: undeclared tag 'Spooky'")
+    assert got[0] == duplicate and got[1].startswith(spooky)
     assert got[2].startswith("database/sets/gamma.yaml:16: card 'Potted Plant2': effects.bad_stuff[0].lose_item: "
                              "expected one of headgear")
     assert got[2].endswith("got 'hat'") and len(got) == 3
-    # a valid duplicate: its tags are checked too
-    write_set(data_copy, """\
-      - name: Potted Plant2
-        kind: monster
-        deck: door
-        source: x
-      - name: Potted Plant2
-        kind: monster
-        deck: door
-        source: x
-        tags: [Spooky]
-    """)
+    write_set(data_copy, TWINS)  # a valid duplicate: its tags are checked too
     got = problems(data_copy)
-    assert got[0] == "database/sets/gamma.yaml:11: card 'Potted Plant2': name: duplicate card in set 'gamma' (first at line 7)"
-    assert got[1].startswith("database/sets/gamma.yaml:15: card 'Potted Plant2': tags: undeclared tag 'Spooky'")
-    assert len(got) == 2
+    assert got[0] == duplicate and got[1].startswith(spooky) and len(got) == 2
 
 
 def test_negative_level(data_copy):
