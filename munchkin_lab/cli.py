@@ -225,7 +225,8 @@ def _run(fn: Callable, *args, **kwargs) -> Any:
     except bad_input_errors() as exc:
         if isinstance(exc, OSError) and getattr(exc, "errno", None) == 32:
             _stdout_closed_quietly()
-        fail(error_message(exc))
+        # an output file whose suffix does not name the format written is a usage error
+        fail(error_message(exc), EXIT_USAGE if getattr(exc, "usage", False) is True else EXIT_BAD_INPUT)
 
 
 class DashArgsCommand(TyperCommand):

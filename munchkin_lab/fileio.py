@@ -18,7 +18,54 @@ import tempfile
 from pathlib import Path
 from typing import Iterator
 
-__all__ = ["atomic_path", "atomic_write_text", "atomic_write_bytes", "fsync_dir", "remove_stale_parts"]
+__all__ = ["atomic_path", "atomic_write_text", "atomic_write_bytes", "fsync_dir", "remove_stale_parts",
+           "OutputFileError", "check_new_file"]
+
+
+class OutputFileError(ValueError):
+    """A file a command would write is refused before any work: it exists (and ``--force``
+    was not given), it is a folder, its folder is missing, or its suffix does not name the
+    format written. ``usage`` is True for the suffix (a usage error, exit 2 on the command
+    line); the others are bad input (exit 1)."""
+
+    def __init__(self, message: str, usage: bool = False):
+        super().__init__(message)
+        self.usage = usage
+
+
+def check_new_file(path: str | os.PathLike, *, force: bool = False, suffixes: tuple[str, ...] = (),
+                   what: str = "") -> Path:
+    """The one check of every file-writing command, before any work: ``path`` may be
+    written. One voice for all (``print``, ``db export``, ``simulate --out``, ``deck
+    export``, ``set export``, ``deck bundle``)::
+
+        'notes.md' already exists (use --force to overwrite it)
+        'conc.txt': print writes a PDF: the file name must end in .pdf
+
+    Args:
+        force: an existing file may be replaced (it is, atomically, by the writer).
+        suffixes: the suffixes of the format written (lower case, with the dot), e.g.
+            ``(".pdf",)``; empty: any name.
+        what: the format in words for the suffix message, e.g. ``"print writes a PDF"``.
+    Returns:
+        ``path`` as a :class:`~pathlib.Path`.
+    Raises:
+        OutputFileError: a wrong suffix (``usage``), a folder, a missing folder (never
+            created), or an existing file without ``force``.
+    """
+    p = Path(path)
+    shown = repr(str(path))
+    if suffixes and p.suffix.lower() not in suffixes:
+        ends = " or ".join(suffixes)
+        raise OutputFileError(f"{shown}: {what + ': ' if what else ''}the file name must end in {ends}", usage=True)
+    if p.is_dir():
+        raise OutputFileError(f"cannot write {shown}: it is a folder")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise OutputFileError(f"cannot write {shown}: folder {str(parent)!r} does not exist (it is not created)")
+    if p.exists() and not force:
+        raise OutputFileError(f"{shown} already exists (use --force to overwrite it)")
+    return p
 
 
 def fsync_dir(folder: str | os.PathLike) -> None:

@@ -3,7 +3,7 @@
 Every function takes ``url=None`` (resolved by :func:`munchkin_lab.config.database_url`) and
 reads through :func:`open_engine`, which never builds anything but the embedded default
 database on its first use: a missing, outdated or unreadable database is an error naming
-``munchkin-lab db build``. :func:`import_csv` merges (deletes only with ``replace=True``)
+``munchkin-lab db build``. :func:`import_csv` merges (deletes designer cards only with ``replace=True``)
 and has a dry run; :func:`export_csv` writes atomically.
 """
 from __future__ import annotations
@@ -511,11 +511,12 @@ class ImportResult(dict):
 
     Attributes:
         names: the same keys, each a list of ``"set:Name"`` keys, plus ``"kept"``: cards of
-            the database missing from the CSV and left alone (merge; deleted with ``replace``),
+            the database missing from the CSV and left alone (merge: all of them; with
+            ``replace``: the printed cards of shipped sets, which are never deleted),
             and ``"shipped"``: the updated cards that are shipped (file) cards (the next
             ``db build`` refuses to put their files' values back unless ``discard_edits``).
         dry_run: nothing was written.
-        replace: cards missing from the CSV were (or would be) deleted.
+        replace: designer cards missing from the CSV were (or would be) deleted.
     """
 
     def __init__(self, names: dict[str, list[str]], dry_run: bool, replace: bool):
@@ -534,10 +535,15 @@ class ImportResult(dict):
         verb = {"inserted": "added", "updated": "updated", "deleted": "deleted", "unchanged": "unchanged"}
         head = "dry run, nothing written: would be " if self.dry_run else ""
         lines = [head + "; ".join(f"{self[k]} {verb[k]}{shown(k)}" for k in verb)]
-        if self.names["kept"]:
+        if self.names["kept"] and self.replace:
+            n = len(self.names["kept"])
+            lines.append(f"{n} printed card{'s' if n != 1 else ''} of shipped sets not in the CSV kept{shown('kept')}: "
+                         "replace / --replace deletes designer cards only (a printed card is never deleted in "
+                         "the lab, so the shipped sets and the presets built on them never change)")
+        elif self.names["kept"]:
             n = len(self.names["kept"])
             lines.append(f"{n} card{'s' if n != 1 else ''} of the database not in the CSV kept{shown('kept')} "
-                         "(replace / --replace deletes them)")
+                         "(replace / --replace deletes the designer cards among them)")
         if self.names.get("shipped"):
             n = len(self.names["shipped"])
             lines.append(f"{n} shipped card{'s' if n != 1 else ''} changed{shown('shipped')}: the card files still "
@@ -622,8 +628,11 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
                             f"{old['origin']!r}; an import cannot change where a card comes from")
     # alias clashes against the cards as they will be: the CSV's, plus the kept ones
     wanted_keys = set(seen)
-    gone = [r for k, r in existing.items() if k not in wanted_keys]
-    kept = [] if replace else gone
+    missing = [r for k, r in existing.items() if k not in wanted_keys]
+    # replace deletes designer cards only: a printed (file) card of a shipped set is never
+    # deleted in the lab (as `cards delete`), so shipped sets and their presets never change
+    gone = [r for r in missing if r["origin"] != "file"] if replace else []
+    kept = [r for r in missing if r["origin"] == "file"] if replace else missing
     # a designer card's new name or alias may not shadow a printed card or alias, nor another
     # designer card (the designer rule, folded case and diacritics: cards/designer.py)
     from .designer import _shadow_problems, _taken_names
@@ -657,7 +666,7 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
                                 f"but used by saved deck {in_decks[r['id']]!r}: not deleted")
     if problems:
         raise CardDataError(problems)
-    return {"set_ids": set_ids, "tags": tags, "existing": existing, "gone": gone}
+    return {"set_ids": set_ids, "tags": tags, "existing": existing, "gone": gone, "kept": kept}
 
 
 def _desired(e: dict, tags: dict) -> tuple[dict, list[str], list[str], list[dict]]:
@@ -682,8 +691,11 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     only the data files make file cards, and ``db build`` would drop a file card they lack;
     a new card must name a designer set, never a shipped one, so that presets never change),
     identical ones left alone. Cards of the database that the CSV does not list are kept,
-    unless ``replace=True``: then they are deleted (a card used by a saved deck is never
-    deleted: that is an error). Run with ``dry_run=True`` first to see what would change.
+    unless ``replace=True``: then the designer cards among them are deleted (a card used by a
+    saved deck is never deleted: that is an error). The printed (file) cards of shipped sets
+    are never deleted, with or without ``replace`` (as ``cards delete``: shipped sets and
+    the presets built on them never change); ``.names["kept"]`` lists them. Run with
+    ``dry_run=True`` first to see what would change.
 
     An untouched :func:`export_csv` file imported back changes nothing. Cells as pandas
     writes them read back: ``10.0`` in a number column, ``True``/``False``, empty cells and
@@ -699,7 +711,7 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
 
     Args:
         path: the CSV file (UTF-8, a byte-order mark is accepted).
-        replace: delete the cards the CSV does not list.
+        replace: delete the designer cards the CSV does not list (never a printed card).
         dry_run: only work out and return what would change; nothing is written.
         expect_deleted: with ``replace``, the ``"set:Name"`` keys a dry run showed as to be
             deleted (and the user agreed to): the import is refused if it would now delete
@@ -745,7 +757,7 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
             if old["origin"] == "file":
                 out["shipped"].append(key)
             todo.append((e, old, changed, explicit, derived, aliases))
-        out["deleted" if replace else "kept"] = names(plan["gone"])
+        out["deleted"], out["kept"] = names(plan["gone"]), names(plan["kept"])
         return out, todo
 
     if dry_run:

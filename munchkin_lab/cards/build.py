@@ -104,11 +104,13 @@ def _display(path: Path, data_dir: Path | None = None) -> str:
     return str(path)
 
 
-def _validate_set_file(doc: Any) -> tuple[SetHeader | None, list[TagFile], list[tuple[int, CardFile]], list[str]]:
+def _validate_set_file(doc: Any) -> tuple[SetHeader | None, list[TagFile], list[tuple[int, CardFile | dict]], list[str]]:
     """Validate a set file card by card: ``(header, tags, [(index, card)], problems)``. The
     header and the ``tags:`` are checked apart from the cards, and each card apart from the
     others, so one bad card hides neither the other cards' problems nor the checks that need
-    valid cards (duplicates, tags, aliases). ``header`` is None when it is invalid."""
+    valid cards (duplicates, tags, aliases). A card the schema refuses (its problems listed)
+    comes as its raw mapping when it has a name, so that its name and tags are still checked
+    against the others. ``header`` is None when it is invalid."""
     raw = doc.data if doc.data is not None else {}
     cards_raw = raw.get("cards") if isinstance(raw, dict) else None
     if not isinstance(raw, dict) or not isinstance(cards_raw, list):
@@ -135,12 +137,14 @@ def _validate_set_file(doc: Any) -> tuple[SetHeader | None, list[TagFile], list[
                 pass
     else:
         header, tags = top.set, list(top.tags)
-    cards: list[tuple[int, CardFile]] = []
+    cards: list[tuple[int, CardFile | dict]] = []
     for i, c in enumerate(cards_raw):
         try:
             cards.append((i, CardFile.model_validate(c)))
         except ValidationError as exc:
             problems += validation_problems(doc, exc, at=("cards", i))
+            if isinstance(c, dict) and isinstance(c.get("name"), str) and c["name"].strip():
+                cards.append((i, c))  # invalid: still checked for a duplicate name and its tags
     return header, tags, cards, problems
 
 
@@ -211,13 +215,23 @@ def load_files(data_dir: str | Path | None = None) -> CardData:
             data.sets.append(header)
         for i, c in cards:
             where = f"{disp}:{doc.line_of(('cards', i))}"
-            who = f"card {c.name!r}"
-            key = c.name.lower()
-            if key in seen:
+            raw = c if isinstance(c, dict) else None  # refused by the schema (reported)
+            name = raw["name"] if raw is not None else c.name
+            who = f"card {name!r}"
+            key = name.lower()
+            duplicate = key in seen
+            if duplicate:  # reported, and still checked below (a bad card hides no check)
                 problems.append(f"{where}: {who}: name: duplicate card in set {code!r} "
                                 f"(first at line {seen[key]})")
+            else:
+                seen[key] = doc.line_of(("cards", i))
+            if raw is not None:
+                card_tags = raw.get("tags") if isinstance(raw.get("tags"), list) else []
+                for j, t in enumerate(card_tags):
+                    if isinstance(t, str) and t.lower() not in allowed and t.lower() not in {d.lower() for d in DERIVED_TAGS}:
+                        problems.append(f"{disp}:{doc.line_of(('cards', i, 'tags', j))}: {who}: tags: undeclared tag "
+                                        f"{t!r} (declare it in tags.yaml or in this set's tags:)")
                 continue
-            seen[key] = doc.line_of(("cards", i))
             canon: list[str] = []
             for j, t in enumerate(c.tags):
                 tk = t.lower()
@@ -232,6 +246,8 @@ def load_files(data_dir: str | Path | None = None) -> CardData:
             derived = [d for d in derived_tags(c.kind, c.big, c.slot, c.version) if d not in canon]
             for msg in effect_problems(c.effects):
                 problems.append(f"{disp}:{doc.line_of(('cards', i, 'effects'))}: {who}: effects: {msg}")
+            if duplicate:
+                continue
             lc = LoadedCard(code, c, canon, derived, i, where)
             data.cards.append(lc)
             for j, a in enumerate(c.aliases):

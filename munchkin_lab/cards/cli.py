@@ -174,8 +174,11 @@ def register(app: typer.Typer) -> None:
     @db.command("schema")
     def db_schema(out: Optional[Path] = typer.Option(None, "--out", "-o",
                                                      help="File to write ('-' = stdout; default database/cards.schema.json)."),
-                  check: bool = typer.Option(False, "--check", help="Only compare: exit 1 when the file is stale.")) -> None:
-        """Write the JSON Schema of card files (for editors: validation and completion)."""
+                  check: bool = typer.Option(False, "--check", help="Only compare: exit 1 when the file is stale."),
+                  force: bool = typer.Option(False, "--force", help="Overwrite an existing --out file.")) -> None:
+        """Write the JSON Schema of card files (for editors: validation and completion). The
+        default file is rewritten; an --out file that exists is refused unless --force, and
+        one not ending in .json is refused."""
         from .. import config
         from .files import SCHEMA_FILE, json_schema_text, write_json_schema
 
@@ -192,6 +195,11 @@ def register(app: typer.Typer) -> None:
                 fail(f"{target} is not the current schema; run `munchkin-lab db schema` to refresh it")
             typer.echo(f"{target} is current")
             return
+        if out is not None:
+            from ..cli import guarded
+            from ..fileio import check_new_file
+
+            guarded(check_new_file)(out, force=force, suffixes=(".json",), what="db schema writes JSON")
         _guard(lambda: write_json_schema(target))
         typer.echo(f"wrote {target}")
 

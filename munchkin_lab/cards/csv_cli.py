@@ -18,8 +18,13 @@ def _run(fn):
 
     from .errors import CardDataError
 
+    from ..fileio import OutputFileError
+
     try:
         return fn()
+    except OutputFileError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2 if exc.usage else 1) from None
     except (CardDataError, OSError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
@@ -32,24 +37,30 @@ def register(db: typer.Typer) -> None:
     """Add ``export`` and ``import`` to the ``db`` command group."""
 
     @db.command("export")
-    def db_export(path: Path = typer.Argument(..., help="CSV file to write (replaced atomically)."),
+    def db_export(path: Path = typer.Argument(..., help="CSV file to write (.csv; written atomically)."),
+                  force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
-        """Write every card (file and designer cards) to a CSV file."""
+        """Write every card (file and designer cards) to a CSV file. Refuses to overwrite a
+        file (unless --force) and a name not ending in .csv."""
+        from ..fileio import check_new_file
         from .api import export_csv
 
+        _run(lambda: check_new_file(path, force=force, suffixes=(".csv",), what="db export writes CSV"))
         n = _run(lambda: export_csv(path, url=url))
         typer.echo(f"wrote {n} cards to {path}")
 
     @db.command("import")
     def db_import(path: Path = typer.Argument(..., help="CSV file (as written by `db export` or pandas)."),
                   replace: bool = typer.Option(False, "--replace",
-                                               help="Also delete the cards the CSV does not list (asks first)."),
+                                               help="Also delete the designer cards the CSV does not list (asks first; "
+                                                    "printed cards of shipped sets are never deleted)."),
                   dry_run: bool = typer.Option(False, "--dry-run", help="Only show what would change."),
                   yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask before deleting (--replace)."),
                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Merge a CSV into the card database (insert or update by set and name).
 
-        Nothing is deleted unless --replace, which first shows what it would delete and asks.
+        Nothing is deleted unless --replace, which first shows what it would delete and asks;
+        it deletes designer cards only (a printed card of a shipped set is never deleted).
         """
         from .api import import_csv
 

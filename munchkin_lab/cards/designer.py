@@ -378,29 +378,34 @@ def _engine(url: str | None):
 # --------------------------------------------------------------------------- sets
 
 
-def create_set(code: str, name: str, family: str = "munchkin", *, requires: Iterable[str] = (),
+def create_set(code: str, name: str, family: str | None = None, *, requires: Iterable[str] = (),
                source: str | None = None, notes: str | None = None, url: str | None = None) -> dict:
     """Create an empty designer set.
 
     Args:
         code: lower-case id (letters, digits, ``_``; at most 64), unique among all sets.
         name: display name (one line).
-        family: game family, ``munchkin`` or ``solar_storm``.
+        family: game family, ``munchkin`` or ``solar_storm``; default: the family of the
+            sets it requires (``munchkin`` when it requires none). A family other than
+            theirs is refused: a mix holds the cards of one game.
         requires: set codes the set needs (e.g. ``["munchkin"]``).
         source, notes: free text (where the ideas come from; remarks).
     Returns:
         the set as exported (``{"code", "name", "family", "kind": "fan", ...}``).
     Raises:
         DesignerCardError: a bad field (named), a code already taken (shipped or designer),
-            an unknown required set.
+            an unknown required set, a family other than the required sets'.
     """
-    header = _header({"code": code, "name": name, "family": family, "kind": "fan", "requires": list(requires),
-                      "source": source, "notes": notes})
+    fields = {"code": code, "name": name, "family": family or "munchkin", "kind": "fan", "requires": list(requires),
+              "source": source, "notes": notes}
+    _header(fields)  # bad fields are named before the database is opened
 
     def work(conn: Connection) -> dict:
         from .build import TABLES
 
         config.lock_tables(conn, TABLES)
+        families = _families(conn, fields["requires"])
+        header = _header({**fields, "family": family or (families[0] if len(families) == 1 else "munchkin")})
         if _set_row(conn, header.code) is not None:
             raise DesignerCardError(f"set: code {header.code!r} is taken; choose another code")
         _check_requires(conn, header)
@@ -419,12 +424,42 @@ def _header(data: Mapping) -> SetHeader:
         raise DesignerCardError(_describe_errors(exc, "set")) from None
 
 
+def _set_families(conn: Connection, codes: Iterable[str]) -> dict[str, str]:
+    """``{code: game family}`` of the known sets among ``codes``."""
+    codes = list(codes)
+    return dict(conn.execute(select(CardSet.code, CardSet.family).where(CardSet.code.in_(codes))).all()) if codes else {}
+
+
+def _families(conn: Connection, codes: Iterable[str]) -> list[str]:
+    """The game families of the sets ``codes`` (known ones), each once, in order."""
+    codes = list(codes)
+    rows = _set_families(conn, codes)
+    return list(dict.fromkeys(rows[c] for c in codes if rows.get(c)))
+
+
+def _family_problem(conn: Connection, header: SetHeader) -> str | None:
+    """Why ``header``'s family does not fit the sets it requires (``None`` when it does): a
+    set of one family cannot need a set of another (the mix would be refused later by
+    ``deck check``, after the designer made the cards)."""
+    rows = _set_families(conn, header.requires)
+    other = [f"{c} ({rows[c]})" for c in header.requires if rows.get(c) and rows[c] != header.family]
+    if not other:
+        return None
+    want = sorted({rows[c] for c in header.requires if rows.get(c)})
+    fix = f"family {want[0]!r} (set new --family {want[0]})" if len(want) == 1 else "sets of one family only"
+    return (f"set {header.code!r}: family: {header.family!r}, but it requires {', '.join(other)}: a set mixes with "
+            f"the sets of its own game only; use {fix}")
+
+
 def _check_requires(conn: Connection, header: SetHeader) -> None:
     known = set(conn.execute(select(CardSet.code)).scalars())
     bad = [r for r in header.requires if r not in known]
     if bad:
         raise DesignerCardError(f"set {header.code!r}: requires: unknown set(s) {', '.join(bad)} "
                                 f"(known: {', '.join(sorted(known))})")
+    problem = _family_problem(conn, header)
+    if problem:
+        raise DesignerCardError(problem)
 
 
 def _insert_set(conn: Connection, header: SetHeader) -> int:
@@ -547,6 +582,88 @@ def add_card(card: Mapping[str, Any], set_code: str, url: str | None = None) -> 
             name or alias that shadows another card's (named with the fix).
     """
     return save_card(card, set_code, url=url)
+
+
+def _card_model_in(card: Any, doc: YamlDoc | None, loc: tuple) -> tuple[CardFile | None, str, list[str]]:
+    """(model or None, who, problems) of one card found at ``loc`` in ``doc`` (a file or the
+    command line); each problem is ``source:line: card 'Name': field: message``."""
+    name = card.get("name") if isinstance(card, Mapping) else None
+    who = f"card {name!r}" if isinstance(name, str) and name else f"card #{loc[-1] + 1 if loc else 1}"
+    if not isinstance(card, Mapping):
+        return None, who, [f"{_where(doc, loc)}{who}: a card is a mapping of fields (name, kind, deck, ...), "
+                           f"got {type(card).__name__}"]
+    prov = card.get("provenance", DESIGNER)
+    if prov != DESIGNER:
+        return None, who, [f"{_where(doc, loc + ('provenance',))}{who}: provenance: a designer card is 'designer', "
+                           f"got {prov!r} ('printed' and 'inferred' belong to the shipped set files)"]
+    data = {k: v for k, v in card.items() if k not in ("set", "row_version", "origin", "id", "key")}
+    data["provenance"] = DESIGNER
+    try:
+        return CardFile.model_validate(data), who, []
+    except ValidationError as exc:
+        out = []
+        for err in exc.errors(include_url=False):
+            fld, msg = _describe(err)
+            out.append(f"{_where(doc, loc + tuple(err['loc']))}{who}: {fld + ': ' if fld else ''}{msg}")
+        return None, who, out
+
+
+def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = None, *,
+              doc: YamlDoc | None = None, at: tuple | None = ()) -> list[SavedCard]:
+    """Add several designer cards to designer set ``set_code``, all or nothing (``cards
+    add --file``): every card is checked first (fields, tags, names against the database
+    and against each other), then all are written in one transaction; on any problem
+    nothing is written.
+
+    Args:
+        cards: the cards in the set-file form (see :func:`card_model`).
+        doc: the parsed file they come from (problems then name its line); ``at``: where
+            the list lies in it (``()`` for a top-level list, ``("cards",)`` for a ``cards:``
+            key, ``None`` when the document is the one card itself).
+    Returns:
+        one :class:`SavedCard` per card, in order.
+    Raises:
+        DesignerCardError: every problem of every card, ``file:line: card 'Name': field: message``.
+    """
+    checked, problems = [], []
+    for i, card in enumerate(cards):
+        loc = at + (i,) if at is not None else ()
+        model, who, errs = _card_model_in(card, doc, loc)
+        problems += errs
+        if model is not None:
+            where = _where(doc, loc + ("name",))
+            first = next((w for m, _, w, _ in checked if name_key(m.name) == name_key(model.name)), None)
+            if first is not None:
+                problems.append(f"{where}{who}: name: the list holds it twice (first at {first.rstrip(': ') or 'an earlier card'})")
+                continue
+            checked.append((model, who, where, loc))
+    if problems:
+        from .build import _by_place
+
+        raise DesignerCardError(_by_place(problems))
+
+    def work(conn: Connection) -> list[SavedCard]:
+        from .build import TABLES
+
+        config.lock_tables(conn, TABLES)
+        srow = _designer_set(conn, set_code)
+        tags, taken, found = _tag_rows(conn), _taken_names(conn), []
+        for model, who, where, loc in checked:
+            for p in _resolve_tags(model, tags, srow["code"], who)[2]:
+                j = re.match(r"[^:]*: tags\[(\d+)\]", p)
+                found.append((_where(doc, loc + ("tags", int(j.group(1)))) if j else where) + p)
+        named = [(m.name, [a.name for a in m.aliases], who) for m, who, _, _ in checked]
+        places = {who: where for _, who, where, _ in checked}
+        found += [places.get(p.split(": ", 1)[0], "") + p for p in _shadow_problems(named, taken)]
+        if found:
+            from .build import _by_place
+
+            raise DesignerCardError(_by_place(found))
+        return [_store(conn, srow, model, None, None, who) for model, who, _, _ in checked]
+
+    saved = config.run_write(_engine(url), work)
+    _forget_caches()
+    return saved
 
 
 def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None, row_version: int | None = None,
@@ -832,6 +949,18 @@ def read_set_text(text: str, source: str = "<set>") -> SetFile:
     return _read_set(text, source)[0]
 
 
+def designer_set_data(data: Any) -> Any:
+    """The data of a designer set file with ``provenance: designer`` on every card that does
+    not say its provenance (a card written by hand in a designer set is the designer's own,
+    as in ``cards add``; the shipped set files' default, ``printed``, would ask for a
+    ``source:``). ``data`` itself is not changed."""
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        return data
+    cards = [({**c, "provenance": DESIGNER} if isinstance(c, dict) and "provenance" not in c else c)
+             for c in data["cards"]]
+    return {**data, "cards": cards}
+
+
 def _read_set(text: str, source: str) -> tuple[SetFile, YamlDoc]:
     from .. import safe_yaml
 
@@ -844,9 +973,11 @@ def _read_set(text: str, source: str) -> tuple[SetFile, YamlDoc]:
         raise DesignerCardError(f"{source}: a set file is a mapping with set:, tags: and cards: "
                                 "(database/README.md)")
     try:
-        return SetFile.model_validate(doc.data), doc
+        return SetFile.model_validate(designer_set_data(doc.data)), doc
     except ValidationError as exc:
-        raise DesignerCardError(validation_problems(doc, exc)) from None
+        from .build import _by_place
+
+        raise DesignerCardError(_by_place(validation_problems(doc, exc))) from None
 
 
 def _where(doc: YamlDoc | None, loc: tuple) -> str:
@@ -890,6 +1021,9 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
     for req in sf.set.requires:
         if req not in known:
             problems.append(f"{_where(doc, ('set', 'requires'))}set: requires: unknown set {req!r}")
+    family = _family_problem(conn, sf.set)
+    if family:
+        problems.append(f"{_where(doc, ('set', 'family'))}{family}")
     tags = _tag_rows(conn)
     own_tags = {t.name.lower(): t.name for t in sf.tags}
     for i, t in enumerate(sf.tags):
@@ -949,7 +1083,9 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
                             "from the decks first")
         names["removed"].append(r["name"])
     if problems:
-        raise DesignerCardError(problems)
+        from .build import _by_place
+
+        raise DesignerCardError(_by_place(problems))  # by line, as db check
     header_changed = srow is None or any(
         (list(srow[k] or []) if k == "requires" else srow[k]) != (list(getattr(sf.set, k)) if k == "requires"
                                                                    else getattr(sf.set, k))

@@ -35,31 +35,43 @@ class CardsGroup(TyperGroup):
 
 def _card_source(text: Optional[str], file: Optional[Path], what: str = "card") -> Any:
     """The data of ``text`` or of ``file`` (YAML/JSON, read safely)."""
-    from .designer import DesignerCardError, parse_card_text
+    return _card_doc(text, file, what).data
+
+
+def _card_doc(text: Optional[str], file: Optional[Path], what: str = "card"):
+    """``text`` or ``file`` (YAML/JSON, read safely) as a
+    :class:`~munchkin_lab.cards.files.YamlDoc` (data and lines)."""
+    from .. import safe_yaml
+    from .designer import DesignerCardError
+    from .files import YamlDoc
 
     if (text is None) == (file is None):
         raise DesignerCardError(f"give the {what} either as text (YAML or JSON) or with --file, not "
                                 f"{'both' if text is not None else 'neither'}")
-    if file is not None:
-        from .. import safe_yaml
+    source = str(file) if file is not None else "<command line>"
+    try:
+        doc = safe_yaml.read_yaml_file(file, source) if file is not None else safe_yaml.read_yaml_text(text, source)
+    except safe_yaml.YamlFileError as exc:
+        raise DesignerCardError([f"{p.where(source)}: {p.message}" for p in exc.problems]) from None
+    if file is None and not isinstance(doc.data, dict) and what == "card" and not isinstance(doc.data, list):
+        raise DesignerCardError(f"{source}: a card is a mapping of fields, e.g. "
+                                "{name: Sea Ghost, kind: monster, deck: door, level: 4}")
+    return YamlDoc(Path(source), doc.data, doc.node, source)
 
-        try:
-            doc = safe_yaml.read_yaml_file(file, str(file))
-        except safe_yaml.YamlFileError as exc:
-            raise DesignerCardError([f"{p.where(str(file))}: {p.message}" for p in exc.problems]) from None
-        return doc.data
-    return parse_card_text(text, "<command line>")
 
-
-def _cards_of(data: Any, source: str) -> list[dict]:
+def _cards_of(data: Any, source: str) -> tuple[list[dict], tuple]:
+    """(the cards, where their list lies in the document: ``()`` for a top-level list,
+    ``("cards",)`` for a ``cards:`` key, ``None`` for a single card: the document itself)."""
     from .designer import DesignerCardError
 
     if isinstance(data, dict) and "cards" in data and isinstance(data["cards"], list) and "name" not in data:
-        data = data["cards"]
+        data, at = data["cards"], ("cards",)
+    else:
+        at = ()
     if isinstance(data, dict):
-        return [data]
-    if isinstance(data, list) and data and all(isinstance(c, dict) for c in data):
-        return data
+        return [data], None
+    if isinstance(data, list) and data:
+        return data, at
     raise DesignerCardError(f"{source}: expected a card (a mapping with name, kind, deck, ...) or a list of cards")
 
 
@@ -92,12 +104,16 @@ def register(app: typer.Typer, search_command) -> None:
                   card: Optional[str] = typer.Argument(None, help=CARD_HELP),
                   file: Optional[Path] = typer.Option(None, "--file", "-f", help="A YAML/JSON file: one card or a list."),
                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
-        """Add designer card(s) to a designer set (every field of the set-file format)."""
-        from .designer import add_card
+        """Add designer card(s) to a designer set (every field of the set-file format). A
+        list is all or nothing: every card is checked first (problems name the file's line),
+        then all are written in one transaction."""
+        from .designer import add_cards
 
-        data = _card_source(card, file)
-        for c in _cards_of(data, str(file) if file else "<command line>"):
-            echo_saved("added", add_card(c, set_code, url=url))
+        source = str(file) if file else "<command line>"
+        doc = _card_doc(card, file)
+        cards, at = _cards_of(doc.data, source)
+        for saved in add_cards(cards, set_code, url=url, doc=doc, at=at):
+            echo_saved("added", saved)
 
     @cards_app.command("edit")
     @guarded
@@ -148,7 +164,8 @@ def register(app: typer.Typer, search_command) -> None:
     @guarded
     def set_new(code: str = typer.Argument(..., help="Lower-case code: letters, digits, _ (e.g. my_fan)."),
                 name: str = typer.Argument(..., help="Display name."),
-                family: str = typer.Option("munchkin", "--family", help="Game family: munchkin or solar_storm."),
+                family: Optional[str] = typer.Option(None, "--family", help="Game family: munchkin or solar_storm "
+                                                     "(default: that of the --requires sets, else munchkin)."),
                 requires: List[str] = typer.Option([], "--requires", help="A set it needs (repeat for several)."),
                 notes: Optional[str] = typer.Option(None, "--notes", help="Free text."),
                 url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
@@ -178,8 +195,9 @@ def register(app: typer.Typer, search_command) -> None:
         if str(path) == "-":
             typer.echo(export_set(code, url=url), nl=False)
             return
-        if path.exists() and not force:
-            raise DesignerCardError(f"{path} already exists (use --force to overwrite it)")
+        from ..fileio import check_new_file
+
+        check_new_file(path, force=force, suffixes=(".yaml", ".yml"), what="a set file is YAML")
         from ..plural import plural
         from .designer import read_set_text
 

@@ -17,6 +17,7 @@ plus the composed node tree, so that every problem is reported as
 """
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from pathlib import Path
@@ -226,7 +227,8 @@ class CardFile(CardFields):
     @model_validator(mode="after")
     def _source_required(self) -> "CardFile":
         if self.provenance in ("printed", "inferred") and not (self.source or "").strip():
-            raise ValueError(f"source: required when provenance is {self.provenance!r}")
+            raise ValueError(f"source: required when provenance is {self.provenance!r} (add source: saying where "
+                             "the card's facts come from, or provenance: designer for a card of your own)")
         return self
 
 
@@ -320,7 +322,15 @@ def _describe(err: dict) -> tuple[str, str]:
     last = names[-1] if names else "value"
     ctx = err.get("ctx") or {}
     if typ == "literal_error":
-        return field, f"unknown {last} {err.get('input')!r} (expected {ctx.get('expected', '')})"
+        expected = str(ctx.get("expected", ""))
+        near = difflib.get_close_matches(str(err.get("input")).lower(), re.findall(r"'([^']*)'", expected), n=1,
+                                         cutoff=0.6)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        return field, f"unknown {last} {err.get('input')!r}{hint} (expected {expected})"
+    if typ == "extra_forbidden" and len(loc) == 1 and isinstance(loc[0], str):
+        known = sorted(set(CardFile.model_fields) | set(SetHeader.model_fields))
+        near = difflib.get_close_matches(loc[0].lower(), known, n=1, cutoff=0.6)
+        return field, "unknown field" + (f"; did you mean {near[0]!r}?" if near else "")
     if typ in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         op = {"greater_than_equal": ">=", "less_than_equal": "<=", "greater_than": ">", "less_than": "<"}[typ]
         limit = ctx.get({">=": "ge", "<=": "le", ">": "gt", "<": "lt"}[op])

@@ -479,7 +479,9 @@ def search_hints(query: str, conn, empty: bool = False) -> list[str]:
     """Hints for a search (strings to show the designer; empty list when none).
 
     * a ``set:`` value that is neither a set code nor a set name, or a ``tag:`` value no tag
-      has: ``"no set 'scoobydoo'; did you mean 'scooby_doo'?"``;
+      has: ``"no set 'scoobydoo'; did you mean 'scooby_doo'?"``; a ``deck:`` value that is
+      neither a pile nor a saved deck: ``"no pile or saved deck 'dungeons'; did you mean
+      'dungeon'?"``;
     * when the search found nothing (``empty``) and it has words to match names with: the
       closest card names and aliases (``"no card is named like 'Potted Plnt'; did you mean
       'Potted Plant'?"``).
@@ -518,6 +520,18 @@ def search_hints(query: str, conn, empty: bool = False) -> list[str]:
                 near = _near(t.value, known)
                 tail = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
                 out.append(f"no card has the tag {t.value.strip()!r}{tail}")
+    decks = [t for t in terms if isinstance(t, Cmp) and t.field.lower() == "deck"]
+    if decks:
+        saved = [n for (n,) in conn.execute(select(Deck.name).order_by(Deck.name))]
+        known = {_squash(p): p for p in DECKS}
+        known.update({_squash(n): n for n in saved})
+        for t in decks:
+            value = t.value.strip()
+            if _norm(value) not in DECKS and value.lower() not in {n.lower() for n in saved}:
+                near = list(dict.fromkeys(_near(value, known)))
+                tail = f"; did you mean {', '.join(map(repr, near))}?" if near else (
+                    f" (piles: {', '.join(DECKS)}; saved decks: {', '.join(saved) or 'none'})")
+                out.append(f"no pile or saved deck {value!r}{tail}")
     words = [t.text for t in terms if isinstance(t, Text)]
     words += [t.value for t in terms if isinstance(t, Cmp) and t.field.lower() == "name"]
     if empty and words:

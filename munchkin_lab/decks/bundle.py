@@ -140,12 +140,24 @@ def _read(path: str | Path | None, text: str | None) -> tuple[dict, Any, str]:
     """``(data, node, source)`` of a bundle read safely."""
     from .. import safe_yaml
 
+    from .files import _looks_like_text_format, other_file_kind
+
     source = str(path) if path is not None else "<bundle>"
     try:
         doc = (safe_yaml.read_yaml_text(text, source) if text is not None else safe_yaml.read_yaml_file(path, source))
     except safe_yaml.YamlFileError as exc:
+        try:
+            raw = text if text is not None else Path(path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            raw = ""
+        if _looks_like_text_format(raw[:200_000]):
+            raise BundleError(f"{source}: this is a text deck file, not a bundle: import it with "
+                              "`munchkin-lab deck import FILE`") from None
         raise BundleError([f"{p.where(source)}: {p.message}" for p in exc.problems]) from None
     data = doc.data
+    other = other_file_kind(data, "bundle")
+    if other:
+        raise BundleError(f"{source}: {other}")
     if not isinstance(data, dict) or "bundle" not in data or "deck" not in data:
         raise BundleError(f"{source}: not a deck bundle (expected the keys bundle, deck and sets; "
                           "write one with `munchkin-lab deck bundle DECK FILE`)")
@@ -194,7 +206,7 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
 
     from .. import config
     from ..cards.api import open_engine
-    from ..cards.designer import DesignerCardError, _apply_set, _plan_set, _renumber
+    from ..cards.designer import DesignerCardError, _apply_set, _plan_set, _renumber, designer_set_data
     from ..cards.files import SetFile, YamlDoc, validation_problems
     from ..cards.models import Card, CardSet
     from ..cards.models import Deck as DeckRow
@@ -210,7 +222,7 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
         sub = sets_node.value[i] if sets_node is not None and i < len(sets_node.value) else None
         doc = YamlDoc(Path(source), raw, sub, source)
         try:
-            set_files.append((SetFile.model_validate(raw if isinstance(raw, dict) else {}), doc))
+            set_files.append((SetFile.model_validate(designer_set_data(raw) if isinstance(raw, dict) else {}), doc))
         except ValidationError as exc:
             problems += validation_problems(doc, exc)
     if problems:

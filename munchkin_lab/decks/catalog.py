@@ -38,6 +38,23 @@ class UnknownCardError(DeckError, LookupError):
         super().__init__(f"unknown card {name!r}{where}{hint}")
 
 
+class EmptySearchError(UnknownCardError):
+    """A card search (an argument with ``field:value``, e.g. ``tag:ghoost``) found no card.
+
+    Attributes:
+        name: the query; ``hints``: the search's hints (did you mean ...?).
+    """
+
+    def __init__(self, query: str, hints: Sequence[str] = (), set: str | None = None):
+        super().__init__(query, (), set)
+        self.hints = list(hints)
+        where = f" in set {set!r}" if set else ""
+        tail = "; " + "; ".join(self.hints) if self.hints else \
+            "; `munchkin-lab cards QUERY` shows what a search finds"
+        DeckError.__init__(self, f"the search {query!r}{where} finds no card (an argument with field:value is "
+                                 f"read as a card search, and every card it finds is added){tail}")
+
+
 class AmbiguousCardError(DeckError, LookupError):
     """A card name or alias matched cards in several sets; name the set to choose.
 
@@ -105,6 +122,9 @@ class Catalog:
             (saved there before designer sets existed) is not part of that set for
             :meth:`set_cards` (so ``* [munchkin]`` in a preset is the printed set), but can
             still be added by name.
+        hinter: ``query -> list of hint strings`` for a search that finds nothing (the
+            database catalog gives the search's own: ``"no card has the tag 'ghoost'; did
+            you mean 'Ghost'?"``); optional.
     """
 
     cards: Sequence[tuple[CardSpec, int]]
@@ -112,6 +132,7 @@ class Catalog:
     sets: Mapping[str, SetInfo] = field(default_factory=dict)
     searcher: Callable[[str], list[str]] | None = None
     designer: frozenset = frozenset()
+    hinter: Callable[[str], list[str]] | None = None
 
     def __post_init__(self) -> None:
         self._specs: dict[str, CardSpec] = {}

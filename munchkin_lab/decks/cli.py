@@ -325,17 +325,12 @@ def export(
     and to create folders."""
     from .catalog import DeckError
 
-    yaml_out = _format(fmt, path)
+    from ..fileio import check_new_file
+
+    yaml_out = _format(fmt, path)  # --format wins over the name (and `deck import --format` reads it back)
     out = None
     if path != "-":
-        out = Path(path)
-        parent = out.parent if str(out.parent) else Path(".")
-        if out.is_dir():
-            raise DeckError(f"cannot write {path!r}: it is a folder")
-        if not parent.is_dir():
-            raise DeckError(f"cannot write {path!r}: folder {str(parent)!r} does not exist")
-        if out.exists() and not force:
-            raise DeckError(f"{path!r} already exists (use --force to overwrite it)")
+        out = check_new_file(path, force=force)
     deck = _get(name, url)
     text = deck.to_yaml() if yaml_out else deck.to_text()
     if out is None:
@@ -382,11 +377,10 @@ def bundle(
     url: Optional[str] = URL,
 ):
     """Write one file holding the deck and the designer sets (with their cards) it uses."""
+    from ..fileio import check_new_file
     from .bundle import export_bundle, read_bundle
-    from .catalog import DeckError
 
-    if path.exists() and not force:
-        raise DeckError(f"{str(path)!r} already exists (use --force to overwrite it)")
+    check_new_file(path, force=force, suffixes=(".yaml", ".yml"), what="a bundle is YAML")
     export_bundle(name, path, url=url)
     data = read_bundle(path)
     sets = [s["set"]["code"] for s in data["sets"]]

@@ -39,7 +39,7 @@ import io
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import yaml
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -467,6 +467,9 @@ def parse_yaml(text: str, catalog: Catalog | None = None, url: str | None = None
         data = {}
     if not isinstance(data, dict):
         raise DeckFileError([FileProblem(1, "a YAML deck is a mapping with name, cards, ...")], source)
+    other = other_file_kind(data)
+    if other:
+        raise DeckFileError([FileProblem(doc.line_of(()) or 1, other)], source)
     top = doc.line_of(()) or 1
     problems: list[FileProblem] = []
     for k in data:
@@ -556,6 +559,21 @@ def read_deck(path, catalog: Catalog | None = None, url: str | None = None, name
             hint = "this looks like the text deck format, not YAML: rename the file to .txt or use --format text"
             raise DeckFileError([FileProblem(None, hint)] + list(exc.problems), str(p)) from None
         raise
+
+
+def other_file_kind(data: Any, wanted: str = "deck") -> str | None:
+    """When the YAML ``data`` is one of the lab's other files (a set file, a deck bundle, a
+    YAML deck), say so and how to read it; ``None`` when it is not (or is ``wanted``)."""
+    if not isinstance(data, dict):
+        return None
+    if "set" in data and "cards" in data and wanted != "set":
+        return ("this is a set file (set: and cards:), not a " + wanted + ": bring it in with `munchkin-lab set "
+                "import FILE`, then add its cards to a deck (`munchkin-lab deck add DECK 'set:CODE'`)")
+    if "bundle" in data and wanted != "bundle":
+        return f"this is a deck bundle, not a {wanted}: import it with `munchkin-lab deck import-bundle FILE`"
+    if wanted == "bundle" and "bundle" not in data and ("cards" in data or "name" in data) and "set" not in data:
+        return "this is a deck file, not a bundle: import it with `munchkin-lab deck import FILE`"
+    return None
 
 
 def _looks_like_text_format(text: str) -> bool:

@@ -120,15 +120,23 @@ def check_pile(pile: str | None) -> str | None:
 
 def check_deck_name(name: object) -> str:
     """Validate a deck name: non-empty text on one line, without ``#`` (deck files use it
-    for comments), at most 200 characters. Returns it stripped.
+    for comments) and without control characters (a tab, a line break, ...: the name is
+    shown in tables and typed on the command line), at most 200 characters. Returns it
+    stripped.
 
     Raises:
         DeckError: the name breaks one of these.
     """
+    import unicodedata
+
     if not isinstance(name, str) or not name.strip():
         raise DeckError(f"a deck needs a non-empty name, got {name!r}")
     name = name.strip()
-    if "\n" in name or "\r" in name or "#" in name or len(name) > 200:
+    control = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Zl", "Zp")), None)
+    if control is not None:
+        raise DeckError(f"bad deck name {name!r}: it holds a control character ({control!r}); a deck name is one "
+                        "line of plain text")
+    if "#" in name or len(name) > 200:
         raise DeckError(f"bad deck name {name!r}: one line, no '#', at most 200 characters")
     return name
 
@@ -190,6 +198,15 @@ class Deck:
         for o, value in (options or {}).items():
             self.set_option(o, value)
 
+    @property
+    def row_version(self) -> int | None:
+        """The stored deck's version this deck was loaded (or last saved) at: ``None`` for a
+        deck not read from the database (new, from a file, a preset or a copy). Read-only; a
+        save succeeds only while the stored deck is still at this version
+        (:func:`munchkin_lab.decks.store.save_deck`), then carries the new one."""
+        stored = getattr(self, "_stored_as", None)
+        return stored[2] if stored and stored[1] == self.name else None
+
     # ------------------------------------------------------------- catalog
     @property
     def catalog(self) -> Catalog:
@@ -222,7 +239,15 @@ class Deck:
             except ValueError as exc:  # SearchSyntaxError and kin
                 raise DeckError(f"bad search {what!r}: {exc}") from exc
             if not hits:
-                raise UnknownCardError(what, [], set)
+                from .catalog import EmptySearchError
+
+                hints: list[str] = []
+                if cat.hinter is not None:
+                    try:
+                        hints = list(cat.hinter(query))
+                    except Exception:  # noqa: BLE001 - a hint that cannot be had is no error
+                        hints = []
+                raise EmptySearchError(what, hints, set)
             return hits
         raise UnknownCardError(what, cat.closest(what, set), set)
 
@@ -245,7 +270,8 @@ class Deck:
             The specs added.
 
         Raises:
-            UnknownCardError: nothing matches (with closest names).
+            UnknownCardError: nothing matches (with closest names); EmptySearchError (a
+                subclass) when a search finds nothing (with the search's hints).
             AmbiguousCardError: a name found in several sets without ``set``.
             DeckError: bad copies, bad pile, bad query.
         """
@@ -608,9 +634,12 @@ class Deck:
 
     def save(self, url: str | None = None, replace: bool = False, force: bool = False) -> None:
         """Store the deck in the database deck tables (:func:`munchkin_lab.decks.store.save_deck`).
+        A deck loaded from the database (or saved before) saves over the stored one, if
+        nobody saved it in between (:attr:`row_version`).
 
         Raises:
-            DuplicateDeckError: a deck of this name exists and ``replace`` is False.
+            DuplicateDeckError: a deck of this name exists, this deck was not loaded from it
+                and ``replace`` is False.
             DeckConflictError: someone else saved the deck since it was loaded (``force``
                 overwrites their edit).
         """

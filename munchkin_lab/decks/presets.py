@@ -38,9 +38,85 @@ def load_preset(name: str, catalog: Catalog | None = None, url: str | None = Non
     database at ``url``).
 
     Raises:
-        DeckError: unknown preset; DeckFileError when the preset no longer matches the data.
+        DeckError: unknown preset; the database lacks cards of a shipped set the preset takes
+            whole (``* [set]``: an old database, or cards deleted there; the message names
+            them and ``munchkin-lab db build``); DeckFileError when the preset no longer
+            matches the data.
     """
-    return read_deck(preset_path(name), catalog=catalog, url=url)
+    path = preset_path(name)
+    deck = read_deck(path, catalog=catalog, url=url)
+    _check_whole_sets(name, path, deck.catalog)
+    return deck
+
+
+#: (set file path, mtime ns, size) -> the card names of that shipped set file (by set code).
+_SET_FILE_NAMES: dict[tuple[str, int, int], tuple[str | None, list[str]]] = {}
+
+
+def _shipped_card_names() -> dict[str, list[str]]:
+    """Set code -> the card names of the shipped set files (``database/sets/*.yaml``), as
+    the files hold them now (cached by each file's stat). A file that cannot be read is left
+    out (``db check`` reports it)."""
+    from ..safe_yaml import YamlFileError, read_yaml_file
+
+    out: dict[str, list[str]] = {}
+    for path in sorted((config.DATABASE_DIR / "sets").glob("*.yaml")):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        key = (str(path), st.st_mtime_ns, st.st_size)
+        if key not in _SET_FILE_NAMES:
+            try:
+                data = read_yaml_file(path).data
+                code = data["set"]["code"]
+                names = [c["name"] for c in data.get("cards") or [] if isinstance(c, dict) and "name" in c]
+            except (YamlFileError, KeyError, TypeError, AttributeError):
+                code, names = None, []
+            _SET_FILE_NAMES[key] = (code if isinstance(code, str) else None, [str(n) for n in names])
+        code, names = _SET_FILE_NAMES[key]
+        if code:
+            out[code] = names
+    return out
+
+
+def _whole_set_codes(path: Path) -> list[str]:
+    """The set codes a preset file takes whole (``* [set]``, or ``*`` under a ``[set]`` section)."""
+    import re
+
+    codes, section = [], None
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        m = re.fullmatch(r"\[([^\]]+)\]", line)
+        if m:
+            section = m.group(1).strip()
+            continue
+        m = re.fullmatch(r"\*\s*(?:\[([^\]]+)\])?", line)
+        if m and (m.group(1) or section):
+            codes.append((m.group(1) or section).strip())
+    return list(dict.fromkeys(codes))
+
+
+def _check_whole_sets(name: str, path: Path, catalog: Catalog) -> None:
+    """Refuse a preset whose shipped sets lack cards in the database (an old database, or
+    cards deleted there): the preset would silently be another deck.
+
+    Raises:
+        DeckError: naming the missing cards and ``munchkin-lab db build``.
+    """
+    files = _shipped_card_names()
+    missing: list[str] = []
+    for code in _whole_set_codes(path):
+        info = catalog.sets.get(code)
+        if code not in files or info is None or info.origin != "file":
+            continue
+        have = {spec.name.casefold() for spec, _ in catalog.set_cards(code)}
+        missing += [f"{code}:{n}" for n in files[code] if n.casefold() not in have]
+    if missing:
+        shown = ", ".join(missing[:8]) + (f", ... {len(missing) - 8} more" if len(missing) > 8 else "")
+        raise DeckError(f"preset {name!r}: the database lacks {len(missing)} of its card{'s' if len(missing) != 1 else ''} "
+                        f"({shown}): it was built from older card files, or those cards were deleted from it; "
+                        "run `munchkin-lab db build` to put the shipped cards back")
 
 
 def find_deck(name: str, url: str | None = None, catalog: Catalog | None = None) -> Deck:

@@ -93,7 +93,10 @@ def load_catalog(url: str | None = None) -> Catalog:
         found = search_cards(query, url=url)
         return [f"{s}:{n}" for s, n in zip(found["set"], found["name"])]
 
-    return Catalog(pairs, aliases, sets, searcher, frozenset(designer))
+    def hinter(query: str) -> list[str]:
+        return list(search_cards(query, url=url).attrs.get("hints") or [])
+
+    return Catalog(pairs, aliases, sets, searcher, frozenset(designer), hinter)
 
 
 def _card_ids(conn, keys: list[str]) -> dict[str, int]:
@@ -119,17 +122,20 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
     """Store ``deck`` under its name, in one transaction.
 
     A deck read with :func:`load_deck` (or saved before) carries the ``row_version`` it was
-    read at: replacing the stored deck then succeeds only if that is still the stored version
-    (optimistic locking); ``force=True`` skips the check. A deck not read from this database
-    (new, from a file, a preset or a copy) replaces the stored one outright when ``replace``.
-    Afterwards ``deck`` carries the new version, so it can be saved again.
+    read at (``deck.row_version``): it saves over the stored deck (no ``replace`` needed), and
+    only if that is still the stored version (optimistic locking); ``force=True`` skips the
+    check. A deck not read from this database (new, from a file, a preset or a copy) replaces
+    the stored one of its name only when ``replace``. Afterwards ``deck`` carries the new
+    version, so it can be saved again.
 
     Args:
-        replace: overwrite a deck of the same name (its entries are replaced).
+        replace: overwrite a deck of the same name that ``deck`` was not loaded from (its
+            entries are replaced).
         force: overwrite even if someone else saved the deck since it was loaded.
 
     Raises:
-        DuplicateDeckError: the name is taken and ``replace`` is False.
+        DuplicateDeckError: the name is taken by a deck ``deck`` was not loaded from and
+            ``replace`` is False.
         DeckConflictError: the stored deck was saved or deleted since ``deck`` was loaded
             ("changed meanwhile"); nothing is written.
         UnknownCardError: a card of the deck is not in this database.
@@ -137,7 +143,8 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
     """
     engine = _engine(url)
     resolved = config.database_url(url)
-    expected = None if force else _stored_version(deck, resolved)
+    mine = _stored_version(deck, resolved)  # loaded from (or saved to) this very deck
+    expected = None if force else mine
     now = datetime.now(timezone.utc)
     modules = {"in_force": list(deck.modules),
                "overrides": {m: deck.module_overrides[m] for m in MODULES if m in deck.module_overrides}}
@@ -153,7 +160,7 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
             set_, _, name = missing[0].partition(":")
             raise UnknownCardError(name, [], set_)
         row = conn.execute(select(dt.c.id, dt.c.row_version).where(dt.c.name == deck.name)).first()
-        if row is not None and not replace:
+        if row is not None and not replace and mine is None:
             raise DuplicateDeckError(f"a deck named {deck.name!r} already exists (use replace / --replace)")
         if row is None:
             if expected is not None:

@@ -2,8 +2,10 @@
 
 Registered on the root app by :func:`register`; ``python -m munchkin_lab.printing`` runs the
 same command on its own. Errors (empty selection, unknown deck, unwritable output)
-print ``Error: ...`` on stderr and exit with code 1, leaving no PDF behind; usage errors
-(unknown option, unknown ``--size`` / ``--paper``, ``--bleed`` out of range) exit 2; Ctrl-C prints one line and exits 130. The PDF and the preview are
+print ``Error: ...`` on stderr and exit with code 1, leaving no PDF behind; an existing
+``--out`` / ``--preview`` file is refused unless ``--force``; usage errors (unknown option,
+unknown ``--size`` / ``--paper``, ``--bleed`` out of range, an ``--out`` not ending in
+``.pdf`` or a ``--preview`` not ending in ``.png``) exit 2; Ctrl-C prints one line and exits 130. The PDF and the preview are
 written aside and renamed into place, so an existing file is never left half-written.
 """
 from __future__ import annotations
@@ -55,15 +57,25 @@ def print_command(
     bleed: float = typer.Option(0.0, "--bleed", callback=_check_bleed, help="Bleed in mm around each card (0-5)."),
     no_backs: bool = typer.Option(False, "--no-backs", help="Leave out the back pages."),
     no_cut_marks: bool = typer.Option(False, "--no-cut-marks", help="Leave out the cut marks."),
-    preview: Optional[Path] = typer.Option(None, "--preview", help="Also write a PNG of the first page here."),
+    preview: Optional[Path] = typer.Option(None, "--preview", help="Also write a PNG of the first page here (.png)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite existing files (--out, --preview)."),
     url: Optional[str] = typer.Option(None, "--url", help="Database URL (default: $DATABASE_URL or the SQLite file)."),
 ) -> None:
-    """Lay cards, room tiles or ship rooms out on printable PDF sheets (3 x 3 poker cards a page)."""
+    """Lay cards, room tiles or ship rooms out on printable PDF sheets (3 x 3 poker cards a page).
+    Refuses to overwrite a file (unless --force), an --out not ending in .pdf and a --preview
+    not ending in .png."""
     from .sheets import preview_png, print_cards
 
-    from ..fileio import atomic_write_bytes
+    from ..fileio import OutputFileError, atomic_write_bytes, check_new_file
 
     written = None
+    try:
+        check_new_file(out, force=force, suffixes=(".pdf",), what="print writes a PDF")
+        if preview is not None:
+            check_new_file(preview, force=force, suffixes=(".png",), what="--preview writes a PNG")
+    except OutputFileError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2 if exc.usage else 1) from None
     try:
         result = print_cards(selection, out, size=size, paper=paper, bleed_mm=bleed, cut_marks=not no_cut_marks,
                              backs=not no_backs, url=url)

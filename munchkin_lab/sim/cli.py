@@ -5,7 +5,8 @@
     plays the games and prints the win rate by seat, game length and death rate; ``--out``
     streams the result into one file as the games finish (``.parquet``: every table;
     ``.json``: every table; ``.csv``: the per-game table only), renamed into place at the end:
-    the previous file survives a kill or a full disk. Memory stays flat in ``--games`` (the
+    the previous file survives a kill or a full disk; an existing file is refused before any
+    game unless ``--force``. Memory stays flat in ``--games`` (the
     per-game table is never held in memory here).
 ``munchkin-lab compare DECK_A DECK_B --games N ...``
     simulates both (same seed and bots unless ``--bots-a``/``--bots-b``) and prints the
@@ -13,7 +14,7 @@
 
 DECK is a preset name (``base``), a deck file path or the name of a deck saved in the
 database. Exit status: 0 done; 1 bad input (``Error: ...`` on stderr: unknown deck, missing
-output folder, unreachable scheduler, disk full); 2 usage (click's message: unknown option,
+output folder, an existing ``--out`` file without ``--force``, unreachable scheduler, disk full); 2 usage (click's message: unknown option,
 value out of range, unknown bot, unknown ``--out`` suffix); 130 interrupted (Ctrl-C: one
 line on stderr saying what was kept; ``simulate --out`` saves the games finished).
 """
@@ -51,7 +52,8 @@ def _errors(fn):
             return fn(*args, **kwargs)
         except (ValueError, OSError) as exc:
             typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(1) from None
+            # a bad option found late (--players for the deck's game, an --out file's suffix): exit 2
+            raise typer.Exit(2 if getattr(exc, "usage", False) is True else 1) from None
         except KeyboardInterrupt:
             raise _interrupted("Interrupted before any game finished; nothing written.") from None
 
@@ -149,12 +151,19 @@ def register(app: typer.Typer) -> None:
         connect_timeout: float = typer.Option(5.0, "--connect-timeout", min=0.1, help="Seconds to wait for --scheduler."),
         turn_cap: int = typer.Option(300, "--turn-cap", min=1, max=MAX_TURN_CAP, help=f"A game still running after this many turns (1..{MAX_TURN_CAP}) ends without a winner."),
         out: Optional[Path] = typer.Option(None, "--out", "-o", callback=_check_out, help="Write the result to this file as the games finish: .parquet (every table), .json (every table) or .csv (per-game table only). The folder must exist."),
+        force: bool = typer.Option(False, "--force", help="Overwrite an existing --out file."),
         dashboard: bool = typer.Option(False, "--dashboard", help="Serve the Dask dashboard on 127.0.0.1 (local cluster; off by default)."),
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
         url: Optional[str] = typer.Option(None, "--url", help="Database URL for deck names."),
     ) -> None:
-        """Simulate many games of a deck with bots; print win rates by seat and game length."""
+        """Simulate many games of a deck with bots; print win rates by seat and game length.
+        An existing --out file is refused unless --force."""
         from .simulate import simulate
+
+        if out is not None:
+            from ..fileio import check_new_file
+
+            check_new_file(out, force=force)
 
         r = simulate(deck, players=players, games=games, bots=bots, seed=seed, workers=workers,
                      scheduler=scheduler, turn_cap=turn_cap, progress=progress, url=url,

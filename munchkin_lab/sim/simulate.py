@@ -639,14 +639,21 @@ class _DeferInterrupt:
         return False
 
 
+class SeatsError(ValueError):
+    """``players`` does not fit the deck's game: a bad option (``usage``: exit 2 on the
+    command line, as the other out-of-range options)."""
+
+    usage = True
+
+
 def _check_seats(players: int, solar: bool) -> None:
-    """Raise ValueError when ``players`` does not fit the game: Munchkin seats 2 to 6 (core
-    rules, 2. Setting Up), Solar Storm 1 to 4, solo play included (public summary,
-    card_facts.md (b): cooperative, 1-4 players)."""
+    """Raise :class:`SeatsError` (a ValueError) when ``players`` does not fit the game:
+    Munchkin seats 2 to 6 (core rules, 2. Setting Up), Solar Storm 1 to 4, solo play included
+    (public summary, card_facts.md (b): cooperative, 1-4 players)."""
     lo, hi, game, src = ((1, 4, "Solar Storm", "public summary: cooperative, solo play allowed") if solar
                          else (2, 6, "Munchkin", "core rules, 2. Setting Up"))
     if not lo <= players <= hi:
-        raise ValueError(f"players: a {game} game seats {lo} to {hi} players ({src}), got {players}")
+        raise SeatsError(f"--players: a {game} game seats {lo} to {hi} players ({src}), got {players}")
 
 
 def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy", seed: int = 0,

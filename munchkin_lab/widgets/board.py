@@ -1278,12 +1278,15 @@ class Board(W.VBox):
         raise LookupError(f"no action button with {text!r}; shown: {self.action_labels()}")
 
     def unavailable(self) -> list[tuple[str, str]]:
-        """``(kind, reason)`` of the main action kinds not possible now (the "Not now" row)."""
+        """``(kind, reason)`` of the main action kinds not possible now (the "Not now" row),
+        as plain text (the HTML attributes unescaped: ``"P2's turn"``, not ``"P2&#x27;s turn"``)."""
+        import html as html_lib
         import re
 
-        html = self.table.html
-        return [(k, w) for k, w in re.findall(r'mlab-unavailable" aria-disabled="true" data-kind="([^"]+)" '
-                                              r'data-why="([^"]*)"', html)]
+        page = self.table.html
+        return [(html_lib.unescape(k), html_lib.unescape(w))
+                for k, w in re.findall(r'mlab-unavailable" aria-disabled="true" data-kind="([^"]+)" '
+                                       r'data-why="([^"]*)"', page)]
 
 
 def level_chart(story: words.Story, names: Sequence[str]) -> str:

@@ -154,7 +154,10 @@ class CardBrowser(W.VBox):
         self.frame = df.reset_index(drop=True)
         shown = self.frame.head(MAX_ROWS)
         more = f" (first {MAX_ROWS} shown)" if len(self.frame) > MAX_ROWS else ""
-        self.count.value = f"<b>{len(self.frame)}</b> card(s){more}" + (self._no_result_hint(q) if not len(shown) else "")
+        hints = "".join(f'<div class="mlab-msg-warning mlab-search-hint">{esc(h)}</div>'
+                        for h in df.attrs.get("hints") or [])  # did you mean ...? (set:, tag:, deck:, names)
+        self.count.value = f"<b>{len(self.frame)}</b> card(s){more}" + hints + (
+            self._no_result_hint(q) if not len(shown) else "")
         rows = "".join(f'<tr class="mlab-row-pick" data-row="{i}" tabindex="0" '
                        f'aria-label="{esc(r["name"])} ({esc(r["set"])})">'
                        + "".join(f"<td>{esc('' if _v(r[c]) is None else r[c])}</td>" for c in _TABLE_COLUMNS)
@@ -169,7 +172,7 @@ class CardBrowser(W.VBox):
         return self.frame
 
     def _no_result_hint(self, q: str) -> str:
-        """For an empty result of a query with ``set:`` / ``tag:``: the values that exist."""
+        """For an empty result of a query with ``set:`` / ``tag:`` / ``deck:``: the values that exist."""
         low = q.lower()
         parts = []
         try:
@@ -182,6 +185,12 @@ class CardBrowser(W.VBox):
 
                 tags = sorted({t for ts in cards("", url=self.url)["tags"] for t in ts}, key=str.lower)
                 parts.append("tags: " + ", ".join(tags))
+            if "deck:" in low:
+                from ..decks import list_decks
+                from ..engine.cards import DECKS
+
+                saved = list(list_decks(self.url)["name"])
+                parts.append("piles: " + ", ".join(DECKS) + "; saved decks: " + (", ".join(saved) or "none"))
         except Exception:  # noqa: BLE001 - no hint then
             return ""
         return f'<div class="mlab-msg-warning">{esc("; ".join(parts))}</div>' if parts else ""

@@ -101,13 +101,38 @@ def port_free(port: int, ip: str = "127.0.0.1") -> bool:
     return True
 
 
+def check_ip(ip: str) -> None:
+    """Refuse an ``--ip`` this computer cannot listen on: not an address or a host name that
+    resolves (``'bad host'``), or an address of another computer.
+
+    Raises:
+        typer.BadParameter: naming the address and why (``--ip``).
+    """
+    host = "" if ip in ("0.0.0.0", "") else ip
+    try:
+        infos = socket.getaddrinfo(host or None, 0, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        raise typer.BadParameter(f"{ip!r} is not an address or a host name this computer knows ({why}); "
+                                 "use e.g. 127.0.0.1 or 0.0.0.0", param_hint="--ip") from None
+    family, _, _, _, addr = infos[0]
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((addr[0], 0))
+        except OSError as exc:
+            raise typer.BadParameter(f"cannot listen on {ip!r}: {exc.strerror or exc} (an address of another "
+                                     "computer?); use e.g. 127.0.0.1 or 0.0.0.0", param_hint="--ip") from None
+
+
 def choose_port(port: int | None, default: int, ip: str = "127.0.0.1", tries: int = 50) -> tuple[int, str]:
     """The port to serve on and a note for the user (empty when nothing to say).
 
     Raises:
-        typer.BadParameter: an explicit ``port`` that is out of range or already in use, or
-            no free port near the default.
+        typer.BadParameter: an ``ip`` this computer cannot listen on (:func:`check_ip`), an
+            explicit ``port`` that is out of range or already in use, or no free port near
+            the default.
     """
+    check_ip(ip)
     if port is not None:
         if not 1 <= port <= 65535:
             raise typer.BadParameter(f"port {port} is out of range (1-65535)", param_hint="--port")

@@ -96,6 +96,10 @@ def test_csv_round_trip(url, tmp_path):
 
 
 def test_csv_import_applies_changes_atomically(url, tmp_path):
+    from munchkin_lab.cards.designer import add_card, create_set
+
+    create_set("lab", "Lab cards", url=url)  # a new card goes into a designer set
+    add_card({"name": "Lab Bat", "kind": "monster", "deck": "door", "level": 1}, "lab", url=url)
     a = tmp_path / "a.csv"
     api.export_csv(a, url=url)
     rows = list(csv.DictReader(a.open(encoding="utf-8")))
@@ -103,10 +107,7 @@ def test_csv_import_applies_changes_atomically(url, tmp_path):
         if r["name"] == "Bone Rattler":
             r["level"] = "3"
             r["tags"] = '["Undead", "Ghost"]'
-    rows = [r for r in rows if r["name"] != "Homebrew"]
-    from munchkin_lab.cards.designer import create_set
-
-    create_set("lab", "Lab cards", url=url)  # a new card goes into a designer set
+    rows = [r for r in rows if r["name"] not in ("Homebrew", "Lab Bat")]
     rows.append({**rows[0], "set": "lab", "name": "New Skeleton", "aliases": "[]"})
     with a.open("w", encoding="utf-8", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=api.CSV_COLUMNS, lineterminator="\n")
@@ -115,14 +116,16 @@ def test_csv_import_applies_changes_atomically(url, tmp_path):
     version = api.card("Bone Rattler", url=url)
     result = api.import_csv(a, url=url, replace=True)
     assert result == {"inserted": 1, "updated": 1, "deleted": 1, "unchanged": 9}
-    assert result.names["inserted"] == ["lab:New Skeleton"] and result.names["deleted"] == ["beta:Homebrew"]
+    assert result.names["inserted"] == ["lab:New Skeleton"] and result.names["deleted"] == ["lab:Lab Bat"]
+    assert result.names["kept"] == ["beta:Homebrew"]  # a printed card is never deleted in the lab
     assert api.card("New Skeleton", url=url)["origin"] == "designer"  # not from the data files
     rattler = api.card("Bone Rattler", url=url)
     assert rattler["level"] == 3 and rattler["tags"] == ["Ghost", "Undead"]
     with config.get_engine(url).connect() as conn:
         assert conn.execute(select(Card.row_version).where(Card.name == "Bone Rattler")).scalar_one() == 2
     with pytest.raises(UnknownCardError):
-        api.card("Homebrew", url=url)
+        api.card("Lab Bat", url=url)
+    assert api.card("Homebrew", url=url)["origin"] == "file"
     assert version["level"] == 2
 
     # a bad CSV changes nothing

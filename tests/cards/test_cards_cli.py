@@ -171,6 +171,9 @@ def test_hints_and_plural_forms(url):
     res = runner.invoke(app, ["cards", "tag:undaed", "--url", url])
     assert res.exit_code == 0
     assert res.output.splitlines() == ["no cards match", "hint: no card has the tag 'undaed'; did you mean 'Undead'?"]
+    res = runner.invoke(app, ["cards", "deck:dungeons", "--url", url])
+    assert res.exit_code == 0
+    assert res.output.splitlines() == ["no cards match", "hint: no pile or saved deck 'dungeons'; did you mean 'dungeon'?"]
     res = runner.invoke(app, ["cards", "grave", "--url", url])
     assert res.output.splitlines()[-1] == "1 card"
     res = runner.invoke(app, ["cards", "grav lrd", "--url", url, "--format", "json"])

@@ -108,6 +108,35 @@ def test_duplicate_card_in_set(data_copy):
         "database/sets/gamma.yaml:11: card 'twin': name: duplicate card in set 'gamma' (first at line 7)"]
 
 
+TWINS = """\
+      - name: Potted Plant2
+        kind: monster
+        deck: door
+        source: x
+      - name: Potted Plant2
+        kind: monster
+        deck: door
+        source: x
+        tags: [Spooky]
+"""
+
+
+def test_a_duplicate_card_hides_none_of_its_other_problems(data_copy):
+    """A duplicate is reported, and its own tags and effects are still checked (a schema error
+    in its effects hides neither the duplicate nor the tag)."""
+    duplicate = "database/sets/gamma.yaml:11: card 'Potted Plant2': name: duplicate card in set 'gamma' (first at line 7)"
+    spooky = "database/sets/gamma.yaml:15: card 'Potted Plant2': tags: undeclared tag 'Spooky'"
+    write_set(data_copy, TWINS + "        effects: {bad_stuff: [{lose_item: hat}]}\n")
+    got = problems(data_copy)
+    assert got[0] == duplicate and got[1].startswith(spooky)
+    assert got[2].startswith("database/sets/gamma.yaml:16: card 'Potted Plant2': effects.bad_stuff[0].lose_item: "
+                             "expected one of headgear")
+    assert got[2].endswith("got 'hat'") and len(got) == 3
+    write_set(data_copy, TWINS)  # a valid duplicate: its tags are checked too
+    got = problems(data_copy)
+    assert got[0] == duplicate and got[1].startswith(spooky) and len(got) == 2
+
+
 def test_negative_level(data_copy):
     write_set(data_copy, """\
       - name: Minus One
@@ -145,7 +174,8 @@ def test_printed_without_source(data_copy):
         deck: door
     """)
     (p,) = problems(data_copy)
-    assert p == "database/sets/gamma.yaml:7: card 'Nowhere': source: required when provenance is 'printed'"
+    assert p == ("database/sets/gamma.yaml:7: card 'Nowhere': source: required when provenance is 'printed' (add "
+                 "source: saying where the card's facts come from, or provenance: designer for a card of your own)")
 
 
 def test_alias_clash_with_other_card_name(data_copy):
@@ -271,7 +301,8 @@ def test_every_problem_of_a_file_in_one_run(data_copy):
     nor the checks that need valid cards (undeclared tag, duplicate card); sorted by line."""
     write_set(data_copy, BAD_FAN)
     assert problems(data_copy) == [
-        "database/sets/gamma.yaml:7: card 'Odd Thing': source: required when provenance is 'printed'",
+        "database/sets/gamma.yaml:7: card 'Odd Thing': source: required when provenance is 'printed' (add source: "
+        "saying where the card's facts come from, or provenance: designer for a card of your own)",
         "database/sets/gamma.yaml:18: card 'Tag Thing': tags: undeclared tag 'nosuchtag' "
         "(declare it in tags.yaml or in this set's tags:)",
         "database/sets/gamma.yaml:20: card 'Tag Thing': name: duplicate card in set 'gamma' (first at line 13)",

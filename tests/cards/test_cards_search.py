@@ -221,6 +221,10 @@ def test_fold_table_is_one_to_one():
     ("Grave Lrd", "no card is named like 'Grave Lrd'; did you mean 'Grave Lord'?"),
     ("Lrd Grav", "no card is named like 'Lrd Grav'; did you mean 'Lord of Graves' (Grave Lord)?"),
     ("Grobowi Pan", "no card is named like 'Grobowi Pan'; did you mean 'Grobowy Pan' (Grave Lord)?"),
+    ("deck:dungeons", "no pile or saved deck 'dungeons'; did you mean 'dungeon'?"),
+    ("deck:tresure kind:item", "no pile or saved deck 'tresure'; did you mean 'treasure'?"),
+    ("deck:zzzq", "no pile or saved deck 'zzzq' (piles: door, treasure, dungeon, fairy_dust, character, "
+                  "room_tile, ship_room; saved decks: none)"),
 ])
 def test_hints_for_unknown_values_and_misspelt_names(url, query, hint):
     df = api.cards(query, url=url)
@@ -229,6 +233,7 @@ def test_hints_for_unknown_values_and_misspelt_names(url, query, hint):
 
 def test_hints_only_when_something_is_unknown(url):
     assert api.cards("tag:undead", url=url).attrs["hints"] == []
+    assert api.cards("deck:Dungeon", url=url).attrs["hints"] == []  # a pile, even with no card in it
     assert api.cards("set:Alpha", url=url).attrs["hints"] == []   # a set name works too
     assert api.cards("zzzzqx", url=url).attrs["hints"] == []       # nothing close: nothing invented
     mixed = api.cards("tag:undaed or tag:ghost", url=url)

@@ -1,5 +1,5 @@
-"""CSV import merges (issue 14): a filtered export deletes nothing, ``replace`` deletes only
-when asked (with a dry run first), pandas' ``read_csv``/``to_csv`` round trip reads back,
+"""CSV import merges (issue 14): a filtered export deletes nothing, ``replace`` deletes designer
+cards only (never a printed card of a shipped set) and only when asked (with a dry run first), pandas' ``read_csv``/``to_csv`` round trip reads back,
 a failed import changes nothing, the export is atomic; the ``db import``/``db export``
 commands (SQLite and PostgreSQL)."""
 from __future__ import annotations
@@ -86,6 +86,8 @@ def test_filtered_export_merges_and_deletes_nothing(url, tmp_path):
 
 
 def test_replace_dry_run_then_replace(url, tmp_path):
+    """``replace`` deletes the designer cards the CSV lacks, never a printed card of a shipped
+    set: those are kept and the summary says so (shipped sets and presets never change)."""
     from munchkin_lab.decks import Deck as DeckModel
     from munchkin_lab.decks import delete_deck
 
@@ -94,25 +96,29 @@ def test_replace_dry_run_then_replace(url, tmp_path):
     write_rows(path, [r for r in rows_of(path) if r["name"] in ("Bone Rattler", "Potion")])
     before = content(url)
     preview = api.import_csv(path, url=url, replace=True, dry_run=True)
-    assert preview == {"inserted": 0, "updated": 0, "deleted": 10, "unchanged": 2} and preview.dry_run
-    assert sorted(preview.names["deleted"]) == sorted(k for k in ALL if k not in ("alpha:Bone Rattler", "alpha:Potion"))
-    assert preview.summary().startswith("dry run, nothing written: would be 0 added; 0 updated; 10 deleted (")
+    assert preview == {"inserted": 0, "updated": 0, "deleted": 1, "unchanged": 2} and preview.dry_run
+    assert preview.names["deleted"] == ["lab:Lab Goblin"]
+    assert sorted(preview.names["kept"]) == sorted(k for k in ALL if k not in (
+        "alpha:Bone Rattler", "alpha:Potion", "lab:Lab Goblin"))
+    summary = preview.summary()
+    assert summary.startswith("dry run, nothing written: would be 0 added; 0 updated; 1 deleted (lab:Lab Goblin); "
+                              "2 unchanged\n9 printed cards of shipped sets not in the CSV kept (")
+    assert "replace / --replace deletes designer cards only" in summary
     assert content(url) == before
     deck = DeckModel("Mix", url=url)
-    deck.add("Grave Lord")
+    deck.add("Lab Goblin")
     deck.save()
-    with pytest.raises(CardDataError, match="card 'Grave Lord': set 'alpha': missing from the CSV but used by "
+    with pytest.raises(CardDataError, match="card 'Lab Goblin': set 'lab': missing from the CSV but used by "
                                             "saved deck 'Mix': not deleted"):
         api.import_csv(path, url=url, replace=True)
     assert content(url) == before
     delete_deck("Mix", url)
     with pytest.raises(CardDataError, match="would also delete lab:Lab Goblin, not shown before"):
-        api.import_csv(path, url=url, replace=True, expect_deleted=[k for k in preview.names["deleted"]
-                                                                     if k != "lab:Lab Goblin"])
+        api.import_csv(path, url=url, replace=True, expect_deleted=[])
     assert content(url) == before
     done = api.import_csv(path, url=url, replace=True, expect_deleted=preview.names["deleted"])
-    assert done == {"inserted": 0, "updated": 0, "deleted": 10, "unchanged": 2}
-    assert sorted(keys(url)) == ["alpha:Bone Rattler", "alpha:Potion"]
+    assert done == {"inserted": 0, "updated": 0, "deleted": 1, "unchanged": 2}
+    assert sorted(keys(url)) == sorted(k for k in ALL if k != "lab:Lab Goblin")
 
 
 @pytest.mark.parametrize("index", [False, True])
@@ -206,24 +212,32 @@ def test_db_import_and_export_commands(url, tmp_path):
     path = tmp_path / "cards.csv"
     res = runner.invoke(app, ["db", "export", str(path), "--url", url])
     assert res.exit_code == 0 and res.output == f"wrote 12 cards to {path}\n"
-    rows = [r for r in rows_of(path) if r["set"] in ("alpha", "lab")]
+    path.write_text("my notes\n", encoding="utf-8")
+    res = runner.invoke(app, ["db", "export", str(path), "--url", url])
+    assert res.exit_code == 1 and f"Error: '{path}' already exists (use --force to overwrite it)" in res.output
+    assert path.read_text(encoding="utf-8") == "my notes\n"
+    res = runner.invoke(app, ["db", "export", str(path), "--force", "--url", url])
+    assert res.exit_code == 0 and res.output == f"wrote 12 cards to {path}\n"
+    rows = [r for r in rows_of(path) if r["set"] == "alpha"]  # no beta (shipped) nor lab (designer) rows
     write_rows(path, rows)
     before = content(url)
     res = runner.invoke(app, ["db", "import", str(path), "--replace", "--dry-run", "--url", url])
     assert res.exit_code == 0, res.output
-    assert res.output.startswith("dry run, nothing written: would be 0 added; 0 updated; 5 deleted (beta:")
+    assert res.output.startswith("dry run, nothing written: would be 0 added; 0 updated; 1 deleted (lab:Lab Goblin)")
+    assert "5 printed cards of shipped sets not in the CSV kept (beta:" in res.output
     res = runner.invoke(app, ["db", "import", str(path), "--replace", "--url", url], input="n\n")
     assert res.exit_code == 1
-    assert "5 cards of the database are not in" in res.output and "will be deleted: beta:Sheet Phantom" in res.output
+    assert "1 card of the database is not in" in res.output and "will be deleted: lab:Lab Goblin\n" in res.output
     assert "Delete them? [y/N]" in res.output and "nothing imported" in res.output
     assert content(url) == before
     res = runner.invoke(app, ["db", "import", str(path), "--url", url])
-    assert res.exit_code == 0 and "0 added; 0 updated; 0 deleted; 7 unchanged" in res.output
-    assert "5 cards of the database not in the CSV kept" in res.output
+    assert res.exit_code == 0 and "0 added; 0 updated; 0 deleted; 6 unchanged" in res.output
+    assert "6 cards of the database not in the CSV kept" in res.output
     assert content(url) == before
     res = runner.invoke(app, ["db", "import", str(path), "--replace", "--url", url], input="y\n")
-    assert res.exit_code == 0 and "5 deleted" in res.output
-    assert all(k.startswith(("alpha:", "lab:")) for k in keys(url)) and len(keys(url)) == 7
+    assert res.exit_code == 0 and "1 deleted (lab:Lab Goblin)" in res.output
+    assert "5 printed cards of shipped sets not in the CSV kept" in res.output
+    assert sorted(keys(url)) == sorted(k for k in ALL if k != "lab:Lab Goblin")  # beta as printed
     bad = tmp_path / "bad.csv"
     bad.write_text(io.StringIO("name,set\nX,alpha\n").getvalue(), encoding="utf-8")
     res = runner.invoke(app, ["db", "import", str(bad), "--url", url])

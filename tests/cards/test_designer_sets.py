@@ -370,3 +370,135 @@ def test_cards_and_set_commands(url, tmp_path):
     assert r.exit_code == 0 and r.stdout.startswith("set 'my_fan' created: 3 added")
     r = run("set", "delete", "alpha", "--yes")
     assert r.exit_code == 1 and "'alpha' is a shipped set" in r.stderr
+
+
+def test_cards_add_from_a_file_is_all_or_nothing_with_lines(url, tmp_path):
+    """``cards add --file`` with a list whose second card is bad writes no card (not even the
+    first), and every problem names the file's line, the card and the field, sorted by line."""
+    D.create_set("my_fan", "My fan set", url=url)
+    before = _db_state(url)
+    many = tmp_path / "cards.yaml"
+    many.write_text(
+        "- name: Harbor Hag\n"          # 1
+        "  kind: monster\n"
+        "  deck: door\n"
+        "  level: 5\n"
+        "- name: Tide Troll\n"          # 5
+        "  kind: monster\n"
+        "  deck: door\n"
+        "  level: 9\n"
+        "  effects:\n"
+        "    abilities:\n"              # 10
+        "      - when: enters_combat\n"
+        "        do:\n"
+        "          - combat_strength: -2\n"
+        "            for: until_dawn\n"  # 14
+        "    bad_stuff:\n"
+        "      - lose_item: hat\n"       # 16
+        "- name: Cursed Anchor\n"
+        "  kind: curse\n"
+        "  deck: door\n"
+        "  tags: [Soggy]\n"              # 20
+        "- {name: Harbor Hag, kind: curse, deck: door}\n",  # 21: twice in the list
+        encoding="utf-8")
+    r = runner.invoke(app, ["cards", "add", "my_fan", "--file", str(many), "--url", url])
+    assert r.exit_code == 1, r.output
+    lines = r.stderr.splitlines()
+    assert lines[0] == "Error: 3 problems in the card data:"
+    assert lines[1].startswith(f"  {many}:14: card 'Tide Troll': effects.abilities[0].do[0].for: unknown duration "
+                               "'until_dawn'")
+    assert lines[2].startswith(f"  {many}:16: card 'Tide Troll': effects.bad_stuff[0].lose_item: expected one of ")
+    assert lines[3] == f"  {many}:21: card 'Harbor Hag': name: the list holds it twice (first at {many}:1)"
+    assert _db_state(url) == before and r.stdout == ""  # Harbor Hag was not added
+    # the fields are fine now: the database checks (an undeclared tag) also name the line, still nothing written
+    text = many.read_text(encoding="utf-8").replace("until_dawn", "this_combat").replace("hat", "headgear")
+    many.write_text(text.replace("- {name: Harbor Hag, kind: curse, deck: door}\n", ""), encoding="utf-8")
+    r = runner.invoke(app, ["cards", "add", "my_fan", "--file", str(many), "--url", url])
+    assert r.exit_code == 1 and f"Error: {many}:20: card 'Cursed Anchor': tags[0]: undeclared tag 'Soggy'" in r.stderr
+    assert _db_state(url) == before
+    many.write_text(text.replace("  tags: [Soggy]\n", "").replace("- {name: Harbor Hag, kind: curse, deck: door}\n", ""),
+                    encoding="utf-8")
+    r = runner.invoke(app, ["cards", "add", "my_fan", "--file", str(many), "--url", url])
+    assert r.exit_code == 0, r.output
+    assert [ln.split(" (")[0] for ln in r.stdout.splitlines() if ln.startswith("added")] == [
+        "added my_fan:Harbor Hag", "added my_fan:Tide Troll", "added my_fan:Cursed Anchor"]
+    assert sorted(api.cards("set:my_fan", url=url)["name"]) == ["Cursed Anchor", "Harbor Hag", "Tide Troll"]
+
+
+def test_a_card_written_by_hand_in_a_designer_set_file_is_the_designers(url, tmp_path):
+    """A card of a designer set file without ``provenance:`` is a designer card (as with
+    ``cards add``); a ``printed`` one without ``source:`` says how to fix it."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    path = tmp_path / "new.yaml"
+    text = D.export_set("my_fan", url=url)
+    path.write_text(text + "  - name: Kraken Pup\n    kind: monster\n    deck: door\n    level: 8\n    treasures: 2\n"
+                           "    effects: {bad_stuff: [{lose_levels: 1}]}\n", encoding="utf-8")
+    result = D.import_set(path, url=url)
+    assert result.names["added"] == ["Kraken Pup"], result.names
+    pup = api.card("Kraken Pup", url=url)
+    assert (pup["set"], pup["origin"], pup["provenance"], pup["level"]) == ("my_fan", "designer", "designer", 8)
+    line = len(text.splitlines()) + 1
+    path.write_text(text + "  - {name: Eel Ghost, kind: monster, deck: door, level: 3, provenance: printed}\n",
+                    encoding="utf-8")
+    with pytest.raises(D.DesignerCardError) as info:
+        D.import_set(path, url=url)
+    assert str(info.value) == (f"{path}:{line}: card 'Eel Ghost': source: required when provenance is 'printed' (add "
+                               "source: saying where the card's facts come from, or provenance: designer for a card "
+                               "of your own)")
+
+
+def test_a_designer_sets_family_follows_the_sets_it_requires(url, tmp_path):
+    """``set new ss_fan --requires beta`` (a solar_storm set) makes a solar_storm set; a
+    family other than the required sets' is refused, by ``set new`` and ``set import``."""
+    r = runner.invoke(app, ["set", "new", "ss_fan", "SS fan", "--requires", "beta", "--url", url])
+    assert r.exit_code == 0 and r.stdout == "created designer set ss_fan (SS fan, solar_storm)\n", r.output
+    assert D.create_set("m_fan", "M fan", requires=["alpha"], url=url)["family"] == "munchkin"
+    assert D.create_set("no_req", "No req", url=url)["family"] == "munchkin"
+    before = _db_state(url)
+    r = runner.invoke(app, ["set", "new", "odd_fan", "Odd", "--requires", "beta", "--family", "munchkin", "--url", url])
+    assert r.exit_code == 1
+    assert r.stderr == ("Error: set 'odd_fan': family: 'munchkin', but it requires beta (solar_storm): a set mixes "
+                        "with the sets of its own game only; use family 'solar_storm' (set new --family solar_storm)\n")
+    path = tmp_path / "odd.yaml"
+    path.write_text("set:\n  code: odd_fan\n  name: Odd\n  family: munchkin\n  kind: fan\n  requires: [beta]\n"
+                    "cards: []\n", encoding="utf-8")
+    with pytest.raises(D.DesignerCardError) as info:
+        D.import_set(path, url=url)
+    assert str(info.value) == (f"{path}:4: set 'odd_fan': family: 'munchkin', but it requires beta (solar_storm): "
+                               "a set mixes with the sets of its own game only; use family 'solar_storm' "
+                               "(set new --family solar_storm)")
+    assert _db_state(url) == before
+
+
+def test_a_misspelt_field_or_value_gets_a_did_you_mean(url):
+    D.create_set("my_fan", "My fan set", url=url)
+    r = runner.invoke(app, ["cards", "add", "my_fan", "{name: Sea Ghost, kind: monstr, deck: door, levl: 6}",
+                            "--url", url])
+    assert r.exit_code == 1
+    assert "<command line>:1: card 'Sea Ghost': kind: unknown kind 'monstr'; did you mean 'monster'? (expected " in r.stderr
+    assert "<command line>:1: card 'Sea Ghost': levl: unknown field; did you mean 'level'?" in r.stderr
+    D.add_card({"name": "Sea Ghost", "kind": "monster", "deck": "door", "level": 6}, "my_fan", url=url)
+    r = runner.invoke(app, ["cards", "edit", "Sea Ghost", "{levl: 4}", "--url", url])
+    assert r.exit_code == 1 and r.stderr == "Error: card 'Sea Ghost': levl: unknown field; did you mean 'level'?\n"
+    r = runner.invoke(app, ["cards", "edit", "Sea Ghost", "{colour: red}", "--url", url])
+    assert r.exit_code == 1 and r.stderr == "Error: card 'Sea Ghost': colour: unknown field\n"  # nothing close
+
+
+def test_set_import_problems_come_sorted_by_line(url, tmp_path):
+    path = tmp_path / "fan.yaml"
+    path.write_text("set:\n  code: my_fan\n  name: My fan\n  family: munchkin\n  kind: fan\n"
+                    "cards:\n"
+                    "  - name: Tide Troll\n"     # 7
+                    "    level: lots\n"          # 8
+                    "    deck: door\n"
+                    "    kind: monstr\n"         # 10
+                    "  - name: Eel\n"            # 11
+                    "    treasures: -1\n"        # 12
+                    "    kind: curse\n"
+                    "    deck: dor\n",           # 14
+                    encoding="utf-8")
+    with pytest.raises(D.DesignerCardError) as info:
+        D.import_set(path, url=url)
+    lines = [int(p.split(":")[1]) for p in info.value.problems]
+    assert lines == [8, 10, 12, 14], info.value.problems

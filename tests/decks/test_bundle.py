@@ -129,7 +129,10 @@ def test_clashes_are_refused_and_nothing_is_written(db_url, other_sqlite, tmp_pa
     bad.write_text("deck: [1\n", encoding="utf-8")
     with pytest.raises(BundleError, match=r"bad.bundle.yaml:\d+"):
         import_bundle(bad, url=other_sqlite)
-    bad.write_text("name: Wet mix\ncards: []\n", encoding="utf-8")
+    bad.write_text("name: Wet mix\ncards: []\n", encoding="utf-8")  # a YAML deck file, named as one
+    with pytest.raises(BundleError, match="this is a deck file, not a bundle: import it with `munchkin-lab deck import"):
+        import_bundle(bad, url=other_sqlite)
+    bad.write_text("just: text\n", encoding="utf-8")
     with pytest.raises(BundleError, match="not a deck bundle"):
         import_bundle(bad, url=other_sqlite)
     assert _state(other_sqlite) == before
@@ -163,3 +166,31 @@ def test_a_deck_without_designer_cards_bundles_alone(fresh_sqlite, other_sqlite,
     assert read_bundle(path)["sets"] == []
     assert import_bundle(path, url=other_sqlite).created == []
     assert Deck.load("Plain", url=other_sqlite).state() == deck.state()
+
+
+def test_a_deck_file_or_set_file_given_as_a_bundle_and_the_other_way_round(fresh_sqlite, tmp_path):
+    """The lab's other files are named for what they are, with the command that reads them."""
+    url = fresh_sqlite
+    text = tmp_path / "my_mix.txt"
+    text.write_text("# munchkin-lab deck\nname: my mix\n\n[munchkin]\n3 Elf\n1 Potted Plant\n", encoding="utf-8")
+    ydeck = tmp_path / "my_mix.yaml"
+    ydeck.write_text("name: my mix\ncards:\n  - {card: Elf, set: munchkin, copies: 3}\n", encoding="utf-8")
+    setfile = tmp_path / "my_fan.yaml"
+    setfile.write_text("set:\n  code: my_fan\n  name: My fan\n  family: munchkin\n  kind: fan\ncards: []\n",
+                       encoding="utf-8")
+    for path, what in ((text, "this is a text deck file, not a bundle: import it with `munchkin-lab deck import FILE`"),
+                       (ydeck, "this is a deck file, not a bundle: import it with `munchkin-lab deck import FILE`"),
+                       (setfile, "this is a set file (set: and cards:), not a bundle: bring it in with "
+                                 "`munchkin-lab set import FILE`")):
+        with pytest.raises(BundleError) as info:
+            import_bundle(path, url=url)
+        assert str(info.value).startswith(f"{path}: {what}"), str(info.value)
+    bundle = tmp_path / "b.bundle.yaml"
+    bundle.write_text("bundle: 1\ndeck: {name: x}\nsets: []\n", encoding="utf-8")
+    for argv, message in ((["play", "--deck", str(setfile)], "line 1: this is a set file (set: and cards:), not a deck: "
+                                                                "bring it in with `munchkin-lab set import FILE`"),
+                          (["deck", "import", str(bundle)], "line 1: this is a deck bundle, not a deck: import it with "
+                                                            "`munchkin-lab deck import-bundle FILE`")):
+        res = runner.invoke(app, [*argv, "--url", url])
+        assert res.exit_code in (1, 2) and message in res.output, res.output
+    assert list(list_decks(url)["name"]) == []

@@ -242,3 +242,21 @@ def test_deck_check_players_option(url, players):
         assert res.exit_code == 0 and "no problems" in res.output
     else:
         assert res.exit_code == 2 and "--players" in res.output
+
+
+def test_deck_add_of_a_search_that_finds_nothing_says_so(url):
+    """``deck add "My mix" tag:ghoost``: a search (field:value), not an unknown card name; the
+    search's own hint (did you mean 'Ghost'?) comes with it, and the deck is unchanged."""
+    run("new", "My mix", "--preset", "base", url=url)
+    before = Deck.load("My mix", url=url)
+    res = run("add", "My mix", "tag:ghoost", url=url, ok=False)
+    assert res.exit_code == 1
+    assert res.output == ("Error: the search 'tag:ghoost' finds no card (an argument with field:value is read as a "
+                          "card search, and every card it finds is added); no card has the tag 'ghoost'; did you "
+                          "mean 'Ghost'?\n")
+    res = run("add", "My mix", "kind:monster level>=99", url=url, ok=False)
+    assert res.exit_code == 1 and "Error: the search 'kind:monster level>=99' finds no card" in res.output
+    assert "`munchkin-lab cards QUERY` shows what a search finds" in res.output
+    assert Deck.load("My mix", url=url) == before
+    res = run("add", "My mix", "Potted Plnt", url=url, ok=False)  # a misspelt name is still an unknown card
+    assert res.exit_code == 1 and "unknown card 'Potted Plnt'; closest: Potted Plant" in res.output

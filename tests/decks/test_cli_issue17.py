@@ -83,6 +83,18 @@ def test_play_players_names_the_game(url, argv, message):
     assert res.exit_code == 2 and res.output.strip() == message, res.output
 
 
+@pytest.mark.parametrize("argv,message", [
+    (["simulate", "solar_storm", "--players", "5"],
+     "Error: --players: a Solar Storm game seats 1 to 4 players (public summary: cooperative, solo play allowed), got 5"),
+    (["simulate", "base", "--players", "1"],
+     "Error: --players: a Munchkin game seats 2 to 6 players (core rules, 2. Setting Up), got 1"),
+])
+def test_simulate_players_for_the_decks_game_is_a_usage_error(url, argv, message):
+    """As the README says: a bad option exits 2, also when the range depends on the deck."""
+    res = runner.invoke(app, [*argv, "--games", "1", "--no-progress", "--url", url])
+    assert res.exit_code == 2 and res.output.strip() == message, res.output
+
+
 def test_play_and_scenario_run_take_url(url, tmp_path):
     from pathlib import Path
 

@@ -108,3 +108,36 @@ def test_deck_deleted_meanwhile(db_url):
         edit_deck("Gone", lambda d: d.add("Elf"), url=db_url)
     mine.save(replace=True, force=True)
     assert sorted(Deck.load("Gone", url=db_url).entries) == ["munchkin:Elf"]
+
+
+def test_a_loaded_deck_saves_over_itself_with_its_public_row_version(db_url):
+    """As the README says: ``deck.row_version`` is public (read-only) and a deck loaded from
+    the database saves over the stored one without ``replace``, while a stale save is still
+    refused and a deck not loaded from it still needs ``replace``."""
+    from munchkin_lab.decks import DuplicateDeckError
+
+    new = Deck("Tri mix", url=db_url)
+    assert new.row_version is None
+    new.save()
+    assert new.row_version == 1
+    a = Deck.load("Tri mix", url=db_url)
+    assert a.row_version == 1
+    with pytest.raises(AttributeError):
+        a.row_version = 5
+    a.add("Gazebo")
+    a.save()  # no replace=True: it is the stored deck
+    assert a.row_version == 2
+    a.add("Potted Plant")
+    a.save()  # and again
+    assert a.row_version == 3 and Deck.load("Tri mix", url=db_url).row_version == 3
+    b = Deck.load("Tri mix", url=db_url)
+    a.add("Mr. Bones")
+    a.save()
+    b.add("Elf")
+    with pytest.raises(DeckConflictError, match=r"changed by someone else since it was loaded \(version 3, now 4\)"):
+        b.save()
+    assert sorted(Deck.load("Tri mix", url=db_url).entries) == ["munchkin:Gazebo", "munchkin:Mr. Bones",
+                                                                "munchkin:Potted Plant"]
+    with pytest.raises(DuplicateDeckError):
+        Deck("Tri mix", url=db_url).save()  # another deck of that name: replace=True only
+    assert a.copy().row_version is None  # a copy is not the stored deck

@@ -121,10 +121,16 @@ def test_equality_and_copy(catalog):
     assert c != d
 
 
-@pytest.mark.parametrize("name", ["", "   ", "a#b", "two\nlines", None])
+@pytest.mark.parametrize("name", ["", "   ", "a#b", "two\nlines", None, "My\tmix", "bell\x07", "para\u2029graph"])
 def test_bad_deck_names(catalog, name):
     with pytest.raises(DeckError):
         Deck(name, catalog=catalog)
+
+
+def test_a_deck_name_with_a_tab_says_why(catalog):
+    with pytest.raises(DeckError, match=r"bad deck name 'My\\tmix': it holds a control character \('\\t'\)"):
+        Deck("My\tmix", catalog=catalog)
+    assert Deck("  Tri mix – Ünïcode ok  ", catalog=catalog).name == "Tri mix – Ünïcode ok"
 
 
 def test_copies_and_deck_size_are_bounded(catalog):

@@ -140,3 +140,68 @@ def test_done_when_from_python(db_url, tmp_path):
         assert (tmp_path / f"again_{fname}").read_text() == (tmp_path / fname).read_text()
     d.save()
     assert Deck.load("Spooky", url=db_url) == d
+
+
+def test_a_db_import_replace_keeps_the_shipped_sets_whole(fresh_sqlite, tmp_path):
+    """A CSV without the Solar Storm rows imported with ``--replace --yes`` deletes no printed
+    card (it says it kept them), so the solar_storm preset is still all 17 cards."""
+    import csv
+
+    from typer.testing import CliRunner
+
+    from munchkin_lab.cards import api
+    from munchkin_lab.cli import app
+
+    url = fresh_sqlite
+    path = tmp_path / "no_ss.csv"
+    api.export_csv(path, url=url)
+    with open(path, encoding="utf-8", newline="") as fh:
+        rows = [r for r in csv.DictReader(fh) if r["set"] != "solar_storm"]
+    with open(path, "w", encoding="utf-8", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=api.CSV_COLUMNS)
+        w.writeheader()
+        w.writerows(rows)
+    res = CliRunner().invoke(app, ["db", "import", str(path), "--replace", "--yes", "--url", url])
+    assert res.exit_code == 0, res.output
+    assert "0 deleted" in res.output
+    assert "17 printed cards of shipped sets not in the CSV kept (solar_storm:" in res.output
+    ss = load_preset("solar_storm", url=url)
+    assert ss.size == 17 and check_deck(ss) == []
+    res = CliRunner().invoke(app, ["deck", "check", "preset:solar_storm", "--url", url])
+    assert res.exit_code == 0 and "no Door cards" not in res.output
+
+
+def test_a_preset_whose_cards_the_database_lacks_names_them(fresh_sqlite):
+    """An old database (or one whose shipped cards were deleted by hand) is no silent other
+    deck: loading the preset names the missing cards and ``munchkin-lab db build``, which puts
+    them back."""
+    from sqlalchemy import delete, select
+    from typer.testing import CliRunner
+
+    from munchkin_lab import config
+    from munchkin_lab.cards.build import build
+    from munchkin_lab.cards.models import Card, CardSet, CardTagLink
+    from munchkin_lab.cli import app
+    from munchkin_lab.decks.catalog import forget_catalogs
+
+    url = fresh_sqlite
+    with config.get_engine(url).begin() as conn:
+        sid = conn.execute(select(CardSet.id).where(CardSet.code == "solar_storm")).scalar_one()
+        ids = select(Card.id).where(Card.set_id == sid, Card.name.like("Mess Hall%"))
+        conn.execute(delete(CardTagLink).where(CardTagLink.card_id.in_(ids)))
+        conn.execute(delete(Card).where(Card.id.in_(ids)))
+    forget_catalogs()
+    with pytest.raises(DeckError) as info:
+        load_preset("solar_storm", url=url)
+    assert str(info.value) == (
+        "preset 'solar_storm': the database lacks 2 of its cards (solar_storm:Mess Hall (V1), "
+        "solar_storm:Mess Hall (V2)): it was built from older card files, or those cards were deleted from it; "
+        "run `munchkin-lab db build` to put the shipped cards back")
+    for args in (["deck", "check", "preset:solar_storm"], ["simulate", "solar_storm", "--players", "2", "--games", "1"]):
+        res = CliRunner().invoke(app, [*args, "--url", url])
+        assert res.exit_code == 1, (args, res.output)
+        assert "the database lacks 2 of its cards (solar_storm:Mess Hall (V1)" in res.output
+        assert "run `munchkin-lab db build`" in res.output
+    build(url)
+    forget_catalogs()
+    assert load_preset("solar_storm", url=url).size == 17

@@ -38,6 +38,14 @@ def test_print_command_writes_the_pdf(root_app, print_url, tmp_path):
     assert "17 tile(s)" in res.output and "2 page(s)" in res.output
     assert len(PdfReader(str(out)).pages) == 2
     assert png.read_bytes()[:4] == b"\x89PNG"
+    # an existing file is replaced only with --force
+    res = runner.invoke(root_app, ["print", "kind:monster level>=16", "--out", str(out), "--url", print_url])
+    assert res.exit_code == 1 and f"Error: '{out}' already exists (use --force to overwrite it)" in res.output
+    assert len(PdfReader(str(out)).pages) == 2
+    res = runner.invoke(root_app, ["print", "kind:monster level>=16", "--out", str(out), "--force", "--no-backs",
+                                   "--url", print_url])
+    assert res.exit_code == 0, res.output
+    assert len(PdfReader(str(out)).pages) == 1
 
 
 def test_print_command_options(root_app, print_url, tmp_path):

@@ -105,6 +105,13 @@ def test_out_writes_the_format_its_suffix_names(sim_url, tmp_path):
     for name in ("r.parquet", "r.json", "r.csv"):
         res = runner.invoke(app, base + ["--out", str(tmp_path / name)])
         assert res.exit_code == 0, res.output
+    before = (tmp_path / "r.csv").read_bytes()
+    res = runner.invoke(app, base + ["--out", str(tmp_path / "r.csv"), "--seed", "4"])
+    assert res.exit_code == 1 and f"'{tmp_path / 'r.csv'}' already exists (use --force to overwrite it)" in res.output
+    assert (tmp_path / "r.csv").read_bytes() == before
+    res = runner.invoke(app, base + ["--out", str(tmp_path / "r.csv"), "--force"])  # the same run again
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "r.csv").read_bytes() == before
     pq = SimResult.load(tmp_path / "r.parquet")
     js = SimResult.load(tmp_path / "r.json")
     for t in ("games", "cards", "seats", "summary", "levels"):

@@ -193,7 +193,7 @@ def test_kill_9_at_timed_points_keeps_the_previous_result_never_mixed(sim_url, t
     each, the file is one whole run, and the finished run removes the killed runs' leftovers."""
     out = tmp_path / f"results{suffix}"
     env = dict(os.environ, DATABASE_URL=sim_url)
-    base = CLI + ["simulate", "base", "--workers", "1", "--no-progress", "--out", str(out)]
+    base = CLI + ["simulate", "base", "--workers", "1", "--no-progress", "--out", str(out), "--force"]
     first = subprocess.run(base + ["--games", "20", "--seed", "1"], capture_output=True, text=True, env=env)
     assert first.returncode == 0, first.stderr
     previous = out.read_bytes()
@@ -248,7 +248,7 @@ def test_full_disk_keeps_the_previous_result(sim_url, tmp_path, suffix):
     assert len(previous) > limit or suffix == ".csv"
     code = DISK_FULL.replace("FSIZE_CAP", str(limit))
     r = subprocess.run([sys.executable, "-c", code, "simulate", "base", "--games", "60", "--workers", "1",
-                        "--seed", "7", "--no-progress", "--out", str(out)], capture_output=True, text=True, env=env,
+                        "--seed", "7", "--no-progress", "--out", str(out), "--force"], capture_output=True, text=True, env=env,
                        timeout=300)
     assert r.returncode == 1, (r.stdout, r.stderr)
     assert f"Error: cannot write '{out}'" in r.stderr and "the previous file (if any) is kept" in r.stderr

@@ -63,6 +63,14 @@ def test_not_now_lists_main_kinds_with_reasons_in_words(board):
     assert all(not re.search(r"\bcard -?\d+\b", w) for w in nope.values())
 
 
+def test_unavailable_gives_plain_text_not_html(board):
+    """The reasons are read from HTML attributes: unescaped, as the words shown."""
+    board.table.html = ('<span class="mlab-unavailable" aria-disabled="true" data-kind="play" '
+                        'data-why="none of P1&#x27;s cards can be played now &amp; &quot;nothing&quot; to pass">'
+                        'Play</span>')
+    assert board.unavailable() == [("play", "none of P1's cards can be played now & \"nothing\" to pass")]
+
+
 def test_step_autoplay_and_run_to_end(board):
     n0 = len(board.game.actions)
     board.step_btn.click()

@@ -58,6 +58,14 @@ def test_empty_set_or_tag_result_lists_the_values(lab_db):
     assert "Ghost" in (t.count.value + t.error.value)
 
 
+def test_a_deck_value_that_is_no_pile_nor_saved_deck_says_so(lab_db):
+    b = CardBrowser("deck:dungeons", url=lab_db)
+    assert len(b.frame) == 0 and not b.error.value
+    assert "no pile or saved deck &#x27;dungeons&#x27;; did you mean &#x27;dungeon&#x27;?" in b.count.value
+    assert "piles: door, treasure, dungeon, fairy_dust, character, room_tile, ship_room; saved decks:" in b.count.value
+    assert "mlab-search-hint" not in CardBrowser("deck:dungeon", url=lab_db).count.value
+
+
 def test_designer_card_add_edit_and_conflict(lab_db):
     a = CardBrowser("", url=lab_db)
     a.new_btn.click()
@@ -217,6 +225,21 @@ def test_lab_and_app_check_the_port_first():
         assert got > port and note == f"port {port} is in use: using port {got}"
         r = CliRunner().invoke(app, ["lab", "--dry-run", "--port", str(port + 1)] if port_free(port + 1) else ["lab", "--dry-run"])
         assert r.exit_code == 0
+
+
+def test_a_bad_ip_is_named_not_taken_for_busy_ports():
+    """``lab --ip 'bad host'`` said "no free port"; now the address and why, before any port."""
+    from munchkin_lab.cli import app
+
+    for cmd in ("lab", "app"):
+        r = CliRunner().invoke(app, [cmd, "--ip", "bad host", "--dry-run"])
+        assert r.exit_code == 1 and r.output.startswith(
+            "Error: 'bad host' is not an address or a host name this computer knows ("), r.output
+        assert "no free port" not in r.output and "token=" not in r.output
+        r = CliRunner().invoke(app, [cmd, "--ip", "192.0.2.7", "--dry-run"])  # TEST-NET-1: never this computer's
+        assert r.exit_code == 1 and r.output.startswith("Error: cannot listen on '192.0.2.7': "), r.output
+        r = CliRunner().invoke(app, [cmd, "--ip", "127.0.0.1", "--dry-run"])
+        assert r.exit_code == 0, r.output
 
 
 def test_deck_builder_print_sheet(lab_db, tmp_path, monkeypatch):
