@@ -162,6 +162,21 @@ def atom_name_problems(atoms: Iterable[Any], names: Names | str | None = SHIPPED
     return out
 
 
+def name_problems(card: Any, names: Names | str | None = SHIPPED) -> list[str]:
+    """``"field: message"`` for each name of ``card`` (a :class:`~munchkin_lab.cards.files.
+    CardFields` model already valid in form, e.g. validated with ``context={"names": None}``)
+    that does not exist among ``names``: in its ``effects`` (``effects.abilities[0].if:
+    unknown class 'wizzard' (did you mean 'Wizard'?)``), ``usable_by`` and ``not_usable_by``.
+    For a check against the database once every card of an import is known."""
+    from ..engine.lang.problems import format_path
+
+    out = [f"effects.{format_path(tuple(p))}: {m}" if p else f"effects: {m}"
+           for p, m in effect_errors(card.effects, card.kind, names=names)]
+    for f in ("usable_by", "not_usable_by"):
+        out += [f"{f}: {m}" for m in atom_name_problems(getattr(card, f), names)]
+    return out
+
+
 def effect_errors(effects: Any, kind: str | None = None, runnable: bool = False,
                   names: Names | str | None = SHIPPED) -> list[tuple[Loc, str]]:
     """Every problem of a card's ``effects``: ``[(path, message)]`` where ``path`` is a tuple
