@@ -7,13 +7,11 @@ from __future__ import annotations
 import pytest
 
 from munchkin_lab.cards import designer as D
-from munchkin_lab.cards.build import build, load_files
+from munchkin_lab.cards.build import load_files
 from munchkin_lab.cards.errors import CardDataError
-from munchkin_lab.cards.models import Card, CardSet, Deck
-from munchkin_lab import config
 
-from cardtest_helpers import MINI
 from test_cards_loader import write_set
+from test_designer_sets import url  # noqa: F401 (the fixture: the mini data, no designer cards)
 
 GNOME_SET = """\
   - name: Gnome
@@ -66,17 +64,6 @@ def test_db_check_reads_the_names_of_its_own_data_folder_only(data_copy):
     (p,) = problems(data_copy)
     assert p == ("database/sets/gamma.yaml:28: card 'Odd': effects.bonus_vs[0].if: unknown tag 'ghots' "
                  "(did you mean 'Ghost'?)")
-
-
-@pytest.fixture()
-def url(backend_url):
-    """The mini data (sets alpha, beta), no designer sets, cards or decks."""
-    build(backend_url, MINI)
-    with config.get_engine(backend_url).begin() as conn:
-        conn.execute(Deck.__table__.delete())
-        conn.execute(Card.__table__.delete().where(Card.origin == "designer"))
-        conn.execute(CardSet.__table__.delete().where(CardSet.origin == "designer"))
-    return backend_url
 
 
 def hat(cond: str, usable: str = "class:cleric") -> dict:
