@@ -1077,6 +1077,7 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         text, probs = safe_yaml.decode_text(raw)
         if text is None:
             raise DesignerCardError([f"{p.where(disp)}: {p.message}" for p in probs])
+
     def names(data: Any) -> Any:  # the database's, this set's own taken from the file
         code = data.get("set", {}).get("code") if isinstance(data.get("set"), dict) else None
         cards, tags = _file_cards(data)

@@ -131,15 +131,16 @@ def names_of(cards: Iterable[Any] = (), tags: Iterable[Any] = (), base: Names | 
             c = (c.get("name"), c.get("kind"))
         if isinstance(c, tuple) and len(c) == 2 and all(isinstance(x, str) for x in c):
             pairs.append(c)
-    names = [t.get("name") if isinstance(t, Mapping) else t for t in tags]
-    return (base if base is not None else shipped()).merged(pairs, [t for t in names if isinstance(t, str)])
+    names = [t for t in (t.get("name") if isinstance(t, Mapping) else t for t in tags) if isinstance(t, str)]
+    base = base if base is not None else shipped()
+    return base.merged(pairs, names) if pairs or names else base
 
 
 def atom_name_problems(atoms: Iterable[Any], names: Names | str | None = SHIPPED) -> list[str]:
     """The names of ``usable_by`` / ``not_usable_by`` atoms that no card or tag has, read as
     the engine reads them (``Game.matches``: ``race:`` and ``class:`` name a Race / Class
     card, ``priest`` is the Cleric); ``tag:`` atoms there test no monster, so they never hold.
-    Messages name the atom: ``unknown race 'elff' in 'race:elff' (did you mean 'Elf'?)``."""
+    Messages name the atom: ``'race:elff': unknown race 'elff' (did you mean 'Elf'?)``."""
     if names is None:
         return []
     from ..engine.tables import _parse_atom  # the parse Game.matches uses

@@ -11,7 +11,7 @@ Where a name appears in an effect and what it must name (:data:`.vocab.ATOM_NAME
 ``dungeon``    a Dungeon card's name (``dungeon:NAME``)
 ``monster``    a word some monster's name holds (``name:dragon``)
 ``item``       a word some item's name holds (``has_item:sword``)
-``used``       a word some item's or One-Shot's name holds (``used:fire``,
+``used``       a word some item's or One-Shot's name holds (``used:napalm``,
                ``extra_level_with``, ``evade_discard``, a cost's ``named``)
 =============  =====================================================================
 
@@ -33,7 +33,7 @@ from typing import Iterable, Mapping
 
 from .parse import ALIASES
 
-#: What each kind of name is, for messages: (the word for one, where known ones come from).
+#: What each kind of name is called in messages: (the word for one, the reason or the owner word).
 WHAT = {
     "race": ("race", "no Race card has that name"),
     "class": ("class", "no Class card has that name"),
