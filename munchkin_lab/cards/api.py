@@ -491,8 +491,8 @@ def _parse_csv_row(raw: dict, where: str) -> tuple[dict | None, list[str]]:
         problems.append(f"{where}: {who}set: required field is missing")
     if problems:
         return None, problems
-    try:
-        model = CardFile.model_validate(data)
+    try:  # the names its effects refer to: against the database and the whole CSV (_import_plan)
+        model = CardFile.model_validate(data, context={"names": None})
     except ValidationError as exc:
         out = []
         for err in exc.errors(include_url=False):
@@ -617,6 +617,13 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
                 problems.append(f"{who}tags: undeclared tag {t!r}")
         for msg in effect_problems(m.effects):
             problems.append(f"{who}effects: {msg}")
+    # the names the effects refer to (Races, Classes, tags, card names): the database's and the CSV's
+    from .designer import known_names
+    from .effect_schema import name_problems
+
+    known = known_names(conn, cards=[(e["model"].name, e["model"].kind) for e in entries])
+    for e in entries:
+        problems += [f"{e['where']}: card {e['model'].name!r}: {msg}" for msg in name_problems(e["model"], known)]
     existing = {(r["set"], r["name"].lower()): r for r in _rows(conn, Card.id.is_not(None))}
     for e in entries:
         old = existing.get((e["set"], e["model"].name.lower()))

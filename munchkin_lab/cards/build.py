@@ -104,18 +104,37 @@ def _display(path: Path, data_dir: Path | None = None) -> str:
     return str(path)
 
 
-def _validate_set_file(doc: Any) -> tuple[SetHeader | None, list[TagFile], list[tuple[int, CardFile | dict]], list[str]]:
+def file_names(docs: list[Any], tags: Any = ()) -> Any:
+    """The names effects may refer to when ``docs`` (parsed set files, :class:`YamlDoc`) are
+    the whole card data: every card (``name``, ``kind``) and every tag they declare, the tags
+    of ``tags.yaml`` (``tags``: names) and the derived tags - nothing else (a test folder's
+    sets stand alone). Read from the raw data, so a card with other problems still counts."""
+    from .effect_schema import names_of
+    from ..engine.lang.names import Names
+
+    cards: list = []
+    declared: list = list(tags) + list(DERIVED_TAGS)
+    for doc in docs:
+        raw = doc.data if isinstance(doc.data, dict) else {}
+        cards += raw.get("cards") if isinstance(raw.get("cards"), list) else []
+        declared += raw.get("tags") if isinstance(raw.get("tags"), list) else []
+    return names_of(cards, declared, base=Names())
+
+
+def _validate_set_file(doc: Any, names: Any = None) -> tuple[SetHeader | None, list[TagFile], list[tuple[int, CardFile | dict]], list[str]]:
     """Validate a set file card by card: ``(header, tags, [(index, card)], problems)``. The
     header and the ``tags:`` are checked apart from the cards, and each card apart from the
     others, so one bad card hides neither the other cards' problems nor the checks that need
     valid cards (duplicates, tags, aliases). A card the schema refuses (its problems listed)
     comes as its raw mapping when it has a name, so that its name and tags are still checked
-    against the others. ``header`` is None when it is invalid."""
+    against the others. ``header`` is None when it is invalid. ``names``: what the names in the
+    cards' effects must name (:func:`file_names`; None: the shipped sets' names)."""
+    ctx = {"names": names} if names is not None else None
     raw = doc.data if doc.data is not None else {}
     cards_raw = raw.get("cards") if isinstance(raw, dict) else None
     if not isinstance(raw, dict) or not isinstance(cards_raw, list):
         try:  # not a mapping, or cards: is not a list: the whole-file message says so
-            sf = SetFile.model_validate(raw)
+            sf = SetFile.model_validate(raw, context=ctx)
         except ValidationError as exc:
             return None, [], [], validation_problems(doc, exc)
         return sf.set, list(sf.tags), list(enumerate(sf.cards)), []
@@ -140,7 +159,7 @@ def _validate_set_file(doc: Any) -> tuple[SetHeader | None, list[TagFile], list[
     cards: list[tuple[int, CardFile | dict]] = []
     for i, c in enumerate(cards_raw):
         try:
-            cards.append((i, CardFile.model_validate(c)))
+            cards.append((i, CardFile.model_validate(c, context=ctx)))
         except ValidationError as exc:
             problems += validation_problems(doc, exc, at=("cards", i))
             if isinstance(c, dict) and isinstance(c.get("name"), str) and c["name"].strip():
@@ -162,6 +181,7 @@ def load_files(data_dir: str | Path | None = None) -> CardData:
         raise CardDataError([f"{data_dir}: data folder {what} (it holds tags.yaml and sets/)"])
     problems: list[str] = []
     data = CardData()
+    tag_names: list[str] = []
     for name in DERIVED_TAGS:
         data.tags[name.lower()] = TagInfo(name, f"derived by the loader ({DERIVED_TAGS[name]})")
 
@@ -179,17 +199,21 @@ def load_files(data_dir: str | Path | None = None) -> CardData:
             else:
                 for t in tf.tags:
                     data.tags[t.name.lower()] = TagInfo(t.name, t.description)
+                    tag_names.append(t.name)
 
-    set_files: list[tuple[SetHeader | None, list[TagFile], list[tuple[int, CardFile]], Any, str, str]] = []
+    docs = []
     for path in sorted((data_dir / "sets").glob("*.yaml")):
         disp = _display(path, data_dir)
         doc, errs = read_yaml(path, disp)
         problems += errs
-        if doc is None:
-            continue
-        header, set_tags, cards, errs = _validate_set_file(doc)
+        if doc is not None:
+            docs.append((doc, disp, path.stem))
+    names = file_names([d for d, _disp, _stem in docs], tag_names)
+    set_files: list[tuple[SetHeader | None, list[TagFile], list[tuple[int, CardFile]], Any, str, str]] = []
+    for doc, disp, stem in docs:
+        header, set_tags, cards, errs = _validate_set_file(doc, names)
         problems += errs
-        set_files.append((header, set_tags, cards, doc, disp, path.stem))
+        set_files.append((header, set_tags, cards, doc, disp, stem))
 
     codes: dict[str, str] = {}
     for header, set_tags, _cards, doc, disp, stem in set_files:

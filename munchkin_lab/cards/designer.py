@@ -47,6 +47,7 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 
 from .. import config
 from .errors import CardDataError
+from .effect_schema import SHIPPED
 from .files import DERIVED_TAGS, CardFile, SetFile, SetHeader, YamlDoc, _describe, validation_problems
 from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
 
@@ -221,10 +222,34 @@ def _describe_errors(exc: ValidationError, who: str) -> list[str]:
     return out
 
 
-def card_model(card: Mapping[str, Any], who: str | None = None) -> CardFile:
+def known_names(conn: Connection | None = None, url: str | None = None, *, skip_set: str | None = None,
+                cards: Iterable[Any] = (), tags: Iterable[Any] = ()) -> Any:
+    """The names a card's effects may refer to (:class:`munchkin_lab.engine.lang.Names`): every
+    card (``name``, ``kind``) and tag of the database - the shipped sets and the designer
+    sets - plus ``cards`` / ``tags`` (the card or set file being checked: a designer's new
+    Race may be used in the same set). ``skip_set``: leave that set's cards out (a set file
+    being imported again brings its own). Reads ``conn`` or a connection to ``url``."""
+    from ..engine.lang.names import Names
+    from .effect_schema import names_of
+
+    if conn is None:
+        with _engine(url).connect() as c:
+            return known_names(c, skip_set=skip_set, cards=cards, tags=tags)
+    ct, st = Card.__table__, CardSet.__table__
+    q = select(ct.c.name, ct.c.kind).select_from(ct.join(st, ct.c.set_id == st.c.id))
+    if skip_set is not None:
+        q = q.where(st.c.code != skip_set)
+    rows = [(n, k) for n, k in conn.execute(q)]
+    db_tags = [n for (n,) in conn.execute(select(Tag.__table__.c.name))]
+    return names_of(rows + list(cards), db_tags + list(DERIVED_TAGS) + list(tags), base=Names())
+
+
+def card_model(card: Mapping[str, Any], who: str | None = None, names: Any = SHIPPED) -> CardFile:
     """Validate one designer card given as a mapping in the set-file form (``name``, ``kind``,
     ``deck``, numbers, ``tags``, ``aliases``, ``effects``, ...; ``provenance`` may be left out:
     it is ``designer``; ``set``, ``row_version``, ``origin`` and ``id`` are ignored).
+    ``names``: what the names in its effects and ``usable_by`` must name (:func:`known_names`;
+    default the shipped sets' names, ``None``: not checked).
 
     Returns:
         the :class:`~munchkin_lab.cards.files.CardFile`.
@@ -242,7 +267,7 @@ def card_model(card: Mapping[str, Any], who: str | None = None) -> CardFile:
                                 "('printed' and 'inferred' belong to the shipped set files)")
     data["provenance"] = DESIGNER
     try:
-        return CardFile.model_validate(data)
+        return CardFile.model_validate(data, context={"names": names})
     except ValidationError as exc:
         raise DesignerCardError(_describe_errors(exc, who)) from None
 
@@ -681,13 +706,14 @@ def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None
         DesignerCardError: see :func:`add_card`; editing a printed card (copy it instead).
         EditConflictError: the card was saved or deleted since ``row_version`` was read.
     """
-    model = card_model(card)
+    model = card_model(card, names=None)  # its form first; its names against the database below
     who = f"card {model.name!r}"
 
     def work(conn: Connection) -> SavedCard:
         from .build import TABLES
 
         config.lock_tables(conn, TABLES)
+        card_model(card, names=known_names(conn, cards=[(model.name, model.kind)]))
         srow = _designer_set(conn, set_code)
         ct = Card.__table__
         old = None
@@ -941,7 +967,8 @@ def export_set(code: str, path: str | Path | None = None, url: str | None = None
 
 
 def read_set_text(text: str, source: str = "<set>") -> SetFile:
-    """Parse and validate the text of a set file (safe YAML and the set-file schema).
+    """Parse and validate the text of a set file (safe YAML and the set-file schema; the names
+    its effects refer to against the shipped sets and the file's own cards and tags).
 
     Raises:
         DesignerCardError: every problem as ``source:line: card 'Name': field: message``.
@@ -961,8 +988,20 @@ def designer_set_data(data: Any) -> Any:
     return {**data, "cards": cards}
 
 
-def _read_set(text: str, source: str) -> tuple[SetFile, YamlDoc]:
+def _file_cards(data: Any) -> tuple[list, list]:
+    """The raw ``cards`` and ``tags`` lists of a parsed set file (empty when malformed)."""
+    if not isinstance(data, dict):
+        return [], []
+    cards = data.get("cards") if isinstance(data.get("cards"), list) else []
+    tags = data.get("tags") if isinstance(data.get("tags"), list) else []
+    return cards, tags
+
+
+def _read_set(text: str, source: str, names: Any = None) -> tuple[SetFile, YamlDoc]:
+    """Parse and validate a set file's text. ``names(data)`` gives the names its effects may
+    refer to from the parsed data (default: the shipped sets' plus the file's cards and tags)."""
     from .. import safe_yaml
+    from .effect_schema import names_of
 
     try:
         sdoc = safe_yaml.read_yaml_text(text, source)
@@ -972,8 +1011,9 @@ def _read_set(text: str, source: str) -> tuple[SetFile, YamlDoc]:
     if not isinstance(doc.data, dict):
         raise DesignerCardError(f"{source}: a set file is a mapping with set:, tags: and cards: "
                                 "(database/README.md)")
+    ctx = names(doc.data) if names is not None else names_of(*_file_cards(doc.data))
     try:
-        return SetFile.model_validate(designer_set_data(doc.data)), doc
+        return SetFile.model_validate(designer_set_data(doc.data), context={"names": ctx}), doc
     except ValidationError as exc:
         from .build import _by_place
 
@@ -1173,7 +1213,13 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         text, probs = safe_yaml.decode_text(raw)
         if text is None:
             raise DesignerCardError([f"{p.where(disp)}: {p.message}" for p in probs])
-    sf, doc = _read_set(text, disp)
+
+    def names(data: Any) -> Any:  # the database's, this set's own taken from the file
+        code = data.get("set", {}).get("code") if isinstance(data.get("set"), dict) else None
+        cards, tags = _file_cards(data)
+        return known_names(url=url, skip_set=code if isinstance(code, str) else None, cards=cards, tags=tags)
+
+    sf, doc = _read_set(text, disp, names)
 
     def plan_of(conn: Connection) -> _SetPlan:
         return _plan_set(conn, sf, doc, allow_existing=not create_only)

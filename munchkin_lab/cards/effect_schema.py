@@ -18,6 +18,12 @@ well formed; this module adds what a file may hold at all:
   (``munchkin_lab/engine/abilities.py``). The card loader gets the same rule from
   ``cards.build.effect_problems`` (called after the schema).
 
+The names an effect refers to (``race:elf``, ``class:wizard``, ``tag:undead``, ``has_item:
+sword``, ...) must exist (:mod:`munchkin_lab.engine.lang.names`): the caller passes what
+exists (:func:`names_of`: every set of the database plus the cards of the file or form being
+checked; the default is the shipped sets' names), so ``if: class:wizzard`` is
+``abilities[0].if: unknown class 'wizzard' (did you mean 'Wizard'?)``.
+
 The one entry point is :func:`effect_errors` (``effects -> [(path, message)]``, never raises);
 :mod:`munchkin_lab.cards.files` turns its result into errors naming file, line, card and key.
 ``database/cards.schema.json`` refers to the language's JSON Schema (``effects.schema.json``)
@@ -26,7 +32,10 @@ for the ``effects`` value.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
+
+from ..engine.lang.names import Names, shipped
+from ..engine.lang.validate import SHIPPED
 
 #: Largest magnitude of a whole number anywhere in ``effects`` (Gold values included).
 EFFECT_INT_MAX = 10_000
@@ -110,7 +119,67 @@ def _parse_path(text: str) -> Loc:
     return tuple(out)
 
 
-def effect_errors(effects: Any, kind: str | None = None, runnable: bool = False) -> list[tuple[Loc, str]]:
+def names_of(cards: Iterable[Any] = (), tags: Iterable[Any] = (), base: Names | None = None) -> Names:
+    """The names effects may refer to: ``base`` (default: the shipped sets',
+    :func:`munchkin_lab.engine.lang.names.shipped`) plus ``cards`` (mappings with ``name`` and
+    ``kind``, e.g. the raw cards of a set file, or ``(name, kind)`` pairs; malformed entries
+    are skipped: the schema reports them) and ``tags`` (tag names, or mappings with ``name``).
+    """
+    pairs = []
+    for c in cards:
+        if isinstance(c, Mapping):
+            c = (c.get("name"), c.get("kind"))
+        if isinstance(c, tuple) and len(c) == 2 and all(isinstance(x, str) for x in c):
+            pairs.append(c)
+    names = [t for t in (t.get("name") if isinstance(t, Mapping) else t for t in tags) if isinstance(t, str)]
+    base = base if base is not None else shipped()
+    return base.merged(pairs, names) if pairs or names else base
+
+
+def atom_name_problems(atoms: Iterable[Any], names: Names | str | None = SHIPPED) -> list[str]:
+    """The names of ``usable_by`` / ``not_usable_by`` atoms that no card or tag has, read as
+    the engine reads them (``Game.matches``: ``race:`` and ``class:`` name a Race / Class
+    card, ``priest`` is the Cleric); ``tag:`` atoms there test no monster, so they never hold.
+    Messages name the atom: ``'race:elff': unknown race 'elff' (did you mean 'Elf'?)``."""
+    if names is None:
+        return []
+    from ..engine.tables import _parse_atom  # the parse Game.matches uses
+
+    ctx = shipped() if names == SHIPPED else names
+    out = []
+    for a in atoms:
+        if not isinstance(a, str):
+            continue
+        try:
+            _neg, typ, arg = _parse_atom(a)
+        except (KeyError, ValueError, IndexError):
+            continue
+        if typ == "tag":
+            out.append(f"{a!r}: a tag: atom tests a monster; an item's user is a player, so it never holds")
+        elif typ in ("race", "class"):
+            msg = ctx.problem(typ, arg)
+            if msg:
+                out.append(f"{a!r}: {msg}")
+    return out
+
+
+def name_problems(card: Any, names: Names | str | None = SHIPPED) -> list[str]:
+    """``"field: message"`` for each name of ``card`` (a :class:`~munchkin_lab.cards.files.
+    CardFields` model already valid in form, e.g. validated with ``context={"names": None}``)
+    that does not exist among ``names``: in its ``effects`` (``effects.abilities[0].if:
+    unknown class 'wizzard' (did you mean 'Wizard'?)``), ``usable_by`` and ``not_usable_by``.
+    For a check against the database once every card of an import is known."""
+    from ..engine.lang.problems import format_path
+
+    out = [f"effects.{format_path(tuple(p))}: {m}" if p else f"effects: {m}"
+           for p, m in effect_errors(card.effects, card.kind, names=names)]
+    for f in ("usable_by", "not_usable_by"):
+        out += [f"{f}: {m}" for m in atom_name_problems(getattr(card, f), names)]
+    return out
+
+
+def effect_errors(effects: Any, kind: str | None = None, runnable: bool = False,
+                  names: Names | str | None = SHIPPED) -> list[tuple[Loc, str]]:
     """Every problem of a card's ``effects``: ``[(path, message)]`` where ``path`` is a tuple
     of keys and list indexes inside ``effects`` (``("portal", "drw")``,
     ``("bad_stuff", 0, "lose_item")``), in document order; empty when valid. Never raises.
@@ -120,6 +189,8 @@ def effect_errors(effects: Any, kind: str | None = None, runnable: bool = False)
         kind: the card's kind, when known (the language checks ops against it).
         runnable: also check the short forms against the engine's vocabulary
             (``abilities`` are the language's, checked by its validator either way).
+        names: what the names in the effects must name (:func:`names_of`; default the
+            shipped sets' names, ``None``: not checked).
     """
     if effects is None:
         return []
@@ -130,7 +201,7 @@ def effect_errors(effects: Any, kind: str | None = None, runnable: bool = False)
     try:
         from ..engine.lang import validate
 
-        out += [(tuple(p.path), p.message) for p in validate(dict(effects), kind)]
+        out += [(tuple(p.path), p.message) for p in validate(dict(effects), kind, names=names)]
     except Exception as exc:  # noqa: BLE001 - the validator must not hide the card
         out.append(((), f"effect validator failed: {exc!r}"))
     if runnable:

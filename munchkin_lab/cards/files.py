@@ -30,7 +30,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from .. import safe_yaml
 from ..engine.cards import DECKS, KINDS, SLOTS, CardSpec
-from .effect_schema import effect_errors, error_message
+from .effect_schema import SHIPPED, atom_name_problems, effect_errors, error_message
 
 Kind = Literal[KINDS]  # type: ignore[valid-type]
 DeckName = Literal[DECKS]  # type: ignore[valid-type]
@@ -135,7 +135,14 @@ class AliasFile(_Strict):
     language: Optional[str] = Field(default=None, min_length=2, max_length=12, pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]+)*$")
 
 
-def _effects_error(effects: Any, kind: str | None = None, runnable: bool = False) -> Any:
+def _names(info: ValidationInfo) -> Any:
+    """The names context of a validation (``context={"names": ...}``, see
+    :func:`munchkin_lab.cards.effect_schema.names_of`); default: the shipped sets' names."""
+    ctx = info.context
+    return ctx["names"] if isinstance(ctx, dict) and "names" in ctx else SHIPPED
+
+
+def _effects_error(effects: Any, kind: str | None = None, runnable: bool = False, names: Any = SHIPPED) -> Any:
     """Check ``effects`` with :func:`~munchkin_lab.cards.effect_schema.effect_errors`; raise
     one pydantic error per problem, located at the offending key (so that the loader can name
     its line)."""
@@ -143,7 +150,7 @@ def _effects_error(effects: Any, kind: str | None = None, runnable: bool = False
         return {}
     if not isinstance(effects, dict):
         raise ValueError(f"expected a mapping of effect keys, got {effects!r}")
-    problems = effect_errors(effects, kind, runnable=runnable)
+    problems = effect_errors(effects, kind, runnable=runnable, names=names)
     if not problems:
         return effects
     details = []
@@ -186,20 +193,30 @@ class CardFields(_Strict):
     #: played at once (scenario cards); set files get that rule from the loader.
     _runnable: ClassVar[bool] = False
 
+    # The names in ``effects``, ``usable_by`` and ``not_usable_by`` (Races, Classes, tags,
+    # card names) must exist: among the names of the validation context
+    # (``model_validate(data, context={"names": effect_schema.names_of(...)})``: the loader,
+    # the designer and the scenario runner pass every set plus the cards being checked),
+    # else among the shipped sets' names; ``{"names": None}`` leaves them unchecked.
+
     @field_validator("effects", mode="before")
     @classmethod
     def _check_effects(cls, value: Any, info: ValidationInfo) -> Any:
         kind = info.data.get("kind") if isinstance(info.data, dict) else None
-        return _effects_error(value, kind if isinstance(kind, str) else None, runnable=cls._runnable)
+        return _effects_error(value, kind if isinstance(kind, str) else None, runnable=cls._runnable,
+                              names=_names(info))
 
     @field_validator("usable_by", "not_usable_by")
     @classmethod
-    def _atoms(cls, value: list[str]) -> list[str]:
+    def _atoms(cls, value: list[str], info: ValidationInfo) -> list[str]:
         from ..engine.effects import valid_atom
 
         bad = [a for a in value if not valid_atom(a)]
         if bad:
             raise ValueError(f"bad condition atom {bad[0]!r} (e.g. race:elf, class:wizard, gender:female, human)")
+        unknown = atom_name_problems(value, _names(info))
+        if unknown:
+            raise ValueError("; ".join(unknown))
         return value
 
 

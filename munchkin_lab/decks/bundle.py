@@ -218,11 +218,17 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
     sets_node = _child(node, "sets")
     problems: list[str] = []
     set_files: list[tuple[SetFile, YamlDoc]] = []
+    from ..cards.effect_schema import names_of
+
+    raws = [r for r in data.get("sets") or [] if isinstance(r, dict)]  # the names effects may refer to:
+    names = names_of([c for r in raws for c in (r.get("cards") if isinstance(r.get("cards"), list) else [])],
+                     [t for r in raws for t in (r.get("tags") if isinstance(r.get("tags"), list) else [])])
     for i, raw in enumerate(data.get("sets") or []):
         sub = sets_node.value[i] if sets_node is not None and i < len(sets_node.value) else None
         doc = YamlDoc(Path(source), raw, sub, source)
         try:
-            set_files.append((SetFile.model_validate(designer_set_data(raw) if isinstance(raw, dict) else {}), doc))
+            set_files.append((SetFile.model_validate(designer_set_data(raw) if isinstance(raw, dict) else {},
+                                                     context={"names": names}), doc))
         except ValidationError as exc:
             problems += validation_problems(doc, exc)
     if problems:

@@ -161,19 +161,25 @@ def database_resolver(sets: list[str] | None = None, url: str | None = None) -> 
     return resolve
 
 
-def inline_card(card: dict, where: str = "card") -> CardSpec:
+def inline_card(card: dict, where: str = "card", names: Any = None) -> CardSpec:
     """The :class:`CardSpec` of an inline scenario card, checked by the card-file schema
     (:class:`munchkin_lab.cards.files.ScenarioCard`: strict types, bounds, effects).
+    ``names``: what the names in its effects and ``usable_by`` must name
+    (:func:`munchkin_lab.cards.effect_schema.names_of`: the shipped sets' and the scenario's
+    inline cards; default the shipped sets' and this card's own).
 
     Raises:
         ScenarioError: every problem of the card, naming ``where``, the card and the key.
     """
     from pydantic import ValidationError
 
+    from ..cards.effect_schema import names_of
     from ..cards.files import ScenarioCard, _describe
 
+    if names is None:
+        names = names_of([card])
     try:
-        return ScenarioCard.model_validate(card).spec()
+        return ScenarioCard.model_validate(card, context={"names": names}).spec()
     except ValidationError as e:
         msgs = []
         for err in e.errors(include_url=False):
@@ -201,12 +207,16 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
     Raises:
         ScenarioError: unknown card, bad field.
     """
+    from ..cards.effect_schema import names_of
+
     where = sc.get("_path", "scenario")
     inline: dict[str, CardSpec] = {}
-    for i, cd in enumerate(sc.get("cards") or []):
+    cards = sc.get("cards") or []
+    names = names_of(cards if isinstance(cards, list) else [])  # an inline Race may be named by another card
+    for i, cd in enumerate(cards):
         if not isinstance(cd, dict) or "name" not in cd:
             raise ScenarioError(f"{where}: cards[{i}]: a card mapping with at least name, kind, deck")
-        inline[str(cd["name"]).lower()] = inline_card(cd, f"{where}: cards[{i}]")
+        inline[str(cd["name"]).lower()] = inline_card(cd, f"{where}: cards[{i}]", names)
     db = resolver
 
     def spec(name: Any, field: str) -> CardSpec:

@@ -208,12 +208,15 @@ def check_scenario(data: dict, doc: YamlDoc | None = None) -> list[tuple[int | N
             out.append((line(loc), f"{_field(loc)}: {_message(err)}"))
     cards = data.get("cards")
     if isinstance(cards, list):
+        from ..cards.effect_schema import names_of
+
+        names = names_of(cards)  # the shipped sets' names and the inline cards'
         for i, cd in enumerate(cards):
             if not isinstance(cd, dict):
                 out.append((line(("cards", i)), f"cards[{i}]: a card mapping with at least name, kind, deck"))
                 continue
             try:
-                ScenarioCard.model_validate(cd)
+                ScenarioCard.model_validate(cd, context={"names": names})
             except ValidationError as exc:
                 who = f" ({cd.get('name')})" if isinstance(cd.get("name"), str) else ""
                 for err in exc.errors(include_url=False):

@@ -301,7 +301,7 @@ class CardBrowser(W.VBox):
                   self.f_summary, self.f_slot, self.f_version, self.f_big, self.f_manual, self.f_deck):
             w.observe(lambda _c: self._show_yaml(), names="value")
         self.f_kind.observe(self._on_kind, names="value")
-        self.effect_editor = EffectEditor(self.f_kind.value, on_change=self._show_yaml)
+        self.effect_editor = EffectEditor(self.f_kind.value, on_change=self._show_yaml, names=self._effect_names)
         self.card_yaml = W.HTML(); self.card_yaml.add_class("mlab-card-yaml")
         self.new_btn = W.Button(description="New card"); self.new_btn.add_class("mlab-designer-new")
         self.new_btn.on_click(lambda _b: self.new_card())
@@ -329,6 +329,14 @@ class CardBrowser(W.VBox):
             W.HBox([self.new_btn, self.edit_btn, self.save_btn, self.delete_btn, self.try_btn]),
             self.form_msg, self.card_yaml, self.try_area])
         self._show_yaml()
+
+    def _effect_names(self):
+        """The names the card's effects may refer to: the database's cards and tags and this
+        card itself (its inline check, :class:`EffectEditor`)."""
+        from ..cards.designer import known_names
+
+        own = [(self.f_name.value.strip(), self.f_kind.value)] if self.f_name.value.strip() else []
+        return known_names(url=self.url, cards=own)
 
     def _on_kind(self, change) -> None:
         self.effect_editor.set_kind(change["new"])

@@ -105,10 +105,15 @@ _DOOR_FILL = [{"name": f"Practice Door {i}", "kind": "curse", "deck": "door"} fo
 
 
 def _spec_of(card: Mapping[str, Any], set_code: str):
-    from ..cards.designer import card_model, engine_notes
+    from ..cards.designer import card_model, engine_notes, known_names
+    from ..cards.effect_schema import SHIPPED
     from ..engine import CardSpec
 
-    model = card_model(card)
+    try:  # the names its effects refer to: the database's (designer sets too) and its own
+        names = known_names(cards=[(card.get("name"), card.get("kind"))]) if isinstance(card, Mapping) else SHIPPED
+    except Exception:  # noqa: BLE001 - no card database: the shipped sets' names
+        names = SHIPPED
+    model = card_model(card, names=names)
     fields = model.model_dump(exclude_none=True, exclude={"copies", "aliases", "provenance", "source", "summary"})
     fields["manual"] = bool(model.manual or engine_notes(model.effects, model.kind))
     return CardSpec.make(set=set_code, **fields)

@@ -32,6 +32,9 @@ class EffectEditor(W.VBox):
         kind: the card's kind (its usual triggers are listed first; the validator checks
             against it).
         on_change: called after the effects changed (a pick added, the YAML edited).
+        names: called for the names the effects may refer to (Races, Classes, tags, card
+            names: :func:`munchkin_lab.cards.designer.known_names`, the database's); default:
+            the shipped sets' names.
 
     Attributes:
         effects: the current effects (a mapping; ``{}`` when the YAML box is empty; the last
@@ -45,11 +48,13 @@ class EffectEditor(W.VBox):
     (the YAML box), ``mlab-effect-list`` (the abilities in words), ``mlab-effect-message``.
     """
 
-    def __init__(self, kind: str = "monster", on_change: Callable[[], None] | None = None):
+    def __init__(self, kind: str = "monster", on_change: Callable[[], None] | None = None,
+                 names: Callable[[], Any] | None = None):
         super().__init__()
         self.add_class("mlab-effect-editor")
         self.kind = kind
         self.on_change = on_change
+        self.names = names
         self.effects: dict = {}
         self.problems: list[str] = []
         self._quiet = False
@@ -200,11 +205,18 @@ class EffectEditor(W.VBox):
 
     def _check(self) -> None:
         from ..cards.designer import engine_notes
-        from ..cards.effect_schema import effect_errors
+        from ..cards.effect_schema import SHIPPED, effect_errors
 
         from ..cards.files import field_path
 
-        probs = [f"{field_path(('effects',) + tuple(path))}: {msg}" for path, msg in effect_errors(self.effects, self.kind)]
+        names = SHIPPED
+        if self.names is not None:
+            try:
+                names = self.names()
+            except Exception:  # noqa: BLE001 - no database: the shipped sets' names
+                names = SHIPPED
+        probs = [f"{field_path(('effects',) + tuple(path))}: {msg}"
+                 for path, msg in effect_errors(self.effects, self.kind, names=names)]
         self.problems = probs
         lines = [esc(R.describe(a)) for a in R.abilities_of(self.effects, self.kind)] if not probs else []
         self.list.value = ("<ul style='margin:2px 0'>" + "".join(f"<li>{x}</li>" for x in lines) + "</ul>") if lines else ""

@@ -76,7 +76,7 @@ def test_load_specs(url):
     by = {s.name: (s, n) for s, n in specs}
     potion, copies = by["Potion"]
     assert copies == 3 and potion.key == "alpha:Potion" and potion.has_tag("one-shot") and potion.bonus == 2
-    assert by["Flame Sword"][0].usable_by == ("class:warrior",) and by["Flame Sword"][0].gold == 400
+    assert by["Flame Sword"][0].usable_by == ("class:cleric",) and by["Flame Sword"][0].gold == 400
     assert [s.name for s, _ in api.load_specs(query="tag:undead level>=10", url=url)] == ["Grave Lord", "Sheet Phantom"]
     with pytest.raises(ValueError, match="unknown set"):
         api.load_specs(sets=["nope"], url=url)

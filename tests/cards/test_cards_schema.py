@@ -66,7 +66,7 @@ def test_huge_numbers_are_refused_by_check_and_build_alike(data_copy, tmp_path):
 
 
 def test_texts_names_and_atoms(data_copy):
-    write_set(data_copy, card('    summary: "two\\nlines are fine"\n    usable_by: [race:elf, "rase:dwarf"]\n'))
+    write_set(data_copy, card('    summary: "two\\nlines are fine"\n    usable_by: [class:cleric, "rase:dwarf"]\n'))
     (p,) = problems(data_copy)
     assert p == "database/sets/gamma.yaml:12: card 'Odd': usable_by: bad condition atom 'rase:dwarf' " \
                 "(e.g. race:elf, class:wizard, gender:female, human)"
@@ -87,7 +87,7 @@ def test_texts_names_and_atoms(data_copy):
     ("{bad_stuff: [{lose_item: hat}]}", "effects.bad_stuff[0].lose_item", "expected one of"),
     ("{run_away: 1000000000}", "effects.run_away", "must be >= -10000 and <= 10000, got 1000000000"),
     ("{flying: true}", "effects.flying", "unknown effect key"),
-    ("{bonus_vs: [{if: race:elf, bonus: 2.5}]}", "effects.bonus_vs[0].bonus", "expected a whole number, got 2.5"),
+    ("{bonus_vs: [{if: class:cleric, bonus: 2.5}]}", "effects.bonus_vs[0].bonus", "expected a whole number, got 2.5"),
 ])
 def test_effect_parts_are_strict(data_copy, effects, path, message):
     write_set(data_copy, card(f"    effects: {effects}\n"))

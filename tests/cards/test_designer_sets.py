@@ -49,11 +49,11 @@ def test_a_designer_set_holds_designer_cards_with_every_field(url):
     assert row["provenance"] == "designer" and row["origin"] == "designer" and row["source"] == "my own idea, 2026"
     assert row["tags"] == ["Undead"] and row["effects"] == {"bad_stuff": [{"lose_levels": 2}]} and not row["manual"]
     item = D.add_card({"name": "Soggy Hat", "kind": "item", "deck": "treasure", "slot": "headgear", "bonus": 2,
-                       "gold": 300, "copies": 2, "usable_by": ["race:elf"], "not_usable_by": ["class:cleric"]},
+                       "gold": 300, "copies": 2, "usable_by": ["gender:female"], "not_usable_by": ["class:cleric"]},
                       "my_fan", url=url)
     hat = api.card("Soggy Hat", url=url)
     assert (hat["copies"], hat["bonus"], hat["gold"], list(hat["usable_by"]), list(hat["not_usable_by"])) == (
-        2, 2, 300, ["race:elf"], ["class:cleric"])
+        2, 2, 300, ["gender:female"], ["class:cleric"])
     assert item.key == "my_fan:Soggy Hat"
     sets = D.list_sets(url)
     mine = sets[sets["code"] == "my_fan"].iloc[0]

@@ -137,6 +137,24 @@ def test_the_form_builds_a_card_with_every_field_and_an_effect(lab_db):
     assert not bool(card("Bilge Ghost", url=lab_db)["manual"]) and not b.f_manual.value
 
 
+def test_the_forms_inline_check_names_misspelt_races_and_knows_the_designers_own(lab_db):
+    from munchkin_lab.widgets import CardBrowser
+
+    b = CardBrowser("", url=lab_db)
+    _fresh_set(b, "names_lab")
+    b.new_card()
+    b.f_name.value, b.f_kind.value, b.f_deck.value = "Gnome", "race", "door"
+    assert b.save_card(), b.form_msg.value
+    b.new_card()
+    b.f_name.value, b.f_kind.value, b.f_deck.value = "Gnome Hat", "item", "treasure"
+    ed = b.effect_editor
+    ed.yaml.value = "bonus_if:\n- {if: 'class:wizzard', bonus: 2}\n"
+    assert "effects.bonus_if[0].if: unknown class 'wizzard' (did you mean 'Wizard'?)" in \
+        ed.message.value.replace("&#x27;", "'")
+    ed.yaml.value = "bonus_if:\n- {if: 'race:gnome', bonus: 2}\n"  # the designer's own Race, in the database
+    assert "valid" in ed.message.value and not ed.problems
+
+
 def test_the_form_refuses_shipped_sets_shadowing_names_and_conflicting_edits(lab_db):
     from munchkin_lab.widgets import CardBrowser
 

@@ -27,12 +27,13 @@ Pure Python: no database, widget, YAML or I/O import; pydantic is imported only 
 """
 from .expand import ALIASES, expand, parse_atom
 from .interp import Context, Ledger, World, amount_of, evaluate, resolve
+from .names import Names
 from .problems import EffectError, Problem, format_path
 from .program import (EMPTY, About, Ability, All, AnyOf, Atom, Cost, Duration, Limit, Not, Op,
                       Per, Program, Target)
 from .validate import validate, validate_strings
 
 __all__ = ["ALIASES", "About", "Ability", "All", "AnyOf", "Atom", "Context", "Cost", "Duration",
-           "EMPTY", "EffectError", "Ledger", "Limit", "Not", "Op", "Per", "Problem", "Program",
+           "EMPTY", "EffectError", "Ledger", "Limit", "Names", "Not", "Op", "Per", "Problem", "Program",
            "Target", "World", "amount_of", "evaluate", "expand", "format_path", "parse_atom",
            "resolve", "validate", "validate_strings"]

@@ -1,6 +1,7 @@
-"""Generate ``database/EFFECTS.md`` (the reference) and ``database/effects.schema.json``.
+"""Generate ``database/EFFECTS.md`` (the reference), ``database/effects.schema.json`` and
+:mod:`.shipped_names` (the names of the shipped sets the validator checks names against).
 
-    python -m munchkin_lab.engine.lang.docs            # write both files (atomically)
+    python -m munchkin_lab.engine.lang.docs            # write the files (atomically)
     python -m munchkin_lab.engine.lang.docs --check    # exit 1 when a committed file is stale
 
 The reference is built from the vocabulary (:mod:`.vocab`) and the example cards of
@@ -18,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable
 
+from . import names as NM
 from . import vocab as V
 from .expand import expand
 from .program import About, Ability, All, AnyOf, Atom, Cost, Not, Op, Per, Target
@@ -28,6 +30,9 @@ EXAMPLES = HERE / "examples.yaml"
 ROOT = HERE.parents[2]
 REFERENCE = ROOT / "database" / "EFFECTS.md"
 SCHEMA = ROOT / "database" / "effects.schema.json"
+SHIPPED_NAMES = HERE / "shipped_names.py"
+#: The card kinds whose names effects refer to (:data:`.names.KINDS`).
+NAMED_KINDS = ("race", "class", "dungeon", "monster", "item", "one_shot")
 
 #: Construct categories, in reference order: (key, title)
 CATEGORIES = (("field", "ability key"), ("trigger", "trigger"), ("combinator", "condition combinator"),
@@ -42,6 +47,18 @@ def load_examples(path: Path = EXAMPLES) -> list[dict]:
     import yaml
     with open(path, encoding="utf-8") as fh:
         return list(yaml.safe_load(fh)["cards"])
+
+
+def example_names(path: Path = EXAMPLES):
+    """The names the example cards' effects may refer to, as for a set file: the shipped sets'
+    (:func:`.names.shipped`), the example cards' own and the tags ``examples.yaml`` declares."""
+    import yaml
+
+    from .names import shipped
+    with open(path, encoding="utf-8") as fh:
+        doc = yaml.safe_load(fh)
+    return shipped().merged([(c["name"], c["kind"]) for c in doc["cards"]],
+                            [t["name"] for t in doc.get("tags") or ()])
 
 
 # --------------------------------------------------------------------------- usage
@@ -239,6 +256,16 @@ def _atom_form(a: V.AtomDef) -> str:
     return f"`{a.name}>=N` (`<=` `<` `>` `=`)"
 
 
+def _name_places(kind: str) -> list[str]:
+    """Where the names of ``kind`` appear (:data:`.vocab.ATOM_NAMES`, :data:`.vocab.FIELD_NAMES`)."""
+    out = [f"`{a}:{'WORD' if kind in NM.WORDS else 'NAME'}`" for a, k in V.ATOM_NAMES.items() if k == kind]
+    for f, k in V.FIELD_NAMES.items():
+        if k == kind:
+            parts = f.split(".")
+            out.append(f"`{parts[0]}`" if len(parts) == 1 else f"`{parts[0]}` `{'.'.join(parts[1:])}`")
+    return out
+
+
 def build_reference(cards: list[dict]) -> str:  # noqa: C901 - one document
     """The text of ``database/EFFECTS.md``."""
     found = first_examples(cards)
@@ -272,6 +299,8 @@ def build_reference(cards: list[dict]) -> str:  # noqa: C901 - one document
       "`file:line: card 'Name': path: problem`, with the path of the key inside `effects` "
       "(`bad_stuff[0].lose_item`, `abilities[1].do[0].levels`). An unknown trigger, target, op or key, "
       "a wrong type, a duration on an op that happens at once: each is an error, nothing is ignored. "
+      "The names an effect refers to must exist too (section 3, *Names*): `class:wizzard` is "
+      "`unknown class 'wizzard' (did you mean 'Wizard'?)`. "
       "Editors can validate and complete the `effects` value with the JSON Schema "
       "`database/effects.schema.json`. From Python: `munchkin_lab.engine.lang.validate(effects)`.")
     a("")
@@ -324,6 +353,19 @@ def build_reference(cards: list[dict]) -> str:  # noqa: C901 - one document
     L += _table(["atom", "tests", "on", "example"],
                 [(_atom_form(d), d.text + (f" ({d.source})" if d.source else ""), d.subject,
                   _ex(found, ("atom", d.name))) for d in V.ATOMS.values()])
+    a("### Names")
+    a("")
+    a("The names an atom or a field refers to must exist, else the card is refused (a misspelt name "
+      "would be an ability that never fires): `db check`, a set import, `cards add`/`edit`, the "
+      "designer form and the scenario runner check them against every set of the database plus the "
+      "cards of the file being checked (a new Race or Class card in the same set counts); "
+      "`validate(effects)` alone checks against the shipped sets (`names=` gives another context). "
+      "An item's `usable_by` / `not_usable_by` atoms are checked the same way. Case does not "
+      "matter; a name is compared as the engine matches it (the atom's name with runs of spaces "
+      "made one, a card's name without its surrounding spaces). A word is found when a card name "
+      "of that kind holds it.")
+    a("")
+    L += _table(["name", "must be", "in"], [(k, NM.MEANS[k], ", ".join(_name_places(k))) for k in NM.MEANS])
 
     a("## 4. Who: targets")
     a("")
@@ -452,15 +494,50 @@ def build_schema() -> str:
     return json.dumps(json_schema(), indent=1, sort_keys=False, ensure_ascii=False) + "\n"
 
 
+def build_shipped_names(data_dir: Path = ROOT / "database") -> str:
+    """The text of :mod:`.shipped_names`: the ``(name, kind)`` of every shipped card whose name
+    an effect may refer to (:data:`NAMED_KINDS`) and every tag of ``tags.yaml`` and of the
+    sets' ``tags:``, in file order (the validator's default names, :func:`.names.shipped`)."""
+    import yaml
+
+    tags: list[str] = []
+    cards: list[tuple[str, str]] = []
+    files = [data_dir / "tags.yaml"] + sorted((data_dir / "sets").glob("*.yaml"))
+    for path in files:
+        with open(path, encoding="utf-8") as fh:
+            doc = yaml.safe_load(fh) or {}
+        for t in doc.get("tags") or ():
+            if t["name"] not in tags:
+                tags.append(t["name"])
+        for c in doc.get("cards") or ():
+            if c.get("kind") in NAMED_KINDS and (c["name"], c["kind"]) not in cards:
+                cards.append((c["name"], c["kind"]))
+    L = ['"""The names of the shipped sets (``database/sets/*.yaml``, ``database/tags.yaml``): the',
+         "default names the effect validator checks Races, Classes, tags and card names against",
+         "(:func:`munchkin_lab.engine.lang.names.shipped`).",
+         "",
+         "Generated by ``python -m munchkin_lab.engine.lang.docs``; do not edit by hand.",
+         '"""',
+         "",
+         "TAGS = ("]
+    L += [f"    {t!r}," for t in tags]
+    L += [")", "", "CARDS = ("]
+    L += [f"    ({n!r}, {k!r})," for n, k in cards]
+    L += [")", ""]
+    return "\n".join(L)
+
+
 def outputs() -> dict[Path, str]:
-    """``{path: text}`` of both generated files."""
-    return {REFERENCE: build_reference(load_examples()), SCHEMA: build_schema()}
+    """``{path: text}`` of the generated files."""
+    return {REFERENCE: build_reference(load_examples()), SCHEMA: build_schema(),
+            SHIPPED_NAMES: build_shipped_names()}
 
 
 def main(argv: list[str] | None = None) -> int:
     """Write the generated files (``--check``: only compare, exit 1 when stale)."""
     ap = argparse.ArgumentParser(prog="python -m munchkin_lab.engine.lang.docs",
-                                 description="Generate database/EFFECTS.md and database/effects.schema.json")
+                                 description="Generate database/EFFECTS.md, database/effects.schema.json and the "
+                                             "shipped names (munchkin_lab/engine/lang/shipped_names.py)")
     ap.add_argument("--check", action="store_true", help="exit 1 when a committed file differs")
     args = ap.parse_args(argv)
     stale = []

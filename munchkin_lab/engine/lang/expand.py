@@ -18,22 +18,41 @@ from ..cards import FrozenDict
 from . import vocab as V
 from .parse import _BAD, _RANGE_RE, _WORD_RE, _Ctx, _is_int, _key, _kind_name, _suggest
 from .parse import ALIASES, atom_forms, parse_atom  # noqa: F401 (the package's names)
+from .names import Names
 from .problems import EffectError, Problem
-from .program import EMPTY, PLAYER, About, Ability, All, AnyOf, Cost, Duration, Limit, Not, Op, Per, Program, Target
+from .program import EMPTY, PLAYER, About, Ability, All, AnyOf, Atom, Cost, Duration, Limit, Not, Op, Per, Program, Target
 from .shorts import _IN_PLAY, _PART_KEYS, _THIS_COMBAT, ShortForms, _part_record
 
 
 class Compiler(ShortForms):
     """One compile pass over one card's effects; problems are collected, never raised."""
 
-    def __init__(self, kind: str | None = None) -> None:
+    def __init__(self, kind: str | None = None, names: Names | None = None) -> None:
         self.kind = kind
+        self.names = names
         self.problems: list[Problem] = []
 
     # ------------------------------------------------------------------ helpers
     def err(self, path, message: str) -> Any:
         self.problems.append(Problem(tuple(path), message))
         return _BAD
+
+    def named(self, what: str | None, value: Any, path) -> None:
+        """Check that ``value`` (a parsed name, or a tuple of them from a list) names something
+        that exists (``what``: a kind of name of :mod:`.names`); only with a names context."""
+        if self.names is None or what is None or value is _BAD or value is None:
+            return
+        many = isinstance(value, tuple)
+        for i, v in enumerate(value if many else (value,)):
+            msg = self.names.problem(what, v)
+            if msg:
+                self.err(tuple(path) + ((i,) if many else ()), msg)
+
+    def atom_names(self, a: Atom, path) -> Atom:
+        """Check the name a parsed atom refers to (``race:elf``: a Race card named Elf)."""
+        if a.arg is not None:
+            self.named(V.ATOM_NAMES.get(a.name), a.arg, path)
+        return a
 
     def mapping(self, v: Any, path, allowed, what: str, required=()) -> bool:
         """Check that ``v`` is a mapping with only ``allowed`` keys and every ``required`` one.
@@ -88,7 +107,7 @@ class Compiler(ShortForms):
             return self.err(path, f"expected a non-empty list of words, got {v!r}")
         if spec == "atom":
             try:
-                return parse_atom(v)
+                return self.atom_names(parse_atom(v), path)
             except ValueError as exc:
                 return self.err(path, str(exc))
         if spec == "atoms":
@@ -125,7 +144,7 @@ class Compiler(ShortForms):
         path = tuple(path)
         if isinstance(v, str):
             try:
-                a = parse_atom(v)
+                a = self.atom_names(parse_atom(v), path)
             except ValueError as exc:
                 return self.err(path, str(exc))
             d = V.ATOMS[a.name]
@@ -323,6 +342,7 @@ class Compiler(ShortForms):
                 if d.name == "if" else self.spec("atom", v[name], path + (name,))
         else:
             value = self.spec(d.value, v[name], path + (name,), sub_ctx)
+            self.named(V.FIELD_NAMES.get(name), value, path + (name,))
         bad = bad or value is _BAD
         params = []
         then = orelse = ()
@@ -330,6 +350,7 @@ class Compiler(ShortForms):
             if k not in v:
                 continue
             pv = self.spec(spec, v[k], path + (k,), sub_ctx)
+            self.named(V.FIELD_NAMES.get(f"{name}.{k}"), pv, path + (k,))
             if pv is _BAD:
                 bad = True
             elif k == "then":
@@ -445,6 +466,9 @@ class Compiler(ShortForms):
                 out.append(_BAD)
                 continue
             vals = {k: self.spec(s, c[k], p + (k,)) for k, s in V.COST_FIELDS.items() if k in c}
+            for k in ("named", "tagged"):
+                if k in vals:
+                    self.named(V.FIELD_NAMES.get(f"cost.{k}"), vals[k], p + (k,))
             for k in ("worth", "named", "tagged"):
                 if k in c and c.get("discard") != "item":
                     self.err(p + (k,), f"{k}: only with discard: item")
@@ -508,10 +532,13 @@ class Compiler(ShortForms):
         return Program(tuple(abilities), parts=FrozenDict(parts) if parts else None)
 
 
-def compile_problems(effects: Any, kind: str | None = None) -> tuple[Program, list[Problem]]:
+def compile_problems(effects: Any, kind: str | None = None,
+                     names: Names | None = None) -> tuple[Program, list[Problem]]:
     """Compile ``effects`` and return ``(program, problems)``; the program holds the abilities
-    that compiled (all of them when ``problems`` is empty). Never raises for any input."""
-    c = Compiler(kind)
+    that compiled (all of them when ``problems`` is empty). With ``names`` (a
+    :class:`~.names.Names` context), a name that does not exist (``class:wizzard``, a tag no
+    card can carry) is a problem too (the program is the same). Never raises for any input."""
+    c = Compiler(kind, names)
     prog = c.effects(effects)
     return prog, c.problems
 

@@ -104,7 +104,9 @@ class ShortForms:
             return self.ops(val, p, _trigger_ctx(_SHORT_TRIGGER.get(key, "caught")))
         if spec in ("room", "dungeon", "portal", "fairy_dust", "vehicle"):
             return self.part(key, val)
-        return self.spec(spec, val, p)
+        out = self.spec(spec, val, p)
+        self.named(V.FIELD_NAMES.get(key), out, p)
+        return out
 
     def part(self, key: str, v: Any) -> Any:  # noqa: C901
         p = (key,)
@@ -152,6 +154,7 @@ class ShortForms:
                             items.append(_BAD)
                             continue
                         t = self.spec("word", it["tag"], q + (i, "tag"))
+                        self.named(V.FIELD_NAMES.get("dungeon.vs_tag.tag"), t, q + (i, "tag"))
                         b = self.spec("int", it["bonus"], q + (i, "bonus"))
                         items.append(_BAD if _BAD in (t, b) else (t, b))
                     out[k] = _BAD if _BAD in items else tuple(items)

@@ -4,14 +4,22 @@
 duration on an op that has none, an instant op in a continuous ability, an op aimed at the
 wrong kind of target...) and, as a second opinion, the pydantic schema the JSON Schema is
 exported from (:mod:`.schema`, imported on first use). Both are strict; a problem only the
-schema sees is still reported. It never raises for any input.
+schema sees is still reported. The names an effect refers to (``race:elf``, ``class:wizard``,
+``tag:undead``, ``has_item:sword``, a ``tagged`` list...) must exist: by default among the
+shipped sets' cards and tags (:func:`.names.shipped`); the card loader, the designer and the
+scenario runner pass their own context (every set in the database plus the cards being
+checked, :class:`.names.Names`). It never raises for any input.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from .expand import compile_problems
+from .names import Names, shipped
 from .problems import Problem
+
+#: ``names=`` default of :func:`validate`: the shipped sets' names (:func:`.names.shipped`).
+SHIPPED = "shipped"
 
 
 def _covered(path: tuple, by: list[tuple]) -> bool:
@@ -26,7 +34,8 @@ def _covered(path: tuple, by: list[tuple]) -> bool:
     return False
 
 
-def validate(effects: Any, kind: str | None = None, schema: bool = True) -> list[Problem]:
+def validate(effects: Any, kind: str | None = None, schema: bool = True,
+             names: Names | str | None = SHIPPED) -> list[Problem]:
     """Check one card's ``effects`` against the language (short forms and ``abilities:``).
 
     Args:
@@ -34,6 +43,10 @@ def validate(effects: Any, kind: str | None = None, schema: bool = True) -> list
         kind: the card's kind, when known (see :func:`munchkin_lab.engine.lang.expand`).
         schema: also check against the pydantic schema (default True; the compiler alone is
             as strict, the schema is a second opinion and costs the pydantic import).
+        names: what the names in the effects must name (:class:`~.names.Names`): default
+            :data:`SHIPPED`, the shipped sets' Race, Class, Dungeon, monster, item and One-Shot
+            cards and the tag vocabulary; ``None``: names are not checked. ``if: class:wizzard``
+            is then ``abilities[0].if: unknown class 'wizzard' (did you mean 'Wizard'?)``.
 
     Returns:
         A list of :class:`~.problems.Problem` (``path``, ``message``), in document order;
@@ -41,7 +54,7 @@ def validate(effects: Any, kind: str | None = None, schema: bool = True) -> list
         Never raises.
     """
     try:
-        _prog, problems = compile_problems(effects, kind)
+        _prog, problems = compile_problems(effects, kind, shipped() if names == SHIPPED else names)
     except Exception as exc:  # pragma: no cover - a compiler bug must not hide the card
         return [Problem((), f"effect compiler failed: {exc!r}")]
     if not schema:
@@ -55,7 +68,7 @@ def validate(effects: Any, kind: str | None = None, schema: bool = True) -> list
     return problems + [p for p in extra if not _covered(p.path, seen)]
 
 
-def validate_strings(effects: Any, kind: str | None = None) -> list[str]:
+def validate_strings(effects: Any, kind: str | None = None, names: Names | str | None = SHIPPED) -> list[str]:
     """:func:`validate` as plain strings (``"path: message"``), the form the card loader and
     today's ``engine.effects.validate_effects`` callers print."""
-    return [str(p) for p in validate(effects, kind)]
+    return [str(p) for p in validate(effects, kind, names=names)]

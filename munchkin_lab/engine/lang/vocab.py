@@ -275,6 +275,21 @@ SUBJECT_KIND = {"player": "player", "owner": "player", "fighter": "player", "hel
                 "any_monster": "monster", "all_monsters": "monster"}
 COMBINATORS = ("and", "or", "not")
 
+#: Atoms whose argument names something that must exist, and what (:mod:`.names`: ``race`` a
+#: Race card, ``class`` a Class card, ``tag`` a declared tag, ``dungeon`` a Dungeon card;
+#: ``monster``/``item``/``used`` a word some monster's / item's / item's or One-Shot's name
+#: holds). The validator checks them against the cards and tags that exist.
+ATOM_NAMES: dict[str, str] = {"race": "race", "class": "class", "tag": "tag", "dungeon": "dungeon",
+                              "name": "monster", "has_item": "item", "used": "used"}
+#: Fields whose words name something, and what (as :data:`ATOM_NAMES`): ``op.field`` for an
+#: op's field (the op name alone for its main value), ``cost.field``, a short form's key,
+#: ``part.field.key`` inside an expansion part.
+FIELD_NAMES: dict[str, str] = {
+    "lose_item.tagged": "tag", "lose_race.named": "race", "lose_class.named": "class",
+    "grant_tag": "tag", "remove_tag": "tag", "cost.named": "used", "cost.tagged": "tag",
+    "evade_discard": "used", "extra_level_with": "used", "dungeon.vs_tag.tag": "tag",
+}
+
 # --------------------------------------------------------------------------- durations
 
 
