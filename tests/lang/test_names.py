@@ -51,7 +51,6 @@ def test_names_of_every_place_are_checked():
         "cost": ({"abilities": [{"when": "use", "cost": [{"discard": "item", "named": ["potoin"]}], "do": [{"escape": True}]}]},
                  "abilities[0].cost[0].named[0]", "item"),
         "evade_discard": ({"evade_discard": ["sandwhich"]}, "evade_discard[0]", "monster"),
-        "extra_level_with": ({"extra_level_with": ["flamming"]}, "extra_level_with[0]", "monster"),
         "vs_tag": ({"dungeon": {"vs_tag": [{"tag": "ghots", "bonus": 1}]}}, "dungeon.vs_tag[0].tag", "dungeon"),
         "name": ({"abilities": [{"when": "enters_combat", "if": {"monster": "name:dargon"}, "do": [{"levels": 1}]}]},
                  "abilities[0].if.monster", "item"),
@@ -66,6 +65,9 @@ def test_names_of_every_place_are_checked():
     assert validate({"bad_stuff": [{"lose_item": "all_worn", "tagged": ["below the waist"]},
                                    {"lose_class": True, "named": ["wizard"]}]}, "monster") == []
     assert validate({"extra_level_with": ["flaming", "napalm"], "evade_discard": ["sandwich"]}, "monster") == []
+    # extra_level_with names a kind of weapon (Large Angry Chicken: fire or flame): a word no
+    # card holds yet is kept for the cards a designer adds later
+    assert validate({"extra_level_with": ["fire"]}, "monster") == []
 
 
 def test_a_names_context_adds_the_cards_of_the_file_being_checked():

@@ -12,7 +12,8 @@ Where a name appears in an effect and what it must name (:data:`.vocab.ATOM_NAME
 ``monster``    a word some monster's name holds (``name:dragon``)
 ``item``       a word some item's name holds (``has_item:sword``)
 ``used``       a word some item's or One-Shot's name holds (``used:napalm``,
-               ``extra_level_with``, ``evade_discard``, a cost's ``named``)
+               ``evade_discard``, a cost's ``named``; not ``extra_level_with``, whose
+               words name a kind of weapon that later cards may have)
 =============  =====================================================================
 
 Names are compared exactly as the engine matches them: a card's name lower-cased with its

@@ -287,7 +287,9 @@ ATOM_NAMES: dict[str, str] = {"race": "race", "class": "class", "tag": "tag", "d
 FIELD_NAMES: dict[str, str] = {
     "lose_item.tagged": "tag", "lose_race.named": "race", "lose_class.named": "class",
     "grant_tag": "tag", "remove_tag": "tag", "cost.named": "used", "cost.tagged": "tag",
-    "evade_discard": "used", "extra_level_with": "used", "dungeon.vs_tag.tag": "tag",
+    "evade_discard": "used", "dungeon.vs_tag.tag": "tag",
+    # (not ``extra_level_with``: its words name a kind of weapon, as the card says it - "fire or
+    # flame" - and a designer's later "Fireball" must count: a word no card holds yet is kept)
 }
 
 # --------------------------------------------------------------------------- durations
