@@ -25,7 +25,7 @@ def test_ctrl_c_while_rendering_keeps_the_previous_pdf(print_url, tmp_path, monk
         raise KeyboardInterrupt
 
     monkeypatch.setattr(sheets, "render", interrupted)
-    res = runner.invoke(root_app, ["print", "base", "--out", str(out), "--url", print_url])
+    res = runner.invoke(root_app, ["print", "base", "--out", str(out), "--force", "--url", print_url])
     assert res.exit_code == 130, res.output
     assert res.output.strip() == f"Interrupted: nothing written ({out} is as it was)."
     assert out.read_bytes() == b"%PDF previous sheets"
@@ -42,7 +42,7 @@ def test_full_disk_keeps_the_previous_pdf(print_url, tmp_path):
         from munchkin_lab.printing.selection import resolve_titled
         resolve_titled("base", url={print_url!r})  # the card database is read before the limit
         resource.setrlimit(resource.RLIMIT_FSIZE, (50_000, 50_000))
-        sys.argv = ["munchkin-lab", "print", "base", "--out", {str(out)!r}, "--url", {print_url!r}]
+        sys.argv = ["munchkin-lab", "print", "base", "--out", {str(out)!r}, "--force", "--url", {print_url!r}]
         app()
     """)
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
