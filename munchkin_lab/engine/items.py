@@ -14,7 +14,7 @@ from __future__ import annotations
 from .actions import Action
 from .kinds import running, setup_only
 from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SIDEBAR, R_STATS
-from .tables import SLOT_LIMIT
+from .tables import SLOT_LIMIT, _parse_atom
 
 
 class Items:
@@ -112,9 +112,21 @@ class Items:
         if not self.can_use(seat, c):
             return 0
         for cond in self._fx[c].get("bonus_if", ()):
-            if self.matches(seat, cond["if"]):
+            a = cond["if"]
+            if self._vs_monster_tag(a) if a.lstrip("!").startswith("tag:") else self.matches(seat, a):
                 return cond["bonus"]
         return sp.bonus or 0
+
+    def _vs_monster_tag(self, atom: str) -> bool:
+        """An Item's ``bonus_if`` with a ``tag:`` atom ("+3 against Undead"): does a monster
+        of the current combat have that tag now (printed or granted: :meth:`monster_tags`)?
+        False out of a combat (``!tag:X`` then True). The rulebook does not say how a bonus
+        against a kind of monster counts when only one of several monsters is of that kind;
+        the reading here, most players', is that it counts (its owner fights one)."""
+        neg, _typ, arg = _parse_atom(atom)
+        c = self.state.combat
+        r = c is not None and any(arg == t.lower() for m in c.monsters for t in self.monster_tags(m))
+        return r != neg
 
     def why_slot(self, seat: int, c: int) -> str | None:
         """None when ``seat`` has a free slot to use Item ``c``, else the rule: one headgear,

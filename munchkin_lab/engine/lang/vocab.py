@@ -613,7 +613,7 @@ SHORT_FORMS: dict[str, str] = {
     "on_meet": "monster: `enters_combat` ops on the fighter",
     "bad_stuff": "monster: `caught` ops on the caught runner",
     "on_escape": "monster: `escaped` ops on the runner",
-    "bonus_if": "item: `in_play` item_bonus of the first matching entry (owner)",
+    "bonus_if": "item: `in_play` item_bonus of the first matching entry (owner; a tag: atom: a monster of the combat)",
     "side": "One-Shot: `played`, combat_strength `bonus` on that side",
     "escape": "One-Shot: `played` while running away: escape (with escape_both: every runner)",
     "escape_both": "with escape: every runner escapes",
