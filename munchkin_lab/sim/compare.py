@@ -23,14 +23,16 @@ if TYPE_CHECKING:  # pandas is imported where the tables are built
 from .simulate import SimResult, simulate, wilson
 
 
-def diff_proportions(ka: int, na: int, kb: int, nb: int) -> tuple[float, float, float]:
-    """``(pb - pa, low, high)``: difference of two proportions with Newcombe's 95% hybrid
-    score interval (NaN when a side has no trials)."""
+def diff_proportions(ka: int, na: int, kb: int, nb: int, z: float | None = None) -> tuple[float, float, float]:
+    """``(pb - pa, low, high)``: difference of two proportions with Newcombe's hybrid score
+    interval, 95% by default (``z``: the normal quantile of another level); NaN when a side
+    has no trials."""
     if na <= 0 or nb <= 0:
         return (math.nan, math.nan, math.nan)
     pa, pb = ka / na, kb / nb
-    la, ua = wilson(ka, na)
-    lb, ub = wilson(kb, nb)
+    zz = {} if z is None else {"z": z}
+    la, ua = wilson(ka, na, **zz)
+    lb, ub = wilson(kb, nb, **zz)
     d = pb - pa
     low = d - math.sqrt((pb - lb) ** 2 + (ua - pa) ** 2)
     high = d + math.sqrt((ub - pb) ** 2 + (pa - la) ** 2)
@@ -108,8 +110,8 @@ class Comparison:
         other: one row per other metric (decided rate, deaths per game) with B - A and intervals.
         verdict: plain sentences about what changed (seat advantages, game length).
         cards: the per-card impact (:func:`card_impact`): one row per card of either deck,
-            its share of wins when held in A and B, B - A with Newcombe's 95% interval,
-            most changed first.
+            its share of wins when held in A and B, B - A with Newcombe's 95% interval and
+            ``significant`` (adjusted for the number of cards compared), most changed first.
     """
 
     a: SimResult
@@ -216,7 +218,11 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
     share of wins when held (``held_wins / held``: the player-games that held the card at the
     end of the game, in hand or in play, and won; compare with ``1 / players``) in A and in
     B, the difference B - A with Newcombe's 95% hybrid score interval, and whether the
-    interval excludes 0.
+    change is ``significant``: with many cards compared at once, some 95% intervals miss 0 by
+    chance alone (about 1 in 20), so ``significant`` uses the Bonferroni-adjusted interval
+    (level 1 - 0.05 / m, m = the cards with a difference): every card flagged, taken
+    together, is a real change with 95% confidence. ``ci_low``/``ci_high`` stay the per-card
+    95% interval.
 
     A card held fewer than ``min_held`` times in a run gets no difference (NaN): a card only
     one deck holds has its share in that run only. Rows: significant changes first, then by
@@ -251,8 +257,17 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
                      "copies_a": get(ra, "copies"), "copies_b": get(rb, "copies"),
                      "held_a": ha, "held_wins_a": wa, "share_a": wa / ha if ha else math.nan,
                      "held_b": hb, "held_wins_b": wb, "share_b": wb / hb if hb else math.nan,
-                     "diff": d, "ci_low": lo, "ci_high": hi,
-                     "significant": bool(not math.isnan(d) and (lo > 0 or hi < 0))})
+                     "diff": d, "ci_low": lo, "ci_high": hi, "significant": False,
+                     "_k": (wa, ha, wb, hb)})
+    m = sum(1 for r in rows if not math.isnan(r["diff"]))
+    if m:
+        from scipy.special import ndtri  # the normal quantile
+
+        zb = float(ndtri(1 - 0.05 / (2 * m)))  # Bonferroni over the m cards compared
+        for r in rows:
+            if not math.isnan(r["diff"]):
+                _d, blo, bhi = diff_proportions(r["_k"][0], r["_k"][1], r["_k"][2], r["_k"][3], z=zb)
+                r["significant"] = bool(blo > 0 or bhi < 0)
     df = pd.DataFrame(rows, columns=CARD_IMPACT_COLUMNS)
     if len(df):
         df["_abs"] = df["diff"].abs()

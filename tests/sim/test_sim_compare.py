@@ -6,7 +6,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from munchkin_lab.sim import compare, compare_results, plot_lengths, plot_levels, plot_win_rates, simulate
-from munchkin_lab.sim.compare import diff_means, diff_proportions
+from munchkin_lab.sim.compare import card_impact, diff_means, diff_proportions
 
 
 def test_newcombe_and_welch_intervals():
@@ -109,3 +109,29 @@ def test_per_card_impact_table_and_plot(base_deck, sim_url):
     assert isinstance(fig, Figure) and len(fig.axes[0].patches) == min(8, len(with_diff))
     empty = plot_card_impact(t, min_held=10**9)
     assert isinstance(empty, Figure) and not empty.axes[0].patches
+
+
+def test_card_significance_is_adjusted_for_the_number_of_cards_compared():
+    """With 152 cards compared, a change whose own 95% interval just misses 0 is not flagged
+    (about 1 card in 20 does so by chance); a large change still is (Bonferroni)."""
+    import types
+
+    import pandas as pd
+
+    def run(rows):
+        df = pd.DataFrame([{"key": f"x:{n}", "name": n, "set": "x", "kind": "item", "copies": 1,
+                            "held": h, "held_wins": w} for n, h, w in rows])
+        return types.SimpleNamespace(cards=df)
+
+    same = [(f"Card {i:03}", 200, 100) for i in range(150)]
+    a = run(same + [("Moderate", 200, 100), ("Huge", 200, 50)])
+    b = run(same + [("Moderate", 200, 125), ("Huge", 200, 150)])
+    t = card_impact(a, b).set_index("name")
+    mod, huge = t.loc["Moderate"], t.loc["Huge"]
+    assert mod["diff"] == pytest.approx(0.125) and mod["ci_low"] > 0  # its own 95% interval misses 0
+    assert not mod["significant"]
+    assert huge["diff"] == pytest.approx(0.5) and huge["significant"]
+    assert t["significant"].sum() == 1 and list(card_impact(a, b)["name"][:1]) == ["Huge"]
+    # compared alone, the moderate change is flagged (m = 1: the plain 95% interval)
+    alone = card_impact(run([("Moderate", 200, 100)]), run([("Moderate", 200, 125)]))
+    assert bool(alone.loc[0, "significant"])
