@@ -78,6 +78,9 @@ def test_voila_human_vs_bots_to_the_end_then_a_log_click_rewinds(browser, voila)
     k, text = entries[len(entries) // 2]
     click_and_wait(page, page.locator(f'.mlab-logline[data-rewind="{k}"]').first)
     assert _log_lines(page)[-1] == text
+    # (the message is another widget than the table: its update may land just after the redraw)
+    page.wait_for_function("() => (document.querySelector('.mlab-message') || {}).innerText?.includes('Rewound')",
+                           timeout=20_000)
     assert "Rewound" in page.locator(".mlab-message").inner_text()
     assert page.locator("[data-testid=game-over]").count() == 0
     page.screenshot(path=str(ARTIFACTS / "voila_rewind.png"))
