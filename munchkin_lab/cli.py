@@ -311,6 +311,7 @@ class _App(typer.Typer):
     it into exit code 1 with no message)."""
 
     def __call__(self, *args, **kwargs):
+        sys.unraisablehook = _unraisable
         try:
             return super().__call__(*args, **kwargs)
         except BrokenPipeError:
@@ -330,6 +331,20 @@ class _App(typer.Typer):
             except BrokenPipeError:
                 _quiet_exit()
             raise e
+
+
+def _unraisable(u: Any, _default=sys.unraisablehook) -> None:
+    """``sys.unraisablehook`` of the console script: a Ctrl+C that lands in a finalizer or a
+    garbage-collection callback (SQLAlchemy's weak-reference callbacks) would be "ignored" by
+    Python and printed with a traceback; it is delivered to the main thread again instead (the
+    command ends with ``Interrupted.``, exit 130) and nothing is printed. Anything else goes to
+    Python's default hook."""
+    if u.exc_type is not None and issubclass(u.exc_type, KeyboardInterrupt):
+        import _thread
+
+        _thread.interrupt_main()
+        return
+    _default(u)
 
 
 def _quiet_exit() -> NoReturn:

@@ -393,3 +393,22 @@ def test_and_binds_tighter_than_or_and_comparisons_need_the_number(url):
     no_level = names("-level>=0")
     assert no_level and not (names("level!=5") & no_level)
     assert no_level <= names("-level=5")
+
+
+def test_a_ctrl_c_lost_in_a_finalizer_is_delivered_to_the_command_again():
+    """A KeyboardInterrupt raised inside a garbage-collection callback (Python prints it as
+    'Exception ignored' with a traceback and drops it) goes back to the main thread, silently;
+    other unraisable errors still reach Python's hook."""
+    import time
+    import types
+
+    from munchkin_lab.cli import _unraisable
+
+    seen: list = []
+    with pytest.raises(KeyboardInterrupt):
+        _unraisable(types.SimpleNamespace(exc_type=KeyboardInterrupt), _default=seen.append)
+        time.sleep(5)  # the interrupt arrives here, at once
+    assert seen == []
+    other = types.SimpleNamespace(exc_type=ValueError)
+    _unraisable(other, _default=seen.append)
+    assert seen == [other]
