@@ -338,13 +338,27 @@ def _unraisable(u: Any, _default=sys.unraisablehook) -> None:
     garbage-collection callback (SQLAlchemy's weak-reference callbacks) would be "ignored" by
     Python and printed with a traceback; it is delivered to the main thread again instead (the
     command ends with ``Interrupted.``, exit 130) and nothing is printed. Anything else goes to
-    Python's default hook."""
-    if u.exc_type is not None and issubclass(u.exc_type, KeyboardInterrupt):
-        import _thread
+    Python's default hook.
 
-        _thread.interrupt_main()
+    The new Ctrl+C is sent from a short timer thread, never from the hook itself: the hook
+    runs in the main thread, so a signal raised there would land inside the hook and be
+    "ignored" once more (a fresh-clone CI run caught exactly that)."""
+    if u.exc_type is not None and issubclass(u.exc_type, KeyboardInterrupt):
+        try:
+            _redeliver_interrupt()
+        except BaseException:  # pragma: no cover - a second Ctrl+C while arming: send it later
+            _redeliver_interrupt()
         return
     _default(u)
+
+
+def _redeliver_interrupt() -> None:
+    """Send SIGINT to the main thread 50 ms from now (from a daemon timer thread)."""
+    import _thread
+
+    timer = threading.Timer(0.05, _thread.interrupt_main)
+    timer.daemon = True
+    timer.start()
 
 
 def _quiet_exit() -> NoReturn:
