@@ -330,8 +330,10 @@ def field_path(loc: tuple) -> str:
     return out
 
 
-def _describe(err: dict) -> tuple[str, str]:
-    """(field path, message) for one pydantic error on a card-file model."""
+def _describe(err: dict, model: type | None = None) -> tuple[str, str]:
+    """(field path, message) for one pydantic error on a card-file model; ``model``: the
+    model validated when it is not a set file's card (:class:`ScenarioCard`): the
+    did-you-mean hint offers its fields."""
     loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
     typ = err["type"]
     field = field_path(loc)
@@ -345,7 +347,10 @@ def _describe(err: dict) -> tuple[str, str]:
         hint = f"; did you mean {near[0]!r}?" if near else ""
         return field, f"unknown {last} {err.get('input')!r}{hint} (expected {expected})"
     if typ == "extra_forbidden" and len(loc) == 1 and isinstance(loc[0], str):
-        known = sorted(set(CardFile.model_fields) | set(SetHeader.model_fields))
+        if model is ScenarioCard and loc[0] in CardFile.model_fields:
+            return field, ("not a field of a scenario card: the scenario file is its source "
+                           "(provenance and source belong to cards in set files)")
+        known = sorted(set((model or CardFile).model_fields) | (set() if model else set(SetHeader.model_fields)))
         near = difflib.get_close_matches(loc[0].lower(), known, n=1, cutoff=0.6)
         return field, "unknown field" + (f"; did you mean {near[0]!r}?" if near else "")
     if typ in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):

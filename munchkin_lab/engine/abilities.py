@@ -729,6 +729,31 @@ class Abilities:
             self._lang_curse_cont(victim, curse, caster)
         elif k == "die":
             self._lang_die_cont(tuple(cont))
+        elif k == "kick":
+            self._lang_kick_cont(cont[1])
+
+    # ------------------------------------------------------------------ the kick
+    def _lang_kicking(self, seat: int) -> None:
+        """The active player ``seat`` is about to Kick Open the Door (the ``kick`` action, not
+        the Cleric's resurrection, which is the action ``kick n=1``): the ``kicking`` abilities
+        of the cards that listen run (an optional one, or a reaction from a hand, is a
+        ``react`` decision first), then the kick (:meth:`_lang_kick_cont`). Core rules, 6.
+        Turn Phases (phase 1); the rulebooks have no such card but the Cleric's: a designer's
+        card that acts as the door is kicked."""
+        if not self._lang_fire("kicking", seat, cont=("kick", seat)):
+            self._lang_kick_cont(seat)
+
+    def _lang_kick_cont(self, seat: int) -> None:
+        """The ``kicking`` abilities have run: the kick itself, unless they ended the turn's
+        chance to kick (the player died, the game ended, the door is already open). An ability
+        that ran ``kick_from_discards`` turns up the top Door discard instead of drawing (its
+        own cost paid; with no Door discard the kick draws as usual). A decision an ability
+        queued is answered after the kick's own."""
+        s = self.state
+        if s.phase != "start" or not s.players[seat].alive or s.active != seat:
+            return
+        back = bool(self._ev.get("from_discards")) and bool(s.discards["door"])
+        self._kick(seat, back, pay=False)
 
     # ------------------------------------------------------------------ die rolls
     def _lang_die_window(self, seat: int, cont: tuple) -> bool:

@@ -369,6 +369,13 @@ class Ops:
         play of the card; ``room_action``: the Solar Storm game): nothing here."""
         return False
 
+    def _op_kick_from_discards(self, op, kind, x, ctx, w, pick) -> bool:
+        """``kick_from_discards`` in a ``kicking`` ability: the kick that follows turns up the
+        top Door discard instead of drawing (``Abilities._lang_kick_cont``; the Cleric's own
+        resurrection is the action ``kick n=1``, which runs it itself)."""
+        self._ev["from_discards"] = True
+        return True
+
     # ------------------------------------------------------------------ combat
     def _op_escape(self, op, kind, x, ctx, w, pick) -> bool:
         """``escape``: the target gets away from every monster at once - no roll, no Bad Stuff
@@ -629,7 +636,7 @@ OP_HANDLERS: dict[str, str] = {
     "lose_cards_roll": "_op_lose_cards_roll", "others_draw_hand": "_op_others_draw_hand",
     "draw": "_op_draw", "lose_hireling": "_op_lose_hireling",
     "peek": "_op_nothing",
-    "take_item": "_op_by_action", "kick_from_discards": "_op_by_action",
+    "take_item": "_op_by_action", "kick_from_discards": "_op_kick_from_discards",
     "take_discard": "_op_by_action", "add_monster": "_op_by_action", "room_action": "_op_by_action",
     "escape": "_op_escape", "reroll": "_op_reroll", "set_die": "_op_set_die",
     "cancel_curse": "_op_cancel_curse", "end_combat": "_op_end_combat",

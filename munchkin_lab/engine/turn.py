@@ -57,13 +57,15 @@ class Turn:
             return
         self._turn_start()
 
-    def _kick(self, seat: int, resurrect: bool = False) -> None:
+    def _kick(self, seat: int, resurrect: bool = False, pay: bool = True) -> None:
         """Kick Open the Door (core rules, 6. phase 1): monster -> combat; Curse -> applies to
         the kicker now; any other card -> into the hand (it may be played at once).
 
         ``resurrect``: a Cleric takes the top Door discard instead of drawing and resolves it
         exactly like a kicked card, then discards one card from hand (a ``choose`` decision,
-        ``why: resurrect``) - Cleric class card.
+        ``why: resurrect``) - Cleric class card. ``pay=False``: the discard was already paid
+        (an ability of the ``kicking`` trigger with the op ``kick_from_discards`` and its own
+        cost: :meth:`~munchkin_lab.engine.abilities.Abilities._lang_kicking`).
 
         A rules module that handles the drawn card (``on_draw_door``) may ask for a face-up
         replacement Door by calling ``_kick`` again (a Portal: Scooby-Doo rules, Portals):
@@ -76,12 +78,12 @@ class Turn:
             return
         self._kicking = True
         try:
-            self._kick_chain(seat, resurrect)
+            self._kick_chain(seat, resurrect, pay)
         finally:
             self._kicking = False
             self._kick_again = False
 
-    def _kick_chain(self, seat: int, resurrect: bool) -> None:
+    def _kick_chain(self, seat: int, resurrect: bool, pay: bool = True) -> None:
         """The loop of :meth:`_kick` (one card per turn of the loop)."""
         s = self.state
         p = s.players[seat]
@@ -90,7 +92,8 @@ class Turn:
         while True:
             if resurrect:
                 c = s.discards["door"].pop()
-                s.pending.insert(0, {"kind": "choose", "why": "resurrect", "player": seat, "options": (), "count": 1})
+                if pay:
+                    s.pending.insert(0, {"kind": "choose", "why": "resurrect", "player": seat, "options": (), "count": 1})
                 if self.history: self._say(f"{p.name} resurrects {self.name(c)} from the Door discards (Cleric).")
                 resurrect = False
             else:
@@ -260,6 +263,9 @@ class Turn:
         return None if a.n == 0 else "kick: n = 0 (draw) or 1 (Cleric resurrection)"
 
     def _do_kick(self, seat: int, a: Action) -> None:
+        if a.n != 1 and "kicking" in self._lt:
+            self._lang_kicking(seat)  # the cards that hear the kick coming, then the kick
+            return
         self._kick(seat, a.n == 1)
 
     def _why_trouble(self, seat: int, a: Action) -> str | None:

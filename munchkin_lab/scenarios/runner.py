@@ -183,7 +183,7 @@ def inline_card(card: dict, where: str = "card", names: Any = None) -> CardSpec:
     except ValidationError as e:
         msgs = []
         for err in e.errors(include_url=False):
-            fld, msg = _describe(err)
+            fld, msg = _describe(err, ScenarioCard)
             msgs.append(f"{fld}: {msg}" if fld else msg)
         raise ScenarioError(f"{where} ({card.get('name')}): " + "; ".join(msgs)) from None
     except (TypeError, ValueError) as e:

@@ -223,7 +223,7 @@ def check_scenario(data: dict, doc: YamlDoc | None = None) -> list[tuple[int | N
                     loc = _loc(tuple(err["loc"]))
                     from ..cards.files import _describe
 
-                    fld, msg = _describe({**err, "loc": loc})
+                    fld, msg = _describe({**err, "loc": loc}, ScenarioCard)
                     out.append((line(("cards", i) + loc), f"cards[{i}]{who}: {fld + ': ' if fld else ''}{msg}"))
     return out
 

@@ -146,6 +146,12 @@ def test_inline_cards_go_through_the_card_schema(tmp_path):
     bad = BASE.replace("gold: 100}", "gold: '100'}")
     r = run_file(_write(tmp_path, bad), None)
     assert not r.ok and "cards[1] (Coin): gold: expected a whole number, got '100'" in r.message
+    # a set file's field on an inline card: said so (not "did you mean" the very same name)
+    bad = BASE.replace("level: 1, treasures: 1}", "level: 1, treasures: 1, provenance: designer}")
+    r = run_file(_write(tmp_path, bad + "steps: []\n"), None)
+    assert not r.ok and ("cards[0] (Goblin): provenance: not a field of a scenario card: the scenario file "
+                         "is its source") in r.message, r.message
+    assert "did you mean" not in r.message
 
 
 @pytest.mark.parametrize("extra,fragment", [

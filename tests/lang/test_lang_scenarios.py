@@ -17,7 +17,7 @@ from munchkin_lab.engine.lang import validate
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 FILES = sorted(glob.glob(str(ROOT / "tests" / "scenarios" / "*" / "lang_*.yaml")))
-TOP = {"name", "rule", "seed", "options", "cards", "players", "decks", "discards", "active", "phase",
+TOP = {"name", "rule", "description", "seed", "options", "cards", "players", "decks", "discards", "active", "phase",
        "forced_dice", "steps", "expect"}
 STEP = {"actor", "action", "card", "target", "side", "monster", "with", "cards", "treasures", "helper_first",
         "double", "n", "text", "dice", "undo", "redo", "expect", "expect_error", "note"}
