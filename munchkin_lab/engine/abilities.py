@@ -558,6 +558,45 @@ class Abilities:
                     total += v
         return total
 
+    def _lang_item_bonus(self, c: int) -> int | None:
+        """The bonus Item ``c``'s continuous ``item_bonus`` abilities set now ("the item's
+        bonus becomes N"), written in any form but the one the core reads from its record
+        (``bonus_if``): the first ``item_bonus`` op reached, ``if`` by ``if``, of the first
+        ability that holds and reaches the card; None when none does (the printed bonus
+        stands). Core rules, 9. Treasures and Items (an item's bonus as its card says)."""
+        if self._lx_depth or ("item_bonus", "card") not in self._lstatk:
+            return None
+        found = self._static_found("item_bonus", "card")
+        if not found:
+            return None
+        target = ("card", c)
+        self._lx_depth += 1
+        try:
+            for ab, ctx, w in self._statics_reaching(found, target, "item_bonus"):
+                v = self._first_value(ab.do, "item_bonus", target, ctx, w)
+                if v is not None:
+                    return v
+        finally:
+            self._lx_depth -= 1
+        return None
+
+    def _first_value(self, ops, name, target, ctx, w):
+        """The value of the first op ``name`` reached in ``ops`` for ``target`` (through the
+        ``if`` ops that hold), else None."""
+        for op in ops:
+            if op.name == "if":
+                v = self._first_value(op.then if evaluate(op.value, ctx, w, None) else op.orelse,
+                                      name, target, ctx, w)
+                if v is not None:
+                    return v
+            elif op.name == name:
+                if op.who is not None:
+                    res = resolve(op.who, ctx, w)
+                    if res.kind != target[0] or target[1] not in res.items:
+                        continue
+                return op.value
+        return None
+
     def _static_has(self, target: tuple, name: str) -> bool:
         """Whether switch ``name`` (``no_help``, ``wins_ties``, ``compel_help`` ...) is on for
         ``target``: a continuous ability or a lasting change."""

@@ -115,6 +115,10 @@ class Items:
             a = cond["if"]
             if self._vs_monster_tag(a) if a.lstrip("!").startswith("tag:") else self.matches(seat, a):
                 return cond["bonus"]
+        if c in self._live_ibonus:
+            b = self._lang_item_bonus(c)
+            if b is not None:
+                return b
         return sp.bonus or 0
 
     def _vs_monster_tag(self, atom: str) -> bool:

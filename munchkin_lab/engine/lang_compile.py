@@ -327,7 +327,8 @@ def _power_shape(ab) -> dict | None:
     printed powers (:data:`_POWERS`, the Cleric's resurrection)."""
     when = ab.when
     if when == ("in_play",):
-        if ab.who != OWNER or ab.cond is not None or not ab.do:
+        # (the player of a Race's or Class's in_play ability is its owner: ``who`` may be left out)
+        if (ab.who != OWNER and ab.who != PLAYER) or ab.cond is not None or not ab.do:
             return None
         rec: dict = {}
         for op in ab.do:

@@ -201,8 +201,11 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._has_glue = any(t._glues)
     # Item bonus when nothing can change it (no race/class/gender restriction, no conditional
     # bonus): item_bonus answers these without the checks; None = ask the checks
-    t._plain_bonus = [(s.bonus or 0) if not (s.usable_by or s.not_usable_by or e.get("bonus_if"))
-                      else None for s, e in zip(specs, fx)]
+    # (an Item whose own in_play ability sets its bonus in another form than bonus_if: asked live)
+    live = t._lstatk.get(("item_bonus", "card"))
+    t._live_ibonus = live[0] if live else frozenset()
+    t._plain_bonus = [(s.bonus or 0) if not (s.usable_by or s.not_usable_by or e.get("bonus_if") or i in t._live_ibonus)
+                      else None for i, (s, e) in enumerate(zip(specs, fx))]
     t._unrestricted = [not (s.usable_by or s.not_usable_by) for s in specs]  # can_use is True
     t._big = [bool(s.big) for s in specs]
     t._deck_ids = {}  # deck -> card ids in id order (decks in order of first appearance)

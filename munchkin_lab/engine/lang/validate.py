@@ -54,7 +54,9 @@ def validate(effects: Any, kind: str | None = None, schema: bool = True,
         Never raises.
     """
     try:
-        _prog, problems = compile_problems(effects, kind, shipped() if names == SHIPPED else names)
+        prog, problems = compile_problems(effects, kind, shipped() if names == SHIPPED else names)
+        if not problems and kind is not None:
+            problems = unread_problems(prog, kind)
     except Exception as exc:  # pragma: no cover - a compiler bug must not hide the card
         return [Problem((), f"effect compiler failed: {exc!r}")]
     if not schema:
@@ -66,6 +68,71 @@ def validate(effects: Any, kind: str | None = None, schema: bool = True,
         return problems + [Problem((), f"effect schema failed: {exc!r}")]
     seen = [p.path for p in problems]
     return problems + [p for p in extra if not _covered(p.path, seen)]
+
+
+#: the ops the engine reads only from a card whose ability has one fixed form (compile-time
+#: specialisation, ``engine/lang_compile.py``): op -> that form, in words. Written any other way
+#: the op would be run by nobody, so such an ability is refused instead of doing nothing.
+SHAPE_ONLY = {
+    "double_sale": "a Race's or Class's in_play ability `double_sale: 1` on its owner, with no `if` and no other op "
+                   "but Run Away, hand-limit, Big-item and tie switches (Halfling)",
+    "stays": "a Curse's `hits` ability `stays: true` on the victim, lasting until lost or for good",
+    "only_slot": "a Curse's `hits` ability `only_slot` on the victim for the next combat",
+    "counts_twice": "a Monster Enhancer's played ability `counts_twice` on this_monster for this combat, "
+                    "`if: in_combat` (Mate)",
+    "strength_twice": "a played ability `strength_twice` on the fighter for this combat, `if` fighting alone",
+    "items_dont_count": "a monster's in_play ability on this_monster, with no `if`",
+    "level_doesnt_count": "a monster's in_play ability on this_monster, with no `if`",
+    "half_breed": "the card's played ability on its owner, in play, with no `if`",
+    "super_munchkin": "the card's played ability on its owner, in play, with no `if`",
+    "hireling": "the card's played ability on its owner, in play, with no `if`",
+    "cheat": "the card's played ability on the chosen item, in play, with no `if`",
+}
+
+
+def unread_problems(prog, kind: str) -> list[Problem]:
+    """The abilities of a compiled card the engine would never act on: an op of
+    :data:`SHAPE_ONLY` in an ability that is not in the one form the core reads it in (the
+    language's firing would run it, but no rule asks for it). One problem per such ability,
+    at its place (``abilities[i]``, or the short form it came from), naming the form."""
+    from ..lang_compile import specialise
+
+    _fx, run = specialise(prog, kind)
+    out: list[Problem] = []
+    for idx in run:
+        ab = prog.abilities[idx]
+        found = sorted({op.name for op in _walk(ab.do)} & SHAPE_ONLY.keys())
+        if found:
+            op = found[0]
+            out.append(Problem(_origin_path(ab.origin),
+                               f"{op}: the engine reads it only as {SHAPE_ONLY[op]}; written this way "
+                               "it would do nothing (write it in that form, or mark the card manual)"))
+    return out
+
+
+def _walk(ops):
+    for op in ops:
+        yield op
+        yield from _walk(op.then)
+        yield from _walk(op.orelse)
+        if op.name == "roll" and isinstance(op.value, tuple):
+            for _faces, sub in op.value:
+                yield from _walk(sub)
+
+
+def _origin_path(origin: str) -> tuple:
+    """``"abilities[2]"`` -> ``("abilities", 2)``; a short form's key -> ``(key,)``."""
+    out: list = []
+    for part in origin.split("."):
+        name, _, rest = part.partition("[")
+        if name:
+            out.append(name)
+        if rest:
+            try:
+                out.append(int(rest.rstrip("]")))
+            except ValueError:
+                pass
+    return tuple(out)
 
 
 def validate_strings(effects: Any, kind: str | None = None, names: Names | str | None = SHIPPED) -> list[str]:
