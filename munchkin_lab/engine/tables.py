@@ -250,7 +250,11 @@ class CardFacts:
         side: the side a One-Shot helps (``munchkin`` / ``monster`` / ``either``);
             has_effects: any effect data.
         escape, discard_monster, end_combat, wandering_monster, not_pursue, evade_offer
-            (bought off: ``bribe_gold`` or ``evade_discard``): effect flags.
+            (bought off: ``bribe_gold`` or ``evade_discard``), race_class_slot (a Half-Breed or
+            Super Munchkin: one more Race / Class), cheat: effect flags. level_for: the
+            condition atom of a card that gives every matching player a Level, else None.
+            Each read from the card's compiled record, so an ability written in the language
+            and its short form give the same facts.
         turn_category, combat_category: how the engine lists a Special / One-Shot on its
             owner's turn and in a combat (``tables.turn_category`` / ``combat_category``).
         side_play: for a card played by the card-effect language's ``played`` abilities, the
@@ -281,6 +285,9 @@ class CardFacts:
         self.wandering_monster = [bool(x.get("wandering_monster")) for x in e]
         self.not_pursue = [bool(x.get("not_pursue")) for x in e]
         self.evade_offer = [bool(x.get("bribe_gold") or x.get("evade_discard")) for x in e]
+        self.race_class_slot = [bool(x.get("half_breed") or x.get("super_munchkin")) for x in e]
+        self.cheat = [bool(x.get("cheat")) for x in e]
+        self.level_for = [x.get("level_for") or None for x in e]
         self.turn_category = t._tcat
         self.combat_category = t._ccat
         self.side_play = [_side_play(run) for run in t._lrun]

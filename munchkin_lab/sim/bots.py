@@ -161,7 +161,7 @@ class _Policy:
         #: the score GreedyBot._score_turn gives a listed own-turn play of a Special / One-Shot
         #: (6 a One-Shot that is not manual, 3 Half-Breed / Super Munchkin, 7 Cheat!, -1 a Level
         #: for matching players (3 when the player matches), 0 none)
-        self.tscore = [_turn_score(sp) for sp in specs]
+        self.tscore = [_turn_score(facts, c) for c in range(len(specs))]
         # own-turn hand codes for GreedyBot._turn_best: 1 Race, 2 Class, 3 Item, 4 Go Up a
         # Level, 5 Curse, 6 a Special / One-Shot the engine lists on the own turn
         # (turn_category) that can score, 7 another card that gives business, 0 nothing.
@@ -175,17 +175,17 @@ class _Policy:
                                                  facts.side_play)]
 
 
-def _turn_score(sp) -> int:
-    """The score :meth:`GreedyBot._score_turn` gives a listed own-turn play of a Special /
-    One-Shot (see :class:`_Policy`)."""
-    e = sp.effects
-    if sp.kind == "one_shot":
-        return 0 if sp.manual else 6
-    if e.get("half_breed") or e.get("super_munchkin"):
+def _turn_score(facts, c: int) -> int:
+    """The score :meth:`GreedyBot._score_turn` gives a listed own-turn play of Special /
+    One-Shot ``c`` (see :class:`_Policy`), from the engine's :class:`CardFacts` (the compiled
+    record: a card written in the language scores as its short form)."""
+    if facts.kind[c] == "one_shot":
+        return 0 if facts.manual[c] else 6
+    if facts.race_class_slot[c]:
         return 3
-    if e.get("cheat"):
+    if facts.cheat[c]:
         return 7
-    if e.get("level_for"):
+    if facts.level_for[c]:
         return -1
     return 0
 
@@ -693,7 +693,7 @@ class GreedyBot(Bot):
                     first.append(c)
             elif k == "item":
                 (usable if self._unres[c] or game.can_use(seat, c) else other).append(c)
-            elif k == "special" and (game.specs[c].effects.get("half_breed") or game.specs[c].effects.get("super_munchkin")):
+            elif k == "special" and self._f.race_class_slot[c]:
                 other.append(c)  # a Half-Breed / Super Munchkin (ranked 3, like another Item)
         for tier in (first, usable, other):
             for c in tier:
@@ -910,7 +910,7 @@ class GreedyBot(Bot):
             else:  # a Special / One-Shot the engine lists (turn_category) that can score
                 sc = pol.tscore[c]
                 if sc < 0:  # a Level for matching players
-                    if not game.matches(seat, game.specs[c].effects["level_for"]):
+                    if not game.matches(seat, self._f.level_for[c]):
                         continue
                     sc = 3
                 if sc >= best_sc:
@@ -1067,7 +1067,7 @@ class GreedyBot(Bot):
             elif k == "charity":
                 sc = 10 + card_value(game, a.card) / 10000
             elif k == "equip":
-                if game.item_bonus(seat, a.card) > 0 or specs[a.card].effects:
+                if game.item_bonus(seat, a.card) > 0 or self._f.has_effects[a.card]:
                     sc = 4
             elif k == "unequip":
                 if nunequip < 2 and self._better_carried(game, seat, a.card):
@@ -1092,12 +1092,12 @@ class GreedyBot(Bot):
                     if not sp.manual:
                         sc = 6
                 elif kind == "special":
-                    e = sp.effects
-                    if e.get("half_breed") or e.get("super_munchkin"):
+                    f = self._f
+                    if f.race_class_slot[a.card]:
                         sc = 3
-                    elif e.get("cheat"):
+                    elif f.cheat[a.card]:
                         sc = 7
-                    elif e.get("level_for") and game.matches(seat, e["level_for"]):
+                    elif f.level_for[a.card] and game.matches(seat, f.level_for[a.card]):
                         sc = 3
             if sc is not None:
                 out.append((sc, i, a))
@@ -1380,7 +1380,7 @@ class GreedyBot(Bot):
         out = []
         if c.stage == "run":
             for i, a in enumerate(cands):
-                if a.kind == "play" and specs[a.card].effects.get("escape"):
+                if a.kind == "play" and self._f.escape[a.card]:
                     out.append((0, i, a))
                 elif a.kind == "roll":
                     out.append((1, i, a))
@@ -1396,12 +1396,12 @@ class GreedyBot(Bot):
                     sc = 0
                 elif k == "play" and not winning:
                     sp = specs[a.card]
-                    if sp.kind == "one_shot" and a.n == 0 and not sp.effects.get("discard_monster") \
+                    if sp.kind == "one_shot" and a.n == 0 and not self._f.discard_monster[a.card] \
                             and (sp.bonus or 0) > 0 and boost >= need and self._side_play_ok(game, a):
                         sc = 1 - (sp.bonus or 0) / 100
-                    elif sp.kind == "one_shot" and sp.effects.get("discard_monster"):
+                    elif sp.kind == "one_shot" and self._f.discard_monster[a.card]:
                         sc = 4
-                    elif sp.kind == "special" and sp.effects.get("end_combat"):
+                    elif sp.kind == "special" and self._f.end_combat[a.card]:
                         sc = 4
                 elif k == "berserk" and not winning and a.card in s.players[seat].hand and boost >= need:
                     sc = 2 + card_value(game, a.card) / 100000
@@ -1428,8 +1428,7 @@ class GreedyBot(Bot):
                 if k == "play":
                     sp = specs[a.card]
                     kind = sp.kind
-                    e = sp.effects
-                    if kind == "special" and e.get("wandering_monster"):
+                    if kind == "special" and self._f.wandering_monster[a.card]:
                         if about_to_win:
                             sc = 0 - self._monster_estimate(game, c.fighter, a.m) / 100
                     elif kind == "monster_enhancer" and (sp.bonus or 0) > 0:

@@ -219,7 +219,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     checks = [not o for o in ours]
     actor = g.actor
     play = g.play
-    specs = g.specs
+    facts = g.facts
     core_only = all(m.name == "core" for m in g.modules)
     last_draws = g.draws
     last_deaths = g.deaths
@@ -244,7 +244,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
         k = a.kind
         if k in _CARD_PLAYS:
             played[a.card] += 1
-            if k == "play" and a.m >= 0 and specs[a.card].effects.get("wandering_monster"):
+            if k == "play" and a.m >= 0 and facts.wandering_monster[a.card]:
                 played[a.m] += 1
         # draws: a pile shrinks from its top (end); a reshuffle refills it from its discards;
         # the discards are kept while a reshuffle is near (12 cards or fewer left). With the

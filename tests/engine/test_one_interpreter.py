@@ -158,3 +158,28 @@ def test_long_form_decks_play_the_same_games(db_url, sets, modules):
     for seed in range(6):
         history = seed < 2
         assert _play(long_specs, seed, opts, history) == _play(specs, seed, opts, history)
+
+
+def _play_greedy(specs, seed: int, options: GameOptions) -> list:
+    from munchkin_lab.sim.bots import make_bot
+
+    g = Game.new(players=4, deck=specs, seed=seed, options=options, history=False)
+    bots = [make_bot("greedy", seed * 10 + i) for i in range(4)]
+    steps = 0
+    while g.state.phase != "over" and steps < 3000:
+        g.play(bots[g.actor()].choose(g))
+        steps += 1
+    return [str(a) for a in g.actions]
+
+
+def test_long_form_decks_play_the_same_greedy_games(db_url):
+    """The simulator's greedy bot reads cards through the engine's facts (the compiled record),
+    never a card's ``effects``: with every card in the long form it makes the same moves."""
+    from munchkin_lab.cards.api import load_specs
+
+    deck = load_specs(sets=["munchkin"], url=db_url)
+    specs = [sp for sp, n in deck for _ in range(n)]
+    opts = GameOptions(max_turns=150)
+    long_specs = _respec(specs, True)
+    for seed in range(8):
+        assert _play_greedy(long_specs, seed, opts) == _play_greedy(specs, seed, opts)
