@@ -64,6 +64,20 @@ class Character:
                 return True
         return False
 
+    def has_power(self, seat: int, power: str) -> bool:
+        """Whether one of ``seat``'s Race or Class cards gives ``power`` (``berserk``,
+        ``turning``, ``resurrect``, ``backstab``, ``steal``, ``flight``, ``charm``,
+        ``wins_ties``, ``big_items``, ``double_sale``, ``helper_levels``): the printed Race and
+        Class powers and a designer's Race or Class written in the same form. For bots and
+        tools; whether a use is legal now is :meth:`why_not`'s (core rules, 8. Race / Class).
+
+        Raises:
+            ValueError: ``power`` is not one of those (the known ones listed).
+        """
+        if power not in POWER_NAMES:
+            raise ValueError(f"unknown power {power!r} (known: {', '.join(sorted(POWER_NAMES))})")
+        return self._holds(seat, power)
+
     def _why_no_power(self, seat: int, power: str) -> str | None:
         """None when ``seat`` has ``power`` (:meth:`_holds`), else the refusal, naming the
         printed card that has it."""

@@ -1140,7 +1140,7 @@ class GreedyBot(Bot):
         if self._game is not game:
             self._facts(game)
         p = s.players[seat]
-        warrior = game.has_class(seat, "warrior") if p.classes else False
+        warrior = game.has_power(seat, "berserk") if (p.classes or p.races) else False
         fb = self._pol.fboost
         boost = 0
         for card in p.hand:
@@ -1149,7 +1149,7 @@ class GreedyBot(Bot):
             boost += fb[card]
         if warrior:
             boost += max(0, 3 - c.berserk.get(seat, 0)) if (p.hand or p.equipped or p.carried) else 0
-        if p.hand and p.classes and game.has_class(seat, "cleric") and any(map(self._f.undead.__getitem__, c.monsters)):
+        if p.hand and (p.classes or p.races) and game.has_power(seat, "turning") and any(map(self._f.undead.__getitem__, c.monsters)):
             boost += 3 * max(0, 3 - c.turning.get(seat, 0))
         return need, boost
 
@@ -1243,10 +1243,10 @@ class GreedyBot(Bot):
                 elif cbonus[card] > 0 and can_boost and (ccat[card] != LANG_PLAYED or sides[card] is not None):
                     found.append((1 - cbonus[card] / 100, order, _act(seat, "play", card, n=0, cards=sides[card] or ())))
                 order += 2
-        if can_boost and hand and p.classes:
+        if can_boost and hand and (p.classes or p.races):
             value = self._pol.value
-            for act, cls in (("berserk", "warrior"), ("turning", "cleric")):
-                if game.has_class(seat, cls):
+            for act in ("berserk", "turning"):
+                if game.has_power(seat, act):
                     for card in hand:  # listed for hand cards, then items in play
                         found.append((2 + value[card] / 100000, order, _act(seat, act, card)))
                         order += 1
@@ -1295,7 +1295,7 @@ class GreedyBot(Bot):
         for x in p.carried:
             if wc[x]:
                 return True
-        return c.fighter != seat and bool(p.classes) and game.has_class(seat, "thief") and \
+        return c.fighter != seat and bool(p.classes or p.races) and game.has_power(seat, "backstab") and \
             bool(p.hand or p.equipped or p.carried)
 
     def _window_fast(self, game: "Game", seat: int) -> Action:
@@ -1353,7 +1353,7 @@ class GreedyBot(Bot):
                 if bonus > 0 and (ccat[card] != LANG_PLAYED or sides[card] is not None):
                     found.append((2 - bonus / 100, order + 1, _act(seat, "play", card, n=1, cards=sides[card] or ())))
                 order += 2
-        if fighter != seat and p.classes and game.has_class(seat, "thief") and (hand or p.in_play()):
+        if fighter != seat and (p.classes or p.races) and game.has_power(seat, "backstab") and (hand or p.in_play()):
             found.append((4, order, _act(seat, "backstab", (hand or p.in_play())[0], fighter)))
         if found:
             found.sort(key=lambda x: (x[0], x[1]))

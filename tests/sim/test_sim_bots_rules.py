@@ -53,3 +53,27 @@ def test_the_facts_the_bot_reads_are_the_engine_rules_answers(base_deck):
         if f.unrestricted[c]:
             assert all(g.can_use(q, c) for q in range(4))
         assert f.sale_gold[c] == (max(0, sp.gold or 0) if sp.kind in ("item", "one_shot") else 0)
+
+
+def test_the_bot_reads_no_card_effects_and_no_class_names():
+    """Powers are asked by name (``has_power``), card flags from ``Game.facts``: a designer's
+    Race or Class with a printed power, or a card written in the language, counts."""
+    src = inspect.getsource(bots)
+    assert ".effects" not in src and "has_class(" not in src
+
+
+def test_has_power_answers_for_a_designers_class_written_like_the_warrior(base_deck):
+    from munchkin_lab.engine import CardSpec
+
+    specs = [sp for sp, n in base_deck.specs() for _ in range(n)]
+    warrior = next(sp for sp in specs if sp.name == "Warrior")
+    d = {f: getattr(warrior, f) for f in warrior.__dataclass_fields__}
+    d.update(name="Brawler")
+    specs.append(CardSpec.make(**d))
+    g = Game.new(players=3, deck=specs, seed=1, history=False)
+    brawler = next(c for c, sp in enumerate(g.specs) if sp.name == "Brawler")
+    g.state.players[1].classes.append(brawler)
+    assert g.has_power(1, "berserk") and g.has_power(1, "wins_ties")
+    assert not g.has_power(1, "turning") and not g.has_power(2, "berserk")
+    with pytest.raises(ValueError, match="unknown power 'fly'.*berserk"):
+        g.has_power(1, "fly")
