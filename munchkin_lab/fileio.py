@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Iterator
 
 __all__ = ["atomic_path", "atomic_write_text", "atomic_write_bytes", "fsync_dir", "remove_stale_parts",
-           "OutputFileError", "check_new_file"]
+           "OutputFileError", "check_new_file", "refuse_existing"]
 
 
 class OutputFileError(ValueError):
@@ -31,6 +31,20 @@ class OutputFileError(ValueError):
     def __init__(self, message: str, usage: bool = False):
         super().__init__(message)
         self.usage = usage
+
+
+def refuse_existing(path: str | os.PathLike, overwrite: bool) -> Path:
+    """The Python API's guard of a user's file (the commands' ``--force`` is
+    :func:`check_new_file`): ``path`` as a :class:`~pathlib.Path`.
+
+    Raises:
+        FileExistsError: ``path`` exists (or is a dangling link) and ``overwrite`` is False;
+            the message names the file and ``overwrite=True``. Nothing is written.
+    """
+    p = Path(path)
+    if not overwrite and (p.exists() or p.is_symlink()):
+        raise FileExistsError(f"{str(p)!r} already exists; pass overwrite=True to replace it")
+    return p
 
 
 def check_new_file(path: str | os.PathLike, *, force: bool = False, suffixes: tuple[str, ...] = (),

@@ -391,18 +391,22 @@ def _csv_value(col: str, r: dict) -> str:
     return "" if v is None else str(v)
 
 
-def export_csv(path: str | Path, url: str | None = None) -> int:
+def export_csv(path: str | Path, url: str | None = None, overwrite: bool = False) -> int:
     """Write every card to a UTF-8 CSV file (columns :data:`CSV_COLUMNS`), atomically: the
     file is written aside and renamed over ``path`` (:func:`munchkin_lab.fileio.atomic_write_text`),
-    so an interrupted export leaves the previous file as it was.
+    so an interrupted export leaves the previous file as it was. An existing file is replaced
+    only with ``overwrite=True`` (``munchkin-lab db export --force``).
 
     Returns:
         number of cards written.
     Raises:
+        FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written).
         CardDataError: no (up-to-date) card database at ``url``.
         OSError: the file cannot be written (its folder must exist); ``path`` is untouched.
     """
-    from ..fileio import atomic_write_text
+    from ..fileio import atomic_write_text, refuse_existing
+
+    refuse_existing(path, overwrite)
 
     with open_engine(url).connect() as conn:
         _require_schema(conn)

@@ -46,7 +46,7 @@ def register(db: typer.Typer) -> None:
         from .api import export_csv
 
         _run(lambda: check_new_file(path, force=force, suffixes=(".csv",), what="db export writes CSV"))
-        n = _run(lambda: export_csv(path, url=url))
+        n = _run(lambda: export_csv(path, url=url, overwrite=force))
         typer.echo(f"wrote {n} cards to {path}")
 
     @db.command("import")

@@ -929,17 +929,24 @@ def parse_card_text(text: str, source: str = "<card>") -> dict:
     return doc.data
 
 
-def export_set(code: str, path: str | Path | None = None, url: str | None = None) -> str:
+def export_set(code: str, path: str | Path | None = None, url: str | None = None,
+               overwrite: bool = False) -> str:
     """A set as the text of a set file (``database/sets/<code>.yaml`` format: the header,
     the tags the set declares, its cards in set order, defaults left out). With ``path`` the
-    text is also written there atomically (:func:`munchkin_lab.fileio.atomic_write_text`).
+    text is also written there atomically (:func:`munchkin_lab.fileio.atomic_write_text`);
+    an existing file is replaced only with ``overwrite=True`` (``set export --force``).
 
     Returns:
         the YAML text.
     Raises:
+        FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written).
         DesignerCardError: no such set.
         OSError: ``path`` cannot be written (the previous file stays).
     """
+    if path is not None:
+        from ..fileio import refuse_existing
+
+        refuse_existing(path, overwrite)
     from .api import _rows
 
     st, tt = CardSet.__table__, Tag.__table__

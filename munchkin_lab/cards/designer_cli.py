@@ -201,7 +201,7 @@ def register(app: typer.Typer, search_command) -> None:
         from ..plural import plural
         from .designer import read_set_text
 
-        text = export_set(code, path, url=url)
+        text = export_set(code, path, url=url, overwrite=force)
         typer.echo(f"wrote {path} ({plural(len(read_set_text(text, str(path)).cards), 'card')})")
 
     @set_app.command("import")

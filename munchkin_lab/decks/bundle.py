@@ -121,18 +121,21 @@ def bundle_text(deck: Any, url: str | None = None) -> str:
     return _HEAD + _dump(data)
 
 
-def export_bundle(deck: Any, path: str | Path, url: str | None = None) -> Path:
+def export_bundle(deck: Any, path: str | Path, url: str | None = None, overwrite: bool = False) -> Path:
     """Write the bundle of ``deck`` to ``path`` atomically (:func:`munchkin_lab.fileio.atomic_write_text`:
-    a failure leaves the previous file as it was).
+    a failure leaves the previous file as it was); an existing file is replaced only with
+    ``overwrite=True`` (``munchkin-lab deck bundle --force``).
 
     Returns:
         the path.
     Raises:
+        FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written).
         BundleError, DeckError: see :func:`bundle_text`.
         OSError: the file cannot be written.
     """
-    from ..fileio import atomic_write_text
+    from ..fileio import atomic_write_text, refuse_existing
 
+    refuse_existing(path, overwrite)
     return atomic_write_text(path, bundle_text(deck, url))
 
 

@@ -381,7 +381,7 @@ def bundle(
     from .bundle import export_bundle, read_bundle
 
     check_new_file(path, force=force, suffixes=(".yaml", ".yml"), what="a bundle is YAML")
-    export_bundle(name, path, url=url)
+    export_bundle(name, path, url=url, overwrite=force)
     data = read_bundle(path)
     sets = [s["set"]["code"] for s in data["sets"]]
     typer.echo(f"wrote {path}: deck {data['deck']['name']!r}"

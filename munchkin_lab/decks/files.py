@@ -599,10 +599,9 @@ def write_deck(deck: Deck, path, overwrite: bool = False) -> None:
         OSError: the folder is missing (never created) or the file cannot be written; the
             previous file is kept.
     """
-    from ..fileio import atomic_write_text
+    from ..fileio import atomic_write_text, refuse_existing
 
     p = Path(path)
-    if not overwrite and (p.exists() or p.is_symlink()):
-        raise FileExistsError(f"{str(p)!r} already exists; pass overwrite=True to replace it")
+    refuse_existing(p, overwrite)
     text = to_yaml(deck) if is_yaml_path(p) else to_text(deck)
     atomic_write_text(p, text)

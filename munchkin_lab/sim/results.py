@@ -650,13 +650,15 @@ class SimResult:
         return {"config": self.config, "interrupted": bool(self.interrupted), "n_games": self.n_games,
                 "totals": self.totals or self.stats().to_json()}
 
-    def save(self, path) -> list[Path]:
+    def save(self, path, overwrite: bool = False) -> list[Path]:
         """Write the whole result to one file, in the format its suffix names: ``.parquet``
         (per-game table as data, the other tables and settings in its metadata), ``.json``
         (everything) or ``.csv`` (the per-game table only). Written aside and renamed in one
-        step: the previous file survives a failure, a kill or a full disk. Returns ``[path]``.
+        step: the previous file survives a failure, a kill or a full disk. An existing file
+        is replaced only with ``overwrite=True``. Returns ``[path]``.
 
         Raises:
+            FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written).
             ValueError: unknown suffix, a missing folder (never created), no per-game table
                 (``keep_games=False``).
             OSError: the file cannot be written; the previous file is kept.
@@ -664,6 +666,9 @@ class SimResult:
         import pyarrow as pa
 
         p, fmt = check_output(path)
+        from ..fileio import refuse_existing
+
+        refuse_existing(p, overwrite)
         if self.games is None:
             raise ValueError("this result kept no per-game table (keep_games=False): nothing to save"
                              + (f"; it is in {str(self.path)!r}" if self.path else ""))

@@ -36,7 +36,7 @@ def url(backend_url, data_copy):
 def edit(url, tmp_path, name, **values) -> None:
     """Change card ``name`` through a CSV import (as a user in a spreadsheet would)."""
     path = tmp_path / "edit.csv"
-    api.export_csv(path, url=url)
+    api.export_csv(path, url=url, overwrite=True)
     rows = list(csv.DictReader(open(path, encoding="utf-8", newline="")))
     row = next(r for r in rows if r["name"] == name)
     row.update(values)

@@ -35,14 +35,14 @@ def _no_change(result, total):
 
 def test_untouched_export_of_the_real_data_changes_nothing(url, tmp_path):
     path, again = tmp_path / "cards.csv", tmp_path / "again.csv"
-    total = api.export_csv(path, url=url)
+    total = api.export_csv(path, url=url, overwrite=True)
     assert total >= 200
     assert ",none," in path.read_text(encoding="utf-8")  # Cloak of Obscurity & co.: the slot "none"
     before = content(url)
     _no_change(api.import_csv(path, url=url, dry_run=True), total)
     _no_change(api.import_csv(path, url=url), total)
     assert content(url) == before
-    api.export_csv(again, url=url)
+    api.export_csv(again, url=url, overwrite=True)
     assert again.read_bytes() == path.read_bytes()
     cloak = api.card("Cloak of Obscurity", url=url)
     assert cloak["slot"] == "none" and cloak["gold"] == 600
@@ -50,7 +50,7 @@ def test_untouched_export_of_the_real_data_changes_nothing(url, tmp_path):
 
 def test_pandas_round_trip_of_the_real_data_changes_nothing(url, tmp_path):
     path, again = tmp_path / "cards.csv", tmp_path / "pandas.csv"
-    total = api.export_csv(path, url=url)
+    total = api.export_csv(path, url=url, overwrite=True)
     pd.read_csv(path).to_csv(again, index=False)
     assert "600.0" in again.read_text(encoding="utf-8")  # gold of a frame with blanks: floats
     before = content(url)
@@ -62,7 +62,7 @@ def test_pandas_round_trip_of_the_real_data_changes_nothing(url, tmp_path):
                                         ("nan", None), ("<NA>", None), ("one_hand", "one_hand")])
 def test_slot_cells(url, tmp_path, cell, slot):
     path = tmp_path / "one.csv"
-    api.export_csv(path, url=url)
+    api.export_csv(path, url=url, overwrite=True)
     text = path.read_text(encoding="utf-8").splitlines()
     header, rows = text[0], [r for r in text[1:] if r.startswith("munchkin,Cloak of Obscurity,")]
     assert len(rows) == 1
@@ -133,11 +133,11 @@ def test_export_import_of_every_column_type_is_identity(url, tmp_path_factory, d
         except CardDataError:  # e.g. a generated alias that folds onto a printed name
             continue
         saved.append(card["name"])
-    total = api.export_csv(path, url=url)
+    total = api.export_csv(path, url=url, overwrite=True)
     before = content(url)
     first = path.read_bytes()
     _no_change(api.import_csv(path, url=url, dry_run=True), total)
     _no_change(api.import_csv(path, url=url), total)
     assert content(url) == before
-    api.export_csv(path, url=url)
+    api.export_csv(path, url=url, overwrite=True)
     assert path.read_bytes() == first

@@ -198,13 +198,17 @@ def test_export_is_atomic(url, tmp_path, monkeypatch):
     def full_disk(fd):
         raise OSError(28, "No space left on device")
 
+    # the Python API refuses an existing file unless told (the command's --force)
+    with pytest.raises(FileExistsError, match=r"cards.csv' already exists; pass overwrite=True"):
+        api.export_csv(path, url=url)
+    assert path.read_text(encoding="utf-8") == "my notes\n"
     monkeypatch.setattr(fileio.os, "fsync", full_disk)
     with pytest.raises(OSError, match="No space left"):
-        api.export_csv(path, url=url)
+        api.export_csv(path, url=url, overwrite=True)
     assert path.read_text(encoding="utf-8") == "my notes\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.csv"]
     monkeypatch.undo()
-    assert api.export_csv(path, url=url) == 12
+    assert api.export_csv(path, url=url, overwrite=True) == 12
     assert len(pd.read_csv(path)) == 12
 
 

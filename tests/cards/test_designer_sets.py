@@ -184,6 +184,11 @@ def test_yaml_round_trip_is_identical(url, tmp_path):
     path = tmp_path / "my_fan.yaml"
     text = D.export_set("my_fan", path, url=url)
     assert path.read_text(encoding="utf-8") == text
+    path.write_text("my own notes\n", encoding="utf-8")  # never replaced unless told
+    with pytest.raises(FileExistsError, match="my_fan.yaml' already exists; pass overwrite=True"):
+        D.export_set("my_fan", path, url=url)
+    assert path.read_text(encoding="utf-8") == "my own notes\n"
+    assert D.export_set("my_fan", path, url=url, overwrite=True) == text == path.read_text(encoding="utf-8")
     doc = yaml.safe_load(text)
     assert doc["set"]["code"] == "my_fan" and [c["name"] for c in doc["cards"]] == ["Sea Ghost", "Soggy Hat"]
     assert doc["cards"][1]["aliases"] == [{"name": "Mokry Kapelusz", "language": "pl"}]

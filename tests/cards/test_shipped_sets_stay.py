@@ -66,7 +66,7 @@ def test_no_route_saves_a_designer_card_into_a_shipped_set(url, tmp_path):
         save_designer_card(GHOUL, "alpha", url=url)
     # an export of another database whose designer card sits in a shipped set
     path = tmp_path / "other.csv"
-    api.export_csv(path, url=url)
+    api.export_csv(path, url=url, overwrite=True)
     rows = list(csv.DictReader(open(path, encoding="utf-8", newline="")))
     potion = next(r for r in rows if r["name"] == "Potion")
     with open(path, "w", encoding="utf-8", newline="") as fh:
@@ -100,7 +100,7 @@ def test_a_designer_card_kept_in_a_shipped_set_stays_out_of_its_set_lines(url, t
 def test_a_csv_import_keeps_the_designer_name_rule(url, tmp_path):
     designer.add_card(GHOUL, "lab", url=url)
     path = tmp_path / "names.csv"
-    api.export_csv(path, url=url)
+    api.export_csv(path, url=url, overwrite=True)
     rows = list(csv.DictReader(open(path, encoding="utf-8", newline="")))
     ghoul = next(r for r in rows if r["name"] == "Lab Ghoul")
     before = content(url)
@@ -120,5 +120,5 @@ def test_a_csv_import_keeps_the_designer_name_rule(url, tmp_path):
             api.import_csv(path, url=url)
         assert (message or "'lab  GHOUL' is also a name of") in str(info.value)
         assert content(url) == before
-    api.export_csv(path, url=url)  # the untouched export still goes through
+    api.export_csv(path, url=url, overwrite=True)  # the untouched export still goes through
     assert api.import_csv(path, url=url)["updated"] == 0

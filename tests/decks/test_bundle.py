@@ -60,6 +60,10 @@ def test_a_bundle_recreates_the_deck_and_its_designer_sets(db_url, other_sqlite,
     export_bundle("Wet mix", path, url=src)
     data = read_bundle(path)
     assert data["bundle"] == 1 and data["deck"]["name"] == "Wet mix"
+    before = path.read_bytes()  # an existing file is replaced only when told
+    with pytest.raises(FileExistsError, match="already exists; pass overwrite=True"):
+        export_bundle("Wet mix", path, url=src)
+    assert path.read_bytes() == before and export_bundle("Wet mix", path, url=src, overwrite=True) == path
     assert [s["set"]["code"] for s in data["sets"]] == ["wet_fan"]  # shipped sets travel by name
     assert [c["name"] for c in data["sets"][0]["cards"]] == ["Sea Ghost", "Bilge Pirate", "Unused Hat"]
     before = _state(dst)

@@ -116,6 +116,9 @@ def test_save_and_load_refuse_what_they_cannot_do(ref, tmp_path):
         ref.save(tmp_path / "nope" / "r.parquet")
     assert not (tmp_path / "nope").exists()
     ref.save(tmp_path / "r.csv")
+    with pytest.raises(FileExistsError, match="r.csv' already exists; pass overwrite=True"):
+        ref.save(tmp_path / "r.csv")
+    assert ref.save(tmp_path / "r.csv", overwrite=True) == [tmp_path / "r.csv"]
     with pytest.raises(ValueError, match="CSV result holds the per-game table only"):
         SimResult.load(tmp_path / "r.csv")
     csv = pd.read_csv(tmp_path / "r.csv", keep_default_na=False)
