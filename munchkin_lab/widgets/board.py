@@ -391,7 +391,8 @@ class Board(W.VBox):
         self.table.add_class("mlab-table")
         self.table.observe(self._on_card_click, names="clicks")
         self.table.on_player(self._on_player)
-        self.message = W.HTML(layout=W.Layout(flex="1 1 auto", min_width="0", max_height="44px", overflow="auto"))
+        # (up to three lines of 15px beside the buttons: faces.py's .mlab-message; more scrolls)
+        self.message = W.HTML(layout=W.Layout(flex="1 1 auto", min_width="0", max_height="46px", overflow="auto"))
         self.message.add_class("mlab-message")
 
         def btn(desc, cls, fn, tip=""):

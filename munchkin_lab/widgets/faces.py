@@ -221,6 +221,7 @@ CSS = r"""
 .mlab-table-html tr.mlab-row-pick:hover{background:#fff3c4}
 .mlab-table-html tr.mlab-row-picked{background:#ffe082}
 .mlab-toolbar,.mlab-app .widget-hbox{gap:4px}
+.mlab-message .widget-html-content{line-height:15px;font-size:12.5px;align-self:center}
 @container (max-width:940px){.mlab-screen{grid-template-columns:minmax(0,1fr) 250px}
   .mlab-detail-top .mlab-card{width:96px;height:134px}}
 """

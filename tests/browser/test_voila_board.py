@@ -82,6 +82,10 @@ def test_voila_human_vs_bots_to_the_end_then_a_log_click_rewinds(browser, voila)
     page.wait_for_function("() => (document.querySelector('.mlab-message') || {}).innerText?.includes('Rewound')",
                            timeout=20_000)
     assert "Rewound" in page.locator(".mlab-message").inner_text()
+    # the two-line message shows whole beside the buttons at 1280x800 (no scroll, no clip)
+    sh, ch, bottom = page.evaluate("() => { const e = document.querySelector('.mlab-message'); "
+                                   "return [e.scrollHeight, e.clientHeight, e.getBoundingClientRect().bottom]; }")
+    assert sh <= ch + 1 and bottom <= 800, (sh, ch, bottom)
     assert page.locator("[data-testid=game-over]").count() == 0
     page.screenshot(path=str(ARTIFACTS / "voila_rewind.png"))
     timing.update(clicks_to_end=clicks)
