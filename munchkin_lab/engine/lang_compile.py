@@ -144,6 +144,8 @@ def _played_shape(do, cond, who, kind: str) -> dict | None:  # noqa: C901 - one 
     op = do[0]
     wn = who.name if who.where is None else None
     name, v = op.name, op.value
+    if cond is None and kind == "monster_enhancer":
+        cond = _IN_COMBAT  # (a Monster Enhancer is only ever played in a combat: core rules, 10.)
     if n == 1 and not op.params and op.who is None and not op.then and not op.orelse:
         if name == "combat_strength" and v == "bonus" and op.duration == _THIS_COMBAT \
                 and cond == _IN_COMBAT and wn in _SIDE_OF:

@@ -60,3 +60,11 @@ def test_every_shipped_card_is_read_by_the_engine():
                 seen += 1
                 assert unread_problems(expand(c["effects"], c["kind"]), c["kind"]) == [], (f, c["name"])
     assert seen > 100
+
+
+def test_a_monster_enhancers_played_ability_needs_no_in_combat_condition():
+    """A Monster Enhancer is only played in a combat: its ``played`` ability without ``if:
+    in_combat`` is the same shape as with it (the card editor writes it so)."""
+    bare = {"abilities": [{"when": "played", "who": "this_monster", "do": [{"counts_twice": True}]}]}
+    assert _msgs(bare, "monster_enhancer") == []
+    assert specialise(expand(bare, "monster_enhancer"), "monster_enhancer") == ({"mate": True}, ())
