@@ -84,8 +84,8 @@ class Ops:
                 cb = self.state.combat
                 if cb is not None and 0 <= mi < len(cb.monsters) and cb.monsters[mi] in res.items:
                     return (cb.monsters[mi],)
-            if res.kind == "side" and 0 <= m < 2:
-                return (_SIDES[m],)
+            if res.kind == "side" and 0 <= mi < 2:  # (the side: n of a play, m of a use)
+                return (_SIDES[mi],)
             if res.kind == "card" and m in res.items:
                 return (m,)
         return res.items[:1]
