@@ -21,6 +21,36 @@ def _msgs(effects, kind):
     return [str(p) for p in validate(effects, kind)]
 
 
+@pytest.mark.parametrize("kind,effects,fragment", [
+    ("class", {"abilities": [{"when": "use", "who": "chosen_other_player", "do": [{"take_item": "any"}]}]},
+     "abilities[0]: take_item: the engine reads it only as a Race's or Class's theft"),
+    ("item", {"abilities": [{"when": "use", "who": "owner", "do": [{"take_discard": True}]}]},
+     "abilities[0]: take_discard: the engine reads it only as a played ability"),
+    ("one_shot", {"abilities": [{"when": "played", "if": "in_combat", "do": [{"add_monster": "from_hand"},
+                                                                            {"draw": "door"}]}]},
+     "abilities[0]: add_monster: the engine reads it only as a played ability `add_monster`"),
+    ("class", {"abilities": [{"when": "use", "who": "owner", "cost": [{"discard": "hand_card", "count": 2}],
+                              "do": [{"cancel_curse": True}]}]},
+     "abilities[0]: cancel_curse: the engine reads it only in a `cursed` ability"),
+    ("race", {"abilities": [{"when": "caught", "if": {"player": "role:owner"}, "do": [{"reroll": True}]}]},
+     "abilities[0]: reroll: the engine reads it only in a `run_away_rolled` or `die_rolled` ability"),
+    ("class", {"abilities": [{"when": "turn_start", "if": "own_turn", "who": "chosen_other_player",
+                              "do": [{"levels": -1}]}]},
+     "abilities[0]: who: chosen_other_player in an automatic `turn_start` ability: nobody would be asked"),
+])
+def test_an_op_or_choice_nobody_would_act_on_is_refused(kind, effects, fragment):
+    msgs = _msgs(effects, kind)
+    assert len(msgs) == 1 and msgs[0].startswith(fragment), msgs
+
+
+def test_the_same_choice_or_op_where_it_is_read_is_accepted():
+    may = {"abilities": [{"when": "turn_start", "if": "own_turn", "may": True, "who": "chosen_other_player",
+                          "do": [{"levels": -1}]}]}
+    cursed = {"abilities": [{"when": "cursed", "may": True, "cost": [{"discard": "card"}],
+                             "do": [{"cancel_curse": True}]}]}
+    assert _msgs(may, "class") == [] and _msgs(cursed, "class") == []
+
+
 @pytest.mark.parametrize("kind,effects,op", [
     ("item", {"abilities": [{"when": "in_play", "do": [{"double_sale": 1}]}]}, "double_sale"),
     ("class", {"abilities": [{"when": "in_play", "do": [{"half_breed": True}]}]}, "half_breed"),

@@ -87,7 +87,23 @@ SHAPE_ONLY = {
     "super_munchkin": "the card's played ability on its owner, in play, with no `if`",
     "hireling": "the card's played ability on its owner, in play, with no `if`",
     "cheat": "the card's played ability on the chosen item, in play, with no `if`",
+    "take_item": "a Race's or Class's theft (`use`, written as the Thief's) or a played `take_item: decisive` "
+                 "on chosen_other_player, `if: in_combat` (Help Me Out Here!)",
+    "take_discard": "a played ability `take_discard` on its owner, on the own turn out of combat",
+    "add_monster": "a played ability `add_monster` on the player, `if: in_combat` (Wandering Monster)",
+    "swap_monster": "a played ability `swap_monster` on chosen_monster, `if: in_combat` (Illusion)",
 }
+
+#: ops the language's firing reads only in the abilities of some triggers: op -> (the triggers,
+#: what the op does there)
+TRIGGER_ONLY = {
+    "cancel_curse": (("cursed",), "a `cursed` ability (a Curse about to hit the owner is stopped), or a "
+                                  "played `cancel_curse` on chosen_player with no `if` (Wishing Ring)"),
+    "reroll": (("run_away_rolled", "die_rolled"), "a `run_away_rolled` or `die_rolled` ability (the roll is made again)"),
+}
+
+#: triggers whose abilities come with a player's action that names the choices (play, use)
+_CHOOSING = ("played", "use")
 
 
 def unread_problems(prog, kind: str) -> list[Problem]:
@@ -97,16 +113,35 @@ def unread_problems(prog, kind: str) -> list[Problem]:
     at its place (``abilities[i]``, or the short form it came from), naming the form."""
     from ..lang_compile import specialise
 
+    from .vocab import TARGETS
+
     _fx, run = specialise(prog, kind)
     out: list[Problem] = []
     for idx in run:
         ab = prog.abilities[idx]
-        found = sorted({op.name for op in _walk(ab.do)} & SHAPE_ONLY.keys())
+        where = _origin_path(ab.origin)
+        ops = list(_walk(ab.do))
+        names = {op.name for op in ops}
+        found = sorted(names & SHAPE_ONLY.keys())
         if found:
             op = found[0]
-            out.append(Problem(_origin_path(ab.origin),
-                               f"{op}: the engine reads it only as {SHAPE_ONLY[op]}; written this way "
-                               "it would do nothing (write it in that form, or mark the card manual)"))
+            out.append(Problem(where, f"{op}: the engine reads it only as {SHAPE_ONLY[op]}; written this way "
+                                      "it would do nothing (write it in that form, or mark the card manual)"))
+            continue
+        late = sorted(n for n in names & TRIGGER_ONLY.keys() if not set(ab.when) & set(TRIGGER_ONLY[n][0]))
+        if late:
+            op = late[0]
+            out.append(Problem(where, f"{op}: the engine reads it only in {TRIGGER_ONLY[op][1]}; in a "
+                                      f"`{'/'.join(ab.when)}` ability it would do nothing"))
+            continue
+        if not (ab.may or ab.from_hand or set(ab.when) & set(_CHOOSING)):
+            chosen = [t.name for t in [ab.who] + [op.who for op in ops if op.who is not None]
+                      if TARGETS.get(t.name) is not None and TARGETS[t.name].choice]
+            if chosen:
+                out.append(Problem(where, f"who: {chosen[0]} in an automatic `{'/'.join(ab.when)}` ability: nobody "
+                                          "would be asked (the first candidate would be taken); a choice needs "
+                                          "a `played` or `use` ability, or `may: true` (the owner chooses when "
+                                          "using it), else name a fixed target"))
     return out
 
 
