@@ -79,7 +79,7 @@ def test_a_names_context_adds_the_cards_of_the_file_being_checked():
     assert validate(gnome, "monster", names=mine) == []
     assert validate({"bonus_vs": [{"if": "race:gnom", "bonus": 3}]}, "monster", names=mine)[0].message == \
         "unknown race 'gnom' (did you mean 'Gnome'?)"
-    lucky = {"abilities": [{"when": "use", "cost": [{"discard": "item", "tagged": ["lucky"]}], "do": [{"reroll": True}]}]}
+    lucky = {"abilities": [{"when": "use", "cost": [{"discard": "item", "tagged": ["lucky"]}], "do": [{"draw": "treasure"}]}]}
     assert validate(lucky, "item") and validate(lucky, "item", names=mine) == []
     # an empty context knows nothing
     assert validate(gnome, "monster", names=Names())[0].message == "unknown race 'gnome': no Race card has that name"
