@@ -859,8 +859,23 @@ class Abilities:
             if self._lang_fire("die_rolled", seat, m, {"first_roll": first, "die": die},
                                cont=("run", seat, i, die, first, "die")):
                 return
+            if self._lang_run_reroll(seat, i):
+                return
             die = self._ev.get("die", die)
         self._lang_run_total(seat, i, die, first)
+
+    def _lang_run_reroll(self, seat: int, i: int) -> bool:
+        """After the ``die_rolled`` reactions to a Run Away roll: a ``reroll`` rolls the die
+        again (a new roll, its own window); True when it did (the caller stops there)."""
+        if not self._ev.get("reroll"):
+            return False
+        c = self.state.combat
+        if i in c.rolled:
+            c.rolled.remove(i)
+        if self.history:
+            self._say(f"{self._pn(seat)} rolls again.")
+        self._lang_run_roll(seat, i, self._roll())
+        return True
 
     def _lang_run_total(self, seat: int, i: int, die: int, first: bool) -> None:
         c = self.state.combat
@@ -906,7 +921,8 @@ class Abilities:
         if c is None or seat not in c.runners or not (0 <= i < len(c.monsters)):
             return
         if stage == "die":
-            self._lang_run_total(seat, i, self._ev.get("die", die), first)
+            if not self._lang_run_reroll(seat, i):
+                self._lang_run_total(seat, i, self._ev.get("die", die), first)
             return
         total, ok = cont[6], cont[7]
         if self._lang_run_flags(seat, i):
