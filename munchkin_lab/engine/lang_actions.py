@@ -418,16 +418,18 @@ class LangActions:
         ps = run.get("played", ()) if run else ()
         return tuple(idx for idx, ab in ps) if len(ps) > 1 and all(ab.label for _i, ab in ps) else ()
 
-    def _why_lang_play(self, seat: int, a, in_combat: bool) -> str | None:
+    def _why_lang_play(self, seat: int, a, in_combat: bool, anytime: bool = False) -> str | None:
         """A One-Shot or special whose program has ``played`` abilities: in a combat (not while
         running away) or on its owner's own turn out of combat, when the abilities' ``if``
         hold - the chosen mode's, for alternatives named in ``cs`` (core rules, 10. When to Play
-        Cards)."""
+        Cards). ``anytime``: a card played at any time (a Go Up a Level: core rules, 6. When You
+        May Act), only the abilities' own conditions and choices."""
         s = self.state
         c = a.card
-        if not in_combat and s.active != seat:
+        if not anytime and not in_combat and s.active != seat:
             return f"{self.name(c)} is played in a combat or on your own turn ({R_WHEN})"
-        if in_combat and s.combat is not None and s.combat.stage == "run":
+        if not anytime and in_combat and s.combat is not None and s.combat.stage == "run" \
+                and not self._prog[c].ops("escape"):
             return f"while running away you only roll, use flight or an escape card ({R_RUN})"
         run = self._lrun[c]["played"]
         modes = self._modes(c)

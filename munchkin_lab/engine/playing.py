@@ -104,6 +104,10 @@ class Playing:
                     a = P[c] = A(seat, "play", c)
                 if not ok or (wp(seat, a, False) if anyplay[c] else self._why_play_char_or_item(seat, c)) is None:
                     out.append(a)
+            elif k == 3 and self._lang and self._lplayed[c]:  # a Go Up a Level with its own abilities
+                cands: list = []
+                self._lang_play_cands(seat, c, cands)
+                out += [a for a in cands if not ok or wp(seat, a, False) is None]
             elif k <= 3:  # a Curse (2) or a Go Up a Level (3), per target
                 rule = self._rule_curse_target if k == 2 else None
                 for t, a in enumerate(self._A_targets(seat, c)):
@@ -274,6 +278,8 @@ class Playing:
                 out.append(A(seat, "play", c))
                 for it in p.in_play():
                     out.append(A(seat, "play", c, m=it))
+            elif self._lang and self._lplayed[c]:  # a Go Up a Level with its own abilities
+                self._lang_play_cands(seat, c, out)
             else:
                 out += self._A_targets(seat, c)
         for it in p.in_play():
@@ -388,6 +394,10 @@ class Playing:
                 return "a Curse needs a target player t"
             return self._rule_curse_target(a.target)
         if k == "go_up_a_level":
+            if self._lang and self._lplayed[c]:
+                # its own played abilities say what it does (core rules' one Level only
+                # without them: the language README), at any time like every Go Up a Level
+                return self._why_lang_play(seat, a, in_combat, anytime=True)
             if not (0 <= a.target < len(s.players)):
                 return "Go Up a Level needs a target player t"
             return self._rule_go_up(c, a.target, seat)
@@ -550,6 +560,8 @@ class Playing:
             if self.history: self._say(f"{p.name} becomes {sp.name}.")
             if "enters_play" in self._lt:
                 self._lang_fire_card("enters_play", c, seat, seat)
+            if self._lang and self._lplayed[c]:  # its own played abilities, as it comes in
+                self._lang_played(seat, c, a)
         elif k == "item":
             if self.can_use(seat, c) and self.why_slot(seat, c) is None:
                 p.equipped.append(c)
@@ -562,10 +574,18 @@ class Playing:
                 self._push_manual(seat, c, discard=False)
             if "enters_play" in self._lt:
                 self._lang_fire_card("enters_play", c, seat, seat)
+            if self._lang and self._lplayed[c]:
+                self._lang_played(seat, c, a)
         elif k == "curse":
             if self.history: self._say(f"{p.name} curses {self._pn(a.target)} with {sp.name}.")
             self._apply_curse(a.target, c, seat)
+            if self._lang and self._lplayed[c]:  # what it does for its caster (its hits: the victim)
+                self._lang_played(seat, c, a)
             self._combat_changed(seat)
+        elif k == "go_up_a_level" and self._lang and self._lplayed[c]:
+            self._discard(c)
+            if self.history: self._say(f"{p.name} plays {sp.name}.")
+            self._lang_played(seat, c, a)
         elif k == "go_up_a_level":
             self._change_level(a.target, e.get("levels", 1))
             self._discard(c)

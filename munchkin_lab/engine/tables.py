@@ -162,7 +162,11 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     # a Go Up a Level's own conditions (see Playing._rule_go_up): its record when it has any
     t._goup_cond = [e if s.kind == "go_up_a_level" and any(
         k in e for k in ("not_highest", "needs_hireling", "after_combat")) else None for s, e in zip(specs, fx)]
-    t._escape = [bool(e.get("escape")) for e in fx]
+    # an escape card: its record's escape, or an escape op among its played abilities the
+    # language runs (a card whose played abilities are not all of a fixed form)
+    t._escape = [bool(e.get("escape")) or
+                 (lp and bool(pr.ops("escape")))
+                 for e, lp, pr in zip(fx, t._lplayed, t._prog)]
     t._no_help = [bool(e.get("no_help")) for e in fx]
     # combat plays of a One-Shot / Special (see CombatCards._cand_combat_cards)
     t._ccat = [_combat_category(s.kind, e, s.manual) for s, e in zip(specs, fx)]

@@ -125,8 +125,9 @@ def unread_problems(prog, kind: str) -> list[Problem]:
         found = sorted(names & SHAPE_ONLY.keys())
         if found:
             op = found[0]
-            out.append(Problem(where, f"{op}: the engine reads it only as {SHAPE_ONLY[op]}; written this way "
-                                      "it would do nothing (write it in that form, or mark the card manual)"))
+            beside = " (and as the card's only kind of `played` ability)" if "played" in ab.when else ""
+            out.append(Problem(where, f"{op}: the engine reads it only as {SHAPE_ONLY[op]}{beside}; written this "
+                                      "way it would do nothing (write it in that form, or mark the card manual)"))
             continue
         late = sorted(n for n in names & TRIGGER_ONLY.keys() if not set(ab.when) & set(TRIGGER_ONLY[n][0]))
         if late:
