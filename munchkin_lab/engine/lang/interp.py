@@ -183,7 +183,13 @@ def _player_atom(a: Atom, seat: int, ctx: Context, world: World) -> bool:  # noq
             return seat in c.runners
         return seat in (c.fighter, c.helper)  # in_combat
     if n in ("tag", "name"):  # a monster atom on a player subject: the monster of the event
-        return ctx.monster >= 0 and _monster_atom(a, ctx.monster, world)
+        if ctx.monster >= 0:
+            return _monster_atom(a, ctx.monster, world)
+        # an event with no monster of its own (an item in play, a won combat): a monster of
+        # the combat ("+4 against Undead": the rulebooks are silent on several monsters; the
+        # reading most players use, as Items.bonus_if, is that one is enough)
+        c = world.combat()
+        return c is not None and any(_monster_atom(a, m, world) for m in c.monsters)
     raise ValueError(f"atom {a} is not a player atom")  # pragma: no cover - compiler checks
 
 
