@@ -91,12 +91,20 @@ class Curses:
             if keep:
                 vp.curses.append(c)
                 self._play_moved()
+                self._curse_kept(victim, c)
             return
         if keep and vp.alive:
             vp.curses.append(c)
             self._play_moved()
+            self._curse_kept(victim, c)
         else:
             self._discard(c)
+
+    def _curse_kept(self, victim: int, c: int) -> None:
+        """A Curse stays in front of its victim: it comes into play for them (``enters_play``;
+        core rules, 10. Curses: a Curse that lasts stays in front of the victim)."""
+        if "enters_play" in self._lt:
+            self._lang_fire_card("enters_play", c, victim, victim)
 
     def _trap(self, seat: int, c: int) -> None:
         """A trap turned up (a room's face-up card, SMA rules): its ``hits`` abilities (its

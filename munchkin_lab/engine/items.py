@@ -443,6 +443,8 @@ class Items:
         (tp.equipped if self._kind[c] == "item" and self.can_use(t, c) and self.why_slot(t, c) is None
          else tp.carried).append(c)
         self._play_moved()
+        if "enters_play" in self._lt:  # received into play: it comes into play for its new owner
+            self._lang_fire_card("enters_play", c, t, t)
 
     # ------------------------------------------------------------------ theft (Thief)
     def _why_thief(self, seat: int) -> str | None:

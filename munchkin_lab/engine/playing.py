@@ -546,6 +546,8 @@ class Playing:
                 p.equipped.append(a.m)
             self._play_moved()
             if self.history: self._say(f"{p.name} hires {sp.name}" + (f", who carries {self.name(a.m)}." if a.m >= 0 else "."))
+            if "enters_play" in self._lt:
+                self._lang_fire_card("enters_play", c, seat, seat)
             return
         if sp.manual and k in ("race", "class"):
             self._push_manual(seat, c, discard=False)
