@@ -286,7 +286,7 @@ class LangActions:
             self._lose_card(seat, x)
         if self.history and paid:
             self._say(f"{p.name} discards {', '.join(self.name(x) for x in paid)} for {self.name(card)}.")
-        self._limit_count(card, idx, ab)
+        self._limit_count(card, idx, ab, (a.target, a.m))  # (the target counts with each_target)
         pick = (a.target, a.n if kind == "play" else a.m, a.m, tuple(cs))
         self._run_ability(card, idx, ab, ctx, None, pick)
 
@@ -334,7 +334,10 @@ class LangActions:
                 continue
             if not self._limit_ok(card, idx, ab):
                 continue
+            each = ab.limit is not None and ab.limit.each_target
             for t, n, m, cs in self._ability_options(seat, card, idx, ab, ctx, "use"):
+                if each and not self._limit_ok(card, idx, ab, (t, m)):
+                    continue  # used up on this target (limit each_target)
                 out.append(self._A(seat, "use", card, t, n, m, cs))
 
     def _why_use(self, seat: int, a) -> str | None:
@@ -353,9 +356,10 @@ class LangActions:
                 continue
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 return f"{self.name(c)} ({self._ab_label(c, idx)}) cannot be used now ({_cond_text(ab)})"
-            if not self._limit_ok(c, idx, ab):
+            if not self._limit_ok(c, idx, ab, (a.target, a.m)):
                 lim = ab.limit
-                return f"{self.name(c)} ({self._ab_label(c, idx)}): at most {lim.times} per {lim.per}"
+                return (f"{self.name(c)} ({self._ab_label(c, idx)}): at most {lim.times} per {lim.per}"
+                        + (" on each target" if lim.each_target else ""))
             return self._why_pick(seat, c, idx, ab, ctx, a, "use")
         return f"{self.name(c)} is not a card in play you may use ({R_WHEN})"
 
