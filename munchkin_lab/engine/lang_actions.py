@@ -199,8 +199,8 @@ class LangActions:
                 targets = [(-1, i, -1) if kind == "play" else (-1, 0, i) for i in (0, 1)]
             elif res.kind == "card":
                 targets = [(-1, 0, x) for x in res.items]
-        if any(op.name == "set_die" for op in ab.do):
-            targets = [(-1, v, -1) for v in range(1, 7)]
+        if any(op.name == "set_die" for op in ab.do):  # the die result: n of a play, m of a use
+            targets = [(-1, v, -1) if kind == "play" else (-1, 0, v) for v in range(1, 7)]
         out = []
         for t, n, m in targets:
             if kind == "use":
@@ -248,8 +248,8 @@ class LangActions:
                 return f"{self.name(card)}: choose the side ({'n' if kind == 'play' else 'm'}: 0 munchkins, 1 monsters)"
             if res.kind == "card" and a.m not in res.items:
                 return f"{self.name(card)}: m must be one of your items in play"
-        if any(op.name == "set_die" for op in ab.do) and not 1 <= a.n <= 6:
-            return f"{self.name(card)}: n = the die result you choose (1..6)"
+        if any(op.name == "set_die" for op in ab.do) and not 1 <= (a.n if kind == "play" else a.m) <= 6:
+            return f"{self.name(card)}: {'n' if kind == 'play' else 'm'} = the die result you choose (1..6)"
         del p
         return None
 

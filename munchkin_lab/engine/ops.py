@@ -120,9 +120,11 @@ class Ops:
         return True
 
     def _op_roll(self, op, kind, x, ctx, w, pick) -> bool:
-        """``roll``: the target (else the player of the event) rolls a die (roll modifiers
-        apply, the result kept in 1..6) and the ops of the range it falls in run."""
-        seat = x if kind == "player" else ctx.player
+        """``roll``: the player of the event (the victim of a Bad Stuff or a Curse, the player
+        using an ability; with none, a player target, else the active player) rolls a die (their roll modifiers apply,
+        the result kept in 1..6) and the ops of the range it falls in run on the target (the
+        language README's op table: a Thief-like ability is rolled by its user)."""
+        seat = ctx.player if ctx.player >= 0 else (x if kind == "player" else self.state.active)
         r = max(1, min(6, self._roll_mod(seat, self._roll())))
         for (lo, hi), sub in op.value:
             if lo <= r <= hi:
