@@ -480,9 +480,10 @@ def make_action(g: Game, step: dict, field: str) -> Action:
     if "side" in step:
         if step["side"] not in ("munchkin", "munchkins", "monster", "monsters"):
             raise ScenarioError(f"{field}.side: munchkin or monster")
-        kw["n"] = 1 if step["side"].startswith("monster") else 0
+        # (a use action names its ability in n: the side, the monster, go in m)
+        kw["m" if kind == "use" else "n"] = 1 if step["side"].startswith("monster") else 0
     if "monster" in step:
-        kw["n"] = _monster_index(g, step["monster"], f"{field}.monster")
+        kw["m" if kind == "use" else "n"] = _monster_index(g, step["monster"], f"{field}.monster")
     if "treasures" in step:
         kw["n"] = int(step["treasures"])
     if "n" in step:
