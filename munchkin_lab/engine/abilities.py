@@ -749,6 +749,14 @@ class Abilities:
                         "value": e.value, "until": e.until if e.slot is None else f"until_lost {e.slot}"})
         return out
 
+    def _lang_card_gone(self, c: int) -> None:
+        """Card ``c`` went to a discard pile (``Zones._discard``): its ``in_play`` changes
+        end, and every change on it (``Ledger.left_play``)."""
+        s = self.state
+        s.ledger, ended = s.ledger.left_play(c)
+        if ended:
+            self._ledger_ended(ended)
+
     def _lang_monster_left(self, m: int) -> None:
         s = self.state
         if s.ledger.entries:
@@ -962,8 +970,9 @@ class Abilities:
             return False
         if "drawn" in run:
             return self._lang_drawn(seat, c, True)
-        if "kicked" in run:
-            self._lang_fire_card("kicked", c, seat, seat, facts={"from_kick": True})
+        if "kicked" in run:  # (a monster kicked is the monster of its own event: this_monster)
+            self._lang_fire_card("kicked", c, seat, seat, c if self._kind[c] == "monster" else -1,
+                                 facts={"from_kick": True})
         return False
 
     def _lang_drawn(self, seat: int, c: int, face_up: bool) -> bool:

@@ -602,7 +602,8 @@ class Ops:
     # ------------------------------------------------------------------ lasting changes
     def _lasting(self, op: Op, kind: str, x, ctx: Context, w) -> bool:
         """A lasting op of a triggered ability: one Ledger entry on the target (``this_combat``
-        outside a combat stores nothing); a floor is kept beside it (``floor:<name>``)."""
+        outside a combat: for the combat about to start, ``Ledger.add``); a floor is kept
+        beside it (``floor:<name>``)."""
         d = OPS[op.name]
         val = amount_of(op.value, ctx, w) if d.value == "amount" else op.value
         s = self.state

@@ -585,9 +585,9 @@ class Playing:
                 self._lang_played(seat, c, a)
             self._combat_changed(seat)
         elif k == "go_up_a_level" and self._lang and self._lplayed[c]:
-            self._discard(c)
             if self.history: self._say(f"{p.name} plays {sp.name}.")
             self._lang_played(seat, c, a)
+            self._discard(c)  # (after its abilities: an in_play change of it ends here)
         elif k == "go_up_a_level":
             self._change_level(a.target, e.get("levels", 1))
             self._discard(c)
@@ -607,10 +607,10 @@ class Playing:
             if self._lang and self._lplayed[c]:  # the card-effect language: its played abilities
                 if cb is not None:
                     cb.used.append(c)
-                else:
-                    self._discard(c)
                 if self.history: self._say(f"{p.name} plays {sp.name}.")
                 self._lang_played(seat, c, a)
+                if cb is None:
+                    self._discard(c)  # (after its abilities: an in_play change of it ends here)
                 if s.combat is not None:
                     self._combat_changed(seat)
             elif e.get("escape") and cb is not None:

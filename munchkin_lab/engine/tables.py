@@ -199,8 +199,11 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._removed_with = [e.get("removed_with") for e in fx]  # a Curse tied to a slot's item
     t._only_slot = [e["only_slot"] if "only_slot" in e else _NO_SLOT for e in fx]
     # a Curse kept in front of its victim by its record (persistent, roll_mod, next_combat, only_slot)
-    t._kept = [bool(e.get("persistent") or e.get("next_combat") or e.get("roll_mod") or e.get("only_slot"))
-               for e in fx]
+    # (a Curse with a continuous in_play ability stays in front of its victim: that ability
+    # works while it is there)
+    t._kept = [bool(e.get("persistent") or e.get("next_combat") or e.get("roll_mod") or e.get("only_slot")
+                    or (s.kind == "curse" and run and "in_play" in run))
+               for s, e, run in zip(specs, fx, t._lrun)]
     t._roll_mod_of = [e.get("roll_mod", 0) for e in fx]  # a kept Curse's die-roll modifier
     t._has_glue = any(t._glues)
     # Item bonus when nothing can change it (no race/class/gender restriction, no conditional

@@ -44,6 +44,11 @@ class Zones:
         return pile.pop()
 
     def _discard(self, c: int) -> None:
+        """Card ``c`` to its discard pile (a module may name another pile). A card discarded
+        has left play: the lasting changes it made ``for: in_play`` end, and those on it
+        (a Monster Enhancer or One-Shot at the end of a combat, a discarded Dungeon...)."""
+        if self.state.ledger.entries:
+            self._lang_card_gone(c)
         if self._h_dpile:
             d = self.specs[c].deck
             for m in self._h_dpile:

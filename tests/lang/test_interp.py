@@ -226,7 +226,8 @@ def test_ledger_totals_and_endings():
     L = Ledger()
     L = L.add(7, ("player", 0), "combat_strength", -5, Duration("next_combat"), in_combat=False)
     L = L.add(8, ("player", 0), "combat_strength", 2, Duration("this_combat"), in_combat=True)
-    L = L.add(8, ("player", 1), "combat_strength", 9, Duration("this_combat"), in_combat=False)  # not stored
+    # this_combat made outside a combat: for the combat about to start (ends with it, or with the turn)
+    L = L.add(8, ("player", 1), "combat_strength", 9, Duration("this_combat"), in_combat=False)
     L = L.add(9, ("player", 0), "roll_mod", -1, Duration("until_lost", "headgear"), in_combat=False)
     L = L.add(10, ("player", 1), "must_help", True, Duration("until_next_turn"), in_combat=False)
     L = L.add(11, ("monster", 100), "grant_tag", "undead", Duration("this_combat"), in_combat=True)
@@ -234,12 +235,14 @@ def test_ledger_totals_and_endings():
     L = L.add(13, ("player", 3), "combat_strength", -2, Duration("good"), in_combat=False)
     L = L.add(14, ("player", 3), "hand_limit", 1, Duration("in_play"), in_combat=False)
     assert L.total("combat_strength", ("player", 0)) == -3
-    assert L.total("combat_strength", ("player", 1)) == 0
+    assert L.total("combat_strength", ("player", 1)) == 9
+    Lt, ended = L.turn_ended()  # no combat came: a this_combat change ends with the turn
+    assert {e.source for e in ended} == {8, 11, 12} and Lt.total("combat_strength", ("player", 1)) == 0
     assert L.has("must_help", ("player", 1)) and not L.has("must_help", ("player", 0))
     assert L.tags(("monster", 100), printed={"ghost"}) == {"ghost", "undead"}
     # a combat Bob fought ends: this_combat changes end, Ann's next_combat stays (she was not in it)
     L2, ended = L.combat_ended(participants=(1,), monsters=(100,))
-    assert {e.source for e in ended} == {8, 11}
+    assert {e.source for e in ended} == {8, 11} and L2.total("combat_strength", ("player", 1)) == 0
     assert L2.total("combat_strength", ("player", 0)) == -5
     L3, ended = L2.combat_ended(participants=(0,))
     assert [e.source for e in ended] == [7] and L3.total("combat_strength", ("player", 0)) == 0

@@ -463,10 +463,11 @@ class Ledger:
 
     def add(self, source: int, target: tuple, name: str, value: Any, duration: Duration,
             in_combat: bool) -> "Ledger":
-        """Add one change; ``this_combat`` outside a combat adds nothing (it would end at
-        once); ``in_play`` is tied to ``source`` leaving play."""
-        if duration.kind == "this_combat" and not in_combat:
-            return self
+        """Add one change; ``in_play`` is tied to ``source`` leaving play. ``this_combat``
+        outside a combat is for the combat about to start (a monster's ``kicked``, a room's
+        ``enter_room`` before its monster turns up): it ends when that combat ends, or at the
+        end of the turn when none starts (:meth:`turn_ended`). ``in_combat`` is kept for the
+        callers (unused)."""
         e = Lasting(source, tuple(target), name, value, duration.kind, duration.slot)
         return Ledger(self.entries + (e,))
 
@@ -532,8 +533,9 @@ class Ledger:
         return self._split(lambda e: e.until == "until_next_turn" and e.target == ("player", seat))
 
     def turn_ended(self) -> tuple:
-        """The turn ends: ``this_turn`` changes end."""
-        return self._split(lambda e: e.until == "this_turn")
+        """The turn ends: ``this_turn`` changes end, and a ``this_combat`` change made for a
+        combat that never started."""
+        return self._split(lambda e: e.until == "this_turn" or e.until == "this_combat")
 
     def left_play(self, card: int) -> tuple:
         """Card ``card`` left play: the ``in_play`` changes it made end, and every change on it."""
