@@ -155,8 +155,23 @@ class Victims:
             # Truly Obnoxious Curse, card_facts.md); nothing in use: nothing is lost
             used = [c for c in worn if self.can_use(seat, c)]
             bonus = {c: self.item_bonus(seat, c) for c in used}
-            best = max(bonus.values(), default=None)
-            cands = [c for c in used if bonus[c] == best]
+            if tagged:
+                used = [c for c in used if sp[c].tags.intersection(tagged)]
+            if count > 1 and len(used) > count:
+                # the ``count`` best: those above the count-th bonus go; among the items tied
+                # at it the victim chooses the rest
+                edge = sorted((bonus[c] for c in used), reverse=True)[count - 1]
+                sure = [c for c in used if bonus[c] > edge]
+                for c in sure:
+                    self._lose_card(seat, c)
+                    if self.history: self._say(f"{p.name} loses {self.name(c)}.")
+                count -= len(sure)
+                cands = [c for c in used if bonus[c] == edge]
+            elif count > 1:
+                cands = used
+            else:
+                best = max((bonus[c] for c in used), default=None)
+                cands = [c for c in used if bonus[c] == best]
         else:
             cands = items
         if tagged:
