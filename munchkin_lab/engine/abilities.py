@@ -261,6 +261,18 @@ class Abilities:
             return True
         return False
 
+    def _lang_fire_listed(self, trigger: str, hs: list, player: int) -> None:
+        """``trigger`` happened for the cards ``hs`` (``[(card, owner)]``, asked by the caller
+        before they left play: a dead player's own Items hear the death that put them in the
+        corpse, ``Character._kill``): their abilities run as in :meth:`_lang_fire`."""
+        self._ev = {}
+        offers: list = []
+        w = EngineWorld(self)
+        for card, owner in hs:
+            self._fire_one(trigger, card, owner, player, -1, None, w, offers)
+        if offers:
+            self._push_react(trigger, offers, player, -1, None, None)
+
     def _lang_fire_card(self, trigger: str, card: int, owner: int, player: int, monster: int = -1,
                         facts=None, cont=None, own: bool = False) -> bool:
         """``trigger`` happened to ``card`` itself (``kicked``, ``drawn``, ``played``,

@@ -210,6 +210,12 @@ class Character:
         # Cheat! before its Item and the Items before the Hireling, so that each goes to the
         # corpse (neither Cheat! nor the Hireling's Item to the discards with the other)
         going = set(corpse)
+        # the dead player's own cards that hear their death and go to the corpse with it (an
+        # Item's death ability): asked now, while they are still in play, fired below
+        dying_cards = []
+        if "death" in self._lt and self._lby.get("death"):
+            dying_cards = [(c, q) for c, q in self._holders(self._lby["death"], seat, owner_only=seat)
+                           if c in going]
         if p.cheat >= 0 and p.cheat in going:
             self._leave_play(seat, p.cheat)
         for c in p.equipped + p.carried:
@@ -234,6 +240,8 @@ class Character:
         for m in self._h_death:
             m.on_death(self, seat)
         if "death" in self._lt:
+            if dying_cards:  # (the language's firing order: the dead player's own cards first)
+                self._lang_fire_listed("death", dying_cards, seat)
             self._lang_fire("death", seat)
         c = s.combat
         if c is not None:
