@@ -332,10 +332,19 @@ class Ops:
         return found
 
     def _op_draw(self, op, kind, x, ctx, w, pick) -> bool:
-        """``draw: DECK``: ``count`` cards of that deck into the target's hand."""
+        """``draw: DECK``: ``count`` cards of that deck into the target's hand; ``draw:
+        dungeon`` (Scooby-Doo) puts new Dungeons into play instead - a Dungeon is never held
+        (Scooby-Doo rules, Dungeons and Portals: as a Portal's draw)."""
         if kind != "player":
             return False
         n = amount_of(op.get("count", 1), ctx, w)
+        if op.value == "dungeon":
+            for m in self.modules:
+                if m.name == "scooby_doo":
+                    before = len(self.state.decks.get("dungeon", ()))
+                    m._new_dungeons(self, x, max(0, n))
+                    return len(self.state.decks.get("dungeon", ())) < before
+            return False
         got = 0
         face_up = bool(op.get("face_up"))
         for _ in range(max(0, n)):
