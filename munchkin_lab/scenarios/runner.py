@@ -276,6 +276,13 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
         s.decks[k] = []
     for k in s.discards:
         s.discards[k] = []
+    # what the first turn's start did inside Game.new before the position is placed (a
+    # turn_start ability of a card the set-up put in play drew a card): undone, the position
+    # below is the whole start
+    for p in s.players:
+        p.hand, p.equipped, p.carried = [], [], []
+    s.pending = []
+    s.ledger = type(s.ledger)()
     g._log.clear()
     for zone, owner, cid in zones:
         if zone in ("decks", "discards"):
