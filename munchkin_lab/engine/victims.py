@@ -18,7 +18,8 @@ class Victims:
         """What Bad Stuff or a Curse may take from ``seat``: (Level, Race/Class cards, hand
         size, items in play, alive, sex) - for :meth:`_say_what_it_did`."""
         p = self.state.players[seat]
-        return (p.level, p.races + p.classes, len(p.hand), p.in_play(), p.alive, p.gender)
+        return (p.level, p.races + p.classes, len(p.hand), p.in_play(), p.alive, p.gender,
+                len(self.state.ledger.entries))
 
     def _still_open(self, d: dict) -> bool:
         """Does pending choice ``d`` still have something to decide (pending.CHOICES' own test)."""
@@ -41,7 +42,7 @@ class Victims:
         Class cards, items in play, cards from the hand (a count: the hand is hidden), a change
         of sex, death; what the victim still has to choose; or that it found nothing to take."""
         p = self.state.players[seat]
-        lv, rc, nh, items, alive, gender = before
+        lv, rc, nh, items, alive, gender, lasting = before
         parts = []
         if p.level < lv:
             parts.append(f"loses {lv - p.level} Level{'s' if lv - p.level > 1 else ''} (now Level {p.level})")
@@ -67,6 +68,8 @@ class Victims:
         what = self._cause_words(c)
         if parts:
             self._say(f"{what}{suffix}: {p.name} {'; '.join(parts)}.")
+        elif len(self.state.ledger.entries) > lasting:
+            pass  # only lasting changes: each was said as it was made (Ops._lasting)
         elif not mine and not any(d.get("kind") == "manual" for d in self.state.pending):
             # (a choice with nothing to decide is settled next, and says what it took)
             self._say(f"{what}{suffix}: nothing to take from {p.name}.")
