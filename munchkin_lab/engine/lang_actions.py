@@ -25,6 +25,13 @@ def _cond_text(ab) -> str:
     return f"its condition: {c if isinstance(c, str) else c!r}"
 
 
+
+#: a Race's or Class's printed power (its compiled record) -> the action that uses it
+_POWER_ACTIONS = {"berserk": "berserk c=<card to discard>", "turning": "turning c=<card to discard>",
+                  "flight": "flight c=<card to discard>", "charm": "charm n=<monster index>",
+                  "backstab": "backstab t=<player> c=<card to discard>",
+                  "steal": "steal t=<player> m=<item> c=<card to discard>", "resurrect": "kick n=1"}
+
 class LangActions:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: the card-effect language's decisions
     and actions (see the module docstring)."""
@@ -348,6 +355,13 @@ class LangActions:
         c = a.card
         run = self._lrun[c] if self._lang and 0 <= c < len(self.specs) else None
         if not run or not any(i == a.n for i, _ab in run.get("use", ())):
+            fx = self._fx[c] if 0 <= c < len(self.specs) else {}
+            for power, how in _POWER_ACTIONS.items():
+                if fx.get(power):  # a printed Race / Class power: the core's own action
+                    from .character import POWER_NAMES
+
+                    return (f"{self._cn(c)}'s {POWER_NAMES[power][0]} is its own action: {how} "
+                            f"(core rules, 8. Race / Class)")
             return f"{self._cn(c)} has no ability n={a.n} to use"
         if self.state.phase == "charity":
             return "finish Charity first"

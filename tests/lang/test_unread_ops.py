@@ -98,3 +98,18 @@ def test_a_monster_enhancers_played_ability_needs_no_in_combat_condition():
     bare = {"abilities": [{"when": "played", "who": "this_monster", "do": [{"counts_twice": True}]}]}
     assert _msgs(bare, "monster_enhancer") == []
     assert specialise(expand(bare, "monster_enhancer"), "monster_enhancer") == ({"mate": True}, ())
+
+
+def test_use_on_a_printed_power_names_its_action():
+    """``use`` on a Race or Class whose power the core runs by its own action (the Warrior's
+    Berserk) is refused naming that action, not "no ability"."""
+    from munchkin_lab.engine import Action, Game
+    from munchkin_lab.scenarios.runner import build_game, database_resolver
+
+    g = build_game({"players": [{"name": "Ann", "class": "Warrior", "hand": ["Potted Plant"]}, {"name": "Bob"}],
+                    "decks": {"door": ["Lame Goblin"], "treasure": []}}, database_resolver())
+    assert isinstance(g, Game)
+    g.play("0 kick")
+    warrior = g.state.players[0].classes[0]
+    why = g.why_not(Action(0, "use", warrior, n=0))
+    assert why == "Warrior's Berserk is its own action: berserk c=<card to discard> (core rules, 8. Race / Class)"
