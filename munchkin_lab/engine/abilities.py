@@ -319,7 +319,8 @@ class Abilities:
                 continue
             if ab.may:
                 holder = owner if owner >= 0 else player
-                if holder >= 0 and self.state.players[holder].alive:
+                if holder >= 0 and self.state.players[holder].alive \
+                        and (not ab.cost or self._cost_options(holder, card, ab)):  # (a cost it can pay)
                     offers.append((holder, card, idx))
                 continue
             self._limit_count(card, idx, ab)

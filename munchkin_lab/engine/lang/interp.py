@@ -293,7 +293,11 @@ def evaluate(cond, ctx: Context, world: World, subject: tuple | None = None) -> 
         if s == "owner":
             return ctx.owner >= 0 and evaluate(cond.cond, ctx, world, ("player", ctx.owner))
         if s == "monster":
-            return ctx.monster >= 0 and evaluate(cond.cond, ctx, world, ("monster", ctx.monster))
+            if ctx.monster >= 0:
+                return evaluate(cond.cond, ctx, world, ("monster", ctx.monster))
+            # an event with no monster of its own (an Item or Class in play): a monster of the
+            # combat, as a bare monster atom reads (rulebook silent on several: one is enough)
+            return c is not None and any(evaluate(cond.cond, ctx, world, ("monster", m)) for m in c.monsters)
         if c is None:
             return False
         if s == "fighter":
