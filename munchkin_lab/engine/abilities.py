@@ -770,11 +770,6 @@ class Abilities:
         if ended:
             self._ledger_ended(ended)
 
-    def _lang_monster_left(self, m: int) -> None:
-        s = self.state
-        if s.ledger.entries:
-            s.ledger, _ended = s.ledger.left_play(m)
-
     # ------------------------------------------------------------------ event continuations
     def _lang_continue(self, cont: tuple) -> None:
         """Everybody answered the ``react`` decisions of an event: the event goes on (its

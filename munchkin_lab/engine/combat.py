@@ -363,11 +363,9 @@ class Combat:
         c = self.state.combat
         m = c.monsters.pop(i)
         enh = c.enh.pop(i)
-        self._discard(m)
+        self._discard(m)  # (the changes on it and its enhancers end there: Zones._discard)
         for e in enh:
             self._discard(e)
-        if self._lang:  # changes on the monster end when it leaves the combat
-            self._lang_monster_left(m)
 
     def _remove_monster_keeping(self, i: int) -> None:
         """Monster ``i`` leaves the combat and its Treasures, as the combat counts them now (its

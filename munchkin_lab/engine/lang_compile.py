@@ -434,15 +434,18 @@ def specialise(prog, kind: str) -> tuple[dict, tuple]:
     run = []
     played = [ab for ab in prog.abilities if "played" in ab.when]
     modes = len(played) > 1 and all(ab.label for ab in played)
+    # (None for a module's part: its module runs the part's record)
+    recs = [None if ab.origin.startswith(_PART_ORIGINS) else _shape(ab, kind) for ab in prog.abilities]
     # a card's played abilities run all by the core's rule for its kind or all by the
     # language's firing: when one of several has no fixed form, none is specialised (the
     # core's branch and the language's would each drop the other's part)
     mixed = not modes and len(played) > 1 and any(
-        _shape(ab, kind) is None for ab in played if not ab.origin.startswith(_PART_ORIGINS))
+        rec is None for ab, rec in zip(prog.abilities, recs)
+        if "played" in ab.when and not ab.origin.startswith(_PART_ORIGINS))
     for idx, ab in enumerate(prog.abilities):
         if ab.origin.startswith(_PART_ORIGINS):
             continue  # its module runs the part's record
-        rec = None if (modes or mixed) and "played" in ab.when else _shape(ab, kind)
+        rec = None if (modes or mixed) and "played" in ab.when else recs[idx]
         if rec is not None and _merge(fx, rec):
             continue
         run.append(idx)

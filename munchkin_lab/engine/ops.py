@@ -617,10 +617,10 @@ class Ops:
         val = amount_of(op.value, ctx, w) if d.value == "amount" else op.value
         s = self.state
         target = (kind, x)
-        led = s.ledger.add(ctx.source, target, op.name, val, op.duration, s.combat is not None)
+        led = s.ledger.add(ctx.source, target, op.name, val, op.duration)
         fl = op.get("floor")
         if fl is not None and led is not s.ledger:
-            led = led.add(ctx.source, target, "floor:" + op.name, fl, op.duration, s.combat is not None)
+            led = led.add(ctx.source, target, "floor:" + op.name, fl, op.duration)
         if led is s.ledger:
             return False
         s.ledger = led

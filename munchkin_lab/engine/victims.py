@@ -138,9 +138,12 @@ class Victims:
         ``tagged``). ``tagged``: only items carrying one of these tags. Returns False when
         nothing fits (so ``else`` ops run)."""
         p = self.state.players[seat]
+        sp = self.specs
         items = [c for c in p.equipped + p.carried if self._is_item(c)]  # a carried One-Shot too
         worn = [c for c in p.equipped if self._kind[c] == "item"]
-        sp = self.specs
+        if tagged:  # (every category below is taken from these two lists)
+            items = [c for c in items if sp[c].tags.intersection(tagged)]
+            worn = [c for c in worn if sp[c].tags.intersection(tagged)]
         if what in ("headgear", "armor", "footgear", "vehicle"):
             # the one worn: a spare carried sideways is not on the body (Lose the Headgear)
             cands = [c for c in worn if sp[c].slot == what]
@@ -158,8 +161,6 @@ class Victims:
             # Truly Obnoxious Curse, card_facts.md); nothing in use: nothing is lost
             used = [c for c in worn if self.can_use(seat, c)]
             bonus = {c: self.item_bonus(seat, c) for c in used}
-            if tagged:
-                used = [c for c in used if sp[c].tags.intersection(tagged)]
             if count > 1 and len(used) > count:
                 # the ``count`` best: those above the count-th bonus go; among the items tied
                 # at it the victim chooses the rest
@@ -177,8 +178,6 @@ class Victims:
                 cands = [c for c in used if bonus[c] == best]
         else:
             cands = items
-        if tagged:
-            cands = [c for c in cands if sp[c].tags.intersection(tagged)]
         if not cands:
             return False
         if what in ("all", "all_big", "all_worn") or len(cands) <= count:

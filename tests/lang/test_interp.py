@@ -224,16 +224,16 @@ def test_a_short_form_runs_through_the_pure_parts(world):
 
 def test_ledger_totals_and_endings():
     L = Ledger()
-    L = L.add(7, ("player", 0), "combat_strength", -5, Duration("next_combat"), in_combat=False)
-    L = L.add(8, ("player", 0), "combat_strength", 2, Duration("this_combat"), in_combat=True)
+    L = L.add(7, ("player", 0), "combat_strength", -5, Duration("next_combat"))
+    L = L.add(8, ("player", 0), "combat_strength", 2, Duration("this_combat"))
     # this_combat made outside a combat: for the combat about to start (ends with it, or with the turn)
-    L = L.add(8, ("player", 1), "combat_strength", 9, Duration("this_combat"), in_combat=False)
-    L = L.add(9, ("player", 0), "roll_mod", -1, Duration("until_lost", "headgear"), in_combat=False)
-    L = L.add(10, ("player", 1), "must_help", True, Duration("until_next_turn"), in_combat=False)
-    L = L.add(11, ("monster", 100), "grant_tag", "undead", Duration("this_combat"), in_combat=True)
-    L = L.add(12, ("player", 2), "roll_mod", 1, Duration("this_turn"), in_combat=False)
-    L = L.add(13, ("player", 3), "combat_strength", -2, Duration("good"), in_combat=False)
-    L = L.add(14, ("player", 3), "hand_limit", 1, Duration("in_play"), in_combat=False)
+    L = L.add(8, ("player", 1), "combat_strength", 9, Duration("this_combat"))
+    L = L.add(9, ("player", 0), "roll_mod", -1, Duration("until_lost", "headgear"))
+    L = L.add(10, ("player", 1), "must_help", True, Duration("until_next_turn"))
+    L = L.add(11, ("monster", 100), "grant_tag", "undead", Duration("this_combat"))
+    L = L.add(12, ("player", 2), "roll_mod", 1, Duration("this_turn"))
+    L = L.add(13, ("player", 3), "combat_strength", -2, Duration("good"))
+    L = L.add(14, ("player", 3), "hand_limit", 1, Duration("in_play"))
     assert L.total("combat_strength", ("player", 0)) == -3
     assert L.total("combat_strength", ("player", 1)) == 9
     Lt, ended = L.turn_ended()  # no combat came: a this_combat change ends with the turn
@@ -263,10 +263,10 @@ def test_ledger_totals_and_endings():
 
 
 def test_ledger_data_round_trip_and_immutability():
-    L = Ledger().add(3, ("player", 1), "only_slot", "armor", Duration("next_combat"), in_combat=False)
+    L = Ledger().add(3, ("player", 1), "only_slot", "armor", Duration("next_combat"))
     assert Ledger.from_data(L.to_data()) == L
     assert L.values("only_slot", ("player", 1)) == ("armor",)
-    L2 = L.add(4, ("side", "munchkins"), "combat_strength", 5, Duration("this_combat"), in_combat=True)
+    L2 = L.add(4, ("side", "munchkins"), "combat_strength", 5, Duration("this_combat"))
     assert len(L.entries) == 1 and len(L2.entries) == 2
     L3, ended = L2.combat_ended(participants=())
     assert [e.source for e in ended] == [4] and L3.entries == L.entries

@@ -465,13 +465,11 @@ class Ledger:
 
     entries: tuple = ()
 
-    def add(self, source: int, target: tuple, name: str, value: Any, duration: Duration,
-            in_combat: bool) -> "Ledger":
+    def add(self, source: int, target: tuple, name: str, value: Any, duration: Duration) -> "Ledger":
         """Add one change; ``in_play`` is tied to ``source`` leaving play. ``this_combat``
         outside a combat is for the combat about to start (a monster's ``kicked``, a room's
         ``enter_room`` before its monster turns up): it ends when that combat ends, or at the
-        end of the turn when none starts (:meth:`turn_ended`). ``in_combat`` is kept for the
-        callers (unused)."""
+        end of the turn when none starts (:meth:`turn_ended`)."""
         e = Lasting(source, tuple(target), name, value, duration.kind, duration.slot)
         return Ledger(self.entries + (e,))
 

@@ -9,7 +9,7 @@ and picklable; nothing imports pydantic, YAML or the database. Names follow
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, Iterator, Union
 
 # --------------------------------------------------------------------------- conditions
 
@@ -184,6 +184,23 @@ class Ability:
         return "in_play" in self.when
 
 
+def walk_ops(ops) -> Iterator["Op"]:
+    """Every op of the op list ``ops``, nested ones included (``then`` / ``else``, a
+    ``roll``'s ranges, a Run Away roll's ``fail`` / ``success``), in order: each op, then
+    what it holds."""
+    for op in ops:
+        yield op
+        yield from walk_ops(op.then)
+        yield from walk_ops(op.orelse)
+        if op.name == "roll":
+            for _rng, sub in op.value:
+                yield from walk_ops(sub)
+        for key in ("fail", "success"):
+            sub = op.get(key)
+            if sub:
+                yield from walk_ops(sub)
+
+
 @dataclass(frozen=True, slots=True)
 class Program:
     """Everything a card does: its abilities in file order (short forms first, in the order of
@@ -217,25 +234,7 @@ class Program:
 
     def ops(self, name: str) -> tuple:
         """Every op called ``name`` anywhere in the program (nested ones included), in order."""
-        out: list = []
-
-        def walk(ops: tuple) -> None:
-            for op in ops:
-                if op.name == name:
-                    out.append(op)
-                walk(op.then)
-                walk(op.orelse)
-                if op.name == "roll":
-                    for _rng, sub in op.value:
-                        walk(sub)
-                for key in ("fail", "success"):
-                    sub = op.get(key)
-                    if sub:
-                        walk(sub)
-
-        for ab in self.abilities:
-            walk(ab.do)
-        return tuple(out)
+        return tuple(op for ab in self.abilities for op in walk_ops(ab.do) if op.name == name)
 
     def __bool__(self) -> bool:
         return bool(self.abilities)

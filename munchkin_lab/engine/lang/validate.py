@@ -113,6 +113,7 @@ def unread_problems(prog, kind: str) -> list[Problem]:
     at its place (``abilities[i]``, or the short form it came from), naming the form."""
     from ..lang_compile import specialise
 
+    from .program import walk_ops
     from .vocab import TARGETS
 
     _fx, run = specialise(prog, kind)
@@ -120,7 +121,7 @@ def unread_problems(prog, kind: str) -> list[Problem]:
     for idx in run:
         ab = prog.abilities[idx]
         where = _origin_path(ab.origin)
-        ops = list(_walk(ab.do))
+        ops = list(walk_ops(ab.do))
         names = {op.name for op in ops}
         found = sorted(names & SHAPE_ONLY.keys())
         if found:
@@ -144,16 +145,6 @@ def unread_problems(prog, kind: str) -> list[Problem]:
                                           "a `played` or `use` ability, or `may: true` (the owner chooses when "
                                           "using it), else name a fixed target"))
     return out
-
-
-def _walk(ops):
-    for op in ops:
-        yield op
-        yield from _walk(op.then)
-        yield from _walk(op.orelse)
-        if op.name == "roll" and isinstance(op.value, tuple):
-            for _faces, sub in op.value:
-                yield from _walk(sub)
 
 
 def _origin_path(origin: str) -> tuple:
