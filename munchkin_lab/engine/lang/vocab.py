@@ -305,7 +305,7 @@ class DurationDef:
 
 
 DURATIONS: dict[str, DurationDef] = {d.name: d for d in (
-    DurationDef("this_combat", "when the current combat ends (outside a combat it has no effect)",
+    DurationDef("this_combat", "when the current combat ends (made outside a combat: the combat about to start, else the end of the turn)",
                 f"{R_CORE}, 7. Combat (One-Shots are discarded when the combat ends)"),
     DurationDef("next_combat", "when the next combat the target fights or helps in ends; "
                 "the current one when the target is in a combat now",
