@@ -438,25 +438,31 @@ class Abilities:
         """Monster ``m``'s strength with the language's changes: its ``combat_strength`` (a Level
         change) and the floor a card states (``floor: N``: never below N through that change,
         nor above what it was - Baby's kind)."""
-        return self._lang_floored("combat_strength", m, total)
+        return self._lang_floored("combat_strength", ("monster", m), total)
 
     def _lang_treasures(self, m: int, t: int) -> int:
         """Monster ``m``'s Treasures with the language's ``treasures`` changes (never below 0;
         a stated floor: not below it through that change)."""
-        return self._lang_floored("treasures", m, t)
+        return self._lang_floored("treasures", ("monster", m), t)
 
-    def _lang_floored(self, op: str, m: int, value: int) -> int:
-        """``value`` of monster ``m`` plus the lasting changes of ``op``, held at the highest
-        floor a card stated for it (``floor:<op>``), never raised above ``value`` by the floor."""
-        add = self._lx(op, ("monster", m))
+    def _lang_floored(self, op: str, target: tuple, value: int) -> int:
+        """``value`` of ``target`` (``("player", seat)`` / ``("monster", card)``) plus the
+        changes of ``op`` - lasting ones and those of the cards in play alike - held at the
+        highest floor a card stated beside such a change (``floor: N``, the Ledger's
+        ``floor:<op>`` or the op's own ``floor`` field), never raised above ``value`` by the
+        floor. The rulebooks know one such floor (Baby: never below 1); with several changes
+        and floors, the highest floor of any change that reaches the target holds (rulebooks
+        silent)."""
+        floors: list = []
+        add = self._lx(op, target, floors)
         if not add:
             return value
         after = value + add
         led = self.state.ledger
         if led.entries:
-            floors = led.values(f"floor:{op}", ("monster", m))
-            if floors:
-                after = max(after, min(value, max(floors)))
+            floors += led.values(f"floor:{op}", target)
+        if floors:
+            after = max(after, min(value, max(floors)))
         return after
 
     # ------------------------------------------------------------------ statics
@@ -492,12 +498,14 @@ class Abilities:
             return hs
         return [(card, owner, f) for card, owner in hs for f in fast[card]]
 
-    def _lx(self, name: str, target: tuple) -> int:
+    def _lx(self, name: str, target: tuple, floors: list | None = None) -> int:
         """What the language adds to a number the engine computes for ``target`` (``("player",
         seat)``, ``("monster", card)``, ``("side", "munchkins")``, ``("card", card)``): the
         amounts of op ``name`` of every continuous ability that holds and reaches the target,
         plus the Ledger's lasting changes (``Ledger.total``). Statics read while statics are
-        being summed count nothing (no loops: a condition on the strengths sees none)."""
+        being summed count nothing (no loops: a condition on the strengths sees none).
+        ``floors``: a list that receives the ``floor`` of every continuous change counted
+        (:meth:`_lang_floored`)."""
         led = self.state.ledger
         total = led.total(name, target) if led.entries else 0
         if self._lx_depth or (name, target[0]) not in self._lstatk:
@@ -508,7 +516,7 @@ class Abilities:
         self._lx_depth += 1
         try:
             for ab, ctx, w in self._statics_reaching(found, target, name):
-                total += self._static_sum(ab.do, name, target, ctx, w)
+                total += self._static_sum(ab.do, name, target, ctx, w, floors)
         finally:
             self._lx_depth -= 1
         return total
@@ -554,13 +562,15 @@ class Abilities:
         cb = self.state.combat
         return cb.fighter if cb is not None else self.state.active
 
-    def _static_sum(self, ops, name, target, ctx, w) -> int:
+    def _static_sum(self, ops, name, target, ctx, w, floors: list | None = None) -> int:
+        """The amounts of op ``name`` in ``ops`` that reach ``target`` (through the ``if`` ops
+        that hold); each counted op's ``floor`` goes into ``floors`` when given."""
         total = 0
         for op in ops:
             if op.name == "if":
                 subj = target if target[0] in ("player", "monster") else None
                 ok = evaluate(op.value, ctx, w, subj)
-                total += self._static_sum(op.then if ok else op.orelse, name, target, ctx, w)
+                total += self._static_sum(op.then if ok else op.orelse, name, target, ctx, w, floors)
             elif op.name == name:
                 if op.who is not None:
                     res = resolve(op.who, ctx, w)
@@ -569,6 +579,10 @@ class Abilities:
                 v = amount_of(op.value, ctx, w) if OPS[name].value == "amount" else op.value
                 if isinstance(v, int) and not isinstance(v, bool):
                     total += v
+                    if floors is not None and v:
+                        fl = op.get("floor")
+                        if fl is not None:
+                            floors.append(fl)
         return total
 
     def _lang_item_bonus(self, c: int) -> int | None:

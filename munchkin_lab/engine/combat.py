@@ -142,7 +142,7 @@ class Combat:
         for mod in self._h_combat:
             total += mod.combat_modifier(self, seat)
         if lang and ("combat_strength" in self._lstat or self.state.ledger.entries):  # the card-effect language (abilities.py)
-            total += self._lx("combat_strength", ("player", seat))
+            total = self._lang_floored("combat_strength", ("player", seat), total)
         return total
 
     def monster_strength(self, i: int, lang: bool = True) -> int:
