@@ -121,17 +121,29 @@ def _what_was_kept(r, out: Optional[Path]) -> str:
             f"win rate by seat {_rates(r)}.")
 
 
-def _plots_folder(plots: Path) -> Path:
-    """The --plots folder: created when missing, but its parent must exist (never created).
+#: the files ``compare --plots`` writes, in its folder
+PLOT_NAMES = ("win_rates", "lengths", "levels", "cards")
+
+
+def _plots_folder(plots: Path, force: bool = False) -> Path:
+    """The --plots folder, checked before any game: created when missing, but its parent
+    must exist (never created); plots already in it (``win_rates.png`` ...) are replaced only
+    with ``--force`` (a designer's earlier plots are not lost by a second run).
 
     Raises:
-        ValueError: the parent folder is missing, or the path is a file.
+        ValueError: the parent folder is missing, the path is a file, or a plot file exists
+            and ``force`` is False.
     """
     if plots.exists() and not plots.is_dir():
         raise ValueError(f"--plots {str(plots)!r}: it is a file, not a folder")
     parent = plots.parent if str(plots.parent) else Path(".")
     if not plots.exists() and not parent.is_dir():
         raise ValueError(f"--plots {str(plots)!r}: folder {str(parent)!r} does not exist (it is not created)")
+    if not force and plots.is_dir():
+        there = [f"{n}.png" for n in PLOT_NAMES if (plots / f"{n}.png").exists()]
+        if there:
+            raise ValueError(f"--plots {str(plots)!r}: {', '.join(there)} already "
+                             f"{'exists' if len(there) == 1 else 'exist'} (use --force to overwrite)")
     return plots
 
 
@@ -210,13 +222,15 @@ def register(app: typer.Typer) -> None:
         progress: bool = typer.Option(True, "--progress/--no-progress"),
         plots: Optional[Path] = typer.Option(None, "--plots", help="Folder to write the four plots (PNG: win rates, lengths, levels, cards) to (created if missing; its parent must exist)."),
         cards: int = typer.Option(10, "--cards", min=0, max=1000, help="Cards whose share of wins when held changes most, to list (0: none)."),
+        force: bool = typer.Option(False, "--force", help="Overwrite plots already in the --plots folder."),
         url: Optional[str] = typer.Option(None, "--url"),
     ) -> None:
-        """Simulate two decks (or two bot line-ups) and print the differences and a verdict."""
+        """Simulate two decks (or two bot line-ups) and print the differences and a verdict.
+        Plots already in the --plots folder are refused before any game unless --force."""
         from .compare import RunInterrupted, compare
 
         if plots is not None:
-            plots = _plots_folder(plots)
+            plots = _plots_folder(plots, force)
         try:
             cmp = compare(deck_a, deck_b, players=players, games=games, bots=bots, bots_a=bots_a,
                           bots_b=bots_b, seed=seed, workers=workers, scheduler=scheduler,
@@ -244,8 +258,8 @@ def register(app: typer.Typer) -> None:
             from ..fileio import atomic_path
 
             plots.mkdir(exist_ok=True)
-            for name, fig in (("win_rates", cmp.plot_win_rates()), ("lengths", cmp.plot_lengths()),
-                              ("levels", cmp.plot_levels()), ("cards", cmp.plot_cards())):
+            for name, fig in zip(PLOT_NAMES, (cmp.plot_win_rates(), cmp.plot_lengths(),
+                                              cmp.plot_levels(), cmp.plot_cards())):
                 with atomic_path(plots / f"{name}.png") as tmp:
                     fig.savefig(tmp, dpi=100, format="png")
             typer.echo(f"wrote plots to {plots}")

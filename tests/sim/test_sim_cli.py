@@ -59,6 +59,17 @@ def test_compare_command(sim_url, tmp_path):
     assert "cards (share of wins when held)" in res.output and " points" in res.output.split("cards (share")[1]
     assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == ["cards.png", "lengths.png", "levels.png",
                                                                       "win_rates.png"]
+    # a second run keeps the first run's plots unless --force (refused before any game)
+    before = {p.name: p.read_bytes() for p in (tmp_path / "plots").iterdir()}
+    again = ["compare", "base", "base", "--games", "4", "--workers", "1", "--seed", "3", "--bots-b", "random",
+             "--no-progress", "--url", sim_url, "--plots", str(tmp_path / "plots"), "--turn-cap", "80"]
+    res = runner.invoke(app, again)
+    assert res.exit_code == 1, res.output
+    assert "already exist (use --force to overwrite)" in res.output and "B-A" not in res.output
+    assert {p.name: p.read_bytes() for p in (tmp_path / "plots").iterdir()} == before
+    res = runner.invoke(app, again + ["--force"])
+    assert res.exit_code == 0, res.output
+    assert {p.name: p.read_bytes() for p in (tmp_path / "plots").iterdir()} != before
 
 
 def test_bad_input_exits_1_without_traceback(sim_url, tmp_path):
