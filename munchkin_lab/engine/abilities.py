@@ -34,6 +34,7 @@ from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import PLAYER
 from .lang.vocab import OPS
 from .lang_world import _OFF_PLAYER_KINDS, EngineWorld
+from .ops import _Suspended
 
 
 class Abilities:
@@ -410,13 +411,64 @@ class Abilities:
             kind, items = res.kind, self._picked(res, pick)
         if self.history and not self._quiet:
             self._say(f"{self.name(card)}: {self._ab_label(card, idx)}.")
-        lost = self._lost
+        lost, rpath, rsite = self._lost, self._rpath, self._rsite
         self._lost = []
+        if len(items) == 1 and "die_rolled" in self._lt:  # a roll op's die may wait (ops.py)
+            self._rpath, self._rsite = [], (card, idx, kind, items[0], pick, self._quiet)
+        else:
+            self._rpath = self._rsite = None
         try:
             for x in items:
                 self._run_ops(ab.do, kind, x, ctx, w, pick)
+        except _Suspended:
+            pass  # the walk resumes after the reactions to its die (_lang_ops_cont)
         finally:
-            self._lost = lost
+            self._lost, self._rpath, self._rsite = lost, rpath, rsite
+
+    def _lang_ops_cont(self, cont: tuple) -> None:
+        """The reactions to the die of a ``roll`` op are in (``Ops._op_die``): the ability's op
+        walk resumes at its place with the die they leave (a ``set_die``; a ``reroll`` rolls
+        again, with its own reactions): the roll's range, then the rest of every op list it
+        was in (``Ops`` module docstring). Nothing resumes for a player target who died."""
+        _k, seat, die, card, idx, kind, x, pick, quiet, path, ct = cont
+        if kind == "player" and not self.state.players[x].alive:
+            return
+        ab = self._prog[card].abilities[idx]
+        ctx = Context(*ct[:6], dict(ct[6]))
+        w = EngineWorld(self)
+        saved = (self._lost, self._rpath, self._rsite, self._quiet)
+        self._lost, self._rpath, self._rsite, self._quiet = [], [], (card, idx, kind, x, pick, quiet), quiet
+        try:
+            if self._ev.get("reroll"):
+                if self.history:
+                    self._say(f"{self._pn(seat)} rolls again.")
+                self._rpath.extend(list(e) for e in path)
+                die = self._op_die(seat, self._roll(), ctx)
+                if die is None:
+                    return
+                del self._rpath[:]
+            else:
+                die = self._ev.get("die", die)
+            self._resume_ops(ab.do, path, 0, seat, die, kind, x, ctx, w, pick)
+        except _Suspended:
+            pass
+        finally:
+            self._lost, self._rpath, self._rsite, self._quiet = saved
+
+    def _resume_ops(self, ops, path: tuple, depth: int, seat: int, die: int, kind, x, ctx, w, pick) -> None:
+        """Resume the op walk at ``path[depth:]`` inside ``ops``: down to the ``roll`` op, its
+        range for ``die``, then the ops after each entered op, innermost list first."""
+        i, branch = path[depth]
+        op = ops[i]
+        rp = self._rpath
+        rp.append([i, branch])
+        if depth == len(path) - 1:
+            self._roll_range(op, seat, die, kind, x, ctx, w, pick)
+        else:
+            sub = op.then if branch == "then" else op.orelse if branch == "else" else op.value[branch][1]
+            self._resume_ops(sub, path, depth + 1, seat, die, kind, x, ctx, w, pick)
+        rp.pop()
+        self._run_ops(ops, kind, x, ctx, w, pick, start=i + 1)
 
     # ------------------------------------------------------------------ combat numbers
     def _lang_fight_declared(self, seat: int) -> bool:
@@ -798,6 +850,8 @@ class Abilities:
             self._lang_curse_cont(victim, curse, caster)
         elif k == "die":
             self._lang_die_cont(tuple(cont))
+        elif k == "ops":
+            self._lang_ops_cont(tuple(cont))
         elif k == "kick":
             self._lang_kick_cont(cont[1])
 
@@ -862,7 +916,7 @@ class Abilities:
             self.state.forced.insert(0, self._ev.get("die", die))
         if kind == "bad_stuff":
             _kind, victim, m = rest
-            self._bad_stuff_ops(victim, m)
+            self._bad_stuff_ops(victim, m, windowed=True)
         elif kind == "steal":
             _kind, thief, target, item = rest
             self._steal_roll(thief, target, item)

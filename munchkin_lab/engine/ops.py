@@ -19,6 +19,14 @@ refers to something you do not have, ignore it", core rules, 10. Curses).
 While the card of an event runs its own abilities (Bad Stuff, a Curse hitting, a room's ops:
 ``Ops._quiet``), the ops do not log one line each: the caller says in game words what they did
 (``victims.py``).
+
+A die rolled by a ``roll`` op is a die roll like any other (Loaded Die: played after any die
+roll, card_facts_more.md 2c): ``die_rolled`` fires before its result is used. When a card may
+react (a ``react`` decision), the walk stops there and resumes after the answers
+(:meth:`Ops._op_roll`, ``Abilities._lang_ops_cont``): the walk keeps its place in ``_rpath``
+(the index of each op list entered and the branch taken), so that the op lists after the roll
+run on. The rest of the event that ran the ability (other cards hearing it, the log) does not
+wait for it (rulebooks silent; a reaction to a die is rare enough that nothing else is held).
 """
 from __future__ import annotations
 
@@ -27,6 +35,11 @@ from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import Op
 from .lang.vocab import OPS
 from .lang_world import EngineWorld
+
+class _Suspended(Exception):
+    """A ``roll`` op's die waits for the reactions to it: the op walk stops here and resumes
+    from its place (``Ops._rpath``) once they are in (caught by ``Abilities._run_ability``)."""
+
 
 #: ops that set up a lasting change (they go into the Ledger, or are summed as statics)
 LASTING = frozenset(n for n, d in OPS.items() if d.lasting)
@@ -42,31 +55,54 @@ class Ops:
     #: Race / Class cards the target lost by the ability running now (``take_from_discards``
     #: with ``exclude_own`` never takes them back: Change Race / Change Class)
     _lost: list = []
+    #: the place of the op walk of the ability running now, ``[[index, branch], ...]`` from its
+    #: ``do`` list down (branch: ``"then"`` / ``"else"`` / a roll's range index), kept only
+    #: when a ``roll`` op in it may wait for reactions to its die (None: not kept)
+    _rpath: list | None = None
+    #: ``(card, ability index, target kind, target, pick, quiet)`` of that ability
+    _rsite: tuple | None = None
+    #: the next ``roll`` op's die has had its reactions already (a Bad Stuff that starts with
+    #: a roll: ``RunAway._bad_stuff``)
+    _die_pre = False
 
     # ------------------------------------------------------------------ walking op lists
-    def _run_ops(self, ops, kind: str, target, ctx: Context, w, pick=None) -> bool:
-        """Run ``ops`` on one target, in order; a player who dies takes no more. An op's
-        ``then`` runs when it found something, its ``else`` when it found nothing. Returns
-        whether the last op found something."""
+    def _run_ops(self, ops, kind: str, target, ctx: Context, w, pick=None, start: int = 0) -> bool:
+        """Run ``ops`` (from index ``start``) on one target, in order; a player who dies takes
+        no more. An op's ``then`` runs when it found something, its ``else`` when it found
+        nothing. Returns whether the last op found something."""
         found = True
         if kind == "player":
             self._sba_seats.add(target)  # an op may change the character (state-based checks)
         players = self.state.players
-        for op in ops:
+        rp = self._rpath
+        for i in range(start, len(ops)):
+            op = ops[i]
             if kind == "player" and not players[target].alive:
                 return found
+            if rp is not None:
+                rp.append([i, None])
             if op.who is not None:
                 res = resolve(op.who, ctx, w)
                 found = False
-                for x in self._picked(res, pick):
+                xs = self._picked(res, pick)
+                if rp is not None and len(xs) > 1:
+                    self._rpath = None  # (several targets: their dice are used at once)
+                for x in xs:
                     found = self._op(op, res.kind, x, ctx, w, pick) or found
+                self._rpath = rp
             else:
                 found = self._op(op, kind, target, ctx, w, pick)
             if found:
                 if op.then and op.name != "if":
+                    if rp is not None:
+                        rp[-1][1] = "then"
                     self._run_ops(op.then, kind, target, ctx, w, pick)
             elif op.orelse and op.name != "if":
+                if rp is not None:
+                    rp[-1][1] = "else"
                 self._run_ops(op.orelse, kind, target, ctx, w, pick)
+            if rp is not None:
+                rp.pop()
         return found
 
     def _picked(self, res, pick) -> tuple:
@@ -116,6 +152,8 @@ class Ops:
         """``if``: ``then`` when the condition holds for the target, else ``else``."""
         subj = (kind, x) if kind in ("player", "monster") else None
         ok = evaluate(op.value, ctx, w, subj)
+        if self._rpath is not None:
+            self._rpath[-1][1] = "then" if ok else "else"
         self._run_ops(op.then if ok else op.orelse, kind, x, ctx, w, pick)
         return True
 
@@ -123,16 +161,55 @@ class Ops:
         """``roll``: the player of the event (the victim of a Bad Stuff or a Curse, the player
         using an ability; with none, a player target, else the active player) rolls a die (their roll modifiers apply,
         the result kept in 1..6) and the ops of the range it falls in run on the target (the
-        language README's op table: a Thief-like ability is rolled by its user)."""
+        language README's op table: a Thief-like ability is rolled by its user). The cards
+        that react to a die roll answer before the result is used (``die_rolled``, the module
+        docstring: a Loaded Die may set it); when one may, the walk waits for the answers."""
         seat = ctx.player if ctx.player >= 0 else (x if kind == "player" else self.state.active)
-        r = max(1, min(6, self._roll_mod(seat, self._roll())))
-        for (lo, hi), sub in op.value:
+        die = self._roll()
+        if self._die_pre:
+            self._die_pre = False  # (its reactions are in: RunAway._bad_stuff)
+        elif "die_rolled" in self._lt and self._rpath is not None and self._rsite is not None:
+            die = self._op_die(seat, die, ctx)
+            if die is None:
+                raise _Suspended
+        self._roll_range(op, seat, die, kind, x, ctx, w, pick)
+        return True
+
+    def _roll_range(self, op, seat: int, die: int, kind, x, ctx, w, pick) -> None:
+        """The ops of ``roll`` op ``op``'s range that ``seat``'s ``die`` (with their roll
+        modifiers, kept in 1..6) falls in, on the target."""
+        r = max(1, min(6, self._roll_mod(seat, die)))
+        for k, ((lo, hi), sub) in enumerate(op.value):
             if lo <= r <= hi:
                 if self.history:
                     self._say(f"{self._pn(seat)} rolls {r}.")
+                if self._rpath is not None:
+                    self._rpath[-1][1] = k
                 self._run_ops(sub, kind, x, ctx, w, pick)
                 break
-        return True
+
+    def _op_die(self, seat: int, die: int, ctx: Context) -> int | None:
+        """``die_rolled`` for the die of a ``roll`` op of the ability running now (it keeps its
+        place: ``_rpath``): the die the reactions leave (a ``set_die``; a ``reroll`` rolls
+        again, with its own reactions), or None when a card may react and the walk must wait
+        (the ``react`` decision is queued with the walk's place: ``Abilities._lang_ops_cont``).
+        An ability with several targets keeps no place: its dice are used at once (rulebooks
+        silent; no printed card rolls so)."""
+        ev = self._ev
+        card, idx, kind, x, pick, quiet = self._rsite
+        facts = tuple(sorted(ctx.facts.items())) if ctx.facts else ()
+        here = (card, idx, kind, x, pick, quiet, tuple(tuple(e) for e in self._rpath),
+                (ctx.source, ctx.owner, ctx.player, ctx.monster, ctx.bonus, ctx.against, facts))
+        try:
+            while True:
+                self._ev = {}
+                if self._lang_fire("die_rolled", seat, facts={"die": die}, cont=("ops", seat, die) + here):
+                    return None
+                if not self._ev.get("reroll"):
+                    return self._ev.get("die", die)
+                die = self._roll()
+        finally:
+            self._ev = ev
 
     def _op_manual(self, op, kind, x, ctx, w, pick) -> bool:
         """``manual``: a ResolveByHand decision for the target (or the player of the event)."""

@@ -148,14 +148,21 @@ class RunAway:
         if own and own[0][1].do and own[0][1].do[0].name in _ROLL_OPS and \
                 self._lang_die_window(seat, ("bad_stuff", seat, m)):
             return
-        self._bad_stuff_ops(seat, m)
+        self._bad_stuff_ops(seat, m, windowed=bool(own) and "die_rolled" in self._lt)
 
-    def _bad_stuff_ops(self, seat: int, m: int) -> None:
-        """The Bad Stuff of monster ``m`` on ``seat`` (see :meth:`_bad_stuff`)."""
+    def _bad_stuff_ops(self, seat: int, m: int, windowed: bool = False) -> None:
+        """The Bad Stuff of monster ``m`` on ``seat`` (see :meth:`_bad_stuff`); ``windowed``:
+        a die it starts with has had its reactions (:meth:`_lang_die_window`), so its first
+        ``roll`` op opens no second window (``Ops._op_roll``)."""
         before = self._victim_snap(seat) if self.history else None
         run = self._lrun[m]
         if run and "caught" in run:  # the monster's own caught abilities (bad_stuff)
-            self._lang_fire_card("caught", m, -1, seat, m, own=True)
+            own = run["caught"]
+            self._die_pre = windowed and bool(own[0][1].do) and own[0][1].do[0].name == "roll"
+            try:
+                self._lang_fire_card("caught", m, -1, seat, m, own=True)
+            finally:
+                self._die_pre = False
         elif self.specs[m].manual:
             self._push_manual(seat, m, discard=False)
         if "caught" in self._lt:  # the other cards that hear it

@@ -276,9 +276,63 @@ class RoomsModule(RulesModule):
                     game._run_card_ops(seat, data["on_fail"], r["tile"])
                 else:
                     game._push_manual(seat, r["tile"], discard=False)
-        if data.get("destroy"):
-            dest = data["destroy"]
-            tk = k if dest == "self" else key(*(a + b for a, b in zip(xy(k), DIRS[DIR_NAMES[dest]])))
+        tk = self._destroyed_by(game, k)
+        if tk is not None and game._lang and "die_rolled" in game._lt:
+            inside = tuple(q for q, at in enumerate(ms["pos"]) if at == tk) if self._destructible(game, tk) else ()
+            if inside:
+                # the dice of the players inside are rolled first, each with its reactions (a
+                # Loaded Die, card_facts_more.md 2c), then the room is destroyed with them
+                ms["held"], ms["dice"] = list(drawn), []
+                if self._destroy_dice(game, seat, k, forced, inside):
+                    return
+                drawn = None
+        self._enter_destroy(game, seat, k, forced, drawn)
+
+    def _destroyed_by(self, game, k: str) -> str | None:
+        """The room that room ``k`` destroys on entry (its ``destroy``: itself or a neighbour), or None."""
+        dest = self._data(game, k).get("destroy")
+        if not dest:
+            return None
+        return k if dest == "self" else key(*(a + b for a, b in zip(xy(k), DIRS[DIR_NAMES[dest]])))
+
+    def _destructible(self, game, k: str) -> bool:
+        """Room ``k`` is on the grid and may be destroyed (never START, nor an indestructible room)."""
+        return k in self._ms(game)["grid"] and k != START and not self._data(game, k).get("indestructible")
+
+    def _destroy_dice(self, game, seat: int, k: str, forced: bool, left: tuple) -> bool:
+        """Roll the Run Away dice of the players ``left`` inside the room being destroyed, in
+        seat order, each through the one die-roll path (``die_rolled``); the results wait in
+        ``dice``. True when a reaction is asked for (:meth:`_destroy_die_in` goes on)."""
+        ms = self._ms(game)
+        while left:
+            q, left = left[0], left[1:]
+            if game._lang_die_window(q, ("module", self.name, "_destroy_die_in", seat, k, forced, left)):
+                return True
+            ms["dice"].append(game.state.forced.pop(0))
+        return False
+
+    def _destroy_die_in(self, game, seat: int, k: str, forced: bool, left: tuple) -> None:
+        """The reactions to one destruction die are in (its result in front of the forced
+        dice): keep it, roll the next, then destroy the room (:meth:`_enter_destroy`)."""
+        self._ms(game)["dice"].append(game.state.forced.pop(0))
+        if not self._destroy_dice(game, seat, k, forced, left):
+            self._enter_destroy(game, seat, k, forced, None)
+
+    def _enter_destroy(self, game, seat: int, k: str, forced: bool, drawn=None) -> None:
+        """The rest of entering room ``k`` from its destruction on (:meth:`_enter_rest`):
+        the room it destroys (the dice rolled already go first), then its cards, then a
+        forced move (``drawn`` None: the Doors the entry drew wait in ``held``)."""
+        s = game.state
+        ms = self._ms(game)
+        if drawn is None:
+            drawn = ms.pop("held", [])
+        p = s.players[seat]
+        grid = ms["grid"]
+        r = grid[k]
+        data = self._data(game, k)
+        tk = self._destroyed_by(game, k)
+        if tk is not None:
+            s.forced[0:0] = ms.pop("dice", [])
             self.destroy(game, tk, seat)
             if ms["pos"][seat] != k:
                 s.phase = "trouble"
@@ -354,7 +408,7 @@ class RoomsModule(RulesModule):
         s = game.state
         ms = self._ms(game)
         r = ms["grid"].get(k)
-        if r is None or k == START or self._data(game, k).get("indestructible"):
+        if r is None or not self._destructible(game, k):
             return
         game._say(f"{game.name(r['tile'])} at {k} is destroyed!")
         for seat, at in enumerate(ms["pos"]):
