@@ -259,13 +259,10 @@ class RoomsModule(RulesModule):
         its die goes through the one die-roll path (a Loaded Die may answer it,
         card_facts_more.md 2c) and this part resumes once the reactions are in (``drawn``
         None: the Doors the entry drew wait in ``held``)."""
-        s = game.state
         ms = self._ms(game)
-        if drawn is None:
-            drawn = ms.pop("held", [])
-        p = s.players[seat]
-        grid = ms["grid"]
-        r = grid[k]
+        drawn = ms.pop("held", []) if drawn is None else drawn
+        p = game.state.players[seat]
+        r = ms["grid"][k]
         data = self._data(game, k)
         if data.get("run_away_roll_required") and p.alive:
             die = game._roll()
