@@ -456,16 +456,23 @@ class Abilities:
             self._lost, self._rpath, self._rsite, self._quiet = saved
 
     def _resume_ops(self, ops, path: tuple, depth: int, seat: int, die: int, kind, x, ctx, w, pick) -> None:
-        """Resume the op walk at ``path[depth:]`` inside ``ops``: down to the ``roll`` op, its
-        range for ``die``, then the ops after each entered op, innermost list first."""
+        """Resume the op walk at ``path[depth:]`` inside ``ops``: down to the op that rolled,
+        which runs again with ``die`` (in front of the forced dice, its reactions done), then
+        the ops after each entered op, innermost list first."""
         i, branch = path[depth]
         op = ops[i]
         rp = self._rpath
         rp.append([i, branch])
         if depth == len(path) - 1:
-            self._roll_range(op, seat, die, kind, x, ctx, w, pick)
+            self.state.forced.insert(0, die)
+            self._die_pre = True
+            try:
+                self._run_one(op, kind, x, ctx, w, pick)
+            finally:
+                self._die_pre = False
         else:
-            sub = op.then if branch == "then" else op.orelse if branch == "else" else op.value[branch][1]
+            sub = op.then if branch == "then" else op.orelse if branch == "else" else \
+                op.value[branch][1] if isinstance(branch, int) else op.get(branch, ())
             self._resume_ops(sub, path, depth + 1, seat, die, kind, x, ctx, w, pick)
         rp.pop()
         self._run_ops(ops, kind, x, ctx, w, pick, start=i + 1)

@@ -20,10 +20,11 @@ While the card of an event runs its own abilities (Bad Stuff, a Curse hitting, a
 ``Ops._quiet``), the ops do not log one line each: the caller says in game words what they did
 (``victims.py``).
 
-A die rolled by a ``roll`` op is a die roll like any other (Loaded Die: played after any die
+A die rolled by an op (``roll``, ``lose_level_per_roll``, ``lose_cards_roll``,
+``run_away_roll``) is a die roll like any other (Loaded Die: played after any die
 roll, card_facts_more.md 2c): ``die_rolled`` fires before its result is used. When a card may
 react (a ``react`` decision), the walk stops there and resumes after the answers
-(:meth:`Ops._op_roll`, ``Abilities._lang_ops_cont``): the walk keeps its place in ``_rpath``
+(:meth:`Ops._op_die_roll`, ``Abilities._lang_ops_cont``): the walk keeps its place in ``_rpath``
 (the index of each op list entered and the branch taken), so that the op lists after the roll
 run on. The rest of the event that ran the ability (other cards hearing it, the log) does not
 wait for it (rulebooks silent; a reaction to a die is rare enough that nothing else is held).
@@ -76,33 +77,40 @@ class Ops:
         players = self.state.players
         rp = self._rpath
         for i in range(start, len(ops)):
-            op = ops[i]
             if kind == "player" and not players[target].alive:
                 return found
-            if rp is not None:
-                rp.append([i, None])
-            if op.who is not None:
-                res = resolve(op.who, ctx, w)
-                found = False
-                xs = self._picked(res, pick)
-                if rp is not None and len(xs) > 1:
-                    self._rpath = None  # (several targets: their dice are used at once)
-                for x in xs:
-                    found = self._op(op, res.kind, x, ctx, w, pick) or found
-                self._rpath = rp
+            if rp is None:
+                found = self._run_one(ops[i], kind, target, ctx, w, pick)
             else:
-                found = self._op(op, kind, target, ctx, w, pick)
-            if found:
-                if op.then and op.name != "if":
-                    if rp is not None:
-                        rp[-1][1] = "then"
-                    self._run_ops(op.then, kind, target, ctx, w, pick)
-            elif op.orelse and op.name != "if":
-                if rp is not None:
-                    rp[-1][1] = "else"
-                self._run_ops(op.orelse, kind, target, ctx, w, pick)
-            if rp is not None:
+                rp.append([i, None])
+                found = self._run_one(ops[i], kind, target, ctx, w, pick)
                 rp.pop()
+        return found
+
+    def _run_one(self, op: Op, kind: str, target, ctx: Context, w, pick) -> bool:
+        """One op of an op list (:meth:`_run_ops`): on its own ``who`` or the list's target,
+        then its ``then`` (found) or ``else`` ops (the branch taken is noted in ``_rpath``)."""
+        rp = self._rpath
+        if op.who is not None:
+            res = resolve(op.who, ctx, w)
+            found = False
+            xs = self._picked(res, pick)
+            if rp is not None and len(xs) > 1:
+                self._rpath = None  # (several targets: their dice are used at once)
+            for x in xs:
+                found = self._op(op, res.kind, x, ctx, w, pick) or found
+            self._rpath = rp
+        else:
+            found = self._op(op, kind, target, ctx, w, pick)
+        if found:
+            if op.then and op.name != "if":
+                if rp is not None:
+                    rp[-1][1] = "then"
+                self._run_ops(op.then, kind, target, ctx, w, pick)
+        elif op.orelse and op.name != "if":
+            if rp is not None:
+                rp[-1][1] = "else"
+            self._run_ops(op.orelse, kind, target, ctx, w, pick)
         return found
 
     def _picked(self, res, pick) -> tuple:
@@ -165,14 +173,7 @@ class Ops:
         that react to a die roll answer before the result is used (``die_rolled``, the module
         docstring: a Loaded Die may set it); when one may, the walk waits for the answers."""
         seat = ctx.player if ctx.player >= 0 else (x if kind == "player" else self.state.active)
-        die = self._roll()
-        if self._die_pre:
-            self._die_pre = False  # (its reactions are in: RunAway._bad_stuff)
-        elif "die_rolled" in self._lt and self._rpath is not None and self._rsite is not None:
-            die = self._op_die(seat, die, ctx)
-            if die is None:
-                raise _Suspended
-        self._roll_range(op, seat, die, kind, x, ctx, w, pick)
+        self._roll_range(op, seat, self._op_die_roll(seat, ctx), kind, x, ctx, w, pick)
         return True
 
     def _roll_range(self, op, seat: int, die: int, kind, x, ctx, w, pick) -> None:
@@ -187,6 +188,22 @@ class Ops:
                     self._rpath[-1][1] = k
                 self._run_ops(sub, kind, x, ctx, w, pick)
                 break
+
+    def _op_die_roll(self, seat: int, ctx: Context) -> int:
+        """The die of an op that rolls (``roll``, ``lose_level_per_roll``, ``lose_cards_roll``,
+        ``run_away_roll``), rolled by ``seat``, after the reactions to it (:meth:`_op_die`).
+
+        Raises:
+            _Suspended: a card may react; the walk waits (caught by ``_run_ability``).
+        """
+        die = self._roll()
+        if self._die_pre:
+            self._die_pre = False  # (its reactions are in: a Bad Stuff's first die, a resumed walk)
+        elif "die_rolled" in self._lt and self._rpath is not None and self._rsite is not None:
+            die = self._op_die(seat, die, ctx)
+            if die is None:
+                raise _Suspended
+        return die
 
     def _op_die(self, seat: int, die: int, ctx: Context) -> int | None:
         """``die_rolled`` for the die of a ``roll`` op of the ability running now (it keeps its
@@ -261,7 +278,7 @@ class Ops:
         """Roll a die (roll modifiers apply), lose that many Levels (not below 1)."""
         if kind != "player":
             return False
-        r = max(1, min(6, self._roll_mod(x, self._roll())))
+        r = max(1, min(6, self._roll_mod(x, self._op_die_roll(x, ctx))))
         if self.history:
             self._say(f"{self._pn(x)} rolls {r}.")
         self._change_level(x, -r)
@@ -367,7 +384,7 @@ class Ops:
             return False
         s = self.state
         p = s.players[x]
-        r = max(1, min(6, self._roll_mod(x, self._roll())))
+        r = max(1, min(6, self._roll_mod(x, self._op_die_roll(x, ctx))))
         if self.history:
             self._say(f"{p.name} rolls {r}.")
         cards = tuple(c for c in p.equipped + p.carried + p.hand)
@@ -588,11 +605,14 @@ class Ops:
         (SMA rules, Questions and Answers: Shaft of Doom)."""
         if kind != "player":
             return False
-        die = self._roll()
+        die = self._op_die_roll(x, ctx)
         tot = self._roll_mod(x, die) + self._own_run_away(x)
         if self.history:
             self._say(f"{self._pn(x)} must Run Away: rolls {die} ({tot}).")
-        self._run_ops(op.get("success", ()) if tot >= 5 else op.get("fail", ()), kind, x, ctx, w, pick)
+        branch = "success" if tot >= 5 else "fail"
+        if self._rpath is not None:
+            self._rpath[-1][1] = branch
+        self._run_ops(op.get(branch, ()), kind, x, ctx, w, pick)
         return True
 
     # ------------------------------------------------------------------ rooms and Dungeons

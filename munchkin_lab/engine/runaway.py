@@ -153,12 +153,12 @@ class RunAway:
     def _bad_stuff_ops(self, seat: int, m: int, windowed: bool = False) -> None:
         """The Bad Stuff of monster ``m`` on ``seat`` (see :meth:`_bad_stuff`); ``windowed``:
         a die it starts with has had its reactions (:meth:`_lang_die_window`), so its first
-        ``roll`` op opens no second window (``Ops._op_roll``)."""
+        op that rolls opens no second window (``Ops._op_die_roll``)."""
         before = self._victim_snap(seat) if self.history else None
         run = self._lrun[m]
         if run and "caught" in run:  # the monster's own caught abilities (bad_stuff)
             own = run["caught"]
-            self._die_pre = windowed and bool(own[0][1].do) and own[0][1].do[0].name == "roll"
+            self._die_pre = windowed and bool(own[0][1].do) and own[0][1].do[0].name in _ROLL_OPS
             try:
                 self._lang_fire_card("caught", m, -1, seat, m, own=True)
             finally:
