@@ -426,10 +426,12 @@ class Abilities:
             self._lost, self._rpath, self._rsite = lost, rpath, rsite
 
     def _lang_ops_cont(self, cont: tuple) -> None:
-        """The reactions to the die of a ``roll`` op are in (``Ops._op_die``): the ability's op
-        walk resumes at its place with the die they leave (a ``set_die``; a ``reroll`` rolls
-        again, with its own reactions): the roll's range, then the rest of every op list it
-        was in (``Ops`` module docstring). Nothing resumes for a player target who died."""
+        """The reactions to the die of an op that rolls are in (``Ops._op_die``): the ability's
+        op walk resumes at its place with the die they leave (a ``set_die``; a ``reroll`` rolls
+        again, with its own reactions): that op with its die, then the rest of every op list it
+        was in (``Ops`` module docstring). Nothing resumes for a player target who died.
+        ``cont``: ``("ops", roller, die, card, ability index, target kind, target, pick, quiet,
+        place, context fields)``."""
         _k, seat, die, card, idx, kind, x, pick, quiet, path, ct = cont
         if kind == "player" and not self.state.players[x].alive:
             return
@@ -449,13 +451,13 @@ class Abilities:
                 del self._rpath[:]
             else:
                 die = self._ev.get("die", die)
-            self._resume_ops(ab.do, path, 0, seat, die, kind, x, ctx, w, pick)
+            self._resume_ops(ab.do, path, 0, die, kind, x, ctx, w, pick)
         except _Suspended:
             pass
         finally:
             self._lost, self._rpath, self._rsite, self._quiet = saved
 
-    def _resume_ops(self, ops, path: tuple, depth: int, seat: int, die: int, kind, x, ctx, w, pick) -> None:
+    def _resume_ops(self, ops, path: tuple, depth: int, die: int, kind, x, ctx, w, pick) -> None:
         """Resume the op walk at ``path[depth:]`` inside ``ops``: down to the op that rolled,
         which runs again with ``die`` (in front of the forced dice, its reactions done), then
         the ops after each entered op, innermost list first."""
@@ -473,7 +475,7 @@ class Abilities:
         else:
             sub = op.then if branch == "then" else op.orelse if branch == "else" else \
                 op.value[branch][1] if isinstance(branch, int) else op.get(branch, ())
-            self._resume_ops(sub, path, depth + 1, seat, die, kind, x, ctx, w, pick)
+            self._resume_ops(sub, path, depth + 1, die, kind, x, ctx, w, pick)
         rp.pop()
         self._run_ops(ops, kind, x, ctx, w, pick, start=i + 1)
 

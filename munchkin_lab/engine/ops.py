@@ -38,7 +38,7 @@ from .lang.vocab import OPS
 from .lang_world import EngineWorld
 
 class _Suspended(Exception):
-    """A ``roll`` op's die waits for the reactions to it: the op walk stops here and resumes
+    """An op's die waits for the reactions to it: the op walk stops here and resumes
     from its place (``Ops._rpath``) once they are in (caught by ``Abilities._run_ability``)."""
 
 
@@ -57,13 +57,14 @@ class Ops:
     #: with ``exclude_own`` never takes them back: Change Race / Change Class)
     _lost: list = []
     #: the place of the op walk of the ability running now, ``[[index, branch], ...]`` from its
-    #: ``do`` list down (branch: ``"then"`` / ``"else"`` / a roll's range index), kept only
-    #: when a ``roll`` op in it may wait for reactions to its die (None: not kept)
+    #: ``do`` list down (branch: ``"then"`` / ``"else"`` / a roll's range index / a
+    #: run_away_roll's ``"fail"`` / ``"success"``), kept only when a die an op rolls may wait
+    #: for reactions (a card hears ``die_rolled``; the ability has one target) - else None
     _rpath: list | None = None
     #: ``(card, ability index, target kind, target, pick, quiet)`` of that ability
     _rsite: tuple | None = None
-    #: the next ``roll`` op's die has had its reactions already (a Bad Stuff that starts with
-    #: a roll: ``RunAway._bad_stuff``)
+    #: the next die an op rolls has had its reactions already (a Bad Stuff that starts with a
+    #: roll: ``RunAway._bad_stuff``; a resumed walk: ``Abilities._resume_ops``)
     _die_pre = False
 
     # ------------------------------------------------------------------ walking op lists
@@ -206,7 +207,7 @@ class Ops:
         return die
 
     def _op_die(self, seat: int, die: int, ctx: Context) -> int | None:
-        """``die_rolled`` for the die of a ``roll`` op of the ability running now (it keeps its
+        """``die_rolled`` for the die of an op of the ability running now (it keeps its
         place: ``_rpath``): the die the reactions leave (a ``set_die``; a ``reroll`` rolls
         again, with its own reactions), or None when a card may react and the walk must wait
         (the ``react`` decision is queued with the walk's place: ``Abilities._lang_ops_cont``).
