@@ -288,6 +288,8 @@ class Playing:
                 out += self._A_targets(seat, c)
         if self._combat_moment(seat):  # cards and powers put into a combat (combat_cards.py)
             self._cand_combat_cards(seat, False, out)
+            if self._ask_help_ok(seat, None):  # the fighter asks for help in the window (combat.py)
+                out += [A(seat, "ask_help", target=t) for t in range(n) if t != seat]
         for it in p.in_play():
             if self._kind[it] == "item":
                 for t in range(n):

@@ -238,7 +238,7 @@ def test_legal_actions_for_any_seat_lists_any_time_actions(base_deck):
                 # (berserk, turning, backstab, join: at any moment of a fight or window, core
                 # rules, 7. Interfering in Combat; Help)
                 assert a.kind in ("discard", "give", "play", "equip", "unequip", "chase", "steal",
-                                  "berserk", "turning", "backstab", "join")
+                                  "berserk", "turning", "backstab", "join", "ask_help")
             if g.state.pending:
                 assert acts == []
             if acts and rnd.random() < 0.2:
