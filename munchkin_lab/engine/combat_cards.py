@@ -37,8 +37,8 @@ class CombatCards:
         return None
 
     # ------------------------------------------------------------------ any moment of a fight
-    def _combat_moment(self, seat: int, a: Action | None = None) -> bool:
-        """Is this a moment at which ``seat``, while another player decides, may put cards and
+    def _combat_moment(self) -> bool:
+        """Is this a moment at which a player, while another one decides, may put cards and
         powers into the combat: a fight (the fighter deciding) or an interference window,
         never while running away (core rules, 10. When to Play Cards: Monster Enhancers "by
         any player during any combat"; 7. Interfering in Combat: single-use cards, a
@@ -65,7 +65,7 @@ class CombatCards:
     def _combat_play_ok(self, seat: int, a: Action) -> bool:
         """``anytime_ok`` of ``join``, ``backstab``, ``berserk``, ``turning``: at any moment of a
         fight or window (:meth:`_combat_moment`)."""
-        return self._combat_moment(seat)
+        return self._combat_moment()
 
     def _why_combat_anytime(self, seat: int, a: Action, actor: int) -> str | None:
         """``join``, ``backstab``, ``berserk``, ``turning`` of a player who is not the one

@@ -69,7 +69,7 @@ class Playing:
         Enhancers, a Wandering Monster... - core rules, 10. Monster Enhancers; 7. Interfering
         in Combat)."""
         return self._own_char(seat, a.card) or (a.card >= 0 and (
-            self._anytime_card(a.card) or (self._combat_moment(seat) and self._combat_card(seat, a.card))))
+            self._anytime_card(a.card) or (self._combat_moment() and self._combat_card(seat, a.card))))
 
     def _anytime_play(self, seat: int, a: Action, actor: int) -> str | None:
         s = self.state
@@ -286,7 +286,7 @@ class Playing:
                 self._lang_play_cands(seat, c, out)
             else:
                 out += self._A_targets(seat, c)
-        if self._combat_moment(seat):  # cards and powers put into a combat (combat_cards.py)
+        if self._combat_moment():  # cards and powers put into a combat (combat_cards.py)
             self._cand_combat_cards(seat, False, out)
             if self._ask_help_ok(seat, None):  # the fighter asks for help in the window (combat.py)
                 out += [A(seat, "ask_help", target=t) for t in range(n) if t != seat]
