@@ -744,8 +744,22 @@ class Combat:
         """The fighter asks one player for help, with a bribe of Treasures (and who picks
         first) and of Items in play (core rules, 7. Help)."""
         r = self._why_in_fight("ask_help", True)
-        if r is not None:
-            return r
+        return r if r is not None else self._rule_ask_help(seat, a)
+
+    def _ask_help_ok(self, seat: int, a: Action) -> bool:
+        """``anytime_ok`` of ``ask_help``: the fighter may also ask for help during the
+        interference window, while the others are the ones to react (core rules, 7. Help:
+        the fighter who cannot win asks for help; 7. Interfering in Combat: the fight may turn
+        in the window - as an offer of help may be accepted there)."""
+        c = self.state.combat
+        return self.state.phase == "combat" and c is not None and c.stage == "window" and seat == c.fighter
+
+    def _why_ask_help_anytime(self, seat: int, a: Action, actor: int) -> str | None:
+        return self._rule_ask_help(seat, a)
+
+    def _rule_ask_help(self, seat: int, a: Action) -> str | None:
+        """:meth:`_why_ask_help` past the moment: one helper, a living player not asked yet, a
+        monster that allows help, a bribe of Treasures and Items in play."""
         c = self.state.combat
         if c.helper >= 0:
             return f"only one player may help ({R_HELP})"

@@ -36,6 +36,42 @@ class CombatCards:
             return fighter_only()
         return None
 
+    # ------------------------------------------------------------------ any moment of a fight
+    def _combat_moment(self) -> bool:
+        """Is this a moment at which a player, while another one decides, may put cards and
+        powers into the combat: a fight (the fighter deciding) or an interference window,
+        never while running away (core rules, 10. When to Play Cards: Monster Enhancers "by
+        any player during any combat"; 7. Interfering in Combat: single-use cards, a
+        Wandering Monster, a Thief's backstab; 7. Help: a helping Warrior's Berserking).
+        The window still gives everyone a last turn to react after a declaration; this is
+        the rest of the combat. The kinds' own checks decide the rest."""
+        s = self.state
+        c = s.combat
+        return s.phase == "combat" and c is not None and (c.stage == "fight" or c.stage == "window")
+
+    def _combat_card(self, seat: int, c: int) -> bool:
+        """Card ``c`` is one ``seat`` puts into a combat from the hand (or a One-Shot carried on
+        the table): a One-Shot, a Monster Enhancer, or a Special that is not a Half-Breed or
+        Super Munchkin (a Wandering Monster, Illusion...). Their checks (``_why_play``, in a
+        combat) say whether the play is legal now."""
+        if c < 0:
+            return False
+        k = self._kind[c]
+        p = self.state.players[seat]
+        if k == "one_shot":
+            return c in p.hand or c in p.carried
+        return (k == "monster_enhancer" or (k == "special" and not self._char_special(c))) and c in p.hand
+
+    def _combat_play_ok(self, seat: int, a: Action) -> bool:
+        """``anytime_ok`` of ``join``, ``backstab``, ``berserk``, ``turning``: at any moment of a
+        fight or window (:meth:`_combat_moment`)."""
+        return self._combat_moment()
+
+    def _why_combat_anytime(self, seat: int, a: Action, actor: int) -> str | None:
+        """``join``, ``backstab``, ``berserk``, ``turning`` of a player who is not the one
+        deciding now (:meth:`_combat_moment`): the kind's own check."""
+        return self._CHECK[a.kind](self, seat, a)
+
     # ------------------------------------------------------------------ the fighter, per monster
     def _cand_monster_moves(self, seat: int, ok: bool, out: list) -> None:
         """Per monster (in order): evading it when it does not pursue the fighter, buying it

@@ -64,8 +64,12 @@ class Playing:
 
     def _anytime_play_ok(self, seat: int, a: Action) -> bool:
         """Is this play one a player may make while another decides: a card allowed at any
-        time (:meth:`_anytime_card`) or :meth:`_own_char`."""
-        return self._own_char(seat, a.card) or (a.card >= 0 and self._anytime_card(a.card))
+        time (:meth:`_anytime_card`), :meth:`_own_char`, or a card put into a combat at any
+        moment of its fight or window (``CombatCards._combat_card``: One-Shots, Monster
+        Enhancers, a Wandering Monster... - core rules, 10. Monster Enhancers; 7. Interfering
+        in Combat)."""
+        return self._own_char(seat, a.card) or (a.card >= 0 and (
+            self._anytime_card(a.card) or (self._combat_moment() and self._combat_card(seat, a.card))))
 
     def _anytime_play(self, seat: int, a: Action, actor: int) -> str | None:
         s = self.state
@@ -282,6 +286,10 @@ class Playing:
                 self._lang_play_cands(seat, c, out)
             else:
                 out += self._A_targets(seat, c)
+        if self._combat_moment():  # cards and powers put into a combat (combat_cards.py)
+            self._cand_combat_cards(seat, False, out)
+            if self._ask_help_ok(seat, None):  # the fighter asks for help in the window (combat.py)
+                out += [A(seat, "ask_help", target=t) for t in range(n) if t != seat]
         for it in p.in_play():
             if self._kind[it] == "item":
                 for t in range(n):

@@ -235,7 +235,10 @@ def test_legal_actions_for_any_seat_lists_any_time_actions(base_deck):
             acts = g.legal_actions(seat=k)
             for a in acts:
                 assert a.player == k and a.label and g.why_not(a) is None
-                assert a.kind in ("discard", "give", "play", "equip", "unequip", "chase", "steal")
+                # (berserk, turning, backstab, join: at any moment of a fight or window, core
+                # rules, 7. Interfering in Combat; Help)
+                assert a.kind in ("discard", "give", "play", "equip", "unequip", "chase", "steal",
+                                  "berserk", "turning", "backstab", "join", "ask_help")
             if g.state.pending:
                 assert acts == []
             if acts and rnd.random() < 0.2:
