@@ -825,7 +825,7 @@ class Abilities:
         self._kick(seat, back, pay=False)
 
     # ------------------------------------------------------------------ die rolls
-    def _lang_die_window(self, seat: int, cont: tuple) -> bool:
+    def _lang_die_window(self, seat: int, cont: tuple, fresh: bool = True) -> bool:
         """A die roll of an effect the engine otherwise runs at once (Bad Stuff that starts
         with a roll, a Thief's theft): the die is rolled now - the very draw the effect would
         make - and ``die_rolled`` fires, so a card may react after the roll and before its
@@ -834,9 +834,12 @@ class Abilities:
         result is known, before the caller uses it). When a ``react`` decision is queued the
         effect resumes in ``cont`` (:meth:`_lang_die_cont`) and True is returned; otherwise
         the result goes back in front of the forced dice, so the effect reads it (False).
-        ``cont``: ``("bad_stuff", seat, monster)`` or ``("steal", seat, target, item)``."""
+        ``cont``: ``("bad_stuff", seat, monster)`` or ``("steal", seat, target, item)``.
+        ``fresh``: a new roll (False: one made again by ``reroll``), see :meth:`_lang_run_roll`."""
         if "die_rolled" not in self._lt:
             return False
+        if fresh:
+            self._limits_reset("roll")
         die = self._roll()
         self._ev = {}
         if self._lang_fire("die_rolled", seat, facts={"die": die}, cont=("die", seat, die) + tuple(cont)):
@@ -856,7 +859,7 @@ class Abilities:
         if self._ev.get("reroll"):
             if self.history:
                 self._say(f"{self._pn(seat)} rolls again.")
-            if self._lang_die_window(seat, rest):
+            if self._lang_die_window(seat, rest, fresh=False):
                 return
         else:
             self.state.forced.insert(0, self._ev.get("die", die))
@@ -873,11 +876,15 @@ class Abilities:
             getattr(mod, rest[2])(self, *rest[3:])
 
     # ------------------------------------------------------------------ Running Away
-    def _lang_run_roll(self, seat: int, i: int, die: int) -> None:
+    def _lang_run_roll(self, seat: int, i: int, die: int, fresh: bool = True) -> None:
         """A Run Away roll with the language in play (``RunAway._run_roll``): ``die_rolled``
         (a reaction may set the die), then the total, then ``run_away_rolled`` (facts
         ``succeeded`` / ``failed`` / ``first_roll``; a reaction may void the roll - ``reroll`` -
-        or let the runner get away - ``escape``), then the outcome."""
+        or let the runner get away - ``escape``), then the outcome. ``fresh``: a new roll, not
+        one made again (``reroll``): the abilities limited per roll may be used again (a roll
+        and its rerolls are one roll for ``limit: {per: roll}``; the language's reading)."""
+        if fresh:
+            self._limits_reset("roll")
         c = self.state.combat
         m = c.monsters[i]
         c.rolled.append(i)
@@ -904,7 +911,7 @@ class Abilities:
             c.rolled.remove(i)
         if self.history:
             self._say(f"{self._pn(seat)} rolls again.")
-        self._lang_run_roll(seat, i, self._roll())
+        self._lang_run_roll(seat, i, self._roll(), fresh=False)
         return True
 
     def _lang_run_total(self, seat: int, i: int, die: int, first: bool) -> None:
@@ -941,7 +948,7 @@ class Abilities:
             if self.history:
                 self._say(f"{self._pn(seat)} rolls again.")
             die = self._roll()
-            self._lang_run_roll(seat, i, die)
+            self._lang_run_roll(seat, i, die, fresh=False)
             return True
         return False
 
