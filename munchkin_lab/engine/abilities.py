@@ -240,12 +240,13 @@ class Abilities:
 
     # ------------------------------------------------------------------ firing
     def _lang_fire(self, trigger: str, player: int, monster: int = -1, facts=None, tile: int = -1,
-                   owner_only: int = -1, cont=None) -> bool:
+                   owner_only: int = -1, cont=None, skip: int = -1) -> bool:
         """``trigger`` happened (the contract's trigger table): run the automatic abilities of
         every listening card, in firing order; an optional one (``may``) or a reaction from the
         hand (``from_hand``) whose ``if`` holds becomes a ``react`` decision. Returns True when
         a decision was queued: the caller's event then goes on in ``cont`` once everybody has
-        answered (:meth:`_lang_continue`)."""
+        answered (:meth:`_lang_continue`). ``skip``: the card of the event, which ran its own
+        abilities first (a Dungeon revealed)."""
         self._ev = {}
         want = self._lby.get(trigger)
         offers: list = []
@@ -254,7 +255,8 @@ class Abilities:
             if hs:
                 w = EngineWorld(self)
                 for card, owner in hs:
-                    self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
+                    if card != skip:
+                        self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
         self._hand_offers(trigger, player, monster, facts, offers)
         if offers:
             self._push_react(trigger, offers, player, monster, facts, cont)
@@ -783,6 +785,17 @@ class Abilities:
         s.ledger, ended = s.ledger.left_play(c)
         if ended:
             self._ledger_ended(ended)
+
+    def _lang_unowned_left(self, c: int, player: int) -> None:
+        """Card ``c`` with no owner - a Dungeon a Portal discards, a destroyed room tile - left
+        play: its ``in_play`` changes end, and every change on it (``Ledger.left_play``), then
+        its ``leaves_play`` abilities run for ``player`` (the active player, or the room's
+        destroyer): the contract's ``leaves_play`` fires on any path out of play."""
+        if not self._lang:
+            return
+        self._lang_card_gone(c)
+        if "leaves_play" in self._lt and self._lrun[c] and "leaves_play" in self._lrun[c]:
+            self._lang_fire_card("leaves_play", c, -1, player)
 
     # ------------------------------------------------------------------ event continuations
     def _lang_continue(self, cont: tuple) -> None:
