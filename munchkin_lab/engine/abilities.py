@@ -241,12 +241,13 @@ class Abilities:
 
     # ------------------------------------------------------------------ firing
     def _lang_fire(self, trigger: str, player: int, monster: int = -1, facts=None, tile: int = -1,
-                   owner_only: int = -1, cont=None) -> bool:
+                   owner_only: int = -1, cont=None, skip: int = -1) -> bool:
         """``trigger`` happened (the contract's trigger table): run the automatic abilities of
         every listening card, in firing order; an optional one (``may``) or a reaction from the
         hand (``from_hand``) whose ``if`` holds becomes a ``react`` decision. Returns True when
         a decision was queued: the caller's event then goes on in ``cont`` once everybody has
-        answered (:meth:`_lang_continue`)."""
+        answered (:meth:`_lang_continue`). ``skip``: the card of the event, which ran its own
+        abilities first (a Dungeon revealed)."""
         self._ev = {}
         want = self._lby.get(trigger)
         offers: list = []
@@ -255,7 +256,8 @@ class Abilities:
             if hs:
                 w = EngineWorld(self)
                 for card, owner in hs:
-                    self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
+                    if card != skip:
+                        self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
         self._hand_offers(trigger, player, monster, facts, offers)
         if offers:
             self._push_react(trigger, offers, player, monster, facts, cont)
@@ -845,6 +847,17 @@ class Abilities:
         if ended:
             self._ledger_ended(ended)
 
+    def _lang_unowned_left(self, c: int, player: int) -> None:
+        """Card ``c`` with no owner - a Dungeon a Portal discards, a destroyed room tile - left
+        play: its ``in_play`` changes end, and every change on it (``Ledger.left_play``), then
+        its ``leaves_play`` abilities run for ``player`` (the active player, or the room's
+        destroyer): the contract's ``leaves_play`` fires on any path out of play."""
+        if not self._lang:
+            return
+        self._lang_card_gone(c)
+        if "leaves_play" in self._lt and self._lrun[c] and "leaves_play" in self._lrun[c]:
+            self._lang_fire_card("leaves_play", c, -1, player)
+
     # ------------------------------------------------------------------ event continuations
     def _lang_continue(self, cont: tuple) -> None:
         """Everybody answered the ``react`` decisions of an event: the event goes on (its
@@ -888,7 +901,7 @@ class Abilities:
         self._kick(seat, back, pay=False)
 
     # ------------------------------------------------------------------ die rolls
-    def _lang_die_window(self, seat: int, cont: tuple) -> bool:
+    def _lang_die_window(self, seat: int, cont: tuple, fresh: bool = True) -> bool:
         """A die roll of an effect the engine otherwise runs at once (Bad Stuff that starts
         with a roll, a Thief's theft): the die is rolled now - the very draw the effect would
         make - and ``die_rolled`` fires, so a card may react after the roll and before its
@@ -897,9 +910,12 @@ class Abilities:
         result is known, before the caller uses it). When a ``react`` decision is queued the
         effect resumes in ``cont`` (:meth:`_lang_die_cont`) and True is returned; otherwise
         the result goes back in front of the forced dice, so the effect reads it (False).
-        ``cont``: ``("bad_stuff", seat, monster)`` or ``("steal", seat, target, item)``."""
+        ``cont``: ``("bad_stuff", seat, monster)`` or ``("steal", seat, target, item)``.
+        ``fresh``: a new roll (False: one made again by ``reroll``), see :meth:`_lang_run_roll`."""
         if "die_rolled" not in self._lt:
             return False
+        if fresh:
+            self._limits_reset("roll")
         die = self._roll()
         self._ev = {}
         if self._lang_fire("die_rolled", seat, facts={"die": die}, cont=("die", seat, die) + tuple(cont)):
@@ -919,7 +935,7 @@ class Abilities:
         if self._ev.get("reroll"):
             if self.history:
                 self._say(f"{self._pn(seat)} rolls again.")
-            if self._lang_die_window(seat, rest):
+            if self._lang_die_window(seat, rest, fresh=False):
                 return
         else:
             self.state.forced.insert(0, self._ev.get("die", die))
@@ -936,11 +952,15 @@ class Abilities:
             getattr(mod, rest[2])(self, *rest[3:])
 
     # ------------------------------------------------------------------ Running Away
-    def _lang_run_roll(self, seat: int, i: int, die: int) -> None:
+    def _lang_run_roll(self, seat: int, i: int, die: int, fresh: bool = True) -> None:
         """A Run Away roll with the language in play (``RunAway._run_roll``): ``die_rolled``
         (a reaction may set the die), then the total, then ``run_away_rolled`` (facts
         ``succeeded`` / ``failed`` / ``first_roll``; a reaction may void the roll - ``reroll`` -
-        or let the runner get away - ``escape``), then the outcome."""
+        or let the runner get away - ``escape``), then the outcome. ``fresh``: a new roll, not
+        one made again (``reroll``): the abilities limited per roll may be used again (a roll
+        and its rerolls are one roll for ``limit: {per: roll}``; the language's reading)."""
+        if fresh:
+            self._limits_reset("roll")
         c = self.state.combat
         m = c.monsters[i]
         c.rolled.append(i)
@@ -967,7 +987,7 @@ class Abilities:
             c.rolled.remove(i)
         if self.history:
             self._say(f"{self._pn(seat)} rolls again.")
-        self._lang_run_roll(seat, i, self._roll())
+        self._lang_run_roll(seat, i, self._roll(), fresh=False)
         return True
 
     def _lang_run_total(self, seat: int, i: int, die: int, first: bool) -> None:
@@ -1004,7 +1024,7 @@ class Abilities:
             if self.history:
                 self._say(f"{self._pn(seat)} rolls again.")
             die = self._roll()
-            self._lang_run_roll(seat, i, die)
+            self._lang_run_roll(seat, i, die, fresh=False)
             return True
         return False
 

@@ -121,6 +121,9 @@ class Combat:
                     only = o      # Malign Mirror: only that slot's items count
         if items_count and p.equipped:
             plain = self._plain_bonus
+            led = s.ledger.entries
+            if led and any(e.name == "item_bonus" for e in led):
+                plain = self._no_plain  # a lasting item_bonus: every item is asked (item_bonus)
             if only is None:
                 for it in p.equipped:
                     b = plain[it]

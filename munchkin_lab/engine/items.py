@@ -104,7 +104,14 @@ class Items:
     def item_bonus(self, seat: int, c: int) -> int:
         """The bonus Item ``c`` gives ``seat`` now: 0 when ``seat`` may not use it, else its
         conditional bonus (the first ``bonus_if`` that matches) or its printed bonus (core rules,
-        9. Treasures and Items)."""
+        9. Treasures and Items). A lasting ``item_bonus`` change on the item (a card's
+        triggered ability: "this item is +5 for this combat") sets its bonus while it lasts,
+        the newest first."""
+        led = self.state.ledger.entries
+        if led and self._lang:
+            v = self.state.ledger.values("item_bonus", ("card", c))
+            if v:
+                return v[-1] if self.can_use(seat, c) else 0
         b = self._plain_bonus[c]
         if b is not None:  # no restriction, no condition
             return b

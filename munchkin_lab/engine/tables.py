@@ -213,6 +213,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._live_ibonus = live[0] if live else frozenset()
     t._plain_bonus = [(s.bonus or 0) if not (s.usable_by or s.not_usable_by or e.get("bonus_if") or i in t._live_ibonus)
                       else None for i, (s, e) in enumerate(zip(specs, fx))]
+    t._no_plain = [None] * len(specs)  # (while a lasting item_bonus is in force: ask every item)
     t._unrestricted = [not (s.usable_by or s.not_usable_by) for s in specs]  # can_use is True
     t._big = [bool(s.big) for s in specs]
     t._deck_ids = {}  # deck -> card ids in id order (decks in order of first appearance)

@@ -568,7 +568,7 @@ def _grid_named(g: Game, name: str) -> list[int]:
 def _use_card(g: Game, seat: int, name: Any, field: str) -> int:
     """The card of a ``use`` step: the card of the actor's pending ``react`` decision, else one
     of the actor's cards (in play, Races, Classes, Curses, hand), else a monster or Monster
-    Enhancer in the combat, else a room tile on the grid
+    Enhancer in the combat, else a room tile on the grid, else a Dungeon in play
     (the card-effect language: abilities of cards in play, ``engine/lang_actions.py``)."""
     if isinstance(name, int):
         return name
@@ -581,10 +581,12 @@ def _use_card(g: Game, seat: int, name: Any, field: str) -> int:
     c = s.combat
     fight = [x for i, m in enumerate(c.monsters) for x in (m, *c.enh[i])] if c is not None else []
     hit = (_all_named(g, seat, name, zones) or [x for x in fight if g.specs[x].name.lower() == low]
-           or _grid_named(g, name))
+           or _grid_named(g, name)
+           or [d for d in ((s.module_state or {}).get("scooby_doo") or {}).get("in_play", ())
+               if g.specs[d].name.lower() == low])
     if not hit:
         raise ScenarioError(f"{field}: {name!r} not found in {s.players[seat].name}'s "
-                            f"{'/'.join(zones)}, in the combat nor on the room grid")
+                            f"{'/'.join(zones)}, in the combat, on the room grid nor among the Dungeons in play")
     return hit[0]
 
 

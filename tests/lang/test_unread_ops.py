@@ -113,3 +113,47 @@ def test_use_on_a_printed_power_names_its_action():
     warrior = g.state.players[0].classes[0]
     why = g.why_not(Action(0, "use", warrior, n=0))
     assert why == "Warrior's Berserk is its own action: berserk c=<card to discard> (core rules, 8. Race / Class)"
+
+
+@pytest.mark.parametrize("kind,effects,fragment", [
+    # designer probe 3: each of these compiled and did nothing in a game
+    ("special", {"abilities": [{"when": "played", "if": "curse_pending", "who": "neighbours",
+                                "do": [{"levels": -1}]}]},
+     "abilities[0]: curse_pending: only the events of cursed set it; in a `played` ability it is never true"),
+    ("item", {"abilities": [{"when": "in_play", "if": {"not": "first_roll"}, "who": "owner",
+                             "do": [{"run_away": 1}]}]},
+     "abilities[0]: first_roll: only the events of run_away_rolled / die_rolled set it"),
+    ("item", {"abilities": [{"when": "turn_start", "who": "owner",
+                             "do": [{"if": "from_kick", "then": [{"levels": 1}]}]}]},
+     "abilities[0]: from_kick: only the events of cursed / kicked / drawn set it"),
+    ("one_shot", {"abilities": [{"when": "played", "if": "in_combat", "who": "other_monsters",
+                                 "do": [{"leave_combat": "none"}]}]},
+     "abilities[0]: who: other_monsters in a `played` ability (kind one_shot): its event has no monster"),
+    ("item", {"abilities": [{"when": "use", "who": "owner", "do": [{"draw": "treasure"},
+                                                                  {"slay": True, "who": "this_monster"}]}]},
+     "abilities[0]: who: this_monster in a `use` ability (kind item)"),
+    ("monster", {"abilities": [{"when": "leaves_play", "who": "each_player", "do": [{"levels": 1}]}]},
+     "abilities[0]: when: leaves_play: a monster is never in play in front of a player"),
+    ("monster_enhancer", {"abilities": [{"when": "enters_play", "who": "fighter", "do": [{"levels": -1}]}]},
+     "abilities[0]: when: enters_play: a monster enhancer is never in play"),
+    ("item", {"abilities": [{"when": "in_play", "who": "owner", "do": [{"grant_tag": "undead"}]}]},
+     "abilities[0].do[0]: grant_tag acts on monsters; the ability's target is a player"),
+])
+def test_an_ability_that_could_never_act_is_refused(kind, effects, fragment):
+    msgs = _msgs(effects, kind)
+    assert len(msgs) == 1 and msgs[0].startswith(fragment), msgs
+
+
+def test_the_same_facts_and_monster_targets_where_the_event_has_them_are_accepted():
+    ok = [("item", {"abilities": [{"when": "run_away_rolled", "if": ["failed", "first_roll"], "may": True,
+                                   "do": [{"reroll": True}]}]}),
+          ("item", {"abilities": [{"when": "escaped", "who": "this_monster", "do": [{"treasures": 1, "for": "this_combat"}]}]}),
+          ("monster_enhancer", {"abilities": [{"when": "played", "if": "monsters>=2", "who": "other_monsters",
+                                               "do": [{"leave_combat": "none"}]}]}),
+          ("monster", {"abilities": [{"when": "in_play", "who": "this_monster",
+                                      "do": [{"combat_strength": {"each": 2, "per": "other_monsters"}}]}]}),
+          ("special", {"abilities": [{"when": "cursed", "from_hand": True, "if": "curse_pending",
+                                      "who": "neighbours", "do": [{"levels": -1}]}]}),
+          ("monster_enhancer", {"abilities": [{"when": "played", "who": "this_monster", "do": [{"grant_tag": "undead"}]}]})]
+    for kind, eff in ok:
+        assert _msgs(eff, kind) == [], (kind, eff)

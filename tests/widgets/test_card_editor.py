@@ -61,8 +61,8 @@ def test_a_pick_no_short_form_says_stays_an_ability_the_engine_runs(row, kind):
 
 def test_bad_picks_say_what_fits():
     assert R.build(EffectRow("played", "combat_strength", 2), "one_shot").problems == []  # the trigger's default
-    probs = R.build(EffectRow("caught", "grant_tag", "undead"), "monster").problems  # lasting, no default
-    assert probs and "say for how long" in probs[0] and R.build(EffectRow("caught", "grant_tag", "undead"),
+    probs = R.build(EffectRow("caught", "run_away", 1), "monster").problems  # lasting, no default
+    assert probs and "say for how long" in probs[0] and R.build(EffectRow("caught", "run_away", 1),
                                                                   "monster").effects == {}
     with pytest.raises(ValueError, match="levels: a whole number, got 'two'"):
         R.parse_value("levels", "two")

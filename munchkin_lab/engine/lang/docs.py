@@ -341,7 +341,10 @@ def build_reference(cards: list[dict]) -> str:  # noqa: C901 - one document
     a("A condition is an **atom** (a string), a **list** (every part holds), or a mapping with one key: "
       "`and`, `or` (lists), `not`, or a **subject** that says whom the condition is about. Bare atoms "
       "test the player of the event (in `where:`, each candidate; in an op's `if`, the op's target). "
-      "A leading `!` negates an atom: `\"!race:elf\"` (quote it in YAML).")
+      "A leading `!` negates an atom: `\"!race:elf\"` (quote it in YAML). An event fact (`from_kick`, "
+      "`drawn_face_up`, `first_roll`, `succeeded`, `failed`, `room_has_cards`, `forced_entry`, "
+      "`curse_pending`) is set only by the events its line names; in an ability of another trigger it "
+      "would never be true, so the card is refused.")
     a("")
     L += _table(["combinator", "meaning", "example"],
                 [("`and`", "every condition of the list holds", _ex(found, ("combinator", "and"))),

@@ -105,6 +105,82 @@ TRIGGER_ONLY = {
 #: triggers whose abilities come with a player's action that names the choices (play, use)
 _CHOOSING = ("played", "use")
 
+#: the event facts (condition atoms) -> the triggers whose events set them; in any other
+#: ability the fact is never true (``interp._game_atom``: absent means false)
+EVENT_FACTS = {
+    "from_kick": ("cursed", "kicked", "drawn"),
+    "drawn_face_up": ("drawn",),
+    "first_roll": ("run_away_rolled", "die_rolled"),
+    "succeeded": ("run_away_rolled",),
+    "failed": ("run_away_rolled",),
+    "room_has_cards": ("enter_room",),
+    "forced_entry": ("enter_room", "leave_room"),
+    "curse_pending": ("cursed",),
+}
+
+#: the triggers whose event concerns a monster (``Context.monster``: ``this_monster`` of a card
+#: that is not a monster or Monster Enhancer itself; a Run Away roll's ``die_rolled``)
+MONSTER_EVENTS = ("enters_combat", "run_away_rolled", "escaped", "caught", "die_rolled")
+
+#: kinds never in play in front of a player, whose ``enters_play`` / ``leaves_play`` never
+#: fire (a monster's own moments are ``enters_combat``, ``combat_won``, ``combat_end``...)
+_NOT_IN_FRONT = ("monster", "monster_enhancer")
+
+
+def _cond_atoms(cond):
+    """The atom names of a compiled condition (every part, nested subjects too)."""
+    from .program import About, All, AnyOf, Atom, Not
+
+    if cond is None:
+        return
+    if isinstance(cond, Atom):
+        yield cond.name
+    elif isinstance(cond, (All, AnyOf)):
+        for c in cond.items:
+            yield from _cond_atoms(c)
+    elif isinstance(cond, Not):
+        yield from _cond_atoms(cond.item)
+    elif isinstance(cond, About):
+        yield from _cond_atoms(cond.cond)
+
+
+def _ability_atoms(ab, ops) -> set:
+    """The atom names of an ability's conditions: its ``if``, its ops' ``if`` and the
+    ``where`` of its targets."""
+    out = set(_cond_atoms(ab.cond))
+    for t in [ab.who] + [op.who for op in ops if op.who is not None]:
+        out |= set(_cond_atoms(t.where))
+    for op in ops:
+        if op.name == "if":
+            out |= set(_cond_atoms(op.value))
+    return out
+
+
+def _never_heard(ab, ops, kind: str) -> str | None:
+    """Why an ability (of a card of ``kind``) would never do what it says though the engine
+    runs it: an event fact its triggers never set, ``this_monster`` / ``other_monsters`` where
+    its event has no monster, ``enters_play`` / ``leaves_play`` on a card never in play in
+    front of a player; else None."""
+    when = set(ab.when)
+    if kind in _NOT_IN_FRONT and when & {"enters_play", "leaves_play"} and \
+            not when - {"enters_play", "leaves_play"}:
+        t = sorted(when & {"enters_play", "leaves_play"})[0]
+        return (f"when: {t}: a {kind.replace('_', ' ')} is never in play in front of a player, so it "
+                "would never fire; a monster's own moments are enters_combat, combat_won, combat_end, "
+                "escaped and caught")
+    for fact in sorted(_ability_atoms(ab, ops) & EVENT_FACTS.keys()):
+        if not when & set(EVENT_FACTS[fact]):
+            return (f"{fact}: only the events of {' / '.join(EVENT_FACTS[fact])} set it; in a "
+                    f"`{'/'.join(ab.when)}` ability it is never true")
+    if kind not in _NOT_IN_FRONT and not when & set(MONSTER_EVENTS):
+        for t in [ab.who] + [op.who for op in ops if op.who is not None]:
+            if t.name in ("this_monster", "other_monsters"):
+                return (f"who: {t.name} in a `{'/'.join(ab.when)}` ability (kind {kind}): "
+                        "its event has no monster of its own (this_monster is nobody, other_monsters every "
+                        "monster); name monsters or chosen_monster, or make the card a Monster Enhancer "
+                        "(the monster it is played on is this_monster)")
+    return None
+
 
 def unread_problems(prog, kind: str) -> list[Problem]:
     """The abilities of a compiled card the engine would never act on: an op of
@@ -135,6 +211,10 @@ def unread_problems(prog, kind: str) -> list[Problem]:
             op = late[0]
             out.append(Problem(where, f"{op}: the engine reads it only in {TRIGGER_ONLY[op][1]}; in a "
                                       f"`{'/'.join(ab.when)}` ability it would do nothing"))
+            continue
+        never = _never_heard(ab, ops, kind)
+        if never:
+            out.append(Problem(where, never))
             continue
         if not (ab.may or ab.from_hand or set(ab.when) & set(_CHOOSING)):
             chosen = [t.name for t in [ab.who] + [op.who for op in ops if op.who is not None]

@@ -65,10 +65,13 @@ TRIGGERS: dict[str, TriggerDef] = {t.name: t for t in (
                f"{R_CORE}, 8. Race/Class (abilities work while the card is in play)",
                None, continuous=True),
     TriggerDef("enters_play", "the card comes into play: an item played, a Race or Class put in "
-               "front of its owner, a Hireling played, a Curse kept", "the owner",
+               "front of its owner, a Hireling played, a Curse kept (never a monster or Monster "
+               "Enhancer: they are in a combat, not in play in front of a player)", "the owner",
                f"{R_CORE}, 10. When to Play Cards"),
     TriggerDef("leaves_play", "the card leaves play by any path: discarded, lost to a Curse or "
-               "Bad Stuff, sold, given away, left in a corpse, destroyed", "its last owner",
+               "Bad Stuff, sold, given away, left in a corpse, a Dungeon discarded, a room tile "
+               "destroyed (never a monster or Monster Enhancer)", "its last owner (a Dungeon or "
+               "room tile: the active player, or the room's destroyer)",
                f"{R_CORE}, 8.-9. (a card's ability stops as soon as it is discarded)"),
     TriggerDef("revealed", "a Dungeon is turned face up during play (not the first Dungeon "
                "placed at set-up)", "the active player", f"{R_SD}, Dungeons and Portals"),
@@ -160,9 +163,12 @@ TARGETS: dict[str, TargetDef] = {t.name: t for t in (
     TargetDef("players_here", "player", "every player standing in this room tile"),
     TargetDef("this_monster", "monster", "the card itself as a monster; for an enhancer (or a "
               "card that changes a monster), the monster it is played on, also one entering the "
-              "combat together with it"),
+              "combat together with it; for any other card, the monster of its event (`enters_combat`, "
+              "`run_away_rolled`, `escaped`, `caught`, a Run Away roll's `die_rolled`): elsewhere "
+              "there is none and the card is refused"),
     TargetDef("monsters", "monster", "every monster in the combat"),
-    TargetDef("other_monsters", "monster", "every monster in the combat but this one"),
+    TargetDef("other_monsters", "monster", "every monster in the combat but this one (this_monster: "
+              "where there is none, the card is refused)"),
     TargetDef("chosen_monster", "monster", "one monster in the combat, the owner's choice", True),
     TargetDef("munchkin_side", "side", "the munchkin side of the combat, counted once"),
     TargetDef("monster_side", "side", "the monster side of the combat, counted once"),
@@ -241,20 +247,20 @@ ATOMS: dict[str, AtomDef] = {a.name: a for a in (
             "their Level (no item, One-Shot or other bonus)"),
     AtomDef("used", "name", "game", "the winning side used a card whose name holds the word (a "
             "One-Shot played in the combat or an item in use)"),
-    AtomDef("from_kick", "none", "game", "the card came face up at Kick Down the Door"),
-    AtomDef("drawn_face_up", "none", "game", "the card of a `drawn` event was drawn face up"),
-    AtomDef("first_roll", "none", "game", "this is the runner's first roll against this monster"),
-    AtomDef("succeeded", "none", "game", "the Run Away roll of the event succeeds"),
-    AtomDef("failed", "none", "game", "the Run Away roll of the event fails"),
+    AtomDef("from_kick", "none", "game", "the card came face up at Kick Down the Door (an event fact of `kicked`, `drawn` and `cursed`)"),
+    AtomDef("drawn_face_up", "none", "game", "the card of a `drawn` event was drawn face up (a fact of `drawn`)"),
+    AtomDef("first_roll", "none", "game", "this is the runner's first roll against this monster (a fact of `run_away_rolled` and a Run Away roll's `die_rolled`)"),
+    AtomDef("succeeded", "none", "game", "the Run Away roll of the event succeeds (a fact of `run_away_rolled`)"),
+    AtomDef("failed", "none", "game", "the Run Away roll of the event fails (a fact of `run_away_rolled`)"),
     AtomDef("players", "cmp", "game", "the number of players in the game"),
     AtomDef("monsters", "cmp", "game", "the number of monsters in the combat"),
     AtomDef("dungeon", "name", "game", "a Dungeon of that name is in play",
             source=f"{R_SD}, Dungeons and Portals"),
     AtomDef("hireling_in_play", "none", "game", "some player has a Hireling in play"),
-    AtomDef("room_has_cards", "none", "game", "this room tile holds face-up cards after entry",
+    AtomDef("room_has_cards", "none", "game", "this room tile holds face-up cards after entry (a fact of `enter_room`)",
             source=f"{R_SMA}, Movement and Entering Rooms"),
-    AtomDef("forced_entry", "none", "game", "the player entered this room by a forced move"),
-    AtomDef("curse_pending", "none", "game", "a Curse is about to hit someone (the cancel window)"),
+    AtomDef("forced_entry", "none", "game", "the player entered this room by a forced move (a fact of `enter_room` and `leave_room`)"),
+    AtomDef("curse_pending", "none", "game", "a Curse is about to hit the owner (a fact of `cursed`)"),
     AtomDef("phase", "enum", "game", "the turn is in that phase", PHASES),
 )}
 
@@ -491,9 +497,9 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
     OpDef("hand_limit", "amount", "change of the target's hand limit", _P, True,
           source=f"{R_CORE}, 3. Handling Cards", group="lasting"),
     OpDef("grant_tag", "word", "the target gets the tag (a monster made Undead, Ghost or Pirate "
-          "may join a combat by that tag)", _PM, True,
+          "may join a combat by that tag)", _M, True,
           source=f"{R_CORE}, 10. Undead Monsters; {R_SD}, Ghost and Pirate Monsters", group="lasting"),
-    OpDef("remove_tag", "word", "the target loses the tag", _PM, True, group="lasting"),
+    OpDef("remove_tag", "word", "the target loses the tag", _M, True, group="lasting"),
     OpDef("treasures", "amount", "change of the monster's Treasures", _M, True,
           fields={"floor": "nonneg"}, floors="never below 0 (`floor`: below that)", group="lasting"),
     OpDef("levels_won", "amount", "extra Levels for killing the monster", _M, True,

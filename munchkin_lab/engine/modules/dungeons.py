@@ -199,9 +199,11 @@ class ScoobyDooModule(RulesModule):
         lang = game._lang and game._lrun[d] is not None  # written in the card-effect language
         if data is None and not lang:
             game._push_manual(seat, d, discard=False)
+            self._revealed_others(game, seat, d)
             return
         if lang and "revealed" in game._lrun[d]:
             game._lang_fire_card("revealed", d, -1, seat)
+        self._revealed_others(game, seat, d)
         rev = (data or {}).get("on_reveal") or {}
         if rev.get("reshuffle_door_discards"):
             s.decks["door"].extend(s.discards["door"])
@@ -218,14 +220,27 @@ class ScoobyDooModule(RulesModule):
                         s.players[q].hand.append(c)
             game._say("Every player draws a face-down Door.")
 
+    @staticmethod
+    def _revealed_others(game, seat: int, d: int) -> None:
+        """The language's ``revealed`` for every other card that waits for it (an Item, a
+        Race...), after the Dungeon's own abilities (the contract: the card of the event
+        first, then the others in firing order)."""
+        if game._lang and "revealed" in game._lt:
+            game._lang_fire("revealed", seat, skip=d)
+
     def _discard_dungeons(self, game) -> None:
-        """Discarded Dungeons go beside the Dungeon deck; their modifiers end with them."""
+        """Discarded Dungeons go beside the Dungeon deck; their modifiers end with them; then
+        their ``leaves_play`` abilities run (the language's trigger: any path out of play),
+        for the active player."""
         ms = self._ms(game)
-        for d in ms["in_play"]:
-            game._discard(d)
-        if ms["in_play"]:
-            game._say("All Dungeons in play are discarded.")
+        gone = list(ms["in_play"])
         ms["in_play"] = []
+        for d in gone:
+            game._discard(d)
+        if gone:
+            game._say("All Dungeons in play are discarded.")
+            for d in gone:  # (after they all left: the active player's event)
+                game._lang_unowned_left(d, game.state.active)
 
     def _new_dungeons(self, game, seat: int, count: int) -> None:
         for _ in range(count):

@@ -400,8 +400,9 @@ class RoomsModule(RulesModule):
     def destroy(self, game, k: str, destroyer: int) -> None:
         """Room destruction (R_DESTROY): players inside roll to Run Away (fail: -2 Levels),
         all go to START; face-down Doors are revealed; monsters die and the destroyer gets their
-        Levels (no Treasure); other cards are discarded; the tile goes under the tile deck.
-        START is never destroyed."""
+        Levels (no Treasure); other cards are discarded; the tile goes under the tile deck
+        (its changes end and its ``leaves_play`` abilities run, for the destroyer). START is
+        never destroyed."""
         s = game.state
         ms = self._ms(game)
         r = ms["grid"].get(k)
@@ -431,6 +432,7 @@ class RoomsModule(RulesModule):
             game._change_level(destroyer, levels, from_kill=True)
         s.decks.setdefault("room_tile", []).insert(0, r["tile"])
         del ms["grid"][k]
+        game._lang_unowned_left(r["tile"], destroyer if destroyer >= 0 else s.active)
 
     # ------------------------------------------------------------------ combat
     def _combat_at(self, game) -> str:
