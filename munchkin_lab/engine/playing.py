@@ -283,7 +283,7 @@ class Playing:
             else:
                 out += self._A_targets(seat, c)
         for it in p.in_play():
-            if self._kind[it] == "item":
+            if self._kind[it] == "item" or self._dust_item(it):
                 for t in range(n):
                     if t != seat:
                         out.append(A(seat, "give", it, t))
