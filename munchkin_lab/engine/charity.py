@@ -66,7 +66,8 @@ class Charity:
     def _cand_charity(self, seat: int, ok: bool, out: list) -> None:
         """Per hand card (hand order): discard it (t=-1) when the giver is among the lowest,
         else give it to each recipient :meth:`_charity_targets` allows; then the hand's plays of
-        the own turn out of combat and one greedy sale (the module docstring)."""
+        the own turn out of combat, one greedy sale (the module docstring) and the rules modules'
+        own actions of the turn (a Portal, an exit: Scooby-Doo rules)."""
         lowest, recips = self._charity_targets(seat)
         A = self._A
         for c in self.state.players[seat].hand:
@@ -78,6 +79,8 @@ class Charity:
         self._cand_turn_plays(seat, ok, out)
         self._cand_carry(seat, ok, out)
         self._cand_sale(seat, ok, out)
+        if self._h_extra:
+            self._cand_module_actions(seat, ok, out)
 
     def _why_charity_play(self, seat: int, a: Action) -> str | None:
         """A card played by the Charity player: whatever may be played on the own turn out of

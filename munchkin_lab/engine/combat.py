@@ -363,12 +363,23 @@ class Combat:
         self._monster_arrives(m)
 
     def _remove_monster(self, i: int) -> None:
+        """Monster ``i`` leaves the combat before its end, sent away by a card or an ability:
+        discarded with its enhancers; the rules modules hear it (``on_monster_left``: e.g. a
+        Sparkly Good Fairy not defeated goes back into the Door deck, Fairy Dust rules)."""
+        m = self._drop_monster(i)
+        for mod in self._h_mleft:
+            mod.on_monster_left(self, m)
+
+    def _drop_monster(self, i: int) -> int:
+        """Discard monster ``i`` of the combat and its enhancers (the end of a combat, or
+        :meth:`_remove_monster`); returns the monster."""
         c = self.state.combat
         m = c.monsters.pop(i)
         enh = c.enh.pop(i)
         self._discard(m)  # (the changes on it and its enhancers end there: Zones._discard)
         for e in enh:
             self._discard(e)
+        return m
 
     def _remove_monster_keeping(self, i: int) -> None:
         """Monster ``i`` leaves the combat and its Treasures, as the combat counts them now (its
@@ -550,7 +561,7 @@ class Combat:
             self._lang_fire("combat_end", c.fighter)
         mons = list(c.monsters) if self._lang else ()
         for i in range(len(c.monsters) - 1, -1, -1):
-            self._remove_monster(i)
+            self._drop_monster(i)
         for u in c.used:
             self._discard(u)
         c.used = []

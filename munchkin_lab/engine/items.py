@@ -24,9 +24,15 @@ class Items:
     def _is_item(self, c: int) -> bool:
         """Card ``c`` is an Item when in play: a permanent Item or a One-Shot carried on the table
         (core rules, 9. Single-Use Items: a single-use card is treated as an Item; Scooby-Doo
-        rules, One-Shots: carried, played from the table or sold like other Items)."""
+        rules, One-Shots: carried, played from the table or sold like other Items), or a Fairy
+        Dust card with a Gold value (:meth:`_dust_item`)."""
         k = self._kind[c]
-        return k == "item" or k == "one_shot"
+        return k == "item" or k == "one_shot" or (k == "fairy_dust" and self.specs[c].gold is not None)
+
+    def _dust_item(self, c: int) -> bool:
+        """Fairy Dust card ``c`` has a Gold value: it is an Item, traded like one (Munchkin Fairy
+        Dust rules, Getting Fairy Dust Cards); one without a value is not."""
+        return self._kind[c] == "fairy_dust" and self.specs[c].gold is not None
 
     # ------------------------------------------------------------------ carrying a One-Shot
     def _why_carry(self, seat: int, a: Action) -> str | None:

@@ -291,7 +291,7 @@ class Playing:
             if self._ask_help_ok(seat, None):  # the fighter asks for help in the window (combat.py)
                 out += [A(seat, "ask_help", target=t) for t in range(n) if t != seat]
         for it in p.in_play():
-            if self._kind[it] == "item":
+            if self._kind[it] == "item" or self._dust_item(it):
                 for t in range(n):
                     if t != seat:
                         out.append(A(seat, "give", it, t))

@@ -109,6 +109,10 @@ class RulesModule:
         return None
 
     # -- curses -----------------------------------------------------------------------------
+    def on_monster_left(self, game: "Game", monster: int) -> None:
+        """Monster ``monster`` left the combat before its end, sent away by a card or an ability
+        (a charm, a chase, a Friendship Potion...): not defeated. It is already discarded."""
+
     def on_curse_cancelled(self, game: "Game", canceller: int, victim: int) -> None:
         """``canceller`` cancelled a Curse aimed at ``victim`` (e.g. with a Wishing Ring),
         either while it resolved or later while it stayed on the victim."""

@@ -227,11 +227,17 @@ class Turn:
         if p.hand and (p.classes or p.races):
             self._cand_steal(seat, ok, out)
         if self._h_extra:
-            why = self._why_inner
-            for mod in self._h_extra:
-                for a in mod.extra_actions(self, seat):
-                    if not ok or why(a) is None:
-                        out.append(a)
+            self._cand_module_actions(seat, ok, out)
+
+    def _cand_module_actions(self, seat: int, ok: bool, out: list) -> None:
+        """The rules modules' own actions of ``seat`` (``RulesModule.extra_actions``) that are
+        legal now: listed on the own turn out of combat and in the own Charity (still the own
+        turn: core rules, 6. phase 4)."""
+        why = self._why_inner
+        for mod in self._h_extra:
+            for a in mod.extra_actions(self, seat):
+                if not ok or why(a) is None:
+                    out.append(a)
 
     # ------------------------------------------------------------------ kinds
     def _why_own_step(self, k: str) -> str | None:

@@ -45,7 +45,13 @@ Readings where the rulebook is open:
 * "Discover an exit" (discard four cards) may be done at any time of your own turn, a combat
   included (the rulebook keeps only Portals out of combat); it is listed among the legal
   actions out of combat (the core lists no module actions inside a combat), and played in a
-  combat when you are the one to act. Not in the Charity phase (the turn is ending).
+  combat when you are the one to act. The Charity phase is still your turn (the next turn
+  begins once Charity is finished: R_KICK's closing line), so an exit may be discovered and a
+  Portal played from the hand there too.
+* Every Portal followed on your turn is the turn's Portal for choice (b)(c) of R_KICK: one
+  turned up at Kick Down the Door (the rulebook's "Remember" calls following it playing a
+  Portal: its replacement Door is face up) and one drawn face down and played at once
+  (choice a). Choice (a) itself is never refused: its conditions are those of choice (b).
 * A face-up Portal asks the core for its face-up replacement Door (``game._kick``), which the
   core's kick loop draws: a Door pile of nothing but Portals ends the kick instead of looping
   (see ``Game._kick``); a face-down replacement Portal played again and again ends with the
@@ -251,13 +257,16 @@ class ScoobyDooModule(RulesModule):
             self._reveal(game, seat, d)
 
     def _follow_portal(self, game, seat: int, card: int, after: str) -> None:
-        """Follow a Portal's instructions (R_PORTAL), discard it, then draw the replacement
+        """Follow a Portal's instructions (R_PORTAL) - it is the turn's Portal (a later one from
+        the hand waits for the next turn: R_KICK, choice b) -, discard it, then draw the replacement
         Door (``after``: "kick" a face-up one, as for a Portal turned up at Kick Down the Door;
         "hand" a face-down one, for a Portal played from the hand). A roll in its instructions
         (Creepy Cemetery Entrance) goes through the one die-roll path: a Loaded Die may answer
         it (card_facts_more.md 2c), and the Portal goes on once the reactions are in
         (:meth:`_portal_rolled`)."""
         data = card_data(game, card, "portal")
+        if seat == game.state.active:
+            self._ms(game)["changed_turn"] = game.state.turn
         game._say(f"{game._pn(seat)} goes through the Portal {game.name(card)}.")
         if data is None:
             game._push_manual(seat, card, discard=True)
@@ -407,8 +416,10 @@ class ScoobyDooModule(RulesModule):
         return out
 
     def _own_turn_out_of_combat(self, game, seat: int) -> str | None:
+        """Why ``seat`` may not act "on your own turn, out of combat" now: not its turn, the
+        set-up, or a combat. The Charity phase is part of the turn (R_KICK)."""
         s = game.state
-        if s.active != seat or s.phase not in ("start", "trouble", "end"):
+        if s.active != seat or s.phase not in ("start", "trouble", "end", "charity"):
             return "only on your own turn, out of combat"
         return None
 
@@ -431,7 +442,7 @@ class ScoobyDooModule(RulesModule):
                 return f"only one Portal or dungeon-changing card per turn ({R_KICK})"
             return None
         if k == "exit":
-            if s.active != seat or s.phase not in ("start", "trouble", "end", "combat"):
+            if s.active != seat or s.phase not in ("start", "trouble", "end", "combat", "charity"):
                 return f"discover an exit at any time of your own turn ({R_EXIT})"
             if not self._dungeons(game):
                 return "this game has no Dungeons"
@@ -468,9 +479,6 @@ class ScoobyDooModule(RulesModule):
         if a.kind != "character" and seat in ms["may_swap"] and p.alive:
             ms["may_swap"].remove(seat)
         if a.kind == "portal":
-            fresh = ms["fresh"] == a.card and ms["fresh_at"] == len(game.actions)
-            if not fresh:
-                ms["changed_turn"] = s.turn
             ms["fresh"] = -1
             p.hand.remove(a.card)
             self._follow_portal(game, seat, a.card, "hand")

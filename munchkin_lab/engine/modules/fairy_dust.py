@@ -18,13 +18,19 @@ Options (``GameOptions.module_options["fairy_dust"]``):
   "four regular Treasure cards" (Killing the Sparkly Good Fairy), not a printed card value.
 
 Cancelling a Curse cast at another player earns a Fairy Dust card (``on_curse_cancelled``).
+A Fairy who leaves a combat without being killed - the fight lost or run from, or sent away
+by a card (a Friendship Potion, a Wizard's charm) - is not defeated: she goes back among the
+top Door cards (R_FAIL: "if you can't defeat" her, she does not vanish).
 A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
 the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
-Fairy Dust cards with a Gold value are Items (R_GET): they are played to the table, traded
-(``fd_give``) and sold like any Item (core rules, 9. Selling Items): a ``sell`` that holds one is
-checked and applied here with the core's rules (own turn, out of combat, 1,000 Gold per Level,
-no change, never the winning Level, a Halfling's one double-price card). Fairy Dust without a
-value is not an Item: it cannot be traded or sold.
+Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``): they are
+played to the table on your own turn out of combat (your Charity included, like any Item),
+traded with the core's ``give`` at any time neither player is in a combat (core rules, 9.
+Trading; ``fd_give`` is the same trade listed on your own turn), lost to Bad Stuff and Curses
+that take Items, and sold like any Item (core rules, 9. Selling Items): a ``sell`` that holds
+one is checked and applied here with the core's rules (own turn, out of combat, Charity
+included, 1,000 Gold per Level, no change, never the winning Level, a Halfling's one
+double-price card). Fairy Dust without a value is not an Item: it cannot be traded or sold.
 
 The Sparkly Good Fairy's card is ``manual`` in the data (her Level and text are not printed in our
 sources) but this module resolves her rules: however she enters a combat (kicked, Look for
@@ -191,6 +197,16 @@ class FairyDustModule(RulesModule):
             self._into_top(game, f)
             game._say(f"The Sparkly Good Fairy is shuffled back into the top of the Door deck ({R_FAIL}).")
 
+    def on_monster_left(self, game, monster: int) -> None:
+        """A Fairy sent out of a combat by a card or an ability (a Friendship Potion, a
+        Wizard's charm...) was not defeated: she goes back among the top Door cards at once
+        (R_FAIL)."""
+        if is_fairy(game, monster) and monster in game.state.discards["door"]:
+            game.state.discards["door"].remove(monster)
+            self._into_top(game, monster)
+            game._say(f"The Sparkly Good Fairy was not defeated: she is shuffled back into the top "
+                      f"of the Door deck ({R_FAIL}).")
+
     def on_curse_cancelled(self, game, canceller: int, victim: int) -> None:
         """Cancelling a Curse cast at another player earns one Fairy Dust card (R_GET);
         cancelling one aimed at yourself earns nothing; none once the Fairy was killed (R_KILL)."""
@@ -243,7 +259,7 @@ class FairyDustModule(RulesModule):
         holds a Fairy Dust Item. A listed subset, like the core's greedy sale."""
         s = game.state
         p = s.players[seat]
-        if s.phase not in ("start", "trouble", "end") or s.active != seat:
+        if s.phase not in ("start", "trouble", "end", "charity") or s.active != seat:
             return None
         cards = [c for c in p.hand + p.carried + p.equipped
                  if (self._valued_dust(game, c) or game.specs[c].kind in ("item", "one_shot"))
@@ -266,7 +282,7 @@ class FairyDustModule(RulesModule):
         Items; 6. When You May Act: on your own turn, not in combat)."""
         s = game.state
         p = s.players[a.player]
-        if s.active != a.player or s.phase not in ("start", "trouble", "end"):
+        if s.active != a.player or s.phase not in ("start", "trouble", "end", "charity"):
             return "Items are sold on your own turn, out of combat (core rules, 9. Selling Items)"
         if not a.cards or len(set(a.cards)) != len(a.cards):
             return "sell: list the cards to sell (each once)"
@@ -322,22 +338,20 @@ class FairyDustModule(RulesModule):
             p = s.players[a.player]
             if a.card not in p.hand:
                 return f"{game._cn(a.card)} is not in your hand"
-            if s.phase == "combat" or s.active != a.player or s.phase in ("setup", "charity"):
+            if s.phase == "combat" or s.active != a.player or s.phase == "setup":
                 return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
             return None
         if a.kind == "sell" and self._sale_has_dust(game, a):
             return self._why_sell(game, a)
         if a.kind == "fd_give":
             p = s.players[a.player]
-            if s.phase in ("combat", "charity", "setup"):
-                return f"no trading during combat ({R_GET}; core rules, 9. Trading)"
+            if s.phase == "setup":
+                return "trading starts after the set-up (core rules, 9. Trading)"
             if a.card not in p.carried or not is_dust(game, a.card):
                 return "fd_give: a Fairy Dust Item you have in play"
-            if not (game.specs[a.card].gold or 0):
+            if game.specs[a.card].gold is None:
                 return f"Fairy Dust without a value is not an Item and cannot be traded ({R_GET})"
-            if not (0 <= a.target < len(s.players)) or a.target == a.player or not s.players[a.target].alive:
-                return "fd_give: t must be another living player"
-            return None
+            return game._why_give(a.player, a)  # the core's trading rules (9. Trading)
         return NotImplemented
 
     def apply_action(self, game, a: Action) -> bool:
@@ -355,9 +369,7 @@ class FairyDustModule(RulesModule):
                 game._push_manual(a.player, a.card, discard=True)
             return True
         if a.kind == "fd_give":
-            p.carried.remove(a.card)
-            s.players[a.target].carried.append(a.card)
-            game._say(f"{p.name} gives {game.name(a.card)} to {game._pn(a.target)}.")
+            game._do_give(a.player, a)  # the core's trade: it stays in play, carried
             return True
         if a.kind == "sell" and self._sale_has_dust(game, a):
             total = 0

@@ -32,6 +32,9 @@ Options (``GameOptions.module_options["rooms"]``): ``bug_900`` (bool, default Fa
 Q&A house rule: a Bug sells 900 credits per Level; ``positions`` (``{player: "x,y"}``) for
 scenario set-ups.
 
+Door cards may be placed on a room with no other player in it (R_OTHER says "another player"):
+the placer's own room too; staying in a room with cards faces them as a kicked door (a
+face-down one is turned up first), with no Level 6+ extra Door (that is for moving in).
 Readings where the rules are open: a helper who loses goes back to START with the fighter;
 the Brig's "two extra cards" are Door cards, resolved into the combat like a kicked door;
 a combat is fought in the active player's room, also after a card makes another player the
@@ -188,7 +191,13 @@ class RoomsModule(RulesModule):
         then a Level 6+ mover adds one more Door face up, and the room's cards are resolved
         as a kicked door, in that order (face-up cards already there first). The ON ENTRY
         rule applies after the cards are turned up, before they are dealt with (R_NEW).
-        Every room entered, by choice or forced, counts as entered this turn."""
+        Every room entered, by choice or forced, counts as entered this turn.
+
+        New ground's Doors are in the room from the moment they are drawn and flipped: a room
+        destroyed by its ON ENTRY rule takes them with it (its monsters die for the mover's
+        Levels, the rest is discarded: R_DESTROY). An ON ENTRY rule that carries the mover
+        away leaves them face up in the room (the rulebook is silent; like the monsters of a
+        lost fight, R_COMBAT)."""
         s = game.state
         ms = self._ms(game)
         p = s.players[seat]
@@ -199,7 +208,6 @@ class RoomsModule(RulesModule):
         if "leave_room" in game._lt and old in ms["grid"]:  # the card-effect language
             game._lang_fire("leave_room", seat, tile=ms["grid"][old]["tile"], facts={"forced_entry": forced})
         grid = ms["grid"]
-        drawn: list[int] = []
         if k not in grid:
             tiles = s.decks.get("room_tile", [])
             if not tiles:
@@ -212,10 +220,12 @@ class RoomsModule(RulesModule):
             ms["pos"][seat] = k
             ms["visited"].append(k)
             game._say(f"{p.name} finds new ground: {game.name(grid[k]['tile'])} at {k}.")
+            # its Doors are drawn and flipped over in the room before its ON ENTRY rule (R_NEW):
+            # a room destroyed on entry takes them with it (R_DESTROY)
             for _ in range(2 if p.level >= 6 else 1):
                 c = game._draw("door")
                 if c >= 0:
-                    drawn.append(c)
+                    grid[k]["up"].append([c, []])
         else:
             r = grid[k]
             ms["pos"][seat] = k
@@ -235,10 +245,8 @@ class RoomsModule(RulesModule):
         data = self._data(game, k)
         if "enter_room" in game._lt:  # the card-effect language: its ON ENTRY abilities
             game._lang_fire("enter_room", seat, tile=r["tile"], facts={
-                "forced_entry": forced, "room_has_cards": bool(r["up"] or r["down"] or drawn)})
+                "forced_entry": forced, "room_has_cards": bool(r["up"] or r["down"])})
             if k not in grid or ms["pos"][seat] != k:
-                for c in drawn:
-                    game._discard(c)
                 if s.phase == "start":
                     s.phase = "trouble"
                 ms["empty"] = True
@@ -250,17 +258,14 @@ class RoomsModule(RulesModule):
             game._push_manual(seat, r["tile"], discard=False)
         if data.get("run_away_roll_required") and p.alive and game._lang and game._lang_die_window(
                 seat, ("module", self.name, "_enter_rest", seat, k, forced)):
-            ms["held"] = list(drawn)  # the new ground's Doors wait with the entry (cards_held)
             return  # the room's Run Away die waits for the reactions to it (a Loaded Die)
-        self._enter_rest(game, seat, k, forced, drawn)
+        self._enter_rest(game, seat, k, forced)
 
-    def _enter_rest(self, game, seat: int, k: str, forced: bool, drawn=None) -> None:
+    def _enter_rest(self, game, seat: int, k: str, forced: bool) -> None:
         """The rest of entering room ``k`` (:meth:`_enter`), from the room's Run Away roll on:
         its die goes through the one die-roll path (a Loaded Die may answer it,
-        card_facts_more.md 2c) and this part resumes once the reactions are in (``drawn``
-        None: the Doors the entry drew wait in ``held``)."""
+        card_facts_more.md 2c) and this part resumes once the reactions are in."""
         ms = self._ms(game)
-        drawn = ms.pop("held", []) if drawn is None else drawn
         p = game.state.players[seat]
         r = ms["grid"][k]
         data = self._data(game, k)
@@ -279,11 +284,10 @@ class RoomsModule(RulesModule):
             if inside:
                 # the dice of the players inside are rolled first, each with its reactions (a
                 # Loaded Die, card_facts_more.md 2c), then the room is destroyed with them
-                ms["held"], ms["dice"] = list(drawn), []
+                ms["dice"] = []
                 if self._destroy_dice(game, seat, k, forced, inside):
                     return
-                drawn = None
-        self._enter_destroy(game, seat, k, forced, drawn)
+        self._enter_destroy(game, seat, k, forced)
 
     def _destroyed_by(self, game, k: str) -> str | None:
         """The room that room ``k`` destroys on entry (its ``destroy``: itself or a neighbour), or None."""
@@ -313,16 +317,14 @@ class RoomsModule(RulesModule):
         dice): keep it, roll the next, then destroy the room (:meth:`_enter_destroy`)."""
         self._ms(game)["dice"].append(game.state.forced.pop(0))
         if not self._destroy_dice(game, seat, k, forced, left):
-            self._enter_destroy(game, seat, k, forced, None)
+            self._enter_destroy(game, seat, k, forced)
 
-    def _enter_destroy(self, game, seat: int, k: str, forced: bool, drawn=None) -> None:
+    def _enter_destroy(self, game, seat: int, k: str, forced: bool) -> None:
         """The rest of entering room ``k`` from its destruction on (:meth:`_enter_rest`):
         the room it destroys (the dice rolled already go first), then its cards, then a
-        forced move (``drawn`` None: the Doors the entry drew wait in ``held``)."""
+        forced move."""
         s = game.state
         ms = self._ms(game)
-        if drawn is None:
-            drawn = ms.pop("held", [])
         p = s.players[seat]
         grid = ms["grid"]
         r = grid[k]
@@ -338,8 +340,6 @@ class RoomsModule(RulesModule):
         for c in r["down"]:
             r["up"].append([c, []])
         r["down"] = []
-        for c in drawn:
-            r["up"].append([c, []])
         if r["up"]:
             self._resolve(game, seat, k)
             return
@@ -714,8 +714,8 @@ class RoomsModule(RulesModule):
                 return f"no cards are placed in the START room ({R_OTHER})"
             if self._has_cards(r):
                 return f"that room already has a Door card ({R_OTHER})"
-            if at in ms["pos"]:
-                return f"a player is in that room ({R_OTHER})"
+            if any(q == at for i, q in enumerate(ms["pos"]) if i != seat):
+                return f"another player is in that room ({R_OTHER})"
             return None
         if k == "pickup":
             r = ms["grid"].get(ms["pos"][seat])
@@ -770,7 +770,12 @@ class RoomsModule(RulesModule):
             return True
         if k == "stay":
             r = ms["grid"].get(ms["pos"][seat])
-            if r is not None and r["up"]:
+            if r is not None and self._has_cards(r):
+                # cards in your own room (one you placed there, a monster left after a lost
+                # fight) are faced as a kicked door; no Level 6+ extra Door: you did not move in
+                for c in r["down"]:
+                    r["up"].append([c, []])
+                r["down"] = []
                 self._resolve(game, seat, ms["pos"][seat])
             else:
                 s.phase = "trouble"
@@ -812,7 +817,7 @@ class RoomsModule(RulesModule):
 
     # ------------------------------------------------------------------ views
     def cards_held(self, game) -> list[int]:
-        out: list[int] = list(self._ms(game).get("held", ()))  # an entry waiting for its die
+        out: list[int] = []
         for r in self._ms(game)["grid"].values():
             if r["tile"] >= 0:
                 out.append(r["tile"])
