@@ -43,17 +43,24 @@ def worker_start_guard() -> Iterator[None]:
     the worker processes inherit and keep, so Ctrl-C in a terminal, which reaches the whole
     process group, is handled by the main process alone), and the caller's main module is
     hidden from ``multiprocessing`` (workers do not re-run a script). Both are put back on
-    exit. Ctrl-C pressed during the block (the 1-3 s a cluster takes to start) is lost. In a
-    thread other than the main one only the second applies."""
+    exit. SIGINT is also blocked in the main thread meanwhile: Linux keeps a signal pending
+    rather than ignored while the main thread blocks it, so a Ctrl-C pressed during the block
+    (the 1-3 s a cluster takes to start) raises ``KeyboardInterrupt`` as the block ends
+    instead of being lost - unless the system hands it to another thread (one that does not
+    block it: then it is ignored, as before). In a thread other than the main one only the
+    second applies."""
     main = sys.modules.get("__main__")
     stand_in = None
     if main is not None and (getattr(main, "__file__", None) or getattr(getattr(main, "__spec__", None), "name", None)):
         stand_in = types.ModuleType("__main__")
         stand_in.__dict__["__builtins__"] = main.__dict__.get("__builtins__")
     previous = None
+    blocked = False
     if threading.current_thread() is threading.main_thread():
         previous = signal.getsignal(signal.SIGINT)  # None: set outside Python, left alone
         if previous is not None:
+            if hasattr(signal, "pthread_sigmask"):
+                blocked = signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             signal.signal(signal.SIGINT, signal.SIG_IGN)
     if stand_in is not None:
         sys.modules["__main__"] = stand_in
@@ -64,6 +71,8 @@ def worker_start_guard() -> Iterator[None]:
             sys.modules["__main__"] = main
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
+            if blocked:  # a Ctrl-C kept pending meanwhile is delivered now (to ``previous``)
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _dashboard_address() -> str:
