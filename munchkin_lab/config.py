@@ -15,11 +15,13 @@ or a deadlock.
 """
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import random
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, TypeVar
 
@@ -136,8 +138,36 @@ def create_db_engine(url: str | None = None, **kwargs) -> Engine:
         connect_args.setdefault("timeout", SQLITE_BUSY_TIMEOUT)
         engine = create_engine(resolved, connect_args=connect_args, **kwargs)
         event.listen(engine, "connect", _sqlite_pragmas)
+        if path is not None:
+            _SQLITE_FILES[engine] = path
         return engine
     return create_engine(resolved, pool_pre_ping=True, **kwargs)
+
+
+#: the SQLite engines of this process and their files (checkpointed at exit)
+_SQLITE_FILES: "weakref.WeakKeyDictionary[Engine, Path]" = weakref.WeakKeyDictionary()
+
+
+def checkpoint_sqlite() -> None:
+    """Fold every SQLite database this process opened back into its file: ``PRAGMA
+    wal_checkpoint(TRUNCATE)``, then close the pooled connections (SQLite removes the ``-wal``
+    file when the last one closes). Runs at exit, so that the ``.sqlite`` file alone holds
+    every committed change when no command is running (a copy of it is a whole database; with
+    WAL the latest writes live in the ``-wal`` file until a checkpoint). A file that is gone is
+    left alone (never created again); a database busy in another process is checkpointed by
+    that one."""
+    for engine, path in list(_SQLITE_FILES.items()):
+        if not path.exists():
+            continue
+        try:
+            with engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            engine.dispose()
+        except Exception:  # noqa: BLE001 - at exit: a busy or broken database keeps its WAL
+            pass
+
+
+atexit.register(checkpoint_sqlite)
 
 
 def get_engine(url: str | None = None) -> Engine:

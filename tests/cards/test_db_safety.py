@@ -354,3 +354,27 @@ def test_default_database_is_built_only_when_missing(tmp_path, monkeypatch):
     finally:
         config.dispose_engine(url)
         build_module._schema_ok.discard(url)
+
+
+def test_the_sqlite_file_alone_holds_every_change_after_a_command(tmp_path):
+    """WAL keeps the latest writes in ``-wal`` until a checkpoint: each process checkpoints
+    its SQLite databases at exit (``config.checkpoint_sqlite``), so a copy of the ``.sqlite``
+    file alone - a designer's backup, a move to another machine - has the designer set made
+    by the last command."""
+    db = tmp_path / "db" / "cards.sqlite"
+    url = f"sqlite:///{db}"
+    cli = [sys.executable, "-m", "munchkin_lab.cli"] if (REPO / "munchkin_lab" / "__main__.py").exists() else \
+        [sys.executable, "-c", "from munchkin_lab.cli import app; app()"]
+    for args in (["db", "build", "--url", url], ["set", "new", "my_copy", "My Copy", "--url", url]):
+        r = subprocess.run(cli + args, env=ENV, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+    wal = db.with_name(db.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
+    copy = tmp_path / "copy.sqlite"
+    copy.write_bytes(db.read_bytes())
+    con = sqlite3.connect(copy)
+    try:
+        codes = {row[0] for row in con.execute("SELECT code FROM card_set")}
+    finally:
+        con.close()
+    assert "my_copy" in codes and "munchkin" in codes
