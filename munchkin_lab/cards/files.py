@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import unicodedata
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal, Optional
 
@@ -84,6 +85,10 @@ def _one_line(value: str) -> str:
     if m:
         what = "a line break" if m.group() in "\n\r" else f"control character U+{ord(m.group()):04X}"
         raise ValueError(f"{what} is not allowed (one line of text)")
+    for ch in value:  # (a zero-width space would make a name that looks like another one)
+        if unicodedata.category(ch) == "Cf":
+            raise ValueError(f"invisible character U+{ord(ch):04X} ({unicodedata.name(ch, 'format character')}) "
+                             "is not allowed (one line of text: names, codes, tags)")
     return value
 
 

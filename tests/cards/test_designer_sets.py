@@ -97,6 +97,17 @@ def test_names_may_not_shadow_a_printed_card_or_alias(url, name, field, what):
     assert list(api.cards("origin:designer", url=url)["name"]) == ["Sea Ghost"]
 
 
+@pytest.mark.parametrize("ch", ["\u200b", "\u200d", "\u2060", "\ufeff", "\u202e", "\u00ad"])
+def test_invisible_characters_in_a_name_are_refused(url, ch):
+    """A zero-width space (or another invisible format character) would make a name that looks
+    like a printed card's and passes the shadow check: refused, naming the character."""
+    D.create_set("my_fan", "My fan set", url=url)
+    with pytest.raises(D.DesignerCardError) as info:
+        D.add_card({**GHOST, "name": f"Grave{ch} Lord", "aliases": []}, "my_fan", url=url)
+    assert f"name: invisible character U+{ord(ch):04X}" in str(info.value)
+    assert len(api.cards("origin:designer", url=url)) == 0
+
+
 def test_bad_fields_name_the_field_and_nothing_is_written(url):
     D.create_set("my_fan", "My fan set", url=url)
     cases = [({**GHOST, "level": 999}, "card 'Sea Ghost': level: must be <= 100, got 999 (allowed: 0..100)"),
