@@ -50,6 +50,8 @@ def _errors(fn):
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
+        except BrokenPipeError:
+            raise  # a closed output pipe (`simulate ... | head -1`): the root app ends quietly
         except (ValueError, OSError) as exc:
             typer.echo(f"Error: {exc}", err=True)
             # a bad option found late (--players for the deck's game, an --out file's suffix): exit 2
