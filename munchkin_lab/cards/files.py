@@ -30,7 +30,7 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, ValidationEr
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from .. import safe_yaml
-from ..engine.cards import DECKS, KINDS, SLOTS, CardSpec
+from ..engine.cards import DECKS, FIELD_KINDS, KINDS, SLOTS, CardSpec, a_kind, kinds_text
 from .effect_schema import SHIPPED, atom_name_problems, effect_errors, error_message
 
 Kind = Literal[KINDS]  # type: ignore[valid-type]
@@ -223,6 +223,21 @@ class CardFields(_Strict):
         if unknown:
             raise ValueError("; ".join(unknown))
         return value
+
+    @field_validator(*FIELD_KINDS)
+    @classmethod
+    def _read_on_kind(cls, value: Any, info: ValidationInfo) -> Any:
+        """A field the engine reads only on some kinds (:data:`munchkin_lab.engine.cards.
+        FIELD_KINDS`) is refused on another kind, where it would do nothing (a Race's
+        ``level``, ``slot`` or ``gold``). Its empty value (none, false, []) is fine anywhere, and
+        so is ``gold: 0`` (a worthless card, as printed: the Hireling)."""
+        kind = info.data.get("kind") if isinstance(info.data, dict) else None
+        kinds = FIELD_KINDS[info.field_name]
+        if not isinstance(kind, str) or kind in kinds or value is None or value is False or value == [] \
+                or (info.field_name == "gold" and value == 0):
+            return value
+        raise PydanticCustomError("kind", "`{field}` is read on {kinds} only, not on {a_kind}: it would do nothing",
+                                  {"field": info.field_name, "kinds": kinds_text(kinds), "a_kind": a_kind(kind)})
 
 
 class CardFile(CardFields):

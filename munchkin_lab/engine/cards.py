@@ -40,6 +40,44 @@ DECKS = ("door", "treasure", "dungeon", "fairy_dust", "character", "room_tile", 
 #: Item slots (``slot`` field). ``none`` = carried with no body slot.
 SLOTS = ("headgear", "armor", "footgear", "one_hand", "two_hands", "vehicle", "none")
 
+#: Each kind in words, plural (messages: "read on monsters only").
+KIND_PLURALS = {
+    "monster": "monsters", "monster_enhancer": "Monster Enhancers", "curse": "Curses", "race": "Races",
+    "class": "Classes", "portal": "Portals", "trap": "traps", "special": "specials", "item": "items",
+    "one_shot": "One-Shots", "go_up_a_level": "Go Up a Level cards", "dungeon": "Dungeons",
+    "fairy_dust": "Fairy Dust cards", "character": "Characters", "room_tile": "room tiles",
+    "ship_room": "ship rooms",
+}
+
+#: The card fields the engine reads only on some kinds: field -> those kinds (a field not
+#: listed is read on every kind). A monster's ``level`` (its combat strength), ``treasures``
+#: and ``levels_gained`` (core rules, 7. Combat); an item's ``slot``, ``big`` and
+#: ``usable_by`` / ``not_usable_by`` (9. Treasures and Items; a Fairy Dust card with a value is
+#: an item, Fairy Dust rules); ``gold`` what an item, a One-Shot or such a Fairy Dust card sells
+#: for; ``bonus`` an item's or One-Shot's combat bonus, a Monster Enhancer's Level change, a
+#: special's (the Hireling) and a Dungeon's printed bonus, a Fairy Dust item's. The card
+#: schema refuses a field on another kind (``cards.files.CardFields``): it would do nothing.
+FIELD_KINDS: dict[str, tuple[str, ...]] = {
+    "level": ("monster",), "treasures": ("monster",), "levels_gained": ("monster",),
+    "slot": ("item", "fairy_dust"), "big": ("item", "fairy_dust"),
+    "usable_by": ("item", "fairy_dust"), "not_usable_by": ("item", "fairy_dust"),
+    "gold": ("item", "one_shot", "fairy_dust"),
+    "bonus": ("item", "one_shot", "monster_enhancer", "special", "dungeon", "fairy_dust"),
+}
+
+
+def a_kind(kind: str) -> str:
+    """``"item"`` -> ``"an item"``, ``"one_shot"`` -> ``"a One-Shot"`` (a kind in words)."""
+    w = KIND_PLURALS.get(kind, kind)
+    w = w[:-2] if kind == "class" else w[:-1] if w.endswith("s") else w
+    return ("an " if w[0].lower() in "aeiou" and not w.startswith("One") else "a ") + w
+
+
+def kinds_text(kinds: tuple[str, ...]) -> str:
+    """``("item", "one_shot")`` -> ``"items and One-Shots"`` (:data:`KIND_PLURALS`)."""
+    names = [KIND_PLURALS.get(k, k) for k in kinds]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
 
 def _freeze(value: Any) -> Any:
     """Return a hashable, immutable copy of nested dicts/lists (dict -> tuple of pairs)."""

@@ -9,6 +9,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from munchkin_lab.engine.cards import FIELD_KINDS
 from munchkin_lab import config
 from munchkin_lab.cards import api
 from munchkin_lab.cards.build import build, load_files
@@ -98,7 +99,9 @@ def test_any_card_is_data_or_problems_naming_the_card(data, card, eff):
 @given(field=st.sampled_from(sorted(set(BOUNDS) - {"printed_cards"})),
        value=st.one_of(st.integers(), st.integers(min_value=-2**70, max_value=2**70), st.integers(-120, 10_100)))
 def test_numbers_are_accepted_exactly_within_their_range(data, field, value):
-    _write(data, HEADER + f"  - name: Odd\n    kind: monster\n    deck: door\n    source: x\n    {field}: {value}\n")
+    kind = FIELD_KINDS.get(field, ("monster",))[0]  # a kind that reads the field
+    deck = "treasure" if kind == "item" else "door"
+    _write(data, HEADER + f"  - name: Odd\n    kind: {kind}\n    deck: {deck}\n    source: x\n    {field}: {value}\n")
     problems = _outcome(data)
     lo, hi = BOUNDS[field]
     if lo <= value <= hi:

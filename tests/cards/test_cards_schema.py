@@ -1,6 +1,7 @@
 """The card-file schema: strict types, bounds, expansion parts, JSON Schema, db check == db build."""
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -10,6 +11,7 @@ from munchkin_lab.cards import api
 from munchkin_lab.cards.build import build, load_files
 from munchkin_lab.cards.effect_schema import effect_errors
 from munchkin_lab.cards.errors import CardDataError
+from munchkin_lab.engine.cards import FIELD_KINDS
 from munchkin_lab.cards.files import BOUNDS, ScenarioCard, json_schema, json_schema_text
 
 from test_cards_loader import HEADER, write_set
@@ -23,6 +25,9 @@ def problems(data_dir) -> list[str]:
 
 def card(extra: str, kind: str = "monster", deck: str = "door") -> str:
     return f"  - name: Odd\n    kind: {kind}\n    deck: {deck}\n    source: x\n{extra}"
+
+
+_card = card
 
 
 @pytest.mark.parametrize("extra,expected", [
@@ -43,6 +48,8 @@ def test_strict_types_name_file_line_card_and_field(data_copy, extra, expected):
 @pytest.mark.parametrize("field", sorted(set(BOUNDS) - {"printed_cards"}))
 def test_every_number_has_a_range(data_copy, field):
     lo, hi = BOUNDS[field]
+    kind = FIELD_KINDS.get(field, ("monster",))[0]  # a kind that reads the field
+    card = functools.partial(_card, kind=kind, deck="treasure" if kind == "item" else "door")
     write_set(data_copy, card(f"    {field}: {hi + 1}\n"))
     (p,) = problems(data_copy)
     assert p.endswith(f"card 'Odd': {field}: must be <= {hi}, got {hi + 1} (allowed: {lo}..{hi})")
@@ -90,7 +97,10 @@ def test_texts_names_and_atoms(data_copy):
     ("{bonus_vs: [{if: class:cleric, bonus: 2.5}]}", "effects.bonus_vs[0].bonus", "expected a whole number, got 2.5"),
 ])
 def test_effect_parts_are_strict(data_copy, effects, path, message):
-    write_set(data_copy, card(f"    effects: {effects}\n"))
+    part = path.split(".")[1]  # each expansion part on a card of the kind that reads it
+    kind, deck = {"portal": ("portal", "door"), "dungeon": ("dungeon", "dungeon"), "room": ("room_tile", "room_tile"),
+                  "room_action": ("ship_room", "ship_room")}.get(part, ("monster", "door"))
+    write_set(data_copy, card(f"    effects: {effects}\n", kind=kind, deck=deck))
     (p,) = problems(data_copy)
     assert p.startswith("database/sets/gamma.yaml:") and f"card 'Odd': {path}: " in p and message in p, p
 
@@ -103,7 +113,7 @@ def test_effect_line_is_the_offending_key(data_copy):
 
 
 def test_every_problem_of_a_file_in_one_run(data_copy):
-    write_set(data_copy, card("    copies: true\n    effects: {portal: {drw: 1}}\n    level: -1\n"))
+    write_set(data_copy, card("    copies: true\n    effects: {portal: {drw: 1}}\n    level: -1\n", kind="portal"))
     got = problems(data_copy)
     assert len(got) == 3 and {p.split(": ", 2)[2].split(":")[0] for p in got} == {"copies", "effects.portal.drw", "level"}
 

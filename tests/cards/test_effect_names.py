@@ -84,9 +84,9 @@ def test_designer_cards_are_checked_against_the_database(url):
         D.edit_card("Gnome Hat", "gnomes", {"usable_by": ["race:gnom"]}, url=url)
     assert str(info.value) == "card 'Gnome Hat': usable_by: 'race:gnom': unknown race 'gnom' (did you mean 'Gnome'?)"
     with pytest.raises(D.DesignerCardError) as info:
-        D.edit_card("Gnome Hat", "gnomes", {"effects": {"bad_stuff": [{"lose_item": "any", "tagged": ["undaed"]}]}},
-                    url=url)
-    assert "effects.bad_stuff[0].tagged[0]: unknown tag 'undaed' (did you mean 'Undead'?)" in str(info.value)
+        D.edit_card("Gnome Hat", "gnomes", {"effects": {"abilities": [
+            {"when": "cursed", "do": [{"lose_item": "any", "tagged": ["undaed"]}]}]}}, url=url)
+    assert "effects.abilities[0].do[0].tagged[0]: unknown tag 'undaed' (did you mean 'Undead'?)" in str(info.value)
 
 
 def test_a_designer_set_import_knows_its_own_new_cards_and_tags(url, tmp_path):

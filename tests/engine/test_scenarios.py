@@ -141,8 +141,9 @@ def test_expect_error_with_an_unknown_card_fails(tmp_path):
 def test_inline_cards_go_through_the_card_schema(tmp_path):
     bad = BASE.replace("level: 1, treasures: 1}", "level: 1, treasures: 1, effects: {portal: {drw: 1}}}")
     r = run_file(_write(tmp_path, bad + "steps: []\n"), None)
-    assert not r.ok and r.message.startswith(f"error: {tmp_path / 's.yaml'}:3: cards[0] (Goblin): effects.portal.drw: "
-                                             "unknown key of portal")
+    assert not r.ok and r.message.startswith(f"error: {tmp_path / 's.yaml'}:3: cards[0] (Goblin): effects.portal: "
+                                             "`portal` is read on Portals only, not on a monster")
+    assert "cards[0] (Goblin): effects.portal.drw: unknown key of portal" in r.message
     bad = BASE.replace("gold: 100}", "gold: '100'}")
     r = run_file(_write(tmp_path, bad), None)
     assert not r.ok and "cards[1] (Coin): gold: expected a whole number, got '100'" in r.message

@@ -12,10 +12,8 @@ from .parse import _BAD, _RANGE_RE, _freeze, _is_int, _key, _kind_name, _trigger
 from .problems import Problem
 from .program import OWNER, PLAYER, About, Ability, All, AnyOf, Atom, Cost, Duration, Not, Op, Per, Target
 
-_MONSTER_KEYS = frozenset(("bonus_vs", "no_run_away", "not_pursue", "evade_treasures", "bribe_gold",
-                           "evade_discard", "extra_level_with", "extra_level_bare", "no_help",
-                           "items_dont_count", "level_doesnt_count", "extra_treasures",
-                           "extra_levels", "bad_stuff", "on_escape", "cleric_chase", "on_meet"))
+#: the short forms read on monsters only (:data:`.vocab.SHORT_KINDS`; the Fairy's part aside)
+_MONSTER_KEYS = frozenset(k for k, ks in V.SHORT_KINDS.items() if ks == ("monster",) and k != "fairy_dust")
 _THIS_MONSTER = Target("this_monster")
 _FIGHTER = Target("fighter")
 _IN_COMBAT = Atom(False, "in_combat")

@@ -12,7 +12,7 @@ checked, :class:`.names.Names`). It never raises for any input.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from .expand import compile_problems
 from .names import Names, shipped
@@ -55,8 +55,10 @@ def validate(effects: Any, kind: str | None = None, schema: bool = True,
     """
     try:
         prog, problems = compile_problems(effects, kind, shipped() if names == SHIPPED else names)
-        if not problems and kind is not None:
+        wrong_kind = kind_problems(effects, kind)
+        if not problems and not wrong_kind and kind is not None:
             problems = unread_problems(prog, kind)
+        problems = wrong_kind + problems
     except Exception as exc:  # pragma: no cover - a compiler bug must not hide the card
         return [Problem((), f"effect compiler failed: {exc!r}")]
     if not schema:
@@ -68,6 +70,29 @@ def validate(effects: Any, kind: str | None = None, schema: bool = True,
         return problems + [Problem((), f"effect schema failed: {exc!r}")]
     seen = [p.path for p in problems]
     return problems + [p for p in extra if not _covered(p.path, seen)]
+
+
+def kind_problems(effects: Any, kind: str | None) -> list[Problem]:
+    """The short forms of ``effects`` that a card of ``kind`` never has read: a key of
+    :data:`.vocab.SHORT_KINDS` on another kind (a Curse's ``bad_stuff``: Bad Stuff is a
+    monster's; an item's ``no_help``). One problem per such key, at the key, naming the kinds
+    that read it (``"`bad_stuff` is read on monsters only (a Curse's ops go under `ops`)"``).
+    Nothing when ``kind`` is None or not a mapping of effects."""
+    from ..cards import a_kind, kinds_text
+    from .vocab import SHORT_KIND_HINTS, SHORT_KINDS
+
+    if kind is None or not isinstance(effects, Mapping):
+        return []
+    out = []
+    for key, val in effects.items():
+        kinds = SHORT_KINDS.get(key) if isinstance(key, str) else None
+        if kinds is None or kind in kinds or val is False or val is None:
+            continue
+        hint = SHORT_KIND_HINTS.get((key, kind))
+        out.append(Problem((key,), f"`{key}` is read on {kinds_text(kinds)} only, not on {a_kind(kind)}: it "
+                                   "would do nothing"
+                                   + (f" ({hint})" if hint else "")))
+    return out
 
 
 #: the ops the engine reads only from a card whose ability has one fixed form (compile-time

@@ -768,3 +768,50 @@ SHORT_NEEDS: dict[str, tuple[str, ...]] = {
 }
 ABILITY_FIELDS["from_hand"] = ("true: the card reacts from its owner's hand - when the trigger "
                                "fires the owner may play it (then it is discarded)")
+
+# --------------------------------------------------------------------------- which kinds read a short form
+
+_MONSTER = ("monster",)
+_ONE_SHOT = ("one_shot",)
+_PLAYED = ("one_shot", "special")
+_SPECIAL = ("special",)
+_CURSE = ("curse", "trap")
+_ENHANCER = ("monster_enhancer",)
+_GUAL = ("go_up_a_level",)
+#: The card kinds whose rules read each short form (a key not listed is read on every kind).
+#: The one table of it: the expander's monster keys (``shorts._MONSTER_KEYS``), the validator
+#: (a key on another kind is refused: it would do nothing) and ``database/EFFECTS.md`` read it.
+#: Why each: the core reads a monster's keys in its combat (``lang_compile._static_shape``,
+#: ``_use_shape``; its own ``caught`` / ``escaped`` / ``enters_combat``: ``OWN_EVENTS``), a
+#: One-Shot's and a special's played keys in their play rules (``playing.py``,
+#: ``tables._turn_category`` / ``_combat_category``), a Curse's (or a trap's) ``ops`` when it
+#: hits (``curses.py``), a Monster Enhancer's on the monster it is played on, a Go Up a Level
+#: card's in its play rule, an item's ``bonus_if`` in its bonus; the expansion parts in their
+#: modules (rooms, Solar Storm rooms, Dungeons, Portals, the Fairy).
+SHORT_KINDS: dict[str, tuple[str, ...]] = {
+    **{k: _MONSTER for k in ("bonus_vs", "no_run_away", "not_pursue", "evade_treasures", "bribe_gold",
+                             "evade_discard", "extra_level_with", "extra_level_bare", "no_help",
+                             "items_dont_count", "level_doesnt_count", "extra_treasures", "extra_levels",
+                             "bad_stuff", "on_escape", "cleric_chase", "on_meet")},
+    "bonus_if": ("item",),
+    **{k: _ONE_SHOT for k in ("side", "escape", "escape_both", "discard_monster", "keep_treasure",
+                              "leave_treasure", "bonus_per", "double_fighter", "transfer_fighter", "set_die",
+                              "take_discard", "reroll_escape")},
+    **{k: _PLAYED for k in ("end_combat", "draw_treasures", "loot_room", "own_turn", "cancel_curse")},
+    **{k: _SPECIAL for k in ("wandering_monster", "half_breed", "super_munchkin", "cheat", "level_for",
+                             "may_win", "hireling", "steal_level", "swap_monster", "take_item", "on_draw")},
+    **{k: _ENHANCER for k in ("treasures", "mate", "min_level", "min_treasures")},
+    **{k: _CURSE for k in ("ops", "persistent", "roll_mod", "next_combat", "removed_with", "only_slot")},
+    **{k: _GUAL for k in ("levels", "not_highest", "needs_hireling", "kill_hireling", "after_combat")},
+    "room": ("room_tile", "ship_room"), "room_action": ("ship_room",), "dungeon": ("dungeon",),
+    "portal": ("portal",), "fairy_dust": ("monster",),
+}
+#: Where a short form written on the wrong kind belongs instead: (key, kind) -> a hint.
+SHORT_KIND_HINTS: dict[tuple[str, str], str] = {
+    ("bad_stuff", "curse"): "a Curse's ops go under `ops`",
+    ("bad_stuff", "trap"): "a trap's ops go under `ops`",
+    ("ops", "monster"): "a monster's Bad Stuff goes under `bad_stuff`",
+    ("treasures", "monster"): "a monster's Treasures are the card field `treasures`",
+    ("levels", "monster"): "a monster's Levels for beating it are the card field `levels_gained`",
+    ("side", "item"): "an item's bonus is the card field `bonus`",
+}
