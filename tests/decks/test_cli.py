@@ -120,6 +120,16 @@ def test_export_refuses_overwrite_and_missing_folder(url, tmp_path):
     assert not (tmp_path / "no").exists()
 
 
+def test_export_refuses_the_suffix_of_another_format(url, tmp_path):
+    out = tmp_path / "mix.json"
+    res = run("export", "preset:base", str(out), url=url, ok=False)
+    assert res.exit_code == 1
+    assert "deck export writes text or YAML (.yaml/.yml), not JSON" in res.output
+    assert not out.exists()
+    run("export", "preset:base", str(out), "--format", "yaml", url=url)  # asked for by name
+    assert out.read_text(encoding="utf-8").startswith("name: Munchkin (base game)\n")
+
+
 def test_export_import_format_option(url, tmp_path):
     # extension decides: .yml -> YAML
     yml = tmp_path / "base.yml"
