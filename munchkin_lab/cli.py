@@ -134,6 +134,25 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     raise typer.Exit(code)
 
 
+def interactive() -> bool:
+    """True when stdin is a terminal (someone can answer a question)."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):  # closed or replaced stdin
+        return False
+
+
+def confirm(question: str, refused: str) -> bool:
+    """Ask ``question`` (default no) and return the answer; with no answer to read (stdin
+    closed or at its end: a script, ``</dev/null``) the command ends with ``Error: <refused>:
+    no answer to the question; pass --yes`` (exit 1) instead of click's bare ``Aborted.``."""
+    try:
+        return typer.confirm(question, default=False)
+    except typer.Abort:  # (typer's own click: the EOF of the answer)
+        typer.echo("", err=True)
+        fail(f"{refused}: no answer to the question (no terminal?); pass --yes")
+
+
 def exit_interrupted(message: str) -> typer.Exit:
     """Print ``message`` (one line saying what was kept) on stderr and return the
     ``typer.Exit(130)`` to raise: ``raise exit_interrupted("Interrupted: ...") from None`` (for

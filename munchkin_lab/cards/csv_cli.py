@@ -72,7 +72,9 @@ def register(db: typer.Typer) -> None:
                 shown = ", ".join(gone[:20]) + (f", ... {len(gone) - 20} more" if len(gone) > 20 else "")
                 typer.echo(f"{len(gone)} card{'s' if len(gone) != 1 else ''} of the database "
                            f"{'are' if len(gone) != 1 else 'is'} not in {path} and will be deleted: {shown}")
-                if not yes and not typer.confirm("Delete them?", default=False):
+                from ..cli import confirm
+
+                if not yes and not confirm("Delete them?", f"nothing imported from {path}"):
                     typer.echo("nothing imported")
                     raise typer.Exit(1)
             expect = gone

@@ -227,7 +227,10 @@ def register(app: typer.Typer, search_command) -> None:
         row = sets[sets["code"] == code]
         if len(row) and row.iloc[0]["origin"] == "designer" and not yes:
             n = int(row.iloc[0]["cards"])
-            if not typer.confirm(f"Delete designer set {code} and its {plural(n, 'card')}?", default=False):
+            from ..cli import confirm
+
+            if not confirm(f"Delete designer set {code} and its {plural(n, 'card')}?",
+                           f"not deleting designer set {code}"):
                 typer.echo("nothing deleted")
                 raise typer.Exit(1)
         n = delete_set(code, url=url)

@@ -423,11 +423,10 @@ def list_(url: Optional[str] = URL):
 
 
 def _interactive() -> bool:
-    """True when stdin is a terminal (someone can answer a question)."""
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):  # closed or replaced stdin
-        return False
+    """True when stdin is a terminal (:func:`munchkin_lab.cli.interactive`)."""
+    from ..cli import interactive
+
+    return interactive()
 
 
 @deck_app.command("delete")

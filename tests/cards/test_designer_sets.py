@@ -380,6 +380,9 @@ def test_cards_and_set_commands(url, tmp_path):
                                                     "0 added; 0 updated; 0 removed; 3 unchanged")
     r = run("set", "delete", "my_fan", input="n\n")
     assert r.exit_code == 1 and "Delete designer set my_fan and its 3 cards?" in r.stdout
+    r = run("set", "delete", "my_fan", input="")  # no answer to read (a script, </dev/null)
+    assert r.exit_code == 1 and "Error: not deleting designer set my_fan: no answer to the question" in r.stderr
+    assert "pass --yes" in r.stderr and "Aborted" not in r.stdout + r.stderr
     r = run("set", "delete", "my_fan", "--yes")
     assert r.exit_code == 0 and r.stdout == "deleted designer set my_fan (3 cards)\n"
     r = run("set", "import", str(out))
