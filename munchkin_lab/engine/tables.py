@@ -268,6 +268,9 @@ class CardFacts:
         side_play: for a card played by the card-effect language's ``played`` abilities, the
             ``cs`` of its play that gives its bonus to a chosen side (``()`` one ability, or
             ``(index,)`` the mode among several: Potion of Halitosis' +2), else None.
+        use_ability: the card has an ability of the card-effect language used as an action
+            (``when: use``: the ``use`` action kind; whether it may be used now is
+            ``Game.why_not``'s answer).
     """
 
     def __init__(self, specs: list, t) -> None:
@@ -299,6 +302,7 @@ class CardFacts:
         self.turn_category = t._tcat
         self.combat_category = t._ccat
         self.side_play = [_side_play(run) for run in t._lrun]
+        self.use_ability = [bool(run and run.get("use")) for run in t._lrun]
 
 
 def _side_play(run) -> tuple | None:
