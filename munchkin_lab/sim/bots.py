@@ -244,14 +244,18 @@ _TRIAL_ANSWERS = 12
 _USES_PER_TURN = 3
 
 
-def _trial(game: "Game", a: Action) -> "Game | None":
+def _trial(game: "Game", a: Action, die: int = 0) -> "Game | None":
     """A detached copy of ``game`` (``Game.copy``) after action ``a``, which the engine
     listed for the seat that decides now; None when the copy refuses it. The copy rolls its
     dice from a fixed seed (:data:`_TRIAL_RNG`), not from the game's: a bot trying an ability
-    never sees the real next roll."""
+    never sees the real next roll; ``die`` (1..6) is queued as the first die the copy rolls
+    after the game's own forced dice (its ``state.forced``: it is used up when that list ends
+    empty)."""
     try:
         g = game.copy()
         g.state.rng = _TRIAL_RNG  # (only the dice: nothing the engine caches depends on it)
+        if die:
+            g.state.forced = game.state.forced[:] + [die]
         g.play(a, check=False)
     except Exception:  # noqa: BLE001 - a trial that fails is no option
         return None
@@ -1115,9 +1119,10 @@ class GreedyBot(Bot):
     def _react(self, game: "Game", seat: int, d: dict, cands: list | None = None) -> Action:
         """A ``react`` decision ``d`` of ``seat`` (a ``may`` ability, or a card that reacts
         from the hand: Loaded Die, the Halfling's reroll, a designer's reaction): each answer
-        the engine lists is tried on a copy of the game (:func:`_trial`, dice from a fixed
+        the engine lists is tried on a copy of the game (:func:`_trial`, once per face of the
+        first die the copy rolls - a reroll's expectation -, the later dice from a fixed
         seed; then :func:`_settle` plays the event out), and so is ``pass``; the answer that
-        gives the best :meth:`_worth` wins, ``pass`` on ties. The worth counted is the bot's
+        gives the best mean :meth:`_worth` wins, ``pass`` on ties. The worth counted is the bot's
         own, plus the event player's when it is the bot's partner in the combat (fighter and
         helper), minus it when that player is a rival (:meth:`_rival`); for another player's
         event that is neither, the bot passes without trying (its former default)."""
@@ -1140,12 +1145,19 @@ class GreedyBot(Bot):
             return pas if pas is not None else (cands[0] if cands else _PASS[seat])
 
         def worth(a: Action):
-            g = _trial(game, a)
-            if g is None:
-                return None
-            _settle(g)
-            v = self._worth(g, seat)
-            return v + sign * self._worth(g, q) if sign else v
+            # the mean over the six faces of the first die the trial rolls (one trial when
+            # it rolls none)
+            total = 0
+            for die in range(1, 7):
+                g = _trial(game, a, die)
+                if g is None:
+                    return None
+                _settle(g)
+                v = self._worth(g, seat)
+                total += v + sign * self._worth(g, q) if sign else v
+                if g.state.forced:  # the queued die was not rolled: the same for every face
+                    return v + sign * self._worth(g, q) if sign else v
+            return total / 6
 
         best, best_v = pas, worth(pas)
         for a in answers:
