@@ -21,6 +21,10 @@ Names (:data:`BOT_NAMES`):
     wins, asks for help and offers a Treasure share when the gap is small, otherwise Runs Away;
     sells Items when the sale buys a Level; plays Curses, Monster Enhancers and One-Shots for the
     monsters against the leader; plays a Wandering Monster on a leader who is about to win;
+    answers a reaction to a Run Away roll (Loaded Die, the Halfling's reroll, Invisibility
+    Potion) when the roll goes against it or its partner, or for a rival, from the engine's
+    own outcome of each face (``Game.run_away_result``) and at most one copy of the game
+    (``Game.copy``), other reactions and card abilities used as actions on a few copies;
     passes otherwise.
 
 Every bot returns an action the rules allow now (``game.why_not(a) is None``), so the simulator
@@ -40,6 +44,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from functools import partial
 
 from ..engine.actions import Action
 from ..engine.game import Game
@@ -237,8 +242,6 @@ def _game_facts(game: "Game") -> tuple:
 _TRIAL_RNG = seed_state(0x5EED)
 #: how many actions :func:`_settle` plays on a trial copy at most
 _TRIAL_STEPS = 12
-#: how many answers of a ``react`` decision are tried at most (a die: 6 values)
-_TRIAL_ANSWERS = 12
 #: how many ``use`` actions the greedy bot takes in one turn at most (a guard: the engine's
 #: limits and costs bound them already)
 _USES_PER_TURN = 3
@@ -1118,14 +1121,12 @@ class GreedyBot(Bot):
 
     def _react(self, game: "Game", seat: int, d: dict, cands: list | None = None) -> Action:
         """A ``react`` decision ``d`` of ``seat`` (a ``may`` ability, or a card that reacts
-        from the hand: Loaded Die, the Halfling's reroll, a designer's reaction): each answer
-        the engine lists is tried on a copy of the game (:func:`_trial`, once per face of the
-        first die the copy rolls - a reroll's expectation -, the later dice from a fixed
-        seed; then :func:`_settle` plays the event out), and so is ``pass``; the answer that
-        gives the best mean :meth:`_worth` wins, ``pass`` on ties. The worth counted is the bot's
-        own, plus the event player's when it is the bot's partner in the combat (fighter and
-        helper), minus it when that player is a rival (:meth:`_rival`); for another player's
-        event that is neither, the bot passes without trying (its former default)."""
+        from the hand: Loaded Die, the Halfling's reroll, a designer's reaction). The worth
+        counted (:meth:`_worth`) is the bot's own, plus the event player's when it is the
+        bot's partner in the combat (fighter and helper), minus it when that player is a
+        rival (:meth:`_rival`); for another player's event that is neither, the bot passes
+        at once (its former default). A reaction to a Run Away roll is decided by
+        :meth:`_react_run`; any other is tried on copies of the game (:meth:`_react_trials`)."""
         q = d["ctx"][0]  # the event's player (the roller of a die)
         sign = 0
         if q >= 0 and q != seat:
@@ -1139,29 +1140,127 @@ class GreedyBot(Bot):
         if cands is None:
             cands = legal_actions(game)
         pas = _find(cands, "pass")
-        answers = [a for a in cands if a.kind != "pass"][:_TRIAL_ANSWERS]
+        answers = [a for a in cands if a.kind != "pass"]
         self._verified = True  # (every candidate comes from the engine's list)
         if pas is None or not answers:
             return pas if pas is not None else (cands[0] if cands else _PASS[seat])
+        op = (self._f.run_react[d["card"]] or {}).get(d["ability"])
+        cont = d["cont"]
+        if op is not None and cont[:1] == ("run",) and len(cont) >= 6 and cont[1] == q:
+            return self._react_run(game, seat, d, q, sign, op, pas, answers)
+        return self._react_trials(game, seat, q, sign, pas, answers, op)
 
-        def worth(a: Action):
-            # the mean over the six faces of the first die the trial rolls (one trial when
-            # it rolls none)
-            total = 0
-            for die in range(1, 7):
-                g = _trial(game, a, die)
-                if g is None:
-                    return None
-                _settle(g)
-                v = self._worth(g, seat)
-                total += v + sign * self._worth(g, q) if sign else v
-                if g.state.forced:  # the queued die was not rolled: the same for every face
-                    return v + sign * self._worth(g, q) if sign else v
-            return total / 6
+    def _side_worth(self, g: "Game", seat: int, q: int, sign: int) -> int:
+        """What a reaction weighs in game ``g``: ``seat``'s :meth:`_worth`, plus (``sign`` 1)
+        or minus (``sign`` -1) that of the event's player ``q`` (``sign`` 0: none)."""
+        v = self._worth(g, seat)
+        return v + sign * self._worth(g, q) if sign else v
 
-        best, best_v = pas, worth(pas)
-        for a in answers:
-            v = worth(a)
+    def _cost(self, a: Action) -> int:
+        """The worth (:func:`card_value`) answer ``a`` spends: its cost cards, and the card
+        itself when it is played from the hand."""
+        val = self._pol.value
+        v = val[a.card] if a.kind == "play" else 0
+        for c in a.cards:
+            v += val[c]
+        return v
+
+    def _react_run(self, game: "Game", seat: int, d: dict, q: int, sign: int, op: str,
+                   pas: Action, answers: list) -> Action:
+        """A reaction ``op`` (``set_die``, ``reroll``, ``escape``: ``CardFacts.run_react``) to
+        player ``q``'s Run Away roll, decided from the roll the engine reports: the bot wants
+        the roll to succeed for itself and its partner (``sign >= 0``), to fail for a rival.
+        A roll already going that way is passed at once; else the answer that costs least
+        (:meth:`_cost`; for ``set_die`` the lowest face that turns the roll) is weighed against
+        ``pass``: the worth with the roll turned is the game's worth now for an escape (the
+        runner gets away), one copy of the game after the roll fails (:func:`_trial`, its
+        dice from the fixed seed) for Bad Stuff; a reroll weighs the two by the faces
+        (``Game.run_away_result``) that escape."""
+        cont = d["cont"]
+        i = cont[2]
+        c = game.state.combat
+        if c is None or not 0 <= i < len(c.monsters) or q not in c.runners:
+            return pas  # (the roll no longer stands: the engine drops it)
+        if cont[5] == "die":  # die_rolled: the die the reactions so far leave
+            ok = game.run_away_result(q, i, dict(d["ctx"][2]).get("die", cont[3]))[1]
+        else:  # run_away_rolled: the engine's outcome
+            ok = bool(cont[7])
+        want = sign >= 0
+        if ok == want or (op == "escape" and not want):
+            return pas
+        esc = [game.run_away_result(q, i, f)[1] for f in range(1, 7)]
+        if op == "set_die":
+            faces = [f for f in range(1, 7) if esc[f - 1] == want]
+            if not faces:
+                return pas
+            pick = [a for a in answers if (a.n if a.kind == "play" else a.m) == faces[0]]
+            if not pick:
+                return pas
+        else:
+            pick = answers
+        a = min(pick, key=self._cost)
+        cost = self._cost(a)
+
+        tot = partial(self._side_worth, seat=seat, q=q, sign=sign)
+        if want:  # the roll fails now: Bad Stuff in a copy, the escape is the worth now
+            w_ok, w_bad = tot(game), self._trial_worth(game, pas, tot, 0)
+            if w_bad is None:
+                return pas
+            base = w_bad
+        else:  # a rival's roll succeeds now: the failure in a copy of the answer
+            w_ok = tot(game)
+            if op == "set_die":
+                w = self._trial_worth(game, a, tot, 0)
+            else:  # a reroll: the first die the copy rolls fails
+                w = self._trial_worth(game, a, tot, next(f for f in range(1, 7) if not esc[f - 1])) \
+                    if not all(esc) else None
+            if w is None:
+                return pas
+            w_bad = w + cost
+            base = w_ok
+        p = sum(esc) / 6 if op == "reroll" else (1.0 if want else 0.0)
+        v = p * w_ok + (1 - p) * w_bad - cost
+        return a if v > base else pas
+
+    def _trial_worth(self, game: "Game", a: Action, tot, die: int | None = None):
+        """``tot`` of a copy of ``game`` after ``a`` (:func:`_trial`) played out
+        (:func:`_settle`): one copy when ``die`` is given (its first die, 0: the fixed seed's),
+        else the mean over the six faces of the first die it rolls (one copy when it rolls
+        none); None when the copy refuses ``a``."""
+        if die is not None:
+            g = _trial(game, a, die)
+            if g is None:
+                return None
+            _settle(g)
+            return tot(g)
+        total = 0
+        for die in range(1, 7):
+            g = _trial(game, a, die)
+            if g is None:
+                return None
+            _settle(g)
+            v = tot(g)
+            if g.state.forced:  # the queued die was not rolled: the same for every face
+                return v
+            total += v
+        return total / 6
+
+    def _react_trials(self, game: "Game", seat: int, q: int, sign: int, pas: Action,
+                      answers: list, op: str | None) -> Action:
+        """Any other reaction: ``pass`` and at most two answers are tried on copies of the
+        game (:meth:`_trial_worth`: the mean over the six faces of the first die a copy
+        rolls - a reroll's expectation -, the later dice from a fixed seed): for a
+        ``set_die`` the faces 1 and 6, else the answer that costs least (:meth:`_cost`); the
+        best worth wins, ``pass`` on ties."""
+        if op == "set_die":
+            tries = [a for a in answers if (a.n if a.kind == "play" else a.m) in (1, 6)][:2]
+        else:
+            tries = [min(answers, key=self._cost)]
+
+        tot = partial(self._side_worth, seat=seat, q=q, sign=sign)
+        best, best_v = pas, self._trial_worth(game, pas, tot)
+        for a in tries:
+            v = self._trial_worth(game, a, tot)
             if v is not None and (best_v is None or v > best_v):
                 best, best_v = a, v
         return best

@@ -29,7 +29,11 @@ def _rolled(resolver, ann_level, ann_hand, bob_level, bob_hand, die, monster="Ga
     sc = {"players": [{"name": "Ann", "level": ann_level, "hand": ann_hand},
                       {"name": "Bob", "level": bob_level, "hand": bob_hand}],
           "decks": {"door": [monster], "treasure": []}, "forced_dice": [die]}
-    g = build_game(sc, resolver)
+    return _kick_run_roll(build_game(sc, resolver))
+
+
+def _kick_run_roll(g):
+    """Ann kicks, runs, the window passes, she rolls: the first ``react`` decision is pending."""
     g.play(Action(0, "kick"))
     g.play(Action(0, "run"))
     while g.state.combat.stage == "window":
@@ -68,16 +72,26 @@ def test_a_rival_s_escape_is_spoiled_and_a_trailing_player_s_is_left_alone(resol
     assert GreedyBot(1).choose(g, 1) == Action(1, "pass")
 
 
+def test_a_roll_already_going_the_bot_s_way_is_passed_without_copies(resolver, monkeypatch):
+    from munchkin_lab.engine.game import Game
+
+    g_own = _rolled(resolver, 2, ["Loaded Die"], 3, [], die=6)  # Ann's own roll escapes
+    g_rival = _rolled(resolver, 4, [], 3, ["Loaded Die"], die=2)  # the leader's roll fails
+    assert [g_own.run_away_result(0, 0, f)[1] for f in range(1, 7)] == [False] * 4 + [True] * 2
+
+    def no_copy(self):
+        raise AssertionError("a copy of the game")
+
+    monkeypatch.setattr(Game, "copy", no_copy)
+    assert GreedyBot(1).choose(g_own, 0) == Action(0, "pass")
+    assert GreedyBot(1).choose(g_rival, 1) == Action(1, "pass")
+
+
 def test_the_halfling_rerolls_a_failed_first_roll(resolver):
     sc = {"players": [{"name": "Ann", "level": 2, "race": "Halfling", "hand": ["Potted Plant"]},
                       {"name": "Bob", "level": 3}],
           "decks": {"door": ["Gazebo"], "treasure": []}, "forced_dice": [1]}
-    g = build_game(sc, resolver)
-    g.play(Action(0, "kick"))
-    g.play(Action(0, "run"))
-    while g.state.combat.stage == "window":
-        g.play(Action(g.actor(), "pass"))
-    g.play(Action(0, "roll"))
+    g = _kick_run_roll(build_game(sc, resolver))
     d = g.state.pending[0]
     assert d["kind"] == "react" and g.specs[d["card"]].name == "Halfling"
     a = GreedyBot(1).choose(g, 0)
