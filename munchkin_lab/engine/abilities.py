@@ -991,15 +991,8 @@ class Abilities:
         return True
 
     def _lang_run_total(self, seat: int, i: int, die: int, first: bool) -> None:
-        c = self.state.combat
-        m = c.monsters[i]
-        total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
-        lstat = self._lstat
-        led = self.state.ledger.entries  # (a switch no card and no lasting change holds: off)
-        ok = total >= 5 and not self._fx[m].get("no_run_away") and \
-            not (("no_run_away" in lstat or led) and self._static_has(("monster", m), "no_run_away"))
-        if not ok and ("auto_escape" in lstat or led) and self._static_has(("player", seat), "auto_escape"):
-            ok = True
+        m = self.state.combat.monsters[i]
+        total, ok = self.run_away_result(seat, i, die)
         self._ev = {}
         if "run_away_rolled" in self._lt:
             facts = {"succeeded": ok, "failed": not ok, "first_roll": first}
@@ -1009,6 +1002,24 @@ class Abilities:
             if self._lang_run_flags(seat, i):
                 return
         self._run_outcome(seat, i, die, total, ok)
+
+    def run_away_result(self, seat: int, i: int, die: int) -> tuple[int, bool]:
+        """``(total, ok)`` of a Run Away roll showing ``die`` (1..6) by ``seat`` against the
+        combat's monster ``i`` (an index into ``combat.monsters``), with the card-effect
+        language in play: the total is the die with its modifiers (:meth:`_roll_mod`) plus
+        :meth:`run_away_modifier`; ``ok``: the total is 5 or more and the monster can be run
+        from (no ``no_run_away``), or ``seat`` always escapes (``auto_escape``) - core rules,
+        7. Running Away: a 5 or 6 escapes. Reads the state only (a bot may ask which faces
+        would escape); raises IndexError when there is no monster ``i``."""
+        m = self.state.combat.monsters[i]
+        total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
+        lstat = self._lstat
+        led = self.state.ledger.entries  # (a switch no card and no lasting change holds: off)
+        ok = total >= 5 and not self._fx[m].get("no_run_away") and \
+            not (("no_run_away" in lstat or led) and self._static_has(("monster", m), "no_run_away"))
+        if not ok and ("auto_escape" in lstat or led) and self._static_has(("player", seat), "auto_escape"):
+            ok = True
+        return total, ok
 
     def _lang_run_flags(self, seat: int, i: int) -> bool:
         """After the ops of ``run_away_rolled``: a void roll is rolled again, an escape stands."""

@@ -268,6 +268,13 @@ class CardFacts:
         side_play: for a card played by the card-effect language's ``played`` abilities, the
             ``cs`` of its play that gives its bonus to a chosen side (``()`` one ability, or
             ``(index,)`` the mode among several: Potion of Halitosis' +2), else None.
+        use_ability: the card has an ability of the card-effect language used as an action
+            (``when: use``: the ``use`` action kind; whether it may be used now is
+            ``Game.why_not``'s answer).
+        run_react: for a card with reactions (``may`` or ``from_hand``) to a die roll or a
+            Run Away roll (``die_rolled``, ``run_away_rolled``) whose only op is ``set_die``
+            (Loaded Die), ``reroll`` (the Halfling's) or ``escape`` (Invisibility Potion):
+            ``{ability index: op name}``, else None.
     """
 
     def __init__(self, specs: list, t) -> None:
@@ -299,6 +306,22 @@ class CardFacts:
         self.turn_category = t._tcat
         self.combat_category = t._ccat
         self.side_play = [_side_play(run) for run in t._lrun]
+        self.use_ability = [bool(run and run.get("use")) for run in t._lrun]
+        self.run_react = [_run_react(run) for run in t._lrun]
+
+
+#: the ops a reaction to a Run Away roll may consist of, for :attr:`CardFacts.run_react`
+_RUN_REACT_OPS = ("set_die", "reroll", "escape")
+
+
+def _run_react(run) -> dict | None:
+    """:attr:`CardFacts.run_react` of a card whose runnable abilities are ``run``."""
+    out = {}
+    for trigger in ("die_rolled", "run_away_rolled"):
+        for idx, ab in (run.get(trigger, ()) if run else ()):
+            if (ab.may or ab.from_hand) and len(ab.do) == 1 and ab.do[0].name in _RUN_REACT_OPS:
+                out[idx] = ab.do[0].name
+    return out or None
 
 
 def _side_play(run) -> tuple | None:

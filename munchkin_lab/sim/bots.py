@@ -21,6 +21,10 @@ Names (:data:`BOT_NAMES`):
     wins, asks for help and offers a Treasure share when the gap is small, otherwise Runs Away;
     sells Items when the sale buys a Level; plays Curses, Monster Enhancers and One-Shots for the
     monsters against the leader; plays a Wandering Monster on a leader who is about to win;
+    answers a reaction to a Run Away roll (Loaded Die, the Halfling's reroll, Invisibility
+    Potion) when the roll goes against it or its partner, or for a rival, from the engine's
+    own outcome of each face (``Game.run_away_result``) and at most one copy of the game
+    (``Game.copy``), other reactions and card abilities used as actions on a few copies;
     passes otherwise.
 
 Every bot returns an action the rules allow now (``game.why_not(a) is None``), so the simulator
@@ -40,9 +44,11 @@ from __future__ import annotations
 
 import random
 import weakref
+from functools import partial
 
 from ..engine.actions import Action
 from ..engine.game import Game
+from ..engine.rng import seed_state
 from ..engine.rules import RulesModule
 from ..engine.tables import LANG_PLAYED
 
@@ -232,6 +238,62 @@ def _game_facts(game: "Game") -> tuple:
     return out
 
 
+#: the dice of a trial copy (:func:`_trial`): a fixed seed, never the game's own next dice
+_TRIAL_RNG = seed_state(0x5EED)
+#: how many actions :func:`_settle` plays on a trial copy at most
+_TRIAL_STEPS = 12
+#: how many ``use`` actions the greedy bot takes in one turn at most (a guard: the engine's
+#: limits and costs bound them already)
+_USES_PER_TURN = 3
+
+
+def _trial(game: "Game", a: Action, die: int = 0) -> "Game | None":
+    """A detached copy of ``game`` (``Game.copy``) after action ``a``, which the engine
+    listed for the seat that decides now; None when the copy refuses it. The copy rolls its
+    dice from a fixed seed (:data:`_TRIAL_RNG`), not from the game's: a bot trying an ability
+    never sees the real next roll; ``die`` (1..6) is queued as the first die the copy rolls
+    after the game's own forced dice (its ``state.forced``: it is used up when that list ends
+    empty)."""
+    try:
+        g = game.copy()
+        g.state.rng = _TRIAL_RNG  # (only the dice: nothing the engine caches depends on it)
+        if die:
+            g.state.forced = game.state.forced[:] + [die]
+        g.play(a, check=False)
+    except Exception:  # noqa: BLE001 - a trial that fails is no option
+        return None
+    return g
+
+
+def _settle(g: "Game") -> None:
+    """Play trial copy ``g`` on while the event just answered runs out: the reactions
+    still pending (``react``, ``cancel``, ``glue``) and interference windows pass, a ``choose``
+    takes the engine's first option, a Run Away rolls (the first listed roll); stops at any
+    other decision, at the game's end, or after :data:`_TRIAL_STEPS` actions."""
+    for _ in range(_TRIAL_STEPS):
+        if g.outcome() is not None:
+            return
+        s = g.state
+        if s.pending:
+            k = s.pending[0]["kind"]
+            want = "pass" if k in ("react", "cancel", "glue") else "choose" if k == "choose" else None
+        elif s.combat is not None and s.combat.stage in ("window", "run"):
+            want = "pass" if s.combat.stage == "window" else "roll"
+        else:
+            return
+        if want is None:
+            return
+        for a in g.legal_actions(labels=False):
+            if a.kind == want:
+                break
+        else:
+            return
+        try:
+            g.play(a, check=False)
+        except Exception:  # noqa: BLE001 - stop where the copy stops
+            return
+
+
 def _is_legal(game: "Game", a: Action) -> bool:
     return game.why_not(a) is None
 
@@ -383,6 +445,7 @@ class GreedyBot(Bot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._unequips: tuple[int, int, int] = (-1, -1, 0)  # (game id, turn, count)
+        self._uses: tuple[int, int, int] = (-1, -1, 0)  # ``use`` actions taken: (game id, turn, count)
         self._game = None    # the game the per-game facts below belong to
         self._plain = False  # _plain_rules(self._game)
         self._f = None       # Game.facts of self._game
@@ -550,9 +613,14 @@ class GreedyBot(Bot):
         a = self._choose(game, seat)
         if a is not None and (self._verified or game.why_not_actor(a) is None):
             self._verified = True
-            return a
-        self._verified = False
-        return self._pick_listed(game, seat)
+        else:
+            self._verified = False
+            a = self._pick_listed(game, seat)
+        if a.kind == "use":
+            key = (id(game), game.state.turn)
+            g, t, n = self._uses
+            self._uses = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
+        return a
 
     def _choose(self, game: "Game", seat: int) -> Action | None:
         """The list-free choice (None: rank the list); the per-game facts are ``game``'s."""
@@ -626,9 +694,7 @@ class GreedyBot(Bot):
         elif plain and k == "manual":
             return _act(seat, "resolve", d["card"], d.get("target", seat))
         elif plain and k == "react":
-            # _pending takes the first listed answer: the engine lists pass first (checked by
-            # _decide)
-            return _PASS[seat]
+            return self._react(game, seat, d)
         return None
 
     def _pick_listed(self, game: "Game", seat: int) -> Action:
@@ -1018,10 +1084,236 @@ class GreedyBot(Bot):
                 if a.kind == "resolve" and a.n == 0:
                     self._verified = True
                     return a
+        if k == "react":
+            return self._react(game, seat, d, cands)
         if cands:
             self._verified = True
             return cands[0]
         return None
+
+    # abilities: react decisions and use actions ----------------------------------------
+    def _worth(self, g: "Game", q: int) -> int:
+        """The bot's rough worth of player ``q``'s position in game ``g`` (a trial copy of the
+        game it decides for, same cards): 1,000 per Level, plus :func:`card_value` of every
+        card in hand and in front of ``q`` (Items, Races, Classes), plus 400 while ``q`` fights
+        or helps on the winning munchkin side."""
+        p = g.state.players[q]
+        v = 1000 * p.level
+        val = self._pol.value
+        for zone in (p.hand, p.equipped, p.carried, p.races, p.classes):
+            for c in zone:
+                v += val[c]
+        c = g.state.combat
+        if c is not None and c.stage == "fight" and (q == c.fighter or q == c.helper) and g.munchkins_win():
+            v += 400
+        return v
+
+    def _rival(self, game: "Game", seat: int, q: int) -> bool:
+        """Is player ``q`` worth hindering: the leader at or above our Level, or in a combat
+        whose Levels would make it win (:meth:`_threat`, also out of a combat)."""
+        if q < 0 or q == seat:
+            return False
+        ps = game.state.players
+        if ps[q].level >= ps[seat].level and q == self._leader(game, seat):
+            return True
+        c = game.state.combat
+        return c is not None and (q == c.fighter or q == c.helper) and ps[q].level + self._combat_levels(game) >= 10
+
+    def _react(self, game: "Game", seat: int, d: dict, cands: list | None = None) -> Action:
+        """A ``react`` decision ``d`` of ``seat`` (a ``may`` ability, or a card that reacts
+        from the hand: Loaded Die, the Halfling's reroll, a designer's reaction). The worth
+        counted (:meth:`_worth`) is the bot's own, plus the event player's when it is the
+        bot's partner in the combat (fighter and helper), minus it when that player is a
+        rival (:meth:`_rival`); for another player's event that is neither, the bot passes
+        at once (its former default). A reaction to a Run Away roll is decided by
+        :meth:`_react_run`; any other is tried on copies of the game (:meth:`_react_trials`)."""
+        q = d["ctx"][0]  # the event's player (the roller of a die)
+        sign = 0
+        if q >= 0 and q != seat:
+            c = game.state.combat
+            if c is not None and (seat == c.fighter or seat == c.helper) and (q == c.fighter or q == c.helper):
+                sign = 1
+            elif self._rival(game, seat, q):
+                sign = -1
+            else:
+                return _PASS[seat]
+        if cands is None:
+            cands = legal_actions(game)
+        pas = _find(cands, "pass")
+        answers = [a for a in cands if a.kind != "pass"]
+        self._verified = True  # (every candidate comes from the engine's list)
+        if pas is None or not answers:
+            return pas if pas is not None else (cands[0] if cands else _PASS[seat])
+        op = (self._f.run_react[d["card"]] or {}).get(d["ability"])
+        cont = d["cont"]
+        if op is not None and cont[:1] == ("run",) and len(cont) >= 6 and cont[1] == q:
+            return self._react_run(game, seat, d, q, sign, op, pas, answers)
+        return self._react_trials(game, seat, q, sign, pas, answers, op)
+
+    def _side_worth(self, g: "Game", seat: int, q: int, sign: int) -> int:
+        """What a reaction weighs in game ``g``: ``seat``'s :meth:`_worth`, plus (``sign`` 1)
+        or minus (``sign`` -1) that of the event's player ``q`` (``sign`` 0: none)."""
+        v = self._worth(g, seat)
+        return v + sign * self._worth(g, q) if sign else v
+
+    def _cost(self, a: Action) -> int:
+        """The worth (:func:`card_value`) answer ``a`` spends: its cost cards, and the card
+        itself when it is played from the hand."""
+        val = self._pol.value
+        v = val[a.card] if a.kind == "play" else 0
+        for c in a.cards:
+            v += val[c]
+        return v
+
+    def _react_run(self, game: "Game", seat: int, d: dict, q: int, sign: int, op: str,
+                   pas: Action, answers: list) -> Action:
+        """A reaction ``op`` (``set_die``, ``reroll``, ``escape``: ``CardFacts.run_react``) to
+        player ``q``'s Run Away roll, decided from the roll the engine reports: the bot wants
+        the roll to succeed for itself and its partner (``sign >= 0``), to fail for a rival.
+        A roll already going that way is passed at once; else the answer that costs least
+        (:meth:`_cost`; for ``set_die`` the lowest face that turns the roll) is weighed against
+        ``pass``: the worth with the roll turned is the game's worth now for an escape (the
+        runner gets away), one copy of the game after the roll fails (:func:`_trial`, its
+        dice from the fixed seed) for Bad Stuff; a reroll weighs the two by the faces
+        (``Game.run_away_result``) that escape."""
+        cont = d["cont"]
+        i = cont[2]
+        c = game.state.combat
+        if c is None or not 0 <= i < len(c.monsters) or q not in c.runners:
+            return pas  # (the roll no longer stands: the engine drops it)
+        if cont[5] == "die":  # die_rolled: the die the reactions so far leave
+            ok = game.run_away_result(q, i, dict(d["ctx"][2]).get("die", cont[3]))[1]
+        else:  # run_away_rolled: the engine's outcome
+            ok = bool(cont[7])
+        want = sign >= 0
+        if ok == want or (op == "escape" and not want):
+            return pas
+        esc = [game.run_away_result(q, i, f)[1] for f in range(1, 7)]
+        if op == "set_die":
+            faces = [f for f in range(1, 7) if esc[f - 1] == want]
+            if not faces:
+                return pas
+            pick = [a for a in answers if (a.n if a.kind == "play" else a.m) == faces[0]]
+            if not pick:
+                return pas
+        else:
+            pick = answers
+        a = min(pick, key=self._cost)
+        cost = self._cost(a)
+
+        tot = partial(self._side_worth, seat=seat, q=q, sign=sign)
+        if want:  # the roll fails now: Bad Stuff in a copy, the escape is the worth now
+            w_ok, w_bad = tot(game), self._trial_worth(game, pas, tot, 0)
+            if w_bad is None:
+                return pas
+            base = w_bad
+        else:  # a rival's roll succeeds now: the failure in a copy of the answer
+            w_ok = tot(game)
+            if op == "set_die":
+                w = self._trial_worth(game, a, tot, 0)
+            else:  # a reroll: the first die the copy rolls fails
+                w = self._trial_worth(game, a, tot, next(f for f in range(1, 7) if not esc[f - 1])) \
+                    if not all(esc) else None
+            if w is None:
+                return pas
+            w_bad = w + cost
+            base = w_ok
+        p = sum(esc) / 6 if op == "reroll" else (1.0 if want else 0.0)
+        v = p * w_ok + (1 - p) * w_bad - cost
+        return a if v > base else pas
+
+    def _trial_worth(self, game: "Game", a: Action, tot, die: int | None = None):
+        """``tot`` of a copy of ``game`` after ``a`` (:func:`_trial`) played out
+        (:func:`_settle`): one copy when ``die`` is given (its first die, 0: the fixed seed's),
+        else the mean over the six faces of the first die it rolls (one copy when it rolls
+        none); None when the copy refuses ``a``."""
+        if die is not None:
+            g = _trial(game, a, die)
+            if g is None:
+                return None
+            _settle(g)
+            return tot(g)
+        total = 0
+        for die in range(1, 7):
+            g = _trial(game, a, die)
+            if g is None:
+                return None
+            _settle(g)
+            v = tot(g)
+            if g.state.forced:  # the queued die was not rolled: the same for every face
+                return v
+            total += v
+        return total / 6
+
+    def _react_trials(self, game: "Game", seat: int, q: int, sign: int, pas: Action,
+                      answers: list, op: str | None) -> Action:
+        """Any other reaction: ``pass`` and at most two answers are tried on copies of the
+        game (:meth:`_trial_worth`: the mean over the six faces of the first die a copy
+        rolls - a reroll's expectation -, the later dice from a fixed seed): for a
+        ``set_die`` the faces 1 and 6, else the answer that costs least (:meth:`_cost`); the
+        best worth wins, ``pass`` on ties."""
+        if op == "set_die":
+            tries = [a for a in answers if (a.n if a.kind == "play" else a.m) in (1, 6)][:2]
+        else:
+            tries = [min(answers, key=self._cost)]
+
+        tot = partial(self._side_worth, seat=seat, q=q, sign=sign)
+        best, best_v = pas, self._trial_worth(game, pas, tot)
+        for a in tries:
+            v = self._trial_worth(game, a, tot)
+            if v is not None and (best_v is None or v > best_v):
+                best, best_v = a, v
+        return best
+
+    def _use_cards(self, game: "Game", seat: int) -> bool:
+        """Does a card with a ``use`` ability (``Game.facts.use_ability``) sit in front of
+        ``seat`` (Items, Races, Classes, Half-Breed / Super Munchkin, Hireling) or in the
+        combat (its monsters)? False: no ``use`` action to look for."""
+        ua = self._f.use_ability
+        p = game.state.players[seat]
+        for zone in (p.equipped, p.carried, p.races, p.classes):
+            for c in zone:
+                if ua[c]:
+                    return True
+        for c in (p.half_breed, p.super_munchkin, p.hireling):
+            if c >= 0 and ua[c]:
+                return True
+        cb = game.state.combat
+        if cb is not None:
+            for m in cb.monsters:
+                if ua[m]:
+                    return True
+        return False
+
+    def _use_trials(self, game: "Game", seat: int, need: int = 0, boost: int = 0,
+                    cands: list | None = None) -> tuple[list, list]:
+        """``(wins, escapes)``: the ``use`` actions the engine lists for ``seat`` (in its
+        order) that, tried on a copy (:func:`_trial`), leave ``seat`` alive at its Level and
+        either win the fight (the strength still needed ``<= 0``, or below ``need`` and within
+        the bot's own ``boost``) or take it out of the combat (an escape while running away).
+        Both empty after :data:`_USES_PER_TURN` uses this turn."""
+        g0, t0, n0 = self._uses
+        if (g0, t0) == (id(game), game.state.turn) and n0 >= _USES_PER_TURN:
+            return [], []
+        wins, escapes = [], []
+        p0 = game.state.players[seat]
+        for a in (cands if cands is not None else legal_actions(game)):
+            if a.kind != "use":
+                continue
+            g = _trial(game, a)
+            if g is None:
+                continue
+            p = g.state.players[seat]
+            if not p.alive or p.level < p0.level:
+                continue
+            c = g.state.combat
+            if c is None or (seat != c.fighter and seat != c.helper) or (c.stage == "run" and seat not in c.runners):
+                escapes.append(a)
+            elif c.stage == "fight" and c.fighter == seat:
+                n2 = g.strength_needed()
+                if n2 is not None and (n2 <= 0 or (n2 < need and n2 <= boost)):
+                    wins.append(a)
+        return wins, escapes
 
     def _accept_help(self, game: "Game", seat: int, fighter: int, bribe: int) -> bool:
         """Help ``fighter``: when there is something to gain (a bribe, an Elf's Level, a shared
@@ -1250,6 +1542,12 @@ class GreedyBot(Bot):
                     for card in hand:  # listed for hand cards, then items in play
                         found.append((2 + value[card] / 100000, order, _act(seat, act, card)))
                         order += 1
+        escapes = ()
+        if self._use_cards(game, seat):  # a use that wins (2.5), one that gets away (after help)
+            wins, escapes = self._use_trials(game, seat, need, boost)
+            for a in wins:
+                found.append((2.5, order, a))
+                order += 1
         if found:
             found.sort(key=lambda x: (x[0], x[1]))
             ok = self._allowed
@@ -1264,6 +1562,9 @@ class GreedyBot(Bot):
                     a = _act(seat, "ask_help", target=best_helper, n=tot, m=1)
                     if self._allowed(game, a):
                         return a
+        if escapes:
+            self._verified = True  # (listed by the engine)
+            return escapes[0]
         return _RUN[seat]  # checked by _decide
 
     def _run_fast(self, game: "Game", seat: int) -> Action | None:
@@ -1276,6 +1577,11 @@ class GreedyBot(Bot):
         for card in p.hand + p.carried:
             if esc[card]:
                 return _PLAY[seat][card]
+        if self._use_cards(game, seat):  # a use that gets away, before a roll
+            escapes = self._use_trials(game, seat)[1]
+            if escapes:
+                self._verified = True  # (listed by the engine)
+                return escapes[0]
         c = game.state.combat
         for i in range(len(c.monsters)):
             if i not in c.rolled:
@@ -1378,12 +1684,19 @@ class GreedyBot(Bot):
         c = s.combat
         specs = game.specs
         out = []
+        uses = (), ()
+        if any(a.kind == "use" for a in cands) and (c.stage == "run" or (c.stage == "fight" and seat == c.fighter)) \
+                and not game.munchkins_win():
+            need = game.strength_needed() or 0
+            uses = self._use_trials(game, seat, need, self._need_boost(game, seat, need)[1], cands)
         if c.stage == "run":
             for i, a in enumerate(cands):
                 if a.kind == "play" and self._f.escape[a.card]:
                     out.append((0, i, a))
                 elif a.kind == "roll":
                     out.append((1, i, a))
+                elif a in uses[1]:
+                    out.append((0.5, i, a))  # a use that gets away: before a roll
             return out
         winning = game.munchkins_win()
         if c.stage == "fight" and seat == c.fighter:
@@ -1414,6 +1727,8 @@ class GreedyBot(Bot):
                     sc = 5  # the listed bribe: the Treasures, the helper picking first
                 elif k == "run" and not winning:
                     sc = 9
+                elif k == "use" and not winning:
+                    sc = 2.5 if a in uses[0] else 6 if a in uses[1] else None  # (see _fight_fast)
                 if sc is not None:
                     out.append((sc, i, a))
             return out

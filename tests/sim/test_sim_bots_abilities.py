@@ -1,0 +1,132 @@
+"""The greedy bot uses card abilities (new-user finding): it answers a ``react`` decision (a
+card that reacts from the hand such as Loaded Die, a ``may`` ability) by trying each answer
+on a copy of the game, and takes a ``use`` ability that gets it away while running away; it
+declines when the ability does not help its side."""
+from __future__ import annotations
+
+import pytest
+
+from munchkin_lab.engine import Action
+from munchkin_lab.scenarios.runner import build_game
+from munchkin_lab.sim.bots import GreedyBot
+
+#: a designer Item: used as an action in a combat, it discards itself and its owner escapes
+POD = {"name": "Escape Pod", "kind": "item", "deck": "treasure", "gold": 200, "slot": "none",
+       "effects": {"abilities": [{"when": "use", "if": {"owner": "role:in_combat"},
+                                  "cost": [{"discard": "self"}], "label": "eject",
+                                  "do": [{"escape": True}]}]}}
+
+
+@pytest.fixture(scope="module")
+def resolver(base_deck):
+    by_name = {sp.name.lower(): sp for sp, _ in base_deck.specs()}
+    return lambda name: by_name.get(name.lower())
+
+
+def _rolled(resolver, ann_level, ann_hand, bob_level, bob_hand, die, monster="Gazebo"):
+    """Ann kicks ``monster`` (Gazebo: Level 8, Bad Stuff lose 3 Levels), runs, the window
+    passes and she rolls ``die``: the first ``react`` decision is pending."""
+    sc = {"players": [{"name": "Ann", "level": ann_level, "hand": ann_hand},
+                      {"name": "Bob", "level": bob_level, "hand": bob_hand}],
+          "decks": {"door": [monster], "treasure": []}, "forced_dice": [die]}
+    return _kick_run_roll(build_game(sc, resolver))
+
+
+def _kick_run_roll(g):
+    """Ann kicks, runs, the window passes, she rolls: the first ``react`` decision is pending."""
+    g.play(Action(0, "kick"))
+    g.play(Action(0, "run"))
+    while g.state.combat.stage == "window":
+        g.play(Action(g.actor(), "pass"))
+    g.play(Action(0, "roll"))
+    assert g.state.pending and g.state.pending[0]["kind"] == "react"
+    return g
+
+
+def test_a_failed_own_roll_is_set_to_an_escape_with_the_loaded_die(resolver):
+    g = _rolled(resolver, 2, ["Loaded Die"], 3, [], die=1)
+    die = g.state.players[0].hand[0]
+    a = GreedyBot(1).choose(g, 0)
+    assert (a.kind, a.card) == ("play", die) and a.n >= 5  # Gazebo: Run Away on 5 or 6
+    g.play(a)
+    assert g.state.combat is None and g.state.players[0].level == 2
+    assert g.log[-1].endswith("and escapes Gazebo.")
+
+
+def test_a_successful_own_roll_keeps_the_loaded_die(resolver):
+    g = _rolled(resolver, 2, ["Loaded Die"], 3, [], die=6)
+    assert GreedyBot(1).choose(g, 0) == Action(0, "pass")
+
+
+def test_a_rival_s_escape_is_spoiled_and_a_trailing_player_s_is_left_alone(resolver):
+    # Ann (Level 4) leads Bob (Level 3): Bob sets her die to a failure
+    g = _rolled(resolver, 4, [], 3, ["Loaded Die"], die=6)
+    assert g.actor() == 1
+    a = GreedyBot(1).choose(g, 1)
+    assert a.kind == "play" and a.n <= 4
+    g.play(a)
+    assert g.state.players[0].level == 1  # caught: 3 Levels lost
+    assert g.state.players[1].hand == []
+    # Ann (Level 2) trails Bob: no card spent on her roll
+    g = _rolled(resolver, 2, [], 3, ["Loaded Die"], die=6)
+    assert GreedyBot(1).choose(g, 1) == Action(1, "pass")
+
+
+def test_a_roll_already_going_the_bot_s_way_is_passed_without_copies(resolver, monkeypatch):
+    from munchkin_lab.engine.game import Game
+
+    g_own = _rolled(resolver, 2, ["Loaded Die"], 3, [], die=6)  # Ann's own roll escapes
+    g_rival = _rolled(resolver, 4, [], 3, ["Loaded Die"], die=2)  # the leader's roll fails
+    assert [g_own.run_away_result(0, 0, f)[1] for f in range(1, 7)] == [False] * 4 + [True] * 2
+
+    def no_copy(self):
+        raise AssertionError("a copy of the game")
+
+    monkeypatch.setattr(Game, "copy", no_copy)
+    assert GreedyBot(1).choose(g_own, 0) == Action(0, "pass")
+    assert GreedyBot(1).choose(g_rival, 1) == Action(1, "pass")
+
+
+def test_the_halfling_rerolls_a_failed_first_roll(resolver):
+    sc = {"players": [{"name": "Ann", "level": 2, "race": "Halfling", "hand": ["Potted Plant"]},
+                      {"name": "Bob", "level": 3}],
+          "decks": {"door": ["Gazebo"], "treasure": []}, "forced_dice": [1]}
+    g = _kick_run_roll(build_game(sc, resolver))
+    d = g.state.pending[0]
+    assert d["kind"] == "react" and g.specs[d["card"]].name == "Halfling"
+    a = GreedyBot(1).choose(g, 0)
+    # a reroll is worth more than the certain Bad Stuff (3 Levels) on the bot's trial dice
+    assert a.kind == "use" and a.card == d["card"] and len(a.cards) == 1
+
+
+def _pod_game(resolver, level):
+    sc = {"cards": [POD], "players": [{"name": "Ann", "level": level, "equipped": ["Escape Pod"]},
+                                      {"name": "Bob"}],
+          "decks": {"door": ["Bigfoot"], "treasure": []}}
+    g = build_game(sc, resolver)
+    g.play(Action(0, "kick"))
+    return g
+
+
+def test_an_escape_ability_is_used_while_running_away_not_in_the_fight(resolver):
+    g = _pod_game(resolver, 1)
+    bot = GreedyBot(1)
+    # fighting, the escape does nothing (only runners get away): the bot runs
+    assert any(a.kind == "use" for a in g.legal_actions(labels=False))
+    assert bot.choose(g, 0) == Action(0, "run")
+    g.play(Action(0, "run"))
+    while g.state.combat.stage == "window":
+        g.play(Action(g.actor(), "pass"))
+    a = bot.choose(g, 0)
+    assert a.kind == "use" and g.specs[a.card].name == "Escape Pod"  # before any roll
+    g.play(a)
+    assert g.state.combat is None and g.state.players[0].equipped == []
+    assert g.log[-1].endswith("Ann gets away.")
+
+
+def test_no_ability_is_spent_on_a_fight_that_is_won(resolver):
+    sc = {"cards": [POD], "players": [{"name": "Ann", "level": 5, "equipped": ["Escape Pod"]}, {"name": "Bob"}],
+          "decks": {"door": ["Lame Goblin"], "treasure": ["Potted Plant"]}}
+    g = build_game(sc, resolver)
+    g.play(Action(0, "kick"))
+    assert GreedyBot(1).choose(g, 0) == Action(0, "fight")
