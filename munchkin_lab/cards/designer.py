@@ -208,6 +208,9 @@ def _card_notes(model: CardFile, engine: list[str]) -> list[str]:
     if model.kind == "monster" and not e.get("bad_stuff") and not caught and not model.manual and not engine:
         notes.append("a monster without Bad Stuff: nothing happens to a player it catches "
                      "(add effects.bad_stuff, or mark the card manual)")
+    if model.kind == "monster" and model.level is None and not model.manual:
+        notes.append("a monster without a Level: it fights at Level 0, an easy Level for anyone "
+                     "(set level, or mark the card manual while its Level is unknown)")
     return notes
 
 

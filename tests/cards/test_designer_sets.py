@@ -137,6 +137,11 @@ def test_effects_the_engine_cannot_run_are_saved_as_manual(url):
     assert hand.manual and "manual op" in hand.notes[0]
     bare = D.add_card({"name": "Quiet Ghost", "kind": "monster", "deck": "door", "level": 2}, "my_fan", url=url)
     assert not bare.manual and "a monster without Bad Stuff" in bare.notes[0]
+    assert not any("without a Level" in n for n in bare.notes)
+    blob = D.add_card({"name": "Levelless Blob", "kind": "monster", "deck": "door",
+                       "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    assert blob.notes == ["a monster without a Level: it fights at Level 0, an easy Level for anyone "
+                          "(set level, or mark the card manual while its Level is unknown)"]
     # the engine plays the manual one by hand: a ResolveByHand decision, not nothing
     from munchkin_lab.cards.spec import to_spec
     from munchkin_lab.engine import Game
