@@ -852,13 +852,25 @@ def get_card(name: str, set_code: str | None = None, url: str | None = None) -> 
     """One card in the set-file form (only fields that differ from their defaults, in
     :data:`CARD_ORDER`) plus ``set``, ``origin`` and ``row_version``.
 
+    A name that is no card's is looked up as an alias too (``cards show "Bilge Spook"`` shows
+    Sea Ghost, as :func:`munchkin_lab.cards.api.card` finds it).
+
     Raises:
         DesignerCardError: no such card (or several: name the set).
     """
     from .api import _rows
+    from .api import card as _card_by_alias
+    from .errors import CardLookupError
 
     with _engine(url).connect() as conn:
-        row = _find_card(conn, name, set_code)
+        row = _card_row(conn, name, set_code)
+        if row is None:
+            try:
+                found = _card_by_alias(name, set_code, url=url)
+            except CardLookupError:
+                found = None
+            row = _find_card(conn, found["name"] if found is not None else name,
+                             found["set"] if found is not None else set_code)
         rows = _rows(conn, Card.id == row["id"])
     r = rows[0]
     return {**card_dict(r), "set": r["set"], "origin": r["origin"], "row_version": int(r["row_version"])}

@@ -353,6 +353,10 @@ def test_cards_and_set_commands(url, tmp_path):
     r = run("cards", "show", "Sea Ghost")
     assert r.exit_code == 0 and r.stdout.startswith("# set: my_fan  origin: designer  row_version: 1\nname: Sea Ghost\n")
     assert yaml.safe_load(r.stdout)["effects"] == {"bad_stuff": [{"lose_levels": 2}]}
+    r = run("cards", "show", "bilge spook")  # an alias shows its card, as munchkin_lab.card() finds it
+    assert r.exit_code == 0 and r.stdout.startswith("# set: my_fan  origin: designer  row_version: 1\nname: Sea Ghost\n")
+    r = run("cards", "show", "Bilge Spock")
+    assert r.exit_code == 1 and "Error: card 'Bilge Spock': no such card" in r.stderr
     r = run("cards", "edit", "Sea Ghost", "{level: 7}", "--version", "1")
     assert r.exit_code == 0 and r.stdout == "updated my_fan:Sea Ghost (version 2)\n"
     r = run("cards", "edit", "Sea Ghost", "{level: 8}", "--version", "1")
