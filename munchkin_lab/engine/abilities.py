@@ -447,7 +447,7 @@ class Abilities:
                 if self.history:
                     self._say(f"{self._pn(seat)} rolls again.")
                 self._rpath.extend(list(e) for e in path)
-                die = self._op_die(seat, self._roll(), ctx)
+                die = self._op_die(seat, self._roll(), ctx, fresh=False)
                 if die is None:
                     return
                 del self._rpath[:]

@@ -206,13 +206,16 @@ class Ops:
                 raise _Suspended
         return die
 
-    def _op_die(self, seat: int, die: int, ctx: Context) -> int | None:
+    def _op_die(self, seat: int, die: int, ctx: Context, fresh: bool = True) -> int | None:
         """``die_rolled`` for the die of an op of the ability running now (it keeps its
         place: ``_rpath``): the die the reactions leave (a ``set_die``; a ``reroll`` rolls
         again, with its own reactions), or None when a card may react and the walk must wait
         (the ``react`` decision is queued with the walk's place: ``Abilities._lang_ops_cont``).
         An ability with several targets keeps no place: its dice are used at once (rulebooks
-        silent; no printed card rolls so)."""
+        silent; no printed card rolls so). ``fresh``: a new roll, not one made again by a
+        ``reroll`` (``limit: {per: roll}`` counts a roll and its rerolls as one)."""
+        if fresh:  # a new roll: the abilities limited per roll may answer it (a reroll is the same roll)
+            self._limits_reset("roll")
         ev = self._ev
         card, idx, kind, x, pick, quiet = self._rsite
         facts = tuple(sorted(ctx.facts.items())) if ctx.facts else ()
