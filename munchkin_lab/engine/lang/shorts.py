@@ -247,7 +247,7 @@ class ShortForms:
                    cost=(Cost("item", named=v),), label="get away by discarding")
             elif key == "bribe_gold":
                 ab("use", [Op("leave_combat", "none")], key, who=_THIS_MONSTER, by=_FIGHTER,
-                   cost=(Cost("item", worth=v),), label="buy it off")
+                   cost=(Cost("item", worth=v) if v > 0 else Cost("item"),), label="buy it off")
             elif key == "extra_treasures":
                 for i, (a, n) in enumerate(v):
                     ab("in_play", [lasting("treasures", n)], f"extra_treasures[{i}]",
@@ -264,7 +264,8 @@ class ShortForms:
                 ab("use", [Op("leave_combat", "keep")], key, who=_THIS_MONSTER,
                    by=Target("munchkins", Atom(False, "class", "cleric")), label="chase it away")
             elif key == "on_meet":
-                ab("enters_combat", v, key, who=_FIGHTER)
+                if v:
+                    ab("enters_combat", v, key, who=_FIGHTER)
             elif key == "bad_stuff":
                 if v:
                     ab("caught", v, key)
@@ -275,7 +276,8 @@ class ShortForms:
                 chain: tuple = ()
                 for a, b in reversed(v):
                     chain = (Op("if", About("owner", a), then=(lasting("item_bonus", b),), orelse=chain),)
-                ab("in_play", chain, key, who=Target("this_card"))
+                if chain:
+                    ab("in_play", chain, key, who=Target("this_card"))
             elif key == "side":
                 who = {"munchkin": "munchkin_side", "monster": "monster_side"}.get(v, "chosen_side")
                 play([lasting("combat_strength", "bonus", _THIS_COMBAT)], key, _IN_COMBAT, Target(who))
