@@ -313,6 +313,22 @@ def test_valid_random_documents_round_trip_through_the_long_form(doc):
         tuple(dataclasses.replace(a, origin="") for a in prog.abilities)
 
 
+@pytest.mark.parametrize("key", sorted(V.SHORT_SPECS))
+def test_every_short_form_with_an_empty_or_zero_value_round_trips(key):
+    """A short form given an empty list, an empty mapping, 0 or false either is refused by the
+    validator or compiles to abilities whose long form compiles back to the same (``bonus_if:
+    []`` once gave an ability with no op, which the long form refuses)."""
+    for value in ([], {}, 0, False):
+        doc = {key: value}
+        if validate(doc, schema=False):
+            continue
+        prog = expand(doc)
+        assert all(ab.do for ab in prog.abilities), (key, value)
+        again = expand(to_data(prog))
+        assert tuple(dataclasses.replace(a, origin="") for a in again.abilities) == \
+            tuple(dataclasses.replace(a, origin="") for a in prog.abilities), (key, value)
+
+
 # --------------------------------------------------------------------------- runtime form
 
 
