@@ -1,0 +1,193 @@
+"""The card-effect language at the rolls and reactions of the rule areas: the die-roll
+window of an effect's die (``die_rolled``, the Loaded Die's moment), the Run Away roll with its
+reactions (``die_rolled``, ``run_away_rolled``) and a Curse about to hit (``cursed``).
+
+The mixin :class:`LangRolls` of :class:`~munchkin_lab.engine.game.Game`; it fires through
+:meth:`Abilities._lang_fire` and resumes in the continuations that :meth:`Abilities._lang_continue`
+dispatches (``("die", ...)``, ``("run", ...)``, ``("curse", ...)``).
+
+Rule sources: core rules (``shared/seeds/001``), 7. Running Away and 10. Curses;
+``card_facts_more.md`` 2c (Loaded Die: after any die roll).
+"""
+from __future__ import annotations
+
+
+class LangRolls:
+    """Die-roll windows, the Run Away roll and Curse reactions with the language in play
+    (a mixin of ``Game``; state in ``self.state``, no I/O)."""
+
+    # ------------------------------------------------------------------ die rolls
+    def _lang_die_window(self, seat: int, cont: tuple, fresh: bool = True) -> bool:
+        """A die roll of an effect the engine otherwise runs at once (Bad Stuff that starts
+        with a roll, a Thief's theft): the die is rolled now - the very draw the effect would
+        make - and ``die_rolled`` fires, so a card may react after the roll and before its
+        result is used (Loaded Die: played after a die is rolled, to set the result,
+        card_facts_more.md 2c, sources A and D; contract: ``die_rolled`` fires after the die
+        result is known, before the caller uses it). When a ``react`` decision is queued the
+        effect resumes in ``cont`` (:meth:`_lang_die_cont`) and True is returned; otherwise
+        the result goes back in front of the forced dice, so the effect reads it (False).
+        ``cont``: ``("bad_stuff", seat, monster)`` or ``("steal", seat, target, item)``.
+        ``fresh``: a new roll (False: one made again by ``reroll``), see :meth:`_lang_run_roll`."""
+        if "die_rolled" not in self._lt:
+            return False
+        if fresh:
+            self._limits_reset("roll")
+        die = self._roll()
+        self._ev = {}
+        if self._lang_fire("die_rolled", seat, facts={"die": die}, cont=("die", seat, die) + tuple(cont)):
+            return True
+        self.state.forced.insert(0, self._ev.get("die", die))
+        return False
+
+    def _lang_die_cont(self, cont: tuple) -> None:
+        """The reactions to a die roll are in (:meth:`_lang_die_window`): a die set by a card
+        (``set_die: this``) replaces the result, a ``reroll`` rolls again (a new window), then
+        the effect resumes with that result in front of the forced dice."""
+        _k, seat, die, kind = cont[:4]
+        rest = tuple(cont[3:])
+        players = self.state.players
+        if not players[seat].alive or (kind == "steal" and not players[rest[2]].alive):
+            return  # nobody is left to roll for (the effect no longer applies)
+        if self._ev.get("reroll"):
+            if self.history:
+                self._say(f"{self._pn(seat)} rolls again.")
+            if self._lang_die_window(seat, rest, fresh=False):
+                return
+        else:
+            self.state.forced.insert(0, self._ev.get("die", die))
+        if kind == "bad_stuff":
+            _kind, victim, m = rest
+            self._bad_stuff_ops(victim, m, windowed=True)
+        elif kind == "steal":
+            _kind, thief, target, item = rest
+            self._steal_roll(thief, target, item)
+        elif kind == "call":  # a rule area's own continuation: ("call", method, *args)
+            getattr(self, rest[1])(*rest[2:])
+        elif kind == "module":  # a rules module's: ("module", module name, method, *args)
+            mod = next(m for m in self.modules if m.name == rest[1])
+            getattr(mod, rest[2])(self, *rest[3:])
+
+    # ------------------------------------------------------------------ Running Away
+    def _lang_run_roll(self, seat: int, i: int, die: int, fresh: bool = True) -> None:
+        """A Run Away roll with the language in play (``RunAway._run_roll``): ``die_rolled``
+        (a reaction may set the die), then the total, then ``run_away_rolled`` (facts
+        ``succeeded`` / ``failed`` / ``first_roll``; a reaction may void the roll - ``reroll`` -
+        or let the runner get away - ``escape``), then the outcome. ``fresh``: a new roll, not
+        one made again (``reroll``): the abilities limited per roll may be used again (a roll
+        and its rerolls are one roll for ``limit: {per: roll}``; the language's reading)."""
+        if fresh:
+            self._limits_reset("roll")
+        c = self.state.combat
+        m = c.monsters[i]
+        c.rolled.append(i)
+        rolled = self._lstate().setdefault("rolled", [])
+        first = [seat, m] not in rolled
+        rolled.append([seat, m])
+        self._ev = {}
+        if "die_rolled" in self._lt:
+            if self._lang_fire("die_rolled", seat, m, {"first_roll": first, "die": die},
+                               cont=("run", seat, i, die, first, "die")):
+                return
+            if self._lang_run_reroll(seat, i):
+                return
+            die = self._ev.get("die", die)
+        self._lang_run_total(seat, i, die, first)
+
+    def _lang_run_reroll(self, seat: int, i: int) -> bool:
+        """After the ``die_rolled`` reactions to a Run Away roll: a ``reroll`` rolls the die
+        again (a new roll, its own window); True when it did (the caller stops there)."""
+        if not self._ev.get("reroll"):
+            return False
+        c = self.state.combat
+        if i in c.rolled:
+            c.rolled.remove(i)
+        if self.history:
+            self._say(f"{self._pn(seat)} rolls again.")
+        self._lang_run_roll(seat, i, self._roll(), fresh=False)
+        return True
+
+    def _lang_run_total(self, seat: int, i: int, die: int, first: bool) -> None:
+        m = self.state.combat.monsters[i]
+        total, ok = self.run_away_result(seat, i, die)
+        self._ev = {}
+        if "run_away_rolled" in self._lt:
+            facts = {"succeeded": ok, "failed": not ok, "first_roll": first}
+            if self._lang_fire("run_away_rolled", seat, m, facts,
+                               cont=("run", seat, i, die, first, "rolled", total, ok)):
+                return
+            if self._lang_run_flags(seat, i):
+                return
+        self._run_outcome(seat, i, die, total, ok)
+
+    def run_away_result(self, seat: int, i: int, die: int) -> tuple[int, bool]:
+        """``(total, ok)`` of a Run Away roll showing ``die`` (1..6) by ``seat`` against the
+        combat's monster ``i`` (an index into ``combat.monsters``), with the card-effect
+        language in play: the total is the die with its modifiers (:meth:`_roll_mod`) plus
+        :meth:`run_away_modifier`; ``ok``: the total is 5 or more and the monster can be run
+        from (no ``no_run_away``), or ``seat`` always escapes (``auto_escape``) - core rules,
+        7. Running Away: a 5 or 6 escapes. Reads the state only (a bot may ask which faces
+        would escape); raises IndexError when there is no monster ``i``."""
+        m = self.state.combat.monsters[i]
+        total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
+        lstat = self._lstat
+        led = self.state.ledger.entries  # (a switch no card and no lasting change holds: off)
+        ok = total >= 5 and not self._fx[m].get("no_run_away") and \
+            not (("no_run_away" in lstat or led) and self._static_has(("monster", m), "no_run_away"))
+        if not ok and ("auto_escape" in lstat or led) and self._static_has(("player", seat), "auto_escape"):
+            ok = True
+        return total, ok
+
+    def _lang_run_flags(self, seat: int, i: int) -> bool:
+        """After the ops of ``run_away_rolled``: a void roll is rolled again, an escape stands."""
+        ev = self._ev
+        c = self.state.combat
+        if c is None or seat not in c.runners:
+            return True
+        if ev.get("void"):
+            return True
+        if ev.get("reroll"):
+            if i in c.rolled:
+                c.rolled.remove(i)
+            if self.history:
+                self._say(f"{self._pn(seat)} rolls again.")
+            die = self._roll()
+            self._lang_run_roll(seat, i, die, fresh=False)
+            return True
+        return False
+
+    def _lang_run_cont(self, cont: tuple) -> None:
+        _k, seat, i, die, first, stage = cont[:6]
+        c = self.state.combat
+        if c is None or seat not in c.runners or not (0 <= i < len(c.monsters)):
+            return
+        if stage == "die":
+            if not self._lang_run_reroll(seat, i):
+                self._lang_run_total(seat, i, self._ev.get("die", die), first)
+            return
+        total, ok = cont[6], cont[7]
+        if self._lang_run_flags(seat, i):
+            return
+        self._run_outcome(seat, i, die, total, ok)
+
+    # ------------------------------------------------------------------ Curses
+    def _lang_cursed(self, victim: int, c: int, caster: int) -> bool:
+        """``cursed``: the victim's cards hear a Curse about to hit them; a ``cancel_curse`` op
+        stops it (both cards to the discards as with a Wishing Ring: core rules, 10. Curses).
+        Returns True when the Curse is dealt with (cancelled, or waiting for a decision)."""
+        self._ev = {}
+        facts = {"from_kick": bool(self._kicking), "curse_pending": True}
+        if self._lang_fire("cursed", victim, facts=facts, owner_only=victim, cont=("curse", victim, c, caster)):
+            return True
+        return self._lang_curse_cancelled(victim, c)
+
+    def _lang_curse_cancelled(self, victim: int, c: int) -> bool:
+        if self._ev.get("cancel"):
+            self._discard(c)
+            if self.history:
+                self._say(f"{self.name(c)} does nothing to {self._pn(victim)}.")
+            return True
+        return False
+
+    def _lang_curse_cont(self, victim: int, c: int, caster: int) -> None:
+        if not self._lang_curse_cancelled(victim, c):
+            self._apply_curse_window(victim, c, caster)
