@@ -295,6 +295,8 @@ class Character:
         else:
             return
         w = [i for i, q in enumerate(s.players) if q.level >= 10]
+        for mod in self._h_win:
+            w = mod.winners(self, w)
         if w:
             s.winners = w
             s.phase = "over"

@@ -515,7 +515,7 @@ class Combat:
             hl = 0
             if self._holds(helper, "helper_levels"):
                 hl = nkilled
-            if self.options.shared_victory:
+            if self.options.shared_victory and not self._sv_win:
                 hl = max(hl, nkilled)
             if hl:
                 self._change_level(helper, hl, from_kill=True)

@@ -34,12 +34,17 @@ class RulesModule:
         joining_tags: monster tags that join a combat holding a same-tag monster without a
             Wandering Monster (core: ``undead``; later ``ghost``, ``pirate``).
         extra_decks: names of additional draw piles (each gets a discard pile too).
+        shared_victory_wins: ``GameOptions.shared_victory`` follows this set's rulebook: the
+            helper of a fight that takes the fighter to Level 10 wins with them (whatever the
+            helper's Level) and gains no Level for the help, instead of the core's "both gain
+            1 Level" (Scooby-Doo rules, Faster Play Rules).
     """
 
     name: str = "base"
     sets: tuple[str, ...] = ()
     joining_tags: tuple[str, ...] = ()
     extra_decks: tuple[str, ...] = ()
+    shared_victory_wins: bool = False
 
     # -- game lifecycle -------------------------------------------------------------------
     def setup(self, game: "Game") -> None:
@@ -100,6 +105,11 @@ class RulesModule:
 
     def on_combat_end(self, game: "Game", fighter: int, helper: int, won: bool) -> None:
         """The combat is over (monsters about to be discarded are still in the combat)."""
+
+    def winners(self, game: "Game", seats: list[int]) -> list[int]:
+        """The winners when ``seats`` (the players at Level 10, seat order) win: add or keep
+        seats (a shared victory). Called only on the modules that override it."""
+        return seats
 
     # -- bots -------------------------------------------------------------------------------
     def bot_hint(self, game: "Game", seat: int, actions: list) -> "Action | None":

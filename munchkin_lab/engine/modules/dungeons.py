@@ -39,6 +39,9 @@ Readings where the rulebook is open:
   abilities in the card-effect language; an inline card with its name only gets them from
   here); Brave Adventurer, Meddling Kids and Teen Sleuth have no ability in our sources: no
   effect. The set has no Races.
+* Shared victory (``GameOptions.shared_victory``) is this rulebook's (Faster Play Rules): the
+  helper of a fight that takes the fighter to Level 10 wins too, whatever their Level, and
+  gains no Level for helping (the core's "both gain 1 Level" is not this set's rule).
 * Character cards (kind ``character``): dealt one at random per player; after a death the
   player may swap theirs (action ``character``) when they next act on their own turn. Their
   abilities are not in our sources: none is applied.
@@ -76,6 +79,7 @@ R_CLASS = f"{R_SD}, Character Stats: Class"
 R_VEHICLE = f"{R_SD}, Treasures: Vehicles"
 R_DEATH = f"{R_SD}, Death"
 R_JOIN = f"{R_SD}, Monsters: Ghost and Pirate Monsters"
+R_FASTER = f"{R_SD}, Faster Play Rules"
 
 KINDS.setdefault("portal", "Scooby-Doo: play Portal c from your hand (own turn, out of combat)")
 KINDS.setdefault("exit", "Scooby-Doo: discover an exit - discard the 4 cards cs from your hand, replace the Dungeon(s)")
@@ -111,6 +115,7 @@ class ScoobyDooModule(RulesModule):
     sets = ("scooby_doo",)
     joining_tags = ("ghost", "pirate")
     extra_decks = ("dungeon", "character")
+    shared_victory_wins = True
 
     # ------------------------------------------------------------------ state
     def _dungeons(self, game) -> bool:
@@ -379,6 +384,26 @@ class ScoobyDooModule(RulesModule):
         ms["fresh"] = card
         ms["fresh_at"] = len(game.actions) + 1
         return True
+
+    # ------------------------------------------------------------------ shared victory
+    def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
+        """Shared victory (``GameOptions.shared_victory``, R_FASTER): a fight won with a helper
+        that takes the fighter to Level 10 makes the helper a winner too, whatever their Level
+        (:meth:`winners`); the helper gains no Level for it (this rulebook's shared victory
+        replaces the core's "both gain 1 Level", ``RulesModule.shared_victory_wins``).
+        Silent in the rulebook, read as most players do: a helper who died in the fight does
+        not win (the dead cannot win, R_DEATH)."""
+        if won and helper >= 0 and game.options.shared_victory:
+            s = game.state
+            if s.players[fighter].level >= 10 and s.players[helper].alive:
+                self._ms(game)["shared_win"] = [fighter, helper]
+
+    def winners(self, game, seats: list[int]) -> list[int]:
+        """The helper of the fight that took the fighter to Level 10 wins with them (R_FASTER)."""
+        pair = self._ms(game).pop("shared_win", None)
+        if pair and pair[0] in seats and pair[1] not in seats:
+            return sorted(seats + [pair[1]])
+        return seats
 
     # ------------------------------------------------------------------ death
     def on_death(self, game, seat: int) -> None:
