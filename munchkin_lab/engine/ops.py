@@ -440,6 +440,7 @@ class Ops:
             for m in self.modules:
                 if m.name == "scooby_doo":
                     before = len(self.state.decks.get("dungeon", ()))
+                    m.card_changed_dungeons(self, ctx.source, ctx.owner)
                     m._new_dungeons(self, x, max(0, n))
                     return len(self.state.decks.get("dungeon", ())) < before
             return False
@@ -697,6 +698,7 @@ class Ops:
         for m in self.modules:
             if m.name == "scooby_doo":
                 if op.name == "discard_dungeons":
+                    m.card_changed_dungeons(self, ctx.source, ctx.owner)
                     m._discard_dungeons(self)
                     return True
         if op.name == "reshuffle":

@@ -641,7 +641,7 @@ class Playing:
                             if self.history: self._say(f"{p.name} takes {self.name(a.m)} from the discards.")
                             break
                 for _ in range(e.get("draw_treasures", 0)):
-                    t = self._draw("treasure")
+                    t = self._draw("treasure", seat)  # the drawer's own pile (piles)
                     if t >= 0:
                         self._to_hand(seat, t)
                 if sp.manual:
@@ -771,7 +771,7 @@ class Playing:
                 self._discard(c)
                 got = 0
                 for _ in range(e["draw_treasures"]):
-                    t = self._draw("treasure")
+                    t = self._draw("treasure", seat)  # the drawer's own pile (piles)
                     if t >= 0:
                         self._to_hand(seat, t)
                         got += 1

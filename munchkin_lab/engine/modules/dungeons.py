@@ -30,7 +30,8 @@ Readings where the rulebook is open:
 
 * K-Ghoul Mart: "+3 against Ghosts" is one +3 per munchkin-side player when any Ghost is in
   the combat; the Ghost Hunters' further +3 counts in every combat (the text says "in combat").
-  Its "every player may draw a face-down Door" is applied to every living player.
+  Its "every player may draw a face-down Door" is applied to every living player, each from
+  the Door pile they draw from (one draw pile per set, ``piles``: each player's own choice).
 * The first Dungeon is placed at set-up, not revealed: its on-reveal effect does not run.
 * Discarding a Dungeon reverses its modifiers because they are computed from the Dungeons in
   play; one-time reveal effects (reshuffles, draws) are not undone.
@@ -226,7 +227,7 @@ class ScoobyDooModule(RulesModule):
             for i in range(n):
                 q = (seat + i) % n
                 if s.players[q].alive:
-                    c = game._draw("door")
+                    c = game._draw("door", q)  # from the pile q chose (one pile per set: piles)
                     if c >= 0:
                         s.players[q].hand.append(c)
             game._say("Every player draws a face-down Door.")
@@ -252,6 +253,16 @@ class ScoobyDooModule(RulesModule):
             game._say("All Dungeons in play are discarded.")
             for d in gone:  # (after they all left: the active player's event)
                 game._lang_unowned_left(d, game.state.active)
+
+    def card_changed_dungeons(self, game, card: int, player: int) -> None:
+        """Card ``card`` of ``player`` discards or draws Dungeons (an op of the card-effect
+        language): a card other than a Dungeon that does so on its player's own turn is that
+        turn's "other dungeon-changing card", after which no Portal may be played from the
+        hand (R_KICK, choice b (c)). A Dungeon's own effect (a reveal that draws another) is no
+        card played: it does not count (the rulebook names cards played)."""
+        s = game.state
+        if player == s.active and 0 <= card < len(game.specs) and game.specs[card].kind != "dungeon":
+            self._ms(game)["changed_turn"] = s.turn
 
     def _new_dungeons(self, game, seat: int, count: int) -> None:
         for _ in range(count):
@@ -325,9 +336,16 @@ class ScoobyDooModule(RulesModule):
                 ms["fresh_at"] = len(game.actions) + 1
 
     # ------------------------------------------------------------------ combat
+    @staticmethod
+    def _tagged(game, m: int, tag: str) -> bool:
+        """Monster ``m`` carries ``tag`` now: printed, or granted by a card (a card that makes
+        a monster a Ghost, R_JOIN; ``Game.monster_tags``), minus any removed."""
+        return tag in game.monster_tags(m) if game._lang else game.specs[m].has_tag(tag)
+
     def _ghosts(self, game) -> int:
+        """Ghosts in the combat, those a card made Ghosts included (R_JOIN; R_CLASS)."""
         c = game.state.combat
-        return sum(1 for m in c.monsters if game.specs[m].has_tag("ghost")) if c else 0
+        return sum(1 for m in c.monsters if self._tagged(game, m, "ghost")) if c else 0
 
     def _rides(self, game, seat: int) -> bool:
         p = game.state.players[seat]
@@ -344,7 +362,7 @@ class ScoobyDooModule(RulesModule):
                 if game.matches(seat, cond["if"]):
                     total += cond["bonus"]
             for cond in data.get("vs_tag", ()):
-                if c and any(game.specs[m].has_tag(cond["tag"]) for m in c.monsters):
+                if c and any(self._tagged(game, m, cond["tag"]) for m in c.monsters):
                     total += cond["bonus"]
             if data.get("vehicle_bonus") and self._rides(game, seat):
                 total += data["vehicle_bonus"]
