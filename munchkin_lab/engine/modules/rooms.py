@@ -24,8 +24,9 @@ Room data, read from the tile's ``effects.room`` mapping:
   the usual modifiers, failure applies ``on_fail`` ops or is resolved by hand;
   lowest_combat_strength_excludes_one_shots (Empathizator): the view names the player(s)
   with the lowest combat strength without one-shots; full_level_must_count / items_optional
-  (Glass Dome): the core never drops Levels and items may be unequipped before a fight, so
-  nothing more is needed; indestructible / start (START).
+  (Glass Dome): the core never drops Levels; a player in a fight there may leave out an Item
+  in use during the fight (``unequip``, :meth:`RoomsModule._why_leave_out`; R_QA);
+  indestructible / start (START).
 A tile marked ``manual`` with no data for the part that happens is resolved by hand on entry.
 
 Options (``GameOptions.module_options["rooms"]``): ``bug_900`` (bool, default False) - the
@@ -495,6 +496,23 @@ class RoomsModule(RulesModule):
                 s.players[seat].hand.append(c)
         return True
 
+    def _why_leave_out(self, game, a: Action) -> Any:
+        """An Item left out during a fight in a room whose Items are optional (the Glass Dome,
+        ``items_optional``): the Q&A says your full Level counts there, not your full combat
+        strength, so a player in that combat may stop using an Item in use (``unequip``) while
+        the core forbids any Item change in a combat (core rules, 7. Combat). Only leaving an
+        Item out: taking one up again stays forbidden (the Q&A speaks of choosing not to use
+        one). Elsewhere the core's rule (NotImplemented). The rulebook does not say when the
+        choice is made; as most players would, any time during that fight. The core lists no
+        module action inside a combat: it is played, not listed."""
+        s = game.state
+        c = s.combat
+        if not self._fighter_room(game).get("items_optional") or a.player not in (c.fighter, c.helper):
+            return NotImplemented
+        if a.card not in s.players[a.player].equipped:
+            return f"{game._cn(a.card)} is not in use"
+        return None
+
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
         """Helpers move into your room; a lost fight leaves the monsters and their enhancers
         face up in the room and sends you to START, which is not an exit (R_COMBAT).
@@ -685,6 +703,8 @@ class RoomsModule(RulesModule):
         own = s.active == seat
         if k == "kick":
             return f"in Star Munchkin Adventures you open doors by moving: move or stay ({R_MOVE})"
+        if k == "unequip" and s.combat is not None:
+            return self._why_leave_out(game, a)
         if k == "trouble" and ms["empty"]:
             return f"in an empty room you may only Loot the Room ({R_MOVE})"
         if k in ("move", "stay"):
