@@ -540,7 +540,9 @@ class Combat:
             s.pool.extend(drawn)
             if self.history: self._say(f"Treasures face up: {', '.join(self.name(t) for t in drawn + acting)}; "
                       f"{self._pn(helper)} gets {share}.")
-            first = helper if c.bribe_first else fighter
+            # the agreed first picker, unless their share is nothing: a helper offered every
+            # Treasure takes them all, the fighter picking none (7. Help: the bribe)
+            first = helper if c.bribe_first or share == len(drawn) else fighter
             if drawn:
                 s.pending.append({"kind": "choose", "why": "pick", "player": first, "f": fighter,
                                   "h": helper, "hq": share, "fq": len(drawn) - share})
