@@ -152,15 +152,16 @@ class Turn:
                 return True
         return False
 
-    def _why_resurrect(self, seat: int) -> str | None:
+    def _why_resurrect(self, seat: int, pile: str = "door") -> str | None:
         """Cleric resurrection (Cleric class card; card_facts): instead of a face-up draw (Kick
-        Open the Door) take the top card of the matching discard pile, then discard one card
-        from your hand - so a hand card is needed to pay."""
+        Open the Door; ``pile`` "treasure": :meth:`_why_resurrect_t`) take the top card of the
+        matching discard pile, then discard one card from your hand - so a hand card is
+        needed to pay."""
         r = self._why_no_power(seat, "resurrect")
         if r is not None:
             return r
-        if not self.state.discards.get("door"):
-            return "resurrection: the Door discard pile is empty"
+        if not self.state.discards.get(pile):
+            return f"resurrection: the {pile.title()} discard pile is empty"
         if not self.state.players[seat].hand:
             return f"resurrection costs a card from your hand, and you have none ({R_STATS}: Class)"
         return None
@@ -173,16 +174,10 @@ class Turn:
         instead, one hand card paid for each. Not offered once a player has reached Level 10
         (the game ends with the kill). With one draw pile per set (``piles``) only the common
         Treasure discard pile is read."""
-        r = self._why_no_power(seat, "resurrect")
-        if r is not None:
-            return r
-        if not self.state.discards.get("treasure"):
-            return "resurrection: the Treasure discard pile is empty"
-        if not self.state.players[seat].hand:
-            return f"resurrection costs a card from your hand, and you have none ({R_STATS}: Class)"
-        if any(q.level >= 10 for q in self.state.players):
+        r = self._why_resurrect(seat, "treasure")
+        if r is None and any(q.level >= 10 for q in self.state.players):
             return "the game is won"
-        return None
+        return r
 
     def _resurrect_t_offer(self, seat: int, count: int) -> bool:
         """At a helped kill's face-up draw of ``count`` Treasures (``Combat._resolve_win``):
