@@ -519,11 +519,17 @@ class Combat:
                 hl = max(hl, nkilled)
             if hl:
                 self._change_level(helper, hl, from_kill=True)
-        drawn = []
-        for _ in range(tcount):
-            t = self._draw("treasure")
-            if t >= 0:
-                drawn.append(t)
+        if helper >= 0 and tcount and self._resurrect_t_offer(fighter, tcount):
+            return  # a Cleric decides first: the rest waits in _win_treasures (turn.py)
+        self._win_treasures([t for t in (self._draw("treasure") for _ in range(tcount)) if t >= 0])
+
+    def _win_treasures(self, drawn: list) -> None:
+        """The end of a won combat (:meth:`_resolve_win`): the combat closes and its Treasures
+        ``drawn`` (card ids, already out of the deck) go to the fighter - face down alone, face
+        up when helped, shared by the bribe (core rules, 7. Rewards; Help)."""
+        s = self.state
+        c = s.combat
+        fighter, helper = c.fighter, c.helper
         self._end_combat(won=True)
         face_up = helper >= 0  # alone face down, helped face up (core rules, 7. Rewards)
         if helper < 0 or c.bribe_n <= 0:
@@ -540,7 +546,9 @@ class Combat:
             s.pool.extend(drawn)
             if self.history: self._say(f"Treasures face up: {', '.join(self.name(t) for t in drawn + acting)}; "
                       f"{self._pn(helper)} gets {share}.")
-            first = helper if c.bribe_first else fighter
+            # the agreed first picker, unless their share is nothing: a helper offered every
+            # Treasure takes them all, the fighter picking none (7. Help: the bribe)
+            first = helper if c.bribe_first or share == len(drawn) else fighter
             if drawn:
                 s.pending.append({"kind": "choose", "why": "pick", "player": first, "f": fighter,
                                   "h": helper, "hq": share, "fq": len(drawn) - share})

@@ -418,6 +418,13 @@ def _merge(fx: dict, rec: dict) -> bool:
     return True
 
 
+#: the fixed forms of a card that stays in play in front of its owner once played (core rules,
+#: 10. Mixed Super Munchkin; 9. Treasures and Items: the Cheater, the Hireling): the core's
+#: branch puts the card in play and then runs the card's other ``played`` abilities through the
+#: language (``Playing._play_stays``), so these stay specialised beside them
+STAYS = frozenset(("half_breed", "super_munchkin", "hireling", "cheat"))
+
+
 def specialise(prog, kind: str) -> tuple[dict, tuple]:
     """Compile-time specialisation of one card's program (see the module docstring).
 
@@ -428,7 +435,9 @@ def specialise(prog, kind: str) -> tuple[dict, tuple]:
         (every ability that is neither in the record nor a module's part). A card whose
         ``played`` abilities are modes (several, all labelled: Potion of Halitosis' +2 or kill
         the Floating Nose) keeps them all for the language's firing: the player picks one
-        (``LangActions._modes``).
+        (``LangActions._modes``). Several ``played`` abilities of which one has no fixed form
+        all go to the language, but a Half-Breed, Super Munchkin, Hireling or Cheat! power
+        (:data:`STAYS`) stays in the record beside them.
     """
     fx: dict = {}
     run = []
@@ -445,7 +454,9 @@ def specialise(prog, kind: str) -> tuple[dict, tuple]:
     for idx, ab in enumerate(prog.abilities):
         if ab.origin.startswith(_PART_ORIGINS):
             continue  # its module runs the part's record
-        rec = None if (modes or mixed) and "played" in ab.when else recs[idx]
+        rec = recs[idx]
+        if (modes or mixed) and "played" in ab.when and not (rec and not modes and rec.keys() & STAYS):
+            rec = None
         if rec is not None and _merge(fx, rec):
             continue
         run.append(idx)

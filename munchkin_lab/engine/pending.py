@@ -41,6 +41,7 @@ CHOICES: dict[str, tuple[str, str, str, str]] = {
     "loot": ("_loot_options", "_loot_answer", "_loot_open", ""),           # character.py: looting the body
     "pick": ("_pick_options", "_pick_answer", "_any_open", ""),            # combat.py: sharing Treasures
     "resurrect": ("_hand_options", "_resurrect_answer", "_any_open", ""),  # turn.py: Cleric resurrection
+    "resurrect_t": ("_resurrect_t_options", "_resurrect_t_answer", "_any_open", "_resurrect_t_done"),  # turn.py
     "tax": ("_items_options", "_tax_answer", "_any_open", ""),             # ops.py: Income Tax
     "taxpay": ("_items_options", "_taxpay_answer", "_taxpay_open", "_taxpay_dropped"),  # ops.py
     "take": ("_take_options", "_take_answer", "_loot_open", ""),           # ops.py: others take an item
@@ -125,10 +126,14 @@ class Pending:
             out.append(A(seat, "choose", c))
         if d["why"] == "big":  # or sell an excess Big item (checks.py)
             self._big_sale_cands(seat, d, out)
+        elif d["why"] == "resurrect_t":  # or draw the Treasures left (turn.py)
+            out.append(self._simple[seat]["pass"])
 
     def _pw_choose(self, seat: int, a: Action, d: dict) -> str | None:
         if a.kind == "sell" and d["why"] == "big":
             return self._big_sale_ok(seat, a, d)
+        if a.kind == "pass" and d["why"] == "resurrect_t":
+            return None
         if a.kind != "choose":
             return f"a choice is pending: pick a card ({d['why']})"
         if a.card not in self.choice_options(d):
@@ -138,6 +143,9 @@ class Pending:
     def _answer_choose(self, d: dict, a: Action) -> None:
         if a.kind == "sell":  # excess Big items sold (checks.py: _big_sale_ok)
             self._do_sell(d["player"], a)
+            return
+        if a.kind == "pass":  # no (more) Cleric resurrection: draw the rest (turn.py)
+            self._resurrect_t_done(d)
             return
         fn = self._CHOICE_FN.get(d["why"])
         (fn[1] if fn else type(self)._lose_answer)(self, d, d["player"], a.card)

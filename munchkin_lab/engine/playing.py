@@ -8,6 +8,7 @@ candidates of ``legal_actions(seat=k)``. Cards played into a combat are listed b
 from __future__ import annotations
 
 from .actions import Action
+from .lang_compile import STAYS
 from .refs import R_COMBAT, R_DEATH, R_ITEMS, R_RUN, R_SIDEBAR, R_WHEN
 
 
@@ -140,6 +141,44 @@ class Playing:
                 for a in cands:
                     if not ok or wp(seat, a, False) is None:
                         out.append(a)
+
+    def _play_stays(self, seat: int, c: int, a: Action) -> None:
+        """A Half-Breed, Super Munchkin or Cheat! played (``lang_compile.STAYS``; the Hireling
+        has its own branch): it goes in play in front of its owner (core rules, 10. Mixed Super
+        Munchkin; 9. Treasures and Items: the Cheater lifts an Item's limits), a Cheat!'s Item
+        ``a.m`` into use (from the hand: played with it); then the card's other ``played``
+        abilities run in the card-effect language (a designer's card: the language README,
+        every played ability of a card runs)."""
+        p = self.state.players[seat]
+        e = self._fx[c]
+        if e.get("cheat"):
+            p.cheat = c
+            p.cheat_item = a.m
+            from_hand = a.m in p.hand
+            if from_hand:  # the Item is played with the Cheat!, straight into use
+                p.hand.remove(a.m)
+                p.equipped.append(a.m)
+            elif a.m in p.carried and self._kind[a.m] == "item":
+                p.carried.remove(a.m)
+                p.equipped.append(a.m)
+            self._play_moved()
+            if self.history: self._say(f"{p.name} cheats with {self.name(a.m)}.")
+            if from_hand:
+                if self.specs[a.m].manual:
+                    self._push_manual(seat, a.m, discard=False)
+                if "enters_play" in self._lt:
+                    self._lang_fire_card("enters_play", a.m, seat, seat)
+        else:
+            if e.get("half_breed"):
+                p.half_breed = c
+            else:
+                p.super_munchkin = c
+            self._play_moved()
+            if self.history: self._say(f"{p.name} plays {self.name(c)}.")
+        if self._lang and self._lplayed[c]:
+            self._lang_played(seat, c, a)
+            if self.state.combat is not None:
+                self._combat_changed(seat)
 
     def _level_for(self, c: int) -> None:
         """Every living player matching card ``c``'s ``level_for`` goes up a Level; never to the
@@ -386,7 +425,7 @@ class Playing:
             return f"{self._cn(c)} is not in your hand"
         if self._anyplay[c]:
             return self._why_anytime_play(seat, a)
-        if self._lang and (self._lplayed[c] or self._lreact[c]):
+        if self._lang and (self._lplayed[c] or self._lreact[c]) and not self._fx[c].keys() & STAYS:
             r = self._why_lang_card(seat, a, in_combat)  # the card-effect language (lang_actions.py)
             if r is not NotImplemented:
                 return r
@@ -556,6 +595,8 @@ class Playing:
             if self.history: self._say(f"{p.name} hires {sp.name}" + (f", who carries {self.name(a.m)}." if a.m >= 0 else "."))
             if "enters_play" in self._lt:
                 self._lang_fire_card("enters_play", c, seat, seat)
+            if self._lang and self._lplayed[c]:  # its other played abilities (lang_compile.STAYS)
+                self._lang_played(seat, c, a)
             return
         if sp.manual and k in ("race", "class"):
             self._push_manual(seat, c, discard=False)
@@ -708,7 +749,9 @@ class Playing:
                 self._push_manual(seat, c, discard=False)
             self._combat_changed(seat)
         elif k == "special":
-            if self._lang and self._lplayed[c]:  # the card-effect language: its played abilities
+            if e.keys() & STAYS:  # in play in front of its owner, then its other played abilities
+                self._play_stays(seat, c, a)
+            elif self._lang and self._lplayed[c]:  # the card-effect language: its played abilities
                 self._discard(c)
                 if self.history: self._say(f"{p.name} plays {sp.name}.")
                 self._lang_played(seat, c, a)
@@ -720,31 +763,6 @@ class Playing:
                 self._add_monster(a.m)
                 if self.history: self._say(f"{p.name} plays {sp.name}: {self.name(a.m)} joins the combat.")
                 self._combat_changed(seat)
-            elif e.get("half_breed"):
-                p.half_breed = c
-                self._play_moved()
-                if self.history: self._say(f"{p.name} plays {sp.name}.")
-            elif e.get("super_munchkin"):
-                p.super_munchkin = c
-                self._play_moved()
-                if self.history: self._say(f"{p.name} plays {sp.name}.")
-            elif e.get("cheat"):
-                p.cheat = c
-                p.cheat_item = a.m
-                from_hand = a.m in p.hand
-                if from_hand:  # the Item is played with the Cheat!, straight into use
-                    p.hand.remove(a.m)
-                    p.equipped.append(a.m)
-                elif a.m in p.carried and self._kind[a.m] == "item":
-                    p.carried.remove(a.m)
-                    p.equipped.append(a.m)
-                self._play_moved()
-                if self.history: self._say(f"{p.name} cheats with {self.name(a.m)}.")
-                if from_hand:
-                    if self.specs[a.m].manual:
-                        self._push_manual(seat, a.m, discard=False)
-                    if "enters_play" in self._lt:
-                        self._lang_fire_card("enters_play", a.m, seat, seat)
             elif e.get("end_combat"):
                 self._discard(c)
                 if self.history: self._say(f"{p.name} plays {sp.name}: the combat ends.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import types
 
 from .cards import CardSpec
-from .lang_compile import card_fx, program_tables
+from .lang_compile import STAYS, card_fx, program_tables
 
 
 SLOT_LIMIT = {"headgear": 1, "armor": 1, "footgear": 1}
@@ -225,7 +225,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._tplan = [_TURN_PLAN.get(k, 0) for k in t._kind]    # Playing._cand_turn_plays
     t._cplan = [_COMBAT_PLAN.get(k, 0) for k in t._kind]  # CombatCards._cand_combat_cards
     for i, played in enumerate(t._lplayed):
-        if played and t._kind[i] in ("one_shot", "special"):
+        if played and t._kind[i] in ("one_shot", "special") and not fx[i].keys() & STAYS:
             t._tcat[i] = t._ccat[i] = LANG_PLAYED  # listed by its abilities' choices
         elif t._lreact[i] and t._kind[i] in ("one_shot", "special"):
             t._tcat[i] = t._ccat[i] = 0  # played only as a reaction (a pending react decision)

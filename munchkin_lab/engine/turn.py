@@ -152,18 +152,68 @@ class Turn:
                 return True
         return False
 
-    def _why_resurrect(self, seat: int) -> str | None:
+    def _why_resurrect(self, seat: int, pile: str = "door") -> str | None:
         """Cleric resurrection (Cleric class card; card_facts): instead of a face-up draw (Kick
-        Open the Door) take the top card of the matching discard pile, then discard one card
-        from your hand - so a hand card is needed to pay."""
+        Open the Door; ``pile`` "treasure": :meth:`_why_resurrect_t`) take the top card of the
+        matching discard pile, then discard one card from your hand - so a hand card is
+        needed to pay."""
         r = self._why_no_power(seat, "resurrect")
         if r is not None:
             return r
-        if not self.state.discards.get("door"):
-            return "resurrection: the Door discard pile is empty"
+        if not self.state.discards.get(pile):
+            return f"resurrection: the {pile.title()} discard pile is empty"
         if not self.state.players[seat].hand:
             return f"resurrection costs a card from your hand, and you have none ({R_STATS}: Class)"
         return None
+
+    def _why_resurrect_t(self, seat: int) -> str | None:
+        """Cleric resurrection of face-up Treasures (Cleric class card; card_facts.md: instead
+        of a face-up draw take the top card of the matching discard pile, then discard one
+        card from hand): the Treasures of a helped kill are drawn face up (core rules, 7.
+        Rewards), so a Cleric fighter may take each from the top of the Treasure discard pile
+        instead, one hand card paid for each. Not offered once a player has reached Level 10
+        (the game ends with the kill). With one draw pile per set (``piles``) only the common
+        Treasure discard pile is read."""
+        r = self._why_resurrect(seat, "treasure")
+        if r is None and any(q.level >= 10 for q in self.state.players):
+            return "the game is won"
+        return r
+
+    def _resurrect_t_offer(self, seat: int, count: int) -> bool:
+        """At a helped kill's face-up draw of ``count`` Treasures (``Combat._resolve_win``):
+        when the Cleric fighter ``seat`` may resurrect (:meth:`_why_resurrect_t`), queue the
+        ``choose`` decision ``why: resurrect_t`` (the top Treasure discard, or ``pass`` to draw
+        the rest) and return True - the combat closes in :meth:`_resurrect_t_done`."""
+        if self._why_resurrect_t(seat) is not None:
+            return False
+        self.state.pending.insert(0, {"kind": "choose", "why": "resurrect_t", "player": seat, "left": count})
+        return True
+
+    def _resurrect_t_options(self, d: dict) -> tuple:
+        """The top Treasure discard, while Treasures are left to draw and the Cleric may pay."""
+        if d["left"] <= 0 or self._why_resurrect_t(d["player"]) is not None:
+            return ()
+        return (self.state.discards["treasure"][-1],)
+
+    def _resurrect_t_answer(self, d: dict, seat: int, card: int) -> None:
+        """The Cleric takes the top Treasure discard instead of one face-up draw: it joins the
+        face-up Treasures (``state.pool``) until the combat closes; a hand card is paid for it
+        (``why: resurrect``), then the next Treasure is decided."""
+        s = self.state
+        s.discards["treasure"].pop()
+        s.pool.append(card)
+        if self.history: self._say(f"{s.players[seat].name} resurrects {self.name(card)} from the Treasure discards (Cleric).")
+        s.pending.insert(0, {"kind": "choose", "why": "resurrect_t", "player": seat, "left": d["left"] - 1})
+        s.pending.insert(0, {"kind": "choose", "why": "resurrect", "player": seat, "options": (), "count": 1})
+
+    def _resurrect_t_done(self, d: dict, opts: tuple = ()) -> None:
+        """No more resurrection (``pass``, or nothing left to take or pay with): the Treasures
+        left are drawn, and the combat closes with the taken ones among them
+        (``Combat._win_treasures``)."""
+        s = self.state
+        taken = list(s.pool)
+        s.pool.clear()
+        self._win_treasures(taken + [t for t in (self._draw("treasure") for _ in range(d["left"])) if t >= 0])
 
     # ------------------------------------------------------------------ candidates
     def _cand_setup(self, seat: int, ok: bool, out: list) -> None:

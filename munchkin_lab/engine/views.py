@@ -57,6 +57,9 @@ class Views:
             return f"{who}: discard {cn} to steal {self._cn(a.m)} from {tn}"
         if k == "choose" and self.state.pending and self._blind_hand(self.state.pending[0], a.card):
             return f"{who}: choose {BLIND_HAND} of {self._pn(self.state.pending[0]['from'])}"
+        if k in ("choose", "pass") and self.state.pending and self.state.pending[0].get("why") == "resurrect_t":
+            return (f"{who}: resurrect {cn} from the Treasure discards instead of a face-up draw (Cleric)"
+                    if k == "choose" else f"{who}: draw the Treasures left (no resurrection)")
         if k == "kick" and a.n == 1:
             return f"{who}: resurrect the top Door discard instead of kicking (Cleric)"
         base = {"kick": "Kick Open the Door", "loot": "Loot the Room", "end_turn": "end the turn",

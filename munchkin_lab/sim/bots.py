@@ -56,6 +56,9 @@ from ..engine.tables import LANG_PLAYED
 BOT_NAMES: tuple[str, ...] = ("random", "greedy")
 
 _HEAD_SLOTS = ("headgear", "armor", "footgear")
+#: ``choose`` decisions whose card the chooser gives up (the cheapest is picked): an Item lost
+#: to Bad Stuff or a Curse, a hand card paid for a Cleric's resurrection
+_GIVE_UP = frozenset(("lose", "resurrect"))
 
 
 def legal_actions(game: "Game") -> list[Action]:
@@ -688,8 +691,9 @@ class GreedyBot(Bot):
             if opts:
                 self._verified = True
                 value = self._pol.value.__getitem__
-                # the first cheapest card to lose, else the first most valuable to take
-                card = min(opts, key=value) if d.get("why") == "lose" else max(opts, key=value)
+                # the first cheapest card to lose (or to pay a Cleric's resurrection with),
+                # else the first most valuable to take
+                card = min(opts, key=value) if d.get("why") in _GIVE_UP else max(opts, key=value)
                 return _CHOOSE[seat][card]
         elif plain and k == "manual":
             return _act(seat, "resolve", d["card"], d.get("target", seat))
@@ -1075,7 +1079,7 @@ class GreedyBot(Bot):
             opts = [a for a in cands if a.kind == "choose"]
             if not opts:
                 return None
-            lose = d.get("why") == "lose"
+            lose = d.get("why") in _GIVE_UP
             sign = 1 if lose else -1
             self._verified = True
             return min(opts, key=lambda a: sign * card_value(game, a.card))

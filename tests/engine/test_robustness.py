@@ -186,7 +186,9 @@ def test_an_action_that_raises_deep_in_a_rule_changes_nothing(base_deck, monkeyp
                 before = g.state_dict()
                 n = len(g.actions)
                 with monkeypatch.context() as mp:
-                    _boom_after(mp, "_end_combat")
+                    # after the whole reward (a Cleric's resurrection of the face-up Treasures
+                    # waits for a decision: the combat then ends later, not in this call)
+                    _boom_after(mp, "_resolve_win")
                     with pytest.raises(RuntimeError):
                         g.play(Action(g.actor(), "pass"))
                 assert g.state_dict() == before and len(g.actions) == n

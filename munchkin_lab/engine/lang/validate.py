@@ -212,7 +212,7 @@ def unread_problems(prog, kind: str) -> list[Problem]:
     :data:`SHAPE_ONLY` in an ability that is not in the one form the core reads it in (the
     language's firing would run it, but no rule asks for it). One problem per such ability,
     at its place (``abilities[i]``, or the short form it came from), naming the form."""
-    from ..lang_compile import specialise
+    from ..lang_compile import STAYS, specialise
 
     from .program import walk_ops
     from .vocab import TARGETS
@@ -227,7 +227,8 @@ def unread_problems(prog, kind: str) -> list[Problem]:
         found = sorted(names & SHAPE_ONLY.keys())
         if found:
             op = found[0]
-            beside = " (and as the card's only kind of `played` ability)" if "played" in ab.when else ""
+            beside = (" (and as the card's only kind of `played` ability)"
+                      if "played" in ab.when and op not in STAYS else "")
             out.append(Problem(where, f"{op}: the engine reads it only as {SHAPE_ONLY[op]}{beside}; written this "
                                       "way it would do nothing (write it in that form, or mark the card manual)"))
             continue
