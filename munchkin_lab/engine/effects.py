@@ -217,6 +217,17 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _language_op(op: Mapping) -> bool:
+    """True when ``op`` names exactly one op of the language (``lang.vocab.OPS``: ``levels``,
+    ``draw``, ``if``, ``combat_strength`` ...) and none of this vocabulary's short op keys: an
+    op list of a short form (``bad_stuff``, ``ops`` ...) runs such an op through the one
+    interpreter, and :func:`munchkin_lab.engine.lang.validate` checks it (its fields and
+    types); this check has nothing to add."""
+    from .lang.vocab import OPS
+
+    return sum(1 for k in op if k in OPS) == 1
+
+
 def _check_ops(ops: Any, where: str, out: list[str]) -> None:
     if not isinstance(ops, (list, tuple)):
         out.append(f"{where}: expected a list of ops")
@@ -227,6 +238,8 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             out.append(f"{w}: an op must be a mapping")
             continue
         main = [k for k in op if k in OP_KEYS]
+        if not main and _language_op(op):
+            continue  # an op of the language's long form: checked by lang.validate (one vocabulary)
         extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then", "exclude_own", "each", "from",
                                                                  "tagged", "or_hand", "named")]
         if len(main) != 1:

@@ -530,3 +530,47 @@ def test_set_import_problems_come_sorted_by_line(url, tmp_path):
         D.import_set(path, url=url)
     lines = [int(p.split(":")[1]) for p in info.value.problems]
     assert lines == [8, 10, 12, 14], info.value.problems
+
+
+LONG_OPS_IN_SHORT_LISTS = [
+    ("monster", {"bad_stuff": [{"levels": -3}]}),
+    ("monster", {"bad_stuff": [{"if": "level>=3", "then": [{"levels": -1}], "else": [{"draw": "treasure"}]}]}),
+    ("monster", {"bad_stuff": [{"lose_levels": 1}], "on_escape": [{"combat_strength": -2, "for": "next_combat"}]}),
+    ("curse", {"ops": [{"draw": "treasure", "count": 2}]}),
+    ("curse", {"ops": [{"levels": -1, "floor": 1}]}),
+]
+
+
+@pytest.mark.parametrize("kind,effects", LONG_OPS_IN_SHORT_LISTS)
+def test_long_form_ops_in_a_short_form_op_list_run_in_the_engine(url, kind, effects):
+    """An op list of a short form (``bad_stuff``, ``on_escape``, a Curse's ``ops``) runs every op
+    of the language (EFFECTS.md, 5. Ops): such a card is not marked manual (it was, with the
+    note "exactly one op key expected ... got ['levels']", and the board then asked for a
+    by-hand step besides running the op)."""
+    D.create_set("my_fan", "My fan set", url=url)
+    card = {"name": "Long Op Card", "kind": kind, "deck": "door", "effects": effects,
+            **({"level": 6, "treasures": 2} if kind == "monster" else {})}
+    saved = D.add_card(card, "my_fan", url=url)
+    assert (saved.manual, saved.notes) == (False, [])
+    assert D.engine_notes({"bad_stuff": [{"levl": -3}]}, "monster")  # a typo is still a note
+
+
+def test_a_monster_with_a_levels_op_in_bad_stuff_plays_without_a_manual_step(url):
+    from munchkin_lab.cards.spec import to_spec
+    from munchkin_lab.engine import Game
+
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card({"name": "Minus Three", "kind": "monster", "deck": "door", "level": 20, "treasures": 1,
+                "effects": {"bad_stuff": [{"levels": -3}]}}, "my_fan", url=url)
+    spec = to_spec(api.card("Minus Three", url=url))
+    assert not spec.manual
+    from munchkin_lab.scenarios.runner import run_scenario
+
+    sc = {"name": "designer monster with a long-form op in its Bad Stuff", "rule": "EFFECTS.md, 5. Ops",
+          "players": [{"name": "Ann", "level": 5}, {"name": "Bob", "level": 1}],
+          "decks": {"door": ["Minus Three"]}, "forced_dice": [1],
+          "steps": [{"actor": "Ann", "action": "kick"}, {"actor": "Ann", "action": "run"},
+                    {"actor": "Bob", "action": "pass"}, {"actor": "Ann", "action": "roll", "monster": "Minus Three"}],
+          "expect": {"players.Ann.level": 2, "pending#": 0, "phase": "end"}}
+    result = run_scenario(sc, resolver=lambda name: spec if name == "Minus Three" else None)
+    assert result.ok, result
