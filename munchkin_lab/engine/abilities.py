@@ -413,71 +413,92 @@ class Abilities:
             kind, items = res.kind, self._picked(res, pick)
         if self.history and not self._quiet:
             self._say(f"{self.name(card)}: {self._ab_label(card, idx)}.")
-        lost, rpath, rsite = self._lost, self._rpath, self._rsite
+        lost, rpath, rsite, odice = self._lost, self._rpath, self._rsite, self._odice
         self._lost = []
-        if len(items) == 1 and "die_rolled" in self._lt:  # a roll op's die may wait (ops.py)
-            self._rpath, self._rsite = [], (card, idx, kind, items[0], pick, self._quiet)
-        else:
-            self._rpath = self._rsite = None
+        keep = bool(items) and "die_rolled" in self._lt  # a roll op's die may wait (ops.py)
         try:
-            for x in items:
-                self._run_ops(ab.do, kind, x, ctx, w, pick)
+            self._run_targets(ab.do, card, idx, kind, items, ctx, w, pick, self._quiet, keep)
         except _Suspended:
             pass  # the walk resumes after the reactions to its die (_lang_ops_cont)
         finally:
-            self._lost, self._rpath, self._rsite = lost, rpath, rsite
+            self._lost, self._rpath, self._rsite, self._odice = lost, rpath, rsite, odice
+
+    def _run_targets(self, ops, card, idx, kind, items, ctx, w, pick, quiet, keep) -> None:
+        """Run ability ``idx``'s ``ops`` on each of ``items`` in order; ``keep``: the walk keeps
+        its place (``Ops._rpath``, with the later targets in ``Ops._rsite``) so that an op's
+        die may wait for the reactions to it (raises ``_Suspended`` then)."""
+        self._rpath = self._rsite = None
+        for k, x in enumerate(items):
+            if keep:
+                self._rpath, self._rsite = [], (card, idx, kind, x, pick, quiet, tuple(items[k + 1:]))
+            self._run_ops(ops, kind, x, ctx, w, pick)
 
     def _lang_ops_cont(self, cont: tuple) -> None:
         """The reactions to the die of an op that rolls are in (``Ops._op_die``): the ability's
         op walk resumes at its place with the die they leave (a ``set_die``; a ``reroll`` rolls
-        again, with its own reactions): that op with its die, then the rest of every op list it
-        was in (``Ops`` module docstring). Nothing resumes for a player target who died.
-        ``cont``: ``("ops", roller, die, card, ability index, target kind, target, pick, quiet,
-        place, context fields)``."""
-        _k, seat, die, card, idx, kind, x, pick, quiet, path, ct = cont
-        if kind == "player" and not self.state.players[x].alive:
-            return
-        ab = self._prog[card].abilities[idx]
+        again, with its own reactions): that op with its die (after the dice it had used
+        already), then the rest of every op list it was in (``Ops`` module docstring), then
+        the ability's later targets. Nothing more runs on a player target who died.
+        ``cont``: ``("ops", roller, die, card, ability index (or the part's keys), target kind,
+        target, pick, quiet, place, context fields, the op's earlier dice, later targets)``."""
+        _k, seat, die, card, idx, kind, x, pick, quiet, path, ct, odice, rest = cont
+        # (an ability's ops, or a module-owned op list of the card: Ops._run_card_ops)
+        do = self._prog[card].abilities[idx].do if isinstance(idx, int) else self._part(card, idx[0])[idx[1]]
         ctx = Context(*ct[:6], dict(ct[6]))
         w = EngineWorld(self)
-        saved = (self._lost, self._rpath, self._rsite, self._quiet)
-        self._lost, self._rpath, self._rsite, self._quiet = [], [], (card, idx, kind, x, pick, quiet), quiet
+        saved = (self._lost, self._rpath, self._rsite, self._quiet, self._odice)
+        self._lost, self._rpath, self._quiet = [], [], quiet
+        self._rsite, self._odice = (card, idx, kind, x, pick, quiet, rest), list(odice)
         try:
-            if self._ev.get("reroll"):
-                if self.history:
-                    self._say(f"{self._pn(seat)} rolls again.")
-                self._rpath.extend(list(e) for e in path)
-                die = self._op_die(seat, self._roll(), ctx, fresh=False)
-                if die is None:
-                    return
-                del self._rpath[:]
-            else:
-                die = self._ev.get("die", die)
-            self._resume_ops(ab.do, path, 0, die, kind, x, ctx, w, pick)
+            if kind != "player" or self.state.players[x].alive:
+                if self._ev.get("reroll"):
+                    if self.history:
+                        self._say(f"{self._pn(seat)} rolls again.")
+                    self._rpath.extend(list(e) for e in path)
+                    die = self._op_die(seat, self._roll(), ctx, fresh=False)
+                    if die is None:
+                        return
+                    del self._rpath[:]
+                else:
+                    die = self._ev.get("die", die)
+                self._resume_ops(do, path, 0, (*odice, die), kind, x, ctx, w, pick)
+            self._run_targets(do, card, idx, kind, rest, ctx, w, pick, quiet, True)
         except _Suspended:
             pass
         finally:
-            self._lost, self._rpath, self._rsite, self._quiet = saved
+            self._lost, self._rpath, self._rsite, self._quiet, self._odice = saved
 
-    def _resume_ops(self, ops, path: tuple, depth: int, die: int, kind, x, ctx, w, pick) -> None:
+    def _resume_ops(self, ops, path: tuple, depth: int, dice: tuple, kind, x, ctx, w, pick) -> None:
         """Resume the op walk at ``path[depth:]`` inside ``ops``: down to the op that rolled,
-        which runs again with ``die`` (in front of the forced dice, its reactions done), then
-        the ops after each entered op, innermost list first."""
-        i, branch = path[depth]
+        which runs again with ``dice`` (in front of the forced dice, their reactions done: the
+        dice it had used and the one answered), then the later targets of each entered op's
+        own ``who`` and the ops after each entered op, innermost list first."""
+        e = path[depth]
+        i, branch = e[0], e[1]
         op = ops[i]
         rp = self._rpath
         rp.append([i, branch])
-        if depth == len(path) - 1:
-            self.state.forced.insert(0, die)
-            self._die_pre = True
-            try:
-                self._run_one(op, kind, x, ctx, w, pick)
-            finally:
-                self._die_pre = False
-        else:
-            sub = op.then if branch == "then" else op.orelse if branch == "else" else \
-                op.value[branch][1] if isinstance(branch, int) else op.get(branch, ())
-            self._resume_ops(sub, path, depth + 1, die, kind, x, ctx, w, pick)
+        last = depth == len(path) - 1
+
+        def into(k, t) -> bool:  # inside the op, on the target it had reached
+            if last:
+                self.state.forced[0:0] = dice
+                self._die_pre = len(dice)
+                try:
+                    return self._op(op, k, t, ctx, w, pick)
+                finally:
+                    self._die_pre = 0
+            rp[-1][1] = branch
+            sub = op.value[branch][1] if isinstance(branch, int) else op.get(branch, ()) \
+                if branch not in ("then", "else") else op.then if branch == "then" else op.orelse
+            self._resume_ops(sub, path, depth + 1, dice, k, t, ctx, w, pick)
+            return True
+
+        if len(e) > 2 or last or op.name == "if" or branch not in ("then", "else"):
+            self._run_one(op, kind, x, ctx, w, pick, into=(tuple(e[2:]) or None, into))
+        else:  # in the op's then / else, after it ran on its targets
+            self._resume_ops(op.then if branch == "then" else op.orelse, path, depth + 1, dice,
+                             kind, x, ctx, w, pick)
         rp.pop()
         self._run_ops(ops, kind, x, ctx, w, pick, start=i + 1)
 

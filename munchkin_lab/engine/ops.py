@@ -21,12 +21,13 @@ While the card of an event runs its own abilities (Bad Stuff, a Curse hitting, a
 (``victims.py``).
 
 A die rolled by an op (``roll``, ``lose_level_per_roll``, ``lose_cards_roll``,
-``run_away_roll``) is a die roll like any other (Loaded Die: played after any die
+``run_away_roll``, the Run Away dice of ``destroy_rooms``) is a die roll like any other (Loaded Die: played after any die
 roll, card_facts_more.md 2c): ``die_rolled`` fires before its result is used. When a card may
 react (a ``react`` decision), the walk stops there and resumes after the answers
 (:meth:`Ops._op_die_roll`, ``Abilities._lang_ops_cont``): the walk keeps its place in ``_rpath``
-(the index of each op list entered and the branch taken), so that the op lists after the roll
-run on. The rest of the event that ran the ability (other cards hearing it, the log) does not
+(the index of each op list entered and the branch taken, the target an op's own ``who`` had
+reached, the ability's later targets), so that the op lists after the roll and the later
+targets run on. The rest of the event that ran the ability (other cards hearing it, the log) does not
 wait for it (rulebooks silent; a reaction to a die is rare enough that nothing else is held).
 """
 from __future__ import annotations
@@ -58,14 +59,20 @@ class Ops:
     _lost: list = []
     #: the place of the op walk of the ability running now, ``[[index, branch], ...]`` from its
     #: ``do`` list down (branch: ``"then"`` / ``"else"`` / a roll's range index / a
-    #: run_away_roll's ``"fail"`` / ``"success"``), kept only when a die an op rolls may wait
-    #: for reactions (a card hears ``die_rolled``; the ability has one target) - else None
+    #: run_away_roll's ``"fail"`` / ``"success"``; an op running on the targets of its own
+    #: ``who`` adds ``kind, targets, index, found so far``: :meth:`_run_one`), kept only when
+    #: a die an op rolls may wait for reactions (a card hears ``die_rolled``) - else None
     _rpath: list | None = None
-    #: ``(card, ability index, target kind, target, pick, quiet)`` of that ability
+    #: ``(card, ability index, target kind, target, pick, quiet, later targets)`` of that
+    #: ability (the later targets of its ``who`` run once the walk on this one is done)
     _rsite: tuple | None = None
-    #: the next die an op rolls has had its reactions already (a Bad Stuff that starts with a
-    #: roll: ``RunAway._bad_stuff``; a resumed walk: ``Abilities._resume_ops``)
-    _die_pre = False
+    #: how many of the next dice ops roll have had their reactions already (in front of the
+    #: forced dice: a Bad Stuff that starts with a roll, ``RunAway._bad_stuff``; a resumed
+    #: walk, ``Abilities._resume_ops``)
+    _die_pre = 0
+    #: the dice the op running now has used so far (an op may roll several: a room destroyed
+    #: with players inside), set by :meth:`_op` while ``_rpath`` is kept
+    _odice: list = []
 
     # ------------------------------------------------------------------ walking op lists
     def _run_ops(self, ops, kind: str, target, ctx: Context, w, pick=None, start: int = 0) -> bool:
@@ -88,19 +95,35 @@ class Ops:
                 rp.pop()
         return found
 
-    def _run_one(self, op: Op, kind: str, target, ctx: Context, w, pick) -> bool:
+    def _run_one(self, op: Op, kind: str, target, ctx: Context, w, pick, into=None) -> bool:
         """One op of an op list (:meth:`_run_ops`): on its own ``who`` or the list's target,
-        then its ``then`` (found) or ``else`` ops (the branch taken is noted in ``_rpath``)."""
+        then its ``then`` (found) or ``else`` ops (the branch taken is noted in ``_rpath``;
+        while the op runs on the targets of its own ``who``, the entry also holds
+        ``kind, targets, index, found so far``). ``into``: a resumed walk
+        (``Abilities._resume_ops``): ``(that who part or None, fn)``, where ``fn(kind, x)``
+        goes on inside the op on the target it had reached; the later targets follow."""
         rp = self._rpath
-        if op.who is not None:
-            res = resolve(op.who, ctx, w)
-            found = False
-            xs = self._picked(res, pick)
-            if rp is not None and len(xs) > 1:
-                self._rpath = None  # (several targets: their dice are used at once)
-            for x in xs:
-                found = self._op(op, res.kind, x, ctx, w, pick) or found
-            self._rpath = rp
+        if op.who is not None and (into is None or into[0] is not None):
+            if into is None:
+                res = resolve(op.who, ctx, w)
+                tk, xs, j, found = res.kind, self._picked(res, pick), 0, False
+            else:
+                tk, xs, j, found = into[0]
+            if rp is None:
+                for x in xs:
+                    found = self._op(op, tk, x, ctx, w, pick) or found
+            else:
+                e = rp[-1]
+                for j in range(j, len(xs)):
+                    e[1:] = [None, tk, xs, j, found]
+                    if into is not None:
+                        f, into = into[1](tk, xs[j]), None
+                    else:
+                        f = self._op(op, tk, xs[j], ctx, w, pick)
+                    found = f or found
+                del e[2:]
+        elif into is not None:
+            found = into[1](kind, target)
         else:
             found = self._op(op, kind, target, ctx, w, pick)
         if found:
@@ -141,20 +164,29 @@ class Ops:
         name = op.name
         if name in LASTING:
             return self._lasting(op, kind, x, ctx, w)
+        if self._rpath is not None:
+            self._odice = []  # (the dice this op uses: Abilities._resume_ops)
         h = _HANDLERS.get(name)
         return h(self, op, kind, x, ctx, w, pick) if h is not None else False
 
-    def _run_card_ops(self, seat: int, ops, source: int) -> None:
+    def _run_card_ops(self, seat: int, ops, source: int, part: tuple | None = None) -> None:
         """Run the op list ``ops`` of card ``source`` on player ``seat`` (a module-owned part:
         a room's ON ENTRY / ON EXIT ops, the ops of a failed Run Away roll in a room), as the
-        card's own event: quietly, the victim tested as they are."""
+        card's own event: quietly, the victim tested as they are. ``part``: where the list is
+        in the card's compiled parts (``("room", "on_entry")``), so that a die it rolls may
+        wait for the reactions to it like an ability's (the walk resumes from there:
+        ``Abilities._lang_ops_cont``); the rest of the module's event goes on meanwhile."""
         ctx = self._ctx(source, -1, seat, against=False)
-        quiet, lost = self._quiet, self._lost
-        self._quiet, self._lost = True, []
+        saved = self._quiet, self._lost, self._rpath, self._rsite, self._odice
+        self._quiet, self._lost, self._rpath, self._rsite = True, [], None, None
+        if part is not None and "die_rolled" in self._lt:
+            self._rpath, self._rsite = [], (source, part, "player", seat, None, True, ())
         try:
             self._run_ops(ops, "player", seat, ctx, EngineWorld(self))
+        except _Suspended:
+            pass
         finally:
-            self._quiet, self._lost = quiet, lost
+            self._quiet, self._lost, self._rpath, self._rsite, self._odice = saved
 
     # ------------------------------------------------------------------ control
     def _op_if(self, op, kind, x, ctx, w, pick) -> bool:
@@ -199,11 +231,13 @@ class Ops:
         """
         die = self._roll()
         if self._die_pre:
-            self._die_pre = False  # (its reactions are in: a Bad Stuff's first die, a resumed walk)
+            self._die_pre -= 1  # (its reactions are in: a Bad Stuff's first die, a resumed walk)
         elif "die_rolled" in self._lt and self._rpath is not None and self._rsite is not None:
             die = self._op_die(seat, die, ctx)
             if die is None:
                 raise _Suspended
+        if self._rpath is not None:
+            self._odice.append(die)
         return die
 
     def _op_die(self, seat: int, die: int, ctx: Context, fresh: bool = True) -> int | None:
@@ -211,16 +245,18 @@ class Ops:
         place: ``_rpath``): the die the reactions leave (a ``set_die``; a ``reroll`` rolls
         again, with its own reactions), or None when a card may react and the walk must wait
         (the ``react`` decision is queued with the walk's place: ``Abilities._lang_ops_cont``).
-        An ability with several targets keeps no place: its dice are used at once (rulebooks
-        silent; no printed card rolls so). ``fresh``: a new roll, not one made again by a
+        The place holds the ability's target (and the later ones), the target an op with its
+        own ``who`` had reached, and the dice the op used before this one (``_odice``: an op
+        rolling several dice resumes with them). ``fresh``: a new roll, not one made again by a
         ``reroll`` (``limit: {per: roll}`` counts a roll and its rerolls as one)."""
         if fresh:  # a new roll: the abilities limited per roll may answer it (a reroll is the same roll)
             self._limits_reset("roll")
         ev = self._ev
-        card, idx, kind, x, pick, quiet = self._rsite
+        card, idx, kind, x, pick, quiet, rest = self._rsite
         facts = tuple(sorted(ctx.facts.items())) if ctx.facts else ()
         here = (card, idx, kind, x, pick, quiet, tuple(tuple(e) for e in self._rpath),
-                (ctx.source, ctx.owner, ctx.player, ctx.monster, ctx.bonus, ctx.against, facts))
+                (ctx.source, ctx.owner, ctx.player, ctx.monster, ctx.bonus, ctx.against, facts),
+                tuple(self._odice), rest)
         try:
             while True:
                 self._ev = {}
@@ -651,7 +687,9 @@ class Ops:
     def _op_rooms(self, op, kind, x, ctx, w, pick) -> bool:
         """``move`` (a forced move: the next room that way, or START, which is no exit) and
         ``destroy_rooms`` (this one, the neighbour that way, every neighbour, or the rooms the
-        owner chose: the action's ``cs``) - SMA rules, Movement; Room Destruction."""
+        owner chose: the action's ``cs``) - SMA rules, Movement; Room Destruction. The Run
+        Away dice of the players inside a room are rolled before it goes, room by room, each a
+        die roll that may be answered (Loaded Die, card_facts_more.md 2c: :meth:`_op_die_roll`)."""
         from .modules import rooms as R
         mod = self._rooms_module()
         if mod is None:
@@ -687,7 +725,13 @@ class Ops:
         done = False
         for k in keys:
             if k is not None and k in ms["grid"] and k != R.START:
-                mod.destroy(self, k, destroyer)
+                dice = None
+                if self._rpath is not None and mod._destructible(self, k):
+                    # the Run Away dice of the players inside, each answered (a Loaded Die) before
+                    # the room goes; a resumed walk finds the rooms already gone off the grid
+                    dice = [self._op_die_roll(q, ctx) for q, at in enumerate(ms["pos"]) if at == k]
+                    self._odice = []
+                mod.destroy(self, k, destroyer, dice)
                 done = True
         return done
 
