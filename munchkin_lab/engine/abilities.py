@@ -296,10 +296,16 @@ class Abilities:
             if own:
                 quiet = self._quiet
                 self._quiet = True
+                # (inside another card's ability: its caller says what it did, not that card)
+                mute = bool(self._saying) and self._saying[-1][0] != card
+                if mute:
+                    self._say_begin(card, mute=True)
                 try:
                     self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers, False)
                 finally:
                     self._quiet = quiet
+                    if mute:
+                        self._say_end()
             else:
                 self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers)
         if offers:
@@ -338,6 +344,8 @@ class Abilities:
         m = card if self._kind[card] == "monster" else -1
         quiet, lost = self._quiet, self._lost
         self._quiet, self._lost = True, []
+        if self.history:  # (nobody else says what it did: Victims._say_begin)
+            self._say_begin(card)
         try:
             for idx, ab in self._lrun[card][trigger]:
                 if ab.may or ab.from_hand or not self.state.players[seat].alive:
@@ -351,6 +359,8 @@ class Abilities:
                 self._run_ops(ab.do, "player", seat, ctx, w)
         finally:
             self._quiet, self._lost = quiet, lost
+            if self.history:
+                self._say_end()
 
     def _hand_offers(self, trigger, player, monster, facts, offers) -> None:
         hand = self._lhand.get(trigger)
@@ -392,7 +402,13 @@ class Abilities:
                 # window, curses.py; core rules, 3. Your hand)
                 self._say("The others may react.")
             else:
-                self._say(f"{self._pn(q)} may use {self.name(c)} ({self._ab_label(c, idx)}).")
+                self._say(f"{self._pn(q)} may use {self._ab_named(c, idx)}.")
+
+    def _ab_named(self, c: int, idx: int) -> str:
+        """Card ``c``'s name for the log, with ability ``idx``'s label when it has one ("Lawyers
+        (trade)"); the ops' names are no game words (what they did is said: ``_say_end``)."""
+        label = self._prog[c].abilities[idx].label
+        return f"{self.name(c)} ({label})" if label else self.name(c)
 
     def _ab_label(self, c: int, idx: int) -> str:
         ab = self._prog[c].abilities[idx]
@@ -411,8 +427,9 @@ class Abilities:
         else:
             res = resolve(who, ctx, w)
             kind, items = res.kind, self._picked(res, pick)
-        if self.history and not self._quiet:
-            self._say(f"{self.name(card)}: {self._ab_label(card, idx)}.")
+        say = self.history and not self._quiet
+        if say:  # (the log says what its ops changed, in game words: Victims._say_begin)
+            self._say_begin(card)
         lost, rpath, rsite, odice = self._lost, self._rpath, self._rsite, self._odice
         self._lost = []
         keep = bool(items) and "die_rolled" in self._lt  # a roll op's die may wait (ops.py)
@@ -422,85 +439,8 @@ class Abilities:
             pass  # the walk resumes after the reactions to its die (_lang_ops_cont)
         finally:
             self._lost, self._rpath, self._rsite, self._odice = lost, rpath, rsite, odice
-
-    def _run_targets(self, ops, card, idx, kind, items, ctx, w, pick, quiet, keep) -> None:
-        """Run ability ``idx``'s ``ops`` on each of ``items`` in order; ``keep``: the walk keeps
-        its place (``Ops._rpath``, with the later targets in ``Ops._rsite``) so that an op's
-        die may wait for the reactions to it (raises ``_Suspended`` then)."""
-        self._rpath = self._rsite = None
-        for k, x in enumerate(items):
-            if keep:
-                self._rpath, self._rsite = [], (card, idx, kind, x, pick, quiet, tuple(items[k + 1:]))
-            self._run_ops(ops, kind, x, ctx, w, pick)
-
-    def _lang_ops_cont(self, cont: tuple) -> None:
-        """The reactions to the die of an op that rolls are in (``Ops._op_die``): the ability's
-        op walk resumes at its place with the die they leave (a ``set_die``; a ``reroll`` rolls
-        again, with its own reactions): that op with its die (after the dice it had used
-        already), then the rest of every op list it was in (``Ops`` module docstring), then
-        the ability's later targets. Nothing more runs on a player target who died.
-        ``cont``: ``("ops", roller, die, card, ability index (or the part's keys), target kind,
-        target, pick, quiet, place, context fields, the op's earlier dice, later targets)``."""
-        _k, seat, die, card, idx, kind, x, pick, quiet, path, ct, odice, rest = cont
-        # (an ability's ops, or a module-owned op list of the card: Ops._run_card_ops)
-        do = self._prog[card].abilities[idx].do if isinstance(idx, int) else self._part(card, idx[0])[idx[1]]
-        ctx = Context(*ct[:6], dict(ct[6]))
-        w = EngineWorld(self)
-        saved = (self._lost, self._rpath, self._rsite, self._quiet, self._odice)
-        self._lost, self._rpath, self._quiet = [], [], quiet
-        self._rsite, self._odice = (card, idx, kind, x, pick, quiet, rest), list(odice)
-        try:
-            if kind != "player" or self.state.players[x].alive:
-                if self._ev.get("reroll"):
-                    if self.history:
-                        self._say(f"{self._pn(seat)} rolls again.")
-                    self._rpath.extend(list(e) for e in path)
-                    die = self._op_die(seat, self._roll(), ctx, fresh=False)
-                    if die is None:
-                        return
-                    del self._rpath[:]
-                else:
-                    die = self._ev.get("die", die)
-                self._resume_ops(do, path, 0, (*odice, die), kind, x, ctx, w, pick)
-            self._run_targets(do, card, idx, kind, rest, ctx, w, pick, quiet, True)
-        except _Suspended:
-            pass
-        finally:
-            self._lost, self._rpath, self._rsite, self._quiet, self._odice = saved
-
-    def _resume_ops(self, ops, path: tuple, depth: int, dice: tuple, kind, x, ctx, w, pick) -> None:
-        """Resume the op walk at ``path[depth:]`` inside ``ops``: down to the op that rolled,
-        which runs again with ``dice`` (in front of the forced dice, their reactions done: the
-        dice it had used and the one answered), then the later targets of each entered op's
-        own ``who`` and the ops after each entered op, innermost list first."""
-        e = path[depth]
-        i, branch = e[0], e[1]
-        op = ops[i]
-        rp = self._rpath
-        rp.append([i, branch])
-        last = depth == len(path) - 1
-
-        def into(k, t) -> bool:  # inside the op, on the target it had reached
-            if last:
-                self.state.forced[0:0] = dice
-                self._die_pre = len(dice)
-                try:
-                    return self._op(op, k, t, ctx, w, pick)
-                finally:
-                    self._die_pre = 0
-            rp[-1][1] = branch
-            sub = op.value[branch][1] if isinstance(branch, int) else op.get(branch, ()) \
-                if branch not in ("then", "else") else op.then if branch == "then" else op.orelse
-            self._resume_ops(sub, path, depth + 1, dice, k, t, ctx, w, pick)
-            return True
-
-        if len(e) > 2 or last or op.name == "if" or branch not in ("then", "else"):
-            self._run_one(op, kind, x, ctx, w, pick, into=(tuple(e[2:]) or None, into))
-        else:  # in the op's then / else, after it ran on its targets
-            self._resume_ops(op.then if branch == "then" else op.orelse, path, depth + 1, dice,
-                             kind, x, ctx, w, pick)
-        rp.pop()
-        self._run_ops(ops, kind, x, ctx, w, pick, start=i + 1)
+            if say:
+                self._say_end()
 
     # ------------------------------------------------------------------ combat numbers
     def _lang_fight_declared(self, seat: int) -> bool:

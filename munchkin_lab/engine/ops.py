@@ -24,7 +24,7 @@ A die rolled by an op (``roll``, ``lose_level_per_roll``, ``lose_cards_roll``,
 ``run_away_roll``, the Run Away dice of ``destroy_rooms``) is a die roll like any other (Loaded Die: played after any die
 roll, card_facts_more.md 2c): ``die_rolled`` fires before its result is used. When a card may
 react (a ``react`` decision), the walk stops there and resumes after the answers
-(:meth:`Ops._op_die_roll`, ``Abilities._lang_ops_cont``): the walk keeps its place in ``_rpath``
+(:meth:`Ops._op_die_roll`, ``LangRolls._lang_ops_cont``): the walk keeps its place in ``_rpath``
 (the index of each op list entered and the branch taken, the target an op's own ``who`` had
 reached, the ability's later targets), so that the op lists after the roll and the later
 targets run on. The rest of the event that ran the ability (other cards hearing it, the log) does not
@@ -68,7 +68,7 @@ class Ops:
     _rsite: tuple | None = None
     #: how many of the next dice ops roll have had their reactions already (in front of the
     #: forced dice: a Bad Stuff that starts with a roll, ``RunAway._bad_stuff``; a resumed
-    #: walk, ``Abilities._resume_ops``)
+    #: walk, ``LangRolls._resume_ops``)
     _die_pre = 0
     #: the dice the op running now has used so far (an op may roll several: a room destroyed
     #: with players inside), set by :meth:`_op` while ``_rpath`` is kept
@@ -100,7 +100,7 @@ class Ops:
         then its ``then`` (found) or ``else`` ops (the branch taken is noted in ``_rpath``;
         while the op runs on the targets of its own ``who``, the entry also holds
         ``kind, targets, index, found so far``). ``into``: a resumed walk
-        (``Abilities._resume_ops``): ``(that who part or None, fn)``, where ``fn(kind, x)``
+        (``LangRolls._resume_ops``): ``(that who part or None, fn)``, where ``fn(kind, x)``
         goes on inside the op on the target it had reached; the later targets follow."""
         rp = self._rpath
         if op.who is not None and (into is None or into[0] is not None):
@@ -165,9 +165,12 @@ class Ops:
         if name in LASTING:
             return self._lasting(op, kind, x, ctx, w)
         if self._rpath is not None:
-            self._odice = []  # (the dice this op uses: Abilities._resume_ops)
+            self._odice = []  # (the dice this op uses: LangRolls._resume_ops)
         h = _HANDLERS.get(name)
-        return h(self, op, kind, x, ctx, w, pick) if h is not None else False
+        found = h(self, op, kind, x, ctx, w, pick) if h is not None else False
+        if self._saying:  # (history: what the op changed, said as it happened)
+            self._say_flush(self._saying[-1], name not in _SAYS_ITSELF)
+        return found
 
     def _run_card_ops(self, seat: int, ops, source: int, part: tuple | None = None) -> None:
         """Run the op list ``ops`` of card ``source`` on player ``seat`` (a module-owned part:
@@ -175,18 +178,22 @@ class Ops:
         card's own event: quietly, the victim tested as they are. ``part``: where the list is
         in the card's compiled parts (``("room", "on_entry")``), so that a die it rolls may
         wait for the reactions to it like an ability's (the walk resumes from there:
-        ``Abilities._lang_ops_cont``); the rest of the module's event goes on meanwhile."""
+        ``LangRolls._lang_ops_cont``); the rest of the module's event goes on meanwhile."""
         ctx = self._ctx(source, -1, seat, against=False)
         saved = self._quiet, self._lost, self._rpath, self._rsite, self._odice
         self._quiet, self._lost, self._rpath, self._rsite = True, [], None, None
         if part is not None and "die_rolled" in self._lt:
             self._rpath, self._rsite = [], (source, part, "player", seat, None, True, ())
+        if self.history:  # (what they did, in game words: Victims._say_begin)
+            self._say_begin(source)
         try:
             self._run_ops(ops, "player", seat, ctx, EngineWorld(self))
         except _Suspended:
             pass
         finally:
             self._quiet, self._lost, self._rpath, self._rsite, self._odice = saved
+            if self.history:
+                self._say_end()
 
     # ------------------------------------------------------------------ control
     def _op_if(self, op, kind, x, ctx, w, pick) -> bool:
@@ -244,7 +251,7 @@ class Ops:
         """``die_rolled`` for the die of an op of the ability running now (it keeps its
         place: ``_rpath``): the die the reactions leave (a ``set_die``; a ``reroll`` rolls
         again, with its own reactions), or None when a card may react and the walk must wait
-        (the ``react`` decision is queued with the walk's place: ``Abilities._lang_ops_cont``).
+        (the ``react`` decision is queued with the walk's place: ``LangRolls._lang_ops_cont``).
         The place holds the ability's target (and the later ones), the target an op with its
         own ``who`` had reached, and the dice the op used before this one (``_odice``: an op
         rolling several dice resumes with them). ``fresh``: a new roll, not one made again by a
@@ -291,9 +298,7 @@ class Ops:
             return False
         before = p.level
         self._change_level(x, delta, from_kill=bool(op.get("winning")))
-        if self.history and not self._quiet and p.level != before:
-            self._say(f"{p.name}: Level {before} -> {p.level}.")
-        return p.level != before
+        return p.level != before  # (the ability says it: Victims._say_end)
 
     def _op_death(self, op, kind, x, ctx, w, pick) -> bool:
         """``death`` (core rules, 7. Death); the target takes no more ops."""
@@ -772,10 +777,41 @@ class Ops:
         if kind == "player":
             self._sba_seats.add(x)
         if self.history:
-            who = self._pn(x) if kind == "player" else self.name(x) if kind in ("monster", "card") else f"the {x}"
-            self._say(f"{self.name(ctx.source)}: {op.name.replace('_', ' ')} {val if val is not True else ''}"
-                      f"{' ' if val is not True else ''}for {who} ({op.duration.kind.replace('_', ' ')}).")
+            who = self._pn(x) if kind == "player" else self.name(x) if kind in ("monster", "card") \
+                else f"the {x[:-1]} side"
+            self._say(f"{self.name(ctx.source)}: {who} {_lasting_words(op.name, val)} "
+                      f"{_FOR.get(op.duration.kind, op.duration.kind.replace('_', ' '))}.")
         return True
+
+
+#: a lasting op in game words, after the target's name (``{v}``: its value; :func:`_lasting_words`)
+_LASTING_WORDS = {
+    "combat_strength": "gets {v:+d} to combat strength", "run_away": "gets {v:+d} to Run Away",
+    "roll_mod": "gets {v:+d} to die rolls", "hand_limit": "gets {v:+d} to the hand limit",
+    "treasures": "gives {v:+d} Treasure(s)", "levels_won": "gives {v:+d} Level(s) when killed",
+    "item_bonus": "gets {v:+d} from each item", "grant_tag": "is {v}", "remove_tag": "is no longer {v}",
+    "only_slot": "may use only the {v} slot", "double_sale": "sells {v} item(s) a turn for double",
+    "no_run_away": "may not Run Away", "no_help": "may not be helped",
+    "items_dont_count": "fights without the bonuses of items",
+    "level_doesnt_count": "fights without counting Level", "wins_ties": "wins ties",
+    "auto_escape": "escapes without rolling", "must_help": "must help when asked",
+}
+#: ops whose own lines say what they changed for the players (no second line: ``_say_flush``)
+_SAYS_ITSELF = frozenset({"slay", "destroy_rooms"})
+#: a duration in game words
+_FOR = {"this_combat": "for this combat", "next_combat": "for the next combat",
+        "in_play": "while the card is in play", "this_turn": "this turn",
+        "until_next_turn": "until their next turn", "good": "for good",
+        "until_lost": "until the item is lost"}
+
+
+def _lasting_words(name: str, v) -> str:
+    """Lasting op ``name`` with value ``v`` in game words ("gets +2 to combat strength"); an
+    op without its own words: its name ("counts twice")."""
+    t = _LASTING_WORDS.get(name)
+    if t is not None and (isinstance(v, int) and not isinstance(v, bool) or "{v:" not in t):
+        return t.format(v=v)
+    return name.replace("_", " ") + ("" if v is True else f" {v}")
 
 
 #: op name -> the :class:`Ops` method that runs it (every op of :data:`.lang.vocab.OPS` that
