@@ -296,10 +296,16 @@ class Abilities:
             if own:
                 quiet = self._quiet
                 self._quiet = True
+                # (inside another card's ability: its caller says what it did, not that card)
+                mute = bool(self._saying) and self._saying[-1][0] != card
+                if mute:
+                    self._say_begin(card, mute=True)
                 try:
                     self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers, False)
                 finally:
                     self._quiet = quiet
+                    if mute:
+                        self._say_end()
             else:
                 self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers)
         if offers:
@@ -338,6 +344,8 @@ class Abilities:
         m = card if self._kind[card] == "monster" else -1
         quiet, lost = self._quiet, self._lost
         self._quiet, self._lost = True, []
+        if self.history:  # (nobody else says what it did: Victims._say_begin)
+            self._say_begin(card)
         try:
             for idx, ab in self._lrun[card][trigger]:
                 if ab.may or ab.from_hand or not self.state.players[seat].alive:
@@ -351,6 +359,8 @@ class Abilities:
                 self._run_ops(ab.do, "player", seat, ctx, w)
         finally:
             self._quiet, self._lost = quiet, lost
+            if self.history:
+                self._say_end()
 
     def _hand_offers(self, trigger, player, monster, facts, offers) -> None:
         hand = self._lhand.get(trigger)
@@ -392,7 +402,13 @@ class Abilities:
                 # window, curses.py; core rules, 3. Your hand)
                 self._say("The others may react.")
             else:
-                self._say(f"{self._pn(q)} may use {self.name(c)} ({self._ab_label(c, idx)}).")
+                self._say(f"{self._pn(q)} may use {self._ab_named(c, idx)}.")
+
+    def _ab_named(self, c: int, idx: int) -> str:
+        """Card ``c``'s name for the log, with ability ``idx``'s label when it has one ("Lawyers
+        (trade)"); the ops' names are no game words (what they did is said: ``_say_end``)."""
+        label = self._prog[c].abilities[idx].label
+        return f"{self.name(c)} ({label})" if label else self.name(c)
 
     def _ab_label(self, c: int, idx: int) -> str:
         ab = self._prog[c].abilities[idx]
@@ -411,75 +427,20 @@ class Abilities:
         else:
             res = resolve(who, ctx, w)
             kind, items = res.kind, self._picked(res, pick)
-        if self.history and not self._quiet:
-            self._say(f"{self.name(card)}: {self._ab_label(card, idx)}.")
-        lost, rpath, rsite = self._lost, self._rpath, self._rsite
+        say = self.history and not self._quiet
+        if say:  # (the log says what its ops changed, in game words: Victims._say_begin)
+            self._say_begin(card)
+        lost, rpath, rsite, odice = self._lost, self._rpath, self._rsite, self._odice
         self._lost = []
-        if len(items) == 1 and "die_rolled" in self._lt:  # a roll op's die may wait (ops.py)
-            self._rpath, self._rsite = [], (card, idx, kind, items[0], pick, self._quiet)
-        else:
-            self._rpath = self._rsite = None
+        keep = bool(items) and "die_rolled" in self._lt  # a roll op's die may wait (ops.py)
         try:
-            for x in items:
-                self._run_ops(ab.do, kind, x, ctx, w, pick)
+            self._run_targets(ab.do, card, idx, kind, items, ctx, w, pick, self._quiet, keep)
         except _Suspended:
             pass  # the walk resumes after the reactions to its die (_lang_ops_cont)
         finally:
-            self._lost, self._rpath, self._rsite = lost, rpath, rsite
-
-    def _lang_ops_cont(self, cont: tuple) -> None:
-        """The reactions to the die of an op that rolls are in (``Ops._op_die``): the ability's
-        op walk resumes at its place with the die they leave (a ``set_die``; a ``reroll`` rolls
-        again, with its own reactions): that op with its die, then the rest of every op list it
-        was in (``Ops`` module docstring). Nothing resumes for a player target who died.
-        ``cont``: ``("ops", roller, die, card, ability index, target kind, target, pick, quiet,
-        place, context fields)``."""
-        _k, seat, die, card, idx, kind, x, pick, quiet, path, ct = cont
-        if kind == "player" and not self.state.players[x].alive:
-            return
-        ab = self._prog[card].abilities[idx]
-        ctx = Context(*ct[:6], dict(ct[6]))
-        w = EngineWorld(self)
-        saved = (self._lost, self._rpath, self._rsite, self._quiet)
-        self._lost, self._rpath, self._rsite, self._quiet = [], [], (card, idx, kind, x, pick, quiet), quiet
-        try:
-            if self._ev.get("reroll"):
-                if self.history:
-                    self._say(f"{self._pn(seat)} rolls again.")
-                self._rpath.extend(list(e) for e in path)
-                die = self._op_die(seat, self._roll(), ctx, fresh=False)
-                if die is None:
-                    return
-                del self._rpath[:]
-            else:
-                die = self._ev.get("die", die)
-            self._resume_ops(ab.do, path, 0, die, kind, x, ctx, w, pick)
-        except _Suspended:
-            pass
-        finally:
-            self._lost, self._rpath, self._rsite, self._quiet = saved
-
-    def _resume_ops(self, ops, path: tuple, depth: int, die: int, kind, x, ctx, w, pick) -> None:
-        """Resume the op walk at ``path[depth:]`` inside ``ops``: down to the op that rolled,
-        which runs again with ``die`` (in front of the forced dice, its reactions done), then
-        the ops after each entered op, innermost list first."""
-        i, branch = path[depth]
-        op = ops[i]
-        rp = self._rpath
-        rp.append([i, branch])
-        if depth == len(path) - 1:
-            self.state.forced.insert(0, die)
-            self._die_pre = True
-            try:
-                self._run_one(op, kind, x, ctx, w, pick)
-            finally:
-                self._die_pre = False
-        else:
-            sub = op.then if branch == "then" else op.orelse if branch == "else" else \
-                op.value[branch][1] if isinstance(branch, int) else op.get(branch, ())
-            self._resume_ops(sub, path, depth + 1, die, kind, x, ctx, w, pick)
-        rp.pop()
-        self._run_ops(ops, kind, x, ctx, w, pick, start=i + 1)
+            self._lost, self._rpath, self._rsite, self._odice = lost, rpath, rsite, odice
+            if say:
+                self._say_end()
 
     # ------------------------------------------------------------------ combat numbers
     def _lang_fight_declared(self, seat: int) -> bool:

@@ -343,7 +343,11 @@ class Combat:
             self._push_manual(fighter, m, discard=False)
         run = self._lrun[m]
         if run and "enters_combat" in run:  # the monster's own (on_meet)
+            if self.history:  # (its own event is quiet; nobody else says what it did)
+                self._say_begin(m)
             self._lang_fire_card("enters_combat", m, -1, fighter, m, own=True)
+            if self.history:
+                self._say_end()
         if "enters_combat" in self._lt:
             self._lang_fire("enters_combat", self.state.combat.fighter, m)
 

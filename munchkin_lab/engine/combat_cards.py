@@ -335,8 +335,8 @@ class CombatCards:
     def _do_join(self, seat: int, a: Action) -> None:
         p = self.state.players[seat]
         p.hand.remove(a.card)
-        self._add_monster(a.card)
         if self.history: self._say(f"{p.name} adds {self.name(a.card)} to the combat (joining).")
+        self._add_monster(a.card)
         c = self.state.combat
         for e in a.cards:  # Monster Enhancers that come in with it
             p.hand.remove(e)

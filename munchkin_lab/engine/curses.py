@@ -112,7 +112,11 @@ class Curses:
         resolved by hand."""
         run = self._lrun[c]
         if run and "hits" in run:
+            if self.history:  # (what it did, in game words: Victims._say_begin)
+                self._say_begin(c)
             self._lang_fire_card("hits", c, seat, seat, own=True)
+            if self.history:
+                self._say_end()
             self._discard(c)
         else:
             self._push_manual(seat, c, discard=True)

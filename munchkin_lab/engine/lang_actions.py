@@ -382,7 +382,7 @@ class LangActions:
             if card == a.card and idx == a.n:
                 self._ev = {}
                 if self.history:
-                    self._say(f"{self._pn(seat)} uses {self.name(card)} ({self._ab_label(card, idx)}).")
+                    self._say(f"{self._pn(seat)} uses {self._ab_named(card, idx)}.")
                 self._take_ability(seat, card, idx, ab, ctx, a, "use")
                 self._combat_changed(seat)
                 return

@@ -4,12 +4,18 @@ reactions (``die_rolled``, ``run_away_rolled``) and a Curse about to hit (``curs
 
 The mixin :class:`LangRolls` of :class:`~munchkin_lab.engine.game.Game`; it fires through
 :meth:`Abilities._lang_fire` and resumes in the continuations that :meth:`Abilities._lang_continue`
-dispatches (``("die", ...)``, ``("run", ...)``, ``("curse", ...)``).
+dispatches (``("die", ...)``, ``("run", ...)``, ``("curse", ...)``, ``("ops", ...)``: an
+ability's op walk that waited for the answers to the die of one of its ops resumes here,
+:meth:`LangRolls._lang_ops_cont`).
 
 Rule sources: core rules (``shared/seeds/001``), 7. Running Away and 10. Curses;
 ``card_facts_more.md`` 2c (Loaded Die: after any die roll).
 """
 from __future__ import annotations
+
+from .lang.interp import Context
+from .lang_world import EngineWorld
+from .ops import _Suspended
 
 
 class LangRolls:
@@ -191,3 +197,89 @@ class LangRolls:
     def _lang_curse_cont(self, victim: int, c: int, caster: int) -> None:
         if not self._lang_curse_cancelled(victim, c):
             self._apply_curse_window(victim, c, caster)
+
+    # ------------------------------------------------------------------ an op walk resumed
+    def _run_targets(self, ops, card, idx, kind, items, ctx, w, pick, quiet, keep) -> None:
+        """Run ability ``idx``'s ``ops`` on each of ``items`` in order; ``keep``: the walk keeps
+        its place (``Ops._rpath``, with the later targets in ``Ops._rsite``) so that an op's
+        die may wait for the reactions to it (raises ``_Suspended`` then)."""
+        self._rpath = self._rsite = None
+        for k, x in enumerate(items):
+            if keep:
+                self._rpath, self._rsite = [], (card, idx, kind, x, pick, quiet, tuple(items[k + 1:]))
+            self._run_ops(ops, kind, x, ctx, w, pick)
+
+    def _lang_ops_cont(self, cont: tuple) -> None:
+        """The reactions to the die of an op that rolls are in (``Ops._op_die``): the ability's
+        op walk resumes at its place with the die they leave (a ``set_die``; a ``reroll`` rolls
+        again, with its own reactions): that op with its die (after the dice it had used
+        already), then the rest of every op list it was in (``Ops`` module docstring), then
+        the ability's later targets. Nothing more runs on a player target who died.
+        ``cont``: ``("ops", roller, die, card, ability index (or the part's keys), target kind,
+        target, pick, quiet, place, context fields, the op's earlier dice, later targets)``."""
+        _k, seat, die, card, idx, kind, x, pick, quiet, path, ct, odice, rest = cont
+        # (an ability's ops, or a module-owned op list of the card: Ops._run_card_ops)
+        ab = self._prog[card].abilities[idx] if isinstance(idx, int) else None
+        do = ab.do if ab is not None else self._part(card, idx[0])[idx[1]]
+        ctx = Context(*ct[:6], dict(ct[6]))
+        w = EngineWorld(self)
+        saved = (self._lost, self._rpath, self._rsite, self._quiet, self._odice)
+        self._lost, self._rpath, self._quiet = [], [], quiet
+        self._rsite, self._odice = (card, idx, kind, x, pick, quiet, rest), list(odice)
+        if self.history:  # (the rest of a quiet walk too: nobody else says what it does now)
+            own = quiet and ab is not None and ("caught" in ab.when or "hits" in ab.when)
+            self._say_begin(self._cause_words(card) if own else card)
+        try:
+            if kind != "player" or self.state.players[x].alive:
+                if self._ev.get("reroll"):
+                    if self.history:
+                        self._say(f"{self._pn(seat)} rolls again.")
+                    self._rpath.extend(list(e) for e in path)
+                    die = self._op_die(seat, self._roll(), ctx, fresh=False)
+                    if die is None:
+                        return
+                    del self._rpath[:]
+                else:
+                    die = self._ev.get("die", die)
+                self._resume_ops(do, path, 0, (*odice, die), kind, x, ctx, w, pick)
+            self._run_targets(do, card, idx, kind, rest, ctx, w, pick, quiet, True)
+        except _Suspended:
+            pass
+        finally:
+            self._lost, self._rpath, self._rsite, self._quiet, self._odice = saved
+            if self.history:
+                self._say_end()
+
+    def _resume_ops(self, ops, path: tuple, depth: int, dice: tuple, kind, x, ctx, w, pick) -> None:
+        """Resume the op walk at ``path[depth:]`` inside ``ops``: down to the op that rolled,
+        which runs again with ``dice`` (in front of the forced dice, their reactions done: the
+        dice it had used and the one answered), then the later targets of each entered op's
+        own ``who`` and the ops after each entered op, innermost list first."""
+        e = path[depth]
+        i, branch = e[0], e[1]
+        op = ops[i]
+        rp = self._rpath
+        rp.append([i, branch])
+        last = depth == len(path) - 1
+
+        def into(k, t) -> bool:  # inside the op, on the target it had reached
+            if last:
+                self.state.forced[0:0] = dice
+                self._die_pre = len(dice)
+                try:
+                    return self._op(op, k, t, ctx, w, pick)
+                finally:
+                    self._die_pre = 0
+            rp[-1][1] = branch
+            sub = op.value[branch][1] if isinstance(branch, int) else op.get(branch, ()) \
+                if branch not in ("then", "else") else op.then if branch == "then" else op.orelse
+            self._resume_ops(sub, path, depth + 1, dice, k, t, ctx, w, pick)
+            return True
+
+        if len(e) > 2 or last or op.name == "if" or branch not in ("then", "else"):
+            self._run_one(op, kind, x, ctx, w, pick, into=(tuple(e[2:]) or None, into))
+        else:  # in the op's then / else, after it ran on its targets
+            self._resume_ops(op.then if branch == "then" else op.orelse, path, depth + 1, dice,
+                             kind, x, ctx, w, pick)
+        rp.pop()
+        self._run_ops(ops, kind, x, ctx, w, pick, start=i + 1)

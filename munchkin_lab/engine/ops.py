@@ -21,12 +21,13 @@ While the card of an event runs its own abilities (Bad Stuff, a Curse hitting, a
 (``victims.py``).
 
 A die rolled by an op (``roll``, ``lose_level_per_roll``, ``lose_cards_roll``,
-``run_away_roll``) is a die roll like any other (Loaded Die: played after any die
+``run_away_roll``, the Run Away dice of ``destroy_rooms``) is a die roll like any other (Loaded Die: played after any die
 roll, card_facts_more.md 2c): ``die_rolled`` fires before its result is used. When a card may
 react (a ``react`` decision), the walk stops there and resumes after the answers
-(:meth:`Ops._op_die_roll`, ``Abilities._lang_ops_cont``): the walk keeps its place in ``_rpath``
-(the index of each op list entered and the branch taken), so that the op lists after the roll
-run on. The rest of the event that ran the ability (other cards hearing it, the log) does not
+(:meth:`Ops._op_die_roll`, ``LangRolls._lang_ops_cont``): the walk keeps its place in ``_rpath``
+(the index of each op list entered and the branch taken, the target an op's own ``who`` had
+reached, the ability's later targets), so that the op lists after the roll and the later
+targets run on. The rest of the event that ran the ability (other cards hearing it, the log) does not
 wait for it (rulebooks silent; a reaction to a die is rare enough that nothing else is held).
 """
 from __future__ import annotations
@@ -58,14 +59,20 @@ class Ops:
     _lost: list = []
     #: the place of the op walk of the ability running now, ``[[index, branch], ...]`` from its
     #: ``do`` list down (branch: ``"then"`` / ``"else"`` / a roll's range index / a
-    #: run_away_roll's ``"fail"`` / ``"success"``), kept only when a die an op rolls may wait
-    #: for reactions (a card hears ``die_rolled``; the ability has one target) - else None
+    #: run_away_roll's ``"fail"`` / ``"success"``; an op running on the targets of its own
+    #: ``who`` adds ``kind, targets, index, found so far``: :meth:`_run_one`), kept only when
+    #: a die an op rolls may wait for reactions (a card hears ``die_rolled``) - else None
     _rpath: list | None = None
-    #: ``(card, ability index, target kind, target, pick, quiet)`` of that ability
+    #: ``(card, ability index, target kind, target, pick, quiet, later targets)`` of that
+    #: ability (the later targets of its ``who`` run once the walk on this one is done)
     _rsite: tuple | None = None
-    #: the next die an op rolls has had its reactions already (a Bad Stuff that starts with a
-    #: roll: ``RunAway._bad_stuff``; a resumed walk: ``Abilities._resume_ops``)
-    _die_pre = False
+    #: how many of the next dice ops roll have had their reactions already (in front of the
+    #: forced dice: a Bad Stuff that starts with a roll, ``RunAway._bad_stuff``; a resumed
+    #: walk, ``LangRolls._resume_ops``)
+    _die_pre = 0
+    #: the dice the op running now has used so far (an op may roll several: a room destroyed
+    #: with players inside), set by :meth:`_op` while ``_rpath`` is kept
+    _odice: list = []
 
     # ------------------------------------------------------------------ walking op lists
     def _run_ops(self, ops, kind: str, target, ctx: Context, w, pick=None, start: int = 0) -> bool:
@@ -88,19 +95,35 @@ class Ops:
                 rp.pop()
         return found
 
-    def _run_one(self, op: Op, kind: str, target, ctx: Context, w, pick) -> bool:
+    def _run_one(self, op: Op, kind: str, target, ctx: Context, w, pick, into=None) -> bool:
         """One op of an op list (:meth:`_run_ops`): on its own ``who`` or the list's target,
-        then its ``then`` (found) or ``else`` ops (the branch taken is noted in ``_rpath``)."""
+        then its ``then`` (found) or ``else`` ops (the branch taken is noted in ``_rpath``;
+        while the op runs on the targets of its own ``who``, the entry also holds
+        ``kind, targets, index, found so far``). ``into``: a resumed walk
+        (``LangRolls._resume_ops``): ``(that who part or None, fn)``, where ``fn(kind, x)``
+        goes on inside the op on the target it had reached; the later targets follow."""
         rp = self._rpath
-        if op.who is not None:
-            res = resolve(op.who, ctx, w)
-            found = False
-            xs = self._picked(res, pick)
-            if rp is not None and len(xs) > 1:
-                self._rpath = None  # (several targets: their dice are used at once)
-            for x in xs:
-                found = self._op(op, res.kind, x, ctx, w, pick) or found
-            self._rpath = rp
+        if op.who is not None and (into is None or into[0] is not None):
+            if into is None:
+                res = resolve(op.who, ctx, w)
+                tk, xs, j, found = res.kind, self._picked(res, pick), 0, False
+            else:
+                tk, xs, j, found = into[0]
+            if rp is None:
+                for x in xs:
+                    found = self._op(op, tk, x, ctx, w, pick) or found
+            else:
+                e = rp[-1]
+                for j in range(j, len(xs)):
+                    e[1:] = [None, tk, xs, j, found]
+                    if into is not None:
+                        f, into = into[1](tk, xs[j]), None
+                    else:
+                        f = self._op(op, tk, xs[j], ctx, w, pick)
+                    found = f or found
+                del e[2:]
+        elif into is not None:
+            found = into[1](kind, target)
         else:
             found = self._op(op, kind, target, ctx, w, pick)
         if found:
@@ -141,20 +164,36 @@ class Ops:
         name = op.name
         if name in LASTING:
             return self._lasting(op, kind, x, ctx, w)
+        if self._rpath is not None:
+            self._odice = []  # (the dice this op uses: LangRolls._resume_ops)
         h = _HANDLERS.get(name)
-        return h(self, op, kind, x, ctx, w, pick) if h is not None else False
+        found = h(self, op, kind, x, ctx, w, pick) if h is not None else False
+        if self._saying:  # (history: what the op changed, said as it happened)
+            self._say_flush(self._saying[-1], name not in _SAYS_ITSELF)
+        return found
 
-    def _run_card_ops(self, seat: int, ops, source: int) -> None:
+    def _run_card_ops(self, seat: int, ops, source: int, part: tuple | None = None) -> None:
         """Run the op list ``ops`` of card ``source`` on player ``seat`` (a module-owned part:
         a room's ON ENTRY / ON EXIT ops, the ops of a failed Run Away roll in a room), as the
-        card's own event: quietly, the victim tested as they are."""
+        card's own event: quietly, the victim tested as they are. ``part``: where the list is
+        in the card's compiled parts (``("room", "on_entry")``), so that a die it rolls may
+        wait for the reactions to it like an ability's (the walk resumes from there:
+        ``LangRolls._lang_ops_cont``); the rest of the module's event goes on meanwhile."""
         ctx = self._ctx(source, -1, seat, against=False)
-        quiet, lost = self._quiet, self._lost
-        self._quiet, self._lost = True, []
+        saved = self._quiet, self._lost, self._rpath, self._rsite, self._odice
+        self._quiet, self._lost, self._rpath, self._rsite = True, [], None, None
+        if part is not None and "die_rolled" in self._lt:
+            self._rpath, self._rsite = [], (source, part, "player", seat, None, True, ())
+        if self.history:  # (what they did, in game words: Victims._say_begin)
+            self._say_begin(source)
         try:
             self._run_ops(ops, "player", seat, ctx, EngineWorld(self))
+        except _Suspended:
+            pass
         finally:
-            self._quiet, self._lost = quiet, lost
+            self._quiet, self._lost, self._rpath, self._rsite, self._odice = saved
+            if self.history:
+                self._say_end()
 
     # ------------------------------------------------------------------ control
     def _op_if(self, op, kind, x, ctx, w, pick) -> bool:
@@ -199,28 +238,32 @@ class Ops:
         """
         die = self._roll()
         if self._die_pre:
-            self._die_pre = False  # (its reactions are in: a Bad Stuff's first die, a resumed walk)
+            self._die_pre -= 1  # (its reactions are in: a Bad Stuff's first die, a resumed walk)
         elif "die_rolled" in self._lt and self._rpath is not None and self._rsite is not None:
             die = self._op_die(seat, die, ctx)
             if die is None:
                 raise _Suspended
+        if self._rpath is not None:
+            self._odice.append(die)
         return die
 
     def _op_die(self, seat: int, die: int, ctx: Context, fresh: bool = True) -> int | None:
         """``die_rolled`` for the die of an op of the ability running now (it keeps its
         place: ``_rpath``): the die the reactions leave (a ``set_die``; a ``reroll`` rolls
         again, with its own reactions), or None when a card may react and the walk must wait
-        (the ``react`` decision is queued with the walk's place: ``Abilities._lang_ops_cont``).
-        An ability with several targets keeps no place: its dice are used at once (rulebooks
-        silent; no printed card rolls so). ``fresh``: a new roll, not one made again by a
+        (the ``react`` decision is queued with the walk's place: ``LangRolls._lang_ops_cont``).
+        The place holds the ability's target (and the later ones), the target an op with its
+        own ``who`` had reached, and the dice the op used before this one (``_odice``: an op
+        rolling several dice resumes with them). ``fresh``: a new roll, not one made again by a
         ``reroll`` (``limit: {per: roll}`` counts a roll and its rerolls as one)."""
         if fresh:  # a new roll: the abilities limited per roll may answer it (a reroll is the same roll)
             self._limits_reset("roll")
         ev = self._ev
-        card, idx, kind, x, pick, quiet = self._rsite
+        card, idx, kind, x, pick, quiet, rest = self._rsite
         facts = tuple(sorted(ctx.facts.items())) if ctx.facts else ()
         here = (card, idx, kind, x, pick, quiet, tuple(tuple(e) for e in self._rpath),
-                (ctx.source, ctx.owner, ctx.player, ctx.monster, ctx.bonus, ctx.against, facts))
+                (ctx.source, ctx.owner, ctx.player, ctx.monster, ctx.bonus, ctx.against, facts),
+                tuple(self._odice), rest)
         try:
             while True:
                 self._ev = {}
@@ -255,9 +298,7 @@ class Ops:
             return False
         before = p.level
         self._change_level(x, delta, from_kill=bool(op.get("winning")))
-        if self.history and not self._quiet and p.level != before:
-            self._say(f"{p.name}: Level {before} -> {p.level}.")
-        return p.level != before
+        return p.level != before  # (the ability says it: Victims._say_end)
 
     def _op_death(self, op, kind, x, ctx, w, pick) -> bool:
         """``death`` (core rules, 7. Death); the target takes no more ops."""
@@ -652,7 +693,9 @@ class Ops:
     def _op_rooms(self, op, kind, x, ctx, w, pick) -> bool:
         """``move`` (a forced move: the next room that way, or START, which is no exit) and
         ``destroy_rooms`` (this one, the neighbour that way, every neighbour, or the rooms the
-        owner chose: the action's ``cs``) - SMA rules, Movement; Room Destruction."""
+        owner chose: the action's ``cs``) - SMA rules, Movement; Room Destruction. The Run
+        Away dice of the players inside a room are rolled before it goes, room by room, each a
+        die roll that may be answered (Loaded Die, card_facts_more.md 2c: :meth:`_op_die_roll`)."""
         from .modules import rooms as R
         mod = self._rooms_module()
         if mod is None:
@@ -688,7 +731,13 @@ class Ops:
         done = False
         for k in keys:
             if k is not None and k in ms["grid"] and k != R.START:
-                mod.destroy(self, k, destroyer)
+                dice = None
+                if self._rpath is not None and mod._destructible(self, k):
+                    # the Run Away dice of the players inside, each answered (a Loaded Die) before
+                    # the room goes; a resumed walk finds the rooms already gone off the grid
+                    dice = [self._op_die_roll(q, ctx) for q, at in enumerate(ms["pos"]) if at == k]
+                    self._odice = []
+                mod.destroy(self, k, destroyer, dice)
                 done = True
         return done
 
@@ -730,10 +779,41 @@ class Ops:
         if kind == "player":
             self._sba_seats.add(x)
         if self.history:
-            who = self._pn(x) if kind == "player" else self.name(x) if kind in ("monster", "card") else f"the {x}"
-            self._say(f"{self.name(ctx.source)}: {op.name.replace('_', ' ')} {val if val is not True else ''}"
-                      f"{' ' if val is not True else ''}for {who} ({op.duration.kind.replace('_', ' ')}).")
+            who = self._pn(x) if kind == "player" else self.name(x) if kind in ("monster", "card") \
+                else f"the {x[:-1]} side"
+            self._say(f"{self.name(ctx.source)}: {who} {_lasting_words(op.name, val)} "
+                      f"{_FOR.get(op.duration.kind, op.duration.kind.replace('_', ' '))}.")
         return True
+
+
+#: a lasting op in game words, after the target's name (``{v}``: its value; :func:`_lasting_words`)
+_LASTING_WORDS = {
+    "combat_strength": "gets {v:+d} to combat strength", "run_away": "gets {v:+d} to Run Away",
+    "roll_mod": "gets {v:+d} to die rolls", "hand_limit": "gets {v:+d} to the hand limit",
+    "treasures": "gives {v:+d} Treasure(s)", "levels_won": "gives {v:+d} Level(s) when killed",
+    "item_bonus": "gets {v:+d} from each item", "grant_tag": "is {v}", "remove_tag": "is no longer {v}",
+    "only_slot": "may use only the {v} slot", "double_sale": "sells {v} item(s) a turn for double",
+    "no_run_away": "may not Run Away", "no_help": "may not be helped",
+    "items_dont_count": "fights without the bonuses of items",
+    "level_doesnt_count": "fights without counting Level", "wins_ties": "wins ties",
+    "auto_escape": "escapes without rolling", "must_help": "must help when asked",
+}
+#: ops whose own lines say what they changed for the players (no second line: ``_say_flush``)
+_SAYS_ITSELF = frozenset({"slay", "destroy_rooms"})
+#: a duration in game words
+_FOR = {"this_combat": "for this combat", "next_combat": "for the next combat",
+        "in_play": "while the card is in play", "this_turn": "this turn",
+        "until_next_turn": "until their next turn", "good": "for good",
+        "until_lost": "until the item is lost"}
+
+
+def _lasting_words(name: str, v) -> str:
+    """Lasting op ``name`` with value ``v`` in game words ("gets +2 to combat strength"); an
+    op without its own words: its name ("counts twice")."""
+    t = _LASTING_WORDS.get(name)
+    if t is not None and (isinstance(v, int) and not isinstance(v, bool) or "{v:" not in t):
+        return t.format(v=v)
+    return name.replace("_", " ") + ("" if v is True else f" {v}")
 
 
 #: op name -> the :class:`Ops` method that runs it (every op of :data:`.lang.vocab.OPS` that

@@ -760,8 +760,9 @@ class Playing:
             elif e.get("wandering_monster"):
                 p.hand.remove(a.m)
                 self._discard(c)
-                self._add_monster(a.m)
+                # (said first: what the monster does as it enters the combat follows)
                 if self.history: self._say(f"{p.name} plays {sp.name}: {self.name(a.m)} joins the combat.")
+                self._add_monster(a.m)
                 self._combat_changed(seat)
             elif e.get("end_combat"):
                 self._discard(c)

@@ -14,6 +14,10 @@ class Victims:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: what Bad Stuff and Curses took, and the
     victims' choices (see the module docstring)."""
 
+    #: ``[card, players noted]`` of each ability running now with ``history`` (:meth:`_say_begin`;
+    #: a list of each game's own, made in ``Game.__init__`` and ``Game._restored``)
+    _saying: list
+
     def _victim_snap(self, seat: int) -> tuple:
         """What Bad Stuff or a Curse may take from ``seat``: (Level, Race/Class cards, hand
         size, items in play, alive, sex) - for :meth:`_say_what_it_did`."""
@@ -36,22 +40,25 @@ class Victims:
             return sp.name if "curse" in sp.name.lower() else f"the Curse {sp.name}"
         return sp.name
 
-    def _say_what_it_did(self, seat: int, before: tuple, c: int, suffix: str = "") -> None:
-        """Log in game words what card ``c`` (Bad Stuff, a Curse, a monster's ``on_escape``)
-        did to ``seat`` since ``before`` (:meth:`_victim_snap`): Levels lost or gained, Race and
-        Class cards, items in play, cards from the hand (a count: the hand is hidden), a change
-        of sex, death; what the victim still has to choose; or that it found nothing to take."""
+    def _change_words(self, seat: int, before: tuple, gains: bool = False) -> list[str]:
+        """What changed for ``seat`` since ``before`` (:meth:`_victim_snap`), in game words:
+        Levels lost or gained, Race / Class cards and items in play lost (``gains``: and
+        gained), cards from the hand (a count: the hand is hidden), a change of sex, death."""
         p = self.state.players[seat]
-        lv, rc, nh, items, alive, gender, lasting = before
+        lv, rc, nh, items, alive, gender, _lasting = before
         parts = []
         if p.level < lv:
             parts.append(f"loses {lv - p.level} Level{'s' if lv - p.level > 1 else ''} (now Level {p.level})")
         elif p.level > lv:
             parts.append(f"goes up {p.level - lv} Level{'s' if p.level - lv > 1 else ''} (now Level {p.level})")
-        now = p.races + p.classes
-        gone = [x for x in rc if x not in now] + [x for x in items if x not in p.in_play()]
+        now, inp = p.races + p.classes, p.in_play()
+        gone = [x for x in rc if x not in now] + [x for x in items if x not in inp]
         if gone and alive and p.alive:
             parts.append("loses " + ", ".join(self.name(x) for x in gone))
+        if gains and p.alive:
+            new = [x for x in now if x not in rc] + [x for x in inp if x not in items]
+            if new:
+                parts.append("gets " + ", ".join(self.name(x) for x in new))
         if len(p.hand) < nh and alive and p.alive:
             k = nh - len(p.hand)
             parts.append(f"loses {k} card{'s' if k > 1 else ''} from the hand")
@@ -59,6 +66,16 @@ class Victims:
             parts.append(f"becomes {p.gender}")
         if alive and not p.alive:
             parts.append("dies")
+        return parts
+
+    def _say_what_it_did(self, seat: int, before: tuple, c: int, suffix: str = "") -> None:
+        """Log in game words what card ``c`` (Bad Stuff, a Curse, a monster's ``on_escape``)
+        did to ``seat`` since ``before`` (:meth:`_victim_snap`): Levels lost or gained, Race and
+        Class cards, items in play, cards from the hand (a count: the hand is hidden), a change
+        of sex, death; what the victim still has to choose; or that it found nothing to take."""
+        p = self.state.players[seat]
+        lasting = before[-1]
+        parts = self._change_words(seat, before)
         mine = [d for d in self.state.pending
                 if d.get("player") == seat and d.get("why") in ("lose", "tax", "taxpay")] if p.alive else []
         if any(self._still_open(d) for d in mine):
@@ -70,9 +87,50 @@ class Victims:
             self._say(f"{what}{suffix}: {p.name} {'; '.join(parts)}.")
         elif len(self.state.ledger.entries) > lasting:
             pass  # only lasting changes: each was said as it was made (Ops._lasting)
+        elif any(d.get("kind") == "react" and d["cont"][:1] == ("ops",) and d["cont"][3] == c
+                 for d in self.state.pending):
+            pass  # its ops wait for the answers to a die: they say what they do as they go on
         elif not mine and not any(d.get("kind") == "manual" for d in self.state.pending):
             # (a choice with nothing to decide is settled next, and says what it took)
             self._say(f"{what}{suffix}: nothing to take from {p.name}.")
+
+    # ------------------------------------------------------------------ what an ability did
+    def _say_begin(self, card, mute: bool = False) -> None:
+        """An ability of ``card`` starts to run (only with ``history``): the players are noted,
+        so that each op says what it changed (:meth:`_say_flush`). A run inside another one (an
+        op whose change sets off another card) first says what the outer one did so far.
+        ``card``: the card (or the words naming the cause: "Net Troll's Bad Stuff"); ``mute``:
+        the card's own event says it itself (Bad Stuff, a Curse: ``_say_what_it_did``)."""
+        stack = self._saying
+        if stack:
+            self._say_flush(stack[-1])
+        snap = self._victim_snap
+        stack.append([card, tuple(snap(q) for q in range(len(self.state.players))), mute])
+
+    def _say_end(self) -> None:
+        """The ability of the last :meth:`_say_begin` is done (or waits for the reactions to
+        a die): one line per player it changed, naming the card ("Growth Egg: Ann goes up 1
+        Level (now Level 4)."); the run around it goes on from here."""
+        stack = self._saying
+        self._say_flush(stack.pop())
+        if stack:
+            snap = self._victim_snap
+            stack[-1][1] = tuple(snap(q) for q in range(len(self.state.players)))
+
+    def _say_flush(self, entry: list, say: bool = True) -> None:
+        """Say what changed for each player since ``entry`` noted them (``say`` False: the
+        change was said already), and note them again (called after every op: ``Ops._op``)."""
+        card, before, mute = entry
+        players = self.state.players
+        snap = self._victim_snap
+        if say and not mute:
+            for q, b in enumerate(before):
+                if snap(q) != b:
+                    parts = self._change_words(q, b, gains=True)
+                    if parts:
+                        what = self.name(card) if isinstance(card, int) else card
+                        self._say(f"{what}: {players[q].name} {'; '.join(parts)}.")
+        entry[1] = tuple(snap(q) for q in range(len(players)))
 
     def _others_take_item(self, seat: int, who: str, frm: str = "left", or_hand: bool = False) -> bool:
         """Bad Stuff where other players take the victim's items in play, each choosing one

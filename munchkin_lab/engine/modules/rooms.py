@@ -205,7 +205,7 @@ class RoomsModule(RulesModule):
         old = ms["pos"][seat]
         exit_ops = self._data(game, old).get("on_exit")
         if exit_ops:
-            game._run_card_ops(seat, exit_ops, ms["grid"][old]["tile"])
+            game._run_card_ops(seat, exit_ops, ms["grid"][old]["tile"], ("room", "on_exit"))
         if "leave_room" in game._lt and old in ms["grid"]:  # the card-effect language
             game._lang_fire("leave_room", seat, tile=ms["grid"][old]["tile"], facts={"forced_entry": forced})
         grid = ms["grid"]
@@ -253,7 +253,7 @@ class RoomsModule(RulesModule):
                 ms["empty"] = True
                 return
         if data.get("on_entry"):
-            game._run_card_ops(seat, data["on_entry"], r["tile"])
+            game._run_card_ops(seat, data["on_entry"], r["tile"], ("room", "on_entry"))
         elif game.specs[r["tile"]].manual and not any(
                 x in data for x in ("forced_move", "destroy", "run_away_roll_required")):
             game._push_manual(seat, r["tile"], discard=False)
@@ -276,7 +276,7 @@ class RoomsModule(RulesModule):
             game._say(f"{p.name} must Run Away in {game.name(r['tile'])}: rolls {die} ({tot}).")
             if tot < 5:
                 if data.get("on_fail"):
-                    game._run_card_ops(seat, data["on_fail"], r["tile"])
+                    game._run_card_ops(seat, data["on_fail"], r["tile"], ("room", "on_fail"))
                 else:
                     game._push_manual(seat, r["tile"], discard=False)
         tk = self._destroyed_by(game, k)
@@ -398,12 +398,13 @@ class RoomsModule(RulesModule):
         """The Run Away modifier of ``seat``'s own cards (no monster here: a room's roll)."""
         return game._own_run_away(seat)
 
-    def destroy(self, game, k: str, destroyer: int) -> None:
+    def destroy(self, game, k: str, destroyer: int, dice: list | None = None) -> None:
         """Room destruction (R_DESTROY): players inside roll to Run Away (fail: -2 Levels),
         all go to START; face-down Doors are revealed; monsters die and the destroyer gets their
         Levels (no Treasure); other cards are discarded; the tile goes under the tile deck
         (its changes end and its ``leaves_play`` abilities run, for the destroyer). START is
-        never destroyed."""
+        never destroyed. ``dice``: the Run Away dice of the players inside, in seat order,
+        rolled and answered already (an op's destruction: ``Ops._op_rooms``); None: rolled here."""
         s = game.state
         ms = self._ms(game)
         r = ms["grid"].get(k)
@@ -412,7 +413,7 @@ class RoomsModule(RulesModule):
         game._say(f"{game.name(r['tile'])} at {k} is destroyed!")
         for seat, at in enumerate(ms["pos"]):
             if at == k:
-                die = game._roll()
+                die = dice.pop(0) if dice else game._roll()
                 tot = game._roll_mod(seat, die) + self._run_bonus(game, seat)
                 if tot < 5:
                     game._change_level(seat, -2)
