@@ -30,7 +30,7 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, ValidationEr
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from .. import safe_yaml
-from ..engine.cards import DECKS, FIELD_KINDS, KINDS, SLOTS, CardSpec, a_kind, kinds_text
+from ..engine.cards import DECKS, FIELD_KINDS, KIND_PILES, KINDS, SLOTS, CardSpec, a_kind, kinds_text
 from .effect_schema import SHIPPED, atom_name_problems, effect_errors, error_message
 
 Kind = Literal[KINDS]  # type: ignore[valid-type]
@@ -223,6 +223,19 @@ class CardFields(_Strict):
         if unknown:
             raise ValueError("; ".join(unknown))
         return value
+
+    @field_validator("deck")
+    @classmethod
+    def _pile_of_kind(cls, value: str, info: ValidationInfo) -> str:
+        """A card lies in the pile its kind is dealt from (:data:`munchkin_lab.engine.cards.
+        KIND_PILES`): a monster in the Treasure deck, or a Race in the Character pile, would
+        never be played."""
+        kind = info.data.get("kind") if isinstance(info.data, dict) else None
+        piles = KIND_PILES.get(kind) if isinstance(kind, str) else None
+        if piles is None or value in piles:
+            return value
+        raise PydanticCustomError("pile", "{a_kind} lies in the {piles} pile, not {pile}: it would never be played",
+                                  {"a_kind": a_kind(kind), "piles": " or ".join(piles), "pile": value})
 
     @field_validator(*FIELD_KINDS)
     @classmethod

@@ -37,6 +37,21 @@ KINDS = (
 #: Draw piles a card belongs to (``deck`` field).
 DECKS = ("door", "treasure", "dungeon", "fairy_dust", "character", "room_tile", "ship_room")
 
+#: The piles a card of each kind is drawn from (``deck`` field): the pile the rules deal the
+#: kind from (core rules, 3. Handling Cards: Door and Treasure decks; Scooby-Doo: the Dungeon
+#: deck and Character cards; Fairy Dust: its own mini-deck; Star Munchkin Adventures: room
+#: tiles; Solar Storm: ship rooms). A card in another pile would never be played (a monster
+#: drawn as a Treasure, a Race that only Charity passes on): the card schema refuses it
+#: (``cards.files.CardFields``). A Fairy Dust card with a Gold value is an Item by the core
+#: rules but stays in its own pile.
+KIND_PILES: dict[str, tuple[str, ...]] = {
+    "monster": ("door",), "monster_enhancer": ("door",), "curse": ("door",), "race": ("door",),
+    "class": ("door",), "portal": ("door",), "trap": ("door",), "special": ("door", "treasure"),
+    "item": ("treasure",), "one_shot": ("treasure",), "go_up_a_level": ("treasure",),
+    "dungeon": ("dungeon",), "fairy_dust": ("fairy_dust",), "character": ("character",),
+    "room_tile": ("room_tile",), "ship_room": ("ship_room",),
+}
+
 #: Item slots (``slot`` field). ``none`` = carried with no body slot.
 SLOTS = ("headgear", "armor", "footgear", "one_hand", "two_hands", "vehicle", "none")
 

@@ -123,3 +123,49 @@ def test_each_kind_bound_key_is_refused_on_a_kind_that_does_not_read_it(key):
     assert any(m.startswith(f"{key}: `{key}` is read on ") and "only, not on" in m for m in msgs), msgs
     # without a kind (no card around it) the key is not judged by kind
     assert not any("is read on" in m for m in (str(p) for p in validate({key: val}, None, schema=False, names=None)))
+
+
+PILEFX = """\
+  - name: Lost Beast
+    kind: monster
+    deck: treasure
+    source: x
+    level: 2
+    treasures: 1
+    effects: {bad_stuff: [{lose_levels: 1}]}
+  - name: Lost Folk
+    kind: race
+    deck: character
+    source: x
+  - name: Lost Blade
+    kind: item
+    deck: door
+    source: x
+    bonus: 1
+  - name: Fine Trick
+    kind: special
+    deck: treasure
+    source: x
+"""
+
+
+def test_a_card_in_a_pile_its_kind_is_never_dealt_from_is_refused(data_copy):
+    """A monster in the Treasure deck, a Race among the Character cards, an item in the Door
+    deck would never be played (engine.cards.KIND_PILES); a special may lie in either deck."""
+    write_set(data_copy, PILEFX)
+    with pytest.raises(CardDataError) as info:
+        load_files(data_copy)
+    f = "database/sets/gamma.yaml"
+    assert info.value.problems == [
+        f"{f}:9: card 'Lost Beast': deck: a monster lies in the door pile, not treasure: it would never be played",
+        f"{f}:16: card 'Lost Folk': deck: a Race lies in the door pile, not character: it would never be played",
+        f"{f}:20: card 'Lost Blade': deck: an item lies in the treasure pile, not door: it would never be played",
+    ]
+
+
+def test_every_shipped_card_lies_in_a_pile_of_its_kind():
+    from munchkin_lab.engine.cards import DECKS, KIND_PILES, KINDS
+
+    assert set(KIND_PILES) == set(KINDS) and {p for ps in KIND_PILES.values() for p in ps} <= set(DECKS)
+    cards = load_files().cards
+    assert len(cards) > 200 and all(c.card.deck in KIND_PILES[c.card.kind] for c in cards)
