@@ -139,7 +139,9 @@ class Catalog:
         self._printed: dict[str, int | None] = {}
         self._by_name: dict[str, list[str]] = {}
         self._by_alias: dict[str, list[str]] = {}
+        self._rank: dict[str, int] = {}
         for spec, copies in self.cards:
+            self._rank.setdefault(spec.key, len(self._rank))
             if spec.key in self._specs:
                 raise ValueError(f"duplicate card key {spec.key!r} in the catalog")
             self._specs[spec.key] = spec
@@ -180,6 +182,11 @@ class Catalog:
         except KeyError:
             set_, _, name = key.partition(":")
             raise UnknownCardError(name or key, self.closest(name or key, set_ or None), set_ or None) from None
+
+    def rank(self, key: str) -> int:
+        """The place of card ``key`` in catalog order (the database's: set position, set code,
+        card position); a key not in the catalog comes after every card."""
+        return self._rank.get(key, len(self._rank))
 
     def printed_copies(self, key: str) -> int | None:
         """Copies of ``key`` in its printed set (``None`` when unknown)."""

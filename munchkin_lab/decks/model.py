@@ -465,7 +465,10 @@ class Deck:
 
     # ------------------------------------------------------------- reading
     def specs(self) -> list[tuple[CardSpec, int]]:
-        """The ``(CardSpec, copies)`` pairs ``Game.new(deck=...)`` takes, in entry order.
+        """The ``(CardSpec, copies)`` pairs ``Game.new(deck=...)`` takes, in catalog order
+        (:meth:`Catalog.rank`), not the order the entries were added or listed in: the same
+        cards make the same game for a seed, whether the deck comes from a deck file, from
+        Python or from the database (which lists a saved deck's entries in that order).
 
         Raises:
             UnknownCardError: an entry's card is not in the catalog any more.
@@ -478,7 +481,7 @@ class Deck:
 
     def _pairs(self) -> list[tuple[CardSpec, int]]:
         cat = self.catalog
-        return [(cat.spec(e.key), e.copies) for e in self.entries.values()]
+        return [(cat.spec(e.key), e.copies) for e in sorted(self.entries.values(), key=lambda e: cat.rank(e.key))]
 
     def check_limits(self) -> None:
         """Raise :class:`DeckError` when an entry holds more than :data:`MAX_COPIES` copies

@@ -265,3 +265,21 @@ def test_copies_are_accepted_exactly_from_1_to_100(catalog, copies, form):
             (parse_text if form == "text" else parse_yaml)(text, catalog=catalog)
         assert len(e.value.problems) == 1 and e.value.problems[0].line == (2 if form == "text" else 3)
         assert "copies" in str(e.value.problems[0])
+
+
+def test_the_same_cards_in_another_order_make_the_same_game(catalog):
+    """A deck's cards go to the game in catalog order (Deck.specs), whatever order the file
+    lists them in: the database lists a saved deck's entries in that order, so a deck file and
+    the same deck saved and loaded play the same game for a seed (before, a deck imported from
+    a file and that file gave different games, and ``compare`` a false difference)."""
+    from munchkin_lab.engine import Game
+
+    one = parse_text("name: one\n[munchkin]\n3 Potted Plant\n2 Elf\n1 Boots of Butt-Kicking\n1 Huge Rock\n"
+                     "[scooby_doo]\n1 Snow Ghost\n1 Ghost Clown\n", catalog=catalog)
+    two = parse_text("name: two\n[scooby_doo]\n1 Ghost Clown\n1 Snow Ghost\n[munchkin]\n1 Huge Rock\n"
+                     "1 Boots of Butt-Kicking\n2 Elf\n3 Potted Plant\n", catalog=catalog)
+    assert list(one.entries) != list(two.entries)
+    assert [(s.key, n) for s, n in one.specs()] == [(s.key, n) for s, n in two.specs()]
+    assert [s.key for s, _ in one.specs()][:2] == ["munchkin:Potted Plant", "munchkin:Elf"]
+    games = [Game.new(players=3, deck=d.specs(), seed=5) for d in (one, two)]
+    assert games[0].state_dict() == games[1].state_dict()
