@@ -115,7 +115,12 @@ def atomic_path(path: str | os.PathLike, mode: int = 0o644) -> Iterator[Path]:
             read-only folder...); ``path`` keeps its previous content.
     """
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".part", dir=path.parent or ".")
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".part", dir=folder)
+    except FileNotFoundError:  # name the file asked for, not the temporary one
+        raise FileNotFoundError(f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist "
+                                "(it is not created)") from None
     os.close(fd)
     tmp_path = Path(tmp)
     try:

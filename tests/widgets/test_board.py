@@ -173,6 +173,8 @@ def test_save_is_atomic_load_and_bad_saved_game(board, tmp_path, monkeypatch):
     assert board.game.state_dict() == sd
     board.save(tmp_path / "no-such-folder" / "x.json")
     assert "mlab-msg-error" in board.message.value
+    assert "folder" in board.message.value and "does not exist" in board.message.value
+    assert ".part" not in board.message.value  # the file asked for, not the temporary one
 
 
 def test_save_panel_names_stay_in_the_saves_folder(board, tmp_path):
