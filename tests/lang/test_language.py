@@ -243,6 +243,8 @@ BAD = [
     ({"abilities": [{"when": "caught", "who": {"select": "monsters", "where": "race:elf"}, "do": [{"treasures": 1, "for": "good"}]}]},
      ("abilities", 0, "who", "where"), "tests a player, but the subject here is a monster"),
     ({"bad_stuff": [{"roll": {"1-2": [{"death": True}], "2-6": [{"levels": -1}]}}]}, ("bad_stuff", 0, "roll", "2-6"), "overlaps"),
+    ({"abilities": [{"when": "kicked", "do": [{"draw": "treasure", "count": -3}]}]}, ("abilities", 0, "do", 0, "count"),
+     "expected an amount >= 1"),
     ({"vehicle": {"speed": 3}}, ("vehicle", "speed"), "no Vehicle field is defined yet"),
     ({"escape_both": True}, ("escape_both",), "refines escape"),
     ({"room": {"on_fail": [{"lose_levels": 1}]}}, ("room", "on_fail"), "only with run_away_roll_required"),

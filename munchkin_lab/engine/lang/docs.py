@@ -235,7 +235,7 @@ def _spec_text(spec: str) -> str:
     if spec.startswith("enum:"):
         return " | ".join(f"`{x}`" for x in spec[5:].split("|"))
     return {"true": "`true`", "bool": "true/false", "int": "integer", "posint": "integer >= 1",
-            "nonneg": "integer >= 0", "amount": "amount", "str": "short note", "word": "name",
+            "nonneg": "integer >= 0", "amount": "amount", "posamount": "amount >= 1", "str": "short note", "word": "name",
             "words": "list of words", "atom": "atom", "atoms": "atom or list", "cond": "condition",
             "ops": "op list", "rolls": "{die range: op list}", "target": "target",
             "levelset": "integer >= 1 or `lowest`", "room_action": "room-action record (section 9)",

@@ -125,6 +125,10 @@ class Compiler(ShortForms):
             return self.target(v, path)
         if spec == "amount":
             return self.amount(v, path)
+        if spec == "posamount":  # an amount whose number, when written, is at least 1 (a count)
+            if _is_int(v) and v < 1:
+                return self.err(path, f"expected an amount >= 1 (a number of cards), got {v}")
+            return self.amount(v, path)
         if spec == "duration":
             return self.duration(v, path)
         if spec == "levelset":

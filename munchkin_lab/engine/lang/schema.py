@@ -112,6 +112,10 @@ Amount = _tagged({"~int": StrictInt, "~bonus": Literal["bonus"], "~per": PerMode
                  lambda v: ("~int" if isinstance(v, int) and not isinstance(v, bool) else
                             "~bonus" if isinstance(v, str) else "~per" if isinstance(v, dict) else None),
                  "an amount: an integer, 'bonus' or {each: INT, per: TARGET}")
+PosAmount = _tagged({"~int": PosInt, "~bonus": Literal["bonus"], "~per": PerModel},
+                    lambda v: ("~int" if isinstance(v, int) and not isinstance(v, bool) else
+                               "~bonus" if isinstance(v, str) else "~per" if isinstance(v, dict) else None),
+                    "an amount >= 1: an integer >= 1, 'bonus' or {each: INT, per: TARGET}")
 UntilLost = _model("UntilLost", "until the target loses their item of that slot",
                    {"until_lost": (_lit(V.UNTIL_LOST_SLOTS), ...)})
 Duration = _tagged({"~name": _lit(V.DURATIONS), "~until": UntilLost},
@@ -140,7 +144,7 @@ def _spec_ann(spec: str) -> Any:  # noqa: C901
         "true": Literal[True], "bool": StrictBool, "int": StrictInt, "posint": PosInt,
         "nonneg": NonNeg, "str": Note, "word": WordStr,
         "words": Annotated[list[WordStr], Field(min_length=1)], "atom": AtomStr,
-        "cond": Cond, "ops": "list[Op]", "target": Target, "amount": Amount,
+        "cond": Cond, "ops": "list[Op]", "target": Target, "amount": Amount, "posamount": PosAmount,
         "levelset": LevelSet, "duration": Duration,
         "rolls": Annotated[dict[RangeKey, "list[Op]"], BeforeValidator(_range_keys), Field(min_length=1)],
         "room_action": "RoomAction",
