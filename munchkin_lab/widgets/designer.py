@@ -17,6 +17,8 @@ the expansions' set-up (Scooby-Doo rules, Dungeons; SMA rules, the grid).
 """
 from __future__ import annotations
 
+import re
+
 from typing import Any, Mapping
 
 from ..cards.designer import DesignerCardError, EditConflictError, save_card
@@ -85,9 +87,9 @@ def card_identity(name: str, set_code: str, url: str | None = None) -> tuple[int
 
 #: Where "try this card" puts a card, by kind (what the board opens on).
 TRY_KINDS = {
-    "monster": "a combat against it: P1 has just kicked it open",
+    "monster": "a combat against it: P1 has just kicked it open (P1 wears practice gear, no bonus)",
     "item": "equipped by P1, in a combat against a Practice Dummy (see its bonus count)",
-    "curse": "just played on P1 by P2",
+    "curse": "just played on P1 by P2 (P1 wears practice gear to lose)",
     "monster_enhancer": "in P1's hand, P1 in a combat (play it on the monster)",
     "one_shot": "in P1's hand, P1 in a combat",
     "go_up_a_level": "in P1's hand",
@@ -99,9 +101,39 @@ TRY_KINDS = {
 }
 
 _FOE = {"name": "Practice Dummy", "kind": "monster", "deck": "door", "level": 1, "treasures": 1}
+#: P1's worn gear when a monster or a Curse is tried: one item per slot, no bonus (P1's combat
+#: strength stays their Level), so an effect that takes headgear, armor, footgear or an item in
+#: the hands has something to take.
+_GEAR = [{"name": f"Practice {n}", "kind": "item", "deck": "treasure", "slot": slot, "bonus": 0, "gold": 100}
+         for n, slot in (("Helmet", "headgear"), ("Armor", "armor"), ("Boots", "footgear"), ("Club", "one_hand"))]
+_TAG_ATOM = re.compile(r"tag:\s*([A-Za-z][\w' -]*)")
 _LOOT = [{"name": f"Practice Coin {i}", "kind": "item", "deck": "treasure", "slot": "none", "gold": 100}
          for i in (1, 2, 3, 4)]
 _DOOR_FILL = [{"name": f"Practice Door {i}", "kind": "curse", "deck": "door"} for i in (1, 2, 3, 4)]
+
+
+def _foe_tags(effects: Mapping[str, Any]) -> list[str]:
+    """The tags the Practice Dummy carries: every monster tag the card's effects test
+    (``tag:undead`` atoms, a Dungeon's ``vs_tag`` entries), as the standard tags spell them, so that a Dungeon or an
+    item with a bonus against Undead shows it on the try board."""
+    import json
+
+    text = json.dumps(effects or {}, default=str)
+    found = {m.strip().lower() for m in _TAG_ATOM.findall(text)}
+    found |= {str(v).strip().lower() for v in _values(effects, "tag")}  # dungeon: {vs_tag: [{tag: ...}]}
+    spelled = {"undead": "Undead", "ghost": "Ghost", "pirate": "Pirate"}
+    return sorted(spelled[t] for t in found if t in spelled)
+
+
+def _values(doc: Any, key: str):
+    if isinstance(doc, Mapping):
+        for k, v in doc.items():
+            if k == key and isinstance(v, str):
+                yield v
+            yield from _values(v, key)
+    elif isinstance(doc, (list, tuple)):
+        for v in doc:
+            yield from _values(v, key)
 
 
 def _spec_of(card: Mapping[str, Any], set_code: str):
@@ -140,16 +172,18 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
     spec = _spec_of(card, set_code)
     kind = spec.kind
     e = spec.effects
+    foe = dict(_FOE, tags=_foe_tags(e))
     you: dict[str, Any] = {"name": "P1", "level": 3}
     other: dict[str, Any] = {"name": "P2", "level": 3}
     decks: dict[str, list[str]] = {"door": [], "treasure": [c["name"] for c in _LOOT]}
-    cards = [_FOE, *_LOOT, *_DOOR_FILL]
+    cards = [foe, *_LOOT, *_DOOR_FILL, *_GEAR]
     options: dict[str, Any] = {}
     steps: list[dict] = []
     forced = list(dice) if dice is not None else []
     if kind == "monster":
         decks["door"] = [spec.name, *[c["name"] for c in _DOOR_FILL]]
         you["level"] = max(1, min(9, spec.level if spec.level is not None else 3))
+        you["equipped"] = [g["name"] for g in _GEAR]
         steps = [{"actor": "P1", "action": "kick"}]
         if dice is None and e.get("bad_stuff"):
             forced = [1]
@@ -159,6 +193,7 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         steps = [{"actor": "P1", "action": "kick"}]
     elif kind == "curse":
         other["hand"] = [spec.name]
+        you["equipped"] = [g["name"] for g in _GEAR]
         decks["door"] = [c["name"] for c in _DOOR_FILL]
         steps = [{"actor": "P2", "action": "play", "card": spec.name, "target": "P1"}]
     elif kind in ("monster_enhancer", "one_shot", "special"):

@@ -270,3 +270,24 @@ def test_the_example_designer_set(lab_db, tmp_path):
         game, sc = try_game(card, "example_haunted_harbor")
         assert game.legal_actions(), row["name"]
     config.dispose_engine(url)
+
+
+def test_try_shows_what_a_curse_or_bad_stuff_takes_and_a_dungeon_s_tag_bonus(lab_db):
+    """The try position gives P1 gear to lose (a Curse or Bad Stuff that takes headgear had
+    nothing to take) and the Practice Dummy the monster tags the card tests (a Dungeon with a
+    bonus against Undead showed nothing)."""
+    from munchkin_lab.widgets.designer import try_game
+
+    g, _sc = try_game({"name": "Hat Snatch", "kind": "curse", "deck": "door",
+                       "effects": {"ops": [{"lose_item": "headgear"}]}}, "editor_lab6")
+    worn = g.state_dict()["players"][0]["equipped"]
+    assert worn["headgear"] == [] and worn["armor"] == ["Practice Armor"]
+    assert "[t1] Hat Snatch hits P1." in g.log
+    g, _sc = try_game({"name": "Reef Ghost", "kind": "monster", "deck": "door", "level": 6, "treasures": 2,
+                       "effects": {"bad_stuff": [{"lose_item": "armor"}]}}, "editor_lab6")
+    c = g.state_dict()["combat"]
+    assert (c["munchkin_strength"], c["monster_strength"]) == (6, 6)  # the gear adds nothing
+    g, _sc = try_game({"name": "Crypt", "kind": "dungeon", "deck": "dungeon",
+                       "effects": {"dungeon": {"vs_tag": [{"tag": "undead", "bonus": 2}]}}}, "editor_lab6")
+    c = g.state_dict()["combat"]
+    assert (c["munchkin_strength"], c["monster_strength"]) == (5, 1)  # Level 3 + 2 against the Undead dummy
