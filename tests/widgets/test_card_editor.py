@@ -32,6 +32,8 @@ SHORT = [
      {"dungeon": {"bonus_if": [{"if": "level<=5", "bonus": 2}]}}),
     (EffectRow("enter_room", "levels", -1), "room_tile", {"room": {"on_entry": [{"lose_levels": 1}]}}),
     (EffectRow("leave_room", "levels", -1), "room_tile", {"room": {"on_exit": [{"lose_levels": 1}]}}),
+    # an op of the long form in a short form's op list runs as written (no manual note)
+    (EffectRow("caught", "draw", "treasure"), "monster", {"bad_stuff": [{"draw": "treasure"}]}),
 ]
 
 
@@ -49,7 +51,7 @@ def test_a_pick_becomes_the_short_form_the_engine_runs(row, kind, want):
 @pytest.mark.parametrize("row, kind", [
     (EffectRow("played", "grant_tag", "undead", who="this_monster"), "monster_enhancer"),
     (EffectRow("in_play", "combat_strength", 2, who="munchkins"), "dungeon"),
-    (EffectRow("caught", "draw", "treasure"), "monster"),
+    (EffectRow("caught", "draw", "treasure", who="each_player"), "monster"),
 ])
 def test_a_pick_no_short_form_says_stays_an_ability_the_engine_runs(row, kind):
     from munchkin_lab.cards.designer import engine_notes
