@@ -530,3 +530,30 @@ def test_set_import_problems_come_sorted_by_line(url, tmp_path):
         D.import_set(path, url=url)
     lines = [int(p.split(":")[1]) for p in info.value.problems]
     assert lines == [8, 10, 12, 14], info.value.problems
+
+
+def test_a_printed_card_taking_a_designer_cards_name_stops_check_and_build(url, data_copy):
+    """An update of the shipped set files that gives a printed card the name (or alias) of a
+    designer card is named by `db check` and refused by `db build` before anything is written."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card({**GHOST, "aliases": ["Bilge Spook"]}, "my_fan", url=url)
+    build(url, data_copy)
+    alpha = data_copy / "sets" / "alpha.yaml"
+    lines = len(alpha.read_text(encoding="utf-8").splitlines())
+    alpha.write_text(alpha.read_text(encoding="utf-8") + "  - name: SEA GHOST\n    kind: monster\n    deck: door\n"
+                     "    level: 4\n    treasures: 1\n    aliases: [Bilge Spook]\n"
+                     "    source: update\n", encoding="utf-8")
+    before = D.export_set("my_fan", url=url)
+    res = runner.invoke(app, ["db", "check", "--data", str(data_copy), "--url", url])
+    assert res.exit_code == 1, res.output
+    assert (f"designer card 'Sea Ghost' (my_fan): name: 'Sea Ghost' is now also the printed card 'SEA GHOST' of set "
+            f"'alpha' (database/sets/alpha.yaml:{lines + 1})") in res.output
+    assert "aliases[0]: 'Bilge Spook' is now also the alias 'Bilge Spook' of printed card 'SEA GHOST'" in res.output
+    assert "rename the designer card (munchkin-lab cards edit 'Sea Ghost' '{name: ...}' --set my_fan)" in res.output
+    res = runner.invoke(app, ["db", "build", "--data", str(data_copy), "--url", url])
+    assert res.exit_code == 1 and "is now also the printed card 'SEA GHOST'" in res.output
+    assert api.cards("set:alpha", url=url)["name"].str.lower().tolist().count("sea ghost") == 0  # nothing written
+    assert D.export_set("my_fan", url=url) == before
+    D.edit_card("Sea Ghost", "my_fan", {"name": "Sea Spook", "aliases": []}, url=url)
+    assert build(url, data_copy)["added"] == 1
+    assert runner.invoke(app, ["db", "check", "--data", str(data_copy), "--url", url]).exit_code == 0
