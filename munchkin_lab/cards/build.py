@@ -398,8 +398,12 @@ def init_db(url: str | None = None) -> None:
 
 #: What to keep before a damaged card database is rebuilt: a rebuilt database has no designer
 #: cards and no saved decks.
-_BACKUP_FIRST = ("keep a copy first (copy the database file somewhere safe, or "
-                 "`munchkin-lab db export cards.csv` while it still reads): a rebuilt database has no "
+#: A CSV export is no such copy: it carries neither the designer sets' headers nor the tags
+#: they declare, so it does not import into a rebuilt database; set files and bundles do.
+_BACKUP_FIRST = ("keep a copy first (copy the database file somewhere safe, or, while it still reads, "
+                 "`munchkin-lab set export CODE CODE.yaml` for each designer set (`munchkin-lab set list`) and "
+                 "`munchkin-lab deck bundle NAME NAME.yaml` for each saved deck (`munchkin-lab deck list`); "
+                 "`set import` / `deck import-bundle` bring them back): a rebuilt database has no "
                  "designer cards and no saved decks")
 
 
