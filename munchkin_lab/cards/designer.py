@@ -40,6 +40,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Iterable, Mapping
 
 from pydantic import ValidationError
@@ -105,12 +106,16 @@ class SetImportResult(dict):
 
     As a dict: counts ``{"added", "updated", "removed", "unchanged"}`` of cards. Attributes:
     ``code`` (the set), ``created`` (the set is new), ``names`` (the card names of each count),
-    ``notes`` (per-card notes, e.g. "set to manual"), ``dry_run``.
+    ``notes`` (per-card notes, e.g. "set to manual"), ``dry_run``, ``header`` (what the file
+    changes in an existing set's header and declared tags, one ``"field: old -> new"`` each;
+    ``[]`` for a new set or an unchanged header).
     """
 
-    def __init__(self, code: str, created: bool, names: dict[str, list[str]], notes: list[str], dry_run: bool):
+    def __init__(self, code: str, created: bool, names: dict[str, list[str]], notes: list[str], dry_run: bool,
+                 header: list[str] | None = None):
         super().__init__({k: len(names[k]) for k in ("added", "updated", "removed", "unchanged")})
         self.code, self.created, self.names, self.notes, self.dry_run = code, created, names, notes, dry_run
+        self.header = list(header or [])
 
     def summary(self) -> str:
         """One line for people (plus the notes)."""
@@ -118,6 +123,8 @@ class SetImportResult(dict):
         what = f"set {self.code!r} {'created' if self.created else 'updated'}: "
         parts = [f"{self[k]} {k}" + (f" ({', '.join(self.names[k][:10])})" if self.names[k] and k != "unchanged" else "")
                  for k in ("added", "updated", "removed", "unchanged")]
+        if self.header:
+            parts.insert(0, "header: " + ", ".join(self.header))
         return "\n".join([head + what + "; ".join(parts)] + [f"note: {n}" for n in self.notes])
 
 
@@ -745,6 +752,9 @@ def _store(conn: Connection, srow: Mapping, model: CardFile, old: Mapping | None
     ct = Card.__table__
     tags = _tag_rows(conn)
     explicit, derived, problems = _resolve_tags(model, tags, srow["code"], who)
+    family = _family_card_problem(SimpleNamespace(code=srow["code"], family=srow["family"]), [(model.name, model.deck)])
+    if family:  # the check of set import (a set holds the cards of its own game)
+        problems.append(f"{who}: deck: {family}")
     taken = _taken_names(conn, skip_ids=[old["id"]] if old is not None else [])
     problems += _shadow_problems([(model.name, [a.name for a in model.aliases], who)], taken)
     if problems:
@@ -1059,6 +1069,7 @@ class _SetPlan:
     names: dict[str, list[str]]
     notes: list[str]
     header_changed: bool
+    header_changes: list[str]
 
 
 def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
@@ -1084,6 +1095,9 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
         if req not in known:
             problems.append(f"{_where(doc, ('set', 'requires'))}set: requires: unknown set {req!r}")
     family = _family_problem(conn, sf.set)
+    if family:
+        problems.append(f"{_where(doc, ('set', 'family'))}{family}")
+    family = _family_card_problem(sf.set, [(c.name, c.deck) for c in sf.cards])
     if family:
         problems.append(f"{_where(doc, ('set', 'family'))}{family}")
     tags = _tag_rows(conn)
@@ -1148,14 +1162,47 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
         from .build import _by_place
 
         raise DesignerCardError(_by_place(problems))  # by line, as db check
-    header_changed = srow is None or any(
-        (list(srow[k] or []) if k == "requires" else srow[k]) != (list(getattr(sf.set, k)) if k == "requires"
-                                                                   else getattr(sf.set, k))
-        for k in SET_ORDER if k != "code")
-    stored_tags = {(r["name"], r["description"]) for r in tags.values() if r["declared_in"] == code}
-    header_changed = header_changed or stored_tags != {(t.name, t.description) for t in sf.tags}
+    changes: list[str] = []
+    if srow is not None:
+        for k in SET_ORDER:
+            was = list(srow[k] or []) if k == "requires" else srow[k]
+            now = list(getattr(sf.set, k)) if k == "requires" else getattr(sf.set, k)
+            if was != now:
+                changes.append(f"{k} {_short(was)} -> {_short(now)}")
+        stored_tags = {r["name"]: r["description"] for r in tags.values() if r["declared_in"] == code}
+        file_tags = {t.name: t.description for t in sf.tags}
+        changes += [f"tag {t!r} declared" for t in file_tags if t not in stored_tags]
+        changes += [f"tag {t!r} no longer declared" for t in stored_tags if t not in file_tags]
+        changes += [f"tag {t!r} description changed" for t in file_tags
+                    if t in stored_tags and stored_tags[t] != file_tags[t]]
     return _SetPlan(sf.set, srow, [(t.name, t.description) for t in sf.tags], todo, gone, names, notes,
-                    header_changed)
+                    srow is None or bool(changes), changes)
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters (a long ``notes`` in a summary)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _family_card_problem(header: Any, cards: list[tuple[str, str]]) -> str | None:
+    """Why the set ``header``'s family does not fit its cards ``(name, deck)`` (``None`` when
+    it does): a ``solar_storm`` set holds no Munchkin cards (Door, Treasure... piles) and a
+    ``munchkin`` set no ship rooms, as ``deck check`` tells the games apart by their piles."""
+    from ..decks.checks import _MUNCHKIN_DECKS as _MUNCHKIN_PILES
+
+    if header.family == "solar_storm":
+        other = [n for n, d in cards if d in _MUNCHKIN_PILES]
+        game, right = "Munchkin", "munchkin"
+    else:
+        other = [n for n, d in cards if d not in _MUNCHKIN_PILES]
+        game, right = "Solar Storm", "solar_storm"
+    if not other:
+        return None
+    shown = ", ".join(map(repr, other[:5])) + (", ..." if len(other) > 5 else "")
+    return (f"set {header.code!r}: family: {header.family!r}, but it holds {len(other)} {game} "
+            f"card{'s' if len(other) != 1 else ''} ({shown}): a set holds the cards of its own game; "
+            f"use family {right!r} or move those cards to a set of their game")
 
 
 def _apply_set(conn: Connection, plan: _SetPlan) -> None:
@@ -1249,7 +1296,7 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     if dry_run:
         with _engine(url).connect() as conn:
             plan = plan_of(conn)
-        return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True)
+        return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True, plan.header_changes)
 
     def work(conn: Connection) -> _SetPlan:
         from .build import TABLES
@@ -1263,4 +1310,4 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
 
     plan = config.run_write(_engine(url), work)
     _forget_caches()
-    return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False)
+    return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes)

@@ -557,3 +557,37 @@ def test_a_printed_card_taking_a_designer_cards_name_stops_check_and_build(url, 
     D.edit_card("Sea Ghost", "my_fan", {"name": "Sea Spook", "aliases": []}, url=url)
     assert build(url, data_copy)["added"] == 1
     assert runner.invoke(app, ["db", "check", "--data", str(data_copy), "--url", url]).exit_code == 0
+
+
+def test_set_import_checks_a_changed_header_and_says_what_changed(url, tmp_path):
+    """A file that changes the set header (name, family, requires) is checked like `set new`
+    (a family that does not fit the set's cards is refused, nothing written) and the summary
+    names each header change."""
+    D.create_set("my_fan", "My fan set", requires=["alpha"], url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    data = yaml.safe_load(D.export_set("my_fan", url=url))
+    path = tmp_path / "my_fan.yaml"
+
+    def write(**header):
+        path.write_text(yaml.safe_dump({**data, "set": {**data["set"], **header}}, sort_keys=False), encoding="utf-8")
+
+    write(family="solar_storm", requires=[])
+    before = _db_state(url)
+    with pytest.raises(D.DesignerCardError) as info:
+        D.import_set(path, url=url)
+    assert (f"{path}:4: set 'my_fan': family: 'solar_storm', but it holds 1 Munchkin card ('Sea Ghost'): a set holds "
+            "the cards of its own game; use family 'munchkin'") in str(info.value)
+    assert _db_state(url) == before
+    write(name="My harbour", requires=["beta"])
+    with pytest.raises(D.DesignerCardError, match="family: 'munchkin', but it requires beta"):
+        D.import_set(path, url=url)
+    assert _db_state(url) == before
+    write(name="My harbour", requires=[])
+    res = runner.invoke(app, ["set", "import", str(path), "--url", url])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.splitlines()[0] == ("set 'my_fan' updated: header: name 'My fan set' -> 'My harbour', "
+                                          "requires ['alpha'] -> []; 0 added; 0 updated; 0 removed; 1 unchanged")
+    assert D.import_set(path, url=url).header == []  # imported again: nothing changes
+    solar = D.create_set("ss_fan", "SS fan", family="solar_storm", url=url)["code"]
+    with pytest.raises(D.DesignerCardError, match="card 'Tide Crab': deck: set 'ss_fan': family: 'solar_storm'"):
+        D.add_card({**GHOST, "name": "Tide Crab", "aliases": []}, solar, url=url)
