@@ -99,6 +99,8 @@ class SavedCard:
     row_version: int
     manual: bool
     notes: list[str] = field(default_factory=list)
+    #: nothing changed (an edit to the values the card has): nothing written, version kept
+    unchanged: bool = False
 
 
 class SetImportResult(dict):
@@ -359,6 +361,21 @@ def _tag_id(conn: Connection, tags: dict[str, Mapping], name: str) -> int:
         tags[key] = {"id": tid, "name": name, "key": key, "declared_in": None}
         return tid
     return row["id"]
+
+
+def _same_card(conn: Connection, old: Mapping, values: Mapping, tags: dict[str, Mapping], explicit: list[str],
+               derived: list[str], aliases: list[dict]) -> bool:
+    """Whether the stored card ``old`` already has ``values``, these tag links and aliases."""
+    if any(old[k] != v for k, v in values.items()):
+        return False
+    lt, at = CardTagLink.__table__, Alias.__table__
+    if any(t.lower() not in tags for t in (*explicit, *derived)):
+        return False  # a derived tag not stored yet
+    want = {(tags[t.lower()]["id"], False) for t in explicit} | {(tags[t.lower()]["id"], True) for t in derived}
+    have = {(t, bool(d)) for t, d in conn.execute(select(lt.c.tag_id, lt.c.derived).where(lt.c.card_id == old["id"]))}
+    stored = [{"name": n, "language": lang} for n, lang in
+              conn.execute(select(at.c.name, at.c.language).where(at.c.card_id == old["id"]).order_by(at.c.id))]
+    return have == want and stored == list(aliases)
 
 
 def _write_links(conn: Connection, cid: int, tags: dict[str, Mapping], explicit: list[str], derived: list[str],
@@ -774,6 +791,10 @@ def _store(conn: Connection, srow: Mapping, model: CardFile, old: Mapping | None
         if expected is not None:
             where.append(ct.c.row_version == expected)
         moved = {"set_id": srow["id"]} if old["set_id"] != srow["id"] else {}
+        if not moved and _same_card(conn, old, values, tags, explicit, derived, _aliases(model)):
+            # nothing to write: the version stays, so no other editor gets a conflict for nothing
+            return SavedCard(cid, f"{srow['code']}:{model.name}", int(old["row_version"]), manual,
+                             _card_notes(model, engine), unchanged=True)
         if moved:
             pos = conn.execute(select(func.max(ct.c.position)).where(ct.c.set_id == srow["id"])).scalar()
             moved["position"] = (pos if pos is not None else -1) + 1

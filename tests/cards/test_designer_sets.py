@@ -591,3 +591,33 @@ def test_set_import_checks_a_changed_header_and_says_what_changed(url, tmp_path)
     solar = D.create_set("ss_fan", "SS fan", family="solar_storm", url=url)["code"]
     with pytest.raises(D.DesignerCardError, match="card 'Tide Crab': deck: set 'ss_fan': family: 'solar_storm'"):
         D.add_card({**GHOST, "name": "Tide Crab", "aliases": []}, solar, url=url)
+
+
+def test_an_edit_that_changes_nothing_keeps_the_version(url):
+    """`cards edit X '{}'` or the values the card has: "unchanged", nothing written, so
+    another editor holding the version gets no conflict."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    before = _db_state(url)
+    for changes in ({}, {"level": 6, "tags": ["Undead"], "aliases": ["Bilge Spook"]}):
+        saved = D.edit_card("Sea Ghost", "my_fan", changes, row_version=1, url=url)
+        assert (saved.row_version, saved.unchanged) == (1, True)
+    assert _db_state(url) == before
+    res = runner.invoke(app, ["cards", "edit", "Sea Ghost", "{level: 6}", "--version", "1", "--url", url])
+    assert res.exit_code == 0 and res.stdout.startswith("unchanged my_fan:Sea Ghost (version 1)"), res.output
+    saved = D.edit_card("Sea Ghost", "my_fan", {"level": 7}, row_version=1, url=url)
+    assert (saved.row_version, saved.unchanged) == (2, False)
+    with pytest.raises(D.EditConflictError):  # a stale version is still a conflict, change or not
+        D.edit_card("Sea Ghost", "my_fan", {}, row_version=1, url=url)
+
+
+@pytest.mark.parametrize("command", ["edit", "delete"])
+@pytest.mark.parametrize("version, why", [("99999999999999999999999", "at most 2147483647"), ("0", "at least 1")])
+def test_a_version_out_of_range_is_a_usage_error(url, command, version, why):
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    argv = ["cards", command, "Sea Ghost"] + (["{level: 7}"] if command == "edit" else [])
+    res = runner.invoke(app, argv + ["--version", version, "--url", url])
+    assert res.exit_code == 2, res.output
+    assert res.stderr == f"Error: --version must be {why}, got {version} (allowed: 1..2147483647)\n"
+    assert api.card("Sea Ghost", url=url)["level"] == 6
