@@ -791,11 +791,17 @@ def designer_name_clashes(conn: Connection, data: CardData) -> list[str]:
 def designer_problems(data: CardData, url: str | None = None) -> list[str]:
     """What :func:`build` would refuse in the database at ``url`` because of its designer
     cards (:func:`designer_name_clashes`), read only; ``[]`` when that database does not
-    exist yet or has no card tables (nothing is created)."""
+    exist yet, has no card tables (nothing is created) or cannot be read (``db build`` says
+    why: this check is about the files)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
     if config.missing_sqlite_file(url) is not None:
         return []
-    with config.get_engine(url).connect() as conn:
-        return designer_name_clashes(conn, data)
+    try:
+        with config.get_engine(url).connect() as conn:
+            return designer_name_clashes(conn, data)
+    except SQLAlchemyError:
+        return []
 
 
 def leftover_build_files(path: Path) -> list[Path]:

@@ -132,8 +132,6 @@ class Alias(SQLModel, table=True):
 
 
 _deck_row_version = Column("row_version", Integer, nullable=False, server_default="1")
-#: The largest ``row_version`` an Integer column holds on every backend (PostgreSQL: 4 bytes).
-MAX_ROW_VERSION = 2**31 - 1
 
 
 class Deck(SQLModel, table=True):
