@@ -337,13 +337,12 @@ def export(
 ):
     """Write a deck to a file (text or YAML). Refuses to overwrite a file (unless --force)
     and to create folders."""
-    from ..fileio import check_new_file
+    from ..fileio import OutputFileError, check_new_file
+    from .catalog import DeckError
 
     yaml_out = _format(fmt, path)  # --format wins over the name (and `deck import --format` reads it back)
     suffix = Path(path).suffix.lower() if path != "-" else ""
     if fmt is None and suffix in _OTHER_FORMATS:
-        from ..fileio import OutputFileError
-
         raise OutputFileError(f"{path!r}: deck export writes text or YAML (.yaml/.yml), not {_OTHER_FORMATS[suffix]}; "
                               "choose another name, or --format text / --format yaml to write it anyway", usage=True)
     out = None
