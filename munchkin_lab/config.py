@@ -141,7 +141,28 @@ def create_db_engine(url: str | None = None, **kwargs) -> Engine:
         if path is not None:
             _SQLITE_FILES[engine] = path
         return engine
-    return create_engine(resolved, pool_pre_ping=True, **kwargs)
+    try:
+        return create_engine(resolved, pool_pre_ping=True, **kwargs)
+    except ImportError as exc:  # the URL names a database whose Python driver is not installed
+        raise MissingDriverError(resolved, exc) from None
+
+
+#: The database URLs munchkin-lab supports (its installed drivers), as shown in messages.
+SUPPORTED_URLS = "sqlite:///path/to/file.sqlite or postgresql+psycopg://user@host/db"
+
+
+class MissingDriverError(ValueError):
+    """A database URL whose driver (Python package) is not installed, e.g. ``mysql://``,
+    ``oracle://`` or ``mssql://``: one message naming the driver and the supported URLs
+    (:data:`SUPPORTED_URLS`), instead of a ``ModuleNotFoundError`` from SQLAlchemy."""
+
+    def __init__(self, url: str, exc: ImportError) -> None:
+        u = make_url(url)
+        module = getattr(exc, "name", None) or str(exc)
+        hint = " (or write postgresql+psycopg://...: psycopg 3 is installed)" \
+            if u.get_backend_name() == "postgresql" else ""
+        super().__init__(f"database URL {u.drivername}://...: its driver {module!r} is not installed{hint}; "
+                         f"supported: {SUPPORTED_URLS}")
 
 
 #: the SQLite engines of this process and their files (checkpointed at exit)

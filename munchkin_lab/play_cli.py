@@ -33,28 +33,17 @@ def _load_deck(sets: list[str], url: str | None = None):
 
 
 def resolve_deck(name: str, url: str | None = None):
-    """A :class:`munchkin_lab.decks.Deck` from a preset name (or ``preset:NAME``), a deck file
-    path or a saved deck name (tried in that order), with the cards of the database ``url``
-    (default: ``$DATABASE_URL`` or the SQLite file).
+    """A :class:`munchkin_lab.decks.Deck` from ``preset:NAME``, a deck file path, a saved deck
+    name or a bare preset name (when no saved deck has it), with the cards of the database
+    ``url`` (default: ``$DATABASE_URL`` or the SQLite file): the rule of every deck command
+    (:func:`munchkin_lab.decks.presets.find_deck`).
 
     Raises:
         DeckError: nothing of that name (the message lists the presets).
     """
-    from .decks import DeckError, list_presets, load_preset, read_deck
-    from .decks.model import Deck
+    from .decks.presets import find_deck
 
-    if name.startswith("preset:"):
-        return load_preset(name.split(":", 1)[1], url=url)
-    if name in list_presets():
-        return load_preset(name, url=url)
-    p = Path(name)
-    if p.is_file():
-        return read_deck(p, url=url)
-    try:
-        return Deck.load(name, url=url)
-    except Exception as e:  # noqa: BLE001 - no such saved deck / no database
-        raise DeckError(f"no preset, deck file or saved deck {name!r} "
-                        f"(presets: {', '.join(list_presets())}) ({e})") from None
+    return find_deck(name, url=url)
 
 
 URL_HELP = "Database URL (default: $DATABASE_URL or the SQLite file)."

@@ -608,10 +608,13 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
     tags = {key: (tid, name) for tid, key, name in conn.execute(select(tt.c.id, tt.c.key, tt.c.name))}
     derived_keys = {d.lower() for d in DERIVED_TAGS}
     seen: dict[tuple[str, str], str] = {}
+    missing_sets: set[str] = set()
+    missing_tags: set[str] = set()
     for e in entries:
         m, who = e["model"], f"{e['where']}: card {e['model'].name!r}: "
         if e["set"] not in set_ids:
             problems.append(f"{who}set: unknown set {e['set']!r}")
+            missing_sets.add(e["set"])
         k = (e["set"], m.name.lower())
         if k in seen:
             problems.append(f"{who}name: duplicate card in set {e['set']!r} (first at {seen[k]})")
@@ -619,8 +622,15 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
         for t in m.tags:
             if t.lower() not in tags and t.lower() not in derived_keys:
                 problems.append(f"{who}tags: undeclared tag {t!r}")
+                missing_tags.add(t)
         for msg in effect_problems(m.effects):
             problems.append(f"{who}effects: {msg}")
+    if missing_sets or missing_tags:  # a CSV carries cards only: what to do, once
+        what = ", ".join([f"set {c!r}" for c in sorted(missing_sets)] + [f"tag {t!r}" for t in sorted(missing_tags)])
+        problems.append(f"{disp}: {what} not in this database: a CSV carries cards only, not designer sets nor the "
+                        "tags they declare; bring the sets in first with `munchkin-lab set import FILE.yaml` (a file "
+                        "written by `munchkin-lab set export CODE FILE.yaml` from the database the CSV came from) or "
+                        "`munchkin-lab set new CODE NAME`, then import the CSV again")
     # the names the effects refer to (Races, Classes, tags, card names): the database's and the CSV's
     from .designer import known_names
     from .effect_schema import name_problems

@@ -398,8 +398,12 @@ def init_db(url: str | None = None) -> None:
 
 #: What to keep before a damaged card database is rebuilt: a rebuilt database has no designer
 #: cards and no saved decks.
-_BACKUP_FIRST = ("keep a copy first (copy the database file somewhere safe, or "
-                 "`munchkin-lab db export cards.csv` while it still reads): a rebuilt database has no "
+#: A CSV export is no such copy: it carries neither the designer sets' headers nor the tags
+#: they declare, so it does not import into a rebuilt database; set files and bundles do.
+_BACKUP_FIRST = ("keep a copy first (copy the database file somewhere safe, or, while it still reads, "
+                 "`munchkin-lab set export CODE CODE.yaml` for each designer set (`munchkin-lab set list`) and "
+                 "`munchkin-lab deck bundle NAME NAME.yaml` for each saved deck (`munchkin-lab deck list`); "
+                 "`set import` / `deck import-bundle` bring them back): a rebuilt database has no "
                  "designer cards and no saved decks")
 
 
@@ -625,6 +629,7 @@ def write_data(conn: Connection, data: CardData, *, discard_edits: bool = False,
             problems.append(f"shipped card {code_of[old['set_id']]}:{old['name']}: edited in the database since "
                             f"the last build (a CSV import?); {lost}")
 
+    problems += designer_name_clashes(conn, data)
     counts = {"added": 0, "updated": 0, "removed": 0, "unchanged": 0}
     new_rows, new_cards, rewire = [], [], []
     wanted = set()
@@ -734,6 +739,69 @@ def write_data(conn: Connection, data: CardData, *, discard_edits: bool = False,
             "designer_cards": count(select(func.count()).select_from(ct).where(ct.c.origin != "file")),
             "designer_sets": len(designer_sets),
             "decks": count(select(func.count()).select_from(dt)), **counts}
+
+
+def designer_name_clashes(conn: Connection, data: CardData) -> list[str]:
+    """Designer cards whose name or alias a printed card of the files ``data`` now has as its
+    name or alias, in another set (compared like designer names: without case and
+    diacritics, :func:`munchkin_lab.cards.designer.name_key`): after an update of the shipped
+    set files, two cards of one name would make ``cards show``, ``deck add`` and ``set import``
+    ambiguous. A designer card of the same set and name is reported by :func:`write_data`
+    itself. Reads only; ``[]`` when the database has no card tables yet.
+
+    Returns:
+        one problem per clash: ``"designer card 'X' (set): name: ..."`` naming both cards,
+        both sets, the file and line, and the fix (rename the designer card).
+    """
+    from .designer import name_key
+
+    if Card.__tablename__ not in inspect(conn).get_table_names():
+        return []
+    printed: dict[str, tuple[str, str, str, str]] = {}  # name_key -> (what, set code, where, name)
+    for lc in data.cards:
+        printed.setdefault(name_key(lc.card.name), (f"printed card {lc.card.name!r}", lc.set_code, lc.where,
+                                                    lc.card.name.lower()))
+        for a in lc.card.aliases:
+            printed.setdefault(name_key(a.name), (f"alias {a.name!r} of printed card {lc.card.name!r}",
+                                                  lc.set_code, lc.where, ""))
+    ct, st, at = Card.__table__, CardSet.__table__, Alias.__table__
+    rows = conn.execute(select(ct.c.id, ct.c.name, st.c.code).join(st, st.c.id == ct.c.set_id)
+                        .where(ct.c.origin != "file").order_by(st.c.code, ct.c.name)).all()
+    own: dict[int, list[str]] = {}
+    if rows:
+        for cid, alias in conn.execute(select(at.c.card_id, at.c.name).where(at.c.card_id.in_([r[0] for r in rows]))
+                                       .order_by(at.c.id)):
+            own.setdefault(cid, []).append(alias)
+    problems = []
+    for cid, name, code in rows:
+        for label, value in [("name", name)] + [(f"aliases[{i}]", a) for i, a in enumerate(own.get(cid, []))]:
+            hit = printed.get(name_key(value))
+            if hit is None or (hit[1] == code and hit[3] == name.lower()):
+                continue  # same set and name: reported by write_data
+            what, set_code, where, _ = hit
+            fix, field = ("rename the designer card", "name") if label == "name" else \
+                ("change the designer card's alias", "aliases")
+            problems.append(f"designer card {name!r} ({code}): {label}: {value!r} is now also the {what} of set "
+                            f"{set_code!r} ({where}); two cards of one name make cards show, deck add and set "
+                            f"import ambiguous: {fix} (munchkin-lab cards edit {name!r} '{{{field}: ...}}' "
+                            f"--set {code}) and build again")
+    return problems
+
+
+def designer_problems(data: CardData, url: str | None = None) -> list[str]:
+    """What :func:`build` would refuse in the database at ``url`` because of its designer
+    cards (:func:`designer_name_clashes`), read only; ``[]`` when that database does not
+    exist yet, has no card tables (nothing is created) or cannot be read (``db build`` says
+    why: this check is about the files)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    if config.missing_sqlite_file(url) is not None:
+        return []
+    try:
+        with config.get_engine(url).connect() as conn:
+            return designer_name_clashes(conn, data)
+    except SQLAlchemyError:
+        return []
 
 
 def leftover_build_files(path: Path) -> list[Path]:
@@ -906,6 +974,16 @@ def check_fresh(engine, url: str | None = None) -> list[str]:
     return stale
 
 
-def check(data_dir: str | Path | None = None) -> CardData:
-    """Validate the card files without writing anything (see :func:`load_files`)."""
-    return load_files(data_dir)
+def check(data_dir: str | Path | None = None, url: str | None = None) -> CardData:
+    """Validate the card files without writing anything (see :func:`load_files`), and, when
+    the database at ``url`` (default: as :func:`build`) exists, that its designer cards
+    still fit them (:func:`designer_problems`: a printed card taking a designer card's name).
+
+    Raises:
+        CardDataError: invalid files, or designer cards the files now clash with.
+    """
+    data = load_files(data_dir)
+    problems = designer_problems(data, url)
+    if problems:
+        raise CardDataError(problems)
+    return data

@@ -154,11 +154,14 @@ def register(app: typer.Typer) -> None:
                        f"back): {', '.join(gone[:20])}{', ...' if len(gone) > 20 else ''}")
 
     @db.command("check")
-    def db_check(data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP)) -> None:
-        """Validate every card file without writing anything (the same checks as build)."""
+    def db_check(data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
+                 url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
+        """Validate every card file without writing anything (the same checks as build), and,
+        when the database exists, that its designer cards still fit the files (a printed card
+        may not take a designer card's name)."""
         from .build import check
 
-        d = _guard(lambda: check(data))
+        d = _guard(lambda: check(data, url))
         typer.echo(f"ok: {plural(len(d.sets), 'set')}, {plural(len(d.cards), 'card')}, {plural(len(d.tags), 'tag')}")
 
     @db.command("stats")

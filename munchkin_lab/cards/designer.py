@@ -40,6 +40,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Iterable, Mapping
 
 from pydantic import ValidationError
@@ -98,6 +99,8 @@ class SavedCard:
     row_version: int
     manual: bool
     notes: list[str] = field(default_factory=list)
+    #: nothing changed (an edit to the values the card has): nothing written, version kept
+    unchanged: bool = False
 
 
 class SetImportResult(dict):
@@ -105,12 +108,16 @@ class SetImportResult(dict):
 
     As a dict: counts ``{"added", "updated", "removed", "unchanged"}`` of cards. Attributes:
     ``code`` (the set), ``created`` (the set is new), ``names`` (the card names of each count),
-    ``notes`` (per-card notes, e.g. "set to manual"), ``dry_run``.
+    ``notes`` (per-card notes, e.g. "set to manual"), ``dry_run``, ``header`` (what the file
+    changes in an existing set's header and declared tags, one ``"field: old -> new"`` each;
+    ``[]`` for a new set or an unchanged header).
     """
 
-    def __init__(self, code: str, created: bool, names: dict[str, list[str]], notes: list[str], dry_run: bool):
+    def __init__(self, code: str, created: bool, names: dict[str, list[str]], notes: list[str], dry_run: bool,
+                 header: list[str] | None = None):
         super().__init__({k: len(names[k]) for k in ("added", "updated", "removed", "unchanged")})
         self.code, self.created, self.names, self.notes, self.dry_run = code, created, names, notes, dry_run
+        self.header = list(header or [])
 
     def summary(self) -> str:
         """One line for people (plus the notes)."""
@@ -118,6 +125,8 @@ class SetImportResult(dict):
         what = f"set {self.code!r} {'created' if self.created else 'updated'}: "
         parts = [f"{self[k]} {k}" + (f" ({', '.join(self.names[k][:10])})" if self.names[k] and k != "unchanged" else "")
                  for k in ("added", "updated", "removed", "unchanged")]
+        if self.header:
+            parts.insert(0, "header: " + ", ".join(self.header))
         return "\n".join([head + what + "; ".join(parts)] + [f"note: {n}" for n in self.notes])
 
 
@@ -352,6 +361,21 @@ def _tag_id(conn: Connection, tags: dict[str, Mapping], name: str) -> int:
         tags[key] = {"id": tid, "name": name, "key": key, "declared_in": None}
         return tid
     return row["id"]
+
+
+def _same_card(conn: Connection, old: Mapping, values: Mapping, tags: dict[str, Mapping], explicit: list[str],
+               derived: list[str], aliases: list[dict]) -> bool:
+    """Whether the stored card ``old`` already has ``values``, these tag links and aliases."""
+    if any(old[k] != v for k, v in values.items()):
+        return False
+    lt, at = CardTagLink.__table__, Alias.__table__
+    if any(t.lower() not in tags for t in (*explicit, *derived)):
+        return False  # a derived tag not stored yet
+    want = {(tags[t.lower()]["id"], False) for t in explicit} | {(tags[t.lower()]["id"], True) for t in derived}
+    have = {(t, bool(d)) for t, d in conn.execute(select(lt.c.tag_id, lt.c.derived).where(lt.c.card_id == old["id"]))}
+    stored = [{"name": n, "language": lang} for n, lang in
+              conn.execute(select(at.c.name, at.c.language).where(at.c.card_id == old["id"]).order_by(at.c.id))]
+    return have == want and stored == list(aliases)
 
 
 def _write_links(conn: Connection, cid: int, tags: dict[str, Mapping], explicit: list[str], derived: list[str],
@@ -745,6 +769,9 @@ def _store(conn: Connection, srow: Mapping, model: CardFile, old: Mapping | None
     ct = Card.__table__
     tags = _tag_rows(conn)
     explicit, derived, problems = _resolve_tags(model, tags, srow["code"], who)
+    family = _family_card_problem(SimpleNamespace(code=srow["code"], family=srow["family"]), [(model.name, model.deck)])
+    if family:  # the check of set import (a set holds the cards of its own game)
+        problems.append(f"{who}: deck: {family}")
     taken = _taken_names(conn, skip_ids=[old["id"]] if old is not None else [])
     problems += _shadow_problems([(model.name, [a.name for a in model.aliases], who)], taken)
     if problems:
@@ -764,6 +791,10 @@ def _store(conn: Connection, srow: Mapping, model: CardFile, old: Mapping | None
         if expected is not None:
             where.append(ct.c.row_version == expected)
         moved = {"set_id": srow["id"]} if old["set_id"] != srow["id"] else {}
+        if not moved and _same_card(conn, old, values, tags, explicit, derived, _aliases(model)):
+            # nothing to write: the version stays, so no other editor gets a conflict for nothing
+            return SavedCard(cid, f"{srow['code']}:{model.name}", int(old["row_version"]), manual,
+                             _card_notes(model, engine), unchanged=True)
         if moved:
             pos = conn.execute(select(func.max(ct.c.position)).where(ct.c.set_id == srow["id"])).scalar()
             moved["position"] = (pos if pos is not None else -1) + 1
@@ -1059,6 +1090,7 @@ class _SetPlan:
     names: dict[str, list[str]]
     notes: list[str]
     header_changed: bool
+    header_changes: list[str]
 
 
 def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
@@ -1084,6 +1116,9 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
         if req not in known:
             problems.append(f"{_where(doc, ('set', 'requires'))}set: requires: unknown set {req!r}")
     family = _family_problem(conn, sf.set)
+    if family:
+        problems.append(f"{_where(doc, ('set', 'family'))}{family}")
+    family = _family_card_problem(sf.set, [(c.name, c.deck) for c in sf.cards])
     if family:
         problems.append(f"{_where(doc, ('set', 'family'))}{family}")
     tags = _tag_rows(conn)
@@ -1148,14 +1183,47 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
         from .build import _by_place
 
         raise DesignerCardError(_by_place(problems))  # by line, as db check
-    header_changed = srow is None or any(
-        (list(srow[k] or []) if k == "requires" else srow[k]) != (list(getattr(sf.set, k)) if k == "requires"
-                                                                   else getattr(sf.set, k))
-        for k in SET_ORDER if k != "code")
-    stored_tags = {(r["name"], r["description"]) for r in tags.values() if r["declared_in"] == code}
-    header_changed = header_changed or stored_tags != {(t.name, t.description) for t in sf.tags}
+    changes: list[str] = []
+    if srow is not None:
+        for k in SET_ORDER:
+            was = list(srow[k] or []) if k == "requires" else srow[k]
+            now = list(getattr(sf.set, k)) if k == "requires" else getattr(sf.set, k)
+            if was != now:
+                changes.append(f"{k} {_short(was)} -> {_short(now)}")
+        stored_tags = {r["name"]: r["description"] for r in tags.values() if r["declared_in"] == code}
+        file_tags = {t.name: t.description for t in sf.tags}
+        changes += [f"tag {t!r} declared" for t in file_tags if t not in stored_tags]
+        changes += [f"tag {t!r} no longer declared" for t in stored_tags if t not in file_tags]
+        changes += [f"tag {t!r} description changed" for t in file_tags
+                    if t in stored_tags and stored_tags[t] != file_tags[t]]
     return _SetPlan(sf.set, srow, [(t.name, t.description) for t in sf.tags], todo, gone, names, notes,
-                    header_changed)
+                    srow is None or bool(changes), changes)
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters (a long ``notes`` in a summary)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _family_card_problem(header: Any, cards: list[tuple[str, str]]) -> str | None:
+    """Why the set ``header``'s family does not fit its cards ``(name, deck)`` (``None`` when
+    it does): a ``solar_storm`` set holds no Munchkin cards (Door, Treasure... piles) and a
+    ``munchkin`` set no ship rooms, as ``deck check`` tells the games apart by their piles."""
+    from ..decks.checks import _MUNCHKIN_DECKS as _MUNCHKIN_PILES
+
+    if header.family == "solar_storm":
+        other = [n for n, d in cards if d in _MUNCHKIN_PILES]
+        game, right = "Munchkin", "munchkin"
+    else:
+        other = [n for n, d in cards if d not in _MUNCHKIN_PILES]
+        game, right = "Solar Storm", "solar_storm"
+    if not other:
+        return None
+    shown = ", ".join(map(repr, other[:5])) + (", ..." if len(other) > 5 else "")
+    return (f"set {header.code!r}: family: {header.family!r}, but it holds {len(other)} {game} "
+            f"card{'s' if len(other) != 1 else ''} ({shown}): a set holds the cards of its own game; "
+            f"use family {right!r} or move those cards to a set of their game")
 
 
 def _apply_set(conn: Connection, plan: _SetPlan) -> None:
@@ -1249,7 +1317,7 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     if dry_run:
         with _engine(url).connect() as conn:
             plan = plan_of(conn)
-        return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True)
+        return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True, plan.header_changes)
 
     def work(conn: Connection) -> _SetPlan:
         from .build import TABLES
@@ -1263,4 +1331,4 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
 
     plan = config.run_write(_engine(url), work)
     _forget_caches()
-    return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False)
+    return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes)

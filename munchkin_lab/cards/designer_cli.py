@@ -92,7 +92,16 @@ def register(app: typer.Typer, search_command) -> None:
                       help="Search the card database and print the matching cards (the default: "
                            "munchkin-lab cards QUERY...).")(search_command)
 
+    def _version(version: Optional[int]) -> Optional[int]:
+        """``--version`` within 1..MAX_ROW_VERSION (a usage error, exit 2, naming the range)."""
+        from ..cli import check_range
+        from .models import MAX_ROW_VERSION
+
+        return check_range(version, "--version", 1, MAX_ROW_VERSION)
+
     def echo_saved(verb: str, saved) -> None:
+        if getattr(saved, "unchanged", False):
+            verb = "unchanged"
         typer.echo(f"{verb} {saved.key} (version {saved.row_version}"
                    f"{', resolved by hand on the board' if saved.manual else ''})")
         for note in saved.notes:
@@ -122,7 +131,7 @@ def register(app: typer.Typer, search_command) -> None:
                                                                       "(null: back to the default)."),
                    file: Optional[Path] = typer.Option(None, "--file", "-f", help="A YAML/JSON file with the fields."),
                    set_code: Optional[str] = typer.Option(None, "--set", help="The card's set (when several hold the name)."),
-                   version: Optional[int] = typer.Option(None, "--version", min=1,
+                   version: Optional[int] = typer.Option(None, "--version",
                                                          help="Refuse when the card is no longer at this row_version."),
                    url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Change fields of a designer card (name, set, numbers, tags, aliases, effects...)."""
@@ -131,19 +140,19 @@ def register(app: typer.Typer, search_command) -> None:
         data = _card_source(changes, file, "changes")
         if not isinstance(data, dict):
             raise DesignerCardError("the changes are a mapping of fields, e.g. '{level: 6, tags: [Ghost]}'")
-        echo_saved("updated", edit_card(name, set_code, data, row_version=version, url=url))
+        echo_saved("updated", edit_card(name, set_code, data, row_version=_version(version), url=url))
 
     @cards_app.command("delete")
     @guarded
     def cards_delete(name: str = typer.Argument(..., help="The designer card's name."),
                      set_code: Optional[str] = typer.Option(None, "--set", help="The card's set."),
-                     version: Optional[int] = typer.Option(None, "--version", min=1,
+                     version: Optional[int] = typer.Option(None, "--version",
                                                            help="Refuse when the card is no longer at this row_version."),
                      url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Delete a designer card (refused while a saved deck holds it)."""
         from .designer import delete_card
 
-        typer.echo(f"deleted {delete_card(name, set_code, row_version=version, url=url)}")
+        typer.echo(f"deleted {delete_card(name, set_code, row_version=_version(version), url=url)}")
 
     @cards_app.command("show")
     @guarded

@@ -27,7 +27,12 @@ class SearchSyntaxError(ValueError):
             empty when there is nothing to suggest.
     """
 
+    #: The longest message kept whole: a longer one (a huge query's value quoted in it) is cut.
+    MAX_MESSAGE = 300
+
     def __init__(self, message: str, position: int, query: str = "", suggestions: list[str] | None = None):
+        if len(message) > self.MAX_MESSAGE:
+            message = message[:self.MAX_MESSAGE - 3] + "..."
         self.position = position
         self.query = query
         self.reason = message

@@ -67,6 +67,8 @@ class Tag(SQLModel, table=True):
 
 
 _row_version = Column("row_version", Integer, nullable=False, server_default="1")
+#: The largest ``row_version`` an Integer column holds on every backend (PostgreSQL: 4 bytes).
+MAX_ROW_VERSION = 2**31 - 1
 
 
 class Card(SQLModel, table=True):

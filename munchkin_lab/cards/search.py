@@ -56,6 +56,10 @@ FIELDS = tuple(sorted(set(NUMERIC_FIELDS) | set(TEXT_FIELDS) | set(BOOL_FIELDS))
 
 MAX_TERMS = 100
 MAX_DEPTH = 40
+#: The longest search word, phrase or field value (characters): a card name's limit
+#: (``files.MAX_NAME``); longer ones could match nothing and make the database refuse the
+#: pattern (SQLite: "LIKE or GLOB pattern too complex").
+MAX_WORD = 200
 MAX_INT = 2**31 - 1
 _TRUE = {"true", "yes", "y", "1"}
 _FALSE = {"false", "no", "n", "0"}
@@ -268,6 +272,9 @@ def _parse(query: str) -> Any:
             if node.data in ("word", "phrase", "cmp"):
                 terms += 1
             stack.extend((c, d + 1) for c in node.children)
+        elif isinstance(node, Token) and node.type in ("WORD", "STRING") and len(node) > MAX_WORD + 2 * (node.type == "STRING"):
+            raise SearchSyntaxError(f"a search word is too long ({len(node)} characters; at most {MAX_WORD}): "
+                                    f"{node[:20]}...", node.start_pos or 0, query)
     if terms > MAX_TERMS:
         raise SearchSyntaxError(f"too many terms ({terms}; at most {MAX_TERMS})", 0, query)
     if depth > MAX_DEPTH:

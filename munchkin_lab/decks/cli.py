@@ -113,7 +113,9 @@ def new(
 def add(
     name: str = typer.Argument(..., help="Deck name."),
     what: str = typer.Argument(..., help="Card name, alias, set:Name key, or a search query ('tag:ghost')."),
-    copies: int = typer.Option(1, "--copies", "-n", help="Copies of each card."),
+    copies: Optional[int] = typer.Option(None, "--copies", "-n",
+                                         help="Copies of each card (default 1; with --whole-set: each card's "
+                                              "printed copies)."),
     set_: Optional[str] = typer.Option(None, "--set", "-s", help="Only look in this set."),
     pile: Optional[str] = typer.Option(None, "--pile", help="Put the card(s) in this draw pile."),
     whole_set: bool = typer.Option(False, "--whole-set", help="WHAT is a set code: add all its cards."),
@@ -125,17 +127,23 @@ def add(
     _copies_option(copies)
     if pile is not None:
         _known_pile(pile)
+    if whole_set and (pile is not None or set_ is not None):
+        from ..cli import usage_error
+
+        usage_error(f"--whole-set takes neither --pile nor --set (WHAT is the set); write "
+                    f"`deck add {name!r} set:{what} --pile PILE` to put a set's cards in a pile")
     from .presets import note_change_from_preset
 
     def change(d):
-        specs = d.add_set(what) if whole_set else d.add(what, copies, set=set_, pile=pile)
+        specs = d.add_set(what, copies) if whole_set else d.add(what, 1 if copies is None else copies, set=set_, pile=pile)
         note_change_from_preset(d)
         return specs
 
     deck, specs = edit_deck(name, change, url=url)
     shown = ", ".join(f"{s.name} [{s.set}]" for s in specs[:8]) + (" ..." if len(specs) > 8 else "")
     where = f" in pile {pile!r}" if pile else ""
-    if whole_set or copies == 1:
+    copies = 1 if copies is None else copies
+    if copies == 1:
         typer.echo(f"added {plural(len(specs), 'card')}{where}: {shown}; deck now {plural(deck.size, 'card')}")
     elif len(specs) == 1:
         typer.echo(f"added {plural(copies, 'copy', 'copies')} of {shown}{where}; deck now {plural(deck.size, 'card')}")
@@ -329,15 +337,14 @@ def export(
 ):
     """Write a deck to a file (text or YAML). Refuses to overwrite a file (unless --force)
     and to create folders."""
+    from ..fileio import OutputFileError, check_new_file
     from .catalog import DeckError
-
-    from ..fileio import check_new_file
 
     yaml_out = _format(fmt, path)  # --format wins over the name (and `deck import --format` reads it back)
     suffix = Path(path).suffix.lower() if path != "-" else ""
     if fmt is None and suffix in _OTHER_FORMATS:
-        raise DeckError(f"{path!r}: deck export writes text or YAML (.yaml/.yml), not {_OTHER_FORMATS[suffix]}; "
-                        "choose another name, or --format text / --format yaml to write it anyway")
+        raise OutputFileError(f"{path!r}: deck export writes text or YAML (.yaml/.yml), not {_OTHER_FORMATS[suffix]}; "
+                              "choose another name, or --format text / --format yaml to write it anyway", usage=True)
     out = None
     if path != "-":
         out = check_new_file(path, force=force)

@@ -141,6 +141,32 @@ def check_deck_name(name: object) -> str:
     return name
 
 
+def check_saved_deck_name(name: object) -> str:
+    """Validate the name of a deck about to be saved under a new name: :func:`check_deck_name`,
+    and not one that commands would read as something else or that looks like another name:
+    no ``preset:`` prefix (``preset:NAME`` always means the shipped preset), no ``/`` or ``\\``
+    (a deck file path), no invisible format characters (a zero-width space: the check of card
+    names, :func:`munchkin_lab.cards.files._one_line`). Decks already saved keep their names.
+
+    Raises:
+        DeckError: naming the problem and the name.
+    """
+    from ..cards.files import _one_line
+
+    name = check_deck_name(name)
+    if name.lower().startswith("preset:"):
+        raise DeckError(f"bad deck name {name!r}: a saved deck may not start with 'preset:' (preset:NAME always "
+                        "means the shipped preset); choose another name")
+    if "/" in name or "\\" in name:
+        raise DeckError(f"bad deck name {name!r}: no '/' or '\\' (it would read as a deck file path); "
+                        "choose another name")
+    try:
+        _one_line(name)
+    except ValueError as exc:
+        raise DeckError(f"bad deck name {name!r}: {exc}") from None
+    return name
+
+
 @dataclass
 class Entry:
     """One line of a deck: ``copies`` of card ``key`` (``"set:Name"``), optionally in ``pile``

@@ -121,7 +121,12 @@ def _check_whole_sets(name: str, path: Path, catalog: Catalog) -> None:
 
 def find_deck(name: str, url: str | None = None, catalog: Catalog | None = None) -> Deck:
     """A deck as the command line names it: ``preset:NAME``, a deck file path (.txt/.yaml),
-    a saved deck, or a bare preset name when no saved deck has that name.
+    a saved deck, or a bare preset name when no saved deck has that name (in that order).
+
+    The one rule of every command and function that takes a deck by name (``deck check``,
+    ``deck stats``, ``play --deck``, ``simulate``, ``compare``, :func:`munchkin_lab.sim.simulate`):
+    a saved deck named like a preset is the saved deck; ``preset:NAME`` is always the preset
+    (saved-deck names may not start with ``preset:``, :func:`~munchkin_lab.decks.model.check_saved_deck_name`).
 
     Raises:
         DeckError: none of those (the message names the closest saved decks and the presets).
@@ -142,7 +147,7 @@ def find_deck(name: str, url: str | None = None, catalog: Catalog | None = None)
     except DeckError as exc:
         if name in list_presets():
             return load_preset(name, catalog=catalog, url=url)
-        raise DeckError(f"{exc} (presets: {', '.join(list_presets())})") from None
+        raise DeckError(f"{exc}; not a file, a preset (presets: {', '.join(list_presets())}) or a saved deck") from None
 
 
 def _preset_descriptions() -> dict[str, str]:

@@ -32,7 +32,7 @@ from ..cards.models import Card, CardSet
 from ..cards.models import Deck as DeckRow
 from ..cards.models import DeckEntry as DeckEntryRow
 from .catalog import Catalog, DeckError, SetInfo, UnknownCardError
-from .model import DEFAULT_OPTIONS, MODULES, Deck, DuplicateDeckError, Entry
+from .model import DEFAULT_OPTIONS, MODULES, Deck, DuplicateDeckError, Entry, check_saved_deck_name
 
 T = TypeVar("T")
 
@@ -163,6 +163,7 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
         if row is not None and not replace and mine is None:
             raise DuplicateDeckError(f"a deck named {deck.name!r} already exists (use replace / --replace)")
         if row is None:
+            check_saved_deck_name(deck.name)  # a new name (decks saved before keep theirs)
             if expected is not None:
                 raise DeckConflictError(f"deck {deck.name!r} was deleted by someone else since it was loaded; "
                                         "save it with force=True to store it again")

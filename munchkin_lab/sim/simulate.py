@@ -48,14 +48,15 @@ def resolve_deck(deck: Any, url: str | None = None):
     """Turn ``deck`` into a :class:`~munchkin_lab.decks.Deck` (or keep a spec list).
 
     Accepts a :class:`~munchkin_lab.decks.Deck`; a list of ``(CardSpec, copies)`` or
-    ``CardSpec``; or a string: a deck file path (text or YAML), a preset name (``base``,
-    ``preset:base``) or the name of a deck saved in the database.
+    ``CardSpec``; or a string: ``preset:NAME``, a deck file path (text or YAML), the name of
+    a deck saved in the database, or a bare preset name when no saved deck has it (the rule
+    of every deck command: :func:`munchkin_lab.decks.presets.find_deck`).
 
     Raises:
         ValueError: nothing of that name (the message lists the presets).
     """
     from ..decks import Deck
-    from ..decks.presets import list_presets, load_preset
+    from ..decks.presets import find_deck
 
     if isinstance(deck, Deck):
         return deck
@@ -65,19 +66,7 @@ def resolve_deck(deck: Any, url: str | None = None):
         deck = str(deck)
     if not isinstance(deck, str) or not deck.strip():
         raise ValueError(f"deck: expected a Deck, a spec list, a preset, a file or a saved deck name, got {deck!r}")
-    name = deck.strip()
-    if name.startswith("preset:"):
-        return load_preset(name.split(":", 1)[1], url=url)
-    p = Path(name)
-    if p.is_file():
-        return Deck.from_file(p, url=url)
-    if name in list_presets():
-        return load_preset(name, url=url)
-    try:
-        return Deck.load(name, url=url)
-    except Exception as exc:  # noqa: BLE001 - any lookup failure becomes one clear message
-        raise ValueError(f"deck {name!r}: not a file, a preset ({', '.join(list_presets())}) "
-                         f"or a saved deck ({exc})") from None
+    return find_deck(deck.strip(), url=url)  # the one rule of every command (a DeckError is a ValueError)
 
 
 def _deck_payload(deck) -> tuple[str, list[tuple[dict, int]], dict, tuple]:

@@ -440,3 +440,23 @@ def test_a_ctrl_c_raised_in_a_weakref_callback_reaches_the_program_silently():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert (done.stdout.strip(), done.stderr) == ("interrupted", "")
+
+
+@pytest.mark.parametrize("argv, env, driver", [
+    (["cards", "Plant", "--url", "mysql://x@y/z"], {}, "mysql://...: its driver 'MySQLdb' is not installed"),
+    (["db", "build", "--url", "oracle://x@y/z"], {}, "oracle://...: its driver 'oracledb' is not installed"),
+    (["db", "stats"], {"DATABASE_URL": "mssql://x@y/z"}, "mssql://...: its driver 'pyodbc' is not installed"),
+])
+def test_a_url_whose_driver_is_not_installed_is_one_error_line(argv, env, driver):
+    pytest.importorskip("sqlalchemy")
+    for module in ("MySQLdb", "oracledb", "pyodbc"):
+        if module in driver:
+            try:
+                __import__(module)
+                pytest.skip(f"{module} is installed here")
+            except ImportError:
+                pass
+    res = runner.invoke(app, argv, env=env)
+    assert res.exit_code == 1, res.output
+    assert res.output.strip().splitlines() == [
+        f"Error: database URL {driver}; supported: sqlite:///path/to/file.sqlite or postgresql+psycopg://user@host/db"]

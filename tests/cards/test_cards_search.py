@@ -161,6 +161,24 @@ def test_limits_are_syntax_errors():
         compile_query("a\x00b")
 
 
+@pytest.mark.parametrize("query, position, shown", [("a" * 100_000, 0, "a" * 20), ("kind:" + "k" * 100_000, 5, "k" * 20),
+                                                    ('-"' + "p" * 300 + '"', 1, '"' + "p" * 19)])
+def test_a_huge_word_is_a_short_syntax_error(sqlite_fuzz_url, query, position, shown):
+    """A word past the limit is refused before the database sees it (SQLite would raise
+    "LIKE or GLOB pattern too complex"), and the message does not echo the query."""
+    with pytest.raises(SearchSyntaxError) as info:
+        api.cards(query, url=sqlite_fuzz_url)
+    n = len(query) - position if position != 1 else 302
+    assert info.value.reason == f"a search word is too long ({n} characters; at most 200): {shown}..."
+    assert info.value.position == position and len(str(info.value)) < 200
+    assert len(api.cards("x" * 200, url=sqlite_fuzz_url)) == 0  # at the limit: a search like any other
+
+
+def test_a_long_message_is_cut():
+    exc = SearchSyntaxError("unknown kind " + "z" * 5000, 0, "z" * 5000)
+    assert len(exc.reason) == SearchSyntaxError.MAX_MESSAGE and exc.reason.endswith("...")
+
+
 # --------------------------------------------------------------------------- hints and diacritics
 
 POLISH = """\

@@ -246,3 +246,33 @@ def test_db_import_and_export_commands(url, tmp_path):
     bad.write_text(io.StringIO("name,set\nX,alpha\n").getvalue(), encoding="utf-8")
     res = runner.invoke(app, ["db", "import", str(bad), "--url", url])
     assert res.exit_code == 1 and f"Error: 1 problem in the card data:\n  {bad}:1: missing column(s) kind" in res.output
+
+
+def test_a_csv_into_a_fresh_database_says_to_bring_the_sets_first(url, tmp_path):
+    """A CSV carries cards only: into a database without the designer set (a rebuilt one) it is
+    refused with what to do; after `set export` / `set import` of the set it changes nothing."""
+    from munchkin_lab.cards.designer import export_set, import_set
+
+    path = tmp_path / "all.csv"
+    api.export_csv(path, url=url)
+    fresh = f"sqlite:///{tmp_path / 'fresh.sqlite'}"
+    build(fresh, MINI)
+    with pytest.raises(CardDataError) as info:
+        api.import_csv(path, url=fresh)
+    msg = str(info.value)
+    assert f"{path}:13: card 'Lab Goblin': set: unknown set 'lab'" in msg
+    assert (f"{path}: set 'lab' not in this database: a CSV carries cards only, not designer sets nor the tags they "
+            "declare; bring the sets in first with `munchkin-lab set import FILE.yaml`") in msg
+    assert "munchkin-lab set export CODE FILE.yaml" in msg
+    import_set("lab.yaml", text=export_set("lab", url=url), url=fresh)
+    r = api.import_csv(path, url=fresh)
+    assert (r["inserted"], r["updated"], r["deleted"], r["unchanged"]) == (0, 0, 0, 12)
+    config.dispose_engine(fresh)
+
+
+def test_the_damaged_database_advice_names_a_route_that_round_trips():
+    from munchkin_lab.cards.build import unreadable_hint
+
+    hint = unreadable_hint("file is not a database")
+    assert "db export" not in hint
+    assert "munchkin-lab set export CODE CODE.yaml" in hint and "munchkin-lab deck bundle NAME NAME.yaml" in hint

@@ -574,3 +574,94 @@ def test_a_monster_with_a_levels_op_in_bad_stuff_plays_without_a_manual_step(url
           "expect": {"players.Ann.level": 2, "pending#": 0, "phase": "end"}}
     result = run_scenario(sc, resolver=lambda name: spec if name == "Minus Three" else None)
     assert result.ok, result
+
+
+def test_a_printed_card_taking_a_designer_cards_name_stops_check_and_build(url, data_copy):
+    """An update of the shipped set files that gives a printed card the name (or alias) of a
+    designer card is named by `db check` and refused by `db build` before anything is written."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card({**GHOST, "aliases": ["Bilge Spook"]}, "my_fan", url=url)
+    build(url, data_copy)
+    alpha = data_copy / "sets" / "alpha.yaml"
+    lines = len(alpha.read_text(encoding="utf-8").splitlines())
+    alpha.write_text(alpha.read_text(encoding="utf-8") + "  - name: SEA GHOST\n    kind: monster\n    deck: door\n"
+                     "    level: 4\n    treasures: 1\n    aliases: [Bilge Spook]\n"
+                     "    source: update\n", encoding="utf-8")
+    before = D.export_set("my_fan", url=url)
+    res = runner.invoke(app, ["db", "check", "--data", str(data_copy), "--url", url])
+    assert res.exit_code == 1, res.output
+    assert (f"designer card 'Sea Ghost' (my_fan): name: 'Sea Ghost' is now also the printed card 'SEA GHOST' of set "
+            f"'alpha' (database/sets/alpha.yaml:{lines + 1})") in res.output
+    assert "aliases[0]: 'Bilge Spook' is now also the alias 'Bilge Spook' of printed card 'SEA GHOST'" in res.output
+    assert "rename the designer card (munchkin-lab cards edit 'Sea Ghost' '{name: ...}' --set my_fan)" in res.output
+    res = runner.invoke(app, ["db", "build", "--data", str(data_copy), "--url", url])
+    assert res.exit_code == 1 and "is now also the printed card 'SEA GHOST'" in res.output
+    assert api.cards("set:alpha", url=url)["name"].str.lower().tolist().count("sea ghost") == 0  # nothing written
+    assert D.export_set("my_fan", url=url) == before
+    D.edit_card("Sea Ghost", "my_fan", {"name": "Sea Spook", "aliases": []}, url=url)
+    assert build(url, data_copy)["added"] == 1
+    assert runner.invoke(app, ["db", "check", "--data", str(data_copy), "--url", url]).exit_code == 0
+
+
+def test_set_import_checks_a_changed_header_and_says_what_changed(url, tmp_path):
+    """A file that changes the set header (name, family, requires) is checked like `set new`
+    (a family that does not fit the set's cards is refused, nothing written) and the summary
+    names each header change."""
+    D.create_set("my_fan", "My fan set", requires=["alpha"], url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    data = yaml.safe_load(D.export_set("my_fan", url=url))
+    path = tmp_path / "my_fan.yaml"
+
+    def write(**header):
+        path.write_text(yaml.safe_dump({**data, "set": {**data["set"], **header}}, sort_keys=False), encoding="utf-8")
+
+    write(family="solar_storm", requires=[])
+    before = _db_state(url)
+    with pytest.raises(D.DesignerCardError) as info:
+        D.import_set(path, url=url)
+    assert (f"{path}:4: set 'my_fan': family: 'solar_storm', but it holds 1 Munchkin card ('Sea Ghost'): a set holds "
+            "the cards of its own game; use family 'munchkin'") in str(info.value)
+    assert _db_state(url) == before
+    write(name="My harbour", requires=["beta"])
+    with pytest.raises(D.DesignerCardError, match="family: 'munchkin', but it requires beta"):
+        D.import_set(path, url=url)
+    assert _db_state(url) == before
+    write(name="My harbour", requires=[])
+    res = runner.invoke(app, ["set", "import", str(path), "--url", url])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.splitlines()[0] == ("set 'my_fan' updated: header: name 'My fan set' -> 'My harbour', "
+                                          "requires ['alpha'] -> []; 0 added; 0 updated; 0 removed; 1 unchanged")
+    assert D.import_set(path, url=url).header == []  # imported again: nothing changes
+    solar = D.create_set("ss_fan", "SS fan", family="solar_storm", url=url)["code"]
+    with pytest.raises(D.DesignerCardError, match="card 'Tide Crab': deck: set 'ss_fan': family: 'solar_storm'"):
+        D.add_card({**GHOST, "name": "Tide Crab", "aliases": []}, solar, url=url)
+
+
+def test_an_edit_that_changes_nothing_keeps_the_version(url):
+    """`cards edit X '{}'` or the values the card has: "unchanged", nothing written, so
+    another editor holding the version gets no conflict."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    before = _db_state(url)
+    for changes in ({}, {"level": 6, "tags": ["Undead"], "aliases": ["Bilge Spook"]}):
+        saved = D.edit_card("Sea Ghost", "my_fan", changes, row_version=1, url=url)
+        assert (saved.row_version, saved.unchanged) == (1, True)
+    assert _db_state(url) == before
+    res = runner.invoke(app, ["cards", "edit", "Sea Ghost", "{level: 6}", "--version", "1", "--url", url])
+    assert res.exit_code == 0 and res.stdout.startswith("unchanged my_fan:Sea Ghost (version 1)"), res.output
+    saved = D.edit_card("Sea Ghost", "my_fan", {"level": 7}, row_version=1, url=url)
+    assert (saved.row_version, saved.unchanged) == (2, False)
+    with pytest.raises(D.EditConflictError):  # a stale version is still a conflict, change or not
+        D.edit_card("Sea Ghost", "my_fan", {}, row_version=1, url=url)
+
+
+@pytest.mark.parametrize("command", ["edit", "delete"])
+@pytest.mark.parametrize("version, why", [("99999999999999999999999", "at most 2147483647"), ("0", "at least 1")])
+def test_a_version_out_of_range_is_a_usage_error(url, command, version, why):
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    argv = ["cards", command, "Sea Ghost"] + (["{level: 7}"] if command == "edit" else [])
+    res = runner.invoke(app, argv + ["--version", version, "--url", url])
+    assert res.exit_code == 2, res.output
+    assert res.stderr == f"Error: --version must be {why}, got {version} (allowed: 1..2147483647)\n"
+    assert api.card("Sea Ghost", url=url)["level"] == 6

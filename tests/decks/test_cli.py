@@ -1,6 +1,8 @@
 """`munchkin-lab deck ...` through typer's CliRunner, on a real SQLite card database."""
 from __future__ import annotations
 
+import sys
+
 import pytest
 from typer.testing import CliRunner
 
@@ -123,7 +125,7 @@ def test_export_refuses_overwrite_and_missing_folder(url, tmp_path):
 def test_export_refuses_the_suffix_of_another_format(url, tmp_path):
     out = tmp_path / "mix.json"
     res = run("export", "preset:base", str(out), url=url, ok=False)
-    assert res.exit_code == 1
+    assert res.exit_code == 2  # a suffix of another format is a usage error, as for every file-writing command
     assert "deck export writes text or YAML (.yaml/.yml), not JSON" in res.output
     assert not out.exists()
     run("export", "preset:base", str(out), "--format", "yaml", url=url)  # asked for by name
@@ -270,3 +272,50 @@ def test_deck_add_of_a_search_that_finds_nothing_says_so(url):
     assert Deck.load("My mix", url=url) == before
     res = run("add", "My mix", "Potted Plnt", url=url, ok=False)  # a misspelt name is still an unknown card
     assert res.exit_code == 1 and "unknown card 'Potted Plnt'; closest: Potted Plant" in res.output
+
+
+def test_a_saved_deck_named_like_a_preset_means_the_same_to_every_command(url):
+    """One rule (`find_deck`): a saved deck named 'base' is the saved deck for deck check,
+    play --deck and simulate alike; preset:base is always the preset."""
+    from munchkin_lab import play_cli
+    import munchkin_lab.sim.simulate  # noqa: F401 - the module, not the function of that name
+    sim = sys.modules["munchkin_lab.sim.simulate"]
+
+    run("new", "base", url=url)
+    run("add", "base", "tag:ghost", url=url)
+    saved = run("check", "base", url=url, ok=False)
+    assert saved.exit_code == 1 and "the mix has no Treasure cards" in saved.output
+    for argv in (["play", "--deck", "base", "--seed", "1", "--quiet"], ["simulate", "base", "--games", "2"]):
+        res = runner.invoke(app, argv + ["--url", url])
+        assert res.exit_code == 1 and "the mix has no Treasure cards" in res.output, (argv, res.output)
+    for resolve in (play_cli.resolve_deck, sim.resolve_deck):
+        assert resolve("base", url=url).size == Deck.load("base", url=url).size
+        assert resolve("preset:base", url=url).size > 100
+    assert "no problems" in run("check", "preset:base", url=url).output
+
+
+@pytest.mark.parametrize("name, why", [("preset:mine", "may not start with 'preset:'"),
+                                       ("Preset:Mine", "may not start with 'preset:'"),
+                                       ("my/mix", "no '/'"),
+                                       ("my\u200bmix", "invisible character U+200B (ZERO WIDTH SPACE)")])
+def test_saved_deck_names_that_read_as_something_else_are_refused(url, tmp_path, name, why):
+    res = run("new", name, url=url, ok=False)
+    assert res.exit_code == 1 and f"Error: bad deck name {name!r}: " in res.output and why in res.output
+    path = tmp_path / "mix.txt"
+    path.write_text("1 Potted Plant [munchkin]\n", encoding="utf-8")
+    res = run("import", str(path), "--name", name, url=url, ok=False)
+    assert res.exit_code == 1 and why in res.output
+    assert run("list", url=url).output.count(name) == 0
+
+
+def test_whole_set_takes_copies_like_a_set_query(url):
+    run("new", "W", url=url)
+    out = run("add", "W", "fairy_dust", "--whole-set", "--copies", "5", url=url).output
+    assert "added 5 copies each of 2 cards" in out
+    run("new", "S", url=url)
+    run("add", "S", "set:fairy_dust", "--copies", "5", url=url)
+    w, s = Deck.load("W", url=url), Deck.load("S", url=url)
+    assert {k: e.copies for k, e in w.entries.items()} == {k: e.copies for k, e in s.entries.items()}
+    assert sorted(e.copies for e in w.entries.values()) == [5, 5]
+    res = run("add", "W", "fairy_dust", "--whole-set", "--pile", "door", url=url, ok=False)
+    assert res.exit_code == 2 and "--whole-set takes neither --pile nor --set" in res.output
