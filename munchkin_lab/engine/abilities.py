@@ -397,6 +397,9 @@ class Abilities:
         if self.history:
             if trigger == "die_rolled" and facts and "die" in facts:
                 self._say(f"{self._pn(player)}'s die shows {facts['die']}.")
+            elif trigger == "run_away_rolled" and facts:  # the roll is made: say how it went
+                self._say(f"{self._pn(player)}'s Run Away roll "
+                          f"{'fails' if facts.get('failed') else 'succeeds'}, unless someone reacts.")
             if self._prog[c].abilities[idx].from_hand:
                 # a card in a hand is hidden: the log never says who may react (as the Curse
                 # window, curses.py; core rules, 3. Your hand)

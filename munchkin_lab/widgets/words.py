@@ -663,6 +663,9 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
         score = f"{c.get('munchkin_strength')} vs {c.get('monster_strength')}"
         lead = "the munchkins win" if c.get("winning") else "the monsters win (ties go to the monster)"
         stage = c.get("stage")
+        if not c.get("monsters"):  # every monster left (bought off, charmed, sent away): no score
+            return (f"No monster is left in {side}'s fight: {who} may still play cards (a Wandering "
+                    "Monster brings one back in) or pass, before the fight ends")
         if stage == "window":
             return f"{who} may play cards, offer help or pass in {side}'s fight against {ms}, {score}: {lead}"
         if stage == "run":

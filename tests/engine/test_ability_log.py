@@ -95,3 +95,18 @@ def test_a_monster_entering_by_a_wandering_monster_is_said_before_what_it_does(r
     g.play(Action(1, "play", _card(g, 1, "Wandering Monster"), m=_card(g, 1, "Zombie Master")))
     assert _lines(g, n) == ["Bob plays Wandering Monster: Zombie Master joins the combat.",
                             "Zombie Master: Lame Goblin is undead for this combat."]
+
+
+def test_a_failed_run_away_roll_is_said_before_the_reactions_to_it(resolver):
+    """The Run Away roll is made before an Invisibility Potion may answer it (card_facts_more.md
+    2c): the log says the roll fails before the reaction window, so a player sees why a card is
+    offered (the board showed the offer with no roll in the log)."""
+    g = _game(resolver, [], [{"name": "Ann", "level": 1, "hand": ["Invisibility Potion"]}, {"name": "Bob", "level": 2}],
+              door=["Maul Rat"], forced_dice=[2])
+    g.play(Action(0, "kick"))
+    g.play(Action(0, "run"))
+    g.play(Action(1, "pass"))
+    n = len(g.log)
+    g.play(next(a for a in g.legal_actions() if a.kind == "roll"))
+    assert _lines(g, n)[-2:] == ["Ann's Run Away roll fails, unless someone reacts.", "The others may react."]
+    assert g.state_dict()["pending"][0]["kind"] == "react"

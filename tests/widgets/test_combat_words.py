@@ -181,3 +181,23 @@ def test_a_room_draw_is_told_in_the_story():
     assert changes(before, after, mv, ["[t2] P1 finds new ground: Brig at 0,1."]) == ["P1 draws 1 Door card into the hand"]
     stay = type("A", (), {"player": 0, "kind": "kick"})()
     assert changes(before, after, stay, []) == []
+
+
+def test_status_of_a_fight_every_monster_has_left():
+    """A monster bought off (Floating Nose) leaves the fight, whose window still runs before it
+    ends (core rules, 6. When You May Act): the status says no monster is left, not "a fight
+    against , 1 vs 0: the monsters win"."""
+    from pathlib import Path
+
+    from munchkin_lab.scenarios.runner import build_game, database_resolver, load_scenario, make_action
+    from munchkin_lab.widgets import words
+
+    sc = load_scenario(Path(__file__).resolve().parents[1] / "scenarios" / "core" / "monster_floating_nose_bought_off.yaml")
+    g = build_game(sc, database_resolver())
+    g = g[0] if isinstance(g, tuple) else g
+    g.play(make_action(g, sc["steps"][0], "kick"))
+    g.play(make_action(g, sc["steps"][3], "evade"))
+    sd = g.state_dict()
+    assert sd["combat"] is not None and sd["combat"]["monsters"] == []
+    text = words.decision(g, sd)
+    assert text.startswith("No monster is left in Ann's fight: ") and "vs" not in text, text
