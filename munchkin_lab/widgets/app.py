@@ -35,6 +35,35 @@ def _presets() -> list[tuple[str, str]]:
         return []
 
 
+def _journals(folder: Path, limit: int = 12) -> list[tuple[str, str]]:
+    """``(label, path)`` of the unnamed boards' journals in ``folder`` that no live board writes,
+    newest first (at most ``limit``): the games a reload of the page or a closed tab left
+    behind. The label gives the time the journal was last written and its number of lines
+    after the header (the moves journaled)."""
+    import time
+
+    from .journal import in_use
+
+    out = []
+    try:
+        cands = sorted(folder.glob("board-*.journal.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return out
+    for p in cands:
+        if len(out) >= limit:
+            break
+        try:
+            if in_use(p):
+                continue
+            with open(p, "rb") as fh:
+                moves = max(0, sum(1 for _ in fh) - 1)
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
+        except OSError:
+            continue
+        out.append((f"{when} · {moves} move{'s' if moves != 1 else ''} · {p.name[:-len('.journal.jsonl')]}", str(p)))
+    return out
+
+
 def _saved(url: str | None) -> list[str]:
     try:
         from ..decks import list_decks
@@ -61,7 +90,8 @@ class BoardApp(W.VBox):
     CSS classes: ``mlab-app``, ``mlab-setup``, ``mlab-setup-source``, ``mlab-setup-preset``,
     ``mlab-setup-saved``, ``mlab-setup-file``, ``mlab-setup-players``, ``mlab-setup-seat``,
     ``mlab-setup-seed``, ``mlab-setup-faster``, ``mlab-setup-shared``, ``mlab-setup-turns``,
-    ``mlab-setup-speed``, ``mlab-setup-autopass``, ``mlab-setup-start``, ``mlab-setup-message``.
+    ``mlab-setup-speed``, ``mlab-setup-autopass``, ``mlab-setup-start``, ``mlab-setup-message``,
+    ``mlab-setup-journals``, ``mlab-setup-resume`` (the games a reload left behind: :meth:`resume`).
     """
 
     def __init__(self, preset: str = DEFAULT_PRESET, players: int = 4, seats: list[str] | None = None,
@@ -111,6 +141,12 @@ class BoardApp(W.VBox):
         self.start_btn.on_click(lambda _b: self.start())
         self.message = W.HTML()
         self.message.add_class("mlab-setup-message")
+        self.resume_w = W.Dropdown(options=[("(no earlier game)", "")], layout=W.Layout(width="420px"),
+                                   tooltip="games a reload of this page or a closed tab left behind (their journals)")
+        self.resume_w.add_class("mlab-setup-journals")
+        self.resume_btn = W.Button(description="Resume this game", layout=W.Layout(width="auto"))
+        self.resume_btn.add_class("mlab-setup-resume")
+        self.resume_btn.on_click(lambda _b: self.resume(self.resume_w.value))
         self.deck_pick = W.HBox([self.preset_w])
         self.source_w.observe(self._on_source, names="value")
         self.players_w.observe(lambda _c: self._seat_menus(), names="value")
@@ -120,12 +156,14 @@ class BoardApp(W.VBox):
                 W.HBox([lab("Seats"), self.players_w, self.seat_box], layout=W.Layout(flex_flow="row wrap")),
                 W.HBox([lab("Options"), self.seed_w, self.faster_w, self.shared_w, self.turns_w, self.speed_w,
                         self.autopass_w], layout=W.Layout(flex_flow="row wrap", align_items="center")),
-                W.HBox([self.start_btn, self.message], layout=W.Layout(align_items="center"))]
+                W.HBox([self.start_btn, self.message], layout=W.Layout(align_items="center")),
+                W.HBox([lab("Or resume"), self.resume_w, self.resume_btn], layout=W.Layout(align_items="center"))]
         self.setup = W.Accordion(children=[W.VBox(rows)], selected_index=None)
         self.setup.set_title(0, "New game: deck, players, seats (you or bots), seed, options")
         self.setup.add_class("mlab-setup")
         self.holder = W.VBox()
         self.children = [W.HTML(f"<style>{CSS}</style>"), self.setup, self.holder]
+        self._list_journals()
         if start:
             self.start()
         else:
@@ -177,6 +215,46 @@ class BoardApp(W.VBox):
             raise ValueError(f"deck file {path}: no such file")
         return _as_deck(path)
 
+    def _list_journals(self) -> None:
+        """Fill the resume menu with the journals no live board writes (newest first)."""
+        found = _journals(self.folder)
+        self.resume_w.options = found or [("(no earlier game)", "")]
+        self.resume_w.value = found[0][1] if found else ""
+        self.resume_btn.disabled = not found
+
+    def resume(self, journal: str | Path) -> Board | None:
+        """Bring back the game of journal ``journal`` on the one board, exactly as it was
+        (``Board.resume``: position, log, undo history, seats; the bots wait for *Resume bots*).
+        A reload of the page starts a new kernel and a new game: the journal of the game before
+        is still in the lab folder and is listed in the panel's resume menu. A journal that does
+        not replay is a message in the panel; the current game stays.
+
+        Returns:
+            the new board, or None.
+        """
+        from .journal import Journal
+
+        if not journal:
+            self._say("no earlier game to resume in " + str(self.folder), "error")
+            return None
+        try:
+            Journal.replay(journal)  # a bad journal: the message here, the current game stays
+            board = Board.resume(journal, folder=self.folder, height=self.height,
+                                 bot_pause=float(self.speed_w.value), auto_pass=bool(self.autopass_w.value))
+        except Exception as e:  # noqa: BLE001 - shown in the panel
+            self._say(f"cannot resume: {e}", "error")
+            self.setup.selected_index = 0
+            return None
+        if self.board is not None:
+            self.board.journal.detach()
+        self.board = board
+        self.holder.children = [board]
+        self.setup.selected_index = None
+        self._list_journals()
+        n = len(board.game.actions)
+        self._say(f"resumed {Path(journal).name}: {n} action{'s' if n != 1 else ''}", "ok")
+        return board
+
     def _say(self, text: str, level: str = "ok") -> None:
         self.message.value = f'<div class="mlab-msg-{level}">{esc(text)}</div>' if text else ""
 
@@ -212,5 +290,6 @@ class BoardApp(W.VBox):
         self.board = board
         self.holder.children = [board]
         self.setup.selected_index = None
+        self._list_journals()
         self._say(f"new game: {getattr(deck, 'name', 'deck')}, {n} players, seed {self.seed_w.value}", "ok")
         return board

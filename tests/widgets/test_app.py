@@ -98,3 +98,30 @@ def test_a_failed_start_leaves_no_journal(lab_db, lab_home, monkeypatch):
     assert app.start() is None
     assert "cannot start: the engine broke" in app.message.value
     assert list(lab_home.glob("*.journal.jsonl")) == []
+
+
+def test_a_reload_can_resume_the_game_it_left(lab_db, lab_home):
+    """A reload of the app page starts a new kernel and a new game; the game before is not lost:
+    its journal is listed in the panel's resume menu (newest first, never the live board's) and
+    *Resume this game* brings it back exactly. A journal that does not replay is a message."""
+    first = BoardApp(preset="base", players=3, seats=["human", "greedy", "greedy"], seed=3, url=lab_db)
+    b = first.board
+    for _ in range(6):
+        acts = b.game.legal_actions(labels=False, seat=b.game.actor())
+        if b.game.outcome() is not None or not acts:
+            break
+        b.play(acts[0])
+    before = b.game.state_dict()
+    assert len(b.game.actions) > 0
+    b.journal.detach()  # the page is gone (its kernel with it)
+    again = BoardApp(preset="base", players=3, seats=["human", "greedy", "greedy"], seed=9, url=lab_db)
+    live = str(again.board.journal.path)
+    listed = [v for _t, v in again.resume_w.options]
+    assert listed[0] == str(b.journal.path) and live not in listed and not again.resume_btn.disabled
+    board = again.resume(again.resume_w.value)
+    assert board is again.board and board.game.state_dict() == before
+    assert "mlab-msg-ok" in again.message.value and "resumed" in again.message.value
+    bad = lab_home / "board-bad.journal.jsonl"
+    bad.write_text('{"format": "nonsense"}\n')
+    assert again.resume(str(bad)) is None and "cannot resume" in again.message.value
+    assert again.board is board  # the current game stays
