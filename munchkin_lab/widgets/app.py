@@ -35,16 +35,19 @@ def _presets() -> list[tuple[str, str]]:
         return []
 
 
-def _journals(folder: Path, limit: int = 12) -> list[tuple[str, str]]:
-    """``(label, path)`` of the unnamed boards' journals in ``folder`` that no live board writes,
-    newest first (at most ``limit``): the games a reload of the page or a closed tab left
-    behind. The label gives the time the journal was last written and its number of lines
-    after the header (the moves journaled)."""
+def _journals(folder: Path, exclude: str | Path | None = None, limit: int = 12) -> list[tuple[str, str]]:
+    """``(label, path)`` of the unnamed boards' journals in ``folder`` with at least one move,
+    newest first (at most ``limit``), but ``exclude`` (the app's own board): the games a reload
+    of the page or a closed tab left behind. The label gives the time the journal was last
+    written, its number of lines after the header (the moves journaled) and, when a kernel
+    still holds it (a page closed a moment ago: Voila ends its kernel later), that it is still
+    open elsewhere - resuming it then journals to a copy (``Board.resume``)."""
     import time
 
     from .journal import in_use
 
     out = []
+    skip = str(Path(exclude).resolve()) if exclude else None
     try:
         cands = sorted(folder.glob("board-*.journal.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
     except OSError:
@@ -53,14 +56,18 @@ def _journals(folder: Path, limit: int = 12) -> list[tuple[str, str]]:
         if len(out) >= limit:
             break
         try:
-            if in_use(p):
+            if skip is not None and str(p.resolve()) == skip:
                 continue
             with open(p, "rb") as fh:
                 moves = max(0, sum(1 for _ in fh) - 1)
+            if not moves:
+                continue
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
+            held = " · still open in another page" if in_use(p) else ""
         except OSError:
             continue
-        out.append((f"{when} · {moves} move{'s' if moves != 1 else ''} · {p.name[:-len('.journal.jsonl')]}", str(p)))
+        out.append((f"{when} · {moves} move{'s' if moves != 1 else ''}{held} · {p.name[:-len('.journal.jsonl')]}",
+                    str(p)))
     return out
 
 
@@ -216,8 +223,10 @@ class BoardApp(W.VBox):
         return _as_deck(path)
 
     def _list_journals(self) -> None:
-        """Fill the resume menu with the journals no live board writes (newest first)."""
-        found = _journals(self.folder)
+        """Fill the resume menu with the earlier games' journals (newest first), never the
+        app's own board's."""
+        own = self.board.journal.path if self.board is not None else None
+        found = _journals(self.folder, own)
         self.resume_w.options = found or [("(no earlier game)", "")]
         self.resume_w.value = found[0][1] if found else ""
         self.resume_btn.disabled = not found

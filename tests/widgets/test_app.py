@@ -113,11 +113,17 @@ def test_a_reload_can_resume_the_game_it_left(lab_db, lab_home):
         b.play(acts[0])
     before = b.game.state_dict()
     assert len(b.game.actions) > 0
-    b.journal.detach()  # the page is gone (its kernel with it)
+    # the page is reloaded: a new app in a new kernel; the old kernel still holds its journal
     again = BoardApp(preset="base", players=3, seats=["human", "greedy", "greedy"], seed=9, url=lab_db)
     live = str(again.board.journal.path)
-    listed = [v for _t, v in again.resume_w.options]
+    labels = dict((v, t) for t, v in again.resume_w.options)
+    listed = list(labels)
     assert listed[0] == str(b.journal.path) and live not in listed and not again.resume_btn.disabled
+    assert "still open in another page" in labels[listed[0]]
+    b.journal.detach()  # the old kernel is gone
+    again._list_journals()
+    labels = dict((v, t) for t, v in again.resume_w.options)
+    assert "still open" not in labels[str(b.journal.path)] and " moves · " in labels[str(b.journal.path)]
     board = again.resume(again.resume_w.value)
     assert board is again.board and board.game.state_dict() == before
     assert "mlab-msg-ok" in again.message.value and "resumed" in again.message.value
