@@ -311,7 +311,17 @@ class Items:
     def _why_sell(self, seat: int, a: Action) -> str | None:
         s = self.state
         p = s.players[seat]
-        if not a.cards or len(set(a.cards)) != len(a.cards):
+        if not a.cards:
+            golds = [self.specs[c].gold for c in (*p.hand, *p.equipped, *p.carried)
+                     if self._kind[c] in ("item", "one_shot") and self.specs[c].gold]
+            worth = sum(golds)
+            if golds and not p.sold_double and self._why_no_power(seat, "double_sale") is None:
+                worth += max(golds)  # a Halfling may sell one of them at double price
+            if worth < 1000:  # nothing to pick: say why no sale can buy a Level
+                return (f"sell: your items are worth {worth:,} Gold in all, less than the 1,000 a Level "
+                        f"costs ({R_ITEMS}: Selling Items)")
+            return "sell: list the cards to sell (each once)"
+        if len(set(a.cards)) != len(a.cards):
             return "sell: list the cards to sell (each once)"
         total = 0
         for c in a.cards:

@@ -201,3 +201,19 @@ def test_status_of_a_fight_every_monster_has_left():
     assert sd["combat"] is not None and sd["combat"]["monsters"] == []
     text = words.decision(g, sd)
     assert text.startswith("No monster is left in Ann's fight: ") and "vs" not in text, text
+
+
+def test_an_item_the_player_cannot_use_is_offered_as_carried():
+    """Playing an item its player may not use puts it on the table, carried (core rules, 9.
+    Treasures and Items): the button says so instead of "Play the item" (a non-Cleric saw
+    "Play the item Cheese Grater of Peace" and got it carried)."""
+    from munchkin_lab.scenarios.runner import build_game, database_resolver
+    from munchkin_lab.widgets import words
+
+    g = build_game({"players": [{"name": "Ann", "level": 3, "hand": ["Cheese Grater of Peace", "Helm of Courage"]},
+                                {"name": "Bob"}],
+                    "decks": {"door": ["Potted Plant"], "treasure": []}}, database_resolver())
+    g = g[0] if isinstance(g, tuple) else g
+    texts = sorted(words.action_text(g, a) for a in g.legal_actions(labels=False) if a.kind == "play")
+    assert "Carry the item Cheese Grater of Peace (+3, 1 hand): you cannot use it now" in texts
+    assert "Play the item Helm of Courage (+1, headgear)" in texts
