@@ -254,15 +254,20 @@ class BoardApp(W.VBox):
             self._say(f"cannot resume: {e}", "error")
             self.setup.selected_index = 0
             return None
+        self._show(board)
+        n = len(board.game.actions)
+        self._say(f"resumed {Path(journal).name}: {n} action{'s' if n != 1 else ''}", "ok")
+        return board
+
+    def _show(self, board: Board) -> None:
+        """Make ``board`` the one board (the old board's journal is closed, the game it holds
+        stays on disk and is listed in the resume menu)."""
         if self.board is not None:
             self.board.journal.detach()
         self.board = board
         self.holder.children = [board]
         self.setup.selected_index = None
         self._list_journals()
-        n = len(board.game.actions)
-        self._say(f"resumed {Path(journal).name}: {n} action{'s' if n != 1 else ''}", "ok")
-        return board
 
     def _say(self, text: str, level: str = "ok") -> None:
         self.message.value = f'<div class="mlab-msg-{level}">{esc(text)}</div>' if text else ""
@@ -294,11 +299,6 @@ class BoardApp(W.VBox):
             self._say(f"cannot start: {e}", "error")
             self.setup.selected_index = 0
             return None
-        if self.board is not None:
-            self.board.journal.detach()
-        self.board = board
-        self.holder.children = [board]
-        self.setup.selected_index = None
-        self._list_journals()
+        self._show(board)
         self._say(f"new game: {getattr(deck, 'name', 'deck')}, {n} players, seed {self.seed_w.value}", "ok")
         return board
