@@ -27,7 +27,7 @@ class Items:
         rules, One-Shots: carried, played from the table or sold like other Items), or a Fairy
         Dust card with a Gold value (:meth:`_dust_item`)."""
         k = self._kind[c]
-        return k == "item" or k == "one_shot" or (k == "fairy_dust" and self.specs[c].gold is not None)
+        return k == "item" or k == "one_shot" or self._dust_item(c)
 
     def _dust_item(self, c: int) -> bool:
         """Fairy Dust card ``c`` has a Gold value: it is an Item, traded like one (Munchkin Fairy
@@ -312,11 +312,7 @@ class Items:
         s = self.state
         p = s.players[seat]
         if not a.cards:
-            golds = [self.specs[c].gold for c in (*p.hand, *p.equipped, *p.carried)
-                     if self._kind[c] in ("item", "one_shot") and self.specs[c].gold]
-            worth = sum(golds)
-            if golds and not p.sold_double and self._why_no_power(seat, "double_sale") is None:
-                worth += max(golds)  # a Halfling may sell one of them at double price
+            worth = self._sale_worth(seat)
             if worth < 1000:  # nothing to pick: say why no sale can buy a Level
                 return (f"sell: your items are worth {worth:,} Gold in all, less than the 1,000 a Level "
                         f"costs ({R_ITEMS}: Selling Items)")
@@ -394,20 +390,27 @@ class Items:
         p.level += lv
         if self.history: self._say(f"{p.name} sells {len(a.cards)} card(s) for {total} Gold: +{lv} Level -> {p.level}.")
 
-    def _greedy_sale(self, seat: int) -> tuple | None:
+    def _sale_worth(self, seat: int) -> int:
+        """The most Gold a sale by ``seat`` could fetch now: every item and One-Shot in the hand
+        or in play at its value, the dearest counted twice when a Halfling may still sell one at
+        double price this turn (core rules, 9. Selling Items; Halfling race card). Exact below
+        1,000 Gold (what decides whether any sale buys a Level); from 1,000 up the double price
+        is not added (no need)."""
         p = self.state.players[seat]
-        gold = self._sale_gold
-        # even the whole lot (the dearest counted twice, for a Halfling) buys no Level
-        gg = gold.__getitem__
+        gg = self._sale_gold.__getitem__
         cards = p.hand + p.carried + p.equipped
         tot = sum(map(gg, cards))
-        if tot < 1000:
-            # only a Halfling's double price (once per turn) can make up the difference
-            if tot < 500 or p.sold_double or not (p.races or p.classes) or not self._holds(seat, "double_sale"):
-                return None
-            top = max(map(gg, cards))
-            if tot + top < 1000:
-                return None
+        if 0 < tot < 1000 and not p.sold_double and (p.races or p.classes) and self._holds(seat, "double_sale"):
+            tot += max(map(gg, cards))
+        return tot
+
+    def _greedy_sale(self, seat: int) -> tuple | None:
+        if self._sale_worth(seat) < 1000:  # even the whole lot buys no Level
+            return None
+        p = self.state.players[seat]
+        gold = self._sale_gold
+        gg = gold.__getitem__
+        cards = p.hand + p.carried + p.equipped
         items = [c for c in cards if gold[c] > 0]
         items.sort(key=gg, reverse=True)  # dearest first; stable, as the old key -gold
         dbl = -1

@@ -411,10 +411,11 @@ def _play_text(game: Any, a: Any, sd: Mapping, sp: Any, cn: str, tn: str) -> str
         info = ", ".join(x for x in (bonus.strip(), slot, "Big" if sp.big else "") if x)
         if a.m >= 0:
             return f"Play {cn} on {card_name(game, a.m)}"
-        if hasattr(game, "can_use") and a.player >= 0 and a.card >= 0 and not (
-                game.can_use(a.player, a.card) and game.why_slot(a.player, a.card) is None):
-            why = "you cannot use it" if not game.can_use(a.player, a.card) else "no free slot"
-            return f"Carry the item {cn}" + (f" ({info})" if info else "") + f": {why} now"
+        if hasattr(game, "can_use") and a.player >= 0 and a.card >= 0:
+            why = ("you cannot use it" if not game.can_use(a.player, a.card)
+                   else "no free slot" if game.why_slot(a.player, a.card) is not None else None)
+            if why:  # the item goes on the table, carried (Playing: an item not usable now)
+                return f"Carry the item {cn}" + (f" ({info})" if info else "") + f": {why} now"
         return f"Play the item {cn}" + (f" ({info})" if info else "")
     if kind == "monster_enhancer" or e.get("discard_monster"):
         return f"Play {cn} on {_monster(sd, a.n)}" + (f" ({signed(sp.bonus)})" if sp.bonus else "")
