@@ -241,14 +241,11 @@ class BoardApp(W.VBox):
         Returns:
             the new board, or None.
         """
-        from .journal import Journal
-
         if not journal:
             self._say("no earlier game to resume in " + str(self.folder), "error")
             return None
         try:
-            Journal.replay(journal)  # a bad journal: the message here, the current game stays
-            board = Board.resume(journal, folder=self.folder, height=self.height,
+            board = Board.resume(journal, strict=True, folder=self.folder, height=self.height,
                                  bot_pause=float(self.speed_w.value), auto_pass=bool(self.autopass_w.value))
         except Exception as e:  # noqa: BLE001 - shown in the panel
             self._say(f"cannot resume: {e}", "error")

@@ -306,7 +306,8 @@ class Board(W.VBox):
         return cls(game, lambda s, n: _scenario_game(path), meta={"source": "scenario", "path": str(path)}, **kw)
 
     @classmethod
-    def resume(cls, journal: str | Path | None = None, name: str | None = None, **kw) -> "Board":
+    def resume(cls, journal: str | Path | None = None, name: str | None = None, strict: bool = False,
+               **kw) -> "Board":
         """Bring back the game of a journal exactly as it was: position, log, undo history and
         the seats' roles (bots wait for *Resume bots* when one of them is to act).
 
@@ -317,7 +318,11 @@ class Board(W.VBox):
         is wrong``). When another kernel writes that journal, the resumed board journals to a
         copy (its message says where).
 
+        ``strict=True`` (the app's resume menu): a journal that does not replay raises instead
+        of giving the empty board.
+
         Raises:
+            JournalError: ``strict`` and the journal does not replay (``file:line: what``).
             ValueError: a bad ``name`` (path separators, ``..``).
             FileNotFoundError: ``name`` given and there is no ``<name>.journal.jsonl`` in the
                 folder (a typo never looks like a resumed game); the message lists the names
@@ -352,6 +357,8 @@ class Board(W.VBox):
         try:
             game, meta = Journal.replay(path)
         except ValueError as e:
+            if strict:
+                raise
             board = cls(_fallback_game(), None, name=bname, journal=False, **kw)
             board.show_message(f"cannot resume: {e}", "error")
             return board
