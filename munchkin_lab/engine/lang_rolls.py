@@ -100,8 +100,9 @@ class LangRolls:
         self._lang_run_total(seat, i, die, first)
 
     def _lang_run_reroll(self, seat: int, i: int) -> bool:
-        """After the ``die_rolled`` reactions to a Run Away roll: a ``reroll`` rolls the die
-        again (a new roll, its own window); True when it did (the caller stops there)."""
+        """After the ``die_rolled`` or ``run_away_rolled`` reactions to a Run Away roll: a
+        ``reroll`` rolls the die again (the same roll for ``limit: {per: roll}``, its own
+        window); True when it did (the caller stops there)."""
         if not self._ev.get("reroll"):
             return False
         c = self.state.combat
@@ -151,15 +152,7 @@ class LangRolls:
             return True
         if ev.get("void"):
             return True
-        if ev.get("reroll"):
-            if i in c.rolled:
-                c.rolled.remove(i)
-            if self.history:
-                self._say(f"{self._pn(seat)} rolls again.")
-            die = self._roll()
-            self._lang_run_roll(seat, i, die, fresh=False)
-            return True
-        return False
+        return self._lang_run_reroll(seat, i)
 
     def _lang_run_cont(self, cont: tuple) -> None:
         _k, seat, i, die, first, stage = cont[:6]
