@@ -42,7 +42,7 @@ from sqlalchemy.types import String
 
 from ..engine.cards import DECKS, KINDS, SLOTS
 from .errors import SearchSyntaxError
-from .files import PROVENANCES, VERSIONS
+from .files import MAX_NAME, PROVENANCES, VERSIONS
 from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
 
 __all__ = ["SearchSyntaxError", "parse", "compile_query", "select_cards", "FIELDS", "fold", "search_hints"]
@@ -59,7 +59,7 @@ MAX_DEPTH = 40
 #: The longest search word, phrase or field value (characters): a card name's limit
 #: (``files.MAX_NAME``); longer ones could match nothing and make the database refuse the
 #: pattern (SQLite: "LIKE or GLOB pattern too complex").
-MAX_WORD = 200
+MAX_WORD = MAX_NAME
 MAX_INT = 2**31 - 1
 _TRUE = {"true", "yes", "y", "1"}
 _FALSE = {"false", "no", "n", "0"}
