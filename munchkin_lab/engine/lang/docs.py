@@ -22,7 +22,7 @@ from typing import Any, Iterable
 from . import names as NM
 from . import vocab as V
 from .expand import expand
-from .program import About, Ability, All, AnyOf, Atom, Cost, Not, Op, Per, Target
+from .program import About, Ability, All, AnyOf, Atom, Cost, Not, Op, Per, Target, walk_cond
 from .render import ability_to_data
 
 HERE = Path(__file__).resolve().parent
@@ -65,20 +65,15 @@ def example_names(path: Path = EXAMPLES):
 
 
 def _cond_usage(c, out: set) -> None:
-    if c is None:
-        return
-    if isinstance(c, Atom):
-        out.add(("atom", c.name))
-    elif isinstance(c, (All, AnyOf)):
-        out.add(("combinator", "and" if isinstance(c, All) else "or"))
-        for x in c.items:
-            _cond_usage(x, out)
-    elif isinstance(c, Not):
-        out.add(("combinator", "not"))
-        _cond_usage(c.item, out)
-    elif isinstance(c, About):
-        out.add(("subject", c.subject))
-        _cond_usage(c.cond, out)
+    for n in walk_cond(c):
+        if isinstance(n, Atom):
+            out.add(("atom", n.name))
+        elif isinstance(n, (All, AnyOf)):
+            out.add(("combinator", "and" if isinstance(n, All) else "or"))
+        elif isinstance(n, Not):
+            out.add(("combinator", "not"))
+        elif isinstance(n, About):
+            out.add(("subject", n.subject))
 
 
 def _target_usage(t: Target | None, out: set) -> None:

@@ -201,6 +201,21 @@ def walk_ops(ops) -> Iterator["Op"]:
                 yield from walk_ops(sub)
 
 
+def walk_cond(cond) -> Iterator[Any]:
+    """Every node of the condition ``cond`` (``None``: none): the node, then the parts it holds
+    (the items of ``All`` / ``AnyOf``, the item of ``Not``, the condition of ``About``)."""
+    if cond is None:
+        return
+    yield cond
+    if isinstance(cond, (All, AnyOf)):
+        for c in cond.items:
+            yield from walk_cond(c)
+    elif isinstance(cond, Not):
+        yield from walk_cond(cond.item)
+    elif isinstance(cond, About):
+        yield from walk_cond(cond.cond)
+
+
 @dataclass(frozen=True, slots=True)
 class Program:
     """Everything a card does: its abilities in file order (short forms first, in the order of

@@ -154,19 +154,9 @@ _NOT_IN_FRONT = ("monster", "monster_enhancer")
 
 def _cond_atoms(cond):
     """The atom names of a compiled condition (every part, nested subjects too)."""
-    from .program import About, All, AnyOf, Atom, Not
+    from .program import Atom, walk_cond
 
-    if cond is None:
-        return
-    if isinstance(cond, Atom):
-        yield cond.name
-    elif isinstance(cond, (All, AnyOf)):
-        for c in cond.items:
-            yield from _cond_atoms(c)
-    elif isinstance(cond, Not):
-        yield from _cond_atoms(cond.item)
-    elif isinstance(cond, About):
-        yield from _cond_atoms(cond.cond)
+    return (n.name for n in walk_cond(cond) if isinstance(n, Atom))
 
 
 def _ability_atoms(ab, ops) -> set:
