@@ -226,7 +226,6 @@ class Victims:
                 sure = [c for c in used if bonus[c] > edge]
                 for c in sure:
                     self._lose_card(seat, c)
-                    if self.history: self._say(f"{p.name} loses {self.name(c)}.")
                 count -= len(sure)
                 cands = [c for c in used if bonus[c] == edge]
             elif count > 1:
@@ -239,9 +238,8 @@ class Victims:
         if not cands:
             return False
         if what in ("all", "all_big", "all_worn") or len(cands) <= count:
-            for c in cands:
+            for c in cands:  # (said by the card's own line: Victims._say_what_it_did / _say_flush)
                 self._lose_card(seat, c)
-                if self.history: self._say(f"{p.name} loses {self.name(c)}.")
             return True
         self.state.pending.append({"kind": "choose", "why": "lose", "player": seat,
                                    "options": tuple(cands), "count": count})
