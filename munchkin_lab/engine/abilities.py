@@ -342,7 +342,7 @@ class Abilities:
         monster's ``on_meet`` meets a helper who joins the fight: core rules, 7. Help)."""
         w = EngineWorld(self)
         m = card if self._kind[card] == "monster" else -1
-        quiet, lost = self._quiet, self._lost
+        saved = self._walk_saved()
         self._quiet, self._lost = True, []
         if self.history:  # (nobody else says what it did: Victims._say_begin)
             self._say_begin(card)
@@ -358,7 +358,7 @@ class Abilities:
                 self._limit_count(card, idx, ab)
                 self._run_ops(ab.do, "player", seat, ctx, w)
         finally:
-            self._quiet, self._lost = quiet, lost
+            self._walk_restore(saved)
             if self.history:
                 self._say_end()
 
@@ -433,7 +433,7 @@ class Abilities:
         say = self.history and not self._quiet
         if say:  # (the log says what its ops changed, in game words: Victims._say_begin)
             self._say_begin(card)
-        lost, rpath, rsite, odice = self._lost, self._rpath, self._rsite, self._odice
+        saved = self._walk_saved()
         self._lost = []
         keep = bool(items) and "die_rolled" in self._lt  # a roll op's die may wait (ops.py)
         try:
@@ -441,7 +441,7 @@ class Abilities:
         except _Suspended:
             pass  # the walk resumes after the reactions to its die (_lang_ops_cont)
         finally:
-            self._lost, self._rpath, self._rsite, self._odice = lost, rpath, rsite, odice
+            self._walk_restore(saved)
             if say:
                 self._say_end()
 

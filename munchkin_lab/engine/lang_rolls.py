@@ -216,7 +216,7 @@ class LangRolls:
         do = ab.do if ab is not None else self._part(card, idx[0])[idx[1]]
         ctx = Context(*ct[:6], dict(ct[6]))
         w = EngineWorld(self)
-        saved = (self._lost, self._rpath, self._rsite, self._quiet, self._odice)
+        saved = self._walk_saved()
         self._lost, self._rpath, self._quiet = [], [], quiet
         self._rsite, self._odice = (card, idx, kind, x, pick, quiet, rest), list(odice)
         if self.history:  # (the rest of a quiet walk too: nobody else says what it does now)
@@ -239,7 +239,7 @@ class LangRolls:
         except _Suspended:
             pass
         finally:
-            self._lost, self._rpath, self._rsite, self._quiet, self._odice = saved
+            self._walk_restore(saved)
             if self.history:
                 self._say_end()
 

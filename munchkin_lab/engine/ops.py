@@ -172,6 +172,16 @@ class Ops:
             self._say_flush(self._saying[-1], name not in _SAYS_ITSELF)
         return found
 
+    def _walk_saved(self) -> tuple:
+        """The state of the op walk running now, ``(_quiet, _lost, _rpath, _rsite, _odice)``:
+        a walk that starts inside another one (an ability set off by an op, a resumed walk)
+        saves it and gives it back with :meth:`_walk_restore` when it ends, however it ends."""
+        return self._quiet, self._lost, self._rpath, self._rsite, self._odice
+
+    def _walk_restore(self, saved: tuple) -> None:
+        """Give back the walk state :meth:`_walk_saved` returned."""
+        self._quiet, self._lost, self._rpath, self._rsite, self._odice = saved
+
     def _run_card_ops(self, seat: int, ops, source: int, part: tuple | None = None) -> None:
         """Run the op list ``ops`` of card ``source`` on player ``seat`` (a module-owned part:
         a room's ON ENTRY / ON EXIT ops, the ops of a failed Run Away roll in a room), as the
@@ -180,7 +190,7 @@ class Ops:
         wait for the reactions to it like an ability's (the walk resumes from there:
         ``LangRolls._lang_ops_cont``); the rest of the module's event goes on meanwhile."""
         ctx = self._ctx(source, -1, seat, against=False)
-        saved = self._quiet, self._lost, self._rpath, self._rsite, self._odice
+        saved = self._walk_saved()
         self._quiet, self._lost, self._rpath, self._rsite = True, [], None, None
         if part is not None and "die_rolled" in self._lt:
             self._rpath, self._rsite = [], (source, part, "player", seat, None, True, ())
@@ -191,7 +201,7 @@ class Ops:
         except _Suspended:
             pass
         finally:
-            self._quiet, self._lost, self._rpath, self._rsite, self._odice = saved
+            self._walk_restore(saved)
             if self.history:
                 self._say_end()
 
