@@ -112,17 +112,25 @@ _LOOT = [{"name": f"Practice Coin {i}", "kind": "item", "deck": "treasure", "slo
 _DOOR_FILL = [{"name": f"Practice Door {i}", "kind": "curse", "deck": "door"} for i in (1, 2, 3, 4)]
 
 
-def _foe_tags(effects: Mapping[str, Any]) -> list[str]:
-    """The tags the Practice Dummy carries: every monster tag the card's effects test
-    (``tag:undead`` atoms, a Dungeon's ``vs_tag`` entries), as the standard tags spell them, so that a Dungeon or an
-    item with a bonus against Undead shows it on the try board."""
+def _foe_tags(effects: Mapping[str, Any], names: Any) -> list[str]:
+    """The tags the Practice Dummy carries: every tag the card's effects test (``tag:undead``
+    atoms, a Dungeon's ``vs_tag`` entries), so that a Dungeon or an item with a bonus against
+    Undead - or against a designer's own tag, such as ``Dragon`` - shows it on the try board.
+    Spelled as declared (``names``: the :class:`~munchkin_lab.engine.lang.Names` the card
+    was checked against: ``database/tags.yaml`` and the sets' own ``tags:``); the loader's
+    derived tags (One-Shot, Big, Vehicle, Portal, Dungeon, V1, V2, ...) name other kinds of
+    card and are left out. Returns the sorted names."""
     import json
 
+    from ..cards.files import DERIVED_TAGS
+
     text = json.dumps(effects or {}, default=str)
-    found = {m.strip().lower() for m in _TAG_ATOM.findall(text)}
-    found |= {str(v).strip().lower() for v in _values(effects, "tag")}  # dungeon: {vs_tag: [{tag: ...}]}
-    spelled = {"undead": "Undead", "ghost": "Ghost", "pirate": "Pirate"}
-    return sorted(spelled[t] for t in found if t in spelled)
+    found = {m.strip() for m in _TAG_ATOM.findall(text)}
+    found |= {str(v).strip() for v in _values(effects, "tag")}  # dungeon: {vs_tag: [{tag: ...}]}
+    derived = {t.lower() for t in DERIVED_TAGS}
+    standard = names.tags
+    spelled = {t.lower(): standard.get(t.lower(), t) for t in found if t and t.lower() not in derived}
+    return sorted(spelled.values())
 
 
 def _values(doc: Any, key: str):
@@ -137,6 +145,7 @@ def _values(doc: Any, key: str):
 
 
 def _spec_of(card: Mapping[str, Any], set_code: str):
+    """``(CardSpec of the designer card, the Names its effects were checked against)``."""
     from ..cards.designer import card_model, engine_notes, known_names
     from ..cards.effect_schema import SHIPPED
     from ..engine import CardSpec
@@ -148,7 +157,10 @@ def _spec_of(card: Mapping[str, Any], set_code: str):
     model = card_model(card, names=names)
     fields = model.model_dump(exclude_none=True, exclude={"copies", "aliases", "provenance", "source", "summary"})
     fields["manual"] = bool(model.manual or engine_notes(model.effects, model.kind))
-    return CardSpec.make(set=set_code, **fields)
+    if names == SHIPPED:
+        from ..engine.lang.names import shipped
+        names = shipped()
+    return CardSpec.make(set=set_code, **fields), names
 
 
 def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list[int] | None = None,
@@ -169,10 +181,10 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
     Raises:
         DesignerCardError: the card is invalid (named field).
     """
-    spec = _spec_of(card, set_code)
+    spec, names = _spec_of(card, set_code)
     kind = spec.kind
     e = spec.effects
-    foe = dict(_FOE, tags=_foe_tags(e))
+    foe = dict(_FOE, tags=_foe_tags(e, names))
     you: dict[str, Any] = {"name": "P1", "level": 3}
     other: dict[str, Any] = {"name": "P2", "level": 3}
     decks: dict[str, list[str]] = {"door": [], "treasure": [c["name"] for c in _LOOT]}

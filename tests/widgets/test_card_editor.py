@@ -293,3 +293,18 @@ def test_try_shows_what_a_curse_or_bad_stuff_takes_and_a_dungeon_s_tag_bonus(lab
                        "effects": {"dungeon": {"vs_tag": [{"tag": "undead", "bonus": 2}]}}}, "editor_lab6")
     c = g.state_dict()["combat"]
     assert (c["munchkin_strength"], c["monster_strength"]) == (5, 1)  # Level 3 + 2 against the Undead dummy
+
+
+def test_practice_dummy_carries_every_tag_the_card_tests_spelled_as_declared():
+    """A designer's own monster tag (Dragon, declared in the designer's set) reaches the
+    Practice Dummy as well as the standard ones; the loader's derived tags (V2, Big) name other
+    kinds of card and stay off it."""
+    from munchkin_lab.engine.lang.names import Names
+    from munchkin_lab.widgets.designer import _foe_tags
+
+    names = Names((), ["Undead", "Dragon", "V2", "Big"])
+    effects = {"abilities": [{"when": "in_play", "if": {"any_monster": "tag:dragon"}, "do": [{"combat_strength": 3}]},
+                             {"when": "in_play", "if": {"any_monster": "tag: V2"}, "do": []}],
+               "dungeon": {"vs_tag": [{"tag": "undead", "bonus": 2}, {"tag": "big", "bonus": 1}]}}
+    assert _foe_tags(effects, names) == ["Dragon", "Undead"]
+    assert _foe_tags({}, names) == []
