@@ -14,18 +14,15 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable, Mapping
 
+from ..printing.fields import KIND_LABELS as _PRINTED_KINDS
+
 #: Provenance marks drawn in a card's corner.
 PROVENANCE_MARKS = {"printed": ("P", "printed card"), "inferred": ("I", "numbers inferred"),
                     "designer": ("D", "designer card"), "scenario": ("S", "scenario card")}
 
-#: Readable kind names.
-KIND_LABELS = {
-    "monster": "Monster", "monster_enhancer": "Monster Enhancer", "curse": "Curse", "race": "Race",
-    "class": "Class", "portal": "Portal", "trap": "Trap", "special": "Special", "item": "Item",
-    "one_shot": "One-Shot", "go_up_a_level": "Go Up a Level", "dungeon": "Dungeon",
-    "fairy_dust": "Fairy Dust", "character": "Character", "room_tile": "Room",
-    "ship_room": "Ship Room",
-}
+#: Readable kind names: the print sheets' (:data:`munchkin_lab.printing.fields.KIND_LABELS`),
+#: a room tile said "Room" on the board (it lies on the grid there)
+KIND_LABELS = {**_PRINTED_KINDS, "room_tile": "Room"}
 
 CSS = r"""
 .mlab-table-root{container-type:inline-size}
