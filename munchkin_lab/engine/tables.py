@@ -6,6 +6,7 @@ from __future__ import annotations
 import types
 
 from .cards import CardSpec
+from .lang.interp import needs_combat
 from .lang_compile import STAYS, card_fx, program_tables
 
 
@@ -270,7 +271,10 @@ class CardFacts:
             ``(index,)`` the mode among several: Potion of Halitosis' +2), else None.
         use_ability: the card has an ability of the card-effect language used as an action
             (``when: use``: the ``use`` action kind; whether it may be used now is
-            ``Game.why_not``'s answer).
+            ``Game.why_not``'s answer). use_out_of_combat: one of those abilities may be
+            used out of a combat (its ``if`` does not need one: ``lang.interp.needs_combat``;
+            the Hireling's escape needs a Run Away, a designer's "trade this for a Level"
+            does not).
         run_react: for a card with reactions (``may`` or ``from_hand``) to a die roll or a
             Run Away roll (``die_rolled``, ``run_away_rolled``) whose only op is ``set_die``
             (Loaded Die), ``reroll`` (the Halfling's) or ``escape`` (Invisibility Potion):
@@ -307,6 +311,8 @@ class CardFacts:
         self.combat_category = t._ccat
         self.side_play = [_side_play(run) for run in t._lrun]
         self.use_ability = [bool(run and run.get("use")) for run in t._lrun]
+        self.use_out_of_combat = [bool(run) and any(not needs_combat(ab.cond) for _i, ab in run.get("use", ()))
+                                  for run in t._lrun]
         self.run_react = [_run_react(run) for run in t._lrun]
 
 

@@ -24,7 +24,8 @@ Names (:data:`BOT_NAMES`):
     answers a reaction to a Run Away roll (Loaded Die, the Halfling's reroll, Invisibility
     Potion) when the roll goes against it or its partner, or for a rival, from the engine's
     own outcome of each face (``Game.run_away_result``) and at most one copy of the game
-    (``Game.copy``), other reactions and card abilities used as actions on a few copies;
+    (``Game.copy``), other reactions and card abilities used as actions on a few copies (in a
+    combat to win or get away; on its own turn out of combat when one leaves it better off);
     passes otherwise.
 
 Every bot returns an action the rules allow now (``game.why_not(a) is None``), so the simulator
@@ -636,6 +637,10 @@ class GreedyBot(Bot):
             ph = s.phase
             if ph == "start" or ph == "trouble" or ph == "end":
                 if seat == s.active:
+                    if self._use_cards(game, seat, self._f.use_out_of_combat):
+                        a = self._turn_use(game, seat)
+                        if a is not None:
+                            return a
                     if plain:
                         return self._turn_best(game, seat)  # _has_business included
                     if not self._has_business(game, seat):
@@ -1269,11 +1274,13 @@ class GreedyBot(Bot):
                 best, best_v = a, v
         return best
 
-    def _use_cards(self, game: "Game", seat: int) -> bool:
-        """Does a card with a ``use`` ability (``Game.facts.use_ability``) sit in front of
-        ``seat`` (Items, Races, Classes, Half-Breed / Super Munchkin, Hireling) or in the
-        combat (its monsters)? False: no ``use`` action to look for."""
-        ua = self._f.use_ability
+    def _use_cards(self, game: "Game", seat: int, ua: list | None = None) -> bool:
+        """Does a card with a ``use`` ability (``Game.facts.use_ability``; ``ua``: another
+        per-card list of those facts, ``use_out_of_combat``) sit in front of ``seat`` (Items,
+        Races, Classes, Half-Breed / Super Munchkin, Hireling) or in the combat (its
+        monsters)? False: no ``use`` action to look for."""
+        if ua is None:
+            ua = self._f.use_ability
         p = game.state.players[seat]
         for zone in (p.equipped, p.carried, p.races, p.classes):
             for c in zone:
@@ -1288,6 +1295,38 @@ class GreedyBot(Bot):
                 if ua[m]:
                     return True
         return False
+
+    def _turn_use(self, game: "Game", seat: int) -> Action | None:
+        """A ``use`` ability worth using on the own turn out of combat (a designer's Item that
+        trades itself for a Level, draws a card...): the ``use`` actions the engine lists now,
+        each tried on copies of the game (:meth:`_trial_worth`, the mean over the faces of
+        its first die) and weighed by :meth:`_worth` of ``seat`` less 1,000 per Level of the
+        leader among the others (:meth:`_leader`: a use that costs a rival a Level counts
+        when it hits the leader, as the bot's Curses do); the best one that leaves ``seat``
+        better off than not using it, else None. At most :data:`_USES_PER_TURN` uses a turn
+        (a use the engine lets repeat is not tried for ever). Called only when a card with a
+        ``use`` ability that may be used out of a combat sits in front of ``seat``
+        (:meth:`_use_cards` with ``Game.facts.use_out_of_combat``)."""
+        g0, t0, n0 = self._uses
+        if (g0, t0) == (id(game), game.state.turn) and n0 >= _USES_PER_TURN:
+            return None
+        uses = [a for a in legal_actions(game) if a.kind == "use"]
+        if not uses:
+            return None
+        leader = self._leader(game, seat)
+        worth = self._worth
+
+        def tot(g: "Game") -> int:
+            return worth(g, seat) - (1000 * g.state.players[leader].level if leader >= 0 else 0)
+
+        best, best_v = None, tot(game)
+        for a in uses:
+            v = self._trial_worth(game, a, tot)
+            if v is not None and v > best_v:
+                best, best_v = a, v
+        if best is not None:
+            self._verified = True  # taken from the engine's own list
+        return best
 
     def _use_trials(self, game: "Game", seat: int, need: int = 0, boost: int = 0,
                     cands: list | None = None) -> tuple[list, list]:

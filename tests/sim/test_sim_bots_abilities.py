@@ -130,3 +130,54 @@ def test_no_ability_is_spent_on_a_fight_that_is_won(resolver):
     g = build_game(sc, resolver)
     g.play(Action(0, "kick"))
     assert GreedyBot(1).choose(g, 0) == Action(0, "fight")
+
+
+#: designer Items with ``use`` abilities out of a combat: one trades itself for a Level, one
+#: costs a chosen rival a Level (once a turn), one throws itself away for a Level less
+CHARM = {"name": "Lucky Charm", "kind": "item", "deck": "treasure", "gold": 100, "slot": "none",
+         "effects": {"abilities": [{"when": "use", "if": {"not": "in_combat"}, "cost": [{"discard": "self"}],
+                                    "who": "owner", "do": [{"levels": 1}]}]}}
+HEX = {"name": "Hex Doll", "kind": "item", "deck": "treasure", "gold": 100, "slot": "none",
+       "effects": {"abilities": [{"when": "use", "who": "chosen_other_player",
+                                  "limit": {"times": 1, "per": "turn"}, "do": [{"levels": -1}]}]}}
+JUNK = {"name": "Junk Box", "kind": "item", "deck": "treasure", "gold": 100, "slot": "none",
+        "effects": {"abilities": [{"when": "use", "cost": [{"discard": "self"}], "who": "owner", "do": [{"levels": -1}]}]}}
+
+
+def _turn_game(resolver, ann_items, phase="start"):
+    sc = {"cards": [CHARM, HEX, JUNK, POD], "phase": phase,
+          "players": [{"name": "Ann", "level": 3, "equipped": ann_items}, {"name": "Bob", "level": 5},
+                      {"name": "Cat", "level": 2}],
+          "decks": {"door": ["Potted Plant"], "treasure": ["Potted Plant"]}}
+    return build_game(sc, resolver)
+
+
+def test_a_use_ability_that_pays_is_used_on_the_own_turn_out_of_combat(resolver):
+    g = _turn_game(resolver, ["Lucky Charm"])
+    a = GreedyBot(1).choose(g, 0)
+    assert a.kind == "use" and g.specs[a.card].name == "Lucky Charm"
+    g.play(a)
+    assert g.state.players[0].level == 4 and g.state.players[0].equipped == []
+
+
+def test_a_use_against_a_rival_hits_the_leader_once_a_turn(resolver):
+    g = _turn_game(resolver, ["Hex Doll"])
+    bot = GreedyBot(1)
+    a = bot.choose(g, 0)
+    assert a.kind == "use" and a.target == 1  # Bob, Level 5, leads; Cat (Level 2) is left alone
+    g.play(a)
+    assert [p.level for p in g.state.players] == [3, 4, 2]
+    assert bot.choose(g, 0) == Action(0, "kick")  # used up for this turn: the turn goes on
+
+
+def test_a_use_that_only_costs_is_not_taken_and_a_combat_only_one_not_looked_for(resolver, monkeypatch):
+    g = _turn_game(resolver, ["Junk Box"])
+    assert any(a.kind == "use" for a in g.legal_actions(labels=False))
+    assert GreedyBot(1).choose(g, 0) == Action(0, "kick")
+    assert g.facts.use_out_of_combat[g.card_ids("Junk Box")[0]] is True
+    g = _turn_game(resolver, ["Escape Pod"])
+    pod = g.card_ids("Escape Pod")[0]
+    assert g.facts.use_ability[pod] is True and g.facts.use_out_of_combat[pod] is False
+    bot = GreedyBot(1)
+    monkeypatch.setattr(GreedyBot, "_turn_use", lambda *a: pytest.fail("looked for a use that needs a combat"))
+    assert bot.choose(g, 0) == Action(0, "kick")

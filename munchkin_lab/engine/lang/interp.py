@@ -226,7 +226,7 @@ def _game_atom(a: Atom, ctx: Context, world: World) -> bool:  # noqa: C901
              "forced_entry", "curse_pending"):
         return False  # an event fact the event did not set
     if c is None:
-        return False
+        return False  # (each atom below: _COMBAT_GAME)
     if n == "helped":
         return c.helper >= 0
     if n == "alone":
@@ -250,6 +250,34 @@ def _game_atom(a: Atom, ctx: Context, world: World) -> bool:  # noqa: C901
     if n == "monsters":
         return _cmp(len(c.monsters), a.cmp, a.num)
     raise ValueError(f"atom {a} is not a game atom")  # pragma: no cover - compiler checks
+
+
+#: the game atoms that hold only while a combat is on (:func:`_game_atom` answers False for
+#: each of them without one), and the combat roles of a ``role:`` atom
+_COMBAT_GAME = frozenset(("helped", "alone", "fought", "running_away", "no_roll_yet", "winning",
+                          "for_winning_level", "one_shots_used", "bare", "used", "monsters", "in_combat"))
+_COMBAT_ROLES = frozenset(("fighter", "helper", "runner", "in_combat"))
+
+
+def needs_combat(cond) -> bool:
+    """Can ``cond`` hold only while a combat is on? True when it requires, as a whole, an atom
+    of :data:`_COMBAT_GAME` or a combat role (``role:runner``...) not negated, or a subject
+    of a combat (``{fighter: ...}``, ``{any_monster: ...}``: :func:`evaluate` finds none out of
+    one): in one item of an ``and``, in every branch of an ``or``; a ``not`` is never read so. False means it
+    may hold out of combat (or that this reading cannot tell): a cheap static test for a bot
+    that looks for a ``use`` ability to use on its own turn (``CardFacts.use_out_of_combat``).
+    ``cond``: a compiled condition (:mod:`.program`) or None (no condition: False)."""
+    if isinstance(cond, Atom):
+        if cond.neg:
+            return False
+        return cond.name in _COMBAT_GAME or (cond.name == "role" and cond.arg in _COMBAT_ROLES)
+    if isinstance(cond, All):
+        return any(needs_combat(c) for c in cond.items)
+    if isinstance(cond, AnyOf):
+        return bool(cond.items) and all(needs_combat(c) for c in cond.items)
+    if isinstance(cond, About):  # (every subject but the player and the owner: of a combat)
+        return cond.subject not in ("player", "owner") or needs_combat(cond.cond)
+    return False
 
 
 _GAME = frozenset(("in_combat", "own_turn", "helped", "alone", "fought", "running_away", "no_roll_yet", "winning",
