@@ -480,7 +480,7 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           ("player", "monster", "side", "card", "game"), fields={"then": "ops"}, group="control"),
     OpDef("if_match", "atom", "short form of `if` (one atom)", _P, fields={"then": "ops"},
           short="if", group="control"),
-    OpDef("roll", "rolls", "roll a die and run the ops of the range it falls in", _P,
+    OpDef("roll", "rolls", "roll a die and run the ops of the range it falls in (ranges may not overlap; a face no range names does nothing, as on printed cards that name only some faces)", _P,
           group="control"),
     OpDef("manual", "str", "resolve by hand: the engine asks the players (a short note says what)",
           ("player", "game"), group="control"),
