@@ -9,10 +9,12 @@ One screen keeps everything a player needs in one view (1280x800 and up, Jupyter
   otherwise), and the centre: draw piles and discard tops, the combat with the breakdown of
   both sides, Treasures being shared, corpses, Dungeons, the Star Munchkin Adventures room
   grid (rooms you may move into are buttons) or the Solar Storm ship;
-* the card in focus (:func:`card_detail_html`): a large face with the rules summary, numbers,
-  tags and provenance;
-* the legal actions (:func:`actions_html`) and the story (:func:`log_html`, newest line in
-  view; a line is a button that rewinds to it).
+* the card in focus (:func:`card_detail_html`): a large face with the rules summary, numbers
+  and tags (the database's provenance notes stay in the card database views);
+* the legal actions (:func:`actions_html`: the first moves the game on; the any-time actions
+  folded, and while they are open the "Not now" row folds away so the table keeps its
+  height) and the story (:func:`log_html`, newest line in view; a line is a button that
+  rewinds to it). The actions run the screen's full width below the table and the side.
 
 :func:`board_html` (status + table) is also what the static HTML export draws, so the live
 board and the export look the same. Expansion parts are drawn when ``state_dict()`` has them.
@@ -25,7 +27,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import words
 from ..plural import plural
-from .faces import back_chip, card_back, card_face, card_label, chip, deck_family, die, esc
+from .faces import PROVENANCE_MARKS, back_chip, card_back, card_face, card_label, chip, deck_family, die, esc
 
 _ROLL_RE = re.compile(r"rolls (\d+)")
 SLOT_ORDER = (("headgear", "Head"), ("armor", "Armor"), ("footgear", "Feet"), ("hands", "Hands"),
@@ -170,7 +172,9 @@ def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: st
     if pd.get("curses"):
         parts.append(_row("Curses", _chips(pd["curses"], lk, selected)))
     body = _chips(hand, lk, selected) if revealed else _hidden_chips(hand, lk)
-    parts.append(_row(f"Hand {hand_n}/{pd.get('hand_limit', '')}", body or '<span class="mlab-sub">empty</span>'))
+    # a hidden hand's backs carry the counts: its label stays short so label and backs share a line
+    hand_label = f"Hand {hand_n}/{pd.get('hand_limit', '')}" if revealed or not hand_n else "Hand"
+    parts.append(_row(hand_label, body or '<span class="mlab-sub">empty</span>'))
     label = f"{pd['name']}, Level {pd['level']}, {race}, {klass}"
     return (f'<div class="{" ".join(cls)}" data-seat="{pd["seat"]}" data-testid="seat-{pd["seat"]}" role="region" '
             f'aria-label="{esc(label)}">{"".join(parts)}</div>')
@@ -285,16 +289,22 @@ def one_shot_sides(game: Any, used: Sequence[str]) -> tuple[list[str], list[str]
     return ours, theirs
 
 
-def _side_table(entries: list[dict], bonus: int, bonus_label: str, total: int) -> str:
-    rows = []
+def _side_table(entries: list[dict], bonus: int, bonus_label: str, total: int, name_once: bool = False) -> str:
+    """One side of the combat breakdown: a small table per player or monster, side by side
+    (two monsters, or a fighter and a helper, never stack into a column taller than the
+    table's centre), then the side's bonus and its combat strength. ``name_once``: the side's
+    title already names its only entry (the fighter without a helper), so its table does not."""
+    cols = []
     for e in entries:
-        rows.append(f'<tr><td colspan="2"><b>{esc(e["who"])}</b></td></tr>')
+        rows = [] if len(entries) == 1 and name_once else [f'<tr><td colspan="2"><b>{esc(e["who"])}</b></td></tr>']
         rows += [f'<tr><td>{esc(label)}</td><td class="n">{n:+d}</td></tr>' if i else
                  f'<tr><td>{esc(label)}</td><td class="n">{n}</td></tr>' for i, (label, n) in enumerate(e["rows"])]
+        cols.append(f'<table class="mlab-side-entry">{"".join(rows)}</table>')
+    rows = []
     if bonus:
         rows.append(f'<tr><td>{esc(bonus_label)}</td><td class="n">{bonus:+d}</td></tr>')
     rows.append(f'<tr class="mlab-total"><td>Combat strength</td><td class="n">{total}</td></tr>')
-    return f'<table>{"".join(rows)}</table>'
+    return f'<div class="mlab-side-entries">{"".join(cols)}</div><table class="mlab-side-sum">{"".join(rows)}</table>'
 
 
 def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapping | None = None) -> str:
@@ -323,7 +333,8 @@ def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapp
     if breakdown:
         osn = ", ".join(breakdown.get("one_shots") or [])
         left = _side_table(breakdown["munchkins"], breakdown["munchkin_bonus"],
-                           "One-Shots and bonuses" + (f" ({osn})" if osn else ""), breakdown["munchkin_total"])
+                           "One-Shots and bonuses" + (f" ({osn})" if osn else ""), breakdown["munchkin_total"],
+                           name_once=True)
         mos = ", ".join(breakdown.get("monster_one_shots") or [])
         right = _side_table(breakdown["monsters"], breakdown["monster_bonus"],
                             "One-Shots for the monsters" + (f" ({mos})" if mos else ""), breakdown["monster_total"])
@@ -708,10 +719,15 @@ def log_html(log: Sequence[str], last: int = 80, story: Any = None, position: in
 
 
 def card_detail_html(spec: Any, provenance: str, where: str = "", facts: Mapping | None = None,
-                     uses: str = "") -> str:
+                     uses: str = "", player: bool = False) -> str:
     """The card in focus: a large face, then what the card is (kind, slot, Big, deck), its
-    numbers, the rules summary (our own words, from the database), tags, provenance (with
-    its source) and ``where`` it is; ``uses`` is HTML of the actions that use it."""
+    numbers, the rules summary (our own words, from the database), tags and ``where`` it is;
+    ``uses`` is HTML of the actions that use it.
+
+    ``player=False`` (the card database views: the deck builder's preview) adds the data
+    notes meant for the people who keep the database: the provenance with its ``source`` note
+    and the aliases. ``player=True`` (the board's play view) leaves them out; a card that is
+    not a printed one says so in plain words ("designer card", "numbers inferred")."""
     if spec is None:
         return ""
     from ..printing.fields import face_fields
@@ -727,11 +743,14 @@ def card_detail_html(spec: Any, provenance: str, where: str = "", facts: Mapping
     rows.append(f"<div>Set: {esc(ff['set_label'])}</div>")
     tags = ", ".join(ff["tags"])
     rows.append(f"<div>Tags: {esc(tags or '—')}</div>")
-    rows.append(f'<div>Provenance: {esc(provenance)}</div>')
-    if facts.get("source"):
-        rows.append(f'<div class="mlab-source" title="{esc(facts["source"])}">source: {esc(facts["source"])}</div>')
-    if facts.get("aliases"):
-        rows.append(f'<div class="mlab-sub">Also known as: {esc(", ".join(facts["aliases"]))}</div>')
+    if not player:
+        rows.append(f'<div>Provenance: {esc(provenance)}</div>')
+        if facts.get("source"):
+            rows.append(f'<div class="mlab-source" title="{esc(facts["source"])}">source: {esc(facts["source"])}</div>')
+        if facts.get("aliases"):
+            rows.append(f'<div class="mlab-sub">Also known as: {esc(", ".join(facts["aliases"]))}</div>')
+    elif provenance != "printed":
+        rows.append(f'<div class="mlab-sub">{esc(PROVENANCE_MARKS.get(provenance, ("", provenance))[1])}</div>')
     if getattr(spec, "manual", False):
         rows.append('<div class="mlab-sub">resolved by hand on the board</div>')
     if where:
