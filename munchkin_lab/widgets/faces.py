@@ -31,7 +31,7 @@ KIND_LABELS = {
 CSS = r"""
 .mlab-table-root{container-type:inline-size}
 .mlab-screen{display:grid;grid-template-columns:minmax(0,1fr) 296px;
-  grid-template-rows:auto minmax(0,1fr) minmax(112px,auto);grid-template-areas:"status status" "table side" "actions actions";
+  grid-template-rows:auto minmax(0,1fr) minmax(96px,auto);grid-template-areas:"status status" "table side" "actions actions";
   gap:6px;height:var(--mlab-h,640px);box-sizing:border-box;font-family:'Liberation Sans',Arial,Helvetica,'DejaVu Sans',sans-serif;
   font-size:13px;color:#1d1d1d;background:#efe6d2;padding:6px;border-radius:10px;border:1px solid #c9b68f}
 .mlab-screen *{box-sizing:border-box}
@@ -43,18 +43,19 @@ CSS = r"""
 .mlab-statusbar .mlab-busy-note{font-style:italic;opacity:.85;white-space:nowrap}
 .mlab-felt{grid-area:table;background:radial-gradient(ellipse at center,#2f7a45 0%,#1d5a31 65%,#143f23 100%);
   border:5px solid #6b4423;border-radius:14px;padding:5px;color:#f5f1e6;min-height:0;overflow:auto;
-  display:flex;flex-direction:column;gap:5px;font-family:'Liberation Sans',Arial,Helvetica,'DejaVu Sans',sans-serif}
+  display:flex;flex-direction:column;gap:4px;font-family:'Liberation Sans',Arial,Helvetica,'DejaVu Sans',sans-serif}
 .mlab-export .mlab-felt{overflow:visible}
 .mlab-seats{display:grid;grid-template-columns:repeat(var(--mlab-cols,2),minmax(0,1fr));gap:5px;flex:none}
 .mlab-seat{background:rgba(0,0,0,.28);border:2px solid rgba(255,255,255,.16);border-radius:9px;
-  padding:3px 6px;height:var(--mlab-seat-h,112px);overflow:auto;min-width:0}
+  padding:2px 5px;height:var(--mlab-seat-h,112px);overflow:auto;min-width:0}
 .mlab-screen .mlab-seat,.mlab-screen .mlab-centre,.mlab-screen .mlab-felt,.mlab-screen .mlab-actions,
 .mlab-screen .mlab-focus{scrollbar-width:thin;scrollbar-color:#ffd54a rgba(0,0,0,.35)}
 .mlab-seats-others .mlab-seat{height:auto;min-height:64px;overflow:visible}
 .mlab-felt-own .mlab-seat .mlab-zone-row{display:inline-flex;margin-right:8px;vertical-align:top;max-width:100%}
 .mlab-felt-own .mlab-seat.mlab-own .mlab-zone-row:last-child{display:flex;margin-right:0}
 .mlab-felt-own .mlab-seats-others{flex:none}
-.mlab-felt-own .mlab-centre{flex:1 1 auto;min-height:124px}
+.mlab-felt-own .mlab-centre{flex:1 1 auto;min-height:130px}
+.mlab-felt-own .mlab-pile .mlab-mini,.mlab-felt-own .mlab-pile .mlab-empty{width:72px;height:100px}
 .mlab-felt.mlab-solar{display:grid;grid-template-columns:auto minmax(0,1fr);gap:6px}
 .mlab-solar-ship{min-height:0;border:0;padding:0}
 .mlab-solar-side{display:flex;flex-direction:column;gap:5px;min-height:0;min-width:0;overflow:auto}
@@ -75,8 +76,8 @@ CSS = r"""
 .mlab-seat.mlab-active{border-color:#ffd54a}
 .mlab-seat.mlab-actor{box-shadow:0 0 0 2px #9be7ff inset}
 .mlab-seat.mlab-dead{filter:grayscale(.8);opacity:.75}
-.mlab-seat-head{display:flex;align-items:center;gap:6px;font-size:13px;line-height:1.2;min-height:22px}
-.mlab-level{min-width:22px;height:22px;border-radius:11px;background:#ffd54a;color:#3a2300;padding:0 4px;
+.mlab-seat-head{display:flex;align-items:center;gap:6px;font-size:13px;line-height:1.2;min-height:21px}
+.mlab-level{min-width:20px;height:20px;border-radius:10px;background:#ffd54a;color:#3a2300;padding:0 4px;
   display:inline-flex;align-items:center;justify-content:center;font-weight:bold;font-size:14px;flex:none}
 .mlab-pname{font-weight:bold;font-size:14px;white-space:nowrap}
 .mlab-sub{font-size:12px;opacity:.9}

@@ -673,8 +673,31 @@ def table_html(sd: Mapping, lk: CardLookup, revealed: set[int] | frozenset = fro
     span = cols - len(rest)
     mine = mine.replace('class="mlab-seat', f'style="grid-column:span {span}" class="mlab-seat mlab-own', 1)
     style = f"--mlab-cols:{cols}"
-    return (f'<div class="mlab-felt mlab-felt-own"><div class="mlab-seats mlab-seats-others" style="{style}">{"".join(top)}</div>'
+    # the row above: a seat with more cards gets a wider column, so one full seat does not make
+    # the whole row tall (issue: others' seats clipped at 1280x800)
+    top_pd = [p for p in players if p["seat"] != own][:cols]
+    widths = " ".join(f"minmax(min(100%,{SEAT_MIN_PX}px),{_seat_weight(p, p['seat'] in revealed):.2f}fr)" for p in top_pd)
+    top_style = f"{style};grid-template-columns:{widths}"
+    return (f'<div class="mlab-felt mlab-felt-own"><div class="mlab-seats mlab-seats-others" style="{top_style}">{"".join(top)}</div>'
             f'{centre}<div class="mlab-seats mlab-seats-own" style="{style}">{"".join(rest)}{mine}</div></div>')
+
+
+#: The narrowest column of a seat in the row above your own (px): its head (Level, name, who plays it).
+SEAT_MIN_PX = 165
+
+
+def _seat_weight(pd: Mapping, revealed: bool) -> float:
+    """How wide a seat wants to be in the row above your own: the square root of the length of
+    what it shows (chip names, zone labels; a hidden hand as its backs), so a seat with twice
+    the cards gets about 1.4 times the width (its lines pack better, the row stays low)."""
+    eq = pd.get("equipped") or {}
+    names = list(pd.get("races") or []) + list(pd.get("classes") or []) + list(pd.get("carried") or []) \
+        + list(pd.get("curses") or []) + [n for key, _label in SLOT_ORDER for n in eq.get(key, [])]
+    if pd.get("hireling"):
+        names.append(pd["hireling"])
+    hand = pd.get("hand") or []
+    chars = sum(len(n) + 5 for n in names) + (sum(len(n) + 5 for n in hand) if revealed else 24) + 40
+    return chars ** 0.5
 
 
 def own_seat(sd: Mapping, revealed: set[int] | frozenset, roles: Sequence[str] | None) -> int | None:
