@@ -889,7 +889,7 @@ class Board(W.VBox):
             actions = (f'<div class="mlab-actions"><div class="mlab-actions-title">{esc(title)}: {esc(note)}</div>'
                        f'{render.game_over_html(sd, chart)}</div>')
         else:
-            actions = render.actions_html(buttons, more, nope, title, note)
+            actions = render.actions_html(buttons, more, nope, title, note, anytime_count=len(anytime))
         self.table.html = render.screen_html(token=token, status=status, table=table, focus=focus, log=log,
                                              actions=actions, height=self.height, faces=self.table.faces_version)
         self.undo_btn.disabled = not g.actions

@@ -139,7 +139,6 @@ CSS = r"""
 .mlab-combat-head{font-size:12.5px}
 .mlab-combat-sides{display:flex;gap:10px;flex-wrap:wrap}
 .mlab-piles-compact{flex-direction:column;gap:3px;max-width:190px}
-.mlab-piles-compact .mlab-chip{max-width:120px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;display:inline-block}
 .mlab-combat-side{font-size:12px;line-height:1.2;min-width:0}
 .mlab-combat-side table{border-collapse:collapse}
 .mlab-side-entries{display:flex;flex-wrap:wrap;gap:2px 12px;align-items:flex-start}

@@ -797,15 +797,18 @@ def action_button(i: int, label: str, kind: str, cards: Iterable[str] = (), prim
 
 
 def actions_html(buttons: Sequence[str], anytime: Sequence[str] = (), nope: Sequence[tuple[str, str, str]] = (),
-                 title: str = "Your move", note: str = "") -> str:
+                 title: str = "Your move", note: str = "", anytime_count: int | None = None) -> str:
     """The actions area: the legal actions (first the one that moves the game on), the
-    any-time actions folded, and the main kinds not possible now (each with its reason)."""
+    any-time actions folded, and the main kinds not possible now (each with its reason).
+    ``anytime_count``: how many actions the folded buttons hold (a group row holds several;
+    default: one per entry of ``anytime``)."""
     out = [f'<div class="mlab-actions-title">{esc(title)}</div>']
     if note:
         out.append(f'<div class="mlab-sub" style="color:#5b3b1b">{esc(note)}</div>')
     out.append(f'<div class="mlab-actbar" data-testid="actions">{"".join(buttons)}</div>')
     if anytime:
-        out.append(f'<details class="mlab-anytime"><summary>Any time: {plural(len(anytime), "more action")}</summary>'
+        n = len(anytime) if anytime_count is None else anytime_count
+        out.append(f'<details class="mlab-anytime"><summary>Any time: {plural(n, "more action")}</summary>'
                    f'<div class="mlab-actbar">{"".join(anytime)}</div></details>')
     if nope:
         chips = "".join(f'<button type="button" class="mlab-act mlab-nope mlab-unavailable" aria-disabled="true" '
