@@ -261,6 +261,7 @@ class BoardApp(W.VBox):
         stays on disk and is listed in the resume menu)."""
         if self.board is not None:
             self.board.journal.detach()
+        board.hide_new_game("New game (the panel at the top)")
         self.board = board
         self.holder.children = [board]
         self.setup.selected_index = None

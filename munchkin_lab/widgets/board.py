@@ -454,7 +454,9 @@ class Board(W.VBox):
                           self.run_end_btn, self.speed_w, self.pause_btn, self.message],
                          layout=W.Layout(align_items="center", width="100%"))
         toolbar.add_class("mlab-toolbar")
-        more = W.VBox([W.HBox([self.seed_w, self.players_w, self.new_btn], layout=W.Layout(flex_flow="row wrap")),
+        self.new_row = W.HBox([self.seed_w, self.players_w, self.new_btn], layout=W.Layout(flex_flow="row wrap"))
+        self.new_game_where = "New game (below: the Game panel)"
+        more = W.VBox([self.new_row,
                        W.HBox([self.path_w, self.saves_w, self.save_btn, self.replace_btn, self.load_btn,
                                self.export_btn, self.replay_btn],
                               layout=W.Layout(flex_flow="row wrap")),
@@ -464,6 +466,17 @@ class Board(W.VBox):
         self.more.add_class("mlab-more")
         self.children = [self.table, toolbar, self.more]
         self._list_saves()
+
+    def hide_new_game(self, where: str = "New game (above)") -> None:
+        """Leave new games to the page around the board: the Game panel keeps save, load,
+        export and the hands, without its seed, players and *New game* (the app's setup panel
+        deals new games, so the page shows one *New game* control). ``where`` is how the
+        game-over note names the control that starts another game."""
+        self.new_row.layout.display = "none"
+        self.new_game_where = where
+        self.more.set_title(0, "Game: save, load, export, show hands")
+        if self.game.outcome() is not None:  # the game-over note names the control
+            self.refresh()
 
     @staticmethod
     def _speed_value(pause: float) -> float:
@@ -534,7 +547,8 @@ class Board(W.VBox):
         """Card name -> detail HTML for every card of the game (sent once per game)."""
         out = {}
         for name, spec in self._lookup.by_name.items():
-            out[name] = render.card_detail_html(spec, self._lookup.provenance(name), facts=self._lookup.facts(name))
+            out[name] = render.card_detail_html(spec, self._lookup.provenance(name), facts=self._lookup.facts(name),
+                                                player=True)
         return out
 
     def _on_reveal(self, seat: int, change) -> None:
@@ -844,7 +858,7 @@ class Board(W.VBox):
                     nope.append((k, words.KIND_WORDS.get(k, k), words.refusal(g, k, actor, sd)))
         nm = words.names(sd)
         if over:
-            title, note = "Game over", "New game (below) starts another; Undo goes back."
+            title, note = "Game over", f"{self.new_game_where} starts another; Undo goes back."
         elif bot_turn:
             title = f"{nm.get(actor, '?')} ({self.role(actor)} bot) is playing"
             note = "the bots play their seats; Pause bots stops them"
@@ -864,7 +878,7 @@ class Board(W.VBox):
         uses = "".join(render.action_button(i, labels[i], a.kind, self._cards_of(a))
                        for i, a in enumerate(all_shown) if focus_name and focus_name in self._cards_of(a))
         focus = (render.card_detail_html(lk.spec(focus_name), lk.provenance(focus_name), facts=lk.facts(focus_name),
-                                         uses=uses) if focus_name else
+                                         uses=uses, player=True) if focus_name else
                  '<div class="mlab-sub">Hover or click any card to read it here.</div>')
         table = render.table_html(sd, lk, self._shown_hands(sd), g.log, roles=self.seats, selected=focus_name,
                                   moves=moves, breakdown=None if solar else render.combat_breakdown(g, sd))
@@ -875,7 +889,7 @@ class Board(W.VBox):
             actions = (f'<div class="mlab-actions"><div class="mlab-actions-title">{esc(title)}: {esc(note)}</div>'
                        f'{render.game_over_html(sd, chart)}</div>')
         else:
-            actions = render.actions_html(buttons, more, nope, title, note)
+            actions = render.actions_html(buttons, more, nope, title, note, anytime_count=len(anytime))
         self.table.html = render.screen_html(token=token, status=status, table=table, focus=focus, log=log,
                                              actions=actions, height=self.height, faces=self.table.faces_version)
         self.undo_btn.disabled = not g.actions

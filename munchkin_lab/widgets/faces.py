@@ -16,7 +16,8 @@ from typing import Any, Iterable, Mapping
 
 from ..printing.fields import KIND_LABELS as _PRINTED_KINDS
 
-#: Provenance marks drawn in a card's corner.
+#: Provenance marks drawn in a card's corner (the play screen hides the printed cards' "P": a player needs
+#: only the marks of cards that are not printed ones).
 PROVENANCE_MARKS = {"printed": ("P", "printed card"), "inferred": ("I", "numbers inferred"),
                     "designer": ("D", "designer card"), "scenario": ("S", "scenario card")}
 
@@ -27,7 +28,7 @@ KIND_LABELS = {**_PRINTED_KINDS, "room_tile": "Room"}
 CSS = r"""
 .mlab-table-root{container-type:inline-size}
 .mlab-screen{display:grid;grid-template-columns:minmax(0,1fr) 296px;
-  grid-template-rows:auto minmax(0,1fr) minmax(132px,auto);grid-template-areas:"status status" "table side" "actions side";
+  grid-template-rows:auto minmax(0,1fr) minmax(96px,auto);grid-template-areas:"status status" "table side" "actions actions";
   gap:6px;height:var(--mlab-h,640px);box-sizing:border-box;font-family:'Liberation Sans',Arial,Helvetica,'DejaVu Sans',sans-serif;
   font-size:13px;color:#1d1d1d;background:#efe6d2;padding:6px;border-radius:10px;border:1px solid #c9b68f}
 .mlab-screen *{box-sizing:border-box}
@@ -38,17 +39,20 @@ CSS = r"""
 .mlab-statusbar .mlab-decision{flex:1;min-width:0}
 .mlab-statusbar .mlab-busy-note{font-style:italic;opacity:.85;white-space:nowrap}
 .mlab-felt{grid-area:table;background:radial-gradient(ellipse at center,#2f7a45 0%,#1d5a31 65%,#143f23 100%);
-  border:6px solid #6b4423;border-radius:14px;padding:6px;color:#f5f1e6;min-height:0;overflow:auto;
-  display:flex;flex-direction:column;gap:5px;font-family:'Liberation Sans',Arial,Helvetica,'DejaVu Sans',sans-serif}
+  border:5px solid #6b4423;border-radius:14px;padding:5px;color:#f5f1e6;min-height:0;overflow:auto;
+  display:flex;flex-direction:column;gap:4px;font-family:'Liberation Sans',Arial,Helvetica,'DejaVu Sans',sans-serif}
 .mlab-export .mlab-felt{overflow:visible}
 .mlab-seats{display:grid;grid-template-columns:repeat(var(--mlab-cols,2),minmax(0,1fr));gap:5px;flex:none}
 .mlab-seat{background:rgba(0,0,0,.28);border:2px solid rgba(255,255,255,.16);border-radius:9px;
-  padding:3px 6px;height:var(--mlab-seat-h,112px);overflow:auto;min-width:0}
+  padding:2px 5px;height:var(--mlab-seat-h,112px);overflow:auto;min-width:0}
 .mlab-screen .mlab-seat,.mlab-screen .mlab-centre,.mlab-screen .mlab-felt,.mlab-screen .mlab-actions,
 .mlab-screen .mlab-focus{scrollbar-width:thin;scrollbar-color:#ffd54a rgba(0,0,0,.35)}
 .mlab-seats-others .mlab-seat{height:auto;min-height:64px;overflow:visible}
-.mlab-felt-own .mlab-seats-others{flex:0 1 auto;min-height:70px;overflow:auto}
-.mlab-felt-own .mlab-centre{flex:1 0 162px}
+.mlab-felt-own .mlab-seat .mlab-zone-row{display:inline-flex;margin-right:8px;vertical-align:top;max-width:100%}
+.mlab-felt-own .mlab-seat.mlab-own .mlab-zone-row:last-child{display:flex;margin-right:0}
+.mlab-felt-own .mlab-seats-others{flex:none}
+.mlab-felt-own .mlab-centre{flex:1 1 auto;min-height:130px}
+.mlab-felt-own .mlab-pile .mlab-mini,.mlab-felt-own .mlab-pile .mlab-empty{width:72px;height:100px}
 .mlab-felt.mlab-solar{display:grid;grid-template-columns:auto minmax(0,1fr);gap:6px}
 .mlab-solar-ship{min-height:0;border:0;padding:0}
 .mlab-solar-side{display:flex;flex-direction:column;gap:5px;min-height:0;min-width:0;overflow:auto}
@@ -69,31 +73,31 @@ CSS = r"""
 .mlab-seat.mlab-active{border-color:#ffd54a}
 .mlab-seat.mlab-actor{box-shadow:0 0 0 2px #9be7ff inset}
 .mlab-seat.mlab-dead{filter:grayscale(.8);opacity:.75}
-.mlab-seat-head{display:flex;align-items:center;gap:6px;font-size:13px;line-height:1.2;min-height:22px}
-.mlab-level{min-width:24px;height:24px;border-radius:12px;background:#ffd54a;color:#3a2300;padding:0 4px;
+.mlab-seat-head{display:flex;align-items:center;gap:6px;font-size:13px;line-height:1.2;min-height:21px}
+.mlab-level{min-width:20px;height:20px;border-radius:10px;background:#ffd54a;color:#3a2300;padding:0 4px;
   display:inline-flex;align-items:center;justify-content:center;font-weight:bold;font-size:14px;flex:none}
 .mlab-pname{font-weight:bold;font-size:14px;white-space:nowrap}
 .mlab-sub{font-size:12px;opacity:.9}
 .mlab-seat-head .mlab-sub{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0;flex:1 1 auto}
 .mlab-role{font-size:11px;padding:0 1px;border-radius:4px;border:1px solid #bbb;background:#fffaf0;color:#222;margin-left:auto;flex:none;max-width:98px}
 .mlab-role-tag{font-size:11px;background:#9be7ff;color:#05303d;border-radius:4px;padding:0 4px;margin-left:auto;flex:none}
-.mlab-zone-row{display:flex;flex-wrap:wrap;gap:3px;align-items:center;margin-top:2px}
+.mlab-zone-row{display:flex;flex-wrap:wrap;gap:2px 3px;align-items:center;margin-top:2px}
 .mlab-zlabel{font-size:10px;text-transform:uppercase;letter-spacing:.5px;opacity:.8;margin-right:2px}
-.mlab-chip{display:inline-flex;align-items:center;gap:3px;font-size:12px;line-height:16px;padding:1px 5px;
+.mlab-chip{display:inline-flex;align-items:center;gap:3px;font-size:12px;line-height:15px;padding:1px 5px;
   border-radius:4px;background:#fbf3dc;color:#2b1a0b;border:1px solid #8b4513;cursor:pointer;max-width:100%}
 .mlab-chip.mlab-treasure{background:#fff3c4;border-color:#b8860b}
 .mlab-chip.mlab-other{background:#e6eefb;border-color:#4a6fa5}
 .mlab-chip b{color:#7b1010}
 .mlab-chip:hover,.mlab-chip:focus,.mlab-card:focus,.mlab-back:focus{outline:2px solid #ff4081;outline-offset:1px}
 .mlab-chip.mlab-selected,.mlab-card.mlab-selected{outline:3px solid #ff4081}
-.mlab-chip-back{background:#8b3a1a;color:#fff3d6;border-color:#f5e6c4;font-weight:bold;letter-spacing:.5px;cursor:default}
+.mlab-chip-back{background:#8b3a1a;color:#fff3d6;border-color:#f5e6c4;font-weight:bold;letter-spacing:.2px;padding:1px 4px;cursor:default}
 .mlab-chip-back.mlab-treasure{background:#b8860b;color:#fff}
 .mlab-chip-back.mlab-other{background:#2c4a7a;color:#fff}
 .mlab-centre{flex:1;min-height:0;display:flex;gap:8px;align-items:flex-start;overflow:auto;padding:4px;
   border:2px dashed rgba(255,255,255,.22);border-radius:10px}
 .mlab-piles{display:flex;gap:6px;flex:none}
 .mlab-pile{display:flex;flex-direction:column;align-items:center;gap:2px;font-size:12px;position:relative}
-.mlab-pile .mlab-count{position:absolute;bottom:3px;left:50%;transform:translateX(-50%)}
+.mlab-pile .mlab-count{line-height:16px}
 .mlab-count{background:#000a;border-radius:8px;padding:0 6px;font-size:12px;white-space:nowrap}
 .mlab-card{width:100px;height:140px;border-radius:7px;background:#fbf3dc;color:#2b1a0b;border:3px solid #8b4513;
   padding:4px 5px;position:relative;cursor:pointer;box-shadow:1px 2px 4px rgba(0,0,0,.45);display:flex;
@@ -110,6 +114,7 @@ CSS = r"""
 .mlab-prov{position:absolute;bottom:2px;right:2px;width:14px;height:14px;border-radius:50%;font-size:10px;
   line-height:14px;text-align:center;color:#fff;background:#6d4c41}
 .mlab-prov-chip{font-size:10px;color:#fff;background:#6d4c41;border-radius:7px;padding:0 4px}
+.mlab-screen .mlab-prov-P{display:none}
 .mlab-prov-I{background:#ef6c00}.mlab-prov-D{background:#6a1b9a}.mlab-prov-S{background:#00695c}
 .mlab-back{width:100px;height:140px;border-radius:7px;border:3px solid #f5e6c4;display:flex;align-items:center;
   justify-content:center;font-weight:bold;font-size:13px;letter-spacing:1px;color:#fff3d6;flex:none;
@@ -131,9 +136,10 @@ CSS = r"""
 .mlab-combat-head{font-size:12.5px}
 .mlab-combat-sides{display:flex;gap:10px;flex-wrap:wrap}
 .mlab-piles-compact{flex-direction:column;gap:3px;max-width:190px}
-.mlab-piles-compact .mlab-chip{max-width:120px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;display:inline-block}
-.mlab-combat-side{font-size:12px;line-height:1.35;min-width:0}
+.mlab-combat-side{font-size:12px;line-height:1.2;min-width:0}
 .mlab-combat-side table{border-collapse:collapse}
+.mlab-side-entries{display:flex;flex-wrap:wrap;gap:2px 12px;align-items:flex-start}
+.mlab-side-sum{width:100%}
 .mlab-combat-side td{padding:0 4px 0 0;vertical-align:top}
 .mlab-combat-side td.n{text-align:right;font-weight:bold;white-space:nowrap}
 .mlab-total td{border-top:1px solid rgba(255,255,255,.5);font-weight:bold}
@@ -153,7 +159,7 @@ CSS = r"""
 .mlab-room-name{font-size:12px}
 .mlab-token{display:inline-block;border-radius:9px;background:#ffd54a;color:#000;padding:0 5px;font-size:11px;margin:1px}
 .mlab-side{grid-area:side;display:flex;flex-direction:column;gap:6px;min-height:0}
-.mlab-focus{flex:0 0 auto;height:56%;overflow:auto;background:#fffaf0;border:1px solid #c9b68f;border-radius:8px;padding:6px}
+.mlab-focus{flex:0 1 auto;min-height:50%;max-height:calc(100% - 96px);overflow:auto;background:#fffaf0;border:1px solid #c9b68f;border-radius:8px;padding:6px}
 .mlab-focus-title{font-size:11px;text-transform:uppercase;letter-spacing:.5px;color:#7a5a2a;margin-bottom:3px}
 .mlab-detail-top{display:flex;gap:8px}
 .mlab-detail-top .mlab-card{width:120px;height:168px}
@@ -187,6 +193,7 @@ CSS = r"""
 .mlab-busy .mlab-act,.mlab-busy .mlab-logline{opacity:.55;cursor:progress}
 .mlab-anytime{margin-top:4px}
 .mlab-anytime summary{cursor:pointer;font-size:12px;color:#5b3b1b}
+.mlab-anytime[open]~.mlab-nope-row,.mlab-anytime[open]~.mlab-nope-why{display:none}
 .mlab-nope-row{margin-top:4px;display:flex;flex-wrap:wrap;gap:3px;align-items:center}
 .mlab-nope-why{font-size:12px;color:#8a5a00;margin-top:3px;min-height:0}
 .mlab-over-panel{background:#1d5a31;color:#f5f1e6;border:2px solid #ffd54a;border-radius:10px;padding:4px 10px;min-width:0}
@@ -355,12 +362,12 @@ def card_back(deck: str | None, label: str | None = None, mini: bool = False) ->
 
 
 def chip(card: Any, provenance: str | None = None, selected: bool = False) -> str:
-    """A one-line card chip for the table (full name, its number, colour of its deck); hover,
-    focus or click shows the card in the board's detail."""
+    """A one-line card chip for the table (full name, a space, its number, colour of its deck:
+    ``Harpies <b>L4</b>``); hover, focus or click shows the card in the board's detail."""
     name = _get(card, "name", "?")
     deck = _get(card, "deck", "") or ""
     num, _cap = _headline(card)
-    n = f"<b>{esc(num)}</b>" if num else ""
+    n = f" <b>{esc(num)}</b>" if num else ""  # the space keeps "Harpies L4" apart in every display mode
     sel = " mlab-selected" if selected else ""
     prov = provenance or _get(card, "provenance") or "printed"
     mark = ""

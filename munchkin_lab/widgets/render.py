@@ -9,10 +9,12 @@ One screen keeps everything a player needs in one view (1280x800 and up, Jupyter
   otherwise), and the centre: draw piles and discard tops, the combat with the breakdown of
   both sides, Treasures being shared, corpses, Dungeons, the Star Munchkin Adventures room
   grid (rooms you may move into are buttons) or the Solar Storm ship;
-* the card in focus (:func:`card_detail_html`): a large face with the rules summary, numbers,
-  tags and provenance;
-* the legal actions (:func:`actions_html`) and the story (:func:`log_html`, newest line in
-  view; a line is a button that rewinds to it).
+* the card in focus (:func:`card_detail_html`): a large face with the rules summary, numbers
+  and tags (the database's provenance notes stay in the card database views);
+* the legal actions (:func:`actions_html`: the first moves the game on; the any-time actions
+  folded, and while they are open the "Not now" row folds away so the table keeps its
+  height) and the story (:func:`log_html`, newest line in view; a line is a button that
+  rewinds to it). The actions run the screen's full width below the table and the side.
 
 :func:`board_html` (status + table) is also what the static HTML export draws, so the live
 board and the export look the same. Expansion parts are drawn when ``state_dict()`` has them.
@@ -25,7 +27,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import words
 from ..plural import plural
-from .faces import back_chip, card_back, card_face, card_label, chip, deck_family, die, esc
+from .faces import PROVENANCE_MARKS, back_chip, card_back, card_face, card_label, chip, deck_family, die, esc
 
 _ROLL_RE = re.compile(r"rolls (\d+)")
 SLOT_ORDER = (("headgear", "Head"), ("armor", "Armor"), ("footgear", "Feet"), ("hands", "Hands"),
@@ -170,7 +172,9 @@ def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: st
     if pd.get("curses"):
         parts.append(_row("Curses", _chips(pd["curses"], lk, selected)))
     body = _chips(hand, lk, selected) if revealed else _hidden_chips(hand, lk)
-    parts.append(_row(f"Hand {hand_n}/{pd.get('hand_limit', '')}", body or '<span class="mlab-sub">empty</span>'))
+    # a hidden hand's backs carry the counts: its label stays short so label and backs share a line
+    hand_label = f"Hand {hand_n}/{pd.get('hand_limit', '')}" if revealed or not hand_n else "Hand"
+    parts.append(_row(hand_label, body or '<span class="mlab-sub">empty</span>'))
     label = f"{pd['name']}, Level {pd['level']}, {race}, {klass}"
     return (f'<div class="{" ".join(cls)}" data-seat="{pd["seat"]}" data-testid="seat-{pd["seat"]}" role="region" '
             f'aria-label="{esc(label)}">{"".join(parts)}</div>')
@@ -285,16 +289,22 @@ def one_shot_sides(game: Any, used: Sequence[str]) -> tuple[list[str], list[str]
     return ours, theirs
 
 
-def _side_table(entries: list[dict], bonus: int, bonus_label: str, total: int) -> str:
-    rows = []
+def _side_table(entries: list[dict], bonus: int, bonus_label: str, total: int, name_once: bool = False) -> str:
+    """One side of the combat breakdown: a small table per player or monster, side by side
+    (two monsters, or a fighter and a helper, never stack into a column taller than the
+    table's centre), then the side's bonus and its combat strength. ``name_once``: the side's
+    title already names its only entry (the fighter without a helper), so its table does not."""
+    cols = []
     for e in entries:
-        rows.append(f'<tr><td colspan="2"><b>{esc(e["who"])}</b></td></tr>')
+        rows = [] if len(entries) == 1 and name_once else [f'<tr><td colspan="2"><b>{esc(e["who"])}</b></td></tr>']
         rows += [f'<tr><td>{esc(label)}</td><td class="n">{n:+d}</td></tr>' if i else
                  f'<tr><td>{esc(label)}</td><td class="n">{n}</td></tr>' for i, (label, n) in enumerate(e["rows"])]
+        cols.append(f'<table class="mlab-side-entry">{"".join(rows)}</table>')
+    rows = []
     if bonus:
         rows.append(f'<tr><td>{esc(bonus_label)}</td><td class="n">{bonus:+d}</td></tr>')
     rows.append(f'<tr class="mlab-total"><td>Combat strength</td><td class="n">{total}</td></tr>')
-    return f'<table>{"".join(rows)}</table>'
+    return f'<div class="mlab-side-entries">{"".join(cols)}</div><table class="mlab-side-sum">{"".join(rows)}</table>'
 
 
 def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapping | None = None) -> str:
@@ -323,7 +333,8 @@ def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapp
     if breakdown:
         osn = ", ".join(breakdown.get("one_shots") or [])
         left = _side_table(breakdown["munchkins"], breakdown["munchkin_bonus"],
-                           "One-Shots and bonuses" + (f" ({osn})" if osn else ""), breakdown["munchkin_total"])
+                           "One-Shots and bonuses" + (f" ({osn})" if osn else ""), breakdown["munchkin_total"],
+                           name_once=True)
         mos = ", ".join(breakdown.get("monster_one_shots") or [])
         right = _side_table(breakdown["monsters"], breakdown["monster_bonus"],
                             "One-Shots for the monsters" + (f" ({mos})" if mos else ""), breakdown["monster_total"])
@@ -662,8 +673,31 @@ def table_html(sd: Mapping, lk: CardLookup, revealed: set[int] | frozenset = fro
     span = cols - len(rest)
     mine = mine.replace('class="mlab-seat', f'style="grid-column:span {span}" class="mlab-seat mlab-own', 1)
     style = f"--mlab-cols:{cols}"
-    return (f'<div class="mlab-felt mlab-felt-own"><div class="mlab-seats mlab-seats-others" style="{style}">{"".join(top)}</div>'
+    # the row above: a seat with more cards gets a wider column, so one full seat does not make
+    # the whole row tall (issue: others' seats clipped at 1280x800)
+    top_pd = [p for p in players if p["seat"] != own][:cols]
+    widths = " ".join(f"minmax(min(100%,{SEAT_MIN_PX}px),{_seat_weight(p, p['seat'] in revealed):.2f}fr)" for p in top_pd)
+    top_style = f"{style};grid-template-columns:{widths}"
+    return (f'<div class="mlab-felt mlab-felt-own"><div class="mlab-seats mlab-seats-others" style="{top_style}">{"".join(top)}</div>'
             f'{centre}<div class="mlab-seats mlab-seats-own" style="{style}">{"".join(rest)}{mine}</div></div>')
+
+
+#: The narrowest column of a seat in the row above your own (px): its head (Level, name, who plays it).
+SEAT_MIN_PX = 165
+
+
+def _seat_weight(pd: Mapping, revealed: bool) -> float:
+    """How wide a seat wants to be in the row above your own: the square root of the length of
+    what it shows (chip names, zone labels; a hidden hand as its backs), so a seat with twice
+    the cards gets about 1.4 times the width (its lines pack better, the row stays low)."""
+    eq = pd.get("equipped") or {}
+    names = list(pd.get("races") or []) + list(pd.get("classes") or []) + list(pd.get("carried") or []) \
+        + list(pd.get("curses") or []) + [n for key, _label in SLOT_ORDER for n in eq.get(key, [])]
+    if pd.get("hireling"):
+        names.append(pd["hireling"])
+    hand = pd.get("hand") or []
+    chars = sum(len(n) + 5 for n in names) + (sum(len(n) + 5 for n in hand) if revealed else 24) + 40
+    return chars ** 0.5
 
 
 def own_seat(sd: Mapping, revealed: set[int] | frozenset, roles: Sequence[str] | None) -> int | None:
@@ -708,10 +742,15 @@ def log_html(log: Sequence[str], last: int = 80, story: Any = None, position: in
 
 
 def card_detail_html(spec: Any, provenance: str, where: str = "", facts: Mapping | None = None,
-                     uses: str = "") -> str:
+                     uses: str = "", player: bool = False) -> str:
     """The card in focus: a large face, then what the card is (kind, slot, Big, deck), its
-    numbers, the rules summary (our own words, from the database), tags, provenance (with
-    its source) and ``where`` it is; ``uses`` is HTML of the actions that use it."""
+    numbers, the rules summary (our own words, from the database), tags and ``where`` it is;
+    ``uses`` is HTML of the actions that use it.
+
+    ``player=False`` (the card database views: the deck builder's preview) adds the data
+    notes meant for the people who keep the database: the provenance with its ``source`` note
+    and the aliases. ``player=True`` (the board's play view) leaves them out; a card that is
+    not a printed one says so in plain words ("designer card", "numbers inferred")."""
     if spec is None:
         return ""
     from ..printing.fields import face_fields
@@ -727,11 +766,14 @@ def card_detail_html(spec: Any, provenance: str, where: str = "", facts: Mapping
     rows.append(f"<div>Set: {esc(ff['set_label'])}</div>")
     tags = ", ".join(ff["tags"])
     rows.append(f"<div>Tags: {esc(tags or '—')}</div>")
-    rows.append(f'<div>Provenance: {esc(provenance)}</div>')
-    if facts.get("source"):
-        rows.append(f'<div class="mlab-source" title="{esc(facts["source"])}">source: {esc(facts["source"])}</div>')
-    if facts.get("aliases"):
-        rows.append(f'<div class="mlab-sub">Also known as: {esc(", ".join(facts["aliases"]))}</div>')
+    if not player:
+        rows.append(f'<div>Provenance: {esc(provenance)}</div>')
+        if facts.get("source"):
+            rows.append(f'<div class="mlab-source" title="{esc(facts["source"])}">source: {esc(facts["source"])}</div>')
+        if facts.get("aliases"):
+            rows.append(f'<div class="mlab-sub">Also known as: {esc(", ".join(facts["aliases"]))}</div>')
+    elif provenance != "printed":
+        rows.append(f'<div class="mlab-sub">{esc(PROVENANCE_MARKS.get(provenance, ("", provenance))[1])}</div>')
     if getattr(spec, "manual", False):
         rows.append('<div class="mlab-sub">resolved by hand on the board</div>')
     if where:
@@ -755,15 +797,18 @@ def action_button(i: int, label: str, kind: str, cards: Iterable[str] = (), prim
 
 
 def actions_html(buttons: Sequence[str], anytime: Sequence[str] = (), nope: Sequence[tuple[str, str, str]] = (),
-                 title: str = "Your move", note: str = "") -> str:
+                 title: str = "Your move", note: str = "", anytime_count: int | None = None) -> str:
     """The actions area: the legal actions (first the one that moves the game on), the
-    any-time actions folded, and the main kinds not possible now (each with its reason)."""
+    any-time actions folded, and the main kinds not possible now (each with its reason).
+    ``anytime_count``: how many actions the folded buttons hold (a group row holds several;
+    default: one per entry of ``anytime``)."""
     out = [f'<div class="mlab-actions-title">{esc(title)}</div>']
     if note:
         out.append(f'<div class="mlab-sub" style="color:#5b3b1b">{esc(note)}</div>')
     out.append(f'<div class="mlab-actbar" data-testid="actions">{"".join(buttons)}</div>')
     if anytime:
-        out.append(f'<details class="mlab-anytime"><summary>Any time: {plural(len(anytime), "more action")}</summary>'
+        n = len(anytime) if anytime_count is None else anytime_count
+        out.append(f'<details class="mlab-anytime"><summary>Any time: {plural(n, "more action")}</summary>'
                    f'<div class="mlab-actbar">{"".join(anytime)}</div></details>')
     if nope:
         chips = "".join(f'<button type="button" class="mlab-act mlab-nope mlab-unavailable" aria-disabled="true" '

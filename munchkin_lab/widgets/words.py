@@ -552,7 +552,8 @@ def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: st
 
 def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
     """``(group title, short label)`` for actions that differ only by whom or which side they
-    aim at, so the board shows them as one row ("Curse with Duck of Doom: P2 P3 P4"); None
+    aim at, or by which card they take (Berserk, the Flight spell, unequip, carry, discard a
+    Race or Class), so the board shows them as one row ("Curse with Duck of Doom: P2 P3 P4"); None
     for an action that stands alone."""
     if is_solar(sd):
         return None
@@ -587,6 +588,16 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
         return f"Give {cn} to", tn
     if k == "charity":
         return f"Charity: {cn} to", (tn if a.target >= 0 else "discard it")
+    if k == "unequip" and cn:
+        return "Unequip (keep carrying it):", cn
+    if k == "carry" and cn:
+        return "Put on the table (carried, used later):", cn
+    if k == "discard" and cn:
+        return "Discard your", cn
+    if k == "berserk" and cn:
+        return "Berserk (Warrior): discard for +1:", cn
+    if k == "flight" and cn:
+        return "Flight spell (Wizard): discard for +1 to Run Away:", cn
     if k == "backstab" and tn:
         return f"Backstab (-2), discard {cn}:", tn
     if k == "ask_help" and tn:

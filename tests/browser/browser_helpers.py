@@ -124,3 +124,77 @@ def start_game(page, *, preset: str | None = None, players: int | None = None, t
     page.wait_for_selector(".mlab-table-root:not([data-old]) .mlab-screen", timeout=60_000)
     page.wait_for_function("() => !document.querySelector('.mlab-setup-start') || "
                            "document.querySelector('.mlab-setup-start').offsetParent === null", timeout=10_000)
+
+
+#: The table's parts as boxes with their scroll sizes: {part: [[left, top, right, bottom, scrollHeight,
+#: clientHeight, scrollWidth, clientWidth], ...]}, plus the own hand's chips, each pile's count
+#: badge beside the number of its top card, and each chip's name text beside its number.
+TABLE_PARTS = """() => {
+  const box = (e) => { const b = e.getBoundingClientRect();
+    return [b.left, b.top, b.right, b.bottom, e.scrollHeight, e.clientHeight, e.scrollWidth, e.clientWidth]; };
+  const all = (sel) => [...document.querySelectorAll(sel)].map(box);
+  const r = (b) => { return [b.left, b.top, b.right, b.bottom]; };
+  const piles = [...document.querySelectorAll('.mlab-pile')].map(p => {
+    const c = p.querySelector('.mlab-count'), n = p.querySelector('.mlab-cnum');
+    return {count: c ? r(c.getBoundingClientRect()) : null, number: n ? r(n.getBoundingClientRect()) : null,
+            card: (p.querySelector('[data-card]') || {dataset: {}}).dataset.card || null}; });
+  const chips = [...document.querySelectorAll('.mlab-chip[data-card]')].filter(c => c.querySelector('b')).map(c => {
+    const t = c.firstChild, rg = document.createRange();
+    rg.setStart(t, 0); rg.setEnd(t, t.textContent.replace(/\\s+$/, '').length);
+    return {card: c.dataset.card, cut: c.scrollWidth > c.clientWidth + 1, sep: c.firstChild.nodeType === 3 && /\\s$/.test(c.firstChild.textContent),
+            name: r(rg.getBoundingClientRect()),
+            number: r(c.querySelector('b').getBoundingClientRect())}; });
+  return {felt: all('.mlab-felt'), seats: all('.mlab-seat'), rows: all('.mlab-seats'), centre: all('.mlab-centre'),
+          combat: all('.mlab-combat'), sides: all('.mlab-combat-side'), entries: all('.mlab-side-entry'),
+          sums: all('.mlab-side-sum'), actions: all('.mlab-actions'),
+          hand: all('.mlab-seat.mlab-own .mlab-zone-row:last-child .mlab-chip'), own: all('.mlab-seat.mlab-own'),
+          piles, chips, vw: innerWidth, vh: innerHeight};
+}
+"""
+
+
+def within(inner, outer, slack: float = 0.5) -> bool:
+    """True when box ``inner`` lies within box ``outer`` (both start [left, top, right, bottom, ...])."""
+    return inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack and inner[2] <= outer[2] + slack \
+        and inner[3] <= outer[3] + slack
+
+
+def overlap(a, b) -> bool:
+    """True when boxes ``a`` and ``b`` ([left, top, right, bottom]) share some area."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def assert_table_fits(page, name: str) -> dict:
+    """Screenshot to ``tests/artifacts/<name>.png``, then assert the table shows everything at
+    once: the felt does not scroll; every seat, both seat rows, the centre (combat and its
+    breakdown) and the actions lie inside the viewport and show all their content; every seat
+    lies inside the felt; each chip of your hand lies inside your seat; no pile's count badge
+    covers the number of its top card; every chip's name stands apart from its number and no
+    chip is cut off."""
+    page.mouse.move(5, 5)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    got = page.evaluate(TABLE_PARTS)
+    view = [0, 0, got["vw"], got["vh"]]
+    felt = got["felt"][0]
+    assert felt[4] <= felt[5] + 1, f"{name}: the felt scrolls {felt}"
+    for part in ("seats", "rows", "centre", "combat", "sides", "entries", "sums", "actions"):
+        for b in got[part]:
+            assert within(b, view), f"{name}: a {part} box outside the viewport {b}"
+            assert b[4] <= b[5] + 1 and b[6] <= b[7] + 1, f"{name}: a {part} box cut off {b}"
+            if part != "actions":
+                assert within(b, felt), f"{name}: a {part} box outside the felt {b} {felt}"
+    for b in got["combat"] + got["entries"] + got["sums"]:
+        assert within(b, got["centre"][0]), f"{name}: combat part outside the centre {b}"
+    assert got["own"] and got["hand"], f"{name}: no hand of yours"
+    for b in got["hand"]:
+        assert within(b, got["own"][0]) and within(b, view), f"{name}: a card of your hand out of view {b}"
+    for p in got["piles"]:
+        assert p["count"] is not None and within(p["count"] + [0, 0], view), f"{name}: pile count {p}"
+        if p["number"] is not None:
+            assert not overlap(p["count"], p["number"]), f"{name}: the count covers {p['card']}'s number {p}"
+    for c in got["chips"]:
+        assert c["name"][2] + 1 <= c["number"][0], f"{name}: {c['card']}'s name runs into its number {c}"
+        assert c["sep"], f"{name}: no space between {c['card']}'s name and its number in the text"
+        assert not c["cut"], f"{name}: the chip of {c['card']} is cut off"
+    return got

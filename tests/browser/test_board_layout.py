@@ -2,10 +2,21 @@
 hand (the human seat, drawn large below the centre), the combat breakdown and the action panel
 show all their content (scrollHeight <= clientHeight) and lie inside the felt and the viewport,
 for a 6-player base game (opening hand and a combat), Star Munchkin Adventures and Solar Storm
-(all 9 ship cells in view). Screenshots: tests/artifacts/layout_*.png."""
+(all 9 ship cells in view). Screenshots: tests/artifacts/layout_*.png.
+
+The review of the board at 1280x800 (the seven defects): in 4- and 6-player app games, in and
+out of combat and with the Any-time list open, and on a full 6-player table where you fight two
+monsters (``board_crowded.ipynb``), every seat, your hand, the combat breakdown and the actions
+lie inside the viewport with nothing cut off; pile counts never cover a card's number; chips
+read "Harpies L4"; the app shows one *New game* control; the card in focus shows no data
+provenance notes. Screenshots: tests/artifacts/fit_*.png."""
 from __future__ import annotations
 
-from browser_helpers import ARTIFACTS, click_and_wait, start_game
+import shutil
+from pathlib import Path
+
+import pytest
+from browser_helpers import ARTIFACTS, assert_table_fits, click_and_wait, start_game, token, wait_redraw
 
 VIEW = {"width": 1280, "height": 800}
 
@@ -79,3 +90,86 @@ def test_solar_storm_ship_crew_and_actions_are_not_clipped(browser, voila):
                                              ".mlab-supply", ".mlab-actions"])
     for box in got[".mlab-ship-room"] + got[".mlab-supply"]:  # every room and the supply in view, no scrolling
         assert _within(box, got[".mlab-centre"][0]), box
+
+
+#: The visible buttons and panel titles that say "New game" (not the story's lines).
+NEW_GAME_CONTROLS = """() => [...document.querySelectorAll(
+  'button, .jupyter-widget-Collapse-header, .p-Collapse-header, .lm-AccordionPanel-title')]
+  .filter(e => e.offsetParent !== null && !e.closest('.mlab-log-lines') && /new game/i.test(e.textContent))
+  .map(e => e.textContent.trim())"""
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_app_game_in_and_out_of_combat_with_the_any_time_list_open_shows_every_seat_whole(browser, voila, players):
+    page = _open(browser, voila)
+    start_game(page, players=players)
+    # one New game control, the setup panel at the top; the board's Game panel has none
+    page.locator(".mlab-more .jupyter-widget-Collapse-header, .mlab-more .lm-AccordionPanel-title").first.click()
+    page.locator(".mlab-save").wait_for(state="visible", timeout=10_000)
+    controls = page.evaluate(NEW_GAME_CONTROLS)
+    assert len(controls) == 1 and controls[0].startswith("New game: deck"), controls
+    assert not page.locator(".mlab-new").is_visible()
+    setup_y = page.locator(".mlab-setup").bounding_box()["y"]
+    assert setup_y < page.locator(".mlab-screen").bounding_box()["y"]
+    page.locator(".mlab-more .jupyter-widget-Collapse-header, .mlab-more .lm-AccordionPanel-title").first.click()
+    page.locator(".mlab-save").wait_for(state="hidden", timeout=10_000)
+    assert_table_fits(page, f"fit_app_{players}p_opening")
+    page.locator(".mlab-anytime summary").click()
+    page.wait_for_selector(".mlab-anytime[open]")
+    assert not page.locator(".mlab-nope-row").is_visible()  # folds while the any-time list is open
+    assert_table_fits(page, f"fit_app_{players}p_opening_anytime")
+    for _ in range(60):  # the green action until P1 fights with actions for any time
+        if page.locator(".mlab-combat").count() and page.locator(".mlab-anytime").count() \
+                and "Munchkins: P1" in page.locator(".mlab-combat").inner_text():
+            break
+        click_and_wait(page, page.locator(".mlab-actions [data-i]").first)
+    assert "Munchkins: P1" in page.locator(".mlab-combat").inner_text(), "P1 never fought"
+    assert_table_fits(page, f"fit_app_{players}p_fight")
+    page.locator(".mlab-anytime summary").click()
+    page.wait_for_selector(".mlab-anytime[open]")
+    got = assert_table_fits(page, f"fit_app_{players}p_fight_anytime")
+    assert len(got["seats"]) == players
+
+
+CROWDED = Path(__file__).resolve().parent / "board_crowded.ipynb"
+SCENARIO = Path(__file__).resolve().parent / "six_players_two_monsters.yaml"
+
+
+def test_full_six_player_table_fighting_two_monsters_shows_hand_seats_and_breakdown(browser, voila, lab_env):
+    for f in (CROWDED, SCENARIO):
+        shutil.copy(f, lab_env["notebooks"] / f.name)
+    page = browser.new_page(viewport=VIEW)
+    page.goto(voila(CROWDED.name).url, timeout=120_000)
+    page.locator(".mlab-screen").wait_for(timeout=120_000)
+    assert page.locator(".mlab-combat .mlab-cards [data-card]").all() and \
+        [e.get_attribute("data-card") for e in page.locator(".mlab-combat .mlab-cards [data-card]").all()] == \
+        ["Gazebo", "Harpies"]
+    got = assert_table_fits(page, "fit_crowded_fight")
+    assert len(got["seats"]) == 6 and len(got["hand"]) == 6
+    assert len(got["entries"]) == 3 and len(got["sums"]) == 2  # P1; Gazebo and Harpies side by side
+    assert "Enhancers: Ancient" in page.locator(".mlab-combat").inner_text()
+    page.locator(".mlab-anytime summary").click()
+    page.wait_for_selector(".mlab-anytime[open]")
+    assert_table_fits(page, "fit_crowded_fight_anytime")
+    # chips: the name, a space, the number (also where chips are one inline block: the piles in a combat)
+    assert page.locator('.mlab-piles-compact .mlab-chip[data-card="Wandering Monster"]').count() == 1
+    for sel, text in (('.mlab-seat.mlab-own .mlab-chip[data-card="Maul Rat"]', "Maul Rat L1"),
+                      ('.mlab-piles-compact .mlab-chip[data-card="Broad Sword"]', "Broad Sword +3")):
+        assert page.locator(sel).first.evaluate("e => e.textContent") == text
+    # the card in focus: what a player needs, no data provenance notes
+    page.locator('.mlab-combat [data-card="Harpies"]').hover()
+    detail = page.locator('.mlab-focus [data-detail="Harpies"]')
+    detail.wait_for(timeout=10_000)
+    text = detail.inner_text()
+    assert "Monster" in text and "Level: 4" in text and "Tags:" in text and "Bad Stuff" in text, text
+    assert "Provenance" not in text and "source" not in text and "card_facts" not in text, text
+    page.screenshot(path=str(ARTIFACTS / "fit_crowded_detail.png"))
+    # back to the start of the turn: the discard piles' tops (Harpies L4, Broad Sword +3) with their counts
+    for _ in range(3):
+        old = token(page)
+        page.locator(".mlab-undo").click()
+        wait_redraw(page, old)
+    assert page.locator(".mlab-combat").count() == 0
+    got = assert_table_fits(page, "fit_crowded_piles")
+    tops = {p["card"]: p for p in got["piles"] if p["number"] is not None}
+    assert set(tops) == {"Harpies", "Broad Sword"}, got["piles"]
