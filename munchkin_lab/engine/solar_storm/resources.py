@@ -21,8 +21,10 @@ class Resources:
 
     # ------------------------------------------------------------------ piles and cards
     def _rt(self, c: int) -> str:
-        """The type name of Resource card ``c`` (``"#<c>"`` for an id that is none)."""
-        return self.res_type[c] if 0 <= c < len(self.res_type) else f"#{c}"
+        """Resource card ``c`` for the log and the labels: ``"Resource A"`` (its type name after
+        the word, so that "a Resource A" reads right whatever the type is called; ``"#<c>"``
+        for an id that is none)."""
+        return f"Resource {self.res_type[c]}" if 0 <= c < len(self.res_type) else f"#{c}"
 
     def _distinct(self, cards: list[int]) -> list[int]:
         """The first card of each Resource type in ``cards`` (candidates: one per type)."""
