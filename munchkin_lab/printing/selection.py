@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
-from .fields import face_fields
+from .fields import SET_LABELS, face_fields, set_label
 
 
 class PrintError(ValueError):
@@ -106,7 +106,39 @@ def resolve_selection(selection: Any, url: str | None = None) -> list[dict]:
 
 def resolve_titled(selection: Any, url: str | None = None) -> tuple[list[dict], str]:
     """:func:`resolve_selection` plus a title for the sheets (deck name, query text, or
-    ``"munchkin-lab cards"``)."""
+    ``"munchkin-lab cards"``). A designer set's cards carry its name from the database
+    ("Haunted Harbor"), not its code in title case."""
+    items, title = _resolve_titled(selection, url)
+    return _with_set_names(items, url), title
+
+
+def _with_set_names(items: list[dict], url: str | None) -> list[dict]:
+    """``items`` with the ``set_label`` of every set the shipped labels do not know
+    (:data:`~munchkin_lab.printing.fields.SET_LABELS`: a designer's set) read from the
+    database's set table; unchanged when there is no database or the set is not in it."""
+    codes = {f["set"] for f in items if f["set"] and f["set"] not in SET_LABELS}
+    if not codes:
+        return items
+    try:
+        from ..cards.designer import list_sets
+
+        sets = list_sets(url)
+    except Exception:  # noqa: BLE001 - no database: the code stays the label
+        return items
+    names = {c: n for c, n in zip(sets["code"], sets["name"]) if c in codes and n}
+    done: dict[int, dict] = {}  # (the copies of one card share one dict)
+    out = []
+    for f in items:
+        if f["set"] in names and f["set_label"] == set_label(f["set"]):
+            g = done.get(id(f))
+            if g is None:
+                g = done[id(f)] = dict(f, set_label=names[f["set"]])
+            f = g
+        out.append(f)
+    return out
+
+
+def _resolve_titled(selection: Any, url: str | None = None) -> tuple[list[dict], str]:
     from ..cards.errors import CardDataError, CardLookupError, SearchSyntaxError
     from ..decks import Deck, DeckError
 

@@ -288,3 +288,20 @@ def test_real_cards_fit_every_size(print_url):
         assert_inside(lay)
         summary = [r.text for r in lay.runs if r.role == "summary"]
         assert squash("".join(summary)) == squash(row["summary"]), row["name"]
+
+
+def test_a_designer_set_prints_its_name_not_its_code(tmp_path):
+    """A designer set's cards carry the set's name from the database on their faces (the
+    shipped sets keep their labels); a database built apart, so the session's stays as built."""
+    from munchkin_lab.cards import designer as D
+    from munchkin_lab.cards.build import build
+    from munchkin_lab.printing.selection import resolve_titled
+
+    url = f"sqlite:///{tmp_path / 'cards.sqlite'}"
+    build(url)
+    D.create_set("nu_fan", "Bog and Fen", requires=["munchkin"], url=url)
+    D.add_card({"name": "Bog Lurker", "kind": "monster", "deck": "door", "level": 3, "treasures": 1}, "nu_fan", url=url)
+    items, _title = resolve_titled(["Bog Lurker", ("Potted Plant", 2)], url)
+    assert [f["set_label"] for f in items] == ["Bog and Fen", "Munchkin", "Munchkin"]
+    items, _title = resolve_titled("set:nu_fan", url)
+    assert [f["set_label"] for f in items] == ["Bog and Fen"]
