@@ -24,7 +24,8 @@ top Door cards (R_FAIL: "if you can't defeat" her, she does not vanish).
 A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
 the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
 Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``): they are
-played to the table on your own turn out of combat (your Charity included, like any Item),
+played to the table on your own turn out of combat (your Charity included, like any Item), or
+at once when earned on another player's turn (core rules, 9.: an Item just received),
 traded with the core's ``give`` at any time neither player is in a combat (core rules, 9.
 Trading; ``fd_give`` is the same trade listed on your own turn), lost to Bad Stuff and Curses
 that take Items, and sold like any Item (core rules, 9. Selling Items): a ``sell`` that holds
@@ -111,10 +112,14 @@ class FairyDustModule(RulesModule):
         s = game.state
         pile = s.decks.get("fairy_dust", [])
         got = 0
+        p = s.players[seat]
         for _ in range(count):
-            if not pile or not s.players[seat].alive:
+            if not pile or not p.alive:
                 break
-            s.players[seat].hand.append(pile.pop())
+            c = pile.pop()
+            p.hand.append(c)
+            if seat != s.active and game._dust_item(c):
+                p.fresh.append(c)  # an Item received off-turn: playable at once (core rules, 9.)
             got += 1
         if got:
             game._say(f"{s.players[seat].name} gets {got} Fairy Dust card(s) ({why}).")
@@ -321,6 +326,27 @@ class FairyDustModule(RulesModule):
             return False
         return game.state.players[fighter].level + game._win_levels() >= 10
 
+    @staticmethod
+    def _why_play_dust(game, a: Action) -> str | None:
+        """When a Fairy Dust card is played from the hand. One with a Gold value is an Item
+        (R_GET), so it follows the core's moment for Items (core rules, 6. When You May Act;
+        9. Treasures and Items; ``Game._why_char_time``): on your own turn, or at once when just
+        received on another player's turn (a helper's or a Curse-canceller's reward), never
+        while you fight or help in a combat. The rulebook gives no moment for Fairy Dust
+        without a value (its card text, resolved by hand, would): read as your own turn, out
+        of combat. Never in the set-up (nobody holds Fairy Dust then)."""
+        s = game.state
+        p = s.players[a.player]
+        if a.card not in p.hand:
+            return f"{game._cn(a.card)} is not in your hand"
+        if s.phase == "setup":
+            return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
+        if game._dust_item(a.card):
+            return game._why_char_time(a.player, a.card, item=True)
+        if s.phase == "combat" or s.active != a.player:
+            return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
+        return None
+
     def check_action(self, game, a: Action) -> Any:
         """Charmed players must accept a help request (R_BAD), except in a fight for the win
         (a forced helper may always say no then: Scooby-Doo rules, Asking for Help). Fairy Dust with a Gold value
@@ -335,12 +361,7 @@ class FairyDustModule(RulesModule):
                 return f"you are charmed by the Sparkly Good Fairy: you must help ({R_BAD})"
             return NotImplemented
         if a.kind == "play" and 0 <= a.card < len(game.specs) and is_dust(game, a.card):
-            p = s.players[a.player]
-            if a.card not in p.hand:
-                return f"{game._cn(a.card)} is not in your hand"
-            if s.phase == "combat" or s.active != a.player or s.phase == "setup":
-                return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
-            return None
+            return self._why_play_dust(game, a)
         if a.kind == "sell" and self._sale_has_dust(game, a):
             return self._why_sell(game, a)
         if a.kind == "fd_give":
