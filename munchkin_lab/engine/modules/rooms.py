@@ -192,7 +192,9 @@ class RoomsModule(RulesModule):
         then a Level 6+ mover adds one more Door face up, and the room's cards are resolved
         as a kicked door, in that order (face-up cards already there first). The ON ENTRY
         rule applies after the cards are turned up, before they are dealt with (R_NEW).
-        Every room entered, by choice or forced, counts as entered this turn.
+        Every room entered, by choice or forced, counts as entered this turn. A move toward a
+        spot with no tile left (only a forced one gets here) ends at START (R_NEW), after the
+        ON EXIT rule of the room left: it is an exit, unlike the lost fight's return (R_COMBAT).
 
         New ground's Doors are in the room from the moment they are drawn and flipped: a room
         destroyed by its ON ENTRY rule takes them with it (its monsters die for the mover's
@@ -351,11 +353,8 @@ class RoomsModule(RulesModule):
             else:
                 t = self._target(game, seat, DIR_NAMES[fm])
                 game._say(f"{p.name} is carried {fm} by {game.name(r['tile'])}.")
-                if t not in grid and not s.decks.get("room_tile"):
-                    self._go_start(game, seat)
-                    s.phase = "trouble"
-                    ms["empty"] = True
-                    return
+                # where no tile is left the forced move ends at START (R_NEW); it still leaves
+                # this room, so its ON EXIT rule applies (:meth:`_enter` does both)
                 self._enter(game, seat, t, forced=True)
                 return
         if forced and s.phase == "start":
@@ -403,7 +402,9 @@ class RoomsModule(RulesModule):
         all go to START; face-down Doors are revealed; monsters die and the destroyer gets their
         Levels (no Treasure); other cards are discarded; the tile goes under the tile deck
         (its changes end and its ``leaves_play`` abilities run, for the destroyer). START is
-        never destroyed. ``dice``: the Run Away dice of the players inside, in seat order,
+        never destroyed. The room is gone: a tile laid later on its spot is another room, which
+        may be entered even if the destroyed one was entered this turn (R_MOVE forbids entering
+        the same room twice, not the same place; the rulebook is silent, read as most would). ``dice``: the Run Away dice of the players inside, in seat order,
         rolled and answered already (an op's destruction: ``Ops._op_rooms``); None: rolled here."""
         s = game.state
         ms = self._ms(game)
@@ -434,6 +435,9 @@ class RoomsModule(RulesModule):
             game._change_level(destroyer, levels, from_kill=True)
         s.decks.setdefault("room_tile", []).insert(0, r["tile"])
         del ms["grid"][k]
+        # the room is gone: a tile later laid on its spot is another room, not yet entered
+        # this turn (R_MOVE counts rooms entered, not places)
+        ms["visited"] = [v for v in ms["visited"] if v != k]
         game._lang_unowned_left(r["tile"], destroyer if destroyer >= 0 else s.active)
 
     # ------------------------------------------------------------------ combat
@@ -541,10 +545,25 @@ class RoomsModule(RulesModule):
             ms["pos"][helper] = START
 
     def on_death(self, game, seat: int) -> None:
-        """Death: Treasures stay in the room, Door cards are discarded, no looting (R_COMBAT)."""
+        """Death: Treasures stay in the room, Door cards are discarded, no looting (R_COMBAT).
+
+        A player who dies fighting or helping in a combat dies in the room of the combat
+        (:meth:`_combat_at`): a helper was moved into the fighter's room (R_COMBAT), so a
+        helper caught while running away leaves their Treasures there, not in the room they
+        came from. The dead helper leaves the combat at once (core rules, 7. Death), so the
+        end of the combat no longer moves them: they go back to START with the losing side
+        when they die running away; killed during the fight (a Curse), they stay in that
+        room (the rulebook is silent on where a dead player's token stands; this follows
+        its rule for a lost fight)."""
         s = game.state
         ms = self._ms(game)
-        r = ms["grid"].get(ms["pos"][seat])
+        c = s.combat
+        at = ms["pos"][seat]
+        if c is not None and seat in (c.fighter, c.helper):
+            at = self._combat_at(game)
+            if seat == c.helper:
+                ms["pos"][seat] = START if c.stage == "run" else at
+        r = ms["grid"].get(at)
         for entry in s.corpses[:]:
             if entry[0] == seat:
                 for c in entry[1]:
