@@ -254,11 +254,12 @@ class StateChecks:
             return
         p = self.state.players[seat]
         gold = self._sale_gold
+        price = self._level_price(seat)
         rest = sorted((c for c in p.hand + p.carried + p.equipped if gold[c] > 0), key=gold.__getitem__, reverse=True)
         for b in self._big_excess(seat):
             sale, total = [b], gold[b]
             for c in rest:
-                if total >= 1000:
+                if total >= price:
                     break
                 if c != b:
                     sale.append(c)

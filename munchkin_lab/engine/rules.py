@@ -76,6 +76,11 @@ class RulesModule:
         """Return the hand limit of ``seat`` (core: 5, Dwarf 6)."""
         return limit
 
+    def level_price(self, game: "Game", seat: int, price: int) -> int:
+        """Return the Gold (credits) a sale by ``seat`` needs per Level: ``price`` as the core
+        and the modules before this one set it (core rules, 9. Selling Items: 1,000)."""
+        return price
+
     # -- combat -----------------------------------------------------------------------------
     def combat_modifier(self, game: "Game", seat: int) -> int:
         """Extra combat strength of munchkin-side player ``seat`` (e.g. a Dungeon's bonus)."""

@@ -702,15 +702,6 @@ class RoomsModule(RulesModule):
                 out.append(Action(seat, "pickup", r["loot"][0]))
         if game.has_class(seat, "psychic"):
             out.append(Action(seat, "peek", target=1))
-        if self.opt(game, "bug_900") and game.has_race(seat, "bug"):
-            items = [c for c in p.hand + p.in_play() if game.specs[c].kind in ("item", "one_shot") and game.specs[c].gold]
-            tot, pick = 0, []
-            for c in sorted(items, key=lambda c: -game.specs[c].gold):
-                pick.append(c)
-                tot += game.specs[c].gold
-                if tot >= 900:
-                    out.append(Action(seat, "sell", cards=tuple(pick)))
-                    break
         return out
 
     def check_action(self, game, a: Action) -> Any:  # noqa: C901
@@ -774,21 +765,6 @@ class RoomsModule(RulesModule):
             if a.target != 1 and key(a.n, a.m) not in ms["grid"]:
                 return "peek: a room (n, m) or t=1 for the next tile"
             return None
-        if k == "sell" and self.opt(game, "bug_900") and game.has_race(seat, "bug"):
-            if not own or s.phase in ("combat", "charity", "setup"):
-                return "sell on your own turn, out of combat (core rules, 9. Selling Items)"
-            p = s.players[seat]
-            tot = 0
-            for c in a.cards:
-                if c not in p.hand + p.in_play() or game.specs[c].kind not in ("item", "one_shot") or game.specs[c].gold is None:
-                    return f"sell: {game._cn(c)} is not an item of yours with a value"
-                tot += game.specs[c].gold
-            lv = tot // 900
-            if lv < 1 or len(set(a.cards)) != len(a.cards):
-                return f"sell: a Bug needs 900 credits per Level ({R_QA}, house rule)"
-            if p.level + lv >= 10:
-                return "the winning Level cannot be bought"
-            return None
         return NotImplemented
 
     def apply_action(self, game, a: Action) -> bool:  # noqa: C901
@@ -846,14 +822,17 @@ class RoomsModule(RulesModule):
             ms["peek"][str(seat)] = seen
             game._say(f"{p.name} peeks.")
             return True
-        if k == "sell" and self.opt(game, "bug_900") and game.has_race(seat, "bug"):
-            tot = sum(game.specs[c].gold for c in a.cards)
-            for c in a.cards:
-                game._lose_card(seat, c)
-            game._change_level(seat, tot // 900)
-            game._say(f"{p.name} (Bug) sells for {tot} credits: Level {p.level}.")
-            return True
         return False
+
+    def level_price(self, game, seat: int, price: int) -> int:
+        """The Q&A house rule (option ``bug_900``): a Bug goes up a Level for 900 credits of
+        sales (R_QA). Only the price changes: the sale is the core's (``Items._why_sell``), at
+        the same moments (your own turn out of combat, the hand-limit step at its end included:
+        R_OTHER, finally sell, play or give away cards down to 5) and of the same cards (any
+        Item with a value, Fairy Dust Items too), never the winning Level."""
+        if self.opt(game, "bug_900") and game.has_race(seat, "bug"):
+            return min(price, 900)
+        return price
 
     # ------------------------------------------------------------------ views
     def cards_held(self, game) -> list[int]:
