@@ -108,6 +108,10 @@ class RulesModule:
         monster was killed because every one was overcome otherwise (a charm, evading, a card):
         still a victory (core rules, 7. Combat)."""
 
+    def on_help(self, game: "Game", fighter: int, helper: int) -> None:
+        """``helper`` has just joined ``fighter``'s combat (a request accepted, or an offer of
+        help accepted), after the monsters met them (core rules, 7. Help)."""
+
     def on_combat_end(self, game: "Game", fighter: int, helper: int, won: bool) -> None:
         """The combat is over (monsters about to be discarded are still in the combat)."""
 

@@ -36,7 +36,10 @@ scenario set-ups.
 Door cards may be placed on a room with no other player in it (R_OTHER says "another player"):
 the placer's own room too; staying in a room with cards faces them as a kicked door (a
 face-down one is turned up first), with no Level 6+ extra Door (that is for moving in).
-Readings where the rules are open: a helper who loses goes back to START with the fighter;
+Readings where the rules are open: a helper is moved into the fighter's room when they join
+the fight (``on_help``) and stays there if they leave it early (a monster nobody may help
+against, backing out of a fight for the win); a helper who loses goes back to START with the
+fighter;
 the Brig's "two extra cards" are Door cards, resolved into the combat like a kicked door;
 a combat is fought in the active player's room, also after a card makes another player the
 fighter (Transferral Potion: that player joins the fight there, like a helper);
@@ -517,6 +520,12 @@ class RoomsModule(RulesModule):
         if a.card not in s.players[a.player].equipped:
             return f"{game._cn(a.card)} is not in use"
         return None
+
+    def on_help(self, game, fighter: int, helper: int) -> None:
+        """A player who helps is moved into the room of the combat at once (R_COMBAT): while
+        the fight lasts they stand there (a room destroyed under the fight takes them too)."""
+        if game.state.combat is not None:
+            self._ms(game)["pos"][helper] = self._combat_at(game)
 
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
         """Helpers move into your room; a lost fight leaves the monsters and their enhancers
