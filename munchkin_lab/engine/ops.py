@@ -735,7 +735,7 @@ class Ops:
                 if self._rpath is not None and mod._destructible(self, k):
                     # the Run Away dice of the players inside, each answered (a Loaded Die) before
                     # the room goes; a resumed walk finds the rooms already gone off the grid
-                    dice = [self._op_die_roll(q, ctx) for q, at in enumerate(ms["pos"]) if at == k]
+                    dice = [self._op_die_roll(q, ctx) for q in mod.inside(self, k)]
                     self._odice = []
                 mod.destroy(self, k, destroyer, dice)
                 done = True

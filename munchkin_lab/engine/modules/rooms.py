@@ -286,7 +286,7 @@ class RoomsModule(RulesModule):
                     game._push_manual(seat, r["tile"], discard=False)
         tk = self._destroyed_by(game, k)
         if tk is not None and game._lang and "die_rolled" in game._lt:
-            inside = tuple(q for q, at in enumerate(ms["pos"]) if at == tk) if self._destructible(game, tk) else ()
+            inside = tuple(self.inside(game, tk)) if self._destructible(game, tk) else ()
             if inside:
                 # the dice of the players inside are rolled first, each with its reactions (a
                 # Loaded Die, card_facts_more.md 2c), then the room is destroyed with them
@@ -301,6 +301,13 @@ class RoomsModule(RulesModule):
         if not dest:
             return None
         return k if dest == "self" else key(*(a + b for a, b in zip(xy(k), DIRS[DIR_NAMES[dest]])))
+
+    def inside(self, game, k: str) -> list[int]:
+        """The living players standing in room ``k``, in seat order: the player characters a
+        destruction of the room hits (R_DESTROY). A dead player has no character on the grid
+        until their next turn (core rules, 7. Death), so their token is not one of them."""
+        s = game.state
+        return [q for q, at in enumerate(self._ms(game)["pos"]) if at == k and s.players[q].alive]
 
     def _destructible(self, game, k: str) -> bool:
         """Room ``k`` is on the grid and may be destroyed (never START, nor an indestructible room)."""
@@ -408,20 +415,23 @@ class RoomsModule(RulesModule):
         never destroyed. The room is gone: a tile laid later on its spot is another room, which
         may be entered even if the destroyed one was entered this turn (R_MOVE forbids entering
         the same room twice, not the same place; the rulebook is silent, read as most would). ``dice``: the Run Away dice of the players inside, in seat order,
-        rolled and answered already (an op's destruction: ``Ops._op_rooms``); None: rolled here."""
+        rolled and answered already (an op's destruction: ``Ops._op_rooms``); None: rolled here.
+        Only living players roll (:meth:`inside`); a dead player's token just goes to START."""
         s = game.state
         ms = self._ms(game)
         r = ms["grid"].get(k)
         if r is None or not self._destructible(game, k):
             return
         game._say(f"{game.name(r['tile'])} at {k} is destroyed!")
+        living = self.inside(game, k)
         for seat, at in enumerate(ms["pos"]):
             if at == k:
-                die = dice.pop(0) if dice else game._roll()
-                tot = game._roll_mod(seat, die) + self._run_bonus(game, seat)
-                if tot < 5:
-                    game._change_level(seat, -2)
-                    game._say(f"{game._pn(seat)} rolls {die} ({tot}) and loses 2 Levels.")
+                if seat in living:  # a dead player's token makes no roll (:meth:`inside`)
+                    die = dice.pop(0) if dice else game._roll()
+                    tot = game._roll_mod(seat, die) + self._run_bonus(game, seat)
+                    if tot < 5:
+                        game._change_level(seat, -2)
+                        game._say(f"{game._pn(seat)} rolls {die} ({tot}) and loses 2 Levels.")
                 ms["pos"][seat] = START
         if r["down"]:
             game._say("Revealed: " + ", ".join(game.name(c) for c in r["down"]) + ".")
