@@ -711,6 +711,7 @@ class Ops:
                 return True
             t = mod._target(self, x, R.DIR_NAMES[op.value])
             if t not in ms["grid"] and not self.state.decks.get("room_tile"):
+                mod.exit(self, x, True)  # no tile that way: START, still an exit (SMA rules, Movement)
                 ms["pos"][x] = R.START
                 return True
             mod._enter(self, x, t, forced=True)

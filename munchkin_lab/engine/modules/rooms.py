@@ -207,12 +207,7 @@ class RoomsModule(RulesModule):
         s = game.state
         ms = self._ms(game)
         p = s.players[seat]
-        old = ms["pos"][seat]
-        exit_ops = self._data(game, old).get("on_exit")
-        if exit_ops:
-            game._run_card_ops(seat, exit_ops, ms["grid"][old]["tile"], ("room", "on_exit"))
-        if "leave_room" in game._lt and old in ms["grid"]:  # the card-effect language
-            game._lang_fire("leave_room", seat, tile=ms["grid"][old]["tile"], facts={"forced_entry": forced})
+        self.exit(game, seat, forced)
         grid = ms["grid"]
         if k not in grid:
             tiles = s.decks.get("room_tile", [])
@@ -266,6 +261,18 @@ class RoomsModule(RulesModule):
                 seat, ("module", self.name, "_enter_rest", seat, k, forced)):
             return  # the room's Run Away die waits for the reactions to it (a Loaded Die)
         self._enter_rest(game, seat, k, forced)
+
+    def exit(self, game, seat: int, forced: bool) -> None:
+        """``seat`` leaves the room they stand in by a move (chosen or forced, a move toward a
+        spot with no tile left included): its ON EXIT rule, then the language's ``leave_room``
+        (R_MOVE). The lost fight's return to START is no exit (R_COMBAT) and does not come here."""
+        ms = self._ms(game)
+        old = ms["pos"][seat]
+        exit_ops = self._data(game, old).get("on_exit")
+        if exit_ops:
+            game._run_card_ops(seat, exit_ops, ms["grid"][old]["tile"], ("room", "on_exit"))
+        if "leave_room" in game._lt and old in ms["grid"]:  # the card-effect language
+            game._lang_fire("leave_room", seat, tile=ms["grid"][old]["tile"], facts={"forced_entry": forced})
 
     def _enter_rest(self, game, seat: int, k: str, forced: bool) -> None:
         """The rest of entering room ``k`` (:meth:`_enter`), from the room's Run Away roll on:
