@@ -421,8 +421,8 @@ class RoomsModule(RulesModule):
         (its changes end and its ``leaves_play`` abilities run, for the destroyer). START is
         never destroyed. The room is gone: a tile laid later on its spot is another room, which
         may be entered even if the destroyed one was entered this turn (R_MOVE forbids entering
-        the same room twice, not the same place; the rulebook is silent, read as most would). ``dice``: the Run Away dice of the players inside, in seat order,
-        rolled and answered already (an op's destruction: ``Ops._op_rooms``); None: rolled here.
+        the same room twice, not the same place; the rulebook is silent, read as most would).
+        ``dice``: the Run Away dice of the players inside, in seat order, rolled and answered already (an op's destruction: ``Ops._op_rooms``); None: rolled here.
         Only living players roll (:meth:`inside`); a dead player's token just goes to START."""
         s = game.state
         ms = self._ms(game)
@@ -545,8 +545,9 @@ class RoomsModule(RulesModule):
             self._ms(game)["pos"][helper] = self._combat_at(game)
 
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
-        """Helpers move into your room; a lost fight leaves the monsters and their enhancers
-        face up in the room and sends you to START, which is not an exit (R_COMBAT).
+        """Helpers are in your room (moved in when they joined: :meth:`on_help`); a lost fight
+        leaves the monsters and their enhancers face up in the room and sends you to START,
+        which is not an exit (R_COMBAT).
 
         The room is the one the combat is fought in (:meth:`_combat_at`); a player made the
         fighter by another card (Transferral Potion) joins the fight there like a helper, so
