@@ -239,9 +239,10 @@ class StateChecks:
     def _big_sale_ok(self, seat: int, a, d: dict) -> str | None:
         """A sale answering the ``big`` choice: on the own turn out of combat, including one of
         the excess Big items, and a legal sale (Scooby-Doo rules, Big Items; core rules, 9.
-        Selling Items)."""
+        Selling Items). The moment is that of every sale (``Items._trade_phase_refusal``): the
+        Charity phase is still the own turn, out of combat."""
         s = self.state
-        if s.active != seat or s.phase not in ("start", "trouble", "end"):
+        if s.active != seat or self._trade_phase_refusal() is not None:
             return "excess Big items are sold only on your own turn, out of combat (Scooby-Doo rules, Big Items)"
         if not set(a.cards) & set(self._big_excess(seat)):
             return "sell: the sale must include one of the excess Big items (Scooby-Doo rules, Big Items)"
@@ -254,11 +255,12 @@ class StateChecks:
             return
         p = self.state.players[seat]
         gold = self._sale_gold
+        price = self._level_price(seat)
         rest = sorted((c for c in p.hand + p.carried + p.equipped if gold[c] > 0), key=gold.__getitem__, reverse=True)
         for b in self._big_excess(seat):
             sale, total = [b], gold[b]
             for c in rest:
-                if total >= 1000:
+                if total >= price:
                     break
                 if c != b:
                     sale.append(c)

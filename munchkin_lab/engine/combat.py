@@ -878,11 +878,14 @@ class Combat:
         ``on_meet`` ops hit the helper too (Tongue Demon: discard an item before the fight) -
         core rules, 7. Help: the monsters' special abilities work against the helper too. The
         monster's own ``enters_combat`` abilities run their ops on the helper
-        (:meth:`~munchkin_lab.engine.abilities.Abilities._own_ops_on`)."""
+        (:meth:`~munchkin_lab.engine.abilities.Abilities._own_ops_on`). Then the rules
+        modules hear of the new helper (``RulesModule.on_help``)."""
         for m in list(self.state.combat.monsters):
             run = self._lrun[m]
             if run and "enters_combat" in run:
                 self._own_ops_on(m, "enters_combat", helper)
+        for mod in self._h_help:
+            mod.on_help(self, self.state.combat.fighter, helper)
 
     def _win_levels(self) -> int:
         """The Levels killing every monster of the combat gives the fighter by their printed

@@ -308,13 +308,30 @@ class Items:
         for c in p.equipped:
             out.append(self._A(seat, "unequip", c))
 
+    def _level_price(self, seat: int) -> int:
+        """Gold (credits) a sale by ``seat`` needs per Level: 1,000 (core rules, 9. Selling
+        Items), unless a rules module sets another price (``RulesModule.level_price``: the
+        Star Munchkin Adventures house rule's 900 for a Bug)."""
+        price = 1000
+        for m in self._h_price:
+            price = m.level_price(self, seat, price)
+        return price
+
     def _why_sell(self, seat: int, a: Action) -> str | None:
+        """Why the sale ``a`` is refused (the moment is checked by the caller): the cards are
+        distinct Items of the seller, in the hand or in play, with a Gold value - an Item, a
+        One-Shot (core rules, 9. Single-Use Items), Fairy Dust with a value (Munchkin Fairy
+        Dust rules, Getting Fairy Dust Cards: those are Items) -; at most one at a Halfling's
+        double price; a Level per :meth:`_level_price` Gold, no change; never the winning
+        Level (core rules, 9. Selling Items). The one sale rule of the engine: every rules
+        module's sale (Fairy Dust Items, a Bug's price) goes through it."""
         s = self.state
         p = s.players[seat]
+        price = self._level_price(seat)
         if not a.cards:
             worth = self._sale_worth(seat)
-            if worth < 1000:  # nothing to pick: say why no sale can buy a Level
-                return (f"sell: your items are worth {worth:,} Gold in all, less than the 1,000 a Level "
+            if worth < price:  # nothing to pick: say why no sale can buy a Level
+                return (f"sell: your items are worth {worth:,} Gold in all, less than the {price:,} a Level "
                         f"costs ({R_ITEMS}: Selling Items)")
             return "sell: list the cards to sell (each once)"
         if len(set(a.cards)) != len(a.cards):
@@ -323,16 +340,19 @@ class Items:
         for c in a.cards:
             if c < 0 or c >= len(self.specs) or (c not in p.hand and c not in p.equipped and c not in p.carried):
                 return f"sell: {self._cn(c)} is not in your hand or in play"
-            if self._kind[c] not in ("item", "one_shot") or self.specs[c].gold is None:
+            if self._kind[c] == "fairy_dust" and self.specs[c].gold is None:
+                return (f"sell: {self.name(c)} has no Gold value: Fairy Dust without a value is not an Item "
+                        f"(Munchkin Fairy Dust rules: Getting Fairy Dust Cards)")
+            if not self._is_item(c) or self.specs[c].gold is None:
                 return f"sell: {self.name(c)} is not an item with a Gold value ({R_ITEMS}: Selling Items)"
             total += (self.specs[c].gold or 0) * (2 if c == a.n and a.n != 0 else 1)
         if a.n not in (0, -1):
             r = self._why_double_sale(seat, a)
             if r is not None:
                 return r
-        levels = total // 1000
+        levels = total // price
         if levels < 1:
-            return f"sell: {total} Gold buys no Level (1,000 per Level, no change) ({R_ITEMS}: Selling Items)"
+            return f"sell: {total} Gold buys no Level ({price:,} per Level, no change) ({R_ITEMS}: Selling Items)"
         if p.level + levels >= 10:
             return f"the winning Level cannot be bought ({R_ITEMS}: Selling Items; {R_SIDEBAR})"
         return None
@@ -386,7 +406,7 @@ class Items:
         if a.n not in (0, -1):
             p.sold_double = True
         self._sba_seats.add(seat)  # a Level changes (condition atoms)
-        lv = total // 1000
+        lv = total // self._level_price(seat)
         p.level += lv
         if self.history: self._say(f"{p.name} sells {len(a.cards)} card(s) for {total} Gold: +{lv} Level -> {p.level}.")
 
@@ -395,7 +415,7 @@ class Items:
         or in play at its value, the dearest counted twice when a Halfling may still sell one at
         double price this turn (core rules, 9. Selling Items; Halfling race card). Exact below
         1,000 Gold (what decides whether any sale buys a Level); from 1,000 up the double price
-        is not added (no need)."""
+        is not added (no need). Fairy Dust with a value counts (an Item)."""
         p = self.state.players[seat]
         gg = self._sale_gold.__getitem__
         cards = p.hand + p.carried + p.equipped
@@ -405,7 +425,8 @@ class Items:
         return tot
 
     def _greedy_sale(self, seat: int) -> tuple | None:
-        if self._sale_worth(seat) < 1000:  # even the whole lot buys no Level
+        price = self._level_price(seat) if self._h_price else 1000
+        if self._sale_worth(seat) < price:  # even the whole lot buys no Level
             return None
         p = self.state.players[seat]
         gold = self._sale_gold
@@ -421,9 +442,9 @@ class Items:
         for c in items:
             chosen.append(c)
             total += gold[c] * (2 if c == dbl else 1)
-            if total >= 1000:
+            if total >= price:
                 break
-        if total < 1000:
+        if total < price:
             return None
         return tuple(chosen), dbl
 

@@ -721,6 +721,7 @@ class Ops:
                 return True
             t = mod._target(self, x, R.DIR_NAMES[op.value])
             if t not in ms["grid"] and not self.state.decks.get("room_tile"):
+                mod.exit(self, x, True)  # no tile that way: START, still an exit (SMA rules, Movement)
                 ms["pos"][x] = R.START
                 return True
             mod._enter(self, x, t, forced=True)
@@ -745,7 +746,7 @@ class Ops:
                 if self._rpath is not None and mod._destructible(self, k):
                     # the Run Away dice of the players inside, each answered (a Loaded Die) before
                     # the room goes; a resumed walk finds the rooms already gone off the grid
-                    dice = [self._op_die_roll(q, ctx) for q, at in enumerate(ms["pos"]) if at == k]
+                    dice = [self._op_die_roll(q, ctx) for q in mod.inside(self, k)]
                     self._odice = []
                 mod.destroy(self, k, destroyer, dice)
                 done = True

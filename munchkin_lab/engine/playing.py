@@ -343,7 +343,7 @@ class Playing:
                 if self._kind[c] in ("race", "class") or self._char_special(c):
                     out.append(A(seat, "play", c))
         for c in p.fresh:
-            if c in p.hand and (self._kind[c] in ("race", "class", "item") or self._char_special(c)):
+            if c in p.hand and (self._kind[c] in ("race", "class", "item") or self._char_special(c) or self._dust_item(c)):
                 out.append(A(seat, "play", c))
             elif c in p.hand and self._kind[c] == "one_shot":
                 out.append(A(seat, "carry", c))

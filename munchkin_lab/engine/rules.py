@@ -76,6 +76,11 @@ class RulesModule:
         """Return the hand limit of ``seat`` (core: 5, Dwarf 6)."""
         return limit
 
+    def level_price(self, game: "Game", seat: int, price: int) -> int:
+        """Return the Gold (credits) a sale by ``seat`` needs per Level: ``price`` as the core
+        and the modules before this one set it (core rules, 9. Selling Items: 1,000)."""
+        return price
+
     # -- combat -----------------------------------------------------------------------------
     def combat_modifier(self, game: "Game", seat: int) -> int:
         """Extra combat strength of munchkin-side player ``seat`` (e.g. a Dungeon's bonus)."""
@@ -102,6 +107,10 @@ class RulesModule:
         """The munchkin side won (before Treasures are drawn); ``monsters`` is empty when no
         monster was killed because every one was overcome otherwise (a charm, evading, a card):
         still a victory (core rules, 7. Combat)."""
+
+    def on_help(self, game: "Game", fighter: int, helper: int) -> None:
+        """``helper`` has just joined ``fighter``'s combat (a request accepted, or an offer of
+        help accepted), after the monsters met them (core rules, 7. Help)."""
 
     def on_combat_end(self, game: "Game", fighter: int, helper: int, won: bool) -> None:
         """The combat is over (monsters about to be discarded are still in the combat)."""

@@ -149,7 +149,10 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._kind = [s.kind for s in specs]
     t._lnames = [_lname(s) for s in specs]
     t._slots = [s.slot for s in specs]
-    t._sale_gold = [max(0, s.gold or 0) if s.kind in ("item", "one_shot") else 0 for s in specs]
+    # what a sale gets per card: Items, One-Shots and Fairy Dust with a value (an Item: Munchkin
+    # Fairy Dust rules, Getting Fairy Dust Cards; Game._is_item)
+    t._sale_gold = [max(0, s.gold or 0) if s.kind in ("item", "one_shot")
+                    or (s.kind == "fairy_dust" and s.gold is not None) else 0 for s in specs]
     t._cancels = [bool(e.get("cancel_curse")) for e in fx]
     # cards played by _why_anytime_play (Wishing Ring, Hireling, loaded die, level theft)
     t._anyplay = [bool(e.get("cancel_curse") or e.get("hireling") or e.get("set_die") or e.get("steal_level"))
@@ -249,7 +252,8 @@ class CardFacts:
     Attributes (one entry per card id):
         kind, slot (``"none"`` when the card has none), big, manual: the card fields.
         gold: Gold value (0 when none or unknown); sale_gold: Gold a sale gets for it (0 for
-            a card that is not an Item or One-Shot - core rules, 9. Selling Items).
+            a card that is not an Item, a One-Shot or Fairy Dust with a value - core rules, 9.
+            Selling Items).
         bonus: printed bonus (0 when none); plain_bonus: the Item bonus nobody's Race, Class
             or gender can change (no restriction, no conditional bonus), else None.
         unrestricted: an Item usable by anybody (no ``usable_by`` / ``not_usable_by``).

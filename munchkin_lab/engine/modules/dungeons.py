@@ -439,14 +439,6 @@ class ScoobyDooModule(RulesModule):
         """Vehicles are Big but do not count against the one-Big-item limit (R_VEHICLE)."""
         return game.specs[card].slot == "vehicle"
 
-    def _big_ok(self, game, seat: int, c: int) -> bool:
-        """Vehicles are Big but do not count against the one-Big-item limit (R_VEHICLE)."""
-        if game._big_free(seat) or game.specs[c].slot == "vehicle":
-            return True
-        p = game.state.players[seat]
-        return not any(game.specs[e].big and game.specs[e].slot != "vehicle"
-                       for e in p.in_play() if e != c and e != p.cheat_item)
-
     def extra_actions(self, game, seat: int) -> list[Action]:
         s = game.state
         p = s.players[seat]
@@ -498,15 +490,10 @@ class ScoobyDooModule(RulesModule):
             if a.card not in s.decks.get("character", []):
                 return "character: a Character card not in use"
             return None
-        if k == "play" and a.card in p.hand and game.specs[a.card].kind == "item":
-            sp = game.specs[a.card]
-            if sp.slot == "vehicle" or (sp.big and any(game.specs[e].big for e in self._vehicles(game, seat))):
-                r = game._why_play(seat, a, in_combat=s.phase == "combat")
-                if r and "Big item" in r and self._big_ok(game, seat, a.card):
-                    r = None
-                if r is None and sp.slot == "vehicle" and self._vehicles(game, seat):
-                    r = f"no player can have more than one Vehicle ({R_VEHICLE})"
-                return r
+        if k == "play" and a.card in p.hand and game.specs[a.card].slot == "vehicle" and self._vehicles(game, seat):
+            # the one rule of this set on playing a Vehicle; the moment (set-up, own turn, just
+            # received) and the Big count (a Vehicle is exempt: big_exempt) are the core's
+            return f"no player can have more than one Vehicle ({R_VEHICLE})"
         if k == "give" and 0 <= a.card < len(game.specs) and game.specs[a.card].slot == "vehicle" \
                 and 0 <= a.target < len(s.players) and self._vehicles(game, a.target):
             return f"{s.players[a.target].name} already has a Vehicle ({R_VEHICLE})"

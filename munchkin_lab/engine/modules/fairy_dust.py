@@ -24,12 +24,13 @@ top Door cards (R_FAIL: "if you can't defeat" her, she does not vanish).
 A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
 the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
 Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``): they are
-played to the table on your own turn out of combat (your Charity included, like any Item),
+played to the table on your own turn out of combat (your Charity included, like any Item), or
+at once when earned on another player's turn (core rules, 9.: an Item just received),
 traded with the core's ``give`` at any time neither player is in a combat (core rules, 9.
 Trading; ``fd_give`` is the same trade listed on your own turn), lost to Bad Stuff and Curses
-that take Items, and sold like any Item (core rules, 9. Selling Items): a ``sell`` that holds
-one is checked and applied here with the core's rules (own turn, out of combat, Charity
-included, 1,000 Gold per Level, no change, never the winning Level, a Halfling's one
+that take Items, and sold like any Item by the core's one sale rule (``Items._why_sell``;
+core rules, 9. Selling Items: own turn, out of combat, Charity included, a Level per 1,000
+Gold or the price a rules module sets, no change, never the winning Level, a Halfling's one
 double-price card). Fairy Dust without a value is not an Item: it cannot be traded or sold.
 
 The Sparkly Good Fairy's card is ``manual`` in the data (her Level and text are not printed in our
@@ -111,10 +112,14 @@ class FairyDustModule(RulesModule):
         s = game.state
         pile = s.decks.get("fairy_dust", [])
         got = 0
+        p = s.players[seat]
         for _ in range(count):
-            if not pile or not s.players[seat].alive:
+            if not pile or not p.alive:
                 break
-            s.players[seat].hand.append(pile.pop())
+            c = pile.pop()
+            p.hand.append(c)
+            if seat != s.active and game._dust_item(c):
+                p.fresh.append(c)  # an Item received off-turn: playable at once (core rules, 9.)
             got += 1
         if got:
             game._say(f"{s.players[seat].name} gets {got} Fairy Dust card(s) ({why}).")
@@ -242,73 +247,7 @@ class FairyDustModule(RulesModule):
         for c in p.carried:
             if is_dust(game, c):
                 out.extend(Action(seat, "fd_give", c, t) for t in range(len(s.players)) if t != seat)
-        sale = self._dust_sale(game, seat)
-        if sale is not None:
-            out.append(sale)
         return out
-
-    # ------------------------------------------------------------------ selling Fairy Dust Items
-    @staticmethod
-    def _valued_dust(game, c: int) -> bool:
-        """A Fairy Dust card with a Gold value: an Item (R_GET)."""
-        return is_dust(game, c) and game.specs[c].gold is not None
-
-    def _dust_sale(self, game, seat: int) -> Action | None:
-        """One useful sale that includes Fairy Dust Items (the core lists sales of ordinary
-        items only): the dearest sellable cards until 1,000 Gold, when that buys a Level and
-        holds a Fairy Dust Item. A listed subset, like the core's greedy sale."""
-        s = game.state
-        p = s.players[seat]
-        if s.phase not in ("start", "trouble", "end", "charity") or s.active != seat:
-            return None
-        cards = [c for c in p.hand + p.carried + p.equipped
-                 if (self._valued_dust(game, c) or game.specs[c].kind in ("item", "one_shot"))
-                 and (game.specs[c].gold or 0) > 0]
-        if not any(is_dust(game, c) for c in cards):
-            return None
-        cards.sort(key=lambda c: -(game.specs[c].gold or 0))
-        chosen, total = [], 0
-        for c in cards:
-            chosen.append(c)
-            total += game.specs[c].gold or 0
-            if total >= 1000:
-                break
-        if total < 1000 or p.level + total // 1000 >= 10 or not any(is_dust(game, c) for c in chosen):
-            return None
-        return Action(seat, "sell", cards=tuple(chosen), n=-1)
-
-    def _why_sell(self, game, a: Action) -> str | None:
-        """The core's selling rules for a sale holding Fairy Dust Items (core rules, 9. Selling
-        Items; 6. When You May Act: on your own turn, not in combat)."""
-        s = game.state
-        p = s.players[a.player]
-        if s.active != a.player or s.phase not in ("start", "trouble", "end", "charity"):
-            return "Items are sold on your own turn, out of combat (core rules, 9. Selling Items)"
-        if not a.cards or len(set(a.cards)) != len(a.cards):
-            return "sell: list the cards to sell (each once)"
-        total = 0
-        for c in a.cards:
-            if not (0 <= c < len(game.specs)) or (c not in p.hand and c not in p.carried and c not in p.equipped):
-                return f"sell: {game._cn(c)} is not in your hand or in play"
-            sp = game.specs[c]
-            if is_dust(game, c):
-                if sp.gold is None:
-                    return f"sell: {sp.name} has no Gold value: Fairy Dust without a value is not an Item ({R_GET})"
-            elif sp.kind not in ("item", "one_shot") or sp.gold is None:
-                return f"sell: {sp.name} is not an item with a Gold value (core rules, 9. Selling Items)"
-            total += (sp.gold or 0) * (2 if c == a.n and a.n not in (0, -1) else 1)
-        if a.n not in (0, -1):
-            r = game._why_double_sale(a.player, a)
-            if r is not None:
-                return r
-        if total // 1000 < 1:
-            return f"sell: {total} Gold buys no Level (1,000 per Level, no change) (core rules, 9. Selling Items)"
-        if p.level + total // 1000 >= 10:
-            return "the winning Level cannot be bought (core rules, 9. Selling Items)"
-        return None
-
-    def _sale_has_dust(self, game, a: Action) -> bool:
-        return any(0 <= c < len(game.specs) and is_dust(game, c) for c in a.cards)
 
     @staticmethod
     def _for_the_win(game, fighter: int) -> bool:
@@ -320,6 +259,27 @@ class FairyDustModule(RulesModule):
         if c is None:
             return False
         return game.state.players[fighter].level + game._win_levels() >= 10
+
+    @staticmethod
+    def _why_play_dust(game, a: Action) -> str | None:
+        """When a Fairy Dust card is played from the hand. One with a Gold value is an Item
+        (R_GET), so it follows the core's moment for Items (core rules, 6. When You May Act;
+        9. Treasures and Items; ``Game._why_char_time``): on your own turn, or at once when just
+        received on another player's turn (a helper's or a Curse-canceller's reward), never
+        while you fight or help in a combat. The rulebook gives no moment for Fairy Dust
+        without a value (its card text, resolved by hand, would): read as your own turn, out
+        of combat. Never in the set-up (nobody holds Fairy Dust then)."""
+        s = game.state
+        p = s.players[a.player]
+        if a.card not in p.hand:
+            return f"{game._cn(a.card)} is not in your hand"
+        if s.phase == "setup":
+            return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
+        if game._dust_item(a.card):
+            return game._why_char_time(a.player, a.card, item=True)
+        if s.phase == "combat" or s.active != a.player:
+            return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
+        return None
 
     def check_action(self, game, a: Action) -> Any:
         """Charmed players must accept a help request (R_BAD), except in a fight for the win
@@ -335,14 +295,7 @@ class FairyDustModule(RulesModule):
                 return f"you are charmed by the Sparkly Good Fairy: you must help ({R_BAD})"
             return NotImplemented
         if a.kind == "play" and 0 <= a.card < len(game.specs) and is_dust(game, a.card):
-            p = s.players[a.player]
-            if a.card not in p.hand:
-                return f"{game._cn(a.card)} is not in your hand"
-            if s.phase == "combat" or s.active != a.player or s.phase == "setup":
-                return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
-            return None
-        if a.kind == "sell" and self._sale_has_dust(game, a):
-            return self._why_sell(game, a)
+            return self._why_play_dust(game, a)
         if a.kind == "fd_give":
             p = s.players[a.player]
             if s.phase == "setup":
@@ -370,17 +323,6 @@ class FairyDustModule(RulesModule):
             return True
         if a.kind == "fd_give":
             game._do_give(a.player, a)  # the core's trade: it stays in play, carried
-            return True
-        if a.kind == "sell" and self._sale_has_dust(game, a):
-            total = 0
-            for c in a.cards:
-                total += (game.specs[c].gold or 0) * (2 if c == a.n and a.n not in (0, -1) else 1)
-                game._lose_card(a.player, c)
-            if a.n not in (0, -1):
-                p.sold_double = True
-            p.level += total // 1000
-            game._say(f"{p.name} sells {len(a.cards)} card(s), Fairy Dust Items among them, for {total} Gold: "
-                      f"Level {p.level}.")
             return True
         if a.kind == "trouble" and 0 <= a.card < len(game.specs) and is_fairy(game, a.card) and a.card in p.hand:
             # Look for Trouble with the Fairy: the core's own steps, without the ResolveByHand

@@ -36,7 +36,10 @@ scenario set-ups.
 Door cards may be placed on a room with no other player in it (R_OTHER says "another player"):
 the placer's own room too; staying in a room with cards faces them as a kicked door (a
 face-down one is turned up first), with no Level 6+ extra Door (that is for moving in).
-Readings where the rules are open: a helper who loses goes back to START with the fighter;
+Readings where the rules are open: a helper is moved into the fighter's room when they join
+the fight (``on_help``) and stays there if they leave it early (a monster nobody may help
+against, backing out of a fight for the win); a helper who loses goes back to START with the
+fighter;
 the Brig's "two extra cards" are Door cards, resolved into the combat like a kicked door;
 a combat is fought in the active player's room, also after a card makes another player the
 fighter (Transferral Potion: that player joins the fight there, like a helper);
@@ -192,7 +195,9 @@ class RoomsModule(RulesModule):
         then a Level 6+ mover adds one more Door face up, and the room's cards are resolved
         as a kicked door, in that order (face-up cards already there first). The ON ENTRY
         rule applies after the cards are turned up, before they are dealt with (R_NEW).
-        Every room entered, by choice or forced, counts as entered this turn.
+        Every room entered, by choice or forced, counts as entered this turn. A move toward a
+        spot with no tile left (only a forced one gets here) ends at START (R_NEW), after the
+        ON EXIT rule of the room left: it is an exit, unlike the lost fight's return (R_COMBAT).
 
         New ground's Doors are in the room from the moment they are drawn and flipped: a room
         destroyed by its ON ENTRY rule takes them with it (its monsters die for the mover's
@@ -202,12 +207,7 @@ class RoomsModule(RulesModule):
         s = game.state
         ms = self._ms(game)
         p = s.players[seat]
-        old = ms["pos"][seat]
-        exit_ops = self._data(game, old).get("on_exit")
-        if exit_ops:
-            game._run_card_ops(seat, exit_ops, ms["grid"][old]["tile"], ("room", "on_exit"))
-        if "leave_room" in game._lt and old in ms["grid"]:  # the card-effect language
-            game._lang_fire("leave_room", seat, tile=ms["grid"][old]["tile"], facts={"forced_entry": forced})
+        self.exit(game, seat, forced)
         grid = ms["grid"]
         if k not in grid:
             tiles = s.decks.get("room_tile", [])
@@ -262,6 +262,18 @@ class RoomsModule(RulesModule):
             return  # the room's Run Away die waits for the reactions to it (a Loaded Die)
         self._enter_rest(game, seat, k, forced)
 
+    def exit(self, game, seat: int, forced: bool) -> None:
+        """``seat`` leaves the room they stand in by a move (chosen or forced, a move toward a
+        spot with no tile left included): its ON EXIT rule, then the language's ``leave_room``
+        (R_MOVE). The lost fight's return to START is no exit (R_COMBAT) and does not come here."""
+        ms = self._ms(game)
+        old = ms["pos"][seat]
+        exit_ops = self._data(game, old).get("on_exit")
+        if exit_ops:
+            game._run_card_ops(seat, exit_ops, ms["grid"][old]["tile"], ("room", "on_exit"))
+        if "leave_room" in game._lt and old in ms["grid"]:  # the card-effect language
+            game._lang_fire("leave_room", seat, tile=ms["grid"][old]["tile"], facts={"forced_entry": forced})
+
     def _enter_rest(self, game, seat: int, k: str, forced: bool) -> None:
         """The rest of entering room ``k`` (:meth:`_enter`), from the room's Run Away roll on:
         its die goes through the one die-roll path (a Loaded Die may answer it,
@@ -281,7 +293,7 @@ class RoomsModule(RulesModule):
                     game._push_manual(seat, r["tile"], discard=False)
         tk = self._destroyed_by(game, k)
         if tk is not None and game._lang and "die_rolled" in game._lt:
-            inside = tuple(q for q, at in enumerate(ms["pos"]) if at == tk) if self._destructible(game, tk) else ()
+            inside = tuple(self.inside(game, tk)) if self._destructible(game, tk) else ()
             if inside:
                 # the dice of the players inside are rolled first, each with its reactions (a
                 # Loaded Die, card_facts_more.md 2c), then the room is destroyed with them
@@ -296,6 +308,13 @@ class RoomsModule(RulesModule):
         if not dest:
             return None
         return k if dest == "self" else key(*(a + b for a, b in zip(xy(k), DIRS[DIR_NAMES[dest]])))
+
+    def inside(self, game, k: str) -> list[int]:
+        """The living players standing in room ``k``, in seat order: the player characters a
+        destruction of the room hits (R_DESTROY). A dead player has no character on the grid
+        until the next turn begins (core rules, 7. Death), so their token is not one of them."""
+        s = game.state
+        return [q for q, at in enumerate(self._ms(game)["pos"]) if at == k and s.players[q].alive]
 
     def _destructible(self, game, k: str) -> bool:
         """Room ``k`` is on the grid and may be destroyed (never START, nor an indestructible room)."""
@@ -351,11 +370,8 @@ class RoomsModule(RulesModule):
             else:
                 t = self._target(game, seat, DIR_NAMES[fm])
                 game._say(f"{p.name} is carried {fm} by {game.name(r['tile'])}.")
-                if t not in grid and not s.decks.get("room_tile"):
-                    self._go_start(game, seat)
-                    s.phase = "trouble"
-                    ms["empty"] = True
-                    return
+                # where no tile is left the forced move ends at START (R_NEW); it still leaves
+                # this room, so its ON EXIT rule applies (:meth:`_enter` does both)
                 self._enter(game, seat, t, forced=True)
                 return
         if forced and s.phase == "start":
@@ -403,21 +419,26 @@ class RoomsModule(RulesModule):
         all go to START; face-down Doors are revealed; monsters die and the destroyer gets their
         Levels (no Treasure); other cards are discarded; the tile goes under the tile deck
         (its changes end and its ``leaves_play`` abilities run, for the destroyer). START is
-        never destroyed. ``dice``: the Run Away dice of the players inside, in seat order,
-        rolled and answered already (an op's destruction: ``Ops._op_rooms``); None: rolled here."""
+        never destroyed. The room is gone: a tile laid later on its spot is another room, which
+        may be entered even if the destroyed one was entered this turn (R_MOVE forbids entering
+        the same room twice, not the same place; the rulebook is silent, read as most would).
+        ``dice``: the Run Away dice of the players inside, in seat order, rolled and answered already (an op's destruction: ``Ops._op_rooms``); None: rolled here.
+        Only living players roll (:meth:`inside`); a dead player's token just goes to START."""
         s = game.state
         ms = self._ms(game)
         r = ms["grid"].get(k)
         if r is None or not self._destructible(game, k):
             return
         game._say(f"{game.name(r['tile'])} at {k} is destroyed!")
+        living = self.inside(game, k)
         for seat, at in enumerate(ms["pos"]):
             if at == k:
-                die = dice.pop(0) if dice else game._roll()
-                tot = game._roll_mod(seat, die) + self._run_bonus(game, seat)
-                if tot < 5:
-                    game._change_level(seat, -2)
-                    game._say(f"{game._pn(seat)} rolls {die} ({tot}) and loses 2 Levels.")
+                if seat in living:  # a dead player's token makes no roll (:meth:`inside`)
+                    die = dice.pop(0) if dice else game._roll()
+                    tot = game._roll_mod(seat, die) + self._run_bonus(game, seat)
+                    if tot < 5:
+                        game._change_level(seat, -2)
+                        game._say(f"{game._pn(seat)} rolls {die} ({tot}) and loses 2 Levels.")
                 ms["pos"][seat] = START
         if r["down"]:
             game._say("Revealed: " + ", ".join(game.name(c) for c in r["down"]) + ".")
@@ -434,6 +455,9 @@ class RoomsModule(RulesModule):
             game._change_level(destroyer, levels, from_kill=True)
         s.decks.setdefault("room_tile", []).insert(0, r["tile"])
         del ms["grid"][k]
+        # the room is gone: a tile later laid on its spot is another room, not yet entered
+        # this turn (R_MOVE counts rooms entered, not places)
+        ms["visited"] = [v for v in ms["visited"] if v != k]
         game._lang_unowned_left(r["tile"], destroyer if destroyer >= 0 else s.active)
 
     # ------------------------------------------------------------------ combat
@@ -514,9 +538,16 @@ class RoomsModule(RulesModule):
             return f"{game._cn(a.card)} is not in use"
         return None
 
+    def on_help(self, game, fighter: int, helper: int) -> None:
+        """A player who helps is moved into the room of the combat at once (R_COMBAT): while
+        the fight lasts they stand there (a room destroyed under the fight takes them too)."""
+        if game.state.combat is not None:
+            self._ms(game)["pos"][helper] = self._combat_at(game)
+
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
-        """Helpers move into your room; a lost fight leaves the monsters and their enhancers
-        face up in the room and sends you to START, which is not an exit (R_COMBAT).
+        """Helpers are in your room (moved in when they joined: :meth:`on_help`); a lost fight
+        leaves the monsters and their enhancers face up in the room and sends you to START,
+        which is not an exit (R_COMBAT).
 
         The room is the one the combat is fought in (:meth:`_combat_at`); a player made the
         fighter by another card (Transferral Potion) joins the fight there like a helper, so
@@ -541,10 +572,25 @@ class RoomsModule(RulesModule):
             ms["pos"][helper] = START
 
     def on_death(self, game, seat: int) -> None:
-        """Death: Treasures stay in the room, Door cards are discarded, no looting (R_COMBAT)."""
+        """Death: Treasures stay in the room, Door cards are discarded, no looting (R_COMBAT).
+
+        A player who dies fighting or helping in a combat dies in the room of the combat
+        (:meth:`_combat_at`): a helper was moved into the fighter's room (R_COMBAT), so a
+        helper caught while running away leaves their Treasures there, not in the room they
+        came from. The dead helper leaves the combat at once (core rules, 7. Death), so the
+        end of the combat no longer moves them: they go back to START with the losing side
+        when they die running away; killed during the fight (a Curse), they stay in that
+        room (the rulebook is silent on where a dead player's token stands; this follows
+        its rule for a lost fight)."""
         s = game.state
         ms = self._ms(game)
-        r = ms["grid"].get(ms["pos"][seat])
+        c = s.combat
+        at = ms["pos"][seat]
+        if c is not None and seat in (c.fighter, c.helper):
+            at = self._combat_at(game)
+            if seat == c.helper:
+                ms["pos"][seat] = START if c.stage == "run" else at
+        r = ms["grid"].get(at)
         for entry in s.corpses[:]:
             if entry[0] == seat:
                 for c in entry[1]:
@@ -683,15 +729,6 @@ class RoomsModule(RulesModule):
                 out.append(Action(seat, "pickup", r["loot"][0]))
         if game.has_class(seat, "psychic"):
             out.append(Action(seat, "peek", target=1))
-        if self.opt(game, "bug_900") and game.has_race(seat, "bug"):
-            items = [c for c in p.hand + p.in_play() if game.specs[c].kind in ("item", "one_shot") and game.specs[c].gold]
-            tot, pick = 0, []
-            for c in sorted(items, key=lambda c: -game.specs[c].gold):
-                pick.append(c)
-                tot += game.specs[c].gold
-                if tot >= 900:
-                    out.append(Action(seat, "sell", cards=tuple(pick)))
-                    break
         return out
 
     def check_action(self, game, a: Action) -> Any:  # noqa: C901
@@ -755,21 +792,6 @@ class RoomsModule(RulesModule):
             if a.target != 1 and key(a.n, a.m) not in ms["grid"]:
                 return "peek: a room (n, m) or t=1 for the next tile"
             return None
-        if k == "sell" and self.opt(game, "bug_900") and game.has_race(seat, "bug"):
-            if not own or s.phase in ("combat", "charity", "setup"):
-                return "sell on your own turn, out of combat (core rules, 9. Selling Items)"
-            p = s.players[seat]
-            tot = 0
-            for c in a.cards:
-                if c not in p.hand + p.in_play() or game.specs[c].kind not in ("item", "one_shot") or game.specs[c].gold is None:
-                    return f"sell: {game._cn(c)} is not an item of yours with a value"
-                tot += game.specs[c].gold
-            lv = tot // 900
-            if lv < 1 or len(set(a.cards)) != len(a.cards):
-                return f"sell: a Bug needs 900 credits per Level ({R_QA}, house rule)"
-            if p.level + lv >= 10:
-                return "the winning Level cannot be bought"
-            return None
         return NotImplemented
 
     def apply_action(self, game, a: Action) -> bool:  # noqa: C901
@@ -827,14 +849,17 @@ class RoomsModule(RulesModule):
             ms["peek"][str(seat)] = seen
             game._say(f"{p.name} peeks.")
             return True
-        if k == "sell" and self.opt(game, "bug_900") and game.has_race(seat, "bug"):
-            tot = sum(game.specs[c].gold for c in a.cards)
-            for c in a.cards:
-                game._lose_card(seat, c)
-            game._change_level(seat, tot // 900)
-            game._say(f"{p.name} (Bug) sells for {tot} credits: Level {p.level}.")
-            return True
         return False
+
+    def level_price(self, game, seat: int, price: int) -> int:
+        """The Q&A house rule (option ``bug_900``): a Bug goes up a Level for 900 credits of
+        sales (R_QA). Only the price changes: the sale is the core's (``Items._why_sell``), at
+        the same moments (your own turn out of combat, the hand-limit step at its end included:
+        R_OTHER, finally sell, play or give away cards down to 5) and of the same cards (any
+        Item with a value, Fairy Dust Items too), never the winning Level."""
+        if self.opt(game, "bug_900") and game.has_race(seat, "bug"):
+            return min(price, 900)
+        return price
 
     # ------------------------------------------------------------------ views
     def cards_held(self, game) -> list[int]:
