@@ -202,7 +202,13 @@ class ScoobyDooModule(RulesModule):
 
     # ------------------------------------------------------------------ dungeons
     def _reveal(self, game, seat: int, d: int) -> None:
-        """A Dungeon enters play; its on-reveal effect runs (R_DUNGEON; K-Ghoul Mart text)."""
+        """A Dungeon enters play; its on-reveal effect runs (R_DUNGEON; K-Ghoul Mart text).
+
+        K-Ghoul Mart's players *may* draw a face-down Door: every living player draws one, in
+        turn order from ``seat``, without being asked. A free card is never worse to hold
+        (nothing in the rules punishes a large hand off one's own turn; Charity is at the end
+        of one's own turn), so this is the choice every player makes; a decision per player
+        would only add a click. The rulebook is silent on refusing."""
         s = game.state
         ms = self._ms(game)
         ms["in_play"].append(d)
