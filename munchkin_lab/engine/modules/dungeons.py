@@ -503,6 +503,11 @@ class ScoobyDooModule(RulesModule):
         if k == "give" and 0 <= a.card < len(game.specs) and game.specs[a.card].slot == "vehicle" \
                 and 0 <= a.target < len(s.players) and self._vehicles(game, a.target):
             return f"{s.players[a.target].name} already has a Vehicle ({R_VEHICLE})"
+        if k == "steal" and 0 <= a.m < len(game.specs) and game.specs[a.m].slot == "vehicle" \
+                and self._vehicles(game, seat):
+            # a Thief with a Vehicle may not steal another: he would have two (the theft's own
+            # rules are the core's)
+            return f"no player can have more than one Vehicle ({R_VEHICLE})"
         return NotImplemented
 
     def apply_action(self, game, a: Action) -> bool:
