@@ -255,7 +255,7 @@ class StateChecks:
             return
         p = self.state.players[seat]
         gold = self._sale_gold
-        price = self._level_price(seat)
+        price = self.level_price(seat)
         rest = sorted((c for c in p.hand + p.carried + p.equipped if gold[c] > 0), key=gold.__getitem__, reverse=True)
         for b in self._big_excess(seat):
             sale, total = [b], gold[b]

@@ -308,10 +308,11 @@ class Items:
         for c in p.equipped:
             out.append(self._A(seat, "unequip", c))
 
-    def _level_price(self, seat: int) -> int:
+    def level_price(self, seat: int) -> int:
         """Gold (credits) a sale by ``seat`` needs per Level: 1,000 (core rules, 9. Selling
         Items), unless a rules module sets another price (``RulesModule.level_price``: the
-        Star Munchkin Adventures house rule's 900 for a Bug)."""
+        Star Munchkin Adventures house rule's 900 for a Bug). Public: a bot planning a sale
+        asks it."""
         price = 1000
         for m in self._h_price:
             price = m.level_price(self, seat, price)
@@ -322,12 +323,12 @@ class Items:
         distinct Items of the seller, in the hand or in play, with a Gold value - an Item, a
         One-Shot (core rules, 9. Single-Use Items), Fairy Dust with a value (Munchkin Fairy
         Dust rules, Getting Fairy Dust Cards: those are Items) -; at most one at a Halfling's
-        double price; a Level per :meth:`_level_price` Gold, no change; never the winning
+        double price; a Level per :meth:`level_price` Gold, no change; never the winning
         Level (core rules, 9. Selling Items). The one sale rule of the engine: every rules
         module's sale (Fairy Dust Items, a Bug's price) goes through it."""
         s = self.state
         p = s.players[seat]
-        price = self._level_price(seat)
+        price = self.level_price(seat)
         if not a.cards:
             worth = self._sale_worth(seat)
             if worth < price:  # nothing to pick: say why no sale can buy a Level
@@ -406,7 +407,7 @@ class Items:
         if a.n not in (0, -1):
             p.sold_double = True
         self._sba_seats.add(seat)  # a Level changes (condition atoms)
-        lv = total // self._level_price(seat)
+        lv = total // self.level_price(seat)
         p.level += lv
         if self.history: self._say(f"{p.name} sells {len(a.cards)} card(s) for {total} Gold: +{lv} Level -> {p.level}.")
 
@@ -425,7 +426,7 @@ class Items:
         return tot
 
     def _greedy_sale(self, seat: int) -> tuple | None:
-        price = self._level_price(seat) if self._h_price else 1000
+        price = self.level_price(seat) if self._h_price else 1000
         if self._sale_worth(seat) < price:  # even the whole lot buys no Level
             return None
         p = self.state.players[seat]

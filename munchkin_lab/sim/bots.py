@@ -524,13 +524,15 @@ class GreedyBot(Bot):
 
     def _sale(self, game: "Game", seat: int) -> Action | None:
         """Sell non-equipped Items and spare One-Shots (the dearest first) when the total buys
-        at least one Level short of the winning one (the engine checks the sale)."""
+        at least one Level short of the winning one, at the engine's price of a Level
+        (``Game.level_price``; the engine checks the sale)."""
         p = game.state.players[seat]
         if p.level >= 9:  # no Level to buy (levels < 1 below)
             return None
         if self._game is not game:
             self._facts(game)
         pg = self._f.sale_gold
+        price = 1000 if self._plain else game.level_price(seat)  # (a rules module may set it)
         hand = p.hand
         carried = p.carried
         equipped = p.equipped
@@ -542,7 +544,7 @@ class GreedyBot(Bot):
         sg = self._sgold
         for c in equipped:
             bound += sg[c]
-        if bound < 1000:
+        if bound < price:
             return None  # even selling every candidate buys no Level
         # sellable: Items / One-Shots with Gold from hand and carried, then equipped Items
         # with Gold that give no bonus now
@@ -562,7 +564,7 @@ class GreedyBot(Bot):
         bonus = self._bonus
         rest = bound - total  # the most the equipped Items not looked at yet may add (their sg)
         for c in equipped:
-            if total + rest < 1000:
+            if total + rest < price:
                 return None  # (no Level whatever the Items left give)
             g = sg[c]  # its Gold when it may give no bonus (else 0: never sold)
             if g:
@@ -573,18 +575,18 @@ class GreedyBot(Bot):
                 if b <= 0:
                     pool.append(c)
                     total += g
-        if total < 1000:
+        if total < price:
             return None
         gold = self._f.gold
         pool.sort(key=lambda c: -gold[c])
-        levels = min(total // 1000, 9 - p.level)
+        levels = min(total // price, 9 - p.level)
         if levels < 1:
             return None
         chosen, acc = [], 0
         for c in pool:
             chosen.append(c)
             acc += gold[c]
-            if acc >= levels * 1000:
+            if acc >= levels * price:
                 break
         return _act(seat, "sell", n=-1, cards=tuple(chosen))
 
@@ -879,18 +881,19 @@ class GreedyBot(Bot):
                                         return True
         if p.level >= 9:
             return False
+        price = 1000 if plain else game.level_price(seat)  # (a rules module may set it: a Bug's 900)
         bound = gold
         sg = self._sgold
         for c in equipped:
             bound += sg[c]
-        if bound < 1000:
+        if bound < price:
             return False  # even every equipped Item that may be sold counted buys no Level
         cgold = f.gold
         for c in equipped:
             b = bonus[c]
             if (b if b is not None else ib(seat, c)) <= 0:
                 gold += cgold[c]
-        return gold >= 1000
+        return gold >= price
 
     def _plain_turn_step(self, game: "Game", seat: int) -> Action:
         """Kick, Look for Trouble / Loot, or end the turn when there is nothing to play (the

@@ -181,3 +181,22 @@ def test_a_use_that_only_costs_is_not_taken_and_a_combat_only_one_not_looked_for
     bot = GreedyBot(1)
     monkeypatch.setattr(GreedyBot, "_turn_use", lambda *a: pytest.fail("looked for a use that needs a combat"))
     assert bot.choose(g, 0) == Action(0, "kick")
+
+
+def test_the_bot_sells_at_the_engine_s_price_of_a_level(resolver):
+    """With Star Munchkin Adventures' 900-credit house rule a Bug's three 300-credit Items buy
+    a Level: the greedy bot asks the engine's price (Game.level_price), not 1,000."""
+    cards = [{"name": "START", "kind": "room_tile", "deck": "room_tile", "effects": {"room": {"indestructible": True}}},
+             {"name": "Hall", "kind": "room_tile", "deck": "room_tile"},
+             {"name": "Bug", "kind": "race", "deck": "door"},
+             {"name": "Space Goblin", "kind": "monster", "deck": "door", "level": 1, "treasures": 1},
+             {"name": "Credit Chip", "kind": "item", "deck": "treasure", "slot": "none", "gold": 300}]
+    sc = {"options": {"modules": ["rooms"], "module_options": {"rooms": {"bug_900": True}}}, "cards": cards,
+          "players": [{"name": "Ann", "level": 3, "race": "Bug", "carried": ["Credit Chip"] * 3}, {"name": "Bob"}],
+          "decks": {"room_tile": ["START", "Hall"], "door": ["Space Goblin"]}, "phase": "end"}
+    g = build_game(sc, resolver)
+    assert g.level_price(0) == 900 and g.level_price(1) == 1000
+    a = GreedyBot(1).choose(g, 0)
+    assert a.kind == "sell" and len(a.cards) == 3
+    g.play(a)
+    assert g.state.players[0].level == 4
