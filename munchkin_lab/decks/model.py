@@ -552,10 +552,26 @@ class Deck:
         """Card key -> draw pile, for entries placed in a pile other than their own."""
         return {k: e.pile for k, e in self.entries.items() if e.pile}
 
-    def copies(self, key: str) -> int:
-        """Copies of card ``key`` in the deck (0 when absent)."""
-        e = self.entries.get(key)
-        return e.copies if e else 0
+    def copies(self, what: str, set: str | None = None) -> int:
+        """Copies in the deck of the card named by ``what``: its key (``"munchkin:Crabs"``),
+        name or alias (``"Crabs"``: every set's card of that name counted; ``set``: only that
+        set's). 0 when the card is not in the deck.
+
+        Raises:
+            UnknownCardError: ``what`` names no card at all (with the closest names), so a
+                misspelt name is not read as "no copies".
+        """
+        e = self.entries.get(what)
+        if e is not None:
+            return e.copies
+        name = what.strip() if isinstance(what, str) else ""
+        found = self.catalog.matches(name, set) if name else []
+        if not found:
+            if ":" in name:
+                return 0  # a key of a card the deck does not hold
+            raise UnknownCardError(what, self.catalog.closest(name, set), set)
+        entries = self.entries
+        return sum(entries[s.key].copies for s in found if s.key in entries)
 
     @property
     def size(self) -> int:

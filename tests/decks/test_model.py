@@ -188,3 +188,14 @@ def test_a_deck_over_the_limits_is_a_clean_error_not_a_memory_error(catalog):
     d.remove("Potted Plant")
     d.add("Potted Plant", 3)
     assert d.specs()[0][1] == 3
+
+
+def test_copies_by_name_alias_or_key_and_a_misspelt_name_is_an_error(catalog):
+    d = Deck("t", catalog=catalog)
+    d.add("Potted Plant", 2)
+    d.add("Net Troll")
+    assert d.copies("Potted Plant") == 2 and d.copies("potted plant") == 2
+    assert d.copies("Net Troll") == 1 == d.copies("munchkin:Forum Troll")  # alias and key
+    assert d.copies("King Tut") == 0 and d.copies("munchkin:King Tut") == 0  # known, not in the deck
+    with pytest.raises(UnknownCardError, match="Potted Plant"):
+        d.copies("Poted Plant")
