@@ -3,8 +3,8 @@
 This package is itself callable: ``munchkin_lab.cards("tag:undead level>=10")`` is
 :func:`munchkin_lab.cards.api.cards` (so the package name and the issue's function name agree).
 Public names (imported lazily): ``cards``, ``card``, ``load_specs``, ``to_spec``,
-``export_csv``, ``import_csv``, ``build``, ``check``, ``CardDataError``,
-``SearchSyntaxError``, ``UnknownCardError``, ``AmbiguousCardError``.
+``export_csv``, ``import_csv``, ``build``, ``check``, ``CardDataError`` (and its
+``NoDatabaseError``: no card database at the URL), ``SearchSyntaxError``, ``UnknownCardError``, ``AmbiguousCardError``.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ _EXPORTS = {
     "card": "api", "load_specs": "api", "export_csv": "api", "import_csv": "api", "COLUMNS": "api",
     "to_spec": "spec", "build": "build", "check": "build", "load_files": "build",
     "CardDataError": "errors", "SearchSyntaxError": "errors", "UnknownCardError": "errors",
-    "AmbiguousCardError": "errors", "CardLookupError": "errors",
+    "AmbiguousCardError": "errors", "CardLookupError": "errors", "NoDatabaseError": "errors",
 }
 
 

@@ -27,7 +27,7 @@ from .. import config
 from ..config import ulower
 from ..engine.cards import CardSpec
 from .build import alias_problems, derived_tags, effect_problems
-from .errors import AmbiguousCardError, CardDataError, UnknownCardError
+from .errors import AmbiguousCardError, CardDataError, NoDatabaseError, UnknownCardError
 from .files import DERIVED_TAGS, CardFile
 from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
 from .search import compile_query
@@ -76,8 +76,7 @@ def open_engine(url: str | None = None):
             missing is not None or path.stat().st_size == 0):
         build()  # first use of the embedded default: nothing there to lose
     elif missing is not None:
-        raise CardDataError([f"{resolved}: no card database here (file {missing} "
-                             "does not exist); run `munchkin-lab db build` first"])
+        raise NoDatabaseError(resolved, f"file {missing} does not exist")
     engine = config.get_engine(resolved)
     check_schema(engine, resolved)
     check_fresh(engine, resolved)
@@ -302,8 +301,7 @@ def cards(query: str = "", url: str | None = None) -> pd.DataFrame:
 
 def _require_schema(conn: Connection) -> None:
     if not _has_schema(conn):
-        raise CardDataError([f"{conn.engine.url.render_as_string(hide_password=True)}: "
-                             "no card database here; run `munchkin-lab db build` first"])
+        raise NoDatabaseError(conn.engine.url.render_as_string(hide_password=True))
 
 
 def card(name: str, set: str | None = None, url: str | None = None) -> pd.Series:

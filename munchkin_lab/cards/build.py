@@ -27,7 +27,7 @@ from sqlalchemy import Connection, delete, func, insert, inspect, select, text, 
 
 from .. import config
 from ..engine import effects as _effects
-from .errors import CardDataError
+from .errors import CardDataError, NoDatabaseError
 from .files import DERIVED_TAGS, CardFile, SetFile, SetHeader, TagFile, TagsFile, read_yaml, validation_problems
 from .models import Alias, BuildInfo, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
 
@@ -449,9 +449,10 @@ def check_schema(engine, url: str | None = None) -> None:
         raise CardDataError([f"{shown}: cannot read the card database ({first}); "
                              f"{unreadable_hint(first, engine.dialect.name)}"]) from None
     if problem is not None:
-        what = ("run `munchkin-lab db build` first" if problem.startswith("no card database")
-                else "run `munchkin-lab db build` (it migrates the schema and keeps designer cards and decks)")
-        raise CardDataError([f"{shown}: {problem}; {what}"])
+        if problem.startswith("no card database"):
+            raise NoDatabaseError(shown, "no card tables in it")
+        raise CardDataError([f"{shown}: {problem}; run `munchkin-lab db build` (it migrates the schema and keeps "
+                             "designer cards and decks)"])
     _schema_ok.add(resolved)
 
 

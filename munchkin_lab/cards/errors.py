@@ -16,6 +16,16 @@ class CardDataError(ValueError):
         super().__init__(head + ":\n" + "\n".join(f"  {p}" for p in self.problems))
 
 
+class NoDatabaseError(CardDataError):
+    """There is no card database at the URL (a missing SQLite file, an empty database): said
+    as such, not as "1 problem in the card data". ``problems`` holds the one line."""
+
+    def __init__(self, url: str, detail: str = ""):
+        line = f"no card database at {url}{f' ({detail})' if detail else ''}; run `munchkin-lab db build` first"
+        self.problems = [line]
+        ValueError.__init__(self, line)
+
+
 class SearchSyntaxError(ValueError):
     """A search query that cannot be parsed or compiled.
 

@@ -102,7 +102,7 @@ def test_play_and_scenario_run_take_url(url, tmp_path):
     assert res.exit_code == 0 and res.output.startswith(("Winner:", "No winner")), res.output
     missing = f"sqlite:///{tmp_path / 'none' / 'x.sqlite'}"
     res = runner.invoke(app, ["play", "--url", missing])
-    assert res.exit_code == 1 and "no card database here" in res.output and not (tmp_path / "none").exists()
+    assert res.exit_code == 1 and "no card database at" in res.output and not (tmp_path / "none").exists()
     core = Path(__file__).resolve().parents[1] / "scenarios" / "core"
     one = sorted(core.glob("*.yaml"))[0]
     res = runner.invoke(app, ["scenario", "run", str(one), "--url", url])
