@@ -123,7 +123,7 @@ class Character:
         elif typ == "gender":
             r = p.gender == arg
         elif typ == "tag":
-            r = monster >= 0 and self.specs[monster].has_tag(arg)
+            r = monster >= 0 and self.monster_has_tag(monster, arg)
         elif typ == "level":
             op, val = arg
             lv = p.level

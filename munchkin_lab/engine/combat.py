@@ -137,7 +137,7 @@ class Combat:
             total += self._mbonus[p.hireling]
         if c is not None:
             total += c.berserk.get(seat, 0)
-            if c.turning.get(seat) and any(self.specs[m].has_tag("undead") for m in c.monsters):
+            if c.turning.get(seat) and any(self.monster_has_tag(m, "undead") for m in c.monsters):
                 total += 3 * c.turning[seat]
             for thief, victim in c.backstab:
                 if victim == seat:
