@@ -107,9 +107,9 @@ class Abilities:
         return frozenset(tags)
 
     def monster_has_tag(self, m: int, tag: str) -> bool:
-        """Monster ``m`` carries ``tag`` (case-insensitive) now: printed, or granted by a card and not
-        removed (:meth:`monster_tags`); so a monster a card made Undead is Undead for every
-        rule that asks - joining, a Cleric's Turning, an Item's bonus against Undead (core
+        """Monster ``m`` carries ``tag`` (case-insensitive) now: printed, or granted by a card
+        and not removed (:meth:`monster_tags`); so a monster a card made Undead is Undead for
+        every rule that asks - joining, a Cleric's Turning, an Item's bonus against Undead (core
         rules, 10. Undead Monsters: a card may make a monster Undead; Cleric class card)."""
         tag = tag.lower()
         if self._lang:
