@@ -99,11 +99,12 @@ SOURCES = {
 #: Rules about the size of the piles (they depend on the number of players).
 TABLE_RULES = frozenset({"opening-hands", "reach-winner", "door-turn"})
 
-#: Names (folded) and effect keys of cards that only make sense with Races / Classes.
+#: Names (folded) and effect keys of cards that only make sense with Races / Classes: the
+#: effect language's ``half_breed`` / ``super_munchkin`` (short form, or an op of an ability).
 RACE_DEPENDENT_NAMES = frozenset({"half-breed", "half breed"})
 CLASS_DEPENDENT_NAMES = frozenset({"super munchkin"})
-RACE_DEPENDENT_EFFECTS = frozenset({"extra_race", "two_races"})
-CLASS_DEPENDENT_EFFECTS = frozenset({"extra_class", "two_classes"})
+RACE_DEPENDENT_EFFECTS = frozenset({"half_breed"})
+CLASS_DEPENDENT_EFFECTS = frozenset({"super_munchkin"})
 
 _MUNCHKIN_DECKS = ("door", "treasure", "dungeon", "fairy_dust", "character", "room_tile")
 
@@ -163,14 +164,26 @@ def room_name(spec: CardSpec) -> str:
     return name.strip(" -,")
 
 
+def _has_key(effects, keys: frozenset) -> bool:
+    """One of ``keys`` is a key of the effects mapping or of any mapping nested in it (a short
+    form ``half_breed: true``, or the op ``{half_breed: true}`` of a long-form ability)."""
+    if isinstance(effects, dict):
+        return any(k in keys or _has_key(v, keys) for k, v in effects.items())
+    if isinstance(effects, (list, tuple)):
+        return any(_has_key(v, keys) for v in effects)
+    return False
+
+
 def needs_races(spec: CardSpec) -> bool:
-    """True for Half-Breed-style cards (by name or by an ``extra_race``-like effect)."""
-    return normalize(spec.name) in RACE_DEPENDENT_NAMES or bool(RACE_DEPENDENT_EFFECTS & set(spec.effects))
+    """True for Half-Breed-style cards: by name, or by the effect ``half_breed`` in its short
+    or long form (mixing_rules.md: such cards are left out of a mix with no Races)."""
+    return normalize(spec.name) in RACE_DEPENDENT_NAMES or _has_key(spec.effects, RACE_DEPENDENT_EFFECTS)
 
 
 def needs_classes(spec: CardSpec) -> bool:
-    """True for Super Munchkin-style cards (by name or by an ``extra_class``-like effect)."""
-    return normalize(spec.name) in CLASS_DEPENDENT_NAMES or bool(CLASS_DEPENDENT_EFFECTS & set(spec.effects))
+    """True for Super Munchkin-style cards: by name, or by the effect ``super_munchkin`` in
+    its short or long form (mixing_rules.md: left out of a mix with no Classes)."""
+    return normalize(spec.name) in CLASS_DEPENDENT_NAMES or _has_key(spec.effects, CLASS_DEPENDENT_EFFECTS)
 
 
 def _most_players(door: int, non_portal: int, treasure: int, portals: bool) -> int:

@@ -106,6 +106,16 @@ class Abilities:
                     tags = (frozenset(tags) | add) - rem
         return frozenset(tags)
 
+    def monster_has_tag(self, m: int, tag: str) -> bool:
+        """Monster ``m`` carries ``tag`` (case-insensitive) now: printed, or granted by a card
+        and not removed (:meth:`monster_tags`); so a monster a card made Undead is Undead for
+        every rule that asks - joining, a Cleric's Turning, an Item's bonus against Undead (core
+        rules, 10. Undead Monsters: a card may make a monster Undead; Cleric class card)."""
+        tag = tag.lower()
+        if self._lang:
+            return tag in self.monster_tags(m)
+        return tag in self.specs[m].tags
+
     def _granted_tags(self, e: int) -> frozenset:
         """Tags a Monster Enhancer's ``played`` abilities grant the monster it is played on."""
         run = self._lrun[e]

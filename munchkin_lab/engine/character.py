@@ -123,7 +123,7 @@ class Character:
         elif typ == "gender":
             r = p.gender == arg
         elif typ == "tag":
-            r = monster >= 0 and self.specs[monster].has_tag(arg)
+            r = monster >= 0 and self.monster_has_tag(monster, arg)
         elif typ == "level":
             op, val = arg
             lv = p.level
@@ -167,8 +167,8 @@ class Character:
         """Card ``c`` is one ``seat`` may discard to power a Race or Class ability (Berserking,
         Turning, flight, Backstab, theft): any card of theirs from the hand or the table - an
         Item in play, a Race or Class card (even the one whose ability it powers), a Hireling,
-        a Cheat! - never a Curse kept as a reminder (core rules, 8. Race / Class: discard any
-        card of yours, from your hand or from the table; 10. Curses). A Half-Breed or Super
+        a Cheat! - never a Curse kept as a reminder (core rules, 8. Race / Class: the cost may be
+        paid with a card held or one on the table; 10. Curses). A Half-Breed or Super
         Munchkin goes only with its Race / Class cards (reading: it is played on them)."""
         p = self.state.players[seat]
         return (c in p.hand or c in p.equipped or c in p.carried or c in p.races or c in p.classes

@@ -137,7 +137,7 @@ class Combat:
             total += self._mbonus[p.hireling]
         if c is not None:
             total += c.berserk.get(seat, 0)
-            if c.turning.get(seat) and any(self.specs[m].has_tag("undead") for m in c.monsters):
+            if c.turning.get(seat) and any(self.monster_has_tag(m, "undead") for m in c.monsters):
                 total += 3 * c.turning[seat]
             for thief, victim in c.backstab:
                 if victim == seat:
@@ -337,8 +337,12 @@ class Combat:
         """A manual monster (a special the vocabulary cannot express) queues a ResolveByHand
         decision for the fighter as it enters the combat; its data parts still apply.
         Its ``enters_combat`` abilities (``on_meet`` ops) hit the fighter as it enters (e.g.
-        discard an item first), then those of the other cards that hear it."""
-        fighter = self.state.combat.fighter
+        discard an item first) and, when it joins a fight that has a helper already (a
+        Wandering Monster, an Undead joining), the helper too, as a helper who joins later
+        meets it (:meth:`_helper_meets`; core rules, 7. Help: a monster's special abilities
+        work against the helper too); then those of the other cards that hear it."""
+        c = self.state.combat
+        fighter = c.fighter
         if self.specs[m].manual:
             self._push_manual(fighter, m, discard=False)
         run = self._lrun[m]
@@ -348,6 +352,8 @@ class Combat:
             self._lang_fire_card("enters_combat", m, -1, fighter, m, own=True)
             if self.history:
                 self._say_end()
+            if c.helper >= 0 and self.state.combat is c and m in c.monsters:
+                self._own_ops_on(m, "enters_combat", c.helper)
         if "enters_combat" in self._lt:
             self._lang_fire("enters_combat", self.state.combat.fighter, m)
 

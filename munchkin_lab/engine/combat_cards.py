@@ -249,7 +249,7 @@ class CombatCards:
         used = (c.berserk if k == "berserk" else c.turning).get(seat, 0)
         if used >= 3:
             return f"at most 3 cards once per combat ({R_HELP}; {card} class card)"
-        if k == "turning" and not any(self.specs[m].has_tag("undead") for m in c.monsters):
+        if k == "turning" and not any(self.monster_has_tag(m, "undead") for m in c.monsters):
             return "turning works only against Undead (Cleric class card)"
         return None
 

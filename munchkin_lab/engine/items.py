@@ -190,8 +190,8 @@ class Items:
 
     def _big_free(self, seat: int) -> bool:
         """``seat`` may have any number of Big items: a Race or Class card says so (the Dwarf's
-        ``big_items``), or a card-effect language ability (core rules, 9. Items: "unless you
-        have a Class or other card that lets you have more")."""
+        ``big_items``), or a card-effect language ability (core rules, 9. Items: one Big item
+        in play unless some card lifts that limit)."""
         return self._holds(seat, "big_items") or (self._lang and self._static_has(("player", seat), "big_items"))
 
     def _big_exempt(self, seat: int, c: int) -> bool:

@@ -13,8 +13,8 @@ in :data:`OP_HANDLERS` (op name -> the method that runs it). A lasting op
 A handler is ``(self, op, kind, x, ctx, world, pick) -> found``: ``kind`` is the target's kind
 (player, monster, side, card, game), ``x`` the target (a seat, a monster card...), ``pick`` the
 choices of the action that runs the ability (``(t, monster index, item/side, chosen cards)`` or
-None). ``found`` False means the op found nothing to act on: its ``else`` ops run ("if a Curse
-refers to something you do not have, ignore it", core rules, 10. Curses).
+None). ``found`` False means the op found nothing to act on: its ``else`` ops run (a Curse aimed at
+something the victim lacks does nothing: core rules, 10. Curses).
 
 While the card of an event runs its own abilities (Bad Stuff, a Curse hitting, a room's ops:
 ``Ops._quiet``), the ops do not log one line each: the caller says in game words what they did

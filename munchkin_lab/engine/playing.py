@@ -77,7 +77,9 @@ class Playing:
         if self._own_char(seat, a.card):
             if s.combat is None:
                 return self._why_play(seat, a, in_combat=False)
-            if s.combat.stage == "run" and seat in (s.combat.fighter, s.combat.helper):
+            if s.combat.stage == "run" and seat in (s.combat.fighter, s.combat.helper) \
+                    and not self._run_char(seat, a.card):
+                # the active player's Race / Class go down even now (runaway._why_play_running)
                 return f"you are running away: roll for each monster, in the order you choose ({R_RUN})"
             return self._why_play(seat, a, in_combat=True)
         return self._why_anytime_play(seat, a)

@@ -173,7 +173,9 @@ class RunAway:
     # ------------------------------------------------------------------ the kinds
     def _cand_run(self, seat: int, ok: bool, out: list) -> None:
         """The runner: a roll per monster not rolled for yet (monster order), a Wizard's
-        flight per card (hand, then in play), the escape cards (hand, then carried)."""
+        flight per card (hand, then in play), the escape cards (hand, then carried) and, for
+        the active player, the Races, Classes, Half-Breed and Super Munchkin of the hand
+        (:meth:`_why_play_running`)."""
         s = self.state
         c = s.combat
         p = s.players[seat]
@@ -191,6 +193,16 @@ class RunAway:
         for card in p.hand + p.carried:
             if esc[card]:
                 out.append(A(seat, "play", card))
+            elif self._run_char(seat, card):
+                a = A(seat, "play", card)
+                if not ok or self._why_play(seat, a, in_combat=True) is None:
+                    out.append(a)
+
+    def _run_char(self, seat: int, c: int) -> bool:
+        """Card ``c`` in ``seat``'s hand is a Race, Class, Half-Breed or Super Munchkin that
+        the active player may put down while running away (:meth:`_why_play_running`)."""
+        return (seat == self.state.active and c in self.state.players[seat].hand
+                and (self._kind[c] in ("race", "class") or self._char_special(c)))
 
     def _why_run_stage(self, k: str) -> str | None:
         """The refusal of a Run Away kind outside the Run Away stage; None in it."""
@@ -247,13 +259,19 @@ class RunAway:
         return None
 
     def _why_play_running(self, seat: int, a: Action) -> str | None:
-        """While running away a player plays only an escape card (or an any-time card)."""
+        """While running away a player plays only an escape card (or an any-time card), and
+        the active player also a Race, Class, Half-Breed or Super Munchkin: on the own turn
+        those go down at any time (core rules, 6. When You May Act; 10. Races and Classes), and
+        the rulebook bars only Item changes and selling while running away (9. Items; Selling
+        Items) - e.g. an Elf played between two rolls runs with its +1 from the next roll."""
         p = self.state.players[seat]
         if a.card in p.hand or a.card in p.carried:
             if self._escape[a.card]:
                 return None
             if self._anytime_card(a.card):
                 return self._why_anytime_play(seat, a)
+            if self._run_char(seat, a.card):
+                return self._why_play(seat, a, in_combat=True)
         return f"while running away you only roll, use flight or an escape card ({R_RUN})"
 
     def _next_runner(self) -> None:

@@ -225,7 +225,7 @@ class Turn:
         kind = self._kind
         for c in p.hand:
             k = kind[c]
-            if (k == "race" or k == "class" or k == "item") and (not ok or self._why_play_char_or_item(seat, c) is None):
+            if (k == "race" or k == "class" or k == "item") and (not ok or self._why_setup_card(seat, c) is None):
                 out.append(A(seat, "play", c))
             elif k == "special" and self._char_special(c) and (not ok or self._why_setup_play(seat, A(seat, "play", c)) is None):
                 out.append(A(seat, "play", c))
@@ -406,6 +406,20 @@ class Turn:
             return self._why_char_special(seat, c)
         if self._kind[c] not in ("race", "class", "item"):
             return f"only Races, Classes and Items are played at setup ({R_CHAR})"
+        return self._why_setup_card(seat, c)
+
+    def _why_setup_card(self, seat: int, c: int) -> str | None:
+        """A Race, Class or Item ``c`` from the hand at setup: at most one Race card and one
+        Class card (core rules, 4. Creating Your Character: one of each type may be played at
+        the start; the English rules say the same), so a second one is refused even on a
+        Half-Breed / Super Munchkin and never replaces the first; then the usual checks
+        (:meth:`_why_play_char_or_item`). The Half-Breed / Super Munchkin card itself is not a
+        Race / Class card and stays playable on the one played (see :meth:`_why_setup_play`).
+        Returns the refusal, or None."""
+        k = self._kind[c]
+        p = self.state.players[seat]
+        if (k == "race" and p.races) or (k == "class" and p.classes):
+            return f"at setup you play at most one {'Race' if k == 'race' else 'Class'} card ({R_CHAR})"
         return self._why_play_char_or_item(seat, c)
 
     # ------------------------------------------------------------------ choices

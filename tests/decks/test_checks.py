@@ -224,3 +224,18 @@ def test_players_are_checked(catalog):
     assert _check_all(s, 1) == [] and _check_all(s, 4) == []
     with pytest.raises(ValueError, match="Solar Storm seats 1 to 4"):
         _check_all(s, 5)
+
+
+def test_half_breed_kin_found_by_their_effect_short_or_long():
+    """A designer's Half-Breed / Super Munchkin under another name is found by the effect the
+    engine runs (``half_breed`` / ``super_munchkin``), short form or an op of an ability."""
+    from munchkin_lab.decks.checks import needs_classes, needs_races
+    from munchkin_lab.engine.cards import CardSpec
+
+    short = CardSpec(key="designer:Mongrel", set="designer", name="Mongrel", kind="special", deck="door", effects={"half_breed": True})
+    long_ = CardSpec(key="designer:Mutt", set="designer", name="Mutt", kind="special", deck="door", effects={"abilities": [
+        {"when": "played", "who": "owner", "do": [{"half_breed": True}]}]})
+    boss = CardSpec(key="designer:Overachiever", set="designer", name="Overachiever", kind="special", deck="door", effects={"super_munchkin": True})
+    plain = CardSpec(key="designer:Plain", set="designer", name="Plain", kind="special", deck="door", effects={"wandering_monster": True})
+    assert [needs_races(c) for c in (short, long_, boss, plain)] == [True, True, False, False]
+    assert [needs_classes(c) for c in (short, long_, boss, plain)] == [False, False, True, False]

@@ -342,16 +342,10 @@ class ScoobyDooModule(RulesModule):
                 ms["fresh_at"] = len(game.actions) + 1
 
     # ------------------------------------------------------------------ combat
-    @staticmethod
-    def _tagged(game, m: int, tag: str) -> bool:
-        """Monster ``m`` carries ``tag`` now: printed, or granted by a card (a card that makes
-        a monster a Ghost, R_JOIN; ``Game.monster_tags``), minus any removed."""
-        return tag in game.monster_tags(m) if game._lang else game.specs[m].has_tag(tag)
-
     def _ghosts(self, game) -> int:
         """Ghosts in the combat, those a card made Ghosts included (R_JOIN; R_CLASS)."""
         c = game.state.combat
-        return sum(1 for m in c.monsters if self._tagged(game, m, "ghost")) if c else 0
+        return sum(1 for m in c.monsters if game.monster_has_tag(m, "ghost")) if c else 0
 
     def _rides(self, game, seat: int) -> bool:
         p = game.state.players[seat]
@@ -368,7 +362,7 @@ class ScoobyDooModule(RulesModule):
                 if game.matches(seat, cond["if"]):
                     total += cond["bonus"]
             for cond in data.get("vs_tag", ()):
-                if c and any(self._tagged(game, m, cond["tag"]) for m in c.monsters):
+                if c and any(game.monster_has_tag(m, cond["tag"]) for m in c.monsters):
                     total += cond["bonus"]
             if data.get("vehicle_bonus") and self._rides(game, seat):
                 total += data["vehicle_bonus"]
