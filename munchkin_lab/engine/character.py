@@ -10,6 +10,9 @@ from .kinds import running
 from .refs import R_COMBAT, R_ITEMS, R_STATS
 from .tables import _ATOMS, _parse_atom
 
+#: rounds of tie rolls for the looting order before seat order decides (Character._loot_ties)
+_LOOT_TIE_ROUNDS = 10
+
 #: the Race and Class powers the core runs by its own rules: power -> (its name, the printed
 #: card that has it) - for the refusals (``lang_compile.specialise`` recognises them)
 POWER_NAMES = {"berserk": ("Berserk", "Warrior"), "turning": ("Turning", "Cleric"),
@@ -262,17 +265,31 @@ class Character:
         path (a Loaded Die may answer each roll: card_facts_more.md 2c; a Chicken on the head
         takes 1 off: "all die rolls"); the looting decisions already queued are then put in
         order, higher roll first among equal Levels (core rules, 7. Death: "ties are resolved
-        by rolling the die"). ``rolls``: the results so far, in ``tied`` order."""
-        while len(rolls) < len(tied):
-            q = tied[len(rolls)]
-            if self._lang and self._lang_die_window(q, ("call", "_loot_tie_rolled", dead, tuple(tied), tuple(rolls))):
-                return  # resumed by _loot_tie_rolled once the reactions are in
-            rolls = tuple(rolls) + (self._roll_mod(q, self._roll()),)
+        by rolling the die"). Players whose rolls tie again (same Level, same rolls) roll once
+        more, until they differ (the rulebook is silent on a tied tie roll; rolling again is
+        what most players do; after :data:`_LOOT_TIE_ROUNDS` rounds seat order decides).
+        ``tied`` grows by each such round (a player appears once per roll); ``rolls``: the
+        results so far, in ``tied`` order."""
         s = self.state
-        roll = dict(zip(tied, rolls))
+        levels = [p.level for p in s.players]
+        while True:
+            while len(rolls) < len(tied):
+                q = tied[len(rolls)]
+                if self._lang and self._lang_die_window(q, ("call", "_loot_tie_rolled", dead, tuple(tied), tuple(rolls))):
+                    return  # resumed by _loot_tie_rolled once the reactions are in
+                rolls = tuple(rolls) + (self._roll_mod(q, self._roll()),)
+            seq: dict[int, tuple] = {}
+            for q, r in zip(tied, rolls):
+                seq[q] = seq.get(q, ()) + (r,)
+            rounds = max(len(v) for v in seq.values())
+            again = [q for q in seq if sum(1 for r in seq if levels[r] == levels[q] and seq[r] == seq[q]) > 1]
+            if not again or rounds >= _LOOT_TIE_ROUNDS:
+                break
+            tied = tuple(tied) + tuple(again)
+        roll = {q: tuple(-r for r in v) for q, v in seq.items()}
         at = [i for i, d in enumerate(s.pending) if d.get("why") == "loot" and d.get("dead") == dead]
         ds = [s.pending[i] for i in at]
-        ds.sort(key=lambda d: (-s.players[d["player"]].level, -roll.get(d["player"], 0)))
+        ds.sort(key=lambda d: (-s.players[d["player"]].level, roll.get(d["player"], ())))
         for i, d in zip(at, ds):
             s.pending[i] = d
         if self.history and tied:
