@@ -160,14 +160,8 @@ def _values_of(doc: Any, key: str):
 
 
 def _values(doc: Any, key: str):
-    if isinstance(doc, Mapping):
-        for k, v in doc.items():
-            if k == key and isinstance(v, str):
-                yield v
-            yield from _values(v, key)
-    elif isinstance(doc, (list, tuple)):
-        for v in doc:
-            yield from _values(v, key)
+    """The text values under ``key`` anywhere in ``doc``."""
+    return (v for v in _values_of(doc, key) if isinstance(v, str))
 
 
 def _spec_of(card: Mapping[str, Any], set_code: str):
