@@ -228,7 +228,7 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
     A card held fewer than ``min_held`` times in a run gets no difference (NaN): a card only
     one deck holds has its share in that run only.
 
-    Rows (the ranking :func:`plot_card_impact` and ``munchkin-lab sim compare`` show):
+    Rows (the ranking :func:`plot_card_impact` and ``munchkin-lab compare`` show):
     significant changes first, then every card by how far its 95% interval lies from 0,
     ``max(ci_low, -ci_high)`` (:func:`interval_gap`): positive when the interval misses 0 (the
     smallest change it allows), negative when it straddles 0 (minus the smaller overlap). A

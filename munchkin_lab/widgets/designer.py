@@ -188,6 +188,10 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
     """A scenario (``munchkin_lab/scenarios/README.md`` format) with ``card`` in a fitting
     position, and the card's engine spec.
 
+    A card whose ability costs a card of its user (``discard: hand_card``, ``card`` or
+    ``hand``) puts three practice cards (no bonus, no slot, worth nothing) in P1's hand, so
+    the cost can be paid and its ``use`` is offered.
+
     Args:
         card: the card in the set-file form (as the editor holds it).
         set_code: the set it is shown under.
@@ -196,9 +200,6 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         level: P1's Level (default: the monster's Level, at most 9, so that the monster wins
             the tie and P1 must fight for help, run away or lose; else 3).
 
-    A card whose ability costs a card of its user (``discard: hand_card``, ``card`` or
-    ``hand``) puts three practice cards (no bonus, no slot, worth nothing) in P1's hand, so
-    the cost can be paid and its ``use`` is offered.
     Returns:
         ``(scenario dict, CardSpec)``; the scenario names the card by name and the spec goes
         to the resolver (a card with a ``manual`` op is resolved by hand).
