@@ -18,8 +18,10 @@ Syntax (case-insensitive; terms next to each other are and-ed):
 
 Errors raise :class:`SearchSyntaxError` (``.position`` = 0-based offset, ``.suggestions``);
 an unknown field, ``kind:``, ``slot:``, ``version:``, ``provenance:`` or ``origin:`` value
-suggests the nearest ones. Values that are data (``set:``, ``tag:``) and names are not errors
-when unknown: :func:`search_hints` says which ones no card has and suggests the nearest
+suggests the nearest ones; one with no value (``kind:`` at the end) lists them all. Values
+that are data (``set:``, ``tag:``, ``deck:``) and names are not errors when unknown or empty
+(an empty one matches no card): :func:`search_hints` lists the values that exist for an empty
+one (``tag:``), says which ones no card has and suggests the nearest
 (``munchkin_lab.cards(...)`` puts them in ``df.attrs["hints"]``; ``munchkin-lab cards``
 prints them after "no cards match").
 """
@@ -199,6 +201,10 @@ class _ToAst(Transformer):
         field, op, (value, vpos) = items
         return Cmp(str(field), str(op), value, field.start_pos, vpos)
 
+    def cmp_empty(self, items):  # ``tag:`` at the end or before ')': no value yet
+        field, op = items
+        return Cmp(str(field), str(op), "", field.start_pos, op.end_pos)
+
     def not_(self, items):
         return Not(items[-1])
 
@@ -297,6 +303,9 @@ def _choice(value: str, choices, what: str, node: Cmp, query: str) -> str:
     lowered = {c.lower(): c for c in choices}
     if v in lowered:
         return lowered[v]
+    if not v:
+        raise SearchSyntaxError(f"{what}: needs a value (one of {', '.join(choices)})", node.value_pos, query,
+                                suggestions=list(choices))
     near = difflib.get_close_matches(v, list(lowered), n=3, cutoff=0.5)
     hint = f"; did you mean {lowered[near[0]]!r}?" if near else f" (one of {', '.join(choices)})"
     raise SearchSyntaxError(f"unknown {what} {value!r}{hint}", node.value_pos, query,
@@ -387,6 +396,8 @@ def _text_condition(field: str, node: Cmp, query: str) -> ColumnElement:
         pile = _norm(raw)
         return or_(Card.deck == pile, saved) if pile in DECKS else saved
     if field == "name":
+        if not raw:
+            raise SearchSyntaxError("name: needs a value (a word of the card's name)", node.value_pos, query)
         return _name_match(raw)
     raise SearchSyntaxError(f"unknown field {field!r}", node.pos, query)  # pragma: no cover
 
@@ -425,6 +436,41 @@ def _terms(node: Any, out: list) -> None:
     elif isinstance(node, (And, Or)):
         for t in node.terms:
             _terms(t, out)
+
+
+def _cmps(node: Any, out: list) -> None:
+    """Every ``Cmp`` of the AST, negated ones included."""
+    if isinstance(node, Cmp):
+        out.append(node)
+    elif isinstance(node, Not):
+        _cmps(node.term, out)
+    elif isinstance(node, (And, Or)):
+        for t in node.terms:
+            _cmps(t, out)
+
+
+def _empty_value_hints(ast: Any, conn) -> list[str]:
+    """For each ``set:``, ``tag:`` or ``deck:`` term written without a value (``tag:`` at the
+    end of the query or before ``)``, or ``tag:""``), the values that exist, once per field:
+    ``"tag: needs a value; the tags: big, dungeon, ..."``."""
+    found: list = []
+    _cmps(ast, found)
+    fields = list(dict.fromkeys(t.field.lower() for t in found
+                                if not t.value.strip() and t.field.lower() in ("set", "tag", "deck")))
+    out = []
+    for field in fields:
+        if field == "set":
+            rows = conn.execute(select(CardSet.code, CardSet.name).order_by(CardSet.code)).all()
+            values = ", ".join(f"{c} ({nm})" if nm and nm != c else c for c, nm in rows)
+            out.append(f"set: needs a value; the sets (code or name): {values}")
+        elif field == "tag":
+            keys = [k for (k,) in conn.execute(select(Tag.key).distinct().join(
+                CardTagLink, CardTagLink.tag_id == Tag.id).order_by(Tag.key))]  # tags some card has
+            out.append(f"tag: needs a value; the tags: {', '.join(keys) or 'none'}")
+        else:
+            saved = [n for (n,) in conn.execute(select(Deck.name).order_by(Deck.name))]
+            out.append(f"deck: needs a value; the piles: {', '.join(DECKS)}; saved decks: {', '.join(saved) or 'none'}")
+    return out
 
 
 def _squash(text: str) -> str:
@@ -485,6 +531,8 @@ def _named_but_excluded(ast: Any, words: list[str], conn) -> str | None:
 def search_hints(query: str, conn, empty: bool = False) -> list[str]:
     """Hints for a search (strings to show the designer; empty list when none).
 
+    * a ``set:``, ``tag:`` or ``deck:`` term with no value (``tag:`` at the end of the query
+      or before ``)``): the values that exist (``"tag: needs a value; the tags: big, ..."``);
     * a ``set:`` value that is neither a set code nor a set name, or a ``tag:`` value no tag
       has: ``"no set 'scoobydoo'; did you mean 'scooby_doo'?"``; a ``deck:`` value that is
       neither a pile nor a saved deck: ``"no pile or saved deck 'dungeons'; did you mean
@@ -504,7 +552,8 @@ def search_hints(query: str, conn, empty: bool = False) -> list[str]:
         return []
     terms: list = []
     _terms(ast, terms)
-    out: list[str] = []
+    out: list[str] = _empty_value_hints(ast, conn)
+    terms = [t for t in terms if not (isinstance(t, Cmp) and not t.value.strip())]  # listed above
     sets = [t for t in terms if isinstance(t, Cmp) and t.field.lower() == "set"]
     tags = [t for t in terms if isinstance(t, Cmp) and t.field.lower() == "tag"]
     if sets:

@@ -541,8 +541,30 @@ class Deck:
         return GameOptions(**kw)
 
     def new_game(self, players=4, seed: int = 0, **kwargs):
-        """Start an engine game with this deck: ``Game.new(players, deck=self.specs(),
-        seed=seed, options=self.game_options(), **kwargs)``."""
+        """Start an engine game with this deck.
+
+        A Munchkin deck gives ``Game.new(players, deck=self.specs(), seed=seed,
+        options=self.game_options(), **kwargs)`` (2 to 6 players, core rules, 2. Setting Up).
+        A deck with the ``solar_storm`` module (e.g. ``load_preset("solar_storm")``) gives a
+        ``SolarStormGame.new(players, rooms=<the deck's cards, one per copy>, seed=seed,
+        **kwargs)`` (1 to 4 players, solo play included; the cards are the ship rooms), as
+        ``munchkin-lab play --deck``, the simulator and ``Board.from_deck`` do.
+
+        Raises:
+            ValueError: a player count the game does not seat; for Solar Storm, ``options``
+                that are not ``SolarStormOptions`` (or a dict of its fields), a card that is
+                not a ship room or fewer than 8 room names (``SolarStormGame.new``).
+            DeckError: the deck passes the copy or size limits (:meth:`specs`).
+        """
+        if "solar_storm" in self.modules:
+            from ..engine.solar_storm import SolarStormGame, SolarStormOptions
+
+            opts = kwargs.get("options")
+            if opts is not None and not isinstance(opts, (SolarStormOptions, dict)):
+                raise ValueError(f"deck {self.name!r} is a Solar Storm deck: options must be SolarStormOptions "
+                                 f"(or a dict of its fields), got {type(opts).__name__}")
+            rooms = [sp for sp, n in self.specs() for _ in range(n)]
+            return SolarStormGame.new(players, rooms=rooms, seed=seed, **kwargs)
         from ..engine.game import Game
 
         kwargs.setdefault("options", self.game_options())

@@ -250,6 +250,8 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         Raises:
             ValueError: fewer than 2 or more than 6 players... (2 allowed by the rulebook,
                 more than 6 accepted with a warning-free reading), a bad player entry or deck.
+                A deck made only of Solar Storm ship rooms is refused with a message naming
+                ``SolarStormGame.new``: a Munchkin game of them has no Door or Treasure card.
         """
         options = options or GameOptions()
         names, genders = _players(players)
@@ -272,6 +274,12 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
                     frozen = False
                 else:
                     raise ValueError(f"deck: expected CardSpec or (CardSpec, copies), got {entry!r}")
+            if specs and all(sp.kind == "ship_room" for sp in specs):
+                raise ValueError(
+                    f"deck: all {len(specs)} cards are Solar Storm ship rooms, which are no Munchkin "
+                    "cards; start a Solar Storm game with SolarStormGame.new(players, rooms=...) "
+                    "(munchkin_lab.engine.solar_storm) or Deck.new_game() of a deck with the "
+                    "solar_storm module")
             if frozen:
                 _DECK_MEMO[0] = (deck, tuple(specs))
         g = cls(specs, names, genders, seed, options, history)

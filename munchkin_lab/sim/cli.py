@@ -191,19 +191,27 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"wrote {r.path} ({what})")
 
     def _print_cards(cmp, top: int) -> None:
-        """The ``top`` cards of the per-card impact with a difference, as lines."""
+        """The ``top`` cards of the per-card impact with a difference, as lines (in
+        ``card_impact``'s ranking), with the held counts and what ``*`` means."""
         if not top or cmp.cards is None:
             return
-        rows = cmp.cards.dropna(subset=["diff"]).head(top)
+        compared = cmp.cards.dropna(subset=["diff"])
+        rows = compared.head(top)
         if not len(rows):
             typer.echo("cards: no card held in both runs")
             return
-        typer.echo("cards (share of wins when held)   A        B        B-A (95% CI)")
+        m = len(compared)
+        typer.echo(f"{'cards (share of wins when held)':<34} {'A':>6}   {'B':>6}   {'B-A (95% CI)':<38} held A / B")
         for r in rows.itertuples():
             label = f"{r.name} [{r.set}]"
-            typer.echo(f"{label[:34]:<34} {r.share_a:6.1%}   {r.share_b:6.1%}   "
-                       f"{r.diff * 100:+.1f} ({r.ci_low * 100:+.1f} to {r.ci_high * 100:+.1f}) points"
-                       + (" *" if r.significant else "") + f"  held {r.held_a}/{r.held_b}")
+            change = (f"{r.diff * 100:+.1f} ({r.ci_low * 100:+.1f} to {r.ci_high * 100:+.1f}) points"
+                      + (" *" if r.significant else ""))
+            typer.echo(f"{label[:34]:<34} {r.share_a:6.1%}   {r.share_b:6.1%}   {change:<38} "
+                       f"{r.held_a:,} / {r.held_b:,}")
+        typer.echo(f"ranked: * first, then by how far the 95% CI lies from 0 (a card held a few times has a "
+                   f"wide CI); held = player-games holding the card at the end. * significant: the change "
+                   f"holds at 95% confidence corrected for the {m} cards compared (Bonferroni: each card at "
+                   f"{100 * 0.05 / m:.2g}%), so a 95% CI that misses 0 without * can be chance.")
 
     @app.command("compare")
     @_errors
@@ -260,8 +268,9 @@ def register(app: typer.Typer) -> None:
             from ..fileio import atomic_path
 
             plots.mkdir(exist_ok=True)
-            for name, fig in zip(PLOT_NAMES, (cmp.plot_win_rates(), cmp.plot_lengths(),
-                                              cmp.plot_levels(), cmp.plot_cards())):
+            shown = cards or 15  # cards.png: the cards listed above, in the same order
+            for name, fig in zip(PLOT_NAMES, (cmp.plot_win_rates(), cmp.plot_lengths(), cmp.plot_levels(),
+                                              cmp.plot_cards(top=shown, min_held=1))):
                 with atomic_path(plots / f"{name}.png") as tmp:
                     fig.savefig(tmp, dpi=100, format="png")
             typer.echo(f"wrote plots to {plots}")

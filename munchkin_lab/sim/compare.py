@@ -111,7 +111,8 @@ class Comparison:
         verdict: plain sentences about what changed (seat advantages, game length).
         cards: the per-card impact (:func:`card_impact`): one row per card of either deck,
             its share of wins when held in A and B, B - A with Newcombe's 95% interval and
-            ``significant`` (adjusted for the number of cards compared), most changed first.
+            ``significant`` (adjusted for the number of cards compared), significant first,
+            then by how far the interval lies from 0 (:func:`interval_gap`).
     """
 
     a: SimResult
@@ -225,8 +226,15 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
     95% interval.
 
     A card held fewer than ``min_held`` times in a run gets no difference (NaN): a card only
-    one deck holds has its share in that run only. Rows: significant changes first, then by
-    the size of the difference, then the cards without one (by name).
+    one deck holds has its share in that run only.
+
+    Rows (the ranking :func:`plot_card_impact` and ``munchkin-lab compare`` show):
+    significant changes first, then every card by how far its 95% interval lies from 0,
+    ``max(ci_low, -ci_high)`` (:func:`interval_gap`): positive when the interval misses 0 (the
+    smallest change it allows), negative when it straddles 0 (minus the smaller overlap). A
+    card held a handful of times has a wide interval and ranks low however large its raw
+    difference (``0% -> 100%, held 1/1`` is no evidence); ties by name. Then the cards without
+    a difference (by name).
 
     Note: a player-game is not independent of the others of the same game (one winner per
     game), so the interval is a guide, not an exact test.
@@ -270,20 +278,32 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
                 r["significant"] = bool(blo > 0 or bhi < 0)
     df = pd.DataFrame(rows, columns=CARD_IMPACT_COLUMNS)
     if len(df):
-        df["_abs"] = df["diff"].abs()
-        df = (df.sort_values(["significant", "_abs", "name"], ascending=[False, False, True], na_position="last")
-              .drop(columns="_abs").reset_index(drop=True))
+        df["_gap"] = interval_gap(df["ci_low"], df["ci_high"])
+        df = (df.sort_values(["significant", "_gap", "name"], ascending=[False, False, True], na_position="last")
+              .drop(columns="_gap").reset_index(drop=True))
     return df
+
+
+def interval_gap(ci_low, ci_high):
+    """How far an interval ``[ci_low, ci_high]`` lies from 0: ``max(ci_low, -ci_high)``, in
+    the interval's units (scalars or pandas Series alike). Positive: the interval misses 0
+    and the gap is the smallest change it allows; negative: it straddles 0 and the gap is
+    minus the smaller of its two sides around 0. NaN stays NaN. The per-card ranking of
+    :func:`card_impact`: unlike the raw difference, it is not topped by cards held once."""
+    import numpy as np
+
+    return np.maximum(ci_low, -ci_high)
 
 
 def plot_card_impact(cards: "pd.DataFrame", top: int = 15, min_held: int = 20, labels: tuple[str, str] = ("A", "B"),
                      players: int | None = None):
     """Horizontal bars of B - A in the share of wins when held (percentage points) with 95%
-    intervals, for the ``top`` cards held at least ``min_held`` times in both runs, most
-    changed first (significant ones in a darker colour). Returns a matplotlib Figure (an
-    empty axes with a note when no card qualifies)."""
+    intervals, for the first ``top`` cards of ``cards`` (:func:`card_impact`'s ranking:
+    significant first, then by how far the interval lies from 0) held at least ``min_held``
+    times in both runs, the first at the top (significant ones in a darker colour). Returns a
+    matplotlib Figure (an empty axes with a note when no card qualifies)."""
     rows = cards[(cards["held_a"] >= min_held) & (cards["held_b"] >= min_held)].dropna(subset=["diff"])
-    rows = rows.reindex(rows["diff"].abs().sort_values(ascending=False).index).head(top).iloc[::-1]
+    rows = rows.head(top).iloc[::-1]  # barh draws the first row at the bottom
     fig = _figure(7.0, max(2.5, 0.32 * len(rows) + 1.2))
     ax = fig.add_subplot()
     if not len(rows):

@@ -40,8 +40,10 @@ if TYPE_CHECKING:  # pandas / pyarrow are imported on use: Dask workers never ne
 #: Wilson / normal quantile for 95% intervals.
 Z95 = 1.959963984540054
 
-#: Per-card counters (columns of ``SimResult.cards``).
-CARD_COUNTS = ("drawn", "played", "killed", "fled", "deaths_caused", "held", "held_wins")
+#: Per-card counters (columns of ``SimResult.cards``): ``used`` counts the ``use`` actions that
+#: name the card (its ``use`` abilities taken: an item's, a Dungeon's, a monster's such as
+#: bribe_gold); a result file written before it was added reads it as missing (NaN).
+CARD_COUNTS = ("drawn", "played", "used", "killed", "fled", "deaths_caused", "held", "held_wins")
 
 #: Result file suffixes and their formats.
 RESULT_FORMATS = {".parquet": "parquet", ".json": "json", ".csv": "csv"}
@@ -588,7 +590,8 @@ class SimResult:
             ``error`` (message or empty). ``None`` when the run did not keep it
             (``keep_games=False``; it may be in the result file, :attr:`path`).
         cards: one row per card (``key``, ``name``, ``set``, ``kind``, ``copies``): counts
-            over all games ``drawn``, ``played``, ``killed`` / ``fled`` (monsters),
+            over all games ``drawn``, ``played``, ``used`` (``use`` actions naming the card:
+            its ``use`` abilities taken), ``killed`` / ``fled`` (monsters),
             ``deaths_caused``, ``held`` (player-games holding the card at the end, in hand or
             in play) and ``held_wins``; rates ``drawn_per_game``, ``kill_rate``
             (killed / (killed + fled)), ``win_share_when_held`` (held_wins / held; NaN if never

@@ -176,7 +176,8 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     """Drive ``game_`` with one bot per seat until it ends; collect statistics.
 
     Returns ``(end_cause, steps, stats)``: ``stats`` holds per-card-id counters
-    (``drawn``, ``played``, ``killed``, ``fled``, ``deaths_caused``), per-seat ``deaths`` and the
+    (``drawn``, ``played``, ``used``: ``use`` actions naming the card, ``killed``, ``fled``,
+    ``deaths_caused``), per-seat ``deaths`` and the
     Level of every seat at the start of every turn (``levels``: list of tuples).
     """
     g = game_
@@ -184,6 +185,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     nspec = len(g.specs)
     drawn = [0] * nspec
     played = [0] * nspec
+    used = [0] * nspec
     killed = [0] * nspec
     fled = [0] * nspec
     dcaused = [0] * nspec
@@ -235,6 +237,8 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
             played[a.card] += 1
             if k == "play" and a.m >= 0 and facts.wandering_monster[a.card]:
                 played[a.m] += 1
+        elif k == "use":
+            used[a.card] += 1
         # draws: a pile shrinks from its top (end); a reshuffle refills it from its discards;
         # the discards are kept while a reshuffle is near (12 cards or fewer left). With the
         # core rules alone every draw goes through the engine's counter (Game.draws) and a
@@ -322,7 +326,7 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     out = g.outcome()
     if out is not None and out.reason != "level 10":
         cause = "turn_cap"
-    return cause, steps, {"drawn": drawn, "played": played, "killed": killed, "fled": fled,
+    return cause, steps, {"drawn": drawn, "played": played, "used": used, "killed": killed, "fled": fled,
                           "deaths_caused": dcaused, "deaths": deaths, "levels": levels}
 
 
@@ -415,7 +419,7 @@ def _run_solar_batch(payload: dict, indices: Sequence[int], pairs, keys, partial
 
 def _play_batch(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, lv_n, rows) -> None:
     """Play games ``indices`` into ``rows`` and the arrays ``counts``, ``lv_sum``, ``lv_n``.
-    The five per-card counters of :func:`play_game` are summed per card id, and the cards held
+    The six per-card counters of :func:`play_game` are summed per card id, and the cards held
     at the end per card key, over the batch (plain lists: cheaper than numpy per game or per
     card) and added to ``counts`` once, at the end, also when a ``KeyboardInterrupt`` stops
     the batch (the games finished before it count, as before)."""
@@ -427,12 +431,14 @@ def _play_batch(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, 
             id_to_key, acc, held = acc_out
             for k in range(len(_PER_CARD)):
                 np.add.at(counts[:, k], id_to_key, np.asarray(acc[k], dtype=np.int64))
-            counts[:, 5] += np.asarray(held[0], dtype=np.int64)
-            counts[:, 6] += np.asarray(held[1], dtype=np.int64)
+            counts[:, _HELD] += np.asarray(held[0], dtype=np.int64)
+            counts[:, _HELD + 1] += np.asarray(held[1], dtype=np.int64)
 
 
 #: play_game's per-card counters, in the order of the first columns of CARD_COUNTS
-_PER_CARD = ("drawn", "played", "killed", "fled", "deaths_caused")
+_PER_CARD = ("drawn", "played", "used", "killed", "fled", "deaths_caused")
+_HELD = CARD_COUNTS.index("held")  # then held_wins
+assert CARD_COUNTS[:len(_PER_CARD)] == _PER_CARD and CARD_COUNTS[_HELD:] == ("held", "held_wins")
 
 
 def _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, lv_n, rows, acc_out) -> None:

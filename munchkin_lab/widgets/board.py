@@ -117,6 +117,31 @@ def _guard(fn):
     return wrapper
 
 
+def _reported(fn):
+    """Run a method called from code or from a button: an error is shown as a message on the
+    board *and* raised, so a code caller gets the exception; the buttons go through
+    :func:`_shown`, which keeps only the message."""
+
+    @functools.wraps(fn)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return fn(self, *args, **kwargs)
+        except Exception as e:
+            self.show_message(f"{type(e).__name__}: {words.clean(self.game, str(e))}", "error")
+            raise
+
+    return wrapper
+
+
+def _shown(method, *args, **kwargs):
+    """A button's call of a :func:`_reported` method: the error is already the board's
+    message; no traceback in the output area."""
+    try:
+        return method(*args, **kwargs)
+    except Exception:  # noqa: BLE001 - shown by the method itself
+        return None
+
+
 class ShownAction:
     """An action button of the drawn screen: ``label`` (game words), ``action``, ``kind``;
     :meth:`click` plays it as a browser click on that button would."""
@@ -306,27 +331,27 @@ class Board(W.VBox):
         return cls(game, lambda s, n: _scenario_game(path), meta={"source": "scenario", "path": str(path)}, **kw)
 
     @classmethod
-    def resume(cls, journal: str | Path | None = None, name: str | None = None, strict: bool = False,
+    def resume(cls, journal: str | Path | None = None, name: str | None = None, strict: bool = True,
                **kw) -> "Board":
         """Bring back the game of a journal exactly as it was: position, log, undo history and
         the seats' roles (bots wait for *Resume bots* when one of them is to act).
 
         The journal: ``journal`` (a path), else ``<folder>/<name>.journal.jsonl``, else the
         newest unnamed board's journal (``board-*.journal.jsonl``) of the folder that no live
-        board writes (``folder=`` keyword, default: the current folder). A broken journal, or a
-        missing one given as a path, gives an empty board with the message (``file:line: what
-        is wrong``). When another kernel writes that journal, the resumed board journals to a
-        copy (its message says where).
+        board writes (``folder=`` keyword, default: the current folder). When another kernel
+        writes that journal, the resumed board journals to a copy (its message says where).
 
-        ``strict=True`` (the app's resume menu): a journal that does not replay raises instead
-        of giving the empty board.
+        ``strict=False``: a broken or missing journal gives an empty stand-in board (no
+        journal of its own) whose message says what is wrong, instead of raising.
 
         Raises:
-            JournalError: ``strict`` and the journal does not replay (``file:line: what``).
+            JournalError: the journal does not replay, or a path given that does not exist or
+                cannot be read (``file:line: what``; unless ``strict=False``).
             ValueError: a bad ``name`` (path separators, ``..``).
             FileNotFoundError: ``name`` given and there is no ``<name>.journal.jsonl`` in the
                 folder (a typo never looks like a resumed game); the message lists the names
-                that can be resumed there.
+                that can be resumed there. Without ``journal`` and ``name``: no unnamed
+                board's journal that no live board writes (unless ``strict=False``).
         """
         folder = Path(kw["folder"]) if kw.get("folder") is not None else Path.cwd()
         if journal:
@@ -342,9 +367,12 @@ class Board(W.VBox):
             cands = sorted(folder.glob("board-*.journal.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
             free = [p for p in cands if not in_use(p)]
             if not free:
+                why = (f"cannot resume: no journal of an unnamed board in {folder}"
+                       + (" that no live board writes" if cands else ""))
+                if strict:
+                    raise FileNotFoundError(why)
                 board = cls(_fallback_game(), None, journal=False, **kw)
-                board.show_message(f"cannot resume: no journal of an unnamed board in {folder}"
-                                   + (" that no live board writes" if cands else ""), "error")
+                board.show_message(why, "error")
                 return board
             path = free[0]
         bname = name if name is not None else (path.name[:-len(".journal.jsonl")]
@@ -438,14 +466,14 @@ class Board(W.VBox):
                                   tooltip="the saved games of the saves folder: pick one to load it")
         self.saves_w.add_class("mlab-saves")
         self.saves_w.observe(self._on_pick_save, names="value")
-        self.save_btn = btn("Save game", "mlab-save", lambda: self.save_game(self.path_w.value),
+        self.save_btn = btn("Save game", "mlab-save", lambda: _shown(self.save_game, self.path_w.value),
                             f"save as <name>{SAVE_SUFFIX} in the saves folder")
         self.replace_btn = btn("Replace save", "mlab-save-replace",
-                               lambda: self.save_game(self.path_w.value, replace=True),
+                               lambda: _shown(self.save_game, self.path_w.value, replace=True),
                                "replace the existing saved game of this name")
         self.replace_btn.button_style = "warning"
         self.replace_btn.layout.display = "none"
-        self.load_btn = btn("Load game", "mlab-load", lambda: self.load_game(self.path_w.value),
+        self.load_btn = btn("Load game", "mlab-load", lambda: _shown(self.load_game, self.path_w.value),
                             "load the saved game of this name from the saves folder")
         self.export_btn = btn("Export position HTML", "mlab-export", lambda: self.export_html())
         self.replay_btn = btn("Export replay HTML", "mlab-export-replay", lambda: self.export_replay())
@@ -1161,15 +1189,19 @@ class Board(W.VBox):
     def _hide_replace(self) -> None:
         self.replace_btn.layout.display = "none"
 
-    @_guard
+    @_reported
     def save_game(self, name: str, replace: bool = False) -> Path | None:
         """Save the game as ``<folder>/saves/<name>.game.json`` (the *Save game* button).
 
         An existing save of that name is kept and the message asks for *Replace save*
-        (``replace=True``); the folder ``saves/`` is created when missing. Errors are messages
-        on the board: a bad name (empty, over 100 characters, a path separator or ``..``: see
-        :func:`~munchkin_lab.widgets.places.check_save_name`) or a write that fails (the
-        previous file stays). Returns the file, or None when nothing was written.
+        (``replace=True``); the folder ``saves/`` is created when missing (then None is
+        returned: nothing was written). Returns the file.
+
+        Raises (also shown as the board's message; the buttons show only the message):
+            ValueError: a bad name (empty, over 100 characters, a path separator or ``..``:
+                see :func:`~munchkin_lab.widgets.places.check_save_name`), or an existing file
+                of that name that is not a saved game.
+            OSError: the write fails (the previous file stays).
         """
         self._hide_replace()
         p = places.save_path(self.folder, name)
@@ -1187,11 +1219,16 @@ class Board(W.VBox):
         self.show_message(f"saved {plural(len(self.game.actions), 'action')} to {p}", "ok")
         return p
 
-    @_guard
+    @_reported
     def load_game(self, name: str) -> None:
         """Load the saved game ``<folder>/saves/<name>.game.json`` (the *Load game* button):
-        only that folder is read. A bad name, a missing save (the message lists the saves there)
-        or a file that does not load is a message, and the current game stays."""
+        only that folder is read.
+
+        Raises (also shown as the board's message; the button shows only the message; the
+        current game stays):
+            ValueError: a bad name, a missing save (the message lists the saves there) or a
+                file that does not load.
+        """
         p = places.save_path(self.folder, name)
         if not p.is_file():
             have = self.saves()
@@ -1199,15 +1236,18 @@ class Board(W.VBox):
                              + (f"; saved games: {', '.join(have[:12])}" if have else " (none saved yet)"))
         self._load_file(p)
 
-    @_guard
-    def save(self, path: str | Path, overwrite: bool = False) -> Path | None:
+    @_reported
+    def save(self, path: str | Path, overwrite: bool = False) -> Path:
         """Save the game (``Game.to_json``) to ``path`` atomically: a kill or a full disk
-        during the write leaves the previous file as it was.
+        during the write leaves the previous file as it was. Returns the file.
 
         An existing file is replaced only when it is a saved game (its JSON ``format``
-        header), or with ``overwrite=True``. Errors are messages on the board (the file is
-        not written): a folder, a missing folder, a file that is not a saved game. Returns the
-        file, or None.
+        header), or with ``overwrite=True``.
+
+        Raises (also shown as the board's message; the file is not written):
+            ValueError: ``path`` is a folder or empty.
+            FileExistsError: ``path`` exists and is not a saved game (without ``overwrite``).
+            OSError: the write fails, e.g. a missing folder.
         """
         p = Path(path)
         if str(path).strip() in ("", ".") or p.is_dir():
@@ -1220,11 +1260,14 @@ class Board(W.VBox):
         self.show_message(f"saved {plural(len(self.game.actions), 'action')} to {p}", "ok")
         return p
 
-    @_guard
+    @_reported
     def load(self, path: str | Path) -> None:
         """Load a saved game from the file ``path`` (from code; the panel loads by name from
-        the saves folder); a file that does not load is shown as a message and the current
-        game stays."""
+        the saves folder).
+
+        Raises (also shown as the board's message; the current game stays):
+            ValueError: a file that cannot be read or does not load as a saved game.
+        """
         self._load_file(Path(path))
 
     def _load_file(self, p: Path) -> None:

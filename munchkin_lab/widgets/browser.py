@@ -156,8 +156,9 @@ class CardBrowser(W.VBox):
         more = f" (first {MAX_ROWS} shown)" if len(self.frame) > MAX_ROWS else ""
         hints = "".join(f'<div class="mlab-msg-warning mlab-search-hint">{esc(h)}</div>'
                         for h in df.attrs.get("hints") or [])  # did you mean ...? (set:, tag:, deck:, names)
+        listed = any("needs a value" in h for h in df.attrs.get("hints") or [])  # `tag:` lists them itself
         self.count.value = f"<b>{len(self.frame)}</b> card(s){more}" + hints + (
-            self._no_result_hint(q) if not len(shown) else "")
+            self._no_result_hint(q) if not len(shown) and not listed else "")
         rows = "".join(f'<tr class="mlab-row-pick" data-row="{i}" tabindex="0" '
                        f'aria-label="{esc(r["name"])} ({esc(r["set"])})">'
                        + "".join(f"<td>{esc('' if _v(r[c]) is None else r[c])}</td>" for c in _TABLE_COLUMNS)

@@ -110,6 +110,20 @@ _TAG_ATOM = re.compile(r"tag:\s*([A-Za-z][\w' -]*)")
 _LOOT = [{"name": f"Practice Coin {i}", "kind": "item", "deck": "treasure", "slot": "none", "gold": 100}
          for i in (1, 2, 3, 4)]
 _DOOR_FILL = [{"name": f"Practice Door {i}", "kind": "curse", "deck": "door"} for i in (1, 2, 3, 4)]
+#: P1's practice hand when the card's ability costs a card (``cost: [{discard: hand_card}]``,
+#: ``card`` or the whole ``hand``): an empty hand never let its ``use`` be offered. Items worth
+#: nothing with no slot and no bonus, so they change no combat strength.
+_HAND = [{"name": f"Practice Pebble {i}", "kind": "item", "deck": "treasure", "slot": "none", "gold": 0}
+         for i in (1, 2, 3)]
+_HAND_COSTS = {"hand_card", "card", "hand"}
+
+
+def _costs_a_card(effects: Mapping[str, Any]) -> bool:
+    """Whether an ability of ``effects`` pays a cost by discarding a card of the payer's
+    (``discard: hand_card``, ``card`` or ``hand``; lang README, *Costs, limits, actions*)."""
+    return any(str(v) in _HAND_COSTS for cost in _values_of(effects, "cost")
+               for c in (cost if isinstance(cost, (list, tuple)) else [cost]) if isinstance(c, Mapping)
+               for k, v in c.items() if k == "discard")
 
 
 def _foe_tags(effects: Mapping[str, Any], names: Any) -> list[str]:
@@ -133,15 +147,21 @@ def _foe_tags(effects: Mapping[str, Any], names: Any) -> list[str]:
     return sorted(spelled.values())
 
 
-def _values(doc: Any, key: str):
+def _values_of(doc: Any, key: str):
+    """Every value under ``key`` anywhere in ``doc`` (mappings and lists walked)."""
     if isinstance(doc, Mapping):
         for k, v in doc.items():
-            if k == key and isinstance(v, str):
+            if k == key:
                 yield v
-            yield from _values(v, key)
+            yield from _values_of(v, key)
     elif isinstance(doc, (list, tuple)):
         for v in doc:
-            yield from _values(v, key)
+            yield from _values_of(v, key)
+
+
+def _values(doc: Any, key: str):
+    """The text values under ``key`` anywhere in ``doc``."""
+    return (v for v in _values_of(doc, key) if isinstance(v, str))
 
 
 def _spec_of(card: Mapping[str, Any], set_code: str):
@@ -168,6 +188,10 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
     """A scenario (``munchkin_lab/scenarios/README.md`` format) with ``card`` in a fitting
     position, and the card's engine spec.
 
+    A card whose ability costs a card of its user (``discard: hand_card``, ``card`` or
+    ``hand``) puts three practice cards (no bonus, no slot, worth nothing) in P1's hand, so
+    the cost can be paid and its ``use`` is offered.
+
     Args:
         card: the card in the set-file form (as the editor holds it).
         set_code: the set it is shown under.
@@ -175,6 +199,7 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
             ``[1]``, so that running away fails and its Bad Stuff shows at once).
         level: P1's Level (default: the monster's Level, at most 9, so that the monster wins
             the tie and P1 must fight for help, run away or lose; else 3).
+
     Returns:
         ``(scenario dict, CardSpec)``; the scenario names the card by name and the spec goes
         to the resolver (a card with a ``manual`` op is resolved by hand).
@@ -227,6 +252,9 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
     else:  # race, class, go_up_a_level and the rest: in hand
         you["hand"] = [spec.name]
         decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
+    if _costs_a_card(e):  # a cost paid with a card: P1 holds practice cards to pay it with
+        you["hand"] = [*you.get("hand", []), *(c["name"] for c in _HAND)]
+        cards += _HAND
     if level is not None:
         you["level"] = int(level)
     sc = {"name": f"try {spec.name}", "rule": f"try it: {TRY_KINDS.get(kind, 'in P1 hand')}", "seed": 0,

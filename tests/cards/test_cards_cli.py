@@ -174,6 +174,11 @@ def test_hints_and_plural_forms(url):
     res = runner.invoke(app, ["cards", "deck:dungeons", "--url", url])
     assert res.exit_code == 0
     assert res.output.splitlines() == ["no cards match", "hint: no pile or saved deck 'dungeons'; did you mean 'dungeon'?"]
+    res = runner.invoke(app, ["cards", "tag:", "--url", url])  # the README: an empty tag: lists the tags
+    assert res.exit_code == 0
+    out = res.output.splitlines()
+    assert out[0] == "no cards match" and out[1].startswith("hint: tag: needs a value; the tags: ")
+    assert "undead" in out[1].split("the tags: ")[1].split(", ")
     res = runner.invoke(app, ["cards", "grave", "--url", url])
     assert res.output.splitlines()[-1] == "1 card"
     res = runner.invoke(app, ["cards", "grav lrd", "--url", url, "--format", "json"])

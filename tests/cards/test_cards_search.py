@@ -83,7 +83,10 @@ def test_search_semantics(url, query, expected):
     ("kind:monstr", 5, "unknown kind 'monstr'; did you mean 'monster'?"),
     ("slot:hat", 5, "unknown slot 'hat'"),
     ("level>=ten", 7, "level needs a whole number"),
-    ("level>=", 7, "ends too early"),
+    ("level>=", 7, "level needs a whole number, got ''"),
+    ("kind:", 5, "kind: needs a value (one of monster, monster_enhancer, curse"),
+    ("(name: )", 6, "name: needs a value"),
+    ("tag:undead or", 13, "ends too early"),
     ("(tag:undead", 11, "ends too early"),
     ("tag:undead)", 10, "')' without a matching '('"),
     ('"open quote', 0, "unclosed quote"),
@@ -257,6 +260,26 @@ def test_hints_only_when_something_is_unknown(url):
     mixed = api.cards("tag:undaed or tag:ghost", url=url)
     assert list(mixed["name"]) == ["Sheet Phantom"]
     assert mixed.attrs["hints"] == ["no card has the tag 'undaed'; did you mean 'Undead'?"]
+
+
+def test_an_empty_set_tag_or_deck_value_lists_the_values_that_exist(url):
+    tags = "tag: needs a value; the tags: big, ghost, one-shot, pirate, undead, v1, v2, vehicle"
+    for q in ("tag:", "tag: ", 'tag:""', "(tag:) kind:monster", "kind:monster (tag:)"):
+        df = api.cards(q, url=url)
+        assert df.empty and df.attrs["hints"] == [tags], q
+    sets = "set: needs a value; the sets (code or name): alpha (Alpha), beta (Beta)"  # (+ gamma, added above)
+    (hint,) = api.cards("set:", url=url).attrs["hints"]
+    assert hint.startswith(sets)
+    assert api.cards("deck:", url=url).attrs["hints"] == [
+        "deck: needs a value; the piles: door, treasure, dungeon, fairy_dust, character, room_tile, ship_room; "
+        "saved decks: none"]
+    both = api.cards("(tag:) or set:", url=url).attrs["hints"]
+    assert both == [tags, hint]
+    negated = api.cards("-tag:", url=url)  # no card has an empty tag: every card, and the list
+    assert len(negated) == len(api.cards("", url=url)) and negated.attrs["hints"] == [tags]
+    # a value after the space is still the value, not an empty term and a name word
+    assert names("tag: undead", url) == names("tag:undead", url) and names("tag: undead", url)
+    assert api.cards("tag: undead", url=url).attrs["hints"] == []
 
 
 def test_vocabulary_errors_carry_suggestions():

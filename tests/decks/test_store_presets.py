@@ -113,6 +113,33 @@ def test_presets_start_engine_games(real_catalog):
     assert g.state.players and len(g.specs) == d.size
 
 
+def test_the_solar_storm_preset_starts_a_solar_storm_game(real_catalog):
+    from munchkin_lab.engine import Game
+    from munchkin_lab.engine.solar_storm import SolarStormGame, SolarStormOptions
+
+    d = load_preset("solar_storm", catalog=real_catalog)
+    for n in (1, 2, 4):  # Solar Storm seats 1 to 4, solo play included
+        g = d.new_game(players=n, seed=3)
+        assert isinstance(g, SolarStormGame) and g.game == "solar_storm"
+        assert g.names == [f"P{i}" for i in range(1, n + 1)]
+        kinds = {a.kind for a in g.legal_actions()}
+        assert "move" in kinds and kinds != {"pass"}
+    # the same game as the engine's own constructor for the same rooms and seed
+    rooms = [sp for sp, c in d.specs() for _ in range(c)]
+    assert d.new_game(players=2, seed=3).state_dict() == SolarStormGame.new(2, rooms=rooms, seed=3).state_dict()
+    g = d.new_game(players=2, seed=3, options=SolarStormOptions(max_turns=5))
+    assert g.options.max_turns == 5
+    with pytest.raises(ValueError, match="SolarStormOptions"):
+        d.new_game(players=2, options=d.game_options())
+    with pytest.raises(ValueError):
+        d.new_game(players=5)
+    # the Munchkin engine refuses the ship rooms alone and names the right entry point
+    with pytest.raises(ValueError, match=r"all 17 cards are Solar Storm ship rooms.*SolarStormGame\.new"):
+        Game.new(2, deck=d.specs())
+    with pytest.raises(ValueError, match="ship rooms"):
+        Game.new(3, deck=rooms)
+
+
 def test_done_when_from_python(db_url, tmp_path):
     """Build base + Scooby-Doo Dungeons + Fairy Dust in Python, check it, read its odds,
     save it as files and in the database, load it back identical."""

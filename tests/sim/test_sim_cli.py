@@ -57,6 +57,13 @@ def test_compare_command(sim_url, tmp_path):
     assert res.exit_code == 0, res.output
     assert "B-A" in res.output and "turns" in res.output
     assert "cards (share of wins when held)" in res.output and " points" in res.output.split("cards (share")[1]
+    listed = res.output.split("cards (share")[1].splitlines()
+    assert listed[0].rstrip().endswith("held A / B")
+    first = next(line for line in listed[1:] if " points" in line)
+    assert re.search(r"points( \*)?\s+\d[\d,]* / \d[\d,]*$", first), first  # the held counts
+    legend = next(line for line in listed if line.startswith("ranked:"))
+    m = int(re.search(r"corrected for the (\d+) cards compared", legend).group(1))
+    assert m >= 10 and "how far the 95% CI lies from 0" in legend and "Bonferroni" in legend
     assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == ["cards.png", "lengths.png", "levels.png",
                                                                       "win_rates.png"]
     # a second run keeps the first run's plots unless --force (refused before any game)

@@ -102,11 +102,14 @@ def test_per_card_impact_table_and_plot(base_deck, sim_url):
     sig = list(t["significant"])
     assert sig == sorted(sig, reverse=True)  # significant changes first
     plain = t[~t["significant"]].dropna(subset=["diff"])
-    assert list(plain["diff"].abs()) == sorted(plain["diff"].abs(), reverse=True)
+    gaps = [max(lo, -hi) for lo, hi in zip(plain["ci_low"], plain["ci_high"])]
+    assert gaps == sorted(gaps, reverse=True)  # by how far the 95% interval lies from 0
     same = card_impact(a, a)
     assert (same["diff"].dropna() == 0).all() and not same["significant"].any()
     fig = cmp.plot_cards(top=8, min_held=1)
     assert isinstance(fig, Figure) and len(fig.axes[0].patches) == min(8, len(with_diff))
+    shown = [tick.get_text() for tick in fig.axes[0].get_yticklabels()][::-1]  # top bar first
+    assert shown == [f"{n} [{st}]" for n, st in zip(with_diff["name"][:8], with_diff["set"][:8])]
     empty = plot_card_impact(t, min_held=10**9)
     assert isinstance(empty, Figure) and not empty.axes[0].patches
 
@@ -135,3 +138,32 @@ def test_card_significance_is_adjusted_for_the_number_of_cards_compared():
     # compared alone, the moderate change is flagged (m = 1: the plain 95% interval)
     alone = card_impact(run([("Moderate", 200, 100)]), run([("Moderate", 200, 125)]))
     assert bool(alone.loc[0, "significant"])
+
+
+def test_cards_held_a_few_times_do_not_top_the_ranking():
+    """A user's finding: 'Humongous 0% -> 100%, held 1/1' topped the list by its raw
+    difference. The ranking is by how far the 95% interval lies from 0."""
+    import types
+
+    import pandas as pd
+
+    from munchkin_lab.sim.compare import interval_gap
+
+    def run(rows):
+        df = pd.DataFrame([{"key": f"x:{n}", "name": n, "set": "x", "kind": "item", "copies": 1,
+                            "held": h, "held_wins": w} for n, h, w in rows])
+        return types.SimpleNamespace(cards=df)
+
+    filler = [(f"Card {i:02}", 300, 75) for i in range(40)]
+    a = run(filler + [("Humongous", 1, 0), ("Steady", 400, 100), ("Slight", 400, 100)])
+    b = run(filler + [("Humongous", 1, 1), ("Steady", 400, 136), ("Slight", 400, 110)])
+    t = card_impact(a, b)
+    assert not t["significant"].any()  # 43 cards compared: Steady's 95% CI misses 0, not its corrected one
+    steady = t.set_index("name").loc["Steady"]
+    assert steady["diff"] == pytest.approx(0.09) and steady["ci_low"] > 0
+    hum = t.set_index("name").loc["Humongous"]
+    assert hum["diff"] == pytest.approx(1.0) and hum["ci_low"] < 0
+    names = list(t["name"])
+    assert names[:2] == ["Steady", "Slight"] and names[-1] == "Humongous"  # the largest raw change is last
+    assert interval_gap(steady["ci_low"], steady["ci_high"]) == pytest.approx(steady["ci_low"])
+    assert interval_gap(-0.3, -0.1) == pytest.approx(0.1) and interval_gap(-0.2, 0.05) == pytest.approx(-0.05)

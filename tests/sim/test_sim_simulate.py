@@ -237,3 +237,34 @@ def test_solo_solar_storm_simulates_and_munchkin_refuses_one_player(sim_url, bas
     assert (solo.games["turns"] >= 10).all()  # the greedy crew keeps the ship past turn 9
     with pytest.raises(ValueError, match="a Munchkin game seats 2 to 6 players"):
         simulate(base_deck, players=1, games=2, workers=1, progress=False)
+
+
+def test_used_counts_the_use_actions_of_each_card(base_deck):
+    """The per-card `used` counter: every `use` action naming a card (a Halfling's, an item's,
+    a Dungeon's ability), which `played` never counted; replayed games agree action by action."""
+    from collections import Counter
+
+    from munchkin_lab.engine import Game
+    from munchkin_lab.sim.bots import make_bot
+    from munchkin_lab.sim.simulate import play_game
+
+    pairs = base_deck.specs()
+    total = 0
+    for seed in range(6):
+        g = Game.new(players=4, deck=pairs, seed=seed)  # history on: the actions are kept
+        _cause, _steps, st = play_game(g, [make_bot("greedy", seed * 10 + k) for k in range(4)], 20_000)
+        uses = Counter(g.specs[a.card].key for a in g.actions if a.kind == "use")
+        assert dict(uses) == _by_key(g, st["used"])
+        total += sum(uses.values())
+    assert total > 0  # the greedy bots do use abilities in these games (the Halfling's)
+    r = simulate(base_deck, players=4, games=6, seed=3, workers=1, progress=False)
+    assert list(r.cards.columns[6:9]) == ["drawn", "played", "used"] and r.cards["used"].dtype == "int64"
+    assert (r.cards[r.cards["kind"] == "curse"]["used"] == 0).all()
+
+def _by_key(g, per_id):
+    out: dict = {}
+    for i, n in enumerate(per_id):
+        if n:
+            k = g.specs[i].key
+            out[k] = out.get(k, 0) + n
+    return out

@@ -8,7 +8,7 @@ import re
 import pytest
 from widget_helpers import pass_setup, strip_token
 
-from munchkin_lab.widgets import Board
+from munchkin_lab.widgets import Board, JournalError
 from munchkin_lab.widgets.board import MAIN_KINDS
 
 
@@ -161,7 +161,8 @@ def test_save_is_atomic_load_and_bad_saved_game(board, tmp_path, monkeypatch):
 
     with monkeypatch.context() as m:
         m.setattr(os, "replace", boom)
-        board.save_game("g", replace=True)
+        with pytest.raises(OSError, match="No space left"):
+            board.save_game("g", replace=True)
     assert "No space left" in board.message.value and path.read_text() == good
     assert [p.name for p in path.parent.iterdir() if p.name.endswith(".part")] == []
     board.load_btn.click()
@@ -172,7 +173,8 @@ def test_save_is_atomic_load_and_bad_saved_game(board, tmp_path, monkeypatch):
     board.load_btn.click()
     assert "mlab-msg-error" in board.message.value and "saved game" in board.message.value
     assert board.game.state_dict() == sd
-    board.save(tmp_path / "no-such-folder" / "x.json")
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        board.save(tmp_path / "no-such-folder" / "x.json")
     assert "mlab-msg-error" in board.message.value
     assert "folder" in board.message.value and "does not exist" in board.message.value
     assert ".part" not in board.message.value  # the file asked for, not the temporary one
@@ -208,6 +210,27 @@ def test_save_panel_names_stay_in_the_saves_folder(board, tmp_path):
     assert "no saved game named passwd.game.json" in board.message.value and "saved games: mix" in board.message.value
 
 
+def test_save_and_load_from_code_raise_the_error_the_buttons_show(board, tmp_path):
+    sd = board.game.state_dict()
+    with pytest.raises(ValueError, match=r"save name '\.\./evil': no path separators"):
+        board.save_game("../evil")
+    assert "mlab-msg-error" in board.message.value and "no path separators" in board.message.value
+    assert not (tmp_path.parent / "evil.game.json").exists()
+    broken = tmp_path / "broken.game.json"
+    broken.write_text("{not json")
+    with pytest.raises(ValueError):
+        board.load(broken)
+    assert "mlab-msg-error" in board.message.value and board.game.state_dict() == sd
+    with pytest.raises(ValueError, match="no saved game named nothing.game.json"):
+        board.load_game("nothing")
+    board.path_w.value = "../evil"  # the button: the same message, no exception
+    board.save_btn.click()
+    assert "no path separators" in html.unescape(board.message.value)
+    board.path_w.value = "ok"
+    assert board.save_game("ok") == tmp_path / "saves" / "ok.game.json"
+    assert board.save_game("ok") is None and "already exists" in board.message.value  # asks for Replace save
+
+
 def test_save_panel_replaces_a_save_only_after_confirmation(board, tmp_path):
     board.path_w.value = "mine"
     board.save_btn.click()
@@ -241,11 +264,14 @@ def test_save_from_code_never_replaces_a_file_that_is_not_a_saved_game(board, tm
     nb = tmp_path / "05_simulation.ipynb"
     nb.write_text('{"cells": [], "nbformat": 4}')
     for p in (notes, nb):
-        assert board.save(p) is None
+        with pytest.raises(FileExistsError, match="is not a saved game: not replaced"):
+            board.save(p)
         assert "mlab-msg-error" in board.message.value and "is not a saved game: not replaced" in board.message.value
     assert notes.read_text() == "keep me" and nb.read_text() == '{"cells": [], "nbformat": 4}'
-    assert board.save(tmp_path) is None and "is a folder" in board.message.value
-    assert board.save("") is None and "is a folder" in board.message.value
+    for p in (tmp_path, ""):
+        with pytest.raises(ValueError, match="is a folder"):
+            board.save(p)
+        assert "is a folder" in board.message.value
     g = tmp_path / "g.json"
     assert board.save(g) == g  # a new file
     board.autoplay(3)
@@ -281,7 +307,9 @@ def test_journal_resume_mid_combat(board, tmp_path):
 
 
 def test_journal_missing_file_is_a_message(tmp_path):
-    missing = Board.resume(tmp_path / "nope.jsonl")
+    with pytest.raises(JournalError, match="nope.jsonl: cannot read"):
+        Board.resume(tmp_path / "nope.jsonl")
+    missing = Board.resume(tmp_path / "nope.jsonl", strict=False)
     assert "cannot resume" in missing.message.value and "nope.jsonl" in missing.message.value
 
 

@@ -58,6 +58,20 @@ def test_empty_set_or_tag_result_lists_the_values(lab_db):
     assert "Ghost" in (t.count.value + t.error.value)
 
 
+def test_an_empty_tag_or_set_search_lists_the_values_once(lab_db):
+    t = CardBrowser("tag:", url=lab_db)
+    assert len(t.frame) == 0 and t.error.value == ""
+    import re
+
+    listed = re.search(r"tag: needs a value; the tags: ([^<]*)</div>", t.count.value).group(1).split(", ")
+    assert {"below the waist", "big", "dungeon", "ghost", "one-shot", "portal", "undead"} <= set(listed)
+    assert listed == sorted(listed)  # (designer cards of other tests may add their tags)
+    assert t.count.value.lower().count("undead") == 1  # the browser's own list is not added a second time
+    s = CardBrowser("set:", url=lab_db)
+    assert s.error.value == "" and "set: needs a value; the sets (code or name): fairy_dust" in s.count.value
+    assert "scooby_doo (Munchkin Scooby-Doo!)" in s.count.value
+
+
 def test_a_deck_value_that_is_no_pile_nor_saved_deck_says_so(lab_db):
     b = CardBrowser("deck:dungeons", url=lab_db)
     assert len(b.frame) == 0 and not b.error.value

@@ -308,3 +308,37 @@ def test_practice_dummy_carries_every_tag_the_card_tests_spelled_as_declared():
                "dungeon": {"vs_tag": [{"tag": "undead", "bonus": 2}, {"tag": "big", "bonus": 1}]}}
     assert _foe_tags(effects, names) == ["Dragon", "Undead"]
     assert _foe_tags({}, names) == []
+
+
+def test_try_an_item_whose_use_costs_a_hand_card_and_a_dungeon_ability_against_undead(lab_db):
+    """A user's finding: an item whose `use` ability costs a hand card was never offered on the
+    try board (P1's hand was empty). P1 now holds practice cards to pay with; a Dungeon whose
+    bonus against Undead is an ability condition shows it against the Undead Practice Dummy."""
+    from munchkin_lab.widgets.designer import try_board, try_game
+
+    lantern = {"name": "Sea Lantern", "kind": "item", "deck": "treasure", "slot": "one_hand", "bonus": 1,
+               "gold": 200, "effects": {"abilities": [
+                   {"when": "use", "who": "owner", "if": {"owner": "role:in_combat"}, "label": "Flare",
+                    "cost": [{"discard": "hand_card"}], "do": [{"combat_strength": 2}]}]}}
+    board = try_board(lantern, "editor_lab7")
+    sd = board.game.state_dict()
+    assert sd["players"][0]["hand"] == ["Practice Pebble 1", "Practice Pebble 2", "Practice Pebble 3"]
+    assert sd["combat"]["munchkin_strength"] == 4  # Level 3 + the lantern's bonus 1; the pebbles add nothing
+    uses = [a for a in board.game.legal_actions() if a.kind == "use"]
+    assert len(uses) == 3  # one per practice card to discard
+    board.play(uses[0])
+    sd = board.game.state_dict()
+    assert sd["combat"]["munchkin_strength"] == 6 and len(sd["players"][0]["hand"]) == 2
+    # a card with no such cost keeps P1's hand as it was (empty for an item)
+    g, _sc = try_game({"name": "Plain Helm", "kind": "item", "deck": "treasure", "slot": "headgear", "bonus": 1,
+                       "gold": 100}, "editor_lab7")
+    assert g.state_dict()["players"][0]["hand"] == []
+    shrine = {"name": "Bone Shrine", "kind": "dungeon", "deck": "dungeon", "effects": {"abilities": [
+        {"when": "in_play", "if": {"any_monster": "tag:undead"}, "do": [{"combat_strength": 2}]}]}}
+    board = try_board(shrine, "editor_lab7")
+    c = board.game.state_dict()["combat"]
+    assert (c["munchkin_strength"], c["monster_strength"]) == (5, 1)  # Level 3 + 2: the dummy is Undead
+    g, sc = try_game(dict(shrine, effects={"abilities": [
+        {"when": "in_play", "if": {"any_monster": "tag:ghost"}, "do": [{"combat_strength": 2}]}]}), "editor_lab7")
+    assert [c["tags"] for c in sc["cards"] if c["name"] == "Practice Dummy"] == [["Ghost"]]
+    assert g.state_dict()["combat"]["munchkin_strength"] == 5
