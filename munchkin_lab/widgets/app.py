@@ -41,7 +41,9 @@ def _journals(folder: Path, exclude: str | Path | None = None, limit: int = 12) 
     of the page or a closed tab left behind. The label gives the time the journal was last
     written, its number of lines after the header (the moves journaled) and, when a kernel
     still holds it (a page closed a moment ago: Voila ends its kernel later), that it is still
-    open elsewhere - resuming it then journals to a copy (``Board.resume``)."""
+    open elsewhere - resuming it then journals to a copy (``Board.resume``). A journal with
+    no move that no live board holds (a page opened and closed before any move) is deleted on
+    the way: it holds nothing to resume, and each page would leave one behind."""
     import time
 
     from .journal import in_use
@@ -61,6 +63,8 @@ def _journals(folder: Path, exclude: str | Path | None = None, limit: int = 12) 
             with open(p, "rb") as fh:
                 moves = max(0, sum(1 for _ in fh) - 1)
             if not moves:
+                if not in_use(p):  # a page opened and left before any move: nothing to keep
+                    p.unlink(missing_ok=True)
                 continue
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
             held = " · still open in another page" if in_use(p) else ""

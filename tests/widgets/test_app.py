@@ -48,8 +48,12 @@ def test_every_preset_starts_with_every_option(preset, lab_db, lab_home):
         if autopass and a is not None and board.game.outcome() is None:
             acts = board.game.legal_actions(labels=False, seat=a)
             assert not (len(acts) == 1 and acts[0].kind == "pass"), "auto-pass left a lone pass"
-    # each start replaced the last one's board: one journal per started game, all in the lab folder
-    assert len(list(lab_home.glob("board-*.journal.jsonl"))) == len(combos)
+    # each start replaced the last one's board: the journals are in the lab folder; those of
+    # replaced boards with no move (nothing to resume) are gone, the live board's stays
+    left = list(lab_home.glob("board-*.journal.jsonl"))
+    live = app.board.journal.path
+    assert live in left
+    assert all(len(p.read_text().splitlines()) > 1 for p in left if p != live)
 
 
 def test_auto_pass_passes_for_a_human_seat(lab_db, lab_home):
@@ -131,3 +135,16 @@ def test_a_reload_can_resume_the_game_it_left(lab_db, lab_home):
     bad.write_text('{"format": "nonsense"}\n')
     assert again.resume(str(bad)) is None and "cannot resume" in again.message.value
     assert again.board is board  # the current game stays
+
+
+def test_a_page_left_before_any_move_leaves_no_journal_behind(lab_db, lab_home):
+    """Each app page journals its board; one closed before any move held nothing to resume:
+    the next page's resume list deletes it (never one a live board holds, nor one with moves)."""
+    first = BoardApp(preset="base", players=3, seats=["human", "greedy", "greedy"], seed=3, url=lab_db)
+    empty = first.board.journal.path
+    assert empty.exists()
+    second = BoardApp(preset="base", players=3, seats=["human", "greedy", "greedy"], seed=4, url=lab_db)
+    assert empty.exists()  # the first page's board still holds it
+    first.board.journal.detach()  # that page is gone
+    second._list_journals()
+    assert not empty.exists() and second.board.journal.path.exists()
