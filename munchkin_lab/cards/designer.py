@@ -1264,11 +1264,37 @@ def _renumber(conn: Connection, sid: int, names: list[str]) -> None:
             conn.execute(update(ct).where(ct.c.id == cid, ct.c.position != pos).values(position=pos))
 
 
+class SetRemovalError(DesignerCardError):
+    """A set import would remove cards the file does not hold and the caller did not agree
+    to it (``remove_missing``); nothing was written. ``removed``: their names."""
+
+    def __init__(self, message: str, removed: list[str]):
+        super().__init__(message)
+        self.removed = list(removed)
+
+
+def _removal_refused(code: str, disp: str, gone: list[str], updated: list[str]) -> SetRemovalError:
+    shown = ", ".join(map(repr, gone[:20])) + (f", ... {len(gone) - 20} more" if len(gone) > 20 else "")
+    changed = (f"; it would also change {len(updated)} card(s) to the file's values: "
+               f"{', '.join(map(repr, updated[:20]))}" if updated else "")
+    return SetRemovalError(
+        f"set {code!r}: {len(gone)} card(s) of the database are not in {disp} and would be removed: {shown}"
+        f"{changed}. Nothing was written. If the file is older than the database, export the set again "
+        f"(`munchkin-lab set export {code} FILE`) and edit that; to remove them, confirm the import "
+        f"(`munchkin-lab set import FILE` asks; --yes) or pass remove_missing=True", gone)
+
+
 def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = False, text: str | None = None,
-               create_only: bool = False) -> SetImportResult:
+               create_only: bool = False, remove_missing: bool = False,
+               expect_removed: Iterable[str] | None = None) -> SetImportResult:
     """Bring a designer set file into the database: the set (created, or brought in line
     with the file: header, declared tags, cards added, updated or removed; unchanged cards
     keep their ``row_version``) and its cards in file order.
+
+    Cards of the set that the file does not hold are removed only with ``remove_missing=True``
+    (the user agreed): by default such an import is refused with :class:`SetRemovalError`
+    listing them (an older export imported back would otherwise drop the cards added since
+    and revert later edits; the CLI lists them, and the cards the file changes, and asks).
 
     The file is read as safely as the shipped set files and checked by the same schema
     (errors name ``file:line``, the card and the field); then against the database: a code
@@ -1282,9 +1308,15 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         dry_run: only work out what would change.
         text: the file's text instead of reading ``source``.
         create_only: refuse when the set exists already.
+        remove_missing: remove the set's cards that the file does not hold (default: refuse).
+        expect_removed: with ``remove_missing``, the card names a dry run showed as to be
+            removed (and the user agreed to): refused if the import would now remove any
+            other card (someone added one in between).
     Returns:
         :class:`SetImportResult`.
     Raises:
+        SetRemovalError: cards would be removed without ``remove_missing`` (or beyond
+            ``expect_removed``); nothing is written.
         DesignerCardError: every problem; nothing is written.
         OSError: the file cannot be read.
     """
@@ -1311,8 +1343,20 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
 
     sf, doc = _read_set(text, disp, names)
 
+    allowed = None if expect_removed is None else {n.lower() for n in expect_removed}
+
     def plan_of(conn: Connection) -> _SetPlan:
-        return _plan_set(conn, sf, doc, allow_existing=not create_only)
+        plan = _plan_set(conn, sf, doc, allow_existing=not create_only)
+        gone = plan.names["removed"]
+        if gone and not dry_run:
+            if not remove_missing:
+                raise _removal_refused(sf.set.code, disp, gone, plan.names["updated"])
+            extra = [n for n in gone if allowed is not None and n.lower() not in allowed]
+            if extra:
+                raise SetRemovalError(f"set {sf.set.code!r}: the database changed since the preview: the import "
+                                      f"would now also remove {', '.join(map(repr, extra))}; nothing was written, "
+                                      "run it again", gone)
+        return plan
 
     if dry_run:
         with _engine(url).connect() as conn:

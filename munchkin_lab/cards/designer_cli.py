@@ -217,11 +217,39 @@ def register(app: typer.Typer, search_command) -> None:
     @guarded
     def set_import(path: Path = typer.Argument(..., help="A designer set file (as written by set export)."),
                    dry_run: bool = typer.Option(False, "--dry-run", help="Only show what would change."),
+                   yes: bool = typer.Option(False, "--yes", "-y",
+                                            help="Do not ask before removing the set's cards the file lacks."),
                    url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
-        """Create or update a designer set from its file (cards added, updated, removed)."""
+        """Create or update a designer set from its file (cards added, updated, removed).
+
+        Cards of the set that the file lacks are removed only after the command lists them (and
+        the cards the file changes) and asks; without a terminal, refused unless --yes.
+        """
         from .designer import import_set
 
-        typer.echo(import_set(path, url=url, dry_run=dry_run).summary())
+        if dry_run:
+            typer.echo(import_set(path, url=url, dry_run=True).summary())
+            return
+        preview = import_set(path, url=url, dry_run=True)
+        gone, changed = preview.names["removed"], preview.names["updated"]
+        if gone:
+            def shown(names: list[str]) -> str:
+                return ", ".join(names[:20]) + (f", ... {len(names) - 20} more" if len(names) > 20 else "")
+
+            from ..plural import plural
+
+            typer.echo(f"{plural(len(gone), 'card')} of set {preview.code} {'are' if len(gone) != 1 else 'is'} "
+                       f"not in {path} and will be removed: {shown(gone)}")
+            if changed:
+                typer.echo(f"{plural(len(changed), 'card')} will be changed to the file's values (edits saved "
+                           f"since the file was exported are lost): {shown(changed)}")
+            if not yes:
+                from ..cli import confirm
+
+                if not confirm("Remove them and import the file?", f"nothing imported from {path}"):
+                    typer.echo("nothing imported (export the set again to edit its current cards)")
+                    raise typer.Exit(1)
+        typer.echo(import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone).summary())
 
     @set_app.command("delete")
     @guarded

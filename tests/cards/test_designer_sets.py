@@ -225,7 +225,11 @@ def test_yaml_round_trip_is_identical(url, tmp_path):
     preview = D.import_set(path, url=url, dry_run=True)
     assert preview == {"added": 1, "updated": 1, "removed": 1, "unchanged": 0} and preview.dry_run
     assert _db_state(url) == state
-    done = D.import_set(path, url=url)
+    with pytest.raises(D.SetRemovalError, match="1 card\\(s\\) of the database are not in .*my_fan.yaml and would "
+                       "be removed: 'Soggy Hat'; it would also change 1 card\\(s\\) to the file's values: 'Sea Ghost'"):
+        D.import_set(path, url=url)  # removing a card needs the designer's consent
+    assert _db_state(url) == state
+    done = D.import_set(path, url=url, remove_missing=True)
     assert done.names == {"added": ["Salt Imp"], "updated": ["Sea Ghost"], "removed": ["Soggy Hat"], "unchanged": []}
     assert yaml.safe_load(D.export_set("my_fan", url=url)) == doc
     assert api.card("Sea Ghost", url=url)["level"] == 8
@@ -665,3 +669,68 @@ def test_a_version_out_of_range_is_a_usage_error(url, command, version, why):
     assert res.exit_code == 2, res.output
     assert res.stderr == f"Error: --version must be {why}, got {version} (allowed: 1..2147483647)\n"
     assert api.card("Sea Ghost", url=url)["level"] == 6
+
+
+def _older_export_and_newer_db(url, tmp_path):
+    """A set exported, then a card added and another edited in the database: the file is older."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    old = tmp_path / "old.yaml"
+    D.export_set("my_fan", old, url=url)
+    D.add_card({"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    D.edit_card("Sea Ghost", None, {"level": 9}, url=url)
+    return old
+
+
+def test_set_import_of_an_older_export_removes_nothing_without_consent(url, tmp_path):
+    """New-user finding: importing an older export silently removed the cards added since and
+    reverted later edits. The API refuses (naming the cards and the way on) unless
+    ``remove_missing=True``; nothing is written."""
+    old = _older_export_and_newer_db(url, tmp_path)
+    state = _db_state(url)
+    with pytest.raises(D.SetRemovalError) as info:
+        D.import_set(old, url=url)
+    assert info.value.removed == ["Fen Wisp"]
+    text = str(info.value)
+    assert "would be removed: 'Fen Wisp'" in text and "change 1 card(s) to the file's values: 'Sea Ghost'" in text
+    assert "export the set again (`munchkin-lab set export my_fan FILE`)" in text and "remove_missing=True" in text
+    assert _db_state(url) == state and api.card("Sea Ghost", url=url)["level"] == 9
+    preview = D.import_set(old, url=url, dry_run=True)  # a dry run shows it and never refuses
+    assert preview.names["removed"] == ["Fen Wisp"] and preview.names["updated"] == ["Sea Ghost"]
+    # a preview agreed to, then someone adds another card: refused, nothing written
+    D.add_card({"name": "Bog Lurker", "kind": "monster", "deck": "door", "level": 3,
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    state = _db_state(url)
+    with pytest.raises(D.SetRemovalError, match="would now also remove 'Bog Lurker'"):
+        D.import_set(old, url=url, remove_missing=True, expect_removed=["Fen Wisp"])
+    assert _db_state(url) == state
+    done = D.import_set(old, url=url, remove_missing=True, expect_removed=["Fen Wisp", "Bog Lurker"])
+    assert done.names["removed"] == ["Fen Wisp", "Bog Lurker"] and api.card("Sea Ghost", url=url)["level"] == 6
+
+
+def test_set_import_command_lists_the_removed_and_changed_cards_and_asks(url, tmp_path):
+    old = _older_export_and_newer_db(url, tmp_path)
+    state = _db_state(url)
+
+    def run(*args, input=None):
+        return runner.invoke(app, [*args, "--url", url], input=input)
+
+    r = run("set", "import", str(old), input="n\n")
+    assert r.exit_code == 1, r.output
+    assert f"1 card of set my_fan is not in {old} and will be removed: Fen Wisp\n" in r.stdout
+    assert "1 card will be changed to the file's values" in r.stdout and ": Sea Ghost\n" in r.stdout
+    assert "Remove them and import the file? [y/N]" in r.stdout and "nothing imported" in r.stdout
+    r = run("set", "import", str(old), input="")  # no terminal: refused unless --yes
+    assert r.exit_code == 1 and f"Error: nothing imported from {old}: no answer" in r.stderr and "--yes" in r.stderr
+    assert _db_state(url) == state
+    r = run("set", "import", str(old), input="y\n")
+    assert r.exit_code == 0 and "set 'my_fan' updated: 0 added; 1 updated (Sea Ghost); 1 removed (Fen Wisp)" in r.stdout
+    with pytest.raises(D.DesignerCardError, match="no such card"):
+        D.get_card("Fen Wisp", url=url)
+    D.add_card({"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    r = run("set", "import", str(old), "--yes")
+    assert r.exit_code == 0 and "1 removed (Fen Wisp)" in r.stdout and "[y/N]" not in r.stdout
+    r = run("set", "import", str(old))  # nothing to remove: no question
+    assert r.exit_code == 0 and r.stdout.startswith("set 'my_fan' updated: 0 added; 0 updated; 0 removed; 1 unchanged")
