@@ -813,6 +813,11 @@ def edit_card(name: str, set_code: str | None, changes: Mapping[str, Any], row_v
     ``name`` (a rename) and ``set`` (a move to another designer set). A field set to ``None``
     goes back to its default (``level: null`` = unknown).
 
+    ``manual`` follows the effects: a card that was manual because of its effects (a
+    ``manual`` op, a form the engine lacks) and gets effects the engine runs is no longer
+    manual, unless ``changes`` sets ``manual`` itself; a flag the designer set on effects the
+    engine runs stays. A change of the flag is the first of the returned ``notes``.
+
     Args:
         name: the card's name (or an alias-free name key match); ``set_code``: its set (needed
             when several sets hold that name).
@@ -839,9 +844,20 @@ def edit_card(name: str, set_code: str | None, changes: Mapping[str, Any], row_v
             merged.pop(k, None)
         else:
             merged[k] = v
+    was_manual = bool(current.get("manual"))
+    if was_manual and "manual" not in changes and "effects" in changes \
+            and engine_notes(current.get("effects"), current.get("kind", "")):
+        # the flag came from the old effects (a manual op, a form the engine lacks): it follows
+        # the new effects; a card marked manual with effects the engine runs keeps its flag
+        merged.pop("manual", None)
     target = str(changes.get("set") or row["set_code"])
-    return save_card(merged, target, card_id=row["id"],
-                     row_version=row_version if row_version is not None else None, url=url)
+    saved = save_card(merged, target, card_id=row["id"],
+                      row_version=row_version if row_version is not None else None, url=url)
+    if saved.manual != was_manual and not saved.unchanged:
+        saved.notes.insert(0, "manual: true -> false: the effects now run in the engine (set manual: true to keep "
+                              "resolving the card by hand)" if was_manual else
+                              "manual: false -> true: the card is now resolved by hand on the board")
+    return saved
 
 
 def delete_card(name: str, set_code: str | None = None, row_version: int | None = None,

@@ -734,3 +734,31 @@ def test_set_import_command_lists_the_removed_and_changed_cards_and_asks(url, tm
     assert r.exit_code == 0 and "1 removed (Fen Wisp)" in r.stdout and "[y/N]" not in r.stdout
     r = run("set", "import", str(old))  # nothing to remove: no question
     assert r.exit_code == 0 and r.stdout.startswith("set 'my_fan' updated: 0 added; 0 updated; 0 removed; 1 unchanged")
+
+
+def test_manual_follows_the_effects_on_edit(url):
+    """New-user finding: a card manual because of a ``manual`` op kept ``manual: true`` after an
+    edit gave it effects the engine runs (so it was still resolved by hand). The flag follows
+    the effects unless the edit sets it; a flag set on effects the engine runs stays."""
+    D.create_set("my_fan", "My fan set", url=url)
+    odd = {"name": "Hand Ghost", "kind": "monster", "deck": "door", "level": 3,
+           "effects": {"bad_stuff": [{"manual": "the player sings a sea shanty"}]}}
+    assert D.add_card(odd, "my_fan", url=url).manual
+    saved = D.edit_card("Hand Ghost", None, {"effects": {"bad_stuff": [{"lose_levels": 1}]}}, url=url)
+    assert (saved.manual, saved.row_version) == (False, 2)
+    assert saved.notes[0].startswith("manual: true -> false: the effects now run in the engine")
+    assert not api.card("Hand Ghost", url=url)["manual"] and "manual" not in D.get_card("Hand Ghost", url=url)
+    saved = D.edit_card("Hand Ghost", None, {"effects": {"bad_stuff": [{"manual": "again"}]}}, url=url)
+    assert saved.manual and saved.notes[0] == "manual: false -> true: the card is now resolved by hand on the board"
+    # set by the designer in the edit: kept, and kept by a later edit of effects the engine runs
+    saved = D.edit_card("Hand Ghost", None, {"effects": {"bad_stuff": [{"lose_levels": 2}]}, "manual": True}, url=url)
+    assert saved.manual and not any(n.startswith("manual:") for n in saved.notes)
+    saved = D.edit_card("Hand Ghost", None, {"effects": {"bad_stuff": [{"lose_levels": 1}]}}, url=url)
+    assert saved.manual and api.card("Hand Ghost", url=url)["manual"]
+    # an edit of another field leaves a derived flag alone
+    D.edit_card("Hand Ghost", None, {"effects": {"bad_stuff": [{"manual": "x"}]}, "manual": None}, url=url)
+    saved = D.edit_card("Hand Ghost", None, {"level": 4}, url=url)
+    assert saved.manual and not any(n.startswith("manual:") for n in saved.notes)
+    r = runner.invoke(app, ["cards", "edit", "Hand Ghost", "{effects: {bad_stuff: [{lose_levels: 1}]}}", "--url", url])
+    assert r.exit_code == 0 and r.stdout.startswith("updated my_fan:Hand Ghost (version 8)\n"
+                                                    "note: manual: true -> false: the effects now run in the engine")
