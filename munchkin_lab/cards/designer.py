@@ -313,9 +313,12 @@ def _tag_rows(conn: Connection) -> dict[str, Mapping]:
 
 
 def _resolve_tags(model: CardFile, tags: dict[str, Mapping], set_code: str, who: str,
-                  extra: Mapping[str, str] | None = None) -> tuple[list[str], list[str], list[str]]:
+                  extra: Mapping[str, str] | None = None,
+                  dropped: Mapping[str, str] | None = None) -> tuple[list[str], list[str], list[str]]:
     """(explicit tag names, derived tag names, problems): a card may use the standard tags
-    (``tags.yaml``), its own set's tags (``extra``: key -> name) and the derived ones."""
+    (``tags.yaml``), its own set's tags (``extra``: key -> name) and the derived ones.
+    ``dropped`` (key -> name): tags the set declared that its file no longer declares (a
+    card may not keep one: it would stay in the database undeclared)."""
     from .build import derived_tags
 
     derived_keys = {d.lower(): d for d in DERIVED_TAGS}
@@ -325,6 +328,10 @@ def _resolve_tags(model: CardFile, tags: dict[str, Mapping], set_code: str, who:
         row = tags.get(key)
         if extra and key in extra:
             name = extra[key]
+        elif dropped and key in dropped:
+            problems.append(f"{who}: tags[{j}]: tag {t!r} is no longer declared in the file's tags: (set {set_code!r} "
+                            "declared it); declare it again, or take it off the card")
+            continue
         elif row is not None and row["declared_in"] in (None, set_code):
             name = row["name"]
         elif key in derived_keys:
@@ -1144,6 +1151,7 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
         if row is not None and row["declared_in"] not in (None, code):
             problems.append(f"{_where(doc, ('tags', i))}tags[{i}]: tag {t.name!r} is declared by set "
                             f"{row['declared_in']!r}; use another name")
+    dropped = {k: r["name"] for k, r in tags.items() if r["declared_in"] == code and k not in own_tags}
     stored = {r["name"].lower(): r for r in _rows(conn, Card.set_id == srow["id"])} if srow is not None else {}
     own_ids = [r["id"] for r in stored.values()]
     taken = _taken_names(conn, skip_ids=own_ids)
@@ -1159,7 +1167,7 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
             problems.append(f"{who}: name: duplicate card in set {code!r} (first: card #{seen[key] + 1})")
             continue
         seen[key] = i
-        explicit, derived, errs = _resolve_tags(c, tags, code, who, extra=own_tags)
+        explicit, derived, errs = _resolve_tags(c, tags, code, who, extra=own_tags, dropped=dropped)
         problems += errs
         checked.append((c, explicit, derived, who))
     problems += _shadow_problems([(c.name, [a.name for a in c.aliases], who) for c, _, _, who in checked], taken)

@@ -762,3 +762,31 @@ def test_manual_follows_the_effects_on_edit(url):
     r = runner.invoke(app, ["cards", "edit", "Hand Ghost", "{effects: {bad_stuff: [{lose_levels: 1}]}}", "--url", url])
     assert r.exit_code == 0 and r.stdout.startswith("updated my_fan:Hand Ghost (version 8)\n"
                                                     "note: manual: true -> false: the effects now run in the engine")
+
+
+def test_set_import_refuses_a_tag_the_file_no_longer_declares_but_a_card_carries(url, tmp_path):
+    """New-user finding: a file that dropped its ``Swampy`` declaration while a card still
+    carried the tag imported with exit 0 and kept the tag undeclared. Now an error naming the
+    card, the field and the line (as ``cards add`` refuses an undeclared tag); nothing written."""
+    D.create_set("my_fan", "My fan set", url=url)
+    path = tmp_path / "my_fan.yaml"
+    D.export_set("my_fan", path, url=url)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("cards: []", "tags:\n  - name: Swampy\ncards:\n  - name: Bog Lurker\n    kind: monster\n"
+                                 "    deck: door\n    level: 3\n    tags:\n      - Swampy\n"
+                                 "    effects:\n      bad_stuff:\n        - lose_levels: 1\n"), encoding="utf-8")
+    assert D.import_set(path, url=url)["added"] == 1 and api.card("Bog Lurker", url=url)["tags"] == ["Swampy"]
+    state, exported = _db_state(url), D.export_set("my_fan", url=url)
+    path.write_text(exported.replace("tags:\n  - name: Swampy\n", ""), encoding="utf-8")
+    with pytest.raises(D.DesignerCardError, match=r"my_fan.yaml:\d+: card 'Bog Lurker': tags\[0\]: tag 'Swampy' is no "
+                                                  r"longer declared in the file's tags: \(set 'my_fan' declared it\)"):
+        D.import_set(path, url=url)
+    r = runner.invoke(app, ["set", "import", str(path), "--url", url])
+    assert r.exit_code == 1 and "card 'Bog Lurker': tags[0]: tag 'Swampy' is no longer declared" in r.stderr
+    assert _db_state(url) == state and D.export_set("my_fan", url=url) == exported
+    # taking it off the card too: the import goes through and the tag is gone
+    path.write_text(exported.replace("tags:\n  - name: Swampy\n", "").replace("    tags:\n      - Swampy\n", ""),
+                    encoding="utf-8")
+    res = D.import_set(path, url=url)
+    assert res.names["updated"] == ["Bog Lurker"] and "tag 'Swampy' no longer declared" in res.summary()
+    assert api.card("Bog Lurker", url=url)["tags"] == [] and "Swampy" not in D.export_set("my_fan", url=url)
