@@ -1308,9 +1308,43 @@ def _removal_refused(code: str, disp: str, gone: list[str], updated: list[str]) 
         f"(`munchkin-lab set import FILE` asks; --yes) or pass remove_missing=True", gone)
 
 
+def _set_of_bundle(text: str, disp: str, code: str | None) -> tuple[str, str]:
+    """``(text, source)`` of a set file: ``text`` itself, or, when ``text`` is a deck bundle,
+    the set file of its designer set ``code`` (the only one when ``code`` is ``None``) with
+    ``source`` ``"FILE (set CODE)"``. Lines in messages are then those of that set's text.
+
+    Raises:
+        DesignerCardError: a bundle without that set (naming the ones it has), or ``code``
+            given for a file that is no bundle.
+    """
+    if "bundle" not in text:
+        data = None
+    else:
+        from .. import safe_yaml
+
+        try:
+            data = safe_yaml.read_yaml_text(text, disp).data
+        except safe_yaml.YamlFileError:
+            data = None  # reported by the set-file reader
+    if not (isinstance(data, dict) and "bundle" in data and isinstance(data.get("sets"), list)):
+        if code is not None:
+            raise DesignerCardError(f"{disp}: --set/bundle_set is for a deck bundle; this is a set file")
+        return text, disp
+    sets = [r for r in data["sets"] if isinstance(r, dict) and isinstance(r.get("set"), dict)]
+    codes = [str(r["set"].get("code")) for r in sets]
+    if code is None and len(sets) == 1:
+        code = codes[0]
+    if code is None or code not in codes:
+        have = ", ".join(codes) or "none"
+        what = f"no designer set {code!r}" if code is not None else "several designer sets"
+        raise DesignerCardError(f"{disp}: the bundle holds {what} (its sets: {have}); name one with --set CODE")
+    raw = sets[codes.index(code)]
+    return (f"# set {code} of the deck bundle {disp}\n" + _dump(raw)), f"{disp} (set {code})"
+
+
 def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = False, text: str | None = None,
                create_only: bool = False, remove_missing: bool = False,
-               expect_removed: Iterable[str] | None = None) -> SetImportResult:
+               expect_removed: Iterable[str] | None = None, bundle_set: str | None = None) -> SetImportResult:
     """Bring a designer set file into the database: the set (created, or brought in line
     with the file: header, declared tags, cards added, updated or removed; unchanged cards
     keep their ``row_version``) and its cards in file order.
@@ -1333,6 +1367,9 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         text: the file's text instead of reading ``source``.
         create_only: refuse when the set exists already.
         remove_missing: remove the set's cards that the file does not hold (default: refuse).
+        bundle_set: ``source`` may also be a deck bundle (``deck bundle``): its designer set of
+            this code is imported (``None``: the bundle's only set); this brings a set here up
+            to the bundle's version, so that ``deck import-bundle`` then uses it as it is.
         expect_removed: with ``remove_missing``, the card names a dry run showed as to be
             removed (and the user agreed to): refused if the import would now remove any
             other card (someone added one in between).
@@ -1359,6 +1396,8 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         text, probs = safe_yaml.decode_text(raw)
         if text is None:
             raise DesignerCardError([f"{p.where(disp)}: {p.message}" for p in probs])
+
+    text, disp = _set_of_bundle(text, disp, bundle_set)
 
     def names(data: Any) -> Any:  # the database's, this set's own taken from the file
         code = data.get("set", {}).get("code") if isinstance(data.get("set"), dict) else None

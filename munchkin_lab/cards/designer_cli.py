@@ -215,7 +215,10 @@ def register(app: typer.Typer, search_command) -> None:
 
     @set_app.command("import")
     @guarded
-    def set_import(path: Path = typer.Argument(..., help="A designer set file (as written by set export)."),
+    def set_import(path: Path = typer.Argument(..., help="A designer set file (as written by set export), or a deck "
+                                                         "bundle (deck bundle) to take its designer set from."),
+                   bundle_set: Optional[str] = typer.Option(None, "--set", help="The bundle's set to import (when "
+                                                            "the bundle holds several)."),
                    dry_run: bool = typer.Option(False, "--dry-run", help="Only show what would change."),
                    yes: bool = typer.Option(False, "--yes", "-y",
                                             help="Do not ask before removing the set's cards the file lacks."),
@@ -228,9 +231,9 @@ def register(app: typer.Typer, search_command) -> None:
         from .designer import import_set
 
         if dry_run:
-            typer.echo(import_set(path, url=url, dry_run=True).summary())
+            typer.echo(import_set(path, url=url, dry_run=True, bundle_set=bundle_set).summary())
             return
-        preview = import_set(path, url=url, dry_run=True)
+        preview = import_set(path, url=url, dry_run=True, bundle_set=bundle_set)
         gone, changed = preview.names["removed"], preview.names["updated"]
         if gone:
             def shown(names: list[str]) -> str:
@@ -249,7 +252,8 @@ def register(app: typer.Typer, search_command) -> None:
                 if not confirm("Remove them and import the file?", f"nothing imported from {path}"):
                     typer.echo("nothing imported (export the set again to edit its current cards)")
                     raise typer.Exit(1)
-        typer.echo(import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone).summary())
+        typer.echo(import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone,
+                              bundle_set=bundle_set).summary())
 
     @set_app.command("delete")
     @guarded
