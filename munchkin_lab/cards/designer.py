@@ -621,11 +621,40 @@ def _card_row(conn: Connection, name: str, set_code: str | None) -> Mapping | No
 
 
 def _find_card(conn: Connection, name: str, set_code: str | None) -> Mapping:
+    """The stored row of card ``name`` in ``set_code`` (any set when ``None``): by name
+    (exact, then :func:`name_key`), else by alias, as ``cards show`` and
+    :func:`munchkin_lab.cards.api.card` find a card (``"Bilge Spook"`` is Sea Ghost).
+
+    Raises:
+        DesignerCardError: no such card (with the closest names: ``did you mean 'Bog
+            Lurker'?``), or several (name the set).
+    """
     row = _card_row(conn, name, set_code)
-    if row is None:
-        where = f" in set {set_code!r}" if set_code else ""
-        raise DesignerCardError(f"card {name!r}: no such card{where}")
-    return row
+    if row is not None:
+        return row
+    ct, st, at = Card.__table__, CardSet.__table__, Alias.__table__
+    key = name_key(name)
+    q = select(ct, st.c.code.label("set_code"), st.c.origin.label("set_origin")).join(st, st.c.id == ct.c.set_id)
+    if set_code is not None:
+        q = q.where(st.c.code == set_code)
+    ids = sorted({cid for cid, alias in conn.execute(select(at.c.card_id, at.c.name)) if name_key(alias) == key})
+    rows = conn.execute(q.where(ct.c.id.in_(ids))).mappings().all() if ids else []
+    if len(rows) > 1:
+        keys = ", ".join(f"{r['set_code']}:{r['name']}" for r in rows)
+        raise DesignerCardError(f"card {name!r}: an alias of several cards ({keys}); give the card's name (and --set)")
+    if rows:
+        return rows[0]
+    import difflib
+
+    nq = select(ct.c.name).join(st, st.c.id == ct.c.set_id)
+    aq = select(at.c.name).join(ct, ct.c.id == at.c.card_id).join(st, st.c.id == ct.c.set_id)
+    if set_code is not None:
+        nq, aq = nq.where(st.c.code == set_code), aq.where(st.c.code == set_code)
+    every = {n.lower(): n for (n,) in conn.execute(nq.union(aq))}
+    near = [every[n] for n in difflib.get_close_matches(str(name).lower(), list(every), n=3, cutoff=0.6)]
+    where = f" in set {set_code!r}" if set_code else ""
+    hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
+    raise DesignerCardError(f"card {name!r}: no such card{where}{hint}")
 
 
 def add_card(card: Mapping[str, Any], set_code: str, url: str | None = None) -> SavedCard:
@@ -725,6 +754,12 @@ def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = N
     return saved
 
 
+def _future_version(who: str, row: Mapping, version: int) -> str:
+    """The refusal of a ``row_version`` the card has not reached (a typo, or another database)."""
+    return (f"{who}: version {version} is not a version this card has had: it is at version {row['row_version']} "
+            f"(`munchkin-lab cards show {row['name']!r}` shows it); pass the version you read")
+
+
 def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None, row_version: int | None = None,
               url: str | None = None) -> SavedCard:
     """Insert (``card_id=None``) or replace a designer card as a whole (the form's save).
@@ -759,6 +794,8 @@ def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None
             if old["origin"] != DESIGNER:
                 raise DesignerCardError(f"{who}: {old['name']!r} is a printed card and never changes in the lab: "
                                         "save a copy under a new name in a designer set")
+            if row_version is not None and row_version > old["row_version"]:
+                raise DesignerCardError(_future_version(who, old, row_version))
             if row_version is not None and old["row_version"] != row_version:
                 raise EditConflictError(
                     f"{who}: edit conflict: {old['name']!r} was saved by someone else since you opened it "
@@ -887,6 +924,8 @@ def delete_card(name: str, set_code: str | None = None, row_version: int | None 
         if row["origin"] != DESIGNER:
             raise DesignerCardError(f"{who}: a printed card is never deleted in the lab (it comes from "
                                     f"database/sets/{row['set_code']}.yaml)")
+        if row_version is not None and row_version > row["row_version"]:
+            raise DesignerCardError(_future_version(who, row, row_version))
         if row_version is not None and row["row_version"] != row_version:
             raise EditConflictError(f"{who}: edit conflict: saved by someone else since you opened it (version "
                                     f"{row_version}, now {row['row_version']}); reload it first")
@@ -913,18 +952,9 @@ def get_card(name: str, set_code: str | None = None, url: str | None = None) -> 
         DesignerCardError: no such card (or several: name the set).
     """
     from .api import _rows
-    from .api import card as _card_by_alias
-    from .errors import CardLookupError
 
     with _engine(url).connect() as conn:
-        row = _card_row(conn, name, set_code)
-        if row is None:
-            try:
-                found = _card_by_alias(name, set_code, url=url)
-            except CardLookupError:
-                found = None
-            row = _find_card(conn, found["name"] if found is not None else name,
-                             found["set"] if found is not None else set_code)
+        row = _find_card(conn, name, set_code)
         rows = _rows(conn, Card.id == row["id"])
     r = rows[0]
     return {**card_dict(r), "set": r["set"], "origin": r["origin"], "row_version": int(r["row_version"])}

@@ -290,7 +290,7 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
         taken = conn.execute(select(DeckRow.id).where(DeckRow.name == deck.name)).first()
         if taken is not None:
             raise BundleError(f"deck {deck.name!r}: a saved deck of that name is here already; import under another "
-                              "name (--as NAME / name=...)")
+                              "name (--name NAME / name=...)")
         return plans, deck, []
 
     if dry_run:

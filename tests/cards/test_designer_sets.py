@@ -790,3 +790,35 @@ def test_set_import_refuses_a_tag_the_file_no_longer_declares_but_a_card_carries
     res = D.import_set(path, url=url)
     assert res.names["updated"] == ["Bog Lurker"] and "tag 'Swampy' no longer declared" in res.summary()
     assert api.card("Bog Lurker", url=url)["tags"] == [] and "Swampy" not in D.export_set("my_fan", url=url)
+
+
+def test_edit_and_delete_find_a_card_as_show_does_and_say_what_is_wrong(url):
+    """New-user findings: ``cards edit "Swamp Thing"`` (an alias ``cards show`` accepts) said
+    "no such card"; a misspelt name had no suggestion; ``--version 5`` on a card at version 1
+    was called somebody else's save."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card({"name": "Bog Lurker", "kind": "monster", "deck": "door", "level": 3, "aliases": ["Swamp Thing"],
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+
+    def run(*args):
+        return runner.invoke(app, [*args, "--url", url])
+
+    r = run("cards", "edit", "Swamp Thing", "{level: 4}")
+    assert r.exit_code == 0 and r.stdout == "updated my_fan:Bog Lurker (version 2)\n", r.output
+    assert D.edit_card("swamp thing", "my_fan", {"level": 5}, url=url).key == "my_fan:Bog Lurker"
+    for cmd in (("cards", "edit", "Bog Lurkr", "{level: 4}"), ("cards", "show", "Bog Lurkr"),
+                ("cards", "delete", "Bog Lurkr")):
+        r = run(*cmd)
+        assert r.exit_code == 1 and "Error: card 'Bog Lurkr': no such card; did you mean 'Bog Lurker'?" in r.stderr
+    r = run("cards", "show", "Zzyzx Qwerty")
+    assert r.exit_code == 1 and r.stderr.strip() == "Error: card 'Zzyzx Qwerty': no such card"
+    r = run("cards", "edit", "Bog Lurker", "{level: 6}", "--version", "9")
+    assert r.exit_code == 1 and "card 'Bog Lurker': version 9 is not a version this card has had: it is at version 3" \
+        in r.stderr and "someone else" not in r.stderr
+    r = run("cards", "delete", "Swamp Thing", "--version", "9")
+    assert r.exit_code == 1 and "version 9 is not a version this card has had: it is at version 3" in r.stderr
+    with pytest.raises(D.EditConflictError, match=r"saved by someone else since you opened it \(version 2, now 3\)"):
+        D.edit_card("Bog Lurker", None, {"level": 6}, row_version=2, url=url)  # an older version: a conflict
+    assert api.card("Bog Lurker", url=url)["level"] == 5
+    r = run("cards", "delete", "Swamp Thing", "--version", "3")
+    assert r.exit_code == 0 and r.stdout == "deleted my_fan:Bog Lurker\n"

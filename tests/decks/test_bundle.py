@@ -155,8 +155,11 @@ def test_bundle_commands(fresh_sqlite, other_sqlite, tmp_path):
     assert r.exit_code == 0 and "designer set(s) created: wet_fan" in r.stdout
     r = runner.invoke(app, ["deck", "import-bundle", str(path), "--url", other_sqlite])
     assert r.exit_code == 1 and "Error: deck 'Wet mix': a saved deck of that name is here already" in r.stderr
-    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--as", "Wet copy", "--url", other_sqlite])
-    assert r.exit_code == 0 and "already here and identical: wet_fan" in r.stdout
+    assert "import under another name (--name NAME / name=...)" in r.stderr  # as `deck import --name`
+    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--name", "Wet copy", "--url", other_sqlite])
+    assert r.exit_code == 0 and "imported deck 'Wet copy'" in r.stdout and "already here and identical: wet_fan" in r.stdout
+    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--as", "Wet copy 2", "--url", other_sqlite])
+    assert r.exit_code == 0 and "imported deck 'Wet copy 2'" in r.stdout  # --as: the same option
     r = runner.invoke(app, ["deck", "check", "Wet copy", "--url", other_sqlite])
     assert "0 errors" in r.stdout
 
