@@ -244,8 +244,8 @@ def register(app: typer.Typer, search_command) -> None:
             typer.echo(f"{plural(len(gone), 'card')} of set {preview.code} {'are' if len(gone) != 1 else 'is'} "
                        f"not in {path} and will be removed: {shown(gone)}")
             if changed:
-                typer.echo(f"{plural(len(changed), 'card')} will be changed to the file's values (edits saved "
-                           f"since the file was exported are lost): {shown(changed)}")
+                typer.echo(f"{plural(len(changed), 'card')} will be changed to the file's values (an older file "
+                           f"undoes the edits saved since it was written): {shown(changed)}")
             if not yes:
                 from ..cli import confirm
 
