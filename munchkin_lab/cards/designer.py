@@ -110,14 +110,17 @@ class SetImportResult(dict):
     ``code`` (the set), ``created`` (the set is new), ``names`` (the card names of each count),
     ``notes`` (per-card notes, e.g. "set to manual"), ``dry_run``, ``header`` (what the file
     changes in an existing set's header and declared tags, one ``"field: old -> new"`` each;
-    ``[]`` for a new set or an unchanged header).
+    ``[]`` for a new set or an unchanged header), ``newer`` (updated cards that the file
+    holds as they were exported but that were edited in the database since: the import
+    would undo those edits).
     """
 
     def __init__(self, code: str, created: bool, names: dict[str, list[str]], notes: list[str], dry_run: bool,
-                 header: list[str] | None = None):
+                 header: list[str] | None = None, newer: list[str] | None = None):
         super().__init__({k: len(names[k]) for k in ("added", "updated", "removed", "unchanged")})
         self.code, self.created, self.names, self.notes, self.dry_run = code, created, names, notes, dry_run
         self.header = list(header or [])
+        self.newer = list(newer or [])
 
     def summary(self) -> str:
         """One line for people (plus the notes)."""
@@ -1063,8 +1066,12 @@ def export_set(code: str, path: str | Path | None = None, url: str | None = None
         doc["tags"] = tags
     doc["cards"] = [card_dict(r) for r in cards]
     what = "A designer set" if row["origin"] == DESIGNER else "A shipped set"
+    prints = ""
+    if row["origin"] == DESIGNER and doc["cards"]:  # by content: equal sets give equal text in any database
+        prints = _FINGERPRINTS + json.dumps({c["name"]: _card_fingerprint(c) for c in doc["cards"]},
+                                            ensure_ascii=False) + "\n"
     text = (f"# {what} exported by munchkin-lab (format: database/README.md). Edit it and bring it back with\n"
-            f"# `munchkin-lab set import FILE`.\n" + _dump(doc))
+            f"# `munchkin-lab set import FILE`.\n" + prints + _dump(doc))
     if path is not None:
         from ..fileio import atomic_write_text
 
@@ -1318,24 +1325,63 @@ def _renumber(conn: Connection, sid: int, names: list[str]) -> None:
             conn.execute(update(ct).where(ct.c.id == cid, ct.c.position != pos).values(position=pos))
 
 
-class SetRemovalError(DesignerCardError):
-    """A set import would remove cards the file does not hold and the caller did not agree
-    to it (``remove_missing``); nothing was written. ``removed``: their names."""
+class SetConsentError(DesignerCardError):
+    """A set import would lose stored cards or edits and the caller did not agree to it;
+    nothing was written. ``removed``: cards of the set the file lacks (agree with
+    ``remove_missing``); ``newer``: cards the file holds as exported but edited in the
+    database since, which the import would set back (agree with ``overwrite_newer``)."""
 
-    def __init__(self, message: str, removed: list[str]):
+    def __init__(self, message: str, removed: list[str], newer: Iterable[str] = ()):
         super().__init__(message)
-        self.removed = list(removed)
+        self.removed, self.newer = list(removed), list(newer)
 
 
-def _removal_refused(code: str, disp: str, gone: list[str], updated: list[str]) -> SetRemovalError:
-    shown = ", ".join(map(repr, gone[:20])) + (f", ... {len(gone) - 20} more" if len(gone) > 20 else "")
-    changed = (f"; it would also change {len(updated)} card(s) to the file's values: "
-               f"{', '.join(map(repr, updated[:20]))}" if updated else "")
-    return SetRemovalError(
-        f"set {code!r}: {len(gone)} card(s) of the database are not in {disp} and would be removed: {shown}"
-        f"{changed}. Nothing was written. If the file is older than the database, export the set again "
-        f"(`munchkin-lab set export {code} FILE`) and edit that; to remove them, confirm the import "
-        f"(`munchkin-lab set import FILE` asks; --yes) or pass remove_missing=True", gone)
+def _names(names: list[str]) -> str:
+    """At most 20 names, quoted, then how many more."""
+    return ", ".join(map(repr, names[:20])) + (f", ... {len(names) - 20} more" if len(names) > 20 else "")
+
+
+def _consent_refused(code: str, disp: str, gone: list[str], newer: list[str], updated: list[str]) -> SetConsentError:
+    parts, agree = [], []
+    if gone:
+        parts.append(f"{len(gone)} card(s) of the database are not in {disp} and would be removed: {_names(gone)}")
+        agree.append("remove_missing=True")
+    if newer:
+        parts.append(f"{len(newer)} card(s) were edited in the database after {disp} was exported and would lose "
+                     f"those edits: {_names(newer)}")
+        agree.append("overwrite_newer=True")
+    others = [n for n in updated if n not in newer]
+    if others:
+        parts.append(f"it would also change {len(others)} card(s) to the file's values: {_names(others)}")
+    return SetConsentError(
+        f"set {code!r}: " + "; ".join(parts) + ". Nothing was written. If the file is older than the database, "
+        f"export the set again (`munchkin-lab set export {code} FILE`) and edit that; to go ahead, confirm the "
+        f"import (`munchkin-lab set import FILE` asks; --yes) or pass {' and '.join(agree)}", gone, newer)
+
+
+#: The comment line of an exported designer set that holds its cards' fingerprints.
+_FINGERPRINTS = "# card fingerprints (set import spots edits saved after this export): "
+
+
+def _card_fingerprint(card: Any) -> str:
+    """A short hash of a card in the set-file form (:func:`card_dict`, or the card as read
+    from a set file): equal for equal cards, in any database."""
+    import hashlib
+
+    return hashlib.sha256(json.dumps(card, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()[:12]
+
+
+def _exported_fingerprints(text: str) -> dict[str, str]:
+    """``{name (lower case): fingerprint}`` from an exported set file's comment (``{}`` when
+    the file has none: written by hand, or its comments dropped)."""
+    for line in text.splitlines()[:5]:
+        if line.startswith(_FINGERPRINTS):
+            try:
+                data = json.loads(line[len(_FINGERPRINTS):])
+            except ValueError:
+                return {}
+            return {str(k).lower(): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+    return {}
 
 
 def _set_of_bundle(text: str, disp: str, code: str | None) -> tuple[str, str]:
@@ -1374,15 +1420,20 @@ def _set_of_bundle(text: str, disp: str, code: str | None) -> tuple[str, str]:
 
 def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = False, text: str | None = None,
                create_only: bool = False, remove_missing: bool = False,
-               expect_removed: Iterable[str] | None = None, bundle_set: str | None = None) -> SetImportResult:
+               expect_removed: Iterable[str] | None = None, bundle_set: str | None = None,
+               overwrite_newer: bool = False) -> SetImportResult:
     """Bring a designer set file into the database: the set (created, or brought in line
     with the file: header, declared tags, cards added, updated or removed; unchanged cards
     keep their ``row_version``) and its cards in file order.
 
     Cards of the set that the file does not hold are removed only with ``remove_missing=True``
-    (the user agreed): by default such an import is refused with :class:`SetRemovalError`
-    listing them (an older export imported back would otherwise drop the cards added since
-    and revert later edits; the CLI lists them, and the cards the file changes, and asks).
+    (the user agreed): by default such an import is refused with :class:`SetConsentError`
+    listing them (an older export imported back would otherwise drop the cards added since).
+    A file written by :func:`export_set` carries its cards' fingerprints (a comment line): a
+    card the file holds as exported but that was edited in the database since is set back
+    to the file's values only with ``overwrite_newer=True`` (a card changed in the file is
+    the designer's edit and goes in). The CLI lists both, and the other cards the file
+    changes, and asks.
 
     The file is read as safely as the shipped set files and checked by the same schema
     (errors name ``file:line``, the card and the field); then against the database: a code
@@ -1397,6 +1448,8 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         text: the file's text instead of reading ``source``.
         create_only: refuse when the set exists already.
         remove_missing: remove the set's cards that the file does not hold (default: refuse).
+        overwrite_newer: set cards edited in the database after the file's export back to
+            the file's values (default: refuse).
         bundle_set: ``source`` may also be a deck bundle (``deck bundle``): its designer set of
             this code is imported (``None``: the bundle's only set); this brings a set here up
             to the bundle's version, so that ``deck import-bundle`` then uses it as it is.
@@ -1406,8 +1459,9 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     Returns:
         :class:`SetImportResult`.
     Raises:
-        SetRemovalError: cards would be removed without ``remove_missing`` (or beyond
-            ``expect_removed``); nothing is written.
+        SetConsentError: cards would be removed without ``remove_missing`` (or beyond
+            ``expect_removed``), or later edits undone without ``overwrite_newer``; nothing
+            is written.
         DesignerCardError: every problem; nothing is written.
         OSError: the file cannot be read.
     """
@@ -1437,24 +1491,32 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     sf, doc = _read_set(text, disp, names)
 
     allowed = None if expect_removed is None else {n.lower() for n in expect_removed}
+    exported = _exported_fingerprints(text)  # the cards as exported: untouched in the file when equal
+    as_exported = {str(c.get("name")).lower() for c in _file_cards(doc.data)[0] if isinstance(c, dict)
+                   and exported.get(str(c.get("name")).lower()) == _card_fingerprint(c)}
+    newer: list[str] = []
 
     def plan_of(conn: Connection) -> _SetPlan:
         plan = _plan_set(conn, sf, doc, allow_existing=not create_only)
         gone = plan.names["removed"]
-        if gone and not dry_run:
-            if not remove_missing:
-                raise _removal_refused(sf.set.code, disp, gone, plan.names["updated"])
-            extra = [n for n in gone if allowed is not None and n.lower() not in allowed]
-            if extra:
-                raise SetRemovalError(f"set {sf.set.code!r}: the database changed since the preview: the import "
-                                      f"would now also remove {', '.join(map(repr, extra))}; nothing was written, "
-                                      "run it again", gone)
+        newer[:] = [c.name for c, old, *_ in plan.todo if old is not None and c.name.lower() in as_exported
+                    and _card_fingerprint(card_dict(old)) != exported[c.name.lower()]]
+        if dry_run:
+            return plan
+        if (gone and not remove_missing) or (newer and not overwrite_newer):
+            raise _consent_refused(sf.set.code, disp, [] if remove_missing else gone,
+                                   [] if overwrite_newer else newer, plan.names["updated"])
+        extra = [n for n in gone if allowed is not None and n.lower() not in allowed]
+        if extra:
+            raise SetConsentError(f"set {sf.set.code!r}: the database changed since the preview: the import "
+                                  f"would now also remove {_names(extra)}; nothing was written, run it again", gone)
         return plan
 
     if dry_run:
         with _engine(url).connect() as conn:
             plan = plan_of(conn)
-        return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True, plan.header_changes)
+        return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True, plan.header_changes,
+                               newer)
 
     def work(conn: Connection) -> _SetPlan:
         from .build import TABLES
@@ -1468,4 +1530,5 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
 
     plan = config.run_write(_engine(url), work)
     _forget_caches()
-    return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes)
+    return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes,
+                           newer)

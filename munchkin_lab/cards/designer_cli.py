@@ -221,12 +221,13 @@ def register(app: typer.Typer, search_command) -> None:
                                                             "the bundle holds several)."),
                    dry_run: bool = typer.Option(False, "--dry-run", help="Only show what would change."),
                    yes: bool = typer.Option(False, "--yes", "-y",
-                                            help="Do not ask before removing the set's cards the file lacks."),
+                                            help="Do not ask before removing the set's cards the file lacks or undoing later edits."),
                    url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Create or update a designer set from its file (cards added, updated, removed).
 
-        Cards of the set that the file lacks are removed only after the command lists them (and
-        the cards the file changes) and asks; without a terminal, refused unless --yes.
+        Cards of the set that the file lacks are removed, and cards edited in the database after
+        the file was exported are set back, only after the command lists them (and the other
+        cards the file changes) and asks; without a terminal, refused unless --yes.
         """
         from .designer import import_set
 
@@ -234,26 +235,32 @@ def register(app: typer.Typer, search_command) -> None:
             typer.echo(import_set(path, url=url, dry_run=True, bundle_set=bundle_set).summary())
             return
         preview = import_set(path, url=url, dry_run=True, bundle_set=bundle_set)
-        gone, changed = preview.names["removed"], preview.names["updated"]
-        if gone:
+        gone, newer = preview.names["removed"], preview.newer
+        if gone or newer:
+            from ..plural import plural
+
             def shown(names: list[str]) -> str:
                 return ", ".join(names[:20]) + (f", ... {len(names) - 20} more" if len(names) > 20 else "")
 
-            from ..plural import plural
-
-            typer.echo(f"{plural(len(gone), 'card')} of set {preview.code} {'are' if len(gone) != 1 else 'is'} "
-                       f"not in {path} and will be removed: {shown(gone)}")
-            if changed:
-                typer.echo(f"{plural(len(changed), 'card')} will be changed to the file's values (an older file "
-                           f"undoes the edits saved since it was written): {shown(changed)}")
+            if gone:
+                typer.echo(f"{plural(len(gone), 'card')} of set {preview.code} {'are' if len(gone) != 1 else 'is'} "
+                           f"not in {path} and will be removed: {shown(gone)}")
+            if newer:
+                typer.echo(f"{plural(len(newer), 'card')} {'were' if len(newer) != 1 else 'was'} edited in the database "
+                           f"after {path} was exported and will lose those edits: {shown(newer)}")
+            others = [n for n in preview.names["updated"] if n not in newer]
+            if others:
+                typer.echo(f"{plural(len(others), 'card')} will be changed to the file's values (an older file "
+                           f"undoes the edits saved since it was written): {shown(others)}")
             if not yes:
                 from ..cli import confirm
 
-                if not confirm("Remove them and import the file?", f"nothing imported from {path}"):
+                what = " and ".join((["remove those cards"] if gone else []) + (["undo those edits"] if newer else []))
+                if not confirm(f"Import the file and {what}?", f"nothing imported from {path}"):
                     typer.echo("nothing imported (export the set again to edit its current cards)")
                     raise typer.Exit(1)
         typer.echo(import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone,
-                              bundle_set=bundle_set).summary())
+                              overwrite_newer=bool(newer), bundle_set=bundle_set).summary())
 
     @set_app.command("delete")
     @guarded

@@ -225,7 +225,7 @@ def test_yaml_round_trip_is_identical(url, tmp_path):
     preview = D.import_set(path, url=url, dry_run=True)
     assert preview == {"added": 1, "updated": 1, "removed": 1, "unchanged": 0} and preview.dry_run
     assert _db_state(url) == state
-    with pytest.raises(D.SetRemovalError, match="1 card\\(s\\) of the database are not in .*my_fan.yaml and would "
+    with pytest.raises(D.SetConsentError, match="1 card\\(s\\) of the database are not in .*my_fan.yaml and would "
                        "be removed: 'Soggy Hat'; it would also change 1 card\\(s\\) to the file's values: 'Sea Ghost'"):
         D.import_set(path, url=url)  # removing a card needs the designer's consent
     assert _db_state(url) == state
@@ -686,27 +686,66 @@ def _older_export_and_newer_db(url, tmp_path):
 def test_set_import_of_an_older_export_removes_nothing_without_consent(url, tmp_path):
     """New-user finding: importing an older export silently removed the cards added since and
     reverted later edits. The API refuses (naming the cards and the way on) unless
-    ``remove_missing=True``; nothing is written."""
+    ``remove_missing=True`` (cards the file lacks) and ``overwrite_newer=True`` (cards the file
+    holds as exported, edited in the database since: the export's fingerprints tell); nothing
+    is written."""
     old = _older_export_and_newer_db(url, tmp_path)
+    assert old.read_text(encoding="utf-8").splitlines()[2].startswith("# card fingerprints (set import spots edits")
     state = _db_state(url)
-    with pytest.raises(D.SetRemovalError) as info:
+    with pytest.raises(D.SetConsentError) as info:
         D.import_set(old, url=url)
-    assert info.value.removed == ["Fen Wisp"]
+    assert (info.value.removed, info.value.newer) == (["Fen Wisp"], ["Sea Ghost"])
     text = str(info.value)
-    assert "would be removed: 'Fen Wisp'" in text and "change 1 card(s) to the file's values: 'Sea Ghost'" in text
-    assert "export the set again (`munchkin-lab set export my_fan FILE`)" in text and "remove_missing=True" in text
+    assert "1 card(s) of the database are not in" in text and "would be removed: 'Fen Wisp'" in text
+    assert "1 card(s) were edited in the database after" in text and "would lose those edits: 'Sea Ghost'" in text
+    assert "export the set again (`munchkin-lab set export my_fan FILE`)" in text
+    assert "remove_missing=True and overwrite_newer=True" in text
+    with pytest.raises(D.SetConsentError) as info:  # agreeing to the removal only: the edit is still kept
+        D.import_set(old, url=url, remove_missing=True)
+    assert (info.value.removed, info.value.newer) == ([], ["Sea Ghost"]) and "overwrite_newer=True" in str(info.value)
     assert _db_state(url) == state and api.card("Sea Ghost", url=url)["level"] == 9
     preview = D.import_set(old, url=url, dry_run=True)  # a dry run shows it and never refuses
-    assert preview.names["removed"] == ["Fen Wisp"] and preview.names["updated"] == ["Sea Ghost"]
+    assert preview.names["removed"] == ["Fen Wisp"] and preview.newer == ["Sea Ghost"]
     # a preview agreed to, then someone adds another card: refused, nothing written
     D.add_card({"name": "Bog Lurker", "kind": "monster", "deck": "door", "level": 3,
                 "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
     state = _db_state(url)
-    with pytest.raises(D.SetRemovalError, match="would now also remove 'Bog Lurker'"):
-        D.import_set(old, url=url, remove_missing=True, expect_removed=["Fen Wisp"])
+    with pytest.raises(D.SetConsentError, match="would now also remove 'Bog Lurker'"):
+        D.import_set(old, url=url, remove_missing=True, overwrite_newer=True, expect_removed=["Fen Wisp"])
     assert _db_state(url) == state
-    done = D.import_set(old, url=url, remove_missing=True, expect_removed=["Fen Wisp", "Bog Lurker"])
+    done = D.import_set(old, url=url, remove_missing=True, overwrite_newer=True,
+                        expect_removed=["Fen Wisp", "Bog Lurker"])
     assert done.names["removed"] == ["Fen Wisp", "Bog Lurker"] and api.card("Sea Ghost", url=url)["level"] == 6
+
+
+def test_set_import_takes_the_designers_own_file_edits_without_asking(url, tmp_path):
+    """The usual route (export, edit the file, import; edit again, import again) asks nothing:
+    a card changed in the file is the designer's edit, not an older copy."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    D.add_card({"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    path = tmp_path / "my_fan.yaml"
+    D.export_set("my_fan", path, url=url)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("level: 6", "level: 7"), encoding="utf-8")
+    first = D.import_set(path, url=url)
+    assert first.names["updated"] == ["Sea Ghost"] and first.newer == []
+    path.write_text(text.replace("level: 6", "level: 8").replace("level: 2", "level: 3"), encoding="utf-8")
+    second = D.import_set(path, url=url)
+    assert second.names["updated"] == ["Sea Ghost", "Fen Wisp"] and second.newer == []
+    assert (api.card("Sea Ghost", url=url)["level"], api.card("Fen Wisp", url=url)["level"]) == (8, 3)
+    # Fen Wisp edited in the database; the file (Fen Wisp as exported) would undo it: refused
+    D.edit_card("Fen Wisp", None, {"level": 5}, url=url)
+    path.write_text(text.replace("level: 6", "level: 9"), encoding="utf-8")
+    with pytest.raises(D.SetConsentError) as info:
+        D.import_set(path, url=url)
+    assert info.value.newer == ["Fen Wisp"] and info.value.removed == []
+    assert "it would also change 1 card(s) to the file's values: 'Sea Ghost'" in str(info.value)
+    assert api.card("Fen Wisp", url=url)["level"] == 5 and api.card("Sea Ghost", url=url)["level"] == 8
+    # an export taken now imports back unchanged
+    again = D.export_set("my_fan", url=url)
+    assert D.import_set("my_fan.yaml", text=again, url=url) == {"added": 0, "updated": 0, "removed": 0, "unchanged": 2}
 
 
 def test_set_import_command_lists_the_removed_and_changed_cards_and_asks(url, tmp_path):
@@ -719,8 +758,10 @@ def test_set_import_command_lists_the_removed_and_changed_cards_and_asks(url, tm
     r = run("set", "import", str(old), input="n\n")
     assert r.exit_code == 1, r.output
     assert f"1 card of set my_fan is not in {old} and will be removed: Fen Wisp\n" in r.stdout
-    assert "1 card will be changed to the file's values" in r.stdout and ": Sea Ghost\n" in r.stdout
-    assert "Remove them and import the file? [y/N]" in r.stdout and "nothing imported" in r.stdout
+    assert f"1 card was edited in the database after {old} was exported and will lose those edits: Sea Ghost\n" \
+        in r.stdout
+    assert "Import the file and remove those cards and undo those edits? [y/N]" in r.stdout
+    assert "nothing imported" in r.stdout
     r = run("set", "import", str(old), input="")  # no terminal: refused unless --yes
     assert r.exit_code == 1 and f"Error: nothing imported from {old}: no answer" in r.stderr and "--yes" in r.stderr
     assert _db_state(url) == state
