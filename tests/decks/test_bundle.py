@@ -226,6 +226,8 @@ def test_the_clash_advice_works_a_set_brought_up_to_the_bundles_version(db_url, 
     assert _state(other_sqlite) == before
     with pytest.raises(D.DesignerCardError, match=r"the bundle holds no designer set 'dry_fan' \(its sets: wet_fan\)"):
         D.import_set(path, url=other_sqlite, bundle_set="dry_fan")
+    with pytest.raises(D.DesignerCardError, match="--set/bundle_set is for a deck bundle; this is a set file"):
+        D.import_set("wet_fan.yaml", text=D.export_set("wet_fan", url=db_url), url=other_sqlite, bundle_set="wet_fan")
     # the advice, step 1: the bundle's set (asks before removing Puddle, which the bundle lacks)
     r = runner.invoke(app, ["set", "import", str(path), "--set", "wet_fan", "--url", other_sqlite], input="n\n")
     assert r.exit_code == 1 and "will be removed: Puddle" in r.stdout and _state(other_sqlite) == before
