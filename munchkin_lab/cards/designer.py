@@ -130,7 +130,11 @@ class SetImportResult(dict):
                  for k in ("added", "updated", "removed", "unchanged")]
         if self.header:
             parts.insert(0, "header: " + ", ".join(self.header))
-        return "\n".join([head + what + "; ".join(parts)] + [f"note: {n}" for n in self.notes])
+        notes = list(self.notes)
+        if self.newer:
+            notes.append(f"edited in the database after the file was exported, set back to the file's values: "
+                         f"{', '.join(self.newer[:10])}")
+        return "\n".join([head + what + "; ".join(parts)] + [f"note: {n}" for n in notes])
 
 
 # --------------------------------------------------------------------------- names

@@ -706,6 +706,8 @@ def test_set_import_of_an_older_export_removes_nothing_without_consent(url, tmp_
     assert _db_state(url) == state and api.card("Sea Ghost", url=url)["level"] == 9
     preview = D.import_set(old, url=url, dry_run=True)  # a dry run shows it and never refuses
     assert preview.names["removed"] == ["Fen Wisp"] and preview.newer == ["Sea Ghost"]
+    assert preview.summary().endswith("\nnote: edited in the database after the file was exported, set back to the "
+                                      "file's values: Sea Ghost")
     # a preview agreed to, then someone adds another card: refused, nothing written
     D.add_card({"name": "Bog Lurker", "kind": "monster", "deck": "door", "level": 3,
                 "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
