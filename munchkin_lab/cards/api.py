@@ -590,6 +590,17 @@ def _read_csv_entries(path: Path) -> tuple[list[dict], list[str]]:
     return entries, problems
 
 
+def _in_line_order(problems: list[str], disp: str) -> list[str]:
+    """``problems`` with those naming a line of ``disp`` (``FILE:LINE: ...``) sorted by line
+    (as ``db check`` and ``set import`` list them), then the others (the whole file's, such as
+    the advice on missing sets) in their order."""
+    import re
+
+    at = re.compile(re.escape(disp) + r":(\d+): ")
+    numbered = [(int(m.group(1)), n, p) for n, p in enumerate(problems) if (m := at.match(p))]
+    return [p for *_k, p in sorted(numbered)] + [p for p in problems if not at.match(p)]
+
+
 def _import_plan(conn: Connection, entries: list[dict], problems: list[str], replace: bool, disp: str) -> dict:
     """Validate ``entries`` against the database and work out what to change (no writes).
 
@@ -684,7 +695,7 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
                 problems.append(f"{disp}: card {r['name']!r}: set {r['set']!r}: missing from the CSV "
                                 f"but used by saved deck {in_decks[r['id']]!r}: not deleted")
     if problems:
-        raise CardDataError(problems)
+        raise CardDataError(_in_line_order(problems, disp))
     return {"set_ids": set_ids, "tags": tags, "existing": existing, "gone": gone, "kept": kept}
 
 

@@ -110,14 +110,17 @@ class SetImportResult(dict):
     ``code`` (the set), ``created`` (the set is new), ``names`` (the card names of each count),
     ``notes`` (per-card notes, e.g. "set to manual"), ``dry_run``, ``header`` (what the file
     changes in an existing set's header and declared tags, one ``"field: old -> new"`` each;
-    ``[]`` for a new set or an unchanged header).
+    ``[]`` for a new set or an unchanged header), ``newer`` (updated cards that the file
+    holds as they were exported but that were edited in the database since: the import
+    would undo those edits).
     """
 
     def __init__(self, code: str, created: bool, names: dict[str, list[str]], notes: list[str], dry_run: bool,
-                 header: list[str] | None = None):
+                 header: list[str] | None = None, newer: list[str] | None = None):
         super().__init__({k: len(names[k]) for k in ("added", "updated", "removed", "unchanged")})
         self.code, self.created, self.names, self.notes, self.dry_run = code, created, names, notes, dry_run
         self.header = list(header or [])
+        self.newer = list(newer or [])
 
     def summary(self) -> str:
         """One line for people (plus the notes)."""
@@ -127,7 +130,11 @@ class SetImportResult(dict):
                  for k in ("added", "updated", "removed", "unchanged")]
         if self.header:
             parts.insert(0, "header: " + ", ".join(self.header))
-        return "\n".join([head + what + "; ".join(parts)] + [f"note: {n}" for n in self.notes])
+        notes = list(self.notes)
+        if self.newer:
+            notes.append(f"edited in the database after the file was exported, set back to the file's values: "
+                         f"{', '.join(self.newer[:10])}")
+        return "\n".join([head + what + "; ".join(parts)] + [f"note: {n}" for n in notes])
 
 
 # --------------------------------------------------------------------------- names
@@ -313,9 +320,12 @@ def _tag_rows(conn: Connection) -> dict[str, Mapping]:
 
 
 def _resolve_tags(model: CardFile, tags: dict[str, Mapping], set_code: str, who: str,
-                  extra: Mapping[str, str] | None = None) -> tuple[list[str], list[str], list[str]]:
+                  extra: Mapping[str, str] | None = None,
+                  dropped: Mapping[str, str] | None = None) -> tuple[list[str], list[str], list[str]]:
     """(explicit tag names, derived tag names, problems): a card may use the standard tags
-    (``tags.yaml``), its own set's tags (``extra``: key -> name) and the derived ones."""
+    (``tags.yaml``), its own set's tags (``extra``: key -> name) and the derived ones.
+    ``dropped`` (key -> name): tags the set declared that its file no longer declares (a
+    card may not keep one: it would stay in the database undeclared)."""
     from .build import derived_tags
 
     derived_keys = {d.lower(): d for d in DERIVED_TAGS}
@@ -325,6 +335,10 @@ def _resolve_tags(model: CardFile, tags: dict[str, Mapping], set_code: str, who:
         row = tags.get(key)
         if extra and key in extra:
             name = extra[key]
+        elif dropped and key in dropped:
+            problems.append(f"{who}: tags[{j}]: tag {t!r} is no longer declared in the file's tags: (set {set_code!r} "
+                            "declared it); declare it again, or take it off the card")
+            continue
         elif row is not None and row["declared_in"] in (None, set_code):
             name = row["name"]
         elif key in derived_keys:
@@ -614,11 +628,40 @@ def _card_row(conn: Connection, name: str, set_code: str | None) -> Mapping | No
 
 
 def _find_card(conn: Connection, name: str, set_code: str | None) -> Mapping:
+    """The stored row of card ``name`` in ``set_code`` (any set when ``None``): by name
+    (exact, then :func:`name_key`), else by alias, as ``cards show`` and
+    :func:`munchkin_lab.cards.api.card` find a card (``"Bilge Spook"`` is Sea Ghost).
+
+    Raises:
+        DesignerCardError: no such card (with the closest names: ``did you mean 'Bog
+            Lurker'?``), or several (name the set).
+    """
     row = _card_row(conn, name, set_code)
-    if row is None:
-        where = f" in set {set_code!r}" if set_code else ""
-        raise DesignerCardError(f"card {name!r}: no such card{where}")
-    return row
+    if row is not None:
+        return row
+    ct, st, at = Card.__table__, CardSet.__table__, Alias.__table__
+    key = name_key(name)
+    q = select(ct, st.c.code.label("set_code"), st.c.origin.label("set_origin")).join(st, st.c.id == ct.c.set_id)
+    if set_code is not None:
+        q = q.where(st.c.code == set_code)
+    ids = sorted({cid for cid, alias in conn.execute(select(at.c.card_id, at.c.name)) if name_key(alias) == key})
+    rows = conn.execute(q.where(ct.c.id.in_(ids))).mappings().all() if ids else []
+    if len(rows) > 1:
+        keys = ", ".join(f"{r['set_code']}:{r['name']}" for r in rows)
+        raise DesignerCardError(f"card {name!r}: an alias of several cards ({keys}); give the card's name (and --set)")
+    if rows:
+        return rows[0]
+    import difflib
+
+    nq = select(ct.c.name).join(st, st.c.id == ct.c.set_id)
+    aq = select(at.c.name).join(ct, ct.c.id == at.c.card_id).join(st, st.c.id == ct.c.set_id)
+    if set_code is not None:
+        nq, aq = nq.where(st.c.code == set_code), aq.where(st.c.code == set_code)
+    every = {n.lower(): n for (n,) in conn.execute(nq.union(aq))}
+    near = [every[n] for n in difflib.get_close_matches(str(name).lower(), list(every), n=3, cutoff=0.6)]
+    where = f" in set {set_code!r}" if set_code else ""
+    hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
+    raise DesignerCardError(f"card {name!r}: no such card{where}{hint}")
 
 
 def add_card(card: Mapping[str, Any], set_code: str, url: str | None = None) -> SavedCard:
@@ -718,6 +761,12 @@ def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = N
     return saved
 
 
+def _future_version(who: str, row: Mapping, version: int) -> str:
+    """The refusal of a ``row_version`` the card has not reached (a typo, or another database)."""
+    return (f"{who}: version {version} is not a version this card has had: it is at version {row['row_version']} "
+            f"(`munchkin-lab cards show {row['name']!r}` shows it); pass the version you read")
+
+
 def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None, row_version: int | None = None,
               url: str | None = None) -> SavedCard:
     """Insert (``card_id=None``) or replace a designer card as a whole (the form's save).
@@ -752,6 +801,8 @@ def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None
             if old["origin"] != DESIGNER:
                 raise DesignerCardError(f"{who}: {old['name']!r} is a printed card and never changes in the lab: "
                                         "save a copy under a new name in a designer set")
+            if row_version is not None and row_version > old["row_version"]:
+                raise DesignerCardError(_future_version(who, old, row_version))
             if row_version is not None and old["row_version"] != row_version:
                 raise EditConflictError(
                     f"{who}: edit conflict: {old['name']!r} was saved by someone else since you opened it "
@@ -813,6 +864,11 @@ def edit_card(name: str, set_code: str | None, changes: Mapping[str, Any], row_v
     ``name`` (a rename) and ``set`` (a move to another designer set). A field set to ``None``
     goes back to its default (``level: null`` = unknown).
 
+    ``manual`` follows the effects: a card that was manual because of its effects (a
+    ``manual`` op, a form the engine lacks) and gets effects the engine runs is no longer
+    manual, unless ``changes`` sets ``manual`` itself; a flag the designer set on effects the
+    engine runs stays. A change of the flag is the first of the returned ``notes``.
+
     Args:
         name: the card's name (or an alias-free name key match); ``set_code``: its set (needed
             when several sets hold that name).
@@ -839,9 +895,20 @@ def edit_card(name: str, set_code: str | None, changes: Mapping[str, Any], row_v
             merged.pop(k, None)
         else:
             merged[k] = v
+    was_manual = bool(current.get("manual"))
+    if was_manual and "manual" not in changes and "effects" in changes \
+            and engine_notes(current.get("effects"), current.get("kind", "")):
+        # the flag came from the old effects (a manual op, a form the engine lacks): it follows
+        # the new effects; a card marked manual with effects the engine runs keeps its flag
+        merged.pop("manual", None)
     target = str(changes.get("set") or row["set_code"])
-    return save_card(merged, target, card_id=row["id"],
-                     row_version=row_version if row_version is not None else None, url=url)
+    saved = save_card(merged, target, card_id=row["id"],
+                      row_version=row_version if row_version is not None else None, url=url)
+    if saved.manual != was_manual and not saved.unchanged:
+        saved.notes.insert(0, "manual: true -> false: the effects now run in the engine (set manual: true to keep "
+                              "resolving the card by hand)" if was_manual else
+                              "manual: false -> true: the card is now resolved by hand on the board")
+    return saved
 
 
 def delete_card(name: str, set_code: str | None = None, row_version: int | None = None,
@@ -864,6 +931,8 @@ def delete_card(name: str, set_code: str | None = None, row_version: int | None 
         if row["origin"] != DESIGNER:
             raise DesignerCardError(f"{who}: a printed card is never deleted in the lab (it comes from "
                                     f"database/sets/{row['set_code']}.yaml)")
+        if row_version is not None and row_version > row["row_version"]:
+            raise DesignerCardError(_future_version(who, row, row_version))
         if row_version is not None and row["row_version"] != row_version:
             raise EditConflictError(f"{who}: edit conflict: saved by someone else since you opened it (version "
                                     f"{row_version}, now {row['row_version']}); reload it first")
@@ -890,18 +959,9 @@ def get_card(name: str, set_code: str | None = None, url: str | None = None) -> 
         DesignerCardError: no such card (or several: name the set).
     """
     from .api import _rows
-    from .api import card as _card_by_alias
-    from .errors import CardLookupError
 
     with _engine(url).connect() as conn:
-        row = _card_row(conn, name, set_code)
-        if row is None:
-            try:
-                found = _card_by_alias(name, set_code, url=url)
-            except CardLookupError:
-                found = None
-            row = _find_card(conn, found["name"] if found is not None else name,
-                             found["set"] if found is not None else set_code)
+        row = _find_card(conn, name, set_code)
         rows = _rows(conn, Card.id == row["id"])
     r = rows[0]
     return {**card_dict(r), "set": r["set"], "origin": r["origin"], "row_version": int(r["row_version"])}
@@ -1010,8 +1070,12 @@ def export_set(code: str, path: str | Path | None = None, url: str | None = None
         doc["tags"] = tags
     doc["cards"] = [card_dict(r) for r in cards]
     what = "A designer set" if row["origin"] == DESIGNER else "A shipped set"
+    prints = ""
+    if row["origin"] == DESIGNER and doc["cards"]:  # by content: equal sets give equal text in any database
+        prints = _FINGERPRINTS + json.dumps({c["name"]: _card_fingerprint(c) for c in doc["cards"]},
+                                            ensure_ascii=False) + "\n"
     text = (f"# {what} exported by munchkin-lab (format: database/README.md). Edit it and bring it back with\n"
-            f"# `munchkin-lab set import FILE`.\n" + _dump(doc))
+            f"# `munchkin-lab set import FILE`.\n" + prints + _dump(doc))
     if path is not None:
         from ..fileio import atomic_write_text
 
@@ -1128,6 +1192,7 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
         if row is not None and row["declared_in"] not in (None, code):
             problems.append(f"{_where(doc, ('tags', i))}tags[{i}]: tag {t.name!r} is declared by set "
                             f"{row['declared_in']!r}; use another name")
+    dropped = {k: r["name"] for k, r in tags.items() if r["declared_in"] == code and k not in own_tags}
     stored = {r["name"].lower(): r for r in _rows(conn, Card.set_id == srow["id"])} if srow is not None else {}
     own_ids = [r["id"] for r in stored.values()]
     taken = _taken_names(conn, skip_ids=own_ids)
@@ -1143,7 +1208,7 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
             problems.append(f"{who}: name: duplicate card in set {code!r} (first: card #{seen[key] + 1})")
             continue
         seen[key] = i
-        explicit, derived, errs = _resolve_tags(c, tags, code, who, extra=own_tags)
+        explicit, derived, errs = _resolve_tags(c, tags, code, who, extra=own_tags, dropped=dropped)
         problems += errs
         checked.append((c, explicit, derived, who))
     problems += _shadow_problems([(c.name, [a.name for a in c.aliases], who) for c, _, _, who in checked], taken)
@@ -1264,11 +1329,115 @@ def _renumber(conn: Connection, sid: int, names: list[str]) -> None:
             conn.execute(update(ct).where(ct.c.id == cid, ct.c.position != pos).values(position=pos))
 
 
+class SetConsentError(DesignerCardError):
+    """A set import would lose stored cards or edits and the caller did not agree to it;
+    nothing was written. ``removed``: cards of the set the file lacks (agree with
+    ``remove_missing``); ``newer``: cards the file holds as exported but edited in the
+    database since, which the import would set back (agree with ``overwrite_newer``)."""
+
+    def __init__(self, message: str, removed: list[str], newer: Iterable[str] = ()):
+        super().__init__(message)
+        self.removed, self.newer = list(removed), list(newer)
+
+
+def _names(names: list[str]) -> str:
+    """At most 20 names, quoted, then how many more."""
+    return ", ".join(map(repr, names[:20])) + (f", ... {len(names) - 20} more" if len(names) > 20 else "")
+
+
+def _consent_refused(code: str, disp: str, gone: list[str], newer: list[str], updated: list[str]) -> SetConsentError:
+    parts, agree = [], []
+    if gone:
+        parts.append(f"{len(gone)} card(s) of the database are not in {disp} and would be removed: {_names(gone)}")
+        agree.append("remove_missing=True")
+    if newer:
+        parts.append(f"{len(newer)} card(s) were edited in the database after {disp} was exported and would lose "
+                     f"those edits: {_names(newer)}")
+        agree.append("overwrite_newer=True")
+    others = [n for n in updated if n not in newer]
+    if others:
+        parts.append(f"it would also change {len(others)} card(s) to the file's values: {_names(others)}")
+    return SetConsentError(
+        f"set {code!r}: " + "; ".join(parts) + ". Nothing was written. If the file is older than the database, "
+        f"export the set again (`munchkin-lab set export {code} FILE`) and edit that; to go ahead, confirm the "
+        f"import (`munchkin-lab set import FILE` asks; --yes) or pass {' and '.join(agree)}", gone, newer)
+
+
+#: The comment line of an exported designer set that holds its cards' fingerprints.
+_FINGERPRINTS = "# card fingerprints (set import spots edits saved after this export): "
+
+
+def _card_fingerprint(card: Any) -> str:
+    """A short hash of a card in the set-file form (:func:`card_dict`, or the card as read
+    from a set file): equal for equal cards, in any database."""
+    import hashlib
+
+    return hashlib.sha256(json.dumps(card, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()[:12]
+
+
+def _exported_fingerprints(text: str) -> dict[str, str]:
+    """``{name (lower case): fingerprint}`` from an exported set file's comment (``{}`` when
+    the file has none: written by hand, or its comments dropped)."""
+    for line in text.splitlines()[:5]:
+        if line.startswith(_FINGERPRINTS):
+            try:
+                data = json.loads(line[len(_FINGERPRINTS):])
+            except ValueError:
+                return {}
+            return {str(k).lower(): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+    return {}
+
+
+def _set_of_bundle(text: str, disp: str, code: str | None) -> tuple[str, str]:
+    """``(text, source)`` of a set file: ``text`` itself, or, when ``text`` is a deck bundle,
+    the set file of its designer set ``code`` (the only one when ``code`` is ``None``) with
+    ``source`` ``"FILE (set CODE)"``. Lines in messages are then those of that set's text.
+
+    Raises:
+        DesignerCardError: a bundle without that set (naming the ones it has), or ``code``
+            given for a file that is no bundle.
+    """
+    if "bundle" not in text:
+        data = None
+    else:
+        from .. import safe_yaml
+
+        try:
+            data = safe_yaml.read_yaml_text(text, disp).data
+        except safe_yaml.YamlFileError:
+            data = None  # reported by the set-file reader
+    if not (isinstance(data, dict) and "bundle" in data and isinstance(data.get("sets"), list)):
+        if code is not None:
+            raise DesignerCardError(f"{disp}: --set/bundle_set is for a deck bundle; this is a set file")
+        return text, disp
+    sets = [r for r in data["sets"] if isinstance(r, dict) and isinstance(r.get("set"), dict)]
+    codes = [str(r["set"].get("code")) for r in sets]
+    if code is None and len(sets) == 1:
+        code = codes[0]
+    if code is None or code not in codes:
+        have = ", ".join(codes) or "none"
+        what = f"no designer set {code!r}" if code is not None else "several designer sets"
+        raise DesignerCardError(f"{disp}: the bundle holds {what} (its sets: {have}); name one with --set CODE")
+    raw = sets[codes.index(code)]
+    return (f"# set {code} of the deck bundle {disp}\n" + _dump(raw)), f"{disp} (set {code})"
+
+
 def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = False, text: str | None = None,
-               create_only: bool = False) -> SetImportResult:
+               create_only: bool = False, remove_missing: bool = False,
+               expect_removed: Iterable[str] | None = None, bundle_set: str | None = None,
+               overwrite_newer: bool = False) -> SetImportResult:
     """Bring a designer set file into the database: the set (created, or brought in line
     with the file: header, declared tags, cards added, updated or removed; unchanged cards
     keep their ``row_version``) and its cards in file order.
+
+    Cards of the set that the file does not hold are removed only with ``remove_missing=True``
+    (the user agreed): by default such an import is refused with :class:`SetConsentError`
+    listing them (an older export imported back would otherwise drop the cards added since).
+    A file written by :func:`export_set` carries its cards' fingerprints (a comment line): a
+    card the file holds as exported but that was edited in the database since is set back
+    to the file's values only with ``overwrite_newer=True`` (a card changed in the file is
+    the designer's edit and goes in). The CLI lists both, and the other cards the file
+    changes, and asks.
 
     The file is read as safely as the shipped set files and checked by the same schema
     (errors name ``file:line``, the card and the field); then against the database: a code
@@ -1282,9 +1451,21 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         dry_run: only work out what would change.
         text: the file's text instead of reading ``source``.
         create_only: refuse when the set exists already.
+        remove_missing: remove the set's cards that the file does not hold (default: refuse).
+        overwrite_newer: set cards edited in the database after the file's export back to
+            the file's values (default: refuse).
+        bundle_set: ``source`` may also be a deck bundle (``deck bundle``): its designer set of
+            this code is imported (``None``: the bundle's only set); this brings a set here up
+            to the bundle's version, so that ``deck import-bundle`` then uses it as it is.
+        expect_removed: with ``remove_missing``, the card names a dry run showed as to be
+            removed (and the user agreed to): refused if the import would now remove any
+            other card (someone added one in between).
     Returns:
         :class:`SetImportResult`.
     Raises:
+        SetConsentError: cards would be removed without ``remove_missing`` (or beyond
+            ``expect_removed``), or later edits undone without ``overwrite_newer``; nothing
+            is written.
         DesignerCardError: every problem; nothing is written.
         OSError: the file cannot be read.
     """
@@ -1304,6 +1485,8 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         if text is None:
             raise DesignerCardError([f"{p.where(disp)}: {p.message}" for p in probs])
 
+    text, disp = _set_of_bundle(text, disp, bundle_set)
+
     def names(data: Any) -> Any:  # the database's, this set's own taken from the file
         code = data.get("set", {}).get("code") if isinstance(data.get("set"), dict) else None
         cards, tags = _file_cards(data)
@@ -1311,13 +1494,33 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
 
     sf, doc = _read_set(text, disp, names)
 
+    allowed = None if expect_removed is None else {n.lower() for n in expect_removed}
+    exported = _exported_fingerprints(text)  # the cards as exported: untouched in the file when equal
+    as_exported = {str(c.get("name")).lower() for c in _file_cards(doc.data)[0] if isinstance(c, dict)
+                   and exported.get(str(c.get("name")).lower()) == _card_fingerprint(c)}
+    newer: list[str] = []
+
     def plan_of(conn: Connection) -> _SetPlan:
-        return _plan_set(conn, sf, doc, allow_existing=not create_only)
+        plan = _plan_set(conn, sf, doc, allow_existing=not create_only)
+        gone = plan.names["removed"]
+        newer[:] = [c.name for c, old, *_ in plan.todo if old is not None and c.name.lower() in as_exported
+                    and _card_fingerprint(card_dict(old)) != exported[c.name.lower()]]
+        if dry_run:
+            return plan
+        if (gone and not remove_missing) or (newer and not overwrite_newer):
+            raise _consent_refused(sf.set.code, disp, [] if remove_missing else gone,
+                                   [] if overwrite_newer else newer, plan.names["updated"])
+        extra = [n for n in gone if allowed is not None and n.lower() not in allowed]
+        if extra:
+            raise SetConsentError(f"set {sf.set.code!r}: the database changed since the preview: the import "
+                                  f"would now also remove {_names(extra)}; nothing was written, run it again", gone)
+        return plan
 
     if dry_run:
         with _engine(url).connect() as conn:
             plan = plan_of(conn)
-        return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True, plan.header_changes)
+        return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True, plan.header_changes,
+                               newer)
 
     def work(conn: Connection) -> _SetPlan:
         from .build import TABLES
@@ -1331,4 +1534,5 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
 
     plan = config.run_write(_engine(url), work)
     _forget_caches()
-    return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes)
+    return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes,
+                           newer)

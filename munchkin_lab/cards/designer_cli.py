@@ -215,13 +215,52 @@ def register(app: typer.Typer, search_command) -> None:
 
     @set_app.command("import")
     @guarded
-    def set_import(path: Path = typer.Argument(..., help="A designer set file (as written by set export)."),
+    def set_import(path: Path = typer.Argument(..., help="A designer set file (as written by set export), or a deck "
+                                                         "bundle (deck bundle) to take its designer set from."),
+                   bundle_set: Optional[str] = typer.Option(None, "--set", help="The bundle's set to import (when "
+                                                            "the bundle holds several)."),
                    dry_run: bool = typer.Option(False, "--dry-run", help="Only show what would change."),
+                   yes: bool = typer.Option(False, "--yes", "-y",
+                                            help="Do not ask before removing the set's cards the file lacks or undoing later edits."),
                    url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
-        """Create or update a designer set from its file (cards added, updated, removed)."""
+        """Create or update a designer set from its file (cards added, updated, removed).
+
+        Cards of the set that the file lacks are removed, and cards edited in the database after
+        the file was exported are set back, only after the command lists them (and the other
+        cards the file changes) and asks; without a terminal, refused unless --yes.
+        """
         from .designer import import_set
 
-        typer.echo(import_set(path, url=url, dry_run=dry_run).summary())
+        if dry_run:
+            typer.echo(import_set(path, url=url, dry_run=True, bundle_set=bundle_set).summary())
+            return
+        preview = import_set(path, url=url, dry_run=True, bundle_set=bundle_set)
+        gone, newer = preview.names["removed"], preview.newer
+        if gone or newer:
+            from ..plural import plural
+
+            def shown(names: list[str]) -> str:
+                return ", ".join(names[:20]) + (f", ... {len(names) - 20} more" if len(names) > 20 else "")
+
+            if gone:
+                typer.echo(f"{plural(len(gone), 'card')} of set {preview.code} {'are' if len(gone) != 1 else 'is'} "
+                           f"not in {path} and will be removed: {shown(gone)}")
+            if newer:
+                typer.echo(f"{plural(len(newer), 'card')} {'were' if len(newer) != 1 else 'was'} edited in the database "
+                           f"after {path} was exported and will lose those edits: {shown(newer)}")
+            others = [n for n in preview.names["updated"] if n not in newer]
+            if others:
+                typer.echo(f"{plural(len(others), 'card')} will be changed to the file's values (an older file "
+                           f"undoes the edits saved since it was written): {shown(others)}")
+            if not yes:
+                from ..cli import confirm
+
+                what = " and ".join((["remove those cards"] if gone else []) + (["undo those edits"] if newer else []))
+                if not confirm(f"Import the file and {what}?", f"nothing imported from {path}"):
+                    typer.echo("nothing imported (export the set again to edit its current cards)")
+                    raise typer.Exit(1)
+        typer.echo(import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone,
+                              overwrite_newer=bool(newer), bundle_set=bundle_set).summary())
 
     @set_app.command("delete")
     @guarded

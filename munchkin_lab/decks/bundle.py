@@ -252,9 +252,12 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
             if p.set_row is not None and (p.header_changed or p.todo or p.gone):
                 what = ", ".join(f"{len(p.names[k])} {k}" for k in ("added", "updated", "removed") if p.names[k])
                 probs.append(f"set {p.header.code!r}: a designer set of that code is here already with other content "
-                             f"(the bundle's would make {what or 'header changes'}); rename the set in the bundle "
-                             "(its set: code) or yours (munchkin-lab set export, change the code, import, delete "
-                             "the old one)")
+                             f"(the bundle's would make {what or 'header changes'}); card names are unique "
+                             "across sets, so both cannot be here: to take the bundle's version, bring yours up "
+                             f"to it first (`munchkin-lab set import {source} --set {p.header.code}`: it lists the "
+                             f"cards it changes or removes and asks; `set export {p.header.code} FILE` keeps a copy "
+                             "of yours), then import the bundle again; to keep yours, import the bundle into "
+                             "another database (--url)")
         if probs:
             raise BundleError(probs)
         base = load_catalog(url)
@@ -287,7 +290,7 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
         taken = conn.execute(select(DeckRow.id).where(DeckRow.name == deck.name)).first()
         if taken is not None:
             raise BundleError(f"deck {deck.name!r}: a saved deck of that name is here already; import under another "
-                              "name (--as NAME / name=...)")
+                              "name (--name NAME / name=...)")
         return plans, deck, []
 
     if dry_run:

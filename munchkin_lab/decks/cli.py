@@ -409,7 +409,8 @@ def bundle(
 @_errors
 def import_bundle_cmd(
     path: Path = typer.Argument(..., help="A bundle written by `deck bundle`."),
-    name: Optional[str] = typer.Option(None, "--as", help="Save the deck under this name."),
+    name: Optional[str] = typer.Option(None, "--name", "--as", help="Save the deck under this name (as deck import "
+                                                                     "--name; --as is the same)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Check everything, write nothing."),
     url: Optional[str] = URL,
 ):

@@ -276,3 +276,22 @@ def test_the_damaged_database_advice_names_a_route_that_round_trips():
     hint = unreadable_hint("file is not a database")
     assert "db export" not in hint
     assert "munchkin-lab set export CODE CODE.yaml" in hint and "munchkin-lab deck bundle NAME NAME.yaml" in hint
+
+
+def test_csv_import_problems_come_in_line_order(url, tmp_path):
+    """New-user finding: problems found while reading the rows (a bad number) were listed
+    before those found against the database (an unknown set), whatever their lines. Now by line."""
+    path = tmp_path / "order.csv"
+    api.export_csv(path, url=url)
+    rows = rows_of(path)
+    rows[1]["tags"] = '["Robot"]'              # line 3: found against the database
+    rows[5]["gold"] = "ten"                    # line 7: found while reading the row
+    write_rows(path, rows)
+    before = content(url)
+    with pytest.raises(CardDataError) as info:
+        api.import_csv(path, url=url)
+    lines = [int(p.split(":")[1]) for p in info.value.problems if p.split(": ")[0] != str(path)]
+    assert lines == [3, 7], info.value.problems
+    assert info.value.problems[-1].startswith(f"{path}: tag 'Robot' not in this database")  # the advice last
+    assert "tags: undeclared tag 'Robot'" in info.value.problems[0] and "not a whole number: 'ten'" in info.value.problems[1]
+    assert content(url) == before

@@ -225,7 +225,11 @@ def test_yaml_round_trip_is_identical(url, tmp_path):
     preview = D.import_set(path, url=url, dry_run=True)
     assert preview == {"added": 1, "updated": 1, "removed": 1, "unchanged": 0} and preview.dry_run
     assert _db_state(url) == state
-    done = D.import_set(path, url=url)
+    with pytest.raises(D.SetConsentError, match="1 card\\(s\\) of the database are not in .*my_fan.yaml and would "
+                       "be removed: 'Soggy Hat'; it would also change 1 card\\(s\\) to the file's values: 'Sea Ghost'"):
+        D.import_set(path, url=url)  # removing a card needs the designer's consent
+    assert _db_state(url) == state
+    done = D.import_set(path, url=url, remove_missing=True)
     assert done.names == {"added": ["Salt Imp"], "updated": ["Sea Ghost"], "removed": ["Soggy Hat"], "unchanged": []}
     assert yaml.safe_load(D.export_set("my_fan", url=url)) == doc
     assert api.card("Sea Ghost", url=url)["level"] == 8
@@ -665,3 +669,199 @@ def test_a_version_out_of_range_is_a_usage_error(url, command, version, why):
     assert res.exit_code == 2, res.output
     assert res.stderr == f"Error: --version must be {why}, got {version} (allowed: 1..2147483647)\n"
     assert api.card("Sea Ghost", url=url)["level"] == 6
+
+
+def _older_export_and_newer_db(url, tmp_path):
+    """A set exported, then a card added and another edited in the database: the file is older."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    old = tmp_path / "old.yaml"
+    D.export_set("my_fan", old, url=url)
+    D.add_card({"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    D.edit_card("Sea Ghost", None, {"level": 9}, url=url)
+    return old
+
+
+def test_set_import_of_an_older_export_removes_nothing_without_consent(url, tmp_path):
+    """New-user finding: importing an older export silently removed the cards added since and
+    reverted later edits. The API refuses (naming the cards and the way on) unless
+    ``remove_missing=True`` (cards the file lacks) and ``overwrite_newer=True`` (cards the file
+    holds as exported, edited in the database since: the export's fingerprints tell); nothing
+    is written."""
+    old = _older_export_and_newer_db(url, tmp_path)
+    assert old.read_text(encoding="utf-8").splitlines()[2].startswith("# card fingerprints (set import spots edits")
+    state = _db_state(url)
+    with pytest.raises(D.SetConsentError) as info:
+        D.import_set(old, url=url)
+    assert (info.value.removed, info.value.newer) == (["Fen Wisp"], ["Sea Ghost"])
+    text = str(info.value)
+    assert "1 card(s) of the database are not in" in text and "would be removed: 'Fen Wisp'" in text
+    assert "1 card(s) were edited in the database after" in text and "would lose those edits: 'Sea Ghost'" in text
+    assert "export the set again (`munchkin-lab set export my_fan FILE`)" in text
+    assert "remove_missing=True and overwrite_newer=True" in text
+    with pytest.raises(D.SetConsentError) as info:  # agreeing to the removal only: the edit is still kept
+        D.import_set(old, url=url, remove_missing=True)
+    assert (info.value.removed, info.value.newer) == ([], ["Sea Ghost"]) and "overwrite_newer=True" in str(info.value)
+    assert _db_state(url) == state and api.card("Sea Ghost", url=url)["level"] == 9
+    preview = D.import_set(old, url=url, dry_run=True)  # a dry run shows it and never refuses
+    assert preview.names["removed"] == ["Fen Wisp"] and preview.newer == ["Sea Ghost"]
+    assert preview.summary().endswith("\nnote: edited in the database after the file was exported, set back to the "
+                                      "file's values: Sea Ghost")
+    # a preview agreed to, then someone adds another card: refused, nothing written
+    D.add_card({"name": "Bog Lurker", "kind": "monster", "deck": "door", "level": 3,
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    state = _db_state(url)
+    with pytest.raises(D.SetConsentError, match="would now also remove 'Bog Lurker'"):
+        D.import_set(old, url=url, remove_missing=True, overwrite_newer=True, expect_removed=["Fen Wisp"])
+    assert _db_state(url) == state
+    done = D.import_set(old, url=url, remove_missing=True, overwrite_newer=True,
+                        expect_removed=["Fen Wisp", "Bog Lurker"])
+    assert done.names["removed"] == ["Fen Wisp", "Bog Lurker"] and api.card("Sea Ghost", url=url)["level"] == 6
+
+
+def test_set_import_takes_the_designers_own_file_edits_without_asking(url, tmp_path):
+    """The usual route (export, edit the file, import; edit again, import again) asks nothing:
+    a card changed in the file is the designer's edit, not an older copy."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    D.add_card({"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    path = tmp_path / "my_fan.yaml"
+    D.export_set("my_fan", path, url=url)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("level: 6", "level: 7"), encoding="utf-8")
+    first = D.import_set(path, url=url)
+    assert first.names["updated"] == ["Sea Ghost"] and first.newer == []
+    path.write_text(text.replace("level: 6", "level: 8").replace("level: 2", "level: 3"), encoding="utf-8")
+    second = D.import_set(path, url=url)
+    assert second.names["updated"] == ["Sea Ghost", "Fen Wisp"] and second.newer == []
+    assert (api.card("Sea Ghost", url=url)["level"], api.card("Fen Wisp", url=url)["level"]) == (8, 3)
+    # Fen Wisp edited in the database; the file (Fen Wisp as exported) would undo it: refused
+    D.edit_card("Fen Wisp", None, {"level": 5}, url=url)
+    path.write_text(text.replace("level: 6", "level: 9"), encoding="utf-8")
+    with pytest.raises(D.SetConsentError) as info:
+        D.import_set(path, url=url)
+    assert info.value.newer == ["Fen Wisp"] and info.value.removed == []
+    assert "it would also change 1 card(s) to the file's values: 'Sea Ghost'" in str(info.value)
+    assert api.card("Fen Wisp", url=url)["level"] == 5 and api.card("Sea Ghost", url=url)["level"] == 8
+    # an export taken now imports back unchanged
+    again = D.export_set("my_fan", url=url)
+    assert D.import_set("my_fan.yaml", text=again, url=url) == {"added": 0, "updated": 0, "removed": 0, "unchanged": 2}
+
+
+def test_set_import_command_lists_the_removed_and_changed_cards_and_asks(url, tmp_path):
+    old = _older_export_and_newer_db(url, tmp_path)
+    state = _db_state(url)
+
+    def run(*args, input=None):
+        return runner.invoke(app, [*args, "--url", url], input=input)
+
+    r = run("set", "import", str(old), input="n\n")
+    assert r.exit_code == 1, r.output
+    assert f"1 card of set my_fan is not in {old} and will be removed: Fen Wisp\n" in r.stdout
+    assert f"1 card was edited in the database after {old} was exported and will lose those edits: Sea Ghost\n" \
+        in r.stdout
+    assert "Import the file and remove those cards and undo those edits? [y/N]" in r.stdout
+    assert "nothing imported" in r.stdout
+    r = run("set", "import", str(old), input="")  # no terminal: refused unless --yes
+    assert r.exit_code == 1 and f"Error: nothing imported from {old}: no answer" in r.stderr and "--yes" in r.stderr
+    assert _db_state(url) == state
+    r = run("set", "import", str(old), input="y\n")
+    assert r.exit_code == 0 and "set 'my_fan' updated: 0 added; 1 updated (Sea Ghost); 1 removed (Fen Wisp)" in r.stdout
+    with pytest.raises(D.DesignerCardError, match="no such card"):
+        D.get_card("Fen Wisp", url=url)
+    D.add_card({"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    r = run("set", "import", str(old), "--yes")
+    assert r.exit_code == 0 and "1 removed (Fen Wisp)" in r.stdout and "[y/N]" not in r.stdout
+    r = run("set", "import", str(old))  # nothing to remove: no question
+    assert r.exit_code == 0 and r.stdout.startswith("set 'my_fan' updated: 0 added; 0 updated; 0 removed; 1 unchanged")
+
+
+def test_manual_follows_the_effects_on_edit(url):
+    """New-user finding: a card manual because of a ``manual`` op kept ``manual: true`` after an
+    edit gave it effects the engine runs (so it was still resolved by hand). The flag follows
+    the effects unless the edit sets it; a flag set on effects the engine runs stays."""
+    D.create_set("my_fan", "My fan set", url=url)
+    odd = {"name": "Hand Ghost", "kind": "monster", "deck": "door", "level": 3,
+           "effects": {"bad_stuff": [{"manual": "the player sings a sea shanty"}]}}
+    assert D.add_card(odd, "my_fan", url=url).manual
+    saved = D.edit_card("Hand Ghost", None, {"effects": {"bad_stuff": [{"lose_levels": 1}]}}, url=url)
+    assert (saved.manual, saved.row_version) == (False, 2)
+    assert saved.notes[0].startswith("manual: true -> false: the effects now run in the engine")
+    assert not api.card("Hand Ghost", url=url)["manual"] and "manual" not in D.get_card("Hand Ghost", url=url)
+    saved = D.edit_card("Hand Ghost", None, {"effects": {"bad_stuff": [{"manual": "again"}]}}, url=url)
+    assert saved.manual and saved.notes[0] == "manual: false -> true: the card is now resolved by hand on the board"
+    # set by the designer in the edit: kept, and kept by a later edit of effects the engine runs
+    saved = D.edit_card("Hand Ghost", None, {"effects": {"bad_stuff": [{"lose_levels": 2}]}, "manual": True}, url=url)
+    assert saved.manual and not any(n.startswith("manual:") for n in saved.notes)
+    saved = D.edit_card("Hand Ghost", None, {"effects": {"bad_stuff": [{"lose_levels": 1}]}}, url=url)
+    assert saved.manual and api.card("Hand Ghost", url=url)["manual"]
+    # an edit of another field leaves a derived flag alone
+    D.edit_card("Hand Ghost", None, {"effects": {"bad_stuff": [{"manual": "x"}]}, "manual": None}, url=url)
+    saved = D.edit_card("Hand Ghost", None, {"level": 4}, url=url)
+    assert saved.manual and not any(n.startswith("manual:") for n in saved.notes)
+    r = runner.invoke(app, ["cards", "edit", "Hand Ghost", "{effects: {bad_stuff: [{lose_levels: 1}]}}", "--url", url])
+    assert r.exit_code == 0 and r.stdout.startswith("updated my_fan:Hand Ghost (version 8)\n"
+                                                    "note: manual: true -> false: the effects now run in the engine")
+
+
+def test_set_import_refuses_a_tag_the_file_no_longer_declares_but_a_card_carries(url, tmp_path):
+    """New-user finding: a file that dropped its ``Swampy`` declaration while a card still
+    carried the tag imported with exit 0 and kept the tag undeclared. Now an error naming the
+    card, the field and the line (as ``cards add`` refuses an undeclared tag); nothing written."""
+    D.create_set("my_fan", "My fan set", url=url)
+    path = tmp_path / "my_fan.yaml"
+    D.export_set("my_fan", path, url=url)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("cards: []", "tags:\n  - name: Swampy\ncards:\n  - name: Bog Lurker\n    kind: monster\n"
+                                 "    deck: door\n    level: 3\n    tags:\n      - Swampy\n"
+                                 "    effects:\n      bad_stuff:\n        - lose_levels: 1\n"), encoding="utf-8")
+    assert D.import_set(path, url=url)["added"] == 1 and api.card("Bog Lurker", url=url)["tags"] == ["Swampy"]
+    state, exported = _db_state(url), D.export_set("my_fan", url=url)
+    path.write_text(exported.replace("tags:\n  - name: Swampy\n", ""), encoding="utf-8")
+    with pytest.raises(D.DesignerCardError, match=r"my_fan.yaml:\d+: card 'Bog Lurker': tags\[0\]: tag 'Swampy' is no "
+                                                  r"longer declared in the file's tags: \(set 'my_fan' declared it\)"):
+        D.import_set(path, url=url)
+    r = runner.invoke(app, ["set", "import", str(path), "--url", url])
+    assert r.exit_code == 1 and "card 'Bog Lurker': tags[0]: tag 'Swampy' is no longer declared" in r.stderr
+    assert _db_state(url) == state and D.export_set("my_fan", url=url) == exported
+    # taking it off the card too: the import goes through and the tag is gone
+    path.write_text(exported.replace("tags:\n  - name: Swampy\n", "").replace("    tags:\n      - Swampy\n", ""),
+                    encoding="utf-8")
+    res = D.import_set(path, url=url)
+    assert res.names["updated"] == ["Bog Lurker"] and "tag 'Swampy' no longer declared" in res.summary()
+    assert api.card("Bog Lurker", url=url)["tags"] == [] and "Swampy" not in D.export_set("my_fan", url=url)
+
+
+def test_edit_and_delete_find_a_card_as_show_does_and_say_what_is_wrong(url):
+    """New-user findings: ``cards edit "Swamp Thing"`` (an alias ``cards show`` accepts) said
+    "no such card"; a misspelt name had no suggestion; ``--version 5`` on a card at version 1
+    was called somebody else's save."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card({"name": "Bog Lurker", "kind": "monster", "deck": "door", "level": 3, "aliases": ["Swamp Thing"],
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+
+    def run(*args):
+        return runner.invoke(app, [*args, "--url", url])
+
+    r = run("cards", "edit", "Swamp Thing", "{level: 4}")
+    assert r.exit_code == 0 and r.stdout == "updated my_fan:Bog Lurker (version 2)\n", r.output
+    assert D.edit_card("swamp thing", "my_fan", {"level": 5}, url=url).key == "my_fan:Bog Lurker"
+    for cmd in (("cards", "edit", "Bog Lurkr", "{level: 4}"), ("cards", "show", "Bog Lurkr"),
+                ("cards", "delete", "Bog Lurkr")):
+        r = run(*cmd)
+        assert r.exit_code == 1 and "Error: card 'Bog Lurkr': no such card; did you mean 'Bog Lurker'?" in r.stderr
+    r = run("cards", "show", "Zzyzx Qwerty")
+    assert r.exit_code == 1 and r.stderr.strip() == "Error: card 'Zzyzx Qwerty': no such card"
+    r = run("cards", "edit", "Bog Lurker", "{level: 6}", "--version", "9")
+    assert r.exit_code == 1 and "card 'Bog Lurker': version 9 is not a version this card has had: it is at version 3" \
+        in r.stderr and "someone else" not in r.stderr
+    r = run("cards", "delete", "Swamp Thing", "--version", "9")
+    assert r.exit_code == 1 and "version 9 is not a version this card has had: it is at version 3" in r.stderr
+    with pytest.raises(D.EditConflictError, match=r"saved by someone else since you opened it \(version 2, now 3\)"):
+        D.edit_card("Bog Lurker", None, {"level": 6}, row_version=2, url=url)  # an older version: a conflict
+    assert api.card("Bog Lurker", url=url)["level"] == 5
+    r = run("cards", "delete", "Swamp Thing", "--version", "3")
+    assert r.exit_code == 0 and r.stdout == "deleted my_fan:Bog Lurker\n"

@@ -99,7 +99,7 @@ def test_clashes_are_refused_and_nothing_is_written(db_url, other_sqlite, tmp_pa
     with pytest.raises(BundleError) as info:
         import_bundle(path, url=other_sqlite)
     assert "set 'wet_fan': a designer set of that code is here already with other content" in str(info.value)
-    assert "rename the set in the bundle" in str(info.value)
+    assert f"bring yours up to it first (`munchkin-lab set import {path} --set wet_fan`" in str(info.value)
     assert _state(other_sqlite) == before
     D.delete_set("wet_fan", url=other_sqlite)
     # a card of its own named like one of the bundle's
@@ -155,8 +155,11 @@ def test_bundle_commands(fresh_sqlite, other_sqlite, tmp_path):
     assert r.exit_code == 0 and "designer set(s) created: wet_fan" in r.stdout
     r = runner.invoke(app, ["deck", "import-bundle", str(path), "--url", other_sqlite])
     assert r.exit_code == 1 and "Error: deck 'Wet mix': a saved deck of that name is here already" in r.stderr
-    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--as", "Wet copy", "--url", other_sqlite])
-    assert r.exit_code == 0 and "already here and identical: wet_fan" in r.stdout
+    assert "import under another name (--name NAME / name=...)" in r.stderr  # as `deck import --name`
+    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--name", "Wet copy", "--url", other_sqlite])
+    assert r.exit_code == 0 and "imported deck 'Wet copy'" in r.stdout and "already here and identical: wet_fan" in r.stdout
+    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--as", "Wet copy 2", "--url", other_sqlite])
+    assert r.exit_code == 0 and "imported deck 'Wet copy 2'" in r.stdout  # --as: the same option
     r = runner.invoke(app, ["deck", "check", "Wet copy", "--url", other_sqlite])
     assert "0 errors" in r.stdout
 
@@ -198,3 +201,44 @@ def test_a_deck_file_or_set_file_given_as_a_bundle_and_the_other_way_round(fresh
         res = runner.invoke(app, [*argv, "--url", url])
         assert res.exit_code in (1, 2) and message in res.output, res.output
     assert list(list_decks(url)["name"]) == []
+
+
+def test_the_clash_advice_works_a_set_brought_up_to_the_bundles_version(db_url, other_sqlite, tmp_path):
+    """New-user finding: the advice on a designer set that differs from the bundle's (rename
+    the set, or export/edit/import/delete yours) led nowhere: card names are unique across
+    sets, and a set a deck holds is never deleted. The advice now is ``set import BUNDLE --set
+    CODE`` (which takes the bundle's set), then the bundle again; following it succeeds."""
+    _designer_deck(db_url)
+    path = tmp_path / "wet.bundle.yaml"
+    export_bundle("Wet mix", path, url=db_url)
+    # the other machine has an older wet_fan (Sea Ghost at Level 5, no Unused Hat, a card the
+    # bundle lacks), and a deck of its own holding it
+    old = yaml.safe_load(path.read_text(encoding="utf-8"))["sets"][0]
+    old["cards"] = [dict(old["cards"][0], level=5), old["cards"][1],
+                    {"name": "Puddle", "kind": "curse", "deck": "door", "effects": {"ops": [{"lose_levels": 1}]}}]
+    D.import_set("wet_fan.yaml", text=D._dump(old), url=other_sqlite)
+    mine = Deck("Mine", url=other_sqlite)
+    mine.add("Sea Ghost", 2)
+    mine.save()
+    before = _state(other_sqlite)
+    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--url", other_sqlite])
+    assert r.exit_code == 1 and f"`munchkin-lab set import {path} --set wet_fan`" in r.stderr
+    assert _state(other_sqlite) == before
+    with pytest.raises(D.DesignerCardError, match=r"the bundle holds no designer set 'dry_fan' \(its sets: wet_fan\)"):
+        D.import_set(path, url=other_sqlite, bundle_set="dry_fan")
+    with pytest.raises(D.DesignerCardError, match="--set/bundle_set is for a deck bundle; this is a set file"):
+        D.import_set("wet_fan.yaml", text=D.export_set("wet_fan", url=db_url), url=other_sqlite, bundle_set="wet_fan")
+    # the advice, step 1: the bundle's set (asks before removing Puddle, which the bundle lacks)
+    r = runner.invoke(app, ["set", "import", str(path), "--set", "wet_fan", "--url", other_sqlite], input="n\n")
+    assert r.exit_code == 1 and "will be removed: Puddle" in r.stdout and _state(other_sqlite) == before
+    r = runner.invoke(app, ["set", "import", str(path), "--set", "wet_fan", "--url", other_sqlite], input="y\n")
+    assert r.exit_code == 0, r.output
+    assert "set 'wet_fan' updated: 1 added (Unused Hat); 1 updated (Sea Ghost); 1 removed (Puddle)" in r.stdout
+    assert D.export_set("wet_fan", url=other_sqlite) == D.export_set("wet_fan", url=db_url)
+    # step 2: the bundle again, now using the set as it is; the deck of its own is kept
+    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--url", other_sqlite])
+    assert r.exit_code == 0 and r.stdout.startswith("imported deck 'Wet mix'")
+    assert "already here and identical: wet_fan" in r.stdout
+    assert Deck.load("Wet mix", url=other_sqlite).state()[2] == Deck.load("Wet mix", url=db_url).state()[2]
+    assert Deck.load("Mine", url=other_sqlite).entries["wet_fan:Sea Ghost"].copies == 2
+    assert api.card("Sea Ghost", url=other_sqlite)["level"] == 6
