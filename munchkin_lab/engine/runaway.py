@@ -190,10 +190,11 @@ class RunAway:
                 if not ok or why(seat, a) is None:
                     out.append(a)
         esc = self._escape
+        active = seat == s.active  # (_run_char's first test, once for the loop)
         for card in p.hand + p.carried:
             if esc[card]:
                 out.append(A(seat, "play", card))
-            elif self._run_char(seat, card):
+            elif active and self._run_char(seat, card):
                 a = A(seat, "play", card)
                 if not ok or self._why_play(seat, a, in_combat=True) is None:
                     out.append(a)
