@@ -22,8 +22,10 @@ Room data, read from the tile's ``effects.room`` mapping:
   fight in that combat; the first declared fight draws ``fight_draws`` (default 2) extra Door
   cards face up into the combat and gives the fighter the decision back; run_away_roll_required (Shaft of Doom): on entry roll to Run Away with
   the usual modifiers, failure applies ``on_fail`` ops or is resolved by hand;
-  lowest_combat_strength_excludes_one_shots (Empathizator): the view names the player(s)
-  with the lowest combat strength without one-shots; full_level_must_count / items_optional
+  lowest_combat_strength_excludes_one_shots (Empathizator): a marker only (the tile's effect is
+  not in our sources, so it is resolved by hand); a designer's ability finds the player(s) with
+  the lowest combat strength with the language target ``lowest_strength``, which never counts
+  One-Shots (R_QA); full_level_must_count / items_optional
   (Glass Dome): the core never drops Levels; a player in a fight there may leave out an Item
   in use during the fight (``unequip``, :meth:`RoomsModule._why_leave_out`; R_QA);
   indestructible / start (START).
