@@ -20,9 +20,22 @@ def test_at_least_10_scenarios_per_expansion(suite):
     assert len(list((ROOT / suite).glob("*.yaml"))) >= 10
 
 
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory):
+    """Card names not defined inline resolve through a freshly built temp card database of every
+    shipped set, as ``munchkin-lab scenario run`` does (scenarios README: inline first, then the
+    database), so a rulebook example can be replayed with the cards as stored."""
+    from munchkin_lab.cards.build import build
+    from munchkin_lab.scenarios.runner import database_resolver
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'cards.sqlite'}"
+    build(url=url)
+    return database_resolver(url=url)
+
+
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
-def test_scenario(path):
-    r = run_file(path, lambda name: None)
+def test_scenario(path, resolver):
+    r = run_file(path, resolver)
     assert r.ok, r.line()
 
 
