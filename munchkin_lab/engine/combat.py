@@ -625,10 +625,14 @@ class Combat:
         cb = s.combat
         for i in range(len(cb.monsters) - 1, -1, -1):
             self._remove_monster(i)
+        got = 0
         for _ in range(draw):
             t = self._draw("treasure")
             if t >= 0:
                 self._to_hand(fighter, t)
+                got += 1
+        if got and self.history:
+            self._say(f"{self._pn(fighter)} draws {got} Treasure{'s' if got > 1 else ''} face down.")
         self._after_monster_removed(loot)
 
     # ------------------------------------------------------------------ candidates

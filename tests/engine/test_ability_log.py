@@ -110,3 +110,15 @@ def test_a_failed_run_away_roll_is_said_before_the_reactions_to_it(resolver):
     g.play(next(a for a in g.legal_actions() if a.kind == "roll"))
     assert _lines(g, n)[-2:] == ["Ann's Run Away roll fails, unless someone reacts.", "The others may react."]
     assert g.state_dict()["pending"][0]["kind"] == "react"
+
+
+def test_out_to_lunch_says_the_treasures_it_draws(resolver):
+    """A card that sends every monster away and draws Treasures for the fighter says so (the
+    draw was silent): Out To Lunch draws two face down."""
+    g = build_game({"players": [{"name": "Ann", "level": 2, "hand": ["Out To Lunch"]}, {"name": "Bob"}],
+                    "decks": {"door": ["Gazebo"], "treasure": ["Spiky Knees", "Slimy Armor", "Leather Armor"]}},
+                   resolver)
+    g.play(Action(0, "kick"))
+    n = len(g.log)
+    g.play(Action(0, "play", _card(g, 0, "Out To Lunch")))
+    assert "Ann draws 2 Treasures face down." in _lines(g, n)
