@@ -260,7 +260,8 @@ def register(app: typer.Typer, search_command) -> None:
                     typer.echo("nothing imported (export the set again to edit its current cards)")
                     raise typer.Exit(1)
         typer.echo(import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone,
-                              overwrite_newer=bool(newer), bundle_set=bundle_set).summary())
+                              overwrite_newer=bool(newer), expect_newer=newer,
+                              bundle_set=bundle_set).summary())
 
     @set_app.command("delete")
     @guarded

@@ -750,6 +750,60 @@ def test_set_import_takes_the_designers_own_file_edits_without_asking(url, tmp_p
     assert D.import_set("my_fan.yaml", text=again, url=url) == {"added": 0, "updated": 0, "removed": 0, "unchanged": 2}
 
 
+def test_set_import_asks_when_the_file_and_the_database_both_edited_a_card(url, tmp_path):
+    """Break-it finding: a card changed in the file *and* edited in the database after the
+    export took the file's values silently (the database edit was lost: only cards the file
+    held unchanged were checked). Now it is a card whose edit would be lost (``newer``), while
+    the export, edit, import, edit, import loop still asks nothing."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    path = tmp_path / "my_fan.yaml"
+    text = D.export_set("my_fan", path, url=url)
+    path.write_text(text.replace("level: 6", "level: 8"), encoding="utf-8")
+    D.edit_card("Sea Ghost", None, {"level": 7}, url=url)  # someone edits it in the database meanwhile
+    state = _db_state(url)
+    with pytest.raises(D.SetConsentError) as info:
+        D.import_set(path, url=url)
+    assert (info.value.removed, info.value.newer) == ([], ["Sea Ghost"])
+    assert _db_state(url) == state and api.card("Sea Ghost", url=url)["level"] == 7
+    assert D.import_set(path, url=url, dry_run=True).newer == ["Sea Ghost"]
+    done = D.import_set(path, url=url, overwrite_newer=True)
+    assert done.newer == ["Sea Ghost"] and api.card("Sea Ghost", url=url)["level"] == 8
+    # the loop: the card changed since the export by the import itself is no database edit
+    path.write_text(text.replace("level: 6", "level: 9"), encoding="utf-8")
+    again = D.import_set(path, url=url)
+    assert again.names["updated"] == ["Sea Ghost"] and again.newer == []
+    assert api.card("Sea Ghost", url=url)["level"] == 9
+    D.edit_card("Sea Ghost", None, {"level": 4}, url=url)  # an edit after that import is one again
+    path.write_text(text.replace("level: 6", "level: 10"), encoding="utf-8")
+    with pytest.raises(D.SetConsentError) as info:
+        D.import_set(path, url=url)
+    assert info.value.newer == ["Sea Ghost"] and api.card("Sea Ghost", url=url)["level"] == 4
+
+
+def test_set_import_refuses_a_database_edit_made_after_the_preview(url, tmp_path):
+    """Break-it finding: the command agreed to undo the edits its preview listed with
+    ``overwrite_newer=True``, which also undid an edit saved between the preview and the
+    import. ``expect_newer`` names the agreed cards; any other is refused, nothing written."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    D.add_card({"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    path = tmp_path / "my_fan.yaml"
+    D.export_set("my_fan", path, url=url)
+    D.edit_card("Sea Ghost", None, {"level": 9}, url=url)
+    assert D.import_set(path, url=url, dry_run=True).newer == ["Sea Ghost"]
+    D.edit_card("Fen Wisp", None, {"level": 5}, url=url)  # saved after the preview
+    state = _db_state(url)
+    with pytest.raises(D.SetConsentError, match="would now also undo the database edits of 'Fen Wisp'") as info:
+        D.import_set(path, url=url, overwrite_newer=True, expect_newer=["Sea Ghost"])
+    assert (info.value.removed, info.value.newer) == ([], ["Fen Wisp"])
+    assert _db_state(url) == state and api.card("Fen Wisp", url=url)["level"] == 5
+    done = D.import_set(path, url=url, overwrite_newer=True, expect_newer=["Sea Ghost", "Fen Wisp"])
+    assert done.newer == ["Sea Ghost", "Fen Wisp"]
+    assert (api.card("Sea Ghost", url=url)["level"], api.card("Fen Wisp", url=url)["level"]) == (6, 2)
+
+
 def test_set_import_command_lists_the_removed_and_changed_cards_and_asks(url, tmp_path):
     old = _older_export_and_newer_db(url, tmp_path)
     state = _db_state(url)
