@@ -1242,7 +1242,8 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
     used = _deck_users(conn, [r["id"] for r in gone])
     for r in gone:
         if r["id"] in used:
-            problems.append(f"card {r['name']!r}: missing from the file but saved deck(s) "
+            problems.append(f"{doc.path_display + ': ' if doc is not None else ''}card {r['name']!r}: missing from "
+                            f"the file but saved deck(s) "
                             f"{', '.join(map(repr, used[r['id']]))} hold it: put it back in the file, or remove it "
                             "from the decks first")
         names["removed"].append(r["name"])

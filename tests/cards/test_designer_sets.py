@@ -781,6 +781,27 @@ def test_set_import_asks_when_the_file_and_the_database_both_edited_a_card(url, 
     assert info.value.newer == ["Sea Ghost"] and api.card("Sea Ghost", url=url)["level"] == 4
 
 
+def test_a_card_renamed_in_the_file_that_a_deck_holds_is_refused_naming_the_file(url, tmp_path):
+    """A card renamed in the file is the old card removed and a new one added: a saved deck
+    holding the old one refuses it (with ``--yes`` too), the message naming the file, the
+    card and the deck (break-it finding: the file was not named); nothing is written."""
+    from munchkin_lab.decks import Deck as DeckModel
+
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    deck = DeckModel("Wet mix", url=url)
+    deck.add("Sea Ghost", 2)
+    deck.save()
+    path = tmp_path / "my_fan.yaml"
+    path.write_text(D.export_set("my_fan", url=url).replace("name: Sea Ghost", "name: Sea Spook"), encoding="utf-8")
+    state = _db_state(url)
+    r = runner.invoke(app, ["set", "import", str(path), "--yes", "--url", url])
+    assert r.exit_code == 1, r.output
+    assert (f"{path}: card 'Sea Ghost': missing from the file but saved deck(s) 'Wet mix' hold it: put it back "
+            "in the file, or remove it from the decks first") in r.stderr
+    assert _db_state(url) == state and DeckModel.load("Wet mix", url=url).copies("Sea Ghost") == 2
+
+
 def test_set_import_refuses_a_database_edit_made_after_the_preview(url, tmp_path):
     """Break-it finding: the command agreed to undo the edits its preview listed with
     ``overwrite_newer=True``, which also undid an edit saved between the preview and the
