@@ -111,16 +111,18 @@ class SetImportResult(dict):
     ``notes`` (per-card notes, e.g. "set to manual"), ``dry_run``, ``header`` (what the file
     changes in an existing set's header and declared tags, one ``"field: old -> new"`` each;
     ``[]`` for a new set or an unchanged header), ``newer`` (updated cards that the file
-    holds as they were exported but that were edited in the database since: the import
-    would undo those edits).
+    changes that were edited in the database after the file's export, or, for a file without
+    an export's fingerprints, since the set's last import: the import would undo those
+    edits), ``since`` (that time in words, ``"after FILE was exported"`` or ``"since ..."``).
     """
 
     def __init__(self, code: str, created: bool, names: dict[str, list[str]], notes: list[str], dry_run: bool,
-                 header: list[str] | None = None, newer: list[str] | None = None):
+                 header: list[str] | None = None, newer: list[str] | None = None, since: str = ""):
         super().__init__({k: len(names[k]) for k in ("added", "updated", "removed", "unchanged")})
         self.code, self.created, self.names, self.notes, self.dry_run = code, created, names, notes, dry_run
         self.header = list(header or [])
         self.newer = list(newer or [])
+        self.since = since or "after the file was exported"
 
     def summary(self) -> str:
         """One line for people (plus the notes)."""
@@ -132,7 +134,8 @@ class SetImportResult(dict):
             parts.insert(0, "header: " + ", ".join(self.header))
         notes = list(self.notes)
         if self.newer:
-            notes.append(f"edited in the database after the file was exported, set back to the file's values: "
+            when = "after the file was exported" if self.since.startswith("after") else "since the set's last import"
+            notes.append(f"edited in the database {when}, set back to the file's values: "
                          f"{', '.join(self.newer[:10])}")
         return "\n".join([head + what + "; ".join(parts)] + [f"note: {n}" for n in notes])
 
@@ -1348,13 +1351,14 @@ def _names(names: list[str]) -> str:
     return ", ".join(map(repr, names[:20])) + (f", ... {len(names) - 20} more" if len(names) > 20 else "")
 
 
-def _consent_refused(code: str, disp: str, gone: list[str], newer: list[str], updated: list[str]) -> SetConsentError:
+def _consent_refused(code: str, disp: str, gone: list[str], newer: list[str], updated: list[str],
+                     since: str) -> SetConsentError:
     parts, agree = [], []
     if gone:
         parts.append(f"{len(gone)} card(s) of the database are not in {disp} and would be removed: {_names(gone)}")
         agree.append("remove_missing=True")
     if newer:
-        parts.append(f"{len(newer)} card(s) were edited in the database after {disp} was exported and would lose "
+        parts.append(f"{len(newer)} card(s) were edited in the database {since} and would lose "
                      f"those edits: {_names(newer)}")
         agree.append("overwrite_newer=True")
     others = [n for n in updated if n not in newer]
@@ -1534,6 +1538,8 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     allowed = None if expect_removed is None else {n.lower() for n in expect_removed}
     allowed_newer = None if expect_newer is None else {n.lower() for n in expect_newer}
     exported = _exported_fingerprints(text)  # the cards as exported
+    since = (f"after {disp} was exported" if exported else
+             f"since the set's last import ({disp} has no export fingerprints to tell it is newer)")
     newer: list[str] = []
 
     def plan_of(conn: Connection) -> _SetPlan:
@@ -1542,15 +1548,19 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         # A card the import changes that was edited in the database after the export loses
         # that edit, whether or not the file changed it too (both edited: the file wins only
         # with consent).
-        imported = _imported_fingerprints(conn, sf.set.code) if exported else {}
-        newer[:] = [c.name for c, old, *_ in plan.todo if old is not None and c.name.lower() in exported
-                    and _card_fingerprint(card_dict(old)) != exported[c.name.lower()]
+        # A card the import changes loses the edits saved in the database since, unless the
+        # stored card is as the file's export saw it or as the last import left it (the file
+        # changed it: the designer's edit). A file without fingerprints (written by hand, its
+        # comments dropped, a bundle's set) vouches for none: only the last import can.
+        imported = _imported_fingerprints(conn, sf.set.code)
+        newer[:] = [c.name for c, old, *_ in plan.todo if old is not None
+                    and _card_fingerprint(card_dict(old)) != exported.get(c.name.lower())
                     and (_card_fingerprint(card_dict(old)), old["row_version"]) != imported.get(c.name.lower())]
         if dry_run:
             return plan
         if (gone and not remove_missing) or (newer and not overwrite_newer):
             raise _consent_refused(sf.set.code, disp, [] if remove_missing else gone,
-                                   [] if overwrite_newer else newer, plan.names["updated"])
+                                   [] if overwrite_newer else newer, plan.names["updated"], since)
         extra = [n for n in gone if allowed is not None and n.lower() not in allowed]
         extra_newer = [n for n in newer if allowed_newer is not None and n.lower() not in allowed_newer]
         if extra or extra_newer:
@@ -1565,7 +1575,7 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         with _engine(url).connect() as conn:
             plan = plan_of(conn)
         return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True, plan.header_changes,
-                               newer)
+                               newer, since)
 
     def work(conn: Connection) -> _SetPlan:
         from .build import TABLES
@@ -1581,4 +1591,4 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     plan = config.run_write(_engine(url), work)
     _forget_caches()
     return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes,
-                           newer)
+                           newer, since)

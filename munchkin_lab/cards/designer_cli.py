@@ -247,7 +247,7 @@ def register(app: typer.Typer, search_command) -> None:
                            f"not in {path} and will be removed: {shown(gone)}")
             if newer:
                 typer.echo(f"{plural(len(newer), 'card')} {'were' if len(newer) != 1 else 'was'} edited in the database "
-                           f"after {path} was exported and will lose those edits: {shown(newer)}")
+                           f"{preview.since} and will lose those edits: {shown(newer)}")
             others = [n for n in preview.names["updated"] if n not in newer]
             if others:
                 typer.echo(f"{plural(len(others), 'card')} will be changed to the file's values (an older file "

@@ -781,6 +781,34 @@ def test_set_import_asks_when_the_file_and_the_database_both_edited_a_card(url, 
     assert info.value.newer == ["Sea Ghost"] and api.card("Sea Ghost", url=url)["level"] == 4
 
 
+def test_a_file_without_fingerprints_asks_before_undoing_a_database_edit(url, tmp_path):
+    """Break-it finding: a file without the export's fingerprint line (written by hand, its
+    comments dropped) set a card edited in the database back without asking. Now the last
+    import's fingerprints vouch for a card (the hand-written file's import, edit, import loop
+    asks nothing); a card edited since that import, or never imported, is ``newer``."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    path = tmp_path / "my_fan.yaml"
+    text = "\n".join(line for line in D.export_set("my_fan", url=url).splitlines()
+                     if not line.startswith("# card fingerprints")) + "\n"
+    path.write_text(text.replace("level: 6", "level: 7"), encoding="utf-8")
+    with pytest.raises(D.SetConsentError) as info:  # made by cards add: nothing vouches for it
+        D.import_set(path, url=url)
+    assert info.value.newer == ["Sea Ghost"] and api.card("Sea Ghost", url=url)["level"] == 6
+    assert ("1 card(s) were edited in the database since the set's last import (" + str(path)
+            + " has no export fingerprints to tell it is newer) and would lose those edits: 'Sea Ghost'") \
+        in str(info.value)
+    assert D.import_set(path, url=url, overwrite_newer=True).newer == ["Sea Ghost"]
+    path.write_text(text.replace("level: 6", "level: 8"), encoding="utf-8")
+    assert D.import_set(path, url=url).newer == [] and api.card("Sea Ghost", url=url)["level"] == 8
+    D.edit_card("Sea Ghost", None, {"level": 3}, url=url)
+    path.write_text(text.replace("level: 6", "level: 9"), encoding="utf-8")
+    state = _db_state(url)
+    r = runner.invoke(app, ["set", "import", str(path), "--url", url], input="")
+    assert r.exit_code == 1 and "1 card was edited in the database since the set's last import" in r.stdout
+    assert _db_state(url) == state and api.card("Sea Ghost", url=url)["level"] == 3
+
+
 def test_a_card_renamed_in_the_file_that_a_deck_holds_is_refused_naming_the_file(url, tmp_path):
     """A card renamed in the file is the old card removed and a new one added: a saved deck
     holding the old one refuses it (with ``--yes`` too), the message naming the file, the

@@ -242,3 +242,12 @@ def test_the_clash_advice_works_a_set_brought_up_to_the_bundles_version(db_url, 
     assert Deck.load("Wet mix", url=other_sqlite).state()[2] == Deck.load("Wet mix", url=db_url).state()[2]
     assert Deck.load("Mine", url=other_sqlite).entries["wet_fan:Sea Ghost"].copies == 2
     assert api.card("Sea Ghost", url=other_sqlite)["level"] == 6
+    # break-it finding: a bundle carries no export fingerprints, and `set import BUNDLE --set`
+    # set a card edited here since back silently; now it lists it and asks
+    D.edit_card("Sea Ghost", None, {"level": 9}, url=other_sqlite)
+    before = _state(other_sqlite)
+    r = runner.invoke(app, ["set", "import", str(path), "--set", "wet_fan", "--url", other_sqlite], input="")
+    assert r.exit_code == 1 and ("1 card was edited in the database since the set's last import "
+                                 f"({path} (set wet_fan) has no export fingerprints") in r.stdout
+    assert "will lose those edits: Sea Ghost" in r.stdout and "no answer to the question" in r.stderr
+    assert _state(other_sqlite) == before and api.card("Sea Ghost", url=other_sqlite)["level"] == 9
