@@ -1474,8 +1474,12 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     A file written by :func:`export_set` carries its cards' fingerprints (a comment line): a
     card edited in the database after that export, which the import would change (back to
     the export, or to the file's own edit of it: both sides edited), takes the file's values
-    only with ``overwrite_newer=True``. The CLI lists both, and the other cards the file
-    changes, and asks.
+    only with ``overwrite_newer=True``. A card changed since only by a ``set import`` is no
+    such edit (export, edit the file, import, edit it again, import again asks nothing): each
+    import keeps the fingerprints and versions it wrote (``build_info`` key
+    ``set_import:CODE``). For a file without fingerprints (written by hand, its comments
+    dropped, a bundle's set) only the last import vouches for a card. The CLI lists both,
+    and the other cards the file changes, and asks.
 
     The file is read as safely as the shipped set files and checked by the same schema
     (errors name ``file:line``, the card and the field); then against the database: a code
