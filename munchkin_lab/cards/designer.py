@@ -1198,7 +1198,9 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
             problems.append(f"{_where(doc, ('tags', i))}tags[{i}]: tag {t.name!r} is declared by set "
                             f"{row['declared_in']!r}; use another name")
     dropped = {k: r["name"] for k, r in tags.items() if r["declared_in"] == code and k not in own_tags}
-    stored = {r["name"].lower(): r for r in _rows(conn, Card.set_id == srow["id"])} if srow is not None else {}
+    # matched by name_key: a name written with other case, spacing or accents is the same
+    # card renamed (same id, the decks holding it kept), not a removal and an addition
+    stored = {name_key(r["name"]): r for r in _rows(conn, Card.set_id == srow["id"])} if srow is not None else {}
     own_ids = [r["id"] for r in stored.values()]
     taken = _taken_names(conn, skip_ids=own_ids)
     seen: dict[str, int] = {}
@@ -1228,7 +1230,7 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
         if manual and not c.manual:
             notes.append(f"card {c.name!r}: manual: set to true ({engine[0]})")
         values = _values(c, manual)
-        old = stored.get(c.name.lower())
+        old = stored.get(name_key(c.name))
         if old is None:
             names["added"].append(c.name)
         else:
@@ -1239,8 +1241,10 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
                 names["unchanged"].append(c.name)
                 continue
             names["updated"].append(c.name)
+            if old["name"] != c.name:
+                notes.append(f"card {c.name!r}: name: {old['name']!r} -> {c.name!r} (the same card renamed)")
         todo.append((c, old, values, explicit, derived))
-    wanted = {c.name.lower() for c, _, _, _ in checked}
+    wanted = {name_key(c.name) for c, _, _, _ in checked}
     gone = [r for k, r in stored.items() if k not in wanted]
     used = _deck_users(conn, [r["id"] for r in gone])
     for r in gone:
@@ -1558,8 +1562,8 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         # comments dropped, a bundle's set) vouches for none: only the last import can.
         imported = _imported_fingerprints(conn, sf.set.code)
         newer[:] = [c.name for c, old, *_ in plan.todo if old is not None
-                    and _card_fingerprint(card_dict(old)) != exported.get(c.name.lower())
-                    and (_card_fingerprint(card_dict(old)), old["row_version"]) != imported.get(c.name.lower())]
+                    and _card_fingerprint(card_dict(old)) != exported.get(old["name"].lower())
+                    and (_card_fingerprint(card_dict(old)), old["row_version"]) != imported.get(old["name"].lower())]
         if dry_run:
             return plan
         if (gone and not remove_missing) or (newer and not overwrite_newer):

@@ -830,6 +830,35 @@ def test_a_card_renamed_in_the_file_that_a_deck_holds_is_refused_naming_the_file
     assert _db_state(url) == state and DeckModel.load("Wet mix", url=url).copies("Sea Ghost") == 2
 
 
+def test_a_name_written_with_other_case_spacing_or_accents_is_the_same_card_renamed(url, tmp_path):
+    """Break-it finding: a file naming a card with a no-break space or other accents (``Sea
+    Ghost`` -> ``Sea\u00a0Ghost``, ``Séa Ghost``), names the project itself holds to be the same,
+    was a removal and an addition: refused while a deck held the card, with a message naming a
+    card the file seemed to hold. It is now the same card renamed: its id, and the decks
+    holding it, kept; the summary says so."""
+    from munchkin_lab.decks import Deck as DeckModel
+
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    from sqlalchemy import select
+
+    def ids():
+        with config.get_engine(url).connect() as conn:
+            return list(conn.execute(select(Card.id, Card.name).where(Card.origin == "designer")))
+
+    [(cid, _)] = ids()
+    deck = DeckModel("Wet mix", url=url)
+    deck.add("Sea Ghost", 2)
+    deck.save()
+    text = D.export_set("my_fan", url=url)
+    for new in ("Sea\u00a0Ghost", "Séa Ghost"):
+        done = D.import_set("my_fan.yaml", text=text.replace("name: Sea Ghost", f"name: {new}"), url=url)
+        assert (done.names["updated"], done.names["removed"], done.names["added"]) == ([new], [], [])
+        assert done.notes[-1].endswith(f"-> {new!r} (the same card renamed)")
+        assert ids() == [(cid, new)]
+        assert DeckModel.load("Wet mix", url=url).copies(new) == 2
+
+
 def test_set_import_refuses_a_database_edit_made_after_the_preview(url, tmp_path):
     """Break-it finding: the command agreed to undo the edits its preview listed with
     ``overwrite_newer=True``, which also undid an edit saved between the preview and the
