@@ -809,6 +809,21 @@ def test_a_file_without_fingerprints_asks_before_undoing_a_database_edit(url, tm
     assert _db_state(url) == state and api.card("Sea Ghost", url=url)["level"] == 3
 
 
+def test_ctrl_c_at_the_import_question_says_interrupted_and_writes_nothing(url, tmp_path, monkeypatch):
+    """Break-it finding: Ctrl-C at the question of ``set import`` (at a terminal) ended with
+    ``no answer to the question (no terminal?); pass --yes``. It now says it was interrupted
+    (exit 130); nothing is written."""
+    import munchkin_lab.cli as cli
+
+    old = _older_export_and_newer_db(url, tmp_path)
+    state = _db_state(url)
+    monkeypatch.setattr(cli, "interactive", lambda: True)  # a terminal; the answer's end is then a Ctrl-C/D
+    r = runner.invoke(app, ["set", "import", str(old), "--url", url], input="")
+    assert r.exit_code == 130, r.output
+    assert r.stderr.strip() == f"Interrupted: nothing imported from {old}"
+    assert _db_state(url) == state
+
+
 def test_a_card_renamed_in_the_file_that_a_deck_holds_is_refused_naming_the_file(url, tmp_path):
     """A card renamed in the file is the old card removed and a new one added: a saved deck
     holding the old one refuses it (with ``--yes`` too), the message naming the file, the
