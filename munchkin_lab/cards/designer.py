@@ -1342,8 +1342,9 @@ def _renumber(conn: Connection, sid: int, names: list[str]) -> None:
 class SetConsentError(DesignerCardError):
     """A set import would lose stored cards or edits and the caller did not agree to it;
     nothing was written. ``removed``: cards of the set the file lacks (agree with
-    ``remove_missing``); ``newer``: cards edited in the database after the file's export,
-    whose edits the import would undo (agree with ``overwrite_newer``)."""
+    ``remove_missing``); ``newer``: cards edited in the database after the file's export
+    (or, for a file without its fingerprints, the set's last import), whose edits the import
+    would undo, whether or not the file changed them too (agree with ``overwrite_newer``)."""
 
     def __init__(self, message: str, removed: list[str], newer: Iterable[str] = ()):
         super().__init__(message)
@@ -1553,9 +1554,6 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     def plan_of(conn: Connection) -> _SetPlan:
         plan = _plan_set(conn, sf, doc, allow_existing=not create_only)
         gone = plan.names["removed"]
-        # A card the import changes that was edited in the database after the export loses
-        # that edit, whether or not the file changed it too (both edited: the file wins only
-        # with consent).
         # A card the import changes loses the edits saved in the database since, unless the
         # stored card is as the file's export saw it or as the last import left it (the file
         # changed it: the designer's edit). A file without fingerprints (written by hand, its
