@@ -250,8 +250,8 @@ def register(app: typer.Typer, search_command) -> None:
                            f"{preview.since} and will lose those edits: {shown(newer)}")
             others = [n for n in preview.names["updated"] if n not in newer]
             if others:
-                typer.echo(f"{plural(len(others), 'card')} will be changed to the file's values (an older file "
-                           f"undoes the edits saved since it was written): {shown(others)}")
+                typer.echo(f"{plural(len(others), 'card')} will be changed to the file's values (the file's "
+                           f"own edits: not edited here since): {shown(others)}")
             if not yes:
                 from ..cli import confirm
 

@@ -271,4 +271,6 @@ def test_a_newer_bundle_brings_an_imported_bundles_set_up_without_a_false_alarm(
     before = _state(other_sqlite)
     r = runner.invoke(app, ["set", "import", str(first), "--set", "wet_fan", "--url", other_sqlite], input="")
     assert r.exit_code == 1 and "will lose those edits: Bilge Pirate" in r.stdout
+    assert ("1 card will be changed to the file's values (the file's own edits: not edited here since): "
+            "Sea Ghost") in r.stdout
     assert _state(other_sqlite) == before
