@@ -145,11 +145,15 @@ def interactive() -> bool:
 def confirm(question: str, refused: str) -> bool:
     """Ask ``question`` (default no) and return the answer; with no answer to read (stdin
     closed or at its end: a script, ``</dev/null``) the command ends with ``Error: <refused>:
-    no answer to the question; pass --yes`` (exit 1) instead of click's bare ``Aborted.``."""
+    no answer to the question; pass --yes`` (exit 1) instead of click's bare ``Aborted.``; at a
+    terminal, Ctrl-C (or Ctrl-D) at the question ends it with ``Interrupted: <refused>`` (exit
+    130), not a word about a missing terminal."""
     try:
         return typer.confirm(question, default=False)
-    except typer.Abort:  # (typer's own click: the EOF of the answer)
+    except typer.Abort:  # (typer's own click: Ctrl-C, or the EOF of the answer)
         typer.echo("", err=True)
+        if interactive():
+            raise exit_interrupted(f"Interrupted: {refused}") from None
         fail(f"{refused}: no answer to the question (no terminal?); pass --yes")
 
 

@@ -50,7 +50,7 @@ from .. import config
 from .errors import CardDataError
 from .effect_schema import SHIPPED
 from .files import DERIVED_TAGS, CardFile, SetFile, SetHeader, YamlDoc, _describe, validation_problems
-from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
+from .models import Alias, BuildInfo, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
 
 #: ``origin`` of designer sets and cards.
 DESIGNER = "designer"
@@ -111,16 +111,18 @@ class SetImportResult(dict):
     ``notes`` (per-card notes, e.g. "set to manual"), ``dry_run``, ``header`` (what the file
     changes in an existing set's header and declared tags, one ``"field: old -> new"`` each;
     ``[]`` for a new set or an unchanged header), ``newer`` (updated cards that the file
-    holds as they were exported but that were edited in the database since: the import
-    would undo those edits).
+    changes that were edited in the database after the file's export, or, for a file without
+    an export's fingerprints, since the set's last import: the import would undo those
+    edits), ``since`` (that time in words, ``"after FILE was exported"`` or ``"since ..."``).
     """
 
     def __init__(self, code: str, created: bool, names: dict[str, list[str]], notes: list[str], dry_run: bool,
-                 header: list[str] | None = None, newer: list[str] | None = None):
+                 header: list[str] | None = None, newer: list[str] | None = None, since: str = ""):
         super().__init__({k: len(names[k]) for k in ("added", "updated", "removed", "unchanged")})
         self.code, self.created, self.names, self.notes, self.dry_run = code, created, names, notes, dry_run
         self.header = list(header or [])
         self.newer = list(newer or [])
+        self.since = since or "after the file was exported"
 
     def summary(self) -> str:
         """One line for people (plus the notes)."""
@@ -132,7 +134,8 @@ class SetImportResult(dict):
             parts.insert(0, "header: " + ", ".join(self.header))
         notes = list(self.notes)
         if self.newer:
-            notes.append(f"edited in the database after the file was exported, set back to the file's values: "
+            when = "after the file was exported" if self.since.startswith("after") else "since the set's last import"
+            notes.append(f"edited in the database {when}, set back to the file's values: "
                          f"{', '.join(self.newer[:10])}")
         return "\n".join([head + what + "; ".join(parts)] + [f"note: {n}" for n in notes])
 
@@ -568,7 +571,7 @@ def delete_set(code: str, url: str | None = None) -> int:
     def work(conn: Connection) -> int:
         from .build import TABLES
 
-        config.lock_tables(conn, TABLES)
+        config.lock_tables(conn, TABLES + ("build_info",))
         row = _designer_set(conn, code)
         ct = Card.__table__
         ids = list(conn.execute(select(ct.c.id).where(ct.c.set_id == row["id"])).scalars())
@@ -583,6 +586,8 @@ def delete_set(code: str, url: str | None = None) -> int:
         _delete_cards(conn, ids)
         conn.execute(delete(CardSet.__table__).where(CardSet.__table__.c.id == row["id"]))
         _drop_unused_set_tags(conn, code, keep=())
+        bt = BuildInfo.__table__
+        conn.execute(delete(bt).where(bt.c.key == _imported_key(code)))
         return len(ids)
 
     n = config.run_write(_engine(url), work)
@@ -1193,7 +1198,9 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
             problems.append(f"{_where(doc, ('tags', i))}tags[{i}]: tag {t.name!r} is declared by set "
                             f"{row['declared_in']!r}; use another name")
     dropped = {k: r["name"] for k, r in tags.items() if r["declared_in"] == code and k not in own_tags}
-    stored = {r["name"].lower(): r for r in _rows(conn, Card.set_id == srow["id"])} if srow is not None else {}
+    # matched by name_key: a name written with other case, spacing or accents is the same
+    # card renamed (same id, the decks holding it kept), not a removal and an addition
+    stored = {name_key(r["name"]): r for r in _rows(conn, Card.set_id == srow["id"])} if srow is not None else {}
     own_ids = [r["id"] for r in stored.values()]
     taken = _taken_names(conn, skip_ids=own_ids)
     seen: dict[str, int] = {}
@@ -1223,7 +1230,7 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
         if manual and not c.manual:
             notes.append(f"card {c.name!r}: manual: set to true ({engine[0]})")
         values = _values(c, manual)
-        old = stored.get(c.name.lower())
+        old = stored.get(name_key(c.name))
         if old is None:
             names["added"].append(c.name)
         else:
@@ -1234,13 +1241,16 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
                 names["unchanged"].append(c.name)
                 continue
             names["updated"].append(c.name)
+            if old["name"] != c.name:
+                notes.append(f"card {c.name!r}: name: {old['name']!r} -> {c.name!r} (the same card renamed)")
         todo.append((c, old, values, explicit, derived))
-    wanted = {c.name.lower() for c, _, _, _ in checked}
+    wanted = {name_key(c.name) for c, _, _, _ in checked}
     gone = [r for k, r in stored.items() if k not in wanted]
     used = _deck_users(conn, [r["id"] for r in gone])
     for r in gone:
         if r["id"] in used:
-            problems.append(f"card {r['name']!r}: missing from the file but saved deck(s) "
+            problems.append(f"{doc.path_display + ': ' if doc is not None else ''}card {r['name']!r}: missing from "
+                            f"the file but saved deck(s) "
                             f"{', '.join(map(repr, used[r['id']]))} hold it: put it back in the file, or remove it "
                             "from the decks first")
         names["removed"].append(r["name"])
@@ -1332,8 +1342,9 @@ def _renumber(conn: Connection, sid: int, names: list[str]) -> None:
 class SetConsentError(DesignerCardError):
     """A set import would lose stored cards or edits and the caller did not agree to it;
     nothing was written. ``removed``: cards of the set the file lacks (agree with
-    ``remove_missing``); ``newer``: cards the file holds as exported but edited in the
-    database since, which the import would set back (agree with ``overwrite_newer``)."""
+    ``remove_missing``); ``newer``: cards edited in the database after the file's export
+    (or, for a file without its fingerprints, the set's last import), whose edits the import
+    would undo, whether or not the file changed them too (agree with ``overwrite_newer``)."""
 
     def __init__(self, message: str, removed: list[str], newer: Iterable[str] = ()):
         super().__init__(message)
@@ -1345,13 +1356,14 @@ def _names(names: list[str]) -> str:
     return ", ".join(map(repr, names[:20])) + (f", ... {len(names) - 20} more" if len(names) > 20 else "")
 
 
-def _consent_refused(code: str, disp: str, gone: list[str], newer: list[str], updated: list[str]) -> SetConsentError:
+def _consent_refused(code: str, disp: str, gone: list[str], newer: list[str], updated: list[str],
+                     since: str) -> SetConsentError:
     parts, agree = [], []
     if gone:
         parts.append(f"{len(gone)} card(s) of the database are not in {disp} and would be removed: {_names(gone)}")
         agree.append("remove_missing=True")
     if newer:
-        parts.append(f"{len(newer)} card(s) were edited in the database after {disp} was exported and would lose "
+        parts.append(f"{len(newer)} card(s) were edited in the database {since} and would lose "
                      f"those edits: {_names(newer)}")
         agree.append("overwrite_newer=True")
     others = [n for n in updated if n not in newer]
@@ -1373,6 +1385,37 @@ def _card_fingerprint(card: Any) -> str:
     import hashlib
 
     return hashlib.sha256(json.dumps(card, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()[:12]
+
+
+def _imported_key(code: str) -> str:
+    """The ``build_info`` key under which the last ``set import`` of designer set ``code``
+    keeps its cards' fingerprints as it wrote them."""
+    return f"set_import:{code}"
+
+
+def _imported_fingerprints(conn: Connection, code: str) -> dict[str, tuple[str, int]]:
+    """``{name (lower case): (fingerprint, row_version)}`` of set ``code``'s cards as its last
+    import wrote them (``{}`` when none is recorded): a card that still has both was changed
+    since an export by an import (the designer's export, edit, import loop), not edited
+    (an edit bumps ``row_version`` even when it puts the same values back)."""
+    from .build import _build_value
+
+    value = _build_value(conn, _imported_key(code))
+    if not isinstance(value, dict):
+        return {}
+    return {str(k): (str(v[0]), int(v[1])) for k, v in value.items() if isinstance(v, list) and len(v) == 2}
+
+
+def _record_import(conn: Connection, code: str, sid: int) -> None:
+    """Keep set ``code``'s cards' fingerprints and versions as this import leaves them
+    (``build_info``)."""
+    from .api import _rows
+
+    bt = BuildInfo.__table__
+    prints = {r["name"].lower(): [_card_fingerprint(card_dict(r)), r["row_version"]]
+              for r in _rows(conn, Card.set_id == sid)}
+    conn.execute(delete(bt).where(bt.c.key == _imported_key(code)))
+    conn.execute(insert(bt), {"key": _imported_key(code), "value": prints})
 
 
 def _exported_fingerprints(text: str) -> dict[str, str]:
@@ -1425,7 +1468,7 @@ def _set_of_bundle(text: str, disp: str, code: str | None) -> tuple[str, str]:
 def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = False, text: str | None = None,
                create_only: bool = False, remove_missing: bool = False,
                expect_removed: Iterable[str] | None = None, bundle_set: str | None = None,
-               overwrite_newer: bool = False) -> SetImportResult:
+               overwrite_newer: bool = False, expect_newer: Iterable[str] | None = None) -> SetImportResult:
     """Bring a designer set file into the database: the set (created, or brought in line
     with the file: header, declared tags, cards added, updated or removed; unchanged cards
     keep their ``row_version``) and its cards in file order.
@@ -1434,10 +1477,14 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     (the user agreed): by default such an import is refused with :class:`SetConsentError`
     listing them (an older export imported back would otherwise drop the cards added since).
     A file written by :func:`export_set` carries its cards' fingerprints (a comment line): a
-    card the file holds as exported but that was edited in the database since is set back
-    to the file's values only with ``overwrite_newer=True`` (a card changed in the file is
-    the designer's edit and goes in). The CLI lists both, and the other cards the file
-    changes, and asks.
+    card edited in the database after that export, which the import would change (back to
+    the export, or to the file's own edit of it: both sides edited), takes the file's values
+    only with ``overwrite_newer=True``. A card changed since only by a ``set import`` is no
+    such edit (export, edit the file, import, edit it again, import again asks nothing): each
+    import keeps the fingerprints and versions it wrote (``build_info`` key
+    ``set_import:CODE``). For a file without fingerprints (written by hand, its comments
+    dropped, a bundle's set) only the last import vouches for a card. The CLI lists both,
+    and the other cards the file changes, and asks.
 
     The file is read as safely as the shipped set files and checked by the same schema
     (errors name ``file:line``, the card and the field); then against the database: a code
@@ -1460,12 +1507,15 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         expect_removed: with ``remove_missing``, the card names a dry run showed as to be
             removed (and the user agreed to): refused if the import would now remove any
             other card (someone added one in between).
+        expect_newer: with ``overwrite_newer``, the card names a dry run showed as edited in
+            the database since the export (and the user agreed to undo): refused if the import
+            would now undo the edits of any other card (someone saved one in between).
     Returns:
         :class:`SetImportResult`.
     Raises:
         SetConsentError: cards would be removed without ``remove_missing`` (or beyond
-            ``expect_removed``), or later edits undone without ``overwrite_newer``; nothing
-            is written.
+            ``expect_removed``), or later edits undone without ``overwrite_newer`` (or beyond
+            ``expect_newer``); nothing is written.
         DesignerCardError: every problem; nothing is written.
         OSError: the file cannot be read.
     """
@@ -1495,44 +1545,56 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     sf, doc = _read_set(text, disp, names)
 
     allowed = None if expect_removed is None else {n.lower() for n in expect_removed}
-    exported = _exported_fingerprints(text)  # the cards as exported: untouched in the file when equal
-    as_exported = {str(c.get("name")).lower() for c in _file_cards(doc.data)[0] if isinstance(c, dict)
-                   and exported.get(str(c.get("name")).lower()) == _card_fingerprint(c)}
+    allowed_newer = None if expect_newer is None else {n.lower() for n in expect_newer}
+    exported = _exported_fingerprints(text)  # the cards as exported
+    since = (f"after {disp} was exported" if exported else
+             f"since the set's last import ({disp} has no export fingerprints to tell it is newer)")
     newer: list[str] = []
 
     def plan_of(conn: Connection) -> _SetPlan:
         plan = _plan_set(conn, sf, doc, allow_existing=not create_only)
         gone = plan.names["removed"]
-        newer[:] = [c.name for c, old, *_ in plan.todo if old is not None and c.name.lower() in as_exported
-                    and _card_fingerprint(card_dict(old)) != exported[c.name.lower()]]
+        # A card the import changes loses the edits saved in the database since, unless the
+        # stored card is as the file's export saw it or as the last import left it (the file
+        # changed it: the designer's edit). A file without fingerprints (written by hand, its
+        # comments dropped, a bundle's set) vouches for none: only the last import can.
+        imported = _imported_fingerprints(conn, sf.set.code)
+        newer[:] = [c.name for c, old, *_ in plan.todo if old is not None
+                    and _card_fingerprint(card_dict(old)) != exported.get(old["name"].lower())
+                    and (_card_fingerprint(card_dict(old)), old["row_version"]) != imported.get(old["name"].lower())]
         if dry_run:
             return plan
         if (gone and not remove_missing) or (newer and not overwrite_newer):
             raise _consent_refused(sf.set.code, disp, [] if remove_missing else gone,
-                                   [] if overwrite_newer else newer, plan.names["updated"])
+                                   [] if overwrite_newer else newer, plan.names["updated"], since)
         extra = [n for n in gone if allowed is not None and n.lower() not in allowed]
-        if extra:
+        extra_newer = [n for n in newer if allowed_newer is not None and n.lower() not in allowed_newer]
+        if extra or extra_newer:
+            what = ([f"remove {_names(extra)}"] if extra else []) + (
+                [f"undo the database edits of {_names(extra_newer)}"] if extra_newer else [])
             raise SetConsentError(f"set {sf.set.code!r}: the database changed since the preview: the import "
-                                  f"would now also remove {_names(extra)}; nothing was written, run it again", gone)
+                                  f"would now also {' and '.join(what)}; nothing was written, run it again",
+                                  extra, extra_newer)
         return plan
 
     if dry_run:
         with _engine(url).connect() as conn:
             plan = plan_of(conn)
         return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True, plan.header_changes,
-                               newer)
+                               newer, since)
 
     def work(conn: Connection) -> _SetPlan:
         from .build import TABLES
 
-        config.lock_tables(conn, TABLES)
+        config.lock_tables(conn, TABLES + ("build_info",))
         plan = plan_of(conn)
         _apply_set(conn, plan)
         sid = conn.execute(select(CardSet.id).where(CardSet.code == sf.set.code)).scalar_one()
         _renumber(conn, sid, [c.name for c in sf.cards])
+        _record_import(conn, sf.set.code, sid)
         return plan
 
     plan = config.run_write(_engine(url), work)
     _forget_caches()
     return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes,
-                           newer)
+                           newer, since)

@@ -247,11 +247,11 @@ def register(app: typer.Typer, search_command) -> None:
                            f"not in {path} and will be removed: {shown(gone)}")
             if newer:
                 typer.echo(f"{plural(len(newer), 'card')} {'were' if len(newer) != 1 else 'was'} edited in the database "
-                           f"after {path} was exported and will lose those edits: {shown(newer)}")
+                           f"{preview.since} and will lose those edits: {shown(newer)}")
             others = [n for n in preview.names["updated"] if n not in newer]
             if others:
-                typer.echo(f"{plural(len(others), 'card')} will be changed to the file's values (an older file "
-                           f"undoes the edits saved since it was written): {shown(others)}")
+                typer.echo(f"{plural(len(others), 'card')} will be changed to the file's values (the file's "
+                           f"own edits: not edited here since): {shown(others)}")
             if not yes:
                 from ..cli import confirm
 
@@ -260,7 +260,8 @@ def register(app: typer.Typer, search_command) -> None:
                     typer.echo("nothing imported (export the set again to edit its current cards)")
                     raise typer.Exit(1)
         typer.echo(import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone,
-                              overwrite_newer=bool(newer), bundle_set=bundle_set).summary())
+                              overwrite_newer=bool(newer), expect_newer=newer,
+                              bundle_set=bundle_set).summary())
 
     @set_app.command("delete")
     @guarded

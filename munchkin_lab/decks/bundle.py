@@ -209,7 +209,8 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
 
     from .. import config
     from ..cards.api import open_engine
-    from ..cards.designer import DesignerCardError, _apply_set, _plan_set, _renumber, designer_set_data
+    from ..cards.designer import (DesignerCardError, _apply_set, _plan_set, _record_import, _renumber,
+                                  designer_set_data)
     from ..cards.files import SetFile, YamlDoc, validation_problems
     from ..cards.models import Card, CardSet
     from ..cards.models import Deck as DeckRow
@@ -302,13 +303,14 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
     def work(conn) -> BundleResult:
         from ..cards.build import TABLES
 
-        config.lock_tables(conn, TABLES)
+        config.lock_tables(conn, TABLES + ("build_info",))
         plans, deck, _ = plan(conn)
         for (sf, _doc), p in zip(set_files, plans):
             if p.set_row is None:
                 _apply_set(conn, p)
                 sid = conn.execute(select(CardSet.id).where(CardSet.code == sf.set.code)).scalar_one()
                 _renumber(conn, sid, [c.name for c in sf.cards])
+                _record_import(conn, sf.set.code, sid)  # a later `set import` of a newer bundle asks nothing
         ct, st = Card.__table__, CardSet.__table__
         ids = {f"{code}:{n}": cid for cid, code, n in conn.execute(
             select(ct.c.id, st.c.code, ct.c.name).join(st, st.c.id == ct.c.set_id))}

@@ -750,6 +750,153 @@ def test_set_import_takes_the_designers_own_file_edits_without_asking(url, tmp_p
     assert D.import_set("my_fan.yaml", text=again, url=url) == {"added": 0, "updated": 0, "removed": 0, "unchanged": 2}
 
 
+def test_set_import_asks_when_the_file_and_the_database_both_edited_a_card(url, tmp_path):
+    """Break-it finding: a card changed in the file *and* edited in the database after the
+    export took the file's values silently (the database edit was lost: only cards the file
+    held unchanged were checked). Now it is a card whose edit would be lost (``newer``), while
+    the export, edit, import, edit, import loop still asks nothing."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    path = tmp_path / "my_fan.yaml"
+    text = D.export_set("my_fan", path, url=url)
+    path.write_text(text.replace("level: 6", "level: 8"), encoding="utf-8")
+    D.edit_card("Sea Ghost", None, {"level": 7}, url=url)  # someone edits it in the database meanwhile
+    state = _db_state(url)
+    with pytest.raises(D.SetConsentError) as info:
+        D.import_set(path, url=url)
+    assert (info.value.removed, info.value.newer) == ([], ["Sea Ghost"])
+    assert _db_state(url) == state and api.card("Sea Ghost", url=url)["level"] == 7
+    assert D.import_set(path, url=url, dry_run=True).newer == ["Sea Ghost"]
+    done = D.import_set(path, url=url, overwrite_newer=True)
+    assert done.newer == ["Sea Ghost"] and api.card("Sea Ghost", url=url)["level"] == 8
+    # the loop: the card changed since the export by the import itself is no database edit
+    path.write_text(text.replace("level: 6", "level: 9"), encoding="utf-8")
+    again = D.import_set(path, url=url)
+    assert again.names["updated"] == ["Sea Ghost"] and again.newer == []
+    assert api.card("Sea Ghost", url=url)["level"] == 9
+    D.edit_card("Sea Ghost", None, {"level": 4}, url=url)  # an edit after that import is one again
+    path.write_text(text.replace("level: 6", "level: 10"), encoding="utf-8")
+    with pytest.raises(D.SetConsentError) as info:
+        D.import_set(path, url=url)
+    assert info.value.newer == ["Sea Ghost"] and api.card("Sea Ghost", url=url)["level"] == 4
+
+
+def test_a_file_without_fingerprints_asks_before_undoing_a_database_edit(url, tmp_path):
+    """Break-it finding: a file without the export's fingerprint line (written by hand, its
+    comments dropped) set a card edited in the database back without asking. Now the last
+    import's fingerprints vouch for a card (the hand-written file's import, edit, import loop
+    asks nothing); a card edited since that import, or never imported, is ``newer``."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    path = tmp_path / "my_fan.yaml"
+    text = "\n".join(line for line in D.export_set("my_fan", url=url).splitlines()
+                     if not line.startswith("# card fingerprints")) + "\n"
+    path.write_text(text.replace("level: 6", "level: 7"), encoding="utf-8")
+    with pytest.raises(D.SetConsentError) as info:  # made by cards add: nothing vouches for it
+        D.import_set(path, url=url)
+    assert info.value.newer == ["Sea Ghost"] and api.card("Sea Ghost", url=url)["level"] == 6
+    assert ("1 card(s) were edited in the database since the set's last import (" + str(path)
+            + " has no export fingerprints to tell it is newer) and would lose those edits: 'Sea Ghost'") \
+        in str(info.value)
+    assert D.import_set(path, url=url, overwrite_newer=True).newer == ["Sea Ghost"]
+    path.write_text(text.replace("level: 6", "level: 8"), encoding="utf-8")
+    assert D.import_set(path, url=url).newer == [] and api.card("Sea Ghost", url=url)["level"] == 8
+    D.edit_card("Sea Ghost", None, {"level": 3}, url=url)
+    path.write_text(text.replace("level: 6", "level: 9"), encoding="utf-8")
+    state = _db_state(url)
+    r = runner.invoke(app, ["set", "import", str(path), "--url", url], input="")
+    assert r.exit_code == 1 and "1 card was edited in the database since the set's last import" in r.stdout
+    assert _db_state(url) == state and api.card("Sea Ghost", url=url)["level"] == 3
+
+
+def test_ctrl_c_at_the_import_question_says_interrupted_and_writes_nothing(url, tmp_path, monkeypatch):
+    """Break-it finding: Ctrl-C at the question of ``set import`` (at a terminal) ended with
+    ``no answer to the question (no terminal?); pass --yes``. It now says it was interrupted
+    (exit 130); nothing is written."""
+    import munchkin_lab.cli as cli
+
+    old = _older_export_and_newer_db(url, tmp_path)
+    state = _db_state(url)
+    monkeypatch.setattr(cli, "interactive", lambda: True)  # a terminal; the answer's end is then a Ctrl-C/D
+    r = runner.invoke(app, ["set", "import", str(old), "--url", url], input="")
+    assert r.exit_code == 130, r.output
+    assert r.stderr.strip() == f"Interrupted: nothing imported from {old}"
+    assert _db_state(url) == state
+
+
+def test_a_card_renamed_in_the_file_that_a_deck_holds_is_refused_naming_the_file(url, tmp_path):
+    """A card renamed in the file is the old card removed and a new one added: a saved deck
+    holding the old one refuses it (with ``--yes`` too), the message naming the file, the
+    card and the deck (break-it finding: the file was not named); nothing is written."""
+    from munchkin_lab.decks import Deck as DeckModel
+
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    deck = DeckModel("Wet mix", url=url)
+    deck.add("Sea Ghost", 2)
+    deck.save()
+    path = tmp_path / "my_fan.yaml"
+    path.write_text(D.export_set("my_fan", url=url).replace("name: Sea Ghost", "name: Sea Spook"), encoding="utf-8")
+    state = _db_state(url)
+    r = runner.invoke(app, ["set", "import", str(path), "--yes", "--url", url])
+    assert r.exit_code == 1, r.output
+    assert (f"{path}: card 'Sea Ghost': missing from the file but saved deck(s) 'Wet mix' hold it: put it back "
+            "in the file, or remove it from the decks first") in r.stderr
+    assert _db_state(url) == state and DeckModel.load("Wet mix", url=url).copies("Sea Ghost") == 2
+
+
+def test_a_name_written_with_other_case_spacing_or_accents_is_the_same_card_renamed(url, tmp_path):
+    """Break-it finding: a file naming a card with a no-break space or other accents (``Sea
+    Ghost`` -> ``Sea\u00a0Ghost``, ``Séa Ghost``), names the project itself holds to be the same,
+    was a removal and an addition: refused while a deck held the card, with a message naming a
+    card the file seemed to hold. It is now the same card renamed: its id, and the decks
+    holding it, kept; the summary says so."""
+    from munchkin_lab.decks import Deck as DeckModel
+
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    from sqlalchemy import select
+
+    def ids():
+        with config.get_engine(url).connect() as conn:
+            return list(conn.execute(select(Card.id, Card.name).where(Card.origin == "designer")))
+
+    [(cid, _)] = ids()
+    deck = DeckModel("Wet mix", url=url)
+    deck.add("Sea Ghost", 2)
+    deck.save()
+    text = D.export_set("my_fan", url=url)
+    for new in ("Sea\u00a0Ghost", "Séa Ghost"):
+        done = D.import_set("my_fan.yaml", text=text.replace("name: Sea Ghost", f"name: {new}"), url=url)
+        assert (done.names["updated"], done.names["removed"], done.names["added"]) == ([new], [], [])
+        assert done.notes[-1].endswith(f"-> {new!r} (the same card renamed)")
+        assert ids() == [(cid, new)]
+        assert DeckModel.load("Wet mix", url=url).copies(new) == 2
+
+
+def test_set_import_refuses_a_database_edit_made_after_the_preview(url, tmp_path):
+    """Break-it finding: the command agreed to undo the edits its preview listed with
+    ``overwrite_newer=True``, which also undid an edit saved between the preview and the
+    import. ``expect_newer`` names the agreed cards; any other is refused, nothing written."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    D.add_card({"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    path = tmp_path / "my_fan.yaml"
+    D.export_set("my_fan", path, url=url)
+    D.edit_card("Sea Ghost", None, {"level": 9}, url=url)
+    assert D.import_set(path, url=url, dry_run=True).newer == ["Sea Ghost"]
+    D.edit_card("Fen Wisp", None, {"level": 5}, url=url)  # saved after the preview
+    state = _db_state(url)
+    with pytest.raises(D.SetConsentError, match="would now also undo the database edits of 'Fen Wisp'") as info:
+        D.import_set(path, url=url, overwrite_newer=True, expect_newer=["Sea Ghost"])
+    assert (info.value.removed, info.value.newer) == ([], ["Fen Wisp"])
+    assert _db_state(url) == state and api.card("Fen Wisp", url=url)["level"] == 5
+    done = D.import_set(path, url=url, overwrite_newer=True, expect_newer=["Sea Ghost", "Fen Wisp"])
+    assert done.newer == ["Sea Ghost", "Fen Wisp"]
+    assert (api.card("Sea Ghost", url=url)["level"], api.card("Fen Wisp", url=url)["level"]) == (6, 2)
+
+
 def test_set_import_command_lists_the_removed_and_changed_cards_and_asks(url, tmp_path):
     old = _older_export_and_newer_db(url, tmp_path)
     state = _db_state(url)

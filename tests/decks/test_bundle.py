@@ -242,3 +242,35 @@ def test_the_clash_advice_works_a_set_brought_up_to_the_bundles_version(db_url, 
     assert Deck.load("Wet mix", url=other_sqlite).state()[2] == Deck.load("Wet mix", url=db_url).state()[2]
     assert Deck.load("Mine", url=other_sqlite).entries["wet_fan:Sea Ghost"].copies == 2
     assert api.card("Sea Ghost", url=other_sqlite)["level"] == 6
+    # break-it finding: a bundle carries no export fingerprints, and `set import BUNDLE --set`
+    # set a card edited here since back silently; now it lists it and asks
+    D.edit_card("Sea Ghost", None, {"level": 9}, url=other_sqlite)
+    before = _state(other_sqlite)
+    r = runner.invoke(app, ["set", "import", str(path), "--set", "wet_fan", "--url", other_sqlite], input="")
+    assert r.exit_code == 1 and ("1 card was edited in the database since the set's last import "
+                                 f"({path} (set wet_fan) has no export fingerprints") in r.stdout
+    assert "will lose those edits: Sea Ghost" in r.stdout and "no answer to the question" in r.stderr
+    assert _state(other_sqlite) == before and api.card("Sea Ghost", url=other_sqlite)["level"] == 9
+
+
+def test_a_newer_bundle_brings_an_imported_bundles_set_up_without_a_false_alarm(db_url, other_sqlite, tmp_path):
+    """Break-it check: a set made here by ``deck import-bundle`` and not edited since is
+    brought up to a newer bundle (``set import BUNDLE --set``) without asking (nothing here
+    would be lost); a card edited here after that import is listed and asked about."""
+    _designer_deck(db_url)
+    first, second = tmp_path / "v1.bundle.yaml", tmp_path / "v2.bundle.yaml"
+    export_bundle("Wet mix", first, url=db_url)
+    import_bundle(first, url=other_sqlite)
+    D.edit_card("Sea Ghost", None, {"level": 8}, url=db_url)  # the designer's next version
+    export_bundle("Wet mix", second, url=db_url)
+    r = runner.invoke(app, ["set", "import", str(second), "--set", "wet_fan", "--url", other_sqlite], input="")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("set 'wet_fan' updated: 0 added; 1 updated (Sea Ghost); 0 removed; 2 unchanged")
+    assert api.card("Sea Ghost", url=other_sqlite)["level"] == 8
+    D.edit_card("Bilge Pirate", None, {"level": 4}, url=other_sqlite)  # edited here: the bundle would undo it
+    before = _state(other_sqlite)
+    r = runner.invoke(app, ["set", "import", str(first), "--set", "wet_fan", "--url", other_sqlite], input="")
+    assert r.exit_code == 1 and "will lose those edits: Bilge Pirate" in r.stdout
+    assert ("1 card will be changed to the file's values (the file's own edits: not edited here since): "
+            "Sea Ghost") in r.stdout
+    assert _state(other_sqlite) == before
