@@ -203,16 +203,18 @@ def all_sets(db_url):
     return lambda name: by_name.get(name.lower())
 
 
-def test_every_scenario_passes_with_every_cached_answer_checked(resolver, all_sets, checked_caches,
+def test_every_scenario_passes_with_every_cached_answer_checked(resolver, all_sets, db_url, checked_caches,
                                                                 checked_strengths):
-    """Each file with the resolver its own suite uses (the base set for core, none for the
-    expansions, every shipped set for the language's ``lang_*`` files)."""
-    from munchkin_lab.scenarios.runner import run_file
+    """Each file with the resolver its own suite uses (the base set for core, the card
+    database for the expansions - inline cards first -, every shipped set for the language's
+    ``lang_*`` files)."""
+    from munchkin_lab.scenarios.runner import database_resolver, run_file
 
+    expansions = database_resolver(url=db_url)
     assert len(SCENARIOS) > 150
     for path in SCENARIOS:
         p = Path(path)
-        res = all_sets if p.stem.startswith("lang_") else resolver if p.parent.name == "core" else (lambda name: None)
+        res = all_sets if p.stem.startswith("lang_") else resolver if p.parent.name == "core" else expansions
         r = run_file(path, res)
         assert r.ok, r.line()
     assert checked_caches["found"] > 20, checked_caches  # (the files whose cards use the language)
