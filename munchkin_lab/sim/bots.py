@@ -460,12 +460,14 @@ class GreedyBot(Bot):
         self._bonus: list = []
         self._sgold: list[int] = []  # per card: the Gold it can add to a sale when equipped
         self._unres: list[bool] = []
+        self._turn_uses = False  # some card of the game has a use ability usable out of combat
 
     def _facts(self, game: "Game") -> bool:
         """Refresh the per-game facts for ``game``; returns ``_plain_rules(game)``."""
         if self._game is not game:
             self._game = game
             self._plain, self._f, self._pol, self._bonus, self._sgold, self._unres = _game_facts(game)
+            self._turn_uses = any(self._f.use_out_of_combat)
         return self._plain
 
     def pick_solar(self, game, seat: int) -> Action:
@@ -639,7 +641,7 @@ class GreedyBot(Bot):
             ph = s.phase
             if ph == "start" or ph == "trouble" or ph == "end":
                 if seat == s.active:
-                    if self._use_cards(game, seat, self._f.use_out_of_combat):
+                    if self._turn_uses and self._use_cards(game, seat, self._f.use_out_of_combat):
                         a = self._turn_use(game, seat)
                         if a is not None:
                             return a
