@@ -262,11 +262,12 @@ _COMBAT_ROLES = frozenset(("fighter", "helper", "runner", "in_combat"))
 def needs_combat(cond) -> bool:
     """Can ``cond`` hold only while a combat is on? True when it requires, as a whole, an atom
     of :data:`_COMBAT_GAME` or a combat role (``role:runner``...) not negated, or a subject
-    of a combat (``{fighter: ...}``, ``{any_monster: ...}``: :func:`evaluate` finds none out of
-    one): in one item of an ``and``, in every branch of an ``or``; a ``not`` is never read so. False means it
-    may hold out of combat (or that this reading cannot tell): a cheap static test for a bot
-    that looks for a ``use`` ability to use on its own turn (``CardFacts.use_out_of_combat``).
-    ``cond``: a compiled condition (:mod:`.program`) or None (no condition: False)."""
+    of a combat (``{fighter: ...}``, ``{any_monster: ...}``: :func:`evaluate` finds none out
+    of one): in one item of an ``and``, in every branch of an ``or``; a ``not`` is never read
+    so. False means it may hold out of combat (or that this reading cannot tell): a cheap
+    static test for a bot that looks for a ``use`` ability to use on its own turn
+    (``CardFacts.use_out_of_combat``). ``cond``: a compiled condition (:mod:`.program`) or
+    None (no condition: False)."""
     if isinstance(cond, Atom):
         if cond.neg:
             return False
