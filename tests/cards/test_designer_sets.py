@@ -25,6 +25,19 @@ runner = CliRunner()
 GHOST = {"name": "Sea Ghost", "kind": "monster", "deck": "door", "level": 6, "treasures": 2, "levels_gained": 1,
          "tags": ["Undead"], "aliases": ["Bilge Spook"], "source": "my own idea, 2026",
          "summary": "A dripping ghost.", "effects": {"bad_stuff": [{"lose_levels": 2}]}}
+#: a second designer monster for the set import tests
+WISP = {"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
+        "effects": {"bad_stuff": [{"lose_levels": 1}]}}
+
+
+def _exported_pair(url, tmp_path):
+    """Set ``my_fan`` with Sea Ghost and Fen Wisp, exported to ``my_fan.yaml``: its path."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    D.add_card(WISP, "my_fan", url=url)
+    path = tmp_path / "my_fan.yaml"
+    D.export_set("my_fan", path, url=url)
+    return path
 
 
 @pytest.fixture()
@@ -677,8 +690,7 @@ def _older_export_and_newer_db(url, tmp_path):
     D.add_card(GHOST, "my_fan", url=url)
     old = tmp_path / "old.yaml"
     D.export_set("my_fan", old, url=url)
-    D.add_card({"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
-                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    D.add_card(WISP, "my_fan", url=url)
     D.edit_card("Sea Ghost", None, {"level": 9}, url=url)
     return old
 
@@ -723,12 +735,7 @@ def test_set_import_of_an_older_export_removes_nothing_without_consent(url, tmp_
 def test_set_import_takes_the_designers_own_file_edits_without_asking(url, tmp_path):
     """The usual route (export, edit the file, import; edit again, import again) asks nothing:
     a card changed in the file is the designer's edit, not an older copy."""
-    D.create_set("my_fan", "My fan set", url=url)
-    D.add_card(GHOST, "my_fan", url=url)
-    D.add_card({"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
-                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
-    path = tmp_path / "my_fan.yaml"
-    D.export_set("my_fan", path, url=url)
+    path = _exported_pair(url, tmp_path)
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("level: 6", "level: 7"), encoding="utf-8")
     first = D.import_set(path, url=url)
@@ -878,12 +885,7 @@ def test_set_import_refuses_a_database_edit_made_after_the_preview(url, tmp_path
     """Break-it finding: the command agreed to undo the edits its preview listed with
     ``overwrite_newer=True``, which also undid an edit saved between the preview and the
     import. ``expect_newer`` names the agreed cards; any other is refused, nothing written."""
-    D.create_set("my_fan", "My fan set", url=url)
-    D.add_card(GHOST, "my_fan", url=url)
-    D.add_card({"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
-                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
-    path = tmp_path / "my_fan.yaml"
-    D.export_set("my_fan", path, url=url)
+    path = _exported_pair(url, tmp_path)
     D.edit_card("Sea Ghost", None, {"level": 9}, url=url)
     assert D.import_set(path, url=url, dry_run=True).newer == ["Sea Ghost"]
     D.edit_card("Fen Wisp", None, {"level": 5}, url=url)  # saved after the preview
@@ -918,8 +920,7 @@ def test_set_import_command_lists_the_removed_and_changed_cards_and_asks(url, tm
     assert r.exit_code == 0 and "set 'my_fan' updated: 0 added; 1 updated (Sea Ghost); 1 removed (Fen Wisp)" in r.stdout
     with pytest.raises(D.DesignerCardError, match="no such card"):
         D.get_card("Fen Wisp", url=url)
-    D.add_card({"name": "Fen Wisp", "kind": "monster", "deck": "door", "level": 2,
-                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    D.add_card(WISP, "my_fan", url=url)
     r = run("set", "import", str(old), "--yes")
     assert r.exit_code == 0 and "1 removed (Fen Wisp)" in r.stdout and "[y/N]" not in r.stdout
     r = run("set", "import", str(old))  # nothing to remove: no question
