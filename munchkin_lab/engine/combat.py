@@ -501,7 +501,7 @@ class Combat:
                 extra += self._lx("levels_won", ("monster", m))
             levels += ((sp.levels_gained or 1) + extra) * mate
         # monsters killed: each Mate is one more monster (Mate card; the Elf's Level per monster)
-        nkilled = 0
+        nkilled = c.slain_kills  # (and those a card slew earlier: slain_levels below)
         mates = self._mate
         for i in range(len(c.monsters)):
             nkilled += 1
@@ -520,29 +520,40 @@ class Combat:
             ps, ms = self.strengths()
         if self.history: self._say(f"{self._pn(fighter)}{' and ' + self._pn(helper) if helper >= 0 else ''} "
                   f"{'kill' if helper >= 0 else 'kills'} {', '.join(self.name(m) for m in c.monsters)} ({ps} vs {ms}).")
-        self._change_level(fighter, levels, from_kill=True)
-        if helper >= 0:
-            hl = 0
-            if self._holds(helper, "helper_levels"):
-                hl = nkilled
-            if self.options.shared_victory and not self._sv_win:
-                hl = max(hl, nkilled)
-            if hl:
-                self._change_level(helper, hl, from_kill=True)
+        self._kill_levels_to(fighter, helper, levels + c.slain_levels, nkilled)
         if helper >= 0 and tcount and self._resurrect_t_offer(fighter, tcount):
             return  # a Cleric decides first: the rest waits in _win_treasures (turn.py)
         self._win_treasures([t for t in (self._draw("treasure") for _ in range(tcount)) if t >= 0])
 
+    def _kill_levels_to(self, fighter: int, helper: int, levels: int, nkilled: int) -> None:
+        """The Levels of a won combat's kills: ``levels`` to the fighter; to a helper one per
+        monster killed (``nkilled``) when they hold that ability (the Elf) or with Shared
+        Victory (core rules, 7. Rewards; Munchkin XXL; the Elf card)."""
+        self._change_level(fighter, levels, from_kill=True)
+        if helper >= 0:
+            hl = nkilled if self._holds(helper, "helper_levels") else 0
+            if self.options.shared_victory and not self._sv_win:
+                hl = max(hl, nkilled)
+            if hl:
+                self._change_level(helper, hl, from_kill=True)
+
     def _win_treasures(self, drawn: list) -> None:
         """The end of a won combat (:meth:`_resolve_win`): the combat closes and its Treasures
         ``drawn`` (card ids, already out of the deck) go to the fighter - face down alone, face
-        up when helped, shared by the bribe (core rules, 7. Rewards; Help)."""
-        s = self.state
-        c = s.combat
-        fighter, helper = c.fighter, c.helper
+        up when helped, shared by the bribe (:meth:`_reward_treasures`)."""
+        c = self.state.combat
         self._end_combat(won=True)
+        self._reward_treasures(c.fighter, c.helper, c.bribe_n, c.bribe_first, drawn)
+
+    def _reward_treasures(self, fighter: int, helper: int, bribe_n: int, first: int, drawn: list) -> None:
+        """A combat's reward Treasures ``drawn`` (card ids, out of the deck; the combat already
+        closed) go to ``fighter``: face down alone, face up when ``helper`` (>= 0) helped, and
+        then shared by the bribe of ``bribe_n`` Treasures, ``first`` = 1 when the helper picks
+        first (core rules, 7. Rewards; Help: a bribe offers any number of the monster's
+        Treasures)."""
+        s = self.state
         face_up = helper >= 0  # alone face down, helped face up (core rules, 7. Rewards)
-        if helper < 0 or c.bribe_n <= 0:
+        if helper < 0 or bribe_n <= 0:
             if self.history: self._say(f"{self._pn(fighter)} draws {len(drawn)} Treasure(s)"
                       f"{' face up' if face_up else ' face down'}.")
             for t in drawn:
@@ -552,15 +563,15 @@ class Combat:
             # instead of joining the shared ones (rulebook silent: the bribe shares the rest)
             acting = [t for t in drawn if self._acts_when_drawn(t)]
             drawn = [t for t in drawn if t not in acting]
-            share = min(c.bribe_n, len(drawn))
+            share = min(bribe_n, len(drawn))
             s.pool.extend(drawn)
             if self.history: self._say(f"Treasures face up: {', '.join(self.name(t) for t in drawn + acting)}; "
                       f"{self._pn(helper)} gets {share}.")
             # the agreed first picker, unless their share is nothing: a helper offered every
             # Treasure takes them all, the fighter picking none (7. Help: the bribe)
-            first = helper if c.bribe_first or share == len(drawn) else fighter
+            picker = helper if first or share == len(drawn) else fighter
             if drawn:
-                s.pending.append({"kind": "choose", "why": "pick", "player": first, "f": fighter,
+                s.pending.append({"kind": "choose", "why": "pick", "player": picker, "f": fighter,
                                   "h": helper, "hq": share, "fq": len(drawn) - share})
             for t in acting:
                 self._to_hand(fighter, t, True)
@@ -568,8 +579,9 @@ class Combat:
     def _end_combat(self, won: bool, empty: bool = False, loot: bool = False) -> None:
         """Close the combat: ``won`` (the monsters were defeated: rewards already given),
         ``empty`` (every monster left by a card or an ability: the fighter draws the extra
-        Treasures and those a monster left behind; a Run Away from the rest loses them all,
-        core rules, 7. Multiple Monsters), ``loot`` (Friendship Potion: the turn goes back to the phase where
+        Treasures and those a monster left behind - face down alone; with a helper face up
+        and shared by the bribe, :meth:`_reward_treasures`; a Run Away from the rest loses them
+        all, core rules, 7. Multiple Monsters), ``loot`` (Friendship Potion: the turn goes back to the phase where
         the fighter may still Loot the Room, core rules, 6. phase 3; card_facts_more.md 2c)."""
         s = self.state
         c = s.combat
@@ -599,14 +611,23 @@ class Combat:
                     self._sba_seats.add(c.helper)
                     s.players[c.helper].carried.append(it)
         # a monster got rid of by a card or an ability (charm, chase, evading for a Treasure,
-        # a Pollymorph parrot) leaves its Treasures to a combat that ends with no monster left;
-        # a Run Away from the rest loses them (core rules, 7. Multiple Monsters)
+        # a parrot) leaves its Treasures (a slain one its Levels too) to a combat that ends with
+        # no monster left; a Run Away from the rest loses them (core rules, 7. Multiple
+        # Monsters). Alone drawn face down; helped, the helped side's reward (7. Combat: still a
+        # victory; Rewards: face up when helped; Help: the bribe), drawn once the combat has
+        # closed, a Cleric fighter first asked to resurrect them (``resurrect_t`` ``closed``)
         extra = c.extra_treasures + c.stay_treasures if empty else 0
+        helped = None
+        if empty and not won and c.slain_kills and s.players[c.fighter].alive:  # monsters a card slew
+            self._kill_levels_to(c.fighter, c.helper, c.slain_levels, c.slain_kills)
         if extra and s.players[c.fighter].alive and not won:
-            for _ in range(extra):
-                t = self._draw("treasure")
-                if t >= 0:
-                    self._to_hand(c.fighter, t)
+            if c.helper >= 0 and s.players[c.helper].alive:
+                helped = (c.fighter, c.helper, c.bribe_n, c.bribe_first)
+            else:
+                for _ in range(extra):
+                    t = self._draw("treasure")
+                    if t >= 0:
+                        self._to_hand(c.fighter, t)
         s.phase = "trouble" if loot and s.players[c.fighter].alive else "end"
         s.combat = None
         s.last_combat_turn = s.turn
@@ -614,11 +635,15 @@ class Combat:
             self._lang_combat_ended(c.fighter, c.helper, mons)
         # keep a reference for _resolve_win's bribe handling
         self._last_combat = c
+        if helped is not None and not self._resurrect_t_offer(helped[0], extra, closed=helped):
+            # (a Cleric fighter is asked first: the rest waits in turn.py's _resurrect_t_done)
+            self._reward_treasures(*helped, [t for t in (self._draw("treasure") for _ in range(extra)) if t >= 0])
 
     def _end_all_monsters(self, fighter: int, draw: int, loot: bool = False) -> None:
         """Every monster leaves the combat (Out To Lunch, Friendship Potion...); the card's own
-        ``draw`` Treasures go to ``fighter`` at once (card text: they are the card's, not the
-        combat's reward); the combat itself closes after the window
+        ``draw`` Treasures go to ``fighter`` at once, face down, even in a helped fight (card
+        text: the fighter draws them; they are the card's, not the monsters' Treasures a
+        helper's bribe shares, core rules, 7. Help); the combat itself closes after the window
         (:meth:`_after_monster_removed`); ``loot``: the fighter may then still Loot the Room
         (Friendship Potion)."""
         s = self.state
@@ -765,13 +790,13 @@ class Combat:
         return -1
 
     def _rule_ask_target(self, seat: int, t: int) -> str | None:
-        """The fighter may ask another living player who has not refused yet (core rules, 7.
-        Help)."""
+        """The fighter may ask another living player whose help was not turned down yet in
+        this combat (core rules, 7. Help; :meth:`_turned_down`)."""
         s = self.state
         if not (0 <= t < len(s.players)) or t == seat:
             return "ask_help: t must be another player"
         if t in s.combat.asked:
-            return f"{self._pn(t)} already refused this combat ({R_HELP})"
+            return self._turned_down(t)
         if not s.players[t].alive:
             return f"a dead character cannot help ({R_DEATH})"
         return None
@@ -826,8 +851,9 @@ class Combat:
         if self.history: self._say(f"{s.players[seat].name} asks {self._pn(a.target)} for help" + (f", offering {a.n} Treasure(s)." if a.n else "."))
 
     def _rule_offer_help(self, seat: int) -> str | None:
-        """A player of the window offers to help: alive, not refused yet, no helper yet, a
-        monster that allows help (core rules, 7. Help)."""
+        """A player of the window offers to help: alive, help not turned down yet in this
+        combat (:meth:`_turned_down`), no helper yet, a monster that allows help (core rules,
+        7. Help)."""
         c = self.state.combat
         if c.helper >= 0:
             return f"only one player may help ({R_HELP})"
@@ -836,8 +862,20 @@ class Combat:
         if not self.state.players[seat].alive:
             return f"a dead character cannot help ({R_DEATH})"
         if seat in c.asked:
-            return f"your help was already refused in this combat ({R_HELP})"
+            return self._turned_down(seat)
         return self._why_helpless()
+
+    def _turned_down(self, seat: int) -> str:
+        """The refusal for a player whose help was turned down in this combat (``combat.asked``:
+        they refused a request, the fighter refused their offer, or they backed out of a fight
+        for the win): not asked again, no offer again until the combat ends, whatever changes
+        (an enhancer, a new monster, a better bribe). The rulebooks are silent on a second ask
+        or offer: core rules, 7. Help (Scooby-Doo rules, Asking for Help) only say the fighter
+        then asks another, until everyone has refused or someone helps - a round that ends only
+        if a refusal stands; the reading most players take, and it keeps the bargaining finite
+        (``help_turned_down_stands_for_the_combat``)."""
+        return (f"{self._pn(seat)} already refused help in this combat, or had an offer turned down: "
+                f"a refusal stands until the combat ends ({R_HELP})")
 
     def _why_offer_help(self, seat: int, a: Action) -> str | None:
         r = self._why_in_fight("offer_help", False)

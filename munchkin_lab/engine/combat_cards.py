@@ -238,7 +238,17 @@ class CombatCards:
     def _why_power_seat(self, seat: int, k: str) -> str | None:
         """Berserking (Warrior) / Turning (Cleric, against Undead): a player fighting in this
         combat whose Race or Class card has the power (its compiled record), up to 3 cards per
-        combat (the Class cards; core rules, 7. Help)."""
+        combat (the Class cards; core rules, 7. Help).
+
+        Each ``berserk`` / ``turning`` action is one card (+1, Turning +3), at most 3 per
+        player and combat, at any moment of the fight or its window. The Warrior's limit is
+        the Class card's (card_facts.md: up to 3 cards in combat, +1 each) and core rules, 7.
+        Help: the discarding is once per combat, not once per monster - so 3 cards in all,
+        however many monsters join. Whether the cards must go down together the rulebooks do
+        not say: the Combat Example discards three at one moment but does not require it, and
+        the Class text says "up to 3 in combat", not "at once". Most players add them as the
+        fight turns (an enhancer comes, a card goes), the reading kept here
+        (``warrior_berserk_cards_may_come_one_at_a_time``); three at once are three actions."""
         c = self.state.combat
         card = POWER_NAMES[k][1]
         if seat != c.fighter and seat != c.helper:

@@ -91,8 +91,8 @@ TABLE: dict[str, Kind] = {
     "join": Kind("combat", "_why_join", "_do_join", "_cand_combat_cards",
                  "_why_combat_anytime", "_combat_play_ok"),
     # runaway.py
-    "roll": Kind("runaway", "_why_roll", "_do_roll", "_cand_run"),
-    "flight": Kind("runaway", "_why_flight", "_do_power", "_cand_run"),
+    "roll": Kind("runaway", "_why_roll", "_do_roll", "_cand_run", "_why_run_first", "_may_run_first"),
+    "flight": Kind("runaway", "_why_flight", "_do_flight", "_cand_run", "_why_run_first", "_may_run_first"),
     # lang_actions.py: an ability of a card in play, in the card-effect language
     "use": Kind("lang_actions", "_why_use", "_do_use", "_cand_use"),
     # pending.py: answers (their checks are the pending decision's)

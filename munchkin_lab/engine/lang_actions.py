@@ -389,8 +389,9 @@ class LangActions:
 
     def _why_lang_card(self, seat: int, a, in_combat: bool):
         """The ``play`` check of a card with ``played`` abilities (One-Shot, special, Monster
-        Enhancer) or one played only as a reaction; NotImplemented: the core's rule for its
-        kind applies."""
+        Enhancer; a Race, Class or Item whose ``played`` abilities are modes: the mode named
+        in ``cs``) or one played only as a reaction; NotImplemented: the core's rule for its
+        kind applies (for the Race, Class or Item, after its mode's check)."""
         c = a.card
         k = self._kind[c]
         if self._lreact[c] and not self._lplayed[c]:
@@ -400,6 +401,10 @@ class LangActions:
             return NotImplemented
         if k in ("one_shot", "special"):
             return self._why_lang_play(seat, a, in_combat)
+        if self._lmodes[c] and k in ("race", "class", "item"):
+            # its modes: the play names one whose `if` holds, with its choices; the moment is
+            # the core's rule for its kind (core rules, 10. When to Play Cards)
+            return self._why_lang_play(seat, a, in_combat, anytime=True) or NotImplemented
         if k == "monster_enhancer" and in_combat:
             cb = self.state.combat
             if not (0 <= a.n < len(cb.monsters)):
@@ -431,10 +436,9 @@ class LangActions:
             self._run_ability(c, idx, ab, ctx, w, pick)
 
     def _modes(self, c: int) -> tuple:
-        """The ``played`` abilities of ``c`` that are alternatives (all labelled, several)."""
-        run = self._lrun[c]
-        ps = run.get("played", ()) if run else ()
-        return tuple(idx for idx, ab in ps) if len(ps) > 1 and all(ab.label for _i, ab in ps) else ()
+        """The ``played`` abilities of ``c`` that are alternatives (all labelled, several):
+        ``_lmodes`` (``lang_compile.modes_of``)."""
+        return self._lmodes[c]
 
     def _why_lang_play(self, seat: int, a, in_combat: bool, anytime: bool = False) -> str | None:
         """A One-Shot or special whose program has ``played`` abilities: in a combat (not while

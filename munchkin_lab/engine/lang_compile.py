@@ -425,6 +425,20 @@ def _merge(fx: dict, rec: dict) -> bool:
 STAYS = frozenset(("half_breed", "super_munchkin", "hireling", "cheat"))
 
 
+#: Kinds whose play the engine offers once per mode when their ``played`` abilities are modes
+#: (:func:`modes_of`): a One-Shot or special (not a :data:`STAYS` power), a Go Up a Level, a
+#: Race, Class or Item (the mode runs as the card comes in). Other kinds (a Curse, a Monster
+#: Enhancer...) have no such choice: ``validate`` refuses modes on them.
+MODE_KINDS = frozenset(("one_shot", "special", "go_up_a_level", "race", "class", "item"))
+
+
+def modes_of(played) -> tuple:
+    """The indexes of a card's ``played`` abilities when they are modes, the player choosing
+    one (several, all with a ``label``: Potion of Halitosis' +2 or kill the Floating Nose),
+    else ``()``. ``played``: ``((index, Ability), ...)`` (``_lrun[c]["played"]``)."""
+    return tuple(idx for idx, _ab in played) if len(played) > 1 and all(ab.label for _i, ab in played) else ()
+
+
 def specialise(prog, kind: str) -> tuple[dict, tuple]:
     """Compile-time specialisation of one card's program (see the module docstring).
 
@@ -518,7 +532,9 @@ def program_tables(specs) -> dict:
     it), ``_lstat`` (op name -> card ids with a continuous ability using it), ``_luse`` (card
     ids with ``use`` abilities), ``_lplayed`` (card id -> has ``played`` abilities),
     ``_lreact`` (card id -> played only as a reaction: ``from_hand`` abilities and no
-    ``played`` ones), ``_lstatk`` (``(op name, target kind)`` -> ``(cards, {card: ((ability,
+    ``played`` ones), ``_lmodes`` (card id -> the indexes of its ``played`` abilities that
+    are modes, :func:`modes_of`, else ``()``: the candidates, the check and the firing of a
+    play read it), ``_lstatk`` (``(op name, target kind)`` -> ``(cards, {card: ((ability,
     self_only), ...)}, fighting)``: the continuous abilities using that op, nested ones too,
     whose ``who`` is of that kind - player, monster, side, card: only these can reach a target
     of that kind -; ``self_only``: a monster's ability on ``this_monster``, which reaches that
@@ -599,6 +615,7 @@ def program_tables(specs) -> dict:
                         all(specs[c].kind in ("monster", "monster_enhancer") for c in v))
                     for k, v in statk.items()},
         "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
+        "_lmodes": [modes_of(t.get("played", ())) if t else () for t in run],
         "_lang": bool(by) or bool(hand) or state,
         "_lhold": {},  # card set -> may it sit in front of a player (Abilities._holders' memo)
         # every card some trigger, continuous op or use ability listens with (Abilities._holders)

@@ -501,7 +501,10 @@ class Ops:
             c = self._draw(op.value, x)
             if c < 0:
                 break
-            self._to_hand(x, c, face_up)  # a card that acts when drawn acts (Hoard!)
+            if op.value == "door" and not face_up:
+                self._door_face_down(x, c)  # (a Scooby-Doo Portal: the choice to follow it)
+            else:
+                self._to_hand(x, c, face_up)  # a card that acts when drawn acts (Hoard!)
             got += 1
         if self.history and got:
             self._say(f"{self._pn(x)} draws {got} {op.value} card(s){' face up' if op.get('face_up') else ''}.")
@@ -586,7 +589,11 @@ class Ops:
     def _op_monster(self, op, kind, x, ctx, w, pick) -> bool:
         """``leave_combat`` / ``slay`` on monster card ``x`` of the combat (core rules, 7.
         Combat: a monster defeated without a fight gives no Level; slain, its Levels and
-        Treasures go to the munchkins)."""
+        Treasures go to the munchkins). A slain monster's Levels (and its kill, for an Elf
+        helper) wait, as its Treasures do, for the combat to end in a victory
+        (``combat.slain_levels``, given by ``Combat._kill_levels_to``): no reward is collected
+        during a combat (core rules, Card Text and These Rules, 3), and a fighter who then runs
+        from the rest gets none (7. Multiple Monsters)."""
         s = self.state
         cb = s.combat
         if kind != "monster" or cb is None or x not in cb.monsters:
@@ -596,10 +603,12 @@ class Ops:
         i = cb.monsters.index(x)
         if op.name == "slay":
             levels = self._printed_kill_levels(i)
+            cb.slain_levels += levels
+            cb.slain_kills += 1 + sum(1 for e in cb.enh[i] if self._mate[e])  # a Mate: one more
             self._remove_monster_keeping(i)
-            self._change_level(cb.fighter, levels, from_kill=True)
             if self.history:
-                self._say(f"{self.name(x)} is slain: {self._pn(cb.fighter)} gains {levels} Level(s).")
+                self._say(f"{self.name(x)} is slain: {levels} Level(s) for {self._pn(cb.fighter)} "
+                          f"when the combat is won.")
             self._after_monster_removed()
             return True
         keep = op.value

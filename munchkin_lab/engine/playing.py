@@ -91,8 +91,10 @@ class Playing:
         """The hand's plays on the own turn out of combat, per hand card: a Race, Class or
         Item; a Curse or Go Up a Level on each seat; a Special / One-Shot by
         :func:`~munchkin_lab.engine.tables.turn_category` (Cheat! per Item in play, a Level
-        theft per seat, a pick of the top 3 of each discard pile). Monsters and Monster
-        Enhancers are not played from here."""
+        theft per seat, a pick of the top 3 of each discard pile; the card-effect language's
+        plays per mode and choice, also those of a Race, Class or Item whose ``played``
+        abilities are modes: ``tables`` gives it that branch). Monsters and Monster Enhancers
+        are not played from here."""
         s = self.state
         A = self._A
         players = s.players
@@ -327,6 +329,8 @@ class Playing:
                 self._lang_play_cands(seat, c, out)
             else:
                 out += self._A_targets(seat, c)
+        if s.combat is not None and s.combat.stage == "run" and self._may_run_first(seat):
+            self._cand_run_first(seat, out)  # the helper runs first (runaway.py)
         if self._combat_moment():  # cards and powers put into a combat (combat_cards.py)
             self._cand_combat_cards(seat, False, out)
             if self._ask_help_ok(seat, None):  # the fighter asks for help in the window (combat.py)
@@ -340,13 +344,21 @@ class Playing:
         if (p.classes or p.races) and self._holds(seat, "steal"):
             self._cand_steal(seat, False, out)  # a Thief steals on any turn (items.py)
         cb = s.combat
+        modes = self._lmodes  # a Race, Class or Item whose played abilities are modes: once per mode
+
+        def plays(c: int) -> None:
+            if modes[c]:
+                self._lang_play_cands(seat, c, out)
+            else:
+                out.append(A(seat, "play", c))
+
         if cb is not None and seat == s.active:
             for c in p.hand:
                 if self._kind[c] in ("race", "class") or self._char_special(c):
-                    out.append(A(seat, "play", c))
+                    plays(c)
         for c in p.fresh:
             if c in p.hand and (self._kind[c] in ("race", "class", "item") or self._char_special(c) or self._dust_item(c)):
-                out.append(A(seat, "play", c))
+                plays(c)
             elif c in p.hand and self._kind[c] == "one_shot":
                 out.append(A(seat, "carry", c))
         if cb is not None and seat == cb.helper:
@@ -402,6 +414,23 @@ class Playing:
                 return f"no item changes during combat ({R_COMBAT})"
             return None
         return self._why_play(seat, a, in_combat=s.phase == "combat")
+
+    def _steal_a_level(self, seat: int, victim: int, c: int) -> None:
+        """Steal a Level (``steal_level``, played by ``seat`` on ``victim``): the victim loses a
+        Level and the player of the card gains one (never the winning Level:
+        :meth:`_why_anytime_play`; core rules, Card Text and These Rules, 4).
+
+        A victim at Level 1 loses nothing, and the player of the card still gains the Level.
+        The rulebooks are silent on this case (the card's text is not in them; our sources
+        give only its name and the two parts, card_facts.md, Other treasures): the rule they
+        do give, that nothing takes a Level below 1 (core rules, Card Text and These Rules, 1;
+        8. Level), stops only the victim's loss, and the card's gain is its own instruction
+        to the player of the card - read so by most tables, as a Curse's part that finds
+        nothing to take is skipped while the rest stands (10. Curses). The card is not refused
+        on a Level 1 player (``steal_a_level_from_a_level_1_player``)."""
+        self._change_level(victim, -1)
+        self._change_level(seat, 1)
+        if self.history: self._say(f"{self._pn(seat)} steals a Level from {self._pn(victim)} ({self.name(c)}).")
 
     def _why_char_time(self, seat: int, c: int, item: bool = False) -> str | None:
         """When a Race, Class (and Half-Breed / Super Munchkin, played whenever a Race / Class
@@ -583,9 +612,7 @@ class Playing:
             return
         if e.get("steal_level"):
             self._discard(c)
-            self._change_level(a.target, -1)
-            self._change_level(seat, 1)
-            if self.history: self._say(f"{p.name} steals a Level from {self._pn(a.target)} ({sp.name}).")
+            self._steal_a_level(seat, a.target, c)
             return
         if e.get("hireling"):
             p.hireling = c

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .kinds import charity_first, combat_only, fighter_only, not_in_combat, setup_only
-from .refs import R_RUN
+from .refs import R_RUN, R_SD_RUN
 
 #: Ops that roll a die first (a Bad Stuff starting with one waits for reactions to the roll)
 _ROLL_OPS = frozenset(("roll", "lose_cards_roll", "lose_level_per_roll"))
@@ -19,7 +19,8 @@ class RunAway:
 
     def _start_run(self) -> None:
         """Run Away (core rules, 7. Combat: Running Away): the fighter, then the helper, each
-        roll once per monster in the order they choose."""
+        roll once per monster in the order they choose - unless the helper runs first
+        (:meth:`_may_run_first`)."""
         s = self.state
         c = s.combat
         c.stage = "run"
@@ -237,7 +238,79 @@ class RunAway:
         return None
 
     def _do_roll(self, seat: int, a: Action) -> None:
+        if seat != self.state.combat.runners[0]:  # the helper runs first (_may_run_first)
+            self._run_first(seat)
         self._run_roll(seat, a.n)
+
+    def _do_flight(self, seat: int, a: Action) -> None:
+        if seat != self.state.combat.runners[0]:  # the helper runs first (_may_run_first)
+            self._run_first(seat)
+        self._do_power(seat, a)
+
+    # ------------------------------------------------------------------ who runs first
+    def _may_run_first(self, seat: int, a: Action | None = None) -> bool:
+        """``anytime_ok`` of ``roll`` and ``flight``: when fighter and helper both run, the
+        helper may run first - their first roll (or a Wizard's flight before it) while the
+        fighter has not rolled yet makes them the first runner; the fighter then runs once
+        they are done (:meth:`_run_first`). Otherwise the fighter runs first, as before.
+
+        Core rules, 7. Running Away: the two roll separately (who goes first is not said).
+        Scooby-Doo rules, Running Away and Bad Stuff: they roll separately and each chooses
+        in what order to Run Away. Read as each runner's own order of monsters, that is the
+        core's rule for several monsters (each runner already rolls for them in the order
+        they choose: ``roll n=``); read as the order of the two runners, it lets them choose
+        who goes first. Letting either start answers both readings and contradicts neither:
+        the fighter may roll first (the default, what bots and old saves do), or the helper
+        may. Once the fighter has rolled, the order stands."""
+        s = self.state
+        c = s.combat
+        if s.pending or c is None or c.stage != "run" or len(c.runners) != 2 or \
+                c.runners[1] != seat or c.runners[0] != c.fighter:
+            return False
+        # the fighter has rolled for nothing yet: c.rolled holds only monsters that let them
+        # go without a roll (_not_pursued), and the language's record has no roll of theirs
+        fx = self._fight_extra
+        for i in c.rolled:
+            m = c.monsters[i]
+            if not fx[m] or self._pursues(c.fighter, m):
+                return False
+        return not (s.lang and any(r[0] == c.fighter for r in s.lang.get("rolled", ())))
+
+    def _why_run_first(self, seat: int, a: Action, actor: int) -> str | None:
+        """The helper's first roll or flight while the fighter has not rolled yet
+        (:meth:`_may_run_first`): a monster that pursues them, or a flight the Wizard may
+        use."""
+        if a.kind == "flight":
+            return self._rule_flight(seat, a)
+        c = self.state.combat
+        if not (0 <= a.n < len(c.monsters)):
+            return "roll: n must be a monster of the combat"
+        m = c.monsters[a.n]
+        if self._fight_extra[m] and not self._pursues(seat, m):
+            return f"{self.name(m)} does not pursue you: no roll against it (monster card)"
+        return None
+
+    def _cand_run_first(self, seat: int, out: list) -> None:
+        """The helper's any-time candidates while they may run first (:meth:`_may_run_first`):
+        a roll per monster, a Wizard's flight per card (each still checked by the caller)."""
+        c = self.state.combat
+        A = self._A
+        for i in range(len(c.monsters)):
+            out.append(A(seat, "roll", n=i))
+        p = self.state.players[seat]
+        if (p.classes or p.races) and self._holds(seat, "flight"):
+            for card in p.hand + p.in_play():
+                out.append(A(seat, "flight", card))
+
+    def _run_first(self, seat: int) -> None:
+        """The helper ``seat`` runs first (:meth:`_may_run_first`): the runners' order turns,
+        the fighter's let-go monsters are looked at again when their turn comes, and the
+        monsters that do not pursue the helper let them go now."""
+        c = self.state.combat
+        c.runners = [seat, c.fighter]
+        c.rolled = []
+        if self.history: self._say(f"{self._pn(seat)} runs first ({R_SD_RUN}).")
+        self._not_pursued(seat)
 
     def _why_flight(self, seat: int, a: Action) -> str | None:
         r = self._why_run_stage("flight")
@@ -253,7 +326,7 @@ class RunAway:
             return r
         if c.flight.get(seat, 0) >= 3:
             return "flight: at most 3 cards (Wizard class card)"
-        if c.rolled:
+        if c.rolled and c.runners and c.runners[0] == seat:  # (the current runner's rolls)
             return "flight is used before the first Run Away roll"
         if not self._may_discard_for_ability(seat, a.card):
             return "discard a card of yours"

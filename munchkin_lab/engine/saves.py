@@ -252,6 +252,9 @@ def check_state(raw: Any, names: list[str], genders: list[str], ncards: int, pat
         _str(c["intent"], f"{cp}.intent")
         if "forced_help" in c:  # optional, as above
             _bool(c["forced_help"], f"{cp}.forced_help")
+        for k in ("slain_levels", "slain_kills"):  # optional, as above
+            if k in c:
+                _int(c[k], f"{cp}.{k}", 0)
     for i, d in enumerate(_list(raw["pending"], f"{path}.pending")):
         pp = f"{path}.pending[{i}]"
         _dict(d, pp, ("kind", "player"))

@@ -85,14 +85,14 @@ class PlayerState:
 
 
 #: CombatState fields newer than some saves, with the value an older save means
-_NEWER = {"stay_treasures": 0, "forced_help": False}
+_NEWER = {"stay_treasures": 0, "forced_help": False, "slain_levels": 0, "slain_kills": 0}
 
 
 class CombatState:
     __slots__ = ("fighter", "helper", "monsters", "enh", "used", "pbonus", "mbonus", "berserk",
                  "flight", "turning", "backstab", "stage", "window", "runners", "rolled", "asked",
                  "bribe_n", "bribe_first", "bribe_items", "extra_treasures", "perplayer", "intent",
-                 "stay_treasures", "forced_help")
+                 "stay_treasures", "forced_help", "slain_levels", "slain_kills")
 
     def __init__(self, fighter: int, monster: int) -> None:
         self.fighter = fighter
@@ -123,6 +123,8 @@ class CombatState:
                                                # the winner of the rest draws them, a runner loses them
         self.forced_help = False               # the helper could not refuse (Kneepads of Allure, a
                                                # Fairy's charm): may back out of a fight for the win
+        self.slain_levels = 0                  # Levels of monsters a card slew (``slay``) and the
+        self.slain_kills = 0                   # monsters it slew: given when the combat is won
 
     def clone(self) -> "CombatState":
         c = CombatState.__new__(CombatState)
@@ -150,6 +152,8 @@ class CombatState:
         c.intent = self.intent
         c.stay_treasures = self.stay_treasures
         c.forced_help = self.forced_help
+        c.slain_levels = self.slain_levels
+        c.slain_kills = self.slain_kills
         return c
 
     def to_raw(self) -> dict:

@@ -7,7 +7,8 @@ import types
 
 from .cards import CardSpec
 from .lang.interp import needs_combat
-from .lang_compile import STAYS, card_fx, program_tables
+from .lang.vocab import TARGETS
+from .lang_compile import STAYS, card_fx, modes_of, program_tables
 
 
 SLOT_LIMIT = {"headgear": 1, "armor": 1, "footgear": 1}
@@ -233,6 +234,10 @@ def _card_tables(specs: list[CardSpec]) -> dict:
             t._tcat[i] = t._ccat[i] = LANG_PLAYED  # listed by its abilities' choices
         elif t._lreact[i] and t._kind[i] in ("one_shot", "special"):
             t._tcat[i] = t._ccat[i] = 0  # played only as a reaction (a pending react decision)
+        elif t._lmodes[i] and t._kind[i] in ("race", "class", "item"):
+            # a Race, Class or Item whose played abilities are modes: on the own turn listed
+            # once per mode and choice, as a One-Shot of the language (Playing._cand_turn_plays)
+            t._tplan[i], t._tcat[i] = _TURN_PLAN["one_shot"], LANG_PLAYED
     t.facts = CardFacts(specs, t)
     # number of players -> the shared candidate Actions (_tcache, per-seat _kc)
     t._shared_caches = {}
@@ -279,6 +284,13 @@ class CardFacts:
             used out of a combat (its ``if`` does not need one: ``lang.interp.needs_combat``;
             the Hireling's escape needs a Run Away, a designer's "trade this for a Level"
             does not).
+        modes_out_of_combat: a One-Shot or special played by the card-effect language's
+            ``played`` abilities (``turn_category`` ``LANG_PLAYED``) or a Go Up a Level with its
+            own ``played`` abilities, which the engine lists once per mode (several abilities,
+            all labelled: the play's ``cs``) or, for the One-Shot or special, once per choice
+            of a chosen target (``t``, ``n``, ``m``): never as one plain play; and one of
+            those abilities may be played out of a combat (its ``if`` does not need one:
+            ``lang.interp.needs_combat``; Potion of Halitosis' two modes need a combat).
         run_react: for a card with reactions (``may`` or ``from_hand``) to a die roll or a
             Run Away roll (``die_rolled``, ``run_away_rolled``) whose only op is ``set_die``
             (Loaded Die), ``reroll`` (the Halfling's) or ``escape`` (Invisibility Potion):
@@ -317,6 +329,8 @@ class CardFacts:
         self.use_ability = [bool(run and run.get("use")) for run in t._lrun]
         self.use_out_of_combat = [bool(run) and any(not needs_combat(ab.cond) for _i, ab in run.get("use", ()))
                                   for run in t._lrun]
+        self.modes_out_of_combat = [_modes_out_of_combat(run, k, tc)
+                                    for run, k, tc in zip(t._lrun, t._kind, t._tcat)]
         self.run_react = [_run_react(run) for run in t._lrun]
 
 
@@ -334,12 +348,34 @@ def _run_react(run) -> dict | None:
     return out or None
 
 
+def _modes_out_of_combat(run, kind: str, tcat: int) -> bool:
+    """:attr:`CardFacts.modes_out_of_combat` of a card of kind ``kind`` whose runnable
+    abilities are ``run`` and whose ``turn_category`` is ``tcat``."""
+    played = run.get("played", ()) if run else ()
+    if not played or not (tcat == LANG_PLAYED or kind == "go_up_a_level"):
+        return False
+    if modes_of(played):  # modes (Game._modes): one may do
+        return any(_out_of_combat(ab) for _i, ab in played)
+    # one play whose choices are those of its first ability (Game._lang_play_cands), playable
+    # when every ability's if holds (Game._why_lang_play)
+    first = TARGETS.get(played[0][1].who.name)
+    return tcat == LANG_PLAYED and first is not None and first.choice and \
+        all(_out_of_combat(ab) for _i, ab in played)
+
+
+def _out_of_combat(ab) -> bool:
+    """May ability ``ab`` act out of a combat: its ``if`` does not need one
+    (``lang.interp.needs_combat``) and its targets are not a combat's monsters or sides."""
+    t = TARGETS.get(ab.who.name)
+    return not needs_combat(ab.cond) and (t is None or t.kind not in ("monster", "side"))
+
+
 def _side_play(run) -> tuple | None:
     """:attr:`CardFacts.side_play` of a card whose runnable abilities are ``run``."""
     played = run.get("played", ()) if run else ()
     if not played:
         return None
-    modes = len(played) > 1 and all(ab.label for _i, ab in played)
+    modes = bool(modes_of(played))
     for idx, ab in played:
         if ab.who.name == "chosen_side" and (modes or len(played) == 1):
             return (idx,) if modes else ()

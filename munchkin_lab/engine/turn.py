@@ -41,8 +41,7 @@ class Turn:
         if self.options.faster_play:
             c = self._draw("door")
             if c >= 0:
-                if not any(m.on_draw_door(self, s.active, c, False) for m in self._h_door):
-                    self._to_hand(s.active, c)
+                self._door_face_down(s.active, c)
                 if self.history: self._say(f"{p.name} listens at the door (phase 0).")
 
     def _next_turn(self) -> None:
@@ -179,14 +178,19 @@ class Turn:
             return "the game is won"
         return r
 
-    def _resurrect_t_offer(self, seat: int, count: int) -> bool:
-        """At a helped kill's face-up draw of ``count`` Treasures (``Combat._resolve_win``):
-        when the Cleric fighter ``seat`` may resurrect (:meth:`_why_resurrect_t`), queue the
-        ``choose`` decision ``why: resurrect_t`` (the top Treasure discard, or ``pass`` to draw
-        the rest) and return True - the combat closes in :meth:`_resurrect_t_done`."""
+    def _resurrect_t_offer(self, seat: int, count: int, closed: tuple | None = None) -> bool:
+        """At a helped kill's face-up draw of ``count`` Treasures (``Combat._resolve_win``), or
+        a helped combat's that closed won without a kill (``Combat._end_combat``, with the
+        combat's ``closed`` numbers: fighter, helper, bribe, first picker): when the Cleric
+        fighter ``seat`` may resurrect (:meth:`_why_resurrect_t`), queue the ``choose``
+        decision ``why: resurrect_t`` (the top Treasure discard, or ``pass`` to draw the rest)
+        and return True - the Treasures are given in :meth:`_resurrect_t_done`."""
         if self._why_resurrect_t(seat) is not None:
             return False
-        self.state.pending.insert(0, {"kind": "choose", "why": "resurrect_t", "player": seat, "left": count})
+        d = {"kind": "choose", "why": "resurrect_t", "player": seat, "left": count}
+        if closed is not None:
+            d["closed"] = tuple(closed)
+        self.state.pending.insert(0, d)
         return True
 
     def _resurrect_t_options(self, d: dict) -> tuple:
@@ -203,17 +207,24 @@ class Turn:
         s.discards["treasure"].pop()
         s.pool.append(card)
         if self.history: self._say(f"{s.players[seat].name} resurrects {self.name(card)} from the Treasure discards (Cleric).")
-        s.pending.insert(0, {"kind": "choose", "why": "resurrect_t", "player": seat, "left": d["left"] - 1})
+        nd = dict(d)
+        nd["left"] = d["left"] - 1
+        s.pending.insert(0, nd)
         s.pending.insert(0, {"kind": "choose", "why": "resurrect", "player": seat, "options": (), "count": 1})
 
     def _resurrect_t_done(self, d: dict, opts: tuple = ()) -> None:
         """No more resurrection (``pass``, or nothing left to take or pay with): the Treasures
         left are drawn, and the combat closes with the taken ones among them
-        (``Combat._win_treasures``)."""
+        (``Combat._win_treasures``; a combat already closed, ``closed``:
+        ``Combat._reward_treasures``)."""
         s = self.state
         taken = list(s.pool)
         s.pool.clear()
-        self._win_treasures(taken + [t for t in (self._draw("treasure") for _ in range(d["left"])) if t >= 0])
+        drawn = taken + [t for t in (self._draw("treasure") for _ in range(d["left"])) if t >= 0]
+        if "closed" in d:
+            self._reward_treasures(*d["closed"], drawn)
+        else:
+            self._win_treasures(drawn)
 
     # ------------------------------------------------------------------ candidates
     def _cand_setup(self, seat: int, ok: bool, out: list) -> None:
@@ -225,7 +236,11 @@ class Turn:
         kind = self._kind
         for c in p.hand:
             k = kind[c]
-            if (k == "race" or k == "class" or k == "item") and (not ok or self._why_setup_card(seat, c) is None):
+            if (k == "race" or k == "class" or k == "item") and self._lmodes[c]:  # once per mode (its cs)
+                cands: list = []
+                self._lang_play_cands(seat, c, cands)
+                out += [a for a in cands if not ok or self._why_setup_play(seat, a) is None]
+            elif (k == "race" or k == "class" or k == "item") and (not ok or self._why_setup_card(seat, c) is None):
                 out.append(A(seat, "play", c))
             elif k == "special" and self._char_special(c) and (not ok or self._why_setup_play(seat, A(seat, "play", c)) is None):
                 out.append(A(seat, "play", c))
@@ -362,12 +377,24 @@ class Turn:
         p = s.players[seat]
         deck = "treasure" if self.options.faster_play else "door"
         c = self._draw(deck)
-        if c >= 0 and not (deck == "door" and any(m.on_draw_door(self, seat, c, False) for m in self._h_door)):
-            self._to_hand(seat, c)
+        if c >= 0:
+            if deck == "door":
+                self._door_face_down(seat, c)
+            else:
+                self._to_hand(seat, c)
         if self.history: self._say(f"{p.name} loots the room.")
         s.phase = "end"
         if s.lang:  # the card-effect language: a Loot the Room an end_combat left open is used
             s.lang.pop("loot_room", None)
+
+    def _door_face_down(self, seat: int, c: int) -> None:
+        """Door card ``c`` that ``seat`` has just drawn face down - Loot the Room, Faster Play's
+        phase 0, a Portal's replacement, a Dungeon's or a card's draw: a rules module may take
+        it (``on_draw_door``: a Scooby-Doo Portal, kept with the choice to follow it at once),
+        else it goes to the hand, or acts at once if it acts when drawn (:meth:`_to_hand`:
+        Divine Intervention)."""
+        if not any(m.on_draw_door(self, seat, c, False) for m in self._h_door):
+            self._to_hand(seat, c)
 
     def _why_end_turn(self, seat: int, a: Action) -> str | None:
         """The turn ends after the door was opened (core rules, 6. Turn Phases)."""
@@ -406,6 +433,10 @@ class Turn:
             return self._why_char_special(seat, c)
         if self._kind[c] not in ("race", "class", "item"):
             return f"only Races, Classes and Items are played at setup ({R_CHAR})"
+        if self._lmodes[c]:  # a card whose played abilities are modes: the one named in cs
+            r = self._why_lang_play(seat, a, False, anytime=True)
+            if r is not None:
+                return r
         return self._why_setup_card(seat, c)
 
     def _why_setup_card(self, seat: int, c: int) -> str | None:

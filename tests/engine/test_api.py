@@ -236,9 +236,13 @@ def test_legal_actions_for_any_seat_lists_any_time_actions(base_deck):
             for a in acts:
                 assert a.player == k and a.label and g.why_not(a) is None
                 # (berserk, turning, backstab, join: at any moment of a fight or window, core
-                # rules, 7. Interfering in Combat; Help)
+                # rules, 7. Interfering in Combat; Help; roll, flight: a helper who runs away
+                # first, Scooby-Doo rules, Running Away and Bad Stuff)
                 assert a.kind in ("discard", "give", "play", "equip", "unequip", "chase", "steal",
-                                  "berserk", "turning", "backstab", "join", "ask_help")
+                                  "berserk", "turning", "backstab", "join", "ask_help", "roll", "flight")
+                if a.kind in ("roll", "flight"):
+                    c = g.state.combat
+                    assert c.stage == "run" and c.runners == [c.fighter, k] and c.helper == k
             if g.state.pending:
                 assert acts == []
             if acts and rnd.random() < 0.2:

@@ -20,7 +20,7 @@ FILES = sorted(glob.glob(str(ROOT / "tests" / "scenarios" / "*" / "lang_*.yaml")
 TOP = {"name", "rule", "description", "seed", "options", "cards", "players", "decks", "discards", "active", "phase",
        "forced_dice", "steps", "expect"}
 STEP = {"actor", "action", "card", "target", "side", "monster", "with", "cards", "treasures", "helper_first",
-        "double", "n", "text", "dice", "undo", "redo", "expect", "expect_error", "note"}
+        "double", "n", "mode", "text", "dice", "undo", "redo", "expect", "expect_error", "note"}
 
 
 def _shipped_names() -> set:

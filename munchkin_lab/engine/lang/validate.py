@@ -202,13 +202,22 @@ def unread_problems(prog, kind: str) -> list[Problem]:
     :data:`SHAPE_ONLY` in an ability that is not in the one form the core reads it in (the
     language's firing would run it, but no rule asks for it). One problem per such ability,
     at its place (``abilities[i]``, or the short form it came from), naming the form."""
-    from ..lang_compile import STAYS, specialise
+    from ..lang_compile import MODE_KINDS, STAYS, modes_of, specialise
 
     from .program import walk_ops
     from .vocab import TARGETS
 
     _fx, run = specialise(prog, kind)
     out: list[Problem] = []
+    modes = modes_of([(i, prog.abilities[i]) for i in run if "played" in prog.abilities[i].when])
+    if modes and kind not in MODE_KINDS:  # modes no play of this kind offers (lang_compile.MODE_KINDS)
+        what = {"curse": "Curse", "monster_enhancer": "Monster Enhancer", "dungeon": "Dungeon",
+                "portal": "Portal"}.get(kind, kind.replace("_", " "))
+        out.append(Problem(_origin_path(prog.abilities[modes[0]].origin) + ("label",),
+                           f"labelled `played` abilities are modes, one chosen as the card is played; the engine "
+                           f"offers that choice for a One-Shot, special, Go Up a Level, Race, Class or Item, not "
+                           f"a {what}, so no mode would ever run: drop the labels (a {what} then does every "
+                           "`played` ability whose `if` holds) or make it a card of one of those kinds"))
     for idx in run:
         ab = prog.abilities[idx]
         where = _origin_path(ab.origin)

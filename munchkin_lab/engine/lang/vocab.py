@@ -439,8 +439,10 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           "its Treasures: `none` lost, `keep` still drawn by the fighter, `keep_if_alone` drawn "
           "only when it was the last monster; no Level for it", _M,
           source=f"{R_CORE}, 7. Combat (defeated without combat: no Levels)", group="combat"),
-    OpDef("slay", "true", "the target monster is killed at once, as if beaten: its Levels and "
-          "Treasures go to the munchkin side", _M, group="combat"),
+    OpDef("slay", "true", "the target monster is killed at once, as if beaten: it leaves the "
+          "combat, and its Levels and Treasures go to the munchkin side when the combat is won "
+          "(lost if they run from the rest)", _M,
+          source=f"{R_CORE}, Card Text and These Rules, 3 (no reward during a combat)", group="combat"),
     OpDef("add_doors", "posint", "that many Door cards come face up into this combat and resolve "
           "as a kicked door: monsters join the fight, Curses and traps hit the fighter, other "
           "cards go to the fighter's hand; the fighter decides again", _G,
@@ -589,7 +591,9 @@ ABILITY_FIELDS: dict[str, str] = {
     "limit": "{times: N, per: combat|turn|game|roll, each_target: bool}",
     "do": "the ops, in order",
     "for": "default duration of its lasting ops",
-    "label": "a short name for the action and the log (our own words)",
+    "label": "a short name for the action and the log (our own words); several `played` abilities that all "
+             "carry one are modes: the player picks one as the card is played (a One-Shot, special, Go Up a "
+             "Level, Race, Class or Item; refused on other kinds)",
 }
 
 # --------------------------------------------------------------------------- short forms

@@ -31,7 +31,14 @@ Readings where the rulebook is open:
 * K-Ghoul Mart: "+3 against Ghosts" is one +3 per munchkin-side player when any Ghost is in
   the combat; the Ghost Hunters' further +3 counts in every combat (the text says "in combat").
   Its "every player may draw a face-down Door" is applied to every living player, each from
-  the Door pile they draw from (one draw pile per set, ``piles``: each player's own choice).
+  the Door pile they draw from (one draw pile per set, ``piles``: each player's own choice):
+  the rulebook is silent on a player who would decline, and a free card off one's own turn
+  is never worse to hold (:meth:`ScoobyDooModule._reveal`). Each is a face-down Door draw
+  like any other (``Game._door_face_down``): a card that acts when drawn acts (Divine
+  Intervention);
+  a Portal is the drawer's to follow at once (choice a) only on their own turn out of combat
+  (When You May Take Actions: Portals are played on your own turn, not in combat), else it
+  stays in their hand for their own turn (choice b).
 * The first Dungeon is placed at set-up, not revealed: its on-reveal effect does not run.
 * Discarding a Dungeon reverses its modifiers because they are computed from the Dungeons in
   play; one-time reveal effects (reshuffles, draws) are not undone.
@@ -55,7 +62,11 @@ Readings where the rulebook is open:
 * Every Portal followed on your turn is the turn's Portal for choice (b)(c) of R_KICK: one
   turned up at Kick Down the Door (the rulebook's "Remember" calls following it playing a
   Portal: its replacement Door is face up) and one drawn face down and played at once
-  (choice a). Choice (a) itself is never refused: its conditions are those of choice (b).
+  (choice a). Choice (a) is never refused for a Portal played before it that turn; being the
+  playing of a Portal, it keeps the own-turn, out-of-combat moment of When You May Take
+  Actions. The choice is the drawer's next action ("immediately"): when one action draws
+  several face-down Portals (a K-Ghoul Mart revealed by a Portal, then its face-down
+  replacement Door), the last one drawn may be played at once, the others wait (choice b).
 * A face-up Portal asks the core for its face-up replacement Door (``game._kick``), which the
   core's kick loop draws: a Door pile of nothing but Portals ends the kick instead of looping
   (see ``Game._kick``); a face-down replacement Portal played again and again ends with the
@@ -75,6 +86,7 @@ R_SETUP = f"{R_SD}, Set-Up"
 R_DUNGEON = f"{R_SD}, Dungeons and Portals: Dungeons"
 R_PORTAL = f"{R_SD}, Dungeons and Portals: Portals"
 R_KICK = f"{R_SD}, Turn Phases: Kick Down the Door"
+R_ACT = f"{R_SD}, When You May Take Actions"
 R_EXIT = f"{R_SD}, Changing Dungeons Without a Portal"
 R_CLASS = f"{R_SD}, Character Stats: Class"
 R_VEHICLE = f"{R_SD}, Treasures: Vehicles"
@@ -235,7 +247,7 @@ class ScoobyDooModule(RulesModule):
                 if s.players[q].alive:
                     c = game._draw("door", q)  # from the pile q chose (one pile per set: piles)
                     if c >= 0:
-                        s.players[q].hand.append(c)
+                        game._door_face_down(q, c)  # a Portal: on_draw_door; Divine Intervention acts
             game._say("Every player draws a face-down Door.")
 
     @staticmethod
@@ -332,14 +344,10 @@ class ScoobyDooModule(RulesModule):
             game._say(f"{game._pn(seat)} draws a face-up replacement Door.")
             game._kick(seat)
             return
-        ms = self._ms(game)
         c = game._draw("door")
         if c >= 0:
             game._say(f"{game.state.players[seat].name} draws a face-down replacement Door.")
-            if not self.on_draw_door(game, seat, c, False):
-                game.state.players[seat].hand.append(c)
-            elif ms["fresh"] == c:
-                ms["fresh_at"] = len(game.actions) + 1
+            game._door_face_down(seat, c)  # (another Portal: on_draw_door, playable at once)
 
     # ------------------------------------------------------------------ combat
     def _ghosts(self, game) -> int:
@@ -390,17 +398,24 @@ class ScoobyDooModule(RulesModule):
     def on_draw_door(self, game, seat: int, card: int, face_up: bool) -> bool:
         """Portals (R_KICK, R_PORTAL): face up -> follow now, then a face-up replacement Door
         (treated as kicked); face down -> into the hand, where it may be played at once
-        (choice a, not counted as the turn's dungeon change) or later (choice b)."""
+        (choice a, not counted as the turn's dungeon change) or later (choice b). Every
+        face-down Door draw comes here (``Game._door_face_down``): Loot the Room, Faster
+        Play, a Portal's replacement, K-Ghoul Mart's draw for every player, a card's draw.
+        Only the active player may follow one at once - playing a Portal is an action of
+        your own turn, out of combat (R_ACT; the rulebook's "Remember" calls choice (a)
+        playing the Portal) -, so a Portal another player draws off their turn (K-Ghoul
+        Mart) is kept in their hand for their own turn (choice b)."""
         if game.specs[card].kind != "portal":
             return False
         s = game.state
         if face_up:
             self._follow_portal(game, seat, card, "kick")
             return True
-        ms = self._ms(game)
         s.players[seat].hand.append(card)
-        ms["fresh"] = card
-        ms["fresh_at"] = len(game.actions) + 1
+        if seat == s.active:
+            ms = self._ms(game)
+            ms["fresh"] = card
+            ms["fresh_at"] = len(game.actions) + 1
         return True
 
     # ------------------------------------------------------------------ shared victory
