@@ -25,8 +25,9 @@ Names (:data:`BOT_NAMES`):
     Potion) when the roll goes against it or its partner, or for a rival, from the engine's
     own outcome of each face (``Game.run_away_result``) and at most one copy of the game
     (``Game.copy``), other reactions and card abilities used as actions on a few copies (in a
-    combat to win or get away; on its own turn out of combat when one leaves it better off);
-    passes otherwise.
+    combat to win or get away; on its own turn out of combat when one leaves it better off),
+    and a hand card whose modes or choices may be played out of a combat (a designer's) in
+    the mode and choice that serve it best, tried the same way; passes otherwise.
 
 Every bot returns an action the rules allow now (``game.why_not(a) is None``), so the simulator
 plays it with ``game.play(a, check=False)``. Bots keep no copy of any rule: an action either
@@ -177,12 +178,14 @@ class _Policy:
         # (turn_category) that can score, 7 another card that gives business, 0 nothing.
         # A card of the card-effect language with several modes (CardFacts.side_play names
         # one) is not 6: the bot tries only a plain play of such a card, and the engine
-        # lists each of its plays with its mode
+        # lists each of its plays with its mode; one whose modes or choices may be played
+        # out of a combat (CardFacts.modes_out_of_combat) is 7: GreedyBot._turn_look tries
+        # its plays on copies before _turn_best
         codes = {"race": 1, "class": 2, "item": 3, "go_up_a_level": 4, "curse": 5}
-        self.tcode = [codes.get(k, 0) if k not in ("special", "one_shot") else
+        self.tcode = [7 if mo else codes.get(k, 0) if k not in ("special", "one_shot") else
                       6 if t and sc and not (t == LANG_PLAYED and sp) else 7 if b == 1 else 0
-                      for k, t, sc, b, sp in zip(kind, facts.turn_category, self.tscore, self.biz,
-                                                 facts.side_play)]
+                      for k, t, sc, b, sp, mo in zip(kind, facts.turn_category, self.tscore, self.biz,
+                                                     facts.side_play, facts.modes_out_of_combat)]
 
 
 def _turn_score(facts, c: int) -> int:
@@ -461,6 +464,10 @@ class GreedyBot(Bot):
         self._sgold: list[int] = []  # per card: the Gold it can add to a sale when equipped
         self._unres: list[bool] = []
         self._turn_uses = False  # some card of the game has a use ability usable out of combat
+        self._turn_modes = False  # some card of the game has modes or choices playable out of combat
+        self._turn_looks = False  # either of the two: _turn_look has something to look for
+        # (game id, turn, phase) where _turn_look last found no play of such a card worth it
+        self._no_modes: tuple = (-1, -1, "")
 
     def _facts(self, game: "Game") -> bool:
         """Refresh the per-game facts for ``game``; returns ``_plain_rules(game)``."""
@@ -468,6 +475,8 @@ class GreedyBot(Bot):
             self._game = game
             self._plain, self._f, self._pol, self._bonus, self._sgold, self._unres = _game_facts(game)
             self._turn_uses = any(self._f.use_out_of_combat)
+            self._turn_modes = any(self._f.modes_out_of_combat)
+            self._turn_looks = self._turn_uses or self._turn_modes
         return self._plain
 
     def pick_solar(self, game, seat: int) -> Action:
@@ -641,8 +650,8 @@ class GreedyBot(Bot):
             ph = s.phase
             if ph == "start" or ph == "trouble" or ph == "end":
                 if seat == s.active:
-                    if self._turn_uses and self._use_cards(game, seat, self._f.use_out_of_combat):
-                        a = self._turn_use(game, seat)
+                    if self._turn_looks:
+                        a = self._turn_look(game, seat)
                         if a is not None:
                             return a
                     if plain:
@@ -936,9 +945,9 @@ class GreedyBot(Bot):
         names one) not at all: the engine lists its plays per mode and choice of its
         abilities, and building and checking those (``Game.legal_actions``) costs tens of
         microseconds (the language's conditions) on nearly every own-turn decision of a
-        player who holds one (Potion of Halitosis, whose modes need a combat); a designer
-        card with modes or choices that may be played out of combat is therefore not played
-        here (the list ranking would play it).
+        player who holds one (Potion of Halitosis, whose modes need a combat). A card whose
+        modes or choices may be played out of combat (``CardFacts.modes_out_of_combat``: a
+        designer's) is not tried here either: :meth:`_turn_look` weighed its plays first.
 
         Includes the gate of :meth:`pick`: without business (:meth:`_has_business`, found on
         the way) the answer is :meth:`_plain_turn_step`."""
@@ -1301,36 +1310,66 @@ class GreedyBot(Bot):
                     return True
         return False
 
-    def _turn_use(self, game: "Game", seat: int) -> Action | None:
-        """A ``use`` ability worth using on the own turn out of combat (a designer's Item that
-        trades itself for a Level, draws a card...): the ``use`` actions the engine lists now,
-        each tried on copies of the game (:meth:`_trial_worth`, the mean over the faces of
-        its first die) and weighed by :meth:`_worth` of ``seat`` less 1,000 per Level of the
-        leader among the others (:meth:`_leader`: a use that costs a rival a Level counts
-        when it hits the leader, as the bot's Curses do); the best one that leaves ``seat``
-        better off than not using it, else None. At most :data:`_USES_PER_TURN` uses a turn
-        (a use the engine lets repeat is not tried for ever). Called only when a card with a
-        ``use`` ability that may be used out of a combat sits in front of ``seat``
-        (:meth:`_use_cards` with ``Game.facts.use_out_of_combat``)."""
-        g0, t0, n0 = self._uses
-        if (g0, t0) == (id(game), game.state.turn) and n0 >= _USES_PER_TURN:
-            return None
-        uses = [a for a in legal_actions(game) if a.kind == "use"]
-        if not uses:
-            return None
-        leader = self._leader(game, seat)
-        worth = self._worth
+    def _turn_look(self, game: "Game", seat: int) -> Action | None:
+        """A card ability worth taking on the own turn out of combat, tried on copies of the
+        game: a ``use`` ability (a designer's Item that trades itself for a Level, draws a
+        card...) and the play of a hand card whose modes or choices may be played out of a
+        combat (``Game.facts.modes_out_of_combat``: a designer's One-Shot "gain a Level, or
+        every rival loses one"; each mode and choice is one play the engine lists). Each
+        action of those the engine lists now is tried (:meth:`_trial_worth`, the mean over the
+        faces of its first die) and weighed by :meth:`_worth` of ``seat`` less 1,000 per Level
+        of the leader among the others (:meth:`_leader`: a use or play that costs a rival a
+        Level counts when it hits the leader, as the bot's Curses do). A use is taken when it
+        leaves ``seat`` better off than not using it; a card from the hand when it does more
+        than spend the card (its worth, :func:`card_value`, is not counted as lost, as the
+        printed cards the bot plays on its turn are played whenever they help: a Go Up a
+        Level, a One-Shot). The best gain wins (ties: the engine's order), else None.
 
-        def tot(g: "Game") -> int:
-            return worth(g, seat) - (1000 * g.state.players[leader].level if leader >= 0 else 0)
+        Looked for only when such a card is there: a ``use`` ability that may be used out of
+        a combat in front of ``seat`` (:meth:`_use_cards` with
+        ``Game.facts.use_out_of_combat``; at most :data:`_USES_PER_TURN` uses a turn, so a
+        use the engine lets repeat is not tried for ever), such a card in the hand (not
+        again in a phase of a turn where no play of one was worth it)."""
+        f = self._f
+        s = game.state
+        uses = self._turn_uses and self._use_cards(game, seat, f.use_out_of_combat)
+        if uses:
+            g0, t0, n0 = self._uses
+            uses = not ((g0, t0) == (id(game), s.turn) and n0 >= _USES_PER_TURN)
+        mo = f.modes_out_of_combat
+        here = (id(game), s.turn, s.phase)
+        modes = self._turn_modes and self._no_modes != here and any(mo[c] for c in s.players[seat].hand)
+        if not (uses or modes):
+            return None
+        tries = [a for a in legal_actions(game)
+                 if (uses and a.kind == "use") or (modes and a.kind == "play" and mo[a.card])]
+        best = None
+        if tries:
+            leader = self._leader(game, seat)
+            worth = self._worth
+            value = self._pol.value
 
-        best, best_v = None, tot(game)
-        for a in uses:
-            v = self._trial_worth(game, a, tot)
-            if v is not None and v > best_v:
-                best, best_v = a, v
+            def tot(g: "Game") -> int:
+                return worth(g, seat) - (1000 * g.state.players[leader].level if leader >= 0 else 0)
+
+            now = tot(game)
+            best_gain = 0
+            for a in tries:
+                v = self._trial_worth(game, a, tot)
+                if v is None:
+                    continue
+                if a.kind == "play":
+                    gain = v - now + value[a.card]
+                    if gain > 0:
+                        modes = False  # (a play worth it: look again at the next decision)
+                else:
+                    gain = v - now
+                if gain > best_gain:
+                    best, best_gain = a, gain
         if best is not None:
             self._verified = True  # taken from the engine's own list
+        if modes:
+            self._no_modes = here
         return best
 
     def _use_trials(self, game: "Game", seat: int, need: int = 0, boost: int = 0,
@@ -1390,6 +1429,7 @@ class GreedyBot(Bot):
         if (g, t) != key:
             nunequip = 0
         my_str = game.player_strength(seat) if ph == "trouble" else 0
+        modes = self._f.modes_out_of_combat
         for i, a in enumerate(cands):
             k = a.kind
             sc = None
@@ -1415,7 +1455,9 @@ class GreedyBot(Bot):
             elif k == "play":
                 sp = specs[a.card]
                 kind = sp.kind
-                if kind == "race":
+                if modes[a.card]:
+                    pass  # its modes and choices: _turn_look weighed them (not worth it now)
+                elif kind == "race":
                     sc = 1 if not p.races else None
                 elif kind == "class":
                     sc = 1 if not p.classes else None

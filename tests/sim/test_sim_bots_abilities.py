@@ -144,10 +144,12 @@ JUNK = {"name": "Junk Box", "kind": "item", "deck": "treasure", "gold": 100, "sl
         "effects": {"abilities": [{"when": "use", "cost": [{"discard": "self"}], "who": "owner", "do": [{"levels": -1}]}]}}
 
 
-def _turn_game(resolver, ann_items, phase="start"):
-    sc = {"cards": [CHARM, HEX, JUNK, POD], "phase": phase,
-          "players": [{"name": "Ann", "level": 3, "equipped": ann_items}, {"name": "Bob", "level": 5},
-                      {"name": "Cat", "level": 2}],
+def _turn_game(resolver, ann_items=(), phase="start", hand=(), cards=(CHARM, HEX, JUNK, POD)):
+    """Ann (Level 3) at the start of her turn with ``ann_items`` equipped and ``hand``; Bob
+    (Level 5) leads, Cat (Level 2) trails; ``cards``: the designer cards of the game."""
+    sc = {"cards": list(cards), "phase": phase,
+          "players": [{"name": "Ann", "level": 3, "equipped": list(ann_items), "hand": list(hand)},
+                      {"name": "Bob", "level": 5}, {"name": "Cat", "level": 2}],
           "decks": {"door": ["Potted Plant"], "treasure": ["Potted Plant"]}}
     return build_game(sc, resolver)
 
@@ -179,7 +181,7 @@ def test_a_use_that_only_costs_is_not_taken_and_a_combat_only_one_not_looked_for
     pod = g.card_ids("Escape Pod")[0]
     assert g.facts.use_ability[pod] is True and g.facts.use_out_of_combat[pod] is False
     bot = GreedyBot(1)
-    monkeypatch.setattr(GreedyBot, "_turn_use", lambda *a: pytest.fail("looked for a use that needs a combat"))
+    monkeypatch.setattr(GreedyBot, "_turn_look", lambda *a: pytest.fail("looked for a use that needs a combat"))
     assert bot.choose(g, 0) == Action(0, "kick")
 
 
@@ -200,3 +202,68 @@ def test_the_bot_sells_at_the_engine_s_price_of_a_level(resolver):
     assert a.kind == "sell" and len(a.cards) == 3
     g.play(a)
     assert g.state.players[0].level == 4
+
+
+#: designer cards played from the hand out of a combat: a Special with two modes (the first
+#: costs its player a Level, the second gives one), a One-Shot whose one play needs a choice
+#: of target (a rival loses a Level), a Special whose two modes do nothing worth the card
+WELL = {"name": "Wishing Well", "kind": "special", "deck": "door",
+        "effects": {"abilities": [
+            {"when": "played", "if": "!in_combat", "who": "owner", "label": "fall in", "do": [{"levels": -1}]},
+            {"when": "played", "if": "!in_combat", "who": "owner", "label": "make a wish", "do": [{"levels": 1}]}]}}
+JINX = {"name": "Jinx", "kind": "one_shot", "deck": "treasure", "gold": 100,
+        "effects": {"abilities": [{"when": "played", "if": "!in_combat", "who": "chosen_other_player",
+                                   "do": [{"levels": -1}]}]}}
+DUD = {"name": "Dud Coin", "kind": "special", "deck": "door",
+       "effects": {"abilities": [
+           {"when": "played", "who": "owner", "label": "heads", "do": [{"levels": -1}]},
+           {"when": "played", "who": "owner", "label": "tails", "do": [{"discard_hand": True}]}]}}
+
+
+def _hand_game(resolver, hand):
+    return _turn_game(resolver, hand=hand, cards=(WELL, JINX, DUD))
+
+
+def test_a_designer_card_with_modes_is_played_out_of_combat_in_its_best_mode(resolver):
+    g = _hand_game(resolver, ["Wishing Well"])
+    well = g.card_ids("Wishing Well")[0]
+    assert g.facts.modes_out_of_combat[well] is True
+    a = GreedyBot(1).choose(g, 0)
+    assert (a.kind, a.card, a.cards) == ("play", well, (1,))  # "make a wish", not "fall in"
+    g.play(a)
+    assert g.state.players[0].level == 4
+
+
+def test_a_designer_card_with_a_choice_of_target_is_played_on_the_leader(resolver):
+    g = _hand_game(resolver, ["Jinx"])
+    jinx = g.card_ids("Jinx")[0]
+    assert g.facts.modes_out_of_combat[jinx] is True
+    a = GreedyBot(1).choose(g, 0)
+    assert (a.kind, a.card, a.target) == ("play", jinx, 1)  # Bob (Level 5) leads; Cat is left alone
+    g.play(a)
+    assert [p.level for p in g.state.players] == [3, 4, 2]
+
+
+def test_a_card_whose_modes_do_no_good_is_kept_and_weighed_once_a_phase(resolver, monkeypatch):
+    g = _hand_game(resolver, ["Dud Coin", "Potted Plant"])
+    assert g.facts.modes_out_of_combat[g.card_ids("Dud Coin")[0]] is True
+    tried = []
+    real = GreedyBot._trial_worth
+    monkeypatch.setattr(GreedyBot, "_trial_worth", lambda self, game, a, *r: tried.append(a) or real(self, game, a, *r))
+    bot = GreedyBot(1)
+    assert bot.choose(g, 0) == Action(0, "kick") and len(tried) == 2  # both modes tried, neither taken
+    assert bot.choose(g, 0) == Action(0, "kick") and len(tried) == 2  # not again in this phase
+
+
+def test_no_shipped_card_has_modes_or_choices_out_of_combat(sim_url):
+    """The printed cards' plays with modes (Potion of Halitosis) need a combat, so base games
+    never look (GreedyBot._turn_look) and play exactly as before."""
+    from munchkin_lab.cards.api import load_specs
+    from munchkin_lab.engine import Game, GameOptions
+
+    specs = [(sp, n) for sp, n in load_specs(url=sim_url) if sp.deck in ("door", "treasure")]
+    g = Game.new(players=4, deck=specs, seed=1,
+                 options=GameOptions(module_options={"scooby_doo": {"dungeons": False}}))
+    names = {g.specs[c].name for c in range(len(g.specs))}
+    assert {"Potion of Halitosis", "Hoard!"} <= names
+    assert [g.specs[c].name for c, mo in enumerate(g.facts.modes_out_of_combat) if mo] == []
