@@ -51,6 +51,8 @@ SPEEDS = (("bots play at once", 0.0), ("bots: short pause", 0.4), ("bots: slow",
 #: Cap of Run to end and of one burst of bot play, so a game that cannot finish never hangs.
 RUN_CAP = 5000
 _MAX_BUTTONS = 60
+#: A row of more choices than this is folded (its title and count; a click opens it).
+_FOLD_ROW = 10
 
 #: Order of the buttons: the action that moves the game on comes first (its button is green).
 _ORDER = {k: i for i, k in enumerate(("kick", "move", "stay", "fight", "roll", "run", "accept", "loot", "pass",
@@ -466,7 +468,7 @@ class Board(W.VBox):
                                   tooltip="the saved games of the saves folder: pick one to load it")
         self.saves_w.add_class("mlab-saves")
         self.saves_w.observe(self._on_pick_save, names="value")
-        self.save_btn = btn("Save game", "mlab-save", lambda: _shown(self.save_game, self.path_w.value),
+        self.save_btn = btn("Save game", "mlab-save", self._save_button,
                             f"save as <name>{SAVE_SUFFIX} in the saves folder")
         self.replace_btn = btn("Replace save", "mlab-save-replace",
                                lambda: _shown(self.save_game, self.path_w.value, replace=True),
@@ -772,8 +774,14 @@ class Board(W.VBox):
                 done.add(title)
                 members = "".join(render.action_button(k, short, self._shown[k].kind, cards_of[k],
                                                        title=labels[k]) for k, short in groups[title])
-                out.append(f'<span class="mlab-actgroup" role="group" aria-label="{esc(title)}">'
-                           f'<span class="mlab-actgroup-title">{esc(title)}</span>{members}</span>')
+                n = len(groups[title])
+                if n > _FOLD_ROW:  # a long row (Mess Hall swaps) folds: the table keeps its height
+                    out.append(f'<details class="mlab-actgroup mlab-actfold"><summary>{esc(title.rstrip(":"))}: '
+                               f'{n} choices</summary>{members}</details>')
+                    continue
+                # the group's spoken name is its title (said once: the visible title is not read again)
+                out.append(f'<span class="mlab-actgroup" role="group" aria-label="{esc(title.rstrip(":"))}">'
+                           f'<span class="mlab-actgroup-title" aria-hidden="true">{esc(title)}</span>{members}</span>')
             else:
                 out.append(render.action_button(i, labels[i], a.kind, cards_of[i], primary=(i == 0)))
         return out
@@ -1189,28 +1197,41 @@ class Board(W.VBox):
     def _hide_replace(self) -> None:
         self.replace_btn.layout.display = "none"
 
-    @_reported
-    def save_game(self, name: str, replace: bool = False) -> Path | None:
-        """Save the game as ``<folder>/saves/<name>.game.json`` (the *Save game* button).
+    def _save_button(self) -> None:
+        """The *Save game* button: an existing save of that name is kept and the message asks
+        for *Replace save* (which calls :meth:`save_game` with ``replace=True``)."""
+        try:
+            self.save_game(self.path_w.value)
+        except FileExistsError:
+            p = places.save_path(self.folder, self.path_w.value)
+            self.replace_btn.description = f"Replace save {p.name}"
+            self.replace_btn.layout.display = None
+            self.show_message(f"a saved game named {p.name} already exists in {p.parent}: press "
+                              f"'Replace save' to replace it, or choose another name", "warning")
+        except Exception:  # noqa: BLE001 - shown by save_game itself
+            pass
 
-        An existing save of that name is kept and the message asks for *Replace save*
-        (``replace=True``); the folder ``saves/`` is created when missing (then None is
-        returned: nothing was written). Returns the file.
+    @_reported
+    def save_game(self, name: str, replace: bool = False) -> Path:
+        """Save the game as ``<folder>/saves/<name>.game.json`` (the *Save game* button;
+        ``saves/`` is created when missing). Returns the file.
+
+        An existing save of that name is replaced only with ``replace=True`` (the button
+        asks for *Replace save* instead).
 
         Raises (also shown as the board's message; the buttons show only the message):
             ValueError: a bad name (empty, over 100 characters, a path separator or ``..``:
                 see :func:`~munchkin_lab.widgets.places.check_save_name`), or an existing file
                 of that name that is not a saved game.
+            FileExistsError: a saved game of that name exists (without ``replace``); it is
+                kept as it was.
             OSError: the write fails (the previous file stays).
         """
         self._hide_replace()
         p = places.save_path(self.folder, name)
         if p.exists() and not replace:
-            self.replace_btn.description = f"Replace save {p.name}"
-            self.replace_btn.layout.display = None
-            self.show_message(f"a saved game named {p.name} already exists in {p.parent}: press "
-                              f"'Replace save' to replace it, or choose another name", "warning")
-            return None
+            raise FileExistsError(f"a saved game named {p.name} already exists in {p.parent}: not replaced "
+                                  "(replace=True replaces it, or choose another name)")
         if p.exists() and not places.is_saved_game(p):
             raise ValueError(f"{p} is not a saved game: not replaced")
         p.parent.mkdir(parents=True, exist_ok=True)

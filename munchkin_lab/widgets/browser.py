@@ -88,8 +88,11 @@ class CardBrowser(W.VBox):
     message inline), the card's YAML, and *New card*, *Edit picked card* (a designer card in
     place with its ``row_version``; a printed card as a renamed copy), *Save*, *Delete* and
     *Try this card* (a board below the form with the card in a fitting position). A save of a
-    card someone else saved meanwhile is refused with a conflict message; a card with effects
-    with a ``manual`` op is saved as ``manual``.
+    card someone else saved meanwhile is refused with a conflict message; a card whose effects
+    the engine cannot run (a ``manual`` op) is saved as ``manual``; the *manual* box left as
+    read keeps the stored flag, except one the old effects gave, which follows the new effects
+    (cleared when the engine runs them, said in the message; tick the box again to keep it), as
+    ``cards edit`` and ``set import`` do (:func:`munchkin_lab.cards.designer.own_manual`).
 
     CSS classes: ``mlab-browser``, ``mlab-search``, ``mlab-search-btn``, ``mlab-search-error``,
     ``mlab-results-table`` (rows ``data-row``), ``mlab-results``, ``mlab-card-detail``,
@@ -105,6 +108,9 @@ class CardBrowser(W.VBox):
         self.url = url
         self.frame = pd.DataFrame()
         self.editing: tuple[int, int] | None = None  # (card id, row_version)
+        # the manual box as read (the card opened or saved): left so, the save keeps the
+        # stored flag, which follows the effects when they gave it (designer.own_manual)
+        self._manual_read = False
         self.search_box = W.Text(value=query, placeholder="e.g. kind:monster level>=10 tag:undead",
                                  continuous_update=False, layout=W.Layout(width="420px", flex="0 1 auto"))
         self.search_box.add_class("mlab-search")
@@ -366,7 +372,7 @@ class CardBrowser(W.VBox):
                   self.f_copies, self.f_tags, self.f_aliases, self.f_usable, self.f_not_usable, self.f_source,
                   self.f_summary):
             w.value = ""
-        self.f_big.value = self.f_manual.value = False
+        self.f_big.value = self.f_manual.value = self._manual_read = False
         self.f_slot.value = self.f_version.value = None
         self.effect_editor.set_effects({})
         self.form_msg.value = '<div class="mlab-msg-ok">new designer card</div>'
@@ -393,7 +399,7 @@ class CardBrowser(W.VBox):
         self.f_slot.value = _v(r["slot"])
         self.f_version.value = _v(r["version"])
         self.f_big.value = bool(r["big"])
-        self.f_manual.value = bool(r["manual"])
+        self.f_manual.value = self._manual_read = bool(r["manual"])
         self.f_tags.value = ", ".join(t for t in r["tags"] if t not in DERIVED_TAGS)
         self.f_aliases.value = ", ".join(r["aliases"])
         self.f_usable.value = ", ".join(r["usable_by"] or [])
@@ -468,7 +474,9 @@ class CardBrowser(W.VBox):
 
             vals = self.form_values()
             saved = save_card({k: v for k, v in vals.items() if v not in (None, "", [], {})}, self.f_set.value,
-                              *(self.editing or (None, None)), url=self.url)
+                              *(self.editing or (None, None)), url=self.url,
+                              manual_set=vals["manual"] != self._manual_read,
+                              keep_manual="tick 'resolved by hand (manual)' and save again")
         except EditConflictError as e:
             self.form_msg.value = f'<div class="mlab-msg-error">{esc(e)}</div>'
             return False
@@ -479,9 +487,10 @@ class CardBrowser(W.VBox):
             self.form_msg.value = f'<div class="mlab-msg-error">cannot save: {esc(type(e).__name__)}: {esc(e)}</div>'
             return False
         self.editing = (saved.id, saved.row_version)
-        self.f_manual.value = saved.manual
+        self.f_manual.value = self._manual_read = saved.manual
+        self.f_name.value = name = saved.key.split(":", 1)[1]  # as stored (odd spaces made plain)
         notes = "".join(f"<br>note: {esc(n)}" for n in saved.notes)
-        self.form_msg.value = (f'<div class="mlab-msg-ok">saved {esc(vals["name"])} as a designer card '
+        self.form_msg.value = (f'<div class="mlab-msg-ok">saved {esc(name)} as a designer card '
                                f'(version {saved.row_version}){notes}</div>')
         self.search()
         return True

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -154,7 +155,15 @@ def _serve(cmd: list[str], ip: str, port: int, path: str, what: str, token: str)
         typer.echo(f"{' ' * (len(what) + 1)}or: {u}")
     typer.echo("(token authentication is on; stop with Ctrl+C)")
     sys.stdout.flush()
-    os.execvpe(cmd[0], cmd, server_env(token))
+    # The server takes this process's place (same pid). A SIGINT this process was started
+    # ignoring (``munchkin-lab app &`` in a shell script) would stay ignored in the server, so
+    # ``kill -INT`` left it serving: it gets the default, and stops on SIGINT as on SIGTERM.
+    before = signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        os.execvpe(cmd[0], cmd, server_env(token))
+    except BaseException:  # no server to run: Ctrl+C is this command's own again
+        signal.signal(signal.SIGINT, before if before is not None else signal.SIG_DFL)
+        raise
 
 
 def _port_or_exit(port: int | None, default: int, ip: str) -> tuple[int, str]:

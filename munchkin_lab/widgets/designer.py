@@ -188,6 +188,10 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
     """A scenario (``munchkin_lab/scenarios/README.md`` format) with ``card`` in a fitting
     position, and the card's engine spec.
 
+    An item with ``usable_by`` / ``not_usable_by`` makes P1 someone who may use it where a
+    Race or Class card, a gender or a Level does (a Wizard for ``class:wizard``); else the
+    engine carries it, unused (:func:`try_board` says which).
+
     A card whose ability costs a card of its user (``discard: hand_card``, ``card`` or
     ``hand``) puts three practice cards (no bonus, no slot, worth nothing) in P1's hand, so
     the cost can be paid and its ``use`` is offered.
@@ -225,6 +229,7 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         if dice is None and e.get("bad_stuff"):
             forced = [1]
     elif kind == "item":
+        you.update(_user_for(spec, names))  # a Race, Class, gender or Level that may use it
         you["equipped"] = [spec.name]
         decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
         steps = [{"actor": "P1", "action": "kick"}]
@@ -261,6 +266,86 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
           "options": options, "cards": [c for c in cards if c["name"] != spec.name], "players": [you, other],
           "decks": decks, "active": "P1", "phase": "start", "forced_dice": forced, "steps": steps}
     return sc, spec
+
+
+def _user_for(spec, names) -> dict[str, Any]:
+    """P1's ``race`` / ``class`` / ``gender`` / ``level`` (scenario player fields) that let
+    P1 use the item ``spec``: the first of its ``usable_by`` atoms that a Race or Class card
+    of ``names``, a gender or a Level of 1..9 meets, and that none of its ``not_usable_by``
+    atoms refuses. ``{}`` for an unrestricted item, or when nothing here meets the
+    restriction (the engine then carries the item: :func:`try_board` says so)."""
+    from ..engine.lang.names import card_key
+    from ..engine.lang.parse import parse_atom
+
+    def atoms(texts) -> list:
+        out = []
+        for t in texts:
+            try:
+                out.append(parse_atom(t))
+            except ValueError:  # the card's validation names it
+                pass
+        return out
+
+    def meets(a) -> dict[str, Any] | None:
+        if a.neg or a.name == "human":
+            return {}  # P1 has no Race and no Class
+        if a.name in ("race", "class", "has_race", "has_class"):
+            what = a.name.removeprefix("has_")
+            known = names.known(what)
+            card = known.get(a.arg) if a.arg else next(iter(sorted(known.values())), None)
+            return {what: card} if card else None
+        if a.name == "gender":
+            return {"gender": a.arg}
+        if a.name == "level":
+            for level in (3, *range(1, 10)):
+                if {"<": level < a.num, "<=": level <= a.num, ">": level > a.num, ">=": level >= a.num,
+                    "=": level == a.num}.get(a.cmp, False):
+                    return {"level": level}
+        return None
+
+    def refused(you: dict[str, Any], a) -> bool:
+        held = {"race": card_key(you.get("race", "")), "class": card_key(you.get("class", "")),
+                "gender": you.get("gender", "male")}
+        if a.name == "human":
+            hit = "race" not in you
+        elif a.name in held:
+            hit = held[a.name] == a.arg
+        elif a.name in ("has_race", "has_class"):
+            hit = a.name.removeprefix("has_") in you
+        else:
+            return False
+        return hit != a.neg
+
+    banned = atoms(spec.not_usable_by)
+    for you in [meets(a) for a in atoms(spec.usable_by)] or [{}]:
+        if you is None:
+            continue
+        for fit in ([you] if "gender" in you else [you, dict(you, gender="female")]):  # male by default
+            if not any(refused(fit, a) for a in banned):
+                return fit
+    return {}
+
+
+def _item_words(game, spec) -> str:
+    """Where the try position left the item ``spec`` and why, from the game itself: equipped
+    (its bonus counts; the Race, Class, gender or Level P1 was given to use it), or carried
+    because P1 may not use it (no bonus)."""
+    p = game.state_dict()["players"][0]
+    rules = "; ".join(x for x in (f"usable by {', '.join(spec.usable_by)}" if spec.usable_by else "",
+                                  f"not by {', '.join(spec.not_usable_by)}" if spec.not_usable_by else "") if x)
+    if spec.name in p.get("equipped_list", []):
+        given = [x for x in (p.get("class"), None if p.get("race") == "Human" else p.get("race")) if x]
+        if p.get("gender") == "female":
+            given.append("female")
+        if "level" in rules:
+            given.append(f"Level {p.get('level')}")
+        who = f"P1 ({', '.join(given)}, to use it: {rules})" if rules and given else "P1"
+        return f"equipped by {who}, in a combat against a Practice Dummy (see its bonus count)"
+    if spec.name in p.get("carried", []):
+        why = f"P1 may not use it ({rules})" if rules else "P1 may not use it"
+        return (f"carried by P1, not in use: {why}, so its bonus does not count; P1 is in a combat "
+                "against a Practice Dummy")
+    return TRY_KINDS["item"]
 
 
 def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int] | None = None,
@@ -314,7 +399,9 @@ def try_board(card: Mapping[str, Any], set_code: str = "designer", dice: list[in
     board_kw.setdefault("journal", False)
     board_kw.setdefault("default_provenance", "designer")
     board = Board(game, factory, meta={"source": "try", "card": name, "set": set_code}, **board_kw)
-    board.show_message(f"Try it: {name} is {TRY_KINDS.get(game.specs[_find(game, name)].kind, 'in play')}"
+    spec = game.specs[_find(game, name)]
+    where = _item_words(game, spec) if spec.kind == "item" else TRY_KINDS.get(spec.kind, "in play")
+    board.show_message(f"Try it: {name} is {where}"
                        + (f"; the next die roll is {sc['forced_dice'][0]}" if sc["forced_dice"] else ""), "ok")
     return board
 

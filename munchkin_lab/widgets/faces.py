@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable, Mapping
 
+from ..plural import plural
 from ..printing.fields import KIND_LABELS as _PRINTED_KINDS
 
 #: Provenance marks drawn in a card's corner (the play screen hides the printed cards' "P": a player needs
@@ -52,6 +53,22 @@ CSS = r"""
 .mlab-felt-own .mlab-seat.mlab-own .mlab-zone-row:last-child{display:flex;margin-right:0}
 .mlab-felt-own .mlab-seats-others{flex:none}
 .mlab-felt-own .mlab-centre{flex:1 1 auto;min-height:130px}
+.mlab-piles.mlab-piles-tight{display:none}
+.mlab-fit-1 .mlab-piles.mlab-piles-tight{display:flex;flex-direction:row;flex-wrap:wrap;max-width:none;gap:3px 14px;flex:0 1 auto;min-width:0}
+.mlab-fit-1 .mlab-piles:not(.mlab-piles-compact){display:none}
+.mlab-fit-1 .mlab-felt-own .mlab-centre{flex:1 0 auto;min-height:0}
+.mlab-fit-1 .mlab-centre .mlab-zone .mlab-card.mlab-mini{height:auto;min-height:0}
+.mlab-fit-1 .mlab-centre .mlab-zone .mlab-card.mlab-mini .mlab-cnum{margin-top:3px}
+.mlab-fit-1 .mlab-solar .mlab-hull{padding:8px 10px 6px}
+.mlab-fit-1 .mlab-solar .mlab-ship{padding-bottom:10px}
+.mlab-fit-1 .mlab-solar .mlab-ship-room{font-size:10.5px;line-height:1.1}
+.mlab-fit-1 .mlab-solar .mlab-ship-room .mlab-res{font-size:10px}
+.mlab-fit-2 .mlab-seat .mlab-chip{font-size:11px;line-height:13px;padding:0 4px}
+.mlab-fit-2 .mlab-solar .mlab-hull{padding:4px 8px 4px}
+.mlab-fit-2 .mlab-solar .mlab-ship-room{padding:1px 3px}
+.mlab-fit-2 .mlab-solar .mlab-supply>.mlab-zlabel{display:none}
+.mlab-fit-2 .mlab-seat .mlab-zone-row{margin-top:1px}
+.mlab-fit-2 .mlab-seat-head{line-height:18px;min-height:18px}
 .mlab-felt-own .mlab-pile .mlab-mini,.mlab-felt-own .mlab-pile .mlab-empty{width:72px;height:100px}
 .mlab-felt.mlab-solar{display:grid;grid-template-columns:auto minmax(0,1fr);gap:6px}
 .mlab-solar-ship{min-height:0;border:0;padding:0}
@@ -73,14 +90,21 @@ CSS = r"""
 .mlab-seat.mlab-active{border-color:#ffd54a}
 .mlab-seat.mlab-actor{box-shadow:0 0 0 2px #9be7ff inset}
 .mlab-seat.mlab-dead{filter:grayscale(.8);opacity:.75}
-.mlab-seat-head{display:flex;align-items:center;gap:6px;font-size:13px;line-height:1.2;min-height:21px}
+.mlab-seat-head{position:relative;font-size:13px;line-height:21px;min-height:21px}
+.mlab-role-space{float:right;width:88px;height:19px;margin-left:4px}
+.mlab-seat-head>.mlab-role,.mlab-seat-head>.mlab-role-tag{position:absolute;top:1px;right:0;width:88px}
 .mlab-level{min-width:20px;height:20px;border-radius:10px;background:#ffd54a;color:#3a2300;padding:0 4px;
-  display:inline-flex;align-items:center;justify-content:center;font-weight:bold;font-size:14px;flex:none}
-.mlab-pname{font-weight:bold;font-size:14px;white-space:nowrap}
+  display:inline-flex;align-items:center;justify-content:center;font-weight:bold;font-size:14px;flex:none;
+  vertical-align:middle;margin-right:5px;line-height:1}
+.mlab-pname{font-weight:bold;font-size:14px;white-space:nowrap;vertical-align:middle}
+.mlab-who .mlab-chip{margin:1px 3px 1px 0;vertical-align:middle}
+.mlab-who .mlab-sub{vertical-align:middle;margin-right:3px}
 .mlab-sub{font-size:12px;opacity:.9}
-.mlab-seat-head .mlab-sub{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0;flex:1 1 auto}
-.mlab-role{font-size:11px;padding:0 1px;border-radius:4px;border:1px solid #bbb;background:#fffaf0;color:#222;margin-left:auto;flex:none;max-width:98px}
-.mlab-role-tag{font-size:11px;background:#9be7ff;color:#05303d;border-radius:4px;padding:0 4px;margin-left:auto;flex:none}
+.mlab-who{margin-left:3px}
+.mlab-dead-tag{background:#b00020;color:#fff;border-radius:4px;padding:0 4px;font-size:11px;font-weight:bold}
+.mlab-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
+.mlab-role{font-size:11px;padding:0 1px;border-radius:4px;border:1px solid #bbb;background:#fffaf0;color:#222;height:19px}
+.mlab-role-tag{font-size:11px;line-height:17px;background:#9be7ff;color:#05303d;border-radius:4px;padding:0 4px;text-align:center}
 .mlab-zone-row{display:flex;flex-wrap:wrap;gap:2px 3px;align-items:center;margin-top:2px}
 .mlab-zlabel{font-size:10px;text-transform:uppercase;letter-spacing:.5px;opacity:.8;margin-right:2px}
 .mlab-chip{display:inline-flex;align-items:center;gap:3px;font-size:12px;line-height:15px;padding:1px 5px;
@@ -180,6 +204,10 @@ CSS = r"""
 .mlab-actgroup{display:inline-flex;flex-wrap:wrap;align-items:center;gap:3px;border:1px dashed #c9b68f;border-radius:6px;padding:1px 3px}
 .mlab-actgroup-title{font-size:12.5px;color:#3b2614;padding:0 3px}
 .mlab-actgroup .mlab-act{padding:3px 7px}
+.mlab-actfold{display:inline-block}
+.mlab-actfold>summary{cursor:pointer;font-size:12.5px;color:#3b2614;padding:3px 3px}
+.mlab-actfold[open]{display:block}
+.mlab-actfold .mlab-act{margin:2px 4px 1px 0}
 .mlab-actions{grid-area:actions;overflow:auto;max-height:230px;background:#fffaf0;border:1px solid #c9b68f;border-radius:8px;padding:5px}
 .mlab-actions-title{font-size:11px;text-transform:uppercase;letter-spacing:.5px;color:#7a5a2a;margin:0 0 3px 0}
 .mlab-actbar{display:flex;flex-wrap:wrap;gap:4px}
@@ -212,6 +240,8 @@ CSS = r"""
 .mlab-ship-room.mlab-core{background:#4a148c;border-color:#ffd54a}
 .mlab-ship-room.mlab-damaged{border-color:#ff5252}
 .mlab-ship-room.mlab-diverted{box-shadow:0 0 0 3px #ffd54a inset}
+.mlab-ship-room.mlab-can-move{background:#1c3f50;border-color:#9be7ff}
+.mlab-ship-room.mlab-can-move:hover,.mlab-ship-room.mlab-can-move:focus{background:#27596e}
 .mlab-cube{color:#4fc3f7;font-size:14px}.mlab-damage{color:#ff5252;font-size:14px;font-weight:bold}
 .mlab-power{display:inline-block;background:#ffd54a;color:#3a2300;border-radius:4px;padding:0 4px;font-size:11px;font-weight:bold}
 .mlab-res{display:inline-block;border-radius:4px;padding:0 4px;font-size:11.5px;margin:1px;background:#eceff1;color:#263238;border:1px solid #90a4ae}
@@ -289,7 +319,7 @@ def _headline(card: Any) -> tuple[str, str]:
     run = _run_away_bonus(_get(card, "effects") or {}) if kind == "item" else None
     if not bonus and isinstance(run, (int, float)) and not isinstance(run, bool) and run:
         return f"Run {int(run):+d}", ("" if gold in (None, 0) else f"{int(gold)} Gold")  # a Run Away item
-    if bonus is not None:
+    if bonus:  # an item with no combat bonus (Kneepads of Allure) shows no "+0"
         return f"{int(bonus):+d}", ("" if gold in (None, 0) else f"{int(gold)} Gold")
     if kind == "go_up_a_level":
         return "+1", "Level"
@@ -299,12 +329,29 @@ def _headline(card: Any) -> tuple[str, str]:
 
 
 def card_label(card: Any) -> str:
-    """A short spoken description of a card (``aria-label``): name, kind and number."""
+    """A short spoken description of a card (``aria-label``): its name, kind and numbers as
+    parts of one sentence, each count with its noun: ``"Maul Rat, Monster, Level 1, 1 Treasure
+    card"``, ``"Broad Sword, Item, +3 bonus, worth 400 Gold Pieces"``, ``"Tuba of Charm, Item,
+    +3 to Run Away"`` (a count never runs into the next number or word, as "Level 1 1 Treasure"
+    did)."""
     name = _get(card, "name", "?")
-    kind = KIND_LABELS.get(_get(card, "kind", "") or "", _get(card, "kind", "") or "card")
-    num, cap = _headline(card)
-    extra = " ".join(x for x in (num.replace("L", "Level ") if num.startswith("L") else num, cap) if x)
-    return f"{name}, {kind}" + (f", {extra}" if extra else "")
+    kind = _get(card, "kind", "") or ""
+    parts = [str(name), KIND_LABELS.get(kind, kind or "card")]
+    level, bonus = _get(card, "level"), _get(card, "bonus")
+    treasures, gold = _get(card, "treasures"), _get(card, "gold")
+    if kind == "monster":
+        parts.append("Level unknown" if level is None else f"Level {int(level)}")
+        if treasures is not None:
+            parts.append(plural(int(treasures), "Treasure card"))
+    else:
+        run = _run_away_bonus(_get(card, "effects") or {}) if kind == "item" else None
+        if bonus:
+            parts.append(f"{int(bonus):+d} bonus")
+        elif run:
+            parts.append(f"{int(run):+d} to Run Away")
+        if gold not in (None, 0):
+            parts.append(f"worth {int(gold):,} Gold Pieces")
+    return ", ".join(parts)
 
 
 def card_face(card: Any, provenance: str | None = None, selected: bool = False,
@@ -378,11 +425,20 @@ def chip(card: Any, provenance: str | None = None, selected: bool = False) -> st
             f'aria-label="{esc(card_label(card))}">{esc(name)}{n}{mark}</span>')
 
 
-def back_chip(deck: str | None, count: int = 1) -> str:
-    """A face-down chip: ``DOOR x3`` / ``TREASURE``."""
+def back_words(deck: str | None, count: int = 1) -> str:
+    """Face-down cards of pile ``deck`` in words: ``"3 Door cards"``, ``"1 Treasure card"``."""
+    word = back_text(deck)
+    return plural(int(count), (word.title() if word.isupper() else word) + " card")
+
+
+def back_chip(deck: str | None, count: int = 1, spoken: bool = True) -> str:
+    """A face-down chip: ``DOOR x3`` / ``TREASURE``; a screen reader hears "3 Door cards"
+    (``spoken=False``: nothing, when the words around it say it)."""
     fam = deck_family(deck)
     text = back_text(deck) + (f" \u00d7{count}" if count > 1 else "")
-    return f'<span class="mlab-chip mlab-chip-back mlab-{fam}" title="face-down {esc(deck)} card(s)">{esc(text)}</span>'
+    say = f'<span class="mlab-sr">{esc(back_words(deck, count))}</span>' if spoken else ""
+    return (f'<span class="mlab-chip mlab-chip-back mlab-{fam}" title="face-down {esc(deck)} card(s)">'
+            f'<span aria-hidden="true">{esc(text)}</span>{say}</span>')
 
 
 def card_row(cards: Iterable[str], lookup, provenance, mini: bool = False) -> str:
@@ -396,8 +452,19 @@ def card_row(cards: Iterable[str], lookup, provenance, mini: bool = False) -> st
 
 
 def die(value: int) -> str:
-    """One die showing ``value``."""
-    return f'<span class="mlab-die" title="die">{int(value)}</span>'
+    """One die showing ``value`` (a picture: the words beside it say the roll to a screen
+    reader, see :func:`spoken_dice`)."""
+    return f'<span class="mlab-die" title="die" aria-hidden="true">{int(value)}</span>'
+
+
+def spoken_dice(values: Iterable[int]) -> str:
+    """Dice as a screen reader says them (``"3, 5"``) beside the pictures of :func:`die`."""
+    return f'<span class="mlab-sr">{", ".join(str(int(v)) for v in values)}</span>'
+
+
+def sr(text: str) -> str:
+    """Words for screen readers only (visually hidden): a pause or a count the picture shows."""
+    return f'<span class="mlab-sr">{esc(text)}</span>'
 
 
 #: The board's font stack (sans-serif, also on the exported pages).

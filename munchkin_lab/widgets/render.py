@@ -4,11 +4,12 @@ One screen keeps everything a player needs in one view (1280x800 and up, Jupyter
 
 * the status bar (:func:`status_html`): turn, whose turn, the phase in the game's own terms,
   who must act and why (:mod:`munchkin_lab.widgets.words`);
-* the table (:func:`table_html`): seats of fixed size (Level, Race, Class, items in use by
-  slot, carried items, Curses, the hand: face up for shown seats, DOOR / TREASURE backs
-  otherwise), and the centre: draw piles and discard tops, the combat with the breakdown of
-  both sides, Treasures being shared, corpses, Dungeons, the Star Munchkin Adventures room
-  grid (rooms you may move into are buttons) or the Solar Storm ship;
+* the table (:func:`table_html`): seats (a head with the Level, the name and the Race and
+  Class cards, items in use by slot, carried items, Curses, the hand: face up for shown
+  seats, DOOR / TREASURE backs otherwise), and the centre: draw piles and discard tops, the
+  combat with the breakdown of both sides, Treasures being shared, corpses, Dungeons, the
+  Star Munchkin Adventures room grid (rooms you may move into are buttons) or the Solar
+  Storm ship;
 * the card in focus (:func:`card_detail_html`): a large face with the rules summary, numbers
   and tags (the database's provenance notes stay in the card database views);
 * the legal actions (:func:`actions_html`: the first moves the game on; the any-time actions
@@ -18,6 +19,10 @@ One screen keeps everything a player needs in one view (1280x800 and up, Jupyter
 
 :func:`board_html` (status + table) is also what the static HTML export draws, so the live
 board and the export look the same. Expansion parts are drawn when ``state_dict()`` has them.
+
+Screen readers: every count and picture has words (:func:`~munchkin_lab.widgets.faces.sr`,
+visually hidden) so that what is read is a sentence ("Hand, 6 cards, limit 5:", "Door deck:
+5 cards, 3 discards, on top:"), never a count run into the next word ("DOOR5discards 3").
 """
 from __future__ import annotations
 
@@ -27,7 +32,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import words
 from ..plural import plural
-from .faces import PROVENANCE_MARKS, back_chip, card_back, card_face, card_label, chip, deck_family, die, esc
+from .faces import (PROVENANCE_MARKS, back_chip, back_words, card_back, card_face, chip, deck_family, die, esc,
+                    spoken_dice, sr)
 
 _ROLL_RE = re.compile(r"rolls (\d+)")
 SLOT_ORDER = (("headgear", "Head"), ("armor", "Armor"), ("footgear", "Feet"), ("hands", "Hands"),
@@ -98,12 +104,22 @@ def _chips(names: Iterable[str], lk: CardLookup, selected: str = "") -> str:
 
 
 def _hidden_chips(names: Iterable[str], lk: CardLookup) -> str:
+    """A hidden hand as DOOR / TREASURE backs with counts; a screen reader hears one sentence
+    ("2 Door cards and 1 Treasure card, face down")."""
     counts = Counter(deck_family(lk.deck_of(n)) for n in names)
-    return "".join(back_chip(fam, counts[fam]) for fam in ("door", "treasure", "other") if counts[fam])
+    fams = [fam for fam in ("door", "treasure", "other") if counts[fam]]
+    if not fams:
+        return ""
+    words = [back_words(fam, counts[fam]) for fam in fams]
+    said = (", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]) + ", face down"
+    return "".join(back_chip(fam, counts[fam], spoken=False) for fam in fams) + sr(said)
 
 
-def _row(label: str, body: str) -> str:
-    return f'<div class="mlab-zone-row"><span class="mlab-zlabel">{esc(label)}</span>{body}</div>'
+def _row(label: str, body: str, spoken: str = "") -> str:
+    """A zone of a seat: its small label, then ``body``; a screen reader hears the label (or
+    ``spoken`` instead of it) and a pause before the body."""
+    shown = f'<span aria-hidden="true">{esc(label)}</span>{sr(spoken + ": ")}' if spoken else f'{esc(label)}{sr(": ")}'
+    return f'<div class="mlab-zone-row"><span class="mlab-zlabel">{shown}</span>{body}</div>'
 
 
 def _cards(names, lk: CardLookup, mini: bool = True, hidden: bool = False, empty: str = "") -> str:
@@ -131,6 +147,32 @@ def _role_html(seat: int, role: str | None, editable: bool) -> str:
             f'{opts}</select>')
 
 
+def _seat_head(inner: str, role_html: str) -> str:
+    """A seat's head: ``inner`` (Level, name, Race and Class...) flows as text and wraps to
+    further lines in a narrow seat; who plays the seat (``role_html``) sits at the top right,
+    over a floated space of its width, so the first line flows around it and nothing is cut."""
+    space = '<span class="mlab-role-space" aria-hidden="true"></span>' if role_html else ""
+    return f'<div class="mlab-seat-head">{space}{inner}{role_html}</div>'
+
+
+def _who_html(pd: Mapping, lk: CardLookup, selected: str = "") -> str:
+    """What a seat's head says after the name: its Race and Class cards as chips (Half-Breed
+    and Super Munchkin beside them), "Human" / "no Class" where it has none. The chips wrap
+    inside the head, so a narrow seat shows them whole on a second line (never cut short)."""
+    races, classes = list(pd.get("races") or []), list(pd.get("classes") or [])
+    extra = {n: bool(pd.get(n.lower().replace("-", "_").replace(" ", "_"))) and lk.spec(n) is not None
+             for n in ("Half-Breed", "Super Munchkin")}
+    if not races and not classes:
+        return '<span class="mlab-sub">Human,\u00a0no\u00a0Class</span>'  # kept on one line
+    out = _chips(races, lk, selected) if races else '<span class="mlab-sub">Human</span>'
+    if extra["Half-Breed"]:
+        out += lk.chip("Half-Breed", selected == "Half-Breed")
+    out += _chips(classes, lk, selected) if classes else '<span class="mlab-sub">no\u00a0Class</span>'
+    if extra["Super Munchkin"]:
+        out += lk.chip("Super Munchkin", selected == "Super Munchkin")
+    return out
+
+
 def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: str | None = None,
               selected: str = "", editable: bool = True) -> str:
     """One player's place at the table (fixed size): Level, name, Race and Class, combat
@@ -146,21 +188,17 @@ def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: st
     race = " + ".join(pd.get("races") or []) or "Human"
     klass = " + ".join(pd.get("classes") or []) or "no Class"
     cs = pd.get("combat_strength")
-    extra = f" · combat strength {cs}" if cs is not None else ""
-    dead = " · DEAD" if not pd.get("alive", True) else ""
     hand = pd.get("hand") or []
     hand_n = pd.get("hand_count", len(hand))
-    head = (f'<div class="mlab-seat-head"><span class="mlab-level" title="Level">{pd["level"]}</span>'
-            f'<span class="mlab-pname">{esc(pd["name"])}</span>'
-            f'<span class="mlab-sub">{esc(race)} · {esc(klass)}{esc(extra)}{dead}</span>'
-            f'{_role_html(pd["seat"], role, editable)}</div>')
+    who = _who_html(pd, lk, selected)
+    if cs is not None:
+        who += f'{sr(",")} <span class="mlab-sub">combat\u00a0strength\u00a0{cs}</span>'
+    if not pd.get("alive", True):
+        who += ' <span class="mlab-dead-tag">DEAD</span>'
+    head = _seat_head(f'<span class="mlab-level" title="Level"><span class="mlab-sr">Level </span>{pd["level"]}</span>'
+                      f'{sr(", ")}<span class="mlab-pname">{esc(pd["name"])}</span> <span class="mlab-who">{who}</span>',
+                      _role_html(pd["seat"], role, editable))
     parts = [head]
-    chars = list(pd.get("races") or []) + list(pd.get("classes") or [])
-    if pd.get("half_breed") or pd.get("super_munchkin"):
-        chars += [n for n in ("Half-Breed", "Super Munchkin") if pd.get(n.lower().replace("-", "_").replace(" ", "_"))
-                  and lk.spec(n) is not None]
-    if chars:
-        parts.append(_row("Race/Class", _chips(chars, lk, selected)))
     eq = pd.get("equipped") or {}
     in_use = "".join(_chips(eq.get(key, []), lk, selected) for key, _label in SLOT_ORDER)
     if pd.get("hireling"):
@@ -173,16 +211,26 @@ def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: st
         parts.append(_row("Curses", _chips(pd["curses"], lk, selected)))
     body = _chips(hand, lk, selected) if revealed else _hidden_chips(hand, lk)
     # a hidden hand's backs carry the counts: its label stays short so label and backs share a line
-    hand_label = f"Hand {hand_n}/{pd.get('hand_limit', '')}" if revealed or not hand_n else "Hand"
-    parts.append(_row(hand_label, body or '<span class="mlab-sub">empty</span>'))
+    limit = pd.get("hand_limit", "")
+    hand_label = f"Hand {hand_n}/{limit}" if revealed or not hand_n else "Hand"
+    spoken = (f"Hand, {plural(int(hand_n), 'card')}" + (f", limit {limit}" if limit != "" else "")) \
+        if hand_label != "Hand" else ""
+    parts.append(_row(hand_label, body or '<span class="mlab-sub">empty</span>', spoken))
     label = f"{pd['name']}, Level {pd['level']}, {race}, {klass}"
     return (f'<div class="{" ".join(cls)}" data-seat="{pd["seat"]}" data-testid="seat-{pd["seat"]}" role="region" '
             f'aria-label="{esc(label)}">{"".join(parts)}</div>')
 
 
-def piles_html(sd: Mapping, lk: CardLookup, compact: bool = False) -> str:
+def _pile_words(name: str) -> str:
+    """A draw pile as said to a screen reader: ``"Door deck"``, ``"Room tile deck"``."""
+    word = (name.split(":", 1)[-1] if ":" in name else name).replace("_", " ")
+    return f"{word[:1].upper()}{word[1:]} deck"
+
+
+def piles_html(sd: Mapping, lk: CardLookup, compact: bool = False, css: str = "") -> str:
     """Draw piles (DOOR / TREASURE backs with counts) and the top of each discard pile;
-    ``compact`` (during a combat): one line per pile, the combat gets the room."""
+    ``compact`` (during a combat, or on a crowded table): one line per pile, the combat or the
+    seats get the room. ``css``: one more class of the piles' box."""
     if compact:
         rows = []
         for name, info in sd.get("decks", {}).items():
@@ -191,24 +239,30 @@ def piles_html(sd: Mapping, lk: CardLookup, compact: bool = False) -> str:
             if not count and not disc and name not in ("door", "treasure"):
                 continue
             top = lk.chip(disc[0]) if disc else ""
-            rows.append(f'<div class="mlab-zone-row" data-pile="{esc(name)}">{back_chip(name.split(":")[0])}'
-                        f'<span class="mlab-count">{count}</span><span class="mlab-sub">discards {len(disc)}</span>'
-                        f'{top}</div>')
-        return f'<div class="mlab-piles mlab-piles-compact">{"".join(rows)}</div>'
+            said = f"{_pile_words(name)}: {plural(int(count), 'card')}, {plural(len(disc), 'discard')}" + \
+                (", on top:" if disc else "")
+            back = back_chip(name.split(":")[0], spoken=False)
+            rows.append(f'<div class="mlab-zone-row" data-pile="{esc(name)}">{back}'
+                        f'<span class="mlab-count" aria-hidden="true">{count}</span>'
+                        f'<span class="mlab-sub" aria-hidden="true">discards {len(disc)}</span>{sr(said)}{top}</div>')
+        return f'<div class="mlab-piles mlab-piles-compact{" " + css if css else ""}">{"".join(rows)}</div>'
     out = []
     for name, info in sd.get("decks", {}).items():
         count = info.get("count", 0) if isinstance(info, Mapping) else int(info)
         disc = (sd.get("discards") or {}).get(name) or []
         if not count and not disc and name not in ("door", "treasure"):
             continue
-        back = card_back(name, mini=True) if count else '<div class="mlab-empty">empty</div>'
-        top = lk.face(disc[0], mini=True) if disc else '<div class="mlab-empty">no discards</div>'
+        back = card_back(name, mini=True).replace(" title=", ' aria-hidden="true" title=', 1) if count \
+            else '<div class="mlab-empty" aria-hidden="true">empty</div>'
+        top = lk.face(disc[0], mini=True) if disc else '<div class="mlab-empty" aria-hidden="true">no discards</div>'
         label = (name.split(":", 1)[-1] if ":" in name else name).replace("_", " ")
         out.append(f'<div class="mlab-pile mlab-pile-{esc(name)}" data-pile="{esc(name)}">{back}'
-                   f'<span class="mlab-count">{esc(label)}: {count}</span></div>'
+                   f'<span class="mlab-count"><span aria-hidden="true">{esc(label)}: {count}</span>'
+                   f'{sr(_pile_words(name) + ": " + plural(int(count), "card"))}</span></div>'
                    f'<div class="mlab-pile mlab-discard-{esc(name)}">{top}'
-                   f'<span class="mlab-count">discards: {len(disc)}</span></div>')
-    return f'<div class="mlab-piles">{"".join(out)}</div>'
+                   f'<span class="mlab-count"><span aria-hidden="true">discards: {len(disc)}</span>'
+                   f'{sr(plural(len(disc), "discard") + (", the top one above" if disc else ""))}</span></div>')
+    return f'<div class="mlab-piles{" " + css if css else ""}">{"".join(out)}</div>'
 
 
 def combat_breakdown(game: Any, sd: Mapping) -> dict | None:
@@ -329,7 +383,7 @@ def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapp
             break
     forced = sd.get("forced_dice") or []
     if forced:
-        dice += '<div class="mlab-sub">next dice: ' + "".join(die(d) for d in forced) + "</div>"
+        dice += '<div class="mlab-sub">next dice: ' + "".join(die(d) for d in forced) + spoken_dice(forced) + "</div>"
     if breakdown:
         osn = ", ".join(breakdown.get("one_shots") or [])
         left = _side_table(breakdown["munchkins"], breakdown["munchkin_bonus"],
@@ -342,16 +396,27 @@ def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapp
         left = f'<div class="mlab-score" data-testid="munchkin-strength">{c.get("munchkin_strength")}</div>'
         right = f'<div class="mlab-score" data-testid="monster-strength">{c.get("monster_strength")}</div>'
     stage = {"fight": "fight", "window": "others may interfere", "run": "Run Away"}.get(c.get("stage"), c.get("stage"))
-    verdict = ("munchkins win" if win else "monsters win (ties go to the monster)")
+    if not c.get("monsters"):  # every monster left the fight (let go, charmed away): nobody to beat
+        verdict, win = "no monster left in the fight", True
+    else:
+        verdict = "munchkins win" if win else "monsters win (ties go to the monster)"
     return (f'<div class="mlab-combat" data-testid="combat"><div class="mlab-cards">{mons}</div>'
             f'<div class="mlab-combat-main"><div class="mlab-combat-head">'
             f'<span class="mlab-score {"mlab-win" if win else "mlab-lose"}">'
             f'<span data-testid="munchkin-strength">{c.get("munchkin_strength")}</span> vs '
-            f'<span data-testid="monster-strength">{c.get("monster_strength")}</span></span> '
+            f'<span data-testid="monster-strength">{c.get("monster_strength")}</span></span>{sr(":")} '
             f'<span>{esc(verdict)}</span> <span class="mlab-sub">· stage: {esc(stage)} · '
-            f'{c.get("treasures", "?")} Treasure(s) at stake</span></div>'
+            f'{esc(_at_stake(c.get("treasures")))}</span></div>'
             f'<div class="mlab-combat-sides"><div class="mlab-combat-side"><div><b>Munchkins: {side}</b></div>{left}</div>'
             f'<div class="mlab-combat-side"><div><b>Monsters</b></div>{right}</div></div>{dice}</div></div>')
+
+
+def _at_stake(treasures: Any) -> str:
+    """``"2 Treasures at stake"`` (``"Treasures at stake unknown"`` without a number)."""
+    try:
+        return f"{plural(int(treasures), 'Treasure')} at stake"
+    except (TypeError, ValueError):
+        return "Treasures at stake unknown"
 
 
 def _room_key(k: Any) -> tuple[int, int] | None:
@@ -401,10 +466,10 @@ def sma_grid_html(view: Mapping, lk: CardLookup, moves: Mapping[str, tuple[int, 
                 continue
             name = r.get("name") or "(no tile)"
             start = ' <span class="mlab-start">START</span>' if k == "0,0" and name != "START" else ""
-            toks = "".join(f'<span class="mlab-token" data-token="{esc(n)}">{esc(n)}</span>' for n in at.get(k, []))
+            toks = " ".join(f'<span class="mlab-token" data-token="{esc(n)}">{esc(n)}</span>' for n in at.get(k, []))
             up = _chips(r.get("face_up") or [], lk)
-            down = "".join(f'<span class="mlab-facedown" data-facedown="1">{back_chip("door")}</span>'
-                           for _ in range(int(r.get("face_down") or 0)))
+            down = "".join(f'<span class="mlab-facedown" data-facedown="1">{back_chip("door", spoken=False)}'
+                           f'{sr("a face-down Door card")}</span>' for _ in range(int(r.get("face_down") or 0)))
             loot = _chips(r.get("left_treasures") or [], lk)
             loot = f'<div class="mlab-sub">left Treasures: {loot}</div>' if loot else ""
             tile = lk.chip(name) if lk.spec(name) is not None else f'<b class="mlab-room-name">{esc(name)}</b>'
@@ -468,12 +533,25 @@ def grid_html(grid: Any, lk: CardLookup, names: Mapping[int, str], title: str, c
             tokens = info.get("tokens") or info.get("players") or info.get("crew") or []
             if isinstance(tokens, (int, str)):
                 tokens = [tokens]
-            toks = "".join(f'<span class="mlab-token">{esc(names.get(t, t) if isinstance(t, int) else t)}</span>'
-                           for t in tokens)
+            toks = " ".join(f'<span class="mlab-token">{esc(names.get(t, t) if isinstance(t, int) else t)}</span>'
+                            for t in tokens)
             inner = _chips(info.get("cards") or [], lk)
             body.append(f'<div class="mlab-cell">{face}<div>{toks}</div>{inner}</div>')
     return (f'<div class="{css} mlab-zone"><div class="mlab-zlabel">{esc(title)}</div>'
             f'<div class="mlab-grid" style="grid-template-columns:repeat({w},auto)">{"".join(body)}</div></div>')
+
+
+def _count(n: Any, word: str) -> str:
+    """``plural(n, word)``; ``"? <word>s"`` when ``n`` is no number."""
+    try:
+        return plural(int(n), word)
+    except (TypeError, ValueError):
+        return f"? {word}s"
+
+
+def _resources(names: Iterable[str]) -> str:
+    """Resource cards as small tags, said as a list ("Data, Energy")."""
+    return sr(", ").join(f'<span class="mlab-res">{esc(t)}</span>' for t in names)
 
 
 def ship_html(sd: Mapping, moves: Mapping[int, tuple[int, str]] | None = None) -> str:
@@ -496,11 +574,13 @@ def ship_html(sd: Mapping, moves: Mapping[int, tuple[int, str]] | None = None) -
             parts = []
             for j, covered in enumerate(cov):
                 res = icons[j] if j < len(icons) else "?"
-                parts.append(f'<span class="mlab-res">{esc(res)} '
-                             + ('<span class="mlab-cube" title="repair cube">\u25a0</span>' if covered
-                                else '<span class="mlab-damage" title="damaged: no cube">\u2715</span>') + "</span>")
-            cubes = (f'<div class="mlab-cubes">{"".join(parts)}</div>'
-                     f'<div class="mlab-sub">cubes {r.get("cubes")} · damage {r.get("damaged")}</div>')
+                icon = ('<span class="mlab-cube" title="repair cube" aria-hidden="true">\u25a0</span>'
+                        + sr(" with a repair cube")) if covered else \
+                    ('<span class="mlab-damage" title="damaged: no cube" aria-hidden="true">\u2715</span>' + sr(" damaged"))
+                parts.append(f'<span class="mlab-res">{esc(res)} {icon}</span>')
+            cubes = (f'<div class="mlab-cubes">{sr(", ").join(parts)}</div>'
+                     f'<div class="mlab-sub">{esc(_count(r.get("cubes"), "repair cube"))} · '
+                     f'{esc(_count(r.get("damaged"), "damaged icon"))}</div>')
         info = ""
         if r.get("diverted"):
             info += '<div><span class="mlab-power mlab-diverted" title="power diverted">\u26a1 power diverted</span></div>'
@@ -508,8 +588,8 @@ def ship_html(sd: Mapping, moves: Mapping[int, tuple[int, str]] | None = None) -
             info += f'<div class="mlab-sub">divert: {esc(" + ".join(r["combo"]))}</div>'
         if r.get("action") == "manual":
             info += '<div class="mlab-sub">V1 action: by hand</div>'
-        meeples = "".join(f'<span class="mlab-token mlab-meeple" data-token="{esc(m)}">{esc(m)}</span>'
-                          for m in r.get("meeples") or [])
+        meeples = " ".join(f'<span class="mlab-token mlab-meeple" data-token="{esc(m)}">{esc(m)}</span>'
+                           for m in r.get("meeples") or [])
         mv = moves.get(r["position"])
         act = (f' data-i="{mv[0]}" role="button" tabindex="0" aria-label="{esc(mv[1])}" title="{esc(mv[1])}"'
                if mv else "")
@@ -531,29 +611,30 @@ def solar_table_html(sd: Mapping, moves: Mapping[int, tuple[int, str]] | None = 
     ship, decks and supply."""
     crew = []
     for p in sd.get("players", []):
-        hand = "".join(f'<span class="mlab-res">{esc(t)}</span>' for t in p.get("hand") or []) or \
-            '<span class="mlab-sub">no Resources</span>'
+        hand = _resources(p.get("hand") or []) or '<span class="mlab-sub">no Resources</span>'
         cls = "mlab-seat" + (" mlab-active" if p["seat"] == sd.get("active") else "") + \
             (" mlab-actor" if p["seat"] == sd.get("actor") else "")
         role = roles[p["seat"]] if roles and p["seat"] < len(roles) else None
         crew.append(f'<div class="{cls}" data-seat="{p["seat"]}" data-testid="seat-{p["seat"]}" role="region" '
                     f'aria-label="{esc(p["name"])} in {esc(p.get("room"))}">'
-                    f'<div class="mlab-seat-head"><span class="mlab-pname">{esc(p["name"])}</span>'
-                    f'<span class="mlab-sub">in {esc(p.get("room"))}</span>{_role_html(p["seat"], role, editable)}</div>'
+                    + _seat_head(f'<span class="mlab-pname">{esc(p["name"])}</span> <span class="mlab-sub">in '
+                                 f'{esc(p.get("room"))}</span>', _role_html(p["seat"], role, editable)) +
                     f'{_row("Resources", hand)}'
-                    f'<div class="mlab-sub mlab-crew-tokens">repair cubes {p.get("repair_cubes")} · Action tokens '
-                    f'{p.get("action_tokens")} · Protection tokens {p.get("protection_tokens")}</div></div>')
+                    f'<div class="mlab-sub mlab-crew-tokens">{esc(_count(p.get("repair_cubes"), "repair cube"))} · '
+                    f'{esc(_count(p.get("action_tokens"), "Action token"))} · '
+                    f'{esc(_count(p.get("protection_tokens"), "Protection token"))}</div></div>')
     res = sd.get("resources") or {}
     dmg = sd.get("damage") or {}
     sup = sd.get("supply") or {}
-    face_up = "".join(f'<span class="mlab-res">{esc(t)}</span>' for t in res.get("face_up") or []) or "none"
+    face_up = _resources(res.get("face_up") or []) or "none"
     piles = (f'<div class="mlab-zone mlab-sub mlab-supply"><div class="mlab-zlabel">Decks and supply</div>'
              f'<div>Resource deck: {(res.get("deck") or {}).get("count")}</div><div>face up: {face_up}</div>'
              f'<div>Resource discards: {len(res.get("discard") or [])}</div>'
              f'<div>Damage deck: {dmg.get("count")}</div>'
              f'<div>supply: {sup.get("repair_cubes")} repair cubes, {sup.get("action_tokens")} Action tokens, '
              f'{sup.get("protection_tokens")} Protection tokens</div>'
-             + (f'<div>last roll: {die(sd["last_roll"])}</div>' if sd.get("last_roll") else "") + "</div>")
+             + (f'<div>last roll: {die(sd["last_roll"])}{spoken_dice([sd["last_roll"]])}</div>' if sd.get("last_roll")
+                else "") + "</div>")
     # the ship (all 3x3 rooms in view) on the left; the crew stacked and the supply on the right
     return (f'<div class="mlab-felt mlab-solar"><div class="mlab-centre mlab-solar-ship">{ship_html(sd, moves)}{piles}</div>'
             f'<div class="mlab-solar-side"><div class="mlab-seats mlab-crew" style="--mlab-cols:1">{"".join(crew)}</div>'
@@ -608,8 +689,8 @@ def status_html(sd: Mapping, game: Any = None, note: str = "") -> str:
     over = " mlab-over" if st["over"] else ""
     busy = f'<span class="mlab-busy-note">{esc(note)}</span>' if note else ""
     return (f'<div class="mlab-statusbar{over}" data-testid="status" role="status">'
-            f'<span class="mlab-turn">Turn {esc(st["turn"])} · {esc(st["whose"])}</span>'
-            f'<span class="mlab-phase">{esc(st["phase"])}</span>'
+            f'<span class="mlab-turn">Turn {esc(st["turn"])} · {esc(st["whose"])}</span>{sr(". ")}'
+            f'<span class="mlab-phase">{esc(st["phase"])}</span>{sr(". ")}'
             f'<span class="mlab-decision" data-testid="decision">{esc(st["decision"])}</span>{busy}</div>')
 
 
@@ -627,7 +708,7 @@ def game_over_html(sd: Mapping, chart: str = "") -> str:
     for p in sorted(sd.get("players", []), key=lambda p: (-int(p.get("level") or 0), p["seat"])):
         win = p["seat"] in winners
         items = len(p.get("equipped_list") or []) + len(p.get("carried") or [])
-        star = "\u2605 " if win else ""
+        star = '<span aria-hidden="true">\u2605 </span>' + sr("winner: ") if win else ""
         rows.append(f'<tr class="{"mlab-winner" if win else ""}"><td>{star}{esc(p["name"])}</td>'
                     f'<td>Level {p["level"]}</td><td>{esc(" + ".join(p.get("races") or []) or "Human")}</td>'
                     f'<td>{esc(" + ".join(p.get("classes") or []) or "-")}</td><td>{esc(plural(items, "item"))}</td></tr>')
@@ -658,6 +739,8 @@ def table_html(sd: Mapping, lk: CardLookup, revealed: set[int] | frozenset = fro
         extra += _zone(f"{nm.get(corpse.get('player'), '?')}'s corpse", _cards(corpse.get("cards", []), lk))
     middle = over or (combat_html(sd, lk, log, breakdown) + extra)
     piles = piles_html(sd, lk, compact=bool(sd.get("combat")))
+    if own is not None and not sd.get("combat"):  # the one-line piles a crowded table shows instead (CSS)
+        piles += piles_html(sd, lk, compact=True, css="mlab-piles-tight")
     centre = f'<div class="mlab-centre">{piles}{middle}{extras_html(sd, lk, moves)}</div>'
     if own is None:  # no seat of yours (bots only, an export): half above, half below the centre
         half = (len(seats) + 1) // 2

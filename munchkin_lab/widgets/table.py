@@ -14,7 +14,12 @@ notebook's widget state). In the browser:
   ``{"type": "seat", "seat": k, "role": "human"|"greedy"|"random"}``;
 * after a click the screen is busy until the next redraw: further clicks are ignored, so a
   double click plays one action. The render token makes a click that raced a redraw play
-  nothing (the board compares it with the token of the screen it drew last).
+  nothing (the board compares it with the token of the screen it drew last);
+* the table fits its felt: after each draw and on every resize (a window, the Any-time list
+  opened), when the felt or a part of it would scroll, steps of a tighter look apply one by
+  one until it fits: ``mlab-fit-1`` (the piles as one line each, the centre as tall as its
+  content, short Dungeon cards, a smaller Solar Storm ship), then ``mlab-fit-2`` (smaller seat
+  chips). The root's ``data-fit`` says how many apply (0, 1 or 2).
 
 Tests without a browser call :meth:`click_card`, :meth:`click_action`, :meth:`click_log`.
 """
@@ -61,11 +66,32 @@ function render({ model, el }) {
       if (b.dataset.cards.split("|").includes(name)) b.classList.add("mlab-uses-card");
     });
   }
+  // the table fits the felt: when the felt or a part of it would scroll (a crowded table, a long
+  // list of actions), steps of a tighter look apply one by one until it fits (mlab-fit-1: the
+  // piles as one line each and the centre as tall as its content, a smaller Solar Storm ship;
+  // mlab-fit-2: smaller seat chips)
+  const FITS = ["mlab-fit-1", "mlab-fit-2"];
+  const scrolls = (e) => e.scrollHeight > e.clientHeight + 1;
+  function fit() {
+    const scr = root.querySelector(".mlab-screen"), felt = root.querySelector(".mlab-felt-own, .mlab-felt.mlab-solar");
+    if (!scr || !felt) return;
+    scr.classList.remove(...FITS);
+    let level = 0;
+    for (const c of FITS) {
+      const parts = [...felt.querySelectorAll(".mlab-centre, .mlab-solar-side")];
+      if (!felt.clientHeight || !(scrolls(felt) || parts.some(scrolls))) break;
+      scr.classList.add(c); level += 1;
+    }
+    root.dataset.fit = String(level);
+  }
+  const sizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => fit());
   function draw() {
     const active = document.activeElement;
     const key = active && root.contains(active) ? (active.dataset.key || "") : "";
     const logEl = root.querySelector(".mlab-log-lines");
     root.innerHTML = model.get("html");
+    fit();
+    if (sizes) { sizes.disconnect(); const f = root.querySelector(".mlab-felt"); if (f) sizes.observe(f); }
     setBusy(false);
     const lg = root.querySelector(".mlab-log-lines");
     if (lg) lg.scrollTop = lg.scrollHeight;

@@ -541,22 +541,42 @@ def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: st
             return f"Take {cn} from the face-up Treasures"
         if why == "resurrect":
             return f"Discard {cn} for the resurrection (Cleric)"
+        if why == "resurrect_t":
+            return f"Resurrect {cn} from the Treasure discards instead of a face-up draw (Cleric: then discard a card)"
         if why in ("tax", "taxpay"):
             sp = _spec(game, a.card)
-            gold = f" ({sp.gold:,} Gold)" if sp is not None and sp.gold else ""
+            gold = f", worth {sp.gold:,} Gold" if sp is not None and sp.gold else \
+                (", worth nothing" if sp is not None and sp.gold == 0 else "")
             what = cause or "Income Tax"
+            if why == "tax":  # the victim's item sets what the others pay
+                return f"Discard {cn}{gold} ({what}: the others pay as much)"
             return f"Pay with {cn}{gold} ({what})"
         return f"Choose {cn}"
+    if kind == "choose" and a.kind == "pass" and pend.get("why") == "resurrect_t":
+        return "Draw the Treasures face up (no resurrection)"
+    if kind == "react" and pend.get("die") is None and pend.get("card"):
+        if a.kind == "pass":
+            return f"Do not use {pend['card']}"
+        if cn == pend["card"]:  # the card the decision offers (Invisibility Potion: escape)
+            return f"Use {cn}" + (f" ({pend['label']})" if pend.get("label") else "")
     return None
+
+
+_MESS_HALL = re.compile(r"^Mess Hall: (\S+) gives (.+), (\S+) gives (.+)$")
 
 
 def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
     """``(group title, short label)`` for actions that differ only by whom or which side they
     aim at, or by which card they take (Berserk, the Flight spell, unequip, carry, discard a
-    Race or Class), so the board shows them as one row ("Curse with Duck of Doom: P2 P3 P4"); None
+    Race or Class, a Thief's steal from one player; Solar Storm's Mess Hall swaps between two
+    players), so the board shows them as one row ("Curse with Duck of Doom: P2 P3 P4"); None
     for an action that stands alone."""
     if is_solar(sd):
-        return None
+        swap = _MESS_HALL.match(_solar_text(game, a)) if a.kind == "room" else None
+        if swap is None:
+            return None
+        p, give, q, take = (g.replace("Resource ", "") for g in swap.groups())
+        return f"Mess Hall: {p} and {q} swap Resources ({p}'s first):", f"{give} for {take}"
     nm = names(sd)
     k = a.kind
     cn = card_name(game, a.card) if a.card >= 0 else ""
@@ -600,6 +620,8 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
         return "Flight spell (Wizard): discard for +1 to Run Away:", cn
     if k == "backstab" and tn:
         return f"Backstab (-2), discard {cn}:", tn
+    if k == "steal" and tn and a.m >= 0:
+        return f"Steal from {tn} (Thief: discard {cn}, roll 4+):", card_name(game, a.m)
     if k == "ask_help" and tn:
         offer = f" for {plural(a.n, 'Treasure')}" if a.n else ""
         first = " (picks first)" if a.m == 1 and a.n else ""
@@ -666,9 +688,16 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
                 return f"{who} picks one of the face-up Treasures (sharing the reward)"
             if why == "resurrect":
                 return f"{who} must discard a card for the resurrection (Cleric)"
-            if why in ("tax", "taxpay"):
-                owe = f" of {pend['owe']:,} Gold" if pend.get("owe") else ""
-                return f"{who} must pay{owe}" + (f" ({cause})" if cause else " (Income Tax)")
+            if why == "resurrect_t":
+                top = f" {opts[0]}" if opts else " the top card"
+                return (f"{who} may resurrect{top} from the Treasure discards instead of drawing a Treasure face "
+                        "up (Cleric)")
+            if why == "tax":
+                return (f"{who} must choose an item to discard ({cause or 'Income Tax'}): the others pay as much "
+                        "in items")
+            if why == "taxpay":
+                owe = f" {pend['owe']:,} Gold" if pend.get("owe") else ""
+                return f"{who} must pay{owe} in items" + (f" ({cause})" if cause else " (Income Tax)")
         return f"{who} must decide"
     phase = sd.get("phase")
     c = sd.get("combat")

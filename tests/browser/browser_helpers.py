@@ -1,6 +1,8 @@
 """Constants and page helpers of the browser tests (unique module name: imported by the tests)."""
 from __future__ import annotations
 
+import io
+import re
 import statistics
 import time
 from pathlib import Path
@@ -134,17 +136,33 @@ TABLE_PARTS = """() => {
     return [b.left, b.top, b.right, b.bottom, e.scrollHeight, e.clientHeight, e.scrollWidth, e.clientWidth]; };
   const all = (sel) => [...document.querySelectorAll(sel)].map(box);
   const r = (b) => { return [b.left, b.top, b.right, b.bottom]; };
-  const piles = [...document.querySelectorAll('.mlab-pile')].map(p => {
+  const shown = (e) => e.getClientRects().length > 0;  // not in a part the screen hides (display: none)
+  const piles = [...document.querySelectorAll('.mlab-pile')].filter(shown).map(p => {
     const c = p.querySelector('.mlab-count'), n = p.querySelector('.mlab-cnum');
     return {count: c ? r(c.getBoundingClientRect()) : null, number: n ? r(n.getBoundingClientRect()) : null,
             card: (p.querySelector('[data-card]') || {dataset: {}}).dataset.card || null}; });
-  const chips = [...document.querySelectorAll('.mlab-chip[data-card]')].filter(c => c.querySelector('b')).map(c => {
+  const chips = [...document.querySelectorAll('.mlab-chip[data-card]')].filter(c => shown(c) && c.querySelector('b')).map(c => {
     const t = c.firstChild, rg = document.createRange();
     rg.setStart(t, 0); rg.setEnd(t, t.textContent.replace(/\\s+$/, '').length);
     return {card: c.dataset.card, cut: c.scrollWidth > c.clientWidth + 1, sep: c.firstChild.nodeType === 3 && /\\s$/.test(c.firstChild.textContent),
             name: r(rg.getBoundingClientRect()),
             number: r(c.querySelector('b').getBoundingClientRect())}; });
-  return {felt: all('.mlab-felt'), seats: all('.mlab-seat'), rows: all('.mlab-seats'), centre: all('.mlab-centre'),
+  const heads = [...document.querySelectorAll('.mlab-seat-head')].map(h => {
+    const seat = h.closest('.mlab-seat'), sb = seat.getBoundingClientRect();
+    const parts = [h, ...h.querySelectorAll('*')].filter(e => !e.closest('.mlab-sr, option, .mlab-role-space')
+      && e.getClientRects().length);
+    const role = h.querySelector('.mlab-role, .mlab-role-tag');
+    const rb = role ? role.getBoundingClientRect() : null;
+    const atoms = [...h.querySelectorAll('.mlab-level, .mlab-pname, .mlab-chip, .mlab-sub, .mlab-dead-tag')];
+    const frags = atoms.flatMap(e => [...e.getClientRects()].map(b => [e.textContent, b]));
+    return {seat: seat.dataset.seat, label: seat.getAttribute('aria-label'), text: h.innerText.replace(/\u00a0/g, ' '),
+            cut: parts.filter(e => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1).map(e => e.className + ': ' + e.textContent),
+            out: parts.filter(e => [...e.getClientRects()].some(b => b.left < sb.left - 0.5 || b.right > sb.right + 0.5))
+                      .map(e => e.className + ': ' + e.textContent),
+            covered: rb ? frags.filter(([t, b]) => b.left < rb.right && rb.left < b.right && b.top < rb.bottom && rb.top < b.bottom)
+                               .map(([t]) => t) : []};
+  });
+  return {heads, felt: all('.mlab-felt'), seats: all('.mlab-seat'), rows: all('.mlab-seats'), centre: all('.mlab-centre'),
           combat: all('.mlab-combat'), sides: all('.mlab-combat-side'), entries: all('.mlab-side-entry'),
           sums: all('.mlab-side-sum'), actions: all('.mlab-actions'),
           hand: all('.mlab-seat.mlab-own .mlab-zone-row:last-child .mlab-chip'), own: all('.mlab-seat.mlab-own'),
@@ -164,13 +182,27 @@ def overlap(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def assert_heads_whole(got: dict, name: str) -> None:
+    """Every seat's head (``got["heads"]`` of :data:`TABLE_PARTS`) shows its Level, name, Race
+    and Class whole: no part of it is cut short or reaches outside the seat, the menu of who
+    plays the seat covers no text, and the head says the Race and Class that the seat's
+    spoken label names ("P2, Level 4, Dwarf, Cleric")."""
+    assert got["heads"], f"{name}: no seat heads"
+    for h in got["heads"]:
+        assert not h["cut"] and not h["out"], f"{name}: seat {h['seat']}'s head is cut short {h}"
+        assert not h["covered"], f"{name}: seat {h['seat']}'s menu covers {h['covered']} {h}"
+        for word in h["label"].split(", ")[2:]:
+            for part in word.split(" + "):
+                assert part in h["text"], f"{name}: seat {h['seat']}'s head does not say {part!r} {h}"
+
+
 def assert_table_fits(page, name: str) -> dict:
     """Screenshot to ``tests/artifacts/<name>.png``, then assert the table shows everything at
     once: the felt does not scroll; every seat, both seat rows, the centre (combat and its
     breakdown) and the actions lie inside the viewport and show all their content; every seat
     lies inside the felt; each chip of your hand lies inside your seat; no pile's count badge
     covers the number of its top card; every chip's name stands apart from its number and no
-    chip is cut off."""
+    chip is cut off; every seat's head shows its Race and Class whole (:func:`assert_heads_whole`)."""
     page.mouse.move(5, 5)
     page.wait_for_timeout(300)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
@@ -193,8 +225,34 @@ def assert_table_fits(page, name: str) -> dict:
         assert p["count"] is not None and within(p["count"] + [0, 0], view), f"{name}: pile count {p}"
         if p["number"] is not None:
             assert not overlap(p["count"], p["number"]), f"{name}: the count covers {p['card']}'s number {p}"
+    assert_heads_whole(got, name)
     for c in got["chips"]:
         assert c["name"][2] + 1 <= c["number"][0], f"{name}: {c['card']}'s name runs into its number {c}"
         assert c["sep"], f"{name}: no space between {c['card']}'s name and its number in the text"
         assert not c["cut"], f"{name}: the chip of {c['card']} is cut off"
     return got
+
+
+def _luminance(rgb) -> float:
+    def lin(c: float) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """The WCAG contrast ratio of two colours (``(r, g, b)``): 1 (none) to 21 (black on white)."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def text_contrast(locator) -> float:
+    """The contrast between an element's text colour and its background as drawn (the most
+    common colour of its screenshot, so transparent layers over a gradient count too)."""
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(locator.screenshot())).convert("RGB")
+    bg = max(img.getcolors(maxcolors=img.width * img.height))[1]
+    fg = [int(x) for x in re.findall(r"\d+", locator.evaluate("e => getComputedStyle(e).color"))[:3]]
+    return contrast(fg, bg)

@@ -16,7 +16,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from browser_helpers import ARTIFACTS, assert_table_fits, click_and_wait, start_game, token, wait_redraw
+from browser_helpers import (ARTIFACTS, assert_table_fits, click_and_wait, start_game, text_contrast, token,
+                             wait_redraw)
 
 VIEW = {"width": 1280, "height": 800}
 
@@ -90,6 +91,10 @@ def test_solar_storm_ship_crew_and_actions_are_not_clipped(browser, voila):
                                              ".mlab-supply", ".mlab-actions"])
     for box in got[".mlab-ship-room"] + got[".mlab-supply"]:  # every room and the supply in view, no scrolling
         assert _within(box, got[".mlab-centre"][0]), box
+    # every room's text reads on its background, the rooms you may move into too (they were light blue)
+    assert page.locator(".mlab-ship-room.mlab-can-move").count() >= 2
+    for room in page.locator(".mlab-ship-room").all():
+        assert text_contrast(room) >= 4.5, (room.inner_text(), text_contrast(room))
 
 
 #: The visible buttons and panel titles that say "New game" (not the story's lines).
@@ -173,3 +178,87 @@ def test_full_six_player_table_fighting_two_monsters_shows_hand_seats_and_breakd
     got = assert_table_fits(page, "fit_crowded_piles")
     tops = {p["card"]: p for p in got["piles"] if p["number"] is not None}
     assert set(tops) == {"Harpies", "Broad Sword"}, got["piles"]
+
+
+def test_seat_heads_show_race_and_class_whole_at_three_to_six_players(browser, voila):
+    """Defect 1 of the 1280x800 review: the opponents' seat heads cut "Human · no Class" short
+    (an ellipsis) while the chips below showed it whole. Now each head shows its Race and Class
+    cards whole, wrapping below the name in a narrow seat, beside the menu of who plays it."""
+    page = _open(browser, voila)
+    for players in (3, 4, 5, 6):
+        start_game(page, players=players)
+        got = assert_table_fits(page, f"heads_{players}p")
+        assert len(got["heads"]) == players
+        assert all("Human, no Class" in h["text"] for h in got["heads"]), got["heads"]  # nobody has played one yet
+        assert page.locator(".mlab-seat .mlab-zlabel", has_text="Race/Class").count() == 0  # said once, in the head
+
+
+LATE = Path(__file__).resolve().parent / "six_players_late_full_seat.yaml"
+DUNGEON = Path(__file__).resolve().parent / "six_players_dungeon_crowded.yaml"
+
+
+def _code_page(browser, voila, lab_env, name: str, code: str):
+    """Voila on a one-cell notebook ``<name>.ipynb`` whose ``code`` makes ``board`` (shown)."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(f"from munchkin_lab.widgets.board import Board\n{code}\nboard")]
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    nbformat.write(nb, lab_env["notebooks"] / f"{name}.ipynb")
+    page = browser.new_page(viewport=VIEW)
+    page.goto(voila(f"{name}.ipynb").url, timeout=120_000)
+    page.locator(".mlab-screen").wait_for(timeout=120_000)
+    page.wait_for_selector(".mlab-table-root[data-faces-ready]", timeout=30_000)
+    return page
+
+
+def _scenario_page(browser, voila, lab_env, scenario: Path):
+    """Voila on a one-cell notebook showing ``scenario``'s board (P1 you, five greedy bots)."""
+    shutil.copy(scenario, lab_env["notebooks"] / scenario.name)
+    return _code_page(browser, voila, lab_env, scenario.stem, f"board = Board.from_scenario({scenario.name!r}, "
+                      "seats=['human'] + ['greedy'] * 5, journal=False)")
+
+
+@pytest.mark.parametrize("scenario", [LATE, DUNGEON], ids=["late_full_seat", "dungeon"])
+def test_a_crowded_late_six_player_table_fits_the_felt(browser, voila, lab_env, scenario):
+    """Defect 2 of the 1280x800 review: a six-player late game with one very full seat (and a
+    long list of actions, or a Dungeon in play) made the felt, or its centre, scroll. The table
+    now takes a tighter look step by step until it fits (``data-fit`` on the table's root:
+    1 = the piles as one line each, 2 = smaller seat chips too), also with the Any-time list open."""
+    page = _scenario_page(browser, voila, lab_env, scenario)
+    got = assert_table_fits(page, f"fit_{scenario.stem}")
+    assert len(got["seats"]) == 6
+    fit = int(page.locator(".mlab-table-root").get_attribute("data-fit"))
+    assert fit >= 1 and page.locator(".mlab-piles-tight").is_visible()  # the one-line piles, in view
+    assert not page.locator(".mlab-pile").first.is_visible()
+    full = page.locator('.mlab-seat[data-seat="4"] .mlab-chip[data-card]')  # P5: every card shown whole
+    assert full.count() == (6 if scenario is LATE else 1)
+    if scenario is LATE:  # every action of P1 is shown: no Any-time list
+        assert page.locator(".mlab-anytime").count() == 0
+        return
+    page.locator(".mlab-anytime summary").click()
+    page.wait_for_selector(".mlab-anytime[open]")
+    assert_table_fits(page, f"fit_{scenario.stem}_anytime")
+    assert int(page.locator(".mlab-table-root").get_attribute("data-fit")) >= fit
+
+
+def test_solar_storm_mess_hall_swaps_fold_and_the_ship_stays_whole(browser, voila, lab_env):
+    """In the Mess Hall (V2) a player may make two others swap Resources: 33 choices. Listed one
+    button each they filled the actions area and cut the ship's bottom row off. Now each pair's
+    swaps form one row, a long row folds (its title and count), and with a row open the ship
+    takes a tighter look (``data-fit``) and stays whole; every room reads on its background."""
+    page = _code_page(browser, voila, lab_env, "solar_mess_hall",
+                      "board = Board.from_deck('solar_storm', 4, 7, seats=['human'] + ['greedy'] * 3, journal=False)\n"
+                      "board.autoplay(6)")
+    parts = ['.mlab-seat[data-seat="0"]', ".mlab-ship", ".mlab-ship-room", ".mlab-supply", ".mlab-actions"]
+    assert "in Mess Hall" in page.locator('.mlab-seat[data-seat="0"]').inner_text()
+    folds = page.locator(".mlab-actfold")
+    assert folds.count() == 2 and "Mess Hall: P2 and P3 swap Resources (P2's first): 14 choices" in folds.first.inner_text()
+    assert_not_clipped(page, "solar_mess_hall", parts)
+    folds.first.locator("summary").click()
+    page.wait_for_selector(".mlab-actfold[open]")
+    assert folds.first.locator(".mlab-act").count() == 14 and folds.first.locator(".mlab-act").first.is_visible()
+    page.wait_for_function("() => document.querySelector('.mlab-table-root').dataset.fit !== '0'")
+    assert_not_clipped(page, "solar_mess_hall_open", parts)
+    for room in page.locator(".mlab-ship-room").all():
+        assert text_contrast(room) >= 4.5, (room.inner_text(), text_contrast(room))

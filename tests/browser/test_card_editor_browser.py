@@ -82,7 +82,7 @@ def test_card_editor_creates_a_card_with_an_effect_and_tries_it(browser, voila, 
     screen = page.locator(".mlab-try-area .mlab-screen")
     screen.wait_for(timeout=60_000)
     level = page.locator('.mlab-try-area .mlab-seat[data-seat="0"] .mlab-level')
-    assert level.inner_text() == "6"
+    assert level.text_content() == "Level 6"  # the badge shows 6; "Level" is said to screen readers
     assert "Gloom Gull" in page.locator(".mlab-try-area .mlab-felt").inner_text()
     page.locator(".mlab-try-area").scroll_into_view_if_needed()
     screen.scroll_into_view_if_needed()
@@ -90,7 +90,7 @@ def test_card_editor_creates_a_card_with_an_effect_and_tries_it(browser, voila, 
     click_and_wait(page, page.locator(".mlab-try-area .mlab-actions .mlab-act", has_text="Run Away from Gloom Gull"))
     click_and_wait(page, page.locator(".mlab-try-area .mlab-actions .mlab-act", has_text="Roll to Run Away"))
     page.wait_for_function("() => document.querySelector('.mlab-try-area .mlab-seat[data-seat=\"0\"] .mlab-level')"
-                           ".innerText === '4'", timeout=30_000)
+                           ".textContent === 'Level 4'", timeout=30_000)
     log = page.locator(".mlab-try-area .mlab-log-lines").inner_text()
     assert "Bad Stuff" in log and "Gloom Gull" in log
     screen.scroll_into_view_if_needed()

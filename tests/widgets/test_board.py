@@ -227,8 +227,17 @@ def test_save_and_load_from_code_raise_the_error_the_buttons_show(board, tmp_pat
     board.save_btn.click()
     assert "no path separators" in html.unescape(board.message.value)
     board.path_w.value = "ok"
-    assert board.save_game("ok") == tmp_path / "saves" / "ok.game.json"
-    assert board.save_game("ok") is None and "already exists" in board.message.value  # asks for Replace save
+    saved = board.save_game("ok")
+    assert saved == tmp_path / "saves" / "ok.game.json"
+    first = saved.read_text()
+    board.autoplay(3)
+    # finding 6 of the new user's session: from code an existing save raised nothing and
+    # returned None; it raises FileExistsError, as the README says, and keeps the file
+    with pytest.raises(FileExistsError, match=r"a saved game named ok\.game\.json already exists .*replace=True"):
+        board.save_game("ok")
+    assert saved.read_text() == first and "mlab-msg-error" in board.message.value
+    assert "already exists" in board.message.value
+    assert board.save_game("ok", replace=True) == saved and saved.read_text() == board.game.to_json() != first
 
 
 def test_save_panel_replaces_a_save_only_after_confirmation(board, tmp_path):

@@ -177,6 +177,61 @@ def test_the_form_refuses_shipped_sets_shadowing_names_and_conflicting_edits(lab
     assert one.delete_card() and "deleted editor_lab2:Tide Pool" in one.form_msg.value
 
 
+def test_the_form_stores_a_name_with_odd_spaces_as_plain_spaces(lab_db):
+    """A no-break space typed (or pasted) into the name is stored as a plain space, and the
+    form then shows the name as stored: ``Fen\u00a0Wisp`` is the card Fen Wisp."""
+    from munchkin_lab.cards.api import cards
+    from munchkin_lab.widgets import CardBrowser
+
+    b = CardBrowser("", url=lab_db)
+    _fresh_set(b, "spaces_lab")
+    b.new_card()
+    b.f_name.value, b.f_kind.value, b.f_deck.value, b.f_level.value = "Fen\u00a0Wisp", "monster", "door", "2"
+    b.f_aliases.value = "Bog\u2002Light"
+    assert b.save_card(), b.form_msg.value
+    assert "saved Fen Wisp as a designer card" in b.form_msg.value and b.f_name.value == "Fen Wisp"
+    mine = cards("set:spaces_lab", url=lab_db)
+    assert list(mine["name"]) == ["Fen Wisp"] and list(mine["aliases"][0]) == ["Bog Light"]
+    b.f_level.value = "3"
+    assert b.save_card() and list(cards("set:spaces_lab", url=lab_db)["level"]) == [3]
+
+
+def test_the_manual_box_follows_the_effects_as_cards_edit_and_set_import_do(lab_db):
+    """Left over: the *manual* box saved whatever the form held, so a card made manual by a
+    ``manual`` op stayed manual after the editor gave it effects the engine runs (the box,
+    read from the stored flag, was still ticked). The box left as read keeps the stored flag,
+    except one the old effects gave: it follows the new effects, said in the message (as
+    ``cards edit`` and ``set import``); a box the designer ticks is the designer's say."""
+    from munchkin_lab.cards.api import card
+    from munchkin_lab.widgets import CardBrowser
+
+    b = CardBrowser("", url=lab_db)
+    _fresh_set(b, "manual_lab")
+    b.new_card()
+    b.f_name.value, b.f_kind.value, b.f_deck.value, b.f_level.value = "Shanty Ghost", "monster", "door", "3"
+    b.effect_editor.yaml.value = "bad_stuff:\n- manual: the player sings a sea shanty\n"
+    assert b.save_card() and b.f_manual.value  # the engine cannot run it: manual, the box shows it
+    e = CardBrowser('name:"Shanty Ghost"', url=lab_db)
+    e.edit_btn.click()
+    assert e.editing is not None and e.f_manual.value
+    e.effect_editor.yaml.value = "bad_stuff:\n- lose_levels: 1\n"
+    assert e.save_card(), e.form_msg.value
+    assert not card("Shanty Ghost", url=lab_db)["manual"] and not e.f_manual.value
+    assert "manual: true -&gt; false: the effects now run in the engine (tick" in e.form_msg.value
+    # ticked by the designer: kept, and kept by a later edit of effects the engine runs
+    e.f_manual.value = True
+    assert e.save_card() and card("Shanty Ghost", url=lab_db)["manual"] and e.f_manual.value
+    e.effect_editor.yaml.value = "bad_stuff:\n- lose_levels: 2\n"
+    assert e.save_card() and card("Shanty Ghost", url=lab_db)["manual"]
+    # unticked: the designer's say too (effects the engine runs)
+    e.f_manual.value = False
+    assert e.save_card() and not card("Shanty Ghost", url=lab_db)["manual"]
+    # a box unticked on effects the engine cannot run: the card is manual all the same
+    e.effect_editor.yaml.value = "bad_stuff:\n- manual: again\n"
+    assert e.save_card() and card("Shanty Ghost", url=lab_db)["manual"] and e.f_manual.value
+    assert "manual: false -&gt; true" in e.form_msg.value
+
+
 def test_try_a_monster_then_see_its_bad_stuff_happen(lab_db):
     from munchkin_lab.widgets import CardBrowser
 
@@ -342,3 +397,40 @@ def test_try_an_item_whose_use_costs_a_hand_card_and_a_dungeon_ability_against_u
         {"when": "in_play", "if": {"any_monster": "tag:ghost"}, "do": [{"combat_strength": 2}]}]}), "editor_lab7")
     assert [c["tags"] for c in sc["cards"] if c["name"] == "Practice Dummy"] == [["Ghost"]]
     assert g.state_dict()["combat"]["munchkin_strength"] == 5
+
+
+def test_try_a_restricted_item_says_who_uses_it_or_why_it_is_carried(lab_db):
+    """Finding 3 of the new user's session: *Try this card* on a Wizard-only item said it was
+    "equipped ... (see its bonus count)" while the engine carried it sideways with no bonus.
+    P1 is now made someone who may use it where a card does that (a Wizard), and the message
+    says what the engine did: equipped by whom, or carried and why."""
+    import html
+
+    from munchkin_lab.widgets.designer import try_board
+
+    parrot = {"name": "Parrot Familiar", "kind": "item", "deck": "treasure", "slot": "headgear", "bonus": 1,
+              "usable_by": ["class:wizard"]}
+    board = try_board(parrot, "editor_lab8")
+    p = board.game.state_dict()["players"][0]
+    assert p["classes"] == ["Wizard"] and p["equipped"]["headgear"] == ["Parrot Familiar"]
+    assert board.game.state_dict()["combat"]["munchkin_strength"] == 4  # Level 3 + its bonus 1
+    assert ("Try it: Parrot Familiar is equipped by P1 (Wizard, to use it: usable by class:wizard), in a combat "
+            "against a Practice Dummy (see its bonus count)") in html.unescape(board.message.value)
+    skirt = dict(parrot, name="Sea Skirt", slot="armor", usable_by=[], not_usable_by=["gender:male"])
+    board = try_board(skirt, "editor_lab8")
+    p = board.game.state_dict()["players"][0]
+    assert p["gender"] == "female" and p["equipped"]["armor"] == ["Sea Skirt"] and p["classes"] == []
+    helm = dict(parrot, name="Veteran Helm", usable_by=["level>=6"])
+    board = try_board(helm, "editor_lab8")
+    assert board.game.state_dict()["players"][0]["equipped"]["headgear"] == ["Veteran Helm"]
+    assert "equipped by P1 (Level 6, to use it: usable by level>=6)" in html.unescape(board.message.value)
+    # a restriction no card of the position meets: carried, and the message says so
+    crown = dict(parrot, name="Captain's Crown", usable_by=["level>=10"])
+    board = try_board(crown, "editor_lab8")
+    p = board.game.state_dict()["players"][0]
+    assert p["carried"] == ["Captain's Crown"] and p["equipped_list"] == []
+    assert board.game.state_dict()["combat"]["munchkin_strength"] == 3
+    msg = html.unescape(board.message.value)
+    assert ("Try it: Captain's Crown is carried by P1, not in use: P1 may not use it (usable by level>=10), so "
+            "its bonus does not count; P1 is in a combat against a Practice Dummy") in msg
+    assert "see its bonus count" not in msg

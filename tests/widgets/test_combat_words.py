@@ -65,7 +65,8 @@ def test_loaded_die_buttons_name_the_die_value(tmp_path):
     assert game.state_dict()["pending"][0]["die"] == 2
     screen = b.table.html
     group = re.search(r'<span class="mlab-actgroup" role="group" aria-label="Play Loaded Die: the die shows">'
-                      r'<span class="mlab-actgroup-title">[^<]*</span>((?:<button[^>]*>[^<]*</button>)+)</span>', screen)
+                      r'<span class="mlab-actgroup-title" aria-hidden="true">[^<]*</span>((?:<button[^>]*>[^<]*</button>)+)</span>',
+                      screen)
     assert group, screen[:3000]
     labels = re.findall(r'<button[^>]*title="([^"]*)"[^>]*>([^<]*)</button>', group.group(1))
     assert [short for _t, short in labels] == ["1", "2", "3", "4", "5", "6"]
@@ -78,7 +79,7 @@ def test_one_shot_rows_offer_both_sides(tmp_path):
     b = _board(tmp_path)
     screen = b.table.html
     # the Freezing Explosive Potion row offers its two sides
-    pot = re.search(r'aria-label="Use Freezing Explosive Potion \(\+3\):"><span[^>]*>[^<]*</span>'
+    pot = re.search(r'aria-label="Use Freezing Explosive Potion \(\+3\)"><span[^>]*>[^<]*</span>'
                     r'((?:<button[^>]*>[^<]*</button>)+)</span>', screen)
     assert pot and re.findall(r">(for the (?:munchkins|monsters))</button>", pot.group(1)) == \
         ["for the munchkins", "for the monsters"]
@@ -217,3 +218,57 @@ def test_an_item_the_player_cannot_use_is_offered_as_carried():
     texts = sorted(words.action_text(g, a) for a in g.legal_actions(labels=False) if a.kind == "play")
     assert "Carry the item Cheese Grater of Peace (+3, 1 hand): you cannot use it now" in texts
     assert "Play the item Helm of Courage (+1, headgear)" in texts
+
+
+CORE = __import__("pathlib").Path(__file__).resolve().parents[1] / "scenarios" / "core"
+
+
+def _do(b, kind, seat=None, **fields):
+    """Play the first legal action of ``kind`` (of ``seat``) whose fields match."""
+    b.play(next(a for a in b.game.legal_actions(labels=False, seat=seat)
+                if a.kind == kind and all(getattr(a, k) == v for k, v in fields.items())))
+
+
+def test_a_clerics_resurrection_of_face_up_treasures_is_said_in_words():
+    """The decision read "P1 must decide" and its buttons "Choose Whine at the GM" and "Pass (let
+    P1's combat go on)"."""
+    from munchkin_lab.widgets import words
+
+    b = Board.from_scenario(CORE / "cleric_resurrects_face_up_treasures.yaml", journal=False)
+    _do(b, "kick")
+    _do(b, "ask_help", target=1)
+    _do(b, "accept", seat=1)
+    _do(b, "fight")
+    _do(b, "pass", seat=1)
+    assert b.game.state_dict()["pending"][0]["why"] == "resurrect_t"
+    assert words.decision(b.game) == ("Ann may resurrect Staff of Napalm from the Treasure discards instead of "
+                                      "drawing a Treasure face up (Cleric)")
+    assert b.action_labels() == ["Draw the Treasures face up (no resurrection)",
+                                 "Resurrect Staff of Napalm from the Treasure discards instead of a face-up draw "
+                                 "(Cleric: then discard a card)"]
+
+
+def test_income_tax_says_who_chooses_and_who_pays_how_much():
+    """The victim's choice read "P1 must pay (Income Tax)" and the others' "P1 must pay of 200 Gold"."""
+    from munchkin_lab.widgets import words
+
+    b = Board.from_scenario(CORE / "card_income_tax.yaml", journal=False)
+    _do(b, "play", seat=1, target=0)
+    assert words.decision(b.game) == "Ann must choose an item to discard (Income Tax): the others pay as much in items"
+    assert b.action_labels() == ["Discard Boots of Butt-Kicking, worth 400 Gold (Income Tax: the others pay as much)",
+                                 "Discard Helm of Courage, worth 200 Gold (Income Tax: the others pay as much)"]
+    b.click("Discard Boots of Butt-Kicking, worth 400 Gold (Income Tax: the others pay as much)")
+    assert words.decision(b.game) == "Bob must pay 400 Gold in items (Income Tax)"
+    assert "Pay with Leather Armor, worth 200 Gold (Income Tax)" in b.action_labels()
+
+
+def test_a_card_offered_after_a_failed_run_away_roll_is_used_or_not():
+    """The buttons read "Pass (let Ann's combat go on)" and "Use Invisibility Potion for the munchkins"."""
+    b = Board.from_scenario(CORE / "card_invisibility_potion_after_a_failed_roll.yaml", journal=False)
+    _do(b, "kick")
+    _do(b, "run")
+    _do(b, "pass", seat=1)
+    b.game.state.forced.insert(0, 2)
+    _do(b, "roll")
+    assert b.game.state_dict()["pending"][0]["kind"] == "react"
+    assert b.action_labels() == ["Do not use Invisibility Potion", "Use Invisibility Potion (escape)"]

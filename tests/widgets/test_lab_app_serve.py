@@ -40,10 +40,11 @@ def _get(url: str) -> tuple[int, str]:
         return e.code, ""
 
 
-def _serve(cmd: str, port: int, env: dict, path: str):
-    exe = os.path.join(os.path.dirname(sys.executable), "munchkin-lab")
-    proc = subprocess.Popen([exe, cmd, "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            text=True, env=env, start_new_session=True)
+def _serve(cmd: str, port: int, env: dict | None, path: str, command: list[str] | None = None, preexec_fn=None):
+    """Start ``munchkin-lab <cmd>`` (or ``command + [cmd]``) in a session of its own; wait for the port."""
+    command = command or [os.path.join(os.path.dirname(sys.executable), "munchkin-lab")]
+    proc = subprocess.Popen(command + [cmd, "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True, env=env, start_new_session=True, preexec_fn=preexec_fn)
     first = proc.stdout.readline()
     m = re.search(r"(http://\S+)", first)
     assert m, first
@@ -123,3 +124,27 @@ def test_every_interface_prints_urls_a_user_can_open(monkeypatch):
     assert f"http://{host}:" in r.output and f"http://127.0.0.1:" in r.output and enc in r.output
     assert TOKEN not in r.output.split("\n")[0]  # the command line shown has no token
 
+
+@pytest.mark.parametrize("how", ["console script", "python -m"])
+def test_sigint_to_the_app_stops_voila_also_when_started_ignoring_it(how):
+    """Finding 13 of the new user's session: ``kill -INT`` to ``munchkin-lab app`` started as
+    a shell script's background job (``cmd &``, which starts it with SIGINT ignored) left
+    Voila serving the port. The server takes the command's place (same pid) with SIGINT at
+    its default: it stops on SIGINT as on SIGTERM and frees the port."""
+    pytest.importorskip("voila")
+    port = _free_port()
+    exe = os.path.join(os.path.dirname(sys.executable), "munchkin-lab")
+    command = [exe] if how == "console script" else [sys.executable, "-m", "munchkin_lab.cli"]
+
+    def ignore_sigint():  # in the child, as a shell starts `cmd &` without job control
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    proc, url = _serve("app", port, None, "/", command, ignore_sigint)
+    try:
+        assert url.startswith(f"http://127.0.0.1:{port}/")
+        os.kill(proc.pid, signal.SIGINT)  # the process alone, not its group
+        proc.wait(timeout=30)  # Voila stops its kernels and exits
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    finally:
+        _stop(proc)

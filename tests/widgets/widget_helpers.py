@@ -27,3 +27,76 @@ def play_first_until(board, stop, cap: int = 3000) -> int:
         assert shown, board.table.html[:400]
         shown[0].click()
     raise AssertionError("stop condition never reached")
+
+
+class _Spoken:
+    """The HTML walk of :func:`spoken`."""
+
+    BLOCK = {"div", "table", "tr", "td", "th", "p", "h3", "details", "summary", "button", "select", "li"}
+    VOID = {"img", "br", "input", "meta", "hr"}
+
+    def __init__(self, skip_classes):
+        from html.parser import HTMLParser
+
+        outer = self
+
+        class P(HTMLParser):
+            def handle_starttag(self, tag, attrs):
+                outer.start(tag, dict(attrs))
+
+            def handle_endtag(self, tag):
+                outer.end(tag)
+
+            def handle_data(self, data):
+                if not outer.hidden():
+                    outer.cur.append(data)
+
+        self.parser = P(convert_charrefs=True)
+        self.lines: list[str] = []
+        self.cur: list[str] = []
+        self.stack: list[tuple[str, bool]] = []
+        self.skip = set(skip_classes)
+
+    def hidden(self) -> bool:
+        return any(h for _t, h in self.stack)
+
+    def flush(self) -> None:
+        text = re.sub(r"\s+", " ", "".join(self.cur)).strip()
+        if text:
+            self.lines.append(text)
+        self.cur = []
+
+    def start(self, tag: str, a: dict) -> None:
+        hide = a.get("aria-hidden") == "true" or bool(set((a.get("class") or "").split()) & self.skip)
+        label, role = a.get("aria-label"), a.get("role")
+        if tag in self.BLOCK and not self.hidden():
+            self.flush()
+        named = role in ("button", "img", "region", "group") or tag in ("button", "select")
+        if not self.hidden() and not hide and label is not None and named:
+            self.flush()
+            self.lines.append(label)
+            hide = role in ("button", "img") or tag in ("button", "select")  # its name replaces its content
+        if tag == "select":
+            hide = True
+        if tag not in self.VOID:
+            self.stack.append((tag, hide))
+
+    def end(self, tag: str) -> None:
+        while self.stack and self.stack.pop()[0] != tag:
+            pass
+        if tag in self.BLOCK and not self.hidden():
+            self.flush()
+
+
+def spoken(html: str, skip_classes=("mlab-piles-tight", "mlab-log-lines")) -> list[str]:
+    """What a screen reader reads from a screen's HTML, line by line (roughly: a block element,
+    a named button or a region/group name starts a line; inline text runs on as written, so
+    "Level 4" followed at once by "P2" reads "Level 4P2"). Skipped: ``aria-hidden`` parts, the
+    content of elements named by ``aria-label`` (buttons), menus, and parts with one of
+    ``skip_classes`` (the one-line piles are hidden by CSS unless the table is crowded; the log
+    is the engine's text)."""
+    s = _Spoken(skip_classes)
+    s.parser.feed(html)
+    s.parser.close()
+    s.flush()
+    return s.lines
