@@ -415,7 +415,12 @@ def _register() -> None:
 
 _register()
 if _SIGINT_BEFORE is not None:  # the commands are imported: Ctrl+C is KeyboardInterrupt again (guarded)
-    signal.signal(signal.SIGINT, _SIGINT_BEFORE)
+    # Also when the command was started with SIGINT ignored: a shell script's ``cmd &`` starts
+    # its background jobs so, and Python keeps that. Ctrl+C / ``kill -INT`` then did stop the
+    # command in its first second (the handler above) and never after, so an import ran on
+    # and exited 0; every command now stops on it, as the README says (exit 130).
+    signal.signal(signal.SIGINT, signal.default_int_handler if _SIGINT_BEFORE == signal.SIG_IGN
+                  else _SIGINT_BEFORE)
 
 
 def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - console entry point

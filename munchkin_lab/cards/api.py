@@ -26,6 +26,7 @@ from sqlalchemy import Connection, Select, delete, func, insert, inspect, or_, s
 from .. import config
 from ..config import ulower
 from ..engine.cards import CardSpec
+from ..plural import listed
 from .build import alias_problems, derived_tags, effect_problems
 from .errors import AmbiguousCardError, CardDataError, NoDatabaseError, UnknownCardError
 from .files import DERIVED_TAGS, CardFile
@@ -305,7 +306,9 @@ def _require_schema(conn: Connection) -> None:
 
 
 def card(name: str, set: str | None = None, url: str | None = None) -> pd.Series:
-    """Look one card up by name or alias (case-insensitive), optionally within set ``set``.
+    """Look one card up by name or alias (case-insensitive; with or without diacritics, as
+    the search: ``card("priést")`` is the Cleric, by its alias Priest, when no name or alias
+    is spelt so), optionally within set ``set``.
 
     Returns:
         one row of :func:`cards` as a ``pandas.Series``.
@@ -314,14 +317,21 @@ def card(name: str, set: str | None = None, url: str | None = None) -> pd.Series
         AmbiguousCardError: several cards match (reprints in several sets, or an alias shared
             by reprints); the message lists them as ``set:name``; pass ``set=``.
     """
+    from .search import fold, ufold
+
     key = str(name).strip().lower()
-    where = or_(ulower(Card.name) == key,
-                Card.id.in_(select(Alias.card_id).where(ulower(Alias.name) == key)))
-    if set is not None:
-        where = where & Card.set_id.in_(select(CardSet.id).where(func.lower(CardSet.code) == str(set).lower()))
+    in_set = (Card.set_id.in_(select(CardSet.id).where(func.lower(CardSet.code) == str(set).lower()))
+              if set is not None else None)
+
+    def named(column, alias_column, value):
+        where = or_(column == value, Card.id.in_(select(Alias.card_id).where(alias_column == value)))
+        return where if in_set is None else where & in_set
+
     with open_engine(url).connect() as conn:
         _require_schema(conn)
-        rows = _rows(conn, where)
+        rows = _rows(conn, named(ulower(Card.name), ulower(Alias.name), key))
+        if not rows:  # the search's folding: without diacritics (Ł -> l, é -> e)
+            rows = _rows(conn, named(ufold(Card.name), ufold(Alias.name), fold(key)))
         if not rows:
             every = [n for (n,) in conn.execute(select(Card.name).union(select(Alias.name)))]
             near = difflib.get_close_matches(str(name), every, n=5, cutoff=0.6)
@@ -531,8 +541,7 @@ class ImportResult(dict):
         """Lines for people: counts with the card names (at most ``limit`` each)."""
         def shown(key: str) -> str:
             names = self.names[key]
-            more = f", ... {len(names) - limit} more" if len(names) > limit else ""
-            return f" ({', '.join(names[:limit])}{more})" if names and key != "unchanged" else ""
+            return f" ({listed(names, limit)})" if names and key != "unchanged" else ""
 
         verb = {"inserted": "added", "updated": "updated", "deleted": "deleted", "unchanged": "unchanged"}
         head = "dry run, nothing written: would be " if self.dry_run else ""
@@ -647,9 +656,19 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
     known = known_names(conn, cards=[(e["model"].name, e["model"].kind) for e in entries])
     for e in entries:
         problems += [f"{e['where']}: card {e['model'].name!r}: {msg}" for msg in name_problems(e["model"], known)]
-    existing = {(r["set"], r["name"].lower()): r for r in _rows(conn, Card.id.is_not(None))}
-    for e in entries:
-        old = existing.get((e["set"], e["model"].name.lower()))
+    # each row's stored card: by set and name, else the one card of the set whose name
+    # differs only in case, accents, spacing or punctuation (the same card renamed, as
+    # `set import` reads it: designer.matched_rows)
+    from .designer import matched_rows
+
+    stored = _rows(conn, Card.id.is_not(None))
+    by_set: dict[str, list] = {}
+    for r in stored:
+        by_set.setdefault(r["set"], []).append(r)
+    matched = {code: matched_rows(rows, [e["model"].name for e in entries if e["set"] == code])
+               for code, rows in by_set.items()}
+    olds = [matched.get(e["set"], {}).get(e["model"].name) for e in entries]
+    for e, old in zip(entries, olds):
         if old is None and e["set"] in shipped:
             problems.append(f"{e['where']}: card {e['model'].name!r}: set: {e['set']!r} is a shipped set: a new card "
                             "goes into a designer set (munchkin-lab set new CODE NAME), so that presets never change")
@@ -657,8 +676,8 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
             problems.append(f"{e['where']}: card {e['model'].name!r}: origin: the database has it as "
                             f"{old['origin']!r}; an import cannot change where a card comes from")
     # alias clashes against the cards as they will be: the CSV's, plus the kept ones
-    wanted_keys = set(seen)
-    missing = [r for k, r in existing.items() if k not in wanted_keys]
+    wanted_ids = {old["id"] for old in olds if old is not None}
+    missing = [r for r in stored if r["id"] not in wanted_ids]
     # replace deletes designer cards only: a printed (file) card of a shipped set is never
     # deleted in the lab (as `cards delete`), so shipped sets and their presets never change
     gone = [r for r in missing if r["origin"] != "file"] if replace else []
@@ -668,16 +687,14 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
     from .designer import _shadow_problems, _taken_names
 
     same, fresh = [], []  # designer cards of the CSV as stored / new or with other names
-    for e in entries:
+    for e, old in zip(entries, olds):
         if e["set"] in shipped or e["set"] not in set_ids:
             continue
-        old = existing.get((e["set"], e["model"].name.lower()))
         names_now = (e["model"].name, [a.name for a in e["model"].aliases])
         unchanged = old is not None and names_now == (old["name"], [a["name"] for a in old["_aliases"]])
         (same if unchanged else fresh).append((*names_now, f"{e['where']}: card {e['model'].name!r}"))
     if fresh:  # only the new names are refused: a database's old clash does not block a round trip
-        mine = [existing[(e["set"], e["model"].name.lower())]["id"] for e in entries
-                if e["set"] not in shipped and (e["set"], e["model"].name.lower()) in existing]
+        mine = [old["id"] for e, old in zip(entries, olds) if e["set"] not in shipped and old is not None]
         taken = _taken_names(conn, mine + ([r["id"] for r in gone] if replace else []))
         whos = tuple(f"{who}: " for *_, who in fresh)
         problems += [p for p in _shadow_problems(same + fresh, taken) if p.startswith(whos)]
@@ -696,13 +713,20 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
                                 f"but used by saved deck {in_decks[r['id']]!r}: not deleted")
     if problems:
         raise CardDataError(_in_line_order(problems, disp))
-    return {"set_ids": set_ids, "tags": tags, "existing": existing, "gone": gone, "kept": kept}
+    return {"set_ids": set_ids, "tags": tags, "olds": olds, "gone": gone, "kept": kept}
 
 
 def _desired(e: dict, tags: dict) -> tuple[dict, list[str], list[str], list[dict]]:
-    """(column values, explicit tag names, derived tag names, aliases) a CSV entry asks for."""
+    """(column values, explicit tag names, derived tag names, aliases) a CSV entry asks for.
+    A card whose effects the engine cannot run (:func:`munchkin_lab.cards.designer.engine_notes`:
+    a ``manual`` op, a short form it lacks) is stored ``manual`` whatever its ``manual`` cell
+    says, as every designer save stores it: never a card the board would silently skip."""
+    from .designer import engine_notes
+
     m = e["model"]
     values = {f: getattr(m, f) for f in _CARD_FIELDS}
+    if "manual" in values and not values["manual"] and engine_notes(m.effects, m.kind):
+        values["manual"] = True
     for f in ("usable_by", "not_usable_by", "effects"):
         values[f] = json.loads(json.dumps(values[f]))
     explicit = list(dict.fromkeys(tags[t.lower()][1] if t.lower() in tags else t for t in m.tags))
@@ -716,7 +740,9 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     """Merge a CSV (as written by :func:`export_csv`, or by pandas from a frame of it) into the
     card database.
 
-    Each row inserts or updates the card of that set and name (case-insensitive): changed
+    Each row inserts or updates the card of that set and name (case-insensitive; failing
+    that, the one card of the set whose name differs only in accents, spacing or
+    punctuation: the same card renamed, as ``set import`` reads it): changed
     cards are updated (``row_version`` + 1), new cards inserted (as ``origin='designer'``:
     only the data files make file cards, and ``db build`` would drop a file card they lack;
     a new card must name a designer set, never a shipped one, so that presets never change),
@@ -763,13 +789,12 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
         return [f"{r['set']}:{r['name']}" for r in rows]
 
     def plan_result(plan: dict) -> tuple[dict, list]:
-        tags, existing = plan["tags"], plan["existing"]
+        tags = plan["tags"]
         out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": [], "shipped": []}
         todo = []
-        for e in entries:
+        for e, old in zip(entries, plan["olds"]):
             m = e["model"]
             values, explicit, derived, aliases = _desired(e, tags)
-            old = existing.get((e["set"], m.name.lower()))
             key = f"{e['set']}:{m.name}"
             if old is None:
                 out["inserted"].append(key)
@@ -810,7 +835,11 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
         _apply_import(conn, plan, todo, replace)
         return out
 
-    return ImportResult(config.run_write(engine, work), dry_run=False, replace=replace)
+    result = ImportResult(config.run_write(engine, work), dry_run=False, replace=replace)
+    from .designer import _forget_caches
+
+    _forget_caches()  # deck catalogs cached in this process see the renamed and new cards
+    return result
 
 
 def _apply_import(conn: Connection, plan: dict, todo: list, replace: bool) -> None:

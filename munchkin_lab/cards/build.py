@@ -20,7 +20,7 @@ import json
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import ValidationError
 from sqlalchemy import Connection, delete, func, insert, inspect, select, text, update
@@ -789,22 +789,6 @@ def designer_name_clashes(conn: Connection, data: CardData) -> list[str]:
     return problems
 
 
-def designer_problems(data: CardData, url: str | None = None) -> list[str]:
-    """What :func:`build` would refuse in the database at ``url`` because of its designer
-    cards (:func:`designer_name_clashes`), read only; ``[]`` when that database does not
-    exist yet, has no card tables (nothing is created) or cannot be read (``db build`` says
-    why: this check is about the files)."""
-    from sqlalchemy.exc import SQLAlchemyError
-
-    if config.missing_sqlite_file(url) is not None:
-        return []
-    try:
-        with config.get_engine(url).connect() as conn:
-            return designer_name_clashes(conn, data)
-    except SQLAlchemyError:
-        return []
-
-
 def leftover_build_files(path: Path) -> list[Path]:
     """Files that builds of earlier versions (which built a copy and swapped it in) left
     beside the SQLite file ``path`` when interrupted: ``.<name>.*.building.sqlite`` and their
@@ -814,6 +798,23 @@ def leftover_build_files(path: Path) -> list[Path]:
         return []
     return sorted(p for p in folder.glob(f".{glob.escape(path.name)}.*.building.sqlite*")
                   if p.name.endswith((".building.sqlite", ".building.sqlite-wal", ".building.sqlite-shm")))
+
+
+def _build_work(data: CardData, stamp: dict[str, Any], discard_edits: bool) -> Callable[[Connection], dict[str, Any]]:
+    """The work of a build of ``data`` in its transaction (:func:`build` commits it,
+    :func:`check` rolls it back): schema upgraded, tables locked, :func:`write_data`, the
+    files' fingerprint ``stamp`` stored."""
+    def work(conn: Connection) -> dict[str, Any]:
+        _serialize_builds(conn)
+        upgrade(conn)
+        config.lock_tables(conn, TABLES + ("build_info",))
+        counts = write_data(conn, data, discard_edits=discard_edits, stamp=stamp)
+        bt = BuildInfo.__table__
+        conn.execute(delete(bt).where(bt.c.key == "files"))
+        conn.execute(insert(bt), {"key": "files", "value": stamp})
+        return counts
+
+    return work
 
 
 def build(url: str | None = None, data_dir: str | Path | None = None, *,
@@ -857,19 +858,7 @@ def build(url: str | None = None, data_dir: str | Path | None = None, *,
                 p.unlink()
                 cleaned += 1
 
-    stamp = fingerprint(data_dir)
-
-    def work(conn: Connection) -> dict[str, Any]:
-        _serialize_builds(conn)
-        upgrade(conn)
-        config.lock_tables(conn, TABLES + ("build_info",))
-        counts = write_data(conn, data, discard_edits=discard_edits, stamp=stamp)
-        bt = BuildInfo.__table__
-        conn.execute(delete(bt).where(bt.c.key == "files"))
-        conn.execute(insert(bt), {"key": "files", "value": stamp})
-        return counts
-
-    counts = config.run_write(config.get_engine(resolved), work)
+    counts = config.run_write(config.get_engine(resolved), _build_work(data, fingerprint(data_dir), discard_edits))
     _schema_ok.discard(resolved)
     _fresh_checked.pop(resolved, None)
     return {**counts, "cleaned": cleaned}
@@ -975,16 +964,32 @@ def check_fresh(engine, url: str | None = None) -> list[str]:
     return stale
 
 
+class _CheckedBuild(Exception):
+    """Raised at the end of :func:`check`'s build to roll its transaction back."""
+
+
 def check(data_dir: str | Path | None = None, url: str | None = None) -> CardData:
-    """Validate the card files without writing anything (see :func:`load_files`), and, when
-    the database at ``url`` (default: as :func:`build`) exists, that its designer cards
-    still fit them (:func:`designer_problems`: a printed card taking a designer card's name).
+    """Validate the card files and, when the database at ``url`` (default: as :func:`build`)
+    exists, run the build on it in a transaction that is always rolled back: nothing is
+    written, and what is refused is exactly what :func:`build` (without ``discard_edits``)
+    refuses there: invalid files, designer cards or saved decks the files no longer fit (a
+    printed card taking a designer card's name, a deck holding a card the files drop),
+    shipped cards edited in the database since the last build (a CSV import). Like a build it
+    waits for the database's write lock (SQLite: up to 60 s behind another writer). A SQLite
+    file that does not exist yet is not created: a new database takes any valid files.
 
     Raises:
-        CardDataError: invalid files, or designer cards the files now clash with.
+        CardDataError: every problem, as :func:`build` names them.
+        sqlalchemy.exc.SQLAlchemyError: the database cannot be read (as :func:`build`).
     """
     data = load_files(data_dir)
-    problems = designer_problems(data, url)
-    if problems:
-        raise CardDataError(problems)
+    if config.missing_sqlite_file(url) is not None:
+        return data
+    work = _build_work(data, fingerprint(data_dir), False)
+    try:
+        with config.write_transaction(config.get_engine(url)) as conn:
+            work(conn)
+            raise _CheckedBuild
+    except _CheckedBuild:
+        pass
     return data

@@ -59,7 +59,8 @@ def stats_frames(url: str | None = None) -> dict:
     sets = (df.assign(auto=~df["manual"], data=data).groupby("set", sort=False)
             .agg(cards=("name", "size"), copies=("copies", "sum"), automated=("auto", "mean"),
                  from_data=("data", "mean")))
-    sets = sets.reindex(order).fillna({"cards": 0, "copies": 0})
+    # a set without cards (an empty designer set) gets 0, kept a whole number
+    sets = sets.reindex(order).fillna({"cards": 0, "copies": 0}).astype({"cards": int, "copies": int})
     sets.insert(0, "name", [names.get(c, c) for c in sets.index])
     sets = sets.reset_index()
     kinds = (df.groupby("kind").agg(cards=("name", "size"), copies=("copies", "sum"))
@@ -116,7 +117,7 @@ def _table(df) -> str:
 def register(app: typer.Typer) -> None:
     """Add this area's commands to the root ``munchkin-lab`` app."""
     from ..cli import DashArgsCommand
-    from ..plural import plural
+    from ..plural import listed, plural
 
     db = typer.Typer(help="Build, check and summarize the card database.", no_args_is_help=True)
     app.add_typer(db, name="db")
@@ -151,14 +152,14 @@ def register(app: typer.Typer) -> None:
         if c.get("discarded"):
             gone = c["discarded"]
             typer.echo(f"discarded the database edits of {plural(len(gone), 'shipped card')} (the files' values are "
-                       f"back): {', '.join(gone[:20])}{', ...' if len(gone) > 20 else ''}")
+                       f"back): {listed(gone, 20)}")
 
     @db.command("check")
     def db_check(data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
                  url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
-        """Validate every card file without writing anything (the same checks as build), and,
-        when the database exists, that its designer cards still fit the files (a printed card
-        may not take a designer card's name)."""
+        """Validate every card file and, when the database exists, run the build on it and roll
+        it back: nothing is written, and exactly what build refuses is reported (designer cards
+        or decks the files no longer fit, shipped cards edited in the database)."""
         from .build import check
 
         d = _guard(lambda: check(data, url))
@@ -207,7 +208,7 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"wrote {target}")
 
     def cards_cmd(query: Optional[List[str]] = typer.Argument(
-                      None, help="Search words, e.g. kind:monster tag:undead 'level>=10' (a leading - negates)."),
+                      None, help="Search words, e.g. kind:monster tag:undead 'level>=10' (a leading - or the word not negates)."),
                   format: Format = typer.Option(Format.table, "--format", "-f", help="table, csv or json."),
                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Search the card database and print the matching cards."""

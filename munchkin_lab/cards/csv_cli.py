@@ -69,7 +69,9 @@ def register(db: typer.Typer) -> None:
             preview = _run(lambda: import_csv(path, url=url, replace=True, dry_run=True))
             gone = preview.names["deleted"]
             if gone:
-                shown = ", ".join(gone[:20]) + (f", ... {len(gone) - 20} more" if len(gone) > 20 else "")
+                from ..plural import listed
+
+                shown = listed(gone, 20)
                 typer.echo(f"{len(gone)} card{'s' if len(gone) != 1 else ''} of the database "
                            f"{'are' if len(gone) != 1 else 'is'} not in {path} and will be deleted: {shown}")
                 from ..cli import confirm

@@ -16,9 +16,11 @@ copies, levels gained, restrictions, the provenance note ``source``, summary, ``
 Rules every write follows (each refusal is a :class:`DesignerCardError` naming the card, the
 field and the fix; nothing is written then):
 
-* **Names may not shadow** another card's name or alias (case- and diacritics-insensitive:
-  ``priest``, ``PRIEST`` and ``Priést`` all hit the Cleric's alias ``Priest``); a card's own
-  aliases follow the same rule.
+* **Names may not shadow** another card's name or alias, compared as a reader tells them
+  apart (:func:`name_key`: without case, diacritics, spaces or punctuation, look-alike
+  letters of other scripts read as Latin: ``priest``, ``PRIEST`` and ``Priést`` all hit the
+  Cleric's alias ``Priest``, ``Potted-Plant`` the Potted Plant, ``Clerіc`` with a Cyrillic
+  ``і`` the Cleric); a card's own aliases follow the same rule.
 * **Effects the engine cannot run are played by hand**: the engine runs the short forms of
   the effect language (``munchkin_lab.engine.effects``) and its ``abilities:`` (the full
   language, ``munchkin_lab/engine/abilities.py``); a card with a ``manual`` op is saved with
@@ -35,6 +37,7 @@ language is ``database/EFFECTS.md``; "resolve by hand" is the engine's ``manual`
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
@@ -47,6 +50,7 @@ from pydantic import ValidationError
 from sqlalchemy import Connection, delete, func, insert, select, update
 
 from .. import config
+from ..plural import listed
 from .errors import CardDataError
 from .effect_schema import SHIPPED
 from .files import DERIVED_TAGS, CardFile, SetFile, SetHeader, YamlDoc, _describe, validation_problems
@@ -128,7 +132,7 @@ class SetImportResult(dict):
         """One line for people (plus the notes)."""
         head = "dry run, nothing written: would be " if self.dry_run else ""
         what = f"set {self.code!r} {'created' if self.created else 'updated'}: "
-        parts = [f"{self[k]} {k}" + (f" ({', '.join(self.names[k][:10])})" if self.names[k] and k != "unchanged" else "")
+        parts = [f"{self[k]} {k}" + (f" ({listed(self.names[k])})" if self.names[k] and k != "unchanged" else "")
                  for k in ("added", "updated", "removed", "unchanged")]
         if self.header:
             parts.insert(0, "header: " + ", ".join(self.header))
@@ -136,53 +140,131 @@ class SetImportResult(dict):
         if self.newer:
             when = "after the file was exported" if self.since.startswith("after") else "since the set's last import"
             notes.append(f"edited in the database {when}, set back to the file's values: "
-                         f"{', '.join(self.newer[:10])}")
+                         f"{listed(self.newer)}")
         return "\n".join([head + what + "; ".join(parts)] + [f"note: {n}" for n in notes])
 
 
 # --------------------------------------------------------------------------- names
 
 
-def name_key(name: str) -> str:
-    """The form two names are compared in: Unicode NFKC, typographic quotes and dashes made
-    plain, diacritics dropped (``Ł`` -> ``l``, ``é`` -> ``e``), case-folded, spaces collapsed.
-    ``name_key("Priést") == name_key("PRIEST")``."""
-    from .search import fold
-
+def _plain_key(name: str) -> str:
+    """A name compared without case and diacritics (NFKC, typographic quotes and dashes made
+    plain, ``Ł`` -> ``l``, ``é`` -> ``e``, case-folded, spaces collapsed): the part of
+    :func:`name_key` that messages call "without case and diacritics"."""
     text = unicodedata.normalize("NFKC", str(name))
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2013", "-").replace("\u2014", "-")
+    return _unaccented(text)
+
+
+def _unaccented(text: str) -> str:
+    from .search import fold
+
     text = fold(text)
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return " ".join(text.casefold().split())
 
 
-def _taken_names(conn: Connection, skip_ids: Iterable[int] = ()) -> dict[str, str]:
-    """name_key -> what holds that name (``"card 'Cleric' (munchkin)"``, ``"alias 'Priest' of
-    card 'Cleric' (munchkin)"``) over every card and alias but the cards ``skip_ids``."""
+@functools.lru_cache(maxsize=4096)
+def _latin_twin(ch: str) -> str | None:
+    """The Latin letter that the letter ``ch`` of another script looks like (Cyrillic ``і``
+    -> ``i``, Greek ``Α`` -> ``A``), from Unicode's confusables data (UTS #39, as the
+    ``confusable_homoglyphs`` package ships it); ``None`` when it looks like none."""
+    from confusable_homoglyphs import categories, confusables
+
+    if categories.alias(ch) in ("LATIN", "COMMON"):
+        return None
+    found = confusables.is_confusable(ch, greedy=True, preferred_aliases=["latin"]) or []
+    for hit in found:
+        for h in hit["homoglyphs"]:
+            if len(h["c"]) == 1 and categories.alias(h["c"]) == "LATIN":
+                return h["c"]
+    return None
+
+
+def lookalikes(name: str) -> list[tuple[str, str]]:
+    """``(letter, Latin letter)`` for each letter of ``name`` that :func:`name_key` reads as
+    the Latin letter it looks like: a letter of another script (Cyrillic, Greek...) in a
+    word whose every such letter looks like a Latin one (``Clerіc`` with a Cyrillic ``і``,
+    or a word written all in Cyrillic look-alikes). A word with a letter that looks like no
+    Latin letter (``Клерик``, a real Russian word) is left alone. ``[]`` for ASCII names."""
+    text = unicodedata.normalize("NFKC", str(name))
+    if text.isascii():
+        return []
+    out: list[tuple[str, str]] = []
+    for word in re.findall(r"[^\W\d_]+", text):
+        if word.isascii():
+            continue
+        twins = [(ch, _latin_twin(ch)) for ch in word if not ch.isascii() and unicodedata.category(ch)[0] == "L"]
+        foreign = [(ch, t) for ch, t in twins if t is not None or not _is_latin(ch)]
+        if foreign and all(t is not None for _, t in foreign):
+            out += [(ch, t) for ch, t in foreign if (ch, t) not in out]
+    return out
+
+
+def _is_latin(ch: str) -> bool:
+    return unicodedata.name(ch, "").startswith("LATIN ")
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in, as a reader tells them apart: Unicode NFKC,
+    look-alike letters of other scripts read as the Latin ones (:func:`lookalikes`:
+    ``Clerіc`` with a Cyrillic ``і`` is ``Cleric``), diacritics dropped (``Ł`` -> ``l``,
+    ``é`` -> ``e``), case-folded, and spaces and punctuation left out (``Potted-Plant``,
+    ``PottedPlant`` and ``Potted Plant`` are one name; ``3,872 Orcs`` is ``3872 Orcs``). A
+    name of punctuation only keeps it. ``name_key("Priést") == name_key("PRIEST")``."""
+    text = unicodedata.normalize("NFKC", str(name))
+    for ch, twin in lookalikes(text):
+        text = text.replace(ch, twin)
+    plain = _unaccented(text)
+    key = "".join(c for c in plain if not c.isspace() and unicodedata.category(c)[0] != "P")
+    return key or plain
+
+
+def same_name_note(name: str, other: str) -> str:
+    """Why ``name`` and ``other`` (equal :func:`name_key`) count as one name, in words for
+    a refusal: ``names are compared without case and diacritics`` when that is all, else
+    which spaces, punctuation or look-alike letters (each named with its code point) were
+    not told apart."""
+    if _plain_key(name) == _plain_key(other):
+        return "names are compared without case and diacritics"
+    mine = lookalikes(name)
+    looks = [f"{ch!r} (U+{ord(ch):04X} {unicodedata.name(ch, '?')}) looks like {twin!r}"
+             for ch, twin in mine + [x for x in lookalikes(other) if x not in mine]]
+    head = "names are compared as a reader tells them apart: without case, diacritics, spaces or punctuation"
+    if not looks:
+        return head
+    return head + ", and with letters of other scripts read as the Latin letters they look like: " + "; ".join(looks)
+
+
+def _taken_names(conn: Connection, skip_ids: Iterable[int] = ()) -> dict[str, tuple[str, str]]:
+    """name_key -> (what holds that name: ``"card 'Cleric' (munchkin)"``, ``"alias 'Priest'
+    of card 'Cleric' (munchkin)"``; the name or alias itself) over every card and alias but
+    the cards ``skip_ids``."""
     skip = set(skip_ids)
     ct, st, at = Card.__table__, CardSet.__table__, Alias.__table__
-    out: dict[str, str] = {}
+    out: dict[str, tuple[str, str]] = {}
     owner: dict[int, tuple[str, str, str]] = {}
     for cid, name, code, origin in conn.execute(select(ct.c.id, ct.c.name, st.c.code, ct.c.origin)
                                                 .join(st, st.c.id == ct.c.set_id)):
         owner[cid] = (name, code, origin)
         if cid not in skip:
             what = "printed card" if origin == "file" else "designer card"
-            out.setdefault(name_key(name), f"{what} {name!r} ({code})")
+            out.setdefault(name_key(name), (f"{what} {name!r} ({code})", name))
     for cid, alias in conn.execute(select(at.c.card_id, at.c.name)):
         if cid in skip or cid not in owner:
             continue
         name, code, origin = owner[cid]
         what = "printed card" if origin == "file" else "designer card"
-        out.setdefault(name_key(alias), f"alias {alias!r} of {what} {name!r} ({code})")
+        out.setdefault(name_key(alias), (f"alias {alias!r} of {what} {name!r} ({code})", alias))
     return out
 
 
-def _shadow_problems(cards: list[tuple[str, list[str], str]], taken: dict[str, str]) -> list[str]:
+def _shadow_problems(cards: list[tuple[str, list[str], str]], taken: dict[str, tuple[str, str]]) -> list[str]:
     """Problems of names and aliases (``(name, aliases, who)`` per card) that shadow
-    ``taken`` or each other."""
+    ``taken`` (:func:`_taken_names`) or each other, each naming both names and why they
+    count as one (:func:`same_name_note`)."""
     problems: list[str] = []
-    seen: dict[str, str] = {}
+    seen: dict[str, tuple[str, str]] = {}
     for name, aliases, who in cards:
         own = name_key(name)
         for label, value in [("name", name)] + [(f"aliases[{i}]", a) for i, a in enumerate(aliases)]:
@@ -190,11 +272,15 @@ def _shadow_problems(cards: list[tuple[str, list[str], str]], taken: dict[str, s
             if label != "name" and key == own:
                 continue
             if key in taken:
-                problems.append(f"{who}: {label}: {value!r} shadows the {taken[key]} (names are compared "
-                                "without case and diacritics); choose another name")
-            elif key in seen and seen[key] != who:
-                problems.append(f"{who}: {label}: {value!r} is also {seen[key]}; choose another name")
-            seen.setdefault(key, f"a name of {who}")
+                what, other = taken[key]
+                problems.append(f"{who}: {label}: {value!r} shadows the {what} ({same_name_note(value, other)}); "
+                                "choose another name")
+            elif key in seen and seen[key][0] != who:
+                note = same_name_note(value, seen[key][1])
+                problems.append(f"{who}: {label}: {value!r} is also a name of {seen[key][0]}"
+                                + ("" if note.endswith("case and diacritics") else f" ({note})")
+                                + "; choose another name")
+            seen.setdefault(key, (who, value))
     return problems
 
 
@@ -233,6 +319,36 @@ def _card_notes(model: CardFile, engine: list[str]) -> list[str]:
     return notes
 
 
+def own_manual(old: Mapping | None, manual: bool, effects: Any, kind: str, manual_set: bool) -> bool:
+    """The ``manual`` flag a save of a card keeps as the designer's own (the save then adds the
+    effects' reasons: :func:`engine_notes`; a card whose effects the engine cannot run is
+    manual whatever this says): ``manual`` as the save gives it, except a flag the stored card
+    ``old`` (its ``manual``, ``effects``, ``kind``) holds because of its effects (a ``manual``
+    op, a form the engine lacks), kept as it was (``manual_set`` False: the save does not set
+    it itself) while the save changes the effects or the kind: that flag follows the new
+    effects (False here; the save marks the card manual again when they need it). A flag the
+    designer set on effects the engine runs stays.
+
+    One rule for every save that keeps the old flag without saying so: ``cards edit`` /
+    :func:`edit_card` (``manual`` not among the changes), ``set import`` (the file's
+    ``manual: true`` as stored, an export's leftover) and the card editor's form (its
+    *manual* box as it was read)."""
+    if manual_set or not manual or old is None or not old["manual"]:
+        return manual
+    if (effects or {}) == (old["effects"] or {}) and kind == old["kind"]:
+        return manual
+    return not engine_notes(old["effects"], old["kind"])
+
+
+def manual_note(was: bool, now: bool, keep: str = "set manual: true") -> str | None:
+    """What a save says when it changes a card's ``manual`` flag from ``was`` to ``now``
+    (``None``: unchanged); ``keep``: how the designer keeps the flag on that route."""
+    if was == now:
+        return None
+    return (f"manual: true -> false: the effects now run in the engine ({keep} to keep resolving the card by hand)"
+            if was else "manual: false -> true: the card is now resolved by hand on the board")
+
+
 # --------------------------------------------------------------------------- validation
 
 
@@ -249,8 +365,10 @@ def known_names(conn: Connection | None = None, url: str | None = None, *, skip_
     """The names a card's effects may refer to (:class:`munchkin_lab.engine.lang.Names`): every
     card (``name``, ``kind``) and tag of the database - the shipped sets and the designer
     sets - plus ``cards`` / ``tags`` (the card or set file being checked: a designer's new
-    Race may be used in the same set). ``skip_set``: leave that set's cards out (a set file
-    being imported again brings its own). Reads ``conn`` or a connection to ``url``."""
+    Race may be used in the same set). ``skip_set``: leave that set's cards out when it is a
+    designer set (a set file being imported again brings its own; a shipped set's cards stay:
+    a file taking a shipped set's code is refused for that, not for the names its cards
+    use). Reads ``conn`` or a connection to ``url``."""
     from ..engine.lang.names import Names
     from .effect_schema import names_of
 
@@ -260,7 +378,7 @@ def known_names(conn: Connection | None = None, url: str | None = None, *, skip_
     ct, st = Card.__table__, CardSet.__table__
     q = select(ct.c.name, ct.c.kind).select_from(ct.join(st, ct.c.set_id == st.c.id))
     if skip_set is not None:
-        q = q.where(st.c.code != skip_set)
+        q = q.where((st.c.code != skip_set) | (st.c.origin != DESIGNER))
     rows = [(n, k) for n, k in conn.execute(q)]
     db_tags = [n for (n,) in conn.execute(select(Tag.__table__.c.name))]
     return names_of(rows + list(cards), db_tags + list(DERIVED_TAGS) + list(tags), base=Names())
@@ -463,7 +581,8 @@ def create_set(code: str, name: str, family: str | None = None, *, requires: Ite
         the set as exported (``{"code", "name", "family", "kind": "fan", ...}``).
     Raises:
         DesignerCardError: a bad field (named), a code already taken (shipped or designer),
-            an unknown required set, a family other than the required sets'.
+            an unknown required set, a family other than the required sets', required sets
+            of two families.
     """
     fields = {"code": code, "name": name, "family": family or "munchkin", "kind": "fan", "requires": list(requires),
               "source": source, "notes": notes}
@@ -474,7 +593,13 @@ def create_set(code: str, name: str, family: str | None = None, *, requires: Ite
 
         config.lock_tables(conn, TABLES)
         families = _families(conn, fields["requires"])
-        header = _header({**fields, "family": family or (families[0] if len(families) == 1 else "munchkin")})
+        if family is None and len(families) > 1:  # no family given, none to follow
+            rows = _set_families(conn, fields["requires"])
+            raise DesignerCardError(
+                f"set {fields['code']!r}: requires sets of {len(families)} games "
+                f"({', '.join(f'{c} ({rows[c]})' for c in fields['requires'] if rows.get(c))}): a set mixes "
+                f"with the sets of its own game only; require the sets of one family")
+        header = _header({**fields, "family": family or (families[0] if families else "munchkin")})
         if _set_row(conn, header.code) is not None:
             raise DesignerCardError(f"set: code {header.code!r} is taken; choose another code")
         _check_requires(conn, header)
@@ -773,7 +898,7 @@ def _future_version(who: str, row: Mapping, version: int) -> str:
 
 
 def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None, row_version: int | None = None,
-              url: str | None = None) -> SavedCard:
+              url: str | None = None, *, manual_set: bool = True, keep_manual: str = "set manual: true") -> SavedCard:
     """Insert (``card_id=None``) or replace a designer card as a whole (the form's save).
 
     Args:
@@ -781,8 +906,13 @@ def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None
         set_code: the designer set it goes to (an edit may move it to another designer set).
         card_id, row_version: the card being edited and the version the editor read
             (``row_version=None``: no version check).
+        manual_set: ``card``'s ``manual`` is the designer's say (default); False: it is the
+            stored flag kept as it was (the editor's box untouched), which follows the
+            effects when it came from the stored effects (:func:`own_manual`).
+        keep_manual: how the designer keeps a flag that changed to false, in its note.
     Returns:
-        :class:`SavedCard`.
+        :class:`SavedCard` (a changed ``manual`` flag of an edited card is its first note:
+        :func:`manual_note`).
     Raises:
         DesignerCardError: see :func:`add_card`; editing a printed card (copy it instead).
         EditConflictError: the card was saved or deleted since ``row_version`` was read.
@@ -812,7 +942,7 @@ def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None
                 raise EditConflictError(
                     f"{who}: edit conflict: {old['name']!r} was saved by someone else since you opened it "
                     f"(version {row_version}, now {old['row_version']}); reload it and redo your change")
-        return _store(conn, srow, model, old, row_version, who)
+        return _store(conn, srow, model, old, row_version, who, manual_set, keep_manual)
 
     saved = config.run_write(_engine(url), work)
     _forget_caches()
@@ -820,8 +950,9 @@ def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None
 
 
 def _store(conn: Connection, srow: Mapping, model: CardFile, old: Mapping | None, expected: int | None,
-           who: str) -> SavedCard:
-    """Validate ``model`` against the database and write it (insert, or update ``old``)."""
+           who: str, manual_set: bool = True, keep_manual: str = "set manual: true") -> SavedCard:
+    """Validate ``model`` against the database and write it (insert, or update ``old``; its
+    ``manual`` flag: :func:`own_manual`, a change said in the notes)."""
     ct = Card.__table__
     tags = _tag_rows(conn)
     explicit, derived, problems = _resolve_tags(model, tags, srow["code"], who)
@@ -833,7 +964,7 @@ def _store(conn: Connection, srow: Mapping, model: CardFile, old: Mapping | None
     if problems:
         raise DesignerCardError(problems)
     engine = engine_notes(model.effects, model.kind)
-    manual = bool(model.manual or engine)
+    manual = bool(own_manual(old, model.manual, model.effects, model.kind, manual_set) or engine)
     values = _values(model, manual)
     if old is None:
         pos = conn.execute(select(func.max(ct.c.position)).where(ct.c.set_id == srow["id"])).scalar()
@@ -860,7 +991,10 @@ def _store(conn: Connection, srow: Mapping, model: CardFile, old: Mapping | None
             raise EditConflictError(f"{who}: edit conflict: saved by someone else at the same time; reload it and "
                                     "redo your change")
     _write_links(conn, cid, tags, explicit, derived, _aliases(model))
-    return SavedCard(cid, f"{srow['code']}:{model.name}", int(version), manual, _card_notes(model, engine))
+    notes = _card_notes(model, engine)
+    changed = manual_note(bool(old["manual"]), manual, keep_manual) if old is not None else None
+    return SavedCard(cid, f"{srow['code']}:{model.name}", int(version), manual,
+                     [changed] + notes if changed else notes)
 
 
 def edit_card(name: str, set_code: str | None, changes: Mapping[str, Any], row_version: int | None = None,
@@ -900,20 +1034,10 @@ def edit_card(name: str, set_code: str | None, changes: Mapping[str, Any], row_v
             merged.pop(k, None)
         else:
             merged[k] = v
-    was_manual = bool(current.get("manual"))
-    if was_manual and "manual" not in changes and "effects" in changes \
-            and engine_notes(current.get("effects"), current.get("kind", "")):
-        # the flag came from the old effects (a manual op, a form the engine lacks): it follows
-        # the new effects; a card marked manual with effects the engine runs keeps its flag
-        merged.pop("manual", None)
     target = str(changes.get("set") or row["set_code"])
-    saved = save_card(merged, target, card_id=row["id"],
-                      row_version=row_version if row_version is not None else None, url=url)
-    if saved.manual != was_manual and not saved.unchanged:
-        saved.notes.insert(0, "manual: true -> false: the effects now run in the engine (set manual: true to keep "
-                              "resolving the card by hand)" if was_manual else
-                              "manual: false -> true: the card is now resolved by hand on the board")
-    return saved
+    # a flag the old effects gave follows the new ones unless the edit sets it (own_manual)
+    return save_card(merged, target, card_id=row["id"], row_version=row_version, url=url,
+                     manual_set="manual" in changes)
 
 
 def delete_card(name: str, set_code: str | None = None, row_version: int | None = None,
@@ -1163,14 +1287,15 @@ class _SetPlan:
 
 
 def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
-              allow_existing: bool = True) -> _SetPlan:
+              allow_existing: bool = True, also_known: Iterable[str] = ()) -> _SetPlan:
     """Check a designer set file against the database and work out the changes (no writes).
+    ``also_known``: set codes that ``requires:`` may name besides the database's (the other
+    sets of a deck bundle, whose own problems are reported on their own).
 
     Raises:
         DesignerCardError: every problem found.
     """
     from .api import _rows
-    from .build import alias_problems
 
     code = sf.set.code
     problems: list[str] = []
@@ -1180,7 +1305,7 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
                                 f"(database/sets/{code}.yaml); a designer set needs a code of its own")
     if srow is not None and not allow_existing:
         raise DesignerCardError(f"{_where(doc, ('set', 'code'))}set: code: a set {code!r} exists already")
-    known = set(conn.execute(select(CardSet.code)).scalars()) | {code}
+    known = set(conn.execute(select(CardSet.code)).scalars()) | {code} | set(also_known)
     for req in sf.set.requires:
         if req not in known:
             problems.append(f"{_where(doc, ('set', 'requires'))}set: requires: unknown set {req!r}")
@@ -1198,10 +1323,11 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
             problems.append(f"{_where(doc, ('tags', i))}tags[{i}]: tag {t.name!r} is declared by set "
                             f"{row['declared_in']!r}; use another name")
     dropped = {k: r["name"] for k, r in tags.items() if r["declared_in"] == code and k not in own_tags}
-    # matched by name_key: a name written with other case, spacing or accents is the same
-    # card renamed (same id, the decks holding it kept), not a removal and an addition
-    stored = {name_key(r["name"]): r for r in _rows(conn, Card.set_id == srow["id"])} if srow is not None else {}
-    own_ids = [r["id"] for r in stored.values()]
+    # matched by name, then by name_key (matched_rows): a name written with other case,
+    # spacing, punctuation or accents is the same card renamed (same id, the decks holding
+    # it kept), not a removal and an addition
+    rows = _rows(conn, Card.set_id == srow["id"]) if srow is not None else []
+    own_ids = [r["id"] for r in rows]
     taken = _taken_names(conn, skip_ids=own_ids)
     seen: dict[str, int] = {}
     checked = []
@@ -1212,25 +1338,33 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
             problems.append(f"{who}: provenance: cards of a designer set are 'designer', got {c.provenance!r}")
         key = c.name.lower()
         if key in seen:
-            problems.append(f"{who}: name: duplicate card in set {code!r} (first: card #{seen[key] + 1})")
+            first = _where(doc, ("cards", seen[key])).rstrip(": ") or f"card #{seen[key] + 1}"
+            problems.append(f"{who}: name: duplicate card in set {code!r} (first at {first})")
             continue
         seen[key] = i
         explicit, derived, errs = _resolve_tags(c, tags, code, who, extra=own_tags, dropped=dropped)
         problems += errs
         checked.append((c, explicit, derived, who))
+    # names and aliases against the database and each other (one report per clash: this also
+    # covers an alias that is another card's name or alias, which build.alias_problems checks
+    # in the shipped files)
     problems += _shadow_problems([(c.name, [a.name for a in c.aliases], who) for c, _, _, who in checked], taken)
-    problems += alias_problems([(c.name, code) for c, _, _, _ in checked],
-                               [(c.name, code, a.name, who) for c, _, _, who in checked for a in c.aliases])
+    stored = matched_rows(rows, [c.name for c, _, _, _ in checked])
     names: dict[str, list[str]] = {"added": [], "updated": [], "removed": [], "unchanged": []}
     notes: list[str] = []
     todo = []
     for c, explicit, derived, who in checked:
+        old = stored.get(c.name)
         engine = engine_notes(c.effects, c.kind)
-        manual = bool(c.manual or engine)
+        # the file's manual: true as stored (an export's) is no say of the designer's: a flag
+        # the stored effects gave follows the file's effects (own_manual, as cards edit does)
+        own = own_manual(old, c.manual, c.effects, c.kind, old is None or c.manual != bool(old["manual"]))
+        manual = bool(own or engine)
         if manual and not c.manual:
             notes.append(f"card {c.name!r}: manual: set to true ({engine[0]})")
+        elif c.manual and not manual:
+            notes.append(f"card {c.name!r}: {manual_note(True, False, 'import it again with manual: true')}")
         values = _values(c, manual)
-        old = stored.get(name_key(c.name))
         if old is None:
             names["added"].append(c.name)
         else:
@@ -1244,8 +1378,8 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
             if old["name"] != c.name:
                 notes.append(f"card {c.name!r}: name: {old['name']!r} -> {c.name!r} (the same card renamed)")
         todo.append((c, old, values, explicit, derived))
-    wanted = {name_key(c.name) for c, _, _, _ in checked}
-    gone = [r for k, r in stored.items() if k not in wanted]
+    kept = {r["id"] for r in stored.values()}
+    gone = [r for r in rows if r["id"] not in kept]
     used = _deck_users(conn, [r["id"] for r in gone])
     for r in gone:
         if r["id"] in used:
@@ -1273,6 +1407,35 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
                     if t in stored_tags and stored_tags[t] != file_tags[t]]
     return _SetPlan(sf.set, srow, [(t.name, t.description) for t in sf.tags], todo, gone, names, notes,
                     srow is None or bool(changes), changes)
+
+
+def matched_rows(rows: list[Mapping], names: Iterable[str]) -> dict[str, Mapping]:
+    """``{name: the stored row it is}`` for the ``names`` of a file (a set file, a CSV) among
+    the stored cards ``rows`` of one set: the row of that name (case-insensitive) first, else
+    the one row left whose :func:`name_key` is the name's (the same card renamed: other case,
+    accents, spacing or punctuation); each row is matched once, names without a row are left
+    out. Two stored rows of one key (kept from before names were compared so) are matched
+    only by their own names."""
+    by_name = {r["name"].lower(): r for r in rows}
+    names = list(names)
+    out: dict[str, Mapping] = {}
+    used: set[int] = set()
+    for n in names:
+        row = by_name.get(n.lower())
+        if row is not None and row["id"] not in used:
+            out[n] = row
+            used.add(row["id"])
+    by_key: dict[str, list[Mapping]] = {}
+    for r in rows:
+        by_key.setdefault(name_key(r["name"]), []).append(r)
+    for n in names:
+        if n in out:
+            continue
+        left = [r for r in by_key.get(name_key(n), []) if r["id"] not in used]
+        if len(by_key.get(name_key(n), [])) == 1 and left:
+            out[n] = left[0]
+            used.add(left[0]["id"])
+    return out
 
 
 def _short(value: Any, limit: int = 60) -> str:
@@ -1353,7 +1516,7 @@ class SetConsentError(DesignerCardError):
 
 def _names(names: list[str]) -> str:
     """At most 20 names, quoted, then how many more."""
-    return ", ".join(map(repr, names[:20])) + (f", ... {len(names) - 20} more" if len(names) > 20 else "")
+    return listed([repr(n) for n in names], 20)
 
 
 def _consent_refused(code: str, disp: str, gone: list[str], newer: list[str], updated: list[str],
@@ -1393,17 +1556,19 @@ def _imported_key(code: str) -> str:
     return f"set_import:{code}"
 
 
-def _imported_fingerprints(conn: Connection, code: str) -> dict[str, tuple[str, int]]:
-    """``{name (lower case): (fingerprint, row_version)}`` of set ``code``'s cards as its last
-    import wrote them (``{}`` when none is recorded): a card that still has both was changed
-    since an export by an import (the designer's export, edit, import loop), not edited
-    (an edit bumps ``row_version`` even when it puts the same values back)."""
+def _imported_fingerprints(conn: Connection, code: str) -> dict[str, str]:
+    """``{name (lower case): fingerprint}`` of set ``code``'s cards as its last import wrote
+    them (``{}`` when none is recorded): a card that still has that content was changed since
+    an export by an import (the designer's export, edit, import loop), or edited and then
+    edited back by hand: either way it holds no database edit an import could lose (the
+    ``row_version`` the record also keeps moves on with every edit, an undone one too, so it
+    is not compared)."""
     from .build import _build_value
 
     value = _build_value(conn, _imported_key(code))
     if not isinstance(value, dict):
         return {}
-    return {str(k): (str(v[0]), int(v[1])) for k, v in value.items() if isinstance(v, list) and len(v) == 2}
+    return {str(k): str(v[0]) for k, v in value.items() if isinstance(v, list) and len(v) == 2}
 
 
 def _record_import(conn: Connection, code: str, sid: int) -> None:
@@ -1480,16 +1645,16 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     card edited in the database after that export, which the import would change (back to
     the export, or to the file's own edit of it: both sides edited), takes the file's values
     only with ``overwrite_newer=True``. A card changed since only by a ``set import`` is no
-    such edit (export, edit the file, import, edit it again, import again asks nothing): each
-    import keeps the fingerprints and versions it wrote (``build_info`` key
-    ``set_import:CODE``). For a file without fingerprints (written by hand, its comments
+    such edit (export, edit the file, import, edit it again, import again asks nothing), nor
+    is an edit undone by hand (the card as the last import wrote it again): each import keeps
+    the fingerprints it wrote (``build_info`` key ``set_import:CODE``; the content is
+    compared, not the version). For a file without fingerprints (written by hand, its comments
     dropped, a bundle's set) only the last import vouches for a card. The CLI lists both,
     and the other cards the file changes, and asks.
 
     The file is read as safely as the shipped set files and checked by the same schema
     (errors name ``file:line``, the card and the field); then against the database: a code
-    of a shipped set, names or aliases that shadow other cards (case- and
-    diacritics-insensitive), undeclared tags, unknown required sets, and cards missing from
+    of a shipped set, names or aliases that shadow other cards (:func:`name_key`), undeclared tags, unknown required sets, and cards missing from
     the file that a saved deck still holds are refused; everything is checked before anything
     is written, in one transaction.
 
@@ -1556,12 +1721,13 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         gone = plan.names["removed"]
         # A card the import changes loses the edits saved in the database since, unless the
         # stored card is as the file's export saw it or as the last import left it (the file
-        # changed it: the designer's edit). A file without fingerprints (written by hand, its
-        # comments dropped, a bundle's set) vouches for none: only the last import can.
+        # changed it: the designer's edit; or an edit undone by hand: nothing to lose). A file
+        # without fingerprints (written by hand, its comments dropped, a bundle's set) vouches
+        # for none: only the last import can.
         imported = _imported_fingerprints(conn, sf.set.code)
         newer[:] = [c.name for c, old, *_ in plan.todo if old is not None
-                    and _card_fingerprint(card_dict(old)) != exported.get(old["name"].lower())
-                    and (_card_fingerprint(card_dict(old)), old["row_version"]) != imported.get(old["name"].lower())]
+                    and _card_fingerprint(card_dict(old)) not in (exported.get(old["name"].lower()),
+                                                                  imported.get(old["name"].lower()))]
         if dry_run:
             return plan
         if (gone and not remove_missing) or (newer and not overwrite_newer):

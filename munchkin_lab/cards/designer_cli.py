@@ -237,10 +237,10 @@ def register(app: typer.Typer, search_command) -> None:
         preview = import_set(path, url=url, dry_run=True, bundle_set=bundle_set)
         gone, newer = preview.names["removed"], preview.newer
         if gone or newer:
-            from ..plural import plural
+            from ..plural import listed, plural
 
             def shown(names: list[str]) -> str:
-                return ", ".join(names[:20]) + (f", ... {len(names) - 20} more" if len(names) > 20 else "")
+                return listed(names, 20)
 
             if gone:
                 typer.echo(f"{plural(len(gone), 'card')} of set {preview.code} {'are' if len(gone) != 1 else 'is'} "

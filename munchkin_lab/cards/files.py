@@ -54,9 +54,11 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "gold": (0, 10_000),
     "printed_cards": (0, 10_000),
 }
-#: Longest texts (characters).
+#: Longest texts (characters): names, tags and aliases; free texts; set codes (a code names
+#: its file, ``sets/<code>.yaml``, and is written in deck lines: ``[code]``).
 MAX_NAME = 200
 MAX_TEXT = 4000
+MAX_CODE = 64
 
 #: Tags the loader derives (name -> rule); they need not be declared or written on cards.
 DERIVED_TAGS: dict[str, str] = {
@@ -70,7 +72,7 @@ DERIVED_TAGS: dict[str, str] = {
 }
 
 _CTRL_TEXT = re.compile("[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\x80-\x9F\uD800-\uDFFF]")
-_CTRL_LINE = re.compile("[\x00-\x1F\x7F\x80-\x9F\uD800-\uDFFF]")
+_CTRL_LINE = re.compile("[\x00-\x1F\x7F\x80-\x9F\u2028\u2029\uD800-\uDFFF]")
 
 
 def _no_control(value: str) -> str:
@@ -81,18 +83,25 @@ def _no_control(value: str) -> str:
 
 
 def _one_line(value: str) -> str:
+    """One line of text (names, codes, tags), as stored: a line break (also U+2028, U+2029),
+    another control character or an invisible format character (a zero-width space) is an
+    error; every run of spaces of any width (a no-break space U+00A0, U+2002-U+200A, U+202F,
+    U+3000...) becomes one plain space, as the ends are stripped (``str_strip_whitespace``),
+    so ``"Fen\u00a0Wisp"`` is stored as ``"Fen Wisp"``, the name :func:`munchkin_lab.cards.
+    designer.name_key` already compared it as."""
     m = _CTRL_LINE.search(value)
     if m:
-        what = "a line break" if m.group() in "\n\r" else f"control character U+{ord(m.group()):04X}"
+        what = "a line break" if m.group() in "\n\r\u2028\u2029" else f"control character U+{ord(m.group()):04X}"
         raise ValueError(f"{what} is not allowed (one line of text)")
     for ch in value:  # (a zero-width space would make a name that looks like another one)
         if unicodedata.category(ch) == "Cf":
             raise ValueError(f"invisible character U+{ord(ch):04X} ({unicodedata.name(ch, 'format character')}) "
                              "is not allowed (one line of text: names, codes, tags)")
-    return value
+    return " ".join(value.split())
 
 
-#: One line of text (names, codes, tags): no line break, no control character.
+#: One line of text (names, codes, tags): no line break, no control character; runs of spaces
+#: stored as one plain space (_one_line).
 Line = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_one_line)]
 #: Free text (summary, source, notes): line breaks allowed, no other control character.
 Text = Annotated[str, Field(max_length=MAX_TEXT), AfterValidator(_no_control)]
@@ -123,7 +132,7 @@ class TagsFile(_Strict):
 class SetHeader(_Strict):
     """The ``set:`` header of a set file."""
 
-    code: str = Field(min_length=1, max_length=64, pattern=r"^[a-z0-9_]+$")
+    code: str = Field(min_length=1, max_length=MAX_CODE, pattern=r"^[a-z0-9_]+$")
     name: Line
     family: Literal[FAMILIES]  # type: ignore[valid-type]
     kind: Literal[SET_KINDS]  # type: ignore[valid-type]

@@ -14,7 +14,9 @@ Syntax (case-insensitive; terms next to each other are and-ed):
   A comparison needs the number: a card without one (a Level unknown, ``null``) matches none of
   them, ``!=`` included (``-level=5`` keeps such cards).
   A card without the number (``null``) never matches a comparison.
-* ``-term`` negates, ``or`` (lower precedence than the implicit and), ``and``, parentheses.
+* ``-term`` or ``not term`` negates, ``or`` (lower precedence than the implicit and), ``and``,
+  parentheses. ``and``, ``or`` and ``not`` are keywords as whole words where an operator may
+  stand (quoted, ``"not"`` is a name word).
 
 Errors raise :class:`SearchSyntaxError` (``.position`` = 0-based offset, ``.suggestions``);
 an unknown field, ``kind:``, ``slot:``, ``version:``, ``provenance:`` or ``origin:`` value
@@ -28,6 +30,8 @@ prints them after "no cards match").
 from __future__ import annotations
 
 import difflib
+import itertools
+import re
 import sqlite3
 import unicodedata
 from dataclasses import dataclass
@@ -57,7 +61,14 @@ BOOL_FIELDS = ("big", "manual")
 FIELDS = tuple(sorted(set(NUMERIC_FIELDS) | set(TEXT_FIELDS) | set(BOOL_FIELDS)))
 
 MAX_TERMS = 100
+#: Levels of nesting: parentheses and negations inside one another, counted as they are
+#: written (``((plant))`` is 2, ``-(-plant)`` is 3).
 MAX_DEPTH = 40
+#: Boolean nesting (and / or / not inside one another) compiled into one SQL expression; a
+#: deeper part becomes a common table expression of its own (``WITH ...``), so the SQL text
+#: stays shallow: SQLite's parser refuses an expression nested about 30 deep ("parser stack
+#: overflow"), which 16 levels of ``(x or level>1 (...))`` already reach.
+_SQL_NESTING = 8
 #: The longest search word, phrase or field value (characters): a card name's limit
 #: (``files.MAX_NAME``); longer ones could match nothing and make the database refuse the
 #: pattern (SQLite: "LIKE or GLOB pattern too complex").
@@ -217,6 +228,10 @@ class _ToAst(Transformer):
         return items[0] if len(items) == 1 else Or(tuple(items))
 
 
+#: the keyword 'not' last (before the end of the query or a ')'): nothing to negate
+_NOT_LAST = re.compile(r'(?:^|[\s(])not\s*$', re.IGNORECASE)
+
+
 def _syntax_error(exc: UnexpectedInput, query: str) -> SearchSyntaxError:
     if isinstance(exc, UnexpectedEOF):
         return SearchSyntaxError("the query ends too early (a value or ')' is missing)", len(query), query)
@@ -230,9 +245,12 @@ def _syntax_error(exc: UnexpectedInput, query: str) -> SearchSyntaxError:
         return SearchSyntaxError(msg, pos, query)
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
+        pos = len(query) if tok.type == "$END" or tok.start_pos is None else tok.start_pos
+        if tok.type in ("$END", "RPAR") and _NOT_LAST.search(query[:pos]):
+            return SearchSyntaxError("'not' needs a term after it (to search names for the word, quote it: \"not\")",
+                                     pos, query)
         if tok.type == "$END":
             return SearchSyntaxError("the query ends too early (a value or ')' is missing)", len(query), query)
-        pos = tok.start_pos if tok.start_pos is not None else len(query)
         what = {"RPAR": "')' without a matching '('", "OP": f"operator {str(tok)!r} without a field",
                 "_OR": "'or' needs a term on both sides", "_AND": "'and' needs a term on both sides"}
         return SearchSyntaxError(what.get(tok.type, f"unexpected {str(tok)!r}"), pos, query)
@@ -270,21 +288,24 @@ def _parse(query: str) -> Any:
     except UnexpectedInput as exc:
         raise _syntax_error(exc, query) from None
     terms, depth = 0, 0
-    stack = [(tree, 1)]
+    stack = [(tree, 0)]  # (node, levels of nesting around it: '(' and '-' as written)
     while stack:
         node, d = stack.pop()
-        depth = max(depth, d)
         if isinstance(node, Tree):
+            if node.data == "not_" or (node.data == "or_" and node is not tree):  # '-', or '(' ... ')'
+                d += 1
+            depth = max(depth, d)
             if node.data in ("word", "phrase", "cmp"):
                 terms += 1
-            stack.extend((c, d + 1) for c in node.children)
+            stack.extend((c, d) for c in node.children)
         elif isinstance(node, Token) and node.type in ("WORD", "STRING") and len(node) > MAX_WORD + 2 * (node.type == "STRING"):
             raise SearchSyntaxError(f"a search word is too long ({len(node)} characters; at most {MAX_WORD}): "
                                     f"{node[:20]}...", node.start_pos or 0, query)
     if terms > MAX_TERMS:
         raise SearchSyntaxError(f"too many terms ({terms}; at most {MAX_TERMS})", 0, query)
     if depth > MAX_DEPTH:
-        raise SearchSyntaxError(f"the query is nested too deeply (at most {MAX_DEPTH} levels)", 0, query)
+        raise SearchSyntaxError(f"the query is nested too deeply ({depth} levels of parentheses and negations; "
+                                f"at most {MAX_DEPTH})", 0, query)
     try:
         return _ToAst().transform(tree)
     except VisitError as exc:  # pragma: no cover - defensive
@@ -323,15 +344,24 @@ def _name_match(text: str) -> ColumnElement:
     )
 
 
-def _compile(node: Any, query: str) -> ColumnElement:
+_cte_names = itertools.count(1)
+
+
+def _compile(node: Any, query: str, depth: int = 0) -> ColumnElement:
+    """``node`` as a condition on :class:`Card`; ``depth``: the and / or / not around it.
+    A part nested :data:`_SQL_NESTING` deep is ``card.id IN (SELECT id FROM <its own
+    WITH query>)``, so that no SQL expression is nested deeper than that."""
+    if isinstance(node, (Not, And, Or)) and depth >= _SQL_NESTING:
+        part = select(Card.id.label("id")).where(_compile(node, query)).cte(f"nested_{next(_cte_names)}")
+        return Card.id.in_(select(part.c.id))
     if isinstance(node, Text):
         return _name_match(node.text)
     if isinstance(node, Not):
-        return not_(_compile(node.term, query))
+        return not_(_compile(node.term, query, depth + 1))
     if isinstance(node, And):
-        return and_(*(_compile(t, query) for t in node.terms))
+        return and_(*(_compile(t, query, depth + 1) for t in node.terms))
     if isinstance(node, Or):
-        return or_(*(_compile(t, query) for t in node.terms))
+        return or_(*(_compile(t, query, depth + 1) for t in node.terms))
     if isinstance(node, Cmp):
         return _compile_cmp(node, query)
     raise SearchSyntaxError(f"cannot compile {node!r}", 0, query)  # pragma: no cover

@@ -1,5 +1,6 @@
 """Deck bundles (issue 14, item 4): one file holding a deck and the designer sets (with their
-cards) it uses, to share a mix with another machine.
+cards) it uses, and every designer set those require (:func:`needed_sets`), to share a mix
+with another machine.
 
 The file is YAML::
 
@@ -13,12 +14,14 @@ The file is YAML::
       cards:
         - {name: Sea Ghost, set: my_fan, copies: 2}
         - {name: Potted Plant, set: munchkin, copies: 1}
-    sets:                 # each designer set the deck draws on, as its set file
+    sets:                 # each designer set the deck draws on or they require, as its set file,
+                          # every set after the sets it requires
       - set: {code: my_fan, name: My fan set, family: munchkin, kind: fan, ...}
         cards: [...]
 
 :func:`export_bundle` writes it (atomically); :func:`import_bundle` recreates both on another
-database in one transaction: a designer set that is not there is created; one that is there
+database in one transaction: a designer set that is not there is created (before the sets
+that require it, each checked as ``set import`` checks it); one that is there
 with the same content is used as it is; anything else is refused with the name and the fix
 (a set code that is a shipped set or another designer set, a card name that shadows a card
 or alias already there, a deck name already taken, a shipped card the database lacks).
@@ -28,6 +31,7 @@ machine has the same shipped sets).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -86,9 +90,51 @@ def _deck_of(deck: Any, url: str | None):
     return find_deck(deck, url=url) if isinstance(deck, str) else deck
 
 
+def _requires(url: str | None) -> dict[str, list[str]]:
+    """``{code: the set codes it requires}`` of every set in the database at ``url``."""
+    from sqlalchemy import select
+
+    from ..cards.api import open_engine
+    from ..cards.models import CardSet
+
+    with open_engine(url).connect() as conn:
+        return {code: list(req or []) for code, req in conn.execute(select(CardSet.code, CardSet.requires))}
+
+
+def needed_sets(codes: list[str], requires: dict[str, list[str]], origin: dict[str, str]) -> list[str]:
+    """The designer sets a bundle of a deck drawing on the designer sets ``codes`` must carry:
+    those and every designer set they require, directly or through another (a set's
+    ``requires:``; an import checks that each is there), each once, every set after the sets
+    it requires (the order :func:`import_bundle` creates them in). Shipped sets (``origin``
+    ``file``) are on every machine and stay out. A cycle of ``requires`` (which no route
+    makes) keeps the sets in the order met."""
+    return requires_first(codes, requires, lambda code: origin.get(code) == "designer")
+
+
+def requires_first(codes: list[str], requires: Mapping[str, Iterable[str]], keep: Callable[[str], bool]) -> list[str]:
+    """``codes`` and the sets they require (``requires``: ``{code: codes}``), directly or
+    through another, that ``keep(code)`` accepts, each once, every set after the sets it
+    requires (depth first, in the order met; a cycle keeps the order met)."""
+    out: list[str] = []
+    seen: set[str] = set()
+
+    def visit(code: str) -> None:
+        if code in seen or not keep(code):
+            return
+        seen.add(code)
+        for req in requires.get(code, ()):
+            visit(req)
+        out.append(code)
+
+    for code in codes:
+        visit(code)
+    return out
+
+
 def bundle_text(deck: Any, url: str | None = None) -> str:
     """The bundle of ``deck`` (a :class:`~munchkin_lab.decks.Deck`, or a name as the command
-    line takes it) as YAML text.
+    line takes it) as YAML text: the deck and the designer sets :func:`needed_sets` names
+    (those it draws on and those they require), in that order.
 
     Raises:
         BundleError: the deck uses a designer card kept in a shipped set (made before
@@ -103,7 +149,7 @@ def bundle_text(deck: Any, url: str | None = None) -> str:
     sets = list_sets(url)
     origin = dict(zip(sets["code"], sets["origin"]))
     used = d.sets()
-    designer = [c for c in used if origin.get(c) == "designer"]
+    designer = needed_sets([c for c in used if origin.get(c) == "designer"], _requires(url), origin)
     stray = []
     from ..cards.api import cards as search
 
@@ -185,10 +231,27 @@ def _child(node: Any, key: str) -> Any:
     return None
 
 
+class _DryRun(Exception):
+    """Raised inside a dry run's transaction to roll it back, carrying what it found."""
+
+
+def _in_order(set_files: list) -> list:
+    """The bundle's ``(SetFile, doc)`` pairs with every set after the bundle's sets it
+    requires (a bundle written before :func:`needed_sets` ordered them may list them in any
+    order); otherwise in the bundle's order."""
+    by_code = {sf.set.code: (sf, doc) for sf, doc in set_files}
+    order = requires_first(list(by_code), {code: sf.set.requires for code, (sf, _doc) in by_code.items()},
+                           by_code.__contains__)
+    return [by_code[code] for code in order]
+
+
 def import_bundle(path: str | Path | None = None, url: str | None = None, *, name: str | None = None,
                   dry_run: bool = False, text: str | None = None) -> BundleResult:
     """Recreate a bundle's designer sets and its deck in the database at ``url``, in one
-    transaction.
+    transaction. The sets are created each after the bundle's sets it requires (whatever
+    their order in the file) and checked as ``set import`` checks a set file, against the
+    database and the sets created before it; a dry run does the same in a transaction that
+    is rolled back (it waits for the database's write lock like an import).
 
     Args:
         path: the bundle file (or ``text``).
@@ -209,8 +272,8 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
 
     from .. import config
     from ..cards.api import open_engine
-    from ..cards.designer import (DesignerCardError, _apply_set, _plan_set, _record_import, _renumber,
-                                  designer_set_data)
+    from ..cards.designer import (DesignerCardError, _apply_set, _forget_caches, _plan_set, _record_import,
+                                  _renumber, designer_set_data)
     from ..cards.files import SetFile, YamlDoc, validation_problems
     from ..cards.models import Card, CardSet
     from ..cards.models import Deck as DeckRow
@@ -237,20 +300,33 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
             problems += validation_problems(doc, exc)
     if problems:
         raise BundleError(problems)
+    set_files = _in_order(set_files)
+    codes = [sf.set.code for sf, _ in set_files]
     deck_text = yaml.safe_dump(data["deck"], sort_keys=False, allow_unicode=True)
     engine = open_engine(url)
 
-    def plan(conn) -> tuple[list, Any, list[str]]:
+    def plan(conn) -> tuple[list, Any]:
+        """Check the bundle against the database and create its new designer sets in
+        ``conn``'s transaction, each before the sets that require it, so that each is checked
+        as `set import` checks a set file, against the sets before it (``requires``, tags,
+        names); then check the deck. Nothing is committed here: the caller rolls back on
+        any problem (and always on a dry run)."""
         from .store import load_catalog
 
         plans, probs = [], []
         for sf, doc in set_files:
             try:
-                plans.append(_plan_set(conn, sf, doc))
+                p = _plan_set(conn, sf, doc, also_known=codes)
             except DesignerCardError as exc:
-                probs += [f"set {sf.set.code!r}: {p}" for p in exc.problems]
-        for p in plans:
-            if p.set_row is not None and (p.header_changed or p.todo or p.gone):
+                probs += [f"set {sf.set.code!r}: {q}" for q in exc.problems]
+                continue
+            plans.append(p)
+            if p.set_row is None:
+                _apply_set(conn, p)
+                sid = conn.execute(select(CardSet.id).where(CardSet.code == sf.set.code)).scalar_one()
+                _renumber(conn, sid, [c.name for c in sf.cards])
+                _record_import(conn, sf.set.code, sid)  # a later `set import` of a newer bundle asks nothing
+            elif p.header_changed or p.todo or p.gone:
                 what = ", ".join(f"{len(p.names[k])} {k}" for k in ("added", "updated", "removed") if p.names[k])
                 probs.append(f"set {p.header.code!r}: a designer set of that code is here already with other content "
                              f"(the bundle's would make {what or 'header changes'}); card names are unique "
@@ -292,11 +368,14 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
         if taken is not None:
             raise BundleError(f"deck {deck.name!r}: a saved deck of that name is here already; import under another "
                               "name (--name NAME / name=...)")
-        return plans, deck, []
+        return plans, deck
 
     if dry_run:
-        with engine.connect() as conn:
-            plans, deck, _ = plan(conn)
+        try:  # the sets are created in a transaction that is always rolled back
+            with config.write_transaction(engine) as conn:
+                raise _DryRun(*plan(conn))
+        except _DryRun as done:
+            plans, deck = done.args
         return BundleResult(deck.name, [p.header.code for p in plans if p.set_row is None],
                             [p.header.code for p in plans if p.set_row is not None], deck.size, True)
 
@@ -304,13 +383,7 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
         from ..cards.build import TABLES
 
         config.lock_tables(conn, TABLES + ("build_info",))
-        plans, deck, _ = plan(conn)
-        for (sf, _doc), p in zip(set_files, plans):
-            if p.set_row is None:
-                _apply_set(conn, p)
-                sid = conn.execute(select(CardSet.id).where(CardSet.code == sf.set.code)).scalar_one()
-                _renumber(conn, sid, [c.name for c in sf.cards])
-                _record_import(conn, sf.set.code, sid)  # a later `set import` of a newer bundle asks nothing
+        plans, deck = plan(conn)
         ct, st = Card.__table__, CardSet.__table__
         ids = {f"{code}:{n}": cid for cid, code, n in conn.execute(
             select(ct.c.id, st.c.code, ct.c.name).join(st, st.c.id == ct.c.set_id))}
@@ -332,8 +405,6 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
                             [p.header.code for p in plans if p.set_row is not None], deck.size, False)
 
     result = config.run_write(engine, work)
-    from ..cards.designer import _forget_caches
-
     _forget_caches()
     return result
 

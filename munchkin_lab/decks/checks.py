@@ -201,23 +201,22 @@ def _table(pairs: list[tuple[CardSpec, int]], players: int | None) -> list[Probl
     door = sum(n for s, n in pairs if s.deck == "door")
     portals = sum(n for s, n in pairs if s.deck == "door" and s.kind == "portal")
     treasure = sum(n for s, n in pairs if s.deck == "treasure")
-    if not door or not treasure:
-        return out  # door-treasure says it
+    # each pile on its own (every problem in one run); an empty one is door-treasure's
     p = players or MIN_PLAYERS
     table = plural(p, "player")
     need_door, need_treasure = HAND_DEAL * p + 1, HAND_DEAL * p
-    if door < need_door:
+    if door and door < need_door:
         out.append(_p("error", None, "opening-hands",
                       f"the Door pile has {plural(door, 'card')}: the opening hands of {table} take "
                       f"{HAND_DEAL * p} ({HAND_DEAL} each) and Kick Down the Door needs one more; add at "
                       f"least {need_door - door} Door card{'s' if need_door - door != 1 else ''}"))
-    if treasure < need_treasure:
+    if treasure and treasure < need_treasure:
         out.append(_p("error", None, "opening-hands",
                       f"the Treasure pile has {plural(treasure, 'card')}: the opening hands of {table} take "
                       f"{need_treasure} ({HAND_DEAL} each); add at least {need_treasure - treasure} Treasure "
                       f"card{'s' if need_treasure - treasure != 1 else ''}"))
     monsters = sum(n for s, n in pairs if s.deck == "door" and s.kind == "monster")
-    if not monsters:
+    if door and not monsters:
         out.append(_p("error", None, "reach-winner",
                       "no monster in the Door pile: Level 10 is won only by killing a monster, so nobody "
                       "can win (the game runs to the turn cap); add monsters"))
@@ -228,7 +227,7 @@ def _table(pairs: list[tuple[CardSpec, int]], players: int | None) -> list[Probl
                       f"a Portal: the opening hands of {table} can take them all, and Kick Down the Door "
                       f"then draws only Portals, each followed by another face-up Door, for ever; add at "
                       f"least {need_door - non_portal} Door cards that are not Portals"))
-    if players is None and not out:
+    if players is None and door and treasure and not out:
         most = _most_players(door, non_portal, treasure, bool(portals))
         if most < MAX_PLAYERS:
             short = []

@@ -393,7 +393,8 @@ def bundle(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
     url: Optional[str] = URL,
 ):
-    """Write one file holding the deck and the designer sets (with their cards) it uses."""
+    """Write one file holding the deck and the designer sets (with their cards) it uses, with the designer sets
+    those require."""
     from ..fileio import check_new_file
     from .bundle import export_bundle, read_bundle
 

@@ -407,14 +407,14 @@ def _type_problems(data: dict, doc) -> tuple[list[FileProblem], set]:
     from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
     from ..cards.effect_schema import error_message
-    from ..cards.files import field_path
+    from ..cards.files import MAX_CODE, field_path
 
     class _Strict(BaseModel):
         model_config = ConfigDict(strict=True, extra="allow")
 
     class CardLine(_Strict):
         name: str = Field(min_length=1, max_length=200)
-        set: Optional[str] = Field(default=None, max_length=64)
+        set: Optional[str] = Field(default=None, max_length=MAX_CODE)
         copies: int = Field(default=1, ge=1, le=MAX_COPIES)
         pile: Optional[str] = Field(default=None, max_length=64)
 

@@ -634,7 +634,12 @@ class Deck:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        return f"Deck({self.name!r}, {len(self.entries)} entries, {self.size} cards, modules={list(self.modules) if self._catalog else '?'})"
+        # (the modules come from the cards, looked up in the database: a repr does not open it)
+        mods = f"modules={list(self.modules)}" if self._catalog else "modules not looked up yet"
+        from ..plural import plural
+
+        return (f"Deck({self.name!r}, {plural(len(self.entries), 'entry', 'entries')}, "
+                f"{plural(self.size, 'card')}, {mods})")
 
     def copy(self, name: str | None = None) -> "Deck":
         """Return an independent copy (same catalog), optionally renamed."""

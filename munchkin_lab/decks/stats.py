@@ -15,6 +15,7 @@ the tests hold the exact values against it.
 """
 from __future__ import annotations
 
+import numbers
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -22,10 +23,13 @@ import pandas as pd
 from scipy.stats import hypergeom
 
 from ..engine.cards import CardSpec
+from ..plural import plural
 from .checks import JOINABLE_TAGS
 
 #: Kinds whose odds :func:`kick_odds` always reports (0 when absent).
 KICK_KINDS = ("monster", "curse", "portal")
+#: Cards of each pile in an opening hand (core rules: deal 4 Door and 4 Treasure cards).
+OPENING_HAND = 4
 
 _COLUMNS = ["key", "name", "set", "kind", "deck", "copies", "level", "treasures", "levels_gained",
             "bonus", "slot", "big", "gold", "version", "tags"]
@@ -193,11 +197,44 @@ def kick_odds_by_set(deck) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["set", "doors", *(f"p_{k}" for k in KICK_KINDS)]).set_index("set")
 
 
+def _count(value, name: str, low: int = 0, high: int | None = None, where: str = "") -> int:
+    """``value`` as an ``int`` in ``low..high`` (``high`` None: no upper end).
+
+    Raises:
+        ValueError: not a whole number, or out of range: the message names ``name``, the
+            range (and ``where``, what the upper end is) and the value.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be a whole number, got {value!r}")
+    value = int(value)
+    if high is None and value < low:
+        raise ValueError(f"{name} must be at least {low}, got {value}")
+    if high is not None and not low <= value <= high:
+        raise ValueError(f"{name} must be {low}..{high}{where}, got {value}")
+    return value
+
+
+def _hand(value: int | None, name: str, pile: int, pile_name: str) -> int:
+    """A hand size out of a pile of ``pile`` cards: ``None`` is :data:`OPENING_HAND` (the
+    whole pile when it holds fewer); a number must be 0..pile."""
+    if value is None:
+        return min(OPENING_HAND, pile)
+    return _count(value, name, 0, pile, f" (the {pile_name} pile holds {plural(pile, 'card')})")
+
+
 def p_at_least_one(total: int, wanted: int, draws: int) -> float:
     """Chance of at least one wanted card in ``draws`` cards drawn without replacement from
-    ``total`` cards holding ``wanted`` (1 - hypergeom(total, wanted, draws).pmf(0));
-    ``draws`` is capped at ``total``."""
-    if total <= 0 or wanted <= 0 or draws <= 0:
+    ``total`` cards holding ``wanted`` (1 - hypergeom(total, wanted, draws).pmf(0)).
+    ``draws`` past ``total`` draws the whole pile (it is capped at ``total``).
+
+    Raises:
+        ValueError: ``total`` or ``draws`` below 0, ``wanted`` outside 0..``total``, or a
+            number that is not whole.
+    """
+    total = _count(total, "total")
+    wanted = _count(wanted, "wanted", 0, total, " (the cards there are)")
+    draws = _count(draws, "draws")
+    if total == 0 or wanted == 0 or draws == 0:
         return 0.0
     return float(1.0 - hypergeom(total, wanted, min(draws, total)).pmf(0))
 
@@ -206,9 +243,14 @@ def monster_within(deck, kicks: int | Iterable[int] = range(1, 11), set: str | N
     """Chance of at least one monster in the first ``kicks`` Door cards kicked open.
 
     Dealing the opening hands first does not change it (every order of the shuffled Door
-    pile is equally likely). Returns a DataFrame indexed by ``kicks`` with column ``p``.
+    pile is equally likely). More kicks than the pile holds see the whole pile. Returns a
+    DataFrame indexed by ``kicks`` with column ``p``.
+
+    Raises:
+        ValueError: a number of kicks below 0 or not whole.
     """
-    ks = [kicks] if isinstance(kicks, int) else list(kicks)
+    ks = [kicks] if isinstance(kicks, numbers.Integral) else list(kicks)
+    ks = [_count(x, "kicks") for x in ks]
     doors = _pile(deck, "door", set)
     n = sum(c for _, c in doors)
     k = sum(c for s, c in doors if s.kind == "monster")
@@ -217,19 +259,22 @@ def monster_within(deck, kicks: int | Iterable[int] = range(1, 11), set: str | N
     return out
 
 
-def opening_hand_odds(deck, doors: int = 4, treasures: int = 4) -> pd.DataFrame:
+def opening_hand_odds(deck, doors: int | None = None, treasures: int | None = None) -> pd.DataFrame:
     """Chance an opening hand of ``doors`` Door and ``treasures`` Treasure cards holds at
     least one Race, at least one Class, and at least one Race or Class (core rules: deal
-    4 + 4). The two piles are drawn independently, so
-    P(none) = P(none among the Doors) x P(none among the Treasures).
+    4 + 4, the default; a pile holding fewer is dealt whole). The two piles are drawn
+    independently, so P(none) = P(none among the Doors) x P(none among the Treasures).
 
     Returns:
         DataFrame indexed by ``wanted`` (race, class, race_or_class), columns ``door_cards``
         and ``treasure_cards`` (wanted cards in each pile) and ``p``.
+    Raises:
+        ValueError: ``doors`` / ``treasures`` outside 0..the cards of that pile, or not whole.
     """
     door = _pile(deck, "door", None)
     treas = _pile(deck, "treasure", None)
     nd, nt = sum(c for _, c in door), sum(c for _, c in treas)
+    doors, treasures = _hand(doors, "doors", nd, "Door"), _hand(treasures, "treasures", nt, "Treasure")
     rows = []
     for wanted, kinds in (("race", {"race"}), ("class", {"class"}), ("race_or_class", {"race", "class"})):
         kd = sum(c for s, c in door if s.kind in kinds)
@@ -264,22 +309,28 @@ def odds_table(deck) -> pd.DataFrame:
 
 
 def simulate_odds(deck, trials: int = 20000, seed: int = 0, kicks: Sequence[int] = range(1, 11),
-                  hand: tuple[int, int] = (4, 4)) -> pd.DataFrame:
+                  hand: tuple[int | None, int | None] = (None, None)) -> pd.DataFrame:
     """Estimate the odds above by shuffling the physical piles ``trials`` times (numpy
-    ``default_rng(seed)``), independently of the hypergeometric formulas.
+    ``default_rng(seed)``), independently of the hypergeometric formulas. ``hand``: Door and
+    Treasure cards dealt, as :func:`opening_hand_odds` takes them (None: 4, or the whole pile).
 
     Returns:
         DataFrame with columns ``what`` (``kick:<kind>``, ``within:<n>``,
         ``hand:race_or_class``), ``p`` (observed frequency) and ``se`` (binomial standard
         error sqrt(p(1-p)/trials)).
+    Raises:
+        ValueError: ``trials`` below 1, kicks below 0, a hand outside 0..the cards of its
+            pile, or a number that is not whole.
     """
+    trials = _count(trials, "trials", 1)
     rng = np.random.default_rng(seed)
     door = _pile(deck, "door", None)
     treas = _pile(deck, "treasure", None)
     door_kinds = np.array([s.kind for s, n in door for _ in range(n)], dtype=object)
     treas_kinds = np.array([s.kind for s, n in treas for _ in range(n)], dtype=object)
-    ks = list(kicks)
-    nd, nt = hand
+    ks = [_count(x, "kicks") for x in kicks]
+    nd = _hand(hand[0], "hand Door cards", len(door_kinds), "Door")
+    nt = _hand(hand[1], "hand Treasure cards", len(treas_kinds), "Treasure")
 
     def shuffled(kinds: np.ndarray) -> np.ndarray:
         """trials x len(kinds) matrix: each row one shuffle of the pile."""

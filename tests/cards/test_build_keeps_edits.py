@@ -118,3 +118,30 @@ def test_a_database_built_before_digests_with_the_same_files(url, data_copy, tmp
         build(url, data_copy)
     assert level(url) == 3
     assert build(url, data_copy, discard_edits=True)["discarded"] == ["alpha:Bone Rattler"]
+
+
+def test_db_check_refuses_exactly_what_db_build_refuses(url, data_copy, tmp_path):
+    """New-user finding: after a CSV import edited a shipped card, `db check` said "ok" while
+    `db build` refused. The check now runs the build itself and rolls it back: the same
+    problems, the same exit code, and nothing written (the edit and the database stay)."""
+    from munchkin_lab.cards.build import check
+
+    edit(url, tmp_path, "Grave Lord", treasures="5")
+    before = content(url)
+    check_args = ["db", "check", "--url", url, "--data", str(data_copy)]
+    build_args = ["db", "build", "--url", url, "--data", str(data_copy)]
+    checked, built = runner.invoke(app, check_args), runner.invoke(app, build_args)
+    assert (checked.exit_code, built.exit_code) == (1, 1)
+    assert "shipped card alpha:Grave Lord: edited in the database since the last build" in checked.output
+    assert checked.output == built.output
+    assert content(url) == before and api.card("Grave Lord", url=url)["treasures"] == 5
+    with pytest.raises(CardDataError, match="alpha:Grave Lord: edited"):
+        check(data_copy, url)
+    build(url, data_copy, discard_edits=True)  # the edit put back: both accept again, nothing written by check
+    before = content(url)
+    res = runner.invoke(app, check_args)
+    assert res.exit_code == 0 and res.output.startswith("ok: 2 sets, 11 cards")
+    assert content(url) == before
+    missing = f"sqlite:///{tmp_path / 'none' / 'new.sqlite'}"  # no database yet: not created
+    assert runner.invoke(app, ["db", "check", "--url", missing, "--data", str(data_copy)]).exit_code == 0
+    assert not (tmp_path / "none").exists()

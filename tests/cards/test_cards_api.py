@@ -192,3 +192,15 @@ def test_version_id_col_is_optimistic_lock(url):
 def test_no_database_is_a_clean_error(tmp_path):
     with pytest.raises(CardDataError, match="db build"):
         api.cards("", url=f"sqlite:///{tmp_path / 'none.sqlite'}")
+
+
+def test_single_lookup_with_or_without_diacritics_as_the_search(url):
+    """New-user finding: ``card("priést")`` raised "no card named" while the search finds the
+    Cleric without the accent; a lookup now folds diacritics too when nothing is spelt so."""
+    assert munchkin_lab.card("Gróbowy Pań", url=url)["name"] == "Grave Lord"
+    assert api.card("PRIÉST", set="beta", url=url)["name"] == "Cleric"
+    assert api.card("Lord of Gravés", url=url)["name"] == "Grave Lord"
+    with pytest.raises(AmbiguousCardError, match="'priést' matches 2 cards: alpha:Cleric, beta:Cleric"):
+        api.card("priést", url=url)
+    with pytest.raises(UnknownCardError, match="no card named 'Grávé Lorde'"):
+        api.card("Grávé Lorde", url=url)

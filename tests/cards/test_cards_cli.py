@@ -465,3 +465,25 @@ def test_a_url_whose_driver_is_not_installed_is_one_error_line(argv, env, driver
     assert res.exit_code == 1, res.output
     assert res.output.strip().splitlines() == [
         f"Error: database URL {driver}; supported: sqlite:///path/to/file.sqlite or postgresql+psycopg://user@host/db"]
+
+
+def test_stats_counts_stay_whole_numbers_with_an_empty_designer_set(tmp_path):
+    """New-user finding: once an empty designer set existed, `db stats` printed every set's
+    counts as decimals (147.0, 0.0)."""
+    from munchkin_lab import config
+    from munchkin_lab.cards import designer
+    from munchkin_lab.cards.cli import stats_frames
+
+    url = f"sqlite:///{tmp_path / 'stats.sqlite'}"
+    try:
+        assert runner.invoke(app, ["db", "build", "--url", url, "--data", str(MINI)]).exit_code == 0
+        designer.create_set("empty_fan", "Empty fan set", requires=["alpha"], url=url)
+        sets = stats_frames(url)["sets"]
+        assert [str(sets[c].dtype) for c in ("cards", "copies")] == ["int64", "int64"]
+        res = runner.invoke(app, ["db", "stats", "--url", url])
+        assert res.exit_code == 0, res.output
+        rows = {line.split()[0]: line.split() for line in res.output.splitlines()[2:5]}
+        assert rows["alpha"][-4:] == ["6", "10", "100%", "100%"]
+        assert rows["empty_fan"][-2:] == ["0", "0"]  # no share of no cards: the percentages are blank
+    finally:
+        config.dispose_engine(url)

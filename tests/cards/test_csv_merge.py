@@ -295,3 +295,35 @@ def test_csv_import_problems_come_in_line_order(url, tmp_path):
     assert info.value.problems[-1].startswith(f"{path}: tag 'Robot' not in this database")  # the advice last
     assert "tags: undeclared tag 'Robot'" in info.value.problems[0] and "not a whole number: 'ten'" in info.value.problems[1]
     assert content(url) == before
+
+
+def test_odd_whitespace_in_a_csv_name_is_stored_as_one_plain_space(url, tmp_path):
+    """A no-break space (or another space character) in a CSV name is stored as one plain
+    space, as the set files and the designer's cards store it: ``Lab\\u00a0Goblin`` is the
+    stored Lab Goblin (unchanged), and a new card's name and alias are stored plain."""
+    path = tmp_path / "odd.csv"
+    api.export_csv(path, url=url)
+    goblin = next(r for r in rows_of(path) if r["name"] == "Lab Goblin")
+    write_rows(path, [{**goblin, "name": "Lab\u00a0Goblin"},
+                      {**goblin, "name": "Wet\u2002\u2002Goblin", "aliases": '["Damp\u00a0Goblin"]'}])
+    assert api.import_csv(path, url=url) == {"inserted": 1, "updated": 0, "deleted": 0, "unchanged": 1}
+    designer = api.cards("origin:designer", url=url)
+    assert sorted(designer["name"]) == ["Lab Goblin", "Wet Goblin"]
+    assert list(api.card("Wet Goblin", url=url)["aliases"]) == ["Damp Goblin"]
+
+
+def test_a_csv_card_whose_effects_the_engine_cannot_run_is_stored_manual(url, tmp_path):
+    """A CSV row saying ``manual: false`` for a card with a ``manual`` op is stored manual, as
+    set import, ``cards edit`` and the card editor store it (resolved by hand on the board,
+    never skipped silently); a card whose effects run keeps the cell's value."""
+    path = tmp_path / "manual.csv"
+    api.export_csv(path, url=url)
+    goblin = next(r for r in rows_of(path) if r["name"] == "Lab Goblin")
+    write_rows(path, [{**goblin, "name": "Hand Goblin", "manual": "false",
+                       "effects": '{"bad_stuff": [{"manual": "the player sings"}]}'},
+                      {**goblin, "name": "Plain Goblin", "manual": "false",
+                       "effects": '{"bad_stuff": [{"lose_levels": 1}]}'}])
+    assert api.import_csv(path, url=url)["inserted"] == 2
+    assert bool(api.card("Hand Goblin", url=url)["manual"]) is True
+    assert bool(api.card("Plain Goblin", url=url)["manual"]) is False
+    assert api.import_csv(path, url=url) == {"inserted": 0, "updated": 0, "deleted": 0, "unchanged": 2}  # (as stored)

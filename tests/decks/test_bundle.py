@@ -274,3 +274,79 @@ def test_a_newer_bundle_brings_an_imported_bundles_set_up_without_a_false_alarm(
     assert ("1 card will be changed to the file's values (the file's own edits: not edited here since): "
             "Sea Ghost") in r.stdout
     assert _state(other_sqlite) == before
+
+
+_XX = """set:
+  code: xx
+  name: X set
+  family: munchkin
+  kind: fan
+  requires: [munchkin]
+cards:
+  - name: Harpooner
+    kind: class
+    deck: door
+"""
+
+
+def _chained_deck(url: str) -> Deck:
+    """Set yy requires the designer set xx (with the Class Harpooner, which a yy item is
+    usable by); the deck holds yy's cards only."""
+    D.import_set("xx.yaml", text=_XX, url=url)
+    D.create_set("yy", "Y set", requires=["xx"], url=url)
+    D.add_card({"name": "Yeti Pup", "kind": "monster", "deck": "door", "level": 2, "treasures": 1,
+                "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "yy", url=url)
+    D.add_card({"name": "Ice Harpoon", "kind": "item", "deck": "treasure", "slot": "one_hand", "bonus": 2,
+                "gold": 200, "usable_by": ["class:harpooner"]}, "yy", url=url)
+    deck = Deck("Yeti", url=url)
+    deck.add_set("munchkin")
+    deck.add("Yeti Pup")
+    deck.add("Ice Harpoon")
+    deck.save()
+    return Deck.load("Yeti", url=url)
+
+
+def test_a_bundle_carries_the_designer_sets_its_sets_require(db_url, other_sqlite, tmp_path):
+    """New-user finding: a deck of set yy, which requires the designer set xx, was bundled
+    without xx, and the bundle failed on the other machine only ("requires: unknown set
+    'xx'"). The bundle now carries every designer set it needs, transitively, each after the
+    sets it requires, and imports them in that order into a database that has none of them;
+    shipped sets stay out."""
+    deck = _chained_deck(other_sqlite)
+    path = tmp_path / "yeti.bundle.yaml"
+    r = runner.invoke(app, ["deck", "bundle", "Yeti", str(path), "--url", other_sqlite])
+    assert r.exit_code == 0 and r.stdout == f"wrote {path}: deck 'Yeti' with designer set(s) xx, yy\n"
+    data = read_bundle(path)
+    assert [s["set"]["code"] for s in data["sets"]] == ["xx", "yy"]
+    assert {c["set"] for c in data["deck"]["cards"]} == {"munchkin", "yy"}
+    before = _state(db_url)
+    preview = import_bundle(path, url=db_url, dry_run=True)
+    assert (preview.created, preview.reused, preview.cards) == (["xx", "yy"], [], deck.size)
+    assert _state(db_url) == before and "xx" not in set(D.list_sets(db_url)["code"])
+    r = runner.invoke(app, ["deck", "import-bundle", str(path), "--url", db_url])
+    assert r.exit_code == 0, r.output
+    assert r.stdout == f"imported deck 'Yeti' ({deck.size} cards); designer set(s) created: xx, yy\n"
+    assert Deck.load("Yeti", url=db_url).state()[2] == deck.state()[2]
+    for code in ("xx", "yy"):
+        assert D.export_set(code, url=db_url) == D.export_set(code, url=other_sqlite)
+    assert api.card("Ice Harpoon", url=db_url)["usable_by"] == ["class:harpooner"]
+    # a bundle listing the sets in another order (written by hand) imports all the same
+    data["sets"].reverse()
+    swapped = tmp_path / "swapped.bundle.yaml"
+    swapped.write_text(D._dump(data), encoding="utf-8")
+    done = import_bundle(swapped, url=other_sqlite, name="Yeti again")
+    assert (done.created, done.reused) == ([], ["xx", "yy"])
+
+
+def test_a_chained_bundle_into_a_database_built_from_the_files(fresh_sqlite, tmp_path):
+    """The same into a second SQLite database built from nothing (`db build` on a new URL)."""
+    _chained_deck(fresh_sqlite)
+    path = tmp_path / "yeti.bundle.yaml"
+    export_bundle("Yeti", path, url=fresh_sqlite)
+    url = f"sqlite:///{tmp_path / 'second.sqlite'}"
+    try:
+        assert runner.invoke(app, ["db", "build", "--url", url]).exit_code == 0
+        assert import_bundle(path, url=url).created == ["xx", "yy"]
+        assert Deck.load("Yeti", url=url).check() == Deck.load("Yeti", url=fresh_sqlite).check()
+    finally:
+        config.dispose_engine(url)

@@ -174,6 +174,27 @@ def test_two_card_deck_cannot_be_played(catalog):
     assert table_rules(d) == [("error", "opening-hands"), ("error", "opening-hands")]
 
 
+
+def test_a_one_card_deck_reports_every_problem_in_one_run(catalog):
+    """Finding 12 of the new user's session: ``deck check`` on ``1 Potted Plant`` said only
+    "no Treasure cards"; the Door pile too small for the opening hands was found only after
+    that fix. Each pile is checked on its own."""
+    d = Deck("Tiny", catalog=catalog)
+    d.add("Potted Plant")
+    assert [(p.level, p.rule, p.message) for p in _check_all(d)] == [
+        ("error", "door-treasure", "the mix has no Treasure cards"),
+        ("error", "opening-hands", "the Door pile has 1 card: the opening hands of 2 players take 8 (4 each) "
+                                   "and Kick Down the Door needs one more; add at least 8 Door cards"),
+    ]
+    t = Deck("Loot only", catalog=catalog)
+    t.add("Magic Missile", 3)
+    assert [(p.rule, p.message) for p in _check_all(t, 3)] == [
+        ("door-treasure", "the mix has no Door cards"),
+        ("opening-hands", "the Treasure pile has 3 cards: the opening hands of 3 players take 12 (4 each); "
+                          "add at least 9 Treasure cards"),
+        ("printed-copies", "3 copies, the set prints 1"),
+    ]
+
 def test_no_monster_no_winner(catalog):
     d = Deck("t", catalog=catalog)
     d.add("Elf", 3)

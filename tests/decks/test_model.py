@@ -199,3 +199,12 @@ def test_copies_by_name_alias_or_key_and_a_misspelt_name_is_an_error(catalog):
     assert d.copies("King Tut") == 0 and d.copies("munchkin:King Tut") == 0  # known, not in the deck
     with pytest.raises(UnknownCardError, match="Potted Plant"):
         d.copies("Poted Plant")
+
+
+def test_repr_names_the_modules_or_says_they_are_not_looked_up(catalog):
+    """A deck's repr gives its modules once its catalog is at hand; before, it says so in
+    words (a repr does not open the database), not with a bare '?'."""
+    d = Deck("Mine", catalog=catalog)
+    d.add("Potted Plant", 2)
+    assert repr(d) == f"Deck('Mine', 1 entry, 2 cards, modules={list(d.modules)})"
+    assert repr(Deck("Empty")) == "Deck('Empty', 0 entries, 0 cards, modules not looked up yet)"

@@ -163,3 +163,37 @@ def test_stats_on_an_empty_deck(real_catalog):
     assert stats.counts(d).empty and stats.kick_odds(d)["p"].sum() == 0
     assert stats.monster_within(d, 3).loc[3, "p"] == 0
     assert stats.opening_hand_odds(d).loc["race", "p"] == 0
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda d: stats.p_at_least_one(10, 20, 5), "wanted must be 0..10 (the cards there are), got 20"),
+    (lambda d: stats.p_at_least_one(10, -1, 5), "wanted must be 0..10 (the cards there are), got -1"),
+    (lambda d: stats.p_at_least_one(-3, 0, 5), "total must be at least 0, got -3"),
+    (lambda d: stats.p_at_least_one(10, 2, -1), "draws must be at least 0, got -1"),
+    (lambda d: stats.p_at_least_one(10, 2, 2.5), "draws must be a whole number, got 2.5"),
+    (lambda d: stats.opening_hand_odds(d, doors=-1), "doors must be 0..95 (the Door pile holds 95 cards), got -1"),
+    (lambda d: stats.opening_hand_odds(d, doors=1000), "doors must be 0..95 (the Door pile holds 95 cards), got 1000"),
+    (lambda d: stats.opening_hand_odds(d, treasures=74),
+     "treasures must be 0..73 (the Treasure pile holds 73 cards), got 74"),
+    (lambda d: stats.monster_within(d, [3, -2]), "kicks must be at least 0, got -2"),
+    (lambda d: stats.simulate_odds(d, trials=0), "trials must be at least 1, got 0"),
+    (lambda d: stats.simulate_odds(d, hand=(-1, 4)), "hand Door cards must be 0..95 (the Door pile holds 95 cards), got -1"),
+])
+def test_nonsense_arguments_are_value_errors_naming_the_range(base, call, message):
+    """Finding 11 of the new user's session: a negative or oversized hand gave p = 0 or 1 and
+    more wanted cards than cards gave NaN, with no error: each is a ValueError naming the
+    argument and the allowed range."""
+    with pytest.raises(ValueError) as info:
+        call(base)
+    assert str(info.value) == message
+
+
+def test_the_edges_of_the_ranges_are_odds(base):
+    assert stats.p_at_least_one(10, 10, 1) == 1.0 and stats.p_at_least_one(10, 0, 5) == 0.0
+    assert stats.p_at_least_one(0, 0, 3) == 0.0
+    assert stats.p_at_least_one(10, 1, 0) == 0.0 and stats.p_at_least_one(10, 1, 99) == 1.0  # drawing past the end
+    whole = stats.opening_hand_odds(base, doors=95, treasures=0)
+    assert whole.loc["race", "p"] == 1.0 and whole.loc["class", "p"] == 1.0
+    none = stats.opening_hand_odds(base, doors=0, treasures=0)
+    assert list(none["p"]) == [0.0, 0.0, 0.0]
+    assert stats.monster_within(base, [0]).loc[0, "p"] == 0.0
