@@ -49,6 +49,11 @@ PHASE_WORDS = {
     "over": "Game over",
 }
 
+#: ``choose`` decisions that hand out a won combat's Treasures (core rules, 7. Rewards): the
+#: face-up Treasures of a helped win picked in turn; a Cleric fighter taking the top Treasure
+#: discard instead of a face-up draw (its hand card paid, ``resurrect``, comes first in the queue).
+REWARD_CHOICES = ("pick", "resurrect_t")
+
 _CARD_ID_RE = re.compile(r"\bcard (-?\d+)\b")
 _SEAT_RE = re.compile(r"\bseat (\d+)\b")
 
@@ -750,11 +755,19 @@ def _solar_decision(sd: Mapping, nm: Mapping) -> str:
 
 
 def phase_text(sd: Mapping) -> str:
-    """The phase in the game's own terms ("Kick Open the Door", "Combat: Run Away")."""
+    """The phase in the game's own terms ("Kick Open the Door", "Combat: Run Away"). While a
+    won combat's Treasures are handed out (:data:`REWARD_CHOICES`) it is "Rewards", not a
+    combat stage (core rules, 7. Combat: the loot is collected once the combat is finished;
+    Rewards); while the others take a dead player's cards, "Looting the Corpse" (7. Death)."""
     if is_solar(sd):
         return {"actions": "Actions", "collect": "Resource collection", "over": "Game over"}.get(
             sd.get("phase"), str(sd.get("phase")))
     ph = sd.get("phase")
+    pend = [d for d in sd.get("pending") or [] if d.get("kind") == "choose"]
+    if any(d.get("why") in REWARD_CHOICES for d in pend):
+        return "Rewards"  # the monsters are beaten (or gone): no longer a fight
+    if any(d.get("why") == "loot" for d in pend):
+        return "Looting the Corpse"
     if ph == "start" and rooms_view(sd) is not None:
         return "Movement"
     if ph == "combat" and sd.get("combat"):
