@@ -930,8 +930,8 @@ class Board(W.VBox):
                                              actions=actions, height=self.height, faces=self.table.faces_version)
         self.undo_btn.disabled = not g.actions
         self.redo_btn.disabled = not self.can_redo()
-        for b in (self.step_btn, self.autoplay_btn, self.run_end_btn):
-            b.disabled = over
+        for b in (self.step_btn, self.autoplay_btn, self.autoplay_n, self.run_end_btn, self.pause_btn):
+            b.disabled = over  # nothing left for the bots to play (Undo goes back)
         self.render_ms.append((time.perf_counter() - t0) * 1000)
 
     # ------------------------------------------------------------------ the player's clicks

@@ -39,3 +39,17 @@ def test_the_phase_says_looting_the_corpse_while_the_others_loot_a_dead_player(b
 def test_the_phase_is_still_combat_in_a_fight(base_deck):
     g = bot_position(base_deck, lambda g, sd: sd["phase"] == "combat" and not sd.get("pending"))
     assert words.phase_text(g.state_dict()).startswith("Combat")
+
+
+def test_pause_bots_is_disabled_once_the_game_is_over_and_back_after_undo(base_deck):
+    from munchkin_lab.engine import GameOptions
+
+    b = Board.from_deck(base_deck, seed=3, options=GameOptions(max_turns=3), journal=False,
+                        seats=["human", "greedy", "greedy", "greedy"])
+    assert not b.pause_btn.disabled
+    b.run_to_end()
+    assert b.game.outcome() is not None
+    assert b.pause_btn.disabled and b.step_btn.disabled and b.autoplay_n.disabled
+    b.undo()
+    assert b.game.outcome() is None
+    assert not b.pause_btn.disabled and not b.autoplay_n.disabled
