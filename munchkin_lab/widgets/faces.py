@@ -185,6 +185,11 @@ CSS = r"""
 .mlab-side{grid-area:side;display:flex;flex-direction:column;gap:6px;min-height:0}
 .mlab-focus{flex:0 1 auto;min-height:50%;max-height:calc(100% - 96px);overflow:auto;background:#fffaf0;border:1px solid #c9b68f;border-radius:8px;padding:6px}
 .mlab-focus-title{font-size:11px;text-transform:uppercase;letter-spacing:.5px;color:#7a5a2a;margin-bottom:3px}
+.mlab-now{display:flex;flex-direction:column;gap:5px;font-size:13px;line-height:1.35;color:#2b1a0b}
+.mlab-now-phase{align-self:flex-start;background:#ffd54a;color:#3a2300;border-radius:5px;padding:1px 7px;font-weight:bold}
+.mlab-now .mlab-zone-row{margin-top:0}
+.mlab-now .mlab-zlabel{opacity:1;color:#6b4a1f}
+.mlab-now-hint{color:#5b3b1b;margin-top:4px}
 .mlab-detail-top{display:flex;gap:8px}
 .mlab-detail-top .mlab-card{width:120px;height:168px}
 .mlab-detail-top .mlab-card .mlab-cname{font-size:13px}

@@ -53,3 +53,43 @@ def test_pause_bots_is_disabled_once_the_game_is_over_and_back_after_undo(base_d
     b.undo()
     assert b.game.outcome() is None
     assert not b.pause_btn.disabled and not b.autoplay_n.disabled
+
+
+def _focus_body(board) -> str:
+    html = board.table.html
+    return html[html.index('class="mlab-focus-body"'):html.index('class="mlab-logbox"')]
+
+
+def test_a_decision_without_a_card_shows_what_is_decided_in_the_focus_pane(base_deck):
+    g = bot_position(base_deck, lambda g, sd: sd["phase"] == "charity" and not sd.get("pending"))
+    b = Board(g, journal=False)
+    body = _focus_body(b)
+    assert 'data-testid="decision-focus"' in body and "data-detail" not in body
+    assert ">Charity<" in body
+    assert words.decision(g, g.state_dict()) in body.replace("&#x27;", "'")
+
+
+def test_the_face_up_treasures_to_pick_are_named_in_the_focus_pane(base_deck):
+    g = bot_position(base_deck, lambda g, sd: pending_why(sd) == "pick")
+    b = Board(g, journal=False)
+    body = _focus_body(b)
+    opts = g.state_dict()["pending"][0]["options"]
+    assert opts and ">Rewards<" in body
+    for name in opts:
+        assert f'data-card="{name}"' in body, name
+
+
+def test_the_curse_that_takes_an_item_is_named_in_the_focus_pane(base_deck):
+    # a Curse played on a player at the end of a turn (one kicked open is the card in focus)
+    g = bot_position(base_deck, lambda g, sd: pending_why(sd) == "lose" and sd["phase"] == "end")
+    b = Board(g, journal=False)
+    cause = words.cause_of(g, g.state_dict())
+    assert cause and b.lookup.spec(cause).kind == "curse"
+    assert re.search(r'Caused by.*data-card="' + re.escape(cause) + '"', _focus_body(b))
+
+
+def test_a_card_in_focus_still_fills_the_pane(base_deck):
+    g = bot_position(base_deck, lambda g, sd: sd["phase"] == "combat" and not sd.get("pending"))
+    b = Board(g, journal=False)
+    body = _focus_body(b)
+    assert "data-detail=" in body and "decision-focus" not in body
