@@ -49,6 +49,9 @@ PHASE_WORDS = {
     "over": "Game over",
 }
 
+#: The engine's end-of-game reasons in game words (a capital Level, as on the cards).
+REASON_WORDS = {"level 10": "Level 10"}
+
 #: ``choose`` decisions that hand out a won combat's Treasures (core rules, 7. Rewards): the
 #: face-up Treasures of a helped win picked in turn; a Cleric fighter taking the top Treasure
 #: discard instead of a face-up draw (its hand card paid, ``resurrect``, comes first in the queue).
@@ -783,7 +786,7 @@ def game_over_text(sd: Mapping) -> str:
                 f"after {sd.get('turn')} turns")
     who = join_and(sd.get("winner_names") or []) or "nobody"
     verb = "win" if len(sd.get("winner_names") or []) > 1 else "wins"
-    reason = sd.get("reason") or ""
+    reason = REASON_WORDS.get(sd.get("reason") or "", sd.get("reason") or "")
     return f"Game over: {who} {verb} ({reason}) after {sd.get('turn')} turns"
 
 

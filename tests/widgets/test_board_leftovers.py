@@ -93,3 +93,9 @@ def test_a_card_in_focus_still_fills_the_pane(base_deck):
     b = Board(g, journal=False)
     body = _focus_body(b)
     assert "data-detail=" in body and "decision-focus" not in body
+
+
+def test_the_game_over_line_says_level_with_a_capital(base_deck):
+    g = bot_position(base_deck, lambda g, sd: g.outcome() is not None and g.outcome().reason == "level 10")
+    text = words.game_over_text(g.state_dict())
+    assert "(Level 10)" in text and "level 10" not in text, text
