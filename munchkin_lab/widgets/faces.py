@@ -222,7 +222,9 @@ CSS = r"""
 .mlab-act.mlab-primary{background:#2e7d32;color:#fff;border-color:#1b5e20;font-weight:bold}
 .mlab-act.mlab-primary:hover,.mlab-act.mlab-primary:focus{background:#388e3c}
 .mlab-act.mlab-uses-card{box-shadow:0 0 0 3px #ff4081}
-.mlab-act.mlab-nope{color:#777;border-color:#bbb;background:#f1f1f1;font-size:12px;padding:2px 7px}
+.mlab-act.mlab-nope{color:#595959;border-color:#bbb;background:#f1f1f1;font-size:12px;padding:2px 7px}
+.mlab-act.mlab-nope:hover,.mlab-act.mlab-nope:focus{background:#e4e4e4;color:#3d3d3d;outline:2px solid #8a8a8a}
+.mlab-nope-row .mlab-nope-label{color:#6b4a1f;opacity:1}
 .mlab-busy .mlab-act,.mlab-busy .mlab-logline{opacity:.55;cursor:progress}
 .mlab-anytime{margin-top:4px}
 .mlab-anytime summary{cursor:pointer;font-size:12px;color:#5b3b1b}

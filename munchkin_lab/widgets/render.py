@@ -921,7 +921,7 @@ def actions_html(buttons: Sequence[str], anytime: Sequence[str] = (), nope: Sequ
         chips = "".join(f'<button type="button" class="mlab-act mlab-nope mlab-unavailable" aria-disabled="true" '
                         f'data-kind="{esc(k)}" data-why="{esc(why)}" title="{esc(why)}">{esc(label)}</button>'
                         for k, label, why in nope)
-        out.append(f'<div class="mlab-nope-row"><span class="mlab-zlabel" style="color:#7a5a2a">Not now</span>{chips}</div>'
+        out.append(f'<div class="mlab-nope-row"><span class="mlab-zlabel mlab-nope-label">Not now</span>{chips}</div>'
                    '<div class="mlab-nope-why" aria-live="polite"></div>')
     return f'<div class="mlab-actions">{"".join(out)}</div>'
 
