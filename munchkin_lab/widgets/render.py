@@ -396,8 +396,11 @@ def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapp
         left = f'<div class="mlab-score" data-testid="munchkin-strength">{c.get("munchkin_strength")}</div>'
         right = f'<div class="mlab-score" data-testid="monster-strength">{c.get("monster_strength")}</div>'
     stage = {"fight": "fight", "window": "others may interfere", "run": "Run Away"}.get(c.get("stage"), c.get("stage"))
+    rewards = words.phase_text(sd) == "Rewards"
     if not c.get("monsters"):  # every monster left the fight (let go, charmed away): nobody to beat
         verdict, win = "no monster left in the fight", True
+    elif rewards:  # the monsters are killed, their Treasures handed out (core rules, 7. Rewards)
+        verdict, stage, win = "monsters killed", "Rewards", True
     else:
         verdict = "munchkins win" if win else "monsters win (ties go to the monster)"
     return (f'<div class="mlab-combat" data-testid="combat"><div class="mlab-cards">{mons}</div>'

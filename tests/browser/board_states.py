@@ -18,6 +18,8 @@ STATES: dict[str, tuple[Callable[[Any, dict], bool], bool]] = {
                    and sd["combat"]["fighter"] == 0 and not sd.get("pending"), True),
     # the face-up Treasures of a helped win are picked (core rules, 7. Rewards)
     "rewards": (lambda g, sd: _why(sd) == "pick", True),
+    # a Cleric fighter may take Treasure discards instead of the face-up draws (the monster is killed)
+    "rewards_cleric": (lambda g, sd: _why(sd) == "resurrect_t", True),
     # Charity: a decision about no card in particular
     "no_card": (lambda g, sd: sd["phase"] == "charity" and not sd.get("pending"), True),
     "game_over": (lambda g, sd: g.outcome() is not None, False),

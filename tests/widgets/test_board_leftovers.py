@@ -29,6 +29,10 @@ def test_the_phase_says_rewards_while_a_won_combats_treasures_are_handed_out(bas
     b = Board(g, journal=False)
     assert _phase(b) == "Rewards"
     assert "Combat" not in _phase(b)
+    if why != "pick":  # the combat is still on the table until the Treasures are drawn
+        html = b.table.html
+        assert "<span>monsters killed</span>" in html and "stage: Rewards" in html, html
+        assert "others may interfere" not in html
 
 
 def test_the_phase_says_looting_the_corpse_while_the_others_loot_a_dead_player(base_deck):
