@@ -735,8 +735,9 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
         return f"{who} may play cards, then end the turn"
     if phase == "charity":
         ch = sd.get("charity") or {}
-        return (f"{who} has {plural(int(ch.get('excess') or 0), 'card')} too many: Charity "
-                "(give them to the lowest-Level player, or discard)")
+        n = int(ch.get("excess") or 0)
+        return (f"{who} has {plural(n, 'card')} too many: Charity "
+                f"(give {'it' if n == 1 else 'them'} to the lowest-Level player, or discard)")
     return f"{who} to act"
 
 

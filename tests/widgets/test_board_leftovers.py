@@ -71,6 +71,9 @@ def test_a_decision_without_a_card_shows_what_is_decided_in_the_focus_pane(base_
     assert 'data-testid="decision-focus"' in body and "data-detail" not in body
     assert ">Charity<" in body
     assert words.decision(g, g.state_dict()) in body.replace("&#x27;", "'")
+    n = g.state_dict()["charity"]["excess"]
+    assert ("1 card too many: Charity (give it to" if n == 1 else f"{n} cards too many: Charity (give them to") \
+        in words.decision(g, g.state_dict())
 
 
 def test_the_face_up_treasures_to_pick_are_named_in_the_focus_pane(base_deck):
