@@ -915,7 +915,7 @@ class Board(W.VBox):
                        for i, a in enumerate(all_shown) if focus_name and focus_name in self._cards_of(a))
         focus = (render.card_detail_html(lk.spec(focus_name), lk.provenance(focus_name), facts=lk.facts(focus_name),
                                          uses=uses, player=True) if focus_name else
-                 '<div class="mlab-sub">Hover or click any card to read it here.</div>')
+                 render.decision_focus_html(sd, g, lk))
         table = render.table_html(sd, lk, self._shown_hands(sd), g.log, roles=self.seats, selected=focus_name,
                                   moves=moves, breakdown=None if solar else render.combat_breakdown(g, sd))
         status = render.status_html(sd, g, note="bots playing…" if bot_turn else "")
@@ -930,8 +930,8 @@ class Board(W.VBox):
                                              actions=actions, height=self.height, faces=self.table.faces_version)
         self.undo_btn.disabled = not g.actions
         self.redo_btn.disabled = not self.can_redo()
-        for b in (self.step_btn, self.autoplay_btn, self.run_end_btn):
-            b.disabled = over
+        for b in (self.step_btn, self.autoplay_btn, self.autoplay_n, self.run_end_btn, self.pause_btn):
+            b.disabled = over  # nothing left for the bots to play (Undo goes back)
         self.render_ms.append((time.perf_counter() - t0) * 1000)
 
     # ------------------------------------------------------------------ the player's clicks

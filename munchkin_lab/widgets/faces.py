@@ -185,6 +185,11 @@ CSS = r"""
 .mlab-side{grid-area:side;display:flex;flex-direction:column;gap:6px;min-height:0}
 .mlab-focus{flex:0 1 auto;min-height:50%;max-height:calc(100% - 96px);overflow:auto;background:#fffaf0;border:1px solid #c9b68f;border-radius:8px;padding:6px}
 .mlab-focus-title{font-size:11px;text-transform:uppercase;letter-spacing:.5px;color:#7a5a2a;margin-bottom:3px}
+.mlab-now{display:flex;flex-direction:column;gap:5px;font-size:13px;line-height:1.35;color:#2b1a0b}
+.mlab-now-phase{align-self:flex-start;background:#ffd54a;color:#3a2300;border-radius:5px;padding:1px 7px;font-weight:bold}
+.mlab-now .mlab-zone-row{margin-top:0}
+.mlab-now .mlab-zlabel{opacity:1;color:#6b4a1f}
+.mlab-now-hint{color:#5b3b1b;margin-top:4px}
 .mlab-detail-top{display:flex;gap:8px}
 .mlab-detail-top .mlab-card{width:120px;height:168px}
 .mlab-detail-top .mlab-card .mlab-cname{font-size:13px}
@@ -217,7 +222,9 @@ CSS = r"""
 .mlab-act.mlab-primary{background:#2e7d32;color:#fff;border-color:#1b5e20;font-weight:bold}
 .mlab-act.mlab-primary:hover,.mlab-act.mlab-primary:focus{background:#388e3c}
 .mlab-act.mlab-uses-card{box-shadow:0 0 0 3px #ff4081}
-.mlab-act.mlab-nope{color:#777;border-color:#bbb;background:#f1f1f1;font-size:12px;padding:2px 7px}
+.mlab-act.mlab-nope{color:#595959;border-color:#bbb;background:#f1f1f1;font-size:12px;padding:2px 7px}
+.mlab-act.mlab-nope:hover,.mlab-act.mlab-nope:focus{background:#e4e4e4;color:#3d3d3d;outline:2px solid #8a8a8a}
+.mlab-nope-row .mlab-nope-label{color:#6b4a1f;opacity:1}
 .mlab-busy .mlab-act,.mlab-busy .mlab-logline{opacity:.55;cursor:progress}
 .mlab-anytime{margin-top:4px}
 .mlab-anytime summary{cursor:pointer;font-size:12px;color:#5b3b1b}

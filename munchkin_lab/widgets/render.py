@@ -396,8 +396,11 @@ def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapp
         left = f'<div class="mlab-score" data-testid="munchkin-strength">{c.get("munchkin_strength")}</div>'
         right = f'<div class="mlab-score" data-testid="monster-strength">{c.get("monster_strength")}</div>'
     stage = {"fight": "fight", "window": "others may interfere", "run": "Run Away"}.get(c.get("stage"), c.get("stage"))
+    rewards = words.phase_text(sd) == "Rewards"
     if not c.get("monsters"):  # every monster left the fight (let go, charmed away): nobody to beat
         verdict, win = "no monster left in the fight", True
+    elif rewards:  # the monsters are killed, their Treasures handed out (core rules, 7. Rewards)
+        verdict, stage, win = "monsters killed", "Rewards", True
     else:
         verdict = "munchkins win" if win else "monsters win (ties go to the monster)"
     return (f'<div class="mlab-combat" data-testid="combat"><div class="mlab-cards">{mons}</div>'
@@ -870,6 +873,30 @@ def card_detail_html(spec: Any, provenance: str, where: str = "", facts: Mapping
             f'<div class="mlab-uses">{uses}</div></div>')
 
 
+def decision_focus_html(sd: Mapping, game: Any, lk: CardLookup) -> str:
+    """The focus pane when no card is in focus (a decision about no card: Kick Open the Door,
+    Charity, picking the face-up Treasures, losing items to a Curse, the end of the game): the
+    phase and what is being decided, in game words, then the cards the decision is about as
+    chips to hover or click (what caused it, the cards to choose from, the face-up Treasures),
+    and how to read a card here."""
+    phase = words.phase_text(sd)
+    what = words.decision(game, sd) if game is not None else ""
+    rows = []
+    if not words.is_solar(sd):
+        pend = (sd.get("pending") or [None])[0] or {}
+        known = lambda names: [n for n in dict.fromkeys(names) if isinstance(n, str) and lk.spec(n) is not None]  # noqa: E731
+        cause = known([words.cause_of(game, sd)]) if pend.get("kind") == "choose" and game is not None \
+            and pend.get("why") in ("lose", "take", "tax", "taxpay") else []
+        opts = known(pend.get("options") or []) if pend.get("kind") == "choose" else []
+        pool = [n for n in known(sd.get("pool") or []) if n not in opts]
+        for label, names in (("Caused by", cause), ("To choose from", opts), ("Face up", pool)):
+            if names:
+                rows.append(_row(label, _chips(names[:12], lk)))
+    return (f'<div class="mlab-now" data-testid="decision-focus"><div class="mlab-now-phase">{esc(phase)}</div>'
+            f'<div class="mlab-now-text">{esc(what)}</div>{"".join(rows)}'
+            '<div class="mlab-sub mlab-now-hint">No card in focus: hover or click any card to read it here.</div></div>')
+
+
 def action_button(i: int, label: str, kind: str, cards: Iterable[str] = (), primary: bool = False,
                   title: str = "") -> str:
     """One action button (``data-i`` = its index in the shown list)."""
@@ -897,7 +924,7 @@ def actions_html(buttons: Sequence[str], anytime: Sequence[str] = (), nope: Sequ
         chips = "".join(f'<button type="button" class="mlab-act mlab-nope mlab-unavailable" aria-disabled="true" '
                         f'data-kind="{esc(k)}" data-why="{esc(why)}" title="{esc(why)}">{esc(label)}</button>'
                         for k, label, why in nope)
-        out.append(f'<div class="mlab-nope-row"><span class="mlab-zlabel" style="color:#7a5a2a">Not now</span>{chips}</div>'
+        out.append(f'<div class="mlab-nope-row"><span class="mlab-zlabel mlab-nope-label">Not now</span>{chips}</div>'
                    '<div class="mlab-nope-why" aria-live="polite"></div>')
     return f'<div class="mlab-actions">{"".join(out)}</div>'
 

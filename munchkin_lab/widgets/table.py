@@ -8,6 +8,8 @@ notebook's widget state). In the browser:
 * hovering, focusing (keyboard) or clicking an element with ``data-card`` shows that card's
   detail in the focus pane at once (from :attr:`faces`, no round trip) and marks the actions
   that use it; a click also makes it the card in focus (:attr:`clicked`, :attr:`clicks`);
+  with no card in focus the pane shows what the screen drew there (the decision at hand,
+  whose own cards show on click only: hovering them would swap them away under the pointer);
 * a click on an element with ``data-i`` (an action button, a room you may move into) sends
   ``{"type": "act", "i": index, "token": render token}``; a click on a log line sends
   ``{"type": "rewind", "pos": n, "token": ...}``; a seat's role menu sends
@@ -38,7 +40,7 @@ function render({ model, el }) {
   root.className = "mlab-table-root";
   el.appendChild(root);
   let busy = false, sticky = "", hoverTimer = null, busyTimer = null;
-  let faces = {}, facesVersion = null, asked = null;
+  let faces = {}, facesVersion = null, asked = null, paneHtml = "";
   const token = () => { const s = root.querySelector("[data-token]"); return s ? +s.dataset.token : -1; };
   const setBusy = (on) => {
     busy = on; root.classList.toggle("mlab-busy", on);
@@ -49,6 +51,9 @@ function render({ model, el }) {
   function showFocus(name) {
     const pane = focusPane();
     if (!pane) return;
+    if (!name && pane.dataset.showing) {  // no card in focus: what the screen drew (the decision)
+      pane.innerHTML = paneHtml; pane.dataset.showing = "";
+    }
     if (name && faces[name] !== undefined) {
       if (pane.dataset.showing !== name) { pane.innerHTML = faces[name]; pane.dataset.showing = name; }
       const uses = pane.querySelector(".mlab-uses");
@@ -96,8 +101,9 @@ function render({ model, el }) {
     const lg = root.querySelector(".mlab-log-lines");
     if (lg) lg.scrollTop = lg.scrollHeight;
     const pane = focusPane();
-    sticky = (pane && pane.querySelector("[data-detail]")) ? pane.querySelector("[data-detail]").dataset.detail : sticky;
-    if (pane) pane.dataset.showing = sticky;
+    const drawn = pane && pane.querySelector("[data-detail]");
+    sticky = drawn ? drawn.dataset.detail : "";
+    if (pane) { pane.dataset.showing = sticky; paneHtml = pane.innerHTML; }
     showFocus(sticky);
     if (key) { const again = root.querySelector(`[data-key="${CSS.escape(key)}"]`); if (again) again.focus(); }
     const s = root.querySelector("[data-faces]");
@@ -135,19 +141,21 @@ function render({ model, el }) {
       model.set("clicked", sticky); model.set("clicks", (model.get("clicks") || 0) + 1); model.save_changes();
     }
   });
+  // the cards of the focus pane itself (a decision's cards) show on click, not on hover
+  const inPane = (card) => !!card.closest(".mlab-focus-body");
   root.addEventListener("mouseover", (ev) => {
     const card = ev.target.closest("[data-card]");
-    if (!card) return;
+    if (!card || inPane(card)) return;
     clearTimeout(hoverTimer); showFocus(card.dataset.card);
   });
   root.addEventListener("mouseout", (ev) => {
     const card = ev.target.closest("[data-card]");
-    if (!card) return;
+    if (!card || inPane(card)) return;
     clearTimeout(hoverTimer); hoverTimer = setTimeout(() => showFocus(sticky), 350);
   });
   root.addEventListener("focusin", (ev) => {
     const card = ev.target.closest("[data-card]");
-    if (card) showFocus(card.dataset.card);
+    if (card && !inPane(card)) showFocus(card.dataset.card);
   });
   root.addEventListener("keydown", (ev) => {
     const t = ev.target;

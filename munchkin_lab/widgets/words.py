@@ -49,6 +49,14 @@ PHASE_WORDS = {
     "over": "Game over",
 }
 
+#: The engine's end-of-game reasons in game words (a capital Level, as on the cards).
+REASON_WORDS = {"level 10": "Level 10"}
+
+#: ``choose`` decisions that hand out a won combat's Treasures (core rules, 7. Rewards): the
+#: face-up Treasures of a helped win picked in turn; a Cleric fighter taking the top Treasure
+#: discard instead of a face-up draw (its hand card paid, ``resurrect``, comes first in the queue).
+REWARD_CHOICES = ("pick", "resurrect_t")
+
 _CARD_ID_RE = re.compile(r"\bcard (-?\d+)\b")
 _SEAT_RE = re.compile(r"\bseat (\d+)\b")
 
@@ -727,8 +735,9 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
         return f"{who} may play cards, then end the turn"
     if phase == "charity":
         ch = sd.get("charity") or {}
-        return (f"{who} has {plural(int(ch.get('excess') or 0), 'card')} too many: Charity "
-                "(give them to the lowest-Level player, or discard)")
+        n = int(ch.get("excess") or 0)
+        return (f"{who} has {plural(n, 'card')} too many: Charity "
+                f"(give {'it' if n == 1 else 'them'} to the lowest-Level player, or discard)")
     return f"{who} to act"
 
 
@@ -750,11 +759,19 @@ def _solar_decision(sd: Mapping, nm: Mapping) -> str:
 
 
 def phase_text(sd: Mapping) -> str:
-    """The phase in the game's own terms ("Kick Open the Door", "Combat: Run Away")."""
+    """The phase in the game's own terms ("Kick Open the Door", "Combat: Run Away"). While a
+    won combat's Treasures are handed out (:data:`REWARD_CHOICES`) it is "Rewards", not a
+    combat stage (core rules, 7. Combat: the loot is collected once the combat is finished;
+    Rewards); while the others take a dead player's cards, "Looting the Corpse" (7. Death)."""
     if is_solar(sd):
         return {"actions": "Actions", "collect": "Resource collection", "over": "Game over"}.get(
             sd.get("phase"), str(sd.get("phase")))
     ph = sd.get("phase")
+    pend = [d for d in sd.get("pending") or [] if d.get("kind") == "choose"]
+    if any(d.get("why") in REWARD_CHOICES for d in pend):
+        return "Rewards"  # the monsters are beaten (or gone): no longer a fight
+    if any(d.get("why") == "loot" for d in pend):
+        return "Looting the Corpse"
     if ph == "start" and rooms_view(sd) is not None:
         return "Movement"
     if ph == "combat" and sd.get("combat"):
@@ -770,7 +787,7 @@ def game_over_text(sd: Mapping) -> str:
                 f"after {sd.get('turn')} turns")
     who = join_and(sd.get("winner_names") or []) or "nobody"
     verb = "win" if len(sd.get("winner_names") or []) > 1 else "wins"
-    reason = sd.get("reason") or ""
+    reason = REASON_WORDS.get(sd.get("reason") or "", sd.get("reason") or "")
     return f"Game over: {who} {verb} ({reason}) after {sd.get('turn')} turns"
 
 

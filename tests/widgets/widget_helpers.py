@@ -100,3 +100,28 @@ def spoken(html: str, skip_classes=("mlab-piles-tight", "mlab-log-lines")) -> li
     s.parser.close()
     s.flush()
     return s.lines
+
+
+def bot_position(deck, stop, seeds=range(40), players: int = 4, cap: int = 3000):
+    """The first position of greedy-bot games of ``deck`` (seeds ``seeds``) where
+    ``stop(game, state_dict)`` holds: the game, stopped there."""
+    from munchkin_lab.engine import Game
+    from munchkin_lab.sim.bots import make_bot
+
+    for seed in seeds:
+        g = Game.new(players=players, deck=deck, seed=seed)
+        bots = [make_bot("greedy", seed * 10 + i) for i in range(players)]
+        for _ in range(cap):
+            if stop(g, g.state_dict()):
+                return g
+            a = g.actor()
+            if g.outcome() is not None or a is None:
+                break
+            g.play(bots[a].choose(g, a))
+    raise AssertionError("no such position in the bot games")
+
+
+def pending_why(sd) -> str | None:
+    """The ``why`` of the first pending decision (None when there is none)."""
+    pend = (sd.get("pending") or [None])[0]
+    return pend.get("why") if pend else None

@@ -1,0 +1,89 @@
+"""The play screen's leftovers of the last review, in a real browser at 1280x800: the base game
+mid-combat, while a won combat's Treasures are picked (the phase says Rewards), in a decision
+about no card (the focus pane says what is decided, also after a hover) and after the game
+(Pause bots disabled); the "Not now" buttons read at WCAG AA (4.5:1) in every set's game.
+Screenshots: tests/artifacts/leftovers_*.png."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from browser_helpers import ARTIFACTS, assert_table_fits, start_game, text_contrast
+from test_board_layout import VIEW, _code_page, _open
+
+HERE = Path(__file__).resolve().parent
+
+
+def _state_page(browser, voila, lab_env, state: str):
+    return _code_page(browser, voila, lab_env, f"state_{state}",
+                      f"import sys\nsys.path.insert(0, {str(HERE)!r})\nfrom board_states import board_at\n"
+                      f"board = board_at({state!r})")
+
+
+def test_mid_combat_the_phase_is_combat_and_the_monster_is_in_focus(browser, voila, lab_env):
+    page = _state_page(browser, voila, lab_env, "mid_combat")
+    assert_table_fits(page, "leftovers_mid_combat")
+    assert page.locator(".mlab-phase").inner_text() == "Combat"
+    assert page.locator(".mlab-focus [data-detail]").count() == 1
+    assert not page.locator(".mlab-pause").is_disabled()
+
+
+def test_rewards_the_phase_says_rewards_and_the_focus_pane_names_the_treasures(browser, voila, lab_env):
+    page = _state_page(browser, voila, lab_env, "rewards")
+    assert_table_fits(page, "leftovers_rewards")
+    assert page.locator(".mlab-phase").inner_text() == "Rewards"
+    now = page.locator(".mlab-focus [data-testid=decision-focus]")
+    assert now.is_visible() and "picks one of the face-up Treasures" in now.inner_text()
+    assert now.locator(".mlab-chip[data-card]").count() >= 2
+
+
+def test_a_cleric_taking_the_rewards_from_the_discards_sees_rewards_not_a_fight(browser, voila, lab_env):
+    page = _state_page(browser, voila, lab_env, "rewards_cleric")
+    assert_table_fits(page, "leftovers_rewards_cleric")
+    assert page.locator(".mlab-phase").inner_text() == "Rewards"
+    head = page.locator(".mlab-combat-head").inner_text()
+    assert "monsters killed · stage: Rewards" in head and "interfere" not in head, head
+
+
+def test_a_decision_about_no_card_fills_the_focus_pane_also_after_a_hover(browser, voila, lab_env):
+    page = _state_page(browser, voila, lab_env, "no_card")
+    assert_table_fits(page, "leftovers_no_card")
+    now = page.locator(".mlab-focus [data-testid=decision-focus]")
+    assert now.is_visible()
+    text = now.inner_text()
+    assert "Charity" in text and "too many" in text, text
+    box = now.bounding_box()
+    assert box["height"] >= 60, box  # not an empty box with one hint line
+    page.locator(".mlab-seat.mlab-own .mlab-chip[data-card]").first.hover()
+    page.wait_for_selector(".mlab-focus [data-detail]", timeout=10_000)
+    page.mouse.move(5, 5)
+    now.wait_for(timeout=5_000)  # back to the decision once the pointer leaves the card
+    assert page.locator(".mlab-focus [data-detail]").count() == 0
+
+
+def test_after_the_game_pause_bots_is_disabled(browser, voila, lab_env):
+    page = _state_page(browser, voila, lab_env, "game_over")
+    page.mouse.move(5, 5)
+    page.screenshot(path=str(ARTIFACTS / "leftovers_game_over.png"))
+    assert page.locator("[data-testid=game-over]").is_visible()
+    assert page.locator(".mlab-pause").is_disabled()
+    assert page.locator(".mlab-run-end").is_disabled()
+
+
+@pytest.mark.parametrize("preset", ["base", "base_fairy_dust", "base_scooby_dungeons", "star_munchkin_adventures",
+                                    "solar_storm"])
+def test_not_now_buttons_read_at_wcag_aa_in_every_sets_game(browser, voila, preset):
+    page = _open(browser, voila)
+    start_game(page, preset=preset, players=4)
+    nope = page.locator(".mlab-nope")
+    if preset == "solar_storm":  # Solar Storm's own look lists no "Not now" row
+        assert nope.count() == 0
+        return
+    assert nope.count() >= 3
+    label = page.locator(".mlab-nope-row .mlab-zlabel")
+    assert text_contrast(label) >= 4.5, text_contrast(label)
+    for b in nope.all():
+        assert text_contrast(b) >= 4.5, (b.inner_text(), text_contrast(b))
+    nope.first.hover()  # hovered (and focused) too
+    assert text_contrast(nope.first) >= 4.5, text_contrast(nope.first)
+    page.screenshot(path=str(ARTIFACTS / f"leftovers_not_now_{preset}.png"))

@@ -1,0 +1,108 @@
+"""The play screen's leftovers of the last review: the phase while a won combat's rewards are
+handed out, the focus pane in decisions without a card, *Pause bots* after the game, the
+contrast of the "Not now" buttons."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from widget_helpers import bot_position, pending_why
+
+from munchkin_lab.widgets import Board, words
+
+
+def _phase(board) -> str:
+    return re.search(r'class="mlab-phase">([^<]*)<', board.table.html).group(1)
+
+
+@pytest.mark.parametrize("why", ["pick", "resurrect_t", "resurrect"])
+def test_the_phase_says_rewards_while_a_won_combats_treasures_are_handed_out(base_deck, why):
+    # pick: the face-up Treasures of a helped win, shared by the bribe (the combat has closed);
+    # resurrect_t / resurrect: a Cleric fighter takes Treasure discards instead (the monsters are
+    # killed, the combat not yet closed): core rules, 7. Combat (loot after the combat); Rewards
+    def stop(g, sd):
+        if pending_why(sd) != why:
+            return False
+        return why != "resurrect" or any(d.get("why") == "resurrect_t" for d in sd["pending"])
+
+    g = bot_position(base_deck, stop)
+    b = Board(g, journal=False)
+    assert _phase(b) == "Rewards"
+    assert "Combat" not in _phase(b)
+    if why != "pick":  # the combat is still on the table until the Treasures are drawn
+        html = b.table.html
+        assert "<span>monsters killed</span>" in html and "stage: Rewards" in html, html
+        assert "others may interfere" not in html
+
+
+def test_the_phase_says_looting_the_corpse_while_the_others_loot_a_dead_player(base_deck):
+    g = bot_position(base_deck, lambda g, sd: pending_why(sd) == "loot")
+    assert words.phase_text(g.state_dict()) == "Looting the Corpse"
+
+
+def test_the_phase_is_still_combat_in_a_fight(base_deck):
+    g = bot_position(base_deck, lambda g, sd: sd["phase"] == "combat" and not sd.get("pending"))
+    assert words.phase_text(g.state_dict()).startswith("Combat")
+
+
+def test_pause_bots_is_disabled_once_the_game_is_over_and_back_after_undo(base_deck):
+    from munchkin_lab.engine import GameOptions
+
+    b = Board.from_deck(base_deck, seed=3, options=GameOptions(max_turns=3), journal=False,
+                        seats=["human", "greedy", "greedy", "greedy"])
+    assert not b.pause_btn.disabled
+    b.run_to_end()
+    assert b.game.outcome() is not None
+    assert b.pause_btn.disabled and b.step_btn.disabled and b.autoplay_n.disabled
+    b.undo()
+    assert b.game.outcome() is None
+    assert not b.pause_btn.disabled and not b.autoplay_n.disabled
+
+
+def _focus_body(board) -> str:
+    html = board.table.html
+    return html[html.index('class="mlab-focus-body"'):html.index('class="mlab-logbox"')]
+
+
+def test_a_decision_without_a_card_shows_what_is_decided_in_the_focus_pane(base_deck):
+    g = bot_position(base_deck, lambda g, sd: sd["phase"] == "charity" and not sd.get("pending"))
+    b = Board(g, journal=False)
+    body = _focus_body(b)
+    assert 'data-testid="decision-focus"' in body and "data-detail" not in body
+    assert ">Charity<" in body
+    assert words.decision(g, g.state_dict()) in body.replace("&#x27;", "'")
+    n = g.state_dict()["charity"]["excess"]
+    assert ("1 card too many: Charity (give it to" if n == 1 else f"{n} cards too many: Charity (give them to") \
+        in words.decision(g, g.state_dict())
+
+
+def test_the_face_up_treasures_to_pick_are_named_in_the_focus_pane(base_deck):
+    g = bot_position(base_deck, lambda g, sd: pending_why(sd) == "pick")
+    b = Board(g, journal=False)
+    body = _focus_body(b)
+    opts = g.state_dict()["pending"][0]["options"]
+    assert opts and ">Rewards<" in body
+    for name in opts:
+        assert f'data-card="{name}"' in body, name
+
+
+def test_the_curse_that_takes_an_item_is_named_in_the_focus_pane(base_deck):
+    # a Curse played on a player at the end of a turn (one kicked open is the card in focus)
+    g = bot_position(base_deck, lambda g, sd: pending_why(sd) == "lose" and sd["phase"] == "end")
+    b = Board(g, journal=False)
+    cause = words.cause_of(g, g.state_dict())
+    assert cause and b.lookup.spec(cause).kind == "curse"
+    assert re.search(r'Caused by.*data-card="' + re.escape(cause) + '"', _focus_body(b))
+
+
+def test_a_card_in_focus_still_fills_the_pane(base_deck):
+    g = bot_position(base_deck, lambda g, sd: sd["phase"] == "combat" and not sd.get("pending"))
+    b = Board(g, journal=False)
+    body = _focus_body(b)
+    assert "data-detail=" in body and "decision-focus" not in body
+
+
+def test_the_game_over_line_says_level_with_a_capital(base_deck):
+    g = bot_position(base_deck, lambda g, sd: g.outcome() is not None and g.outcome().reason == "level 10")
+    text = words.game_over_text(g.state_dict())
+    assert "(Level 10)" in text and "level 10" not in text, text
