@@ -486,8 +486,8 @@ class Combat:
             extra = fx.get("extra_levels", 0)
             words = fx.get("extra_level_with")
             if words:
-                # e.g. Large Angry Chicken: one more Level when killed with fire
-                used = list(c.used)
+                # e.g. Large Angry Chicken: one more Level when killed with fire (the winning side's)
+                used = [u for u in c.used if u not in c.for_monsters]
                 for q in (fighter, helper):
                     if q >= 0:
                         used += [it for it in s.players[q].equipped if self.can_use(q, it)]

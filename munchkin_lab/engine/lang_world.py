@@ -43,7 +43,7 @@ class _CombatView:
         if self._used is None:
             g = self.g
             c = g.state.combat
-            names = [g._lnames[u] for u in c.used]
+            names = [g._lnames[u] for u in c.used if u not in c.for_monsters]  # (the winning side's)
             for q in (c.fighter, c.helper):
                 if q >= 0:
                     names += [g._lnames[it] for it in g.state.players[q].equipped if g.can_use(q, it)]
