@@ -524,8 +524,8 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           _M, True, group="switch"),
     OpDef("fairy", "true", "the monster is the Sparkly Good Fairy (the Fairy Dust rules apply)",
           _M, True, source=f"{R_FD}", group="switch"),
-    OpDef("auto_escape", "true", "the target's Run Away always succeeds", _P, True,
-          group="switch"),
+    OpDef("auto_escape", "true", "the target's Run Away always succeeds (on a monster: every "
+          "Run Away roll against that monster)", _PM, True, group="switch"),
     OpDef("strength_twice", "true", "a lone fighter's own combat strength counts twice", _P,
           True, group="switch"),
     OpDef("wins_ties", "true", "the munchkin side wins ties when the target is in it", _P, True,
