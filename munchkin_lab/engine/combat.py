@@ -486,16 +486,16 @@ class Combat:
             extra = fx.get("extra_levels", 0)
             words = fx.get("extra_level_with")
             if words:
-                # e.g. Large Angry Chicken: one more Level when killed with fire
-                used = list(c.used)
+                # e.g. Large Angry Chicken: one more Level when killed with fire (the winning side's)
+                used = [u for u in c.used if u not in c.for_monsters]
                 for q in (fighter, helper):
                     if q >= 0:
                         used += [it for it in s.players[q].equipped if self.can_use(q, it)]
                 if any(w in self._lnames[u] for u in used for w in words):
                     extra += 1
-            if fx.get("extra_level_bare") and helper < 0 and not c.used and not c.pbonus \
-                    and self.player_strength(fighter) == s.players[fighter].level:
-                # e.g. Pukachu: one more Level when beaten alone with the bare Level
+            if fx.get("extra_level_bare") and helper < 0 and set(c.used) <= set(c.for_monsters) \
+                    and not c.pbonus and self.player_strength(fighter) == s.players[fighter].level:
+                # e.g. Pukachu: one more Level when beaten alone on the bare Level (no One-Shot of theirs)
                 extra += 1
             if "levels_won" in self._lstat or self.state.ledger.entries:
                 extra += self._lx("levels_won", ("monster", m))

@@ -40,8 +40,8 @@ Monster keys (core rules, 7. Combat):
   extra_level_with: [WORD, ...]       one more Level when the winning side used (One-Shot played
                                       in the combat, or an item in use) a card whose name holds
                                       one of the words (e.g. fire: flaming, napalm)
-  extra_level_bare: BOOL              one more Level when beaten alone, no One-Shots, no bonus:
-                                      the fighter's strength is exactly their Level
+  extra_level_bare: BOOL              one more Level when beaten alone, no bonus, no One-Shot for
+                                      the munchkins: the fighter's strength is exactly their Level
   cleric_chase: BOOL                  a Cleric fighter or helper may chase it away (action
                                       ``chase``): its Treasures stay in the reward, no Level
   on_meet: [OP, ...]                  applied to the fighter when it enters the combat

@@ -131,8 +131,11 @@ class LangRolls:
         combat's monster ``i`` (an index into ``combat.monsters``), with the card-effect
         language in play: the total is the die with its modifiers (:meth:`_roll_mod`) plus
         :meth:`run_away_modifier`; ``ok``: the total is 5 or more and the monster can be run
-        from (no ``no_run_away``), or ``seat`` always escapes (``auto_escape``) - core rules,
-        7. Running Away: a 5 or 6 escapes. Reads the state only (a bot may ask which faces
+        from (no ``no_run_away``), or ``seat`` always escapes (``auto_escape`` on the player,
+        e.g. a room's) or everybody escapes that monster (``auto_escape`` on the monster: the
+        Potted Plant's, its own roll only - core rules, 7. Running Away: one roll per monster,
+        the Bad Stuff of each one that catches you) - core rules, 7. Running Away: a 5 or 6
+        escapes. Reads the state only (a bot may ask which faces
         would escape); raises IndexError when there is no monster ``i``."""
         m = self.state.combat.monsters[i]
         total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
@@ -140,7 +143,8 @@ class LangRolls:
         led = self.state.ledger.entries  # (a switch no card and no lasting change holds: off)
         ok = total >= 5 and not self._fx[m].get("no_run_away") and \
             not (("no_run_away" in lstat or led) and self._static_has(("monster", m), "no_run_away"))
-        if not ok and ("auto_escape" in lstat or led) and self._static_has(("player", seat), "auto_escape"):
+        if not ok and ("auto_escape" in lstat or led) and (self._static_has(("player", seat), "auto_escape")
+                                                           or self._static_has(("monster", m), "auto_escape")):
             ok = True
         return total, ok
 

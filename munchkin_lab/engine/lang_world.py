@@ -43,7 +43,7 @@ class _CombatView:
         if self._used is None:
             g = self.g
             c = g.state.combat
-            names = [g._lnames[u] for u in c.used]
+            names = [g._lnames[u] for u in c.used if u not in c.for_monsters]  # (the winning side's)
             for q in (c.fighter, c.helper):
                 if q >= 0:
                     names += [g._lnames[it] for it in g.state.players[q].equipped if g.can_use(q, it)]
@@ -61,7 +61,7 @@ class _CombatView:
         if self._bare is None:
             g = self.g
             c = g.state.combat
-            self._bare = (c.helper < 0 and not c.used and not c.pbonus and not g._lx_depth
+            self._bare = (c.helper < 0 and set(c.used) <= set(c.for_monsters) and not c.pbonus and not g._lx_depth
                           and g.player_strength(c.fighter) == g.state.players[c.fighter].level)
         return self._bare
 

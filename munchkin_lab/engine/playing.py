@@ -580,6 +580,21 @@ class Playing:
             return f"{sp.name} cannot be played now"
         return f"{sp.name} ({k}) cannot be played now"
 
+    def _for_the_monsters(self, c: int, a: Action) -> bool:
+        """One-Shot ``c`` of the card-effect language, played with ``a``, goes to the monster
+        side: a played ability (the chosen mode's) aimed at the monster side, or at the side
+        the player chooses when ``a.n`` is 1 (core rules, 7. Interfering in Combat: a One-Shot
+        may be used against the fighter). Such a card is not one the munchkin side used
+        (``CombatState.for_monsters``: e.g. fire that kills the Large Angry Chicken)."""
+        modes = self._modes(c)
+        for idx, ab in self._lrun[c].get("played", ()):
+            if modes and (not a.cards or a.cards[0] != idx):
+                continue
+            w = ab.who.name
+            if w == "monster_side" or (w == "chosen_side" and a.n == 1):
+                return True
+        return False
+
     def _play_card(self, seat: int, a: Action) -> None:
         s = self.state
         p = s.players[seat]
@@ -685,6 +700,8 @@ class Playing:
             if self._lang and self._lplayed[c]:  # the card-effect language: its played abilities
                 if cb is not None:
                     cb.used.append(c)
+                    if self._for_the_monsters(c, a):
+                        cb.for_monsters.append(c)
                 if self.history: self._say(f"{p.name} plays {sp.name}.")
                 self._lang_played(seat, c, a)
                 if cb is None:
@@ -761,6 +778,7 @@ class Playing:
                 else:
                     if a.n == 1:
                         cb.mbonus += sp.bonus or 0
+                        cb.for_monsters.append(c)
                     else:
                         cb.pbonus += sp.bonus or 0
                     if self.history: self._say(f"{p.name} plays {sp.name} ({(sp.bonus or 0):+d}) for the "

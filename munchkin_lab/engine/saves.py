@@ -255,6 +255,8 @@ def check_state(raw: Any, names: list[str], genders: list[str], ncards: int, pat
         for k in ("slain_levels", "slain_kills"):  # optional, as above
             if k in c:
                 _int(c[k], f"{cp}.{k}", 0)
+        if "for_monsters" in c:  # optional, as above
+            _ids(c["for_monsters"], f"{cp}.for_monsters", ncards)
     for i, d in enumerate(_list(raw["pending"], f"{path}.pending")):
         pp = f"{path}.pending[{i}]"
         _dict(d, pp, ("kind", "player"))

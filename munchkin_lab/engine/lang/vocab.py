@@ -244,9 +244,9 @@ ATOMS: dict[str, AtomDef] = {a.name: a for a in (
             "the winning Level", source=f"{R_CORE}, 5. Starting and Ending the Game"),
     AtomDef("one_shots_used", "none", "game", "a One-Shot has been played in this combat"),
     AtomDef("bare", "none", "game", "the fighter is alone and their combat strength is exactly "
-            "their Level (no item, One-Shot or other bonus)"),
+            "their Level (no item, One-Shot for the munchkins or other bonus)"),
     AtomDef("used", "name", "game", "the winning side used a card whose name holds the word (a "
-            "One-Shot played in the combat or an item in use)"),
+            "One-Shot played for the munchkins in the combat or an item in use)"),
     AtomDef("from_kick", "none", "game", "the card came face up at Kick Down the Door (an event fact of `kicked`, `drawn` and `cursed`)"),
     AtomDef("drawn_face_up", "none", "game", "the card of a `drawn` event was drawn face up (a fact of `drawn`)"),
     AtomDef("first_roll", "none", "game", "this is the runner's first roll against this monster (a fact of `run_away_rolled` and a Run Away roll's `die_rolled`)"),
@@ -524,8 +524,8 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           _M, True, group="switch"),
     OpDef("fairy", "true", "the monster is the Sparkly Good Fairy (the Fairy Dust rules apply)",
           _M, True, source=f"{R_FD}", group="switch"),
-    OpDef("auto_escape", "true", "the target's Run Away always succeeds", _P, True,
-          group="switch"),
+    OpDef("auto_escape", "true", "the target's Run Away always succeeds (on a monster: every "
+          "Run Away roll against that monster)", _PM, True, group="switch"),
     OpDef("strength_twice", "true", "a lone fighter's own combat strength counts twice", _P,
           True, group="switch"),
     OpDef("wins_ties", "true", "the munchkin side wins ties when the target is in it", _P, True,
