@@ -512,6 +512,11 @@ class ScoobyDooModule(RulesModule):
         if k == "give" and 0 <= a.card < len(game.specs) and game.specs[a.card].slot == "vehicle" \
                 and 0 <= a.target < len(s.players) and self._vehicles(game, a.target):
             return f"{s.players[a.target].name} already has a Vehicle ({R_VEHICLE})"
+        if k == "ask_help" and 0 <= a.target < len(s.players) and self._vehicles(game, a.target) \
+                and any(0 <= c < len(game.specs) and game.specs[c].slot == "vehicle" for c in a.cards):
+            # a bribe hands the Item over when the fight ends (Asking for Help): a Vehicle
+            # offered to a player who has one would give them two, as a trade would
+            return f"{s.players[a.target].name} already has a Vehicle: it cannot be a bribe ({R_VEHICLE})"
         if k == "steal" and 0 <= a.m < len(game.specs) and game.specs[a.m].slot == "vehicle" \
                 and self._vehicles(game, seat):
             # a Thief with a Vehicle may not steal another: he would have two (the theft's own
