@@ -72,6 +72,7 @@ class FairyDustModule(RulesModule):
     name = "fairy_dust"
     sets = ("fairy_dust",)
     extra_decks = ("fairy_dust",)
+    guest_in = ("door",)  # the Fairy is shuffled into the Door deck (R_FD): no Door pile of her own
 
     # ------------------------------------------------------------------ state
     def _ms(self, game) -> dict:
@@ -96,10 +97,12 @@ class FairyDustModule(RulesModule):
         game.state.module_state[self.name] = {"killed": False, "charmed": []}
 
     def _into_top(self, game, card: int) -> None:
-        """Shuffle ``card`` among the top ``top_n`` Door cards (R_FAIL). The top is the list end."""
+        """Shuffle ``card`` among the top ``top_n`` Door cards (R_FAIL) of the Door pile the
+        active player draws from (with one draw pile per set, ``piles``: their pile, the
+        fighter's). The top is the list end."""
         s = game.state
         n = int(self.opt(game, "top_n", 10))
-        deck = s.decks["door"]
+        deck = s.decks.setdefault(game._pile_key("door"), [])
         top = deck[len(deck) - n:] if n > 0 else []
         del deck[len(deck) - len(top):]
         top.append(card)
@@ -178,7 +181,8 @@ class FairyDustModule(RulesModule):
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
         """Killed: the fighter also draws 2 Fairy Dust cards, then the rest of the mini-deck
         goes on top of the Treasure deck and is no longer earned (R_KILL). Not killed: she
-        is shuffled back among the top 10 Door cards (R_FAIL)."""
+        is shuffled back among the top 10 Door cards (R_FAIL). "The Treasure deck" and "the
+        Door deck" are the piles the fighter draws from (one pile per set, ``piles``)."""
         s = game.state
         c = s.combat
         ms = self._ms(game)
@@ -191,7 +195,7 @@ class FairyDustModule(RulesModule):
                 ms["killed"] = True
                 left = s.decks.get("fairy_dust", [])
                 if left:
-                    s.decks["treasure"].extend(left)
+                    s.decks.setdefault(game._pile_key("treasure", fighter), []).extend(left)
                     game._say(f"{len(left)} Fairy Dust card(s) go on top of the Treasure deck ({R_KILL}).")
                     left.clear()
             return
@@ -206,8 +210,11 @@ class FairyDustModule(RulesModule):
         """A Fairy sent out of a combat by a card or an ability (a Friendship Potion, a
         Wizard's charm...) was not defeated: she goes back among the top Door cards at once
         (R_FAIL)."""
-        if is_fairy(game, monster) and monster in game.state.discards["door"]:
-            game.state.discards["door"].remove(monster)
+        if not is_fairy(game, monster):
+            return
+        disc = game.state.discards.get(game._discard_key(monster), [])
+        if monster in disc:
+            disc.remove(monster)
             self._into_top(game, monster)
             game._say(f"The Sparkly Good Fairy was not defeated: she is shuffled back into the top "
                       f"of the Door deck ({R_FAIL}).")
