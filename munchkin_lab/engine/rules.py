@@ -132,6 +132,12 @@ class RulesModule:
         Rules never depend on it."""
         return None
 
+    def resolves_manual(self, game: "Game", card: int) -> bool:
+        """True when this module runs the rules of ``manual`` monster ``card`` itself (the
+        Sparkly Good Fairy): the core queues no ResolveByHand decision as it enters a combat,
+        however it comes (kicked, Look for Trouble, joining, a room's face-up card)."""
+        return False
+
     # -- curses -----------------------------------------------------------------------------
     def on_monster_left(self, game: "Game", monster: int) -> None:
         """Monster ``monster`` left the combat before its end, sent away by a card or an ability

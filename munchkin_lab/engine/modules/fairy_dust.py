@@ -34,8 +34,9 @@ Gold or the price a rules module sets, no change, never the winning Level, a Hal
 double-price card). Fairy Dust without a value is not an Item: it cannot be traded or sold.
 
 The Sparkly Good Fairy's card is ``manual`` in the data (her Level and text are not printed in our
-sources) but this module resolves her rules: however she enters a combat (kicked, Look for
-Trouble, a Wandering Monster) no ResolveByHand decision is queued for her.
+sources) but this module resolves her rules (``resolves_manual``): however she enters a combat
+(kicked, Look for Trouble, a Wandering Monster, a room in Star Munchkin Adventures) no
+ResolveByHand decision is queued for her.
 """
 from __future__ import annotations
 
@@ -129,24 +130,12 @@ class FairyDustModule(RulesModule):
         return got
 
     # ------------------------------------------------------------------ combat
-    def on_draw_door(self, game, seat: int, card: int, face_up: bool) -> bool:
-        """Kicked open, the Sparkly Good Fairy starts a combat like any monster. Her card is
-        ``manual`` in the data (her Level and text are not printed in our sources), but this
-        module resolves all of her rules, so no ResolveByHand decision is queued for her."""
-        if not face_up or not is_fairy(game, card):
-            return False
-        game._start_combat(seat, card)
-        self._drop_manual(game, card)
-        return True
-
-    @staticmethod
-    def _drop_manual(game, card: int) -> None:
-        """Remove the ResolveByHand decision the core queued for the Fairy's manual card."""
-        pend = game.state.pending
-        for i in range(len(pend) - 1, -1, -1):
-            if pend[i].get("kind") == "manual" and pend[i].get("card") == card:
-                del pend[i]
-                break
+    def resolves_manual(self, game, card: int) -> bool:
+        """The Fairy's card is ``manual`` in the data (her Level and text are not printed in
+        our sources), but this module runs all of her rules: however she enters a combat
+        (kicked, Look for Trouble, a Wandering Monster, a room's face-up card in Star Munchkin
+        Adventures) the core queues no ResolveByHand decision for her."""
+        return is_fairy(game, card)
 
     def monster_modifier(self, game, index: int) -> int:
         """The Fairy's Level from the ``fairy_level`` option (unknown in the card data)."""
@@ -330,24 +319,6 @@ class FairyDustModule(RulesModule):
             return True
         if a.kind == "fd_give":
             game._do_give(a.player, a)  # the core's trade: it stays in play, carried
-            return True
-        if a.kind == "trouble" and 0 <= a.card < len(game.specs) and is_fairy(game, a.card) and a.card in p.hand:
-            # Look for Trouble with the Fairy: the core's own steps, without the ResolveByHand
-            p.hand.remove(a.card)
-            game._say(f"{p.name} looks for trouble with {game.name(a.card)}.")
-            game._start_combat(a.player, a.card)
-            self._drop_manual(game, a.card)
-            return True
-        if a.kind == "play" and 0 <= a.card < len(game.specs) and a.card in p.hand and s.combat is not None \
-                and game._fx[a.card].get("wandering_monster") and 0 <= a.m < len(game.specs) \
-                and a.m in p.hand and is_fairy(game, a.m):
-            # a Wandering Monster bringing the Fairy: the core's own steps, without the ResolveByHand
-            p.hand.remove(a.card)
-            p.hand.remove(a.m)
-            game._discard(a.card)
-            game._add_monster(a.m)
-            self._drop_manual(game, a.m)
-            game._say(f"{p.name} plays {game.name(a.card)}: {game.name(a.m)} joins the combat.")
             return True
         return False
 
