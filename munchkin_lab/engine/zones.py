@@ -52,6 +52,12 @@ class Zones:
                 deck = m.draw_pile(self, deck, s.active if seat < 0 else seat) or deck
         return deck
 
+    def _piles_of(self, deck: str) -> list[str]:
+        """Every draw pile of ``deck``: the pile itself and, with one draw pile per set
+        (``piles``), its per-set piles ``<deck>:<set>``, each with its own discards. A rule on
+        "the Door deck" as a whole (reshuffle its discards) acts on each of them."""
+        return [k for k in self.state.decks if k == deck or k.startswith(deck + ":")]
+
     def _discard_key(self, c: int) -> str:
         """The discard pile card ``c`` goes to: its deck's, or the one a module names."""
         d = self.specs[c].deck
