@@ -343,7 +343,7 @@ class Combat:
         work against the helper too); then those of the other cards that hear it."""
         c = self.state.combat
         fighter = c.fighter
-        if self.specs[m].manual:
+        if self.specs[m].manual and not any(x.resolves_manual(self, m) for x in self._h_rman):
             self._push_manual(fighter, m, discard=False)
         run = self._lrun[m]
         if run and "enters_combat" in run:  # the monster's own (on_meet)

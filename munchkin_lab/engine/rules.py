@@ -34,6 +34,10 @@ class RulesModule:
         joining_tags: monster tags that join a combat holding a same-tag monster without a
             Wandering Monster (core: ``undead``; later ``ghost``, ``pirate``).
         extra_decks: names of additional draw piles (each gets a discard pile too).
+        guest_in: core decks (``door``, ``treasure``) this module's set shuffles its cards
+            into without bringing a deck of its own (Fairy Dust: the Sparkly Good Fairy goes
+            into the Door deck); with one draw pile per set (``piles``) they join another
+            set's pile instead of making a pile of their own.
         shared_victory_wins: ``GameOptions.shared_victory`` follows this set's rulebook: the
             helper of a fight that takes the fighter to Level 10 wins with them (whatever the
             helper's Level) and gains no Level for the help, instead of the core's "both gain
@@ -44,6 +48,7 @@ class RulesModule:
     sets: tuple[str, ...] = ()
     joining_tags: tuple[str, ...] = ()
     extra_decks: tuple[str, ...] = ()
+    guest_in: tuple[str, ...] = ()
     shared_victory_wins: bool = False
 
     # -- game lifecycle -------------------------------------------------------------------
@@ -126,6 +131,12 @@ class RulesModule:
         room grid): one of ``actions`` (the legal actions of ``seat``), or None for no advice.
         Rules never depend on it."""
         return None
+
+    def resolves_manual(self, game: "Game", card: int) -> bool:
+        """True when this module runs the rules of ``manual`` monster ``card`` itself (the
+        Sparkly Good Fairy): the core queues no ResolveByHand decision as it enters a combat,
+        however it comes (kicked, Look for Trouble, joining, a room's face-up card)."""
+        return False
 
     # -- curses -----------------------------------------------------------------------------
     def on_monster_left(self, game: "Game", monster: int) -> None:

@@ -27,8 +27,7 @@ class Zones:
         ``draw_pile`` hook may name another pile (``seat``: the drawer, default the active)."""
         s = self.state
         if self._h_pile:
-            for m in self._h_pile:
-                deck = m.draw_pile(self, deck, s.active if seat < 0 else seat) or deck
+            deck = self._pile_key(deck, seat)
         pile = s.decks.get(deck)
         if pile is None:
             return -1
@@ -43,6 +42,29 @@ class Zones:
         self.draws += 1
         return pile.pop()
 
+    def _pile_key(self, deck: str, seat: int = -1) -> str:
+        """The pile a draw from ``deck`` by ``seat`` (default the active player) comes from: a
+        module's ``draw_pile`` hook may name another (one draw pile per set). A rule that puts
+        cards back "on top of the Door / Treasure deck" puts them on this pile."""
+        if self._h_pile:
+            s = self.state
+            for m in self._h_pile:
+                deck = m.draw_pile(self, deck, s.active if seat < 0 else seat) or deck
+        return deck
+
+    def _piles_of(self, deck: str) -> list[str]:
+        """Every draw pile of ``deck``: the pile itself and, with one draw pile per set
+        (``piles``), its per-set piles ``<deck>:<set>``, each with its own discards. A rule on
+        "the Door deck" as a whole (reshuffle its discards) acts on each of them."""
+        return [k for k in self.state.decks if k == deck or k.startswith(deck + ":")]
+
+    def _discard_key(self, c: int) -> str:
+        """The discard pile card ``c`` goes to: its deck's, or the one a module names."""
+        d = self.specs[c].deck
+        for m in self._h_dpile:
+            d = m.discard_pile(self, c) or d
+        return d
+
     def _discard(self, c: int) -> None:
         """Card ``c`` to its discard pile (a module may name another pile). A card discarded
         has left play: the lasting changes it made ``for: in_play`` end, and those on it
@@ -50,10 +72,7 @@ class Zones:
         if self.state.ledger.entries:
             self._lang_card_gone(c)
         if self._h_dpile:
-            d = self.specs[c].deck
-            for m in self._h_dpile:
-                d = m.discard_pile(self, c) or d
-            self.state.discards[d].append(c)
+            self.state.discards[self._discard_key(c)].append(c)
             return
         self.state.discards[self.specs[c].deck].append(c)
 

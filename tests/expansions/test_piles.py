@@ -276,3 +276,22 @@ def test_deck_option_passes_the_module():
     assert "piles" in o.modules
     d.options["piles_per_set"] = False
     assert "piles" not in d.game_options().modules
+
+
+def test_the_fairy_joins_another_sets_door_pile_and_makes_none_of_her_own():
+    """Fairy Dust rules: the Sparkly Good Fairy is shuffled into the Door deck; with one pile
+    per set she joins the first other set's Door pile (a pile of her own would be her alone,
+    met by whoever picks it, and back at once after every reshuffle of her own discards)."""
+    fairy = C(name="Sparkly Good Fairy", set="fairy_dust", kind="monster", deck="door", manual=True)
+    dust = C(name="Dust", set="fairy_dust", kind="fairy_dust", deck="fairy_dust", manual=True)
+    for seed in range(6):
+        g = Game.new(3, deck=MIX + [(fairy, 1), (dust, 4)], seed=seed,
+                     options=GameOptions(modules=("piles", "fairy_dust"), module_options=NO_DUNGEONS,
+                                         setup_window=False))
+        s = g.state
+        assert g.state.module_state["piles"]["piles"]["door"] == ["door:munchkin", "door:scooby_doo"]
+        assert "door:fairy_dust" not in s.decks
+        f = g.card_ids("Sparkly Good Fairy")[0]
+        where = [k for k, v in list(s.decks.items()) + [(p.name, p.hand) for p in s.players] if f in v]
+        assert where in (["door:munchkin"], ["P1"], ["P2"], ["P3"]), where
+        assert len(s.decks["fairy_dust"]) == 4

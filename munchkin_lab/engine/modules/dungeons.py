@@ -30,6 +30,8 @@ Readings where the rulebook is open:
 
 * K-Ghoul Mart: "+3 against Ghosts" is one +3 per munchkin-side player when any Ghost is in
   the combat; the Ghost Hunters' further +3 counts in every combat (the text says "in combat").
+  Its reshuffle of the Door discards, with one draw pile per set (``piles``), puts each Door
+  pile's discards back into that pile (each pile keeps its own discards).
   Its "every player may draw a face-down Door" is applied to every living player, each from
   the Door pile they draw from (one draw pile per set, ``piles``: each player's own choice):
   the rulebook is silent on a player who would decline, and a free card off one's own turn
@@ -235,10 +237,11 @@ class ScoobyDooModule(RulesModule):
             game._lang_fire_card("revealed", d, -1, seat)
         self._revealed_others(game, seat, d)
         rev = (data or {}).get("on_reveal") or {}
-        if rev.get("reshuffle_door_discards"):
-            s.decks["door"].extend(s.discards["door"])
-            s.discards["door"].clear()
-            s.rng = _rng.shuffle(s.rng, s.decks["door"])
+        if rev.get("reshuffle_door_discards"):  # each Door pile its own (one pile per set: piles)
+            for k in game._piles_of("door"):
+                s.decks[k].extend(s.discards.get(k, ()))
+                s.discards.get(k, []).clear()
+                s.rng = _rng.shuffle(s.rng, s.decks[k])
             game._say("The Door discards are shuffled back into the Door deck.")
         if rev.get("each_draws_door"):
             n = len(s.players)
@@ -512,6 +515,11 @@ class ScoobyDooModule(RulesModule):
         if k == "give" and 0 <= a.card < len(game.specs) and game.specs[a.card].slot == "vehicle" \
                 and 0 <= a.target < len(s.players) and self._vehicles(game, a.target):
             return f"{s.players[a.target].name} already has a Vehicle ({R_VEHICLE})"
+        if k == "ask_help" and 0 <= a.target < len(s.players) and self._vehicles(game, a.target) \
+                and any(0 <= c < len(game.specs) and game.specs[c].slot == "vehicle" for c in a.cards):
+            # a bribe hands the Item over when the fight ends (Asking for Help): a Vehicle
+            # offered to a player who has one would give them two, as a trade would
+            return f"{s.players[a.target].name} already has a Vehicle: it cannot be a bribe ({R_VEHICLE})"
         if k == "steal" and 0 <= a.m < len(game.specs) and game.specs[a.m].slot == "vehicle" \
                 and self._vehicles(game, seat):
             # a Thief with a Vehicle may not steal another: he would have two (the theft's own

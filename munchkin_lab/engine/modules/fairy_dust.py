@@ -34,8 +34,9 @@ Gold or the price a rules module sets, no change, never the winning Level, a Hal
 double-price card). Fairy Dust without a value is not an Item: it cannot be traded or sold.
 
 The Sparkly Good Fairy's card is ``manual`` in the data (her Level and text are not printed in our
-sources) but this module resolves her rules: however she enters a combat (kicked, Look for
-Trouble, a Wandering Monster) no ResolveByHand decision is queued for her.
+sources) but this module resolves her rules (``resolves_manual``): however she enters a combat
+(kicked, Look for Trouble, a Wandering Monster, a room in Star Munchkin Adventures) no
+ResolveByHand decision is queued for her.
 """
 from __future__ import annotations
 
@@ -72,6 +73,7 @@ class FairyDustModule(RulesModule):
     name = "fairy_dust"
     sets = ("fairy_dust",)
     extra_decks = ("fairy_dust",)
+    guest_in = ("door",)  # the Fairy is shuffled into the Door deck (R_FD): no Door pile of her own
 
     # ------------------------------------------------------------------ state
     def _ms(self, game) -> dict:
@@ -96,10 +98,12 @@ class FairyDustModule(RulesModule):
         game.state.module_state[self.name] = {"killed": False, "charmed": []}
 
     def _into_top(self, game, card: int) -> None:
-        """Shuffle ``card`` among the top ``top_n`` Door cards (R_FAIL). The top is the list end."""
+        """Shuffle ``card`` among the top ``top_n`` Door cards (R_FAIL) of the Door pile the
+        active player draws from (with one draw pile per set, ``piles``: their pile, the
+        fighter's). The top is the list end."""
         s = game.state
         n = int(self.opt(game, "top_n", 10))
-        deck = s.decks["door"]
+        deck = s.decks.setdefault(game._pile_key("door"), [])
         top = deck[len(deck) - n:] if n > 0 else []
         del deck[len(deck) - len(top):]
         top.append(card)
@@ -126,24 +130,12 @@ class FairyDustModule(RulesModule):
         return got
 
     # ------------------------------------------------------------------ combat
-    def on_draw_door(self, game, seat: int, card: int, face_up: bool) -> bool:
-        """Kicked open, the Sparkly Good Fairy starts a combat like any monster. Her card is
-        ``manual`` in the data (her Level and text are not printed in our sources), but this
-        module resolves all of her rules, so no ResolveByHand decision is queued for her."""
-        if not face_up or not is_fairy(game, card):
-            return False
-        game._start_combat(seat, card)
-        self._drop_manual(game, card)
-        return True
-
-    @staticmethod
-    def _drop_manual(game, card: int) -> None:
-        """Remove the ResolveByHand decision the core queued for the Fairy's manual card."""
-        pend = game.state.pending
-        for i in range(len(pend) - 1, -1, -1):
-            if pend[i].get("kind") == "manual" and pend[i].get("card") == card:
-                del pend[i]
-                break
+    def resolves_manual(self, game, card: int) -> bool:
+        """The Fairy's card is ``manual`` in the data (her Level and text are not printed in
+        our sources), but this module runs all of her rules: however she enters a combat
+        (kicked, Look for Trouble, a Wandering Monster, a room's face-up card in Star Munchkin
+        Adventures) the core queues no ResolveByHand decision for her."""
+        return is_fairy(game, card)
 
     def monster_modifier(self, game, index: int) -> int:
         """The Fairy's Level from the ``fairy_level`` option (unknown in the card data)."""
@@ -178,7 +170,8 @@ class FairyDustModule(RulesModule):
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
         """Killed: the fighter also draws 2 Fairy Dust cards, then the rest of the mini-deck
         goes on top of the Treasure deck and is no longer earned (R_KILL). Not killed: she
-        is shuffled back among the top 10 Door cards (R_FAIL)."""
+        is shuffled back among the top 10 Door cards (R_FAIL). "The Treasure deck" and "the
+        Door deck" are the piles the fighter draws from (one pile per set, ``piles``)."""
         s = game.state
         c = s.combat
         ms = self._ms(game)
@@ -191,7 +184,7 @@ class FairyDustModule(RulesModule):
                 ms["killed"] = True
                 left = s.decks.get("fairy_dust", [])
                 if left:
-                    s.decks["treasure"].extend(left)
+                    s.decks.setdefault(game._pile_key("treasure", fighter), []).extend(left)
                     game._say(f"{len(left)} Fairy Dust card(s) go on top of the Treasure deck ({R_KILL}).")
                     left.clear()
             return
@@ -206,8 +199,11 @@ class FairyDustModule(RulesModule):
         """A Fairy sent out of a combat by a card or an ability (a Friendship Potion, a
         Wizard's charm...) was not defeated: she goes back among the top Door cards at once
         (R_FAIL)."""
-        if is_fairy(game, monster) and monster in game.state.discards["door"]:
-            game.state.discards["door"].remove(monster)
+        if not is_fairy(game, monster):
+            return
+        disc = game.state.discards.get(game._discard_key(monster), [])
+        if monster in disc:
+            disc.remove(monster)
             self._into_top(game, monster)
             game._say(f"The Sparkly Good Fairy was not defeated: she is shuffled back into the top "
                       f"of the Door deck ({R_FAIL}).")
@@ -323,24 +319,6 @@ class FairyDustModule(RulesModule):
             return True
         if a.kind == "fd_give":
             game._do_give(a.player, a)  # the core's trade: it stays in play, carried
-            return True
-        if a.kind == "trouble" and 0 <= a.card < len(game.specs) and is_fairy(game, a.card) and a.card in p.hand:
-            # Look for Trouble with the Fairy: the core's own steps, without the ResolveByHand
-            p.hand.remove(a.card)
-            game._say(f"{p.name} looks for trouble with {game.name(a.card)}.")
-            game._start_combat(a.player, a.card)
-            self._drop_manual(game, a.card)
-            return True
-        if a.kind == "play" and 0 <= a.card < len(game.specs) and a.card in p.hand and s.combat is not None \
-                and game._fx[a.card].get("wandering_monster") and 0 <= a.m < len(game.specs) \
-                and a.m in p.hand and is_fairy(game, a.m):
-            # a Wandering Monster bringing the Fairy: the core's own steps, without the ResolveByHand
-            p.hand.remove(a.card)
-            p.hand.remove(a.m)
-            game._discard(a.card)
-            game._add_monster(a.m)
-            self._drop_manual(game, a.m)
-            game._say(f"{p.name} plays {game.name(a.card)}: {game.name(a.m)} joins the combat.")
             return True
         return False
 

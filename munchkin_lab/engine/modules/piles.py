@@ -18,9 +18,16 @@ which pile to draw from. Switched on by ``GameOptions(modules=("piles",))`` (the
   with no cards and no discards is exhausted: nobody draws from it (core rules, 3. Handling
   Cards) and it cannot be chosen. An empty pile with discards reshuffles its own discards.
 * ``discard_pile``: a Door/Treasure goes to the discard pile of its own set.
-* Cards other modules put back into the common ``door``/``treasure`` pile (the Sparkly Good
-  Fairy shuffled into the top Door cards...) are moved into their set's pile at the same depth
-  from the top before the next draw; common discards likewise.
+* Cards other modules put back into the common ``door``/``treasure`` pile are moved into their
+  set's pile at the same depth from the top before the next draw; common discards likewise.
+  A rule that puts cards on top of "the Door / Treasure deck" uses the pile the active player
+  draws from (``Game._pile_key``: the Sparkly Good Fairy among its top 10 cards, the Fairy
+  Dust left after her kill on top of the killer's Treasure pile).
+* A set that shuffles its cards into a core deck without a deck of its own
+  (``RulesModule.guest_in``: the Sparkly Good Fairy, Fairy Dust rules) makes no pile: its
+  cards join the first other set's pile at set-up, and later (put back, discarded) the pile
+  the active player draws from. Cards of another deck put into a pile (Fairy Dust on top of
+  the Treasure deck) likewise. Our reading: the publisher speaks of piles of whole sets.
 """
 from __future__ import annotations
 
@@ -60,19 +67,35 @@ class PilesModule(RulesModule):
         s.module_state[self.name] = ms
         return ms
 
+    @staticmethod
+    def _guests(game, deck: str) -> set[str]:
+        """Sets that shuffle their cards into ``deck`` without a deck of their own
+        (``RulesModule.guest_in``: the Sparkly Good Fairy into the Door deck)."""
+        return {st for m in game.modules if deck in m.guest_in for st in m.sets}
+
     def setup(self, game) -> None:
+        """A guest set's cards (:meth:`_guests`) join the first other set's pile, in their
+        shuffled places: a pile of its own would be the Fairy alone, met by whoever picks it."""
         s = game.state
         for d in DECKS:
+            guests = self._guests(game, d)
             order: list[str] = []
             for sp in game.specs:
-                if sp.deck == d and sp.set not in order:
+                if sp.deck == d and sp.set not in order and sp.set not in guests:
                     order.append(sp.set)
+            host = order[0] if order else None
+            if host is None:  # nothing but guests: they keep their own pile
+                order = [st for st in dict.fromkeys(sp.set for sp in game.specs if sp.deck == d)]
+
+            def set_of(c: int) -> str:
+                st = game.specs[c].set
+                return host if host is not None and st in guests else st
             cards = s.decks.setdefault(d, [])
             disc = s.discards.setdefault(d, [])
             for st in order:
                 key = f"{d}:{st}"
-                s.decks[key] = [c for c in cards if game.specs[c].set == st]
-                s.discards[key] = [c for c in disc if game.specs[c].set == st]
+                s.decks[key] = [c for c in cards if set_of(c) == st]
+                s.discards[key] = [c for c in disc if set_of(c) == st]
             cards.clear()
             disc.clear()
         self._rebuild(game)
@@ -86,14 +109,24 @@ class PilesModule(RulesModule):
         s = game.state
         return bool(s.decks.get(key)) or bool(s.discards.get(key))
 
-    def _pile_of(self, game, c: int) -> str:
+    def _pile_of(self, game, c: int, deck: str | None = None) -> str:
+        """The pile of ``deck`` (default the card's own deck) card ``c`` belongs to: its set's.
+        A guest set's card (:meth:`_guests`), or a card of another deck put into this one
+        (Fairy Dust on top of the Treasure deck), goes to the pile the active player draws
+        ``deck`` from (their "Door / Treasure deck"), or the first pile."""
         sp = game.specs[c]
-        key = f"{sp.deck}:{sp.set}"
+        deck = deck or sp.deck
         s = game.state
+        if sp.deck != deck or sp.set in self._guests(game, deck):
+            piles = self._ms(game)["piles"].get(deck) or []
+            host = self.current(game, s.active, deck) or (piles[0] if piles else None)
+            if host is not None:
+                return host
+        key = f"{deck}:{sp.set}"
         if key not in s.decks:
             s.decks[key] = []
             s.discards[key] = []
-            self._ms(game)["piles"].setdefault(sp.deck, []).append(key)
+            self._ms(game)["piles"].setdefault(deck, []).append(key)
         s.discards.setdefault(key, [])
         return key
 
@@ -106,13 +139,13 @@ class PilesModule(RulesModule):
             n = len(common)
             for i, c in enumerate(list(common)):
                 depth = n - 1 - i  # 0 = top
-                pile = s.decks[self._pile_of(game, c)]
+                pile = s.decks[self._pile_of(game, c, deck)]
                 pile.insert(max(0, len(pile) - depth), c)
             common.clear()
         disc = s.discards.get(deck)
         if disc:
             for c in disc:
-                s.discards[self._pile_of(game, c)].append(c)
+                s.discards[self._pile_of(game, c, deck)].append(c)
             disc.clear()
 
     def current(self, game, seat: int, deck: str) -> str | None:
