@@ -48,7 +48,7 @@ from sqlalchemy.types import String
 
 from ..engine.cards import DECKS, KINDS, SLOTS
 from .errors import SearchSyntaxError
-from .files import MAX_NAME, PROVENANCES, VERSIONS
+from .files import MAX_NAME, PROVENANCES, VERSIONS, single_spaces
 from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
 
 __all__ = ["SearchSyntaxError", "parse", "compile_query", "select_cards", "FIELDS", "fold", "search_hints"]
@@ -422,7 +422,7 @@ def _text_condition(field: str, node: Cmp, query: str) -> ColumnElement:
                            .where(Tag.key == value))
     if field == "deck":
         saved = Card.id.in_(select(DeckEntry.card_id).join(Deck, Deck.id == DeckEntry.deck_id)
-                            .where(func.lower(Deck.name) == value))
+                            .where(func.lower(Deck.name) == single_spaces(value)))  # as deck names are stored
         pile = _norm(raw)
         return or_(Card.deck == pile, saved) if pile in DECKS else saved
     if field == "name":
