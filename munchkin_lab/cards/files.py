@@ -287,6 +287,22 @@ class CardFile(CardFields):
             return [{"name": v} if isinstance(v, str) else v for v in value]
         return value
 
+    @field_validator("aliases", mode="after")
+    @classmethod
+    def _no_repeated_alias(cls, value: list[AliasFile]) -> list[AliasFile]:
+        """An alias is listed once per card: the same name twice (case aside; names are
+        compared single-spaced, :data:`Line`) is refused, unless both entries give a
+        language and the languages differ (one word in two languages)."""
+        first: dict[str, list[tuple[int, AliasFile]]] = {}
+        for j, a in enumerate(value):
+            for i, b in first.get(a.name.casefold(), []):
+                if a.language is None or b.language is None or a.language.lower() == b.language.lower():
+                    same = "" if a.name == b.name else f" as {b.name!r}"
+                    message = f"alias {a.name!r} is listed twice (aliases[{i}]{same} and aliases[{j}]); list it once"
+                    raise PydanticCustomError("alias", "{message}", {"message": message})
+            first.setdefault(a.name.casefold(), []).append((j, a))
+        return value
+
     @field_validator("source", "summary", mode="after")
     @classmethod
     def _empty_is_none(cls, value: Optional[str]) -> Optional[str]:
