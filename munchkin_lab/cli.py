@@ -16,6 +16,8 @@ One voice for all of them:
 * **Broken pipes are quiet**: ``munchkin-lab cards | head`` ends with status 0 and no message.
 * **Arguments may start with '-'**: commands built with :class:`DashArgsCommand`
   (``cls=DashArgsCommand``) take ``-kind:monster`` as an argument, not an unknown option.
+* **Flags show no value in help**: ``--force`` (and ``--help``) take none, so the help shows
+  none (typer 0.29 shows ``<bool>`` beside them, read as ``--force true``: :func:`_flags_show_no_type`).
 * **Counted nouns** via :func:`plural` (``1 card``, ``2 cards``).
 * **Number options** are checked by :func:`check_range`, which names the option and the range.
 """
@@ -285,11 +287,32 @@ class DashArgsCommand(TyperCommand):
         return super().parse_args(ctx, options + (["--"] + rest if rest else []))
 
 
+def _flags_show_no_type(command: Any) -> None:
+    """The help of ``command`` and of every command under it shows no type beside a flag
+    (``--force``, ``--whole-set/--no-whole-set``, ``--help``): a flag takes no value, and
+    typer 0.29's ``<bool>`` there reads as ``--force true``, which is refused (``Got
+    unexpected extra argument (true)``; ``--help true`` ignores the ``true`` and shows the
+    help). An empty ``metavar`` is what typer's help shows in the type column instead; parsing
+    and error messages name options by their names, not by it."""
+    ctx = typer.Context(command, info_name=command.name, **(command.context_settings or {}))
+    help_option = command.get_help_option(ctx)  # made once per command and kept, as click does
+    for p in [*command.params, *([help_option] if help_option is not None else [])]:
+        if getattr(p, "param_type_name", None) == "option" and getattr(p, "is_flag", False) \
+                and not getattr(p, "count", False) and p.metavar is None:
+            p.metavar = ""
+    for sub in (getattr(command, "commands", None) or {}).values():
+        _flags_show_no_type(sub)
+
+
 class LabGroup(TyperGroup):
     """The root group: whatever command runs, Ctrl+C exits 130 with ``Interrupted.``, a
     closed output pipe is a quiet exit 0 and bad input that a command did not handle is
     ``Error: ...`` with exit 1 (never a traceback). The lab's own warnings (a card database
     built from older card files) are printed as one ``Warning: ...`` line on stderr."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _flags_show_no_type(self)
 
     def make_context(self, info_name: Any, args: list[str], parent: Any = None, **extra: Any) -> Any:
         """click's context; a bad root option (``munchkin-lab --bogus``) is one ``Error:`` line, exit 2."""

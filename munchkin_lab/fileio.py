@@ -33,14 +33,33 @@ class OutputFileError(ValueError):
         self.usage = usage
 
 
-def refuse_existing(path: str | os.PathLike, overwrite: bool) -> Path:
+def check_suffix(path: str | os.PathLike, suffixes: tuple[str, ...], what: str = "") -> None:
+    """The one suffix rule of a written file, for the commands (:func:`check_new_file`) and
+    the Python API (:func:`refuse_existing`) alike: ``path`` ends in one of ``suffixes``
+    (lower case, with the dot; the name's case does not matter); empty ``suffixes``: any name.
+
+    Raises:
+        OutputFileError: (``usage``) the name ends otherwise, e.g.
+            ``'cards.txt': db export writes CSV: the file name must end in .csv``.
+    """
+    if suffixes and Path(path).suffix.lower() not in suffixes:
+        ends = " or ".join(suffixes)
+        raise OutputFileError(f"{str(path)!r}: {what + ': ' if what else ''}the file name must end in {ends}",
+                              usage=True)
+
+
+def refuse_existing(path: str | os.PathLike, overwrite: bool, *, suffixes: tuple[str, ...] = (),
+                    what: str = "") -> Path:
     """The Python API's guard of a user's file (the commands' ``--force`` is
     :func:`check_new_file`): ``path`` as a :class:`~pathlib.Path`.
 
     Raises:
+        OutputFileError: (a ``ValueError``) ``path`` does not end in one of ``suffixes``
+            (:func:`check_suffix`, checked first). Nothing is written.
         FileExistsError: ``path`` exists (or is a dangling link) and ``overwrite`` is False;
             the message names the file and ``overwrite=True``. Nothing is written.
     """
+    check_suffix(path, suffixes, what)
     p = Path(path)
     if not overwrite and (p.exists() or p.is_symlink()):
         raise FileExistsError(f"{str(p)!r} already exists; pass overwrite=True to replace it")
@@ -67,11 +86,9 @@ def check_new_file(path: str | os.PathLike, *, force: bool = False, suffixes: tu
         OutputFileError: a wrong suffix (``usage``), a folder, a missing folder (never
             created), or an existing file without ``force``.
     """
+    check_suffix(path, suffixes, what)
     p = Path(path)
     shown = repr(str(path))
-    if suffixes and p.suffix.lower() not in suffixes:
-        ends = " or ".join(suffixes)
-        raise OutputFileError(f"{shown}: {what + ': ' if what else ''}the file name must end in {ends}", usage=True)
     if p.is_dir():
         raise OutputFileError(f"cannot write {shown}: it is a folder")
     parent = p.parent if str(p.parent) else Path(".")

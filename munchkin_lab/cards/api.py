@@ -399,6 +399,10 @@ def _csv_value(col: str, r: dict) -> str:
     return "" if v is None else str(v)
 
 
+#: The suffix of a card CSV file written by :func:`export_csv` and ``munchkin-lab db export``.
+CSV_SUFFIXES = (".csv",)
+
+
 def export_csv(path: str | Path, url: str | None = None, overwrite: bool = False) -> int:
     """Write every card to a UTF-8 CSV file (columns :data:`CSV_COLUMNS`), atomically: the
     file is written aside and renamed over ``path`` (:func:`munchkin_lab.fileio.atomic_write_text`),
@@ -408,13 +412,16 @@ def export_csv(path: str | Path, url: str | None = None, overwrite: bool = False
     Returns:
         number of cards written.
     Raises:
+        ValueError: (:class:`munchkin_lab.fileio.OutputFileError`) the file name does not end
+            in ``.csv`` (``'cards.txt': export_csv writes CSV: the file name must end in .csv``);
+            checked first, as ``db export`` does (nothing is written).
         FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written).
         CardDataError: no (up-to-date) card database at ``url``.
         OSError: the file cannot be written (its folder must exist); ``path`` is untouched.
     """
     from ..fileio import atomic_write_text, refuse_existing
 
-    refuse_existing(path, overwrite)
+    refuse_existing(path, overwrite, suffixes=CSV_SUFFIXES, what="export_csv writes CSV")
 
     with open_engine(url).connect() as conn:
         _require_schema(conn)

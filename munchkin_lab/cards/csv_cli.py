@@ -43,9 +43,9 @@ def register(db: typer.Typer) -> None:
         """Write every card (file and designer cards) to a CSV file. Refuses to overwrite a
         file (unless --force) and a name not ending in .csv."""
         from ..fileio import check_new_file
-        from .api import export_csv
+        from .api import CSV_SUFFIXES, export_csv
 
-        _run(lambda: check_new_file(path, force=force, suffixes=(".csv",), what="db export writes CSV"))
+        _run(lambda: check_new_file(path, force=force, suffixes=CSV_SUFFIXES, what="db export writes CSV"))
         n = _run(lambda: export_csv(path, url=url, overwrite=force))
         typer.echo(f"wrote {n} cards to {path}")
 

@@ -82,6 +82,15 @@ def _no_control(value: str) -> str:
     return value
 
 
+def single_spaces(value: str) -> str:
+    """``value`` with its ends stripped and every run of spaces of any width (a tab, a
+    no-break space U+00A0, U+2002-U+200A, U+202F, U+3000...) made one plain space: the one
+    rule of how names are stored and looked up, card names (:func:`_one_line`) and deck names
+    (:func:`munchkin_lab.decks.model.check_deck_name`) alike: ``" My\u00a0 deck "`` is
+    ``"My deck"``."""
+    return " ".join(value.split())
+
+
 def _one_line(value: str) -> str:
     """One line of text (names, codes, tags), as stored: a line break (also U+2028, U+2029),
     another control character or an invisible format character (a zero-width space) is an
@@ -97,7 +106,7 @@ def _one_line(value: str) -> str:
         if unicodedata.category(ch) == "Cf":
             raise ValueError(f"invisible character U+{ord(ch):04X} ({unicodedata.name(ch, 'format character')}) "
                              "is not allowed (one line of text: names, codes, tags)")
-    return " ".join(value.split())
+    return single_spaces(value)
 
 
 #: One line of text (names, codes, tags): no line break, no control character; runs of spaces
@@ -276,6 +285,22 @@ class CardFile(CardFields):
     def _plain_alias(cls, value: Any) -> Any:
         if isinstance(value, list):
             return [{"name": v} if isinstance(v, str) else v for v in value]
+        return value
+
+    @field_validator("aliases", mode="after")
+    @classmethod
+    def _no_repeated_alias(cls, value: list[AliasFile]) -> list[AliasFile]:
+        """An alias is listed once per card: the same name twice (case aside; names are
+        compared single-spaced, :data:`Line`) is refused, unless both entries give a
+        language and the languages differ (one word in two languages)."""
+        first: dict[str, list[tuple[int, AliasFile]]] = {}
+        for j, a in enumerate(value):
+            for i, b in first.get(a.name.casefold(), []):
+                if a.language is None or b.language is None or a.language.lower() == b.language.lower():
+                    same = "" if a.name == b.name else f" as {b.name!r}"
+                    message = f"alias {a.name!r} is listed twice (aliases[{i}]{same} and aliases[{j}]); list it once"
+                    raise PydanticCustomError("alias", "{message}", {"message": message})
+            first.setdefault(a.name.casefold(), []).append((j, a))
         return value
 
     @field_validator("source", "summary", mode="after")

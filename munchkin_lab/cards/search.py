@@ -48,7 +48,7 @@ from sqlalchemy.types import String
 
 from ..engine.cards import DECKS, KINDS, SLOTS
 from .errors import SearchSyntaxError
-from .files import MAX_NAME, PROVENANCES, VERSIONS
+from .files import MAX_NAME, PROVENANCES, VERSIONS, single_spaces
 from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
 
 __all__ = ["SearchSyntaxError", "parse", "compile_query", "select_cards", "FIELDS", "fold", "search_hints"]
@@ -228,13 +228,38 @@ class _ToAst(Transformer):
         return items[0] if len(items) == 1 else Or(tuple(items))
 
 
-#: the keyword 'not' last (before the end of the query or a ')'): nothing to negate
-_NOT_LAST = re.compile(r'(?:^|[\s(])not\s*$', re.IGNORECASE)
+#: a keyword last (before the end of the query or a ')'): nothing after it to join or negate
+_KEYWORD_LAST = re.compile(r'(?:^|[\s(])(or|and|not)\s*$', re.IGNORECASE)
+
+
+def _dangling(query: str, pos: int) -> SearchSyntaxError | None:
+    """The error of a query whose part before ``pos`` (the end, or a ``)``) ends with ``or``,
+    ``and``, ``not`` or ``-``: that word needs a term after it. The error's position is where
+    the term is missing (``pos``); the message names the word's own position too."""
+    head = query[:pos]
+    m = _KEYWORD_LAST.search(head)
+    if m:
+        word, at = m.group(1).lower(), m.start(1)
+    else:
+        stripped = head.rstrip()
+        before = stripped[:-1].rstrip()
+        if not stripped.endswith("-") or (before and before[-1] in ":=<>!"):  # 'level>=-': a value's sign
+            return None
+        word, at = "-", len(stripped) - 1
+    if word == "not":
+        return SearchSyntaxError("'not' needs a term after it (to search names for the word, quote it: \"not\")",
+                                 pos, query)
+    shown = query[at:at + len(word)]  # as written ('OR')
+    fix = "add the term to leave out after it" if word == "-" else "add a term after it or remove it"
+    if pos >= len(query):
+        return SearchSyntaxError(f"the search ends with {shown!r} (position {at}): {fix}", pos, query)
+    return SearchSyntaxError(f"{shown!r} (position {at}) comes right before ')': {fix}", pos, query)
 
 
 def _syntax_error(exc: UnexpectedInput, query: str) -> SearchSyntaxError:
     if isinstance(exc, UnexpectedEOF):
-        return SearchSyntaxError("the query ends too early (a value or ')' is missing)", len(query), query)
+        return _dangling(query, len(query)) or SearchSyntaxError(
+            "the query ends too early (a value or ')' is missing)", len(query), query)
     if isinstance(exc, UnexpectedCharacters):
         pos = exc.pos_in_stream
         ch = query[pos] if 0 <= pos < len(query) else ""
@@ -246,9 +271,9 @@ def _syntax_error(exc: UnexpectedInput, query: str) -> SearchSyntaxError:
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         pos = len(query) if tok.type == "$END" or tok.start_pos is None else tok.start_pos
-        if tok.type in ("$END", "RPAR") and _NOT_LAST.search(query[:pos]):
-            return SearchSyntaxError("'not' needs a term after it (to search names for the word, quote it: \"not\")",
-                                     pos, query)
+        dangling = _dangling(query, pos) if tok.type in ("$END", "RPAR") else None
+        if dangling is not None:
+            return dangling
         if tok.type == "$END":
             return SearchSyntaxError("the query ends too early (a value or ')' is missing)", len(query), query)
         what = {"RPAR": "')' without a matching '('", "OP": f"operator {str(tok)!r} without a field",
@@ -422,7 +447,7 @@ def _text_condition(field: str, node: Cmp, query: str) -> ColumnElement:
                            .where(Tag.key == value))
     if field == "deck":
         saved = Card.id.in_(select(DeckEntry.card_id).join(Deck, Deck.id == DeckEntry.deck_id)
-                            .where(func.lower(Deck.name) == value))
+                            .where(func.lower(Deck.name) == single_spaces(value)))  # as deck names are stored
         pile = _norm(raw)
         return or_(Card.deck == pile, saved) if pile in DECKS else saved
     if field == "name":

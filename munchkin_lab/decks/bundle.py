@@ -364,8 +364,9 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
             raise BundleError(f"{source}: deck: {exc}") from None
         if name:
             deck.name = check_deck_name(name)
-        taken = conn.execute(select(DeckRow.id).where(DeckRow.name == deck.name)).first()
-        if taken is not None:
+        from .store import stored_deck_name
+
+        if stored_deck_name(conn, deck.name) is not None:
             raise BundleError(f"deck {deck.name!r}: a saved deck of that name is here already; import under another "
                               "name (--name NAME / name=...)")
         return plans, deck

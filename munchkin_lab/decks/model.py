@@ -121,13 +121,17 @@ def check_pile(pile: str | None) -> str | None:
 def check_deck_name(name: object) -> str:
     """Validate a deck name: non-empty text on one line, without ``#`` (deck files use it
     for comments) and without control characters (a tab, a line break, ...: the name is
-    shown in tables and typed on the command line), at most 200 characters. Returns it
-    stripped.
+    shown in tables and typed on the command line), at most 200 characters. Returns it as
+    stored and looked up: its ends stripped and each run of spaces one plain space, the rule
+    of card names (:func:`munchkin_lab.cards.files.single_spaces`): a deck saved as
+    ``"My  deck "`` is ``"My deck"``.
 
     Raises:
         DeckError: the name breaks one of these.
     """
     import unicodedata
+
+    from ..cards.files import single_spaces
 
     if not isinstance(name, str) or not name.strip():
         raise DeckError(f"a deck needs a non-empty name, got {name!r}")
@@ -136,6 +140,7 @@ def check_deck_name(name: object) -> str:
     if control is not None:
         raise DeckError(f"bad deck name {name!r}: it holds a control character ({control!r}); a deck name is one "
                         "line of plain text")
+    name = single_spaces(name)
     if "#" in name or len(name) > 200:
         raise DeckError(f"bad deck name {name!r}: one line, no '#', at most 200 characters")
     return name

@@ -28,6 +28,7 @@ from sqlalchemy import delete, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import config
+from ..cards.files import single_spaces
 from ..cards.models import Card, CardSet
 from ..cards.models import Deck as DeckRow
 from ..cards.models import DeckEntry as DeckEntryRow
@@ -109,6 +110,18 @@ def _card_ids(conn, keys: list[str]) -> dict[str, int]:
     return out
 
 
+def stored_deck_name(conn, name: str) -> str | None:
+    """The stored name of the saved deck called ``name``, names compared as they are stored
+    (:func:`munchkin_lab.cards.files.single_spaces`: ``"My  deck "`` is ``"My deck"``), else
+    ``None``. A deck saved before that rule under a name with extra spaces is found by the
+    single-spaced name too (its next save stores that name)."""
+    key = single_spaces(name)
+    dt = DeckRow.__table__
+    if conn.execute(select(dt.c.id).where(dt.c.name == key)).first() is not None:
+        return key
+    return next((n for (n,) in conn.execute(select(dt.c.name).order_by(dt.c.name)) if single_spaces(n) == key), None)
+
+
 def _stored_version(deck: Deck, resolved: str) -> int | None:
     """The ``row_version`` ``deck`` was loaded (or last saved) at in the database ``resolved``
     under its current name, else ``None``."""
@@ -159,7 +172,9 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
         if missing:
             set_, _, name = missing[0].partition(":")
             raise UnknownCardError(name, [], set_)
-        row = conn.execute(select(dt.c.id, dt.c.row_version).where(dt.c.name == deck.name)).first()
+        stored = stored_deck_name(conn, deck.name)
+        row = None if stored is None else conn.execute(
+            select(dt.c.id, dt.c.row_version).where(dt.c.name == stored)).first()
         if row is not None and not replace and mine is None:
             raise DuplicateDeckError(f"a deck named {deck.name!r} already exists (use replace / --replace)")
         if row is None:
@@ -177,7 +192,8 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
             where = [dt.c.id == deck_id]
             if expected is not None:  # on PostgreSQL a save committed since our read makes this match nothing
                 where.append(dt.c.row_version == expected)
-            version = conn.execute(update(dt).where(*where).values(**values, row_version=dt.c.row_version + 1)
+            version = conn.execute(update(dt).where(*where).values(**values, name=deck.name,
+                                                                   row_version=dt.c.row_version + 1)
                                    .returning(dt.c.row_version)).scalar()
             if version is None:
                 raise DeckConflictError(f"{changed} (saved at the same time); {again}")
@@ -243,7 +259,8 @@ def load_deck(name: str, url: str | None = None, catalog: Catalog | None = None)
     engine = _engine(url)
     dt, et, ct, st = DeckRow.__table__, DeckEntryRow.__table__, Card.__table__, CardSet.__table__
     with engine.connect() as conn:
-        row = conn.execute(select(dt).where(dt.c.name == name)).mappings().first()
+        stored = stored_deck_name(conn, name)
+        row = None if stored is None else conn.execute(select(dt).where(dt.c.name == stored)).mappings().first()
         if row is None:
             names = [n for (n,) in conn.execute(select(dt.c.name))]
             close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
@@ -261,7 +278,7 @@ def load_deck(name: str, url: str | None = None, catalog: Catalog | None = None)
     for code, cname, copies, pile in entries:
         key = f"{code}:{cname}"
         deck.entries[key] = Entry(key, int(copies), pile)
-    deck._stored_as = (config.database_url(url), row["name"], int(row["row_version"]))
+    deck._stored_as = (config.database_url(url), deck.name, int(row["row_version"]))
     return deck
 
 
@@ -290,7 +307,8 @@ def delete_deck(name: str, url: str | None = None) -> None:
     dt, et = DeckRow.__table__, DeckEntryRow.__table__
 
     def work(conn) -> None:
-        deck_id = conn.execute(select(dt.c.id).where(dt.c.name == name)).scalar()
+        stored = stored_deck_name(conn, name)
+        deck_id = None if stored is None else conn.execute(select(dt.c.id).where(dt.c.name == stored)).scalar()
         if deck_id is None:
             raise DeckError(f"no deck named {name!r}")
         conn.execute(delete(et).where(et.c.deck_id == deck_id))

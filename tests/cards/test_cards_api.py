@@ -95,6 +95,20 @@ def test_csv_round_trip(url, tmp_path):
     assert content(url) == before
 
 
+def test_export_csv_refuses_a_name_not_ending_in_csv_as_db_export_does(url, tmp_path):
+    """One suffix rule for ``export_csv`` and ``db export``: a ValueError naming the file,
+    before any work (no file written, an existing one kept)."""
+    txt = tmp_path / "cards.txt"
+    with pytest.raises(ValueError, match=r"cards\.txt': export_csv writes CSV: the file name must end in \.csv$"):
+        api.export_csv(txt, url=url)
+    assert not txt.exists()
+    txt.write_text("my notes\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="must end in .csv"):
+        api.export_csv(txt, url=url, overwrite=True)
+    assert txt.read_text(encoding="utf-8") == "my notes\n"
+    assert api.export_csv(tmp_path / "CARDS.CSV", url=url) == 11  # the suffix's case does not matter
+
+
 def test_csv_import_applies_changes_atomically(url, tmp_path):
     from munchkin_lab.cards.designer import add_card, create_set
 

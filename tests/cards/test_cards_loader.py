@@ -203,6 +203,19 @@ def test_alias_clash_with_other_alias(data_copy):
     assert "card 'Other Lord': aliases: alias 'lord of graves' clashes with an alias of card 'Grave Lord' (alpha)" in p
 
 
+def test_an_alias_listed_twice_on_a_card_is_refused(data_copy):
+    write_set(data_copy, """\
+      - name: Echo
+        kind: monster
+        deck: door
+        aliases: [Yodel, {name: Hall Voice, language: en}, yodel, {name: Hall Voice, language: de}]
+        source: x
+    """)
+    (p,) = problems(data_copy)
+    assert p == ("database/sets/gamma.yaml:10: card 'Echo': aliases: alias 'yodel' is listed twice "
+                 "(aliases[0] as 'Yodel' and aliases[2]); list it once")  # one word in two languages is fine
+
+
 def test_reprint_may_share_alias(data_copy):
     # alpha and beta both print "Cleric" with the alias "Priest": not a clash
     data = load_files(data_copy)

@@ -93,6 +93,14 @@ def test_shipped_sets_never_take_designer_cards(url):
     assert len(api.cards("set:alpha", url=url)) == before
 
 
+def test_an_alias_listed_twice_on_a_designer_card_is_refused(url):
+    D.create_set("my_fan", "My fan set", url=url)
+    with pytest.raises(D.DesignerCardError, match=r"^card 'Sea Ghost': aliases: alias 'Bilge spook' is listed twice "
+                       r"\(aliases\[0\] as 'Bilge Spook' and aliases\[1\]\); list it once$"):
+        D.add_card({**GHOST, "aliases": ["Bilge Spook", "Bilge  spook"]}, "my_fan", url=url)
+    assert api.cards("origin:designer", url=url).empty
+
+
 @pytest.mark.parametrize("name, field, what", [
     ("Priest", "name", "alias 'Priest' of printed card 'Cleric'"),
     ("PRIÉST", "name", "alias 'Priest' of printed card 'Cleric'"),

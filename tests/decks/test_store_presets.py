@@ -69,6 +69,38 @@ def test_save_load_list_duplicate_delete(db_url):
     assert list_decks(db_url).empty
 
 
+def test_deck_names_are_single_spaced_as_card_names_are(db_url):
+    """The rule of card names (ends stripped, each run of spaces one plain space) holds for
+    deck names: a deck saved as "My  deck " is "My deck", found and refused as a twin by it."""
+    from sqlalchemy import update
+
+    from munchkin_lab import config
+    from munchkin_lab.cards.api import cards
+    from munchkin_lab.cards.models import Deck as DeckRow
+
+    d = Deck("My  deck ", url=db_url)
+    d.add("Potted Plant")
+    assert d.name == "My deck"
+    d.save()
+    assert list(list_decks(db_url)["name"]) == ["My deck"]
+    assert Deck.load("My deck", url=db_url) == d
+    assert Deck.load(" My\u00a0\u00a0deck", url=db_url).name == "My deck"
+    with pytest.raises(DuplicateDeckError):
+        Deck("My deck", url=db_url).save()
+    assert list(cards('deck:"my   deck"', url=db_url)["name"]) == ["Potted Plant"]
+    # a deck stored before the rule under a name with extra spaces: found by the single-spaced
+    # name, and its next save stores that name (one deck, not two)
+    with config.get_engine(db_url).begin() as conn:
+        conn.execute(update(DeckRow.__table__).where(DeckRow.__table__.c.name == "My deck").values(name="My  deck"))
+    old = Deck.load("My deck", url=db_url)
+    assert old.name == "My deck" and old.size == 1
+    old.add("Potted Plant")
+    old.save()
+    assert list(list_decks(db_url)["name"]) == ["My deck"] and Deck.load("My deck", url=db_url).size == 2
+    delete_deck("  My deck", db_url)
+    assert list_decks(db_url).empty
+
+
 def test_failed_import_keeps_the_previous_deck(db_url, tmp_path):
     d = load_preset("base_fairy_dust", url=db_url)
     d.save()

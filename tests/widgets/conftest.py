@@ -37,6 +37,30 @@ def lab_db(tmp_path_factory):
 
 
 @pytest.fixture()
+def designer_db(lab_db, tmp_path, monkeypatch):
+    """A copy of the session's card database for a test that writes to it (designer sets and
+    cards, saved decks); ``DATABASE_URL`` points to the copy during the test. ``lab_db`` itself
+    stays as built, so what a test writes never reaches the tests that run after it."""
+    import sqlite3
+
+    from munchkin_lab import config
+    from munchkin_lab.decks.catalog import forget_catalogs
+    from munchkin_lab.widgets.board import forget_provenance
+
+    path = tmp_path / "designer.sqlite"
+    src, dst = sqlite3.connect(lab_db.removeprefix("sqlite:///")), sqlite3.connect(path)
+    with dst:
+        src.backup(dst)  # a consistent copy, the WAL's committed pages included
+    src.close(); dst.close()
+    url = f"sqlite:///{path}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    forget_catalogs(); forget_provenance()
+    yield url
+    forget_catalogs(); forget_provenance()
+    config.dispose_engine(url)
+
+
+@pytest.fixture()
 def base_deck(lab_db):
     """The base game as (spec, copies) pairs."""
     from munchkin_lab.cards.api import load_specs

@@ -80,8 +80,8 @@ def test_a_deck_value_that_is_no_pile_nor_saved_deck_says_so(lab_db):
     assert "mlab-search-hint" not in CardBrowser("deck:dungeon", url=lab_db).count.value
 
 
-def test_designer_card_add_edit_and_conflict(lab_db):
-    a = CardBrowser("", url=lab_db)
+def test_designer_card_add_edit_and_conflict(designer_db):
+    a = CardBrowser("", url=designer_db)
     a.new_btn.click()
     a.f_name.value, a.f_kind.value, a.f_deck.value = "Test Slime", "monster", "door"
     a.f_level.value, a.f_treasures.value, a.f_tags.value = "3", "1", "Undead"
@@ -94,25 +94,25 @@ def test_designer_card_add_edit_and_conflict(lab_db):
     assert "saved" in a.form_msg.value
     from munchkin_lab.cards.api import card
 
-    row = card("Test Slime", url=lab_db)
+    row = card("Test Slime", url=designer_db)
     assert row["provenance"] == "designer" and row["origin"] == "designer" and "Undead" in row["tags"]
-    one, two = CardBrowser("name:\"Test Slime\"", url=lab_db), CardBrowser("name:\"Test Slime\"", url=lab_db)
+    one, two = CardBrowser("name:\"Test Slime\"", url=designer_db), CardBrowser("name:\"Test Slime\"", url=designer_db)
     one.edit_btn.click(); two.edit_btn.click()
     one.f_level.value = "4"; one.save_btn.click()
     assert "saved" in one.form_msg.value
     two.f_level.value = "5"; two.save_btn.click()
     assert "edit conflict" in two.form_msg.value
-    assert int(card("Test Slime", url=lab_db)["level"]) == 4
+    assert int(card("Test Slime", url=designer_db)["level"]) == 4
     two.f_level.value = "x"; assert not two.save_card() and "whole number" in two.form_msg.value
     two.new_card(); two.f_name.value = "Bad"; two.f_tags.value = "NoSuchTag"
     assert not two.save_card() and "undeclared tag" in two.form_msg.value
-    p = CardBrowser("name:\"Potted Plant\"", url=lab_db)
+    p = CardBrowser("name:\"Potted Plant\"", url=designer_db)
     p.edit_btn.click()
     assert "printed card" in p.form_msg.value and p.editing is None
 
 
-def test_deck_builder_controls(lab_db, tmp_path):
-    d = DeckBuilder(name="Widget mix", url=lab_db, plots=True)
+def test_deck_builder_controls(designer_db, tmp_path):
+    d = DeckBuilder(name="Widget mix", url=designer_db, plots=True)
     assert "0 cards" in d.stats_w.value
     d.set_w.value = "munchkin"
     d.add_set_btn.click()

@@ -98,11 +98,11 @@ def _fresh_set(b, code: str) -> None:
     b.f_set.value = code
 
 
-def test_the_form_builds_a_card_with_every_field_and_an_effect(lab_db):
+def test_the_form_builds_a_card_with_every_field_and_an_effect(designer_db):
     from munchkin_lab.cards.api import card
     from munchkin_lab.widgets import CardBrowser
 
-    b = CardBrowser("", url=lab_db)
+    b = CardBrowser("", url=designer_db)
     _fresh_set(b, "editor_lab")
     b.new_card()
     b.f_name.value, b.f_kind.value, b.f_deck.value = "Bilge Ghost", "monster", "door"
@@ -121,7 +121,7 @@ def test_the_form_builds_a_card_with_every_field_and_an_effect(lab_db):
     assert "a whole number" in ed.preview.value and not ed.add()
     b.save_btn.click()
     assert "saved Bilge Ghost as a designer card (version 1)" in b.form_msg.value, b.form_msg.value
-    row = card("Bilgy", url=lab_db)
+    row = card("Bilgy", url=designer_db)
     assert (row["set"], row["level"], row["levels_gained"], row["copies"], row["source"]) == (
         "editor_lab", 6, 1, 2, "my notebook, page 3")
     assert row["effects"] == {"bad_stuff": [{"lose_levels": 2}]} and not row["manual"]
@@ -136,13 +136,13 @@ def test_the_form_builds_a_card_with_every_field_and_an_effect(lab_db):
     assert "an ability in the effect language" in ed.preview.value and ed.add()
     assert "abilities:" in ed.yaml.value and "grant_tag: undead" in ed.yaml.value
     assert b.save_card() and "resolved by hand" not in b.form_msg.value
-    assert not bool(card("Bilge Ghost", url=lab_db)["manual"]) and not b.f_manual.value
+    assert not bool(card("Bilge Ghost", url=designer_db)["manual"]) and not b.f_manual.value
 
 
-def test_the_forms_inline_check_names_misspelt_races_and_knows_the_designers_own(lab_db):
+def test_the_forms_inline_check_names_misspelt_races_and_knows_the_designers_own(designer_db):
     from munchkin_lab.widgets import CardBrowser
 
-    b = CardBrowser("", url=lab_db)
+    b = CardBrowser("", url=designer_db)
     _fresh_set(b, "names_lab")
     b.new_card()
     b.f_name.value, b.f_kind.value, b.f_deck.value = "Gnome", "race", "door"
@@ -157,46 +157,46 @@ def test_the_forms_inline_check_names_misspelt_races_and_knows_the_designers_own
     assert "valid" in ed.message.value and not ed.problems
 
 
-def test_the_form_refuses_shipped_sets_shadowing_names_and_conflicting_edits(lab_db):
+def test_the_form_refuses_shipped_sets_shadowing_names_and_conflicting_edits(designer_db):
     from munchkin_lab.widgets import CardBrowser
 
-    b = CardBrowser("", url=lab_db)
+    b = CardBrowser("", url=designer_db)
     _fresh_set(b, "editor_lab2")
     b.new_card()
     b.f_name.value, b.f_kind.value, b.f_level.value = "Priest", "monster", "3"
     assert not b.save_card() and "shadows the alias" in b.form_msg.value
-    p = CardBrowser('name:"Potted Plant"', url=lab_db)
+    p = CardBrowser('name:"Potted Plant"', url=designer_db)
     p.edit_btn.click()
     assert p.editing is None and p.f_name.value == "Potted Plant (variant)"  # a printed card: a copy, renamed
     b.f_name.value = "Tide Pool"
     assert b.save_card()
-    one, two = CardBrowser('name:"Tide Pool"', url=lab_db), CardBrowser('name:"Tide Pool"', url=lab_db)
+    one, two = CardBrowser('name:"Tide Pool"', url=designer_db), CardBrowser('name:"Tide Pool"', url=designer_db)
     one.edit_btn.click(); two.edit_btn.click()
     one.f_level.value = "4"; assert one.save_card()
     two.f_level.value = "5"; assert not two.save_card() and "edit conflict" in two.form_msg.value
     assert one.delete_card() and "deleted editor_lab2:Tide Pool" in one.form_msg.value
 
 
-def test_the_form_stores_a_name_with_odd_spaces_as_plain_spaces(lab_db):
+def test_the_form_stores_a_name_with_odd_spaces_as_plain_spaces(designer_db):
     """A no-break space typed (or pasted) into the name is stored as a plain space, and the
     form then shows the name as stored: ``Fen\u00a0Wisp`` is the card Fen Wisp."""
     from munchkin_lab.cards.api import cards
     from munchkin_lab.widgets import CardBrowser
 
-    b = CardBrowser("", url=lab_db)
+    b = CardBrowser("", url=designer_db)
     _fresh_set(b, "spaces_lab")
     b.new_card()
     b.f_name.value, b.f_kind.value, b.f_deck.value, b.f_level.value = "Fen\u00a0Wisp", "monster", "door", "2"
     b.f_aliases.value = "Bog\u2002Light"
     assert b.save_card(), b.form_msg.value
     assert "saved Fen Wisp as a designer card" in b.form_msg.value and b.f_name.value == "Fen Wisp"
-    mine = cards("set:spaces_lab", url=lab_db)
+    mine = cards("set:spaces_lab", url=designer_db)
     assert list(mine["name"]) == ["Fen Wisp"] and list(mine["aliases"][0]) == ["Bog Light"]
     b.f_level.value = "3"
-    assert b.save_card() and list(cards("set:spaces_lab", url=lab_db)["level"]) == [3]
+    assert b.save_card() and list(cards("set:spaces_lab", url=designer_db)["level"]) == [3]
 
 
-def test_the_manual_box_follows_the_effects_as_cards_edit_and_set_import_do(lab_db):
+def test_the_manual_box_follows_the_effects_as_cards_edit_and_set_import_do(designer_db):
     """Left over: the *manual* box saved whatever the form held, so a card made manual by a
     ``manual`` op stayed manual after the editor gave it effects the engine runs (the box,
     read from the stored flag, was still ticked). The box left as read keeps the stored flag,
@@ -205,37 +205,37 @@ def test_the_manual_box_follows_the_effects_as_cards_edit_and_set_import_do(lab_
     from munchkin_lab.cards.api import card
     from munchkin_lab.widgets import CardBrowser
 
-    b = CardBrowser("", url=lab_db)
+    b = CardBrowser("", url=designer_db)
     _fresh_set(b, "manual_lab")
     b.new_card()
     b.f_name.value, b.f_kind.value, b.f_deck.value, b.f_level.value = "Shanty Ghost", "monster", "door", "3"
     b.effect_editor.yaml.value = "bad_stuff:\n- manual: the player sings a sea shanty\n"
     assert b.save_card() and b.f_manual.value  # the engine cannot run it: manual, the box shows it
-    e = CardBrowser('name:"Shanty Ghost"', url=lab_db)
+    e = CardBrowser('name:"Shanty Ghost"', url=designer_db)
     e.edit_btn.click()
     assert e.editing is not None and e.f_manual.value
     e.effect_editor.yaml.value = "bad_stuff:\n- lose_levels: 1\n"
     assert e.save_card(), e.form_msg.value
-    assert not card("Shanty Ghost", url=lab_db)["manual"] and not e.f_manual.value
+    assert not card("Shanty Ghost", url=designer_db)["manual"] and not e.f_manual.value
     assert "manual: true -&gt; false: the effects now run in the engine (tick" in e.form_msg.value
     # ticked by the designer: kept, and kept by a later edit of effects the engine runs
     e.f_manual.value = True
-    assert e.save_card() and card("Shanty Ghost", url=lab_db)["manual"] and e.f_manual.value
+    assert e.save_card() and card("Shanty Ghost", url=designer_db)["manual"] and e.f_manual.value
     e.effect_editor.yaml.value = "bad_stuff:\n- lose_levels: 2\n"
-    assert e.save_card() and card("Shanty Ghost", url=lab_db)["manual"]
+    assert e.save_card() and card("Shanty Ghost", url=designer_db)["manual"]
     # unticked: the designer's say too (effects the engine runs)
     e.f_manual.value = False
-    assert e.save_card() and not card("Shanty Ghost", url=lab_db)["manual"]
+    assert e.save_card() and not card("Shanty Ghost", url=designer_db)["manual"]
     # a box unticked on effects the engine cannot run: the card is manual all the same
     e.effect_editor.yaml.value = "bad_stuff:\n- manual: again\n"
-    assert e.save_card() and card("Shanty Ghost", url=lab_db)["manual"] and e.f_manual.value
+    assert e.save_card() and card("Shanty Ghost", url=designer_db)["manual"] and e.f_manual.value
     assert "manual: false -&gt; true" in e.form_msg.value
 
 
-def test_try_a_monster_then_see_its_bad_stuff_happen(lab_db):
+def test_try_a_monster_then_see_its_bad_stuff_happen(designer_db):
     from munchkin_lab.widgets import CardBrowser
 
-    b = CardBrowser("", url=lab_db)
+    b = CardBrowser("", url=designer_db)
     _fresh_set(b, "editor_lab3")
     b.new_card()
     b.f_name.value, b.f_kind.value, b.f_level.value, b.f_treasures.value = "Reef Ghost", "monster", "6", "2"
@@ -329,7 +329,7 @@ def test_the_example_designer_set(lab_db, tmp_path):
     config.dispose_engine(url)
 
 
-def test_try_shows_what_a_curse_or_bad_stuff_takes_and_a_dungeon_s_tag_bonus(lab_db):
+def test_try_shows_what_a_curse_or_bad_stuff_takes_and_a_dungeon_s_tag_bonus(designer_db):
     """The try position gives P1 gear to lose (a Curse or Bad Stuff that takes headgear had
     nothing to take) and the Practice Dummy the monster tags the card tests (a Dungeon with a
     bonus against Undead showed nothing)."""
@@ -365,7 +365,7 @@ def test_practice_dummy_carries_every_tag_the_card_tests_spelled_as_declared():
     assert _foe_tags({}, names) == []
 
 
-def test_try_an_item_whose_use_costs_a_hand_card_and_a_dungeon_ability_against_undead(lab_db):
+def test_try_an_item_whose_use_costs_a_hand_card_and_a_dungeon_ability_against_undead(designer_db):
     """A user's finding: an item whose `use` ability costs a hand card was never offered on the
     try board (P1's hand was empty). P1 now holds practice cards to pay with; a Dungeon whose
     bonus against Undead is an ability condition shows it against the Undead Practice Dummy."""
@@ -399,7 +399,7 @@ def test_try_an_item_whose_use_costs_a_hand_card_and_a_dungeon_ability_against_u
     assert g.state_dict()["combat"]["munchkin_strength"] == 5
 
 
-def test_try_a_restricted_item_says_who_uses_it_or_why_it_is_carried(lab_db):
+def test_try_a_restricted_item_says_who_uses_it_or_why_it_is_carried(designer_db):
     """Finding 3 of the new user's session: *Try this card* on a Wizard-only item said it was
     "equipped ... (see its bonus count)" while the engine carried it sideways with no bonus.
     P1 is now made someone who may use it where a card does that (a Wizard), and the message

@@ -1,0 +1,38 @@
+"""The help of every command: a flag (``--force``, ``--whole-set``, ``--help``) takes no value,
+so the help shows no type beside it (typer 0.29 shows ``<bool>``, read as ``--force true``,
+which is refused); a value after ``--help`` is ignored and the help is shown."""
+from __future__ import annotations
+
+import re
+
+import typer
+from typer.testing import CliRunner
+
+from munchkin_lab.cli import app
+
+runner = CliRunner()
+
+
+def _paths(command, path=()):
+    yield list(path)
+    for name, sub in (getattr(command, "commands", None) or {}).items():
+        yield from _paths(sub, (*path, name))
+
+
+def test_no_flag_shows_a_type_in_any_help():
+    paths = list(_paths(typer.main.get_command(app)))
+    assert len(paths) > 30
+    for path in paths:
+        r = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "120"})
+        assert r.exit_code == 0, (path, r.output)
+        assert "<bool>" not in r.output, (path, r.output)
+
+
+def test_help_with_a_value_after_it_shows_the_help():
+    r = runner.invoke(app, ["db", "export", "--help", "true"], env={"COLUMNS": "120"})
+    assert r.exit_code == 0 and re.search(r"Usage: \S+ db export \[OPTIONS\]", r.output)
+    assert re.search(r"--force +Overwrite an existing file\.", r.output), r.output
+    assert re.search(r"--help +Show this message and exit\.", r.output), r.output
+    assert re.search(r"--url +<str> +SQLAlchemy database URL", r.output), r.output  # an option's value keeps its type
+    r = runner.invoke(app, ["db", "export", "cards.csv", "--force", "true"])
+    assert r.exit_code == 2 and "unexpected extra argument" in r.output
