@@ -463,7 +463,7 @@ class Ops:
                     q = (x + j) % n
                     if s.players[q].alive and p.hand:
                         s.rng, r = _rng.below(s.rng, len(p.hand))
-                        s.players[q].hand.append(p.hand.pop(r))
+                        self._receive(q, p.hand.pop(r))
             for c in p.hand[:]:
                 self._lose_card(x, c)
             if found and self.history:
@@ -474,7 +474,7 @@ class Ops:
         while p.hand and takers:
             q = takers[j % len(takers)]
             s.rng, r = _rng.below(s.rng, len(p.hand))
-            s.players[q].hand.append(p.hand.pop(r))
+            self._receive(q, p.hand.pop(r))
             j += 1
         if found and takers and self.history:
             self._say(f"The other players draw {p.name}'s hand, one card each in turn.")

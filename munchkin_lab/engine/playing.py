@@ -203,11 +203,12 @@ class Playing:
         Treasures, core rules 7. Rewards) goes to their hand, unless it acts the moment it is
         drawn, then is discarded: ``on_draw: resolve`` (Divine Intervention, face up or down)
         or a ``drawn`` ability of the card-effect language (Hoard!: three more Treasures, face
-        up when it came face up; card_facts_more.md 2c, source D)."""
+        up when it came face up; card_facts_more.md 2c, source D). A card that goes to the hand
+        is one just received (``Zones._receive``: playable at once, even off turn)."""
         if self._ondraw[c]:
             self._resolve_drawn(seat, c)
         elif not (self._lang and self._acts_when_drawn(c)):
-            self.state.players[seat].hand.append(c)
+            self._receive(seat, c)  # (received: playable at once, even off turn)
         else:
             ev = self._ev  # the event that made the draw keeps its own flags
             self._lang_drawn(seat, c, face_up)
