@@ -365,8 +365,7 @@ class Character:
         for dead, cards in s.corpses:
             if dead == d["dead"]:
                 cards.remove(card)
-        p.hand.append(card)
-        p.fresh.append(card)
+        self._receive(seat, card)
         if self.history: self._say(f"{p.name} takes {self.name(card)} from the corpse of {self._pn(d['dead'])}.")
 
     def _discard_unlooted(self) -> None:

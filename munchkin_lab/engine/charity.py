@@ -129,8 +129,7 @@ class Charity:
             self._discard(a.card)
             if self.history: self._say(f"{p.name} discards {self.name(a.card)} (Charity).")
         else:
-            s.players[a.target].hand.append(a.card)
-            s.players[a.target].fresh.append(a.card)
+            self._receive(a.target, a.card)
             s.charity[1][a.target] = s.charity[1].get(a.target, 0) + 1
             if self.history: self._say(f"{p.name} gives {self.name(a.card)} to {self._pn(a.target)} (Charity).")
         if len(p.hand) <= self.hand_limit(seat):

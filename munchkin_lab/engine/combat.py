@@ -983,8 +983,7 @@ class Combat:
         s = self.state
         p = s.players[seat]
         s.pool.remove(card)
-        p.hand.append(card)
-        p.fresh.append(card)
+        self._receive(seat, card)
         if self.history: self._say(f"{p.name} takes {self.name(card)} from the Treasures.")
         hq, fq = d["hq"], d["fq"]
         if seat == d["h"]:

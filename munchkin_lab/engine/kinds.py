@@ -11,7 +11,7 @@ Checks are asked in this order (:meth:`Dispatch._why`): the game is over; the se
 player who is not the actor may only do the kind's any-time action (``anytime``, core rules, 6.
 When You May Act), after any pending decision (one question at a time) and only alive; the
 actor answers a pending decision first (``pending.py``); then the rules modules'
-``check_action``; then the kind's ``check``.
+``check_action``; an actor who died in the own turn may only end it; then the kind's ``check``.
 
 To add an action kind: add its entry to :data:`TABLE` (check and apply methods in the rule
 area's module, the generator that lists its candidates, optionally an any-time check), its
@@ -263,10 +263,20 @@ class Dispatch:
                 r = mod.check_action(self, a)
                 if r is not NotImplemented:
                     return r
+        if not s.players[seat].alive and a.kind != "end_turn":
+            return self._why_dead_actor()
         check = self._CHECK.get(a.kind)
         if check is None:
             return self._why_unknown(a.kind)
         return check(self, seat, a)
+
+    def _why_dead_actor(self) -> str:
+        """A player who died in their own turn is still its actor, with nothing left to do
+        but end it (core rules, 7. Death: the new character appears at the start of the next
+        player's turn; the dead do not act, as for the any-time actions below). A rules
+        module's own actions are its own to allow (Scooby-Doo: a dead player swaps the
+        Character card)."""
+        return f"a dead character does nothing but end the turn; the new character appears at the next turn ({R_DEATH})"
 
     def _why_anytime(self, a: Action, actor: int) -> str | None:
         """Legality of an action of a player who is not the one who must decide now: only the
@@ -321,6 +331,8 @@ class Dispatch:
             r = mod.check_action(self, a)
             if r is not NotImplemented:
                 return r
+        if not s.players[seat].alive and a.kind != "end_turn":
+            return self._why_dead_actor()
         check = self._CHECK.get(a.kind)
         if check is None:
             return self._why_unknown(a.kind)

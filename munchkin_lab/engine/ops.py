@@ -365,7 +365,9 @@ class Ops:
 
     def _op_take_from_discards(self, op, kind, x, ctx, w, pick) -> bool:
         """The top Race (Class) card of the Door discards becomes the target's - not one it
-        already has, and with ``exclude_own`` not one it lost in this same ability."""
+        already has, and with ``exclude_own`` not one it lost in this same ability. It comes
+        into play by the slot rule of a played one (``Playing._race_class_in``: one Race / Class
+        at a time unless a Half-Breed / Super Munchkin, core rules, 8.)."""
         if kind != "player":
             return False
         s = self.state
@@ -377,10 +379,9 @@ class Ops:
             if self._kind[c] == what and not (op.get("exclude_own") and c in self._lost) and \
                     self._lnames[c] not in (self.races(x) + self.classes(x)):
                 disc.pop(j)
-                (p.races if what == "race" else p.classes).append(c)
-                self._play_moved()
                 if self.history:
                     self._say(f"{p.name} takes {self.name(c)} from the discards.")
+                self._race_class_in(x, c, say=False)
                 return True
         return False
 
@@ -463,7 +464,7 @@ class Ops:
                     q = (x + j) % n
                     if s.players[q].alive and p.hand:
                         s.rng, r = _rng.below(s.rng, len(p.hand))
-                        s.players[q].hand.append(p.hand.pop(r))
+                        self._receive(q, p.hand.pop(r))
             for c in p.hand[:]:
                 self._lose_card(x, c)
             if found and self.history:
@@ -474,7 +475,7 @@ class Ops:
         while p.hand and takers:
             q = takers[j % len(takers)]
             s.rng, r = _rng.below(s.rng, len(p.hand))
-            s.players[q].hand.append(p.hand.pop(r))
+            self._receive(q, p.hand.pop(r))
             j += 1
         if found and takers and self.history:
             self._say(f"The other players draw {p.name}'s hand, one card each in turn.")

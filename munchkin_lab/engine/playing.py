@@ -203,11 +203,12 @@ class Playing:
         Treasures, core rules 7. Rewards) goes to their hand, unless it acts the moment it is
         drawn, then is discarded: ``on_draw: resolve`` (Divine Intervention, face up or down)
         or a ``drawn`` ability of the card-effect language (Hoard!: three more Treasures, face
-        up when it came face up; card_facts_more.md 2c, source D)."""
+        up when it came face up; card_facts_more.md 2c, source D). A card that goes to the hand
+        is one just received (``Zones._receive``: playable at once, even off turn)."""
         if self._ondraw[c]:
             self._resolve_drawn(seat, c)
         elif not (self._lang and self._acts_when_drawn(c)):
-            self.state.players[seat].hand.append(c)
+            self._receive(seat, c)  # (received: playable at once, even off turn)
         else:
             ev = self._ev  # the event that made the draw keeps its own flags
             self._lang_drawn(seat, c, face_up)
@@ -240,6 +241,37 @@ class Playing:
         else:
             n, limit = len(p.classes), 2 if p.super_munchkin >= 0 else 1
         return n if n >= limit else 0
+
+    def _race_class_in(self, seat: int, c: int, say: bool = True) -> None:
+        """Race (Class) card ``c`` comes into ``seat``'s play, from the hand (played) or from
+        elsewhere (a card's ``take_from_discards``), by the one rule of the slots (core rules,
+        8. Race / Class: one at a time, two with Half-Breed / Super Munchkin): with its one
+        slot full, the old card goes; with both slots full the player chooses which goes
+        (``choose`` why ``replace``; the new card waits in the hand meanwhile, as when played:
+        :meth:`_play_card`). It comes into play for its owner (``enters_play``)."""
+        s = self.state
+        p = s.players[seat]
+        k = self._kind[c]
+        if c in p.hand:
+            p.hand.remove(c)
+        self._sba_seats.add(seat)  # restrictions, Big items, the hand limit may change
+        full = self._slots_full(seat, c)
+        if full > 1:
+            p.hand.append(c)
+            s.pending.append({"kind": "choose", "why": "replace", "player": seat, "card": c,
+                              "options": (), "count": 1})
+            if self.history: self._say(f"{p.name} gets {self.name(c)}: which {k.title()} goes?")
+            return
+        zone = p.races if k == "race" else p.classes
+        if full:  # one slot, full: the old card goes
+            old = zone[0]
+            self._leave_play(seat, old)
+            self._discard(old)
+        zone.append(c)
+        self._play_moved()
+        if say and self.history: self._say(f"{p.name} becomes {self.name(c)}.")
+        if "enters_play" in self._lt:
+            self._lang_fire_card("enters_play", c, seat, seat)
 
     def _replace_options(self, d: dict) -> tuple:
         """The Races (or Classes) that may make room for the new card, while it is still in
@@ -645,16 +677,7 @@ class Playing:
         if sp.manual and k in ("race", "class"):
             self._push_manual(seat, c, discard=False)
         if k == "race" or k == "class":
-            zone = p.races if k == "race" else p.classes
-            if self._slots_full(seat, c):  # one slot, full: the old card goes
-                old = zone[0]
-                self._leave_play(seat, old)
-                self._discard(old)
-            zone.append(c)
-            self._play_moved()
-            if self.history: self._say(f"{p.name} becomes {sp.name}.")
-            if "enters_play" in self._lt:
-                self._lang_fire_card("enters_play", c, seat, seat)
+            self._race_class_in(seat, c)
             if self._lang and self._lplayed[c]:  # its own played abilities, as it comes in
                 self._lang_played(seat, c, a)
         elif k == "item":

@@ -275,6 +275,10 @@ class Turn:
                     out.append(a)
         elif ph == "end":
             out.append(S["end_turn"])
+            if not p.alive:  # died in the own turn: nothing left but to end it (Dispatch._why)
+                if self._h_extra:  # (a module's own actions are its own: Scooby-Doo's swap)
+                    self._cand_module_actions(seat, ok, out)
+                return
             if self._lang and self._lang_may_loot(seat):  # e.g. after a Friendship Potion
                 out.append(S["loot"])
         self._cand_turn_plays(seat, ok, out)

@@ -182,7 +182,7 @@ class Victims:
             q = left if j % 2 == 0 else right
             s.rng, k = _rng.below(s.rng, len(p.hand))
             c = p.hand.pop(k)
-            s.players[q].hand.append(c)
+            self._receive(q, c)
             if self.history: self._say(f"{self._pn(q)} takes a card from {p.name}'s hand.")
         return True
 
@@ -335,7 +335,7 @@ class Victims:
             s.rng, r = _rng.below(s.rng, len(v.hand))
             c = v.hand.pop(r)
             self._sba_seats.add(seat)
-            p.hand.append(c)
+            self._receive(seat, c)
             if self.history: self._say(f"{p.name} takes a card from {v.name}'s hand, without looking.")
             return
         self._remove_from_play(d["from"], card)

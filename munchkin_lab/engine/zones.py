@@ -76,6 +76,18 @@ class Zones:
             return
         self.state.discards[self.specs[c].deck].append(c)
 
+    def _receive(self, seat: int, c: int) -> None:
+        """Card ``c`` comes into player ``seat``'s hand from elsewhere than the own draw of the
+        turn's phases (a corpse, Charity, a share of face-up Treasures, a card taken from
+        another player's hand, a draw a card gives): it is a card just received, which the
+        player may play at once even off turn, out of a combat they fight in (core rules, 6.
+        When You May Act: a card you have just received; 9. Treasures and Items: played when
+        received). The moment lasts until the end of the current turn (``Charity._end_turn``,
+        an engine reading of "at once")."""
+        p = self.state.players[seat]
+        p.hand.append(c)
+        p.fresh.append(c)
+
     def _deal(self, p: PlayerState) -> None:
         """4 Door and 4 Treasure cards to player ``p`` (core rules, 2. Setting Up; a new
         character after a death). Dealt cards go to the hand, even one that acts when drawn

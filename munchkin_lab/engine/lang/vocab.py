@@ -399,7 +399,8 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
     OpDef("discard_hand", "true", "the target discards their whole hand", group="cards"),
     OpDef("lose_hireling", "true", "the target's Hireling is discarded", group="cards"),
     OpDef("take_from_discards", "enum:race|class", "the top Race/Class card of the Door discards "
-          "becomes the target's (`exclude_own`: not a card the target lost in this same ability)",
+          "becomes the target's, as if played (one slot full: the old card goes; both full: the "
+          "target chooses which goes) (`exclude_own`: not a card the target lost in this same ability)",
           fields={"exclude_own": "bool"}, group="cards"),
     OpDef("neighbours_take", "posint", "the target's neighbours (left, then right, in turn) take "
           "that many random cards from the target's hand", group="cards"),
