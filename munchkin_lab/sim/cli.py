@@ -115,8 +115,8 @@ def _print_result(r) -> None:
 def _what_was_kept(r, out: Optional[Path]) -> str:
     asked = r.config["games"]
     if r.n_games == 0:
-        return f"Interrupted: no game of {asked:,} finished; " + (
-            f"{out} saved with no games." if r.path is not None else "nothing written.")
+        return f"Interrupted: no game of {asked:,} finished; nothing written" + (
+            f" ({out} kept as it was)." if out is not None and out.exists() else ".")
     where = (f"saved to {r.path} (marked interrupted)" if r.path is not None
              else "not saved (no --out)")
     return (f"Interrupted: {r.n_games:,} of {asked:,} games finished, {where}; "

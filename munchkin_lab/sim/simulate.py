@@ -697,7 +697,8 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
 
     Returns:
         :class:`SimResult`; on Ctrl-C (``KeyboardInterrupt``) the games finished so far, with
-        ``interrupted=True`` (and written to ``out``). With several workers, Ctrl-C is
+        ``interrupted=True`` (and written to ``out``; when no game finished, nothing is
+        written and a file already at ``out`` is kept). With several workers, Ctrl-C is
         ignored during the second the cluster takes to start.
 
     Raises:
@@ -812,7 +813,10 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     result = SimResult(games=memory.frame() if memory is not None else None, config=config,
                        interrupted=interrupted, elapsed=time.perf_counter() - t0,
                        totals=totals.to_json(), **tables)
-    if writer is not None:
+    if writer is not None and interrupted and totals.games == 0:
+        # nothing finished: an earlier result at ``out`` (--force) stays as it was
+        writer.abort()
+    elif writer is not None:
         with _DeferInterrupt() as defer:
             try:
                 writer.commit(result._meta(), tables)

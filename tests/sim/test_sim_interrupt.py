@@ -154,6 +154,31 @@ def test_ctrl_c_inside_a_game_saves_the_finished_ones(base_deck, sim_url, tmp_pa
     pd.testing.assert_frame_equal(r.seats, ref.seats)
 
 
+def test_ctrl_c_in_the_first_game_keeps_the_earlier_result_file(sim_url, tmp_path, monkeypatch):
+    """--force over an earlier result, then Ctrl-C before any game of the new run finished:
+    nothing is written and the earlier file is kept whole (a new user lost 40 games so)."""
+    import importlib
+
+    sim = importlib.import_module("munchkin_lab.sim.simulate")
+    out = tmp_path / "r.parquet"
+    first = runner.invoke(app, ["simulate", "base", "--games", "6", "--workers", "1", "--seed", "3", "--out", str(out),
+                                "--no-progress", "--url", sim_url])
+    assert first.exit_code == 0, first.output
+    before = out.read_bytes()
+
+    def stop(*a, **k):
+        raise KeyboardInterrupt  # Ctrl-C inside the first game
+
+    monkeypatch.setattr(sim, "play_game", stop)
+    res = runner.invoke(app, ["simulate", "base", "--games", "50", "--workers", "1", "--seed", "4", "--out", str(out),
+                              "--force", "--no-progress", "--url", sim_url])
+    assert res.exit_code == 130, res.output
+    assert res.output == f"Interrupted: no game of 50 finished; nothing written ({out} kept as it was).\n"
+    assert out.read_bytes() == before
+    assert SimResult.load(out).n_games == 6
+    assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]  # no file left aside
+
+
 def test_ctrl_c_before_any_game(sim_url, monkeypatch):
     import importlib
 
