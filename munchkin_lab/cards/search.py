@@ -322,6 +322,13 @@ def _parse(query: str) -> Any:
             depth = max(depth, d)
             if node.data in ("word", "phrase", "cmp"):
                 terms += 1
+            if node.data == "word" and str(node.children[0]).lower() in ("or", "and"):
+                # the lexer reads a keyword as a name word only where no keyword may stand:
+                # at the start, after '(' or after another 'or'/'and' (quoted, it is a word)
+                kw, at = str(node.children[0]), node.children[0].start_pos
+                raise SearchSyntaxError(f"{kw!r} (position {at}) has no term before it: add a term "
+                                        f"before it, or quote it (\"{kw}\") to search for the word",
+                                        at, query)
             stack.extend((c, d) for c in node.children)
         elif isinstance(node, Token) and node.type in ("WORD", "STRING") and len(node) > MAX_WORD + 2 * (node.type == "STRING"):
             raise SearchSyntaxError(f"a search word is too long ({len(node)} characters; at most {MAX_WORD}): "

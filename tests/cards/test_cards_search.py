@@ -111,6 +111,11 @@ def test_search_semantics(url, query, expected):
     ("version:V3", 8, "unknown version"),
     ("tag:undead not", 14, "'not' needs a term after it (to search names for the word, quote it: \"not\")"),
     ("(grave not)", 10, "'not' needs a term after it"),
+    # a keyword where no term stands before it (the lexer read it as a name word before)
+    ("or", 0, "'or' (position 0) has no term before it"),
+    ("king or or tut", 8, "'or' (position 8) has no term before it"),
+    ("and kind:curse", 0, "'and' (position 0) has no term before it"),
+    ("(or tut)", 1, "quote it (\"or\") to search for the word"),
 ])
 def test_syntax_errors_name_the_position(query, position, fragment):
     with pytest.raises(SearchSyntaxError) as info:
@@ -129,10 +134,11 @@ def test_parse_tree_precedence():
 
 
 def test_not_is_a_keyword_only_as_a_whole_word():
-    from munchkin_lab.cards.search import Cmp, Not, Text
+    from munchkin_lab.cards.search import Cmp, Not, Or, Text
 
     assert parse("not a") == Not(Text("a", 4)) == parse("NOT a") and parse("-a") == Not(Text("a", 1))
     assert parse('"not"') == Text("not", 0)  # quoted: a name word
+    assert parse('"or"') == Text("or", 0) and parse("orc or andy") == Or((Text("orc", 0), Text("andy", 7)))
     assert parse("nothing") == Text("nothing", 0) and parse("not-so") == Text("not-so", 0)
     assert parse("name:not") == Cmp("name", ":", "not", 0, 5)
 
