@@ -576,12 +576,16 @@ def _read_csv_entries(path: Path) -> tuple[list[dict], list[str]]:
     Raises:
         CardDataError: the file cannot be read, or its header lacks or adds columns.
     """
+    from ..safe_yaml import decode_text
+
     disp = str(path)
-    try:  # newline="": a line break inside a quoted cell (\r, \r\n) is kept as written
-        with open(path, encoding="utf-8-sig", newline="") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardDataError([f"{disp}: cannot read: {exc}"]) from None
+    try:  # bytes, decoded as written: a line break inside a quoted cell (\r, \r\n) is kept
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise CardDataError([f"{disp}: cannot read: {exc.strerror or exc}"]) from None
+    text, bad = decode_text(data)  # the rule YAML card files follow (a binary file named so)
+    if text is None:
+        raise CardDataError([f"{disp}:{p.line}: {p.message}" for p in bad])
     reader = csv.DictReader(io.StringIO(text, newline=""))
     fields = reader.fieldnames or []
     index_cols = [c for c in fields if c == "" or re.fullmatch(r"Unnamed: \d+", c)]  # a pandas index

@@ -297,6 +297,27 @@ def test_csv_import_problems_come_in_line_order(url, tmp_path):
     assert content(url) == before
 
 
+def test_csv_import_of_a_missing_binary_or_non_utf8_file_says_so_plainly(url, tmp_path):
+    """New-user finding: `db import` of a Parquet file or a missing one showed Python's own
+    error text ("'utf-8' codec can't decode byte ...", "[Errno 2] ..."). Now the words the
+    YAML card files use, with the line; nothing is stored."""
+    before = content(url)
+    binary = tmp_path / "res.csv"
+    binary.write_bytes(b"PAR1\x15\x04\x00\x00")
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes("name,kind\n".encode() + "K\u00fcrbis,monster\n".encode("latin-1"))
+    cases = [(tmp_path / "gone.csv", f"{tmp_path / 'gone.csv'}: cannot read: No such file or directory"),
+             (binary, f"{binary}:1: not a text file (binary data: a NUL byte at column 7)"),
+             (latin, f"{latin}:2: not UTF-8 text (byte 0xfc at column 2)")]
+    for path, problem in cases:
+        with pytest.raises(CardDataError) as info:
+            api.import_csv(path, url=url)
+        assert info.value.problems == [problem]
+    res = runner.invoke(app, ["db", "import", str(binary), "--url", url])
+    assert res.exit_code != 0 and "not a text file" in res.output and "codec" not in res.output
+    assert content(url) == before
+
+
 def test_odd_whitespace_in_a_csv_name_is_stored_as_one_plain_space(url, tmp_path):
     """A no-break space (or another space character) in a CSV name is stored as one plain
     space, as the set files and the designer's cards store it: ``Lab\\u00a0Goblin`` is the
