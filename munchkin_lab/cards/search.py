@@ -51,7 +51,7 @@ from .errors import SearchSyntaxError
 from .files import MAX_NAME, PROVENANCES, VERSIONS, single_spaces
 from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
 
-__all__ = ["SearchSyntaxError", "parse", "compile_query", "select_cards", "FIELDS", "fold", "search_hints"]
+__all__ = ["SearchSyntaxError", "parse", "quoted_name", "compile_query", "select_cards", "FIELDS", "fold", "search_hints"]
 
 NUMERIC_FIELDS = {"level": "level", "bonus": "bonus", "treasures": "treasures", "gold": "gold",
                   "copies": "copies", "levels": "levels_gained", "levels_gained": "levels_gained"}
@@ -287,6 +287,20 @@ def parse(query: str) -> Any:
     if isinstance(query, str) and len(query) <= 2000:
         return _parse_cached(query)
     return _parse(query)
+
+
+def quoted_name(query: str) -> str | None:
+    """The card name a query that is one quoted phrase stands for, as the search reads it
+    (``'"King Tut"'`` -> ``"King Tut"``, single quotes too); None for any other query or one
+    that does not parse. ``deck add`` takes such an argument as that name."""
+    text = query.strip() if isinstance(query, str) else ""
+    if text[:1] not in ('"', "'"):
+        return None
+    try:
+        ast = parse(text)
+    except SearchSyntaxError:
+        return None
+    return ast.text if isinstance(ast, Text) else None
 
 
 @lru_cache(maxsize=512)

@@ -251,8 +251,13 @@ class Deck:
         self._catalog = value
 
     def _find(self, what: str, set: str | None) -> list[CardSpec]:
-        """Resolve a name, alias, key or search query to cards (see :meth:`add`)."""
+        """Resolve a name, alias, key or search query to cards (see :meth:`add`); one quoted
+        phrase (``'"King Tut"'``) is that name, as the card search reads it."""
+        from ..cards.search import quoted_name
+
         what = what.strip()
+        name = quoted_name(what)
+        what = name or what
         if not what:
             raise DeckError("empty card name")
         cat = self.catalog
@@ -261,7 +266,7 @@ class Deck:
             return found
         if len(found) > 1:
             raise AmbiguousCardError(what, [label(s) for s in found])
-        if any(mark in what for mark in _QUERY_MARKS) or what.startswith("-"):
+        if name is None and (any(mark in what for mark in _QUERY_MARKS) or what.startswith("-")):
             query = f"set:{set} ({what})" if set else what
             try:
                 hits = cat.search(query)

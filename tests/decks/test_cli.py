@@ -319,3 +319,17 @@ def test_whole_set_takes_copies_like_a_set_query(url):
     assert sorted(e.copies for e in w.entries.values()) == [5, 5]
     res = run("add", "W", "fairy_dust", "--whole-set", "--pile", "door", url=url, ok=False)
     assert res.exit_code == 2 and "--whole-set takes neither --pile nor --set" in res.output
+
+
+def test_deck_add_takes_a_name_in_double_quotes_as_that_name(url):
+    """``deck add "My mix" '"King Tut"'``: the card search reads a quoted phrase as a name
+    (``munchkin-lab cards '"King Tut"'`` finds it); deck add reads it the same way, with the
+    search's own parser. A quoted misspelt name is still an unknown card, named without quotes."""
+    run("new", "My mix", url=url)
+    res = run("add", "My mix", '"King Tut"', url=url)
+    assert res.output == "added 1 card: King Tut [munchkin]; deck now 1 card\n"
+    run("add", "My mix", "'Potted Plant'", "-n", "2", url=url)
+    d = Deck.load("My mix", url=url)
+    assert d.copies("munchkin:King Tut") == 1 and d.copies("munchkin:Potted Plant") == 2
+    res = run("add", "My mix", '"Potted Plnt"', url=url, ok=False)
+    assert res.exit_code == 1 and "unknown card 'Potted Plnt'; closest: Potted Plant" in res.output
