@@ -305,11 +305,25 @@ def engine_notes(effects: Mapping | None, kind: str) -> list[str]:
     return notes
 
 
+def _whens(effects: Mapping) -> set:
+    """Every trigger (``when``) the card's ``abilities`` name (a string or a list each)."""
+    out: set = set()
+    for a in effects.get("abilities") or ():
+        if isinstance(a, Mapping):
+            w = a.get("when")
+            out.update([w] if isinstance(w, str) else (x for x in (w or ()) if isinstance(x, str)))
+    return out
+
+
 def _card_notes(model: CardFile, engine: list[str]) -> list[str]:
     notes = list(engine)
     e = model.effects or {}
-    caught = any("caught" in ([a.get("when")] if isinstance(a.get("when"), str) else (a.get("when") or ()))
-                 for a in e.get("abilities") or () if isinstance(a, Mapping))
+    whens = _whens(e)
+    caught = "caught" in whens
+    if model.kind == "monster" and "revealed" in whens and "kicked" not in whens:
+        # a new user wrote 'revealed' for 'kicked open' and saw the ability never run
+        notes.append("'revealed' runs when a Dungeon is turned face up (Scooby-Doo) while this monster "
+                     "is in play, not when the monster itself is kicked open: for that, use 'kicked'")
     if model.kind == "monster" and not e.get("bad_stuff") and not caught and not model.manual and not engine:
         notes.append("a monster without Bad Stuff: nothing happens to a player it catches "
                      "(add effects.bad_stuff, or mark the card manual)")

@@ -204,6 +204,19 @@ def test_effects_the_engine_cannot_run_are_saved_as_manual(url):
                        "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
     assert blob.notes == ["a monster without a Level: it fights at Level 0, an easy Level for anyone "
                           "(set level, or mark the card manual while its Level is unknown)"]
+    # new-user finding: 'revealed' written for 'kicked open' never ran, and nothing said so
+    tentacle = D.add_card({"name": "Kraken Tentacle", "kind": "monster", "deck": "door", "level": 4,
+                           "effects": {"bad_stuff": [{"lose_levels": 1}],
+                                       "abilities": [{"when": "revealed", "who": "each_player",
+                                                      "do": [{"levels": -1}]}]}}, "my_fan", url=url)
+    assert not tentacle.manual and tentacle.notes == [
+        "'revealed' runs when a Dungeon is turned face up (Scooby-Doo) while this monster is in play, "
+        "not when the monster itself is kicked open: for that, use 'kicked'"]
+    both = D.add_card({"name": "Kraken Eye", "kind": "monster", "deck": "door", "level": 4,
+                       "effects": {"bad_stuff": [{"lose_levels": 1}],
+                                   "abilities": [{"when": ["kicked", "revealed"], "who": "each_player",
+                                                  "do": [{"levels": -1}]}]}}, "my_fan", url=url)
+    assert both.notes == []  # both written: the designer meant both
     # the engine plays the manual one by hand: a ResolveByHand decision, not nothing
     from munchkin_lab.cards.spec import to_spec
     from munchkin_lab.engine import Game
