@@ -543,18 +543,20 @@ class Ops:
 
     # ------------------------------------------------------------------ combat
     def _op_escape(self, op, kind, x, ctx, w, pick) -> bool:
-        """``escape``: the target gets away from every monster at once - no roll, no Bad Stuff
+        """``escape``: the target gets away from every monster at once - no roll, no Bad Stuff,
+        but an escape for the monsters' ``escaped`` abilities (``RunAway._get_away``); in a Run
+        Away roll's event (``first_roll`` among its facts) that roll's monster is escaped too
         (core rules, 7. Running Away; the escape One-Shots)."""
         cb = self.state.combat
         if kind != "player" or cb is None or x not in cb.runners:
             return False
-        if cb.runners[0] == x:
-            cb.rolled = list(range(len(cb.monsters)))
-        else:
-            cb.runners.remove(x)
+        m = ctx.monster
+        rolling = cb.monsters.index(m) if ("first_roll" in ctx.facts and ctx.player == x
+                                           and m in cb.monsters) else -1
         self._ev["void"] = True
         if self.history:
             self._say(f"{self._pn(x)} gets away.")
+        self._get_away(x, rolling)
         return True
 
     def _op_reroll(self, op, kind, x, ctx, w, pick) -> bool:

@@ -734,12 +734,10 @@ class Playing:
             elif e.get("escape") and cb is not None:
                 self._discard(c)
                 if self.history: self._say(f"{p.name} uses {sp.name} and escapes.")
-                for i in range(len(cb.monsters)):
-                    if i not in cb.rolled:
-                        cb.rolled.append(i)
-                if e.get("escape_both") and len(cb.runners) > 1:
-                    del cb.runners[1:]
-                    if self.history: self._say(f"{sp.name} lets the other runner escape too.")
+                both = e.get("escape_both") and len(cb.runners) > 1
+                for q in (list(cb.runners) if both else [seat]):
+                    self._get_away(q)
+                if both and self.history: self._say(f"{sp.name} lets the other runner escape too.")
             elif cb is None:
                 self._discard(c)
                 if self.history: self._say(f"{p.name} uses {sp.name}.")

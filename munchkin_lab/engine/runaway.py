@@ -111,9 +111,11 @@ class RunAway:
             self._bad_stuff(seat, m)
 
     def _escaped(self, seat: int, i: int) -> None:
-        """A Run Away roll against monster ``i`` stands: its ``escaped`` abilities apply - its
-        ``on_escape`` ops (core rules, 7. Running Away: some monsters hurt you even when you
-        escape) - then those of the other cards that hear it."""
+        """``seat`` gets away from monster ``i`` - by a Run Away roll that stands (a 5 or more,
+        an ``auto_escape``) or by a card (:meth:`_get_away`): its ``escaped`` abilities apply -
+        its ``on_escape`` ops (core rules, 7. Running Away: some monsters hurt you even when
+        you escape) - then those of the other cards that hear it (Tuba of Charm). The one
+        place every escape goes through."""
         m = self.state.combat.monsters[i]
         run = self._lrun[m]
         if run and "escaped" in run:  # the monster's own escaped abilities (on_escape)
@@ -123,6 +125,34 @@ class RunAway:
                 self._say_what_it_did(seat, before, m, " even on getting away")
         if "escaped" in self._lt:  # the other cards that hear it (Tuba of Charm)
             self._lang_fire("escaped", seat, m)
+
+    def _get_away(self, seat: int, rolling: int = -1) -> None:
+        """Runner ``seat`` escapes by a card (Invisibility Potion, Instant Wall, discarding the
+        Hireling: the ``escape`` op, or an escape One-Shot without the card-effect language):
+        no roll, no Bad Stuff, and every monster still after them - those not rolled for yet,
+        and monster ``rolling`` whose Run Away roll is being answered - counts as escaped for
+        its ``escaped`` abilities (:meth:`_escaped`: Mr. Bones' Level, Tuba of Charm's
+        Treasure). The rulebook and the cards do not say whether an escape by a card is an
+        escape for "even if you escape"; most players read any escape as one, so it is here. A
+        monster that does not pursue ``seat`` (:meth:`_not_pursued`) is no escape. The flags
+        of the event that ran the card (``self._ev``: its ``void``) are kept."""
+        c = self.state.combat
+        if c is None or seat not in c.runners:
+            return
+        pursue = self._pursues
+        if c.runners[0] == seat:
+            away = [i for i, m in enumerate(c.monsters)
+                    if (i not in c.rolled or i == rolling) and pursue(seat, m)]
+            c.rolled = list(range(len(c.monsters)))
+        else:  # the other runner, who has rolled for nothing yet
+            away = [i for i, m in enumerate(c.monsters) if pursue(seat, m)]
+            c.runners.remove(seat)
+        ev = self._ev
+        for i in away:
+            if self.state.combat is not c or not self.state.players[seat].alive:
+                break
+            self._escaped(seat, i)
+        self._ev = ev
 
     def _glue_cards(self, seat: int) -> list[int]:
         """Flask of Glue cards (``reroll_escape``) of ``seat``, hand or table (core rules, 9.
