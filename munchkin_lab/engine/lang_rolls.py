@@ -134,7 +134,7 @@ class LangRolls:
         from (no ``no_run_away``), or ``seat`` always escapes (``auto_escape`` on the player,
         e.g. a room's) or everybody escapes that monster (``auto_escape`` on the monster: the
         Potted Plant's, its own roll only - core rules, 7. Running Away: one roll per monster,
-        the Bad Stuff of each one that catches you) - core rules, 7. Running Away: a 5 or 6
+        each monster that catches the runner deals its own Bad Stuff) - core rules, 7. Running Away: a 5 or 6
         escapes. Reads the state only (a bot may ask which faces
         would escape); raises IndexError when there is no monster ``i``."""
         m = self.state.combat.monsters[i]
