@@ -13,6 +13,13 @@ Options (``GameOptions.module_options["scooby_doo"]``):
   Ghost monsters) Ghost/Pirate joining, Vehicles, Character cards and Classes still apply.
 * ``start_dungeon`` (card name, default None): the Dungeon face up at the start ("agree on
   one you like"); None = the top of the shuffled Dungeon deck ("pick one randomly").
+* ``base_dungeon`` (bool, default False): the rulebook's Alternate Dungeon Rule, second form
+  (R_DUNGEON): the Dungeon in play at the start is the "base dungeon" and is never removed.
+  A Portal, discovering an exit or a card that discards the Dungeons discards every Dungeon
+  but it, and the Dungeons drawn join it (the rule's "regardless of Portal cards": we read it
+  as regardless of anything that discards Dungeons, exits included - the rulebook is silent
+  on exits). The rule's first form (play one Dungeon, no Portals) is a deck choice: leave the
+  Portals out of the deck.
 
 Card data: a Dungeon reads ``effects.dungeon`` and a Portal ``effects.portal``::
 
@@ -157,7 +164,12 @@ class ScoobyDooModule(RulesModule):
     @staticmethod
     def _fresh_state() -> dict:
         return {"in_play": [], "changed_turn": -1, "fresh": -1, "fresh_at": -1,
-                "characters": {}, "may_swap": []}
+                "characters": {}, "may_swap": [], "base": -1}
+
+    def _mark_base(self, game, ms: dict) -> None:
+        """With ``base_dungeon`` on, the first Dungeon in play at the start is the base
+        Dungeon (Alternate Dungeon Rule, R_DUNGEON)."""
+        ms["base"] = ms["in_play"][0] if self.opt(game, "base_dungeon") and ms["in_play"] else -1
 
     def setup(self, game) -> None:
         """One Dungeon face up (chosen by ``start_dungeon`` or the top of the shuffled deck);
@@ -181,6 +193,7 @@ class ScoobyDooModule(RulesModule):
                 ms["in_play"].append(pick[0])
             elif deck:
                 ms["in_play"].append(deck.pop())
+            self._mark_base(game, ms)
         chars = s.decks.get("character", [])
         for seat in range(len(s.players)):
             if chars:
@@ -203,6 +216,7 @@ class ScoobyDooModule(RulesModule):
             ms["in_play"] = list(reversed(pile))
         elif not ms["in_play"] and self._dungeons(game) and s.decks.get("dungeon"):
             ms["in_play"].append(s.decks["dungeon"].pop())
+        self._mark_base(game, ms)
         for key in [k for k in s.decks if k.startswith("character:")]:
             cards = s.decks.pop(key)
             s.discards.pop(key, None)
@@ -264,14 +278,17 @@ class ScoobyDooModule(RulesModule):
     def _discard_dungeons(self, game) -> None:
         """Discarded Dungeons go beside the Dungeon deck; their modifiers end with them; then
         their ``leaves_play`` abilities run (the language's trigger: any path out of play),
-        for the active player."""
+        for the active player. The base Dungeon of the Alternate Dungeon Rule
+        (``base_dungeon``) stays (R_DUNGEON)."""
         ms = self._ms(game)
-        gone = list(ms["in_play"])
-        ms["in_play"] = []
+        base = ms.get("base", -1)
+        gone = [d for d in ms["in_play"] if d != base]
+        ms["in_play"] = [d for d in ms["in_play"] if d == base]
         for d in gone:
             game._discard(d)
         if gone:
-            game._say("All Dungeons in play are discarded.")
+            game._say("All Dungeons in play but the base Dungeon are discarded." if ms["in_play"]
+                      else "All Dungeons in play are discarded.")
             for d in gone:  # (after they all left: the active player's event)
                 game._lang_unowned_left(d, game.state.active)
 
