@@ -792,10 +792,10 @@ class Ops:
         val = amount_of(op.value, ctx, w) if d.value == "amount" else op.value
         s = self.state
         target = (kind, x)
-        led = s.ledger.add(ctx.source, target, op.name, val, op.duration)
+        led = s.ledger.add(ctx.source, target, op.name, val, op.duration, s.active)
         fl = op.get("floor")
         if fl is not None and led is not s.ledger:
-            led = led.add(ctx.source, target, "floor:" + op.name, fl, op.duration)
+            led = led.add(ctx.source, target, "floor:" + op.name, fl, op.duration, s.active)
         if led is s.ledger:
             return False
         s.ledger = led
@@ -826,7 +826,8 @@ _SAYS_ITSELF = frozenset({"slay", "destroy_rooms"})
 #: a duration in game words
 _FOR = {"this_combat": "for this combat", "next_combat": "for the next combat",
         "in_play": "while the card is in play", "this_turn": "this turn",
-        "until_next_turn": "until their next turn", "good": "for good",
+        "until_next_turn": "until their next turn", "next_turn": "for their next turn",
+        "good": "for good",
         "until_lost": "until the item is lost"}
 
 

@@ -262,6 +262,23 @@ def test_ledger_totals_and_endings():
     assert [e.source for e in ended] == [13] and L8.entries == ()
 
 
+def test_ledger_next_turn_waits_for_the_targets_turn():
+    # Scooby-Doo rules, Curses: a "your next turn" change made on the player whose turn it is
+    # counts now and ends with this turn; made on another player it waits for their turn
+    L = Ledger().add(5, ("player", 0), "combat_strength", -3, Duration("next_turn"), active=0)
+    L = L.add(6, ("player", 1), "combat_strength", -2, Duration("next_turn"), active=0)
+    L = L.add(6, ("player", 1), "no_help", True, Duration("next_turn"), active=0)
+    assert L.total("combat_strength", ("player", 0)) == -3
+    assert L.total("combat_strength", ("player", 1)) == 0 and not L.has("no_help", ("player", 1))
+    assert L.holds(6) and Ledger.from_data(L.to_data()) == L
+    L2, ended = L.turn_ended()
+    assert [e.source for e in ended] == [5] and L2.holds(6)
+    L3, ended = L2.turn_started(1)
+    assert ended == () and L3.total("combat_strength", ("player", 1)) == -2 and L3.has("no_help", ("player", 1))
+    L4, ended = L3.turn_ended()
+    assert [e.source for e in ended] == [6, 6] and L4.entries == ()
+
+
 def test_ledger_data_round_trip_and_immutability():
     L = Ledger().add(3, ("player", 1), "only_slot", "armor", Duration("next_combat"))
     assert Ledger.from_data(L.to_data()) == L

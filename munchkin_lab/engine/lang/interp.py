@@ -18,6 +18,7 @@ are referred to by their card id (stable while they are in the combat). Rule sou
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from dataclasses import replace as _replace
 from typing import Any, Mapping, Protocol, Sequence
 
 from .program import About, All, AnyOf, Atom, Duration, Not, Per, Target
@@ -467,6 +468,11 @@ def amount_of(a, ctx: Context, world: World) -> int:
 # --------------------------------------------------------------------------- durations
 
 
+#: ``Lasting.until`` of a ``next_turn`` change made on a player whose turn it is not: it waits
+#: (in force for nothing) until their turn begins (:meth:`Ledger.turn_started`)
+_WAITING = "next_turn_waiting"
+
+
 @dataclass(frozen=True, slots=True)
 class Lasting:
     """One lasting change: made by card ``source``, on ``target`` (``("player", seat)``,
@@ -494,12 +500,20 @@ class Ledger:
 
     entries: tuple = ()
 
-    def add(self, source: int, target: tuple, name: str, value: Any, duration: Duration) -> "Ledger":
+    def add(self, source: int, target: tuple, name: str, value: Any, duration: Duration,
+            active: int = -1) -> "Ledger":
         """Add one change; ``in_play`` is tied to ``source`` leaving play. ``this_combat``
         outside a combat is for the combat about to start (a monster's ``kicked``, a room's
         ``enter_room`` before its monster turns up): it ends when that combat ends, or at the
-        end of the turn when none starts (:meth:`turn_ended`)."""
-        e = Lasting(source, tuple(target), name, value, duration.kind, duration.slot)
+        end of the turn when none starts (:meth:`turn_ended`). ``next_turn`` on a player
+        whose turn it is not (``active``: the seat whose turn it is) waits, in force for
+        nothing, until their turn begins (:meth:`turn_started`); on the player whose turn it
+        is, it is for this turn (Scooby-Doo rules, Curses)."""
+        until = duration.kind
+        t = tuple(target)
+        if until == "next_turn" and t[0] == "player" and t[1] != active:
+            until = _WAITING
+        e = Lasting(source, t, name, value, until, duration.slot)
         return Ledger(self.entries + (e,))
 
     def _split(self, ends) -> tuple["Ledger", tuple]:
@@ -514,7 +528,7 @@ class Ledger:
         t = tuple(target)
         total = 0
         for e in self.entries:
-            if e.name == name and e.target == t:
+            if e.name == name and e.target == t and e.until != _WAITING:
                 v = e.value
                 if isinstance(v, int) and not isinstance(v, bool):
                     total += v
@@ -524,21 +538,21 @@ class Ledger:
         """Whether a switch (``wins_ties``, ``must_help``, ``only_slot``...) is on for ``target``."""
         t = tuple(target)
         for e in self.entries:
-            if e.name == name and e.target == t:
+            if e.name == name and e.target == t and e.until != _WAITING:
                 return True
         return False
 
     def values(self, name: str, target: tuple) -> tuple:
         """The values of ``name`` on ``target``, oldest first (``only_slot`` -> slots)."""
         t = tuple(target)
-        return tuple(e.value for e in self.entries if e.name == name and e.target == t)
+        return tuple(e.value for e in self.entries if e.name == name and e.target == t and e.until != _WAITING)
 
     def tags(self, target: tuple, printed=()) -> frozenset:
         """The tags of ``target``: ``printed`` plus granted minus removed, in the order made."""
         tags = set(printed)
         t = tuple(target)
         for e in self.entries:
-            if e.target == t:
+            if e.target == t and e.until != _WAITING:
                 if e.name == "grant_tag":
                     tags.add(e.value)
                 elif e.name == "remove_tag":
@@ -560,13 +574,19 @@ class Ledger:
                            or (e.until == "next_combat" and e.target in part) or e.target in mons)
 
     def turn_started(self, seat: int) -> tuple:
-        """Seat ``seat``'s turn begins: its ``until_next_turn`` changes end."""
-        return self._split(lambda e: e.until == "until_next_turn" and e.target == ("player", seat))
+        """Seat ``seat``'s turn begins: its ``until_next_turn`` changes end; its waiting
+        ``next_turn`` changes come into force for this turn."""
+        me = ("player", seat)
+        led, ended = self._split(lambda e: e.until == "until_next_turn" and e.target == me)
+        if any(e.until == _WAITING and e.target == me for e in led.entries):
+            led = Ledger(tuple(_replace(e, until="next_turn") if e.until == _WAITING and e.target == me
+                               else e for e in led.entries))
+        return led, ended
 
     def turn_ended(self) -> tuple:
-        """The turn ends: ``this_turn`` changes end, and a ``this_combat`` change made for a
-        combat that never started."""
-        return self._split(lambda e: e.until == "this_turn" or e.until == "this_combat")
+        """The turn ends: ``this_turn`` and ``next_turn`` changes in force end, and a
+        ``this_combat`` change made for a combat that never started."""
+        return self._split(lambda e: e.until in ("this_turn", "this_combat", "next_turn"))
 
     def left_play(self, card: int) -> tuple:
         """Card ``card`` left play: the ``in_play`` changes it made end, and every change on it."""

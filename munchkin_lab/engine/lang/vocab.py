@@ -321,6 +321,9 @@ DURATIONS: dict[str, DurationDef] = {d.name: d for d in (
     DurationDef("this_turn", "at the end of the current turn", f"{R_CORE}, 6. Turn Phases"),
     DurationDef("until_next_turn", "when the target's next turn begins",
                 f"{R_FD}, Sparkly Good Bad Stuff (charmed until your next turn)"),
+    DurationDef("next_turn", "through the target's next turn: in force from the start of that turn "
+                "to its end; made during the target's own turn, it is that turn",
+                f"{R_SD}, Curses (a 'your next turn' Curse played during your turn counts in that turn)"),
     DurationDef("good", "never: the change is for good (a Curse that stays keeps its card in "
                 "front of the victim)", f"{R_CORE}, 10. Curses (effects that go on and on)"),
 )}
