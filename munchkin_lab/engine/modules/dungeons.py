@@ -168,7 +168,8 @@ class ScoobyDooModule(RulesModule):
 
     def _mark_base(self, game, ms: dict) -> None:
         """With ``base_dungeon`` on, the first Dungeon in play at the start is the base
-        Dungeon (Alternate Dungeon Rule, R_DUNGEON)."""
+        Dungeon (Alternate Dungeon Rule, R_DUNGEON); in a scenario, the first one listed in
+        ``dungeon_in_play``."""
         ms["base"] = ms["in_play"][0] if self.opt(game, "base_dungeon") and ms["in_play"] else -1
 
     def setup(self, game) -> None:
