@@ -427,10 +427,6 @@ class Combat:
         if not c.window:
             self._end_combat(won=False, empty=True, loot=c.intent == "loot")
 
-    def _combat_changed(self, seat: int) -> None:
-        """A card was played into the combat (hook point; the window player keeps acting
-        until they pass, and the fighter answers when the window closes)."""
-
     def _window_done(self, win: bool | None = None) -> None:
         """Everybody passed (core rules, 7. Combat: wait for the others to react). A declared
         victory that still stands kills the monsters; a victory undone by interference, a Run

@@ -72,6 +72,26 @@ class CombatCards:
         deciding now (:meth:`_combat_moment`): the kind's own check."""
         return self._CHECK[a.kind](self, seat, a)
 
+    def _combat_changed(self, seat: int) -> None:
+        """A card (or a power, an ability) was put into the combat by ``seat``. In the
+        interference window it opens the window again to every living player but the fighter:
+        the one deciding now keeps deciding until they pass, then the others in seat order
+        after them, those who passed before included (core rules, 6. When You May Act; 7.
+        Combat: the others get time to react before the fight resolves). The rulebook does not
+        say whether a player who passed may answer a card played after their pass; we take the
+        reading most players use: every card played gives everyone a fresh chance. Only a card
+        re-opens it: when everybody passes with no new card the window closes. The fighter
+        answers when it closes (``Combat._window_done``)."""
+        s = self.state
+        c = s.combat
+        if c is None or c.stage != "window" or not c.window:
+            return
+        head = c.window[0]
+        n = len(s.players)
+        ps = s.players
+        c.window = [head] + [q for q in ((head + i) % n for i in range(1, n))
+                             if q != c.fighter and ps[q].alive]
+
     # ------------------------------------------------------------------ the fighter, per monster
     def _cand_monster_moves(self, seat: int, ok: bool, out: list) -> None:
         """Per monster (in order): evading it when it does not pursue the fighter, buying it

@@ -86,6 +86,8 @@ class Playing:
 
     def _do_play(self, seat: int, a: Action) -> None:
         self._play_card(seat, a)
+        if self.state.combat is not None:  # any card played in the window opens it again to all
+            self._combat_changed(seat)
 
     def _cand_turn_plays(self, seat: int, ok: bool, out: list) -> None:
         """The hand's plays on the own turn out of combat, per hand card: a Race, Class or

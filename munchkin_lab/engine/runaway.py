@@ -409,7 +409,10 @@ class RunAway:
 
     def _answer_glue(self, d: dict, a: Action) -> None:
         """Flask of Glue: ``play`` it and the runner rolls again for that monster; ``pass``:
-        the next holder is asked, and after the last one the escape stands."""
+        the next holder is asked, and after the last one the escape stands. Only an escape by a
+        Run Away roll is offered to it (:meth:`_run_outcome`): an escape by a card
+        (:meth:`_get_away`: Invisibility Potion, Instant Wall, the Hireling) has no roll to make
+        again (our sources lack the card's text; the reading most players use)."""
         s = self.state
         c = s.combat
         if a.kind == "play":

@@ -141,7 +141,11 @@ class Victims:
         source F; turns pass to the left, core rules, 5). ``or_hand``: each taker may instead
         take a card of the victim's hand without looking (Hippogriff, sources D and F): the
         ``take`` choice then also offers the hand (:meth:`_take_options`). Dead players
-        receive nothing (core rules, 7. Death)."""
+        receive nothing (core rules, 7. Death). ``highest`` is counted among the takers only:
+        a victim who is the highest (alone or tied) takes nothing from themselves, and the
+        highest of the others still take (Net Troll, card_facts.md (d) #25; the card does not
+        say what happens then - we take the reading most players use: the Bad Stuff still
+        bites, as a dead highest player gives way to the next living one)."""
         s = self.state
         n = len(s.players)
         if not self.choice_options({"why": "tax", "player": seat}) and not (or_hand and s.players[seat].hand):

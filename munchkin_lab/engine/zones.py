@@ -106,7 +106,11 @@ class Zones:
         corpse). What depended on the card follows it here: the Cheat! on an Item goes with
         the Item; a Hireling's Item is no longer carried over the limits; a Curse that lasts
         until an item of a slot is removed (``removed_with``: Chicken On Your Head and its
-        headgear) ends when the item in use of that slot leaves; the Item a Hireling carries
+        headgear) ends when the item in use of that slot leaves, or an Item of that slot carried
+        while none is in use (the card says the headgear is lost, not taken off: turning it
+        sideways keeps the Curse, losing the card ends it; with one worn, a spare carried one
+        going is not "the" headgear - our sources are silent, the reading most players use);
+        the Item a Hireling carries
         goes with the Hireling (to the discards); rules modules watching
         (``RulesModule.on_leave_play``) are told. Restrictions, slots, Big items, a Half-Breed
         or Super Munchkin with nothing under it are the state-based checks' (``checks.py``),
@@ -155,9 +159,10 @@ class Zones:
             self._discard(ch)
         if p.hireling_item == c:
             p.hireling_item = -1
-        if worn and p.curses:
+        if p.curses:
             slot = self._slots[c]
-            if slot:
+            # (a carried one only while no Item of that slot is in use: see the docstring)
+            if slot and (worn or all(self._slots[x] != slot for x in p.equipped)):
                 rw = self._removed_with
                 for cu in p.curses[:]:
                     if rw[cu] == slot:
