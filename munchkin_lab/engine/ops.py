@@ -733,8 +733,7 @@ class Ops:
                 return True
             t = mod._target(self, x, R.DIR_NAMES[op.value])
             if t not in ms["grid"] and not self.state.decks.get("room_tile"):
-                mod.exit(self, x, True)  # no tile that way: START, still an exit (SMA rules, Movement)
-                ms["pos"][x] = R.START
+                mod.put_in(self, x, R.START)  # no tile that way: START, still an exit (SMA rules, Movement)
                 return True
             mod._enter(self, x, t, forced=True)
             return True

@@ -39,7 +39,8 @@ Door cards may be placed on a room with no other player in it (R_OTHER says "ano
 the placer's own room too; staying in a room with cards faces them as a kicked door (a
 face-down one is turned up first), with no Level 6+ extra Door (that is for moving in).
 Readings where the rules are open: a helper is moved into the fighter's room when they join
-the fight (``on_help``) and stays there if they leave it early (a monster nobody may help
+the fight (``on_help``), leaving their own room by its ON EXIT rule like every move out of a
+room (one exit path, :meth:`RoomsModule.exit`), and stays there if they leave it early (a monster nobody may help
 against, backing out of a fight for the win); a helper who loses goes back to START with the
 fighter;
 the Brig's "two extra cards" are Door cards, resolved into the combat like a kicked door;
@@ -275,6 +276,20 @@ class RoomsModule(RulesModule):
             game._run_card_ops(seat, exit_ops, ms["grid"][old]["tile"], ("room", "on_exit"))
         if "leave_room" in game._lt and old in ms["grid"]:  # the card-effect language
             game._lang_fire("leave_room", seat, tile=ms["grid"][old]["tile"], facts={"forced_entry": forced})
+
+    def put_in(self, game, seat: int, k: str) -> None:
+        """``seat`` is put in room ``k`` by a rule rather than by a move of their own (a helper
+        joining the fight, a player made the fighter by a card, a forced move toward a spot
+        with no tile left): leaving the room they stand in is an exit like any other, through
+        :meth:`exit` (R_MOVE: ON EXIT rules apply when exiting a room). Being put in the room
+        is no entry by a move: its ON ENTRY rule and its cards are not met again (the rulebook
+        is silent; the fighter has met them already). The lost fight's return to START and a
+        destroyed room's players placed in START do not come here: they are no exits
+        (R_COMBAT; R_DESTROY, the room is gone)."""
+        ms = self._ms(game)
+        if ms["pos"][seat] != k:
+            self.exit(game, seat, True)
+            ms["pos"][seat] = k
 
     def _enter_rest(self, game, seat: int, k: str, forced: bool) -> None:
         """The rest of entering room ``k`` (:meth:`_enter`), from the room's Run Away roll on:
@@ -541,10 +556,11 @@ class RoomsModule(RulesModule):
         return None
 
     def on_help(self, game, fighter: int, helper: int) -> None:
-        """A player who helps is moved into the room of the combat at once (R_COMBAT): while
-        the fight lasts they stand there (a room destroyed under the fight takes them too)."""
+        """A player who helps is moved into the room of the combat at once (R_COMBAT), leaving
+        their own room by its ON EXIT rule (:meth:`put_in`): while the fight lasts they stand
+        there (a room destroyed under the fight takes them too)."""
         if game.state.combat is not None:
-            self._ms(game)["pos"][helper] = self._combat_at(game)
+            self.put_in(game, helper, self._combat_at(game))
 
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
         """Helpers are in your room (moved in when they joined: :meth:`on_help`); a lost fight
@@ -558,9 +574,9 @@ class RoomsModule(RulesModule):
         ms["fought"] = False
         c = game.state.combat
         at = self._combat_at(game)
-        ms["pos"][fighter] = at
+        self.put_in(game, fighter, at)
         if helper >= 0:
-            ms["pos"][helper] = at
+            self.put_in(game, helper, at)
         if won or not c.monsters:
             return
         r = ms["grid"].get(at)
