@@ -396,8 +396,12 @@ class RoomsModule(RulesModule):
             ms["empty"] = True
 
     def _resolve(self, game, seat: int, k: str) -> None:
-        """The room's face-up cards act as a kicked door: traps and Curses hit you, monsters
-        (with their enhancers) fight you, other cards go to your hand (R_MOVE)."""
+        """The room's face-up cards act as a kicked door (R_MOVE), each by the core's one path
+        of a face-up Door (``Game._door_face_up``): traps and Curses hit you, a card that acts
+        when drawn acts, a rules module's card is followed (a Scooby-Doo Portal: its face-up
+        replacement Door is drawn as kicked), other cards go to your hand; the monsters (with
+        their enhancers) then fight you together, joining a fight a Portal's replacement
+        started. A monster that acted when drawn instead takes its enhancers to the discards."""
         s = game.state
         r = self._ms(game)["grid"][k]
         entries = r["up"]
@@ -406,21 +410,18 @@ class RoomsModule(RulesModule):
         s.phase = "trouble"
         self._ms(game)["empty"] = False
         for c, enh in entries:
-            kind = game.specs[c].kind
-            if kind == "monster":
+            if game._door_face_up(seat, c) == "monster":
                 monsters.append((c, enh))
-            elif kind == "curse":
-                game._apply_curse(seat, c)
-            elif kind == "trap":
-                game._trap(seat, c)
             else:
-                s.players[seat].hand.append(c)
+                for e in enh:
+                    game._discard(e)
         if monsters and s.players[seat].alive:
-            m0, e0 = monsters[0]
-            game._start_combat(seat, m0)
+            if s.combat is None:
+                m0, e0 = monsters.pop(0)
+                game._start_combat(seat, m0)
+                s.combat.enh[0] = list(e0)
             c = s.combat
-            c.enh[0] = list(e0)
-            for m, e in monsters[1:]:
+            for m, e in monsters:
                 game._add_monster(m)
                 c.enh[-1] = list(e)
         else:
