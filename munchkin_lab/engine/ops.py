@@ -625,8 +625,9 @@ class Ops:
         return True
 
     def _op_add_doors(self, op, kind, x, ctx, w, pick) -> bool:
-        """``add_doors: N``: Door cards face up into the combat, resolved as a kicked door
-        (SMA rules, Questions and Answers: Brig); the fighter decides again."""
+        """``add_doors: N``: Door cards face up into the combat, resolved as a kicked door by
+        the one path of a face-up Door (``Turn._door_face_up``: a trap goes off, a Portal is
+        followed) - SMA rules, Questions and Answers: Brig; the fighter decides again."""
         s = self.state
         cb = s.combat
         if cb is None:
@@ -638,13 +639,8 @@ class Ops:
             if c < 0:
                 break
             got = True
-            k = self._kind[c]
-            if k == "monster":
+            if self._door_face_up(seat, c) == "monster":  # the one path of a face-up Door
                 self._add_monster(c)
-            elif k == "curse":
-                self._apply_curse(seat, c)
-            else:
-                s.players[seat].hand.append(c)
         if got:
             cb.stage = "fight"
             self._ev["again"] = True

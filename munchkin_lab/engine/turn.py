@@ -134,7 +134,8 @@ class Turn:
         shields its wearer from kicked Curses); a trap goes off (SMA rules, Movement: traps
         go off as if kicking down the door); any other card goes to the hand. Returns
         ``"monster"`` for a monster, which the caller fights (a new combat, or one more monster
-        in it), ``"module"`` when a module took it, else ``""``."""
+        in it), ``"module"`` when a module took it, else ``""``. The kick's phase ends (phase 1
+        -> the rest of the turn); a card turned up in a combat (the Brig's) leaves it on."""
         s = self.state
         if self._lang and self._lang_kicked(seat, c):
             if s.phase == "start":
@@ -145,12 +146,14 @@ class Turn:
                 return "module"
         if self._ondraw[c]:  # a card that acts the moment it is drawn
             self._resolve_drawn(seat, c)
-            s.phase = "trouble"
+            if s.phase == "start":
+                s.phase = "trouble"
             return ""
         k = self._kind[c]
         if k == "monster":
             return "monster"
-        s.phase = "trouble"
+        if s.phase == "start":
+            s.phase = "trouble"
         if k == "curse":
             if self._shields_kicked_curse(seat):
                 self._discard(c)

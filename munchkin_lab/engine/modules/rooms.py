@@ -508,8 +508,10 @@ class RoomsModule(RulesModule):
         fight (the Brig): that right is gone, and two extra Door cards (``fight_draws``, default
         2) come face up into the combat, resolved as a kicked door: monsters join the fight,
         Curses and traps hit the fighter, other cards go to the fighter's hand (R_QA, Brig).
-        The fight then goes on as a normal one: the fighter decides again (fight, or run with
-        an ordinary Run Away roll). Returns False when nothing was drawn (no such room, or an
+        Each card goes through the core's one path of a face-up Door (``Game._door_face_up``:
+        a card that acts when drawn acts, a Scooby-Doo Portal is followed and the monster its
+        face-up replacement turns up joins the fight). The fight then goes on as a normal one:
+        the fighter decides again (fight, or run with an ordinary Run Away roll). Returns False when nothing was drawn (no such room, or an
         empty Door deck): the declared fight then goes on as usual.
 
         Reading where the Q&A is silent: the extra cards are Door cards, like the Level 6+
@@ -527,16 +529,9 @@ class RoomsModule(RulesModule):
             return False
         game._say(f"{game._pn(seat)} chooses to fight in the Brig: no automatic Run Away; "
                   f"two more Door cards: {', '.join(game.name(c) for c in drawn)}.")
-        for c in drawn:
-            sp = game.specs[c]
-            if sp.kind == "monster":
+        for c in drawn:  # each by the one path of a face-up Door (a Portal is followed)
+            if game._door_face_up(seat, c) == "monster":
                 game._add_monster(c)
-            elif sp.kind == "curse":
-                game._apply_curse(seat, c)
-            elif sp.kind == "trap":
-                game._trap(seat, c)
-            else:
-                s.players[seat].hand.append(c)
         return True
 
     def _why_leave_out(self, game, a: Action) -> Any:
