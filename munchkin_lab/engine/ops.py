@@ -709,7 +709,9 @@ class Ops:
         return None
 
     def _op_rooms(self, op, kind, x, ctx, w, pick) -> bool:
-        """``move`` (a forced move: the next room that way, or START, which is no exit) and
+        """``move`` (a forced move: the next room that way, or back to START; either leaves the
+        room by its ON EXIT rule, :meth:`RoomsModule.put_in`: only a lost fight's return to
+        START is no exit, SMA rules, Combat) and
         ``destroy_rooms`` (this one, the neighbour that way, every neighbour, or the rooms the
         owner chose: the action's ``cs``) - SMA rules, Movement; Room Destruction. The Run
         Away dice of the players inside a room are rolled before it goes, room by room, each a
@@ -722,8 +724,8 @@ class Ops:
         if op.name == "move":
             if kind != "player" or not self.state.players[x].alive:
                 return False
-            if op.value == "start":
-                ms["pos"][x] = R.START
+            if op.value == "start":  # a move out of the room: an exit (only a lost fight's return is none)
+                mod.put_in(self, x, R.START)
                 if self.history:
                     self._say(f"{self._pn(x)} is sent back to START.")
                 return True

@@ -279,8 +279,8 @@ class RoomsModule(RulesModule):
 
     def put_in(self, game, seat: int, k: str) -> None:
         """``seat`` is put in room ``k`` by a rule rather than by a move of their own (a helper
-        joining the fight, a player made the fighter by a card, a forced move toward a spot
-        with no tile left): leaving the room they stand in is an exit like any other, through
+        joining the fight, a player made the fighter by a card, a card's move back to START, a
+        forced move toward a spot with no tile left): leaving the room they stand in is an exit like any other, through
         :meth:`exit` (R_MOVE: ON EXIT rules apply when exiting a room). Being put in the room
         is no entry by a move: its ON ENTRY rule and its cards are not met again (the rulebook
         is silent; the fighter has met them already). The lost fight's return to START and a
