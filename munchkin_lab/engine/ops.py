@@ -625,8 +625,9 @@ class Ops:
         return True
 
     def _op_add_doors(self, op, kind, x, ctx, w, pick) -> bool:
-        """``add_doors: N``: Door cards face up into the combat, resolved as a kicked door
-        (SMA rules, Questions and Answers: Brig); the fighter decides again."""
+        """``add_doors: N``: Door cards face up into the combat, resolved as a kicked door by
+        the one path of a face-up Door (``Turn._door_face_up``: a trap goes off, a Portal is
+        followed) - SMA rules, Questions and Answers: Brig; the fighter decides again."""
         s = self.state
         cb = s.combat
         if cb is None:
@@ -638,13 +639,8 @@ class Ops:
             if c < 0:
                 break
             got = True
-            k = self._kind[c]
-            if k == "monster":
+            if self._door_face_up(seat, c) == "monster":  # the one path of a face-up Door
                 self._add_monster(c)
-            elif k == "curse":
-                self._apply_curse(seat, c)
-            else:
-                s.players[seat].hand.append(c)
         if got:
             cb.stage = "fight"
             self._ev["again"] = True
@@ -713,7 +709,9 @@ class Ops:
         return None
 
     def _op_rooms(self, op, kind, x, ctx, w, pick) -> bool:
-        """``move`` (a forced move: the next room that way, or START, which is no exit) and
+        """``move`` (a forced move: the next room that way, or back to START; either leaves the
+        room by its ON EXIT rule, :meth:`RoomsModule.put_in`: only a lost fight's return to
+        START is no exit, SMA rules, Combat) and
         ``destroy_rooms`` (this one, the neighbour that way, every neighbour, or the rooms the
         owner chose: the action's ``cs``) - SMA rules, Movement; Room Destruction. The Run
         Away dice of the players inside a room are rolled before it goes, room by room, each a
@@ -726,15 +724,14 @@ class Ops:
         if op.name == "move":
             if kind != "player" or not self.state.players[x].alive:
                 return False
-            if op.value == "start":
-                ms["pos"][x] = R.START
+            if op.value == "start":  # a move out of the room: an exit (only a lost fight's return is none)
+                mod.put_in(self, x, R.START)
                 if self.history:
                     self._say(f"{self._pn(x)} is sent back to START.")
                 return True
             t = mod._target(self, x, R.DIR_NAMES[op.value])
             if t not in ms["grid"] and not self.state.decks.get("room_tile"):
-                mod.exit(self, x, True)  # no tile that way: START, still an exit (SMA rules, Movement)
-                ms["pos"][x] = R.START
+                mod.put_in(self, x, R.START)  # no tile that way: START, still an exit (SMA rules, Movement)
                 return True
             mod._enter(self, x, t, forced=True)
             return True

@@ -102,33 +102,14 @@ class Turn:
                 s.phase = "trouble"
                 return
             if self.history: self._say(f"{p.name} kicks open the door: {self.name(c)}.")
-            if self._lang and self._lang_kicked(seat, c):
-                if s.phase == "start":
-                    s.phase = "trouble"
-                return
-            for m in self._h_door:
-                if m.on_draw_door(self, seat, c, True):
-                    break
-            else:
-                if self._ondraw[c]:  # a card that acts the moment it is drawn
-                    self._resolve_drawn(seat, c)
-                    s.phase = "trouble"
-                    return
-                k = self._kind[c]
-                if k == "monster":
+            got = self._door_face_up(seat, c)
+            if got == "monster":
+                if s.combat is None:
                     self._start_combat(seat, c)
-                    return
-                s.phase = "trouble"
-                if k == "curse":
-                    if self._shields_kicked_curse(seat):
-                        self._discard(c)
-                        if self.history: self._say(f"{self.name(c)} does nothing to {p.name}.")
-                    else:
-                        self._apply_curse(seat, c)
-                else:
-                    p.hand.append(c)
+                else:  # a Portal's replacement while a room's monsters are fought (SMA rooms)
+                    self._add_monster(c)
                 return
-            if not self._kick_again:
+            if got != "module" or not self._kick_again:
                 if s.phase == "start":
                     s.phase = "trouble"
                 return
@@ -142,6 +123,48 @@ class Turn:
                 if s.phase == "start":
                     s.phase = "trouble"
                 return
+
+    def _door_face_up(self, seat: int, c: int) -> str:
+        """Door card ``c`` turned face up for ``seat`` as at Kick Open the Door (core rules, 6.
+        phase 1) - the kick, and every face-up Door the rules treat as kicked (a Star Munchkin
+        Adventures room's face-up cards, the Brig's extra cards): the one path of such a card.
+        A card that acts when drawn acts (its ``kicked`` abilities run first otherwise); a
+        rules module may take it (``on_draw_door``: a Scooby-Doo Portal is followed at once,
+        its face-up replacement Door drawn by the kick); a Curse hits ``seat`` (unless an Item
+        shields its wearer from kicked Curses); a trap goes off (SMA rules, Movement: traps
+        go off as if kicking down the door); any other card goes to the hand. Returns
+        ``"monster"`` for a monster, which the caller fights (a new combat, or one more monster
+        in it), ``"module"`` when a module took it, else ``""``. The kick's phase ends (phase 1
+        -> the rest of the turn); a card turned up in a combat (the Brig's) leaves it on."""
+        s = self.state
+        if self._lang and self._lang_kicked(seat, c):
+            if s.phase == "start":
+                s.phase = "trouble"
+            return ""
+        for m in self._h_door:
+            if m.on_draw_door(self, seat, c, True):
+                return "module"
+        if self._ondraw[c]:  # a card that acts the moment it is drawn
+            self._resolve_drawn(seat, c)
+            if s.phase == "start":
+                s.phase = "trouble"
+            return ""
+        k = self._kind[c]
+        if k == "monster":
+            return "monster"
+        if s.phase == "start":
+            s.phase = "trouble"
+        if k == "curse":
+            if self._shields_kicked_curse(seat):
+                self._discard(c)
+                if self.history: self._say(f"{self.name(c)} does nothing to {self._pn(seat)}.")
+            else:
+                self._apply_curse(seat, c)
+        elif k == "trap":
+            self._trap(seat, c)
+        else:
+            s.players[seat].hand.append(c)
+        return ""
 
     def _shields_kicked_curse(self, seat: int) -> bool:
         """An Item in use that makes a Curse found by kicking open the door do nothing to its

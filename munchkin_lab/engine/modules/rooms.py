@@ -39,7 +39,8 @@ Door cards may be placed on a room with no other player in it (R_OTHER says "ano
 the placer's own room too; staying in a room with cards faces them as a kicked door (a
 face-down one is turned up first), with no Level 6+ extra Door (that is for moving in).
 Readings where the rules are open: a helper is moved into the fighter's room when they join
-the fight (``on_help``) and stays there if they leave it early (a monster nobody may help
+the fight (``on_help``), leaving their own room by its ON EXIT rule like every move out of a
+room (one exit path, :meth:`RoomsModule.exit`), and stays there if they leave it early (a monster nobody may help
 against, backing out of a fight for the win); a helper who loses goes back to START with the
 fighter;
 the Brig's "two extra cards" are Door cards, resolved into the combat like a kicked door;
@@ -276,6 +277,20 @@ class RoomsModule(RulesModule):
         if "leave_room" in game._lt and old in ms["grid"]:  # the card-effect language
             game._lang_fire("leave_room", seat, tile=ms["grid"][old]["tile"], facts={"forced_entry": forced})
 
+    def put_in(self, game, seat: int, k: str) -> None:
+        """``seat`` is put in room ``k`` by a rule rather than by a move of their own (a helper
+        joining the fight, a player made the fighter by a card, a card's move back to START, a
+        forced move toward a spot with no tile left): leaving the room they stand in is an exit like any other, through
+        :meth:`exit` (R_MOVE: ON EXIT rules apply when exiting a room). Being put in the room
+        is no entry by a move: its ON ENTRY rule and its cards are not met again (the rulebook
+        is silent; the fighter has met them already). The lost fight's return to START and a
+        destroyed room's players placed in START do not come here: they are no exits
+        (R_COMBAT; R_DESTROY, the room is gone)."""
+        ms = self._ms(game)
+        if ms["pos"][seat] != k:
+            self.exit(game, seat, True)
+            ms["pos"][seat] = k
+
     def _enter_rest(self, game, seat: int, k: str, forced: bool) -> None:
         """The rest of entering room ``k`` (:meth:`_enter`), from the room's Run Away roll on:
         its die goes through the one die-roll path (a Loaded Die may answer it,
@@ -381,8 +396,12 @@ class RoomsModule(RulesModule):
             ms["empty"] = True
 
     def _resolve(self, game, seat: int, k: str) -> None:
-        """The room's face-up cards act as a kicked door: traps and Curses hit you, monsters
-        (with their enhancers) fight you, other cards go to your hand (R_MOVE)."""
+        """The room's face-up cards act as a kicked door (R_MOVE), each by the core's one path
+        of a face-up Door (``Game._door_face_up``): traps and Curses hit you, a card that acts
+        when drawn acts, a rules module's card is followed (a Scooby-Doo Portal: its face-up
+        replacement Door is drawn as kicked), other cards go to your hand; the monsters (with
+        their enhancers) then fight you together, joining a fight a Portal's replacement
+        started. A monster that acted when drawn instead takes its enhancers to the discards."""
         s = game.state
         r = self._ms(game)["grid"][k]
         entries = r["up"]
@@ -391,21 +410,18 @@ class RoomsModule(RulesModule):
         s.phase = "trouble"
         self._ms(game)["empty"] = False
         for c, enh in entries:
-            kind = game.specs[c].kind
-            if kind == "monster":
+            if game._door_face_up(seat, c) == "monster":
                 monsters.append((c, enh))
-            elif kind == "curse":
-                game._apply_curse(seat, c)
-            elif kind == "trap":
-                game._trap(seat, c)
             else:
-                s.players[seat].hand.append(c)
+                for e in enh:
+                    game._discard(e)
         if monsters and s.players[seat].alive:
-            m0, e0 = monsters[0]
-            game._start_combat(seat, m0)
+            if s.combat is None:
+                m0, e0 = monsters.pop(0)
+                game._start_combat(seat, m0)
+                s.combat.enh[0] = list(e0)
             c = s.combat
-            c.enh[0] = list(e0)
-            for m, e in monsters[1:]:
+            for m, e in monsters:
                 game._add_monster(m)
                 c.enh[-1] = list(e)
         else:
@@ -492,8 +508,10 @@ class RoomsModule(RulesModule):
         fight (the Brig): that right is gone, and two extra Door cards (``fight_draws``, default
         2) come face up into the combat, resolved as a kicked door: monsters join the fight,
         Curses and traps hit the fighter, other cards go to the fighter's hand (R_QA, Brig).
-        The fight then goes on as a normal one: the fighter decides again (fight, or run with
-        an ordinary Run Away roll). Returns False when nothing was drawn (no such room, or an
+        Each card goes through the core's one path of a face-up Door (``Game._door_face_up``:
+        a card that acts when drawn acts, a Scooby-Doo Portal is followed and the monster its
+        face-up replacement turns up joins the fight). The fight then goes on as a normal one:
+        the fighter decides again (fight, or run with an ordinary Run Away roll). Returns False when nothing was drawn (no such room, or an
         empty Door deck): the declared fight then goes on as usual.
 
         Reading where the Q&A is silent: the extra cards are Door cards, like the Level 6+
@@ -511,16 +529,9 @@ class RoomsModule(RulesModule):
             return False
         game._say(f"{game._pn(seat)} chooses to fight in the Brig: no automatic Run Away; "
                   f"two more Door cards: {', '.join(game.name(c) for c in drawn)}.")
-        for c in drawn:
-            sp = game.specs[c]
-            if sp.kind == "monster":
+        for c in drawn:  # each by the one path of a face-up Door (a Portal is followed)
+            if game._door_face_up(seat, c) == "monster":
                 game._add_monster(c)
-            elif sp.kind == "curse":
-                game._apply_curse(seat, c)
-            elif sp.kind == "trap":
-                game._trap(seat, c)
-            else:
-                s.players[seat].hand.append(c)
         return True
 
     def _why_leave_out(self, game, a: Action) -> Any:
@@ -541,10 +552,11 @@ class RoomsModule(RulesModule):
         return None
 
     def on_help(self, game, fighter: int, helper: int) -> None:
-        """A player who helps is moved into the room of the combat at once (R_COMBAT): while
-        the fight lasts they stand there (a room destroyed under the fight takes them too)."""
+        """A player who helps is moved into the room of the combat at once (R_COMBAT), leaving
+        their own room by its ON EXIT rule (:meth:`put_in`): while the fight lasts they stand
+        there (a room destroyed under the fight takes them too)."""
         if game.state.combat is not None:
-            self._ms(game)["pos"][helper] = self._combat_at(game)
+            self.put_in(game, helper, self._combat_at(game))
 
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
         """Helpers are in your room (moved in when they joined: :meth:`on_help`); a lost fight
@@ -558,9 +570,9 @@ class RoomsModule(RulesModule):
         ms["fought"] = False
         c = game.state.combat
         at = self._combat_at(game)
-        ms["pos"][fighter] = at
+        self.put_in(game, fighter, at)
         if helper >= 0:
-            ms["pos"][helper] = at
+            self.put_in(game, helper, at)
         if won or not c.monsters:
             return
         r = ms["grid"].get(at)

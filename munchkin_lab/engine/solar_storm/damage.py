@@ -93,8 +93,12 @@ class Damage:
 
     def _why_repair(self, a: SolarAction, p: PlayerState) -> str | None:
         """Discard Resource ``c`` matching an uncovered icon; a supply cube covers it (public
-        summary, card_facts.md (b)). In a room with diverted power a player's own Repair cubes
-        go first (Solar Storm Alternative Rooms, Repair Centre (V2))."""
+        summary, card_facts.md (b)). Holding Repair cubes is no bar: a held cube is another
+        way to repair, not a condition. Only a player who is using their own cubes on a room
+        with diverted power must put all of them there before a supply cube (Solar Storm
+        Alternative Rooms, Repair Centre (V2) footnote). The footnote does not say how long
+        "using" lasts; our reading: from the first held cube put on that room in the turn to
+        the end of the turn (``state.cube_room``)."""
         s = self.state
         why = self._why_damaged_here(p)
         if why:
@@ -108,9 +112,9 @@ class Damage:
                     f"({R_BASE})")
         if s.cube_supply <= 0:
             return "no Repair cube in the supply"
-        if s.diverted[p.pos] and p.cubes > 0:
-            return ("this room has diverted power: use all your own Repair cubes first "
-                    f"({r_v2('Repair Centre')})")
+        if s.diverted[p.pos] and p.cubes > 0 and s.cube_room == p.pos:
+            return ("you are using your own Repair cubes on this room with diverted power: "
+                    f"use them all first ({r_v2('Repair Centre')})")
         return None
 
     def _do_repair(self, a: SolarAction, p: PlayerState) -> None:
@@ -139,5 +143,6 @@ class Damage:
 
     def _do_repair_cube(self, a: SolarAction, p: PlayerState) -> None:
         p.cubes -= 1
+        self.state.cube_room = p.pos
         self._cover(p.pos)
         self._say(f"{p.name} repairs {self.room_name(p.pos)} with a held Repair cube.")

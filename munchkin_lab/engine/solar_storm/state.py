@@ -53,7 +53,8 @@ class SolarState:
     (pos -> bool), ``res_deck``, ``face_up``, ``res_discard``, ``damage_cards`` (Damage id ->
     tuple of positions it names; id 0, the Hull Breach, names none), ``damage_deck``,
     ``damage_discard``, ``cube_supply``, ``token_supply``, ``protection_supply``,
-    ``rooms_discarded``, ``rooms_unused`` (room spec indices), ``pending`` (None or a dict:
+    ``rooms_discarded``, ``rooms_unused`` (room spec indices), ``cube_room`` (the room the
+    active player has put one of their own Repair cubes on this turn, -1 none), ``pending`` (None or a dict:
     ``{"kind": "scavenge", "left"}``, ``{"kind": "bridge", "cards"}``, ``{"kind": "manual",
     "room"}``), ``rng`` (generator state), ``forced`` (dice to come), ``last_roll``, ``won``,
     ``reason``.
@@ -82,6 +83,7 @@ class SolarState:
         self.protection_supply = 0
         self.rooms_discarded: list[int] = []
         self.rooms_unused: list[int] = []
+        self.cube_room = -1
         self.pending: dict | None = None
         self.rng = 0
         self.forced: list[int] = []
