@@ -364,7 +364,9 @@ class Ops:
         return found
 
     def _op_take_from_discards(self, op, kind, x, ctx, w, pick) -> bool:
-        """The top Race (Class) card of the Door discards becomes the target's - not one it
+        """The top Race (Class) card of the Door discards (with one draw pile per set: the
+        discards of the Door pile the target draws from, ``Zones._take_pile``) becomes the
+        target's - not one it
         already has, and with ``exclude_own`` not one it lost in this same ability. It comes
         into play by the slot rule of a played one (``Playing._race_class_in``: one Race / Class
         at a time unless a Half-Breed / Super Munchkin, core rules, 8.)."""
@@ -373,7 +375,7 @@ class Ops:
         s = self.state
         p = s.players[x]
         what = op.value
-        disc = s.discards.get("door", [])
+        disc = self._take_pile("door", x)
         for j in range(len(disc) - 1, -1, -1):
             c = disc[j]
             if self._kind[c] == what and not (op.get("exclude_own") and c in self._lost) and \
