@@ -453,6 +453,17 @@ class ScoobyDooModule(RulesModule):
         p = game.state.players[seat]
         return [e for e in p.in_play() if game.specs[e].slot == "vehicle" and e != p.cheat_item and e != but]
 
+    def limited_with(self, game, seat: int, card: int) -> list[int]:
+        """One Vehicle per player (R_VEHICLE): the other Vehicles of ``seat``'s play when
+        ``card`` is a Vehicle; a Vehicle under Cheat! is allowed beside one (the rule's "Cheat!
+        cards allow extra Vehicles"). A second one however it came (a card's op, Bad Stuff
+        where others take items, a bribe, a Cheat! lost) is the core's state check of such a
+        limit (``checks.py``, check 4b); the actions that would choose to make two are refused
+        in :meth:`check_action`."""
+        if game.specs[card].slot != "vehicle" or card == game.state.players[seat].cheat_item:
+            return []
+        return self._vehicles(game, seat, but=card)
+
     def big_exempt(self, game, seat: int, card: int) -> bool:
         """Vehicles are Big but do not count against the one-Big-item limit (R_VEHICLE)."""
         return game.specs[card].slot == "vehicle"
