@@ -768,21 +768,24 @@ class Ops:
 
     def _op_dungeon(self, op, kind, x, ctx, w, pick) -> bool:
         """``discard_dungeons`` (Scooby-Doo rules, Portals) and ``reshuffle: DECK`` (that
-        deck's discards shuffled back into it: K-Ghoul Mart)."""
+        deck's discards shuffled back into it: K-Ghoul Mart; with one draw pile per set,
+        ``piles``, each pile of the deck gets its own discards back, ``Zones._piles_of``)."""
         for m in self.modules:
             if m.name == "scooby_doo":
                 if op.name == "discard_dungeons":
                     m.card_changed_dungeons(self, ctx.source, ctx.owner)
                     m._discard_dungeons(self)
                     return True
-        if op.name == "reshuffle":
+        if op.name == "reshuffle":  # each pile its own discards (one draw pile per set: piles)
             s = self.state
-            d = op.value
-            if s.discards.get(d):
-                s.decks[d].extend(s.discards[d])
-                s.discards[d].clear()
-                s.rng = _rng.shuffle(s.rng, s.decks[d])
-                return True
+            done = False
+            for k in self._piles_of(op.value):
+                if s.discards.get(k):
+                    s.decks[k].extend(s.discards[k])
+                    s.discards[k].clear()
+                    s.rng = _rng.shuffle(s.rng, s.decks[k])
+                    done = True
+            return done
         return False
 
     # ------------------------------------------------------------------ lasting changes
