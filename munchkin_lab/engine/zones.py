@@ -60,7 +60,8 @@ class Zones:
 
     def _take_pile(self, deck: str, seat: int = -1) -> list[int]:
         """The discard pile of ``deck`` ("door"/"treasure") that player ``seat`` (default the
-        active player) takes a card from in place of a draw or by a card's op: the Cleric's
+        active player, whose draws the turn's are: the kick, a combat's Treasures) takes a
+        card from in place of a draw or by a card's op: the Cleric's
         resurrection (Cleric class card: the top card of the matching discard pile instead of
         a face-up draw), ``kick_from_discards``, ``take_from_discards``. It is the discards of
         the pile their next ``deck`` card would be drawn from (:meth:`_pile_key`). With one
