@@ -519,20 +519,19 @@ class ScoobyDooModule(RulesModule):
             if a.card not in s.decks.get("character", []):
                 return "character: a Character card not in use"
             return None
-        if k == "play" and a.card in p.hand and game.specs[a.card].slot == "vehicle" and self._vehicles(game, seat):
+        if k == "play" and a.card in p.hand and self.limited_with(game, seat, a.card):
             # the one rule of this set on playing a Vehicle; the moment (set-up, own turn, just
             # received) and the Big count (a Vehicle is exempt: big_exempt) are the core's
             return f"no player can have more than one Vehicle ({R_VEHICLE})"
-        if k == "give" and 0 <= a.card < len(game.specs) and game.specs[a.card].slot == "vehicle" \
-                and 0 <= a.target < len(s.players) and self._vehicles(game, a.target):
+        if k == "give" and 0 <= a.card < len(game.specs) and 0 <= a.target < len(s.players) \
+                and self.limited_with(game, a.target, a.card):
             return f"{s.players[a.target].name} already has a Vehicle ({R_VEHICLE})"
-        if k == "ask_help" and 0 <= a.target < len(s.players) and self._vehicles(game, a.target) \
-                and any(0 <= c < len(game.specs) and game.specs[c].slot == "vehicle" for c in a.cards):
+        if k == "ask_help" and 0 <= a.target < len(s.players) \
+                and any(0 <= c < len(game.specs) and self.limited_with(game, a.target, c) for c in a.cards):
             # a bribe hands the Item over when the fight ends (Asking for Help): a Vehicle
             # offered to a player who has one would give them two, as a trade would
             return f"{s.players[a.target].name} already has a Vehicle: it cannot be a bribe ({R_VEHICLE})"
-        if k == "steal" and 0 <= a.m < len(game.specs) and game.specs[a.m].slot == "vehicle" \
-                and self._vehicles(game, seat):
+        if k == "steal" and 0 <= a.m < len(game.specs) and self.limited_with(game, seat, a.m):
             # a Thief with a Vehicle may not steal another: he would have two (the theft's own
             # rules are the core's)
             return f"no player can have more than one Vehicle ({R_VEHICLE})"
