@@ -871,7 +871,7 @@ class Abilities:
         s = self.state
         if s.phase != "start" or not s.players[seat].alive or s.active != seat:
             return
-        back = bool(self._ev.get("from_discards")) and bool(s.discards["door"])
+        back = bool(self._ev.get("from_discards")) and bool(self._take_pile("door", seat))
         self._kick(seat, back, pay=False)
 
     # ------------------------------------------------------------------ kicked, drawn

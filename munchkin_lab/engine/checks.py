@@ -21,6 +21,14 @@ For each living player, in seat order:
    chosen item goes to the lowest-Level living player who can carry it (no counted Big
    item in play, or a Dwarf; several tied: the first from the owner's left, a reading), and
    is discarded when nobody can.
+4b. More than one Item of a kind a rules module limits to one per player (Scooby-Doo rules,
+   Treasures: Vehicles - no player has more than one unless a card such as Cheat! allows
+   it), whatever route brought the second one (a card's op, Bad Stuff where others take
+   items, a bribe, a Cheat! lost...): ``choose``, ``why: limit``, handled exactly as the Big
+   items of check 4 (sell on the own turn out of combat, else to the lowest-Level living
+   player who may have it, else discarded). The Scooby-Doo rules say nothing of how an
+   extra Vehicle goes; they put Vehicles next to Big items ("anything that affects an Item
+   can affect a Vehicle"), so the Big items' way is followed (our reading).
 
 5. A helper who died (e.g. caught while running away) leaves the combat, and the bribe is
    off (core rules, 7. Death: the dead do not act; a helper dying in the fight leaves at once,
@@ -150,6 +158,8 @@ class StateChecks:
                 s.pending.append({"kind": "choose", "why": "sideways", "player": seat, "options": (), "count": 1})
             if n > 1 and len(self._big_excess(seat)) > 1 and not self._choice_open(seat, "big"):
                 s.pending.append({"kind": "choose", "why": "big", "player": seat, "options": (), "count": 1})
+            if self._h_limit and self._limit_excess(seat) and not self._choice_open(seat, "limit"):
+                s.pending.append({"kind": "choose", "why": "limit", "player": seat, "options": (), "count": 1})
 
     def _choice_open(self, seat: int, why: str) -> bool:
         for d in self.state.pending:
@@ -201,6 +211,20 @@ class StateChecks:
         cs = self._big_in_play(seat)
         return tuple(cs) if len(cs) > 1 else ()
 
+    def _limit_excess(self, seat: int) -> tuple:
+        """The Items of ``seat``'s play over a one-per-player limit a rules module sets (check
+        4b: two Vehicles), in play order; () when within every such limit."""
+        p = self.state.players[seat]
+        for c in p.equipped + p.carried:
+            w = self._limited_with(seat, c)
+            if w:
+                return tuple(e for e in p.equipped + p.carried if e == c or e in w)
+        return ()
+
+    def _excess_of(self, d: dict) -> tuple:
+        """The excess Items a ``big`` or ``limit`` choice is about (checks 4 and 4b)."""
+        return self._big_excess(d["player"]) if d["why"] == "big" else self._limit_excess(d["player"])
+
     # ------------------------------------------------------------------ the choices
     def _sideways_options(self, d: dict) -> tuple:
         return self._slot_excess(d["player"])
@@ -217,17 +241,22 @@ class StateChecks:
     def _big_options(self, d: dict) -> tuple:
         return self._big_excess(d["player"])
 
+    def _limit_options(self, d: dict) -> tuple:
+        return self._limit_excess(d["player"])
+
     def _big_answer(self, d: dict, seat: int, card: int) -> None:
-        """The chosen Big item goes to the lowest-Level living player who can carry it (tied:
+        """The chosen Big item (or Item over a one-per-player limit: check 4b) goes to the
+        lowest-Level living player who can carry it (who may have it: no Vehicle yet; tied:
         the first from the owner's left), else to the discards (Scooby-Doo rules, Big Items;
         check 4 of the module docstring)."""
         s = self.state
         n = len(s.players)
         takers = [q for q in ((seat + j) % n for j in range(1, n))
-                  if s.players[q].alive and self.big_ok(q, card)]
+                  if s.players[q].alive and self.big_ok(q, card) and not (self._h_limit and self._limited_with(q, card))]
         if not takers:
             self._lose_card(seat, card)
-            if self.history: self._say(f"{s.players[seat].name} discards {self.name(card)}: one Big item only.")
+            if self.history: self._say(f"{s.players[seat].name} discards {self.name(card)}: "
+                                       f"{'one Big item' if d['why'] == 'big' else 'one of its kind'} only.")
             return
         low = min(s.players[q].level for q in takers)
         t = next(q for q in takers if s.players[q].level == low)
@@ -237,14 +266,14 @@ class StateChecks:
                                    f"{self._pn(t)}, the lowest-Level player who can carry it.")
 
     def _big_sale_ok(self, seat: int, a, d: dict) -> str | None:
-        """A sale answering the ``big`` choice: on the own turn out of combat, including one of
+        """A sale answering the ``big`` (or ``limit``, check 4b) choice: on the own turn out of combat, including one of
         the excess Big items, and a legal sale (Scooby-Doo rules, Big Items; core rules, 9.
         Selling Items). The moment is that of every sale (``Items._trade_phase_refusal``): the
         Charity phase is still the own turn, out of combat."""
         s = self.state
         if s.active != seat or self._trade_phase_refusal() is not None:
             return "excess Big items are sold only on your own turn, out of combat (Scooby-Doo rules, Big Items)"
-        if not set(a.cards) & set(self._big_excess(seat)):
+        if not set(a.cards) & set(self._excess_of(d)):
             return "sell: the sale must include one of the excess Big items (Scooby-Doo rules, Big Items)"
         return self._why_sell(seat, a)
 
@@ -257,7 +286,7 @@ class StateChecks:
         gold = self._sale_gold
         price = self.level_price(seat)
         rest = sorted((c for c in p.hand + p.carried + p.equipped if gold[c] > 0), key=gold.__getitem__, reverse=True)
-        for b in self._big_excess(seat):
+        for b in self._excess_of(d):
             sale, total = [b], gold[b]
             for c in rest:
                 if total >= price:

@@ -200,6 +200,15 @@ class Items:
                 return True
         return False
 
+    def _limited_with(self, seat: int, c: int) -> list[int]:
+        """The cards of ``seat``'s play that share with Item ``c`` a one-per-player limit a
+        rules module sets (``RulesModule.limited_with``: a Scooby-Doo Vehicle); [] if none."""
+        for m in self._h_limit:
+            w = m.limited_with(self, seat, c)
+            if w:
+                return w
+        return []
+
     def _big_in_play(self, seat: int) -> list[int]:
         """The Big items of ``seat`` that count against the one-Big-item limit (in play; not
         the Cheat! item, a Hireling's item, nor one a module exempts)."""

@@ -364,7 +364,9 @@ class Ops:
         return found
 
     def _op_take_from_discards(self, op, kind, x, ctx, w, pick) -> bool:
-        """The top Race (Class) card of the Door discards becomes the target's - not one it
+        """The top Race (Class) card of the Door discards (with one draw pile per set: the
+        discards of the Door pile the target draws from, ``Zones._take_pile``) becomes the
+        target's - not one it
         already has, and with ``exclude_own`` not one it lost in this same ability. It comes
         into play by the slot rule of a played one (``Playing._race_class_in``: one Race / Class
         at a time unless a Half-Breed / Super Munchkin, core rules, 8.)."""
@@ -373,7 +375,7 @@ class Ops:
         s = self.state
         p = s.players[x]
         what = op.value
-        disc = s.discards.get("door", [])
+        disc = self._take_pile("door", x)
         for j in range(len(disc) - 1, -1, -1):
             c = disc[j]
             if self._kind[c] == what and not (op.get("exclude_own") and c in self._lost) and \
@@ -763,21 +765,24 @@ class Ops:
 
     def _op_dungeon(self, op, kind, x, ctx, w, pick) -> bool:
         """``discard_dungeons`` (Scooby-Doo rules, Portals) and ``reshuffle: DECK`` (that
-        deck's discards shuffled back into it: K-Ghoul Mart)."""
+        deck's discards shuffled back into it: K-Ghoul Mart; with one draw pile per set,
+        ``piles``, each pile of the deck gets its own discards back, ``Zones._piles_of``)."""
         for m in self.modules:
             if m.name == "scooby_doo":
                 if op.name == "discard_dungeons":
                     m.card_changed_dungeons(self, ctx.source, ctx.owner)
                     m._discard_dungeons(self)
                     return True
-        if op.name == "reshuffle":
+        if op.name == "reshuffle":  # each pile its own discards (one draw pile per set: piles)
             s = self.state
-            d = op.value
-            if s.discards.get(d):
-                s.decks[d].extend(s.discards[d])
-                s.discards[d].clear()
-                s.rng = _rng.shuffle(s.rng, s.decks[d])
-                return True
+            done = False
+            for k in self._piles_of(op.value):
+                if s.discards.get(k):
+                    s.decks[k].extend(s.discards[k])
+                    s.discards[k].clear()
+                    s.rng = _rng.shuffle(s.rng, s.decks[k])
+                    done = True
+            return done
         return False
 
     # ------------------------------------------------------------------ lasting changes

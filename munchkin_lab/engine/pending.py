@@ -48,6 +48,7 @@ CHOICES: dict[str, tuple[str, str, str, str]] = {
     "lose": ("_listed_options", "_lose_answer", "_lose_open", "_lose_dropped"),  # ops.py: lose an item
     "replace": ("_replace_options", "_replace_answer", "_any_open", ""),   # playing.py: slots full
     "big": ("_big_options", "_big_answer", "_any_open", ""),               # checks.py: one Big item
+    "limit": ("_limit_options", "_big_answer", "_any_open", ""),           # checks.py: one Vehicle
     "sideways": ("_sideways_options", "_sideways_answer", "_any_open", ""),  # checks.py: slot limits
 }
 
@@ -124,13 +125,13 @@ class Pending:
         A = self._A
         for c in self.choice_options(d):
             out.append(A(seat, "choose", c))
-        if d["why"] == "big":  # or sell an excess Big item (checks.py)
+        if d["why"] == "big" or d["why"] == "limit":  # or sell an excess Big item (checks.py)
             self._big_sale_cands(seat, d, out)
         elif d["why"] == "resurrect_t":  # or draw the Treasures left (turn.py)
             out.append(self._simple[seat]["pass"])
 
     def _pw_choose(self, seat: int, a: Action, d: dict) -> str | None:
-        if a.kind == "sell" and d["why"] == "big":
+        if a.kind == "sell" and (d["why"] == "big" or d["why"] == "limit"):
             return self._big_sale_ok(seat, a, d)
         if a.kind == "pass" and d["why"] == "resurrect_t":
             return None

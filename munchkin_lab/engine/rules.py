@@ -157,6 +157,13 @@ class RulesModule:
         limit (e.g. a Scooby-Doo Vehicle)."""
         return False
 
+    def limited_with(self, game: "Game", seat: int, card: int) -> list[int]:
+        """The other cards in ``seat``'s play that share with Item ``card`` a limit of one per
+        player this module sets (a Scooby-Doo Vehicle: the player's other Vehicles, not one a
+        Cheat! allows); [] when ``card`` has no such limit. More than one in play: the state
+        check of such a limit (``checks.py``, check 4b)."""
+        return []
+
     # -- death ------------------------------------------------------------------------------
     def keeps_at_death(self, game: "Game", seat: int, card: int) -> bool:
         """True when ``card`` stays with the dead player (core keeps race/class/curses)."""

@@ -90,7 +90,7 @@ class Turn:
         limit = -1
         while True:
             if resurrect:
-                c = s.discards["door"].pop()
+                c = self._take_pile("door").pop()
                 if pay:
                     s.pending.insert(0, {"kind": "choose", "why": "resurrect", "player": seat, "options": (), "count": 1})
                 if self.history: self._say(f"{p.name} resurrects {self.name(c)} from the Door discards (Cleric).")
@@ -177,12 +177,13 @@ class Turn:
     def _why_resurrect(self, seat: int, pile: str = "door") -> str | None:
         """Cleric resurrection (Cleric class card; card_facts): instead of a face-up draw (Kick
         Open the Door; ``pile`` "treasure": :meth:`_why_resurrect_t`) take the top card of the
-        matching discard pile, then discard one card from your hand - so a hand card is
-        needed to pay."""
+        matching discard pile (:meth:`Zones._take_pile`: with one draw pile per set, the
+        discards of the pile the draw would come from), then discard one card from your hand -
+        so a hand card is needed to pay."""
         r = self._why_no_power(seat, "resurrect")
         if r is not None:
             return r
-        if not self.state.discards.get(pile):
+        if not self._take_pile(pile):  # the draw it replaces is the turn's (active player's)
             return f"resurrection: the {pile.title()} discard pile is empty"
         if not self.state.players[seat].hand:
             return f"resurrection costs a card from your hand, and you have none ({R_STATS}: Class)"
@@ -194,8 +195,9 @@ class Turn:
         card from hand): the Treasures of a helped kill are drawn face up (core rules, 7.
         Rewards), so a Cleric fighter may take each from the top of the Treasure discard pile
         instead, one hand card paid for each. Not offered once a player has reached Level 10
-        (the game ends with the kill). With one draw pile per set (``piles``) only the common
-        Treasure discard pile is read."""
+        (the game ends with the kill). With one draw pile per set (``piles``): the discards
+        of the Treasure pile the combat's Treasures are drawn from, the active player's
+        (:meth:`Zones._take_pile`)."""
         r = self._why_resurrect(seat, "treasure")
         if r is None and any(q.level >= 10 for q in self.state.players):
             return "the game is won"
@@ -220,14 +222,14 @@ class Turn:
         """The top Treasure discard, while Treasures are left to draw and the Cleric may pay."""
         if d["left"] <= 0 or self._why_resurrect_t(d["player"]) is not None:
             return ()
-        return (self.state.discards["treasure"][-1],)
+        return (self._take_pile("treasure")[-1],)
 
     def _resurrect_t_answer(self, d: dict, seat: int, card: int) -> None:
         """The Cleric takes the top Treasure discard instead of one face-up draw: it joins the
         face-up Treasures (``state.pool``) until the combat closes; a hand card is paid for it
         (``why: resurrect``), then the next Treasure is decided."""
         s = self.state
-        s.discards["treasure"].pop()
+        self._take_pile("treasure").pop()
         s.pool.append(card)
         if self.history: self._say(f"{s.players[seat].name} resurrects {self.name(card)} from the Treasure discards (Cleric).")
         nd = dict(d)

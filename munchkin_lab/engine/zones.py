@@ -58,6 +58,20 @@ class Zones:
         "the Door deck" as a whole (reshuffle its discards) acts on each of them."""
         return [k for k in self.state.decks if k == deck or k.startswith(deck + ":")]
 
+    def _take_pile(self, deck: str, seat: int = -1) -> list[int]:
+        """The discard pile of ``deck`` ("door"/"treasure") that player ``seat`` (default the
+        active player, whose draws the turn's are: the kick, a combat's Treasures) takes a
+        card from in place of a draw or by a card's op: the Cleric's
+        resurrection (Cleric class card: the top card of the matching discard pile instead of
+        a face-up draw), ``kick_from_discards``, ``take_from_discards``. It is the discards of
+        the pile their next ``deck`` card would be drawn from (:meth:`_pile_key`). With one
+        draw pile per set (``piles``) each set keeps its own discards and the rulebooks are
+        silent on which one matches: our reading (what most players would do) is the
+        discards of the set pile the player draws from; a player who wants another set's
+        discards picks that pile first (``door_pile`` / ``treasure_pile``). The top card is
+        the list end."""
+        return self.state.discards.setdefault(self._pile_key(deck, seat), [])
+
     def _discard_key(self, c: int) -> str:
         """The discard pile card ``c`` goes to: its deck's, or the one a module names."""
         d = self.specs[c].deck

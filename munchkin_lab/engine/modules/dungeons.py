@@ -471,6 +471,17 @@ class ScoobyDooModule(RulesModule):
         p = game.state.players[seat]
         return [e for e in p.in_play() if game.specs[e].slot == "vehicle" and e != p.cheat_item and e != but]
 
+    def limited_with(self, game, seat: int, card: int) -> list[int]:
+        """One Vehicle per player (R_VEHICLE): the other Vehicles of ``seat``'s play when
+        ``card`` is a Vehicle; a Vehicle under Cheat! is allowed beside one (the rule's "Cheat!
+        cards allow extra Vehicles"). A second one however it came (a card's op, Bad Stuff
+        where others take items, a bribe, a Cheat! lost) is the core's state check of such a
+        limit (``checks.py``, check 4b); the actions that would choose to make two are refused
+        in :meth:`check_action`."""
+        if game.specs[card].slot != "vehicle" or card == game.state.players[seat].cheat_item:
+            return []
+        return self._vehicles(game, seat, but=card)
+
     def big_exempt(self, game, seat: int, card: int) -> bool:
         """Vehicles are Big but do not count against the one-Big-item limit (R_VEHICLE)."""
         return game.specs[card].slot == "vehicle"
@@ -526,20 +537,19 @@ class ScoobyDooModule(RulesModule):
             if a.card not in s.decks.get("character", []):
                 return "character: a Character card not in use"
             return None
-        if k == "play" and a.card in p.hand and game.specs[a.card].slot == "vehicle" and self._vehicles(game, seat):
+        if k == "play" and a.card in p.hand and self.limited_with(game, seat, a.card):
             # the one rule of this set on playing a Vehicle; the moment (set-up, own turn, just
             # received) and the Big count (a Vehicle is exempt: big_exempt) are the core's
             return f"no player can have more than one Vehicle ({R_VEHICLE})"
-        if k == "give" and 0 <= a.card < len(game.specs) and game.specs[a.card].slot == "vehicle" \
-                and 0 <= a.target < len(s.players) and self._vehicles(game, a.target):
+        if k == "give" and 0 <= a.card < len(game.specs) and 0 <= a.target < len(s.players) \
+                and self.limited_with(game, a.target, a.card):
             return f"{s.players[a.target].name} already has a Vehicle ({R_VEHICLE})"
-        if k == "ask_help" and 0 <= a.target < len(s.players) and self._vehicles(game, a.target) \
-                and any(0 <= c < len(game.specs) and game.specs[c].slot == "vehicle" for c in a.cards):
+        if k == "ask_help" and 0 <= a.target < len(s.players) \
+                and any(0 <= c < len(game.specs) and self.limited_with(game, a.target, c) for c in a.cards):
             # a bribe hands the Item over when the fight ends (Asking for Help): a Vehicle
             # offered to a player who has one would give them two, as a trade would
             return f"{s.players[a.target].name} already has a Vehicle: it cannot be a bribe ({R_VEHICLE})"
-        if k == "steal" and 0 <= a.m < len(game.specs) and game.specs[a.m].slot == "vehicle" \
-                and self._vehicles(game, seat):
+        if k == "steal" and 0 <= a.m < len(game.specs) and self.limited_with(game, seat, a.m):
             # a Thief with a Vehicle may not steal another: he would have two (the theft's own
             # rules are the core's)
             return f"no player can have more than one Vehicle ({R_VEHICLE})"

@@ -154,7 +154,9 @@ class FairyDustModule(RulesModule):
 
     def on_combat_won(self, game, fighter: int, helper: int, monsters: list[int]) -> None:
         """A helper whose side wins earns one Fairy Dust card per combat (R_GET); a charmed
-        helper gets no reward and no Fairy Dust (R_BAD: the bribe offer is void)."""
+        helper gets no reward and no Fairy Dust (R_BAD: the bribe offer is void). When the
+        Fairy is among the monsters killed, the helper's card is drawn after the fighter's
+        two (:meth:`on_combat_end`)."""
         ms = self._ms(game)
         c = game.state.combat
         if helper < 0:
@@ -164,14 +166,17 @@ class FairyDustModule(RulesModule):
             c.bribe_items = []
             game._say(f"{game._pn(helper)} was charmed: no reward, no Fairy Dust ({R_BAD}).")
             return
-        if not ms["killed"]:
+        if not ms["killed"] and not any(is_fairy(game, m) for m in monsters):
             self._give_dust(game, helper, 1, "helped a winning combat")
 
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
-        """Killed: the fighter also draws 2 Fairy Dust cards, then the rest of the mini-deck
-        goes on top of the Treasure deck and is no longer earned (R_KILL). Not killed: she
-        is shuffled back among the top 10 Door cards (R_FAIL). "The Treasure deck" and "the
-        Door deck" are the piles the fighter draws from (one pile per set, ``piles``)."""
+        """Killed: the fighter also draws 2 Fairy Dust cards, then a helper who was not
+        charmed draws the one card a winning help earns (R_GET), then the rest of the
+        mini-deck goes on top of the Treasure deck and is no longer earned (R_KILL). The
+        rulebook does not order the killer's and the helper's draws: the killer's reward comes
+        first (our reading; with 2 cards left the helper gets none). Not killed: she is
+        shuffled back among the top 10 Door cards (R_FAIL). "The Treasure deck" and "the Door
+        deck" are the piles the fighter draws from (one pile per set, ``piles``)."""
         s = game.state
         c = s.combat
         ms = self._ms(game)
@@ -181,6 +186,8 @@ class FairyDustModule(RulesModule):
         if won:
             if not ms["killed"]:
                 self._give_dust(game, fighter, 2, "killed the Sparkly Good Fairy")
+                if helper >= 0 and helper not in ms["charmed"]:
+                    self._give_dust(game, helper, 1, "helped a winning combat")
                 ms["killed"] = True
                 left = s.decks.get("fairy_dust", [])
                 if left:
