@@ -923,7 +923,9 @@ class Combat:
         core rules, 7. Help: the monsters' special abilities work against the helper too. The
         monster's own ``enters_combat`` abilities run their ops on the helper
         (:meth:`~munchkin_lab.engine.abilities.Abilities._own_ops_on`). Then the rules
-        modules hear of the new helper (``RulesModule.on_help``)."""
+        modules hear of the new helper (``RulesModule.on_help``). In the interference window a
+        helper joining opens the window again, as a card played does (``_combat_changed``)."""
+        self._combat_changed(helper)
         for m in list(self.state.combat.monsters):
             run = self._lrun[m]
             if run and "enters_combat" in run:

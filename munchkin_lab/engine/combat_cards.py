@@ -73,14 +73,15 @@ class CombatCards:
         return self._CHECK[a.kind](self, seat, a)
 
     def _combat_changed(self, seat: int) -> None:
-        """A card (or a power, an ability) was put into the combat by ``seat``. In the
-        interference window it opens the window again to every living player but the fighter:
-        the one deciding now keeps deciding until they pass, then the others in seat order
-        after them, those who passed before included (core rules, 6. When You May Act; 7.
-        Combat: the others get time to react before the fight resolves). The rulebook does not
-        say whether a player who passed may answer a card played after their pass; we take the
-        reading most players use: every card played gives everyone a fresh chance. Only a card
-        re-opens it: when everybody passes with no new card the window closes. The fighter
+        """A card (or a power, an ability) was put into the combat by ``seat``, or a helper
+        joined it (``Combat._helper_meets``). In the interference window it opens the window
+        again to every living player but the fighter: the one deciding now keeps deciding until
+        they pass, then the others in seat order after them, those who passed before included
+        (core rules, 6. When You May Act; 7. Combat: the others get time to react before the
+        fight resolves). The rulebook does not say whether a player who passed may answer a
+        change made after their pass; we take the reading most players use: every card played,
+        and a helper joining, gives everyone a fresh chance. Only such a change re-opens it:
+        when everybody passes with nothing new the window closes. The fighter
         answers when it closes (``Combat._window_done``)."""
         s = self.state
         c = s.combat
