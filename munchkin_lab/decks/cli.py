@@ -396,9 +396,9 @@ def bundle(
     """Write one file holding the deck and the designer sets (with their cards) it uses, with the designer sets
     those require."""
     from ..fileio import check_new_file
-    from .bundle import export_bundle, read_bundle
+    from .bundle import BUNDLE_SUFFIXES, BUNDLE_WHAT, export_bundle, read_bundle
 
-    check_new_file(path, force=force, suffixes=(".yaml", ".yml"), what="a bundle is YAML")
+    check_new_file(path, force=force, suffixes=BUNDLE_SUFFIXES, what=BUNDLE_WHAT)
     export_bundle(name, path, url=url, overwrite=force)
     data = read_bundle(path)
     sets = [s["set"]["code"] for s in data["sets"]]
