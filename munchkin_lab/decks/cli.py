@@ -18,6 +18,7 @@ from typing import Optional
 import typer
 
 from ..plural import plural
+from .checks import PLAYERS_HELP
 
 deck_app = typer.Typer(help="Mixed decks: build, check, statistics and odds, files.", no_args_is_help=True)
 
@@ -279,15 +280,13 @@ def check(
     name: str = typer.Argument(..., help="Deck name, deck file path, or preset (preset:<name>, or bare when no saved deck has the name)."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too."),
     players: Optional[int] = typer.Option(None, "--players", "-p",
-                                          help="Check the piles for this many players (default: 2, with a warning below 6)."),
+                                          help="Check the piles for this many players: " + PLAYERS_HELP
+                                               + " (default: 2, with a warning when the piles serve fewer than 6)."),
     url: Optional[str] = URL,
 ):
     """Check the mix (and whether it can be played); exit 1 when there is an error (or a
     warning with --strict)."""
-    from ..cli import check_range
-
-    check_range(players, "--players", 1, 6)
-    deck = _get(name, url)
+    deck = _get(name, url)  # the table sizes depend on the deck's game (checks.seats_problem)
     try:
         problems = deck.check(players)
     except ValueError as exc:
