@@ -458,6 +458,18 @@ def delete(name: str = typer.Argument(...),
     typer.echo(f"deleted deck {name!r}")
 
 
+@deck_app.command("rename")
+@_errors
+def rename(old: str = typer.Argument(..., help="The saved deck's name (its exact name wins, spaces included)."),
+           new: str = typer.Argument(..., help="Its new name (single-spaced, as every new name)."),
+           url: Optional[str] = URL):
+    """Rename a saved deck (also one an older version saved with extra spaces in its name)."""
+    from .store import rename_deck
+
+    stored = rename_deck(old, new, url)
+    typer.echo(f"renamed deck {old!r} to {stored!r}")
+
+
 @deck_app.command("presets")
 @_errors
 def presets():
