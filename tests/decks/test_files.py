@@ -289,17 +289,16 @@ ODD_NAMES = ["Sword #2", "Rusty Blade [Cursed]", "Mail @home", '"Quoted" Beast',
              "'Tis the Ghoul"]
 
 
-def test_card_names_with_marks_round_trip_through_the_text_format():
+def test_card_names_with_marks_round_trip_through_the_text_format(catalog):
     """A card name holding ``#``, ``[...]``, ``@``, a leading quote or outer spaces is written
     quoted (``1 "Sword #2"``, as ``deck add '"King Tut"'`` takes a name; ``'...'`` when the name
     holds ``"``) and read back to the same deck; a name that needs none stays as it was."""
     from munchkin_lab.decks import Catalog, Entry
     from munchkin_lab.decks.files import to_text
+    from munchkin_lab.engine.cards import CardSpec
 
-    from conftest import _c, mini_cards
-
-    extra = [(_c("my_fan", n, "item", "treasure", bonus=1), 1) for n in ODD_NAMES]
-    cat = Catalog(mini_cards() + extra)
+    extra = [(CardSpec.make(set="my_fan", name=n, kind="item", deck="treasure", bonus=1), 1) for n in ODD_NAMES]
+    cat = Catalog(list(catalog.cards) + extra)
     d = Deck("Odd", catalog=cat)
     for i, n in enumerate(ODD_NAMES, 1):
         d.entries[f"my_fan:{n}"] = Entry(f"my_fan:{n}", i)
@@ -318,14 +317,13 @@ def test_card_names_with_marks_round_trip_through_the_text_format():
     assert hand.copies("munchkin:Potted Plant") == 1 and hand.copies("munchkin:Elf") == 1
 
 
-def test_a_name_holding_both_quotes_and_a_mark_still_asks_for_yaml():
+def test_a_name_holding_both_quotes_and_a_mark_still_asks_for_yaml(catalog):
     from munchkin_lab.decks import Catalog, Entry
     from munchkin_lab.decks.files import to_text
-
-    from conftest import _c, mini_cards
+    from munchkin_lab.engine.cards import CardSpec
 
     name = "\"Big\" Bob's #1"
-    cat = Catalog(mini_cards() + [(_c("my_fan", name, "item", "treasure"), 1)])
+    cat = Catalog(list(catalog.cards) + [(CardSpec.make(set="my_fan", name=name, kind="item", deck="treasure"), 1)])
     d = parse_text("name: x\n1 Elf [munchkin]\n", catalog=cat)
     d.entries[f"my_fan:{name}"] = Entry(f"my_fan:{name}", 1)
     with pytest.raises(DeckError, match="cannot be written in the text format; use YAML"):
