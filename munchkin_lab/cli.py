@@ -19,7 +19,8 @@ One voice for all of them:
 * **Flags show no value in help**: ``--force`` (and ``--help``) take none, so the help shows
   none (typer 0.29 shows ``<bool>`` beside them, read as ``--force true``: :func:`_flags_show_no_type`).
 * **Counted nouns** via :func:`plural` (``1 card``, ``2 cards``).
-* **Number options** are checked by :func:`check_range`, which names the option and the range.
+* **Number options** are checked by :func:`check_range`, which names the option and the range;
+  typer's own `min=`/`max=` refusals are put in the same words (:func:`range_message`).
 """
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ from typer.core import TyperCommand, TyperGroup  # noqa: E402
 from .plural import plural  # noqa: E402
 
 __all__ = ["app", "main", "EXIT_OK", "EXIT_BAD_INPUT", "EXIT_USAGE", "EXIT_INTERRUPTED", "fail",
-           "usage_error", "exit_interrupted", "check_range", "guarded", "error_message", "bad_input_errors",
+           "usage_error", "exit_interrupted", "check_range", "range_message", "guarded", "error_message", "bad_input_errors",
            "DashArgsCommand", "LabGroup", "plural", "SEED_RANGE"]
 
 EXIT_OK = 0
@@ -173,18 +174,56 @@ def usage_error(message: str) -> NoReturn:
     fail(message, EXIT_USAGE)
 
 
+def range_message(option: str, value: Any, low: Any = None, high: Any = None) -> str | None:
+    """The one wording of a number out of range (``None`` when ``value`` is in ``low..high``;
+    ``None`` bounds are open): ``--players must be at most 6, got 9 (allowed: 1..6)``. Used by
+    :func:`check_range` and for typer's own ``min=``/``max=`` checks (:func:`_click_error_line`)."""
+    allowed = f" (allowed: {low}..{high})" if low is not None and high is not None else ""
+    if low is not None and value < low:
+        return f"{option} must be at least {low}, got {value}{allowed}"
+    if high is not None and value > high:
+        return f"{option} must be at most {high}, got {value}{allowed}"
+    return None
+
+
 def check_range(value: Any, option: str, low: int | None = None, high: int | None = None) -> Any:
     """``value`` when it lies in ``low..high`` (``None``: open end), else a usage error (exit
     2) naming ``option`` and the allowed range, e.g. ``Error: --players must be at most 6,
-    got 9 (allowed: 1..6)``."""
+    got 9 (allowed: 1..6)`` (:func:`range_message`)."""
     if value is None:
         return value
-    allowed = f" (allowed: {low}..{high})" if low is not None and high is not None else ""
-    if low is not None and value < low:
-        usage_error(f"{option} must be at least {low}, got {value}{allowed}")
-    if high is not None and value > high:
-        usage_error(f"{option} must be at most {high}, got {value}{allowed}")
+    message = range_message(option, value, low, high)
+    if message is not None:
+        usage_error(message)
     return value
+
+
+def _typer_range_message(exc: BaseException) -> str | None:
+    """:func:`range_message` for typer's refusal of a number outside an option's ``min=`` /
+    ``max=`` (typer 0.29 checks them with pydantic: the ``BadParameter`` is raised from a
+    ``ValidationError`` holding the value typed); ``None`` for any other error."""
+    param, cause = getattr(exc, "param", None), exc.__cause__
+    errors = getattr(cause, "errors", None)
+    if param is None or not callable(errors) or not (hasattr(param, "min") and hasattr(param, "max")):
+        return None
+    try:
+        first = errors()[0]
+    except (IndexError, TypeError, ValueError):
+        return None
+    if first.get("type") not in ("greater_than_equal", "less_than_equal"):
+        return None
+    typed = first.get("input")
+    value = typed
+    for kind in ((int, float) if isinstance(typed, str) else ()):
+        try:
+            value = kind(typed)
+            break
+        except ValueError:
+            continue
+    if isinstance(value, str):
+        return None
+    option = max(getattr(param, "opts", None) or [f"--{param.name}"], key=len)
+    return range_message(option, value, param.min, param.max)
 
 
 def _stdout_closed_quietly() -> NoReturn:
@@ -222,6 +261,9 @@ def _click_error_line(exc: BaseException) -> NoReturn:
     """click's own errors (an unknown option or command, a missing argument, a value of the
     wrong type or out of range) as one plain ``Error: <message> (see '<command> --help')`` line
     on stderr, never a rich box; the exit code is click's (2 for usage errors)."""
+    ranged = _typer_range_message(exc)
+    if ranged is not None:  # in the words of check_range
+        usage_error(ranged)
     ctx = getattr(exc, "ctx", None)
     see = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
     try:

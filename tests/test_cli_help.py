@@ -36,3 +36,22 @@ def test_help_with_a_value_after_it_shows_the_help():
     assert re.search(r"--url +<str> +SQLAlchemy database URL", r.output), r.output  # an option's value keeps its type
     r = runner.invoke(app, ["db", "export", "cards.csv", "--force", "true"])
     assert r.exit_code == 2 and "unexpected extra argument" in r.output
+
+
+def test_a_number_out_of_range_is_refused_in_the_labs_words():
+    """typer's own range checks (``min=``/``max=``) speak as :func:`check_range` does:
+    ``--games must be at least 1, got 0`` (the option, the bound, the value typed and the
+    range), exit 2, not pydantic's ``Input should be greater than or equal to 1``."""
+    cases = [
+        (["simulate", "base", "--games", "0"], "Error: --games must be at least 1, got 0 (allowed: 1..9223372036854775807)"),
+        (["simulate", "base", "-p", "9"], "Error: --players must be at most 6, got 9 (allowed: 1..6)"),
+        (["simulate", "base", "--connect-timeout", "0.05"], "Error: --connect-timeout must be at least 0.1, got 0.05"),
+        (["compare", "base", "base", "--cards", "-1"], "Error: --cards must be at least 0, got -1 (allowed: 0..1000)"),
+        (["lab", "--port", "70000", "--dry-run"], "Error: --port must be at most 65535, got 70000 (allowed: 1..65535)"),
+        (["play", "--seed", "-1"], "Error: --seed must be at least 0, got -1 (allowed: 0..9223372036854775807)"),
+    ]
+    for args, message in cases:
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2, (args, r.output)
+        assert r.output.strip().splitlines()[-1] == message, (args, r.output)
+        assert "Input should" not in r.output

@@ -1178,6 +1178,11 @@ def parse_card_text(text: str, source: str = "<card>") -> dict:
     return doc.data
 
 
+#: The suffixes of a set file and their words in the refusal of another name (``set export``
+#: and :func:`export_set` alike, :func:`munchkin_lab.fileio.check_suffix`).
+SET_SUFFIXES, SET_FILE_WHAT = (".yaml", ".yml"), "a set file is YAML"
+
+
 def export_set(code: str, path: str | Path | None = None, url: str | None = None,
                overwrite: bool = False) -> str:
     """A set as the text of a set file (``database/sets/<code>.yaml`` format: the header,
@@ -1188,6 +1193,8 @@ def export_set(code: str, path: str | Path | None = None, url: str | None = None
     Returns:
         the YAML text.
     Raises:
+        OutputFileError: (a ``ValueError``) ``path`` does not end in ``.yaml`` or ``.yml``,
+            checked first as ``set export`` does (nothing is read or written).
         FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written).
         DesignerCardError: no such set.
         OSError: ``path`` cannot be written (the previous file stays).
@@ -1195,7 +1202,7 @@ def export_set(code: str, path: str | Path | None = None, url: str | None = None
     if path is not None:
         from ..fileio import refuse_existing
 
-        refuse_existing(path, overwrite)
+        refuse_existing(path, overwrite, suffixes=SET_SUFFIXES, what=SET_FILE_WHAT)
     from .api import _rows
 
     st, tt = CardSet.__table__, Tag.__table__

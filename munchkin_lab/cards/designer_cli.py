@@ -199,14 +199,14 @@ def register(app: typer.Typer, search_command) -> None:
                    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
                    url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Write a set as a set file (the format of database/sets/*.yaml), atomically."""
-        from .designer import DesignerCardError, export_set
+        from .designer import SET_FILE_WHAT, SET_SUFFIXES, DesignerCardError, export_set
 
         if str(path) == "-":
             typer.echo(export_set(code, url=url), nl=False)
             return
         from ..fileio import check_new_file
 
-        check_new_file(path, force=force, suffixes=(".yaml", ".yml"), what="a set file is YAML")
+        check_new_file(path, force=force, suffixes=SET_SUFFIXES, what=SET_FILE_WHAT)
         from ..plural import plural
         from .designer import read_set_text
 

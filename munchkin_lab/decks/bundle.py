@@ -167,6 +167,11 @@ def bundle_text(deck: Any, url: str | None = None) -> str:
     return _HEAD + _dump(data)
 
 
+#: The suffixes of a bundle file and their words in the refusal of another name (``deck
+#: bundle`` and :func:`export_bundle` alike, :func:`munchkin_lab.fileio.check_suffix`).
+BUNDLE_SUFFIXES, BUNDLE_WHAT = (".yaml", ".yml"), "a bundle is YAML"
+
+
 def export_bundle(deck: Any, path: str | Path, url: str | None = None, overwrite: bool = False) -> Path:
     """Write the bundle of ``deck`` to ``path`` atomically (:func:`munchkin_lab.fileio.atomic_write_text`:
     a failure leaves the previous file as it was); an existing file is replaced only with
@@ -175,13 +180,15 @@ def export_bundle(deck: Any, path: str | Path, url: str | None = None, overwrite
     Returns:
         the path.
     Raises:
+        OutputFileError: (a ``ValueError``) ``path`` does not end in ``.yaml`` or ``.yml``,
+            checked first as ``deck bundle`` does (nothing is read or written).
         FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written).
         BundleError, DeckError: see :func:`bundle_text`.
         OSError: the file cannot be written.
     """
     from ..fileio import atomic_write_text, refuse_existing
 
-    refuse_existing(path, overwrite)
+    refuse_existing(path, overwrite, suffixes=BUNDLE_SUFFIXES, what=BUNDLE_WHAT)
     return atomic_write_text(path, bundle_text(deck, url))
 
 

@@ -71,8 +71,26 @@ if TYPE_CHECKING:  # pragma: no cover
 JOINABLE_TAGS = ("undead", "ghost", "pirate")
 
 #: Players a Munchkin game seats (the engine's ``Game.new``: 2..6) and Solar Storm (1..4).
+#: Core rules, 2. Setting Up: 3 to 6, and two may play too; the Scooby-Doo rulebook names 3 to
+#: 6 and is silent on two (a mix plays by the core rules: 2 is taken); the Star Munchkin
+#: Adventures rulebook names no count. Solar Storm: cooperative, 1 to 4, solo play included
+#: (public summary, card_facts.md (b)).
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SOLAR_PLAYERS = (1, 4)
+#: The table sizes in words, for the help of ``--players`` options.
+PLAYERS_HELP = ("Munchkin decks: 2 to 6 (core rules: 3 to 6, two can play too; Scooby-Doo: 3 to 6); "
+                "Solar Storm decks: 1 to 4 (solo play included)")
+
+
+def seats_problem(players: object, solar: bool) -> str | None:
+    """The one wording of a table size the deck's game does not seat (``None`` when it
+    does): ``--players: a Munchkin game seats 2 to 6 players (core rules, 2. Setting Up), got
+    1``; ``solar``: a Solar Storm deck (1 to 4). Used by ``deck check`` and ``simulate``."""
+    lo, hi, game, src = ((*SOLAR_PLAYERS, "Solar Storm", "public summary: cooperative, solo play allowed") if solar
+                         else (MIN_PLAYERS, MAX_PLAYERS, "Munchkin", "core rules, 2. Setting Up"))
+    if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+        return f"--players: a {game} game seats {lo} to {hi} players ({src}), got {players!r}"
+    return None
 #: Cards each player is dealt from the Door and from the Treasure pile (core rules, Setup).
 HAND_DEAL = 4
 
@@ -268,10 +286,9 @@ def check_deck(deck: "Deck", players: int | None = None) -> list[Problem]:
     munchkin = [(s, n) for s, n in pairs if s.deck in _MUNCHKIN_DECKS]
     rooms_ = [(s, n) for s, n in pairs if s.deck == "ship_room" or s.kind == "ship_room"]
     if players is not None:
-        lo, hi = SOLAR_PLAYERS if rooms_ and not munchkin else (MIN_PLAYERS, MAX_PLAYERS)
-        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-            game = "Solar Storm" if rooms_ and not munchkin else "Munchkin"
-            raise ValueError(f"players: {game} seats {lo} to {hi} players, got {players!r}")
+        problem = seats_problem(players, bool(rooms_ and not munchkin))
+        if problem is not None:
+            raise ValueError(problem[2:])  # 'players: a Munchkin game seats ...'
 
     # one-game
     if munchkin and rooms_:

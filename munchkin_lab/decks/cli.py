@@ -18,6 +18,7 @@ from typing import Optional
 import typer
 
 from ..plural import plural
+from .checks import PLAYERS_HELP
 
 deck_app = typer.Typer(help="Mixed decks: build, check, statistics and odds, files.", no_args_is_help=True)
 
@@ -279,15 +280,13 @@ def check(
     name: str = typer.Argument(..., help="Deck name, deck file path, or preset (preset:<name>, or bare when no saved deck has the name)."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too."),
     players: Optional[int] = typer.Option(None, "--players", "-p",
-                                          help="Check the piles for this many players (default: 2, with a warning below 6)."),
+                                          help="Check the piles for this many players: " + PLAYERS_HELP
+                                               + " (default: 2, with a warning when the piles serve fewer than 6)."),
     url: Optional[str] = URL,
 ):
     """Check the mix (and whether it can be played); exit 1 when there is an error (or a
     warning with --strict)."""
-    from ..cli import check_range
-
-    check_range(players, "--players", 1, 6)
-    deck = _get(name, url)
+    deck = _get(name, url)  # the table sizes depend on the deck's game (checks.seats_problem)
     try:
         problems = deck.check(players)
     except ValueError as exc:
@@ -396,9 +395,9 @@ def bundle(
     """Write one file holding the deck and the designer sets (with their cards) it uses, with the designer sets
     those require."""
     from ..fileio import check_new_file
-    from .bundle import export_bundle, read_bundle
+    from .bundle import BUNDLE_SUFFIXES, BUNDLE_WHAT, export_bundle, read_bundle
 
-    check_new_file(path, force=force, suffixes=(".yaml", ".yml"), what="a bundle is YAML")
+    check_new_file(path, force=force, suffixes=BUNDLE_SUFFIXES, what=BUNDLE_WHAT)
     export_bundle(name, path, url=url, overwrite=force)
     data = read_bundle(path)
     sets = [s["set"]["code"] for s in data["sets"]]
@@ -457,6 +456,18 @@ def delete(name: str = typer.Argument(...),
             raise typer.Exit(1)
     delete_deck(name, url)
     typer.echo(f"deleted deck {name!r}")
+
+
+@deck_app.command("rename")
+@_errors
+def rename(old: str = typer.Argument(..., help="The saved deck's name (its exact name wins, spaces included)."),
+           new: str = typer.Argument(..., help="Its new name (single-spaced, as every new name)."),
+           url: Optional[str] = URL):
+    """Rename a saved deck (also one an older version saved with extra spaces in its name)."""
+    from .store import rename_deck
+
+    stored = rename_deck(old, new, url)
+    typer.echo(f"renamed deck {old!r} to {stored!r}")
 
 
 @deck_app.command("presets")

@@ -15,7 +15,9 @@ Text format (grammar in ``deckfile.lark``, parsed with lark)::
     * [fairy_dust]                      # every card of a set, with its printed copies
 
 Rules: a line is a header, a set section or an entry; ``#`` starts a comment anywhere, so
-names and descriptions cannot hold ``#``. Header lines come before the cards. Copies are
+descriptions cannot hold ``#``; a card name holding ``#``, ``[``, ``]`` or ``@`` is written
+in quotes (``2 "Sword #2" [my_fan]``, or ``'...'`` when the name holds ``"``), as ``deck add``
+takes one; an unquoted line reads as it always did. Header lines come before the cards. Copies are
 whole numbers >= 1 (``3x`` is read as 3). The same card on two lines adds up.
 
 YAML form::
@@ -209,7 +211,7 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
         elif node.data == "entry":
             seen_cards = True
             count = str(node.children[0])
-            cname = str(node.children[1]).strip()
+            cname = unquote_name(str(node.children[1]).strip())
             set_code, pile = section, None
             for child in node.children[2:]:
                 if child.data == "set_tag":
@@ -335,6 +337,33 @@ def _add_card(deck, cat, cname: str, set_code: str | None, copies: int | None, p
     else:
         entry.copies += copies
 
+def unquote_name(text: str) -> str:
+    """A card name as a deck line gives it: ``"Sword #2"`` or ``'Sword #2'`` (one pair of
+    quotes round the whole name, none inside) is ``Sword #2``, spaces inside kept; anything
+    else as it is (files written before quoting existed read as before)."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'" and text[0] not in text[1:-1]:
+        return text[1:-1]
+    return text
+
+
+def quote_name(name: str) -> str:
+    """``name`` as :func:`to_text` writes it: as it is when a deck line reads it back so
+    (:func:`unquote_name`), else in double quotes (single ones when it holds a double quote):
+    a name with ``#``, ``[``, ``]`` or ``@``, outer spaces, or a leading quote.
+
+    Raises:
+        DeckError: a line break in the name, or both kinds of quote in a name that needs them.
+    """
+    if "\n" in name or "\r" in name:
+        raise DeckError(f"card name {name!r} cannot be written in the text format; use YAML")
+    if not (any(c in name for c in "[]#@") or name != name.strip() or name[:1] in "\"'"):
+        return name
+    for q in "\"'":
+        if q not in name:
+            return f"{q}{name}{q}"
+    raise DeckError(f"card name {name!r} cannot be written in the text format; use YAML")
+
+
 def _check_text_field(value: str, what: str) -> None:
     if "#" in value or "\n" in value or "\r" in value:
         raise DeckError(f"{what} {value!r} cannot be written in the text format ('#' or a line break); use YAML")
@@ -345,7 +374,8 @@ def to_text(deck: Deck) -> str:
     the order the deck first uses them) with its entries in deck order.
 
     Raises:
-        DeckError: a description or card name the text format cannot hold (use YAML).
+        DeckError: a description the text format cannot hold, or a card name with a line
+            break or with both kinds of quote and a mark that needs quoting (use YAML).
     """
     out = io.StringIO()
     out.write("# munchkin-lab deck\n")
@@ -367,10 +397,8 @@ def to_text(deck: Deck) -> str:
         out.write(f"\n[{code}]\n")
         for e in entries:
             spec = cat.spec(e.key)
-            if any(c in spec.name for c in "[]#@\n") or spec.name != spec.name.strip():
-                raise DeckError(f"card name {spec.name!r} cannot be written in the text format; use YAML")
             pile = f" @{e.pile}" if e.pile else ""
-            out.write(f"{e.copies} {spec.name}{pile}\n")
+            out.write(f"{e.copies} {quote_name(spec.name)}{pile}\n")
     return out.getvalue()
 
 

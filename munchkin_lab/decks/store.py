@@ -111,15 +111,69 @@ def _card_ids(conn, keys: list[str]) -> dict[str, int]:
 
 
 def stored_deck_name(conn, name: str) -> str | None:
-    """The stored name of the saved deck called ``name``, names compared as they are stored
-    (:func:`munchkin_lab.cards.files.single_spaces`: ``"My  deck "`` is ``"My deck"``), else
-    ``None``. A deck saved before that rule under a name with extra spaces is found by the
-    single-spaced name too (its next save stores that name)."""
-    key = single_spaces(name)
+    """The stored name of the saved deck called ``name``, else ``None``: the deck stored
+    under exactly ``name`` first, else the one whose name is ``name`` once both are
+    single-spaced (:func:`munchkin_lab.cards.files.single_spaces`: ``"My  deck "`` is ``"My
+    deck"``). Decks an older version stored with extra spaces keep their names, so "My deck"
+    and "My  deck" may both be stored: each is reached by its exact name.
+
+    Raises:
+        AmbiguousDeckNameError: no exact match and several stored names single-space to
+            ``name``'s (they are listed, with a way out).
+    """
     dt = DeckRow.__table__
+    if conn.execute(select(dt.c.id).where(dt.c.name == name)).first() is not None:
+        return name
+    key = single_spaces(name)
     if conn.execute(select(dt.c.id).where(dt.c.name == key)).first() is not None:
-        return key
-    return next((n for (n,) in conn.execute(select(dt.c.name).order_by(dt.c.name)) if single_spaces(n) == key), None)
+        found = [key]
+    else:
+        found = []
+    found += [n for (n,) in conn.execute(select(dt.c.name).order_by(dt.c.name)) if n != key and single_spaces(n) == key]
+    if len(found) > 1:
+        raise AmbiguousDeckNameError(name, found)
+    return found[0] if found else None
+
+
+class AmbiguousDeckNameError(DeckError, LookupError):
+    """A deck name that is none of the stored names exactly but matches several once
+    single-spaced ("My deck" and "My  deck" stored by an older version, asked for as "My
+    deck  "): ``candidates`` are their stored names."""
+
+    def __init__(self, name: str, candidates: list[str]):
+        self.name, self.candidates = name, sorted(candidates)
+        listed = ", ".join(repr(c) for c in self.candidates)
+        spaced = next((c for c in self.candidates if c != single_spaces(c)), self.candidates[0])
+        super().__init__(f"deck name {name!r} matches {len(self.candidates)} saved decks: {listed}; give the exact "
+                         f"name, spaces included (`munchkin-lab deck rename {spaced!r} NEW` gives one a name of "
+                         "its own)")
+
+
+def rename_deck(old: str, new: str, url: str | None = None) -> str:
+    """Give the saved deck ``old`` (looked up as :func:`stored_deck_name` does: its exact name
+    wins) the name ``new`` (checked as a new deck's name, single-spaced). Returns the name
+    stored.
+
+    Raises:
+        DeckError: no deck ``old``; a bad ``new``; AmbiguousDeckNameError.
+        DuplicateDeckError: another saved deck has the name ``new``.
+    """
+    engine = _engine(url)
+    dt = DeckRow.__table__
+    target = check_saved_deck_name(new)
+
+    def work(conn) -> str:
+        stored = stored_deck_name(conn, old)
+        if stored is None:
+            raise DeckError(f"no deck named {old!r}")
+        other = conn.execute(select(dt.c.name).where(dt.c.name == target, dt.c.name != stored)).first()
+        if other is not None:
+            raise DuplicateDeckError(f"a deck named {target!r} already exists; choose another name")
+        conn.execute(update(dt).where(dt.c.name == stored).values(name=target, row_version=dt.c.row_version + 1,
+                                                                 updated=datetime.now(timezone.utc)))
+        return target
+
+    return config.run_write(engine, work)
 
 
 def _stored_version(deck: Deck, resolved: str) -> int | None:
@@ -157,6 +211,7 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
     engine = _engine(url)
     resolved = config.database_url(url)
     mine = _stored_version(deck, resolved)  # loaded from (or saved to) this very deck
+    loaded_row = deck._stored_as[3] if mine is not None and len(deck._stored_as) > 3 else deck.name
     expected = None if force else mine
     now = datetime.now(timezone.utc)
     modules = {"in_force": list(deck.modules),
@@ -166,15 +221,23 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
     changed = f"deck {deck.name!r} was changed by someone else since it was loaded"
     again = "load it again and redo your change (or save with force=True to overwrite theirs)"
 
+    saved_as: list[str] = []  # the name the row has after the save
+
     def work(conn) -> int:
         ids = _card_ids(conn, list(deck.entries))
         missing = [k for k in deck.entries if k not in ids]
         if missing:
             set_, _, name = missing[0].partition(":")
             raise UnknownCardError(name, [], set_)
-        stored = stored_deck_name(conn, deck.name)
+        # a deck loaded from this database saves to the row it was read from (its stored name
+        # may have extra spaces, and another deck may have the single-spaced one)
+        stored = loaded_row if mine is not None else stored_deck_name(conn, deck.name)
         row = None if stored is None else conn.execute(
             select(dt.c.id, dt.c.row_version).where(dt.c.name == stored)).first()
+        name = deck.name
+        if row is not None and stored != name and conn.execute(
+                select(dt.c.id).where(dt.c.name == name)).first() is not None:
+            name = stored  # the single-spaced name is another deck's: keep the stored one
         if row is not None and not replace and mine is None:
             raise DuplicateDeckError(f"a deck named {deck.name!r} already exists (use replace / --replace)")
         if row is None:
@@ -192,7 +255,7 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
             where = [dt.c.id == deck_id]
             if expected is not None:  # on PostgreSQL a save committed since our read makes this match nothing
                 where.append(dt.c.row_version == expected)
-            version = conn.execute(update(dt).where(*where).values(**values, name=deck.name,
+            version = conn.execute(update(dt).where(*where).values(**values, name=name,
                                                                    row_version=dt.c.row_version + 1)
                                    .returning(dt.c.row_version)).scalar()
             if version is None:
@@ -202,6 +265,7 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
                 for e in deck.entries.values()]
         if rows:
             conn.execute(insert(et), rows)
+        saved_as[:] = [name]
         return version
 
     try:
@@ -211,7 +275,7 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
             raise DeckError(f"deck {deck.name!r}: a card of the deck was removed from the database meanwhile "
                             "(a rebuild); nothing was saved: load the deck again") from None
         raise DuplicateDeckError(f"a deck named {deck.name!r} already exists") from exc
-    deck._stored_as = (resolved, deck.name, version)
+    deck._stored_as = (resolved, deck.name, version, saved_as[0])
 
 
 def _is_foreign_key_error(exc: IntegrityError) -> bool:
@@ -278,7 +342,7 @@ def load_deck(name: str, url: str | None = None, catalog: Catalog | None = None)
     for code, cname, copies, pile in entries:
         key = f"{code}:{cname}"
         deck.entries[key] = Entry(key, int(copies), pile)
-    deck._stored_as = (config.database_url(url), deck.name, int(row["row_version"]))
+    deck._stored_as = (config.database_url(url), deck.name, int(row["row_version"]), row["name"])
     return deck
 
 

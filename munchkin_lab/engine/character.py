@@ -177,6 +177,29 @@ class Character:
         return (c in p.hand or c in p.equipped or c in p.carried or c in p.races or c in p.classes
                 or (c >= 0 and (c == p.hireling or c == p.cheat)))
 
+    def _kill_levels_to(self, fighter: int, helper: int, levels: int, nkilled: int) -> None:
+        """The Levels of a won combat's kills: ``levels`` to the fighter; to a helper one per
+        monster killed (``nkilled``) when they hold that ability (the Elf) or with Shared
+        Victory (core rules, 7. Rewards; Munchkin XXL; the Elf card). The combat strengths
+        as they stood at the kill are kept first in the combat's ``won_at`` (for the board:
+        the combat stays on the table while a Cleric decides on the Treasures, its fighters
+        already a Level up) - a record only, no rule reads it; kept in a game with a log
+        (``history``), which reads the strengths for its log line at this point anyway."""
+        c = self.state.combat
+        if self.history and c is not None and not c.won_at:
+            ps, ms = self.strengths()
+            c.won_at = [ps, ms]
+            for q in (fighter, helper):
+                if q >= 0:
+                    c.won_at += [q, self.state.players[q].level, self.player_strength(q)]
+        self._change_level(fighter, levels, from_kill=True)
+        if helper >= 0:
+            hl = nkilled if self._holds(helper, "helper_levels") else 0
+            if self.options.shared_victory and not self._sv_win:
+                hl = max(hl, nkilled)
+            if hl:
+                self._change_level(helper, hl, from_kill=True)
+
     def _change_level(self, seat: int, delta: int, from_kill: bool = False) -> None:
         """Levels stay in 1..10; the winning Level only from killing a monster (core rules,
         Card Text and These Rules, 1 and 4); dead characters gain no Levels (7. Death)."""

@@ -521,18 +521,6 @@ class Combat:
             return  # a Cleric decides first: the rest waits in _win_treasures (turn.py)
         self._win_treasures([t for t in (self._draw("treasure") for _ in range(tcount)) if t >= 0])
 
-    def _kill_levels_to(self, fighter: int, helper: int, levels: int, nkilled: int) -> None:
-        """The Levels of a won combat's kills: ``levels`` to the fighter; to a helper one per
-        monster killed (``nkilled``) when they hold that ability (the Elf) or with Shared
-        Victory (core rules, 7. Rewards; Munchkin XXL; the Elf card)."""
-        self._change_level(fighter, levels, from_kill=True)
-        if helper >= 0:
-            hl = nkilled if self._holds(helper, "helper_levels") else 0
-            if self.options.shared_victory and not self._sv_win:
-                hl = max(hl, nkilled)
-            if hl:
-                self._change_level(helper, hl, from_kill=True)
-
     def _win_treasures(self, drawn: list) -> None:
         """The end of a won combat (:meth:`_resolve_win`): the combat closes and its Treasures
         ``drawn`` (card ids, already out of the deck) go to the fighter - face down alone, face

@@ -596,7 +596,7 @@ class Ops:
         Combat: a monster defeated without a fight gives no Level; slain, its Levels and
         Treasures go to the munchkins). A slain monster's Levels (and its kill, for an Elf
         helper) wait, as its Treasures do, for the combat to end in a victory
-        (``combat.slain_levels``, given by ``Combat._kill_levels_to``): no reward is collected
+        (``combat.slain_levels``, given by ``Character._kill_levels_to``): no reward is collected
         during a combat (core rules, Card Text and These Rules, 3), and a fighter who then runs
         from the rest gets none (7. Multiple Monsters)."""
         s = self.state

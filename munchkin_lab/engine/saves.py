@@ -257,6 +257,10 @@ def check_state(raw: Any, names: list[str], genders: list[str], ncards: int, pat
                 _int(c[k], f"{cp}.{k}", 0)
         if "for_monsters" in c:  # optional, as above
             _ids(c["for_monsters"], f"{cp}.for_monsters", ncards)
+        if "won_at" in c:  # optional, as above: the strengths at the kill (display only)
+            won = _list(c["won_at"], f"{cp}.won_at")
+            for j, x in enumerate(won):
+                _int(x, f"{cp}.won_at[{j}]")
     for i, d in enumerate(_list(raw["pending"], f"{path}.pending")):
         pp = f"{path}.pending[{i}]"
         _dict(d, pp, ("kind", "player"))

@@ -85,14 +85,15 @@ class PlayerState:
 
 
 #: CombatState fields newer than some saves, with the value an older save means
-_NEWER = {"stay_treasures": 0, "forced_help": False, "slain_levels": 0, "slain_kills": 0, "for_monsters": []}
+_NEWER = {"stay_treasures": 0, "forced_help": False, "slain_levels": 0, "slain_kills": 0, "for_monsters": [],
+          "won_at": []}
 
 
 class CombatState:
     __slots__ = ("fighter", "helper", "monsters", "enh", "used", "pbonus", "mbonus", "berserk",
                  "flight", "turning", "backstab", "stage", "window", "runners", "rolled", "asked",
                  "bribe_n", "bribe_first", "bribe_items", "extra_treasures", "perplayer", "intent",
-                 "stay_treasures", "forced_help", "slain_levels", "slain_kills", "for_monsters")
+                 "stay_treasures", "forced_help", "slain_levels", "slain_kills", "for_monsters", "won_at")
 
     def __init__(self, fighter: int, monster: int) -> None:
         self.fighter = fighter
@@ -126,6 +127,8 @@ class CombatState:
         self.slain_levels = 0                  # Levels of monsters a card slew (``slay``) and the
         self.slain_kills = 0                   # monsters it slew: given when the combat is won
         self.for_monsters: list[int] = []      # the One-Shots of ``used`` played for the monster side
+        self.won_at: list[int] = []            # at the kill: [munchkin side, monster side, then seat, Level,
+                                               # strength of the fighter (and helper)]: for display only
 
     def clone(self) -> "CombatState":
         c = CombatState.__new__(CombatState)
@@ -156,6 +159,7 @@ class CombatState:
         c.slain_levels = self.slain_levels
         c.slain_kills = self.slain_kills
         c.for_monsters = self.for_monsters[:]
+        c.won_at = self.won_at[:]
         return c
 
     def to_raw(self) -> dict:

@@ -131,6 +131,7 @@ class Views:
                 "one_shots": self._cards(c.used),
                 "munchkin_bonus": pb, "monster_bonus": ms - sum(mons),
                 "munchkin_strength": ps, "monster_strength": ms,
+                "won_at": list(c.won_at) or None,
                 "winning": self.munchkins_win(),
                 "treasures": self.treasure_count(),
                 "berserk": {str(k): v for k, v in c.berserk.items()},

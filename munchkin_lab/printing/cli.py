@@ -64,13 +64,13 @@ def print_command(
     """Lay cards, room tiles or ship rooms out on printable PDF sheets (3 x 3 poker cards a page).
     Refuses to overwrite a file (unless --force), an --out not ending in .pdf and a --preview
     not ending in .png."""
-    from .sheets import preview_png, print_cards
+    from .sheets import PDF_SUFFIXES, preview_png, print_cards
 
     from ..fileio import OutputFileError, atomic_write_bytes, check_new_file
 
     written = None
     try:
-        check_new_file(out, force=force, suffixes=(".pdf",), what="print writes a PDF")
+        check_new_file(out, force=force, suffixes=PDF_SUFFIXES, what="print writes a PDF")
         if preview is not None:
             check_new_file(preview, force=force, suffixes=(".png",), what="--preview writes a PNG")
     except OutputFileError as exc:

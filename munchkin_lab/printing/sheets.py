@@ -54,12 +54,20 @@ class PrintResult:
     page_names: list[list[str]] = field(default_factory=list)
 
 
+#: The suffix of the PDF written (``print --out`` and :func:`print_cards` alike,
+#: :func:`munchkin_lab.fileio.check_suffix`).
+PDF_SUFFIXES = (".pdf",)
+
+
 def _check_output(out: str | os.PathLike) -> Path:
+    from ..fileio import check_suffix
+
     if str(out).strip() == "":
         raise PrintError("no output path given")
     path = Path(out).expanduser().absolute()
     if path.is_dir():
         raise PrintError(f"cannot write {str(path)!r}: it is a folder")
+    check_suffix(out, PDF_SUFFIXES, "print_cards writes a PDF")
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         raise PrintError(f"cannot write {str(path)!r}: folder {str(parent)!r} does not exist")
@@ -196,14 +204,17 @@ def print_cards(selection: Any, out: str | os.PathLike, size: str = "poker", pap
         A :class:`PrintResult` (path, counts, page kinds and names per page).
 
     Raises:
+        OutputFileError (a ``ValueError``): ``out`` does not end in ``.pdf``, checked before
+            any work as ``print --out`` does (``'cards.txt': print_cards writes a PDF: the
+            file name must end in .pdf``).
         PrintError (a ``ValueError``): empty selection, unknown deck, query that finds
             nothing, output folder missing or not writable, output is a folder.
         ValueError: unknown size or paper, bleed out of range.
     """
+    path = _check_output(out)
     check_size(size)
     check_paper(paper)
     check_bleed(bleed_mm)
-    path = _check_output(out)
     items, title = resolve_titled(selection, url=url)
     from ..fileio import atomic_path, remove_stale_parts
 

@@ -645,10 +645,11 @@ def _check_seats(players: int, solar: bool) -> None:
     """Raise :class:`SeatsError` (a ValueError) when ``players`` does not fit the game:
     Munchkin seats 2 to 6 (core rules, 2. Setting Up), Solar Storm 1 to 4, solo play included
     (public summary, card_facts.md (b): cooperative, 1-4 players)."""
-    lo, hi, game, src = ((1, 4, "Solar Storm", "public summary: cooperative, solo play allowed") if solar
-                         else (2, 6, "Munchkin", "core rules, 2. Setting Up"))
-    if not lo <= players <= hi:
-        raise SeatsError(f"--players: a {game} game seats {lo} to {hi} players ({src}), got {players}")
+    from ..decks.checks import seats_problem
+
+    problem = seats_problem(players, solar)
+    if problem is not None:
+        raise SeatsError(problem)
 
 
 def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy", seed: int = 0,

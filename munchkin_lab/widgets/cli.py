@@ -66,10 +66,19 @@ def lab_command(port: int = 8888, ip: str = "127.0.0.1", token: str | None = Non
     """The JupyterLab command line and the URL to open (token authentication always on).
 
     The token is not on the command line: run the command with ``JUPYTER_TOKEN=<token>`` in
-    its environment (:func:`server_env`). The URL is the first of :func:`serve_urls`."""
+    its environment (:func:`server_env`), which Jupyter Server reads as
+    ``IdentityProvider.token``, the setting of jupyter-server 2 (the old ``ServerApp.token``
+    is never set). The URL is the first of :func:`serve_urls`.
+
+    The ``notebook_shim`` server extension is switched off: it copies every public setting
+    of the server for Notebook-6 server extensions (none here), so it reads the deprecated
+    ``ServerApp.token`` and, with Voila's warning filter, printed ``DeprecationWarning:
+    ServerApp.token config is deprecated`` at every start. JupyterLab, the Notebook 7
+    pages and Voila's extension do not use it."""
     token = token or _token()
     cmd = [_exe("jupyter-lab"), "--no-browser", f"--ServerApp.ip={ip}", f"--ServerApp.port={port}",
-           f"--ServerApp.root_dir={notebook_dir}", "--ServerApp.port_retries=0"]
+           f"--ServerApp.root_dir={notebook_dir}", "--ServerApp.port_retries=0",
+           "--ServerApp.jpserver_extensions", "notebook_shim=False"]
     if os.geteuid() == 0:
         cmd.append("--allow-root")
     return cmd, serve_urls(ip, port, "/lab", token)[-1]

@@ -280,11 +280,14 @@ def combat_breakdown(game: Any, sd: Mapping) -> dict | None:
     if not c:
         return None
     players = {p["seat"]: p for p in sd.get("players", [])}
+    at_kill = _at_kill(c)
     munchkins = []
     for seat in [c["fighter"]] + ([c["helper"]] if c.get("helper") is not None else []):
         p = players.get(seat)
         if p is None:
             continue
+        if seat in at_kill["seats"]:  # the combat is won: Level and strength as at the kill
+            p = {**p, "level": at_kill["seats"][seat][0], "combat_strength": at_kill["seats"][seat][1]}
         total = p.get("combat_strength")
         if total is None:
             try:
@@ -322,8 +325,24 @@ def combat_breakdown(game: Any, sd: Mapping) -> dict | None:
     return {"munchkins": munchkins, "munchkin_bonus": int(c.get("munchkin_bonus") or 0),
             "monsters": monsters, "monster_bonus": int(c.get("monster_bonus") or 0),
             "one_shots": ours, "monster_one_shots": theirs,
-            "munchkin_total": int(c.get("munchkin_strength") or 0), "monster_total": int(c.get("monster_strength") or 0),
+            "munchkin_total": at_kill["munchkins"], "monster_total": at_kill["monsters"],
             "winning": bool(c.get("winning"))}
+
+
+def _at_kill(c: Mapping) -> dict:
+    """The strengths to show of combat ``c``: as they were at the kill once the monsters are
+    killed (the engine's ``won_at``: a Cleric fighter's combat stays on the table while the
+    Treasures wait, the Levels of the kill already gained), else the current ones:
+    ``{"munchkins", "monsters", "seats": {seat: (Level, strength)}}``."""
+    won = list(c.get("won_at") or [])
+    if len(won) >= 2:
+        seats = {won[i]: (won[i + 1], won[i + 2]) for i in range(2, len(won) - 2, 3)}
+        return {"munchkins": int(won[0]), "monsters": int(won[1]), "seats": seats}
+    return {"munchkins": int(c.get("munchkin_strength") or 0), "monsters": int(c.get("monster_strength") or 0),
+            "seats": {}}
+
+
+STAGE_WORDS = words.STAGE_WORDS
 
 
 def one_shot_sides(game: Any, used: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -395,7 +414,8 @@ def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapp
     else:
         left = f'<div class="mlab-score" data-testid="munchkin-strength">{c.get("munchkin_strength")}</div>'
         right = f'<div class="mlab-score" data-testid="monster-strength">{c.get("monster_strength")}</div>'
-    stage = {"fight": "fight", "window": "others may interfere", "run": "Run Away"}.get(c.get("stage"), c.get("stage"))
+    stage = STAGE_WORDS.get(c.get("stage"), str(c.get("stage") or "").capitalize())
+    at_kill = _at_kill(c)
     rewards = words.phase_text(sd) == "Rewards"
     if not c.get("monsters"):  # every monster left the fight (let go, charmed away): nobody to beat
         verdict, win = "no monster left in the fight", True
@@ -406,9 +426,9 @@ def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapp
     return (f'<div class="mlab-combat" data-testid="combat"><div class="mlab-cards">{mons}</div>'
             f'<div class="mlab-combat-main"><div class="mlab-combat-head">'
             f'<span class="mlab-score {"mlab-win" if win else "mlab-lose"}">'
-            f'<span data-testid="munchkin-strength">{c.get("munchkin_strength")}</span> vs '
-            f'<span data-testid="monster-strength">{c.get("monster_strength")}</span></span>{sr(":")} '
-            f'<span>{esc(verdict)}</span> <span class="mlab-sub">· stage: {esc(stage)} · '
+            f'<span data-testid="munchkin-strength">{at_kill["munchkins"]}</span> vs '
+            f'<span data-testid="monster-strength">{at_kill["monsters"]}</span></span>{sr(":")} '
+            f'<span>{esc(verdict)}</span> <span class="mlab-sub">· <span data-testid="combat-stage">{esc(stage)}</span> · '
             f'{esc(_at_stake(c.get("treasures")))}</span></div>'
             f'<div class="mlab-combat-sides"><div class="mlab-combat-side"><div><b>Munchkins: {side}</b></div>{left}</div>'
             f'<div class="mlab-combat-side"><div><b>Monsters</b></div>{right}</div></div>{dice}</div></div>')

@@ -758,8 +758,14 @@ def _solar_decision(sd: Mapping, nm: Mapping) -> str:
     return f"{who} has {plural(int(sd.get('actions_left') or 0), 'action')} left"
 
 
+#: The combat's stage in the games' words (core rules, 7. Combat: the fight, the others
+#: interfering, Running Away; "Rewards" once the monsters are killed): the status bar and the
+#: combat panel.
+STAGE_WORDS = {"fight": "Fight", "window": "Interference", "run": "Running Away"}
+
+
 def phase_text(sd: Mapping) -> str:
-    """The phase in the game's own terms ("Kick Open the Door", "Combat: Run Away"). While a
+    """The phase in the game's own terms ("Kick Open the Door", "Combat: Running Away"). While a
     won combat's Treasures are handed out (:data:`REWARD_CHOICES`) it is "Rewards", not a
     combat stage (core rules, 7. Combat: the loot is collected once the combat is finished;
     Rewards); while the others take a dead player's cards, "Looting the Corpse" (7. Death)."""
@@ -775,8 +781,8 @@ def phase_text(sd: Mapping) -> str:
     if ph == "start" and rooms_view(sd) is not None:
         return "Movement"
     if ph == "combat" and sd.get("combat"):
-        return {"fight": "Combat", "window": "Combat: others may interfere", "run": "Combat: Run Away"}.get(
-            sd["combat"].get("stage"), "Combat")
+        stage = sd["combat"].get("stage")
+        return "Combat" if stage == "fight" or stage not in STAGE_WORDS else f"Combat: {STAGE_WORDS[stage]}"
     return PHASE_WORDS.get(ph, str(ph))
 
 

@@ -42,7 +42,7 @@ def test_a_cleric_taking_the_rewards_from_the_discards_sees_rewards_not_a_fight(
     assert_table_fits(page, "leftovers_rewards_cleric")
     assert page.locator(".mlab-phase").inner_text() == "Rewards"
     head = page.locator(".mlab-combat-head").inner_text()
-    assert "monsters killed · stage: Rewards" in head and "interfere" not in head, head
+    assert "monsters killed · Rewards" in head and "interfere" not in head, head
 
 
 def test_a_decision_about_no_card_fills_the_focus_pane_also_after_a_hover(browser, voila, lab_env):

@@ -238,12 +238,12 @@ def test_unknown_and_ignored_piles(catalog):
 def test_players_are_checked(catalog):
     d = _table(catalog)
     for bad in (1, 7, True, "4"):
-        with pytest.raises(ValueError, match="players: Munchkin seats 2 to 6 players"):
+        with pytest.raises(ValueError, match="players: a Munchkin game seats 2 to 6 players"):
             _check_all(d, bad)
     s = Deck("s", catalog=catalog)
     s.add_set("solar_storm")
     assert _check_all(s, 1) == [] and _check_all(s, 4) == []
-    with pytest.raises(ValueError, match="Solar Storm seats 1 to 4"):
+    with pytest.raises(ValueError, match="a Solar Storm game seats 1 to 4"):
         _check_all(s, 5)
 
 

@@ -75,7 +75,7 @@ def test_errors_are_clean(url, tmp_path):
     for args, fragment in ((["add", "A", "Elf", "--copies", "0"], "Error: --copies must be at least 1, got 0"),
                            (["add", "A", "Elf", "-n", "1000000000000"], "--copies must be at most 100"),
                            (["stats", "preset:base", "--by", "nope"], "Error: --by must be deck, kind, set or tag"),
-                           (["check", "preset:base", "--players", "9"], "--players must be at most 6")):
+                           (["check", "preset:base", "--players", "9"], "--players: a Munchkin game seats 2 to 6 players")):
         res = run(*args, url=url, ok=False)
         assert res.exit_code == 2 and fragment in res.output and "Traceback" not in res.output, (args, res.output)
     bad = tmp_path / "bad.txt"
@@ -333,3 +333,25 @@ def test_deck_add_takes_a_name_in_double_quotes_as_that_name(url):
     assert d.copies("munchkin:King Tut") == 1 and d.copies("munchkin:Potted Plant") == 2
     res = run("add", "My mix", '"Potted Plnt"', url=url, ok=False)
     assert res.exit_code == 1 and "unknown card 'Potted Plnt'; closest: Potted Plant" in res.output
+
+
+def test_deck_check_players_help_and_check_agree(url):
+    """``deck check --players``: the help says what each game seats (Munchkin 2 to 6, the core
+    rules' 3 to 6 plus two; Solar Storm 1 to 4) and the check takes exactly that, with one
+    message for every refused count naming the deck's game and its range (a 7 was refused as
+    '(allowed: 1..6)' and then a 1 as 'Munchkin seats 2 to 6')."""
+    res = runner.invoke(app, ["deck", "check", "--help"], env={"COLUMNS": "200"})
+    text = " ".join(res.output.replace("│", " ").split())
+    assert "Munchkin decks: 2 to 6 (core rules: 3 to 6, two can play too; Scooby-Doo: 3 to 6)" in text, text
+    assert "Solar Storm decks: 1 to 4" in text, text
+    for deck, lo, hi, game, src in (("preset:base", 2, 6, "Munchkin", "core rules, 2. Setting Up"),
+                                    ("preset:solar_storm", 1, 4, "Solar Storm",
+                                     "public summary: cooperative, solo play allowed")):
+        for n in range(0, 9):
+            res = runner.invoke(app, ["deck", "check", deck, "--players", str(n), "--url", url])
+            _clean(res)
+            if lo <= n <= hi:
+                assert res.exit_code in (0, 1) and "--players" not in res.output, (deck, n, res.output)
+            else:
+                assert res.exit_code == 2, (deck, n, res.output)
+                assert res.output == f"Error: --players: a {game} game seats {lo} to {hi} players ({src}), got {n}\n"

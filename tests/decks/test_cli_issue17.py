@@ -56,10 +56,10 @@ def test_deck_delete_without_a_terminal_needs_yes(url):
     (["deck", "nope"], "Error: No such command 'nope' (see 'munchkin-lab deck --help')"),
     (["--bogus"], "Error: No such option: --bogus (see 'munchkin-lab --help')"),
     (["play", "--players", "x"], "Error: Invalid value for '--players'"),
-    (["simulate", "base", "--games", "99999999999999999999999"], "Error: Invalid value for '--games' / '-n'"),
-    (["compare", "base", "base", "--games", "99999999999999999999999"], "Error: Invalid value for '--games'"),
-    (["simulate", "base", "--workers", "99999999999999999999"], "Error: Invalid value for '--workers' / '-w': Input should be less than or equal to 512"),
-    (["simulate", "base", "--turn-cap", "99999999999999999999"], "Error: Invalid value for '--turn-cap': Input should be less than or equal to 100000"),
+    (["simulate", "base", "--games", "99999999999999999999999"], "Error: --games must be at most 9223372036854775807, got 99999999999999999999999"),
+    (["compare", "base", "base", "--games", "99999999999999999999999"], "Error: --games must be at most 9223372036854775807, got 99999999999999999999999"),
+    (["simulate", "base", "--workers", "99999999999999999999"], "Error: --workers must be at most 512, got 99999999999999999999 (allowed: 1..512)"),
+    (["simulate", "base", "--turn-cap", "99999999999999999999"], "Error: --turn-cap must be at most 100000, got 99999999999999999999 (allowed: 1..100000)"),
 ])
 def test_usage_errors_are_one_plain_line_exit_2(argv, message):
     res = runner.invoke(app, argv, prog_name="munchkin-lab")

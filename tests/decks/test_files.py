@@ -283,3 +283,48 @@ def test_the_same_cards_in_another_order_make_the_same_game(catalog):
     assert [s.key for s, _ in one.specs()][:2] == ["munchkin:Potted Plant", "munchkin:Elf"]
     games = [Game.new(players=3, deck=d.specs(), seed=5) for d in (one, two)]
     assert games[0].state_dict() == games[1].state_dict()
+
+
+ODD_NAMES = ["Sword #2", "Rusty Blade [Cursed]", "Mail @home", '"Quoted" Beast', "It's #1", ' Padded ',
+             "'Tis the Ghoul"]
+
+
+def test_card_names_with_marks_round_trip_through_the_text_format(catalog):
+    """A card name holding ``#``, ``[...]``, ``@``, a leading quote or outer spaces is written
+    quoted (``1 "Sword #2"``, as ``deck add '"King Tut"'`` takes a name; ``'...'`` when the name
+    holds ``"``) and read back to the same deck; a name that needs none stays as it was."""
+    from munchkin_lab.decks import Catalog, Entry
+    from munchkin_lab.decks.files import to_text
+    from munchkin_lab.engine.cards import CardSpec
+
+    extra = [(CardSpec.make(set="my_fan", name=n, kind="item", deck="treasure", bonus=1), 1) for n in ODD_NAMES]
+    cat = Catalog(list(catalog.cards) + extra)
+    d = Deck("Odd", catalog=cat)
+    for i, n in enumerate(ODD_NAMES, 1):
+        d.entries[f"my_fan:{n}"] = Entry(f"my_fan:{n}", i)
+    d.add("Potted Plant", set="munchkin", copies=2)
+    text = to_text(d)
+    assert '1 "Sword #2"\n' in text and '2 "Rusty Blade [Cursed]"\n' in text and '3 "Mail @home"\n' in text
+    assert "4 '\"Quoted\" Beast'\n" in text and '5 "It\'s #1"\n' in text and '6 " Padded "\n' in text
+    assert '7 "\'Tis the Ghoul"\n' in text and "2 Potted Plant\n" in text
+    back = parse_text(text, catalog=cat)
+    assert back == d and to_text(back) == text
+    # hand-written: quotes with a set, a pile and a comment after them; old unquoted lines as before
+    hand = parse_text('name: H\n2 "Sword #2" [my_fan] @door_top # sharp\n1 \'Rusty Blade [Cursed]\'[my_fan]\n'
+                      '1 "Potted Plant" [munchkin]\n1 Elf [munchkin]\n', catalog=cat)
+    assert hand.copies("my_fan:Sword #2") == 2 and hand.entries["my_fan:Sword #2"].pile == "door_top"
+    assert hand.copies("my_fan:Rusty Blade [Cursed]") == 1
+    assert hand.copies("munchkin:Potted Plant") == 1 and hand.copies("munchkin:Elf") == 1
+
+
+def test_a_name_holding_both_quotes_and_a_mark_still_asks_for_yaml(catalog):
+    from munchkin_lab.decks import Catalog, Entry
+    from munchkin_lab.decks.files import to_text
+    from munchkin_lab.engine.cards import CardSpec
+
+    name = "\"Big\" Bob's #1"
+    cat = Catalog(list(catalog.cards) + [(CardSpec.make(set="my_fan", name=name, kind="item", deck="treasure"), 1)])
+    d = parse_text("name: x\n1 Elf [munchkin]\n", catalog=cat)
+    d.entries[f"my_fan:{name}"] = Entry(f"my_fan:{name}", 1)
+    with pytest.raises(DeckError, match="cannot be written in the text format; use YAML"):
+        to_text(d)

@@ -264,3 +264,49 @@ def test_a_preset_whose_cards_the_database_lacks_names_them(fresh_sqlite):
     build(url)
     forget_catalogs()
     assert load_preset("solar_storm", url=url).size == 17
+
+
+def test_two_decks_stored_as_my_deck_and_my__deck_are_both_reachable(db_url):
+    """Two decks an older version stored as "My deck" and "My  deck" (double space): each is
+    reached by its exact name (an exact name wins), a name that only matches both once
+    single-spaced is refused naming both, and the double-spaced one can be edited, renamed
+    (``deck rename``) and deleted without touching the other."""
+    from sqlalchemy import update
+    from typer.testing import CliRunner
+
+    from munchkin_lab import config
+    from munchkin_lab.cards.models import Deck as DeckRow
+    from munchkin_lab.cli import app
+
+    a = Deck("My deck", url=db_url)
+    a.add("Potted Plant")
+    a.save()
+    b = Deck("Other", url=db_url)
+    b.add("Elf", copies=2)
+    b.save()
+    with config.get_engine(db_url).begin() as conn:
+        conn.execute(update(DeckRow.__table__).where(DeckRow.__table__.c.name == "Other").values(name="My  deck"))
+    assert Deck.load("My deck", url=db_url).copies("munchkin:Potted Plant") == 1
+    assert Deck.load("My  deck", url=db_url).copies("munchkin:Elf") == 2
+    with pytest.raises(DeckError) as info:
+        Deck.load("My   deck", url=db_url)
+    assert str(info.value) == ("deck name 'My   deck' matches 2 saved decks: 'My  deck', 'My deck'; give the "
+                               "exact name, spaces included (`munchkin-lab deck rename 'My  deck' NEW` gives one "
+                               "a name of its own)")
+    run = CliRunner()
+    res = run.invoke(app, ["deck", "add", "My  deck", "Potted Plant", "--url", db_url])
+    assert res.exit_code == 0, res.output
+    assert Deck.load("My  deck", url=db_url).size == 3 and Deck.load("My deck", url=db_url).size == 1
+    assert sorted(list_decks(db_url)["name"]) == ["My  deck", "My deck"]  # not saved over the other
+    res = run.invoke(app, ["deck", "rename", "My  deck", "My deck", "--url", db_url])
+    assert res.exit_code == 1 and "a deck named 'My deck' already exists" in res.output, res.output
+    res = run.invoke(app, ["deck", "rename", "My  deck", "Elves", "--url", db_url])
+    assert res.exit_code == 0 and res.output == "renamed deck 'My  deck' to 'Elves'\n", res.output
+    assert sorted(list_decks(db_url)["name"]) == ["Elves", "My deck"]
+    assert Deck.load("Elves", url=db_url).size == 3 and Deck.load("My deck", url=db_url).size == 1
+    res = run.invoke(app, ["deck", "rename", "Elves", "Elves  2", "--url", db_url])
+    assert res.exit_code == 0 and "to 'Elves 2'" in res.output  # a new name is single-spaced
+    with config.get_engine(db_url).begin() as conn:
+        conn.execute(update(DeckRow.__table__).where(DeckRow.__table__.c.name == "Elves 2").values(name="My  deck"))
+    delete_deck("My  deck", db_url)
+    assert list(list_decks(db_url)["name"]) == ["My deck"]

@@ -77,3 +77,34 @@ def test_file_writing_commands_refuse_before_any_work(files, tmp_path):
         assert "Traceback" not in res.output
     assert {p: p.read_bytes() for p in files.values()} == before  # nothing overwritten
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files)  # nothing else written
+
+
+def test_the_python_api_checks_the_suffix_as_the_commands_do(files, tmp_path):
+    """``export_set``, ``export_bundle`` and ``print_cards`` refuse a file name whose suffix
+    does not name the format they write, with the commands' message (one rule:
+    ``fileio.check_suffix``), before any work: the URL points at no database."""
+    from munchkin_lab.cards.designer import export_set
+    from munchkin_lab.decks.bundle import export_bundle
+    from munchkin_lab.printing import print_cards
+
+    url = f"sqlite:///{tmp_path / 'no-database-here.sqlite'}"
+    before = {p: p.read_bytes() for p in files.values()}
+    cases = [
+        (lambda: export_set("my_fan", tmp_path / "fan.txt", url=url),
+         f"'{tmp_path / 'fan.txt'}': a set file is YAML: the file name must end in .yaml or .yml"),
+        (lambda: export_bundle("base", tmp_path / "mix.bundle.txt", url=url),
+         f"'{tmp_path / 'mix.bundle.txt'}': a bundle is YAML: the file name must end in .yaml or .yml"),
+        (lambda: print_cards("base", tmp_path / "notes.md", url=url, bleed_mm=9),
+         f"'{tmp_path / 'notes.md'}': print_cards writes a PDF: the file name must end in .pdf"),
+    ]
+    for call, message in cases:
+        with pytest.raises(OutputFileError) as info:
+            call()
+        assert str(info.value) == message
+        assert info.value.usage is True
+    assert {p: p.read_bytes() for p in files.values()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files)
+    # the right suffix in any case is taken (then the missing set is the problem)
+    with pytest.raises(Exception) as info:
+        export_set("my_fan", tmp_path / "FAN.YML", url=url)
+    assert not isinstance(info.value, OutputFileError)

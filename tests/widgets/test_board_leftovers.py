@@ -31,7 +31,7 @@ def test_the_phase_says_rewards_while_a_won_combats_treasures_are_handed_out(bas
     assert "Combat" not in _phase(b)
     if why != "pick":  # the combat is still on the table until the Treasures are drawn
         html = b.table.html
-        assert "<span>monsters killed</span>" in html and "stage: Rewards" in html, html
+        assert "<span>monsters killed</span>" in html and "combat-stage\">Rewards<" in html, html
         assert "others may interfere" not in html
 
 
@@ -106,3 +106,47 @@ def test_the_game_over_line_says_level_with_a_capital(base_deck):
     g = bot_position(base_deck, lambda g, sd: g.outcome() is not None and g.outcome().reason == "level 10")
     text = words.game_over_text(g.state_dict())
     assert "(Level 10)" in text and "level 10" not in text, text
+
+
+def test_the_combat_panel_says_the_stage_in_game_words(base_deck):
+    """The combat panel names the stage as the games do: Fight, Interference (the others'
+    window), Running Away; not the engine's ``stage: fight``."""
+    from munchkin_lab.widgets.render import STAGE_WORDS
+
+    assert STAGE_WORDS == {"fight": "Fight", "window": "Interference", "run": "Running Away"}
+    seen = set()
+    for stage in ("fight", "window", "run"):
+        g = bot_position(base_deck, lambda g, sd, st=stage: sd["phase"] == "combat" and sd.get("combat")
+                         and sd["combat"]["stage"] == st and not sd.get("pending"))
+        b = Board(g, journal=False)
+        html = b.table.html
+        m = re.search(r'data-testid="combat-stage">([^<]*)<', html)
+        assert m and m.group(1) == STAGE_WORDS[stage], html
+        assert _phase(b) == {"fight": "Combat", "window": "Combat: Interference", "run": "Combat: Running Away"}[stage]
+        assert "stage:" not in html
+        seen.add(m.group(1))
+    assert seen == {"Fight", "Interference", "Running Away"}
+
+
+def test_a_clerics_rewards_show_the_strengths_of_the_fight(base_deck):
+    """While a Cleric fighter decides on the Treasures (the monsters killed, the combat still
+    on the table), the fighter already has the Levels of the kill; the panel shows the
+    combat strengths as they were at the fight (those of the log's kill line), and the
+    breakdown adds up to them."""
+    from munchkin_lab.widgets.render import combat_breakdown
+
+    g = bot_position(base_deck, lambda g, sd: pending_why(sd) == "resurrect_t")
+    sd = g.state_dict()
+    kill = next(line for line in reversed(g.log) if re.search(r" kills? .*\((-?\d+) vs (-?\d+)\)\.$", line))
+    ps, ms = (int(x) for x in re.search(r"\((-?\d+) vs (-?\d+)\)\.$", kill).groups())
+    assert sd["combat"]["munchkin_strength"] > ps  # the Level of the kill is already counted now
+    b = Board(g, journal=False)
+    html = b.table.html
+    shown = re.search(r'data-testid="munchkin-strength">(-?\d+)<.*?data-testid="monster-strength">(-?\d+)<', html)
+    assert (int(shown.group(1)), int(shown.group(2))) == (ps, ms), (kill, html)
+    bd = combat_breakdown(g, sd)
+    assert (bd["munchkin_total"], bd["monster_total"]) == (ps, ms)
+    fighter = bd["munchkins"][0]
+    assert fighter["total"] == sum(n for _, n in fighter["rows"])
+    assert dict(fighter["rows"])["Level"] < sd["players"][sd["combat"]["fighter"]]["level"]
+    assert ">Rewards<" in html

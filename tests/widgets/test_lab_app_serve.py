@@ -148,3 +148,44 @@ def test_sigint_to_the_app_stops_voila_also_when_started_ignoring_it(how):
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
     finally:
         _stop(proc)
+
+
+def test_lab_starts_without_a_deprecation_warning():
+    """``munchkin-lab lab`` (and ``.ci/lab``, which runs it) starts JupyterLab without
+    ``DeprecationWarning: ServerApp.token config is deprecated``: the token reaches the server
+    as ``JUPYTER_TOKEN`` (read by ``IdentityProvider.token``), and nothing reads the
+    deprecated ``ServerApp.token``. Started with a token and a free port, stopped with SIGINT."""
+    pytest.importorskip("jupyterlab")
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_TOKEN="x")
+    exe = os.path.join(os.path.dirname(sys.executable), "munchkin-lab")
+    proc = subprocess.Popen([exe, "lab", "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, env=env, start_new_session=True)
+    lines = []
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            if "Use Control-C to stop this server" in line:
+                break
+        assert any("is running at" in x for x in lines), "".join(lines)
+        status = None
+        while time.monotonic() < deadline:  # the log line comes before the port opens
+            try:
+                status = _get(f"http://127.0.0.1:{port}/lab?token=x")[0]
+                break
+            except urllib.error.URLError:
+                time.sleep(0.3)
+        assert status == 200
+        assert _get(f"http://127.0.0.1:{port}/api/contents")[0] == 403  # the token is still needed
+        os.kill(proc.pid, signal.SIGINT)
+        rest, _ = proc.communicate(timeout=60)
+        lines.append(rest)
+    finally:
+        _stop(proc)
+    out = "".join(lines)
+    assert "deprecated" not in out.lower(), out
+    assert "Warning" not in out, out

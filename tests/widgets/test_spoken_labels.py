@@ -69,7 +69,7 @@ def test_the_crowded_fight_reads_as_sentences(lab_db):
     assert "Hand, 6 cards, limit 5:" in lines  # your own
     assert "Maul Rat, Monster, Level 1, 1 Treasure card" in lines
     assert "Door deck: 5 cards, 3 discards, on top:" in lines and "Wandering Monster, Special" in lines
-    assert "6 vs 22: monsters win (ties go to the monster) · stage: fight · 6 Treasures at stake" in lines
+    assert "6 vs 22: monsters win (ties go to the monster) · Fight · 6 Treasures at stake" in lines
     # an action row is named once (its visible title is not read again) and its buttons follow
     i = lines.index("Use Magic Missile (+5)")
     assert lines[i + 1:i + 3] == ["for the munchkins", "for the monsters"]
