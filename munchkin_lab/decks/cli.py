@@ -319,12 +319,6 @@ def _format(fmt: Optional[str], path: str) -> bool:
     return f != "text"
 
 
-#: file suffixes of formats ``deck export`` does not write (a deck's text in a .json file would
-#: only confuse the program that opens it)
-_OTHER_FORMATS = {".json": "JSON", ".csv": "CSV", ".parquet": "Parquet", ".pdf": "PDF", ".xlsx": "Excel",
-                  ".html": "HTML", ".zip": "a zip archive"}
-
-
 @deck_app.command("export")
 @_errors
 def export(
@@ -336,14 +330,13 @@ def export(
 ):
     """Write a deck to a file (text or YAML). Refuses to overwrite a file (unless --force)
     and to create folders."""
-    from ..fileio import OutputFileError, check_new_file
+    from ..fileio import check_new_file
     from .catalog import DeckError
+    from .files import check_deck_suffix
 
     yaml_out = _format(fmt, path)  # --format wins over the name (and `deck import --format` reads it back)
-    suffix = Path(path).suffix.lower() if path != "-" else ""
-    if fmt is None and suffix in _OTHER_FORMATS:
-        raise OutputFileError(f"{path!r}: deck export writes text or YAML (.yaml/.yml), not {_OTHER_FORMATS[suffix]}; "
-                              "choose another name, or --format text / --format yaml to write it anyway", usage=True)
+    if fmt is None and path != "-":
+        check_deck_suffix(path, "choose another name, or --format text / --format yaml to write it anyway")
     out = None
     if path != "-":
         out = check_new_file(path, force=force)

@@ -616,6 +616,31 @@ def _looks_like_text_format(text: str) -> bool:
     return False
 
 
+#: file suffixes of formats a deck is never written as (a deck's text in a .json file would
+#: only confuse the program that opens it): suffix -> the format's name
+OTHER_FORMATS = {".json": "JSON", ".csv": "CSV", ".parquet": "Parquet", ".pdf": "PDF", ".xlsx": "Excel",
+                 ".html": "HTML", ".zip": "a zip archive"}
+
+
+def check_deck_suffix(path, how: str = "choose another name") -> None:
+    """The one suffix rule of a written deck, for ``munchkin-lab deck export`` (without
+    ``--format``) and :meth:`Deck.export <munchkin_lab.decks.model.Deck.export>`: any name is
+    text except ``.yaml``/``.yml`` (YAML), but a name that says another format
+    (:data:`OTHER_FORMATS`: ``.json``, ``.csv``, ``.pdf``...) is refused. ``how`` ends the
+    message (what the caller may do instead).
+
+    Raises:
+        OutputFileError: (a ``ValueError``, ``usage``) e.g. ``'new.json': a deck is written as
+            text or YAML (.yaml/.yml), not JSON; choose another name``.
+    """
+    from ..fileio import OutputFileError
+
+    suffix = Path(path).suffix.lower()
+    if suffix in OTHER_FORMATS:
+        raise OutputFileError(f"{str(path)!r}: a deck is written as text or YAML (.yaml/.yml), not "
+                              f"{OTHER_FORMATS[suffix]}; {how}", usage=True)
+
+
 def write_deck(deck: Deck, path, overwrite: bool = False) -> None:
     """Write ``deck`` to ``path`` (YAML for ``.yaml``/``.yml``, else text), UTF-8, atomically:
     written aside and renamed into place (:func:`munchkin_lab.fileio.atomic_write_text`), so
@@ -623,6 +648,8 @@ def write_deck(deck: Deck, path, overwrite: bool = False) -> None:
     only with ``overwrite=True``.
 
     Raises:
+        OutputFileError: (a ``ValueError``) ``path`` names another format (``.json``,
+            ``.pdf``...: :func:`check_deck_suffix`); nothing is written.
         FileExistsError: ``path`` exists and ``overwrite`` is False; nothing is written.
         OSError: the folder is missing (never created) or the file cannot be written; the
             previous file is kept.
@@ -630,6 +657,7 @@ def write_deck(deck: Deck, path, overwrite: bool = False) -> None:
     from ..fileio import atomic_write_text, refuse_existing
 
     p = Path(path)
+    check_deck_suffix(p)
     refuse_existing(p, overwrite)
     text = to_yaml(deck) if is_yaml_path(p) else to_text(deck)
     atomic_write_text(p, text)

@@ -684,6 +684,9 @@ class Deck:
         (:func:`munchkin_lab.decks.files.write_deck`).
 
         Raises:
+            OutputFileError: (a ``ValueError``) ``path`` names another format (``.json``,
+                ``.csv``, ``.pdf``...), as ``munchkin-lab deck export`` refuses it; nothing is
+                written.
             FileExistsError: ``path`` exists and ``overwrite`` is False (the file is untouched;
                 the message names the file and ``overwrite=True``), as ``munchkin-lab deck
                 export`` refuses without ``--force``.

@@ -126,7 +126,7 @@ def test_export_refuses_the_suffix_of_another_format(url, tmp_path):
     out = tmp_path / "mix.json"
     res = run("export", "preset:base", str(out), url=url, ok=False)
     assert res.exit_code == 2  # a suffix of another format is a usage error, as for every file-writing command
-    assert "deck export writes text or YAML (.yaml/.yml), not JSON" in res.output
+    assert "a deck is written as text or YAML (.yaml/.yml), not JSON; choose another name, or --format" in res.output
     assert not out.exists()
     run("export", "preset:base", str(out), "--format", "yaml", url=url)  # asked for by name
     assert out.read_text(encoding="utf-8").startswith("name: Munchkin (base game)\n")

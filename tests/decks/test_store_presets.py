@@ -310,3 +310,23 @@ def test_two_decks_stored_as_my_deck_and_my__deck_are_both_reachable(db_url):
         conn.execute(update(DeckRow.__table__).where(DeckRow.__table__.c.name == "Elves 2").values(name="My  deck"))
     delete_deck("My  deck", db_url)
     assert list(list_decks(db_url)["name"]) == ["My deck"]
+
+
+def test_deck_export_in_python_refuses_the_suffix_of_another_format(real_catalog, tmp_path):
+    """The Python ``Deck.export`` refuses what ``deck export`` refuses: a name that says another
+    format (a new user's ``d.export("new.json")`` wrote a text deck into a .json file), and
+    leaves an existing file of that name untouched, ``overwrite=True`` or not."""
+    from munchkin_lab.fileio import OutputFileError
+
+    d = Deck("Suffixes", catalog=real_catalog)
+    d.add_set("munchkin")
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"mine": 1}\n', encoding="utf-8")
+    for name, fmt in (("new.json", "JSON"), ("cards.PDF", "PDF"), ("notes.json", "JSON")):
+        with pytest.raises(OutputFileError, match=rf"{name}'.*a deck is written as text or YAML "
+                                                  rf"\(\.yaml/\.yml\), not {fmt}; choose another name"):
+            d.export(tmp_path / name, overwrite=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.json"]
+    assert notes.read_text(encoding="utf-8") == '{"mine": 1}\n'
+    d.export(tmp_path / "mix.deck")  # any other name is text
+    assert (tmp_path / "mix.deck").read_text(encoding="utf-8").startswith("# munchkin-lab deck\nname: Suffixes\n")
