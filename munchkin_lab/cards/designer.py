@@ -555,19 +555,17 @@ def _deck_users(conn: Connection, card_ids: list[int]) -> dict[int, list[str]]:
 
 
 def _forget_caches() -> None:
-    """Deck catalogs and board provenance maps cached in this process see the change."""
-    try:
-        from ..decks.catalog import forget_catalogs
+    """Deck catalogs and board provenance maps cached in this process see the change. A
+    module not imported yet holds no cache: it is not imported for this (importing the widgets
+    takes seconds, after a commit that the user may be interrupting)."""
+    import sys
 
-        forget_catalogs()
-    except Exception:  # noqa: BLE001 - nothing cached
-        pass
-    try:
-        from ..widgets.board import forget_provenance
-
-        forget_provenance()
-    except Exception:  # noqa: BLE001 - widgets not installed
-        pass
+    for module, forget in (("munchkin_lab.decks.catalog", "forget_catalogs"),
+                           ("munchkin_lab.widgets.board", "forget_provenance")):
+        try:
+            getattr(sys.modules[module], forget)()
+        except Exception:  # noqa: BLE001 - not imported: nothing cached
+            pass
 
 
 def _engine(url: str | None):
@@ -1774,7 +1772,22 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         _record_import(conn, sf.set.code, sid)
         return plan
 
-    plan = config.run_write(_engine(url), work)
-    _forget_caches()
-    return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes,
-                           newer, since)
+    def result_of(plan: _SetPlan) -> SetImportResult:
+        return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes,
+                               newer, since)
+
+    # The commit point: a Ctrl-C before it rolls the import back (a plain KeyboardInterrupt,
+    # nothing changed); one during or after it is config.CommittedInterrupt carrying the
+    # result, so that the caller can say the import was saved.
+    try:
+        plan = config.run_write(_engine(url), work)
+    except config.CommittedInterrupt as exc:
+        _forget_caches()
+        exc.result = result_of(exc.result)
+        raise
+    with config.interrupts_noted() as noted:
+        _forget_caches()
+        result = result_of(plan)
+    if noted.pressed:
+        raise config.CommittedInterrupt(result)
+    return result

@@ -231,10 +231,15 @@ def register(app: typer.Typer, search_command) -> None:
         """
         from .designer import import_set
 
+        from ..cli import exit_interrupted
+
+        try:
+            preview = import_set(path, url=url, dry_run=True, bundle_set=bundle_set)
+        except KeyboardInterrupt:
+            raise exit_interrupted(f"Interrupted: nothing imported from {path}; the set is as it was.") from None
         if dry_run:
-            typer.echo(import_set(path, url=url, dry_run=True, bundle_set=bundle_set).summary())
+            typer.echo(preview.summary())
             return
-        preview = import_set(path, url=url, dry_run=True, bundle_set=bundle_set)
         gone, newer = preview.names["removed"], preview.newer
         if gone or newer:
             from ..plural import listed, plural
@@ -257,11 +262,25 @@ def register(app: typer.Typer, search_command) -> None:
 
                 what = " and ".join((["remove those cards"] if gone else []) + (["undo those edits"] if newer else []))
                 if not confirm(f"Import the file and {what}?", f"nothing imported from {path}"):
+                    # the user's choice, not bad input: exit 0 (README, exit codes)
                     typer.echo("nothing imported (export the set again to edit its current cards)")
-                    raise typer.Exit(1)
-        typer.echo(import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone,
-                              overwrite_newer=bool(newer), expect_newer=newer,
-                              bundle_set=bundle_set).summary())
+                    raise typer.Exit(0)
+        from .. import config
+
+        # Ctrl-C: before the commit the import is rolled back (nothing changed); during or after
+        # it the import is saved (config.CommittedInterrupt): say which, never just "Interrupted."
+        result = None
+        try:
+            result = import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone,
+                                overwrite_newer=bool(newer), expect_newer=newer, bundle_set=bundle_set)
+            typer.echo(result.summary())
+        except config.CommittedInterrupt as exc:
+            typer.echo(exc.result.summary() if exc.result is not None else "")
+            raise exit_interrupted(f"Interrupted: the import of {path} was saved (above).") from None
+        except KeyboardInterrupt:
+            if result is not None:
+                raise exit_interrupted(f"Interrupted: the import of {path} was saved: {result.summary()}") from None
+            raise exit_interrupted(f"Interrupted: nothing imported from {path}; the set is as it was.") from None
 
     @set_app.command("delete")
     @guarded
