@@ -338,10 +338,29 @@ def test_export_position_and_replay_are_offline_and_atomic(board, tmp_path, monk
     with monkeypatch.context() as m:
         m.setattr(os, "replace", lambda a, b: (_ for _ in ()).throw(OSError(5, "I/O error")))
         board.autoplay(3)
-        board.export_html(pos)
+        with pytest.raises(OSError, match="I/O error"):
+            board.export_html(pos)
     assert pos.read_text() == old and "I/O error" in board.message.value
     board.export_btn.click(); board.replay_btn.click()
     assert (tmp_path / "t.position.html").exists() and (tmp_path / "t.replay.html").exists()
+
+
+def test_html_exports_never_replace_a_users_file(board, tmp_path):
+    """New-user finding: export_replay / export_html overwrote any file (a user's notes.json).
+    The rule of Board.save: a file that is not a page the board exported is refused
+    (FileExistsError naming it) unless overwrite=True; the name must end in .html."""
+    notes = tmp_path / "notes.html"
+    notes.write_text("my notes", encoding="utf-8")
+    for export in (board.export_replay, board.export_html):
+        with pytest.raises(FileExistsError, match="notes.html exists and is not a page exported by the board"):
+            export(notes)
+        assert notes.read_text(encoding="utf-8") == "my notes"
+    with pytest.raises(ValueError, match=r"'.*notes.json': the board exports an HTML page: the file name must end in .html"):
+        board.export_replay(tmp_path / "notes.json")
+    assert not (tmp_path / "notes.json").exists()
+    rep = board.export_replay(tmp_path / "r.html")
+    assert board.export_replay(rep) == rep  # its own export: replaced
+    assert board.export_html(notes, overwrite=True) == notes and "mlab-felt" in notes.read_text(encoding="utf-8")
 
 
 def test_scenario_board(lab_db):
