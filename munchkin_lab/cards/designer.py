@@ -1193,6 +1193,7 @@ def export_set(code: str, path: str | Path | None = None, url: str | None = None
     if path is not None:
         from ..fileio import refuse_existing
 
+        refuse_shipped_folder(path)
         refuse_existing(path, overwrite)
     from .api import _rows
 
@@ -1222,6 +1223,24 @@ def export_set(code: str, path: str | Path | None = None, url: str | None = None
 
         atomic_write_text(path, text)
     return text
+
+
+def refuse_shipped_folder(path: str | Path) -> None:
+    """An export is never written into the shipped sets' folder (``database/sets/``, the
+    source of truth that ``db build`` reads): ``--force`` would replace a shipped set's file,
+    and a new file there would become a shipped set at the next build. Designer sets live in
+    the database; their files go anywhere else (README, Designer cards). Links and ``..`` are
+    resolved first.
+
+    Raises:
+        DesignerCardError: ``path`` lies in that folder (nothing is written).
+    """
+    shipped = (config.DATABASE_DIR / "sets").resolve()
+    where = Path(path).expanduser().resolve().parent
+    if where == shipped or shipped in where.parents:
+        raise DesignerCardError(f"{path}: not written: {shipped} holds the shipped sets (the card files db build "
+                                "reads); a designer set lives in the database, export it to a file elsewhere, "
+                                "e.g. my_set.yaml")
 
 
 def read_set_text(text: str, source: str = "<set>") -> SetFile:

@@ -205,7 +205,9 @@ def register(app: typer.Typer, search_command) -> None:
             typer.echo(export_set(code, url=url), nl=False)
             return
         from ..fileio import check_new_file
+        from .designer import refuse_shipped_folder
 
+        refuse_shipped_folder(path)
         check_new_file(path, force=force, suffixes=(".yaml", ".yml"), what="a set file is YAML")
         from ..plural import plural
         from .designer import read_set_text

@@ -1394,3 +1394,26 @@ def test_ctrl_c_while_the_commit_runs_is_a_committed_interrupt():
     assert info.value.result == 1
     with engine.connect() as conn:
         assert conn.execute(sql("select x from t")).scalars().all() == [7]
+
+
+def test_set_export_never_writes_into_the_shipped_sets_folder(url, tmp_path):
+    """New-user finding: ``set export my_set database/sets/munchkin.yaml --force`` replaced a
+    shipped set's source file, and a new file could be written there too. Both are refused
+    (exit 1, naming the folder); the shipped file is unchanged. Elsewhere it is written."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    shipped = config.DATABASE_DIR / "sets" / "munchkin.yaml"
+    before = shipped.read_bytes()
+    r = runner.invoke(app, ["set", "export", "my_fan", str(shipped), "--force", "--url", url])
+    assert r.exit_code == 1, r.output
+    assert "holds the shipped sets" in r.stderr and "export it to a file elsewhere" in r.stderr
+    assert shipped.read_bytes() == before
+    new = config.DATABASE_DIR / "sets" / "my_fan.yaml"
+    r = runner.invoke(app, ["set", "export", "my_fan", str(new), "--url", url])
+    assert r.exit_code == 1 and "holds the shipped sets" in r.stderr and not new.exists()
+    sneaky = config.DATABASE_DIR / "sets" / ".." / "sets" / "my_fan.yaml"
+    with pytest.raises(D.DesignerCardError, match="holds the shipped sets"):
+        D.export_set("my_fan", sneaky, url=url, overwrite=True)
+    assert not new.exists()
+    r = runner.invoke(app, ["set", "export", "my_fan", str(tmp_path / "my_fan.yaml"), "--url", url])
+    assert r.exit_code == 0 and (tmp_path / "my_fan.yaml").exists()
