@@ -66,8 +66,8 @@ EXIT_OK = 0
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
-#: Seeds accepted by every command: what a 64-bit signed integer column can store.
-SEED_RANGE = (0, 2**63 - 1)
+#: Game seeds (``play --seed``): the engine's one range (:func:`munchkin_lab.engine.rng.check_seed`).
+from .engine.rng import SEED_RANGE  # noqa: E402
 
 
 #: Exceptions that carry their own exit code and message (typer's exits, click's usage errors).

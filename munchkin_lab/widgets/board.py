@@ -284,11 +284,22 @@ class Board(W.VBox):
         from the deck when not given. Other keywords go to :class:`Board` (``seats``,
         ``name``, ``bot_pause``...).
 
+        The deck gets the check of ``deck check`` and ``play`` first: a deck that cannot be
+        played (empty, no Treasure cards, a Door pile too small for the opening hands...) is
+        refused rather than started to run to the turn limit. A plain ``[(CardSpec, copies)]``
+        list is the engine's own form (as ``Game.new`` takes it, e.g. a scenario's tiny deck)
+        and is not checked.
+
         Raises:
-            ValueError: no deck given (``None``), or a name that is no preset, file or saved
-                deck (:class:`~munchkin_lab.decks.DeckError`).
+            ValueError: no deck given (``None``), a name that is no preset, file or saved
+                deck, or a deck that ``deck check`` finds errors in for that many players
+                (:class:`~munchkin_lab.decks.DeckError`, listing them); a seed outside
+                0..2**64-1.
         """
+        from ..decks.checks import refuse_unplayable
+
         deck = _as_deck(deck)
+        refuse_unplayable(deck, players if isinstance(players, int) else len(players))
         if "solar_storm" in (getattr(deck, "modules", ()) or ()):
             return cls._solar_from_deck(deck, players, seed, **kw)
         pairs, opts = _deck_pairs_options(deck, options)
@@ -1287,23 +1298,32 @@ class Board(W.VBox):
         the saves folder).
 
         Raises (also shown as the board's message; the current game stays):
-            ValueError: a file that cannot be read or does not load as a saved game.
+            OSError: the file cannot be read (``FileNotFoundError`` for a missing one), naming it.
+            ValueError: a file that does not load as a saved game (not UTF-8 text, not a
+                saved game's JSON: a user's notes.json), naming the file.
         """
         self._load_file(Path(path))
 
     def _load_file(self, p: Path) -> None:
         try:
-            text = p.read_text()
-        except (OSError, UnicodeDecodeError) as e:
-            raise ValueError(f"cannot read {p} ({getattr(e, 'strerror', None) or e})") from None
-        if '"munchkin-lab-solar-storm/' in text[:200]:
-            from ..engine.solar_storm import SolarStormGame
+            text = p.read_text(encoding="utf-8")
+        except UnicodeDecodeError as e:
+            raise ValueError(f"{p}: not a saved game (not UTF-8 text: {e.reason})") from None
+        except OSError as e:  # its own kind (FileNotFoundError...), the file named
+            raise type(e)(e.errno, f"cannot read the saved game: {e.strerror or e}", str(p)) from None
+        try:
+            if '"munchkin-lab-solar-storm/' in text[:200]:
+                from ..engine.solar_storm import SolarStormGame
 
-            game = SolarStormGame.from_json(text)
+                game = SolarStormGame.from_json(text)
+            else:
+                game = Game.from_json(text)
+        except ValueError as e:
+            raise ValueError(f"{p}: not a saved game that loads: {e}") from None
+        if '"munchkin-lab-solar-storm/' in text[:200]:
             rooms, sopts = list(game.rooms), game.options
             self.factory = lambda s, n: SolarStormGame.new(players=n, rooms=rooms, seed=s, options=sopts)
         else:
-            game = Game.from_json(text)
             pairs = [(sp, 1) for sp in game.specs]
             opts = game.options
             self.factory = lambda s, n: Game.new(players=n, deck=pairs, seed=s, options=opts)

@@ -234,13 +234,13 @@ def test_play_options(url, seed, players, turns):
     res = runner.invoke(app, ["play", "--seed", str(seed), "--players", str(players), "--max-turns", str(turns),
                               "--quiet", "--tail", "0"], env={"DATABASE_URL": url})
     _clean(res)
-    ok = 0 <= seed <= 2**63 - 1 and 2 <= players <= 6 and 1 <= turns <= 100_000
+    ok = 0 <= seed <= 2**64 - 1 and 2 <= players <= 6 and 1 <= turns <= 100_000
     if ok and turns <= 3:
         assert res.exit_code == 0, res.output
         assert res.output.startswith(("Winner", "No winner"))
     elif not ok:
         assert res.exit_code == 2, res.output
-        opt = next(o for o, bad in (("--seed", not 0 <= seed <= 2**63 - 1), ("--players", not 1 <= players <= 6),
+        opt = next(o for o, bad in (("--seed", not 0 <= seed <= 2**64 - 1), ("--players", not 1 <= players <= 6),
                                     ("--max-turns", not 1 <= turns <= 100_000), ("--players", True)) if bad)
         assert f"Error: {opt}" in res.output, res.output
 
