@@ -315,7 +315,9 @@ class LabGroup(TyperGroup):
         _flags_show_no_type(self)
 
     def make_context(self, info_name: Any, args: list[str], parent: Any = None, **extra: Any) -> Any:
-        """click's context; a bad root option (``munchkin-lab --bogus``) is one ``Error:`` line, exit 2."""
+        """click's context; a bad root option (``munchkin-lab --bogus``) is one ``Error:`` line,
+        exit 2; so is an argument that is not valid UTF-8 (:func:`_check_utf8_args`)."""
+        _check_utf8_args(args)
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except typer.TyperException as exc:
@@ -326,6 +328,25 @@ class LabGroup(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         with _lab_warnings_as_lines():
             return _run(super().invoke, ctx)
+
+
+def _check_utf8_args(args: Sequence[str]) -> None:
+    """A usage error (exit 2) for a command-line argument whose bytes are not valid UTF-8
+    (``cards $'Pott\\xe9d'``, a Latin-1 terminal): Python hands such bytes on as lone
+    surrogates, which every later step would report as a codec error."""
+    for arg in args or ():
+        if not isinstance(arg, str):
+            continue
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = arg.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
+            try:
+                typer.echo(f"Error: the argument '{shown}' is not valid UTF-8 text: check the terminal's "
+                           "encoding (e.g. LANG=C.UTF-8) or retype it", err=True)
+            except (OSError, ValueError):  # pragma: no cover - stderr gone
+                pass
+            raise typer.Exit(EXIT_USAGE)
 
 
 @contextlib.contextmanager

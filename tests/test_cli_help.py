@@ -36,3 +36,20 @@ def test_help_with_a_value_after_it_shows_the_help():
     assert re.search(r"--url +<str> +SQLAlchemy database URL", r.output), r.output  # an option's value keeps its type
     r = runner.invoke(app, ["db", "export", "cards.csv", "--force", "true"])
     assert r.exit_code == 2 and "unexpected extra argument" in r.output
+
+
+def test_an_argument_that_is_not_utf8_is_a_plain_usage_error():
+    """New-user finding: ``munchkin-lab cards $'Pott\\xe9d'`` (Latin-1 bytes) said "'utf-8'
+    codec can't encode character '\\udce9' ... surrogates not allowed". It says plainly that
+    the argument is not valid UTF-8 (exit 2, a usage error)."""
+    import os
+    import subprocess
+    import sys
+
+    exe = os.path.join(os.path.dirname(sys.executable), "munchkin-lab")
+    r = subprocess.run([exe.encode(), b"cards", b"Pott\xe9d"], capture_output=True, timeout=120,
+                       env={**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
+    assert r.returncode == 2, r
+    assert r.stderr.decode() == ("Error: the argument 'Pott\\xe9d' is not valid UTF-8 text: check the terminal's "
+                                 "encoding (e.g. LANG=C.UTF-8) or retype it\n")
+    assert r.stdout == b""
