@@ -45,9 +45,11 @@ def _card_doc(text: Optional[str], file: Optional[Path], what: str = "card"):
     from .designer import DesignerCardError
     from .files import YamlDoc
 
-    if (text is None) == (file is None):
-        raise DesignerCardError(f"give the {what} either as text (YAML or JSON) or with --file, not "
+    if (text is None) == (file is None):  # a usage error (exit 2): the arguments, not the card, are wrong
+        exc = DesignerCardError(f"give the {what} either as text (YAML or JSON) or with --file, not "
                                 f"{'both' if text is not None else 'neither'}")
+        exc.usage = True
+        raise exc
     source = str(file) if file is not None else "<command line>"
     try:
         doc = safe_yaml.read_yaml_file(file, source) if file is not None else safe_yaml.read_yaml_text(text, source)

@@ -446,8 +446,10 @@ def test_cards_and_set_commands(url, tmp_path):
     assert r.exit_code == 1 and "'alpha' is a shipped set" in r.stderr and "Traceback" not in r.output
     r = run("cards", "add", "my_fan", "{name: [unclosed")
     assert r.exit_code == 1 and r.stderr.startswith("Error: <command line>:1")
-    r = run("cards", "add", "my_fan")
-    assert r.exit_code == 1 and "either as text (YAML or JSON) or with --file" in r.stderr
+    r = run("cards", "add", "my_fan")  # a usage error (README: 2), as both at once (new-user finding: 1)
+    assert r.exit_code == 2 and "Error: give the card either as text (YAML or JSON) or with --file, not neither" in r.stderr
+    r = run("cards", "add", "my_fan", "{name: Both, kind: curse, deck: door}", "--file", "x.yaml")
+    assert r.exit_code == 2 and "Error: give the card either as text (YAML or JSON) or with --file, not both" in r.stderr
     # the search still works as before, with -words and options first
     r = run("cards", "origin:designer", "--format", "json")
     assert r.exit_code == 0 and sorted(c["name"] for c in json.loads(r.stdout)) == [
