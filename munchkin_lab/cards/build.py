@@ -859,10 +859,22 @@ def build(url: str | None = None, data_dir: str | Path | None = None, *,
                 p.unlink()
                 cleaned += 1
 
-    counts = config.run_write(config.get_engine(resolved), _build_work(data, fingerprint(data_dir), discard_edits))
-    _schema_ok.discard(resolved)
-    _fresh_checked.pop(resolved, None)
-    return {**counts, "cleaned": cleaned}
+    # The commit point: a Ctrl-C before it rolls the build back (KeyboardInterrupt: the
+    # previous database is kept); during or after it, config.CommittedInterrupt (the build is saved).
+    try:
+        counts = config.run_write(config.get_engine(resolved), _build_work(data, fingerprint(data_dir), discard_edits))
+    except config.CommittedInterrupt as exc:
+        _schema_ok.discard(resolved)
+        _fresh_checked.pop(resolved, None)
+        exc.result = {**(exc.result or {}), "cleaned": cleaned}
+        raise
+    with config.interrupts_noted() as noted:
+        _schema_ok.discard(resolved)
+        _fresh_checked.pop(resolved, None)
+        result = {**counts, "cleaned": cleaned}
+    if noted.pressed:
+        raise config.CommittedInterrupt(result)
+    return result
 
 
 # --------------------------------------------------------------------------- stale databases

@@ -304,6 +304,6 @@ def register(app: typer.Typer, search_command) -> None:
             if not confirm(f"Delete designer set {code} and its {plural(n, 'card')}?",
                            f"not deleting designer set {code}"):
                 typer.echo("nothing deleted")
-                raise typer.Exit(1)
+                raise typer.Exit(0)  # the user's choice, not bad input (README, exit codes)
         n = delete_set(code, url=url)
         typer.echo(f"deleted designer set {code} ({plural(n, 'card')})")

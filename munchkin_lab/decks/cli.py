@@ -454,7 +454,7 @@ def delete(name: str = typer.Argument(...),
         if not typer.confirm(f"Delete deck {name!r} ({plural(deck.size, 'card')})? It cannot be undone",
                              default=False):
             typer.echo("nothing deleted")
-            raise typer.Exit(1)
+            raise typer.Exit(0)  # the user's choice, not bad input (README, exit codes)
     delete_deck(name, url)
     typer.echo(f"deleted deck {name!r}")
 

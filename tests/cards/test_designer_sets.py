@@ -469,7 +469,7 @@ def test_cards_and_set_commands(url, tmp_path):
     assert r.exit_code == 0 and r.stdout.startswith("dry run, nothing written: would be set 'my_fan' updated: "
                                                     "0 added; 0 updated; 0 removed; 3 unchanged")
     r = run("set", "delete", "my_fan", input="n\n")
-    assert r.exit_code == 1 and "Delete designer set my_fan and its 3 cards?" in r.stdout
+    assert r.exit_code == 0 and "Delete designer set my_fan and its 3 cards?" in r.stdout
     r = run("set", "delete", "my_fan", input="")  # no answer to read (a script, </dev/null)
     assert r.exit_code == 1 and "Error: not deleting designer set my_fan: no answer to the question" in r.stderr
     assert "pass --yes" in r.stderr and "Aborted" not in r.stdout + r.stderr
@@ -1419,3 +1419,29 @@ def test_set_export_never_writes_into_the_shipped_sets_folder(url, tmp_path):
     assert not new.exists()
     r = runner.invoke(app, ["set", "export", "my_fan", str(tmp_path / "my_fan.yaml"), "--url", url])
     assert r.exit_code == 0 and (tmp_path / "my_fan.yaml").exists()
+
+
+def test_ctrl_c_as_db_build_commits_says_the_build_is_saved(url, monkeypatch):
+    """Ctrl-C that lands once the build's transaction has committed said "the build stopped
+    before it finished ... the previous one is kept" (its KeyboardInterrupt was read as a
+    stopped build): it now says the build is saved. Before the commit it keeps saying the
+    previous database is kept."""
+    import os
+    import signal
+
+    from munchkin_lab.cards import build as B
+
+    class Pops(dict):  # the bookkeeping right after the commit gets a real SIGINT
+        def pop(self, *args):
+            os.kill(os.getpid(), signal.SIGINT)
+            return super().pop(*args)
+
+    monkeypatch.setattr(B, "_fresh_checked", Pops())
+    r = runner.invoke(app, ["db", "build", "--url", url, "--data", str(MINI)])
+    assert r.exit_code == 130, r.output
+    assert r.stderr == "Interrupted: the build had finished; the new database is saved.\n"
+    assert api.card("Bone Rattler", url=url)["level"] == 2
+    monkeypatch.setattr(B, "_fresh_checked", {})
+    _sigint_at(monkeypatch, B, "_build_work")  # the work made (not run): Ctrl-C before the commit
+    r = runner.invoke(app, ["db", "build", "--url", url, "--data", str(MINI)])
+    assert r.exit_code == 130 and r.stderr.startswith("Interrupted: the build stopped before it finished")
