@@ -333,3 +333,21 @@ def test_deck_add_takes_a_name_in_double_quotes_as_that_name(url):
     assert d.copies("munchkin:King Tut") == 1 and d.copies("munchkin:Potted Plant") == 2
     res = run("add", "My mix", '"Potted Plnt"', url=url, ok=False)
     assert res.exit_code == 1 and "unknown card 'Potted Plnt'; closest: Potted Plant" in res.output
+
+
+def test_deck_stats_of_a_solar_storm_deck_shows_its_ship_not_munchkin_statistics(url):
+    """New-user finding: ``deck stats preset:solar_storm`` printed the Munchkin statistics
+    (monster level curve, "Treasures per monster (mean nan)", kick shows a monster 0.0%) for
+    ship rooms. A Solar Storm deck gets its counts and its ship rooms (name, versions, cards)
+    and one line saying the Munchkin statistics are for Munchkin decks; no nan."""
+    from munchkin_lab.decks import load_preset, stats
+
+    out = run("stats", "preset:solar_storm", url=url).output
+    assert "nan" not in out and "-- monster level curve" not in out and "-- Kick Open the Door" not in out
+    assert "-- ship rooms (all eight rooms around the Energy Core)" in out
+    assert "The Munchkin statistics (monster level curve, Treasures, combat bonus, Gold, Kick Open the Door, " \
+           "draw odds) are for Munchkin decks" in out
+    rooms = stats.ship_rooms(load_preset("solar_storm", url=url))
+    assert list(rooms.index[:3]) == ["Energy Core", "Crew Quarters", "Cargo Hold"]
+    assert rooms.loc["Mess Hall"].tolist() == ["V1, V2", 2] and rooms.loc["Energy Core"].tolist() == ["-", 1]
+    assert int(rooms["cards"].sum()) == 17 and rooms.attrs["missing"] == []
