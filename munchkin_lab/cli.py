@@ -326,6 +326,7 @@ class LabGroup(TyperGroup):
             raise
 
     def invoke(self, ctx: Any) -> Any:
+        _restore_sigint()  # from here on Ctrl+C is KeyboardInterrupt, handled by _run
         with _lab_warnings_as_lines():
             return _run(super().invoke, ctx)
 
@@ -458,13 +459,22 @@ def _register() -> None:
 
 
 _register()
-if _SIGINT_BEFORE is not None:  # the commands are imported: Ctrl+C is KeyboardInterrupt again (guarded)
-    # Also when the command was started with SIGINT ignored: a shell script's ``cmd &`` starts
-    # its background jobs so, and Python keeps that. Ctrl+C / ``kill -INT`` then did stop the
-    # command in its first second (the handler above) and never after, so an import ran on
-    # and exited 0; every command now stops on it, as the README says (exit 130).
-    signal.signal(signal.SIGINT, signal.default_int_handler if _SIGINT_BEFORE == signal.SIG_IGN
-                  else _SIGINT_BEFORE)
+
+
+def _restore_sigint() -> None:
+    """Ctrl+C is KeyboardInterrupt again (handled by :func:`_run`): called by the root group
+    as the command starts, not when this module is imported, so that a Ctrl+C while click
+    parses the arguments is still the early ``Interrupted.`` (typer's own handling of a
+    KeyboardInterrupt there is a silent exit 130: seen under load).
+
+    Also when the command was started with SIGINT ignored: a shell script's ``cmd &`` starts
+    its background jobs so, and Python keeps that. Ctrl+C / ``kill -INT`` then did stop the
+    command in its first second (the handler above) and never after, so an import ran on
+    and exited 0; every command now stops on it, as the README says (exit 130)."""
+    global _SIGINT_BEFORE
+    if _SIGINT_BEFORE is not None and threading.current_thread() is threading.main_thread():
+        before, _SIGINT_BEFORE = _SIGINT_BEFORE, None
+        signal.signal(signal.SIGINT, signal.default_int_handler if before == signal.SIG_IGN else before)
 
 
 def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - console entry point
