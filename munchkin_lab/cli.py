@@ -67,8 +67,8 @@ EXIT_OK = 0
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
-#: Seeds accepted by every command: what a 64-bit signed integer column can store.
-SEED_RANGE = (0, 2**63 - 1)
+#: Game seeds (``play --seed``): the engine's one range (:func:`munchkin_lab.engine.rng.check_seed`).
+from .engine.rng import SEED_RANGE  # noqa: E402
 
 
 #: Exceptions that carry their own exit code and message (typer's exits, click's usage errors).
@@ -357,7 +357,9 @@ class LabGroup(TyperGroup):
         _flags_show_no_type(self)
 
     def make_context(self, info_name: Any, args: list[str], parent: Any = None, **extra: Any) -> Any:
-        """click's context; a bad root option (``munchkin-lab --bogus``) is one ``Error:`` line, exit 2."""
+        """click's context; a bad root option (``munchkin-lab --bogus``) is one ``Error:`` line,
+        exit 2; so is an argument that is not valid UTF-8 (:func:`_check_utf8_args`)."""
+        _check_utf8_args(args)
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except typer.TyperException as exc:
@@ -366,8 +368,28 @@ class LabGroup(TyperGroup):
             raise
 
     def invoke(self, ctx: Any) -> Any:
+        _restore_sigint()  # from here on Ctrl+C is KeyboardInterrupt, handled by _run
         with _lab_warnings_as_lines():
             return _run(super().invoke, ctx)
+
+
+def _check_utf8_args(args: Sequence[str]) -> None:
+    """A usage error (exit 2) for a command-line argument whose bytes are not valid UTF-8
+    (``cards $'Pott\\xe9d'``, a Latin-1 terminal): Python hands such bytes on as lone
+    surrogates, which every later step would report as a codec error."""
+    for arg in args or ():
+        if not isinstance(arg, str):
+            continue
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = arg.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
+            try:
+                typer.echo(f"Error: the argument '{shown}' is not valid UTF-8 text: check the terminal's "
+                           "encoding (e.g. LANG=C.UTF-8) or retype it", err=True)
+            except (OSError, ValueError):  # pragma: no cover - stderr gone
+                pass
+            raise typer.Exit(EXIT_USAGE)
 
 
 @contextlib.contextmanager
@@ -479,13 +501,22 @@ def _register() -> None:
 
 
 _register()
-if _SIGINT_BEFORE is not None:  # the commands are imported: Ctrl+C is KeyboardInterrupt again (guarded)
-    # Also when the command was started with SIGINT ignored: a shell script's ``cmd &`` starts
-    # its background jobs so, and Python keeps that. Ctrl+C / ``kill -INT`` then did stop the
-    # command in its first second (the handler above) and never after, so an import ran on
-    # and exited 0; every command now stops on it, as the README says (exit 130).
-    signal.signal(signal.SIGINT, signal.default_int_handler if _SIGINT_BEFORE == signal.SIG_IGN
-                  else _SIGINT_BEFORE)
+
+
+def _restore_sigint() -> None:
+    """Ctrl+C is KeyboardInterrupt again (handled by :func:`_run`): called by the root group
+    as the command starts, not when this module is imported, so that a Ctrl+C while click
+    parses the arguments is still the early ``Interrupted.`` (typer's own handling of a
+    KeyboardInterrupt there is a silent exit 130: seen under load).
+
+    Also when the command was started with SIGINT ignored: a shell script's ``cmd &`` starts
+    its background jobs so, and Python keeps that. Ctrl+C / ``kill -INT`` then did stop the
+    command in its first second (the handler above) and never after, so an import ran on
+    and exited 0; every command now stops on it, as the README says (exit 130)."""
+    global _SIGINT_BEFORE
+    if _SIGINT_BEFORE is not None and threading.current_thread() is threading.main_thread():
+        before, _SIGINT_BEFORE = _SIGINT_BEFORE, None
+        signal.signal(signal.SIGINT, signal.default_int_handler if before == signal.SIG_IGN else before)
 
 
 def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - console entry point

@@ -233,7 +233,8 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
     Raises:
         sqlalchemy.exc.OperationalError: SQLite still locked after the timeout.
     """
-    with engine.connect() as conn:
+    conn = engine.connect()
+    try:
         if conn.dialect.name == "sqlite":
             conn.exec_driver_sql("BEGIN IMMEDIATE")
         else:
@@ -243,7 +244,57 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
         except BaseException:
             conn.rollback()
             raise
-        conn.commit()
+    except BaseException:
+        conn.close()
+        raise
+    with interrupts_noted() as noted:  # committed or not: never both "saved" and "interrupted"
+        try:
+            conn.commit()
+        finally:
+            conn.close()
+    if noted.pressed:
+        raise CommittedInterrupt()
+
+
+class CommittedInterrupt(KeyboardInterrupt):
+    """Ctrl-C that came while a write transaction was committing (or just after, while the
+    caller finished its bookkeeping): unlike any other ``KeyboardInterrupt`` out of
+    :func:`write_transaction`, the writes ARE saved. ``result``: what the work returned
+    (set by :func:`run_write` and by callers that know more, e.g. ``import_set``)."""
+
+    def __init__(self, result: object = None):
+        super().__init__("interrupted after the commit: the changes are saved")
+        self.result = result
+
+
+class interrupts_noted:
+    """Within the block (main thread only), Ctrl-C is noted instead of raised; ``pressed``
+    tells whether it came, so the caller can act on it once the block (a commit: short) is
+    done. Elsewhere (another thread, SIGINT not handled by Python) it changes nothing."""
+
+    def __init__(self):
+        self.pressed = False
+        self._previous = None
+
+    def __enter__(self) -> "interrupts_noted":
+        import signal
+
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.getsignal(signal.SIGINT)
+            if callable(previous):
+                self._previous = previous
+                signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def _note(self, signum, frame) -> None:
+        self.pressed = True
+
+    def __exit__(self, *exc) -> bool:
+        import signal
+
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+        return False
 
 
 def lock_tables(conn: Connection, tables: Sequence[str]) -> None:
@@ -287,8 +338,13 @@ def run_write(engine: Engine, work: Callable[[Connection], T], attempts: int = 8
     """
     for attempt in range(attempts):
         try:
+            result = None
             with write_transaction(engine) as conn:
-                return work(conn)
+                result = work(conn)
+            return result
+        except CommittedInterrupt as exc:
+            exc.result = result
+            raise
         except DBAPIError as exc:
             if attempt == attempts - 1 or not is_retryable(exc):
                 raise

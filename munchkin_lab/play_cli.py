@@ -73,22 +73,11 @@ def check_players(deck, players: int) -> None:
         raise PlayersError(f"--players: a {game} game seats {lo} to {hi} players, got {players!r}")
 
 
-def _refuse_unplayable(deck, players: int | None = None) -> None:
-    """Raise DeckError with the ``deck check`` errors (for ``players`` players) when the deck
-    cannot be played (e.g. an empty deck, Portals without Dungeons, piles too small for the
-    opening hands, a Door pile that loops on Portals)."""
-    from .decks import DeckError
-    from .plural import plural
+def refuse_unplayable(deck, players: int | None = None) -> None:
+    """:func:`munchkin_lab.decks.checks.refuse_unplayable` (kept here for its callers)."""
+    from .decks.checks import refuse_unplayable as refuse
 
-    check = getattr(deck, "check", None)
-    if check is None:
-        return
-    errors = [p for p in check(players) if p.level == "error"]
-    if errors:
-        lines = "\n".join(f"  {p}" for p in errors)
-        table = f" with {plural(players, 'player')}" if players else ""
-        raise DeckError(f"deck {deck.name!r} cannot be played{table} ({plural(len(errors), 'error')} of "
-                        f"`deck check`):\n{lines}")
+    refuse(deck, players)
 
 
 def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
@@ -131,7 +120,7 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
         if deck is None or isinstance(deck, str):
             deck = resolve_deck(deck or "base", url=url)
         check_players(deck, players)
-        _refuse_unplayable(deck, players)
+        refuse_unplayable(deck, players)
         if "solar_storm" in deck.modules:
             from .engine.solar_storm import SolarStormGame, SolarStormOptions
             rooms = [sp for sp, n in deck.specs() for _ in range(n)]
@@ -187,7 +176,7 @@ def register(app: typer.Typer) -> None:
     """Add ``play`` and ``scenario run`` to the root ``munchkin-lab`` app."""
 
     @app.command("play")
-    def play(seed: int = typer.Option(7, help="RNG seed (0 .. 2**63-1)"),
+    def play(seed: int = typer.Option(7, help="RNG seed (0 .. 2**64-1)"),
              players: int = typer.Option(4, help="number of players (2-6; Solar Storm 1-4)"),
              deck: Optional[str] = typer.Option(None, "--deck", help="preset name, deck file or saved deck (default: base preset)"),
              sets: Optional[List[str]] = typer.Option(None, "--sets", help="set codes, every card (instead of --deck)"),
@@ -201,7 +190,7 @@ def register(app: typer.Typer) -> None:
         """Play a whole game with the default policy and print the log and the outcome."""
         from .cli import SEED_RANGE, check_range, guarded, usage_error
 
-        check_range(seed, "--seed", *SEED_RANGE)
+        check_range(seed, "--seed", *SEED_RANGE)  # the engine's one seed range (Game.new), in the lab's words
         if not 1 <= players <= 6:  # no game seats that many; the deck's own game is checked once it is read
             lo, hi = MUNCHKIN_PLAYERS
             usage_error(f"--players: a Munchkin game seats {lo} to {hi} players, got {players}" if deck is None else

@@ -48,10 +48,27 @@ def test_a_number_out_of_range_is_refused_in_the_labs_words():
         (["simulate", "base", "--connect-timeout", "0.05"], "Error: --connect-timeout must be at least 0.1, got 0.05"),
         (["compare", "base", "base", "--cards", "-1"], "Error: --cards must be at least 0, got -1 (allowed: 0..1000)"),
         (["lab", "--port", "70000", "--dry-run"], "Error: --port must be at most 65535, got 70000 (allowed: 1..65535)"),
-        (["play", "--seed", "-1"], "Error: --seed must be at least 0, got -1 (allowed: 0..9223372036854775807)"),
+        (["play", "--seed", "-1"], "Error: --seed must be at least 0, got -1 (allowed: 0..18446744073709551615)"),
     ]
     for args, message in cases:
         r = runner.invoke(app, args)
         assert r.exit_code == 2, (args, r.output)
         assert r.output.strip().splitlines()[-1] == message, (args, r.output)
         assert "Input should" not in r.output
+
+
+def test_an_argument_that_is_not_utf8_is_a_plain_usage_error():
+    """New-user finding: ``munchkin-lab cards $'Pott\\xe9d'`` (Latin-1 bytes) said "'utf-8'
+    codec can't encode character '\\udce9' ... surrogates not allowed". It says plainly that
+    the argument is not valid UTF-8 (exit 2, a usage error)."""
+    import os
+    import subprocess
+    import sys
+
+    exe = os.path.join(os.path.dirname(sys.executable), "munchkin-lab")
+    r = subprocess.run([exe.encode(), b"cards", b"Pott\xe9d"], capture_output=True, timeout=120,
+                       env={**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
+    assert r.returncode == 2, r
+    assert r.stderr.decode() == ("Error: the argument 'Pott\\xe9d' is not valid UTF-8 text: check the terminal's "
+                                 "encoding (e.g. LANG=C.UTF-8) or retype it\n")
+    assert r.stdout == b""

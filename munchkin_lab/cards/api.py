@@ -570,6 +570,29 @@ class ImportResult(dict):
         return "\n".join(lines)
 
 
+def _header_problem(disp: str, fields: list[str], missing: list[str]) -> str:
+    """The message of a CSV header that lacks columns, saying why when it can be told: a file
+    separated by another character (``;`` as a spreadsheet in many locales writes it, a tab),
+    or a file that is no CSV at all by its name (a set file ``.yaml``, JSON), rather than a
+    list of every column as missing."""
+    line = ",".join(fields)
+    for sep, name in ((";", "semicolons"), ("\t", "tabs"), ("|", "'|'")):
+        cells = [c.strip().strip('"') for c in line.split(sep)]
+        if len(cells) > 1 and sum(c in CSV_COLUMNS for c in cells) >= len(CSV_COLUMNS) // 2:
+            return (f"{disp}:1: the columns are separated by {name}, not by commas: db import reads a CSV as "
+                    "db export writes it (comma-separated); save it again with commas (in pandas: "
+                    "pd.read_csv(path, sep=...).to_csv(path, index=False))")
+    suffix = Path(disp).suffix.lower()
+    if suffix in (".yaml", ".yml"):
+        return (f"{disp}: not a CSV file: db import reads the CSV of db export; a set file (YAML) goes in with "
+                f"`munchkin-lab set import {disp}`")
+    if suffix and suffix not in CSV_SUFFIXES:
+        return (f"{disp}: not a card CSV (the name ends in {suffix} and the first line has none of the columns "
+                f"db export writes): db import reads the CSV of db export") if len(missing) == len(CSV_COLUMNS) \
+            else f"{disp}:1: missing column(s) {', '.join(missing)}"
+    return f"{disp}:1: missing column(s) {', '.join(missing)}"
+
+
 def _read_csv_entries(path: Path) -> tuple[list[dict], list[str]]:
     """The rows of a card CSV that parse, and the problems of those that do not.
 
@@ -591,7 +614,7 @@ def _read_csv_entries(path: Path) -> tuple[list[dict], list[str]]:
     index_cols = [c for c in fields if c == "" or re.fullmatch(r"Unnamed: \d+", c)]  # a pandas index
     missing = [c for c in CSV_COLUMNS if c not in fields]
     if missing:
-        raise CardDataError([f"{disp}:1: missing column(s) {', '.join(missing)}"])
+        raise CardDataError([_header_problem(disp, fields, missing)])
     extra = [c for c in fields if c not in CSV_COLUMNS and c not in index_cols]
     if extra:
         raise CardDataError([f"{disp}:1: unknown column(s) {', '.join(extra)}"])

@@ -676,12 +676,13 @@ def write_data(conn: Connection, data: CardData, *, discard_edits: bool = False,
     gone = [r for k, r in by_key.items() if r["origin"] == "file" and k not in wanted]
     for r in gone:
         edit_of(r, "the card files no longer have it, so the build would delete it with the edit")
-    if edited and not discard_edits:
-        problems.append(f"{len(edited)} edited shipped card{'s' if len(edited) != 1 else ''}: nothing was changed. "
-                        "To keep an edit, export the cards first (munchkin-lab db export FILE) and make it a "
-                        "designer card in a designer set (munchkin-lab set new CODE NAME; cards add CODE ...) or "
-                        "change the card file under database/sets/; to put the files' values back, run "
-                        "munchkin-lab db build --discard-edits")
+    note = ""
+    if edited and not discard_edits:  # what to do: a closing line, not one more problem
+        note = (f"{len(edited)} edited shipped card{'s' if len(edited) != 1 else ''}: nothing was changed. "
+                "To keep an edit, export the cards first (munchkin-lab db export FILE) and make it a "
+                "designer card in a designer set (munchkin-lab set new CODE NAME; cards add CODE ...) or "
+                "change the card file under database/sets/; to put the files' values back, run "
+                "munchkin-lab db build --discard-edits")
     if gone:
         ids = [r["id"] for r in gone]
         used = conn.execute(select(dt.c.name, et.c.card_id).join(dt, dt.c.id == et.c.deck_id)
@@ -695,7 +696,7 @@ def write_data(conn: Connection, data: CardData, *, discard_edits: bool = False,
         if r["origin"] != "file" and code_of[r["set_id"]] not in kept_sets:
             problems.append(f"designer card {r['name']!r}: set: set {code_of[r['set_id']]!r} is no longer in the data")
     if problems:
-        raise CardDataError(problems)
+        raise CardDataError(problems, note=note)
 
     if gone:
         ids = [r["id"] for r in gone]
@@ -858,10 +859,22 @@ def build(url: str | None = None, data_dir: str | Path | None = None, *,
                 p.unlink()
                 cleaned += 1
 
-    counts = config.run_write(config.get_engine(resolved), _build_work(data, fingerprint(data_dir), discard_edits))
-    _schema_ok.discard(resolved)
-    _fresh_checked.pop(resolved, None)
-    return {**counts, "cleaned": cleaned}
+    # The commit point: a Ctrl-C before it rolls the build back (KeyboardInterrupt: the
+    # previous database is kept); during or after it, config.CommittedInterrupt (the build is saved).
+    try:
+        counts = config.run_write(config.get_engine(resolved), _build_work(data, fingerprint(data_dir), discard_edits))
+    except config.CommittedInterrupt as exc:
+        _schema_ok.discard(resolved)
+        _fresh_checked.pop(resolved, None)
+        exc.result = {**(exc.result or {}), "cleaned": cleaned}
+        raise
+    with config.interrupts_noted() as noted:
+        _schema_ok.discard(resolved)
+        _fresh_checked.pop(resolved, None)
+        result = {**counts, "cleaned": cleaned}
+    if noted.pressed:
+        raise config.CommittedInterrupt(result)
+    return result
 
 
 # --------------------------------------------------------------------------- stale databases

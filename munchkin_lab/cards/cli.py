@@ -135,14 +135,17 @@ def register(app: typer.Typer) -> None:
         since the last build is never put back silently: the build is refused naming it,
         unless --discard-edits.
         """
-        from .build import build
-
         def run() -> dict:
-            try:
-                return build(url, data, discard_edits=discard_edits)
-            except KeyboardInterrupt:  # one line and exit 130, no traceback
-                from ..cli import exit_interrupted
+            from .. import config
+            from ..cli import exit_interrupted
 
+            try:
+                from .build import build
+
+                return build(url, data, discard_edits=discard_edits)
+            except config.CommittedInterrupt:  # during or just after the commit: saved
+                raise exit_interrupted("Interrupted: the build had finished; the new database is saved.") from None
+            except KeyboardInterrupt:  # one line and exit 130, no traceback
                 raise exit_interrupted("Interrupted: the build stopped before it finished; the database is "
                                        "replaced only by a finished build, so the previous one is kept.") from None
 

@@ -78,7 +78,7 @@ def register(db: typer.Typer) -> None:
 
                 if not yes and not confirm("Delete them?", f"nothing imported from {path}"):
                     typer.echo("nothing imported")
-                    raise typer.Exit(1)
+                    raise typer.Exit(0)  # the user's choice, not bad input (README, exit codes)
             expect = gone
         result = _run(lambda: import_csv(path, url=url, replace=replace, dry_run=dry_run, expect_deleted=expect))
         typer.echo(result.summary())

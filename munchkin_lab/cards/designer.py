@@ -555,19 +555,17 @@ def _deck_users(conn: Connection, card_ids: list[int]) -> dict[int, list[str]]:
 
 
 def _forget_caches() -> None:
-    """Deck catalogs and board provenance maps cached in this process see the change."""
-    try:
-        from ..decks.catalog import forget_catalogs
+    """Deck catalogs and board provenance maps cached in this process see the change. A
+    module not imported yet holds no cache: it is not imported for this (importing the widgets
+    takes seconds, after a commit that the user may be interrupting)."""
+    import sys
 
-        forget_catalogs()
-    except Exception:  # noqa: BLE001 - nothing cached
-        pass
-    try:
-        from ..widgets.board import forget_provenance
-
-        forget_provenance()
-    except Exception:  # noqa: BLE001 - widgets not installed
-        pass
+    for module, forget in (("munchkin_lab.decks.catalog", "forget_catalogs"),
+                           ("munchkin_lab.widgets.board", "forget_provenance")):
+        try:
+            getattr(sys.modules[module], forget)()
+        except Exception:  # noqa: BLE001 - not imported: nothing cached
+            pass
 
 
 def _engine(url: str | None):
@@ -1202,6 +1200,7 @@ def export_set(code: str, path: str | Path | None = None, url: str | None = None
     if path is not None:
         from ..fileio import refuse_existing
 
+        refuse_shipped_folder(path)
         refuse_existing(path, overwrite, suffixes=SET_SUFFIXES, what=SET_FILE_WHAT)
     from .api import _rows
 
@@ -1231,6 +1230,24 @@ def export_set(code: str, path: str | Path | None = None, url: str | None = None
 
         atomic_write_text(path, text)
     return text
+
+
+def refuse_shipped_folder(path: str | Path) -> None:
+    """An export is never written into the shipped sets' folder (``database/sets/``, the
+    source of truth that ``db build`` reads): ``--force`` would replace a shipped set's file,
+    and a new file there would become a shipped set at the next build. Designer sets live in
+    the database; their files go anywhere else (README, Designer cards). Links and ``..`` are
+    resolved first.
+
+    Raises:
+        DesignerCardError: ``path`` lies in that folder (nothing is written).
+    """
+    shipped = (config.DATABASE_DIR / "sets").resolve()
+    where = Path(path).expanduser().resolve().parent
+    if where == shipped or shipped in where.parents:
+        raise DesignerCardError(f"{path}: not written: {shipped} holds the shipped sets (the card files db build "
+                                "reads); a designer set lives in the database, export it to a file elsewhere, "
+                                "e.g. my_set.yaml")
 
 
 def read_set_text(text: str, source: str = "<set>") -> SetFile:
@@ -1781,7 +1798,22 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         _record_import(conn, sf.set.code, sid)
         return plan
 
-    plan = config.run_write(_engine(url), work)
-    _forget_caches()
-    return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes,
-                           newer, since)
+    def result_of(plan: _SetPlan) -> SetImportResult:
+        return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes,
+                               newer, since)
+
+    # The commit point: a Ctrl-C before it rolls the import back (a plain KeyboardInterrupt,
+    # nothing changed); one during or after it is config.CommittedInterrupt carrying the
+    # result, so that the caller can say the import was saved.
+    try:
+        plan = config.run_write(_engine(url), work)
+    except config.CommittedInterrupt as exc:
+        _forget_caches()
+        exc.result = result_of(exc.result)
+        raise
+    with config.interrupts_noted() as noted:
+        _forget_caches()
+        result = result_of(plan)
+    if noted.pressed:
+        raise config.CommittedInterrupt(result)
+    return result

@@ -45,9 +45,11 @@ def _card_doc(text: Optional[str], file: Optional[Path], what: str = "card"):
     from .designer import DesignerCardError
     from .files import YamlDoc
 
-    if (text is None) == (file is None):
-        raise DesignerCardError(f"give the {what} either as text (YAML or JSON) or with --file, not "
+    if (text is None) == (file is None):  # a usage error (exit 2): the arguments, not the card, are wrong
+        exc = DesignerCardError(f"give the {what} either as text (YAML or JSON) or with --file, not "
                                 f"{'both' if text is not None else 'neither'}")
+        exc.usage = True
+        raise exc
     source = str(file) if file is not None else "<command line>"
     try:
         doc = safe_yaml.read_yaml_file(file, source) if file is not None else safe_yaml.read_yaml_text(text, source)
@@ -205,7 +207,9 @@ def register(app: typer.Typer, search_command) -> None:
             typer.echo(export_set(code, url=url), nl=False)
             return
         from ..fileio import check_new_file
+        from .designer import refuse_shipped_folder
 
+        refuse_shipped_folder(path)
         check_new_file(path, force=force, suffixes=SET_SUFFIXES, what=SET_FILE_WHAT)
         from ..plural import plural
         from .designer import read_set_text
@@ -231,10 +235,15 @@ def register(app: typer.Typer, search_command) -> None:
         """
         from .designer import import_set
 
+        from ..cli import exit_interrupted
+
+        try:
+            preview = import_set(path, url=url, dry_run=True, bundle_set=bundle_set)
+        except KeyboardInterrupt:
+            raise exit_interrupted(f"Interrupted: nothing imported from {path}; the set is as it was.") from None
         if dry_run:
-            typer.echo(import_set(path, url=url, dry_run=True, bundle_set=bundle_set).summary())
+            typer.echo(preview.summary())
             return
-        preview = import_set(path, url=url, dry_run=True, bundle_set=bundle_set)
         gone, newer = preview.names["removed"], preview.newer
         if gone or newer:
             from ..plural import listed, plural
@@ -257,11 +266,25 @@ def register(app: typer.Typer, search_command) -> None:
 
                 what = " and ".join((["remove those cards"] if gone else []) + (["undo those edits"] if newer else []))
                 if not confirm(f"Import the file and {what}?", f"nothing imported from {path}"):
+                    # the user's choice, not bad input: exit 0 (README, exit codes)
                     typer.echo("nothing imported (export the set again to edit its current cards)")
-                    raise typer.Exit(1)
-        typer.echo(import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone,
-                              overwrite_newer=bool(newer), expect_newer=newer,
-                              bundle_set=bundle_set).summary())
+                    raise typer.Exit(0)
+        from .. import config
+
+        # Ctrl-C: before the commit the import is rolled back (nothing changed); during or after
+        # it the import is saved (config.CommittedInterrupt): say which, never just "Interrupted."
+        result = None
+        try:
+            result = import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone,
+                                overwrite_newer=bool(newer), expect_newer=newer, bundle_set=bundle_set)
+            typer.echo(result.summary())
+        except config.CommittedInterrupt as exc:
+            typer.echo(exc.result.summary() if exc.result is not None else "")
+            raise exit_interrupted(f"Interrupted: the import of {path} was saved (above).") from None
+        except KeyboardInterrupt:
+            if result is not None:
+                raise exit_interrupted(f"Interrupted: the import of {path} was saved: {result.summary()}") from None
+            raise exit_interrupted(f"Interrupted: nothing imported from {path}; the set is as it was.") from None
 
     @set_app.command("delete")
     @guarded
@@ -281,6 +304,6 @@ def register(app: typer.Typer, search_command) -> None:
             if not confirm(f"Delete designer set {code} and its {plural(n, 'card')}?",
                            f"not deleting designer set {code}"):
                 typer.echo("nothing deleted")
-                raise typer.Exit(1)
+                raise typer.Exit(0)  # the user's choice, not bad input (README, exit codes)
         n = delete_set(code, url=url)
         typer.echo(f"deleted designer set {code} ({plural(n, 'card')})")

@@ -7,13 +7,15 @@ class CardDataError(ValueError):
 
     Attributes:
         problems: one line per problem, ``"path:line: card 'Name': field: message"``.
+        note: what to do about them (a closing line, not counted as a problem), or ``""``.
     """
 
-    def __init__(self, problems: list[str]):
+    def __init__(self, problems: list[str], note: str = ""):
         self.problems = list(problems)
+        self.note = note
         n = len(self.problems)
         head = f"{n} problem{'s' if n != 1 else ''} in the card data"
-        super().__init__(head + ":\n" + "\n".join(f"  {p}" for p in self.problems))
+        super().__init__(head + ":\n" + "\n".join(f"  {p}" for p in self.problems) + (f"\n{note}" if note else ""))
 
 
 class NoDatabaseError(CardDataError):

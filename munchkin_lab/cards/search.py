@@ -527,8 +527,8 @@ def _cmps(node: Any, out: list) -> None:
 
 def _empty_value_hints(ast: Any, conn) -> list[str]:
     """For each ``set:``, ``tag:`` or ``deck:`` term written without a value (``tag:`` at the
-    end of the query or before ``)``, or ``tag:""``), the values that exist, once per field:
-    ``"tag: needs a value; the tags: big, dungeon, ..."``."""
+    end of the query or before ``)``, or ``tag:""``), the values that exist, once per field,
+    spelled as stored: ``"tag: needs a value; the tags: Below the Waist, Big, ..."``."""
     found: list = []
     _cmps(ast, found)
     fields = list(dict.fromkeys(t.field.lower() for t in found
@@ -540,9 +540,9 @@ def _empty_value_hints(ast: Any, conn) -> list[str]:
             values = ", ".join(f"{c} ({nm})" if nm and nm != c else c for c, nm in rows)
             out.append(f"set: needs a value; the sets (code or name): {values}")
         elif field == "tag":
-            keys = [k for (k,) in conn.execute(select(Tag.key).distinct().join(
-                CardTagLink, CardTagLink.tag_id == Tag.id).order_by(Tag.key))]  # tags some card has
-            out.append(f"tag: needs a value; the tags: {', '.join(keys) or 'none'}")
+            names = [n for (_, n) in conn.execute(select(Tag.key, Tag.name).distinct().join(
+                CardTagLink, CardTagLink.tag_id == Tag.id).order_by(Tag.key))]  # tags some card has, as stored
+            out.append(f"tag: needs a value; the tags: {', '.join(names) or 'none'}")
         else:
             saved = [n for (n,) in conn.execute(select(Deck.name).order_by(Deck.name))]
             out.append(f"deck: needs a value; the piles: {', '.join(DECKS)}; saved decks: {', '.join(saved) or 'none'}")
@@ -602,6 +602,31 @@ def _named_but_excluded(ast: Any, words: list[str], conn) -> str | None:
     by = " and ".join(culprits) if culprits else "the other terms together"
     verb = "excludes" if len(culprits) == 1 else "exclude"
     return f"{text!r} matches {shown}, but {by} {verb} {what}"
+
+
+def _number_hints(terms: list, conn) -> list[str]:
+    """For a search that found nothing: each ``level:5`` / ``level=5`` term (a number field
+    compared for equality) that no card meets, with the values cards have and the comparison to
+    try: ``"no card has level 5 (level:5 is level=5); the levels cards have: 1, 2, 3, 4, 6, 8,
+    ...; try level>=5 or level<=5"``."""
+    out = []
+    for t in terms:
+        if not (isinstance(t, Cmp) and t.field.lower() in NUMERIC_FIELDS and t.op in (":", "=")):
+            continue
+        try:
+            num = int(t.value.strip())
+        except ValueError:
+            continue
+        field = t.field.lower()
+        col = getattr(Card, NUMERIC_FIELDS[field])
+        if conn.execute(select(Card.id).where(col == num).limit(1)).first() is not None:
+            continue  # cards have it: another term left them out
+        have = [v for (v,) in conn.execute(select(col).distinct().where(col.is_not(None)).order_by(col))]
+        shown = ", ".join(map(str, have[:20])) + (", ..." if len(have) > 20 else "")
+        same = f"{field}:{num} is {field}={num}; " if t.op == ":" else ""
+        out.append(f"no card has {field} {num} ({same}the values cards have: {shown or 'none'}); "
+                   f"try {field}>={num} or {field}<={num}")
+    return out
 
 
 def search_hints(query: str, conn, empty: bool = False) -> list[str]:
@@ -664,6 +689,8 @@ def search_hints(query: str, conn, empty: bool = False) -> list[str]:
                 tail = f"; did you mean {', '.join(map(repr, near))}?" if near else (
                     f" (piles: {', '.join(DECKS)}; saved decks: {', '.join(saved) or 'none'})")
                 out.append(f"no pile or saved deck {value!r}{tail}")
+    if empty:
+        out += _number_hints(terms, conn)
     words = [t.text for t in terms if isinstance(t, Text)]
     words += [t.value for t in terms if isinstance(t, Cmp) and t.field.lower() == "name"]
     if empty and words:

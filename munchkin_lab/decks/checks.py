@@ -395,6 +395,25 @@ def check_deck(deck: "Deck", players: int | None = None) -> list[Problem]:
     return out
 
 
+def refuse_unplayable(deck, players: int | None = None) -> None:
+    """Raise :class:`~munchkin_lab.decks.DeckError` listing the ``deck check`` errors (for
+    ``players`` players) when ``deck`` cannot be played (an empty deck, no Treasure cards,
+    Portals without Dungeons, piles too small for the opening hands, a Door pile that loops on
+    Portals...): the one gate of ``play``, ``Deck.new_game`` callers and ``Board.from_deck``.
+    A deck without a ``check`` method (a plain card list) is not checked here."""
+    from .catalog import DeckError
+
+    check = getattr(deck, "check", None)
+    if check is None:
+        return
+    errors = [p for p in check(players) if p.level == "error"]
+    if errors:
+        lines = "\n".join(f"  {p}" for p in errors)
+        table = f" with {plural(players, 'player')}" if players else ""
+        raise DeckError(f"deck {deck.name!r} cannot be played{table} ({plural(len(errors), 'error')} of "
+                        f"`deck check`):\n{lines}")
+
+
 def problems_frame(problems: list[Problem]) -> pd.DataFrame:
     """The problems as a DataFrame with columns level, card, rule, message, source."""
     return pd.DataFrame(

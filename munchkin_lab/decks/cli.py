@@ -240,7 +240,8 @@ def stats_cmd(
     by: list[str] = typer.Option(["deck", "kind", "set", "tag"], "--by", help="deck | kind | set | tag (repeatable)."),
     url: Optional[str] = URL,
 ):
-    """Counts, monster curve, bonus/gold distributions, joinable tag groups and draw odds."""
+    """Counts, monster curve, bonus/gold distributions, joinable tag groups and draw odds
+    (a Solar Storm deck: counts and its ship rooms)."""
     from . import stats
 
     bad = [b for b in by if b not in ("deck", "kind", "set", "tag")]
@@ -253,10 +254,20 @@ def stats_cmd(
     for b in by:
         typer.echo(f"\n-- cards by {b}")
         typer.echo(_frame(stats.counts(deck, b)))
+    if stats.is_solar_storm(deck):  # no monsters, Treasures, Gold or Doors: the ship instead
+        rooms = stats.ship_rooms(deck)
+        missing = rooms.attrs["missing"]
+        typer.echo("\n-- ship rooms" + (f" (missing for the set-up: {', '.join(missing)})" if missing else
+                                        " (all eight rooms around the Energy Core)"))
+        typer.echo(_frame(rooms))
+        typer.echo("\nThe Munchkin statistics (monster level curve, Treasures, combat bonus, Gold, Kick Open "
+                   "the Door, draw odds) are for Munchkin decks: a Solar Storm deck has none of those cards.")
+        return
     typer.echo("\n-- monster level curve")
     typer.echo(_frame(stats.level_curve(deck)))
     t = stats.treasures_per_monster(deck)
-    typer.echo(f"\n-- Treasures per monster (mean {t.attrs['mean']:.2f})")
+    mean = t.attrs["mean"]
+    typer.echo(f"\n-- Treasures per monster ({'no monsters' if mean != mean else f'mean {mean:.2f}'})")
     typer.echo(_frame(t))
     typer.echo("\n-- combat bonus (items, one-shots)")
     typer.echo(_frame(stats.bonus_distribution(deck)))
@@ -446,7 +457,7 @@ def delete(name: str = typer.Argument(...),
         if not typer.confirm(f"Delete deck {name!r} ({plural(deck.size, 'card')})? It cannot be undone",
                              default=False):
             typer.echo("nothing deleted")
-            raise typer.Exit(1)
+            raise typer.Exit(0)  # the user's choice, not bad input (README, exit codes)
     delete_deck(name, url)
     typer.echo(f"deleted deck {name!r}")
 

@@ -134,6 +134,44 @@ def treasures_per_monster(deck) -> pd.DataFrame:
     return out
 
 
+def is_solar_storm(deck) -> bool:
+    """True for a Solar Storm deck (the ``solar_storm`` module, or ship rooms only): the
+    Munchkin statistics (monster curve, Treasures, bonuses, Gold, Kick Open the Door, odds)
+    mean nothing for it (:func:`ship_rooms` does)."""
+    if "solar_storm" in (getattr(deck, "modules", ()) or ()):
+        return True
+    pairs = _pairs(deck)
+    return bool(pairs) and all(s.kind == "ship_room" or s.deck == "ship_room" for s, _ in pairs)
+
+
+def ship_rooms(deck) -> pd.DataFrame:
+    """The ship of a Solar Storm deck: one row per room name (index ``room``, the Energy
+    Core first), columns ``versions`` (e.g. ``"V1, V2"``) and ``cards`` (copies); the eight
+    rooms the set-up needs around the core that the deck lacks are rows with 0 cards
+    (Solar Storm Alternative Rooms, set-up: eight differently named rooms around the Energy
+    Core). ``attrs["missing"]``: those room names."""
+    from ..engine.solar_storm.refs import ENERGY_CORE, ROOM_NAMES, base_name, version_of
+
+    rows: dict[str, list] = {}
+    for s, n in _pairs(deck):
+        if not (s.kind == "ship_room" or s.deck == "ship_room"):
+            continue
+        r = rows.setdefault(base_name(s.name), [[], 0])
+        v = version_of(s)
+        if v and v not in r[0]:
+            r[0].append(v)
+        r[1] += n
+    missing = [r for r in ROOM_NAMES if r not in rows]
+    order = ([ENERGY_CORE] if ENERGY_CORE in rows else []) + [r for r in ROOM_NAMES if r in rows] + \
+        sorted(r for r in rows if r != ENERGY_CORE and r not in ROOM_NAMES) + missing
+    out = pd.DataFrame({"versions": [", ".join(sorted(rows[r][0])) or "-" if r in rows else "-" for r in order],
+                        "cards": [rows[r][1] if r in rows else 0 for r in order]},
+                       index=pd.Index(order, name="room"))
+    out["cards"] = out["cards"].astype("int64")
+    out.attrs["missing"] = missing
+    return out
+
+
 def bonus_distribution(deck, kinds: Sequence[str] = ("item", "one_shot")) -> pd.DataFrame:
     """Combat bonus distribution of items and one-shots: index ``bonus``, one column per kind
     (cards with that bonus), zeros filled. Cards with no known bonus are left out."""

@@ -243,7 +243,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
             deck: ``[(CardSpec, copies), ...]`` or ``[CardSpec, ...]`` (one copy each); the
                 card list of a tuple of such entries is remembered for the next game given
                 the same tuple (a simulator's run).
-            seed: RNG seed (shuffles and dice).
+            seed: RNG seed (shuffles and dice), 0..2**64-1 (:func:`rng.check_seed`).
             options: :class:`GameOptions`.
             history: keep undo snapshots and the plain-words log (False for simulations).
             deal: shuffle and deal 4 Door + 4 Treasure each (core rules, 2. Setting Up).
@@ -254,6 +254,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
                 A deck made only of Solar Storm ship rooms is refused with a message naming
                 ``SolarStormGame.new``: a Munchkin game of them has no Door or Treasure card.
         """
+        seed = _rng.check_seed(seed)
         options = options or GameOptions()
         names, genders = _players(players)
         memo = _DECK_MEMO[0]

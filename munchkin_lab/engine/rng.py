@@ -10,6 +10,31 @@ MASK = 0xFFFFFFFFFFFFFFFF
 GOLDEN = 0x9E3779B97F4A7C15
 
 
+#: The seeds of a game (``Game.new``, ``SolarStormGame.new``, a board, ``play --seed``, a
+#: scenario's ``seed``): the generator's 64-bit state space, every seed a different game. The
+#: simulator's per-game seeds use all of it (``sim.simulate.game_seed``: 64-bit words), so the
+#: range is not the signed one of a database column (that is the simulator's *run* seed,
+#: 0..2**63-1, a different number).
+SEED_RANGE = (0, 2**64 - 1)
+
+
+def check_seed(seed: object, name: str = "seed") -> int:
+    """``seed`` when it is a whole number in :data:`SEED_RANGE`.
+
+    Raises:
+        ValueError: otherwise, naming ``name`` and the range (e.g. ``seed must be a whole
+            number from 0 to 2**64-1, got -5``). Outside the range two seeds would give the
+            same game (the state is 64 bits) and a negative one is no seed a user can type
+            into the command line.
+    """
+    import numbers
+
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or \
+            not SEED_RANGE[0] <= int(seed) <= SEED_RANGE[1]:
+        raise ValueError(f"{name} must be a whole number from 0 to 2**64-1, got {seed!r}")
+    return int(seed)
+
+
 def seed_state(seed: int) -> int:
     """Return the initial generator state for an integer ``seed`` (any int, negative ok)."""
     return (int(seed) * 0x2545F4914F6CDD1D + 0x1234567) & MASK

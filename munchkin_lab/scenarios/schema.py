@@ -144,7 +144,7 @@ class ScenarioModel(_Strict):
     rule: Optional[str] = None
     description: Optional[str] = None
     game: Literal["munchkin"] = "munchkin"
-    seed: int = Field(default=0, ge=-SEED_MAX, le=SEED_MAX)
+    seed: int = Field(default=0, ge=0, le=2**64 - 1)  # the engine's range (engine.rng.SEED_RANGE)
     options: Optional[OptionsModel] = None
     cards: Optional[list] = None
     players: list[PlayerModel] = Field(min_length=2, max_length=6)

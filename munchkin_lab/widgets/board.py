@@ -284,11 +284,22 @@ class Board(W.VBox):
         from the deck when not given. Other keywords go to :class:`Board` (``seats``,
         ``name``, ``bot_pause``...).
 
+        The deck gets the check of ``deck check`` and ``play`` first: a deck that cannot be
+        played (empty, no Treasure cards, a Door pile too small for the opening hands...) is
+        refused rather than started to run to the turn limit. A plain ``[(CardSpec, copies)]``
+        list is the engine's own form (as ``Game.new`` takes it, e.g. a scenario's tiny deck)
+        and is not checked.
+
         Raises:
-            ValueError: no deck given (``None``), or a name that is no preset, file or saved
-                deck (:class:`~munchkin_lab.decks.DeckError`).
+            ValueError: no deck given (``None``), a name that is no preset, file or saved
+                deck, or a deck that ``deck check`` finds errors in for that many players
+                (:class:`~munchkin_lab.decks.DeckError`, listing them); a seed outside
+                0..2**64-1.
         """
+        from ..decks.checks import refuse_unplayable
+
         deck = _as_deck(deck)
+        refuse_unplayable(deck, players if isinstance(players, int) else len(players))
         if "solar_storm" in (getattr(deck, "modules", ()) or ()):
             return cls._solar_from_deck(deck, players, seed, **kw)
         pairs, opts = _deck_pairs_options(deck, options)
@@ -477,8 +488,8 @@ class Board(W.VBox):
         self.replace_btn.layout.display = "none"
         self.load_btn = btn("Load game", "mlab-load", lambda: _shown(self.load_game, self.path_w.value),
                             "load the saved game of this name from the saves folder")
-        self.export_btn = btn("Export position HTML", "mlab-export", lambda: self.export_html())
-        self.replay_btn = btn("Export replay HTML", "mlab-export-replay", lambda: self.export_replay())
+        self.export_btn = btn("Export position HTML", "mlab-export", lambda: _shown(self.export_html))
+        self.replay_btn = btn("Export replay HTML", "mlab-export-replay", lambda: _shown(self.export_replay))
         self.reveal_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         toolbar = W.HBox([self.undo_btn, self.redo_btn, self.step_btn, self.autoplay_n, self.autoplay_btn,
                           self.run_end_btn, self.speed_w, self.pause_btn, self.message],
@@ -1287,23 +1298,32 @@ class Board(W.VBox):
         the saves folder).
 
         Raises (also shown as the board's message; the current game stays):
-            ValueError: a file that cannot be read or does not load as a saved game.
+            OSError: the file cannot be read (``FileNotFoundError`` for a missing one), naming it.
+            ValueError: a file that does not load as a saved game (not UTF-8 text, not a
+                saved game's JSON: a user's notes.json), naming the file.
         """
         self._load_file(Path(path))
 
     def _load_file(self, p: Path) -> None:
         try:
-            text = p.read_text()
-        except (OSError, UnicodeDecodeError) as e:
-            raise ValueError(f"cannot read {p} ({getattr(e, 'strerror', None) or e})") from None
-        if '"munchkin-lab-solar-storm/' in text[:200]:
-            from ..engine.solar_storm import SolarStormGame
+            text = p.read_text(encoding="utf-8")
+        except UnicodeDecodeError as e:
+            raise ValueError(f"{p}: not a saved game (not UTF-8 text: {e.reason})") from None
+        except OSError as e:  # its own kind (FileNotFoundError...), the file named
+            raise type(e)(e.errno, f"cannot read the saved game: {e.strerror or e}", str(p)) from None
+        try:
+            if '"munchkin-lab-solar-storm/' in text[:200]:
+                from ..engine.solar_storm import SolarStormGame
 
-            game = SolarStormGame.from_json(text)
+                game = SolarStormGame.from_json(text)
+            else:
+                game = Game.from_json(text)
+        except ValueError as e:
+            raise ValueError(f"{p}: not a saved game that loads: {e}") from None
+        if '"munchkin-lab-solar-storm/' in text[:200]:
             rooms, sopts = list(game.rooms), game.options
             self.factory = lambda s, n: SolarStormGame.new(players=n, rooms=rooms, seed=s, options=sopts)
         else:
-            game = Game.from_json(text)
             pairs = [(sp, 1) for sp in game.specs]
             opts = game.options
             self.factory = lambda s, n: Game.new(players=n, deck=pairs, seed=s, options=opts)
@@ -1311,24 +1331,46 @@ class Board(W.VBox):
         self._set_game(game)
         self.show_message(f"loaded {p} ({plural(len(game.actions), 'action')})", "ok")
 
-    @_guard
-    def export_html(self, path: str | Path | None = None) -> Path:
+    def _export_path(self, path: str | Path | None, default: str, overwrite: bool) -> Path:
+        """Where an HTML export goes: ``path`` or ``<folder>/<name><default>``. The rule of
+        :meth:`save`: an existing file is replaced only when it is an export of the board (a
+        position or replay page), or with ``overwrite=True``; the name must end in ``.html``
+        (as the other writers check their suffix)."""
+        from ..fileio import check_suffix
+        from .export import is_board_export
+
+        p = Path(path) if path is not None else self.folder / f"{self.name}{default}"
+        if str(path).strip() in ("", ".") or p.is_dir():
+            raise ValueError(f"export: {str(path) or '(empty)'} is a folder, not a file name")
+        check_suffix(p, (".html",), "the board exports an HTML page")
+        if (p.exists() or p.is_symlink()) and not overwrite and not is_board_export(p):
+            raise FileExistsError(f"{p} exists and is not a page exported by the board: not replaced "
+                                  "(pass overwrite=True to replace it)")
+        return p
+
+    @_reported
+    def export_html(self, path: str | Path | None = None, overwrite: bool = False) -> Path:
         """Write the current position as a self-contained HTML page (opens offline),
-        atomically."""
+        atomically (default: ``<folder>/<name>.position.html``).
+
+        Raises (also shown as the board's message; nothing is written): ValueError (a name not
+        ending in ``.html``, a folder), FileExistsError (``path`` exists and is not a page the
+        board exported, without ``overwrite``: a user's notes are never replaced), OSError."""
         from .export import position_html
 
-        p = Path(path or self.folder / f"{self.name}.position.html")
+        p = self._export_path(path, ".position.html", overwrite)
         atomic_write_text(p, position_html(self.game, self._lookup, self._shown_hands(self.game.state_dict())))
         self.show_message(f"position written to {p}", "ok")
         return p
 
-    @_guard
-    def export_replay(self, path: str | Path | None = None) -> Path:
+    @_reported
+    def export_replay(self, path: str | Path | None = None, overwrite: bool = False) -> Path:
         """Write the game so far as a self-contained HTML replay (step with buttons, offline),
-        atomically."""
+        atomically (default: ``<folder>/<name>.replay.html``); the rule of :meth:`export_html`
+        for an existing file and the suffix."""
         from .export import replay_html
 
-        p = Path(path or self.folder / f"{self.name}.replay.html")
+        p = self._export_path(path, ".replay.html", overwrite)
         atomic_write_text(p, replay_html(self.game, self._lookup, self._shown_hands(self.game.state_dict())))
         self.show_message(f"replay written to {p}", "ok")
         return p

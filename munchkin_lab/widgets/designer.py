@@ -208,8 +208,20 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         ``(scenario dict, CardSpec)``; the scenario names the card by name and the spec goes
         to the resolver (a card with a ``manual`` op is resolved by hand).
     Raises:
-        DesignerCardError: the card is invalid (named field).
+        DesignerCardError: the card is invalid (named field), or not a designer card (a
+            printed or inferred card of a shipped set, e.g. ``api.card("Potted Plant")``: the
+            message says these functions try designer cards and how to make one of it).
     """
+    prov = card.get("provenance", "designer") if callable(getattr(card, "get", None)) else "designer"  # (a Series too)
+    if prov != "designer":
+        from ..cards.designer import DesignerCardError
+
+        name = card.get("name")
+        raise DesignerCardError(
+            f"card {name!r} is a {prov} card of a shipped set: try_board / try_game / try_position try a "
+            "designer card (the card editor's, provenance 'designer'); to try this one, make a designer copy "
+            "under another name (munchkin-lab cards show NAME, then cards add SET with the fields), or play "
+            "it on a board of a deck that holds it (Board.from_deck)")
     spec, names = _spec_of(card, set_code)
     kind = spec.kind
     e = spec.effects

@@ -56,6 +56,21 @@ def replay_html(game: Game, lookup: render.CardLookup | None = None, revealed: I
     return page(controls, title=f"munchkin-lab replay ({len(frames) - 1} actions)", script=script)
 
 
+#: How a page written by :func:`position_html` / :func:`replay_html` starts (its title).
+_EXPORT_STARTS = ("<title>munchkin-lab position", "<title>munchkin-lab replay")
+
+
+def is_board_export(path: str | Path) -> bool:
+    """True when ``path`` is a page the board exported (a position or a replay: its title,
+    near the start), which a new export may replace as ``Board.save`` replaces a saved game."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(400).decode("utf-8", "replace")
+    except OSError:
+        return False
+    return head.startswith("<!DOCTYPE html>") and any(t in head for t in _EXPORT_STARTS)
+
+
 def write(path: str | Path, text: str) -> Path:
     """Write ``text`` to ``path`` (UTF-8) atomically and return the path: written aside and
     renamed into place (:func:`munchkin_lab.fileio.atomic_write_text`), so a failure, a kill or
@@ -69,4 +84,4 @@ def write(path: str | Path, text: str) -> Path:
     return atomic_write_text(Path(path), text)
 
 
-__all__ = ["position_html", "replay_html", "write", "esc"]
+__all__ = ["position_html", "replay_html", "write", "esc", "is_board_export"]

@@ -178,7 +178,7 @@ def test_hints_and_plural_forms(url):
     assert res.exit_code == 0
     out = res.output.splitlines()
     assert out[0] == "no cards match" and out[1].startswith("hint: tag: needs a value; the tags: ")
-    assert "undead" in out[1].split("the tags: ")[1].split(", ")
+    assert "Undead" in out[1].split("the tags: ")[1].split(", ")
     res = runner.invoke(app, ["cards", "grave", "--url", url])
     assert res.output.splitlines()[-1] == "1 card"
     res = runner.invoke(app, ["cards", "grav lrd", "--url", url, "--format", "json"])
@@ -487,3 +487,15 @@ def test_stats_counts_stay_whole_numbers_with_an_empty_designer_set(tmp_path):
         assert rows["empty_fan"][-2:] == ["0", "0"]  # no share of no cards: the percentages are blank
     finally:
         config.dispose_engine(url)
+
+
+def test_a_number_no_card_has_gets_a_hint(url):
+    """New-user finding: ``cards 'level:5'`` printed "no cards match" and nothing else. The
+    hint says level:5 is level=5, lists the levels cards have and what to try."""
+    res = runner.invoke(app, ["cards", "level:5", "--url", url])
+    assert res.exit_code == 0
+    assert res.output.splitlines() == [
+        "no cards match",
+        "hint: no card has level 5 (level:5 is level=5; the values cards have: 2, 10, 16); try level>=5 or level<=5"]
+    res = runner.invoke(app, ["cards", "level=2", "kind:curse", "--url", url])  # level 2 exists: no such hint
+    assert "no card has level" not in res.output

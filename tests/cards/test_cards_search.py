@@ -355,7 +355,8 @@ def test_hints_only_when_something_is_unknown(url):
 
 
 def test_an_empty_set_tag_or_deck_value_lists_the_values_that_exist(url):
-    tags = "tag: needs a value; the tags: big, ghost, one-shot, pirate, undead, v1, v2, vehicle"
+    # spelled as stored (new-user finding: the hint lower-cased them)
+    tags = "tag: needs a value; the tags: Big, Ghost, One-Shot, Pirate, Undead, V1, V2, Vehicle"
     for q in ("tag:", "tag: ", 'tag:""', "(tag:) kind:monster", "kind:monster (tag:)"):
         df = api.cards(q, url=url)
         assert df.empty and df.attrs["hints"] == [tags], q

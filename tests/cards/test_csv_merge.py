@@ -230,7 +230,7 @@ def test_db_import_and_export_commands(url, tmp_path):
     assert res.output.startswith("dry run, nothing written: would be 0 added; 0 updated; 1 deleted (lab:Lab Goblin)")
     assert "5 printed cards of shipped sets not in the CSV kept (beta:" in res.output
     res = runner.invoke(app, ["db", "import", str(path), "--replace", "--url", url], input="n\n")
-    assert res.exit_code == 1
+    assert res.exit_code == 0  # no is the user's choice: not bad input (exit 1)
     assert "1 card of the database is not in" in res.output and "will be deleted: lab:Lab Goblin\n" in res.output
     assert "Delete them? [y/N]" in res.output and "nothing imported" in res.output
     assert content(url) == before
@@ -348,3 +348,31 @@ def test_a_csv_card_whose_effects_the_engine_cannot_run_is_stored_manual(url, tm
     assert bool(api.card("Hand Goblin", url=url)["manual"]) is True
     assert bool(api.card("Plain Goblin", url=url)["manual"]) is False
     assert api.import_csv(path, url=url) == {"inserted": 0, "updated": 0, "deleted": 0, "unchanged": 2}  # (as stored)
+
+
+def test_db_import_of_a_semicolon_csv_or_a_yaml_file_says_what_is_wrong(url, tmp_path):
+    """New-user finding: ``db import semi.csv`` (separated by semicolons, as a spreadsheet in
+    many locales saves it) and ``db import cards.yaml`` said that all 23 columns were
+    missing. They say the separator is wrong / the file is no CSV (a set file: set import)."""
+    good = tmp_path / "cards.csv"
+    api.export_csv(good, url=url)
+    rows = list(csv.reader(io.StringIO(good.read_text(encoding="utf-8"), newline="")))
+    semi = tmp_path / "semi.csv"
+    with open(semi, "w", encoding="utf-8", newline="") as f:
+        csv.writer(f, delimiter=";").writerows(rows)
+    before = content(url)
+    r = runner.invoke(app, ["db", "import", str(semi), "--url", url])
+    assert r.exit_code == 1
+    assert r.stderr == (f"Error: 1 problem in the card data:\n  {semi}:1: the columns are separated by semicolons, "
+                        "not by commas: db import reads a CSV as db export writes it (comma-separated); save it "
+                        "again with commas (in pandas: pd.read_csv(path, sep=...).to_csv(path, index=False))\n")
+    yml = tmp_path / "cards.yaml"
+    yml.write_text("set: {code: x, name: X}\ncards: []\n", encoding="utf-8")
+    r = runner.invoke(app, ["db", "import", str(yml), "--url", url])
+    assert r.exit_code == 1 and "missing column" not in r.stderr
+    assert (f"{yml}: not a CSV file: db import reads the CSV of db export; a set file (YAML) goes in with "
+            f"`munchkin-lab set import {yml}`") in r.stderr
+    assert content(url) == before
+    short = tmp_path / "short.csv"  # a real CSV lacking a column still names it
+    short.write_text(",".join(c for c in rows[0] if c != "gold") + "\n", encoding="utf-8")
+    assert "missing column(s) gold" in runner.invoke(app, ["db", "import", str(short), "--url", url]).stderr

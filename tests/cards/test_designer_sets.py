@@ -446,8 +446,10 @@ def test_cards_and_set_commands(url, tmp_path):
     assert r.exit_code == 1 and "'alpha' is a shipped set" in r.stderr and "Traceback" not in r.output
     r = run("cards", "add", "my_fan", "{name: [unclosed")
     assert r.exit_code == 1 and r.stderr.startswith("Error: <command line>:1")
-    r = run("cards", "add", "my_fan")
-    assert r.exit_code == 1 and "either as text (YAML or JSON) or with --file" in r.stderr
+    r = run("cards", "add", "my_fan")  # a usage error (README: 2), as both at once (new-user finding: 1)
+    assert r.exit_code == 2 and "Error: give the card either as text (YAML or JSON) or with --file, not neither" in r.stderr
+    r = run("cards", "add", "my_fan", "{name: Both, kind: curse, deck: door}", "--file", "x.yaml")
+    assert r.exit_code == 2 and "Error: give the card either as text (YAML or JSON) or with --file, not both" in r.stderr
     # the search still works as before, with -words and options first
     r = run("cards", "origin:designer", "--format", "json")
     assert r.exit_code == 0 and sorted(c["name"] for c in json.loads(r.stdout)) == [
@@ -467,7 +469,7 @@ def test_cards_and_set_commands(url, tmp_path):
     assert r.exit_code == 0 and r.stdout.startswith("dry run, nothing written: would be set 'my_fan' updated: "
                                                     "0 added; 0 updated; 0 removed; 3 unchanged")
     r = run("set", "delete", "my_fan", input="n\n")
-    assert r.exit_code == 1 and "Delete designer set my_fan and its 3 cards?" in r.stdout
+    assert r.exit_code == 0 and "Delete designer set my_fan and its 3 cards?" in r.stdout
     r = run("set", "delete", "my_fan", input="")  # no answer to read (a script, </dev/null)
     assert r.exit_code == 1 and "Error: not deleting designer set my_fan: no answer to the question" in r.stderr
     assert "pass --yes" in r.stderr and "Aborted" not in r.stdout + r.stderr
@@ -971,7 +973,7 @@ def test_ctrl_c_in_the_middle_of_set_import_exits_130_and_writes_nothing(url, tm
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130, (out, err)
-    assert err == "Interrupted.\n" and out == ""
+    assert err == f"Interrupted: nothing imported from {path}; the set is as it was.\n" and out == ""
     config.dispose_engine(url)
     assert _db_state(url) == state
     assert "bulk_fan" not in set(D.list_sets(url)["code"])
@@ -1054,7 +1056,7 @@ def test_set_import_command_lists_the_removed_and_changed_cards_and_asks(url, tm
         return runner.invoke(app, [*args, "--url", url], input=input)
 
     r = run("set", "import", str(old), input="n\n")
-    assert r.exit_code == 1, r.output
+    assert r.exit_code == 0, r.output  # the user's choice, not bad input (README: 1 is bad input)
     assert f"1 card of set my_fan is not in {old} and will be removed: Fen Wisp\n" in r.stdout
     assert f"1 card was edited in the database after {old} was exported and will lose those edits: Sea Ghost\n" \
         in r.stdout
@@ -1318,3 +1320,128 @@ def test_set_import_messages_say_how_many_more_name_the_first_line_and_report_a_
         D.create_set("x" * 65, "Long", url=url)
     readme = (config.DATABASE_DIR / "README.md").read_text(encoding="utf-8")
     assert "a set `code` at most 64\ncharacters" in readme
+
+
+def _sigint_at(monkeypatch, module, name):
+    """``module.name`` sends this process a real SIGINT (Ctrl-C) after running."""
+    import os
+    import signal
+
+    real = getattr(module, name)
+
+    def then_ctrl_c(*args, **kwargs):
+        out = real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGINT)
+        return out
+
+    monkeypatch.setattr(module, name, then_ctrl_c)
+
+
+def test_ctrl_c_just_after_the_set_import_commit_says_it_was_saved(url, tmp_path, monkeypatch):
+    """New-user finding: Ctrl-C right after ``set import --yes`` listed the removed cards could
+    land after the commit (in the cache bookkeeping) and print ``Interrupted.`` (exit 130) while
+    the set had changed. The import is saved: it says so, with the summary (exit 130)."""
+    path = _exported_pair(url, tmp_path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("level: 6", "level: 9").split("- name: Fen Wisp")[0], encoding="utf-8")
+    _sigint_at(monkeypatch, D, "_forget_caches")
+    r = runner.invoke(app, ["set", "import", str(path), "--yes", "--url", url])
+    assert r.exit_code == 130, r.output
+    assert "will be removed: Fen Wisp" in r.stdout
+    assert "set 'my_fan' updated: 0 added; 1 updated (Sea Ghost); 1 removed (Fen Wisp)" in r.stdout
+    assert r.stderr == f"Interrupted: the import of {path} was saved (above).\n"
+    assert api.card("Sea Ghost", url=url)["level"] == 9
+    with pytest.raises(D.DesignerCardError, match="no such card"):
+        D.get_card("Fen Wisp", url=url)
+
+
+def test_ctrl_c_just_before_the_set_import_commit_rolls_back_and_says_so(url, tmp_path, monkeypatch):
+    path = _exported_pair(url, tmp_path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("level: 6", "level: 9").split("- name: Fen Wisp")[0], encoding="utf-8")
+    state = _db_state(url)
+    _sigint_at(monkeypatch, D, "_record_import")  # the last write before the commit
+    r = runner.invoke(app, ["set", "import", str(path), "--yes", "--url", url])
+    assert r.exit_code == 130, r.output
+    assert r.stderr == f"Interrupted: nothing imported from {path}; the set is as it was.\n"
+    assert "updated:" not in r.stdout
+    assert _db_state(url) == state and api.card("Sea Ghost", url=url)["level"] == 6
+
+
+def test_ctrl_c_while_the_commit_runs_is_a_committed_interrupt():
+    """config.write_transaction: a Ctrl-C during the commit is noted, and raised after it as
+    CommittedInterrupt (the writes are saved), never as a plain KeyboardInterrupt."""
+    import os
+    import signal
+
+    from sqlalchemy import text as sql
+
+    engine = config.get_engine("sqlite://")
+    with engine.begin() as conn:
+        conn.execute(sql("create table t (x int)"))
+    import sqlalchemy
+
+    real = sqlalchemy.Connection.commit
+
+    def commit(self):
+        os.kill(os.getpid(), signal.SIGINT)
+        return real(self)
+
+    try:
+        sqlalchemy.Connection.commit = commit
+        with pytest.raises(config.CommittedInterrupt) as info:
+            config.run_write(engine, lambda conn: conn.execute(sql("insert into t values (7)")).rowcount)
+    finally:
+        sqlalchemy.Connection.commit = real
+    assert info.value.result == 1
+    with engine.connect() as conn:
+        assert conn.execute(sql("select x from t")).scalars().all() == [7]
+
+
+def test_set_export_never_writes_into_the_shipped_sets_folder(url, tmp_path):
+    """New-user finding: ``set export my_set database/sets/munchkin.yaml --force`` replaced a
+    shipped set's source file, and a new file could be written there too. Both are refused
+    (exit 1, naming the folder); the shipped file is unchanged. Elsewhere it is written."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    shipped = config.DATABASE_DIR / "sets" / "munchkin.yaml"
+    before = shipped.read_bytes()
+    r = runner.invoke(app, ["set", "export", "my_fan", str(shipped), "--force", "--url", url])
+    assert r.exit_code == 1, r.output
+    assert "holds the shipped sets" in r.stderr and "export it to a file elsewhere" in r.stderr
+    assert shipped.read_bytes() == before
+    new = config.DATABASE_DIR / "sets" / "my_fan.yaml"
+    r = runner.invoke(app, ["set", "export", "my_fan", str(new), "--url", url])
+    assert r.exit_code == 1 and "holds the shipped sets" in r.stderr and not new.exists()
+    sneaky = config.DATABASE_DIR / "sets" / ".." / "sets" / "my_fan.yaml"
+    with pytest.raises(D.DesignerCardError, match="holds the shipped sets"):
+        D.export_set("my_fan", sneaky, url=url, overwrite=True)
+    assert not new.exists()
+    r = runner.invoke(app, ["set", "export", "my_fan", str(tmp_path / "my_fan.yaml"), "--url", url])
+    assert r.exit_code == 0 and (tmp_path / "my_fan.yaml").exists()
+
+
+def test_ctrl_c_as_db_build_commits_says_the_build_is_saved(url, monkeypatch):
+    """Ctrl-C that lands once the build's transaction has committed said "the build stopped
+    before it finished ... the previous one is kept" (its KeyboardInterrupt was read as a
+    stopped build): it now says the build is saved. Before the commit it keeps saying the
+    previous database is kept."""
+    import os
+    import signal
+
+    from munchkin_lab.cards import build as B
+
+    class Pops(dict):  # the bookkeeping right after the commit gets a real SIGINT
+        def pop(self, *args):
+            os.kill(os.getpid(), signal.SIGINT)
+            return super().pop(*args)
+
+    monkeypatch.setattr(B, "_fresh_checked", Pops())
+    r = runner.invoke(app, ["db", "build", "--url", url, "--data", str(MINI)])
+    assert r.exit_code == 130, r.output
+    assert r.stderr == "Interrupted: the build had finished; the new database is saved.\n"
+    assert api.card("Bone Rattler", url=url)["level"] == 2
+    monkeypatch.setattr(B, "_fresh_checked", {})
+    _sigint_at(monkeypatch, B, "_build_work")  # the work made (not run): Ctrl-C before the commit
+    r = runner.invoke(app, ["db", "build", "--url", url, "--data", str(MINI)])
+    assert r.exit_code == 130 and r.stderr.startswith("Interrupted: the build stopped before it finished")

@@ -234,13 +234,13 @@ def test_play_options(url, seed, players, turns):
     res = runner.invoke(app, ["play", "--seed", str(seed), "--players", str(players), "--max-turns", str(turns),
                               "--quiet", "--tail", "0"], env={"DATABASE_URL": url})
     _clean(res)
-    ok = 0 <= seed <= 2**63 - 1 and 2 <= players <= 6 and 1 <= turns <= 100_000
+    ok = 0 <= seed <= 2**64 - 1 and 2 <= players <= 6 and 1 <= turns <= 100_000
     if ok and turns <= 3:
         assert res.exit_code == 0, res.output
         assert res.output.startswith(("Winner", "No winner"))
     elif not ok:
         assert res.exit_code == 2, res.output
-        opt = next(o for o, bad in (("--seed", not 0 <= seed <= 2**63 - 1), ("--players", not 1 <= players <= 6),
+        opt = next(o for o, bad in (("--seed", not 0 <= seed <= 2**64 - 1), ("--players", not 1 <= players <= 6),
                                     ("--max-turns", not 1 <= turns <= 100_000), ("--players", True)) if bad)
         assert f"Error: {opt}" in res.output, res.output
 
@@ -355,3 +355,21 @@ def test_deck_check_players_help_and_check_agree(url):
             else:
                 assert res.exit_code == 2, (deck, n, res.output)
                 assert res.output == f"Error: --players: a {game} game seats {lo} to {hi} players ({src}), got {n}\n"
+
+
+def test_deck_stats_of_a_solar_storm_deck_shows_its_ship_not_munchkin_statistics(url):
+    """New-user finding: ``deck stats preset:solar_storm`` printed the Munchkin statistics
+    (monster level curve, "Treasures per monster (mean nan)", kick shows a monster 0.0%) for
+    ship rooms. A Solar Storm deck gets its counts and its ship rooms (name, versions, cards)
+    and one line saying the Munchkin statistics are for Munchkin decks; no nan."""
+    from munchkin_lab.decks import load_preset, stats
+
+    out = run("stats", "preset:solar_storm", url=url).output
+    assert "nan" not in out and "-- monster level curve" not in out and "-- Kick Open the Door" not in out
+    assert "-- ship rooms (all eight rooms around the Energy Core)" in out
+    assert "The Munchkin statistics (monster level curve, Treasures, combat bonus, Gold, Kick Open the Door, " \
+           "draw odds) are for Munchkin decks" in out
+    rooms = stats.ship_rooms(load_preset("solar_storm", url=url))
+    assert list(rooms.index[:3]) == ["Energy Core", "Crew Quarters", "Cargo Hold"]
+    assert rooms.loc["Mess Hall"].tolist() == ["V1, V2", 2] and rooms.loc["Energy Core"].tolist() == ["-", 1]
+    assert int(rooms["cards"].sum()) == 17 and rooms.attrs["missing"] == []

@@ -30,10 +30,10 @@ def test_deck_delete_asks_first(url, monkeypatch):
     assert run("new", "Keep", "--set", "munchkin", url=url).exit_code == 0
     monkeypatch.setattr(deck_cli, "_interactive", lambda: True)
     res = run("delete", "Keep", url=url, input="n\n")
-    assert res.exit_code == 1 and "Delete deck 'Keep' (" in res.output and "nothing deleted" in res.output
+    assert res.exit_code == 0 and "Delete deck 'Keep' (" in res.output and "nothing deleted" in res.output
     assert _names(url) == ["Keep"]
     res = run("delete", "Keep", url=url, input="\n")  # the default answer is no
-    assert res.exit_code == 1 and _names(url) == ["Keep"]
+    assert res.exit_code == 0 and _names(url) == ["Keep"]
     res = run("delete", "Keep", url=url, input="y\n")
     assert res.exit_code == 0 and "deleted deck 'Keep'" in res.output and _names(url) == []
 

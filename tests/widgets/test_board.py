@@ -338,10 +338,29 @@ def test_export_position_and_replay_are_offline_and_atomic(board, tmp_path, monk
     with monkeypatch.context() as m:
         m.setattr(os, "replace", lambda a, b: (_ for _ in ()).throw(OSError(5, "I/O error")))
         board.autoplay(3)
-        board.export_html(pos)
+        with pytest.raises(OSError, match="I/O error"):
+            board.export_html(pos)
     assert pos.read_text() == old and "I/O error" in board.message.value
     board.export_btn.click(); board.replay_btn.click()
     assert (tmp_path / "t.position.html").exists() and (tmp_path / "t.replay.html").exists()
+
+
+def test_html_exports_never_replace_a_users_file(board, tmp_path):
+    """New-user finding: export_replay / export_html overwrote any file (a user's notes.json).
+    The rule of Board.save: a file that is not a page the board exported is refused
+    (FileExistsError naming it) unless overwrite=True; the name must end in .html."""
+    notes = tmp_path / "notes.html"
+    notes.write_text("my notes", encoding="utf-8")
+    for export in (board.export_replay, board.export_html):
+        with pytest.raises(FileExistsError, match="notes.html exists and is not a page exported by the board"):
+            export(notes)
+        assert notes.read_text(encoding="utf-8") == "my notes"
+    with pytest.raises(ValueError, match=r"'.*notes.json': the board exports an HTML page: the file name must end in .html"):
+        board.export_replay(tmp_path / "notes.json")
+    assert not (tmp_path / "notes.json").exists()
+    rep = board.export_replay(tmp_path / "r.html")
+    assert board.export_replay(rep) == rep  # its own export: replaced
+    assert board.export_html(notes, overwrite=True) == notes and "mlab-felt" in notes.read_text(encoding="utf-8")
 
 
 def test_scenario_board(lab_db):
@@ -422,3 +441,67 @@ def test_cards_and_actions_are_keyboard_reachable_with_roles_and_labels(board):
     for tag in re.findall(r"<div [^>]*data-i=\"\d+\"[^>]*>", html):  # rooms you may enter
         assert 'role="button"' in tag and 'tabindex="0"' in tag and "aria-label=" in tag
     assert 'role="status"' in html and 'role="region"' in html
+
+
+def test_seeds_outside_the_one_range_are_refused_by_game_and_board(base_deck):
+    """New-user finding: Game.new(seed=-5) and seed=2**70 were taken while the command line
+    refuses bad seeds; one check (engine.rng.check_seed) for Game.new, SolarStormGame.new,
+    the board and ``play --seed``: 0..2**64-1, the generator's seeds (the simulator's
+    per-game seeds use all of them)."""
+    from typer.testing import CliRunner
+
+    from munchkin_lab.cli import SEED_RANGE, app
+    from munchkin_lab.engine import Game
+    from munchkin_lab.engine.solar_storm import SolarStormGame
+
+    assert SEED_RANGE == (0, 2**64 - 1)
+    for bad in (-5, 2**70, 2**64):
+        with pytest.raises(ValueError, match=rf"^seed must be a whole number from 0 to 2\*\*64-1, got {bad}$"):
+            Game.new(players=2, deck=base_deck, seed=bad)
+        with pytest.raises(ValueError, match="seed must be a whole number from 0 to 2"):
+            Board.from_deck(base_deck, players=2, seed=bad)
+        with pytest.raises(ValueError, match="seed must be a whole number from 0 to 2"):
+            SolarStormGame.new(players=2, seed=bad)
+    with pytest.raises(ValueError, match="got 1.5"):
+        Game.new(players=2, deck=base_deck, seed=1.5)
+    assert Game.new(players=2, deck=base_deck, seed=2**64 - 1).seed == 2**64 - 1
+    r = CliRunner().invoke(app, ["play", "--seed", "-5", "--quiet"])
+    assert r.exit_code == 2 and "--seed must be at least 0, got -5 (allowed: 0..18446744073709551615)" in r.stderr
+
+
+def test_board_from_deck_refuses_a_deck_that_deck_check_refuses(lab_db):
+    """New-user finding: Board.from_deck of an empty deck, or one with no Treasure cards and
+    a tiny Door pile, started silently and ran to the turn limit. It gets the check of
+    ``deck check`` / ``play`` and is refused, listing the problems; a plain card list (the
+    engine's form, as scenarios use) is still taken."""
+    from munchkin_lab.decks import Deck, DeckError
+    from munchkin_lab.engine import CardSpec
+
+    with pytest.raises(DeckError, match=r"cannot be played with 4 players \(2 errors of `deck check`\)") as info:
+        Board.from_deck(Deck("Nothing", url=lab_db))
+    assert "the mix has no Door cards" in str(info.value) and "the mix has no Treasure cards" in str(info.value)
+    tiny = Deck("Tiny", url=lab_db)
+    tiny.add("Potted Plant", 3)
+    with pytest.raises(DeckError) as info:
+        Board.from_deck(tiny, players=2)
+    text = str(info.value)
+    assert "the mix has no Treasure cards" in text and "the Door pile has 3 cards" in text
+    pairs = [(CardSpec.make(name="Blank Door", set="lab", kind="curse", deck="door"), 3),
+             (CardSpec.make(name="Blank Treasure", set="lab", kind="item", deck="treasure", slot="none", gold=0), 3)]
+    assert Board.from_deck(pairs, players=2).game.state_dict()["turn"] >= 0
+
+
+def test_board_load_names_the_file_and_a_missing_one_is_file_not_found(board, tmp_path):
+    """New-user finding: board.load("notes.json") (no save) said only "saved game: field
+    'format' ..." without the file, and a missing file gave a ValueError while the README says
+    OSError. The file is named; a missing one is FileNotFoundError (an OSError)."""
+    sd = board.game.state_dict()
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"todo": ["buy dice"]}', encoding="utf-8")
+    with pytest.raises(ValueError, match=rf"^{re.escape(str(notes))}: not a saved game that loads: saved game: "):
+        board.load(notes)
+    with pytest.raises(FileNotFoundError) as info:
+        board.load(tmp_path / "missing.json")
+    assert info.value.filename == str(tmp_path / "missing.json")
+    assert "cannot read the saved game: No such file or directory" in str(info.value)
+    assert "missing.json" in html.unescape(board.message.value) and board.game.state_dict() == sd

@@ -292,6 +292,25 @@ def test_try_a_manual_card_hands_it_to_a_person(lab_db):
     assert any("by hand" in x.lower() or "resolve" in x.lower() for x in labels), labels
 
 
+def test_try_board_of_a_printed_card_says_it_tries_designer_cards(lab_db):
+    """New-user finding: try_board(api.card("Potted Plant")) said "provenance: a designer card
+    is 'designer', got 'printed'", as if the card were badly written. It says try_board is for
+    designer cards and how to try this one."""
+    from munchkin_lab.cards import api
+    from munchkin_lab.cards.designer import DesignerCardError
+    from munchkin_lab.widgets.designer import try_board
+
+    plant = api.card("Potted Plant", url=lab_db)
+    with pytest.raises(DesignerCardError) as info:
+        try_board(plant.to_dict())
+    msg = str(info.value)
+    with pytest.raises(DesignerCardError, match="is a printed card of a shipped set"):
+        try_board(plant)  # the row as api.card gives it
+    assert msg.startswith("card 'Potted Plant' is a printed card of a shipped set: try_board / try_game / "
+                          "try_position try a designer card")
+    assert "cards add SET" in msg and "provenance: a designer card is" not in msg
+
+
 def test_the_example_designer_set(lab_db, tmp_path):
     """Issue 14, item 9: database/examples/ holds an example designer set (provenance
     designer, named as an example): Ghost and Pirate monsters, a make-a-monster-Undead

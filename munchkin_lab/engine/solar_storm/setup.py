@@ -59,7 +59,7 @@ class SetUp:
             players: a count 1..4 (names "P1".."Pn") or a list of distinct names.
             rooms: ship room cards (8 or 16: V1/V2 of the eight rooms, or designer rooms) and
                 optionally the Energy Core (made automatically when absent).
-            seed: RNG seed (room deal, deck shuffles, dice).
+            seed: RNG seed (room deal, deck shuffles, dice), 0..2**64-1 (:func:`rng.check_seed`).
             options: :class:`SolarStormOptions` (or a dict of its fields).
             history: keep undo snapshots and the plain-words log.
 
@@ -80,6 +80,7 @@ class SetUp:
             ValueError: a card that is not a ship room, fewer than 8 distinct room names (the
                 message names the missing rooms), a bad player count/name or bad options.
         """
+        seed = _rng.check_seed(seed)
         if isinstance(options, dict):
             options = SolarStormOptions.from_dict(options)
         o = options or SolarStormOptions()
