@@ -27,8 +27,8 @@ For each living player, in seat order:
    items, a bribe, a Cheat! lost...): ``choose``, ``why: limit``, handled exactly as the Big
    items of check 4 (sell on the own turn out of combat, else to the lowest-Level living
    player who may have it, else discarded). The Scooby-Doo rules say nothing of how an
-   extra Vehicle goes; they put Vehicles next to Big items ("anything that affects an Item
-   can affect a Vehicle"), so the Big items' way is followed (our reading).
+   extra Vehicle goes; they put Vehicles next to Big items (a Vehicle counts as an Item for
+   what acts on Items), so the Big items' way is followed (our reading).
 
 5. A helper who died (e.g. caught while running away) leaves the combat, and the bribe is
    off (core rules, 7. Death: the dead do not act; a helper dying in the fight leaves at once,

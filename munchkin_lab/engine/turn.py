@@ -132,7 +132,7 @@ class Turn:
         rules module may take it (``on_draw_door``: a Scooby-Doo Portal is followed at once,
         its face-up replacement Door drawn by the kick); a Curse hits ``seat`` (unless an Item
         shields its wearer from kicked Curses); a trap goes off (SMA rules, Movement: traps
-        go off as if kicking down the door); any other card goes to the hand. Returns
+        go off as when the door is kicked); any other card goes to the hand. Returns
         ``"monster"`` for a monster, which the caller fights (a new combat, or one more monster
         in it), ``"module"`` when a module took it, else ``""``. The kick's phase ends (phase 1
         -> the rest of the turn); a card turned up in a combat (the Brig's) leaves it on."""
