@@ -158,7 +158,7 @@ class StateChecks:
                 s.pending.append({"kind": "choose", "why": "sideways", "player": seat, "options": (), "count": 1})
             if n > 1 and len(self._big_excess(seat)) > 1 and not self._choice_open(seat, "big"):
                 s.pending.append({"kind": "choose", "why": "big", "player": seat, "options": (), "count": 1})
-            if self._h_limit and self._limit_excess(seat) and not self._choice_open(seat, "limit"):
+            if self._h_limw and self._limit_excess(seat) and not self._choice_open(seat, "limit"):
                 s.pending.append({"kind": "choose", "why": "limit", "player": seat, "options": (), "count": 1})
 
     def _choice_open(self, seat: int, why: str) -> bool:
@@ -252,7 +252,7 @@ class StateChecks:
         s = self.state
         n = len(s.players)
         takers = [q for q in ((seat + j) % n for j in range(1, n))
-                  if s.players[q].alive and self.big_ok(q, card) and not (self._h_limit and self._limited_with(q, card))]
+                  if s.players[q].alive and self.big_ok(q, card) and not (self._h_limw and self._limited_with(q, card))]
         if not takers:
             self._lose_card(seat, card)
             if self.history: self._say(f"{s.players[seat].name} discards {self.name(card)}: "

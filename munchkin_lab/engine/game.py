@@ -64,7 +64,7 @@ _HOOK_NAMES = {"_h_combat": "combat_modifier", "_h_monster": "monster_modifier",
                "_h_treasure": "treasure_modifier", "_h_turn": "on_turn_start", "_h_won": "on_combat_won",
                "_h_end": "on_combat_end", "_h_bad": "on_bad_stuff", "_h_death": "on_death",
                "_h_hint": "bot_hint", "_h_leave": "on_leave_play", "_h_bigx": "big_exempt",
-               "_h_limit": "limited_with",
+               "_h_limw": "limited_with",
                "_h_mleft": "on_monster_left", "_h_win": "winners", "_h_price": "level_price",
                "_h_help": "on_help", "_h_rman": "resolves_manual"}
 _HOOKS: dict = {}  # module classes -> {attribute: indexes of the modules overriding the hook}

@@ -203,7 +203,7 @@ class Items:
     def _limited_with(self, seat: int, c: int) -> list[int]:
         """The cards of ``seat``'s play that share with Item ``c`` a one-per-player limit a
         rules module sets (``RulesModule.limited_with``: a Scooby-Doo Vehicle); [] if none."""
-        for m in self._h_limit:
+        for m in self._h_limw:
             w = m.limited_with(self, seat, c)
             if w:
                 return w

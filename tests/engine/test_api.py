@@ -185,6 +185,33 @@ def test_rules_module_hooks_are_called(base_deck):
         MODULES.pop("tester_mod")
 
 
+def test_every_hook_has_its_own_list_of_modules(base_deck):
+    """Each RulesModule hook is called on the modules that override it, whatever other modules
+    are on: a module's ``hand_limit`` counts beside the Scooby-Doo module's ``limited_with``
+    (both were listed under one game attribute, so the hand limit asked the Vehicle module
+    and never this one)."""
+    from munchkin_lab.engine.game import _HOOK_NAMES
+
+    assert sorted(_HOOK_NAMES.values()) == sorted(set(_HOOK_NAMES.values()))  # one attribute per hook
+    assert {"hand_limit", "limited_with"} <= set(_HOOK_NAMES.values())
+
+    @register_module
+    class BigHands(RulesModule):
+        name = "big_hands_mod"
+
+        def hand_limit(self, game, seat, limit):
+            return limit + 2
+
+    try:
+        for mods in (("big_hands_mod",), ("big_hands_mod", "scooby_doo")):
+            g = Game.new(players=2, deck=base_deck, seed=1, options=GameOptions(setup_window=False, modules=mods))
+            assert g.hand_limit(0) == 7, mods
+        g = Game.new(players=2, deck=base_deck, seed=1, options=GameOptions(setup_window=False, modules=("scooby_doo",)))
+        assert g.hand_limit(0) == 5
+    finally:
+        MODULES.pop("big_hands_mod")
+
+
 def test_greedy_policy_finishes_games(base_deck):
     from munchkin_lab.engine.policy import greedy_policy
     for seed in range(5):
