@@ -891,13 +891,22 @@ class Abilities:
 
     def _lang_drawn(self, seat: int, c: int, face_up: bool) -> bool:
         """Card ``c`` drawn by ``seat``: with ``drawn`` abilities it acts at once and is
-        discarded instead of kept (fact ``drawn_face_up``); returns whether it did."""
+        discarded instead of kept (fact ``drawn_face_up``); returns whether it did.
+
+        Its abilities are an event of their own, which may start while another event's ops
+        run (a Draw, or ``add_doors``, in another card's ability): the flags of the event
+        running (``self._ev``: a ``cancel_curse``, a ``set_die``, ``again``) are kept aside
+        and given back when the drawn card is done, so the ops of that event after the draw
+        still add to their own event, and the drawn card's flags never reach it."""
         run = self._lrun[c]
         if not run or "drawn" not in run:
             return False
         if self.history:
             self._say(f"{self.name(c)} acts as {self._pn(seat)} draws it.")
         self._discard(c)
-        self._ev = {}
-        self._lang_fire_card("drawn", c, seat, seat, facts={"drawn_face_up": face_up, "from_kick": bool(self._kicking)})
+        ev = self._ev
+        try:
+            self._lang_fire_card("drawn", c, seat, seat, facts={"drawn_face_up": face_up, "from_kick": bool(self._kicking)})
+        finally:
+            self._ev = ev
         return True

@@ -93,6 +93,14 @@ class CombatCards:
         c.window = [head] + [q for q in ((head + i) % n for i in range(1, n))
                              if q != c.fighter and ps[q].alive]
 
+    def _fighter_changed(self, old: int) -> None:
+        """A card made another player the fighter instead of ``old`` (Transferral Potion, the
+        language's ``transfer_fighter``), the combat already set for them: the one place the
+        rules modules hear of it (``RulesModule.on_fighter_changed``; a Star Munchkin
+        Adventures player then moves into the room of the combat at once)."""
+        for mod in self._h_fighter:
+            mod.on_fighter_changed(self, old, self.state.combat.fighter)
+
     # ------------------------------------------------------------------ the fighter, per monster
     def _cand_monster_moves(self, seat: int, ok: bool, out: list) -> None:
         """Per monster (in order): evading it when it does not pursue the fighter, buying it

@@ -650,10 +650,11 @@ class Ops:
 
     def _op_transfer_fighter(self, op, kind, x, ctx, w, pick) -> bool:
         """``transfer_fighter``: the target becomes the fighter; the old fighter and the
-        helper leave the combat."""
+        helper leave the combat; the rules modules hear of it (``_fighter_changed``)."""
         cb = self.state.combat
         if kind != "player" or cb is None or x == cb.fighter or not self.state.players[x].alive:
             return False
+        old = cb.fighter
         cb.fighter = x
         cb.helper = -1
         cb.asked = []
@@ -663,6 +664,7 @@ class Ops:
         cb.stage = "fight"
         cb.window = []
         cb.intent = ""
+        self._fighter_changed(old)
         return True
 
     def _op_run_away_roll(self, op, kind, x, ctx, w, pick) -> bool:

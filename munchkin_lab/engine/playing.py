@@ -211,10 +211,8 @@ class Playing:
             self._resolve_drawn(seat, c)
         elif not (self._lang and self._acts_when_drawn(c)):
             self._receive(seat, c)  # (received: playable at once, even off turn)
-        else:
-            ev = self._ev  # the event that made the draw keeps its own flags
+        else:  # (its own event: the one that made the draw keeps its flags, _lang_drawn)
             self._lang_drawn(seat, c, face_up)
-            self._ev = ev
 
     def _acts_when_drawn(self, c: int) -> bool:
         """Card ``c`` acts the moment it is drawn instead of going to a hand (see
@@ -794,6 +792,7 @@ class Playing:
                     cb.intent = ""
                     if self.history: self._say(f"{p.name} plays {sp.name}: the monsters attack {self._pn(a.target)} "
                               f"instead of {self._pn(old)}.")
+                    self._fighter_changed(old)
                 elif e.get("double_fighter"):
                     cb.perplayer[seat] = 1
                     if self.history: self._say(f"{p.name} plays {sp.name}: their own strength counts twice.")

@@ -117,6 +117,10 @@ class RulesModule:
         """``helper`` has just joined ``fighter``'s combat (a request accepted, or an offer of
         help accepted), after the monsters met them (core rules, 7. Help)."""
 
+    def on_fighter_changed(self, game: "Game", old: int, fighter: int) -> None:
+        """A card made ``fighter`` the fighter instead of ``old`` (Transferral Potion, the
+        language's ``transfer_fighter``), after the combat was set for them."""
+
     def on_combat_end(self, game: "Game", fighter: int, helper: int, won: bool) -> None:
         """The combat is over (monsters about to be discarded are still in the combat)."""
 

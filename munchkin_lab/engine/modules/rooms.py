@@ -45,7 +45,8 @@ against, backing out of a fight for the win); a helper who loses goes back to ST
 fighter;
 the Brig's "two extra cards" are Door cards, resolved into the combat like a kicked door;
 a combat is fought in the active player's room, also after a card makes another player the
-fighter (Transferral Potion: that player joins the fight there, like a helper);
+fighter (Transferral Potion: that player is moved into it at once, like a helper, leaving their
+own room by its ON EXIT rule: ``on_fighter_changed``);
 the room you start your turn in has not been entered this turn (you may come back to it once);
 Look for Trouble is allowed after a room's cards held no monster, not in an empty room; Door
 cards are placed after Loot the Room (phase ``end``) or instead of it.
@@ -558,14 +559,24 @@ class RoomsModule(RulesModule):
         if game.state.combat is not None:
             self.put_in(game, helper, self._combat_at(game))
 
+    def on_fighter_changed(self, game, old: int, fighter: int) -> None:
+        """A player made the fighter by a card (Transferral Potion) is moved into the room of
+        the combat at once, as a helper is when they join (:meth:`on_help`), leaving their own
+        room by its ON EXIT rule then, not when the combat ends (:meth:`put_in`; R_COMBAT,
+        R_MOVE). The rulebook is silent on such cards; the fight is where its monsters are."""
+        if game.state.combat is not None:
+            self.put_in(game, fighter, self._combat_at(game))
+
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
         """Helpers are in your room (moved in when they joined: :meth:`on_help`); a lost fight
         leaves the monsters and their enhancers face up in the room and sends you to START,
         which is not an exit (R_COMBAT).
 
         The room is the one the combat is fought in (:meth:`_combat_at`); a player made the
-        fighter by another card (Transferral Potion) joins the fight there like a helper, so
-        a lost fight never leaves monsters in START (no cards are put there, R_OTHER)."""
+        fighter by another card (Transferral Potion) was moved into it then
+        (:meth:`on_fighter_changed`), so a lost fight never leaves monsters in START (no cards
+        are put there, R_OTHER). Moving the fighter and helper here again only covers a
+        player who stands elsewhere by then (nothing happens to one already there)."""
         ms = self._ms(game)
         ms["fought"] = False
         c = game.state.combat
