@@ -869,11 +869,14 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
         _apply_import(conn, plan, todo, replace)
         return out
 
-    result = ImportResult(config.run_write(engine, work), dry_run=False, replace=replace)
-    from .designer import _forget_caches
+    from . import designer
 
-    _forget_caches()  # deck catalogs cached in this process see the renamed and new cards
-    return result
+    def saved(out: dict) -> str:
+        return f"the import of {disp} was saved: {ImportResult(out, dry_run=False, replace=replace).summary()}"
+
+    # deck catalogs cached in this process see the renamed and new cards (after=)
+    return ImportResult(config.run_write(engine, work, saved=saved, after=lambda: designer._forget_caches()),
+                        dry_run=False, replace=replace)
 
 
 def _apply_import(conn: Connection, plan: dict, todo: list, replace: bool) -> None:

@@ -412,9 +412,8 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
         return BundleResult(deck.name, [p.header.code for p in plans if p.set_row is None],
                             [p.header.code for p in plans if p.set_row is not None], deck.size, False)
 
-    result = config.run_write(engine, work)
-    _forget_caches()
-    return result
+    return config.run_write(engine, work, saved=lambda result: f"the bundle's import was saved: {result.summary()}",
+                            after=lambda: _forget_caches())
 
 
 def read_bundle(path: str | Path | None = None, text: str | None = None) -> dict:
