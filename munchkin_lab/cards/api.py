@@ -278,9 +278,10 @@ def cards(query: str = "", url: str | None = None) -> pd.DataFrame:
     """
     from .search import search_hints
 
-    where = compile_query(query)
+    compile_query(query)  # a syntax error before the database is opened
     with open_engine(url).connect() as conn:
         _require_schema(conn)
+        where = compile_query(query, conn)  # deck:NAME looked up in this database
         result = conn.execute(_frame_select(where))
         keys = list(result.keys())
         try:  # the driver's rows as they are: _bulk_frame converts each column itself
@@ -367,9 +368,10 @@ def load_specs(sets: Iterable[str] | None = None, query: str | None = None,
         ValueError: an unknown set code (message lists the known ones).
         SearchSyntaxError: bad query.
     """
-    where = compile_query(query or "")
+    compile_query(query or "")  # a syntax error before the database is opened
     with open_engine(url).connect() as conn:
         _require_schema(conn)
+        where = compile_query(query or "", conn)  # deck:NAME looked up in this database
         if sets is not None:
             wanted = [str(s).lower() for s in ([sets] if isinstance(sets, str) else sets)]
             known = set(conn.execute(select(CardSet.code)).scalars())
