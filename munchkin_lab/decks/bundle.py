@@ -354,7 +354,7 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
                 extra.append((CardSpec.make(set=p.header.code, tags=[t.lower() for t in c.tags], **fields), c.copies))
         have = {s.key for s, _ in base.cards}
         cat = Catalog([*base.cards, *[(s, n) for s, n in extra if s.key not in have]], base.aliases, base.sets,
-                      designer=base.designer | {s.key for s, _ in extra})
+                      designer=base.designer | {s.key for s, _ in extra}, tag_names=base.tag_names)
         lines = YamlDoc(Path(source), data, node, source)
         for i, c in enumerate((data["deck"] or {}).get("cards") or [] if isinstance(data["deck"], dict) else []):
             if isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("set"), str):

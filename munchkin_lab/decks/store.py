@@ -75,9 +75,11 @@ def load_catalog(url: str | None = None) -> Catalog:
         df = search_cards("", url=url)
     except CardDataError as exc:  # pragma: no cover - schema checked above
         raise DeckError(str(exc)) from None
-    pairs, aliases, designer = [], {}, set()
+    pairs, aliases, designer, tag_names = [], {}, set(), {}
     for row in df.to_dict("records"):
         spec = to_spec(row)
+        for t in row["tags"] or ():
+            tag_names.setdefault(t.lower(), t)
         pairs.append((spec, int(row["copies"]) if row["copies"] is not pd.NA else 1))
         if row["origin"] != "file":
             designer.add(spec.key)
@@ -97,7 +99,7 @@ def load_catalog(url: str | None = None) -> Catalog:
     def hinter(query: str) -> list[str]:
         return list(search_cards(query, url=url).attrs.get("hints") or [])
 
-    return Catalog(pairs, aliases, sets, searcher, frozenset(designer), hinter)
+    return Catalog(pairs, aliases, sets, searcher, frozenset(designer), hinter, tag_names)
 
 
 def _card_ids(conn, keys: list[str]) -> dict[str, int]:
