@@ -237,9 +237,9 @@ def _stdout_closed_quietly() -> NoReturn:
     raise typer.Exit(EXIT_OK)
 
 
-def _interrupted() -> NoReturn:
+def _interrupted(line: str = "Interrupted.") -> NoReturn:
     try:
-        typer.echo("Interrupted.", err=True)
+        typer.echo(line, err=True)
     except (OSError, ValueError):  # pragma: no cover - stderr gone
         pass
     raise typer.Exit(EXIT_INTERRUPTED)
@@ -247,8 +247,10 @@ def _interrupted() -> NoReturn:
 
 def guarded(fn: Callable) -> Callable:
     """Decorator for a command: bad input (:func:`bad_input_errors`) becomes ``Error: ...``
-    with exit code 1, Ctrl+C exit code 130 with ``Interrupted.``, a closed output pipe a quiet
-    exit 0. ``typer.Exit`` and click's usage errors pass through unchanged."""
+    with exit code 1, Ctrl+C exit code 130 with ``Interrupted.`` (after a database commit,
+    :class:`munchkin_lab.config.CommittedInterrupt`: ``Interrupted: <what> was saved.``), a
+    closed output pipe a quiet exit 0. ``typer.Exit`` and click's usage errors pass through
+    unchanged."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -285,8 +287,9 @@ def _run(fn: Callable, *args, **kwargs) -> Any:
         raise
     except BrokenPipeError:
         _stdout_closed_quietly()
-    except KeyboardInterrupt:
-        _interrupted()
+    except KeyboardInterrupt as exc:
+        # after a database commit (config.CommittedInterrupt) the line says what was saved
+        _interrupted(getattr(exc, "interrupted_line", None) or "Interrupted.")
     except RecursionError:
         fail("the input is nested too deeply")
     except bad_input_errors() as exc:

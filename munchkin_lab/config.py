@@ -262,9 +262,17 @@ class CommittedInterrupt(KeyboardInterrupt):
     :func:`write_transaction`, the writes ARE saved. ``result``: what the work returned
     (set by :func:`run_write` and by callers that know more, e.g. ``import_set``)."""
 
-    def __init__(self, result: object = None):
+    def __init__(self, result: object = None, saved: str | None = None):
         super().__init__("interrupted after the commit: the changes are saved")
         self.result = result
+        #: what the commit kept, as a clause (``"deck 'Mix' was saved"``); None: not known.
+        self.saved = saved
+
+    @property
+    def interrupted_line(self) -> str:
+        """The command line's one line for it (printed by :func:`munchkin_lab.cli.guarded`):
+        ``Interrupted: deck 'Mix' was saved.``, or ``Interrupted: the changes were saved.``."""
+        return f"Interrupted: {self.saved or 'the changes were saved'}."
 
 
 class interrupts_noted:
@@ -322,7 +330,8 @@ def is_retryable(exc: BaseException) -> bool:
     return code in RETRY_SQLSTATES
 
 
-def run_write(engine: Engine, work: Callable[[Connection], T], attempts: int = 8) -> T:
+def run_write(engine: Engine, work: Callable[[Connection], T], attempts: int = 8, *,
+              saved: str | Callable[[T], str] | None = None, after: Callable[[], object] | None = None) -> T:
     """Run ``work(conn)`` in a :func:`write_transaction`, again (after a short random wait)
     when PostgreSQL aborted it with a serialization failure or a deadlock.
 
@@ -330,23 +339,44 @@ def run_write(engine: Engine, work: Callable[[Connection], T], attempts: int = 8
         work: does the reads and writes; called once per attempt, so it must not keep state
             between calls.
         attempts: tries before the last error is raised.
+        saved: what the commit keeps, for people (``"deck 'Mix' was saved"``), or a function
+            of ``work``'s result giving it: carried by the :class:`CommittedInterrupt` of a
+            Ctrl-C during or after the commit (the command line prints it).
+        after: bookkeeping to run once the commit is done (forgetting caches); a Ctrl-C
+            during it is a :class:`CommittedInterrupt` too (the writes are saved), raised once
+            it is done.
     Returns:
         what ``work`` returned in the attempt that committed.
     Raises:
         whatever ``work`` raises (the transaction is rolled back), or the database error of
-        the last attempt.
+        the last attempt; CommittedInterrupt (``result``: ``work``'s) for a Ctrl-C during
+        the commit or ``after``.
     """
+    def described(result) -> str | None:
+        return saved(result) if callable(saved) else saved
+
     for attempt in range(attempts):
         try:
             result = None
             with write_transaction(engine) as conn:
                 result = work(conn)
-            return result
         except CommittedInterrupt as exc:
             exc.result = result
+            with interrupts_noted():  # the bookkeeping still runs (a second Ctrl-C waits for it)
+                if after is not None:
+                    after()
+                exc.saved = described(result)
             raise
         except DBAPIError as exc:
             if attempt == attempts - 1 or not is_retryable(exc):
                 raise
             time.sleep(random.uniform(0.01, 0.05) * (attempt + 1))
+            continue
+        if after is None:
+            return result
+        with interrupts_noted() as noted:
+            after()
+        if noted.pressed:
+            raise CommittedInterrupt(result, described(result))
+        return result
     raise AssertionError("unreachable")  # pragma: no cover

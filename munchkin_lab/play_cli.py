@@ -26,6 +26,8 @@ from typing import List, Optional
 
 import typer
 
+from .decks.checks import PLAYERS_HELP
+
 
 def _load_deck(sets: list[str], url: str | None = None):
     from .cards import api
@@ -48,9 +50,6 @@ def resolve_deck(name: str, url: str | None = None):
 
 URL_HELP = "Database URL (default: $DATABASE_URL or the SQLite file)."
 
-#: Players a Munchkin game seats (the engine: 2..6) and a Solar Storm game (1..4).
-MUNCHKIN_PLAYERS = (2, 6)
-SOLAR_PLAYERS = (1, 4)
 #: Most turns a game may be given (``--max-turns``).
 MAX_TURNS = 100_000
 
@@ -65,12 +64,14 @@ def is_solar(deck) -> bool:
 
 
 def check_players(deck, players: int) -> None:
-    """Raise :class:`PlayersError` when ``players`` does not fit the deck's game (Munchkin
-    2..6, Solar Storm 1..4)."""
-    lo, hi = SOLAR_PLAYERS if is_solar(deck) else MUNCHKIN_PLAYERS
-    if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-        game = "Solar Storm" if is_solar(deck) else "Munchkin"
-        raise PlayersError(f"--players: a {game} game seats {lo} to {hi} players, got {players!r}")
+    """Raise :class:`PlayersError` when ``players`` does not fit the game ``deck`` plays
+    (``None``: a Munchkin game) in the words of ``deck check`` and ``simulate``
+    (:func:`munchkin_lab.decks.checks.seats_problem`: Munchkin 2..6, Solar Storm 1..4)."""
+    from .decks.checks import seats_problem
+
+    problem = seats_problem(players, deck is not None and is_solar(deck))
+    if problem is not None:
+        raise PlayersError(problem)
 
 
 def refuse_unplayable(deck, players: int | None = None) -> None:
@@ -107,9 +108,7 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
 
     rnd = random.Random(seed)
     if deck is None and sets:
-        lo, hi = MUNCHKIN_PLAYERS
-        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-            raise PlayersError(f"--players: a Munchkin game seats {lo} to {hi} players, got {players!r}")
+        check_players(None, players)
         specs = _load_deck(list(sets), url=url)
         if not specs:
             raise ValueError("no cards found for the chosen sets")
@@ -177,7 +176,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("play")
     def play(seed: int = typer.Option(7, help="RNG seed (0 .. 2**64-1)"),
-             players: int = typer.Option(4, help="number of players (2-6; Solar Storm 1-4)"),
+             players: int = typer.Option(4, help="number of players: " + PLAYERS_HELP),
              deck: Optional[str] = typer.Option(None, "--deck", help="preset name, deck file or saved deck (default: base preset)"),
              sets: Optional[List[str]] = typer.Option(None, "--sets", help="set codes, every card (instead of --deck)"),
              max_turns: int = typer.Option(1000, help=f"stop after this many turns (1 .. {MAX_TURNS})"),
@@ -191,11 +190,12 @@ def register(app: typer.Typer) -> None:
         from .cli import SEED_RANGE, check_range, guarded, usage_error
 
         check_range(seed, "--seed", *SEED_RANGE)  # the engine's one seed range (Game.new), in the lab's words
-        if not 1 <= players <= 6:  # no game seats that many; the deck's own game is checked once it is read
-            lo, hi = MUNCHKIN_PLAYERS
-            usage_error(f"--players: a Munchkin game seats {lo} to {hi} players, got {players}" if deck is None else
-                        f"--players: a Munchkin game seats {lo} to {hi} players and a Solar Storm game "
-                        f"{SOLAR_PLAYERS[0]} to {SOLAR_PLAYERS[1]}, got {players}")
+        if deck is None:  # the base preset or --sets: a Munchkin game, checked before anything is read
+            try:
+                check_players(None, players)
+            except PlayersError as e:
+                usage_error(str(e))
+        # a --deck's own game is known once the deck is read (play_game: check_players)
         if max_turns < 1:
             usage_error(f"--max-turns must be at least 1, got {max_turns}")
         check_range(max_turns, "--max-turns", 1, MAX_TURNS)

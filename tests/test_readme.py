@@ -137,6 +137,19 @@ def test_readme_names_the_default_ports_and_every_notebook():
         assert f"`{nb.name}`" in text, nb.name
 
 
+def test_readme_runs_every_deck_command():
+    """Each ``deck`` command is run by a command line of the README (``deck rename``, ``deck
+    show``, ``deck list`` and ``deck import`` were missing), so the README lists them all."""
+    from typer.main import get_command
+
+    from munchkin_lab.cli import app
+
+    deck = get_command(app).commands["deck"]
+    ran = {m.group(1) for kind, code, _, mark in steps() if kind == "bash" and mark != "skip"
+           for m in re.finditer(r"munchkin-lab deck ([\w-]+)", code.split(" #", 1)[0])}
+    assert set(deck.commands) - ran == set(), sorted(set(deck.commands) - ran)
+
+
 def test_readme_commands_name_real_commands():
     """Every ``munchkin-lab X`` of the README is a command of the app (so a renamed command
     cannot linger in the docs)."""

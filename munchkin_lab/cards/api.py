@@ -278,9 +278,10 @@ def cards(query: str = "", url: str | None = None) -> pd.DataFrame:
     """
     from .search import search_hints
 
-    where = compile_query(query)
+    compile_query(query)  # a syntax error before the database is opened
     with open_engine(url).connect() as conn:
         _require_schema(conn)
+        where = compile_query(query, conn)  # deck:NAME looked up in this database
         result = conn.execute(_frame_select(where))
         keys = list(result.keys())
         try:  # the driver's rows as they are: _bulk_frame converts each column itself
@@ -367,9 +368,10 @@ def load_specs(sets: Iterable[str] | None = None, query: str | None = None,
         ValueError: an unknown set code (message lists the known ones).
         SearchSyntaxError: bad query.
     """
-    where = compile_query(query or "")
+    compile_query(query or "")  # a syntax error before the database is opened
     with open_engine(url).connect() as conn:
         _require_schema(conn)
+        where = compile_query(query or "", conn)  # deck:NAME looked up in this database
         if sets is not None:
             wanted = [str(s).lower() for s in ([sets] if isinstance(sets, str) else sets)]
             known = set(conn.execute(select(CardSet.code)).scalars())
@@ -869,11 +871,14 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
         _apply_import(conn, plan, todo, replace)
         return out
 
-    result = ImportResult(config.run_write(engine, work), dry_run=False, replace=replace)
-    from .designer import _forget_caches
+    from . import designer
 
-    _forget_caches()  # deck catalogs cached in this process see the renamed and new cards
-    return result
+    def saved(out: dict) -> str:
+        return f"the import of {disp} was saved: {ImportResult(out, dry_run=False, replace=replace).summary()}"
+
+    # deck catalogs cached in this process see the renamed and new cards (after=)
+    return ImportResult(config.run_write(engine, work, saved=saved, after=lambda: designer._forget_caches()),
+                        dry_run=False, replace=replace)
 
 
 def _apply_import(conn: Connection, plan: dict, todo: list, replace: bool) -> None:

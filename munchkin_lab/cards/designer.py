@@ -618,9 +618,8 @@ def create_set(code: str, name: str, family: str | None = None, *, requires: Ite
         _insert_set(conn, header)
         return _header_dict(header)
 
-    out = config.run_write(_engine(url), work)
-    _forget_caches()
-    return out
+    return config.run_write(_engine(url), work, saved=lambda out: f"designer set {out['code']!r} was saved",
+                            after=_forget_caches)
 
 
 def _header(data: Mapping) -> SetHeader:
@@ -727,9 +726,8 @@ def delete_set(code: str, url: str | None = None) -> int:
         conn.execute(delete(bt).where(bt.c.key == _imported_key(code)))
         return len(ids)
 
-    n = config.run_write(_engine(url), work)
-    _forget_caches()
-    return n
+    return config.run_write(_engine(url), work, saved=f"the deletion of designer set {code!r} was saved",
+                            after=_forget_caches)
 
 
 def _delete_cards(conn: Connection, ids: list[int]) -> None:
@@ -898,9 +896,19 @@ def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = N
             raise DesignerCardError(_by_place(found))
         return [_store(conn, srow, model, None, None, who) for model, who, _, _ in checked]
 
-    saved = config.run_write(_engine(url), work)
-    _forget_caches()
-    return saved
+    return config.run_write(_engine(url), work, saved=_cards_saved, after=_forget_caches)
+
+
+def _cards_saved(saved: SavedCard | list[SavedCard]) -> str:
+    """What a card write kept, for people: ``card my_fan:Sea Ghost (version 2) was saved``
+    (the line of a Ctrl-C after its commit, :class:`munchkin_lab.config.CommittedInterrupt`)."""
+    from ..plural import listed, plural
+
+    if isinstance(saved, list) and len(saved) == 1:
+        saved = saved[0]
+    if isinstance(saved, SavedCard):
+        return f"card {saved.key} (version {saved.row_version}) was saved"
+    return f"{plural(len(saved), 'card')} {'were' if len(saved) != 1 else 'was'} saved: {listed([c.key for c in saved], 20)}"
 
 
 def _future_version(who: str, row: Mapping, version: int) -> str:
@@ -956,9 +964,7 @@ def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None
                     f"(version {row_version}, now {old['row_version']}); reload it and redo your change")
         return _store(conn, srow, model, old, row_version, who, manual_set, keep_manual)
 
-    saved = config.run_write(_engine(url), work)
-    _forget_caches()
-    return saved
+    return config.run_write(_engine(url), work, saved=_cards_saved, after=_forget_caches)
 
 
 def _store(conn: Connection, srow: Mapping, model: CardFile, old: Mapping | None, expected: int | None,
@@ -1084,9 +1090,8 @@ def delete_card(name: str, set_code: str | None = None, row_version: int | None 
         _delete_cards(conn, [row["id"]])
         return f"{row['set_code']}:{row['name']}"
 
-    key = config.run_write(_engine(url), work)
-    _forget_caches()
-    return key
+    return config.run_write(_engine(url), work, saved=lambda key: f"the deletion of card {key} was saved",
+                            after=_forget_caches)
 
 
 def get_card(name: str, set_code: str | None = None, url: str | None = None) -> dict:

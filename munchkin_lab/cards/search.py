@@ -393,27 +393,56 @@ def _name_match(text: str) -> ColumnElement:
 _cte_names = itertools.count(1)
 
 
-def _compile(node: Any, query: str, depth: int = 0) -> ColumnElement:
+def _compile(node: Any, query: str, depth: int = 0, conn=None) -> ColumnElement:
     """``node`` as a condition on :class:`Card`; ``depth``: the and / or / not around it.
     A part nested :data:`_SQL_NESTING` deep is ``card.id IN (SELECT id FROM <its own
-    WITH query>)``, so that no SQL expression is nested deeper than that."""
+    WITH query>)``, so that no SQL expression is nested deeper than that. ``conn``: the
+    database that ``deck:`` names are looked up in (:func:`saved_deck_names`)."""
     if isinstance(node, (Not, And, Or)) and depth >= _SQL_NESTING:
-        part = select(Card.id.label("id")).where(_compile(node, query)).cte(f"nested_{next(_cte_names)}")
+        part = select(Card.id.label("id")).where(_compile(node, query, conn=conn)).cte(f"nested_{next(_cte_names)}")
         return Card.id.in_(select(part.c.id))
     if isinstance(node, Text):
         return _name_match(node.text)
     if isinstance(node, Not):
-        return not_(_compile(node.term, query, depth + 1))
+        return not_(_compile(node.term, query, depth + 1, conn))
     if isinstance(node, And):
-        return and_(*(_compile(t, query, depth + 1) for t in node.terms))
+        return and_(*(_compile(t, query, depth + 1, conn) for t in node.terms))
     if isinstance(node, Or):
-        return or_(*(_compile(t, query, depth + 1) for t in node.terms))
+        return or_(*(_compile(t, query, depth + 1, conn) for t in node.terms))
     if isinstance(node, Cmp):
-        return _compile_cmp(node, query)
+        return _compile_cmp(node, query, conn)
     raise SearchSyntaxError(f"cannot compile {node!r}", 0, query)  # pragma: no cover
 
 
-def _compile_cmp(node: Cmp, query: str) -> ColumnElement:
+def saved_deck_names(conn, value: str) -> list[str]:
+    """The stored name of the saved deck a ``deck:`` value names (``[]``: none), by the rule
+    of every deck command (:func:`munchkin_lab.decks.store.stored_deck_name`): the deck
+    stored under exactly ``value`` wins, else the one equal to it once both are
+    single-spaced. The search syntax being case-insensitive, a value that names no deck so
+    is then looked up by the same two steps with case ignored (``deck:'spooky mix'``:
+    "Spooky Mix").
+
+    Raises:
+        munchkin_lab.decks.store.AmbiguousDeckNameError: no exact match and several saved
+            decks fit (listed, with a way out).
+    """
+    from ..decks.store import AmbiguousDeckNameError, stored_deck_name
+
+    found = stored_deck_name(conn, value)
+    if found is not None:
+        return [found]
+    names = list(conn.execute(select(Deck.name).order_by(Deck.name)).scalars())
+    for same in (lambda n: n.lower() == value.lower(),  # the same two steps, case aside
+                 lambda n: single_spaces(n).lower() == single_spaces(value).lower()):
+        hits = [n for n in names if same(n)]
+        if len(hits) > 1:
+            raise AmbiguousDeckNameError(value, hits)
+        if hits:
+            return hits
+    return []
+
+
+def _compile_cmp(node: Cmp, query: str, conn=None) -> ColumnElement:
     field = node.field.lower()
     op = "=" if node.op == ":" else node.op
     if field in NUMERIC_FIELDS:
@@ -434,11 +463,11 @@ def _compile_cmp(node: Cmp, query: str) -> ColumnElement:
                                 suggestions=near or list(FIELDS))
     if op not in ("=", "!="):
         raise SearchSyntaxError(f"{field} only supports ':', '=' and '!=' (not {node.op!r})", node.pos, query)
-    cond = _text_condition(field, node, query)
+    cond = _text_condition(field, node, query, conn)
     return not_(cond) if op == "!=" else cond
 
 
-def _text_condition(field: str, node: Cmp, query: str) -> ColumnElement:
+def _text_condition(field: str, node: Cmp, query: str, conn=None) -> ColumnElement:
     raw = node.value.strip()
     value = raw.lower()
     if field in BOOL_FIELDS:
@@ -467,8 +496,10 @@ def _text_condition(field: str, node: Cmp, query: str) -> ColumnElement:
         return Card.id.in_(select(CardTagLink.card_id).join(Tag, Tag.id == CardTagLink.tag_id)
                            .where(Tag.key == value))
     if field == "deck":
+        # with no database to look in, only the deck stored under exactly that name
+        names = [raw] if conn is None else saved_deck_names(conn, raw)
         saved = Card.id.in_(select(DeckEntry.card_id).join(Deck, Deck.id == DeckEntry.deck_id)
-                            .where(func.lower(Deck.name) == single_spaces(value)))  # as deck names are stored
+                            .where(Deck.name.in_(names)))
         pile = _norm(raw)
         return or_(Card.deck == pile, saved) if pile in DECKS else saved
     if field == "name":
@@ -478,26 +509,31 @@ def _text_condition(field: str, node: Cmp, query: str) -> ColumnElement:
     raise SearchSyntaxError(f"unknown field {field!r}", node.pos, query)  # pragma: no cover
 
 
-def compile_query(query: str) -> ColumnElement:
+def compile_query(query: str, conn=None) -> ColumnElement:
     """Compile ``query`` into a SQLAlchemy boolean expression over :class:`Card`.
 
+    Args:
+        conn: a connection to the database the query will run on: ``deck:NAME`` is looked
+            up there (:func:`saved_deck_names`); without it ``deck:NAME`` matches only the
+            deck stored under exactly NAME.
     Raises:
         SearchSyntaxError: the query cannot be parsed, names an unknown field or has a bad value.
+        munchkin_lab.decks.store.AmbiguousDeckNameError: a ``deck:`` name fits several saved decks.
     """
     ast = parse(query)
     if ast is None:
         return true()
-    return _compile(ast, query)
+    return _compile(ast, query, conn=conn)
 
 
-def select_cards(query: str = "") -> Select:
+def select_cards(query: str = "", conn=None) -> Select:
     """``SELECT card.id FROM card WHERE <query>`` ordered by set position, set code, card
     position and name (a :class:`sqlalchemy.Select`).
 
     Raises:
         SearchSyntaxError: see :func:`compile_query`.
     """
-    where = compile_query(query)
+    where = compile_query(query, conn)
     return (select(Card.id).join(CardSet, CardSet.id == Card.set_id).where(where)
             .order_by(CardSet.position, CardSet.code, Card.position, Card.name, Card.id))
 
@@ -593,7 +629,8 @@ def _named_but_excluded(ast: Any, words: list[str], conn) -> str | None:
     culprits = []
     for t in others:
         try:
-            keeps = conn.execute(select(Card.id).where(Card.id.in_(ids), _compile(t, _show(t))).limit(1)).first()
+            keeps = conn.execute(select(Card.id).where(Card.id.in_(ids), _compile(t, _show(t), conn=conn))
+                                 .limit(1)).first()
         except SearchSyntaxError:  # pragma: no cover - the whole query compiled
             continue
         if keeps is None:
@@ -684,7 +721,11 @@ def search_hints(query: str, conn, empty: bool = False) -> list[str]:
         known.update({_squash(n): n for n in saved})
         for t in decks:
             value = t.value.strip()
-            if _norm(value) not in DECKS and value.lower() not in {n.lower() for n in saved}:
+            try:
+                named = bool(saved_deck_names(conn, t.value.strip()))
+            except LookupError:  # several decks fit: the search itself said so
+                named = True
+            if _norm(value) not in DECKS and not named:
                 near = list(dict.fromkeys(_near(value, known)))
                 tail = f"; did you mean {', '.join(map(repr, near))}?" if near else (
                     f" (piles: {', '.join(DECKS)}; saved decks: {', '.join(saved) or 'none'})")

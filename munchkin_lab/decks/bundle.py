@@ -354,7 +354,7 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
                 extra.append((CardSpec.make(set=p.header.code, tags=[t.lower() for t in c.tags], **fields), c.copies))
         have = {s.key for s, _ in base.cards}
         cat = Catalog([*base.cards, *[(s, n) for s, n in extra if s.key not in have]], base.aliases, base.sets,
-                      designer=base.designer | {s.key for s, _ in extra})
+                      designer=base.designer | {s.key for s, _ in extra}, tag_names=base.tag_names)
         lines = YamlDoc(Path(source), data, node, source)
         for i, c in enumerate((data["deck"] or {}).get("cards") or [] if isinstance(data["deck"], dict) else []):
             if isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("set"), str):
@@ -412,9 +412,8 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
         return BundleResult(deck.name, [p.header.code for p in plans if p.set_row is None],
                             [p.header.code for p in plans if p.set_row is not None], deck.size, False)
 
-    result = config.run_write(engine, work)
-    _forget_caches()
-    return result
+    return config.run_write(engine, work, saved=lambda result: f"the bundle's import was saved: {result.summary()}",
+                            after=lambda: _forget_caches())
 
 
 def read_bundle(path: str | Path | None = None, text: str | None = None) -> dict:

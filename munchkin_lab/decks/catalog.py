@@ -125,6 +125,9 @@ class Catalog:
         hinter: ``query -> list of hint strings`` for a search that finds nothing (the
             database catalog gives the search's own: ``"no card has the tag 'ghoost'; did
             you mean 'Ghost'?"``); optional.
+        tag_names: tag as the specs hold it (lower-case) -> its name as stored
+            (``"below the waist"`` -> ``"Below the Waist"``), for people; optional
+            (:meth:`tag_name`).
     """
 
     cards: Sequence[tuple[CardSpec, int]]
@@ -133,6 +136,7 @@ class Catalog:
     searcher: Callable[[str], list[str]] | None = None
     designer: frozenset = frozenset()
     hinter: Callable[[str], list[str]] | None = None
+    tag_names: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._specs: dict[str, CardSpec] = {}
@@ -163,6 +167,10 @@ class Catalog:
         for spec in self._specs.values():
             sets.setdefault(spec.set, SetInfo(code=spec.set))
         self.sets = sets
+
+    def tag_name(self, tag: str) -> str:
+        """``tag`` (a spec's lower-case tag) as stored (``"Below the Waist"``), else as given."""
+        return self.tag_names.get(tag, tag)
 
     # ----------------------------------------------------------------- lookup
     def __contains__(self, key: str) -> bool:

@@ -59,10 +59,10 @@ def counts(deck, by: str = "kind") -> pd.DataFrame:
     """Cards per ``by`` value: ``by`` is ``deck`` (draw pile), ``kind``, ``set`` or ``tag``.
 
     Returns:
-        DataFrame indexed by the value (named ``by``), columns ``cards`` (copies summed),
-        ``distinct`` (different cards) and ``share`` (cards / deck size; for tags a card
-        with two tags counts under both, untagged cards under none). Sorted by cards, then
-        name.
+        DataFrame indexed by the value (named ``by``; a tag as stored, ``Below the Waist``),
+        columns ``cards`` (copies summed), ``distinct`` (different cards) and ``share``
+        (cards / deck size; for tags a card with two tags counts under both, untagged cards
+        under none). Sorted by cards, then name.
 
     Raises:
         ValueError: another ``by``.
@@ -71,8 +71,9 @@ def counts(deck, by: str = "kind") -> pd.DataFrame:
         raise ValueError(f"by must be deck, kind, set or tag, not {by!r}")
     df = cards_frame(deck)
     total = int(df["copies"].sum()) if len(df) else 0
-    if by == "tag":
+    if by == "tag":  # named as stored ("Below the Waist"), the specs hold them lower-cased
         df = df.explode("tags").dropna(subset=["tags"]).rename(columns={"tags": "tag"})
+        df["tag"] = df["tag"].map(deck.catalog.tag_name)
     if df.empty:
         out = pd.DataFrame({"cards": pd.Series(dtype="int64"), "distinct": pd.Series(dtype="int64"),
                             "share": pd.Series(dtype="float64")})

@@ -75,9 +75,11 @@ def load_catalog(url: str | None = None) -> Catalog:
         df = search_cards("", url=url)
     except CardDataError as exc:  # pragma: no cover - schema checked above
         raise DeckError(str(exc)) from None
-    pairs, aliases, designer = [], {}, set()
+    pairs, aliases, designer, tag_names = [], {}, set(), {}
     for row in df.to_dict("records"):
         spec = to_spec(row)
+        for t in row["tags"] or ():
+            tag_names.setdefault(t.lower(), t)
         pairs.append((spec, int(row["copies"]) if row["copies"] is not pd.NA else 1))
         if row["origin"] != "file":
             designer.add(spec.key)
@@ -97,7 +99,7 @@ def load_catalog(url: str | None = None) -> Catalog:
     def hinter(query: str) -> list[str]:
         return list(search_cards(query, url=url).attrs.get("hints") or [])
 
-    return Catalog(pairs, aliases, sets, searcher, frozenset(designer), hinter)
+    return Catalog(pairs, aliases, sets, searcher, frozenset(designer), hinter, tag_names)
 
 
 def _card_ids(conn, keys: list[str]) -> dict[str, int]:
@@ -173,7 +175,7 @@ def rename_deck(old: str, new: str, url: str | None = None) -> str:
                                                                  updated=datetime.now(timezone.utc)))
         return target
 
-    return config.run_write(engine, work)
+    return config.run_write(engine, work, saved=lambda stored: f"the renaming of deck {old!r} to {stored!r} was saved")
 
 
 def _stored_version(deck: Deck, resolved: str) -> int | None:
@@ -269,7 +271,7 @@ def save_deck(deck: Deck, url: str | None = None, replace: bool = False, force: 
         return version
 
     try:
-        version = config.run_write(engine, work)
+        version = config.run_write(engine, work, saved=lambda _: f"deck {saved_as[0]!r} was saved")
     except IntegrityError as exc:
         if _is_foreign_key_error(exc):  # PostgreSQL: a rebuild removed a card between our read and write
             raise DeckError(f"deck {deck.name!r}: a card of the deck was removed from the database meanwhile "
@@ -378,4 +380,4 @@ def delete_deck(name: str, url: str | None = None) -> None:
         conn.execute(delete(et).where(et.c.deck_id == deck_id))
         conn.execute(delete(dt).where(dt.c.id == deck_id))
 
-    config.run_write(engine, work)
+    config.run_write(engine, work, saved=f"the deletion of deck {name!r} was saved")

@@ -163,6 +163,45 @@ def test_deck_field_matches_saved_deck_entries(url):
             conn.execute(Deck.__table__.delete())
 
 
+def test_deck_field_finds_a_saved_deck_as_the_deck_commands_do(url):
+    """``deck:NAME`` looks a saved deck up by the rule of every deck command
+    (decks.store.stored_deck_name): the deck stored under exactly NAME wins ("My  deck", saved
+    by an older version with two spaces, is reached by its own name, not "My deck"'s cards);
+    a deck stored only with extra spaces is found by its single-spaced name; a name several
+    decks fit once single-spaced is an error listing them (it matched no card, silently)."""
+    from sqlalchemy import insert, select
+
+    from munchkin_lab import config
+    from munchkin_lab.cards.models import Card, Deck, DeckEntry
+    from munchkin_lab.cli import app
+    from munchkin_lab.decks.store import AmbiguousDeckNameError
+    from typer.testing import CliRunner
+
+    decks = {"My deck": ["Potion"], "My  deck": ["Grave Lord"], "Other  Mix": ["Flame Sword"],
+             "Odd  Deck": ["Bone Rattler"], "Odd   Deck": ["Heavy Cart"]}
+    with config.get_engine(url).begin() as conn:
+        for name, cards in decks.items():
+            did = conn.execute(insert(Deck).returning(Deck.id), {"name": name, "modules": [], "options": {}}).scalar_one()
+            ids = conn.execute(select(Card.id).where(Card.name.in_(cards))).scalars().all()
+            conn.execute(insert(DeckEntry), [{"deck_id": did, "card_id": i, "copies": 1} for i in ids])
+    try:
+        assert names('deck:"My deck"', url) == ["Potion"]
+        assert names('deck:"My  deck"', url) == ["Grave Lord"]
+        assert names('deck:"my deck"', url) == ["Potion"]  # the search is case-insensitive
+        assert names('deck:"Other Mix"', url) == ["Flame Sword"]
+        assert names('deck:"Odd  Deck"', url) == ["Bone Rattler"]
+        with pytest.raises(AmbiguousDeckNameError, match="matches 2 saved decks: 'Odd   Deck', 'Odd  Deck'"):
+            api.cards('deck:"Odd Deck"', url=url)
+        assert api.cards('deck:"Other Mix"', url=url).attrs["hints"] == []
+        res = CliRunner().invoke(app, ["cards", 'deck:"Odd Deck"', "--url", url])
+        assert res.exit_code == 1 and "Traceback" not in res.output, res.output
+        assert res.stderr.startswith("Error: deck name 'Odd Deck' matches 2 saved decks: 'Odd   Deck', 'Odd  Deck'")
+    finally:
+        with config.get_engine(url).begin() as conn:
+            conn.execute(DeckEntry.__table__.delete())
+            conn.execute(Deck.__table__.delete())
+
+
 TOKENS = ["level", "bonus", "tag", "kind", "set", ":", "=", ">=", "<", "!=", "-", "(", ")", " ", " or ",
           " and ", '"', "'", "undead", "monster", "10", "-3", "lvl", "x", "%", "_", "!", "\\", "ł",
           "99999999999999999999", "deck", "slot", "version", "V2", "\x00", "\t", "\n"]

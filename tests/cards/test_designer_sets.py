@@ -1445,3 +1445,76 @@ def test_ctrl_c_as_db_build_commits_says_the_build_is_saved(url, monkeypatch):
     _sigint_at(monkeypatch, B, "_build_work")  # the work made (not run): Ctrl-C before the commit
     r = runner.invoke(app, ["db", "build", "--url", url, "--data", str(MINI)])
     assert r.exit_code == 130 and r.stderr.startswith("Interrupted: the build stopped before it finished")
+
+
+def test_ctrl_c_just_after_a_card_write_commits_says_what_was_saved(url, monkeypatch):
+    """``cards add`` / ``cards edit`` / ``cards delete``: a Ctrl-C in the bookkeeping right
+    after the commit printed the bare ``Interrupted.`` while the card had changed; it now says
+    what the database kept (exit 130). Before the commit: ``Interrupted.``, nothing written."""
+    D.create_set("my_fan", "My fan set", url=url)
+    _sigint_at(monkeypatch, D, "_forget_caches")
+    r = runner.invoke(app, ["cards", "add", "my_fan", json.dumps(GHOST), "--url", url])
+    assert r.exit_code == 130, r.output
+    assert r.stderr == "Interrupted: card my_fan:Sea Ghost (version 1) was saved.\n"
+    assert api.card("Sea Ghost", url=url)["level"] == 6
+    r = runner.invoke(app, ["cards", "edit", "Sea Ghost", "{level: 7}", "--url", url])
+    assert r.exit_code == 130 and r.stderr == "Interrupted: card my_fan:Sea Ghost (version 2) was saved.\n"
+    assert api.card("Sea Ghost", url=url)["level"] == 7
+    r = runner.invoke(app, ["cards", "delete", "Sea Ghost", "--url", url])
+    assert r.exit_code == 130 and r.stderr == "Interrupted: the deletion of card my_fan:Sea Ghost was saved.\n"
+    with pytest.raises(D.DesignerCardError, match="no such card"):
+        D.get_card("Sea Ghost", url=url)
+    monkeypatch.undo()
+    _sigint_at(monkeypatch, D, "_store")  # the last write before the commit: rolled back
+    r = runner.invoke(app, ["cards", "add", "my_fan", json.dumps(GHOST), "--url", url])
+    assert r.exit_code == 130 and r.stderr == "Interrupted.\n"
+    with pytest.raises(D.DesignerCardError, match="no such card"):
+        D.get_card("Sea Ghost", url=url)
+
+
+def test_ctrl_c_just_after_the_csv_import_commits_says_it_was_saved(url, tmp_path, monkeypatch):
+    """``db import``: a Ctrl-C right after the commit (the cache bookkeeping) said only
+    ``Interrupted.``; it now says the import was saved, with its summary (exit 130)."""
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    path = tmp_path / "cards.csv"
+    api.export_csv(path, url=url)
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f) if r["name"] == "Sea Ghost"]
+    rows[0]["level"] = "9"
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    _sigint_at(monkeypatch, D, "_forget_caches")
+    r = runner.invoke(app, ["db", "import", str(path), "--url", url])
+    assert r.exit_code == 130, r.output
+    assert r.stderr.startswith(f"Interrupted: the import of {path} was saved: 0 added; 1 updated (my_fan:Sea Ghost)")
+    assert r.stdout == ""
+    assert api.card("Sea Ghost", url=url)["level"] == 9
+
+
+def test_ctrl_c_as_a_deck_save_commits_says_the_deck_was_saved(url, monkeypatch):
+    """``deck add`` (and every deck save): a Ctrl-C during the commit (noted, raised after it
+    as config.CommittedInterrupt) printed ``Interrupted.``; it now names the deck saved."""
+    import os
+    import signal
+
+    import sqlalchemy
+
+    from munchkin_lab.decks.store import load_deck
+
+    r = runner.invoke(app, ["deck", "new", "Mix", "--url", url])
+    assert r.exit_code == 0, r.output
+    real = sqlalchemy.Connection.commit
+
+    def commit(self):
+        os.kill(os.getpid(), signal.SIGINT)
+        return real(self)
+
+    monkeypatch.setattr(sqlalchemy.Connection, "commit", commit)
+    r = runner.invoke(app, ["deck", "add", "Mix", "Bone Rattler", "--url", url])
+    monkeypatch.undo()
+    assert r.exit_code == 130, r.output
+    assert r.stderr == "Interrupted: deck 'Mix' was saved.\n"
+    assert load_deck("Mix", url=url).copies("alpha:Bone Rattler") == 1

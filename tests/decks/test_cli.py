@@ -373,3 +373,19 @@ def test_deck_stats_of_a_solar_storm_deck_shows_its_ship_not_munchkin_statistics
     assert list(rooms.index[:3]) == ["Energy Core", "Crew Quarters", "Cargo Hold"]
     assert rooms.loc["Mess Hall"].tolist() == ["V1, V2", 2] and rooms.loc["Energy Core"].tolist() == ["-", 1]
     assert int(rooms["cards"].sum()) == 17 and rooms.attrs["missing"] == []
+
+
+def test_deck_stats_names_tags_as_stored(url):
+    """``deck stats --by tag`` showed the tags lower-cased (``below the waist``, the specs'
+    form); it shows them as the card files and ``cards`` spell them (``Below the Waist``)."""
+    import re
+
+    from munchkin_lab.decks import load_preset, stats
+
+    out = run("stats", "preset:base", "--by", "tag", url=url).output
+    section = out.split("-- cards by tag")[1].split("\n--")[0]
+    rows = {re.split(r"\s{2,}", line.strip())[0] for line in section.splitlines() if line.strip()}
+    assert {"Below the Waist", "Undead"} <= rows, section
+    assert "below the waist" not in section and "undead" not in rows, section
+    t = stats.counts(load_preset("base", url=url), "tag")
+    assert int(t.loc["Undead", "cards"]) == 4 and "undead" not in t.index

@@ -69,18 +69,35 @@ def test_usage_errors_are_one_plain_line_exit_2(argv, message):
     assert "╭" not in res.output and "│" not in res.output and "Traceback" not in res.output
 
 
+MUNCHKIN_SEATS = "Error: --players: a Munchkin game seats 2 to 6 players (core rules, 2. Setting Up), got "
+SOLAR_SEATS = ("Error: --players: a Solar Storm game seats 1 to 4 players (public summary: cooperative, solo play "
+               "allowed), got ")
+
+
 @pytest.mark.parametrize("argv,message", [
-    (["--players", "9"], "Error: --players: a Munchkin game seats 2 to 6 players, got 9"),
-    (["--players", "1"], "Error: --players: a Munchkin game seats 2 to 6 players, got 1"),
-    (["--players", "9", "--sets", "munchkin"], "Error: --players: a Munchkin game seats 2 to 6 players, got 9"),
-    (["--players", "5", "--deck", "solar_storm"], "Error: --players: a Solar Storm game seats 1 to 4 players, got 5"),
-    (["--players", "9", "--deck", "solar_storm"],
-     "Error: --players: a Munchkin game seats 2 to 6 players and a Solar Storm game 1 to 4, got 9"),
-    (["--players", "1", "--deck", "base"], "Error: --players: a Munchkin game seats 2 to 6 players, got 1"),
+    (["--players", "9"], MUNCHKIN_SEATS + "9"),
+    (["--players", "1"], MUNCHKIN_SEATS + "1"),
+    (["--players", "0"], MUNCHKIN_SEATS + "0"),
+    (["--players", "9", "--sets", "munchkin"], MUNCHKIN_SEATS + "9"),
+    (["--players", "5", "--deck", "solar_storm"], SOLAR_SEATS + "5"),
+    (["--players", "9", "--deck", "solar_storm"], SOLAR_SEATS + "9"),
+    (["--players", "0", "--deck", "solar_storm"], SOLAR_SEATS + "0"),
+    (["--players", "1", "--deck", "base"], MUNCHKIN_SEATS + "1"),
+    (["--players", "7", "--deck", "base"], MUNCHKIN_SEATS + "7"),
 ])
 def test_play_players_names_the_game(url, argv, message):
+    """``play --players`` refuses a table size in the words of ``deck check`` and ``simulate``
+    (one rule: decks.checks.seats_problem, with its source), naming the deck's game."""
     res = runner.invoke(app, ["play", *argv, "--url", url])
     assert res.exit_code == 2 and res.output.strip() == message, res.output
+
+
+def test_play_players_help_is_deck_checks():
+    """``play --help`` says what each game seats in ``deck check``'s words (PLAYERS_HELP)."""
+    res = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    text = " ".join(res.output.replace("│", " ").split())
+    assert "Munchkin decks: 2 to 6 (core rules: 3 to 6, two can play too; Scooby-Doo: 3 to 6)" in text, text
+    assert "Solar Storm decks: 1 to 4" in text, text
 
 
 @pytest.mark.parametrize("argv,message", [

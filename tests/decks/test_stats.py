@@ -53,7 +53,7 @@ def test_base_counts_match_the_set_file(base):
     assert int(k.loc["curse", "cards"]) == _file_count("munchkin", kind="curse") == 19
     assert abs(k["share"].sum() - 1) < 1e-12
     t = stats.counts(base, "tag")
-    assert int(t.loc["undead", "cards"]) == 4
+    assert int(t.loc["Undead", "cards"]) == 4  # as the card files spell it
     assert set(stats.composition(base)["by"]) == {"deck", "kind", "set", "tag"}
 
 
