@@ -74,13 +74,6 @@ def check_players(deck, players: int) -> None:
         raise PlayersError(problem)
 
 
-def refuse_unplayable(deck, players: int | None = None) -> None:
-    """:func:`munchkin_lab.decks.checks.refuse_unplayable` (kept here for its callers)."""
-    from .decks.checks import refuse_unplayable as refuse
-
-    refuse(deck, players)
-
-
 def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
               random_play: bool = False, faster_play: bool = False, shared_victory: bool = False,
               sets: list[str] | None = None, url: str | None = None):
@@ -119,6 +112,8 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
         if deck is None or isinstance(deck, str):
             deck = resolve_deck(deck or "base", url=url)
         check_players(deck, players)
+        from .decks.checks import refuse_unplayable
+
         refuse_unplayable(deck, players)
         if "solar_storm" in deck.modules:
             from .engine.solar_storm import SolarStormGame, SolarStormOptions

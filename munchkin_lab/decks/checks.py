@@ -82,14 +82,15 @@ PLAYERS_HELP = ("Munchkin decks: 2 to 6 (core rules: 3 to 6, two can play too; S
                 "Solar Storm decks: 1 to 4 (solo play included)")
 
 
-def seats_problem(players: object, solar: bool) -> str | None:
+def seats_problem(players: object, solar: bool, option: str = "--players") -> str | None:
     """The one wording of a table size the deck's game does not seat (``None`` when it
     does): ``--players: a Munchkin game seats 2 to 6 players (core rules, 2. Setting Up), got
-    1``; ``solar``: a Solar Storm deck (1 to 4). Used by ``deck check`` and ``simulate``."""
+    1``; ``solar``: a Solar Storm deck (1 to 4); ``option``: what the message names (the
+    Python API's argument ``players``). Used by ``deck check``, ``simulate`` and ``play``."""
     lo, hi, game, src = ((*SOLAR_PLAYERS, "Solar Storm", "public summary: cooperative, solo play allowed") if solar
                          else (MIN_PLAYERS, MAX_PLAYERS, "Munchkin", "core rules, 2. Setting Up"))
     if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-        return f"--players: a {game} game seats {lo} to {hi} players ({src}), got {players!r}"
+        return f"{option}: a {game} game seats {lo} to {hi} players ({src}), got {players!r}"
     return None
 #: Cards each player is dealt from the Door and from the Treasure pile (core rules, Setup).
 HAND_DEAL = 4
@@ -286,9 +287,9 @@ def check_deck(deck: "Deck", players: int | None = None) -> list[Problem]:
     munchkin = [(s, n) for s, n in pairs if s.deck in _MUNCHKIN_DECKS]
     rooms_ = [(s, n) for s, n in pairs if s.deck == "ship_room" or s.kind == "ship_room"]
     if players is not None:
-        problem = seats_problem(players, bool(rooms_ and not munchkin))
+        problem = seats_problem(players, bool(rooms_ and not munchkin), option="players")
         if problem is not None:
-            raise ValueError(problem[2:])  # 'players: a Munchkin game seats ...'
+            raise ValueError(problem)
 
     # one-game
     if munchkin and rooms_:

@@ -1311,8 +1311,9 @@ class Board(W.VBox):
             raise ValueError(f"{p}: not a saved game (not UTF-8 text: {e.reason})") from None
         except OSError as e:  # its own kind (FileNotFoundError...), the file named
             raise type(e)(e.errno, f"cannot read the saved game: {e.strerror or e}", str(p)) from None
+        solar = '"munchkin-lab-solar-storm/' in text[:200]
         try:
-            if '"munchkin-lab-solar-storm/' in text[:200]:
+            if solar:
                 from ..engine.solar_storm import SolarStormGame
 
                 game = SolarStormGame.from_json(text)
@@ -1320,7 +1321,7 @@ class Board(W.VBox):
                 game = Game.from_json(text)
         except ValueError as e:
             raise ValueError(f"{p}: not a saved game that loads: {e}") from None
-        if '"munchkin-lab-solar-storm/' in text[:200]:
+        if solar:
             rooms, sopts = list(game.rooms), game.options
             self.factory = lambda s, n: SolarStormGame.new(players=n, rooms=rooms, seed=s, options=sopts)
         else:
