@@ -1792,7 +1792,7 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True, plan.header_changes,
                                newer, since)
 
-    def work(conn: Connection) -> _SetPlan:
+    def work(conn: Connection) -> SetImportResult:
         from .build import TABLES
 
         config.lock_tables(conn, TABLES + ("build_info",))
@@ -1801,24 +1801,11 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         sid = conn.execute(select(CardSet.id).where(CardSet.code == sf.set.code)).scalar_one()
         _renumber(conn, sid, [c.name for c in sf.cards])
         _record_import(conn, sf.set.code, sid)
-        return plan
-
-    def result_of(plan: _SetPlan) -> SetImportResult:
         return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes,
                                newer, since)
 
     # The commit point: a Ctrl-C before it rolls the import back (a plain KeyboardInterrupt,
-    # nothing changed); one during or after it is config.CommittedInterrupt carrying the
-    # result, so that the caller can say the import was saved.
-    try:
-        plan = config.run_write(_engine(url), work)
-    except config.CommittedInterrupt as exc:
-        _forget_caches()
-        exc.result = result_of(exc.result)
-        raise
-    with config.interrupts_noted() as noted:
-        _forget_caches()
-        result = result_of(plan)
-    if noted.pressed:
-        raise config.CommittedInterrupt(result)
-    return result
+    # nothing changed); one during the commit or the caches' clean-up after it is
+    # config.CommittedInterrupt carrying the result (run_write), so that the caller can say
+    # the import was saved.
+    return config.run_write(_engine(url), work, after=_forget_caches)
