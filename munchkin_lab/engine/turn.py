@@ -30,7 +30,7 @@ class Turn:
         if self.history: self._say(f"Turn {s.turn}: {p.name} (Level {p.level}).")
         if p.redeal:
             p.redeal = False
-            self._deal(p)
+            self._deal(p, redeal=True)
             if self.history: self._say(f"{p.name} starts a new character: 4 Door + 4 Treasure cards.")
         for mod in self._h_turn:
             mod.on_turn_start(self, s.active)

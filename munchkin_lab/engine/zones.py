@@ -102,15 +102,26 @@ class Zones:
         p.hand.append(c)
         p.fresh.append(c)
 
-    def _deal(self, p: PlayerState) -> None:
+    def _deal(self, p: PlayerState, redeal: bool = False) -> None:
         """4 Door and 4 Treasure cards to player ``p`` (core rules, 2. Setting Up; a new
         character after a death). Dealt cards go to the hand, even one that acts when drawn
-        (rulebook silent on dealing it: the player may play it)."""
+        (rulebook silent on dealing it: the player may play it).
+
+        ``redeal``: the new cards of a player who died, drawn at the start of their next turn.
+        Both rulebooks call them face-down draws (core rules, 7. Death; Scooby-Doo rules,
+        Death), so a rules module hears each Door as one (``on_draw_door``: a Scooby-Doo
+        Portal comes with the choice to follow it at once). The opening deal is no draw (the
+        rulebooks deal the cards): a Portal dealt is simply in the hand. Cards that act when
+        drawn (Divine Intervention, Hoard!) still go to the hand as at the opening deal (the
+        engine's reading, unchanged here)."""
+        seat = next(i for i, q in enumerate(self.state.players) if q is p) if redeal and self._h_door else -1
         for deck in ("door", "treasure"):
             for _ in range(4):
                 c = self._draw(deck)
                 if c >= 0:
-                    p.hand.append(c)
+                    if seat < 0 or deck != "door" or \
+                            not any(m.on_draw_door(self, seat, c, False) for m in self._h_door):
+                        p.hand.append(c)
 
     def _leave_play(self, seat: int, c: int) -> bool:
         """The one path of a card leaving player ``seat``'s play, whatever sends it (death, a

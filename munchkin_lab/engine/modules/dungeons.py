@@ -74,8 +74,15 @@ Readings where the rulebook is open:
   (choice a). Choice (a) is never refused for a Portal played before it that turn; being the
   playing of a Portal, it keeps the own-turn, out-of-combat moment of When You May Take
   Actions. The choice is the drawer's next action ("immediately"): when one action draws
-  several face-down Portals (a K-Ghoul Mart revealed by a Portal, then its face-down
-  replacement Door), the last one drawn may be played at once, the others wait (choice b).
+  several face-down Portals (the four new Doors of a player who died, R_DEATH; a K-Ghoul
+  Mart revealed by a Portal, then its face-down replacement Door), each was drawn face down
+  and may be followed at once, one after another (every one of them has choice a; the
+  rulebook does not limit choice a to one a turn); the drawer's first other action ends
+  that moment and those left wait (choice b).
+* A dead player's new cards (R_DEATH: four face-down cards from each deck at the start of
+  the next turn) are face-down draws: a Portal among them comes with choice (a) or (b)
+  (``Zones._deal``, ``redeal``). The opening deal is dealt, not drawn (R_SETUP): a Portal
+  dealt is in the hand, played on one's own turn (choice b; not at set-up, R_ACT).
 * A face-up Portal asks the core for its face-up replacement Door (``game._kick``), which the
   core's kick loop draws: a Door pile of nothing but Portals ends the kick instead of looping
   (see ``Game._kick``); a face-down replacement Portal played again and again ends with the
@@ -163,7 +170,7 @@ class ScoobyDooModule(RulesModule):
 
     @staticmethod
     def _fresh_state() -> dict:
-        return {"in_play": [], "changed_turn": -1, "fresh": -1, "fresh_at": -1,
+        return {"in_play": [], "changed_turn": -1, "fresh": [], "fresh_at": -1,
                 "characters": {}, "may_swap": [], "base": -1}
 
     def _mark_base(self, game, ms: dict) -> None:
@@ -421,7 +428,9 @@ class ScoobyDooModule(RulesModule):
         (treated as kicked); face down -> into the hand, where it may be played at once
         (choice a, not counted as the turn's dungeon change) or later (choice b). Every
         face-down Door draw comes here (``Game._door_face_down``): Loot the Room, Faster
-        Play, a Portal's replacement, K-Ghoul Mart's draw for every player, a card's draw.
+        Play, a Portal's replacement, K-Ghoul Mart's draw for every player, a card's draw,
+        a dead player's new cards (``Zones._deal``). Several drawn in one action may each
+        be followed at once, one after another (:meth:`_fresh`).
         Only the active player may follow one at once - playing a Portal is an action of
         your own turn, out of combat (R_ACT; the rulebook's "Remember" calls choice (a)
         playing the Portal) -, so a Portal another player draws off their turn (K-Ghoul
@@ -435,9 +444,17 @@ class ScoobyDooModule(RulesModule):
         s.players[seat].hand.append(card)
         if seat == s.active:
             ms = self._ms(game)
-            ms["fresh"] = card
-            ms["fresh_at"] = len(game.actions) + 1
+            now = len(game.actions) + 1
+            ms["fresh"] = (self._fresh(ms) if ms["fresh_at"] == now else []) + [card]  # (a new list: undo)
+            ms["fresh_at"] = now
         return True
+
+    @staticmethod
+    def _fresh(ms: dict) -> list[int]:
+        """The Portals the active player drew face down and may still follow at once (choice
+        a): a list (a save made before it was one holds one card id, or -1)."""
+        f = ms["fresh"]
+        return list(f) if isinstance(f, list) else ([f] if f >= 0 else [])
 
     # ------------------------------------------------------------------ shared victory
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
@@ -519,7 +536,7 @@ class ScoobyDooModule(RulesModule):
                 return f"a Portal is played {r} ({R_KICK})"
             if a.card not in p.hand or game.specs[a.card].kind != "portal":
                 return "portal: a Portal card from your hand"
-            fresh = ms["fresh"] == a.card and ms["fresh_at"] == len(game.actions)
+            fresh = ms["fresh_at"] == len(game.actions) and a.card in self._fresh(ms)
             if not fresh and ms["changed_turn"] == s.turn:
                 return f"only one Portal or dungeon-changing card per turn ({R_KICK})"
             return None
@@ -565,7 +582,12 @@ class ScoobyDooModule(RulesModule):
         if a.kind != "character" and seat in ms["may_swap"] and p.alive:
             ms["may_swap"].remove(seat)
         if a.kind == "portal":
-            ms["fresh"] = -1
+            fresh = self._fresh(ms) if ms["fresh_at"] == len(game.actions) else []
+            # the other Portals drawn face down with it may still be followed at once (choice
+            # a, one after another); a Portal kept from before ends that moment
+            left = [c for c in fresh if c != a.card] if a.card in fresh else []
+            ms["fresh"] = left
+            ms["fresh_at"] = len(game.actions) + 1 if left else -1
             p.hand.remove(a.card)
             self._follow_portal(game, seat, a.card, "hand")
             return True
