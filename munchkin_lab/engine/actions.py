@@ -38,8 +38,8 @@ KINDS: dict[str, str] = {
     "ask_help": "ask player t to help; bribe n Treasures, m=1 if the helper picks first, "
                 "items cs given after the combat",
     "offer_help": "offer to help the fighter (interference window)",
-    "accept": "accept the pending help request / offer",
-    "refuse": "refuse the pending help request / offer",
+    "accept": "accept the pending help request / offer / Item given",
+    "refuse": "refuse the pending help request / offer / Item given",
     "fight": "declare victory (munchkin side is winning); others then get a window",
     "run": "give up the fight: Run Away begins",
     "roll": "roll to Run Away from monster n",

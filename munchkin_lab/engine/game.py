@@ -180,6 +180,8 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self.joining_tags = frozenset(t for m in self.modules for t in m.joining_tags)
         #: shared victory as a co-win, not a Level for the helper (RulesModule.shared_victory_wins)
         self._sv_win = any(m.shared_victory_wins for m in self.modules)
+        #: an Item given away waits for the receiver's yes (RulesModule.gift_needs_consent)
+        self._gift_ask = any(m.gift_needs_consent for m in self.modules)
         self.deck_names = ("door", "treasure") + tuple(d for m in self.modules for d in m.extra_decks)
         self._log: list[str] = []
         self._saying: list = []  # (abilities running with history: Victims._say_begin)

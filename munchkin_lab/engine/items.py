@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .kinds import running, setup_only
-from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SIDEBAR, R_STATS
+from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SD_ITEMS, R_SIDEBAR, R_STATS
 from .tables import SLOT_LIMIT, _parse_atom
 
 
@@ -488,9 +488,35 @@ class Items:
         return self._why_give(seat, a)
 
     def _do_give(self, seat: int, a: Action) -> None:
-        self._remove_from_play(seat, a.card)
-        self._put_in_play(a.target, a.card)
-        if self.history: self._say(f"{self.state.players[seat].name} gives {self.name(a.card)} to {self._pn(a.target)}.")
+        """The Item changes hands at once (core rules, 9. Trading: an Item may be given to
+        another player), unless a rules module gives it only to a player who wants it
+        (``RulesModule.gift_needs_consent``: Scooby-Doo rules, Treasures: Items): then the
+        receiver answers a pending ``gift`` decision first (:meth:`_answer_gift`)."""
+        if self._gift_ask:
+            self.state.pending.insert(0, {"kind": "gift", "player": a.target, "from": seat, "card": a.card})
+            if self.history: self._say(f"{self._pn(seat)} offers {self.name(a.card)} to {self._pn(a.target)}.")
+            return
+        self._hand_over(seat, a.target, a.card)
+
+    def _hand_over(self, seat: int, t: int, c: int) -> None:
+        self._remove_from_play(seat, c)
+        self._put_in_play(t, c)
+        if self.history: self._say(f"{self.state.players[seat].name} gives {self.name(c)} to {self._pn(t)}.")
+
+    def _pw_gift(self, seat: int, a: Action, d: dict) -> str | None:
+        """The receiver of an Item given away says whether they want it (``gift``)."""
+        if a.kind in ("accept", "refuse"):
+            return None
+        return f"{self._pn(d['from'])} offers {self.name(d['card'])}: accept or refuse it first ({R_SD_ITEMS})"
+
+    def _answer_gift(self, d: dict, a: Action) -> None:
+        """``accept``: the Item moves as in any gift (it stays in play: core rules, 9.
+        Trading); ``refuse``: it stays with the giver. Nothing else happened since the
+        ``give`` (a pending decision is answered first), so it is still the giver's to give."""
+        if a.kind == "accept":
+            self._hand_over(d["from"], d["player"], d["card"])
+        elif self.history:
+            self._say(f"{self._pn(d['player'])} does not want {self.name(d['card'])}.")
 
     def _put_in_play(self, t: int, c: int) -> None:
         """Item ``c`` received by player ``t`` stays in play (core rules, 9. Trading): in use

@@ -42,6 +42,10 @@ class RulesModule:
             helper of a fight that takes the fighter to Level 10 wins with them (whatever the
             helper's Level) and gains no Level for the help, instead of the core's "both gain
             1 Level" (Scooby-Doo rules, Faster Play Rules).
+        gift_needs_consent: an Item given away (the action ``give``) goes only to a player
+            who wants it: the receiver answers a pending ``gift`` decision (``accept`` /
+            ``refuse``) before the Item moves (Scooby-Doo rules, Treasures: Items). The core
+            rulebook lets a player give an Item without asking (core rules, 9.).
     """
 
     name: str = "base"
@@ -50,6 +54,7 @@ class RulesModule:
     extra_decks: tuple[str, ...] = ()
     guest_in: tuple[str, ...] = ()
     shared_victory_wins: bool = False
+    gift_needs_consent: bool = False
 
     # -- game lifecycle -------------------------------------------------------------------
     def setup(self, game: "Game") -> None:

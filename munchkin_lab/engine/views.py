@@ -171,6 +171,9 @@ class Views:
                 die = dict(d["ctx"][2]).get("die")
                 if die is not None:  # a reaction to a die roll sees what the die shows
                     e["die"] = die
+            elif d["kind"] == "gift":
+                e["from"] = d["from"]
+                e["card"] = self.name(d["card"])
             elif d["kind"] in ("help", "offer"):
                 e["from"] = d["from"]
                 if d["kind"] == "help":

@@ -702,6 +702,8 @@ class GreedyBot(Bot):
                 ps, ms = game.strengths()
                 ok = c is not None and ps + game.player_strength(d["from"]) > ms
             return _ACCEPT[seat] if ok else _REFUSE[seat]
+        if k == "gift":
+            return _ACCEPT[seat]  # an Item given: a free Item (the limits were checked by give)
         if k == "cancel" or k == "glue":
             return _PASS[seat]  # _pending takes the first listed answer: pass
         if plain and k == "choose":
@@ -1089,6 +1091,8 @@ class GreedyBot(Bot):
         if k == "help":
             ok = self._accept_help(game, seat, d["from"], d.get("n", 0))
             return _find(cands, "accept" if ok else "refuse")
+        if k == "gift":
+            return _find(cands, "accept")  # a free Item (the limits were checked by give)
         if k == "offer":
             c = s.combat
             ps, ms = game.strengths()

@@ -506,6 +506,12 @@ def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: st
             return f"Help {frm} in the combat" + (f" (for {plural(n, 'Treasure')})" if n else "")
         if a.kind == "refuse":
             return f"Refuse to help {frm}"
+    if kind == "gift":
+        frm = nm.get(pend.get("from"), "?")
+        if a.kind == "accept":
+            return f"Take {pend.get('card')} from {frm}"
+        if a.kind == "refuse":
+            return f"Refuse {pend.get('card')} from {frm}"
     if kind == "offer":
         frm = nm.get(pend.get("from"), "?")
         if a.kind == "accept":
@@ -663,6 +669,8 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
                     + (f", offering {plural(n, 'Treasure')}" if n else ""))
         if kind == "offer":
             return f"{who} must answer {nm.get(pend.get('from'), '?')}'s offer to help"
+        if kind == "gift":
+            return f"{who} may take {pend.get('card')} from {nm.get(pend.get('from'), '?')} or refuse it"
         if kind == "cancel":
             if actor is None:  # a seat's view: who may react is hidden (the silent window)
                 return f"{pend.get('card')} on {nm.get(pend.get('victim'), '?')}: the others may react"

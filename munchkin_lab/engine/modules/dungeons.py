@@ -62,6 +62,11 @@ Readings where the rulebook is open:
 * Character cards (kind ``character``): dealt one at random per player; after a death the
   player may swap theirs (action ``character``) when they next act on their own turn. Their
   abilities are not in our sources: none is applied.
+* Giving an Item away (the core's ``give``): this rulebook lets a player give an Item only to
+  a player who wants it (R_ITEMS), so the receiver answers first (a pending ``gift``
+  decision, ``accept`` / ``refuse``; ``RulesModule.gift_needs_consent``); a refused Item stays
+  with the giver. The core rulebook has no such condition (core rules, 9. Trading). A trade
+  is two gifts, each accepted by its receiver; a bribe is agreed with the help request.
 * "Discover an exit" (discard four cards) may be done at any time of your own turn, a combat
   included (the rulebook keeps only Portals out of combat); it is listed among the legal
   actions out of combat (the core lists no module actions inside a combat), and played in a
@@ -106,6 +111,7 @@ R_ACT = f"{R_SD}, When You May Take Actions"
 R_EXIT = f"{R_SD}, Changing Dungeons Without a Portal"
 R_CLASS = f"{R_SD}, Character Stats: Class"
 R_VEHICLE = f"{R_SD}, Treasures: Vehicles"
+R_ITEMS = f"{R_SD}, Treasures: Items"
 R_DEATH = f"{R_SD}, Death"
 R_JOIN = f"{R_SD}, Monsters: Ghost and Pirate Monsters"
 R_FASTER = f"{R_SD}, Faster Play Rules"
@@ -145,6 +151,7 @@ class ScoobyDooModule(RulesModule):
     joining_tags = ("ghost", "pirate")
     extra_decks = ("dungeon", "character")
     shared_victory_wins = True
+    gift_needs_consent = True
 
     # ------------------------------------------------------------------ state
     def _dungeons(self, game) -> bool:
