@@ -60,7 +60,7 @@ from .zones import Zones
 _HOOK_NAMES = {"_h_combat": "combat_modifier", "_h_monster": "monster_modifier", "_h_run": "run_away_modifier",
                "_h_extra": "extra_actions", "_h_door": "on_draw_door", "_h_limit": "hand_limit",
                "_h_keep": "keeps_at_death", "_h_check": "check_action", "_h_apply": "apply_action",
-               "_h_pile": "draw_pile", "_h_dpile": "discard_pile", "_h_cancel": "on_curse_cancelled",
+               "_h_pile": "draw_pile", "_h_dpile": "discard_pile", "_h_deal": "deal_pile", "_h_cancel": "on_curse_cancelled",
                "_h_treasure": "treasure_modifier", "_h_turn": "on_turn_start", "_h_won": "on_combat_won",
                "_h_end": "on_combat_end", "_h_bad": "on_bad_stuff", "_h_death": "on_death",
                "_h_hint": "bot_hint", "_h_leave": "on_leave_play", "_h_bigx": "big_exempt",

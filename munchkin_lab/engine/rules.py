@@ -78,6 +78,11 @@ class RulesModule:
         ``"door:scooby_doo"``); None keeps ``deck``."""
         return None
 
+    def deal_pile(self, game: "Game", deck: str, n: int) -> str | None:
+        """The pile the ``n``-th card of ``deck`` dealt at set-up comes from (counted over the
+        whole deal, 0 first; ``Zones._deal``); None: the pile the active player draws from."""
+        return None
+
     def discard_pile(self, game: "Game", card: int) -> str | None:
         """The discard pile ``card`` goes to (None: its own deck's, ``spec.deck``)."""
         return None

@@ -113,15 +113,27 @@ class Zones:
         Portal comes with the choice to follow it at once). The opening deal is no draw (the
         rulebooks deal the cards): a Portal dealt is simply in the hand. Cards that act when
         drawn (Divine Intervention, Hoard!) still go to the hand as at the opening deal (the
-        engine's reading, unchanged here)."""
-        seat = next(i for i, q in enumerate(self.state.players) if q is p) if redeal and self._h_door else -1
+        engine's reading, unchanged here).
+
+        Piles: the opening deal asks a module where each card comes from (``deal_pile``, one
+        draw pile per set: every set's pile in turn, :meth:`_deal_key`); the new cards after a
+        death are the player's own draws (their pile, ``draw_pile``)."""
+        seat = next(i for i, q in enumerate(self.state.players) if q is p)
         for deck in ("door", "treasure"):
-            for _ in range(4):
-                c = self._draw(deck)
+            for k in range(4):
+                c = self._draw(self._deal_key(deck, 4 * seat + k) if not redeal and self._h_deal else deck)
                 if c >= 0:
-                    if seat < 0 or deck != "door" or \
+                    if not redeal or deck != "door" or \
                             not any(m.on_draw_door(self, seat, c, False) for m in self._h_door):
                         p.hand.append(c)
+
+    def _deal_key(self, deck: str, n: int) -> str:
+        """The pile the ``n``-th card of ``deck`` dealt at set-up comes from (one draw pile per
+        set, ``piles``: a module's ``deal_pile``), else ``deck`` (the pile the active player
+        draws from)."""
+        for m in self._h_deal:
+            deck = m.deal_pile(self, deck, n) or deck
+        return deck
 
     def _leave_play(self, seat: int, c: int) -> bool:
         """The one path of a card leaving player ``seat``'s play, whatever sends it (death, a

@@ -27,7 +27,7 @@ from ..engine.views import BLIND_HAND
 Resolver = Callable[[str], CardSpec | None]
 
 TOP_FIELDS = {"name", "rule", "description", "seed", "options", "cards", "players", "decks",
-              "discards", "active", "turn", "phase", "forced_dice", "steps", "expect", "sets", "game"}
+              "discards", "active", "turn", "phase", "forced_dice", "deal", "steps", "expect", "sets", "game"}
 #: Values of the top-level ``game`` key: ``munchkin`` (default, this module) and
 #: ``solar_storm`` (:mod:`munchkin_lab.scenarios.solar`).
 GAMES = ("munchkin", "solar_storm")
@@ -318,6 +318,10 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
     s.forced = [int(x) for x in (sc.get("forced_dice") or [])]
     check_position(g, players, where)
     g.begin()
+    if sc.get("deal"):  # the opening deal from the decks listed (Game._deal), after the hands listed
+        for p in s.players:
+            g._deal(p)
+        g.begin()
     return g
 
 

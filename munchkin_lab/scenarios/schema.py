@@ -154,6 +154,7 @@ class ScenarioModel(_Strict):
     turn: int = Field(default=1, ge=1, le=COUNT_MAX)
     phase: Literal["start", "trouble", "end", "setup"] = "start"
     forced_dice: Optional[list[Annotated[int, Field(ge=1, le=6)]]] = None
+    deal: bool = False
     steps: Optional[list[StepModel]] = None
     expect: Optional[dict] = None
     sets: Optional[list[str]] = None

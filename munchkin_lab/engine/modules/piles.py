@@ -14,6 +14,14 @@ which pile to draw from. Switched on by ``GameOptions(modules=("piles",))`` (the
   ``treasure``). The choice stands until changed. Without a choice (bots, existing flows) the
   first drawable pile is used. Every draw of the turn uses the active player's choice
   (kick, Look for Trouble/Loot, Treasures of a won combat, the helper's share included).
+* ``deal_pile``: the opening deal (4 Doors and 4 Treasures to each player) takes its cards
+  from every set's pile in turn - the first dealt card from the first pile, the next from
+  the second, and so on round the drawable piles, the turn going on from one player to the
+  next - so the sets are spread evenly over the hands. The rulebooks and the combining
+  guidance are silent on dealing from several piles; this is our reading of what most tables
+  do (nobody has chosen a pile yet at set-up; dealing everyone from one set's pile would
+  leave the others out of the hands). A dead player's new cards are drawn, not dealt: they
+  come from the pile that player draws from (``draw_pile``).
 * ``draw_pile``: the chosen pile if it can be drawn from, else the next drawable pile. A pile
   with no cards and no discards is exhausted: nobody draws from it (core rules, 3. Handling
   Cards) and it cannot be chosen. An empty pile with discards reshuffles its own discards.
@@ -165,6 +173,15 @@ class PilesModule(RulesModule):
             return None
         self._sweep(game, deck)
         return self.current(game, seat, deck)
+
+    def deal_pile(self, game, deck: str, n: int) -> str | None:
+        """The ``n``-th card of ``deck`` dealt at set-up comes from the drawable piles in turn
+        (module docstring, ``deal_pile``)."""
+        if deck not in DECKS:
+            return None
+        self._sweep(game, deck)
+        live = [k for k in self._ms(game)["piles"].get(deck, []) if self._drawable(game, k)]
+        return live[n % len(live)] if live else None
 
     def discard_pile(self, game, card: int) -> str | None:
         if game.specs[card].deck not in DECKS:
