@@ -776,15 +776,7 @@ class Ops:
                     m._discard_dungeons(self)
                     return True
         if op.name == "reshuffle":  # each pile its own discards (one draw pile per set: piles)
-            s = self.state
-            done = False
-            for k in self._piles_of(op.value):
-                if s.discards.get(k):
-                    s.decks[k].extend(s.discards[k])
-                    s.discards[k].clear()
-                    s.rng = _rng.shuffle(s.rng, s.decks[k])
-                    done = True
-            return done
+            return self._reshuffle(op.value)
         return False
 
     # ------------------------------------------------------------------ lasting changes

@@ -58,6 +58,23 @@ class Zones:
         "the Door deck" as a whole (reshuffle its discards) acts on each of them."""
         return [k for k in self.state.decks if k == deck or k.startswith(deck + ":")]
 
+    def _reshuffle(self, deck: str) -> bool:
+        """A rule or card shuffles the discards of ``deck`` ("door"/"treasure") back into it
+        (the card-effect language's op ``reshuffle``; K-Ghoul Mart, Scooby-Doo rules, Dungeons
+        and Portals): each draw pile of the deck takes back its own discards and is shuffled
+        (one draw pile per set, ``piles``: :meth:`_piles_of`). A pile with no discards is left
+        as it is (nothing goes back into it; the RNG is not used). Returns whether any card
+        went back."""
+        s = self.state
+        done = False
+        for k in self._piles_of(deck):
+            if s.discards.get(k):
+                s.decks[k].extend(s.discards[k])
+                s.discards[k].clear()
+                s.rng = _rng.shuffle(s.rng, s.decks[k])
+                done = True
+        return done
+
     def _take_pile(self, deck: str, seat: int = -1) -> list[int]:
         """The discard pile of ``deck`` ("door"/"treasure") that player ``seat`` (default the
         active player, whose draws the turn's are: the kick, a combat's Treasures) takes a

@@ -38,7 +38,9 @@ Readings where the rulebook is open:
 * K-Ghoul Mart: "+3 against Ghosts" is one +3 per munchkin-side player when any Ghost is in
   the combat; the Ghost Hunters' further +3 counts in every combat (the text says "in combat").
   Its reshuffle of the Door discards, with one draw pile per set (``piles``), puts each Door
-  pile's discards back into that pile (each pile keeps its own discards).
+  pile's discards back into that pile (each pile keeps its own discards); it is the
+  card-effect language's op ``reshuffle`` (one home: ``Zones._reshuffle``), so a Door pile
+  with no discards is not shuffled again.
   Its "every player may draw a face-down Door" is applied to every living player, each from
   the Door pile they draw from (one draw pile per set, ``piles``: each player's own choice):
   the rulebook is silent on a player who would decline, and a free card off one's own turn
@@ -97,7 +99,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import rng as _rng
 from ..actions import KINDS, Action
 from ..rules import RulesModule, register_module
 from . import core_zone_cards
@@ -266,12 +267,9 @@ class ScoobyDooModule(RulesModule):
             game._lang_fire_card("revealed", d, -1, seat)
         self._revealed_others(game, seat, d)
         rev = (data or {}).get("on_reveal") or {}
-        if rev.get("reshuffle_door_discards"):  # each Door pile its own (one pile per set: piles)
-            for k in game._piles_of("door"):
-                s.decks[k].extend(s.discards.get(k, ()))
-                s.discards.get(k, []).clear()
-                s.rng = _rng.shuffle(s.rng, s.decks[k])
-            game._say("The Door discards are shuffled back into the Door deck.")
+        if rev.get("reshuffle_door_discards"):  # the one home of the op reshuffle (Zones._reshuffle)
+            if game._reshuffle("door"):
+                game._say("The Door discards are shuffled back into the Door deck.")
         if rev.get("each_draws_door"):
             n = len(s.players)
             for i in range(n):
