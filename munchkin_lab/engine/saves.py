@@ -267,8 +267,10 @@ def check_state(raw: Any, names: list[str], genders: list[str], ncards: int, pat
         if d["kind"] not in PENDING:
             raise _bad(f"{pp}.kind", f"one of {', '.join(PENDING)}")
         _int(d["player"], f"{pp}.player", 0, n - 1)
-        if d["kind"] in ("manual", "cancel"):
+        if d["kind"] in ("manual", "cancel", "gift"):
             _int(d.get("card"), f"{pp}.card", 0, ncards - 1)
+        if d["kind"] == "gift":  # an Item given, waiting for the receiver's yes (items.py)
+            _int(d.get("from"), f"{pp}.from", 0, n - 1)
         if d["kind"] == "choose":
             _str(d.get("why"), f"{pp}.why")
     try:
