@@ -483,8 +483,11 @@ class RoomsModule(RulesModule):
     def _combat_at(self, game) -> str:
         """The room the combat is fought in: the active player's room (the room they entered,
         or Look for Trouble in). A monster sent at another player (Transferral Potion) stays
-        in that room: the combat does not move to the new fighter's room."""
-        return self._ms(game)["pos"][game.state.active]
+        in that room: the combat does not move to the new fighter's room. Once the active
+        player has left it during the fight (killed running away as the new fighter's
+        helper: :meth:`on_death`), the room they left is kept (``at``) until the combat ends."""
+        ms = self._ms(game)
+        return ms.get("at") or ms["pos"][game.state.active]
 
     def _fighter_room(self, game) -> dict:
         c = game.state.combat
@@ -581,6 +584,7 @@ class RoomsModule(RulesModule):
         ms["fought"] = False
         c = game.state.combat
         at = self._combat_at(game)
+        ms.pop("at", None)
         self.put_in(game, fighter, at)
         if helper >= 0:
             self.put_in(game, helper, at)
@@ -604,7 +608,9 @@ class RoomsModule(RulesModule):
         helper caught while running away leaves their Treasures there, not in the room they
         came from. The dead helper leaves the combat at once (core rules, 7. Death), so the
         end of the combat no longer moves them: they go back to START with the losing side
-        when they die running away; killed during the fight (a Curse), they stay in that
+        when they die running away (a helper whose turn it is, helping the player a card made
+        the fighter, takes no monster to START: the room of the fight is kept, :meth:`_combat_at`);
+        killed during the fight (a Curse), they stay in that
         room (the rulebook is silent on where a dead player's token stands; this follows
         its rule for a lost fight)."""
         s = game.state
@@ -614,6 +620,8 @@ class RoomsModule(RulesModule):
         if c is not None and seat in (c.fighter, c.helper):
             at = self._combat_at(game)
             if seat == c.helper:
+                if seat == s.active:  # the room of the fight stays where it is (:meth:`_combat_at`)
+                    ms["at"] = at
                 ms["pos"][seat] = START if c.stage == "run" else at
         r = ms["grid"].get(at)
         for entry in s.corpses[:]:
