@@ -601,7 +601,9 @@ class RoomsModule(RulesModule):
             ms["pos"][helper] = START
 
     def on_death(self, game, seat: int) -> None:
-        """Death: Treasures stay in the room, Door cards are discarded, no looting (R_COMBAT).
+        """Death: Treasures stay in the room, Door cards are discarded, no looting (R_COMBAT):
+        the corpse is taken here, before the core queues its looting, so nobody loots it and
+        no die is rolled for a looting order (``Character._kill``).
 
         A player who dies fighting or helping in a combat dies in the room of the combat
         (:meth:`_combat_at`): a helper was moved into the fighter's room (R_COMBAT), so a
@@ -632,7 +634,6 @@ class RoomsModule(RulesModule):
                     else:
                         game._discard(c)
                 s.corpses.remove(entry)
-        s.pending = [d for d in s.pending if not (d["kind"] == "choose" and d["why"] == "loot" and d["dead"] == seat)]
 
     # ------------------------------------------------------------------ bots
     def _room_cost(self, game, seat: int, k: str, mine: int, help_: int) -> float:
