@@ -603,7 +603,9 @@ class RoomsModule(RulesModule):
     def on_death(self, game, seat: int) -> None:
         """Death: Treasures stay in the room, Door cards are discarded, no looting (R_COMBAT):
         the corpse is taken here, before the core queues its looting, so nobody loots it and
-        no die is rolled for a looting order (``Character._kill``).
+        no die is rolled for a looting order (``Character._kill``). The Door cards discarded
+        are those of the corpse (the hand's); Race and Class stay with the player as in the
+        core (7. Death): the rulebook does not say they go, and it replaces only the looting.
 
         A player who dies fighting or helping in a combat dies in the room of the combat
         (:meth:`_combat_at`): a helper was moved into the fighter's room (R_COMBAT), so a
