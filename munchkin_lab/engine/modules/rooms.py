@@ -174,6 +174,7 @@ class RoomsModule(RulesModule):
         ms["visited"] = []
         ms["empty"] = False
         ms["fought"] = False
+        ms.pop("at", None)
 
     def _data(self, game, k: str) -> dict:
         r = self._ms(game)["grid"].get(k)
@@ -191,6 +192,7 @@ class RoomsModule(RulesModule):
         return key(x + dx, y + dy)
 
     def _go_start(self, game, seat: int) -> None:
+        self._keep_fight_room(game)
         self._ms(game)["pos"][seat] = START
 
     def _enter(self, game, seat: int, k: str, forced: bool = False) -> None:
@@ -211,6 +213,7 @@ class RoomsModule(RulesModule):
         s = game.state
         ms = self._ms(game)
         p = s.players[seat]
+        self._keep_fight_room(game)
         self.exit(game, seat, forced)
         grid = ms["grid"]
         if k not in grid:
@@ -289,6 +292,7 @@ class RoomsModule(RulesModule):
         (R_COMBAT; R_DESTROY, the room is gone)."""
         ms = self._ms(game)
         if ms["pos"][seat] != k:
+            self._keep_fight_room(game)
             self.exit(game, seat, True)
             ms["pos"][seat] = k
 
@@ -449,6 +453,7 @@ class RoomsModule(RulesModule):
         if r is None or not self._destructible(game, k):
             return
         game._say(f"{game.name(r['tile'])} at {k} is destroyed!")
+        self._keep_fight_room(game)
         living = self.inside(game, k)
         for seat, at in enumerate(ms["pos"]):
             if at == k:
@@ -483,11 +488,21 @@ class RoomsModule(RulesModule):
     def _combat_at(self, game) -> str:
         """The room the combat is fought in: the active player's room (the room they entered,
         or Look for Trouble in). A monster sent at another player (Transferral Potion) stays
-        in that room: the combat does not move to the new fighter's room. Once the active
-        player has left it during the fight (killed running away as the new fighter's
-        helper: :meth:`on_death`), the room they left is kept (``at``) until the combat ends."""
+        in that room: the combat does not move to the new fighter's room. Nor does it move
+        with the active player when they leave the room during the fight (a Bad Stuff or a
+        card that moves them, killed running away as the new fighter's helper, the room
+        destroyed under them): the room is kept (``at``, :meth:`_keep_fight_room`) until the
+        combat ends."""
         ms = self._ms(game)
         return ms.get("at") or ms["pos"][game.state.active]
+
+    def _keep_fight_room(self, game) -> None:
+        """A player is about to be moved during a fight: the room of the fight stays where it
+        is (:meth:`_combat_at`), whoever moves (R_COMBAT: the monsters of a lost fight stay in
+        the room it was fought in)."""
+        ms = self._ms(game)
+        if game.state.combat is not None and "at" not in ms:
+            ms["at"] = ms["pos"][game.state.active]
 
     def _fighter_room(self, game) -> dict:
         c = game.state.combat
@@ -584,10 +599,10 @@ class RoomsModule(RulesModule):
         ms["fought"] = False
         c = game.state.combat
         at = self._combat_at(game)
-        ms.pop("at", None)
         self.put_in(game, fighter, at)
         if helper >= 0:
             self.put_in(game, helper, at)
+        ms.pop("at", None)  # the fight is over: its room is the active player's again
         if won or not c.monsters:
             return
         r = ms["grid"].get(at)
@@ -624,8 +639,7 @@ class RoomsModule(RulesModule):
         if c is not None and seat in (c.fighter, c.helper):
             at = self._combat_at(game)
             if seat == c.helper:
-                if seat == s.active:  # the room of the fight stays where it is (:meth:`_combat_at`)
-                    ms["at"] = at
+                self._keep_fight_room(game)
                 ms["pos"][seat] = START if c.stage == "run" else at
         r = ms["grid"].get(at)
         for entry in s.corpses[:]:
