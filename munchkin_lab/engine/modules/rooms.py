@@ -593,17 +593,21 @@ class RoomsModule(RulesModule):
         The room is the one the combat is fought in (:meth:`_combat_at`); a player made the
         fighter by another card (Transferral Potion) was moved into it then
         (:meth:`on_fighter_changed`), so a lost fight never leaves monsters in START (no cards
-        are put there, R_OTHER). Moving the fighter and helper here again only covers a
-        player who stands elsewhere by then (nothing happens to one already there)."""
+        are put there, R_OTHER); nor does one whose players were moved away during the fight
+        (:meth:`_keep_fight_room`). After a fight that was not lost, moving the fighter and
+        helper here again only covers a player who stands elsewhere by then (nothing happens
+        to one already there); after a lost one they go to START from wherever they stand."""
         ms = self._ms(game)
         ms["fought"] = False
         c = game.state.combat
         at = self._combat_at(game)
-        self.put_in(game, fighter, at)
-        if helper >= 0:
-            self.put_in(game, helper, at)
+        lost = not won and bool(c.monsters)
+        if not lost:
+            self.put_in(game, fighter, at)
+            if helper >= 0:
+                self.put_in(game, helper, at)
         ms.pop("at", None)  # the fight is over: its room is the active player's again
-        if won or not c.monsters:
+        if not lost:
             return
         r = ms["grid"].get(at)
         if r is not None:
