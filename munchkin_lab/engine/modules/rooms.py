@@ -209,10 +209,17 @@ class RoomsModule(RulesModule):
         destroyed by its ON ENTRY rule takes them with it (its monsters die for the mover's
         Levels, the rest is discarded: R_DESTROY). An ON ENTRY rule that carries the mover
         away leaves them face up in the room (the rulebook is silent; like the monsters of a
-        lost fight, R_COMBAT)."""
+        lost fight, R_COMBAT).
+
+        A player moved into a placed room during a fight (a Bad Stuff or a card that moves
+        them) meets none of its cards: they stay as they lie, face down ones unturned, and no
+        Level 6+ Door is added (the rulebook is silent; the fight goes on, and a lost one
+        sends them to START anyway, R_COMBAT). New ground's Doors are drawn all the same and
+        stay face up there."""
         s = game.state
         ms = self._ms(game)
         p = s.players[seat]
+        fighting = s.combat is not None
         self._keep_fight_room(game)
         self.exit(game, seat, forced)
         grid = ms["grid"]
@@ -239,7 +246,7 @@ class RoomsModule(RulesModule):
             ms["pos"][seat] = k
             ms["visited"].append(k)
             game._say(f"{p.name} moves to {game.name(r['tile'])} at {k}.")
-            if self._has_cards(r):
+            if self._has_cards(r) and not fighting:
                 # the room's face-down Door is turned up first, then a Level 6+ mover adds one
                 # more Door face up; all of them are then resolved as one kicked door (R_MOVE)
                 for c in r["down"]:
@@ -376,9 +383,12 @@ class RoomsModule(RulesModule):
             s.forced[0:0] = ms.pop("dice", [])
             self.destroy(game, tk, seat)
             if ms["pos"][seat] != k:
-                s.phase = "trouble"
-                ms["empty"] = True
+                if s.combat is None:
+                    s.phase = "trouble"
+                    ms["empty"] = True
                 return
+        if s.combat is not None:
+            return  # moved during a fight: the room's cards wait (:meth:`_enter`)
         for c in r["down"]:
             r["up"].append([c, []])
         r["down"] = []
