@@ -46,7 +46,9 @@ fighter;
 the Brig's "two extra cards" are Door cards, resolved into the combat like a kicked door;
 a combat is fought in the active player's room, also after a card makes another player the
 fighter (Transferral Potion: that player is moved into it at once, like a helper, leaving their
-own room by its ON EXIT rule: ``on_fighter_changed``);
+own room by its ON EXIT rule: ``on_fighter_changed``), and it stays in that room whoever is
+moved away during it (a Bad Stuff or card that moves a player, a dying helper: ``_combat_at``);
+a player moved into a room during a fight meets none of its cards then (they stay there);
 the room you start your turn in has not been entered this turn (you may come back to it once);
 Look for Trouble is allowed after a room's cards held no monster, not in an empty room; Door
 cards are placed after Loot the Room (phase ``end``) or instead of it.
