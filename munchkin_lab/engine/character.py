@@ -257,14 +257,19 @@ class Character:
         levels = {q: s.players[q].level for q in order}
         tied = tuple(q for q in order if sum(1 for r in order if levels[r] == levels[q]) > 1)
         order.sort(key=lambda q: -levels[q])
+        entry = [seat, corpse]
         if corpse:
-            s.corpses.append([seat, corpse])
+            s.corpses.append(entry)
+        # a rules module hears the death first and may take the corpse away (Star Munchkin
+        # Adventures: Treasures stay in the room, no looting): nothing is then looted, and no
+        # die decides a looting order
+        for m in self._h_death:
+            m.on_death(self, seat)
+        if corpse and any(e is entry for e in s.corpses):
             for q in order:
                 s.pending.append({"kind": "choose", "why": "loot", "player": q, "dead": seat})
             if tied:
                 self._loot_ties(seat, tied, ())
-        for m in self._h_death:
-            m.on_death(self, seat)
         if "death" in self._lt:
             if dying_cards:  # (the language's firing order: the dead player's own cards first)
                 self._lang_fire_listed("death", dying_cards, seat)

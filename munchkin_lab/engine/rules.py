@@ -184,7 +184,8 @@ class RulesModule:
         return False
 
     def on_death(self, game: "Game", seat: int) -> None:
-        """``seat`` just died (corpse built, looting queued)."""
+        """``seat`` just died (corpse built in ``state.corpses``, its looting not yet queued:
+        a module that removes the corpse leaves nothing to loot and no looting order to roll)."""
 
     # -- views and zones ---------------------------------------------------------------------
     def state_view(self, game: "Game") -> Any:

@@ -46,7 +46,9 @@ fighter;
 the Brig's "two extra cards" are Door cards, resolved into the combat like a kicked door;
 a combat is fought in the active player's room, also after a card makes another player the
 fighter (Transferral Potion: that player is moved into it at once, like a helper, leaving their
-own room by its ON EXIT rule: ``on_fighter_changed``);
+own room by its ON EXIT rule: ``on_fighter_changed``), and it stays in that room whoever is
+moved away during it (a Bad Stuff or card that moves a player, a dying helper: ``_combat_at``);
+a player moved into a room during a fight meets none of its cards then (they stay there);
 the room you start your turn in has not been entered this turn (you may come back to it once);
 Look for Trouble is allowed after a room's cards held no monster, not in an empty room; Door
 cards are placed after Loot the Room (phase ``end``) or instead of it.
@@ -174,6 +176,7 @@ class RoomsModule(RulesModule):
         ms["visited"] = []
         ms["empty"] = False
         ms["fought"] = False
+        ms.pop("at", None)
 
     def _data(self, game, k: str) -> dict:
         r = self._ms(game)["grid"].get(k)
@@ -191,6 +194,7 @@ class RoomsModule(RulesModule):
         return key(x + dx, y + dy)
 
     def _go_start(self, game, seat: int) -> None:
+        self._keep_fight_room(game)
         self._ms(game)["pos"][seat] = START
 
     def _enter(self, game, seat: int, k: str, forced: bool = False) -> None:
@@ -207,10 +211,18 @@ class RoomsModule(RulesModule):
         destroyed by its ON ENTRY rule takes them with it (its monsters die for the mover's
         Levels, the rest is discarded: R_DESTROY). An ON ENTRY rule that carries the mover
         away leaves them face up in the room (the rulebook is silent; like the monsters of a
-        lost fight, R_COMBAT)."""
+        lost fight, R_COMBAT).
+
+        A player moved into a placed room during a fight (a Bad Stuff or a card that moves
+        them) meets none of its cards: they stay as they lie, face down ones unturned, and no
+        Level 6+ Door is added (the rulebook is silent; the fight goes on, and a lost one
+        sends them to START anyway, R_COMBAT). New ground's Doors are drawn all the same and
+        stay face up there."""
         s = game.state
         ms = self._ms(game)
         p = s.players[seat]
+        fighting = s.combat is not None
+        self._keep_fight_room(game)
         self.exit(game, seat, forced)
         grid = ms["grid"]
         if k not in grid:
@@ -236,7 +248,7 @@ class RoomsModule(RulesModule):
             ms["pos"][seat] = k
             ms["visited"].append(k)
             game._say(f"{p.name} moves to {game.name(r['tile'])} at {k}.")
-            if self._has_cards(r):
+            if self._has_cards(r) and not fighting:
                 # the room's face-down Door is turned up first, then a Level 6+ mover adds one
                 # more Door face up; all of them are then resolved as one kicked door (R_MOVE)
                 for c in r["down"]:
@@ -289,6 +301,7 @@ class RoomsModule(RulesModule):
         (R_COMBAT; R_DESTROY, the room is gone)."""
         ms = self._ms(game)
         if ms["pos"][seat] != k:
+            self._keep_fight_room(game)
             self.exit(game, seat, True)
             ms["pos"][seat] = k
 
@@ -372,9 +385,12 @@ class RoomsModule(RulesModule):
             s.forced[0:0] = ms.pop("dice", [])
             self.destroy(game, tk, seat)
             if ms["pos"][seat] != k:
-                s.phase = "trouble"
-                ms["empty"] = True
+                if s.combat is None:
+                    s.phase = "trouble"
+                    ms["empty"] = True
                 return
+        if s.combat is not None:
+            return  # moved during a fight: the room's cards wait (:meth:`_enter`)
         for c in r["down"]:
             r["up"].append([c, []])
         r["down"] = []
@@ -449,6 +465,7 @@ class RoomsModule(RulesModule):
         if r is None or not self._destructible(game, k):
             return
         game._say(f"{game.name(r['tile'])} at {k} is destroyed!")
+        self._keep_fight_room(game)
         living = self.inside(game, k)
         for seat, at in enumerate(ms["pos"]):
             if at == k:
@@ -483,8 +500,21 @@ class RoomsModule(RulesModule):
     def _combat_at(self, game) -> str:
         """The room the combat is fought in: the active player's room (the room they entered,
         or Look for Trouble in). A monster sent at another player (Transferral Potion) stays
-        in that room: the combat does not move to the new fighter's room."""
-        return self._ms(game)["pos"][game.state.active]
+        in that room: the combat does not move to the new fighter's room. Nor does it move
+        with the active player when they leave the room during the fight (a Bad Stuff or a
+        card that moves them, killed running away as the new fighter's helper, the room
+        destroyed under them): the room is kept (``at``, :meth:`_keep_fight_room`) until the
+        combat ends."""
+        ms = self._ms(game)
+        return ms.get("at") or ms["pos"][game.state.active]
+
+    def _keep_fight_room(self, game) -> None:
+        """A player is about to be moved during a fight: the room of the fight stays where it
+        is (:meth:`_combat_at`), whoever moves (R_COMBAT: the monsters of a lost fight stay in
+        the room it was fought in)."""
+        ms = self._ms(game)
+        if game.state.combat is not None and "at" not in ms:
+            ms["at"] = ms["pos"][game.state.active]
 
     def _fighter_room(self, game) -> dict:
         c = game.state.combat
@@ -575,16 +605,21 @@ class RoomsModule(RulesModule):
         The room is the one the combat is fought in (:meth:`_combat_at`); a player made the
         fighter by another card (Transferral Potion) was moved into it then
         (:meth:`on_fighter_changed`), so a lost fight never leaves monsters in START (no cards
-        are put there, R_OTHER). Moving the fighter and helper here again only covers a
-        player who stands elsewhere by then (nothing happens to one already there)."""
+        are put there, R_OTHER); nor does one whose players were moved away during the fight
+        (:meth:`_keep_fight_room`). After a fight that was not lost, moving the fighter and
+        helper here again only covers a player who stands elsewhere by then (nothing happens
+        to one already there); after a lost one they go to START from wherever they stand."""
         ms = self._ms(game)
         ms["fought"] = False
         c = game.state.combat
         at = self._combat_at(game)
-        self.put_in(game, fighter, at)
-        if helper >= 0:
-            self.put_in(game, helper, at)
-        if won or not c.monsters:
+        lost = not won and bool(c.monsters)
+        if not lost:
+            self.put_in(game, fighter, at)
+            if helper >= 0:
+                self.put_in(game, helper, at)
+        ms.pop("at", None)  # the fight is over: its room is the active player's again
+        if not lost:
             return
         r = ms["grid"].get(at)
         if r is not None:
@@ -597,14 +632,20 @@ class RoomsModule(RulesModule):
             ms["pos"][helper] = START
 
     def on_death(self, game, seat: int) -> None:
-        """Death: Treasures stay in the room, Door cards are discarded, no looting (R_COMBAT).
+        """Death: Treasures stay in the room, Door cards are discarded, no looting (R_COMBAT):
+        the corpse is taken here, before the core queues its looting, so nobody loots it and
+        no die is rolled for a looting order (``Character._kill``). The Door cards discarded
+        are those of the corpse (the hand's); Race and Class stay with the player as in the
+        core (7. Death): the rulebook does not say they go, and it replaces only the looting.
 
         A player who dies fighting or helping in a combat dies in the room of the combat
         (:meth:`_combat_at`): a helper was moved into the fighter's room (R_COMBAT), so a
         helper caught while running away leaves their Treasures there, not in the room they
         came from. The dead helper leaves the combat at once (core rules, 7. Death), so the
         end of the combat no longer moves them: they go back to START with the losing side
-        when they die running away; killed during the fight (a Curse), they stay in that
+        when they die running away (a helper whose turn it is, helping the player a card made
+        the fighter, takes no monster to START: the room of the fight is kept, :meth:`_combat_at`);
+        killed during the fight (a Curse), they stay in that
         room (the rulebook is silent on where a dead player's token stands; this follows
         its rule for a lost fight)."""
         s = game.state
@@ -614,6 +655,7 @@ class RoomsModule(RulesModule):
         if c is not None and seat in (c.fighter, c.helper):
             at = self._combat_at(game)
             if seat == c.helper:
+                self._keep_fight_room(game)
                 ms["pos"][seat] = START if c.stage == "run" else at
         r = ms["grid"].get(at)
         for entry in s.corpses[:]:
@@ -624,7 +666,6 @@ class RoomsModule(RulesModule):
                     else:
                         game._discard(c)
                 s.corpses.remove(entry)
-        s.pending = [d for d in s.pending if not (d["kind"] == "choose" and d["why"] == "loot" and d["dead"] == seat)]
 
     # ------------------------------------------------------------------ bots
     def _room_cost(self, game, seat: int, k: str, mine: int, help_: int) -> float:
