@@ -646,22 +646,12 @@ class Ops:
         return got
 
     def _op_transfer_fighter(self, op, kind, x, ctx, w, pick) -> bool:
-        """``transfer_fighter``: the target becomes the fighter; the old fighter and the
-        helper leave the combat; the rules modules hear of it (``_fighter_changed``)."""
+        """``transfer_fighter``: the target becomes the fighter, as with Transferral Potion
+        (the one home of that change: ``CombatCards._make_fighter``)."""
         cb = self.state.combat
         if kind != "player" or cb is None or x == cb.fighter or not self.state.players[x].alive:
             return False
-        old = cb.fighter
-        cb.fighter = x
-        cb.helper = -1
-        cb.asked = []
-        cb.bribe_n = 0
-        cb.bribe_first = 0
-        cb.bribe_items = []
-        cb.stage = "fight"
-        cb.window = []
-        cb.intent = ""
-        self._fighter_changed(old)
+        self._make_fighter(x)
         return True
 
     def _op_run_away_roll(self, op, kind, x, ctx, w, pick) -> bool:
