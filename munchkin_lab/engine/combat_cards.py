@@ -1,7 +1,8 @@
 """What players do in a combat besides declaring victory or running (core rules, 7. Combat;
 10. When to Play Cards; the Class cards): cards played into the fight, class powers
-(Berserking, Turning, Backstab), monsters joining, and the fighter's ways to be rid of a
-monster (evading one that does not pursue, a Wizard's charm, a Cleric's chase). Action kinds
+(Berserking, Turning, Backstab), monsters joining, another player made the fighter by a card
+(``_make_fighter``), and the fighter's ways to be rid of a monster (evading one that does not
+pursue, a Wizard's charm, a Cleric's chase). Action kinds
 ``evade``, ``charm``, ``chase``, ``berserk``, ``turning``, ``backstab``, ``join``; candidate
 generators ``_cand_monster_moves`` (the fighter, per monster) and ``_cand_combat_cards``.
 """
