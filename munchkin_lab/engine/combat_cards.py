@@ -103,8 +103,9 @@ class CombatCards:
 
         What the players who leave had put into this fight with their own Race and Class
         abilities - a Warrior's Berserking, a Cleric's Turning, a Wizard's Flight, a double
-        of their strength (Doppleganger), a Thief's backstab by them or on them - stops
-        applying with them (core rules, 7. Combat: a player's combat strength counts only while
+        of their strength (Doppleganger), a Thief's backstab by them or on them, the
+        ``this_combat`` changes their own Race and Class cards made on them in the language
+        (``Ledger.left_combat``) - stops applying with them (core rules, 7. Combat: a player's combat strength counts only while
         they fight or help; the Warrior class card: the discards are for that fight). What
         ``seat`` had put in stays theirs (a helper made the fighter keeps their Berserking, and
         a backstab on them still counts: they are in the same combat). One-Shots played for a
@@ -125,6 +126,13 @@ class CombatCards:
             if any(q in d for q in gone):
                 setattr(cb, k, {q: v for q, v in d.items() if q not in gone})
         cb.backstab = [b for b in cb.backstab if b[0] not in gone and b[1] not in gone]
+        led = self.state.ledger
+        if gone and led.entries:  # the same written in the language: their Race/Class cards' changes
+            ps = self.state.players
+            own = [c for q in gone for c in (*ps[q].races, *ps[q].classes)]
+            if own:
+                self.state.ledger, ended = led.left_combat(tuple(gone), own)
+                self._ledger_ended(ended)
         cb.stage = "fight"
         cb.window = []
         cb.intent = ""
