@@ -101,11 +101,11 @@ class CombatCards:
         (``seat`` stays in it when they were the helper), the help asked and the bribe
         offered are off, and ``seat`` decides afresh (a fight, no window open, no declaration).
 
-        What the players who leave had put into this fight with their own Race and Class
-        abilities - a Warrior's Berserking, a Cleric's Turning, a Wizard's Flight, a double
-        of their strength (Doppleganger), a Thief's backstab by them or on them, the
-        ``this_combat`` changes their own Race and Class cards made on them in the language
-        (``Ledger.left_combat``) - stops applying with them (core rules, 7. Combat: a
+        What the players who leave had put into this fight for themselves - with their own
+        Race and Class abilities (a Warrior's Berserking, a Cleric's Turning, a Wizard's
+        Flight, a Thief's backstab by them or on them, the ``this_combat`` changes their own
+        Race and Class cards made on them in the language: ``Ledger.left_combat``), or a
+        double of their own strength (Doppleganger) - stops applying with them (core rules, 7. Combat: a
         player's combat strength counts only while they fight or help; the Warrior class
         card: the discards are for that fight). What ``seat`` had put in stays theirs (a helper made the fighter keeps their Berserking, and
         a backstab on them still counts: they are in the same combat). One-Shots played for a
