@@ -425,11 +425,17 @@ class Abilities:
                         offers.append((q, c, idx))
 
     def _push_react(self, trigger, offers, player, monster, facts, cont) -> None:
+        """The first ``react`` decision of event ``trigger`` (the others follow, ``rest``).
+        The flags its automatic abilities set already (``self._ev``: a ``cancel_curse``) go
+        with it (``flags``), so the event goes on from them after the answers
+        (``LangActions._answer_react``)."""
         q, c, idx = offers[0]
-        self.state.pending.insert(0, {
-            "kind": "react", "player": q, "card": c, "ability": idx, "event": trigger,
-            "ctx": (player, monster, tuple(sorted((facts or {}).items()))),
-            "rest": tuple(offers[1:]), "cont": tuple(cont) if cont else ()})
+        d = {"kind": "react", "player": q, "card": c, "ability": idx, "event": trigger,
+             "ctx": (player, monster, tuple(sorted((facts or {}).items()))),
+             "rest": tuple(offers[1:]), "cont": tuple(cont) if cont else ()}
+        if self._ev:
+            d["flags"] = tuple(sorted(self._ev.items()))
+        self.state.pending.insert(0, d)
         if self.history:
             if trigger == "die_rolled" and facts and "die" in facts:
                 self._say(f"{self._pn(player)}'s die shows {facts['die']}.")

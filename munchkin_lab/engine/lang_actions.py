@@ -74,9 +74,10 @@ class LangActions:
         s = self.state
         rest = [tuple(x) for x in d["rest"]]
         cont = tuple(d["cont"])
-        # the event goes on with the flags of the answer (Abilities._lang_event): a die an
-        # earlier holder set stands (Loaded Die), a pass keeps it
-        with self._lang_event({"die": d["die_set"]} if "die_set" in d else {}) as ev:
+        # the event goes on (Abilities._lang_event) from the flags it has so far (``flags``:
+        # those its automatic abilities and the earlier answers set - a cancel_curse, a die an
+        # earlier holder set with a Loaded Die); a pass keeps them, an answer adds its own
+        with self._lang_event(dict(d.get("flags", ()))) as ev:
             if a.kind == "pass":
                 if rest:
                     self._push_next_react(d, rest, ev)
@@ -87,7 +88,6 @@ class LangActions:
             c, idx = d["card"], d["ability"]
             ab = self._prog[c].abilities[idx]
             ctx = self._react_ctx(d, seat)
-            ev.clear()
             self._take_ability(seat, c, idx, ab, ctx, a, "play" if ab.from_hand else "use")
             if ev.get("void") or ev.get("reroll") or ev.get("cancel") or not rest:
                 rest = []
@@ -98,16 +98,18 @@ class LangActions:
         del s  # (the state may have been replaced by nothing; kept for symmetry)
 
     def _push_next_react(self, d: dict, rest: list, ev: dict | None = None) -> None:
-        """The next holder's ``react`` decision for the same event. A die an earlier holder
-        set (``ev["die"]``: Loaded Die) is what the next one sees and what stands when the
-        rest pass (``die_set``)."""
+        """The next holder's ``react`` decision for the same event, which carries the event's
+        flags so far (``ev``, kept as ``flags``: they stand when the rest pass). A die an
+        earlier holder set (``ev["die"]``: Loaded Die) is what the next one sees."""
         q, c, idx = rest[0]
         nd = dict(d)
         nd.update(player=q, card=c, ability=idx, rest=tuple(rest[1:]))
-        if ev and "die" in ev:
-            player, monster, facts = nd["ctx"]
-            nd["ctx"] = (player, monster, tuple(sorted({**dict(facts), "die": ev["die"]}.items())))
-            nd["die_set"] = ev["die"]
+        nd.pop("flags", None)
+        if ev:
+            nd["flags"] = tuple(sorted(ev.items()))
+            if "die" in ev:
+                player, monster, facts = nd["ctx"]
+                nd["ctx"] = (player, monster, tuple(sorted({**dict(facts), "die": ev["die"]}.items())))
         self.state.pending.insert(0, nd)
 
     def _hidden_reaction(self, d: dict) -> bool:
