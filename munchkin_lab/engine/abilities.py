@@ -28,6 +28,7 @@ Rule sources: the contract's tables; "core rules" = ``shared/seeds/001``.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import replace as _replace
 
 from .lang.interp import Context, amount_of, evaluate, resolve
@@ -45,7 +46,31 @@ class Abilities:
     _lang = False
     _lt: frozenset = frozenset()
     _lx_depth = 0       # statics being summed (a condition inside them sees no statics)
-    _ev: dict = {}      # flags the ops of the current event set (reroll, escape, die, void)
+    _ev: dict = {}      # flags the ops of the current event set (reroll, escape, die, void):
+    #                     the top of the event stack (:meth:`_lang_event`)
+
+    # ------------------------------------------------------------------ the event stack
+    @contextmanager
+    def _lang_event(self, ev: dict | None = None):
+        """An event of the language, with its own flags (``ev``, default a fresh dict): the
+        ops of the abilities it runs set them in ``self._ev`` (a ``cancel_curse``, a
+        ``set_die``, ``reroll``, ``void``, ``again``, ``from_discards``), and whoever started
+        the event reads them there before it ends. Every event goes through here - each firing
+        (:meth:`_lang_fire`, :meth:`_lang_fire_card`, :meth:`_lang_fire_listed`), a card's own
+        op list (``Ops._run_card_ops``: a room's ON ENTRY), an ability used or played, the
+        answer to a ``react`` decision and the continuation it resumes - so an event that
+        starts while another event's ops run (a card drawn by a Draw, a card an op discards,
+        a player an op moves into or out of a room, a monster an op adds...) stacks on it: it
+        starts with no flags, and when it ends the running event gets its own flags back, as
+        they were, for its later ops and its caller. Its caller passes ``ev`` to read the
+        flags of an event it fires (``with self._lang_event() as ev: self._lang_fire(...,
+        ev=ev)``)."""
+        outer = self._ev
+        self._ev = ev = {} if ev is None else ev
+        try:
+            yield ev
+        finally:
+            self._ev = outer
 
     # ------------------------------------------------------------------ helpers
     def _lstate(self) -> dict:
@@ -251,43 +276,44 @@ class Abilities:
 
     # ------------------------------------------------------------------ firing
     def _lang_fire(self, trigger: str, player: int, monster: int = -1, facts=None, tile: int = -1,
-                   owner_only: int = -1, cont=None, skip: int = -1) -> bool:
+                   owner_only: int = -1, cont=None, skip: int = -1, ev: dict | None = None) -> bool:
         """``trigger`` happened (the contract's trigger table): run the automatic abilities of
         every listening card, in firing order; an optional one (``may``) or a reaction from the
         hand (``from_hand``) whose ``if`` holds becomes a ``react`` decision. Returns True when
         a decision was queued: the caller's event then goes on in ``cont`` once everybody has
         answered (:meth:`_lang_continue`). ``skip``: the card of the event, which ran its own
-        abilities first (a Dungeon revealed)."""
-        self._ev = {}
-        want = self._lby.get(trigger)
-        offers: list = []
-        if want:
-            hs = self._holders(want, player, monster, tile, owner_only)
-            if hs:
-                w = EngineWorld(self)
-                for card, owner in hs:
-                    if card != skip:
-                        self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
-        self._hand_offers(trigger, player, monster, facts, offers)
-        if offers:
-            self._push_react(trigger, offers, player, monster, facts, cont)
-            return True
-        return False
+        abilities first (a Dungeon revealed). An event of its own (:meth:`_lang_event`; its
+        flags go into ``ev`` when the caller reads them)."""
+        with self._lang_event(ev):
+            want = self._lby.get(trigger)
+            offers: list = []
+            if want:
+                hs = self._holders(want, player, monster, tile, owner_only)
+                if hs:
+                    w = EngineWorld(self)
+                    for card, owner in hs:
+                        if card != skip:
+                            self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
+            self._hand_offers(trigger, player, monster, facts, offers)
+            if offers:
+                self._push_react(trigger, offers, player, monster, facts, cont)
+                return True
+            return False
 
     def _lang_fire_listed(self, trigger: str, hs: list, player: int) -> None:
         """``trigger`` happened for the cards ``hs`` (``[(card, owner)]``, asked by the caller
         before they left play: a dead player's own Items hear the death that put them in the
         corpse, ``Character._kill``): their abilities run as in :meth:`_lang_fire`."""
-        self._ev = {}
-        offers: list = []
-        w = EngineWorld(self)
-        for card, owner in hs:
-            self._fire_one(trigger, card, owner, player, -1, None, w, offers)
-        if offers:
-            self._push_react(trigger, offers, player, -1, None, None)
+        with self._lang_event():
+            offers: list = []
+            w = EngineWorld(self)
+            for card, owner in hs:
+                self._fire_one(trigger, card, owner, player, -1, None, w, offers)
+            if offers:
+                self._push_react(trigger, offers, player, -1, None, None)
 
     def _lang_fire_card(self, trigger: str, card: int, owner: int, player: int, monster: int = -1,
-                        facts=None, cont=None, own: bool = False) -> bool:
+                        facts=None, cont=None, own: bool = False, ev: dict | None = None) -> bool:
         """``trigger`` happened to ``card`` itself (``kicked``, ``drawn``, ``played``,
         ``hits``, ``enters_play``, ``leaves_play``, ``revealed``; with ``own``: a monster's
         ``caught`` / ``escaped`` / ``enters_combat``, a Curse's or trap's ``hits``): run its
@@ -298,30 +324,30 @@ class Abilities:
         Horror's Wizard keeps the Class), while an ability written in the language reads like
         the card's other conditions (a monster's: a Race / Class as a disadvantage, so a
         Half-Breed with only the Elf Race loses 2 Levels to Tongue Demon, not 3: core rules, 10.
-        Mixed Super Munchkin)."""
-        self._ev = {}
+        Mixed Super Munchkin). An event of its own, as :meth:`_lang_fire`."""
         run = self._lrun[card]
-        offers: list = []
-        if run and trigger in run:
-            if own:
-                quiet = self._quiet
-                self._quiet = True
-                # (inside another card's ability: its caller says what it did, not that card)
-                mute = bool(self._saying) and self._saying[-1][0] != card
-                if mute:
-                    self._say_begin(card, mute=True)
-                try:
-                    self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers, False)
-                finally:
-                    self._quiet = quiet
+        with self._lang_event(ev):
+            offers: list = []
+            if run and trigger in run:
+                if own:
+                    quiet = self._quiet
+                    self._quiet = True
+                    # (inside another card's ability: its caller says what it did, not that card)
+                    mute = bool(self._saying) and self._saying[-1][0] != card
                     if mute:
-                        self._say_end()
-            else:
-                self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers)
-        if offers:
-            self._push_react(trigger, offers, player, monster, facts, cont)
-            return True
-        return False
+                        self._say_begin(card, mute=True)
+                    try:
+                        self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers, False)
+                    finally:
+                        self._quiet = quiet
+                        if mute:
+                            self._say_end()
+                else:
+                    self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers)
+            if offers:
+                self._push_react(trigger, offers, player, monster, facts, cont)
+                return True
+            return False
 
     def _fire_one(self, trigger, card, owner, player, monster, facts, w, offers, against=None) -> None:
         """Run (or offer, ``may``) ``card``'s abilities of ``trigger`` whose ``if`` holds;
@@ -399,11 +425,17 @@ class Abilities:
                         offers.append((q, c, idx))
 
     def _push_react(self, trigger, offers, player, monster, facts, cont) -> None:
+        """The first ``react`` decision of event ``trigger`` (the others follow, ``rest``).
+        The flags its automatic abilities set already (``self._ev``: a ``cancel_curse``) go
+        with it (``flags``), so the event goes on from them after the answers
+        (``LangActions._answer_react``)."""
         q, c, idx = offers[0]
-        self.state.pending.insert(0, {
-            "kind": "react", "player": q, "card": c, "ability": idx, "event": trigger,
-            "ctx": (player, monster, tuple(sorted((facts or {}).items()))),
-            "rest": tuple(offers[1:]), "cont": tuple(cont) if cont else ()})
+        d = {"kind": "react", "player": q, "card": c, "ability": idx, "event": trigger,
+             "ctx": (player, monster, tuple(sorted((facts or {}).items()))),
+             "rest": tuple(offers[1:]), "cont": tuple(cont) if cont else ()}
+        if self._ev:
+            d["flags"] = tuple(sorted(self._ev.items()))
+        self.state.pending.insert(0, d)
         if self.history:
             if trigger == "die_rolled" and facts and "die" in facts:
                 self._say(f"{self._pn(player)}'s die shows {facts['die']}.")
@@ -467,9 +499,9 @@ class Abilities:
         if "fight_declared" not in self._lt:
             return False
         c = self.state.combat
-        self._ev = {}
-        self._lang_fire("fight_declared", seat)
-        return bool(self._ev.get("again")) or self.state.combat is not c or bool(self.state.pending)
+        ev: dict = {}
+        self._lang_fire("fight_declared", seat, ev=ev)
+        return bool(ev.get("again")) or self.state.combat is not c or bool(self.state.pending)
 
     def _lang_monster_strength(self, m: int, total: int) -> int:
         """Monster ``m``'s strength with the language's changes: its ``combat_strength`` (a Level
@@ -859,8 +891,9 @@ class Abilities:
         ``react`` decision first), then the kick (:meth:`_lang_kick_cont`). Core rules, 6.
         Turn Phases (phase 1); the rulebooks have no such card but the Cleric's: a designer's
         card that acts as the door is kicked."""
-        if not self._lang_fire("kicking", seat, cont=("kick", seat)):
-            self._lang_kick_cont(seat)
+        with self._lang_event() as ev:  # (the kick reads its flags: _lang_kick_cont)
+            if not self._lang_fire("kicking", seat, cont=("kick", seat), ev=ev):
+                self._lang_kick_cont(seat)
 
     def _lang_kick_cont(self, seat: int) -> None:
         """The ``kicking`` abilities have run: the kick itself, unless they ended the turn's
@@ -894,19 +927,14 @@ class Abilities:
         discarded instead of kept (fact ``drawn_face_up``); returns whether it did.
 
         Its abilities are an event of their own, which may start while another event's ops
-        run (a Draw, or ``add_doors``, in another card's ability): the flags of the event
-        running (``self._ev``: a ``cancel_curse``, a ``set_die``, ``again``) are kept aside
-        and given back when the drawn card is done, so the ops of that event after the draw
-        still add to their own event, and the drawn card's flags never reach it."""
+        run (a Draw, or ``add_doors``, in another card's ability): it stacks on that event
+        (:meth:`_lang_event`), so the ops of that event after the draw still add to their own
+        event's flags, and the drawn card's flags never reach it."""
         run = self._lrun[c]
         if not run or "drawn" not in run:
             return False
         if self.history:
             self._say(f"{self.name(c)} acts as {self._pn(seat)} draws it.")
         self._discard(c)
-        ev = self._ev
-        try:
-            self._lang_fire_card("drawn", c, seat, seat, facts={"drawn_face_up": face_up, "from_kick": bool(self._kicking)})
-        finally:
-            self._ev = ev
+        self._lang_fire_card("drawn", c, seat, seat, facts={"drawn_face_up": face_up, "from_kick": bool(self._kicking)})
         return True

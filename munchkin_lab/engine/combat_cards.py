@@ -1,7 +1,8 @@
 """What players do in a combat besides declaring victory or running (core rules, 7. Combat;
 10. When to Play Cards; the Class cards): cards played into the fight, class powers
-(Berserking, Turning, Backstab), monsters joining, and the fighter's ways to be rid of a
-monster (evading one that does not pursue, a Wizard's charm, a Cleric's chase). Action kinds
+(Berserking, Turning, Backstab), monsters joining, another player made the fighter by a card
+(``_make_fighter``), and the fighter's ways to be rid of a monster (evading one that does not
+pursue, a Wizard's charm, a Cleric's chase). Action kinds
 ``evade``, ``charm``, ``chase``, ``berserk``, ``turning``, ``backstab``, ``join``; candidate
 generators ``_cand_monster_moves`` (the fighter, per monster) and ``_cand_combat_cards``.
 """
@@ -93,11 +94,56 @@ class CombatCards:
         c.window = [head] + [q for q in ((head + i) % n for i in range(1, n))
                              if q != c.fighter and ps[q].alive]
 
+    def _make_fighter(self, seat: int) -> int:
+        """A card makes ``seat`` the fighter of the combat instead of the fighter now
+        (Transferral Potion, the language's ``transfer_fighter``): the one home of that
+        change; returns the old fighter. The old fighter and the helper leave the combat
+        (``seat`` stays in it when they were the helper), the help asked and the bribe
+        offered are off, and ``seat`` decides afresh (a fight, no window open, no declaration).
+
+        What the players who leave had put into this fight for themselves - with their own
+        Race and Class abilities (a Warrior's Berserking, a Cleric's Turning, a Wizard's
+        Flight, a Thief's backstab by them or on them, the ``this_combat`` changes their own
+        Race and Class cards made on them in the language: ``Ledger.left_combat``), or a
+        double of their own strength (Doppleganger) - stops applying with them (core rules, 7. Combat: a
+        player's combat strength counts only while they fight or help; the Warrior class
+        card: the discards are for that fight). What ``seat`` had put in stays theirs (a helper made the fighter keeps their Berserking, and
+        a backstab on them still counts: they are in the same combat). One-Shots played for a
+        side stay with the side. The rulebook is silent on a fighter changed by a card (the
+        card's text is not in our sources): this is the reading most players would take."""
+        cb = self.state.combat
+        old = cb.fighter
+        gone = {old, cb.helper} - {seat, -1}
+        cb.fighter = seat
+        cb.helper = -1
+        cb.forced_help = False
+        cb.asked = []
+        cb.bribe_n = 0
+        cb.bribe_first = 0
+        cb.bribe_items = []
+        for k in ("berserk", "turning", "flight", "perplayer"):
+            d = getattr(cb, k)
+            if any(q in d for q in gone):
+                setattr(cb, k, {q: v for q, v in d.items() if q not in gone})
+        cb.backstab = [b for b in cb.backstab if b[0] not in gone and b[1] not in gone]
+        led = self.state.ledger
+        if gone and led.entries:  # the same written in the language: their Race/Class cards' changes
+            ps = self.state.players
+            own = [c for q in gone for c in (*ps[q].races, *ps[q].classes)]
+            if own:
+                self.state.ledger, ended = led.left_combat(tuple(gone), own)
+                self._ledger_ended(ended)
+        cb.stage = "fight"
+        cb.window = []
+        cb.intent = ""
+        self._fighter_changed(old)
+        return old
+
     def _fighter_changed(self, old: int) -> None:
-        """A card made another player the fighter instead of ``old`` (Transferral Potion, the
-        language's ``transfer_fighter``), the combat already set for them: the one place the
-        rules modules hear of it (``RulesModule.on_fighter_changed``; a Star Munchkin
-        Adventures player then moves into the room of the combat at once)."""
+        """A card made another player the fighter instead of ``old`` (:meth:`_make_fighter`),
+        the combat already set for them: the one place the rules modules hear of it
+        (``RulesModule.on_fighter_changed``; a Star Munchkin Adventures player then moves into
+        the room of the combat at once)."""
         for mod in self._h_fighter:
             mod.on_fighter_changed(self, old, self.state.combat.fighter)
 

@@ -74,41 +74,42 @@ class LangActions:
         s = self.state
         rest = [tuple(x) for x in d["rest"]]
         cont = tuple(d["cont"])
-        if a.kind == "pass":
-            # a die an earlier holder set stands (Loaded Die): the pass keeps it
-            self._ev = {"die": d["die_set"]} if "die_set" in d else {}
+        # the event goes on (Abilities._lang_event) from the flags it has so far (``flags``:
+        # those its automatic abilities and the earlier answers set - a cancel_curse, a die an
+        # earlier holder set with a Loaded Die); a pass keeps them, an answer adds its own
+        with self._lang_event(dict(d.get("flags", ()))) as ev:
+            if a.kind == "pass":
+                if rest:
+                    self._push_next_react(d, rest, ev)
+                    return
+                self._lang_continue(cont)
+                return
+            seat = d["player"]
+            c, idx = d["card"], d["ability"]
+            ab = self._prog[c].abilities[idx]
+            ctx = self._react_ctx(d, seat)
+            self._take_ability(seat, c, idx, ab, ctx, a, "play" if ab.from_hand else "use")
+            if ev.get("void") or ev.get("reroll") or ev.get("cancel") or not rest:
+                rest = []
             if rest:
-                self._push_next_react(d, rest, self._ev)
+                self._push_next_react(d, rest, ev)
                 return
             self._lang_continue(cont)
-            return
-        seat = d["player"]
-        c, idx = d["card"], d["ability"]
-        ab = self._prog[c].abilities[idx]
-        ctx = self._react_ctx(d, seat)
-        self._ev = {}
-        self._take_ability(seat, c, idx, ab, ctx, a, "play" if ab.from_hand else "use")
-        if self._ev.get("void") or self._ev.get("reroll") or self._ev.get("cancel") or not rest:
-            rest = []
-        if rest:
-            ev = self._ev
-            self._push_next_react(d, rest, ev)
-            self._ev = ev
-            return
-        self._lang_continue(cont)
         del s  # (the state may have been replaced by nothing; kept for symmetry)
 
     def _push_next_react(self, d: dict, rest: list, ev: dict | None = None) -> None:
-        """The next holder's ``react`` decision for the same event. A die an earlier holder
-        set (``ev["die"]``: Loaded Die) is what the next one sees and what stands when the
-        rest pass (``die_set``)."""
+        """The next holder's ``react`` decision for the same event, which carries the event's
+        flags so far (``ev``, kept as ``flags``: they stand when the rest pass). A die an
+        earlier holder set (``ev["die"]``: Loaded Die) is what the next one sees."""
         q, c, idx = rest[0]
         nd = dict(d)
         nd.update(player=q, card=c, ability=idx, rest=tuple(rest[1:]))
-        if ev and "die" in ev:
-            player, monster, facts = nd["ctx"]
-            nd["ctx"] = (player, monster, tuple(sorted({**dict(facts), "die": ev["die"]}.items())))
-            nd["die_set"] = ev["die"]
+        nd.pop("flags", None)
+        if ev:
+            nd["flags"] = tuple(sorted(ev.items()))
+            if "die" in ev:
+                player, monster, facts = nd["ctx"]
+                nd["ctx"] = (player, monster, tuple(sorted({**dict(facts), "die": ev["die"]}.items())))
         self.state.pending.insert(0, nd)
 
     def _hidden_reaction(self, d: dict) -> bool:
@@ -380,10 +381,10 @@ class LangActions:
     def _do_use(self, seat: int, a) -> None:
         for card, owner, idx, ab, ctx, w in self._use_holders(seat):
             if card == a.card and idx == a.n:
-                self._ev = {}
                 if self.history:
                     self._say(f"{self._pn(seat)} uses {self._ab_named(card, idx)}.")
-                self._take_ability(seat, card, idx, ab, ctx, a, "use")
+                with self._lang_event():  # (an event of its own: Abilities._lang_event)
+                    self._take_ability(seat, card, idx, ab, ctx, a, "use")
                 self._combat_changed(seat)
                 return
 
@@ -426,14 +427,14 @@ class LangActions:
         w = EngineWorld(self)
         modes = self._modes(c)
         pick = (a.target, a.n, a.m, ())
-        self._ev = {}
-        for idx, ab in run["played"]:
-            if modes and (not a.cards or a.cards[0] != idx):
-                continue
-            ctx = self._ctx(c, seat, seat, monster)
-            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
-                continue
-            self._run_ability(c, idx, ab, ctx, w, pick)
+        with self._lang_event():  # (an event of its own: Abilities._lang_event)
+            for idx, ab in run["played"]:
+                if modes and (not a.cards or a.cards[0] != idx):
+                    continue
+                ctx = self._ctx(c, seat, seat, monster)
+                if ab.cond is not None and not evaluate(ab.cond, ctx, w):
+                    continue
+                self._run_ability(c, idx, ab, ctx, w, pick)
 
     def _modes(self, c: int) -> tuple:
         """The ``played`` abilities of ``c`` that are alternatives (all labelled, several):

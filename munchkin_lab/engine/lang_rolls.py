@@ -39,10 +39,10 @@ class LangRolls:
         if fresh:
             self._limits_reset("roll")
         die = self._roll()
-        self._ev = {}
-        if self._lang_fire("die_rolled", seat, facts={"die": die}, cont=("die", seat, die) + tuple(cont)):
+        ev: dict = {}
+        if self._lang_fire("die_rolled", seat, facts={"die": die}, cont=("die", seat, die) + tuple(cont), ev=ev):
             return True
-        self.state.forced.insert(0, self._ev.get("die", die))
+        self.state.forced.insert(0, ev.get("die", die))
         return False
 
     def _lang_die_cont(self, cont: tuple) -> None:
@@ -89,14 +89,14 @@ class LangRolls:
         rolled = self._lstate().setdefault("rolled", [])
         first = [seat, m] not in rolled
         rolled.append([seat, m])
-        self._ev = {}
         if "die_rolled" in self._lt:
-            if self._lang_fire("die_rolled", seat, m, {"first_roll": first, "die": die},
-                               cont=("run", seat, i, die, first, "die")):
-                return
-            if self._lang_run_reroll(seat, i):
-                return
-            die = self._ev.get("die", die)
+            with self._lang_event() as ev:  # (its flags: a reroll, a die set)
+                if self._lang_fire("die_rolled", seat, m, {"first_roll": first, "die": die},
+                                   cont=("run", seat, i, die, first, "die"), ev=ev):
+                    return
+                if self._lang_run_reroll(seat, i):
+                    return
+                die = ev.get("die", die)
         self._lang_run_total(seat, i, die, first)
 
     def _lang_run_reroll(self, seat: int, i: int) -> bool:
@@ -116,14 +116,14 @@ class LangRolls:
     def _lang_run_total(self, seat: int, i: int, die: int, first: bool) -> None:
         m = self.state.combat.monsters[i]
         total, ok = self.run_away_result(seat, i, die)
-        self._ev = {}
         if "run_away_rolled" in self._lt:
             facts = {"succeeded": ok, "failed": not ok, "first_roll": first}
-            if self._lang_fire("run_away_rolled", seat, m, facts,
-                               cont=("run", seat, i, die, first, "rolled", total, ok)):
-                return
-            if self._lang_run_flags(seat, i):
-                return
+            with self._lang_event() as ev:  # (its flags: a void roll, a reroll)
+                if self._lang_fire("run_away_rolled", seat, m, facts,
+                                   cont=("run", seat, i, die, first, "rolled", total, ok), ev=ev):
+                    return
+                if self._lang_run_flags(seat, i):
+                    return
         self._run_outcome(seat, i, die, total, ok)
 
     def run_away_result(self, seat: int, i: int, die: int) -> tuple[int, bool]:
@@ -177,11 +177,11 @@ class LangRolls:
         """``cursed``: the victim's cards hear a Curse about to hit them; a ``cancel_curse`` op
         stops it (both cards to the discards as with a Wishing Ring: core rules, 10. Curses).
         Returns True when the Curse is dealt with (cancelled, or waiting for a decision)."""
-        self._ev = {}
         facts = {"from_kick": bool(self._kicking), "curse_pending": True}
-        if self._lang_fire("cursed", victim, facts=facts, owner_only=victim, cont=("curse", victim, c, caster)):
-            return True
-        return self._lang_curse_cancelled(victim, c)
+        with self._lang_event() as ev:  # (its flags: a cancel_curse)
+            if self._lang_fire("cursed", victim, facts=facts, owner_only=victim, cont=("curse", victim, c, caster), ev=ev):
+                return True
+            return self._lang_curse_cancelled(victim, c)
 
     def _lang_curse_cancelled(self, victim: int, c: int) -> bool:
         if self._ev.get("cancel"):

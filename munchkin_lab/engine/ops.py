@@ -197,7 +197,8 @@ class Ops:
         if self.history:  # (what they did, in game words: Victims._say_begin)
             self._say_begin(source)
         try:
-            self._run_ops(ops, "player", seat, ctx, EngineWorld(self))
+            with self._lang_event():  # (the card's own event: Abilities._lang_event)
+                self._run_ops(ops, "player", seat, ctx, EngineWorld(self))
         except _Suspended:
             pass
         finally:
@@ -268,22 +269,18 @@ class Ops:
         ``reroll`` (``limit: {per: roll}`` counts a roll and its rerolls as one)."""
         if fresh:  # a new roll: the abilities limited per roll may answer it (a reroll is the same roll)
             self._limits_reset("roll")
-        ev = self._ev
         card, idx, kind, x, pick, quiet, rest = self._rsite
         facts = tuple(sorted(ctx.facts.items())) if ctx.facts else ()
         here = (card, idx, kind, x, pick, quiet, tuple(tuple(e) for e in self._rpath),
                 (ctx.source, ctx.owner, ctx.player, ctx.monster, ctx.bonus, ctx.against, facts),
                 tuple(self._odice), rest)
-        try:
-            while True:
-                self._ev = {}
-                if self._lang_fire("die_rolled", seat, facts={"die": die}, cont=("ops", seat, die) + here):
-                    return None
-                if not self._ev.get("reroll"):
-                    return self._ev.get("die", die)
-                die = self._roll()
-        finally:
-            self._ev = ev
+        while True:  # (each roll's die_rolled: an event of its own, Abilities._lang_event)
+            ev: dict = {}
+            if self._lang_fire("die_rolled", seat, facts={"die": die}, cont=("ops", seat, die) + here, ev=ev):
+                return None
+            if not ev.get("reroll"):
+                return ev.get("die", die)
+            die = self._roll()
 
     def _op_manual(self, op, kind, x, ctx, w, pick) -> bool:
         """``manual``: a ResolveByHand decision for the target (or the player of the event)."""
@@ -649,22 +646,12 @@ class Ops:
         return got
 
     def _op_transfer_fighter(self, op, kind, x, ctx, w, pick) -> bool:
-        """``transfer_fighter``: the target becomes the fighter; the old fighter and the
-        helper leave the combat; the rules modules hear of it (``_fighter_changed``)."""
+        """``transfer_fighter``: the target becomes the fighter, as with Transferral Potion
+        (the one home of that change: ``CombatCards._make_fighter``)."""
         cb = self.state.combat
         if kind != "player" or cb is None or x == cb.fighter or not self.state.players[x].alive:
             return False
-        old = cb.fighter
-        cb.fighter = x
-        cb.helper = -1
-        cb.asked = []
-        cb.bribe_n = 0
-        cb.bribe_first = 0
-        cb.bribe_items = []
-        cb.stage = "fight"
-        cb.window = []
-        cb.intent = ""
-        self._fighter_changed(old)
+        self._make_fighter(x)
         return True
 
     def _op_run_away_roll(self, op, kind, x, ctx, w, pick) -> bool:

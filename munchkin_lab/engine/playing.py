@@ -776,23 +776,9 @@ class Playing:
                                                + ("; the room may still be looted." if e.get("loot_room") else "."))
                     self._end_all_monsters(seat, e.get("draw_treasures", 0), bool(e.get("loot_room")))
                 elif e.get("transfer_fighter"):
-                    old = cb.fighter
-                    cb.fighter = a.target
-                    cb.helper = -1
-                    cb.asked = []
-                    cb.bribe_n = 0
-                    cb.bribe_first = 0
-                    cb.bribe_items = []
-                    cb.berserk = {}
-                    cb.turning = {}
-                    cb.backstab = []
-                    cb.perplayer = {}
-                    cb.stage = "fight"
-                    cb.window = []
-                    cb.intent = ""
                     if self.history: self._say(f"{p.name} plays {sp.name}: the monsters attack {self._pn(a.target)} "
-                              f"instead of {self._pn(old)}.")
-                    self._fighter_changed(old)
+                              f"instead of {self._pn(cb.fighter)}.")
+                    self._make_fighter(a.target)
                 elif e.get("double_fighter"):
                     cb.perplayer[seat] = 1
                     if self.history: self._say(f"{p.name} plays {sp.name}: their own strength counts twice.")

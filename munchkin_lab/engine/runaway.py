@@ -135,7 +135,8 @@ class RunAway:
         Treasure). The rulebook and the cards do not say whether an escape by a card is an
         escape for "even if you escape"; most players read any escape as one, so it is here. A
         monster that does not pursue ``seat`` (:meth:`_not_pursued`) is no escape. The flags
-        of the event that ran the card (``self._ev``: its ``void``) are kept."""
+        of the event that ran the card (``self._ev``: its ``void``) are kept: each ``escaped``
+        event stacks on it (``Abilities._lang_event``)."""
         c = self.state.combat
         if c is None or seat not in c.runners:
             return
@@ -147,12 +148,10 @@ class RunAway:
         else:  # the other runner, who has rolled for nothing yet
             away = [i for i, m in enumerate(c.monsters) if pursue(seat, m)]
             c.runners.remove(seat)
-        ev = self._ev
         for i in away:
             if self.state.combat is not c or not self.state.players[seat].alive:
                 break
             self._escaped(seat, i)
-        self._ev = ev
 
     def _glue_cards(self, seat: int) -> list[int]:
         """Flask of Glue cards (``reroll_escape``) of ``seat``, hand or table (core rules, 9.

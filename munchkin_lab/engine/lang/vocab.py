@@ -461,7 +461,8 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
     OpDef("set_die", "enum:next|this", "the owner chooses a die result: `next` = the next roll, "
           "`this` = the roll just made", _G, group="combat"),
     OpDef("transfer_fighter", "true", "the target becomes the fighter; the old fighter and the "
-          "helper leave the combat", _P, group="combat"),
+          "helper leave the combat, and what their own Race/Class abilities put into it ends", _P,
+          group="combat"),
     OpDef("cancel_curse", "true", "the Curse about to hit is cancelled, or a Curse kept on the "
           "target ends", ("player", "game"), source=f"{R_CORE}, 10. Curses", group="combat"),
     OpDef("run_away_roll", "true", "the target rolls to Run Away with every modifier; runs "
