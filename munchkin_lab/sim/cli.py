@@ -58,6 +58,10 @@ def _errors(fn):
             # a bad option found late (--players for the deck's game, an --out file's suffix): exit 2
             raise typer.Exit(2 if getattr(exc, "usage", False) is True else 1) from None
         except KeyboardInterrupt:
+            from .. import saved
+
+            if saved.so_far():  # the run finished and its --out file was written (printing the result)
+                raise _interrupted(saved.interrupted_line(saved.so_far())) from None
             raise _interrupted("Interrupted before any game finished; nothing written.") from None
 
     return wrapper
