@@ -13,7 +13,8 @@ door-treasure        error    a Munchkin mix (or an empty deck) without Door car
 opening-hands        error    the Door or Treasure pile cannot deal the opening hands (4 Door
                      warning  and 4 Treasure cards a player, core rulebook 001 Setup) and leave
                               a Door to kick: an error for the table size checked (``players``,
-                              else the smallest table, 2), a warning naming the largest table
+                              else the smallest table the sets seat: 2, a Scooby-Doo-only deck
+                              3, :func:`table_size`), a warning naming the largest table
                               the piles serve when it is below 6
 reach-winner         error    no monster in the Door pile: Level 10 is won only by killing a
                               monster (core rulebook 001, Winning), so the game would run to
@@ -243,14 +244,15 @@ def _most_players(door: int, non_portal: int, treasure: int, portals: bool) -> i
     return max(0, n)
 
 
-def _table(pairs: list[tuple[CardSpec, int]], players: int | None) -> list[Problem]:
-    """The pile-size rules (:data:`TABLE_RULES`) of a Munchkin mix."""
+def _table(pairs: list[tuple[CardSpec, int]], players: int | None, fewest: int = MIN_PLAYERS) -> list[Problem]:
+    """The pile-size rules (:data:`TABLE_RULES`) of a Munchkin mix, for ``players`` (``None``:
+    ``fewest``, the smallest table the mix's sets seat, :func:`table_size`)."""
     out: list[Problem] = []
     door = sum(n for s, n in pairs if s.deck == "door")
     portals = sum(n for s, n in pairs if s.deck == "door" and s.kind == "portal")
     treasure = sum(n for s, n in pairs if s.deck == "treasure")
     # each pile on its own (every problem in one run); an empty one is door-treasure's
-    p = players or MIN_PLAYERS
+    p = players or fewest
     table = plural(p, "player")
     need_door, need_treasure = HAND_DEAL * p + 1, HAND_DEAL * p
     if door and door < need_door:
@@ -302,9 +304,9 @@ def check_deck(deck: "Deck", players: int | None = None) -> list[Problem]:
 
     Args:
         deck: the deck.
-        players: the table size to check the piles for (Munchkin 2..6, Solar Storm 1..4);
-            ``None``: errors for the smallest table (2), and a warning when the piles serve
-            fewer than 6 players.
+        players: the table size to check the piles for (Munchkin 2..6, a Scooby-Doo-only deck
+            3..6, Solar Storm 1..4); ``None``: errors for the smallest table the deck's sets
+            seat (2; Scooby-Doo alone: 3), and a warning when the piles serve fewer than 6.
     Raises:
         UnknownCardError: a deck entry's card is no longer in the catalog.
         ValueError: ``players`` is not a whole number in the range of the deck's game.
@@ -337,7 +339,7 @@ def check_deck(deck: "Deck", players: int | None = None) -> list[Problem]:
 
     # opening-hands, reach-winner, door-turn
     if munchkin:
-        out += _table(pairs, players)
+        out += _table(pairs, players, table_size([s.set for s, _ in munchkin])[0])
 
     # unknown-pile / pile-ignored
     from .model import PILES

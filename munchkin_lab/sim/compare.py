@@ -380,12 +380,11 @@ def compare(a: Any, b: Any, **simulate_kwargs) -> Comparison:
     bots_b = simulate_kwargs.pop("bots_b", None)
     if not isinstance(a, SimResult) and not isinstance(b, SimResult):
         # check both inputs before playing anything
-        from .simulate import _check_seats, _deck_payload, _parse_bots, resolve_deck
+        from .simulate import _deck_payload, _parse_bots, resolve_deck
 
         players = simulate_kwargs.get("players", 4)
         for deck, bots in ((a, bots_a), (b, bots_b)):
-            _, pairs, options, _ = _deck_payload(resolve_deck(deck, url=simulate_kwargs.get("url")))
-            _check_seats(players, bool(options.get("solar_storm")), [f["set"] for f, _ in pairs])
+            _deck_payload(resolve_deck(deck, url=simulate_kwargs.get("url")), players)
             _parse_bots(bots if bots is not None else simulate_kwargs.get("bots", "greedy"), players)
     ra = a if isinstance(a, SimResult) else simulate(a, **({**simulate_kwargs, "bots": bots_a} if bots_a else simulate_kwargs))
     if ra.interrupted and not isinstance(a, SimResult) and ra.n_games < ra.config["games"]:

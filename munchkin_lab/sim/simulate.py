@@ -69,10 +69,13 @@ def resolve_deck(deck: Any, url: str | None = None):
     return find_deck(deck.strip(), url=url)  # the one rule of every command (a DeckError is a ValueError)
 
 
-def _deck_payload(deck) -> tuple[str, list[tuple[dict, int]], dict, tuple]:
-    """(name, [(spec fields, copies)], game options, modules) of a Deck or spec list.
+def _deck_payload(deck, players: int | None = None) -> tuple[str, list[tuple[dict, int]], dict, tuple]:
+    """(name, [(spec fields, copies)], game options, modules) of a Deck or spec list, checked
+    for ``players`` (``None``: the smallest table the deck seats): first the table size
+    (:func:`_check_seats`: the deck's game and sets), then the mix checks for that table.
 
     Raises:
+        SeatsError: ``players`` does not fit the deck's game (a ValueError).
         ValueError: the deck fails its mix checks (errors listed) or holds no cards.
     """
     from ..decks import Deck
@@ -81,7 +84,9 @@ def _deck_payload(deck) -> tuple[str, list[tuple[dict, int]], dict, tuple]:
     options: dict = {}
     modules: tuple = ()
     if isinstance(deck, Deck):
-        errors = [p for p in deck.check() if p.level == "error"]
+        if players is not None:
+            _check_seats(players, "solar_storm" in deck.modules, deck.sets())
+        errors = [p for p in deck.check(players) if p.level == "error"]
         if errors:
             raise ValueError(f"deck {deck.name!r} fails its checks: " + "; ".join(str(p) for p in errors))
         name = deck.name
@@ -107,6 +112,8 @@ def _deck_payload(deck) -> tuple[str, list[tuple[dict, int]], dict, tuple]:
                 pairs.append((e[0], int(e[1])))
             else:
                 raise ValueError(f"deck: expected CardSpec or (CardSpec, copies), got {e!r}")
+        if players is not None:  # a card list plays Munchkin (Door and Treasure below)
+            _check_seats(players, False, [sp.set for sp, _ in pairs])
     if not pairs or sum(c for _, c in pairs) == 0:
         raise ValueError(f"deck {name!r} holds no cards")
     decks = {s.deck for s, c in pairs if c > 0}
@@ -724,8 +731,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     games, players, turn_cap, seed = int(games), int(players), int(turn_cap), int(seed)
     out_path, fmt = check_output(out) if out is not None else (None, None)
     deck_obj = resolve_deck(deck, url=url)
-    deck_name, spec_pairs, options, modules = _deck_payload(deck_obj)
-    _check_seats(players, bool(options.get("solar_storm")), [f["set"] for f, _ in spec_pairs])
+    deck_name, spec_pairs, options, modules = _deck_payload(deck_obj, players)
     bot_names = _parse_bots(bots, players)  # after the table size: one name per seat
     payload = {"key": (deck_name, len(spec_pairs), hash(str(spec_pairs))), "cards": spec_pairs,
                "players": players, "bots": bot_names, "seed": seed, "turn_cap": turn_cap,

@@ -72,3 +72,11 @@ def test_simulate_api_checks_the_table_before_the_bots():
     with pytest.raises(ValueError) as e:
         simulate("base", players=10**12, games=1, workers=1, progress=False)
     assert str(e.value) == CORE + str(10**12)
+
+
+def test_deck_check_without_players_checks_the_smallest_table_of_the_decks_sets(url):
+    """``deck check`` with no --players checks the piles for the smallest table the deck's
+    sets seat: 3 for a Scooby-Doo-only deck (it said 'the opening hands of 2 players')."""
+    _scooby_deck(url)
+    res = runner.invoke(app, ["deck", "check", "Scooby only", "--url", url])
+    assert "the opening hands of 3 players" in res.output and "of 2 players" not in res.output, res.output
