@@ -25,14 +25,14 @@ import weakref
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, TypeVar
 
-from . import saved as saved_words
-
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import GenericFunction
 from sqlalchemy.types import String
+
+from . import saved as saved_words
 
 #: Repository root (the folder holding ``pyproject.toml`` and ``database/``).
 REPO_ROOT: Path = Path(__file__).resolve().parent.parent
