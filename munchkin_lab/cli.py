@@ -247,8 +247,9 @@ def _interrupted(line: str = "Interrupted.") -> NoReturn:
 
 def guarded(fn: Callable) -> Callable:
     """Decorator for a command: bad input (:func:`bad_input_errors`) becomes ``Error: ...``
-    with exit code 1, Ctrl+C exit code 130 with ``Interrupted.`` (after a database commit,
-    :class:`munchkin_lab.config.CommittedInterrupt`: ``Interrupted: <what> was saved.``), a
+    with exit code 1, Ctrl+C exit code 130 with ``Interrupted.`` (after a database commit or
+    a file written, also while the command prints its result: ``Interrupted: <what> was
+    saved.``, :mod:`munchkin_lab.saved`), a
     closed output pipe a quiet exit 0. ``typer.Exit`` and click's usage errors pass through
     unchanged."""
 
@@ -277,6 +278,16 @@ def _click_error_line(exc: BaseException) -> NoReturn:
 
 def _run(fn: Callable, *args, **kwargs) -> Any:
     """``fn(*args, **kwargs)`` with the command-line handling of :func:`guarded`."""
+    from . import saved
+
+    with saved.noted() as record:
+        return _run_noted(record, fn, *args, **kwargs)
+
+
+def _run_noted(record: list[str], fn: Callable, *args, **kwargs) -> Any:
+    """:func:`_run`'s handling; ``record``: what ``fn`` saved so far (:mod:`munchkin_lab.saved`)."""
+    from . import saved
+
     try:
         return fn(*args, **kwargs)
     except typer.TyperException as exc:  # click's usage errors (typer's click subclasses it)
@@ -288,8 +299,9 @@ def _run(fn: Callable, *args, **kwargs) -> Any:
     except BrokenPipeError:
         _stdout_closed_quietly()
     except KeyboardInterrupt as exc:
-        # after a database commit (config.CommittedInterrupt) the line says what was saved
-        _interrupted(getattr(exc, "interrupted_line", None) or "Interrupted.")
+        # after a database commit or a file written (the record; config.CommittedInterrupt)
+        # the line says what was saved: never a bare "Interrupted." once something is
+        _interrupted(saved.interrupted_line(record, exc))
     except RecursionError:
         fail("the input is nested too deeply")
     except bad_input_errors() as exc:

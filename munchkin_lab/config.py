@@ -32,6 +32,8 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import GenericFunction
 from sqlalchemy.types import String
 
+from . import saved as saved_words
+
 #: Repository root (the folder holding ``pyproject.toml`` and ``database/``).
 REPO_ROOT: Path = Path(__file__).resolve().parent.parent
 #: Folder of the card data files (``tags.yaml``, ``sets/*.yaml``).
@@ -341,7 +343,9 @@ def run_write(engine: Engine, work: Callable[[Connection], T], attempts: int = 8
         attempts: tries before the last error is raised.
         saved: what the commit keeps, for people (``"deck 'Mix' was saved"``), or a function
             of ``work``'s result giving it: carried by the :class:`CommittedInterrupt` of a
-            Ctrl-C during or after the commit (the command line prints it).
+            Ctrl-C during or after the commit (the command line prints it), and noted in the
+            running command's record (:mod:`munchkin_lab.saved`), so that a Ctrl-C while the
+            command prints its result says it too.
         after: bookkeeping to run once the commit is done (forgetting caches); a Ctrl-C
             during it is a :class:`CommittedInterrupt` too (the writes are saved), raised once
             it is done.
@@ -366,16 +370,18 @@ def run_write(engine: Engine, work: Callable[[Connection], T], attempts: int = 8
                 if after is not None:
                     after()
                 exc.saved = described(result)
+                saved_words.note(exc.saved)
             raise
         except DBAPIError as exc:
             if attempt == attempts - 1 or not is_retryable(exc):
                 raise
             time.sleep(random.uniform(0.01, 0.05) * (attempt + 1))
             continue
-        if after is None:
-            return result
         with interrupts_noted() as noted:
-            after()
+            # the command's record (munchkin_lab.saved): a Ctrl-C while it prints says this is saved
+            saved_words.note(described(result))
+            if after is not None:
+                after()
         if noted.pressed:
             raise CommittedInterrupt(result, described(result))
         return result

@@ -18,6 +18,8 @@ import tempfile
 from pathlib import Path
 from typing import Iterator
 
+from .saved import note as note_saved
+
 __all__ = ["atomic_path", "atomic_write_text", "atomic_write_bytes", "fsync_dir", "remove_stale_parts",
            "OutputFileError", "check_new_file", "refuse_existing"]
 
@@ -147,6 +149,7 @@ def atomic_path(path: str | os.PathLike, mode: int = 0o644) -> Iterator[Path]:
             os.fsync(fh.fileno())
         os.chmod(tmp_path, mode)
         os.replace(tmp_path, path)
+        note_saved(f"{path} was written")  # a Ctrl-C from here on: the command says so
     except BaseException:
         with contextlib.suppress(OSError):
             tmp_path.unlink()

@@ -63,13 +63,16 @@ def is_solar(deck) -> bool:
     return "solar_storm" in getattr(deck, "modules", ())
 
 
-def check_players(deck, players: int) -> None:
+def check_players(deck, players: int, sets=()) -> None:
     """Raise :class:`PlayersError` when ``players`` does not fit the game ``deck`` plays
-    (``None``: a Munchkin game) in the words of ``deck check`` and ``simulate``
-    (:func:`munchkin_lab.decks.checks.seats_problem`: Munchkin 2..6, Solar Storm 1..4)."""
+    (``None``: a Munchkin game of the set codes ``sets``, the core rules' when empty) in the
+    words of ``deck check`` and ``simulate`` (:func:`munchkin_lab.decks.checks.seats_problem`:
+    Munchkin 2..6, a Scooby-Doo-only deck 3..6, Solar Storm 1..4)."""
     from .decks.checks import seats_problem
 
-    problem = seats_problem(players, deck is not None and is_solar(deck))
+    if deck is not None:
+        sets = deck.sets() if hasattr(deck, "sets") else ()
+    problem = seats_problem(players, deck is not None and is_solar(deck), sets=sets)
     if problem is not None:
         raise PlayersError(problem)
 
@@ -101,7 +104,7 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
 
     rnd = random.Random(seed)
     if deck is None and sets:
-        check_players(None, players)
+        check_players(None, players, sets)
         specs = _load_deck(list(sets), url=url)
         if not specs:
             raise ValueError("no cards found for the chosen sets")
@@ -187,7 +190,7 @@ def register(app: typer.Typer) -> None:
         check_range(seed, "--seed", *SEED_RANGE)  # the engine's one seed range (Game.new), in the lab's words
         if deck is None:  # the base preset or --sets: a Munchkin game, checked before anything is read
             try:
-                check_players(None, players)
+                check_players(None, players, sets or ())
             except PlayersError as e:
                 usage_error(str(e))
         # a --deck's own game is known once the deck is read (play_game: check_players)

@@ -44,7 +44,7 @@ def test_a_number_out_of_range_is_refused_in_the_labs_words():
     range), exit 2, not pydantic's ``Input should be greater than or equal to 1``."""
     cases = [
         (["simulate", "base", "--games", "0"], "Error: --games must be at least 1, got 0 (allowed: 1..9223372036854775807)"),
-        (["simulate", "base", "-p", "9"], "Error: --players must be at most 6, got 9 (allowed: 1..6)"),
+        (["simulate", "base", "--workers", "0"], "Error: --workers must be at least 1, got 0 (allowed: 1..512)"),
         (["simulate", "base", "--connect-timeout", "0.05"], "Error: --connect-timeout must be at least 0.1, got 0.05"),
         (["compare", "base", "base", "--cards", "-1"], "Error: --cards must be at least 0, got -1 (allowed: 0..1000)"),
         (["lab", "--port", "70000", "--dry-run"], "Error: --port must be at most 65535, got 70000 (allowed: 1..65535)"),

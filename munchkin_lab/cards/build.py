@@ -862,7 +862,8 @@ def build(url: str | None = None, data_dir: str | Path | None = None, *,
     # The commit point: a Ctrl-C before it rolls the build back (KeyboardInterrupt: the
     # previous database is kept); during or after it, config.CommittedInterrupt (the build is saved).
     try:
-        counts = config.run_write(config.get_engine(resolved), _build_work(data, fingerprint(data_dir), discard_edits))
+        counts = config.run_write(config.get_engine(resolved), _build_work(data, fingerprint(data_dir), discard_edits),
+                                  saved="the build had finished; the new database is saved")
     except config.CommittedInterrupt as exc:
         _schema_ok.discard(resolved)
         _fresh_checked.pop(resolved, None)

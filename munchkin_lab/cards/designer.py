@@ -1808,4 +1808,5 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     # nothing changed); one during the commit or the caches' clean-up after it is
     # config.CommittedInterrupt carrying the result (run_write), so that the caller can say
     # the import was saved.
-    return config.run_write(_engine(url), work, after=_forget_caches)
+    return config.run_write(_engine(url), work, after=_forget_caches,
+                            saved=lambda r: f"the import of designer set {r.code!r} was saved")

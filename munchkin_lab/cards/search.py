@@ -426,20 +426,10 @@ def saved_deck_names(conn, value: str) -> list[str]:
         munchkin_lab.decks.store.AmbiguousDeckNameError: no exact match and several saved
             decks fit (listed, with a way out).
     """
-    from ..decks.store import AmbiguousDeckNameError, stored_deck_name
+    from ..decks.store import stored_deck_name
 
-    found = stored_deck_name(conn, value)
-    if found is not None:
-        return [found]
-    names = list(conn.execute(select(Deck.name).order_by(Deck.name)).scalars())
-    for same in (lambda n: n.lower() == value.lower(),  # the same two steps, case aside
-                 lambda n: single_spaces(n).lower() == single_spaces(value).lower()):
-        hits = [n for n in names if same(n)]
-        if len(hits) > 1:
-            raise AmbiguousDeckNameError(value, hits)
-        if hits:
-            return hits
-    return []
+    found = stored_deck_name(conn, value, ignore_case=True)
+    return [] if found is None else [found]
 
 
 def _compile_cmp(node: Cmp, query: str, conn=None) -> ColumnElement:

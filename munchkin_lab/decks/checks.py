@@ -13,7 +13,8 @@ door-treasure        error    a Munchkin mix (or an empty deck) without Door car
 opening-hands        error    the Door or Treasure pile cannot deal the opening hands (4 Door
                      warning  and 4 Treasure cards a player, core rulebook 001 Setup) and leave
                               a Door to kick: an error for the table size checked (``players``,
-                              else the smallest table, 2), a warning naming the largest table
+                              else the smallest table the sets seat: 2, a Scooby-Doo-only deck
+                              3, :func:`table_size`), a warning naming the largest table
                               the piles serve when it is below 6
 reach-winner         error    no monster in the Door pile: Level 10 is won only by killing a
                               monster (core rulebook 001, Winning), so the game would run to
@@ -71,24 +72,53 @@ if TYPE_CHECKING:  # pragma: no cover
 JOINABLE_TAGS = ("undead", "ghost", "pirate")
 
 #: Players a Munchkin game seats (the engine's ``Game.new``: 2..6) and Solar Storm (1..4).
-#: Core rules, 2. Setting Up: 3 to 6, and two may play too; the Scooby-Doo rulebook names 3 to
-#: 6 and is silent on two (a mix plays by the core rules: 2 is taken); the Star Munchkin
-#: Adventures rulebook names no count. Solar Storm: cooperative, 1 to 4, solo play included
-#: (public summary, card_facts.md (b)).
+#: Core rules, 2. Setting Up: 3 to 6, and two may play too; Solar Storm: cooperative, 1 to 4,
+#: solo play included (public summary, card_facts.md (b)).
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SOLAR_PLAYERS = (1, 4)
+#: Table size a Munchkin set's own rulebook gives: set code -> (fewest, most, source). The core
+#: rules (rulebook 001, with its Fairy Dust section) seat 3 to 6 and let two play too; the
+#: Scooby-Doo rulebook (002, Setting Up) names 3 to 6 and is silent on two. Sets missing here
+#: have no rulebook of their own that names a count (Star Munchkin Adventures, rulebook 000;
+#: Star Munchkin, whose 3 to 6 comes from a public summary, not a rulebook; designer sets).
+SET_TABLES = {
+    "munchkin": (MIN_PLAYERS, MAX_PLAYERS, "core rules, 2. Setting Up"),
+    "fairy_dust": (MIN_PLAYERS, MAX_PLAYERS, "core rules, 2. Setting Up"),
+    "scooby_doo": (3, 6, "Scooby-Doo rulebook 002, Setting Up"),
+}
 #: The table sizes in words, for the help of ``--players`` options.
 PLAYERS_HELP = ("Munchkin decks: 2 to 6 (core rules: 3 to 6, two can play too; Scooby-Doo: 3 to 6); "
                 "Solar Storm decks: 1 to 4 (solo play included)")
 
 
-def seats_problem(players: object, solar: bool, option: str = "--players") -> str | None:
+def table_size(sets=(), solar: bool = False) -> tuple[int, int, str, str]:
+    """``(fewest, most, game, source)``: the players a deck of the set codes ``sets`` seats.
+    ``solar``: a Solar Storm deck (1 to 4). A Munchkin deck takes the table of its sets'
+    rulebooks (:data:`SET_TABLES`): a Scooby-Doo-only deck seats 3 to 6 (Scooby-Doo rulebook
+    002, Setting Up). A mix of sets whose rulebooks differ is a case no rulebook covers; we take
+    the widest range any of its rulebooks allows (core + Scooby-Doo: 2 to 6), because the
+    table plays by the rules of the box that seats it and a mix is usually built on the core
+    game, whose two-player game is then allowed. Sets without a count of their own (and no
+    sets) leave the core rules' 2 to 6, which is what the engine seats."""
+    if solar:
+        return (*SOLAR_PLAYERS, "Solar Storm", "public summary: cooperative, solo play allowed")
+    known = [SET_TABLES[c] for c in dict.fromkeys(sets) if c in SET_TABLES]
+    if not known:
+        return MIN_PLAYERS, MAX_PLAYERS, "Munchkin", "core rules, 2. Setting Up"
+    lo, hi = min(t[0] for t in known), max(t[1] for t in known)
+    spans = [t[2] for t in known if (t[0], t[1]) == (lo, hi)]
+    src = spans[0] if spans else "; ".join(dict.fromkeys(t[2] for t in known))
+    return lo, hi, "Munchkin", src
+
+
+def seats_problem(players: object, solar: bool, option: str = "--players", sets=()) -> str | None:
     """The one wording of a table size the deck's game does not seat (``None`` when it
     does): ``--players: a Munchkin game seats 2 to 6 players (core rules, 2. Setting Up), got
-    1``; ``solar``: a Solar Storm deck (1 to 4); ``option``: what the message names (the
-    Python API's argument ``players``). Used by ``deck check``, ``simulate`` and ``play``."""
-    lo, hi, game, src = ((*SOLAR_PLAYERS, "Solar Storm", "public summary: cooperative, solo play allowed") if solar
-                         else (MIN_PLAYERS, MAX_PLAYERS, "Munchkin", "core rules, 2. Setting Up"))
+    1``; ``solar``: a Solar Storm deck (1 to 4); ``sets``: the deck's set codes, whose
+    rulebooks give the Munchkin table (:func:`table_size`: a Scooby-Doo-only deck seats 3 to
+    6); ``option``: what the message names (the Python API's argument ``players``). Used by
+    ``deck check``, ``simulate`` and ``play``."""
+    lo, hi, game, src = table_size(sets, solar)
     if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
         return f"{option}: a {game} game seats {lo} to {hi} players ({src}), got {players!r}"
     return None
@@ -214,14 +244,15 @@ def _most_players(door: int, non_portal: int, treasure: int, portals: bool) -> i
     return max(0, n)
 
 
-def _table(pairs: list[tuple[CardSpec, int]], players: int | None) -> list[Problem]:
-    """The pile-size rules (:data:`TABLE_RULES`) of a Munchkin mix."""
+def _table(pairs: list[tuple[CardSpec, int]], players: int | None, fewest: int = MIN_PLAYERS) -> list[Problem]:
+    """The pile-size rules (:data:`TABLE_RULES`) of a Munchkin mix, for ``players`` (``None``:
+    ``fewest``, the smallest table the mix's sets seat, :func:`table_size`)."""
     out: list[Problem] = []
     door = sum(n for s, n in pairs if s.deck == "door")
     portals = sum(n for s, n in pairs if s.deck == "door" and s.kind == "portal")
     treasure = sum(n for s, n in pairs if s.deck == "treasure")
     # each pile on its own (every problem in one run); an empty one is door-treasure's
-    p = players or MIN_PLAYERS
+    p = players or fewest
     table = plural(p, "player")
     need_door, need_treasure = HAND_DEAL * p + 1, HAND_DEAL * p
     if door and door < need_door:
@@ -273,9 +304,9 @@ def check_deck(deck: "Deck", players: int | None = None) -> list[Problem]:
 
     Args:
         deck: the deck.
-        players: the table size to check the piles for (Munchkin 2..6, Solar Storm 1..4);
-            ``None``: errors for the smallest table (2), and a warning when the piles serve
-            fewer than 6 players.
+        players: the table size to check the piles for (Munchkin 2..6, a Scooby-Doo-only deck
+            3..6, Solar Storm 1..4); ``None``: errors for the smallest table the deck's sets
+            seat (2; Scooby-Doo alone: 3), and a warning when the piles serve fewer than 6.
     Raises:
         UnknownCardError: a deck entry's card is no longer in the catalog.
         ValueError: ``players`` is not a whole number in the range of the deck's game.
@@ -287,7 +318,8 @@ def check_deck(deck: "Deck", players: int | None = None) -> list[Problem]:
     munchkin = [(s, n) for s, n in pairs if s.deck in _MUNCHKIN_DECKS]
     rooms_ = [(s, n) for s, n in pairs if s.deck == "ship_room" or s.kind == "ship_room"]
     if players is not None:
-        problem = seats_problem(players, bool(rooms_ and not munchkin), option="players")
+        problem = seats_problem(players, bool(rooms_ and not munchkin), option="players",
+                                sets=[s.set for s, _ in munchkin])
         if problem is not None:
             raise ValueError(problem)
 
@@ -307,7 +339,7 @@ def check_deck(deck: "Deck", players: int | None = None) -> list[Problem]:
 
     # opening-hands, reach-winner, door-turn
     if munchkin:
-        out += _table(pairs, players)
+        out += _table(pairs, players, table_size([s.set for s, _ in munchkin])[0])
 
     # unknown-pile / pile-ignored
     from .model import PILES

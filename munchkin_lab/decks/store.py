@@ -112,29 +112,62 @@ def _card_ids(conn, keys: list[str]) -> dict[str, int]:
     return out
 
 
-def stored_deck_name(conn, name: str) -> str | None:
+def _like_pattern(text: str, fold: bool) -> str:
+    """A LIKE pattern (escape ``\\``) that every stored name equal to ``text`` matches: its
+    wildcards escaped; ``fold`` (case ignored): a character outside ASCII becomes ``%``, since
+    SQLite folds the case of ASCII letters only (and a lower case may differ in length: "İ").
+    A stored name with a non-ASCII letter whose lower case is ASCII (the Kelvin sign) is not
+    found by a value that spells it in ASCII."""
+    out = []
+    for ch in text:
+        if fold and not ch.isascii():
+            out.append("%")
+        else:
+            out.append("\\" + ch if ch in "%_\\" else ch)
+    return "".join(out)
+
+
+def _names_like(conn, name: str, spaced: bool, fold: bool) -> list[str]:
+    """Stored deck names that match ``name`` (sorted): equal to it (``spaced``: once both are
+    single-spaced; ``fold``: case ignored, ``str.lower``). The database is asked for the few
+    names LIKE a pattern made of ``name``'s words (any spaces between and around them), which
+    every match fits; the exact comparison is then made here."""
+    dt = DeckRow.__table__
+    if not spaced and not fold:
+        return [n for (n,) in conn.execute(select(dt.c.name).where(dt.c.name == name))]
+    if spaced:
+        pattern = "%" + "%".join(_like_pattern(w, fold) for w in name.split()) + "%"
+    else:
+        pattern = _like_pattern(name, fold)
+    col = dt.c.name
+    cond = col.ilike(pattern, escape="\\") if fold else col.like(pattern, escape="\\")
+    same = single_spaces if spaced else (lambda n: n)
+    key = same(name).lower() if fold else same(name)
+    return [n for (n,) in conn.execute(select(col).where(cond).order_by(col))
+            if (same(n).lower() if fold else same(n)) == key]
+
+
+def stored_deck_name(conn, name: str, ignore_case: bool = False) -> str | None:
     """The stored name of the saved deck called ``name``, else ``None``: the deck stored
     under exactly ``name`` first, else the one whose name is ``name`` once both are
     single-spaced (:func:`munchkin_lab.cards.files.single_spaces`: ``"My  deck "`` is ``"My
     deck"``). Decks an older version stored with extra spaces keep their names, so "My deck"
-    and "My  deck" may both be stored: each is reached by its exact name.
+    and "My  deck" may both be stored: each is reached by its exact name. ``ignore_case``
+    (the card search's ``deck:``, whose syntax ignores case): when neither step finds a deck,
+    the same two steps again with case ignored (``'spooky mix'``: "Spooky Mix").
 
     Raises:
-        AmbiguousDeckNameError: no exact match and several stored names single-space to
-            ``name``'s (they are listed, with a way out).
+        AmbiguousDeckNameError: a step that finds several stored names (they are listed,
+            with a way out); the exact step never does.
     """
-    dt = DeckRow.__table__
-    if conn.execute(select(dt.c.id).where(dt.c.name == name)).first() is not None:
-        return name
-    key = single_spaces(name)
-    if conn.execute(select(dt.c.id).where(dt.c.name == key)).first() is not None:
-        found = [key]
-    else:
-        found = []
-    found += [n for (n,) in conn.execute(select(dt.c.name).order_by(dt.c.name)) if n != key and single_spaces(n) == key]
-    if len(found) > 1:
-        raise AmbiguousDeckNameError(name, found)
-    return found[0] if found else None
+    for fold in (False, True) if ignore_case else (False,):
+        for spaced in (False, True):
+            found = _names_like(conn, name, spaced, fold)
+            if len(found) > 1:
+                raise AmbiguousDeckNameError(name, found)
+            if found:
+                return found[0]
+    return None
 
 
 class AmbiguousDeckNameError(DeckError, LookupError):

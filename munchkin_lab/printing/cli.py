@@ -86,8 +86,11 @@ def print_command(
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
+        from .. import saved
         from ..cli import exit_interrupted
 
+        if written is None and saved.so_far():  # the PDF renamed into place, print_cards not yet back
+            raise exit_interrupted(saved.interrupted_line(saved.so_far())) from None
         kept = (f"wrote {written}, no preview" if written is not None
                 else f"nothing written ({out} is as it was)")
         raise exit_interrupted(f"Interrupted: {kept}.") from None

@@ -26,6 +26,7 @@ from typing import Optional
 
 import typer
 
+from ..decks.checks import PLAYERS_HELP
 from ..plural import plural
 
 
@@ -57,6 +58,10 @@ def _errors(fn):
             # a bad option found late (--players for the deck's game, an --out file's suffix): exit 2
             raise typer.Exit(2 if getattr(exc, "usage", False) is True else 1) from None
         except KeyboardInterrupt:
+            from .. import saved
+
+            if saved.so_far():  # the run finished and its --out file was written (printing the result)
+                raise _interrupted(saved.interrupted_line(saved.so_far())) from None
             raise _interrupted("Interrupted before any game finished; nothing written.") from None
 
     return wrapper
@@ -157,7 +162,7 @@ def register(app: typer.Typer) -> None:
     def simulate_cmd(
         deck: str = typer.Argument(..., help="Preset name, deck file path or saved deck name."),
         games: int = typer.Option(1000, "--games", "-n", min=1, max=MAX_GAMES, help="Number of games (1..2**63-1)."),
-        players: int = typer.Option(4, "--players", "-p", min=1, max=6, help="Players (Munchkin 2-6, Solar Storm 1-4)."),
+        players: int = typer.Option(4, "--players", "-p", help="Players: " + PLAYERS_HELP + "."),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help=f"Local worker processes, 1..{MAX_WORKERS} (default: every core; 1 = this process)."),
         seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="Run seed, 0..2**63-1 (a seed per game is derived from it)."),
         bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bot per seat, comma-separated (cycled): greedy, random."),
@@ -219,7 +224,7 @@ def register(app: typer.Typer) -> None:
         deck_a: str = typer.Argument(..., help="Deck A (baseline): preset, file or saved deck."),
         deck_b: str = typer.Argument(..., help="Deck B (variant)."),
         games: int = typer.Option(1000, "--games", "-n", min=1, max=MAX_GAMES, help="Games per deck (1..2**63-1)."),
-        players: int = typer.Option(4, "--players", "-p", min=1, max=6, help="Players (Munchkin 2-6, Solar Storm 1-4)."),
+        players: int = typer.Option(4, "--players", "-p", help="Players: " + PLAYERS_HELP + "."),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS),
         seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="Run seed, 0..2**63-1."),
         bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bots for both runs."),

@@ -384,7 +384,7 @@ def compare(a: Any, b: Any, **simulate_kwargs) -> Comparison:
 
         players = simulate_kwargs.get("players", 4)
         for deck, bots in ((a, bots_a), (b, bots_b)):
-            _deck_payload(resolve_deck(deck, url=simulate_kwargs.get("url")))
+            _deck_payload(resolve_deck(deck, url=simulate_kwargs.get("url")), players)
             _parse_bots(bots if bots is not None else simulate_kwargs.get("bots", "greedy"), players)
     ra = a if isinstance(a, SimResult) else simulate(a, **({**simulate_kwargs, "bots": bots_a} if bots_a else simulate_kwargs))
     if ra.interrupted and not isinstance(a, SimResult) and ra.n_games < ra.config["games"]:

@@ -69,10 +69,13 @@ def resolve_deck(deck: Any, url: str | None = None):
     return find_deck(deck.strip(), url=url)  # the one rule of every command (a DeckError is a ValueError)
 
 
-def _deck_payload(deck) -> tuple[str, list[tuple[dict, int]], dict, tuple]:
-    """(name, [(spec fields, copies)], game options, modules) of a Deck or spec list.
+def _deck_payload(deck, players: int | None = None) -> tuple[str, list[tuple[dict, int]], dict, tuple]:
+    """(name, [(spec fields, copies)], game options, modules) of a Deck or spec list, checked
+    for ``players`` (``None``: the smallest table the deck seats): first the table size
+    (:func:`_check_seats`: the deck's game and sets), then the mix checks for that table.
 
     Raises:
+        SeatsError: ``players`` does not fit the deck's game (a ValueError).
         ValueError: the deck fails its mix checks (errors listed) or holds no cards.
     """
     from ..decks import Deck
@@ -81,7 +84,9 @@ def _deck_payload(deck) -> tuple[str, list[tuple[dict, int]], dict, tuple]:
     options: dict = {}
     modules: tuple = ()
     if isinstance(deck, Deck):
-        errors = [p for p in deck.check() if p.level == "error"]
+        if players is not None:
+            _check_seats(players, "solar_storm" in deck.modules, deck.sets())
+        errors = [p for p in deck.check(players) if p.level == "error"]
         if errors:
             raise ValueError(f"deck {deck.name!r} fails its checks: " + "; ".join(str(p) for p in errors))
         name = deck.name
@@ -107,6 +112,8 @@ def _deck_payload(deck) -> tuple[str, list[tuple[dict, int]], dict, tuple]:
                 pairs.append((e[0], int(e[1])))
             else:
                 raise ValueError(f"deck: expected CardSpec or (CardSpec, copies), got {e!r}")
+        if players is not None:  # a card list plays Munchkin (Door and Treasure below)
+            _check_seats(players, False, [sp.set for sp, _ in pairs])
     if not pairs or sum(c for _, c in pairs) == 0:
         raise ValueError(f"deck {name!r} holds no cards")
     decks = {s.deck for s, c in pairs if c > 0}
@@ -641,13 +648,13 @@ class SeatsError(ValueError):
     usage = True
 
 
-def _check_seats(players: int, solar: bool) -> None:
-    """Raise :class:`SeatsError` (a ValueError) when ``players`` does not fit the game:
-    Munchkin seats 2 to 6 (core rules, 2. Setting Up), Solar Storm 1 to 4, solo play included
-    (public summary, card_facts.md (b): cooperative, 1-4 players)."""
+def _check_seats(players: int, solar: bool, sets=()) -> None:
+    """Raise :class:`SeatsError` (a ValueError) when ``players`` does not fit the game of a
+    deck of the set codes ``sets`` (:func:`munchkin_lab.decks.checks.seats_problem`: Munchkin
+    2 to 6 by the core rules, 3 to 6 for a Scooby-Doo-only deck; Solar Storm 1 to 4)."""
     from ..decks.checks import seats_problem
 
-    problem = seats_problem(players, solar)
+    problem = seats_problem(players, solar, sets=sets)
     if problem is not None:
         raise SeatsError(problem)
 
@@ -711,8 +718,8 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     """
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games <= 0:
         raise ValueError(f"games must be a positive whole number, got {games!r}")
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 1 <= players <= 6:
-        raise ValueError(f"players must be 1 to 6 (Munchkin 2 to 6, Solar Storm 1 to 4), got {players!r}")
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+        raise SeatsError(f"players must be a whole number, got {players!r}")
     if isinstance(turn_cap, bool) or not isinstance(turn_cap, (int, np.integer)) or turn_cap < 1:
         raise ValueError(f"turn_cap must be a positive whole number, got {turn_cap!r}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1):
@@ -723,10 +730,9 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         raise ValueError(f"seed must be a whole number from 0 to 2**63-1, got {seed!r}")
     games, players, turn_cap, seed = int(games), int(players), int(turn_cap), int(seed)
     out_path, fmt = check_output(out) if out is not None else (None, None)
-    bot_names = _parse_bots(bots, players)
     deck_obj = resolve_deck(deck, url=url)
-    deck_name, spec_pairs, options, modules = _deck_payload(deck_obj)
-    _check_seats(players, bool(options.get("solar_storm")))
+    deck_name, spec_pairs, options, modules = _deck_payload(deck_obj, players)
+    bot_names = _parse_bots(bots, players)  # after the table size: one name per seat
     payload = {"key": (deck_name, len(spec_pairs), hash(str(spec_pairs))), "cards": spec_pairs,
                "players": players, "bots": bot_names, "seed": seed, "turn_cap": turn_cap,
                "options": options, "modules": list(modules), "max_steps": 400 * turn_cap}

@@ -176,7 +176,7 @@ def _who_html(pd: Mapping, lk: CardLookup, selected: str = "") -> str:
 def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: str | None = None,
               selected: str = "", editable: bool = True) -> str:
     """One player's place at the table (fixed size): Level, name, Race and Class, combat
-    strength in a combat, items in use by slot, carried items, Curses and the hand (chips of
+    strength in a combat (during Rewards the fight's, as the combat panel), items in use by slot, carried items, Curses and the hand (chips of
     full names; a hidden hand as DOOR / TREASURE backs with counts)."""
     cls = ["mlab-seat"]
     if pd["seat"] == sd.get("active"):
@@ -188,6 +188,10 @@ def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: st
     race = " + ".join(pd.get("races") or []) or "Human"
     klass = " + ".join(pd.get("classes") or []) or "no Class"
     cs = pd.get("combat_strength")
+    if cs is not None and sd.get("combat"):
+        # Rewards (the monsters killed, the combat still on the table): the fight's strength, as
+        # the combat panel shows it, not the one after the Level the kill gave (_at_kill)
+        cs = _at_kill(sd["combat"])["seats"].get(pd["seat"], (None, cs))[1]
     hand = pd.get("hand") or []
     hand_n = pd.get("hand_count", len(hand))
     who = _who_html(pd, lk, selected)

@@ -43,6 +43,14 @@ def test_a_cleric_taking_the_rewards_from_the_discards_sees_rewards_not_a_fight(
     assert page.locator(".mlab-phase").inner_text() == "Rewards"
     head = page.locator(".mlab-combat-head").inner_text()
     assert "monsters killed · Rewards" in head and "interfere" not in head, head
+    # each fighter's seat line shows the fight's combat strength, as the combat panel (not the
+    # one after the Level the kill gave)
+    from board_states import position
+
+    won = position("rewards_cleric").state_dict()["combat"]["won_at"]
+    for i in range(2, len(won) - 2, 3):
+        who = page.locator(f"[data-testid=seat-{won[i]}] .mlab-who").inner_text()
+        assert f"combat\u00a0strength\u00a0{won[i + 2]}" in who or f"combat strength {won[i + 2]}" in who, who
 
 
 def test_a_decision_about_no_card_fills_the_focus_pane_also_after_a_hover(browser, voila, lab_env):

@@ -39,3 +39,22 @@ def _pg_database(prefix: str):
     return url, drop
 
 
+
+
+def clear_designer_data(url: str) -> None:
+    """Start a test on the module's database with no decks and no designer sets or cards,
+    nor what they leave in ``build_info``: the fingerprints each set's last ``set import``
+    recorded (key ``set_import:CODE``, removed with the set by ``designer.delete_set``). Left
+    behind, they vouched for the next test's set of the same code, whose database edit then
+    matched an earlier test's import and went unseen. Deck catalogs cached in this process
+    are forgotten too (the rows change under them here)."""
+    from munchkin_lab.cards.models import BuildInfo, Card, CardSet, Deck
+    from munchkin_lab.decks.catalog import forget_catalogs
+
+    with config.get_engine(url).begin() as conn:
+        conn.execute(Deck.__table__.delete())
+        conn.execute(Card.__table__.delete().where(Card.origin == "designer"))
+        conn.execute(CardSet.__table__.delete().where(CardSet.origin == "designer"))
+        bt = BuildInfo.__table__
+        conn.execute(bt.delete().where(bt.c.key.like("set!_import:%", escape="!")))
+    forget_catalogs()

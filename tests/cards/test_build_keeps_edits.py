@@ -14,9 +14,10 @@ from munchkin_lab import config
 from munchkin_lab.cards import api
 from munchkin_lab.cards.build import build
 from munchkin_lab.cards.errors import CardDataError
-from munchkin_lab.cards.models import BuildInfo, Card, CardSet, Deck
+from munchkin_lab.cards.models import BuildInfo
 from munchkin_lab.cli import app
 
+from cardtest_helpers import clear_designer_data
 from test_cards_api import content
 
 runner = CliRunner()
@@ -26,10 +27,7 @@ runner = CliRunner()
 def url(backend_url, data_copy):
     """The mini data (a writable copy) built fresh: no designer cards, no decks."""
     build(backend_url, data_copy, discard_edits=True)
-    with config.get_engine(backend_url).begin() as conn:
-        conn.execute(Deck.__table__.delete())
-        conn.execute(Card.__table__.delete().where(Card.origin == "designer"))
-        conn.execute(CardSet.__table__.delete().where(CardSet.origin == "designer"))
+    clear_designer_data(backend_url)
     return backend_url
 
 

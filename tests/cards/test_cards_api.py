@@ -17,16 +17,13 @@ from munchkin_lab.cards.models import Alias, Card, CardSet, CardTagLink, Deck, D
 from munchkin_lab.cards.spec import to_spec
 from munchkin_lab.engine.cards import CardSpec
 
-from cardtest_helpers import MINI
+from cardtest_helpers import MINI, clear_designer_data
 
 
 @pytest.fixture()
 def url(backend_url):
     build(backend_url, MINI, discard_edits=True)  # a reset: earlier tests edited file cards
-    with config.get_engine(backend_url).begin() as conn:  # decks persist across builds: start clean
-        conn.execute(Deck.__table__.delete())
-        conn.execute(Card.__table__.delete().where(Card.origin == "designer"))
-        conn.execute(CardSet.__table__.delete().where(CardSet.origin == "designer"))
+    clear_designer_data(backend_url)  # decks persist across builds: start clean
     return backend_url
 
 

@@ -19,10 +19,10 @@ from munchkin_lab.cards import api
 from munchkin_lab.cards import designer as D
 from munchkin_lab.cards.build import build
 from munchkin_lab.cards.errors import CardDataError
-from munchkin_lab.cards.models import Card, CardSet, Deck
+from munchkin_lab.cards.models import Card, Deck
 from munchkin_lab.cli import app
 
-from cardtest_helpers import MINI
+from cardtest_helpers import MINI, clear_designer_data
 
 runner = CliRunner()
 GHOST = {"name": "Sea Ghost", "kind": "monster", "deck": "door", "level": 6, "treasures": 2, "levels_gained": 1,
@@ -47,10 +47,7 @@ def _exported_pair(url, tmp_path):
 def url(backend_url):
     """The mini data (sets alpha, beta), no designer sets, cards or decks."""
     build(backend_url, MINI)
-    with config.get_engine(backend_url).begin() as conn:
-        conn.execute(Deck.__table__.delete())
-        conn.execute(Card.__table__.delete().where(Card.origin == "designer"))
-        conn.execute(CardSet.__table__.delete().where(CardSet.origin == "designer"))
+    clear_designer_data(backend_url)
     return backend_url
 
 

@@ -16,12 +16,12 @@ from munchkin_lab import config
 from munchkin_lab.cards import api, designer
 from munchkin_lab.cards.build import build
 from munchkin_lab.cards.errors import CardDataError
-from munchkin_lab.cards.models import Card, CardSet, Deck
+from munchkin_lab.cards.models import Card, CardSet
 from munchkin_lab.cli import app
 from munchkin_lab.decks.catalog import forget_catalogs
 from munchkin_lab.decks.files import read_deck
 
-from cardtest_helpers import MINI
+from cardtest_helpers import MINI, clear_designer_data
 from test_cards_api import content
 
 runner = CliRunner()
@@ -31,10 +31,7 @@ ALPHA = ["Bone Rattler", "Grave Lord", "Flame Sword", "Heavy Cart", "Potion", "C
 @pytest.fixture()
 def url(backend_url):
     build(backend_url, MINI, discard_edits=True)
-    with config.get_engine(backend_url).begin() as conn:
-        conn.execute(Deck.__table__.delete())
-        conn.execute(Card.__table__.delete().where(Card.origin == "designer"))
-        conn.execute(CardSet.__table__.delete().where(CardSet.origin == "designer"))
+    clear_designer_data(backend_url)
     designer.create_set("lab", "Lab cards", url=backend_url)
     forget_catalogs()
     return backend_url

@@ -150,3 +150,30 @@ def test_a_clerics_rewards_show_the_strengths_of_the_fight(base_deck):
     assert fighter["total"] == sum(n for _, n in fighter["rows"])
     assert dict(fighter["rows"])["Level"] < sd["players"][sd["combat"]["fighter"]]["level"]
     assert ">Rewards<" in html
+
+
+def test_during_rewards_a_seat_shows_the_fights_combat_strength_as_the_combat_panel(base_deck):
+    """A won combat still on the table (a Cleric fighter's Rewards): the seat's own
+    combat-strength line showed the strength after the Level the kill gave (7) while the
+    combat panel showed the fight's (6); both show the fight's now."""
+    def stop(g, sd):
+        won = (sd.get("combat") or {}).get("won_at") or []
+        for i in range(2, len(won) - 2, 3):
+            p = next(p for p in sd["players"] if p["seat"] == won[i])
+            if p.get("combat_strength") is not None and p["combat_strength"] != won[i + 2]:
+                return True
+        return False
+
+    g = bot_position(base_deck, stop)
+    sd = g.state_dict()
+    won = sd["combat"]["won_at"]
+    b = Board(g, journal=False)
+    assert _phase(b) == "Rewards"
+    html = b.table.html
+    fought = {won[i]: won[i + 2] for i in range(2, len(won) - 2, 3)}
+    now = {p["seat"]: p["combat_strength"] for p in sd["players"] if p["seat"] in fought}
+    assert fought != now  # the Level up changed someone's strength since the kill
+    shown = {seat: int(re.search(r'combat\u00a0strength\u00a0(-?\d+)',
+                                 html[html.index(f'data-testid="seat-{seat}"'):]).group(1)) for seat in fought}
+    assert shown == fought, (shown, fought, now)
+    assert re.search(r'data-testid="munchkin-strength">(-?\d+)<', html).group(1) == str(won[0])
