@@ -12,6 +12,7 @@ has anything to decide), each ``why`` kept with the rule it belongs to.
 | ``choose`` | the chooser | ``choose c`` (the ``why``'s rule module) |
 | ``cancel`` | a holder of a Curse-cancelling card | ``play c`` / ``pass`` (curses.py) |
 | ``glue`` | a holder of a Flask of Glue | ``play c`` / ``pass`` (runaway.py) |
+| ``flight`` | a Wizard after a failed Run Away roll | ``flight c`` / ``pass`` (runaway.py) |
 | ``manual`` | the player of a manual card | ``resolve`` (ops.py) |
 | ``react`` | the holder of an optional ability or a reaction card (card-effect language) | ``use c n`` / ``play c`` / ``pass`` (lang_actions.py) |
 
@@ -31,6 +32,7 @@ PENDING: dict[str, tuple[str, str, str]] = {
     "choose": ("_pc_choose", "_pw_choose", "_answer_choose"),
     "cancel": ("_pc_cancel", "_pw_cancel", "_answer_cancel"),
     "glue": ("_pc_glue", "_pw_glue", "_answer_glue"),
+    "flight": ("_pc_flight", "_pw_flight", "_answer_flight"),  # runaway.py: flight after the roll
     "manual": ("_pc_manual", "_pw_manual", "_answer_manual"),
     "react": ("_pc_react", "_pw_react", "_answer_react"),  # lang_actions.py: may / from_hand abilities
 }

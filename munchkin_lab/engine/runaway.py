@@ -106,9 +106,39 @@ class RunAway:
                                       "monster": i, "rest": holders[1:]})
                     return
             self._escaped(seat, i)
+        elif self._flight_may_save(seat, i, die):
+            if self.history: self._say(f"{self._pn(seat)} rolls {die} ({total}) against {sp.name}: flight may still save them.")
+            s.pending.append({"kind": "flight", "player": seat, "monster": i, "die": die})
         else:
-            if self.history: self._say(f"{self._pn(seat)} rolls {die} ({total}): {sp.name} catches them. Bad Stuff!")
-            self._bad_stuff(seat, m)
+            self._caught(seat, i, die, total)
+
+    def _caught(self, seat: int, i: int, die: int, total: int) -> None:
+        """A failed Run Away roll stands: monster ``i``'s Bad Stuff (core rules, 7.)."""
+        m = self.state.combat.monsters[i]
+        if self.history: self._say(f"{self._pn(seat)} rolls {die} ({total}): {self.name(m)} catches them. Bad Stuff!")
+        self._bad_stuff(seat, m)
+
+    def _flight_may_save(self, seat: int, i: int, die: int) -> bool:
+        """After a failed Run Away roll: may the runner's flight still make it an escape? A
+        Wizard (a Race or Class card with Flight) with flight cards left (3 a combat) and a card
+        to discard, when the cards left would reach 5 (Wizard class card: up to 3 cards after
+        rolling the die to Run Away, +1 each; a decision that cannot change the outcome is not
+        asked). Tried on the rule's own total (:meth:`run_away_result`) with every card left."""
+        c = self.state.combat
+        used = c.flight.get(seat, 0)
+        if used >= 3 or not self._holds(seat, "flight"):
+            return False
+        p = self.state.players[seat]
+        if not any(self._may_discard_for_ability(seat, x) for x in p.hand + p.in_play()):
+            return False
+        c.flight[seat] = 3
+        try:
+            return self.run_away_result(seat, i, die)[1]
+        finally:
+            if used:
+                c.flight[seat] = used
+            else:
+                del c.flight[seat]
 
     def _escaped(self, seat: int, i: int) -> None:
         """``seat`` gets away from monster ``i`` - by a Run Away roll that stands (a 5 or more,
@@ -347,7 +377,8 @@ class RunAway:
 
     def _rule_flight(self, seat: int, a: Action) -> str | None:
         """A Wizard (a Race or Class card with Flight) discards up to 3 cards before the first
-        roll, +1 each (Wizard class card)."""
+        roll, +1 each (Wizard class card); after a failed roll the ``flight`` decision
+        (:meth:`_answer_flight`) takes them."""
         c = self.state.combat
         p = self.state.players[seat]
         r = self._why_no_power(seat, "flight")
@@ -356,7 +387,7 @@ class RunAway:
         if c.flight.get(seat, 0) >= 3:
             return "flight: at most 3 cards (Wizard class card)"
         if c.rolled and c.runners and c.runners[0] == seat:  # (the current runner's rolls)
-            return "flight is used before the first Run Away roll"
+            return "flight is used before the first Run Away roll or after a failed one"
         if not self._may_discard_for_ability(seat, a.card):
             return "discard a card of yours"
         return None
@@ -405,6 +436,39 @@ class RunAway:
             if i not in c.rolled and fx[m] and not self._pursues(seat, m):
                 c.rolled.append(i)
                 if self.history: self._say(f"{self.name(m)} does not pursue {self._pn(seat)}.")
+
+    def _pc_flight(self, seat: int, d: dict, out: list) -> None:
+        """After a failed Run Away roll (:meth:`_run_outcome`): ``pass`` (the roll stands) or
+        ``flight c`` for each card the Wizard may discard."""
+        out.append(self._simple[seat]["pass"])
+        p = self.state.players[seat]
+        A = self._A
+        for card in p.hand + p.in_play():
+            if self._may_discard_for_ability(seat, card):
+                out.append(A(seat, "flight", card))
+
+    def _pw_flight(self, seat: int, a: Action, d: dict) -> str | None:
+        if a.kind == "pass" or (a.kind == "flight" and self._may_discard_for_ability(seat, a.card)):
+            return None
+        return (f"{self._pn(seat)} failed a Run Away roll of {d['die']}: discard a card for flight "
+                f"(+1 each, Wizard class card) or pass ({R_RUN})")
+
+    def _answer_flight(self, d: dict, a: Action) -> None:
+        """Flight after a failed roll: each card discarded adds 1 to the roll (and to the
+        runner's later rolls of this combat, as flight before a roll); the roll escapes once
+        it reaches 5, the Wizard may go on while more cards could still save them, else
+        (or on ``pass``) the monster's Bad Stuff (Wizard class card; core rules, 7.)."""
+        seat, i, die = d["player"], d["monster"], d["die"]
+        if a.kind == "flight":
+            self._do_power(seat, a)
+            total, ok = self.run_away_result(seat, i, die)
+            if ok:
+                self._run_outcome(seat, i, die, total, True)
+                return
+            if self._flight_may_save(seat, i, die):
+                self.state.pending.insert(0, d)
+                return
+        self._caught(seat, i, die, self.run_away_result(seat, i, die)[0])
 
     def _answer_glue(self, d: dict, a: Action) -> None:
         """Flask of Glue: ``play`` it and the runner rolls again for that monster; ``pass``:

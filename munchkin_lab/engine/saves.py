@@ -18,7 +18,7 @@ from .cards import DECKS, KINDS, SLOTS
 PREFIX = "saved game: field"
 PHASES = ("setup", "start", "trouble", "combat", "end", "charity", "over")
 STAGES = ("fight", "window", "run")
-PENDING = ("help", "offer", "gift", "choose", "manual", "cancel", "glue", "react")
+PENDING = ("help", "offer", "gift", "choose", "manual", "cancel", "glue", "flight", "react")
 
 
 def _bad(path: str, what: str) -> ValueError:

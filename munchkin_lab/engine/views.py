@@ -163,6 +163,9 @@ class Views:
             elif d["kind"] == "glue":
                 e["runner"] = d["runner"]
                 e["monster"] = self.name(s.combat.monsters[d["monster"]]) if s.combat else None
+            elif d["kind"] == "flight":
+                e["monster"] = self.name(s.combat.monsters[d["monster"]]) if s.combat else None
+                e["die"] = d["die"]
             elif d["kind"] == "react":
                 e["card"] = self.name(d["card"])
                 e["ability"] = d["ability"]

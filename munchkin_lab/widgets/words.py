@@ -530,6 +530,11 @@ def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: st
             return f"Let {runner} escape"
         if a.kind == "play":
             return f"Play {cn}: {runner} must roll again"
+    if kind == "flight":  # a Wizard after a failed Run Away roll (engine: runaway.py)
+        if a.kind == "pass":
+            return f"Take the roll of {pend.get('die')} against {pend.get('monster')}"
+        if a.kind == "flight":
+            return f"Flight: discard {cn} for +1 to the roll of {pend.get('die')}"
     if kind == "manual" and a.kind == "resolve":
         return _resolve_text(game, a, nm, cn, tn)
     if kind == "react" and pend.get("die") is not None:  # a reaction to a die roll (Loaded Die)
@@ -680,6 +685,9 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
             if actor is None:
                 return f"{nm.get(pend.get('runner'), '?')} escaped: the others may react"
             return f"{who} may make {nm.get(pend.get('runner'), '?')} roll again for {pend.get('monster')}"
+        if kind == "flight":
+            return (f"{who} rolled {pend.get('die')} against {pend.get('monster')}: "
+                    "flight may still get them away")
         if kind == "manual":
             return f"{who} must resolve {pend.get('card')} by hand (its effect is not automated)"
         if kind == "react":
