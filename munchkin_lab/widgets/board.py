@@ -1481,7 +1481,7 @@ def _as_deck(deck: Any) -> Any:
 
 
 def _deck_pairs_options(deck: Any, options: GameOptions | None):
-    from ..engine.rules import MODULES
+    from ..decks.model import engine_modules
 
     if hasattr(deck, "specs") and callable(deck.specs):
         pairs = deck.specs()
@@ -1489,7 +1489,7 @@ def _deck_pairs_options(deck: Any, options: GameOptions | None):
             options = deck.game_options()  # faster play, shared victory, modules, piles per set
         if options is None:
             o = getattr(deck, "options", {}) or {}
-            mods = tuple(m for m in getattr(deck, "modules", ()) if m in MODULES)
+            mods = engine_modules(getattr(deck, "modules", ()))
             options = GameOptions(faster_play=bool(o.get("faster_play")), shared_victory=bool(o.get("shared_victory")),
                                   modules=mods)
     else:
