@@ -48,6 +48,17 @@ from .catalog import (
 #: Rules modules a deck may switch on.
 MODULES = ("fairy_dust", "dungeons", "rooms", "solar_storm")
 
+#: A deck module -> the engine's rules module that plays it (``munchkin_lab.engine.rules.MODULES``):
+#: Dungeons and Portals are the Scooby-Doo module's rules (rulebook 002). ``solar_storm`` is a
+#: game of its own (``SolarStormGame``), not a module of the Munchkin engine.
+ENGINE_MODULES = {"fairy_dust": "fairy_dust", "dungeons": "scooby_doo", "rooms": "rooms"}
+
+
+def engine_modules(modules: Iterable[str]) -> tuple[str, ...]:
+    """The engine's rules-module names for a deck's ``modules`` (:data:`ENGINE_MODULES`), in
+    order; ``solar_storm`` (its own game) gives none."""
+    return tuple(ENGINE_MODULES[m] for m in modules if m in ENGINE_MODULES)
+
 #: Game options and their defaults.
 DEFAULT_OPTIONS: dict[str, bool] = {"faster_play": False, "shared_victory": False, "piles_per_set": False}
 
@@ -533,19 +544,18 @@ class Deck:
 
     def game_options(self, **overrides):
         """The engine's ``GameOptions`` for this deck: ``faster_play`` and ``shared_victory``
-        from the deck's options, and ``modules`` = the deck's modules that the engine has
-        registered (``munchkin_lab.engine.rules.MODULES``; the engine also switches modules
-        on from the cards' sets by itself). ``overrides`` are passed to ``GameOptions``.
+        from the deck's options, and ``modules`` = the engine modules that play the deck's
+        modules (:func:`engine_modules`: ``dungeons`` is the engine's ``scooby_doo``; the
+        engine also switches modules on from the cards' sets by itself). ``overrides`` are passed to ``GameOptions``.
 
         The ``piles_per_set`` option adds the engine module ``piles`` (one Door and one
         Treasure draw pile per set, the player picking the pile). Module overrides *off* are
         kept with the deck; this function does not pass them.
         """
         from ..engine.game import GameOptions
-        from ..engine.rules import MODULES as ENGINE_MODULES
 
         kw = {"faster_play": self.options["faster_play"], "shared_victory": self.options["shared_victory"],
-              "modules": tuple(m for m in self.modules if m in ENGINE_MODULES)
+              "modules": engine_modules(self.modules)
               + (("piles",) if self.options.get("piles_per_set") else ())}
         kw.update(overrides)
         return GameOptions(**kw)

@@ -154,11 +154,12 @@ class Abilities:
     def _holders(self, want: frozenset, player: int, monster: int = -1, tile: int = -1,
                  owner_only: int = -1) -> list:
         """The cards of ``want`` that listen now, in the contract's firing order, as
-        ``(card, owner)`` (owner -1: a monster, enhancer, Dungeon or room tile): the players'
-        cards in seat order from ``player`` (Races, Classes, Half-Breed, Super Munchkin, Items
-        in use by an owner who may use them, Cheat!, Hireling, Curses), then the combat
-        (monsters in order, each followed by its enhancers; for a monster event only that
-        monster's), then the Dungeons in play, then the room tiles (only ``tile`` when given).
+        ``(card, owner)`` (owner -1: a monster, enhancer, One-Shot in the combat, Dungeon or
+        room tile): the players' cards in seat order from ``player`` (Races, Classes,
+        Half-Breed, Super Munchkin, Items in use by an owner who may use them, Cheat!, Hireling,
+        Curses), then the combat (monsters in order, each followed by its enhancers; for a
+        monster event only that monster's; then the One-Shots played into it, in play order),
+        then the Dungeons in play, then the room tiles (only ``tile`` when given).
         ``owner_only``: only that player's cards (``cursed``)."""
         s = self.state
         out = []
@@ -206,6 +207,10 @@ class Abilities:
                 for e in cb.enh[i]:
                     if e in want:
                         out.append((e, -1))
+        if cb is not None and cb.used and not want.isdisjoint(cb.used):
+            # the One-Shots played into this combat lie on the table until it ends (core rules,
+            # 7. Combat: they are discarded when the combat ends): they hear its events
+            out += [(u, -1) for u in cb.used if u in want]
         ms = s.module_state
         if ms:
             sd = ms.get("scooby_doo")

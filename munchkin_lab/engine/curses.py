@@ -5,6 +5,7 @@ is answered here.
 from __future__ import annotations
 
 from .actions import Action
+from .ops import _FOR, _lasting_words
 from .refs import R_WHEN
 
 
@@ -94,11 +95,31 @@ class Curses:
                 self._curse_kept(victim, c)
             return
         if keep and vp.alive:
+            if self.history:
+                self._say_kept(victim, c)
             vp.curses.append(c)
             self._play_moved()
             self._curse_kept(victim, c)
         else:
             self._discard(c)
+
+    def _say_kept(self, victim: int, c: int) -> None:
+        """Say what a Curse that stays does to its victim (its short forms, which the engine
+        reads by themselves: ``next_combat``, ``only_slot``, ``roll_mod``), in the words of
+        the language's lasting changes (``Ops._lasting``); a change the language made says
+        itself as it is made."""
+        fx = self._fx[c]
+        parts = []
+        if fx.get("next_combat"):
+            parts.append(f"{_lasting_words('combat_strength', fx['next_combat'])} {_FOR['next_combat']}")
+        if fx.get("only_slot"):
+            parts.append(f"{_lasting_words('only_slot', fx['only_slot'])} {_FOR['next_combat']}")
+        if fx.get("roll_mod"):
+            rw = fx.get("removed_with")
+            parts.append(f"{_lasting_words('roll_mod', fx['roll_mod'])} until the Curse is removed"
+                         + (f" (losing the {rw} removes it)" if rw else ""))
+        if parts:
+            self._say(f"{self._cause_words(c)}: {self._pn(victim)} {'; '.join(parts)}.")
 
     def _curse_kept(self, victim: int, c: int) -> None:
         """A Curse stays in front of its victim: it comes into play for them (``enters_play``;

@@ -150,7 +150,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self.seed = seed
         self.history = history
         tables = _card_tables(specs)  # precomputed per-card facts, shared by every game of the card list
-        self.modules: list[RulesModule] = select_modules(tables["_sets"], tuple(options.modules))
+        self.modules: list[RulesModule] = select_modules(tables["_sets"], tuple(options.modules), tables["_parts"])
         # the modules overriding each hook (the engine calls only those): per module classes
         types_ = tuple(type(m) for m in self.modules)
         idx = _HOOKS.get(types_)

@@ -332,7 +332,8 @@ class LangActions:
             # cache); unless one is in the combat or a rules module holds cards, none listens
             s = self.state
             cb = s.combat
-            if not s.module_state and (cb is None or (luse.isdisjoint(cb.monsters) and not any(cb.enh))):
+            if not s.module_state and (cb is None or (luse.isdisjoint(cb.monsters) and not any(cb.enh)
+                                                      and luse.isdisjoint(cb.used))):
                 return
         hs = self._holders(luse, seat)
         if not hs:

@@ -31,6 +31,9 @@ class RulesModule:
     Class attributes:
         name: module id (``GameOptions.modules`` entry).
         sets: set codes whose cards switch the module on.
+        parts: card kinds or draw piles (``CardSpec.kind`` / ``deck``) whose cards switch the
+            module on from any set (a designer's Dungeon among base cards plays with the
+            Dungeon rules, as its deck's ``dungeons`` module says: ``decks.model``).
         joining_tags: monster tags that join a combat holding a same-tag monster without a
             Wandering Monster (core: ``undead``; later ``ghost``, ``pirate``).
         extra_decks: names of additional draw piles (each gets a discard pile too).
@@ -50,6 +53,7 @@ class RulesModule:
 
     name: str = "base"
     sets: tuple[str, ...] = ()
+    parts: tuple[str, ...] = ()
     joining_tags: tuple[str, ...] = ()
     extra_decks: tuple[str, ...] = ()
     guest_in: tuple[str, ...] = ()
@@ -234,9 +238,11 @@ def register_module(cls: type[RulesModule]) -> type[RulesModule]:
     return cls
 
 
-def select_modules(deck_sets: set[str], names: tuple[str, ...] = ()) -> list[RulesModule]:
-    """Instantiate the core module plus every registered module switched on by ``deck_sets``
-    or listed in ``names``.
+def select_modules(deck_sets: set[str], names: tuple[str, ...] = (),
+                   deck_parts: frozenset = frozenset()) -> list[RulesModule]:
+    """Instantiate the core module plus every registered module switched on by ``deck_sets``,
+    by ``deck_parts`` (the cards' kinds and draw piles: ``RulesModule.parts``) or listed in
+    ``names``.
 
     Raises:
         ValueError: an unknown module name.
@@ -249,6 +255,6 @@ def select_modules(deck_sets: set[str], names: tuple[str, ...] = ()) -> list[Rul
     for name, cls in MODULES.items():
         if name == "core":
             continue
-        if name in names or deck_sets & set(cls.sets):
+        if name in names or deck_sets & set(cls.sets) or not deck_parts.isdisjoint(cls.parts):
             out.append(cls())
     return out

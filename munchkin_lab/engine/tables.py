@@ -147,6 +147,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t.__dict__.update(program_tables(specs))
     fx = t._fx
     t._sets = frozenset(s.set for s in specs)
+    t._parts = frozenset(s.kind for s in specs) | frozenset(s.deck for s in specs)  # (rules.select_modules)
     t._kind = [s.kind for s in specs]
     t._lnames = [_lname(s) for s in specs]
     t._slots = [s.slot for s in specs]

@@ -79,7 +79,7 @@ def _deck_payload(deck, players: int | None = None) -> tuple[str, list[tuple[dic
         ValueError: the deck fails its mix checks (errors listed) or holds no cards.
     """
     from ..decks import Deck
-    from ..engine.rules import MODULES as ENGINE_MODULES
+    from ..decks.model import engine_modules
 
     options: dict = {}
     modules: tuple = ()
@@ -101,7 +101,7 @@ def _deck_payload(deck, players: int | None = None) -> tuple[str, list[tuple[dic
             for o in ("faster_play", "shared_victory"):
                 if deck.options.get(o):
                     options[o] = True
-            modules = tuple(m for m in deck.modules if m in ENGINE_MODULES)
+            modules = engine_modules(deck.modules)
     else:
         name = "custom"
         pairs = []

@@ -22,6 +22,7 @@ import asyncio
 import base64
 import functools
 import io
+import json
 import random
 import time
 from pathlib import Path
@@ -545,7 +546,9 @@ class Board(W.VBox):
     def _journal_meta(self) -> dict:
         return dict(self.meta, seats=list(self.seats))
 
-    def _set_game(self, game: Any, start_journal: bool = True) -> None:
+    def _set_game(self, game: Any, start_journal: bool = True, hold_bots: bool = False) -> None:
+        """Show ``game`` (a new or loaded one); ``hold_bots``: a bot to act at once waits
+        (paused) instead of playing on."""
         self._cancel_tick()
         self.game = game
         info = database_card_info() if self._provenance is None else {}
@@ -573,7 +576,9 @@ class Board(W.VBox):
         self.story = words.Story(game)
         self.table.faces = self._faces()
         self._bot_key = None
-        self.paused = False
+        self.paused = hold_bots and self._bot_to_act()
+        if self.paused:
+            self.pause_btn.value = True  # (the button then reads Resume bots)
         if start_journal:
             try:
                 self.journal.start(game, self._journal_meta())
@@ -1246,7 +1251,7 @@ class Board(W.VBox):
         if p.exists() and not places.is_saved_game(p):
             raise ValueError(f"{p} is not a saved game: not replaced")
         p.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(p, self.game.to_json())
+        atomic_write_text(p, self._save_text())
         self._list_saves()
         self.show_message(f"saved {plural(len(self.game.actions), 'action')} to {p}", "ok")
         return p
@@ -1287,7 +1292,7 @@ class Board(W.VBox):
         if p.exists() and not overwrite and not places.is_saved_game(p):
             raise FileExistsError(f"{p} exists and is not a saved game: not replaced "
                                   "(pass overwrite=True to replace it)")
-        atomic_write_text(p, self.game.to_json())
+        atomic_write_text(p, self._save_text())
         self._list_saves()
         self.show_message(f"saved {plural(len(self.game.actions), 'action')} to {p}", "ok")
         return p
@@ -1304,7 +1309,19 @@ class Board(W.VBox):
         """
         self._load_file(Path(path))
 
+    def _save_text(self) -> str:
+        """The saved game (``to_json``) with the board's ``seats`` (who plays each seat) added:
+        a load brings them back (:meth:`_load_file`); the engine ignores the field."""
+        data = json.loads(self.game.to_json())
+        data["seats"] = list(self.seats)
+        return json.dumps(data)
+
     def _load_file(self, p: Path) -> None:
+        """Load the saved game ``p`` with the seats it was saved with (a save written without
+        them - an older one, or ``Game.to_json`` - keeps the board's seats). Either way the
+        board opens at the saved position: a bot to act there waits for *Resume bots*, as
+        :meth:`resume` does (the user loaded that position to look at or play it, not to see
+        the bots run on to the end)."""
         try:
             text = p.read_text(encoding="utf-8")
         except UnicodeDecodeError as e:
@@ -1329,8 +1346,13 @@ class Board(W.VBox):
             opts = game.options
             self.factory = lambda s, n: Game.new(players=n, deck=pairs, seed=s, options=opts)
         self.meta = {"source": "saved", "path": str(p)}
-        self._set_game(game)
-        self.show_message(f"loaded {p} ({plural(len(game.actions), 'action')})", "ok")
+        seats = json.loads(text).get("seats")
+        n = len(game.state_dict()["players"])
+        if isinstance(seats, list) and len(seats) == n and all(r in ROLES for r in seats):
+            self.seats = list(seats)
+        self._set_game(game, hold_bots=True)
+        wait = " - bots paused: Resume bots lets them play on" if self.paused else ""
+        self.show_message(f"loaded {p} ({plural(len(game.actions), 'action')}){wait}", "ok")
 
     def _export_path(self, path: str | Path | None, default: str, overwrite: bool) -> Path:
         """Where an HTML export goes: ``path`` or ``<folder>/<name><default>``. The rule of
@@ -1481,7 +1503,7 @@ def _as_deck(deck: Any) -> Any:
 
 
 def _deck_pairs_options(deck: Any, options: GameOptions | None):
-    from ..engine.rules import MODULES
+    from ..decks.model import engine_modules
 
     if hasattr(deck, "specs") and callable(deck.specs):
         pairs = deck.specs()
@@ -1489,7 +1511,7 @@ def _deck_pairs_options(deck: Any, options: GameOptions | None):
             options = deck.game_options()  # faster play, shared victory, modules, piles per set
         if options is None:
             o = getattr(deck, "options", {}) or {}
-            mods = tuple(m for m in getattr(deck, "modules", ()) if m in MODULES)
+            mods = engine_modules(getattr(deck, "modules", ()))
             options = GameOptions(faster_play=bool(o.get("faster_play")), shared_victory=bool(o.get("shared_victory")),
                                   modules=mods)
     else:

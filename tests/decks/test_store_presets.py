@@ -330,3 +330,28 @@ def test_deck_export_in_python_refuses_the_suffix_of_another_format(real_catalog
     assert notes.read_text(encoding="utf-8") == '{"mine": 1}\n'
     d.export(tmp_path / "mix.deck")  # any other name is text
     assert (tmp_path / "mix.deck").read_text(encoding="utf-8").startswith("# munchkin-lab deck\nname: Suffixes\n")
+
+
+def test_a_designer_dungeon_in_a_deck_without_scooby_doo_plays_with_the_dungeon_rules(real_catalog):
+    """The deck's ``dungeons`` module is the engine's ``scooby_doo`` module on every route
+    (``Deck.new_game``, the simulator's payload, ``Board.from_deck``): a designer Dungeon in
+    base cards comes into play (Scooby-Doo rules, Set-up: one Dungeon face up)."""
+    from munchkin_lab.decks import Catalog
+    from munchkin_lab.engine.cards import CardSpec
+    from munchkin_lab.sim.simulate import _deck_payload
+
+    cellar = CardSpec.make(set="my_fan", name="Damp Cellar", kind="dungeon", deck="dungeon", bonus=1,
+                           effects={"dungeon": {"vs_tag": [{"tag": "ghost", "bonus": 3}]}})
+    cat = Catalog([*real_catalog.cards, (cellar, 1)], sets=real_catalog.sets)
+    d = load_preset("base", catalog=cat)
+    d.add("Damp Cellar")
+    assert d.modules == ("dungeons",)
+    assert d.game_options().modules == ("scooby_doo",)
+    g = d.new_game(players=3, seed=1)
+    st = g.state_dict()
+    assert st["modules"] == ["core", "scooby_doo"]
+    assert st["module_state"]["scooby_doo"]["dungeons"] == ["Damp Cellar"]
+    assert _deck_payload(d)[3] == ("scooby_doo",)
+    board = pytest.importorskip("munchkin_lab.widgets.board")
+    b = board.Board.from_deck(d, players=3, seed=1)
+    assert b.game.state_dict()["modules"] == ["core", "scooby_doo"]

@@ -136,6 +136,10 @@ def test_use_on_a_printed_power_names_its_action():
      "abilities[0]: when: leaves_play: a monster is never in play in front of a player"),
     ("monster_enhancer", {"abilities": [{"when": "enters_play", "who": "fighter", "do": [{"levels": -1}]}]},
      "abilities[0]: when: enters_play: a monster enhancer is never in play"),
+    ("one_shot", {"abilities": [{"when": "turn_start", "who": "owner", "do": [{"levels": 1}]}]},
+     "abilities[0]: when: turn_start: a One-Shot is in play only in the combat it is played into"),
+    ("one_shot", {"abilities": [{"when": ["leaves_play", "turn_end"], "do": [{"levels": 1}]}]},
+     "abilities[0]: when: leaves_play/turn_end: a One-Shot is in play only in the combat"),
     ("item", {"abilities": [{"when": "in_play", "who": "owner", "do": [{"grant_tag": "undead"}]}]},
      "abilities[0].do[0]: grant_tag acts on monsters; the ability's target is a player"),
 ])
@@ -154,6 +158,12 @@ def test_the_same_facts_and_monster_targets_where_the_event_has_them_are_accepte
                                       "do": [{"combat_strength": {"each": 2, "per": "other_monsters"}}]}]}),
           ("special", {"abilities": [{"when": "cursed", "from_hand": True, "if": "curse_pending",
                                       "who": "neighbours", "do": [{"levels": -1}]}]}),
-          ("monster_enhancer", {"abilities": [{"when": "played", "who": "this_monster", "do": [{"grant_tag": "undead"}]}]})]
+          ("monster_enhancer", {"abilities": [{"when": "played", "who": "this_monster", "do": [{"grant_tag": "undead"}]}]}),
+          # a One-Shot in the combat it was played into hears that combat's events
+          ("one_shot", {"abilities": [{"when": "played", "who": "munchkin_side", "do": [{"combat_strength": 3}]},
+                                      {"when": "combat_won", "do": [{"levels": 1}]},
+                                      {"when": ["combat_end", "turn_end"], "do": [{"levels": 1}]}]}),
+          ("one_shot", {"abilities": [{"when": "turn_start", "from_hand": True, "may": True,
+                                       "do": [{"levels": 1}]}]})]
     for kind, eff in ok:
         assert _msgs(eff, kind) == [], (kind, eff)

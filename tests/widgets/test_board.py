@@ -237,7 +237,7 @@ def test_save_and_load_from_code_raise_the_error_the_buttons_show(board, tmp_pat
         board.save_game("ok")
     assert saved.read_text() == first and "mlab-msg-error" in board.message.value
     assert "already exists" in board.message.value
-    assert board.save_game("ok", replace=True) == saved and saved.read_text() == board.game.to_json() != first
+    assert board.save_game("ok", replace=True) == saved and saved.read_text() == board._save_text() != first
 
 
 def test_save_panel_replaces_a_save_only_after_confirmation(board, tmp_path):
@@ -256,7 +256,7 @@ def test_save_panel_replaces_a_save_only_after_confirmation(board, tmp_path):
     board.save_btn.click()
     board.replace_btn.click()
     now = (tmp_path / "saves" / "mine.game.json").read_text()
-    assert now != first and now == board.game.to_json()
+    assert now != first and now == board._save_text()
     assert board.replace_btn.layout.display == "none"
     # picking a saved game in the menu fills the name; Load brings it back
     sd = board.game.state_dict()
@@ -284,8 +284,8 @@ def test_save_from_code_never_replaces_a_file_that_is_not_a_saved_game(board, tm
     g = tmp_path / "g.json"
     assert board.save(g) == g  # a new file
     board.autoplay(3)
-    assert board.save(g) == g and g.read_text() == board.game.to_json()  # a saved game is replaced
-    assert board.save(notes, overwrite=True) == notes and notes.read_text() == board.game.to_json()
+    assert board.save(g) == g and g.read_text() == board._save_text()  # a saved game is replaced
+    assert board.save(notes, overwrite=True) == notes and notes.read_text() == board._save_text()
 
 
 def test_illegal_action_and_bad_scenario_are_messages(board, tmp_path):
@@ -505,3 +505,29 @@ def test_board_load_names_the_file_and_a_missing_one_is_file_not_found(board, tm
     assert info.value.filename == str(tmp_path / "missing.json")
     assert "cannot read the saved game: No such file or directory" in str(info.value)
     assert "missing.json" in html.unescape(board.message.value) and board.game.state_dict() == sd
+
+
+def test_a_loaded_game_comes_back_with_its_seats_and_at_its_position(base_deck, tmp_path):
+    """The new user's load: a board of bots loading a save made with a human seat played that
+    seat on to the end (turn 1 -> game over). The save keeps the seats; a load restores them
+    and opens at the saved position; a save without seats keeps the board's, bots paused."""
+    b = Board.from_deck(base_deck, seed=5, seats=["human", "greedy", "greedy", "greedy"], name="s", folder=tmp_path)
+    b.click(b.action_labels()[0])
+    b.click(b.action_labels()[0])
+    b.save_game("ok save")
+    saved = len(b.game.actions)
+    b2 = Board.from_deck(base_deck, seed=1, seats=["greedy"] * 4, name="t", folder=tmp_path)
+    b2.load_game("ok save")
+    assert b2.seats == ["human", "greedy", "greedy", "greedy"]
+    assert b2.game.outcome() is None and b2.game.state_dict()["turn"] == b.game.state_dict()["turn"]
+    assert len(b2.game.actions) == len(b.game.actions)
+    # an older save (no seats): the board's seats stay, its bots wait at the loaded position
+    old = tmp_path / "saves" / "old.game.json"
+    old.write_text(b.game.to_json())
+    b3 = Board.from_deck(base_deck, seed=1, seats=["greedy"] * 4, name="u", folder=tmp_path)
+    b3.load_game("old")
+    assert b3.seats == ["greedy"] * 4 and b3.paused and b3.pause_btn.description == "Resume bots"
+    assert len(b3.game.actions) == saved and b3.game.state_dict()["turn"] == 1
+    assert "bots paused" in html.unescape(b3.message.value)
+    b3.resume_bots()
+    assert len(b3.game.actions) > saved

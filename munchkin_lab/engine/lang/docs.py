@@ -24,6 +24,7 @@ from . import vocab as V
 from .expand import expand
 from .program import About, Ability, All, AnyOf, Atom, Cost, Not, Op, Per, Target, walk_cond
 from .render import ability_to_data
+from .validate import ONE_SHOT_NEVER
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE / "examples.yaml"
@@ -325,7 +326,12 @@ def build_reference(cards: list[dict]) -> str:  # noqa: C901 - one document
     a("\"The player\" is who the event is about: the default `who` and the subject of bare condition "
       "atoms. The default duration is what lasting ops get when neither the op nor the ability says `for`; "
       "\"-\" means the card must say it. Triggers fire for every card in play (and, with `from_hand`, "
-      "in its owner's hand) that waits for them; `if` narrows them (e.g. `{player: role:owner}`).")
+      "in its owner's hand) that waits for them; `if` narrows them (e.g. `{player: role:owner}`). "
+      "A One-Shot played into a combat lies on the table until the combat ends (core rules, 7. Combat), "
+      "so it hears that combat's later events (`combat_won`, `combat_end`, `escaped`...) as the monsters "
+      "and their enhancers do (nobody is its owner there: the player is the event's); a One-Shot ability "
+      "only for " + ", ".join(f"`{t}`" for t in sorted(ONE_SHOT_NEVER)) + " (none happens in a combat) "
+      "is refused unless it is a `from_hand` reaction.")
     a("")
     L += _table(["when", "fires", "the player", "default for", "rule", "example"],
                 [(f"`{t.name}`", t.fires, t.player, f"`{t.default_for}`" if t.default_for else "-",

@@ -151,6 +151,12 @@ MONSTER_EVENTS = ("enters_combat", "run_away_rolled", "escaped", "caught", "die_
 #: fire (a monster's own moments are ``enters_combat``, ``combat_won``, ``combat_end``...)
 _NOT_IN_FRONT = ("monster", "monster_enhancer")
 
+#: the triggers a One-Shot never hears: it listens only while it lies in the combat it was
+#: played into (``Abilities._holders``; played outside a combat it is discarded at once), and
+#: none of these happens while a combat is open (``cursed`` asks only the cards in front of
+#: the player the Curse is about to hit)
+ONE_SHOT_NEVER = frozenset(("enters_play", "leaves_play", "turn_start", "turn_end", "kicking", "cursed"))
+
 
 def _cond_atoms(cond):
     """The atom names of a compiled condition (every part, nested subjects too)."""
@@ -175,7 +181,8 @@ def _never_heard(ab, ops, kind: str) -> str | None:
     """Why an ability (of a card of ``kind``) would never do what it says though the engine
     runs it: an event fact its triggers never set, ``this_monster`` / ``other_monsters`` where
     its event has no monster, ``enters_play`` / ``leaves_play`` on a card never in play in
-    front of a player; else None."""
+    front of a player, a One-Shot's trigger that never happens in a combat
+    (:data:`ONE_SHOT_NEVER`); else None."""
     when = set(ab.when)
     if kind in _NOT_IN_FRONT and when & {"enters_play", "leaves_play"} and \
             not when - {"enters_play", "leaves_play"}:
@@ -183,6 +190,11 @@ def _never_heard(ab, ops, kind: str) -> str | None:
         return (f"when: {t}: a {kind.replace('_', ' ')} is never in play in front of a player, so it "
                 "would never fire; a monster's own moments are enters_combat, combat_won, combat_end, "
                 "escaped and caught")
+    if kind == "one_shot" and not ab.from_hand and when and when <= ONE_SHOT_NEVER:
+        return (f"when: {'/'.join(ab.when)}: a One-Shot is in play only in the combat it is played into "
+                "(then discarded), and no such event happens there, so it would never fire; it hears the "
+                "events of that combat (combat_won, combat_end, escaped, caught, die_rolled...), or add "
+                "from_hand: true to react from its owner's hand")
     for fact in sorted(_ability_atoms(ab, ops) & EVENT_FACTS.keys()):
         if not when & set(EVENT_FACTS[fact]):
             return (f"{fact}: only the events of {' / '.join(EVENT_FACTS[fact])} set it; in a "

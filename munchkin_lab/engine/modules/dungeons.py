@@ -2,7 +2,7 @@
 Pirate joining, Vehicles, Character cards and the set's Classes.
 
 Source: the Scooby-Doo rulebook ``seeds/002_fdfc03a3d41b0039.txt`` (section names cited as
-``R_SD``). Switched on by any card of the ``scooby_doo`` set or by
+``R_SD``). Switched on by any card of the ``scooby_doo`` set, a Dungeon or Portal of any set, or by
 ``GameOptions(modules=("scooby_doo",))``.
 
 Options (``GameOptions.module_options["scooby_doo"]``):
@@ -149,6 +149,7 @@ class ScoobyDooModule(RulesModule):
 
     name = "scooby_doo"
     sets = ("scooby_doo",)
+    parts = ("dungeon", "portal")  # a Dungeon or Portal of any set (a designer's)
     joining_tags = ("ghost", "pirate")
     extra_decks = ("dungeon", "character")
     shared_victory_wins = True

@@ -2,7 +2,7 @@
 
 Source: the core rulebook ``seeds/001_2c90c9c946820149.txt``, last section "Munchkin Fairy
 Dust" (cited below as ``R_FD`` plus the sub-heading). Switched on by any card of the
-``fairy_dust`` set or by ``GameOptions(modules=("fairy_dust",))``.
+``fairy_dust`` set, a Fairy Dust card of any set, or by ``GameOptions(modules=("fairy_dust",))``.
 
 Options (``GameOptions.module_options["fairy_dust"]``):
 
@@ -72,6 +72,7 @@ class FairyDustModule(RulesModule):
 
     name = "fairy_dust"
     sets = ("fairy_dust",)
+    parts = ("fairy_dust",)  # a Fairy Dust card of any set (a designer's)
     extra_decks = ("fairy_dust",)
     guest_in = ("door",)  # the Fairy is shuffled into the Door deck (R_FD): no Door pile of her own
 

@@ -1,7 +1,7 @@
 """Star Munchkin Adventures room tiles as a rules module (``rooms``).
 
 Source: ``seeds/000_069431e459b0affb.txt`` (fan expansion by Sean Patten; sections cited as
-``R_SMA``). Switched on by any card of the ``star_munchkin_adventures`` set or by
+``R_SMA``). Switched on by any card of the ``star_munchkin_adventures`` set, a room tile of any set, or by
 ``GameOptions(modules=("rooms",))``. Star Munchkin's credits are the core's Gold values.
 
 Grid: tiles at integer coordinates ``"x,y"``; START at ``"0,0"``; the room-tile deck is the
@@ -106,6 +106,7 @@ class RoomsModule(RulesModule):
 
     name = "rooms"
     sets = ("star_munchkin_adventures",)
+    parts = ("room_tile",)  # a room tile of any set (a designer's)
 
     # ------------------------------------------------------------------ state
     def _ms(self, game) -> dict:
