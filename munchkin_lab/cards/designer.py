@@ -1562,8 +1562,11 @@ def _names(names: list[str]) -> str:
     return listed([repr(n) for n in names], 20)
 
 
-def _consent_refused(code: str, disp: str, gone: list[str], newer: list[str], updated: list[str],
-                     since: str) -> SetConsentError:
+def _consent_refused(code: str | None, disp: str, gone: list[str], newer: list[str], updated: list[str],
+                     since: str, csv: bool = False) -> SetConsentError:
+    """The refusal of an import (``set import`` of set ``code``; with ``csv``, ``db import`` of
+    the CSV ``disp``) that would remove cards or undo edits saved after the file's export,
+    without the caller's consent: one wording for both."""
     parts, agree = [], []
     if gone:
         parts.append(f"{len(gone)} card(s) of the database are not in {disp} and would be removed: {_names(gone)}")
@@ -1575,10 +1578,13 @@ def _consent_refused(code: str, disp: str, gone: list[str], newer: list[str], up
     others = [n for n in updated if n not in newer]
     if others:
         parts.append(f"it would also change {len(others)} card(s) to the file's values: {_names(others)}")
+    who, again, command = ((f"{disp}", "the cards again (`munchkin-lab db export FILE`)", "db import")
+                           if csv else (f"set {code!r}", f"the set again (`munchkin-lab set export {code} FILE`)",
+                                        "set import"))
     return SetConsentError(
-        f"set {code!r}: " + "; ".join(parts) + ". Nothing was written. If the file is older than the database, "
-        f"export the set again (`munchkin-lab set export {code} FILE`) and edit that; to go ahead, confirm the "
-        f"import (`munchkin-lab set import FILE` asks; --yes) or pass {' and '.join(agree)}", gone, newer)
+        f"{who}: " + "; ".join(parts) + f". Nothing was written. If the file is older than the database, "
+        f"export {again} and edit that; to go ahead, confirm the "
+        f"import (`munchkin-lab {command} FILE` asks; --yes) or pass {' and '.join(agree)}", gone, newer)
 
 
 #: The comment line of an exported designer set that holds its cards' fingerprints.

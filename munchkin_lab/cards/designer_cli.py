@@ -77,6 +77,21 @@ def _cards_of(data: Any, source: str) -> tuple[list[dict], tuple]:
     raise DesignerCardError(f"{source}: expected a card (a mapping with name, kind, deck, ...) or a list of cards")
 
 
+def tell_newer(newer: list[str], updated: list[str], since: str) -> None:
+    """Print, before an import asks (``set import``, ``db import``), the cards edited in the
+    database ``since`` the file's export, whose edits it would undo, and the other cards it
+    changes to the file's values."""
+    from ..plural import listed, plural
+
+    if newer:
+        typer.echo(f"{plural(len(newer), 'card')} {'were' if len(newer) != 1 else 'was'} edited in the database "
+                   f"{since} and will lose those edits: {listed(newer, 20)}")
+    others = [n for n in updated if n not in newer]
+    if others:
+        typer.echo(f"{plural(len(others), 'card')} will be changed to the file's values (the file's "
+                   f"own edits: not edited here since): {listed(others, 20)}")
+
+
 def register(app: typer.Typer, search_command) -> None:
     """Add ``cards`` (search + add/edit/delete/show) and ``set`` to the root app.
 
@@ -254,13 +269,7 @@ def register(app: typer.Typer, search_command) -> None:
             if gone:
                 typer.echo(f"{plural(len(gone), 'card')} of set {preview.code} {'are' if len(gone) != 1 else 'is'} "
                            f"not in {path} and will be removed: {shown(gone)}")
-            if newer:
-                typer.echo(f"{plural(len(newer), 'card')} {'were' if len(newer) != 1 else 'was'} edited in the database "
-                           f"{preview.since} and will lose those edits: {shown(newer)}")
-            others = [n for n in preview.names["updated"] if n not in newer]
-            if others:
-                typer.echo(f"{plural(len(others), 'card')} will be changed to the file's values (the file's "
-                           f"own edits: not edited here since): {shown(others)}")
+            tell_newer(newer, preview.names["updated"], preview.since)
             if not yes:
                 from ..cli import confirm
 
