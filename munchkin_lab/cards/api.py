@@ -557,7 +557,9 @@ class ImportResult(dict):
             the database missing from the CSV and left alone (merge: all of them; with
             ``replace``: the printed cards of shipped sets, which are never deleted),
             and ``"shipped"``: the updated cards that are shipped (file) cards (the next
-            ``db build`` refuses to put their files' values back unless ``discard_edits``).
+            ``db build`` refuses to put their files' values back unless ``discard_edits``),
+            and ``"held"``: with ``replace``, the designer cards missing from the CSV that a
+            saved deck holds, kept (``"set:Name" (deck 'D')``).
         dry_run: nothing was written.
         replace: designer cards missing from the CSV were (or would be) deleted.
         newer: updated cards (``"set:Name"``) edited in the database after the CSV was
@@ -600,6 +602,11 @@ class ImportResult(dict):
             lines.append(f"{n} shipped card{'s' if n != 1 else ''} changed{shown('shipped')}: the card files still "
                          "have the printed values, so `munchkin-lab db build` will stop and name "
                          f"{'them' if n != 1 else 'it'} rather than put those back (--discard-edits does)")
+        if self.names.get("held"):
+            n = len(self.names["held"])
+            lines.append(f"{n} designer card{'s' if n != 1 else ''} not in the CSV kept, as saved decks hold "
+                         f"{'them' if n != 1 else 'it'}{shown('held')}: take "
+                         f"{'them' if n != 1 else 'it'} out of the deck{'s' if n != 1 else ''} to delete")
         if self.newer:
             lines.append(f"note: edited in the database {self.since}, "
                          f"{'would be ' if self.dry_run else ''}set back to the CSV's values: {listed(self.newer, limit)}")
@@ -777,6 +784,14 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
     # deleted in the lab (as `cards delete`), so shipped sets and their presets never change
     gone = [r for r in missing if r["origin"] != "file"] if replace else []
     kept = [r for r in missing if r["origin"] == "file"] if replace else missing
+    # nor is a card a saved deck holds: it is kept, and the summary names the deck
+    held: list[tuple[dict, str]] = []
+    if gone:
+        in_decks = dict(conn.execute(
+            select(DeckEntry.card_id, Deck.name).join(Deck, Deck.id == DeckEntry.deck_id)
+            .where(DeckEntry.card_id.in_([r["id"] for r in gone]))).all())
+        held = [(r, in_decks[r["id"]]) for r in gone if r["id"] in in_decks]
+        gone = [r for r in gone if r["id"] not in in_decks]
     # a designer card's new name or alias may not shadow a printed card or alias, nor another
     # designer card (the designer rule, folded case and diacritics: cards/designer.py)
     from .designer import _shadow_problems, _taken_names
@@ -793,23 +808,15 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
         taken = _taken_names(conn, mine + ([r["id"] for r in gone] if replace else []))
         whos = tuple(f"{who}: " for *_, who in fresh)
         problems += [p for p in _shadow_problems(same + fresh, taken) if p.startswith(whos)]
-    stay = kept
+    stay = kept + [r for r, _ in held]
     problems += alias_problems(
         [(e["model"].name, e["set"]) for e in entries] + [(r["name"], r["set"]) for r in stay],
         [(e["model"].name, e["set"], a.name, e["where"]) for e in entries for a in e["model"].aliases]
         + [(r["name"], r["set"], a["name"], f"{disp}: (kept card {r['set']}:{r['name']})")
            for r in stay for a in r["_aliases"]])
-    if replace and gone:
-        in_decks = dict(conn.execute(
-            select(DeckEntry.card_id, Deck.name).join(Deck, Deck.id == DeckEntry.deck_id)
-            .where(DeckEntry.card_id.in_([r["id"] for r in gone]))).all())
-        for r in gone:
-            if r["id"] in in_decks:
-                problems.append(f"{disp}: card {r['name']!r}: set {r['set']!r}: missing from the CSV "
-                                f"but used by saved deck {in_decks[r['id']]!r}: not deleted")
     if problems:
         raise CardDataError(_in_line_order(problems, disp))
-    return {"set_ids": set_ids, "tags": tags, "olds": olds, "gone": gone, "kept": kept}
+    return {"set_ids": set_ids, "tags": tags, "olds": olds, "gone": gone, "kept": kept, "held": held}
 
 
 def _desired(e: dict, tags: dict) -> tuple[dict, list[str], list[str], list[dict]]:
@@ -845,7 +852,7 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     a new card must name a designer set, never a shipped one, so that presets never change),
     identical ones left alone. Cards of the database that the CSV does not list are kept,
     unless ``replace=True``: then the designer cards among them are deleted (a card used by a
-    saved deck is never deleted: that is an error). The printed (file) cards of shipped sets
+    saved deck is never deleted: it is kept, and ``.names["held"]`` and the summary say so). The printed (file) cards of shipped sets
     are never deleted, with or without ``replace`` (as ``cards delete``: shipped sets and
     the presets built on them never change); ``.names["kept"]`` lists them. Run with
     ``dry_run=True`` first to see what would change.
@@ -903,7 +910,7 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     def plan_result(plan: dict) -> tuple[dict, list]:
         tags = plan["tags"]
         out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": [], "shipped": [],
-               "newer": [], "unchecked": []}
+               "held": [f"{r['set']}:{r['name']} (deck {d!r})" for r, d in plan["held"]], "newer": [], "unchecked": []}
         todo = []
         for e, old in zip(entries, plan["olds"]):
             m = e["model"]

@@ -113,3 +113,23 @@ def test_cli_asks_and_refuses_without_an_answer(url, tmp_path):
     res = runner.invoke(app, ["db", "import", str(path), "--url", url, "--yes"])
     assert res.exit_code == 0, res.output
     assert get_card("Lab Goblin", "lab", url=url)["level"] == 5
+
+
+def test_cli_replace_keeps_a_card_a_deck_holds(url, tmp_path):
+    """README: with --replace, a card a saved deck uses is kept and the summary says so."""
+    from munchkin_lab.decks import Deck as DeckModel
+
+    path = tmp_path / "few.csv"
+    api.export_csv(path, url=url)
+    rows = [r for r in rows_of(path) if r["name"] in ("Bone Rattler", "Potion")]
+    with open(path, "w", encoding="utf-8", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=api.CSV_COLUMNS)
+        w.writeheader()
+        w.writerows(rows)
+    deck = DeckModel("Sub deck", url=url)
+    deck.add("Lab Goblin")
+    deck.save()
+    res = runner.invoke(app, ["db", "import", str(path), "--replace", "--dry-run", "--url", url])
+    assert res.exit_code == 0, res.output
+    assert "1 designer card not in the CSV kept, as saved decks hold it (lab:Lab Goblin (deck 'Sub deck'))" \
+        in res.output
