@@ -66,6 +66,12 @@ def _cards_of(data: Any, source: str) -> tuple[list[dict], tuple]:
     ``("cards",)`` for a ``cards:`` key, ``None`` for a single card: the document itself)."""
     from .designer import DesignerCardError
 
+    if isinstance(data, dict) and isinstance(data.get("set"), dict) and "name" not in data:
+        # a whole set file: its header and declared tags would be dropped without a word
+        code = data["set"].get("code")
+        raise DesignerCardError(f"{source}: this is a set file (code {code!r}): cards add takes a card or a list of "
+                                "cards, and would drop the set's header and declared tags; use "
+                                f"`munchkin-lab set import {source}` (or copy its cards into a list of their own)")
     if isinstance(data, dict) and "cards" in data and isinstance(data["cards"], list) and "name" not in data:
         data, at = data["cards"], ("cards",)
     else:
