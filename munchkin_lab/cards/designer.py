@@ -454,16 +454,33 @@ def _tag_rows(conn: Connection) -> dict[str, Mapping]:
     return {r["key"]: r for r in conn.execute(select(Tag.__table__)).mappings()}
 
 
+def _required_sets(conn: Connection, requires: Iterable[str]) -> set[str]:
+    """The set codes ``requires`` names and, in turn, the sets those require (transitively)."""
+    needs = {c: list(r or []) for c, r in conn.execute(select(CardSet.code, CardSet.requires))}
+    out: set[str] = set()
+    todo = list(requires)
+    while todo:
+        c = todo.pop()
+        if c not in out:
+            out.add(c)
+            todo += needs.get(c, [])
+    return out
+
+
 def _resolve_tags(model: CardFile, tags: dict[str, Mapping], set_code: str, who: str,
                   extra: Mapping[str, str] | None = None,
-                  dropped: Mapping[str, str] | None = None) -> tuple[list[str], list[str], list[str]]:
+                  dropped: Mapping[str, str] | None = None,
+                  required: Iterable[str] = ()) -> tuple[list[str], list[str], list[str]]:
     """(explicit tag names, derived tag names, problems): a card may use the standard tags
-    (``tags.yaml``), its own set's tags (``extra``: key -> name) and the derived ones.
+    (``tags.yaml``), its own set's tags (``extra``: key -> name), the tags declared by the sets
+    its set requires (``required``: their codes, transitively, :func:`_required_sets`; a set
+    built on another plays with its cards, so with its tags) and the derived ones.
     ``dropped`` (key -> name): tags the set declared that its file no longer declares (a
     card may not keep one: it would stay in the database undeclared)."""
     from .build import derived_tags
 
     derived_keys = {d.lower(): d for d in DERIVED_TAGS}
+    usable = {None, set_code, *required}
     explicit, problems = [], []
     for j, t in enumerate(model.tags):
         key = t.lower()
@@ -474,12 +491,12 @@ def _resolve_tags(model: CardFile, tags: dict[str, Mapping], set_code: str, who:
             problems.append(f"{who}: tags[{j}]: tag {t!r} is no longer declared in the file's tags: (set {set_code!r} "
                             "declared it); declare it again, or take it off the card")
             continue
-        elif row is not None and row["declared_in"] in (None, set_code):
+        elif row is not None and row["declared_in"] in usable:
             name = row["name"]
         elif key in derived_keys:
             name = derived_keys[key]
         else:
-            declared = sorted(r["name"] for r in tags.values() if r["declared_in"] in (None, set_code))
+            declared = sorted(r["name"] for r in tags.values() if r["declared_in"] in usable)
             problems.append(f"{who}: tags[{j}]: undeclared tag {t!r} (declared: {', '.join(declared)}; a designer "
                             "set declares its own in its file's tags:)")
             continue
@@ -884,7 +901,8 @@ def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = N
         srow = _designer_set(conn, set_code)
         tags, taken, found = _tag_rows(conn), _taken_names(conn), []
         for model, who, where, loc in checked:
-            for p in _resolve_tags(model, tags, srow["code"], who)[2]:
+            for p in _resolve_tags(model, tags, srow["code"], who,
+                                   required=_required_sets(conn, srow["requires"] or []))[2]:
                 j = re.match(r"[^:]*: tags\[(\d+)\]", p)
                 found.append((_where(doc, loc + ("tags", int(j.group(1)))) if j else where) + p)
         named = [(m.name, [a.name for a in m.aliases], who) for m, who, _, _ in checked]
@@ -973,7 +991,8 @@ def _store(conn: Connection, srow: Mapping, model: CardFile, old: Mapping | None
     ``manual`` flag: :func:`own_manual`, a change said in the notes)."""
     ct = Card.__table__
     tags = _tag_rows(conn)
-    explicit, derived, problems = _resolve_tags(model, tags, srow["code"], who)
+    explicit, derived, problems = _resolve_tags(model, tags, srow["code"], who,
+                                                required=_required_sets(conn, srow["requires"] or []))
     family = _family_card_problem(SimpleNamespace(code=srow["code"], family=srow["family"]), [(model.name, model.deck)])
     if family:  # the check of set import (a set holds the cards of its own game)
         problems.append(f"{who}: deck: {family}")
@@ -1359,10 +1378,15 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
     if family:
         problems.append(f"{_where(doc, ('set', 'family'))}{family}")
     tags = _tag_rows(conn)
+    required = _required_sets(conn, sf.set.requires) - {code}
     own_tags = {t.name.lower(): t.name for t in sf.tags}
     for i, t in enumerate(sf.tags):
         row = tags.get(t.name.lower())
-        if row is not None and row["declared_in"] not in (None, code):
+        if row is not None and row["declared_in"] in required:
+            problems.append(f"{_where(doc, ('tags', i))}tags[{i}]: tag {t.name!r} is declared by set "
+                            f"{row['declared_in']!r}, which this set requires: its cards use it as it is; take it "
+                            "out of this file's tags:")
+        elif row is not None and row["declared_in"] not in (None, code):
             problems.append(f"{_where(doc, ('tags', i))}tags[{i}]: tag {t.name!r} is declared by set "
                             f"{row['declared_in']!r}; use another name")
     dropped = {k: r["name"] for k, r in tags.items() if r["declared_in"] == code and k not in own_tags}
@@ -1385,7 +1409,8 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
             problems.append(f"{who}: name: duplicate card in set {code!r} (first at {first})")
             continue
         seen[key] = i
-        explicit, derived, errs = _resolve_tags(c, tags, code, who, extra=own_tags, dropped=dropped)
+        explicit, derived, errs = _resolve_tags(c, tags, code, who, extra=own_tags, dropped=dropped,
+                                                required=required)
         problems += errs
         checked.append((c, explicit, derived, who))
     # names and aliases against the database and each other (one report per clash: this also

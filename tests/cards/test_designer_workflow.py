@@ -25,3 +25,36 @@ def test_cards_add_refuses_a_set_file(url):
             f"list of cards, and would drop the set's header and declared tags; use `munchkin-lab set import "
             f"{EXAMPLE}`") in r.stderr
     assert run(url, "cards", "show", "Foghorn Phantom").exit_code == 1  # nothing added
+
+
+def test_a_tag_of_a_required_set_is_usable(url, tmp_path):
+    assert run(url, "set", "new", "my_fan", "My Fan Set", "--requires", "alpha").exit_code == 0
+    fan = tmp_path / "my_fan.yaml"
+    fan.write_text("set: {code: my_fan, name: My Fan Set, family: munchkin, kind: fan, requires: [alpha]}\n"
+                   "tags:\n  - {name: Swampy, description: lives in the swamp}\n"
+                   "cards:\n  - {name: Bog Wisp, kind: monster, deck: door, level: 2, treasures: 1, tags: [Swampy],\n"
+                   "     effects: {bad_stuff: [{lose_levels: 1}]}}\n", encoding="utf-8")
+    assert run(url, "set", "import", str(fan), "--yes").exit_code == 0
+    assert run(url, "set", "new", "sub_fan", "Sub", "--requires", "my_fan").exit_code == 0
+    assert run(url, "set", "new", "sub_sub", "Sub sub", "--requires", "sub_fan").exit_code == 0
+    for code, name in (("sub_fan", "Sub Slime"), ("sub_sub", "Deep Slime")):  # transitively too
+        r = run(url, "cards", "add", code, f"{{name: {name}, kind: monster, deck: door, level: 4, treasures: 1, "
+                                           "tags: [swampy], effects: {bad_stuff: [{lose_levels: 1}]}}")
+        assert r.exit_code == 0, r.output
+        assert "Swampy" in run(url, "cards", "show", name).stdout
+    # a set of its own (no requires) still may not use it, and the list says which it may
+    assert run(url, "set", "new", "other", "Other", "--requires", "alpha").exit_code == 0
+    r = run(url, "cards", "add", "other", "{name: Dry Slime, kind: monster, deck: door, level: 4, tags: [Swampy]}")
+    assert r.exit_code == 1 and "undeclared tag 'Swampy'" in r.stderr
+    # declared again in a set that requires my_fan: refused, saying it is usable as it is
+    sub = tmp_path / "sub_fan.yaml"
+    sub.write_text("set: {code: sub_fan, name: Sub, family: munchkin, kind: fan, requires: [my_fan]}\n"
+                   "tags:\n  - {name: Swampy}\n"
+                   "cards:\n  - {name: Sub Slime, kind: monster, deck: door, level: 4, treasures: 1, tags: [Swampy],\n"
+                   "     effects: {bad_stuff: [{lose_levels: 1}]}}\n", encoding="utf-8")
+    r = run(url, "set", "import", str(sub), "--yes")
+    assert r.exit_code == 1 and ("tag 'Swampy' is declared by set 'my_fan', which this set requires: its cards use "
+                                 "it as it is") in r.stderr
+    sub.write_text(sub.read_text(encoding="utf-8").replace("tags:\n  - {name: Swampy}\n", ""), encoding="utf-8")
+    r = run(url, "set", "import", str(sub), "--yes")
+    assert r.exit_code == 0, r.output
