@@ -37,6 +37,7 @@ language is ``database/EFFECTS.md``; "resolve by hand" is the engine's ``manual`
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import re
@@ -44,7 +45,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from pydantic import ValidationError
 from sqlalchemy import Connection, delete, func, insert, select, update
@@ -479,10 +480,24 @@ def _resolve_tags(model: CardFile, tags: dict[str, Mapping], set_code: str, who:
     card may not keep one: it would stay in the database undeclared)."""
     from .build import derived_tags
 
+    explicit, problems = _check_tags(model.tags, tags, set_code, who, extra, dropped, required)
+    derived = [d for d in derived_tags(model.kind, model.big, model.slot, model.version) if d not in explicit]
+    return explicit, derived, problems
+
+
+def _check_tags(names: Iterable[Any], tags: dict[str, Mapping], set_code: str, who: str,
+                extra: Mapping[str, str] | None = None, dropped: Mapping[str, str] | None = None,
+                required: Iterable[str] = ()) -> tuple[list[str], list[str]]:
+    """(tag names as stored, problems) of a card's tag list ``names`` (see :func:`_resolve_tags`;
+    also the raw list of a card whose other fields are wrong, so that all its problems are told
+    at once: an entry that is no text is the schema's to report). An undeclared tag gets the
+    closest usable ones as a did-you-mean."""
     derived_keys = {d.lower(): d for d in DERIVED_TAGS}
     usable = {None, set_code, *required}
     explicit, problems = [], []
-    for j, t in enumerate(model.tags):
+    for j, t in enumerate(names):
+        if not isinstance(t, str):
+            continue
         key = t.lower()
         row = tags.get(key)
         if extra and key in extra:
@@ -496,14 +511,35 @@ def _resolve_tags(model: CardFile, tags: dict[str, Mapping], set_code: str, who:
         elif key in derived_keys:
             name = derived_keys[key]
         else:
-            declared = sorted(r["name"] for r in tags.values() if r["declared_in"] in usable)
-            problems.append(f"{who}: tags[{j}]: undeclared tag {t!r} (declared: {', '.join(declared)}; a designer "
-                            "set declares its own in its file's tags:)")
+            declared = sorted({r["name"] for r in tags.values() if r["declared_in"] in usable}
+                              | set((extra or {}).values()))
+            near = difflib.get_close_matches(key, [d.lower() for d in declared], n=2, cutoff=0.6)
+            hint = "; did you mean " + " or ".join(repr(next(d for d in declared if d.lower() == n))
+                                                   for n in near) + "?" if near else ""
+            problems.append(f"{who}: tags[{j}]: undeclared tag {t!r}{hint} (declared: {', '.join(declared)}; a "
+                            "designer set declares its own in its file's tags:)")
             continue
         if name not in explicit:
             explicit.append(name)
-    derived = [d for d in derived_tags(model.kind, model.big, model.slot, model.version) if d not in explicit]
-    return explicit, derived, problems
+    return explicit, problems
+
+
+def _raw_tag_problems(conn: Connection, cards: Iterable[tuple[Any, str, Callable[[int], str]]], set_code: str,
+                      requires: Iterable[Any], own: Iterable[Any] = ()) -> list[str]:
+    """The tag problems of cards whose other fields are wrong (told with those, not after they
+    are mended): ``cards`` are (the raw card, who, the place of its tag ``j``) of designer set
+    ``set_code`` requiring ``requires`` and declaring ``own`` (raw tag entries of a set file)."""
+    tags = _tag_rows(conn)
+    extra = {t["name"].lower(): t["name"] for t in own if isinstance(t, Mapping) and isinstance(t.get("name"), str)}
+    required = _required_sets(conn, [r for r in requires if isinstance(r, str)]) - {set_code}
+    out = []
+    for card, who, place in cards:
+        raw = card.get("tags") if isinstance(card, Mapping) else None
+        if isinstance(raw, list):
+            for p in _check_tags(raw, tags, set_code, who, extra, None, required)[1]:
+                j = re.search(r": tags\[(\d+)\]: ", p)
+                out.append((place(int(j.group(1))) if j else "") + p)
+    return out
 
 
 def _values(model: CardFile, manual: bool) -> dict[str, Any]:
@@ -877,11 +913,12 @@ def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = N
     Raises:
         DesignerCardError: every problem of every card, ``file:line: card 'Name': field: message``.
     """
-    checked, problems = [], []
+    checked, problems, raws = [], [], []
     for i, card in enumerate(cards):
         loc = at + (i,) if at is not None else ()
         model, who, errs = _card_model_in(card, doc, loc)
         problems += errs
+        raws.append((card, who, lambda j, loc=loc: _where(doc, loc + ("tags", j))))
         if model is not None:
             where = _where(doc, loc + ("name",))
             first = next((w for m, _, w, _ in checked if name_key(m.name) == name_key(model.name)), None)
@@ -889,9 +926,13 @@ def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = N
                 problems.append(f"{where}{who}: name: the list holds it twice (first at {first.rstrip(': ') or 'an earlier card'})")
                 continue
             checked.append((model, who, where, loc))
-    if problems:
+    if problems:  # with the cards' tag problems, so that all are told at once
         from .build import _by_place
 
+        with _engine(url).connect() as conn:
+            srow = _set_row(conn, set_code)
+            if srow is not None and srow["origin"] == DESIGNER:
+                problems += _raw_tag_problems(conn, raws, set_code, srow["requires"] or [])
         raise DesignerCardError(_by_place(problems))
 
     def work(conn: Connection) -> list[SavedCard]:
@@ -1305,9 +1346,12 @@ def _file_cards(data: Any) -> tuple[list, list]:
     return cards, tags
 
 
-def _read_set(text: str, source: str, names: Any = None) -> tuple[SetFile, YamlDoc]:
+def _read_set(text: str, source: str, names: Any = None,
+              more: Callable[[YamlDoc], list[str]] | None = None) -> tuple[SetFile, YamlDoc]:
     """Parse and validate a set file's text. ``names(data)`` gives the names its effects may
-    refer to from the parsed data (default: the shipped sets' plus the file's cards and tags)."""
+    refer to from the parsed data (default: the shipped sets' plus the file's cards and tags);
+    ``more(doc)``: further problems told with the schema's when it refuses the file (the cards'
+    tags against the database: all problems at once)."""
     from .. import safe_yaml
     from .effect_schema import names_of
 
@@ -1325,7 +1369,7 @@ def _read_set(text: str, source: str, names: Any = None) -> tuple[SetFile, YamlD
     except ValidationError as exc:
         from .build import _by_place
 
-        raise DesignerCardError(_by_place(validation_problems(doc, exc))) from None
+        raise DesignerCardError(_by_place(validation_problems(doc, exc) + (more(doc) if more else []))) from None
 
 
 def _where(doc: YamlDoc | None, loc: tuple) -> str:
@@ -1781,7 +1825,21 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         cards, tags = _file_cards(data)
         return known_names(url=url, skip_set=code if isinstance(code, str) else None, cards=cards, tags=tags)
 
-    sf, doc = _read_set(text, disp, names)
+    def tag_problems(doc: YamlDoc) -> list[str]:  # the cards' tags, told with the schema's problems
+        head = doc.data.get("set") if isinstance(doc.data.get("set"), dict) else {}
+        code, requires = head.get("code"), head.get("requires")
+        cards, own = _file_cards(doc.data)
+        if not isinstance(code, str):
+            return []
+        raws = []
+        for i, c in enumerate(cards):
+            name = c.get("name") if isinstance(c, Mapping) else None
+            who = f"card {name!r}" if isinstance(name, str) else f"card #{i + 1}"
+            raws.append((c, who, lambda j, i=i: _where(doc, ("cards", i, "tags", j))))
+        with _engine(url).connect() as conn:
+            return _raw_tag_problems(conn, raws, code, requires if isinstance(requires, list) else [], own)
+
+    sf, doc = _read_set(text, disp, names, tag_problems)
 
     allowed = None if expect_removed is None else {n.lower() for n in expect_removed}
     allowed_newer = None if expect_newer is None else {n.lower() for n in expect_newer}

@@ -58,3 +58,23 @@ def test_a_tag_of_a_required_set_is_usable(url, tmp_path):
     sub.write_text(sub.read_text(encoding="utf-8").replace("tags:\n  - {name: Swampy}\n", ""), encoding="utf-8")
     r = run(url, "set", "import", str(sub), "--yes")
     assert r.exit_code == 0, r.output
+
+
+def test_every_problem_of_a_card_at_once_with_a_did_you_mean_for_tags(url, tmp_path):
+    assert run(url, "set", "new", "my_fan", "My Fan Set", "--requires", "alpha").exit_code == 0
+    lich = "{name: Swamp Lich, kind: monster, deck: door, level: 200, treasures: 2, tags: [Undaed]}"
+    r = run(url, "cards", "add", "my_fan", lich)
+    assert r.exit_code == 1
+    assert "card 'Swamp Lich': level: must be <= 100, got 200" in r.stderr
+    assert "card 'Swamp Lich': tags[0]: undeclared tag 'Undaed'; did you mean 'Undead'? (declared: " in r.stderr
+    r = run(url, "cards", "add", "my_fan", lich.replace("200", "2"))  # the tag alone: the same hint
+    assert r.exit_code == 1 and "undeclared tag 'Undaed'; did you mean 'Undead'?" in r.stderr
+    fan = tmp_path / "my_fan.yaml"
+    fan.write_text("set: {code: my_fan, name: My Fan Set, family: munchkin, kind: fan, requires: [alpha]}\n"
+                   "cards:\n"
+                   "  - name: Swamp Lich\n    kind: monster\n    deck: door\n    level: 200\n    treasures: 2\n"
+                   "    tags: [Undaed]\n", encoding="utf-8")
+    r = run(url, "set", "import", str(fan), "--yes")
+    assert r.exit_code == 1
+    assert f"{fan}:6: card 'Swamp Lich': level: must be <= 100, got 200" in r.stderr
+    assert f"{fan}:8: card 'Swamp Lich': tags[0]: undeclared tag 'Undaed'; did you mean 'Undead'?" in r.stderr
