@@ -441,9 +441,13 @@ def _designer_set(conn: Connection, code: str) -> Mapping:
     row = _set_row(conn, code)
     if row is None:
         sets = [c for (c,) in conn.execute(select(CardSet.code).where(CardSet.origin == DESIGNER).order_by(CardSet.code))]
-        hint = f"; designer sets: {', '.join(sets)}" if sets else "; there is none yet"
-        raise DesignerCardError(f"set: no designer set {code!r}{hint}: create one with "
-                                f"`munchkin-lab set new CODE NAME` (create_set)")
+        near = difflib.get_close_matches(code, sets, n=2, cutoff=0.6)
+        if near:
+            hint = f"; did you mean {' or '.join(map(repr, near))}?"
+        else:
+            hint = (f"; designer sets: {', '.join(sets)}" if sets else "; there is none yet") + \
+                ": create one with `munchkin-lab set new CODE NAME`"
+        raise DesignerCardError(f"set: no designer set {code!r}{hint}")
     if row["origin"] != DESIGNER:
         raise DesignerCardError(f"set: {code!r} is a shipped set: its cards come from database/sets/{code}.yaml and "
                                 "never change in the lab (presets use it); put designer cards in a designer set "
@@ -748,6 +752,34 @@ def list_sets(url: str | None = None) -> "Any":
         {"cards": int, "copies": int})
 
 
+def _deletable_set(conn: Connection, code: str) -> tuple[Mapping, list[int]]:
+    """(the row, the card ids) of designer set ``code`` when it may be deleted.
+
+    Raises:
+        DesignerCardError: see :func:`delete_set`.
+    """
+    row = _designer_set(conn, code)
+    ct = Card.__table__
+    ids = list(conn.execute(select(ct.c.id).where(ct.c.set_id == row["id"])).scalars())
+    used = _deck_users(conn, ids)
+    if used:
+        names = sorted({d for ds in used.values() for d in ds})
+        raise DesignerCardError(f"set {code!r}: saved deck(s) {', '.join(map(repr, names))} hold its cards; remove "
+                                "them from the decks (or delete the decks) first")
+    needing = [c for c, req in conn.execute(select(CardSet.code, CardSet.requires)) if code in (req or [])]
+    if needing:
+        raise DesignerCardError(f"set {code!r}: set(s) {', '.join(needing)} require it; delete or change them first")
+    return row, ids
+
+
+def check_delete_set(code: str, url: str | None = None) -> int:
+    """The number of cards :func:`delete_set` would delete, read only (``set delete`` asks
+    with it), or the refusal it would give (raised the same way), so that nobody is asked
+    about a deletion that will be refused."""
+    with _engine(url).connect() as conn:
+        return len(_deletable_set(conn, code)[1])
+
+
 def delete_set(code: str, url: str | None = None) -> int:
     """Delete designer set ``code`` with its cards and the tags it declares.
 
@@ -761,17 +793,7 @@ def delete_set(code: str, url: str | None = None) -> int:
         from .build import TABLES
 
         config.lock_tables(conn, TABLES + ("build_info",))
-        row = _designer_set(conn, code)
-        ct = Card.__table__
-        ids = list(conn.execute(select(ct.c.id).where(ct.c.set_id == row["id"])).scalars())
-        used = _deck_users(conn, ids)
-        if used:
-            names = sorted({d for ds in used.values() for d in ds})
-            raise DesignerCardError(f"set {code!r}: saved deck(s) {', '.join(map(repr, names))} hold its cards; remove "
-                                    "them from the decks (or delete the decks) first")
-        needing = [c for c, req in conn.execute(select(CardSet.code, CardSet.requires)) if code in (req or [])]
-        if needing:
-            raise DesignerCardError(f"set {code!r}: set(s) {', '.join(needing)} require it; delete or change them first")
+        row, ids = _deletable_set(conn, code)
         _delete_cards(conn, ids)
         conn.execute(delete(CardSet.__table__).where(CardSet.__table__.c.id == row["id"]))
         _drop_unused_set_tags(conn, code, keep=())

@@ -308,12 +308,10 @@ def register(app: typer.Typer, search_command) -> None:
                    url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Delete a designer set and its cards (refused while a saved deck holds one)."""
         from ..plural import plural
-        from .designer import delete_set, list_sets
+        from .designer import check_delete_set, delete_set
 
-        sets = list_sets(url)
-        row = sets[sets["code"] == code]
-        if len(row) and row.iloc[0]["origin"] == "designer" and not yes:
-            n = int(row.iloc[0]["cards"])
+        n = check_delete_set(code, url=url)  # a refusal (decks hold its cards, ...) before the question
+        if not yes:
             from ..cli import confirm
 
             if not confirm(f"Delete designer set {code} and its {plural(n, 'card')}?",

@@ -78,3 +78,32 @@ def test_every_problem_of_a_card_at_once_with_a_did_you_mean_for_tags(url, tmp_p
     assert r.exit_code == 1
     assert f"{fan}:6: card 'Swamp Lich': level: must be <= 100, got 200" in r.stderr
     assert f"{fan}:8: card 'Swamp Lich': tags[0]: undeclared tag 'Undaed'; did you mean 'Undead'?" in r.stderr
+
+
+def test_set_delete_refuses_before_asking(url):
+    from munchkin_lab.decks import Deck as DeckModel
+
+    assert run(url, "set", "new", "my_fan", "My Fan Set", "--requires", "alpha").exit_code == 0
+    assert run(url, "cards", "add", "my_fan", "{name: Bog Wisp, kind: monster, deck: door, level: 2, treasures: 1, "
+                                              "effects: {bad_stuff: [{lose_levels: 1}]}}").exit_code == 0
+    deck = DeckModel("Sub deck", url=url)
+    deck.add("Bog Wisp")
+    deck.save()
+    r = run(url, "set", "delete", "my_fan", input="y\n")
+    assert r.exit_code == 1 and "Delete designer set" not in r.output
+    assert "set 'my_fan': saved deck(s) 'Sub deck' hold its cards" in r.stderr
+
+
+def test_a_misspelt_set_code_or_header_field_gets_a_did_you_mean(url, tmp_path):
+    assert run(url, "set", "new", "my_fan", "My Fan Set", "--requires", "alpha").exit_code == 0
+    r = run(url, "cards", "add", "my_fann", "{name: Bog Wisp, kind: monster, deck: door, level: 2}")
+    assert r.exit_code == 1
+    assert r.stderr.strip() == "Error: set: no designer set 'my_fann'; did you mean 'my_fan'?"
+    r = run(url, "cards", "add", "zzz", "{name: Bog Wisp, kind: monster, deck: door, level: 2}")
+    assert r.exit_code == 1 and "(create_set)" not in r.stderr
+    assert "no designer set 'zzz'; designer sets: my_fan: create one with `munchkin-lab set new CODE NAME`" in r.stderr
+    fan = tmp_path / "my_fan.yaml"
+    fan.write_text("set: {code: my_fan, name: My Fan Set, familly: munchkin, kind: fan, requires: [alpha]}\n"
+                   "cards: []\n", encoding="utf-8")
+    r = run(url, "set", "import", str(fan), "--yes")
+    assert r.exit_code == 1 and f"{fan}:1: set.familly: unknown field; did you mean 'family'?" in r.stderr
