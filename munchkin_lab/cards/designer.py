@@ -1018,7 +1018,18 @@ def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None
         DesignerCardError: see :func:`add_card`; editing a printed card (copy it instead).
         EditConflictError: the card was saved or deleted since ``row_version`` was read.
     """
-    model = card_model(card, names=None)  # its form first; its names against the database below
+    try:
+        model = card_model(card, names=None)  # its form first; its names against the database below
+    except DesignerCardError as exc:  # told with its tags' problems (as cards add and set import)
+        name = card.get("name") if isinstance(card, Mapping) else None
+        with _engine(url).connect() as conn:
+            srow = _set_row(conn, set_code)
+            extra = [] if srow is None or srow["origin"] != DESIGNER else _raw_tag_problems(
+                conn, [(card, f"card {name!r}" if isinstance(name, str) and name else "card", lambda j: "")],
+                set_code, srow["requires"] or [])
+        if extra:
+            raise DesignerCardError(exc.problems + extra) from None
+        raise
     who = f"card {model.name!r}"
 
     def work(conn: Connection) -> SavedCard:

@@ -107,3 +107,19 @@ def test_a_misspelt_set_code_or_header_field_gets_a_did_you_mean(url, tmp_path):
                    "cards: []\n", encoding="utf-8")
     r = run(url, "set", "import", str(fan), "--yes")
     assert r.exit_code == 1 and f"{fan}:1: set.familly: unknown field; did you mean 'family'?" in r.stderr
+
+
+def test_the_card_editor_tells_every_problem_at_once(url):
+    """The form saves through save_card: its field and tag problems come together too."""
+    import pytest
+
+    from munchkin_lab.cards import designer as D
+
+    D.create_set("my_fan", "My Fan Set", requires=["alpha"], url=url)
+    with pytest.raises(D.DesignerCardError) as err:
+        D.save_card({"name": "Swamp Lich", "kind": "monster", "deck": "door", "level": 200, "treasures": 2,
+                     "tags": ["Undaed"]}, "my_fan", url=url)
+    assert len(err.value.problems) == 2
+    assert err.value.problems[0].startswith("card 'Swamp Lich': level: must be <= 100")
+    assert err.value.problems[1].startswith("card 'Swamp Lich': tags[0]: undeclared tag 'Undaed'; did you mean "
+                                            "'Undead'?")
