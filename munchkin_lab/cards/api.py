@@ -910,7 +910,7 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     def plan_result(plan: dict) -> tuple[dict, list]:
         tags = plan["tags"]
         out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": [], "shipped": [],
-               "held": [f"{r['set']}:{r['name']} (deck {d!r})" for r, d in plan["held"]], "newer": [], "unchecked": []}
+               "held": [f"{r['set']}:{r['name']} (deck {d!r})" for r, d in plan["held"]], "newer": [], "newer_updated": [], "unchecked": []}
         todo = []
         for e, old in zip(entries, plan["olds"]):
             m = e["model"]
@@ -931,8 +931,10 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
             out["updated"].append(key)
             if e.get("fingerprint") is None:
                 out["unchecked"].append(key)
-            elif _card_fingerprint(card_dict(old)) != e["fingerprint"]:
-                out["newer"].append(key)
+            elif _card_fingerprint(card_dict(old)) != e["fingerprint"]:  # the database's name: what the user knows
+                out["newer"].append(key if old["name"] == m.name else
+                                    f"{e['set']}:{old['name']} (named {m.name!r} in the CSV)")
+                out["newer_updated"].append(key)
             if old["origin"] == "file":
                 out["shipped"].append(key)
             todo.append((e, old, changed, explicit, derived, aliases))

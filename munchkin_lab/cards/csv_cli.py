@@ -84,7 +84,8 @@ def register(db: typer.Typer) -> None:
         if newer:
             from .designer_cli import tell_newer
 
-            tell_newer(newer, preview.names["updated"], preview.since)
+            others = [k for k in preview.names["updated"] if k not in preview.names["newer_updated"]]
+            tell_newer(newer, newer + others, preview.since)
         if (gone or newer) and not yes:
             what = " and ".join((["delete them"] if gone else []) + (["undo those edits"] if newer else []))
             question = f"Import {path} and {what}?" if newer else "Delete them?"

@@ -60,7 +60,7 @@ def test_rename_after_export_is_the_same_card(url, tmp_path):
     edit_card("Lab Goblin", "lab", {"name": "Lab Hobgoblin"}, url=url)
     preview = api.import_csv(path, url=url, dry_run=True)
     assert preview["inserted"] == 0 and preview.names["updated"] == ["lab:Lab Goblin"]
-    assert preview.newer == ["lab:Lab Goblin"] and preview.names["kept"] == []
+    assert preview.newer == ["lab:Lab Hobgoblin (named 'Lab Goblin' in the CSV)"] and preview.names["kept"] == []
     with pytest.raises(SetConsentError):
         api.import_csv(path, url=url)
     api.import_csv(path, url=url, overwrite_newer=True)
