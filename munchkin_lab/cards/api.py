@@ -41,10 +41,16 @@ COLUMNS = ["set", "name", "kind", "deck", "copies", "level", "treasures", "level
 _INT_COLUMNS = ["copies", "level", "treasures", "levels_gained", "bonus", "gold"]
 #: Columns of the CSV written by :func:`export_csv` (``tags``: explicit tags only, JSON list;
 #: ``aliases``: JSON list of ``{"name", "language"}``; ``effects``/``usable_by``/
-#: ``not_usable_by``: JSON).
+#: ``not_usable_by``: JSON; ``card_id`` and ``fingerprint``: the :data:`CSV_CHECK_COLUMNS`).
 CSV_COLUMNS = ["set", "name", "kind", "deck", "copies", "level", "treasures", "levels_gained", "bonus",
                "slot", "big", "gold", "version", "tags", "aliases", "provenance", "source", "summary",
-               "manual", "effects", "usable_by", "not_usable_by", "origin"]
+               "manual", "effects", "usable_by", "not_usable_by", "origin", "card_id", "fingerprint"]
+#: The columns of an export that let :func:`import_csv` tell the cards edited in the database
+#: after the export (and renamed since): the card's id in the exporting database and a hash
+#: of the card as exported (the fingerprint ``set export`` writes). A CSV may lack them (made
+#: by hand, by an older lab): it imports as before, and the summary says that it could not
+#: check for newer edits.
+CSV_CHECK_COLUMNS = ("card_id", "fingerprint")
 _CARD_FIELDS = ["kind", "deck", "copies", "level", "treasures", "levels_gained", "bonus", "slot", "big",
                 "gold", "version", "usable_by", "not_usable_by", "provenance", "source", "summary",
                 "effects", "manual"]
@@ -389,6 +395,12 @@ def load_specs(sets: Iterable[str] | None = None, query: str | None = None,
 
 
 def _csv_value(col: str, r: dict) -> str:
+    if col == "card_id":
+        return str(r["id"])
+    if col == "fingerprint":
+        from .designer import _card_fingerprint, card_dict
+
+        return _card_fingerprint(card_dict(r))
     if col == "tags":
         return json.dumps([n for n, d in r["_tags"] if not d], ensure_ascii=False)
     if col == "aliases":
@@ -468,9 +480,18 @@ def _parse_csv_row(raw: dict, where: str) -> tuple[dict | None, list[str]]:
     who = f"card {name!r}: " if name else ""
     data: dict[str, Any] = {}
     problems: list[str] = []
+    checked = all(c in raw for c in CSV_CHECK_COLUMNS)
     for col in CSV_COLUMNS:
-        if raw.get(col) is None:
+        if raw.get(col) is None and (col not in CSV_CHECK_COLUMNS or checked):
             return None, [f"{where}: {who}row has fewer cells than the header (missing {col!r})"]
+    card_id = fingerprint = None
+    if checked and not _is_null(raw["card_id"]):
+        try:
+            card_id = _whole_number(raw["card_id"])
+        except (ValueError, OverflowError):
+            problems.append(f"{where}: {who}card_id: not a whole number: {raw['card_id']!r}")
+    if checked and not _is_null(raw["fingerprint"]):
+        fingerprint = raw["fingerprint"].strip()
     for col in ("tags", "aliases", "effects", "usable_by", "not_usable_by"):
         text = raw[col].strip()
         try:
@@ -522,7 +543,8 @@ def _parse_csv_row(raw: dict, where: str) -> tuple[dict | None, list[str]]:
             field, msg = _describe(err)
             out.append(f"{where}: {who}{field + ': ' if field else ''}{msg}")
         return None, out
-    return {"set": raw["set"].strip(), "origin": origin, "model": model}, []
+    return {"set": raw["set"].strip(), "origin": origin, "model": model, "card_id": card_id,
+            "fingerprint": fingerprint}, []
 
 
 class ImportResult(dict):
@@ -535,16 +557,27 @@ class ImportResult(dict):
             the database missing from the CSV and left alone (merge: all of them; with
             ``replace``: the printed cards of shipped sets, which are never deleted),
             and ``"shipped"``: the updated cards that are shipped (file) cards (the next
-            ``db build`` refuses to put their files' values back unless ``discard_edits``).
+            ``db build`` refuses to put their files' values back unless ``discard_edits``),
+            and ``"held"``: with ``replace``, the designer cards missing from the CSV that a
+            saved deck holds, kept (``"set:Name" (deck 'D')``).
         dry_run: nothing was written.
         replace: designer cards missing from the CSV were (or would be) deleted.
+        newer: updated cards (``"set:Name"``) edited in the database after the CSV was
+            exported (their fingerprint differs from the export's): the import undoes those
+            edits (it is refused unless the caller agreed, ``overwrite_newer``).
+        unchecked: updated cards whose rows carry no export fingerprint (a CSV made by hand,
+            or by an older lab): whether they were edited since could not be told.
+        since: ``"after FILE was exported"``.
     """
 
-    def __init__(self, names: dict[str, list[str]], dry_run: bool, replace: bool):
+    def __init__(self, names: dict[str, list[str]], dry_run: bool, replace: bool,
+                 newer: Iterable[str] = (), unchecked: Iterable[str] = (), since: str = ""):
         super().__init__({k: len(names[k]) for k in ("inserted", "updated", "deleted", "unchanged")})
         self.names = names
         self.dry_run = dry_run
         self.replace = replace
+        self.newer, self.unchecked = list(newer), list(unchecked)
+        self.since = since or "after the CSV was exported"
 
     def summary(self, limit: int = 10) -> str:
         """Lines for people: counts with the card names (at most ``limit`` each)."""
@@ -569,6 +602,21 @@ class ImportResult(dict):
             lines.append(f"{n} shipped card{'s' if n != 1 else ''} changed{shown('shipped')}: the card files still "
                          "have the printed values, so `munchkin-lab db build` will stop and name "
                          f"{'them' if n != 1 else 'it'} rather than put those back (--discard-edits does)")
+        if self.names.get("held"):
+            n = len(self.names["held"])
+            lines.append(f"{n} designer card{'s' if n != 1 else ''} not in the CSV kept, as saved decks hold "
+                         f"{'them' if n != 1 else 'it'}{shown('held')}: take "
+                         f"{'them' if n != 1 else 'it'} out of the deck{'s' if n != 1 else ''} to delete")
+        if self.newer:
+            lines.append(f"note: edited in the database {self.since}, "
+                         f"{'would be ' if self.dry_run else ''}set back to the CSV's values: {listed(self.newer, limit)}")
+        if self.unchecked:
+            n = len(self.unchecked)
+            lines.append(f"note: could not check for newer edits of the {n} updated card{'s' if n != 1 else ''}: "
+                         f"{'their rows have' if n != 1 else 'its row has'} no card_id/fingerprint of a `db export`, "
+                         "so an edit saved in the database after the CSV was made "
+                         f"{'would be' if self.dry_run else 'was'} undone without a word (export again and edit that "
+                         "to be safe)")
         return "\n".join(lines)
 
 
@@ -595,8 +643,9 @@ def _header_problem(disp: str, fields: list[str], missing: list[str]) -> str:
     return f"{disp}:1: missing column(s) {', '.join(missing)}"
 
 
-def _read_csv_entries(path: Path) -> tuple[list[dict], list[str]]:
-    """The rows of a card CSV that parse, and the problems of those that do not.
+def _read_csv_entries(path: Path) -> tuple[list[dict], list[str], bool]:
+    """The rows of a card CSV that parse, the problems of those that do not, and whether the
+    file has the :data:`CSV_CHECK_COLUMNS` (written by ``db export``).
 
     Raises:
         CardDataError: the file cannot be read, or its header lacks or adds columns.
@@ -614,7 +663,9 @@ def _read_csv_entries(path: Path) -> tuple[list[dict], list[str]]:
     reader = csv.DictReader(io.StringIO(text, newline=""))
     fields = reader.fieldnames or []
     index_cols = [c for c in fields if c == "" or re.fullmatch(r"Unnamed: \d+", c)]  # a pandas index
-    missing = [c for c in CSV_COLUMNS if c not in fields]
+    missing = [c for c in CSV_COLUMNS if c not in fields and c not in CSV_CHECK_COLUMNS]
+    if not missing and any(c in fields for c in CSV_CHECK_COLUMNS):
+        missing = [c for c in CSV_CHECK_COLUMNS if c not in fields]  # both or neither
     if missing:
         raise CardDataError([_header_problem(disp, fields, missing)])
     extra = [c for c in fields if c not in CSV_COLUMNS and c not in index_cols]
@@ -632,7 +683,7 @@ def _read_csv_entries(path: Path) -> tuple[list[dict], list[str]]:
         if entry is not None:
             entry["where"] = where
             entries.append(entry)
-    return entries, problems
+    return entries, problems, all(c in fields for c in CSV_CHECK_COLUMNS)
 
 
 def _in_line_order(problems: list[str], disp: str) -> list[str]:
@@ -704,6 +755,21 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
     matched = {code: matched_rows(rows, [e["model"].name for e in entries if e["set"] == code])
                for code, rows in by_set.items()}
     olds = [matched.get(e["set"], {}).get(e["model"].name) for e in entries]
+    # a row of an export whose name no stored card of its set has, but whose card_id is a
+    # stored designer card of that set that no row names and that was changed in the database
+    # after the export (its fingerprint is not the row's): that card, renamed since, not a new
+    # one (and an edit since the export: the import asks). A row copied from an unchanged card
+    # and given another name is a new card, as before; a printed card's name is its file's.
+    from .designer import _card_fingerprint, card_dict
+
+    by_id = {r["id"]: r for r in stored if r["origin"] != "file"}
+    used = {old["id"] for old in olds if old is not None}
+    for i, e in enumerate(entries):
+        r = by_id.get(e["card_id"]) if olds[i] is None and e.get("card_id") is not None else None
+        if r is not None and r["set"] == e["set"] and r["id"] not in used \
+                and _card_fingerprint(card_dict(r)) != e["fingerprint"]:
+            olds[i] = r
+            used.add(r["id"])
     for e, old in zip(entries, olds):
         if old is None and e["set"] in shipped:
             problems.append(f"{e['where']}: card {e['model'].name!r}: set: {e['set']!r} is a shipped set: a new card "
@@ -718,6 +784,14 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
     # deleted in the lab (as `cards delete`), so shipped sets and their presets never change
     gone = [r for r in missing if r["origin"] != "file"] if replace else []
     kept = [r for r in missing if r["origin"] == "file"] if replace else missing
+    # nor is a card a saved deck holds: it is kept, and the summary names the deck
+    held: list[tuple[dict, str]] = []
+    if gone:
+        in_decks = dict(conn.execute(
+            select(DeckEntry.card_id, Deck.name).join(Deck, Deck.id == DeckEntry.deck_id)
+            .where(DeckEntry.card_id.in_([r["id"] for r in gone]))).all())
+        held = [(r, in_decks[r["id"]]) for r in gone if r["id"] in in_decks]
+        gone = [r for r in gone if r["id"] not in in_decks]
     # a designer card's new name or alias may not shadow a printed card or alias, nor another
     # designer card (the designer rule, folded case and diacritics: cards/designer.py)
     from .designer import _shadow_problems, _taken_names
@@ -734,22 +808,15 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
         taken = _taken_names(conn, mine + ([r["id"] for r in gone] if replace else []))
         whos = tuple(f"{who}: " for *_, who in fresh)
         problems += [p for p in _shadow_problems(same + fresh, taken) if p.startswith(whos)]
+    stay = kept + [r for r, _ in held]
     problems += alias_problems(
-        [(e["model"].name, e["set"]) for e in entries] + [(r["name"], r["set"]) for r in kept],
+        [(e["model"].name, e["set"]) for e in entries] + [(r["name"], r["set"]) for r in stay],
         [(e["model"].name, e["set"], a.name, e["where"]) for e in entries for a in e["model"].aliases]
         + [(r["name"], r["set"], a["name"], f"{disp}: (kept card {r['set']}:{r['name']})")
-           for r in kept for a in r["_aliases"]])
-    if replace and gone:
-        in_decks = dict(conn.execute(
-            select(DeckEntry.card_id, Deck.name).join(Deck, Deck.id == DeckEntry.deck_id)
-            .where(DeckEntry.card_id.in_([r["id"] for r in gone]))).all())
-        for r in gone:
-            if r["id"] in in_decks:
-                problems.append(f"{disp}: card {r['name']!r}: set {r['set']!r}: missing from the CSV "
-                                f"but used by saved deck {in_decks[r['id']]!r}: not deleted")
+           for r in stay for a in r["_aliases"]])
     if problems:
         raise CardDataError(_in_line_order(problems, disp))
-    return {"set_ids": set_ids, "tags": tags, "olds": olds, "gone": gone, "kept": kept}
+    return {"set_ids": set_ids, "tags": tags, "olds": olds, "gone": gone, "kept": kept, "held": held}
 
 
 def _desired(e: dict, tags: dict) -> tuple[dict, list[str], list[str], list[dict]]:
@@ -772,7 +839,8 @@ def _desired(e: dict, tags: dict) -> tuple[dict, list[str], list[str], list[dict
 
 
 def import_csv(path: str | Path, url: str | None = None, *, replace: bool = False,
-               dry_run: bool = False, expect_deleted: Iterable[str] | None = None) -> ImportResult:
+               dry_run: bool = False, expect_deleted: Iterable[str] | None = None,
+               overwrite_newer: bool = False, expect_newer: Iterable[str] | None = None) -> ImportResult:
     """Merge a CSV (as written by :func:`export_csv`, or by pandas from a frame of it) into the
     card database.
 
@@ -784,10 +852,19 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     a new card must name a designer set, never a shipped one, so that presets never change),
     identical ones left alone. Cards of the database that the CSV does not list are kept,
     unless ``replace=True``: then the designer cards among them are deleted (a card used by a
-    saved deck is never deleted: that is an error). The printed (file) cards of shipped sets
+    saved deck is never deleted: it is kept, and ``.names["held"]`` and the summary say so). The printed (file) cards of shipped sets
     are never deleted, with or without ``replace`` (as ``cards delete``: shipped sets and
     the presets built on them never change); ``.names["kept"]`` lists them. Run with
     ``dry_run=True`` first to see what would change.
+
+    A CSV written by :func:`export_csv` carries each card's id and fingerprint
+    (:data:`CSV_CHECK_COLUMNS`): a card edited in the database after that export (its
+    fingerprint differs), which the import would change, takes the CSV's values only with
+    ``overwrite_newer=True``; otherwise the import is refused with
+    :class:`munchkin_lab.cards.designer.SetConsentError` (the rule and wording of
+    ``set import``). A row whose name the set no longer has is the card of its ``card_id``
+    (renamed since), not a new card. A CSV without those columns is imported as before, and
+    ``.unchecked`` (and the summary) says that it could not be checked.
 
     An untouched :func:`export_csv` file imported back changes nothing. Cells as pandas
     writes them read back: ``10.0`` in a number column, ``True``/``False``, empty cells and
@@ -808,6 +885,10 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
         expect_deleted: with ``replace``, the ``"set:Name"`` keys a dry run showed as to be
             deleted (and the user agreed to): the import is refused if it would now delete
             any other card (someone changed the database in between).
+        overwrite_newer: set cards edited in the database after the export back to the
+            CSV's values (default: refuse).
+        expect_newer: with ``overwrite_newer``, the ``"set:Name"`` keys a dry run showed as
+            edited since the export: refused if the import would now undo any other card's edits.
     Returns:
         :class:`ImportResult`: ``{"inserted", "updated", "deleted", "unchanged"}`` counts,
         with the card names in ``.names`` (and ``.names["kept"]``: not in the CSV, kept).
@@ -818,7 +899,9 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     path = Path(path)
     allowed = None if expect_deleted is None else set(expect_deleted)
     disp = str(path)
-    entries, parse_problems = _read_csv_entries(path)
+    entries, parse_problems, _checked = _read_csv_entries(path)
+    since = f"after {disp} was exported"
+    allowed_newer = None if expect_newer is None else set(expect_newer)
     engine = open_engine(url)
 
     def names(rows) -> list[str]:
@@ -826,7 +909,8 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
 
     def plan_result(plan: dict) -> tuple[dict, list]:
         tags = plan["tags"]
-        out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": [], "shipped": []}
+        out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": [], "shipped": [],
+               "held": [f"{r['set']}:{r['name']} (deck {d!r})" for r, d in plan["held"]], "newer": [], "newer_updated": [], "unchecked": []}
         todo = []
         for e, old in zip(entries, plan["olds"]):
             m = e["model"]
@@ -845,17 +929,29 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
                 out["unchanged"].append(key)
                 continue
             out["updated"].append(key)
+            if e.get("fingerprint") is None:
+                out["unchecked"].append(key)
+            elif _card_fingerprint(card_dict(old)) != e["fingerprint"]:  # the database's name: what the user knows
+                out["newer"].append(key if old["name"] == m.name else
+                                    f"{e['set']}:{old['name']} (named {m.name!r} in the CSV)")
+                out["newer_updated"].append(key)
             if old["origin"] == "file":
                 out["shipped"].append(key)
             todo.append((e, old, changed, explicit, derived, aliases))
         out["deleted"], out["kept"] = names(plan["gone"]), names(plan["kept"])
         return out, todo
 
+    from .designer import SetConsentError, _card_fingerprint, _consent_refused, card_dict
+
+    def result(out: dict, dry: bool) -> ImportResult:
+        return ImportResult(out, dry_run=dry, replace=replace, newer=out["newer"], unchecked=out["unchecked"],
+                            since=since)
+
     if dry_run:
         with engine.connect() as conn:
             _require_schema(conn)
             out, _ = plan_result(_import_plan(conn, entries, parse_problems, replace, disp))
-        return ImportResult(out, dry_run=True, replace=replace)
+        return result(out, True)
 
     def work(conn: Connection) -> dict:
         from .build import TABLES
@@ -868,17 +964,24 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
         if surprise:
             raise CardDataError([f"{disp}: would also delete {', '.join(surprise)}, not shown before "
                                  "(the database changed meanwhile); nothing was written: run the import again"])
+        newer = out["newer"]
+        if newer and not overwrite_newer:
+            raise _consent_refused(None, disp, [], newer, out["updated"], since, csv=True)
+        extra = [k for k in newer if allowed_newer is not None and k not in allowed_newer]
+        if extra:
+            raise SetConsentError(f"{disp}: the database changed since the preview: the import would now also "
+                                  f"undo the database edits of {', '.join(extra)}; nothing was written, run it again",
+                                  [], extra)
         _apply_import(conn, plan, todo, replace)
         return out
 
     from . import designer
 
     def saved(out: dict) -> str:
-        return f"the import of {disp} was saved: {ImportResult(out, dry_run=False, replace=replace).summary()}"
+        return f"the import of {disp} was saved: {result(out, False).summary()}"
 
     # deck catalogs cached in this process see the renamed and new cards (after=)
-    return ImportResult(config.run_write(engine, work, saved=saved, after=lambda: designer._forget_caches()),
-                        dry_run=False, replace=replace)
+    return result(config.run_write(engine, work, saved=saved, after=lambda: designer._forget_caches()), False)
 
 
 def _apply_import(conn: Connection, plan: dict, todo: list, replace: bool) -> None:

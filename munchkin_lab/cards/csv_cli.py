@@ -55,30 +55,44 @@ def register(db: typer.Typer) -> None:
                                                help="Also delete the designer cards the CSV does not list (asks first; "
                                                     "printed cards of shipped sets are never deleted)."),
                   dry_run: bool = typer.Option(False, "--dry-run", help="Only show what would change."),
-                  yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask before deleting (--replace)."),
+                  yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask before deleting (--replace) or undoing later edits."),
                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Merge a CSV into the card database (insert or update by set and name).
 
         Nothing is deleted unless --replace, which first shows what it would delete and asks;
-        it deletes designer cards only (a printed card of a shipped set is never deleted).
+        it deletes designer cards only (a printed card of a shipped set is never deleted, nor a
+        card a saved deck holds). Cards edited in the database after the CSV was exported are
+        set back only after the command lists them and asks (as set import); without a
+        terminal, refused unless --yes.
         """
         from .api import import_csv
 
-        expect = None
-        if replace and not dry_run:
-            preview = _run(lambda: import_csv(path, url=url, replace=True, dry_run=True))
-            gone = preview.names["deleted"]
-            if gone:
-                from ..plural import listed
+        from ..cli import confirm
 
-                shown = listed(gone, 20)
-                typer.echo(f"{len(gone)} card{'s' if len(gone) != 1 else ''} of the database "
-                           f"{'are' if len(gone) != 1 else 'is'} not in {path} and will be deleted: {shown}")
-                from ..cli import confirm
+        if dry_run:
+            typer.echo(_run(lambda: import_csv(path, url=url, replace=replace, dry_run=True)).summary())
+            return
+        # what the import would delete or undo, shown and agreed first (as `set import` asks)
+        preview = _run(lambda: import_csv(path, url=url, replace=replace, dry_run=True))
+        gone = preview.names["deleted"] if replace else []
+        newer = preview.newer
+        if gone:
+            from ..plural import listed
 
-                if not yes and not confirm("Delete them?", f"nothing imported from {path}"):
-                    typer.echo("nothing imported")
-                    raise typer.Exit(0)  # the user's choice, not bad input (README, exit codes)
-            expect = gone
-        result = _run(lambda: import_csv(path, url=url, replace=replace, dry_run=dry_run, expect_deleted=expect))
+            typer.echo(f"{len(gone)} card{'s' if len(gone) != 1 else ''} of the database "
+                       f"{'are' if len(gone) != 1 else 'is'} not in {path} and will be deleted: {listed(gone, 20)}")
+        if newer:
+            from .designer_cli import tell_newer
+
+            others = [k for k in preview.names["updated"] if k not in preview.names["newer_updated"]]
+            tell_newer(newer, newer + others, preview.since)
+        if (gone or newer) and not yes:
+            what = " and ".join((["delete them"] if gone else []) + (["undo those edits"] if newer else []))
+            question = f"Import {path} and {what}?" if newer else "Delete them?"
+            if not confirm(question, f"nothing imported from {path}"):
+                typer.echo("nothing imported" + (" (export the cards again to edit their current values)"
+                                                  if newer else ""))
+                raise typer.Exit(0)  # the user's choice, not bad input (README, exit codes)
+        result = _run(lambda: import_csv(path, url=url, replace=replace, expect_deleted=gone if replace else None,
+                                         overwrite_newer=bool(newer), expect_newer=newer))
         typer.echo(result.summary())

@@ -37,6 +37,7 @@ language is ``database/EFFECTS.md``; "resolve by hand" is the engine's ``manual`
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import re
@@ -44,7 +45,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from pydantic import ValidationError
 from sqlalchemy import Connection, delete, func, insert, select, update
@@ -440,9 +441,13 @@ def _designer_set(conn: Connection, code: str) -> Mapping:
     row = _set_row(conn, code)
     if row is None:
         sets = [c for (c,) in conn.execute(select(CardSet.code).where(CardSet.origin == DESIGNER).order_by(CardSet.code))]
-        hint = f"; designer sets: {', '.join(sets)}" if sets else "; there is none yet"
-        raise DesignerCardError(f"set: no designer set {code!r}{hint}: create one with "
-                                f"`munchkin-lab set new CODE NAME` (create_set)")
+        near = difflib.get_close_matches(code, sets, n=2, cutoff=0.6)
+        if near:
+            hint = f"; did you mean {' or '.join(map(repr, near))}?"
+        else:
+            hint = (f"; designer sets: {', '.join(sets)}" if sets else "; there is none yet") + \
+                ": create one with `munchkin-lab set new CODE NAME`"
+        raise DesignerCardError(f"set: no designer set {code!r}{hint}")
     if row["origin"] != DESIGNER:
         raise DesignerCardError(f"set: {code!r} is a shipped set: its cards come from database/sets/{code}.yaml and "
                                 "never change in the lab (presets use it); put designer cards in a designer set "
@@ -454,18 +459,49 @@ def _tag_rows(conn: Connection) -> dict[str, Mapping]:
     return {r["key"]: r for r in conn.execute(select(Tag.__table__)).mappings()}
 
 
+def _required_sets(conn: Connection, requires: Iterable[str]) -> set[str]:
+    """The set codes ``requires`` names and, in turn, the sets those require (transitively)."""
+    needs = {c: list(r or []) for c, r in conn.execute(select(CardSet.code, CardSet.requires))}
+    out: set[str] = set()
+    todo = list(requires)
+    while todo:
+        c = todo.pop()
+        if c not in out:
+            out.add(c)
+            todo += needs.get(c, [])
+    return out
+
+
 def _resolve_tags(model: CardFile, tags: dict[str, Mapping], set_code: str, who: str,
                   extra: Mapping[str, str] | None = None,
-                  dropped: Mapping[str, str] | None = None) -> tuple[list[str], list[str], list[str]]:
+                  dropped: Mapping[str, str] | None = None,
+                  required: Iterable[str] = ()) -> tuple[list[str], list[str], list[str]]:
     """(explicit tag names, derived tag names, problems): a card may use the standard tags
-    (``tags.yaml``), its own set's tags (``extra``: key -> name) and the derived ones.
+    (``tags.yaml``), its own set's tags (``extra``: key -> name), the tags declared by the sets
+    its set requires (``required``: their codes, transitively, :func:`_required_sets`; a set
+    built on another plays with its cards, so with its tags) and the derived ones.
     ``dropped`` (key -> name): tags the set declared that its file no longer declares (a
     card may not keep one: it would stay in the database undeclared)."""
     from .build import derived_tags
 
+    explicit, problems = _check_tags(model.tags, tags, set_code, who, extra, dropped, required)
+    derived = [d for d in derived_tags(model.kind, model.big, model.slot, model.version) if d not in explicit]
+    return explicit, derived, problems
+
+
+def _check_tags(names: Iterable[Any], tags: dict[str, Mapping], set_code: str, who: str,
+                extra: Mapping[str, str] | None = None, dropped: Mapping[str, str] | None = None,
+                required: Iterable[str] = ()) -> tuple[list[str], list[str]]:
+    """(tag names as stored, problems) of a card's tag list ``names`` (see :func:`_resolve_tags`;
+    also the raw list of a card whose other fields are wrong, so that all its problems are told
+    at once: an entry that is no text is the schema's to report). An undeclared tag gets the
+    closest usable ones as a did-you-mean."""
     derived_keys = {d.lower(): d for d in DERIVED_TAGS}
+    usable = {None, set_code, *required}
     explicit, problems = [], []
-    for j, t in enumerate(model.tags):
+    for j, t in enumerate(names):
+        if not isinstance(t, str):
+            continue
         key = t.lower()
         row = tags.get(key)
         if extra and key in extra:
@@ -474,19 +510,40 @@ def _resolve_tags(model: CardFile, tags: dict[str, Mapping], set_code: str, who:
             problems.append(f"{who}: tags[{j}]: tag {t!r} is no longer declared in the file's tags: (set {set_code!r} "
                             "declared it); declare it again, or take it off the card")
             continue
-        elif row is not None and row["declared_in"] in (None, set_code):
+        elif row is not None and row["declared_in"] in usable:
             name = row["name"]
         elif key in derived_keys:
             name = derived_keys[key]
         else:
-            declared = sorted(r["name"] for r in tags.values() if r["declared_in"] in (None, set_code))
-            problems.append(f"{who}: tags[{j}]: undeclared tag {t!r} (declared: {', '.join(declared)}; a designer "
-                            "set declares its own in its file's tags:)")
+            declared = sorted({r["name"] for r in tags.values() if r["declared_in"] in usable}
+                              | set((extra or {}).values()))
+            near = difflib.get_close_matches(key, [d.lower() for d in declared], n=2, cutoff=0.6)
+            hint = "; did you mean " + " or ".join(repr(next(d for d in declared if d.lower() == n))
+                                                   for n in near) + "?" if near else ""
+            problems.append(f"{who}: tags[{j}]: undeclared tag {t!r}{hint} (declared: {', '.join(declared)}; a "
+                            "designer set declares its own in its file's tags:)")
             continue
         if name not in explicit:
             explicit.append(name)
-    derived = [d for d in derived_tags(model.kind, model.big, model.slot, model.version) if d not in explicit]
-    return explicit, derived, problems
+    return explicit, problems
+
+
+def _raw_tag_problems(conn: Connection, cards: Iterable[tuple[Any, str, Callable[[int], str]]], set_code: str,
+                      requires: Iterable[Any], own: Iterable[Any] = ()) -> list[str]:
+    """The tag problems of cards whose other fields are wrong (told with those, not after they
+    are mended): ``cards`` are (the raw card, who, the place of its tag ``j``) of designer set
+    ``set_code`` requiring ``requires`` and declaring ``own`` (raw tag entries of a set file)."""
+    tags = _tag_rows(conn)
+    extra = {t["name"].lower(): t["name"] for t in own if isinstance(t, Mapping) and isinstance(t.get("name"), str)}
+    required = _required_sets(conn, [r for r in requires if isinstance(r, str)]) - {set_code}
+    out = []
+    for card, who, place in cards:
+        raw = card.get("tags") if isinstance(card, Mapping) else None
+        if isinstance(raw, list):
+            for p in _check_tags(raw, tags, set_code, who, extra, None, required)[1]:
+                j = re.search(r": tags\[(\d+)\]: ", p)
+                out.append((place(int(j.group(1))) if j else "") + p)
+    return out
 
 
 def _values(model: CardFile, manual: bool) -> dict[str, Any]:
@@ -695,6 +752,34 @@ def list_sets(url: str | None = None) -> "Any":
         {"cards": int, "copies": int})
 
 
+def _deletable_set(conn: Connection, code: str) -> tuple[Mapping, list[int]]:
+    """(the row, the card ids) of designer set ``code`` when it may be deleted.
+
+    Raises:
+        DesignerCardError: see :func:`delete_set`.
+    """
+    row = _designer_set(conn, code)
+    ct = Card.__table__
+    ids = list(conn.execute(select(ct.c.id).where(ct.c.set_id == row["id"])).scalars())
+    used = _deck_users(conn, ids)
+    if used:
+        names = sorted({d for ds in used.values() for d in ds})
+        raise DesignerCardError(f"set {code!r}: saved deck(s) {', '.join(map(repr, names))} hold its cards; remove "
+                                "them from the decks (or delete the decks) first")
+    needing = [c for c, req in conn.execute(select(CardSet.code, CardSet.requires)) if code in (req or [])]
+    if needing:
+        raise DesignerCardError(f"set {code!r}: set(s) {', '.join(needing)} require it; delete or change them first")
+    return row, ids
+
+
+def check_delete_set(code: str, url: str | None = None) -> int:
+    """The number of cards :func:`delete_set` would delete, read only (``set delete`` asks
+    with it), or the refusal it would give (raised the same way), so that nobody is asked
+    about a deletion that will be refused."""
+    with _engine(url).connect() as conn:
+        return len(_deletable_set(conn, code)[1])
+
+
 def delete_set(code: str, url: str | None = None) -> int:
     """Delete designer set ``code`` with its cards and the tags it declares.
 
@@ -708,17 +793,7 @@ def delete_set(code: str, url: str | None = None) -> int:
         from .build import TABLES
 
         config.lock_tables(conn, TABLES + ("build_info",))
-        row = _designer_set(conn, code)
-        ct = Card.__table__
-        ids = list(conn.execute(select(ct.c.id).where(ct.c.set_id == row["id"])).scalars())
-        used = _deck_users(conn, ids)
-        if used:
-            names = sorted({d for ds in used.values() for d in ds})
-            raise DesignerCardError(f"set {code!r}: saved deck(s) {', '.join(map(repr, names))} hold its cards; remove "
-                                    "them from the decks (or delete the decks) first")
-        needing = [c for c, req in conn.execute(select(CardSet.code, CardSet.requires)) if code in (req or [])]
-        if needing:
-            raise DesignerCardError(f"set {code!r}: set(s) {', '.join(needing)} require it; delete or change them first")
+        row, ids = _deletable_set(conn, code)
         _delete_cards(conn, ids)
         conn.execute(delete(CardSet.__table__).where(CardSet.__table__.c.id == row["id"]))
         _drop_unused_set_tags(conn, code, keep=())
@@ -860,11 +935,12 @@ def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = N
     Raises:
         DesignerCardError: every problem of every card, ``file:line: card 'Name': field: message``.
     """
-    checked, problems = [], []
+    checked, problems, raws = [], [], []
     for i, card in enumerate(cards):
         loc = at + (i,) if at is not None else ()
         model, who, errs = _card_model_in(card, doc, loc)
         problems += errs
+        raws.append((card, who, lambda j, loc=loc: _where(doc, loc + ("tags", j))))
         if model is not None:
             where = _where(doc, loc + ("name",))
             first = next((w for m, _, w, _ in checked if name_key(m.name) == name_key(model.name)), None)
@@ -872,9 +948,13 @@ def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = N
                 problems.append(f"{where}{who}: name: the list holds it twice (first at {first.rstrip(': ') or 'an earlier card'})")
                 continue
             checked.append((model, who, where, loc))
-    if problems:
+    if problems:  # with the cards' tag problems, so that all are told at once
         from .build import _by_place
 
+        with _engine(url).connect() as conn:
+            srow = _set_row(conn, set_code)
+            if srow is not None and srow["origin"] == DESIGNER:
+                problems += _raw_tag_problems(conn, raws, set_code, srow["requires"] or [])
         raise DesignerCardError(_by_place(problems))
 
     def work(conn: Connection) -> list[SavedCard]:
@@ -884,7 +964,8 @@ def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = N
         srow = _designer_set(conn, set_code)
         tags, taken, found = _tag_rows(conn), _taken_names(conn), []
         for model, who, where, loc in checked:
-            for p in _resolve_tags(model, tags, srow["code"], who)[2]:
+            for p in _resolve_tags(model, tags, srow["code"], who,
+                                   required=_required_sets(conn, srow["requires"] or []))[2]:
                 j = re.match(r"[^:]*: tags\[(\d+)\]", p)
                 found.append((_where(doc, loc + ("tags", int(j.group(1)))) if j else where) + p)
         named = [(m.name, [a.name for a in m.aliases], who) for m, who, _, _ in checked]
@@ -937,7 +1018,18 @@ def save_card(card: Mapping[str, Any], set_code: str, card_id: int | None = None
         DesignerCardError: see :func:`add_card`; editing a printed card (copy it instead).
         EditConflictError: the card was saved or deleted since ``row_version`` was read.
     """
-    model = card_model(card, names=None)  # its form first; its names against the database below
+    try:
+        model = card_model(card, names=None)  # its form first; its names against the database below
+    except DesignerCardError as exc:  # told with its tags' problems (as cards add and set import)
+        name = card.get("name") if isinstance(card, Mapping) else None
+        with _engine(url).connect() as conn:
+            srow = _set_row(conn, set_code)
+            extra = [] if srow is None or srow["origin"] != DESIGNER else _raw_tag_problems(
+                conn, [(card, f"card {name!r}" if isinstance(name, str) and name else "card", lambda j: "")],
+                set_code, srow["requires"] or [])
+        if extra:
+            raise DesignerCardError(exc.problems + extra) from None
+        raise
     who = f"card {model.name!r}"
 
     def work(conn: Connection) -> SavedCard:
@@ -973,7 +1065,8 @@ def _store(conn: Connection, srow: Mapping, model: CardFile, old: Mapping | None
     ``manual`` flag: :func:`own_manual`, a change said in the notes)."""
     ct = Card.__table__
     tags = _tag_rows(conn)
-    explicit, derived, problems = _resolve_tags(model, tags, srow["code"], who)
+    explicit, derived, problems = _resolve_tags(model, tags, srow["code"], who,
+                                                required=_required_sets(conn, srow["requires"] or []))
     family = _family_card_problem(SimpleNamespace(code=srow["code"], family=srow["family"]), [(model.name, model.deck)])
     if family:  # the check of set import (a set holds the cards of its own game)
         problems.append(f"{who}: deck: {family}")
@@ -1286,9 +1379,12 @@ def _file_cards(data: Any) -> tuple[list, list]:
     return cards, tags
 
 
-def _read_set(text: str, source: str, names: Any = None) -> tuple[SetFile, YamlDoc]:
+def _read_set(text: str, source: str, names: Any = None,
+              more: Callable[[YamlDoc], list[str]] | None = None) -> tuple[SetFile, YamlDoc]:
     """Parse and validate a set file's text. ``names(data)`` gives the names its effects may
-    refer to from the parsed data (default: the shipped sets' plus the file's cards and tags)."""
+    refer to from the parsed data (default: the shipped sets' plus the file's cards and tags);
+    ``more(doc)``: further problems told with the schema's when it refuses the file (the cards'
+    tags against the database: all problems at once)."""
     from .. import safe_yaml
     from .effect_schema import names_of
 
@@ -1306,7 +1402,7 @@ def _read_set(text: str, source: str, names: Any = None) -> tuple[SetFile, YamlD
     except ValidationError as exc:
         from .build import _by_place
 
-        raise DesignerCardError(_by_place(validation_problems(doc, exc))) from None
+        raise DesignerCardError(_by_place(validation_problems(doc, exc) + (more(doc) if more else []))) from None
 
 
 def _where(doc: YamlDoc | None, loc: tuple) -> str:
@@ -1359,10 +1455,15 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
     if family:
         problems.append(f"{_where(doc, ('set', 'family'))}{family}")
     tags = _tag_rows(conn)
+    required = _required_sets(conn, sf.set.requires) - {code}
     own_tags = {t.name.lower(): t.name for t in sf.tags}
     for i, t in enumerate(sf.tags):
         row = tags.get(t.name.lower())
-        if row is not None and row["declared_in"] not in (None, code):
+        if row is not None and row["declared_in"] in required:
+            problems.append(f"{_where(doc, ('tags', i))}tags[{i}]: tag {t.name!r} is declared by set "
+                            f"{row['declared_in']!r}, which this set requires: its cards use it as it is; take it "
+                            "out of this file's tags:")
+        elif row is not None and row["declared_in"] not in (None, code):
             problems.append(f"{_where(doc, ('tags', i))}tags[{i}]: tag {t.name!r} is declared by set "
                             f"{row['declared_in']!r}; use another name")
     dropped = {k: r["name"] for k, r in tags.items() if r["declared_in"] == code and k not in own_tags}
@@ -1385,7 +1486,8 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
             problems.append(f"{who}: name: duplicate card in set {code!r} (first at {first})")
             continue
         seen[key] = i
-        explicit, derived, errs = _resolve_tags(c, tags, code, who, extra=own_tags, dropped=dropped)
+        explicit, derived, errs = _resolve_tags(c, tags, code, who, extra=own_tags, dropped=dropped,
+                                                required=required)
         problems += errs
         checked.append((c, explicit, derived, who))
     # names and aliases against the database and each other (one report per clash: this also
@@ -1562,8 +1664,11 @@ def _names(names: list[str]) -> str:
     return listed([repr(n) for n in names], 20)
 
 
-def _consent_refused(code: str, disp: str, gone: list[str], newer: list[str], updated: list[str],
-                     since: str) -> SetConsentError:
+def _consent_refused(code: str | None, disp: str, gone: list[str], newer: list[str], updated: list[str],
+                     since: str, csv: bool = False) -> SetConsentError:
+    """The refusal of an import (``set import`` of set ``code``; with ``csv``, ``db import`` of
+    the CSV ``disp``) that would remove cards or undo edits saved after the file's export,
+    without the caller's consent: one wording for both."""
     parts, agree = [], []
     if gone:
         parts.append(f"{len(gone)} card(s) of the database are not in {disp} and would be removed: {_names(gone)}")
@@ -1575,10 +1680,13 @@ def _consent_refused(code: str, disp: str, gone: list[str], newer: list[str], up
     others = [n for n in updated if n not in newer]
     if others:
         parts.append(f"it would also change {len(others)} card(s) to the file's values: {_names(others)}")
+    who, again, command = ((f"{disp}", "the cards again (`munchkin-lab db export FILE`)", "db import")
+                           if csv else (f"set {code!r}", f"the set again (`munchkin-lab set export {code} FILE`)",
+                                        "set import"))
     return SetConsentError(
-        f"set {code!r}: " + "; ".join(parts) + ". Nothing was written. If the file is older than the database, "
-        f"export the set again (`munchkin-lab set export {code} FILE`) and edit that; to go ahead, confirm the "
-        f"import (`munchkin-lab set import FILE` asks; --yes) or pass {' and '.join(agree)}", gone, newer)
+        f"{who}: " + "; ".join(parts) + f". Nothing was written. If the file is older than the database, "
+        f"export {again} and edit that; to go ahead, confirm the "
+        f"import (`munchkin-lab {command} FILE` asks; --yes) or pass {' and '.join(agree)}", gone, newer)
 
 
 #: The comment line of an exported designer set that holds its cards' fingerprints.
@@ -1750,7 +1858,21 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         cards, tags = _file_cards(data)
         return known_names(url=url, skip_set=code if isinstance(code, str) else None, cards=cards, tags=tags)
 
-    sf, doc = _read_set(text, disp, names)
+    def tag_problems(doc: YamlDoc) -> list[str]:  # the cards' tags, told with the schema's problems
+        head = doc.data.get("set") if isinstance(doc.data.get("set"), dict) else {}
+        code, requires = head.get("code"), head.get("requires")
+        cards, own = _file_cards(doc.data)
+        if not isinstance(code, str):
+            return []
+        raws = []
+        for i, c in enumerate(cards):
+            name = c.get("name") if isinstance(c, Mapping) else None
+            who = f"card {name!r}" if isinstance(name, str) else f"card #{i + 1}"
+            raws.append((c, who, lambda j, i=i: _where(doc, ("cards", i, "tags", j))))
+        with _engine(url).connect() as conn:
+            return _raw_tag_problems(conn, raws, code, requires if isinstance(requires, list) else [], own)
+
+    sf, doc = _read_set(text, disp, names, tag_problems)
 
     allowed = None if expect_removed is None else {n.lower() for n in expect_removed}
     allowed_newer = None if expect_newer is None else {n.lower() for n in expect_newer}

@@ -66,6 +66,12 @@ def _cards_of(data: Any, source: str) -> tuple[list[dict], tuple]:
     ``("cards",)`` for a ``cards:`` key, ``None`` for a single card: the document itself)."""
     from .designer import DesignerCardError
 
+    if isinstance(data, dict) and isinstance(data.get("set"), dict) and "name" not in data:
+        # a whole set file: its header and declared tags would be dropped without a word
+        code = data["set"].get("code")
+        raise DesignerCardError(f"{source}: this is a set file (code {code!r}): cards add takes a card or a list of "
+                                "cards, and would drop the set's header and declared tags; use "
+                                f"`munchkin-lab set import {source}` (or copy its cards into a list of their own)")
     if isinstance(data, dict) and "cards" in data and isinstance(data["cards"], list) and "name" not in data:
         data, at = data["cards"], ("cards",)
     else:
@@ -75,6 +81,21 @@ def _cards_of(data: Any, source: str) -> tuple[list[dict], tuple]:
     if isinstance(data, list) and data:
         return data, at
     raise DesignerCardError(f"{source}: expected a card (a mapping with name, kind, deck, ...) or a list of cards")
+
+
+def tell_newer(newer: list[str], updated: list[str], since: str) -> None:
+    """Print, before an import asks (``set import``, ``db import``), the cards edited in the
+    database ``since`` the file's export, whose edits it would undo, and the other cards it
+    changes to the file's values."""
+    from ..plural import listed, plural
+
+    if newer:
+        typer.echo(f"{plural(len(newer), 'card')} {'were' if len(newer) != 1 else 'was'} edited in the database "
+                   f"{since} and will lose those edits: {listed(newer, 20)}")
+    others = [n for n in updated if n not in newer]
+    if others:
+        typer.echo(f"{plural(len(others), 'card')} will be changed to the file's values (the file's "
+                   f"own edits: not edited here since): {listed(others, 20)}")
 
 
 def register(app: typer.Typer, search_command) -> None:
@@ -254,13 +275,7 @@ def register(app: typer.Typer, search_command) -> None:
             if gone:
                 typer.echo(f"{plural(len(gone), 'card')} of set {preview.code} {'are' if len(gone) != 1 else 'is'} "
                            f"not in {path} and will be removed: {shown(gone)}")
-            if newer:
-                typer.echo(f"{plural(len(newer), 'card')} {'were' if len(newer) != 1 else 'was'} edited in the database "
-                           f"{preview.since} and will lose those edits: {shown(newer)}")
-            others = [n for n in preview.names["updated"] if n not in newer]
-            if others:
-                typer.echo(f"{plural(len(others), 'card')} will be changed to the file's values (the file's "
-                           f"own edits: not edited here since): {shown(others)}")
+            tell_newer(newer, preview.names["updated"], preview.since)
             if not yes:
                 from ..cli import confirm
 
@@ -293,12 +308,10 @@ def register(app: typer.Typer, search_command) -> None:
                    url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Delete a designer set and its cards (refused while a saved deck holds one)."""
         from ..plural import plural
-        from .designer import delete_set, list_sets
+        from .designer import check_delete_set, delete_set
 
-        sets = list_sets(url)
-        row = sets[sets["code"] == code]
-        if len(row) and row.iloc[0]["origin"] == "designer" and not yes:
-            n = int(row.iloc[0]["cards"])
+        n = check_delete_set(code, url=url)  # a refusal (decks hold its cards, ...) before the question
+        if not yes:
             from ..cli import confirm
 
             if not confirm(f"Delete designer set {code} and its {plural(n, 'card')}?",

@@ -420,6 +420,10 @@ def _describe(err: dict, model: type | None = None) -> tuple[str, str]:
         known = sorted(set((model or CardFile).model_fields) | (set() if model else set(SetHeader.model_fields)))
         near = difflib.get_close_matches(loc[0].lower(), known, n=1, cutoff=0.6)
         return field, "unknown field" + (f"; did you mean {near[0]!r}?" if near else "")
+    if typ == "extra_forbidden" and len(loc) == 2 and loc[0] == "set" and isinstance(loc[1], str) and model is None:
+        # a set file's header (set: code, name, family, ...), as a card's fields get one
+        near = difflib.get_close_matches(loc[1].lower(), sorted(SetHeader.model_fields), n=1, cutoff=0.6)
+        return field, "unknown field" + (f"; did you mean {near[0]!r}?" if near else "")
     if typ in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         op = {"greater_than_equal": ">=", "less_than_equal": "<=", "greater_than": ">", "less_than": "<"}[typ]
         limit = ctx.get({">=": "ge", "<=": "le", ">": "gt", "<": "lt"}[op])

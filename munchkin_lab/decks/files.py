@@ -163,6 +163,9 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
             names), unknown module/option, header after the cards, no name, a deck of more
             than :data:`MAX_CARDS` cards.
     """
+    csv_like = _card_csv_problem(text)
+    if csv_like is not None:
+        raise DeckFileError([csv_like], source)
     bad = safe_yaml.control_character_problems(text)
     if bad:
         raise DeckFileError([FileProblem(p.line, p.message) for p in bad], source)
@@ -249,12 +252,11 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
             else:
                 apply(ident, sign == "+")
 
-    bad_sets: set[str] = set()
+    unknown: dict[str, list[int]] = {}  # told once: _unknown_sets
     for line, count, cname, set_code, pile in lines:
         if pile == "__whole_set__":
             if set_code not in cat.sets:
-                close = difflib.get_close_matches(set_code, list(cat.sets), n=3, cutoff=0.5)
-                problems.append(FileProblem(line, f"unknown set [{set_code}]", close))
+                unknown.setdefault(set_code, []).append(line)
                 continue
             for spec, printed in cat.set_cards(set_code):
                 entry = deck.entries.get(spec.key)
@@ -264,10 +266,8 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
                     entry.copies += max(1, printed or 1)
             continue
         if pile == "__section__":
-            if set_code not in cat.sets and set_code not in bad_sets:
-                bad_sets.add(set_code)
-                close = difflib.get_close_matches(set_code, list(cat.sets), n=3, cutoff=0.5)
-                problems.append(FileProblem(line, f"unknown set [{set_code}]", close))
+            if set_code not in cat.sets:
+                unknown.setdefault(set_code, []).append(line)
             continue
         n = _count(count)
         if n is None:
@@ -281,16 +281,53 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
             problems.append(FileProblem(line, f"copies must be at most {MAX_COPIES}, got {_short(count)}"))
             n = None
         if set_code is not None and set_code not in cat.sets:
-            if set_code not in bad_sets:
-                close = difflib.get_close_matches(set_code, list(cat.sets), n=3, cutoff=0.5)
-                problems.append(FileProblem(line, f"unknown set [{set_code}]", close))
+            if line not in unknown.get(set_code, []):  # a card under an unknown [set] section: told there
+                unknown.setdefault(set_code, []).append(line)
             continue
         _add_card(deck, cat, cname, set_code, n if n is not None and n >= 1 else None, pile, line,
                   problems, f" in [{set_code}]" if set_code else "")
+    problems += _unknown_sets(unknown, cat, "[{}]")
     _check_size(deck, problems)
     if problems:
         raise DeckFileError(problems, source)
     return deck
+
+
+def _unknown_sets(unknown: dict[str, list[int]], cat: Catalog, form: str) -> list[FileProblem]:
+    """One problem for the sets a deck file names that this database lacks (``unknown``: code
+    -> its lines), rather than one a line: which they are, on which lines, and how to get them
+    (a misspelt code gets the closest ones)."""
+    if not unknown:
+        return []
+    codes = list(unknown)
+    lines = sorted({n for c in codes for n in unknown[c] if n})
+
+    def on(ns: list[int]) -> str:  # where, when more than the problem's own line says
+        ns = sorted({n for n in ns if n})
+        shown = ", ".join(map(str, ns[:8])) + (f", ... ({len(ns)} lines)" if len(ns) > 8 else "")
+        return f" (line{'s' if len(ns) != 1 else ''} {shown})" if len(lines) > 1 else ""
+
+    close = [m for c in codes for m in difflib.get_close_matches(c, list(cat.sets), n=3, cutoff=0.5)]
+    which = ", ".join(form.format(c) + on(unknown[c]) for c in codes)
+    return [FileProblem(lines[0] if lines else None,
+                        f"unknown set{'s' if len(codes) != 1 else ''} {which}: not in this database; a designer set "
+                        "comes in with `munchkin-lab set import FILE.yaml` (the file its `set export` wrote), or "
+                        "share the deck with its sets as `munchkin-lab deck bundle`", list(dict.fromkeys(close)))]
+
+
+#: The first columns of a card CSV (``db export``), which ``deck import`` may be given by mistake.
+_CARD_CSV_HEAD = ("set", "name", "kind", "deck")
+
+
+def _card_csv_problem(text: str) -> FileProblem | None:
+    """A problem when ``text`` is a card CSV (its header line as ``db export`` writes it)."""
+    first = text.lstrip("\ufeff").split("\n", 1)[0].strip()
+    cells = [c.strip().strip('"').lower() for c in first.split(",")]
+    if tuple(cells[:4]) == _CARD_CSV_HEAD and len(cells) > 10:
+        return FileProblem(1, "this looks like a card CSV (as `munchkin-lab db export` writes it), not a deck "
+                              "file: cards come in with `munchkin-lab db import FILE`; a deck file lists "
+                              "'<copies> <card name> [set]' lines (`munchkin-lab deck export` writes one)")
+    return None
 
 
 def _short(text: str) -> str:
@@ -533,6 +570,7 @@ def parse_yaml(text: str, catalog: Catalog | None = None, url: str | None = None
                 known = MODULES if kind == "modules" else tuple(DEFAULT_OPTIONS)
                 problems.append(FileProblem(doc.line_of((kind, k)), str(exc),
                                             difflib.get_close_matches(str(k), known, n=2, cutoff=0.4)))
+    unknown: dict[str, list[int]] = {}  # told once: _unknown_sets
     for i, item in enumerate(data.get("cards") or []):
         if ("cards", i) in bad:
             continue
@@ -542,10 +580,10 @@ def parse_yaml(text: str, catalog: Catalog | None = None, url: str | None = None
             problems.append(FileProblem(line, "a card needs a name"))
             continue
         if set_code is not None and set_code not in cat.sets:
-            close = difflib.get_close_matches(set_code, list(cat.sets), n=3, cutoff=0.5)
-            problems.append(FileProblem(line, f"unknown set {set_code!r}", close))
+            unknown.setdefault(set_code, []).append(line)
             continue
         _add_card(deck, cat, cname, set_code, copies, pile, line, problems)
+    problems += _unknown_sets(unknown, cat, "{!r}")
     _check_size(deck, problems)
     if problems:
         problems.sort(key=lambda p: p.line or 0)

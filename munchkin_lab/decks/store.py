@@ -147,6 +147,18 @@ def _names_like(conn, name: str, spaced: bool, fold: bool) -> list[str]:
             if (same(n).lower() if fold else same(n)) == key]
 
 
+def _no_deck(conn, name: str) -> DeckError:
+    """The error for a deck name no saved deck has (load, rename, delete alike): the closest
+    saved names, or the saved ones, as card commands hint."""
+    names = [n for (n,) in conn.execute(select(DeckRow.__table__.c.name))]
+    close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+    if not close:  # "swamp mix v1" for "Swamp Mix": case folded too
+        folded = {n.casefold(): n for n in names}
+        close = [folded[n] for n in difflib.get_close_matches(name.casefold(), list(folded), n=3, cutoff=0.5)]
+    hint = f"; closest: {', '.join(close)}" if close else (f"; saved: {', '.join(sorted(names))}" if names else "; none saved")
+    return DeckError(f"no deck named {name!r}{hint}")
+
+
 def stored_deck_name(conn, name: str, ignore_case: bool = False) -> str | None:
     """The stored name of the saved deck called ``name``, else ``None``: the deck stored
     under exactly ``name`` first, else the one whose name is ``name`` once both are
@@ -200,7 +212,7 @@ def rename_deck(old: str, new: str, url: str | None = None) -> str:
     def work(conn) -> str:
         stored = stored_deck_name(conn, old)
         if stored is None:
-            raise DeckError(f"no deck named {old!r}")
+            raise _no_deck(conn, old)
         other = conn.execute(select(dt.c.name).where(dt.c.name == target, dt.c.name != stored)).first()
         if other is not None:
             raise DuplicateDeckError(f"a deck named {target!r} already exists; choose another name")
@@ -361,10 +373,7 @@ def load_deck(name: str, url: str | None = None, catalog: Catalog | None = None)
         stored = stored_deck_name(conn, name)
         row = None if stored is None else conn.execute(select(dt).where(dt.c.name == stored)).mappings().first()
         if row is None:
-            names = [n for (n,) in conn.execute(select(dt.c.name))]
-            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
-            hint = f"; closest: {', '.join(close)}" if close else (f"; saved: {', '.join(sorted(names))}" if names else "; none saved")
-            raise DeckError(f"no deck named {name!r}{hint}")
+            raise _no_deck(conn, name)
         entries = conn.execute(
             select(st.c.code, ct.c.name, et.c.copies, et.c.pile)
             .join(ct, ct.c.id == et.c.card_id).join(st, st.c.id == ct.c.set_id)
@@ -409,7 +418,7 @@ def delete_deck(name: str, url: str | None = None) -> None:
         stored = stored_deck_name(conn, name)
         deck_id = None if stored is None else conn.execute(select(dt.c.id).where(dt.c.name == stored)).scalar()
         if deck_id is None:
-            raise DeckError(f"no deck named {name!r}")
+            raise _no_deck(conn, name)
         conn.execute(delete(et).where(et.c.deck_id == deck_id))
         conn.execute(delete(dt).where(dt.c.id == deck_id))
 

@@ -108,9 +108,12 @@ def test_replace_dry_run_then_replace(url, tmp_path):
     deck = DeckModel("Mix", url=url)
     deck.add("Lab Goblin")
     deck.save()
-    with pytest.raises(CardDataError, match="card 'Lab Goblin': set 'lab': missing from the CSV but used by "
-                                            "saved deck 'Mix': not deleted"):
-        api.import_csv(path, url=url, replace=True)
+    # a card a saved deck holds is kept, the summary says so, and the rest goes ahead (README)
+    held = api.import_csv(path, url=url, replace=True)
+    assert held == {"inserted": 0, "updated": 0, "deleted": 0, "unchanged": 2}
+    assert held.names["held"] == ["lab:Lab Goblin (deck 'Mix')"]
+    assert "\n1 designer card not in the CSV kept, as saved decks hold it (lab:Lab Goblin (deck 'Mix')): " \
+           "take it out of the deck to delete" in held.summary()
     assert content(url) == before
     delete_deck("Mix", url)
     with pytest.raises(CardDataError, match="would also delete lab:Lab Goblin, not shown before"):

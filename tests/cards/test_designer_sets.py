@@ -510,11 +510,13 @@ def test_cards_add_from_a_file_is_all_or_nothing_with_lines(url, tmp_path):
     r = runner.invoke(app, ["cards", "add", "my_fan", "--file", str(many), "--url", url])
     assert r.exit_code == 1, r.output
     lines = r.stderr.splitlines()
-    assert lines[0] == "Error: 3 problems in the card data:"
+    assert lines[0] == "Error: 4 problems in the card data:"
     assert lines[1].startswith(f"  {many}:14: card 'Tide Troll': effects.abilities[0].do[0].for: unknown duration "
                                "'until_dawn'")
     assert lines[2].startswith(f"  {many}:16: card 'Tide Troll': effects.bad_stuff[0].lose_item: expected one of ")
-    assert lines[3] == f"  {many}:21: card 'Harbor Hag': name: the list holds it twice (first at {many}:1)"
+    # the undeclared tag is told with the fields' problems, not after they are mended
+    assert lines[3].startswith(f"  {many}:20: card 'Cursed Anchor': tags[0]: undeclared tag 'Soggy' (declared: ")
+    assert lines[4] == f"  {many}:21: card 'Harbor Hag': name: the list holds it twice (first at {many}:1)"
     assert _db_state(url) == before and r.stdout == ""  # Harbor Hag was not added
     # the fields are fine now: the database checks (an undeclared tag) also name the line, still nothing written
     text = many.read_text(encoding="utf-8").replace("until_dawn", "this_combat").replace("hat", "headgear")

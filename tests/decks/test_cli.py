@@ -390,3 +390,11 @@ def test_deck_stats_names_tags_as_stored(url):
     assert "below the waist" not in section and "undead" not in rows, section
     t = stats.counts(load_preset("base", url=url), "tag")
     assert int(t.loc["Undead", "cards"]) == 4 and "undead" not in t.index
+
+
+def test_rename_and_delete_of_a_misspelt_deck_offer_the_closest(url):
+    run("new", "Swamp Mix", "--set", "munchkin", url=url)
+    res = run("rename", "swamp mix v1", "X", url=url, ok=False)
+    assert res.exit_code == 1 and "no deck named 'swamp mix v1'; closest: Swamp Mix" in res.output
+    res = run("delete", "Swamp Mx", "--yes", url=url, ok=False)
+    assert res.exit_code == 1 and "no deck named 'Swamp Mx'; closest: Swamp Mix" in res.output

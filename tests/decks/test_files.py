@@ -328,3 +328,31 @@ def test_a_name_holding_both_quotes_and_a_mark_still_asks_for_yaml(catalog):
     d.entries[f"my_fan:{name}"] = Entry(f"my_fan:{name}", 1)
     with pytest.raises(DeckError, match="cannot be written in the text format; use YAML"):
         to_text(d)
+
+
+def test_an_unknown_set_is_told_once_with_the_way_to_get_it(catalog):
+    """A deck of a designer set this database lacks: one problem naming the set and its lines,
+    and how to bring it (set import, deck bundle), not one per line."""
+    text = "name: swamp\n3 Swamp Lich [my_fan]\n2 Bog Rat [my_fan]\n1 Elf\n4 Mire Hag [my_fan]\n"
+    with pytest.raises(DeckFileError) as e:
+        parse_text(text, catalog=catalog)
+    assert len(e.value.problems) == 1
+    p = e.value.problems[0]
+    assert p.line == 2 and p.message.startswith("unknown set [my_fan] (lines 2, 3, 5): not in this database; ")
+    assert "`munchkin-lab set import FILE.yaml`" in p.message and "`munchkin-lab deck bundle`" in p.message
+    yml = ("name: swamp\ncards:\n- {name: Swamp Lich, set: my_fan, copies: 3}\n- {name: Bog Rat, set: my_fan}\n"
+           "- {name: Reed Imp, set: other_fan}\n")
+    with pytest.raises(DeckFileError) as e:
+        parse_yaml(yml, catalog=catalog)
+    assert [str(p).split(":")[0] for p in e.value.problems] == ["line 3"]
+    assert "unknown sets 'my_fan' (lines 3, 4), 'other_fan' (line 5): not in this database" in str(e.value)
+
+
+def test_a_card_csv_given_as_a_deck_says_so(catalog):
+    text = ("set,name,kind,deck,copies,level,treasures,levels_gained,bonus,slot,big,gold,version,tags\n"
+            'munchkin,Potted Plant,monster,door,1,1,1,1,,,false,,,"[]"\n')
+    with pytest.raises(DeckFileError) as e:
+        parse_text(text, catalog=catalog)
+    assert len(e.value.problems) == 1 and e.value.problems[0].line == 1
+    assert "this looks like a card CSV (as `munchkin-lab db export` writes it), not a deck file: cards come in " \
+           "with `munchkin-lab db import FILE`" in str(e.value)
