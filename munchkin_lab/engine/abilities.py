@@ -154,10 +154,10 @@ class Abilities:
     def _holders(self, want: frozenset, player: int, monster: int = -1, tile: int = -1,
                  owner_only: int = -1) -> list:
         """The cards of ``want`` that listen now, in the contract's firing order, as
-        ``(card, owner)`` (owner -1: a monster, enhancer, One-Shot in the combat, Dungeon or
-        room tile): the players' cards in seat order from ``player`` (Races, Classes,
-        Half-Breed, Super Munchkin, Items in use by an owner who may use them, Cheat!, Hireling,
-        Curses), then the combat (monsters in order, each followed by its enhancers; for a
+        ``(card, owner)`` (owner -1: a monster, Dungeon or room tile; an enhancer or One-Shot
+        in the combat: who played it, :meth:`_owner_in_combat`): the players' cards in seat
+        order from ``player`` (Races, Classes, Half-Breed, Super Munchkin, Items in use by an
+        owner who may use them, Cheat!, Hireling, Curses), then the combat (monsters in order, each followed by its enhancers; for a
         monster event only that monster's; then the One-Shots played into it, in play order),
         then the Dungeons in play, then the room tiles (only ``tile`` when given).
         ``owner_only``: only that player's cards (``cursed``)."""
@@ -206,11 +206,11 @@ class Abilities:
                     out.append((m, -1))
                 for e in cb.enh[i]:
                     if e in want:
-                        out.append((e, -1))
+                        out.append((e, self._owner_in_combat(e)))
         if cb is not None and cb.used and not want.isdisjoint(cb.used):
             # the One-Shots played into this combat lie on the table until it ends (core rules,
             # 7. Combat: they are discarded when the combat ends): they hear its events
-            out += [(u, -1) for u in cb.used if u in want]
+            out += [(u, self._owner_in_combat(u)) for u in cb.used if u in want]
         ms = s.module_state
         if ms:
             sd = ms.get("scooby_doo")
@@ -229,6 +229,16 @@ class Abilities:
                         if t >= 0 and t in want:
                             out.append((t, -1))
         return out
+
+    def _owner_in_combat(self, c: int) -> int:
+        """The owner of card ``c`` lying in the combat: the player who played it there (a
+        One-Shot, a Monster Enhancer: ``CombatState.played_by``); -1 for a monster, a card
+        nobody played there (an enhancer waiting in a room) or one of a save older than the
+        record. The rules give a card played into a combat no owner; the language reads the
+        player who played it, as most players would (`who: owner` of a One-Shot's
+        ``combat_won`` ability rewards whoever spent it)."""
+        cb = self.state.combat
+        return cb.played_by.get(c, -1) if cb is not None else -1
 
     def _seated(self, want: frozenset) -> list:
         """The cards of ``want`` in front of the players, as ``(seat, card, item)`` in seat

@@ -53,7 +53,9 @@ class LangActions:
     def _react_ctx(self, d: dict, holder: int) -> Context:
         player, monster, facts = d["ctx"]
         c = d["card"]
-        owner = holder if self._kind[c] not in ("monster", "monster_enhancer", "room_tile", "dungeon") else -1
+        kind = self._kind[c]
+        owner = (holder if kind not in ("monster", "monster_enhancer", "room_tile", "dungeon")
+                 else self._owner_in_combat(c))
         return self._ctx(c, owner, player, monster, {k: v for k, v in facts})
 
     def _pw_react(self, seat: int, a, d: dict) -> str | None:
