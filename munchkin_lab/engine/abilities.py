@@ -37,6 +37,9 @@ from .lang.vocab import OPS
 from .lang_world import _OFF_PLAYER_KINDS, EngineWorld
 from .ops import _Suspended
 
+#: kinds of the cards that lie in the combat rather than in front of a player
+_COMBAT_KINDS = frozenset(("monster", "monster_enhancer", "one_shot"))
+
 
 class Abilities:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: the card-effect language in play (see
@@ -616,7 +619,7 @@ class Abilities:
         for card, owner, (ab, self_only) in found:
             if self_only and x != card:
                 continue  # a monster's ability on itself reaches no other monster
-            ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
+            ctx = self._ctx(card, owner, self._static_player(card, owner))
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 # a monster's condition reads a Race / Class as a disadvantage; a change that
                 # helps the players (a penalty to the monster) reads it as an advantage, which
@@ -645,6 +648,14 @@ class Abilities:
     def _fighter_or_active(self) -> int:
         cb = self.state.combat
         return cb.fighter if cb is not None else self.state.active
+
+    def _static_player(self, card: int, owner: int) -> int:
+        """"The player" of ``card``'s continuous abilities (held by ``owner``): its owner; for a
+        card lying in the combat (a monster, an enhancer, a One-Shot, even one with an owner:
+        :meth:`_owner_in_combat`) the fighter, whom the monster side faces."""
+        if owner >= 0 and self._kind[card] not in _COMBAT_KINDS:
+            return owner
+        return self._fighter_or_active()
 
     def _static_sum(self, ops, name, target, ctx, w, floors: list | None = None) -> int:
         """The amounts of op ``name`` in ``ops`` that reach ``target`` (through the ``if`` ops
@@ -754,7 +765,7 @@ class Abilities:
                 for card, owner, (ab, self_only) in self._static_found(name, target[0]):
                     if self_only and x != card:
                         continue
-                    ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
+                    ctx = self._ctx(card, owner, self._static_player(card, owner))
                     if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                         continue
                     if x in resolve(ab.who, ctx, w).items:
