@@ -53,9 +53,9 @@ class LangActions:
     def _react_ctx(self, d: dict, holder: int) -> Context:
         player, monster, facts = d["ctx"]
         c = d["card"]
-        kind = self._kind[c]
-        owner = (holder if kind not in ("monster", "monster_enhancer", "room_tile", "dungeon")
-                 else self._owner_in_combat(c))
+        # the offer went to the card's owner (Abilities._fire_one): a One-Shot's or Monster
+        # Enhancer's in the combat is who played it there, and the combat may be over by now
+        owner = holder if self._kind[c] not in ("monster", "room_tile", "dungeon") else -1
         return self._ctx(c, owner, player, monster, {k: v for k, v in facts})
 
     def _pw_react(self, seat: int, a, d: dict) -> str | None:
