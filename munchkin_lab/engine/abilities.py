@@ -37,6 +37,9 @@ from .lang.vocab import OPS
 from .lang_world import _OFF_PLAYER_KINDS, EngineWorld
 from .ops import _Suspended
 
+#: kinds of the cards that lie in the combat rather than in front of a player
+_COMBAT_KINDS = frozenset(("monster", "monster_enhancer", "one_shot"))
+
 
 class Abilities:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: the card-effect language in play (see
@@ -154,10 +157,10 @@ class Abilities:
     def _holders(self, want: frozenset, player: int, monster: int = -1, tile: int = -1,
                  owner_only: int = -1) -> list:
         """The cards of ``want`` that listen now, in the contract's firing order, as
-        ``(card, owner)`` (owner -1: a monster, enhancer, One-Shot in the combat, Dungeon or
-        room tile): the players' cards in seat order from ``player`` (Races, Classes,
-        Half-Breed, Super Munchkin, Items in use by an owner who may use them, Cheat!, Hireling,
-        Curses), then the combat (monsters in order, each followed by its enhancers; for a
+        ``(card, owner)`` (owner -1: a monster, Dungeon or room tile; an enhancer or One-Shot
+        in the combat: who played it, :meth:`_owner_in_combat`): the players' cards in seat
+        order from ``player`` (Races, Classes, Half-Breed, Super Munchkin, Items in use by an
+        owner who may use them, Cheat!, Hireling, Curses), then the combat (monsters in order, each followed by its enhancers; for a
         monster event only that monster's; then the One-Shots played into it, in play order),
         then the Dungeons in play, then the room tiles (only ``tile`` when given).
         ``owner_only``: only that player's cards (``cursed``)."""
@@ -206,11 +209,11 @@ class Abilities:
                     out.append((m, -1))
                 for e in cb.enh[i]:
                     if e in want:
-                        out.append((e, -1))
+                        out.append((e, self._owner_in_combat(e)))
         if cb is not None and cb.used and not want.isdisjoint(cb.used):
             # the One-Shots played into this combat lie on the table until it ends (core rules,
             # 7. Combat: they are discarded when the combat ends): they hear its events
-            out += [(u, -1) for u in cb.used if u in want]
+            out += [(u, self._owner_in_combat(u)) for u in cb.used if u in want]
         ms = s.module_state
         if ms:
             sd = ms.get("scooby_doo")
@@ -229,6 +232,16 @@ class Abilities:
                         if t >= 0 and t in want:
                             out.append((t, -1))
         return out
+
+    def _owner_in_combat(self, c: int) -> int:
+        """The owner of card ``c`` lying in the combat: the player who played it there (a
+        One-Shot, a Monster Enhancer: ``CombatState.played_by``); -1 for a monster, a card
+        nobody played there (an enhancer waiting in a room) or one of a save older than the
+        record. The rules give a card played into a combat no owner; the language reads the
+        player who played it, as most players would (`who: owner` of a One-Shot's
+        ``combat_won`` ability rewards whoever spent it)."""
+        cb = self.state.combat
+        return cb.played_by.get(c, -1) if cb is not None else -1
 
     def _seated(self, want: frozenset) -> list:
         """The cards of ``want`` in front of the players, as ``(seat, card, item)`` in seat
@@ -606,7 +619,7 @@ class Abilities:
         for card, owner, (ab, self_only) in found:
             if self_only and x != card:
                 continue  # a monster's ability on itself reaches no other monster
-            ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
+            ctx = self._ctx(card, owner, self._static_player(card, owner))
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 # a monster's condition reads a Race / Class as a disadvantage; a change that
                 # helps the players (a penalty to the monster) reads it as an advantage, which
@@ -635,6 +648,14 @@ class Abilities:
     def _fighter_or_active(self) -> int:
         cb = self.state.combat
         return cb.fighter if cb is not None else self.state.active
+
+    def _static_player(self, card: int, owner: int) -> int:
+        """"The player" of ``card``'s continuous abilities (held by ``owner``): its owner; for a
+        card lying in the combat (a monster, an enhancer, a One-Shot, even one with an owner:
+        :meth:`_owner_in_combat`) the fighter, whom the monster side faces."""
+        if owner >= 0 and self._kind[card] not in _COMBAT_KINDS:
+            return owner
+        return self._fighter_or_active()
 
     def _static_sum(self, ops, name, target, ctx, w, floors: list | None = None) -> int:
         """The amounts of op ``name`` in ``ops`` that reach ``target`` (through the ``if`` ops
@@ -744,7 +765,7 @@ class Abilities:
                 for card, owner, (ab, self_only) in self._static_found(name, target[0]):
                     if self_only and x != card:
                         continue
-                    ctx = self._ctx(card, owner, owner if owner >= 0 else self._fighter_or_active())
+                    ctx = self._ctx(card, owner, self._static_player(card, owner))
                     if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                         continue
                     if x in resolve(ab.who, ctx, w).items:

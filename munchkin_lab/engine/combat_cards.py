@@ -430,6 +430,7 @@ class CombatCards:
                 continue
             i = len(c.monsters) - 1
             c.enh[i].append(e)
+            c.played_by[e] = seat
             if self.history: self._say(f"{p.name} plays {self.name(e)} on {self.name(a.card)}.")
             if self._lang and self._lplayed[e]:
                 self._lang_played(seat, e, Action(seat, "play", e, n=i), a.card)

@@ -53,7 +53,9 @@ class LangActions:
     def _react_ctx(self, d: dict, holder: int) -> Context:
         player, monster, facts = d["ctx"]
         c = d["card"]
-        owner = holder if self._kind[c] not in ("monster", "monster_enhancer", "room_tile", "dungeon") else -1
+        # the offer went to the card's owner (Abilities._fire_one): a One-Shot's or Monster
+        # Enhancer's in the combat is who played it there, and the combat may be over by now
+        owner = holder if self._kind[c] not in ("monster", "room_tile", "dungeon") else -1
         return self._ctx(c, owner, player, monster, {k: v for k, v in facts})
 
     def _pw_react(self, seat: int, a, d: dict) -> str | None:

@@ -261,6 +261,12 @@ def check_state(raw: Any, names: list[str], genders: list[str], ncards: int, pat
             won = _list(c["won_at"], f"{cp}.won_at")
             for j, x in enumerate(won):
                 _int(x, f"{cp}.won_at[{j}]")
+        if "played_by" in c:  # optional, as above: who played each One-Shot / Monster Enhancer into it
+            for j, pair in enumerate(_list(c["played_by"], f"{cp}.played_by")):
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise _bad(f"{cp}.played_by[{j}]", "expected [card, seat]")
+                _int(pair[0], f"{cp}.played_by[{j}][0]", 0, ncards - 1)
+                _int(pair[1], f"{cp}.played_by[{j}][1]", 0, n - 1)
     for i, d in enumerate(_list(raw["pending"], f"{path}.pending")):
         pp = f"{path}.pending[{i}]"
         _dict(d, pp, ("kind", "player"))

@@ -86,14 +86,15 @@ class PlayerState:
 
 #: CombatState fields newer than some saves, with the value an older save means
 _NEWER = {"stay_treasures": 0, "forced_help": False, "slain_levels": 0, "slain_kills": 0, "for_monsters": [],
-          "won_at": []}
+          "won_at": [], "played_by": []}
 
 
 class CombatState:
     __slots__ = ("fighter", "helper", "monsters", "enh", "used", "pbonus", "mbonus", "berserk",
                  "flight", "turning", "backstab", "stage", "window", "runners", "rolled", "asked",
                  "bribe_n", "bribe_first", "bribe_items", "extra_treasures", "perplayer", "intent",
-                 "stay_treasures", "forced_help", "slain_levels", "slain_kills", "for_monsters", "won_at")
+                 "stay_treasures", "forced_help", "slain_levels", "slain_kills", "for_monsters", "won_at",
+                 "played_by")
 
     def __init__(self, fighter: int, monster: int) -> None:
         self.fighter = fighter
@@ -129,6 +130,8 @@ class CombatState:
         self.for_monsters: list[int] = []      # the One-Shots of ``used`` played for the monster side
         self.won_at: list[int] = []            # at the kill: [munchkin side, monster side, then seat, Level,
                                                # strength of the fighter (and helper)]: for display only
+        self.played_by: dict[int, int] = {}    # card -> seat of who played it into the combat (One-Shots,
+                                               # Monster Enhancers): its owner while it lies there
 
     def clone(self) -> "CombatState":
         c = CombatState.__new__(CombatState)
@@ -160,6 +163,7 @@ class CombatState:
         c.slain_kills = self.slain_kills
         c.for_monsters = self.for_monsters[:]
         c.won_at = self.won_at[:]
+        c.played_by = dict(self.played_by)
         return c
 
     def to_raw(self) -> dict:
@@ -178,7 +182,7 @@ class CombatState:
         c = cls.__new__(cls)
         for k in cls.__slots__:
             v = d[k] if k in d or k not in _NEWER else _NEWER[k]  # saves older than these fields
-            if k in ("berserk", "flight", "turning", "perplayer"):
+            if k in ("berserk", "flight", "turning", "perplayer", "played_by"):
                 v = {int(a): b for a, b in v}
             elif isinstance(v, list):
                 v = [list(x) if isinstance(x, list) else x for x in v]

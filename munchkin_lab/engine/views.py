@@ -126,9 +126,11 @@ class Views:
                 "stage": c.stage,
                 "monsters": [{"name": self.specs[m].name, "level": self.specs[m].level,
                               "enhancers": self._cards(c.enh[i]),
+                              "enhancers_by": [c.played_by.get(e) for e in c.enh[i]],
                               "strength": mons[i]}
                              for i, m in enumerate(c.monsters)],
                 "one_shots": self._cards(c.used),
+                "one_shots_by": [c.played_by.get(u) for u in c.used],  # seats (None: not known)
                 "munchkin_bonus": pb, "monster_bonus": ms - sum(mons),
                 "munchkin_strength": ps, "monster_strength": ms,
                 "won_at": list(c.won_at) or None,

@@ -329,7 +329,8 @@ def build_reference(cards: list[dict]) -> str:  # noqa: C901 - one document
       "in its owner's hand) that waits for them; `if` narrows them (e.g. `{player: role:owner}`). "
       "A One-Shot played into a combat lies on the table until the combat ends (core rules, 7. Combat), "
       "so it hears that combat's later events (`combat_won`, `combat_end`, `escaped`...) as the monsters "
-      "and their enhancers do (nobody is its owner there: the player is the event's); a One-Shot ability "
+      "and their enhancers do (the player is the event's; its owner there, as a Monster Enhancer's, is "
+      "the player who played it: `who: owner` reaches them, a `may` is offered to them); a One-Shot ability "
       "only for " + ", ".join(f"`{t}`" for t in sorted(ONE_SHOT_NEVER)) + " (none happens in a combat) "
       "is refused unless it is a `from_hand` reaction.")
     a("")

@@ -61,7 +61,8 @@ TRIGGERS: dict[str, TriggerDef] = {t.name: t for t in (
     TriggerDef("in_play", "continuously, while the card is in play: an item in use, a Race, "
                "Class, Curse or Hireling in front of its owner, a monster or enhancer in a "
                "combat, a Dungeon face up, a room tile on the grid; `if` is checked every time "
-               "the engine asks", "the owner (for a monster: the fighter)",
+               "the engine asks", "the owner (for a card lying in a combat - a monster, an "
+               "enhancer, a One-Shot: the fighter)",
                f"{R_CORE}, 8. Race/Class (abilities work while the card is in play)",
                None, continuous=True),
     TriggerDef("enters_play", "the card comes into play: an item played, a Race or Class put in "
