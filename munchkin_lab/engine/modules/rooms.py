@@ -777,25 +777,29 @@ class RoomsModule(RulesModule):
 
     # ------------------------------------------------------------------ actions
     def extra_actions(self, game, seat: int) -> list[Action]:
+        """Every candidate of the module's kinds; the engine keeps those its one rule,
+        :meth:`check_action` (through ``why_not``), allows (``Turn._cand_module_actions``), so
+        the list holds every legal one: moves and staying at the start of the turn; after it,
+        each Door card in hand placed on each room face down or face up, each Treasure left in
+        the room picked up; for a Psychic, a peek at each room and at the next tile."""
         s = game.state
         ms = self._ms(game)
         p = s.players[seat]
         out: list[Action] = []
+        rooms = [xy(k) for k in sorted(ms["grid"])]
         if s.phase == "start":
             out.extend(Action(seat, "move", n=d) for d in range(4))
             out.append(Action(seat, "stay"))
         elif s.phase in ("trouble", "end"):
             for c in p.hand:
                 if game.specs[c].deck == "door":
-                    for k, r in ms["grid"].items():
-                        x, y = xy(k)
-                        out.append(Action(seat, "place", c, 0, x, y))
-                    break
+                    out.extend(Action(seat, "place", c, t, x, y) for x, y in rooms for t in (0, 1))
             r = ms["grid"].get(ms["pos"][seat])
-            if r and r["loot"]:
-                out.append(Action(seat, "pickup", r["loot"][0]))
+            if r:
+                out.extend(Action(seat, "pickup", c) for c in r["loot"])
         if game.has_class(seat, "psychic"):
             out.append(Action(seat, "peek", target=1))
+            out.extend(Action(seat, "peek", n=x, m=y) for x, y in rooms)
         return out
 
     def check_action(self, game, a: Action) -> Any:  # noqa: C901
@@ -831,6 +835,8 @@ class RoomsModule(RulesModule):
             p = s.players[seat]
             if a.card not in p.hand or game.specs[a.card].deck != "door":
                 return "place: a Door card from your hand"
+            if a.target not in (-1, 0, 1):
+                return "place: t=1 face up, t=0 (or none) face down"
             at = key(a.n, a.m)
             r = ms["grid"].get(at)
             if r is None:
