@@ -459,7 +459,16 @@ class RoomsModule(RulesModule):
         may be entered even if the destroyed one was entered this turn (R_MOVE forbids entering
         the same room twice, not the same place; the rulebook is silent, read as most would).
         ``dice``: the Run Away dice of the players inside, in seat order, rolled and answered already (an op's destruction: ``Ops._op_rooms``); None: rolled here.
-        Only living players roll (:meth:`inside`); a dead player's token just goes to START."""
+        Only living players roll (:meth:`inside`); a dead player's token just goes to START.
+
+        A room destroyed under a fight fought in it (a card used in the combat): the fight's
+        monsters were in the room, so they die with it, their Levels (and their enhancers
+        discarded) going to the destroyer like the room's own monsters, no Treasure (R_DESTROY).
+        The fighter and a helper stood there: they roll and go to START like anyone inside. The
+        rulebook is silent on the fight itself; read as most players would, it is over with
+        no monster left: it closes like a fight whose monsters a card sent away
+        (``Combat._after_monster_removed``: the others may still react before it closes, no Bad
+        Stuff), and nobody draws the killed monsters' Treasures."""
         s = game.state
         ms = self._ms(game)
         r = ms["grid"].get(k)
@@ -480,6 +489,12 @@ class RoomsModule(RulesModule):
         if r["down"]:
             game._say("Revealed: " + ", ".join(game.name(c) for c in r["down"]) + ".")
         levels = 0
+        cb = s.combat
+        fight_here = cb is not None and bool(cb.monsters) and self._combat_at(game) == k
+        if fight_here:  # the fight's monsters are in the room: they die with it (R_DESTROY)
+            for i in range(len(cb.monsters) - 1, -1, -1):
+                levels += game.specs[cb.monsters[i]].levels_gained or 1
+                game._drop_monster(i)
         for c, enh in r["up"] + [[c, []] for c in r["down"]]:
             if game.specs[c].kind == "monster":
                 levels += game.specs[c].levels_gained or 1
@@ -496,6 +511,11 @@ class RoomsModule(RulesModule):
         # this turn (R_MOVE counts rooms entered, not places)
         ms["visited"] = [v for v in ms["visited"] if v != k]
         game._lang_unowned_left(r["tile"], destroyer if destroyer >= 0 else s.active)
+        if fight_here and s.combat is cb:
+            # no monster is left: the fight closes as after monsters sent away by a card
+            # (the others may still react, a Wandering Monster may still come), with no Bad
+            # Stuff; the killed monsters' Treasures are nobody's (R_DESTROY)
+            game._after_monster_removed()
 
     # ------------------------------------------------------------------ combat
     def _combat_at(self, game) -> str:
@@ -615,7 +635,7 @@ class RoomsModule(RulesModule):
         c = game.state.combat
         at = self._combat_at(game)
         lost = not won and bool(c.monsters)
-        if not lost:
+        if not lost and at in ms["grid"]:  # (a room destroyed under the fight put them in START)
             self.put_in(game, fighter, at)
             if helper >= 0:
                 self.put_in(game, helper, at)
