@@ -822,6 +822,23 @@ class RoomsModule(RulesModule):
             out.extend(Action(seat, "peek", n=x, m=y) for x, y in rooms)
         return out
 
+    def describe_action(self, game, a: Action) -> str | None:
+        """Labels of the module's kinds: which room and which way a card is placed, which
+        room a Psychic peeks at (the core's generic label reads ``t`` as a player)."""
+        who = game._pn(a.player)
+        if a.kind == "move":
+            return f"{who}: move {'NESW'[a.n] if 0 <= a.n < 4 else a.n}"
+        if a.kind == "stay":
+            return f"{who}: stay"
+        if a.kind == "place":
+            return (f"{who}: place {game._cn(a.card)} {'face up' if a.target == 1 else 'face down'} "
+                    f"on the room at {key(a.n, a.m)}")
+        if a.kind == "pickup":
+            return f"{who}: pick up {game._cn(a.card)}"
+        if a.kind == "peek":
+            return f"{who}: peek at {'the next room tile' if a.target == 1 else 'the room at ' + key(a.n, a.m)}"
+        return None
+
     def check_action(self, game, a: Action) -> Any:  # noqa: C901
         s = game.state
         if s.pending:
