@@ -32,7 +32,7 @@ def _space(g, seat):
 
 
 def test_rooms_actions_listed_exactly(deck):
-    seen = {"place": 0, "pickup": 0, "peek": 0, "face_up": 0, "second_card": 0}
+    seen = {"place": 0, "pickup": 0, "peek": 0, "face_up": 0, "second_card": 0, "labels": 0}
     for seed in range(12):
         g = Game.new(players=4, deck=deck.specs(), seed=seed, options=deck.game_options(max_turns=60))
         rnd = random.Random(seed)
@@ -52,8 +52,12 @@ def test_rooms_actions_listed_exactly(deck):
                     if a.kind == "place" and a.card != next(
                             c for c in g.state.players[seat].hand if g.specs[c].deck == "door"):
                         seen["second_card"] += 1
+            if steps % 25 == 0:  # the labels tell the listed place / peek actions apart
+                own = [a.label for a in g.legal_actions() if a.kind in ("place", "peek")]
+                assert len(own) == len(set(own)), own
+                seen["labels"] += len(own)
             g.play(rnd.choice(acts))
             steps += 1
     # the positions reached really exercise the kinds (not a test that cannot fail)
     assert seen["place"] > 100 and seen["face_up"] > 50 and seen["second_card"] > 20, seen
-    assert seen["pickup"] > 0 and seen["peek"] > 0, seen
+    assert seen["pickup"] > 0 and seen["peek"] > 0 and seen["labels"] > 20, seen
