@@ -214,6 +214,11 @@ class RulesModule:
         """Return None (legal), a reason string, or NotImplemented (not this module's)."""
         return NotImplemented
 
+    def describe_action(self, game: "Game", action: "Action") -> str | None:
+        """A readable label for an action of this module's own kinds (``legal_actions``), or
+        None (the core's generic label)."""
+        return None
+
     def apply_action(self, game: "Game", action: "Action") -> bool:
         """Apply a module action; return True when handled."""
         return False

@@ -18,6 +18,10 @@ class Views:
 
     def describe(self, a: Action) -> str:
         """A readable label for action ``a`` (used by ``legal_actions``)."""
+        for mod in self._h_label:  # a rules module's own kinds (RulesModule.describe_action)
+            text = mod.describe_action(self, a)
+            if text:
+                return text
         who = self._pn(a.player) if 0 <= a.player < len(self.state.players) else f"seat {a.player}"
         k = a.kind
         cn = self._cn(a.card) if a.card >= 0 else ""

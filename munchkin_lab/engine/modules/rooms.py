@@ -459,7 +459,16 @@ class RoomsModule(RulesModule):
         may be entered even if the destroyed one was entered this turn (R_MOVE forbids entering
         the same room twice, not the same place; the rulebook is silent, read as most would).
         ``dice``: the Run Away dice of the players inside, in seat order, rolled and answered already (an op's destruction: ``Ops._op_rooms``); None: rolled here.
-        Only living players roll (:meth:`inside`); a dead player's token just goes to START."""
+        Only living players roll (:meth:`inside`); a dead player's token just goes to START.
+
+        A room destroyed under a fight fought in it (a card used in the combat): the fight's
+        monsters were in the room, so they die with it, their Levels (and their enhancers
+        discarded) going to the destroyer like the room's own monsters, no Treasure (R_DESTROY).
+        The fighter and a helper stood there: they roll and go to START like anyone inside. The
+        rulebook is silent on the fight itself; read as most players would, it is over with
+        no monster left: it closes like a fight whose monsters a card sent away
+        (``Combat._after_monster_removed``: the others may still react before it closes, no Bad
+        Stuff), and nobody draws the killed monsters' Treasures."""
         s = game.state
         ms = self._ms(game)
         r = ms["grid"].get(k)
@@ -480,6 +489,12 @@ class RoomsModule(RulesModule):
         if r["down"]:
             game._say("Revealed: " + ", ".join(game.name(c) for c in r["down"]) + ".")
         levels = 0
+        cb = s.combat
+        fight_here = cb is not None and bool(cb.monsters) and self._combat_at(game) == k
+        if fight_here:  # the fight's monsters are in the room: they die with it (R_DESTROY)
+            for i in range(len(cb.monsters) - 1, -1, -1):
+                levels += game.specs[cb.monsters[i]].levels_gained or 1
+                game._drop_monster(i)
         for c, enh in r["up"] + [[c, []] for c in r["down"]]:
             if game.specs[c].kind == "monster":
                 levels += game.specs[c].levels_gained or 1
@@ -496,6 +511,11 @@ class RoomsModule(RulesModule):
         # this turn (R_MOVE counts rooms entered, not places)
         ms["visited"] = [v for v in ms["visited"] if v != k]
         game._lang_unowned_left(r["tile"], destroyer if destroyer >= 0 else s.active)
+        if fight_here and s.combat is cb:
+            # no monster is left: the fight closes as after monsters sent away by a card
+            # (the others may still react, a Wandering Monster may still come), with no Bad
+            # Stuff; the killed monsters' Treasures are nobody's (R_DESTROY)
+            game._after_monster_removed()
 
     # ------------------------------------------------------------------ combat
     def _combat_at(self, game) -> str:
@@ -615,7 +635,7 @@ class RoomsModule(RulesModule):
         c = game.state.combat
         at = self._combat_at(game)
         lost = not won and bool(c.monsters)
-        if not lost:
+        if not lost and at in ms["grid"]:  # (a room destroyed under the fight put them in START)
             self.put_in(game, fighter, at)
             if helper >= 0:
                 self.put_in(game, helper, at)
@@ -777,26 +797,47 @@ class RoomsModule(RulesModule):
 
     # ------------------------------------------------------------------ actions
     def extra_actions(self, game, seat: int) -> list[Action]:
+        """Every candidate of the module's kinds; the engine keeps those its one rule,
+        :meth:`check_action` (through ``why_not``), allows (``Turn._cand_module_actions``), so
+        the list holds every legal one: moves and staying at the start of the turn; after it,
+        each Door card in hand placed on each room face down or face up, each Treasure left in
+        the room picked up; for a Psychic, a peek at each room and at the next tile."""
         s = game.state
         ms = self._ms(game)
         p = s.players[seat]
         out: list[Action] = []
+        rooms = [xy(k) for k in sorted(ms["grid"])]
         if s.phase == "start":
             out.extend(Action(seat, "move", n=d) for d in range(4))
             out.append(Action(seat, "stay"))
         elif s.phase in ("trouble", "end"):
             for c in p.hand:
                 if game.specs[c].deck == "door":
-                    for k, r in ms["grid"].items():
-                        x, y = xy(k)
-                        out.append(Action(seat, "place", c, 0, x, y))
-                    break
+                    out.extend(Action(seat, "place", c, t, x, y) for x, y in rooms for t in (0, 1))
             r = ms["grid"].get(ms["pos"][seat])
-            if r and r["loot"]:
-                out.append(Action(seat, "pickup", r["loot"][0]))
+            if r:
+                out.extend(Action(seat, "pickup", c) for c in r["loot"])
         if game.has_class(seat, "psychic"):
             out.append(Action(seat, "peek", target=1))
+            out.extend(Action(seat, "peek", n=x, m=y) for x, y in rooms)
         return out
+
+    def describe_action(self, game, a: Action) -> str | None:
+        """Labels of the module's kinds: which room and which way a card is placed, which
+        room a Psychic peeks at (the core's generic label reads ``t`` as a player)."""
+        who = game._pn(a.player)
+        if a.kind == "move":
+            return f"{who}: move {'NESW'[a.n] if 0 <= a.n < 4 else a.n}"
+        if a.kind == "stay":
+            return f"{who}: stay"
+        if a.kind == "place":
+            return (f"{who}: place {game._cn(a.card)} {'face up' if a.target == 1 else 'face down'} "
+                    f"on the room at {key(a.n, a.m)}")
+        if a.kind == "pickup":
+            return f"{who}: pick up {game._cn(a.card)}"
+        if a.kind == "peek":
+            return f"{who}: peek at {'the next room tile' if a.target == 1 else 'the room at ' + key(a.n, a.m)}"
+        return None
 
     def check_action(self, game, a: Action) -> Any:  # noqa: C901
         s = game.state
@@ -831,6 +872,8 @@ class RoomsModule(RulesModule):
             p = s.players[seat]
             if a.card not in p.hand or game.specs[a.card].deck != "door":
                 return "place: a Door card from your hand"
+            if a.target not in (-1, 0, 1):
+                return "place: t=1 face up, t=0 (or none) face down"
             at = key(a.n, a.m)
             r = ms["grid"].get(at)
             if r is None:
