@@ -105,12 +105,13 @@ class CombatCards:
         Race and Class abilities (a Warrior's Berserking, a Cleric's Turning, a Wizard's
         Flight, a Thief's backstab by them or on them, the ``this_combat`` changes their own
         Race and Class cards made on them in the language: ``Ledger.left_combat``), or a
-        double of their own strength (Doppleganger) - stops applying with them (core rules, 7. Combat: a
-        player's combat strength counts only while they fight or help; the Warrior class
-        card: the discards are for that fight). What ``seat`` had put in stays theirs (a helper made the fighter keeps their Berserking, and
-        a backstab on them still counts: they are in the same combat). One-Shots played for a
-        side stay with the side. The rulebook is silent on a fighter changed by a card (the
-        card's text is not in our sources): this is the reading most players would take."""
+        double of their own strength (Doppleganger) - stops applying with them (core rules,
+        7. Combat: a player's combat strength counts only while they fight or help; the
+        Warrior class card: the discards are for that fight). What ``seat`` had put in stays
+        theirs (a helper made the fighter keeps their Berserking, and a backstab on them still
+        counts: they are in the same combat). One-Shots played for a side stay with the side.
+        The rulebook is silent on a fighter changed by a card (the card's text is not in our
+        sources): this is the reading most players would take."""
         cb = self.state.combat
         old = cb.fighter
         gone = {old, cb.helper} - {seat, -1}
