@@ -94,6 +94,16 @@ class CombatCards:
         c.window = [head] + [q for q in ((head + i) % n for i in range(1, n))
                              if q != c.fighter and ps[q].alive]
 
+    def _lay_in_combat(self, seat: int, c: int, monster: int = -1) -> None:
+        """Card ``c``, played by ``seat``, lies in the combat until it ends (core rules, 7.
+        Combat: the cards played into it are discarded when it ends): a Monster Enhancer on
+        monster ``monster`` (its index), else a One-Shot (``CombatState.used``). The one place
+        that records who played it (``CombatState.played_by``: its owner while it lies there,
+        ``Abilities._owner_in_combat``)."""
+        cb = self.state.combat
+        (cb.enh[monster] if monster >= 0 else cb.used).append(c)
+        cb.played_by[c] = seat
+
     def _make_fighter(self, seat: int) -> int:
         """A card makes ``seat`` the fighter of the combat instead of the fighter now
         (Transferral Potion, the language's ``transfer_fighter``): the one home of that
@@ -430,8 +440,7 @@ class CombatCards:
                 self._discard(e)
                 continue
             i = len(c.monsters) - 1
-            c.enh[i].append(e)
-            c.played_by[e] = seat
+            self._lay_in_combat(seat, e, i)
             if self.history: self._say(f"{p.name} plays {self.name(e)} on {self.name(a.card)}.")
             if self._lang and self._lplayed[e]:
                 self._lang_played(seat, e, Action(seat, "play", e, n=i), a.card)

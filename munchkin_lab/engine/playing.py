@@ -722,8 +722,7 @@ class Playing:
             cb = s.combat
             if self._lang and self._lplayed[c]:  # the card-effect language: its played abilities
                 if cb is not None:
-                    cb.used.append(c)
-                    cb.played_by[c] = seat  # (its owner while it lies in the combat: Abilities._holders)
+                    self._lay_in_combat(seat, c)
                     if self._for_the_monsters(c, a):
                         cb.for_monsters.append(c)
                 if self.history: self._say(f"{p.name} plays {sp.name}.")
@@ -756,8 +755,7 @@ class Playing:
                 if sp.manual:
                     self._push_manual(seat, c, discard=False)
             else:
-                cb.used.append(c)
-                cb.played_by[c] = seat
+                self._lay_in_combat(seat, c)
                 if e.get("discard_monster"):
                     if self.history: self._say(f"{p.name} uses {sp.name} on {self.name(cb.monsters[a.n])}.")
                     if (e.get("keep_treasure") or e.get("leave_treasure")) and len(cb.monsters) == 1:
@@ -798,8 +796,7 @@ class Playing:
                     self._push_manual(seat, c, discard=False)
         elif k == "monster_enhancer":
             cb = s.combat
-            cb.enh[a.n].append(c)
-            cb.played_by[c] = seat  # (its owner while it lies in the combat: Abilities._holders)
+            self._lay_in_combat(seat, c, a.n)
             if self.history: self._say(f"{p.name} plays {sp.name} on {self.name(cb.monsters[a.n])}.")
             if self._lang and self._lplayed[c]:
                 self._lang_played(seat, c, a, cb.monsters[a.n])
