@@ -128,9 +128,12 @@ class Zones:
         Both rulebooks call them face-down draws (core rules, 7. Death; Scooby-Doo rules,
         Death), so a rules module hears each Door as one (``on_draw_door``: a Scooby-Doo
         Portal comes with the choice to follow it at once). The opening deal is no draw (the
-        rulebooks deal the cards): a Portal dealt is simply in the hand. Cards that act when
-        drawn (Divine Intervention, Hoard!) still go to the hand as at the opening deal (the
-        engine's reading, unchanged here).
+        rulebooks deal the cards): a Portal dealt is simply in the hand. For the same reason a
+        card that acts when drawn acts among the new cards (:meth:`_to_hand`: Divine
+        Intervention's Level for every Cleric, the new character too; Hoard!'s three Treasures,
+        face down as it came), while one dealt at set-up goes to the hand. The other new cards
+        go to the hand as dealt ones do (not "just received": they are the new character's
+        start, played as at the start of the game).
 
         Piles: the opening deal asks a module where each card comes from (``deal_pile``, one
         draw pile per set: every set's pile in turn, :meth:`_deal_key`); the new cards after a
@@ -139,10 +142,16 @@ class Zones:
         for deck in ("door", "treasure"):
             for k in range(4):
                 c = self._draw(self._deal_key(deck, 4 * seat + k) if not redeal and self._h_deal else deck)
-                if c >= 0:
-                    if not redeal or deck != "door" or \
-                            not any(m.on_draw_door(self, seat, c, False) for m in self._h_door):
-                        p.hand.append(c)
+                if c < 0:
+                    continue
+                if not redeal:
+                    p.hand.append(c)
+                elif deck == "door" and any(m.on_draw_door(self, seat, c, False) for m in self._h_door):
+                    pass  # (a Portal: kept with the choice to follow it at once)
+                elif self._acts_when_drawn(c):
+                    self._to_hand(seat, c, False)  # (acts at once, face down)
+                else:
+                    p.hand.append(c)
 
     def _deal_key(self, deck: str, n: int) -> str:
         """The pile the ``n``-th card of ``deck`` dealt at set-up comes from (one draw pile per

@@ -87,8 +87,8 @@ Readings where the rulebook is open:
   rulebook does not limit choice a to one a turn); the drawer's first other action ends
   that moment and those left wait (choice b).
 * A dead player's new cards (R_DEATH: four face-down cards from each deck at the start of
-  the next turn) are face-down draws: a Portal among them comes with choice (a) or (b)
-  (``Zones._deal``, ``redeal``). The opening deal is dealt, not drawn (R_SETUP): a Portal
+  the next turn) are face-down draws: a Portal among them comes with choice (a) or (b), a
+  card that acts when drawn acts (``Zones._deal``, ``redeal``). The opening deal is dealt, not drawn (R_SETUP): a Portal
   dealt is in the hand, played on one's own turn (choice b; not at set-up, R_ACT).
 * A face-up Portal asks the core for its face-up replacement Door (``game._kick``), which the
   core's kick loop draws: a Door pile of nothing but Portals ends the kick instead of looping
