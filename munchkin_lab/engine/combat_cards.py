@@ -11,6 +11,7 @@ from __future__ import annotations
 from .actions import Action
 from .character import POWER_NAMES
 from .kinds import charity_first, combat_only, fighter_only, running, setup_only
+from .lang_compile import CHARM_HAND
 from .refs import R_HELP, R_STATS, R_WHEN
 
 
@@ -263,15 +264,20 @@ class CombatCards:
         return r if r is not None else self._rule_charm(seat, a)
 
     def _rule_charm(self, seat: int, a: Action) -> str | None:
-        """A Wizard fighter discards the whole hand: monster n leaves, its Treasures are
-        drawn - as the combat counts them, its Monster Enhancers' included - no Level (Wizard
-        class card; its language form ``leave_combat: keep``)."""
+        """A Wizard fighter discards the whole hand, which must hold at least
+        :data:`~munchkin_lab.engine.lang_compile.CHARM_HAND` (3) cards: monster n leaves, its
+        Treasures are drawn - as the combat counts them, its Monster Enhancers' included - no
+        Level; other monsters stay to be fought (Wizard class card; its language form
+        ``cost: {discard: hand, count: 3}``, ``leave_combat: keep``)."""
         c = self.state.combat
         r = self._why_no_power(seat, "charm")
         if r is not None:
             return r
-        if not self.state.players[seat].hand:
+        n = len(self.state.players[seat].hand)
+        if not n:
             return f"charm discards your whole hand, and you have none ({R_STATS}: Class)"
+        if n < CHARM_HAND:
+            return f"charm discards your whole hand of at least {CHARM_HAND} cards; you hold {n} (Wizard card)"
         if not (0 <= a.n < len(c.monsters)):
             return "charm: n must be a monster of the combat"
         return None
