@@ -260,16 +260,29 @@ class CombatCards:
         self._after_monster_removed()
 
     def _why_charm(self, seat: int, a: Action) -> str | None:
-        r = self._why_in_fight("charm", True)
+        r = self._why_in_fight("charm", False)
         return r if r is not None else self._rule_charm(seat, a)
+
+    def _why_charm_any(self, seat: int, a: Action, actor: int) -> str | None:
+        """The helper's charm while another player decides (``anytime_ok``: :meth:`_chase_ok`,
+        the helper at any time of the fight, as a helping Cleric chases)."""
+        return self._why_charm(seat, a)
 
     def _rule_charm(self, seat: int, a: Action) -> str | None:
         """A Wizard fighter discards the whole hand, which must hold at least
         :data:`~munchkin_lab.engine.lang_compile.CHARM_HAND` (3) cards: monster n leaves, its
         Treasures are drawn - as the combat counts them, its Monster Enhancers' included - no
         Level; other monsters stay to be fought (Wizard class card; its language form
-        ``cost: {discard: hand, count: 3}``, ``leave_combat: keep``)."""
+        ``cost: {discard: hand, count: 3}``, ``leave_combat: keep``).
+
+        The fighter or the helper may charm: a helper's Race and Class abilities work in the
+        combat they help in (core rules, 7. Help: abilities work for the helper "and vice
+        versa", a helping Priest chases the Almost-Vampire away); the card's "instead of
+        fighting it" is read as the munchkin side not fighting that monster. The charmed
+        monster's Treasures stay in the side's reward, shared by the bribe."""
         c = self.state.combat
+        if seat != c.fighter and seat != c.helper:
+            return "only the fighter or the helper charms a monster away (Wizard card)"
         r = self._why_no_power(seat, "charm")
         if r is not None:
             return r

@@ -80,7 +80,7 @@ TABLE: dict[str, Kind] = {
                      "_why_ask_help_anytime", "_ask_help_ok"),
     "offer_help": Kind("combat", "_why_offer_help", "_do_offer_help", "_cand_window"),
     "evade": Kind("combat", "_why_evade", "_do_evade", "_cand_fight"),
-    "charm": Kind("combat", "_why_charm", "_do_charm", "_cand_fight"),
+    "charm": Kind("combat", "_why_charm", "_do_charm", "_cand_fight", "_why_charm_any", "_chase_ok"),
     "chase": Kind("combat", "_why_chase_kind", "_do_chase", "_cand_fight", "_why_chase_any", "_chase_ok"),
     "berserk": Kind("combat", "_why_class_power", "_do_power", "_cand_combat_cards",
                  "_why_combat_anytime", "_combat_play_ok"),

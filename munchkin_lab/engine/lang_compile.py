@@ -310,7 +310,7 @@ _POWERS = {
                 (Op("combat_strength", 3, None, _THIS_COMBAT),)),
     "flight": (All((Atom(False, "no_roll_yet"), About("owner", Atom(False, "role", "runner")))), _CARD, _THREE,
                OWNER, (Op("run_away", 1, None, _THIS_COMBAT),)),
-    "charm": (About("owner", Atom(False, "role", "fighter")), (Cost("hand", CHARM_HAND),), None, Target("chosen_monster"),
+    "charm": (_IN_FIGHT, (Cost("hand", CHARM_HAND),), None, Target("chosen_monster"),
               (Op("leave_combat", "keep"),)),
     "backstab": (_IN_COMBAT, _CARD, Limit(1, "combat", True),
                  Target("chosen_other_player", Atom(False, "role", "in_combat")),
