@@ -46,7 +46,19 @@ class CombatCards:
         any player during any combat"; 7. Interfering in Combat: single-use cards, a
         Wandering Monster, a Thief's backstab; 7. Help: a helping Warrior's Berserking).
         The window still gives everyone a last turn to react after a declaration; this is
-        the rest of the combat. The kinds' own checks decide the rest."""
+        the rest of the combat. The kinds' own checks decide the rest.
+
+        The one home of when the fight is over for those cards (refusal:
+        :func:`~munchkin_lab.engine.kinds.run_closed`). A declared Run Away is a declaration like a victory: the
+        others may still react to it in its window - a Monster Enhancer (a Mate's -1 to run
+        counts), a Wandering Monster (the fighter then decides again), a card that turns
+        the fight. Once the window closed and the Run Away rolls begin, the fight is
+        decided: no Monster Enhancer, One-Shot for a side or Wandering Monster, between the
+        rolls against two monsters either (core rules, 7. Running Away: the runners roll,
+        each monster catches or not; 6. When You May Act lists what stays open then - a
+        Race or Class discarded, a Go Up a Level, a Hireling, a Curse). The rulebook does not
+        say when "any combat" stops for enhancers; this is the reading most players take
+        (a monster's strength no longer matters once the die is rolled)."""
         s = self.state
         c = s.combat
         return s.phase == "combat" and c is not None and (c.stage == "fight" or c.stage == "window")

@@ -141,6 +141,13 @@ def running() -> str:
     return f"you are running away: roll for each monster, in the order you choose ({R_RUN})"
 
 
+def run_closed() -> str:
+    """A card for the combat (Monster Enhancer, One-Shot, Wandering Monster) once the Run Away
+    rolls began (``CombatCards._combat_moment``)."""
+    return (f"the fight is decided once the Run Away rolls begin: no Monster Enhancer, One-Shot "
+            f"or Wandering Monster now ({R_RUN})")
+
+
 def combat_only(k: str) -> str:
     return f"'{k}' is only possible during a combat ({R_COMBAT})"
 
@@ -305,6 +312,10 @@ class Dispatch:
                 r = self._why_char_time(seat, c, self._kind[c] == "item")
                 if r is not None:
                     why += f": {r}"
+            elif k == "play" and c >= 0 and not s.pending and s.phase == "combat" and \
+                    s.combat.stage == "run" and self._combat_card(seat, c):
+                # a card for the combat between the Run Away rolls: and why (CombatCards._combat_moment)
+                why += f": {run_closed()}"
             return why
         if s.pending:
             d = s.pending[0]
