@@ -130,11 +130,16 @@ class CombatCards:
         Race and Class cards made on them in the language: ``Ledger.left_combat``), or a
         double of their own strength (Doppleganger) - stops applying with them (core rules,
         7. Combat: a player's combat strength counts only while they fight or help; the
-        Warrior class card: the discards are for that fight). What ``seat`` had put in stays
-        theirs (a helper made the fighter keeps their Berserking, and a backstab on them still
-        counts: they are in the same combat). One-Shots played for a side stay with the side.
-        The rulebook is silent on a fighter changed by a card (the card's text is not in our
-        sources): this is the reading most players would take."""
+        Warrior class card: the discards are for that fight); their per-combat counts go with
+        it (Berserking's 3 cards, a ``limit: {per: combat}`` of their own Race and Class
+        abilities in the language): back in the combat as a helper they fight anew. What
+        ``seat`` had put in stays theirs, counts included (a helper made the fighter keeps
+        their Berserking and its count, and a backstab on them still counts: they are in the
+        same combat). One-Shots played for a side stay with the side.
+        The old fighter is out of the combat like any other player: the new fighter may ask
+        them for help (core rules, 7. Help: any player may be asked). The rulebook is silent on
+        a fighter changed by a card (the card's text is not in our sources): this is the
+        reading most players would take."""
         cb = self.state.combat
         old = cb.fighter
         gone = {old, cb.helper} - {seat, -1}
@@ -151,12 +156,13 @@ class CombatCards:
                 setattr(cb, k, {q: v for q, v in d.items() if q not in gone})
         cb.backstab = [b for b in cb.backstab if b[0] not in gone and b[1] not in gone]
         led = self.state.ledger
-        if gone and led.entries:  # the same written in the language: their Race/Class cards' changes
-            ps = self.state.players
-            own = [c for q in gone for c in (*ps[q].races, *ps[q].classes)]
-            if own:
+        ps = self.state.players
+        own = [c for q in gone for c in (*ps[q].races, *ps[q].classes)]
+        if own:  # the same written in the language: their Race/Class cards' changes and uses
+            if led.entries:
                 self.state.ledger, ended = led.left_combat(tuple(gone), own)
                 self._ledger_ended(ended)
+            self._limits_reset("combat", own)
         cb.stage = "fight"
         cb.window = []
         cb.intent = ""
