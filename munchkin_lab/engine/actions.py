@@ -46,7 +46,8 @@ KINDS: dict[str, str] = {
     "evade": "let monster n go without a fight (a monster that does not pursue you)",
     "berserk": "Warrior: discard card c for +1 (up to 3 per combat)",
     "flight": "Wizard: discard card c for +1 to Run Away rolls (up to 3; before the first roll or after a failed one)",
-    "charm": "Wizard: discard the whole hand to charm monster n away (its Treasures, no Level)",
+    "charm": "Wizard fighter or helper: discard the whole hand (at least 3 cards) to charm monster n "
+             "away (its Treasures, no Level)",
     "turning": "Cleric: discard card c for +3 against Undead (up to 3 per combat)",
     "chase": "Cleric fighter or helper: chase monster n away (a monster that allows it, e.g. "
              "Wannabe Vampire): its Treasures stay in the combat's reward, no Level",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .actions import Action
 from .character import POWER_NAMES
 from .kinds import charity_first, combat_only, fighter_only, running, setup_only
+from .lang_compile import CHARM_HAND
 from .refs import R_HELP, R_STATS, R_WHEN
 
 
@@ -45,7 +46,19 @@ class CombatCards:
         any player during any combat"; 7. Interfering in Combat: single-use cards, a
         Wandering Monster, a Thief's backstab; 7. Help: a helping Warrior's Berserking).
         The window still gives everyone a last turn to react after a declaration; this is
-        the rest of the combat. The kinds' own checks decide the rest."""
+        the rest of the combat. The kinds' own checks decide the rest.
+
+        The one home of when the fight is over for those cards (refusal:
+        :func:`~munchkin_lab.engine.kinds.run_closed`). A declared Run Away is a declaration like a victory: the
+        others may still react to it in its window - a Monster Enhancer (a Mate's -1 to run
+        counts), a Wandering Monster (the fighter then decides again), a card that turns
+        the fight. Once the window closed and the Run Away rolls begin, the fight is
+        decided: no Monster Enhancer, One-Shot for a side or Wandering Monster, between the
+        rolls against two monsters either (core rules, 7. Running Away: the runners roll,
+        each monster catches or not; 6. When You May Act lists what stays open then - a
+        Race or Class discarded, a Go Up a Level, a Hireling, a Curse). The rulebook does not
+        say when "any combat" stops for enhancers; this is the reading most players take
+        (a monster's strength no longer matters once the die is rolled)."""
         s = self.state
         c = s.combat
         return s.phase == "combat" and c is not None and (c.stage == "fight" or c.stage == "window")
@@ -117,11 +130,16 @@ class CombatCards:
         Race and Class cards made on them in the language: ``Ledger.left_combat``), or a
         double of their own strength (Doppleganger) - stops applying with them (core rules,
         7. Combat: a player's combat strength counts only while they fight or help; the
-        Warrior class card: the discards are for that fight). What ``seat`` had put in stays
-        theirs (a helper made the fighter keeps their Berserking, and a backstab on them still
-        counts: they are in the same combat). One-Shots played for a side stay with the side.
-        The rulebook is silent on a fighter changed by a card (the card's text is not in our
-        sources): this is the reading most players would take."""
+        Warrior class card: the discards are for that fight); their per-combat counts go with
+        it (Berserking's 3 cards, a ``limit: {per: combat}`` of their own Race and Class
+        abilities in the language): back in the combat as a helper they fight anew. What
+        ``seat`` had put in stays theirs, counts included (a helper made the fighter keeps
+        their Berserking and its count, and a backstab on them still counts: they are in the
+        same combat). One-Shots played for a side stay with the side.
+        The old fighter is out of the combat like any other player: the new fighter may ask
+        them for help (core rules, 7. Help: any player may be asked). The rulebook is silent on
+        a fighter changed by a card (the card's text is not in our sources): this is the
+        reading most players would take."""
         cb = self.state.combat
         old = cb.fighter
         gone = {old, cb.helper} - {seat, -1}
@@ -138,12 +156,13 @@ class CombatCards:
                 setattr(cb, k, {q: v for q, v in d.items() if q not in gone})
         cb.backstab = [b for b in cb.backstab if b[0] not in gone and b[1] not in gone]
         led = self.state.ledger
-        if gone and led.entries:  # the same written in the language: their Race/Class cards' changes
-            ps = self.state.players
-            own = [c for q in gone for c in (*ps[q].races, *ps[q].classes)]
-            if own:
+        ps = self.state.players
+        own = [c for q in gone for c in (*ps[q].races, *ps[q].classes)]
+        if own:  # the same written in the language: their Race/Class cards' changes and uses
+            if led.entries:
                 self.state.ledger, ended = led.left_combat(tuple(gone), own)
                 self._ledger_ended(ended)
+            self._limits_reset("combat", own)
         cb.stage = "fight"
         cb.window = []
         cb.intent = ""
@@ -259,19 +278,37 @@ class CombatCards:
         self._after_monster_removed()
 
     def _why_charm(self, seat: int, a: Action) -> str | None:
-        r = self._why_in_fight("charm", True)
+        r = self._why_in_fight("charm", False)
         return r if r is not None else self._rule_charm(seat, a)
 
+    def _why_charm_any(self, seat: int, a: Action, actor: int) -> str | None:
+        """The helper's charm while another player decides (``anytime_ok``: :meth:`_chase_ok`,
+        the helper at any time of the fight, as a helping Cleric chases)."""
+        return self._why_charm(seat, a)
+
     def _rule_charm(self, seat: int, a: Action) -> str | None:
-        """A Wizard fighter discards the whole hand: monster n leaves, its Treasures are
-        drawn - as the combat counts them, its Monster Enhancers' included - no Level (Wizard
-        class card; its language form ``leave_combat: keep``)."""
+        """A Wizard fighter discards the whole hand, which must hold at least
+        :data:`~munchkin_lab.engine.lang_compile.CHARM_HAND` (3) cards: monster n leaves, its
+        Treasures are drawn - as the combat counts them, its Monster Enhancers' included - no
+        Level; other monsters stay to be fought (Wizard class card; its language form
+        ``cost: {discard: hand, count: 3}``, ``leave_combat: keep``).
+
+        The fighter or the helper may charm: a helper's Race and Class abilities work in the
+        combat they help in (core rules, 7. Help: abilities work for the helper "and vice
+        versa", a helping Priest chases the Almost-Vampire away); the card's "instead of
+        fighting it" is read as the munchkin side not fighting that monster. The charmed
+        monster's Treasures stay in the side's reward, shared by the bribe."""
         c = self.state.combat
+        if seat != c.fighter and seat != c.helper:
+            return "only the fighter or the helper charms a monster away (Wizard card)"
         r = self._why_no_power(seat, "charm")
         if r is not None:
             return r
-        if not self.state.players[seat].hand:
+        n = len(self.state.players[seat].hand)
+        if not n:
             return f"charm discards your whole hand, and you have none ({R_STATS}: Class)"
+        if n < CHARM_HAND:
+            return f"charm discards your whole hand of at least {CHARM_HAND} cards; you hold {n} (Wizard card)"
         if not (0 <= a.n < len(c.monsters)):
             return "charm: n must be a monster of the combat"
         return None

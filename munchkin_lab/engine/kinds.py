@@ -80,7 +80,7 @@ TABLE: dict[str, Kind] = {
                      "_why_ask_help_anytime", "_ask_help_ok"),
     "offer_help": Kind("combat", "_why_offer_help", "_do_offer_help", "_cand_window"),
     "evade": Kind("combat", "_why_evade", "_do_evade", "_cand_fight"),
-    "charm": Kind("combat", "_why_charm", "_do_charm", "_cand_fight"),
+    "charm": Kind("combat", "_why_charm", "_do_charm", "_cand_fight", "_why_charm_any", "_chase_ok"),
     "chase": Kind("combat", "_why_chase_kind", "_do_chase", "_cand_fight", "_why_chase_any", "_chase_ok"),
     "berserk": Kind("combat", "_why_class_power", "_do_power", "_cand_combat_cards",
                  "_why_combat_anytime", "_combat_play_ok"),
@@ -139,6 +139,13 @@ def charity_first() -> str:
 
 def running() -> str:
     return f"you are running away: roll for each monster, in the order you choose ({R_RUN})"
+
+
+def run_closed() -> str:
+    """A card for the combat (Monster Enhancer, One-Shot, Wandering Monster) once the Run Away
+    rolls began (``CombatCards._combat_moment``)."""
+    return (f"the fight is decided once the Run Away rolls begin: no Monster Enhancer, One-Shot "
+            f"or Wandering Monster now ({R_RUN})")
 
 
 def combat_only(k: str) -> str:
@@ -305,6 +312,10 @@ class Dispatch:
                 r = self._why_char_time(seat, c, self._kind[c] == "item")
                 if r is not None:
                     why += f": {r}"
+            elif k == "play" and c >= 0 and not s.pending and s.phase == "combat" and \
+                    s.combat.stage == "run" and self._combat_card(seat, c):
+                # a card for the combat between the Run Away rolls: and why (CombatCards._combat_moment)
+                why += f": {run_closed()}"
             return why
         if s.pending:
             d = s.pending[0]

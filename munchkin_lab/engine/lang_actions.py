@@ -152,8 +152,8 @@ class LangActions:
         what = cost.what
         if what == "self":
             return [card]
-        if what == "hand":
-            return list(p.hand) if p.hand else None
+        if what == "hand":  # the whole hand, of at least ``count`` cards (never an empty one)
+            return list(p.hand) if p.hand and len(p.hand) >= cost.count else None
         if what == "hand_card":
             pool = list(p.hand)
         elif what == "card":  # any card of yours, hand or table (core rules, 8. Race / Class)
@@ -268,6 +268,8 @@ class LangActions:
                 "hand": "your whole hand", "item": "an item"}[cost.what]
         if cost.count > 1 and cost.what in ("card", "hand_card", "item"):
             what = f"{cost.count} {cost.what.replace('_', ' ')}s"
+        elif cost.count > 1 and cost.what == "hand":
+            what += f" (at least {cost.count} cards)"
         if cost.deck:
             what += f" ({cost.deck})"
         if cost.worth:

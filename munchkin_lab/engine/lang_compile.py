@@ -298,6 +298,8 @@ _OWNER_AMOUNTS = ("run_away", "hand_limit")
 _CARD = (Cost("card"),)
 _THREE = Limit(3, "combat")
 _IN_FIGHT = About("owner", Atom(False, "role", "in_combat"))
+#: the fewest cards a Wizard's whole hand must hold to charm (the Wizard class card)
+CHARM_HAND = 3
 _UNDEAD = About("any_monster", Atom(False, "tag", "undead"))
 #: the Race and Class powers the core runs by its own actions (the alias kinds ``berserk``,
 #: ``turning``, ``flight``, ``charm``, ``backstab``, ``steal`` and ``kick n=1``), as the printed
@@ -308,7 +310,7 @@ _POWERS = {
                 (Op("combat_strength", 3, None, _THIS_COMBAT),)),
     "flight": (All((Atom(False, "no_roll_yet"), About("owner", Atom(False, "role", "runner")))), _CARD, _THREE,
                OWNER, (Op("run_away", 1, None, _THIS_COMBAT),)),
-    "charm": (About("owner", Atom(False, "role", "fighter")), (Cost("hand"),), None, Target("chosen_monster"),
+    "charm": (_IN_FIGHT, (Cost("hand", CHARM_HAND),), None, Target("chosen_monster"),
               (Op("leave_combat", "keep"),)),
     "backstab": (_IN_COMBAT, _CARD, Limit(1, "combat", True),
                  Target("chosen_other_player", Atom(False, "role", "in_combat")),

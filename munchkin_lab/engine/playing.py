@@ -395,6 +395,7 @@ class Playing:
                 out.append(A(seat, "carry", c))
         if cb is not None and seat == cb.helper:
             out += [A(seat, "chase", n=i) for i in range(len(cb.monsters))]
+            out += [A(seat, "charm", n=i) for i in range(len(cb.monsters))]
         return out
 
     def _discard_picks(self, seat: int, c: int) -> list[Action]:

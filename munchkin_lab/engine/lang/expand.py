@@ -480,7 +480,7 @@ class Compiler(ShortForms):
             if "deck" in c and c.get("discard") not in ("card", "hand_card"):
                 self.err(p + ("deck",), "deck: only with discard: card or hand_card")
                 vals["deck"] = _BAD
-            if "count" in c and c.get("discard") in ("self", "hand"):
+            if "count" in c and c.get("discard") == "self":
                 self.err(p + ("count",), f"count: not with discard: {c['discard']}")
                 vals["count"] = _BAD
             if any(x is _BAD for x in vals.values()):

@@ -576,7 +576,8 @@ COST_WHAT: dict[str, str] = {
             "powered by discards)",
     "hand_card": "one card from the payer's hand",
     "self": "this card",
-    "hand": "the payer's whole hand (not possible with an empty hand, core rules 8. Class)",
+    "hand": "the payer's whole hand (not possible with an empty hand, core rules 8. Class; with "
+            "`count`: the hand must hold at least that many cards, the Wizard's charm)",
     "item": "an item in play (with `worth`: worth at least that many Gold Pieces; with `named`: "
             "an item or One-Shot whose name holds one of the words; with `tagged`: one carrying "
             "one of the tags)",
