@@ -500,6 +500,8 @@ def _check_tags(names: Iterable[Any], tags: dict[str, Mapping], set_code: str, w
     also the raw list of a card whose other fields are wrong, so that all its problems are told
     at once: an entry that is no text is the schema's to report). An undeclared tag gets the
     closest usable ones as a did-you-mean."""
+    from .search import near_names
+
     derived_keys = {d.lower(): d for d in DERIVED_TAGS}
     usable = {None, set_code, *required}
     explicit, problems = [], []
@@ -521,9 +523,8 @@ def _check_tags(names: Iterable[Any], tags: dict[str, Mapping], set_code: str, w
         else:
             declared = sorted({r["name"] for r in tags.values() if r["declared_in"] in usable}
                               | set((extra or {}).values()))
-            near = difflib.get_close_matches(key, [d.lower() for d in declared], n=2, cutoff=0.6)
-            hint = "; did you mean " + " or ".join(repr(next(d for d in declared if d.lower() == n))
-                                                   for n in near) + "?" if near else ""
+            near = near_names(t, declared, n=2)
+            hint = "; did you mean " + " or ".join(map(repr, near)) + "?" if near else ""
             problems.append(f"{who}: tags[{j}]: undeclared tag {t!r}{hint} (declared: {', '.join(declared)}; a "
                             "designer set declares its own in its file's tags:)")
             continue

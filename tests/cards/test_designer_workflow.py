@@ -180,3 +180,25 @@ def test_a_tag_other_sets_cards_carry_is_not_orphaned_by_an_import(url, tmp_path
     assert D.import_set("sub_fan.yaml", text=dropped, url=url)["updated"] == 1
     assert D.import_set("my_fan.yaml", text=undeclared, url=url).header == ["tag 'Swampy' no longer declared"]
     assert "Swampy" not in D.export_set("my_fan", url=url)
+
+
+def test_a_misspelt_tag_gets_the_same_did_you_mean_from_cards_add_and_from_search(url):
+    """One home for "closest names" (``search.near_names``): ``cards add`` with tag ``Swamp``
+    while the set declares ``Swampy Thing`` named no tag to try (its own difflib call found
+    nothing that close) while ``cards search tag:swamp`` suggested 'Swampy Thing' (a name the
+    word starts); both say the same now."""
+    from munchkin_lab.cards import api
+    from munchkin_lab.cards import designer as D
+
+    D.import_set("my_fan.yaml", url=url, text=(
+        "set: {code: my_fan, name: My Fan Set, family: munchkin, kind: fan, requires: [alpha]}\n"
+        "tags:\n  - {name: Swampy Thing}\n"
+        "cards:\n  - {name: Bog Wisp, kind: monster, deck: door, level: 2, treasures: 1, tags: [Swampy Thing],\n"
+        "     effects: {bad_stuff: [{lose_levels: 1}]}}\n"))
+    with pytest.raises(D.DesignerCardError) as info:
+        D.add_card({"name": "Bog Slime", "kind": "monster", "deck": "door", "level": 3, "tags": ["Swamp"],
+                    "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    assert str(info.value).startswith("card 'Bog Slime': tags[0]: undeclared tag 'Swamp'; did you mean "
+                                      "'Swampy Thing'? (declared: ")
+    assert api.cards("tag:swamp", url=url).attrs["hints"] == ["no card has the tag 'swamp'; did you mean "
+                                                               "'Swampy Thing'?"]
