@@ -82,7 +82,7 @@ SOLAR_PLAYERS = (1, 4)
 #: rules (rulebook 001, with its Fairy Dust section) seat 3 to 6 and let two play too; the
 #: Scooby-Doo rulebook (002, Setting Up) names 3 to 6 and is silent on two. Sets missing here
 #: have no rulebook of their own that names a count (Star Munchkin Adventures, rulebook 000, which
-#: deals "as normal" and gives no player count; Star Munchkin, whose 3 to 6 comes from a public
+#: deals the usual way and gives no player count; Star Munchkin, whose 3 to 6 comes from a public
 #: summary, not a rulebook, and 000 says nothing of it either; designer sets).
 SET_TABLES = {
     "munchkin": (MIN_PLAYERS, MAX_PLAYERS, "core rules, 2. Setting Up"),
