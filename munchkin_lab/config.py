@@ -264,6 +264,9 @@ class CommittedInterrupt(KeyboardInterrupt):
     :func:`write_transaction`, the writes ARE saved. ``result``: what the work returned
     (set by :func:`run_write` and by callers that know more, e.g. ``import_set``)."""
 
+    #: the writes are saved (what :func:`munchkin_lab.saved.interrupted_line` reads)
+    committed = True
+
     def __init__(self, result: object = None, saved: str | None = None):
         super().__init__("interrupted after the commit: the changes are saved")
         self.result = result
@@ -272,9 +275,10 @@ class CommittedInterrupt(KeyboardInterrupt):
 
     @property
     def interrupted_line(self) -> str:
-        """The command line's one line for it (printed by :func:`munchkin_lab.cli.guarded`):
-        ``Interrupted: deck 'Mix' was saved.``, or ``Interrupted: the changes were saved.``."""
-        return f"Interrupted: {self.saved or 'the changes were saved'}."
+        """The command line's one line for it, as :func:`munchkin_lab.saved.interrupted_line`
+        words every Ctrl-C: ``Interrupted: deck 'Mix' was saved.``, or ``Interrupted: the
+        changes were saved.``."""
+        return saved_words.interrupted_line([], self)
 
 
 class interrupts_noted:

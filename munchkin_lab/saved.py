@@ -43,14 +43,22 @@ def so_far() -> list[str]:
     return list(_records[-1]) if _records else []
 
 
+#: What a Ctrl-C after a commit says when nothing tells what the commit kept.
+CHANGES_SAVED = "the changes were saved"
+
+
 def interrupted_line(record: list[str], exc: BaseException | None = None) -> str:
-    """The one line of a Ctrl-C: ``Interrupted: deck 'Mix' was saved.`` when ``record`` (or
-    ``exc``, a :class:`munchkin_lab.config.CommittedInterrupt`) names what was saved, each
-    thing once, in the order saved; else ``exc``'s own line, else ``Interrupted.``."""
+    """The one line of a Ctrl-C, the only place it is worded: ``Interrupted: deck 'Mix' was
+    saved.`` when ``record`` (or ``exc``, a :class:`munchkin_lab.config.CommittedInterrupt`,
+    its ``saved``) names what was saved, each thing once, in the order saved; else, for a
+    committed interrupt (``exc.committed``) that does not say what, ``Interrupted: the changes
+    were saved.``; else ``Interrupted.``."""
     saved = list(dict.fromkeys(record))
     own = getattr(exc, "saved", None)
     if own and own not in saved:
         saved.append(own)
+    if not saved and getattr(exc, "committed", False):
+        saved = [CHANGES_SAVED]
     if saved:
         return f"Interrupted: {'; '.join(saved)}."
-    return getattr(exc, "interrupted_line", None) or "Interrupted."
+    return "Interrupted."

@@ -458,6 +458,8 @@ def check_schema(engine, url: str | None = None) -> None:
 
 # --------------------------------------------------------------------------- writing
 
+#: What a Ctrl-C once a build has committed says was saved (:class:`config.CommittedInterrupt`).
+BUILD_SAVED = "the build had finished; the new database is saved"
 #: Tables a rebuild writes or must see unchanged, in the order they are locked.
 TABLES = ("card_set", "tag", "card", "card_tag_link", "alias", "deck", "deck_entry")
 _BUILD_LOCK = 0x6D6C6162  # "mlab": PostgreSQL advisory lock serializing builds and migrations
@@ -863,7 +865,7 @@ def build(url: str | None = None, data_dir: str | Path | None = None, *,
     # previous database is kept); during or after it, config.CommittedInterrupt (the build is saved).
     try:
         counts = config.run_write(config.get_engine(resolved), _build_work(data, fingerprint(data_dir), discard_edits),
-                                  saved="the build had finished; the new database is saved")
+                                  saved=BUILD_SAVED)
     except config.CommittedInterrupt as exc:
         _schema_ok.discard(resolved)
         _fresh_checked.pop(resolved, None)
@@ -874,7 +876,7 @@ def build(url: str | None = None, data_dir: str | Path | None = None, *,
         _fresh_checked.pop(resolved, None)
         result = {**counts, "cleaned": cleaned}
     if noted.pressed:
-        raise config.CommittedInterrupt(result)
+        raise config.CommittedInterrupt(result, BUILD_SAVED)
     return result
 
 

@@ -143,8 +143,8 @@ def register(app: typer.Typer) -> None:
                 from .build import build
 
                 return build(url, data, discard_edits=discard_edits)
-            except config.CommittedInterrupt:  # during or just after the commit: saved
-                raise exit_interrupted("Interrupted: the build had finished; the new database is saved.") from None
+            except config.CommittedInterrupt as exc:  # during or just after the commit: saved
+                raise exit_interrupted(exc.interrupted_line) from None
             except KeyboardInterrupt:  # one line and exit 130, no traceback
                 raise exit_interrupted("Interrupted: the build stopped before it finished; the database is "
                                        "replaced only by a finished build, so the previous one is kept.") from None

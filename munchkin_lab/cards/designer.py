@@ -461,7 +461,11 @@ def _tag_rows(conn: Connection) -> dict[str, Mapping]:
 
 def _required_sets(conn: Connection, requires: Iterable[str]) -> set[str]:
     """The set codes ``requires`` names and, in turn, the sets those require (transitively)."""
-    needs = {c: list(r or []) for c, r in conn.execute(select(CardSet.code, CardSet.requires))}
+    return _closure({c: list(r or []) for c, r in conn.execute(select(CardSet.code, CardSet.requires))}, requires)
+
+
+def _closure(needs: Mapping[str, list[str]], requires: Iterable[str]) -> set[str]:
+    """The set codes ``requires`` and, in turn, those they need by ``needs`` (code -> requires)."""
     out: set[str] = set()
     todo = list(requires)
     while todo:
@@ -496,6 +500,8 @@ def _check_tags(names: Iterable[Any], tags: dict[str, Mapping], set_code: str, w
     also the raw list of a card whose other fields are wrong, so that all its problems are told
     at once: an entry that is no text is the schema's to report). An undeclared tag gets the
     closest usable ones as a did-you-mean."""
+    from .search import near_names
+
     derived_keys = {d.lower(): d for d in DERIVED_TAGS}
     usable = {None, set_code, *required}
     explicit, problems = [], []
@@ -517,9 +523,8 @@ def _check_tags(names: Iterable[Any], tags: dict[str, Mapping], set_code: str, w
         else:
             declared = sorted({r["name"] for r in tags.values() if r["declared_in"] in usable}
                               | set((extra or {}).values()))
-            near = difflib.get_close_matches(key, [d.lower() for d in declared], n=2, cutoff=0.6)
-            hint = "; did you mean " + " or ".join(repr(next(d for d in declared if d.lower() == n))
-                                                   for n in near) + "?" if near else ""
+            near = near_names(t, declared, n=2)
+            hint = "; did you mean " + " or ".join(map(repr, near)) + "?" if near else ""
             problems.append(f"{who}: tags[{j}]: undeclared tag {t!r}{hint} (declared: {', '.join(declared)}; a "
                             "designer set declares its own in its file's tags:)")
             continue
@@ -1467,6 +1472,7 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
             problems.append(f"{_where(doc, ('tags', i))}tags[{i}]: tag {t.name!r} is declared by set "
                             f"{row['declared_in']!r}; use another name")
     dropped = {k: r["name"] for k, r in tags.items() if r["declared_in"] == code and k not in own_tags}
+    problems += _orphan_problems(conn, code, sf.set.requires, dropped, doc)
     # matched by name, then by name_key (matched_rows): a name written with other case,
     # spacing, punctuation or accents is the same card renamed (same id, the decks holding
     # it kept), not a removal and an addition
@@ -1552,6 +1558,42 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
                     if t in stored_tags and stored_tags[t] != file_tags[t]]
     return _SetPlan(sf.set, srow, [(t.name, t.description) for t in sf.tags], todo, gone, names, notes,
                     srow is None or bool(changes), changes)
+
+
+def _orphan_problems(conn: Connection, code: str, requires: Iterable[str], dropped: Mapping[str, str],
+                     doc: YamlDoc | None) -> list[str]:
+    """The cards of OTHER designer sets that an import of set ``code`` (requiring ``requires``,
+    no longer declaring the tags ``dropped``: key -> name) would leave with a tag they may not
+    carry: a tag ``code`` declared and its file drops while a card of a set requiring it carries
+    it, or a tag of a set that, without one of ``code``'s requirements, a set built on ``code``
+    would no longer require. Such an import is refused naming the tag, the card and its set
+    (a tag is never left in the database undeclared, nor a card with a tag its set cannot use;
+    the file's own cards are :func:`_check_tags`' to check). Tags a card already could not use
+    before this import are not this import's doing and are not told here."""
+    st, ct, tt, lt = CardSet.__table__, Card.__table__, Tag.__table__, CardTagLink.__table__
+    needs = {c: list(r or []) for c, r in conn.execute(select(st.c.code, st.c.requires))}
+    before = dict(needs)
+    needs[code] = list(requires)
+
+    rows = conn.execute(select(ct.c.name, st.c.code, tt.c.name, tt.c.key, tt.c.declared_in)
+                        .select_from(lt.join(ct, ct.c.id == lt.c.card_id).join(st, st.c.id == ct.c.set_id)
+                                     .join(tt, tt.c.id == lt.c.tag_id))
+                        .where(lt.c.derived.is_(False), tt.c.declared_in.is_not(None), st.c.code != code,
+                               st.c.origin == DESIGNER)
+                        .order_by(st.c.code, ct.c.name)).all()
+    out = []
+    for card, owner, tag, key, declared in rows:
+        if declared == owner or declared not in _closure(before, before.get(owner, [])):
+            continue  # its own tag, or not usable before this import either
+        if declared == code and key in dropped:
+            out.append(f"{_where(doc, ('set', 'code'))}tags: tag {tag!r} is no longer declared in the file's tags:, "
+                       f"but card {card!r} of set {owner!r} (which requires {code!r}) carries it; declare it "
+                       f"again, or take it off that card first")
+        elif declared not in _closure(needs, needs.get(owner, [])):
+            out.append(f"{_where(doc, ('set', 'requires'))}set: requires: set {owner!r} (built on {code!r}) would no "
+                       f"longer require {declared!r}, whose tag {tag!r} its card {card!r} carries; keep the "
+                       f"requirement, or take the tag off that card first")
+    return out
 
 
 def matched_rows(rows: list[Mapping], names: Iterable[str]) -> dict[str, Mapping]:
@@ -1805,7 +1847,9 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
 
     The file is read as safely as the shipped set files and checked by the same schema
     (errors name ``file:line``, the card and the field); then against the database: a code
-    of a shipped set, names or aliases that shadow other cards (:func:`name_key`), undeclared tags, unknown required sets, and cards missing from
+    of a shipped set, names or aliases that shadow other cards (:func:`name_key`), undeclared tags, a tag the file
+    stops declaring, or a requirement it drops, that cards of other sets still need (:func:`_orphan_problems`:
+    named with the card and its set), unknown required sets, and cards missing from
     the file that a saved deck still holds are refused; everything is checked before anything
     is written, in one transaction.
 

@@ -37,7 +37,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Mapping
 
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -579,12 +579,23 @@ def _squash(text: str) -> str:
     return fold(text).replace("_", "").replace("-", "").replace(" ", "")
 
 
-def _near(value: str, known: dict[str, str], n: int = 3) -> list[str]:
-    """Closest ``known`` displays (keys are squashed forms) to ``value``."""
+def near_names(value: str, known: Mapping[str, str] | Iterable[str], n: int = 3) -> list[str]:
+    """The names closest to ``value``, best first, at most ``n``, each once: the one home of
+    "did you mean" for names (search's ``tag:`` / ``set:`` / ``deck:`` hints, the designer's
+    undeclared tag). Compared without case, diacritics, spaces, ``-`` and ``_``
+    (``"one shot"`` is ``One-Shot``): close spellings (difflib ratio >= 0.6) first, then the
+    names the value starts or is part of (``swamp`` -> ``Swampy Thing``).
+
+    Args:
+        known: the names, or a mapping of their compared forms (:func:`_squash`) to what to
+            show (a set's name shown as its code).
+    """
+    if not isinstance(known, Mapping):
+        known = {_squash(k): k for k in known}
     key = _squash(value)
     hits = difflib.get_close_matches(key, list(known), n=n, cutoff=0.6)
     hits += [k for k in known if key and (k.startswith(key) or key in k) and k not in hits]
-    return [known[k] for k in hits[:n]]
+    return list(dict.fromkeys(known[k] for k in hits))[:n]
 
 
 def _show(node: Any) -> str:
@@ -691,7 +702,7 @@ def search_hints(query: str, conn, empty: bool = False) -> list[str]:
         known.update({_squash(nm): c for c, nm in rows if nm})
         for t in sets:
             if t.value.strip().lower() not in names:
-                near = list(dict.fromkeys(_near(t.value, known)))
+                near = near_names(t.value, known)
                 tail = f"; did you mean {', '.join(map(repr, near))}?" if near else \
                     f" (sets: {', '.join(sorted(c for c, _ in rows))})"
                 out.append(f"no set {t.value.strip()!r}{tail}")
@@ -701,7 +712,7 @@ def search_hints(query: str, conn, empty: bool = False) -> list[str]:
         known = {_squash(nm): nm for _, nm in rows}
         for t in tags:
             if t.value.strip().lower() not in keys:
-                near = _near(t.value, known)
+                near = near_names(t.value, known)
                 tail = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
                 out.append(f"no card has the tag {t.value.strip()!r}{tail}")
     decks = [t for t in terms if isinstance(t, Cmp) and t.field.lower() == "deck"]
@@ -716,7 +727,7 @@ def search_hints(query: str, conn, empty: bool = False) -> list[str]:
             except LookupError:  # several decks fit: the search itself said so
                 named = True
             if _norm(value) not in DECKS and not named:
-                near = list(dict.fromkeys(_near(value, known)))
+                near = near_names(value, known)
                 tail = f"; did you mean {', '.join(map(repr, near))}?" if near else (
                     f" (piles: {', '.join(DECKS)}; saved decks: {', '.join(saved) or 'none'})")
                 out.append(f"no pile or saved deck {value!r}{tail}")

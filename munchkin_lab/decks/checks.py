@@ -73,14 +73,17 @@ JOINABLE_TAGS = ("undead", "ghost", "pirate")
 
 #: Players a Munchkin game seats (the engine's ``Game.new``: 2..6) and Solar Storm (1..4).
 #: Core rules, 2. Setting Up: 3 to 6, and two may play too; Solar Storm: cooperative, 1 to 4,
-#: solo play included (public summary, card_facts.md (b)).
+#: solo play included (public summary, card_facts.md (b); the Solar Storm text we hold, rulebook
+#: 003, is the Alternative Rooms mini expansion and names no table size: only that the V2 Mess
+#: Hall needs 3 or 4 players, which the engine's deal keeps).
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SOLAR_PLAYERS = (1, 4)
 #: Table size a Munchkin set's own rulebook gives: set code -> (fewest, most, source). The core
 #: rules (rulebook 001, with its Fairy Dust section) seat 3 to 6 and let two play too; the
 #: Scooby-Doo rulebook (002, Setting Up) names 3 to 6 and is silent on two. Sets missing here
-#: have no rulebook of their own that names a count (Star Munchkin Adventures, rulebook 000;
-#: Star Munchkin, whose 3 to 6 comes from a public summary, not a rulebook; designer sets).
+#: have no rulebook of their own that names a count (Star Munchkin Adventures, rulebook 000, which
+#: deals the usual way and gives no player count; Star Munchkin, whose 3 to 6 comes from a public
+#: summary, not a rulebook, and 000 says nothing of it either; designer sets).
 SET_TABLES = {
     "munchkin": (MIN_PLAYERS, MAX_PLAYERS, "core rules, 2. Setting Up"),
     "fairy_dust": (MIN_PLAYERS, MAX_PLAYERS, "core rules, 2. Setting Up"),

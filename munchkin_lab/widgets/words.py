@@ -275,8 +275,8 @@ def _munchkin_text(game: Any, a: Any, sd: Mapping) -> str:  # noqa: C901 - one b
     combat = sd.get("combat")
     pend = (sd.get("pending") or [None])[0]
     if pend is not None and pend.get("player") == a.player and k in ("choose", "accept", "refuse", "pass",
-                                                                    "play", "resolve"):
-        text = _pending_text(game, a, sd, pend, cn, tn)
+                                                                    "play", "resolve", "flight"):
+        text = _pending_words(game, sd, pend, a, cn, tn)
         if text:
             return text
     if k == "pass":
@@ -494,91 +494,138 @@ def manual_note(game: Any, sd: Mapping, summary: str = "") -> str:
     return text + (f" The card: {summary}" if summary else "")
 
 
-def _pending_text(game: Any, a: Any, sd: Mapping, pend: Mapping, cn: str, tn: str) -> str | None:
+def _pending_words(game: Any, sd: Mapping, pend: Mapping, a: Any = None, cn: str = "", tn: str = "") -> str | None:
+    """The words of the pending decision ``pend`` (the first of ``sd["pending"]``), one home per
+    kind (help, gift, offer, cancel, glue, flight, manual, react, choose), so the status line
+    and the buttons answering it say the same thing: with ``a`` None, who must decide what
+    (:func:`decision`); with ``a``, an action of the deciding player (``cn``, ``tn``: its card
+    and target names), its button label (:func:`action_text`; None: the action's usual label)."""
     nm = names(sd)
     kind = pend.get("kind")
+    actor = sd.get("actor")
+    who = nm.get(actor, "?")
+    k = None if a is None else a.kind
     if kind == "help":
-        frm = nm.get(pend.get("from"), "?")
-        n = pend.get("treasures") or 0
+        frm, n = nm.get(pend.get("from"), "?"), pend.get("treasures") or 0
+        if a is None:
+            return f"{who} must answer: {frm} asks for help" + (f", offering {plural(n, 'Treasure')}" if n else "")
         if pend.get("backout"):  # a forced helper and a fight for the win (Scooby-Doo rules)
-            return f"Keep helping {frm}" if a.kind == "accept" else f"Back out of {frm}'s fight for the win"
-        if a.kind == "accept":
+            return f"Keep helping {frm}" if k == "accept" else f"Back out of {frm}'s fight for the win"
+        if k == "accept":
             return f"Help {frm} in the combat" + (f" (for {plural(n, 'Treasure')})" if n else "")
-        if a.kind == "refuse":
-            return f"Refuse to help {frm}"
+        return f"Refuse to help {frm}" if k == "refuse" else None
     if kind == "gift":
-        frm = nm.get(pend.get("from"), "?")
-        if a.kind == "accept":
-            return f"Take {pend.get('card')} from {frm}"
-        if a.kind == "refuse":
-            return f"Refuse {pend.get('card')} from {frm}"
+        frm, card = nm.get(pend.get("from"), "?"), pend.get("card")
+        if a is None:
+            return f"{who} may take {card} from {frm} or refuse it"
+        return {"accept": f"Take {card} from {frm}", "refuse": f"Refuse {card} from {frm}"}.get(k)
     if kind == "offer":
         frm = nm.get(pend.get("from"), "?")
-        if a.kind == "accept":
-            return f"Accept {frm}'s help"
-        if a.kind == "refuse":
-            return f"Refuse {frm}'s help"
+        if a is None:
+            return f"{who} must answer {frm}'s offer to help"
+        return {"accept": f"Accept {frm}'s help", "refuse": f"Refuse {frm}'s help"}.get(k)
     if kind == "cancel":
-        victim = nm.get(pend.get("victim"), "?")
-        if a.kind == "pass":
-            return f"Let {pend.get('card')} hit {victim}"
-        if a.kind == "play":
-            return f"Cancel {pend.get('card')} on {victim} with {cn}"
+        card, victim = pend.get("card"), nm.get(pend.get("victim"), "?")
+        if a is None:  # a seat's view hides who may react (the silent window)
+            return f"{card} on {victim}: the others may react" if actor is None else \
+                f"{who} may cancel {card} on {victim} or let it hit"
+        return {"pass": f"Let {card} hit {victim}", "play": f"Cancel {card} on {victim} with {cn}"}.get(k)
     if kind == "glue":
         runner = nm.get(pend.get("runner"), "?")
-        if a.kind == "pass":
-            return f"Let {runner} escape"
-        if a.kind == "play":
-            return f"Play {cn}: {runner} must roll again"
+        if a is None:
+            return f"{runner} escaped: the others may react" if actor is None else \
+                f"{who} may make {runner} roll again for {pend.get('monster')}"
+        return {"pass": f"Let {runner} escape", "play": f"Play {cn}: {runner} must roll again"}.get(k)
     if kind == "flight":  # a Wizard after a failed Run Away roll (engine: runaway.py)
+        die, monster = pend.get("die"), pend.get("monster")
+        if a is None:
+            return f"{who} rolled {die} against {monster}: flight may still get them away"
+        return {"pass": f"Take the roll of {die} against {monster}",
+                "flight": f"Flight: discard {cn} for +1 to the roll of {die}"}.get(k)
+    if kind == "manual":
+        if a is None:
+            return f"{who} must resolve {pend.get('card')} by hand (its effect is not automated)"
+        return _resolve_text(game, a, nm, cn, tn) if k == "resolve" else None
+    if kind == "react":
+        return _react_words(pend, a, who, actor, cn)
+    if kind == "choose":
+        return _choose_words(game, sd, pend, a, who, actor, cn)
+    return f"{who} must decide" if a is None else None
+
+
+def _react_words(pend: Mapping, a: Any, who: str, actor: Any, cn: str) -> str | None:
+    """:func:`_pending_words` of a ``react`` decision: a card reacting to a die roll (Loaded
+    Die) or offered after one (Invisibility Potion after a failed Run Away roll)."""
+    die, card = pend.get("die"), pend.get("card")
+    if a is None:
+        shows = f"the die shows {die}" if die is not None else None
+        if actor is None:  # a seat's view: a reaction from a hand is hidden (the silent window)
+            return f"{shows[0].upper() + shows[1:] if shows else 'A card may be played'}: the others may react"
+        return f"{who} may use {card}" + (f" ({pend.get('label')})" if pend.get("label") else "") \
+            + (f": {shows}" if shows else "")
+    if die is not None:
+        return {"pass": f"Let the die show {die}", "play": f"Play {cn}: the die shows {a.n} instead of {die}"}.get(a.kind)
+    if card:
         if a.kind == "pass":
-            return f"Take the roll of {pend.get('die')} against {pend.get('monster')}"
-        if a.kind == "flight":
-            return f"Flight: discard {cn} for +1 to the roll of {pend.get('die')}"
-    if kind == "manual" and a.kind == "resolve":
-        return _resolve_text(game, a, nm, cn, tn)
-    if kind == "react" and pend.get("die") is not None:  # a reaction to a die roll (Loaded Die)
-        if a.kind == "pass":
-            return f"Let the die show {pend['die']}"
-        if a.kind == "play":
-            return f"Play {cn}: the die shows {a.n} instead of {pend['die']}"
-    if kind == "choose" and a.kind == "choose":
-        why = pend.get("why")
-        cause = cause_of(game, sd)
-        if why == "lose":
-            return f"Give up {cn}{_caused(cause, game)}"
-        if why == "take":
-            if pend.get("from") is not None and a.card in _hand_of(game, pend["from"]):
-                # Hippogriff: a card taken blind from the hand is never named (its owner's hand)
-                return f"Take a card from {nm.get(pend['from'], '?')}'s hand, blind" + _caused(cause, game)
-            owner = _owner_of(sd, cn, a.player)
-            return f"Take {cn}" + (f" from {owner}" if owner else "") + _caused(cause, game)
-        if why == "loot":
-            dead = next((nm.get(c["player"]) for c in sd.get("corpses") or [] if cn in c.get("cards", [])), None)
-            return f"Take {cn} from {dead + chr(39) + 's' if dead else 'the'} corpse"
-        if why == "pick":
-            return f"Take {cn} from the face-up Treasures"
-        if why == "resurrect":
-            return f"Discard {cn} for the resurrection (Cleric)"
-        if why == "resurrect_t":
-            return f"Resurrect {cn} from the Treasure discards instead of a face-up draw (Cleric: then discard a card)"
-        if why in ("tax", "taxpay"):
-            sp = _spec(game, a.card)
-            gold = f", worth {sp.gold:,} Gold" if sp is not None and sp.gold else \
-                (", worth nothing" if sp is not None and sp.gold == 0 else "")
-            what = cause or "Income Tax"
-            if why == "tax":  # the victim's item sets what the others pay
-                return f"Discard {cn}{gold} ({what}: the others pay as much)"
-            return f"Pay with {cn}{gold} ({what})"
-        return f"Choose {cn}"
-    if kind == "choose" and a.kind == "pass" and pend.get("why") == "resurrect_t":
-        return "Draw the Treasures face up (no resurrection)"
-    if kind == "react" and pend.get("die") is None and pend.get("card"):
-        if a.kind == "pass":
-            return f"Do not use {pend['card']}"
-        if cn == pend["card"]:  # the card the decision offers (Invisibility Potion: escape)
+            return f"Do not use {card}"
+        if cn == card:  # the card the decision offers (Invisibility Potion: escape)
             return f"Use {cn}" + (f" ({pend['label']})" if pend.get("label") else "")
     return None
+
+
+def _choose_words(game: Any, sd: Mapping, pend: Mapping, a: Any, who: str, actor: Any, cn: str) -> str | None:
+    """:func:`_pending_words` of a ``choose`` decision, by its ``why``: a card to lose, take,
+    loot, pick, pay the resurrection or Income Tax with."""
+    nm = names(sd)
+    why = pend.get("why")
+    cause = cause_of(game, sd)
+    opts = pend.get("options") or []
+    if a is None:
+        if why == "lose":
+            return f"{who} must choose what to lose" + (f" to {cause_words(game, cause)}" if cause else "")
+        if why == "take":
+            owner = _owner_of(sd, opts[0], actor) if opts else None
+            return f"{who} may take an item" + (f" from {owner}" if owner else "") + _caused(cause, game)
+        if why == "resurrect_t":
+            top = f" {opts[0]}" if opts else " the top card"
+            return (f"{who} may resurrect{top} from the Treasure discards instead of drawing a Treasure face "
+                    "up (Cleric)")
+        if why == "tax":
+            return (f"{who} must choose an item to discard ({cause or 'Income Tax'}): the others pay as much "
+                    "in items")
+        if why == "taxpay":
+            owe = f" {pend['owe']:,} Gold" if pend.get("owe") else ""
+            return f"{who} must pay{owe} in items" + (f" ({cause})" if cause else " (Income Tax)")
+        return {"loot": f"{who} loots a corpse: pick a card",
+                "pick": f"{who} picks one of the face-up Treasures (sharing the reward)",
+                "resurrect": f"{who} must discard a card for the resurrection (Cleric)"}.get(why, f"{who} must decide")
+    if a.kind == "pass":
+        return "Draw the Treasures face up (no resurrection)" if why == "resurrect_t" else None
+    if a.kind != "choose":
+        return None
+    if why == "lose":
+        return f"Give up {cn}{_caused(cause, game)}"
+    if why == "take":
+        if pend.get("from") is not None and a.card in _hand_of(game, pend["from"]):
+            # Hippogriff: a card taken blind from the hand is never named (its owner's hand)
+            return f"Take a card from {nm.get(pend['from'], '?')}'s hand, blind" + _caused(cause, game)
+        owner = _owner_of(sd, cn, a.player)
+        return f"Take {cn}" + (f" from {owner}" if owner else "") + _caused(cause, game)
+    if why == "loot":
+        dead = next((nm.get(c["player"]) for c in sd.get("corpses") or [] if cn in c.get("cards", [])), None)
+        return f"Take {cn} from {dead + chr(39) + 's' if dead else 'the'} corpse"
+    if why in ("tax", "taxpay"):
+        sp = _spec(game, a.card)
+        gold = f", worth {sp.gold:,} Gold" if sp is not None and sp.gold else \
+            (", worth nothing" if sp is not None and sp.gold == 0 else "")
+        what = cause or "Income Tax"
+        if why == "tax":  # the victim's item sets what the others pay
+            return f"Discard {cn}{gold} ({what}: the others pay as much)"
+        return f"Pay with {cn}{gold} ({what})"
+    return {"pick": f"Take {cn} from the face-up Treasures",
+            "resurrect": f"Discard {cn} for the resurrection (Cleric)",
+            "resurrect_t": f"Resurrect {cn} from the Treasure discards instead of a face-up draw (Cleric: then "
+                           "discard a card)"}.get(why, f"Choose {cn}")
 
 
 _MESS_HALL = re.compile(r"^Mess Hall: (\S+) gives (.+), (\S+) gives (.+)$")
@@ -667,62 +714,7 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
     who = nm.get(actor, "?")
     pend = (sd.get("pending") or [None])[0]
     if pend is not None:
-        kind = pend.get("kind")
-        if kind == "help":
-            n = pend.get("treasures") or 0
-            return (f"{who} must answer: {nm.get(pend.get('from'), '?')} asks for help"
-                    + (f", offering {plural(n, 'Treasure')}" if n else ""))
-        if kind == "offer":
-            return f"{who} must answer {nm.get(pend.get('from'), '?')}'s offer to help"
-        if kind == "gift":
-            return f"{who} may take {pend.get('card')} from {nm.get(pend.get('from'), '?')} or refuse it"
-        if kind == "cancel":
-            if actor is None:  # a seat's view: who may react is hidden (the silent window)
-                return f"{pend.get('card')} on {nm.get(pend.get('victim'), '?')}: the others may react"
-            return (f"{who} may cancel {pend.get('card')} on {nm.get(pend.get('victim'), '?')} "
-                    "or let it hit")
-        if kind == "glue":
-            if actor is None:
-                return f"{nm.get(pend.get('runner'), '?')} escaped: the others may react"
-            return f"{who} may make {nm.get(pend.get('runner'), '?')} roll again for {pend.get('monster')}"
-        if kind == "flight":
-            return (f"{who} rolled {pend.get('die')} against {pend.get('monster')}: "
-                    "flight may still get them away")
-        if kind == "manual":
-            return f"{who} must resolve {pend.get('card')} by hand (its effect is not automated)"
-        if kind == "react":
-            shows = f"the die shows {pend['die']}" if pend.get("die") is not None else None
-            if actor is None:  # a seat's view: a reaction from a hand is hidden (the silent window)
-                return f"{shows[0].upper() + shows[1:] if shows else 'A card may be played'}: the others may react"
-            return f"{who} may use {pend.get('card')}" + (f" ({pend.get('label')})" if pend.get("label") else "") \
-                + (f": {shows}" if shows else "")
-        if kind == "choose":
-            why = pend.get("why")
-            cause = cause_of(game, sd)
-            opts = pend.get("options") or []
-            if why == "lose":
-                return f"{who} must choose what to lose" + (f" to {cause_words(game, cause)}" if cause else "")
-            if why == "take":
-                owner = _owner_of(sd, opts[0], actor) if opts else None
-                return (f"{who} may take an item" + (f" from {owner}" if owner else "")
-                        + _caused(cause, game))
-            if why == "loot":
-                return f"{who} loots a corpse: pick a card"
-            if why == "pick":
-                return f"{who} picks one of the face-up Treasures (sharing the reward)"
-            if why == "resurrect":
-                return f"{who} must discard a card for the resurrection (Cleric)"
-            if why == "resurrect_t":
-                top = f" {opts[0]}" if opts else " the top card"
-                return (f"{who} may resurrect{top} from the Treasure discards instead of drawing a Treasure face "
-                        "up (Cleric)")
-            if why == "tax":
-                return (f"{who} must choose an item to discard ({cause or 'Income Tax'}): the others pay as much "
-                        "in items")
-            if why == "taxpay":
-                owe = f" {pend['owe']:,} Gold" if pend.get("owe") else ""
-                return f"{who} must pay{owe} in items" + (f" ({cause})" if cause else " (Income Tax)")
-        return f"{who} must decide"
+        return _pending_words(game, sd, pend)
     phase = sd.get("phase")
     c = sd.get("combat")
     if c:

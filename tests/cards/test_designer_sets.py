@@ -1446,6 +1446,34 @@ def test_ctrl_c_as_db_build_commits_says_the_build_is_saved(url, monkeypatch):
     assert r.exit_code == 130 and r.stderr.startswith("Interrupted: the build stopped before it finished")
 
 
+def test_a_ctrl_c_after_the_build_commits_says_the_same_however_it_lands(url, monkeypatch):
+    """One wording of a saved build (cards.build.BUILD_SAVED), one builder of the line
+    (munchkin_lab.saved.interrupted_line): a Ctrl-C in the bookkeeping after build's own
+    commit raised a CommittedInterrupt that did not say what was saved (``Interrupted: the
+    changes were saved.`` through the API) while the command line hand-wrote its own line."""
+    import os
+    import signal
+
+    from munchkin_lab import saved
+    from munchkin_lab.cards import build as B
+
+    class Discards(set):  # build's bookkeeping after run_write gets a real SIGINT
+        def discard(self, item):
+            os.kill(os.getpid(), signal.SIGINT)
+            return super().discard(item)
+
+    monkeypatch.setattr(B, "_schema_ok", Discards())
+    with pytest.raises(config.CommittedInterrupt) as info:
+        B.build(url, MINI)
+    assert info.value.saved == "the build had finished; the new database is saved"
+    assert info.value.interrupted_line == saved.interrupted_line([], info.value) \
+        == "Interrupted: the build had finished; the new database is saved."
+    assert info.value.result["cards"] > 0
+    assert saved.interrupted_line([], config.CommittedInterrupt()) == "Interrupted: the changes were saved."
+    assert saved.interrupted_line(["deck 'Mix' was saved"], KeyboardInterrupt()) == "Interrupted: deck 'Mix' was saved."
+    assert saved.interrupted_line([], KeyboardInterrupt()) == "Interrupted."
+
+
 def test_ctrl_c_just_after_a_card_write_commits_says_what_was_saved(url, monkeypatch):
     """``cards add`` / ``cards edit`` / ``cards delete``: a Ctrl-C in the bookkeeping right
     after the commit printed the bare ``Interrupted.`` while the card had changed; it now says

@@ -2,6 +2,9 @@
 tags of required sets, every problem of a card at once, and the hints of the set commands."""
 from __future__ import annotations
 
+import re
+
+import pytest
 from typer.testing import CliRunner
 
 from munchkin_lab import config
@@ -123,3 +126,79 @@ def test_the_card_editor_tells_every_problem_at_once(url):
     assert err.value.problems[0].startswith("card 'Swamp Lich': level: must be <= 100")
     assert err.value.problems[1].startswith("card 'Swamp Lich': tags[0]: undeclared tag 'Undaed'; did you mean "
                                             "'Undead'?")
+
+
+def test_a_tag_other_sets_cards_carry_is_not_orphaned_by_an_import(url, tmp_path):
+    """Set my_fan declares Swampy; sub_fan requires my_fan and sub_sub requires sub_fan, and a
+    card of each carries Swampy. An import of my_fan that no longer declares Swampy used to say
+    "tag 'Swampy' no longer declared" while the tag stayed (linked to Sub Slime) and my_fan's
+    export still listed it; an import of sub_fan dropping ``requires: [my_fan]`` left Deep Slime
+    with a tag its set could not use (its own export no longer imported). Both are refused now,
+    naming the tag, the card and its set; nothing is written."""
+    from munchkin_lab.cards import api
+    from munchkin_lab.cards import designer as D
+
+    fan = ("set: {code: my_fan, name: My Fan Set, family: munchkin, kind: fan, requires: [alpha]}\n"
+           "tags:\n  - {name: Swampy}\n"
+           "cards:\n  - {name: Bog Wisp, kind: monster, deck: door, level: 2, treasures: 1,\n"
+           "     effects: {bad_stuff: [{lose_levels: 1}]}}\n")
+    D.import_set("my_fan.yaml", text=fan, url=url)
+    slime = {"kind": "monster", "deck": "door", "level": 4, "tags": ["Swampy"],
+             "effects": {"bad_stuff": [{"lose_levels": 1}]}}
+    D.create_set("sub_fan", "Sub", requires=["my_fan"], url=url)
+    D.add_card({"name": "Sub Slime", **slime}, "sub_fan", url=url)
+    D.create_set("sub_sub", "Sub sub", requires=["sub_fan"], url=url)
+    D.add_card({"name": "Deep Slime", **slime}, "sub_sub", url=url)
+    before = {c: D.export_set(c, url=url) for c in ("my_fan", "sub_fan", "sub_sub")}
+
+    undeclared = fan.replace("tags:\n  - {name: Swampy}\n", "")
+    for dry in (True, False):
+        with pytest.raises(D.DesignerCardError) as info:
+            D.import_set("my_fan.yaml", text=undeclared, url=url, dry_run=dry)
+        assert info.value.problems == [
+            f"my_fan.yaml:1: tags: tag 'Swampy' is no longer declared in the file's tags:, but card {card!r} of set "
+            f"{owner!r} (which requires 'my_fan') carries it; declare it again, or take it off that card first"
+            for card, owner in (("Sub Slime", "sub_fan"), ("Deep Slime", "sub_sub"))]
+    path = tmp_path / "my_fan.yaml"
+    path.write_text(undeclared, encoding="utf-8")
+    r = run(url, "set", "import", str(path), "--yes")
+    assert r.exit_code == 1 and "but card 'Sub Slime' of set 'sub_fan' (which requires 'my_fan') carries it" \
+        in r.stderr, r.output
+
+    # sub_fan dropping its requirement (its own card off the tag) strands Deep Slime of sub_sub
+    dropped = before["sub_fan"].replace("    - my_fan", "    - alpha").replace("    tags:\n      - Swampy\n", "")
+    with pytest.raises(D.DesignerCardError) as info:
+        D.import_set("sub_fan.yaml", text=dropped, url=url)
+    assert re.sub(r"^sub_fan.yaml:\d+: ", "", str(info.value)) == (
+        "set: requires: set 'sub_sub' (built on 'sub_fan') would no longer require 'my_fan', whose tag 'Swampy' its "
+        "card 'Deep Slime' carries; keep the requirement, or take the tag off that card first")
+    assert {c: D.export_set(c, url=url) for c in before} == before
+    assert api.card("Deep Slime", url=url)["tags"] == ["Swampy"]
+
+    # taken off the cards first, both imports go through and the tag is gone
+    D.edit_card("Deep Slime", "sub_sub", {"tags": []}, url=url)
+    assert D.import_set("sub_fan.yaml", text=dropped, url=url)["updated"] == 1
+    assert D.import_set("my_fan.yaml", text=undeclared, url=url).header == ["tag 'Swampy' no longer declared"]
+    assert "Swampy" not in D.export_set("my_fan", url=url)
+
+
+def test_a_misspelt_tag_gets_the_same_did_you_mean_from_cards_add_and_from_search(url):
+    """One home for "closest names" (``search.near_names``): ``cards add`` with tag ``Swamp``
+    while the set declares ``Swampy Thing`` named no tag to try (its own difflib call found
+    nothing that close) while ``cards search tag:swamp`` suggested 'Swampy Thing' (a name the
+    word starts); both say the same now."""
+    from munchkin_lab.cards import api
+    from munchkin_lab.cards import designer as D
+
+    D.import_set("my_fan.yaml", url=url, text=(
+        "set: {code: my_fan, name: My Fan Set, family: munchkin, kind: fan, requires: [alpha]}\n"
+        "tags:\n  - {name: Swampy Thing}\n"
+        "cards:\n  - {name: Bog Wisp, kind: monster, deck: door, level: 2, treasures: 1, tags: [Swampy Thing],\n"
+        "     effects: {bad_stuff: [{lose_levels: 1}]}}\n"))
+    with pytest.raises(D.DesignerCardError) as info:
+        D.add_card({"name": "Bog Slime", "kind": "monster", "deck": "door", "level": 3, "tags": ["Swamp"],
+                    "effects": {"bad_stuff": [{"lose_levels": 1}]}}, "my_fan", url=url)
+    assert str(info.value).startswith("card 'Bog Slime': tags[0]: undeclared tag 'Swamp'; did you mean "
+                                      "'Swampy Thing'? (declared: ")
+    assert api.cards("tag:swamp", url=url).attrs["hints"] == ["no card has the tag 'swamp'; did you mean "
+                                                               "'Swampy Thing'?"]

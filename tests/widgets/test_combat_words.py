@@ -262,13 +262,36 @@ def test_income_tax_says_who_chooses_and_who_pays_how_much():
     assert "Pay with Leather Armor, worth 200 Gold (Income Tax)" in b.action_labels()
 
 
-def test_a_card_offered_after_a_failed_run_away_roll_is_used_or_not():
-    """The buttons read "Pass (let Ann's combat go on)" and "Use Invisibility Potion for the munchkins"."""
-    b = Board.from_scenario(CORE / "card_invisibility_potion_after_a_failed_roll.yaml", journal=False)
+def _failed_run_away(scenario, die: int) -> Board:
+    """The board of ``scenario`` once its first player kicked a monster open, ran and rolled
+    ``die`` (the second player passing first)."""
+    b = Board.from_scenario(scenario, journal=False)
     _do(b, "kick")
     _do(b, "run")
     _do(b, "pass", seat=1)
-    b.game.state.forced.insert(0, 2)
+    b.game.state.forced.insert(0, die)
     _do(b, "roll")
+    return b
+
+
+def test_a_card_offered_after_a_failed_run_away_roll_is_used_or_not():
+    """The buttons read "Pass (let Ann's combat go on)" and "Use Invisibility Potion for the munchkins"."""
+    b = _failed_run_away(CORE / "card_invisibility_potion_after_a_failed_roll.yaml", 2)
     assert b.game.state_dict()["pending"][0]["kind"] == "react"
     assert b.action_labels() == ["Do not use Invisibility Potion", "Use Invisibility Potion (escape)"]
+
+
+def test_flight_after_a_failed_run_away_roll_names_the_roll_in_its_buttons():
+    """After a failed Run Away roll a Wizard's flight buttons read "Flight spell: discard Spiky
+    Knees for +1 to Run Away (Wizard)", the words of flight before the roll: the pending
+    decision's own words ("... for +1 to the roll of 3") were never reached, the action kind
+    'flight' not being routed to them. One home now words the decision and its buttons."""
+    from munchkin_lab.widgets import words
+
+    b = _failed_run_away(CORE / "wizard_flight_after_a_failed_roll.yaml", 3)
+    assert b.game.state_dict()["pending"][0]["kind"] == "flight"
+    assert words.decision(b.game) == "Ann rolled 3 against Brute: flight may still get them away"
+    assert b.action_labels() == ["Take the roll of 3 against Brute",
+                                 "Flight: discard Spiky Knees for +1 to the roll of 3",
+                                 "Flight: discard Slimy Armor for +1 to the roll of 3",
+                                 "Flight: discard Leather Armor for +1 to the roll of 3"]
