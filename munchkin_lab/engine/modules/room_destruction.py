@@ -95,19 +95,23 @@ class RoomDestruction:
                 ms["pos"][seat] = START
         if r["down"]:
             game._say("Revealed: " + ", ".join(game.name(c) for c in r["down"]) + ".")
-        levels = 0
         cb = s.combat
         fight_here = cb is not None and bool(cb.monsters) and self._combat_at(game) == k
-        if fight_here:  # the fight's monsters are in the room: they die with it (R_DESTROY)
+        # the monsters that die with the room, each with its enhancers: the fight's (they are
+        # in the room, R_DESTROY) and the room's own, face up or face down
+        killed = [(m, list(e)) for m, e in zip(cb.monsters, cb.enh)] if fight_here else []
+        if fight_here:
             for i in range(len(cb.monsters) - 1, -1, -1):
-                levels += game.specs[cb.monsters[i]].levels_gained or 1
                 game._drop_monster(i)
         for c, enh in r["up"] + [[c, []] for c in r["down"]]:
             if game.specs[c].kind == "monster":
-                levels += game.specs[c].levels_gained or 1
+                killed.append((c, enh))
             game._discard(c)
             for e in enh:
                 game._discard(e)
+        # their Levels, one sum: each monster's, once more per Mate on it (a Mate is one more
+        # monster: core rules, Mate card)
+        levels = sum(game._levels_of_kill(m, e) for m, e in killed)
         for c in r["loot"]:
             game._discard(c)
         if levels and destroyer >= 0:
