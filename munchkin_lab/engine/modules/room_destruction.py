@@ -103,12 +103,14 @@ class RoomDestruction:
         if fight_here:
             for i in range(len(cb.monsters) - 1, -1, -1):
                 game._drop_monster(i)
+        by = ms.get("by") or {}
         for c, enh in r["up"] + [[c, []] for c in r["down"]]:
             if game.specs[c].kind == "monster":
                 killed.append((c, enh))
             game._discard(c)
             for e in enh:
                 game._discard(e)
+                by.pop(str(e), None)  # (who played it: no longer asked)
         # their Levels, one sum: each monster's, once more per Mate on it (a Mate is one more
         # monster: core rules, Mate card)
         levels = sum(game._levels_of_kill(m, e) for m, e in killed)

@@ -51,6 +51,8 @@ fighter (Transferral Potion: that player is moved into it at once, like a helper
 own room by its ON EXIT rule: ``on_fighter_changed``), and it stays in that room whoever is
 moved away during it (a Bad Stuff or card that moves a player, a dying helper: ``_combat_at``);
 a player moved into a room during a fight meets none of its cards then (they stay there);
+a Monster Enhancer left in a room by a lost fight stays the card of the player who played it
+(``by``: card -> seat), who owns it again when it is met from the room;
 the room you start your turn in has not been entered this turn (you may come back to it once);
 Look for Trouble is allowed after a room's cards held no monster, not in an empty room; Door
 cards are placed after Loot the Room (phase ``end``) or instead of it.
@@ -117,7 +119,7 @@ class RoomsModule(RoomDestruction, RulesModule):
 
     def _blank(self, game) -> dict:
         return {"grid": {}, "pos": [START] * len(game.state.players), "visited": [], "empty": False,
-                "fought": False, "peek": {}, "peek_turn": -1}
+                "fought": False, "peek": {}, "peek_turn": -1, "by": {}}
 
     def setup(self, game) -> None:
         """START in the middle, the other tiles shuffled face down (R_START)."""
@@ -147,6 +149,7 @@ class RoomsModule(RoomDestruction, RulesModule):
                                      "down": [c for c in r["down"] if c not in core],
                                      "loot": [c for c in r["loot"] if c not in core]}
             ms["pos"] = list(prev["pos"])
+            ms["by"] = dict(prev.get("by") or {})
         s.module_state[self.name] = ms
         for k in [k for k in list(s.decks) if k.split(":")[0] in ("room", "room_down", "room_loot")]:
             kind, at = k.split(":", 1)
@@ -390,6 +393,10 @@ class RoomsModule(RoomDestruction, RulesModule):
         r = self._ms(game)["grid"][k]
         entries = r["up"]
         r["up"] = []
+        # who played each enhancer left here by a lost fight (:meth:`on_combat_end`): its owner
+        # again in this combat (``CombatState.played_by``)
+        by = self._ms(game).get("by") or {}
+        owners = {e: by.pop(str(e)) for _c, enh in entries for e in enh if str(e) in by}
         monsters = []
         s.phase = "trouble"
         self._ms(game)["empty"] = False
@@ -408,9 +415,11 @@ class RoomsModule(RoomDestruction, RulesModule):
             for m, e in monsters:
                 game._add_monster(m)
                 c.enh[-1] = list(e)
+            c.played_by.update((e, q) for e, q in owners.items() if any(e in x for x in c.enh))
         else:
             for m, e in monsters:
                 r["up"].append([m, e])
+            by.update((str(e), q) for e, q in owners.items() if any(e in x for _m, x in monsters))
 
     def _run_bonus(self, game, seat: int) -> int:
         """The Run Away modifier of ``seat``'s own cards (no monster here: a room's roll)."""
@@ -543,8 +552,13 @@ class RoomsModule(RoomDestruction, RulesModule):
             return
         r = ms["grid"].get(at)
         if r is not None:
+            by = ms.setdefault("by", {})
             for m, enh in zip(c.monsters, c.enh):
                 r["up"].append([m, list(enh)])
+                # an enhancer waiting in the room stays the card of who played it (the rules
+                # are silent: as in the combat, ``Abilities._owner_in_combat``); met again from
+                # the room, it is theirs in that combat (:meth:`_resolve`)
+                by.update((str(e), c.played_by[e]) for e in enh if e in c.played_by)
             c.monsters = []
             c.enh = []
         ms["pos"][fighter] = START
