@@ -42,7 +42,8 @@ the placer's own room too; staying in a room with cards faces them as a kicked d
 face-down one is turned up first), with no Level 6+ extra Door (that is for moving in).
 Readings where the rules are open: a helper is moved into the fighter's room when they join
 the fight (``on_help``), leaving their own room by its ON EXIT rule like every move out of a
-room (one exit path, :meth:`RoomsModule.exit`), and stays there if they leave it early (a monster nobody may help
+room (one exit path, :meth:`RoomsModule.exit`) and entering the fighter's by its ON ENTRY rule
+(not its cards: they are the fight), and stays there if they leave it early (a monster nobody may help
 against, backing out of a fight for the win); a helper who loses goes back to START with the
 fighter;
 the Brig's "two extra cards" are Door cards, resolved into the combat like a kicked door;
@@ -267,23 +268,36 @@ class RoomsModule(RoomDestruction, RulesModule):
                         r["up"].append([c, []])
         r = grid[k]
         data = self._data(game, k)
+        if not self._on_entry(game, seat, k, forced):
+            if s.phase == "start":
+                s.phase = "trouble"
+            ms["empty"] = True
+            return
+        if data.get("run_away_roll_required") and p.alive and game._lang and game._lang_die_window(
+                seat, ("module", self.name, "_enter_rest", seat, k, forced)):
+            return  # the room's Run Away die waits for the reactions to it (a Loaded Die)
+        self._enter_rest(game, seat, k, forced)
+
+    def _on_entry(self, game, seat: int, k: str, forced: bool) -> bool:
+        """The ON ENTRY rule of room ``k`` for ``seat``, who has just entered it: the
+        language's ``enter_room`` abilities, then the room's ``on_entry`` ops (a ``manual``
+        tile with no data for what happens: by hand). False when the language's abilities
+        carried ``seat`` out of the room (or the room is gone): the rest of the entry is off."""
+        ms = self._ms(game)
+        grid = ms["grid"]
+        r = grid[k]
+        data = self._data(game, k)
         if "enter_room" in game._lt:  # the card-effect language: its ON ENTRY abilities
             game._lang_fire("enter_room", seat, tile=r["tile"], facts={
                 "forced_entry": forced, "room_has_cards": bool(r["up"] or r["down"])})
             if k not in grid or ms["pos"][seat] != k:
-                if s.phase == "start":
-                    s.phase = "trouble"
-                ms["empty"] = True
-                return
+                return False
         if data.get("on_entry"):
             game._run_card_ops(seat, data["on_entry"], r["tile"], ("room", "on_entry"))
         elif game.specs[r["tile"]].manual and not any(
                 x in data for x in ("forced_move", "destroy", "run_away_roll_required")):
             game._push_manual(seat, r["tile"], discard=False)
-        if data.get("run_away_roll_required") and p.alive and game._lang and game._lang_die_window(
-                seat, ("module", self.name, "_enter_rest", seat, k, forced)):
-            return  # the room's Run Away die waits for the reactions to it (a Loaded Die)
-        self._enter_rest(game, seat, k, forced)
+        return True
 
     def exit(self, game, seat: int, forced: bool) -> None:
         """``seat`` leaves the room they stand in by a move (chosen or forced, a move toward a
@@ -302,9 +316,10 @@ class RoomsModule(RoomDestruction, RulesModule):
         joining the fight, a player made the fighter by a card, a card's move back to START, a
         forced move toward a spot with no tile left): leaving the room they stand in is an exit like any other, through
         :meth:`exit` (R_MOVE: ON EXIT rules apply when exiting a room). Being put in the room
-        is no entry by a move: its ON ENTRY rule and its cards are not met again (the rulebook
-        is silent; the fighter has met them already). The lost fight's return to START and a
-        destroyed room's players placed in START do not come here: they are no exits
+        is no entry by a move of their own: its cards are not met (the rulebook is silent; the
+        fighter has met them already), nor here its ON ENTRY rule: a player moved into a fight
+        meets that rule afterwards (:meth:`_into_fight`). The lost fight's return to START and
+        a destroyed room's players placed in START do not come here: they are no exits
         (R_COMBAT; R_DESTROY, the room is gone)."""
         ms = self._ms(game)
         if ms["pos"][seat] != k:
@@ -511,20 +526,42 @@ class RoomsModule(RoomDestruction, RulesModule):
             return f"{game._cn(a.card)} is not in use"
         return None
 
+    def _into_fight(self, game, seat: int) -> None:
+        """``seat`` is moved into the room of the combat (a helper, :meth:`on_help`; a player
+        made the fighter, :meth:`on_fighter_changed`): out of their own room by its ON EXIT
+        rule (:meth:`put_in`), then into the combat's room by its ON ENTRY rule.
+
+        Reading: the rulebook moves the helper into your room (R_COMBAT), and moving into a
+        room is entering it, so its ON ENTRY rule applies to them as to anyone who enters
+        (R_MOVE: ``on_entry`` ops and the language's ``enter_room``, as a forced entry:
+        :meth:`_on_entry`). The rest of an entry is not repeated: the room's cards are the
+        fight they join, and what the fighter's entry did to the grid or to the mover (a room
+        destroyed, a forced move on, the Shaft of Doom's roll) would pull them out of the
+        fight they were moved in for; the rulebook is silent on these. A player already in the
+        room does not enter it."""
+        if game.state.combat is None:
+            return
+        at = self._combat_at(game)
+        ms = self._ms(game)
+        if ms["pos"][seat] != at:
+            self.put_in(game, seat, at)
+            if at in ms["grid"] and ms["pos"][seat] == at and game.state.players[seat].alive:
+                self._on_entry(game, seat, at, True)
+
     def on_help(self, game, fighter: int, helper: int) -> None:
         """A player who helps is moved into the room of the combat at once (R_COMBAT), leaving
-        their own room by its ON EXIT rule (:meth:`put_in`): while the fight lasts they stand
-        there (a room destroyed under the fight takes them too)."""
-        if game.state.combat is not None:
-            self.put_in(game, helper, self._combat_at(game))
+        their own room by its ON EXIT rule and entering the combat's by its ON ENTRY rule
+        (:meth:`_into_fight`): while the fight lasts they stand there (a room destroyed under
+        the fight takes them too)."""
+        self._into_fight(game, helper)
 
     def on_fighter_changed(self, game, old: int, fighter: int) -> None:
         """A player made the fighter by a card (Transferral Potion) is moved into the room of
         the combat at once, as a helper is when they join (:meth:`on_help`), leaving their own
-        room by its ON EXIT rule then, not when the combat ends (:meth:`put_in`; R_COMBAT,
-        R_MOVE). The rulebook is silent on such cards; the fight is where its monsters are."""
-        if game.state.combat is not None:
-            self.put_in(game, fighter, self._combat_at(game))
+        room by its ON EXIT rule then, not when the combat ends, and entering the combat's by
+        its ON ENTRY rule (:meth:`_into_fight`; R_COMBAT, R_MOVE). The rulebook is silent on
+        such cards; the fight is where its monsters are."""
+        self._into_fight(game, fighter)
 
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
         """Helpers are in your room (moved in when they joined: :meth:`on_help`); a lost fight
