@@ -33,9 +33,11 @@ class RoomDestruction:
         return [q for q, at in enumerate(self._ms(game)["pos"]) if at == k and s.players[q].alive]
 
     def _destructible(self, game, k: str) -> bool:
-        """Room ``k`` is on the grid and may be destroyed (never START, nor an indestructible room)."""
-        from .rooms import START
-        return k in self._ms(game)["grid"] and k != START and not self._data(game, k).get("indestructible")
+        """Room ``k`` is on the grid and may be destroyed (never START, nor an indestructible
+        room, whichever form of the language says so): the one rule, ``Ops._destroyable``,
+        which a player's choice of rooms asks too."""
+        r = self._ms(game)["grid"].get(k)
+        return r is not None and r["tile"] >= 0 and game._destroyable(r["tile"]) is None
 
     def _destroy_dice(self, game, seat: int, k: str, forced: bool, left: tuple) -> bool:
         """Roll the Run Away dice of the players ``left`` inside the room being destroyed, in
