@@ -97,9 +97,15 @@ def xy(k: str) -> tuple[int, int]:
 
 
 def is_start(game, c: int) -> bool:
+    """Room tile ``c`` is START (R_START): named START, or saying so in the language, in the
+    short form (``room: {start: true}``) or the long (an ``in_play`` ability's ``start_room``)."""
     sp = game.specs[c]
+    if sp.kind != "room_tile":
+        return False
     r = game._part(c, "room") or {}
-    return sp.kind == "room_tile" and (sp.name.strip().upper() == "START" or bool(r.get("start")))
+    prog = game._prog[c]
+    return (sp.name.strip().upper() == "START" or bool(r.get("start"))
+            or bool(prog is not None and prog.ops("start_room")))
 
 
 def _room(d: dict) -> dict:
