@@ -198,6 +198,14 @@ class RoomsModule(RoomDestruction, RulesModule):
             return {}
         return game._part(r["tile"], "room") or {}
 
+    def _room_has(self, game, k: str, flag: str) -> bool:
+        """Room ``k``'s tile holds switch ``flag`` (``items_optional``...), in the short form
+        (``room: {flag: true}``) or the long (an ``in_play`` ability's op on the tile)."""
+        r = self._ms(game)["grid"].get(k)
+        if r is None or r["tile"] < 0:
+            return False
+        return bool(self._data(game, k).get(flag)) or game._static_has(("card", r["tile"]), flag)
+
     def _has_cards(self, r: dict) -> bool:
         return bool(r["up"] or r["down"])
 
@@ -526,7 +534,7 @@ class RoomsModule(RoomDestruction, RulesModule):
         module action inside a combat: it is played, not listed."""
         s = game.state
         c = s.combat
-        if not self._fighter_room(game).get("items_optional") or a.player not in (c.fighter, c.helper):
+        if a.player not in (c.fighter, c.helper) or not self._room_has(game, self._combat_at(game), "items_optional"):
             return NotImplemented
         if a.card not in s.players[a.player].equipped:
             return f"{game._cn(a.card)} is not in use"
