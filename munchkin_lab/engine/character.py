@@ -177,6 +177,16 @@ class Character:
         return (c in p.hand or c in p.equipped or c in p.carried or c in p.races or c in p.classes
                 or (c >= 0 and (c == p.hireling or c == p.cheat)))
 
+    def _levels_of_kill(self, m: int, enh) -> int:
+        """The Levels monster card ``m`` gives when killed with its Monster Enhancers ``enh``,
+        by its printed numbers: ``levels_gained`` (default 1) plus its ``extra_levels``, once
+        more for each Mate among ``enh`` (core rules, 7. Combat: Rewards; the Mate card: a
+        second monster just like it). The one home of that sum: a combat's monster
+        (``Combat._printed_kill_levels``) and the monsters a destroyed room kills
+        (``RoomDestruction.destroy``)."""
+        mates = self._mate
+        return self._kill_levels[m] * (1 + sum(1 for e in enh if mates[e]))
+
     def _kill_levels_to(self, fighter: int, helper: int, levels: int, nkilled: int) -> None:
         """The Levels of a won combat's kills: ``levels`` to the fighter; to a helper one per
         monster killed (``nkilled``) when they hold that ability (the Elf) or with Shared

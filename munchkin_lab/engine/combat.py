@@ -192,8 +192,7 @@ class Combat:
         (core rules, 7. Combat: Rewards; the Mate card) - without the conditional extras of
         :meth:`_resolve_win`."""
         c = self.state.combat
-        mates = self._mate
-        return self._kill_levels[c.monsters[i]] * (1 + sum(1 for e in c.enh[i] if mates[e]))
+        return self._levels_of_kill(c.monsters[i], c.enh[i])
 
     def strengths(self) -> tuple[int, int]:
         """``(munchkin side, monster side)`` combat strengths of the current combat."""

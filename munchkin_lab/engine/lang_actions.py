@@ -431,7 +431,7 @@ class LangActions:
             return
         w = EngineWorld(self)
         modes = self._modes(c)
-        pick = (a.target, a.n, a.m, ())
+        pick = (a.target, a.n, a.m, self._played_rooms(c, a))
         with self._lang_event():  # (an event of its own: Abilities._lang_event)
             for idx, ab in run["played"]:
                 if modes and (not a.cards or a.cards[0] != idx):
@@ -440,6 +440,11 @@ class LangActions:
                 if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                     continue
                 self._run_ability(c, idx, ab, ctx, w, pick)
+
+    def _played_rooms(self, c: int, a) -> tuple:
+        """The rooms a play of card ``c`` names for its ``destroy_rooms: chosen`` (the action's
+        ``cs`` after the mode, for a card with modes; all of it for one without)."""
+        return tuple(a.cards[1:] if self._modes(c) else a.cards)
 
     def _modes(self, c: int) -> tuple:
         """The ``played`` abilities of ``c`` that are alternatives (all labelled, several):
@@ -450,7 +455,9 @@ class LangActions:
         """A One-Shot or special whose program has ``played`` abilities: in a combat (not while
         running away) or on its owner's own turn out of combat, when the abilities' ``if``
         hold - the chosen mode's, for alternatives named in ``cs`` (core rules, 10. When to Play
-        Cards). ``anytime``: a card played at any time (a Go Up a Level: core rules, 6. When You
+        Cards); the rooms a ``destroy_rooms: chosen`` destroys follow in ``cs`` (after the mode),
+        checked as for an ability used (Star Munchkin Adventures rules, Room Destruction: never
+        START). ``anytime``: a card played at any time (a Go Up a Level: core rules, 6. When You
         May Act), only the abilities' own conditions and choices."""
         s = self.state
         c = a.card
@@ -463,20 +470,22 @@ class LangActions:
         modes = self._modes(c)
         w = EngineWorld(self)
         if modes:
-            if len(a.cards) != 1 or a.cards[0] not in modes:
+            if not a.cards or a.cards[0] not in modes:
                 labels = ", ".join(f"cs={i} ({self._prog[c].abilities[i].label})" for i in modes)
                 return f"{self.name(c)}: choose one of its modes: {labels}"
             run = tuple((i, ab) for i, ab in run if i == a.cards[0])
-        elif a.cards:
-            return f"{self.name(c)}: cs is only for a card with modes"
+        rooms = self._played_rooms(c, a)  # the rooms a destroy_rooms: chosen destroys
+        if rooms and not any(self._chosen_rooms(ab) for _i, ab in run):
+            return f"{self.name(c)}: cs is only for a card with modes (first) or rooms to choose"
         for idx, ab in run:
             ctx = self._ctx(c, seat, seat)
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 return f"{self.name(c)} cannot be played now ({_cond_text(ab)}) ({R_WHEN})"
             res = resolve(ab.who, ctx, w)
-            if res.choose:
+            if res.choose or self._chosen_rooms(ab):
+                cs = rooms if self._chosen_rooms(ab) else ()
                 why = self._why_pick(seat, c, idx, ab.__class__(ab.when, ab.do, ab.cond, ab.who), ctx,
-                                     type(a)(a.player, a.kind, a.card, a.target, a.n, a.m, ()), "play")
+                                     type(a)(a.player, a.kind, a.card, a.target, a.n, a.m, cs), "play")
                 if why:
                     return why
         if in_combat and s.combat is None:
@@ -490,9 +499,10 @@ class LangActions:
         seen = set()
         for idx, ab in run:
             ctx = self._ctx(c, seat, seat)
-            for t, n, m, _cs in self._ability_options(seat, c, idx, ab.__class__(ab.when, ab.do, ab.cond, ab.who),
-                                                      ctx, "play"):
-                a = self._A(seat, "play", c, t, n, m, (idx,) if modes else ())
+            for t, n, m, cs in self._ability_options(seat, c, idx, ab.__class__(ab.when, ab.do, ab.cond, ab.who),
+                                                     ctx, "play"):
+                # cs: the chosen rooms (a play's ability has no cost), after the mode
+                a = self._A(seat, "play", c, t, n, m, ((idx,) if modes else ()) + tuple(cs))
                 if a not in seen:
                     seen.add(a)
                     out.append(a)

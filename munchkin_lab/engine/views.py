@@ -43,6 +43,9 @@ class Views:
             if a.cards and self._lang and a.cards[0] in self._modes(a.card):  # a card with modes
                 ab = self._prog[a.card].abilities[a.cards[0]]
                 extra = (extra if ab.who.name == "chosen_side" else "") + f" ({ab.label})"
+            if a.cards and self._lang and self._prog[a.card] is not None and self._prog[a.card].ops("destroy_rooms"):
+                rooms = self._played_rooms(a.card, a)  # the rooms it destroys (destroy_rooms: chosen)
+                extra += f": destroy {', '.join(self._cn(x) for x in rooms)}" if rooms else ""
             if tn:
                 extra += f" on {tn}"
             if a.m >= 0:

@@ -535,7 +535,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
         ids = []
         for j, nm in enumerate(_as_list(step["cards"], f"{field}.cards")):
             pool = [c for c in (_all_named(g, owner, nm, zones)) if c not in ids]
-            if not pool and kind == "use":  # chosen rooms: tiles on the grid
+            if not pool and kind in ("use", "play"):  # chosen rooms: tiles on the grid
                 pool = [c for c in _grid_named(g, nm) if c not in ids]
             if not pool:
                 raise ScenarioError(f"{field}.cards[{j}]: {nm!r} not found")

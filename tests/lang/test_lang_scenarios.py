@@ -90,7 +90,11 @@ def test_lang_scenario_passes_and_needs_its_abilities(path, resolver):
     for c in bare.get("cards") or []:
         eff = c.get("effects") or {}
         eff.pop("abilities", None)
-    r2 = run_scenario(bare, resolver)
+    try:
+        r2 = run_scenario(bare, resolver)
+    except ValueError as e:  # e.g. no START tile without the ability that makes one START
+        assert "START" in str(e), e
+        return
     assert not r2.ok, f"{Path(path).name} passes without its abilities"
 
 

@@ -29,6 +29,8 @@ Room data, read from the tile's ``effects.room`` mapping:
   (Glass Dome): the core never drops Levels; a player in a fight there may leave out an Item
   in use during the fight (``unequip``, :meth:`RoomsModule._why_leave_out`; R_QA);
   indestructible / start (START).
+Room destruction (R_DESTROY) lives in :mod:`.room_destruction` (the mixin ``RoomDestruction``).
+
 A tile marked ``manual`` with no data for the part that happens is resolved by hand on entry.
 
 Options (``GameOptions.module_options["rooms"]``): ``bug_900`` (bool, default False) - the
@@ -40,7 +42,8 @@ the placer's own room too; staying in a room with cards faces them as a kicked d
 face-down one is turned up first), with no Level 6+ extra Door (that is for moving in).
 Readings where the rules are open: a helper is moved into the fighter's room when they join
 the fight (``on_help``), leaving their own room by its ON EXIT rule like every move out of a
-room (one exit path, :meth:`RoomsModule.exit`), and stays there if they leave it early (a monster nobody may help
+room (one exit path, :meth:`RoomsModule.exit`) and entering the fighter's by its ON ENTRY rule
+(not its cards: they are the fight), and stays there if they leave it early (a monster nobody may help
 against, backing out of a fight for the win); a helper who loses goes back to START with the
 fighter;
 the Brig's "two extra cards" are Door cards, resolved into the combat like a kicked door;
@@ -49,6 +52,8 @@ fighter (Transferral Potion: that player is moved into it at once, like a helper
 own room by its ON EXIT rule: ``on_fighter_changed``), and it stays in that room whoever is
 moved away during it (a Bad Stuff or card that moves a player, a dying helper: ``_combat_at``);
 a player moved into a room during a fight meets none of its cards then (they stay there);
+a Monster Enhancer left in a room by a lost fight stays the card of the player who played it
+(``by``: card -> seat), who owns it again when it is met from the room;
 the room you start your turn in has not been entered this turn (you may come back to it once);
 Look for Trouble is allowed after a room's cards held no monster, not in an empty room; Door
 cards are placed after Loot the Room (phase ``end``) or instead of it.
@@ -60,6 +65,7 @@ from typing import Any
 from ..actions import KINDS, Action
 from ..rules import RulesModule, register_module
 from . import core_zone_cards
+from .room_destruction import RoomDestruction
 
 R_SMA = "Star Munchkin Adventures rules"
 R_START = f"{R_SMA}, Getting Started"
@@ -91,9 +97,15 @@ def xy(k: str) -> tuple[int, int]:
 
 
 def is_start(game, c: int) -> bool:
+    """Room tile ``c`` is START (R_START): named START, or saying so in the language, in the
+    short form (``room: {start: true}``) or the long (an ``in_play`` ability's ``start_room``)."""
     sp = game.specs[c]
+    if sp.kind != "room_tile":
+        return False
     r = game._part(c, "room") or {}
-    return sp.kind == "room_tile" and (sp.name.strip().upper() == "START" or bool(r.get("start")))
+    prog = game._prog[c]
+    return (sp.name.strip().upper() == "START" or bool(r.get("start"))
+            or bool(prog is not None and prog.ops("start_room")))
 
 
 def _room(d: dict) -> dict:
@@ -101,7 +113,7 @@ def _room(d: dict) -> dict:
 
 
 @register_module
-class RoomsModule(RulesModule):
+class RoomsModule(RoomDestruction, RulesModule):
     """Room tiles on a grid: movement, new ground, rooms' cards, destruction."""
 
     name = "rooms"
@@ -114,7 +126,7 @@ class RoomsModule(RulesModule):
 
     def _blank(self, game) -> dict:
         return {"grid": {}, "pos": [START] * len(game.state.players), "visited": [], "empty": False,
-                "fought": False, "peek": {}, "peek_turn": -1}
+                "fought": False, "peek": {}, "peek_turn": -1, "by": {}}
 
     def setup(self, game) -> None:
         """START in the middle, the other tiles shuffled face down (R_START)."""
@@ -144,6 +156,7 @@ class RoomsModule(RulesModule):
                                      "down": [c for c in r["down"] if c not in core],
                                      "loot": [c for c in r["loot"] if c not in core]}
             ms["pos"] = list(prev["pos"])
+            ms["by"] = dict(prev.get("by") or {})
         s.module_state[self.name] = ms
         for k in [k for k in list(s.decks) if k.split(":")[0] in ("room", "room_down", "room_loot")]:
             kind, at = k.split(":", 1)
@@ -184,6 +197,14 @@ class RoomsModule(RulesModule):
         if r is None or r["tile"] < 0:
             return {}
         return game._part(r["tile"], "room") or {}
+
+    def _room_has(self, game, k: str, flag: str) -> bool:
+        """Room ``k``'s tile holds switch ``flag`` (``items_optional``...), in the short form
+        (``room: {flag: true}``) or the long (an ``in_play`` ability's op on the tile)."""
+        r = self._ms(game)["grid"].get(k)
+        if r is None or r["tile"] < 0:
+            return False
+        return bool(self._data(game, k).get(flag)) or game._static_has(("card", r["tile"]), flag)
 
     def _has_cards(self, r: dict) -> bool:
         return bool(r["up"] or r["down"])
@@ -261,23 +282,36 @@ class RoomsModule(RulesModule):
                         r["up"].append([c, []])
         r = grid[k]
         data = self._data(game, k)
+        if not self._on_entry(game, seat, k, forced):
+            if s.phase == "start":
+                s.phase = "trouble"
+            ms["empty"] = True
+            return
+        if data.get("run_away_roll_required") and p.alive and game._lang and game._lang_die_window(
+                seat, ("module", self.name, "_enter_rest", seat, k, forced)):
+            return  # the room's Run Away die waits for the reactions to it (a Loaded Die)
+        self._enter_rest(game, seat, k, forced)
+
+    def _on_entry(self, game, seat: int, k: str, forced: bool) -> bool:
+        """The ON ENTRY rule of room ``k`` for ``seat``, who has just entered it: the
+        language's ``enter_room`` abilities, then the room's ``on_entry`` ops (a ``manual``
+        tile with no data for what happens: by hand). False when the language's abilities
+        carried ``seat`` out of the room (or the room is gone): the rest of the entry is off."""
+        ms = self._ms(game)
+        grid = ms["grid"]
+        r = grid[k]
+        data = self._data(game, k)
         if "enter_room" in game._lt:  # the card-effect language: its ON ENTRY abilities
             game._lang_fire("enter_room", seat, tile=r["tile"], facts={
                 "forced_entry": forced, "room_has_cards": bool(r["up"] or r["down"])})
             if k not in grid or ms["pos"][seat] != k:
-                if s.phase == "start":
-                    s.phase = "trouble"
-                ms["empty"] = True
-                return
+                return False
         if data.get("on_entry"):
             game._run_card_ops(seat, data["on_entry"], r["tile"], ("room", "on_entry"))
         elif game.specs[r["tile"]].manual and not any(
                 x in data for x in ("forced_move", "destroy", "run_away_roll_required")):
             game._push_manual(seat, r["tile"], discard=False)
-        if data.get("run_away_roll_required") and p.alive and game._lang and game._lang_die_window(
-                seat, ("module", self.name, "_enter_rest", seat, k, forced)):
-            return  # the room's Run Away die waits for the reactions to it (a Loaded Die)
-        self._enter_rest(game, seat, k, forced)
+        return True
 
     def exit(self, game, seat: int, forced: bool) -> None:
         """``seat`` leaves the room they stand in by a move (chosen or forced, a move toward a
@@ -296,9 +330,10 @@ class RoomsModule(RulesModule):
         joining the fight, a player made the fighter by a card, a card's move back to START, a
         forced move toward a spot with no tile left): leaving the room they stand in is an exit like any other, through
         :meth:`exit` (R_MOVE: ON EXIT rules apply when exiting a room). Being put in the room
-        is no entry by a move: its ON ENTRY rule and its cards are not met again (the rulebook
-        is silent; the fighter has met them already). The lost fight's return to START and a
-        destroyed room's players placed in START do not come here: they are no exits
+        is no entry by a move of their own: its cards are not met (the rulebook is silent; the
+        fighter has met them already), nor here its ON ENTRY rule: a player moved into a fight
+        meets that rule afterwards (:meth:`_into_fight`). The lost fight's return to START and
+        a destroyed room's players placed in START do not come here: they are no exits
         (R_COMBAT; R_DESTROY, the room is gone)."""
         ms = self._ms(game)
         if ms["pos"][seat] != k:
@@ -333,43 +368,6 @@ class RoomsModule(RulesModule):
                 if self._destroy_dice(game, seat, k, forced, inside):
                     return
         self._enter_destroy(game, seat, k, forced)
-
-    def _destroyed_by(self, game, k: str) -> str | None:
-        """The room that room ``k`` destroys on entry (its ``destroy``: itself or a neighbour), or None."""
-        dest = self._data(game, k).get("destroy")
-        if not dest:
-            return None
-        return k if dest == "self" else key(*(a + b for a, b in zip(xy(k), DIRS[DIR_NAMES[dest]])))
-
-    def inside(self, game, k: str) -> list[int]:
-        """The living players standing in room ``k``, in seat order: the player characters a
-        destruction of the room hits (R_DESTROY). A dead player has no character on the grid
-        until the next turn begins (core rules, 7. Death), so their token is not one of them."""
-        s = game.state
-        return [q for q, at in enumerate(self._ms(game)["pos"]) if at == k and s.players[q].alive]
-
-    def _destructible(self, game, k: str) -> bool:
-        """Room ``k`` is on the grid and may be destroyed (never START, nor an indestructible room)."""
-        return k in self._ms(game)["grid"] and k != START and not self._data(game, k).get("indestructible")
-
-    def _destroy_dice(self, game, seat: int, k: str, forced: bool, left: tuple) -> bool:
-        """Roll the Run Away dice of the players ``left`` inside the room being destroyed, in
-        seat order, each through the one die-roll path (``die_rolled``); the results wait in
-        ``dice``. True when a reaction is asked for (:meth:`_destroy_die_in` goes on)."""
-        ms = self._ms(game)
-        while left:
-            q, left = left[0], left[1:]
-            if game._lang_die_window(q, ("module", self.name, "_destroy_die_in", seat, k, forced, left)):
-                return True
-            ms["dice"].append(game.state.forced.pop(0))
-        return False
-
-    def _destroy_die_in(self, game, seat: int, k: str, forced: bool, left: tuple) -> None:
-        """The reactions to one destruction die are in (its result in front of the forced
-        dice): keep it, roll the next, then destroy the room (:meth:`_enter_destroy`)."""
-        self._ms(game)["dice"].append(game.state.forced.pop(0))
-        if not self._destroy_dice(game, seat, k, forced, left):
-            self._enter_destroy(game, seat, k, forced)
 
     def _enter_destroy(self, game, seat: int, k: str, forced: bool) -> None:
         """The rest of entering room ``k`` from its destruction on (:meth:`_enter_rest`):
@@ -424,6 +422,10 @@ class RoomsModule(RulesModule):
         r = self._ms(game)["grid"][k]
         entries = r["up"]
         r["up"] = []
+        # who played each enhancer left here by a lost fight (:meth:`on_combat_end`): its owner
+        # again in this combat (``CombatState.played_by``)
+        by = self._ms(game).get("by") or {}
+        owners = {e: by.pop(str(e)) for _c, enh in entries for e in enh if str(e) in by}
         monsters = []
         s.phase = "trouble"
         self._ms(game)["empty"] = False
@@ -442,80 +444,15 @@ class RoomsModule(RulesModule):
             for m, e in monsters:
                 game._add_monster(m)
                 c.enh[-1] = list(e)
+            c.played_by.update((e, q) for e, q in owners.items() if any(e in x for x in c.enh))
         else:
             for m, e in monsters:
                 r["up"].append([m, e])
+            by.update((str(e), q) for e, q in owners.items() if any(e in x for _m, x in monsters))
 
     def _run_bonus(self, game, seat: int) -> int:
         """The Run Away modifier of ``seat``'s own cards (no monster here: a room's roll)."""
         return game._own_run_away(seat)
-
-    def destroy(self, game, k: str, destroyer: int, dice: list | None = None) -> None:
-        """Room destruction (R_DESTROY): players inside roll to Run Away (fail: -2 Levels),
-        all go to START; face-down Doors are revealed; monsters die and the destroyer gets their
-        Levels (no Treasure); other cards are discarded; the tile goes under the tile deck
-        (its changes end and its ``leaves_play`` abilities run, for the destroyer). START is
-        never destroyed. The room is gone: a tile laid later on its spot is another room, which
-        may be entered even if the destroyed one was entered this turn (R_MOVE forbids entering
-        the same room twice, not the same place; the rulebook is silent, read as most would).
-        ``dice``: the Run Away dice of the players inside, in seat order, rolled and answered already (an op's destruction: ``Ops._op_rooms``); None: rolled here.
-        Only living players roll (:meth:`inside`); a dead player's token just goes to START.
-
-        A room destroyed under a fight fought in it (a card used in the combat): the fight's
-        monsters were in the room, so they die with it, their Levels (and their enhancers
-        discarded) going to the destroyer like the room's own monsters, no Treasure (R_DESTROY).
-        The fighter and a helper stood there: they roll and go to START like anyone inside. The
-        rulebook is silent on the fight itself; read as most players would, it is over with
-        no monster left: it closes like a fight whose monsters a card sent away
-        (``Combat._after_monster_removed``: the others may still react before it closes, no Bad
-        Stuff), and nobody draws the killed monsters' Treasures."""
-        s = game.state
-        ms = self._ms(game)
-        r = ms["grid"].get(k)
-        if r is None or not self._destructible(game, k):
-            return
-        game._say(f"{game.name(r['tile'])} at {k} is destroyed!")
-        self._keep_fight_room(game)
-        living = self.inside(game, k)
-        for seat, at in enumerate(ms["pos"]):
-            if at == k:
-                if seat in living:  # a dead player's token makes no roll (:meth:`inside`)
-                    die = dice.pop(0) if dice else game._roll()
-                    tot = game._roll_mod(seat, die) + self._run_bonus(game, seat)
-                    if tot < 5:
-                        game._change_level(seat, -2)
-                        game._say(f"{game._pn(seat)} rolls {die} ({tot}) and loses 2 Levels.")
-                ms["pos"][seat] = START
-        if r["down"]:
-            game._say("Revealed: " + ", ".join(game.name(c) for c in r["down"]) + ".")
-        levels = 0
-        cb = s.combat
-        fight_here = cb is not None and bool(cb.monsters) and self._combat_at(game) == k
-        if fight_here:  # the fight's monsters are in the room: they die with it (R_DESTROY)
-            for i in range(len(cb.monsters) - 1, -1, -1):
-                levels += game.specs[cb.monsters[i]].levels_gained or 1
-                game._drop_monster(i)
-        for c, enh in r["up"] + [[c, []] for c in r["down"]]:
-            if game.specs[c].kind == "monster":
-                levels += game.specs[c].levels_gained or 1
-            game._discard(c)
-            for e in enh:
-                game._discard(e)
-        for c in r["loot"]:
-            game._discard(c)
-        if levels and destroyer >= 0:
-            game._change_level(destroyer, levels, from_kill=True)
-        s.decks.setdefault("room_tile", []).insert(0, r["tile"])
-        del ms["grid"][k]
-        # the room is gone: a tile later laid on its spot is another room, not yet entered
-        # this turn (R_MOVE counts rooms entered, not places)
-        ms["visited"] = [v for v in ms["visited"] if v != k]
-        game._lang_unowned_left(r["tile"], destroyer if destroyer >= 0 else s.active)
-        if fight_here and s.combat is cb:
-            # no monster is left: the fight closes as after monsters sent away by a card
-            # (the others may still react, a Wandering Monster may still come), with no Bad
-            # Stuff; the killed monsters' Treasures are nobody's (R_DESTROY)
-            game._after_monster_removed()
 
     # ------------------------------------------------------------------ combat
     def _combat_at(self, game) -> str:
@@ -597,26 +534,48 @@ class RoomsModule(RulesModule):
         module action inside a combat: it is played, not listed."""
         s = game.state
         c = s.combat
-        if not self._fighter_room(game).get("items_optional") or a.player not in (c.fighter, c.helper):
+        if a.player not in (c.fighter, c.helper) or not self._room_has(game, self._combat_at(game), "items_optional"):
             return NotImplemented
         if a.card not in s.players[a.player].equipped:
             return f"{game._cn(a.card)} is not in use"
         return None
 
+    def _into_fight(self, game, seat: int) -> None:
+        """``seat`` is moved into the room of the combat (a helper, :meth:`on_help`; a player
+        made the fighter, :meth:`on_fighter_changed`): out of their own room by its ON EXIT
+        rule (:meth:`put_in`), then into the combat's room by its ON ENTRY rule.
+
+        Reading: the rulebook moves the helper into your room (R_COMBAT), and moving into a
+        room is entering it, so its ON ENTRY rule applies to them as to anyone who enters
+        (R_MOVE: ``on_entry`` ops and the language's ``enter_room``, as a forced entry:
+        :meth:`_on_entry`). The rest of an entry is not repeated: the room's cards are the
+        fight they join, and what the fighter's entry did to the grid or to the mover (a room
+        destroyed, a forced move on, the Shaft of Doom's roll) would pull them out of the
+        fight they were moved in for; the rulebook is silent on these. A player already in the
+        room does not enter it."""
+        if game.state.combat is None:
+            return
+        at = self._combat_at(game)
+        ms = self._ms(game)
+        if ms["pos"][seat] != at:
+            self.put_in(game, seat, at)
+            if at in ms["grid"] and ms["pos"][seat] == at and game.state.players[seat].alive:
+                self._on_entry(game, seat, at, True)
+
     def on_help(self, game, fighter: int, helper: int) -> None:
         """A player who helps is moved into the room of the combat at once (R_COMBAT), leaving
-        their own room by its ON EXIT rule (:meth:`put_in`): while the fight lasts they stand
-        there (a room destroyed under the fight takes them too)."""
-        if game.state.combat is not None:
-            self.put_in(game, helper, self._combat_at(game))
+        their own room by its ON EXIT rule and entering the combat's by its ON ENTRY rule
+        (:meth:`_into_fight`): while the fight lasts they stand there (a room destroyed under
+        the fight takes them too)."""
+        self._into_fight(game, helper)
 
     def on_fighter_changed(self, game, old: int, fighter: int) -> None:
         """A player made the fighter by a card (Transferral Potion) is moved into the room of
         the combat at once, as a helper is when they join (:meth:`on_help`), leaving their own
-        room by its ON EXIT rule then, not when the combat ends (:meth:`put_in`; R_COMBAT,
-        R_MOVE). The rulebook is silent on such cards; the fight is where its monsters are."""
-        if game.state.combat is not None:
-            self.put_in(game, fighter, self._combat_at(game))
+        room by its ON EXIT rule then, not when the combat ends, and entering the combat's by
+        its ON ENTRY rule (:meth:`_into_fight`; R_COMBAT, R_MOVE). The rulebook is silent on
+        such cards; the fight is where its monsters are."""
+        self._into_fight(game, fighter)
 
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
         """Helpers are in your room (moved in when they joined: :meth:`on_help`); a lost fight
@@ -644,8 +603,13 @@ class RoomsModule(RulesModule):
             return
         r = ms["grid"].get(at)
         if r is not None:
+            by = ms.setdefault("by", {})
             for m, enh in zip(c.monsters, c.enh):
                 r["up"].append([m, list(enh)])
+                # an enhancer waiting in the room stays the card of who played it (the rules
+                # are silent: as in the combat, ``Abilities._owner_in_combat``); met again from
+                # the room, it is theirs in that combat (:meth:`_resolve`)
+                by.update((str(e), c.played_by[e]) for e in enh if e in c.played_by)
             c.monsters = []
             c.enh = []
         ms["pos"][fighter] = START

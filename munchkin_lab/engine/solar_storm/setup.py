@@ -69,7 +69,8 @@ class SetUp:
         needs more (or fewer) players than the game has is discarded the same way when its
         other version is still to be dealt: with 1 or 2 players the Mess Hall (V2), usable
         with 3 or 4 players only (Alternative Rooms, Mess Hall (V2)), gives way to the V1
-        Mess Hall, since its action could never be taken (our reading: the rules say when the
+        Mess Hall, and in a solo game so do the Repair Centre (V2) and Medical Bay (V2), which
+        give only to other players (:meth:`fits_players`), since its action could never be taken (our reading: the rules say when the
         V2 card may be used, not how to deal it; with no V1 card in the set the V2 stays and
         its action is refused). Then (public
         summary, card_facts.md (b)): 3 cubes per room, Damage deck built with the Hull Breach at
@@ -190,9 +191,12 @@ class SetUp:
 
     def fits_players(self, i: int) -> bool:
         """True when room card ``i`` may be used with this game's player count: its
-        ``effects.room_action`` ``min_players``/``max_players`` (default 1..4). Only the
-        Mess Hall (V2) has a bound: 3 or 4 players (Solar Storm Alternative Rooms, Mess Hall
-        (V2))."""
+        ``effects.room_action`` ``min_players``/``max_players`` (default 1..4). The Mess
+        Hall (V2): 3 or 4 players (Solar Storm Alternative Rooms, Mess Hall (V2)). The Repair
+        Centre (V2) and the Medical Bay (V2): 2 or more, since both give only to other players
+        (a cube never to yourself; Action tokens you may not keep): the rulebook sets them no
+        player count, but alone on the ship their action could never be taken (our reading,
+        as for the Mess Hall (V2))."""
         ra = self.rooms[i].effects.get("room_action") or {}
         return int(ra.get("min_players", 1)) <= len(self.names) <= int(ra.get("max_players", 4))
 
