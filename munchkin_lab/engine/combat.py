@@ -568,10 +568,13 @@ class Combat:
         the fighter may still Loot the Room, core rules, 6. phase 3; card_facts_more.md 2c)."""
         s = self.state
         c = s.combat
-        for mod in self._h_end:
-            mod.on_combat_end(self, c.fighter, c.helper, won)
+        # every card still in the combat hears its end before a rules module tidies the table
+        # (a lost fight's monsters and enhancers into the room, the Sparkly Good Fairy back
+        # among the Doors): they were in the combat when it ended
         if "combat_end" in self._lt:
             self._lang_fire("combat_end", c.fighter)
+        for mod in self._h_end:
+            mod.on_combat_end(self, c.fighter, c.helper, won)
         mons = list(c.monsters) if self._lang else ()
         for i in range(len(c.monsters) - 1, -1, -1):
             self._drop_monster(i)

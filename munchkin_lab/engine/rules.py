@@ -136,7 +136,8 @@ class RulesModule:
         language's ``transfer_fighter``), after the combat was set for them."""
 
     def on_combat_end(self, game: "Game", fighter: int, helper: int, won: bool) -> None:
-        """The combat is over (monsters about to be discarded are still in the combat)."""
+        """The combat is over (monsters about to be discarded are still in the combat); the
+        cards in it have heard the language's ``combat_end`` already (``Combat._end_combat``)."""
 
     def winners(self, game: "Game", seats: list[int]) -> list[int]:
         """The winners when ``seats`` (the players at Level 10, seat order) win: add or keep
