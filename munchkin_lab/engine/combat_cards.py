@@ -126,13 +126,15 @@ class CombatCards:
 
         What the players who leave had put into this fight for themselves - with their own
         Race and Class abilities (a Warrior's Berserking, a Cleric's Turning, a Wizard's
-        Flight, a Thief's backstab by them or on them, the ``this_combat`` changes their own
-        Race and Class cards made on them in the language: ``Ledger.left_combat``), or a
+        Flight, a Thief's backstab by them or on them; in the language the ``this_combat``
+        changes any Race or Class card made on them and those their own made on a player:
+        ``Ledger.left_combat``), or a
         double of their own strength (Doppleganger) - stops applying with them (core rules,
         7. Combat: a player's combat strength counts only while they fight or help; the
         Warrior class card: the discards are for that fight); their per-combat counts go with
         it (Berserking's 3 cards, a ``limit: {per: combat}`` of their own Race and Class
-        abilities in the language): back in the combat as a helper they fight anew. What
+        abilities in the language, and the ``each_target`` counts of any Race or Class
+        ability on them, as a backstab's): back in the combat as a helper they fight anew. What
         ``seat`` had put in stays theirs, counts included (a helper made the fighter keeps
         their Berserking and its count, and a backstab on them still counts: they are in the
         same combat). One-Shots played for a side stay with the side.
@@ -158,11 +160,14 @@ class CombatCards:
         led = self.state.ledger
         ps = self.state.players
         own = [c for q in gone for c in (*ps[q].races, *ps[q].classes)]
-        if own:  # the same written in the language: their Race/Class cards' changes and uses
+        rc = [c for p in ps for c in (*p.races, *p.classes)]
+        if rc:  # the same written in the language: Race/Class cards' changes and uses on them, by them
             if led.entries:
-                self.state.ledger, ended = led.left_combat(tuple(gone), own)
+                self.state.ledger, ended = led.left_combat(tuple(gone), rc, own)
                 self._ledger_ended(ended)
-            self._limits_reset("combat", own)
+            if own:
+                self._limits_reset("combat", own)
+            self._limits_reset("combat", rc, gone)
         cb.stage = "fight"
         cb.window = []
         cb.intent = ""
