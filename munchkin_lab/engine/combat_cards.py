@@ -463,8 +463,25 @@ class CombatCards:
                 tags = tags | self._granted_tags(e)
         tags = tags & self.joining_tags
         if not tags or not any((self.monster_tags(m) if self._lang else self.specs[m].tags) & tags for m in c.monsters):
-            return f"only an Undead joins an Undead's combat without a Wandering Monster ({R_WHEN}: Undead Monsters)"
+            return self._join_refused(a.card, tags)
         return None
+
+    def _join_refused(self, card: int, tags: frozenset) -> str:
+        """Why ``card`` may not join: the joining tags it has (none: those of the game), each
+        named with the rule of the module that gives it (core rules, 10. Undead Monsters;
+        Scooby-Doo rules, Ghost and Pirate Monsters)."""
+        why = tags or self.joining_tags
+        names = [t.title() for t in sorted(why)]
+        some = [("an " if n[0] in "AEIOU" else "a ") + n for n in names]
+        src = "; ".join(dict.fromkeys(m.joining_rule for m in self.modules
+                                      if m.joining_rule and why & set(m.joining_tags)))
+        tail = f" without a Wandering Monster ({src})" if src else " without a Wandering Monster"
+        if not tags:
+            if len(some) == 1:
+                return f"only {some[0]} joins a combat with {some[0]} in it" + tail
+            return f"only {', '.join(some[:-1])} or {some[-1]} joins a combat with a monster of its kind" + tail
+        return (f"{self.name(card)} ({', '.join(names)}) joins only a combat with "
+                f"{' or '.join(some)} in it" + tail)
 
     def _why_join(self, seat: int, a: Action) -> str | None:
         r = self._why_in_fight("join", False)

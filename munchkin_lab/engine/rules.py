@@ -36,6 +36,7 @@ class RulesModule:
             Dungeon rules, as its deck's ``dungeons`` module says: ``decks.model``).
         joining_tags: monster tags that join a combat holding a same-tag monster without a
             Wandering Monster (core: ``undead``; later ``ghost``, ``pirate``).
+        joining_rule: the rulebook section of that joining (named when a monster may not join).
         extra_decks: names of additional draw piles (each gets a discard pile too).
         guest_in: core decks (``door``, ``treasure``) this module's set shuffles its cards
             into without bringing a deck of its own (Fairy Dust: the Sparkly Good Fairy goes
@@ -55,6 +56,7 @@ class RulesModule:
     sets: tuple[str, ...] = ()
     parts: tuple[str, ...] = ()
     joining_tags: tuple[str, ...] = ()
+    joining_rule: str = ""
     extra_decks: tuple[str, ...] = ()
     guest_in: tuple[str, ...] = ()
     shared_victory_wins: bool = False
@@ -231,6 +233,7 @@ class CoreModule(RulesModule):
     name = "core"
     sets = ("munchkin",)
     joining_tags = ("undead",)
+    joining_rule = "core rules, 10. When to Play Cards: Undead Monsters"
 
 
 #: name -> module class. Expansions call :func:`register_module`.

@@ -151,6 +151,7 @@ class ScoobyDooModule(RulesModule):
     sets = ("scooby_doo",)
     parts = ("dungeon", "portal")  # a Dungeon or Portal of any set (a designer's)
     joining_tags = ("ghost", "pirate")
+    joining_rule = R_JOIN
     extra_decks = ("dungeon", "character")
     shared_victory_wins = True
     gift_needs_consent = True
