@@ -31,6 +31,8 @@ class Turn:
         if p.redeal:
             p.redeal = False
             self._deal(p, redeal=True)
+            if self._won_now():  # (a new card gave the winning Level: nothing more happens)
+                return
             if self.history: self._say(f"{p.name} starts a new character: 4 Door + 4 Treasure cards.")
         for mod in self._h_turn:
             mod.on_turn_start(self, s.active)
