@@ -82,8 +82,9 @@ class CombatCards:
         return self._combat_moment()
 
     def _why_combat_anytime(self, seat: int, a: Action, actor: int) -> str | None:
-        """``join``, ``backstab``, ``berserk``, ``turning`` of a player who is not the one
-        deciding now (:meth:`_combat_moment`): the kind's own check."""
+        """``join``, ``backstab``, ``berserk``, ``turning`` - and ``use`` of a Race's or Class's
+        ability in the language (``LangActions._use_anytime_ok``) - of a player who is not the
+        one deciding now (:meth:`_combat_moment`): the kind's own check."""
         return self._CHECK[a.kind](self, seat, a)
 
     def _combat_changed(self, seat: int) -> None:
