@@ -288,14 +288,17 @@ class Abilities:
         k = self._limit_key(card, idx, lim.per, target if lim.each_target else None)
         uses[k] = uses.get(k, 0) + 1
 
-    def _limits_reset(self, per: str, cards=()) -> None:
+    def _limits_reset(self, per: str, cards=(), on=()) -> None:
         """Forget the uses counted ``per`` combat/turn/roll: all of them, or only those of the
         abilities of ``cards`` (the Race and Class cards of players who left a combat,
-        ``CombatCards._make_fighter``)."""
+        ``CombatCards._make_fighter``); with ``on`` (seats) only their uses on those players
+        (a limit ``each_target``: a backstab on a player who left the combat)."""
         lang = self.state.lang
         if lang and lang.get("uses"):
             pre = tuple(f"{per}:{c}:" for c in cards) if cards else per + ":"
-            lang["uses"] = {k: v for k, v in lang["uses"].items() if not k.startswith(pre)}
+            end = tuple(f":{(q, -1)}" for q in on)  # (the key of a player target, _limit_count)
+            lang["uses"] = {k: v for k, v in lang["uses"].items()
+                            if not (k.startswith(pre) and (not end or k.endswith(end)))}
 
     # ------------------------------------------------------------------ firing
     def _lang_fire(self, trigger: str, player: int, monster: int = -1, facts=None, tile: int = -1,

@@ -371,13 +371,14 @@ class Combat:
         c.enh.append([])
         self._monster_arrives(m)
 
-    def _remove_monster(self, i: int) -> None:
+    def _remove_monster(self, i: int, kept: bool = False) -> None:
         """Monster ``i`` leaves the combat before its end, sent away by a card or an ability:
         discarded with its enhancers; the rules modules hear it (``on_monster_left``: e.g. a
-        Sparkly Good Fairy not defeated goes back into the Door deck, Fairy Dust rules)."""
+        Sparkly Good Fairy not defeated goes back into the Door deck, Fairy Dust rules;
+        ``kept``: its Treasures stay in the reward, :meth:`_remove_monster_keeping`)."""
         m = self._drop_monster(i)
         for mod in self._h_mleft:
-            mod.on_monster_left(self, m)
+            mod.on_monster_left(self, m, kept)
 
     def _drop_monster(self, i: int) -> int:
         """Discard monster ``i`` of the combat and its enhancers (the end of a combat, or
@@ -397,7 +398,7 @@ class Combat:
         cards: "take its Treasure, no Level")."""
         c = self.state.combat
         before = self.treasure_count()
-        self._remove_monster(i)
+        self._remove_monster(i, kept=True)
         c.extra_treasures += before - self.treasure_count()
 
     def _after_monster_removed(self, loot: bool = False) -> None:

@@ -82,8 +82,9 @@ class CombatCards:
         return self._combat_moment()
 
     def _why_combat_anytime(self, seat: int, a: Action, actor: int) -> str | None:
-        """``join``, ``backstab``, ``berserk``, ``turning`` of a player who is not the one
-        deciding now (:meth:`_combat_moment`): the kind's own check."""
+        """``join``, ``backstab``, ``berserk``, ``turning`` - and ``use`` of a Race's or Class's
+        ability in the language (``LangActions._use_anytime_ok``) - of a player who is not the
+        one deciding now (:meth:`_combat_moment`): the kind's own check."""
         return self._CHECK[a.kind](self, seat, a)
 
     def _combat_changed(self, seat: int) -> None:
@@ -126,13 +127,15 @@ class CombatCards:
 
         What the players who leave had put into this fight for themselves - with their own
         Race and Class abilities (a Warrior's Berserking, a Cleric's Turning, a Wizard's
-        Flight, a Thief's backstab by them or on them, the ``this_combat`` changes their own
-        Race and Class cards made on them in the language: ``Ledger.left_combat``), or a
+        Flight, a Thief's backstab by them or on them; in the language the ``this_combat``
+        changes any Race or Class card made on them and those their own made on a player:
+        ``Ledger.left_combat``), or a
         double of their own strength (Doppleganger) - stops applying with them (core rules,
         7. Combat: a player's combat strength counts only while they fight or help; the
         Warrior class card: the discards are for that fight); their per-combat counts go with
         it (Berserking's 3 cards, a ``limit: {per: combat}`` of their own Race and Class
-        abilities in the language): back in the combat as a helper they fight anew. What
+        abilities in the language, and the ``each_target`` counts of any Race or Class
+        ability on them, as a backstab's): back in the combat as a helper they fight anew. What
         ``seat`` had put in stays theirs, counts included (a helper made the fighter keeps
         their Berserking and its count, and a backstab on them still counts: they are in the
         same combat). One-Shots played for a side stay with the side.
@@ -158,11 +161,14 @@ class CombatCards:
         led = self.state.ledger
         ps = self.state.players
         own = [c for q in gone for c in (*ps[q].races, *ps[q].classes)]
-        if own:  # the same written in the language: their Race/Class cards' changes and uses
+        rc = [c for p in ps for c in (*p.races, *p.classes)]
+        if rc:  # the same written in the language: Race/Class cards' changes and uses on them, by them
             if led.entries:
-                self.state.ledger, ended = led.left_combat(tuple(gone), own)
+                self.state.ledger, ended = led.left_combat(tuple(gone), rc, own)
                 self._ledger_ended(ended)
-            self._limits_reset("combat", own)
+            if own:
+                self._limits_reset("combat", own)
+            self._limits_reset("combat", rc, gone)
         cb.stage = "fight"
         cb.window = []
         cb.intent = ""
@@ -458,8 +464,25 @@ class CombatCards:
                 tags = tags | self._granted_tags(e)
         tags = tags & self.joining_tags
         if not tags or not any((self.monster_tags(m) if self._lang else self.specs[m].tags) & tags for m in c.monsters):
-            return f"only an Undead joins an Undead's combat without a Wandering Monster ({R_WHEN}: Undead Monsters)"
+            return self._join_refused(a.card, tags)
         return None
+
+    def _join_refused(self, card: int, tags: frozenset) -> str:
+        """Why ``card`` may not join: the joining tags it has (none: those of the game), each
+        named with the rule of the module that gives it (core rules, 10. Undead Monsters;
+        Scooby-Doo rules, Ghost and Pirate Monsters)."""
+        why = tags or self.joining_tags
+        names = [t.title() for t in sorted(why)]
+        some = [("an " if n[0] in "AEIOU" else "a ") + n for n in names]
+        src = "; ".join(dict.fromkeys(m.joining_rule for m in self.modules
+                                      if m.joining_rule and why & set(m.joining_tags)))
+        tail = f" without a Wandering Monster ({src})" if src else " without a Wandering Monster"
+        if not tags:
+            if len(some) == 1:
+                return f"only {some[0]} joins a combat with {some[0]} in it" + tail
+            return f"only {', '.join(some[:-1])} or {some[-1]} joins a combat with a monster of its kind" + tail
+        return (f"{self.name(card)} ({', '.join(names)}) joins only a combat with "
+                f"{' or '.join(some)} in it" + tail)
 
     def _why_join(self, seat: int, a: Action) -> str | None:
         r = self._why_in_fight("join", False)

@@ -94,7 +94,7 @@ TABLE: dict[str, Kind] = {
     "roll": Kind("runaway", "_why_roll", "_do_roll", "_cand_run", "_why_run_first", "_may_run_first"),
     "flight": Kind("runaway", "_why_flight", "_do_flight", "_cand_run", "_why_run_first", "_may_run_first"),
     # lang_actions.py: an ability of a card in play, in the card-effect language
-    "use": Kind("lang_actions", "_why_use", "_do_use", "_cand_use"),
+    "use": Kind("lang_actions", "_why_use", "_do_use", "_cand_use", "_why_combat_anytime", "_use_anytime_ok"),
     # pending.py: answers (their checks are the pending decision's)
     "accept": Kind("pending", "_why_no_question", "_do_nothing", "pending"),
     "refuse": Kind("pending", "_why_no_question", "_do_nothing", "pending"),

@@ -353,6 +353,27 @@ class LangActions:
                     continue  # used up on this target (limit each_target)
                 out.append(self._A(seat, "use", card, t, n, m, cs))
 
+    def _use_anytime_ok(self, seat: int, a) -> bool:
+        """``anytime_ok`` of ``use``: an ability of one of ``seat``'s own Race or Class cards,
+        at any moment of a fight or window (``CombatCards._combat_moment``), as the printed
+        Berserking, Turning and backstab are (core rules, 6. When You May Act; 7. Help: a
+        helper's abilities work in the fight). The kind's check (:meth:`_why_use`) says the
+        rest: its ``if``, its limit, its cost. Other cards' abilities wait for their user's
+        own decision or their place in the window."""
+        p = self.state.players[seat]
+        c = a.card
+        return (c in p.classes or c in p.races) and self._combat_moment()
+
+    def _cand_use_anytime(self, seat: int, out: list) -> None:
+        """The any-time ``use`` candidates of ``seat`` (:meth:`_use_anytime_ok`): their Race's
+        and Class's abilities, in a fight or window."""
+        p = self.state.players[seat]
+        if not (p.races or p.classes) or not self._luse:
+            return
+        mine: list = []
+        self._cand_use(seat, False, mine)
+        out += [a for a in mine if a.card in p.classes or a.card in p.races]
+
     def _why_use(self, seat: int, a) -> str | None:
         """``use c=<card> n=<ability>``: an ability of a card in play used as an action, when
         the card listens, the ability's ``by`` (default its owner) is you, its ``if`` holds,

@@ -501,8 +501,8 @@ class Ops:
             c = self._draw(op.value, x)
             if c < 0:
                 break
-            if op.value == "door" and not face_up:
-                self._door_face_down(x, c)  # (a Scooby-Doo Portal: the choice to follow it)
+            if op.value == "door":  # (a Scooby-Doo Portal, face up too: the choice to follow it)
+                self._door_face_down(x, c, face_up)
             else:
                 self._to_hand(x, c, face_up)  # a card that acts when drawn acts (Hoard!)
             got += 1

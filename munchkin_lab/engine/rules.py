@@ -36,6 +36,7 @@ class RulesModule:
             Dungeon rules, as its deck's ``dungeons`` module says: ``decks.model``).
         joining_tags: monster tags that join a combat holding a same-tag monster without a
             Wandering Monster (core: ``undead``; later ``ghost``, ``pirate``).
+        joining_rule: the rulebook section of that joining (named when a monster may not join).
         extra_decks: names of additional draw piles (each gets a discard pile too).
         guest_in: core decks (``door``, ``treasure``) this module's set shuffles its cards
             into without bringing a deck of its own (Fairy Dust: the Sparkly Good Fairy goes
@@ -55,6 +56,7 @@ class RulesModule:
     sets: tuple[str, ...] = ()
     parts: tuple[str, ...] = ()
     joining_tags: tuple[str, ...] = ()
+    joining_rule: str = ""
     extra_decks: tuple[str, ...] = ()
     guest_in: tuple[str, ...] = ()
     shared_victory_wins: bool = False
@@ -158,9 +160,12 @@ class RulesModule:
         return False
 
     # -- curses -----------------------------------------------------------------------------
-    def on_monster_left(self, game: "Game", monster: int) -> None:
+    def on_monster_left(self, game: "Game", monster: int, kept: bool = False) -> None:
         """Monster ``monster`` left the combat before its end, sent away by a card or an ability
-        (a charm, a chase, a Friendship Potion...): not defeated. It is already discarded."""
+        (a charm, a chase, a Friendship Potion...). It is already discarded. ``kept``: its
+        Treasures stay in the reward (a Wizard's charm, a Cleric's chase, a card that slays
+        it or keeps them): overcome without combat, which still counts as a victory (core
+        rules, 7. Combat); otherwise it was not defeated."""
 
     def on_curse_cancelled(self, game: "Game", canceller: int, victim: int) -> None:
         """``canceller`` cancelled a Curse aimed at ``victim`` (e.g. with a Wishing Ring),
@@ -232,6 +237,7 @@ class CoreModule(RulesModule):
     name = "core"
     sets = ("munchkin",)
     joining_tags = ("undead",)
+    joining_rule = "core rules, 10. When to Play Cards: Undead Monsters"
 
 
 #: name -> module class. Expansions call :func:`register_module`.

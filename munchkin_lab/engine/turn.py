@@ -31,6 +31,8 @@ class Turn:
         if p.redeal:
             p.redeal = False
             self._deal(p, redeal=True)
+            if self._won_now():  # (a new card gave the winning Level: nothing more happens)
+                return
             if self.history: self._say(f"{p.name} starts a new character: 4 Door + 4 Treasure cards.")
         for mod in self._h_turn:
             mod.on_turn_start(self, s.active)
@@ -416,14 +418,26 @@ class Turn:
         if s.lang:  # the card-effect language: a Loot the Room an end_combat left open is used
             s.lang.pop("loot_room", None)
 
-    def _door_face_down(self, seat: int, c: int) -> None:
+    def _door_face_down(self, seat: int, c: int, shown: bool = False) -> None:
         """Door card ``c`` that ``seat`` has just drawn face down - Loot the Room, Faster Play's
         phase 0, a Portal's replacement, a Dungeon's or a card's draw: a rules module may take
         it (``on_draw_door``: a Scooby-Doo Portal, kept with the choice to follow it at once),
         else it goes to the hand, or acts at once if it acts when drawn (:meth:`_to_hand`:
-        Divine Intervention)."""
+        Divine Intervention).
+
+        ``shown``: a card's draw made face up (the language's ``draw: door`` with ``face_up``)
+        - the cards are shown, as a helped fight's face-up Treasures are (core rules, 7.
+        Rewards), and go to the hand the same way: the modules hear the draw as one that is
+        not a kick (``on_draw_door`` with ``face_up`` False). Scooby-Doo rules, Kick Down the
+        Door and Portals: a Portal turned up must be followed at once, its face-up replacement
+        resolved as kicked - the kick's Portal; the rulebook has no card that draws Doors face
+        up, and a Portal follows only on its drawer's own turn out of combat (When You May
+        Take Actions). Our reading, as most players would take it: a Portal such a draw shows
+        is drawn like a face-down one - the active player may follow it at once out of
+        combat (its replacement face down), anyone else keeps it for their own turn; none
+        brings a second kick into the turn or a new Door into a combat."""
         if not any(m.on_draw_door(self, seat, c, False) for m in self._h_door):
-            self._to_hand(seat, c)
+            self._to_hand(seat, c, shown)
 
     def _why_end_turn(self, seat: int, a: Action) -> str | None:
         """The turn ends after the door was opened (core rules, 6. Turn Phases)."""

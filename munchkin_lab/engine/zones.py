@@ -137,10 +137,16 @@ class Zones:
 
         Piles: the opening deal asks a module where each card comes from (``deal_pile``, one
         draw pile per set: every set's pile in turn, :meth:`_deal_key`); the new cards after a
-        death are the player's own draws (their pile, ``draw_pile``)."""
+        death are the player's own draws (their pile, ``draw_pile``).
+
+        A new card that ends the game (Divine Intervention giving a Cleric Level 10) ends the
+        drawing too: the game is over, nothing more happens (core rules, 5.: the first to
+        reach Level 10 wins); the cards not yet drawn stay in the decks."""
         seat = next(i for i, q in enumerate(self.state.players) if q is p)
         for deck in ("door", "treasure"):
             for k in range(4):
+                if redeal and self._won_now():
+                    return
                 c = self._draw(self._deal_key(deck, 4 * seat + k) if not redeal and self._h_deal else deck)
                 if c < 0:
                     continue
@@ -152,6 +158,15 @@ class Zones:
                     self._to_hand(seat, c, False)  # (acts at once, face down)
                 else:
                     p.hand.append(c)
+
+    def _won_now(self) -> bool:
+        """Whether the game is over now: a player at Level 10 is asked for at once (the one
+        winner test, ``Character._check_winner``, else run after the action) - a draw that
+        gave the winning Level stops what was going on (core rules, 5.)."""
+        s = self.state
+        if s.phase != "over" and any(q.level >= 10 for q in s.players):
+            self._check_winner()
+        return s.phase == "over"
 
     def _deal_key(self, deck: str, n: int) -> str:
         """The pile the ``n``-th card of ``deck`` dealt at set-up comes from (one draw pile per

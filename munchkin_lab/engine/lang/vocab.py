@@ -421,7 +421,8 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           "Gold Pieces (their choice); unable, all items", group="cards"),
     OpDef("income_tax", "true", "the target discards an item in play; every other living player "
           "discards items worth as much, or all items and 1 Level", group="cards"),
-    OpDef("draw", "enum:" + "|".join(DECK_NAMES), "the target draws cards from that deck",
+    OpDef("draw", "enum:" + "|".join(DECK_NAMES), "the target draws cards from that deck (Doors "
+          "drawn face up are shown, not kicked: a Portal among them is a drawn one)",
           fields={"count": "posamount", "face_up": "bool"}, group="cards",
           source=f"{R_CORE}, 7. Rewards (face down alone, face up when helped)"),
     OpDef("take_discard", "true", "the target takes one card of a discard pile into their hand",

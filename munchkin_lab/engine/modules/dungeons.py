@@ -151,6 +151,7 @@ class ScoobyDooModule(RulesModule):
     sets = ("scooby_doo",)
     parts = ("dungeon", "portal")  # a Dungeon or Portal of any set (a designer's)
     joining_tags = ("ghost", "pirate")
+    joining_rule = R_JOIN
     extra_decks = ("dungeon", "character")
     shared_victory_wins = True
     gift_needs_consent = True
@@ -434,8 +435,9 @@ class ScoobyDooModule(RulesModule):
         (treated as kicked); face down -> into the hand, where it may be played at once
         (choice a, not counted as the turn's dungeon change) or later (choice b). Every
         face-down Door draw comes here (``Game._door_face_down``): Loot the Room, Faster
-        Play, a Portal's replacement, K-Ghoul Mart's draw for every player, a card's draw,
-        a dead player's new cards (``Zones._deal``). Several drawn in one action may each
+        Play, a Portal's replacement, K-Ghoul Mart's draw for every player, a card's draw
+        (face up too: no kick, ``Game._door_face_down``), a dead player's new cards
+        (``Zones._deal``). Several drawn in one action may each
         be followed at once, one after another (:meth:`_fresh`).
         Only the active player may follow one at once - playing a Portal is an action of
         your own turn, out of combat (R_ACT; the rulebook's "Remember" calls choice (a)

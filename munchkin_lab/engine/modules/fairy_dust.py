@@ -19,8 +19,13 @@ Options (``GameOptions.module_options["fairy_dust"]``):
 
 Cancelling a Curse cast at another player earns a Fairy Dust card (``on_curse_cancelled``).
 A Fairy who leaves a combat without being killed - the fight lost or run from, or sent away
-by a card (a Friendship Potion, a Wizard's charm) - is not defeated: she goes back among the
-top Door cards (R_FAIL: "if you can't defeat" her, she does not vanish).
+by a card with no reward (a Friendship Potion) - is not defeated: she goes back among the
+top Door cards (R_FAIL: "if you can't defeat" her, she does not vanish). One overcome without
+combat whose Treasure the side keeps (a Wizard's charm) is defeated - such a win still counts
+as a victory (core rules, 7. Combat) - and stays discarded like any charmed monster; it is no
+kill, so her two Fairy Dust cards (R_KILL: "if you kill her") are not drawn and the mini-deck
+is still earned the usual way. The Fairy Dust rules name only the kill and the failure: this
+is our reading of the charm.
 A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
 the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
 Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``): they are
@@ -203,11 +208,12 @@ class FairyDustModule(RulesModule):
             self._into_top(game, f)
             game._say(f"The Sparkly Good Fairy is shuffled back into the top of the Door deck ({R_FAIL}).")
 
-    def on_monster_left(self, game, monster: int) -> None:
-        """A Fairy sent out of a combat by a card or an ability (a Friendship Potion, a
-        Wizard's charm...) was not defeated: she goes back among the top Door cards at once
-        (R_FAIL)."""
-        if not is_fairy(game, monster):
+    def on_monster_left(self, game, monster: int, kept: bool = False) -> None:
+        """A Fairy sent out of a combat by a card or an ability with no reward (a Friendship
+        Potion...) was not defeated: she goes back among the top Door cards at once (R_FAIL).
+        ``kept`` (a Wizard's charm: her Treasure stays in the reward) is a victory without
+        combat (core rules, 7. Combat): she is defeated and stays discarded (module docstring)."""
+        if kept or not is_fairy(game, monster):
             return
         disc = game.state.discards.get(game._discard_key(monster), [])
         if monster in disc:
