@@ -59,3 +59,18 @@ def test_one_shots_in_hand_count_when_the_bot_weighs_a_room_s_monster():
     g = _game(["Stim Pack"], rooms)
     assert greedy_policy(g) == Action(0, "move", n=0)
     assert GreedyBot(1).choose(g, 0) == Action(0, "move", n=0)
+
+
+def test_the_bot_walks_to_a_treasure_left_in_an_empty_room_and_takes_it():
+    # Hall (north of START) is empty but for a Treasure a dead player left; no tiles are left
+    g = _game([], {"room:0,1": ["Hall"], "room_loot:0,1": ["Credit Chip"], "room_tile": ["START"],
+                   "door": ["Cyborg"]})
+    for _ in range(2):  # move north, then end the move there
+        a = greedy_policy(g)
+        assert a == GreedyBot(1).choose(g, 0)
+        g.play(a)
+    assert g.state.phase == "trouble"
+    a = greedy_policy(g)
+    assert _name(g, a) == ("pickup", "Credit Chip")
+    g.play(a)
+    assert [g.name(c) for c in g.state.players[0].hand] == ["Credit Chip"]

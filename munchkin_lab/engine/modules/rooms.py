@@ -694,8 +694,8 @@ class RoomsModule(RulesModule):
         """How little a simple bot wants to stop in room ``k`` (lower is better; advice, not a
         rule): a face-up monster it beats alone 0.5, new ground 0, a face-down Door 1, a
         face-up monster it beats with the strongest other player's help 1.5, an empty room 2
-        (START 1.8: a token there keeps the other rooms free for Door cards), face-up cards
-        without a monster 3, a monster it cannot beat even with help 9."""
+        (START 1.8: a token there keeps the other rooms free for Door cards; 1.2 with a Treasure
+        left in it), face-up cards without a monster 3, a monster it cannot beat with help 9."""
         r = self._ms(game)["grid"].get(k)
         if r is None:
             return 0.0
@@ -716,7 +716,7 @@ class RoomsModule(RulesModule):
             if here > est:
                 return 0.5
             return 1.5 if here + help_ > est else 9.0
-        return 1.8 if k == START else 2.0
+        return 1.2 if r["loot"] else 1.8 if k == START else 2.0
 
     def _best_stop(self, game, seat: int) -> tuple[float, int, list[int]]:
         """Breadth-first search over the rooms reachable this turn (R_MOVE: pass freely through
