@@ -50,14 +50,30 @@ def test_dungeon_deck_needed(catalog):
 
 def test_start_tile_and_sm2_rooms(catalog):
     d = _deck(catalog, "Elf", "Warrior", "Magic Missile", "Brig")
-    assert rules(d) == [("error", "start-tile", "START")]
+    few = ("warning", "room-tiles", None)  # one tile besides START (test_few_room_tiles_warn)
+    assert rules(d) == [("error", "start-tile", "START"), few]
     d.add("START")
-    assert check_deck(d) == []
+    assert rules(d) == [few]
     d.add("Rec Room")
-    assert rules(d) == [("error", "sm2-rooms", "Rec Room [star_munchkin_2]")]
+    assert rules(d) == [("error", "sm2-rooms", "Rec Room [star_munchkin_2]"), few]
     d.remove("Brig")
     d.remove("START")
     assert check_deck(d) == []  # Room cards without tiles are fine
+
+
+def test_few_room_tiles_warn(catalog):
+    """Fewer than MIN_ROOM_TILES (20) tiles besides START: a warning naming the count; START
+    itself is not counted."""
+    d = _deck(catalog, "Elf", "Warrior", "Magic Missile", "START", "Brig")
+    d.set_copies("Brig", 19)
+    probs = [p for p in check_deck(d) if p.rule == "room-tiles"]
+    assert [(p.level, p.card) for p in probs] == [("warning", None)]
+    assert probs[0].message.startswith("only 19 room tiles besides START")
+    d.set_copies("Brig", 20)
+    assert [p for p in check_deck(d) if p.rule == "room-tiles"] == []
+    d.remove("Brig")
+    d.remove("START")
+    assert check_deck(d) == []  # no tiles at all: not a Star Munchkin Adventures deck
 
 
 def test_solar_storm_needs_eight_distinct_rooms(catalog):

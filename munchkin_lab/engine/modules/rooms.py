@@ -66,6 +66,7 @@ from ..actions import KINDS, Action
 from ..rules import RulesModule, register_module
 from . import core_zone_cards
 from .room_destruction import RoomDestruction
+from .rooms_bot import hand_bonus, trouble_picks
 
 R_SMA = "Star Munchkin Adventures rules"
 R_START = f"{R_SMA}, Getting Started"
@@ -657,8 +658,8 @@ class RoomsModule(RoomDestruction, RulesModule):
         """How little a simple bot wants to stop in room ``k`` (lower is better; advice, not a
         rule): a face-up monster it beats alone 0.5, new ground 0, a face-down Door 1, a
         face-up monster it beats with the strongest other player's help 1.5, an empty room 2
-        (START 1.8: a token there keeps the other rooms free for Door cards), face-up cards
-        without a monster 3, a monster it cannot beat even with help 9."""
+        (START 1.8: a token there keeps the other rooms free for Door cards; 1.2 with a Treasure
+        left in it), face-up cards without a monster 3, a monster it cannot beat with help 9."""
         r = self._ms(game)["grid"].get(k)
         if r is None:
             return 0.0
@@ -679,7 +680,7 @@ class RoomsModule(RoomDestruction, RulesModule):
             if here > est:
                 return 0.5
             return 1.5 if here + help_ > est else 9.0
-        return 1.8 if k == START else 2.0
+        return 1.2 if r["loot"] else 1.8 if k == START else 2.0
 
     def _best_stop(self, game, seat: int) -> tuple[float, int, list[int]]:
         """Breadth-first search over the rooms reachable this turn (R_MOVE: pass freely through
@@ -691,7 +692,7 @@ class RoomsModule(RoomDestruction, RulesModule):
         ms = self._ms(game)
         grid = ms["grid"]
         tiles = bool(s.decks.get("room_tile"))
-        mine = game.player_strength(seat)
+        mine = game.player_strength(seat) + hand_bonus(game, seat)
         help_ = max((game.player_strength(t) for t, p in enumerate(s.players) if t != seat and p.alive),
                     default=0)
         here = ms["pos"][seat]
@@ -731,15 +732,16 @@ class RoomsModule(RoomDestruction, RulesModule):
         """Advice for simple bots (not a rule). At the start of the turn, where to move: the
         cheapest room reachable this turn by :meth:`_best_stop` (a monster it beats, new ground,
         a face-down Door, a monster it beats with help, an empty room, START), the first step
-        toward it, or stay when the room it is in is as good. After the turn: place its
-        weakest monster from hand face down on the free room nearest to it, so a full grid
-        with hopeless monsters still gets fights a player can win."""
+        toward it, or stay when the room it is in is as good. After a Door without a monster, Look
+        for Trouble with a monster it beats (``rooms_bot``), else take up a left Treasure. After
+        the turn: place its weakest monster from hand face down on the free room nearest to it,
+        so a full grid with hopeless monsters still gets fights a player can win."""
         s = game.state
         if s.active != seat or s.combat is not None or s.pending:
             return None
         if s.phase in ("trouble", "end"):
-            picks = [a for a in actions if a.kind == "pickup" and a.player == seat]
-            if picks:  # a Treasure left in the room is worth more than a looted Door card
+            picks = trouble_picks(self, game, seat, actions) or [a for a in actions if a.kind == "pickup" and a.player == seat]
+            if picks:  # a fight it wins, else a left Treasure: worth more than a looted Door card
                 return picks[0]
             places = [a for a in actions if a.kind == "place" and a.player == seat and a.target == 0
                       and game.specs[a.card].kind == "monster"]

@@ -1,0 +1,76 @@
+"""The greedy bots play Star Munchkin Adventures as a player would (new-user finding: games on
+the preset rarely ended, the bots parked at START and only looted): after a Door without a
+monster they Look for Trouble with a monster from the hand they beat (a fight is the only
+way to a Level once the tiles are laid), and they count the One-Shots in their hand when they
+weigh a room's monster (``engine/modules/rooms_bot.py``). Advice, not rules."""
+from __future__ import annotations
+
+from munchkin_lab.engine import Action
+from munchkin_lab.engine.policy import greedy_policy
+from munchkin_lab.scenarios.runner import build_game
+from munchkin_lab.sim.bots import GreedyBot
+
+CARDS = [{"name": "START", "kind": "room_tile", "deck": "room_tile", "effects": {"room": {"indestructible": True}}},
+         {"name": "Hall", "kind": "room_tile", "deck": "room_tile"},
+         {"name": "Cyborg", "kind": "race", "deck": "door"},
+         {"name": "Space Goblin", "kind": "monster", "deck": "door", "level": 1, "treasures": 1},
+         {"name": "Space Orc", "kind": "monster", "deck": "door", "level": 4, "treasures": 1},
+         {"name": "Space Troll", "kind": "monster", "deck": "door", "level": 15, "treasures": 2},
+         {"name": "Stim Pack", "kind": "one_shot", "deck": "treasure", "bonus": 3, "gold": 100},
+         {"name": "Credit Chip", "kind": "item", "deck": "treasure", "slot": "none", "gold": 300}]
+
+
+def _game(hand, decks, ann=3, bob=1):
+    sc = {"options": {"modules": ["rooms"]}, "cards": CARDS,
+          "players": [{"name": "Ann", "level": ann, "hand": hand}, {"name": "Bob", "level": bob}],
+          "decks": {"treasure": ["Credit Chip"] * 4, **decks}}
+    return build_game(sc, lambda name: None)
+
+
+def _name(g, a):
+    return (a.kind, g.name(a.card) if a.card is not None and a.card >= 0 else None)
+
+
+def test_after_a_door_without_a_monster_the_bot_looks_for_trouble_with_one_it_beats():
+    # new ground to the north: Hall, its Door a Race (to Ann's hand); Ann (Level 3) holds a
+    # monster she beats (Space Goblin, 1) and one she does not (Space Troll, 15)
+    g = _game(["Space Goblin", "Space Troll"], {"room_tile": ["START", "Hall"], "door": ["Cyborg"]})
+    g.play(Action(0, "move", n=0))
+    assert g.state.phase == "trouble"
+    for choose in (lambda: greedy_policy(g), lambda: GreedyBot(1).choose(g, 0)):
+        assert _name(g, choose()) == ("trouble", "Space Goblin")
+    g.play(greedy_policy(g))
+    assert g.state.combat is not None and g.name(g.state.combat.monsters[0]) == "Space Goblin"
+
+
+def test_no_trouble_with_a_monster_the_bot_does_not_beat():
+    g = _game(["Space Troll"], {"room_tile": ["START", "Hall"], "door": ["Cyborg"]})
+    g.play(Action(0, "move", n=0))
+    a = greedy_policy(g)
+    assert a.kind != "trouble" and GreedyBot(1).choose(g, 0).kind != "trouble"
+
+
+def test_one_shots_in_hand_count_when_the_bot_weighs_a_room_s_monster():
+    # Hall (north of START) holds a face-up Space Orc (4); Ann is Level 3, Bob Level 1 (help
+    # is not enough: 3 + 1 = 4). A +3 One-Shot in hand makes the fight one she wins: she moves in.
+    rooms = {"room:0,1": ["Hall", "Space Orc"], "room_tile": ["START"], "door": ["Cyborg"]}
+    g = _game([], rooms)
+    assert _name(g, greedy_policy(g)) == ("stay", None)
+    g = _game(["Stim Pack"], rooms)
+    assert greedy_policy(g) == Action(0, "move", n=0)
+    assert GreedyBot(1).choose(g, 0) == Action(0, "move", n=0)
+
+
+def test_the_bot_walks_to_a_treasure_left_in_an_empty_room_and_takes_it():
+    # Hall (north of START) is empty but for a Treasure a dead player left; no tiles are left
+    g = _game([], {"room:0,1": ["Hall"], "room_loot:0,1": ["Credit Chip"], "room_tile": ["START"],
+                   "door": ["Cyborg"]})
+    for _ in range(2):  # move north, then end the move there
+        a = greedy_policy(g)
+        assert a == GreedyBot(1).choose(g, 0)
+        g.play(a)
+    assert g.state.phase == "trouble"
+    a = greedy_policy(g)
+    assert _name(g, a) == ("pickup", "Credit Chip")
+    g.play(a)
+    assert [g.name(c) for c in g.state.players[0].hand] == ["Credit Chip"]
