@@ -825,7 +825,7 @@ class Board(W.VBox):
     def _auto_focus(self, sd: dict) -> str:
         lk = self._lookup
         c = sd.get("combat")
-        pend = (sd.get("pending") or [None])[0]
+        pend = words.first_pending(sd)
         if pend and pend.get("card") and lk.spec(pend["card"]) is not None:
             return pend["card"]
         if c and c.get("monsters"):
@@ -921,7 +921,7 @@ class Board(W.VBox):
             who = nm.get(actor, "?")
             title = f"{who}: your move" if self.role(actor) == "human" and any(r != "human" for r in self.seats) \
                 else f"{who} to act"
-            pend = (sd.get("pending") or [None])[0]
+            pend = words.first_pending(sd)
             summary = self._lookup.facts(pend.get("card")).get("summary", "") \
                 if pend and pend.get("kind") == "manual" and pend.get("card") else ""
             note = "" if solar else words.manual_note(g, sd, summary)

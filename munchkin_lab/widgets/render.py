@@ -907,7 +907,7 @@ def decision_focus_html(sd: Mapping, game: Any, lk: CardLookup) -> str:
     what = words.decision(game, sd) if game is not None else ""
     rows = []
     if not words.is_solar(sd):
-        pend = (sd.get("pending") or [None])[0] or {}
+        pend = words.first_pending(sd) or {}
         known = lambda names: [n for n in dict.fromkeys(names) if isinstance(n, str) and lk.spec(n) is not None]  # noqa: E731
         cause = known([words.cause_of(game, sd)]) if pend.get("kind") == "choose" and game is not None \
             and pend.get("why") in ("lose", "take", "tax", "taxpay") else []

@@ -67,6 +67,15 @@ def is_solar(sd: Mapping) -> bool:
     return sd.get("game") == "solar_storm"
 
 
+def first_pending(sd: Mapping) -> dict | None:
+    """The step the game waits on first, or None: a Munchkin ``state_dict()`` lists its pending
+    steps, a Solar Storm one holds at most one (a dict such as ``{"kind": "scavenge", "left": 2}``)."""
+    pend = sd.get("pending")
+    if isinstance(pend, Mapping):
+        return dict(pend)
+    return pend[0] if pend else None
+
+
 def names(sd: Mapping) -> dict[int, str]:
     """Seat -> player name."""
     return {p["seat"]: p["name"] for p in sd.get("players", [])}
@@ -273,7 +282,7 @@ def _munchkin_text(game: Any, a: Any, sd: Mapping) -> str:  # noqa: C901 - one b
     tn = nm.get(a.target, "") if a.target >= 0 else ""
     sp = _spec(game, a.card) if a.card >= 0 else None
     combat = sd.get("combat")
-    pend = (sd.get("pending") or [None])[0]
+    pend = first_pending(sd)
     if pend is not None and pend.get("player") == a.player and k in ("choose", "accept", "refuse", "pass",
                                                                     "play", "resolve"):
         text = _pending_text(game, a, sd, pend, cn, tn)
@@ -468,7 +477,7 @@ def manual_choices(game: Any, acts: list, sd: Mapping) -> list:
     """The by-hand resolutions worth offering for a manual card: all of them, except a Level
     change for a card whose kind never costs Levels (:data:`NO_LEVEL_KINDS`: becoming a Bug
     asks for no "lose 1 Level")."""
-    pend = (sd.get("pending") or [None])[0]
+    pend = first_pending(sd)
     if not pend or pend.get("kind") != "manual":
         return acts
     sp = next((s for s in (getattr(game, "specs", None) or ()) if s.name == pend.get("card")), None)
@@ -482,7 +491,7 @@ def manual_note(game: Any, sd: Mapping, summary: str = "") -> str:
     """The line above the actions while a manual card waits: the card, that its effect is not
     automated, and what the player rules on (the card's own summary), e.g. ``"Bug (Race) is
     not automated: rule on it by hand. The card: ..."``; "" when no manual card waits."""
-    pend = (sd.get("pending") or [None])[0]
+    pend = first_pending(sd)
     if not pend or pend.get("kind") != "manual":
         return ""
     name = pend.get("card") or "this card"
@@ -601,7 +610,7 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
     cn = card_name(game, a.card) if a.card >= 0 else ""
     tn = nm.get(a.target, "") if a.target >= 0 else ""
     sp = _spec(game, a.card) if a.card >= 0 else None
-    pend = (sd.get("pending") or [None])[0]
+    pend = first_pending(sd)
     if pend is not None and pend.get("kind") == "react" and pend.get("die") is not None and k == "play" \
             and pend.get("player") == a.player:
         return f"Play {cn}: the die shows", str(a.n)  # Loaded Die, after the roll: one button per value
@@ -665,7 +674,7 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
         return game_over_text(sd)
     actor = sd.get("actor")
     who = nm.get(actor, "?")
-    pend = (sd.get("pending") or [None])[0]
+    pend = first_pending(sd)
     if pend is not None:
         kind = pend.get("kind")
         if kind == "help":
