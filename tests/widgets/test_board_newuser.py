@@ -31,3 +31,16 @@ def test_solar_scavenge_click_offers_the_picks(solar):
     assert solar.message.value == ""
     assert solar.game.state_dict()["pending"] == {"kind": "scavenge", "left": 1}
     assert words.first_pending(solar.game.state_dict()) == {"kind": "scavenge", "left": 1}
+
+
+def test_solar_export_replay_writes_every_position(solar, tmp_path):
+    """The replay is rebuilt with the game's own class: a Solar Storm save is not a Munchkin
+    save ("field 'format' must be 'munchkin-lab-game/1'" before)."""
+    solar.click("Scavenge")
+    solar.click("Pick: top of the Resource deck")
+    n = len(solar.game.actions)
+    p = solar.export_replay(tmp_path / "ss.replay.html")
+    text = p.read_text()
+    assert f"<title>munchkin-lab replay ({n} actions)</title>" in text
+    assert text.count("Solar Storm ship") == n + 1  # the ship drawn at the start and after each action
+    assert "replay written to" in solar.message.value
