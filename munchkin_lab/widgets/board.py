@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import dataclasses
 import functools
 import io
 import json
@@ -51,6 +52,16 @@ ROLES = render.ROLES
 SPEEDS = (("bots play at once", 0.0), ("bots: short pause", 0.4), ("bots: slow", 1.0))
 #: Cap of Run to end and of one burst of bot play, so a game that cannot finish never hangs.
 RUN_CAP = 5000
+#: The board's own guard against an endless bot loop: when the bots (and auto-passing seats)
+#: have played this many actions in one turn, the board pauses them and says so (the game goes
+#: on: a human plays a seat, Undo, or Resume bots). A human's own clicks never count. A new
+#: deck game of the board is therefore built without the engine's per-turn action limit
+#: (``GameOptions.max_actions_per_turn``, which ends the game with no winner): that limit is
+#: for unattended simulations, whose default stays as it is. A game loaded with its own limit
+#: (a saved game, a scenario) keeps it; the board warns from :data:`LIMIT_WARN` actions before.
+BOT_TURN_CAP = 1000
+#: How many actions before a game's own per-turn action limit the board starts to warn.
+LIMIT_WARN = 100
 _MAX_BUTTONS = 60
 #: A row of more choices than this is folded (its title and count; a click opens it).
 _FOLD_ROW = 10
@@ -304,6 +315,7 @@ class Board(W.VBox):
         if "solar_storm" in (getattr(deck, "modules", ()) or ()):
             return cls._solar_from_deck(deck, players, seed, **kw)
         pairs, opts = _deck_pairs_options(deck, options)
+        opts = dataclasses.replace(opts, max_actions_per_turn=None)  # the board guards bot loops itself (BOT_TURN_CAP)
 
         def factory(s: int, n: int) -> Game:
             return Game.new(players=n if isinstance(players, int) else players, deck=pairs, seed=s, options=opts)
@@ -700,12 +712,41 @@ class Board(W.VBox):
                     a = self._seat_bot(seat).choose(self.game, seat)
                 self._play_one(a, entries)
                 played += 1
+                if self._bot_loop_guard():
+                    break
         finally:
             self.journal.append(entries)
         if played and render:
             self.refresh()
             return True
         return False
+
+    def _limit_note(self) -> str:
+        """A warning while a game with its own per-turn action limit (a loaded save, a
+        scenario) comes within :data:`LIMIT_WARN` actions of it: at the limit the game ends
+        with no winner; "" otherwise (and for the board's own deck games, which have none)."""
+        cap = getattr(getattr(self.game, "options", None), "max_actions_per_turn", None)
+        done = getattr(getattr(self.game, "state", None), "turn_actions", None)
+        if not isinstance(cap, int) or not isinstance(done, int) or done < cap - LIMIT_WARN:
+            return ""
+        return (f"Warning: this turn has taken {done} actions; at {cap} the game ends with no winner "
+                "(this game's action limit).")
+
+    def _bot_loop_guard(self) -> bool:
+        """Count one automatic action (a bot's or an auto-pass) of the current turn; at
+        :data:`BOT_TURN_CAP` of them in one turn, pause the bots with a warning and return True.
+        Only these count: a human's clicks are never limited."""
+        turn = self.game.state_dict().get("turn")
+        t, n = getattr(self, "_auto_turn", (None, 0))
+        n = n + 1 if t == turn else 1
+        self._auto_turn = (turn, n)
+        if n < BOT_TURN_CAP or self.game.outcome() is not None:
+            return False
+        self._auto_turn = (turn, 0)
+        self.pause_btn.value = True  # pauses (and redraws)
+        self.show_message(f"the bots have played {n} actions in turn {turn} without ending it: paused. "
+                          "Play a seat yourself, Undo, or Resume bots.", "warning")
+        return True
 
     @staticmethod
     def _loop():
@@ -739,6 +780,8 @@ class Board(W.VBox):
                 seat = self.game.actor()
                 a = self._seat_bot(seat).choose(self.game, seat)
             self._play_one(a)
+            if self._bot_loop_guard():
+                return
             self.refresh()
             if self._bot_to_act() or self._human_must_pass() is not None:
                 self._schedule()
@@ -925,6 +968,7 @@ class Board(W.VBox):
             summary = self._lookup.facts(pend.get("card")).get("summary", "") \
                 if pend and pend.get("kind") == "manual" and pend.get("card") else ""
             note = "" if solar else words.manual_note(g, sd, summary)
+            note = " ".join(t for t in (self._limit_note(), note) if t)
         lk = self._lookup
         focus_name = self.selected if self.selected and lk.spec(self.selected) is not None else self._auto_focus(sd)
         uses = "".join(render.action_button(i, labels[i], a.kind, self._cards_of(a))

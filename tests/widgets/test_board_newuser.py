@@ -44,3 +44,54 @@ def test_solar_export_replay_writes_every_position(solar, tmp_path):
     assert f"<title>munchkin-lab replay ({n} actions)</title>" in text
     assert text.count("Solar Storm ship") == n + 1  # the ship drawn at the start and after each action
     assert "replay written to" in solar.message.value
+
+
+def _equip_clicks(board, n):
+    """Click Unequip / Equip (the human's own moves, each one action of the same turn) n times."""
+    for _ in range(n):
+        board.click(next(lab for lab in board.action_labels() if lab.startswith(("Unequip", "Equip"))))
+
+
+def test_human_clicks_never_end_the_game_on_the_action_limit(lab_db):
+    """The per-turn action limit stops bot loops; a human's own 1,100 clicks in one turn used
+    to end the game "nobody wins (action limit)" at 1,000 without a warning."""
+    b = Board.from_deck(_preset("base"), players=3, seed=7, name="lim", seats=["human", "greedy", "greedy"],
+                        journal=False)
+    b.click("Play the item Huge Rock")
+    _equip_clicks(b, 1100)
+    assert b.game.outcome() is None
+    assert b.game.state.turn_actions == 1101
+    assert b.game.options.max_actions_per_turn is None  # the board's deck games: the board guards
+    from munchkin_lab.engine import GameOptions
+    assert GameOptions().max_actions_per_turn == 1000  # the engine's default (simulations) stays
+
+
+def test_bots_looping_in_one_turn_are_paused_not_ended(lab_db, monkeypatch):
+    """The board's own guard: BOT_TURN_CAP automatic actions in one turn pause the bots with a
+    warning; the game is not over."""
+    from munchkin_lab.widgets import board as board_mod
+
+    monkeypatch.setattr(board_mod, "BOT_TURN_CAP", 3)
+    b = Board.from_deck(_preset("base"), players=3, seed=7, name="bots", seats=["greedy"] * 3, journal=False)
+    assert b.paused is True
+    assert b.game.outcome() is None
+    assert "the bots have played 3 actions in turn" in b.message.value
+    assert b.pause_btn.description == "Resume bots"
+
+
+def test_a_game_with_its_own_action_limit_warns_before_it(lab_db):
+    """A game loaded with its own limit (a saved game, a scenario) keeps it, and the board warns
+    from LIMIT_WARN actions before the end."""
+    import dataclasses
+
+    from munchkin_lab.engine import Game
+    from munchkin_lab.widgets.board import _deck_pairs_options
+
+    pairs, opts = _deck_pairs_options(_preset("base"), None)
+    g = Game.new(players=3, deck=pairs, seed=7, options=dataclasses.replace(opts, max_actions_per_turn=130))
+    b = Board(g, name="own", seats=["human", "greedy", "greedy"], journal=False)
+    b.click("Play the item Huge Rock")
+    _equip_clicks(b, 28)
+    assert "this game's action limit" not in b.table.html
+    _equip_clicks(b, 1)
+    assert "Warning: this turn has taken 30 actions; at 130 the game ends with no winner" in b.table.html
