@@ -1011,7 +1011,7 @@ class Board(W.VBox):
             if not isinstance(i, int) or not 0 <= i < len(self._shown):
                 self.table.ignored()
                 return
-            self.play(self._shown[i])
+            _shown(self.play, self._shown[i])
         elif kind == "rewind":
             pos = msg.get("pos")
             if isinstance(pos, int):
@@ -1030,10 +1030,15 @@ class Board(W.VBox):
         self.refresh()
 
     # ------------------------------------------------------------------ playing
-    @_guard
+    @_reported
     def play(self, action: Action | str) -> None:
         """Play ``action`` (an :class:`Action` or its text form), journal it, let the bots
-        answer and redraw. An illegal action is shown as a message; the game is unchanged."""
+        answer and redraw. An illegal or unreadable action changes nothing: it is shown as the
+        board's message and raised to a code caller (a click on a button only shows it).
+
+        Raises:
+            ValueError: the engine cannot read the text (an empty one too) or refuses the
+                action (``IllegalActionError``), with the reason."""
         self._cancel_tick()
         try:
             self._play_one(action)

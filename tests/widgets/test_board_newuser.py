@@ -2,6 +2,8 @@
 reported steps and checks the real values the board shows or returns."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from munchkin_lab.widgets import Board, words
@@ -95,3 +97,30 @@ def test_a_game_with_its_own_action_limit_warns_before_it(lab_db):
     assert "this game's action limit" not in b.table.html
     _equip_clicks(b, 1)
     assert "Warning: this turn has taken 30 actions; at 130 the game ends with no winner" in b.table.html
+
+
+@pytest.mark.parametrize("text, error, why", [
+    ("garbage", ValueError, "expected '<player> <kind> [fields]'"),
+    ("0 fly", ValueError, "unknown action kind 'fly'"),
+    ("0 play c=99999", ValueError, "no card with id 99999"),
+    ("", ValueError, "expected '<player> <kind> [fields]'"),
+])
+def test_play_from_code_raises_and_shows_the_reason(lab_db, text, error, why):
+    """A script calling Board.play() gets the exception (it only saw b.message before, and went
+    on); the board shows the same reason and the game is unchanged."""
+    b = Board.from_deck(_preset("base"), players=3, seed=7, name="code", seats=["human", "greedy", "greedy"],
+                        journal=False)
+    sd = b.game.state_dict()
+    with pytest.raises(error, match=re.escape(why)):
+        b.play(text)
+    assert why.replace("'", "&#x27;").replace("<", "&lt;").replace(">", "&gt;") in b.message.value
+    assert b.game.state_dict() == sd
+
+
+def test_a_refused_click_shows_the_reason_without_raising(lab_db):
+    """A button click (the browser's message) keeps showing the reason only."""
+    b = Board.from_deck(_preset("base"), players=3, seed=7, name="click", seats=["human", "greedy", "greedy"],
+                        journal=False)
+    b.game.play("0 pass")  # behind the board's back: the button still shown is now refused
+    b.click("Ready: end my setup")  # no exception
+    assert "IllegalActionError: 0 pass:" in b.message.value
