@@ -1397,11 +1397,19 @@ class Board(W.VBox):
         self.meta = {"source": "saved", "path": str(p)}
         seats = json.loads(text).get("seats")
         n = len(game.state_dict()["players"])
+        odd = ""
         if isinstance(seats, list) and len(seats) == n and all(r in ROLES for r in seats):
             self.seats = list(seats)
+        elif seats is not None:  # an edited or foreign save: say so rather than drop it silently
+            bad = [r for r in seats if r not in ROLES] if isinstance(seats, list) else [seats]
+            why = (f"unknown role {', '.join(repr(r) for r in bad)}" if bad
+                   else f"{plural(len(seats), 'seat')} for {plural(n, 'player')}")
+            odd = f"; its seats were not used ({why}; a seat is one of {', '.join(ROLES)})"
         self._set_game(game, hold_bots=True)
+        if odd:
+            odd += f": the board's seats play ({', '.join(self.seats)})"
         wait = " - bots paused: Resume bots lets them play on" if self.paused else ""
-        self.show_message(f"loaded {p} ({plural(len(game.actions), 'action')}){wait}", "ok")
+        self.show_message(f"loaded {p} ({plural(len(game.actions), 'action')}){wait}{odd}", "warning" if odd else "ok")
 
     def _export_path(self, path: str | Path | None, default: str, overwrite: bool) -> Path:
         """Where an HTML export goes: ``path`` or ``<folder>/<name><default>``. The rule of

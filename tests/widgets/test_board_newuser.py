@@ -124,3 +124,48 @@ def test_a_refused_click_shows_the_reason_without_raising(lab_db):
     b.game.play("0 pass")  # behind the board's back: the button still shown is now refused
     b.click("Ready: end my setup")  # no exception
     assert "IllegalActionError: 0 pass:" in b.message.value
+
+
+def _saved(board, tmp_path, **edit):
+    import json
+
+    data = json.loads(board._save_text())
+    data.update(edit)
+    p = tmp_path / "edited.game.json"
+    p.write_text(json.dumps(data))
+    return p
+
+
+def test_a_save_with_a_negative_seed_is_refused(lab_db, tmp_path):
+    """Seed -5 loaded before ("loaded ... (0 actions)"), the seed box showed -5 and New game then
+    failed; a load now refuses it with the range Game.new takes, and the board keeps its game."""
+    b = Board.from_deck(_preset("base"), players=3, seed=7, name="sv", seats=["human", "greedy", "greedy"],
+                        journal=False)
+    p = _saved(b, tmp_path, seed=-5)
+    with pytest.raises(ValueError, match=re.escape("saved game: field 'seed' must be a whole number from 0 to "
+                                                   "2**64-1, got -5")):
+        b.load(p)
+    assert b.seed_w.value == 7
+    b.new_game()
+    assert "new game, seed 7" in b.message.value
+
+
+def test_a_solar_save_with_a_negative_seed_is_refused(solar, tmp_path):
+    p = _saved(solar, tmp_path, seed=-5)
+    with pytest.raises(ValueError, match=re.escape("field 'seed' must be a whole number from 0 to 2**64-1")):
+        solar.load(p)
+
+
+def test_a_save_with_an_unknown_seat_role_says_so(lab_db, tmp_path):
+    """An unknown role in the save's seats was dropped silently; now the load message says which
+    and which seats play instead."""
+    b = Board.from_deck(_preset("base"), players=3, seed=7, name="sv", seats=["human", "greedy", "greedy"],
+                        journal=False)
+    p = _saved(b, tmp_path, seats=["human", "wizardbot", "greedy"])
+    b.load(p)
+    import html
+
+    assert "(0 actions); its seats were not used (unknown role 'wizardbot'; a seat is one of human, greedy, " \
+           "random): the board's seats play (human, greedy, greedy)" in html.unescape(b.message.value)
+    assert "mlab-msg-warning" in b.message.value
+    assert b.seats == ["human", "greedy", "greedy"]
