@@ -385,10 +385,8 @@ class Board(W.VBox):
         elif name is not None:
             path = journal_path(name, folder)
             if not path.is_file():
-                have = sorted(p.name[:-len(".journal.jsonl")] for p in folder.glob("*.journal.jsonl"))
-                raise FileNotFoundError(
-                    f"cannot resume: no journal named {path.name} in {folder}"
-                    + (f"; journals there: {', '.join(have[-12:])}" if have else " (no journals there)"))
+                raise FileNotFoundError(f"cannot resume: no journal named {path.name} in {folder}"
+                                        + _journals_there(folder))
         else:
             cands = sorted(folder.glob("board-*.journal.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
             free = [p for p in cands if not in_use(p)]
@@ -1528,6 +1526,23 @@ def level_chart(story: words.Story, names: Sequence[str]) -> str:
     data = base64.b64encode(buf.getvalue()).decode()
     return (f'<img src="data:image/png;base64,{data}" alt="Level over time: {esc(", ".join(names))}" '
             f'data-testid="level-chart">')
+
+
+#: How many journal names a "no journal named ..." message lists (the newest ones).
+JOURNALS_LISTED = 12
+
+
+def _journals_there(folder: Path) -> str:
+    """The tail of a "no journal named ..." message: the board names of the newest
+    :data:`JOURNALS_LISTED` journals in ``folder`` (newest first), and how many more there are."""
+    found = sorted(folder.glob("*.journal.jsonl"), key=lambda p: (-p.stat().st_mtime, p.name))
+    if not found:
+        return " (no journals there)"
+    names = [p.name[:-len(".journal.jsonl")] for p in found]
+    if len(names) <= JOURNALS_LISTED:
+        return f"; journals there: {', '.join(names)}"
+    return (f"; journals there, newest first: {', '.join(names[:JOURNALS_LISTED])} "
+            f"and {len(names) - JOURNALS_LISTED} more ({len(names)} in all)")
 
 
 def _is_solar(game: Any) -> bool:

@@ -169,3 +169,18 @@ def test_a_save_with_an_unknown_seat_role_says_so(lab_db, tmp_path):
            "random): the board's seats play (human, greedy, greedy)" in html.unescape(b.message.value)
     assert "mlab-msg-warning" in b.message.value
     assert b.seats == ["human", "greedy", "greedy"]
+
+
+def test_no_journal_named_lists_the_newest_and_says_how_many_more(tmp_path):
+    """30 journals: the message listed the last 12 alphabetically and nothing said the list
+    was cut; now the newest 12, newest first, and "and 18 more (30 in all)"."""
+    import os
+
+    for i in range(30):
+        p = tmp_path / f"game{i:02d}.journal.jsonl"
+        p.write_text("{}\n")
+        os.utime(p, (1_700_000_000 + i, 1_700_000_000 + i))
+    with pytest.raises(FileNotFoundError) as e:
+        Board.resume(name="nope", folder=tmp_path)
+    newest = ", ".join(f"game{i:02d}" for i in range(29, 17, -1))
+    assert str(e.value).endswith(f"; journals there, newest first: {newest} and 18 more (30 in all)")
