@@ -815,11 +815,11 @@ def game_over_text(sd: Mapping) -> str:
     """"Game over: P2 wins (Level 10) after 31 turns" (or the crew's result in Solar Storm)."""
     if is_solar(sd):
         return (f"Game over: the crew {'wins' if sd.get('won') else 'loses'} ({sd.get('reason')}) "
-                f"after {sd.get('turn')} turns")
+                f"after {plural(int(sd.get('turn') or 0), 'turn')}")
     who = join_and(sd.get("winner_names") or []) or "nobody"
     verb = "win" if len(sd.get("winner_names") or []) > 1 else "wins"
     reason = REASON_WORDS.get(sd.get("reason") or "", sd.get("reason") or "")
-    return f"Game over: {who} {verb} ({reason}) after {sd.get('turn')} turns"
+    return f"Game over: {who} {verb} ({reason}) after {plural(int(sd.get('turn') or 0), 'turn')}"
 
 
 def status(game: Any, sd: Mapping | None = None) -> dict[str, Any]:

@@ -184,3 +184,13 @@ def test_no_journal_named_lists_the_newest_and_says_how_many_more(tmp_path):
         Board.resume(name="nope", folder=tmp_path)
     newest = ", ".join(f"game{i:02d}" for i in range(29, 17, -1))
     assert str(e.value).endswith(f"; journals there, newest first: {newest} and 18 more (30 in all)")
+
+
+def test_game_over_counts_turns_in_words():
+    """"after 1 turns" before."""
+    assert words.game_over_text({"phase": "over", "turn": 1, "winner_names": ["P2"], "reason": "level 10"}) \
+        == "Game over: P2 wins (Level 10) after 1 turn"
+    assert words.game_over_text({"game": "solar_storm", "phase": "over", "turn": 1, "won": False,
+                                 "reason": "hull breach"}) == "Game over: the crew loses (hull breach) after 1 turn"
+    assert words.game_over_text({"phase": "over", "turn": 3, "winner_names": [], "reason": "turn limit"}) \
+        .endswith(" after 3 turns")
