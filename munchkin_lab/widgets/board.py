@@ -944,11 +944,12 @@ class Board(W.VBox):
         buttons = self._buttons(g, sd, all_shown[:len(shown)], labels, cards_of, 0)
         more = self._buttons(g, sd, anytime, labels, cards_of, len(shown))
         nope = []
-        if not solar and actor is not None and not bot_turn:
+        if actor is not None and not bot_turn:
             legal_kinds = {a.kind for a in all_shown}
-            for k in MAIN_KINDS:
+            kind_words = words.SOLAR_KIND_WORDS if solar else words.KIND_WORDS
+            for k in (tuple(words.SOLAR_KIND_WORDS) if solar else MAIN_KINDS):
                 if k not in legal_kinds:
-                    nope.append((k, words.KIND_WORDS.get(k, k), words.refusal(g, k, actor, sd)))
+                    nope.append((k, kind_words.get(k, k), words.refusal(g, k, actor, sd)))
         nm = words.names(sd)
         if over:
             title, note = "Game over", f"{self.new_game_where} starts another; Undo goes back."

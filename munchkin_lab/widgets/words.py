@@ -38,6 +38,13 @@ KIND_WORDS = {
     "end_turn": "End the turn", "move": "Move", "stay": "Stay",
 }
 
+#: Solar Storm's main actions (public summary of the rules: Actions) in words: always listed on
+#: the board, under "Not now" with the reason when not possible.
+SOLAR_KIND_WORDS = {
+    "move": "Move", "scavenge": "Scavenge", "give": "Give a Resource", "take": "Take a Resource",
+    "repair": "Repair", "divert": "Divert power", "room": "Room action", "activate": "Activate the Energy Core",
+}
+
 #: Phases in the game's own terms (core rules, 5. Turn Phases).
 PHASE_WORDS = {
     "setup": "Setup (Race, Class and Items before the first turn)",
@@ -270,6 +277,13 @@ def _solar_text(game: Any, a: Any) -> str:
     label = _strip_who(game.describe(a))
     if a.kind == "end_actions":
         return "End the action phase (the ship takes damage next)"
+    if a.kind in ("resolve", "done"):  # a V1 room: its action is not in our sources, the table rules on it
+        st = getattr(game, "state", None)
+        pos = st.players[a.player].pos if st is not None and 0 <= a.player < len(st.players) else None
+        room = game.room_name(pos) if pos is not None and hasattr(game, "room_name") else "the room"
+        if a.kind == "done":
+            return f"Done: {room} resolved by hand"
+        return f"Resolve {room}'s room action by hand (not automated)"
     if a.kind.startswith("adj_"):
         return label.replace(str(a), "").strip()
     return label

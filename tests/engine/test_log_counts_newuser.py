@@ -35,3 +35,16 @@ def test_no_treasure_to_draw_says_so(tmp_path):
 
 def test_one_treasure_is_singular(tmp_path):
     assert _log_after_kill(tmp_path, "Spiky Knees, Slimy Armor")[-1] == "[t1] Ann draws 1 Treasure face down."
+
+
+def test_out_of_turn_refusal_in_a_combat_names_the_stage_in_game_words(tmp_path):
+    """"(combat, fight)" was the engine's state; now the game's words."""
+    from munchkin_lab.engine import Action
+
+    p = tmp_path / "kick.yaml"
+    p.write_text(SCENARIO.split("steps:")[0] % "Spiky Knees" + "steps:\n  - {actor: Ann, action: kick}\n")
+    sc = load_scenario(p)
+    g = build_game(sc, database_resolver(sc.get("sets")))
+    g = g[0] if isinstance(g, tuple) else g
+    g.play(make_action(g, sc["steps"][0], "steps[0]"))
+    assert g.why_not(Action(1, "kick")) == "it is Ann's decision now, not Bob's (Combat: the fight)"

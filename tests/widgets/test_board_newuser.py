@@ -194,3 +194,35 @@ def test_game_over_counts_turns_in_words():
                                  "reason": "hull breach"}) == "Game over: the crew loses (hull breach) after 1 turn"
     assert words.game_over_text({"phase": "over", "turn": 3, "winner_names": [], "reason": "turn limit"}) \
         .endswith(" after 3 turns")
+
+
+def test_solar_resolve_button_names_the_room_and_not_now_lists_the_reasons(solar):
+    """The V1 room's "Resolve" button was unlabelled and the Solar Storm board's unavailable()
+    list empty; the citation named an internal notes file (card_facts.md)."""
+    nope = dict(solar.unavailable())
+    assert nope == {
+        "repair": "the Energy Core cannot be damaged or repaired (Solar Storm rules, Rooms, public summary)",
+        "divert": "the Energy Core has no power to divert (Solar Storm rules, Actions: Divert power, public summary)",
+        "room": "the Energy Core has no room action (activate it instead)",
+        "activate": "power not yet diverted from: The Bridge, The Armoury, Engine Room, Medical Bay, Cargo Hold, "
+                    "Crew Quarters, Mess Hall, Repair Centre (Solar Storm rules, Win, public summary)"}
+    solar.click("Move to The Armoury")
+    assert "Resolve The Armoury's room action by hand (not automated)" in solar.action_labels()
+    assert "resolve" not in solar.action_labels()
+    solar.click("Resolve The Armoury")
+    assert "Done: The Armoury resolved by hand" in solar.action_labels()
+    assert all(".md" not in why for _k, why in solar.unavailable())
+    assert solar.unavailable()[0] == ("move", "finish resolving the room by hand (then Done) first")
+
+
+def test_munchkin_refusals_use_game_words_and_count_seats(lab_db):
+    """"(phase setup)" / "(combat, fight)" were engine words; "no player in seat 9" did not
+    say that seats count from 0 while the screen shows P1-P3."""
+    from munchkin_lab.engine import Action
+
+    b = Board.from_deck(_preset("base"), players=3, seed=7, name="w", seats=["human"] * 3, journal=False)
+    assert b.game.why_not(Action(1, "kick")) == \
+        "it is P1's decision now, not P2's (setup: Race, Class and Items before the first turn)"
+    assert b.game.why_not(Action(9, "kick")) == "no player in seat 9: seats count from 0, here 0 to 2 (P1 to P3)"
+    with pytest.raises(ValueError, match=re.escape("9 kick: no player in seat 9: seats count from 0")):
+        b.play("9 kick")
