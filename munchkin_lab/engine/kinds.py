@@ -371,7 +371,7 @@ class Dispatch:
         P1's decision now, not P2's (Combat: the fight)")."""
         s = self.state
         if s.pending:
-            return f"a {s.pending[0]['kind']} decision waits"
+            return f"a pending {s.pending[0]['kind']} decision"
         if s.phase == "combat":
             return f"Combat: {_STAGE_WORDS.get(s.combat.stage, s.combat.stage)}"
         return _PHASE_WORDS.get(s.phase, s.phase)
