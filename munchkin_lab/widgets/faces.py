@@ -234,6 +234,7 @@ CSS = r"""
 .mlab-anytime{margin-top:4px}
 .mlab-anytime summary{cursor:pointer;font-size:12px;color:#5b3b1b}
 .mlab-anytime[open]~.mlab-nope-row,.mlab-anytime[open]~.mlab-nope-why{display:none}
+.mlab-actions:has(.mlab-actfold[open]) .mlab-nope-row,.mlab-actions:has(.mlab-actfold[open]) .mlab-nope-why{display:none}
 .mlab-nope-row{margin-top:4px;display:flex;flex-wrap:wrap;gap:3px;align-items:center}
 .mlab-nope-why{font-size:12px;color:#8a5a00;margin-top:3px;min-height:0}
 .mlab-over-panel{background:#1d5a31;color:#f5f1e6;border:2px solid #ffd54a;border-radius:10px;padding:4px 10px;min-width:0}

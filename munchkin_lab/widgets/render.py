@@ -933,7 +933,8 @@ def action_button(i: int, label: str, kind: str, cards: Iterable[str] = (), prim
 def actions_html(buttons: Sequence[str], anytime: Sequence[str] = (), nope: Sequence[tuple[str, str, str]] = (),
                  title: str = "Your move", note: str = "", anytime_count: int | None = None) -> str:
     """The actions area: the legal actions (first the one that moves the game on), the
-    any-time actions folded, and the main kinds not possible now (each with its reason).
+    any-time actions folded, and the main kinds not possible now (each with its reason; folded
+    away while the any-time actions or a folded row of choices are open).
     ``anytime_count``: how many actions the folded buttons hold (a group row holds several;
     default: one per entry of ``anytime``)."""
     out = [f'<div class="mlab-actions-title">{esc(title)}</div>']
