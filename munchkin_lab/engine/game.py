@@ -590,6 +590,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         data = cls._saved_fields(text, "munchkin-lab-game/1", ("seed", "options", "players", "deck", "initial", "actions"))
         if not _saves._is_int(data["seed"]):
             raise ValueError(f"{_saves.PREFIX} 'seed': expected an integer, got {data['seed']!r}")
+        _rng.check_seed(data["seed"], f"{_saves.PREFIX} 'seed'")  # the range Game.new takes
         opts = _saves.check_options(data["options"], _saves.dataclass_fields(GameOptions))
         names, genders = _saves.check_players(data["players"])
         _saves.check_deck(data["deck"], _saves.dataclass_fields(CardSpec))

@@ -27,6 +27,14 @@ from .refs import R_ACT, R_CHAR, R_COMBAT, R_DEATH, R_PHASES, R_RUN, R_WIN
 from .tables import _ACACHE_MAX
 
 
+#: The phases and combat stages in the games' words, for refusals (core rules, 4. Creating Your
+#: Character; 5. Turn Phases; 7. Combat: the fight, the others' Interference, Running Away).
+_PHASE_WORDS = {"setup": "setup: Race, Class and Items before the first turn", "start": "Kick Open the Door",
+                "trouble": "Look for Trouble or Loot the Room", "end": "the end of the turn",
+                "charity": "Charity", "over": "the game is over"}
+_STAGE_WORDS = {"fight": "the fight", "window": "Interference", "run": "Running Away"}
+
+
 @dataclass(frozen=True)
 class Kind:
     """One row of the action table: method names of :class:`~munchkin_lab.engine.game.Game`.
@@ -258,7 +266,8 @@ class Dispatch:
                 actor = s.active
         if seat != actor:
             if not (0 <= seat < len(s.players)):
-                return f"no player in seat {seat}"
+                return (f"no player in seat {seat}: seats count from 0, here 0 to {len(s.players) - 1} "
+                        f"({s.players[0].name} to {s.players[-1].name})")
             return self._why_anytime(a, actor)
         c = a.card
         if c != -1 and not (0 <= c < len(self.specs)):
@@ -369,12 +378,14 @@ class Dispatch:
         """(answers are applied by the pending decision they answer)"""
 
     def _what_now(self) -> str:
+        """What the game waits for now, in the games' words (the end of a refusal: "it is
+        P1's decision now, not P2's (Combat: the fight)")."""
         s = self.state
         if s.pending:
-            return f"pending {s.pending[0]['kind']}"
+            return f"a pending {s.pending[0]['kind']} decision"
         if s.phase == "combat":
-            return f"combat, {s.combat.stage}"
-        return f"phase {s.phase}"
+            return f"Combat: {_STAGE_WORDS.get(s.combat.stage, s.combat.stage)}"
+        return _PHASE_WORDS.get(s.phase, s.phase)
 
     # ------------------------------------------------------------------ applying
     def _apply(self, a: Action) -> None:

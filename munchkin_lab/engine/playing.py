@@ -851,7 +851,8 @@ class Playing:
                     if t >= 0:
                         self._to_hand(seat, t)
                         got += 1
-                if self.history: self._say(f"{p.name} plays {sp.name}: draws {got} Treasure(s).")
+                if self.history: self._say(f"{p.name} plays {sp.name}: draws "
+                                           f"{got or 'no'} Treasure{'' if got == 1 else 's'}.")
             elif e.get("level_for"):
                 self._discard(c)
                 if self.history: self._say(f"{p.name} plays {sp.name}.")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import dataclasses
 import functools
 import io
 import json
@@ -51,6 +52,16 @@ ROLES = render.ROLES
 SPEEDS = (("bots play at once", 0.0), ("bots: short pause", 0.4), ("bots: slow", 1.0))
 #: Cap of Run to end and of one burst of bot play, so a game that cannot finish never hangs.
 RUN_CAP = 5000
+#: The board's own guard against an endless bot loop: when the bots (and auto-passing seats)
+#: have played this many actions in one turn, the board pauses them and says so (the game goes
+#: on: a human plays a seat, Undo, or Resume bots). A human's own clicks never count. A new
+#: deck game of the board is therefore built without the engine's per-turn action limit
+#: (``GameOptions.max_actions_per_turn``, which ends the game with no winner): that limit is
+#: for unattended simulations, whose default stays as it is. A game loaded with its own limit
+#: (a saved game, a scenario) keeps it; the board warns from :data:`LIMIT_WARN` actions before.
+BOT_TURN_CAP = 1000
+#: How many actions before a game's own per-turn action limit the board starts to warn.
+LIMIT_WARN = 100
 _MAX_BUTTONS = 60
 #: A row of more choices than this is folded (its title and count; a click opens it).
 _FOLD_ROW = 10
@@ -304,6 +315,7 @@ class Board(W.VBox):
         if "solar_storm" in (getattr(deck, "modules", ()) or ()):
             return cls._solar_from_deck(deck, players, seed, **kw)
         pairs, opts = _deck_pairs_options(deck, options)
+        opts = dataclasses.replace(opts, max_actions_per_turn=None)  # the board guards bot loops itself (BOT_TURN_CAP)
 
         def factory(s: int, n: int) -> Game:
             return Game.new(players=n if isinstance(players, int) else players, deck=pairs, seed=s, options=opts)
@@ -373,10 +385,8 @@ class Board(W.VBox):
         elif name is not None:
             path = journal_path(name, folder)
             if not path.is_file():
-                have = sorted(p.name[:-len(".journal.jsonl")] for p in folder.glob("*.journal.jsonl"))
-                raise FileNotFoundError(
-                    f"cannot resume: no journal named {path.name} in {folder}"
-                    + (f"; journals there: {', '.join(have[-12:])}" if have else " (no journals there)"))
+                raise FileNotFoundError(f"cannot resume: no journal named {path.name} in {folder}"
+                                        + _journals_there(folder))
         else:
             cands = sorted(folder.glob("board-*.journal.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
             free = [p for p in cands if not in_use(p)]
@@ -700,12 +710,41 @@ class Board(W.VBox):
                     a = self._seat_bot(seat).choose(self.game, seat)
                 self._play_one(a, entries)
                 played += 1
+                if self._bot_loop_guard():
+                    break
         finally:
             self.journal.append(entries)
         if played and render:
             self.refresh()
             return True
         return False
+
+    def _limit_note(self) -> str:
+        """A warning while a game with its own per-turn action limit (a loaded save, a
+        scenario) comes within :data:`LIMIT_WARN` actions of it: at the limit the game ends
+        with no winner; "" otherwise (and for the board's own deck games, which have none)."""
+        cap = getattr(getattr(self.game, "options", None), "max_actions_per_turn", None)
+        done = getattr(getattr(self.game, "state", None), "turn_actions", None)
+        if not isinstance(cap, int) or not isinstance(done, int) or done < cap - LIMIT_WARN:
+            return ""
+        return (f"Warning: this turn has taken {done} actions; at {cap} the game ends with no winner "
+                "(this game's action limit).")
+
+    def _bot_loop_guard(self) -> bool:
+        """Count one automatic action (a bot's or an auto-pass) of the current turn; at
+        :data:`BOT_TURN_CAP` of them in one turn, pause the bots with a warning and return True.
+        Only these count: a human's clicks are never limited."""
+        turn = self.game.state_dict().get("turn")
+        t, n = getattr(self, "_auto_turn", (None, 0))
+        n = n + 1 if t == turn else 1
+        self._auto_turn = (turn, n)
+        if n < BOT_TURN_CAP or self.game.outcome() is not None:
+            return False
+        self._auto_turn = (turn, 0)
+        self.pause_btn.value = True  # pauses (and redraws)
+        self.show_message(f"the bots have played {n} actions in turn {turn} without ending it: paused. "
+                          "Play a seat yourself, Undo, or Resume bots.", "warning")
+        return True
 
     @staticmethod
     def _loop():
@@ -739,6 +778,8 @@ class Board(W.VBox):
                 seat = self.game.actor()
                 a = self._seat_bot(seat).choose(self.game, seat)
             self._play_one(a)
+            if self._bot_loop_guard():
+                return
             self.refresh()
             if self._bot_to_act() or self._human_must_pass() is not None:
                 self._schedule()
@@ -825,7 +866,7 @@ class Board(W.VBox):
     def _auto_focus(self, sd: dict) -> str:
         lk = self._lookup
         c = sd.get("combat")
-        pend = (sd.get("pending") or [None])[0]
+        pend = words.first_pending(sd)
         if pend and pend.get("card") and lk.spec(pend["card"]) is not None:
             return pend["card"]
         if c and c.get("monsters"):
@@ -903,11 +944,12 @@ class Board(W.VBox):
         buttons = self._buttons(g, sd, all_shown[:len(shown)], labels, cards_of, 0)
         more = self._buttons(g, sd, anytime, labels, cards_of, len(shown))
         nope = []
-        if not solar and actor is not None and not bot_turn:
+        if actor is not None and not bot_turn:
             legal_kinds = {a.kind for a in all_shown}
-            for k in MAIN_KINDS:
+            kind_words = words.SOLAR_KIND_WORDS if solar else words.KIND_WORDS
+            for k in (tuple(words.SOLAR_KIND_WORDS) if solar else MAIN_KINDS):
                 if k not in legal_kinds:
-                    nope.append((k, words.KIND_WORDS.get(k, k), words.refusal(g, k, actor, sd)))
+                    nope.append((k, kind_words.get(k, k), words.refusal(g, k, actor, sd)))
         nm = words.names(sd)
         if over:
             title, note = "Game over", f"{self.new_game_where} starts another; Undo goes back."
@@ -921,10 +963,11 @@ class Board(W.VBox):
             who = nm.get(actor, "?")
             title = f"{who}: your move" if self.role(actor) == "human" and any(r != "human" for r in self.seats) \
                 else f"{who} to act"
-            pend = (sd.get("pending") or [None])[0]
+            pend = words.first_pending(sd)
             summary = self._lookup.facts(pend.get("card")).get("summary", "") \
                 if pend and pend.get("kind") == "manual" and pend.get("card") else ""
             note = "" if solar else words.manual_note(g, sd, summary)
+            note = " ".join(t for t in (self._limit_note(), note) if t)
         lk = self._lookup
         focus_name = self.selected if self.selected and lk.spec(self.selected) is not None else self._auto_focus(sd)
         uses = "".join(render.action_button(i, labels[i], a.kind, self._cards_of(a))
@@ -967,7 +1010,7 @@ class Board(W.VBox):
             if not isinstance(i, int) or not 0 <= i < len(self._shown):
                 self.table.ignored()
                 return
-            self.play(self._shown[i])
+            _shown(self.play, self._shown[i])
         elif kind == "rewind":
             pos = msg.get("pos")
             if isinstance(pos, int):
@@ -986,10 +1029,15 @@ class Board(W.VBox):
         self.refresh()
 
     # ------------------------------------------------------------------ playing
-    @_guard
+    @_reported
     def play(self, action: Action | str) -> None:
         """Play ``action`` (an :class:`Action` or its text form), journal it, let the bots
-        answer and redraw. An illegal action is shown as a message; the game is unchanged."""
+        answer and redraw. An illegal or unreadable action changes nothing: it is shown as the
+        board's message and raised to a code caller (a click on a button only shows it).
+
+        Raises:
+            ValueError: the engine cannot read the text (an empty one too) or refuses the
+                action (``IllegalActionError``), with the reason."""
         self._cancel_tick()
         try:
             self._play_one(action)
@@ -1348,11 +1396,19 @@ class Board(W.VBox):
         self.meta = {"source": "saved", "path": str(p)}
         seats = json.loads(text).get("seats")
         n = len(game.state_dict()["players"])
+        odd = ""
         if isinstance(seats, list) and len(seats) == n and all(r in ROLES for r in seats):
             self.seats = list(seats)
+        elif seats is not None:  # an edited or foreign save: say so rather than drop it silently
+            bad = [r for r in seats if r not in ROLES] if isinstance(seats, list) else [seats]
+            why = (f"unknown role {', '.join(repr(r) for r in bad)}" if bad
+                   else f"{plural(len(seats), 'seat')} for {plural(n, 'player')}")
+            odd = f"; its seats were not used ({why}; a seat is one of {', '.join(ROLES)})"
         self._set_game(game, hold_bots=True)
+        if odd:
+            odd += f": the board's seats play ({', '.join(self.seats)})"
         wait = " - bots paused: Resume bots lets them play on" if self.paused else ""
-        self.show_message(f"loaded {p} ({plural(len(game.actions), 'action')}){wait}", "ok")
+        self.show_message(f"loaded {p} ({plural(len(game.actions), 'action')}){wait}{odd}", "warning" if odd else "ok")
 
     def _export_path(self, path: str | Path | None, default: str, overwrite: bool) -> Path:
         """Where an HTML export goes: ``path`` or ``<folder>/<name><default>``. The rule of
@@ -1471,6 +1527,23 @@ def level_chart(story: words.Story, names: Sequence[str]) -> str:
     data = base64.b64encode(buf.getvalue()).decode()
     return (f'<img src="data:image/png;base64,{data}" alt="Level over time: {esc(", ".join(names))}" '
             f'data-testid="level-chart">')
+
+
+#: How many journal names a "no journal named ..." message lists (the newest ones).
+JOURNALS_LISTED = 12
+
+
+def _journals_there(folder: Path) -> str:
+    """The tail of a "no journal named ..." message: the board names of the newest
+    :data:`JOURNALS_LISTED` journals in ``folder`` (newest first), and how many more there are."""
+    found = sorted(folder.glob("*.journal.jsonl"), key=lambda p: (-p.stat().st_mtime, p.name))
+    if not found:
+        return " (no journals there)"
+    names = [p.name[:-len(".journal.jsonl")] for p in found]
+    if len(names) <= JOURNALS_LISTED:
+        return f"; journals there: {', '.join(names)}"
+    return (f"; journals there, newest first: {', '.join(names[:JOURNALS_LISTED])} "
+            f"and {len(names) - JOURNALS_LISTED} more ({len(names)} in all)")
 
 
 def _is_solar(game: Any) -> bool:

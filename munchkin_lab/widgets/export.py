@@ -30,12 +30,12 @@ def position_html(game: Game, lookup: render.CardLookup | None = None, revealed:
 def replay_html(game: Game, lookup: render.CardLookup | None = None, revealed: Iterable[int] = ()) -> str:
     """Every position of the game so far (start, then after each action) in one HTML page with
     Previous / Next buttons and a slider. Built by replaying ``game.to_json()`` without
-    touching ``game``."""
+    touching ``game``, with the game's own class (a Solar Storm game saves in its own format)."""
     lk = _lookup(game, lookup)
     rev = set(revealed)
     data = json.loads(game.to_json())
     data_start = dict(data, actions=[])
-    g = Game.from_json(json.dumps(data_start))
+    g = type(game).from_json(json.dumps(data_start))
     frames = [render.board_html(g.state_dict(), lk, rev, g.log)]
     labels = ["start"]
     for text in data["actions"]:

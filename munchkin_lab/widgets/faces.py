@@ -130,6 +130,11 @@ CSS = r"""
 .mlab-card.mlab-other{border-color:#4a6fa5;background:#eef3fb}
 .mlab-cname{font-size:12.5px;font-weight:bold;line-height:1.12;overflow-wrap:break-word;hyphens:auto;
   font-family:'Liberation Sans Narrow','Arial Narrow','DejaVu Sans Condensed',Arial,sans-serif}
+.mlab-card>.mlab-cname{flex:0 1 auto;min-height:0;overflow:hidden}
+.mlab-card>.mlab-ckind,.mlab-card>.mlab-cnum,.mlab-card>.mlab-cfoot{flex:none}
+.mlab-card .mlab-cname.mlab-cname-long{font-size:10px;line-height:1.1;display:-webkit-box;-webkit-box-orient:vertical;
+  -webkit-line-clamp:5;line-clamp:5}
+.mlab-mini .mlab-cname.mlab-cname-long,.mlab-mini.mlab-card .mlab-cname.mlab-cname-long{font-size:9.5px}
 .mlab-ckind{font-size:10px;text-transform:uppercase;letter-spacing:.3px;color:#7a4b1e;margin-top:1px}
 .mlab-cnum{font-size:22px;font-weight:bold;text-align:center;margin:auto 0 0 0;color:#7b1010;line-height:1}
 .mlab-cnum small{font-size:10px;display:block;color:#5b3b1b;font-weight:normal;line-height:1.2}
@@ -229,6 +234,7 @@ CSS = r"""
 .mlab-anytime{margin-top:4px}
 .mlab-anytime summary{cursor:pointer;font-size:12px;color:#5b3b1b}
 .mlab-anytime[open]~.mlab-nope-row,.mlab-anytime[open]~.mlab-nope-why{display:none}
+.mlab-actions:has(.mlab-actfold[open]) .mlab-nope-row,.mlab-actions:has(.mlab-actfold[open]) .mlab-nope-why{display:none}
 .mlab-nope-row{margin-top:4px;display:flex;flex-wrap:wrap;gap:3px;align-items:center}
 .mlab-nope-why{font-size:12px;color:#8a5a00;margin-top:3px;min-height:0}
 .mlab-over-panel{background:#1d5a31;color:#f5f1e6;border:2px solid #ffd54a;border-radius:10px;padding:4px 10px;min-width:0}
@@ -361,9 +367,16 @@ def card_label(card: Any) -> str:
     return ", ".join(parts)
 
 
+#: A card name longer than this is set in smaller type on the card face.
+LONG_NAME = 40
+
+
 def card_face(card: Any, provenance: str | None = None, selected: bool = False,
               extra_class: str = "", mini: bool = False) -> str:
-    """HTML of one face-up card (100x140 px; ``mini``: 78x108 px; names never cut).
+    """HTML of one face-up card (100x140 px; ``mini``: 78x108 px). A name longer than
+    :data:`LONG_NAME` characters is set smaller; a name that still does not fit gives way
+    (cut at the card's name area) so that the kind and the number always show: the full name
+    is in the card's title, its spoken label and the card detail.
 
     Args:
         card: a :class:`~munchkin_lab.engine.CardSpec`, a card row (``pandas.Series``/dict
@@ -393,7 +406,7 @@ def card_face(card: Any, provenance: str | None = None, selected: bool = False,
     return (f'<div class="{classes}" data-card="{esc(name)}" title="{esc(title)}" tabindex="0" role="button" '
             f'aria-label="{esc(card_label(card))}">'
             f'<span class="mlab-prov mlab-prov-{esc(mark)}" title="{esc(mark_title)}">{esc(mark)}</span>'
-            f'<div class="mlab-cname">{esc(name)}</div>'
+            f'<div class="mlab-cname{" mlab-cname-long" if len(name) > LONG_NAME else ""}">{esc(name)}</div>'
             f'<div class="mlab-ckind">{esc(KIND_LABELS.get(kind, kind))}</div>'
             f'<div class="mlab-cnum">{esc(num)}<small>{esc(cap)}</small></div>'
             f'<div class="mlab-ctags">{esc(" · ".join(shown_tags))}</div>'

@@ -907,7 +907,7 @@ def decision_focus_html(sd: Mapping, game: Any, lk: CardLookup) -> str:
     what = words.decision(game, sd) if game is not None else ""
     rows = []
     if not words.is_solar(sd):
-        pend = (sd.get("pending") or [None])[0] or {}
+        pend = words.first_pending(sd) or {}
         known = lambda names: [n for n in dict.fromkeys(names) if isinstance(n, str) and lk.spec(n) is not None]  # noqa: E731
         cause = known([words.cause_of(game, sd)]) if pend.get("kind") == "choose" and game is not None \
             and pend.get("why") in ("lose", "take", "tax", "taxpay") else []
@@ -933,7 +933,8 @@ def action_button(i: int, label: str, kind: str, cards: Iterable[str] = (), prim
 def actions_html(buttons: Sequence[str], anytime: Sequence[str] = (), nope: Sequence[tuple[str, str, str]] = (),
                  title: str = "Your move", note: str = "", anytime_count: int | None = None) -> str:
     """The actions area: the legal actions (first the one that moves the game on), the
-    any-time actions folded, and the main kinds not possible now (each with its reason).
+    any-time actions folded, and the main kinds not possible now (each with its reason; folded
+    away while the any-time actions or a folded row of choices are open).
     ``anytime_count``: how many actions the folded buttons hold (a group row holds several;
     default: one per entry of ``anytime``)."""
     out = [f'<div class="mlab-actions-title">{esc(title)}</div>']

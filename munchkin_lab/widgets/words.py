@@ -38,6 +38,13 @@ KIND_WORDS = {
     "end_turn": "End the turn", "move": "Move", "stay": "Stay",
 }
 
+#: Solar Storm's main actions (public summary of the rules: Actions) in words: always listed on
+#: the board, under "Not now" with the reason when not possible.
+SOLAR_KIND_WORDS = {
+    "move": "Move", "scavenge": "Scavenge", "give": "Give a Resource", "take": "Take a Resource",
+    "repair": "Repair", "divert": "Divert power", "room": "Room action", "activate": "Activate the Energy Core",
+}
+
 #: Phases in the game's own terms (core rules, 5. Turn Phases).
 PHASE_WORDS = {
     "setup": "Setup (Race, Class and Items before the first turn)",
@@ -65,6 +72,15 @@ _SEAT_RE = re.compile(r"\bseat (\d+)\b")
 def is_solar(sd: Mapping) -> bool:
     """True for a Solar Storm ``state_dict()``."""
     return sd.get("game") == "solar_storm"
+
+
+def first_pending(sd: Mapping) -> dict | None:
+    """The step the game waits on first, or None: a Munchkin ``state_dict()`` lists its pending
+    steps, a Solar Storm one holds at most one (a dict such as ``{"kind": "scavenge", "left": 2}``)."""
+    pend = sd.get("pending")
+    if isinstance(pend, Mapping):
+        return dict(pend)
+    return pend[0] if pend else None
 
 
 def names(sd: Mapping) -> dict[int, str]:
@@ -261,6 +277,13 @@ def _solar_text(game: Any, a: Any) -> str:
     label = _strip_who(game.describe(a))
     if a.kind == "end_actions":
         return "End the action phase (the ship takes damage next)"
+    if a.kind in ("resolve", "done"):  # a V1 room: its action is not in our sources, the table rules on it
+        st = getattr(game, "state", None)
+        pos = st.players[a.player].pos if st is not None and 0 <= a.player < len(st.players) else None
+        room = game.room_name(pos) if pos is not None and hasattr(game, "room_name") else "the room"
+        if a.kind == "done":
+            return f"Done: {room} resolved by hand"
+        return f"Resolve {room}'s room action by hand (not automated)"
     if a.kind.startswith("adj_"):
         return label.replace(str(a), "").strip()
     return label
@@ -273,7 +296,7 @@ def _munchkin_text(game: Any, a: Any, sd: Mapping) -> str:  # noqa: C901 - one b
     tn = nm.get(a.target, "") if a.target >= 0 else ""
     sp = _spec(game, a.card) if a.card >= 0 else None
     combat = sd.get("combat")
-    pend = (sd.get("pending") or [None])[0]
+    pend = first_pending(sd)
     if pend is not None and pend.get("player") == a.player and k in ("choose", "accept", "refuse", "pass",
                                                                     "play", "resolve", "flight"):
         text = _pending_words(game, sd, pend, a, cn, tn)
@@ -468,7 +491,7 @@ def manual_choices(game: Any, acts: list, sd: Mapping) -> list:
     """The by-hand resolutions worth offering for a manual card: all of them, except a Level
     change for a card whose kind never costs Levels (:data:`NO_LEVEL_KINDS`: becoming a Bug
     asks for no "lose 1 Level")."""
-    pend = (sd.get("pending") or [None])[0]
+    pend = first_pending(sd)
     if not pend or pend.get("kind") != "manual":
         return acts
     sp = next((s for s in (getattr(game, "specs", None) or ()) if s.name == pend.get("card")), None)
@@ -482,7 +505,7 @@ def manual_note(game: Any, sd: Mapping, summary: str = "") -> str:
     """The line above the actions while a manual card waits: the card, that its effect is not
     automated, and what the player rules on (the card's own summary), e.g. ``"Bug (Race) is
     not automated: rule on it by hand. The card: ..."``; "" when no manual card waits."""
-    pend = (sd.get("pending") or [None])[0]
+    pend = first_pending(sd)
     if not pend or pend.get("kind") != "manual":
         return ""
     name = pend.get("card") or "this card"
@@ -648,7 +671,7 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
     cn = card_name(game, a.card) if a.card >= 0 else ""
     tn = nm.get(a.target, "") if a.target >= 0 else ""
     sp = _spec(game, a.card) if a.card >= 0 else None
-    pend = (sd.get("pending") or [None])[0]
+    pend = first_pending(sd)
     if pend is not None and pend.get("kind") == "react" and pend.get("die") is not None and k == "play" \
             and pend.get("player") == a.player:
         return f"Play {cn}: the die shows", str(a.n)  # Loaded Die, after the roll: one button per value
@@ -712,7 +735,7 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
         return game_over_text(sd)
     actor = sd.get("actor")
     who = nm.get(actor, "?")
-    pend = (sd.get("pending") or [None])[0]
+    pend = first_pending(sd)
     if pend is not None:
         return _pending_words(game, sd, pend)
     phase = sd.get("phase")
@@ -798,11 +821,11 @@ def game_over_text(sd: Mapping) -> str:
     """"Game over: P2 wins (Level 10) after 31 turns" (or the crew's result in Solar Storm)."""
     if is_solar(sd):
         return (f"Game over: the crew {'wins' if sd.get('won') else 'loses'} ({sd.get('reason')}) "
-                f"after {sd.get('turn')} turns")
+                f"after {plural(int(sd.get('turn') or 0), 'turn')}")
     who = join_and(sd.get("winner_names") or []) or "nobody"
     verb = "win" if len(sd.get("winner_names") or []) > 1 else "wins"
     reason = REASON_WORDS.get(sd.get("reason") or "", sd.get("reason") or "")
-    return f"Game over: {who} {verb} ({reason}) after {sd.get('turn')} turns"
+    return f"Game over: {who} {verb} ({reason}) after {plural(int(sd.get('turn') or 0), 'turn')}"
 
 
 def status(game: Any, sd: Mapping | None = None) -> dict[str, Any]:

@@ -84,10 +84,7 @@ def test_not_now_buttons_read_at_wcag_aa_in_every_sets_game(browser, voila, pres
     page = _open(browser, voila)
     start_game(page, preset=preset, players=4)
     nope = page.locator(".mlab-nope")
-    if preset == "solar_storm":  # Solar Storm's own look lists no "Not now" row
-        assert nope.count() == 0
-        return
-    assert nope.count() >= 3
+    assert nope.count() >= 3  # Solar Storm too: Repair, Divert power, Room action, Activate at the start
     label = page.locator(".mlab-nope-row .mlab-zlabel")
     assert text_contrast(label) >= 4.5, text_contrast(label)
     for b in nope.all():

@@ -109,9 +109,11 @@ def test_stage_refusals_name_what_the_stage_takes():
     assert "comes after the action phase" in g.why_not(SolarAction(0, "collect"))
     g.play("0 move n=1")  # from the Energy Core into a V1 room
     g.play("0 resolve")
-    assert g.why_not(SolarAction(0, "move", n=1)) == \
-        "finish the pending manual first (adj_card/adj_cube/adj_token/adj_meeple/adj_power/done)"
+    assert g.why_not(SolarAction(0, "move", n=1)) == "finish resolving the room by hand (then Done) first"
     g.play("0 done")
     g.play("0 end_actions")
     assert g.why_not(SolarAction(0, "move", n=1)).startswith("resource collection: only 'collect' now")
-    assert g.why_not(SolarAction(1, "collect")).startswith("it is P1's turn (seat 0), not seat 1")
+    assert g.why_not(SolarAction(1, "collect")) == "it is P1's turn, not P2's"
+    assert g.why_not(SolarAction(9, "collect")) == "no player in seat 9: seats count from 0, here 0 to 1 (P1 to P2)"
+    assert g.why_not(SolarAction(0, "move", n=1)) == \
+        "resource collection: only 'collect' now (Solar Storm rules, Resource collection, public summary)"

@@ -290,7 +290,10 @@ def test_save_from_code_never_replaces_a_file_that_is_not_a_saved_game(board, tm
 
 def test_illegal_action_and_bad_scenario_are_messages(board, tmp_path):
     sd = board.game.state_dict()
-    board.play("0 fight")
+    from munchkin_lab.engine import IllegalActionError
+
+    with pytest.raises(IllegalActionError, match="during setup you may only play"):
+        board.play("0 fight")  # raised to code, and shown on the board
     assert "mlab-msg-error" in board.message.value and "card -1" not in board.message.value
     bad = tmp_path / "bad.yaml"
     bad.write_text("players: [one]\n")

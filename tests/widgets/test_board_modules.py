@@ -168,7 +168,8 @@ def test_solar_storm_board_shows_ship_and_actions(lab_db, tmp_path):
     assert html.count("class=\"mlab-cube\"") == sum(r["cubes"] or 0 for r in sd["grid"])
     labels = board.action_labels()
     assert labels and len(labels) == len(board.game.legal_actions()[:len(labels)])
-    assert board.unavailable() == []
+    legal = {a.kind for a in board.game.legal_actions()}
+    assert [k for k, _why in board.unavailable()] == [k for k in words.SOLAR_KIND_WORDS if k not in legal]
     # resources named (not letters), damage and diverted power drawn
     assert "A" not in {t for p in sd["players"] for t in p["hand"]}
     assert any(f'<span class="mlab-res">{t}' in html for t in ("Data", "Metal", "Nanobots", "Energy"))

@@ -42,7 +42,7 @@ from __future__ import annotations
 from ..actions import KINDS, Action
 from ..rules import RulesModule, register_module
 
-R_PILES = "Munchkin 7 combining guidance: one draw pile per set (mixing_rules.md)"
+R_PILES = "Munchkin 7 - Cheat With Both Hands, combining sets: one draw pile per set"
 R_EMPTY = "core rules, 3. Handling Cards: nobody draws from an exhausted pile"
 DECKS = ("door", "treasure")
 

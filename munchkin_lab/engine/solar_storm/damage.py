@@ -15,7 +15,7 @@ Damage deck above it is exhausted) loses.
 from __future__ import annotations
 
 from .actions import SolarAction
-from .refs import CORE_POS, HULL_BREACH, R_BASE, r_v2, seat_order
+from .refs import CORE_POS, HULL_BREACH, r_base, r_v2, seat_order
 from .state import PlayerState
 
 
@@ -83,7 +83,7 @@ class Damage:
     def _why_damaged_here(self, p: PlayerState) -> str | None:
         """Repairs need a damaged section in the player's room; the Energy Core has none."""
         if p.pos == CORE_POS:
-            return f"the Energy Core cannot be damaged or repaired ({R_BASE})"
+            return f"the Energy Core cannot be damaged or repaired ({r_base('Rooms')})"
         if all(self.state.covered[p.pos]):
             return f"{self.room_name(p.pos)} has no damaged section"
         return None
@@ -109,7 +109,7 @@ class Damage:
         icons = self.icons(p.pos)
         if not any(not cov[j] and icons[j] == self.res_type[a.card] for j in range(len(cov))):
             return (f"{self._rt(a.card)} matches no uncovered icon of {self.room_name(p.pos)} "
-                    f"({R_BASE})")
+                    f"({r_base('Actions: Repair')})")
         if s.cube_supply <= 0:
             return "no Repair cube in the supply"
         if s.diverted[p.pos] and p.cubes > 0 and s.cube_room == p.pos:

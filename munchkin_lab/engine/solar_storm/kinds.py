@@ -23,7 +23,13 @@ from dataclasses import dataclass
 
 from ..actions import Action, IllegalActionError
 from .actions import KINDS, SolarAction
-from .refs import R_BASE
+from .refs import r_base
+
+
+#: What a pending step asks for, in the game's words (the refusal of any other action).
+_PENDING_WORDS = {"scavenge": "pick the scavenged Resource cards",
+                  "bridge": "put the Damage cards The Bridge showed back",
+                  "manual": "finish resolving the room by hand (then Done)"}
 
 
 @dataclass(frozen=True)
@@ -173,7 +179,10 @@ class Dispatch:
         if k not in KINDS:
             return f"unknown action kind {k!r}"
         if a.player != s.active:
-            return f"it is {s.players[s.active].name}'s turn (seat {s.active}), not seat {a.player}"
+            if not 0 <= a.player < len(s.players):
+                return (f"no player in seat {a.player}: seats count from 0, here 0 to {len(s.players) - 1} "
+                        f"({s.players[0].name} to {s.players[-1].name})")
+            return f"it is {s.players[s.active].name}'s turn, not {s.players[a.player].name}'s"
         p = s.players[a.player]
         why = self._why_stage(k, self._stage())
         if why is not None:
@@ -181,7 +190,7 @@ class Dispatch:
         cost = self._cost(a)
         if cost and self._budget(a.player) < cost:
             return (f"{k} costs {cost} action(s); {s.actions_left} left and "
-                    f"{p.tokens} Action token(s) ({R_BASE})")
+                    f"{p.tokens} Action token(s) ({r_base('Actions')})")
         return self._CHECK[k](self, a, p)
 
     def _why_stage(self, k: str, stage: str) -> str | None:
@@ -189,13 +198,12 @@ class Dispatch:
         only ``collect`` and ``collect`` only comes then (public summary, card_facts.md (b));
         a pending step takes only its answers, which answer nothing else."""
         if stage == "collect":
-            return None if k == "collect" else f"resource collection: only 'collect' now ({R_BASE})"
+            return None if k == "collect" else f"resource collection: only 'collect' now ({r_base('Resource collection')})"
         if k == "collect":
-            return f"resource collection comes after the action phase ({R_BASE})"
+            return f"resource collection comes after the action phase ({r_base('Resource collection')})"
         if stage != "actions":
             if k not in STAGES[stage]:
-                want = "/".join(x for x in KINDS if x in STAGES[stage])
-                return f"finish the pending {stage} first ({want})"
+                return f"{_PENDING_WORDS.get(stage, f'finish the pending {stage}')} first"
         elif k not in STAGES["actions"]:
             return f"'{k}' only answers a pending scavenge, The Bridge or by-hand resolution"
         return None

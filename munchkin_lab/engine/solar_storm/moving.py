@@ -7,7 +7,7 @@ action (``rooms_v2.py``).
 from __future__ import annotations
 
 from .actions import SolarAction
-from .refs import R_BASE, adjacent
+from .refs import r_base, adjacent
 from .state import PlayerState
 
 
@@ -22,7 +22,7 @@ class Moving:
     def _why_move(self, a: SolarAction, p: PlayerState) -> str | None:
         """``n``: a grid position one orthogonal step from the meeple."""
         if not 0 <= a.n <= 8 or not adjacent(p.pos, a.n):
-            return f"move one step orthogonally, no diagonals ({R_BASE})"
+            return f"move one step orthogonally, no diagonals ({r_base('Actions: Move')})"
         return None
 
     def _do_move(self, a: SolarAction, p: PlayerState) -> None:

@@ -8,7 +8,7 @@ diverted, a player in the Energy Core activates it and the crew wins (``activate
 from __future__ import annotations
 
 from .actions import SolarAction
-from .refs import CORE_POS, OUTER, R_BASE
+from .refs import CORE_POS, OUTER, r_base
 from .state import PlayerState
 
 
@@ -39,15 +39,15 @@ class Power:
         """``cs``: distinct hand cards whose types are the room's combination; once per room."""
         s = self.state
         if p.pos == CORE_POS:
-            return f"the Energy Core has no power to divert ({R_BASE})"
+            return f"the Energy Core has no power to divert ({r_base('Actions: Divert power')})"
         if s.diverted[p.pos]:
             return f"{self.room_name(p.pos)}'s power is already diverted"
         if self.options.divert_requires_full_repair and not all(s.covered[p.pos]):
-            return f"divert only from a fully repaired room ({R_BASE})"
+            return f"divert only from a fully repaired room ({r_base('Actions: Divert power')})"
         if len(set(a.cards)) != len(a.cards) or any(c not in p.hand for c in a.cards):
             return "the diversion cards must be distinct cards in your hand"
         if sorted(self.res_type[c] for c in a.cards) != sorted(self.combo(p.pos)):
-            return (f"{self.room_name(p.pos)} needs {'+'.join(self.combo(p.pos))} ({R_BASE})")
+            return (f"{self.room_name(p.pos)} needs {'+'.join(self.combo(p.pos))} ({r_base('Actions: Divert power')})")
         return None
 
     def _do_divert(self, a: SolarAction, p: PlayerState) -> None:
@@ -66,10 +66,10 @@ class Power:
         """From the Energy Core, once every room's power is diverted."""
         s = self.state
         if p.pos != CORE_POS:
-            return f"activate the Energy Core from the core room ({R_BASE})"
+            return f"activate the Energy Core from the core room ({r_base('Win')})"
         left = [self.room_name(q) for q in OUTER if not s.diverted[q]]
         if left:
-            return f"power not yet diverted from: {', '.join(left)} ({R_BASE})"
+            return f"power not yet diverted from: {', '.join(left)} ({r_base('Win')})"
         return None
 
     def _do_activate(self, a: SolarAction, p: PlayerState) -> None:

@@ -2,8 +2,9 @@
 
 Citations used in refusal reasons and docstrings:
 
-* :data:`R_BASE` -- the base loop from public summaries (``shared/data/card_facts.md`` (b),
-  ``card_facts_more.md``, 7. Solar Storm); every number of it is an option
+* :data:`R_BASE` and :func:`r_base` -- the base loop from public summaries (our notes:
+  ``shared/data/card_facts.md`` (b), ``card_facts_more.md``, 7. Solar Storm; a refusal cites
+  the rules' section, not the notes' file); every number of it is an option
   (:class:`~munchkin_lab.engine.solar_storm.options.SolarStormOptions`).
 * :data:`R_SETUP` and :func:`r_v2` -- the Solar Storm Alternative Rooms mini expansion
   (``shared/seeds/003_*.txt``): set-up and the V2 room actions, implemented as written.
@@ -18,7 +19,17 @@ import re
 
 from ..cards import CardSpec
 
-R_BASE = "public summary, card_facts.md (b)"
+R_BASE = "Solar Storm rules, public summary"
+
+
+def r_base(section: str) -> str:
+    """The citation of a base-game rule in refusals: the rules' section (``"Actions: Move"``,
+    ``"Resource collection"``, ``"Win"``...), marked as known from a public summary (the base
+    rulebook is not among our sources), never a file name:
+    ``"Solar Storm rules, Actions: Move, public summary"``."""
+    return f"Solar Storm rules, {section}, public summary"
+
+
 R_SETUP = "Solar Storm Alternative Rooms, setup"
 R_MANUAL = "V1 room action not in our sources: resolved by hand"
 

@@ -12,7 +12,7 @@ from itertools import combinations
 
 from .. import rng as _rng
 from .actions import SolarAction
-from .refs import R_BASE
+from .refs import r_base
 from .state import PlayerState
 
 
@@ -89,7 +89,7 @@ class Resources:
         """Needs a Resource card to find (deck or face-up row)."""
         s = self.state
         if not s.res_deck and not s.face_up:
-            return f"no Resource cards left to scavenge ({R_BASE})"
+            return f"no Resource cards left to scavenge ({r_base('Actions: Scavenge')})"
         return None
 
     def _do_scavenge(self, a: SolarAction, p: PlayerState) -> None:
@@ -113,7 +113,7 @@ class Resources:
         """A scavenged card: the top of the deck (``c`` omitted) or face-up ``c``."""
         s = self.state
         if a.card == -1:
-            return None if s.res_deck else f"the Resource deck is empty ({R_BASE})"
+            return None if s.res_deck else f"the Resource deck is empty ({r_base('Actions: Scavenge')})"
         return None if a.card in s.face_up else f"Resource {a.card} is not face up"
 
     def _do_pick(self, a: SolarAction, p: PlayerState) -> None:
@@ -141,10 +141,10 @@ class Resources:
         in the same room holding the card (public summary, card_facts.md (b))."""
         s = self.state
         if not 0 <= a.target < len(s.players) or a.target == a.player:
-            return f"share with another player ({R_BASE})"
+            return f"share with another player ({r_base('Actions: Share')})"
         q = s.players[a.target]
         if q.pos != p.pos:
-            return f"sharing needs both players in the same room ({R_BASE})"
+            return f"sharing needs both players in the same room ({r_base('Actions: Share')})"
         src = p.hand if a.kind == "give" else q.hand
         if a.card not in src:
             return f"Resource {a.card} is not in {'your' if a.kind == 'give' else q.name + chr(39) + 's'} hand"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import SolarAction
-from .refs import R_BASE
+from .refs import r_base
 from .state import PlayerState
 
 
@@ -84,9 +84,9 @@ class Round:
         or a face-up card (public summary, card_facts.md (b))."""
         s = self.state
         if a.card != -1 and a.card not in s.face_up:
-            return f"Resource {a.card} is not in the face-up row ({R_BASE})"
+            return f"Resource {a.card} is not in the face-up row ({r_base('Resource collection')})"
         if a.card == -1 and not s.res_deck:
-            return f"the Resource deck is empty ({R_BASE})"
+            return f"the Resource deck is empty ({r_base('Resource collection')})"
         return None
 
     def _do_collect(self, a: SolarAction, p: PlayerState) -> None:

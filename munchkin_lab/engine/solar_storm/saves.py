@@ -10,6 +10,7 @@ import json
 from dataclasses import asdict
 
 from ..cards import CardSpec, FrozenDict
+from ..rng import check_seed
 from .options import SolarStormOptions
 from .state import SolarState
 
@@ -49,6 +50,7 @@ class Saves:
                 (named by its index).
         """
         data = cls._saved_fields(text, FORMAT, ("seed", "options", "players", "rooms", "initial", "actions"))
+        check_seed(data["seed"], "saved game: field 'seed'")  # the range SolarStormGame.new takes
         try:
             options = SolarStormOptions.from_dict(dict(data["options"]))
         except (TypeError, ValueError) as e:

@@ -11,7 +11,7 @@ from typing import Sequence
 from .. import rng as _rng
 from ..cards import CardSpec
 from .options import SolarStormOptions, check_options
-from .refs import CORE_POS, ENERGY_CORE, HULL_BREACH, OUTER, R_BASE, R_SETUP, ROOM_NAMES, base_name
+from .refs import CORE_POS, ENERGY_CORE, HULL_BREACH, OUTER, r_base, R_SETUP, ROOM_NAMES, base_name
 from .state import PlayerState
 
 
@@ -25,7 +25,7 @@ def player_names(players) -> list[str]:
     """
     if isinstance(players, int):
         if not 1 <= players <= 4:
-            raise ValueError(f"players: Solar Storm takes 1 to 4 players ({R_BASE}), got {players}")
+            raise ValueError(f"players: Solar Storm takes 1 to 4 players ({r_base('Players')}), got {players}")
         return [f"P{i + 1}" for i in range(players)]
     names = []
     for i, e in enumerate(players):
@@ -35,7 +35,7 @@ def player_names(players) -> list[str]:
             raise ValueError(f"players[{i}]: a non-empty name")
         names.append(e)
     if not 1 <= len(names) <= 4:
-        raise ValueError(f"players: Solar Storm takes 1 to 4 players ({R_BASE}), got {len(names)}")
+        raise ValueError(f"players: Solar Storm takes 1 to 4 players ({r_base('Players')}), got {len(names)}")
     if len(set(names)) != len(names):
         raise ValueError("players: names must be distinct")
     return names
