@@ -26,7 +26,7 @@ from typing import List, Optional
 
 import typer
 
-from .decks.checks import PLAYERS_HELP
+from .decks.checks import DEFAULT_PLAYERS, PLAYERS_HELP
 
 
 def _load_deck(sets: list[str], url: str | None = None):
@@ -174,7 +174,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("play")
     def play(seed: int = typer.Option(7, help="RNG seed (0 .. 2**64-1)"),
-             players: int = typer.Option(4, help="number of players: " + PLAYERS_HELP),
+             players: int = typer.Option(DEFAULT_PLAYERS, help="number of players: " + PLAYERS_HELP),
              deck: Optional[str] = typer.Option(None, "--deck", help="preset name, deck file or saved deck (default: base preset)"),
              sets: Optional[List[str]] = typer.Option(None, "--sets", help="set codes, every card (instead of --deck)"),
              max_turns: int = typer.Option(1000, help=f"stop after this many turns (1 .. {MAX_TURNS})"),

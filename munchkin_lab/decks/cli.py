@@ -18,7 +18,7 @@ from typing import Optional
 import typer
 
 from ..plural import plural
-from .checks import PLAYERS_HELP
+from .checks import DEFAULT_PLAYERS, PLAYERS_HELP
 
 deck_app = typer.Typer(help="Mixed decks: build, check, statistics and odds, files.", no_args_is_help=True)
 
@@ -292,14 +292,15 @@ def check(
     strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too."),
     players: Optional[int] = typer.Option(None, "--players", "-p",
                                           help="Check the piles for this many players: " + PLAYERS_HELP
-                                               + " (default: 2, with a warning when the piles serve fewer than 6)."),
+                                               + f" (default: {DEFAULT_PLAYERS}, as `play`, with a warning when the "
+                                                 "piles serve fewer than 6)."),
     url: Optional[str] = URL,
 ):
     """Check the mix (and whether it can be played); exit 1 when there is an error (or a
     warning with --strict)."""
     deck = _get(name, url)  # the table sizes depend on the deck's game (checks.seats_problem)
     try:
-        problems = deck.check(players)
+        problems = deck.check(players or DEFAULT_PLAYERS, larger=players is None)
     except ValueError as exc:
         if str(exc).startswith("players:"):
             from ..cli import usage_error
