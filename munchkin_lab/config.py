@@ -194,8 +194,8 @@ def create_db_engine(url: str | None = None, **kwargs) -> Engine:
     ``immutable=1`` (no ``-shm`` created, no locks) unless a ``-wal`` file beside it holds
     changes not yet in the file, which only a locking reader may read. Such a file is not
     switched to WAL, and :func:`write_transaction` refuses to write it
-    (:class:`ReadOnlyDatabaseError`, saying why). An immutable reader assumes nobody changes
-    the file while it reads: a user who may not write it shares it with no writer of theirs.
+    (:class:`ReadOnlyDatabaseError`, saying why). An immutable reader takes no lock: should
+    another user change the file while this process reads it, what it reads may be stale.
     """
     resolved = database_url(url)
     if is_sqlite(resolved):
