@@ -97,6 +97,12 @@ def bad_input_errors() -> tuple[type[BaseException], ...]:
     return tuple(out)
 
 
+#: How a PostgreSQL driver's message starts when the server was never reached (a refused
+#: connection, a host that does not resolve, a refused login).
+_NO_CONNECTION = ("connection failed", "failed to resolve host", "could not connect", "could not translate host",
+                  "connection to server")
+
+
 def error_message(exc: BaseException) -> str:
     """One readable message for a bad-input exception (no traceback, no class name unless
     the message would be empty). Database errors name the database problem in plain words."""
@@ -120,6 +126,10 @@ def error_message(exc: BaseException) -> str:
                         "was hit: check the free space and the limits, then try again")
             if "locked" in low:
                 return f"the database is busy (locked by another program): {text}; try again"
+            if low.startswith(_NO_CONNECTION):  # (psycopg's and psycopg2's words)
+                from .cards.build import SERVER_HINT
+
+                return f"cannot connect to the database server ({text}); {SERVER_HINT}"
         return f"database error: {text}"
     if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
         if exc.strerror:

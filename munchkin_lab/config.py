@@ -124,20 +124,99 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:  # pragma: no cover - ex
     cur.close()
 
 
+def _sqlite_functions(dbapi_connection, _record) -> None:  # pragma: no cover - exercised via engines
+    """A read-only connection's set-up (:func:`sqlite_read_only`): the functions and foreign
+    keys of :func:`_sqlite_pragmas`, no switch to WAL (that writes the file)."""
+    from .cards.search import fold
+
+    dbapi_connection.create_function("ulower", 1, _unicode_lower, deterministic=True)
+    dbapi_connection.create_function("ufold", 1, fold, deterministic=True)
+    dbapi_connection.execute("PRAGMA foreign_keys=ON")
+
+
+def _may_write(path: Path) -> bool:
+    """Whether this process may write ``path`` (its effective user and capabilities)."""
+    return os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids)
+
+
+def sqlite_read_only(path: Path | None) -> str | None:
+    """Why this process cannot write the existing SQLite file ``path`` (words for a message),
+    or ``None`` when it can (or the file does not exist: it is created). SQLite writes the
+    file itself and, in WAL mode, creates ``<file>-wal`` and ``<file>-shm`` beside it, so a
+    folder this user may not write is as read-only as the file."""
+    if path is None or not path.exists():
+        return None
+    if not _may_write(path):
+        return f"the file {path} is read-only for this user"
+    folder = path.parent
+    if not _may_write(folder):
+        return (f"its folder {folder} is not writable for this user (SQLite creates {path.name}-wal and "
+                f"{path.name}-shm beside the file to write)")
+    return None
+
+
+#: read-only SQLite engines and why they are read-only (:func:`sqlite_read_only`)
+_READ_ONLY: "weakref.WeakKeyDictionary[Engine, str]" = weakref.WeakKeyDictionary()
+
+
+class ReadOnlyDatabaseError(ValueError):
+    """A write to a SQLite database this process may only read (:func:`sqlite_read_only`):
+    refused before anything is written, the message saying why."""
+
+
+#: the URL each read-only engine was asked for (its own is a ``file:`` URI)
+_ASKED: "weakref.WeakKeyDictionary[Engine, str]" = weakref.WeakKeyDictionary()
+
+
+def read_only_reason(engine: Engine) -> str | None:
+    """Why ``engine``'s SQLite file is opened read-only, or ``None`` (a writable one)."""
+    return _READ_ONLY.get(engine)
+
+
+def shown_url(engine: Engine) -> str:
+    """``engine``'s database URL for messages, password masked: the URL it was made for (a
+    read-only SQLite engine's own URL is the ``file:`` URI it opens)."""
+    asked = _ASKED.get(engine)
+    return make_url(asked).render_as_string(hide_password=True) if asked else \
+        engine.url.render_as_string(hide_password=True)
+
+
 def create_db_engine(url: str | None = None, **kwargs) -> Engine:
     """Create a new SQLAlchemy engine for ``url`` (resolved with :func:`database_url`).
 
     SQLite connections get ``PRAGMA journal_mode=WAL`` and ``PRAGMA foreign_keys=ON`` on
     connect and wait up to :data:`SQLITE_BUSY_TIMEOUT` seconds for a writer's lock. The
     parent folder of a SQLite file is created when missing.
+
+    An existing SQLite file this process may not write (the file, or its folder where WAL
+    mode keeps its ``-wal`` and ``-shm`` files: :func:`sqlite_read_only`) is opened read-only
+    (URI ``mode=ro``), so that reading it works and leaves no file behind: also
+    ``immutable=1`` (no ``-shm`` created, no locks) unless a ``-wal`` file beside it holds
+    changes not yet in the file, which only a locking reader may read. Such a file is not
+    switched to WAL, and :func:`write_transaction` refuses to write it
+    (:class:`ReadOnlyDatabaseError`, saying why). An immutable reader takes no lock: should
+    another user change the file while this process reads it, what it reads may be stale.
     """
     resolved = database_url(url)
     if is_sqlite(resolved):
         path = sqlite_path(resolved)
-        if path is not None:
+        why = sqlite_read_only(path)
+        if path is not None and why is None:
             path.parent.mkdir(parents=True, exist_ok=True)
         connect_args = dict(kwargs.pop("connect_args", None) or {})
         connect_args.setdefault("timeout", SQLITE_BUSY_TIMEOUT)
+        if why is not None:
+            wal = path.with_name(path.name + "-wal")
+            query = dict(make_url(resolved).query, mode="ro", uri="true")
+            if not (wal.exists() and wal.stat().st_size > 0):
+                query["immutable"] = "1"
+            from urllib.parse import quote
+
+            target = make_url(resolved).set(database=f"file:{quote(str(path))}", query=query)
+            engine = create_engine(target, connect_args=connect_args, **kwargs)
+            event.listen(engine, "connect", _sqlite_functions)
+            _READ_ONLY[engine], _ASKED[engine] = why, resolved
+            return engine
         engine = create_engine(resolved, connect_args=connect_args, **kwargs)
         event.listen(engine, "connect", _sqlite_pragmas)
         if path is not None:
@@ -234,7 +313,11 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
         the :class:`~sqlalchemy.Connection` inside the transaction.
     Raises:
         sqlalchemy.exc.OperationalError: SQLite still locked after the timeout.
+        ReadOnlyDatabaseError: a SQLite file this process may only read (nothing written).
     """
+    why = _READ_ONLY.get(engine)
+    if why is not None:
+        raise ReadOnlyDatabaseError(f"cannot write the card database: {why}; nothing was written")
     conn = engine.connect()
     try:
         if conn.dialect.name == "sqlite":

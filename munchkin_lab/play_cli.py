@@ -26,7 +26,8 @@ from typing import List, Optional
 
 import typer
 
-from .decks.checks import PLAYERS_HELP
+from .decks.checks import DEFAULT_PLAYERS, PLAYERS_HELP
+from .plural import plural
 
 
 def _load_deck(sets: list[str], url: str | None = None):
@@ -158,15 +159,16 @@ def outcome_line(g, steps: int) -> str:
     """One line: the winner(s) or the end reason, turns played, actions and the players' state."""
     out = g.outcome()
     turn = turns_played(g)
+    played = f"after {plural(turn, 'turn')}, {plural(steps, 'action')}"
     if getattr(g, "game", None) == "solar_storm":
         who = ", ".join(g.names)
         if out.won:
-            return f"The crew wins ({out.reason}) after {turn} turns, {steps} actions ({who})."
-        return f"The ship is lost ({out.reason}) after {turn} turns, {steps} actions ({who})."
+            return f"The crew wins ({out.reason}) {played} ({who})."
+        return f"The ship is lost ({out.reason}) {played} ({who})."
     levels = ", ".join(f"{p.name} L{p.level}" for p in g.state.players)
     if out.winners:
-        return f"Winner: {' and '.join(out.names)} after {turn} turns, {steps} actions ({levels})."
-    return f"No winner ({out.reason}) after {turn} turns, {steps} actions ({levels})."
+        return f"Winner: {' and '.join(out.names)} {played} ({levels})."
+    return f"No winner ({out.reason}) {played} ({levels})."
 
 
 def register(app: typer.Typer) -> None:
@@ -174,7 +176,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("play")
     def play(seed: int = typer.Option(7, help="RNG seed (0 .. 2**64-1)"),
-             players: int = typer.Option(4, help="number of players: " + PLAYERS_HELP),
+             players: int = typer.Option(DEFAULT_PLAYERS, help="number of players: " + PLAYERS_HELP),
              deck: Optional[str] = typer.Option(None, "--deck", help="preset name, deck file or saved deck (default: base preset)"),
              sets: Optional[List[str]] = typer.Option(None, "--sets", help="set codes, every card (instead of --deck)"),
              max_turns: int = typer.Option(1000, help=f"stop after this many turns (1 .. {MAX_TURNS})"),

@@ -27,7 +27,7 @@ from sqlalchemy import Connection, delete, func, insert, inspect, select, text, 
 
 from .. import config
 from ..engine import effects as _effects
-from .errors import CardDataError, NoDatabaseError
+from .errors import CardDataError, NoDatabaseError, UnreadableDatabaseError
 from .files import DERIVED_TAGS, CardFile, SetFile, SetHeader, TagFile, TagsFile, read_yaml, validation_problems
 from .models import Alias, BuildInfo, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
 
@@ -407,21 +407,56 @@ _BACKUP_FIRST = ("keep a copy first (copy the database file somewhere safe, or, 
                  "designer cards and no saved decks")
 
 
-def unreadable_hint(problem: str, dialect: str = "sqlite") -> str:
+def unreadable_hint(problem: str, dialect: str = "sqlite", read_only: str | None = None,
+                    path: Path | None = None) -> str:
     """The advice after ``cannot read the card database (<problem>)``; never advice that loses
     data. A disk I/O error or a full disk says what may have happened (a full disk, a file-size
     limit such as ``ulimit -f``) and that nothing was changed; a damaged file says to keep a copy
-    before anything is rebuilt; a server database says to check the URL and the server."""
+    before anything is rebuilt; a server database says to check the URL and the server.
+    A SQLite file opened read-only (``read_only``: :func:`munchkin_lab.config.sqlite_read_only`,
+    ``path`` its file) says why it is read-only and, when a ``-wal`` file beside it holds
+    changes not yet in the file, that reading them needs a ``-shm`` file SQLite cannot create."""
     low = problem.lower()
     if dialect != "sqlite":
         return "check the URL and the server; `munchkin-lab db build` creates the schema"
-    if "disk i/o" in low or "full" in low or "file too large" in low or "readonly" in low:
+    if read_only is not None:
+        wal = path.with_name(path.name + "-wal") if path is not None else None
+        if wal is not None and wal.exists():
+            return (f"it is opened read-only because {read_only}, and {wal.name} beside it holds changes not "
+                    f"yet in the file, which SQLite reads only through {path.name}-shm, a file it may not "
+                    "create there: someone who may write the folder can fold them into the file by running "
+                    "any munchkin-lab command on it (e.g. `munchkin-lab db stats`); the file was not changed")
+        return f"it is opened read-only because {read_only}; the file was not changed"
+    if "readonly" in low:
+        return ("the file or its folder is read-only for this user (SQLite creates -wal and -shm files "
+                "beside the file); the file was not changed")
+    if "disk i/o" in low or "full" in low or "file too large" in low:
         return ("the disk may be full or a file-size limit (ulimit -f) was hit; the database file itself "
                 "is probably fine and was not changed: check the free space and the limits, then try again")
     if "locked" in low or "busy" in low:
         return "another program is writing it; try again"
     return (f"the file may be damaged: {_BACKUP_FIRST}; then move the file away and run "
             "`munchkin-lab db build`")
+
+
+#: What to check when a database server cannot be reached (a connection refused, a host
+#: that does not resolve, a refused login).
+SERVER_HINT = ("check the URL (host, port, database name, user, password) and that the server is running and "
+               "accepts connections; nothing was read or written")
+
+
+def _first_line(exc) -> str:
+    """The driver's message of a database error, first line only (no SQL, no traceback)."""
+    return (str(exc.orig if exc.orig is not None else exc).strip().splitlines() or ["?"])[0]
+
+
+def _unreadable(engine, shown: str, exc) -> UnreadableDatabaseError:
+    """``cannot read the card database (<driver's words>); <advice>`` for ``engine``."""
+    first = _first_line(exc)
+    sqlite = engine.dialect.name == "sqlite"
+    hint = unreadable_hint(first, engine.dialect.name, config.read_only_reason(engine),
+                           config.sqlite_path(shown) if sqlite else None)
+    return UnreadableDatabaseError(f"{shown}: cannot read the card database ({first}); {hint}")
 
 
 _schema_ok: set[str] = set()
@@ -432,22 +467,31 @@ def check_schema(engine, url: str | None = None) -> None:
     per process and URL (a failure is checked again next time).
 
     Raises:
-        CardDataError: no schema, an outdated or unknown schema revision, or a file that is
-            not a readable database; the message says to run ``munchkin-lab db build``.
+        CardDataError: no schema, an outdated or unknown schema revision; the message says
+            to run ``munchkin-lab db build``.
+        UnreadableDatabaseError: (a ``CardDataError``) a server that cannot be reached, or a
+            file that cannot be read (damaged, read-only where SQLite must create a file):
+            the message says what to check, and never advice that loses data.
     """
     from sqlalchemy.exc import DBAPIError
 
     resolved = config.database_url(url)
     if resolved in _schema_ok:
         return
-    shown = engine.url.render_as_string(hide_password=True)
+    shown = config.shown_url(engine)
+    server = engine.dialect.name != "sqlite"
     try:
-        with engine.connect() as conn:
+        conn = engine.connect()
+    except DBAPIError as exc:
+        if server:  # never reached the database: nothing about its cards is known
+            raise UnreadableDatabaseError(f"{shown}: cannot connect to the database server ({_first_line(exc)}); "
+                                          f"{SERVER_HINT}") from None
+        raise _unreadable(engine, shown, exc) from None
+    try:
+        with conn:
             problem = schema_problem(conn)
     except DBAPIError as exc:
-        first = (str(exc.orig if exc.orig is not None else exc).strip().splitlines() or ["?"])[0]
-        raise CardDataError([f"{shown}: cannot read the card database ({first}); "
-                             f"{unreadable_hint(first, engine.dialect.name)}"]) from None
+        raise _unreadable(engine, shown, exc) from None
     if problem is not None:
         if problem.startswith("no card database"):
             raise NoDatabaseError(shown, "no card tables in it")

@@ -28,6 +28,18 @@ class NoDatabaseError(CardDataError):
         ValueError.__init__(self, line)
 
 
+class UnreadableDatabaseError(CardDataError):
+    """The card database cannot be read at all: a server that cannot be reached (a wrong
+    host or port, a server that is down, a refused login) or a SQLite file that cannot be
+    opened. Said as such, not as "1 problem in the card data": nothing is wrong with the
+    cards. ``problems`` holds the one line (the URL with its password masked)."""
+
+    def __init__(self, line: str):
+        self.problems = [line]
+        self.note = ""
+        ValueError.__init__(self, line)
+
+
 class SearchSyntaxError(ValueError):
     """A search query that cannot be parsed or compiled.
 

@@ -12,10 +12,11 @@ door-treasure        error    a Munchkin mix (or an empty deck) without Door car
                               Treasure cards (core rulebook 001: play needs both decks)
 opening-hands        error    the Door or Treasure pile cannot deal the opening hands (4 Door
                      warning  and 4 Treasure cards a player, core rulebook 001 Setup) and leave
-                              a Door to kick: an error for the table size checked (``players``,
-                              else the smallest table the sets seat: 2, a Scooby-Doo-only deck
-                              3, :func:`table_size`), a warning naming the largest table
-                              the piles serve when it is below 6
+                              a Door to kick: an error for the table size checked (``players``;
+                              ``deck check`` without ``--players``: 4, as ``play``; the API
+                              without ``players``: the smallest table the sets seat, 2, a
+                              Scooby-Doo-only deck 3, :func:`table_size`), a warning naming the
+                              largest table the piles serve when it is below 6
 reach-winner         error    no monster in the Door pile: Level 10 is won only by killing a
                               monster (core rulebook 001, Winning), so the game would run to
                               the turn cap
@@ -94,6 +95,10 @@ SET_TABLES = {
     "fairy_dust": (MIN_PLAYERS, MAX_PLAYERS, "core rules, 2. Setting Up"),
     "scooby_doo": (3, 6, "Scooby-Doo rulebook 002, Setting Up"),
 }
+#: The table ``play``, ``simulate``, ``compare`` and ``deck check`` take when ``--players`` is not
+#: given (one default, so that a deck ``deck check`` passes is one ``play`` plays); every game
+#: seats it (Munchkin 2..6, Scooby-Doo alone 3..6, Solar Storm 1..4).
+DEFAULT_PLAYERS = 4
 #: The table sizes in words, for the help of ``--players`` options.
 PLAYERS_HELP = ("Munchkin decks: 2 to 6 (core rules: 3 to 6, two can play too; Scooby-Doo: 3 to 6); "
                 "Solar Storm decks: 1 to 4 (solo play included)")
@@ -261,9 +266,11 @@ def _most_players(door: int, non_portal: int, treasure: int, portals: bool) -> i
     return max(0, n)
 
 
-def _table(pairs: list[tuple[CardSpec, int]], players: int | None, fewest: int = MIN_PLAYERS) -> list[Problem]:
+def _table(pairs: list[tuple[CardSpec, int]], players: int | None, fewest: int = MIN_PLAYERS,
+           larger: bool | None = None) -> list[Problem]:
     """The pile-size rules (:data:`TABLE_RULES`) of a Munchkin mix, for ``players`` (``None``:
-    ``fewest``, the smallest table the mix's sets seat, :func:`table_size`)."""
+    ``fewest``, the smallest table the mix's sets seat, :func:`table_size`); ``larger``: also
+    warn when the piles serve fewer than 6 players (default: when ``players`` is ``None``)."""
     out: list[Problem] = []
     door = sum(n for s, n in pairs if s.deck == "door")
     portals = sum(n for s, n in pairs if s.deck == "door" and s.kind == "portal")
@@ -294,7 +301,7 @@ def _table(pairs: list[tuple[CardSpec, int]], players: int | None, fewest: int =
                       f"a Portal: the opening hands of {table} can take them all, and Kick Down the Door "
                       f"then draws only Portals, each followed by another face-up Door, for ever; add at "
                       f"least {need_door - non_portal} Door cards that are not Portals"))
-    if players is None and door and treasure and not out:
+    if (players is None if larger is None else larger) and door and treasure and not out:
         most = _most_players(door, non_portal, treasure, bool(portals))
         if most < MAX_PLAYERS:
             short = []
@@ -315,7 +322,7 @@ def _table(pairs: list[tuple[CardSpec, int]], players: int | None, fewest: int =
     return out
 
 
-def check_deck(deck: "Deck", players: int | None = None) -> list[Problem]:
+def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None = None) -> list[Problem]:
     """Run every mix check on ``deck`` (rules in the module table). Errors come first, then
     warnings, each group in rule order. Returns ``[]`` for a clean mix.
 
@@ -324,6 +331,9 @@ def check_deck(deck: "Deck", players: int | None = None) -> list[Problem]:
         players: the table size to check the piles for (Munchkin 2..6, a Scooby-Doo-only deck
             3..6, Solar Storm 1..4); ``None``: errors for the smallest table the deck's sets
             seat (2; Scooby-Doo alone: 3), and a warning when the piles serve fewer than 6.
+        larger: that warning for a given ``players`` too (``deck check`` without
+            ``--players``: errors for :data:`DEFAULT_PLAYERS`, the table ``play`` takes, and
+            the warning); default: only when ``players`` is ``None``.
     Raises:
         UnknownCardError: a deck entry's card is no longer in the catalog.
         ValueError: ``players`` is not a whole number in the range of the deck's game.
@@ -356,7 +366,7 @@ def check_deck(deck: "Deck", players: int | None = None) -> list[Problem]:
 
     # opening-hands, reach-winner, door-turn
     if munchkin:
-        out += _table(pairs, players, table_size([s.set for s, _ in munchkin])[0])
+        out += _table(pairs, players, table_size([s.set for s, _ in munchkin])[0], larger)
 
     # unknown-pile / pile-ignored
     from .model import PILES

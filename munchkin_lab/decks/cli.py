@@ -18,7 +18,7 @@ from typing import Optional
 import typer
 
 from ..plural import plural
-from .checks import PLAYERS_HELP
+from .checks import DEFAULT_PLAYERS, PLAYERS_HELP
 
 deck_app = typer.Typer(help="Mixed decks: build, check, statistics and odds, files.", no_args_is_help=True)
 
@@ -260,7 +260,7 @@ def stats_cmd(
         typer.echo("\n-- ship rooms" + (f" (missing for the set-up: {', '.join(missing)})" if missing else
                                         " (all eight rooms around the Energy Core)"))
         typer.echo(_frame(rooms))
-        typer.echo("\nThe Munchkin statistics (monster level curve, Treasures, combat bonus, Gold, Kick Open "
+        typer.echo("\nThe Munchkin statistics (monster level curve, Treasures, combat bonus, Gold, Kick Down "
                    "the Door, draw odds) are for Munchkin decks: a Solar Storm deck has none of those cards.")
         return
     typer.echo("\n-- monster level curve")
@@ -276,10 +276,10 @@ def stats_cmd(
     typer.echo(_frame(g))
     typer.echo("\n-- joinable tag groups")
     typer.echo(_frame(stats.tag_groups(deck)))
-    typer.echo("\n-- Kick Open the Door")
+    typer.echo("\n-- Kick Down the Door")
     typer.echo(_frame(stats.kick_odds(deck)))
     if deck.options.get("piles_per_set"):
-        typer.echo("\n-- Kick Open the Door, one Door pile per set")
+        typer.echo("\n-- Kick Down the Door, one Door pile per set")
         typer.echo(_frame(stats.kick_odds_by_set(deck)))
     typer.echo("\n-- odds")
     typer.echo(_frame(stats.odds_table(deck), index=False))
@@ -292,14 +292,15 @@ def check(
     strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too."),
     players: Optional[int] = typer.Option(None, "--players", "-p",
                                           help="Check the piles for this many players: " + PLAYERS_HELP
-                                               + " (default: 2, with a warning when the piles serve fewer than 6)."),
+                                               + f" (default: {DEFAULT_PLAYERS}, as `play`, with a warning when the "
+                                                 "piles serve fewer than 6)."),
     url: Optional[str] = URL,
 ):
     """Check the mix (and whether it can be played); exit 1 when there is an error (or a
     warning with --strict)."""
     deck = _get(name, url)  # the table sizes depend on the deck's game (checks.seats_problem)
     try:
-        problems = deck.check(players)
+        problems = deck.check(DEFAULT_PLAYERS if players is None else players, larger=players is None)
     except ValueError as exc:
         if str(exc).startswith("players:"):
             from ..cli import usage_error

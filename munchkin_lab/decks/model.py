@@ -670,12 +670,13 @@ class Deck:
         return d
 
     # -------------------------------------------------------- delegations
-    def check(self, players: int | None = None) -> list:
+    def check(self, players: int | None = None, *, larger: bool | None = None) -> list:
         """Run the mix checks (:func:`munchkin_lab.decks.checks.check_deck`); ``players``:
-        the table size the piles are checked for (default: 2, plus a warning below 6)."""
+        the table size the piles are checked for (default: 2, plus a warning below 6);
+        ``larger``: that warning for a given ``players`` too."""
         from .checks import check_deck
 
-        return check_deck(self, players)
+        return check_deck(self, players, larger=larger)
 
     def to_text(self) -> str:
         """Export as the hand-written text format (:func:`munchkin_lab.decks.files.to_text`)."""

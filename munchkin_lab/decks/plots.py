@@ -75,7 +75,7 @@ def plot_gold_distribution(deck) -> Figure:
 def plot_kick_odds(deck) -> Figure:
     """Bar chart of :func:`stats.kick_odds`: chance the kicked Door is each kind."""
     c = stats.kick_odds(deck)
-    fig, ax = _fig(f"{_name(deck)}: Kick Open the Door", "kind", "probability")
+    fig, ax = _fig(f"{_name(deck)}: Kick Down the Door", "kind", "probability")
     ax.bar([str(v) for v in c.index], c["p"].to_numpy())
     ax.set_ylim(0, 1)
     ax.tick_params(axis="x", labelrotation=45)

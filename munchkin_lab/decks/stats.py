@@ -137,7 +137,7 @@ def treasures_per_monster(deck) -> pd.DataFrame:
 
 def is_solar_storm(deck) -> bool:
     """True for a Solar Storm deck (the ``solar_storm`` module, or ship rooms only): the
-    Munchkin statistics (monster curve, Treasures, bonuses, Gold, Kick Open the Door, odds)
+    Munchkin statistics (monster curve, Treasures, bonuses, Gold, Kick Down the Door, odds)
     mean nothing for it (:func:`ship_rooms` does)."""
     if "solar_storm" in (getattr(deck, "modules", ()) or ()):
         return True
@@ -205,7 +205,7 @@ def _pile(deck, pile: str, set: str | None) -> list[tuple[CardSpec, int]]:
 
 
 def kick_odds(deck, set: str | None = None) -> pd.DataFrame:
-    """Chance that Kick Open the Door (the top card of the Door pile) shows each kind.
+    """Chance that Kick Down the Door (the top card of the Door pile) shows each kind.
 
     Args:
         set: read only that set's Door pile (``piles_per_set`` option).

@@ -919,7 +919,7 @@ class Abilities:
 
     # ------------------------------------------------------------------ the kick
     def _lang_kicking(self, seat: int) -> None:
-        """The active player ``seat`` is about to Kick Open the Door (the ``kick`` action, not
+        """The active player ``seat`` is about to Kick Down the Door (the ``kick`` action, not
         the Cleric's resurrection, which is the action ``kick n=1``): the ``kicking`` abilities
         of the cards that listen run (an optional one, or a reaction from a hand, is a
         ``react`` decision first), then the kick (:meth:`_lang_kick_cont`). Core rules, 6.

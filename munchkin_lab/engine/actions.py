@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 #: Every action kind with the meaning of its arguments (also the help text of the board).
 KINDS: dict[str, str] = {
     "pass": "end a window: setup window, interference window (no argument)",
-    "kick": "Kick Open the Door (phase 1); n=1: a Cleric takes the top Door discard instead "
+    "kick": "Kick Down the Door (phase 1); n=1: a Cleric takes the top Door discard instead "
             "(resurrection), then discards a card from hand",
     "trouble": "Look for Trouble: fight monster c from your hand (phase 2)",
     "loot": "Loot the Room: draw a face-down Door card into your hand (phase 3)",

@@ -538,9 +538,10 @@ class Combat:
         s = self.state
         face_up = helper >= 0  # alone face down, helped face up (core rules, 7. Rewards)
         if helper < 0 or bribe_n <= 0:
-            if self.history: self._say(f"{self._pn(fighter)} draws no Treasure." if not drawn else
-                      f"{self._pn(fighter)} draws {len(drawn)} Treasure{'s' if len(drawn) > 1 else ''}"
-                      f"{' face up' if face_up else ' face down'}.")
+            if self.history:  # (none: a monster worth none, or no Treasure card left to draw)
+                self._say(f"{self._pn(fighter)} draws {len(drawn)} Treasure{'s' if len(drawn) > 1 else ''}"
+                          f"{' face up' if face_up else ' face down'}." if drawn else
+                          f"{self._pn(fighter)} draws no Treasure.")
             for t in drawn:
                 self._to_hand(fighter, t, face_up)
         else:

@@ -232,7 +232,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         if not self._sba_all and all(self._kind[c] in _OFF_PLAYER_KINDS for c in self._luse):
             turn_gens = tuple(g for g in turn_gens if g is not type(self)._cand_use)
         self._turn_gens = turn_gens
-        self._kicking = False     # a Kick Open the Door is resolving (see _kick)
+        self._kicking = False     # a Kick Down the Door is resolving (see _kick)
         self._kick_again = False  # a module asked for a replacement face-up Door (Portal)
 
     @classmethod

@@ -608,7 +608,8 @@ class Items:
 
     def _steal_roll(self, seat: int, target: int, item: int) -> None:
         """Roll 4 or more: the item is the Thief's (carried); else the Thief loses a Level
-        (Thief class card)."""
+        (Thief class card), none at Level 1 (core rules, Card Text and These Rules, 1: the
+        log says so)."""
         p = self.state.players[seat]
         self._sba_seats.add(seat)
         r = self._roll_mod(seat, self._roll())
@@ -620,5 +621,9 @@ class Items:
             p.carried.append(item)
             if self.history: self._say(f"{p.name} steals {self.name(item)} from {self._pn(target)} (roll {r}).")
         else:
+            before = p.level
             self._change_level(seat, -1)
-            if self.history: self._say(f"{p.name} fails to steal (roll {r}) and loses a Level.")
+            if self.history:
+                lost = (f"loses 1 Level (now Level {p.level})" if p.level < before else
+                        f"stays at Level {p.level} (no Level below 1: {R_SIDEBAR}, 1)")
+                self._say(f"{p.name} fails to steal (roll {r}) and {lost}.")

@@ -37,6 +37,8 @@ from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import Op
 from .lang.vocab import OPS
 from .lang_world import EngineWorld
+from .refs import R_SIDEBAR
+
 
 class _Suspended(Exception):
     """An op's die waits for the reactions to it: the op walk stops here and resumes
@@ -290,7 +292,8 @@ class Ops:
     # ------------------------------------------------------------------ Levels and life
     def _op_levels(self, op, kind, x, ctx, w, pick) -> bool:
         """``levels: N`` (core rules, 8. Level): never below ``floor`` (default 1), a gain never
-        the winning Level unless ``winning: true`` (core rules, 5.); dead players gain nothing.
+        the winning Level unless ``winning: true`` (core rules, 5.; Card Text and These Rules,
+        4: a gain at Level 9 is said to do nothing, and why); dead players gain nothing.
         Found: the Level changed."""
         if kind != "player":
             return False
@@ -305,6 +308,9 @@ class Ops:
             return False
         before = p.level
         self._change_level(x, delta, from_kill=bool(op.get("winning")))
+        if p.level == before and delta > 0 and self.history:  # (at Level 9: the ability says nothing)
+            who = f"{self.name(ctx.source)}: " if ctx.source >= 0 else ""
+            self._say(f"{who}{p.name} stays at Level {before} (a card cannot give the winning Level: {R_SIDEBAR}, 4).")
         return p.level != before  # (the ability says it: Victims._say_end)
 
     def _op_death(self, op, kind, x, ctx, w, pick) -> bool:

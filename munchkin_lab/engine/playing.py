@@ -514,7 +514,7 @@ class Playing:
                 return "Go Up a Level needs a target player t"
             return self._rule_go_up(c, a.target, seat)
         if k == "monster":
-            return f"monsters are fought by Kick Open the Door, Look for Trouble, a Wandering Monster or joining ({R_WHEN})"
+            return f"monsters are fought by Kick Down the Door, Look for Trouble, a Wandering Monster or joining ({R_WHEN})"
         if k == "one_shot":
             if e.get("escape"):
                 if not (in_combat and s.combat.stage == "run"):

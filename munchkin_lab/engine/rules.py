@@ -75,7 +75,7 @@ class RulesModule:
 
     # -- doors and cards -------------------------------------------------------------------
     def on_draw_door(self, game: "Game", seat: int, card: int, face_up: bool) -> bool:
-        """A Door card was drawn (Kick Open the Door when ``face_up``). Return True when the
+        """A Door card was drawn (Kick Down the Door when ``face_up``). Return True when the
         module handled it (e.g. a Portal); the core then does nothing more with it."""
         return False
 

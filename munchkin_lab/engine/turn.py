@@ -1,5 +1,5 @@
 """The turn and its phases (core rules, 6. Turn Phases): the setup window, the start of a
-turn, Kick Open the Door (and Cleric resurrection), Look for Trouble, Loot the Room, ending
+turn, Kick Down the Door (and Cleric resurrection), Look for Trouble, Loot the Room, ending
 the turn, the next turn. Action kinds: ``kick``, ``trouble``, ``loot``, ``end_turn`` (and the
 setup ``pass``, whose row is combat.py's); candidate generators ``_cand_setup`` and
 ``_cand_turn`` (the active player's own turn out of combat).
@@ -13,7 +13,7 @@ from .refs import R_CHAR, R_PHASES, R_STATS
 
 class Turn:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: the turn and its phases: the start of a
-    turn, Kick Open the Door (and Cleric resurrection), Look for Trouble, Loot the Room, the
+    turn, Kick Down the Door (and Cleric resurrection), Look for Trouble, Loot the Room, the
     next turn."""
 
     def _turn_start(self) -> None:
@@ -59,7 +59,7 @@ class Turn:
         self._turn_start()
 
     def _kick(self, seat: int, resurrect: bool = False, pay: bool = True) -> None:
-        """Kick Open the Door (core rules, 6. phase 1): monster -> combat; Curse -> applies to
+        """Kick Down the Door (core rules, 6. phase 1): monster -> combat; Curse -> applies to
         the kicker now; any other card -> into the hand (it may be played at once).
 
         ``resurrect``: a Cleric takes the top Door discard instead of drawing and resolves it
@@ -127,7 +127,7 @@ class Turn:
                 return
 
     def _door_face_up(self, seat: int, c: int) -> str:
-        """Door card ``c`` turned face up for ``seat`` as at Kick Open the Door (core rules, 6.
+        """Door card ``c`` turned face up for ``seat`` as at Kick Down the Door (core rules, 6.
         phase 1) - the kick, and every face-up Door the rules treat as kicked (a Star Munchkin
         Adventures room's face-up cards, the Brig's extra cards): the one path of such a card.
         A card that acts when drawn acts (its ``kicked`` abilities run first otherwise); a
@@ -275,7 +275,7 @@ class Turn:
         self._cand_equips(seat, ok, out)
 
     def _cand_turn(self, seat: int, ok: bool, out: list) -> None:
-        """The active player's own turn out of combat: the phase's own step (Kick Open the
+        """The active player's own turn out of combat: the phase's own step (Kick Down the
         Door, a Cleric's resurrection; Loot the Room, ending the turn, Look for Trouble with
         each monster in hand; ending the turn), then the hand's cards, discarding a Race or
         Class, swapping Items, one greedy sale, a Thief's thefts, the rules modules' actions
@@ -350,7 +350,7 @@ class Turn:
         return None
 
     def _why_kick(self, seat: int, a: Action) -> str | None:
-        """Kick Open the Door once, at the start of the turn (core rules, 6. phase 1);
+        """Kick Down the Door once, at the start of the turn (core rules, 6. phase 1);
         ``n=1`` a Cleric's resurrection instead (:meth:`_why_resurrect`)."""
         ph = self.state.phase
         if ph == "start" and a.n == 0:
@@ -378,7 +378,7 @@ class Turn:
             return r
         s = self.state
         if s.phase != "trouble":
-            return f"Look for Trouble only after a Kick Open the Door that met no monster ({R_PHASES}, phase 2)"
+            return f"Look for Trouble only after a Kick Down the Door that met no monster ({R_PHASES}, phase 2)"
         if s.last_combat_turn == s.turn:
             # a combat ended by a card that lets the room be looted (Friendship Potion)
             return f"you met a monster this turn: Loot the Room or end the turn ({R_PHASES}, phases 2-3)"
@@ -447,7 +447,7 @@ class Turn:
         r = self._why_own_step("end_turn")
         if r is not None:
             return r
-        return f"Kick Open the Door first ({R_PHASES})"
+        return f"Kick Down the Door first ({R_PHASES})"
 
     def _do_end_turn(self, seat: int, a: Action) -> None:
         self._end_turn(seat)

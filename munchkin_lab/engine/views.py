@@ -69,7 +69,7 @@ class Views:
                     if k == "choose" else f"{who}: draw the Treasures left (no resurrection)")
         if k == "kick" and a.n == 1:
             return f"{who}: resurrect the top Door discard instead of kicking (Cleric)"
-        base = {"kick": "Kick Open the Door", "loot": "Loot the Room", "end_turn": "end the turn",
+        base = {"kick": "Kick Down the Door", "loot": "Loot the Room", "end_turn": "end the turn",
                 "fight": "declare victory", "run": "Run Away", "pass": "pass",
                 "offer_help": "offer to help", "accept": "accept", "refuse": "refuse",
                 "carry": "carry on the table"}.get(k, k)

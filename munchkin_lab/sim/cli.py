@@ -26,7 +26,7 @@ from typing import Optional
 
 import typer
 
-from ..decks.checks import PLAYERS_HELP
+from ..decks.checks import DEFAULT_PLAYERS, PLAYERS_HELP
 from ..plural import plural
 
 
@@ -162,7 +162,7 @@ def register(app: typer.Typer) -> None:
     def simulate_cmd(
         deck: str = typer.Argument(..., help="Preset name, deck file path or saved deck name."),
         games: int = typer.Option(1000, "--games", "-n", min=1, max=MAX_GAMES, help="Number of games (1..2**63-1)."),
-        players: int = typer.Option(4, "--players", "-p", help="Players: " + PLAYERS_HELP + "."),
+        players: int = typer.Option(DEFAULT_PLAYERS, "--players", "-p", help="Players: " + PLAYERS_HELP + "."),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help=f"Local worker processes, 1..{MAX_WORKERS} (default: every core; 1 = this process)."),
         seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="Run seed, 0..2**63-1 (a seed per game is derived from it)."),
         bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bot per seat, comma-separated (cycled): greedy, random."),
@@ -224,7 +224,7 @@ def register(app: typer.Typer) -> None:
         deck_a: str = typer.Argument(..., help="Deck A (baseline): preset, file or saved deck."),
         deck_b: str = typer.Argument(..., help="Deck B (variant)."),
         games: int = typer.Option(1000, "--games", "-n", min=1, max=MAX_GAMES, help="Games per deck (1..2**63-1)."),
-        players: int = typer.Option(4, "--players", "-p", help="Players: " + PLAYERS_HELP + "."),
+        players: int = typer.Option(DEFAULT_PLAYERS, "--players", "-p", help="Players: " + PLAYERS_HELP + "."),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS),
         seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="Run seed, 0..2**63-1."),
         bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bots for both runs."),

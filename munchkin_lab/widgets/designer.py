@@ -11,7 +11,8 @@ Trying: :func:`try_position` builds a scenario (the format of
 combat against it (P1 has kicked it), an item is equipped by P1 in a combat (its bonus counts), a
 Curse has just been played
 on P1 by P2, a Monster Enhancer sits in P1's hand before a combat, a One-Shot or Go Up a Level
-card in P1's hand, a Dungeon is in play with a combat to feel it in, a room tile is next to
+card in P1's hand, a Dungeon is in play with a combat to feel it in, a Portal is in P1's hand
+with practice Dungeons in play and in the Dungeon deck, a room tile is next to
 START for P1 to enter. Positions follow the core rules (7. Combat, 9. Items, 10. Curses) and
 the expansions' set-up (Scooby-Doo rules, Dungeons; SMA rules, the grid).
 """
@@ -94,6 +95,8 @@ TRY_KINDS = {
     "one_shot": "in P1's hand, P1 in a combat",
     "go_up_a_level": "in P1's hand",
     "dungeon": "in play, P1 in a combat in it",
+    "portal": "in P1's hand, a Practice Dungeon in play and three in the Dungeon deck (play it: own turn, "
+              "out of combat)",
     "room_tile": "on the grid next to START (east); P1 moves in",
     "race": "in P1's hand (play it)",
     "class": "in P1's hand (play it)",
@@ -116,6 +119,12 @@ _DOOR_FILL = [{"name": f"Practice Door {i}", "kind": "curse", "deck": "door"} fo
 _HAND = [{"name": f"Practice Pebble {i}", "kind": "item", "deck": "treasure", "slot": "none", "gold": 0}
          for i in (1, 2, 3)]
 _HAND_COSTS = {"hand_card", "card", "hand"}
+#: The Dungeons a Portal is tried with: one in play, three in the Dungeon deck (a Portal
+#: discards the Dungeons in play and draws new ones: Scooby-Doo rules, Portals). No bonus and
+#: nothing on reveal, so the Portal's own effect is all that shows; they carry an empty
+#: ``dungeon`` part, else the engine would hand each to a person (a Dungeon without data).
+_DUNGEONS = [{"name": f"Practice Dungeon {i}", "kind": "dungeon", "deck": "dungeon",
+              "effects": {"dungeon": {"bonus_if": []}}} for i in (1, 2, 3, 4)]
 
 
 def _costs_a_card(effects: Mapping[str, Any]) -> bool:
@@ -259,6 +268,13 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         decks["dungeon_in_play"] = [spec.name]
         decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
         steps = [{"actor": "P1", "action": "kick"}]
+    elif kind == "portal":  # Dungeons on: the game needs Dungeon cards for it to change
+        options["modules"] = ["scooby_doo"]
+        you["hand"] = [spec.name]
+        cards += _DUNGEONS
+        decks["dungeon_in_play"] = [_DUNGEONS[0]["name"]]
+        decks["dungeon"] = [c["name"] for c in _DUNGEONS[1:]]
+        decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
     elif kind == "room_tile":
         options["modules"] = ["rooms"]
         cards.append({"name": "START", "kind": "room_tile", "deck": "room_tile",

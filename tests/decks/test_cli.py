@@ -36,7 +36,7 @@ def test_designer_builds_checks_reads_saves_and_reloads(url, tmp_path):
     res = run("check", "Spooky", url=url)
     assert "no problems" in res.output
     out = run("stats", "Spooky", url=url).output
-    for part in ("cards by kind", "monster level curve", "Kick Open the Door", "kick shows a monster",
+    for part in ("cards by kind", "monster level curve", "Kick Down the Door", "kick shows a monster",
                  "joinable tag groups", "opening 4+4 hand"):
         assert part in out
     show = run("show", "Spooky", url=url).output
@@ -182,7 +182,7 @@ def test_check_matches_play_for_ghosts_and_empty_decks(url, tmp_path, monkeypatc
 def test_deck_commands_take_bare_preset_names(url):
     assert "Munchkin (base game): no problems" in run("check", "base", url=url).output
     assert run("show", "base", "--format", "text", url=url).output == run("show", "preset:base", "--format", "text", url=url).output
-    assert "Kick Open the Door" in run("stats", "base_fairy_dust", url=url).output
+    assert "Kick Down the Door" in run("stats", "base_fairy_dust", url=url).output
     # a saved deck of that name wins over the preset
     run("new", "base", url=url)
     out = run("check", "base", url=url, ok=False).output
@@ -366,9 +366,9 @@ def test_deck_stats_of_a_solar_storm_deck_shows_its_ship_not_munchkin_statistics
     from munchkin_lab.decks import load_preset, stats
 
     out = run("stats", "preset:solar_storm", url=url).output
-    assert "nan" not in out and "-- monster level curve" not in out and "-- Kick Open the Door" not in out
+    assert "nan" not in out and "-- monster level curve" not in out and "-- Kick Down the Door" not in out
     assert "-- ship rooms (all eight rooms around the Energy Core)" in out
-    assert "The Munchkin statistics (monster level curve, Treasures, combat bonus, Gold, Kick Open the Door, " \
+    assert "The Munchkin statistics (monster level curve, Treasures, combat bonus, Gold, Kick Down the Door, " \
            "draw odds) are for Munchkin decks" in out
     rooms = stats.ship_rooms(load_preset("solar_storm", url=url))
     assert list(rooms.index[:3]) == ["Energy Core", "Crew Quarters", "Cargo Hold"]

@@ -74,9 +74,46 @@ def test_simulate_api_checks_the_table_before_the_bots():
     assert str(e.value) == CORE + str(10**12)
 
 
-def test_deck_check_without_players_checks_the_smallest_table_of_the_decks_sets(url):
-    """``deck check`` with no --players checks the piles for the smallest table the deck's
-    sets seat: 3 for a Scooby-Doo-only deck (it said 'the opening hands of 2 players')."""
+def test_deck_check_without_players_checks_the_table_play_takes(url):
+    """``deck check`` with no --players checks the piles for the table ``play`` takes by default
+    (4): for a Scooby-Doo-only deck it said 'the opening hands of 2 players', then 3 (its
+    smallest table)."""
     _scooby_deck(url)
     res = runner.invoke(app, ["deck", "check", "Scooby only", "--url", url])
-    assert "the opening hands of 3 players" in res.output and "of 2 players" not in res.output, res.output
+    assert "the opening hands of 4 players" in res.output and "of 3 players" not in res.output, res.output
+
+
+def _small_deck(tmp_path, door: int, treasure: int):
+    path = tmp_path / f"small_{door}_{treasure}.txt"
+    path.write_text(f"# munchkin-lab deck\nname: Small table\n\n[munchkin]\n{door - 7} Potted Plant\n7 Lame Goblin\n"
+                    f"{treasure} Dagger of Treachery\n", encoding="utf-8")
+    return str(path)
+
+
+def test_deck_check_and_play_agree_on_the_default_table(url, tmp_path):
+    """New-user finding 15: ``deck check`` without --players checked 2 players while ``play``
+    takes 4, so a deck whose piles deal the opening hands of 3 players passed the check (a
+    warning, exit 0) and ``play --deck`` refused it. Both take 4 now (``DEFAULT_PLAYERS``), and
+    the warning about larger tables stays."""
+    from munchkin_lab.decks.checks import DEFAULT_PLAYERS
+
+    assert DEFAULT_PLAYERS == 4
+    small = _small_deck(tmp_path, 13, 14)  # opening hands of 3 players: 12 + 1 Door, 12 Treasure
+    res = runner.invoke(app, ["deck", "check", small, "--url", url])
+    assert res.exit_code == 1
+    assert res.output.splitlines()[:2] == [
+        "error: the Door pile has 13 cards: the opening hands of 4 players take 16 (4 each) and Kick Down the Door "
+        "needs one more; add at least 4 Door cards [opening-hands; core rulebook 001 (Setup: 4 Door and 4 Treasure "
+        "cards a player; Kick Down the Door)]",
+        "error: the Treasure pile has 14 cards: the opening hands of 4 players take 16 (4 each); add at least 2 "
+        "Treasure cards [opening-hands; core rulebook 001 (Setup: 4 Door and 4 Treasure cards a player; Kick Down "
+        "the Door)]"]
+    play = runner.invoke(app, ["play", "--deck", small, "--quiet", "--url", url])
+    assert play.exit_code == 1 and "cannot be played with 4 players (2 errors of `deck check`)" in play.output
+    assert runner.invoke(app, ["deck", "check", small, "--players", "3", "--url", url]).exit_code == 0
+    four = _small_deck(tmp_path, 17, 16)
+    res = runner.invoke(app, ["deck", "check", four, "--url", url])
+    assert res.exit_code == 0 and "Small table: 0 errors, 4 warnings" in res.output
+    assert ("warning: the piles (Door 17, Treasure 16) deal the opening hands of at most 4 players; add 8 Door and "
+            "8 Treasure cards for 6 players") in res.output, res.output
+    assert runner.invoke(app, ["play", "--deck", four, "--quiet", "--max-turns", "2", "--url", url]).exit_code == 0

@@ -72,10 +72,19 @@ def test_illegal_action_raises_and_leaves_state(base_deck):
     with pytest.raises(IllegalActionError) as e:
         g.play(Action(1, "kick"))
     assert isinstance(e.value, ValueError) and "decision" in str(e.value)
-    with pytest.raises(IllegalActionError, match="Kick Open the Door first"):
+    with pytest.raises(IllegalActionError, match="Kick Down the Door first"):
         g.play("0 end_turn")
     assert g.why_not(Action(0, "loot")).endswith("phase 3)")
     assert g.state_dict() == before and g.actions == []
+
+
+def test_the_kick_is_called_kick_down_the_door(base_deck):
+    """New-user finding 15: the board said "Kick Open the Door" and `deck check` "Kick Down the
+    Door"; the engine's words (the action's label, refusals) use the one name the lab uses."""
+    g = Game.new(players=3, deck=base_deck, seed=5, options=GameOptions(setup_window=False))
+    assert [a.label for a in g.legal_actions() if a.kind == "kick"] == ["P1: Kick Down the Door"]
+    assert g.why_not(Action(0, "trouble")) == ("Look for Trouble only after a Kick Down the Door that met no "
+                                               "monster (core rules, 6. Turn Phases, phase 2)")
 
 
 def test_undo_redo_across_turns_rewinds_rng(base_deck):
@@ -289,6 +298,8 @@ def test_play_turn_count_and_bad_options():
     r = CliRunner().invoke(app, ["play", "--max-turns", "5", "--quiet", "--tail", "0"])
     assert r.exit_code == 0, r.output
     assert r.output.startswith("No winner (turn limit) after 5 turns, ")
+    r = CliRunner().invoke(app, ["play", "--max-turns", "1", "--quiet", "--tail", "0"])
+    assert r.exit_code == 0 and r.output.startswith("No winner (turn limit) after 1 turn, "), r.output  # not "1 turns"
     g, _ = play_game("base", max_turns=5)
     assert turns_played(g) == 5 and g.state.turn == 6
     # a game won before the limit counts the winning turn

@@ -66,3 +66,15 @@ def test_curses_and_nothing_to_take(resolver):
     n = len(g.log)
     g.play(Action(0, "play", g.state.players[0].hand[0], target=1))
     assert _lines(g, n)[-1] == "the Curse Lose the Headgear: nothing to take from Bob."
+
+
+def test_a_won_combat_with_no_treasure_to_draw_says_so(resolver):
+    """New-user finding 15: a monster killed with the Treasure deck and its discards empty
+    logged "draws 0 Treasure(s) face down"."""
+    g = build_game({"players": [{"name": "Ann", "level": 3}, {"name": "Bob"}],
+                    "decks": {"door": ["Potted Plant"], "treasure": []}}, resolver)
+    n = len(g.log)
+    g.play(Action(0, "kick"))
+    g.play(Action(0, "fight"))
+    g.play(Action(1, "pass"))
+    assert _lines(g, n)[-2:] == ["Ann kills Potted Plant (3 vs 1).", "Ann draws no Treasure."]

@@ -130,7 +130,7 @@ def _boom_after(monkeypatch, name: str):
 
 
 def _to_kick(deck, seed, history, min_actions=0):
-    """A game at a Kick Open the Door that starts a combat (and at least ``min_actions`` played)."""
+    """A game at a Kick Down the Door that starts a combat (and at least ``min_actions`` played)."""
     g = Game.new(players=4, deck=deck, seed=seed, options=GameOptions(max_turns=400), history=history)
     rnd = random.Random(seed)
     while True:

@@ -59,7 +59,7 @@ def test_draw_counter_counts_the_cards_drawn(base_deck):
     g = Game.new(players=4, deck=base_deck, seed=5, options=GameOptions(setup_window=False),
                  history=False)
     before, pile = g.draws, len(g.state.decks["door"])
-    g.play(Action(g.actor(), "kick"))  # Kick Open the Door draws one Door card
+    g.play(Action(g.actor(), "kick"))  # Kick Down the Door draws one Door card
     assert g.draws == before + 1
     assert len(g.state.decks["door"]) == pile - 1
 

@@ -13,8 +13,8 @@ from munchkin_lab.play_cli import play_game
 
 PRESETS = ["base", "base_fairy_dust", "base_scooby_dungeons", "star_munchkin_adventures", "solar_storm"]
 # a winner, or the end reason the game recorded
-OUTCOME = re.compile(r"^(Winner: .+ after \d+ turns|No winner \((turn limit)\) after \d+ turns"
-                     r"|The (crew wins|ship is lost) \(.+\) after \d+ turns)", re.M)
+OUTCOME = re.compile(r"^(Winner: .+ after \d+ turns?|No winner \((turn limit)\) after \d+ turns?"
+                     r"|The (crew wins|ship is lost) \(.+\) after \d+ turns?)", re.M)
 
 
 def _play(*args: str):

@@ -453,3 +453,30 @@ def test_try_a_restricted_item_says_who_uses_it_or_why_it_is_carried(designer_db
     assert ("Try it: Captain's Crown is carried by P1, not in use: P1 may not use it (usable by level>=10), so "
             "its bonus does not count; P1 is in a combat against a Practice Dummy") in msg
     assert "see its bonus count" not in msg
+
+
+def test_try_a_designer_portal_changes_practice_dungeons(designer_db):
+    """New-user finding (item 5): try_board of a designer Portal refused ("this deck switches
+    on Dungeons ... but holds no Dungeon card"), though the designer's set holds a Dungeon
+    and a scenario with the Portal worked. The try position now has Dungeons for the Portal
+    to change: one practice Dungeon in play, three in the Dungeon deck, the Portal in P1's
+    hand at the start of P1's turn (Scooby-Doo rules, Portals: played on your own turn, out
+    of combat; it discards the Dungeons in play and draws new ones)."""
+    from munchkin_lab.cards import designer
+    from munchkin_lab.widgets.designer import try_board
+
+    designer.create_set("yys", "Yys", requires=["scooby_doo", "munchkin"], url=designer_db)
+    designer.add_card({"name": "Hot Dog Test Stand", "kind": "dungeon", "deck": "dungeon",
+                       "effects": {"dungeon": {"bonus_if": [{"if": "race:dwarf", "bonus": 1}]}}}, "yys", url=designer_db)
+    designer.add_card({"name": "Secret Trapdoor", "kind": "portal", "deck": "door",
+                       "effects": {"portal": {"draw": 2}}}, "yys", url=designer_db)
+    board = try_board(designer.get_card("Secret Trapdoor", url=designer_db), "yys")
+    assert "Try it: Secret Trapdoor is in P1's hand, a Practice Dungeon in play" in board.message.value.replace(
+        "&#x27;", "'")
+    sd = board.game.state_dict()
+    assert (sd["phase"], sd["players"][0]["hand"]) == ("start", ["Secret Trapdoor"])
+    assert sd["module_state"]["scooby_doo"]["dungeons"] == ["Practice Dungeon 1"]
+    board.click("Open the Portal Secret Trapdoor")
+    ms = board.game.state_dict()["module_state"]["scooby_doo"]
+    assert (ms["dungeons"], ms["dungeon_deck"]) == (["Practice Dungeon 2", "Practice Dungeon 3"], 1)
+    assert "[t1] All Dungeons in play are discarded." in board.game.log

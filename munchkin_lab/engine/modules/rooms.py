@@ -11,7 +11,7 @@ core pile ``room_tile`` (top = list end). Directions for ``move n=``: 0 north (y
 Actions (added to ``actions.KINDS``): ``move n=DIR``, ``stay``, ``place c=CARD n=X m=Y t=0|1``
 (face down / face up), ``pickup c=CARD`` (a Treasure left in your room by a dead player,
 instead of Loot the Room), ``peek`` (Psychic: ``n=X m=Y`` a room's cards, or ``t=1`` the next
-tile). The core's Kick Open the Door is replaced by moving.
+tile). The core's Kick Down the Door is replaced by moving.
 
 Room data, read from the tile's ``effects.room`` mapping:
   on_entry / on_exit: [OP, ...] (core ops) applied to the player entering / leaving;

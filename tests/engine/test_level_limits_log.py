@@ -1,0 +1,60 @@
+"""The log says why a Level did not change (new-user findings 12 and 13): a Thief who fails a
+theft at Level 1 stays at Level 1 (core rules, Card Text and These Rules, 1), and a card that
+gives a Level to a Level 9 player gives none, because a card never gives the winning Level
+(Card Text and These Rules, 4). Before, the first said "loses a Level" and the second said
+nothing."""
+from __future__ import annotations
+
+from munchkin_lab.engine import Action
+from munchkin_lab.scenarios.runner import build_game, make_action
+
+RULE1 = "core rules, Card Text and These Rules, 1"
+RULE4 = "core rules, Card Text and These Rules, 4"
+
+
+def _lines(g, n):
+    return [x.split("] ", 1)[1] for x in g.log[n:]]
+
+
+def _failed_theft(resolver, level):
+    g = build_game({"players": [{"name": "Ann", "level": level, "class": "Thief", "hand": ["Spiky Knees"]},
+                                {"name": "Bob", "equipped": ["Helm of Courage"]}],
+                    "decks": {"door": ["Potted Plant"], "treasure": []}}, resolver)
+    n = len(g.log)
+    g.state.forced.append(1)
+    g.play(make_action(g, {"actor": "Ann", "action": "steal", "card": "Spiky Knees", "target": "Bob",
+                           "with": "Helm of Courage"}, "steal"))
+    return g, _lines(g, n)
+
+
+def test_a_failed_theft_at_level_one_says_the_thief_stays_at_level_one(resolver):
+    g, lines = _failed_theft(resolver, 1)
+    assert g.state.players[0].level == 1
+    assert lines[-1] == f"Ann fails to steal (roll 1) and stays at Level 1 (no Level below 1: {RULE1})."
+    g, lines = _failed_theft(resolver, 4)
+    assert g.state.players[0].level == 3
+    assert lines[-1] == "Ann fails to steal (roll 1) and loses 1 Level (now Level 3)."
+
+
+def _room_game(resolver, level):
+    cards = [{"name": "START", "kind": "room_tile", "deck": "room_tile",
+              "effects": {"room": {"indestructible": True, "start": True}}},
+             {"name": "Test Tub Room", "kind": "room_tile", "deck": "room_tile",
+              "effects": {"room": {"on_entry": [{"gain_levels": 1}]}}}]
+    return build_game({"options": {"modules": ["rooms"]}, "cards": cards,
+                       "players": [{"name": "Ann", "level": level}, {"name": "Bob", "level": 3}],
+                       "decks": {"room:1,0": ["Test Tub Room"], "room_tile": ["START"], "door": ["Potted Plant"]}},
+                      resolver)
+
+
+def test_a_level_from_a_card_at_level_nine_says_why_none_is_given(resolver):
+    g = _room_game(resolver, 9)
+    n = len(g.log)
+    g.play(Action(0, "move", n=1))
+    assert g.state.players[0].level == 9
+    assert _lines(g, n) == ["Ann moves to Test Tub Room at 1,0.",
+                            f"Test Tub Room: Ann stays at Level 9 (a card cannot give the winning Level: {RULE4})."]
+    g = _room_game(resolver, 3)
+    n = len(g.log)
+    g.play(Action(0, "move", n=1))
+    assert _lines(g, n) == ["Ann moves to Test Tub Room at 1,0.", "Test Tub Room: Ann goes up 1 Level (now Level 4)."]
