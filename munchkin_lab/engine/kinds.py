@@ -29,7 +29,7 @@ from .tables import _ACACHE_MAX
 
 #: The phases and combat stages in the games' words, for refusals (core rules, 4. Creating Your
 #: Character; 5. Turn Phases; 7. Combat: the fight, the others' Interference, Running Away).
-_PHASE_WORDS = {"setup": "setup: Race, Class and Items before the first turn", "start": "Kick Open the Door",
+_PHASE_WORDS = {"setup": "setup: Race, Class and Items before the first turn", "start": "Kick Down the Door",
                 "trouble": "Look for Trouble or Loot the Room", "end": "the end of the turn",
                 "charity": "Charity", "over": "the game is over"}
 _STAGE_WORDS = {"fight": "the fight", "window": "Interference", "run": "Running Away"}

@@ -898,7 +898,7 @@ def card_detail_html(spec: Any, provenance: str, where: str = "", facts: Mapping
 
 
 def decision_focus_html(sd: Mapping, game: Any, lk: CardLookup) -> str:
-    """The focus pane when no card is in focus (a decision about no card: Kick Open the Door,
+    """The focus pane when no card is in focus (a decision about no card: Kick Down the Door,
     Charity, picking the face-up Treasures, losing items to a Curse, the end of the game): the
     phase and what is being decided, in game words, then the cards the decision is about as
     chips to hover or click (what caused it, the cards to choose from, the face-up Treasures),

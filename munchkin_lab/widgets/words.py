@@ -15,7 +15,7 @@ phrasing stays here. Every function takes the game and, where the caller already
 * :class:`Story` - those explanations for every action of a game, with the log lines each
   action produced (for the rewind-by-log-click and the Level-over-time chart).
 
-Phase names follow the core rules' turn (core rules, 5. Turn Phases: Kick Open the Door, Look
+Phase names follow the core rules' turn (core rules, 5. Turn Phases: Kick Down the Door, Look
 for Trouble / Loot the Room, Charity); Star Munchkin Adventures replaces kicking by moving
 (Star Munchkin Adventures rules, Movement and Entering Rooms).
 """
@@ -32,7 +32,7 @@ DIRECTIONS = (("north", 0, 1), ("east", 1, 0), ("south", 0, -1), ("west", -1, 0)
 
 #: The main action kinds in game words (greyed buttons, help).
 KIND_WORDS = {
-    "kick": "Kick Open the Door", "trouble": "Look for Trouble", "loot": "Loot the Room",
+    "kick": "Kick Down the Door", "trouble": "Look for Trouble", "loot": "Loot the Room",
     "fight": "Declare victory", "run": "Run Away", "ask_help": "Ask for help", "offer_help": "Offer help",
     "play": "Play a card", "equip": "Equip an item", "sell": "Sell items", "pass": "Pass",
     "end_turn": "End the turn", "move": "Move", "stay": "Stay",
@@ -48,7 +48,7 @@ SOLAR_KIND_WORDS = {
 #: Phases in the game's own terms (core rules, 5. Turn Phases).
 PHASE_WORDS = {
     "setup": "Setup (Race, Class and Items before the first turn)",
-    "start": "Kick Open the Door",
+    "start": "Kick Down the Door",
     "trouble": "Look for Trouble or Loot the Room",
     "combat": "Combat",
     "end": "End of the turn",
@@ -312,7 +312,7 @@ def _munchkin_text(game: Any, a: Any, sd: Mapping) -> str:  # noqa: C901 - one b
         if a.n == 1:
             top = (sd.get("discards") or {}).get("door") or []
             return f"Resurrect {top[0] if top else 'the top Door discard'} instead of kicking (Cleric)"
-        return "Kick Open the Door"
+        return "Kick Down the Door"
     if k == "trouble":
         lv = f" (Level {sp.level})" if sp is not None and sp.level is not None else ""
         return f"Look for Trouble: fight {cn}{lv} from your hand"
@@ -759,7 +759,7 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
     if phase == "setup":
         return f"{who} may play a Race, a Class and Items, then say ready"
     if phase == "start":
-        return f"{who} moves: pick a direction or stay" if rooms else f"{who} must Kick Open the Door"
+        return f"{who} moves: pick a direction or stay" if rooms else f"{who} must Kick Down the Door"
     if phase == "trouble":
         return f"{who} may Look for Trouble (a monster from the hand) or Loot the Room"
     if phase == "end":
@@ -796,7 +796,7 @@ STAGE_WORDS = {"fight": "Fight", "window": "Interference", "run": "Running Away"
 
 
 def phase_text(sd: Mapping) -> str:
-    """The phase in the game's own terms ("Kick Open the Door", "Combat: Running Away"). While a
+    """The phase in the game's own terms ("Kick Down the Door", "Combat: Running Away"). While a
     won combat's Treasures are handed out (:data:`REWARD_CHOICES`) it is "Rewards", not a
     combat stage (core rules, 7. Combat: the loot is collected once the combat is finished;
     Rewards); while the others take a dead player's cards, "Looting the Corpse" (7. Death)."""

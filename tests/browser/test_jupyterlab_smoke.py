@@ -31,7 +31,7 @@ def test_jupyterlab_play_screen_fits_and_plays(browser, jupyterlab):
     first = page.locator(".mlab-actions .mlab-act.mlab-primary")
     assert first.inner_text() == "Ready: end my setup"
     click_and_wait(page, first)
-    assert page.locator(".mlab-actions .mlab-act.mlab-primary").inner_text() == "Kick Open the Door"
+    assert page.locator(".mlab-actions .mlab-act.mlab-primary").inner_text() == "Kick Down the Door"
     timing = measure_clicks(page, 12)
     page.screenshot(path=str(ARTIFACTS / "jupyterlab_board.png"))
     out = ARTIFACTS / "click_to_render.json"

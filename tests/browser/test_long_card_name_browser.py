@@ -14,7 +14,7 @@ def test_a_long_monster_name_leaves_kind_and_level_whole(browser, lab_env, tmp_p
     from munchkin_lab.widgets import Board
 
     b = Board.from_scenario(HERE / "long_monster_name.yaml", journal=False, name="long", folder=tmp_path)
-    b.click("Kick Open the Door")
+    b.click("Kick Down the Door")
     page_file = b.export_html(tmp_path / "long.position.html")
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     try:

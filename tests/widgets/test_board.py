@@ -42,10 +42,10 @@ def test_kick_shows_drawn_card_story_and_undo_says_what(base_deck, tmp_path):
     assert f'data-detail="{drawn}"' in board.table.html  # the kicked card is in focus
     board.undo_btn.click()
     assert board.game.state_dict() == before
-    assert "Undid P1: Kick Open the Door" in board.message.value
+    assert "Undid P1: Kick Down the Door" in board.message.value
     assert strip_token(board.table.html) == html_before
     board.redo_btn.click()
-    assert board.game.log[-1] == line and "Redid P1: Kick Open the Door" in board.message.value
+    assert board.game.log[-1] == line and "Redid P1: Kick Down the Door" in board.message.value
 
 
 def test_not_now_lists_main_kinds_with_reasons_in_words(board):
@@ -127,7 +127,7 @@ def test_a_double_click_plays_one_action(board):
     pass_setup(board)
     token = board.table.token()
     n = len(board.game.actions)
-    board.table.click_action(0, token)  # Kick Open the Door
+    board.table.click_action(0, token)  # Kick Down the Door
     after = board.game.state_dict()
     assert len(board.game.actions) == n + 1 and board.table.token() != token
     board.table.click_action(0, token)  # lands during the redraw: plays nothing

@@ -64,7 +64,7 @@ def _crowded_fight(lab_db):
     from munchkin_lab.widgets.board import Board
 
     b = Board.from_scenario(CROWDED, seats=["human"] + ["greedy"] * 5, journal=False)
-    b.click("Kick Open the Door")
+    b.click("Kick Down the Door")
     b.click("Wandering Monster: Harpies")
     b.click("Play Ancient on Harpies")
     return b

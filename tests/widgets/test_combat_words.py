@@ -24,7 +24,7 @@ def _board(tmp_path):
     p = tmp_path / "os.yaml"
     p.write_text(SCENARIO)
     b = Board.from_scenario(p, journal=False)
-    b.click("Kick Open the Door")
+    b.click("Kick Down the Door")
     return b
 
 

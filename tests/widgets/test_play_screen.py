@@ -45,17 +45,17 @@ def test_bots_play_their_windows_and_undo_goes_back_to_your_decision(vs_bots):
     play_first_until(b, lambda x: x.button_for("kick") is not None)
     before = b.game.state_dict()
     n = len(b.game.actions)
-    b.click("Kick Open the Door")
+    b.click("Kick Down the Door")
     assert b.game.actor() == 0 or b.game.outcome() is not None
     played_by_bots = len(b.game.actions) - n - 1
     b.undo()
     assert b.game.state_dict() == before
     msg = b.message.value
-    assert "Undid P1: Kick Open the Door" in msg
+    assert "Undid P1: Kick Down the Door" in msg
     if played_by_bots:
         assert f"and {played_by_bots} bot action(s) after it" in msg
     b.redo()
-    assert len(b.game.actions) == n + 1 + played_by_bots and "Redid P1: Kick Open the Door" in b.message.value
+    assert len(b.game.actions) == n + 1 + played_by_bots and "Redid P1: Kick Down the Door" in b.message.value
 
 
 def test_a_log_click_rewinds_and_redo_steps_forward(board, tmp_path):

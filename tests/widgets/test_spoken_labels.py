@@ -51,7 +51,7 @@ def _crowded_fight():
     from munchkin_lab.widgets.board import Board
 
     b = Board.from_scenario(BROWSER / "six_players_two_monsters.yaml", seats=["human"] + ["greedy"] * 5, journal=False)
-    b.click("Kick Open the Door")
+    b.click("Kick Down the Door")
     b.click("Wandering Monster: Harpies")
     b.click("Play Ancient on Harpies")
     return b

@@ -5,7 +5,7 @@ import re
 
 
 def pass_setup(board) -> None:
-    """Click 'pass' until Kick Open the Door is a legal button."""
+    """Click 'pass' until Kick Down the Door is a legal button."""
     for _ in range(10):
         if board.button_for("kick") is not None:
             return
