@@ -619,7 +619,7 @@ class Ops:
             levels = self._printed_kill_levels(i)
             cb.slain_levels += levels
             cb.slain_kills += 1 + sum(1 for e in cb.enh[i] if self._mate[e])  # a Mate: one more
-            self._remove_monster_keeping(i)
+            self._remove_monster_keeping(i, slain=True)
             if self.history:
                 self._say(f"{self.name(x)} is slain: {levels} Level(s) for {self._pn(cb.fighter)} "
                           f"when the combat is won.")
