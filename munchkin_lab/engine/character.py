@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .kinds import running
-from .refs import R_COMBAT, R_ITEMS, R_STATS
+from .refs import R_COMBAT, R_ITEMS, R_SIDEBAR, R_STATS
 from .tables import _ATOMS, _parse_atom
 
 #: rounds of tie rolls for the looting order before seat order decides (Character._loot_ties)
@@ -222,6 +222,13 @@ class Character:
         if delta > 0:
             new = min(new, max(cap, p.level))
         p.level = max(1, min(10, new))
+
+    def _no_level_lost(self, seat: int) -> str:
+        """The log's words for a Level loss that finds ``seat`` at Level 1 (core rules, Card
+        Text and These Rules, 1: no Level below 1) - one wording for a failed theft
+        (``Items._steal_roll``) and an ability's ``levels`` op (``Ops._op_levels``); Bad Stuff
+        and Curses say what the whole card did (``Victims._say_what_it_did``)."""
+        return f"stays at Level {self.state.players[seat].level} (no Level below 1: {R_SIDEBAR}, 1)"
 
     def _kill(self, seat: int) -> None:
         """Death (core rules, 7. Combat: Death): hand and items form the corpse; Level, Race,

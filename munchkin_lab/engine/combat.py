@@ -371,14 +371,15 @@ class Combat:
         c.enh.append([])
         self._monster_arrives(m)
 
-    def _remove_monster(self, i: int, kept: bool = False) -> None:
+    def _remove_monster(self, i: int, kept: bool = False, slain: bool = False) -> None:
         """Monster ``i`` leaves the combat before its end, sent away by a card or an ability:
         discarded with its enhancers; the rules modules hear it (``on_monster_left``: e.g. a
         Sparkly Good Fairy not defeated goes back into the Door deck, Fairy Dust rules;
-        ``kept``: its Treasures stay in the reward, :meth:`_remove_monster_keeping`)."""
+        ``kept``: its Treasures stay in the reward, :meth:`_remove_monster_keeping`; ``slain``:
+        killed by a card, the language's ``slay``)."""
         m = self._drop_monster(i)
         for mod in self._h_mleft:
-            mod.on_monster_left(self, m, kept)
+            mod.on_monster_left(self, m, kept, slain)
 
     def _drop_monster(self, i: int) -> int:
         """Discard monster ``i`` of the combat and its enhancers (the end of a combat, or
@@ -391,14 +392,14 @@ class Combat:
             self._discard(e)
         return m
 
-    def _remove_monster_keeping(self, i: int) -> None:
+    def _remove_monster_keeping(self, i: int, slain: bool = False) -> None:
         """Monster ``i`` leaves the combat and its Treasures, as the combat counts them now (its
         Monster Enhancers', a Mate's), stay in the reward: a Wizard's charm, a Cleric's chase,
         a card that makes it leave but keeps them (core rules, 7. Combat: Rewards; the Class
         cards: "take its Treasure, no Level")."""
         c = self.state.combat
         before = self.treasure_count()
-        self._remove_monster(i, kept=True)
+        self._remove_monster(i, kept=True, slain=slain)
         c.extra_treasures += before - self.treasure_count()
 
     def _after_monster_removed(self, loot: bool = False) -> None:

@@ -128,14 +128,15 @@ class CombatCards:
         What the players who leave had put into this fight for themselves - with their own
         Race and Class abilities (a Warrior's Berserking, a Cleric's Turning, a Wizard's
         Flight, a Thief's backstab by them or on them; in the language the ``this_combat``
-        changes any Race or Class card made on them and those their own made on a player:
-        ``Ledger.left_combat``), or a
+        changes any Race, Class, Half-Breed, Super Munchkin or Item card in play made on them
+        and those their own made on a player: ``Ledger.left_combat``,
+        :meth:`_own_ability_cards`), or a
         double of their own strength (Doppleganger) - stops applying with them (core rules,
         7. Combat: a player's combat strength counts only while they fight or help; the
         Warrior class card: the discards are for that fight); their per-combat counts go with
-        it (Berserking's 3 cards, a ``limit: {per: combat}`` of their own Race and Class
-        abilities in the language, and the ``each_target`` counts of any Race or Class
-        ability on them, as a backstab's): back in the combat as a helper they fight anew. What
+        it (Berserking's 3 cards, a ``limit: {per: combat}`` of the abilities of their own such
+        cards in the language, and the ``each_target`` counts of any such card's ability on
+        them, as a backstab's): back in the combat as a helper they fight anew. What
         ``seat`` had put in stays theirs, counts included (a helper made the fighter keeps
         their Berserking and its count, and a backstab on them still counts: they are in the
         same combat). One-Shots played for a side stay with the side.
@@ -160,9 +161,9 @@ class CombatCards:
         cb.backstab = [b for b in cb.backstab if b[0] not in gone and b[1] not in gone]
         led = self.state.ledger
         ps = self.state.players
-        own = [c for q in gone for c in (*ps[q].races, *ps[q].classes)]
-        rc = [c for p in ps for c in (*p.races, *p.classes)]
-        if rc:  # the same written in the language: Race/Class cards' changes and uses on them, by them
+        own = [c for q in gone for c in self._own_ability_cards(q)]
+        rc = [c for q in range(len(ps)) for c in self._own_ability_cards(q)]
+        if rc:  # the same written in the language: the cards' changes and uses on them, by them
             if led.entries:
                 self.state.ledger, ended = led.left_combat(tuple(gone), rc, own)
                 self._ledger_ended(ended)
@@ -174,6 +175,13 @@ class CombatCards:
         cb.intent = ""
         self._fighter_changed(old)
         return old
+
+    def _own_ability_cards(self, seat: int) -> list[int]:
+        """The cards in play through which ``seat`` uses abilities of their own in a fight:
+        Race and Class cards, Half-Breed, Super Munchkin and Items in play (what
+        :meth:`_make_fighter` drops with a player who leaves the combat)."""
+        p = self.state.players[seat]
+        return [*p.races, *p.classes, *(c for c in (p.half_breed, p.super_munchkin) if c >= 0), *p.in_play()]
 
     def _fighter_changed(self, old: int) -> None:
         """A card made another player the fighter instead of ``old`` (:meth:`_make_fighter`),

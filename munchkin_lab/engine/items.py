@@ -625,5 +625,5 @@ class Items:
             self._change_level(seat, -1)
             if self.history:
                 lost = (f"loses 1 Level (now Level {p.level})" if p.level < before else
-                        f"stays at Level {p.level} (no Level below 1: {R_SIDEBAR}, 1)")
+                        self._no_level_lost(seat))
                 self._say(f"{p.name} fails to steal (roll {r}) and {lost}.")

@@ -354,25 +354,35 @@ class LangActions:
                 out.append(self._A(seat, "use", card, t, n, m, cs))
 
     def _use_anytime_ok(self, seat: int, a) -> bool:
-        """``anytime_ok`` of ``use``: an ability of one of ``seat``'s own Race or Class cards,
-        at any moment of a fight or window (``CombatCards._combat_moment``), as the printed
-        Berserking, Turning and backstab are (core rules, 6. When You May Act; 7. Help: a
-        helper's abilities work in the fight). The kind's check (:meth:`_why_use`) says the
-        rest: its ``if``, its limit, its cost. Other cards' abilities wait for their user's
-        own decision or their place in the window."""
+        """``anytime_ok`` of ``use``: at any moment of a fight or window
+        (``CombatCards._combat_moment``), as the printed Berserking, Turning and backstab are
+        (core rules, 6. When You May Act; 7. Help: a helper's abilities work in the fight),
+        an ability of one of ``seat``'s own cards in play (:meth:`_anytime_use_card`). The
+        kind's check (:meth:`_why_use`) says the rest: its ``if``, its limit, its cost. Other
+        cards' abilities wait for their user's own decision or their place in the window."""
+        return self._anytime_use_card(seat, a.card) and self._combat_moment()
+
+    def _anytime_use_card(self, seat: int, c: int) -> bool:
+        """The one rule of whose abilities may be used at any moment of a fight: those of
+        ``seat``'s Race, Class, Half-Breed and Super Munchkin cards, and of the Items they have
+        in play while they are in the fight (the fighter or the helper: the Items a player
+        uses count in their fight, core rules, 7. Combat). Core rules, 6. When You May Act
+        names no ability; a bystander's Item waits for their place in the window (7.
+        Interfering in Combat) - our reading, as most players would take it."""
         p = self.state.players[seat]
-        c = a.card
-        return (c in p.classes or c in p.races) and self._combat_moment()
+        if c in p.races or c in p.classes or c in (p.half_breed, p.super_munchkin):
+            return True
+        cb = self.state.combat
+        return cb is not None and seat in (cb.fighter, cb.helper) and c in p.in_play()
 
     def _cand_use_anytime(self, seat: int, out: list) -> None:
-        """The any-time ``use`` candidates of ``seat`` (:meth:`_use_anytime_ok`): their Race's
-        and Class's abilities, in a fight or window."""
-        p = self.state.players[seat]
-        if not (p.races or p.classes) or not self._luse:
+        """The any-time ``use`` candidates of ``seat`` (:meth:`_use_anytime_ok`), in a fight
+        or window."""
+        if not self._luse:
             return
         mine: list = []
         self._cand_use(seat, False, mine)
-        out += [a for a in mine if a.card in p.classes or a.card in p.races]
+        out += [a for a in mine if self._anytime_use_card(seat, a.card)]
 
     def _why_use(self, seat: int, a) -> str | None:
         """``use c=<card> n=<ability>``: an ability of a card in play used as an action, when

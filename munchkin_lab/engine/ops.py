@@ -293,7 +293,8 @@ class Ops:
     def _op_levels(self, op, kind, x, ctx, w, pick) -> bool:
         """``levels: N`` (core rules, 8. Level): never below ``floor`` (default 1), a gain never
         the winning Level unless ``winning: true`` (core rules, 5.; Card Text and These Rules,
-        4: a gain at Level 9 is said to do nothing, and why); dead players gain nothing.
+        4: a gain at Level 9 is said to do nothing, and why; 1: so is a loss at Level 1,
+        ``Character._no_level_lost``); dead players gain nothing.
         Found: the Level changed."""
         if kind != "player":
             return False
@@ -311,6 +312,11 @@ class Ops:
         if p.level == before and delta > 0 and self.history:  # (at Level 9: the ability says nothing)
             who = f"{self.name(ctx.source)}: " if ctx.source >= 0 else ""
             self._say(f"{who}{p.name} stays at Level {before} (a card cannot give the winning Level: {R_SIDEBAR}, 4).")
+        elif p.level == before and self.history and (self._saying or not self._quiet):
+            # (at Level 1: said as a failed theft says it; Bad Stuff and a Curse hitting say
+            # what the whole card did instead, "nothing to take": Victims._say_what_it_did)
+            who = f"{self.name(ctx.source)}: " if ctx.source >= 0 else ""
+            self._say(f"{who}{p.name} {self._no_level_lost(x)}.")
         return p.level != before  # (the ability says it: Victims._say_end)
 
     def _op_death(self, op, kind, x, ctx, w, pick) -> bool:
@@ -613,7 +619,7 @@ class Ops:
             levels = self._printed_kill_levels(i)
             cb.slain_levels += levels
             cb.slain_kills += 1 + sum(1 for e in cb.enh[i] if self._mate[e])  # a Mate: one more
-            self._remove_monster_keeping(i)
+            self._remove_monster_keeping(i, slain=True)
             if self.history:
                 self._say(f"{self.name(x)} is slain: {levels} Level(s) for {self._pn(cb.fighter)} "
                           f"when the combat is won.")

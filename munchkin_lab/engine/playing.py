@@ -365,7 +365,7 @@ class Playing:
             self._cand_run_first(seat, out)  # the helper runs first (runaway.py)
         if self._combat_moment():  # cards and powers put into a combat (combat_cards.py)
             self._cand_combat_cards(seat, False, out)
-            self._cand_use_anytime(seat, out)  # a Race's or Class's ability (lang_actions.py)
+            self._cand_use_anytime(seat, out)  # a Race's, Class's or own Item's ability (lang_actions.py)
             if self._ask_help_ok(seat, None):  # the fighter asks for help in the window (combat.py)
                 out += [A(seat, "ask_help", target=t) for t in range(n) if t != seat]
         for it in p.in_play():

@@ -160,12 +160,13 @@ class RulesModule:
         return False
 
     # -- curses -----------------------------------------------------------------------------
-    def on_monster_left(self, game: "Game", monster: int, kept: bool = False) -> None:
+    def on_monster_left(self, game: "Game", monster: int, kept: bool = False, slain: bool = False) -> None:
         """Monster ``monster`` left the combat before its end, sent away by a card or an ability
         (a charm, a chase, a Friendship Potion...). It is already discarded. ``kept``: its
         Treasures stay in the reward (a Wizard's charm, a Cleric's chase, a card that slays
         it or keeps them): overcome without combat, which still counts as a victory (core
-        rules, 7. Combat); otherwise it was not defeated."""
+        rules, 7. Combat); otherwise it was not defeated. ``slain`` (with ``kept``): killed by
+        a card (the language's ``slay``), a kill whose rewards wait for the combat's victory."""
 
     def on_curse_cancelled(self, game: "Game", canceller: int, victim: int) -> None:
         """``canceller`` cancelled a Curse aimed at ``victim`` (e.g. with a Wishing Ring),

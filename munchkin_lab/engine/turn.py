@@ -436,8 +436,15 @@ class Turn:
         is drawn like a face-down one - the active player may follow it at once out of
         combat (its replacement face down), anyone else keeps it for their own turn; none
         brings a second kick into the turn or a new Door into a combat."""
-        if not any(m.on_draw_door(self, seat, c, False) for m in self._h_door):
+        if not self._door_heard(seat, c):
             self._to_hand(seat, c, shown)
+
+    def _door_heard(self, seat: int, c: int) -> bool:
+        """The rules modules hear Door ``c`` as one ``seat`` has drawn, not kicked open
+        (``on_draw_door`` with ``face_up`` False); True: a module took it (a Scooby-Doo Portal,
+        kept with the choice to follow it at once). The one home of that step: the face-down
+        draws (:meth:`_door_face_down`) and a dead player's new cards (``Zones._deal``)."""
+        return any(m.on_draw_door(self, seat, c, False) for m in self._h_door)
 
     def _why_end_turn(self, seat: int, a: Action) -> str | None:
         """The turn ends after the door was opened (core rules, 6. Turn Phases)."""

@@ -152,7 +152,7 @@ class Zones:
                     continue
                 if not redeal:
                     p.hand.append(c)
-                elif deck == "door" and any(m.on_draw_door(self, seat, c, False) for m in self._h_door):
+                elif deck == "door" and self._door_heard(seat, c):
                     pass  # (a Portal: kept with the choice to follow it at once)
                 elif self._acts_when_drawn(c):
                     self._to_hand(seat, c, False)  # (acts at once, face down)

@@ -50,6 +50,8 @@ def test_each_target_in_turn_and_cards_lost(resolver):
     n = len(g.log)
     g.play(Action(0, "kick"))
     assert _lines(g, n)[1:] == ["Tax Audit: Ann loses 1 Level (now Level 2).",
+                                "Tax Audit: Bob stays at Level 1 (no Level below 1: core rules, "
+                                "Card Text and These Rules, 1).",
                                 "Tax Audit: Bob loses 2 cards from the hand.",
                                 "Tax Audit: Cat loses 1 Level (now Level 4)."]
 

@@ -58,3 +58,41 @@ def test_a_level_from_a_card_at_level_nine_says_why_none_is_given(resolver):
     n = len(g.log)
     g.play(Action(0, "move", n=1))
     assert _lines(g, n) == ["Ann moves to Test Tub Room at 1,0.", "Test Tub Room: Ann goes up 1 Level (now Level 4)."]
+
+
+def _jinx(resolver, level):
+    cards = [{"name": "Jinx", "kind": "class", "deck": "door", "effects": {"abilities": [
+        {"when": "use", "who": "chosen_other_player", "do": [{"levels": -1}]}]}}]
+    g = build_game({"cards": cards, "phase": "trouble",
+                    "players": [{"name": "Ann", "level": 3, "class": "Jinx"}, {"name": "Bob", "level": level}],
+                    "decks": {"door": ["Potted Plant"], "treasure": []}}, resolver)
+    n = len(g.log)
+    g.play(make_action(g, {"actor": "Ann", "action": "use", "card": "Jinx", "n": 0, "target": "Bob"}, "use"))
+    return g, _lines(g, n)
+
+
+def test_a_level_lost_at_level_one_by_an_ability_says_the_player_stays_at_level_one(resolver):
+    """The ``levels`` op of an ability says a loss at Level 1 in the failed theft's words
+    (Card Text and These Rules, 1); before, it said nothing."""
+    g, lines = _jinx(resolver, 1)
+    assert g.state.players[1].level == 1
+    assert lines[-1] == f"Jinx: Bob stays at Level 1 (no Level below 1: {RULE1})."
+    g, lines = _jinx(resolver, 4)
+    assert g.state.players[1].level == 3
+    assert lines[-1] == "Jinx: Bob loses 1 Level (now Level 3)."
+
+
+def test_bad_stuff_at_level_one_says_only_what_the_whole_card_took(resolver):
+    """Bad Stuff written in the language (Tongue Demon: lose 2 Levels) on a Level 1 player: the
+    card's own event says it once, "nothing to take" (core rules, 7. Running Away and Bad
+    Stuff), not a second line from its ``levels`` op."""
+    g = build_game({"players": [{"name": "Ann", "level": 1}, {"name": "Bob"}],
+                    "decks": {"door": ["Tongue Demon"], "treasure": []}}, resolver)
+    n = len(g.log)
+    for a in (Action(0, "kick"), Action(0, "run"), Action(1, "pass")):
+        g.play(a)
+    g.state.forced.append(1)
+    g.play(Action(0, "roll", n=0))
+    lines = _lines(g, n)
+    assert lines[-2:] == ["Ann rolls 1 (1): Tongue Demon catches them. Bad Stuff!",
+                          "Tongue Demon's Bad Stuff: nothing to take from Ann."]

@@ -56,7 +56,10 @@ TRIGGERS: dict[str, TriggerDef] = {t.name: t for t in (
                "narrows when it may be played", "the player playing it",
                f"{R_CORE}, 10. When to Play Cards", "this_combat"),
     TriggerDef("use", "the owner (or `by`) uses an ability of a card in play, as an action, "
-               "when `if` holds and `cost` can be paid", "the player using it",
+               "when `if` holds and `cost` can be paid; a Race's, Class's, Half-Breed's or Super "
+               "Munchkin's ability, and an Item's of a player in the fight, at any moment of a "
+               "fight, the others on the user's own decision or in the window; a player who "
+               "leaves the combat drops these cards' `this_combat` changes and per-combat counts", "the player using it",
                f"{R_CORE}, 8. Character Statistics (abilities powered by discards)", "this_combat"),
     TriggerDef("in_play", "continuously, while the card is in play: an item in use, a Race, "
                "Class, Curse or Hireling in front of its owner, a monster or enhancer in a "

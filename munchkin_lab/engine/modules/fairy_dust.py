@@ -25,7 +25,8 @@ combat whose Treasure the side keeps (a Wizard's charm) is defeated - such a win
 as a victory (core rules, 7. Combat) - and stays discarded like any charmed monster; it is no
 kill, so her two Fairy Dust cards (R_KILL: "if you kill her") are not drawn and the mini-deck
 is still earned the usual way. The Fairy Dust rules name only the kill and the failure: this
-is our reading of the charm.
+is our reading of the charm. One a card slays (the language's ``slay``) is killed: her two
+Fairy Dust cards come with the combat's other rewards (``on_combat_end``).
 A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
 the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
 Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``): they are
@@ -172,7 +173,7 @@ class FairyDustModule(RulesModule):
             c.bribe_items = []
             game._say(f"{game._pn(helper)} was charmed: no reward, no Fairy Dust ({R_BAD}).")
             return
-        if not ms["killed"] and not any(is_fairy(game, m) for m in monsters):
+        if not ms["killed"] and not ms.get("slain") and not any(is_fairy(game, m) for m in monsters):
             self._give_dust(game, helper, 1, "helped a winning combat")
 
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
@@ -182,14 +183,24 @@ class FairyDustModule(RulesModule):
         rulebook does not order the killer's and the helper's draws: the killer's reward comes
         first (our reading; with 2 cards left the helper gets none). Not killed: she is
         shuffled back among the top 10 Door cards (R_FAIL). "The Treasure deck" and "the Door
-        deck" are the piles the fighter draws from (one pile per set, ``piles``)."""
+        deck" are the piles the fighter draws from (one pile per set, ``piles``).
+
+        A Fairy a card slew (the language's ``slay``, :meth:`on_monster_left`) was killed: the
+        same reward, once the combat is won, or ends with every monster gone (core rules, 7.
+        Combat: still a victory; Card Text and These Rules, 3: rewards after the combat). A
+        fighter who then runs from the rest, or loses to it, gets none of it (7. Multiple
+        Monsters) and she stays discarded (she was killed; the rulebook is silent on a kill
+        with no reward: the mini-deck is still earned as usual). A combat a card emptied
+        draws its Treasures after this hook (``Combat._end_combat``): the rest of the
+        mini-deck goes under that many cards, so that it is on top once they are drawn."""
         s = game.state
         c = s.combat
         ms = self._ms(game)
         idx = [i for i, m in enumerate(c.monsters) if is_fairy(game, m)]
-        if not idx:
+        slain = bool(ms.pop("slain", False))
+        if not idx and not slain:
             return
-        if won:
+        if won or (slain and not c.monsters):
             if not ms["killed"]:
                 self._give_dust(game, fighter, 2, "killed the Sparkly Good Fairy")
                 if helper >= 0 and helper not in ms["charmed"]:
@@ -197,7 +208,12 @@ class FairyDustModule(RulesModule):
                 ms["killed"] = True
                 left = s.decks.get("fairy_dust", [])
                 if left:
-                    s.decks.setdefault(game._pile_key("treasure", fighter), []).extend(left)
+                    pile = s.decks.setdefault(game._pile_key("treasure", fighter), [])
+                    # (a combat emptied by a card draws its Treasures after this: they are the
+                    # four regular ones, so the Fairy Dust goes just under them - on top after)
+                    under = 0 if won else c.extra_treasures + c.stay_treasures
+                    at = max(0, len(pile) - under)
+                    pile[at:at] = left
                     game._say(f"{len(left)} Fairy Dust card(s) go on top of the Treasure deck ({R_KILL}).")
                     left.clear()
             return
@@ -208,12 +224,16 @@ class FairyDustModule(RulesModule):
             self._into_top(game, f)
             game._say(f"The Sparkly Good Fairy is shuffled back into the top of the Door deck ({R_FAIL}).")
 
-    def on_monster_left(self, game, monster: int, kept: bool = False) -> None:
+    def on_monster_left(self, game, monster: int, kept: bool = False, slain: bool = False) -> None:
         """A Fairy sent out of a combat by a card or an ability with no reward (a Friendship
         Potion...) was not defeated: she goes back among the top Door cards at once (R_FAIL).
         ``kept`` (a Wizard's charm: her Treasure stays in the reward) is a victory without
-        combat (core rules, 7. Combat): she is defeated and stays discarded (module docstring)."""
+        combat (core rules, 7. Combat): she is defeated and stays discarded (module docstring).
+        ``slain`` (a card killed her: the language's ``slay``) is a kill (R_KILL): her Fairy
+        Dust comes with the combat's other rewards (:meth:`on_combat_end`)."""
         if kept or not is_fairy(game, monster):
+            if slain and is_fairy(game, monster):  # (killed: her reward waits, on_combat_end)
+                self._ms(game)["slain"] = True
             return
         disc = game.state.discards.get(game._discard_key(monster), [])
         if monster in disc:
