@@ -37,6 +37,45 @@ class ByHand:
         self.state.pending = {"kind": "manual", "room": p.pos}
         self._say(f"{p.name} resolves {self.room_card(p.pos).name} by hand.")
 
+    # ------------------------------------------------------------------ labels
+    def _by_hand_label(self, a: SolarAction) -> str:
+        """An ``adj_*`` action in a player's words (the board's button, the log): what moves
+        where, e.g. "by hand: a Repair cube from the supply onto The Armoury"."""
+        s = self.state
+
+        def who(t: int) -> str:
+            return s.players[t].name if 0 <= t < len(s.players) else f"seat {t}"
+
+        def place(loc: int) -> str:  # a Repair cube's place (see _why_adj_cube)
+            if loc == -1:
+                return "the supply"
+            return who(loc - 10) if loc >= 10 else self.room_name(loc) if 0 <= loc <= 8 else f"place {loc}"
+
+        k = a.kind
+        if k == "adj_card":
+            where = self._where(a.card)
+            src = "" if where is None else \
+                f" from {who(where[1])}'s hand" if where[0] == "hand" else \
+                {"res_deck": " from the Resource deck", "face_up": " from the face-up Resources",
+                 "res_discard": " from the Resource discard pile"}[where[0]]
+            dst = {TO_DISCARD: "the Resource discard pile", TO_DECK_TOP: "the top of the Resource deck",
+                   TO_DECK_BOTTOM: "the bottom of the Resource deck", TO_FACE_UP: "the face-up Resources"}
+            to = f"{who(a.target)}'s hand" if a.target >= 0 else dst.get(a.target, f"place {a.target}")
+            return f"by hand: move {self._rt(a.card)}{src} to {to}"
+        if k == "adj_cube":
+            onto = "onto" if 0 <= a.m <= 8 else "to"
+            return f"by hand: move a Repair cube from {place(a.n)} {onto} {place(a.m)}"
+        if k == "adj_token":
+            token = "a Protection token" if a.m == 1 else "an Action token"
+            if a.n < 0:
+                return f"by hand: {who(a.target)} returns {token} to the supply"
+            return f"by hand: {who(a.target)} takes {token} from the supply"
+        if k == "adj_meeple":
+            return f"by hand: put {who(a.target)}'s meeple in {self.room_name(a.n) if 0 <= a.n <= 8 else a.n}"
+        if k == "adj_power":
+            return f"by hand: {'divert power to' if a.m else 'take the diverted power off'} {place(a.n)}"
+        return f"by hand: {k.replace('_', ' ')}"
+
     # ------------------------------------------------------------------ done
     def _cand_done(self, seat: int, p: PlayerState, out: list) -> None:
         out.append(SolarAction(seat, "done"))
