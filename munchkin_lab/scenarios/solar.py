@@ -22,7 +22,7 @@ here; ``munchkin-lab scenario run`` therefore runs both games. Room cards come f
       damage_deck: [[Mess Hall], [Cargo Hold, The Bridge]]   # top first; Hull Breach below
       cubes: {Mess Hall: 0}                    # cubes left on a room
       diverted: [Mess Hall]
-      repair_cubes / action_tokens / protection_tokens: {Ana: 1}
+      repair_cubes / action_tokens / protection_tokens: {Ana: 1}   # held; taken from the supply
       supply: {repair_cubes: 3, action_tokens: 0, protection_tokens: 0}
       active: Ana
       actions_left: 3
