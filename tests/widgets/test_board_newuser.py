@@ -256,3 +256,8 @@ def test_solar_by_hand_buttons_say_what_moves_where(solar):
         "By hand: move a Repair cube from P1 onto The Armoury"
     solar.click("By hand: P2 takes a Protection token from the supply")
     assert g.state_dict()["players"][1]["protection_tokens"] == 1
+    before = g.state_dict()["grid"][1]
+    assert before["name"] == "The Armoury"
+    solar.click("By hand: move a Repair cube from the supply onto The Armoury")
+    assert g.log[-1] == "[t1] By hand: move a Repair cube from the supply onto The Armoury."
+    assert g.state_dict()["grid"][1]["cubes"] == before["cubes"] + 1

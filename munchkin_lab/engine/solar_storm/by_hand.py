@@ -116,6 +116,7 @@ class ByHand:
 
     def _do_adj_card(self, a: SolarAction, p: PlayerState) -> None:
         s = self.state
+        said = self._by_hand_label(a)  # before the move: it names where the card comes from
         where, owner = self._where(a.card)
         if where == "hand":
             s.players[owner].hand.remove(a.card)
@@ -132,7 +133,7 @@ class ByHand:
             s.res_deck.insert(0, a.card)
         else:
             s.face_up.append(a.card)
-        self._say(f"By hand: a {self._rt(a.card)} moves ({where} -> {t}).")
+        self._say(f"B{said[1:]}.")
 
     # ------------------------------------------------------------------ adj_cube
     def _cand_adj_cube(self, seat: int, p: PlayerState, out: list) -> None:
@@ -177,7 +178,7 @@ class ByHand:
             s.players[a.m - 10].cubes += 1
         else:
             self._cover(a.m)
-        self._say(f"By hand: a Repair cube moves {a.n} -> {a.m}.")
+        self._say(f"B{self._by_hand_label(a)[1:]}.")
 
     # ------------------------------------------------------------------ adj_token
     def _cand_adj_token(self, seat: int, p: PlayerState, out: list) -> None:
