@@ -22,7 +22,7 @@ here; ``munchkin-lab scenario run`` therefore runs both games. Room cards come f
       damage_deck: [[Mess Hall], [Cargo Hold, The Bridge]]   # top first; Hull Breach below
       cubes: {Mess Hall: 0}                    # cubes left on a room
       diverted: [Mess Hall]
-      repair_cubes / action_tokens / protection_tokens: {Ana: 1}
+      repair_cubes / action_tokens / protection_tokens: {Ana: 1}   # held; taken from the supply
       supply: {repair_cubes: 3, action_tokens: 0, protection_tokens: 0}
       active: Ana
       actions_left: 3
@@ -168,6 +168,9 @@ def build(sc: dict) -> SolarStormGame:
                       ("protection_tokens", "protection")):
         for who, n in (su.get(key) or {}).items():
             setattr(s.players[_seat(g, who)], attr, n)
+    # tokens a player holds at setup come out of the supply, as the cubes do (a finite set)
+    s.token_supply = max(0, s.token_supply - sum(p.tokens for p in s.players))
+    s.protection_supply = max(0, s.protection_supply - sum(p.protection for p in s.players))
     on_rooms = sum(sum(c) for c in s.covered if c is not None)
     s.cube_supply = max(0, total - on_rooms - sum(p.cubes for p in s.players))
     sup = su.get("supply") or {}

@@ -284,8 +284,6 @@ def _solar_text(game: Any, a: Any) -> str:
         if a.kind == "done":
             return f"Done: {room} resolved by hand"
         return f"Resolve {room}'s room action by hand (not automated)"
-    if a.kind.startswith("adj_"):
-        return label.replace(str(a), "").strip()
     return label
 
 

@@ -226,3 +226,38 @@ def test_munchkin_refusals_use_game_words_and_count_seats(lab_db):
     assert b.game.why_not(Action(9, "kick")) == "no player in seat 9: seats count from 0, here 0 to 2 (P1 to P3)"
     with pytest.raises(ValueError, match=re.escape("9 kick: no player in seat 9: seats count from 0")):
         b.play("9 kick")
+
+
+def test_solar_by_hand_buttons_say_what_moves_where(solar):
+    """A V1 room resolved by hand: the buttons read "Adj card / Adj cube / Adj token" (the
+    engine's kind names) and the six cube and token choices collapsed into three look-alike
+    buttons; each now says what moves where, in the game's words."""
+    from munchkin_lab.engine.solar_storm import SolarAction
+
+    solar.click("Move to The Armoury")
+    solar.click("Resolve The Armoury's room action by hand (not automated)")
+    assert solar.action_labels() == [
+        "Done: The Armoury resolved by hand",
+        "By hand: move Resource Nanobots from P1's hand to the Resource discard pile",
+        "By hand: move a Repair cube from the supply onto The Armoury",
+        "By hand: move a Repair cube from The Armoury to the supply",
+        "By hand: P1 takes an Action token from the supply",
+        "By hand: P1 takes a Protection token from the supply",
+        "By hand: P2 takes an Action token from the supply",
+        "By hand: P2 takes a Protection token from the supply",
+    ]
+    g = solar.game
+    assert words.action_text(g, SolarAction(0, "adj_meeple", target=1, n=4)) == \
+        "By hand: put P2's meeple in Energy Core"
+    assert words.action_text(g, SolarAction(0, "adj_power", n=1, m=1)) == "By hand: divert power to The Armoury"
+    assert words.action_text(g, SolarAction(0, "adj_token", target=1, n=-1, m=1)) == \
+        "By hand: P2 returns a Protection token to the supply"
+    assert words.action_text(g, SolarAction(0, "adj_cube", n=10, m=1)) == \
+        "By hand: move a Repair cube from P1 onto The Armoury"
+    solar.click("By hand: P2 takes a Protection token from the supply")
+    assert g.state_dict()["players"][1]["protection_tokens"] == 1
+    before = g.state_dict()["grid"][1]
+    assert before["name"] == "The Armoury"
+    solar.click("By hand: move a Repair cube from the supply onto The Armoury")
+    assert g.log[-1] == "[t1] By hand: move a Repair cube from the supply onto The Armoury."
+    assert g.state_dict()["grid"][1]["cubes"] == before["cubes"] + 1

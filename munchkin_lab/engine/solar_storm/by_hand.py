@@ -37,6 +37,45 @@ class ByHand:
         self.state.pending = {"kind": "manual", "room": p.pos}
         self._say(f"{p.name} resolves {self.room_card(p.pos).name} by hand.")
 
+    # ------------------------------------------------------------------ labels
+    def _by_hand_label(self, a: SolarAction) -> str:
+        """An ``adj_*`` action in a player's words (the board's button, the log): what moves
+        where, e.g. "by hand: a Repair cube from the supply onto The Armoury"."""
+        s = self.state
+
+        def who(t: int) -> str:
+            return s.players[t].name if 0 <= t < len(s.players) else f"seat {t}"
+
+        def place(loc: int) -> str:  # a Repair cube's place (see _why_adj_cube)
+            if loc == -1:
+                return "the supply"
+            return who(loc - 10) if loc >= 10 else self.room_name(loc) if 0 <= loc <= 8 else f"place {loc}"
+
+        k = a.kind
+        if k == "adj_card":
+            where = self._where(a.card)
+            src = "" if where is None else \
+                f" from {who(where[1])}'s hand" if where[0] == "hand" else \
+                {"res_deck": " from the Resource deck", "face_up": " from the face-up Resources",
+                 "res_discard": " from the Resource discard pile"}[where[0]]
+            dst = {TO_DISCARD: "the Resource discard pile", TO_DECK_TOP: "the top of the Resource deck",
+                   TO_DECK_BOTTOM: "the bottom of the Resource deck", TO_FACE_UP: "the face-up Resources"}
+            to = f"{who(a.target)}'s hand" if a.target >= 0 else dst.get(a.target, f"place {a.target}")
+            return f"by hand: move {self._rt(a.card)}{src} to {to}"
+        if k == "adj_cube":
+            onto = "onto" if 0 <= a.m <= 8 else "to"
+            return f"by hand: move a Repair cube from {place(a.n)} {onto} {place(a.m)}"
+        if k == "adj_token":
+            token = "a Protection token" if a.m == 1 else "an Action token"
+            if a.n < 0:
+                return f"by hand: {who(a.target)} returns {token} to the supply"
+            return f"by hand: {who(a.target)} takes {token} from the supply"
+        if k == "adj_meeple":
+            return f"by hand: put {who(a.target)}'s meeple in {self.room_name(a.n) if 0 <= a.n <= 8 else a.n}"
+        if k == "adj_power":
+            return f"by hand: {'divert power to' if a.m else 'take the diverted power off'} {place(a.n)}"
+        return f"by hand: {k.replace('_', ' ')}"
+
     # ------------------------------------------------------------------ done
     def _cand_done(self, seat: int, p: PlayerState, out: list) -> None:
         out.append(SolarAction(seat, "done"))
@@ -77,6 +116,7 @@ class ByHand:
 
     def _do_adj_card(self, a: SolarAction, p: PlayerState) -> None:
         s = self.state
+        said = self._by_hand_label(a)  # before the move: it names where the card comes from
         where, owner = self._where(a.card)
         if where == "hand":
             s.players[owner].hand.remove(a.card)
@@ -93,7 +133,7 @@ class ByHand:
             s.res_deck.insert(0, a.card)
         else:
             s.face_up.append(a.card)
-        self._say(f"By hand: a {self._rt(a.card)} moves ({where} -> {t}).")
+        self._say(f"B{said[1:]}.")
 
     # ------------------------------------------------------------------ adj_cube
     def _cand_adj_cube(self, seat: int, p: PlayerState, out: list) -> None:
@@ -138,7 +178,7 @@ class ByHand:
             s.players[a.m - 10].cubes += 1
         else:
             self._cover(a.m)
-        self._say(f"By hand: a Repair cube moves {a.n} -> {a.m}.")
+        self._say(f"B{self._by_hand_label(a)[1:]}.")
 
     # ------------------------------------------------------------------ adj_token
     def _cand_adj_token(self, seat: int, p: PlayerState, out: list) -> None:

@@ -58,7 +58,9 @@ class Views:
             if nm == "Medical Bay":
                 return f"{pn}: Medical Bay: Action tokens to {', '.join(who(t) for t in a.cards)}"
             return f"{pn}: {nm}"
-        return f"{pn}: {k.replace('_', ' ')}" + (f" {a}" if k.startswith("adj") else "")
+        if k.startswith("adj_"):
+            return f"{pn}: {self._by_hand_label(a)}"
+        return f"{pn}: {k.replace('_', ' ')}"
 
     def state_dict(self) -> dict:
         """The documented public JSON shape (this docstring is its reference):
