@@ -369,11 +369,10 @@ class LangActions:
         uses count in their fight, core rules, 7. Combat). Core rules, 6. When You May Act
         names no ability; a bystander's Item waits for their place in the window (7.
         Interfering in Combat) - our reading, as most players would take it."""
-        p = self.state.players[seat]
-        if c in p.races or c in p.classes or c in (p.half_breed, p.super_munchkin):
-            return True
+        if c not in self._own_ability_cards(seat):  # (CombatCards: the one list of such cards)
+            return False
         cb = self.state.combat
-        return cb is not None and seat in (cb.fighter, cb.helper) and c in p.in_play()
+        return c not in self.state.players[seat].in_play() or (cb is not None and seat in (cb.fighter, cb.helper))
 
     def _cand_use_anytime(self, seat: int, out: list) -> None:
         """The any-time ``use`` candidates of ``seat`` (:meth:`_use_anytime_ok`), in a fight

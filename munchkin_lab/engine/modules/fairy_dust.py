@@ -231,9 +231,11 @@ class FairyDustModule(RulesModule):
         combat (core rules, 7. Combat): she is defeated and stays discarded (module docstring).
         ``slain`` (a card killed her: the language's ``slay``) is a kill (R_KILL): her Fairy
         Dust comes with the combat's other rewards (:meth:`on_combat_end`)."""
-        if kept or not is_fairy(game, monster):
-            if slain and is_fairy(game, monster):  # (killed: her reward waits, on_combat_end)
-                self._ms(game)["slain"] = True
+        if not is_fairy(game, monster):
+            return
+        if slain:  # (killed: her reward waits, on_combat_end; a slain monster is always kept)
+            self._ms(game)["slain"] = True
+        if kept:
             return
         disc = game.state.discards.get(game._discard_key(monster), [])
         if monster in disc:
