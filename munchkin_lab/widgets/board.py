@@ -734,7 +734,7 @@ class Board(W.VBox):
         """Count one automatic action (a bot's or an auto-pass) of the current turn; at
         :data:`BOT_TURN_CAP` of them in one turn, pause the bots with a warning and return True.
         Only these count: a human's clicks are never limited."""
-        turn = self.game.state_dict().get("turn")
+        turn = self.game.state.turn  # (both games keep it on the state: no state_dict per bot action)
         t, n = getattr(self, "_auto_turn", (None, 0))
         n = n + 1 if t == turn else 1
         self._auto_turn = (turn, n)
