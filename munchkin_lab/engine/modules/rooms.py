@@ -38,7 +38,8 @@ Q&A house rule: a Bug sells 900 credits per Level; ``positions`` (``{player: "x,
 scenario set-ups.
 
 Door cards may be placed on a room with no other player in it (R_OTHER says "another player"):
-the placer's own room too; staying in a room with cards faces them as a kicked door (a
+the placer's own room too, and one where only a dead player's token lies (no character until
+the next turn begins, core rules 7. Death: :meth:`RoomDestruction.inside`); staying in a room with cards faces them as a kicked door (a
 face-down one is turned up first), with no Level 6+ extra Door (that is for moving in).
 Readings where the rules are open: a helper is moved into the fighter's room when they join
 the fight (``on_help``), leaving their own room by its ON EXIT rule like every move out of a
@@ -848,7 +849,7 @@ class RoomsModule(RoomDestruction, RulesModule):
                 return f"no cards are placed in the START room ({R_OTHER})"
             if self._has_cards(r):
                 return f"that room already has a Door card ({R_OTHER})"
-            if any(q == at for i, q in enumerate(ms["pos"]) if i != seat):
+            if any(q != seat for q in self.inside(game, at)):  # a dead one's token is no player
                 return f"another player is in that room ({R_OTHER})"
             return None
         if k == "pickup":
