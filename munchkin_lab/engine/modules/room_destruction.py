@@ -27,8 +27,9 @@ class RoomDestruction:
 
     def inside(self, game, k: str) -> list[int]:
         """The living players standing in room ``k``, in seat order: the player characters a
-        destruction of the room hits (R_DESTROY). A dead player has no character on the grid
-        until the next turn begins (core rules, 7. Death), so their token is not one of them."""
+        destruction of the room hits (R_DESTROY), and the players who keep a Door card off
+        the room (R_OTHER, ``place``). A dead player has no character on the grid until the
+        next turn begins (core rules, 7. Death), so their token is not one of them."""
         s = game.state
         return [q for q, at in enumerate(self._ms(game)["pos"]) if at == k and s.players[q].alive]
 
