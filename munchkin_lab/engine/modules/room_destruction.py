@@ -27,8 +27,9 @@ class RoomDestruction:
 
     def inside(self, game, k: str) -> list[int]:
         """The living players standing in room ``k``, in seat order: the player characters a
-        destruction of the room hits (R_DESTROY). A dead player has no character on the grid
-        until the next turn begins (core rules, 7. Death), so their token is not one of them."""
+        destruction of the room hits (R_DESTROY), and the players who keep a Door card off
+        the room (R_OTHER, ``place``). A dead player has no character on the grid until the
+        next turn begins (core rules, 7. Death), so their token is not one of them."""
         s = game.state
         return [q for q, at in enumerate(self._ms(game)["pos"]) if at == k and s.players[q].alive]
 
@@ -68,6 +69,9 @@ class RoomDestruction:
         the same room twice, not the same place; the rulebook is silent, read as most would).
         ``dice``: the Run Away dice of the players inside, in seat order, rolled and answered already (an op's destruction: ``Ops._op_rooms``); None: rolled here.
         Only living players roll (:meth:`inside`); a dead player's token just goes to START.
+        The destroyed room's own Run Away modifier counts in their roll: it still stands while
+        they roll (its tile goes last) and the roll applies any modifiers
+        (``RoomsModule._run_bonus``; the rulebook is silent on the room's own modifier).
 
         A room destroyed under a fight fought in it (a card used in the combat): the fight's
         monsters were in the room, so they die with it, their Levels (and their enhancers
@@ -90,7 +94,7 @@ class RoomDestruction:
             if at == k:
                 if seat in living:  # a dead player's token makes no roll (:meth:`inside`)
                     die = dice.pop(0) if dice else game._roll()
-                    tot = game._roll_mod(seat, die) + self._run_bonus(game, seat)
+                    tot = game._roll_mod(seat, die) + self._run_bonus(game, seat, k)
                     if tot < 5:
                         game._change_level(seat, -2)
                         game._say(f"{game._pn(seat)} rolls {die} ({tot}) and loses 2 Levels.")

@@ -16,7 +16,8 @@ tile). The core's Kick Down the Door is replaced by moving.
 Room data, read from the tile's ``effects.room`` mapping:
   on_entry / on_exit: [OP, ...] (core ops) applied to the player entering / leaving;
   combat_bonus: INT (each munchkin-side player), monster_bonus: INT (each monster),
-  run_away: INT; forced_move: N|E|S|W (after entering, move one step that way; ``true`` =
+  run_away: INT (every Run Away roll made in the room: a fight's, its own roll, its
+  destruction's); forced_move: N|E|S|W (after entering, move one step that way; ``true`` =
   direction not known: resolved by hand); destroy: self|N|E|S|W (on entry, destroys that room);
   run_away_automatic_unless_fight (Brig): Run Away always succeeds unless you declared a
   fight in that combat; the first declared fight draws ``fight_draws`` (default 2) extra Door
@@ -38,7 +39,8 @@ Q&A house rule: a Bug sells 900 credits per Level; ``positions`` (``{player: "x,
 scenario set-ups.
 
 Door cards may be placed on a room with no other player in it (R_OTHER says "another player"):
-the placer's own room too; staying in a room with cards faces them as a kicked door (a
+the placer's own room too, and one where only a dead player's token lies (no character until
+the next turn begins, core rules 7. Death: :meth:`RoomDestruction.inside`); staying in a room with cards faces them as a kicked door (a
 face-down one is turned up first), with no Level 6+ extra Door (that is for moving in).
 Readings where the rules are open: a helper is moved into the fighter's room when they join
 the fight (``on_help``), leaving their own room by its ON EXIT rule like every move out of a
@@ -352,7 +354,7 @@ class RoomsModule(RoomDestruction, RulesModule):
         data = self._data(game, k)
         if data.get("run_away_roll_required") and p.alive:
             die = game._roll()
-            tot = game._roll_mod(seat, die) + self._run_bonus(game, seat)
+            tot = game._roll_mod(seat, die) + self._run_bonus(game, seat, k)
             game._say(f"{p.name} must Run Away in {game.name(r['tile'])}: rolls {die} ({tot}).")
             if tot < 5:
                 if data.get("on_fail"):
@@ -451,9 +453,13 @@ class RoomsModule(RoomDestruction, RulesModule):
                 r["up"].append([m, e])
             by.update((str(e), q) for e, q in owners.items() if any(e in x for _m, x in monsters))
 
-    def _run_bonus(self, game, seat: int) -> int:
-        """The Run Away modifier of ``seat``'s own cards (no monster here: a room's roll)."""
-        return game._own_run_away(seat)
+    def _run_bonus(self, game, seat: int, k: str) -> int:
+        """The Run Away modifier of a room's roll (no monster here: the Shaft of Doom's roll on
+        entry, the roll of a player inside a destroyed room) made in room ``k``: ``seat``'s own
+        cards, plus room ``k``'s own ``run_away`` modifier. Reading: the roll is made with any
+        modifiers (R_DESTROY; R_QA, Shaft of Doom) and the room is still there when it is made
+        (a destroyed room's tile goes last), so its modifier counts as in a fight there (R_COMBAT)."""
+        return game._own_run_away(seat) + int(self._data(game, k).get("run_away", 0) or 0)
 
     # ------------------------------------------------------------------ combat
     def _combat_at(self, game) -> str:
@@ -848,7 +854,7 @@ class RoomsModule(RoomDestruction, RulesModule):
                 return f"no cards are placed in the START room ({R_OTHER})"
             if self._has_cards(r):
                 return f"that room already has a Door card ({R_OTHER})"
-            if any(q == at for i, q in enumerate(ms["pos"]) if i != seat):
+            if any(q != seat for q in self.inside(game, at)):  # a dead one's token is no player
                 return f"another player is in that room ({R_OTHER})"
             return None
         if k == "pickup":
