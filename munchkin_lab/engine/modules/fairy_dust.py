@@ -26,7 +26,9 @@ as a victory (core rules, 7. Combat) - and stays discarded like any charmed mons
 kill, so her two Fairy Dust cards (R_KILL: "if you kill her") are not drawn and the mini-deck
 is still earned the usual way. The Fairy Dust rules name only the kill and the failure: this
 is our reading of the charm. One a card slays (the language's ``slay``) is killed: her two
-Fairy Dust cards come with the combat's other rewards (``on_combat_end``).
+Fairy Dust cards come with the combat's other rewards (``on_combat_end``); with no reward (the
+rest of the combat run from or lost) she is killed all the same, so the Fairy Dust left goes
+on top of the Treasure deck and is earned no more.
 A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
 the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
 Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``): they are
