@@ -26,7 +26,9 @@ as a victory (core rules, 7. Combat) - and stays discarded like any charmed mons
 kill, so her two Fairy Dust cards (R_KILL: "if you kill her") are not drawn and the mini-deck
 is still earned the usual way. The Fairy Dust rules name only the kill and the failure: this
 is our reading of the charm. One a card slays (the language's ``slay``) is killed: her two
-Fairy Dust cards come with the combat's other rewards (``on_combat_end``).
+Fairy Dust cards come with the combat's other rewards (``on_combat_end``); with no reward (the
+rest of the combat run from or lost) she is killed all the same, so the Fairy Dust left goes
+on top of the Treasure deck and is earned no more.
 A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
 the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
 Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``): they are
@@ -189,8 +191,9 @@ class FairyDustModule(RulesModule):
         same reward, once the combat is won, or ends with every monster gone (core rules, 7.
         Combat: still a victory; Card Text and These Rules, 3: rewards after the combat). A
         fighter who then runs from the rest, or loses to it, gets none of it (7. Multiple
-        Monsters) and she stays discarded (she was killed; the rulebook is silent on a kill
-        with no reward: the mini-deck is still earned as usual). A combat a card emptied
+        Monsters: no Treasures), but she was killed and stays discarded: the Fairy Dust is no
+        longer earned and all of it goes on top of the Treasure deck (R_KILL: the mini-deck's
+        earning ends with her kill, not with her reward). A combat a card emptied
         draws its Treasures after this hook (``Combat._end_combat``): the rest of the
         mini-deck goes under that many cards, so that it is on top once they are drawn."""
         s = game.state
@@ -205,24 +208,31 @@ class FairyDustModule(RulesModule):
                 self._give_dust(game, fighter, 2, "killed the Sparkly Good Fairy")
                 if helper >= 0 and helper not in ms["charmed"]:
                     self._give_dust(game, helper, 1, "helped a winning combat")
-                ms["killed"] = True
-                left = s.decks.get("fairy_dust", [])
-                if left:
-                    pile = s.decks.setdefault(game._pile_key("treasure", fighter), [])
-                    # (a combat emptied by a card draws its Treasures after this: they are the
-                    # four regular ones, so the Fairy Dust goes just under them - on top after)
-                    under = 0 if won else c.extra_treasures + c.stay_treasures
-                    at = max(0, len(pile) - under)
-                    pile[at:at] = left
-                    game._say(f"{len(left)} Fairy Dust card(s) go on top of the Treasure deck ({R_KILL}).")
-                    left.clear()
+                # (a combat emptied by a card draws its Treasures after this: they are the
+                # four regular ones, so the Fairy Dust goes just under them - on top after)
+                self._dust_to_treasure(game, fighter, 0 if won else c.extra_treasures + c.stay_treasures)
             return
+        if slain and not ms["killed"]:  # killed, then the rest run from or lost to: no reward
+            self._dust_to_treasure(game, fighter, 0)
         for i in reversed(idx):
             f = c.monsters.pop(i)
             for e in c.enh.pop(i):
                 game._discard(e)
             self._into_top(game, f)
             game._say(f"The Sparkly Good Fairy is shuffled back into the top of the Door deck ({R_FAIL}).")
+
+    def _dust_to_treasure(self, game, fighter: int, under: int) -> None:
+        """The Fairy is killed: the Fairy Dust left is no longer earned; it goes on top of the
+        Treasure deck (R_KILL), under the ``under`` top cards still owed to the combat."""
+        s = game.state
+        self._ms(game)["killed"] = True
+        left = s.decks.get("fairy_dust", [])
+        if left:
+            pile = s.decks.setdefault(game._pile_key("treasure", fighter), [])
+            at = max(0, len(pile) - under)
+            pile[at:at] = left
+            game._say(f"{len(left)} Fairy Dust card(s) go on top of the Treasure deck ({R_KILL}).")
+            left.clear()
 
     def on_monster_left(self, game, monster: int, kept: bool = False, slain: bool = False) -> None:
         """A Fairy sent out of a combat by a card or an ability with no reward (a Friendship
