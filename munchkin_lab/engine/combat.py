@@ -7,6 +7,7 @@ Cards and class powers in a combat: ``combat_cards.py``; Running Away: ``runaway
 """
 from __future__ import annotations
 
+from ..plural import plural
 from .actions import Action
 from .kinds import charity_first, combat_only, running
 from .refs import R_COMBAT, R_DEATH, R_HELP, R_SD_HELP
@@ -838,7 +839,7 @@ class Combat:
         s.pending.append(d)
         if self._pw_accept(a.target, self._A(a.target, "refuse"), d) is not None:
             d["forced"] = True
-        if self.history: self._say(f"{s.players[seat].name} asks {self._pn(a.target)} for help" + (f", offering {a.n} Treasure(s)." if a.n else "."))
+        if self.history: self._say(f"{s.players[seat].name} asks {self._pn(a.target)} for help" + (f", offering {plural(a.n, 'Treasure')}." if a.n else "."))
 
     def _rule_offer_help(self, seat: int) -> str | None:
         """A player of the window offers to help: alive, help not turned down yet in this

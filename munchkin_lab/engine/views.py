@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ..plural import plural
 from .actions import Action
 from .tables import SLOT_LIMIT
 
@@ -54,7 +55,7 @@ class Views:
         if k == "sell":
             return f"{who}: sell {', '.join(self._cn(c) for c in a.cards)}"
         if k == "ask_help":
-            return f"{who}: ask {tn} for help" + (f" for {a.n} Treasure(s){' (helper picks first)' if a.m == 1 else ''}" if a.n else "")
+            return f"{who}: ask {tn} for help" + (f" for {plural(a.n, 'Treasure')}{' (helper picks first)' if a.m == 1 else ''}" if a.n else "")
         if k == "roll":
             mon = self.state.combat.monsters[a.n] if self.state.combat and 0 <= a.n < len(self.state.combat.monsters) else -1
             return f"{who}: roll to Run Away from {self._cn(mon)}"

@@ -26,6 +26,8 @@ import re
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
+from ..plural import plural
+
 #: Directions of the rooms module's ``move n=`` (documented in ``engine/modules/rooms.py``):
 #: (name, dx, dy); north is y+1.
 DIRECTIONS = (("north", 0, 1), ("east", 1, 0), ("south", 0, -1), ("west", -1, 0))
@@ -94,11 +96,6 @@ def join_and(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def plural(n: int, word: str) -> str:
-    """``"1 Level"`` / ``"2 Levels"``."""
-    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
 
 
 def signed(n: int | None) -> str:

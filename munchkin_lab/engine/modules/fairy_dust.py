@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...plural import plural
 from .. import rng as _rng
 from ..actions import KINDS, Action
 from ..rules import RulesModule, register_module
@@ -133,7 +134,7 @@ class FairyDustModule(RulesModule):
                 p.fresh.append(c)  # an Item received off-turn: playable at once (core rules, 9.)
             got += 1
         if got:
-            game._say(f"{s.players[seat].name} gets {got} Fairy Dust card(s) ({why}).")
+            game._say(f"{s.players[seat].name} gets {plural(got, 'Fairy Dust card')} ({why}).")
         return got
 
     # ------------------------------------------------------------------ combat
@@ -214,7 +215,7 @@ class FairyDustModule(RulesModule):
                     under = 0 if won else c.extra_treasures + c.stay_treasures
                     at = max(0, len(pile) - under)
                     pile[at:at] = left
-                    game._say(f"{len(left)} Fairy Dust card(s) go on top of the Treasure deck ({R_KILL}).")
+                    game._say(f"{plural(len(left), 'Fairy Dust card')} go{'es' if len(left) == 1 else ''} on top of the Treasure deck ({R_KILL}).")
                     left.clear()
             return
         for i in reversed(idx):
