@@ -904,7 +904,7 @@ class Board(W.VBox):
         shown: list[Action] = []
         anytime: list[Action] = []
         if actor is not None and not bot_turn:
-            main = words.manual_choices(g, list(g.legal_actions()), sd)
+            main = words.priced_offers(g, words.manual_choices(g, list(g.legal_actions()), sd))
             shown = self._order(list(main))[:_MAX_BUTTONS]
             if not solar:
                 try:
