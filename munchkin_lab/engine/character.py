@@ -5,6 +5,7 @@ the winner. Action kind ``discard`` (a Race or Class at will); the ``choose`` de
 """
 from __future__ import annotations
 
+from ..plural import plural
 from .actions import Action
 from .kinds import running
 from .refs import R_COMBAT, R_ITEMS, R_SIDEBAR, R_STATS
@@ -268,7 +269,7 @@ class Character:
             self._leave_play(seat, p.hireling)
         p.alive = False
         self.deaths += 1
-        if self.history: self._say(f"{p.name} dies! The corpse holds {len(corpse)} card(s).")
+        if self.history: self._say(f"{p.name} dies! The corpse holds {plural(len(corpse), 'card')}.")
         n = len(s.players)
         order = [(seat + i) % n for i in range(1, n) if s.players[(seat + i) % n].alive]
         levels = {q: s.players[q].level for q in order}

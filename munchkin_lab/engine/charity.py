@@ -10,6 +10,7 @@ after every such step (:meth:`Charity._charity_recount`); at or below the limit 
 """
 from __future__ import annotations
 
+from ..plural import plural
 from .actions import Action
 from .kinds import finish_combat, running, setup_only
 from .refs import R_PHASES
@@ -58,7 +59,7 @@ class Charity:
         if excess > 0:
             s.phase = "charity"
             s.charity = [excess, {}]
-            if self.history: self._say(f"{p.name} has {excess} card(s) too many: Charity.")
+            if self.history: self._say(f"{p.name} has {plural(excess, 'card')} too many: Charity.")
         else:
             self._next_turn()
 

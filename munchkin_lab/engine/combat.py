@@ -7,6 +7,7 @@ Cards and class powers in a combat: ``combat_cards.py``; Running Away: ``runaway
 """
 from __future__ import annotations
 
+from ..plural import plural
 from .actions import Action
 from .kinds import charity_first, combat_only, running
 from .refs import R_COMBAT, R_DEATH, R_HELP, R_SD_HELP
@@ -838,7 +839,7 @@ class Combat:
         s.pending.append(d)
         if self._pw_accept(a.target, self._A(a.target, "refuse"), d) is not None:
             d["forced"] = True
-        if self.history: self._say(f"{s.players[seat].name} asks {self._pn(a.target)} for help" + (f", offering {a.n} Treasure(s)." if a.n else "."))
+        if self.history: self._say(f"{s.players[seat].name} asks {self._pn(a.target)} for help" + (f", offering {plural(a.n, 'Treasure')}." if a.n else "."))
 
     def _rule_offer_help(self, seat: int) -> str | None:
         """A player of the window offers to help: alive, help not turned down yet in this
@@ -868,18 +869,23 @@ class Combat:
                 f"a refusal stands until the combat ends ({R_HELP})")
 
     def _why_offer_help(self, seat: int, a: Action) -> str | None:
+        """An offer of help, free (``n`` 0) or for ``n`` Treasures (``m`` 1: the helper picks
+        first): core rules, 7. Help, the share is bargained; an offer asks for Treasures only."""
         r = self._why_in_fight("offer_help", False)
         if r is not None:
             return r
         if self.state.combat.stage != "window":
             return "you are the fighter: ask_help instead"
+        if a.n < 0 or a.cards:
+            return f"an offer of help asks for n >= 0 Treasures, no cards ({R_HELP})"
         return self._rule_offer_help(seat)
 
     def _do_offer_help(self, seat: int, a: Action) -> None:
         s = self.state
         c = s.combat
-        s.pending.append({"kind": "offer", "player": c.fighter, "from": seat})
-        if self.history: self._say(f"{s.players[seat].name} offers to help {self._pn(c.fighter)}.")
+        s.pending.append({"kind": "offer", "player": c.fighter, "from": seat, "n": a.n, "first": 1 if a.m == 1 and a.n else 0})
+        if self.history: self._say(f"{s.players[seat].name} offers to help {self._pn(c.fighter)}" + (
+            f" for {plural(a.n, 'Treasure')}{' (picking first)' if a.m == 1 else ''}." if a.n else "."))
 
     def _answer_help(self, d: dict, a: Action) -> None:
         """The asked player accepts (helper, bribe agreed) or refuses (not asked again)."""
@@ -955,10 +961,13 @@ class Combat:
             if self.history: self._say(f"The fight is now for the win: {self._pn(c.helper)} may back out.")
 
     def _answer_offer(self, d: dict, a: Action) -> None:
-        """The fighter accepts an offer of help (no bribe) or refuses it."""
+        """The fighter accepts an offer of help (its price, if any, becomes the bribe) or
+        refuses it."""
         c = self.state.combat
         if a.kind == "accept":
             c.helper = d["from"]
+            c.bribe_n = d.get("n", 0)
+            c.bribe_first = d.get("first", 0)
             if self.history: self._say(f"{self._pn(d['player'])} accepts {self._pn(d['from'])}'s help.")
             self._helper_meets(d["from"])
         else:

@@ -11,6 +11,7 @@ that takes Items (:meth:`Items._is_item`).
 """
 from __future__ import annotations
 
+from ..plural import plural
 from .actions import Action
 from .kinds import running, setup_only
 from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SD_ITEMS, R_SIDEBAR, R_STATS
@@ -418,7 +419,7 @@ class Items:
         self._sba_seats.add(seat)  # a Level changes (condition atoms)
         lv = total // self.level_price(seat)
         p.level += lv
-        if self.history: self._say(f"{p.name} sells {len(a.cards)} card(s) for {total} Gold: +{lv} Level -> {p.level}.")
+        if self.history: self._say(f"{p.name} sells {plural(len(a.cards), 'card')} for {total} Gold: +{lv} Level -> {p.level}.")
 
     def _sale_worth(self, seat: int) -> int:
         """The most Gold a sale by ``seat`` could fetch now: every item and One-Shot in the hand

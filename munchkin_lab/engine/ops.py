@@ -32,6 +32,7 @@ wait for it (rulebooks silent; a reaction to a die is rare enough that nothing e
 """
 from __future__ import annotations
 
+from ..plural import plural
 from . import rng as _rng
 from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import Op
@@ -519,7 +520,7 @@ class Ops:
                 self._to_hand(x, c, face_up)  # a card that acts when drawn acts (Hoard!)
             got += 1
         if self.history and got:
-            self._say(f"{self._pn(x)} draws {got} {op.value} card(s){' face up' if op.get('face_up') else ''}.")
+            self._say(f"{self._pn(x)} draws {plural(got, op.value + ' card')}{' face up' if op.get('face_up') else ''}.")
         return got > 0
 
     def _op_lose_hireling(self, op, kind, x, ctx, w, pick) -> bool:
@@ -621,7 +622,7 @@ class Ops:
             cb.slain_kills += 1 + sum(1 for e in cb.enh[i] if self._mate[e])  # a Mate: one more
             self._remove_monster_keeping(i, slain=True)
             if self.history:
-                self._say(f"{self.name(x)} is slain: {levels} Level(s) for {self._pn(cb.fighter)} "
+                self._say(f"{self.name(x)} is slain: {plural(levels, 'Level')} for {self._pn(cb.fighter)} "
                           f"when the combat is won.")
             self._after_monster_removed()
             return True
@@ -808,9 +809,9 @@ class Ops:
 _LASTING_WORDS = {
     "combat_strength": "gets {v:+d} to combat strength", "run_away": "gets {v:+d} to Run Away",
     "roll_mod": "gets {v:+d} to die rolls", "hand_limit": "gets {v:+d} to the hand limit",
-    "treasures": "gives {v:+d} Treasure(s)", "levels_won": "gives {v:+d} Level(s) when killed",
+    "treasures": "gives {v:+d} Treasure{s}", "levels_won": "gives {v:+d} Level{s} when killed",
     "item_bonus": "gets {v:+d} from each item", "grant_tag": "is {v}", "remove_tag": "is no longer {v}",
-    "only_slot": "may use only the {v} slot", "double_sale": "sells {v} item(s) a turn for double",
+    "only_slot": "may use only the {v} slot", "double_sale": "sells {v} item{s} a turn for double",
     "no_run_away": "may not Run Away", "no_help": "may not be helped",
     "items_dont_count": "fights without the bonuses of items",
     "level_doesnt_count": "fights without counting Level", "wins_ties": "wins ties",
@@ -828,10 +829,11 @@ _FOR = {"this_combat": "for this combat", "next_combat": "for the next combat",
 
 def _lasting_words(name: str, v) -> str:
     """Lasting op ``name`` with value ``v`` in game words ("gets +2 to combat strength"); an
-    op without its own words: its name ("counts twice")."""
+    op without its own words: its name ("counts twice"). ``{s}`` in the words: the plural's "s"
+    unless ``v`` is 1 or -1."""
     t = _LASTING_WORDS.get(name)
     if t is not None and (isinstance(v, int) and not isinstance(v, bool) or "{v:" not in t):
-        return t.format(v=v)
+        return t.format(v=v, s="" if v in (1, -1) else "s")
     return name.replace("_", " ") + ("" if v is True else f" {v}")
 
 

@@ -6,6 +6,7 @@ answered here; the ops themselves run in ``ops.py`` (the one op dispatch).
 """
 from __future__ import annotations
 
+from ..plural import plural
 from . import rng as _rng
 from .actions import Action
 
@@ -376,5 +377,5 @@ class Victims:
             self._lose_card(a.target, c)
         if a.n:
             self._change_level(a.target, a.n)
-        if self.history: self._say(f"{self.name(d['card'])} resolved by hand: {tgt.name} {a.n:+d} Level(s), "
-                                   f"{len(a.cards)} card(s) discarded.")
+        if self.history: self._say(f"{self.name(d['card'])} resolved by hand: {tgt.name} {a.n:+d} {'Level' if abs(a.n) == 1 else 'Levels'}, "
+                                   f"{plural(len(a.cards), 'card')} discarded.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ..plural import plural
 from .actions import Action
 from .tables import SLOT_LIMIT
 
@@ -54,7 +55,9 @@ class Views:
         if k == "sell":
             return f"{who}: sell {', '.join(self._cn(c) for c in a.cards)}"
         if k == "ask_help":
-            return f"{who}: ask {tn} for help" + (f" for {a.n} Treasure(s){' (helper picks first)' if a.m == 1 else ''}" if a.n else "")
+            return f"{who}: ask {tn} for help" + (f" for {plural(a.n, 'Treasure')}{' (helper picks first)' if a.m == 1 else ''}" if a.n else "")
+        if k == "offer_help" and a.n:
+            return f"{who}: offer to help for {plural(a.n, 'Treasure')}{' (helper picks first)' if a.m == 1 else ''}"
         if k == "roll":
             mon = self.state.combat.monsters[a.n] if self.state.combat and 0 <= a.n < len(self.state.combat.monsters) else -1
             return f"{who}: roll to Run Away from {self._cn(mon)}"
@@ -188,8 +191,8 @@ class Views:
                 e["card"] = self.name(d["card"])
             elif d["kind"] in ("help", "offer"):
                 e["from"] = d["from"]
+                e["treasures"] = d.get("n", 0)  # the bribe asked of a helper, or an offer's price
                 if d["kind"] == "help":
-                    e["treasures"] = d["n"]
                     if d.get("backout"):  # a forced helper may leave a fight for the win
                         e["backout"] = True
             pend.append(e)

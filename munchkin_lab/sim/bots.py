@@ -699,8 +699,7 @@ class GreedyBot(Bot):
                 if not ok and game.why_not_actor(_REFUSE[seat]) is not None:
                     ok = True  # a refusal the rules forbid (Kneepads of Allure): accept
             else:
-                ps, ms = game.strengths()
-                ok = c is not None and ps + game.player_strength(d["from"]) > ms
+                ok = self._accept_offer(game, d)
             return _ACCEPT[seat] if ok else _REFUSE[seat]
         if k == "gift":
             return _ACCEPT[seat]  # an Item given: a free Item (the limits were checked by give)
@@ -1094,10 +1093,7 @@ class GreedyBot(Bot):
         if k == "gift":
             return _find(cands, "accept")  # a free Item (the limits were checked by give)
         if k == "offer":
-            c = s.combat
-            ps, ms = game.strengths()
-            ok = c is not None and ps + game.player_strength(d["from"]) > ms
-            return _find(cands, "accept" if ok else "refuse")
+            return _find(cands, "accept" if self._accept_offer(game, d) else "refuse")
         if k == "choose":
             opts = [a for a in cands if a.kind == "choose"]
             if not opts:
@@ -1419,6 +1415,18 @@ class GreedyBot(Bot):
             return False  # never hand somebody the game
         ps, ms = game.strengths()
         return ps + game.player_strength(seat) > ms
+
+    def _accept_offer(self, game: "Game", d: dict) -> bool:
+        """The fighter takes an offer of help ``d`` when fighter and helper together win the
+        fight; an offer with a price (``d["n"]`` Treasures) only when the fighter cannot win
+        alone (a free helper is taken even then: more combat strength against what the others
+        may still play)."""
+        if game.state.combat is None:
+            return False
+        ps, ms = game.strengths()
+        if d.get("n") and ps > ms:
+            return False
+        return ps + game.player_strength(d["from"]) > ms
 
     # out of combat ----------------------------------------------------------------------
     def _score_turn(self, game: "Game", seat: int, cands: list[Action]) -> list:

@@ -113,7 +113,7 @@ def _print_result(r) -> None:
                f"10-90% {m['turns_p10']:.0f}-{m['turns_p90']:.0f}; deaths per game {m['deaths_per_game']:.2f}; "
                f"turn cap reached {m['turn_cap_rate']:.1%}")
     if m.get("error_games", 0):
-        typer.echo(f"warning: {int(m['error_games'])} game(s) ended with an engine/bot error "
+        typer.echo(f"warning: {plural(int(m['error_games']), 'game')} ended with an engine/bot error "
                    f"(see the 'error' column)", err=True)
 
 

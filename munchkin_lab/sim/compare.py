@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 if TYPE_CHECKING:  # pandas is imported where the tables are built
     import pandas as pd
 
+from ..plural import plural
 from .simulate import SimResult, simulate, wilson
 
 
@@ -348,7 +349,7 @@ def _verdict(seats: pd.DataFrame, length: pd.DataFrame) -> str:
         parts[-1] += (f" (win rate {_pct(r['win_rate_a'])} -> {_pct(r['win_rate_b'])}, "
                       f"{_pts(r['diff'])} points, 95% CI {_pts(r['ci_low'])} to {_pts(r['ci_high'])})")
         if len(sig) > 1:
-            parts[-1] += f"; {len(sig) - 1} more seat(s) change significantly"
+            parts[-1] += f"; {plural(len(sig) - 1, 'more seat')} change{'s' if len(sig) == 2 else ''} significantly"
         parts[-1] += "."
     else:
         big = seats.loc[seats["diff"].abs().idxmax()]
@@ -388,7 +389,7 @@ def compare(a: Any, b: Any, **simulate_kwargs) -> Comparison:
             _parse_bots(bots if bots is not None else simulate_kwargs.get("bots", "greedy"), players)
     ra = a if isinstance(a, SimResult) else simulate(a, **({**simulate_kwargs, "bots": bots_a} if bots_a else simulate_kwargs))
     if ra.interrupted and not isinstance(a, SimResult) and ra.n_games < ra.config["games"]:
-        raise RunInterrupted(f"run A was interrupted after {ra.n_games} game(s); run B not started, "
+        raise RunInterrupted(f"run A was interrupted after {plural(ra.n_games, 'game')}; run B not started, "
                              "nothing compared", ra)
     rb = b if isinstance(b, SimResult) else simulate(b, **({**simulate_kwargs, "bots": bots_b} if bots_b else simulate_kwargs))
     return compare_results(ra, rb)

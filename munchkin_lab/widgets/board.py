@@ -904,7 +904,7 @@ class Board(W.VBox):
         shown: list[Action] = []
         anytime: list[Action] = []
         if actor is not None and not bot_turn:
-            main = words.manual_choices(g, list(g.legal_actions()), sd)
+            main = words.priced_offers(g, words.manual_choices(g, list(g.legal_actions()), sd))
             shown = self._order(list(main))[:_MAX_BUTTONS]
             if not solar:
                 try:
@@ -1089,7 +1089,7 @@ class Board(W.VBox):
     def autoplay(self, n: int = 10) -> None:
         """The bots play ``n`` actions for every seat (fewer when the game ends)."""
         done = self._run(int(n))
-        self.show_message(f"played {done} action(s)", "ok")
+        self.show_message(f"played {plural(done, 'action')}", "ok")
         if not self._advance(render=True):
             self.refresh()
 
@@ -1140,7 +1140,7 @@ class Board(W.VBox):
             what = words.action_text(g, first)
         except Exception:  # noqa: BLE001
             what = str(first)
-        more = f" and {len(undone) - 1} bot action(s) after it" if len(undone) > 1 else ""
+        more = f" and {plural(len(undone) - 1, 'bot action')} after it" if len(undone) > 1 else ""
         self.show_message(f"Undid {who}: {what}{more}", "ok")
         if self._bot_to_act():
             self.paused = True
@@ -1179,7 +1179,7 @@ class Board(W.VBox):
             return
         self.journal.append([{"redo": len(done)}])
         who = words.names(g.state_dict()).get(done[0][0], "?")
-        more = f" and {len(done) - 1} action(s) after it" if len(done) > 1 else ""
+        more = f" and {plural(len(done) - 1, 'action')} after it" if len(done) > 1 else ""
         self.show_message(f"Redid {who}: {done[0][1]}{more}", "ok")
         if self.paused or not self._advance(render=True):
             self.refresh()
@@ -1207,7 +1207,7 @@ class Board(W.VBox):
         self.paused = self._bot_to_act()
         if self.paused:
             self.pause_btn.value = True
-        self.show_message(f"Rewound {n} action(s), to just after: {line} (Redo steps forward)", "ok")
+        self.show_message(f"Rewound {plural(n, 'action')}, to just after: {line} (Redo steps forward)", "ok")
         self.refresh()
 
     @_guard

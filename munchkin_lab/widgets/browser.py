@@ -163,7 +163,7 @@ class CardBrowser(W.VBox):
         hints = "".join(f'<div class="mlab-msg-warning mlab-search-hint">{esc(h)}</div>'
                         for h in df.attrs.get("hints") or [])  # did you mean ...? (set:, tag:, deck:, names)
         listed = any("needs a value" in h for h in df.attrs.get("hints") or [])  # `tag:` lists them itself
-        self.count.value = f"<b>{len(self.frame)}</b> card(s){more}" + hints + (
+        self.count.value = f"<b>{len(self.frame)}</b> {'card' if len(self.frame) == 1 else 'cards'}{more}" + hints + (
             self._no_result_hint(q) if not len(shown) and not listed else "")
         rows = "".join(f'<tr class="mlab-row-pick" data-row="{i}" tabindex="0" '
                        f'aria-label="{esc(r["name"])} ({esc(r["set"])})">'

@@ -457,7 +457,7 @@ def back_chip(deck: str | None, count: int = 1, spoken: bool = True) -> str:
     fam = deck_family(deck)
     text = back_text(deck) + (f" \u00d7{count}" if count > 1 else "")
     say = f'<span class="mlab-sr">{esc(back_words(deck, count))}</span>' if spoken else ""
-    return (f'<span class="mlab-chip mlab-chip-back mlab-{fam}" title="face-down {esc(deck)} card(s)">'
+    return (f'<span class="mlab-chip mlab-chip-back mlab-{fam}" title="face-down {esc(deck)} card{"" if count == 1 else "s"}">'
             f'<span aria-hidden="true">{esc(text)}</span>{say}</span>')
 
 

@@ -21,10 +21,13 @@ for Trouble / Loot the Room, Charity); Star Munchkin Adventures replaces kicking
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
+
+from ..plural import plural
 
 #: Directions of the rooms module's ``move n=`` (documented in ``engine/modules/rooms.py``):
 #: (name, dx, dy); north is y+1.
@@ -94,11 +97,6 @@ def join_and(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def plural(n: int, word: str) -> str:
-    """``"1 Level"`` / ``"2 Levels"``."""
-    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
 
 
 def signed(n: int | None) -> str:
@@ -344,7 +342,8 @@ def _munchkin_text(game: Any, a: Any, sd: Mapping) -> str:  # noqa: C901 - one b
         items = f" and {join_and([card_name(game, c) for c in a.cards])}" if a.cards else ""
         return f"Ask {tn} for help{offer}{items}{first}"
     if k == "offer_help":
-        return f"Offer to help {nm.get(combat['fighter'], '?') if combat else 'the fighter'}"
+        price = f" for {plural(a.n, 'Treasure')}{' (you pick first)' if a.m == 1 else ''}" if a.n else ""
+        return f"Offer to help {nm.get(combat['fighter'], '?') if combat else 'the fighter'}{price}"
     if k in ("fight", "run") and combat:
         ms = " and ".join(m["name"] for m in combat.get("monsters") or [])
         vs = f"{combat.get('munchkin_strength')} vs {combat.get('monster_strength')}"
@@ -499,6 +498,23 @@ def manual_choices(game: Any, acts: list, sd: Mapping) -> list:
     return keep or acts
 
 
+#: The most Treasures a human's priced offer of help lists (a combat rarely gives more).
+MAX_OFFER_PRICE = 6
+
+
+def priced_offers(game: Any, acts: list) -> list:
+    """``acts`` with, after a free offer of help, the same offer for a price: 1 to all of the
+    combat's Treasures (at most :data:`MAX_OFFER_PRICE`), the helper picking first - core
+    rules, 7. Help: a helper may bargain for a share (the engine lists only the free offer;
+    :meth:`~munchkin_lab.engine.Game.play` takes any price)."""
+    out = []
+    for a in acts:
+        out.append(a)
+        if a.kind == "offer_help" and not a.n and getattr(game.state, "combat", None) is not None:
+            out += [dataclasses.replace(a, n=k, m=1) for k in range(1, min(game.treasure_count(), MAX_OFFER_PRICE) + 1)]
+    return out
+
+
 def manual_note(game: Any, sd: Mapping, summary: str = "") -> str:
     """The line above the actions while a manual card waits: the card, that its effect is not
     automated, and what the player rules on (the card's own summary), e.g. ``"Bug (Race) is
@@ -541,10 +557,11 @@ def _pending_words(game: Any, sd: Mapping, pend: Mapping, a: Any = None, cn: str
             return f"{who} may take {card} from {frm} or refuse it"
         return {"accept": f"Take {card} from {frm}", "refuse": f"Refuse {card} from {frm}"}.get(k)
     if kind == "offer":
-        frm = nm.get(pend.get("from"), "?")
+        frm, n = nm.get(pend.get("from"), "?"), int(pend.get("treasures") or 0)
+        price = f" for {plural(n, 'Treasure')}" if n else ""
         if a is None:
-            return f"{who} must answer {frm}'s offer to help"
-        return {"accept": f"Accept {frm}'s help", "refuse": f"Refuse {frm}'s help"}.get(k)
+            return f"{who} must answer {frm}'s offer to help{price}"
+        return {"accept": f"Accept {frm}'s help{price}", "refuse": f"Refuse {frm}'s help"}.get(k)
     if kind == "cancel":
         card, victim = pend.get("card"), nm.get(pend.get("victim"), "?")
         if a is None:  # a seat's view hides who may react (the silent window)

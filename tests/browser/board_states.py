@@ -23,6 +23,10 @@ STATES: dict[str, tuple[Callable[[Any, dict], bool], bool]] = {
     # Charity: a decision about no card in particular
     "no_card": (lambda g, sd: sd["phase"] == "charity" and not sd.get("pending"), True),
     "game_over": (lambda g, sd: g.outcome() is not None, False),
+    # another player's combat with Treasures at stake, and P1 may offer to help (for a price too)
+    "offer_window": (lambda g, sd: sd["phase"] == "combat" and sd["combat"]["stage"] == "window"
+                     and sd["combat"]["fighter"] != 0 and not sd.get("pending") and g.treasure_count() >= 2
+                     and any(a.kind == "offer_help" for a in g.legal_actions(labels=False)), True),
 }
 
 

@@ -92,3 +92,14 @@ def test_not_now_buttons_read_at_wcag_aa_in_every_sets_game(browser, voila, pres
     nope.first.hover()  # hovered (and focused) too
     assert text_contrast(nope.first) >= 4.5, text_contrast(nope.first)
     page.screenshot(path=str(ARTIFACTS / f"leftovers_not_now_{preset}.png"))
+
+
+def test_an_offer_of_help_may_name_a_price(browser, voila, lab_env):
+    """Core rules, 7. Help: the helper bargains for a share; the window lists the free offer and
+    the offers for 1 to all of the Treasures at stake (the helper picking first)."""
+    page = _state_page(browser, voila, lab_env, "offer_window")
+    assert_table_fits(page, "leftovers_offer_price")
+    labels = [t.strip() for t in page.locator(".mlab-actions button").all_inner_texts()]
+    offers = [t for t in labels if t.startswith("Offer to help")]
+    assert len(offers) >= 3 and "for" not in offers[0], labels
+    assert offers[1].endswith("for 1 Treasure (you pick first)") and offers[2].endswith("for 2 Treasures (you pick first)"), offers

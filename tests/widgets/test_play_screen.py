@@ -53,7 +53,7 @@ def test_bots_play_their_windows_and_undo_goes_back_to_your_decision(vs_bots):
     msg = b.message.value
     assert "Undid P1: Kick Down the Door" in msg
     if played_by_bots:
-        assert f"and {played_by_bots} bot action(s) after it" in msg
+        assert f"and {played_by_bots} bot action{'' if played_by_bots == 1 else 's'} after it" in msg
     b.redo()
     assert len(b.game.actions) == n + 1 + played_by_bots and "Redid P1: Kick Down the Door" in b.message.value
 

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...plural import plural
 from .. import rng as _rng
 from ..actions import KINDS, Action
 from ..rules import RulesModule, register_module
@@ -135,7 +136,7 @@ class FairyDustModule(RulesModule):
                 p.fresh.append(c)  # an Item received off-turn: playable at once (core rules, 9.)
             got += 1
         if got:
-            game._say(f"{s.players[seat].name} gets {got} Fairy Dust card(s) ({why}).")
+            game._say(f"{s.players[seat].name} gets {plural(got, 'Fairy Dust card')} ({why}).")
         return got
 
     # ------------------------------------------------------------------ combat
@@ -231,7 +232,7 @@ class FairyDustModule(RulesModule):
             pile = s.decks.setdefault(game._pile_key("treasure", fighter), [])
             at = max(0, len(pile) - under)
             pile[at:at] = left
-            game._say(f"{len(left)} Fairy Dust card(s) go on top of the Treasure deck ({R_KILL}).")
+            game._say(f"{plural(len(left), 'Fairy Dust card')} go{'es' if len(left) == 1 else ''} on top of the Treasure deck ({R_KILL}).")
             left.clear()
 
     def on_monster_left(self, game, monster: int, kept: bool = False, slain: bool = False) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...plural import plural
 from ..actions import Action, IllegalActionError
 from .actions import KINDS, SolarAction
 from .refs import r_base
@@ -189,8 +190,8 @@ class Dispatch:
             return why
         cost = self._cost(a)
         if cost and self._budget(a.player) < cost:
-            return (f"{k} costs {cost} action(s); {s.actions_left} left and "
-                    f"{p.tokens} Action token(s) ({r_base('Actions')})")
+            return (f"{k} costs {plural(cost, 'action')}; {s.actions_left} left and "
+                    f"{plural(p.tokens, 'Action token')} ({r_base('Actions')})")
         return self._CHECK[k](self, a, p)
 
     def _why_stage(self, k: str, stage: str) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ...plural import plural
 from .. import rng as _rng
 from .actions import SolarAction
 from .refs import r_base
@@ -99,7 +100,7 @@ class Resources:
         die = self._roll()
         s.last_roll = die
         got = self.options.scavenge_table[die - 1]
-        self._say(f"{p.name} scavenges: rolls {die}, {got} card(s).")
+        self._say(f"{p.name} scavenges: rolls {die}, {plural(got, 'card')}.")
         if got:
             s.pending = {"kind": "scavenge", "left": got}
 

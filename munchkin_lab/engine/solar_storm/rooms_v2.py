@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, permutations
 
+from ...plural import plural
 from .actions import SolarAction
 from .refs import CORE_POS, HULL_BREACH, r_v2
 from .state import PlayerState
@@ -175,7 +176,7 @@ class RoomsV2:
         for c in a.cards[h:]:
             y.hand.remove(c)
             x.hand.append(c)
-        self._say(f"{p.name} (Mess Hall) has {x.name} and {y.name} swap {h} card(s) each.")
+        self._say(f"{p.name} (Mess Hall) has {x.name} and {y.name} swap {plural(h, 'card')} each.")
 
     # ------------------------------------------------------------------ Engine Room (V2)
     def _cand_engine_room(self, seat: int, p: PlayerState, out: list) -> None:
@@ -235,7 +236,7 @@ class RoomsV2:
         if a.player in cs:
             return f"you cannot keep any Action token yourself ({R})"
         if len(cs) > s.token_supply:
-            return f"only {s.token_supply} Action token(s) in the supply ({R})"
+            return f"only {plural(s.token_supply, 'Action token')} in the supply ({R})"
         return None
 
     def _do_medical_bay(self, a: SolarAction, p: PlayerState) -> None:
@@ -243,7 +244,7 @@ class RoomsV2:
         for t in a.cards:
             s.players[t].tokens += 1
             s.token_supply -= 1
-        self._say(f"{p.name} (Medical Bay) hands out {len(a.cards)} Action token(s).")
+        self._say(f"{p.name} (Medical Bay) hands out {plural(len(a.cards), 'Action token')}.")
 
     # ------------------------------------------------------------------ The Bridge (V2)
     def _cand_bridge(self, seat: int, p: PlayerState, out: list) -> None:
@@ -261,7 +262,7 @@ class RoomsV2:
         s = self.state
         looked = [s.damage_deck.pop() for _ in range(min(2, len(s.damage_deck) - 1))]
         s.pending = {"kind": "bridge", "cards": looked}
-        self._say(f"{p.name} (The Bridge) looks at the top {len(looked)} Damage card(s).")
+        self._say(f"{p.name} (The Bridge) looks at the top {plural(len(looked), 'Damage card')}.")
 
     # ------------------------------------------------------------------ The Armoury (V2)
     def _cand_armoury(self, seat: int, p: PlayerState, out: list) -> None:
@@ -315,7 +316,7 @@ class RoomsV2:
             if c not in cs:
                 s.damage_discard.append(c)
         s.pending = None
-        self._say(f"The Bridge: {len(top)} Damage card(s) on top, {len(bottom)} at the bottom "
+        self._say(f"The Bridge: {plural(len(top), 'Damage card')} on top, {len(bottom)} at the bottom "
                   f"(above the Hull Breach), {dropped} discarded.")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...plural import plural
 from .actions import SolarAction
 from .refs import r_base
 from .state import PlayerState
@@ -96,7 +97,7 @@ class Round:
         if a.card == -1:
             for _ in range(self.options.collect_from_deck):
                 self._take_top(a.player)
-            self._say(f"{p.name} collects {self.options.collect_from_deck} Resource(s) from the deck.")
+            self._say(f"{p.name} collects {plural(self.options.collect_from_deck, 'Resource')} from the deck.")
         else:
             self._take_face_up(a.player, a.card)
             self._say(f"{p.name} collects a face-up {self._rt(a.card)}.")
