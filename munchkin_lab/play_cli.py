@@ -1,6 +1,6 @@
 """Command-line commands of the engine area (registered by ``munchkin_lab.cli``):
 
-``munchkin-lab play --seed 7 --players 4 [--deck PRESET_OR_FILE] [--max-turns N] [--random] [--quiet]``
+``munchkin-lab play --seed 7 --players 4 [--deck PRESET_OR_FILE] [--max-turns N] [--random] [--quiet] [--human 1]``
     plays a whole game with a deck (default: the ``base`` preset): a preset name
     (``database/presets/``, also written ``preset:NAME``), a deck file (.txt/.yaml) or a saved
     deck name. The deck's modules and options switch on the expansion rules; the
@@ -9,7 +9,9 @@
     (``engine.policy.greedy_policy``; Solar Storm: the greedy Solar bot,
     ``sim.solar_bot.solar_greedy``); prints the turn log (its last lines
     with ``--quiet``) and the outcome. ``--sets CODE`` (no ``--deck``) plays every card of
-    those sets instead.
+    those sets instead. ``--human K`` (repeatable): you play seat K (1 = P1) at the terminal
+    (:class:`TerminalSeat`): the log as it happens, your choices numbered, ``q`` stops; you
+    are asked when that seat must decide (the any-time actions are offered then too).
 ``munchkin-lab scenario run FILE...``
     runs scenario files (``munchkin_lab/scenarios/README.md``); one PASS/FAIL line each;
     exit code 1 on any failure.
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, Callable, List, Optional, Sequence
 
 import typer
 
@@ -78,14 +80,22 @@ def check_players(deck, players: int, sets=()) -> None:
         raise PlayersError(problem)
 
 
+class StopGame(Exception):
+    """A human seat stopped the game (``q`` at the prompt, or the input ended)."""
+
+
 def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
               random_play: bool = False, faster_play: bool = False, shared_victory: bool = False,
-              sets: list[str] | None = None, url: str | None = None):
+              sets: list[str] | None = None, url: str | None = None,
+              humans: Sequence[int] = (), decide: Callable[[Any, int], Any] | None = None):
     """Play one whole game with the default policy; returns ``(game, actions_played)``.
     Cards come from the database ``url`` (default: ``$DATABASE_URL`` or the SQLite file).
 
     ``deck``: a Deck, a name for :func:`resolve_deck`, or None (``sets`` if given, else the
     ``base`` preset). Decks with the ``solar_storm`` module give a ``SolarStormGame``.
+    ``humans``: seats (0-based) whose decisions ``decide(game, seat) -> action`` makes (a
+    person at the terminal: :class:`TerminalSeat`); it may raise :class:`StopGame`, which
+    ends the game where it is (the game and the actions played so far are in its ``args``).
 
     Raises:
         ValueError: ``max_turns`` not in 1..:data:`MAX_TURNS`, or both ``deck`` and ``sets``.
@@ -134,6 +144,14 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
     steps = 0
     memo: dict = {}  # the Solar bot's memory of this game
     while g.outcome() is None:
+        seat = g.actor()
+        if seat in humans and decide is not None:
+            try:
+                g.play(decide(g, seat))
+            except StopGame as e:
+                raise StopGame(g, steps) from e
+            steps += 1
+            continue
         if solar:
             a = rnd.choice(g.legal_actions()) if random_play else solar_greedy(g, g.actor(), rnd, memo)
         else:
@@ -141,6 +159,58 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
         g.play(a)
         steps += 1
     return g, steps
+
+
+class TerminalSeat:
+    """A ``decide(game, seat)`` for :func:`play_game` that asks a person at the terminal.
+
+    Each call prints the log lines since the last one (``printed``: how many are out), what is
+    to be decided (the board's words: :func:`munchkin_lab.widgets.words.decision`), the seat's
+    Level, cards in play and hand, then the legal actions numbered from 1 (with that seat's
+    any-time ones, and offers of help for a price, as on the board). The answer is a number,
+    ``l`` (the list again) or ``q`` (stop: :class:`StopGame`; so does the end of the input).
+    ``echo`` / ``ask``: the output and the prompt (tests pass their own)."""
+
+    def __init__(self, echo: Callable[[str], None] = typer.echo,
+                 ask: Callable[[str], str] | None = None) -> None:
+        self.echo = echo
+        self.ask = ask or (lambda q: typer.prompt(q, default="", show_default=False))
+        self.printed = 0
+
+    def __call__(self, g, seat: int):
+        from .widgets import words
+
+        echo = self.echo
+        for line in g.log[self.printed:]:
+            echo(line)
+        self.printed = len(g.log)
+        sd = g.state_dict()
+        solar = getattr(g, "game", None) == "solar_storm"
+        acts = list(g.legal_actions()) if solar else words.priced_offers(g, list(g.legal_actions(seat=seat)))
+        listing = [f"{i:>4}. {words.action_text(g, a, sd)}" for i, a in enumerate(acts, 1)]
+        echo("")
+        echo(f"== {words.decision(g, sd)}")
+        if not solar:
+            p = sd["players"][seat]
+            kit = ", ".join(p["equipped_list"] + [f"{c} (carried)" for c in p["carried"]]) or "nothing"
+            echo(f"   You ({p['name']}): Level {p['level']}, {p['race']}, {p['class'] or 'no Class'}; in play: {kit}")
+            echo(f"   Hand: {', '.join(p['hand']) or 'empty'}")
+        for line in listing:
+            echo(line)
+        while True:
+            try:
+                text = self.ask(f"Your choice (1-{len(acts)}, l: list, q: stop)").strip()
+            except (EOFError, typer.Abort) as e:
+                raise StopGame() from e
+            if text.lower() in ("q", "quit"):
+                raise StopGame()
+            if text.lower() in ("l", "list", "?"):
+                for line in listing:
+                    echo(line)
+                continue
+            if text.isdigit() and 1 <= int(text) <= len(acts):
+                return acts[int(text) - 1]
+            echo(f"Type a number from 1 to {len(acts)}, l or q (got {text!r}).")
 
 
 def turns_played(g) -> int | None:
@@ -185,8 +255,12 @@ def register(app: typer.Typer) -> None:
              shared_victory: bool = typer.Option(False, help="Shared Victory option"),
              quiet: bool = typer.Option(False, help="print only the last lines of the log and the result"),
              tail: int = typer.Option(10, help="log lines printed with --quiet (0 .. 100000)"),
+             human: Optional[List[int]] = typer.Option(
+                 None, "--human", help="a seat you play at the terminal (1 = P1; repeat for more): the log "
+                                       "as it happens, then your choices numbered"),
              url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
-        """Play a whole game with the default policy and print the log and the outcome."""
+        """Play a whole game with the default policy (or you, at the --human seats) and print
+        the log and the outcome."""
         from .cli import SEED_RANGE, check_range, guarded, usage_error
 
         check_range(seed, "--seed", *SEED_RANGE)  # the engine's one seed range (Game.new), in the lab's words
@@ -203,15 +277,28 @@ def register(app: typer.Typer) -> None:
         if sets and deck is not None:
             usage_error("--sets and --deck cannot be used together: choose the cards with one of them")
 
+        seats = sorted(set(human or ()))
+        for k in seats:
+            if not 1 <= k <= players:
+                usage_error(f"--human {k}: seats count from 1 (P1) to {players} (P{players}) with --players {players}")
+
         @guarded
         def run() -> None:
+            decide = TerminalSeat()
             try:
                 g, steps = play_game(deck=deck, players=players, seed=seed, max_turns=max_turns,
                                      random_play=random_play, faster_play=faster_play,
-                                     shared_victory=shared_victory, sets=sets, url=url)
+                                     shared_victory=shared_victory, sets=sets, url=url,
+                                     humans=[k - 1 for k in seats], decide=decide)
             except PlayersError as e:
                 usage_error(str(e))
+            except StopGame as e:
+                g, steps = e.args
+                typer.echo(f"Stopped by you in turn {g.state.turn}, after {plural(steps, 'action')}.")
+                return
             log = list(g.log)
+            if seats:  # the log so far was printed at each of your decisions: the rest of it
+                log = log[decide.printed:]
             for line in (log[-tail:] if quiet and tail > 0 else [] if quiet else log):
                 typer.echo(line)
             typer.echo(outcome_line(g, steps))
