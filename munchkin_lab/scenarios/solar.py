@@ -88,15 +88,18 @@ class ScenarioFailure(AssertionError):
 
 
 def _rooms(v: Any) -> list:
+    """The room cards of a scenario's ``rooms``: ``all16`` (default), ``v1``, ``v2``, or a
+    list of card names (a :class:`CardSpec` in the list stands for itself: a designer's room,
+    as *Try this card* deals it)."""
     if v in (None, "all16"):
         return all16()
     if v in ("v1", "v2"):
         return version(v.upper())
     rooms = load_rooms()
-    bad = [n for n in v if n not in rooms]
+    bad = [n for n in v if not isinstance(n, CardSpec) and n not in rooms]
     if bad:
         raise ScenarioFailure(f"rooms: unknown room card(s) {bad} (known: {sorted(rooms)})")
-    return [rooms[n] for n in v]
+    return [n if isinstance(n, CardSpec) else rooms[n] for n in v]
 
 
 def _seat(g: SolarStormGame, who: Any) -> int:

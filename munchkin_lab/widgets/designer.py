@@ -98,6 +98,11 @@ TRY_KINDS = {
     "portal": "in P1's hand, a Practice Dungeon in play and three in the Dungeon deck (play it: own turn, "
               "out of combat)",
     "room_tile": "on the grid next to START (east); P1 moves in",
+    "trap": "in the room east of START, face down: P1 has just moved in and it went off (see the story)",
+    "fairy_dust": "in P1's hand, Fairy Dust on (play it on your own turn, out of combat)",
+    "character": "P1's Character (Scooby-Doo), P1 in a combat against a Practice Dummy",
+    "ship_room": "in a Solar Storm ship with seven V2 rooms, P1 standing in it (a room whose action the "
+                 "engine does not know is resolved by hand: Resolve)",
     "race": "in P1's hand (play it)",
     "class": "in P1's hand (play it)",
     "special": "in P1's hand, P1 in a combat",
@@ -125,6 +130,8 @@ _HAND_COSTS = {"hand_card", "card", "hand"}
 #: ``dungeon`` part, else the engine would hand each to a person (a Dungeon without data).
 _DUNGEONS = [{"name": f"Practice Dungeon {i}", "kind": "dungeon", "deck": "dungeon",
               "effects": {"dungeon": {"bonus_if": []}}} for i in (1, 2, 3, 4)]
+#: The room a trap is tried in (east of START; no rules of its own).
+_ROOM = {"name": "Practice Room", "kind": "room_tile", "deck": "room_tile"}
 
 
 def _costs_a_card(effects: Mapping[str, Any]) -> bool:
@@ -233,6 +240,8 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
             "it on a board of a deck that holds it (Board.from_deck)")
     spec, names = _spec_of(card, set_code)
     kind = spec.kind
+    if kind == "ship_room":  # a Solar Storm game (scenarios.solar format)
+        return _ship_position(spec, dice), spec
     e = spec.effects
     foe = dict(_FOE, tags=_foe_tags(e, names))
     you: dict[str, Any] = {"name": "P1", "level": 3}
@@ -275,13 +284,31 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         decks["dungeon_in_play"] = [_DUNGEONS[0]["name"]]
         decks["dungeon"] = [c["name"] for c in _DUNGEONS[1:]]
         decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
-    elif kind == "room_tile":
+    elif kind in ("room_tile", "trap"):  # the grid: START, and the room east of it
         options["modules"] = ["rooms"]
         cards.append({"name": "START", "kind": "room_tile", "deck": "room_tile",
                       "effects": {"room": {"indestructible": True, "start": True}}})
-        decks["room:1,0"] = [spec.name]
         decks["room_tile"] = ["START"]
         decks["door"] = [c["name"] for c in _DOOR_FILL]
+        if kind == "room_tile":
+            decks["room:1,0"] = [spec.name]
+        else:  # a trap goes off on the player who enters its room (SMA rules, Entering Rooms)
+            cards.append(_ROOM)
+            decks["room:1,0"] = [_ROOM["name"]]
+            decks["room_down:1,0"] = [spec.name]
+            steps = [{"actor": "P1", "action": "move", "n": 1}]
+    elif kind == "fairy_dust":
+        options["modules"] = ["fairy_dust"]
+        you["hand"] = [spec.name]
+        decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
+    elif kind == "character":  # Scooby-Doo: each player has a Character card in play
+        options["modules"] = ["scooby_doo"]
+        cards += _DUNGEONS
+        decks["dungeon_in_play"] = [_DUNGEONS[0]["name"]]
+        decks["character:P1"] = [spec.name]
+        you["equipped"] = [g["name"] for g in _GEAR]
+        decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
+        steps = [{"actor": "P1", "action": "kick"}]
     else:  # race, class, go_up_a_level and the rest: in hand
         you["hand"] = [spec.name]
         decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
@@ -294,6 +321,20 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
           "options": options, "cards": [c for c in cards if c["name"] != spec.name], "players": [you, other],
           "decks": decks, "active": "P1", "phase": "start", "forced_dice": forced, "steps": steps}
     return sc, spec
+
+
+def _ship_position(spec, dice: list[int] | None) -> dict:
+    """A Solar Storm scenario (:mod:`munchkin_lab.scenarios.solar`) for the ship room
+    ``spec``: it is dealt first, then the V2 rooms of other names (8 different names, as the
+    deal needs: Solar Storm Alternative Rooms, setup), P1 and P2 standing in it."""
+    from ..engine.solar_storm.refs import base_name
+    from ..scenarios.solar import version
+
+    others = [sp for sp in version("V2") if base_name(sp.name).lower() != base_name(spec.name).lower()][:7]
+    return {"game": "solar_storm", "name": f"try {spec.name}", "rule": f"try it: {TRY_KINDS['ship_room']}",
+            "players": ["P1", "P2"], "seed": 0, "rooms": [spec, *others],
+            "grid": [spec.name, *(sp.name for sp in others)],
+            "setup": {"positions": {"P1": spec.name}}, "forced_dice": list(dice or []), "steps": []}
 
 
 def _user_for(spec, names) -> dict[str, Any]:
@@ -389,6 +430,13 @@ def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int
     from ..scenarios.runner import ScenarioError, build_game, database_resolver, make_action
 
     sc, spec = try_position(card, set_code, dice, level)
+    if sc.get("game") == "solar_storm":
+        from ..scenarios.solar import ScenarioFailure, build
+
+        try:
+            return build(sc), sc
+        except (ScenarioFailure, ValueError, KeyError) as exc:
+            raise DesignerCardError(f"card {spec.name!r}: cannot be tried in this position: {exc}") from None
     fallback = database_resolver()
 
     def resolve(name: str):
@@ -427,8 +475,11 @@ def try_board(card: Mapping[str, Any], set_code: str = "designer", dice: list[in
     board_kw.setdefault("journal", False)
     board_kw.setdefault("default_provenance", "designer")
     board = Board(game, factory, meta={"source": "try", "card": name, "set": set_code}, **board_kw)
-    spec = game.specs[_find(game, name)]
-    where = _item_words(game, spec) if spec.kind == "item" else TRY_KINDS.get(spec.kind, "in play")
+    if sc.get("game") == "solar_storm":
+        where = TRY_KINDS["ship_room"]
+    else:
+        spec = game.specs[_find(game, name)]
+        where = _item_words(game, spec) if spec.kind == "item" else TRY_KINDS.get(spec.kind, "in play")
     board.show_message(f"Try it: {name} is {where}"
                        + (f"; the next die roll is {sc['forced_dice'][0]}" if sc["forced_dice"] else ""), "ok")
     return board

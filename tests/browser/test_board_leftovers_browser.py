@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import ARTIFACTS, assert_table_fits, start_game, text_contrast
-from test_board_layout import VIEW, _code_page, _open
+from test_board_layout import VIEW, _code_page, _open, assert_not_clipped
 
 HERE = Path(__file__).resolve().parent
 
@@ -103,3 +103,24 @@ def test_an_offer_of_help_may_name_a_price(browser, voila, lab_env):
     offers = [t for t in labels if t.startswith("Offer to help")]
     assert len(offers) >= 3 and "for" not in offers[0], labels
     assert offers[1].endswith("for 1 Treasure (you pick first)") and offers[2].endswith("for 2 Treasures (you pick first)"), offers
+
+
+@pytest.mark.parametrize("card", [
+    {"name": "Hydroponics Bay", "kind": "ship_room", "deck": "ship_room"},
+    {"name": "Sticky Floor", "kind": "trap", "deck": "door", "effects": {"ops": [{"lose_levels": 1}]}},
+], ids=["ship_room", "trap"])
+def test_try_this_card_puts_a_ship_room_or_a_trap_where_it_acts(browser, voila, lab_env, card):
+    """*Try this card* for a Solar Storm room: a ship with P1 standing in it (Resolve by hand);
+    for a trap: the room east of START, P1 just moved in and it went off."""
+    page = _code_page(browser, voila, lab_env, f"try_{card['kind']}",
+                      f"from munchkin_lab.widgets.designer import try_board\nboard = try_board({card!r})")
+    if card["kind"] == "ship_room":
+        assert_not_clipped(page, "try_ship_room", ['.mlab-seat[data-seat="0"]', ".mlab-ship", ".mlab-ship-room",
+                                                   ".mlab-actions"])
+    else:  # (P1 holds no card here: the table's own-hand check does not apply)
+        assert_not_clipped(page, "try_trap", ['.mlab-seat[data-seat="0"]', ".mlab-actions"])
+    text = page.locator(".mlab-table-root").inner_text()
+    if card["kind"] == "ship_room":
+        assert "Hydroponics Bay" in text and "Resolve Hydroponics Bay" in text, text[:2000]
+    else:
+        assert "Sticky Floor: P1 loses 1 Level" in text, text[:2000]

@@ -267,6 +267,13 @@ def test_try_a_monster_then_see_its_bad_stuff_happen(designer_db):
      lambda sd: sd["phase"] == "start"),
     ({"name": "Extra Spooky", "kind": "monster_enhancer", "deck": "door", "bonus": 5},
      lambda sd: sd["phase"] == "combat"),
+    ({"name": "Sticky Floor", "kind": "trap", "deck": "door", "effects": {"ops": [{"lose_levels": 1}]}},
+     lambda sd: sd["players"][0]["level"] == 2 and sd["discards"]["door"] == ["Sticky Floor"]),
+    ({"name": "Glitter Pouch", "kind": "fairy_dust", "deck": "fairy_dust", "gold": 200},
+     lambda sd: sd["phase"] == "start" and sd["players"][0]["hand"] == ["Glitter Pouch"]
+     and "fairy_dust" in sd["modules"]),
+    ({"name": "Scrappy", "kind": "character", "deck": "character", "effects": {"run_away": 1}},
+     lambda sd: sd["phase"] == "combat" and sd["module_state"]["scooby_doo"]["characters"] == {"P1": "Scrappy"}),
 ])
 def test_try_puts_each_kind_where_it_acts(lab_db, card, check):
     from munchkin_lab.widgets.designer import try_board
@@ -277,6 +284,8 @@ def test_try_puts_each_kind_where_it_acts(lab_db, card, check):
     if card["kind"] == "room_tile":
         board.click("Move east")
         assert board.game.state_dict()["players"][0]["level"] == 2  # ON ENTRY: lose a Level
+    if card["kind"] == "fairy_dust":  # an Item of Fairy Dust: P1 may carry it out of combat
+        assert any("Glitter Pouch" in x for x in board.action_labels()), board.action_labels()
     if card["kind"] == "monster_enhancer":
         before = board.game.state_dict()["combat"]["monster_strength"]
         board.click("Play Extra Spooky")
@@ -480,3 +489,16 @@ def test_try_a_designer_portal_changes_practice_dungeons(designer_db):
     ms = board.game.state_dict()["module_state"]["scooby_doo"]
     assert (ms["dungeons"], ms["dungeon_deck"]) == (["Practice Dungeon 2", "Practice Dungeon 3"], 1)
     assert "[t1] All Dungeons in play are discarded." in board.game.log
+
+
+def test_try_a_designer_ship_room_deals_it_in_a_solar_storm_ship(lab_db):
+    """A ship room is tried in a Solar Storm game: dealt with seven V2 rooms of other names,
+    P1 standing in it; a room whose action the engine does not know is resolved by hand."""
+    from munchkin_lab.widgets.designer import try_board
+
+    board = try_board({"name": "Hydroponics Bay", "kind": "ship_room", "deck": "ship_room"}, "editor_lab6")
+    sd = board.game.state_dict()
+    assert sd["players"][0]["room"] == "Hydroponics Bay"
+    assert "in a Solar Storm ship with seven V2 rooms" in board.message.value
+    board.click("Resolve Hydroponics Bay's room action by hand (not automated)")
+    assert "Done: Hydroponics Bay resolved by hand" in board.action_labels()
