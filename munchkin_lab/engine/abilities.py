@@ -35,7 +35,7 @@ from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import PLAYER
 from .lang.vocab import OPS
 from .lang_world import _OFF_PLAYER_KINDS, EngineWorld
-from .ops import _Suspended
+from .ops import OTHERWISE, _Suspended
 
 #: kinds of the cards that lie in the combat rather than in front of a player
 _COMBAT_KINDS = frozenset(("monster", "monster_enhancer", "one_shot"))
@@ -390,9 +390,11 @@ class Abilities:
                 continue
             if ab.may:
                 holder = owner if owner >= 0 else player
-                if holder >= 0 and self.state.players[holder].alive \
-                        and (not ab.cost or self._cost_options(holder, card, ab)):  # (a cost it can pay)
-                    offers.append((holder, card, idx))
+                if holder >= 0 and self.state.players[holder].alive:
+                    if not ab.cost or self._cost_options(holder, card, ab):  # (a cost it can pay)
+                        offers.append((holder, card, idx))
+                    elif ab.otherwise:  # a cost it cannot pay: what it must do instead
+                        self._run_ability(card, idx, ab, ctx, w, otherwise=True)
                 continue
             self._limit_count(card, idx, ab)
             self._run_ability(card, idx, ab, ctx, w)
@@ -486,11 +488,14 @@ class Abilities:
         return ab.label or ", ".join(op.name.replace("_", " ") for op in ab.do)
 
     # ------------------------------------------------------------------ running an ability
-    def _run_ability(self, card: int, idx: int, ab, ctx: Context, w=None, pick=None) -> None:
+    def _run_ability(self, card: int, idx: int, ab, ctx: Context, w=None, pick=None,
+                     otherwise: bool = False) -> None:
         """Run ability ``ab`` of ``card`` for event ``ctx``: resolve ``who`` (a choice comes
         from ``pick``: the action's ``(t, monster index, item/side, chosen cards)``; without
         one the first candidate, in resolution order), then the ops for each target in
-        order (a target that dies takes no more ops)."""
+        order (a target that dies takes no more ops). ``otherwise``: its ``otherwise`` ops
+        instead of its ``do`` (a ``may`` declined, or a cost that cannot be paid; a die they
+        roll resumes at ``(OTHERWISE, idx)``: ``LangRolls._lang_ops_cont``)."""
         w = w or EngineWorld(self)
         who = ab.who
         if who is PLAYER:  # the common case (Bad Stuff, a Curse): no resolution needed
@@ -505,7 +510,10 @@ class Abilities:
         self._lost = []
         keep = bool(items) and "die_rolled" in self._lt  # a roll op's die may wait (ops.py)
         try:
-            self._run_targets(ab.do, card, idx, kind, items, ctx, w, pick, self._quiet, keep)
+            if otherwise:
+                self._run_targets(ab.otherwise, card, (OTHERWISE, idx), kind, items, ctx, w, pick, self._quiet, keep)
+            else:
+                self._run_targets(ab.do, card, idx, kind, items, ctx, w, pick, self._quiet, keep)
         except _Suspended:
             pass  # the walk resumes after the reactions to its die (_lang_ops_cont)
         finally:

@@ -71,8 +71,9 @@ class LangActions:
         return self._why_pick(seat, c, idx, ab, self._react_ctx(d, seat), a, want)
 
     def _answer_react(self, d: dict, a) -> None:
-        """``pass``: the next holder is asked, after the last one the event goes on; an answer
-        pays the cost, runs the ability and the event goes on (a void roll is rolled again)."""
+        """``pass``: the ability's ``otherwise`` ops run (if it has them), the next holder is
+        asked, after the last one the event goes on; an answer pays the cost, runs the ability
+        and the event goes on (a void roll is rolled again)."""
         s = self.state
         rest = [tuple(x) for x in d["rest"]]
         cont = tuple(d["cont"])
@@ -81,6 +82,10 @@ class LangActions:
         # earlier holder set with a Loaded Die); a pass keeps them, an answer adds its own
         with self._lang_event(dict(d.get("flags", ()))) as ev:
             if a.kind == "pass":
+                ab = self._prog[d["card"]].abilities[d["ability"]]
+                if ab.otherwise:  # declined: what it does instead (Platycore: 2 Levels, not the hand)
+                    self._run_ability(d["card"], d["ability"], ab, self._react_ctx(d, d["player"]),
+                                      otherwise=True)
                 if rest:
                     self._push_next_react(d, rest, ev)
                     return

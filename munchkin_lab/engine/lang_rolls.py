@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .lang.interp import Context
 from .lang_world import EngineWorld
-from .ops import _Suspended
+from .ops import OTHERWISE, _Suspended
 
 
 class LangRolls:
@@ -216,8 +216,14 @@ class LangRolls:
         target, pick, quiet, place, context fields, the op's earlier dice, later targets)``."""
         _k, seat, die, card, idx, kind, x, pick, quiet, path, ct, odice, rest = cont
         # (an ability's ops, or a module-owned op list of the card: Ops._run_card_ops)
-        ab = self._prog[card].abilities[idx] if isinstance(idx, int) else None
-        do = ab.do if ab is not None else self._part(card, idx[0])[idx[1]]
+        if isinstance(idx, int):
+            ab = self._prog[card].abilities[idx]
+            do = ab.do
+        elif idx[0] == OTHERWISE:  # (an ability's otherwise ops: Abilities._run_ability)
+            ab = self._prog[card].abilities[idx[1]]
+            do = ab.otherwise
+        else:
+            ab, do = None, self._part(card, idx[0])[idx[1]]
         ctx = Context(*ct[:6], dict(ct[6]))
         w = EngineWorld(self)
         saved = self._walk_saved()

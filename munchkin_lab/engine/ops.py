@@ -46,6 +46,11 @@ class _Suspended(Exception):
     from its place (``Ops._rpath``) once they are in (caught by ``Abilities._run_ability``)."""
 
 
+#: the ability index of a resumed op walk (``Ops._rsite``) that runs an ability's ``otherwise``
+#: ops, not its ``do``: ``(OTHERWISE, ability index)`` (``LangRolls._lang_ops_cont``)
+OTHERWISE = "~otherwise"
+
+
 #: ops that set up a lasting change (they go into the Ledger, or are summed as statics)
 LASTING = frozenset(n for n, d in OPS.items() if d.lasting)
 _SIDES = ("munchkins", "monsters")

@@ -91,6 +91,9 @@ class Victims:
         elif any(d.get("kind") == "react" and d["cont"][:1] == ("ops",) and d["cont"][3] == c
                  for d in self.state.pending):
             pass  # its ops wait for the answers to a die: they say what they do as they go on
+        elif any(d.get("kind") == "react" and d.get("card") == c and d.get("player") == seat
+                 for d in self.state.pending):
+            pass  # the victim chooses first (a may with otherwise: Platycore); the answer says it
         elif not mine and not any(d.get("kind") == "manual" for d in self.state.pending):
             # (a choice with nothing to decide is settled next, and says what it took)
             self._say(f"{what}{suffix}: nothing to take from {p.name}.")

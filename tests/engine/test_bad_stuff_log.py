@@ -78,3 +78,16 @@ def test_a_won_combat_with_no_treasure_to_draw_says_so(resolver):
     g.play(Action(0, "fight"))
     g.play(Action(1, "pass"))
     assert _lines(g, n)[-2:] == ["Ann kills Potted Plant (3 vs 1).", "Ann draws no Treasure."]
+
+
+def test_a_bad_stuff_the_victim_chooses_is_said_once_chosen(resolver):
+    """Platycore: the victim is asked first (the whole hand or 2 Levels); no "nothing to take"
+    while the choice is open, and the answer says what it cost."""
+    g = build_game({"players": [{"name": "Ann", "level": 5, "hand": ["Elf"]}, {"name": "Bob"}],
+                    "decks": {"door": ["Platycore"], "treasure": []}}, resolver)
+    lines = _run_and_fail(g)
+    assert lines[-1] == "Ann may use Platycore (discard the whole hand instead of 2 Levels)."
+    assert not any("nothing to take" in x for x in lines)
+    n = len(g.log)
+    g.play(Action(0, "pass"))
+    assert _lines(g, n)[-1] == "Platycore: Ann loses 2 Levels (now Level 3)."

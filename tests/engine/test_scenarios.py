@@ -242,3 +242,46 @@ def test_numbers_of_a_scenario_are_bounded(tmp_path, field, value):
         assert r.ok, r.message
     else:
         assert not r.ok and f"{field}: must be" in r.message
+
+
+_IN_PLAY = ("race", "races", "class", "classes", "half_breed", "super_munchkin", "equipped", "carried",
+            "curses", "hireling")
+
+
+def _names(x):
+    if isinstance(x, str):
+        yield x.lower()
+    elif isinstance(x, dict):
+        for v in x.values():
+            yield from _names(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from _names(v)
+
+
+def test_every_base_card_is_played_by_a_scenario():
+    """Each card of the base set (database/sets/munchkin.yaml, names and aliases) is played from
+    its set-file data by some scenario: named in a step, in play in front of a player, or the
+    first Door card (the one kicked) - and not redefined by that scenario's own ``cards:``. A new
+    base card comes with its scenario."""
+    import yaml
+
+    base = yaml.safe_load((Path(__file__).resolve().parents[2] / "database" / "sets" / "munchkin.yaml").read_text())
+    names = {}
+    for c in base["cards"]:
+        for n in [c["name"]] + [a["name"] for a in c.get("aliases", [])]:
+            names[n.lower()] = c["name"]
+    played = set()
+    for path in sorted((ROOT.parent).glob("*/*.yaml")):
+        s = yaml.safe_load(path.read_text())
+        own = {c["name"].lower() for c in s.get("cards") or [] if isinstance(c, dict) and "name" in c}
+        hit = set(_names(s.get("steps") or []))
+        for p in s.get("players") or []:
+            if isinstance(p, dict):
+                hit.update(_names([p.get(k) for k in _IN_PLAY if p.get(k)]))
+        door = (s.get("decks") or {}).get("door") or []
+        if door and isinstance(door[0], str):
+            hit.add(door[0].lower())
+        played |= {names[n] for n in hit - own if n in names}
+    missing = sorted({c["name"] for c in base["cards"]} - played)
+    assert not missing, f"base cards no scenario plays: {missing}"

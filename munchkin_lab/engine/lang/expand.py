@@ -453,11 +453,19 @@ class Compiler(ShortForms):
             bad = True
         kind = V.TARGETS[who.name].kind if isinstance(who, Target) else "player"
         ctx = _Ctx(continuous, default_for if default_for is not _BAD else None, triggers, kind)
-        do = self.ops(v["do"], path + ("do",), ctx, non_empty=True)
-        if bad or do is _BAD:
+        otherwise: Any = ()
+        if "otherwise" in v:
+            if may is not True or from_hand is True:
+                self.err(path + ("otherwise",), "otherwise: only with may: true (the ops that run when the "
+                         "player declines, or cannot pay the cost; not for a from_hand reaction)")
+                bad = True
+            else:
+                otherwise = self.ops(v["otherwise"], path + ("otherwise",), ctx, non_empty=True)
+        do = self.ops(v["do"], path + ("do",), ctx, non_empty="otherwise" not in v)
+        if bad or do is _BAD or otherwise is _BAD:
             return _BAD
         return Ability(triggers, do, cond, who, by, bool(may or from_hand), cost, limit, label,
-                       origin, bool(from_hand))
+                       origin, bool(from_hand), otherwise)
 
     def costs(self, v: Any, path) -> Any:
         path = tuple(path)

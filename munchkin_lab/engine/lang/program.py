@@ -163,8 +163,9 @@ class Ability:
     """One ability: when (``when``, the triggers), if (``cond``), who (``who``), do (``do``), plus who may use it
     (``by``, ``when: use``), whether it is optional (``may``), its ``cost`` and ``limit``, a
     ``label``, its ``origin`` (the effects key it was compiled from: ``"abilities[2]"`` or a
-    short-form key such as ``"bad_stuff"``) and ``from_hand`` (a reaction played from the
-    owner's hand when the trigger fires; ``may`` is then true)."""
+    short-form key such as ``"bad_stuff"``), ``from_hand`` (a reaction played from the
+    owner's hand when the trigger fires; ``may`` is then true) and ``otherwise`` (with
+    ``may``: the ops that run instead when the player declines, or cannot pay the cost)."""
 
     when: tuple
     do: tuple
@@ -177,6 +178,7 @@ class Ability:
     label: str | None = None
     origin: str = ""
     from_hand: bool = False
+    otherwise: tuple = ()
 
     @property
     def continuous(self) -> bool:
@@ -249,7 +251,8 @@ class Program:
 
     def ops(self, name: str) -> tuple:
         """Every op called ``name`` anywhere in the program (nested ones included), in order."""
-        return tuple(op for ab in self.abilities for op in walk_ops(ab.do) if op.name == name)
+        return tuple(op for ab in self.abilities for ops in (ab.do, ab.otherwise) for op in walk_ops(ops)
+                     if op.name == name)
 
     def __bool__(self) -> bool:
         return bool(self.abilities)

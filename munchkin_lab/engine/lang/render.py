@@ -94,6 +94,8 @@ def ability_to_data(a: Ability) -> dict:
     if a.label:
         d["label"] = a.label
     d["do"] = [op_to_data(op, a.continuous) for op in a.do]
+    if a.otherwise:
+        d["otherwise"] = [op_to_data(op, a.continuous) for op in a.otherwise]
     return d
 
 

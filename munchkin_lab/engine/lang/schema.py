@@ -192,7 +192,8 @@ AbilityModel = _model("Ability", "one ability: when / if / who / do / for how lo
     "from_hand": (Optional[StrictBool], None),
     "cost": (Optional[Annotated[list[Cost], Field(min_length=1)]], None),
     "limit": (Optional[LimitModel], None),
-    "do": (Annotated[list[Op], Field(min_length=1)], ...), "for": (Optional[Duration], None),
+    "do": (list[Op], ...), "otherwise": (Optional[Annotated[list[Op], Field(min_length=1)]], None),
+    "for": (Optional[Duration], None),
     "label": (Optional[Note], None)})
 
 # --------------------------------------------------------------------------- short forms

@@ -233,7 +233,7 @@ def unread_problems(prog, kind: str) -> list[Problem]:
     for idx in run:
         ab = prog.abilities[idx]
         where = _origin_path(ab.origin)
-        ops = list(walk_ops(ab.do))
+        ops = list(walk_ops(ab.do)) + list(walk_ops(ab.otherwise))
         names = {op.name for op in ops}
         found = sorted(names & SHAPE_ONLY.keys())
         if found:

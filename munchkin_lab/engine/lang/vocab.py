@@ -600,7 +600,9 @@ ABILITY_FIELDS: dict[str, str] = {
     "may": "true: the player may decline (offered as an action); default false: it happens",
     "cost": "list of costs paid when it is used (`use`, `played` or `may: true` only)",
     "limit": "{times: N, per: combat|turn|game|roll, each_target: bool}",
-    "do": "the ops, in order",
+    "do": "the ops, in order (may be empty with `otherwise`: paying the cost is then the whole of it)",
+    "otherwise": "with `may: true`: the ops that run instead when the player declines, or cannot pay the "
+                 "`cost` (a choice between two evils, e.g. Platycore's Bad Stuff: the whole hand, or 2 Levels)",
     "for": "default duration of its lasting ops",
     "label": "a short name for the action and the log (our own words); several `played` abilities that all "
              "carry one are modes: the player picks one as the card is played (a One-Shot, special, Go Up a "
