@@ -297,7 +297,8 @@ class Dispatch:
     def _why_anytime(self, a: Action, actor: int) -> str | None:
         """Legality of an action of a player who is not the one who must decide now: only the
         kinds with an any-time check (discard a Race/Class, give or trade an Item, swap the
-        Items in use, play a card allowed at any time, a helper's Cleric chase), after any
+        Items in use, play a card allowed at any time, a helper's Cleric chase) and a rules
+        module's ``anytime_kinds`` (its ``check_action`` decides), after any
         pending decision of another player (rulebook silent: one question at a time) and only
         for a living character (core rules, 6. When You May Act; 7. Death)."""
         s = self.state
@@ -308,11 +309,13 @@ class Dispatch:
             return f"no card with id {c}"
         check = self._ANYTIME.get(k)
         ok = self._ANYTIME_OK.get(k)
+        # a rules module's own kind it lets a player take at any moment (RulesModule.anytime_kinds)
+        mod_any = check is None and any(k in mod.anytime_kinds for mod in self._h_check)
         # a silent reaction point (cancel, glue, a reaction from a hand) never names who holds
         # the reacting card
         silent = bool(s.pending) and self._hidden_reaction(s.pending[0])
         who = "another player" if silent else self._pn(actor)
-        if check is None or (ok is not None and not ok(self, seat, a)):
+        if (check is None and not mod_any) or (ok is not None and not ok(self, seat, a)):
             why = (f"it is {who}'s decision now, not {self._pn(seat)}'s "
                    f"({self._what_now()})")
             if k == "play" and c >= 0 and not s.pending and c in s.players[seat].hand and (
@@ -336,6 +339,8 @@ class Dispatch:
             r = mod.check_action(self, a)
             if r is not NotImplemented:
                 return r
+        if check is None:  # a module's any-time kind its module did not take up
+            return f"it is {who}'s decision now, not {self._pn(seat)}'s ({self._what_now()})"
         return check(self, seat, a, actor)
 
     def _why_inner(self, a: Action) -> str | None:

@@ -397,6 +397,9 @@ class Playing:
         if cb is not None and seat == cb.helper:
             out += [A(seat, "chase", n=i) for i in range(len(cb.monsters))]
             out += [A(seat, "charm", n=i) for i in range(len(cb.monsters))]
+        for mod in self._h_extra:  # a rules module's own any-time kinds (RulesModule.anytime_kinds)
+            if mod.anytime_kinds:
+                out += [a for a in mod.extra_actions(self, seat) if a.kind in mod.anytime_kinds]
         return out
 
     def _discard_picks(self, seat: int, c: int) -> list[Action]:

@@ -50,6 +50,12 @@ class RulesModule:
             who wants it: the receiver answers a pending ``gift`` decision (``accept`` /
             ``refuse``) before the Item moves (Scooby-Doo rules, Treasures: Items). The core
             rulebook lets a player give an Item without asking (core rules, 9.).
+        anytime_kinds: the module's own action kinds (``extra_actions``) a player may take
+            when another player is the one deciding now - the any-time actions of core rules,
+            6. When You May Act: after any pending decision, by a living player, as the
+            module's ``check_action`` allows (Scooby-Doo: discovering an exit, at any time of
+            your own turn). They are listed among the player's any-time candidates
+            (``legal_actions(seat=...)``).
     """
 
     name: str = "base"
@@ -61,6 +67,7 @@ class RulesModule:
     guest_in: tuple[str, ...] = ()
     shared_victory_wins: bool = False
     gift_needs_consent: bool = False
+    anytime_kinds: tuple[str, ...] = ()
 
     # -- game lifecycle -------------------------------------------------------------------
     def setup(self, game: "Game") -> None:

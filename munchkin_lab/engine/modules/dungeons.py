@@ -70,9 +70,13 @@ Readings where the rulebook is open:
   with the giver. The core rulebook has no such condition (core rules, 9. Trading). A trade
   is two gifts, each accepted by its receiver; a bribe is agreed with the help request.
 * "Discover an exit" (discard four cards) may be done at any time of your own turn, a combat
-  included (the rulebook keeps only Portals out of combat); it is listed among the legal
-  actions out of combat (the core lists no module actions inside a combat), and played in a
-  combat when you are the one to act. The Charity phase is still your turn (the next turn
+  included (the rulebook keeps only Portals out of combat), also while another player is the
+  one deciding (an any-time action of the active player, ``anytime_kinds``: the interference
+  window of your combat, another player's Run Away roll), after any pending decision. Taken
+  in an interference window it opens the window again to the others, as a card played there
+  does (``CombatCards._combat_changed``). It is listed among the legal actions out of combat
+  (the core lists no module actions inside a combat) and among the any-time actions
+  (``legal_actions(seat=...)``). The Charity phase is still your turn (the next turn
   begins once Charity is finished: R_KICK's closing line), so an exit may be discovered and a
   Portal played from the hand there too.
 * Every Portal followed on your turn is the turn's Portal for choice (b)(c) of R_KICK: one
@@ -155,6 +159,7 @@ class ScoobyDooModule(RulesModule):
     extra_decks = ("dungeon", "character")
     shared_victory_wins = True
     gift_needs_consent = True
+    anytime_kinds = ("exit",)  # at any time of your own turn, another player deciding too (R_EXIT)
 
     # ------------------------------------------------------------------ state
     def _dungeons(self, game) -> bool:
@@ -605,6 +610,7 @@ class ScoobyDooModule(RulesModule):
             game._say(f"{p.name} discards four cards and discovers an exit.")
             self._discard_dungeons(game)
             self._new_dungeons(game, seat, 1)
+            game._combat_changed(seat)  # in an interference window: the others may react again
             return True
         if a.kind == "character":
             deck = s.decks["character"]
