@@ -28,7 +28,6 @@ Rule sources: the contract's tables; "core rules" = ``shared/seeds/001``.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import replace as _replace
 
 from .lang.interp import Context, amount_of, evaluate, resolve
@@ -39,6 +38,23 @@ from .ops import OTHERWISE, _Suspended
 
 #: kinds of the cards that lie in the combat rather than in front of a player
 _COMBAT_KINDS = frozenset(("monster", "monster_enhancer", "one_shot"))
+
+
+class _Event:
+    """The context manager of :meth:`Abilities._lang_event`: ``ev`` is the game's running
+    event (``game._ev``) inside the block; the outer one is back after it, however it ends."""
+    __slots__ = ("game", "ev", "outer")
+
+    def __init__(self, game, ev: dict):
+        self.game, self.ev = game, ev
+
+    def __enter__(self) -> dict:
+        self.outer = self.game._ev
+        self.game._ev = self.ev
+        return self.ev
+
+    def __exit__(self, *exc) -> None:
+        self.game._ev = self.outer
 
 
 class Abilities:
@@ -53,8 +69,7 @@ class Abilities:
     #                     the top of the event stack (:meth:`_lang_event`)
 
     # ------------------------------------------------------------------ the event stack
-    @contextmanager
-    def _lang_event(self, ev: dict | None = None):
+    def _lang_event(self, ev: dict | None = None) -> _Event:
         """An event of the language, with its own flags (``ev``, default a fresh dict): the
         ops of the abilities it runs set them in ``self._ev`` (a ``cancel_curse``, a
         ``set_die``, ``reroll``, ``void``, ``again``, ``from_discards``), and whoever started
@@ -67,13 +82,9 @@ class Abilities:
         starts with no flags, and when it ends the running event gets its own flags back, as
         they were, for its later ops and its caller. Its caller passes ``ev`` to read the
         flags of an event it fires (``with self._lang_event() as ev: self._lang_fire(...,
-        ev=ev)``)."""
-        outer = self._ev
-        self._ev = ev = {} if ev is None else ev
-        try:
-            yield ev
-        finally:
-            self._ev = outer
+        ev=ev)``). (A small class rather than ``contextlib.contextmanager``: one event per
+        roll and per firing, on the simulator's hot path.)"""
+        return _Event(self, {} if ev is None else ev)
 
     # ------------------------------------------------------------------ helpers
     def _lstate(self) -> dict:

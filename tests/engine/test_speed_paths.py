@@ -108,3 +108,24 @@ def test_categories_are_those_the_engine_lists(base_deck):
     assert combat_category(specs["Wandering Monster"]) == 4
     assert combat_category(specs["Magic Missile"]) == 3
     assert turn_category(specs["Magic Missile"]) == 0
+
+
+def test_the_event_stack_gives_the_outer_flags_back_however_an_event_ends(base_deck):
+    # Abilities._lang_event (a small class on the hot path, not contextlib): a nested event
+    # starts with no flags (or the caller's dict) and the running event's flags are back after
+    # it, also when the block raises (an op walk suspended for a die's reactions raises)
+    g = Game.new(players=4, deck=base_deck, seed=5, history=False)
+    with g._lang_event() as outer:
+        assert g._ev is outer and outer == {}
+        g._ev["reroll"] = True
+        mine = {"die": 6}
+        with g._lang_event(mine) as inner:
+            assert inner is mine and g._ev is mine
+            g._ev["void"] = True
+        assert g._ev is outer and outer == {"reroll": True} and mine == {"die": 6, "void": True}
+        with pytest.raises(KeyError):
+            with g._lang_event():
+                g._ev["cancel"] = True
+                raise KeyError("suspended")
+        assert g._ev is outer and outer == {"reroll": True}
+    assert g._ev == {}
