@@ -128,7 +128,7 @@ class CombatCards:
         What the players who leave had put into this fight for themselves - with their own
         Race and Class abilities (a Warrior's Berserking, a Cleric's Turning, a Wizard's
         Flight, a Thief's backstab by them or on them; in the language the ``this_combat``
-        changes any Race, Class, Half-Breed, Super Munchkin or Item card in play made on them
+        changes any Race, Class, Half-Breed, Super Munchkin, Item, Cheat! or Hireling card in play made on them
         and those their own made on a player: ``Ledger.left_combat``,
         :meth:`_own_ability_cards`), or a
         double of their own strength (Doppleganger) - stops applying with them (core rules,
@@ -178,10 +178,20 @@ class CombatCards:
 
     def _own_ability_cards(self, seat: int) -> list[int]:
         """The cards in play through which ``seat`` uses abilities of their own in a fight:
-        Race and Class cards, Half-Breed, Super Munchkin and Items in play (what
-        :meth:`_make_fighter` drops with a player who leaves the combat)."""
+        Race and Class cards, Half-Breed, Super Munchkin, then what they have in play that
+        counts only in their own fight (:meth:`_own_fight_cards`) - what :meth:`_make_fighter`
+        drops with a player who leaves the combat."""
         p = self.state.players[seat]
-        return [*p.races, *p.classes, *(c for c in (p.half_breed, p.super_munchkin) if c >= 0), *p.in_play()]
+        return [*p.races, *p.classes, *(c for c in (p.half_breed, p.super_munchkin) if c >= 0),
+                *self._own_fight_cards(seat)]
+
+    def _own_fight_cards(self, seat: int) -> list[int]:
+        """Of :meth:`_own_ability_cards`, those that work for ``seat`` only in a fight they are
+        in: the Items in play, the Cheat! on one of them and the Hireling (a follower whose
+        bonus counts in its owner's fight, Hireling card; core rules, 6. When You May Act;
+        9. Treasures and Items)."""
+        p = self.state.players[seat]
+        return [*p.in_play(), *(c for c in (p.cheat, p.hireling) if c >= 0)]
 
     def _fighter_changed(self, old: int) -> None:
         """A card made another player the fighter instead of ``old`` (:meth:`_make_fighter`),
