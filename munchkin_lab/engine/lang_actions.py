@@ -157,7 +157,7 @@ class LangActions:
         if what == "hand_card":
             pool = list(p.hand)
         elif what == "card":  # any card of yours, hand or table (core rules, 8. Race / Class)
-            pool = list(p.hand) + [x for x in p.equipped + p.carried] + list(p.races) + list(p.classes)
+            pool = self._ability_discards(seat)  # (Character: the one rule of such discards)
         else:  # item
             pool = [x for x in p.equipped + p.carried if self._kind[x] in ("item", "one_shot")]
             if cost.worth is not None:
