@@ -576,8 +576,8 @@ OP_LASTING_COMMON = {"for": "duration"}
 
 
 COST_WHAT: dict[str, str] = {
-    "card": "any one card of the payer's, from hand or in play (core rules, 8.: abilities "
-            "powered by discards)",
+    "card": "any one card of the payer's, from hand or in play: an Item, a Race or Class card, the "
+            "Hireling, a Cheat! - never a kept Curse (core rules, 8.: abilities powered by discards)",
     "hand_card": "one card from the payer's hand",
     "self": "this card",
     "hand": "the payer's whole hand (not possible with an empty hand, core rules 8. Class; with "
