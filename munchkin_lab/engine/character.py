@@ -308,6 +308,7 @@ class Character:
                 self._say("The fighter died: the combat ends.")
                 self._end_combat(won=False, empty=True)
             elif seat == c.helper:
+                self._left_combat({seat})
                 c.helper = -1
                 c.bribe_n = 0
                 c.bribe_items = []
