@@ -301,7 +301,7 @@ class Abilities:
 
     def _limits_reset(self, per: str, cards=(), on=()) -> None:
         """Forget the uses counted ``per`` combat/turn/roll: all of them, or only those of the
-        abilities of ``cards`` (the Race, Class, Half-Breed, Super Munchkin and Item cards of
+        abilities of ``cards`` (the Race, Class, Half-Breed, Super Munchkin, Item, Cheat! and Hireling cards of
         players who left a combat, ``CombatCards._make_fighter``); with ``on`` (seats) only their uses on those players
         (a limit ``each_target``: a backstab on a player who left the combat)."""
         lang = self.state.lang

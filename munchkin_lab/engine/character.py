@@ -178,6 +178,14 @@ class Character:
         return (c in p.hand or c in p.equipped or c in p.carried or c in p.races or c in p.classes
                 or (c >= 0 and (c == p.hireling or c == p.cheat)))
 
+    def _ability_discards(self, seat: int) -> list[int]:
+        """Every card :meth:`_may_discard_for_ability` allows, in order: the hand, the Items in
+        use and carried, the Race and Class cards, the Hireling, the Cheat! (a cost "a card of
+        yours" of an ability in the card-effect language: ``LangActions._cost_pool``)."""
+        p = self.state.players[seat]
+        return [*p.hand, *p.equipped, *p.carried, *p.races, *p.classes,
+                *(c for c in (p.hireling, p.cheat) if c >= 0)]
+
     def _levels_of_kill(self, m: int, enh) -> int:
         """The Levels monster card ``m`` gives when killed with its Monster Enhancers ``enh``,
         by its printed numbers: ``levels_gained`` (default 1) plus its ``extra_levels``, once
@@ -301,6 +309,7 @@ class Character:
                 self._say("The fighter died: the combat ends.")
                 self._end_combat(won=False, empty=True)
             elif seat == c.helper:
+                self._left_combat({seat})
                 c.helper = -1
                 c.bribe_n = 0
                 c.bribe_items = []

@@ -73,6 +73,7 @@ class StateChecks:
         c = s.combat
         if c is not None and c.helper >= 0 and not s.players[c.helper].alive:
             # a helper who died (caught while running away) leaves the combat and its bribe
+            self._left_combat({c.helper})
             c.helper = -1
             c.bribe_n = 0
             c.bribe_items = []
@@ -82,6 +83,7 @@ class StateChecks:
             # special ability applies to the whole combat; Gazebo card)
             if self.history: self._say(f"Nobody may help against {self.name(self._no_help_monster())}: "
                                        f"{self._pn(c.helper)} leaves the fight.")
+            self._left_combat({c.helper})
             c.helper = -1
             c.bribe_n = 0
             c.bribe_items = []

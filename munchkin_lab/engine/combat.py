@@ -893,6 +893,7 @@ class Combat:
         if d.get("backout"):  # a forced helper and a fight for the win (_backout_check)
             c.forced_help = False  # staying is now a helper's own choice: no backing out later
             if a.kind == "refuse":
+                self._left_combat({c.helper})
                 c.helper = -1
                 c.bribe_n = 0
                 c.bribe_items = []

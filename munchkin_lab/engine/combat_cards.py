@@ -122,24 +122,11 @@ class CombatCards:
         """A card makes ``seat`` the fighter of the combat instead of the fighter now
         (Transferral Potion, the language's ``transfer_fighter``): the one home of that
         change; returns the old fighter. The old fighter and the helper leave the combat
-        (``seat`` stays in it when they were the helper), the help asked and the bribe
-        offered are off, and ``seat`` decides afresh (a fight, no window open, no declaration).
-
-        What the players who leave had put into this fight for themselves - with their own
-        Race and Class abilities (a Warrior's Berserking, a Cleric's Turning, a Wizard's
-        Flight, a Thief's backstab by them or on them; in the language the ``this_combat``
-        changes any Race, Class, Half-Breed, Super Munchkin or Item card in play made on them
-        and those their own made on a player: ``Ledger.left_combat``,
-        :meth:`_own_ability_cards`), or a
-        double of their own strength (Doppleganger) - stops applying with them (core rules,
-        7. Combat: a player's combat strength counts only while they fight or help; the
-        Warrior class card: the discards are for that fight); their per-combat counts go with
-        it (Berserking's 3 cards, a ``limit: {per: combat}`` of the abilities of their own such
-        cards in the language, and the ``each_target`` counts of any such card's ability on
-        them, as a backstab's): back in the combat as a helper they fight anew. What
-        ``seat`` had put in stays theirs, counts included (a helper made the fighter keeps
-        their Berserking and its count, and a backstab on them still counts: they are in the
-        same combat). One-Shots played for a side stay with the side.
+        (``seat`` stays in it when they were the helper: :meth:`_left_combat`), the help asked
+        and the bribe offered are off, and ``seat`` decides afresh (a fight, no window open, no
+        declaration). What ``seat`` had put in stays theirs, counts included (a helper made the
+        fighter keeps their Berserking and its count, and a backstab on them still counts: they
+        are in the same combat). One-Shots played for a side stay with the side.
         The old fighter is out of the combat like any other player: the new fighter may ask
         them for help (core rules, 7. Help: any player may be asked). The rulebook is silent on
         a fighter changed by a card (the card's text is not in our sources): this is the
@@ -154,6 +141,33 @@ class CombatCards:
         cb.bribe_n = 0
         cb.bribe_first = 0
         cb.bribe_items = []
+        self._left_combat(gone)
+        cb.stage = "fight"
+        cb.window = []
+        cb.intent = ""
+        self._fighter_changed(old)
+        return old
+
+    def _left_combat(self, gone) -> None:
+        """Players ``gone`` left a combat that goes on without them - made no longer the fighter
+        by a card (:meth:`_make_fighter`), a helper sent out by a monster nobody may help
+        against, a forced helper backing out, a helper who died (``StateChecks``,
+        ``Combat._answer_help``, ``Character._kill``): the one home of what leaves with them.
+
+        What they had put into this fight for themselves - with their own Race and Class
+        abilities (a Warrior's Berserking, a Cleric's Turning, a Wizard's Flight, a Thief's
+        backstab by them or on them; in the language the ``this_combat`` changes any Race,
+        Class, Half-Breed, Super Munchkin, Item, Cheat! or Hireling card in play made on them
+        and those their own made on a player: ``Ledger.left_combat``,
+        :meth:`_own_ability_cards`), or a double of their own strength (Doppleganger) - stops
+        applying with them (core rules, 7. Combat: a player's combat strength counts only while
+        they fight or help; the Warrior class card: the discards are for that fight); their
+        per-combat counts go with it (Berserking's 3 cards, a ``limit: {per: combat}`` of the
+        abilities of their own such cards in the language, and the ``each_target`` counts of
+        any such card's ability on them, as a backstab's): back in the combat as a helper they
+        fight anew. The rulebook is silent on a player leaving a combat that goes on; this is
+        the reading most players would take."""
+        cb = self.state.combat
         for k in ("berserk", "turning", "flight", "perplayer"):
             d = getattr(cb, k)
             if any(q in d for q in gone):
@@ -170,18 +184,23 @@ class CombatCards:
             if own:
                 self._limits_reset("combat", own)
             self._limits_reset("combat", rc, gone)
-        cb.stage = "fight"
-        cb.window = []
-        cb.intent = ""
-        self._fighter_changed(old)
-        return old
 
     def _own_ability_cards(self, seat: int) -> list[int]:
         """The cards in play through which ``seat`` uses abilities of their own in a fight:
-        Race and Class cards, Half-Breed, Super Munchkin and Items in play (what
-        :meth:`_make_fighter` drops with a player who leaves the combat)."""
+        Race and Class cards, Half-Breed, Super Munchkin, then what they have in play that
+        counts only in their own fight (:meth:`_own_fight_cards`) - what :meth:`_make_fighter`
+        drops with a player who leaves the combat."""
         p = self.state.players[seat]
-        return [*p.races, *p.classes, *(c for c in (p.half_breed, p.super_munchkin) if c >= 0), *p.in_play()]
+        return [*p.races, *p.classes, *(c for c in (p.half_breed, p.super_munchkin) if c >= 0),
+                *self._own_fight_cards(seat)]
+
+    def _own_fight_cards(self, seat: int) -> list[int]:
+        """Of :meth:`_own_ability_cards`, those that work for ``seat`` only in a fight they are
+        in: the Items in play, the Cheat! on one of them and the Hireling (a follower whose
+        bonus counts in its owner's fight, Hireling card; core rules, 6. When You May Act;
+        9. Treasures and Items)."""
+        p = self.state.players[seat]
+        return [*p.in_play(), *(c for c in (p.cheat, p.hireling) if c >= 0)]
 
     def _fighter_changed(self, old: int) -> None:
         """A card made another player the fighter instead of ``old`` (:meth:`_make_fighter`),

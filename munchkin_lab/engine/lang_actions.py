@@ -162,7 +162,7 @@ class LangActions:
         if what == "hand_card":
             pool = list(p.hand)
         elif what == "card":  # any card of yours, hand or table (core rules, 8. Race / Class)
-            pool = list(p.hand) + [x for x in p.equipped + p.carried] + list(p.races) + list(p.classes)
+            pool = self._ability_discards(seat)  # (Character: the one rule of such discards)
         else:  # item
             pool = [x for x in p.equipped + p.carried if self._kind[x] in ("item", "one_shot")]
             if cost.worth is not None:
@@ -369,15 +369,16 @@ class LangActions:
 
     def _anytime_use_card(self, seat: int, c: int) -> bool:
         """The one rule of whose abilities may be used at any moment of a fight: those of
-        ``seat``'s Race, Class, Half-Breed and Super Munchkin cards, and of the Items they have
-        in play while they are in the fight (the fighter or the helper: the Items a player
-        uses count in their fight, core rules, 7. Combat). Core rules, 6. When You May Act
-        names no ability; a bystander's Item waits for their place in the window (7.
-        Interfering in Combat) - our reading, as most players would take it."""
+        ``seat``'s Race, Class, Half-Breed and Super Munchkin cards, and of the Items, the
+        Cheat! and the Hireling they have in play while they are in the fight (the fighter or
+        the helper: what a player has in play counts in their fight, core rules, 7. Combat).
+        Core rules, 6. When You May Act names no ability; a bystander's Item, Cheat! or
+        Hireling waits for their place in the window (7. Interfering in Combat) - our reading,
+        as most players would take it."""
         if c not in self._own_ability_cards(seat):  # (CombatCards: the one list of such cards)
             return False
         cb = self.state.combat
-        return c not in self.state.players[seat].in_play() or (cb is not None and seat in (cb.fighter, cb.helper))
+        return c not in self._own_fight_cards(seat) or (cb is not None and seat in (cb.fighter, cb.helper))
 
     def _cand_use_anytime(self, seat: int, out: list) -> None:
         """The any-time ``use`` candidates of ``seat`` (:meth:`_use_anytime_ok`), in a fight

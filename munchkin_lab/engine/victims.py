@@ -21,10 +21,16 @@ class Victims:
 
     def _victim_snap(self, seat: int) -> tuple:
         """What Bad Stuff or a Curse may take from ``seat``: (Level, Race/Class cards, hand
-        size, items in play, alive, sex) - for :meth:`_say_what_it_did`."""
+        size, cards on the table, alive, sex) - for :meth:`_say_what_it_did`."""
         p = self.state.players[seat]
-        return (p.level, p.races + p.classes, len(p.hand), p.in_play(), p.alive, p.gender,
+        return (p.level, p.races + p.classes, len(p.hand), self._on_table(p), p.alive, p.gender,
                 len(self.state.ledger.entries))
+
+    @staticmethod
+    def _on_table(p) -> list[int]:
+        """The cards a victim may lose from the table besides Race and Class cards: the Items in
+        play, the Hireling and the Cheat! (core rules, 3. Handling Cards: cards in play)."""
+        return p.in_play() + [c for c in (p.hireling, p.cheat) if c >= 0]
 
     def _still_open(self, d: dict) -> bool:
         """Does pending choice ``d`` still have something to decide (pending.CHOICES' own test)."""
@@ -52,7 +58,7 @@ class Victims:
             parts.append(f"loses {lv - p.level} Level{'s' if lv - p.level > 1 else ''} (now Level {p.level})")
         elif p.level > lv:
             parts.append(f"goes up {p.level - lv} Level{'s' if p.level - lv > 1 else ''} (now Level {p.level})")
-        now, inp = p.races + p.classes, p.in_play()
+        now, inp = p.races + p.classes, self._on_table(p)
         gone = [x for x in rc if x not in now] + [x for x in items if x not in inp]
         if gone and alive and p.alive:
             parts.append("loses " + ", ".join(self.name(x) for x in gone))

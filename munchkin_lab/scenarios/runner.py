@@ -429,6 +429,8 @@ def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str
                 ids = [s.pending[0]["card"]]
         elif z == "in_play":
             ids = p.equipped + p.carried
+        elif z == "front":  # a Hireling, Cheat!, Half-Breed or Super Munchkin in front of the player
+            ids = [c for c in (p.hireling, p.cheat, p.half_breed, p.super_munchkin) if c >= 0]
         else:
             ids = getattr(p, z)
         for c in ids:
@@ -472,9 +474,11 @@ def make_action(g: Game, step: dict, field: str) -> Action:
     card_zones = {
         "play": ("hand", "carried"), "trouble": ("hand",), "join": ("hand",), "equip": ("carried",),
         "unequip": ("equipped",), "discard": ("races", "classes"), "give": ("in_play",),
-        "berserk": ("hand", "in_play", "races", "classes"), "flight": ("hand", "in_play", "races", "classes"),
-        "turning": ("hand", "in_play", "races", "classes"), "backstab": ("hand", "in_play", "races", "classes"),
-        "steal": ("hand", "in_play", "races", "classes"), "choose": ("pending",),
+        "berserk": ("hand", "in_play", "races", "classes", "front"),
+        "flight": ("hand", "in_play", "races", "classes", "front"),
+        "turning": ("hand", "in_play", "races", "classes", "front"),
+        "backstab": ("hand", "in_play", "races", "classes", "front"),
+        "steal": ("hand", "in_play", "races", "classes", "front"), "choose": ("pending",),
         "charity": ("hand",), "resolve": ("pending",), "evade": ("in_play", "hand"),
     }
     if "card" in step and kind == "use":

@@ -91,3 +91,24 @@ def test_a_bad_stuff_the_victim_chooses_is_said_once_chosen(resolver):
     n = len(g.log)
     g.play(Action(0, "pass"))
     assert _lines(g, n)[-1] == "Platycore: Ann loses 2 Levels (now Level 3)."
+
+
+def test_the_hireling_and_a_cheat_taken_are_named(resolver):
+    """A Hireling taken by Bad Stuff was logged as "nothing to take" (the snapshot of what a
+    victim may lose looked at the Items in play only); a Cheat! that goes with its Item is
+    named with it (core rules, 3. Handling Cards: cards in play)."""
+    g = build_game({"cards": [{"name": "Hireling Eater", "kind": "monster", "deck": "door", "level": 20,
+                               "treasures": 1, "effects": {"bad_stuff": [{"lose_hireling": True}]}}],
+                    "players": [{"name": "Ann", "level": 3, "hand": ["Hireling"]}, {"name": "Bob"}],
+                    "decks": {"door": ["Hireling Eater"], "treasure": []}}, resolver)
+    g.play(Action(0, "play", g.state.players[0].hand[0]))
+    lines = _run_and_fail(g)
+    assert lines[-2:] == ["Ann's Hireling is discarded.", "Hireling Eater's Bad Stuff: Ann loses Hireling."]
+    g = build_game({"players": [{"name": "Ann", "level": 4, "hand": ["Cheat!"], "carried": ["Bow With Ribbons"]},
+                                {"name": "Bob", "hand": ["Truly Obnoxious Curse"]}],
+                    "decks": {"door": [], "treasure": []}}, resolver)
+    bow = g.state.players[0].carried[0]
+    g.play(Action(0, "play", g.state.players[0].hand[0], m=bow))
+    n = len(g.log)
+    g.play(Action(1, "play", g.state.players[1].hand[0], target=0))
+    assert _lines(g, n)[-1] == "Truly Obnoxious Curse: Ann loses Bow With Ribbons, Cheat!."

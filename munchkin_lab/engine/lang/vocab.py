@@ -57,7 +57,7 @@ TRIGGERS: dict[str, TriggerDef] = {t.name: t for t in (
                f"{R_CORE}, 10. When to Play Cards", "this_combat"),
     TriggerDef("use", "the owner (or `by`) uses an ability of a card in play, as an action, "
                "when `if` holds and `cost` can be paid; a Race's, Class's, Half-Breed's or Super "
-               "Munchkin's ability, and an Item's of a player in the fight, at any moment of a "
+               "Munchkin's ability, and an Item's, Cheat!'s or Hireling's of a player in the fight, at any moment of a "
                "fight, the others on the user's own decision or in the window; a player who "
                "leaves the combat drops these cards' `this_combat` changes and per-combat counts", "the player using it",
                f"{R_CORE}, 8. Character Statistics (abilities powered by discards)", "this_combat"),
@@ -576,8 +576,8 @@ OP_LASTING_COMMON = {"for": "duration"}
 
 
 COST_WHAT: dict[str, str] = {
-    "card": "any one card of the payer's, from hand or in play (core rules, 8.: abilities "
-            "powered by discards)",
+    "card": "any one card of the payer's, from hand or in play: an Item, a Race or Class card, the "
+            "Hireling, a Cheat! - never a kept Curse (core rules, 8.: abilities powered by discards)",
     "hand_card": "one card from the payer's hand",
     "self": "this card",
     "hand": "the payer's whole hand (not possible with an empty hand, core rules 8. Class; with "
