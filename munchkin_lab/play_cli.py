@@ -88,14 +88,29 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
               random_play: bool = False, faster_play: bool = False, shared_victory: bool = False,
               sets: list[str] | None = None, url: str | None = None,
               humans: Sequence[int] = (), decide: Callable[[Any, int], Any] | None = None):
-    """Play one whole game with the default policy; returns ``(game, actions_played)``.
-    Cards come from the database ``url`` (default: ``$DATABASE_URL`` or the SQLite file).
+    """Play one whole game with the default policy; returns ``(game, actions_played)``:
+    :func:`make_game`, then :func:`play_on` (the bots' choices drawn from ``random.Random(seed)``).
 
-    ``deck``: a Deck, a name for :func:`resolve_deck`, or None (``sets`` if given, else the
-    ``base`` preset). Decks with the ``solar_storm`` module give a ``SolarStormGame``.
     ``humans``: seats (0-based) whose decisions ``decide(game, seat) -> action`` makes (a
     person at the terminal: :class:`TerminalSeat`); it may raise :class:`StopGame`, which
     ends the game where it is (the game and the actions played so far are in its ``args``).
+
+    Raises:
+        as :func:`make_game`.
+    """
+    g = make_game(deck=deck, players=players, seed=seed, max_turns=max_turns, faster_play=faster_play,
+                  shared_victory=shared_victory, sets=sets, url=url)
+    return play_on(g, random.Random(seed), random_play=random_play, humans=humans, decide=decide)
+
+
+def make_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
+              faster_play: bool = False, shared_victory: bool = False,
+              sets: list[str] | None = None, url: str | None = None):
+    """The game ``play`` plays, at its start. Cards come from the database ``url`` (default:
+    ``$DATABASE_URL`` or the SQLite file).
+
+    ``deck``: a Deck, a name for :func:`resolve_deck`, or None (``sets`` if given, else the
+    ``base`` preset). Decks with the ``solar_storm`` module give a ``SolarStormGame``.
 
     Raises:
         ValueError: ``max_turns`` not in 1..:data:`MAX_TURNS`, or both ``deck`` and ``sets``.
@@ -110,54 +125,65 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
     if deck is not None and sets:
         raise ValueError("--sets and --deck cannot be used together: choose the cards with one of them")
     from .engine import Game, GameOptions
-    from .engine.policy import greedy_policy, random_policy
-    from .sim.solar_bot import solar_greedy
 
-    rnd = random.Random(seed)
     if deck is None and sets:
         check_players(None, players, sets)
         specs = _load_deck(list(sets), url=url)
         if not specs:
             raise ValueError("no cards found for the chosen sets")
         opts = GameOptions(faster_play=faster_play, shared_victory=shared_victory, max_turns=max_turns)
-        g = Game.new(players=players, deck=specs, seed=seed, options=opts)
-        solar = False
-    else:
-        if deck is None or isinstance(deck, str):
-            deck = resolve_deck(deck or "base", url=url)
-        check_players(deck, players)
-        from .decks.checks import refuse_unplayable
+        return Game.new(players=players, deck=specs, seed=seed, options=opts)
+    if deck is None or isinstance(deck, str):
+        deck = resolve_deck(deck or "base", url=url)
+    check_players(deck, players)
+    from .decks.checks import refuse_unplayable
 
-        refuse_unplayable(deck, players)
-        if "solar_storm" in deck.modules:
-            from .engine.solar_storm import SolarStormGame, SolarStormOptions
-            rooms = [sp for sp, n in deck.specs() for _ in range(n)]
-            g = SolarStormGame.new(players=players, rooms=rooms, seed=seed,
-                                   options=SolarStormOptions(max_turns=max_turns))
-            solar = True
-        else:
-            opts = deck.game_options(max_turns=max_turns,
-                                     faster_play=faster_play or deck.options.get("faster_play", False),
-                                     shared_victory=shared_victory or deck.options.get("shared_victory", False))
-            g = deck.new_game(players, seed=seed, options=opts)
-            solar = False
+    refuse_unplayable(deck, players)
+    if "solar_storm" in deck.modules:
+        from .engine.solar_storm import SolarStormGame, SolarStormOptions
+        rooms = [sp for sp, n in deck.specs() for _ in range(n)]
+        from .widgets.words import SOLAR_RESOURCES  # (the board's names of the Resource kinds)
+
+        return SolarStormGame.new(players=players, rooms=rooms, seed=seed,
+                                  options=SolarStormOptions(max_turns=max_turns, resource_types=SOLAR_RESOURCES))
+    opts = deck.game_options(max_turns=max_turns,
+                             faster_play=faster_play or deck.options.get("faster_play", False),
+                             shared_victory=shared_victory or deck.options.get("shared_victory", False))
+    return deck.new_game(players, seed=seed, options=opts)
+
+
+def play_on(g, rnd: random.Random, random_play: bool = False, humans: Sequence[int] = (),
+            decide: Callable[[Any, int], Any] | None = None,
+            played: Callable[[Any], None] | None = None) -> tuple[Any, int]:
+    """Play game ``g`` on to its end from where it is; returns ``(game, actions_played)``.
+    Bots (the default policy, or random legal actions with ``random_play``; Solar Storm: the
+    greedy Solar bot) decide with ``rnd``; the ``humans`` seats (0-based) through ``decide``
+    (:func:`play_game`). ``played(action)`` hears every action played (a journal's append).
+
+    Raises:
+        StopGame: ``decide`` stopped the game; its ``args`` are ``(game, actions played)``.
+    """
+    from .engine.policy import greedy_policy, random_policy
+    from .sim.solar_bot import solar_greedy
+
+    solar = getattr(g, "game", None) == "solar_storm"
     steps = 0
     memo: dict = {}  # the Solar bot's memory of this game
     while g.outcome() is None:
         seat = g.actor()
         if seat in humans and decide is not None:
             try:
-                g.play(decide(g, seat))
+                a = decide(g, seat)
             except StopGame as e:
                 raise StopGame(g, steps) from e
-            steps += 1
-            continue
-        if solar:
-            a = rnd.choice(g.legal_actions()) if random_play else solar_greedy(g, g.actor(), rnd, memo)
+        elif solar:
+            a = rnd.choice(g.legal_actions()) if random_play else solar_greedy(g, seat, rnd, memo)
         else:
             a = random_policy(g, rnd) if random_play else greedy_policy(g, rnd)
         g.play(a)
         steps += 1
+        if played is not None:
+            played(a)
     return g, steps
 
 
@@ -174,7 +200,7 @@ class TerminalSeat:
     def __init__(self, echo: Callable[[str], None] = typer.echo,
                  ask: Callable[[str], str] | None = None) -> None:
         self.echo = echo
-        self.ask = ask or (lambda q: typer.prompt(q, default="", show_default=False))
+        self.ask = ask or (lambda q: input(q + ": "))
         self.printed = 0
 
     def __call__(self, g, seat: int):
@@ -185,22 +211,21 @@ class TerminalSeat:
             echo(line)
         self.printed = len(g.log)
         sd = g.state_dict()
-        solar = getattr(g, "game", None) == "solar_storm"
+        solar = words.is_solar(sd)
         acts = list(g.legal_actions()) if solar else words.priced_offers(g, list(g.legal_actions(seat=seat)))
-        listing = [f"{i:>4}. {words.action_text(g, a, sd)}" for i, a in enumerate(acts, 1)]
+        acts, labels = _distinct(acts, [words.action_text(g, a, sd) for a in acts])
+        listing = [f"{i:>4}. {label}" for i, label in enumerate(labels, 1)]
         echo("")
         echo(f"== {words.decision(g, sd)}")
-        if not solar:
-            p = sd["players"][seat]
-            kit = ", ".join(p["equipped_list"] + [f"{c} (carried)" for c in p["carried"]]) or "nothing"
-            echo(f"   You ({p['name']}): Level {p['level']}, {p['race']}, {p['class'] or 'no Class'}; in play: {kit}")
-            echo(f"   Hand: {', '.join(p['hand']) or 'empty'}")
+        for line in _situation(sd, seat):
+            echo(f"   {line}")
         for line in listing:
             echo(line)
         while True:
             try:
                 text = self.ask(f"Your choice (1-{len(acts)}, l: list, q: stop)").strip()
-            except (EOFError, typer.Abort) as e:
+            except EOFError as e:  # (the end of the input; a Ctrl+C is an interrupt: exit 130)
+                echo("")
                 raise StopGame() from e
             if text.lower() in ("q", "quit"):
                 raise StopGame()
@@ -211,6 +236,105 @@ class TerminalSeat:
             if text.isdigit() and 1 <= int(text) <= len(acts):
                 return acts[int(text) - 1]
             echo(f"Type a number from 1 to {len(acts)}, l or q (got {text!r}).")
+
+
+def _distinct(acts: list, labels: list[str]) -> tuple[list, list[str]]:
+    """The actions with distinct labels, the first of each (a second copy of the same card is
+    the same choice for the player, as on the board)."""
+    seen: set[str] = set()
+    keep = [(a, t) for a, t in zip(acts, labels) if not (t in seen or seen.add(t))]
+    return [a for a, _t in keep], [t for _a, t in keep]
+
+
+def _situation(sd: dict, seat: int) -> list[str]:
+    """What a player at the terminal needs to see before deciding: the combat (who fights what,
+    the combat strengths, the Treasures at stake), their character and cards; in Solar Storm,
+    their room and Resources and the ship's rooms (cubes left, power diverted)."""
+    from .widgets import words
+
+    nm = words.names(sd)
+    p = sd["players"][seat]
+    if words.is_solar(sd):
+        out = [f"You ({p['name']}): in {p['room']}; Resources: {', '.join(p['hand']) or 'none'}; "
+               f"{p['repair_cubes']} repair cubes, {p['action_tokens']} Action tokens, "
+               f"{p['protection_tokens']} Protection tokens"]
+        rooms = [f"{r['name']} {r['cubes']}" + (" (power diverted)" if r.get("diverted") else "")
+                 for r in sd.get("grid") or () if r.get("name") and r.get("cubes") is not None]
+        if rooms:
+            out.append(f"Ship (repair cubes left): {', '.join(rooms)}")
+        return out
+    out = []
+    c = sd.get("combat")
+    if c:
+        side = nm.get(c["fighter"], "?") + (f" and {nm.get(c['helper'], '?')}" if c.get("helper") is not None else "")
+        monsters = " and ".join(f"{m['name']} ({m['strength']})" for m in c["monsters"]) or "no monster left"
+        out.append(f"Combat: {side} ({c['munchkin_strength']}) against {monsters} ({c['monster_strength']}); "
+                   f"{plural(c.get('treasures') or 0, 'Treasure')} at stake")
+    kit = ", ".join(p["equipped_list"] + [f"{x} (carried)" for x in p["carried"]]
+                    + ([f"Hireling {p['hireling']}"] if p.get("hireling") else [])) or "nothing"
+    curses = f"; Curses on you: {', '.join(p['curses'])}" if p.get("curses") else ""
+    out.append(f"You ({p['name']}): Level {p['level']}, {p['race']}, {p['class'] or 'no Class'}; "
+               f"in play: {kit}{curses}")
+    out.append(f"Hand: {', '.join(p['hand']) or 'empty'}")
+    return out
+
+
+#: Log lines shown again when a journaled game is resumed at the terminal.
+RESUME_LINES = 10
+
+
+def _kept(path) -> str:
+    """The words for where a terminal game is kept and how to go on with it."""
+    return f"The game is kept in {path}: go on with `munchkin-lab play --resume {path}`."
+
+
+def start_journal(g, humans: Sequence[int], random_play: bool = False):
+    """A board journal (``munchkin_lab.widgets.journal``, the board's format: ``Board.resume``
+    opens it too) for a game with human seats ``humans`` (0-based), in the current folder as
+    ``play-<date>-<time>-<random>.journal.jsonl``; a Ctrl+C then says where the game is kept.
+
+    Raises:
+        OSError: the current folder cannot be written (the game is not started).
+    """
+    from . import saved
+    from .widgets.journal import SUFFIX, Journal, unique_name
+
+    n = len(g.state.players)
+    roles = ["human" if i in humans else ("random" if random_play else "greedy") for i in range(n)]
+    journal = Journal(Path.cwd() / (unique_name("play") + SUFFIX))
+    journal.start(g, {"source": "cli", "seats": roles})
+    saved.note(f"go on with: munchkin-lab play --resume {journal.path}")  # (after "<file> was written")
+    return journal
+
+
+def resumed_game(path, humans: Sequence[int] = ()):
+    """``(game, human seats, journal)`` of a journal (``play --resume``): the game replayed to
+    where it stopped; the human seats are ``humans`` (0-based) or, when none are given, the
+    journal's own (its ``seats`` roles); the journal is continued.
+
+    Raises:
+        munchkin_lab.widgets.journal.JournalError: the journal does not replay (file and line).
+        typer.BadParameter: a seat out of range, or no human seat.
+    """
+    from . import saved
+    from .widgets.journal import Journal
+
+    g, meta = Journal.replay(path)
+    n = len(g.state.players)
+    if humans:
+        bad = [k + 1 for k in humans if not 0 <= k < n]
+        if bad:
+            raise typer.BadParameter(f"--human {bad[0]}: seats count from 1 (P1) to {n} (P{n}) in this game",
+                                     param_hint="--human")
+    else:
+        roles = meta.get("seats") if isinstance(meta.get("seats"), list) else []
+        humans = [i for i, r in enumerate(roles) if r == "human"]
+        if not humans:
+            raise typer.BadParameter(f"{path} has no human seat: name yours with --human K", param_hint="--resume")
+    journal = Journal(path)
+    journal.resume(g, dict(meta, seats=["human" if i in humans else "greedy" for i in range(n)]))
+    saved.note(f"the game so far is kept in {journal.path}; go on with: munchkin-lab play --resume {journal.path}")
+    return g, list(humans), journal
 
 
 def turns_played(g) -> int | None:
@@ -257,14 +381,19 @@ def register(app: typer.Typer) -> None:
              tail: int = typer.Option(10, help="log lines printed with --quiet (0 .. 100000)"),
              human: Optional[List[int]] = typer.Option(
                  None, "--human", help="a seat you play at the terminal (1 = P1; repeat for more): the log "
-                                       "as it happens, then your choices numbered"),
+                                       "as it happens, then your choices numbered; the game is journaled"),
+             resume: Optional[Path] = typer.Option(
+                 None, "--resume", help="go on with a journaled game (a play-*.journal.jsonl this command "
+                                        "wrote, or a board's journal): its own deck, seed and players"),
              url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Play a whole game with the default policy (or you, at the --human seats) and print
         the log and the outcome."""
         from .cli import SEED_RANGE, check_range, guarded, usage_error
 
         check_range(seed, "--seed", *SEED_RANGE)  # the engine's one seed range (Game.new), in the lab's words
-        if deck is None:  # the base preset or --sets: a Munchkin game, checked before anything is read
+        if resume is not None and (deck is not None or sets):
+            usage_error("--resume goes on with the journal's own game: drop --deck and --sets")
+        if deck is None and resume is None:  # the base preset or --sets: checked before anything is read
             try:
                 check_players(None, players, sets or ())
             except PlayersError as e:
@@ -278,26 +407,35 @@ def register(app: typer.Typer) -> None:
             usage_error("--sets and --deck cannot be used together: choose the cards with one of them")
 
         seats = sorted(set(human or ()))
-        for k in seats:
-            if not 1 <= k <= players:
-                usage_error(f"--human {k}: seats count from 1 (P1) to {players} (P{players}) with --players {players}")
+        if resume is None:
+            for k in seats:
+                if not 1 <= k <= players:
+                    usage_error(f"--human {k}: seats count from 1 (P1) to {players} (P{players}) with --players {players}")
 
         @guarded
         def run() -> None:
             decide = TerminalSeat()
             try:
-                g, steps = play_game(deck=deck, players=players, seed=seed, max_turns=max_turns,
-                                     random_play=random_play, faster_play=faster_play,
-                                     shared_victory=shared_victory, sets=sets, url=url,
-                                     humans=[k - 1 for k in seats], decide=decide)
+                if resume is not None:
+                    g, humans, journal = resumed_game(resume, [k - 1 for k in seats])
+                    decide.printed = max(0, len(g.log) - RESUME_LINES)
+                else:
+                    g = make_game(deck=deck, players=players, seed=seed, max_turns=max_turns, faster_play=faster_play,
+                                  shared_victory=shared_victory, sets=sets, url=url)
+                    humans = [k - 1 for k in seats]
+                    journal = start_journal(g, humans, random_play) if humans else None
+                played = (lambda a: journal.append([{"a": str(a)}])) if journal is not None else None
+                g, steps = play_on(g, random.Random(seed), random_play=random_play, humans=humans,
+                                   decide=decide, played=played)
             except PlayersError as e:
                 usage_error(str(e))
             except StopGame as e:
                 g, steps = e.args
-                typer.echo(f"Stopped by you in turn {g.state.turn}, after {plural(steps, 'action')}.")
+                typer.echo(f"Stopped by you in turn {g.state.turn}, after {plural(steps, 'action')}."
+                           + (f" {_kept(journal.path)}" if journal is not None else ""))
                 return
             log = list(g.log)
-            if seats:  # the log so far was printed at each of your decisions: the rest of it
+            if humans:  # the log so far was printed at each of your decisions: the rest of it
                 log = log[decide.printed:]
             for line in (log[-tail:] if quiet and tail > 0 else [] if quiet else log):
                 typer.echo(line)

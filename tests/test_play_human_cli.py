@@ -2,6 +2,10 @@
 happens, the seat's choices numbered, ``q`` stops); the other seats stay bots."""
 from __future__ import annotations
 
+import builtins
+from pathlib import Path
+
+import pytest
 from typer.testing import CliRunner
 
 from munchkin_lab.cli import app
@@ -9,12 +13,20 @@ from munchkin_lab.cli import app
 runner = CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    """A human game journals to the current folder: each test in its own."""
+    monkeypatch.chdir(tmp_path)
+
+
 def test_q_stops_at_the_first_decision_of_the_human_seat():
     res = runner.invoke(app, ["play", "--human", "1", "--seed", "3"], input="q\n")
     assert res.exit_code == 0, res.output
     assert "== P1 may play a Race, a Class and Items, then say ready" in res.output
     assert "   1. Ready: end my setup" in res.output
-    assert res.output.rstrip().endswith("Stopped by you in turn 1, after 0 actions.")
+    journal = next(Path.cwd().glob("play-*.journal.jsonl"))
+    assert res.output.rstrip().endswith(f"Stopped by you in turn 1, after 0 actions. The game is kept in "
+                                        f"{journal}: go on with `munchkin-lab play --resume {journal}`.")
 
 
 def test_a_whole_short_game_with_a_human_prints_each_log_line_once():
@@ -46,3 +58,47 @@ def test_a_solar_storm_seat_gets_its_choices_too():
     res = runner.invoke(app, ["play", "--deck", "solar_storm", "--players", "2", "--human", "1"], input="1\nq\n")
     assert res.exit_code == 0, res.output
     assert "== " in res.output and "   1. " in res.output and "Stopped by you in turn 1" in res.output
+
+
+def test_a_stopped_game_goes_on_from_its_journal_with_the_same_human_seat():
+    res = runner.invoke(app, ["play", "--human", "2", "--seed", "4"], input="1\n1\nq\n")
+    assert res.exit_code == 0, res.output
+    journal = next(Path.cwd().glob("play-*.journal.jsonl"))
+    from munchkin_lab.widgets.journal import Journal
+
+    g, meta = Journal.replay(journal)
+    assert meta["seats"] == ["greedy", "human", "greedy", "greedy"] and len(g.actions) > 2
+    before = len(g.actions)
+    res = runner.invoke(app, ["play", "--resume", str(journal)], input="1\nq\n")
+    assert res.exit_code == 0, res.output
+    assert "== P2 " in res.output and "Stopped by you" in res.output
+    g2, _meta = Journal.replay(journal)  # the resumed game went on in the same journal
+    assert [str(a) for a in g2.actions[:before]] == [str(a) for a in g.actions] and len(g2.actions) > before
+    assert runner.invoke(app, ["play", "--resume", str(journal), "--deck", "base"]).exit_code == 2
+
+
+def test_ctrl_c_at_the_prompt_exits_130_and_says_where_the_game_is(monkeypatch):
+    def interrupt(_prompt):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", interrupt)
+    res = runner.invoke(app, ["play", "--human", "1", "--seed", "3"])
+    assert res.exit_code == 130, res.output
+    journal = next(Path.cwd().glob("play-*.journal.jsonl"))
+    assert f"Interrupted: {journal} was written; go on with: munchkin-lab play --resume {journal}." in res.output
+
+
+def test_the_choices_name_what_differs_and_the_situation_is_shown():
+    from munchkin_lab.play_cli import _distinct, _situation
+
+    acts, labels = _distinct(["a", "b", "c"], ["Curse P2 with X", "Curse P2 with X", "Use Halfling (with Elf)"])
+    assert acts == ["a", "c"] and labels == ["Curse P2 with X", "Use Halfling (with Elf)"]
+    sd = {"players": [{"seat": 0, "name": "P1", "level": 3, "race": "Elf", "class": None, "equipped_list": ["Buckler"],
+                       "carried": [], "hireling": "Hireling", "curses": ["Chicken On Your Head"], "hand": []},
+                      {"seat": 1, "name": "P2"}],
+          "combat": {"fighter": 1, "helper": 0, "monsters": [{"name": "Orc", "strength": 9}],
+                     "munchkin_strength": 8, "monster_strength": 9, "treasures": 2}}
+    assert _situation(sd, 0) == [
+        "Combat: P2 and P1 (8) against Orc (9) (9); 2 Treasures at stake",
+        "You (P1): Level 3, Elf, no Class; in play: Buckler, Hireling Hireling; Curses on you: Chicken On Your Head",
+        "Hand: empty"]

@@ -419,7 +419,7 @@ class Items:
         self._sba_seats.add(seat)  # a Level changes (condition atoms)
         lv = total // self.level_price(seat)
         p.level += lv
-        if self.history: self._say(f"{p.name} sells {plural(len(a.cards), 'card')} for {total} Gold: +{lv} Level -> {p.level}.")
+        if self.history: self._say(f"{p.name} sells {plural(len(a.cards), 'card')} for {total} Gold: +{plural(lv, 'Level')} -> {p.level}.")
 
     def _sale_worth(self, seat: int) -> int:
         """The most Gold a sale by ``seat`` could fetch now: every item and One-Shot in the hand

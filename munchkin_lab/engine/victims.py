@@ -38,13 +38,13 @@ class Victims:
         return fn is None or bool(fn[2](self, d, fn[0](self, d)))
 
     def _cause_words(self, c: int) -> str:
-        """A monster's "Net Troll's Bad Stuff"; a Curse by its name, or "the Curse X" (a Curse
-        is not Bad Stuff: core rules, 10. Curses)."""
+        """A monster's "Net Troll's Bad Stuff"; a Curse by its name, or "The Curse X" (a Curse
+        is not Bad Stuff: core rules, 10. Curses); the words open a log line."""
         sp = self.specs[c]
         if sp.kind == "monster":
             return f"{sp.name}{chr(39) if sp.name.endswith('s') else chr(39) + 's'} Bad Stuff"
         if sp.kind == "curse":
-            return sp.name if "curse" in sp.name.lower() else f"the Curse {sp.name}"
+            return sp.name if "curse" in sp.name.lower() else f"The Curse {sp.name}"
         return sp.name
 
     def _change_words(self, seat: int, before: tuple, gains: bool = False) -> list[str]:

@@ -71,9 +71,7 @@ _ORDER = {k: i for i, k in enumerate(("kick", "move", "stay", "fight", "roll", "
                                       "end_turn", "end_actions", "charity", "choose", "resolve", "refuse",
                                       "collect", "pick", "trouble", "evade", "ask_help", "offer_help"))}
 
-#: The four Resource kinds of Solar Storm, named after the public card list (card_facts_more.md
-#: section 7, TOPO-SS, a single source; the engine's defaults are the placeholders A-D).
-SOLAR_RESOURCES = ("Data", "Metal", "Nanobots", "Energy")
+SOLAR_RESOURCES = words.SOLAR_RESOURCES  # (kept here too: older notebooks import it from the board)
 
 _info_cache: dict[str, dict[str, dict]] = {}
 
@@ -847,10 +845,12 @@ class Board(W.VBox):
         specs = getattr(self.game, "specs", None)
         if not specs:
             return []
-        ids = [c for c in (a.card, a.m, *a.cards) if isinstance(c, int) and 0 <= c < len(specs)]
+        # (a use's m is a monster's index, an item or a side: not a card of its own)
+        ids = [c for c in (a.card, *(() if a.kind == "use" else (a.m,)), *a.cards)
+               if isinstance(c, int) and 0 <= c < len(specs)]
         if a.kind in ("charity", "choose", "play", "trouble", "equip", "unequip", "carry", "discard", "sell", "give",
                       "join", "berserk", "flight", "turning", "backstab", "steal", "evade", "exit", "portal",
-                      "place", "pickup", "character", "resolve", "fd_give"):
+                      "place", "pickup", "character", "resolve", "fd_give", "use"):
             return [specs[c].name for c in ids]
         return []
 

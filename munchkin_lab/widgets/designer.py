@@ -88,7 +88,7 @@ def card_identity(name: str, set_code: str, url: str | None = None) -> tuple[int
 
 #: Where "try this card" puts a card, by kind (what the board opens on).
 TRY_KINDS = {
-    "monster": "a combat against it: P1 has just kicked it open (P1 wears practice gear, no bonus)",
+    "monster": "in a combat: P1 has just kicked it open (P1 wears practice gear, no bonus)",
     "item": "equipped by P1, in a combat against a Practice Dummy (see its bonus count)",
     "curse": "just played on P1 by P2 (P1 wears practice gear to lose)",
     "monster_enhancer": "in P1's hand, P1 in a combat (play it on the monster)",
@@ -97,14 +97,17 @@ TRY_KINDS = {
     "dungeon": "in play, P1 in a combat in it",
     "portal": "in P1's hand, a Practice Dungeon in play and three in the Dungeon deck (play it: own turn, "
               "out of combat)",
-    "room_tile": "on the grid next to START (east); P1 moves in",
+    "room_tile": "on the grid next to START (east); P1 moves in (a Practice Dummy waits there when the "
+                 "room changes a fight)",
     "trap": "in the room east of START, face down: P1 has just moved in and it went off (see the story)",
     "fairy_dust": "in P1's hand, Fairy Dust on (play it on your own turn, out of combat)",
     "character": "P1's Character (Scooby-Doo), P1 in a combat against a Practice Dummy",
     "ship_room": "in a Solar Storm ship with seven V2 rooms, P1 standing in it (a room whose action the "
                  "engine does not know is resolved by hand: Resolve)",
-    "race": "in P1's hand (play it)",
-    "class": "in P1's hand (play it)",
+    "race": "in P1's hand, P1 in a combat against a monster of P1's own combat strength (a tie: play it, "
+            "then fight or Run Away)",
+    "class": "in P1's hand, P1 in a combat against a monster of P1's own combat strength (a tie: play it, "
+             "then fight or Run Away)",
     "special": "in P1's hand, P1 in a combat",
 }
 
@@ -130,6 +133,9 @@ _HAND_COSTS = {"hand_card", "card", "hand"}
 #: ``dungeon`` part, else the engine would hand each to a person (a Dungeon without data).
 _DUNGEONS = [{"name": f"Practice Dungeon {i}", "kind": "dungeon", "deck": "dungeon",
               "effects": {"dungeon": {"bonus_if": []}}} for i in (1, 2, 3, 4)]
+#: The monster a Race or Class is tried against: P1's Level (set in :func:`try_position`), a
+#: tie that the monster wins until the card changes it (core rules, 7. Combat: ties go to the monster).
+_RIVAL = {"name": "Practice Rival", "kind": "monster", "deck": "door", "level": 3, "treasures": 1}
 #: The room a trap is tried in (east of START; no rules of its own).
 _ROOM = {"name": "Practice Room", "kind": "room_tile", "deck": "room_tile"}
 
@@ -270,6 +276,10 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         steps = [{"actor": "P2", "action": "play", "card": spec.name, "target": "P1"}]
     elif kind in ("monster_enhancer", "one_shot", "special"):
         you["hand"] = [spec.name]
+        if e.get("half_breed"):  # played on a Race in play (core rules, 10. Half-Breed)
+            you["race"] = "Elf"
+        if e.get("super_munchkin"):  # played on a Class in play (core rules, 10. Super Munchkin)
+            you["class"] = "Warrior"
         decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
         steps = [{"actor": "P1", "action": "kick"}]
     elif kind == "dungeon":
@@ -292,6 +302,9 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         decks["door"] = [c["name"] for c in _DOOR_FILL]
         if kind == "room_tile":
             decks["room:1,0"] = [spec.name]
+            room = e.get("room") or {}
+            if any(room.get(k) for k in ("combat_bonus", "monster_bonus", "run_away")):
+                decks["room_down:1,0"] = [_FOE["name"]]  # a fight in it shows its combat numbers
         else:  # a trap goes off on the player who enters its room (SMA rules, Entering Rooms)
             cards.append(_ROOM)
             decks["room:1,0"] = [_ROOM["name"]]
@@ -309,7 +322,12 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         you["equipped"] = [g["name"] for g in _GEAR]
         decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
         steps = [{"actor": "P1", "action": "kick"}]
-    else:  # race, class, go_up_a_level and the rest: in hand
+    elif kind in ("race", "class"):  # a tie: a bonus, a Run Away modifier or a tie rule shows at once
+        you["hand"] = [spec.name]
+        cards.append(dict(_RIVAL))
+        decks["door"] = [_RIVAL["name"], *[c["name"] for c in _DOOR_FILL]]
+        steps = [{"actor": "P1", "action": "kick"}]
+    else:  # go_up_a_level and the rest: in hand
         you["hand"] = [spec.name]
         decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
     if _costs_a_card(e):  # a cost paid with a card: P1 holds practice cards to pay it with
@@ -317,6 +335,9 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         cards += _HAND
     if level is not None:
         you["level"] = int(level)
+    for c in cards:  # the rival of a Race or Class: P1's own combat strength (a tie)
+        if c["name"] == _RIVAL["name"]:
+            c["level"] = you["level"]
     sc = {"name": f"try {spec.name}", "rule": f"try it: {TRY_KINDS.get(kind, 'in P1 hand')}", "seed": 0,
           "options": options, "cards": [c for c in cards if c["name"] != spec.name], "players": [you, other],
           "decks": decks, "active": "P1", "phase": "start", "forced_dice": forced, "steps": steps}

@@ -29,6 +29,11 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..plural import plural
 
+#: The four Resource kinds of Solar Storm, named after the public card list (card_facts_more.md
+#: section 7, TOPO-SS, a single source; the engine's defaults are the placeholders A-D): the
+#: board's and the command line's Solar Storm games use these names.
+SOLAR_RESOURCES = ("Data", "Metal", "Nanobots", "Energy")
+
 #: Directions of the rooms module's ``move n=`` (documented in ``engine/modules/rooms.py``):
 #: (name, dx, dy); north is y+1.
 DIRECTIONS = (("north", 0, 1), ("east", 1, 0), ("south", 0, -1), ("west", -1, 0))
@@ -261,9 +266,14 @@ def action_text(game: Any, a: Any, sd: Mapping | None = None) -> str:
     if is_solar(sd):
         return _solar_text(game, a)
     try:
-        return _munchkin_text(game, a, sd)
+        label = _munchkin_text(game, a, sd)
     except Exception:  # noqa: BLE001 - a label must never break the board: the engine's words
         return _strip_who(game.describe(a) if hasattr(game, "describe") else str(a))
+    if a.kind == "use" and a.cards:  # the cards it is paid with (or aims at): one choice per set of them
+        cards = [card_name(game, c) for c in a.cards]
+        if not all(c in label for c in cards):
+            label += f" (with {join_and(cards)})"
+    return label
 
 
 def _strip_who(label: str) -> str:

@@ -62,10 +62,10 @@ def test_curses_and_nothing_to_take(resolver):
                     "decks": {"door": [], "treasure": []}}, resolver)
     n = len(g.log)
     g.play(Action(0, "play", g.state.players[0].hand[0], target=1))
-    assert _lines(g, n)[-2:] == ["Duck of Doom hits Bob.", "the Curse Duck of Doom: Bob loses 2 Levels (now Level 3)."]
+    assert _lines(g, n)[-2:] == ["Duck of Doom hits Bob.", "The Curse Duck of Doom: Bob loses 2 Levels (now Level 3)."]
     n = len(g.log)
     g.play(Action(0, "play", g.state.players[0].hand[0], target=1))
-    assert _lines(g, n)[-1] == "the Curse Lose the Headgear: nothing to take from Bob."
+    assert _lines(g, n)[-1] == "The Curse Lose the Headgear: nothing to take from Bob."
 
 
 def test_a_won_combat_with_no_treasure_to_draw_says_so(resolver):

@@ -13,12 +13,12 @@ CARDS = [{"name": "Soggy Boots", "kind": "curse", "deck": "door",
 
 
 @pytest.mark.parametrize("curse,said", [
-    ("Soggy Boots", ["Soggy Boots hits Bob.", "the Curse Soggy Boots: Bob gets -2 to combat strength for the next combat."]),
-    ("Change Sex", ["Change Sex hits Bob.", "the Curse Change Sex: Bob becomes female.",
-                    "the Curse Change Sex: Bob gets -5 to combat strength for the next combat."]),
-    ("Malign Mirror", ["Malign Mirror hits Bob.", "the Curse Malign Mirror: Bob may use only the armor slot for the next combat."]),
+    ("Soggy Boots", ["Soggy Boots hits Bob.", "The Curse Soggy Boots: Bob gets -2 to combat strength for the next combat."]),
+    ("Change Sex", ["Change Sex hits Bob.", "The Curse Change Sex: Bob becomes female.",
+                    "The Curse Change Sex: Bob gets -5 to combat strength for the next combat."]),
+    ("Malign Mirror", ["Malign Mirror hits Bob.", "The Curse Malign Mirror: Bob may use only the armor slot for the next combat."]),
     ("Chicken On Your Head", ["Chicken On Your Head hits Bob.",
-                              "the Curse Chicken On Your Head: Bob gets -1 to die rolls until the Curse is removed "
+                              "The Curse Chicken On Your Head: Bob gets -1 to die rolls until the Curse is removed "
                               "(losing the headgear removes it)."]),
 ])
 def test_a_lasting_curse_says_what_it_does(resolver, curse, said):

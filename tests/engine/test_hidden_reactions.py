@@ -45,7 +45,7 @@ def test_the_result_is_logged_hit_or_cancelled(resolver):
     new = [x.split("] ", 1)[1] for x in g.log[n:]]
     assert new[0] == "Lose 1 Small Item hits Bob."
     # one line says what the Curse took (no second "Bob loses ..." line)
-    assert new[1:] == ["the Curse Lose 1 Small Item: Bob loses Helm of Courage."]
+    assert new[1:] == ["The Curse Lose 1 Small Item: Bob loses Helm of Courage."]
     assert not any("Cid" in x for x in new)  # a holder's pass is not told
     g = _cursed(resolver)
     ring = g.state.players[2].hand[0]

@@ -244,7 +244,7 @@ def test_try_a_monster_then_see_its_bad_stuff_happen(designer_db):
     assert b.try_card()  # no save needed to try
     board = b.board
     assert board is not None and board in b.try_area.children
-    assert "Try it: Reef Ghost is a combat against it" in board.message.value
+    assert "Try it: Reef Ghost is in a combat: P1 has just kicked it open" in board.message.value
     sd = board.game.state_dict()
     assert sd["phase"] == "combat" and sd["players"][0]["level"] == 6
     board.click("Run Away")
