@@ -154,18 +154,30 @@ class Character:
         return lim
 
     def _why_play_char_or_item(self, seat: int, c: int) -> str | None:
+        """Why Race / Class / Item card ``c`` may not come into ``seat``'s play now, or None.
+        Never two identical Races (Classes) (core rules, 8. Character Statistics); a card
+        identical to one in play may still replace it when the slots are full (the identical
+        one is then the card that goes, ``Playing._replace_options``): official FAQ
+        (worldofmunchkin.com/faq), Munchkin general notes: nothing requires the new Race or
+        Class to differ from the old, e.g. to get rid of a card before Charity."""
         k = self._kind[c]
-        if k == "race":
-            if self._lnames[c] in self.races(seat):
-                return f"you may not have two identical Races ({R_STATS})"
-            return None
-        if k == "class":
-            if self._lnames[c] in self.classes(seat):
-                return f"you may not have two identical Classes ({R_STATS})"
+        if k == "race" or k == "class":
+            if self._lnames[c] in (self.races(seat) if k == "race" else self.classes(seat)) \
+                    and self._identical_in_play(seat, c) < 0:
+                return f"you may not have two identical {'Races' if k == 'race' else 'Classes'} ({R_STATS})"
             return None
         if self.specs[c].big and not self.big_ok(seat, c):
             return f"only one Big item in play unless a card allows more (Dwarf) ({R_ITEMS})"
         return None
+
+    def _identical_in_play(self, seat: int, c: int) -> int:
+        """The Race (Class) card in ``seat``'s play that Race (Class) card ``c`` would replace
+        although identical to it: with the slots full, the one of the same name; else -1."""
+        if not self._slots_full(seat, c):
+            return -1
+        p = self.state.players[seat]
+        zone = p.races if self._kind[c] == "race" else p.classes
+        return next((o for o in zone if self._lnames[o] == self._lnames[c]), -1)
 
     def _may_discard_for_ability(self, seat: int, c: int) -> bool:
         """Card ``c`` is one ``seat`` may discard to power a Race or Class ability (Berserking,

@@ -8,6 +8,7 @@ generators ``_cand_monster_moves`` (the fighter, per monster) and ``_cand_combat
 """
 from __future__ import annotations
 
+from ..plural import plural
 from .actions import Action
 from .character import POWER_NAMES
 from .kinds import charity_first, combat_only, fighter_only, running, setup_only
@@ -130,9 +131,12 @@ class CombatCards:
         The old fighter is out of the combat like any other player: the new fighter may ask
         them for help (core rules, 7. Help: any player may be asked). The rulebook is silent on
         a fighter changed by a card (the card's text is not in our sources): this is the
-        reading most players would take."""
+        reading most players would take.
+
+        What the old fighter won before the change stays theirs (:meth:`_rewards_before_transfer`)."""
         cb = self.state.combat
         old = cb.fighter
+        self._rewards_before_transfer(old, cb.helper)
         gone = {old, cb.helper} - {seat, -1}
         cb.fighter = seat
         cb.helper = -1
@@ -184,6 +188,31 @@ class CombatCards:
             if own:
                 self._limits_reset("combat", own)
             self._limits_reset("combat", rc, gone)
+
+    def _rewards_before_transfer(self, old: int, helper: int) -> None:
+        """The fighter changes (:meth:`_make_fighter`) after monsters were slain by a card or got
+        rid of with their Treasures kept (a charm, a chase): those Levels (the kills, for an
+        Elf helper too) and Treasures are the old fighter's, not the new one's - official FAQ
+        (worldofmunchkin.com/faq), Munchkin card questions: a player who killed a monster with
+        an ability, the combat then moved to another player by Wandering Monster and
+        Transferral Potion, gets that monster's Level and Treasures, drawing their Treasures
+        before the other player. Reading: they are given at the change (so drawn first, face
+        down as for a lone fighter); the FAQ says after the moved combat, the only difference
+        being when the Level counts."""
+        cb = self.state.combat
+        if not self.state.players[old].alive or not (cb.slain_kills or cb.extra_treasures):
+            return
+        if cb.slain_kills:
+            won = cb.won_at
+            self._kill_levels_to(old, helper, cb.slain_levels, cb.slain_kills)
+            cb.won_at = won  # (a record of the end of the fight: not yet)
+        n = cb.extra_treasures
+        cb.slain_levels = cb.slain_kills = cb.extra_treasures = 0
+        for _ in range(n):
+            t = self._draw("treasure")
+            if t >= 0:
+                self._to_hand(old, t)
+        if self.history and n: self._say(f"{self._pn(old)} draws {plural(n, 'Treasure')} won before the fight moved.")
 
     def _own_ability_cards(self, seat: int) -> list[int]:
         """The cards in play through which ``seat`` uses abilities of their own in a fight:

@@ -305,8 +305,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
             for p in s.players:
                 g._deal(p)
         if not options.setup_window:
-            s.phase = "start"
-            g._turn_start()
+            g._setup_end()
         g._say(f"New game: {', '.join(names)}; {len(specs)} cards; seed {seed}.")
         g._initial = s.clone()
         g._initial_log = list(g._log)

@@ -275,11 +275,15 @@ class Playing:
 
     def _replace_options(self, d: dict) -> tuple:
         """The Races (or Classes) that may make room for the new card, while it is still in
-        the hand and the slots still full."""
+        the hand and the slots still full; only the identical one when the new card is identical
+        to one of them (never two identical Races / Classes: ``Character._identical_in_play``)."""
         p = self.state.players[d["player"]]
         c = d["card"]
         if c not in p.hand or not self._slots_full(d["player"], c):
             return ()
+        same = self._identical_in_play(d["player"], c)
+        if same >= 0:
+            return (same,)
         return tuple(p.races if self._kind[c] == "race" else p.classes)
 
     def _replace_answer(self, d: dict, seat: int, card: int) -> None:

@@ -466,10 +466,33 @@ class Turn:
         if self.history: self._say(f"{s.players[seat].name} is ready.")
         nxt = (s.setup_seat + 1) % len(s.players)
         if nxt == s.active:
-            s.phase = "start"
-            self._turn_start()
+            self._setup_end()
         else:
             s.setup_seat = nxt
+
+    def _setup_end(self) -> None:
+        """The set-up is over and the first turn starts. A card dealt at set-up that acts as
+        soon as it is drawn (``Playing._acts_when_drawn``: Divine Intervention, Hoard!) acts
+        now, once every player has had the chance to play their starting Race, Class and Items
+        (official FAQ (worldofmunchkin.com/faq), Can of Worms mini-FAQ: a card dealt in the
+        starting hand waits until the players have played from their starting hands, "by
+        analogy with Divine Intervention and Clerics"; the rulebooks are silent on dealing
+        such a card). Seat order from the first player; a card that gives the winning Level
+        (Divine Intervention to a Level 9 Cleric) ends the game there. Without a set-up window
+        (``GameOptions.setup_window``) this runs as the cards are dealt."""
+        s = self.state
+        s.phase = "start"
+        n = len(s.players)
+        for k in range(n):
+            seat = (s.active + k) % n
+            p = s.players[seat]
+            for c in [c for c in p.hand if self._acts_when_drawn(c)]:
+                if c in p.hand:
+                    p.hand.remove(c)
+                    self._to_hand(seat, c, False)
+                    if self._won_now():
+                        return
+        self._turn_start()
 
     def _why_setup_play(self, seat: int, a: Action) -> str | None:
         """At setup a player plays Races, Classes and Items from the hand (core rules, 4.), and a

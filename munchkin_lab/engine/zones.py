@@ -131,7 +131,8 @@ class Zones:
         rulebooks deal the cards): a Portal dealt is simply in the hand. For the same reason a
         card that acts when drawn acts among the new cards (:meth:`_to_hand`: Divine
         Intervention's Level for every Cleric, the new character too; Hoard!'s three Treasures,
-        face down as it came), while one dealt at set-up goes to the hand. The other new cards
+        face down as it came), while one dealt at set-up goes to the hand and acts when the
+        set-up ends (``Turn._setup_end``: official FAQ, the starting hands are played first). The other new cards
         go to the hand as dealt ones do (not "just received": they are the new character's
         start, played as at the start of the game).
 

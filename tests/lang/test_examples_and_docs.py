@@ -125,8 +125,8 @@ def test_the_pending_list_of_the_rules_helper():
     assert str(race.value) == "has_race" and race.then[1].get("exclude_own") is True
     assert prog("Lose Your Class").abilities[0].do[0].get("count") == 1
     modes = prog("Potion of Halitosis").on("played")
-    # killed by a card: no Level, no Treasure for it (core rules, 7. Combat)
-    assert [a.label for a in modes] == ["+2", "kill the Floating Nose"] and modes[1].do[0] == Op("leave_combat", "none")
+    # killed by the card: a kill, its Level and Treasures go to the munchkins (official FAQ, Important Note #1)
+    assert [a.label for a in modes] == ["+2", "kill the Floating Nose"] and modes[1].do[0] == Op("slay", True)
     drawn, played = prog("Hoard!").on("drawn")[0], prog("Hoard!").on("played")[0]
     assert drawn.do[0].name == "if" and drawn.do[0].then[0].get("face_up") is True
     assert drawn.do[0].orelse[0].get("face_up") is None and [str(x) for x in played.cond.items] == ["own_turn", "!in_combat"]
