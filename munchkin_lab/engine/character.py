@@ -167,16 +167,34 @@ class Character:
             return f"only one Big item in play unless a card allows more (Dwarf) ({R_ITEMS})"
         return None
 
-    def _may_discard_for_ability(self, seat: int, c: int) -> bool:
-        """Card ``c`` is one ``seat`` may discard to power a Race or Class ability (Berserking,
-        Turning, flight, Backstab, theft): any card of theirs from the hand or the table - an
-        Item in play, a Race or Class card (even the one whose ability it powers), a Hireling,
-        a Cheat! - never a Curse kept as a reminder (core rules, 8. Race / Class: the cost may be
-        paid with a card held or one on the table; 10. Curses). A Half-Breed or Super
+    def _may_discard_for_ability(self, seat: int, c: int, power: str | None = None) -> bool:
+        """Card ``c`` is one ``seat`` may discard to power a Race or Class ability ``power``
+        (Berserking, Turning, flight, Backstab, theft): any card of theirs from the hand or the
+        table - an Item in play, a Race or Class card, a Hireling, a Cheat! - never a Curse
+        kept as a reminder (core rules, 8. Race / Class: the cost may be paid with a card held
+        or one on the table; 10. Curses), and never the Race or Class card that gives
+        ``power`` itself: the rulebook does not say, the official FAQ
+        (worldofmunchkin.com/faq, on discarding cards in play) does - a Race or Class card
+        may pay for another card's ability, not its own (its abilities end as it is
+        discarded, core rules, 8.); the card-effect language's costs read it the same way
+        (``LangActions._cost_pool``: never the ability's own card). A Half-Breed or Super
         Munchkin goes only with its Race / Class cards (reading: it is played on them)."""
         p = self.state.players[seat]
+        if power is not None and c in self._powers.get(power, ()) and (c in p.races or c in p.classes):
+            return False
         return (c in p.hand or c in p.equipped or c in p.carried or c in p.races or c in p.classes
                 or (c >= 0 and (c == p.hireling or c == p.cheat)))
+
+    def _why_ability_discard(self, seat: int, c: int, power: str, what: str) -> str | None:
+        """None when ``seat`` may discard card ``c`` for ``power``
+        (:meth:`_may_discard_for_ability`), else the refusal: ``what``, or why the Race or
+        Class card itself may not pay."""
+        if self._may_discard_for_ability(seat, c, power):
+            return None
+        if c in self._powers.get(power, ()):
+            return (f"{self.name(c)} may not be discarded for its own ability; discard another card "
+                    f"({R_STATS}; official FAQ: discarding cards in play)")
+        return what
 
     def _levels_of_kill(self, m: int, enh) -> int:
         """The Levels monster card ``m`` gives when killed with its Monster Enhancers ``enh``,
