@@ -429,6 +429,8 @@ def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str
                 ids = [s.pending[0]["card"]]
         elif z == "in_play":
             ids = p.equipped + p.carried
+        elif z == "mixers":  # a Half-Breed / Super Munchkin in play
+            ids = [x for x in (p.half_breed, p.super_munchkin) if x >= 0]
         else:
             ids = getattr(p, z)
         for c in ids:
@@ -471,10 +473,10 @@ def make_action(g: Game, step: dict, field: str) -> Action:
     kw: dict[str, Any] = {}
     card_zones = {
         "play": ("hand", "carried"), "trouble": ("hand",), "join": ("hand",), "equip": ("carried",),
-        "unequip": ("equipped",), "discard": ("races", "classes"), "give": ("in_play",),
-        "berserk": ("hand", "in_play", "races", "classes"), "flight": ("hand", "in_play", "races", "classes"),
-        "turning": ("hand", "in_play", "races", "classes"), "backstab": ("hand", "in_play", "races", "classes"),
-        "steal": ("hand", "in_play", "races", "classes"), "choose": ("pending",),
+        "unequip": ("equipped",), "discard": ("races", "classes", "mixers"), "give": ("in_play",),
+        "berserk": ("hand", "in_play", "races", "classes", "mixers"), "flight": ("hand", "in_play", "races", "classes", "mixers"),
+        "turning": ("hand", "in_play", "races", "classes", "mixers"), "backstab": ("hand", "in_play", "races", "classes", "mixers"),
+        "steal": ("hand", "in_play", "races", "classes", "mixers"), "choose": ("pending",),
         "charity": ("hand",), "resolve": ("pending",), "evade": ("in_play", "hand"),
     }
     if "card" in step and kind == "use":
