@@ -161,8 +161,11 @@ class LangActions:
             return list(p.hand) if p.hand and len(p.hand) >= cost.count else None
         if what == "hand_card":
             pool = list(p.hand)
-        elif what == "card":  # any card of yours, hand or table (core rules, 8. Race / Class)
+        elif what == "card":  # any card of yours, hand or table (core rules, 8. Race / Class; the
+            # official FAQ on discarding cards in play: a Half-Breed / Super Munchkin too - the
+            # same cards as a printed Class ability's, ``Character._may_discard_for_ability``)
             pool = list(p.hand) + [x for x in p.equipped + p.carried] + list(p.races) + list(p.classes)
+            pool += [x for x in (p.hireling, p.cheat, p.half_breed, p.super_munchkin) if x >= 0]
         else:  # item
             pool = [x for x in p.equipped + p.carried if self._kind[x] in ("item", "one_shot")]
             if cost.worth is not None:
