@@ -170,10 +170,10 @@ class Character:
     def _may_discard_for_ability(self, seat: int, c: int, power: str | None = None) -> bool:
         """Card ``c`` is one ``seat`` may discard to power a Race or Class ability ``power``
         (Berserking, Turning, flight, Backstab, theft): any card of theirs from the hand or the
-        table - an Item in play, a Race or Class card, a Hireling, a Cheat!, a Half-Breed or Super Munchkin (the FAQ below; then one Race / Class
-        goes, ``choose`` why ``unmix``) - never a Curse
-        kept as a reminder (core rules, 8. Race / Class: the cost may be paid with a card held
-        or one on the table; 10. Curses), and never the Race or Class card that gives
+        table - an Item in play, a Race or Class card, a Hireling, a Cheat!, a Half-Breed or
+        Super Munchkin (the FAQ below; then one Race / Class goes, ``choose`` why ``unmix``) -
+        never a Curse kept as a reminder (core rules, 8. Race / Class: the cost may be paid
+        with a card held or one on the table; 10. Curses), and never the Race or Class card that gives
         ``power`` itself: the rulebook does not say, the official FAQ
         (worldofmunchkin.com/faq, on discarding cards in play) does - a Race or Class card
         may pay for another card's ability, not its own (its abilities end as it is
@@ -191,7 +191,8 @@ class Character:
         Class card itself may not pay."""
         if self._may_discard_for_ability(seat, c, power):
             return None
-        if c in self._powers.get(power, ()):
+        p = self.state.players[seat]
+        if c in self._powers.get(power, ()) and (c in p.races or c in p.classes):
             return (f"{self.name(c)} may not be discarded for its own ability; discard another card "
                     f"({R_STATS}; official FAQ: discarding cards in play)")
         return what
