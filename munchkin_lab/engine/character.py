@@ -179,24 +179,44 @@ class Character:
         zone = p.races if self._kind[c] == "race" else p.classes
         return next((o for o in zone if self._lnames[o] == self._lnames[c]), -1)
 
-    def _may_discard_for_ability(self, seat: int, c: int) -> bool:
-        """Card ``c`` is one ``seat`` may discard to power a Race or Class ability (Berserking,
-        Turning, flight, Backstab, theft): any card of theirs from the hand or the table - an
-        Item in play, a Race or Class card (even the one whose ability it powers), a Hireling,
-        a Cheat! - never a Curse kept as a reminder (core rules, 8. Race / Class: the cost may be
-        paid with a card held or one on the table; 10. Curses). A Half-Breed or Super
-        Munchkin goes only with its Race / Class cards (reading: it is played on them)."""
+    def _may_discard_for_ability(self, seat: int, c: int, power: str | None = None) -> bool:
+        """Card ``c`` is one ``seat`` may discard to power a Race or Class ability ``power``
+        (Berserking, Turning, flight, Backstab, theft): any card of theirs from the hand or the
+        table - an Item in play, a Race or Class card, a Hireling, a Cheat!, a Half-Breed or
+        Super Munchkin (the FAQ below; then one Race / Class goes, ``choose`` why ``unmix``) -
+        never a Curse kept as a reminder (core rules, 8. Race / Class: the cost may be paid
+        with a card held or one on the table; 10. Curses), and never the Race or Class card that gives
+        ``power`` itself: the rulebook does not say, the official FAQ
+        (worldofmunchkin.com/faq, on discarding cards in play) does - a Race or Class card
+        may pay for another card's ability, not its own (its abilities end as it is
+        discarded, core rules, 8.); the card-effect language's costs read it the same way
+        (``LangActions._cost_pool``: never the ability's own card)."""
         p = self.state.players[seat]
+        if power is not None and c in self._powers.get(power, ()) and (c in p.races or c in p.classes):
+            return False
         return (c in p.hand or c in p.equipped or c in p.carried or c in p.races or c in p.classes
-                or (c >= 0 and (c == p.hireling or c == p.cheat)))
+                or (c >= 0 and (c == p.hireling or c == p.cheat or c == p.half_breed or c == p.super_munchkin)))
+
+    def _why_ability_discard(self, seat: int, c: int, power: str, what: str) -> str | None:
+        """None when ``seat`` may discard card ``c`` for ``power``
+        (:meth:`_may_discard_for_ability`), else the refusal: ``what``, or why the Race or
+        Class card itself may not pay."""
+        if self._may_discard_for_ability(seat, c, power):
+            return None
+        p = self.state.players[seat]
+        if c in self._powers.get(power, ()) and (c in p.races or c in p.classes):
+            return (f"{self.name(c)} may not be discarded for its own ability; discard another card "
+                    f"({R_STATS}; official FAQ: discarding cards in play)")
+        return what
 
     def _ability_discards(self, seat: int) -> list[int]:
-        """Every card :meth:`_may_discard_for_ability` allows, in order: the hand, the Items in
-        use and carried, the Race and Class cards, the Hireling, the Cheat! (a cost "a card of
-        yours" of an ability in the card-effect language: ``LangActions._cost_pool``)."""
+        """Every card :meth:`_may_discard_for_ability` allows (with no ``power``), in order: the
+        hand, the Items in use and carried, the Race and Class cards, the Hireling, the Cheat! (a cost "a card of
+        yours" of an ability in the card-effect language: ``LangActions._cost_pool``), then the
+        Half-Breed and Super Munchkin."""
         p = self.state.players[seat]
         return [*p.hand, *p.equipped, *p.carried, *p.races, *p.classes,
-                *(c for c in (p.hireling, p.cheat) if c >= 0)]
+                *(c for c in (p.hireling, p.cheat, p.half_breed, p.super_munchkin) if c >= 0)]
 
     def _levels_of_kill(self, m: int, enh) -> int:
         """The Levels monster card ``m`` gives when killed with its Monster Enhancers ``enh``,
@@ -389,10 +409,20 @@ class Character:
             if self.history: self._say(f"{' and '.join(self._pn(i) for i in w)} {'reach' if len(w) > 1 else 'reaches'} Level 10 and {'win' if len(w) > 1 else 'wins'}!")
 
     # ------------------------------------------------------------------ discarding at will
-    def _rule_discard(self, seat: int, c: int) -> str | None:
-        """Any time, a player may discard their own Race or Class card (core rules, 8.)."""
+    def _rc_cards(self, seat: int) -> list[int]:
+        """``seat``'s Race and Class cards with a Half-Breed / Super Munchkin in play: the
+        cards discarded at will (:meth:`_rule_discard`)."""
         p = self.state.players[seat]
-        if c in p.races or c in p.classes:
+        return p.races + p.classes + [x for x in (p.half_breed, p.super_munchkin) if x >= 0]
+
+    def _rule_discard(self, seat: int, c: int) -> str | None:
+        """Any time, a player may discard their own Race or Class card (core rules, 8.), a
+        Half-Breed or Super Munchkin too: the rulebook does not say, the official FAQ
+        (worldofmunchkin.com/faq, on discarding cards in play) counts them with the Race and
+        Class cards; with two Races (Classes) left the player keeps one
+        (:meth:`Checks._state_checks`, ``choose`` why ``unmix``)."""
+        p = self.state.players[seat]
+        if c in p.races or c in p.classes or (c >= 0 and (c == p.half_breed or c == p.super_munchkin)):
             return None
         if 0 <= c < len(self.specs) and self._is_item(c) and (c in p.equipped or c in p.carried):
             return (f"an Item is not discarded just because: sell it, trade it or give it away ({R_ITEMS}; "

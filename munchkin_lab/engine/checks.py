@@ -117,6 +117,10 @@ class StateChecks:
                 self._leave_play(seat, sm)
                 self._discard(sm)
                 if self.history: self._say(f"{p.name} has no Class left: {self.name(sm)} is discarded.")
+            if ((len(p.races) > 1 and p.half_breed < 0) or (len(p.classes) > 1 and p.super_munchkin < 0)) \
+                    and not self._choice_open(seat, "unmix"):
+                # a Half-Breed / Super Munchkin discarded with two Races / Classes: one stays
+                s.pending.append({"kind": "choose", "why": "unmix", "player": seat, "options": (), "count": 1})
             eq = p.equipped
             carried = p.carried
             if not eq and len(carried) < 2:
@@ -228,6 +232,25 @@ class StateChecks:
         return self._big_excess(d["player"]) if d["why"] == "big" else self._limit_excess(d["player"])
 
     # ------------------------------------------------------------------ the choices
+    def _unmix_options(self, d: dict) -> tuple:
+        """Two Races (Classes) without a Half-Breed (Super Munchkin) left: the cards one of
+        which goes (core rules, 8.: one Race, one Class without those cards)."""
+        p = self.state.players[d["player"]]
+        if len(p.races) > 1 and p.half_breed < 0:
+            return tuple(p.races)
+        if len(p.classes) > 1 and p.super_munchkin < 0:
+            return tuple(p.classes)
+        return ()
+
+    def _unmix_answer(self, d: dict, seat: int, card: int) -> None:
+        """The chosen Race (Class) card is discarded."""
+        p = self.state.players[seat]
+        self._sba_seats.add(seat)
+        self._leave_play(seat, card)
+        self._discard(card)
+        self._play_moved()
+        if self.history: self._say(f"{p.name} keeps one of two: {self.name(card)} is discarded.")
+
     def _sideways_options(self, d: dict) -> tuple:
         return self._slot_excess(d["player"])
 

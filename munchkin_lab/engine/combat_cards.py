@@ -452,10 +452,7 @@ class CombatCards:
         r = self._why_power_seat(seat, a.kind)
         if r is not None:
             return r
-        p = self.state.players[seat]
-        if not self._may_discard_for_ability(seat, a.card):
-            return "discard a card of yours (hand or in play)"
-        return None
+        return self._why_ability_discard(seat, a.card, a.kind, "discard a card of yours (hand or in play)")
 
     def _why_class_power(self, seat: int, a: Action) -> str | None:
         r = self._why_in_fight(a.kind, False)
@@ -484,10 +481,7 @@ class CombatCards:
             return "backstab a player who fights in this combat"
         if [seat, a.target] in c.backstab:
             return "once per victim per combat (Thief class card)"
-        p = self.state.players[seat]
-        if not self._may_discard_for_ability(seat, a.card):
-            return "discard a card of yours"
-        return None
+        return self._why_ability_discard(seat, a.card, "backstab", "discard a card of yours")
 
     def _why_backstab(self, seat: int, a: Action) -> str | None:
         r = self._why_in_fight("backstab", False)

@@ -543,8 +543,9 @@ class Items:
         r = self._why_thief(seat)
         if r is not None:
             return r
-        if not self._may_discard_for_ability(seat, a.card):
-            return "steal: discard a card of yours"
+        r = self._why_ability_discard(seat, a.card, "steal", "steal: discard a card of yours")
+        if r is not None:
+            return r
         if not (0 <= a.target < len(s.players)) or a.target == seat or a.m not in s.players[a.target].in_play():
             return "steal: m must be an item in play of player t"
         if self._big[a.m]:

@@ -161,7 +161,8 @@ class LangActions:
             return list(p.hand) if p.hand and len(p.hand) >= cost.count else None
         if what == "hand_card":
             pool = list(p.hand)
-        elif what == "card":  # any card of yours, hand or table (core rules, 8. Race / Class)
+        elif what == "card":  # any card of yours, hand or table (core rules, 8. Race / Class; the
+            # official FAQ on discarding cards in play: a Half-Breed / Super Munchkin too)
             pool = self._ability_discards(seat)  # (Character: the one rule of such discards)
         else:  # item
             pool = [x for x in p.equipped + p.carried if self._kind[x] in ("item", "one_shot")]

@@ -54,6 +54,7 @@ CHOICES: dict[str, tuple[str, str, str, str]] = {
     "big": ("_big_options", "_big_answer", "_any_open", ""),               # checks.py: one Big item
     "limit": ("_limit_options", "_big_answer", "_any_open", ""),           # checks.py: one Vehicle
     "sideways": ("_sideways_options", "_sideways_answer", "_any_open", ""),  # checks.py: slot limits
+    "unmix": ("_unmix_options", "_unmix_answer", "_any_open", ""),         # checks.py: Half-Breed / Super Munchkin gone
 }
 
 

@@ -345,7 +345,7 @@ class Playing:
         p = s.players[seat]
         A = self._A
         n = len(s.players)
-        out = [A(seat, "discard", c) for c in p.races + p.classes]
+        out = [A(seat, "discard", c) for c in self._rc_cards(seat)]
         for c in p.hand + [x for x in p.carried if self._kind[x] == "one_shot"]:
             if not self._anytime_card(c):
                 continue

@@ -129,7 +129,7 @@ class RunAway:
         if used >= 3 or not self._holds(seat, "flight"):
             return False
         p = self.state.players[seat]
-        if not any(self._may_discard_for_ability(seat, x) for x in p.hand + p.in_play()):
+        if not any(self._may_discard_for_ability(seat, x, "flight") for x in p.hand + p.in_play()):
             return False
         c.flight[seat] = 3
         try:
@@ -388,9 +388,7 @@ class RunAway:
             return "flight: at most 3 cards (Wizard class card)"
         if c.rolled and c.runners and c.runners[0] == seat:  # (the current runner's rolls)
             return "flight is used before the first Run Away roll or after a failed one"
-        if not self._may_discard_for_ability(seat, a.card):
-            return "discard a card of yours"
-        return None
+        return self._why_ability_discard(seat, a.card, "flight", "discard a card of yours")
 
     def _why_play_running(self, seat: int, a: Action) -> str | None:
         """While running away a player plays only an escape card (or an any-time card), and
@@ -444,11 +442,11 @@ class RunAway:
         p = self.state.players[seat]
         A = self._A
         for card in p.hand + p.in_play():
-            if self._may_discard_for_ability(seat, card):
+            if self._may_discard_for_ability(seat, card, "flight"):
                 out.append(A(seat, "flight", card))
 
     def _pw_flight(self, seat: int, a: Action, d: dict) -> str | None:
-        if a.kind == "pass" or (a.kind == "flight" and self._may_discard_for_ability(seat, a.card)):
+        if a.kind == "pass" or (a.kind == "flight" and self._may_discard_for_ability(seat, a.card, "flight")):
             return None
         return (f"{self._pn(seat)} failed a Run Away roll of {d['die']}: discard a card for flight "
                 f"(+1 each, Wizard class card) or pass ({R_RUN})")

@@ -312,7 +312,7 @@ class Turn:
         self._cand_carry(seat, ok, out)
         if p.races or p.classes:
             D = self._kc[seat]["discard"]
-            for c in p.races + p.classes:
+            for c in self._rc_cards(seat):
                 a = D.get(c)
                 if a is None:
                     a = D[c] = self._A(seat, "discard", c)

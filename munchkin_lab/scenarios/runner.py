@@ -473,7 +473,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
     kw: dict[str, Any] = {}
     card_zones = {
         "play": ("hand", "carried"), "trouble": ("hand",), "join": ("hand",), "equip": ("carried",),
-        "unequip": ("equipped",), "discard": ("races", "classes"), "give": ("in_play",),
+        "unequip": ("equipped",), "discard": ("races", "classes", "front"), "give": ("in_play",),
         "berserk": ("hand", "in_play", "races", "classes", "front"),
         "flight": ("hand", "in_play", "races", "classes", "front"),
         "turning": ("hand", "in_play", "races", "classes", "front"),
