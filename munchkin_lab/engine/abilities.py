@@ -170,8 +170,8 @@ class Abilities:
         """The cards of ``want`` that listen now, in the contract's firing order, as
         ``(card, owner)`` (owner -1: a monster, Dungeon or room tile; an enhancer or One-Shot
         in the combat: who played it, :meth:`_owner_in_combat`): the players' cards in seat
-        order from ``player`` (Races, Classes, Half-Breed, Super Munchkin, Items in use by an
-        owner who may use them, Cheat!, Hireling, Curses), then the combat (monsters in order, each followed by its enhancers; for a
+        order from ``player`` (Races, Classes, Half-Breed, Super Munchkin, a module's: a Scooby-Doo
+        Character, Items in use by an owner who may use them, Cheat!, Hireling, Curses), then the combat (monsters in order, each followed by its enhancers; for a
         monster event only that monster's; then the One-Shots played into it, in play order),
         then the Dungeons in play, then the room tiles (only ``tile`` when given).
         ``owner_only``: only that player's cards (``cursed``)."""
@@ -258,7 +258,7 @@ class Abilities:
     def _seated(self, want: frozenset) -> list:
         """The cards of ``want`` in front of the players, as ``(seat, card, item)`` in seat
         order and, per seat, in :meth:`_holders`' zone order (Races, Classes, Half-Breed,
-        Super Munchkin, Items in use, Cheat!, Hireling, Curses); ``item``: an Item in use,
+        Super Munchkin, a module's (a Character), Items in use, Cheat!, Hireling, Curses); ``item``: an Item in use,
         which listens only while its owner may use it (asked live by :meth:`_holders`)."""
         out = []
         kind = self._kind
@@ -271,6 +271,8 @@ class Abilities:
             for c in (p.half_breed, p.super_munchkin):
                 if c >= 0 and c in want:
                     out.append((q, c, False))
+            for m in self._h_seat:  # a module's cards in front of the player (RulesModule.seat_cards)
+                out += [(q, c, False) for c in m.seat_cards(self, q).values() if c in want]
             if p.equipped and not apart(p.equipped):
                 out += [(q, c, True) for c in p.equipped if c in want and kind[c] == "item"]
             for c in (p.cheat, p.hireling):

@@ -216,11 +216,13 @@ class CombatCards:
 
     def _own_ability_cards(self, seat: int) -> list[int]:
         """The cards in play through which ``seat`` uses abilities of their own in a fight:
-        Race and Class cards, Half-Breed, Super Munchkin, then what they have in play that
+        Race and Class cards, Half-Breed, Super Munchkin, a module's cards in front of them (a
+        Scooby-Doo Character card: ``RulesModule.seat_cards``), then what they have in play that
         counts only in their own fight (:meth:`_own_fight_cards`) - what :meth:`_make_fighter`
         drops with a player who leaves the combat."""
         p = self.state.players[seat]
         return [*p.races, *p.classes, *(c for c in (p.half_breed, p.super_munchkin) if c >= 0),
+                *(c for m in self._h_seat for c in m.seat_cards(self, seat).values() if c >= 0),
                 *self._own_fight_cards(seat)]
 
     def _own_fight_cards(self, seat: int) -> list[int]:

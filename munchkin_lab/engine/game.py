@@ -67,7 +67,7 @@ _HOOK_NAMES = {"_h_combat": "combat_modifier", "_h_monster": "monster_modifier",
                "_h_limw": "limited_with",
                "_h_mleft": "on_monster_left", "_h_win": "winners", "_h_price": "level_price",
                "_h_help": "on_help", "_h_rman": "resolves_manual", "_h_fighter": "on_fighter_changed",
-               "_h_label": "describe_action"}
+               "_h_label": "describe_action", "_h_seat": "seat_cards"}
 _HOOKS: dict = {}  # module classes -> {attribute: indexes of the modules overriding the hook}
 _NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
 # without history, play() keeps a state checkpoint every this many actions: an action that

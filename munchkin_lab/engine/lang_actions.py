@@ -370,7 +370,8 @@ class LangActions:
 
     def _anytime_use_card(self, seat: int, c: int) -> bool:
         """The one rule of whose abilities may be used at any moment of a fight: those of
-        ``seat``'s Race, Class, Half-Breed and Super Munchkin cards, and of the Items, the
+        ``seat``'s Race, Class, Half-Breed and Super Munchkin cards (and a Scooby-Doo Character
+        card: ``CombatCards._own_ability_cards``), and of the Items, the
         Cheat! and the Hireling they have in play while they are in the fight (the fighter or
         the helper: what a player has in play counts in their fight, core rules, 7. Combat).
         Core rules, 6. When You May Act names no ability; a bystander's Item, Cheat! or

@@ -215,6 +215,16 @@ class RulesModule:
         """Card ids this module keeps outside the core zones (for ``Game.all_zones``)."""
         return []
 
+    def seat_cards(self, game: "Game", seat: int) -> dict[str, int]:
+        """The cards this module keeps in play in front of player ``seat`` outside the core's
+        zones, by the field of the player's entry in ``state_dict()`` that names them (-1:
+        none; Scooby-Doo: ``{"character": card}``, the Character card). They are that
+        player's cards in play as a Race or Class is: the card-effect language hears them
+        (``Abilities._seated``: continuous and triggered abilities, ``use`` abilities, also at
+        any moment of their owner's fight). The module calls ``Game._play_moved`` when one
+        enters or leaves play, and ``Game._lang_left_play`` for the one that left."""
+        return {}
+
     def opt(self, game: "Game", key: str, default: Any = None) -> Any:
         """Setting ``key`` of this module from ``GameOptions.module_options[name]``."""
         return (game.options.module_options or {}).get(self.name, {}).get(key, default)

@@ -124,6 +124,8 @@ class Views:
                 "combat_strength": (self.player_strength(i)
                                     if c is not None and i in (c.fighter, c.helper) else None),
             })
+            for mod in self._h_seat:  # a module's cards in play in front of the player (a Character)
+                players[-1].update({k: self.name(x) if x >= 0 else None for k, x in mod.seat_cards(self, i).items()})
         combat = None
         if c is not None:
             ps, ms = self.strengths()

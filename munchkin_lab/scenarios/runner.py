@@ -429,8 +429,10 @@ def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str
                 ids = [s.pending[0]["card"]]
         elif z == "in_play":
             ids = p.equipped + p.carried
-        elif z == "front":  # a Hireling, Cheat!, Half-Breed or Super Munchkin in front of the player
-            ids = [c for c in (p.hireling, p.cheat, p.half_breed, p.super_munchkin) if c >= 0]
+        elif z == "front":  # a Hireling, Cheat!, Half-Breed, Super Munchkin, a Character in front of the player
+            ids = _front(g, seat)
+        elif z.startswith("deck:"):  # a card in a draw pile (a Character card not in use)
+            ids = s.decks.get(z[5:], [])
         else:
             ids = getattr(p, z)
         for c in ids:
@@ -480,6 +482,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
         "backstab": ("hand", "in_play", "races", "classes", "front"),
         "steal": ("hand", "in_play", "races", "classes", "front"), "choose": ("pending",),
         "charity": ("hand",), "resolve": ("pending",), "evade": ("in_play", "hand"),
+        "character": ("deck:character",),  # Scooby-Doo: a Character card not in use
     }
     if "card" in step and kind == "use":
         kw["card"] = _use_card(g, seat, step["card"], f"{field}.card")
@@ -598,15 +601,22 @@ def _use_card(g: Game, seat: int, name: Any, field: str) -> int:
     return hit[0]
 
 
+def _front(g: Game, seat: int) -> list[int]:
+    """A Hireling, Cheat!, Half-Breed or Super Munchkin in front of player ``seat``, and a
+    rules module's cards there (a Scooby-Doo Character card: ``RulesModule.seat_cards``)."""
+    p = g.state.players[seat]
+    return [c for c in (p.hireling, p.cheat, p.half_breed, p.super_munchkin) if c >= 0] + [
+        c for m in g.modules for c in m.seat_cards(g, seat).values() if c >= 0]
+
+
 def _all_named(g: Game, seat: int, name: str, zones) -> list[int]:
     """Cards named ``name`` of ``seat`` in ``zones`` (``in_play``: items in use and carried;
-    ``front``: a Hireling, Cheat!, Half-Breed or Super Munchkin in front of the player; else a
-    zone of ``PlayerState``)."""
+    ``front``: :func:`_front`; else a zone of ``PlayerState``)."""
     p = g.state.players[seat]
     out = []
     for z in zones:
         if z == "front":
-            ids = [c for c in (p.hireling, p.cheat, p.half_breed, p.super_munchkin) if c >= 0]
+            ids = _front(g, seat)
         else:
             ids = p.equipped + p.carried if z == "in_play" else getattr(p, z)
         out += [c for c in ids if g.specs[c].name.lower() == str(name).lower()]

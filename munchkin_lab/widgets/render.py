@@ -157,20 +157,24 @@ def _seat_head(inner: str, role_html: str) -> str:
 
 def _who_html(pd: Mapping, lk: CardLookup, selected: str = "") -> str:
     """What a seat's head says after the name: its Race and Class cards as chips (Half-Breed
-    and Super Munchkin beside them), "Human" / "no Class" where it has none. The chips wrap
-    inside the head, so a narrow seat shows them whole on a second line (never cut short)."""
+    and Super Munchkin beside them), "Human" / "no Class" where it has none, then its
+    Scooby-Doo Character card (the player entry's ``character``). The chips wrap inside the
+    head, so a narrow seat shows them whole on a second line (never cut short)."""
     races, classes = list(pd.get("races") or []), list(pd.get("classes") or [])
     extra = {n: bool(pd.get(n.lower().replace("-", "_").replace(" ", "_"))) and lk.spec(n) is not None
              for n in ("Half-Breed", "Super Munchkin")}
+    char = pd.get("character")
+    char = (f'{sr(", Character")}<span class="mlab-character" title="Character card">'
+            f'{lk.chip(char, selected == char)}</span>') if char else ""
     if not races and not classes:
-        return '<span class="mlab-sub">Human,\u00a0no\u00a0Class</span>'  # kept on one line
+        return '<span class="mlab-sub">Human,\u00a0no\u00a0Class</span>' + char  # kept on one line
     out = _chips(races, lk, selected) if races else '<span class="mlab-sub">Human</span>'
     if extra["Half-Breed"]:
         out += lk.chip("Half-Breed", selected == "Half-Breed")
     out += _chips(classes, lk, selected) if classes else '<span class="mlab-sub">no\u00a0Class</span>'
     if extra["Super Munchkin"]:
         out += lk.chip("Super Munchkin", selected == "Super Munchkin")
-    return out
+    return out + char
 
 
 def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: str | None = None,
@@ -220,7 +224,8 @@ def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: st
     spoken = (f"Hand, {plural(int(hand_n), 'card')}" + (f", limit {limit}" if limit != "" else "")) \
         if hand_label != "Hand" else ""
     parts.append(_row(hand_label, body or '<span class="mlab-sub">empty</span>', spoken))
-    label = f"{pd['name']}, Level {pd['level']}, {race}, {klass}"
+    label = f"{pd['name']}, Level {pd['level']}, {race}, {klass}" + (
+        f", Character {pd['character']}" if pd.get("character") else "")
     return (f'<div class="{" ".join(cls)}" data-seat="{pd["seat"]}" data-testid="seat-{pd["seat"]}" role="region" '
             f'aria-label="{esc(label)}">{"".join(parts)}</div>')
 
@@ -685,8 +690,6 @@ def extras_html(sd: Mapping, lk: CardLookup, moves: Mapping[str, tuple[int, str]
         dn = [d if isinstance(d, str) else _cell_name(d)[0] for d in dungeons or []]
         body = _cards(dn, lk, mini=True, empty="none")
         dv = dv or {}
-        if dv.get("characters"):
-            body += '<div class="mlab-sub">' + esc(", ".join(f"{k}: {v}" for k, v in dv["characters"].items())) + "</div>"
         if "dungeon_deck" in dv:
             body += f'<div class="mlab-sub">Dungeon deck: {dv["dungeon_deck"]}</div>'
         out.append(f'<div class="mlab-dungeons">{_zone("Dungeon(s) in play", body)}</div>')

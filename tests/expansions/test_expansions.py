@@ -254,3 +254,23 @@ def test_scooby_snacks_data_gives_five_alone_and_ten_with_a_helper():
     g.play("0 ask_help t=1")
     g.play("1 accept")
     assert g.strengths() == (14, 12) and g.munchkins_win()
+
+
+def test_character_dealt_at_setup_is_in_play():
+    """Scooby-Doo Set-Up deals every player a Character card: it comes into play then - a
+    manual one is resolved by hand (a ``manual`` decision per player, in seat order), its
+    continuous abilities count for its owner, ``state_dict`` names it in the player's entry."""
+    nemo = C(name="Captain Nemo", set="scooby_doo", kind="character", deck="character",
+             effects={"abilities": [{"when": "in_play", "who": "owner", "do": [{"combat_strength": 2}]}]})
+    odd = C(name="Odd One", set="scooby_doo", kind="character", deck="character", manual=True)
+    g = Game.new(players=3, deck=CORE + [(odd, 3)], seed=2,
+                 options=GameOptions(module_options={"scooby_doo": {"dungeons": False}}))
+    pend = g.state_dict()["pending"]
+    assert [(d["kind"], d["player"], d["card"]) for d in pend] == [("manual", i, "Odd One") for i in range(3)]
+    assert [p["character"] for p in g.state_dict()["players"]] == ["Odd One"] * 3
+    g = Game.new(players=3, deck=CORE + [(nemo, 3)], seed=2,
+                 options=GameOptions(module_options={"scooby_doo": {"dungeons": False}}))
+    assert not g.state_dict()["pending"]
+    assert [g.player_strength(i) - g.state.players[i].level for i in range(3)] == [2, 2, 2]
+    core_only = Game.new(players=3, deck=CORE, seed=2)
+    assert "character" not in core_only.state_dict()["players"][0]

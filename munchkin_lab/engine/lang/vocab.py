@@ -56,25 +56,25 @@ TRIGGERS: dict[str, TriggerDef] = {t.name: t for t in (
                "narrows when it may be played", "the player playing it",
                f"{R_CORE}, 10. When to Play Cards", "this_combat"),
     TriggerDef("use", "the owner (or `by`) uses an ability of a card in play, as an action, "
-               "when `if` holds and `cost` can be paid; a Race's, Class's, Half-Breed's or Super "
-               "Munchkin's ability, and an Item's, Cheat!'s or Hireling's of a player in the fight, at any moment of a "
+               "when `if` holds and `cost` can be paid; a Race's, Class's, Half-Breed's, Super "
+               "Munchkin's or Character card's ability, and an Item's, Cheat!'s or Hireling's of a player in the fight, at any moment of a "
                "fight, the others on the user's own decision or in the window; a player who "
                "leaves the combat drops these cards' `this_combat` changes and per-combat counts", "the player using it",
                f"{R_CORE}, 8. Character Statistics (abilities powered by discards)", "this_combat"),
     TriggerDef("in_play", "continuously, while the card is in play: an item in use, a Race, "
-               "Class, Curse or Hireling in front of its owner, a monster or enhancer in a "
+               "Class, Curse, Hireling or Scooby-Doo Character card in front of its owner, a monster or enhancer in a "
                "combat, a Dungeon face up, a room tile on the grid; `if` is checked every time "
                "the engine asks", "the owner (for a card lying in a combat - a monster, an "
                "enhancer, a One-Shot: the fighter)",
                f"{R_CORE}, 8. Race/Class (abilities work while the card is in play)",
                None, continuous=True),
     TriggerDef("enters_play", "the card comes into play: an item played, a Race or Class put in "
-               "front of its owner, a Hireling played, a Curse kept (never a monster or Monster "
+               "front of its owner, a Hireling played, a Curse kept, a Character card dealt or swapped in (never a monster or Monster "
                "Enhancer: they are in a combat, not in play in front of a player)", "the owner",
                f"{R_CORE}, 10. When to Play Cards"),
     TriggerDef("leaves_play", "the card leaves play by any path: discarded, lost to a Curse or "
-               "Bad Stuff, sold, given away, left in a corpse, a Dungeon discarded, a room tile "
-               "destroyed (never a monster or Monster Enhancer)", "its last owner (a Dungeon or "
+               "Bad Stuff, sold, given away, left in a corpse, a Dungeon discarded, a Character card "
+               "swapped out, a room tile destroyed (never a monster or Monster Enhancer)", "its last owner (a Dungeon or "
                "room tile: the active player, or the room's destroyer)",
                f"{R_CORE}, 8.-9. (a card's ability stops as soon as it is discarded)"),
     TriggerDef("revealed", "a Dungeon is turned face up during play (not the first Dungeon "

@@ -62,8 +62,16 @@ Readings where the rulebook is open:
   helper of a fight that takes the fighter to Level 10 wins too, whatever their Level, and
   gains no Level for helping (the core's "both gain 1 Level" is not this set's rule).
 * Character cards (kind ``character``): dealt one at random per player; after a death the
-  player may swap theirs (action ``character``) when they next act on their own turn. Their
-  abilities are not in our sources: none is applied.
+  player may swap theirs (action ``character``) when they next act on their own turn. The
+  Character card is part of the player's character (R_STATS), in play in front of them like
+  a Race or Class (``seat_cards``): its abilities in the card-effect language work while it is
+  theirs - continuous ones, triggered ones, ``use`` ones with their limits, also at any
+  moment of their fight - and it is kept at death (only swapped). It comes into play when
+  dealt at set-up and when swapped in (a ``manual`` one is then resolved by hand, its
+  ``enters_play`` abilities run); the one swapped out leaves play (its changes end, its
+  ``leaves_play`` abilities run) and goes under the Character deck. The printed Characters'
+  abilities are not in our sources (the set file has none); the rulebook is silent on when a
+  Character acts: as a Class does, while it is in play.
 * Giving an Item away (the core's ``give``): this rulebook lets a player give an Item only to
   a player who wants it (R_ITEMS), so the receiver answers first (a pending ``gift``
   decision, ``accept`` / ``refuse``; ``RulesModule.gift_needs_consent``); a refused Item stays
@@ -114,6 +122,7 @@ R_PORTAL = f"{R_SD}, Dungeons and Portals: Portals"
 R_KICK = f"{R_SD}, Turn Phases: Kick Down the Door"
 R_ACT = f"{R_SD}, When You May Take Actions"
 R_EXIT = f"{R_SD}, Changing Dungeons Without a Portal"
+R_STATS = f"{R_SD}, Character Stats"
 R_CLASS = f"{R_SD}, Character Stats: Class"
 R_VEHICLE = f"{R_SD}, Treasures: Vehicles"
 R_ITEMS = f"{R_SD}, Treasures: Items"
@@ -220,7 +229,7 @@ class ScoobyDooModule(RulesModule):
         chars = s.decks.get("character", [])
         for seat in range(len(s.players)):
             if chars:
-                ms["characters"][str(seat)] = chars.pop()
+                self._character_in(game, seat, chars.pop())
 
     def on_begin(self, game) -> None:
         """Scenario set-up: Dungeons in play come from the pseudo-pile ``dungeon_in_play``,
@@ -614,15 +623,35 @@ class ScoobyDooModule(RulesModule):
             return True
         if a.kind == "character":
             deck = s.decks["character"]
-            old = ms["characters"].get(str(seat), -1)
+            old = ms["characters"].pop(str(seat), -1)
             deck.remove(a.card)
-            if old >= 0:
-                deck.insert(0, old)
-            ms["characters"][str(seat)] = a.card
             ms["may_swap"].remove(seat)
+            if old >= 0:  # it leaves play (its changes end, its leaves_play abilities run)
+                deck.insert(0, old)
+                game._play_moved()
+                if game._lang:
+                    game._lang_left_play(seat, old, False)
             game._say(f"{p.name} now plays {game.name(a.card)}.")
+            self._character_in(game, seat, a.card)
             return True
         return False
+
+    def _character_in(self, game, seat: int, c: int) -> None:
+        """Character card ``c`` comes into play for ``seat`` (dealt at set-up, R_SETUP, or
+        swapped in after a death, R_DEATH): in front of them as a Race or Class card is
+        (:meth:`seat_cards`); a ``manual`` one is resolved by hand, its ``enters_play``
+        abilities run."""
+        self._ms(game)["characters"][str(seat)] = c
+        game._play_moved()
+        if game.specs[c].manual:
+            game._push_manual(seat, c, discard=False)
+        if "enters_play" in game._lt:
+            game._lang_fire_card("enters_play", c, seat, seat)
+
+    def seat_cards(self, game, seat: int) -> dict[str, int]:
+        """The player's Character card, a card in play of theirs (R_STATS; -1: none)."""
+        ms = game.state.module_state.get(self.name)
+        return {"character": ms["characters"].get(str(seat), -1) if ms else -1}
 
     # ------------------------------------------------------------------ views
     def cards_held(self, game) -> list[int]:
