@@ -290,8 +290,9 @@ def _shadow_problems(cards: list[tuple[str, list[str], str]], taken: dict[str, t
 
 def engine_notes(effects: Mapping | None, kind: str) -> list[str]:
     """Why the engine cannot run a card's ``effects`` by itself (each reason one sentence;
-    ``[]`` when it runs them all): a ``manual`` op, or a short form the engine's vocabulary
-    lacks. ``abilities`` written in the full effect language run in the engine
+    ``[]`` when it runs them all): a ``manual`` op, a short form the engine's vocabulary
+    lacks, or a ship room's ``room_action`` that is no action the Solar Storm game runs
+    (:func:`munchkin_lab.engine.solar_storm.rooms_v2.room_action_of`). ``abilities`` written in the full effect language run in the engine
     (``munchkin_lab/engine/abilities.py``). A card with any reason is
     saved with ``manual: true`` (resolved by hand on the board)."""
     from ..engine import effects as vocab
@@ -301,8 +302,16 @@ def engine_notes(effects: Mapping | None, kind: str) -> list[str]:
     notes = []
     if '"manual"' in json.dumps(effects, sort_keys=True, default=str):
         notes.append("a step is resolved by hand (a manual op): the card is marked manual")
-    for msg in vocab.validate_effects({k: v for k, v in effects.items() if k != "abilities"}):
+    problems = vocab.validate_effects({k: v for k, v in effects.items() if k != "abilities"})
+    for msg in problems:
         notes.append(f"{msg}: not run by the engine yet: the card is resolved by hand on the board (manual)")
+    if kind == "ship_room" and "room_action" in effects and not problems:
+        from ..engine.solar_storm.rooms_v2 import room_action_of
+
+        why = room_action_of(effects)[1]
+        if why:  # the Solar Storm game picks the action from these keys (rooms_v2.V2_ACTIONS)
+            notes.append(f"effects.room_action: {why}: not run by the engine yet: the room's action "
+                         "is resolved by hand on the board (manual)")
     return notes
 
 

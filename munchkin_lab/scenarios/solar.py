@@ -8,7 +8,8 @@ here; ``munchkin-lab scenario run`` therefore runs both games. Room cards come f
     name: short title
     rule: the rule under test and its source
     players: [Ana, Ben, Cy]
-    rooms: all16 | v1 | v2 | [card names]     # Energy Core added automatically
+    rooms: all16 | v1 | v2 | [card names]     # Energy Core added automatically; an entry
+                                               # {name: ..., effects: ...} is a designer's room
     seed: 0
     options: {field: value}                    # SolarStormOptions
     grid: [8 card names]                       # dealt in this order (options.room_order)
@@ -89,17 +90,28 @@ class ScenarioFailure(AssertionError):
 
 def _rooms(v: Any) -> list:
     """The room cards of a scenario's ``rooms``: ``all16`` (default), ``v1``, ``v2``, or a
-    list of card names (a :class:`CardSpec` in the list stands for itself: a designer's room,
-    as *Try this card* deals it)."""
+    list of card names (a :class:`CardSpec` in the list stands for itself, and a mapping of
+    card fields is one: a designer's room, as *Try this card* deals it)."""
     if v in (None, "all16"):
         return all16()
     if v in ("v1", "v2"):
         return version(v.upper())
     rooms = load_rooms()
+    v = [_designer_room(n) if isinstance(n, dict) else n for n in v]
     bad = [n for n in v if not isinstance(n, CardSpec) and n not in rooms]
     if bad:
         raise ScenarioFailure(f"rooms: unknown room card(s) {bad} (known: {sorted(rooms)})")
     return [n if isinstance(n, CardSpec) else rooms[n] for n in v]
+
+
+def _designer_room(d: dict) -> CardSpec:
+    """A designer's room written in the file (``{name: ..., effects: {room_action: ...}}``, the
+    card file's fields): a ship room card of set ``designer``."""
+    bad = sorted(set(d) - _SPEC_FIELDS)
+    if bad or "name" not in d:
+        raise ScenarioFailure(f"rooms: a designer room needs a name and only the fields "
+                              f"{sorted(_SPEC_FIELDS)}; got {sorted(d)}")
+    return CardSpec.make(set="designer", **{"kind": "ship_room", "deck": "ship_room", **d})
 
 
 def _seat(g: SolarStormGame, who: Any) -> int:

@@ -10,7 +10,7 @@ the scenario tools serve both games::
 
 Layout: one module per rule area, every action kind's candidates, check and apply side by side
 in its area, found through one table (``kinds.TABLE``; the V2 rooms through
-``rooms_v2.V2_ROOMS``):
+``rooms_v2.V2_ACTIONS``):
 
 =============  =====================================================================
 module         rule area (action kinds)
@@ -86,7 +86,7 @@ from .kinds import STAGES, TABLE, SolarKind
 from .options import SolarStormOptions
 from .refs import (CORE_POS, ENERGY_CORE, HULL_BREACH, OUTER, R_BASE, R_MANUAL, R_SETUP,
                    ROOM_NAMES, base_name)
-from .rooms_v2 import V2_ROOMS
+from .rooms_v2 import V2_ACTIONS
 from .round import SolarOutcome
 from .state import PlayerState as _Player, SolarState as _State  # noqa: F401 - the old names
 

@@ -42,7 +42,8 @@ KINDS: dict[str, str] = {
     "collect": "resource collection: 2 from the deck (c omitted) or face-up Resource c",
 }
 
-#: Field meaning of ``room`` per V2 room (Solar Storm Alternative Rooms).
+#: Field meaning of ``room`` per V2 action, named by its room (``rooms_v2.V2_ACTIONS`` ``rule``;
+#: Solar Storm Alternative Rooms).
 ROOM_ACTION_HELP: dict[str, str] = {
     "Crew Quarters": "t = seat of the meeple to move, n = destination position (no meeple there)",
     "Cargo Hold": "c = face-up Resource to take, or c omitted for the top of the deck",

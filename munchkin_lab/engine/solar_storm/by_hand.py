@@ -1,6 +1,6 @@
 """V1 rooms, resolved by hand. The V1 room actions are in the base rulebook, which we do not
 have, so they are never invented: in a V1 room (any ``manual`` room card, or a designer room
-without a known V2 action) ``resolve`` (1 action) opens a pending ``manual`` step in which the
+whose ``room_action`` is no action the engine runs: ``rooms_v2.room_action_of``) ``resolve`` (1 action) opens a pending ``manual`` step in which the
 table applies the card's outcome as small state changes (``adj_card``, ``adj_cube``,
 ``adj_token``, ``adj_meeple``, ``adj_power``), then ``done`` -- the same idea as the Munchkin
 engine's ``resolve`` of a manual card. Source: V1 room action not in our sources (issue 4).

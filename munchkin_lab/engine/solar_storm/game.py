@@ -18,7 +18,7 @@ from .options import SolarStormOptions
 from .power import Power
 from .refs import ROOM_NAMES, base_name, version_of
 from .resources import Resources
-from .rooms_v2 import RoomsV2, build_v2_table
+from .rooms_v2 import RoomsV2, build_v2_table, room_action_of
 from .round import Round
 from .saves import Saves
 from .setup import SetUp
@@ -48,6 +48,7 @@ class SolarStormGame(SetUp, Dispatch, Round, Moving, Resources, Damage, Power, R
         self.names = names
         self._base = [base_name(r.name) for r in rooms]
         self._ver = [version_of(r) for r in rooms]
+        self._act = [room_action_of(r.effects)[0] for r in rooms]  # Ship.room_action_key
         self.core = len(rooms) - 1
         o = options
         self.res_type: list[str] = [t for t in o.resource_types for _ in range(o.resource_copies)]

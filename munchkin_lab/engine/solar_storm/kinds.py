@@ -15,7 +15,7 @@ room resolved by hand), else ``actions``.
 
 To add an action kind: its text in ``actions.KINDS``, its row here (candidates, check, apply
 and cost methods in its rule area's module), its place in :data:`STAGES`, and a scenario file
-in ``tests/scenarios/solar_storm/``. A V2 room action is a row of ``rooms_v2.V2_ROOMS``.
+in ``tests/scenarios/solar_storm/``. A V2 room action is a row of ``rooms_v2.V2_ACTIONS`` (keyed by its ``room_action`` key).
 """
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ TABLE: dict[str, SolarKind] = {
     # power.py: diverting power, the Energy Core
     "divert": SolarKind("power", "_cand_divert", "_why_divert", "_do_divert", 1),
     "activate": SolarKind("power", "_cand_activate", "_why_activate", "_do_activate", 1),
-    # rooms_v2.py: the V2 room actions (per room: rooms_v2.V2_ROOMS)
+    # rooms_v2.py: the V2 room actions (per room_action key: rooms_v2.V2_ACTIONS)
     "room": SolarKind("rooms_v2", "_cand_room", "_why_room", "_do_room", "_room_cost"),
     "place": SolarKind("rooms_v2", "_cand_place", "_why_place", "_do_place"),
     # by_hand.py: V1 rooms resolved by hand

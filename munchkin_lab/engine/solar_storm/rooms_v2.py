@@ -2,9 +2,13 @@
 written: the ``room`` kind, whose fields mean what :data:`~.actions.ROOM_ACTION_HELP` says for
 the room the player stands in, and ``place``, the second half of The Bridge (V2).
 
-:data:`V2_ROOMS` is the room table: per V2 room its candidates, its check (the refusal
-reason), its apply and its cost in actions, side by side; the ``room`` row of the action
-table (``kinds.TABLE``) dispatches through it.
+:data:`V2_ACTIONS` is the action table: per ``effects.room_action`` key (``draw_resources``,
+``give_action_tokens``...) the room whose section states it, its candidates, its check (the
+refusal reason), its apply and the record it carries out, side by side; the ``room`` row of
+the action table (``kinds.TABLE``) dispatches through it. A room card's action is picked from
+its ``room_action`` (:func:`room_action_of`), never from its name: a designer's room with the
+Medical Bay (V2)'s record is a Medical Bay; one whose record the engine cannot run is resolved
+by hand (``by_hand``). Its cost in actions is its ``action_cost`` (1 when left out).
 
 Readings where the rules are silent: Mess Hall (V2) "swap" = each of the two players gives
 the other the same number of cards (1 or 2), the table's agreement being the action itself;
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, permutations
+from typing import Any, Mapping
 
 from ...plural import plural
 from .actions import SolarAction
@@ -27,31 +32,104 @@ from .state import PlayerState
 
 @dataclass(frozen=True)
 class V2Room:
-    """One V2 room action: method names of the game class (``candidates(seat, p, out)``,
-    ``check(a, p, rule) -> reason | None``, ``apply(a, p)``) and its ``cost`` in actions
-    (a room card's ``effects.room_action.action_cost`` wins over it)."""
+    """One V2 room action: the room whose section states it (``rule``: refusal citations and
+    labels), method names of the game class (``candidates(seat, p, out)``, ``check(a, p, rule)
+    -> reason | None``, ``apply(a, p)``) and ``runs``: the ``room_action`` record the methods
+    carry out, as the shipped room prints it (the action's key and the keys that go with it)."""
 
+    rule: str
     candidates: str
     check: str
     apply: str
-    cost: int = 1
+    runs: Mapping[str, Any]
 
 
-#: V2 room name -> :class:`V2Room` (Solar Storm Alternative Rooms, each room's section)
-V2_ROOMS: dict[str, V2Room] = {
-    "Crew Quarters": V2Room("_cand_crew_quarters", "_why_crew_quarters", "_do_crew_quarters"),
-    "Cargo Hold": V2Room("_cand_cargo_hold", "_why_cargo_hold", "_do_cargo_hold"),
-    "Mess Hall": V2Room("_cand_mess_hall", "_why_mess_hall", "_do_mess_hall"),
-    "Engine Room": V2Room("_cand_engine_room", "_why_engine_room", "_do_engine_room"),
-    "Repair Centre": V2Room("_cand_repair_centre", "_why_repair_centre", "_do_repair_centre"),
-    "Medical Bay": V2Room("_cand_medical_bay", "_why_medical_bay", "_do_medical_bay", cost=2),
-    "The Bridge": V2Room("_cand_bridge", "_why_bridge", "_do_bridge"),
-    "The Armoury": V2Room("_cand_armoury", "_why_armoury", "_do_armoury"),
+#: ``effects.room_action`` key -> :class:`V2Room` (Solar Storm Alternative Rooms, each room's
+#: section): a room card runs the action of the one key of this table its ``room_action``
+#: holds, whatever its name, so a designer's room with the same record does the same thing.
+V2_ACTIONS: dict[str, V2Room] = {
+    "move_meeple": V2Room("Crew Quarters", "_cand_crew_quarters", "_why_crew_quarters", "_do_crew_quarters",
+                          {"move_meeple": {"which": "any", "including_own": True, "to": "room_without_meeple"}}),
+    "draw_resources": V2Room("Cargo Hold", "_cand_cargo_hold", "_why_cargo_hold", "_do_cargo_hold",
+                             {"draw_resources": {"count": 1, "from": ["deck", "face_up"]}}),
+    "swap_between_two_others": V2Room(
+        "Mess Hall", "_cand_mess_hall", "_why_mess_hall", "_do_mess_hall",
+        {"swap_between_two_others": {"min_cards": 1, "max_cards": 2, "all_agree": True,
+                                     "active_player_excluded": True}}),
+    "take_from_resource_discard": V2Room("Engine Room", "_cand_engine_room", "_why_engine_room", "_do_engine_room",
+                                         {"take_from_resource_discard": 1, "then_mill_resource_deck": 1}),
+    "give_repair_cube": V2Room(
+        "Repair Centre", "_cand_repair_centre", "_why_repair_centre", "_do_repair_centre",
+        {"give_repair_cube": {"count": 1, "from": "supply", "to": "other_player", "requires_supply": True},
+         "held_cube_repairs_without_discard": True}),
+    "give_action_tokens": V2Room(
+        "Medical Bay", "_cand_medical_bay", "_why_medical_bay", "_do_medical_bay",
+        {"give_action_tokens": {"max": 3, "from": "supply", "to": "other_players", "split_freely": True}}),
+    "look_at_damage": V2Room("The Bridge", "_cand_bridge", "_why_bridge", "_do_bridge",
+                             {"look_at_damage": 2, "return_min": 1, "return_to": ["top", "bottom"],
+                              "any_order": True, "hull_breach_stays_bottom": True}),
+    "give_protection_token": V2Room(
+        "The Armoury", "_cand_armoury", "_why_armoury", "_do_armoury",
+        {"give_protection_token": {"count": 1, "from": "supply", "to": "any_player"},
+         "protection_prevents_room_damage": True, "returned_only_when_used": True}),
 }
+
+#: ``room_action`` keys any action may carry, read elsewhere: its cost (``_room_cost``) and
+#: the player counts it fits (``setup.fits_players``)
+SHARED_KEYS = ("action_cost", "min_players", "max_players")
+
+
+def _differs(want: Any, got: Any, path: str) -> str | None:
+    """Where ``got`` (a card's value at ``path``) says something else than ``want`` (the
+    handler's), or None: a list in any order, a sub-record field by field, a field left out
+    meaning the printed room's value."""
+    if isinstance(want, Mapping):
+        if not isinstance(got, Mapping):
+            return f"{path}: a record, got {got!r}"
+        for k, v in got.items():
+            if k not in want:
+                return f"{path}.{k}: not a field of {path}"
+            d = _differs(want[k], v, f"{path}.{k}")
+            if d:
+                return d
+        return None
+    if isinstance(want, list):
+        if isinstance(got, (list, tuple)) and sorted(map(str, got)) == sorted(map(str, want)):
+            return None
+    elif type(got) is type(want) and got == want:
+        return None
+    shown = ", ".join(want) if isinstance(want, list) else str(want).lower() if isinstance(want, bool) else want
+    return f"{path}: the engine runs only {shown}"
+
+
+def room_action_of(effects: Mapping | None) -> tuple[str | None, str | None]:
+    """The action a room card's ``effects.room_action`` asks for: ``(key of V2_ACTIONS, None)``
+    when the engine runs it, ``(None, reason)`` when it cannot (the room is then resolved by
+    hand), ``(None, None)`` without a ``room_action``. It runs when the record holds exactly
+    one action key and every other key is a shared one or one that goes with that action, each
+    with the value the action carries out (a key left out reads as the printed room's value);
+    ``action_cost`` defaults to 1 (the vocabulary's reading)."""
+    ra = (effects or {}).get("room_action")
+    if not isinstance(ra, Mapping):
+        return None, None
+    keys = [k for k in ra if k in V2_ACTIONS]
+    if len(keys) != 1:
+        return None, ("no action the engine knows" if not keys
+                      else f"several actions ({', '.join(keys)}); the engine runs one per room")
+    row = V2_ACTIONS[keys[0]]
+    for k, v in ra.items():
+        if k in SHARED_KEYS:
+            continue
+        if k not in row.runs:
+            return None, f"{k} does not go with {keys[0]} (the action of {row.rule} (V2))"
+        d = _differs(row.runs[k], v, k)
+        if d:
+            return None, f"{d} (the action of {row.rule} (V2))"
+    return keys[0], None
 
 
 class RoomsV2:
-    """Mixin: the ``room`` kind (through :data:`V2_ROOMS`) and ``place``."""
+    """Mixin: the ``room`` kind (through :data:`V2_ACTIONS`) and ``place``."""
 
     _V2_CAND: dict = {}
     _V2_CHECK: dict = {}
@@ -60,32 +138,35 @@ class RoomsV2:
     # ------------------------------------------------------------------ the room kind
     def _room_cost(self, a: SolarAction) -> int:
         """Actions the room the player stands in takes: ``effects.room_action.action_cost``
-        of its card, else the table's (Medical Bay (V2): 2; the others 1)."""
+        of its card, else 1 (Medical Bay (V2) prints 2)."""
         pos = self.state.players[a.player].pos
-        nm = self.v2_action(pos)
-        eff = self.room_card(pos).effects.get("room_action") if nm else None
-        if eff and isinstance(eff, dict) and isinstance(eff.get("action_cost"), int):
+        eff = self.room_card(pos).effects.get("room_action") if self.room_action_key(pos) else None
+        if isinstance(eff, Mapping) and isinstance(eff.get("action_cost"), int):
             return eff["action_cost"]
-        return V2_ROOMS[nm].cost if nm in V2_ROOMS else 1
+        return 1
 
     def _cand_room(self, seat: int, p: PlayerState, out: list) -> None:
-        nm = self.v2_action(p.pos)
-        if nm in self._V2_CAND:
-            self._V2_CAND[nm](self, seat, p, out)
+        key = self.room_action_key(p.pos)
+        if key is not None:
+            self._V2_CAND[key](self, seat, p, out)
 
     def _why_room(self, a: SolarAction, p: PlayerState) -> str | None:
-        """The V2 action of the player's room; the core has none, a V1 (manual) room is
-        resolved by hand (``resolve``)."""
-        nm = self.v2_action(p.pos)
-        if nm is None:
+        """The V2 action of the player's room (its ``room_action``); the core has none, a V1
+        (manual) room, or one whose ``room_action`` the engine cannot run, is resolved by hand
+        (``resolve``)."""
+        key = self.room_action_key(p.pos)
+        if key is None:
             if p.pos == CORE_POS:
                 return "the Energy Core has no room action (activate it instead)"
-            return (f"{self.room_card(p.pos).name}: its action is not in our sources; use 'resolve' "
-                    "to resolve it by hand")
-        return self._V2_CHECK[nm](self, a, p, r_v2(nm))
+            card = self.room_card(p.pos)
+            why = room_action_of(card.effects)[1]
+            return (f"{card.name}: " + (f"the engine cannot run its room_action ({why})" if why
+                                        else "its action is not in our sources")
+                    + "; use 'resolve' to resolve it by hand")
+        return self._V2_CHECK[key](self, a, p, r_v2(V2_ACTIONS[key].rule))
 
     def _do_room(self, a: SolarAction, p: PlayerState) -> None:
-        self._V2_APPLY[self.v2_action(p.pos)](self, a, p)
+        self._V2_APPLY[self.room_action_key(p.pos)](self, a, p)
 
     # ------------------------------------------------------------------ Crew Quarters (V2)
     def _cand_crew_quarters(self, seat: int, p: PlayerState, out: list) -> None:
@@ -321,7 +402,7 @@ class RoomsV2:
 
 
 def build_v2_table(cls) -> None:
-    """Resolve :data:`V2_ROOMS` into function lookups on the game class ``cls``."""
-    cls._V2_CAND = {nm: getattr(cls, r.candidates) for nm, r in V2_ROOMS.items()}
-    cls._V2_CHECK = {nm: getattr(cls, r.check) for nm, r in V2_ROOMS.items()}
-    cls._V2_APPLY = {nm: getattr(cls, r.apply) for nm, r in V2_ROOMS.items()}
+    """Resolve :data:`V2_ACTIONS` into function lookups on the game class ``cls``."""
+    cls._V2_CAND = {k: getattr(cls, r.candidates) for k, r in V2_ACTIONS.items()}
+    cls._V2_CHECK = {k: getattr(cls, r.check) for k, r in V2_ACTIONS.items()}
+    cls._V2_APPLY = {k: getattr(cls, r.apply) for k, r in V2_ACTIONS.items()}

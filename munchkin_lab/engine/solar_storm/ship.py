@@ -1,13 +1,14 @@
 """The ship's grid: which room card lies where, its name and version, its resource icons and
 diversion combination (placeholders unless set in the options, card_facts.md (b)), and
-whether its action is a V2 one or resolved by hand.
+the V2 action its ``room_action`` asks for, or none (resolved by hand).
 
 :class:`Ship` is a mixin of :class:`~munchkin_lab.engine.solar_storm.game.SolarStormGame`.
 """
 from __future__ import annotations
 
 from ..cards import CardSpec
-from .refs import CORE_POS, ROOM_NAMES, base_name
+from .refs import CORE_POS, base_name
+from .rooms_v2 import V2_ACTIONS
 
 
 class Ship:
@@ -50,14 +51,19 @@ class Ship:
         n = self.options.room_cubes if shift == 0 else 3
         return tuple(t[(pos + shift + j) % len(t)] for j in range(n))
 
+    def room_action_key(self, pos: int) -> str | None:
+        """The ``effects.room_action`` key (a key of ``rooms_v2.V2_ACTIONS``) whose action the
+        room at ``pos`` runs, or None (the core, a V1 room, a record the engine cannot run)."""
+        return None if pos == CORE_POS else self._act[self.state.grid[pos]]
+
     def v2_action(self, pos: int) -> str | None:
-        """Base name of the V2 action the room at ``pos`` offers, or None (V1/manual/core)."""
-        i = self.state.grid[pos]
-        if pos == CORE_POS or self._ver[i] != "V2" or self._base[i] not in ROOM_NAMES:
-            return None
-        return self._base[i]
+        """The V2 action the room at ``pos`` runs, named by the room whose section states it
+        (``"Medical Bay"`` for a designer's room with the Medical Bay (V2)'s ``room_action``),
+        or None (V1/manual/core). Picked from the card's ``room_action``, not its name."""
+        key = self.room_action_key(pos)
+        return None if key is None else V2_ACTIONS[key].rule
 
     def is_manual(self, pos: int) -> bool:
-        """True when the room at ``pos`` has an action we cannot state (V1, or a designer room
-        without a known V2 action): it is resolved by hand."""
-        return pos != CORE_POS and self.v2_action(pos) is None
+        """True when the room at ``pos`` has an action the engine cannot run (V1, or a room
+        whose ``room_action`` is missing or not one the engine knows): resolved by hand."""
+        return pos != CORE_POS and self.room_action_key(pos) is None

@@ -32,7 +32,7 @@ class Views:
             what = "top of the Resource deck" if a.card == -1 else f"face-up {self._rt(a.card)}"
             if k == "collect" and a.card == -1:
                 what = f"{self.options.collect_from_deck} from the Resource deck"
-            return f"{pn}: {k if k != 'room' else 'Cargo Hold'}: {what}"
+            return f"{pn}: {k if k != 'room' else self.room_name(s.players[a.player].pos)}: {what}"
         if k in ("give", "take"):
             return f"{pn}: {k} {self._rt(a.card)} {'to' if k == 'give' else 'from'} {who(a.target)}"
         if k == "repair":
@@ -44,20 +44,22 @@ class Views:
             bot = ", ".join(self.damage_label(c) for c in a.cards[a.n:]) or "-"
             return f"{pn}: The Bridge: top [{top}], bottom [{bot}]"
         if k == "room":
-            nm = self.v2_action(s.players[a.player].pos) or "room"
+            pos = s.players[a.player].pos
+            nm = self.v2_action(pos) or "room"  # the action; the label names the room itself
+            here = self.room_name(pos) if 0 <= pos <= 8 else nm
             if nm == "Crew Quarters":
-                return f"{pn}: Crew Quarters: move {who(a.target)} to {room(a.n)}"
+                return f"{pn}: {here}: move {who(a.target)} to {room(a.n)}"
             if nm == "Mess Hall":
                 h = len(a.cards) // 2
-                return (f"{pn}: Mess Hall: {who(a.target)} gives {'+'.join(self._rt(c) for c in a.cards[:h])}, "
+                return (f"{pn}: {here}: {who(a.target)} gives {'+'.join(self._rt(c) for c in a.cards[:h])}, "
                         f"{who(a.m)} gives {'+'.join(self._rt(c) for c in a.cards[h:])}")
             if nm == "Engine Room":
-                return f"{pn}: Engine Room: take {self._rt(a.card)} from the discard"
+                return f"{pn}: {here}: take {self._rt(a.card)} from the discard"
             if nm in ("Repair Centre", "The Armoury"):
-                return f"{pn}: {nm}: {'Repair cube' if nm == 'Repair Centre' else 'Protection token'} to {who(a.target)}"
+                return f"{pn}: {here}: {'Repair cube' if nm == 'Repair Centre' else 'Protection token'} to {who(a.target)}"
             if nm == "Medical Bay":
-                return f"{pn}: Medical Bay: Action tokens to {', '.join(who(t) for t in a.cards)}"
-            return f"{pn}: {nm}"
+                return f"{pn}: {here}: Action tokens to {', '.join(who(t) for t in a.cards)}"
+            return f"{pn}: {here if nm != 'room' else nm}"
         if k.startswith("adj_"):
             return f"{pn}: {self._by_hand_label(a)}"
         return f"{pn}: {k.replace('_', ' ')}"
