@@ -899,9 +899,11 @@ def add_card(card: Mapping[str, Any], set_code: str, url: str | None = None) -> 
     return save_card(card, set_code, url=url)
 
 
-def _card_model_in(card: Any, doc: YamlDoc | None, loc: tuple) -> tuple[CardFile | None, str, list[str]]:
+def _card_model_in(card: Any, doc: YamlDoc | None, loc: tuple, names: Any = SHIPPED
+                   ) -> tuple[CardFile | None, str, list[str]]:
     """(model or None, who, problems) of one card found at ``loc`` in ``doc`` (a file or the
-    command line); each problem is ``source:line: card 'Name': field: message``."""
+    command line); each problem is ``source:line: card 'Name': field: message``. ``names``:
+    what the names of its effects and ``usable_by`` must name (:func:`known_names`)."""
     name = card.get("name") if isinstance(card, Mapping) else None
     who = f"card {name!r}" if isinstance(name, str) and name else f"card #{loc[-1] + 1 if loc else 1}"
     if not isinstance(card, Mapping):
@@ -914,7 +916,7 @@ def _card_model_in(card: Any, doc: YamlDoc | None, loc: tuple) -> tuple[CardFile
     data = {k: v for k, v in card.items() if k not in ("set", "row_version", "origin", "id", "key")}
     data["provenance"] = DESIGNER
     try:
-        return CardFile.model_validate(data), who, []
+        return CardFile.model_validate(data, context={"names": names}), who, []
     except ValidationError as exc:
         out = []
         for err in exc.errors(include_url=False):
@@ -941,9 +943,12 @@ def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = N
         DesignerCardError: every problem of every card, ``file:line: card 'Name': field: message``.
     """
     checked, problems, raws = [], [], []
+    # the names their effects and usable_by may name: the database's (designer sets too) and
+    # the list's own (a new Race and an item restricted to it, in one file)
+    names = known_names(url=url, cards=[c for c in cards if isinstance(c, Mapping)])
     for i, card in enumerate(cards):
         loc = at + (i,) if at is not None else ()
-        model, who, errs = _card_model_in(card, doc, loc)
+        model, who, errs = _card_model_in(card, doc, loc, names)
         problems += errs
         raws.append((card, who, lambda j, loc=loc: _where(doc, loc + ("tags", j))))
         if model is not None:
