@@ -375,13 +375,15 @@ def _describe_errors(exc: ValidationError, who: str) -> list[str]:
     return out
 
 
-def known_names(conn: Connection | None = None, url: str | None = None, *, skip_set: str | None = None,
-                cards: Iterable[Any] = (), tags: Iterable[Any] = ()) -> Any:
+def known_names(conn: Connection | None = None, url: str | None = None, *,
+                skip_set: str | Iterable[str] | None = None, cards: Iterable[Any] = (),
+                tags: Iterable[Any] = ()) -> Any:
     """The names a card's effects may refer to (:class:`munchkin_lab.engine.lang.Names`): every
     card (``name``, ``kind``) and tag of the database - the shipped sets and the designer
     sets - plus ``cards`` / ``tags`` (the card or set file being checked: a designer's new
-    Race may be used in the same set). ``skip_set``: leave that set's cards out when it is a
-    designer set (a set file being imported again brings its own; a shipped set's cards stay:
+    Race may be used in the same set or list). ``skip_set``: leave that set's cards out (or
+    those sets', the sets of a deck bundle) when it is a designer set (a set file being
+    imported again brings its own; a shipped set's cards stay:
     a file taking a shipped set's code is refused for that, not for the names its cards
     use). Reads ``conn`` or a connection to ``url``."""
     from ..engine.lang.names import Names
@@ -392,8 +394,9 @@ def known_names(conn: Connection | None = None, url: str | None = None, *, skip_
             return known_names(c, skip_set=skip_set, cards=cards, tags=tags)
     ct, st = Card.__table__, CardSet.__table__
     q = select(ct.c.name, ct.c.kind).select_from(ct.join(st, ct.c.set_id == st.c.id))
-    if skip_set is not None:
-        q = q.where((st.c.code != skip_set) | (st.c.origin != DESIGNER))
+    skip = [skip_set] if isinstance(skip_set, str) else list(skip_set or ())
+    if skip:
+        q = q.where(st.c.code.not_in(skip) | (st.c.origin != DESIGNER))
     rows = [(n, k) for n, k in conn.execute(q)]
     db_tags = [n for (n,) in conn.execute(select(Tag.__table__.c.name))]
     return names_of(rows + list(cards), db_tags + list(DERIVED_TAGS) + list(tags), base=Names())
