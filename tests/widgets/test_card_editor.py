@@ -524,8 +524,13 @@ def test_try_an_item_for_the_designers_own_class_in_the_editors_database(designe
     b.new_card()
     b.f_name.value, b.f_kind.value, b.f_deck.value = "Pirate Staff", "item", "treasure"
     b.f_bonus.value, b.f_slot.value, b.f_usable.value = "5", "one_hand", "class:buccaneer"
-    b.effect_editor.yaml.value = "bonus_if:\n- {if: 'class:buccaneer', bonus: 7}\n"  # +7 for a Buccaneer
-    assert "valid" in b.effect_editor.message.value and not b.effect_editor.problems
+    ed = b.effect_editor  # the Class picked from the lists, as typed in the YAML box
+    ed.pick("in_play", "combat_strength", "2", who="owner", atom="class", arg="buccaneer")
+    assert "class:buccaneer" in ed.preview.value and ed.add(), ed.preview.value
+    ed.pick("in_play", "combat_strength", "2", who="owner", atom="class", arg="bucaneer")
+    assert not ed.add() and "unknown class 'bucaneer' (did you mean 'Buccaneer'?)" in html.unescape(ed.message.value)
+    ed.yaml.value = "bonus_if:\n- {if: 'class:buccaneer', bonus: 7}\n"  # +7 for a Buccaneer
+    assert "valid" in ed.message.value and not ed.problems
     assert b.save_card(), b.form_msg.value
     assert b.try_card(), b.form_msg.value
     p = b.board.game.state_dict()["players"][0]
