@@ -384,13 +384,15 @@ def _describe_errors(exc: ValidationError, who: str) -> list[str]:
     return out
 
 
-def known_names(conn: Connection | None = None, url: str | None = None, *, skip_set: str | None = None,
-                cards: Iterable[Any] = (), tags: Iterable[Any] = ()) -> Any:
+def known_names(conn: Connection | None = None, url: str | None = None, *,
+                skip_set: str | Iterable[str] | None = None, cards: Iterable[Any] = (),
+                tags: Iterable[Any] = ()) -> Any:
     """The names a card's effects may refer to (:class:`munchkin_lab.engine.lang.Names`): every
     card (``name``, ``kind``) and tag of the database - the shipped sets and the designer
     sets - plus ``cards`` / ``tags`` (the card or set file being checked: a designer's new
-    Race may be used in the same set). ``skip_set``: leave that set's cards out when it is a
-    designer set (a set file being imported again brings its own; a shipped set's cards stay:
+    Race may be used in the same set or list). ``skip_set``: leave that set's cards out (or
+    those sets', the sets of a deck bundle) when it is a designer set (a set file being
+    imported again brings its own; a shipped set's cards stay:
     a file taking a shipped set's code is refused for that, not for the names its cards
     use). Reads ``conn`` or a connection to ``url``."""
     from ..engine.lang.names import Names
@@ -401,8 +403,9 @@ def known_names(conn: Connection | None = None, url: str | None = None, *, skip_
             return known_names(c, skip_set=skip_set, cards=cards, tags=tags)
     ct, st = Card.__table__, CardSet.__table__
     q = select(ct.c.name, ct.c.kind).select_from(ct.join(st, ct.c.set_id == st.c.id))
-    if skip_set is not None:
-        q = q.where((st.c.code != skip_set) | (st.c.origin != DESIGNER))
+    skip = [skip_set] if isinstance(skip_set, str) else list(skip_set or ())
+    if skip:
+        q = q.where(st.c.code.not_in(skip) | (st.c.origin != DESIGNER))
     rows = [(n, k) for n, k in conn.execute(q)]
     db_tags = [n for (n,) in conn.execute(select(Tag.__table__.c.name))]
     return names_of(rows + list(cards), db_tags + list(DERIVED_TAGS) + list(tags), base=Names())
@@ -908,9 +911,11 @@ def add_card(card: Mapping[str, Any], set_code: str, url: str | None = None) -> 
     return save_card(card, set_code, url=url)
 
 
-def _card_model_in(card: Any, doc: YamlDoc | None, loc: tuple) -> tuple[CardFile | None, str, list[str]]:
+def _card_model_in(card: Any, doc: YamlDoc | None, loc: tuple, names: Any = SHIPPED
+                   ) -> tuple[CardFile | None, str, list[str]]:
     """(model or None, who, problems) of one card found at ``loc`` in ``doc`` (a file or the
-    command line); each problem is ``source:line: card 'Name': field: message``."""
+    command line); each problem is ``source:line: card 'Name': field: message``. ``names``:
+    what the names of its effects and ``usable_by`` must name (:func:`known_names`)."""
     name = card.get("name") if isinstance(card, Mapping) else None
     who = f"card {name!r}" if isinstance(name, str) and name else f"card #{loc[-1] + 1 if loc else 1}"
     if not isinstance(card, Mapping):
@@ -923,7 +928,7 @@ def _card_model_in(card: Any, doc: YamlDoc | None, loc: tuple) -> tuple[CardFile
     data = {k: v for k, v in card.items() if k not in ("set", "row_version", "origin", "id", "key")}
     data["provenance"] = DESIGNER
     try:
-        return CardFile.model_validate(data), who, []
+        return CardFile.model_validate(data, context={"names": names}), who, []
     except ValidationError as exc:
         out = []
         for err in exc.errors(include_url=False):
@@ -950,9 +955,12 @@ def add_cards(cards: list[Mapping[str, Any]], set_code: str, url: str | None = N
         DesignerCardError: every problem of every card, ``file:line: card 'Name': field: message``.
     """
     checked, problems, raws = [], [], []
+    # the names their effects and usable_by may name: the database's (designer sets too) and
+    # the list's own (a new Race and an item restricted to it, in one file)
+    names = known_names(url=url, cards=[c for c in cards if isinstance(c, Mapping)])
     for i, card in enumerate(cards):
         loc = at + (i,) if at is not None else ()
-        model, who, errs = _card_model_in(card, doc, loc)
+        model, who, errs = _card_model_in(card, doc, loc, names)
         problems += errs
         raws.append((card, who, lambda j, loc=loc: _where(doc, loc + ("tags", j))))
         if model is not None:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..engine.lang import vocab as V
+from ..engine.lang.validate import SHIPPED
 
 #: Triggers offered first for a kind (the rest follow): where a card of that kind acts.
 KIND_TRIGGERS: dict[str, tuple[str, ...]] = {
@@ -211,9 +212,11 @@ def _engine_runs(effects: Mapping) -> bool:
     return not vocab.validate_effects(dict(effects))
 
 
-def build(row: EffectRow, kind: str | None) -> Built:
+def build(row: EffectRow, kind: str | None, names: Any = SHIPPED) -> Built:
     """Turn one row into effects: a short form the engine runs when one means exactly the
-    same, else the ability (see the module docstring).
+    same, else the ability (see the module docstring). ``names``: what the names of its
+    condition must name (:func:`munchkin_lab.cards.designer.known_names`, the editor's
+    database: a designer's own Race or Class too); default the shipped sets' names.
 
     Returns:
         :class:`Built`; with ``problems`` (the language's messages, e.g. a lasting op without
@@ -223,12 +226,12 @@ def build(row: EffectRow, kind: str | None) -> Built:
 
     ability = to_ability(row)
     whole = {"abilities": [ability]}
-    problems = [str(p) for p in validate(whole, kind)]
+    problems = [str(p) for p in validate(whole, kind, names=names)]
     if problems:
         return Built({}, ability, False, problems)
     want = _canon(whole, kind)
     for cand in short_forms(row, kind):
-        if _canon(cand, kind) == want and _engine_runs(cand) and not validate(cand, kind):
+        if _canon(cand, kind) == want and _engine_runs(cand) and not validate(cand, kind, names=names):
             return Built(cand, ability, True, [])
     return Built(whole, ability, False, [])
 

@@ -292,11 +292,15 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
     sets_node = _child(node, "sets")
     problems: list[str] = []
     set_files: list[tuple[SetFile, YamlDoc]] = []
-    from ..cards.effect_schema import names_of
+    from ..cards.designer import known_names
 
-    raws = [r for r in data.get("sets") or [] if isinstance(r, dict)]  # the names effects may refer to:
-    names = names_of([c for r in raws for c in (r.get("cards") if isinstance(r.get("cards"), list) else [])],
-                     [t for r in raws for t in (r.get("tags") if isinstance(r.get("tags"), list) else [])])
+    # the names effects may refer to: the database's (designer sets too, as set import) with
+    # the bundle's sets as the bundle holds them
+    raws = [r for r in data.get("sets") or [] if isinstance(r, dict)]
+    own = [r["set"].get("code") for r in raws if isinstance(r.get("set"), dict)]
+    names = known_names(url=url, skip_set=[c for c in own if isinstance(c, str)],
+                        cards=[c for r in raws for c in (r.get("cards") if isinstance(r.get("cards"), list) else [])],
+                        tags=[t for r in raws for t in (r.get("tags") if isinstance(r.get("tags"), list) else [])])
     for i, raw in enumerate(data.get("sets") or []):
         sub = sets_node.value[i] if sets_node is not None and i < len(sets_node.value) else None
         doc = YamlDoc(Path(source), raw, sub, source)

@@ -522,7 +522,7 @@ class CardBrowser(W.VBox):
 
         try:
             vals = {k: v for k, v in self.form_values().items() if v not in (None, "", [], {})}
-            board = try_board(vals, self.f_set.value or "designer", dice=dice, height=560)
+            board = try_board(vals, self.f_set.value or "designer", dice=dice, url=self.url, height=560)
         except DesignerCardError as e:
             self.form_msg.value = f'<div class="mlab-msg-error">cannot try it: {esc(e)}</div>'
             return False

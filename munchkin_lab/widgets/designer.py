@@ -186,14 +186,16 @@ def _values(doc: Any, key: str):
     return (v for v in _values_of(doc, key) if isinstance(v, str))
 
 
-def _spec_of(card: Mapping[str, Any], set_code: str):
-    """``(CardSpec of the designer card, the Names its effects were checked against)``."""
+def _spec_of(card: Mapping[str, Any], set_code: str, url: str | None = None):
+    """``(CardSpec of the designer card, the Names its effects were checked against)``: the
+    names of the database ``url`` (designer sets too) and its own."""
     from ..cards.designer import card_model, engine_notes, known_names
     from ..cards.effect_schema import SHIPPED
     from ..engine import CardSpec
 
     try:  # the names its effects refer to: the database's (designer sets too) and its own
-        names = known_names(cards=[(card.get("name"), card.get("kind"))]) if isinstance(card, Mapping) else SHIPPED
+        names = known_names(url=url, cards=[(card.get("name"), card.get("kind"))]) \
+            if isinstance(card, Mapping) else SHIPPED
     except Exception:  # noqa: BLE001 - no card database: the shipped sets' names
         names = SHIPPED
     model = card_model(card, names=names)
@@ -206,7 +208,7 @@ def _spec_of(card: Mapping[str, Any], set_code: str):
 
 
 def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list[int] | None = None,
-                 level: int | None = None) -> tuple[dict, Any]:
+                 level: int | None = None, url: str | None = None) -> tuple[dict, Any]:
     """A scenario (``munchkin_lab/scenarios/README.md`` format) with ``card`` in a fitting
     position, and the card's engine spec.
 
@@ -225,6 +227,9 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
             ``[1]``, so that running away fails and its Bad Stuff shows at once).
         level: P1's Level (default: the monster's Level, at most 9, so that the monster wins
             the tie and P1 must fight for help, run away or lose; else 3).
+        url: the card database (default ``$DATABASE_URL`` or the SQLite file): the names the
+            card is checked against and the Race or Class card P1 is given come from it (a
+            designer's own Class too).
 
     Returns:
         ``(scenario dict, CardSpec)``; the scenario names the card by name and the spec goes
@@ -244,7 +249,7 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
             "designer card (the card editor's, provenance 'designer'); to try this one, make a designer copy "
             "under another name (munchkin-lab cards show NAME, then cards add SET with the fields), or play "
             "it on a board of a deck that holds it (Board.from_deck)")
-    spec, names = _spec_of(card, set_code)
+    spec, names = _spec_of(card, set_code, url)
     kind = spec.kind
     if kind == "ship_room":  # a Solar Storm game (scenarios.solar format)
         return _ship_position(spec, dice), spec
@@ -439,8 +444,9 @@ def _item_words(game, spec) -> str:
 
 
 def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int] | None = None,
-             level: int | None = None):
-    """The engine game of :func:`try_position` with its steps played (the kick, the Curse).
+             level: int | None = None, url: str | None = None):
+    """The engine game of :func:`try_position` with its steps played (the kick, the Curse);
+    the other cards come from the database ``url``, as the names do.
 
     Returns:
         ``(game, scenario dict)``.
@@ -450,7 +456,7 @@ def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int
     """
     from ..scenarios.runner import ScenarioError, build_game, database_resolver, make_action
 
-    sc, spec = try_position(card, set_code, dice, level)
+    sc, spec = try_position(card, set_code, dice, level, url=url)
     if sc.get("game") == "solar_storm":
         from ..scenarios.solar import ScenarioFailure, build
 
@@ -458,7 +464,7 @@ def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int
             return build(sc), sc
         except (ScenarioFailure, ValueError, KeyError) as exc:
             raise DesignerCardError(f"card {spec.name!r}: cannot be tried in this position: {exc}") from None
-    fallback = database_resolver()
+    fallback = database_resolver(url=url)
 
     def resolve(name: str):
         if name.lower() == spec.name.lower():
@@ -476,7 +482,7 @@ def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int
 
 
 def try_board(card: Mapping[str, Any], set_code: str = "designer", dice: list[int] | None = None,
-              level: int | None = None, **board_kw):
+              level: int | None = None, url: str | None = None, **board_kw):
     """A :class:`~munchkin_lab.widgets.board.Board` on :func:`try_game`: P1 is you (human),
     P2 a greedy bot; *New game* builds the same position again. Other keywords go to
     ``Board`` (``name``, ``journal``, ``height``...).
@@ -486,11 +492,11 @@ def try_board(card: Mapping[str, Any], set_code: str = "designer", dice: list[in
     """
     from .board import Board
 
-    game, sc = try_game(card, set_code, dice, level)
+    game, sc = try_game(card, set_code, dice, level, url=url)
     name = str(card.get("name"))
 
     def factory(_seed: int, _n: int):
-        return try_game(card, set_code, dice, level)[0]
+        return try_game(card, set_code, dice, level, url=url)[0]
 
     board_kw.setdefault("seats", ["human", "greedy"])
     board_kw.setdefault("journal", False)

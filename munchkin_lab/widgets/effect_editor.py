@@ -137,7 +137,7 @@ class EffectEditor(W.VBox):
         Raises:
             ValueError: as :meth:`row`.
         """
-        return R.build(self.row(), self.kind)
+        return R.build(self.row(), self.kind, self._names())
 
     def _preview(self) -> None:
         if not hasattr(self, "preview"):
@@ -203,18 +203,24 @@ class EffectEditor(W.VBox):
         if self.on_change:
             self.on_change()
 
-    def _check(self) -> None:
-        from ..cards.designer import engine_notes
-        from ..cards.effect_schema import SHIPPED, effect_errors
+    def _names(self) -> Any:
+        """The names the effects may refer to (``names``; the shipped sets' without it or
+        without a database): the one source of the pickers' check and the YAML box's."""
+        from ..cards.effect_schema import SHIPPED
 
-        from ..cards.files import field_path
-
-        names = SHIPPED
         if self.names is not None:
             try:
-                names = self.names()
+                return self.names()
             except Exception:  # noqa: BLE001 - no database: the shipped sets' names
-                names = SHIPPED
+                pass
+        return SHIPPED
+
+    def _check(self) -> None:
+        from ..cards.designer import engine_notes
+        from ..cards.effect_schema import effect_errors
+        from ..cards.files import field_path
+
+        names = self._names()
         probs = [f"{field_path(('effects',) + tuple(path))}: {msg}"
                  for path, msg in effect_errors(self.effects, self.kind, names=names)]
         self.problems = probs

@@ -141,3 +141,54 @@ def test_a_csv_import_checks_names_against_the_database_and_the_csv(url, tmp_pat
         api.import_csv(path, url=url, dry_run=True)
     (p,) = info.value.problems
     assert p.endswith(": card 'Flame Sword': usable_by: 'class:clerik': unknown class 'clerik' (did you mean 'Cleric'?)")
+
+
+STAFF = ("{name: Pirate Staff, kind: item, deck: treasure, bonus: 5, slot: one_hand, gold: 600, "
+         "usable_by: ['class:buccaneer']}")
+
+
+def test_cards_add_knows_the_designers_classes_and_races_of_the_database_and_of_its_list(url, tmp_path):
+    """A new user's report: `cards add` refused an item restricted to a designer Class saved
+    just before (``unknown class 'buccaneer'``), and a ``--file`` list holding a new Race and
+    an item for it, while `set import` of the same cards passed: the list is checked against
+    the database's names (designer sets too) and its own cards, as set import and the editor."""
+    from typer.testing import CliRunner
+
+    from munchkin_lab.cli import app
+
+    def run(*args):
+        return CliRunner().invoke(app, [*args, "--url", url])
+
+    assert run("set", "new", "pirates", "Pirates").exit_code == 0
+    assert run("cards", "add", "pirates", "{name: Buccaneer, kind: class, deck: door}").exit_code == 0
+    r = run("cards", "add", "pirates", STAFF)
+    assert (r.exit_code, r.stdout) == (0, "added pirates:Pirate Staff (version 1)\n"), r.output
+    many = tmp_path / "sea.yaml"
+    many.write_text(
+        "- {name: Merfolk, kind: race, deck: door}\n"
+        "- {name: Trident, kind: item, deck: treasure, bonus: 3, slot: one_hand, usable_by: ['race:merfolk']}\n"
+        "- {name: Reef Shark, kind: monster, deck: door, level: 4, effects: {bonus_vs: [{if: 'class:buccaneer', "
+        "bonus: 2}], bad_stuff: [{lose_levels: 1}]}}\n"
+        "- {name: Salt Amulet, kind: item, deck: treasure, bonus: 1, effects: {bonus_if: [{if: 'race:merfolk', "
+        "bonus: 2}]}}\n", encoding="utf-8")
+    r = run("cards", "add", "pirates", "--file", str(many))
+    assert r.exit_code == 0, r.output
+    assert [ln for ln in r.stdout.splitlines() if ln.startswith("added")] == [
+        "added pirates:Merfolk (version 1)", "added pirates:Trident (version 1)",
+        "added pirates:Reef Shark (version 1)", "added pirates:Salt Amulet (version 1)"]
+    # still checked: a misspelt one is refused with its line, and nothing of the list is written
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- {name: Kelpie, kind: race, deck: door}\n"
+                   "- {name: Kelp Whip, kind: item, deck: treasure, bonus: 2, slot: one_hand, "
+                   "usable_by: ['race:kelpy', 'class:bucaneer']}\n", encoding="utf-8")
+    r = run("cards", "add", "pirates", "--file", str(bad))
+    assert r.exit_code == 1
+    assert f"{bad}:2: card 'Kelp Whip': usable_by: 'race:kelpy': unknown race 'kelpy' (did you mean 'Kelpie'?)" \
+        in r.stderr
+    assert "'class:bucaneer': unknown class 'bucaneer' (did you mean 'Buccaneer'?)" in r.stderr
+    with pytest.raises(D.DesignerCardError):
+        D.get_card("Kelpie", "pirates", url=url)
+    # the same names in the Python API's list form
+    saved = D.add_cards([{"name": "Gull", "kind": "race", "deck": "door"},
+                         hat("race:gull", usable="class:buccaneer")], "pirates", url=url)
+    assert [s.key for s in saved] == ["pirates:Gull", "pirates:Gnome Hat"]

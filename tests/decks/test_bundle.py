@@ -350,3 +350,35 @@ def test_a_chained_bundle_into_a_database_built_from_the_files(fresh_sqlite, tmp
         assert Deck.load("Yeti", url=url).check() == Deck.load("Yeti", url=fresh_sqlite).check()
     finally:
         config.dispose_engine(url)
+
+
+def test_a_bundles_cards_may_name_a_designer_class_of_the_database_as_set_import_reads_them(fresh_sqlite,
+                                                                                           other_sqlite, tmp_path):
+    """A new user's report: a designer card may name a designer Class of any set of the
+    database (README, database/README.md: designer cards are checked against every card of
+    the database). `set import` of the set read it so; `deck import-bundle` of a bundle of the
+    same set checked its names against the shipped sets and the bundle only, and refused it.
+    On a database without that Class both refuse it, with the same message."""
+    D.create_set("pirates", "Pirates", url=fresh_sqlite)
+    D.add_card({"name": "Buccaneer", "kind": "class", "deck": "door"}, "pirates", url=fresh_sqlite)
+    D.create_set("sea", "Sea", url=fresh_sqlite)
+    D.add_card({"name": "Kraken Cutlass", "kind": "item", "deck": "treasure", "slot": "one_hand", "bonus": 3,
+                "gold": 300, "usable_by": ["class:buccaneer"]}, "sea", url=fresh_sqlite)
+    deck = Deck("Sea mix", url=fresh_sqlite)
+    deck.add_set("munchkin")
+    deck.add("Kraken Cutlass")
+    deck.save()
+    path, set_file = tmp_path / "sea.bundle.yaml", tmp_path / "sea.yaml"
+    export_bundle("Sea mix", path, url=fresh_sqlite)
+    assert [s["set"]["code"] for s in read_bundle(path)["sets"]] == ["sea"]
+    D.export_set("sea", set_file, url=fresh_sqlite)
+    assert D.import_set(set_file, url=fresh_sqlite, dry_run=True).code == "sea"
+    done = import_bundle(path, url=fresh_sqlite, name="Sea mix 2")
+    assert (done.reused, done.cards) == (["sea"], deck.size)
+    # another database, without the Class: both refuse the card, naming the Class
+    with pytest.raises(D.DesignerCardError) as by_set:
+        D.import_set(set_file, url=other_sqlite, dry_run=True)
+    with pytest.raises(BundleError) as by_bundle:
+        import_bundle(path, url=other_sqlite, dry_run=True)
+    want = "card 'Kraken Cutlass': usable_by: 'class:buccaneer': unknown class 'buccaneer': no Class card has that name"
+    assert want in str(by_set.value) and want in str(by_bundle.value)

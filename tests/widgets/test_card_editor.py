@@ -502,3 +502,43 @@ def test_try_a_designer_ship_room_deals_it_in_a_solar_storm_ship(lab_db):
     assert "in a Solar Storm ship with seven V2 rooms" in board.message.value
     board.click("Resolve Hydroponics Bay's room action by hand (not automated)")
     assert "Done: Hydroponics Bay resolved by hand" in board.action_labels()
+
+
+def test_try_an_item_for_the_designers_own_class_in_the_editors_database(designer_db, lab_db, monkeypatch):
+    """A new user's report: an item restricted to a designer Class (``class:buccaneer``).
+    The editor's form knows the Class of its database; *Try this card* makes P1 a Buccaneer
+    and equips the item. The try took its names and cards from ``$DATABASE_URL``, not from the
+    editor's database: with another database there (one without the Class) it refused the
+    card the form had just saved (``unknown class 'buccaneer'``)."""
+    import html
+
+    from munchkin_lab.widgets import CardBrowser
+    from munchkin_lab.widgets.designer import try_board, try_position
+
+    b = CardBrowser("", url=designer_db)
+    _fresh_set(b, "pirates")
+    b.new_card()
+    b.f_name.value, b.f_kind.value, b.f_deck.value = "Buccaneer", "class", "door"
+    assert b.save_card(), b.form_msg.value
+    monkeypatch.setenv("DATABASE_URL", lab_db)  # the default database: no Buccaneer there
+    b.new_card()
+    b.f_name.value, b.f_kind.value, b.f_deck.value = "Pirate Staff", "item", "treasure"
+    b.f_bonus.value, b.f_slot.value, b.f_usable.value = "5", "one_hand", "class:buccaneer"
+    ed = b.effect_editor  # the Class picked from the lists, as typed in the YAML box
+    ed.pick("in_play", "combat_strength", "2", who="owner", atom="class", arg="buccaneer")
+    assert "class:buccaneer" in ed.preview.value and ed.add(), ed.preview.value
+    ed.pick("in_play", "combat_strength", "2", who="owner", atom="class", arg="bucaneer")
+    assert not ed.add() and "unknown class 'bucaneer' (did you mean 'Buccaneer'?)" in html.unescape(ed.message.value)
+    ed.yaml.value = "bonus_if:\n- {if: 'class:buccaneer', bonus: 7}\n"  # +7 for a Buccaneer
+    assert "valid" in ed.message.value and not ed.problems
+    assert b.save_card(), b.form_msg.value
+    assert b.try_card(), b.form_msg.value
+    p = b.board.game.state_dict()["players"][0]
+    assert p["classes"] == ["Buccaneer"] and p["equipped"]["hands"] == ["Pirate Staff"]
+    assert b.board.game.state_dict()["combat"]["munchkin_strength"] == 10  # Level 3 + 7: the engine sees the Class
+    assert ("Try it: Pirate Staff is equipped by P1 (Buccaneer, to use it: usable by class:buccaneer)"
+            in html.unescape(b.board.message.value))
+    staff = {"name": "Pirate Staff", "kind": "item", "deck": "treasure", "slot": "one_hand", "bonus": 5,
+             "usable_by": ["class:buccaneer"]}
+    assert try_position(staff, "pirates", url=designer_db)[0]["players"][0]["class"] == "Buccaneer"
+    assert try_board(staff, "pirates", url=designer_db).game.state_dict()["players"][0]["classes"] == ["Buccaneer"]
