@@ -871,6 +871,8 @@ class Board(W.VBox):
             return pend["card"]
         if c and c.get("monsters"):
             return c["monsters"][-1]["name"]
+        if sd.get("phase") == "charity":  # a decision about the hand: the focus pane says it
+            return ""
         for line in reversed(self.game.log[-3:]):
             if "kicks open the door: " in line:
                 name = line.split("kicks open the door: ", 1)[1].rstrip(".")

@@ -97,9 +97,8 @@ def test_story_explains_bad_stuff_and_levels(base_deck):
             break
     assert any(re.fullmatch(r"Bad Stuff of [^:]+: P\d (loses .+)", n) for n in notes), notes[:20]
     assert any(re.search(r"P\d goes up 1 Level \(\d+ \u2192 \d+\)", n) for n in notes)
-    lvl = [n for n in notes if "loses" in n and "Level" in n and "\u2192" in n]
-    for n in lvl:  # the numbers add up: "loses 2 Levels (5 -> 3)"
-        m = re.search(r"loses (\d+) Levels? \((\d+) \u2192 (\d+)\)", n)
+    # the numbers add up: "loses 2 Levels (5 -> 3)" (a note may say more than one change)
+    for m in (m for n in notes for m in re.finditer(r"loses (\d+) Levels? \((\d+) \u2192 (\d+)\)", n)):
         assert int(m.group(2)) - int(m.group(3)) == int(m.group(1))
     html = b.table.html
     assert 'class="mlab-lognote"' in html
