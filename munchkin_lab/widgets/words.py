@@ -72,6 +72,20 @@ REASON_WORDS = {"level 10": "Level 10"}
 #: discard instead of a face-up draw (its hand card paid, ``resurrect``, comes first in the queue).
 REWARD_CHOICES = ("pick", "resurrect_t")
 
+#: Order of the choices, on the board and at the terminal: the actions that move the game on
+#: come first (the board's first button is green), the others after them in the engine's order.
+ACTION_ORDER = ("kick", "move", "stay", "fight", "roll", "run", "accept", "loot", "pass", "end_turn", "end_actions",
+                "charity", "choose", "resolve", "refuse", "collect", "pick", "trouble", "evade", "ask_help",
+                "offer_help")
+_ORDER_RANK = {k: i for i, k in enumerate(ACTION_ORDER)}
+
+
+def in_order(acts: Iterable[Any]) -> list:
+    """``acts`` sorted by :data:`ACTION_ORDER` (a stable sort: kinds not in it keep their order,
+    after the listed ones)."""
+    return sorted(acts, key=lambda a: _ORDER_RANK.get(a.kind, len(ACTION_ORDER)))
+
+
 _CARD_ID_RE = re.compile(r"\bcard (-?\d+)\b")
 _SEAT_RE = re.compile(r"\bseat (\d+)\b")
 

@@ -63,3 +63,23 @@ def test_pass_with_no_monster_left_lets_the_fight_end(tmp_path):
     assert sd["combat"] is not None and sd["combat"]["monsters"] == []
     fighter_pass = [t for t in b.action_labels() if t.startswith("Pass")]
     assert fighter_pass == ["Pass (let P1's combat end)"]
+
+
+def test_the_terminal_lists_the_moves_first_in_the_boards_order(tmp_path, monkeypatch):
+    """``play --human 1`` in Star Munchkin Adventures listed the moves asked for ("pick a
+    direction or stay") after the Items and the Go Up a Level cards: the terminal and the board
+    now share one order (words.in_order)."""
+    from typer.testing import CliRunner
+
+    from munchkin_lab.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(app, ["play", "--human", "1", "--deck", "star_munchkin_adventures", "--seed", "1"],
+                             input="1\nq\n")  # (ready after the setup: the moves come next)
+    assert res.exit_code == 0, res.output
+    out = res.output.splitlines()
+    i = out.index("== P1 moves: pick a direction or stay")
+    options = [line.split(". ", 1)[1] for line in out[i + 1:] if line[:4].strip().isdigit()]
+    assert options[:5] == ["Move north to new ground (0,1)", "Move east to new ground (1,0)",
+                           "Move south to new ground (0,-1)", "Move west to new ground (-1,0)", "Stay in START"]
+    assert len(options) > 5 and not any(o.startswith(("Move ", "Stay ")) for o in options[5:])
