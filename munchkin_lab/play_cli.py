@@ -192,7 +192,8 @@ class TerminalSeat:
 
     Each call prints the log lines since the last one (``printed``: how many are out), what is
     to be decided (the board's words: :func:`munchkin_lab.widgets.words.decision`), the seat's
-    Level, cards in play and hand, then the legal actions numbered from 1 (with that seat's
+    Level, cards in play and hand, then the legal actions numbered from 1 in the board's order
+    (:func:`munchkin_lab.widgets.words.in_order`: what moves the game on first; with that seat's
     any-time ones, and offers of help for a price, as on the board). The answer is a number,
     ``l`` (the list again) or ``q`` (stop: :class:`StopGame`; so does the end of the input).
     ``echo`` / ``ask``: the output and the prompt (tests pass their own)."""
@@ -213,6 +214,7 @@ class TerminalSeat:
         sd = g.state_dict()
         solar = words.is_solar(sd)
         acts = list(g.legal_actions()) if solar else words.priced_offers(g, list(g.legal_actions(seat=seat)))
+        acts = words.in_order(acts)  # (what moves the game on first, as on the board)
         acts, labels = _distinct(acts, [words.action_text(g, a, sd) for a in acts])
         listing = [f"{i:>4}. {label}" for i, label in enumerate(labels, 1)]
         echo("")

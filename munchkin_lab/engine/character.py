@@ -309,7 +309,9 @@ class Character:
             self._leave_play(seat, p.hireling)
         p.alive = False
         self.deaths += 1
-        if self.history: self._say(f"{p.name} dies! The corpse holds {plural(len(corpse), 'card')}.")
+        if self.history:
+            self._say_cause_of_death(seat)  # (the cause first: Bad Stuff's "P1 dies.")
+            self._say(f"{p.name} dies! The corpse holds {plural(len(corpse), 'card')}.")
         n = len(s.players)
         order = [(seat + i) % n for i in range(1, n) if s.players[(seat + i) % n].alive]
         levels = {q: s.players[q].level for q in order}

@@ -186,6 +186,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self.deck_names = ("door", "treasure") + tuple(d for m in self.modules for d in m.extra_decks)
         self._log: list[str] = []
         self._saying: list = []  # (abilities running with history: Victims._say_begin)
+        self._bad_open: list = []  # (Bad Stuff running with history: Victims._say_cause_of_death)
         self._undo: list[tuple] = []
         self._redo: list[Action] = []
         self.actions: list[Action] = []
@@ -541,6 +542,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._sba_seats = set()  # (a copy must not share the set) - the next checks see all
         self._sba_full = True
         self._saying = []  # (nor what the abilities running now have said)
+        self._bad_open = []  # (nor the Bad Stuff running now)
         self._hcache = {}  # (nor the holders' cache: Zones._play_moved)
         self._smemo = NO_SMEMO  # (nor the strengths memo: a copy must not share it)
 

@@ -571,8 +571,12 @@ class Ops:
         rolling = cb.monsters.index(m) if ("first_roll" in ctx.facts and ctx.player == x
                                            and m in cb.monsters) else -1
         self._ev["void"] = True
-        if self.history:
-            self._say(f"{self._pn(x)} gets away.")
+        if self.history:  # the card that saves them (a reaction from the hand was hidden till now)
+            if ctx.source >= 0 and ctx.owner == x:  # (as an escape One-Shot: Playing._play)
+                self._say(f"{self._pn(x)} uses {self.name(ctx.source)} and gets away.")
+            else:
+                self._say(f"{self.name(ctx.source)}: {self._pn(x)} gets away." if ctx.source >= 0
+                          else f"{self._pn(x)} gets away.")
         self._get_away(x, rolling)
         return True
 

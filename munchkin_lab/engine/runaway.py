@@ -113,9 +113,13 @@ class RunAway:
             self._caught(seat, i, die, total)
 
     def _caught(self, seat: int, i: int, die: int, total: int) -> None:
-        """A failed Run Away roll stands: monster ``i``'s Bad Stuff (core rules, 7.)."""
+        """A failed Run Away roll stands: monster ``i``'s Bad Stuff (core rules, 7.). A total
+        of 5 or more fails only against a monster that allows no Run Away (Floating Nose): the
+        log says so."""
         m = self.state.combat.monsters[i]
-        if self.history: self._say(f"{self._pn(seat)} rolls {die} ({total}): {self.name(m)} catches them. Bad Stuff!")
+        if self.history:
+            why = f"{self.name(m)} allows no Run Away and" if total >= 5 else f"{self.name(m)}"
+            self._say(f"{self._pn(seat)} rolls {die} ({total}): {why} catches them. Bad Stuff!")
         self._bad_stuff(seat, m)
 
     def _flight_may_save(self, seat: int, i: int, die: int) -> bool:
@@ -215,6 +219,9 @@ class RunAway:
         a die it starts with has had its reactions (:meth:`_lang_die_window`), so its first
         op that rolls opens no second window (``Ops._op_die_roll``)."""
         before = self._victim_snap(seat) if self.history else None
+        entry = [seat, before, m]
+        if before is not None:  # (a death on the way says its cause first: _say_cause_of_death)
+            self._bad_open.append(entry)
         run = self._lrun[m]
         if run and "caught" in run:  # the monster's own caught abilities (bad_stuff)
             own = run["caught"]
@@ -227,7 +234,9 @@ class RunAway:
             self._push_manual(seat, m, discard=False)
         if "caught" in self._lt:  # the other cards that hear it
             self._lang_fire("caught", seat, m)
-        if before is not None:  # after the card-effect language's `caught` abilities too
+        if before is not None:
+            self._bad_open = [e for e in self._bad_open if e is not entry]
+        if entry[1] is not None:  # after the card-effect language's `caught` abilities too
             self._say_what_it_did(seat, before, m)
 
     # ------------------------------------------------------------------ the kinds

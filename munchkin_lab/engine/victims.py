@@ -18,6 +18,9 @@ class Victims:
     #: ``[card, players noted]`` of each ability running now with ``history`` (:meth:`_say_begin`;
     #: a list of each game's own, made in ``Game.__init__`` and ``Game._restored``)
     _saying: list
+    #: ``[seat, noted, monster]`` of each Bad Stuff running now with ``history`` (``noted``: the
+    #: victim's :meth:`_victim_snap` before it, None once said: :meth:`_say_cause_of_death`)
+    _bad_open: list
 
     def _victim_snap(self, seat: int) -> tuple:
         """What Bad Stuff or a Curse may take from ``seat``: (Level, Race/Class cards, hand
@@ -103,6 +106,18 @@ class Victims:
         elif not mine and not any(d.get("kind") == "manual" for d in self.state.pending):
             # (a choice with nothing to decide is settled next, and says what it took)
             self._say(f"{what}{suffix}: nothing to take from {p.name}.")
+
+    def _say_cause_of_death(self, seat: int) -> None:
+        """``seat`` has just died (``Character._kill``, with ``history``): the cause is said
+        before the death's own line (the corpse, the looting order) - the Bad Stuff running on
+        ``seat`` says what it did now, once; else the ability running now says its changes."""
+        for e in reversed(self._bad_open):
+            if e[0] == seat and e[1] is not None:
+                self._say_what_it_did(seat, e[1], e[2])
+                e[1] = None
+                return
+        if self._saying and not self._saying[-1][2]:
+            self._say_flush(self._saying[-1])
 
     # ------------------------------------------------------------------ what an ability did
     def _say_begin(self, card, mute: bool = False) -> None:

@@ -66,11 +66,6 @@ _MAX_BUTTONS = 60
 #: A row of more choices than this is folded (its title and count; a click opens it).
 _FOLD_ROW = 10
 
-#: Order of the buttons: the action that moves the game on comes first (its button is green).
-_ORDER = {k: i for i, k in enumerate(("kick", "move", "stay", "fight", "roll", "run", "accept", "loot", "pass",
-                                      "end_turn", "end_actions", "charity", "choose", "resolve", "refuse",
-                                      "collect", "pick", "trouble", "evade", "ask_help", "offer_help"))}
-
 SOLAR_RESOURCES = words.SOLAR_RESOURCES  # (kept here too: older notebooks import it from the board)
 
 _info_cache: dict[str, dict[str, dict]] = {}
@@ -806,7 +801,7 @@ class Board(W.VBox):
 
     # ------------------------------------------------------------------ rendering
     def _order(self, acts: list[Action]) -> list[Action]:
-        return sorted(acts, key=lambda a: _ORDER.get(a.kind, 50))
+        return words.in_order(acts)  # (the first button moves the game on: it is green)
 
     def _buttons(self, g: Any, sd: dict, acts: list[Action], labels: list[str], cards_of: list[list[str]],
                  offset: int) -> list[str]:

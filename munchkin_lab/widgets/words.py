@@ -72,6 +72,20 @@ REASON_WORDS = {"level 10": "Level 10"}
 #: discard instead of a face-up draw (its hand card paid, ``resurrect``, comes first in the queue).
 REWARD_CHOICES = ("pick", "resurrect_t")
 
+#: Order of the choices, on the board and at the terminal: the actions that move the game on
+#: come first (the board's first button is green), the others after them in the engine's order.
+ACTION_ORDER = ("kick", "move", "stay", "fight", "roll", "run", "accept", "loot", "pass", "end_turn", "end_actions",
+                "charity", "choose", "resolve", "refuse", "collect", "pick", "trouble", "evade", "ask_help",
+                "offer_help")
+_ORDER_RANK = {k: i for i, k in enumerate(ACTION_ORDER)}
+
+
+def in_order(acts: Iterable[Any]) -> list:
+    """``acts`` sorted by :data:`ACTION_ORDER` (a stable sort: kinds not in it keep their order,
+    after the listed ones)."""
+    return sorted(acts, key=lambda a: _ORDER_RANK.get(a.kind, len(ACTION_ORDER)))
+
+
 _CARD_ID_RE = re.compile(r"\bcard (-?\d+)\b")
 _SEAT_RE = re.compile(r"\bseat (\d+)\b")
 
@@ -102,6 +116,12 @@ def join_and(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def join_or(items: Sequence[str]) -> str:
+    """``"A"``, ``"A or B"``, ``"A, B or C"``."""
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1] if items else ""
 
 
 def signed(n: int | None) -> str:
@@ -311,8 +331,9 @@ def _munchkin_text(game: Any, a: Any, sd: Mapping) -> str:  # noqa: C901 - one b
     if k == "pass":
         if sd.get("phase") == "setup":
             return "Ready: end my setup"
-        if combat:
-            return f"Pass (let {nm.get(combat['fighter'], '?')}'s combat go on)"
+        if combat:  # (with no monster left, the fight ends when everybody passed)
+            go = "go on" if combat.get("monsters") else "end"
+            return f"Pass (let {nm.get(combat['fighter'], '?')}'s combat {go})"
         return "Pass"
     if k == "kick":
         if a.n == 1:
@@ -749,6 +770,26 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
 
 
 # ---------------------------------------------------------------------- status
+#: A combat decision names only what the actor can do now (core rules, 7. Combat): the
+#: fighter's and, while the others may interfere, each other player's choices in words.
+_PLAY_KINDS = frozenset({"play", "use", "join"})
+_FIGHT_WORDS = ((frozenset({"fight"}), "Declare victory"), (frozenset({"run"}), "Run Away"),
+                (_PLAY_KINDS, "play cards"), (frozenset({"ask_help"}), "ask for help"))
+_WINDOW_WORDS = ((_PLAY_KINDS, "play cards"), (frozenset({"offer_help"}), "offer help"),
+                 (frozenset({"pass"}), "pass"))
+
+
+def _kinds_now(game: Any, seat: int | None) -> set[str]:
+    """The kinds of the actions ``seat`` may take now (with its any-time ones)."""
+    if seat is None:
+        return set()
+    try:
+        acts = game.legal_actions(labels=False, seat=seat)
+    except TypeError:
+        acts = game.legal_actions()
+    return {a.kind for a in acts if a.player == seat}
+
+
 def decision(game: Any, sd: Mapping | None = None) -> str:
     """Who must act now and why, as a sentence naming the card that caused a pending
     decision ("P2 must choose what to lose to Net Troll's Bad Stuff")."""
@@ -775,11 +816,14 @@ def decision(game: Any, sd: Mapping | None = None) -> str:
         if not c.get("monsters"):  # every monster left (bought off, charmed, sent away): no score
             return (f"No monster is left in {side}'s fight: {who} may still play cards (a Wandering "
                     "Monster brings one back in) or pass, before the fight ends")
+        can = _kinds_now(game, actor)
         if stage == "window":
-            return f"{who} may play cards, offer help or pass in {side}'s fight against {ms}, {score}: {lead}"
+            may = join_or([w for ks, w in _WINDOW_WORDS if can & ks]) or "pass"
+            return f"{who} may {may} in {side}'s fight against {ms}, {score}: {lead}"
         if stage == "run":
             return f"{who} must roll to Run Away from {ms}"
-        return f"{who} fights {ms}, {score}: {lead}. Declare victory, Run Away, play cards or ask for help"
+        may = join_or([w for ks, w in _FIGHT_WORDS if can & ks])
+        return f"{who} fights {ms}, {score}: {lead}" + (f". {may[:1].upper()}{may[1:]}" if may else "")
     rooms = rooms_view(sd) is not None
     if phase == "setup":
         return f"{who} may play a Race, a Class and Items, then say ready"

@@ -121,7 +121,7 @@ def test_an_escape_ability_is_used_while_running_away_not_in_the_fight(resolver)
     assert a.kind == "use" and g.specs[a.card].name == "Escape Pod"  # before any roll
     g.play(a)
     assert g.state.combat is None and g.state.players[0].equipped == []
-    assert g.log[-1].endswith("Ann gets away.")
+    assert g.log[-1].endswith("Ann uses Escape Pod and gets away.")
 
 
 def test_no_ability_is_spent_on_a_fight_that_is_won(resolver):

@@ -1,0 +1,56 @@
+"""The Run Away and death lines of the log name their cause (a new user's findings): the card
+that saved a runner, the monster that allows no Run Away, Bad Stuff before the death it caused
+(core rules, 7. Running Away and Bad Stuff; 7. Death)."""
+from __future__ import annotations
+
+from munchkin_lab.engine import Action
+from munchkin_lab.scenarios.runner import build_game
+
+
+def _lines(g, n):
+    return [x.split("] ", 1)[1] for x in g.log[n:]]
+
+
+def _run_and_roll(g, die):
+    """Ann kicks the monster on top, runs (Bob lets her) and rolls ``die``."""
+    g.play(Action(0, "kick"))
+    g.play(Action(0, "run"))
+    g.play(Action(1, "pass"))
+    g.state.forced.append(die)
+    g.play(Action(0, "roll", n=0))
+
+
+def test_the_card_that_saves_a_runner_is_named(resolver):
+    g = build_game({"players": [{"name": "Ann", "level": 5, "hand": ["Invisibility Potion"]}, {"name": "Bob"}],
+                    "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
+    n = len(g.log)
+    _run_and_roll(g, 1)
+    play = [a for a in g.legal_actions(seat=0) if a.kind == "play"]
+    assert [g.specs[a.card].name for a in play] == ["Invisibility Potion"]
+    g.play(play[0])
+    lines = _lines(g, n)
+    assert lines[-3:] == ["Ann's Run Away roll fails, unless someone reacts.", "The others may react.",
+                          "Ann uses Invisibility Potion and gets away."]
+    assert g.state.players[0].alive and g.state.combat is None
+
+
+def test_a_roll_of_5_against_a_monster_that_allows_no_run_away(resolver):
+    g = build_game({"players": [{"name": "Ann", "level": 5}, {"name": "Bob"}],
+                    "decks": {"door": ["Floating Nose"], "treasure": []}}, resolver)
+    n = len(g.log)
+    _run_and_roll(g, 6)
+    lines = _lines(g, n)
+    assert lines[-2:] == ["Ann rolls 6 (6): Floating Nose allows no Run Away and catches them. Bad Stuff!",
+                          "Floating Nose's Bad Stuff: Ann loses 3 Levels (now Level 2)."]
+
+
+def test_bad_stuff_is_said_before_the_death_it_causes(resolver):
+    g = build_game({"players": [{"name": "Ann", "level": 6, "hand": ["Magic Lamp"]}, {"name": "Bob"}],
+                    "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
+    n = len(g.log)
+    _run_and_roll(g, 1)
+    lines = _lines(g, n)
+    i = lines.index("Bullrog's Bad Stuff: Ann dies.")
+    assert lines[i - 1] == "Ann rolls 1 (1): Bullrog catches them. Bad Stuff!"
+    assert lines[i + 1] == "Ann dies! The corpse holds 1 card."
+    assert lines.count("Bullrog's Bad Stuff: Ann dies.") == 1
