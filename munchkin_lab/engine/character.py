@@ -194,8 +194,7 @@ class Character:
         p = self.state.players[seat]
         if power is not None and c in self._powers.get(power, ()) and (c in p.races or c in p.classes):
             return False
-        return (c in p.hand or c in p.equipped or c in p.carried or c in p.races or c in p.classes
-                or (c >= 0 and (c == p.hireling or c == p.cheat or c == p.half_breed or c == p.super_munchkin)))
+        return c >= 0 and c in self._ability_discards(seat)
 
     def _why_ability_discard(self, seat: int, c: int, power: str, what: str) -> str | None:
         """None when ``seat`` may discard card ``c`` for ``power``
@@ -210,8 +209,9 @@ class Character:
         return what
 
     def _ability_discards(self, seat: int) -> list[int]:
-        """Every card :meth:`_may_discard_for_ability` allows (with no ``power``), in order: the
-        hand, the Items in use and carried, the Race and Class cards, the Hireling, the Cheat! (a cost "a card of
+        """The one list of the cards ``seat`` may discard to power an ability
+        (:meth:`_may_discard_for_ability` with no ``power``), in order: the hand, the Items in
+        use and carried, the Race and Class cards, the Hireling, the Cheat! (a cost "a card of
         yours" of an ability in the card-effect language: ``LangActions._cost_pool``), then the
         Half-Breed and Super Munchkin."""
         p = self.state.players[seat]

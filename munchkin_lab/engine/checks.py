@@ -46,6 +46,17 @@ from __future__ import annotations
 from .tables import SLOT_LIMIT
 
 
+def _two_left(p) -> tuple:
+    """Player ``p``'s two Races (Classes) left without a Half-Breed (Super Munchkin) to hold
+    them, one of which must go (core rules, 8.: one Race, one Class without those cards);
+    ``()`` when there are none."""
+    if len(p.races) > 1 and p.half_breed < 0:
+        return tuple(p.races)
+    if len(p.classes) > 1 and p.super_munchkin < 0:
+        return tuple(p.classes)
+    return ()
+
+
 class StateChecks:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: the state-based checks (see the module
     docstring) and their two choices."""
@@ -117,8 +128,7 @@ class StateChecks:
                 self._leave_play(seat, sm)
                 self._discard(sm)
                 if self.history: self._say(f"{p.name} has no Class left: {self.name(sm)} is discarded.")
-            if ((len(p.races) > 1 and p.half_breed < 0) or (len(p.classes) > 1 and p.super_munchkin < 0)) \
-                    and not self._choice_open(seat, "unmix"):
+            if _two_left(p) and not self._choice_open(seat, "unmix"):
                 # a Half-Breed / Super Munchkin discarded with two Races / Classes: one stays
                 s.pending.append({"kind": "choose", "why": "unmix", "player": seat, "options": (), "count": 1})
             eq = p.equipped
@@ -235,12 +245,7 @@ class StateChecks:
     def _unmix_options(self, d: dict) -> tuple:
         """Two Races (Classes) without a Half-Breed (Super Munchkin) left: the cards one of
         which goes (core rules, 8.: one Race, one Class without those cards)."""
-        p = self.state.players[d["player"]]
-        if len(p.races) > 1 and p.half_breed < 0:
-            return tuple(p.races)
-        if len(p.classes) > 1 and p.super_munchkin < 0:
-            return tuple(p.classes)
-        return ()
+        return _two_left(self.state.players[d["player"]])
 
     def _unmix_answer(self, d: dict, seat: int, card: int) -> None:
         """The chosen Race (Class) card is discarded."""
