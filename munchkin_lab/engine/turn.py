@@ -475,8 +475,8 @@ class Turn:
         soon as it is drawn (``Playing._acts_when_drawn``: Divine Intervention, Hoard!) acts
         now, once every player has had the chance to play their starting Race, Class and Items
         (official FAQ (worldofmunchkin.com/faq), Can of Worms mini-FAQ: a card dealt in the
-        starting hand waits until the players have played from their starting hands, "by
-        analogy with Divine Intervention and Clerics"; the rulebooks are silent on dealing
+        starting hand waits until the players have played from their starting hands, the FAQ reasons
+        from how Divine Intervention and Clerics are handled; the rulebooks are silent on dealing
         such a card). Seat order from the first player; a card that gives the winning Level
         (Divine Intervention to a Level 9 Cleric) ends the game there. Without a set-up window
         (``GameOptions.setup_window``) this runs as the cards are dealt."""
