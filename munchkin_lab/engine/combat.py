@@ -569,8 +569,8 @@ class Combat:
         ``empty`` (every monster left by a card or an ability: the fighter draws the extra
         Treasures and those a monster left behind - face down alone; with a helper face up
         and shared by the bribe, :meth:`_reward_treasures`; a Run Away from the rest loses them
-        all, core rules, 7. Multiple Monsters), ``loot`` (Friendship Potion: the turn goes back to the phase where
-        the fighter may still Loot the Room, core rules, 6. phase 3; card_facts_more.md 2c)."""
+        all, core rules, 7. Multiple Monsters), ``loot`` (Friendship Potion: the fighter may
+        still Loot the Room; and after a Transferral Potion: :meth:`_may_loot_after`)."""
         s = self.state
         c = s.combat
         # every card still in the combat hears its end before a rules module tidies the table
@@ -619,7 +619,7 @@ class Combat:
                     t = self._draw("treasure")
                     if t >= 0:
                         self._to_hand(c.fighter, t)
-        s.phase = "trouble" if loot and s.players[c.fighter].alive else "end"
+        s.phase = "trouble" if self._may_loot_after(c, loot) else "end"
         s.combat = None
         s.last_combat_turn = s.turn
         if self._lang:  # lasting changes of this combat end (abilities.py)

@@ -152,6 +152,21 @@ class CombatCards:
         self._fighter_changed(old)
         return old
 
+    def _may_loot_after(self, c, loot: bool) -> bool:
+        """Whether the turn goes back to the phase where the active player may still Loot the
+        Room when combat ``c`` closes (core rules, 6. phase 3: not after meeting a monster):
+        ``loot``, a card that ended it says so (Friendship Potion, card_facts_more.md 2c: the
+        fighter, if alive); or a card made another player the fighter (:meth:`_make_fighter`)
+        and the combat closes with the active player, alive, no longer fighting it -
+        Transferral Potion, card_facts_more.md source D: the first player resumes the turn and
+        may loot the room whether the moved combat was won or lost. Not Look for Trouble (a
+        combat took place this turn). A fight moved back to the active player is theirs: no
+        loot. Source D is a one-line summary of the card; the rulebook is silent."""
+        s = self.state
+        if loot:
+            return s.players[c.fighter].alive
+        return c.fighter != s.active and s.players[s.active].alive
+
     def _left_combat(self, gone) -> None:
         """Players ``gone`` left a combat that goes on without them - made no longer the fighter
         by a card (:meth:`_make_fighter`), a helper sent out by a monster nobody may help
