@@ -217,21 +217,12 @@ class Combat:
         for i in range(len(c.monsters)):
             mside += ms(i, lang)
         ps = self._player_strength
-        pside = c.pbonus + ps(c.fighter, lang)
+        pside = ps(c.fighter, lang) + self._one_shots_for_munchkins(c, lang)
         if lang:  # the language: the sides' changes
             pside += self._lx("combat_strength", ("side", "munchkins"))
             mside += self._lx("combat_strength", ("side", "monsters"))
         if c.helper >= 0:
             pside += ps(c.helper, lang)
-        elif c.perplayer:
-            # a double of the lone fighter (Doppleganger)
-            pside += ps(c.fighter, lang) * c.perplayer.get(c.fighter, 0)
-        bp = self._bonus_per
-        for used in c.used:
-            per = bp[used]
-            if per:
-                n = sum(1 for q in (c.fighter, c.helper) if q >= 0 and self.matches(q, per["if"]))
-                pside += n * per["bonus"]
         return pside, mside
 
     def munchkins_win(self) -> bool:
