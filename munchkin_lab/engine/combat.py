@@ -375,10 +375,13 @@ class Combat:
 
     def _drop_monster(self, i: int) -> int:
         """Discard monster ``i`` of the combat and its enhancers (the end of a combat, or
-        :meth:`_remove_monster`); returns the monster."""
+        :meth:`_remove_monster`); returns the monster. A Run Away goes on against the rest:
+        the rolls already made keep pointing at their monsters (``CombatState.rolled``)."""
         c = self.state.combat
         m = c.monsters.pop(i)
         enh = c.enh.pop(i)
+        if c.rolled:
+            c.rolled = [j - (j > i) for j in c.rolled if j != i]
         self._discard(m)  # (the changes on it and its enhancers end there: Zones._discard)
         for e in enh:
             self._discard(e)
