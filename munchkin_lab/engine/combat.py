@@ -217,21 +217,12 @@ class Combat:
         for i in range(len(c.monsters)):
             mside += ms(i, lang)
         ps = self._player_strength
-        pside = c.pbonus + ps(c.fighter, lang)
+        pside = ps(c.fighter, lang) + self._one_shots_for_munchkins(c, lang)
         if lang:  # the language: the sides' changes
             pside += self._lx("combat_strength", ("side", "munchkins"))
             mside += self._lx("combat_strength", ("side", "monsters"))
         if c.helper >= 0:
             pside += ps(c.helper, lang)
-        elif c.perplayer:
-            # a double of the lone fighter (Doppleganger)
-            pside += ps(c.fighter, lang) * c.perplayer.get(c.fighter, 0)
-        bp = self._bonus_per
-        for used in c.used:
-            per = bp[used]
-            if per:
-                n = sum(1 for q in (c.fighter, c.helper) if q >= 0 and self.matches(q, per["if"]))
-                pside += n * per["bonus"]
         return pside, mside
 
     def munchkins_win(self) -> bool:
@@ -384,10 +375,13 @@ class Combat:
 
     def _drop_monster(self, i: int) -> int:
         """Discard monster ``i`` of the combat and its enhancers (the end of a combat, or
-        :meth:`_remove_monster`); returns the monster."""
+        :meth:`_remove_monster`); returns the monster. A Run Away goes on against the rest:
+        the rolls already made keep pointing at their monsters (``CombatState.rolled``)."""
         c = self.state.combat
         m = c.monsters.pop(i)
         enh = c.enh.pop(i)
+        if c.rolled:
+            c.rolled = [j - (j > i) for j in c.rolled if j != i]
         self._discard(m)  # (the changes on it and its enhancers end there: Zones._discard)
         for e in enh:
             self._discard(e)
@@ -569,8 +563,8 @@ class Combat:
         ``empty`` (every monster left by a card or an ability: the fighter draws the extra
         Treasures and those a monster left behind - face down alone; with a helper face up
         and shared by the bribe, :meth:`_reward_treasures`; a Run Away from the rest loses them
-        all, core rules, 7. Multiple Monsters), ``loot`` (Friendship Potion: the turn goes back to the phase where
-        the fighter may still Loot the Room, core rules, 6. phase 3; card_facts_more.md 2c)."""
+        all, core rules, 7. Multiple Monsters), ``loot`` (Friendship Potion: the fighter may
+        still Loot the Room; and after a Transferral Potion: :meth:`_may_loot_after`)."""
         s = self.state
         c = s.combat
         # every card still in the combat hears its end before a rules module tidies the table
@@ -619,7 +613,7 @@ class Combat:
                     t = self._draw("treasure")
                     if t >= 0:
                         self._to_hand(c.fighter, t)
-        s.phase = "trouble" if loot and s.players[c.fighter].alive else "end"
+        s.phase = "trouble" if self._may_loot_after(c, loot) else "end"
         s.combat = None
         s.last_combat_turn = s.turn
         if self._lang:  # lasting changes of this combat end (abilities.py)

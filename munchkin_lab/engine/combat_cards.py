@@ -119,6 +119,33 @@ class CombatCards:
         (cb.enh[monster] if monster >= 0 else cb.used).append(c)
         cb.played_by[c] = seat
 
+    def _one_shots_for_munchkins(self, c, lang: bool) -> int:
+        """What the One-Shots played for the munchkin side of combat ``c`` add to it
+        (:meth:`Combat._strengths`): their bonuses, those per matching player (Yuppie Water),
+        a lone fighter's double (Doppleganger). Against a monster whose items do not count
+        (``items_dont_count``: Ghoulfiends) they add nothing, and the language's lasting
+        changes a One-Shot made on the munchkin side are taken back off: a One-Shot is a
+        Single-Use Item (core rules, 9. Items), and no item helps against it (card_facts.md
+        table d #21; card_facts_more.md source D: no items can help, fight with your Level).
+        One-Shots for the monster side still count (the card bars only help to the players:
+        the reading most players would take)."""
+        inc = self._items_nc
+        if any(inc[m] for m in c.monsters):
+            led = self.state.ledger.entries
+            kind = self._kind
+            return -sum(e.value for e in led if e.name == "combat_strength" and e.target == ("side", "munchkins")
+                        and kind[e.source] == "one_shot" and type(e.value) is int) if led else 0
+        total = c.pbonus
+        if c.helper < 0 and c.perplayer:  # a double of the lone fighter (Doppleganger)
+            total += self._player_strength(c.fighter, lang) * c.perplayer.get(c.fighter, 0)
+        bp = self._bonus_per
+        for used in c.used:
+            per = bp[used]
+            if per:
+                n = sum(1 for q in (c.fighter, c.helper) if q >= 0 and self.matches(q, per["if"]))
+                total += n * per["bonus"]
+        return total
+
     def _make_fighter(self, seat: int) -> int:
         """A card makes ``seat`` the fighter of the combat instead of the fighter now
         (Transferral Potion, the language's ``transfer_fighter``): the one home of that
@@ -151,6 +178,21 @@ class CombatCards:
         cb.intent = ""
         self._fighter_changed(old)
         return old
+
+    def _may_loot_after(self, c, loot: bool) -> bool:
+        """Whether the turn goes back to the phase where the active player may still Loot the
+        Room when combat ``c`` closes (core rules, 6. phase 3: not after meeting a monster):
+        ``loot``, a card that ended it says so (Friendship Potion, card_facts_more.md 2c: the
+        fighter, if alive); or a card made another player the fighter (:meth:`_make_fighter`)
+        and the combat closes with the active player, alive, no longer fighting it -
+        Transferral Potion, card_facts_more.md source D: the first player resumes the turn and
+        may loot the room whether the moved combat was won or lost. Not Look for Trouble (a
+        combat took place this turn). A fight moved back to the active player is theirs: no
+        loot. Source D is a one-line summary of the card; the rulebook is silent."""
+        s = self.state
+        if loot:
+            return s.players[c.fighter].alive
+        return c.fighter != s.active and s.players[s.active].alive
 
     def _left_combat(self, gone) -> None:
         """Players ``gone`` left a combat that goes on without them - made no longer the fighter

@@ -534,9 +534,10 @@ def program_tables(specs) -> dict:
     it), ``_lstat`` (op name -> card ids with a continuous ability using it), ``_luse`` (card
     ids with ``use`` abilities), ``_lplayed`` (card id -> has ``played`` abilities),
     ``_lreact`` (card id -> played only as a reaction: ``from_hand`` abilities and no
-    ``played`` ones), ``_lmodes`` (card id -> the indexes of its ``played`` abilities that
-    are modes, :func:`modes_of`, else ``()``: the candidates, the check and the firing of a
-    play read it), ``_lstatk`` (``(op name, target kind)`` -> ``(cards, {card: ((ability,
+    ``played`` ones, also none the core's record plays: the Magic Lamp's short form),
+    ``_lmodes`` (card id -> the indexes of its ``played`` abilities that are modes,
+    :func:`modes_of`, else ``()``: the candidates, the check and the firing of a play read
+    it), ``_lstatk`` (``(op name, target kind)`` -> ``(cards, {card: ((ability,
     self_only), ...)}, fighting)``: the continuous abilities using that op, nested ones too,
     whose ``who`` is of that kind - player, monster, side, card: only these can reach a target
     of that kind -; ``self_only``: a monster's ability on ``this_monster``, which reaches that
@@ -606,7 +607,8 @@ def program_tables(specs) -> dict:
                     use.add(i)
                 if t == "played":
                     played[i] = True
-        react[i] = not played[i] and any(ab.from_hand for abs_ in table.values() for _x, ab in abs_)
+        react[i] = (not played[i] and not any("played" in ab.when for ab in prog.abilities)
+                    and any(ab.from_hand for abs_ in table.values() for _x, ab in abs_))
     return {
         "_prog": progs, "_fx": fxs, "_lrun": run,
         "_lby": {t: frozenset(v) for t, v in by.items()},

@@ -120,9 +120,9 @@ class LangRolls:
             facts = {"succeeded": ok, "failed": not ok, "first_roll": first}
             with self._lang_event() as ev:  # (its flags: a void roll, a reroll)
                 if self._lang_fire("run_away_rolled", seat, m, facts,
-                                   cont=("run", seat, i, die, first, "rolled", total, ok), ev=ev):
+                                   cont=("run", seat, i, die, first, "rolled", total, ok, m), ev=ev):
                     return
-                if self._lang_run_flags(seat, i):
+                if self._lang_run_flags(seat, i, m):
                     return
         self._run_outcome(seat, i, die, total, ok)
 
@@ -148,11 +148,13 @@ class LangRolls:
             ok = True
         return total, ok
 
-    def _lang_run_flags(self, seat: int, i: int) -> bool:
-        """After the ops of ``run_away_rolled``: a void roll is rolled again, an escape stands."""
+    def _lang_run_flags(self, seat: int, i: int, m: int = -1) -> bool:
+        """After the ops of ``run_away_rolled``: a void roll is rolled again, an escape stands,
+        and a roll against monster ``m`` that has left the combat (Magic Lamp: sent away after
+        the failed roll) catches nobody - the Run Away goes on against the rest."""
         ev = self._ev
         c = self.state.combat
-        if c is None or seat not in c.runners:
+        if c is None or seat not in c.runners or (m >= 0 and m not in c.monsters):
             return True
         if ev.get("void"):
             return True
@@ -168,7 +170,7 @@ class LangRolls:
                 self._lang_run_total(seat, i, self._ev.get("die", die), first)
             return
         total, ok = cont[6], cont[7]
-        if self._lang_run_flags(seat, i):
+        if self._lang_run_flags(seat, i, cont[8] if len(cont) > 8 else -1):
             return
         self._run_outcome(seat, i, die, total, ok)
 
