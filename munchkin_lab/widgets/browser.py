@@ -3,6 +3,8 @@ delete and try designer cards in designer sets (every field of the set-file form
 effect built with a structured editor)."""
 from __future__ import annotations
 
+import re
+
 import anywidget
 import ipywidgets as W
 import pandas as pd
@@ -25,6 +27,26 @@ def _style() -> W.HTML:
 def _v(x):
     return None if x is None or (not isinstance(x, (list, dict)) and pd.isna(x)) else x
 
+
+
+#: ``Name [pl]``: an alias with its language in the editor's aliases field
+_ALIAS_LANG = re.compile(r"^(.*\S)\s*\[([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)\]$")
+
+
+def alias_text(aliases: list) -> str:
+    """The aliases field's text for a card's aliases in the set-file form (a name, or
+    ``{name, language}``): comma separated, a language in brackets after its name
+    (``Bilge Spook [en], Zly Duch [pl]``)."""
+    return ", ".join(a if isinstance(a, str) else
+                     f"{a['name']} [{a['language']}]" if a.get("language") else a["name"] for a in aliases)
+
+
+def alias_item(text: str) -> str | dict:
+    """One alias of the aliases field in the set-file form: ``Zly Duch [pl]`` ->
+    ``{"name": "Zly Duch", "language": "pl"}``, a plain name -> the name (the reverse of
+    :func:`alias_text`)."""
+    m = _ALIAS_LANG.match(text)
+    return {"name": m.group(1), "language": m.group(2)} if m else text
 
 class PickTable(anywidget.AnyWidget):
     """An HTML results table whose rows are picked by click or keyboard (Enter / Space on a
@@ -297,7 +319,8 @@ class CardBrowser(W.VBox):
         self.f_manual = W.Checkbox(description="resolved by hand (manual)", indent=False)
         self.f_manual.add_class("mlab-form-manual")
         self.f_tags = text("tags", "tags", "400px", placeholder="comma separated, declared tags (Ghost, Undead...)")
-        self.f_aliases = text("aliases", "aliases", "400px", placeholder="other names, comma separated")
+        self.f_aliases = text("aliases", "aliases", "400px",
+                              placeholder="other names, comma separated; a language after one: Zly Duch [pl]")
         self.f_usable = text("usable_by", "usable by", "400px", placeholder="atoms: race:elf, class:wizard...")
         self.f_not_usable = text("not_usable_by", "not by", "400px", placeholder="atoms: race:dwarf...")
         self.f_source = text("source", "source", "600px", placeholder="provenance note: where the idea comes from")
@@ -413,6 +436,10 @@ class CardBrowser(W.VBox):
             self.form_msg.value = f'<div class="mlab-msg-error">{esc(e)}</div>'
             return
         if origin == "designer":
+            from ..cards.designer import get_card
+
+            # the aliases with their languages (the search table holds the names only)
+            self.f_aliases.value = alias_text(get_card(r["name"], r["set"], self.url).get("aliases", []))
             self.editing = (cid, version)
             self.form_msg.value = f'<div class="mlab-msg-ok">editing {esc(r["name"])} (version {version})</div>'
         else:
@@ -431,7 +458,7 @@ class CardBrowser(W.VBox):
         vals: dict = {"name": self.f_name.value.strip(), "kind": self.f_kind.value, "deck": self.f_deck.value,
                       "slot": self.f_slot.value, "big": self.f_big.value, "version": self.f_version.value,
                       "summary": self.f_summary.value.strip() or None, "source": self.f_source.value.strip() or None,
-                      "tags": words(self.f_tags), "aliases": words(self.f_aliases),
+                      "tags": words(self.f_tags), "aliases": [alias_item(t) for t in words(self.f_aliases)],
                       "usable_by": words(self.f_usable), "not_usable_by": words(self.f_not_usable),
                       "effects": dict(self.effect_editor.effects), "manual": self.f_manual.value}
         if self.effect_editor.problems:

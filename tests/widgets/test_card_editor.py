@@ -196,6 +196,31 @@ def test_the_form_stores_a_name_with_odd_spaces_as_plain_spaces(designer_db):
     assert b.save_card() and list(cards("set:spaces_lab", url=designer_db)["level"]) == [3]
 
 
+def test_a_save_with_no_change_keeps_the_alias_languages_and_the_version(designer_db):
+    """The aliases field shows an alias's language in brackets (``Bilge Spook [en]``) and
+    keeps it: a card saved from the form with no change stays as it was (version 1, the
+    languages kept); a language typed in brackets is stored."""
+    from munchkin_lab.cards.designer import add_card, get_card
+    from munchkin_lab.widgets import CardBrowser
+
+    b = CardBrowser("", url=designer_db)
+    _fresh_set(b, "alias_lab")
+    add_card({"name": "Sea Ghost", "kind": "monster", "deck": "door", "level": 6, "treasures": 2,
+              "aliases": [{"name": "Bilge Spook", "language": "en"}, "Old Salt"]}, "alias_lab", url=designer_db)
+    b.search('"Sea Ghost"')
+    b.edit_selected()
+    assert b.f_aliases.value == "Bilge Spook [en], Old Salt"
+    assert b.save_card(), b.form_msg.value
+    assert "(version 1)" in b.form_msg.value, b.form_msg.value
+    got = get_card("Sea Ghost", "alias_lab", url=designer_db)
+    assert got["aliases"] == [{"name": "Bilge Spook", "language": "en"}, "Old Salt"] and got["row_version"] == 1
+    b.f_aliases.value = "Bilge Spook [en], Zly Duch [pl]"
+    assert b.save_card(), b.form_msg.value
+    got = get_card("Sea Ghost", "alias_lab", url=designer_db)
+    assert got["aliases"] == [{"name": "Bilge Spook", "language": "en"}, {"name": "Zly Duch", "language": "pl"}]
+    assert got["row_version"] == 2
+
+
 def test_the_manual_box_follows_the_effects_as_cards_edit_and_set_import_do(designer_db):
     """Left over: the *manual* box saved whatever the form held, so a card made manual by a
     ``manual`` op stayed manual after the editor gave it effects the engine runs (the box,
