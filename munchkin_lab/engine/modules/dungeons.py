@@ -76,7 +76,11 @@ Readings where the rulebook is open:
   a player who wants it (R_ITEMS), so the receiver answers first (a pending ``gift``
   decision, ``accept`` / ``refuse``; ``RulesModule.gift_needs_consent``); a refused Item stays
   with the giver. The core rulebook has no such condition (core rules, 9. Trading). A trade
-  is two gifts, each accepted by its receiver; a bribe is agreed with the help request.
+  is not two gifts but one exchange (R_ITEMS names trading apart from giving away): the
+  core's ``trade``, both Items moving at once once the partner agrees, so the one-Vehicle
+  limit is that after it - two riders may swap Vehicles, a rider may not trade another Item
+  for a second Vehicle (:meth:`ScoobyDooModule.check_action`). A bribe is agreed with the
+  help request.
 * "Discover an exit" (discard four cards) may be done at any time of your own turn, a combat
   included (the rulebook keeps only Portals out of combat), also while another player is the
   one deciding (an any-time action of the active player, ``anytime_kinds``: the interference
@@ -583,6 +587,13 @@ class ScoobyDooModule(RulesModule):
         if k == "give" and 0 <= a.card < len(game.specs) and 0 <= a.target < len(s.players) \
                 and self.limited_with(game, a.target, a.card):
             return f"{s.players[a.target].name} already has a Vehicle ({R_VEHICLE})"
+        if k == "trade" and 0 <= a.target < len(s.players) and a.target != seat \
+                and a.card in p.in_play() and a.m in s.players[a.target].in_play():
+            # one exchange: each rider's Vehicle leaves as the other's comes (R_VEHICLE), so
+            # two riders may swap Vehicles; a Vehicle for anything else still gives two
+            for q, got, gone in ((a.target, a.card, a.m), (seat, a.m, a.card)):
+                if [w for w in self.limited_with(game, q, got) if w != gone]:
+                    return f"{s.players[q].name} already has a Vehicle ({R_VEHICLE})"
         if k == "ask_help" and 0 <= a.target < len(s.players) \
                 and any(0 <= c < len(game.specs) and self.limited_with(game, a.target, c) for c in a.cards):
             # a bribe hands the Item over when the fight ends (Asking for Help): a Vehicle
