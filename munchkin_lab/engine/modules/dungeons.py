@@ -50,7 +50,14 @@ Readings where the rulebook is open:
   a Portal is the drawer's to follow at once (choice a) only on their own turn out of combat
   (When You May Take Actions: Portals are played on your own turn, not in combat), else it
   stays in their hand for their own turn (choice b).
-* The first Dungeon is placed at set-up, not revealed: its on-reveal effect does not run.
+* The first Dungeon is revealed too: the set-up turns it face up (R_SETUP), which is what
+  revealing a Dungeon is, and nothing in the rulebook exempts the set-up, so a K-Ghoul Mart
+  dealt first lets every player draw a face-down Door (the Door discards are still empty).
+  The module's set-up runs before the opening deal (``Game.new``); with both decks shuffled
+  the order makes no difference. A Portal drawn so waits in the hand for its drawer's own
+  turn (choice b: there is no turn yet at set-up). A scenario's ``dungeon_in_play`` is a
+  position, not a reveal (the position is the whole start); a scenario without it turns the
+  top of its Dungeon deck face up as the set-up does (:meth:`ScoobyDooModule.on_begin`).
 * Discarding a Dungeon reverses its modifiers because they are computed from the Dungeons in
   play; one-time reveal effects (reshuffles, draws) are not undone.
 * A Portal or Dungeon without data is resolved by hand (the core's manual decision).
@@ -208,8 +215,9 @@ class ScoobyDooModule(RulesModule):
         ms["base"] = ms["in_play"][0] if self.opt(game, "base_dungeon") and ms["in_play"] else -1
 
     def setup(self, game) -> None:
-        """One Dungeon face up (chosen by ``start_dungeon`` or the top of the shuffled deck);
-        one Character card at random to every player (R_SETUP)."""
+        """One Dungeon turned face up, revealed (chosen by ``start_dungeon`` or the top of the
+        shuffled deck; :meth:`_reveal`); one Character card at random to every player
+        (R_SETUP)."""
         s = game.state
         ms = self._ms(game)
         if self._dungeons(game):
@@ -226,9 +234,11 @@ class ScoobyDooModule(RulesModule):
                 if not pick:
                     raise ValueError(f"scooby_doo: start_dungeon {want!r} is not in the Dungeon deck")
                 deck.remove(pick[0])
-                ms["in_play"].append(pick[0])
-            elif deck:
-                ms["in_play"].append(deck.pop())
+                first = pick[0]
+            else:
+                first = deck.pop() if deck else -1
+            if first >= 0:  # turned face up: revealed (its on-reveal effect runs)
+                self._reveal(game, s.active, first)
             self._mark_base(game, ms)
         chars = s.decks.get("character", [])
         for seat in range(len(s.players)):
@@ -236,9 +246,10 @@ class ScoobyDooModule(RulesModule):
                 self._character_in(game, seat, chars.pop())
 
     def on_begin(self, game) -> None:
-        """Scenario set-up: Dungeons in play come from the pseudo-pile ``dungeon_in_play``,
-        Character cards from ``character:<seat>``; with no ``dungeon_in_play`` the top
-        Dungeon is turned face up (R_SETUP)."""
+        """Scenario set-up: Dungeons in play come from the pseudo-pile ``dungeon_in_play`` (a
+        position: not revealed), Character cards from ``character:<seat>``; with no
+        ``dungeon_in_play`` the top Dungeon is turned face up and revealed, as at set-up
+        (R_SETUP; its draws come before a scenario's ``deal``)."""
         s = game.state
         prev = s.module_state.get(self.name) or self._fresh_state()
         core = core_zone_cards(game, self)
@@ -251,7 +262,7 @@ class ScoobyDooModule(RulesModule):
         if pile is not None:
             ms["in_play"] = list(reversed(pile))
         elif not ms["in_play"] and self._dungeons(game) and s.decks.get("dungeon"):
-            ms["in_play"].append(s.decks["dungeon"].pop())
+            self._reveal(game, s.active, s.decks["dungeon"].pop())
         self._mark_base(game, ms)
         for key in [k for k in s.decks if k.startswith("character:")]:
             cards = s.decks.pop(key)
@@ -468,7 +479,7 @@ class ScoobyDooModule(RulesModule):
             self._follow_portal(game, seat, card, "kick")
             return True
         s.players[seat].hand.append(card)
-        if seat == s.active:
+        if seat == s.active and s.phase != "setup":  # (no turn at set-up: choice b)
             ms = self._ms(game)
             now = len(game.actions) + 1
             ms["fresh"] = (self._fresh(ms) if ms["fresh_at"] == now else []) + [card]  # (a new list: undo)
