@@ -247,7 +247,9 @@ class ScoobyDooModule(RulesModule):
 
     def on_begin(self, game) -> None:
         """Scenario set-up: Dungeons in play come from the pseudo-pile ``dungeon_in_play`` (a
-        position: not revealed), Character cards from ``character:<seat>``; with no
+        position: not revealed), Character cards from ``character:<seat>`` (dealt: each comes
+        into play as at set-up, :meth:`_character_in`, so a manual one is resolved by hand as
+        in a game); with no
         ``dungeon_in_play`` the top Dungeon is turned face up and revealed, as at set-up
         (R_SETUP; its draws come before a scenario's ``deal``)."""
         s = game.state
@@ -270,10 +272,11 @@ class ScoobyDooModule(RulesModule):
             seat = key.split(":", 1)[1]
             names = [p.name for p in s.players]
             seat = str(names.index(seat)) if seat in names else seat
-            if cards:
-                ms["characters"][seat] = cards[-1]
+            if cards:  # dealt to the player: it comes into play as at set-up (a manual one is
+                # resolved by hand, its enters_play abilities run: _character_in)
                 for extra in cards[:-1]:
                     s.decks.setdefault("character", []).insert(0, extra)
+                self._character_in(game, int(seat), cards[-1])
 
     # ------------------------------------------------------------------ dungeons
     def _reveal(self, game, seat: int, d: int) -> None:
