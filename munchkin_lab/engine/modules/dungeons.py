@@ -53,8 +53,8 @@ Readings where the rulebook is open:
 * The first Dungeon is revealed too: the set-up turns it face up (R_SETUP), which is what
   revealing a Dungeon is, and nothing in the rulebook exempts the set-up, so a K-Ghoul Mart
   dealt first lets every player draw a face-down Door (the Door discards are still empty).
-  The module's set-up runs before the opening deal (``Game.new``); with both decks shuffled
-  the order makes no difference. A Portal drawn so waits in the hand for its drawer's own
+  It is revealed once the opening deal is done (R_SETUP names the deal first:
+  ``RulesModule.after_deal``), before the set-up window. A Portal drawn so waits in the hand for its drawer's own
   turn (choice b: there is no turn yet at set-up). A scenario's ``dungeon_in_play`` is a
   position, not a reveal (the position is the whole start); a scenario without it turns the
   top of its Dungeon deck face up as the set-up does (:meth:`ScoobyDooModule.on_begin`).
@@ -215,9 +215,9 @@ class ScoobyDooModule(RulesModule):
         ms["base"] = ms["in_play"][0] if self.opt(game, "base_dungeon") and ms["in_play"] else -1
 
     def setup(self, game) -> None:
-        """One Dungeon turned face up, revealed (chosen by ``start_dungeon`` or the top of the
-        shuffled deck; :meth:`_reveal`); one Character card at random to every player
-        (R_SETUP)."""
+        """One Dungeon turned face up (chosen by ``start_dungeon`` or the top of the shuffled
+        deck), revealed once the cards are dealt (:meth:`after_deal`); one Character card at
+        random to every player (R_SETUP)."""
         s = game.state
         ms = self._ms(game)
         if self._dungeons(game):
@@ -237,13 +237,21 @@ class ScoobyDooModule(RulesModule):
                 first = pick[0]
             else:
                 first = deck.pop() if deck else -1
-            if first >= 0:  # turned face up: revealed (its on-reveal effect runs)
-                self._reveal(game, s.active, first)
+            if first >= 0:  # turned face up: in play now, revealed once the cards are dealt
+                ms["in_play"].append(first)
             self._mark_base(game, ms)
         chars = s.decks.get("character", [])
         for seat in range(len(s.players)):
             if chars:
                 self._character_in(game, seat, chars.pop())
+
+    def after_deal(self, game) -> None:
+        """The first Dungeon, turned face up at set-up, is revealed once the cards are dealt
+        (R_SETUP names the deal first): its on-reveal effect runs (:meth:`_revealed`: a
+        K-Ghoul Mart's face-down Door for every player), after every module's set-up (one
+        draw pile per set: ``piles`` has made its piles)."""
+        for d in list(self._ms(game)["in_play"]):
+            self._revealed(game, game.state.active, d)
 
     def on_begin(self, game) -> None:
         """Scenario set-up: Dungeons in play come from the pseudo-pile ``dungeon_in_play`` (a
@@ -287,10 +295,15 @@ class ScoobyDooModule(RulesModule):
         (nothing in the rules punishes a large hand off one's own turn; Charity is at the end
         of one's own turn), so this is the choice every player makes; a decision per player
         would only add a click. The rulebook is silent on refusing."""
-        s = game.state
-        ms = self._ms(game)
-        ms["in_play"].append(d)
+        self._ms(game)["in_play"].append(d)
         game._say(f"Dungeon: {game.name(d)}.")
+        self._revealed(game, seat, d)
+
+    def _revealed(self, game, seat: int, d: int) -> None:
+        """Dungeon ``d``, in play, has just been revealed: its on-reveal effect (its data's
+        ``on_reveal``; the language's ``revealed``; a Dungeon without data is resolved by
+        hand)."""
+        s = game.state
         data = card_data(game, d, "dungeon")
         lang = game._lang and game._lrun[d] is not None  # written in the card-effect language
         if data is None and not lang:
