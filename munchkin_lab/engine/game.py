@@ -305,6 +305,8 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         if deal:
             for p in s.players:
                 g._deal(p)
+            for m in g.modules:
+                m.after_deal(g)
         if not options.setup_window:
             g._setup_end()
         g._say(f"New game: {', '.join(names)}; {len(specs)} cards; seed {seed}.")

@@ -1,6 +1,7 @@
 """Items (core rules, 9. Treasures and Items): who may use them, slots and Big items, bonuses,
 equip/unequip, carrying a One-Shot, selling, trading and a Thief's theft. Action kinds ``equip``,
-``unequip``, ``carry``, ``sell``, ``give``, ``steal``; candidate generators ``_cand_equips``,
+``unequip``, ``carry``, ``sell``, ``give``, ``trade`` (one exchange of two Items, the partner
+agreeing: pending ``trade``), ``steal``; candidate generators ``_cand_equips``,
 ``_cand_carry``, ``_cand_sale``, ``_cand_steal`` (called by the turn's, setup's and Charity's
 generators).
 
@@ -172,11 +173,12 @@ class Items:
                 return f"you have only two hands ({R_ITEMS})"
         return None
 
-    def big_ok(self, seat: int, c: int) -> bool:
+    def big_ok(self, seat: int, c: int, but: int = -1) -> bool:
         """May ``seat`` have Big item ``c`` in play: a Dwarf always, anyone else when no other
         Big item is in play (the Cheat! item, a Hireling's item and Big items a rules module
-        exempts - a Scooby-Doo Vehicle - not counted) (core rules, 9. Treasures and Items: Big
-        items; Dwarf race card)."""
+        exempts - a Scooby-Doo Vehicle - not counted; nor ``but``, the Item ``seat`` trades
+        away for it at the same moment) (core rules, 9. Treasures and Items: Big items; 9.
+        Trading; Dwarf race card)."""
         if self._big_free(seat):
             return True
         if self._h_bigx and self._big_exempt(seat, c):
@@ -184,7 +186,7 @@ class Items:
         p = self.state.players[seat]
         big = self._big
         for e in p.equipped + p.carried:
-            if big[e] and e != c and e != p.cheat_item and e != p.hireling_item and \
+            if big[e] and e != c and e != but and e != p.cheat_item and e != p.hireling_item and \
                     not (self._h_bigx and self._big_exempt(seat, e)):
                 return False
         return True
@@ -459,9 +461,10 @@ class Items:
             return None
         return tuple(chosen), dbl
 
-    def _why_give(self, seat: int, a: Action) -> str | None:
+    def _why_give(self, seat: int, a: Action, back: int = -1) -> str | None:
         """Trading/giving an Item in play (core rules, 9. Trading): neither player in a combat,
-        the receiver alive (7. Death: the dead receive no cards)."""
+        the receiver alive (7. Death: the dead receive no cards), the receiver's one Big item
+        (``back``: the Item the receiver hands over in the same trade, :meth:`_why_trade`)."""
         s = self.state
         n = len(s.players)
         p = s.players[seat]
@@ -476,9 +479,54 @@ class Items:
             return f"{s.players[a.target].name} is in a combat: no trading with them ({R_ITEMS}: Trading)"
         if not s.players[a.target].alive:
             return f"dead characters receive no cards ({R_DEATH})"
-        if self.specs[a.card].big and not self.big_ok(a.target, a.card):
+        if self.specs[a.card].big and not self.big_ok(a.target, a.card, back):
             return f"{s.players[a.target].name} already has a Big item ({R_ITEMS})"
         return None
+
+    def _why_trade(self, seat: int, a: Action) -> str | None:
+        """A trade: Item ``c`` of the player for Item ``m`` of player ``t`` (core rules, 9.
+        Trading: Items are exchanged; Scooby-Doo rules, Treasures: Trading, apart from giving
+        an Item away). An exchange is one action: both Items move at the same moment, so each
+        side's limits are those after it (a Big item for a Big item; a rules module's limit
+        the same way, a Scooby-Doo Vehicle for a Vehicle: ``RulesModule.check_action``). Each
+        Item follows the rules of giving (:meth:`_why_give`: in play, no combat, the partner
+        alive); the partner agrees first (a pending ``trade``, :meth:`_answer_trade`).
+        Any time, like a gift (the rulebooks name no moment but a combat's)."""
+        s = self.state
+        if not (0 <= a.target < len(s.players)) or a.target == seat:
+            return "trade: t must be another player"
+        tp = s.players[a.target]
+        if not (0 <= a.m < len(self.specs)) or a.m not in tp.in_play() or not self._is_item(a.m):
+            return f"trade: m must be an Item in play of {tp.name} ({R_ITEMS}: Trading)"
+        r = self._why_give(seat, a, a.m)
+        if r is None and self.specs[a.m].big and not self.big_ok(seat, a.m, a.card):
+            return f"{s.players[seat].name} already has a Big item ({R_ITEMS})"
+        return r
+
+    def _anytime_trade(self, seat: int, a: Action, actor: int) -> str | None:
+        return self._why_trade(seat, a)
+
+    def _do_trade(self, seat: int, a: Action) -> None:
+        """The partner is asked (a pending ``trade``): their Item moves only if they agree."""
+        self.state.pending.insert(0, {"kind": "trade", "player": a.target, "from": seat, "card": a.card, "for": a.m})
+        if self.history: self._say(f"{self._pn(seat)} offers {self.name(a.card)} to {self._pn(a.target)} "
+                                   f"for {self.name(a.m)}.")
+
+    def _answer_trade(self, d: dict, a: Action) -> None:
+        """``accept``: both Items leave their owners, then each comes into the other's play
+        (core rules, 9. Trading: a received Item stays in play); the state-based checks look
+        at the result (``checks.py``). ``refuse``: nothing moves. Nothing else happened since
+        the offer (a pending decision is answered first)."""
+        seat, t, c, m = d["from"], d["player"], d["card"], d["for"]
+        if a.kind != "accept":
+            if self.history: self._say(f"{self._pn(t)} does not trade {self.name(m)} for {self.name(c)}.")
+            return
+        self._remove_from_play(seat, c)
+        self._remove_from_play(t, m)
+        self._put_in_play(t, c)
+        self._put_in_play(seat, m)
+        self._sba_seats.add(seat)
+        if self.history: self._say(f"{self._pn(seat)} and {self._pn(t)} trade: {self.name(c)} for {self.name(m)}.")
 
     def _why_give_kind(self, seat: int, a: Action) -> str | None:
         """Giving (trading) by the acting player (:meth:`_why_give`): any time out of a combat,
@@ -505,9 +553,13 @@ class Items:
         if self.history: self._say(f"{self.state.players[seat].name} gives {self.name(c)} to {self._pn(t)}.")
 
     def _pw_gift(self, seat: int, a: Action, d: dict) -> str | None:
-        """The receiver of an Item given away says whether they want it (``gift``)."""
+        """The receiver of an Item given away (``gift``) or offered in a trade (``trade``)
+        says whether they want it."""
         if a.kind in ("accept", "refuse"):
             return None
+        if d["kind"] == "trade":
+            return (f"{self._pn(d['from'])} offers {self.name(d['card'])} for {self.name(d['for'])}: "
+                    f"accept or refuse the trade first ({R_ITEMS}: Trading)")
         return f"{self._pn(d['from'])} offers {self.name(d['card'])}: accept or refuse it first ({R_SD_ITEMS})"
 
     def _answer_gift(self, d: dict, a: Action) -> None:

@@ -79,6 +79,7 @@ TABLE: dict[str, Kind] = {
     "carry": Kind("items", "_why_carry", "_do_carry", "_cand_setup, _cand_turn, _cand_charity", "_anytime_carry"),
     "sell": Kind("items", "_why_sell_kind", "_do_sell", "_cand_turn"),
     "give": Kind("items", "_why_give_kind", "_do_give", "anytime only", "_anytime_give"),
+    "trade": Kind("items", "_why_trade", "_do_trade", "anytime only", "_anytime_trade"),
     "steal": Kind("items", "_why_steal_kind", "_do_steal", "_cand_turn", "_anytime_steal"),
     # combat.py
     "pass": Kind("combat", "_why_pass", "_do_pass", "_cand_setup, _cand_window (and pending reactions)"),

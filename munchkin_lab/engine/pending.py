@@ -9,6 +9,7 @@ has anything to decide), each ``why`` kept with the rule it belongs to.
 | ``help`` | the asked player | ``accept`` / ``refuse`` (combat.py) |
 | ``offer`` | the fighter | ``accept`` / ``refuse`` (combat.py) |
 | ``gift`` | the player an Item is given to (a rules module's ``gift_needs_consent``) | ``accept`` / ``refuse`` (items.py) |
+| ``trade`` | the player offered a trade (an Item of theirs for one of the offerer's) | ``accept`` / ``refuse`` (items.py) |
 | ``choose`` | the chooser | ``choose c`` (the ``why``'s rule module) |
 | ``cancel`` | a holder of a Curse-cancelling card | ``play c`` / ``pass`` (curses.py) |
 | ``glue`` | a holder of a Flask of Glue | ``play c`` / ``pass`` (runaway.py) |
@@ -29,6 +30,7 @@ PENDING: dict[str, tuple[str, str, str]] = {
     "help": ("_pc_accept", "_pw_accept", "_answer_help"),
     "offer": ("_pc_accept", "_pw_accept", "_answer_offer"),
     "gift": ("_pc_accept", "_pw_gift", "_answer_gift"),  # items.py: an Item given away
+    "trade": ("_pc_accept", "_pw_gift", "_answer_trade"),  # items.py: a trade offered
     "choose": ("_pc_choose", "_pw_choose", "_answer_choose"),
     "cancel": ("_pc_cancel", "_pw_cancel", "_answer_cancel"),
     "glue": ("_pc_glue", "_pw_glue", "_answer_glue"),

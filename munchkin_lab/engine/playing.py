@@ -377,6 +377,8 @@ class Playing:
                 for t in range(n):
                     if t != seat:
                         out.append(A(seat, "give", it, t))
+                        out += [A(seat, "trade", it, t, m=x) for x in s.players[t].in_play()  # (items.py)
+                                if self._kind[x] == "item" or self._dust_item(x)]
         self._equip_candidates(seat, out)
         if (p.classes or p.races) and self._holds(seat, "steal"):
             self._cand_steal(seat, False, out)  # a Thief steals on any turn (items.py)

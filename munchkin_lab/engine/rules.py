@@ -73,6 +73,11 @@ class RulesModule:
     def setup(self, game: "Game") -> None:
         """After decks are built and shuffled, before dealing (place special cards, state)."""
 
+    def after_deal(self, game: "Game") -> None:
+        """After the opening deal (every module's ``setup`` done, the cards dealt), before the
+        set-up window: what the set-up does once the players hold their cards (Scooby-Doo: the
+        first Dungeon's on-reveal effect). Not called for ``Game.new(deal=False)``."""
+
     def on_turn_start(self, game: "Game", seat: int) -> None:
         """At the start of ``seat``'s turn, after revival and redeal."""
 

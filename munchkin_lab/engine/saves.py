@@ -18,7 +18,7 @@ from .cards import DECKS, KINDS, SLOTS
 PREFIX = "saved game: field"
 PHASES = ("setup", "start", "trouble", "combat", "end", "charity", "over")
 STAGES = ("fight", "window", "run")
-PENDING = ("help", "offer", "gift", "choose", "manual", "cancel", "glue", "flight", "react")
+PENDING = ("help", "offer", "gift", "trade", "choose", "manual", "cancel", "glue", "flight", "react")
 
 
 def _bad(path: str, what: str) -> ValueError:
@@ -273,10 +273,12 @@ def check_state(raw: Any, names: list[str], genders: list[str], ncards: int, pat
         if d["kind"] not in PENDING:
             raise _bad(f"{pp}.kind", f"one of {', '.join(PENDING)}")
         _int(d["player"], f"{pp}.player", 0, n - 1)
-        if d["kind"] in ("manual", "cancel", "gift"):
+        if d["kind"] in ("manual", "cancel", "gift", "trade"):
             _int(d.get("card"), f"{pp}.card", 0, ncards - 1)
-        if d["kind"] == "gift":  # an Item given, waiting for the receiver's yes (items.py)
+        if d["kind"] in ("gift", "trade"):  # an Item given or a trade, waiting for a yes (items.py)
             _int(d.get("from"), f"{pp}.from", 0, n - 1)
+        if d["kind"] == "trade":  # the partner's Item asked for in exchange
+            _int(d.get("for"), f"{pp}.for", 0, ncards - 1)
         if d["kind"] == "choose":
             _str(d.get("why"), f"{pp}.why")
     try:

@@ -65,6 +65,8 @@ class Views:
             return f"{who}: {'discard' if a.target < 0 else 'give'} {cn}" + (f" to {tn}" if tn else "")
         if k == "steal":
             return f"{who}: discard {cn} to steal {self._cn(a.m)} from {tn}"
+        if k == "trade":
+            return f"{who}: trade {cn} for {tn}'s {self._cn(a.m)}"
         if k == "choose" and self.state.pending and self._blind_hand(self.state.pending[0], a.card):
             return f"{who}: choose {BLIND_HAND} of {self._pn(self.state.pending[0]['from'])}"
         if k in ("choose", "pass") and self.state.pending and self.state.pending[0].get("why") == "resurrect_t":
@@ -188,9 +190,11 @@ class Views:
                 die = dict(d["ctx"][2]).get("die")
                 if die is not None:  # a reaction to a die roll sees what the die shows
                     e["die"] = die
-            elif d["kind"] == "gift":
+            elif d["kind"] in ("gift", "trade"):
                 e["from"] = d["from"]
                 e["card"] = self.name(d["card"])
+                if d["kind"] == "trade":  # the receiver's Item asked for in exchange
+                    e["for"] = self.name(d["for"])
             elif d["kind"] in ("help", "offer"):
                 e["from"] = d["from"]
                 e["treasures"] = d.get("n", 0)  # the bribe asked of a helper, or an offer's price

@@ -476,6 +476,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
     card_zones = {
         "play": ("hand", "carried"), "trouble": ("hand",), "join": ("hand",), "equip": ("carried",),
         "unequip": ("equipped",), "discard": ("races", "classes", "front"), "give": ("in_play",),
+        "trade": ("in_play",),
         "berserk": ("hand", "in_play", "races", "classes", "front"),
         "flight": ("hand", "in_play", "races", "classes", "front"),
         "turning": ("hand", "in_play", "races", "classes", "front"),
@@ -510,10 +511,10 @@ def make_action(g: Game, step: dict, field: str) -> Action:
         kw["m"] = 1 if step["helper_first"] else -1
     if "with" in step:
         zones = ("hand",) if kind == "play" and g.specs[kw.get("card", 0)].effects.get("wandering_monster") else ("in_play", "hand")
-        if kind == "steal":
+        if kind in ("steal", "trade"):  # the Item of the target's play (stolen, or traded for)
             tgt = kw.get("target", -1)
             if tgt < 0:
-                raise ScenarioError(f"{field}.target: steal needs a target")
+                raise ScenarioError(f"{field}.target: {kind} needs a target")
             kw["m"] = _find_card(g, tgt, step["with"], ("in_play",), f"{field}.with")
         elif kind == "play" and g.specs[kw.get("card", 0)].effects.get("cancel_curse"):
             # the Curse to end may stay on any player (Wishing Ring)

@@ -703,6 +703,9 @@ class GreedyBot(Bot):
             return _ACCEPT[seat] if ok else _REFUSE[seat]
         if k == "gift":
             return _ACCEPT[seat]  # an Item given: a free Item (the limits were checked by give)
+        if k == "trade":  # an Item of its own for another: when it is worth no less to the bot
+            value = self._pol.value
+            return _ACCEPT[seat] if value[d["card"]] >= value[d["for"]] else _REFUSE[seat]
         if k == "cancel" or k == "glue":
             return _PASS[seat]  # _pending takes the first listed answer: pass
         if plain and k == "choose":
@@ -1092,6 +1095,9 @@ class GreedyBot(Bot):
             return _find(cands, "accept" if ok else "refuse")
         if k == "gift":
             return _find(cands, "accept")  # a free Item (the limits were checked by give)
+        if k == "trade":  # an Item of its own for another: when it is worth no less to the bot
+            value = self._pol.value
+            return _find(cands, "accept" if value[d["card"]] >= value[d["for"]] else "refuse")
         if k == "offer":
             return _find(cands, "accept" if self._accept_offer(game, d) else "refuse")
         if k == "choose":

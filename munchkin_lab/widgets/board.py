@@ -843,7 +843,7 @@ class Board(W.VBox):
         # (a use's m is a monster's index, an item or a side: not a card of its own)
         ids = [c for c in (a.card, *(() if a.kind == "use" else (a.m,)), *a.cards)
                if isinstance(c, int) and 0 <= c < len(specs)]
-        if a.kind in ("charity", "choose", "play", "trouble", "equip", "unequip", "carry", "discard", "sell", "give",
+        if a.kind in ("charity", "choose", "play", "trouble", "equip", "unequip", "carry", "discard", "sell", "give", "trade",
                       "join", "berserk", "flight", "turning", "backstab", "steal", "evade", "exit", "portal",
                       "place", "pickup", "character", "resolve", "fd_give", "use"):
             return [specs[c].name for c in ids]

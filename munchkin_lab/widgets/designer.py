@@ -102,6 +102,10 @@ TRY_KINDS = {
     "trap": "in the room east of START, face down: P1 has just moved in and it went off (see the story)",
     "fairy_dust": "in P1's hand, Fairy Dust on (play it on your own turn, out of combat)",
     "character": "P1's Character (Scooby-Doo), P1 in a combat against a Practice Dummy",
+    "dungeon_manual": "in play, just revealed: the engine does not run it, so resolve it by hand first "
+                      "(Resolve), then Kick Down the Door",
+    "character_manual": "P1's Character (Scooby-Doo), dealt as at set-up: the engine does not run it, "
+                        "so resolve it by hand first (Resolve), then Kick Down the Door",
     "ship_room": "in a Solar Storm ship with seven V2 rooms, P1 standing in it (a room whose action the "
                  "engine does not know is resolved by hand: Resolve)",
     "race": "in P1's hand, P1 in a combat against a monster of P1's own combat strength (a tie: play it, "
@@ -289,9 +293,13 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         steps = [{"actor": "P1", "action": "kick"}]
     elif kind == "dungeon":
         options["modules"] = ["scooby_doo"]
-        decks["dungeon_in_play"] = [spec.name]
         decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
-        steps = [{"actor": "P1", "action": "kick"}]
+        if spec.manual:  # turned face up as at set-up: revealed, resolved by hand first (as in
+            # a game: ScoobyDooModule._revealed), the kick is then P1's
+            decks["dungeon"] = [spec.name]
+        else:
+            decks["dungeon_in_play"] = [spec.name]
+            steps = [{"actor": "P1", "action": "kick"}]
     elif kind == "portal":  # Dungeons on: the game needs Dungeon cards for it to change
         options["modules"] = ["scooby_doo"]
         you["hand"] = [spec.name]
@@ -326,7 +334,9 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         decks["character:P1"] = [spec.name]
         you["equipped"] = [g["name"] for g in _GEAR]
         decks["door"] = [_FOE["name"], *[c["name"] for c in _DOOR_FILL]]
-        steps = [{"actor": "P1", "action": "kick"}]
+        # dealt to P1 as at set-up: a manual one waits to be resolved by hand first (as in a
+        # game: ScoobyDooModule._character_in), the kick is then P1's
+        steps = [] if spec.manual else [{"actor": "P1", "action": "kick"}]
     elif kind in ("race", "class"):  # a tie: a bonus, a Run Away modifier or a tie rule shows at once
         you["hand"] = [spec.name]
         cards.append(dict(_RIVAL))
@@ -506,7 +516,8 @@ def try_board(card: Mapping[str, Any], set_code: str = "designer", dice: list[in
         where = TRY_KINDS["ship_room"]
     else:
         spec = game.specs[_find(game, name)]
-        where = _item_words(game, spec) if spec.kind == "item" else TRY_KINDS.get(spec.kind, "in play")
+        kind = f"{spec.kind}_manual" if spec.kind in ("character", "dungeon") and spec.manual else spec.kind
+        where = _item_words(game, spec) if kind == "item" else TRY_KINDS.get(kind, "in play")
     board.show_message(f"Try it: {name} is {where}"
                        + (f"; the next die roll is {sc['forced_dice'][0]}" if sc["forced_dice"] else ""), "ok")
     return board

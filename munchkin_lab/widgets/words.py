@@ -367,6 +367,8 @@ def _munchkin_text(game: Any, a: Any, sd: Mapping) -> str:  # noqa: C901 - one b
         return f"Sell {join_and(cards)} ({gold:,} Gold: {plural(gold // 1000, 'Level')})"
     if k == "give":
         return f"Give {cn} to {tn}"
+    if k == "trade":
+        return f"Trade {cn} for {tn}'s {card_name(game, a.m)}"
     if k == "ask_help":
         offer = f", offering {plural(a.n, 'Treasure')}" if a.n else ""
         first = f" ({tn} picks first)" if a.m == 1 and a.n else ""
@@ -564,7 +566,7 @@ def manual_note(game: Any, sd: Mapping, summary: str = "") -> str:
 
 def _pending_words(game: Any, sd: Mapping, pend: Mapping, a: Any = None, cn: str = "", tn: str = "") -> str | None:
     """The words of the pending decision ``pend`` (the first of ``sd["pending"]``), one home per
-    kind (help, gift, offer, cancel, glue, flight, manual, react, choose), so the status line
+    kind (help, gift, trade, offer, cancel, glue, flight, manual, react, choose), so the status line
     and the buttons answering it say the same thing: with ``a`` None, who must decide what
     (:func:`decision`); with ``a``, an action of the deciding player (``cn``, ``tn``: its card
     and target names), its button label (:func:`action_text`; None: the action's usual label)."""
@@ -587,6 +589,11 @@ def _pending_words(game: Any, sd: Mapping, pend: Mapping, a: Any = None, cn: str
         if a is None:
             return f"{who} may take {card} from {frm} or refuse it"
         return {"accept": f"Take {card} from {frm}", "refuse": f"Refuse {card} from {frm}"}.get(k)
+    if kind == "trade":
+        frm, card, back = nm.get(pend.get("from"), "?"), pend.get("card"), pend.get("for")
+        if a is None:
+            return f"{who} may trade {back} for {frm}'s {card} or refuse"
+        return {"accept": f"Trade {back} for {frm}'s {card}", "refuse": f"Keep {back}: refuse {frm}'s trade"}.get(k)
     if kind == "offer":
         frm, n = nm.get(pend.get("from"), "?"), int(pend.get("treasures") or 0)
         price = f" for {plural(n, 'Treasure')}" if n else ""
@@ -741,6 +748,8 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
             return f"Play {cn}" + (f" ({signed(sp.bonus)})" if sp.bonus else "") + " on", _monster(sd, a.n)
     if k == "give" and tn:
         return f"Give {cn} to", tn
+    if k == "trade" and tn and a.m >= 0:
+        return f"Trade {cn} for {tn}'s", card_name(game, a.m)
     if k == "charity":
         return f"Charity: {cn} to", (tn if a.target >= 0 else "discard it")
     if k == "unequip" and cn:
@@ -953,7 +962,7 @@ def _in_play(p: Mapping) -> list[str]:
 
 
 #: Action kinds whose own effect is the loss (no extra explanation for the actor).
-_SELF_LOSS_KINDS = {"sell", "discard", "give", "charity", "exit", "charm", "berserk", "flight", "turning",
+_SELF_LOSS_KINDS = {"sell", "discard", "give", "trade", "charity", "exit", "charm", "berserk", "flight", "turning",
                     "backstab", "steal", "fd_give", "resolve"}
 
 
@@ -977,6 +986,8 @@ def changes(before: Mapping, after: Mapping, action: Any = None, new_lines: Iter
     lost_by: dict[str, list[str]] = {}
     out: list[str] = []
     per: list[tuple[str, list[str]]] = []
+    # an Item given or a trade, agreed to: the log line says who gave what to whom
+    agreed = kind == "accept" and bool(before.get("pending")) and before["pending"][0].get("kind") in ("gift", "trade")
     for p in after.get("players", []):
         q = pb.get(p["seat"])
         if q is None:
@@ -990,7 +1001,7 @@ def changes(before: Mapping, after: Mapping, action: Any = None, new_lines: Iter
         if q.get("alive", True) and not p.get("alive", True):
             bits.append("dies")
         gone = Counter(_in_play(q)) - Counter(_in_play(p))
-        if gone and not (p["seat"] == actor and kind in _SELF_LOSS_KINDS) and p.get("alive", True):
+        if gone and not (p["seat"] == actor and kind in _SELF_LOSS_KINDS) and not agreed and p.get("alive", True):
             cards = [c for c in gone.elements() if f"{name} loses {c}" not in said]
             if cards:
                 bits.append(f"loses {join_and(cards)}")
@@ -1003,7 +1014,7 @@ def changes(before: Mapping, after: Mapping, action: Any = None, new_lines: Iter
             bits.append(f"draws {join_and(drawn) if drawn else plural(ha - hb, 'card')} into the hand")
         per.append((name, bits))
     taken: list[str] = []
-    if kind not in ("give", "fd_give", "choose"):
+    if kind not in ("give", "fd_give", "choose") and not agreed:
         for p in after.get("players", []):
             q = pb.get(p["seat"])
             if q is None:

@@ -274,7 +274,7 @@ def test_legal_actions_for_any_seat_lists_any_time_actions(base_deck):
                 # (berserk, turning, backstab, join: at any moment of a fight or window, core
                 # rules, 7. Interfering in Combat; Help; roll, flight: a helper who runs away
                 # first, Scooby-Doo rules, Running Away and Bad Stuff)
-                assert a.kind in ("discard", "give", "play", "equip", "unequip", "chase", "steal",
+                assert a.kind in ("discard", "give", "trade", "play", "equip", "unequip", "chase", "steal",
                                   "berserk", "turning", "backstab", "join", "ask_help", "roll", "flight")
                 if a.kind in ("roll", "flight"):
                     c = g.state.combat

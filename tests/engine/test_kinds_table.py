@@ -13,7 +13,7 @@ from munchkin_lab.engine.kinds import PHASE_CANDIDATES, TABLE
 
 
 def test_every_core_kind_has_a_row_with_its_functions():
-    core = ("pass kick trouble loot end_turn play join equip unequip carry discard sell give ask_help offer_help "
+    core = ("pass kick trouble loot end_turn play join equip unequip carry discard sell give trade ask_help offer_help "
             "accept refuse fight run roll evade berserk flight charm turning chase backstab steal choose "
             "charity resolve use").split()
     assert sorted(TABLE) == sorted(core)

@@ -169,6 +169,18 @@ def test_start_dungeon_option():
                  options=GameOptions(module_options={"scooby_doo": {"start_dungeon": "Nowhere"}}))
 
 
+def test_k_ghoul_mart_as_the_first_dungeon_is_revealed():
+    """The set-up turns the first Dungeon face up: a K-Ghoul Mart there is revealed, every
+    player draws a face-down Door besides the opening deal (Scooby-Doo rules, Set-Up; the
+    card's on-reveal text); another first Dungeon gives nobody a fifth Door."""
+    def doors(start):
+        g = Game.new(players=3, deck=MIXES["core+fairy+scooby"], seed=3,
+                     options=GameOptions(module_options={"scooby_doo": {"start_dungeon": start}}))
+        return [sum(1 for c in p.hand if g.specs[c].deck == "door") for p in g.state.players]
+    assert doors("K-Ghoul Mart") == [5, 5, 5]
+    assert doors("Drive-In Movie Theater") == [4, 4, 4]
+
+
 def test_grid_without_start_is_an_error():
     with pytest.raises(ValueError, match="no START"):
         Game.new(players=3, deck=CORE + SMA[1:], seed=1)

@@ -326,6 +326,37 @@ def test_try_a_manual_card_hands_it_to_a_person(lab_db):
     assert any("by hand" in x.lower() or "resolve" in x.lower() for x in labels), labels
 
 
+def test_try_a_manual_character_is_resolved_by_hand_as_in_a_game(lab_db):
+    """Left over: a manual Character tried on the board got no resolve-by-hand step (in a game
+    it is resolved by hand when dealt at set-up: Scooby-Doo rules, Set-Up)."""
+    from munchkin_lab.widgets.designer import try_board
+
+    board = try_board({"name": "Odd Sleuth", "kind": "character", "deck": "character", "manual": True},
+                      "editor_lab5")
+    sd = board.game.state_dict()
+    assert sd["pending"][0]["kind"] == "manual" and sd["pending"][0]["card"] == "Odd Sleuth"
+    assert sd["module_state"]["scooby_doo"]["characters"] == {"P1": "Odd Sleuth"}
+    assert "resolve it by hand first" in board.message.value
+    labels = board.action_labels()
+    assert any("by hand" in x.lower() or "resolve" in x.lower() for x in labels), labels
+
+
+def test_try_a_manual_dungeon_is_revealed_and_resolved_by_hand_as_in_a_game(lab_db):
+    """A manual Dungeon comes into play by being revealed, then resolved by hand (Scooby-Doo
+    rules, Dungeons): the try board opens on that step, then the kick."""
+    from munchkin_lab.widgets.designer import try_board
+
+    board = try_board({"name": "Odd Lighthouse", "kind": "dungeon", "deck": "dungeon", "manual": True},
+                      "editor_lab5")
+    sd = board.game.state_dict()
+    assert sd["pending"][0]["kind"] == "manual" and sd["pending"][0]["card"] == "Odd Lighthouse"
+    assert sd["module_state"]["scooby_doo"]["dungeons"] == ["Odd Lighthouse"]
+    assert "resolve it by hand first" in board.message.value
+    board.click(next(x for x in board.action_labels() if "resolve" in x.lower() or "by hand" in x.lower()))
+    assert not board.game.state_dict()["pending"]
+    assert "Kick Down the Door" in board.action_labels(), board.action_labels()
+
+
 def test_try_board_of_a_printed_card_says_it_tries_designer_cards(lab_db):
     """New-user finding: try_board(api.card("Potted Plant")) said "provenance: a designer card
     is 'designer', got 'printed'", as if the card were badly written. It says try_board is for

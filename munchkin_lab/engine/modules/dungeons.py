@@ -50,7 +50,14 @@ Readings where the rulebook is open:
   a Portal is the drawer's to follow at once (choice a) only on their own turn out of combat
   (When You May Take Actions: Portals are played on your own turn, not in combat), else it
   stays in their hand for their own turn (choice b).
-* The first Dungeon is placed at set-up, not revealed: its on-reveal effect does not run.
+* The first Dungeon is revealed too: the set-up turns it face up (R_SETUP), which is what
+  revealing a Dungeon is, and nothing in the rulebook exempts the set-up, so a K-Ghoul Mart
+  dealt first lets every player draw a face-down Door (the Door discards are still empty).
+  It is revealed once the opening deal is done (R_SETUP names the deal first:
+  ``RulesModule.after_deal``), before the set-up window. A Portal drawn so waits in the hand for its drawer's own
+  turn (choice b: there is no turn yet at set-up). A scenario's ``dungeon_in_play`` is a
+  position, not a reveal (the position is the whole start); a scenario without it turns the
+  top of its Dungeon deck face up as the set-up does (:meth:`ScoobyDooModule.on_begin`).
 * Discarding a Dungeon reverses its modifiers because they are computed from the Dungeons in
   play; one-time reveal effects (reshuffles, draws) are not undone.
 * A Portal or Dungeon without data is resolved by hand (the core's manual decision).
@@ -76,7 +83,11 @@ Readings where the rulebook is open:
   a player who wants it (R_ITEMS), so the receiver answers first (a pending ``gift``
   decision, ``accept`` / ``refuse``; ``RulesModule.gift_needs_consent``); a refused Item stays
   with the giver. The core rulebook has no such condition (core rules, 9. Trading). A trade
-  is two gifts, each accepted by its receiver; a bribe is agreed with the help request.
+  is not two gifts but one exchange (R_ITEMS names trading apart from giving away): the
+  core's ``trade``, both Items moving at once once the partner agrees, so the one-Vehicle
+  limit is that after it - two riders may swap Vehicles, a rider may not trade another Item
+  for a second Vehicle (:meth:`ScoobyDooModule.check_action`). A bribe is agreed with the
+  help request.
 * "Discover an exit" (discard four cards) may be done at any time of your own turn, a combat
   included (the rulebook keeps only Portals out of combat), also while another player is the
   one deciding (an any-time action of the active player, ``anytime_kinds``: the interference
@@ -204,8 +215,9 @@ class ScoobyDooModule(RulesModule):
         ms["base"] = ms["in_play"][0] if self.opt(game, "base_dungeon") and ms["in_play"] else -1
 
     def setup(self, game) -> None:
-        """One Dungeon face up (chosen by ``start_dungeon`` or the top of the shuffled deck);
-        one Character card at random to every player (R_SETUP)."""
+        """One Dungeon turned face up (chosen by ``start_dungeon`` or the top of the shuffled
+        deck), revealed once the cards are dealt (:meth:`after_deal`); one Character card at
+        random to every player (R_SETUP)."""
         s = game.state
         ms = self._ms(game)
         if self._dungeons(game):
@@ -222,19 +234,32 @@ class ScoobyDooModule(RulesModule):
                 if not pick:
                     raise ValueError(f"scooby_doo: start_dungeon {want!r} is not in the Dungeon deck")
                 deck.remove(pick[0])
-                ms["in_play"].append(pick[0])
-            elif deck:
-                ms["in_play"].append(deck.pop())
+                first = pick[0]
+            else:
+                first = deck.pop() if deck else -1
+            if first >= 0:  # turned face up: in play now, revealed once the cards are dealt
+                ms["in_play"].append(first)
             self._mark_base(game, ms)
         chars = s.decks.get("character", [])
         for seat in range(len(s.players)):
             if chars:
                 self._character_in(game, seat, chars.pop())
 
+    def after_deal(self, game) -> None:
+        """The first Dungeon, turned face up at set-up, is revealed once the cards are dealt
+        (R_SETUP names the deal first): its on-reveal effect runs (:meth:`_revealed`: a
+        K-Ghoul Mart's face-down Door for every player), after every module's set-up (one
+        draw pile per set: ``piles`` has made its piles)."""
+        for d in list(self._ms(game)["in_play"]):
+            self._revealed(game, game.state.active, d)
+
     def on_begin(self, game) -> None:
-        """Scenario set-up: Dungeons in play come from the pseudo-pile ``dungeon_in_play``,
-        Character cards from ``character:<seat>``; with no ``dungeon_in_play`` the top
-        Dungeon is turned face up (R_SETUP)."""
+        """Scenario set-up: Dungeons in play come from the pseudo-pile ``dungeon_in_play`` (a
+        position: not revealed), Character cards from ``character:<seat>`` (dealt: each comes
+        into play as at set-up, :meth:`_character_in`, so a manual one is resolved by hand as
+        in a game); with no
+        ``dungeon_in_play`` the top Dungeon is turned face up and revealed, as at set-up
+        (R_SETUP; its draws come before a scenario's ``deal``)."""
         s = game.state
         prev = s.module_state.get(self.name) or self._fresh_state()
         core = core_zone_cards(game, self)
@@ -247,7 +272,7 @@ class ScoobyDooModule(RulesModule):
         if pile is not None:
             ms["in_play"] = list(reversed(pile))
         elif not ms["in_play"] and self._dungeons(game) and s.decks.get("dungeon"):
-            ms["in_play"].append(s.decks["dungeon"].pop())
+            self._reveal(game, s.active, s.decks["dungeon"].pop())
         self._mark_base(game, ms)
         for key in [k for k in s.decks if k.startswith("character:")]:
             cards = s.decks.pop(key)
@@ -255,10 +280,11 @@ class ScoobyDooModule(RulesModule):
             seat = key.split(":", 1)[1]
             names = [p.name for p in s.players]
             seat = str(names.index(seat)) if seat in names else seat
-            if cards:
-                ms["characters"][seat] = cards[-1]
+            if cards:  # dealt to the player: it comes into play as at set-up (a manual one is
+                # resolved by hand, its enters_play abilities run: _character_in)
                 for extra in cards[:-1]:
                     s.decks.setdefault("character", []).insert(0, extra)
+                self._character_in(game, int(seat), cards[-1])
 
     # ------------------------------------------------------------------ dungeons
     def _reveal(self, game, seat: int, d: int) -> None:
@@ -269,10 +295,15 @@ class ScoobyDooModule(RulesModule):
         (nothing in the rules punishes a large hand off one's own turn; Charity is at the end
         of one's own turn), so this is the choice every player makes; a decision per player
         would only add a click. The rulebook is silent on refusing."""
-        s = game.state
-        ms = self._ms(game)
-        ms["in_play"].append(d)
+        self._ms(game)["in_play"].append(d)
         game._say(f"Dungeon: {game.name(d)}.")
+        self._revealed(game, seat, d)
+
+    def _revealed(self, game, seat: int, d: int) -> None:
+        """Dungeon ``d``, in play, has just been revealed: its on-reveal effect (its data's
+        ``on_reveal``; the language's ``revealed``; a Dungeon without data is resolved by
+        hand)."""
+        s = game.state
         data = card_data(game, d, "dungeon")
         lang = game._lang and game._lrun[d] is not None  # written in the card-effect language
         if data is None and not lang:
@@ -464,7 +495,7 @@ class ScoobyDooModule(RulesModule):
             self._follow_portal(game, seat, card, "kick")
             return True
         s.players[seat].hand.append(card)
-        if seat == s.active:
+        if seat == s.active and s.phase != "setup":  # (no turn at set-up: choice b)
             ms = self._ms(game)
             now = len(game.actions) + 1
             ms["fresh"] = (self._fresh(ms) if ms["fresh_at"] == now else []) + [card]  # (a new list: undo)
@@ -583,6 +614,13 @@ class ScoobyDooModule(RulesModule):
         if k == "give" and 0 <= a.card < len(game.specs) and 0 <= a.target < len(s.players) \
                 and self.limited_with(game, a.target, a.card):
             return f"{s.players[a.target].name} already has a Vehicle ({R_VEHICLE})"
+        if k == "trade" and 0 <= a.target < len(s.players) and a.target != seat \
+                and a.card in p.in_play() and a.m in s.players[a.target].in_play():
+            # one exchange: each rider's Vehicle leaves as the other's comes (R_VEHICLE), so
+            # two riders may swap Vehicles; a Vehicle for anything else still gives two
+            for q, got, gone in ((a.target, a.card, a.m), (seat, a.m, a.card)):
+                if [w for w in self.limited_with(game, q, got) if w != gone]:
+                    return f"{s.players[q].name} already has a Vehicle ({R_VEHICLE})"
         if k == "ask_help" and 0 <= a.target < len(s.players) \
                 and any(0 <= c < len(game.specs) and self.limited_with(game, a.target, c) for c in a.cards):
             # a bribe hands the Item over when the fight ends (Asking for Help): a Vehicle
