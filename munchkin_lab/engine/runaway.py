@@ -202,10 +202,10 @@ class RunAway:
         that react to a die roll answer before the result is used (:meth:`_lang_die_window`:
         Loaded Die)."""
         if self._h_bad:
-            before = self._victim_snap(seat) if self.history else None
-            if any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad):
-                if before is not None:
-                    self._say_what_it_did(seat, before, m)
+            entry = self._bad_begin(seat, m)
+            done = any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad)
+            self._bad_end(entry, say=done)
+            if done:
                 return
         run = self._lrun[m]
         own = run.get("caught") if run else None
@@ -218,10 +218,7 @@ class RunAway:
         """The Bad Stuff of monster ``m`` on ``seat`` (see :meth:`_bad_stuff`); ``windowed``:
         a die it starts with has had its reactions (:meth:`_lang_die_window`), so its first
         op that rolls opens no second window (``Ops._op_die_roll``)."""
-        before = self._victim_snap(seat) if self.history else None
-        entry = [seat, before, m]
-        if before is not None:  # (a death on the way says its cause first: _say_cause_of_death)
-            self._bad_open.append(entry)
+        entry = self._bad_begin(seat, m)  # (a death on the way says its cause first)
         run = self._lrun[m]
         if run and "caught" in run:  # the monster's own caught abilities (bad_stuff)
             own = run["caught"]
@@ -234,10 +231,7 @@ class RunAway:
             self._push_manual(seat, m, discard=False)
         if "caught" in self._lt:  # the other cards that hear it
             self._lang_fire("caught", seat, m)
-        if before is not None:
-            self._bad_open = [e for e in self._bad_open if e is not entry]
-        if entry[1] is not None:  # after the card-effect language's `caught` abilities too
-            self._say_what_it_did(seat, before, m)
+        self._bad_end(entry)  # (after the card-effect language's `caught` abilities too)
 
     # ------------------------------------------------------------------ the kinds
     def _cand_run(self, seat: int, ok: bool, out: list) -> None:
