@@ -59,6 +59,19 @@ class RunAway:
             mod += self._lx("run_away", ("player", seat))
         return mod
 
+    def _lone_run_total(self, seat: int, die: int) -> int:
+        """The total of a Run Away roll with no monster to flee (the op ``run_away_roll``, and
+        so a room's roll on entry in the short form too; the roll of a player inside a
+        destroyed room): ``die`` with its modifiers (:meth:`_roll_mod`), ``seat``'s own Run Away
+        modifiers (:meth:`_own_run_away`) and those of where ``seat`` stands (a rules module's
+        ``run_away_here``: a room's Run Away modifier). The one home of that sum (SMA rules,
+        Questions and Answers, Shaft of Doom: a room's Run Away roll takes the modifiers to
+        that roll; Combat: your room's special modifiers)."""
+        tot = self._roll_mod(seat, die) + self._own_run_away(seat)
+        for h in self._h_here:
+            tot += h.run_away_here(self, seat)
+        return tot
+
     def run_away_modifier(self, seat: int, i: int) -> int:
         """Total Run Away modifier of ``seat`` against monster ``i``: its own cards
         (:meth:`_own_run_away`), the monster's modifier, Wizard flight, modules."""
