@@ -90,3 +90,27 @@ def test_a_designer_room_without_a_runnable_record_is_resolved_by_hand():
     why = g.why_not(SolarAction(g.state.active, "room", card=-1))
     assert "cannot run its room_action (draw_resources.count: the engine runs only 1" in why
     assert g.why_not(SolarAction(g.state.active, "resolve")) is None
+
+
+CARGO = {"draw_resources": {"count": 1, "from": ["deck", "face_up"]}}
+
+
+@pytest.mark.parametrize("version, name, runs", [
+    ("V1", "Old Hold", False), (None, "Old Hold (V1)", False),  # marked V1: field or name
+    ("V2", "Old Hold", True), (None, "Old Hold", True)])  # V2, or a designer's room with no version
+def test_a_room_marked_v1_runs_no_room_action_and_the_note_says_so(version, name, runs):
+    """Solar Storm Alternative Rooms: the alternative actions are the V2 cards'; a V1 room's
+    action is the base game's (resolved by hand), whatever room_action it carries."""
+    sp = CardSpec.make(set="designer", name=name, kind="ship_room", deck="ship_room", version=version,
+                       effects={"room_action": CARGO})
+    g = _ship(sp, "Cargo Hold")
+    pos = g.position_of("Old Hold")
+    assert (g.room_action_key(pos) == "draw_resources") is runs and g.is_manual(pos) is not runs
+    notes = engine_notes(sp.effects, "ship_room", version, name)
+    if runs:
+        assert notes == []
+    else:
+        assert len(notes) == 1 and "a V1 room's action is the base game's" in notes[0]
+        g.state.players[g.state.active].pos = pos
+        why = g.why_not(SolarAction(g.state.active, "room", card=-1))
+        assert why.startswith(f"{sp.name}: a V1 room's action is the base game's") and "resolve" in why
