@@ -828,7 +828,7 @@ def _desired(e: dict, tags: dict) -> tuple[dict, list[str], list[str], list[dict
 
     m = e["model"]
     values = {f: getattr(m, f) for f in _CARD_FIELDS}
-    if "manual" in values and not values["manual"] and engine_notes(m.effects, m.kind):
+    if "manual" in values and not values["manual"] and engine_notes(m.effects, m.kind, m.version, m.name):
         values["manual"] = True
     for f in ("usable_by", "not_usable_by", "effects"):
         values[f] = json.loads(json.dumps(values[f]))

@@ -288,11 +288,12 @@ def _shadow_problems(cards: list[tuple[str, list[str], str]], taken: dict[str, t
 # --------------------------------------------------------------------------- effects
 
 
-def engine_notes(effects: Mapping | None, kind: str) -> list[str]:
+def engine_notes(effects: Mapping | None, kind: str, version: str | None = None, name: str = "") -> list[str]:
     """Why the engine cannot run a card's ``effects`` by itself (each reason one sentence;
     ``[]`` when it runs them all): a ``manual`` op, a short form the engine's vocabulary
     lacks, or a ship room's ``room_action`` that is no action the Solar Storm game runs
-    (:func:`munchkin_lab.engine.solar_storm.rooms_v2.room_action_of`). ``abilities`` written in the full effect language run in the engine
+    (:func:`munchkin_lab.engine.solar_storm.rooms_v2.room_action_of`; ``version`` and ``name``
+    give the room's version: a V1 room runs none). ``abilities`` written in the full effect language run in the engine
     (``munchkin_lab/engine/abilities.py``). A card with any reason is
     saved with ``manual: true`` (resolved by hand on the board)."""
     from ..engine import effects as vocab
@@ -306,12 +307,13 @@ def engine_notes(effects: Mapping | None, kind: str) -> list[str]:
     for msg in problems:
         notes.append(f"{msg}: not run by the engine yet: the card is resolved by hand on the board (manual)")
     if kind == "ship_room" and "room_action" in effects and not problems:
-        from ..engine.solar_storm.rooms_v2 import room_action_of
+        from ..engine.solar_storm.refs import version_named
+        from ..engine.solar_storm.rooms_v2 import V1_RUNS_NONE, room_action_of
 
-        why = room_action_of(effects)[1]
+        why = room_action_of(effects, version_named(version, name))[1]
         if why:  # the Solar Storm game picks the action from these keys (rooms_v2.V2_ACTIONS)
-            notes.append(f"effects.room_action: {why}: not run by the engine yet: the room's action "
-                         "is resolved by hand on the board (manual)")
+            notes.append(f"effects.room_action: {why}: " + ("" if why == V1_RUNS_NONE else "not run by the engine yet: ")
+                         + "the room's action is resolved by hand on the board (manual)")
     return notes
 
 
@@ -361,7 +363,7 @@ def own_manual(old: Mapping | None, manual: bool, effects: Any, kind: str, manua
         return manual
     if (effects or {}) == (old["effects"] or {}) and kind == old["kind"]:
         return manual
-    return not engine_notes(old["effects"], old["kind"])
+    return not engine_notes(old["effects"], old["kind"], old.get("version"), old.get("name") or "")
 
 
 def manual_note(was: bool, now: bool, keep: str = "set manual: true") -> str | None:
@@ -1096,7 +1098,7 @@ def _store(conn: Connection, srow: Mapping, model: CardFile, old: Mapping | None
     problems += _shadow_problems([(model.name, [a.name for a in model.aliases], who)], taken)
     if problems:
         raise DesignerCardError(problems)
-    engine = engine_notes(model.effects, model.kind)
+    engine = engine_notes(model.effects, model.kind, model.version, model.name)
     manual = bool(own_manual(old, model.manual, model.effects, model.kind, manual_set) or engine)
     values = _values(model, manual)
     if old is None:
@@ -1523,7 +1525,7 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
     todo = []
     for c, explicit, derived, who in checked:
         old = stored.get(c.name)
-        engine = engine_notes(c.effects, c.kind)
+        engine = engine_notes(c.effects, c.kind, c.version, c.name)
         # the file's manual: true as stored (an export's) is no say of the designer's: a flag
         # the stored effects gave follows the file's effects (own_manual, as cards edit does)
         own = own_manual(old, c.manual, c.effects, c.kind, old is None or c.manual != bool(old["manual"]))

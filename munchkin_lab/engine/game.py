@@ -58,6 +58,7 @@ from .zones import Zones
 #: Game attribute -> the RulesModule hook it lists the modules of (the engine calls a hook
 #: only on the modules that override it)
 _HOOK_NAMES = {"_h_combat": "combat_modifier", "_h_monster": "monster_modifier", "_h_run": "run_away_modifier",
+               "_h_here": "run_away_here",
                "_h_extra": "extra_actions", "_h_door": "on_draw_door", "_h_limit": "hand_limit",
                "_h_keep": "keeps_at_death", "_h_check": "check_action", "_h_apply": "apply_action",
                "_h_pile": "draw_pile", "_h_dpile": "discard_pile", "_h_deal": "deal_pile", "_h_cancel": "on_curse_cancelled",

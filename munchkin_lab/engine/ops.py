@@ -677,15 +677,18 @@ class Ops:
         return True
 
     def _op_run_away_roll(self, op, kind, x, ctx, w, pick) -> bool:
-        """``run_away_roll``: the target rolls to Run Away with the modifiers of their own
-        cards and their die-roll modifiers; below 5 the ``fail`` ops run, else ``success``
-        (SMA rules, Questions and Answers: Shaft of Doom)."""
+        """``run_away_roll``: the target rolls to Run Away with every modifier to that roll
+        (``RunAway._lone_run_total``: their die-roll modifiers, their own cards', the room they
+        stand in); below 5 the ``fail`` ops run, else ``success`` (SMA rules, Questions and
+        Answers: Shaft of Doom). A room's ``run_away_roll_required`` is its short form."""
         if kind != "player":
             return False
         die = self._op_die_roll(x, ctx)
-        tot = self._roll_mod(x, die) + self._own_run_away(x)
+        tot = self._lone_run_total(x, die)
         if self.history:
-            self._say(f"{self._pn(x)} must Run Away: rolls {die} ({tot}).")
+            src = ctx.source
+            where = f" in {self.name(src)}" if src >= 0 and self._kind[src] == "room_tile" else ""
+            self._say(f"{self._pn(x)} must Run Away{where}: rolls {die} ({tot}).")
         branch = "success" if tot >= 5 else "fail"
         if self._rpath is not None:
             self._rpath[-1][1] = branch

@@ -136,6 +136,11 @@ class RulesModule:
         """Extra Run Away modifier of ``seat`` against monster ``index``."""
         return 0
 
+    def run_away_here(self, game: "Game", seat: int) -> int:
+        """Extra Run Away modifier of where ``seat`` stands, for a Run Away roll with no monster
+        to flee (``RunAway._lone_run_total``: a room's roll)."""
+        return 0
+
     def on_combat_won(self, game: "Game", fighter: int, helper: int, monsters: list[int]) -> None:
         """The munchkin side won (before Treasures are drawn); ``monsters`` is empty when no
         monster was killed because every one was overcome otherwise (a charm, evading, a card):

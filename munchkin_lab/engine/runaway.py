@@ -59,6 +59,19 @@ class RunAway:
             mod += self._lx("run_away", ("player", seat))
         return mod
 
+    def _lone_run_total(self, seat: int, die: int) -> int:
+        """The total of a Run Away roll with no monster to flee (the op ``run_away_roll``, and
+        so a room's roll on entry in the short form too; the roll of a player inside a
+        destroyed room): ``die`` with its modifiers (:meth:`_roll_mod`), ``seat``'s own Run Away
+        modifiers (:meth:`_own_run_away`) and those of where ``seat`` stands (a rules module's
+        ``run_away_here``: a room's Run Away modifier). The one home of that sum (SMA rules,
+        Questions and Answers, Shaft of Doom: a room's Run Away roll takes the modifiers to
+        that roll; Combat: your room's special modifiers)."""
+        tot = self._roll_mod(seat, die) + self._own_run_away(seat)
+        for h in self._h_here:
+            tot += h.run_away_here(self, seat)
+        return tot
+
     def run_away_modifier(self, seat: int, i: int) -> int:
         """Total Run Away modifier of ``seat`` against monster ``i``: its own cards
         (:meth:`_own_run_away`), the monster's modifier, Wizard flight, modules."""
@@ -202,10 +215,10 @@ class RunAway:
         that react to a die roll answer before the result is used (:meth:`_lang_die_window`:
         Loaded Die)."""
         if self._h_bad:
-            before = self._victim_snap(seat) if self.history else None
-            if any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad):
-                if before is not None:
-                    self._say_what_it_did(seat, before, m)
+            entry = self._bad_begin(seat, m)
+            done = any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad)
+            self._bad_end(entry, say=done)
+            if done:
                 return
         run = self._lrun[m]
         own = run.get("caught") if run else None
@@ -218,10 +231,7 @@ class RunAway:
         """The Bad Stuff of monster ``m`` on ``seat`` (see :meth:`_bad_stuff`); ``windowed``:
         a die it starts with has had its reactions (:meth:`_lang_die_window`), so its first
         op that rolls opens no second window (``Ops._op_die_roll``)."""
-        before = self._victim_snap(seat) if self.history else None
-        entry = [seat, before, m]
-        if before is not None:  # (a death on the way says its cause first: _say_cause_of_death)
-            self._bad_open.append(entry)
+        entry = self._bad_begin(seat, m)  # (a death on the way says its cause first)
         run = self._lrun[m]
         if run and "caught" in run:  # the monster's own caught abilities (bad_stuff)
             own = run["caught"]
@@ -234,10 +244,7 @@ class RunAway:
             self._push_manual(seat, m, discard=False)
         if "caught" in self._lt:  # the other cards that hear it
             self._lang_fire("caught", seat, m)
-        if before is not None:
-            self._bad_open = [e for e in self._bad_open if e is not entry]
-        if entry[1] is not None:  # after the card-effect language's `caught` abilities too
-            self._say_what_it_did(seat, before, m)
+        self._bad_end(entry)  # (after the card-effect language's `caught` abilities too)
 
     # ------------------------------------------------------------------ the kinds
     def _cand_run(self, seat: int, ok: bool, out: list) -> None:

@@ -107,6 +107,27 @@ class Victims:
             # (a choice with nothing to decide is settled next, and says what it took)
             self._say(f"{what}{suffix}: nothing to take from {p.name}.")
 
+    def _bad_begin(self, seat: int, m: int) -> list:
+        """Bad Stuff of monster ``m`` starts on ``seat`` (the core's run of it, or a rules
+        module's own: ``RulesModule.on_bad_stuff``): the entry ``[seat, noted, m]`` that
+        :meth:`_say_cause_of_death` reads, so a death on the way is said after its cause (core
+        rules, 7. Running Away and Bad Stuff, then 7. Death). ``noted`` is None without
+        ``history``. Close it with :meth:`_bad_end`."""
+        entry = [seat, self._victim_snap(seat) if self.history else None, m]
+        if entry[1] is not None:
+            self._bad_open.append(entry)
+        return entry
+
+    def _bad_end(self, entry: list, say: bool = True) -> None:
+        """The Bad Stuff of :meth:`_bad_begin` is done: it says what it took (``say``: False
+        when a rules module turned out not to handle it), unless a death on the way said it
+        already (:meth:`_say_cause_of_death`)."""
+        if entry[1] is None:
+            return
+        self._bad_open = [e for e in self._bad_open if e is not entry]
+        if say:
+            self._say_what_it_did(entry[0], entry[1], entry[2])
+
     def _say_cause_of_death(self, seat: int) -> None:
         """``seat`` has just died (``Character._kill``, with ``history``): the cause is said
         before the death's own line (the corpse, the looting order) - the Bad Stuff running on

@@ -332,6 +332,9 @@ class CardBrowser(W.VBox):
             w.observe(lambda _c: self._show_yaml(), names="value")
         self.f_kind.observe(self._on_kind, names="value")
         self.effect_editor = EffectEditor(self.f_kind.value, on_change=self._show_yaml, names=self._effect_names)
+        for w in (self.f_version, self.f_name):
+            w.observe(lambda _c: self.effect_editor.set_version(self.f_version.value, self.f_name.value.strip()),
+                      names="value")
         self.card_yaml = W.HTML(); self.card_yaml.add_class("mlab-card-yaml")
         self.new_btn = W.Button(description="New card"); self.new_btn.add_class("mlab-designer-new")
         self.new_btn.on_click(lambda _b: self.new_card())

@@ -204,7 +204,7 @@ def _spec_of(card: Mapping[str, Any], set_code: str, url: str | None = None):
         names = SHIPPED
     model = card_model(card, names=names)
     fields = model.model_dump(exclude_none=True, exclude={"copies", "aliases", "provenance", "source", "summary"})
-    fields["manual"] = bool(model.manual or engine_notes(model.effects, model.kind))
+    fields["manual"] = bool(model.manual or engine_notes(model.effects, model.kind, model.version, model.name))
     if names == SHIPPED:
         from ..engine.lang.names import shipped
         names = shipped()

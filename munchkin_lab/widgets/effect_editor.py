@@ -53,6 +53,8 @@ class EffectEditor(W.VBox):
         super().__init__()
         self.add_class("mlab-effect-editor")
         self.kind = kind
+        self.version: str | None = None  # the card's version and name (a V1 ship room runs no room_action)
+        self.card_name = ""
         self.on_change = on_change
         self.names = names
         self.effects: dict = {}
@@ -103,6 +105,12 @@ class EffectEditor(W.VBox):
         self._preview()
 
     # ------------------------------------------------------------------ picks
+    def set_version(self, version: str | None, name: str) -> None:
+        """Follow the card's version and name (a Solar Storm room marked V1 runs no
+        ``room_action``: the note says so; the effects are checked again)."""
+        self.version, self.card_name = version, name
+        self._check()
+
     def set_kind(self, kind: str) -> None:
         """Follow the card's kind (its usual triggers first; the effects are checked again)."""
         self.kind = kind
@@ -231,6 +239,6 @@ class EffectEditor(W.VBox):
         elif not self.effects:
             self.message.value = ""
         else:
-            notes = engine_notes(self.effects, self.kind)
+            notes = engine_notes(self.effects, self.kind, self.version, self.card_name)
             self.message.value = (f'<div class="mlab-msg-warning">{esc(" ".join(notes))}</div>' if notes else
                                   '<div class="mlab-msg-ok">valid; the engine runs every part of it</div>')

@@ -704,21 +704,23 @@ def _choose_words(game: Any, sd: Mapping, pend: Mapping, a: Any, who: str, actor
                            "discard a card)"}.get(why, f"Choose {cn}")
 
 
-_MESS_HALL = re.compile(r"^Mess Hall: (\S+) gives (.+), (\S+) gives (.+)$")
-
-
 def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
     """``(group title, short label)`` for actions that differ only by whom or which side they
     aim at, or by which card they take (Berserk, the Flight spell, unequip, carry, discard a
     Race or Class, a Thief's steal from one player; Solar Storm's Mess Hall swaps between two
     players), so the board shows them as one row ("Curse with Duck of Doom: P2 P3 P4"); None
-    for an action that stands alone."""
+    for an action that stands alone. A Solar Storm room's swaps are known by the room's action
+    (``v2_action``: its ``room_action``), not its name: a designer's copy of the Mess Hall (V2)
+    gets the same rows, titled by its own name."""
     if is_solar(sd):
-        swap = _MESS_HALL.match(_solar_text(game, a)) if a.kind == "room" else None
-        if swap is None:
+        st = game.state
+        pos = st.players[a.player].pos if a.kind == "room" and 0 <= a.player < len(st.players) else None
+        if pos is None or game.v2_action(pos) != "Mess Hall" or len(a.cards) not in (2, 4):
             return None
-        p, give, q, take = (g.replace("Resource ", "") for g in swap.groups())
-        return f"Mess Hall: {p} and {q} swap Resources ({p}'s first):", f"{give} for {take}"
+        h = len(a.cards) // 2
+        p, q = st.players[a.target].name, st.players[a.m].name
+        give, take = ("+".join(game.res_type[c] for c in cs) for cs in (a.cards[:h], a.cards[h:]))
+        return f"{game.room_name(pos)}: {p} and {q} swap Resources ({p}'s first):", f"{give} for {take}"
     nm = names(sd)
     k = a.kind
     cn = card_name(game, a.card) if a.card >= 0 else ""

@@ -1545,3 +1545,15 @@ def test_ctrl_c_as_a_deck_save_commits_says_the_deck_was_saved(url, monkeypatch)
     assert r.exit_code == 130, r.output
     assert r.stderr == "Interrupted: deck 'Mix' was saved.\n"
     assert load_deck("Mix", url=url).copies("alpha:Bone Rattler") == 1
+
+
+def test_a_ship_room_marked_v1_with_a_room_action_is_saved_with_a_note(url):
+    """Solar Storm Alternative Rooms: a V1 room's action is the base game's, so the engine does
+    not run the room_action of a room marked V1: ``cards add`` says so and saves it by hand."""
+    D.create_set("my_ship", "My ship", "solar_storm", url=url)
+    card = {"name": "Old Hold", "kind": "ship_room", "deck": "ship_room", "version": "V1",
+            "effects": {"room_action": {"draw_resources": {"count": 1, "from": ["deck", "face_up"]}}}}
+    saved = D.add_card(card, "my_ship", url=url)
+    assert saved.manual and len(saved.notes) == 1 and "a V1 room's action is the base game's" in saved.notes[0]
+    v2 = D.add_card({**card, "name": "New Hold", "version": "V2"}, "my_ship", url=url)
+    assert not v2.manual and v2.notes == []

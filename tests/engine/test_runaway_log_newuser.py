@@ -55,3 +55,30 @@ def test_bad_stuff_is_said_before_the_death_it_causes(resolver):
     assert lines[i - 1] == "Ann rolls 1 (1): Bullrog catches them. Bad Stuff!"
     assert lines[i + 1] == "Ann dies! The corpse holds 1 card."
     assert lines.count("Bullrog's Bad Stuff: Ann dies.") == 1
+
+
+def test_a_module_s_own_bad_stuff_is_said_before_the_death_it_causes(resolver, monkeypatch):
+    """A rules module that runs a monster's Bad Stuff itself (``on_bad_stuff``) and kills the
+    victim: the Bad Stuff line comes before the death's own line, as in the core's run of it."""
+    from munchkin_lab.engine.rules import MODULES, RulesModule
+
+    class Deadly(RulesModule):
+        name = "deadly_test"
+
+        def on_bad_stuff(self, game, seat, monster):
+            game._change_level(seat, -1)
+            game._kill(seat)
+            return True
+
+    monkeypatch.setitem(MODULES, "deadly_test", Deadly)
+    g = build_game({"options": {"modules": ["deadly_test"]},
+                    "players": [{"name": "Ann", "level": 6, "hand": ["Magic Lamp"]}, {"name": "Bob"}],
+                    "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
+    n = len(g.log)
+    _run_and_roll(g, 1)
+    lines = _lines(g, n)
+    i = lines.index("Bullrog's Bad Stuff: Ann loses 1 Level (now Level 5); dies.")
+    assert lines[i - 1] == "Ann rolls 1 (1): Bullrog catches them. Bad Stuff!"
+    assert lines[i + 1] == "Ann dies! The corpse holds 1 card."
+    assert lines.count("Bullrog's Bad Stuff: Ann loses 1 Level (now Level 5); dies.") == 1
+    assert not g.state.players[0].alive

@@ -90,3 +90,49 @@ def test_a_designer_room_without_a_runnable_record_is_resolved_by_hand():
     why = g.why_not(SolarAction(g.state.active, "room", card=-1))
     assert "cannot run its room_action (draw_resources.count: the engine runs only 1" in why
     assert g.why_not(SolarAction(g.state.active, "resolve")) is None
+
+
+CARGO = {"draw_resources": {"count": 1, "from": ["deck", "face_up"]}}
+
+
+@pytest.mark.parametrize("version, name, runs", [
+    ("V1", "Old Hold", False), (None, "Old Hold (V1)", False),  # marked V1: field or name
+    ("V2", "Old Hold", True), (None, "Old Hold", True)])  # V2, or a designer's room with no version
+def test_a_room_marked_v1_runs_no_room_action_and_the_note_says_so(version, name, runs):
+    """Solar Storm Alternative Rooms: the alternative actions are the V2 cards'; a V1 room's
+    action is the base game's (resolved by hand), whatever room_action it carries."""
+    sp = CardSpec.make(set="designer", name=name, kind="ship_room", deck="ship_room", version=version,
+                       effects={"room_action": CARGO})
+    g = _ship(sp, "Cargo Hold")
+    pos = g.position_of("Old Hold")
+    assert (g.room_action_key(pos) == "draw_resources") is runs and g.is_manual(pos) is not runs
+    notes = engine_notes(sp.effects, "ship_room", version, name)
+    if runs:
+        assert notes == []
+    else:
+        assert len(notes) == 1 and "a V1 room's action is the base game's" in notes[0]
+        g.state.players[g.state.active].pos = pos
+        why = g.why_not(SolarAction(g.state.active, "room", card=-1))
+        assert why.startswith(f"{sp.name}: a V1 room's action is the base game's") and "resolve" in why
+
+
+@pytest.mark.parametrize("name", ["Mess Hall (V2)", "Galley"])
+def test_the_board_groups_the_swaps_of_any_room_with_the_mess_hall_action(name):
+    """The board's row of Mess Hall (V2) swaps comes from the room's action (its room_action),
+    not its name: a designer's copy of the Mess Hall gets the same rows, titled by its own name."""
+    from munchkin_lab.widgets.words import group_of
+
+    mess = ROOMS["Mess Hall (V2)"]
+    sp = mess if name == "Mess Hall (V2)" else CardSpec.make(
+        set="designer", name=name, kind="ship_room", deck="ship_room", version="V2", effects=dict(mess.effects))
+    g = _ship(sp, "Mess Hall")
+    me = g.state.active
+    g.state.players[me].pos = g.position_of(name)
+    sd = g.state_dict()
+    swaps = [a for a in g.legal_actions() if a.kind == "room"]
+    assert swaps
+    a = swaps[0]
+    p, q = g.state.players[a.target].name, g.state.players[a.m].name
+    here = name.replace(" (V2)", "")
+    give, take = g.res_type[a.cards[0]], g.res_type[a.cards[1]]
+    assert group_of(g, a, sd) == (f"{here}: {p} and {q} swap Resources ({p}'s first):", f"{give} for {take}")

@@ -598,3 +598,20 @@ def test_try_an_item_for_the_designers_own_class_in_the_editors_database(designe
              "usable_by": ["class:buccaneer"]}
     assert try_position(staff, "pirates", url=designer_db)[0]["players"][0]["class"] == "Buccaneer"
     assert try_board(staff, "pirates", url=designer_db).game.state_dict()["players"][0]["classes"] == ["Buccaneer"]
+
+
+def test_the_editor_says_a_room_marked_v1_runs_no_room_action(designer_db):
+    """Solar Storm Alternative Rooms: the alternative actions are the V2 cards'; the effect
+    editor's note follows the card's version (a V1 room's action is the base game's)."""
+    from munchkin_lab.widgets import CardBrowser
+
+    b = CardBrowser("", url=designer_db)
+    b.new_card()
+    b.f_name.value, b.f_kind.value = "Old Hold", "ship_room"
+    ed = b.effect_editor
+    ed.set_effects({"room_action": {"draw_resources": {"count": 1, "from": ["deck", "face_up"]}}})
+    assert "valid; the engine runs every part of it" in ed.message.value
+    b.f_version.value = "V1"
+    assert "a V1 room&#x27;s action is the base game&#x27;s" in ed.message.value, ed.message.value
+    b.f_version.value = "V2"
+    assert "valid; the engine runs every part of it" in ed.message.value

@@ -71,7 +71,7 @@ class RoomDestruction:
         Only living players roll (:meth:`inside`); a dead player's token just goes to START.
         The destroyed room's own Run Away modifier counts in their roll: it still stands while
         they roll (its tile goes last) and the roll applies any modifiers
-        (``RoomsModule._run_bonus``; the rulebook is silent on the room's own modifier).
+        (``RoomsModule.run_away_here``; the rulebook is silent on the room's own modifier).
 
         A room destroyed under a fight fought in it (a card used in the combat): the fight's
         monsters were in the room, so they die with it, their Levels (and their enhancers
@@ -94,7 +94,7 @@ class RoomDestruction:
             if at == k:
                 if seat in living:  # a dead player's token makes no roll (:meth:`inside`)
                     die = dice.pop(0) if dice else game._roll()
-                    tot = game._roll_mod(seat, die) + self._run_bonus(game, seat, k)
+                    tot = game._lone_run_total(seat, die)
                     if tot < 5:
                         game._change_level(seat, -2)
                         game._say(f"{game._pn(seat)} rolls {die} ({tot}) and loses 2 Levels.")

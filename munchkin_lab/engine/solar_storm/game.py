@@ -48,7 +48,7 @@ class SolarStormGame(SetUp, Dispatch, Round, Moving, Resources, Damage, Power, R
         self.names = names
         self._base = [base_name(r.name) for r in rooms]
         self._ver = [version_of(r) for r in rooms]
-        self._act = [room_action_of(r.effects)[0] for r in rooms]  # Ship.room_action_key
+        self._act = [room_action_of(r.effects, v)[0] for r, v in zip(rooms, self._ver)]  # Ship.room_action_key
         self.core = len(rooms) - 1
         o = options
         self.res_type: list[str] = [t for t in o.resource_types for _ in range(o.resource_copies)]

@@ -61,9 +61,15 @@ def base_name(name: str) -> str:
 def version_of(spec: CardSpec) -> str | None:
     """A room card's version (``"V1"``, ``"V2"`` ...): its ``version`` field, else the
     ``(Vn)`` suffix of its name; None when it has neither."""
-    if spec.version:
-        return spec.version.upper()
-    mt = _VERSION_RE.search(spec.name)
+    return version_named(spec.version, spec.name)
+
+
+def version_named(version: str | None, name: str) -> str | None:
+    """:func:`version_of` from a card's ``version`` field and ``name`` (a card not yet made
+    a spec: the card designer's)."""
+    if version:
+        return version.upper()
+    mt = _VERSION_RE.search(name or "")
     return mt.group(1).upper() if mt else None
 
 

@@ -26,7 +26,7 @@ from typing import Any, Mapping
 
 from ...plural import plural
 from .actions import SolarAction
-from .refs import CORE_POS, HULL_BREACH, r_v2
+from .refs import CORE_POS, HULL_BREACH, r_v2, version_of
 from .state import PlayerState
 
 
@@ -102,16 +102,29 @@ def _differs(want: Any, got: Any, path: str) -> str | None:
     return f"{path}: the engine runs only {shown}"
 
 
-def room_action_of(effects: Mapping | None) -> tuple[str | None, str | None]:
+#: why a room card marked V1 runs no ``room_action`` (:func:`room_action_of`)
+V1_RUNS_NONE = ("a V1 room's action is the base game's (the Alternative Rooms give their actions "
+                "to the V2 cards only), not this room_action")
+
+
+def room_action_of(effects: Mapping | None, version: str | None = None) -> tuple[str | None, str | None]:
     """The action a room card's ``effects.room_action`` asks for: ``(key of V2_ACTIONS, None)``
     when the engine runs it, ``(None, reason)`` when it cannot (the room is then resolved by
     hand), ``(None, None)`` without a ``room_action``. It runs when the record holds exactly
     one action key and every other key is a shared one or one that goes with that action, each
     with the value the action carries out (a key left out reads as the printed room's value);
-    ``action_cost`` defaults to 1 (the vocabulary's reading)."""
+    ``action_cost`` defaults to 1 (the vocabulary's reading).
+
+    ``version``: the card's (``refs.version_of``). A room marked V1 runs none: the V1 room
+    actions are the base game's and the alternative actions belong to the V2 cards (Solar
+    Storm Alternative Rooms, Alternative Room Cards), so its action is resolved by hand like
+    every V1 room's (:data:`V1_RUNS_NONE`). A room with no version (a designer's own) runs its
+    record."""
     ra = (effects or {}).get("room_action")
     if not isinstance(ra, Mapping):
         return None, None
+    if version == "V1":
+        return None, V1_RUNS_NONE
     keys = [k for k in ra if k in V2_ACTIONS]
     if len(keys) != 1:
         return None, ("no action the engine knows" if not keys
@@ -159,8 +172,9 @@ class RoomsV2:
             if p.pos == CORE_POS:
                 return "the Energy Core has no room action (activate it instead)"
             card = self.room_card(p.pos)
-            why = room_action_of(card.effects)[1]
-            return (f"{card.name}: " + (f"the engine cannot run its room_action ({why})" if why
+            why = room_action_of(card.effects, version_of(card))[1]
+            return (f"{card.name}: " + (why if why == V1_RUNS_NONE
+                                        else f"the engine cannot run its room_action ({why})" if why
                                         else "its action is not in our sources")
                     + "; use 'resolve' to resolve it by hand")
         return self._V2_CHECK[key](self, a, p, r_v2(V2_ACTIONS[key].rule))

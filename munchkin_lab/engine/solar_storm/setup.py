@@ -196,8 +196,9 @@ class SetUp:
         Centre (V2) and the Medical Bay (V2): 2 or more, since both give only to other players
         (a cube never to yourself; Action tokens you may not keep): the rulebook sets them no
         player count, but alone on the ship their action could never be taken (our reading,
-        as for the Mess Hall (V2))."""
-        ra = self.rooms[i].effects.get("room_action") or {}
+        as for the Mess Hall (V2)). A V1 room's ``room_action`` is not its action
+        (``rooms_v2.room_action_of``): its counts are not read."""
+        ra = (self.rooms[i].effects.get("room_action") or {}) if self._ver[i] != "V1" else {}
         return int(ra.get("min_players", 1)) <= len(self.names) <= int(ra.get("max_players", 4))
 
     def begin(self) -> None:
