@@ -172,7 +172,8 @@ class RulesModule:
         (a charm, a chase, a Friendship Potion...). It is already discarded. ``kept``: its
         Treasures stay in the reward (a Wizard's charm, a Cleric's chase, a card that slays
         it or keeps them): overcome without combat, which still counts as a victory (core
-        rules, 7. Combat); otherwise it was not defeated. ``slain`` (with ``kept``): killed by
+        rules, 7. Combat); otherwise overcome by the card, with no Treasure unless the card
+        gives some (7. Combat: still defeated). ``slain`` (with ``kept``): killed by
         a card (the language's ``slay``), a kill whose rewards wait for the combat's victory."""
 
     def on_curse_cancelled(self, game: "Game", canceller: int, victim: int) -> None:

@@ -18,14 +18,16 @@ Options (``GameOptions.module_options["fairy_dust"]``):
   "four regular Treasure cards" (Killing the Sparkly Good Fairy), not a printed card value.
 
 Cancelling a Curse cast at another player earns a Fairy Dust card (``on_curse_cancelled``).
-A Fairy who leaves a combat without being killed - the fight lost or run from, or sent away
-by a card with no reward (a Friendship Potion) - is not defeated: she goes back among the
-top Door cards (R_FAIL: "if you can't defeat" her, she does not vanish). One overcome without
-combat whose Treasure the side keeps (a Wizard's charm) is defeated - such a win still counts
-as a victory (core rules, 7. Combat) - and stays discarded like any charmed monster; it is no
-kill, so her two Fairy Dust cards (R_KILL: "if you kill her") are not drawn and the mini-deck
-is still earned the usual way. The Fairy Dust rules name only the kill and the failure: this
-is our reading of the charm. One a card slays (the language's ``slay``) is killed: her two
+A Fairy still in the fight when it is lost or run from was not defeated: she goes back among
+the top Door cards (R_FAIL: "if you can't defeat" her, she does not vanish). One a card or an
+ability sends out of the combat (a Wizard's charm, a Friendship Potion, a card that discards
+her) is defeated, with her Treasure or without: core rules, 7. Combat count a monster got rid
+of by a card or an ability as defeated, a victory with no Level and Treasure only as the card
+says - the same victory that earns her helper a Fairy Dust card (R_GET). She stays discarded
+like any monster sent away; it is no kill, so her two Fairy Dust cards (R_KILL: "if you kill
+her") are not drawn and the mini-deck is still earned the usual way. The Fairy Dust rules name
+only the kill and the failure: this is our reading of the rest. One a card slays (the
+language's ``slay``) is killed: her two
 Fairy Dust cards come with the combat's other rewards (``on_combat_end``); with no reward (the
 rest of the combat run from or lost) she is killed all the same, so the Fairy Dust left goes
 on top of the Treasure deck and is earned no more.
@@ -236,24 +238,17 @@ class FairyDustModule(RulesModule):
             left.clear()
 
     def on_monster_left(self, game, monster: int, kept: bool = False, slain: bool = False) -> None:
-        """A Fairy sent out of a combat by a card or an ability with no reward (a Friendship
-        Potion...) was not defeated: she goes back among the top Door cards at once (R_FAIL).
-        ``kept`` (a Wizard's charm: her Treasure stays in the reward) is a victory without
-        combat (core rules, 7. Combat): she is defeated and stays discarded (module docstring).
-        ``slain`` (a card killed her: the language's ``slay``) is a kill (R_KILL): her Fairy
-        Dust comes with the combat's other rewards (:meth:`on_combat_end`)."""
-        if not is_fairy(game, monster):
-            return
-        if slain:  # (killed: her reward waits, on_combat_end; a slain monster is always kept)
+        """A Fairy a card or an ability sends out of a combat is defeated, with or without her
+        Treasure (``kept``: a Wizard's charm; none: a Friendship Potion, a card that discards
+        her): core rules, 7. Combat - a monster got rid of by a card or an ability is defeated,
+        a victory with no Level and Treasure only as the card says. She stays discarded; only a
+        Fairy still in the fight when it is lost or run from comes back (R_FAIL,
+        :meth:`on_combat_end`) - as a combat a card empties is a won one for her helper's Fairy
+        Dust (R_GET, ``Combat._window_done``). ``slain`` (a card killed her: the language's
+        ``slay``) is a kill (R_KILL): her Fairy Dust comes with the combat's other rewards
+        (:meth:`on_combat_end`)."""
+        if slain and is_fairy(game, monster):  # (her reward waits: on_combat_end)
             self._ms(game)["slain"] = True
-        if kept:
-            return
-        disc = game.state.discards.get(game._discard_key(monster), [])
-        if monster in disc:
-            disc.remove(monster)
-            self._into_top(game, monster)
-            game._say(f"The Sparkly Good Fairy was not defeated: she is shuffled back into the top "
-                      f"of the Door deck ({R_FAIL}).")
 
     def on_curse_cancelled(self, game, canceller: int, victim: int) -> None:
         """Cancelling a Curse cast at another player earns one Fairy Dust card (R_GET);
