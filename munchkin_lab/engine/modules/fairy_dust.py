@@ -33,15 +33,22 @@ rest of the combat run from or lost) she is killed all the same, so the Fairy Du
 on top of the Treasure deck and is earned no more.
 A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
 the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
-Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``): they are
-played to the table on your own turn out of combat (your Charity included, like any Item), or
-at once when earned on another player's turn (core rules, 9.: an Item just received),
+Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``). The Fairy
+Dust rules say nothing more about them, so every Item rule of the core applies, through the
+core's own code: they are played by the core's Item play - in use when their owner may use
+them with the slot free, their bonus counting, else carried (``Items._lasting_item``; core
+rules, 9.) - and put in and out of use like any Item; played on your own turn out of combat
+(your Charity included), or at once when earned on another player's turn (core rules, 9.: an
+Item just received),
 traded with the core's ``give`` at any time neither player is in a combat (core rules, 9.
 Trading; ``fd_give`` is the same trade listed on your own turn), lost to Bad Stuff and Curses
 that take Items, and sold like any Item by the core's one sale rule (``Items._why_sell``;
 core rules, 9. Selling Items: own turn, out of combat, Charity included, a Level per 1,000
 Gold or the price a rules module sets, no change, never the winning Level, a Halfling's one
-double-price card). Fairy Dust without a value is not an Item: it cannot be traded or sold.
+double-price card). Fairy Dust without a value is not an Item: it cannot be traded (R_GET) nor
+sold (core rules, 9.: only Items are sold, for their value); played, its text (unknown for the
+real cards) is resolved by hand and the card leaves the game (R_FD: discarded Fairy Dust). The
+rulebook gives such a card no moment: our reading is your own turn, out of combat.
 
 The Sparkly Good Fairy's card is ``manual`` in the data (her Level and text are not printed in our
 sources) but this module resolves her rules (``resolves_manual``): however she enters a combat
@@ -63,7 +70,7 @@ R_KILL = f"{R_FD}: Killing the Sparkly Good Fairy"
 R_FAIL = f"{R_FD}: Failing to Kill the Sparkly Good Fairy"
 R_BAD = f"{R_FD}: Sparkly Good Bad Stuff"
 
-KINDS.setdefault("fd_give", "Fairy Dust: give carried Fairy Dust Item c to player t (trading)")
+KINDS.setdefault("fd_give", "Fairy Dust: give Fairy Dust Item c you have in play to player t (trading)")
 
 
 def is_fairy(game, c: int) -> bool:
@@ -282,7 +289,7 @@ class FairyDustModule(RulesModule):
         s = game.state
         p = s.players[seat]
         out = [Action(seat, "play", c) for c in p.hand if is_dust(game, c)]
-        for c in p.carried:
+        for c in p.in_play():
             if is_dust(game, c):
                 out.extend(Action(seat, "fd_give", c, t) for t in range(len(s.players)) if t != seat)
         return out
@@ -312,18 +319,19 @@ class FairyDustModule(RulesModule):
         if a.card not in p.hand:
             return f"{game._cn(a.card)} is not in your hand"
         if s.phase == "setup":
-            return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
+            return "nobody plays Fairy Dust in the set-up: it is earned in play (Munchkin Fairy Dust rules)"
         if game._dust_item(a.card):
             return game._why_char_time(a.player, a.card, item=True)
         if s.phase == "combat" or s.active != a.player:
-            return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
+            return ("Fairy Dust without a value is played on your own turn, out of combat (our reading: "
+                    f"the {R_FD} give it no moment)")
         return None
 
     def check_action(self, game, a: Action) -> Any:
         """Charmed players must accept a help request (R_BAD), except in a fight for the win
         (a forced helper may always say no then: Scooby-Doo rules, Asking for Help). Fairy Dust with a Gold value
-        is an Item: played to the table, traded from it (R_GET); one without a value has
-        no effect data and is resolved by hand."""
+        is an Item: played by the core's Item play, traded from the table (R_GET); one without a
+        value has no effect data and is resolved by hand."""
         s = game.state
         ms = self._ms(game)
         if s.pending:
@@ -334,11 +342,14 @@ class FairyDustModule(RulesModule):
             return NotImplemented
         if a.kind == "play" and 0 <= a.card < len(game.specs) and is_dust(game, a.card):
             return self._why_play_dust(game, a)
+        if a.kind == "give" and 0 <= a.card < len(game.specs) and is_dust(game, a.card) \
+                and not game._dust_item(a.card):
+            return f"Fairy Dust without a value is not an Item and cannot be traded ({R_GET})"
         if a.kind == "fd_give":
             p = s.players[a.player]
             if s.phase == "setup":
                 return "trading starts after the set-up (core rules, 9. Trading)"
-            if a.card not in p.carried or not is_dust(game, a.card):
+            if a.card not in p.in_play() or not is_dust(game, a.card):
                 return "fd_give: a Fairy Dust Item you have in play"
             if game.specs[a.card].gold is None:
                 return f"Fairy Dust without a value is not an Item and cannot be traded ({R_GET})"
@@ -351,13 +362,12 @@ class FairyDustModule(RulesModule):
             return False
         p = s.players[a.player]
         if a.kind == "play" and is_dust(game, a.card) and a.card in p.hand:
+            if game._dust_item(a.card):
+                return False  # an Item: the core plays it (in use if allowed, else carried)
             p.hand.remove(a.card)
-            if game.specs[a.card].gold:
-                p.carried.append(a.card)
-                game._say(f"{p.name} puts {game.name(a.card)} (Fairy Dust Item) on the table.")
-            else:
-                game._say(f"{p.name} uses {game.name(a.card)} (Fairy Dust, resolved by hand).")
-                game._push_manual(a.player, a.card, discard=True)
+            game._say(f"{p.name} plays {game.name(a.card)} (Fairy Dust without a value: its text is "
+                      f"resolved by hand, then it leaves the game).")
+            game._push_manual(a.player, a.card, discard=True)
             return True
         if a.kind == "fd_give":
             game._do_give(a.player, a)  # the core's trade: it stays in play, carried
