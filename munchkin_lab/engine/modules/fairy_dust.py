@@ -195,7 +195,11 @@ class FairyDustModule(RulesModule):
         rulebook does not order the killer's and the helper's draws: the killer's reward comes
         first (our reading; with 2 cards left the helper gets none). Not killed: she is
         shuffled back among the top 10 Door cards (R_FAIL). "The Treasure deck" and "the Door
-        deck" are the piles the fighter draws from (one pile per set, ``piles``).
+        deck" are the piles the fighter draws from (one pile per set, ``piles``). A helper's
+        bribe of Treasures (core rules, 7. Help: the monster's Treasures) shares her four
+        Treasure cards, not the killer's two Fairy Dust cards: R_KILL names them apart from the
+        regular Treasure cards, they have their own back and deck, and the helper earns a Fairy
+        Dust card of their own (our reading; the rulebooks do not say how a bribe meets them).
 
         A Fairy a card slew (the language's ``slay``, :meth:`on_monster_left`) was killed: the
         same reward, once the combat is won, or ends with every monster gone (core rules, 7.
@@ -215,7 +219,9 @@ class FairyDustModule(RulesModule):
             return
         if won or (slain and not c.monsters):
             if not ms["killed"]:
-                self._give_dust(game, fighter, 2, "killed the Sparkly Good Fairy")
+                bribed = helper >= 0 and c.bribe_n > 0
+                self._give_dust(game, fighter, 2, "killed the Sparkly Good Fairy" + (
+                    "; a bribe shares her Treasure cards only" if bribed else ""))
                 if helper >= 0 and helper not in ms["charmed"]:
                     self._give_dust(game, helper, 1, "helped a winning combat")
                 # (a combat emptied by a card draws its Treasures after this: they are the
