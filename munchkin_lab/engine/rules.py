@@ -124,7 +124,7 @@ class RulesModule:
 
     def on_bad_stuff(self, game: "Game", seat: int, monster: int) -> bool:
         """``monster`` caught ``seat``. Return True when the module applied the Bad Stuff
-        (the core then applies nothing)."""
+        and said in the log what it did (the core then applies and says nothing)."""
         return False
 
     def run_away_modifier(self, game: "Game", seat: int, index: int) -> int:

@@ -201,12 +201,8 @@ class RunAway:
         that starts with a die roll (3,872 Orcs, Snails on Speed) rolls first and lets the cards
         that react to a die roll answer before the result is used (:meth:`_lang_die_window`:
         Loaded Die)."""
-        if self._h_bad:
-            before = self._victim_snap(seat) if self.history else None
-            if any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad):
-                if before is not None:
-                    self._say_what_it_did(seat, before, m)
-                return
+        if self._h_bad and any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad):
+            return  # (the module applied the Bad Stuff and said what it did)
         run = self._lrun[m]
         own = run.get("caught") if run else None
         if own and own[0][1].do and own[0][1].do[0].name in _ROLL_OPS and \

@@ -270,13 +270,15 @@ class FairyDustModule(RulesModule):
             self._give_dust(game, canceller, 1, "cancelled a Curse cast at another player")
 
     def on_bad_stuff(self, game, seat: int, monster: int) -> bool:
-        """Caught by the Fairy: charmed until your next turn (R_BAD)."""
+        """Caught by the Fairy: charmed until your next turn (R_BAD), which is all her Bad
+        Stuff does - the log says so as the Bad Stuff's words."""
         if not is_fairy(game, monster):
             return False
         ms = self._ms(game)
         if seat not in ms["charmed"]:
             ms["charmed"].append(seat)
-        game._say(f"{game._pn(seat)} is charmed by the Sparkly Good Fairy until their next turn.")
+        game._say(f"{game.name(monster)}'s Bad Stuff: {game._pn(seat)} is charmed until their next turn - "
+                  f"must help whoever asks, with no reward and no Fairy Dust ({R_BAD}).")
         return True
 
     def on_turn_start(self, game, seat: int) -> None:
