@@ -265,7 +265,9 @@ class FairyDustModule(RulesModule):
 
     def on_curse_cancelled(self, game, canceller: int, victim: int) -> None:
         """Cancelling a Curse cast at another player earns one Fairy Dust card (R_GET);
-        cancelling one aimed at yourself earns nothing; none once the Fairy was killed (R_KILL)."""
+        cancelling one aimed at yourself earns nothing; none once the Fairy was killed (R_KILL).
+        A charmed player earns it too: the charm's "no Fairy Dust" belongs to the help it forces
+        (R_BAD; our reading, the rulebook ties it to that help only)."""
         if canceller != victim and not self._ms(game)["killed"]:
             self._give_dust(game, canceller, 1, "cancelled a Curse cast at another player")
 
