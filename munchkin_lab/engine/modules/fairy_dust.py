@@ -380,7 +380,7 @@ class FairyDustModule(RulesModule):
             game._push_manual(a.player, a.card, discard=True)
             return True
         if a.kind == "fd_give":
-            game._do_give(a.player, a)  # the core's trade: it stays in play, carried
+            game._do_give(a.player, a)  # the core's trade: it stays in play (in use if allowed)
             return True
         return False
 
