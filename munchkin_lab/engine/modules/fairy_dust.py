@@ -21,7 +21,7 @@ Cancelling a Curse cast at another player earns a Fairy Dust card (``on_curse_ca
 A Fairy still in the fight when it is lost or run from was not defeated: she goes back among
 the top Door cards (R_FAIL: "if you can't defeat" her, she does not vanish). One a card or an
 ability sends out of the combat (a Wizard's charm, a Friendship Potion, a card that discards
-her) is defeated, with her Treasure or without: core rules, 7. Combat count a monster got rid
+her, an Illusion that swaps her for another monster) is defeated, with her Treasure or without: core rules, 7. Combat count a monster got rid
 of by a card or an ability as defeated, a victory with no Level and Treasure only as the card
 says - the same victory that earns her helper a Fairy Dust card (R_GET). She stays discarded
 like any monster sent away; it is no kill, so her two Fairy Dust cards (R_KILL: "if you kill
