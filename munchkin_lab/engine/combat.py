@@ -366,7 +366,7 @@ class Combat:
     def _remove_monster(self, i: int, kept: bool = False, slain: bool = False) -> None:
         """Monster ``i`` leaves the combat before its end, sent away by a card or an ability:
         discarded with its enhancers; the rules modules hear it (``on_monster_left``: e.g. a
-        Sparkly Good Fairy not defeated goes back into the Door deck, Fairy Dust rules;
+        Sparkly Good Fairy slain by a card gives her Fairy Dust, Fairy Dust rules;
         ``kept``: its Treasures stay in the reward, :meth:`_remove_monster_keeping`; ``slain``:
         killed by a card, the language's ``slay``)."""
         m = self._drop_monster(i)

@@ -36,6 +36,14 @@ class Items:
         Dust rules, Getting Fairy Dust Cards); one without a value is not."""
         return self._kind[c] == "fairy_dust" and self.specs[c].gold is not None
 
+    def _lasting_item(self, c: int) -> bool:
+        """Card ``c`` is an Item that stays in play and is used from the table - in use when its
+        owner may use it and has the slot free, else carried (core rules, 9. Treasures and
+        Items): a permanent Item, or a Fairy Dust card with a Gold value (the Fairy Dust rules
+        make those Items and say nothing more, so they follow every Item rule: played, used,
+        traded, sold). Not a One-Shot: that is used once (9. Single-Use Items)."""
+        return self._kind[c] == "item" or self._dust_item(c)
+
     # ------------------------------------------------------------------ carrying a One-Shot
     def _why_carry(self, seat: int, a: Action) -> str | None:
         """``carry c``: One-Shot ``c`` goes from the hand onto the table, carried, to be used
@@ -242,8 +250,8 @@ class Items:
     def _rule_equip(self, seat: int, c: int) -> str | None:
         """May ``seat`` start using carried card ``c``: an Item it may use (:meth:`can_use`)
         with a free slot (:meth:`why_slot`) - core rules, 9. Treasures and Items."""
-        if self._kind[c] != "item":
-            return "only Items are used"
+        if not self._lasting_item(c):
+            return f"{self.name(c)} is not an Item used from the table (a One-Shot is used once) ({R_ITEMS})"
         if not self.can_use(seat, c):
             return f"{self.name(c)} is restricted by race, class or gender ({R_ITEMS})"
         return self.why_slot(seat, c)
@@ -286,7 +294,7 @@ class Items:
             E = self._kc[seat]["equip"]
             rule = self._rule_equip
             for c in p.carried:
-                if kind[c] == "item" and (not ok or rule(seat, c) is None):
+                if (kind[c] == "item" or self._dust_item(c)) and (not ok or rule(seat, c) is None):
                     a = E.get(c)
                     if a is None:
                         a = E[c] = self._A(seat, "equip", c)
@@ -315,7 +323,7 @@ class Items:
     def _equip_candidates(self, seat: int, out: list) -> None:
         p = self.state.players[seat]
         for c in p.carried:
-            if self._kind[c] == "item":
+            if self._lasting_item(c):
                 out.append(self._A(seat, "equip", c))
         for c in p.equipped:
             out.append(self._A(seat, "unequip", c))
@@ -576,7 +584,7 @@ class Items:
         when ``t`` may use it and has the slot free, else carried (a One-Shot is carried)."""
         tp = self.state.players[t]
         self._sba_seats.add(t)
-        (tp.equipped if self._kind[c] == "item" and self.can_use(t, c) and self.why_slot(t, c) is None
+        (tp.equipped if self._lasting_item(c) and self.can_use(t, c) and self.why_slot(t, c) is None
          else tp.carried).append(c)
         self._play_moved()
         if "enters_play" in self._lt:  # received into play: it comes into play for its new owner

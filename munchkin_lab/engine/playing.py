@@ -691,7 +691,7 @@ class Playing:
             self._race_class_in(seat, c)
             if self._lang and self._lplayed[c]:  # its own played abilities, as it comes in
                 self._lang_played(seat, c, a)
-        elif k == "item":
+        elif k == "item" or self._dust_item(c):  # (a valued Fairy Dust card is an Item)
             if self.can_use(seat, c) and self.why_slot(seat, c) is None:
                 p.equipped.append(c)
                 self._play_moved()

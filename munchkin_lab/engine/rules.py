@@ -129,7 +129,9 @@ class RulesModule:
 
     def on_bad_stuff(self, game: "Game", seat: int, monster: int) -> bool:
         """``monster`` caught ``seat``. Return True when the module applied the Bad Stuff
-        (the core then applies nothing)."""
+        (the core then applies nothing). It may say its own line in the log (a change the core
+        cannot see, e.g. the Fairy's charm); if it says none, the core says the changes it sees,
+        before any death they cause."""
         return False
 
     def run_away_modifier(self, game: "Game", seat: int, index: int) -> int:
@@ -182,7 +184,8 @@ class RulesModule:
         (a charm, a chase, a Friendship Potion...). It is already discarded. ``kept``: its
         Treasures stay in the reward (a Wizard's charm, a Cleric's chase, a card that slays
         it or keeps them): overcome without combat, which still counts as a victory (core
-        rules, 7. Combat); otherwise it was not defeated. ``slain`` (with ``kept``): killed by
+        rules, 7. Combat); otherwise overcome by the card, with no Treasure unless the card
+        gives some (7. Combat: still defeated). ``slain`` (with ``kept``): killed by
         a card (the language's ``slay``), a kill whose rewards wait for the combat's victory."""
 
     def on_curse_cancelled(self, game: "Game", canceller: int, victim: int) -> None:

@@ -215,9 +215,12 @@ class RunAway:
         that react to a die roll answer before the result is used (:meth:`_lang_die_window`:
         Loaded Die)."""
         if self._h_bad:
+            # a module that applies the Bad Stuff may say its own line (a change the core cannot
+            # see: the Fairy's charm); else the core says the changes it sees, before any death
             entry = self._bad_begin(seat, m)
+            said = len(self._log)
             done = any(mod.on_bad_stuff(self, seat, m) for mod in self._h_bad)
-            self._bad_end(entry, say=done)
+            self._bad_end(entry, say=done and len(self._log) == said)
             if done:
                 return
         run = self._lrun[m]

@@ -112,3 +112,17 @@ def test_the_hireling_and_a_cheat_taken_are_named(resolver):
     n = len(g.log)
     g.play(Action(1, "play", g.state.players[1].hand[0], target=0))
     assert _lines(g, n)[-1] == "Truly Obnoxious Curse: Ann loses Bow With Ribbons, Cheat!."
+
+
+def test_the_fairys_charm_is_her_whole_bad_stuff(resolver):
+    """Munchkin Fairy Dust rules, Sparkly Good Bad Stuff: caught, you are charmed until your next
+    turn. The log says so as her Bad Stuff, and not that it found nothing to take."""
+    g = build_game({"options": {"modules": ["fairy_dust"], "module_options": {"fairy_dust": {"fairy_level": 12}}},
+                    "cards": [{"name": "Sparkly Good Fairy", "kind": "monster", "deck": "door", "manual": True}],
+                    "players": [{"name": "Ann", "level": 3}, {"name": "Bob"}],
+                    "decks": {"door": ["Sparkly Good Fairy"], "treasure": []}}, resolver)
+    lines = _run_and_fail(g)
+    assert "Sparkly Good Fairy's Bad Stuff: Ann is charmed until their next turn - must help whoever asks, " \
+           "with no reward and no Fairy Dust (Munchkin Fairy Dust rules: Sparkly Good Bad Stuff)." in lines
+    assert not any("nothing to take" in x for x in lines)
+    assert g.state.module_state["fairy_dust"]["charmed"] == [0]

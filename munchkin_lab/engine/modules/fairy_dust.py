@@ -18,28 +18,37 @@ Options (``GameOptions.module_options["fairy_dust"]``):
   "four regular Treasure cards" (Killing the Sparkly Good Fairy), not a printed card value.
 
 Cancelling a Curse cast at another player earns a Fairy Dust card (``on_curse_cancelled``).
-A Fairy who leaves a combat without being killed - the fight lost or run from, or sent away
-by a card with no reward (a Friendship Potion) - is not defeated: she goes back among the
-top Door cards (R_FAIL: "if you can't defeat" her, she does not vanish). One overcome without
-combat whose Treasure the side keeps (a Wizard's charm) is defeated - such a win still counts
-as a victory (core rules, 7. Combat) - and stays discarded like any charmed monster; it is no
-kill, so her two Fairy Dust cards (R_KILL: "if you kill her") are not drawn and the mini-deck
-is still earned the usual way. The Fairy Dust rules name only the kill and the failure: this
-is our reading of the charm. One a card slays (the language's ``slay``) is killed: her two
+A Fairy still in the fight when it is lost or run from was not defeated: she goes back among
+the top Door cards (R_FAIL: "if you can't defeat" her, she does not vanish). One a card or an
+ability sends out of the combat (a Wizard's charm, a Friendship Potion, a card that discards
+her, an Illusion that swaps her for another monster) is defeated, with her Treasure or without: core rules, 7. Combat count a monster got rid
+of by a card or an ability as defeated, a victory with no Level and Treasure only as the card
+says - the same victory that earns her helper a Fairy Dust card (R_GET). She stays discarded
+like any monster sent away; it is no kill, so her two Fairy Dust cards (R_KILL: "if you kill
+her") are not drawn and the mini-deck is still earned the usual way. The Fairy Dust rules name
+only the kill and the failure: this is our reading of the rest. One a card slays (the
+language's ``slay``) is killed: her two
 Fairy Dust cards come with the combat's other rewards (``on_combat_end``); with no reward (the
 rest of the combat run from or lost) she is killed all the same, so the Fairy Dust left goes
 on top of the Treasure deck and is earned no more.
 A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
 the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
-Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``): they are
-played to the table on your own turn out of combat (your Charity included, like any Item), or
-at once when earned on another player's turn (core rules, 9.: an Item just received),
+Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``). The Fairy
+Dust rules say nothing more about them, so every Item rule of the core applies, through the
+core's own code: they are played by the core's Item play - in use when their owner may use
+them with the slot free, their bonus counting, else carried (``Items._lasting_item``; core
+rules, 9.) - and put in and out of use like any Item; played on your own turn out of combat
+(your Charity included), or at once when earned on another player's turn (core rules, 9.: an
+Item just received),
 traded with the core's ``give`` at any time neither player is in a combat (core rules, 9.
 Trading; ``fd_give`` is the same trade listed on your own turn), lost to Bad Stuff and Curses
 that take Items, and sold like any Item by the core's one sale rule (``Items._why_sell``;
 core rules, 9. Selling Items: own turn, out of combat, Charity included, a Level per 1,000
 Gold or the price a rules module sets, no change, never the winning Level, a Halfling's one
-double-price card). Fairy Dust without a value is not an Item: it cannot be traded or sold.
+double-price card). Fairy Dust without a value is not an Item: it cannot be traded (R_GET) nor
+sold (core rules, 9.: only Items are sold, for their value); played, its text (unknown for the
+real cards) is resolved by hand and the card leaves the game (R_FD: discarded Fairy Dust). The
+rulebook gives such a card no moment: our reading is your own turn, out of combat.
 
 The Sparkly Good Fairy's card is ``manual`` in the data (her Level and text are not printed in our
 sources) but this module resolves her rules (``resolves_manual``): however she enters a combat
@@ -61,7 +70,7 @@ R_KILL = f"{R_FD}: Killing the Sparkly Good Fairy"
 R_FAIL = f"{R_FD}: Failing to Kill the Sparkly Good Fairy"
 R_BAD = f"{R_FD}: Sparkly Good Bad Stuff"
 
-KINDS.setdefault("fd_give", "Fairy Dust: give carried Fairy Dust Item c to player t (trading)")
+KINDS.setdefault("fd_give", "Fairy Dust: give Fairy Dust Item c you have in play to player t (trading)")
 
 
 def is_fairy(game, c: int) -> bool:
@@ -186,7 +195,11 @@ class FairyDustModule(RulesModule):
         rulebook does not order the killer's and the helper's draws: the killer's reward comes
         first (our reading; with 2 cards left the helper gets none). Not killed: she is
         shuffled back among the top 10 Door cards (R_FAIL). "The Treasure deck" and "the Door
-        deck" are the piles the fighter draws from (one pile per set, ``piles``).
+        deck" are the piles the fighter draws from (one pile per set, ``piles``). A helper's
+        bribe of Treasures (core rules, 7. Help: the monster's Treasures) shares her four
+        Treasure cards, not the killer's two Fairy Dust cards: R_KILL names them apart from the
+        regular Treasure cards, they have their own back and deck, and the helper earns a Fairy
+        Dust card of their own (our reading; the rulebooks do not say how a bribe meets them).
 
         A Fairy a card slew (the language's ``slay``, :meth:`on_monster_left`) was killed: the
         same reward, once the combat is won, or ends with every monster gone (core rules, 7.
@@ -206,7 +219,9 @@ class FairyDustModule(RulesModule):
             return
         if won or (slain and not c.monsters):
             if not ms["killed"]:
-                self._give_dust(game, fighter, 2, "killed the Sparkly Good Fairy")
+                bribed = helper >= 0 and c.bribe_n > 0
+                self._give_dust(game, fighter, 2, "killed the Sparkly Good Fairy" + (
+                    "; a bribe shares her Treasure cards only" if bribed else ""))
                 if helper >= 0 and helper not in ms["charmed"]:
                     self._give_dust(game, helper, 1, "helped a winning combat")
                 # (a combat emptied by a card draws its Treasures after this: they are the
@@ -236,39 +251,36 @@ class FairyDustModule(RulesModule):
             left.clear()
 
     def on_monster_left(self, game, monster: int, kept: bool = False, slain: bool = False) -> None:
-        """A Fairy sent out of a combat by a card or an ability with no reward (a Friendship
-        Potion...) was not defeated: she goes back among the top Door cards at once (R_FAIL).
-        ``kept`` (a Wizard's charm: her Treasure stays in the reward) is a victory without
-        combat (core rules, 7. Combat): she is defeated and stays discarded (module docstring).
-        ``slain`` (a card killed her: the language's ``slay``) is a kill (R_KILL): her Fairy
-        Dust comes with the combat's other rewards (:meth:`on_combat_end`)."""
-        if not is_fairy(game, monster):
-            return
-        if slain:  # (killed: her reward waits, on_combat_end; a slain monster is always kept)
+        """A Fairy a card or an ability sends out of a combat is defeated, with or without her
+        Treasure (``kept``: a Wizard's charm; none: a Friendship Potion, a card that discards
+        her): core rules, 7. Combat - a monster got rid of by a card or an ability is defeated,
+        a victory with no Level and Treasure only as the card says. She stays discarded; only a
+        Fairy still in the fight when it is lost or run from comes back (R_FAIL,
+        :meth:`on_combat_end`) - as a combat a card empties is a won one for her helper's Fairy
+        Dust (R_GET, ``Combat._window_done``). ``slain`` (a card killed her: the language's
+        ``slay``) is a kill (R_KILL): her Fairy Dust comes with the combat's other rewards
+        (:meth:`on_combat_end`)."""
+        if slain and is_fairy(game, monster):  # (her reward waits: on_combat_end)
             self._ms(game)["slain"] = True
-        if kept:
-            return
-        disc = game.state.discards.get(game._discard_key(monster), [])
-        if monster in disc:
-            disc.remove(monster)
-            self._into_top(game, monster)
-            game._say(f"The Sparkly Good Fairy was not defeated: she is shuffled back into the top "
-                      f"of the Door deck ({R_FAIL}).")
 
     def on_curse_cancelled(self, game, canceller: int, victim: int) -> None:
         """Cancelling a Curse cast at another player earns one Fairy Dust card (R_GET);
-        cancelling one aimed at yourself earns nothing; none once the Fairy was killed (R_KILL)."""
+        cancelling one aimed at yourself earns nothing; none once the Fairy was killed (R_KILL).
+        A charmed player earns it too: the charm's "no Fairy Dust" belongs to the help it forces
+        (R_BAD; our reading, the rulebook ties it to that help only)."""
         if canceller != victim and not self._ms(game)["killed"]:
             self._give_dust(game, canceller, 1, "cancelled a Curse cast at another player")
 
     def on_bad_stuff(self, game, seat: int, monster: int) -> bool:
-        """Caught by the Fairy: charmed until your next turn (R_BAD)."""
+        """Caught by the Fairy: charmed until your next turn (R_BAD), which is all her Bad
+        Stuff does - the log says so as the Bad Stuff's words."""
         if not is_fairy(game, monster):
             return False
         ms = self._ms(game)
         if seat not in ms["charmed"]:
             ms["charmed"].append(seat)
-        game._say(f"{game._pn(seat)} is charmed by the Sparkly Good Fairy until their next turn.")
+        game._say(f"{game.name(monster)}'s Bad Stuff: {game._pn(seat)} is charmed until their next turn - "
+                  f"must help whoever asks, with no reward and no Fairy Dust ({R_BAD}).")
         return True
 
     def on_turn_start(self, game, seat: int) -> None:
@@ -287,7 +299,7 @@ class FairyDustModule(RulesModule):
         s = game.state
         p = s.players[seat]
         out = [Action(seat, "play", c) for c in p.hand if is_dust(game, c)]
-        for c in p.carried:
+        for c in p.in_play():
             if is_dust(game, c):
                 out.extend(Action(seat, "fd_give", c, t) for t in range(len(s.players)) if t != seat)
         return out
@@ -317,18 +329,19 @@ class FairyDustModule(RulesModule):
         if a.card not in p.hand:
             return f"{game._cn(a.card)} is not in your hand"
         if s.phase == "setup":
-            return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
+            return "nobody plays Fairy Dust in the set-up: it is earned in play (Munchkin Fairy Dust rules)"
         if game._dust_item(a.card):
             return game._why_char_time(a.player, a.card, item=True)
         if s.phase == "combat" or s.active != a.player:
-            return f"Fairy Dust is played on your own turn, out of combat ({R_GET})"
+            return ("Fairy Dust without a value is played on your own turn, out of combat (our reading: "
+                    f"the {R_FD} give it no moment)")
         return None
 
     def check_action(self, game, a: Action) -> Any:
         """Charmed players must accept a help request (R_BAD), except in a fight for the win
         (a forced helper may always say no then: Scooby-Doo rules, Asking for Help). Fairy Dust with a Gold value
-        is an Item: played to the table, traded from it (R_GET); one without a value has
-        no effect data and is resolved by hand."""
+        is an Item: played by the core's Item play, traded from the table (R_GET); one without a
+        value has no effect data and is resolved by hand."""
         s = game.state
         ms = self._ms(game)
         if s.pending:
@@ -339,11 +352,14 @@ class FairyDustModule(RulesModule):
             return NotImplemented
         if a.kind == "play" and 0 <= a.card < len(game.specs) and is_dust(game, a.card):
             return self._why_play_dust(game, a)
+        if a.kind == "give" and 0 <= a.card < len(game.specs) and is_dust(game, a.card) \
+                and not game._dust_item(a.card):
+            return f"Fairy Dust without a value is not an Item and cannot be traded ({R_GET})"
         if a.kind == "fd_give":
             p = s.players[a.player]
             if s.phase == "setup":
                 return "trading starts after the set-up (core rules, 9. Trading)"
-            if a.card not in p.carried or not is_dust(game, a.card):
+            if a.card not in p.in_play() or not is_dust(game, a.card):
                 return "fd_give: a Fairy Dust Item you have in play"
             if game.specs[a.card].gold is None:
                 return f"Fairy Dust without a value is not an Item and cannot be traded ({R_GET})"
@@ -356,16 +372,15 @@ class FairyDustModule(RulesModule):
             return False
         p = s.players[a.player]
         if a.kind == "play" and is_dust(game, a.card) and a.card in p.hand:
+            if game._dust_item(a.card):
+                return False  # an Item: the core plays it (in use if allowed, else carried)
             p.hand.remove(a.card)
-            if game.specs[a.card].gold:
-                p.carried.append(a.card)
-                game._say(f"{p.name} puts {game.name(a.card)} (Fairy Dust Item) on the table.")
-            else:
-                game._say(f"{p.name} uses {game.name(a.card)} (Fairy Dust, resolved by hand).")
-                game._push_manual(a.player, a.card, discard=True)
+            game._say(f"{p.name} plays {game.name(a.card)} (Fairy Dust without a value: its text is "
+                      f"resolved by hand, then it leaves the game).")
+            game._push_manual(a.player, a.card, discard=True)
             return True
         if a.kind == "fd_give":
-            game._do_give(a.player, a)  # the core's trade: it stays in play, carried
+            game._do_give(a.player, a)  # the core's trade: it stays in play (in use if allowed)
             return True
         return False
 
