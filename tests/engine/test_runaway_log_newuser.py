@@ -76,6 +76,7 @@ def test_a_module_s_own_bad_stuff_is_said_before_the_death_it_causes(resolver, m
                     "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
     n = len(g.log)
     _run_and_roll(g, 1)
+    g.play(Action(0, "pass"))  # she keeps the Magic Lamp that could send Bullrog away now
     lines = _lines(g, n)
     i = lines.index("Bullrog's Bad Stuff: Ann loses 1 Level (now Level 5); dies.")
     assert lines[i - 1] == "Ann rolls 1 (1): Bullrog catches them. Bad Stuff!"
