@@ -685,7 +685,7 @@ class Ops:
         die = self._op_die_roll(x, ctx)
         tot = self._roll_mod(x, die) + self._own_run_away(x)
         if self.history:
-            self._say(f"{self._pn(x)} must Run Away: rolls {die} ({tot}).")
+            self._say(f"{self._pn(x)} must Run Away: {self._rolls(die, tot)}.")
         branch = "success" if tot >= 5 else "fail"
         if self._rpath is not None:
             self._rpath[-1][1] = branch

@@ -40,7 +40,7 @@ def test_a_roll_of_5_against_a_monster_that_allows_no_run_away(resolver):
     n = len(g.log)
     _run_and_roll(g, 6)
     lines = _lines(g, n)
-    assert lines[-2:] == ["Ann rolls 6 (6): Floating Nose allows no Run Away and catches them. Bad Stuff!",
+    assert lines[-2:] == ["Ann rolls 6: Floating Nose allows no Run Away and catches them. Bad Stuff!",
                           "Floating Nose's Bad Stuff: Ann loses 3 Levels (now Level 2)."]
 
 
@@ -51,6 +51,21 @@ def test_bad_stuff_is_said_before_the_death_it_causes(resolver):
     _run_and_roll(g, 1)
     lines = _lines(g, n)
     i = lines.index("Bullrog's Bad Stuff: Ann dies.")
-    assert lines[i - 1] == "Ann rolls 1 (1): Bullrog catches them. Bad Stuff!"
+    assert lines[i - 1] == "Ann rolls 1: Bullrog catches them. Bad Stuff!"
     assert lines[i + 1] == "Ann dies! The corpse holds 1 card."
     assert lines.count("Bullrog's Bad Stuff: Ann dies.") == 1
+
+
+def test_a_roll_says_its_total_once_and_only_when_a_modifier_changes_it(resolver):
+    """The die alone: "rolls 4"; with Boots of Running Really Fast (+2 to Run Away) the total
+    follows the die once, as "(total 6)" - never "rolls 4 (4)"."""
+    g = build_game({"players": [{"name": "Ann", "level": 5}, {"name": "Bob"}],
+                    "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
+    n = len(g.log)
+    _run_and_roll(g, 2)
+    assert "Ann rolls 2: Bullrog catches them. Bad Stuff!" in _lines(g, n)
+    g = build_game({"players": [{"name": "Ann", "level": 5, "equipped": ["Boots of Running Really Fast"]},
+                    {"name": "Bob"}], "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
+    n = len(g.log)
+    _run_and_roll(g, 4)
+    assert "Ann rolls 4 (total 6) and escapes Bullrog." in _lines(g, n)

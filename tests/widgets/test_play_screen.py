@@ -114,7 +114,7 @@ def test_changes_say_what_was_lost_by_whom():
     after = {"players": [p(0, 3), p(1, 3, ["Staff of Napalm"], hand=2)]}
     from munchkin_lab.engine import Action
 
-    got = words.changes(before, after, Action(0, "roll", n=0), ["[t3] P1 rolls 2 (2): Net Troll catches them."])
+    got = words.changes(before, after, Action(0, "roll", n=0), ["[t3] P1 rolls 2: Net Troll catches them."])
     assert got == ["P1 loses 2 Levels (5 \u2192 3) and loses Staff of Napalm",
                    "P2 loses 1 card from the hand", "P2 takes Staff of Napalm from P1"]
     said = words.changes(before, after, Action(0, "roll"), ["[t3] P1 loses Staff of Napalm."])

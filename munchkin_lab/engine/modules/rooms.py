@@ -355,7 +355,7 @@ class RoomsModule(RoomDestruction, RulesModule):
         if data.get("run_away_roll_required") and p.alive:
             die = game._roll()
             tot = game._roll_mod(seat, die) + self._run_bonus(game, seat, k)
-            game._say(f"{p.name} must Run Away in {game.name(r['tile'])}: rolls {die} ({tot}).")
+            game._say(f"{p.name} must Run Away in {game.name(r['tile'])}: {game._rolls(die, tot)}.")
             if tot < 5:
                 if data.get("on_fail"):
                     game._run_card_ops(seat, data["on_fail"], r["tile"], ("room", "on_fail"))
