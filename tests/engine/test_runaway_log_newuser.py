@@ -69,3 +69,19 @@ def test_a_roll_says_its_total_once_and_only_when_a_modifier_changes_it(resolver
     n = len(g.log)
     _run_and_roll(g, 4)
     assert "Ann rolls 4 (total 6) and escapes Bullrog." in _lines(g, n)
+
+
+def test_a_hireling_discarded_to_save_its_runner_is_said_in_plain_words(resolver):
+    """The Hireling pays for its escape with itself: "Ann discards Hireling to use it", never
+    "Ann discards Hireling for Hireling" (Hireling: discard it to get away at once)."""
+    g = build_game({"players": [{"name": "Ann", "level": 5, "hand": ["Hireling"]}, {"name": "Bob"}],
+                    "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
+    g.play(next(a for a in g.legal_actions(seat=0) if a.kind == "play"))
+    g.play(Action(0, "kick"))
+    g.play(Action(0, "run"))
+    g.play(Action(1, "pass"))
+    n = len(g.log)
+    g.play(next(a for a in g.legal_actions(seat=0) if a.kind == "use"))
+    assert _lines(g, n) == ["Ann uses Hireling (escape).", "Ann discards Hireling to use it.",
+                            "Ann uses Hireling and gets away."]
+    assert g.state.combat is None and g.state.players[0].hireling == -1
