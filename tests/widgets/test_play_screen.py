@@ -218,3 +218,12 @@ def test_a_curse_is_called_a_curse_not_bad_stuff(base_deck):
     assert sd["pending"] == [] and "Bad Stuff" not in words.decision(g, sd)
     assert words.cause_words(g, "Lose 1 Small Item") == "the Curse Lose 1 Small Item"
     assert words.cause_words(g, "Net Troll") == "Net Troll's Bad Stuff"
+    # one home for these words: the board's are the log's (a log line opens with a capital)
+    from munchkin_lab.engine import victims
+
+    for name in ("Lose 1 Small Item", "Net Troll", "Truly Obnoxious Curse", "Helm of Courage"):
+        i = next(k for k, sp in enumerate(g.specs) if sp.name == name)
+        w = words.cause_words(g, name)
+        assert w == victims.cause_words(name, g.specs[i].kind) and g._cause_words(i) == w[:1].upper() + w[1:]
+    assert g._cause_words(next(k for k, sp in enumerate(g.specs) if sp.name == "Lose 1 Small Item")) \
+        == "The Curse Lose 1 Small Item"
