@@ -534,7 +534,8 @@ def priced_offers(game: Any, acts: list) -> list:
     """``acts`` with, after a free offer of help, the same offer for a price: 1 to all of the
     combat's Treasures (at most :data:`MAX_OFFER_PRICE`), the helper picking first - core
     rules, 7. Help: a helper may bargain for a share (the engine lists only the free offer;
-    :meth:`~munchkin_lab.engine.Game.play` takes any price)."""
+    :meth:`~munchkin_lab.engine.Game.play` takes a price of 0 to the combat's Treasures and
+    refuses more: ``CombatCards._why_bribe``)."""
     out = []
     for a in acts:
         out.append(a)
