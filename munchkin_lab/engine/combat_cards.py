@@ -26,7 +26,9 @@ class CombatCards:
         refused rather than read another way (core rules, 7. Help: the fighter may offer any
         number of the monster's Treasures and Items in play; sharing Treasures, who picks first
         is agreed): ``n`` from 0 to the Treasures the combat gives now (:meth:`treasure_count`;
-        should the count drop later, the helper gets what there is); ``m`` 1 when the helper
+        the rulebook is silent on a share above the count: refused, as most players would - it
+        is no number of the monster's Treasures; should the count drop later, the helper gets
+        what there is); ``m`` 1 when the helper
         picks first, 0 (or -1, unset) when the fighter does - picking first needs a share;
         ``cards`` Items the fighter has in play, and only in a request (an offer asks for
         Treasures)."""
