@@ -11,7 +11,8 @@
     with ``--quiet``) and the outcome. ``--sets CODE`` (no ``--deck``) plays every card of
     those sets instead. ``--human K`` (repeatable): you play seat K (1 = P1) at the terminal
     (:class:`TerminalSeat`): the log as it happens, your choices numbered, ``q`` stops; you
-    are asked when that seat must decide (the any-time actions are offered then too).
+    are asked when that seat must decide (the any-time actions are offered then too); two
+    human seats share the terminal with a hand-over pause (the last hand scrolls away, Enter).
 ``munchkin-lab scenario run FILE...``
     runs scenario files (``munchkin_lab/scenarios/README.md``); one PASS/FAIL line each;
     exit code 1 on any failure.
@@ -187,6 +188,10 @@ def play_on(g, rnd: random.Random, random_play: bool = False, humans: Sequence[i
     return g, steps
 
 
+#: Blank lines that push a player's hand off the terminal before another human seat decides.
+HIDE_LINES = 40
+
+
 class TerminalSeat:
     """A ``decide(game, seat)`` for :func:`play_game` that asks a person at the terminal.
 
@@ -196,6 +201,8 @@ class TerminalSeat:
     (:func:`munchkin_lab.widgets.words.in_order`: what moves the game on first; with that seat's
     any-time ones, and offers of help for a price, as on the board). The answer is a number,
     ``l`` (the list again) or ``q`` (stop: :class:`StopGame`; so does the end of the input).
+    Two or more human seats share the terminal: when the seat to decide changes, the cards of
+    the one before scroll away and the next player takes over with Enter (:meth:`hand_over`).
     ``echo`` / ``ask``: the output and the prompt (tests pass their own)."""
 
     def __init__(self, echo: Callable[[str], None] = typer.echo,
@@ -203,10 +210,34 @@ class TerminalSeat:
         self.echo = echo
         self.ask = ask or (lambda q: input(q + ": "))
         self.printed = 0
+        self.seat: int | None = None  # the human seat asked last
+
+    def hand_over(self, g, seat: int) -> None:
+        """Hand the terminal from the seat asked last to ``seat``: :data:`HIDE_LINES` blank lines
+        push the last player's hand off the screen, then the next player presses Enter (``q``
+        or the end of the input stops: :class:`StopGame`), so no one sees another's hand unless
+        it is shown on purpose."""
+        from .widgets import words
+
+        nm = words.names(g.state_dict())
+        who, before = nm.get(seat, f"P{seat + 1}"), nm.get(self.seat, f"P{(self.seat or 0) + 1}")
+        for _ in range(HIDE_LINES):
+            self.echo("")
+        self.echo(f"-- {before}'s cards are hidden. Pass the terminal to {who}. --")
+        try:
+            text = self.ask(f"{who}: press Enter to see your cards (q: stop)").strip()
+        except EOFError as e:
+            self.echo("")
+            raise StopGame() from e
+        if text.lower() in ("q", "quit"):
+            raise StopGame()
 
     def __call__(self, g, seat: int):
         from .widgets import words
 
+        if self.seat is not None and seat != self.seat:
+            self.hand_over(g, seat)
+        self.seat = seat
         echo = self.echo
         for line in g.log[self.printed:]:
             echo(line)

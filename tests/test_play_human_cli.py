@@ -102,3 +102,32 @@ def test_the_choices_name_what_differs_and_the_situation_is_shown():
         "Combat: P2 and P1 (8) against Orc (9) (9); 2 Treasures at stake",
         "You (P1): Level 3, Elf, no Class; in play: Buckler, Hireling Hireling; Curses on you: Chicken On Your Head",
         "Hand: empty"]
+
+
+def test_two_human_seats_hand_the_terminal_over_with_the_last_hand_hidden():
+    """P1 and P2 at one terminal: after P1's choice their cards scroll away (HIDE_LINES blank
+    lines) and P2 presses Enter before seeing the choices; a lone human seat gets no pause."""
+    from munchkin_lab.play_cli import HIDE_LINES
+
+    res = runner.invoke(app, ["play", "--human", "1", "--human", "2", "--seed", "3", "--players", "3"],
+                        input="1\n\n1\nq\n")
+    assert res.exit_code == 0, res.output
+    out = res.output.splitlines()
+    p1 = next(i for i, line in enumerate(out) if line.startswith("   Hand: ") and i > out.index("== P1 may play a Race, "
+                                                                                              "a Class and Items, then say ready"))
+    hidden = out.index("-- P1's cards are hidden. Pass the terminal to P2. --")
+    # (the first blank line ends the line of the prompt answered)
+    assert p1 < hidden and out[hidden - HIDE_LINES + 1:hidden] == [""] * (HIDE_LINES - 1)
+    assert out[hidden + 1].startswith("P2: press Enter to see your cards (q: stop): ")
+    assert out.index("== P2 may play a Race, a Class and Items, then say ready") > hidden
+    assert "-- P2's cards are hidden. Pass the terminal to P1. --" in out  # q at that pause stops
+    assert out[-1].startswith("P1: press Enter to see your cards (q: stop): Stopped by you in turn 1, after 3 actions.")
+    solo = runner.invoke(app, ["play", "--human", "2", "--seed", "5", "--max-turns", "2"], input="1\n" * 500)
+    assert solo.exit_code == 0 and "Pass the terminal" not in solo.output and "\n" * HIDE_LINES not in solo.output
+
+
+def test_the_end_of_the_input_at_a_hand_over_stops_the_game():
+    res = runner.invoke(app, ["play", "--human", "1", "--human", "2", "--seed", "3", "--players", "3"], input="1\n")
+    assert res.exit_code == 0, res.output
+    assert "Pass the terminal to P2" in res.output and "== P2 " not in res.output
+    assert "Stopped by you in turn 1, after 1 action." in res.output

@@ -9,7 +9,6 @@ and has a dry run; :func:`export_csv` writes atomically.
 from __future__ import annotations
 
 import csv
-import difflib
 import gc
 import io
 import json
@@ -27,6 +26,7 @@ from .. import config
 from ..config import ulower
 from ..engine.cards import CardSpec
 from ..plural import listed
+from ..suggest import close_matches
 from .build import alias_problems, derived_tags, effect_problems
 from .errors import AmbiguousCardError, CardDataError, NoDatabaseError, UnknownCardError
 from .files import DERIVED_TAGS, CardFile
@@ -341,10 +341,10 @@ def card(name: str, set: str | None = None, url: str | None = None) -> pd.Series
             rows = _rows(conn, named(ufold(Card.name), ufold(Alias.name), fold(key)))
         if not rows:
             every = [n for (n,) in conn.execute(select(Card.name).union(select(Alias.name)))]
-            near = difflib.get_close_matches(str(name), every, n=5, cutoff=0.6)
+            near = close_matches(str(name), every, n=5)
             if not near:
                 lowered = {n.lower(): n for n in every}
-                near = [lowered[n] for n in difflib.get_close_matches(key, list(lowered), n=5, cutoff=0.6)]
+                near = [lowered[n] for n in close_matches(key, list(lowered), n=5)]
             where_txt = f" in set {set!r}" if set else ""
             hint = f"; closest: {', '.join(near)}" if near else ""
             raise UnknownCardError(f"no card named {name!r}{where_txt}{hint}", near)

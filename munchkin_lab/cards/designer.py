@@ -37,7 +37,6 @@ language is ``database/EFFECTS.md``; "resolve by hand" is the engine's ``manual`
 """
 from __future__ import annotations
 
-import difflib
 import functools
 import json
 import re
@@ -52,6 +51,7 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 
 from .. import config
 from ..plural import listed
+from ..suggest import close_matches
 from .errors import CardDataError
 from .effect_schema import SHIPPED
 from .files import DERIVED_TAGS, CardFile, SetFile, SetHeader, YamlDoc, _describe, validation_problems
@@ -455,7 +455,7 @@ def _designer_set(conn: Connection, code: str) -> Mapping:
     row = _set_row(conn, code)
     if row is None:
         sets = [c for (c,) in conn.execute(select(CardSet.code).where(CardSet.origin == DESIGNER).order_by(CardSet.code))]
-        near = difflib.get_close_matches(code, sets, n=2, cutoff=0.6)
+        near = close_matches(code, sets, n=2)
         if near:
             hint = f"; did you mean {' or '.join(map(repr, near))}?"
         else:
@@ -885,14 +885,13 @@ def _find_card(conn: Connection, name: str, set_code: str | None) -> Mapping:
         raise DesignerCardError(f"card {name!r}: an alias of several cards ({keys}); give the card's name (and --set)")
     if rows:
         return rows[0]
-    import difflib
 
     nq = select(ct.c.name).join(st, st.c.id == ct.c.set_id)
     aq = select(at.c.name).join(ct, ct.c.id == at.c.card_id).join(st, st.c.id == ct.c.set_id)
     if set_code is not None:
         nq, aq = nq.where(st.c.code == set_code), aq.where(st.c.code == set_code)
     every = {n.lower(): n for (n,) in conn.execute(nq.union(aq))}
-    near = [every[n] for n in difflib.get_close_matches(str(name).lower(), list(every), n=3, cutoff=0.6)]
+    near = [every[n] for n in close_matches(str(name).lower(), list(every), n=3)]
     where = f" in set {set_code!r}" if set_code else ""
     hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
     raise DesignerCardError(f"card {name!r}: no such card{where}{hint}")

@@ -17,7 +17,6 @@ plus the composed node tree, so that every problem is reported as
 """
 from __future__ import annotations
 
-import difflib
 import json
 import re
 import unicodedata
@@ -31,6 +30,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from .. import safe_yaml
 from ..engine.cards import DECKS, FIELD_KINDS, KIND_PILES, KINDS, SLOTS, CardSpec, a_kind, kinds_text
+from ..suggest import close_matches
 from .effect_schema import SHIPPED, atom_name_problems, effect_errors, error_message
 
 Kind = Literal[KINDS]  # type: ignore[valid-type]
@@ -409,8 +409,7 @@ def _describe(err: dict, model: type | None = None) -> tuple[str, str]:
     ctx = err.get("ctx") or {}
     if typ == "literal_error":
         expected = str(ctx.get("expected", ""))
-        near = difflib.get_close_matches(str(err.get("input")).lower(), re.findall(r"'([^']*)'", expected), n=1,
-                                         cutoff=0.6)
+        near = close_matches(str(err.get("input")).lower(), re.findall(r"'([^']*)'", expected), n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
         return field, f"unknown {last} {err.get('input')!r}{hint} (expected {expected})"
     if typ == "extra_forbidden" and len(loc) == 1 and isinstance(loc[0], str):
@@ -418,11 +417,11 @@ def _describe(err: dict, model: type | None = None) -> tuple[str, str]:
             return field, ("not a field of a scenario card: the scenario file is its source "
                            "(provenance and source belong to cards in set files)")
         known = sorted(set((model or CardFile).model_fields) | (set() if model else set(SetHeader.model_fields)))
-        near = difflib.get_close_matches(loc[0].lower(), known, n=1, cutoff=0.6)
+        near = close_matches(loc[0].lower(), known, n=1)
         return field, "unknown field" + (f"; did you mean {near[0]!r}?" if near else "")
     if typ == "extra_forbidden" and len(loc) == 2 and loc[0] == "set" and isinstance(loc[1], str) and model is None:
         # a set file's header (set: code, name, family, ...), as a card's fields get one
-        near = difflib.get_close_matches(loc[1].lower(), sorted(SetHeader.model_fields), n=1, cutoff=0.6)
+        near = close_matches(loc[1].lower(), sorted(SetHeader.model_fields), n=1)
         return field, "unknown field" + (f"; did you mean {near[0]!r}?" if near else "")
     if typ in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         op = {"greater_than_equal": ">=", "less_than_equal": "<=", "greater_than": ">", "less_than": "<"}[typ]

@@ -47,6 +47,7 @@ from sqlalchemy.sql.functions import GenericFunction
 from sqlalchemy.types import String
 
 from ..engine.cards import DECKS, KINDS, SLOTS
+from ..suggest import close_matches
 from .errors import SearchSyntaxError
 from .files import MAX_NAME, PROVENANCES, VERSIONS, single_spaces
 from .models import Alias, Card, CardSet, CardTagLink, Deck, DeckEntry, Tag
@@ -373,7 +374,7 @@ def _choice(value: str, choices, what: str, node: Cmp, query: str) -> str:
     if not v:
         raise SearchSyntaxError(f"{what}: needs a value (one of {', '.join(choices)})", node.value_pos, query,
                                 suggestions=list(choices))
-    near = difflib.get_close_matches(v, list(lowered), n=3, cutoff=0.5)
+    near = close_matches(v, list(lowered), n=3)
     hint = f"; did you mean {lowered[near[0]]!r}?" if near else f" (one of {', '.join(choices)})"
     raise SearchSyntaxError(f"unknown {what} {value!r}{hint}", node.value_pos, query,
                             suggestions=[lowered[n] for n in near] or list(choices))
@@ -447,7 +448,7 @@ def _compile_cmp(node: Cmp, query: str, conn=None) -> ColumnElement:
                 ">": col > num, ">=": col >= num}[op]
         return and_(col.is_not(None), cond)
     if field not in TEXT_FIELDS and field not in BOOL_FIELDS:
-        near = difflib.get_close_matches(field, FIELDS, n=3, cutoff=0.4)
+        near = close_matches(field, FIELDS, n=3)
         hint = f"; did you mean {near[0]!r}?" if near else f" (known fields: {', '.join(FIELDS)})"
         raise SearchSyntaxError(f"unknown field {node.field!r}{hint}", node.pos, query,
                                 suggestions=near or list(FIELDS))
@@ -593,7 +594,7 @@ def near_names(value: str, known: Mapping[str, str] | Iterable[str], n: int = 3)
     if not isinstance(known, Mapping):
         known = {_squash(k): k for k in known}
     key = _squash(value)
-    hits = difflib.get_close_matches(key, list(known), n=n, cutoff=0.6)
+    hits = close_matches(key, list(known), n=n)
     hits += [k for k in known if key and (k.startswith(key) or key in k) and k not in hits]
     return list(dict.fromkeys(known[k] for k in hits))[:n]
 
@@ -746,7 +747,7 @@ def search_hints(query: str, conn, empty: bool = False) -> list[str]:
             folded.setdefault(fold(n), repr(n))
         for a, n in conn.execute(select(Alias.name, Card.name).join(Card, Card.id == Alias.card_id)):
             folded.setdefault(fold(a), f"{a!r} ({n})")
-        near = difflib.get_close_matches(fold(text), list(folded), n=3, cutoff=0.6)
+        near = close_matches(fold(text), list(folded), n=3)
         if not near:  # word by word: each word close to a word of the name
             vocab: dict[str, set[str]] = {}
             for f in folded:
@@ -754,7 +755,7 @@ def search_hints(query: str, conn, empty: bool = False) -> list[str]:
                     vocab.setdefault(w, set()).add(f)
             pools = []
             for w in text.split():
-                close = difflib.get_close_matches(fold(w), list(vocab), n=5, cutoff=0.7)
+                close = close_matches(fold(w), list(vocab), n=5)
                 pools.append(set().union(*(vocab[c] for c in close)) if close else set())
             hits = set.intersection(*pools) if pools else set()
             near = sorted(hits, key=lambda f: -difflib.SequenceMatcher(None, fold(text), f).ratio())[:3]

@@ -9,12 +9,12 @@ into specs. :meth:`Catalog.from_database` reads the database through
 """
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
 from ..engine.cards import CardSpec
+from ..suggest import close_matches
 
 
 class DeckError(ValueError):
@@ -213,7 +213,7 @@ class Catalog:
             DeckError: unknown set code (the message names the known ones).
         """
         if code not in self.sets:
-            close = difflib.get_close_matches(code, list(self.sets), n=3, cutoff=0.5)
+            close = close_matches(code, list(self.sets), n=3)
             hint = f"; closest: {', '.join(close)}" if close else f"; known: {', '.join(self.sets)}"
             raise DeckError(f"unknown set {code!r}{hint}")
         stray = self.designer if self.sets[code].origin == "file" else frozenset()
@@ -259,7 +259,7 @@ class Catalog:
                     pool.setdefault(folded, []).append(key)
         if not pool and set is not None:
             return self.closest(name, None, n)
-        found = difflib.get_close_matches(normalize(name), list(pool), n=n, cutoff=0.5)
+        found = close_matches(normalize(name), list(pool), n=n)
         out: list[str] = []
         for folded in found:
             for key in pool[folded]:

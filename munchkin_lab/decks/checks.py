@@ -65,10 +65,10 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-import difflib
 
 from ..engine.cards import CardSpec
 from ..plural import plural
+from ..suggest import close_matches
 from .catalog import normalize
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -377,7 +377,7 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
             continue
         s = cat.spec(key)
         if e.pile not in PILES:
-            close = difflib.get_close_matches(e.pile, PILES, n=1, cutoff=0.5)
+            close = close_matches(e.pile, PILES, n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
             out.append(_p("error", _lbl(s), "unknown-pile",
                           f"pile {e.pile!r} is not a draw pile; {hint}piles: {', '.join(PILES)} "

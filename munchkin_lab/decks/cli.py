@@ -156,13 +156,13 @@ def add(
 def _known_pile(pile: str) -> None:
     """Refuse (usage error, exit 2) a ``--pile`` that is no draw pile of any game, with the
     closest name: a deck holding it could not be played (``deck check``'s ``unknown-pile``)."""
-    import difflib
+    from ..suggest import close_matches
 
     from ..cli import usage_error
     from .model import PILES
 
     if pile not in PILES:
-        close = difflib.get_close_matches(pile, PILES, n=1, cutoff=0.5)
+        close = close_matches(pile, PILES, n=1)
         hint = f"did you mean {close[0]!r}? " if close else ""
         usage_error(f"--pile {pile!r} is not a draw pile; {hint}piles: {', '.join(PILES)}")
 

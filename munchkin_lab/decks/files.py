@@ -47,13 +47,13 @@ import yaml
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .. import safe_yaml
+from ..suggest import close_matches
 from .catalog import Catalog, DeckError, default_catalog, label
 from .model import DEFAULT_OPTIONS, MAX_CARDS, MAX_COPIES, MODULES, Deck, Entry, check_deck_name, check_pile
 
 #: Largest deck file read (bytes); a deck of every supported card is about 20 kB.
 MAX_BYTES = 1024 * 1024
 
-import difflib
 
 
 @dataclass
@@ -247,7 +247,7 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
         line, switches = headers[kind]
         for sign, ident in switches:  # type: ignore[union-attr]
             if ident not in known:
-                close = difflib.get_close_matches(ident, known, n=3, cutoff=0.4)
+                close = close_matches(ident, known, n=3)
                 problems.append(FileProblem(line, f"unknown {kind[:-1]} {ident!r}; known: {', '.join(known)}", close))
             else:
                 apply(ident, sign == "+")
@@ -307,7 +307,7 @@ def _unknown_sets(unknown: dict[str, list[int]], cat: Catalog, form: str) -> lis
         shown = ", ".join(map(str, ns[:8])) + (f", ... ({len(ns)} lines)" if len(ns) > 8 else "")
         return f" (line{'s' if len(ns) != 1 else ''} {shown})" if len(lines) > 1 else ""
 
-    close = [m for c in codes for m in difflib.get_close_matches(c, list(cat.sets), n=3, cutoff=0.5)]
+    close = [m for c in codes for m in close_matches(c, list(cat.sets), n=3)]
     which = ", ".join(form.format(c) + on(unknown[c]) for c in codes)
     return [FileProblem(lines[0] if lines else None,
                         f"unknown set{'s' if len(codes) != 1 else ''} {which}: not in this database; a designer set "
@@ -540,13 +540,13 @@ def parse_yaml(text: str, catalog: Catalog | None = None, url: str | None = None
     for k in data:
         if k not in _DECK_KEYS:
             problems.append(FileProblem(doc.line_of((k,)), f"unknown key {k!r}",
-                                        difflib.get_close_matches(str(k), _DECK_KEYS, n=2)))
+                                        close_matches(str(k), _DECK_KEYS, n=2)))
     for i, item in enumerate(data.get("cards") if isinstance(data.get("cards"), list) else []):
         if isinstance(item, dict):
             extra = [str(k) for k in item if k not in _CARD_KEYS]
             if extra:
                 problems.append(FileProblem(doc.line_of(("cards", i)), f"unknown card field(s) {', '.join(extra)}",
-                                            difflib.get_close_matches(extra[0], _CARD_KEYS, n=2)))
+                                            close_matches(extra[0], _CARD_KEYS, n=2)))
     typed, bad = _type_problems(data, doc)
     problems += typed
     if any(len(loc) == 1 for loc in bad):  # a whole part has the wrong shape
@@ -569,7 +569,7 @@ def parse_yaml(text: str, catalog: Catalog | None = None, url: str | None = None
             except DeckError as exc:
                 known = MODULES if kind == "modules" else tuple(DEFAULT_OPTIONS)
                 problems.append(FileProblem(doc.line_of((kind, k)), str(exc),
-                                            difflib.get_close_matches(str(k), known, n=2, cutoff=0.4)))
+                                            close_matches(str(k), known, n=2)))
     unknown: dict[str, list[int]] = {}  # told once: _unknown_sets
     for i, item in enumerate(data.get("cards") or []):
         if ("cards", i) in bad:

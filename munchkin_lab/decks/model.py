@@ -386,10 +386,10 @@ class Deck:
                 found = [s for s in self._find(what, set) if s.key in self.entries]
             except UnknownCardError as exc:
                 in_deck = [cat.spec(k) for k in self.entries if k in cat]
-                import difflib
+                from ..suggest import close_matches
 
                 names = {normalize(s.name): label(s) for s in in_deck}
-                close = difflib.get_close_matches(normalize(what), list(names), n=3, cutoff=0.5)
+                close = close_matches(normalize(what), list(names), n=3)
                 raise UnknownCardError(what, [names[c] for c in close] or exc.suggestions, set) from None
         if not found:
             raise DeckError(f"{what!r} is not in deck {self.name!r}")

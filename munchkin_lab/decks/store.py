@@ -17,7 +17,6 @@ notebook and a script) never silently lose an edit. :func:`edit_deck` (used by `
 """
 from __future__ import annotations
 
-import difflib
 import random
 import time
 from datetime import datetime, timezone
@@ -32,6 +31,7 @@ from ..cards.files import single_spaces
 from ..cards.models import Card, CardSet
 from ..cards.models import Deck as DeckRow
 from ..cards.models import DeckEntry as DeckEntryRow
+from ..suggest import close_matches
 from .catalog import Catalog, DeckError, SetInfo, UnknownCardError
 from .model import DEFAULT_OPTIONS, MODULES, Deck, DuplicateDeckError, Entry, check_saved_deck_name
 
@@ -151,10 +151,10 @@ def _no_deck(conn, name: str) -> DeckError:
     """The error for a deck name no saved deck has (load, rename, delete alike): the closest
     saved names, or the saved ones, as card commands hint."""
     names = [n for (n,) in conn.execute(select(DeckRow.__table__.c.name))]
-    close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+    close = close_matches(name, names, n=3)
     if not close:  # "swamp mix v1" for "Swamp Mix": case folded too
         folded = {n.casefold(): n for n in names}
-        close = [folded[n] for n in difflib.get_close_matches(name.casefold(), list(folded), n=3, cutoff=0.5)]
+        close = [folded[n] for n in close_matches(name.casefold(), list(folded), n=3)]
     hint = f"; closest: {', '.join(close)}" if close else (f"; saved: {', '.join(sorted(names))}" if names else "; none saved")
     return DeckError(f"no deck named {name!r}{hint}")
 

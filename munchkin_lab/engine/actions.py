@@ -36,10 +36,10 @@ KINDS: dict[str, str] = {
             "double price by a Halfling (or -1)",
     "give": "give item c in play to player t (trading outside combat)",
     "trade": "trade: item c in play for item m in play of player t, both at once (t accepts or refuses)",
-    "ask_help": "ask player t to help; bribe n Treasures, m=1 if the helper picks first, "
-                "items cs given after the combat",
-    "offer_help": "offer to help the fighter (interference window), for n Treasures (0: free), "
-                  "m=1 if the helper picks first",
+    "ask_help": "ask player t to help; bribe n Treasures (at most those at stake), m=1 if the "
+                "helper picks first, items cs given after the combat",
+    "offer_help": "offer to help the fighter (interference window), for n Treasures (0: free; at "
+                  "most those at stake), m=1 if the helper picks first",
     "accept": "accept the pending help request / offer / Item given / trade",
     "refuse": "refuse the pending help request / offer / Item given / trade",
     "fight": "declare victory (munchkin side is winning); others then get a window",

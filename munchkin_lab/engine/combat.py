@@ -805,7 +805,7 @@ class Combat:
 
     def _rule_ask_help(self, seat: int, a: Action) -> str | None:
         """:meth:`_why_ask_help` past the moment: one helper, a living player not asked yet, a
-        monster that allows help, a bribe of Treasures and Items in play."""
+        monster that allows help, a bribe of Treasures and Items in play (:meth:`_why_bribe`)."""
         c = self.state.combat
         if c.helper >= 0:
             return f"only one player may help ({R_HELP})"
@@ -815,13 +815,7 @@ class Combat:
         r = self._why_helpless()
         if r is not None:
             return r
-        if a.n < 0:
-            return "ask_help: n (Treasures offered) must be >= 0"
-        p = self.state.players[seat]
-        for it in a.cards:
-            if it not in p.in_play():
-                return f"a bribe offers only items you have in play ({R_HELP})"
-        return None
+        return self._why_bribe(seat, a)
 
     def _do_ask_help(self, seat: int, a: Action) -> None:
         """The help request is the asked player's decision; ``forced`` when a card does not let
@@ -864,15 +858,13 @@ class Combat:
 
     def _why_offer_help(self, seat: int, a: Action) -> str | None:
         """An offer of help, free (``n`` 0) or for ``n`` Treasures (``m`` 1: the helper picks
-        first): core rules, 7. Help, the share is bargained; an offer asks for Treasures only."""
+        first): core rules, 7. Help, the share is bargained (:meth:`_why_bribe`)."""
         r = self._why_in_fight("offer_help", False)
         if r is not None:
             return r
         if self.state.combat.stage != "window":
             return "you are the fighter: ask_help instead"
-        if a.n < 0 or a.cards:
-            return f"an offer of help asks for n >= 0 Treasures, no cards ({R_HELP})"
-        return self._rule_offer_help(seat)
+        return self._why_bribe(seat, a) or self._rule_offer_help(seat)
 
     def _do_offer_help(self, seat: int, a: Action) -> None:
         s = self.state

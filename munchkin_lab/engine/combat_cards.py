@@ -20,6 +20,34 @@ class CombatCards:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: cards and class powers in a combat
     (see the module docstring)."""
 
+    # ------------------------------------------------------------------ the share of a helper
+    def _why_bribe(self, seat: int, a: Action) -> str | None:
+        """The share named by a help request (``ask_help``) or an offer of help (``offer_help``),
+        refused rather than read another way (core rules, 7. Help: the fighter may offer any
+        number of the monster's Treasures and Items in play; sharing Treasures, who picks first
+        is agreed): ``n`` from 0 to the Treasures the combat gives now (:meth:`treasure_count`;
+        the rulebook is silent on a share above the count: refused, as most players would - it
+        is no number of the monster's Treasures; should the count drop later, the helper gets
+        what there is); ``m`` 1 when the helper
+        picks first, 0 (or -1, unset) when the fighter does - picking first needs a share;
+        ``cards`` Items the fighter has in play, and only in a request (an offer asks for
+        Treasures)."""
+        tot = self.treasure_count()
+        if not 0 <= a.n <= tot:
+            return (f"a share of {plural(a.n, 'Treasure')} is not possible: the combat gives "
+                    f"{plural(tot, 'Treasure')} now, so a share is 0 to {tot} ({R_HELP})")
+        if a.m not in (-1, 0, 1):
+            return f"who picks first is m=1 (the helper) or m=0 (the fighter), not m={a.m} ({R_HELP})"
+        if a.m == 1 and not a.n:
+            return f"the helper picks first only from a share of Treasures: name one (n) ({R_HELP})"
+        if a.kind == "offer_help":
+            return f"an offer of help asks for Treasures only, no cards ({R_HELP})" if a.cards else None
+        p = self.state.players[seat]
+        for it in a.cards:
+            if it not in p.in_play():
+                return f"a bribe offers only items you have in play ({R_HELP})"
+        return None
+
     # ------------------------------------------------------------------ stage gates
     def _why_in_fight(self, k: str, fighter: bool) -> str | None:
         """The refusal of a combat kind outside a fight or interference window (``fighter``:

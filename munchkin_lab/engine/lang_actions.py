@@ -284,6 +284,15 @@ class LangActions:
             what += f" named {'/'.join(cost.named)}"
         return "discarding " + what
 
+    def _paid_words(self, who: str, card: int, paid: list) -> str:
+        """The log line of an ability's price: "Ann discards Spiky Knees for Hireling", and a card
+        that pays with itself (the Hireling's escape) "Ann discards Hireling to use it" - never
+        "Hireling for Hireling"."""
+        others = ", ".join(self.name(x) for x in paid if x != card)
+        if card not in paid:
+            return f"{who} discards {others} for {self.name(card)}."
+        return f"{who} discards {others + ' and ' if others else ''}{self.name(card)} to use it."
+
     def _take_ability(self, seat: int, card: int, idx: int, ab, ctx: Context, a, kind: str) -> None:
         """Pay the cost (the cards of ``a.cards``), count the limit, then run the ability with
         the action's choices (a card played from the hand is discarded first: a One-Shot's
@@ -303,7 +312,7 @@ class LangActions:
                 continue
             self._lose_card(seat, x)
         if self.history and paid:
-            self._say(f"{p.name} discards {', '.join(self.name(x) for x in paid)} for {self.name(card)}.")
+            self._say(self._paid_words(p.name, card, paid))
         self._limit_count(card, idx, ab, (a.target, a.m))  # (the target counts with each_target)
         pick = (a.target, a.n if kind == "play" else a.m, a.m, tuple(cs))
         self._run_ability(card, idx, ab, ctx, None, pick)

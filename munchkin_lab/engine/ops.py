@@ -688,7 +688,7 @@ class Ops:
         if self.history:
             src = ctx.source
             where = f" in {self.name(src)}" if src >= 0 and self._kind[src] == "room_tile" else ""
-            self._say(f"{self._pn(x)} must Run Away{where}: rolls {die} ({tot}).")
+            self._say(f"{self._pn(x)} must Run Away{where}: {self._rolls(die, tot)}.")
         branch = "success" if tot >= 5 else "fail"
         if self._rpath is not None:
             self._rpath[-1][1] = branch

@@ -29,6 +29,12 @@ class RunAway:
         c.rolled = []
         if self.history: self._say(f"{self._pn(c.fighter)} tries to Run Away.")
 
+    @staticmethod
+    def _rolls(die: int, total: int) -> str:
+        """The log's words for a Run Away roll: "rolls 4", or "rolls 4 (total 5)" when
+        modifiers change the die (the total is said once)."""
+        return f"rolls {die}" if die == total else f"rolls {die} (total {total})"
+
     def _roll_mod(self, seat: int, die: int) -> int:
         """Apply persistent die-roll curses (e.g. a chicken on the head) and the card-effect
         language's ``roll_mod`` changes."""
@@ -109,7 +115,7 @@ class RunAway:
         m = s.combat.monsters[i]
         sp = self.specs[m]
         if ok:
-            if self.history: self._say(f"{self._pn(seat)} rolls {die} ({total}) and escapes {sp.name}.")
+            if self.history: self._say(f"{self._pn(seat)} {self._rolls(die, total)} and escapes {sp.name}.")
             if self._has_glue:
                 n = len(s.players)
                 holders = tuple(q for q in ((seat + j) % n for j in range(1, n))
@@ -120,7 +126,7 @@ class RunAway:
                     return
             self._escaped(seat, i)
         elif self._flight_may_save(seat, i, die):
-            if self.history: self._say(f"{self._pn(seat)} rolls {die} ({total}) against {sp.name}: flight may still save them.")
+            if self.history: self._say(f"{self._pn(seat)} {self._rolls(die, total)} against {sp.name}: flight may still save them.")
             s.pending.append({"kind": "flight", "player": seat, "monster": i, "die": die})
         else:
             self._caught(seat, i, die, total)
@@ -132,7 +138,7 @@ class RunAway:
         m = self.state.combat.monsters[i]
         if self.history:
             why = f"{self.name(m)} allows no Run Away and" if total >= 5 else f"{self.name(m)}"
-            self._say(f"{self._pn(seat)} rolls {die} ({total}): {why} catches them. Bad Stuff!")
+            self._say(f"{self._pn(seat)} {self._rolls(die, total)}: {why} catches them. Bad Stuff!")
         self._bad_stuff(seat, m)
 
     def _flight_may_save(self, seat: int, i: int, die: int) -> bool:

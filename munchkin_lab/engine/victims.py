@@ -11,6 +11,17 @@ from . import rng as _rng
 from .actions import Action
 
 
+
+def cause_words(name: str, kind: str | None) -> str:
+    """What a card that hurt a player is called in the log and on the board: a monster's "Net
+    Troll's Bad Stuff", a Curse by its name when the name says Curse, else "the Curse Lose 1
+    Small Item" (a Curse is no Bad Stuff: core rules, 10. Curses); any other card its name."""
+    if kind == "monster":
+        return f"{name}{chr(39) if name.endswith('s') else chr(39) + 's'} Bad Stuff"
+    if kind == "curse":
+        return name if "curse" in name.lower() else f"the Curse {name}"
+    return name
+
 class Victims:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: what Bad Stuff and Curses took, and the
     victims' choices (see the module docstring)."""
@@ -41,14 +52,9 @@ class Victims:
         return fn is None or bool(fn[2](self, d, fn[0](self, d)))
 
     def _cause_words(self, c: int) -> str:
-        """A monster's "Net Troll's Bad Stuff"; a Curse by its name, or "The Curse X" (a Curse
-        is not Bad Stuff: core rules, 10. Curses); the words open a log line."""
-        sp = self.specs[c]
-        if sp.kind == "monster":
-            return f"{sp.name}{chr(39) if sp.name.endswith('s') else chr(39) + 's'} Bad Stuff"
-        if sp.kind == "curse":
-            return sp.name if "curse" in sp.name.lower() else f"The Curse {sp.name}"
-        return sp.name
+        """:func:`cause_words` of card ``c``, opening a log line ("The Curse X")."""
+        w = cause_words(self.specs[c].name, self.specs[c].kind)
+        return w[:1].upper() + w[1:]
 
     def _change_words(self, seat: int, before: tuple, gains: bool = False) -> list[str]:
         """What changed for ``seat`` since ``before`` (:meth:`_victim_snap`), in game words:

@@ -235,17 +235,14 @@ def _cause_table(specs) -> tuple | None:
 
 
 def cause_words(game: Any, cause: str | None) -> str:
-    """The game's words for what a cause card did to the player: a monster's "Net Troll's Bad
-    Stuff", a Curse "Truly Obnoxious Curse" or "the Curse Lose 1 Small Item" (a Curse is no
-    Bad Stuff: core rules, 10. Curses), anything else its name; "" without a cause."""
+    """The game's words for what a cause card did to the player, the log's own
+    (:func:`munchkin_lab.engine.victims.cause_words`): "Net Troll's Bad Stuff", "the Curse Lose
+    1 Small Item"; "" without a cause."""
     if not cause:
         return ""
-    kind = next((s.kind for s in (getattr(game, "specs", None) or ()) if s.name == cause), None)
-    if kind == "monster":
-        return f"{cause}{chr(39) if cause.endswith('s') else chr(39) + 's'} Bad Stuff"
-    if kind == "curse":
-        return cause if "curse" in cause.lower() else f"the Curse {cause}"
-    return cause
+    from ..engine.victims import cause_words as words_of
+
+    return words_of(cause, next((s.kind for s in (getattr(game, "specs", None) or ()) if s.name == cause), None))
 
 
 def _caused(cause: str | None, game: Any = None) -> str:
@@ -539,7 +536,8 @@ def priced_offers(game: Any, acts: list) -> list:
     """``acts`` with, after a free offer of help, the same offer for a price: 1 to all of the
     combat's Treasures (at most :data:`MAX_OFFER_PRICE`), the helper picking first - core
     rules, 7. Help: a helper may bargain for a share (the engine lists only the free offer;
-    :meth:`~munchkin_lab.engine.Game.play` takes any price)."""
+    :meth:`~munchkin_lab.engine.Game.play` takes a price of 0 to the combat's Treasures and
+    refuses more: ``CombatCards._why_bribe``)."""
     out = []
     for a in acts:
         out.append(a)

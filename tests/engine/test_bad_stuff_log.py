@@ -25,7 +25,7 @@ def test_levels_lost_to_bad_stuff(resolver):
     g = build_game({"players": [{"name": "Ann", "level": 5}, {"name": "Bob"}],
                     "decks": {"door": ["Wannabe Vampire"], "treasure": []}}, resolver)
     lines = _run_and_fail(g)
-    assert "Ann rolls 1 (1): Wannabe Vampire catches them. Bad Stuff!" in lines
+    assert "Ann rolls 1: Wannabe Vampire catches them. Bad Stuff!" in lines
     assert lines[-1] == "Wannabe Vampire's Bad Stuff: Ann loses 3 Levels (now Level 2)."
 
 

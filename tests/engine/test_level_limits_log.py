@@ -94,5 +94,5 @@ def test_bad_stuff_at_level_one_says_only_what_the_whole_card_took(resolver):
     g.state.forced.append(1)
     g.play(Action(0, "roll", n=0))
     lines = _lines(g, n)
-    assert lines[-2:] == ["Ann rolls 1 (1): Tongue Demon catches them. Bad Stuff!",
+    assert lines[-2:] == ["Ann rolls 1: Tongue Demon catches them. Bad Stuff!",
                           "Tongue Demon's Bad Stuff: nothing to take from Ann."]

@@ -1,5 +1,6 @@
 """An offer of help for a price (core rules, 7. Help: the share is bargained): the engine takes
-any price in Treasures, refuses cards and a negative price; the board lists the priced offers
+a price of 0 to the Treasures at stake, refuses more, cards, a negative price and a first pick
+other than m=1 (helper) or m=0/-1 (fighter); the board lists the priced offers
 for a human; the greedy bot pays a price only when it cannot win alone."""
 from __future__ import annotations
 
@@ -23,12 +24,17 @@ def _window(level: int = 4):
     return g
 
 
-def test_a_price_is_any_number_of_treasures_but_no_card_and_not_negative():
+def test_a_price_is_0_to_the_treasures_at_stake_no_card_and_a_known_first_pick():
     g = _window()
     assert g.actor() == 1
-    assert g.why_not(Action(1, "offer_help", n=5, m=1)) is None  # more than the 2 at stake: all of them
+    assert g.why_not(Action(1, "offer_help", n=2, m=1)) is None  # all of the 2 at stake
+    assert g.why_not(Action(1, "offer_help", n=1, m=0)) is None  # Ann picks first
+    too_many = "the combat gives 2 Treasures now, so a share is 0 to 2 (core rules, 7. Combat: Help)"
+    assert g.why_not(Action(1, "offer_help", n=5, m=1)) == "a share of 5 Treasures is not possible: " + too_many
+    assert g.why_not(Action(1, "offer_help", n=3)).endswith(too_many)
+    assert "not m=2" in g.why_not(Action(1, "offer_help", n=1, m=2))
     assert "no cards" in g.why_not(Action(1, "offer_help", n=1, cards=(0,)))
-    assert "n >= 0" in g.why_not(Action(1, "offer_help", n=-1))
+    assert g.why_not(Action(1, "offer_help", n=-1)).endswith(too_many)
     g.play(Action(1, "offer_help", n=2))
     assert g.state_dict()["pending"][0]["treasures"] == 2
     assert g.log[-1].endswith("offers to help Ann for 2 Treasures.")
@@ -41,6 +47,7 @@ def test_the_board_lists_priced_offers_up_to_the_treasures_at_stake():
     acts = words.priced_offers(g, list(g.legal_actions(labels=False)))
     offers = [(a.n, a.m) for a in acts if a.kind == "offer_help"]
     assert offers == [(0, -1), (1, 1), (2, 1)]
+    assert all(g.why_not(a) is None for a in acts if a.kind == "offer_help")  # the engine takes each
     sd = g.state_dict()
     texts = [words.action_text(g, a, sd) for a in acts if a.kind == "offer_help"]
     assert texts == ["Offer to help Ann", "Offer to help Ann for 1 Treasure (you pick first)",

@@ -40,7 +40,7 @@ def test_a_roll_of_5_against_a_monster_that_allows_no_run_away(resolver):
     n = len(g.log)
     _run_and_roll(g, 6)
     lines = _lines(g, n)
-    assert lines[-2:] == ["Ann rolls 6 (6): Floating Nose allows no Run Away and catches them. Bad Stuff!",
+    assert lines[-2:] == ["Ann rolls 6: Floating Nose allows no Run Away and catches them. Bad Stuff!",
                           "Floating Nose's Bad Stuff: Ann loses 3 Levels (now Level 2)."]
 
 
@@ -52,7 +52,7 @@ def test_bad_stuff_is_said_before_the_death_it_causes(resolver):
     g.play(Action(0, "pass"))  # she keeps the Magic Lamp that could send Bullrog away now
     lines = _lines(g, n)
     i = lines.index("Bullrog's Bad Stuff: Ann dies.")
-    assert lines[i - 1] == "Ann rolls 1 (1): Bullrog catches them. Bad Stuff!"
+    assert lines[i - 1] == "Ann rolls 1: Bullrog catches them. Bad Stuff!"
     assert lines[i + 1] == "Ann dies! The corpse holds 1 card."
     assert lines.count("Bullrog's Bad Stuff: Ann dies.") == 1
 
@@ -79,7 +79,38 @@ def test_a_module_s_own_bad_stuff_is_said_before_the_death_it_causes(resolver, m
     g.play(Action(0, "pass"))  # she keeps the Magic Lamp that could send Bullrog away now
     lines = _lines(g, n)
     i = lines.index("Bullrog's Bad Stuff: Ann loses 1 Level (now Level 5); dies.")
-    assert lines[i - 1] == "Ann rolls 1 (1): Bullrog catches them. Bad Stuff!"
+    assert lines[i - 1] == "Ann rolls 1: Bullrog catches them. Bad Stuff!"
     assert lines[i + 1] == "Ann dies! The corpse holds 1 card."
     assert lines.count("Bullrog's Bad Stuff: Ann loses 1 Level (now Level 5); dies.") == 1
     assert not g.state.players[0].alive
+
+
+def test_a_roll_says_its_total_once_and_only_when_a_modifier_changes_it(resolver):
+    """The die alone: "rolls 4"; with Boots of Running Really Fast (+2 to Run Away) the total
+    follows the die once, as "(total 6)" - never "rolls 4 (4)"."""
+    g = build_game({"players": [{"name": "Ann", "level": 5}, {"name": "Bob"}],
+                    "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
+    n = len(g.log)
+    _run_and_roll(g, 2)
+    assert "Ann rolls 2: Bullrog catches them. Bad Stuff!" in _lines(g, n)
+    g = build_game({"players": [{"name": "Ann", "level": 5, "equipped": ["Boots of Running Really Fast"]},
+                    {"name": "Bob"}], "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
+    n = len(g.log)
+    _run_and_roll(g, 4)
+    assert "Ann rolls 4 (total 6) and escapes Bullrog." in _lines(g, n)
+
+
+def test_a_hireling_discarded_to_save_its_runner_is_said_in_plain_words(resolver):
+    """The Hireling pays for its escape with itself: "Ann discards Hireling to use it", never
+    "Ann discards Hireling for Hireling" (Hireling: discard it to get away at once)."""
+    g = build_game({"players": [{"name": "Ann", "level": 5, "hand": ["Hireling"]}, {"name": "Bob"}],
+                    "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
+    g.play(next(a for a in g.legal_actions(seat=0) if a.kind == "play"))
+    g.play(Action(0, "kick"))
+    g.play(Action(0, "run"))
+    g.play(Action(1, "pass"))
+    n = len(g.log)
+    g.play(next(a for a in g.legal_actions(seat=0) if a.kind == "use"))
+    assert _lines(g, n) == ["Ann uses Hireling (escape).", "Ann discards Hireling to use it.",
+                            "Ann uses Hireling and gets away."]
+    assert g.state.combat is None and g.state.players[0].hireling == -1

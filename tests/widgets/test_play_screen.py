@@ -114,7 +114,7 @@ def test_changes_say_what_was_lost_by_whom():
     after = {"players": [p(0, 3), p(1, 3, ["Staff of Napalm"], hand=2)]}
     from munchkin_lab.engine import Action
 
-    got = words.changes(before, after, Action(0, "roll", n=0), ["[t3] P1 rolls 2 (2): Net Troll catches them."])
+    got = words.changes(before, after, Action(0, "roll", n=0), ["[t3] P1 rolls 2: Net Troll catches them."])
     assert got == ["P1 loses 2 Levels (5 \u2192 3) and loses Staff of Napalm",
                    "P2 loses 1 card from the hand", "P2 takes Staff of Napalm from P1"]
     said = words.changes(before, after, Action(0, "roll"), ["[t3] P1 loses Staff of Napalm."])
@@ -218,3 +218,12 @@ def test_a_curse_is_called_a_curse_not_bad_stuff(base_deck):
     assert sd["pending"] == [] and "Bad Stuff" not in words.decision(g, sd)
     assert words.cause_words(g, "Lose 1 Small Item") == "the Curse Lose 1 Small Item"
     assert words.cause_words(g, "Net Troll") == "Net Troll's Bad Stuff"
+    # one home for these words: the board's are the log's (a log line opens with a capital)
+    from munchkin_lab.engine import victims
+
+    for name in ("Lose 1 Small Item", "Net Troll", "Truly Obnoxious Curse", "Helm of Courage"):
+        i = next(k for k, sp in enumerate(g.specs) if sp.name == name)
+        w = words.cause_words(g, name)
+        assert w == victims.cause_words(name, g.specs[i].kind) and g._cause_words(i) == w[:1].upper() + w[1:]
+    assert g._cause_words(next(k for k, sp in enumerate(g.specs) if sp.name == "Lose 1 Small Item")) \
+        == "The Curse Lose 1 Small Item"

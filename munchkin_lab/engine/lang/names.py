@@ -139,8 +139,8 @@ class Names:
 
 
 def _close(word: str, known: Mapping[str, str]) -> str:
-    import difflib  # only when a message is written
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    from ...suggest import close_matches  # (only when a message is written)
+    close = close_matches(word, list(known), n=1)
     return f" (did you mean {known[close[0]]!r}?)" if close else ""
 
 

@@ -38,8 +38,8 @@ def _kind_name(v: Any) -> str:
 def _suggest(word: Any, known) -> str:
     if not isinstance(word, str):
         return ""
-    import difflib  # only when a message is written
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    from ...suggest import close_matches  # (only when a message is written)
+    close = close_matches(word, list(known), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 

@@ -97,7 +97,7 @@ class RoomDestruction:
                     tot = game._lone_run_total(seat, die)
                     if tot < 5:
                         game._change_level(seat, -2)
-                        game._say(f"{game._pn(seat)} rolls {die} ({tot}) and loses 2 Levels.")
+                        game._say(f"{game._pn(seat)} {game._rolls(die, tot)} and loses 2 Levels.")
                 ms["pos"][seat] = START
         if r["down"]:
             game._say("Revealed: " + ", ".join(game.name(c) for c in r["down"]) + ".")
