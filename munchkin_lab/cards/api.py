@@ -859,7 +859,9 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
 
     A CSV written by :func:`export_csv` carries each card's id and fingerprint
     (:data:`CSV_CHECK_COLUMNS`): a card edited in the database after that export (its
-    fingerprint differs), which the import would change, takes the CSV's values only with
+    fingerprint differs, and it is not as the last ``set import`` of its set wrote it: a CSV
+    of another database, where the card was edited, undoes nothing edited here), which the
+    import would change, takes the CSV's values only with
     ``overwrite_newer=True``; otherwise the import is refused with
     :class:`munchkin_lab.cards.designer.SetConsentError` (the rule and wording of
     ``set import``). A row whose name the set no longer has is the card of its ``card_id``
@@ -907,8 +909,9 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     def names(rows) -> list[str]:
         return [f"{r['set']}:{r['name']}" for r in rows]
 
-    def plan_result(plan: dict) -> tuple[dict, list]:
+    def plan_result(plan: dict, conn: Connection) -> tuple[dict, list]:
         tags = plan["tags"]
+        imported: dict[str, dict[str, str]] = {}  # set -> the cards as its last `set import` wrote them
         out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": [], "shipped": [],
                "held": [f"{r['set']}:{r['name']} (deck {d!r})" for r, d in plan["held"]], "newer": [], "newer_updated": [], "unchecked": []}
         todo = []
@@ -931,7 +934,12 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
             out["updated"].append(key)
             if e.get("fingerprint") is None:
                 out["unchecked"].append(key)
-            elif _card_fingerprint(card_dict(old)) != e["fingerprint"]:  # the database's name: what the user knows
+            elif (fp := _card_fingerprint(card_dict(old))) != e["fingerprint"] and fp != imported.setdefault(
+                    e["set"], _imported_fingerprints(conn, e["set"])).get(old["name"].lower()):
+                # edited here since the export, unless the stored card is as the last `set import`
+                # of its set wrote it (as set import tells it): a CSV exported from another
+                # database, where the card was edited, is not undoing an edit made here
+                # (the database's name: what the user knows)
                 out["newer"].append(key if old["name"] == m.name else
                                     f"{e['set']}:{old['name']} (named {m.name!r} in the CSV)")
                 out["newer_updated"].append(key)
@@ -941,7 +949,7 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
         out["deleted"], out["kept"] = names(plan["gone"]), names(plan["kept"])
         return out, todo
 
-    from .designer import SetConsentError, _card_fingerprint, _consent_refused, card_dict
+    from .designer import SetConsentError, _card_fingerprint, _consent_refused, _imported_fingerprints, card_dict
 
     def result(out: dict, dry: bool) -> ImportResult:
         return ImportResult(out, dry_run=dry, replace=replace, newer=out["newer"], unchecked=out["unchecked"],
@@ -950,7 +958,7 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     if dry_run:
         with engine.connect() as conn:
             _require_schema(conn)
-            out, _ = plan_result(_import_plan(conn, entries, parse_problems, replace, disp))
+            out, _ = plan_result(_import_plan(conn, entries, parse_problems, replace, disp), conn)
         return result(out, True)
 
     def work(conn: Connection) -> dict:
@@ -959,7 +967,7 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
         _require_schema(conn)
         config.lock_tables(conn, TABLES)
         plan = _import_plan(conn, entries, parse_problems, replace, disp)
-        out, todo = plan_result(plan)
+        out, todo = plan_result(plan, conn)
         surprise = [k for k in out["deleted"] if allowed is not None and k not in allowed]
         if surprise:
             raise CardDataError([f"{disp}: would also delete {', '.join(surprise)}, not shown before "

@@ -1926,13 +1926,25 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         cards, own = _file_cards(doc.data)
         if not isinstance(code, str):
             return []
-        raws = []
+        raws, named, seen = [], [], set()
         for i, c in enumerate(cards):
             name = c.get("name") if isinstance(c, Mapping) else None
             who = f"card {name!r}" if isinstance(name, str) else f"card #{i + 1}"
             raws.append((c, who, lambda j, i=i: _where(doc, ("cards", i, "tags", j))))
+            if isinstance(name, str) and name.strip() and name.lower() not in seen:
+                seen.add(name.lower())
+                aliases = c.get("aliases") if isinstance(c.get("aliases"), list) else []
+                alias_names = [a if isinstance(a, str) else a.get("name") if isinstance(a, Mapping) else None
+                               for a in aliases]
+                named.append((name, [a for a in alias_names if isinstance(a, str)],
+                              f"{_where(doc, ('cards', i))}card {name!r}"))
         with _engine(url).connect() as conn:
-            return _raw_tag_problems(conn, raws, code, requires if isinstance(requires, list) else [], own)
+            srow = _set_row(conn, code)
+            ct = Card.__table__
+            own_ids = list(conn.scalars(select(ct.c.id).where(ct.c.set_id == srow["id"]))) if srow is not None else []
+            # the names that shadow others too (as _plan_set tells them): every problem at once
+            return (_raw_tag_problems(conn, raws, code, requires if isinstance(requires, list) else [], own)
+                    + _shadow_problems(named, _taken_names(conn, skip_ids=own_ids)))
 
     sf, doc = _read_set(text, disp, names, tag_problems)
 

@@ -133,3 +133,28 @@ def test_cli_replace_keeps_a_card_a_deck_holds(url, tmp_path):
     assert res.exit_code == 0, res.output
     assert "1 designer card not in the CSV kept, as saved decks hold it (lab:Lab Goblin (deck 'Sub deck'))" \
         in res.output
+
+
+def test_a_csv_from_another_database_is_not_taken_for_an_older_export(url, tmp_path):
+    """A CSV exported from another database, where a card was edited, imports into a database
+    whose copy of the card is as its last ``set import`` wrote it with no question (nothing
+    edited here would be lost; as ``set import`` tells it); a card edited here by hand since
+    that import is still asked about."""
+    from munchkin_lab.cards.designer import export_set, import_set
+
+    from test_csv_merge import MINI, build
+
+    other = f"sqlite:///{tmp_path / 'other.sqlite'}"
+    build(other, MINI)
+    export_set("lab", tmp_path / "lab.yaml", url=url)
+    import_set(tmp_path / "lab.yaml", url=other)
+    edit_card("Lab Goblin", "lab", {"level": 9}, url=url)  # edited in the first database only
+    path = tmp_path / "first.csv"
+    api.export_csv(path, url=url)
+    done = api.import_csv(path, url=other)
+    assert done.newer == [] and done.names["updated"] == ["lab:Lab Goblin"]
+    assert get_card("Lab Goblin", "lab", url=other)["level"] == 9
+    edit_card("Lab Goblin", "lab", {"level": 7}, url=other)  # a hand edit here: the CSV would undo it
+    with pytest.raises(SetConsentError) as err:
+        api.import_csv(path, url=other)
+    assert err.value.newer == ["lab:Lab Goblin"] and get_card("Lab Goblin", "lab", url=other)["level"] == 7

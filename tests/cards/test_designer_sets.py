@@ -616,6 +616,28 @@ def test_set_import_problems_come_sorted_by_line(url, tmp_path):
     assert lines == [8, 10, 12, 14], info.value.problems
 
 
+
+def test_set_import_tells_a_shadowing_name_with_the_schemas_problems(url, tmp_path):
+    """A file with a bad field on one card and a name that shadows a printed card on another
+    gets both problems in one run (before: the shadowing name only after the field was fixed)."""
+    path = tmp_path / "fan.yaml"
+    path.write_text("set:\n  code: my_fan\n  name: My fan\n  family: munchkin\n  kind: fan\n"
+                    "cards:\n"
+                    "  - name: Tide Troll\n"     # 7
+                    "    level: lots\n"          # 8
+                    "    deck: door\n"
+                    "    kind: monster\n"
+                    "  - name: po-tion\n"        # 11
+                    "    kind: curse\n"
+                    "    deck: door\n",
+                    encoding="utf-8")
+    with pytest.raises(D.DesignerCardError) as info:
+        D.import_set(path, url=url)
+    got = info.value.problems
+    assert [int(p.split(":")[1]) for p in got] == [8, 11], got
+    assert "name: 'po-tion' shadows the printed card 'Potion'" in got[1] and "choose another name" in got[1]
+    assert list(api.cards("origin:designer", url=url)["name"]) == []
+
 LONG_OPS_IN_SHORT_LISTS = [
     ("monster", {"bad_stuff": [{"levels": -3}]}),
     ("monster", {"bad_stuff": [{"if": "level>=3", "then": [{"levels": -1}], "else": [{"draw": "treasure"}]}]}),
