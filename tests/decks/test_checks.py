@@ -276,3 +276,43 @@ def test_half_breed_kin_found_by_their_effect_short_or_long():
     plain = CardSpec(key="designer:Plain", set="designer", name="Plain", kind="special", deck="door", effects={"wandering_monster": True})
     assert [needs_races(c) for c in (short, long_, boss, plain)] == [True, True, False, False]
     assert [needs_classes(c) for c in (short, long_, boss, plain)] == [False, False, True, False]
+
+
+def test_an_item_no_card_of_the_mix_lets_anyone_use_is_warned():
+    """An Elf-only Item in a mix without the Elf, a Cleric's Item without the Cleric (priest is
+    the Cleric), an Item for anyone with a Race in a mix without Races: nobody can use them, a
+    warning naming the Item and what is missing. With the Race or Class in the mix, or one atom
+    anyone can meet (a gender, human), nothing is said; a Cheat! in the mix is named."""
+    from munchkin_lab.decks import Catalog
+
+    from conftest import _c, mini_cards
+
+    m = "munchkin"
+    extra = [(_c(m, "Bow With Ribbons", "item", "treasure", bonus=4, slot="two_hands", gold=800,
+                 usable_by=["race:elf"]), 1),
+             (_c(m, "Cheese Grater of Peace", "item", "treasure", bonus=3, slot="one_hand", gold=400,
+                 usable_by=["class:priest"]), 1),
+             (_c(m, "Pointy Stick", "item", "treasure", bonus=1, slot="one_hand", gold=100,
+                 usable_by=["has_race"]), 1),
+             (_c(m, "Pink Ribbon", "item", "treasure", bonus=1, slot="headgear", gold=100,
+                 usable_by=["race:elf", "gender:female"]), 1),
+             (_c(m, "Cheat!", "special", "treasure", effects={"cheat": True}), 1),
+             (_c(m, "Cleric", "class", "door"), 1)]
+    cat = Catalog(mini_cards() + extra)
+    d = _deck(cat, "Warrior", "Potted Plant", "Bow With Ribbons", "Cheese Grater of Peace", "Pointy Stick",
+              "Pink Ribbon")
+    got = [p for p in check_deck(d) if p.rule == "unusable-item"]
+    assert [(p.level, p.card, p.message) for p in got] == [
+        ("warning", "Bow With Ribbons [munchkin]", "usable only with a Race card Elf, and the mix has none: "
+                                                   "nobody can use it; add it or leave the card out"),
+        ("warning", "Cheese Grater of Peace [munchkin]", "usable only with a Class card Cleric, and the mix has "
+                                                         "none: nobody can use it; add it or leave the card out"),
+        ("warning", "Pointy Stick [munchkin]", "usable only with any Race card, and the mix has none: nobody "
+                                               "can use it; add it or leave the card out")]
+    assert got[0].source == SOURCES["unusable-item"]
+    d.add("Cheat!")
+    assert all(p.message.endswith("nobody can use it except with a Cheat! card; add it or leave the card out")
+               for p in check_deck(d) if p.rule == "unusable-item")
+    d.add("Elf")
+    d.add("Cleric")
+    assert [p for p in check_deck(d) if p.rule == "unusable-item"] == []
