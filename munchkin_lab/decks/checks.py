@@ -486,7 +486,7 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
 
     races = {card_key(s.name) for s in specs if s.kind == "race"}
     classes = {card_key(s.name) for s in specs if s.kind == "class"}
-    cheat = any(_has_key(s.effects, frozenset({"cheat"})) for s in specs)
+    cheat = any(_has_key(s.effects, frozenset({"cheat"})) or normalize(s.name) == "cheat!" for s in specs)
     for s in specs:
         missing = missing_users(s.usable_by, races, classes)
         if missing:

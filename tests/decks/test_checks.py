@@ -316,3 +316,28 @@ def test_an_item_no_card_of_the_mix_lets_anyone_use_is_warned():
     d.add("Elf")
     d.add("Cleric")
     assert [p for p in check_deck(d) if p.rule == "unusable-item"] == []
+
+
+def test_mixing_rules_on_the_real_sets(real_url):
+    """mixing_rules.md, checked on the shipped sets: a Scooby-Doo-only mix (Classes, no Races)
+    holding Half-Breed is warned about it, not about its Classes' Super Munchkin; the Race- and
+    Class-only Items of the core set are warned about in a mix without their Race or Class and
+    not in the core set itself."""
+    from munchkin_lab.decks import Deck
+
+    d = Deck("scooby", url=real_url)
+    d.add_set("scooby_doo")
+    d.add("Half-Breed", set="munchkin")
+    found = [(p.rule, p.card) for p in check_deck(d) if p.level == "warning" and p.rule != "door-turn"]
+    assert found == [("needs-races", "Half-Breed [munchkin]")]
+    base = Deck("base", url=real_url)
+    base.add_set("munchkin")
+    assert [p for p in check_deck(base) if p.rule == "unusable-item"] == []
+    d.add("Bow With Ribbons")
+    d.add("Hammer of Kneecapping")
+    warned = {p.card: p.message for p in check_deck(d) if p.rule == "unusable-item"}
+    assert warned == {
+        "Bow With Ribbons [munchkin]": "usable only with a Race card Elf, and the mix has none: nobody can use it "
+                                       "except with a Cheat! card; add it or leave the card out",
+        "Hammer of Kneecapping [munchkin]": "usable only with a Race card Dwarf, and the mix has none: nobody can "
+                                            "use it except with a Cheat! card; add it or leave the card out"}
