@@ -268,7 +268,8 @@ def missing_users(usable_by, races: set[str], classes: set[str]) -> list[str] | 
     :func:`munchkin_lab.engine.lang.names.card_key`): ``None`` when some player may hold what
     an atom asks (no restriction, a Race card of that name, ``human``, a gender, a Level...),
     else one phrase per atom (``"a Race card Elf"``, ``"any Class card"``). An atom the
-    engine does not read is taken as met (the card schema reports it)."""
+    engine does not read, and a ``tag:`` atom, are taken as met (the card schema reports
+    them)."""
     from ..engine.tables import _parse_atom
 
     if not usable_by:
