@@ -57,11 +57,25 @@ class LoadedCard:
 
 @dataclass
 class CardData:
-    """Everything read from the files, validated (``tags`` keyed by lower-case name)."""
+    """Everything read from the files, validated (``tags`` keyed by lower-case name).
+    ``by_hand``: filled by :func:`check` only: the cards resolved by hand on the board (those
+    of the files and, when the database exists, its designer cards), see :func:`hand_cards`."""
 
     tags: dict[str, TagInfo] = field(default_factory=dict)
     sets: list[SetHeader] = field(default_factory=list)
     cards: list[LoadedCard] = field(default_factory=list)
+    by_hand: list["HandCard"] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class HandCard:
+    """A card the engine hands to a person (``manual``): ``set_code``, ``name``, ``origin``
+    (``file`` or ``designer``) and ``why`` (:func:`munchkin_lab.cards.designer.by_hand_why`)."""
+
+    set_code: str
+    name: str
+    origin: str
+    why: tuple[str, ...]
 
 
 def derived_tags(kind: str, big: bool, slot: str | None, version: str | None) -> list[str]:
@@ -1044,12 +1058,40 @@ def check(data_dir: str | Path | None = None, url: str | None = None) -> CardDat
     """
     data = load_files(data_dir)
     if config.missing_sqlite_file(url) is not None:
+        data.by_hand = hand_cards(data)
         return data
     work = _build_work(data, fingerprint(data_dir), False)
     try:
         with config.write_transaction(config.get_engine(url)) as conn:
             work(conn)
+            data.by_hand = hand_cards(data, conn)
             raise _CheckedBuild
     except _CheckedBuild:
         pass
     return data
+
+
+def hand_cards(data: CardData, conn: Connection | None = None) -> list[HandCard]:
+    """The cards resolved by hand on the board (``manual``, or effects the engine cannot run):
+    those of the files ``data`` and, with ``conn`` (a database the files were just built
+    into), its designer cards, in set and card order, each with why
+    (:func:`munchkin_lab.cards.designer.by_hand_why`: the reasons ``cards add`` gives)."""
+    from .designer import DESIGNER, by_hand_why
+
+    out = []
+    for lc in data.cards:
+        c = lc.card
+        why = by_hand_why(dict(c.effects or {}), c.kind, c.manual)
+        if why:
+            out.append(HandCard(lc.set_code, c.name, "file", tuple(why)))
+    if conn is not None:
+        ct, st = Card.__table__, CardSet.__table__
+        q = (select(st.c.code, ct.c.name, ct.c.kind, ct.c.effects, ct.c.manual)
+             .select_from(ct.join(st, ct.c.set_id == st.c.id))
+             .where(ct.c.origin == DESIGNER).order_by(st.c.code, ct.c.position, ct.c.id))
+        for code, name, kind, effects, manual in conn.execute(q):
+            effects = json.loads(effects) if isinstance(effects, str) else effects
+            why = by_hand_why(effects or {}, kind, bool(manual))
+            if why:
+                out.append(HandCard(code, name, DESIGNER, tuple(why)))
+    return out

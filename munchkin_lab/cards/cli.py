@@ -162,11 +162,17 @@ def register(app: typer.Typer) -> None:
                  url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Validate every card file and, when the database exists, run the build on it and roll
         it back: nothing is written, and exactly what build refuses is reported (designer cards
-        or decks the files no longer fit, shipped cards edited in the database)."""
+        or decks the files no longer fit, shipped cards edited in the database). Then lists the
+        cards resolved by hand on the board (files' and designer cards), each with why."""
         from .build import check
 
         d = _guard(lambda: check(data, url))
         typer.echo(f"ok: {plural(len(d.sets), 'set')}, {plural(len(d.cards), 'card')}, {plural(len(d.tags), 'tag')}")
+        if d.by_hand:
+            typer.echo(f"resolved by hand on the board: {plural(len(d.by_hand), 'card')}")
+            for h in d.by_hand:
+                typer.echo(f"  {h.name} ({h.set_code}{', designer card' if h.origin != 'file' else ''}): "
+                           + "; ".join(h.why))
 
     @db.command("stats")
     def db_stats(url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:

@@ -317,6 +317,17 @@ def engine_notes(effects: Mapping | None, kind: str, version: str | None = None,
     return notes
 
 
+def by_hand_why(effects: Mapping | None, kind: str, manual: bool) -> list[str]:
+    """Why a card is resolved by hand on the board (``[]`` when the engine runs it): the
+    reasons :func:`engine_notes` gives (those ``cards add`` prints), else, for a card whose
+    ``manual`` flag its author set while the engine could run its effects (or it has none),
+    that flag. ``db check`` lists each such card with these reasons."""
+    notes = engine_notes(effects if isinstance(effects, Mapping) else None, kind)
+    if notes or not manual:
+        return notes
+    return ["marked manual: true" + ("" if effects else " (no effects given)")]
+
+
 def _whens(effects: Mapping) -> set:
     """Every trigger (``when``) the card's ``abilities`` name (a string or a list each)."""
     out: set = set()

@@ -163,6 +163,33 @@ def atom_name_problems(atoms: Iterable[Any], names: Names | str | None = SHIPPED
     return out
 
 
+class _Asked:
+    """A names context that accepts every name and records each one the checks ask about."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, str]] = []
+
+    def problem(self, what: str, value: str) -> None:
+        self.asked.append((what, value))
+        return None
+
+
+def names_used(card: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Every name a card (a mapping in the set-file form) refers to, as ``(what, value)`` of
+    :class:`~munchkin_lab.engine.lang.names.Names` (``("race", "merfolk")``, ``("tag",
+    "undead")``, ``("item", "sword")``), each once, in the order met: the names in its
+    ``effects`` and ``usable_by`` / ``not_usable_by`` that the checks of :func:`name_problems`
+    look up (``Names.problem(what, value)`` tells whether a set of cards holds one)."""
+    asked = _Asked()
+    effects = card.get("effects")
+    kind = card.get("kind") if isinstance(card.get("kind"), str) else None
+    if isinstance(effects, Mapping):
+        effect_errors(effects, kind, names=asked)  # type: ignore[arg-type]
+    atoms = [a for f in ("usable_by", "not_usable_by") for a in (card.get(f) or ()) if isinstance(card.get(f), list)]
+    atom_name_problems(atoms, asked)  # type: ignore[arg-type]
+    return list(dict.fromkeys(asked.asked))
+
+
 def name_problems(card: Any, names: Names | str | None = SHIPPED) -> list[str]:
     """``"field: message"`` for each name of ``card`` (a :class:`~munchkin_lab.cards.files.
     CardFields` model already valid in form, e.g. validated with ``context={"names": None}``)

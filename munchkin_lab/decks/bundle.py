@@ -1,6 +1,7 @@
 """Deck bundles (issue 14, item 4): one file holding a deck and the designer sets (with their
-cards) it uses, and every designer set those require (:func:`needed_sets`), to share a mix
-with another machine.
+cards) it uses, every designer set those require (:func:`needed_sets`) and every designer set
+holding a card or tag their cards name (a designer Race in ``usable_by``, a designer Class in
+an effect: :func:`named_sets`), to share a mix with another machine.
 
 The file is YAML::
 
@@ -111,6 +112,49 @@ def needed_sets(codes: list[str], requires: dict[str, list[str]], origin: dict[s
     return requires_first(codes, requires, lambda code: origin.get(code) == "designer")
 
 
+def named_sets(codes: list[str], requires: dict[str, list[str]], origin: dict[str, str],
+               url: str | None = None) -> list[str]:
+    """:func:`needed_sets` of ``codes``, plus every designer set of the database ``url`` that
+    holds a name the cards of those sets use (:func:`munchkin_lab.cards.effect_schema.names_used`:
+    a Race, Class or Dungeon card, a declared tag, a word of an item's name) that neither the
+    shipped sets nor the sets already carried hold, and so on for the sets it adds: the other
+    machine checks every card's names when it imports the bundle, as ``set import`` does, and
+    a name whose card stays behind is refused there. A set so found comes before the set naming
+    it (as if required). A name no set holds is left to the import to report."""
+    import yaml
+
+    from ..cards.designer import export_set
+    from ..cards.effect_schema import names_of, names_used
+    from ..engine.lang.names import Names
+
+    files = {c: yaml.safe_load(export_set(c, url=url)) or {} for c, o in origin.items() if o == "designer"}
+
+    def cards(code: str) -> list:
+        return [c for c in files.get(code, {}).get("cards") or [] if isinstance(c, Mapping)]
+
+    def tags(code: str) -> list:
+        return list(files.get(code, {}).get("tags") or [])
+
+    own = {c: names_of(cards(c), tags(c), base=Names()) for c in files}
+    deps = {c: list(r) for c, r in requires.items()}
+    out, done = needed_sets(codes, deps, origin), set()
+    while True:
+        new = [c for c in out if c not in done]
+        if not new:
+            return out
+        have = names_of([x for c in out for x in cards(c)], [t for c in out for t in tags(c)])
+        for code in new:
+            done.add(code)
+            for card in cards(code):
+                for what, value in names_used(card):
+                    if have.problem(what, value) is None:
+                        continue
+                    home = next((h for h in files if h != code and own[h].problem(what, value) is None), None)
+                    if home is not None and home not in deps.setdefault(code, []):
+                        deps[code].append(home)
+        out = needed_sets(codes, deps, origin)
+
+
 def requires_first(codes: list[str], requires: Mapping[str, Iterable[str]], keep: Callable[[str], bool]) -> list[str]:
     """``codes`` and the sets they require (``requires``: ``{code: codes}``), directly or
     through another, that ``keep(code)`` accepts, each once, every set after the sets it
@@ -133,8 +177,9 @@ def requires_first(codes: list[str], requires: Mapping[str, Iterable[str]], keep
 
 def bundle_text(deck: Any, url: str | None = None) -> str:
     """The bundle of ``deck`` (a :class:`~munchkin_lab.decks.Deck`, or a name as the command
-    line takes it) as YAML text: the deck and the designer sets :func:`needed_sets` names
-    (those it draws on and those they require), in that order.
+    line takes it) as YAML text: the deck and the designer sets :func:`named_sets` names
+    (those it draws on, those they require and those holding the names their cards use), in
+    that order.
 
     Raises:
         BundleError: the deck uses a designer card kept in a shipped set (made before
@@ -149,7 +194,7 @@ def bundle_text(deck: Any, url: str | None = None) -> str:
     sets = list_sets(url)
     origin = dict(zip(sets["code"], sets["origin"]))
     used = d.sets()
-    designer = needed_sets([c for c in used if origin.get(c) == "designer"], _requires(url), origin)
+    designer = named_sets([c for c in used if origin.get(c) == "designer"], _requires(url), origin, url)
     stray = []
     from ..cards.api import cards as search
 

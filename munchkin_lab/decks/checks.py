@@ -45,6 +45,9 @@ fairy-dust           error    Sparkly Good Fairy without Fairy Dust cards (core 
 needs-races          warning  Half-Breed-style cards in a mix with no Races (mixing_rules.md,
                               after Munchkin 7 - Cheat With Both Hands)
 needs-classes        warning  Super Munchkin-style cards in a mix with no Classes (same source)
+unusable-item        warning  an Item whose ``usable_by`` names only Races / Classes no card of
+                              the mix is (an Elf-only Item and no Elf): nobody can use it
+                              (core rules, 9. Treasures and Items), short of a Cheat!
 printed-copies       warning  more copies of a card than its set prints (the set file's
                               ``copies``)
 joinable-tag         warning  an Undead/Ghost/Pirate tag held by a single monster: the joining
@@ -154,6 +157,7 @@ SOURCES = {
     "fairy-dust": "core rulebook 001 (Fairy Dust section)",
     "needs-races": "mixing_rules.md (Munchkin 7 combining guidance: Half-Breed and kin)",
     "needs-classes": "mixing_rules.md (Munchkin 7 combining guidance: Super Munchkin and kin)",
+    "unusable-item": "core rules, 9. Treasures and Items (Items restricted to a Race or Class)",
     "printed-copies": "set file (printed copies of the card)",
     "joinable-tag": "core rulebook 001 (Undead); Scooby-Doo rulebook 002 (Ghost, Pirate)",
     "pile-ignored": "munchkin_lab engine (Game.new deals each card from its own deck)",
@@ -256,6 +260,38 @@ def needs_classes(spec: CardSpec) -> bool:
     """True for Super Munchkin-style cards: by name, or by the effect ``super_munchkin`` in
     its short or long form (mixing_rules.md: left out of a mix with no Classes)."""
     return normalize(spec.name) in CLASS_DEPENDENT_NAMES or _has_key(spec.effects, CLASS_DEPENDENT_EFFECTS)
+
+
+def missing_users(usable_by, races: set[str], classes: set[str]) -> list[str] | None:
+    """What a mix lacks for anyone to use an Item restricted to ``usable_by`` (any one atom
+    lets a player use it, as ``Game.can_use`` reads it), given the mix's Race and Class card
+    names (``races`` / ``classes``, as the engine matches them:
+    :func:`munchkin_lab.engine.lang.names.card_key`): ``None`` when some player may hold what
+    an atom asks (no restriction, a Race card of that name, ``human``, a gender, a Level...),
+    else one phrase per atom (``"a Race card Elf"``, ``"any Class card"``). An atom the
+    engine does not read, and a ``tag:`` atom, are taken as met (the card schema reports
+    them)."""
+    from ..engine.tables import _parse_atom
+
+    if not usable_by:
+        return None
+    missing = []
+    for atom in usable_by:
+        try:
+            neg, typ, arg = _parse_atom(atom)
+        except (KeyError, ValueError, IndexError):
+            return None
+        if typ == "race" and not neg and arg not in races:
+            missing.append(f"a Race card {arg.title()}")
+        elif typ == "class" and not neg and arg not in classes:
+            missing.append(f"a Class card {arg.title()}")
+        elif typ == "human" and neg and not races:
+            missing.append("any Race card")
+        elif typ == "has_class" and not neg and not classes:
+            missing.append("any Class card")
+        else:
+            return None
+    return missing
 
 
 def _most_players(door: int, non_portal: int, treasure: int, portals: bool) -> int:
@@ -446,6 +482,20 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
         for s in specs:
             if needs_classes(s):
                 out.append(_p("warning", _lbl(s), "needs-classes", "a card that needs Classes in a mix with no Classes"))
+
+    # unusable-item
+    from ..engine.lang.names import card_key
+
+    races = {card_key(s.name) for s in specs if s.kind == "race"}
+    classes = {card_key(s.name) for s in specs if s.kind == "class"}
+    cheat = any(_has_key(s.effects, frozenset({"cheat"})) or normalize(s.name) == "cheat!" for s in specs)
+    for s in specs:
+        missing = missing_users(s.usable_by, races, classes)
+        if missing:
+            out.append(_p("warning", _lbl(s), "unusable-item",
+                          f"usable only with {' or '.join(missing)}, and the mix has none: nobody can use it"
+                          f"{' except with a Cheat! card' if cheat else ''}; add "
+                          f"{'it' if len(missing) == 1 else 'one of them'} or leave the card out"))
 
     # printed-copies
     for s, n in pairs:

@@ -398,7 +398,7 @@ def bundle(
     url: Optional[str] = URL,
 ):
     """Write one file holding the deck and the designer sets (with their cards) it uses, with the designer sets
-    those require."""
+    those require and those holding a card their cards name (a designer Race or Class)."""
     from ..fileio import check_new_file
     from .bundle import BUNDLE_SUFFIXES, BUNDLE_WHAT, export_bundle, read_bundle
 

@@ -97,9 +97,10 @@ def _parse(path: Path) -> tuple[Any, Any]:
     return doc.data, YamlDoc(path, doc.data, doc.node, str(path))
 
 
-def load_scenario(path: str | Path) -> dict:
+def load_scenario(path: str | Path, names: Any = None) -> dict:
     """Read a Munchkin scenario YAML file and check its values
-    (:func:`munchkin_lab.scenarios.schema.check_scenario`).
+    (:func:`munchkin_lab.scenarios.schema.check_scenario`; ``names``: what its inline cards
+    may name besides each other, :func:`resolver_names`; default the shipped sets' names).
 
     Raises:
         ScenarioError: unreadable file, malformed YAML, unknown top-level field, missing
@@ -124,7 +125,7 @@ def load_scenario(path: str | Path) -> dict:
         raise ScenarioError(f"{path}: field 'players': a list of 2 to 6 players")
     if len(data["players"]) < 2:
         raise ScenarioError(f"{path}: players: a scenario has 2 to 6 players, got {len(data['players'])}")
-    problems = check_scenario(data, doc)
+    problems = check_scenario(data, doc, names)
     if problems:
         raise ScenarioError("; ".join(f"{path}:{line}: {msg}" if line else f"{path}: {msg}"
                                       for line, msg in problems))
@@ -158,7 +159,32 @@ def database_resolver(sets: list[str] | None = None, url: str | None = None) -> 
         key = name.lower()
         return cache.get(key) or cache.get(aliases.get(key, key))
 
+    known: list = []
+
+    def names() -> Any:
+        if not known:
+            from ..cards.designer import known_names
+
+            known.append(known_names(url=url))
+        return known[0]
+
+    resolve.known_names = names  # type: ignore[attr-defined]  # read by resolver_names
     return resolve
+
+
+def resolver_names(resolver: Resolver | None) -> Any:
+    """The names a scenario's inline cards may refer to when its other cards come from
+    ``resolver``: those of the database a :func:`database_resolver` reads (shipped and
+    designer sets, :func:`munchkin_lab.cards.designer.known_names`), so that an inline Item
+    usable by a designer set's Race is accepted; ``None`` (the shipped sets' names) for
+    another resolver or a database that cannot be read (reading the cards then reports it)."""
+    known = getattr(resolver, "known_names", None)
+    if known is None:
+        return None
+    try:
+        return known()
+    except Exception:  # noqa: BLE001 - the resolver's own read names the database problem
+        return None
 
 
 def inline_card(card: dict, where: str = "card", names: Any = None) -> CardSpec:
@@ -212,7 +238,8 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
     where = sc.get("_path", "scenario")
     inline: dict[str, CardSpec] = {}
     cards = sc.get("cards") or []
-    names = names_of(cards if isinstance(cards, list) else [])  # an inline Race may be named by another card
+    # an inline Race may be named by another card, and so may a designer set's Race
+    names = names_of(cards if isinstance(cards, list) else [], base=resolver_names(resolver))
     for i, cd in enumerate(cards):
         if not isinstance(cd, dict) or "name" not in cd:
             raise ScenarioError(f"{where}: cards[{i}]: a card mapping with at least name, kind, deck")
@@ -723,8 +750,9 @@ def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResu
         solar = _solar_data(path)
         if solar is not None:
             return _run_solar(path, solar)
-        sc = load_scenario(path)
-        return run_scenario(sc, resolver if resolver is not None else database_resolver())
+        resolver = resolver if resolver is not None else database_resolver()
+        sc = load_scenario(path, resolver_names(resolver))
+        return run_scenario(sc, resolver)
     except ScenarioError as e:
         return ScenarioResult(False, Path(path).stem, str(path), f"error: {e}")
     except RecursionError:

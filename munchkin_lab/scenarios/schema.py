@@ -191,9 +191,12 @@ def _field(loc: tuple) -> str:
     return field_path(loc) or "file"
 
 
-def check_scenario(data: dict, doc: YamlDoc | None = None) -> list[tuple[int | None, str]]:
+def check_scenario(data: dict, doc: YamlDoc | None = None, names: Any = None) -> list[tuple[int | None, str]]:
     """Every type and range problem of a parsed Munchkin scenario, as ``(line, "field:
-    message")`` pairs (line ``None`` when unknown; empty list when fine). Never raises."""
+    message")`` pairs (line ``None`` when unknown; empty list when fine). Never raises.
+    ``names``: the names the inline cards' effects and ``usable_by`` may name besides the
+    scenario's own inline cards (:func:`munchkin_lab.cards.designer.known_names`: the
+    database's, designer sets included; default: the shipped sets')."""
     out: list[tuple[int | None, str]] = []
 
     def line(loc: tuple) -> int | None:
@@ -211,7 +214,7 @@ def check_scenario(data: dict, doc: YamlDoc | None = None) -> list[tuple[int | N
     if isinstance(cards, list):
         from ..cards.effect_schema import names_of
 
-        names = names_of(cards)  # the shipped sets' names and the inline cards'
+        names = names_of(cards, base=names)  # the known names and the inline cards'
         for i, cd in enumerate(cards):
             if not isinstance(cd, dict):
                 out.append((line(("cards", i)), f"cards[{i}]: a card mapping with at least name, kind, deck"))

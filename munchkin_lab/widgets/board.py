@@ -1590,9 +1590,9 @@ def _deck_pairs_options(deck: Any, options: GameOptions | None):
 
 
 def _scenario_game(path: str | Path) -> Game:
-    from ..scenarios.runner import build_game, database_resolver, load_scenario
+    from ..scenarios.runner import build_game, database_resolver, load_scenario, resolver_names
 
-    sc = load_scenario(path)
+    sc = load_scenario(path, resolver_names(database_resolver()))  # the database's names, designer sets too
     g = build_game(sc, database_resolver(sc.get("sets")))
     return g[0] if isinstance(g, tuple) else g
 

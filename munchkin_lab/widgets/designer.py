@@ -481,6 +481,7 @@ def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int
             return spec
         return fallback(name)
 
+    resolve.known_names = fallback.known_names  # its inline cards may name designer cards
     try:
         g = build_game(sc, resolve)
         g = g[0] if isinstance(g, tuple) else g

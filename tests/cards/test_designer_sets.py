@@ -1579,3 +1579,23 @@ def test_a_ship_room_marked_v1_with_a_room_action_is_saved_with_a_note(url):
     assert saved.manual and len(saved.notes) == 1 and "a V1 room's action is the base game's" in saved.notes[0]
     v2 = D.add_card({**card, "name": "New Hold", "version": "V2"}, "my_ship", url=url)
     assert not v2.manual and v2.notes == []
+
+
+def test_db_check_lists_the_cards_resolved_by_hand_with_why(url):
+    """`db check` names every card the board hands to a person: the set files' (a ``manual:
+    true`` flag) and the designer cards of any kind (a manual op, a flag set by hand), each
+    with its set and the reason `cards add` gives."""
+    D.create_set("my_fan", "My fan set", url=url)
+    hand = D.add_card({**GHOST, "name": "Muddy Ghost", "aliases": [],
+                       "effects": {"bad_stuff": [{"manual": "lose your boots into the mud"}]}}, "my_fan", url=url)
+    D.add_card({"name": "Odd Hat", "kind": "item", "deck": "treasure", "slot": "headgear", "bonus": 1,
+                "gold": 100, "manual": True}, "my_fan", url=url)
+    D.add_card(WISP, "my_fan", url=url)  # runs in the engine: not listed
+    res = runner.invoke(app, ["db", "check", "--data", str(MINI), "--url", url])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[1] == "resolved by hand on the board: 3 cards"
+    assert lines[2:] == ["  Engine Room V2 (beta): marked manual: true (no effects given)",
+                         f"  Muddy Ghost (my_fan, designer card): {hand.notes[0]}",
+                         "  Odd Hat (my_fan, designer card): marked manual: true (no effects given)"]
+    assert "manual op" in hand.notes[0]

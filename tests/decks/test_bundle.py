@@ -370,15 +370,52 @@ def test_a_bundles_cards_may_name_a_designer_class_of_the_database_as_set_import
     deck.save()
     path, set_file = tmp_path / "sea.bundle.yaml", tmp_path / "sea.yaml"
     export_bundle("Sea mix", path, url=fresh_sqlite)
-    assert [s["set"]["code"] for s in read_bundle(path)["sets"]] == ["sea"]
+    assert [s["set"]["code"] for s in read_bundle(path)["sets"]] == ["pirates", "sea"]  # the Class's set too
     D.export_set("sea", set_file, url=fresh_sqlite)
     assert D.import_set(set_file, url=fresh_sqlite, dry_run=True).code == "sea"
     done = import_bundle(path, url=fresh_sqlite, name="Sea mix 2")
-    assert (done.reused, done.cards) == (["sea"], deck.size)
-    # another database, without the Class: both refuse the card, naming the Class
+    assert (done.reused, done.cards) == (["pirates", "sea"], deck.size)
+    # another database, without the Class: both refuse the card, naming the Class (a bundle
+    # left without the Class's set, as written by hand)
+    data = read_bundle(path)
+    data["sets"] = [s for s in data["sets"] if s["set"]["code"] == "sea"]
+    alone = tmp_path / "alone.bundle.yaml"
+    alone.write_text(D._dump(data), encoding="utf-8")
     with pytest.raises(D.DesignerCardError) as by_set:
         D.import_set(set_file, url=other_sqlite, dry_run=True)
     with pytest.raises(BundleError) as by_bundle:
-        import_bundle(path, url=other_sqlite, dry_run=True)
+        import_bundle(alone, url=other_sqlite, dry_run=True)
     want = "card 'Kraken Cutlass': usable_by: 'class:buccaneer': unknown class 'buccaneer': no Class card has that name"
     assert want in str(by_set.value) and want in str(by_bundle.value)
+
+
+def test_a_bundle_carries_the_designer_sets_whose_cards_its_cards_name(fresh_sqlite, other_sqlite, tmp_path):
+    """A deck of set sea, whose Item is for the Race Merfolk of the designer set folk and
+    whose monster is stronger against the Class Buccaneer of the designer set crew (neither in
+    sea's requires, nor in the deck): the bundle carries both (each before sea), imports on a
+    machine that has neither, and the deck there checks and plays as here. A set naming no
+    other set's card (rocks) stays out."""
+    for code, card in (("folk", {"name": "Merfolk", "kind": "race", "deck": "door"}),
+                       ("crew", {"name": "Buccaneer", "kind": "class", "deck": "door"}),
+                       ("rocks", {"name": "Reef Rock", "kind": "item", "deck": "treasure", "slot": "one_hand",
+                                  "bonus": 1, "gold": 100})):
+        D.create_set(code, code.title(), url=fresh_sqlite)
+        D.add_card(card, code, url=fresh_sqlite)
+    D.create_set("sea", "Sea", url=fresh_sqlite)
+    D.add_cards([{"name": "Trident", "kind": "item", "deck": "treasure", "slot": "one_hand", "bonus": 3,
+                  "gold": 400, "usable_by": ["race:merfolk"]},
+                 {"name": "Reef Shark", "kind": "monster", "deck": "door", "level": 4, "treasures": 1,
+                  "effects": {"bonus_vs": [{"if": "class:buccaneer", "bonus": 2}],
+                              "bad_stuff": [{"lose_levels": 1}]}}], "sea", url=fresh_sqlite)
+    deck = Deck("Sea mix", url=fresh_sqlite)
+    deck.add_set("munchkin")
+    deck.add("Trident")
+    deck.add("Reef Shark")
+    deck.save()
+    path = tmp_path / "sea.bundle.yaml"
+    export_bundle("Sea mix", path, url=fresh_sqlite)
+    assert [s["set"]["code"] for s in read_bundle(path)["sets"]] == ["folk", "crew", "sea"]
+    done = import_bundle(path, url=other_sqlite)
+    assert (done.created, done.cards) == (["folk", "crew", "sea"], deck.size)
+    assert api.card("Merfolk", url=other_sqlite)["kind"] == "race"
+    assert Deck.load("Sea mix", url=other_sqlite).check() == Deck.load("Sea mix", url=fresh_sqlite).check()

@@ -276,3 +276,68 @@ def test_half_breed_kin_found_by_their_effect_short_or_long():
     plain = CardSpec(key="designer:Plain", set="designer", name="Plain", kind="special", deck="door", effects={"wandering_monster": True})
     assert [needs_races(c) for c in (short, long_, boss, plain)] == [True, True, False, False]
     assert [needs_classes(c) for c in (short, long_, boss, plain)] == [False, False, True, False]
+
+
+def test_an_item_no_card_of_the_mix_lets_anyone_use_is_warned():
+    """An Elf-only Item in a mix without the Elf, a Cleric's Item without the Cleric (priest is
+    the Cleric), an Item for anyone with a Race in a mix without Races: nobody can use them, a
+    warning naming the Item and what is missing. With the Race or Class in the mix, or one atom
+    anyone can meet (a gender, human), nothing is said; a Cheat! in the mix is named."""
+    from munchkin_lab.decks import Catalog
+
+    from conftest import _c, mini_cards
+
+    m = "munchkin"
+    extra = [(_c(m, "Bow With Ribbons", "item", "treasure", bonus=4, slot="two_hands", gold=800,
+                 usable_by=["race:elf"]), 1),
+             (_c(m, "Cheese Grater of Peace", "item", "treasure", bonus=3, slot="one_hand", gold=400,
+                 usable_by=["class:priest"]), 1),
+             (_c(m, "Pointy Stick", "item", "treasure", bonus=1, slot="one_hand", gold=100,
+                 usable_by=["has_race"]), 1),
+             (_c(m, "Pink Ribbon", "item", "treasure", bonus=1, slot="headgear", gold=100,
+                 usable_by=["race:elf", "gender:female"]), 1),
+             (_c(m, "Cheat!", "special", "treasure", effects={"cheat": True}), 1),
+             (_c(m, "Cleric", "class", "door"), 1)]
+    cat = Catalog(mini_cards() + extra)
+    d = _deck(cat, "Warrior", "Potted Plant", "Bow With Ribbons", "Cheese Grater of Peace", "Pointy Stick",
+              "Pink Ribbon")
+    got = [p for p in check_deck(d) if p.rule == "unusable-item"]
+    assert [(p.level, p.card, p.message) for p in got] == [
+        ("warning", "Bow With Ribbons [munchkin]", "usable only with a Race card Elf, and the mix has none: "
+                                                   "nobody can use it; add it or leave the card out"),
+        ("warning", "Cheese Grater of Peace [munchkin]", "usable only with a Class card Cleric, and the mix has "
+                                                         "none: nobody can use it; add it or leave the card out"),
+        ("warning", "Pointy Stick [munchkin]", "usable only with any Race card, and the mix has none: nobody "
+                                               "can use it; add it or leave the card out")]
+    assert got[0].source == SOURCES["unusable-item"]
+    d.add("Cheat!")
+    assert all(p.message.endswith("nobody can use it except with a Cheat! card; add it or leave the card out")
+               for p in check_deck(d) if p.rule == "unusable-item")
+    d.add("Elf")
+    d.add("Cleric")
+    assert [p for p in check_deck(d) if p.rule == "unusable-item"] == []
+
+
+def test_mixing_rules_on_the_real_sets(real_url):
+    """mixing_rules.md, checked on the shipped sets: a Scooby-Doo-only mix (Classes, no Races)
+    holding Half-Breed is warned about it, not about its Classes' Super Munchkin; the Race- and
+    Class-only Items of the core set are warned about in a mix without their Race or Class and
+    not in the core set itself."""
+    from munchkin_lab.decks import Deck
+
+    d = Deck("scooby", url=real_url)
+    d.add_set("scooby_doo")
+    d.add("Half-Breed", set="munchkin")
+    found = [(p.rule, p.card) for p in check_deck(d) if p.level == "warning" and p.rule != "door-turn"]
+    assert found == [("needs-races", "Half-Breed [munchkin]")]
+    base = Deck("base", url=real_url)
+    base.add_set("munchkin")
+    assert [p for p in check_deck(base) if p.rule == "unusable-item"] == []
+    d.add("Bow With Ribbons")
+    d.add("Hammer of Kneecapping")
+    warned = {p.card: p.message for p in check_deck(d) if p.rule == "unusable-item"}
+    assert warned == {
+        "Bow With Ribbons [munchkin]": "usable only with a Race card Elf, and the mix has none: nobody can use it "
+                                       "except with a Cheat! card; add it or leave the card out",
+        "Hammer of Kneecapping [munchkin]": "usable only with a Race card Dwarf, and the mix has none: nobody can "
+                                            "use it except with a Cheat! card; add it or leave the card out"}

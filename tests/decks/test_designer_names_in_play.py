@@ -47,3 +47,35 @@ def test_a_deck_with_a_designer_class_is_checked_played_and_simulated(fresh_sqli
     assert strength == {"Buccaneer": 6, "Wizard": 4}  # Level 4, +2 against a Buccaneer
     res = simulate(deck, players=4, games=4, workers=1, progress=False, url=fresh_sqlite)
     assert len(res.games) == 4
+
+
+def test_a_scenario_inline_card_may_name_a_designer_sets_race(fresh_sqlite, tmp_path):
+    """A scenario whose inline Item is for the designer Race Merfolk (a card of the database,
+    not of the shipped sets) is checked against the names the database knows: it loads, and the
+    Merfolk player's combat strength counts the Item; a misspelt Race is still refused."""
+    from munchkin_lab.scenarios.runner import database_resolver, run_file
+
+    _sea_deck(fresh_sqlite)
+    path = tmp_path / "coral.yaml"
+
+    def write(race: str) -> None:
+        path.write_text(
+            "name: a designer Race's Item in a scenario\n"
+            "rule: \"core rules, 9. Treasures and Items (an Item usable by one Race only)\"\n"
+            "cards:\n"
+            f"  - {{name: Coral Blade, kind: item, deck: treasure, slot: one_hand, bonus: 4, gold: 400, "
+            f"usable_by: ['race:{race}']}}\n"
+            "players:\n"
+            "  - {name: Ann, level: 3, race: Merfolk, equipped: [Coral Blade]}\n"
+            "  - {name: Bob, level: 2}\n"
+            "decks: {door: [Reef Shark], treasure: []}\n"
+            "steps:\n"
+            "  - {actor: Ann, action: kick}\n"
+            "expect: {combat.munchkin_strength: 7}\n", encoding="utf-8")
+
+    write("merfolk")
+    result = run_file(path, database_resolver(url=fresh_sqlite))
+    assert result.ok, result
+    write("merfok")
+    result = run_file(path, database_resolver(url=fresh_sqlite))
+    assert not result.ok and "unknown race 'merfok' (did you mean 'Merfolk'?)" in result.message, result

@@ -113,7 +113,9 @@ def test_deck_check_and_play_agree_on_the_default_table(url, tmp_path):
     assert runner.invoke(app, ["deck", "check", small, "--players", "3", "--url", url]).exit_code == 0
     four = _small_deck(tmp_path, 17, 16)
     res = runner.invoke(app, ["deck", "check", four, "--url", url])
-    assert res.exit_code == 0 and "Small table: 0 errors, 4 warnings" in res.output
+    assert res.exit_code == 0 and "Small table: 0 errors, 5 warnings" in res.output
+    assert ("warning: Dagger of Treachery [munchkin]: usable only with a Class card Thief, and the mix has none"
+            in res.output), res.output  # Thief-only daggers and no Thief (unusable-item)
     assert ("warning: the piles (Door 17, Treasure 16) deal the opening hands of at most 4 players; add 8 Door and "
             "8 Treasure cards for 6 players") in res.output, res.output
     assert runner.invoke(app, ["play", "--deck", four, "--quiet", "--max-turns", "2", "--url", url]).exit_code == 0
