@@ -131,7 +131,7 @@ def test_a_duplicate_card_hides_none_of_its_other_problems(data_copy):
     assert got[0] == duplicate and got[1].startswith(spooky)
     assert got[2].startswith("database/sets/gamma.yaml:16: card 'Potted Plant2': effects.bad_stuff[0].lose_item: "
                              "expected one of headgear")
-    assert got[2].endswith("got 'hat'") and len(got) == 3
+    assert got[2].endswith("got 'hat' (did you mean 'hand'?)") and len(got) == 3  # (suggest.CUTOFF)
     write_set(data_copy, TWINS)  # a valid duplicate: its tags are checked too
     got = problems(data_copy)
     assert got[0] == duplicate and got[1].startswith(spooky) and len(got) == 2

@@ -93,3 +93,20 @@ def test_the_bot_places_only_a_monster_it_beats():
     for choose in (lambda: greedy_policy(g), lambda: GreedyBot(1).choose(g, 0)):
         a = choose()
         assert _name(g, a) == ("place", "Space Orc") and a.target == 0
+
+
+def test_a_room_with_a_written_entry_rule_is_weighed_as_one_with_a_printed_rule():
+    """A designer room whose rule is written in the language (``enter_room``: a gust moves the
+    player on) is no plain room to the bot (new-user finding: the bots stepped into such a room
+    every turn and were blown back): of two rooms with a monster it beats the bot takes the
+    plain one, where before it took the first direction it looked at (north)."""
+    tunnel = {"name": "Wind Tunnel", "kind": "room_tile", "deck": "room_tile",
+              "effects": {"abilities": [{"when": "enter_room", "if": {"not": "forced_entry"},
+                                         "do": [{"move": "S"}]}]}}
+    for north, want in (("Hall", 0), ("Wind Tunnel", 2)):
+        sc = {"options": {"modules": ["rooms"]}, "cards": CARDS + [tunnel],
+              "players": [{"name": "Ann", "level": 3}, {"name": "Bob", "level": 1}],
+              "decks": {"treasure": ["Credit Chip"] * 4, "door": ["Cyborg"], "room_tile": ["START"],
+                        "room:0,1": [north, "Space Goblin"], "room:0,-1": ["Hall", "Space Goblin"]}}
+        g = build_game(sc, lambda name: None)
+        assert greedy_policy(g) == Action(0, "move", n=want), north

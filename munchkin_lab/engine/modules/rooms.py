@@ -696,7 +696,8 @@ class RoomsModule(RoomDestruction, RulesModule):
         empty rooms, stop at a room with cards or at new ground, never enter a room twice in a
         turn): ``(cost, steps, first moves)`` of the cheapest stop (:meth:`_room_cost`), the
         current room (staying) included with 0 steps. Rooms with a known rule on entry
-        (forced moves, ON ENTRY/EXIT ops, a roll) end the search there."""
+        (forced moves, ON ENTRY/EXIT ops, a roll, a designer's ``enter_room``/``leave_room``
+        ability) end the search there."""
         s = game.state
         ms = self._ms(game)
         grid = ms["grid"]
@@ -723,14 +724,18 @@ class RoomsModule(RoomDestruction, RulesModule):
                     cost = self._room_cost(game, seat, t, mine, help_)
                     data = self._data(game, t)
                     r = grid.get(t)
-                    if any(data.get(f) for f in ("on_entry", "destroy")) or (
+                    # a rule the designer wrote in the language (enter_room/leave_room: a move...)
+                    written = r is not None and r["tile"] >= 0 and any(
+                        ab.origin.startswith("abilities") and {"enter_room", "leave_room"} & set(ab.when)
+                        for ab in game._prog[r["tile"]].abilities)
+                    if written or any(data.get(f) for f in ("on_entry", "destroy")) or (
                             data.get("forced_move") and not (r and self._has_cards(r))):
                         cost += 1.0  # it may carry the token on (cards there stop it) or cost something
                     elif data.get("run_away_roll_required"):
                         cost += 0.5
                     if (cost, steps) < best[:2]:
                         best = (cost, steps, first)
-                    if r is not None and not self._has_cards(r) and not any(
+                    if r is not None and not written and not self._has_cards(r) and not any(
                             data.get(f) for f in ("forced_move", "on_entry", "on_exit", "destroy",
                                                   "run_away_roll_required")):
                         nxt.append((t, first))
