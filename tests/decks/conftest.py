@@ -54,6 +54,13 @@ def mini_cards():
 
 
 @pytest.fixture
+def mini():
+    """``(mini_cards, _c)``: the small catalog's cards and the card maker, for a test that adds
+    cards of its own (``from conftest import`` may find another folder's conftest)."""
+    return mini_cards, _c
+
+
+@pytest.fixture
 def catalog():
     """A small inline catalog with aliases and set infos."""
     return Catalog(

@@ -278,14 +278,14 @@ def test_half_breed_kin_found_by_their_effect_short_or_long():
     assert [needs_classes(c) for c in (short, long_, boss, plain)] == [False, False, True, False]
 
 
-def test_an_item_no_card_of_the_mix_lets_anyone_use_is_warned():
+def test_an_item_no_card_of_the_mix_lets_anyone_use_is_warned(mini):
     """An Elf-only Item in a mix without the Elf, a Cleric's Item without the Cleric (priest is
     the Cleric), an Item for anyone with a Race in a mix without Races: nobody can use them, a
     warning naming the Item and what is missing. With the Race or Class in the mix, or one atom
     anyone can meet (a gender, human), nothing is said; a Cheat! in the mix is named."""
     from munchkin_lab.decks import Catalog
 
-    from conftest import _c, mini_cards
+    mini_cards, _c = mini
 
     m = "munchkin"
     extra = [(_c(m, "Bow With Ribbons", "item", "treasure", bonus=4, slot="two_hands", gold=800,
