@@ -464,6 +464,8 @@ def register(app: typer.Typer) -> None:
                 usage_error(str(e))
             except StopGame as e:
                 g, steps = e.args
+                if resume is not None:  # the whole game's count, the journal's actions included
+                    steps = len(g.actions)
                 typer.echo(f"Stopped by you in turn {g.state.turn}, after {plural(steps, 'action')}."
                            + (f" {_kept(journal.path)}" if journal is not None else ""))
                 return
@@ -472,7 +474,7 @@ def register(app: typer.Typer) -> None:
                 log = log[decide.printed:]
             for line in (log[-tail:] if quiet and tail > 0 else [] if quiet else log):
                 typer.echo(line)
-            typer.echo(outcome_line(g, steps))
+            typer.echo(outcome_line(g, len(g.actions) if resume is not None else steps))
 
         run()
 

@@ -16,3 +16,10 @@ def close_matches(word: str, choices: Iterable[str], n: int = 3) -> list[str]:
     import difflib  # (only when a message is written)
 
     return difflib.get_close_matches(word, list(choices), n=n, cutoff=CUTOFF)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``choices`` to ``word`` (:func:`close_matches`),
+    else "": the tail of an "unknown ..." message."""
+    close = close_matches(word, choices, 1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

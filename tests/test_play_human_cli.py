@@ -74,6 +74,8 @@ def test_a_stopped_game_goes_on_from_its_journal_with_the_same_human_seat():
     assert "== P2 " in res.output and "Stopped by you" in res.output
     g2, _meta = Journal.replay(journal)  # the resumed game went on in the same journal
     assert [str(a) for a in g2.actions[:before]] == [str(a) for a in g.actions] and len(g2.actions) > before
+    # the stop counts the whole game's actions, not this session's only
+    assert f"after {len(g2.actions)} actions." in res.output, res.output
     assert runner.invoke(app, ["play", "--resume", str(journal), "--deck", "base"]).exit_code == 2
 
 

@@ -241,7 +241,10 @@ def load_files(data_dir: str | Path | None = None) -> CardData:
     for header, _tags, _cards, doc, disp, _stem in set_files:
         for req in header.requires if header is not None else ():
             if req not in codes:
-                problems.append(f"{disp}:{doc.line_of(('set', 'requires'))}: set: requires: unknown set {req!r}")
+                from ..suggest import did_you_mean
+
+                problems.append(f"{disp}:{doc.line_of(('set', 'requires'))}: set: requires: unknown set {req!r}"
+                                f"{did_you_mean(req, codes)}")
 
     global_tags = {k for k, v in data.tags.items() if v.declared_in is None}
     aliases: list[tuple[str, str, str, LoadedCard, int]] = []

@@ -747,7 +747,10 @@ def _check_requires(conn: Connection, header: SetHeader) -> None:
     known = set(conn.execute(select(CardSet.code)).scalars())
     bad = [r for r in header.requires if r not in known]
     if bad:
-        raise DesignerCardError(f"set {header.code!r}: requires: unknown set(s) {', '.join(bad)} "
+        from ..suggest import did_you_mean
+
+        raise DesignerCardError(f"set {header.code!r}: requires: unknown set(s) "
+                                f"{', '.join(r + did_you_mean(r, known) for r in bad)} "
                                 f"(known: {', '.join(sorted(known))})")
     problem = _family_problem(conn, header)
     if problem:
@@ -1481,7 +1484,10 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
     known = set(conn.execute(select(CardSet.code)).scalars()) | {code} | set(also_known)
     for req in sf.set.requires:
         if req not in known:
-            problems.append(f"{_where(doc, ('set', 'requires'))}set: requires: unknown set {req!r}")
+            from ..suggest import did_you_mean
+
+            problems.append(f"{_where(doc, ('set', 'requires'))}set: requires: unknown set {req!r}"
+                            f"{did_you_mean(req, known)}")
     family = _family_problem(conn, sf.set)
     if family:
         problems.append(f"{_where(doc, ('set', 'family'))}{family}")

@@ -746,9 +746,15 @@ class Ops:
                     self._say(f"{self._pn(x)} is sent back to START.")
                 return True
             t = mod._target(self, x, R.DIR_NAMES[op.value])
+            by = f" by {self.name(ctx.source)}" if ctx.source >= 0 else ""
             if t not in ms["grid"] and not self.state.decks.get("room_tile"):
                 mod.put_in(self, x, R.START)  # no tile that way: START, still an exit (SMA rules, Movement)
+                if self.history:
+                    self._say(f"{self._pn(x)} is carried {op.value}{by}: no room tile left that way, "
+                              "so back to START.")
                 return True
+            if self.history:  # (as a room's short form forced_move says it)
+                self._say(f"{self._pn(x)} is carried {op.value}{by}.")
             mod._enter(self, x, t, forced=True)
             return True
         dest = op.value

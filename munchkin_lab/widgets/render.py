@@ -328,7 +328,7 @@ def combat_breakdown(game: Any, sd: Mapping) -> dict | None:
         enh = int(m.get("strength") or 0) - int(m.get("level") or 0)
         if m.get("enhancers") or enh:
             rows.append((("Enhancers: " + ", ".join(m.get("enhancers") or [])) if m.get("enhancers")
-                         else "Bonus against this side", enh))
+                         else "Abilities, Dungeon or room", enh))
         monsters.append({"who": m["name"], "rows": rows, "total": int(m.get("strength") or 0)})
     ours, theirs = one_shot_sides(game, c.get("one_shots") or [])
     return {"munchkins": munchkins, "munchkin_bonus": int(c.get("munchkin_bonus") or 0),

@@ -242,6 +242,18 @@ def test_unknown_required_set(data_copy):
     (data_copy / "sets" / "gamma.yaml").write_text(
         HEADER.replace("kind: fan\n", "kind: fan\n  requires: [omega]\n") + "  []\n", encoding="utf-8")
     assert any("requires: unknown set 'omega'" in p for p in problems(data_copy))
+    (data_copy / "sets" / "gamma.yaml").write_text(  # a misspelt code: the closest one suggested
+        HEADER.replace("kind: fan\n", "kind: fan\n  requires: [alpah]\n") + "  []\n", encoding="utf-8")
+    assert any(p.endswith("requires: unknown set 'alpah' (did you mean 'alpha'?)") for p in problems(data_copy))
+
+
+def test_set_new_suggests_a_misspelt_required_set(tmp_path):
+    from munchkin_lab.cards.designer import DesignerCardError, create_set
+
+    url = f"sqlite:///{tmp_path / 'cards.sqlite'}"
+    build(url, MINI)
+    with pytest.raises(DesignerCardError, match=r"unknown set\(s\) alpah \(did you mean 'alpha'\?\) \(known: alpha, beta\)"):
+        create_set("my_fan", "My fan", requires=["alpah"], url=url)
 
 
 @pytest.mark.parametrize("backend_url", BACKENDS, indirect=True)

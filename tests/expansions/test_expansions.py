@@ -30,7 +30,9 @@ def resolver(tmp_path_factory):
 
     url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'cards.sqlite'}"
     build(url=url)
-    return database_resolver(url=url)
+    resolve = database_resolver(url=url)
+    resolve.url = url  # (for a test that reads a set's cards itself)
+    return resolve
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
@@ -286,3 +288,24 @@ def test_character_dealt_at_setup_is_in_play():
     assert [g.player_strength(i) - g.state.players[i].level for i in range(3)] == [2, 2, 2]
     core_only = Game.new(players=3, deck=CORE, seed=2)
     assert "character" not in core_only.state_dict()["players"][0]
+
+
+def test_the_scooby_doo_super_munchkin_card_runs_as_the_core_one(resolver):
+    """Scooby-Doo rules, Character Stats: Super Munchkin works as the core card (two Classes, or
+    one with its advantages only; never the same Class twice): the set's own card runs in the
+    engine, no longer handed to a person (it was ``manual`` with no effects)."""
+    from munchkin_lab.cards.api import load_specs
+    from munchkin_lab.scenarios.runner import build_game
+
+    ours = next(sp for sp, _ in load_specs(sets=["scooby_doo"], url=resolver.url) if sp.name == "Super Munchkin")
+    assert not ours.manual
+    g = build_game({"options": {"modules": ["scooby_doo"]},
+                    "players": [{"name": "Ann", "level": 3, "class": "Ghost Hunters", "super_munchkin": "Super Munchkin",
+                                 "hand": ["Ghost Hunters", "Teen Sleuth"]}, {"name": "Bob"}],
+                    "decks": {"dungeon_in_play": ["Drive-In Movie Theater"]}, "phase": "trouble"},
+                   lambda n: ours if n == "Super Munchkin" else resolver(n))
+    sleuth = next(c for c in g.state.players[0].hand if g.name(c) == "Teen Sleuth")
+    twin = next(c for c in g.state.players[0].hand if g.name(c) == "Ghost Hunters")
+    assert "two identical Classes" in (g.why_not(Action(0, "play", twin)) or "")
+    g.play(Action(0, "play", sleuth))
+    assert sorted(g.name(c) for c in g.state.players[0].classes) == ["Ghost Hunters", "Teen Sleuth"]

@@ -295,3 +295,27 @@ def test_flight_after_a_failed_run_away_roll_names_the_roll_in_its_buttons():
                                  "Flight: discard Spiky Knees for +1 to the roll of 3",
                                  "Flight: discard Slimy Armor for +1 to the roll of 3",
                                  "Flight: discard Leather Armor for +1 to the roll of 3"]
+
+
+def test_a_monster_s_own_bonus_is_not_called_a_bonus_against_the_side(tmp_path):
+    """A monster that grows with the number of players (an ability, no enhancer): its row in the
+    breakdown names where such a bonus comes from (new-user finding: it read "Bonus against
+    this side" for a bonus that counts the players)."""
+    p = tmp_path / "hydra.yaml"
+    p.write_text("""\
+name: Crowd Hydra
+seed: 0
+cards:
+  - {name: Crowd Hydra, kind: monster, deck: door, level: 2, treasures: 2,
+     effects: {abilities: [{when: in_play, who: this_monster, do: [{combat_strength: {each: 2, per: each_player}}]}]}}
+players:
+  - {name: P1, level: 5}
+  - {name: P2}
+  - {name: P3}
+decks: {door: [Crowd Hydra]}
+""")
+    b = Board.from_scenario(p, journal=False)
+    b.click("Kick Down the Door")
+    bd = combat_breakdown(b.game, b.game.state_dict())
+    assert bd["monsters"][0]["rows"] == [("Level", 2), ("Abilities, Dungeon or room", 6)]
+    assert bd["monster_total"] == 8
