@@ -414,7 +414,30 @@ def get_path(d: Any, path: str) -> Any:
     return len(cur) if count else cur
 
 
-def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str) -> int:
+#: every zone a card of a player may be in (a refused step's card: :func:`make_action`, ``anywhere``)
+_PLAYER_ZONES = ("hand", "in_play", "front")
+
+
+def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str, anywhere: bool = False) -> int:
+    """The card named ``name`` in ``seat``'s ``zones`` (its id; an int is an id already);
+    ``anywhere``: else in any player's hand or play, or a draw pile (a step that expects a
+    refusal names a card the actor does not hold: the engine, not the runner, refuses it)."""
+    if anywhere:
+        try:
+            return _find_card(g, seat, name, zones, field)
+        except ScenarioError:
+            s = g.state
+            for other in range(len(s.players)):
+                try:
+                    return _find_card(g, other, name, _PLAYER_ZONES, field)
+                except ScenarioError:
+                    pass
+            low = str(name).lower()
+            for pile in s.decks.values():
+                for c in pile:
+                    if g.specs[c].name.lower() == low:
+                        return c
+            raise
     if isinstance(name, int):
         return name
     if not isinstance(name, str):
@@ -459,7 +482,9 @@ def _monster_index(g: Game, v: Any, field: str) -> int:
 
 
 def make_action(g: Game, step: dict, field: str) -> Action:
-    """Turn a scenario step into an :class:`Action` (names resolved in the actor's zones)."""
+    """Turn a scenario step into an :class:`Action` (names resolved in the actor's zones; for a
+    step with ``expect_error``, a card elsewhere too: the engine is to refuse it)."""
+    anywhere = bool(step.get("expect_error"))
     names = [p.name for p in g.state.players]
     if "text" in step:
         try:
@@ -488,7 +513,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
     if "card" in step and kind == "use":
         kw["card"] = _use_card(g, seat, step["card"], f"{field}.card")
     elif "card" in step:
-        kw["card"] = _find_card(g, seat, step["card"], card_zones.get(kind, ("hand",)), f"{field}.card")
+        kw["card"] = _find_card(g, seat, step["card"], card_zones.get(kind, ("hand",)), f"{field}.card", anywhere)
     if "target" in step:
         t = step["target"]
         kw["target"] = -1 if t in (None, "discard") else _seat(t, names, f"{field}.target")
@@ -515,7 +540,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
             tgt = kw.get("target", -1)
             if tgt < 0:
                 raise ScenarioError(f"{field}.target: {kind} needs a target")
-            kw["m"] = _find_card(g, tgt, step["with"], ("in_play",), f"{field}.with")
+            kw["m"] = _find_card(g, tgt, step["with"], ("in_play",), f"{field}.with", anywhere)
         elif kind == "play" and g.specs[kw.get("card", 0)].effects.get("cancel_curse"):
             # the Curse to end may stay on any player (Wishing Ring)
             owners = [seat] + [q for q in range(len(names)) if q != seat]
@@ -528,7 +553,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
             tgt = kw.get("target", -1)
             if tgt < 0:
                 raise ScenarioError(f"{field}.target: Help Me Out Here! needs a target")
-            kw["m"] = _find_card(g, tgt, step["with"], ("in_play",), f"{field}.with")
+            kw["m"] = _find_card(g, tgt, step["with"], ("in_play",), f"{field}.with", anywhere)
         elif kind == "play" and g.specs[kw.get("card", 0)].effects.get("take_discard"):
             # the card to take lies in a discard pile (Wand of Dowsing)
             kw["m"] = next((c for pile in g.state.discards.values() for c in reversed(pile)
@@ -536,7 +561,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
             if kw["m"] is None:
                 raise ScenarioError(f"{field}.with: {step['with']!r} is in no discard pile")
         else:
-            kw["m"] = _find_card(g, seat, step["with"], zones, f"{field}.with")
+            kw["m"] = _find_card(g, seat, step["with"], zones, f"{field}.with", anywhere)
     if "cards" in step:
         zones = ("hand", "in_play", "front")
         owner = kw.get("target", seat) if kind == "resolve" else seat
@@ -550,7 +575,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
             ids.append(pool[0])
         kw["cards"] = tuple(ids)
     if "double" in step:
-        kw["n"] = _find_card(g, seat, step["double"], ("hand", "in_play"), f"{field}.double")
+        kw["n"] = _find_card(g, seat, step["double"], ("hand", "in_play"), f"{field}.double", anywhere)
     if "mode" in step:
         kw["cards"] = (_mode_index(g, kw.get("card", -1), step["mode"], f"{field}.mode"),)
     return Action(seat, kind, **kw)
@@ -677,12 +702,7 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
                 what = " (a refusal cannot be expected for a card that does not exist)" if step.get("expect_error") else ""
                 return ScenarioResult(False, name, path, f"{field}: unknown card {missing[0]!r} "
                                                          f"(not inline, not in the database){what}")
-            try:
-                a = make_action(g, step, f"{path}: {field}")
-            except ScenarioError as e:
-                if step.get("expect_error"):
-                    continue
-                raise
+            a = make_action(g, step, f"{path}: {field}")  # (a card not found: the step fails)
             err = step.get("expect_error")
             before = g.state_dict()
             try:
