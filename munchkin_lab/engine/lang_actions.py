@@ -11,7 +11,7 @@ from .lang.interp import Context, evaluate, resolve
 from .lang.program import OWNER
 from .lang.render import cond_to_data
 from .lang_world import EngineWorld
-from .refs import R_COMBAT, R_RUN, R_WHEN
+from .refs import R_COMBAT, R_RUN, R_STATS, R_WHEN
 
 #: how many cost-card combinations a candidate list offers at most (like bribes: a useful
 #: subset; any legal combination is accepted by ``why_not``)
@@ -235,6 +235,9 @@ class LangActions:
                 return f"{self.name(card)}: its cost cannot be paid ({self._cost_text(cost)})"
             k = len(pool) if cost.what == "hand" else cost.count
             take, cs = cs[:k], cs[k:]
+            if card in take and cost.what != "self":  # the paying card is another (FAQ: discarding cards in play)
+                return (f"{self.name(card)} may not be discarded for its own ability; discard another card "
+                        f"({R_STATS}; official FAQ: discarding cards in play)")
             if len(take) < k or len(set(take)) < k or any(x not in pool for x in take):
                 return f"{self.name(card)} costs {self._cost_text(cost)}: list the card(s) in cs"
         rooms = self._chosen_rooms(ab)

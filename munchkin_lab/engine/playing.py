@@ -572,6 +572,8 @@ class Playing:
         if k == "monster_enhancer":
             if not in_combat:
                 return f"Monster Enhancers are played during a combat ({R_WHEN}: Monster Enhancers)"
+            if not s.combat.monsters:  # all sent away (official FAQ: the 2.6 seconds after any defeat)
+                return f"no monster in the combat for {sp.name} to go to ({R_WHEN}: Monster Enhancers)"
             if not (0 <= a.n < len(s.combat.monsters)):
                 return f"choose which monster n the enhancer goes to ({R_WHEN}: Monster Enhancers)"
             return None

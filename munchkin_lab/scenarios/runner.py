@@ -441,7 +441,39 @@ def get_path(d: Any, path: str) -> Any:
     return len(cur) if count else cur
 
 
-def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str) -> int:
+#: every zone a card of a player may be in (a refused step's card: :func:`make_action`, ``anywhere``)
+_PLAYER_ZONES = ("hand", "in_play", "races", "classes", "curses", "front")
+
+
+def _anywhere(g: Game, seat: int, name: Any) -> list[int]:
+    """Cards named ``name`` anywhere a refused step may name them: ``seat``'s zones first,
+    then the other players' (hand, play, Races, Classes, Curses, in front), then the draw piles."""
+    if isinstance(name, int):
+        return [name]
+    s = g.state
+    low = str(name).lower()
+    out = [c for q in [seat] + [q for q in range(len(s.players)) if q != seat]
+           for c in _all_named(g, q, low, _PLAYER_ZONES)]
+    return out + [c for pile in s.decks.values() for c in pile if g.specs[c].name.lower() == low]
+
+
+def _nowhere(field: str, name: Any) -> ScenarioError:
+    return ScenarioError(f"{field}: {name!r} is nowhere in the game (a refusal is judged by the engine: "
+                         f"the card must be in some zone)")
+
+
+def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str, anywhere: bool = False) -> int:
+    """The card named ``name`` in ``seat``'s ``zones`` (its id; an int is an id already);
+    ``anywhere``: else anywhere :func:`_anywhere` looks (a step that expects a refusal may
+    name a card the actor does not hold: the engine, not the runner, refuses it)."""
+    if anywhere:
+        try:
+            return _find_card(g, seat, name, zones, field)
+        except ScenarioError:
+            hit = _anywhere(g, seat, name)
+            if not hit:
+                raise _nowhere(field, name) from None
+            return hit[0]
     if isinstance(name, int):
         return name
     if not isinstance(name, str):
@@ -473,20 +505,30 @@ def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str
     raise ScenarioError(f"{field}: {name!r} not found in {g.state.players[seat].name}'s {'/'.join(zones)}")
 
 
-def _monster_index(g: Game, v: Any, field: str) -> int:
+def _monster_index(g: Game, v: Any, field: str, anywhere: bool = False) -> int:
+    """The index in the combat of the monster named ``v`` (an int is an index already);
+    ``anywhere`` (a refused step): a monster card of the game that is not in the combat (sent
+    away, never there) gives the index past the last monster - the engine refuses it."""
     if isinstance(v, int):
         return v
     c = g.state.combat
+    if c is not None:
+        for i, m in enumerate(c.monsters):
+            if g.specs[m].name.lower() == str(v).lower():
+                return i
+    if anywhere:
+        if not any(g.specs[x].kind == "monster" for x in g.card_ids(str(v))):
+            raise ScenarioError(f"{field}: no monster card {v!r} in the game")
+        return len(c.monsters) if c is not None else 0
     if c is None:
         raise ScenarioError(f"{field}: no combat")
-    for i, m in enumerate(c.monsters):
-        if g.specs[m].name.lower() == str(v).lower():
-            return i
     raise ScenarioError(f"{field}: no monster {v!r} in the combat")
 
 
 def make_action(g: Game, step: dict, field: str) -> Action:
-    """Turn a scenario step into an :class:`Action` (names resolved in the actor's zones)."""
+    """Turn a scenario step into an :class:`Action` (names resolved in the actor's zones; for a
+    step with ``expect_error``, a card elsewhere too: the engine is to refuse it)."""
+    anywhere = bool(step.get("expect_error"))
     names = [p.name for p in g.state.players]
     if "text" in step:
         try:
@@ -513,9 +555,9 @@ def make_action(g: Game, step: dict, field: str) -> Action:
         "character": ("deck:character",),  # Scooby-Doo: a Character card not in use
     }
     if "card" in step and kind == "use":
-        kw["card"] = _use_card(g, seat, step["card"], f"{field}.card")
+        kw["card"] = _use_card(g, seat, step["card"], f"{field}.card", anywhere)
     elif "card" in step:
-        kw["card"] = _find_card(g, seat, step["card"], card_zones.get(kind, ("hand",)), f"{field}.card")
+        kw["card"] = _find_card(g, seat, step["card"], card_zones.get(kind, ("hand",)), f"{field}.card", anywhere)
     if "target" in step:
         t = step["target"]
         kw["target"] = -1 if t in (None, "discard") else _seat(t, names, f"{field}.target")
@@ -529,7 +571,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
         # (a use action names its ability in n: the side, the monster, go in m)
         kw["m" if kind == "use" else "n"] = 1 if step["side"].startswith("monster") else 0
     if "monster" in step:
-        kw["m" if kind == "use" else "n"] = _monster_index(g, step["monster"], f"{field}.monster")
+        kw["m" if kind == "use" else "n"] = _monster_index(g, step["monster"], f"{field}.monster", anywhere)
     if "treasures" in step:
         kw["n"] = int(step["treasures"])
     if "n" in step:
@@ -542,7 +584,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
             tgt = kw.get("target", -1)
             if tgt < 0:
                 raise ScenarioError(f"{field}.target: {kind} needs a target")
-            kw["m"] = _find_card(g, tgt, step["with"], ("in_play",), f"{field}.with")
+            kw["m"] = _find_card(g, tgt, step["with"], ("in_play",), f"{field}.with", anywhere)
         elif kind == "play" and g.specs[kw.get("card", 0)].effects.get("cancel_curse"):
             # the Curse to end may stay on any player (Wishing Ring)
             owners = [seat] + [q for q in range(len(names)) if q != seat]
@@ -555,7 +597,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
             tgt = kw.get("target", -1)
             if tgt < 0:
                 raise ScenarioError(f"{field}.target: Help Me Out Here! needs a target")
-            kw["m"] = _find_card(g, tgt, step["with"], ("in_play",), f"{field}.with")
+            kw["m"] = _find_card(g, tgt, step["with"], ("in_play",), f"{field}.with", anywhere)
         elif kind == "play" and g.specs[kw.get("card", 0)].effects.get("take_discard"):
             # the card to take lies in a discard pile (Wand of Dowsing)
             kw["m"] = next((c for pile in g.state.discards.values() for c in reversed(pile)
@@ -563,7 +605,7 @@ def make_action(g: Game, step: dict, field: str) -> Action:
             if kw["m"] is None:
                 raise ScenarioError(f"{field}.with: {step['with']!r} is in no discard pile")
         else:
-            kw["m"] = _find_card(g, seat, step["with"], zones, f"{field}.with")
+            kw["m"] = _find_card(g, seat, step["with"], zones, f"{field}.with", anywhere)
     if "cards" in step:
         zones = ("hand", "in_play", "front")
         owner = kw.get("target", seat) if kind == "resolve" else seat
@@ -572,12 +614,16 @@ def make_action(g: Game, step: dict, field: str) -> Action:
             pool = [c for c in (_all_named(g, owner, nm, zones)) if c not in ids]
             if not pool and kind in ("use", "play"):  # chosen rooms: tiles on the grid
                 pool = [c for c in _grid_named(g, nm) if c not in ids]
+            if not pool and anywhere:  # a refused step: a card of no zone of the owner's (a Race paying for itself)
+                pool = [c for c in _anywhere(g, owner, nm) if c not in ids]
+                if not pool:
+                    raise _nowhere(f"{field}.cards[{j}]", nm)
             if not pool:
                 raise ScenarioError(f"{field}.cards[{j}]: {nm!r} not found")
             ids.append(pool[0])
         kw["cards"] = tuple(ids)
     if "double" in step:
-        kw["n"] = _find_card(g, seat, step["double"], ("hand", "in_play"), f"{field}.double")
+        kw["n"] = _find_card(g, seat, step["double"], ("hand", "in_play"), f"{field}.double", anywhere)
     if "mode" in step:
         kw["cards"] = (_mode_index(g, kw.get("card", -1), step["mode"], f"{field}.mode"),)
     return Action(seat, kind, **kw)
@@ -604,11 +650,12 @@ def _grid_named(g: Game, name: str) -> list[int]:
             if r.get("tile", -1) >= 0 and g.specs[r["tile"]].name.lower() == low]
 
 
-def _use_card(g: Game, seat: int, name: Any, field: str) -> int:
+def _use_card(g: Game, seat: int, name: Any, field: str, anywhere: bool = False) -> int:
     """The card of a ``use`` step: the card of the actor's pending ``react`` decision, else one
     of the actor's cards (in play, Races, Classes, Curses, hand), else a monster or Monster
     Enhancer in the combat, else a room tile on the grid, else a Dungeon in play
-    (the card-effect language: abilities of cards in play, ``engine/lang_actions.py``)."""
+    (the card-effect language: abilities of cards in play, ``engine/lang_actions.py``);
+    ``anywhere`` (a refused step): else another player's card or one in a draw pile."""
     if isinstance(name, int):
         return name
     s = g.state
@@ -623,6 +670,10 @@ def _use_card(g: Game, seat: int, name: Any, field: str) -> int:
            or _grid_named(g, name)
            or [d for d in ((s.module_state or {}).get("scooby_doo") or {}).get("in_play", ())
                if g.specs[d].name.lower() == low])
+    if not hit and anywhere:
+        hit = _anywhere(g, seat, name)
+        if not hit:
+            raise _nowhere(field, name)
     if not hit:
         raise ScenarioError(f"{field}: {name!r} not found in {s.players[seat].name}'s "
                             f"{'/'.join(zones)}, in the combat, on the room grid nor among the Dungeons in play")
@@ -704,12 +755,7 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
                 what = " (a refusal cannot be expected for a card that does not exist)" if step.get("expect_error") else ""
                 return ScenarioResult(False, name, path, f"{field}: unknown card {missing[0]!r} "
                                                          f"(not inline, not in the database){what}")
-            try:
-                a = make_action(g, step, f"{path}: {field}")
-            except ScenarioError as e:
-                if step.get("expect_error"):
-                    continue
-                raise
+            a = make_action(g, step, f"{path}: {field}")  # (a card not found: the step fails)
             err = step.get("expect_error")
             before = g.state_dict()
             try:

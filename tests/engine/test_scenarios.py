@@ -138,6 +138,43 @@ def test_expect_error_with_an_unknown_card_fails(tmp_path):
     assert r.ok, r.message
 
 
+HELD = BASE.replace("  - {name: Ann}\n  - {name: Bob}",
+                    "  - {name: Ann, race: Elf, class: Thief, curses: [Stink]}\n  - {name: Bob, carried: [Coin]}").replace(
+    "cards:\n", "cards:\n  - {name: Stink, kind: curse, deck: door}\n  - {name: Pebble, kind: item, deck: treasure, slot: none, gold: 100}\n"
+    "  - {name: Ogre, kind: monster, deck: door, level: 5, treasures: 1}\n")
+
+
+@pytest.mark.parametrize("step, refusal", [
+    # an Item in another player's play: the engine, not the runner, refuses the gift
+    ("{actor: Ann, action: give, card: Coin, target: Bob, expect_error: %s}", "only Items in play"),
+    # a Curse kept on the table, named as a card to discard for an ability
+    ("{actor: Ann, action: steal, card: Stink, target: Bob, with: Coin, expect_error: %s}", "discard a card of yours"),
+    # a monster card that is not in the combat (no combat at all)
+    ("{actor: Ann, action: play, card: Coin, monster: Goblin, expect_error: %s}", "Coin"),
+])
+def test_refused_step_with_a_card_the_actor_does_not_hold_is_judged_by_the_engine(tmp_path, resolver, step, refusal):
+    r = run_file(_write(tmp_path, HELD + "steps:\n  - " + step % f'"{refusal}"' + "\n"), resolver)
+    assert r.ok, r.message
+    # the refusal checked is the engine's: another expected text fails the step with the engine's words
+    r = run_file(_write(tmp_path, HELD + "steps:\n  - " + step % '"no such words"' + "\n"), resolver)
+    assert not r.ok and "step 1: refusal '" in r.message and refusal in r.message
+    assert r.message.endswith("lacks 'no such words'"), r.message
+
+
+@pytest.mark.parametrize("step, field", [
+    ("{actor: Ann, action: play, card: Pebble, expect_error: true}", "step 1.card"),
+    ("{actor: Ann, action: give, card: Coin, target: Bob, with: Pebble, expect_error: true}", "step 1.with"),
+    ("{actor: Ann, action: use, card: Pebble, n: 0, expect_error: true}", "step 1.card"),
+    ("{actor: Ann, action: sell, cards: [Pebble], expect_error: true}", "step 1.cards[0]"),
+    ("{actor: Ann, action: play, card: Coin, monster: Ogre, expect_error: true}", "step 1.monster"),
+])
+def test_refused_step_with_a_card_that_is_nowhere_fails(tmp_path, resolver, step, field):
+    """Pebble and Ogre are cards of the scenario that no zone holds: no refusal can be judged."""
+    r = run_file(_write(tmp_path, HELD + "steps:\n  - " + step + "\n"), resolver)
+    assert not r.ok
+    assert field in r.message and ("is nowhere in the game" in r.message or "no monster card" in r.message), r.message
+
+
 def test_inline_cards_go_through_the_card_schema(tmp_path):
     bad = BASE.replace("level: 1, treasures: 1}", "level: 1, treasures: 1, effects: {portal: {drw: 1}}}")
     r = run_file(_write(tmp_path, bad + "steps: []\n"), None)
