@@ -825,7 +825,9 @@ class Board(W.VBox):
                 members = "".join(render.action_button(k, short, self._shown[k].kind, cards_of[k],
                                                        title=labels[k]) for k, short in groups[title])
                 n = len(groups[title])
-                if n > _FOLD_ROW:  # a long row (Mess Hall swaps) folds: the table keeps its height
+                # a long row (Mess Hall swaps) folds: the table keeps its height; so do the trades
+                # of an Item (one per Item of the others in play: many at a crowded table, rare)
+                if n > _FOLD_ROW or a.kind == "trade":
                     out.append(f'<details class="mlab-actgroup mlab-actfold"><summary>{esc(title.rstrip(":"))}: '
                                f'{n} choices</summary>{members}</details>')
                     continue

@@ -748,8 +748,8 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
             return f"Play {cn}" + (f" ({signed(sp.bonus)})" if sp.bonus else "") + " on", _monster(sd, a.n)
     if k == "give" and tn:
         return f"Give {cn} to", tn
-    if k == "trade" and tn and a.m >= 0:
-        return f"Trade {cn} for {tn}'s", card_name(game, a.m)
+    if k == "trade" and tn and a.m >= 0:  # one row per Item of yours (the board folds it)
+        return f"Trade {cn} for", f"{tn}'s {card_name(game, a.m)}"
     if k == "charity":
         return f"Charity: {cn} to", (tn if a.target >= 0 else "discard it")
     if k == "unequip" and cn:
