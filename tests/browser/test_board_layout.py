@@ -119,7 +119,7 @@ def test_app_game_in_and_out_of_combat_with_the_any_time_list_open_shows_every_s
     page.locator(".mlab-more .jupyter-widget-Collapse-header, .mlab-more .lm-AccordionPanel-title").first.click()
     page.locator(".mlab-save").wait_for(state="hidden", timeout=10_000)
     assert_table_fits(page, f"fit_app_{players}p_opening")
-    page.locator(".mlab-anytime summary").click()
+    page.locator(".mlab-anytime > summary").click()
     page.wait_for_selector(".mlab-anytime[open]")
     assert not page.locator(".mlab-nope-row").is_visible()  # folds while the any-time list is open
     assert_table_fits(page, f"fit_app_{players}p_opening_anytime")
@@ -130,7 +130,7 @@ def test_app_game_in_and_out_of_combat_with_the_any_time_list_open_shows_every_s
         click_and_wait(page, page.locator(".mlab-actions [data-i]").first)
     assert "Munchkins: P1" in page.locator(".mlab-combat").inner_text(), "P1 never fought"
     assert_table_fits(page, f"fit_app_{players}p_fight")
-    page.locator(".mlab-anytime summary").click()
+    page.locator(".mlab-anytime > summary").click()
     page.wait_for_selector(".mlab-anytime[open]")
     got = assert_table_fits(page, f"fit_app_{players}p_fight_anytime")
     assert len(got["seats"]) == players
@@ -153,7 +153,7 @@ def test_full_six_player_table_fighting_two_monsters_shows_hand_seats_and_breakd
     assert len(got["seats"]) == 6 and len(got["hand"]) == 6
     assert len(got["entries"]) == 3 and len(got["sums"]) == 2  # P1; Gazebo and Harpies side by side
     assert "Enhancers: Ancient" in page.locator(".mlab-combat").inner_text()
-    page.locator(".mlab-anytime summary").click()
+    page.locator(".mlab-anytime > summary").click()
     page.wait_for_selector(".mlab-anytime[open]")
     assert_table_fits(page, "fit_crowded_fight_anytime")
     # chips: the name, a space, the number (also where chips are one inline block: the piles in a combat)
@@ -236,7 +236,7 @@ def test_a_crowded_late_six_player_table_fits_the_felt(browser, voila, lab_env, 
     if scenario is LATE:  # every action of P1 is shown: no Any-time list
         assert page.locator(".mlab-anytime").count() == 0
         return
-    page.locator(".mlab-anytime summary").click()
+    page.locator(".mlab-anytime > summary").click()
     page.wait_for_selector(".mlab-anytime[open]")
     assert_table_fits(page, f"fit_{scenario.stem}_anytime")
     assert int(page.locator(".mlab-table-root").get_attribute("data-fit")) >= fit

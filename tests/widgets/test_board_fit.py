@@ -204,3 +204,21 @@ def test_an_item_with_no_combat_bonus_shows_no_plus_zero():
         face = _text(card_face(item))
         assert "+0" not in face and "600 Gold" in face
     assert _text(chip({"name": "Broad Sword", "kind": "item", "deck": "treasure", "bonus": 3})) == "Broad Sword +3"
+
+
+def test_the_trades_of_an_item_fold_into_one_row(lab_db):
+    """At a crowded table an Item of yours may be traded for each Item of the others in play:
+    one folded row per Item of yours ("Trade X for: N choices", each choice "P3's Y"), so the
+    actions box keeps its height (the browser layout test of the crowded Dungeon table)."""
+    from pathlib import Path
+
+    from munchkin_lab.widgets.board import Board
+
+    b = Board.from_scenario(Path(__file__).parents[1] / "browser" / "six_players_dungeon_crowded.yaml", journal=False)
+    folds = re.findall(r'<details class="mlab-actgroup mlab-actfold"><summary>([^<]+)</summary>((?:<button[^>]*>[^<]*</button>)+)'
+                       r'</details>', b.table.html)
+    trades = [(t, re.findall(r'>([^<]+)</button>', bs)) for t, bs in folds if t.startswith("Trade ")]
+    assert trades == [("Trade Short Wide Armor for: 7 choices",
+                       ["P3&#x27;s Buckler of Swashing", "P3&#x27;s Pointy Hat of Power", "P3&#x27;s Huge Rock",
+                        "P4&#x27;s Leather Armor", "P4&#x27;s Rat on a Stick", "P4&#x27;s Gentlemen&#x27;s Club",
+                        "P5&#x27;s Limburger and Anchovy Sandwich"])]
