@@ -911,7 +911,13 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
 
     def plan_result(plan: dict, conn: Connection) -> tuple[dict, list]:
         tags = plan["tags"]
-        imported: dict[str, dict[str, str]] = {}  # set -> the cards as its last `set import` wrote them
+        imported: dict[str, dict[str, str]] = {}
+
+        def last_import(code: str) -> dict[str, str]:  # the set's cards as its last `set import` wrote them
+            if code not in imported:
+                imported[code] = _imported_fingerprints(conn, code)
+            return imported[code]
+
         out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": [], "shipped": [],
                "held": [f"{r['set']}:{r['name']} (deck {d!r})" for r, d in plan["held"]], "newer": [], "newer_updated": [], "unchecked": []}
         todo = []
@@ -934,8 +940,8 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
             out["updated"].append(key)
             if e.get("fingerprint") is None:
                 out["unchecked"].append(key)
-            elif (fp := _card_fingerprint(card_dict(old))) != e["fingerprint"] and fp != imported.setdefault(
-                    e["set"], _imported_fingerprints(conn, e["set"])).get(old["name"].lower()):
+            elif (fp := _card_fingerprint(card_dict(old))) != e["fingerprint"] and \
+                    fp != last_import(e["set"]).get(old["name"].lower()):
                 # edited here since the export, unless the stored card is as the last `set import`
                 # of its set wrote it (as set import tells it): a CSV exported from another
                 # database, where the card was edited, is not undoing an edit made here
