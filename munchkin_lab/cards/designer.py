@@ -51,7 +51,7 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 
 from .. import config
 from ..plural import listed
-from ..suggest import close_matches
+from ..suggest import close_matches, did_you_mean
 from .errors import CardDataError
 from .effect_schema import SHIPPED
 from .files import DERIVED_TAGS, CardFile, SetFile, SetHeader, YamlDoc, _describe, validation_problems
@@ -747,8 +747,6 @@ def _check_requires(conn: Connection, header: SetHeader) -> None:
     known = set(conn.execute(select(CardSet.code)).scalars())
     bad = [r for r in header.requires if r not in known]
     if bad:
-        from ..suggest import did_you_mean
-
         raise DesignerCardError(f"set {header.code!r}: requires: unknown set(s) "
                                 f"{', '.join(r + did_you_mean(r, known) for r in bad)} "
                                 f"(known: {', '.join(sorted(known))})")
@@ -1484,8 +1482,6 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
     known = set(conn.execute(select(CardSet.code)).scalars()) | {code} | set(also_known)
     for req in sf.set.requires:
         if req not in known:
-            from ..suggest import did_you_mean
-
             problems.append(f"{_where(doc, ('set', 'requires'))}set: requires: unknown set {req!r}"
                             f"{did_you_mean(req, known)}")
     family = _family_problem(conn, sf.set)

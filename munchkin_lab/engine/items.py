@@ -289,12 +289,11 @@ class Items:
         cb = s.combat
         if ok and cb is not None and (seat == cb.fighter or seat == cb.helper):
             return
-        kind = self._kind
         if p.carried:
             E = self._kc[seat]["equip"]
             rule = self._rule_equip
             for c in p.carried:
-                if (kind[c] == "item" or self._dust_item(c)) and (not ok or rule(seat, c) is None):
+                if self._lasting_item(c) and (not ok or rule(seat, c) is None):
                     a = E.get(c)
                     if a is None:
                         a = E[c] = self._A(seat, "equip", c)

@@ -378,7 +378,7 @@ class Playing:
                     if t != seat:
                         out.append(A(seat, "give", it, t))
                         out += [A(seat, "trade", it, t, m=x) for x in s.players[t].in_play()  # (items.py)
-                                if self._kind[x] == "item" or self._dust_item(x)]
+                                if self._lasting_item(x)]
         self._equip_candidates(seat, out)
         if (p.classes or p.races) and self._holds(seat, "steal"):
             self._cand_steal(seat, False, out)  # a Thief steals on any turn (items.py)
@@ -693,7 +693,7 @@ class Playing:
             self._race_class_in(seat, c)
             if self._lang and self._lplayed[c]:  # its own played abilities, as it comes in
                 self._lang_played(seat, c, a)
-        elif k == "item" or self._dust_item(c):  # (a valued Fairy Dust card is an Item)
+        elif self._lasting_item(c):  # (a valued Fairy Dust card is an Item too)
             if self.can_use(seat, c) and self.why_slot(seat, c) is None:
                 p.equipped.append(c)
                 self._play_moved()

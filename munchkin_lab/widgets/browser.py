@@ -28,7 +28,6 @@ def _v(x):
     return None if x is None or (not isinstance(x, (list, dict)) and pd.isna(x)) else x
 
 
-
 #: ``Name [pl]``: an alias with its language in the editor's aliases field
 _ALIAS_LANG = re.compile(r"^(.*\S)\s*\[([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)\]$")
 
@@ -47,6 +46,7 @@ def alias_item(text: str) -> str | dict:
     :func:`alias_text`)."""
     m = _ALIAS_LANG.match(text)
     return {"name": m.group(1), "language": m.group(2)} if m else text
+
 
 class PickTable(anywidget.AnyWidget):
     """An HTML results table whose rows are picked by click or keyboard (Enter / Space on a

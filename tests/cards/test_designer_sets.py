@@ -597,43 +597,42 @@ def test_a_misspelt_field_or_value_gets_a_did_you_mean(url):
     assert r.exit_code == 1 and r.stderr == "Error: card 'Sea Ghost': colour: unknown field\n"  # nothing close
 
 
-def test_set_import_problems_come_sorted_by_line(url, tmp_path):
+def _import_problems(url, tmp_path, cards: str) -> list[str]:
+    """The problems ``set import`` refuses a fan set file with (header lines 1-6, ``cards`` from
+    line 7 on) for; nothing is written."""
     path = tmp_path / "fan.yaml"
     path.write_text("set:\n  code: my_fan\n  name: My fan\n  family: munchkin\n  kind: fan\n"
-                    "cards:\n"
-                    "  - name: Tide Troll\n"     # 7
-                    "    level: lots\n"          # 8
-                    "    deck: door\n"
-                    "    kind: monstr\n"         # 10
-                    "  - name: Eel\n"            # 11
-                    "    treasures: -1\n"        # 12
-                    "    kind: curse\n"
-                    "    deck: dor\n",           # 14
-                    encoding="utf-8")
+                    "cards:\n" + cards, encoding="utf-8")
     with pytest.raises(D.DesignerCardError) as info:
         D.import_set(path, url=url)
-    lines = [int(p.split(":")[1]) for p in info.value.problems]
-    assert lines == [8, 10, 12, 14], info.value.problems
+    return info.value.problems
 
+
+def test_set_import_problems_come_sorted_by_line(url, tmp_path):
+    got = _import_problems(url, tmp_path,
+                           "  - name: Tide Troll\n"     # 7
+                           "    level: lots\n"          # 8
+                           "    deck: door\n"
+                           "    kind: monstr\n"         # 10
+                           "  - name: Eel\n"            # 11
+                           "    treasures: -1\n"        # 12
+                           "    kind: curse\n"
+                           "    deck: dor\n")           # 14
+    lines = [int(p.split(":")[1]) for p in got]
+    assert lines == [8, 10, 12, 14], got
 
 
 def test_set_import_tells_a_shadowing_name_with_the_schemas_problems(url, tmp_path):
     """A file with a bad field on one card and a name that shadows a printed card on another
     gets both problems in one run (before: the shadowing name only after the field was fixed)."""
-    path = tmp_path / "fan.yaml"
-    path.write_text("set:\n  code: my_fan\n  name: My fan\n  family: munchkin\n  kind: fan\n"
-                    "cards:\n"
-                    "  - name: Tide Troll\n"     # 7
-                    "    level: lots\n"          # 8
-                    "    deck: door\n"
-                    "    kind: monster\n"
-                    "  - name: po-tion\n"        # 11
-                    "    kind: curse\n"
-                    "    deck: door\n",
-                    encoding="utf-8")
-    with pytest.raises(D.DesignerCardError) as info:
-        D.import_set(path, url=url)
-    got = info.value.problems
+    got = _import_problems(url, tmp_path,
+                           "  - name: Tide Troll\n"     # 7
+                           "    level: lots\n"          # 8
+                           "    deck: door\n"
+                           "    kind: monster\n"
+                           "  - name: po-tion\n"        # 11
+                           "    kind: curse\n"
+                           "    deck: door\n")
     assert [int(p.split(":")[1]) for p in got] == [8, 11], got
     assert "name: 'po-tion' shadows the printed card 'Potion'" in got[1] and "choose another name" in got[1]
     assert list(api.cards("origin:designer", url=url)["name"]) == []

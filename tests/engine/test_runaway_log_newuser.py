@@ -44,13 +44,20 @@ def test_a_roll_of_5_against_a_monster_that_allows_no_run_away(resolver):
                           "Floating Nose's Bad Stuff: Ann loses 3 Levels (now Level 2)."]
 
 
-def test_bad_stuff_is_said_before_the_death_it_causes(resolver):
-    g = build_game({"players": [{"name": "Ann", "level": 6, "hand": ["Magic Lamp"]}, {"name": "Bob"}],
+def _caught_by_bullrog(resolver, options: dict | None = None):
+    """Ann (Level 6, a Magic Lamp in hand) runs from Bullrog, rolls 1 and keeps the Lamp:
+    the game and its log lines from the kick on."""
+    g = build_game({**({"options": options} if options else {}),
+                    "players": [{"name": "Ann", "level": 6, "hand": ["Magic Lamp"]}, {"name": "Bob"}],
                     "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
     n = len(g.log)
     _run_and_roll(g, 1)
     g.play(Action(0, "pass"))  # she keeps the Magic Lamp that could send Bullrog away now
-    lines = _lines(g, n)
+    return g, _lines(g, n)
+
+
+def test_bad_stuff_is_said_before_the_death_it_causes(resolver):
+    g, lines = _caught_by_bullrog(resolver)
     i = lines.index("Bullrog's Bad Stuff: Ann dies.")
     assert lines[i - 1] == "Ann rolls 1: Bullrog catches them. Bad Stuff!"
     assert lines[i + 1] == "Ann dies! The corpse holds 1 card."
@@ -71,13 +78,7 @@ def test_a_module_s_own_bad_stuff_is_said_before_the_death_it_causes(resolver, m
             return True
 
     monkeypatch.setitem(MODULES, "deadly_test", Deadly)
-    g = build_game({"options": {"modules": ["deadly_test"]},
-                    "players": [{"name": "Ann", "level": 6, "hand": ["Magic Lamp"]}, {"name": "Bob"}],
-                    "decks": {"door": ["Bullrog"], "treasure": []}}, resolver)
-    n = len(g.log)
-    _run_and_roll(g, 1)
-    g.play(Action(0, "pass"))  # she keeps the Magic Lamp that could send Bullrog away now
-    lines = _lines(g, n)
+    g, lines = _caught_by_bullrog(resolver, {"modules": ["deadly_test"]})
     i = lines.index("Bullrog's Bad Stuff: Ann loses 1 Level (now Level 5); dies.")
     assert lines[i - 1] == "Ann rolls 1: Bullrog catches them. Bad Stuff!"
     assert lines[i + 1] == "Ann dies! The corpse holds 1 card."
