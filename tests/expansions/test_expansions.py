@@ -309,3 +309,32 @@ def test_the_scooby_doo_super_munchkin_card_runs_as_the_core_one(resolver):
     assert "two identical Classes" in (g.why_not(Action(0, "play", twin)) or "")
     g.play(Action(0, "play", sleuth))
     assert sorted(g.name(c) for c in g.state.players[0].classes) == ["Ghost Hunters", "Teen Sleuth"]
+
+
+def test_the_scooby_doo_cheat_and_wandering_monster_cards_run_as_the_core_ones(resolver):
+    """Scooby-Doo rules, Treasures: Items (Cheat!: attached to an Item you have in play or play
+    from the hand, it makes that Item legal for you; Vehicles: Cheat! cards allow an extra
+    Vehicle) and Interfering With Combat (a Wandering Monster card adds a monster from the hand
+    to any combat): the rulebook gives both cards' rules, so the set's own cards run in the
+    engine as the core ones do; they were ``manual`` with no effects."""
+    from munchkin_lab.cards.api import load_specs
+    from munchkin_lab.scenarios.runner import build_game
+
+    ours = {sp.name: sp for sp, _ in load_specs(sets=["scooby_doo"], url=resolver.url)
+            if sp.name in ("Cheat!", "Wandering Monster")}
+    assert not ours["Cheat!"].manual and not ours["Wandering Monster"].manual
+    cart = {"name": "Mine Cart", "kind": "item", "deck": "treasure", "bonus": 1, "slot": "vehicle", "big": True}
+    g = build_game({"options": {"modules": ["scooby_doo"]},
+                    "cards": [cart],
+                    "players": [{"name": "Ann", "level": 3, "hand": ["Mine Cart", "Cheat!", "Wandering Monster", "Potted Plant"],
+                                 "equipped": ["Snow Mobile"]}, {"name": "Bob"}],
+                    "decks": {"dungeon_in_play": ["Drive-In Movie Theater"], "door": ["Lame Goblin"]}},
+                   lambda n: ours.get(n) or resolver(n))
+    p = g.state.players[0]
+    card = {g.name(c): c for c in p.hand + p.equipped}
+    g.play(Action(0, "play", card["Cheat!"], m=card["Snow Mobile"]))
+    g.play(Action(0, "play", card["Mine Cart"]))
+    assert sorted(g.name(c) for c in p.equipped) == ["Mine Cart", "Snow Mobile"]
+    g.play(Action(0, "kick"))
+    g.play(Action(0, "play", card["Wandering Monster"], m=card["Potted Plant"]))
+    assert sorted(g.name(m) for m in g.state.combat.monsters) == ["Lame Goblin", "Potted Plant"]

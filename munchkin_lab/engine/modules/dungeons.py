@@ -50,6 +50,9 @@ Readings where the rulebook is open:
   a Portal is the drawer's to follow at once (choice a) only on their own turn out of combat
   (When You May Take Actions: Portals are played on your own turn, not in combat), else it
   stays in their hand for their own turn (choice b).
+* Drive-In Movie Theater: "+3 for Vehicles" is read like Crystal Cove's "+3 for Teen Sleuths":
+  +3 for each munchkin-side player who rides a Vehicle (one in use), once, however many
+  Vehicles they ride (a second one under a Cheat!); the rulebook is silent on two Vehicles.
 * The first Dungeon is revealed too: the set-up turns it face up (R_SETUP), which is what
   revealing a Dungeon is, and nothing in the rulebook exempts the set-up, so a K-Ghoul Mart
   dealt first lets every player draw a face-down Door (the Door discards are still empty).

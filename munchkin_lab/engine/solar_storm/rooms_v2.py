@@ -189,13 +189,17 @@ class RoomsV2:
                 out.append(SolarAction(seat, "room", target=t, n=q))
 
     def _why_crew_quarters(self, a: SolarAction, p: PlayerState, R: str) -> str | None:
-        """Any meeple ``t`` (the player's own too) to a room ``n`` without a meeple."""
+        """Any meeple ``t`` (the player's own too) to a room ``n`` without a meeple. A meeple
+        "moved" to the room it stands in does not move (the section speaks of moving it to a
+        room with no other meeple: another room); refused, with that reason."""
         s = self.state
         n = len(s.players)
         if not 0 <= a.target < n:
             return f"choose a meeple (seat 0..{n - 1}) ({R})"
         if not 0 <= a.n <= 8:
             return f"destination must be a grid position 0..8 ({R})"
+        if s.players[a.target].pos == a.n:
+            return f"{s.players[a.target].name}'s meeple is already there: a move goes to another room ({R})"
         if any(q.pos == a.n for q in s.players):
             return f"the destination must hold no other meeple ({R})"
         return None
