@@ -139,13 +139,22 @@ def database_resolver(sets: list[str] | None = None, url: str | None = None) -> 
     SQLite file; ``munchkin_lab.cards.api.load_specs``;
     only the embedded default database is built, and only when it does not exist yet). A card's
     aliases (older printed names, translations: ``Polymorph Potion`` -> ``Pollymorph Potion``)
-    resolve to it too."""
+    resolve to it too.
+
+    ``sets``: the set codes whose cards a name means first (a scenario's ``sets:`` field:
+    ``[scooby_doo]`` makes ``Cheat!`` the Scooby-Doo card); a name none of them holds is
+    looked up in every set, the base game first, as without ``sets``.
+
+    Raises (at the first look-up):
+        ValueError: an unknown set code (the message lists the known ones).
+    """
     cache: dict[str, CardSpec] = {}
     aliases: dict[str, str] = {}
 
     def load() -> None:
         from ..cards import api
-        specs = api.load_specs(sets=sets, url=url)
+        specs = api.load_specs(sets=sets, url=url) if sets else []
+        specs += api.load_specs(url=url)
         for sp, _n in specs:
             cache.setdefault(sp.name.lower(), sp)
         rows = api.cards("", url=url)
@@ -169,6 +178,7 @@ def database_resolver(sets: list[str] | None = None, url: str | None = None) -> 
         return known[0]
 
     resolve.known_names = names  # type: ignore[attr-defined]  # read by resolver_names
+    resolve.with_sets = lambda codes: database_resolver(codes, url)  # type: ignore[attr-defined]  # run_file
     return resolve
 
 
@@ -785,7 +795,9 @@ def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResu
     """Load and run one file. Never raises for a bad file (only ``KeyboardInterrupt`` and
     the like pass): every problem becomes a FAIL result naming the field or step. A file
     with ``game: solar_storm`` is run by :func:`munchkin_lab.scenarios.solar.run`. A binary
-    file gives ``FAIL path: not a text file (...)``."""
+    file gives ``FAIL path: not a text file (...)``. The file's ``sets:`` names the sets whose
+    cards its names mean first when ``resolver`` is a :func:`database_resolver` (or None: the
+    default database); another resolver resolves as it does."""
     try:
         _read_text(Path(path))
     except UnicodeDecodeError as e:
@@ -796,7 +808,11 @@ def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResu
         solar = _solar_data(path)
         if solar is not None:
             return _run_solar(path, solar)
-        resolver = resolver if resolver is not None else database_resolver()
+        sets = _sets_of(path)
+        if resolver is None:
+            resolver = database_resolver(sets)
+        elif sets and hasattr(resolver, "with_sets"):  # a database resolver: the file's sets first
+            resolver = resolver.with_sets(sets)
         sc = load_scenario(path, resolver_names(resolver))
         return run_scenario(sc, resolver)
     except ScenarioError as e:
@@ -805,6 +821,20 @@ def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResu
         return ScenarioResult(False, Path(path).stem, str(path), "error: the scenario is nested too deeply")
     except Exception as e:  # noqa: BLE001 - documented: a bad file is a FAIL result, never an exception
         return ScenarioResult(False, Path(path).stem, str(path), f"error: {type(e).__name__}: {e}")
+
+
+def _sets_of(path: str | Path) -> list[str] | None:
+    """The scenario file's ``sets:`` (the sets whose cards its names mean first,
+    :func:`database_resolver`) when it is a list of set codes, else None (a malformed field is
+    reported by :func:`load_scenario`)."""
+    try:
+        data, _doc = _parse(Path(path))
+    except ScenarioError:
+        return None
+    sets = data.get("sets") if isinstance(data, dict) else None
+    if isinstance(sets, list) and sets and all(isinstance(x, str) for x in sets):
+        return sets
+    return None
 
 
 def _solar_data(path: str | Path) -> dict | None:

@@ -41,6 +41,33 @@ def test_scenario(path, resolver):
     assert r.ok, r.line()
 
 
+_SETS_SCENARIO = """
+players:
+  - {name: Ann, hand: [Cheat!, Potion of General Studliness]}
+  - {name: Bob}
+sets: %s
+expect: {players.Ann.hand#: 2}
+"""
+
+
+def test_a_scenario_s_sets_are_looked_in_first_then_every_set(resolver, tmp_path):
+    """Scenarios README, ``sets:``: a name means the listed sets' card first (Scooby-Doo's own
+    Cheat!), a name they do not hold still resolves (the base game's Potion), an unknown set code
+    is a FAIL naming it; without ``sets`` the base game's card."""
+    from munchkin_lab.scenarios.runner import database_resolver
+
+    scooby = database_resolver(["scooby_doo"], url=resolver.url)
+    assert scooby("Cheat!").set == "scooby_doo" and resolver("Cheat!").set == "munchkin"
+    assert scooby("Potion of General Studliness").set == "munchkin"
+    assert resolver.with_sets(["scooby_doo"])("Cheat!").set == "scooby_doo"
+    p = tmp_path / "s.yaml"
+    p.write_text(_SETS_SCENARIO % "[scooby_doo]")
+    assert run_file(p, resolver).ok
+    p.write_text(_SETS_SCENARIO % "[scooby_do]")
+    r = run_file(p, resolver)
+    assert not r.ok and "unknown set(s) scooby_do" in r.line(), r.line()
+
+
 def C(**kw):
     return CardSpec.make(**kw)
 
