@@ -100,7 +100,7 @@ Go Up a Level keys:  levels: INT (default 1); the card's own conditions (its tex
   not_highest: BOOL         not usable by the highest-Level player, nor one tied for it: the
                             player playing it (Whine at the GM); the target is any player
   needs_hireling: BOOL      only while some player has a Hireling in play
-  kill_hireling: BOOL       a Hireling in play (the first from the player's left) is discarded
+  kill_hireling: BOOL       a Hireling in play is discarded (several: its player picks)
   after_combat: BOOL        only after a combat ended this turn (Mutilate the Bodies)
 
 Special keys (Door or Treasure cards of kind ``special``):
