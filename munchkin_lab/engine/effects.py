@@ -69,7 +69,8 @@ One-Shot keys (core rules, 9. Single-Use Items) - the card's ``bonus`` is its co
                                       loses them, alone the fighter draws them (no Level)
   loot_room: BOOL                     (with end_combat) the fighter may still Loot the Room
                                       once the combat has closed (Friendship Potion)
-  own_turn: BOOL                      only the active player, on their own turn
+  own_turn: BOOL                      only the active player, at any moment of their own turn
+                                      (also while running away: the Magic Lamp)
   double_fighter: BOOL                a lone fighter's own strength counts twice (no helper)
   transfer_fighter: BOOL              in a combat (before running): player t becomes the
                                       fighter; the old fighter and the helper leave it

@@ -648,7 +648,7 @@ SHORT_FORMS: dict[str, str] = {
     "draw_treasures": "`played`: draw that many Treasures (own turn, out of combat, unless "
                       "with end_combat)",
     "bonus_per": "One-Shot: `played`: combat_strength {each: bonus, per: matching munchkins}",
-    "own_turn": "with the other One-Shot keys: only on its owner's turn",
+    "own_turn": "with the other One-Shot keys: only on its owner's turn, at any moment of it (also while running away)",
     "double_fighter": "`played`: strength_twice on a lone fighter (this combat)",
     "transfer_fighter": "`played` in a combat: transfer_fighter to a chosen other player",
     "set_die": "`played` any time: set_die next",
