@@ -34,6 +34,8 @@ Monster keys (core rules, 7. Combat):
                                       that much (``evade c=<item>``): it leaves, no Treasure
   no_help: BOOL                       nobody may help against it
   items_dont_count: BOOL              the munchkin side's items give no bonus
+  level_only: BOOL                    the munchkin side fights with its Levels only: no item,
+                                      One-Shot, Hireling, ability or other bonus (Ghoulfiends)
   level_doesnt_count: BOOL            the munchkin side's Levels do not count
   extra_treasures: [{if: ATOM, count: INT}]  more (or fewer) Treasures when the fighter matches
   extra_levels: INT                   Levels on top of ``levels_gained``
@@ -173,7 +175,7 @@ TOP_KEYS: dict[str, str] = {
     "evade_treasures": "int", "bribe_gold": "int", "evade_discard": "words",
     "extra_level_with": "words", "extra_level_bare": "bool",
     "no_help": "bool", "items_dont_count": "bool", "level_doesnt_count": "bool",
-    "extra_treasures": "cond_count", "extra_levels": "int", "bad_stuff": "ops", "on_escape": "ops",
+    "level_only": "bool", "extra_treasures": "cond_count", "extra_levels": "int", "bad_stuff": "ops", "on_escape": "ops",
     "cleric_chase": "bool", "on_meet": "ops",
     # items
     "bonus_if": "cond_bonus",
