@@ -300,6 +300,17 @@ class RunAway:
         conds = [ab.cond for ab in self._prog[c].abilities if "played" in ab.when]
         return bool(conds) and all(x == own or (isinstance(x, All) and own in x.items) for x in conds)
 
+    def _aims_at_monster(self, c: int) -> bool:
+        """Card ``c`` is played on a monster of the combat, named by the play's ``n``
+        (``discard_monster``; a `played` ability on ``chosen_monster``): while running, one
+        the runner has rolled for already has done its part (caught them or let them go) and
+        is no target any more (core rules, 7. Running Away: one roll per monster)."""
+        if self._fx[c].get("discard_monster"):
+            return True
+        return bool(self._lang and self._lplayed[c]) and any(
+            "played" in ab.when and ab.who is not None and ab.who.name == "chosen_monster"
+            for ab in self._prog[c].abilities)
+
     def _cand_own_turn_run(self, seat: int, card: int, ok: bool, out: list) -> None:
         """The runner's plays of an own-turn card (:meth:`_own_turn_card`): per monster not
         rolled for yet (one that removes a monster), else the card's own candidates of a
@@ -466,7 +477,7 @@ class RunAway:
                 return self._why_play(seat, a, in_combat=True)
             if self._own_turn_card(a.card):  # any moment of the own turn (the Magic Lamp)
                 c = self.state.combat
-                if self._fx[a.card].get("discard_monster") and a.n in c.rolled:
+                if a.n in c.rolled and self._aims_at_monster(a.card):
                     return f"{self._cn(a.card)}: {self.name(c.monsters[a.n])} has been run from already ({R_RUN})"
                 return self._why_play(seat, a, in_combat=True)
         return f"while running away you only roll, use flight or an escape card ({R_RUN})"
