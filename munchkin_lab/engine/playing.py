@@ -70,10 +70,13 @@ class Playing:
         Enhancers, a Wandering Monster... - core rules, 10. Monster Enhancers; 7. Interfering
         in Combat)."""
         return self._own_char(seat, a.card) or (a.card >= 0 and (
-            self._anytime_card(a.card) or (self._combat_moment() and self._combat_card(seat, a.card))))
+            self._anytime_card(a.card) or (self._combat_moment() and self._combat_card(seat, a.card))
+            or self._own_turn_run(seat, a.card)))
 
     def _anytime_play(self, seat: int, a: Action, actor: int) -> str | None:
         s = self.state
+        if a.card >= 0 and self._own_turn_run(seat, a.card):  # (runaway.py: the Magic Lamp)
+            return self._why_play_running(seat, a)
         if self._own_char(seat, a.card):
             if s.combat is None:
                 return self._why_play(seat, a, in_combat=False)
@@ -391,8 +394,13 @@ class Playing:
                 self._lang_play_cands(seat, c, out)
             else:
                 out += self._A_targets(seat, c)
-        if s.combat is not None and s.combat.stage == "run" and self._may_run_first(seat):
-            self._cand_run_first(seat, out)  # the helper runs first (runaway.py)
+        if s.combat is not None and s.combat.stage == "run":
+            if self._may_run_first(seat):
+                self._cand_run_first(seat, out)  # the helper runs first (runaway.py)
+            if seat == s.active:  # a card of any moment of the own turn, while another runs (runaway.py)
+                for c in p.hand + p.carried:
+                    if self._own_turn_card(c):
+                        self._cand_own_turn_run(seat, c, False, out)
         if self._combat_moment():  # cards and powers put into a combat (combat_cards.py)
             self._cand_combat_cards(seat, False, out)
             self._cand_use_anytime(seat, out)  # a Race's, Class's or own Item's ability (lang_actions.py)

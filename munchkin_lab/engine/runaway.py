@@ -300,6 +300,15 @@ class RunAway:
         conds = [ab.cond for ab in self._prog[c].abilities if "played" in ab.when]
         return bool(conds) and all(x == own or (isinstance(x, All) and own in x.items) for x in conds)
 
+    def _own_turn_run(self, seat: int, c: int) -> bool:
+        """``seat``, the active player, may play own-turn card ``c`` (:meth:`_own_turn_card`)
+        now, in a Run Away: also while another runner (the helper) rolls - any moment of the
+        own turn is one (card_facts_more.md source D: the Magic Lamp at any time of your turn)."""
+        s = self.state
+        cb = s.combat
+        return (cb is not None and cb.stage == "run" and seat == s.active
+                and (c in s.players[seat].hand or c in s.players[seat].carried) and self._own_turn_card(c))
+
     def _aims_at_monster(self, c: int) -> bool:
         """Card ``c`` is played on a monster of the combat, named by the play's ``n``
         (``discard_monster``; a `played` ability on ``chosen_monster``): while running, one
