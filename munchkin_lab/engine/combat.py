@@ -110,6 +110,8 @@ class Combat:
                     level_counts = False
                 if inc[m]:
                     items_count = False
+            if self._level_only(c):  # (Ghoulfiends: the Level and nothing else)
+                return p.level if level_counts else 0
         total = p.level if level_counts else 0
         only = None
         if p.curses:
@@ -217,9 +219,13 @@ class Combat:
         for i in range(len(c.monsters)):
             mside += ms(i, lang)
         ps = self._player_strength
-        pside = ps(c.fighter, lang) + self._one_shots_for_munchkins(c, lang)
+        pside = ps(c.fighter, lang)
+        alone = self._level_only(c)  # the Levels alone: nothing for the side (Ghoulfiends)
+        if not alone:
+            pside += self._one_shots_for_munchkins(c, lang)
         if lang:  # the language: the sides' changes
-            pside += self._lx("combat_strength", ("side", "munchkins"))
+            if not alone:
+                pside += self._lx("combat_strength", ("side", "munchkins"))
             mside += self._lx("combat_strength", ("side", "monsters"))
         if c.helper >= 0:
             pside += ps(c.helper, lang)

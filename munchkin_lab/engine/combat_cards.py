@@ -147,6 +147,19 @@ class CombatCards:
         (cb.enh[monster] if monster >= 0 else cb.used).append(c)
         cb.played_by[c] = seat
 
+    def _level_only(self, c) -> bool:
+        """A monster of combat ``c`` lets the munchkin side fight with its Levels only
+        (``level_only``: Ghoulfiends - no item nor any other bonus helps, the Level alone
+        counts: the printed text as public card lists give it, card_facts_more.md source D
+        "fight with your Level"). Each player's combat strength is then their Level: no item,
+        One-Shot, Hireling, Race or Class ability (Berserking, Turning), Curse modifier or
+        card-effect change counts, for the fighter and the helper alike, for the whole combat
+        (core rules, 7. Combat: Multiple Monsters). A penalty is no bonus, but "Level only"
+        leaves none either: the reading most players would take. The monsters' side is not
+        touched, and a Warrior still wins ties (no bonus)."""
+        lo = self._lvl_only
+        return any(lo[m] for m in c.monsters)
+
     def _one_shots_for_munchkins(self, c, lang: bool) -> int:
         """What the One-Shots played for the munchkin side of combat ``c`` add to it
         (:meth:`Combat._strengths`): their bonuses, those per matching player (Yuppie Water),

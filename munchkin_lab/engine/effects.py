@@ -34,6 +34,8 @@ Monster keys (core rules, 7. Combat):
                                       that much (``evade c=<item>``): it leaves, no Treasure
   no_help: BOOL                       nobody may help against it
   items_dont_count: BOOL              the munchkin side's items give no bonus
+  level_only: BOOL                    the munchkin side fights with its Levels only: no item,
+                                      One-Shot, Hireling, ability or other bonus (Ghoulfiends)
   level_doesnt_count: BOOL            the munchkin side's Levels do not count
   extra_treasures: [{if: ATOM, count: INT}]  more (or fewer) Treasures when the fighter matches
   extra_levels: INT                   Levels on top of ``levels_gained``
@@ -69,7 +71,8 @@ One-Shot keys (core rules, 9. Single-Use Items) - the card's ``bonus`` is its co
                                       loses them, alone the fighter draws them (no Level)
   loot_room: BOOL                     (with end_combat) the fighter may still Loot the Room
                                       once the combat has closed (Friendship Potion)
-  own_turn: BOOL                      only the active player, on their own turn
+  own_turn: BOOL                      only the active player, at any moment of their own turn
+                                      (also while running away: the Magic Lamp)
   double_fighter: BOOL                a lone fighter's own strength counts twice (no helper)
   transfer_fighter: BOOL              in a combat (before running): player t becomes the
                                       fighter; the old fighter and the helper leave it
@@ -100,7 +103,7 @@ Go Up a Level keys:  levels: INT (default 1); the card's own conditions (its tex
   not_highest: BOOL         not usable by the highest-Level player, nor one tied for it: the
                             player playing it (Whine at the GM); the target is any player
   needs_hireling: BOOL      only while some player has a Hireling in play
-  kill_hireling: BOOL       a Hireling in play (the first from the player's left) is discarded
+  kill_hireling: BOOL       a Hireling in play is discarded (several: its player picks)
   after_combat: BOOL        only after a combat ended this turn (Mutilate the Bodies)
 
 Special keys (Door or Treasure cards of kind ``special``):
@@ -172,7 +175,7 @@ TOP_KEYS: dict[str, str] = {
     "evade_treasures": "int", "bribe_gold": "int", "evade_discard": "words",
     "extra_level_with": "words", "extra_level_bare": "bool",
     "no_help": "bool", "items_dont_count": "bool", "level_doesnt_count": "bool",
-    "extra_treasures": "cond_count", "extra_levels": "int", "bad_stuff": "ops", "on_escape": "ops",
+    "level_only": "bool", "extra_treasures": "cond_count", "extra_levels": "int", "bad_stuff": "ops", "on_escape": "ops",
     "cleric_chase": "bool", "on_meet": "ops",
     # items
     "bonus_if": "cond_bonus",

@@ -514,7 +514,7 @@ class LangActions:
         if not anytime and not in_combat and s.active != seat:
             return f"{self.name(c)} is played in a combat or on your own turn ({R_WHEN})"
         if not anytime and in_combat and s.combat is not None and s.combat.stage == "run" \
-                and not self._prog[c].ops("escape"):
+                and not self._prog[c].ops("escape") and not (seat == s.active and self._own_turn_card(c)):
             return f"while running away you only roll, use flight or an escape card ({R_RUN})"
         run = self._lrun[c]["played"]
         modes = self._modes(c)

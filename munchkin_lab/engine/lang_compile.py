@@ -96,7 +96,7 @@ def _static_shape(ab, kind: str) -> dict | None:  # noqa: C901 - one table of sh
             return {"run_away": v}
         if kind != "monster":
             return None
-        if n in ("no_run_away", "no_help", "items_dont_count", "level_doesnt_count") and cond is None:
+        if n in ("no_run_away", "no_help", "items_dont_count", "level_doesnt_count", "level_only") and cond is None:
             return {n: True}
         if n in ("combat_strength", "treasures") and _int(v) and isinstance(cond, About) \
                 and cond.subject == "any_munchkin" and _atom(cond.cond):

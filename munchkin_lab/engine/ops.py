@@ -832,7 +832,7 @@ _LASTING_WORDS = {
     "only_slot": "may use only the {v} slot", "double_sale": "sells {v} item{s} a turn for double",
     "no_run_away": "may not Run Away", "no_help": "may not be helped",
     "items_dont_count": "fights without the bonuses of items",
-    "level_doesnt_count": "fights without counting Level", "wins_ties": "wins ties",
+    "level_doesnt_count": "fights without counting Level", "level_only": "fights with its Level only", "wins_ties": "wins ties",
     "auto_escape": "escapes without rolling", "must_help": "must help when asked",
 }
 #: ops whose own lines say what they changed for the players (no second line: ``_say_flush``)

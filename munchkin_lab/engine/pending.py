@@ -57,6 +57,7 @@ CHOICES: dict[str, tuple[str, str, str, str]] = {
     "limit": ("_limit_options", "_big_answer", "_any_open", ""),           # checks.py: one Vehicle
     "sideways": ("_sideways_options", "_sideways_answer", "_any_open", ""),  # checks.py: slot limits
     "unmix": ("_unmix_options", "_unmix_answer", "_any_open", ""),         # checks.py: Half-Breed / Super Munchkin gone
+    "hireling": ("_hireling_options", "_hireling_answer", "_hireling_open", "_hireling_dropped"),  # playing.py: Kill the Hireling
 }
 
 

@@ -70,10 +70,13 @@ class Playing:
         Enhancers, a Wandering Monster... - core rules, 10. Monster Enhancers; 7. Interfering
         in Combat)."""
         return self._own_char(seat, a.card) or (a.card >= 0 and (
-            self._anytime_card(a.card) or (self._combat_moment() and self._combat_card(seat, a.card))))
+            self._anytime_card(a.card) or (self._combat_moment() and self._combat_card(seat, a.card))
+            or self._own_turn_run(seat, a.card)))
 
     def _anytime_play(self, seat: int, a: Action, actor: int) -> str | None:
         s = self.state
+        if a.card >= 0 and self._own_turn_run(seat, a.card):  # (runaway.py: the Magic Lamp)
+            return self._why_play_running(seat, a)
         if self._own_char(seat, a.card):
             if s.combat is None:
                 return self._why_play(seat, a, in_combat=False)
@@ -331,6 +334,32 @@ class Playing:
                 return f"{self.name(c)} is played after a combat (card text)"
         return None
 
+    def _hireling_options(self, d: dict) -> tuple:
+        """The Hirelings in play Kill the Hireling may kill, from its player's left (card text:
+        card_facts_more.md 2c, sources D and G, one Hireling is discarded; with several in play,
+        a designer deck's, the card names none: its player picks, as a card's player picks
+        its target - rulebooks silent)."""
+        s = self.state
+        n = len(s.players)
+        seat = d["player"]
+        return tuple(h for j in range(1, n + 1) if (h := s.players[(seat + j) % n].hireling) >= 0)
+
+    def _hireling_open(self, d: dict, opts: tuple) -> bool:
+        return len(opts) > 1
+
+    def _hireling_answer(self, d: dict, seat: int, card: int) -> None:
+        """The Hireling picked for Kill the Hireling is discarded."""
+        s = self.state
+        q = next(i for i, x in enumerate(s.players) if x.hireling == card)
+        self._leave_play(q, card)
+        self._discard(card)
+        if self.history: self._say(f"{self._pn(q)}'s {self.name(card)} is killed.")
+
+    def _hireling_dropped(self, d: dict, opts: tuple) -> None:
+        """One Hireling in play (no choice): it is the one killed."""
+        if opts:
+            self._hireling_answer(d, d["player"], opts[0])
+
     def _anytime_card(self, c: int) -> bool:
         """Cards any player may play at any time (core rules, 6. When You May Act; 10.
         Curses): Curses, Go Up a Level, a Hireling, a Curse-cancelling One-Shot."""
@@ -365,8 +394,13 @@ class Playing:
                 self._lang_play_cands(seat, c, out)
             else:
                 out += self._A_targets(seat, c)
-        if s.combat is not None and s.combat.stage == "run" and self._may_run_first(seat):
-            self._cand_run_first(seat, out)  # the helper runs first (runaway.py)
+        if s.combat is not None and s.combat.stage == "run":
+            if self._may_run_first(seat):
+                self._cand_run_first(seat, out)  # the helper runs first (runaway.py)
+            if seat == s.active:  # a card of any moment of the own turn, while another runs (runaway.py)
+                for c in p.hand + p.carried:
+                    if self._own_turn_card(c):
+                        self._cand_own_turn_run(seat, c, False, out)
         if self._combat_moment():  # cards and powers put into a combat (combat_cards.py)
             self._cand_combat_cards(seat, False, out)
             self._cand_use_anytime(seat, out)  # a Race's, Class's or own Item's ability (lang_actions.py)
@@ -720,17 +754,9 @@ class Playing:
         elif k == "go_up_a_level":
             self._change_level(a.target, e.get("levels", 1))
             self._discard(c)
-            if e.get("kill_hireling"):  # Kill the Hireling: a Hireling in play goes (from the left)
-                n = len(s.players)
-                for j in range(1, n + 1):
-                    q = (seat + j) % n
-                    h = s.players[q].hireling
-                    if h >= 0:
-                        self._leave_play(q, h)
-                        self._discard(h)
-                        if self.history: self._say(f"{self._pn(q)}'s {self.name(h)} is killed.")
-                        break
             if self.history: self._say(f"{p.name} plays {sp.name}: {self._pn(a.target)} is Level {s.players[a.target].level}.")
+            if e.get("kill_hireling"):  # Kill the Hireling: its player picks the Hireling (one in play: it goes)
+                s.pending.insert(0, {"kind": "choose", "why": "hireling", "player": seat, "options": (), "count": 1})
         elif k == "one_shot":
             cb = s.combat
             if self._lang and self._lplayed[c]:  # the card-effect language: its played abilities

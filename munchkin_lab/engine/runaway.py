@@ -6,6 +6,7 @@ Wizard's), and what may be played while running (escape cards); candidate genera
 from __future__ import annotations
 
 from .actions import Action
+from .lang.program import All, Atom
 from .kinds import charity_first, combat_only, fighter_only, not_in_combat, setup_only
 from .refs import R_RUN, R_SD_RUN
 
@@ -283,6 +284,58 @@ class RunAway:
                 a = A(seat, "play", card)
                 if not ok or self._why_play(seat, a, in_combat=True) is None:
                     out.append(a)
+            elif active and self._own_turn_card(card):
+                self._cand_own_turn_run(seat, card, ok, out)
+
+    def _own_turn_card(self, c: int) -> bool:
+        """Card ``c``'s text lets its owner play it at any moment of their own turn
+        (``own_turn``: a `played` ability under `if: own_turn`, the Magic Lamp - card_facts_more.md
+        source D): so also while running away, between two rolls (the core rules, 9. Treasures
+        and Items, let a card's own text set when it is played; :meth:`_why_play_running`)."""
+        if self._fx[c].get("own_turn"):
+            return True
+        if not (self._lang and self._lplayed[c]):
+            return False
+        own = Atom(False, "own_turn")
+        conds = [ab.cond for ab in self._prog[c].abilities if "played" in ab.when]
+        return bool(conds) and all(x == own or (isinstance(x, All) and own in x.items) for x in conds)
+
+    def _own_turn_run(self, seat: int, c: int) -> bool:
+        """``seat``, the active player, may play own-turn card ``c`` (:meth:`_own_turn_card`)
+        now, in a Run Away: also while another runner (the helper) rolls - any moment of the
+        own turn is one (card_facts_more.md source D: the Magic Lamp at any time of your turn)."""
+        s = self.state
+        cb = s.combat
+        return (cb is not None and cb.stage == "run" and seat == s.active
+                and (c in s.players[seat].hand or c in s.players[seat].carried) and self._own_turn_card(c))
+
+    def _aims_at_monster(self, c: int) -> bool:
+        """Card ``c`` is played on a monster of the combat, named by the play's ``n``
+        (``discard_monster``; a `played` ability on ``chosen_monster``): while running, one
+        the runner has rolled for already has done its part (caught them or let them go) and
+        is no target any more (core rules, 7. Running Away: one roll per monster)."""
+        if self._fx[c].get("discard_monster"):
+            return True
+        return bool(self._lang and self._lplayed[c]) and any(
+            "played" in ab.when and ab.who is not None and ab.who.name == "chosen_monster"
+            for ab in self._prog[c].abilities)
+
+    def _cand_own_turn_run(self, seat: int, card: int, ok: bool, out: list) -> None:
+        """The runner's plays of an own-turn card (:meth:`_own_turn_card`): per monster not
+        rolled for yet (one that removes a monster), else the card's own candidates of a
+        combat."""
+        c = self.state.combat
+        A = self._A
+        if self._lang and self._lplayed[card]:
+            cands: list = []
+            self._lang_play_cands(seat, card, cands)
+            out.extend(a for a in cands if not ok or self._why_play_running(seat, a) is None)
+            return
+        if self._fx[card].get("discard_monster"):
+            acts = [A(seat, "play", card, n=i) for i in range(len(c.monsters)) if i not in c.rolled]
+        else:
+            acts = [A(seat, "play", card, n=0), A(seat, "play", card, n=1)]
+        out.extend(a for a in acts if not ok or self._why_play_running(seat, a) is None)
 
     def _run_char(self, seat: int, c: int) -> bool:
         """Card ``c`` in ``seat``'s hand is a Race, Class, Half-Breed or Super Munchkin that
@@ -420,7 +473,9 @@ class RunAway:
         the active player also a Race, Class, Half-Breed or Super Munchkin: on the own turn
         those go down at any time (core rules, 6. When You May Act; 10. Races and Classes), and
         the rulebook bars only Item changes and selling while running away (9. Items; Selling
-        Items) - e.g. an Elf played between two rolls runs with its +1 from the next roll."""
+        Items) - e.g. an Elf played between two rolls runs with its +1 from the next roll; and
+        the active player a card whose text allows it at any moment of their own turn
+        (:meth:`_own_turn_card`: the Magic Lamp sends off a monster not rolled for yet)."""
         p = self.state.players[seat]
         if a.card in p.hand or a.card in p.carried:
             if self._escape[a.card]:
@@ -428,6 +483,11 @@ class RunAway:
             if self._anytime_card(a.card):
                 return self._why_anytime_play(seat, a)
             if self._run_char(seat, a.card):
+                return self._why_play(seat, a, in_combat=True)
+            if self._own_turn_card(a.card):  # any moment of the own turn (the Magic Lamp)
+                c = self.state.combat
+                if a.n in c.rolled and self._aims_at_monster(a.card):
+                    return f"{self._cn(a.card)}: {self.name(c.monsters[a.n])} has been run from already ({R_RUN})"
                 return self._why_play(seat, a, in_combat=True)
         return f"while running away you only roll, use flight or an escape card ({R_RUN})"
 

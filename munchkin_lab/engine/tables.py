@@ -180,6 +180,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     # strength facts (see player_strength)
     t._lvl_nc = [bool(e.get("level_doesnt_count")) for e in fx]
     t._items_nc = [bool(e.get("items_dont_count")) for e in fx]
+    t._lvl_only = [bool(e.get("level_only")) for e in fx]
     t._next_combat = [e.get("next_combat", 0) for e in fx]
     t._mlevel = [s.level or 0 for s in specs]
     t._mbonus = [s.bonus or 0 for s in specs]

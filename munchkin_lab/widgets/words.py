@@ -672,7 +672,8 @@ def _choose_words(game: Any, sd: Mapping, pend: Mapping, a: Any, who: str, actor
             return f"{who} must pay{owe} in items" + (f" ({cause})" if cause else " (Income Tax)")
         return {"loot": f"{who} loots a corpse: pick a card",
                 "pick": f"{who} picks one of the face-up Treasures (sharing the reward)",
-                "resurrect": f"{who} must discard a card for the resurrection (Cleric)"}.get(why, f"{who} must decide")
+                "resurrect": f"{who} must discard a card for the resurrection (Cleric)",
+                "hireling": f"{who} picks the Hireling that Kill the Hireling kills"}.get(why, f"{who} must decide")
     if a.kind == "pass":
         return "Draw the Treasures face up (no resurrection)" if why == "resurrect_t" else None
     if a.kind != "choose":
@@ -688,6 +689,9 @@ def _choose_words(game: Any, sd: Mapping, pend: Mapping, a: Any, who: str, actor
     if why == "loot":
         dead = next((nm.get(c["player"]) for c in sd.get("corpses") or [] if cn in c.get("cards", [])), None)
         return f"Take {cn} from {dead + chr(39) + 's' if dead else 'the'} corpse"
+    if why == "hireling":
+        owner = next((p["name"] for p in sd.get("players", []) if p.get("hireling") == cn), None)
+        return f"Kill {owner + chr(39) + 's ' if owner else ''}{cn}"
     if why in ("tax", "taxpay"):
         sp = _spec(game, a.card)
         gold = f", worth {sp.gold:,} Gold" if sp is not None and sp.gold else \

@@ -233,7 +233,7 @@ class ShortForms:
             elif key == "run_away":
                 on_monster = monster or kind == "monster_enhancer"
                 ab("in_play", [lasting("run_away", v)], key, who=_THIS_MONSTER if on_monster else OWNER)
-            elif key in ("no_run_away", "no_help", "items_dont_count", "level_doesnt_count"):
+            elif key in ("no_run_away", "no_help", "items_dont_count", "level_doesnt_count", "level_only"):
                 ab("in_play", [lasting(key, True)], key, who=_THIS_MONSTER)
             elif key == "not_pursue":
                 do = [Op("leave_combat", "none")]

@@ -108,6 +108,7 @@ SHAPE_ONLY = {
     "strength_twice": "a played ability `strength_twice` on the fighter for this combat, `if` fighting alone",
     "items_dont_count": "a monster's in_play ability on this_monster, with no `if`",
     "level_doesnt_count": "a monster's in_play ability on this_monster, with no `if`",
+    "level_only": "a monster's in_play ability on this_monster, with no `if`",
     "half_breed": "the card's played ability on its owner, in play, with no `if`",
     "super_munchkin": "the card's played ability on its owner, in play, with no `if`",
     "hireling": "the card's played ability on its owner, in play, with no `if`",

@@ -529,6 +529,8 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           True, group="switch"),
     OpDef("level_doesnt_count", "true", "the munchkin side's Levels do not count against it", _M,
           True, group="switch"),
+    OpDef("level_only", "true", "the munchkin side fights with its Levels only against it (no "
+          "item, One-Shot, Hireling, ability or other bonus)", _M, True, group="switch"),
     OpDef("no_run_away", "true", "every Run Away roll against it fails", _M, True, group="switch"),
     OpDef("counts_twice", "true", "the monster counts twice: combat strength, Treasures, Levels",
           _M, True, group="switch"),
@@ -626,6 +628,7 @@ SHORT_FORMS: dict[str, str] = {
                   "leave_combat none",
     "no_help": "monster: `in_play` no_help", "items_dont_count": "monster: `in_play` items_dont_count",
     "level_doesnt_count": "monster: `in_play` level_doesnt_count",
+    "level_only": "monster: `in_play` level_only",
     "extra_treasures": "monster: `in_play` treasures when the fighter or the helper matches "
                        "(a monster's ability reaches both, core rules 7. Help)",
     "extra_levels": "monster: `in_play` levels_won",
@@ -648,7 +651,7 @@ SHORT_FORMS: dict[str, str] = {
     "draw_treasures": "`played`: draw that many Treasures (own turn, out of combat, unless "
                       "with end_combat)",
     "bonus_per": "One-Shot: `played`: combat_strength {each: bonus, per: matching munchkins}",
-    "own_turn": "with the other One-Shot keys: only on its owner's turn",
+    "own_turn": "with the other One-Shot keys: only on its owner's turn, at any moment of it (also while running away)",
     "double_fighter": "`played`: strength_twice on a lone fighter (this combat)",
     "transfer_fighter": "`played` in a combat: transfer_fighter to a chosen other player",
     "set_die": "`played` any time: set_die next",
@@ -754,7 +757,8 @@ SHORT_SPECS: dict[str, str] = {
     "bonus_vs": "cond_bonus", "run_away": "int", "no_run_away": "bool", "not_pursue": "atoms",
     "evade_treasures": "int", "bribe_gold": "int", "evade_discard": "words",
     "extra_level_with": "words", "extra_level_bare": "bool", "no_help": "bool",
-    "items_dont_count": "bool", "level_doesnt_count": "bool", "extra_treasures": "cond_count",
+    "items_dont_count": "bool", "level_doesnt_count": "bool", "level_only": "bool",
+    "extra_treasures": "cond_count",
     "extra_levels": "int", "bad_stuff": "ops", "on_escape": "ops", "cleric_chase": "bool",
     "on_meet": "ops", "bonus_if": "cond_bonus", "side": "enum:munchkin|monster|either",
     "escape": "bool", "discard_monster": "bool", "end_combat": "bool", "draw_treasures": "int",
@@ -808,7 +812,8 @@ _GUAL = ("go_up_a_level",)
 SHORT_KINDS: dict[str, tuple[str, ...]] = {
     **{k: _MONSTER for k in ("bonus_vs", "no_run_away", "not_pursue", "evade_treasures", "bribe_gold",
                              "evade_discard", "extra_level_with", "extra_level_bare", "no_help",
-                             "items_dont_count", "level_doesnt_count", "extra_treasures", "extra_levels",
+                             "items_dont_count", "level_doesnt_count", "level_only", "extra_treasures",
+                             "extra_levels",
                              "bad_stuff", "on_escape", "cleric_chase", "on_meet")},
     "bonus_if": ("item",),
     **{k: _ONE_SHOT for k in ("side", "escape", "escape_both", "discard_monster", "keep_treasure",
