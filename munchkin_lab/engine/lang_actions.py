@@ -349,6 +349,13 @@ class LangActions:
         luse = self._luse
         if not luse:
             return
+        if self.state.combat is None:
+            # out of a combat only the cards with a `use` ability whose `if` may hold without
+            # one (lang.interp.needs_combat: the others' `if` is false there - Berserking,
+            # Flight, Turning, the Hireling's escape)
+            luse = self._luse_out
+            if not luse:
+                return
         if not self._hcache.get(luse, True):
             # (most steps) none of these cards sits in front of a player (Abilities._holders'
             # cache); unless one is in the combat or a rules module holds cards, none listens

@@ -20,6 +20,7 @@ from __future__ import annotations
 from .cards import FrozenDict
 from .effects import valid_atom
 from .lang import expand
+from .lang.interp import needs_combat
 from .lang.program import (EMPTY, OWNER, PLAYER, About, All, AnyOf, Atom, Cost, Duration, Limit, Not,
                            Op, Per, Target)
 from .lang.vocab import TARGETS
@@ -562,6 +563,7 @@ def program_tables(specs) -> dict:
     stat: dict = {}
     statk: dict = {}
     use: set = set()
+    use_out: set = set()
     played = [False] * n
     react = [False] * n
     state = False
@@ -605,6 +607,8 @@ def program_tables(specs) -> dict:
                         statk.setdefault((nm, tk), {}).setdefault(i, []).append(fast)
                 if t == "use":
                     use.add(i)
+                    if not needs_combat(ab.cond):
+                        use_out.add(i)
                 if t == "played":
                     played[i] = True
         react[i] = (not played[i] and not any("played" in ab.when for ab in prog.abilities)
@@ -618,7 +622,7 @@ def program_tables(specs) -> dict:
         "_lstatk": {k: (frozenset(v), {c: tuple(x) for c, x in v.items()},
                         all(specs[c].kind in ("monster", "monster_enhancer") for c in v))
                     for k, v in statk.items()},
-        "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
+        "_luse": frozenset(use), "_luse_out": frozenset(use_out), "_lplayed": played, "_lreact": react,
         "_lmodes": [modes_of(t.get("played", ())) if t else () for t in run],
         "_lang": bool(by) or bool(hand) or state,
         "_lhold": {},  # card set -> may it sit in front of a player (Abilities._holders' memo)
