@@ -590,6 +590,9 @@ class Abilities:
             return []
         s = self.state
         cb = s.combat
+        if name in self._lstatf and not s.module_state and (cb is None or (
+                cards.isdisjoint(cb.monsters) and cards.isdisjoint(cb.used) and all(map(cards.isdisjoint, cb.enh)))):
+            return []  # monsters and enhancers that listen only where they lie in the combat (_holders)
         hs = self._holders(cards, cb.fighter if cb is not None else s.active)
         if not hs:
             return hs

@@ -532,7 +532,8 @@ def program_tables(specs) -> dict:
     Curse's ``hits`` - the rule that makes them happen runs them; a card that only reacts to it
     from the hand is in ``_lhand`` alone), ``_lt`` (the triggers of ``_lby`` and ``_lhand``:
     the call sites test it), ``_lhand`` (trigger -> card ids with a ``from_hand`` reaction to
-    it), ``_lstat`` (op name -> card ids with a continuous ability using it), ``_luse`` (card
+    it), ``_lstat`` (op name -> card ids with a continuous ability using it), ``_lstatf`` (the
+    ops of ``_lstat`` whose cards are all monsters or Monster Enhancers), ``_luse`` (card
     ids with ``use`` abilities), ``_lplayed`` (card id -> has ``played`` abilities),
     ``_lreact`` (card id -> played only as a reaction: ``from_hand`` abilities and no
     ``played`` ones, also none the core's record plays: the Magic Lamp's short form),
@@ -619,6 +620,10 @@ def program_tables(specs) -> dict:
         "_lt": frozenset(by) | frozenset(hand),
         "_lhand": {t: frozenset(v) for t, v in hand.items()},
         "_lstat": {k: frozenset(v) for k, v in stat.items()},
+        # the ops of _lstat whose cards are all monsters or Monster Enhancers (heard only in a
+        # combat, where they lie: Abilities._static_iter)
+        "_lstatf": frozenset(k for k, v in stat.items()
+                             if all(specs[c].kind in ("monster", "monster_enhancer") for c in v)),
         "_lstatk": {k: (frozenset(v), {c: tuple(x) for c, x in v.items()},
                         all(specs[c].kind in ("monster", "monster_enhancer") for c in v))
                     for k, v in statk.items()},
