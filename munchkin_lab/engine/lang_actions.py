@@ -361,8 +361,8 @@ class LangActions:
             # cache); unless one is in the combat or a rules module holds cards, none listens
             s = self.state
             cb = s.combat
-            if not s.module_state and (cb is None or (luse.isdisjoint(cb.monsters) and not any(cb.enh)
-                                                      and luse.isdisjoint(cb.used))):
+            if not s.module_state and (cb is None or (luse.isdisjoint(cb.monsters) and luse.isdisjoint(cb.used)
+                                                      and all(map(luse.isdisjoint, cb.enh)))):
                 return
         hs = self._holders(luse, seat)
         if not hs:
