@@ -33,7 +33,7 @@ from dataclasses import replace as _replace
 from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import PLAYER
 from .lang.vocab import OPS
-from .lang_world import _OFF_PLAYER_KINDS, EngineWorld
+from .lang_world import _OFF_PLAYER_KINDS, EngineWorld, _anyone_holds
 from .ops import OTHERWISE, _Suspended
 
 #: kinds of the cards that lie in the combat rather than in front of a player
@@ -444,6 +444,8 @@ class Abilities:
         if not hand:
             return
         s = self.state
+        if not _anyone_holds(hand, s.players):
+            return  # nobody holds a reacting card (most events: one look at every hand)
         n = len(s.players)
         start = player if 0 <= player < n else s.active
         w = None
@@ -590,6 +592,9 @@ class Abilities:
             return []
         s = self.state
         cb = s.combat
+        if name in self._lstatf and not s.module_state and (cb is None or (
+                cards.isdisjoint(cb.monsters) and cards.isdisjoint(cb.used) and all(map(cards.isdisjoint, cb.enh)))):
+            return []  # monsters and enhancers that listen only where they lie in the combat (_holders)
         hs = self._holders(cards, cb.fighter if cb is not None else s.active)
         if not hs:
             return hs

@@ -675,6 +675,8 @@ class CombatCards:
             elif k == 2:  # a Monster Enhancer
                 out += self._A_monsters(seat, card, nm)
             elif k == 3:  # a Curse or a Go Up a Level
+                if ok and self._goup_gate[card] and self._go_up_card_rule(card, seat) is not None:
+                    continue  # (its own conditions fail for every target: _rule_go_up)
                 out += self._A_targets(seat, card)
             elif k == 4:  # a monster
                 if not self._joiner[card]:  # a monster without a joining tag never joins (_rule_join)
@@ -702,6 +704,8 @@ class CombatCards:
                             for i in range(nm):
                                 out.append(A(seat, "play", card, n=i, m=mon))
                 elif t == 7:
+                    if ok and self._take_gate[card] and (seat != c.fighter or c.stage != "fight"):
+                        continue  # (the fighter's alone, in the fight: _why_take_item)
                     for t in range(n):
                         if t != seat:
                             for it in s.players[t].in_play():

@@ -446,11 +446,14 @@ class Items:
 
     def _greedy_sale(self, seat: int) -> tuple | None:
         price = self.level_price(seat) if self._h_price else 1000
-        if self._sale_worth(seat) < price:  # even the whole lot buys no Level
-            return None
         p = self.state.players[seat]
         gold = self._sale_gold
         gg = gold.__getitem__
+        # (most often the lot is worth less than half a Level: less than a Level even with
+        # one card at double price, so the exact worth need not be asked)
+        if 2 * (sum(map(gg, p.hand)) + sum(map(gg, p.carried)) + sum(map(gg, p.equipped))) < price \
+                or self._sale_worth(seat) < price:  # even the whole lot buys no Level
+            return None
         cards = p.hand + p.carried + p.equipped
         items = [c for c in cards if gold[c] > 0]
         items.sort(key=gg, reverse=True)  # dearest first; stable, as the old key -gold

@@ -349,13 +349,20 @@ class LangActions:
         luse = self._luse
         if not luse:
             return
+        if self.state.combat is None:
+            # out of a combat only the cards with a `use` ability whose `if` may hold without
+            # one (lang.interp.needs_combat: the others' `if` is false there - Berserking,
+            # Flight, Turning, the Hireling's escape)
+            luse = self._luse_out
+            if not luse:
+                return
         if not self._hcache.get(luse, True):
             # (most steps) none of these cards sits in front of a player (Abilities._holders'
             # cache); unless one is in the combat or a rules module holds cards, none listens
             s = self.state
             cb = s.combat
-            if not s.module_state and (cb is None or (luse.isdisjoint(cb.monsters) and not any(cb.enh)
-                                                      and luse.isdisjoint(cb.used))):
+            if not s.module_state and (cb is None or (luse.isdisjoint(cb.monsters) and luse.isdisjoint(cb.used)
+                                                      and all(map(luse.isdisjoint, cb.enh)))):
                 return
         hs = self._holders(luse, seat)
         if not hs:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from .cards import FrozenDict
 from .effects import valid_atom
 from .lang import expand
+from .lang.interp import needs_combat
 from .lang.program import (EMPTY, OWNER, PLAYER, About, All, AnyOf, Atom, Cost, Duration, Limit, Not,
                            Op, Per, Target)
 from .lang.vocab import TARGETS
@@ -531,7 +532,8 @@ def program_tables(specs) -> dict:
     Curse's ``hits`` - the rule that makes them happen runs them; a card that only reacts to it
     from the hand is in ``_lhand`` alone), ``_lt`` (the triggers of ``_lby`` and ``_lhand``:
     the call sites test it), ``_lhand`` (trigger -> card ids with a ``from_hand`` reaction to
-    it), ``_lstat`` (op name -> card ids with a continuous ability using it), ``_luse`` (card
+    it), ``_lstat`` (op name -> card ids with a continuous ability using it), ``_lstatf`` (the
+    ops of ``_lstat`` whose cards are all monsters or Monster Enhancers), ``_luse`` (card
     ids with ``use`` abilities), ``_lplayed`` (card id -> has ``played`` abilities),
     ``_lreact`` (card id -> played only as a reaction: ``from_hand`` abilities and no
     ``played`` ones, also none the core's record plays: the Magic Lamp's short form),
@@ -562,6 +564,7 @@ def program_tables(specs) -> dict:
     stat: dict = {}
     statk: dict = {}
     use: set = set()
+    use_out: set = set()
     played = [False] * n
     react = [False] * n
     state = False
@@ -605,6 +608,8 @@ def program_tables(specs) -> dict:
                         statk.setdefault((nm, tk), {}).setdefault(i, []).append(fast)
                 if t == "use":
                     use.add(i)
+                    if not needs_combat(ab.cond):
+                        use_out.add(i)
                 if t == "played":
                     played[i] = True
         react[i] = (not played[i] and not any("played" in ab.when for ab in prog.abilities)
@@ -615,10 +620,14 @@ def program_tables(specs) -> dict:
         "_lt": frozenset(by) | frozenset(hand),
         "_lhand": {t: frozenset(v) for t, v in hand.items()},
         "_lstat": {k: frozenset(v) for k, v in stat.items()},
+        # the ops of _lstat whose cards are all monsters or Monster Enhancers (heard only in a
+        # combat, where they lie: Abilities._static_iter)
+        "_lstatf": frozenset(k for k, v in stat.items()
+                             if all(specs[c].kind in ("monster", "monster_enhancer") for c in v)),
         "_lstatk": {k: (frozenset(v), {c: tuple(x) for c, x in v.items()},
                         all(specs[c].kind in ("monster", "monster_enhancer") for c in v))
                     for k, v in statk.items()},
-        "_luse": frozenset(use), "_lplayed": played, "_lreact": react,
+        "_luse": frozenset(use), "_luse_out": frozenset(use_out), "_lplayed": played, "_lreact": react,
         "_lmodes": [modes_of(t.get("played", ())) if t else () for t in run],
         "_lang": bool(by) or bool(hand) or state,
         "_lhold": {},  # card set -> may it sit in front of a player (Abilities._holders' memo)

@@ -123,6 +123,8 @@ class Playing:
                 self._lang_play_cands(seat, c, cands)
                 out += [a for a in cands if not ok or wp(seat, a, False) is None]
             elif k <= 3:  # a Curse (2) or a Go Up a Level (3), per target
+                if ok and k == 3 and self._goup_gate[c] and self._go_up_card_rule(c, seat) is not None:
+                    continue  # (its own conditions fail for every target: _rule_go_up)
                 rule = self._rule_curse_target if k == 2 else None
                 for t, a in enumerate(self._A_targets(seat, c)):
                     if not ok or (wp(seat, a, False) if anyplay[c] else
@@ -131,6 +133,8 @@ class Playing:
             else:  # a Special or a One-Shot
                 t = self._tcat[c]
                 if t == 2:
+                    if ok and self._char_gate[c] and self._why_char_special(seat, c) is not None:
+                        continue  # (no Race / Class for it to go on: _why_play's own answer)
                     a = P.get(c)
                     if a is None:
                         a = P[c] = A(seat, "play", c)
@@ -324,14 +328,19 @@ class Playing:
             return f"dead characters gain no Levels ({R_DEATH})"
         if tp.level + self._uplevels[c] >= 10:
             return f"Go Up a Level cannot give the winning Level ({R_SIDEBAR}, 4)"
+        return self._go_up_card_rule(c, seat) if self._goup_cond[c] else None
+
+    def _go_up_card_rule(self, c: int, seat: int) -> str | None:
+        """The conditions Go Up a Level ``c`` states on its card (``_goup_cond``), whoever the
+        target (:meth:`_rule_go_up`): not_highest, needs_hireling, after_combat."""
+        s = self.state
         e = self._goup_cond[c]
-        if e:  # the conditions a card states (its card text)
-            if e.get("not_highest") and s.players[seat].level >= max(q.level for q in s.players if q.alive):
-                return f"{self.name(c)}: not usable by the highest-Level player, nor one tied for it (card text)"
-            if e.get("needs_hireling") and not any(q.hireling >= 0 for q in s.players):
-                return f"{self.name(c)} needs a Hireling in play (card text)"
-            if e.get("after_combat") and (s.combat is not None or s.last_combat_turn != s.turn):
-                return f"{self.name(c)} is played after a combat (card text)"
+        if e.get("not_highest") and s.players[seat].level >= max(q.level for q in s.players if q.alive):
+            return f"{self.name(c)}: not usable by the highest-Level player, nor one tied for it (card text)"
+        if e.get("needs_hireling") and not any(q.hireling >= 0 for q in s.players):
+            return f"{self.name(c)} needs a Hireling in play (card text)"
+        if e.get("after_combat") and (s.combat is not None or s.last_combat_turn != s.turn):
+            return f"{self.name(c)} is played after a combat (card text)"
         return None
 
     def _hireling_options(self, d: dict) -> tuple:

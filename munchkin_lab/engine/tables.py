@@ -164,10 +164,23 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     # how a Special / One-Shot is played on the own turn (see _candidates): 0 not here,
     # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
     t._tcat = [_turn_category(s.kind, e, s.manual) for s, e in zip(specs, fx)]
+    # a Half-Breed / Super Munchkin whose play Playing._why_play refuses whenever
+    # _why_char_special does (no Race / Class to go on, one already): the own turn's
+    # candidates ask that rule first (not a card played at any time, nor one the card-effect
+    # language plays, nor a Wandering Monster: their checks go another way)
+    t._char_gate = [s.kind == "special" and bool(e.get("half_breed") or e.get("super_munchkin"))
+                    and not t._anyplay[i] and not e.get("wandering_monster")
+                    and not (t._lang and (t._lplayed[i] or t._lreact[i]) and not e.keys() & STAYS)
+                    for i, (s, e) in enumerate(zip(specs, fx))]
     t._uplevels = [e.get("levels", 1) for e in fx]
     # a Go Up a Level's own conditions (see Playing._rule_go_up): its record when it has any
     t._goup_cond = [e if s.kind == "go_up_a_level" and any(
         k in e for k in ("not_highest", "needs_hireling", "after_combat")) else None for s, e in zip(specs, fx)]
+    # such a Go Up a Level whose play Playing._why_play refuses whenever those conditions
+    # fail, whatever the target (_rule_go_up: not one played at any time, nor one the
+    # card-effect language plays): the candidates ask them once per card
+    t._goup_gate = [e is not None and not t._anyplay[i] and not (t._lang and (t._lplayed[i] or t._lreact[i]))
+                    for i, e in enumerate(t._goup_cond)]
     # an escape card: its record's escape, or an escape op among its played abilities the
     # language runs (a card whose played abilities are not all of a fixed form)
     t._escape = [bool(e.get("escape")) or
@@ -177,6 +190,13 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     # combat plays of a One-Shot / Special (see CombatCards._cand_combat_cards)
     t._ccat = [_combat_category(s.kind, e, s.manual) for s, e in zip(specs, fx)]
     t._steal_level = [bool(e.get("steal_level")) for e in fx]
+    # a Special offered per Item of the others (combat_category 7, take_item) whose play
+    # Playing._why_play leaves to CombatCards._why_take_item (not one played at any time, nor
+    # one the card-effect language plays, nor one a Race / Class / Cheat! rule checks first):
+    # the fighter's alone, in the fight
+    t._take_gate = [cc == 7 and not t._anyplay[i] and not (t._lang and (t._lplayed[i] or t._lreact[i]))
+                    and not (e.get("half_breed") or e.get("super_munchkin") or e.get("cheat"))
+                    for i, (cc, e) in enumerate(zip(t._ccat, fx))]
     # strength facts (see player_strength)
     t._lvl_nc = [bool(e.get("level_doesnt_count")) for e in fx]
     t._items_nc = [bool(e.get("items_dont_count")) for e in fx]

@@ -160,7 +160,8 @@ def test_the_language_cards_are_found_and_still_answer_afresh(checked_caches):
 
 def test_the_use_candidates_stop_early_only_when_nothing_listens():
     """``LangActions._cand_use`` stops before asking the holders when the cache says no ``use``
-    card sits in front of a player and none is in the combat: at every step of random base
+    card (out of a combat: none whose ``use`` ability may hold there) sits in front of a
+    player and none is in the combat: at every step of random base
     games, for every seat, whenever it stops early the holders asked afresh (empty cache) name
     no card, and its list equals the one computed with an empty cache. (The holders cache
     also keeps each set's firing order per starting seat: checked by ``checked_caches``.)"""
@@ -180,7 +181,10 @@ def test_the_use_candidates_stop_early_only_when_nothing_listens():
                 got: list = []
                 LangActions._cand_use(g, seat, True, got)
                 keep, g._hcache = g._hcache, {}
-                listening = Abilities._holders(g, g._luse, seat)
+                # (the set it asks for: out of a combat only the cards whose `use` ability
+                # may hold there, _luse_out)
+                luse = g._luse if g.state.combat is not None else g._luse_out
+                listening = Abilities._holders(g, luse, seat)
                 fresh: list = []
                 LangActions._cand_use(g, seat, True, fresh)
                 g._hcache = keep
