@@ -68,7 +68,7 @@ from ..actions import KINDS, Action
 from ..rules import RulesModule, register_module
 from . import core_zone_cards
 from .room_destruction import RoomDestruction
-from .rooms_bot import fight_cost, hand_bonus, trouble_picks
+from .rooms_bot import fight_cost, place_pick, trouble_picks
 
 R_SMA = "Star Munchkin Adventures rules"
 R_START = f"{R_SMA}, Getting Started"
@@ -746,14 +746,7 @@ class RoomsModule(RoomDestruction, RulesModule):
             picks = trouble_picks(self, game, seat, actions) or [a for a in actions if a.kind == "pickup" and a.player == seat]
             if picks:  # a fight it wins, else a left Treasure: worth more than a looted Door card
                 return picks[0]
-            mine = game.player_strength(seat) + hand_bonus(game, seat)
-            places = [a for a in actions if a.kind == "place" and a.player == seat and a.target == 0
-                      and game.specs[a.card].kind == "monster" and (game.specs[a.card].level or 0) < mine]
-            if not places:
-                return None
-            x, y = xy(self._ms(game)["pos"][seat])
-            return min(places, key=lambda a: (game.specs[a.card].level or 0,
-                                              abs(a.n - x) + abs(a.m - y), a.n, a.m, a.card))
+            return place_pick(self, game, seat, actions)
         if s.phase != "start":
             return None
         moves = {a.n: a for a in actions if a.kind == "move" and a.player == seat}
