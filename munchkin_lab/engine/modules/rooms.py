@@ -730,10 +730,11 @@ class RoomsModule(RoomDestruction, RulesModule):
         """Advice for simple bots (not a rule). At the start of the turn, where to move: the
         cheapest room reachable this turn by :meth:`_best_stop` (a monster it beats, new ground,
         a face-down Door, a monster it beats with help, an empty room, START), the first step
-        toward it, or stay when the room it is in is as good. After a Door without a monster, Look
+        toward it, or stay when the room it is in is as good (a monster weighed as the fight
+        counts it, :func:`.rooms_bot.fight_cost`). After a Door without a monster, Look
         for Trouble with a monster it beats (``rooms_bot``), else take up a left Treasure. After
         the turn: place its weakest monster from hand that it beats alone (One-Shots in hand
-        counted) face down on the free room nearest to it, so a full grid with hopeless monsters
+        counted; :func:`.rooms_bot.place_pick`) face down on the free room nearest to it, so a full grid with hopeless monsters
         still gets fights a player can win; never one it cannot beat: met and lost, it stays face
         up, mostly next to START (where the loser goes), and once the four rooms around START
         hold such monsters nobody gets out (300 greedy 3-player games of the preset with its
