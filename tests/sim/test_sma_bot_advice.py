@@ -110,3 +110,42 @@ def test_a_room_with_a_written_entry_rule_is_weighed_as_one_with_a_printed_rule(
                         "room:0,1": [north, "Space Goblin"], "room:0,-1": ["Hall", "Space Goblin"]}}
         g = build_game(sc, lambda name: None)
         assert greedy_policy(g) == Action(0, "move", n=want), north
+
+
+def _room_game(monster, ann=6, bob=1, ann_items=()):
+    cards = CARDS + [monster, {"name": "Laser Sword", "kind": "item", "deck": "treasure", "slot": "one_hand",
+                               "bonus": 5, "gold": 400}]
+    sc = {"options": {"modules": ["rooms"]}, "cards": cards,
+          "players": [{"name": "Ann", "level": ann, "equipped": list(ann_items)}, {"name": "Bob", "level": bob}],
+          "decks": {"treasure": ["Credit Chip"] * 4, "door": ["Cyborg"], "room_tile": ["START"],
+                    "room:0,1": ["Hall", monster["name"]]}}
+    return build_game(sc, lambda name: None)
+
+
+def test_a_room_s_monster_is_weighed_as_the_fight_counts_it():
+    """Measured finding (200 greedy games of the preset, seed 1: 27.5% reached the turn cap):
+    the bot weighed a room's monster by its plain combat strength, its combat choices by the
+    fight's (Insurance Salesman: Levels do not count; Ghoulfiends: Items do not; Gazebo: no
+    help), so it walked every turn into a fight it then ran from (in the Brig, where running is
+    free, for ever). Now it stays, and still walks into a fight it wins."""
+    accountant = {"name": "Space Accountant", "kind": "monster", "deck": "door", "level": 5, "treasures": 2,
+                  "effects": {"level_doesnt_count": True}}
+    g = _room_game(accountant)  # Ann: Level 6, no Items: 0 against it
+    assert g.player_strength(0) == 6
+    for a in (greedy_policy(g), GreedyBot(1).choose(g, 0)):
+        assert a.kind == "stay"
+    # Bob (Level 1) adds nothing either; with a +5 Sword Ann has 5: a tie, which the monster wins
+    assert greedy_policy(_room_game(accountant, ann_items=["Laser Sword"])).kind == "stay"
+    weaker = dict(accountant, name="Junior Accountant", level=4)  # 5 > 4: she walks in
+    g = _room_game(weaker, ann=1, ann_items=["Laser Sword"])
+    for a in (greedy_policy(g), GreedyBot(1).choose(g, 0)):
+        assert a == Action(0, "move", n=0)
+
+def test_a_monster_nobody_may_help_against_is_weighed_without_help():
+    gazer = {"name": "Lone Gazer", "kind": "monster", "deck": "door", "level": 8, "treasures": 2,
+             "effects": {"no_help": True}}
+    plain = dict(gazer, name="Plain Gazer", effects={})
+    # Ann Level 6, Bob Level 5: together 11 > 8 (the plain one: she walks in, counting on help)
+    assert greedy_policy(_room_game(plain, bob=5)) == Action(0, "move", n=0)
+    for a in (greedy_policy(g := _room_game(gazer, bob=5)), GreedyBot(1).choose(g, 0)):
+        assert a.kind == "stay"

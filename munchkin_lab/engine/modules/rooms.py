@@ -68,7 +68,7 @@ from ..actions import KINDS, Action
 from ..rules import RulesModule, register_module
 from . import core_zone_cards
 from .room_destruction import RoomDestruction
-from .rooms_bot import hand_bonus, trouble_picks
+from .rooms_bot import fight_cost, place_pick, trouble_picks
 
 R_SMA = "Star Munchkin Adventures rules"
 R_START = f"{R_SMA}, Getting Started"
@@ -663,32 +663,19 @@ class RoomsModule(RoomDestruction, RulesModule):
                 s.corpses.remove(entry)
 
     # ------------------------------------------------------------------ bots
-    def _room_cost(self, game, seat: int, k: str, mine: int, help_: int) -> float:
+    def _room_cost(self, game, seat: int, k: str) -> float:
         """How little a simple bot wants to stop in room ``k`` (lower is better; advice, not a
-        rule): a face-up monster it beats alone 0.5, new ground 0, a face-down Door 1, a
-        face-up monster it beats with the strongest other player's help 1.5, an empty room 2
-        (START 1.8: a token there keeps the other rooms free for Door cards; 1.2 with a Treasure
-        left in it), face-up cards without a monster 3, a monster it cannot beat with help 9."""
+        rule): new ground 0, a face-down Door 1, face-up cards by :func:`.rooms_bot.fight_cost`
+        (a monster it beats alone 0.5, with the strongest other player's help 1.5, not even then
+        9; no monster 3), an empty room 2 (START 1.8: a token there keeps the other rooms free
+        for Door cards; 1.2 with a Treasure left in it)."""
         r = self._ms(game)["grid"].get(k)
         if r is None:
             return 0.0
         if r["down"]:
             return 1.0
         if r["up"]:
-            data = self._data(game, k)
-            specs = game.specs
-            est, monsters = 0, 0
-            for c, enh in r["up"]:
-                if specs[c].kind == "monster":
-                    monsters += 1
-                    est += (specs[c].level or 0) + int(data.get("monster_bonus", 0) or 0)
-                    est += sum(specs[e].bonus or 0 for e in enh)
-            if not monsters:
-                return 3.0
-            here = mine + int(data.get("combat_bonus", 0) or 0)
-            if here > est:
-                return 0.5
-            return 1.5 if here + help_ > est else 9.0
+            return fight_cost(game, seat, r["up"], self._data(game, k))
         return 1.2 if r["loot"] else 1.8 if k == START else 2.0
 
     def _best_stop(self, game, seat: int) -> tuple[float, int, list[int]]:
@@ -702,11 +689,8 @@ class RoomsModule(RoomDestruction, RulesModule):
         ms = self._ms(game)
         grid = ms["grid"]
         tiles = bool(s.decks.get("room_tile"))
-        mine = game.player_strength(seat) + hand_bonus(game, seat)
-        help_ = max((game.player_strength(t) for t, p in enumerate(s.players) if t != seat and p.alive),
-                    default=0)
         here = ms["pos"][seat]
-        best = (self._room_cost(game, seat, here, mine, help_), 0, [])
+        best = (self._room_cost(game, seat, here), 0, [])
         seen = set(ms["visited"]) | {here}
         frontier = [(here, [])]
         steps = 0
@@ -721,7 +705,7 @@ class RoomsModule(RoomDestruction, RulesModule):
                         continue
                     seen.add(t)
                     first = path or [d]
-                    cost = self._room_cost(game, seat, t, mine, help_)
+                    cost = self._room_cost(game, seat, t)
                     data = self._data(game, t)
                     r = grid.get(t)
                     # a rule the designer wrote in the language (enter_room/leave_room: a move...)
@@ -746,10 +730,11 @@ class RoomsModule(RoomDestruction, RulesModule):
         """Advice for simple bots (not a rule). At the start of the turn, where to move: the
         cheapest room reachable this turn by :meth:`_best_stop` (a monster it beats, new ground,
         a face-down Door, a monster it beats with help, an empty room, START), the first step
-        toward it, or stay when the room it is in is as good. After a Door without a monster, Look
+        toward it, or stay when the room it is in is as good (a monster weighed as the fight
+        counts it, :func:`.rooms_bot.fight_cost`). After a Door without a monster, Look
         for Trouble with a monster it beats (``rooms_bot``), else take up a left Treasure. After
         the turn: place its weakest monster from hand that it beats alone (One-Shots in hand
-        counted) face down on the free room nearest to it, so a full grid with hopeless monsters
+        counted; :func:`.rooms_bot.place_pick`) face down on the free room nearest to it, so a full grid with hopeless monsters
         still gets fights a player can win; never one it cannot beat: met and lost, it stays face
         up, mostly next to START (where the loser goes), and once the four rooms around START
         hold such monsters nobody gets out (300 greedy 3-player games of the preset with its
@@ -762,14 +747,7 @@ class RoomsModule(RoomDestruction, RulesModule):
             picks = trouble_picks(self, game, seat, actions) or [a for a in actions if a.kind == "pickup" and a.player == seat]
             if picks:  # a fight it wins, else a left Treasure: worth more than a looted Door card
                 return picks[0]
-            mine = game.player_strength(seat) + hand_bonus(game, seat)
-            places = [a for a in actions if a.kind == "place" and a.player == seat and a.target == 0
-                      and game.specs[a.card].kind == "monster" and (game.specs[a.card].level or 0) < mine]
-            if not places:
-                return None
-            x, y = xy(self._ms(game)["pos"][seat])
-            return min(places, key=lambda a: (game.specs[a.card].level or 0,
-                                              abs(a.n - x) + abs(a.m - y), a.n, a.m, a.card))
+            return place_pick(self, game, seat, actions)
         if s.phase != "start":
             return None
         moves = {a.n: a for a in actions if a.kind == "move" and a.player == seat}
