@@ -32,22 +32,38 @@ class Rewards:
         ``drawn`` (card ids, already out of the deck) go to the fighter - face down alone, face
         up when helped, shared by the bribe (:meth:`_reward_treasures`)."""
         c = self.state.combat
+        # the draw is said when it is made, before what the combat's end does (e.g. the Fairy
+        # Dust left after the Sparkly Good Fairy's kill going on top of the Treasure deck)
+        self._say_treasures(c.fighter, c.helper, c.bribe_n, drawn)
         self._end_combat(won=True)
-        self._reward_treasures(c.fighter, c.helper, c.bribe_n, c.bribe_first, drawn)
+        self._reward_treasures(c.fighter, c.helper, c.bribe_n, c.bribe_first, drawn, said=True)
 
-    def _reward_treasures(self, fighter: int, helper: int, bribe_n: int, first: int, drawn: list) -> None:
+    def _say_treasures(self, fighter: int, helper: int, bribe_n: int, drawn: list) -> None:
+        """The log line of a combat's reward Treasures ``drawn`` (:meth:`_reward_treasures`)."""
+        if not self.history:
+            return
+        if helper < 0 or bribe_n <= 0:  # (none: a monster worth none, or no Treasure card left to draw)
+            self._say(f"{self._pn(fighter)} draws {len(drawn)} Treasure{'s' if len(drawn) > 1 else ''}"
+                      f"{' face up' if helper >= 0 else ' face down'}." if drawn else
+                      f"{self._pn(fighter)} draws no Treasure.")
+        else:
+            acting = [t for t in drawn if self._acts_when_drawn(t)]
+            shared = [t for t in drawn if t not in acting]
+            self._say(f"Treasures face up: {', '.join(self.name(t) for t in shared + acting)}; "
+                      f"{self._pn(helper)} gets {min(bribe_n, len(shared))}.")
+
+    def _reward_treasures(self, fighter: int, helper: int, bribe_n: int, first: int, drawn: list,
+                          said: bool = False) -> None:
         """A combat's reward Treasures ``drawn`` (card ids, out of the deck; the combat already
         closed) go to ``fighter``: face down alone, face up when ``helper`` (>= 0) helped, and
         then shared by the bribe of ``bribe_n`` Treasures, ``first`` = 1 when the helper picks
         first (core rules, 7. Rewards; Help: a bribe offers any number of the monster's
-        Treasures)."""
+        Treasures). ``said``: the log line was said already (:meth:`_say_treasures`)."""
         s = self.state
         face_up = helper >= 0  # alone face down, helped face up (core rules, 7. Rewards)
+        if not said:
+            self._say_treasures(fighter, helper, bribe_n, drawn)
         if helper < 0 or bribe_n <= 0:
-            if self.history:  # (none: a monster worth none, or no Treasure card left to draw)
-                self._say(f"{self._pn(fighter)} draws {len(drawn)} Treasure{'s' if len(drawn) > 1 else ''}"
-                          f"{' face up' if face_up else ' face down'}." if drawn else
-                          f"{self._pn(fighter)} draws no Treasure.")
             for t in drawn:
                 self._to_hand(fighter, t, face_up)
         else:
@@ -57,8 +73,6 @@ class Rewards:
             drawn = [t for t in drawn if t not in acting]
             share = min(bribe_n, len(drawn))
             s.pool.extend(drawn)
-            if self.history: self._say(f"Treasures face up: {', '.join(self.name(t) for t in drawn + acting)}; "
-                      f"{self._pn(helper)} gets {share}.")
             # the agreed first picker, unless their share is nothing: a helper offered every
             # Treasure takes them all, the fighter picking none (7. Help: the bribe)
             picker = helper if first or share == len(drawn) else fighter

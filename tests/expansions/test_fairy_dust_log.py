@@ -41,3 +41,23 @@ def test_a_fairy_charmed_alone_gives_her_treasures_with_a_draw_line():
     assert lines[-3:] == ["No monster is left: the others may still react before the combat closes.",
                           "Nobody brought a monster back: Ann wins the combat.",
                           "Ann draws 4 Treasures face down."], lines
+
+
+def test_her_four_treasures_are_drawn_before_the_fairy_dust_left_goes_on_the_treasure_deck():
+    """Munchkin Fairy Dust rules, Killing the Sparkly Good Fairy: four regular Treasures and two
+    Fairy Dust cards, then what is left of the Fairy Dust goes on top of the Treasure deck -
+    the log said the draw last, as if the Fairy Dust were among the Treasures."""
+    lines = _story("helper_of_the_fairy_kill_gets_dust.yaml")
+    assert lines[-5:] == ["Ann and Bob kill Sparkly Good Fairy (5 vs 4).",
+                          "Ann draws 4 Treasures face up.",
+                          "Ann gets 2 Fairy Dust cards (killed the Sparkly Good Fairy).",
+                          "Bob gets 1 Fairy Dust card (helped a winning combat).",
+                          "1 Fairy Dust card goes on top of the Treasure deck (Munchkin Fairy Dust rules: "
+                          "Killing the Sparkly Good Fairy)."], lines
+
+
+def test_slain_by_a_card_the_fairy_dust_left_goes_under_the_treasures_still_drawn():
+    lines = _story("fairy_slain_by_a_card_gives_the_kill_reward.yaml")
+    assert lines[-2:] == ["2 Fairy Dust cards go on top of the Treasure deck, under the 4 Treasures Ann draws now "
+                          "(Munchkin Fairy Dust rules: Killing the Sparkly Good Fairy).",
+                          "Ann draws 4 Treasures face down."], lines

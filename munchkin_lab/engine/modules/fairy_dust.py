@@ -250,7 +250,9 @@ class FairyDustModule(RulesModule):
             pile = s.decks.setdefault(game._pile_key("treasure", fighter), [])
             at = max(0, len(pile) - under)
             pile[at:at] = left
-            game._say(f"{plural(len(left), 'Fairy Dust card')} go{'es' if len(left) == 1 else ''} on top of the Treasure deck ({R_KILL}).")
+            after = f", under the {plural(under, 'Treasure')} {game._pn(fighter)} draws now" if under else ""
+            game._say(f"{plural(len(left), 'Fairy Dust card')} go{'es' if len(left) == 1 else ''} on top of the "
+                      f"Treasure deck{after} ({R_KILL}).")
             left.clear()
 
     def on_monster_left(self, game, monster: int, kept: bool = False, slain: bool = False) -> None:
