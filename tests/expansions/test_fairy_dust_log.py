@@ -61,3 +61,4 @@ def test_slain_by_a_card_the_fairy_dust_left_goes_under_the_treasures_still_draw
     assert lines[-2:] == ["2 Fairy Dust cards go on top of the Treasure deck, under the 4 Treasures Ann draws now "
                           "(Munchkin Fairy Dust rules: Killing the Sparkly Good Fairy).",
                           "Ann draws 4 Treasures face down."], lines
+
