@@ -562,9 +562,14 @@ class Combat:
         if extra and s.players[c.fighter].alive and not won:
             if c.helper >= 0 and s.players[c.helper].alive:
                 helped = (c.fighter, c.helper, c.bribe_n, c.bribe_first)
-            else:  # (alone, or the helper died: face down, the log line of any reward)
-                self._reward_treasures(c.fighter, -1, 0, 0, [t for t in (self._draw("treasure") for _ in range(extra))
-                                                             if t >= 0])
+            else:  # (alone, or the helper died: face down, one by one - a Hoard! drawn acts at once)
+                drawn = []
+                for _ in range(extra):
+                    t = self._draw("treasure")
+                    if t >= 0:
+                        drawn.append(t)
+                        self._to_hand(c.fighter, t)
+                self._say_treasures(c.fighter, -1, 0, drawn)
         s.phase = "trouble" if self._may_loot_after(c, loot) else "end"
         s.combat = None
         s.last_combat_turn = s.turn
