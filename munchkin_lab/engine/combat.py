@@ -1,6 +1,6 @@
 """Combat (core rules, 7. Combat): strengths, the monsters in it, the fighter's decision
-(declare victory or Run Away), help and bribes, the interference window, victory and its
-rewards (the Treasures themselves: ``rewards.py``), the end of a combat. Action kinds ``pass``, ``fight``, ``run``,
+(declare victory or Run Away), help and bribes, the interference window, victory (its
+Treasures: ``rewards.py``), the end of a combat. Action kinds ``pass``, ``fight``, ``run``,
 ``ask_help``, ``offer_help``; candidate generators ``_cand_window`` and ``_cand_fight``; the
 pending decisions ``help`` and ``offer`` and the ``choose`` decision ``pick`` are answered here.
 Cards and class powers in a combat: ``combat_cards.py``; Running Away: ``runaway.py``.
