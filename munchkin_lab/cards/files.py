@@ -190,6 +190,11 @@ def _effects_error(effects: Any, kind: str | None = None, runnable: bool = False
     raise ValidationError.from_exception_data("effects", details)
 
 
+#: The fields a Fairy Dust card reads only as an Item, i.e. with a Gold value
+#: (:meth:`CardFields._dust_item_fields`).
+DUST_ITEM_FIELDS = ("bonus", "slot", "big", "usable_by", "not_usable_by")
+
+
 class CardFields(_Strict):
     """The fields every card has, wherever it is written (set file, CSV, designer form,
     scenario file): identity, vocabulary, numbers (:data:`BOUNDS`), restrictions, tags and
@@ -269,6 +274,23 @@ class CardFields(_Strict):
             return value
         raise PydanticCustomError("kind", "`{field}` is read on {kinds} only, not on {a_kind}: it would do nothing",
                                   {"field": info.field_name, "kinds": kinds_text(kinds), "a_kind": a_kind(kind)})
+
+    @model_validator(mode="after")
+    def _dust_item_fields(self) -> "CardFields":
+        """A Fairy Dust card is an Item only when it has a Gold value (Munchkin Fairy Dust
+        rules, Getting Fairy Dust Cards: valued cards are Items, the others are not; the engine's
+        ``Items._dust_item``). Without ``gold`` the Item fields (:data:`DUST_ITEM_FIELDS`) would
+        do nothing - such a card is never in play nor in use - so they are refused, each at its
+        key, like a field on a kind that does not read it."""
+        if self.kind != "fairy_dust" or self.gold is not None:
+            return self
+        bad = [f for f in DUST_ITEM_FIELDS if getattr(self, f) not in (None, False, [])]
+        if not bad:
+            return self
+        raise ValidationError.from_exception_data("CardFields", [InitErrorDetails(
+            type=PydanticCustomError("kind", "`{field}` is read on a Fairy Dust card only when it has a `gold` "
+                                     "value (then it is an Item): without one it would do nothing",
+                                     {"field": f}), loc=(f,), input=getattr(self, f)) for f in bad])
 
 
 class CardFile(CardFields):

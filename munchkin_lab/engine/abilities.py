@@ -261,7 +261,6 @@ class Abilities:
         Super Munchkin, a module's (a Character), Items in use, Cheat!, Hireling, Curses); ``item``: an Item in use,
         which listens only while its owner may use it (asked live by :meth:`_holders`)."""
         out = []
-        kind = self._kind
         apart = want.isdisjoint  # a zone none of whose cards is wanted is skipped whole
         for q, p in enumerate(self.state.players):
             if p.races and not apart(p.races):
@@ -274,7 +273,7 @@ class Abilities:
             for m in self._h_seat:  # a module's cards in front of the player (RulesModule.seat_cards)
                 out += [(q, c, False) for c in m.seat_cards(self, q).values() if c in want]
             if p.equipped and not apart(p.equipped):
-                out += [(q, c, True) for c in p.equipped if c in want and kind[c] == "item"]
+                out += [(q, c, True) for c in p.equipped if c in want and self._lasting_item(c)]
             for c in (p.cheat, p.hireling):
                 if c >= 0 and c in want:
                     out.append((q, c, False))

@@ -71,7 +71,8 @@ KIND_PLURALS = {
 #: an item, Fairy Dust rules); ``gold`` what an item, a One-Shot or such a Fairy Dust card sells
 #: for; ``bonus`` an item's or One-Shot's combat bonus, a Monster Enhancer's Level change, a
 #: special's (the Hireling) and a Dungeon's printed bonus, a Fairy Dust item's. The card
-#: schema refuses a field on another kind (``cards.files.CardFields``): it would do nothing.
+#: schema refuses a field on another kind (``cards.files.CardFields``): it would do nothing -
+#: and the Item fields on a Fairy Dust card without a Gold value, which is no Item.
 FIELD_KINDS: dict[str, tuple[str, ...]] = {
     "level": ("monster",), "treasures": ("monster",), "levels_gained": ("monster",),
     "slot": ("item", "fairy_dust"), "big": ("item", "fairy_dust"),

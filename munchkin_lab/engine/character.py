@@ -273,7 +273,9 @@ class Character:
 
     def _kill(self, seat: int) -> None:
         """Death (core rules, 7. Combat: Death): hand and items form the corpse; Level, Race,
-        Class, Curses, Half-Breed, Super Munchkin stay. The other living players loot one card
+        Class, Curses, Half-Breed, Super Munchkin stay, and so does a card a rules module keeps
+        (``keeps_at_death``: Fairy Dust, even an Item the Hireling carries, which then stays
+        in front of its owner as the Hireling goes). The other living players loot one card
         each, highest Level first (die rolls break ties - rulebook: "roll"; each tied player
         rolls once, higher first, equal rolls keep seat order from the dead player's left:
         :meth:`_loot_ties`)."""
@@ -306,6 +308,8 @@ class Character:
             if c in going:
                 self._leave_play(seat, c)
         if p.hireling >= 0 and p.hireling in going:
+            if p.hireling_item in kept:  # (a Fairy Dust Item is kept, Fairy Dust rules: it stays)
+                p.hireling_item = -1
             self._leave_play(seat, p.hireling)
         p.alive = False
         self.deaths += 1

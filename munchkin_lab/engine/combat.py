@@ -1,6 +1,6 @@
 """Combat (core rules, 7. Combat): strengths, the monsters in it, the fighter's decision
-(declare victory or Run Away), help and bribes, the interference window, victory and its
-rewards (the Treasure share), the end of a combat. Action kinds ``pass``, ``fight``, ``run``,
+(declare victory or Run Away), help and bribes, the interference window, victory (its
+Treasures: ``rewards.py``), the end of a combat. Action kinds ``pass``, ``fight``, ``run``,
 ``ask_help``, ``offer_help``; candidate generators ``_cand_window`` and ``_cand_fight``; the
 pending decisions ``help`` and ``offer`` and the ``choose`` decision ``pick`` are answered here.
 Cards and class powers in a combat: ``combat_cards.py``; Running Away: ``runaway.py``.
@@ -446,12 +446,7 @@ class Combat:
                 c.stage = "fight"
                 c.intent = ""
             else:
-                # overcome without a kill is still a victory (core rules, 7. Combat; Scooby-Doo
-                # rules, Combat: still "winning"): a helper's side has won (Fairy Dust rules,
-                # Getting Fairy Dust Cards) - no Level, no kill (7. Rewards)
-                for mod in self._h_won:
-                    mod.on_combat_won(self, c.fighter, c.helper, [])
-                self._end_combat(won=False, empty=True, loot=c.intent == "loot")
+                self._won_empty()
             return
         winning = self.munchkins_win() if win is None else win
         if c.intent == "win":
@@ -511,58 +506,17 @@ class Combat:
             if s.combat is not c or not c.monsters:
                 return
         tcount = self.treasure_count()
-        for mod in self._h_won:
-            mod.on_combat_won(self, fighter, helper, list(c.monsters))
         # strengths only feed the log line (module hooks may keep state: then as before)
         if self.history or self._h_combat or self._h_monster:
             ps, ms = self.strengths()
         if self.history: self._say(f"{self._pn(fighter)}{' and ' + self._pn(helper) if helper >= 0 else ''} "
                   f"{'kill' if helper >= 0 else 'kills'} {', '.join(self.name(m) for m in c.monsters)} ({ps} vs {ms}).")
+        for mod in self._h_won:  # (after the kill line: what the win earns, e.g. a helper's Fairy Dust)
+            mod.on_combat_won(self, fighter, helper, list(c.monsters))
         self._kill_levels_to(fighter, helper, levels + c.slain_levels, nkilled)
         if helper >= 0 and tcount and self._resurrect_t_offer(fighter, tcount):
             return  # a Cleric decides first: the rest waits in _win_treasures (turn.py)
         self._win_treasures([t for t in (self._draw("treasure") for _ in range(tcount)) if t >= 0])
-
-    def _win_treasures(self, drawn: list) -> None:
-        """The end of a won combat (:meth:`_resolve_win`): the combat closes and its Treasures
-        ``drawn`` (card ids, already out of the deck) go to the fighter - face down alone, face
-        up when helped, shared by the bribe (:meth:`_reward_treasures`)."""
-        c = self.state.combat
-        self._end_combat(won=True)
-        self._reward_treasures(c.fighter, c.helper, c.bribe_n, c.bribe_first, drawn)
-
-    def _reward_treasures(self, fighter: int, helper: int, bribe_n: int, first: int, drawn: list) -> None:
-        """A combat's reward Treasures ``drawn`` (card ids, out of the deck; the combat already
-        closed) go to ``fighter``: face down alone, face up when ``helper`` (>= 0) helped, and
-        then shared by the bribe of ``bribe_n`` Treasures, ``first`` = 1 when the helper picks
-        first (core rules, 7. Rewards; Help: a bribe offers any number of the monster's
-        Treasures)."""
-        s = self.state
-        face_up = helper >= 0  # alone face down, helped face up (core rules, 7. Rewards)
-        if helper < 0 or bribe_n <= 0:
-            if self.history:  # (none: a monster worth none, or no Treasure card left to draw)
-                self._say(f"{self._pn(fighter)} draws {len(drawn)} Treasure{'s' if len(drawn) > 1 else ''}"
-                          f"{' face up' if face_up else ' face down'}." if drawn else
-                          f"{self._pn(fighter)} draws no Treasure.")
-            for t in drawn:
-                self._to_hand(fighter, t, face_up)
-        else:
-            # a Treasure that acts when drawn (Hoard!) acts for the fighter who drew it, face up,
-            # instead of joining the shared ones (rulebook silent: the bribe shares the rest)
-            acting = [t for t in drawn if self._acts_when_drawn(t)]
-            drawn = [t for t in drawn if t not in acting]
-            share = min(bribe_n, len(drawn))
-            s.pool.extend(drawn)
-            if self.history: self._say(f"Treasures face up: {', '.join(self.name(t) for t in drawn + acting)}; "
-                      f"{self._pn(helper)} gets {share}.")
-            # the agreed first picker, unless their share is nothing: a helper offered every
-            # Treasure takes them all, the fighter picking none (7. Help: the bribe)
-            picker = helper if first or share == len(drawn) else fighter
-            if drawn:
-                s.pending.append({"kind": "choose", "why": "pick", "player": picker, "f": fighter,
-                                  "h": helper, "hq": share, "fq": len(drawn) - share})
-            for t in acting:
-                self._to_hand(fighter, t, True)
 
     def _end_combat(self, won: bool, empty: bool = False, loot: bool = False) -> None:
         """Close the combat: ``won`` (the monsters were defeated: rewards already given),
@@ -614,11 +568,14 @@ class Combat:
         if extra and s.players[c.fighter].alive and not won:
             if c.helper >= 0 and s.players[c.helper].alive:
                 helped = (c.fighter, c.helper, c.bribe_n, c.bribe_first)
-            else:
+            else:  # (alone, or the helper died: face down, one by one - a Hoard! drawn acts at once)
+                drawn = []
                 for _ in range(extra):
                     t = self._draw("treasure")
                     if t >= 0:
+                        drawn.append(t)
                         self._to_hand(c.fighter, t)
+                self._say_treasures(c.fighter, -1, 0, drawn)
         s.phase = "trouble" if self._may_loot_after(c, loot) else "end"
         s.combat = None
         s.last_combat_turn = s.turn

@@ -344,7 +344,7 @@ class CombatCards:
                     out.append(a)
             if me.get("bribe_gold") or me.get("evade_discard"):
                 for it in p.in_play() + p.hand:
-                    if self._kind[it] in ("item", "one_shot"):
+                    if self._is_item(it):
                         a = A(seat, "evade", it, n=i)
                         if not ok or self._rule_evade(seat, a) is None:
                             out.append(a)
@@ -377,7 +377,7 @@ class CombatCards:
             if a.card not in p.hand and a.card not in p.in_play():
                 return "evade: a card of yours (hand or in play)"
             words = me.get("evade_discard")
-            if words and self._kind[a.card] in ("item", "one_shot") and \
+            if words and self._is_item(a.card) and \
                     any(w in self._lnames[a.card] for w in words):
                 return None
             need = me.get("bribe_gold")
@@ -756,7 +756,7 @@ class CombatCards:
             return "Help Me Out Here! is played by the fighter during the fight (card text)"
         if not (0 <= a.target < len(s.players)) or a.target == seat or a.m not in s.players[a.target].in_play():
             return "Help Me Out Here!: m must be an item in play of another player t"
-        if self._kind[a.m] != "item":
+        if not self._lasting_item(a.m):  # (a Fairy Dust Item too)
             return "Help Me Out Here!: m must be an item"
         if self.munchkins_win():
             return "Help Me Out Here!: you are already winning"

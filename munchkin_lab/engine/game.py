@@ -45,6 +45,7 @@ from .lang_world import _OFF_PLAYER_KINDS
 from .ops import Ops
 from .victims import Victims
 from .pending import Pending
+from .rewards import Rewards
 from .playing import Playing
 from .rules import RulesModule, select_modules
 from .runaway import RunAway
@@ -135,7 +136,7 @@ def _spec_to_dict(s: CardSpec) -> dict:
     return d
 
 
-class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items, Character, Curses, Ops,
+class Game(Dispatch, Pending, Playing, Turn, Combat, Rewards, CombatCards, RunAway, Items, Character, Curses, Ops,
            Charity, StateChecks, Zones, Views, History, Abilities, LangRolls, LangActions,
            Victims):
     """One game of Munchkin. Build with :meth:`new` or :meth:`from_json`.

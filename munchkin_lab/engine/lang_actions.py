@@ -165,7 +165,7 @@ class LangActions:
             # official FAQ on discarding cards in play: a Half-Breed / Super Munchkin too)
             pool = self._ability_discards(seat)  # (Character: the one rule of such discards)
         else:  # item
-            pool = [x for x in p.equipped + p.carried if self._kind[x] in ("item", "one_shot")]
+            pool = [x for x in p.equipped + p.carried if self._is_item(x)]  # (a Fairy Dust Item too)
             if cost.worth is not None:
                 pool = [x for x in pool if (self.specs[x].gold or 0) >= cost.worth]
             if cost.named:

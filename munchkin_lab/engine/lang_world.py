@@ -124,7 +124,7 @@ class EngineWorld:
         g = self.g
         out = []
         for it in g.state.players[seat].equipped:
-            if g._kind[it] == "item" and g.can_use(seat, it):
+            if g._lasting_item(it) and g.can_use(seat, it):  # (a Fairy Dust Item in use too)
                 sp = g.specs[it]
                 out.append(ItemView(g._lnames[it], sp.slot or "none", bool(sp.big)))
         return out
@@ -132,7 +132,7 @@ class EngineWorld:
     def items_in_play(self, seat: int):
         g = self.g
         p = g.state.players[seat]
-        return tuple(c for c in p.equipped + p.carried if g._kind[c] == "item")
+        return tuple(c for c in p.equipped + p.carried if g._lasting_item(c))
 
     def card_name(self, card: int) -> str:
         return self.g._lnames[card]

@@ -141,7 +141,7 @@ class Playing:
                     cands = (a,)
                 elif t == 1:  # Cheat!: on an Item in play, or with an Item from the hand
                     cands = [A(seat, "play", c, m=it) for it in p.in_play()]
-                    cands += [A(seat, "play", c, m=it) for it in p.hand if self._kind[it] == "item"]
+                    cands += [A(seat, "play", c, m=it) for it in p.hand if self._lasting_item(it)]
                 elif t == 3:
                     cands = self._A_targets(seat, c)
                 elif t == 4:
@@ -171,7 +171,7 @@ class Playing:
             if from_hand:  # the Item is played with the Cheat!, straight into use
                 p.hand.remove(a.m)
                 p.equipped.append(a.m)
-            elif a.m in p.carried and self._kind[a.m] == "item":
+            elif a.m in p.carried and self._lasting_item(a.m):  # (a Fairy Dust Item too)
                 p.carried.remove(a.m)
                 p.equipped.append(a.m)
             self._play_moved()
@@ -494,7 +494,7 @@ class Playing:
                 return f"a dead character has no cards in play ({R_DEATH})"
             if p.hireling >= 0:
                 return "you already have a Hireling"
-            if a.m != -1 and (a.m not in p.in_play() or self._kind[a.m] != "item"):
+            if a.m != -1 and (a.m not in p.in_play() or not self._lasting_item(a.m)):
                 return "the Hireling carries an item m you have in play"
             if a.m != -1 and s.phase == "combat" and seat in (s.combat.fighter, s.combat.helper):
                 return f"no item changes during combat ({R_COMBAT})"
@@ -642,7 +642,7 @@ class Playing:
                     return f"no item changes during combat ({R_COMBAT})"
                 if p.cheat >= 0:
                     return "you already use a Cheat!"
-                if a.m in p.hand and self._kind[a.m] == "item":
+                if a.m in p.hand and self._lasting_item(a.m):
                     return self._why_char_time(seat, a.m, True)
                 if a.m not in p.in_play():
                     return "Cheat! goes on an Item m you have in play, or one you play from your hand with it"

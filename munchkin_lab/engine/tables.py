@@ -222,7 +222,9 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._kill_levels = [(s.levels_gained or 1) + e.get("extra_levels", 0) for s, e in zip(specs, fx)]
     # the state-based slot check's bits: 1 headgear, 2 armor, 4 footgear, 8 one hand, 16 two hands
     _b = {"headgear": 1, "armor": 2, "footgear": 4, "one_hand": 8, "two_hands": 16}
-    t._slot_bits = [_b.get(s.slot, 0) if s.kind == "item" else 0 for s in specs]
+    # (an Item's slot: a Fairy Dust card with a value is an Item too, Items._lasting_item)
+    t._slot_bits = [_b.get(s.slot, 0) if s.kind == "item" or (s.kind == "fairy_dust" and s.gold is not None)
+                    else 0 for s in specs]
     t._removed_with = [e.get("removed_with") for e in fx]  # a Curse tied to a slot's item
     t._only_slot = [e["only_slot"] if "only_slot" in e else _NO_SLOT for e in fx]
     # a Curse kept in front of its victim by its record (persistent, roll_mod, next_combat, only_slot)

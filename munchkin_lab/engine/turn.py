@@ -242,8 +242,8 @@ class Turn:
     def _resurrect_t_done(self, d: dict, opts: tuple = ()) -> None:
         """No more resurrection (``pass``, or nothing left to take or pay with): the Treasures
         left are drawn, and the combat closes with the taken ones among them
-        (``Combat._win_treasures``; a combat already closed, ``closed``:
-        ``Combat._reward_treasures``)."""
+        (``Rewards._win_treasures``; a combat already closed, ``closed``:
+        ``Rewards._reward_treasures``)."""
         s = self.state
         taken = list(s.pool)
         s.pool.clear()

@@ -254,7 +254,7 @@ class Victims:
         p = self.state.players[seat]
         sp = self.specs
         items = [c for c in p.equipped + p.carried if self._is_item(c)]  # a carried One-Shot too
-        worn = [c for c in p.equipped if self._kind[c] == "item"]
+        worn = [c for c in p.equipped if self._lasting_item(c)]  # (a Fairy Dust Item in use too)
         if tagged:  # (every category below is taken from these two lists)
             items = [c for c in items if sp[c].tags.intersection(tagged)]
             worn = [c for c in worn if sp[c].tags.intersection(tagged)]

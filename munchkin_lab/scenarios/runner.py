@@ -365,14 +365,20 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
 #: The card kind each player zone of a scenario holds (README, ``players``).
 ZONE_KINDS = {"races": ("race",), "classes": ("class",), "curses": ("curse",), "equipped": ("item",),
               "carried": ("item", "one_shot", "fairy_dust")}
+#: The table zones hold Items only, as the engine counts them (``Items._lasting_item`` in use,
+#: ``Items._is_item`` carried): a Fairy Dust card with a Gold value is one, in use or carried;
+#: one without a value is no Item and never on the table (Munchkin Fairy Dust rules, Getting
+#: Fairy Dust Cards).
+_ITEM_ZONES = {"equipped": "_lasting_item", "carried": "_is_item"}
 _ZONE_FIELDS = {"races": ("race", "races"), "classes": ("class", "classes"), "curses": ("curses",),
                 "equipped": ("equipped",), "carried": ("carried",)}
 
 
 def check_position(g: Game, players: list, where: str = "scenario") -> None:
     """Refuse a start position the rules cannot reach: a zone holding a card of the wrong kind
-    (Potted Plant equipped, Huge Rock as a Curse; ``carried`` holds Items, One-Shots and Fairy
-    Dust on the table), Items in use beyond the slots (two Huge Rocks and a Chainsaw: two hands)
+    (Potted Plant equipped, Huge Rock as a Curse; ``carried`` holds Items and One-Shots on the
+    table, ``equipped`` Items in use - a Fairy Dust card with a value among them, one without
+    none: :data:`_ITEM_ZONES`), Items in use beyond the slots (two Huge Rocks and a Chainsaw: two hands)
     or a second Big item in use without a Dwarf. The rules are the engine's own public helpers
     (``Game.why_slot``, ``Game.big_ok``; core rules, 9. Treasures and Items), asked Item by Item
     as if they were put in use in order. Race/class restrictions are not checked (a scenario
@@ -393,6 +399,11 @@ def check_position(g: Game, players: list, where: str = "scenario") -> None:
         for zone, kinds in ZONE_KINDS.items():
             for j, c in enumerate(getattr(p, zone)):
                 kind = g.specs[c].kind
+                if zone in _ITEM_ZONES and kind == "fairy_dust":
+                    if getattr(g, _ITEM_ZONES[zone])(c):
+                        continue
+                    raise ScenarioError(f"{where}: {field(i, zone, j)}: {g.specs[c].name} is Fairy Dust without a "
+                                        f"value, not an Item: it cannot be in {zone}")
                 if kind not in kinds:
                     raise ScenarioError(f"{where}: {field(i, zone, j)}: {g.specs[c].name} is a {kind.replace('_', ' ')}, "
                                         f"not a {' or '.join(kinds)}: it cannot be in {zone}")

@@ -169,3 +169,44 @@ def test_every_shipped_card_lies_in_a_pile_of_its_kind():
     assert set(KIND_PILES) == set(KINDS) and {p for ps in KIND_PILES.values() for p in ps} <= set(DECKS)
     cards = load_files().cards
     assert len(cards) > 200 and all(c.card.deck in KIND_PILES[c.card.kind] for c in cards)
+
+
+DUSTFX = """\
+  - name: Plain Dust
+    kind: fairy_dust
+    deck: fairy_dust
+    source: x
+    bonus: 2
+    slot: headgear
+    big: true
+    usable_by: [human]
+  - name: Valued Dust
+    kind: fairy_dust
+    deck: fairy_dust
+    source: x
+    bonus: 2
+    slot: headgear
+    gold: 200
+  - name: Bare Dust
+    kind: fairy_dust
+    deck: fairy_dust
+    source: x
+    big: false
+"""
+
+
+def test_item_fields_on_fairy_dust_without_a_gold_value_are_refused(data_copy):
+    """Fairy Dust is an Item only with a Gold value (Munchkin Fairy Dust rules, Getting Fairy
+    Dust Cards): without one its Item fields would do nothing, so each is refused at its key;
+    the same fields with ``gold`` (an Item) and their empty values pass."""
+    write_set(data_copy, DUSTFX)
+    with pytest.raises(CardDataError) as info:
+        load_files(data_copy)
+    f = "database/sets/gamma.yaml"
+    why = "is read on a Fairy Dust card only when it has a `gold` value (then it is an Item): without one it would do nothing"
+    assert info.value.problems == [
+        f"{f}:11: card 'Plain Dust': bonus: `bonus` {why}",
+        f"{f}:12: card 'Plain Dust': slot: `slot` {why}",
+        f"{f}:13: card 'Plain Dust': big: `big` {why}",
+        f"{f}:14: card 'Plain Dust': usable_by: `usable_by` {why}",
+    ], info.value.problems

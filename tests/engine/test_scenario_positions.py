@@ -59,3 +59,34 @@ def test_player_count_is_said_plainly(tmp_path, resolver):
     r = _run(tmp_path, resolver, players=1)
     assert not r.ok and "players: a scenario has 2 to 6 players, got 1" in r.message, r.message
     assert _run(tmp_path, resolver, players=6).ok
+
+
+DUST = """
+options: {{modules: [fairy_dust]}}
+cards:
+  - {{name: Dust, kind: fairy_dust, deck: fairy_dust, manual: true}}
+  - {{name: Dust Crown, kind: fairy_dust, deck: fairy_dust, gold: 300, slot: headgear, bonus: 2}}
+players:
+  - {{name: Ann{ann}}}
+  - {{name: Bob}}
+"""
+
+
+@pytest.mark.parametrize("ann,message", [
+    (", equipped: [Dust Crown]", None),  # a Fairy Dust card with a value is an Item: in use
+    (", carried: [Dust Crown]", None),
+    (", equipped: [Dust Crown, Helm of Courage]",
+     "players[0].equipped[1]: Helm of Courage cannot be in use: you already use a headgear item"),
+    (", carried: [Dust]", "players[0].carried[0]: Dust is Fairy Dust without a value, not an Item: it cannot be in carried"),
+    (", equipped: [Dust]", "players[0].equipped[0]: Dust is Fairy Dust without a value, not an Item: it cannot be in equipped"),
+])
+def test_fairy_dust_on_the_table_only_as_an_item(tmp_path, resolver, ann, message):
+    """Munchkin Fairy Dust rules, Getting Fairy Dust Cards: a Fairy Dust card with a value is an
+    Item - in use or carried like one; one without a value is no Item and never on the table."""
+    p = tmp_path / "s.yaml"
+    p.write_text(DUST.format(ann=ann), encoding="utf-8")
+    r = run_file(p, resolver)
+    if message is None:
+        assert r.ok, r.message
+    else:
+        assert not r.ok and message in r.message, r.message

@@ -295,3 +295,23 @@ def test_the_fairy_joins_another_sets_door_pile_and_makes_none_of_her_own():
         where = [k for k, v in list(s.decks.items()) + [(p.name, p.hand) for p in s.players] if f in v]
         assert where in (["door:munchkin"], ["P1"], ["P2"], ["P3"]), where
         assert len(s.decks["fairy_dust"]) == 4
+
+
+def test_the_fairy_shuffled_into_the_top_part_keeps_every_door_card_in_its_pile():
+    """Fairy Dust rules (introduction: the Fairy may be shuffled into the top part of the Door
+    deck, option ``fairy_top``) with one pile per set: she goes into the top ``top_n`` cards of
+    the pile she lies in, before the deal, and no Door card is lost. Before the fix the Fairy
+    Dust set-up split the common Door deck early and the piles' own split then emptied every
+    Door pile: the game began with no Door card at all."""
+    fairy = C(name="Sparkly Good Fairy", set="fairy_dust", kind="monster", deck="door", manual=True)
+    doors = sum(n for sp, n in MIX if sp.deck == "door") + 1
+    for seed in range(6):
+        g = Game.new(3, deck=MIX + [(fairy, 1)], seed=seed, deal=False,
+                     options=GameOptions(modules=("piles", "fairy_dust"), setup_window=False,
+                                         module_options={**NO_DUNGEONS, "fairy_dust": {"fairy_top": True}}))
+        s = g.state
+        piles = s.module_state["piles"]["piles"]["door"]
+        assert piles == ["door:munchkin", "door:scooby_doo"]
+        assert sum(len(s.decks[k]) for k in piles) == doors and s.decks["door"] == []
+        f = g.card_ids("Sparkly Good Fairy")[0]
+        assert f in s.decks["door:munchkin"][-10:]

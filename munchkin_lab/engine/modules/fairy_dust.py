@@ -104,25 +104,28 @@ class FairyDustModule(RulesModule):
 
     def setup(self, game) -> None:
         """Shuffle the Fairy into the Door deck (done by the core shuffle) or, with
-        ``fairy_top``, into its top ``top_n`` cards only (R_FD, introduction)."""
+        ``fairy_top``, into the top ``top_n`` cards of the Door pile she lies in (R_FD,
+        introduction) - before the deal, as the rulebook does it while shuffling. That pile is
+        named, not asked for (``Game._pile_key``): at set-up the one-pile-per-set split
+        (``piles``) may not be made yet, and asking would make it early."""
         self._ms(game)
         if self.opt(game, "fairy_top", False):
-            deck = game.state.decks.get("door", [])
-            fairies = [c for c in deck if is_fairy(game, c)]
-            for f in fairies:
-                deck.remove(f)
-                self._into_top(game, f)
+            for key in game._piles_of("door"):
+                deck = game.state.decks[key]
+                for f in [c for c in deck if is_fairy(game, c)]:
+                    deck.remove(f)
+                    self._into_top(game, f, key)
 
     def on_begin(self, game) -> None:
         game.state.module_state[self.name] = {"killed": False, "charmed": []}
 
-    def _into_top(self, game, card: int) -> None:
-        """Shuffle ``card`` among the top ``top_n`` Door cards (R_FAIL) of the Door pile the
-        active player draws from (with one draw pile per set, ``piles``: their pile, the
-        fighter's). The top is the list end."""
+    def _into_top(self, game, card: int, key: str | None = None) -> None:
+        """Shuffle ``card`` among the top ``top_n`` Door cards (R_FAIL) of the Door pile ``key``,
+        by default the one the active player draws from (with one draw pile per set,
+        ``piles``: their pile, the fighter's). The top is the list end."""
         s = game.state
         n = int(self.opt(game, "top_n", 10))
-        deck = s.decks.setdefault(game._pile_key("door"), [])
+        deck = s.decks.setdefault(key or game._pile_key("door"), [])
         top = deck[len(deck) - n:] if n > 0 else []
         del deck[len(deck) - len(top):]
         top.append(card)
@@ -247,7 +250,9 @@ class FairyDustModule(RulesModule):
             pile = s.decks.setdefault(game._pile_key("treasure", fighter), [])
             at = max(0, len(pile) - under)
             pile[at:at] = left
-            game._say(f"{plural(len(left), 'Fairy Dust card')} go{'es' if len(left) == 1 else ''} on top of the Treasure deck ({R_KILL}).")
+            after = f", under the {plural(under, 'Treasure')} {game._pn(fighter)} draws now" if under else ""
+            game._say(f"{plural(len(left), 'Fairy Dust card')} go{'es' if len(left) == 1 else ''} on top of the "
+                      f"Treasure deck{after} ({R_KILL}).")
             left.clear()
 
     def on_monster_left(self, game, monster: int, kept: bool = False, slain: bool = False) -> None:
