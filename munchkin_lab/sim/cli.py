@@ -196,27 +196,33 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"wrote {r.path} ({what})")
 
     def _print_cards(cmp, top: int) -> None:
-        """The ``top`` cards of the per-card impact with a difference, as lines (in
-        ``card_impact``'s ranking), with the held counts and what ``*`` means."""
+        """The per-card comparison (``Comparison.card_table``): the cards in one run only or
+        edited between the runs, then the ``top`` cards compared, in ``card_impact``'s
+        ranking, with what ``*`` means."""
         if not top or cmp.cards is None:
             return
-        compared = cmp.cards.dropna(subset=["diff"])
-        rows = compared.head(top)
-        if not len(rows):
-            typer.echo("cards: no card held in both runs")
+        tables = cmp.card_table(top=top)
+        one, comp = tables["one_run"], tables["compared"]
+        n_one = int(((cmp.cards["runs"] != "both") | cmp.cards["edited"]).sum())
+        if len(one):
+            typer.echo(f"cards in one run only or edited ({n_one}; held = player-games holding the card at the "
+                       "end; kill rate = killed / (killed + fled), monsters):")
+            typer.echo(one.to_string(index=False))
+            if n_one > len(one):
+                typer.echo(f"... {n_one - len(one)} more (--cards N shows more)")
+        if not len(comp):
+            typer.echo("cards: no card compared in both runs")
             return
-        m = len(compared)
-        typer.echo(f"{'cards (share of wins when held)':<34} {'A':>6}   {'B':>6}   {'B-A (95% CI)':<38} held A / B")
-        for r in rows.itertuples():
-            label = f"{r.name} [{r.set}]"
-            change = (f"{r.diff * 100:+.1f} ({r.ci_low * 100:+.1f} to {r.ci_high * 100:+.1f}) points"
-                      + (" *" if r.significant else ""))
-            typer.echo(f"{label[:34]:<34} {r.share_a:6.1%}   {r.share_b:6.1%}   {change:<38} "
-                       f"{r.held_a:,} / {r.held_b:,}")
-        typer.echo(f"ranked: * first, then by how far the 95% CI lies from 0 (a card held a few times has a "
-                   f"wide CI); held = player-games holding the card at the end. * significant: the change "
-                   f"holds at 95% confidence corrected for the {m} cards compared (Bonferroni: each card at "
-                   f"{100 * 0.05 / m:.2g}%), so a 95% CI that misses 0 without * can be chance.")
+        m = int(cmp.cards.attrs.get("tests") or 0)
+        typer.echo("cards in both runs (win share = share of wins when held; B-A in points):")
+        typer.echo(comp.to_string(index=False))
+        sig = int(cmp.cards["significant"].sum())
+        typer.echo(f"ranked: * first, then by p-value (the strength of the evidence, not the size of the change). "
+                   f"* significant: the change holds at 95% confidence corrected for the {m} differences "
+                   f"compared (Bonferroni: each at {100 * 0.05 / max(m, 1):.2g}%); "
+                   + ("no card's change is significant: the rows above are within chance."
+                      if not sig else f"{plural(sig, 'card')} significant; a 95% CI that misses 0 without * can "
+                                      "be chance."))
 
     @app.command("compare")
     @_errors
@@ -268,6 +274,8 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"length: {L.turns_mean_a:.1f} vs {L.turns_mean_b:.1f} turns, "
                    f"{L['diff']:+.1f} ({L.ci_low:+.1f} to {L.ci_high:+.1f})")
         typer.echo(cmp.verdict)
+        for note in cmp.notes or ():
+            typer.echo(f"note: {note}")
         _print_cards(cmp, top=cards)
         if plots is not None:
             from ..fileio import atomic_path
