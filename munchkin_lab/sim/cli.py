@@ -201,13 +201,15 @@ def register(app: typer.Typer) -> None:
         ranking, with what ``*`` means."""
         if not top or cmp.cards is None:
             return
+        from .compare import text_table
+
         tables = cmp.card_table(top=top)
         one, comp = tables["one_run"], tables["compared"]
         n_one = int(((cmp.cards["runs"] != "both") | cmp.cards["edited"]).sum())
         if len(one):
             typer.echo(f"cards in one run only or edited ({n_one}; held = player-games holding the card at the "
                        "end; kill rate = killed / (killed + fled), monsters):")
-            typer.echo(one.to_string(index=False))
+            typer.echo(text_table(one, left=("card", "runs")))
             if n_one > len(one):
                 typer.echo(f"... {n_one - len(one)} more (--cards N shows more)")
         if not len(comp):
@@ -215,7 +217,7 @@ def register(app: typer.Typer) -> None:
             return
         m = int(cmp.cards.attrs.get("tests") or 0)
         typer.echo("cards in both runs (win share = share of wins when held; B-A in points):")
-        typer.echo(comp.to_string(index=False))
+        typer.echo(text_table(comp))
         sig = int(cmp.cards["significant"].sum())
         typer.echo(f"ranked: * first, then by p-value (the strength of the evidence, not the size of the change). "
                    f"* significant: the change holds at 95% confidence corrected for the {m} differences "

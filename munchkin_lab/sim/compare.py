@@ -279,17 +279,14 @@ CARD_IMPACT_COLUMNS = ["key", "name", "set", "kind", "runs", "edited", "copies_a
 
 
 def p_two_proportions(ka: int, na: int, kb: int, nb: int) -> float:
-    """Two-sided p-value of the pooled two-proportion z test (NaN when a side has no trials;
-    1.0 when the pooled rate is 0 or 1: no evidence of a change)."""
+    """Two-sided p-value of Fisher's exact test that ``ka / na`` and ``kb / nb`` are the same
+    proportion: exact at any count, so a card seen once (``0/1 -> 1/1``) has p = 1, no
+    evidence. NaN when a side has no trials."""
     if na <= 0 or nb <= 0:
         return math.nan
-    p = (ka + kb) / (na + nb)
-    se = math.sqrt(p * (1 - p) * (1 / na + 1 / nb))
-    if se == 0:
-        return 1.0
-    from scipy.special import ndtr  # the normal distribution function
+    from scipy.stats import fisher_exact  # imported on use (main process only)
 
-    return float(2 * ndtr(-abs(kb / nb - ka / na) / se))
+    return float(fisher_exact([[ka, na - ka], [kb, nb - kb]]).pvalue)
 
 
 def _runs(r: Any) -> str:
@@ -315,11 +312,11 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
     data or copies differ between the runs (both results record card digests, see
     :mod:`munchkin_lab.sim.provenance`), so a change there is by design.
 
-    ``p_value``: the smaller two-sided p-value of the two measures' differences (pooled
-    two-proportion z test); ``significant``: a difference whose Bonferroni-adjusted interval
-    (level 1 - 0.05 / m, m = the differences computed, both measures of every card) excludes
-    0, so every card flagged, taken together, is a real change with 95% confidence: with 150
-    cards compared some 95% intervals miss 0 by chance alone (about 1 in 20).
+    ``p_value``: the smaller two-sided p-value of the card's differences (Fisher's exact
+    test, :func:`p_two_proportions`); ``significant``: ``p_value < 0.05 / m`` (Bonferroni, m =
+    the differences computed, both measures of every card), so the cards flagged, taken
+    together, are real changes with 95% confidence: with 150 cards compared, some 95%
+    intervals miss 0 by chance alone (about 1 in 20).
 
     Rows: first the cards changed by design (in one run only, or ``edited``; by name), then
     the cards compared, significant first, then by ``p_value`` (the strength of the evidence,
@@ -375,17 +372,10 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
                      "kill_low_b": wlb, "kill_high_b": whb,
                      "kill_diff": kd, "kill_ci_low": klo, "kill_ci_high": khi,
                      "p_value": min(p, kp) if p == p and kp == kp else (p if p == p else kp),
-                     "significant": False,
-                     "_k": [(wa, ha, wb, hb)] * (d == d) + [(ka, ka + fa, kb, kb + fb)] * (kd == kd)})
-    m = sum(len(r["_k"]) for r in rows)
-    if m:
-        from scipy.special import ndtri  # the normal quantile
-
-        zb = float(ndtri(1 - 0.05 / (2 * m)))  # Bonferroni over the m differences computed
-        for r in rows:
-            for k in r["_k"]:
-                _d, blo, bhi = diff_proportions(*k, z=zb)
-                r["significant"] = r["significant"] or bool(blo > 0 or bhi < 0)
+                     "significant": False, "_m": int(d == d) + int(kd == kd)})
+    m = sum(r["_m"] for r in rows)  # Bonferroni over the m differences computed
+    for r in rows:
+        r["significant"] = bool(r["p_value"] < 0.05 / m) if m and r["p_value"] == r["p_value"] else False
     df = pd.DataFrame(rows, columns=CARD_IMPACT_COLUMNS)
     if len(df):
         df["_design"] = (df["runs"] != "both") | df["edited"]
@@ -410,6 +400,18 @@ def _d(d: float, lo: float, hi: float) -> str:
     return "-" if d != d else f"{d * 100:+.0f} ({lo * 100:+.0f} to {hi * 100:+.0f})"
 
 
+def text_table(df: "pd.DataFrame", left: Sequence[str] = ("card",)) -> str:
+    """A small table of text as lines for a terminal: the ``left`` columns aligned left, the
+    others right, two spaces between columns."""
+    cols = list(df.columns)
+    cells = [[str(c) for c in cols]] + [[str(v) for v in row] for row in df.itertuples(index=False)]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(cols))]
+    lines = []
+    for r in cells:
+        lines.append("  ".join(v.ljust(w) if c in left else v.rjust(w) for v, w, c in zip(r, widths, cols)).rstrip())
+    return "\n".join(lines)
+
+
 def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 28) -> dict[str, "pd.DataFrame"]:
     """The per-card comparison (:func:`card_impact`) as two short text tables, the same in a
     notebook and on the command line (``munchkin-lab compare``):
@@ -425,7 +427,10 @@ def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 28) -> dict[st
     import pandas as pd
 
     def label(r):
-        return _cut(f"{r.name} [{r.set}]", width)
+        tail = f" [{r.set}]"
+        if len(r.name) + len(tail) <= width or width - len(tail) < 8:
+            return _cut(f"{r.name}{tail}", width)
+        return _cut(r.name, width - len(tail)) + tail  # the name cut, the set kept
 
     def held(r):
         return f"{r.held_a:,} / {r.held_b:,}" if r.runs == "both" else (
