@@ -244,7 +244,7 @@ def register(app: typer.Typer) -> None:
         dashboard: bool = typer.Option(False, "--dashboard", help="Serve the Dask dashboard on 127.0.0.1."),
         progress: bool = typer.Option(True, "--progress/--no-progress"),
         plots: Optional[Path] = typer.Option(None, "--plots", help="Folder to write the four plots (PNG: win rates, lengths, levels, cards) to (created if missing; its parent must exist)."),
-        cards: int = typer.Option(10, "--cards", min=0, max=1000, help="Cards whose share of wins when held changes most, to list (0: none)."),
+        cards: int = typer.Option(10, "--cards", min=0, max=1000, help="Cards compared in both runs to list, ranked by the evidence of a change (0: none); cards of one run only are listed first."),
         force: bool = typer.Option(False, "--force", help="Overwrite plots already in the --plots folder."),
         url: Optional[str] = typer.Option(None, "--url"),
     ) -> None:

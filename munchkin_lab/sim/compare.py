@@ -141,7 +141,7 @@ class Comparison:
     def label_b(self) -> str:
         return _labels(self.a, self.b)[1]
 
-    def card_table(self, top: int = 10, width: int = 28) -> "dict[str, pd.DataFrame]":
+    def card_table(self, top: int = 10, width: int = 32) -> "dict[str, pd.DataFrame]":
         """The per-card comparison as two short text tables (:func:`card_table`):
         ``one_run`` (cards in one run only or edited) and ``compared``."""
         return card_table(self.cards, top=top, width=width)
@@ -412,7 +412,7 @@ def text_table(df: "pd.DataFrame", left: Sequence[str] = ("card",)) -> str:
     return "\n".join(lines)
 
 
-def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 28) -> dict[str, "pd.DataFrame"]:
+def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 32) -> dict[str, "pd.DataFrame"]:
     """The per-card comparison (:func:`card_impact`) as two short text tables, the same in a
     notebook and on the command line (``munchkin-lab compare``):
 

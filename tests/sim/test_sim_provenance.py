@@ -149,5 +149,23 @@ def test_card_names_are_cut_with_an_ellipsis_keeping_the_set():
         return types.SimpleNamespace(cards=df)
 
     t = card_table(card_impact(res(4), res(5)))["compared"]
-    assert t["card"].iloc[0] == "Unspeakably Awfu\u2026 [munchkin]" and len(t["card"].iloc[0]) == 28
+    assert t["card"].iloc[0] == "Unspeakably Awful In\u2026 [munchkin]" and len(t["card"].iloc[0]) == 32
     assert t["kill rate"].iloc[0] == "75% -> 75%" and t["kill B-A (95% CI)"].iloc[0].startswith("+0 (")
+
+
+def test_compare_command_lists_the_cards_of_one_run_first(bog):
+    import re
+
+    from typer.testing import CliRunner
+
+    from munchkin_lab.cli import app
+
+    res = CliRunner().invoke(app, ["compare", "Bog A", "Bog B", "--games", "12", "--workers", "1", "--seed", "3",
+                                   "--no-progress", "--url", bog, "--cards", "3"])
+    assert res.exit_code == 0, res.output
+    one = res.output.split("cards in one run only or edited (2; ")[1].splitlines()
+    assert re.match(r"card +runs +held +win share +kill rate +kill 95% CI$", one[1])
+    assert re.match(r"Bog Hag \[bogp_fan\] +A only +\d+ / - +(\d+%|-) +\d+% +A \d+-\d+%$", one[2]), one[2]
+    assert re.match(r"Bog Hag Mk2 \[bogp_fan\] +B only +- / \d+ +(\d+%|-) +\d+% +B \d+-\d+%$", one[3]), one[3]
+    both = res.output.split("cards in both runs")[1].splitlines()
+    assert len([ln for ln in both[2:] if not ln.startswith("ranked:")]) == 3  # --cards 3
