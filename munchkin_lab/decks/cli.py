@@ -6,7 +6,9 @@ Commands: ``new``, ``add``, ``remove``, ``show``, ``stats``, ``check``, ``export
 printed as ``Error: ...`` on stderr, never a traceback; exit codes follow
 :mod:`munchkin_lab.cli`: bad input (deck, file, card, query, database) 1, a bad option 2
 (``--copies 0``, ``--by nope``), Ctrl+C 130. ``deck add``/``deck remove`` take a query
-starting with ``-`` (``deck add Mix -tag:ghost``).
+starting with ``-`` (``deck add Mix -tag:ghost``). ``new``, ``add``, ``remove``, ``import`` and
+``import-bundle`` save the deck and then print its check's problems on stderr (as ``deck
+check``; the exit code stays 0), so a deck ``simulate`` or ``play`` would refuse is known at once.
 """
 from __future__ import annotations
 
