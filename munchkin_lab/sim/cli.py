@@ -102,7 +102,9 @@ def _rates(r) -> str:
 
 
 def _print_result(r) -> None:
-    typer.echo(f"{r.config['deck']}: {r.n_games} games, {plural(r.config['players'], 'player')}, "
+    from .provenance import version_tag
+
+    typer.echo(f"{r.config['deck']} [{version_tag(r.config)}]: {r.n_games} games, {plural(r.config['players'], 'player')}, "
                f"bots {','.join(r.config['bots'])}, seed {r.config['seed']}"
                + (" (interrupted)" if r.interrupted else ""))
     typer.echo("seat  bot      win rate   95% CI")

@@ -169,3 +169,15 @@ def test_compare_command_lists_the_cards_of_one_run_first(bog):
     assert re.match(r"Bog Hag Mk2 \[bogp_fan\] +B only +- / \d+ +(\d+%|-) +\d+% +B \d+-\d+%$", one[3]), one[3]
     both = res.output.split("cards in both runs")[1].splitlines()
     assert len([ln for ln in both[2:] if not ln.startswith("ranked:")]) == 3  # --cards 3
+
+
+def test_simulate_command_names_the_deck_version_it_played(bog, tmp_path):
+    from typer.testing import CliRunner
+
+    from munchkin_lab.cli import app
+
+    res = CliRunner().invoke(app, ["simulate", "Bog A", "--games", "2", "--workers", "1", "--no-progress",
+                                   "--url", bog, "--out", str(tmp_path / "r.json")])
+    assert res.exit_code == 0, res.output
+    r = SimResult.load(tmp_path / "r.json", url=bog)
+    assert res.output.startswith(f"Bog A [deck {r.config['deck_digest'][:7]}]: 2 games, 4 players")
