@@ -6,7 +6,9 @@ Commands: ``new``, ``add``, ``remove``, ``show``, ``stats``, ``check``, ``export
 printed as ``Error: ...`` on stderr, never a traceback; exit codes follow
 :mod:`munchkin_lab.cli`: bad input (deck, file, card, query, database) 1, a bad option 2
 (``--copies 0``, ``--by nope``), Ctrl+C 130. ``deck add``/``deck remove`` take a query
-starting with ``-`` (``deck add Mix -tag:ghost``).
+starting with ``-`` (``deck add Mix -tag:ghost``). ``new``, ``add``, ``remove``, ``import`` and
+``import-bundle`` save the deck and then print its check's problems on stderr (as ``deck
+check``; the exit code stays 0), so a deck ``simulate`` or ``play`` would refuse is known at once.
 """
 from __future__ import annotations
 
@@ -73,6 +75,32 @@ def _frame(df, index: bool = True) -> str:
     return df.to_string(index=index, na_rep="-", formatters=fmt)
 
 
+def _say_problems(deck) -> None:
+    """After a deck is saved: its mix check's problems (``deck check``, the table sizes it
+    checks by default) on stderr, so a deck that ``simulate`` or ``play`` would refuse is
+    known at once. Saving such a deck is allowed (it may be a step of an edit); nothing is
+    printed for a deck without problems. A check that cannot run is not this command's
+    error: one line says so."""
+    try:
+        problems = deck.check(DEFAULT_PLAYERS, larger=True)
+    except Exception as exc:  # noqa: BLE001 - the deck is saved; the check is advice
+        typer.echo(f"Warning: deck {deck.name!r} saved, but its checks could not run: {exc}", err=True)
+        return
+    if not problems:
+        return
+    errors = sum(p.level == "error" for p in problems)
+    head = (f"Warning: deck {deck.name!r} is saved but fails its checks (simulate and play refuse it until "
+            f"fixed): {plural(errors, 'error')}, {plural(len(problems) - errors, 'warning')}"
+            if errors else f"Note: deck {deck.name!r}: {plural(len(problems), 'warning')} from its checks")
+    typer.echo(head, err=True)
+    shown = sorted(problems, key=lambda p: p.level != "error")  # errors first, at most 10 lines
+    for p in shown[:10]:
+        typer.echo(f"  {p}", err=True)
+    if len(shown) > 10:
+        typer.echo(f"  ... {len(shown) - 10} more", err=True)
+    typer.echo(f"  (`munchkin-lab deck check {deck.name!r}` shows them again)", err=True)
+
+
 @deck_app.command("new")
 @_errors
 def new(
@@ -107,6 +135,7 @@ def new(
     deck.save(replace=replace)
     typer.echo(f"saved deck {deck.name!r}: {plural(deck.size, 'card')}, {plural(len(deck), 'entry', 'entries')}, "
                f"modules: {', '.join(deck.modules) or 'none'}")
+    _say_problems(deck)
 
 
 @deck_app.command("add")
@@ -151,6 +180,7 @@ def add(
     else:
         typer.echo(f"added {plural(copies, 'copy', 'copies')} each of {plural(len(specs), 'card')}{where}: {shown}; "
                    f"deck now {plural(deck.size, 'card')}")
+    _say_problems(deck)
 
 
 def _known_pile(pile: str) -> None:
@@ -197,6 +227,7 @@ def remove(
         parts.append(f"{plural(n, 'copy', 'copies')} of {label}" + (f" ({left} left)" if left else ""))
     shown = ", ".join(parts[:8]) + (" ..." if len(parts) > 8 else "")
     typer.echo(f"removed {shown}; deck now {plural(deck.size, 'card')}")
+    _say_problems(deck)
 
 
 @deck_app.command("show")
@@ -387,6 +418,8 @@ def import_(
     typer.echo(f"imported deck {deck.name!r}: {plural(deck.size, 'card')}, modules: {', '.join(deck.modules) or 'none'}")
     if not deck.size:
         typer.echo(f"Warning: {path} holds no cards: deck {deck.name!r} is empty and cannot be played", err=True)
+    else:
+        _say_problems(deck)
 
 
 @deck_app.command("bundle")
@@ -422,7 +455,10 @@ def import_bundle_cmd(
     """Recreate a bundle's designer sets and deck here (refused, with the reason, on any clash)."""
     from .bundle import import_bundle
 
-    typer.echo(import_bundle(path, url=url, name=name, dry_run=dry_run).summary())
+    done = import_bundle(path, url=url, name=name, dry_run=dry_run)
+    typer.echo(done.summary())
+    if not dry_run:
+        _say_problems(_get(done.deck, url))
 
 
 @deck_app.command("list")

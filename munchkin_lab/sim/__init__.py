@@ -8,14 +8,17 @@
 - :mod:`.cluster`: local Dask workers (safe from a plain script, Ctrl-C to the main process
   only, dashboard off unless asked, then on 127.0.0.1).
 - ``compare``: :func:`compare` -> :class:`Comparison` (differences with intervals, verdict,
-  the per-card impact :func:`card_impact`, plots); plots :func:`plot_win_rates`,
-  :func:`plot_lengths`, :func:`plot_levels`, :func:`plot_card_impact`.
+  the per-card impact :func:`card_impact` and its text tables :func:`card_table`, plots);
+  plots :func:`plot_win_rates`, :func:`plot_lengths`, :func:`plot_levels`, :func:`plot_card_impact`.
+- :mod:`.provenance`: which version of each card a result played (:class:`DeckChangedWarning`
+  when the deck of that name has changed since).
 """
 from .bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
 from .simulate import SimResult, resolve_deck, simulate, wilson
-from .compare import (Comparison, RunInterrupted, card_impact, compare, compare_results, plot_card_impact,
-                      plot_lengths, plot_levels, plot_win_rates)
+from .compare import (Comparison, RunInterrupted, card_impact, card_table, compare, compare_results,
+                      plot_card_impact, plot_lengths, plot_levels, plot_win_rates)
+from .provenance import DeckChangedWarning
 
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot", "SimResult", "resolve_deck",
            "simulate", "wilson", "compare", "compare_results", "Comparison", "RunInterrupted",
-           "plot_win_rates", "plot_lengths", "plot_levels", "card_impact", "plot_card_impact"]
+           "plot_win_rates", "plot_lengths", "plot_levels", "card_impact", "card_table", "plot_card_impact", "DeckChangedWarning"]

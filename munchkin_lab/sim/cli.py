@@ -102,7 +102,9 @@ def _rates(r) -> str:
 
 
 def _print_result(r) -> None:
-    typer.echo(f"{r.config['deck']}: {r.n_games} games, {plural(r.config['players'], 'player')}, "
+    from .provenance import version_tag
+
+    typer.echo(f"{r.config['deck']} [{version_tag(r.config)}]: {r.n_games} games, {plural(r.config['players'], 'player')}, "
                f"bots {','.join(r.config['bots'])}, seed {r.config['seed']}"
                + (" (interrupted)" if r.interrupted else ""))
     typer.echo("seat  bot      win rate   95% CI")
@@ -196,27 +198,35 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"wrote {r.path} ({what})")
 
     def _print_cards(cmp, top: int) -> None:
-        """The ``top`` cards of the per-card impact with a difference, as lines (in
-        ``card_impact``'s ranking), with the held counts and what ``*`` means."""
+        """The per-card comparison (``Comparison.card_table``): the cards in one run only or
+        edited between the runs, then the ``top`` cards compared, in ``card_impact``'s
+        ranking, with what ``*`` means."""
         if not top or cmp.cards is None:
             return
-        compared = cmp.cards.dropna(subset=["diff"])
-        rows = compared.head(top)
-        if not len(rows):
-            typer.echo("cards: no card held in both runs")
+        from .compare import text_table
+
+        tables = cmp.card_table(top=top)
+        one, comp = tables["one_run"], tables["compared"]
+        n_one = int(((cmp.cards["runs"] != "both") | cmp.cards["edited"]).sum())
+        if len(one):
+            typer.echo(f"cards in one run only or edited ({n_one}; held = player-games holding the card at the "
+                       "end; kill rate = killed / (killed + fled), monsters):")
+            typer.echo(text_table(one, left=("card", "runs")))
+            if n_one > len(one):
+                typer.echo(f"... {n_one - len(one)} more (--cards N shows more)")
+        if not len(comp):
+            typer.echo("cards: no card compared in both runs")
             return
-        m = len(compared)
-        typer.echo(f"{'cards (share of wins when held)':<34} {'A':>6}   {'B':>6}   {'B-A (95% CI)':<38} held A / B")
-        for r in rows.itertuples():
-            label = f"{r.name} [{r.set}]"
-            change = (f"{r.diff * 100:+.1f} ({r.ci_low * 100:+.1f} to {r.ci_high * 100:+.1f}) points"
-                      + (" *" if r.significant else ""))
-            typer.echo(f"{label[:34]:<34} {r.share_a:6.1%}   {r.share_b:6.1%}   {change:<38} "
-                       f"{r.held_a:,} / {r.held_b:,}")
-        typer.echo(f"ranked: * first, then by how far the 95% CI lies from 0 (a card held a few times has a "
-                   f"wide CI); held = player-games holding the card at the end. * significant: the change "
-                   f"holds at 95% confidence corrected for the {m} cards compared (Bonferroni: each card at "
-                   f"{100 * 0.05 / m:.2g}%), so a 95% CI that misses 0 without * can be chance.")
+        m = int(cmp.cards.attrs.get("tests") or 0)
+        typer.echo("cards in both runs (win share = share of wins when held; B-A in points):")
+        typer.echo(text_table(comp))
+        sig = int(cmp.cards["significant"].sum())
+        typer.echo(f"ranked: * first, then by p-value (the strength of the evidence, not the size of the change). "
+                   f"* significant: the change holds at 95% confidence corrected for the {m} differences "
+                   f"compared (Bonferroni: each at {100 * 0.05 / max(m, 1):.2g}%); "
+                   + ("no card's change is significant: the rows above are within chance."
+                      if not sig else f"{plural(sig, 'card')} significant; a 95% CI that misses 0 without * can "
+                                      "be chance."))
 
     @app.command("compare")
     @_errors
@@ -236,7 +246,7 @@ def register(app: typer.Typer) -> None:
         dashboard: bool = typer.Option(False, "--dashboard", help="Serve the Dask dashboard on 127.0.0.1."),
         progress: bool = typer.Option(True, "--progress/--no-progress"),
         plots: Optional[Path] = typer.Option(None, "--plots", help="Folder to write the four plots (PNG: win rates, lengths, levels, cards) to (created if missing; its parent must exist)."),
-        cards: int = typer.Option(10, "--cards", min=0, max=1000, help="Cards whose share of wins when held changes most, to list (0: none)."),
+        cards: int = typer.Option(10, "--cards", min=0, max=1000, help="Cards compared in both runs to list, ranked by the evidence of a change (0: none); cards of one run only are listed first."),
         force: bool = typer.Option(False, "--force", help="Overwrite plots already in the --plots folder."),
         url: Optional[str] = typer.Option(None, "--url"),
     ) -> None:
@@ -268,6 +278,8 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"length: {L.turns_mean_a:.1f} vs {L.turns_mean_b:.1f} turns, "
                    f"{L['diff']:+.1f} ({L.ci_low:+.1f} to {L.ci_high:+.1f})")
         typer.echo(cmp.verdict)
+        for note in cmp.notes or ():
+            typer.echo(f"note: {note}")
         _print_cards(cmp, top=cards)
         if plots is not None:
             from ..fileio import atomic_path

@@ -111,9 +111,12 @@ class Comparison:
         other: one row per other metric (decided rate, deaths per game) with B - A and intervals.
         verdict: plain sentences about what changed (seat advantages, game length).
         cards: the per-card impact (:func:`card_impact`): one row per card of either deck,
-            its share of wins when held in A and B, B - A with Newcombe's 95% interval and
-            ``significant`` (adjusted for the number of cards compared), significant first,
-            then by how far the interval lies from 0 (:func:`interval_gap`).
+            its share of wins when held and (monsters) its kill rate in A and B, B - A with
+            Newcombe's 95% intervals and ``significant`` (adjusted for the number of
+            differences computed); cards in one run only or edited between the runs first,
+            then significant, then by p-value. :meth:`card_table` shows it as text.
+        notes: sentences about the decks the runs played: a result whose deck has changed
+            since it was simulated, two versions of one deck (the cards that differ).
     """
 
     a: SimResult
@@ -123,17 +126,25 @@ class Comparison:
     other: pd.DataFrame
     verdict: str
     cards: "pd.DataFrame | None" = None
+    notes: "list[str] | None" = None
 
     def __repr__(self) -> str:
         return f"<Comparison {self.label_a!r} vs {self.label_b!r}: {self.verdict}>"
 
     @property
     def label_a(self) -> str:
-        return _label(self.a)
+        """Run A's label: deck (bots), with the deck version (``deck 1a2b3c4``) or the seed
+        when that alone tells two runs apart."""
+        return _labels(self.a, self.b)[0]
 
     @property
     def label_b(self) -> str:
-        return _label(self.b)
+        return _labels(self.a, self.b)[1]
+
+    def card_table(self, top: int = 10, width: int = 32) -> "dict[str, pd.DataFrame]":
+        """The per-card comparison as two short text tables (:func:`card_table`):
+        ``one_run`` (cards in one run only or edited) and ``compared``."""
+        return card_table(self.cards, top=top, width=width)
 
     # plots ---------------------------------------------------------------------------------
     def plot_win_rates(self):
@@ -163,6 +174,45 @@ def _label(r: SimResult) -> str:
     return f"{c.get('deck')} ({b})"
 
 
+def _labels(a: SimResult, b: SimResult) -> tuple[str, str]:
+    """The two runs' labels, told apart when they would read the same: by the version of the
+    deck played (:func:`~munchkin_lab.sim.provenance.version_tag`), else by the seed, else
+    ``run A`` / ``run B``."""
+    from .provenance import version_tag
+
+    la, lb = _label(a), _label(b)
+    if la != lb:
+        return la, lb
+    ca, cb = a.config, b.config
+    if ca.get("deck_digest") != cb.get("deck_digest"):
+        return f"{la} [{version_tag(ca)}]", f"{lb} [{version_tag(cb)}]"
+    if ca.get("seed") != cb.get("seed"):
+        return f"{la} [seed {ca.get('seed')}]", f"{lb} [seed {cb.get('seed')}]"
+    return f"{la} [run A]", f"{lb} [run B]"
+
+
+def deck_notes(a: SimResult, b: SimResult, check: "tuple[bool, bool]" = (True, True), url: str | None = None) -> list[str]:
+    """Sentences about the decks two runs played: for each run checked (``check``), whether
+    the deck of its name has changed since (:meth:`SimResult.check_deck`, which also warns);
+    and when both ran a deck of one name in two versions, the cards that differ."""
+    from .provenance import describe, diff_cards
+
+    notes = []
+    for side, r, on in (("A", a, check[0]), ("B", b, check[1])):
+        msg = r.deck_changed if (r.deck_changed and r.path is not None) else (r.check_deck(url=url) if on else None)
+        if msg:
+            notes.append(f"run {side}: {msg}.")
+    ca, cb = a.config, b.config
+    if ca.get("deck") == cb.get("deck") and ca.get("deck_digest") != cb.get("deck_digest"):
+        if ca.get("deck_cards") and cb.get("deck_cards"):
+            what = describe(diff_cards(ca["deck_cards"], cb["deck_cards"], {**a.card_names(), **b.card_names()}))
+            notes.append(f"A and B played two versions of deck {ca.get('deck')!r} (A -> B {what}).")
+        else:
+            notes.append(f"A and B ran deck {ca.get('deck')!r}, but which version of its cards "
+                         "one of them played is not recorded (a result written before deck digests).")
+    return notes
+
+
 def _fair(r: SimResult) -> float:
     t = r.stats()
     if not t.games:
@@ -170,9 +220,16 @@ def _fair(r: SimResult) -> float:
     return t.decided / t.games / r.config["players"]
 
 
-def compare_results(a: SimResult, b: SimResult) -> Comparison:
+def compare_results(a: SimResult, b: SimResult, check_decks: "bool | tuple[bool, bool]" = True,
+                    url: str | None = None) -> Comparison:
     """Compare two finished runs (A = baseline, B = variant). Works from the runs' seat
     tables and exact totals, so runs made with ``keep_games=False`` compare too.
+
+    With ``check_decks`` (for both runs, or ``(a, b)``) each run's cards are checked against
+    the deck of that name today (database ``url``; a
+    :class:`~munchkin_lab.sim.provenance.DeckChangedWarning` when it has changed); those
+    sentences, and the cards that differ when A and B played two versions of one deck, are in
+    :attr:`Comparison.notes`.
 
     Raises:
         ValueError: the runs have different numbers of players, or one has no games.
@@ -206,48 +263,79 @@ def compare_results(a: SimResult, b: SimResult) -> Comparison:
     other.append({"metric": "deaths_per_game", "a": ta.deaths / ta.games,
                   "b": tb.deaths / tb.games, "diff": dd, "ci_low": dl, "ci_high": dh})
     other_df = pd.DataFrame(other)
+    checks = (check_decks, check_decks) if isinstance(check_decks, bool) else tuple(check_decks)
     return Comparison(a=a, b=b, seats=seats, length=length, other=other_df,
-                      verdict=_verdict(seats, length), cards=card_impact(a, b))
+                      verdict=_verdict(seats, length), cards=card_impact(a, b),
+                      notes=deck_notes(a, b, checks, url=url))
 
 
 #: Columns of :func:`card_impact`.
-CARD_IMPACT_COLUMNS = ["key", "name", "set", "kind", "copies_a", "copies_b", "held_a", "held_wins_a", "share_a",
-                       "held_b", "held_wins_b", "share_b", "diff", "ci_low", "ci_high", "significant"]
+CARD_IMPACT_COLUMNS = ["key", "name", "set", "kind", "runs", "edited", "copies_a", "copies_b",
+                       "held_a", "held_wins_a", "share_a", "held_b", "held_wins_b", "share_b",
+                       "diff", "ci_low", "ci_high",
+                       "killed_a", "fled_a", "kill_rate_a", "kill_low_a", "kill_high_a",
+                       "killed_b", "fled_b", "kill_rate_b", "kill_low_b", "kill_high_b",
+                       "kill_diff", "kill_ci_low", "kill_ci_high", "p_value", "significant"]
+
+
+def p_two_proportions(ka: int, na: int, kb: int, nb: int) -> float:
+    """Two-sided p-value of Fisher's exact test that ``ka / na`` and ``kb / nb`` are the same
+    proportion: exact at any count, so a card seen once (``0/1 -> 1/1``) has p = 1, no
+    evidence. NaN when a side has no trials."""
+    if na <= 0 or nb <= 0:
+        return math.nan
+    from scipy.stats import fisher_exact  # imported on use (main process only)
+
+    return float(fisher_exact([[ka, na - ka], [kb, nb - kb]]).pvalue)
+
+
+def _runs(r: Any) -> str:
+    return "both" if r[0] is not None and r[1] is not None else ("A only" if r[0] is not None else "B only")
 
 
 def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame":
-    """Per-card impact of going from run A to run B: for every card of either deck, its
-    share of wins when held (``held_wins / held``: the player-games that held the card at the
-    end of the game, in hand or in play, and won; compare with ``1 / players``) in A and in
-    B, the difference B - A with Newcombe's 95% hybrid score interval, and whether the
-    change is ``significant``: with many cards compared at once, some 95% intervals miss 0 by
-    chance alone (about 1 in 20), so ``significant`` uses the Bonferroni-adjusted interval
-    (level 1 - 0.05 / m, m = the cards with a difference): every card flagged, taken
-    together, is a real change with 95% confidence. ``ci_low``/``ci_high`` stay the per-card
-    95% interval.
+    """Per-card impact of going from run A to run B, for every card of either deck.
 
-    A card held fewer than ``min_held`` times in a run gets no difference (NaN): a card only
-    one deck holds has its share in that run only.
+    Two measures, each in A and in B with the difference B - A and Newcombe's 95% hybrid
+    score interval:
 
-    Rows (the ranking :func:`plot_card_impact` and ``munchkin-lab compare`` show):
-    significant changes first, then every card by how far its 95% interval lies from 0,
-    ``max(ci_low, -ci_high)`` (:func:`interval_gap`): positive when the interval misses 0 (the
-    smallest change it allows), negative when it straddles 0 (minus the smaller overlap). A
-    card held a handful of times has a wide interval and ranks low however large its raw
-    difference (``0% -> 100%, held 1/1`` is no evidence); ties by name. Then the cards without
-    a difference (by name).
+    - share of wins when held (``share_*``, ``diff``, ``ci_low``/``ci_high``):
+      ``held_wins / held``, the player-games that held the card at the end of the game (in
+      hand or in play) and won; compare with ``1 / players``. A card held fewer than
+      ``min_held`` times in a run gets no difference (NaN).
+    - for monsters, the kill rate (``kill_rate_*`` with its 95% Wilson interval
+      ``kill_low_*``/``kill_high_*``; ``kill_diff``, ``kill_ci_low``/``kill_ci_high``):
+      ``killed / (killed + fled)``, the share of its combats the monster lost.
+
+    ``runs``: ``both``, ``A only`` or ``B only`` (a card one deck lacks, such as the variant
+    copy of a card in an A/B test: its own numbers, no difference); ``edited``: the card's
+    data or copies differ between the runs (both results record card digests, see
+    :mod:`munchkin_lab.sim.provenance`), so a change there is by design.
+
+    ``p_value``: the smaller two-sided p-value of the card's differences (Fisher's exact
+    test, :func:`p_two_proportions`); ``significant``: ``p_value < 0.05 / m`` (Bonferroni, m =
+    the differences computed, both measures of every card), so the cards flagged, taken
+    together, are real changes with 95% confidence: with 150 cards compared, some 95%
+    intervals miss 0 by chance alone (about 1 in 20).
+
+    Rows: first the cards changed by design (in one run only, or ``edited``; by name), then
+    the cards compared, significant first, then by ``p_value`` (the strength of the evidence,
+    not the size of the change: a card held once with ``0% -> 100%`` is no evidence and ranks
+    low), ties by name; then the cards without a difference (by name).
 
     Note: a player-game is not independent of the others of the same game (one winner per
-    game), so the interval is a guide, not an exact test.
+    game), nor is a monster's combat, so the intervals are a guide, not an exact test.
 
     Returns:
         DataFrame with :data:`CARD_IMPACT_COLUMNS` (``copies_*``: copies in that deck, 0 when
-        absent; ``share_*`` NaN when never held).
+        absent; rates NaN when there is nothing to count).
     """
     import pandas as pd
 
     ca = a.cards.set_index("key") if a.cards is not None and len(a.cards) else pd.DataFrame()
     cb = b.cards.set_index("key") if b.cards is not None and len(b.cards) else pd.DataFrame()
+    da = (getattr(a, "config", None) or {}).get("deck_cards") or {}
+    db = (getattr(b, "config", None) or {}).get("deck_cards") or {}
     rows = []
     for key in list(dict.fromkeys([*ca.index, *cb.index])):
         ra = ca.loc[key] if key in ca.index else None
@@ -255,34 +343,126 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
         info = ra if ra is not None else rb
 
         def get(r, col):
-            return int(r[col]) if r is not None else 0
+            return int(r[col]) if r is not None and col in r.index and r[col] == r[col] else 0
 
         ha, wa, hb, wb = get(ra, "held"), get(ra, "held_wins"), get(rb, "held"), get(rb, "held_wins")
-        if ha >= max(1, min_held) and hb >= max(1, min_held):
+        ka, fa, kb, fb = get(ra, "killed"), get(ra, "fled"), get(rb, "killed"), get(rb, "fled")
+        both = ra is not None and rb is not None
+        if both and ha >= max(1, min_held) and hb >= max(1, min_held):
             d, lo, hi = diff_proportions(wa, ha, wb, hb)
+            p = p_two_proportions(wa, ha, wb, hb)
         else:
-            d = lo = hi = math.nan
+            d = lo = hi = p = math.nan
+        if both and ka + fa > 0 and kb + fb > 0:
+            kd, klo, khi = diff_proportions(ka, ka + fa, kb, kb + fb)
+            kp = p_two_proportions(ka, ka + fa, kb, kb + fb)
+        else:
+            kd = klo = khi = kp = math.nan
+        wla, wha = wilson(ka, ka + fa)
+        wlb, whb = wilson(kb, kb + fb)
         rows.append({"key": key, "name": info["name"], "set": info["set"], "kind": info["kind"],
+                     "runs": _runs((ra, rb)), "edited": bool(both and key in da and key in db and da[key] != db[key]),
                      "copies_a": get(ra, "copies"), "copies_b": get(rb, "copies"),
                      "held_a": ha, "held_wins_a": wa, "share_a": wa / ha if ha else math.nan,
                      "held_b": hb, "held_wins_b": wb, "share_b": wb / hb if hb else math.nan,
-                     "diff": d, "ci_low": lo, "ci_high": hi, "significant": False,
-                     "_k": (wa, ha, wb, hb)})
-    m = sum(1 for r in rows if not math.isnan(r["diff"]))
-    if m:
-        from scipy.special import ndtri  # the normal quantile
-
-        zb = float(ndtri(1 - 0.05 / (2 * m)))  # Bonferroni over the m cards compared
-        for r in rows:
-            if not math.isnan(r["diff"]):
-                _d, blo, bhi = diff_proportions(r["_k"][0], r["_k"][1], r["_k"][2], r["_k"][3], z=zb)
-                r["significant"] = bool(blo > 0 or bhi < 0)
+                     "diff": d, "ci_low": lo, "ci_high": hi,
+                     "killed_a": ka, "fled_a": fa, "kill_rate_a": ka / (ka + fa) if ka + fa else math.nan,
+                     "kill_low_a": wla, "kill_high_a": wha,
+                     "killed_b": kb, "fled_b": fb, "kill_rate_b": kb / (kb + fb) if kb + fb else math.nan,
+                     "kill_low_b": wlb, "kill_high_b": whb,
+                     "kill_diff": kd, "kill_ci_low": klo, "kill_ci_high": khi,
+                     "p_value": min(p, kp) if p == p and kp == kp else (p if p == p else kp),
+                     "significant": False, "_m": int(d == d) + int(kd == kd)})
+    m = sum(r["_m"] for r in rows)  # Bonferroni over the m differences computed
+    for r in rows:
+        r["significant"] = bool(r["p_value"] < 0.05 / m) if m and r["p_value"] == r["p_value"] else False
     df = pd.DataFrame(rows, columns=CARD_IMPACT_COLUMNS)
     if len(df):
-        df["_gap"] = interval_gap(df["ci_low"], df["ci_high"])
-        df = (df.sort_values(["significant", "_gap", "name"], ascending=[False, False, True], na_position="last")
-              .drop(columns="_gap").reset_index(drop=True))
+        df["_design"] = (df["runs"] != "both") | df["edited"]
+        df["_none"] = df["p_value"].isna()
+        df = (df.sort_values(["_design", "_none", "significant", "p_value", "name"],
+                             ascending=[False, True, False, True, True], na_position="last")
+              .drop(columns=["_design", "_none"]).reset_index(drop=True))
+    df.attrs["tests"] = m
     return df
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "\u2026"
+
+
+def _p(x: float) -> str:
+    return "-" if x != x else f"{x * 100:.0f}%"
+
+
+def _d(d: float, lo: float, hi: float) -> str:
+    return "-" if d != d else f"{d * 100:+.0f} ({lo * 100:+.0f} to {hi * 100:+.0f})"
+
+
+def text_table(df: "pd.DataFrame", left: Sequence[str] = ("card",)) -> str:
+    """A small table of text as lines for a terminal: the ``left`` columns aligned left, the
+    others right, two spaces between columns."""
+    cols = list(df.columns)
+    cells = [[str(c) for c in cols]] + [[str(v) for v in row] for row in df.itertuples(index=False)]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(cols))]
+    lines = []
+    for r in cells:
+        lines.append("  ".join(v.ljust(w) if c in left else v.rjust(w) for v, w, c in zip(r, widths, cols)).rstrip())
+    return "\n".join(lines)
+
+
+def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 32) -> dict[str, "pd.DataFrame"]:
+    """The per-card comparison (:func:`card_impact`) as two short text tables, the same in a
+    notebook and on the command line (``munchkin-lab compare``):
+
+    ``one_run``: the first ``top`` cards changed by design (in one run only, or edited
+    between the runs): ``card`` (``Name [set]``, cut with an ellipsis at ``width``
+    characters), ``runs``, ``held`` (A / B), ``win share`` (when held, A -> B), ``kill rate``
+    (monsters: A -> B) and ``kill 95% CI`` (A; B) in percent.
+
+    ``compared``: the first ``top`` other cards with a difference, in :func:`card_impact`'s
+    ranking: ``card``, ``held`` (A / B), ``win share`` (A -> B), ``B-A (95% CI)`` (points),
+    ``kill rate`` (A -> B), ``kill B-A (95% CI)`` (points), ``*`` (significant)."""
+    import pandas as pd
+
+    def label(r):
+        tail = f" [{r.set}]"
+        if len(r.name) + len(tail) <= width or width - len(tail) < 8:
+            return _cut(f"{r.name}{tail}", width)
+        return _cut(r.name, width - len(tail)) + tail  # the name cut, the set kept
+
+    def held(r):
+        return f"{r.held_a:,} / {r.held_b:,}" if r.runs == "both" else (
+            f"{r.held_a:,} / -" if r.runs == "A only" else f"- / {r.held_b:,}")
+
+    def arrow(x, y, runs):
+        return _p(x) if runs == "A only" else (_p(y) if runs == "B only" else f"{_p(x)} -> {_p(y)}")
+
+    def kci(r):
+        parts = []
+        for side, lo, hi, n in (("A", r.kill_low_a, r.kill_high_a, r.killed_a + r.fled_a),
+                                ("B", r.kill_low_b, r.kill_high_b, r.killed_b + r.fled_b)):
+            if n:
+                parts.append(f"{side} {lo * 100:.0f}-{hi * 100:.0f}%")
+        return "; ".join(parts) or "-"
+
+    design = cards[(cards["runs"] != "both") | cards["edited"]]
+    one = [{"card": label(r), "runs": "edited" if r.edited else r.runs, "held": held(r),
+            "win share": arrow(r.share_a, r.share_b, r.runs),
+            "kill rate": arrow(r.kill_rate_a, r.kill_rate_b, r.runs) if r.kind == "monster" else "",
+            "kill 95% CI": kci(r) if r.kind == "monster" else ""}
+           for r in design.head(top).itertuples()]
+    rest = cards[(cards["runs"] == "both") & ~cards["edited"] & cards["p_value"].notna()]
+    comp = [{"card": label(r), "held": held(r), "win share": arrow(r.share_a, r.share_b, r.runs),
+             "B-A (95% CI)": _d(r.diff, r.ci_low, r.ci_high),
+             "kill rate": arrow(r.kill_rate_a, r.kill_rate_b, r.runs) if r.kind == "monster" else "",
+             "kill B-A (95% CI)": _d(r.kill_diff, r.kill_ci_low, r.kill_ci_high) if r.kind == "monster" else "",
+             "*": "*" if r.significant else ""}
+            for r in rest.head(top).itertuples()]
+    cols_one = ["card", "runs", "held", "win share", "kill rate", "kill 95% CI"]
+    cols_cmp = ["card", "held", "win share", "B-A (95% CI)", "kill rate", "kill B-A (95% CI)", "*"]
+    return {"one_run": pd.DataFrame(one, columns=cols_one), "compared": pd.DataFrame(comp, columns=cols_cmp)}
 
 
 def interval_gap(ci_low, ci_high):
@@ -392,7 +572,9 @@ def compare(a: Any, b: Any, **simulate_kwargs) -> Comparison:
         raise RunInterrupted(f"run A was interrupted after {plural(ra.n_games, 'game')}; run B not started, "
                              "nothing compared", ra)
     rb = b if isinstance(b, SimResult) else simulate(b, **({**simulate_kwargs, "bots": bots_b} if bots_b else simulate_kwargs))
-    return compare_results(ra, rb)
+    # a run given as a result may be older than the deck of its name; one just played is not
+    return compare_results(ra, rb, check_decks=(isinstance(a, SimResult), isinstance(b, SimResult)),
+                           url=simulate_kwargs.get("url"))
 
 
 # =============================================================================== plots

@@ -604,7 +604,11 @@ class SimResult:
             (deaths per turn).
         levels: mean Level by turn and seat (``turn``, ``seat``, ``mean_level``, ``games``:
             games still running at that turn).
-        config: the run's settings (deck, players, bots, seed, games requested, turn_cap).
+        config: the run's settings (deck, players, bots, seed, games requested, turn_cap) and
+            which version of each card it played: ``deck_digest`` (the whole card list) and
+            ``deck_cards`` (card key -> digest of its data and copies); see
+            :mod:`munchkin_lab.sim.provenance`. Results written before these were recorded
+            lack both keys.
         interrupted: True when the run was stopped (Ctrl-C) before all games were played.
         elapsed: wall-clock seconds (not part of any table).
         totals: exact sums no table holds (games, decided games, sums and sums of squares of
@@ -612,6 +616,9 @@ class SimResult:
             :class:`~munchkin_lab.sim.results.Totals`); :func:`~munchkin_lab.sim.compare`
             works from them, so it needs no per-game table.
         path: the result file the run wrote (``out=``) or was loaded from, else None.
+        deck_changed: set by :meth:`load` when the deck of that name now plays other cards
+            than this run did: the sentence naming them (also given as a
+            :class:`~munchkin_lab.sim.provenance.DeckChangedWarning`), else None.
     """
 
     games: pd.DataFrame | None
@@ -624,6 +631,7 @@ class SimResult:
     elapsed: float = field(default=0.0, compare=False)
     totals: dict = field(default_factory=dict, compare=False)
     path: Path | None = field(default=None, compare=False)
+    deck_changed: str | None = field(default=None, compare=False)
 
     @property
     def n_games(self) -> int:
@@ -688,11 +696,39 @@ class SimResult:
         self.path = p
         return [p]
 
+    def card_names(self) -> dict[str, str]:
+        """Card key -> ``Name [set]`` of the cards this run played."""
+        if self.cards is None or not len(self.cards):
+            return {}
+        return {str(k): f"{n} [{s}]" for k, n, s in zip(self.cards["key"], self.cards["name"], self.cards["set"])}
+
+    def check_deck(self, url: str | None = None, warn: bool = True) -> str | None:
+        """Whether the deck of this run's name plays other cards today: the sentence naming
+        the cards that changed, were added or removed (also stored in :attr:`deck_changed`
+        and, with ``warn``, given as a :class:`~munchkin_lab.sim.provenance.DeckChangedWarning`),
+        or None (same cards, no deck of that name, or a result without digests)."""
+        from .provenance import DeckChangedWarning, deck_changes
+
+        msg = deck_changes(self.config, url=url, names=self.card_names())
+        self.deck_changed = msg
+        if msg and warn:
+            import warnings
+
+            where = f"{self.path}: " if self.path is not None else ""
+            warnings.warn(where + msg, DeckChangedWarning, stacklevel=3)
+        return msg
+
     @classmethod
-    def load(cls, path) -> "SimResult":
+    def load(cls, path, check_deck: bool = True, url: str | None = None) -> "SimResult":
         """Read a result written by :meth:`save` or ``simulate(out=...)`` (``.parquet`` or
         ``.json``; also the earlier layout of a Parquet file with ``<stem>.cards.parquet``
         ... companions).
+
+        With ``check_deck`` (default) the cards the run played are checked against the deck
+        of that name today (database ``url``): when they differ, a
+        :class:`~munchkin_lab.sim.provenance.DeckChangedWarning` names the cards and
+        :attr:`deck_changed` holds the sentence (:meth:`check_deck`). A result written before
+        the digests were recorded loads unchecked.
 
         Raises:
             ValueError: not a simulation result file (the message names it), or a CSV file
@@ -705,9 +741,10 @@ class SimResult:
                              "pandas.read_csv (SimResult.load reads .parquet and .json results)")
         if not path.is_file():
             raise ValueError(f"{str(path)!r}: no such file")
-        if fmt == "json":
-            return cls._load_json(path)
-        return cls._load_parquet(path)
+        r = cls._load_json(path) if fmt == "json" else cls._load_parquet(path)
+        if check_deck:
+            r.check_deck(url=url)
+        return r
 
     @classmethod
     def _load_parquet(cls, path: Path) -> "SimResult":

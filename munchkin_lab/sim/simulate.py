@@ -36,6 +36,7 @@ import numpy as np
 
 from ..engine.cards import CardSpec
 from .bots import BOT_NAMES, Bot, make_bot
+from .provenance import provenance
 from .results import (CARD_COUNTS, Z95, GameTable, ResultWriter, SimResult, Totals, check_fits,  # noqa: F401
                       check_output, games_schema, seat_table, summary_table, wilson)
 
@@ -524,9 +525,14 @@ def _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, 
         row["turn_first_level_5"] = int(first5)
         row["turn_first_level_9"] = int(first9)
         row["error"] = error
-        # cards held at the end (hand, in play, Race/Class): once per player and card
+        # cards held at the end, once per player and card: in hand or in play in front of
+        # the player (Items in use and carried, Race/Class cards, Curses that last, the
+        # Hireling and its Item, Cheat!, Half-Breed, Super Munchkin)
         for q, p in enumerate(s.players):
-            held = {key_of[c] for c in p.hand + p.equipped + p.carried + p.races + p.classes}
+            held = {key_of[c] for c in p.hand + p.equipped + p.carried + p.races + p.classes + p.curses}
+            for c in (p.hireling, p.hireling_item, p.cheat, p.half_breed, p.super_munchkin):
+                if c >= 0:
+                    held.add(key_of[c])
             for h in held:
                 held_n[h] += 1
             if q in winners:
@@ -752,7 +758,10 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         # every core, but no cluster for a run that fits in one batch
         nworkers = max(1, min(nworkers, math.ceil(games / batch_size)))
     config = {"deck": deck_name, "players": players, "bots": list(bot_names), "seed": seed,
-              "games": games, "turn_cap": turn_cap, "options": options, "modules": list(modules)}
+              "games": games, "turn_cap": turn_cap, "options": options, "modules": list(modules),
+              **provenance(spec_pairs)}  # which version of each card was played
+    if isinstance(deck, (str, Path)) or hasattr(deck_obj, "name"):  # how to find "the deck of that name" again
+        config["deck_ref"] = str(deck).strip() if isinstance(deck, (str, Path)) else deck_obj.name
     schema = games_schema(players, bool(options.get("solar_storm")))
     totals = Totals(players, turn_cap)
     memory = GameTable(schema) if keep_games else None

@@ -328,7 +328,7 @@ def test_deck_add_takes_a_name_in_double_quotes_as_that_name(url):
     search's own parser. A quoted misspelt name is still an unknown card, named without quotes."""
     run("new", "My mix", url=url)
     res = run("add", "My mix", '"King Tut"', url=url)
-    assert res.output == "added 1 card: King Tut [munchkin]; deck now 1 card\n"
+    assert res.stdout == "added 1 card: King Tut [munchkin]; deck now 1 card\n"  # (stderr: the check of a 1-card deck)
     run("add", "My mix", "'Potted Plant'", "-n", "2", url=url)
     d = Deck.load("My mix", url=url)
     assert d.copies("munchkin:King Tut") == 1 and d.copies("munchkin:Potted Plant") == 2

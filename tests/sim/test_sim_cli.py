@@ -56,14 +56,17 @@ def test_compare_command(sim_url, tmp_path):
                               "--plots", str(tmp_path / "plots"), "--turn-cap", "80"])
     assert res.exit_code == 0, res.output
     assert "B-A" in res.output and "turns" in res.output
-    assert "cards (share of wins when held)" in res.output and " points" in res.output.split("cards (share")[1]
-    listed = res.output.split("cards (share")[1].splitlines()
-    assert listed[0].rstrip().endswith("held A / B")
-    first = next(line for line in listed[1:] if " points" in line)
-    assert re.search(r"points( \*)?\s+\d[\d,]* / \d[\d,]*$", first), first  # the held counts
+    assert "cards in both runs (win share = share of wins when held; B-A in points):" in res.output
+    listed = res.output.split("cards in both runs")[1].splitlines()
+    head = listed[1]
+    assert re.match(r"card +held +win share +B-A \(95% CI\) +kill rate +kill B-A \(95% CI\) +\*$", head), head
+    first = listed[2]
+    assert re.search(r"\] +\d[\d,]* / \d[\d,]* +(\d+%|-) -> (\d+%|-) ", first), first  # held A / B, shares
+    monster = next(line for line in listed[2:] if re.search(r"\d+% -> \d+% +[+-]\d+ \([+-]\d+ to [+-]\d+\)( +\*)?$", line))
+    assert monster  # a monster's kill rate A -> B with its B-A interval
     legend = next(line for line in listed if line.startswith("ranked:"))
-    m = int(re.search(r"corrected for the (\d+) cards compared", legend).group(1))
-    assert m >= 10 and "how far the 95% CI lies from 0" in legend and "Bonferroni" in legend
+    m = int(re.search(r"corrected for the (\d+) differences compared", legend).group(1))
+    assert m >= 10 and "by p-value" in legend and "Bonferroni" in legend
     assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == ["cards.png", "lengths.png", "levels.png",
                                                                       "win_rates.png"]
     # a second run keeps the first run's plots unless --force (refused before any game)

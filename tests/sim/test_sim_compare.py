@@ -6,7 +6,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from munchkin_lab.sim import compare, compare_results, plot_lengths, plot_levels, plot_win_rates, simulate
-from munchkin_lab.sim.compare import card_impact, diff_means, diff_proportions
+from munchkin_lab.sim.compare import card_impact, diff_means, diff_proportions, p_two_proportions
 
 
 def test_newcombe_and_welch_intervals():
@@ -99,11 +99,17 @@ def test_per_card_impact_table_and_plot(base_deck, sim_url):
     with_diff = t.dropna(subset=["diff"])
     assert len(with_diff) > 10 and (with_diff["ci_low"] <= with_diff["diff"]).all()
     assert (with_diff["diff"] <= with_diff["ci_high"]).all()
-    sig = list(t["significant"])
+    n_one = len(curses)  # the cards of one run only come first (the change by design)
+    assert list(t["runs"][:n_one]) == ["A only"] * n_one and (t["runs"][n_one:] == "both").all()
+    compared = t[n_one:].dropna(subset=["p_value"])
+    sig = list(compared["significant"])
     assert sig == sorted(sig, reverse=True)  # significant changes first
-    plain = t[~t["significant"]].dropna(subset=["diff"])
-    gaps = [max(lo, -hi) for lo, hi in zip(plain["ci_low"], plain["ci_high"])]
-    assert gaps == sorted(gaps, reverse=True)  # by how far the 95% interval lies from 0
+    plain = compared[~compared["significant"]]
+    assert list(plain["p_value"]) == sorted(plain["p_value"])  # then by the strength of the evidence
+    row = t.set_index("key").loc["munchkin:Potted Plant"]
+    if row["held_a"] and row["held_b"]:
+        assert row["p_value"] == pytest.approx(p_two_proportions(int(ca["held_wins"]), int(ca["held"]),
+                                                                 int(cb["held_wins"]), int(cb["held"])))
     same = card_impact(a, a)
     assert (same["diff"].dropna() == 0).all() and not same["significant"].any()
     fig = cmp.plot_cards(top=8, min_held=1)
