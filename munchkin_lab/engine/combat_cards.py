@@ -48,6 +48,28 @@ class CombatCards:
                 return f"a bribe offers only items you have in play ({R_HELP})"
         return None
 
+    def munchkins_win_with(self, helper: int) -> bool:
+        """Would the munchkin side win the current combat with player ``helper`` as its
+        helper: their combat strength added, the monsters' bonuses against them counted once,
+        a Warrior's tie (core rules, 7. Combat: Help; :meth:`munchkins_win`). A question for
+        bots and tools, not a rule check: whether that help may be asked or offered is
+        :meth:`why_not`'s. With a helper in the combat already, ``helper`` that player or the
+        fighter: :meth:`munchkins_win`. False with no combat or no monster in it."""
+        c = self.state.combat
+        if c is None or not c.monsters:
+            return False
+        if c.helper >= 0 or helper == c.fighter or not 0 <= helper < len(self.state.players):
+            return self.munchkins_win()
+        sfree = self._sfree
+        self._sfree = False  # (the strengths memo holds the position as it is)
+        c.helper = helper
+        try:
+            ps, ms = self._strengths(c)
+            return ps > ms or (ps == ms and self._ties_to_munchkins())
+        finally:
+            c.helper = -1
+            self._sfree = sfree
+
     # ------------------------------------------------------------------ stage gates
     def _why_in_fight(self, k: str, fighter: bool) -> str | None:
         """The refusal of a combat kind outside a fight or interference window (``fighter``:
