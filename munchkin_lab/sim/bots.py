@@ -675,7 +675,7 @@ class GreedyBot(Bot):
             return None
         st = c.stage
         if st == "window":
-            if c.helper < 0 and seat != c.fighter:
+            if c.helper < 0 and (c.intent != "win" or not game.munchkins_win()):
                 a = self._help_offer(game, seat, c)
                 if a is not None:
                     return a
@@ -1421,7 +1421,8 @@ class GreedyBot(Bot):
         """Does player ``q`` gain Levels by helping win a fight: a Race or Class with Levels for
         helping (the Elf's power, ``Game.has_power``) or Shared Victory (core rules, 7.
         Rewards; Munchkin XXL)."""
-        return game.options.shared_victory or game.has_power(q, "helper_levels")
+        p = game.state.players[q]  # (a power comes with a Race or Class card)
+        return game.options.shared_victory or (bool(p.races or p.classes) and game.has_power(q, "helper_levels"))
 
     def _hands_the_game(self, game: "Game", fighter: int, helper: int) -> bool:
         """Would winning the current fight take a player other than the bot's side to the
@@ -1478,29 +1479,30 @@ class GreedyBot(Bot):
         if c.helper >= 0 or not c.monsters:
             return None
         ps = s.players
-        free, free_lv = -1, 99
-        paid, paid_st = -1, 0
         asked = c.asked
+        frees, paids = [], []  # (Level, seat) of those who gain Levels by helping; (-strength, seat)
         for t in range(len(ps)):
-            if t == seat or t in asked or not ps[t].alive:
-                continue
-            if self._levels_for_help(game, t):
-                if ps[t].level < free_lv and not self._hands_the_game(game, -1, t) and game.munchkins_win_with(t):
-                    free, free_lv = t, ps[t].level
-            elif free < 0:
-                st = game.player_strength(t)
-                if st > paid_st and game.munchkins_win_with(t):
-                    paid, paid_st = t, st
-        if free >= 0:
-            a = _act(seat, "ask_help", target=free)
-        elif paid >= 0:
-            tot = game.treasure_count()
-            if not tot:
-                return None
-            a = _act(seat, "ask_help", target=paid, n=tot, m=1)
+            if t != seat and t not in asked and ps[t].alive:
+                if self._levels_for_help(game, t):
+                    if not self._hands_the_game(game, -1, t):
+                        frees.append((ps[t].level, t))
+                else:
+                    paids.append((-game.player_strength(t), t))
+        win_with = game.munchkins_win_with
+        a = None
+        for _, t in sorted(frees):
+            if win_with(t):
+                a = _act(seat, "ask_help", target=t)
+                break
         else:
-            return None
-        return a if self._allowed(game, a) else None
+            if paids:
+                tot = game.treasure_count()
+                if tot:
+                    for _, t in sorted(paids):
+                        if win_with(t):
+                            a = _act(seat, "ask_help", target=t, n=tot, m=1)
+                            break
+        return a if a is not None and self._allowed(game, a) else None
 
     def _help_offer(self, game: "Game", seat: int, c) -> Action | None:
         """An offer of help by ``seat`` in the interference window (None: no offer): when the
@@ -1510,16 +1512,16 @@ class GreedyBot(Bot):
         Level by the win), and the bot gains something - Levels for helping (the Elf;
         then the offer is free) or a share of the Treasures (half of them, rounded up, the bot
         picking first: the bargain of core rules, 7. Combat, Help). Checked by the engine."""
-        if c.helper >= 0 or seat in c.asked or not c.monsters or game.munchkins_win():
+        if c.helper >= 0 or seat in c.asked or not c.monsters or seat == c.fighter:
             return None
-        if self._threat(game, seat, c.fighter):
-            return None  # (the leader at or above our Level, or about to win: hindered, not helped)
         if self._levels_for_help(game, seat):
             n = 0
         else:
             n = (game.treasure_count() + 1) // 2
             if not n:
                 return None
+        if game.munchkins_win() or self._threat(game, seat, c.fighter):
+            return None  # (the leader at or above our Level, or about to win: hindered, not helped)
         if not game.munchkins_win_with(seat):
             return None
         a = _act(seat, "offer_help", n=n, m=1 if n else -1)
