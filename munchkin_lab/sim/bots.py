@@ -1472,22 +1472,26 @@ class GreedyBot(Bot):
         engine's ``munchkins_win_with``) and whom the win does not take to the winning Level
         (:meth:`_hands_the_game`). One who gains Levels by helping (the Elf) is asked with no
         bribe, the lowest Level first (the Level is their reward: core rules, 7. Combat,
-        Help); else the strongest, offered every Treasure, the helper picking first (nobody
-        when the combat gives none). The request is checked by the engine."""
+        Help); else the strongest of the others (first in seat order) if their help wins,
+        offered every Treasure, the helper picking first (nobody when the combat gives none).
+        The request is checked by the engine."""
         s = game.state
         c = s.combat
         if c.helper >= 0 or not c.monsters:
             return None
         ps = s.players
         asked = c.asked
-        frees, paids = [], []  # (Level, seat) of those who gain Levels by helping; (-strength, seat)
+        frees = []  # (Level, seat) of those who gain Levels by helping
+        paid, paid_st = -1, 0  # the strongest of the others
         for t in range(len(ps)):
             if t != seat and t not in asked and ps[t].alive:
                 if self._levels_for_help(game, t):
                     if not self._hands_the_game(game, -1, t):
                         frees.append((ps[t].level, t))
                 else:
-                    paids.append((-game.player_strength(t), t))
+                    st = game.player_strength(t)
+                    if st > paid_st:
+                        paid, paid_st = t, st
         win_with = game.munchkins_win_with
         a = None
         for _, t in sorted(frees):
@@ -1495,13 +1499,10 @@ class GreedyBot(Bot):
                 a = _act(seat, "ask_help", target=t)
                 break
         else:
-            if paids:
+            if paid >= 0 and win_with(paid):
                 tot = game.treasure_count()
                 if tot:
-                    for _, t in sorted(paids):
-                        if win_with(t):
-                            a = _act(seat, "ask_help", target=t, n=tot, m=1)
-                            break
+                    a = _act(seat, "ask_help", target=paid, n=tot, m=1)
         return a if a is not None and self._allowed(game, a) else None
 
     def _help_offer(self, game: "Game", seat: int, c) -> Action | None:
