@@ -25,7 +25,8 @@ class Combat:
 
     **The strengths memo** (speed): ``player_strength``, ``strengths``, ``munchkins_win`` and
     ``treasure_count`` remember their answers for one state, ``Game._smemo`` = ``[version,
-    (munchkin side, monster side), win, treasures, {seat: player strength}]``, valid while
+    (munchkin side, monster side), win, treasures, {seat: player strength, ("with", seat):
+    munchkins_win_with, "few": its shortcut}]``, valid while
     ``Game._ver`` equals its version. The memo is read and written only between actions
     (``Game._sfree``: False while :meth:`Game.play` applies an action, and always False when a
     rules module hooks the strengths or the Treasures: ``Game._sfree_ok``), never while the

@@ -48,6 +48,85 @@ class CombatCards:
                 return f"a bribe offers only items you have in play ({R_HELP})"
         return None
 
+    def munchkins_win_with(self, helper: int) -> bool:
+        """Would the munchkin side win the current combat with player ``helper`` as its
+        helper: their combat strength added, the monsters' bonuses against them counted once,
+        a Warrior's tie (core rules, 7. Combat: Help; :meth:`munchkins_win`). A question for
+        bots and tools, not a rule check: whether that help may be asked or offered is
+        :meth:`why_not`'s. With a helper in the combat already, ``helper`` that player or the
+        fighter: :meth:`munchkins_win`. False with no combat or no monster in it. Where the
+        helper changes only their own strength and the monsters' bonuses against them
+        (:meth:`_helper_terms_few`) it is read off the strengths of the position, those
+        monsters' strengths asked again with the helper in; else the strengths are computed
+        with the helper in (:meth:`_win_with_helper_in`); the answer is kept in the strengths
+        memo (its ``("with", seat)`` entry, :class:`~munchkin_lab.engine.combat.Combat`)."""
+        c = self.state.combat
+        if c is None or not c.monsters:
+            return False
+        if c.helper >= 0 or helper == c.fighter or not 0 <= helper < len(self.state.players):
+            return self.munchkins_win()
+        m = self._smemo_now()
+        if m is None:
+            return self._win_with_helper_in(helper)
+        key = ("with", helper)
+        memo = m[4]
+        w = memo.get(key)
+        if w is None:
+            few = memo.get("few")
+            if few is None:  # (once per position: the monsters with a bonus against someone)
+                few = memo["few"] = self._helper_terms_few(c) or False
+            if few:
+                vs, ms_vs = few
+                ps, ms = self.strengths()
+                ps += self.player_strength(helper)
+                if vs:
+                    ms -= ms_vs
+                    c.helper = helper
+                    try:
+                        for i in vs:
+                            ms += self.monster_strength(i, False)
+                    finally:
+                        c.helper = -1
+                w = ps > ms or (ps == ms and (self._ties_to_munchkins() or self._holds(helper, "wins_ties")))
+            else:
+                w = self._win_with_helper_in(helper)
+            memo[key] = w
+        return w
+
+    def _helper_terms_few(self, c) -> tuple | None:
+        """``(monsters, their strength)`` when a helper would change the strengths of combat
+        ``c`` by their own combat strength and the bonuses against them of those monsters
+        (indices: the ones with a bonus against a Race, Class or sex) alone, and a tie by their
+        own Warrior's power: no One-Shot counted per matching player nor a lone fighter's
+        double (:meth:`_one_shots_for_munchkins`), no change of the card-effect language to a
+        strength or to who wins ties (the terms of :meth:`Combat._strengths` that read the
+        helper; rules modules that change strengths leave the strengths memo off). Else
+        None."""
+        if c.perplayer or self.state.ledger.entries or "wins_ties" in self._lstat \
+                or not self._lang_quiet("combat_strength"):
+            return None
+        bp = self._bonus_per
+        for u in c.used:
+            if bp[u]:
+                return None
+        bv = self._bonus_vs
+        vs = tuple(i for i, mon in enumerate(c.monsters) if bv[mon])
+        return vs, sum(self.monster_strength(i, False) for i in vs)
+
+    def _win_with_helper_in(self, helper: int) -> bool:
+        """:meth:`munchkins_win_with` computed: the strengths with ``helper`` in the combat for
+        the time of the sum (no helper in the combat now), the memo left alone."""
+        c = self.state.combat
+        sfree = self._sfree
+        self._sfree = False  # (the strengths memo holds the position as it is)
+        c.helper = helper
+        try:
+            ps, ms = self._strengths(c)
+            return ps > ms or (ps == ms and self._ties_to_munchkins())
+        finally:
+            c.helper = -1
+            self._sfree = sfree
+
     # ------------------------------------------------------------------ stage gates
     def _why_in_fight(self, k: str, fighter: bool) -> str | None:
         """The refusal of a combat kind outside a fight or interference window (``fighter``:

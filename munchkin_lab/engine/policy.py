@@ -21,11 +21,24 @@ def random_policy(game: Game, rnd: random.Random) -> Action:
     return rnd.choice(game.legal_actions(labels=False))
 
 
+def _wins_the_game(game: Game) -> bool:
+    """The kill of the current combat's monsters would take its fighter to the winning Level
+    (their printed Levels, ``Game.facts.kill_levels``; core rules, Card Text and These Rules,
+    4.: the game is won by a kill)."""
+    c = game.state.combat
+    kl = game.facts.kill_levels
+    return game.state.players[c.fighter].level + sum(kl[m] for m in c.monsters) >= 10
+
+
 def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
     """Win combats when possible, boost the own side with One-Shots, otherwise Run Away; play
-    Races/Classes/Items; sell for Levels; never interfere with others (pass); a Portal from the
-    hand only when there is nothing else to do (never before ending the turn). Returns a legal
-    action (raises IndexError when there is none, i.e. the game is over)."""
+    Races/Classes/Items; sell for Levels; never interfere with others (pass), but help: accept
+    a request for help unless the kill wins the fighter the game, and, as a player who gains
+    Levels by helping (an Elf; Shared Victory), offer free help to a fighter who cannot win
+    alone when that help wins the fight (``Game.munchkins_win_with``) and the kill does not
+    win them the game (core rules, 7. Combat: Help); a Portal from the hand only when there is
+    nothing else to do (never before ending the turn). Returns a legal action (raises
+    IndexError when there is none, i.e. the game is over)."""
     acts = game.legal_actions(labels=False)
     s = game.state
     seat = acts[0].player
@@ -66,8 +79,16 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
             sc = 4 if a.n == 0 else 99
         elif k == "refuse":
             sc = 3
+        elif k == "accept" and s.pending and s.pending[0]["kind"] == "help" and not s.pending[0].get("backout") \
+                and _wins_the_game(game):
+            continue  # (refuse: never help somebody to the winning Level)
+        elif k == "offer_help":
+            if not ((game.options.shared_victory or game.has_power(seat, "helper_levels"))
+                    and not game.munchkins_win() and not _wins_the_game(game) and game.munchkins_win_with(seat)):
+                continue
+            sc = 5
         elif k == "trouble" or k in ("unequip", "carry", "discard", "give", "steal", "berserk", "turning",
-                                     "backstab", "flight", "charm", "evade", "offer_help",
+                                     "backstab", "flight", "charm", "evade",
                                      "door_pile", "treasure_pile"):
             if k == "berserk" and c is not None:
                 if mw is None:

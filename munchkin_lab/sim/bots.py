@@ -18,7 +18,10 @@ Names (:data:`BOT_NAMES`):
 
 ``greedy``
     a rule-based player: equips the best legal Items, declares victory when the munchkin side
-    wins, asks for help and offers a Treasure share when the gap is small, otherwise Runs Away;
+    wins, asks for help when a helper wins the fight (an Elf for nothing, anyone else for a
+    Treasure share), otherwise Runs Away; helps when asked, and offers its help to a fighter who
+    cannot win alone, when its help wins the fight, it gains by it (an Elf's Level, a share of the
+    Treasures) and the win takes nobody else to the winning Level;
     sells Items when the sale buys a Level; plays Curses, Monster Enhancers and One-Shots for the
     monsters against the leader; plays a Wandering Monster on a leader who is about to win;
     answers a reaction to a Run Away roll (Loaded Die, the Halfling's reroll, Invisibility
@@ -35,8 +38,8 @@ comes from the engine's ``legal_actions()``, or the bot builds it and asks the e
 (``why_not_actor``: ``why_not`` for the seat that decides now, or the public check of that very
 rule: ``why_equip``, ``choice_options``, ``charity_targets``); per-card facts come from
 ``Game.facts``. The greedy bot sells its own bundle (spare Items first, never a useful equipped
-one), a variant ``legal_actions()`` does not list (it lists one greedy bundle) but ``play()``
-accepts.
+one), and offers its help for its own share of the Treasures: variants ``legal_actions()`` does
+not list (it lists one greedy bundle and a free offer) but ``play()`` accepts.
 
 In a Solar Storm game (cooperative), ``random`` plays a random legal action and ``greedy`` the
 greedy Solar bot (:mod:`munchkin_lab.sim.solar_bot`: activate, divert, repair, useful V2 room
@@ -672,6 +675,10 @@ class GreedyBot(Bot):
             return None
         st = c.stage
         if st == "window":
+            if c.helper < 0 and (c.intent != "win" or not game.munchkins_win()):
+                a = self._help_offer(game, seat, c)
+                if a is not None:
+                    return a
             # pass a window not worth interfering with, or (plain rules) one where the bot has
             # nothing to play: _window_fast would pass (pure tests, the cheapest first)
             if c.intent != "win" or seat == c.helper or (plain and not self._window_cards(game, seat, c)) \
@@ -1408,31 +1415,118 @@ class GreedyBot(Bot):
                     wins.append(a)
         return wins, escapes
 
+    # help --------------------------------------------------------------------------------
+    @staticmethod
+    def _levels_for_help(game: "Game", q: int) -> bool:
+        """Does player ``q`` gain Levels by helping win a fight: a Race or Class with Levels for
+        helping (the Elf's power, ``Game.has_power``) or Shared Victory (core rules, 7.
+        Rewards; Munchkin XXL)."""
+        p = game.state.players[q]  # (a power comes with a Race or Class card)
+        return game.options.shared_victory or (bool(p.races or p.classes) and game.has_power(q, "helper_levels"))
+
+    def _hands_the_game(self, game: "Game", fighter: int, helper: int) -> bool:
+        """Would winning the current fight take a player other than the bot's side to the
+        winning Level: the fighter by the Levels of the kill (the monsters' printed facts,
+        :meth:`_combat_levels`), or a ``helper`` gaining a Level per monster killed
+        (:meth:`_levels_for_help`; the engine's ``_kill_levels_to``). The game is won by a
+        kill alone (core rules, Card Text and These Rules, 4.), so helping a player to it is
+        handing them the game."""
+        ps = game.state.players
+        if fighter >= 0 and ps[fighter].level + self._combat_levels(game) >= 10:
+            return True
+        return helper >= 0 and ps[helper].level + len(game.state.combat.monsters) >= 10 \
+            and self._levels_for_help(game, helper)
+
     def _accept_help(self, game: "Game", seat: int, fighter: int, bribe: int) -> bool:
-        """Help ``fighter``: when there is something to gain (a bribe, an Elf's Level, a shared
-        victory), the fighter is not about to win the game, and our help wins the fight
-        (pure tests, the cheapest first)."""
+        """Help ``fighter``: when there is something to gain (a bribe, Levels for helping -
+        the Elf's, Shared Victory), the fighter is not about to win the game, and our help
+        wins the fight (the engine's ``munchkins_win_with``; pure tests, the cheapest first)."""
         c = game.state.combat
         if c is None:
             return False
-        if not (bribe > 0 or game.has_race(seat, "elf") or game.options.shared_victory):
+        if not (bribe > 0 or self._levels_for_help(game, seat)):
             return False
-        if game.state.players[fighter].level + self._combat_levels(game) >= 10:
+        if self._hands_the_game(game, fighter, -1):
             return False  # never hand somebody the game
-        ps, ms = game.strengths()
-        return ps + game.player_strength(seat) > ms
+        return game.munchkins_win_with(seat)
 
     def _accept_offer(self, game: "Game", d: dict) -> bool:
         """The fighter takes an offer of help ``d`` when fighter and helper together win the
-        fight; an offer with a price (``d["n"]`` Treasures) only when the fighter cannot win
-        alone (a free helper is taken even then: more combat strength against what the others
-        may still play)."""
+        fight (the engine's ``munchkins_win_with``) and the win does not take the helper to
+        the winning Level (an Elf at Level 9: :meth:`_hands_the_game`). When the fighter wins
+        alone, only a helper who costs nothing is taken - no price (``d["n"]`` Treasures), no
+        Level of theirs (the Elf: core rules, 7. Combat, the example of an Elf turned down) -
+        for more combat strength against what the others may still play."""
         if game.state.combat is None:
             return False
-        ps, ms = game.strengths()
-        if d.get("n") and ps > ms:
+        h = d["from"]
+        if self._hands_the_game(game, -1, h):
             return False
-        return ps + game.player_strength(d["from"]) > ms
+        if game.munchkins_win():
+            return not d.get("n") and not self._levels_for_help(game, h)
+        return game.munchkins_win_with(h)
+
+    def _help_request(self, game: "Game", seat: int) -> Action | None:
+        """The help request of fighter ``seat``, who cannot win alone (None: nobody to ask).
+        Asked: a living player not asked yet in this combat whose help wins the fight (the
+        engine's ``munchkins_win_with``) and whom the win does not take to the winning Level
+        (:meth:`_hands_the_game`). One who gains Levels by helping (the Elf) is asked with no
+        bribe, the lowest Level first (the Level is their reward: core rules, 7. Combat,
+        Help); else the strongest of the others (first in seat order) if their help wins,
+        offered every Treasure, the helper picking first (nobody when the combat gives none).
+        The request is checked by the engine."""
+        s = game.state
+        c = s.combat
+        if c.helper >= 0 or not c.monsters:
+            return None
+        ps = s.players
+        asked = c.asked
+        frees = []  # (Level, seat) of those who gain Levels by helping
+        paid, paid_st = -1, 0  # the strongest of the others
+        for t in range(len(ps)):
+            if t != seat and t not in asked and ps[t].alive:
+                if self._levels_for_help(game, t):
+                    if not self._hands_the_game(game, -1, t):
+                        frees.append((ps[t].level, t))
+                else:
+                    st = game.player_strength(t)
+                    if st > paid_st:
+                        paid, paid_st = t, st
+        win_with = game.munchkins_win_with
+        a = None
+        for _, t in sorted(frees):
+            if win_with(t):
+                a = _act(seat, "ask_help", target=t)
+                break
+        else:
+            if paid >= 0 and win_with(paid):
+                tot = game.treasure_count()
+                if tot:
+                    a = _act(seat, "ask_help", target=paid, n=tot, m=1)
+        return a if a is not None and self._allowed(game, a) else None
+
+    def _help_offer(self, game: "Game", seat: int, c) -> Action | None:
+        """An offer of help by ``seat`` in the interference window (None: no offer): when the
+        fighter cannot win alone, the bot's help wins the fight (the engine's
+        ``munchkins_win_with``), the fighter is no threat (:meth:`_threat`: not the leader at
+        or above the bot's Level - a player the bot would hinder - nor taken to the winning
+        Level by the win), and the bot gains something - Levels for helping (the Elf;
+        then the offer is free) or a share of the Treasures (half of them, rounded up, the bot
+        picking first: the bargain of core rules, 7. Combat, Help). Checked by the engine."""
+        if c.helper >= 0 or seat in c.asked or not c.monsters or seat == c.fighter:
+            return None
+        if self._levels_for_help(game, seat):
+            n = 0
+        else:
+            n = (game.treasure_count() + 1) // 2
+            if not n:
+                return None
+        if game.munchkins_win() or self._threat(game, seat, c.fighter):
+            return None  # (the leader at or above our Level, or about to win: hindered, not helped)
+        if not game.munchkins_win_with(seat):
+            return None
+        a = _act(seat, "offer_help", n=n, m=1 if n else -1)
+        return a if self._allowed(game, a) else None
 
     # out of combat ----------------------------------------------------------------------
     def _score_turn(self, game: "Game", seat: int, cands: list[Action]) -> list:
@@ -1553,21 +1647,6 @@ class GreedyBot(Bot):
             boost += 3 * max(0, 3 - c.turning.get(seat, 0))
         return need, boost
 
-    @staticmethod
-    def _best_helper(game: "Game", seat: int) -> tuple[int, int]:
-        """``(seat, strength)`` of the strongest living player not yet asked (first in seat
-        order; ``(-1, 0)`` when nobody has a positive strength)."""
-        s = game.state
-        c = s.combat
-        best_helper = -1
-        best_help = 0
-        for t in range(len(s.players)):
-            if t != seat and t not in c.asked and s.players[t].alive:
-                st = game.player_strength(t)
-                if st > best_help:
-                    best_helper, best_help = t, st
-        return best_helper, best_help
-
     def _fight_fast(self, game: "Game", seat: int, need: int | None = None) -> Action | None:
         """The losing fighter's choice without the list (only when :func:`_plain_rules`): what
         :meth:`_score_combat` picks from the list, the first legal candidate of the lowest
@@ -1662,14 +1741,9 @@ class GreedyBot(Bot):
             for _, _, a in found:
                 if ok(game, a):
                     return a
-        if c.helper < 0:
-            best_helper, best_help = self._best_helper(game, seat)
-            if best_helper >= 0 and need <= best_help:
-                tot = game.treasure_count()
-                if tot:  # the listed bribe: every Treasure, the helper picking first
-                    a = _act(seat, "ask_help", target=best_helper, n=tot, m=1)
-                    if self._allowed(game, a):
-                        return a
+        a = self._help_request(game, seat)
+        if a is not None:
+            return a
         if escapes:
             self._verified = True  # (listed by the engine)
             return escapes[0]
@@ -1809,7 +1883,7 @@ class GreedyBot(Bot):
         winning = game.munchkins_win()
         if c.stage == "fight" and seat == c.fighter:
             need, boost = self._need_boost(game, seat, game.strength_needed())
-            best_helper, best_help = self._best_helper(game, seat) if not winning and c.helper < 0 else (-1, 0)
+            ask = self._help_request(game, seat) if not winning else None
             for i, a in enumerate(cands):
                 k = a.kind
                 sc = None
@@ -1830,9 +1904,8 @@ class GreedyBot(Bot):
                     sc = 2 + card_value(game, a.card) / 100000
                 elif k == "evade" and not winning:
                     sc = 3
-                elif k == "ask_help" and not winning and a.target == best_helper and a.n > 0 \
-                        and need <= best_help:
-                    sc = 5  # the listed bribe: the Treasures, the helper picking first
+                elif k == "ask_help" and a == ask:
+                    sc = 5  # (:meth:`_help_request`)
                 elif k == "run" and not winning:
                     sc = 9
                 elif k == "use" and not winning:

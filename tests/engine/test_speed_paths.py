@@ -129,3 +129,36 @@ def test_the_event_stack_gives_the_outer_flags_back_however_an_event_ends(base_d
                 raise KeyError("suspended")
         assert g._ev is outer and outer == {"reroll": True}
     assert g._ev == {}
+
+
+@pytest.mark.parametrize("deck_name", ["base_deck", "scooby_only"])
+def test_munchkins_win_with_a_helper_answers_as_the_strengths_with_that_helper_in(deck_name, request):
+    """``munchkins_win_with(q)`` (read off the strengths where the helper changes only their own
+    strength and the monsters' bonuses against them) is what ``munchkins_win()`` says once ``q`` is the helper, and asking leaves
+    the position's strengths as they were."""
+    deck = request.getfixturevalue(deck_name)
+    fast = slow = 0
+    for seed in range(40):
+        g = Game.new(players=4, deck=deck, seed=seed, options=GameOptions(max_turns=60), history=False)
+        rnd = random.Random(seed)
+        for _ in range(500):
+            if g.outcome() is not None:
+                break
+            c = g.state.combat
+            if c is not None and c.monsters and c.helper < 0:
+                before = (g.strengths(), g.munchkins_win())
+                for q in range(4):
+                    if q == c.fighter:
+                        continue
+                    h = g.copy()
+                    h.state.combat.helper = q
+                    want = h.munchkins_win()
+                    if g._helper_terms_few(c) is not None:
+                        fast += 1
+                    else:
+                        slow += 1
+                    assert g.munchkins_win_with(q) is want, (seed, q)
+                    assert g._win_with_helper_in(q) is want, (seed, q)
+                    assert (g.strengths(), g.munchkins_win()) == before and c.helper < 0
+            g.play(rnd.choice(g.legal_actions(labels=False)))
+    assert fast > 50 and slow > 0, (fast, slow)

@@ -21,7 +21,10 @@ def _play(specs, names, seed, max_turns=40, check=True):
         if check:
             assert g.why_not(a) is None, f"step {steps}: {a} refused: {g.why_not(a)}"
             listed = g.legal_actions()
-            assert a in listed or a.kind == "sell", f"step {steps}: {a} not among legal_actions()"
+            # the engine lists one sale and a free offer of help; the greedy bot builds its own
+            # bundle and its own share of an offer, checked by why_not above
+            assert a in listed or a.kind == "sell" or (a.kind == "offer_help" and a.n > 0), \
+                f"step {steps}: {a} not among legal_actions()"
         kinds.add(a.kind)
         g.play(a)
         steps += 1
@@ -154,3 +157,64 @@ def test_greedy_runs_or_asks_for_help_when_losing(base_deck):
         assert a.kind == "ask_help" and a.target == 1 and a.n > 0
     else:
         assert a.kind == "run"
+
+
+def _elves(g, seats):
+    """Seats ``seats`` become Elves (an Elf card from the piles into their Race)."""
+    s = g.state
+    for seat in seats:
+        elf = next(c for c in s.decks["door"] if g.specs[c].name == "Elf")
+        s.decks["door"].remove(elf)
+        s.players[seat].races.append(elf)
+    g.begin()
+
+
+def _running(base_deck, levels, elves=()):
+    """Seat 0 meets Bigfoot (12, 3 Treasures) and declares a Run Away: the window is open."""
+    g = _staged(base_deck, {}, levels, "Bigfoot")
+    _elves(g, elves)
+    g.play("0 kick")
+    g.play("0 run")
+    return g
+
+
+def test_greedy_offers_help_for_half_the_treasures_to_a_fighter_who_cannot_win_alone(base_deck):
+    g = _running(base_deck, {0: 4, 1: 9, 2: 2})  # 4 + 9 = 13 beats 12; the fighter is no threat
+    assert g.actor() == 1 and not g.munchkins_win() and g.munchkins_win_with(1)
+    bot = make_bot("greedy", 1)
+    a = bot.choose(g, 1)
+    assert (a.kind, a.n, a.m) == ("offer_help", 2, 1)  # 3 Treasures: 2 of them, picking first
+    g.play(a)
+    assert bot.choose(g, 0).kind == "accept"  # the fighter cannot win alone: help at a price
+    g.play(bot.choose(g, 0))
+    assert g.state.combat.helper == 1 and g.state.combat.bribe_n == 2 and g.munchkins_win()
+
+
+def test_greedy_elf_offers_help_for_nothing_and_nobody_helps_a_fighter_to_the_winning_level(base_deck):
+    g = _running(base_deck, {0: 4, 1: 9, 2: 2}, elves=(1,))
+    a = make_bot("greedy", 1).choose(g, 1)
+    assert (a.kind, a.n) == ("offer_help", 0)  # an Elf's Level is the reward
+    g = _running(base_deck, {0: 9, 1: 5, 2: 2})  # a kill takes the fighter to Level 10
+    assert g.munchkins_win_with(1)
+    assert make_bot("greedy", 1).choose(g, 1).kind == "pass"
+    g = _running(base_deck, {0: 2, 1: 3, 2: 2})  # 2 + 3 = 5 does not beat 12: no offer
+    assert make_bot("greedy", 1).choose(g, 1).kind == "pass"
+
+
+def test_greedy_fighter_asks_an_elf_for_nothing_and_turns_an_elf_down_when_winning_alone(base_deck):
+    g = _staged(base_deck, {}, {0: 5, 1: 9, 2: 8}, "Bigfoot")
+    _elves(g, (2,))
+    g.play("0 kick")
+    a = make_bot("greedy", 1).choose(g, 0)
+    assert (a.kind, a.target, a.n) == ("ask_help", 2, 0)  # the Elf (5 + 8 = 13 > 12), not seat 1 for the Treasures
+    g = _staged(base_deck, {}, {0: 5, 1: 8, 2: 9}, "Bigfoot")
+    _elves(g, (2,))
+    g.play("0 kick")
+    a = make_bot("greedy", 1).choose(g, 0)
+    assert (a.kind, a.target, a.n) == ("ask_help", 1, 3)  # the Elf at Level 9 would win the game by it
+    g = _staged(base_deck, {}, {0: 6, 1: 3, 2: 3}, "Potted Plant")
+    _elves(g, (1,))
+    g.play("0 kick")
+    g.play("0 fight")
+    g.play("1 offer_help")
+    assert make_bot("greedy", 1).choose(g, 0).kind == "refuse"  # no Level for the Elf: 6 beats 1
