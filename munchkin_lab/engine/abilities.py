@@ -866,22 +866,21 @@ class Abilities:
             self._ledger_ended(ended)
         self._limits_reset("turn")
 
-    def _lang_left_play(self, seat: int, c: int, worn: bool) -> None:
+    def _lang_left_play(self, seat: int, c: int, slot_lost: bool) -> None:
         """Card ``c`` left ``seat``'s play (``Zones._leave_play``): its ``in_play`` changes end,
-        and every change on it; a Curse's changes end with it (``Ledger.cancel``); a worn
-        item's slot ends the ``until_lost`` changes of that slot; then its ``leaves_play``
-        abilities run."""
+        and every change on it; a Curse's changes end with it (``Ledger.cancel``); an item
+        that was the item of its slot (``slot_lost``: the one in use, or one carried while none
+        is: Chicken On Your Head's reading, ``Zones._leave_play``) ends the ``until_lost``
+        changes of that slot; then its ``leaves_play`` abilities run."""
         s = self.state
         if s.ledger.entries:
             led, ended = s.ledger.left_play(c)
             if self._kind[c] == "curse":
                 led, more = led.cancel(c)
                 ended += more
-            if worn:
-                slot = self._slots[c]
-                if slot:
-                    led, more = led.item_lost(seat, slot)
-                    ended += more
+            if slot_lost:
+                led, more = led.item_lost(seat, self._slots[c])
+                ended += more
             s.ledger = led
             self._ledger_ended(ended)
         if "leaves_play" in self._lt and self._lrun[c] and "leaves_play" in self._lrun[c]:
