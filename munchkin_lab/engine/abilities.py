@@ -518,7 +518,8 @@ class Abilities:
             kind, items = res.kind, self._picked(res, pick)
         say = self.history and not self._quiet
         if say:  # (the log says what its ops changed, in game words: Victims._say_begin)
-            self._say_begin(card)
+            self._say_begin(card, label=ab.label)
+        top = None if say else self._say_label(card, ab.label)
         saved = self._walk_saved()
         self._lost = []
         keep = bool(items) and "die_rolled" in self._lt  # a roll op's die may wait (ops.py)
@@ -533,6 +534,8 @@ class Abilities:
             self._walk_restore(saved)
             if say:
                 self._say_end()
+            elif top:
+                top[0][3] = top[1]
 
     # ------------------------------------------------------------------ combat numbers
     def _lang_fight_declared(self, seat: int) -> bool:
@@ -821,7 +824,7 @@ class Abilities:
                     self._leave_play(q, src)
                     self._discard(src)
                     if self.history:
-                        self._say(f"{self.name(src)} ends for {p.name}.")
+                        self._say_after(f"{self.name(src)} ends for {p.name}.")
 
     def _keeps_by_ledger(self, curse: int) -> bool:
         """A Curse kept only because of its lasting changes (not one the core keeps by its

@@ -187,6 +187,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self.deck_names = ("door", "treasure") + tuple(d for m in self.modules for d in m.extra_decks)
         self._log: list[str] = []
         self._saying: list = []  # (abilities running with history: Victims._say_begin)
+        self._after: list[str] = []  # (lines said after their cause: History._say_after)
         self._bad_open: list = []  # (Bad Stuff running with history: Victims._say_cause_of_death)
         self._undo: list[tuple] = []
         self._redo: list[Action] = []
@@ -485,8 +486,11 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
             self._apply(action)
         except BaseException:
             self._sfree = self._sfree_ok
+            self._after.clear()
             self._rollback(counters)
             raise
+        if self._after:
+            self._say_the_rest()
         self._sfree = self._sfree_ok
         if keep:
             m = self._smemo
@@ -546,6 +550,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
         self._sba_full = True
         self._saying = []  # (nor what the abilities running now have said)
         self._bad_open = []  # (nor the Bad Stuff running now)
+        self._after = []  # (nor the lines held back: History._say_after)
         self._hcache = {}  # (nor the holders' cache: Zones._play_moved)
         self._smemo = NO_SMEMO  # (nor the strengths memo: a copy must not share it)
 

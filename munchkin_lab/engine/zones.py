@@ -254,7 +254,7 @@ class Zones:
                     if rw[cu] == slot:
                         self._leave_play(seat, cu)
                         self._discard(cu)
-                        if self.history: self._say(f"{self.name(cu)} ends with {self.name(c)}.")
+                        if self.history: self._say_after(f"{self.name(cu)} ends with {self.name(c)}.")
         for m in self._h_leave:
             m.on_leave_play(self, seat, c)
         if self._lang:  # the card-effect language: its changes end, leaves_play (abilities.py)
