@@ -518,8 +518,8 @@ class Abilities:
             kind, items = res.kind, self._picked(res, pick)
         say = self.history and not self._quiet
         if say:  # (the log says what its ops changed, in game words: Victims._say_begin)
-            self._say_begin(card, label=ab.label)
-        top = None if say else self._say_label(card, ab.label)
+            self._say_begin(card, label=None if otherwise else ab.label)  # (the label names its do)
+        top = None if say else self._say_label(card, None if otherwise else ab.label)
         saved = self._walk_saved()
         self._lost = []
         keep = bool(items) and "die_rolled" in self._lt  # a roll op's die may wait (ops.py)

@@ -486,7 +486,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, CombatCards, RunAway, Items
             self._apply(action)
         except BaseException:
             self._sfree = self._sfree_ok
-            self._after.clear()
+            self._after = []
             self._rollback(counters)
             raise
         if self._after:

@@ -17,6 +17,10 @@ class History:
     event log. ``undo`` raises ``IndexError`` when there is nothing to undo (always with
     ``history=False``), ``redo`` when nothing was undone."""
 
+    #: log lines held back until their cause is said (:meth:`_say_after`; a game that never
+    #: holds one back - Solar Storm's - reads this empty default)
+    _after: list | tuple = ()
+
     @staticmethod
     def _saved_fields(text: str, fmt: str, keys: tuple[str, ...]) -> dict:
         """The JSON object of a saved game (``to_json``): it must parse, carry ``format == fmt``
@@ -48,12 +52,12 @@ class History:
         said, or at the end of the action (:meth:`_say_the_rest`) - the cause is often said once
         it is done ("Ann sells ...", "Bad Stuff: Ann loses Boots")."""
         if self.history:
-            self._after.append(f"[t{self.state.turn}] {text}")
+            self._after = [*self._after, f"[t{self.state.turn}] {text}"]
 
     def _say_the_rest(self) -> None:
         """The lines :meth:`_say_after` holds back go to the log."""
         self._log.extend(self._after)
-        self._after.clear()
+        self._after = []
 
     @property
     def log(self) -> list[str]:
