@@ -37,3 +37,10 @@ def test_a_card_played_at_once_keeps_the_plain_position():
     assert "losing" not in sc
     c = g.state_dict()["combat"]
     assert c["monster_strength"] < c["munchkin_strength"]  # the Practice Dummy, Level 1
+
+
+def test_the_board_says_why_the_dummy_is_strong():
+    from munchkin_lab.widgets.designer import try_board
+
+    b = try_board(dict(CARDS[0], provenance="designer"), "bog_fan")
+    assert "the Practice Dummy is Level 20, so P1 is losing and tries to Run Away" in b.message.value
