@@ -517,9 +517,11 @@ class Abilities:
             res = resolve(who, ctx, w)
             kind, items = res.kind, self._picked(res, pick)
         say = self.history and not self._quiet
+        # (a label the designer wrote names its do; a short form's is the action menu's)
+        lab = ab.label if not otherwise and ab.origin.startswith("abilities") else None
         if say:  # (the log says what its ops changed, in game words: Victims._say_begin)
-            self._say_begin(card, label=None if otherwise else ab.label)  # (the label names its do)
-        top = None if say else self._say_label(card, None if otherwise else ab.label)
+            self._say_begin(card, label=lab)
+        top = None if say else self._say_label(card, lab)
         saved = self._walk_saved()
         self._lost = []
         keep = bool(items) and "die_rolled" in self._lt  # a roll op's die may wait (ops.py)
