@@ -1531,7 +1531,8 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
     # covers an alias that is another card's name or alias, which build.alias_problems checks
     # in the shipped files)
     problems += _shadow_problems([(c.name, [a.name for a in c.aliases], who) for c, _, _, who in checked], taken)
-    stored = matched_rows(rows, [c.name for c, _, _, _ in checked])
+    stored = matched_rows(rows, [c.name for c, _, _, _ in checked],
+                          {c.name: [a.name for a in c.aliases] for c, _, _, _ in checked})
     names: dict[str, list[str]] = {"added": [], "updated": [], "removed": [], "unchanged": []}
     notes: list[str] = []
     todo = []
@@ -1563,12 +1564,13 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
     kept = {r["id"] for r in stored.values()}
     gone = [r for r in rows if r["id"] not in kept]
     used = _deck_users(conn, [r["id"] for r in gone])
+    new_cards = [(c, values) for c, old, values, _e, _d in todo if old is None]
     for r in gone:
         if r["id"] in used:
             problems.append(f"{doc.path_display + ': ' if doc is not None else ''}card {r['name']!r}: missing from "
                             f"the file but saved deck(s) "
-                            f"{', '.join(map(repr, used[r['id']]))} hold it: put it back in the file, or remove it "
-                            "from the decks first")
+                            f"{', '.join(map(repr, used[r['id']]))} hold it: "
+                            + _renamed_hint(r, new_cards, code, used[r["id"]]))
         names["removed"].append(r["name"])
     if problems:
         from .build import _by_place
@@ -1627,13 +1629,35 @@ def _orphan_problems(conn: Connection, code: str, requires: Iterable[str], dropp
     return out
 
 
-def matched_rows(rows: list[Mapping], names: Iterable[str]) -> dict[str, Mapping]:
+def _renamed_hint(row: Mapping, new_cards: list, code: str, decks: list[str]) -> str:
+    """The ways on for stored card ``row`` missing from a set file while saved ``decks`` hold
+    it; ``new_cards``: the file's ``(card, values)`` the set does not hold yet. A new card with
+    all of ``row``'s fields but the name (else the one new card of its kind and pile) is likely
+    the card renamed elsewhere (``cards edit`` on another machine: the file carries the new name
+    only): the message names it and how to follow the rename here."""
+    same = [c.name for c, v in new_cards if all(row.get(k) == x for k, x in v.items() if k != "name")]
+    like = same or [c.name for c, v in new_cards if v["kind"] == row.get("kind") and v["deck"] == row.get("deck")]
+    tail = (f"put it back in the file, or remove it from the decks first (munchkin-lab deck remove "
+            f"{decks[0]!r} {row['name']!r})")
+    if len(like) != 1:
+        return tail
+    new = like[0]
+    why = "with all of its fields" if same else f"the one new {row.get('kind')} of the file"
+    return (f"it looks renamed to {new!r} ({why}): to follow the rename here, rename it first "
+            f"(munchkin-lab cards edit {row['name']!r} '{{name: {new}}}' --set {code}; the decks follow it) "
+            f"or give {new!r} the alias {row['name']!r} in the file, then import again; else {tail}")
+
+
+def matched_rows(rows: list[Mapping], names: Iterable[str],
+                 aliases: Mapping[str, Iterable[str]] | None = None) -> dict[str, Mapping]:
     """``{name: the stored row it is}`` for the ``names`` of a file (a set file, a CSV) among
     the stored cards ``rows`` of one set: the row of that name (case-insensitive) first, else
     the one row left whose :func:`name_key` is the name's (the same card renamed: other case,
     accents, spacing or punctuation); each row is matched once, names without a row are left
     out. Two stored rows of one key (kept from before names were compared so) are matched
-    only by their own names."""
+    only by their own names. Last, a name still without a row takes the row left whose name
+    is one of its ``aliases`` (name -> the file card's aliases): the card renamed elsewhere,
+    its former name written as an alias in the file, is the same card."""
     by_name = {r["name"].lower(): r for r in rows}
     names = list(names)
     out: dict[str, Mapping] = {}
@@ -1653,6 +1677,14 @@ def matched_rows(rows: list[Mapping], names: Iterable[str]) -> dict[str, Mapping
         if len(by_key.get(name_key(n), [])) == 1 and left:
             out[n] = left[0]
             used.add(left[0]["id"])
+    for n in names:
+        if n not in out:
+            for a in (aliases or {}).get(n, ()):
+                row = by_name.get(str(a).lower())
+                if row is not None and row["id"] not in used:
+                    out[n] = row
+                    used.add(row["id"])
+                    break
     return out
 
 

@@ -30,6 +30,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from .. import safe_yaml
 from ..engine.cards import DECKS, FIELD_KINDS, KIND_PILES, KINDS, SLOTS, CardSpec, a_kind, kinds_text
+from ..engine.lang.names import shipped
 from ..suggest import close_matches
 from .effect_schema import SHIPPED, atom_name_problems, effect_errors, error_message
 
@@ -241,7 +242,10 @@ class CardFields(_Strict):
 
         bad = [a for a in value if not valid_atom(a)]
         if bad:
-            raise ValueError(f"bad condition atom {bad[0]!r} (e.g. race:elf, class:wizard, gender:female, human)")
+            names = _names(info)
+            meant = isinstance(bad[0], str) and (names if hasattr(names, "atom_for") else shipped()).atom_for(bad[0])
+            raise ValueError(f"bad condition atom {bad[0]!r} (did you mean {meant!r}?)" if meant else
+                             f"bad condition atom {bad[0]!r} (e.g. race:elf, class:wizard, gender:female, human)")
         unknown = atom_name_problems(value, _names(info))
         if unknown:
             raise ValueError("; ".join(unknown))

@@ -518,8 +518,11 @@ class Abilities:
             res = resolve(who, ctx, w)
             kind, items = res.kind, self._picked(res, pick)
         say = self.history and not self._quiet
+        # (a label the designer wrote names its do; a short form's is the action menu's)
+        lab = ab.label if not otherwise and ab.origin.startswith("abilities") else None
         if say:  # (the log says what its ops changed, in game words: Victims._say_begin)
-            self._say_begin(card)
+            self._say_begin(card, label=lab)
+        top = None if say else self._say_label(card, lab)
         saved = self._walk_saved()
         self._lost = []
         keep = bool(items) and "die_rolled" in self._lt  # a roll op's die may wait (ops.py)
@@ -534,6 +537,8 @@ class Abilities:
             self._walk_restore(saved)
             if say:
                 self._say_end()
+            elif top:
+                top[0][3] = top[1]
 
     # ------------------------------------------------------------------ combat numbers
     def _lang_fight_declared(self, seat: int) -> bool:
@@ -825,7 +830,7 @@ class Abilities:
                     self._leave_play(q, src)
                     self._discard(src)
                     if self.history:
-                        self._say(f"{self.name(src)} ends for {p.name}.")
+                        self._say_after(f"{self.name(src)} ends for {p.name}.")
 
     def _keeps_by_ledger(self, curse: int) -> bool:
         """A Curse kept only because of its lasting changes (not one the core keeps by its
@@ -870,22 +875,21 @@ class Abilities:
             self._ledger_ended(ended)
         self._limits_reset("turn")
 
-    def _lang_left_play(self, seat: int, c: int, worn: bool) -> None:
+    def _lang_left_play(self, seat: int, c: int, slot_lost: bool) -> None:
         """Card ``c`` left ``seat``'s play (``Zones._leave_play``): its ``in_play`` changes end,
-        and every change on it; a Curse's changes end with it (``Ledger.cancel``); a worn
-        item's slot ends the ``until_lost`` changes of that slot; then its ``leaves_play``
-        abilities run."""
+        and every change on it; a Curse's changes end with it (``Ledger.cancel``); an item
+        that was the item of its slot (``slot_lost``: the one in use, or one carried while none
+        is: Chicken On Your Head's reading, ``Zones._leave_play``) ends the ``until_lost``
+        changes of that slot; then its ``leaves_play`` abilities run."""
         s = self.state
         if s.ledger.entries:
             led, ended = s.ledger.left_play(c)
             if self._kind[c] == "curse":
                 led, more = led.cancel(c)
                 ended += more
-            if worn:
-                slot = self._slots[c]
-                if slot:
-                    led, more = led.item_lost(seat, slot)
-                    ended += more
+            if slot_lost:
+                led, more = led.item_lost(seat, self._slots[c])
+                ended += more
             s.ledger = led
             self._ledger_ended(ended)
         if "leaves_play" in self._lt and self._lrun[c] and "leaves_play" in self._lrun[c]:

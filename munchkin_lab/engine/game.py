@@ -188,6 +188,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Rewards, CombatCards, RunAw
         self.deck_names = ("door", "treasure") + tuple(d for m in self.modules for d in m.extra_decks)
         self._log: list[str] = []
         self._saying: list = []  # (abilities running with history: Victims._say_begin)
+        self._after: list[str] = []  # (lines said after their cause: History._say_after)
         self._bad_open: list = []  # (Bad Stuff running with history: Victims._say_cause_of_death)
         self._undo: list[tuple] = []
         self._redo: list[Action] = []
@@ -486,8 +487,11 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Rewards, CombatCards, RunAw
             self._apply(action)
         except BaseException:
             self._sfree = self._sfree_ok
+            self._after = []
             self._rollback(counters)
             raise
+        if self._after:
+            self._say_the_rest()
         self._sfree = self._sfree_ok
         if keep:
             m = self._smemo
@@ -547,6 +551,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Rewards, CombatCards, RunAw
         self._sba_full = True
         self._saying = []  # (nor what the abilities running now have said)
         self._bad_open = []  # (nor the Bad Stuff running now)
+        self._after = []  # (nor the lines held back: History._say_after)
         self._hcache = {}  # (nor the holders' cache: Zones._play_moved)
         self._smemo = NO_SMEMO  # (nor the strengths memo: a copy must not share it)
 

@@ -17,6 +17,10 @@ class History:
     event log. ``undo`` raises ``IndexError`` when there is nothing to undo (always with
     ``history=False``), ``redo`` when nothing was undone."""
 
+    #: log lines held back until their cause is said (:meth:`_say_after`; a game that never
+    #: holds one back - Solar Storm's - reads this empty default)
+    _after: list | tuple = ()
+
     @staticmethod
     def _saved_fields(text: str, fmt: str, keys: tuple[str, ...]) -> dict:
         """The JSON object of a saved game (``to_json``): it must parse, carry ``format == fmt``
@@ -39,6 +43,21 @@ class History:
     def _say(self, text: str) -> None:
         if self.history:
             self._log.append(f"[t{self.state.turn}] {text}")
+            if self._after:
+                self._say_the_rest()
+
+    def _say_after(self, text: str) -> None:
+        """Say ``text``, a consequence of what is happening (a Curse that ends because its
+        victim lost the item it is tied to), after the line that says its cause: the next line
+        said, or at the end of the action (:meth:`_say_the_rest`) - the cause is often said once
+        it is done ("Ann sells ...", "Bad Stuff: Ann loses Boots")."""
+        if self.history:
+            self._after = [*self._after, f"[t{self.state.turn}] {text}"]
+
+    def _say_the_rest(self) -> None:
+        """The lines :meth:`_say_after` holds back go to the log."""
+        self._log.extend(self._after)
+        self._after = []
 
     @property
     def log(self) -> list[str]:

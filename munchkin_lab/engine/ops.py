@@ -316,12 +316,12 @@ class Ops:
         before = p.level
         self._change_level(x, delta, from_kill=bool(op.get("winning")))
         if p.level == before and delta > 0 and self.history:  # (at Level 9: the ability says nothing)
-            who = f"{self.name(ctx.source)}: " if ctx.source >= 0 else ""
+            who = f"{self._speaker(ctx.source)}: " if ctx.source >= 0 else ""
             self._say(f"{who}{p.name} stays at Level {before} (a card cannot give the winning Level: {R_SIDEBAR}, 4).")
         elif p.level == before and self.history and (self._saying or not self._quiet):
             # (at Level 1: said as a failed theft says it; Bad Stuff and a Curse hitting say
             # what the whole card did instead, "nothing to take": Victims._say_what_it_did)
-            who = f"{self.name(ctx.source)}: " if ctx.source >= 0 else ""
+            who = f"{self._speaker(ctx.source)}: " if ctx.source >= 0 else ""
             self._say(f"{who}{p.name} {self._no_level_lost(x)}.")
         return p.level != before  # (the ability says it: Victims._say_end)
 
@@ -818,8 +818,8 @@ class Ops:
         if self.history:
             who = self._pn(x) if kind == "player" else self.name(x) if kind in ("monster", "card") \
                 else f"the {x[:-1]} side"
-            self._say(f"{self.name(ctx.source)}: {who} {_lasting_words(op.name, val)} "
-                      f"{_FOR.get(op.duration.kind, op.duration.kind.replace('_', ' '))}.")
+            self._say(f"{self._speaker(ctx.source)}: {who} {_lasting_words(op.name, val)} "
+                      f"{_for_words(op.duration)}.")
         return True
 
 
@@ -842,7 +842,14 @@ _FOR = {"this_combat": "for this combat", "next_combat": "for the next combat",
         "in_play": "while the card is in play", "this_turn": "this turn",
         "until_next_turn": "until their next turn", "next_turn": "for their next turn",
         "good": "for good",
-        "until_lost": "until the item is lost"}
+        "until_lost": "until their {slot} is lost"}
+
+
+def _for_words(d) -> str:
+    """Duration ``d`` (:class:`~.lang.program.Duration`) in game words: "for this combat",
+    "until their footgear is lost" (an ``until_lost`` names its slot)."""
+    t = _FOR.get(d.kind, d.kind.replace("_", " "))
+    return t.format(slot=d.slot or "item") if d.kind == "until_lost" else t
 
 
 def _lasting_words(name: str, v) -> str:

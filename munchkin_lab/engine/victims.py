@@ -147,17 +147,39 @@ class Victims:
             self._say_flush(self._saying[-1])
 
     # ------------------------------------------------------------------ what an ability did
-    def _say_begin(self, card, mute: bool = False) -> None:
+    def _say_begin(self, card, mute: bool = False, label: str | None = None) -> None:
         """An ability of ``card`` starts to run (only with ``history``): the players are noted,
         so that each op says what it changed (:meth:`_say_flush`). A run inside another one (an
         op whose change sets off another card) first says what the outer one did so far.
         ``card``: the card (or the words naming the cause: "Net Troll's Bad Stuff"); ``mute``:
-        the card's own event says it itself (Bad Stuff, a Curse: ``_say_what_it_did``)."""
+        the card's own event says it itself (Bad Stuff, a Curse: ``_say_what_it_did``);
+        ``label``: the running ability's ``label``, said with the card's name ("Bog Brew (Throw
+        it): ...", :meth:`_speaker`)."""
         stack = self._saying
         if stack:
             self._say_flush(stack[-1])
         snap = self._victim_snap
-        stack.append([card, tuple(snap(q) for q in range(len(self.state.players))), mute])
+        stack.append([card, tuple(snap(q) for q in range(len(self.state.players))), mute, label])
+
+    def _say_label(self, card: int, label: str | None) -> tuple | None:
+        """An ability of ``card`` labelled ``label`` runs quietly inside its card's own event
+        (:meth:`_say_begin` of ``card``, a monster meeting its fighter): that event's lines
+        name the label too. Returns ``(entry, label before)`` to put back, or None."""
+        stack = self._saying
+        if not (self.history and stack and stack[-1][0] == card):
+            return None
+        entry = stack[-1]
+        old, entry[3] = entry[3], label
+        return entry, old
+
+    def _speaker(self, c: int) -> str:
+        """Card ``c``'s name opening a line its running ability says: with the ability's label
+        when the innermost ability running is a labelled one of ``c`` ("Swamp Troll (Troll
+        rage)"), else the name."""
+        stack = self._saying
+        if stack and stack[-1][0] == c and stack[-1][3]:
+            return f"{self.name(c)} ({stack[-1][3]})"
+        return self.name(c)
 
     def _say_end(self) -> None:
         """The ability of the last :meth:`_say_begin` is done (or waits for the reactions to
@@ -172,7 +194,7 @@ class Victims:
     def _say_flush(self, entry: list, say: bool = True) -> None:
         """Say what changed for each player since ``entry`` noted them (``say`` False: the
         change was said already), and note them again (called after every op: ``Ops._op``)."""
-        card, before, mute = entry
+        card, before, mute, _label = entry
         players = self.state.players
         snap = self._victim_snap
         if say and not mute:
@@ -180,7 +202,7 @@ class Victims:
                 if snap(q) != b:
                     parts = self._change_words(q, b, gains=True)
                     if parts:
-                        what = self.name(card) if isinstance(card, int) else card
+                        what = self._speaker(card) if isinstance(card, int) else card
                         self._say(f"{what}: {players[q].name} {'; '.join(parts)}.")
         entry[1] = tuple(snap(q) for q in range(len(players)))
 

@@ -188,7 +188,11 @@ class Zones:
         headgear) ends when the item in use of that slot leaves, or an Item of that slot carried
         while none is in use (the card says the headgear is lost, not taken off: turning it
         sideways keeps the Curse, losing the card ends it; with one worn, a spare carried one
-        going is not "the" headgear - our sources are silent, the reading most players use);
+        going is not "the" headgear - our sources are silent, the reading most players use;
+        the card-effect language's ``until_lost`` changes end the same way; a victim with no
+        item of the slot keeps the Curse until one is lost: its penalty does not act on the
+        item, so core rules, 10. Curses' "ignore a Curse about something you lack" does not
+        apply);
         the Item a Hireling carries
         goes with the Hireling (to the discards); rules modules watching
         (``RulesModule.on_leave_play``) are told. Restrictions, slots, Big items, a Half-Breed
@@ -238,20 +242,23 @@ class Zones:
             self._discard(ch)
         if p.hireling_item == c:
             p.hireling_item = -1
+        slot = self._slots[c]
+        # the item of its slot is lost: the one in use, or a carried one while no Item of that
+        # slot is in use (see the docstring); it ends the Curses, and the language's
+        # ``until_lost`` changes, of that slot
+        slot_lost = bool(slot) and (worn or all(self._slots[x] != slot for x in p.equipped))
         if p.curses:
-            slot = self._slots[c]
-            # (a carried one only while no Item of that slot is in use: see the docstring)
-            if slot and (worn or all(self._slots[x] != slot for x in p.equipped)):
+            if slot_lost:
                 rw = self._removed_with
                 for cu in p.curses[:]:
                     if rw[cu] == slot:
                         self._leave_play(seat, cu)
                         self._discard(cu)
-                        if self.history: self._say(f"{self.name(cu)} ends with {self.name(c)}.")
+                        if self.history: self._say_after(f"{self.name(cu)} ends with {self.name(c)}.")
         for m in self._h_leave:
             m.on_leave_play(self, seat, c)
         if self._lang:  # the card-effect language: its changes end, leaves_play (abilities.py)
-            self._lang_left_play(seat, c, worn)
+            self._lang_left_play(seat, c, slot_lost)
         return True
 
     def _play_moved(self) -> None:

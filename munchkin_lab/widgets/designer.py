@@ -116,6 +116,9 @@ TRY_KINDS = {
 }
 
 _FOE = {"name": "Practice Dummy", "kind": "monster", "deck": "door", "level": 1, "treasures": 1}
+#: The Practice Dummy's Level when P1 must be losing for the card to be played (try_position's
+#: ``losing``): above any Level P1 is given plus practice gear and bonuses.
+_BRUTE_LEVEL = 20
 #: P1's worn gear when a monster or a Curse is tried: one item per slot, no bonus (P1's combat
 #: strength stays their Level), so an effect that takes headgear, armor, footgear or an item in
 #: the hands has something to take.
@@ -212,7 +215,7 @@ def _spec_of(card: Mapping[str, Any], set_code: str, url: str | None = None):
 
 
 def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list[int] | None = None,
-                 level: int | None = None, url: str | None = None) -> tuple[dict, Any]:
+                 level: int | None = None, url: str | None = None, losing: int = 0) -> tuple[dict, Any]:
     """A scenario (``munchkin_lab/scenarios/README.md`` format) with ``card`` in a fitting
     position, and the card's engine spec.
 
@@ -234,6 +237,9 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         url: the card database (default ``$DATABASE_URL`` or the SQLite file): the names the
             card is checked against and the Race or Class card P1 is given come from it (a
             designer's own Class too).
+        losing: the Practice Dummy P1 meets is one P1 loses to (1), and P1 then tries to Run
+            Away (2): where a card is played only then (a One-Shot that lets you escape);
+            :func:`try_game` picks the first where the card can be played.
 
     Returns:
         ``(scenario dict, CardSpec)``; the scenario names the card by name and the spec goes
@@ -258,7 +264,7 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
     if kind == "ship_room":  # a Solar Storm game (scenarios.solar format)
         return _ship_position(spec, dice), spec
     e = spec.effects
-    foe = dict(_FOE, tags=_foe_tags(e, names))
+    foe = dict(_FOE, tags=_foe_tags(e, names), **({"level": _BRUTE_LEVEL} if losing else {}))
     you: dict[str, Any] = {"name": "P1", "level": 3}
     other: dict[str, Any] = {"name": "P2", "level": 3}
     decks: dict[str, list[str]] = {"door": [], "treasure": [c["name"] for c in _LOOT]}
@@ -350,6 +356,8 @@ def try_position(card: Mapping[str, Any], set_code: str = "designer", dice: list
         cards += _HAND
     if level is not None:
         you["level"] = int(level)
+    if losing >= 2 and steps and steps[-1] == {"actor": "P1", "action": "kick"}:
+        steps = [*steps, {"actor": "P1", "action": "run"}, {"actor": "P2", "action": "pass"}]
     for c in cards:  # the rival of a Race or Class: P1's own combat strength (a tie)
         if c["name"] == _RIVAL["name"]:
             c["level"] = you["level"]
@@ -467,6 +475,32 @@ def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int
     from ..scenarios.runner import ScenarioError, build_game, database_resolver, make_action
 
     sc, spec = try_position(card, set_code, dice, level, url=url)
+    built = _try_built(sc, spec, url, build_game, database_resolver, make_action, ScenarioError)
+    if sc.get("game") == "solar_storm" or not _waits_in_hand(built[0], spec.name) or _playable(built[0], spec.name):
+        return built
+    for losing in (1, 2):  # not playable now: in a combat P1 loses, or while P1 runs away
+        sc, _ = try_position(card, set_code, dice, level, url=url, losing=losing)
+        try:
+            g, sc = _try_built(sc, spec, url, build_game, database_resolver, make_action, ScenarioError)
+        except Exception:  # noqa: BLE001 - that position cannot be reached: the plain one stays
+            continue
+        if _playable(g, spec.name):
+            return g, dict(sc, losing=losing)
+    return built
+
+
+def _waits_in_hand(g, name: str) -> bool:
+    """The card tried is in P1's hand (to be played) in game ``g``."""
+    return any(g.specs[c].name == name for c in g.state.players[0].hand)
+
+
+def _playable(g, name: str) -> bool:
+    """Among the actions P1 is offered first in ``g`` is one that plays or uses the card tried."""
+    return any(a.player == 0 and a.card >= 0 and g.specs[a.card].name == name for a in g.legal_actions())
+
+
+def _try_built(sc, spec, url, build_game, database_resolver, make_action, ScenarioError):
+    """:func:`try_game`'s game of scenario ``sc`` (its steps played), and ``sc``."""
     if sc.get("game") == "solar_storm":
         from ..scenarios.solar import ScenarioFailure, build
 
@@ -519,6 +553,9 @@ def try_board(card: Mapping[str, Any], set_code: str = "designer", dice: list[in
         spec = game.specs[_find(game, name)]
         kind = f"{spec.kind}_manual" if spec.kind in ("character", "dungeon") and spec.manual else spec.kind
         where = _item_words(game, spec) if kind == "item" else TRY_KINDS.get(kind, "in play")
+    if sc.get("losing"):
+        where += (f"; the Practice Dummy is Level {_BRUTE_LEVEL}, so P1 is losing"
+                  + (" and tries to Run Away" if sc["losing"] >= 2 else "") + " (where the card can be played)")
     board.show_message(f"Try it: {name} is {where}"
                        + (f"; the next die roll is {sc['forced_dice'][0]}" if sc["forced_dice"] else ""), "ok")
     return board

@@ -1015,9 +1015,38 @@ def test_a_card_renamed_in_the_file_that_a_deck_holds_is_refused_naming_the_file
     state = _db_state(url)
     r = runner.invoke(app, ["set", "import", str(path), "--yes", "--url", url])
     assert r.exit_code == 1, r.output
-    assert (f"{path}: card 'Sea Ghost': missing from the file but saved deck(s) 'Wet mix' hold it: put it back "
-            "in the file, or remove it from the decks first") in r.stderr
+    assert (f"{path}: card 'Sea Ghost': missing from the file but saved deck(s) 'Wet mix' hold it: it looks "
+            "renamed to 'Sea Spook' (with all of its fields): to follow the rename here, rename it first "
+            "(munchkin-lab cards edit 'Sea Ghost' '{name: Sea Spook}' --set my_fan; the decks follow it) or give "
+            "'Sea Spook' the alias 'Sea Ghost' in the file, then import again; else put it back in the file, or "
+            "remove it from the decks first (munchkin-lab deck remove 'Wet mix' 'Sea Ghost')") in r.stderr.replace("\n", " ")
     assert _db_state(url) == state and DeckModel.load("Wet mix", url=url).copies("Sea Ghost") == 2
+
+
+def test_a_card_renamed_elsewhere_is_followed_by_both_routes_the_refusal_names(url, tmp_path):
+    """Another machine renamed the card (cards edit) and shared the set: the file holds the new
+    name only. The refusal's two routes both keep the card (its id) and the decks holding it:
+    the former name as an alias in the file, or the rename made here first."""
+    from munchkin_lab.decks import Deck as DeckModel
+
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    deck = DeckModel("Wet mix", url=url)
+    deck.add("Sea Ghost", 2)
+    deck.save()
+    text = D.export_set("my_fan", url=url).replace("name: Sea Ghost", "name: Sea Spook")
+    path = tmp_path / "my_fan.yaml"
+    path.write_text(text.replace("- Bilge Spook", "- Bilge Spook\n      - Sea Ghost"), encoding="utf-8")
+    assert "- Sea Ghost" in path.read_text(encoding="utf-8")
+    r = runner.invoke(app, ["set", "import", str(path), "--yes", "--url", url])
+    assert r.exit_code == 0, r.output
+    assert DeckModel.load("Wet mix", url=url).copies("Sea Spook") == 2
+    # the other route: the rename made here first, then the file without the alias imports
+    D.edit_card("Sea Spook", "my_fan", {"name": "Sea Wraith"}, url=url)
+    path.write_text(text.replace("name: Sea Spook", "name: Sea Wraith"), encoding="utf-8")
+    r = runner.invoke(app, ["set", "import", str(path), "--yes", "--url", url])
+    assert r.exit_code == 0, r.output
+    assert DeckModel.load("Wet mix", url=url).copies("Sea Wraith") == 2
 
 
 def test_a_name_written_with_other_case_spacing_or_accents_is_the_same_card_renamed(url, tmp_path):

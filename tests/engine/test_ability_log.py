@@ -70,7 +70,7 @@ def test_lasting_changes_and_a_labelled_use(resolver):
     hymn = g.state.players[0].in_play()[0]
     n = len(g.log)
     g.play(Action(0, "use", hymn, n=0))
-    assert _lines(g, n) == ["Ann uses Battle Hymn (sing).", "Battle Hymn: Ann gets +2 to combat strength for this combat."]
+    assert _lines(g, n) == ["Ann uses Battle Hymn (sing).", "Battle Hymn (sing): Ann gets +2 to combat strength for this combat."]
     n = len(g.log)
     g.play(Action(0, "play", _card(g, 0, "Zombie Maker"), n=0))
     assert _lines(g, n)[-1] == "Zombie Maker: Gazebo is undead for this combat."

@@ -12,16 +12,20 @@ is the interpreter contract (``munchkin_lab/engine/lang/README.md``).
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from ..cards import FrozenDict
 from . import vocab as V
 from .parse import _BAD, _RANGE_RE, _WORD_RE, _Ctx, _is_int, _key, _kind_name, _suggest
 from .parse import ALIASES, atom_forms, parse_atom  # noqa: F401 (the package's names)
-from .names import Names
+from .names import Names, shipped
 from .problems import EffectError, Problem
 from .program import EMPTY, PLAYER, About, Ability, All, AnyOf, Atom, Cost, Duration, Limit, Not, Op, Per, Program, Target
 from .shorts import _IN_PLAY, _PART_KEYS, _THIS_COMBAT, ShortForms, _part_record
+
+#: ``fighter is warrior``, ``owner is an elf``: a condition written as a sentence (``atom_hint``)
+_IS_RE = re.compile(r"^([a-z_]+)\s+(?:is|=|==)\s+(?:an?\s+)?([a-z][a-z_ -]*?)\s*$")
 
 
 class Compiler(ShortForms):
@@ -53,6 +57,25 @@ class Compiler(ShortForms):
         if a.arg is not None:
             self.named(V.ATOM_NAMES.get(a.name), a.arg, path)
         return a
+
+    def atom_hint(self, text: str) -> str | None:
+        """The message for a string that is no condition atom but reads as one a designer
+        meant: a bare Race or Class name (``elf``: write ``race:elf``) or a sentence
+        ``SUBJECT is NAME`` (``fighter is warrior``: write ``{fighter: class:warrior}``);
+        None otherwise (the parser's own message stands)."""
+        m = _IS_RE.match(text.strip().lower())
+        word = m.group(2) if m else text.strip().lower()
+        if not re.fullmatch(r"[a-z][a-z_ -]*", word) or (not m and word in V.ATOMS):
+            return None
+        names = self.names if hasattr(self.names, "atom_for") else shipped()
+        atom = names.atom_for(word)
+        if m and m.group(1) in V.SUBJECTS:
+            form = atom or f"race:{word}' or 'class:{word}"
+            return (f"bad condition atom {text!r}: a condition about the {m.group(1)} is written "
+                    f"{{{m.group(1)}: '{form}'}}")
+        if atom and not m:
+            return f"bad condition atom {text!r} (did you mean {atom!r}?)"
+        return None
 
     def mapping(self, v: Any, path, allowed, what: str, required=()) -> bool:
         """Check that ``v`` is a mapping with only ``allowed`` keys and every ``required`` one.
@@ -150,7 +173,7 @@ class Compiler(ShortForms):
             try:
                 a = self.atom_names(parse_atom(v), path)
             except ValueError as exc:
-                return self.err(path, str(exc))
+                return self.err(path, self.atom_hint(v) or str(exc))
             d = V.ATOMS[a.name]
             if d.subject == "player" and subj == "monster" and a.name != "level":
                 return self.err(path, f"{v!r} tests a player, but the subject here is a monster "

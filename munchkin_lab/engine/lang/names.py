@@ -116,6 +116,21 @@ class Names:
             self._words[what] = w
         return w
 
+    def atom_for(self, word: str) -> str | None:
+        """The atom a bare word most likely means: ``race:elf`` for ``elf`` or ``elves`` (a Race
+        card's name, the singular, or a :data:`munchkin_lab.suggest.SYNONYMS` entry),
+        ``class:warrior`` for ``warrior``; None when the word names neither."""
+        from ...suggest import close_matches  # (only when a message is written)
+
+        w = word.strip().lower()
+        for what in ("race", "class"):
+            known = self.known(what)
+            key = ALIASES.get(w, w)
+            hit = [key] if key in known else [k for k in close_matches(w, known, 1) if k[:1] == w[:1]]
+            if hit:
+                return f"{what}:{hit[0]}"
+        return None
+
     def problem(self, what: str, value: str) -> str | None:
         """None when ``value`` (as the compiler parsed it: lower-case) names something of
         ``what`` (a key of :data:`WHAT`) that exists, else the message, with a did-you-mean
@@ -139,9 +154,8 @@ class Names:
 
 
 def _close(word: str, known: Mapping[str, str]) -> str:
-    from ...suggest import close_matches  # (only when a message is written)
-    close = close_matches(word, list(known), n=1)
-    return f" (did you mean {known[close[0]]!r}?)" if close else ""
+    from ...suggest import did_you_mean  # (only when a message is written)
+    return did_you_mean(word, list(known), known)
 
 
 _SHIPPED: list = []

@@ -38,9 +38,8 @@ def _kind_name(v: Any) -> str:
 def _suggest(word: Any, known) -> str:
     if not isinstance(word, str):
         return ""
-    from ...suggest import close_matches  # (only when a message is written)
-    close = close_matches(word, list(known), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    from ...suggest import did_you_mean  # (only when a message is written)
+    return did_you_mean(word, list(known))
 
 
 def atom_forms() -> str:
