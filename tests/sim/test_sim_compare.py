@@ -107,9 +107,12 @@ def test_per_card_impact_table_and_plot(base_deck, sim_url):
     plain = compared[~compared["significant"]]
     assert list(plain["p_value"]) == sorted(plain["p_value"])  # then by the strength of the evidence
     row = t.set_index("key").loc["munchkin:Potted Plant"]
-    if row["held_a"] and row["held_b"]:
-        assert row["p_value"] == pytest.approx(p_two_proportions(int(ca["held_wins"]), int(ca["held"]),
-                                                                 int(cb["held_wins"]), int(cb["held"])))
+    if row["held_a"] and row["held_b"]:  # the smaller of the held and the kill p-values (a monster)
+        ps = [p_two_proportions(int(ca["held_wins"]), int(ca["held"]), int(cb["held_wins"]), int(cb["held"]))]
+        if ca["killed"] + ca["fled"] and cb["killed"] + cb["fled"]:
+            ps.append(p_two_proportions(int(ca["killed"]), int(ca["killed"] + ca["fled"]),
+                                        int(cb["killed"]), int(cb["killed"] + cb["fled"])))
+        assert row["p_value"] == pytest.approx(min(ps)) and len(ps) == 2  # (Potted Plant: a monster)
     same = card_impact(a, a)
     assert (same["diff"].dropna() == 0).all() and not same["significant"].any()
     fig = cmp.plot_cards(top=8, min_held=1)
