@@ -40,6 +40,7 @@ from .history import History
 from .items import Items
 from .kinds import Dispatch
 from .lang_actions import LangActions
+from .lang_limits import LangLimits
 from .lang_rolls import LangRolls
 from .lang_world import _OFF_PLAYER_KINDS
 from .ops import Ops
@@ -137,8 +138,8 @@ def _spec_to_dict(s: CardSpec) -> dict:
 
 
 class Game(Dispatch, Pending, Playing, Turn, Combat, Rewards, CombatCards, RunAway, Items, Character, Curses, Ops,
-           Charity, StateChecks, Zones, Views, History, Abilities, LangRolls, LangActions,
-           Victims):
+           Charity, StateChecks, Zones, Views, History, Abilities, LangLimits, LangRolls,
+           LangActions, Victims):
     """One game of Munchkin. Build with :meth:`new` or :meth:`from_json`.
 
     Public attributes: ``specs`` (card id -> :class:`CardSpec`), ``options``, ``modules``,
