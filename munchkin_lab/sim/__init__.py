@@ -12,10 +12,10 @@
   :func:`plot_lengths`, :func:`plot_levels`, :func:`plot_card_impact`.
 """
 from .bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
-from .simulate import SimResult, resolve_deck, simulate, wilson
+from .simulate import SimResult, replay_game, resolve_deck, simulate, wilson
 from .compare import (Comparison, RunInterrupted, card_impact, compare, compare_results, plot_card_impact,
                       plot_lengths, plot_levels, plot_win_rates)
 
-__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot", "SimResult", "resolve_deck",
+__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot", "SimResult", "replay_game", "resolve_deck",
            "simulate", "wilson", "compare", "compare_results", "Comparison", "RunInterrupted",
            "plot_win_rates", "plot_lengths", "plot_levels", "card_impact", "plot_card_impact"]
