@@ -515,6 +515,7 @@ class Combat:
         for mod in self._h_won:  # (after the kill line: what the win earns, e.g. a helper's Fairy Dust)
             mod.on_combat_won(self, fighter, helper, list(c.monsters))
         self._kill_levels_to(fighter, helper, levels + c.slain_levels, nkilled)
+        c.forced_help = False  # the fight is won: nothing left to back out of (_backout_check)
         if helper >= 0 and tcount and self._resurrect_t_offer(fighter, tcount):
             return  # a Cleric decides first: the rest waits in _win_treasures (turn.py)
         self._win_treasures([t for t in (self._draw("treasure") for _ in range(tcount)) if t >= 0])
@@ -579,6 +580,8 @@ class Combat:
                 self._say_treasures(c.fighter, -1, 0, drawn)
         s.phase = "trouble" if self._may_loot_after(c, loot) else "end"
         s.combat = None
+        if s.pending:  # a question about help in this combat ends with it
+            s.pending[:] = [d for d in s.pending if d["kind"] != "help" and d["kind"] != "offer"]
         s.last_combat_turn = s.turn
         if self._lang:  # lasting changes of this combat end (abilities.py)
             self._lang_combat_ended(c.fighter, c.helper, mons)

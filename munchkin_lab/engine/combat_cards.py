@@ -13,7 +13,7 @@ from .actions import Action
 from .character import POWER_NAMES
 from .kinds import charity_first, combat_only, fighter_only, running, setup_only
 from .lang_compile import CHARM_HAND
-from .refs import R_HELP, R_STATS, R_WHEN
+from .refs import R_COMBAT, R_HELP, R_STATS, R_WHEN
 
 
 class CombatCards:
@@ -265,6 +265,27 @@ class CombatCards:
                 n = sum(1 for q in (c.fighter, c.helper) if q >= 0 and self.matches(q, per["if"]))
                 total += n * per["bonus"]
         return total
+
+    def _why_not_transfer(self, target: int) -> str | None:
+        """Why another player cannot be made the fighter now (Transferral Potion, the
+        language's ``transfer_fighter``; :meth:`_make_fighter`), or None: the one home of that
+        rule. Not once the Run Away rolls began (card text: before anyone runs); not with no
+        monster left in the combat - core rules, 7. Combat: a combat with no monster is over,
+        only the others' last reactions are left (the window of
+        ``Combat._after_monster_removed``; a Wandering Monster brought in then makes it a
+        fight again, and then the potion may move it); nobody is attacked by no monster. The
+        target is another living player than the fighter."""
+        s = self.state
+        cb = s.combat
+        if cb is None:
+            return "there is no combat"
+        if cb.stage == "run":
+            return "it is played before anyone runs away (card text)"
+        if not cb.monsters:
+            return f"no monster is left in the combat: it is over ({R_COMBAT})"
+        if not (0 <= target < len(s.players)) or target == cb.fighter or not s.players[target].alive:
+            return "t must be another living player than the fighter"
+        return None
 
     def _make_fighter(self, seat: int) -> int:
         """A card makes ``seat`` the fighter of the combat instead of the fighter now

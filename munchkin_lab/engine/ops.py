@@ -670,8 +670,7 @@ class Ops:
     def _op_transfer_fighter(self, op, kind, x, ctx, w, pick) -> bool:
         """``transfer_fighter``: the target becomes the fighter, as with Transferral Potion
         (the one home of that change: ``CombatCards._make_fighter``)."""
-        cb = self.state.combat
-        if kind != "player" or cb is None or x == cb.fighter or not self.state.players[x].alive:
+        if kind != "player" or self._why_not_transfer(x) is not None:
             return False
         self._make_fighter(x)
         return True

@@ -593,12 +593,8 @@ class Playing:
                     return "choose the monster n to remove"
                 return None
             if e.get("transfer_fighter"):
-                cb = s.combat
-                if cb.stage == "run":
-                    return f"{sp.name} is played before anyone runs away (card text)"
-                if not (0 <= a.target < len(s.players)) or a.target == cb.fighter or not s.players[a.target].alive:
-                    return f"{sp.name}: t must be another living player than the fighter"
-                return None
+                why = self._why_not_transfer(a.target)
+                return why and f"{sp.name}: {why}"
             if e.get("double_fighter"):
                 cb = s.combat
                 if seat != cb.fighter or cb.helper >= 0:

@@ -14,11 +14,11 @@
   when the deck of that name has changed since).
 """
 from .bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
-from .simulate import SimResult, resolve_deck, simulate, wilson
+from .simulate import SimResult, replay_game, resolve_deck, simulate, wilson
 from .compare import (Comparison, RunInterrupted, card_impact, card_table, compare, compare_results,
                       plot_card_impact, plot_lengths, plot_levels, plot_win_rates)
 from .provenance import DeckChangedWarning
 
-__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot", "SimResult", "resolve_deck",
+__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot", "SimResult", "replay_game", "resolve_deck",
            "simulate", "wilson", "compare", "compare_results", "Comparison", "RunInterrupted",
            "plot_win_rates", "plot_lengths", "plot_levels", "card_impact", "card_table", "plot_card_impact", "DeckChangedWarning"]

@@ -101,7 +101,7 @@ def _rates(r) -> str:
     return ", ".join(f"P{s.seat + 1} {s.win_rate:.1%}" for s in r.seats.itertuples())
 
 
-def _print_result(r) -> None:
+def _print_result(r, deck: str = "", url: Optional[str] = None) -> None:
     from .provenance import version_tag
 
     typer.echo(f"{r.config['deck']} [{version_tag(r.config)}]: {r.n_games} games, {plural(r.config['players'], 'player')}, "
@@ -115,8 +115,21 @@ def _print_result(r) -> None:
                f"10-90% {m['turns_p10']:.0f}-{m['turns_p90']:.0f}; deaths per game {m['deaths_per_game']:.2f}; "
                f"turn cap reached {m['turn_cap_rate']:.1%}")
     if m.get("error_games", 0):
-        typer.echo(f"warning: {plural(int(m['error_games']), 'game')} ended with an engine/bot error "
-                   f"(see the 'error' column)", err=True)
+        _print_errors(r, int(m["error_games"]), deck, url)
+
+
+def _print_errors(r, n: int, deck: str, url: Optional[str]) -> None:
+    """The warning of a run with ``n`` errored games: the first of them with their error text,
+    and the line that replays one with its traceback (``replay_game``, the sim README)."""
+    c = r.config
+    typer.echo(f"warning: {plural(n, 'game')} ended with an engine/bot error (the 'error' column of --out); "
+               f"first:", err=True)
+    for game, error in r.stats().error_examples:
+        typer.echo(f"  game {game}: {error}", err=True)
+    typer.echo(f"  replay GAME with its traceback: python -c \"from munchkin_lab.sim import replay_game; "
+               f"replay_game({deck!r}, GAME, players={c['players']}, bots={','.join(c['bots'])!r}, "
+               f"seed={c['seed']}, turn_cap={c['turn_cap']}{f', url={url!r}' if url else ''})\" "
+               f"(munchkin_lab/sim/README.md, Errors)", err=True)
 
 
 def _what_was_kept(r, out: Optional[Path]) -> str:
@@ -191,7 +204,7 @@ def register(app: typer.Typer) -> None:
                      connect_timeout=connect_timeout, out=out, keep_games=False, dashboard=dashboard)
         if r.interrupted and r.n_games < games:
             raise _interrupted(_what_was_kept(r, out))
-        _print_result(r)
+        _print_result(r, deck, url)
         if r.path is not None:
             what = ("the per-game table only; .parquet or .json keep every table" if r.path.suffix.lower() == ".csv"
                     else "per-game, card, seat, summary and Level tables")

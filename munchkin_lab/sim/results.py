@@ -165,6 +165,10 @@ def hist_quantile(hist: dict[int, int], q: float) -> float:
     return float(a + (b - a) * frac) if frac < 0.5 else float(b - (b - a) * (1 - frac))
 
 
+#: how many errored games (the first by number) :class:`Totals` keeps with their error text
+ERROR_EXAMPLES = 5
+
+
 class Totals:
     """Exact running totals of a run (integers only: adding batches in any order gives the
     same totals, so the tables built from them do not depend on the workers).
@@ -174,7 +178,10 @@ class Totals:
     and sum of squares of game lengths in turns), ``deaths`` / ``deaths_sq`` (per game),
     ``turn_hist`` (game length -> games), ``wins`` / ``seat_deaths`` (per seat), ``end_causes``
     (cause -> games), ``cards`` (card key -> counts in :data:`CARD_COUNTS` order),
-    ``lv_sum`` / ``lv_n`` (sum of Levels at the start of each turn by seat, games alive).
+    ``lv_sum`` / ``lv_n`` (sum of Levels at the start of each turn by seat, games alive),
+    ``error_examples`` (``[game, error text]`` of the first :data:`ERROR_EXAMPLES` games by
+    number that ended with an engine or bot error: replay one with
+    :func:`~munchkin_lab.sim.simulate.replay_game` for its traceback).
     """
 
     SCALARS = ("games", "decided", "capped", "errors", "turns", "turns_sq", "deaths", "deaths_sq")
@@ -190,6 +197,7 @@ class Totals:
         self.cards: dict[str, np.ndarray] = {}
         self.lv_sum = np.zeros((cap + 2, players), dtype=np.int64)
         self.lv_n = np.zeros(cap + 2, dtype=np.int64)
+        self.error_examples: list[list] = []
 
     def add_rows(self, rows: Iterable[dict]) -> None:
         """Count per-game rows (dicts with the per-game table's columns)."""
@@ -207,6 +215,11 @@ class Totals:
                 self.capped += 1
             elif cause == "error":
                 self.errors += 1
+                ex = self.error_examples
+                ex.append([int(r["game"]), str(r.get("error") or "")])
+                if len(ex) > ERROR_EXAMPLES:  # the lowest game numbers, whatever the batch order
+                    ex.sort()
+                    del ex[ERROR_EXAMPLES:]
             if int(r["n_winners"]) > 0:
                 self.decided += 1
             w = str(r["winners"] or "")
@@ -235,7 +248,7 @@ class Totals:
         """The totals that no table holds (for :meth:`SimResult.load` and :func:`compare`)."""
         d = {k: getattr(self, k) for k in self.SCALARS}
         d.update(players=self.players, cap=self.cap, wins=list(self.wins), seat_deaths=list(self.seat_deaths),
-                 end_causes=dict(sorted(self.end_causes.items())),
+                 end_causes=dict(sorted(self.end_causes.items())), error_examples=sorted(self.error_examples),
                  turn_hist={str(t): c for t, c in sorted(self.turn_hist.items())})
         return d
 
@@ -248,6 +261,7 @@ class Totals:
         t.seat_deaths = [int(x) for x in d["seat_deaths"]]
         t.end_causes = {str(k): int(v) for k, v in d["end_causes"].items()}
         t.turn_hist = {int(k): int(v) for k, v in d["turn_hist"].items()}
+        t.error_examples = [[int(g), str(e)] for g, e in d.get("error_examples", ())]  # (older files: none)
         return t
 
     @classmethod

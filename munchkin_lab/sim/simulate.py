@@ -541,6 +541,55 @@ def _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, 
         rows.append(row)
 
 
+# =============================================================================== replay
+def replay_game(deck: Any, game: int, players: int = 4, bots: Any = "greedy", seed: int = 0,
+                turn_cap: int = 300, url: str | None = None, history: bool = True):
+    """Play game ``game`` of a :func:`simulate` run again, move for move, with the event log on
+    (``history``): the same deck, ``players``, ``bots``, ``seed`` and ``turn_cap`` as the run
+    (``SimResult.config`` holds them; the row's ``game`` column is ``game``). Returns the
+    game at its end. A game whose row says ``end_cause == "error"`` raises the same
+    exception again here, with its whole traceback; the game as it stood is the exception's
+    ``game`` attribute (``e.game.log`` for the last events, ``e.game.to_json()`` to save it)
+    and its note names the game and the step.
+
+    Raises:
+        ValueError: as :func:`simulate` for the deck, ``players`` or ``bots``.
+        Exception: the engine or bot error of that game.
+    """
+    if isinstance(game, bool) or not isinstance(game, (int, np.integer)) or game < 0:
+        raise ValueError(f"game must be a game number >= 0, got {game!r}")
+    deck_obj = resolve_deck(deck, url=url)
+    deck_name, spec_pairs, options, modules = _deck_payload(deck_obj, int(players))
+    bot_names = _parse_bots(bots, int(players))
+    payload = {"key": (deck_name, len(spec_pairs), hash(str(spec_pairs))), "cards": spec_pairs}
+    pairs, _keys = _specs_from_payload(payload)
+    game, seed, players = int(game), int(seed), int(players)
+    gseed = game_seed(seed, game)
+    if options.get("solar_storm"):  # as _run_solar_batch
+        from ..engine.solar_storm import SolarStormGame, SolarStormOptions
+
+        g = SolarStormGame.new(players=players, rooms=[sp for sp, n in pairs for _ in range(n)], seed=gseed,
+                               options=SolarStormOptions(max_turns=turn_cap), history=history)
+    else:  # as run_batch
+        from ..engine import Game, GameOptions
+
+        g = Game.new(players=players, deck=pairs, seed=gseed, history=history,
+                     options=GameOptions(max_turns=turn_cap, modules=tuple(modules), **options))
+    seats = [make_bot(bot_names[k], functools.partial(game_seed, seed, game, k)) for k in range(players)]
+    steps = 0
+    try:
+        while g.outcome() is None and steps < 400 * turn_cap:
+            seat = g.actor()
+            g.play(seats[seat].choose(g, seat))
+            steps += 1
+    except Exception as exc:
+        exc.game = g
+        exc.add_note(f"replay_game: game {game} of deck {deck_name!r} (seed {seed}, bots "
+                     f"{','.join(bot_names)}), step {steps}, seat {g.actor()} to act")
+        raise
+    return g
+
+
 # =============================================================================== simulate
 def _probe(payload: dict, deck_name: str) -> None:
     """Set up one game here, so a deck the engine refuses fails before any work.
