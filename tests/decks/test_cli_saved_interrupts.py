@@ -105,6 +105,6 @@ def test_ctrl_c_while_simulate_prints_says_the_out_file_was_written(url, monkeyp
     """``simulate --out``: a Ctrl-C while the finished run's result is printed said
     "Interrupted before any game finished; nothing written." with the file written."""
     out = tmp_path / "run.json"
-    assert _interrupted(monkeypatch, url, "Munchkin (base game):", "simulate", "base", "--games", "2", "--workers", "1",
+    assert _interrupted(monkeypatch, url, "Munchkin (base game) [deck ", "simulate", "base", "--games", "2", "--workers", "1",
                         "--no-progress", "--out", str(out)) == f"Interrupted: {out} was written.\n"
     assert out.exists()
