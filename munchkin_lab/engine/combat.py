@@ -106,12 +106,16 @@ class Combat:
         if c is not None:
             lnc = self._lvl_nc
             inc = self._items_nc
+            lo = self._lvl_only
+            alone = False
             for m in c.monsters:
                 if lnc[m]:
                     level_counts = False
                 if inc[m]:
                     items_count = False
-            if self._level_only(c):  # (Ghoulfiends: the Level and nothing else)
+                if lo[m]:
+                    alone = True
+            if alone:  # (Ghoulfiends: the Level and nothing else; :meth:`_level_only`)
                 return p.level if level_counts else 0
         total = p.level if level_counts else 0
         only = None

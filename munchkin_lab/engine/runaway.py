@@ -6,7 +6,6 @@ Wizard's), and what may be played while running (escape cards); candidate genera
 from __future__ import annotations
 
 from .actions import Action
-from .lang.program import All, Atom
 from .kinds import charity_first, combat_only, fighter_only, not_in_combat, setup_only
 from .refs import R_RUN, R_SD_RUN
 
@@ -291,14 +290,9 @@ class RunAway:
         """Card ``c``'s text lets its owner play it at any moment of their own turn
         (``own_turn``: a `played` ability under `if: own_turn`, the Magic Lamp - card_facts_more.md
         source D): so also while running away, between two rolls (the core rules, 9. Treasures
-        and Items, let a card's own text set when it is played; :meth:`_why_play_running`)."""
-        if self._fx[c].get("own_turn"):
-            return True
-        if not (self._lang and self._lplayed[c]):
-            return False
-        own = Atom(False, "own_turn")
-        conds = [ab.cond for ab in self._prog[c].abilities if "played" in ab.when]
-        return bool(conds) and all(x == own or (isinstance(x, All) and own in x.items) for x in conds)
+        and Items, let a card's own text set when it is played; :meth:`_why_play_running`). Read
+        off the per-game table ``_own_turn`` (``tables.py``)."""
+        return self._own_turn[c]
 
     def _own_turn_run(self, seat: int, c: int) -> bool:
         """``seat``, the active player, may play own-turn card ``c`` (:meth:`_own_turn_card`)

@@ -7,6 +7,7 @@ import types
 
 from .cards import CardSpec
 from .lang.interp import needs_combat
+from .lang.program import All, Atom
 from .lang.vocab import TARGETS
 from .lang_compile import STAYS, card_fx, modes_of, program_tables
 
@@ -201,6 +202,8 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._lvl_nc = [bool(e.get("level_doesnt_count")) for e in fx]
     t._items_nc = [bool(e.get("items_dont_count")) for e in fx]
     t._lvl_only = [bool(e.get("level_only")) for e in fx]
+    # a card its text lets its owner play at any moment of their own turn (RunAway._own_turn_card)
+    t._own_turn = [_own_turn_of(e, pr, t._lang and t._lplayed[i]) for i, (e, pr) in enumerate(zip(fx, t._prog))]
     t._next_combat = [e.get("next_combat", 0) for e in fx]
     t._mlevel = [s.level or 0 for s in specs]
     t._mbonus = [s.bonus or 0 for s in specs]
@@ -409,3 +412,19 @@ def _side_play(run) -> tuple | None:
 def _lname(spec: CardSpec) -> str:
     n = spec.name.strip().lower()
     return ALIASES.get(n, n)
+
+
+_OWN_TURN = Atom(False, "own_turn")
+
+
+def _own_turn_of(fx: dict, prog, played: bool) -> bool:
+    """Card text that lets its owner play it at any moment of their own turn (the Magic Lamp,
+    card_facts_more.md source D): the short form ``own_turn``, or (``played``: the card has
+    ``played`` abilities and the language is on) every ``played`` ability of its own under
+    ``if: own_turn`` (alone or in an ``all``)."""
+    if fx.get("own_turn"):
+        return True
+    if not played:
+        return False
+    conds = [ab.cond for ab in prog.abilities if "played" in ab.when]
+    return bool(conds) and all(x == _OWN_TURN or (isinstance(x, All) and _OWN_TURN in x.items) for x in conds)
