@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from munchkin_lab.scenarios.runner import build_game, database_resolver, load_scenario, make_action
 
 FD = Path(__file__).resolve().parents[1] / "scenarios" / "fairy_dust"
@@ -22,25 +24,27 @@ def _story(file: str) -> list[str]:
     return [x.split("] ", 1)[1] for x in g.log[n:]]
 
 
-def test_the_kill_line_comes_before_the_helpers_fairy_dust():
-    lines = _story("helper_earns_dust_win.yaml")
-    assert lines[-3:] == ["Ann and Bob kill Orc (13 vs 12).",
-                          "Bob gets 1 Fairy Dust card (helped a winning combat).",
-                          "Ann draws 2 Treasures face up."], lines
-
-
-def test_a_helped_combat_a_charm_emptied_is_won_then_the_helper_earns_dust():
-    lines = _story("helper_earns_dust_when_a_charm_wins.yaml")
-    assert lines[-3:] == ["Nobody brought a monster back: Ann and Bob win the combat.",
-                          "Bob gets 1 Fairy Dust card (helped a winning combat).",
-                          "Ann draws 2 Treasures face up."], lines
-
-
-def test_a_fairy_charmed_alone_gives_her_treasures_with_a_draw_line():
-    lines = _story("wizard_charming_the_fairy_defeats_her.yaml")
-    assert lines[-3:] == ["No monster is left: the others may still react before the combat closes.",
-                          "Nobody brought a monster back: Ann wins the combat.",
-                          "Ann draws 4 Treasures face down."], lines
+@pytest.mark.parametrize("file, last_three", [
+    # the kill line comes before the helper's Fairy Dust
+    ("helper_earns_dust_win.yaml",
+     ["Ann and Bob kill Orc (13 vs 12).",
+      "Bob gets 1 Fairy Dust card (helped a winning combat).",
+      "Ann draws 2 Treasures face up."]),
+    # a helped combat a charm emptied is won, then the helper earns Fairy Dust
+    ("helper_earns_dust_when_a_charm_wins.yaml",
+     ["Nobody brought a monster back: Ann and Bob win the combat.",
+      "Bob gets 1 Fairy Dust card (helped a winning combat).",
+      "Ann draws 2 Treasures face up."]),
+    # a Fairy charmed alone gives her Treasures with a draw line
+    ("wizard_charming_the_fairy_defeats_her.yaml",
+     ["No monster is left: the others may still react before the combat closes.",
+      "Nobody brought a monster back: Ann wins the combat.",
+      "Ann draws 4 Treasures face down."]),
+], ids=["kill_line_before_the_helpers_dust", "charm_emptied_helped_combat_won_then_dust",
+        "fairy_charmed_alone_draw_line"])
+def test_the_last_lines_of_a_fairy_dust_combat(file, last_three):
+    lines = _story(file)
+    assert lines[-3:] == last_three, lines
 
 
 def test_her_four_treasures_are_drawn_before_the_fairy_dust_left_goes_on_the_treasure_deck():
