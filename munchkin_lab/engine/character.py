@@ -245,11 +245,21 @@ class Character:
                     c.won_at += [q, self.state.players[q].level, self.player_strength(q)]
         self._change_level(fighter, levels, from_kill=True)
         if helper >= 0:
-            hl = nkilled if self._holds(helper, "helper_levels") else 0
-            if self.options.shared_victory and not self._sv_win:
-                hl = max(hl, nkilled)
+            hl = self.helper_levels(helper, nkilled)
             if hl:
                 self._change_level(helper, hl, from_kill=True)
+
+    def helper_levels(self, helper: int, nkilled: int = 1) -> int:
+        """The Levels player ``helper`` gains by helping the munchkin side kill ``nkilled``
+        monsters: one per monster killed when they hold that ability (the Elf's
+        ``helper_levels``) or with Shared Victory (unless a rules module makes it a shared
+        win), else 0 (core rules, 7. Rewards; Munchkin XXL; the Elf card). The rule
+        :meth:`_kill_levels_to` applies; public for bots and tools (the Level cap and "the
+        winning Level only by a kill" are :meth:`_change_level`'s)."""
+        hl = nkilled if self._holds(helper, "helper_levels") else 0
+        if self.options.shared_victory and not self._sv_win:
+            hl = max(hl, nkilled)
+        return hl
 
     def _change_level(self, seat: int, delta: int, from_kill: bool = False) -> None:
         """Levels stay in 1..10; the winning Level only from killing a monster (core rules,

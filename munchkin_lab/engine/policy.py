@@ -83,7 +83,7 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
                 and _wins_the_game(game):
             continue  # (refuse: never help somebody to the winning Level)
         elif k == "offer_help":
-            if not ((game.options.shared_victory or game.has_power(seat, "helper_levels"))
+            if not (game.helper_levels(seat) > 0
                     and not game.munchkins_win() and not _wins_the_game(game) and game.munchkins_win_with(seat)):
                 continue
             sc = 5

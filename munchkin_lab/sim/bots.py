@@ -1418,24 +1418,21 @@ class GreedyBot(Bot):
     # help --------------------------------------------------------------------------------
     @staticmethod
     def _levels_for_help(game: "Game", q: int) -> bool:
-        """Does player ``q`` gain Levels by helping win a fight: a Race or Class with Levels for
-        helping (the Elf's power, ``Game.has_power``) or Shared Victory (core rules, 7.
-        Rewards; Munchkin XXL)."""
-        p = game.state.players[q]  # (a power comes with a Race or Class card)
-        return game.options.shared_victory or (bool(p.races or p.classes) and game.has_power(q, "helper_levels"))
+        """Does player ``q`` gain Levels by helping win a fight (the engine's
+        ``helper_levels``: the Elf's power, Shared Victory; core rules, 7. Rewards)."""
+        return game.helper_levels(q) > 0
 
     def _hands_the_game(self, game: "Game", fighter: int, helper: int) -> bool:
         """Would winning the current fight take a player other than the bot's side to the
         winning Level: the fighter by the Levels of the kill (the monsters' printed facts,
         :meth:`_combat_levels`), or a ``helper`` gaining a Level per monster killed
-        (:meth:`_levels_for_help`; the engine's ``_kill_levels_to``). The game is won by a
+        (the engine's ``helper_levels``). The game is won by a
         kill alone (core rules, Card Text and These Rules, 4.), so helping a player to it is
         handing them the game."""
         ps = game.state.players
         if fighter >= 0 and ps[fighter].level + self._combat_levels(game) >= 10:
             return True
-        return helper >= 0 and ps[helper].level + len(game.state.combat.monsters) >= 10 \
-            and self._levels_for_help(game, helper)
+        return helper >= 0 and ps[helper].level + game.helper_levels(helper, len(game.state.combat.monsters)) >= 10
 
     def _accept_help(self, game: "Game", seat: int, fighter: int, bribe: int) -> bool:
         """Help ``fighter``: when there is something to gain (a bribe, Levels for helping -
