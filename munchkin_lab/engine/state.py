@@ -69,6 +69,16 @@ class PlayerState:
         """Items in play (equipped then carried)."""
         return self.equipped + self.carried
 
+    def cards(self) -> list[int]:
+        """Every card id the player holds: the hand, then the cards in front of them (Items in
+        use and carried - the Hireling's Item among them -, Races, Classes, Curses that last,
+        then Half-Breed, Super Munchkin, Cheat! and the Hireling), each once."""
+        out = self.hand + self.equipped + self.carried + self.races + self.classes + self.curses
+        for x in (self.half_breed, self.super_munchkin, self.cheat, self.hireling):
+            if x >= 0:
+                out.append(x)
+        return out
+
     def to_raw(self) -> dict:
         return {k: (getattr(self, k)[:] if isinstance(getattr(self, k), list) else getattr(self, k))
                 for k in self.__slots__}

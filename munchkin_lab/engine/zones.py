@@ -293,15 +293,7 @@ class Zones:
         for v in s.discards.values():
             out.extend(v)
         for p in s.players:
-            out.extend(p.hand)
-            out.extend(p.equipped)
-            out.extend(p.carried)
-            out.extend(p.races)
-            out.extend(p.classes)
-            out.extend(p.curses)
-            for x in (p.half_breed, p.super_munchkin, p.cheat, p.hireling):
-                if x >= 0:
-                    out.append(x)
+            out.extend(p.cards())
         if s.combat is not None:
             out.extend(s.combat.monsters)
             for e in s.combat.enh:

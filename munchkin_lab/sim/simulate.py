@@ -526,13 +526,10 @@ def _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, 
         row["turn_first_level_9"] = int(first9)
         row["error"] = error
         # cards held at the end, once per player and card: in hand or in play in front of
-        # the player (Items in use and carried, Race/Class cards, Curses that last, the
+        # the player (PlayerState.cards: Items, Race/Class cards, Curses that last, the
         # Hireling and its Item, Cheat!, Half-Breed, Super Munchkin)
         for q, p in enumerate(s.players):
-            held = {key_of[c] for c in p.hand + p.equipped + p.carried + p.races + p.classes + p.curses}
-            for c in (p.hireling, p.hireling_item, p.cheat, p.half_breed, p.super_munchkin):
-                if c >= 0:
-                    held.add(key_of[c])
+            held = {key_of[c] for c in p.cards()}
             for h in held:
                 held_n[h] += 1
             if q in winners:
