@@ -1147,7 +1147,10 @@ def edit_card(name: str, set_code: str | None, changes: Mapping[str, Any], row_v
               url: str | None = None) -> SavedCard:
     """Change some fields of designer card ``name`` (the others stay); ``changes`` may hold
     ``name`` (a rename) and ``set`` (a move to another designer set). A field set to ``None``
-    goes back to its default (``level: null`` = unknown).
+    goes back to its default (``level: null`` = unknown). A rename keeps the old name as an
+    alias (a note says so) unless ``changes`` gives ``aliases`` itself: decks, deck files and
+    the set file exported from here then still find the card by its old name, on this machine
+    and on another designer's (set import follows a rename written as an alias).
 
     ``manual`` follows the effects: a card that was manual because of its effects (a
     ``manual`` op, a form the engine lacks) and gets effects the engine runs is no longer
@@ -1181,9 +1184,25 @@ def edit_card(name: str, set_code: str | None, changes: Mapping[str, Any], row_v
         else:
             merged[k] = v
     target = str(changes.get("set") or row["set_code"])
+    # a rename keeps the old name as an alias (unless the edit says what the aliases are), so
+    # that decks, deck files and set files that name the card the old way still find it here
+    # and on the machines the set file goes to (set import matches a card by a former name
+    # written as its alias: matched_rows)
+    old_name = current["name"]
+    kept = None
+    if ("name" in changes and "aliases" not in changes and isinstance(merged.get("name"), str)
+            and name_key(merged["name"]) != name_key(old_name)):
+        have = [a["name"] if isinstance(a, Mapping) else a for a in merged.get("aliases") or []]
+        if not any(name_key(str(a)) == name_key(old_name) for a in have):
+            merged["aliases"] = [*(merged.get("aliases") or []), old_name]
+            kept = old_name
     # a flag the old effects gave follows the new ones unless the edit sets it (own_manual)
-    return save_card(merged, target, card_id=row["id"], row_version=row_version, url=url,
-                     manual_set="manual" in changes)
+    saved = save_card(merged, target, card_id=row["id"], row_version=row_version, url=url,
+                      manual_set="manual" in changes)
+    if kept is not None:
+        saved.notes.append(f"kept the old name {kept!r} as an alias, so decks and files that name it still "
+                           f"find the card (to drop it: cards edit {merged['name']!r} '{{aliases: []}}')")
+    return saved
 
 
 def delete_card(name: str, set_code: str | None = None, row_version: int | None = None,

@@ -233,7 +233,9 @@ def _language_op(op: Mapping) -> bool:
 
 def _check_ops(ops: Any, where: str, out: list[str]) -> None:
     if not isinstance(ops, (list, tuple)):
-        out.append(f"{where}: expected a list of ops")
+        from .lang.expand import _one_op_hint
+
+        out.append(f"{where}: expected a list of ops{_one_op_hint(ops)}")
         return
     for i, op in enumerate(ops):
         w = f"{where}[{i}]"

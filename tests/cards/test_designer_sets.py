@@ -1627,3 +1627,44 @@ def test_db_check_lists_the_cards_resolved_by_hand_with_why(url):
                          f"  Muddy Ghost (my_fan, designer card): {hand.notes[0]}",
                          "  Odd Hat (my_fan, designer card): marked manual: true (no effects given)"]
     assert "manual op" in hand.notes[0]
+
+
+def test_a_rename_made_with_cards_edit_keeps_the_old_name_as_an_alias_and_travels(url, tmp_path):
+    """``cards edit`` renaming a card keeps the old name as an alias (a note says so): the card
+    is still found by it here, and the set file exported after the rename, imported on another
+    machine whose saved deck holds the card by its old name, follows the rename there (before,
+    that import was refused: the file carried the new name only). An edit that says what the
+    aliases are, or a rename that only changes case, adds none."""
+    from munchkin_lab.decks import Deck as DeckModel
+
+    D.create_set("my_fan", "My fan set", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    other = f"sqlite:///{tmp_path / 'other.sqlite'}"  # another designer's machine
+    build(other, MINI)
+    before = tmp_path / "before.yaml"
+    before.write_text(D.export_set("my_fan", url=url), encoding="utf-8")
+    D.import_set(before, url=other)
+    deck = DeckModel("Wet mix", url=other)
+    deck.add("Sea Ghost", 2)
+    deck.save()
+
+    saved = D.edit_card("Sea Ghost", "my_fan", {"name": "Sea Spook"}, url=url)
+    assert saved.key == "my_fan:Sea Spook"
+    assert saved.notes[-1] == ("kept the old name 'Sea Ghost' as an alias, so decks and files that name it still "
+                               "find the card (to drop it: cards edit 'Sea Spook' '{aliases: []}')")
+    assert D.get_card("Sea Spook", url=url)["aliases"] == ["Bilge Spook", "Sea Ghost"]
+    assert api.card("Sea Ghost", url=url)["name"] == "Sea Spook"
+
+    after = tmp_path / "after.yaml"
+    after.write_text(D.export_set("my_fan", url=url), encoding="utf-8")
+    result = D.import_set(after, url=other)
+    assert result.names["updated"] == ["Sea Spook"] and result.names["removed"] == []
+    assert DeckModel.load("Wet mix", url=other).copies("Sea Spook") == 2
+
+    # the aliases said in the edit win; a change of case is no new name
+    again = D.edit_card("Sea Spook", "my_fan", {"name": "Sea Wraith", "aliases": ["Bilge Spook"]}, url=url)
+    assert all("alias" not in n for n in again.notes)
+    assert D.get_card("Sea Wraith", url=url)["aliases"] == ["Bilge Spook"]
+    case = D.edit_card("Sea Wraith", "my_fan", {"name": "SEA Wraith"}, url=url)
+    assert all("alias" not in n for n in case.notes)
+    assert D.get_card("SEA Wraith", url=url)["aliases"] == ["Bilge Spook"]

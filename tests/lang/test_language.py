@@ -365,3 +365,30 @@ def test_the_language_imports_no_pydantic_yaml_or_database():
             "if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("doc, path, op", [
+    ({"abilities": [{"when": "enters_combat", "do": {"combat_strength": 3}}]}, ("abilities", 0, "do"),
+     "combat_strength: 3"),
+    ({"abilities": [{"when": "caught", "do": {"lose_levels": 2, "who": "fighter"}}]}, ("abilities", 0, "do"),
+     "lose_levels: 2"),
+])
+def test_one_op_written_as_a_mapping_is_told_how_to_make_it_a_list(doc, path, op):
+    """A designer who writes ``do: {op: n}`` (a mapping) instead of a list of ops is shown both
+    list spellings of that very op, at the key's path; anything else keeps the plain message."""
+    _prog, problems = compile_problems(doc, kind="monster")
+    assert [p.path for p in problems] == [path]
+    msg = problems[0].message
+    assert msg.startswith("expected a list of ops, got a mapping; one op written as a mapping")
+    assert f"'- {op}' on its own line" in msg and f"[{{{op}}}]" in msg
+    _prog, problems = compile_problems({"abilities": [{"when": "caught", "do": "lose_levels"}]}, kind="monster")
+    assert [p.message for p in problems] == ["expected a list of ops, got a string"]
+
+
+def test_short_form_op_list_written_as_a_mapping_is_told_the_list_form():
+    from munchkin_lab.engine.effects import validate_effects
+
+    assert validate_effects({"bad_stuff": {"lose_levels": 1}}) == [
+        "bad_stuff: expected a list of ops; one op written as a mapping: make it a list of one op, "
+        "'- lose_levels: 1' on its own line or [{lose_levels: 1}]"]
+    assert validate_effects({"bad_stuff": {"nonsense": 1}}) == ["bad_stuff: expected a list of ops"]

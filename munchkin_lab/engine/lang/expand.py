@@ -28,6 +28,18 @@ from .shorts import _IN_PLAY, _PART_KEYS, _THIS_COMBAT, ShortForms, _part_record
 _IS_RE = re.compile(r"^([a-z_]+)\s+(?:is|=|==)\s+(?:an?\s+)?([a-z][a-z_ -]*?)\s*$")
 
 
+def _one_op_hint(v: Any) -> str:
+    """The fix for one op written as a mapping where a list of ops is expected
+    (``do: {combat_strength: 3}``): the same op as a one-item list, in YAML's two spellings;
+    "" for anything else."""
+    if isinstance(v, Mapping):
+        k = next((k for k in v if k in V.OPS), None)
+        if k is not None:
+            return (f"; one op written as a mapping: make it a list of one op, "
+                    f"'- {k}: {v[k]!r}' on its own line or [{{{k}: {v[k]!r}}}]")
+    return ""
+
+
 class Compiler(ShortForms):
     """One compile pass over one card's effects; problems are collected, never raised."""
 
@@ -290,7 +302,7 @@ class Compiler(ShortForms):
     def ops(self, v: Any, path, ctx: _Ctx | None, non_empty: bool = False) -> Any:
         path = tuple(path)
         if not isinstance(v, (list, tuple)):
-            return self.err(path, f"expected a list of ops, got {_kind_name(v)}")
+            return self.err(path, f"expected a list of ops, got {_kind_name(v)}{_one_op_hint(v)}")
         if non_empty and not v:
             return self.err(path, "expected at least one op")
         out = [self.op(x, path + (i,), ctx) for i, x in enumerate(v)]
