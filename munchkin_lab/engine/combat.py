@@ -520,6 +520,16 @@ class Combat:
             mod.on_combat_won(self, fighter, helper, list(c.monsters))
         self._kill_levels_to(fighter, helper, levels + c.slain_levels, nkilled)
         c.forced_help = False  # the fight is won: nothing left to back out of (_backout_check)
+        if tcount and c.used:
+            # the reward comes once the combat is over (core rules, Card Text and These Rules,
+            # 3), its One-Shots discarded by then (7. Combat), as when a card empties it
+            # (_end_combat): a reshuffle or a Cleric's resurrection for the reward finds them.
+            # (Where a card of the effect language listens for the combat's end, they all stay
+            # on the table till then: what it hears is the combat as it was.)
+            if "combat_end" not in self._lt:
+                for u in c.used:
+                    self._discard(u)
+                c.used = []
         if helper >= 0 and tcount and self._resurrect_t_offer(fighter, tcount):
             return  # a Cleric decides first: the rest waits in _win_treasures (turn.py)
         self._win_treasures([t for t in (self._draw("treasure") for _ in range(tcount)) if t >= 0])
