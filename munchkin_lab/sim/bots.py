@@ -675,14 +675,22 @@ class GreedyBot(Bot):
             return None
         st = c.stage
         if st == "window":
-            if c.helper < 0 and (c.intent != "win" or not game.munchkins_win()):
-                a = self._help_offer(game, seat, c)
-                if a is not None:
-                    return a
+            win = c.intent == "win"
+            mw = None  # game.munchkins_win() once asked (a pure question: one answer per decision)
+            if c.helper < 0:
+                if win:
+                    mw = game.munchkins_win()
+                if not mw:
+                    a = self._help_offer(game, seat, c, mw)
+                    if a is not None:
+                        return a
             # pass a window not worth interfering with, or (plain rules) one where the bot has
-            # nothing to play: _window_fast would pass (pure tests, the cheapest first)
-            if c.intent != "win" or seat == c.helper or (plain and not self._window_cards(game, seat, c)) \
-                    or not self._threat(game, seat, c.fighter) or not game.munchkins_win():
+            # nothing to play: _window_fast would pass (pure tests, the cheapest first; a
+            # losing munchkin side known already skips _window_cards and _threat, which
+            # could only add reasons to pass)
+            if not win or seat == c.helper or (mw is not None and not mw) \
+                    or (plain and not self._window_cards(game, seat, c)) \
+                    or not self._threat(game, seat, c.fighter) or not (mw or game.munchkins_win()):
                 return _PASS[seat]
             if plain:
                 return self._window_fast(game, seat)  # the window is hostile
@@ -1502,14 +1510,15 @@ class GreedyBot(Bot):
                     a = _act(seat, "ask_help", target=paid, n=tot, m=1)
         return a if a is not None and self._allowed(game, a) else None
 
-    def _help_offer(self, game: "Game", seat: int, c) -> Action | None:
+    def _help_offer(self, game: "Game", seat: int, c, mw: bool | None = None) -> Action | None:
         """An offer of help by ``seat`` in the interference window (None: no offer): when the
         fighter cannot win alone, the bot's help wins the fight (the engine's
         ``munchkins_win_with``), the fighter is no threat (:meth:`_threat`: not the leader at
         or above the bot's Level - a player the bot would hinder - nor taken to the winning
         Level by the win), and the bot gains something - Levels for helping (the Elf;
         then the offer is free) or a share of the Treasures (half of them, rounded up, the bot
-        picking first: the bargain of core rules, 7. Combat, Help). Checked by the engine."""
+        picking first: the bargain of core rules, 7. Combat, Help). Checked by the engine.
+        ``mw``: ``game.munchkins_win()`` when the caller has it (None: asked here)."""
         if c.helper >= 0 or seat in c.asked or not c.monsters or seat == c.fighter:
             return None
         if self._levels_for_help(game, seat):
@@ -1518,7 +1527,7 @@ class GreedyBot(Bot):
             n = (game.treasure_count() + 1) // 2
             if not n:
                 return None
-        if game.munchkins_win() or self._threat(game, seat, c.fighter):
+        if (game.munchkins_win() if mw is None else mw) or self._threat(game, seat, c.fighter):
             return None  # (the leader at or above our Level, or about to win: hindered, not helped)
         if not game.munchkins_win_with(seat):
             return None
