@@ -33,7 +33,7 @@ from dataclasses import replace as _replace
 from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import PLAYER
 from .lang.vocab import OPS
-from .lang_world import _OFF_PLAYER_KINDS, EngineWorld, _anyone_holds
+from .lang_world import _OFF_PLAYER_KINDS, EngineWorld
 from .ops import OTHERWISE, _Suspended
 
 #: kinds of the cards that lie in the combat rather than in front of a player
@@ -412,14 +412,20 @@ class Abilities:
         if not hand:
             return
         s = self.state
-        if not _anyone_holds(hand, s.players):
-            return  # nobody holds a reacting card (most events: one look at every hand)
-        n = len(s.players)
+        players = s.players
+        # (most events: nobody holds a reacting card; one look at every hand, player by
+        # player, stopping at the first holder - a dead one too, as the loop below skips them)
+        for p in players:
+            if not (hand.isdisjoint(p.hand) and hand.isdisjoint(p.carried)):
+                break
+        else:
+            return
+        n = len(players)
         start = player if 0 <= player < n else s.active
         w = None
         for j in range(n):
             q = (start + j) % n
-            p = s.players[q]
+            p = players[q]
             if not p.alive:
                 continue
             if hand.isdisjoint(p.hand) and hand.isdisjoint(p.carried):
