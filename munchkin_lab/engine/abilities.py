@@ -33,7 +33,7 @@ from dataclasses import replace as _replace
 from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import PLAYER
 from .lang.vocab import OPS
-from .lang_world import _OFF_PLAYER_KINDS, EngineWorld, _anyone_holds
+from .lang_world import _OFF_PLAYER_KINDS, EngineWorld
 from .ops import OTHERWISE, _Suspended
 
 #: kinds of the cards that lie in the combat rather than in front of a player
@@ -291,16 +291,21 @@ class Abilities:
         answered (:meth:`_lang_continue`). ``skip``: the card of the event, which ran its own
         abilities first (a Dungeon revealed). An event of its own (:meth:`_lang_event`; its
         flags go into ``ev`` when the caller reads them)."""
+        want = self._lby.get(trigger)
+        hs = self._holders(want, player, monster, tile, owner_only) if want else None
+        if not hs:
+            hand = self._lhand.get(trigger)
+            if not hand or not self._hand_held(hand):
+                # (no card in play listens and nobody holds a reaction: the event would run
+                # nothing, offer nothing and set no flag)
+                return False
         with self._lang_event(ev):
-            want = self._lby.get(trigger)
             offers: list = []
-            if want:
-                hs = self._holders(want, player, monster, tile, owner_only)
-                if hs:
-                    w = EngineWorld(self)
-                    for card, owner in hs:
-                        if card != skip:
-                            self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
+            if hs:
+                w = EngineWorld(self)
+                for card, owner in hs:
+                    if card != skip:
+                        self._fire_one(trigger, card, owner, player, monster, facts, w, offers)
             self._hand_offers(trigger, player, monster, facts, offers)
             if offers:
                 self._push_react(trigger, offers, player, monster, facts, cont)
@@ -333,24 +338,25 @@ class Abilities:
         Half-Breed with only the Elf Race loses 2 Levels to Tongue Demon, not 3: core rules, 10.
         Mixed Super Munchkin). An event of its own, as :meth:`_lang_fire`."""
         run = self._lrun[card]
+        if not run or trigger not in run:
+            return False  # (no ability of the card hears it: the event would run nothing)
         with self._lang_event(ev):
             offers: list = []
-            if run and trigger in run:
-                if own:
-                    quiet = self._quiet
-                    self._quiet = True
-                    # (inside another card's ability: its caller says what it did, not that card)
-                    mute = bool(self._saying) and self._saying[-1][0] != card
+            if own:
+                quiet = self._quiet
+                self._quiet = True
+                # (inside another card's ability: its caller says what it did, not that card)
+                mute = bool(self._saying) and self._saying[-1][0] != card
+                if mute:
+                    self._say_begin(card, mute=True)
+                try:
+                    self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers, False)
+                finally:
+                    self._quiet = quiet
                     if mute:
-                        self._say_begin(card, mute=True)
-                    try:
-                        self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers, False)
-                    finally:
-                        self._quiet = quiet
-                        if mute:
-                            self._say_end()
-                else:
-                    self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers)
+                        self._say_end()
+            else:
+                self._fire_one(trigger, card, owner, player, monster, facts, EngineWorld(self), offers)
             if offers:
                 self._push_react(trigger, offers, player, monster, facts, cont)
                 return True
@@ -407,19 +413,29 @@ class Abilities:
             if self.history:
                 self._say_end()
 
+    def _hand_held(self, hand: frozenset) -> bool:
+        """Whether a player (a dead one too) has one of the cards ``hand`` in the hand or
+        carried on the table: one look at every hand, player by player, stopping at the first
+        holder."""
+        for p in self.state.players:
+            if not (hand.isdisjoint(p.hand) and hand.isdisjoint(p.carried)):
+                return True
+        return False
+
     def _hand_offers(self, trigger, player, monster, facts, offers) -> None:
         hand = self._lhand.get(trigger)
         if not hand:
             return
+        if not self._hand_held(hand):
+            return  # nobody holds a reacting card (most events)
         s = self.state
-        if not _anyone_holds(hand, s.players):
-            return  # nobody holds a reacting card (most events: one look at every hand)
-        n = len(s.players)
+        players = s.players
+        n = len(players)
         start = player if 0 <= player < n else s.active
         w = None
         for j in range(n):
             q = (start + j) % n
-            p = s.players[q]
+            p = players[q]
             if not p.alive:
                 continue
             if hand.isdisjoint(p.hand) and hand.isdisjoint(p.carried):

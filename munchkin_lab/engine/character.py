@@ -162,7 +162,7 @@ class Character:
         Class to differ from the old, e.g. to get rid of a card before Charity."""
         k = self._kind[c]
         if k == "race" or k == "class":
-            if self._lnames[c] in (self.races(seat) if k == "race" else self.classes(seat)) \
+            if (self.has_race if k == "race" else self.has_class)(seat, self._lnames[c]) \
                     and self._identical_in_play(seat, c) < 0:
                 return f"you may not have two identical {'Races' if k == 'race' else 'Classes'} ({R_STATS})"
             return None

@@ -449,12 +449,13 @@ class Items:
         p = self.state.players[seat]
         gold = self._sale_gold
         gg = gold.__getitem__
-        # (most often the lot is worth less than half a Level: less than a Level even with
-        # one card at double price, so the exact worth need not be asked)
-        if 2 * (sum(map(gg, p.hand)) + sum(map(gg, p.carried)) + sum(map(gg, p.equipped))) < price \
-                or self._sale_worth(seat) < price:  # even the whole lot buys no Level
-            return None
         cards = p.hand + p.carried + p.equipped
+        tot = sum(map(gg, cards))
+        # (most often the lot is worth less than half a Level: less than a Level even with
+        # one card at double price, so the exact worth need not be asked; from a Level up
+        # the exact worth, never below the lot's, need not be asked either)
+        if tot < price and (2 * tot < price or self._sale_worth(seat) < price):
+            return None  # even the whole lot buys no Level
         items = [c for c in cards if gold[c] > 0]
         items.sort(key=gg, reverse=True)  # dearest first; stable, as the old key -gold
         dbl = -1

@@ -306,7 +306,8 @@ class Turn:
                 if self._h_extra:  # (a module's own actions are its own: Scooby-Doo's swap)
                     self._cand_module_actions(seat, ok, out)
                 return
-            if self._lang and self._lang_may_loot(seat):  # e.g. after a Friendship Potion
+            # (no language bookkeeping in the state: no loot_room, _lang_may_loot would say no)
+            if self._lang and s.lang and self._lang_may_loot(seat):  # e.g. after a Friendship Potion
                 out.append(S["loot"])
         self._cand_turn_plays(seat, ok, out)
         self._cand_carry(seat, ok, out)
