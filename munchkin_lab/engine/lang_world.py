@@ -4,21 +4,11 @@ protocol: read-only questions about a game's position that conditions and target
 """
 from __future__ import annotations
 
-from itertools import chain
-from operator import attrgetter
-
 from .lang.interp import ItemView
 
 #: Kinds of card that never sit in front of a player (the combat, Dungeons, the room grid).
 _OFF_PLAYER_KINDS = frozenset({"monster", "monster_enhancer", "dungeon", "portal", "room_tile"})
-_HAND, _CARRIED = attrgetter("hand"), attrgetter("carried")
 
-
-def _anyone_holds(cards: frozenset, players) -> bool:
-    """Whether one of ``players`` has one of ``cards`` in the hand or carried on the table
-    (dead players too: one look at every hand, for the caller's quick no)."""
-    return not (cards.isdisjoint(chain.from_iterable(map(_HAND, players)))
-                and cards.isdisjoint(chain.from_iterable(map(_CARRIED, players))))
 
 class _CombatView:
     """The combat as the interpreter's conditions see it (``interp.CombatView``'s fields), the
