@@ -228,7 +228,7 @@ class Board(W.VBox):
                  seats: Sequence[str] | None = None, bot_pause: float = 0.0, auto_pass: bool = False,
                  bot: str = "greedy", provenance: dict | None = None, default_provenance: str = "printed",
                  revealed: Iterable[int] = (), meta: dict | None = None, height: int = 640,
-                 folder: str | Path | None = None, _start_journal: bool = True):
+                 folder: str | Path | None = None, _start_journal: bool = True, _hold_bots: bool = False):
         super().__init__()
         self.add_class("mlab-board")
         self.name = check_name(name) if name is not None else unique_name("board")
@@ -262,7 +262,7 @@ class Board(W.VBox):
         self.seats: list[str] = self._check_seats(seats, n)
         self._build_widgets()
         try:
-            self._set_game(game, start_journal=_start_journal)
+            self._set_game(game, start_journal=_start_journal, hold_bots=_hold_bots)
         except BaseException:
             self._drop_new_journal(_start_journal)
             raise
@@ -426,13 +426,13 @@ class Board(W.VBox):
         if not (isinstance(seats, list) and len(seats) == n and all(r in ROLES for r in seats)):
             seats = None
         kw.setdefault("seats", seats)
-        board = cls(game, factory, name=bname, journal=path, meta=meta, _start_journal=False, **kw)
+        # a bot to act waits (paused): the board comes back where its user left it (a rewind
+        # into a bot's turn, a pause), not a few bot moves on
+        board = cls(game, factory, name=bname, journal=path, meta=meta, _start_journal=False, _hold_bots=True, **kw)
         try:
             board.journal.resume(game, board._journal_meta())
         except OSError as e:
             board.journal.detach(f"journaling stopped: cannot append to {path.name} ({e.strerror or e})")
-        if board._bot_to_act():
-            board.paused = True
         note = f" ({board.journal.note})" if board.journal.note else ""
         board.show_message(f"resumed from {path.name}: {len(game.actions)} actions{note}", "ok")
         board.refresh()
@@ -608,7 +608,17 @@ class Board(W.VBox):
         self.refresh()
 
     def show_message(self, text: str, level: str = "error") -> None:
-        """Show ``text`` next to the controls (``error``, ``warning`` or ``ok``)."""
+        """Show ``text`` next to the controls (``error``, ``warning`` or ``ok``). A journal
+        that stopped since the last message (another board of this kernel took its file over,
+        a full disk) is said with it, once, as a warning: the actions played from then on are
+        not journaled."""
+        journal = getattr(self, "journal", None)
+        note = journal.note if journal is not None else ""
+        if note and note != getattr(self, "_note_said", ""):
+            self._note_said = note
+            if text and note not in text:
+                text = f"{text} · {note}"
+                level = "error" if level == "error" else "warning"
         self.message.value = f'<div class="mlab-msg-{level}">{esc(text)}</div>' if text else ""
 
     # ------------------------------------------------------------------ seats and bots

@@ -553,12 +553,28 @@ def try_board(card: Mapping[str, Any], set_code: str = "designer", dice: list[in
         spec = game.specs[_find(game, name)]
         kind = f"{spec.kind}_manual" if spec.kind in ("character", "dungeon") and spec.manual else spec.kind
         where = _item_words(game, spec) if kind == "item" else TRY_KINDS.get(kind, "in play")
+    foe = _practice_foe(sc)
+    if foe is not None and foe.get("tags"):  # (said: else a bonus against a tag looks unconditional)
+        where += f"; the {foe['name']} carries the tag{'s' if len(foe['tags']) > 1 else ''} " \
+                 f"{', '.join(foe['tags'])}, which the card tests"
     if sc.get("losing"):
-        where += (f"; the Practice Dummy is Level {_BRUTE_LEVEL}, so P1 is losing"
+        who = foe if foe is not None else {"name": _FOE["name"], "level": _BRUTE_LEVEL}
+        tie = " (a tie: ties go to the monster)" if who["name"] == _RIVAL["name"] else ""
+        where += (f"; the {who['name']} is Level {who.get('level')}{tie}, so P1 is losing"
                   + (" and tries to Run Away" if sc["losing"] >= 2 else "") + " (where the card can be played)")
     board.show_message(f"Try it: {name} is {where}"
                        + (f"; the next die roll is {sc['forced_dice'][0]}" if sc["forced_dice"] else ""), "ok")
     return board
+
+
+def _practice_foe(sc: Mapping[str, Any]) -> dict | None:
+    """The practice monster of scenario ``sc`` (:func:`try_position`) that P1 meets: the top
+    Door card when it is one of the scenario's own monsters (the Practice Dummy or Rival), with
+    its Level and tags as dealt; ``None`` otherwise (a monster card tried, no kick)."""
+    door = (sc.get("decks") or {}).get("door") or []
+    if not door:
+        return None
+    return next((c for c in sc.get("cards") or [] if c.get("name") == door[0] and c.get("kind") == "monster"), None)
 
 
 def _find(game, name: str) -> int:

@@ -279,3 +279,39 @@ def test_named_resume_without_a_journal_says_so(tmp_path, monkeypatch, base_deck
     with pytest.raises(FileNotFoundError, match="in " + str(other)):
         Board.resume(name="mix", folder=other)
     assert Board.resume(name="mix").game.seed == 3
+
+
+def test_resume_after_a_rewind_into_a_bots_turn_comes_back_where_the_user_left_it(base_deck, tmp_path,
+                                                                                   monkeypatch):
+    """New-user finding: a board rewound into a bot's turn (paused there) came back from its
+    journal several bot moves on - the resumed board let the bots play while it was being
+    built. It comes back at the same action, paused, with the same state."""
+    monkeypatch.chdir(tmp_path)
+    b = Board.from_deck(base_deck, seed=3, name="rw", seats=["human", "greedy", "greedy", "greedy"])
+    b.autoplay(60)
+    pos = next(p for p in range(len(b.game.actions) - 1, 0, -1)
+               if (b.rewind(p), b._bot_to_act())[1])  # back to just before a bot's move
+    assert b.paused and len(b.game.actions) == pos
+    state = b.game.state_dict()
+    b.journal.detach()
+    again = Board.resume(name="rw")
+    assert len(again.game.actions) == pos and again.paused and again.pause_btn.value
+    assert again.game.state_dict() == state
+    again.resume_bots()  # the bots play on only when asked
+    assert len(again.game.actions) > pos
+
+
+def test_a_board_whose_journal_was_taken_over_says_so_with_its_next_message(base_deck, tmp_path, monkeypatch):
+    """New-user finding: resuming a live board's journal in the same kernel stopped the first
+    board's journal silently (its next autoplay said only "played N actions"). Its next
+    message says journaling stopped, once."""
+    monkeypatch.chdir(tmp_path)
+    a = Board.from_deck(base_deck, seed=1, name="j3")
+    a.autoplay(3)
+    assert "journaling stopped" not in a.message.value
+    Board.resume(name="j3")
+    a.autoplay(3)
+    assert a.message.value.startswith('<div class="mlab-msg-warning">played ')
+    assert "· journaling stopped: another board of this kernel took over j3.journal.jsonl" in a.message.value
+    a.autoplay(2)
+    assert "journaling stopped" not in a.message.value

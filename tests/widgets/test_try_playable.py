@@ -44,3 +44,35 @@ def test_the_board_says_why_the_dummy_is_strong():
 
     b = try_board(dict(CARDS[0], provenance="designer"), "bog_fan")
     assert "the Practice Dummy is Level 20, so P1 is losing and tries to Run Away" in b.message.value
+
+
+def test_the_board_names_the_monster_p1_really_meets_when_a_class_is_tried_losing():
+    """New-user finding: a Class whose ability is used only in a combat P1 loses was said to
+    meet "the Practice Dummy, Level 20"; a Race or Class is tried against the Practice Rival
+    at P1's own Level (a tie), and the message says so."""
+    from munchkin_lab.widgets.designer import try_board
+
+    hex_class = {"name": "Bog Hexer", "kind": "class", "deck": "door", "provenance": "designer", "effects": {
+        "abilities": [{"when": "use", "if": {"owner": "role:in_combat"}, "cost": [{"discard": "hand_card"}],
+                       "limit": {"times": 1, "per": "combat"}, "who": "chosen_monster",
+                       "do": [{"combat_strength": -3}]}]}}
+    b = try_board(hex_class, "bog_fan")
+    rival = [sp for sp in b.game.specs if sp.name == "Practice Rival"]
+    assert rival and "Practice Dummy" not in b.message.value
+    level = b.game.state.players[0].level
+    assert f"the Practice Rival is Level {level} (a tie: ties go to the monster), so P1 is losing" in b.message.value
+
+
+def test_the_board_says_which_tags_the_dummy_was_given():
+    """New-user finding: an item with a bonus against a tag was tried against a Practice Dummy
+    silently given that tag (7 vs 1, as if the bonus were unconditional): the message names it."""
+    from munchkin_lab.widgets.designer import try_board
+
+    boots = {"name": "Marsh Boots", "kind": "item", "deck": "treasure", "slot": "footgear", "bonus": 1,
+             "gold": 300, "provenance": "designer", "effects": {"bonus_if": [{"if": "tag:undead", "bonus": 4}]}}
+    b = try_board(boots, "bog_fan")
+    dummy = next(sp for sp in b.game.specs if sp.name == "Practice Dummy")
+    assert "undead" in dummy.tags
+    assert "the Practice Dummy carries the tag Undead, which the card tests" in b.message.value
+    plain = try_board(dict(boots, name="Plain Boots", effects={}), "bog_fan")
+    assert "carries the tag" not in plain.message.value
