@@ -226,7 +226,8 @@ class Combat:
         ps = self._player_strength
         pside = ps(c.fighter, lang)
         alone = self._level_only(c)  # the Levels alone: nothing for the side (Ghoulfiends)
-        if not alone:
+        # (no One-Shot played, no double, no side bonus, no lasting change: the One-Shots add 0)
+        if not alone and (c.used or c.perplayer or c.pbonus or self.state.ledger.entries):
             pside += self._one_shots_for_munchkins(c, lang)
         if lang:  # the language: the sides' changes
             if not alone:
@@ -634,10 +635,12 @@ class Combat:
         w = self.munchkins_win()
         out.append(S["fight"] if w else S["run"])
         if c.helper < 0 and (not ok or self._why_helpless() is None):
-            rule = self._rule_ask_target
+            asked = c.asked
+            players = s.players
             asks = None  # (the Treasures are counted only when somebody may be asked)
-            for t in range(len(s.players)):
-                if t != seat and (not ok or rule(seat, t) is None):
+            for t in range(len(players)):
+                # (_rule_ask_target, inline: another seat, not turned down, alive)
+                if t != seat and (not ok or (t not in asked and players[t].alive)):
                     if asks is None:
                         tot = self.treasure_count()
                         key = (seat, "ask_help", tot)
