@@ -36,7 +36,8 @@ class Combat:
     never outlives its state (code that edits the state between actions calls
     :meth:`Game.begin`, as the scenario runner does) - except across the
     actions :meth:`_keeps_strengths` names (a window ``pass`` that does not close it, a help
-    request or offer, a refusal of help), which change nothing the strengths or the
+    request or offer, a refusal of help, a declaration that opens the window), which change
+    nothing the strengths or the
     Treasures read: :meth:`Game.play` carries the memo over them to the new version."""
 
     def _smemo_now(self) -> list | None:
@@ -54,7 +55,9 @@ class Combat:
         strengths, the winner of the fight or the Treasures read, and nothing else happens
         after it (no settling, no state-based check): a ``pass`` of the interference window
         that leaves someone in it, a help request or offer (a pending decision), a refusal of
-        help (the combat's ``asked``) - so the strengths memo carries over it
+        help (the combat's ``asked``), a declared Run Away or victory that opens a window (not
+        the first declared victory of a combat with the card-effect language) - so the
+        strengths memo carries over it
         (:meth:`Game.play`; the class docstring)."""
         s = self.state
         c = s.combat
@@ -70,6 +73,14 @@ class Combat:
         st = c.stage
         if k == "pass":
             return st == "window" and len(c.window) > 1
+        if k == "fight" or k == "run":
+            # a declaration opens the window (intent, stage, window: read by no strength) when
+            # someone else is alive to be in it; a fight declared for the first time in a
+            # combat with the language may fire `fight_declared` and sets `fought`, which a
+            # condition reads (Abilities._lang_fight_declared): not then
+            if st != "fight" or not any(q.alive for i, q in enumerate(s.players) if i != c.fighter):
+                return False
+            return k == "run" or not self._lang or bool(s.lang and s.lang.get("fought"))
         return (k == "ask_help" and st == "fight") or (k == "offer_help" and st == "window")
 
     def player_strength(self, seat: int) -> int:

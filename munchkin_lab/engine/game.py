@@ -77,7 +77,7 @@ _NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
 # raises is rolled back by replaying the actions since (see Game._rollback)
 _CKPT_EVERY = 512
 #: the only action kinds the strengths memo may be carried over (Combat._keeps_strengths)
-_KEEPERS = frozenset(("pass", "ask_help", "offer_help", "refuse"))
+_KEEPERS = frozenset(("pass", "ask_help", "offer_help", "refuse", "fight", "run"))
 # (the last deck given to Game.new as a tuple of (CardSpec, copies) tuples / CardSpecs, all
 # immutable; its card list): a simulator starts every game of a run with the same tuple. One
 # pair, replaced whole (a thread reads a deck with its own card list)
