@@ -479,8 +479,10 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Rewards, CombatCards, RunAw
                 self._ckpt = (s.clone(), len(self.actions), self.draws, self.deaths)
                 self._ckpt_due = len(self.actions) + _CKPT_EVERY
             counters = None  # the checkpoint's replay recounts them
-        # the strengths memo carries over an action that changes nothing it reads
-        keep = s.combat is not None and action.kind in _KEEPERS and self._sfree and self._keeps_strengths(action)
+        # the strengths memo carries over an action that changes nothing it reads (a memo of
+        # an older state has nothing to carry: _keeps_strengths is not asked then)
+        keep = self._smemo[0] == self._ver and s.combat is not None and action.kind in _KEEPERS and \
+            self._sfree and self._keeps_strengths(action)
         self._ver += 1
         turn = s.turn
         self._sfree = False  # no memo while the action applies (Combat class docstring)
