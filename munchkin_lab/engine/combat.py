@@ -18,6 +18,8 @@ from .tables import _NO_SLOT
 #: the strengths memo before anything is remembered: [version, sides, win, treasures, seats]
 #: (see :meth:`Combat._smemo_now`)
 NO_SMEMO = (-1, None, None, None, None)
+#: no fighter's list to carry over (see :meth:`Combat._carry_fight`)
+NO_CARRY = (-1, ())
 
 
 class Combat:
@@ -82,6 +84,29 @@ class Combat:
                 return False
             return k == "run" or not self._lang or bool(s.lang and s.lang.get("fought"))
         return (k == "ask_help" and st == "fight") or (k == "offer_help" and st == "window")
+
+    def _carry_fight(self, a: Action) -> None:
+        """The fighter's legal actions carried over a help request and its refusal (speed;
+        :meth:`Game.play` calls this after either when :meth:`_keeps_strengths` let the
+        strengths memo over it): the request only adds the pending decision, the refusal only
+        takes it away and adds the refuser to the combat's ``asked``, which only the fighter's
+        asks read (:meth:`_cand_fight`, :meth:`_rule_ask_target`) - so the fighter's list two
+        actions later is the one before the request (``Game._flist``, of that very version,
+        with the core rules alone: no module hook) less the asks of the refuser
+        (``Game._fcarry``, for the version after the refusal; ``Game._fwait`` between the
+        two). Every other action, undo, roll-back, copy and ``begin`` changes the version,
+        so the list is never read for another state."""
+        v = self._ver
+        if a.kind == "ask_help":
+            fl = self._flist
+            if fl[0] == v - 1:
+                self._fwait = (v, fl[1])
+            return
+        fw = self._fwait
+        s = self.state
+        if fw[0] == v - 1 and not s.pending and s.phase == "combat" and s.combat.stage == "fight":
+            t = a.player
+            self._fcarry = (v, tuple(x for x in fw[1] if x.kind != "ask_help" or x.target != t))
 
     def player_strength(self, seat: int) -> int:
         """Combat strength of one munchkin-side player: Level + items in use + a Hireling's
