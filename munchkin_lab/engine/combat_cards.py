@@ -800,7 +800,11 @@ class CombatCards:
                         if kind[mon] == "monster":
                             out.append(A(seat, "play", card, m=mon))
                 elif t == 5:
-                    out.append(A(seat, "play", card))
+                    P = self._kc[seat]["play"]  # (the shared candidate of _A, looked up by card)
+                    a = P.get(card)
+                    if a is None:
+                        a = P[card] = A(seat, "play", card)
+                    out.append(a)
                 elif t == 6:
                     for mon in p.hand:
                         if kind[mon] == "monster":
