@@ -128,7 +128,8 @@ class StateChecks:
                 self._leave_play(seat, sm)
                 self._discard(sm)
                 if self.history: self._say(f"{p.name} has no Class left: {self.name(sm)} is discarded.")
-            if _two_left(p) and not self._choice_open(seat, "unmix"):
+            # (_two_left needs two Races or two Classes: most players have neither, no call then)
+            if (len(p.races) > 1 or len(p.classes) > 1) and _two_left(p) and not self._choice_open(seat, "unmix"):
                 # a Half-Breed / Super Munchkin discarded with two Races / Classes: one stays
                 s.pending.append({"kind": "choose", "why": "unmix", "player": seat, "options": (), "count": 1})
             eq = p.equipped

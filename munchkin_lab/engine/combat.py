@@ -18,6 +18,8 @@ from .tables import _NO_SLOT
 #: the strengths memo before anything is remembered: [version, sides, win, treasures, seats]
 #: (see :meth:`Combat._smemo_now`)
 NO_SMEMO = (-1, None, None, None, None)
+#: no fighter's list to carry over (see :meth:`Combat._carry_fight`)
+NO_CARRY = (-1, ())
 
 
 class Combat:
@@ -36,7 +38,8 @@ class Combat:
     never outlives its state (code that edits the state between actions calls
     :meth:`Game.begin`, as the scenario runner does) - except across the
     actions :meth:`_keeps_strengths` names (a window ``pass`` that does not close it, a help
-    request or offer, a refusal of help), which change nothing the strengths or the
+    request or offer, a refusal of help, a declaration that opens the window), which change
+    nothing the strengths or the
     Treasures read: :meth:`Game.play` carries the memo over them to the new version."""
 
     def _smemo_now(self) -> list | None:
@@ -54,7 +57,9 @@ class Combat:
         strengths, the winner of the fight or the Treasures read, and nothing else happens
         after it (no settling, no state-based check): a ``pass`` of the interference window
         that leaves someone in it, a help request or offer (a pending decision), a refusal of
-        help (the combat's ``asked``) - so the strengths memo carries over it
+        help (the combat's ``asked``), a declared Run Away or victory that opens a window (not
+        the first declared victory of a combat with the card-effect language) - so the
+        strengths memo carries over it
         (:meth:`Game.play`; the class docstring)."""
         s = self.state
         c = s.combat
@@ -70,7 +75,38 @@ class Combat:
         st = c.stage
         if k == "pass":
             return st == "window" and len(c.window) > 1
+        if k == "fight" or k == "run":
+            # a declaration opens the window (intent, stage, window: read by no strength) when
+            # someone else is alive to be in it; a fight declared for the first time in a
+            # combat with the language may fire `fight_declared` and sets `fought`, which a
+            # condition reads (Abilities._lang_fight_declared): not then
+            if st != "fight" or not any(q.alive for i, q in enumerate(s.players) if i != c.fighter):
+                return False
+            return k == "run" or not self._lang or bool(s.lang and s.lang.get("fought"))
         return (k == "ask_help" and st == "fight") or (k == "offer_help" and st == "window")
+
+    def _carry_fight(self, a: Action) -> None:
+        """The fighter's legal actions carried over a help request and its refusal (speed;
+        :meth:`Game.play` calls this after either when :meth:`_keeps_strengths` let the
+        strengths memo over it): the request only adds the pending decision, the refusal only
+        takes it away and adds the refuser to the combat's ``asked``, which only the fighter's
+        asks read (:meth:`_cand_fight`, :meth:`_rule_ask_target`) - so the fighter's list two
+        actions later is the one before the request (``Game._flist``, of that very version,
+        with the core rules alone: no module hook) less the asks of the refuser
+        (``Game._fcarry``, for the version after the refusal; ``Game._fwait`` between the
+        two). Every other action, undo, roll-back, copy and ``begin`` changes the version,
+        so the list is never read for another state."""
+        v = self._ver
+        if a.kind == "ask_help":
+            fl = self._flist
+            if fl[0] == v - 1:
+                self._fwait = (v, fl[1])
+            return
+        fw = self._fwait
+        s = self.state
+        if fw[0] == v - 1 and not s.pending and s.phase == "combat" and s.combat.stage == "fight":
+            t = a.player
+            self._fcarry = (v, tuple(x for x in fw[1] if x.kind != "ask_help" or x.target != t))
 
     def player_strength(self, seat: int) -> int:
         """Combat strength of one munchkin-side player: Level + items in use + a Hireling's
@@ -226,7 +262,8 @@ class Combat:
         ps = self._player_strength
         pside = ps(c.fighter, lang)
         alone = self._level_only(c)  # the Levels alone: nothing for the side (Ghoulfiends)
-        if not alone:
+        # (no One-Shot played, no double, no side bonus, no lasting change: the One-Shots add 0)
+        if not alone and (c.used or c.perplayer or c.pbonus or self.state.ledger.entries):
             pside += self._one_shots_for_munchkins(c, lang)
         if lang:  # the language: the sides' changes
             if not alone:
@@ -644,10 +681,12 @@ class Combat:
         w = self.munchkins_win()
         out.append(S["fight"] if w else S["run"])
         if c.helper < 0 and (not ok or self._why_helpless() is None):
-            rule = self._rule_ask_target
+            asked = c.asked
+            players = s.players
             asks = None  # (the Treasures are counted only when somebody may be asked)
-            for t in range(len(s.players)):
-                if t != seat and (not ok or rule(seat, t) is None):
+            for t in range(len(players)):
+                # (_rule_ask_target, inline: another seat, not turned down, alive)
+                if t != seat and (not ok or (t not in asked and players[t].alive)):
                     if asks is None:
                         tot = self.treasure_count()
                         key = (seat, "ask_help", tot)

@@ -237,7 +237,10 @@ class CombatCards:
         leaves none either: the reading most players would take. The monsters' side is not
         touched, and a Warrior still wins ties (no bonus)."""
         lo = self._lvl_only
-        return any(lo[m] for m in c.monsters)
+        for m in c.monsters:
+            if lo[m]:
+                return True
+        return False
 
     def _one_shots_for_munchkins(self, c, lang: bool) -> int:
         """What the One-Shots played for the munchkin side of combat ``c`` add to it
@@ -797,7 +800,11 @@ class CombatCards:
                         if kind[mon] == "monster":
                             out.append(A(seat, "play", card, m=mon))
                 elif t == 5:
-                    out.append(A(seat, "play", card))
+                    P = self._kc[seat]["play"]  # (the shared candidate of _A, looked up by card)
+                    a = P.get(card)
+                    if a is None:
+                        a = P[card] = A(seat, "play", card)
+                    out.append(a)
                 elif t == 6:
                     for mon in p.hand:
                         if kind[mon] == "monster":
@@ -831,15 +838,19 @@ class CombatCards:
             out[start:] = [a for a in out[start:] if (wp(seat, a, True) if a.kind == "play" else
                                                       self._rule_join(seat, a)) is None]
         if p.classes or p.races:
+            # (a power's refusal needs a fighting seat and the power first: _why_power_seat
+            # would build the same refusal text for a bystander or a player without it)
+            fighting = seat == c.fighter or seat == c.helper
             for k in ("berserk", "turning"):
-                if not ok or self._why_power_seat(seat, k) is None:
+                if not ok or (fighting and self._holds(seat, k) and self._why_power_seat(seat, k) is None):
                     K = self._kc[seat][k]
                     for card in p.hand + p.in_play():
                         a = K.get(card)
                         if a is None:
                             a = K[card] = A(seat, k, card)
                         out.append(a)
-            if (p.hand or p.in_play()) and (not ok or self._why_backstab_seat(seat) is None):
+            # (_why_backstab_seat is None exactly when the seat holds the power: asked as a bool)
+            if (p.hand or p.in_play()) and (not ok or self._holds(seat, "backstab")):
                 card = (p.hand or p.in_play())[0]
                 for t in (c.fighter, c.helper):
                     if t >= 0 and t != seat:

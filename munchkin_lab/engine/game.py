@@ -33,7 +33,7 @@ from .cards import CardSpec, FrozenDict
 from .character import Character
 from .charity import Charity
 from .checks import StateChecks
-from .combat import NO_SMEMO, Combat
+from .combat import NO_CARRY, NO_SMEMO, Combat
 from .combat_cards import CombatCards
 from .curses import Curses
 from .history import History
@@ -77,7 +77,7 @@ _NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
 # raises is rolled back by replaying the actions since (see Game._rollback)
 _CKPT_EVERY = 512
 #: the only action kinds the strengths memo may be carried over (Combat._keeps_strengths)
-_KEEPERS = frozenset(("pass", "ask_help", "offer_help", "refuse"))
+_KEEPERS = frozenset(("pass", "ask_help", "offer_help", "refuse", "fight", "run"))
 # (the last deck given to Game.new as a tuple of (CardSpec, copies) tuples / CardSpecs, all
 # immutable; its card list): a simulator starts every game of a run with the same tuple. One
 # pair, replaced whole (a thread reads a deck with its own card list)
@@ -172,6 +172,9 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Rewards, CombatCards, RunAw
         self._legal_ver = -1
         # the strengths memo (Combat class docstring): off when a module hooks the numbers
         self._smemo: list | tuple = NO_SMEMO
+        # the fighter's list carried over a refused help request (Combat._carry_fight):
+        # (version, actions) of the last fight listed, of the request, of the refusal
+        self._flist = self._fwait = self._fcarry = NO_CARRY
         self._sfree_ok = not (self._h_combat or self._h_monster or self._h_treasure)
         self._sfree = self._sfree_ok
         self._checked: tuple = (-1, None)  # (version, action) that why_not found legal
@@ -408,8 +411,15 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Rewards, CombatCards, RunAw
                 seat = s.active
                 if ph != "charity":
                     ph = "turn"
-            for gen in (self._turn_gens if ph == "turn" and s.combat is None else self._PHASE_GEN[ph]):
-                gen(self, seat, ok, acts)
+            if ph == "fight" and self._fcarry[0] == self._ver:
+                # (the generators would list again the fighter's list of before a help request
+                # refused since, less the asks of the refuser: Combat._carry_fight)
+                acts = list(self._fcarry[1])
+            else:
+                for gen in (self._turn_gens if ph == "turn" and s.combat is None else self._PHASE_GEN[ph]):
+                    gen(self, seat, ok, acts)
+                if ph == "fight" and ok and not self._sba_all:
+                    self._flist = (self._ver, tuple(acts))
         if not ok:
             why = self._why_inner
             acts = [a for a in acts if why(a) is None]
@@ -479,8 +489,10 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Rewards, CombatCards, RunAw
                 self._ckpt = (s.clone(), len(self.actions), self.draws, self.deaths)
                 self._ckpt_due = len(self.actions) + _CKPT_EVERY
             counters = None  # the checkpoint's replay recounts them
-        # the strengths memo carries over an action that changes nothing it reads
-        keep = s.combat is not None and action.kind in _KEEPERS and self._sfree and self._keeps_strengths(action)
+        # the strengths memo carries over an action that changes nothing it reads (a memo of
+        # an older state has nothing to carry: _keeps_strengths is not asked then)
+        keep = self._smemo[0] == self._ver and s.combat is not None and action.kind in _KEEPERS and \
+            self._sfree and self._keeps_strengths(action)
         self._ver += 1
         turn = s.turn
         self._sfree = False  # no memo while the action applies (Combat class docstring)
@@ -498,6 +510,8 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Rewards, CombatCards, RunAw
             m = self._smemo
             if m[0] == self._ver - 1:
                 m[0] = self._ver
+            if action.kind == "ask_help" or action.kind == "refuse":
+                self._carry_fight(action)
         if s.turn == turn:
             s.turn_actions += 1
             if s.turn_actions >= self._cap and s.phase != "over":
@@ -555,6 +569,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Rewards, CombatCards, RunAw
         self._after = []  # (nor the lines held back: History._say_after)
         self._hcache = {}  # (nor the holders' cache: Zones._play_moved)
         self._smemo = NO_SMEMO  # (nor the strengths memo: a copy must not share it)
+        self._flist = self._fwait = self._fcarry = NO_CARRY  # (nor the fighter's list carried)
 
     def outcome(self) -> Outcome | None:
         """None while the game runs, else an :class:`Outcome`."""

@@ -402,7 +402,7 @@ class Dispatch:
         s = self.state
         if s.pending:
             d = s.pending.pop(0)
-            self._answer(d, a)
+            self._PENDING_FN[d["kind"]][2](self, d, a)  # (Pending._answer, inline)
         elif not (self._h_apply and any(mod.apply_action(self, a) for mod in self._h_apply)):
             self._APPLY[a.kind](self, a.player, a)
         # _after_action, inline (the hot path)

@@ -7,7 +7,8 @@ The caches checked here: where the card-effect language's cards sit in front of 
 (``Abilities._holders``, kept in ``Game._hcache`` until ``Zones._play_moved``); the strengths
 memo (``Game._smemo``: ``player_strength``, ``strengths``, ``munchkins_win``,
 ``treasure_count`` of one state version, carried over the actions ``Combat._keeps_strengths``
-names; see the ``Combat`` class docstring)."""
+names; see the ``Combat`` class docstring); the fighter's list carried over a refused help
+request (``Game._fcarry``, ``Combat._carry_fight``)."""
 from __future__ import annotations
 
 import glob
@@ -18,7 +19,7 @@ import pytest
 
 from munchkin_lab.engine import Action, Game
 from munchkin_lab.engine.abilities import Abilities
-from munchkin_lab.engine.combat import Combat
+from munchkin_lab.engine.combat import NO_CARRY, Combat
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
 PRESETS = ("base", "base_fairy_dust", "base_scooby_dungeons", "star_munchkin_adventures")
@@ -96,6 +97,34 @@ def checked_strengths(monkeypatch):
     return seen
 
 
+@pytest.fixture
+def checked_fight_list(monkeypatch):
+    """Every fighter's list carried over a refused help request is compared with one the
+    generators list afresh; returns the counter ``{"carried": n}``."""
+    seen = {"carried": 0}
+    listed = Game.legal_actions
+
+    def legal_actions(self, labels=True, seat=None):
+        s = self.state
+        carried = seat is None and self._fcarry[0] == self._ver and not s.pending and \
+            s.phase == "combat" and s.combat.stage == "fight"
+        got = listed(self, labels, seat)
+        if carried:
+            seen["carried"] += 1
+            keep = (self._fcarry, self._legal, self._legal_ver)
+            self._fcarry = NO_CARRY
+            try:
+                fresh = listed(self, labels, seat)
+            finally:
+                self._fcarry, self._legal, self._legal_ver = keep
+            assert got == fresh and [a.label for a in got] == [a.label for a in fresh], \
+                f"stale fighter's list: {got} != {fresh}"
+        return got
+
+    monkeypatch.setattr(Game, "legal_actions", legal_actions)
+    return seen
+
+
 def _deck(name):
     from munchkin_lab.decks import load_preset
 
@@ -103,7 +132,7 @@ def _deck(name):
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_random_games_never_read_a_stale_cache(preset, checked_caches, checked_strengths):
+def test_random_games_never_read_a_stale_cache(preset, checked_caches, checked_strengths, checked_fight_list):
     """Random games (history on every other game: undo and redo at random points; a copy or a
     loaded save taking over now and then) with every cached answer checked."""
     deck = _deck(preset)
@@ -126,6 +155,8 @@ def test_random_games_never_read_a_stale_cache(preset, checked_caches, checked_s
             elif r < 0.055:
                 g = Game.from_json(g.to_json())
     assert checked_caches["calls"] > 100
+    # the fighter's list is carried (with the core rules alone: no module)
+    assert (checked_fight_list["carried"] > 0) == (preset == "base"), checked_fight_list
     # the memo answers (the check above means something) - unless a rules module hooks the
     # strengths (the memo is off then)
     if g._sfree_ok:
@@ -208,7 +239,7 @@ def all_sets(db_url):
 
 
 def test_every_scenario_passes_with_every_cached_answer_checked(resolver, all_sets, db_url, checked_caches,
-                                                                checked_strengths):
+                                                                checked_strengths, checked_fight_list):
     """Each file with the resolver its own suite uses (the base set for core, the card
     database for the expansions - inline cards first -, every shipped set for the language's
     ``lang_*`` files)."""
