@@ -36,7 +36,7 @@ For each living player, in seat order:
    Wandering Gazebo: its ability applies to the whole combat, 7. Multiple Monsters).
 6. A helper who could not refuse (Kneepads of Allure, a Fairy's charm) is asked whether to
    back out once the fight becomes one for the win (Scooby-Doo rules, Asking for Help:
-   without penalty; ``Combat._backout_check``).
+   without penalty; ``Helping._backout_check``).
 
 A Curse that ends with an item (Chicken On Your Head) ends on the one path of cards leaving
 play (``Zones._leave_play``).

@@ -197,7 +197,7 @@ class CombatCards:
 
     def _combat_changed(self, seat: int) -> None:
         """A card (or a power, an ability) was put into the combat by ``seat``, or a helper
-        joined it (``Combat._helper_meets``). In the interference window it opens the window
+        joined it (``Helping._helper_meets``). In the interference window it opens the window
         again to every living player but the fighter: the one deciding now keeps deciding until
         they pass, then the others in seat order after them, those who passed before included
         (core rules, 6. When You May Act; 7. Combat: the others get time to react before the
@@ -342,7 +342,7 @@ class CombatCards:
         """Players ``gone`` left a combat that goes on without them - made no longer the fighter
         by a card (:meth:`_make_fighter`), a helper sent out by a monster nobody may help
         against, a forced helper backing out, a helper who died (``StateChecks``,
-        ``Combat._answer_help``, ``Character._kill``): the one home of what leaves with them.
+        ``Helping._answer_help``, ``Character._kill``): the one home of what leaves with them.
 
         What they had put into this fight for themselves - with their own Race and Class
         abilities (a Warrior's Berserking, a Cleric's Turning, a Wizard's Flight, a Thief's

@@ -36,6 +36,7 @@ from .checks import StateChecks
 from .combat import NO_CARRY, NO_SMEMO, Combat
 from .combat_cards import CombatCards
 from .curses import Curses
+from .helping import Helping
 from .history import History
 from .items import Items
 from .kinds import Dispatch
@@ -137,7 +138,7 @@ def _spec_to_dict(s: CardSpec) -> dict:
     return d
 
 
-class Game(Dispatch, Pending, Playing, Turn, Combat, Rewards, CombatCards, RunAway, Items, Character, Curses, Ops,
+class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCards, RunAway, Items, Character, Curses, Ops,
            Charity, StateChecks, Zones, Views, History, Abilities, LangLimits, LangRolls,
            LangActions, Victims):
     """One game of Munchkin. Build with :meth:`new` or :meth:`from_json`.
