@@ -67,8 +67,7 @@ class Abilities:
     _lx_depth = 0       # statics being summed (a condition inside them sees no statics)
     _ev: dict = {}      # flags the ops of the current event set (reroll, escape, die, void):
     #                     the top of the event stack (:meth:`_lang_event`)
-    _drawn_aside: list | None = None  # cards acting when drawn, out of every pile until the
-    #                     first of their chain is done (:meth:`_lang_drawn`)
+    _drawn_aside: list | None = None  # a chain of cards acting when drawn (:meth:`_lang_drawn`)
 
     # ------------------------------------------------------------------ the event stack
     def _lang_event(self, ev: dict | None = None) -> _Event:
@@ -967,11 +966,9 @@ class Abilities:
 
         A card being resolved is not in the discards yet (core rules, 3.: an empty deck takes
         back its discards; silent on a card drawing from its own deck - most players' reading),
-        nor is any card acting when drawn in the chain it starts (a Hoard! drawing another):
-        they stay aside until the first is done, then are discarded in draw order. Each card
-        acts at most once per chain, so a chain ends (with every card aside nobody draws). A
-        card the chain draws acts when the one resolving is done (a work list, not a deeper
-        call: any chain length; the drawn cards reach the same hands)."""
+        nor any card acting when drawn in its chain (a Hoard! drawing another, which acts when
+        the one resolving is done: a work list, no deeper call): all are discarded in draw
+        order once the chain is done. Each acts at most once per chain, so a chain ends."""
         run = self._lrun[c]
         if not run or "drawn" not in run:
             return False
