@@ -67,6 +67,7 @@ class Abilities:
     _lx_depth = 0       # statics being summed (a condition inside them sees no statics)
     _ev: dict = {}      # flags the ops of the current event set (reroll, escape, die, void):
     #                     the top of the event stack (:meth:`_lang_event`)
+    _drawn_aside: list | None = None  # a chain of cards acting when drawn (:meth:`_lang_drawn`)
 
     # ------------------------------------------------------------------ the event stack
     def _lang_event(self, ev: dict | None = None) -> _Event:
@@ -977,12 +978,32 @@ class Abilities:
         Its abilities are an event of their own, which may start while another event's ops
         run (a Draw, or ``add_doors``, in another card's ability): it stacks on that event
         (:meth:`_lang_event`), so the ops of that event after the draw still add to their own
-        event's flags, and the drawn card's flags never reach it."""
+        event's flags, and the drawn card's flags never reach it.
+
+        A card being resolved is not in the discards yet (core rules, 3.: an empty deck takes
+        back its discards; silent on a card drawing from its own deck - most players' reading),
+        nor any card acting when drawn in its chain (a Hoard! drawing another, which acts when
+        the one resolving is done: a work list, no deeper call): all are discarded in draw
+        order once the chain is done. Each acts at most once per chain, so a chain ends."""
         run = self._lrun[c]
         if not run or "drawn" not in run:
             return False
         if self.history:
             self._say(f"{self.name(c)} acts as {self._pn(seat)} draws it.")
-        self._discard(c)
-        self._lang_fire_card("drawn", c, seat, seat, facts={"drawn_face_up": face_up, "from_kick": bool(self._kicking)})
+        aside = self._drawn_aside
+        facts = {"drawn_face_up": face_up, "from_kick": bool(self._kicking)}
+        if aside is not None:  # in a chain: it acts when the card resolving now is done
+            aside.append((c, seat, facts))
+            return True
+        self._drawn_aside = aside = [(c, seat, facts)]
+        try:
+            i = 0
+            while i < len(aside):
+                x, who, fx = aside[i]
+                self._lang_fire_card("drawn", x, who, who, facts=fx)
+                i += 1
+        finally:
+            self._drawn_aside = None
+        for x, _who, _fx in aside:
+            self._discard(x)
         return True

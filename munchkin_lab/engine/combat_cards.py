@@ -13,7 +13,20 @@ from .actions import Action
 from .character import POWER_NAMES
 from .kinds import charity_first, combat_only, fighter_only, running, setup_only
 from .lang_compile import CHARM_HAND
+from .lang.program import walk_ops
 from .refs import R_COMBAT, R_HELP, R_STATS, R_WHEN
+
+#: The card-effect language's ops that change the fight itself - its strengths and what they
+#: count, who fights, its monsters, what a win brings: an ability doing one of them goes into a
+#: combat only at a moment of the fight (:meth:`CombatCards._combat_moment`), as Berserking
+#: does. The others stay open while running away: the Run Away roll and its modifiers, an
+#: escape, Levels (a Go Up a Level), cards.
+FIGHT_OPS = frozenset((
+    "combat_strength", "treasures", "levels_won", "item_bonus", "grant_tag", "remove_tag",
+    "no_help", "items_dont_count", "level_doesnt_count", "level_only", "counts_twice",
+    "strength_twice", "wins_ties", "must_help", "compel_help", "lowest_strength_excludes_one_shots",
+    "add_monster", "swap_monster", "leave_combat", "slay", "add_doors", "end_combat",
+    "transfer_fighter", "take_item"))
 
 
 class CombatCards:
@@ -170,6 +183,20 @@ class CombatCards:
         s = self.state
         c = s.combat
         return s.phase == "combat" and c is not None and (c.stage == "fight" or c.stage == "window")
+
+    def _why_fight_closed(self, ops) -> str | None:
+        """Why an ability doing ``ops`` (a ``use`` ability, a played mode) may not act now: one
+        of them changes the fight (:data:`FIGHT_OPS`) and the combat is past its moments
+        (:meth:`_combat_moment`: the Run Away rolls began) - the refusal Berserking gets
+        (:func:`~munchkin_lab.engine.kinds.running`; core rules, 7. Running Away). None when
+        allowed (no combat, a moment of the fight, or no such op)."""
+        c = self.state.combat
+        if c is None or self._combat_moment():
+            return None
+        for op in walk_ops(ops):
+            if op.name in FIGHT_OPS:
+                return running()
+        return None
 
     def _combat_card(self, seat: int, c: int) -> bool:
         """Card ``c`` is one ``seat`` puts into a combat from the hand (or a One-Shot carried on

@@ -367,11 +367,14 @@ class LangActions:
         hs = self._holders(luse, seat)
         if not hs:
             return
+        cb = self.state.combat
         for card, owner, idx, ab, ctx, w in self._use_holders(seat, hs):
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 continue
             if not self._limit_ok(card, idx, ab):
                 continue
+            if cb is not None and cb.stage == "run" and self._why_fight_closed(ab.do):
+                continue  # it changes the fight: not once the Run Away rolls began
             each = ab.limit is not None and ab.limit.each_target
             for t, n, m, cs in self._ability_options(seat, card, idx, ab, ctx, "use"):
                 if each and not self._limit_ok(card, idx, ab, (t, m)):
@@ -414,7 +417,8 @@ class LangActions:
         """``use c=<card> n=<ability>``: an ability of a card in play used as an action, when
         the card listens, the ability's ``by`` (default its owner) is you, its ``if`` holds,
         its ``limit`` is not used up and its cost can be paid (core rules, 8.: abilities
-        powered by discards)."""
+        powered by discards); one that changes the fight, only at a moment of it, as
+        Berserking (``CombatCards._why_fight_closed``: not once the Run Away rolls began)."""
         c = a.card
         run = self._lrun[c] if self._lang and 0 <= c < len(self.specs) else None
         if not run or not any(i == a.n for i, _ab in run.get("use", ())):
@@ -437,6 +441,9 @@ class LangActions:
                 lim = ab.limit
                 return (f"{self.name(c)} ({self._ab_label(c, idx)}): at most {lim.times} per {lim.per}"
                         + (" on each target" if lim.each_target else ""))
+            why = self._why_fight_closed(ab.do)  # (CombatCards: Berserking's moment)
+            if why is not None:
+                return f"{self.name(c)} ({self._ab_label(c, idx)}) changes the fight: {why}"
             return self._why_pick(seat, c, idx, ab, ctx, a, "use")
         return f"{self.name(c)} is not a card in play you may use ({R_WHEN})"
 
@@ -515,7 +522,9 @@ class LangActions:
         Cards); the rooms a ``destroy_rooms: chosen`` destroys follow in ``cs`` (after the mode),
         checked as for an ability used (Star Munchkin Adventures rules, Room Destruction: never
         START). ``anytime``: a card played at any time (a Go Up a Level: core rules, 6. When You
-        May Act), only the abilities' own conditions and choices."""
+        May Act), only the abilities' own conditions and choices - and, as for a ``use``
+        ability, none that changes the fight once the Run Away rolls began
+        (``CombatCards._why_fight_closed``)."""
         s = self.state
         c = a.card
         if not anytime and not in_combat and s.active != seat:
@@ -538,6 +547,9 @@ class LangActions:
             ctx = self._ctx(c, seat, seat)
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 return f"{self.name(c)} cannot be played now ({_cond_text(ab)}) ({R_WHEN})"
+            why = self._why_fight_closed(ab.do) if anytime else None  # (as a use ability's)
+            if why is not None:
+                return f"{self.name(c)} changes the fight: {why}"
             res = resolve(ab.who, ctx, w)
             if res.choose or self._chosen_rooms(ab):
                 cs = rooms if self._chosen_rooms(ab) else ()

@@ -541,8 +541,26 @@ class Ops:
             self._say(f"{p.name}'s {self.name(h)} is discarded.")
         return True
 
-    def _op_nothing(self, op, kind, x, ctx, w, pick) -> bool:
-        """An op that changes nothing here (``peek``: hidden cards are shown, a view)."""
+    def _op_peek(self, op, kind, x, ctx, w, pick) -> bool:
+        """``peek: deck``: player ``x`` looks at the top ``count`` cards of the ``deck`` (default
+        the Door deck; the pile they would draw from, ``Zones._pile_key``), which stay where
+        they are. What they saw is theirs alone (core rules, 3. Handling Cards: hidden cards):
+        ``state.lang["peek"][seat]`` = ``{"deck", "cards" (top first), "turn"}``, their last
+        peek, shown in their own ``view(seat)`` only (``seen``); the log, public, says who looked
+        at how many cards. An empty pile shows nothing (False). ``room`` / ``tile`` (the
+        Psychic, Star Munchkin Adventures): the rooms module's own ``peek`` action - nothing."""
+        if kind != "player" or op.value != "deck":
+            return op.value != "deck"
+        deck = op.get("deck") or "door"
+        pile = self.state.decks.get(self._pile_key(deck, x)) or []
+        n = max(0, min(int(op.get("count", 1)), len(pile)))
+        if not n:
+            return False
+        seen = pile[::-1][:n]  # (the top is the list end)
+        self._lstate().setdefault("peek", {})[str(x)] = {"deck": deck, "cards": seen, "turn": self.state.turn}
+        if self.history:
+            top = "top card" if n == 1 else f"top {n} cards"
+            self._say(f"{self._pn(x)} looks at the {top} of the {deck.title()} deck.")
         return True
 
     def _op_by_action(self, op, kind, x, ctx, w, pick) -> bool:
@@ -875,7 +893,7 @@ OP_HANDLERS: dict[str, str] = {
     "lose_value": "_op_lose_value", "income_tax": "_op_income_tax",
     "lose_cards_roll": "_op_lose_cards_roll", "others_draw_hand": "_op_others_draw_hand",
     "draw": "_op_draw", "lose_hireling": "_op_lose_hireling",
-    "peek": "_op_nothing",
+    "peek": "_op_peek",
     "take_item": "_op_by_action", "kick_from_discards": "_op_kick_from_discards",
     "take_discard": "_op_by_action", "add_monster": "_op_by_action", "room_action": "_op_by_action",
     "escape": "_op_escape", "reroll": "_op_reroll", "set_die": "_op_set_die",

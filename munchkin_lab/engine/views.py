@@ -221,7 +221,15 @@ class Views:
         }
         if self._lang:  # a card list using the card-effect language: its lasting changes
             out["lasting"] = self._lasting_view()
+            peeks = s.lang.get("peek") if s.lang else None
+            if peeks:  # what each player saw at their last peek (op peek): hidden in view()
+                out["peeks"] = {s.players[int(k)].name: self._peek_view(v) for k, v in sorted(peeks.items())}
         return out
+
+    def _peek_view(self, v: dict) -> dict:
+        """A player's last peek (op ``peek``) in words: the deck, the cards seen (top first),
+        the turn."""
+        return {"deck": v["deck"], "cards": self._cards(v["cards"]), "turn": v["turn"]}
 
     def view(self, seat: int) -> dict:
         """What player ``seat`` may see: :meth:`state_dict` with the other players' hands as
@@ -229,7 +237,9 @@ class Views:
         Handling Cards: your hand is yours). A pending ``cancel``, ``glue`` or from-the-hand
         ``react`` decision (Loaded Die, Invisibility Potion: its card hidden as well) put to
         another seat shows ``player: None`` (and, first in the queue, ``actor: None``): only
-        its holder knows they hold a card that reacts (the silent window, curses.py)."""
+        its holder knows they hold a card that reacts (the silent window, curses.py). What
+        ``seat`` saw at its last peek (op ``peek``) is ``seen`` (``{deck, cards, turn}``, the
+        cards top first); the others' peeks are left out."""
         d = self.state_dict()
         for i, pd in enumerate(d["players"]):
             if i != seat:
@@ -239,6 +249,11 @@ class Views:
         d["rng"] = None
         d["forced_dice"] = None
         d["viewer"] = seat
+        # a peek (op peek) is seen by the player who looked alone: theirs as "seen", no other
+        mine = (self.state.lang or {}).get("peek", {}).get(str(seat))
+        d.pop("peeks", None)
+        if mine:
+            d["seen"] = self._peek_view(mine)
         # a silent reaction point (a Curse's cancel, a Flask of Glue, a reaction from a hand):
         # who may react is hidden from the other seats - holding such a card is hidden
         # information (curses.py)

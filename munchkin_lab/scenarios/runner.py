@@ -808,7 +808,9 @@ def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResu
     with ``game: solar_storm`` is run by :func:`munchkin_lab.scenarios.solar.run`. A binary
     file gives ``FAIL path: not a text file (...)``. The file's ``sets:`` names the sets whose
     cards its names mean first when ``resolver`` is a :func:`database_resolver` (or None: the
-    default database); another resolver resolves as it does."""
+    default database); another resolver resolves as it does. A ``RecursionError`` while the
+    file is read says it is nested too deeply; one while its steps are played says the engine
+    failed, with the error."""
     try:
         _read_text(Path(path))
     except UnicodeDecodeError as e:
@@ -825,13 +827,22 @@ def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResu
         elif sets and hasattr(resolver, "with_sets"):  # a database resolver: the file's sets first
             resolver = resolver.with_sets(sets)
         sc = load_scenario(path, resolver_names(resolver))
-        return run_scenario(sc, resolver)
+        try:
+            return run_scenario(sc, resolver)
+        except RecursionError as e:  # the file was read: the engine (or a check) recursed
+            return ScenarioResult(False, str(sc.get("name") or Path(path).stem), str(path), _engine_failed(e))
     except ScenarioError as e:
         return ScenarioResult(False, Path(path).stem, str(path), f"error: {e}")
     except RecursionError:
         return ScenarioResult(False, Path(path).stem, str(path), "error: the scenario is nested too deeply")
     except Exception as e:  # noqa: BLE001 - documented: a bad file is a FAIL result, never an exception
         return ScenarioResult(False, Path(path).stem, str(path), f"error: {type(e).__name__}: {e}")
+
+
+def _engine_failed(e: BaseException) -> str:
+    """The FAIL reason of an exception raised while the file's steps were played (not while it
+    was read): the engine failed, with its error - never blamed on the file."""
+    return f"error: the engine failed: {type(e).__name__}: {e}"
 
 
 def _sets_of(path: str | Path) -> list[str] | None:
@@ -868,8 +879,8 @@ def _run_solar(path: str | Path, data: dict) -> ScenarioResult:
         solar.run_data(data, path)
     except solar.ScenarioFailure as e:
         return ScenarioResult(False, name, str(path), str(e))
-    except RecursionError:
-        return ScenarioResult(False, name, str(path), "error: the scenario is nested too deeply")
+    except RecursionError as e:  # the file was read with its depth limit: the engine recursed
+        return ScenarioResult(False, name, str(path), _engine_failed(e))
     except Exception as e:  # noqa: BLE001 - a bad file is a FAIL result, never an exception
         return ScenarioResult(False, name, str(path), f"error: {type(e).__name__}: {e}")
     return ScenarioResult(True, name, str(path))

@@ -87,6 +87,21 @@ def test_expectation_failure_reports_first_difference(tmp_path):
     assert not r.ok and "players.Ann.level: expected 3, got 1" in r.message
 
 
+def test_a_recursion_in_the_engine_is_the_engines_failure_not_the_files(tmp_path, monkeypatch):
+    # a RecursionError raised while the steps are played (the engine's: Hoard! drawing itself
+    # again once looped so) is reported as the engine's failure with its error, never as a
+    # file nested too deeply
+    from munchkin_lab.engine import Game
+
+    def recurse(self, *a, **k):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(Game, "play", recurse)
+    r = run_file(_write(tmp_path, BASE + "steps:\n  - {actor: Ann, action: kick}\n"), None)
+    assert not r.ok
+    assert r.message == "error: the engine failed: RecursionError: maximum recursion depth exceeded"
+
+
 BINARY = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF, 0xFE, 0x00, 0x01])
 
 

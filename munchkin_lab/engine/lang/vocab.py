@@ -437,7 +437,9 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           group="cards"),
     OpDef("change_sex", "true", "the target's gender flips (for good)", group="cards"),
     OpDef("peek", "enum:deck|room|tile", "the target looks at hidden cards: the top `count` cards "
-          "of a deck, a room's face-down card, or the next room tile", fields={"count": "posint"},
+          "of a deck (`deck`, default the Door deck; only they see them: their `view`, the log says "
+          "who looked at how many), a room's face-down card, or the next room tile",
+          fields={"count": "posint", "deck": "enum:door|treasure"},
           source=f"{R_SMA}, Questions and Answers (Psychic)", group="cards"),
     # ---- combat
     OpDef("add_monster", "enum:from_hand", "the owner adds a monster from their hand to the "
