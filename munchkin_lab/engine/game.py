@@ -41,6 +41,7 @@ from .history import History
 from .items import Items
 from .kinds import Dispatch
 from .lang_actions import LangActions
+from .lang_events import LangEvents
 from .lang_limits import LangLimits
 from .lang_rolls import LangRolls
 from .lang_world import _OFF_PLAYER_KINDS
@@ -139,7 +140,7 @@ def _spec_to_dict(s: CardSpec) -> dict:
 
 
 class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCards, RunAway, Items, Character, Curses, Ops,
-           Charity, StateChecks, Zones, Views, History, Abilities, LangLimits, LangRolls,
+           Charity, StateChecks, Zones, Views, History, Abilities, LangEvents, LangLimits, LangRolls,
            LangActions, Victims):
     """One game of Munchkin. Build with :meth:`new` or :meth:`from_json`.
 

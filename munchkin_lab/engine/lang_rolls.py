@@ -3,7 +3,7 @@ window of an effect's die (``die_rolled``, the Loaded Die's moment), the Run Awa
 reactions (``die_rolled``, ``run_away_rolled``) and a Curse about to hit (``cursed``).
 
 The mixin :class:`LangRolls` of :class:`~munchkin_lab.engine.game.Game`; it fires through
-:meth:`Abilities._lang_fire` and resumes in the continuations that :meth:`Abilities._lang_continue`
+:meth:`Abilities._lang_fire` and resumes in the continuations that :meth:`LangEvents._lang_continue`
 dispatches (``("die", ...)``, ``("run", ...)``, ``("curse", ...)``, ``("ops", ...)``: an
 ability's op walk that waited for the answers to the die of one of its ops resumes here,
 :meth:`LangRolls._lang_ops_cont`).

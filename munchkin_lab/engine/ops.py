@@ -571,7 +571,7 @@ class Ops:
 
     def _op_kick_from_discards(self, op, kind, x, ctx, w, pick) -> bool:
         """``kick_from_discards`` in a ``kicking`` ability: the kick that follows turns up the
-        top Door discard instead of drawing (``Abilities._lang_kick_cont``; the Cleric's own
+        top Door discard instead of drawing (``LangEvents._lang_kick_cont``; the Cleric's own
         resurrection is the action ``kick n=1``, which runs it itself)."""
         self._ev["from_discards"] = True
         return True

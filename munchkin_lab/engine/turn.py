@@ -66,7 +66,7 @@ class Turn:
         exactly like a kicked card, then discards one card from hand (a ``choose`` decision,
         ``why: resurrect``) - Cleric class card. ``pay=False``: the discard was already paid
         (an ability of the ``kicking`` trigger with the op ``kick_from_discards`` and its own
-        cost: :meth:`~munchkin_lab.engine.abilities.Abilities._lang_kicking`).
+        cost: :meth:`~munchkin_lab.engine.lang_events.LangEvents._lang_kicking`).
 
         A rules module that handles the drawn card (``on_draw_door``) may ask for a face-up
         replacement Door by calling ``_kick`` again (a Portal: Scooby-Doo rules, Portals):
