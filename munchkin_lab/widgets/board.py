@@ -1048,14 +1048,33 @@ class Board(W.VBox):
             ValueError: the engine cannot read the text (an empty one too) or refuses the
                 action (``IllegalActionError``), with the reason."""
         self._cancel_tick()
+        seat = getattr(action, "player", None)
+        peek0 = self._peek_of(seat)
         try:
             self._play_one(action)
         except Exception:
             self.refresh()
             raise
-        self.show_message("")
+        self.show_message(self._seen_words(seat) if self._peek_of(seat) != peek0 else "", "ok")
         if not self._advance(render=True):
             self.refresh()
+
+    def _peek_of(self, seat: Any) -> Any:
+        """The raw record of ``seat``'s last peek (op ``peek``: ``state.lang["peek"]``), None
+        for none (or a game without the card-effect language's state)."""
+        lang = getattr(getattr(self.game, "state", None), "lang", None)
+        return (lang or {}).get("peek", {}).get(str(seat)) if isinstance(seat, int) else None
+
+    def _seen_words(self, seat: int) -> str:
+        """What ``seat`` saw at the peek its action has just made, for the message beside the
+        controls (the player who clicked is the one who looks: the engine's ``view(seat)``
+        ``seen``; the log says only who looked at how many cards)."""
+        seen = self.game.view(seat).get("seen") or {}
+        cards = seen.get("cards") or []
+        who = self.game.state.players[seat].name
+        if not cards:
+            return f"{who} looked: the {seen.get('deck', '')} deck is empty"
+        return f"{who} saw the top of the {seen.get('deck', '')} deck: {', '.join(cards)} (top first)"
 
     def _bot(self) -> Callable[[Any], Action]:
         """``game -> action`` of the *Step* bot (``bot``) for the acting seat."""

@@ -261,3 +261,21 @@ def test_solar_by_hand_buttons_say_what_moves_where(solar):
     solar.click("By hand: move a Repair cube from the supply onto The Armoury")
     assert g.log[-1] == "[t1] By hand: move a Repair cube from the supply onto The Armoury."
     assert g.state_dict()["grid"][1]["cubes"] == before["cubes"] + 1
+
+
+def test_a_peek_shows_the_player_who_clicked_what_they_saw(lab_db, tmp_path):
+    """New-user finding: using an Item whose ability peeks at the Door deck only logged "P1
+    uses ..."; the card seen appeared nowhere on the board. The click's message now says
+    what the player saw (the log still names no card: the other seats may read it)."""
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "scenarios" / "core" / \
+        "lang_peek_deck_shows_the_top_cards_to_the_player_who_looks.yaml"
+    b = Board.from_scenario(path, journal=False)
+    top = b.game.state_dict()["decks"]["door"]["order"][0]
+    b.click("Use Will-o-Wisp Lantern")
+    assert b.game.view(0)["seen"]["cards"] == [top]
+    assert f"Ann saw the top of the door deck: {top} (top first)" in b.message.value
+    assert all(top not in line for line in b.game.log)
+    b.click("Kick Down")  # an action that peeks at nothing says nothing of it
+    assert "saw the top" not in b.message.value
