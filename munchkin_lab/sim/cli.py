@@ -220,9 +220,11 @@ def register(app: typer.Typer) -> None:
 
         tables = cmp.card_table(top=top)
         one, comp = tables["one_run"], tables["compared"]
-        n_one = int(((cmp.cards["runs"] != "both") | cmp.cards["edited"]).sum())
+        from .compare import _by_design
+
+        n_one = int(_by_design(cmp.cards).sum())
         if len(one):
-            typer.echo(f"cards in one run only or edited ({n_one}; held = player-games holding the card at the "
+            typer.echo(f"cards in one run only, edited or in other copies ({n_one}; held = player-games holding the card at the "
                        "end; kill rate = killed / (killed + fled), monsters):")
             typer.echo(text_table(one, left=("card", "runs")))
             if n_one > len(one):
