@@ -221,3 +221,31 @@ def test_a_card_whose_copies_alone_changed_is_not_edited(bog, tmp_path):
         assert "copies 3 -> 2" in line and "edited" not in line
     finally:
         delete_deck("Bog C", url=bog)
+
+
+def test_simulate_and_compare_warn_of_monsters_of_unknown_level(sim_url):
+    """A new user's finding: Wolfman (Level null) played at Level 0 in simulations, unsaid."""
+    from typer.testing import CliRunner
+
+    from munchkin_lab.cli import app
+    from munchkin_lab.decks.presets import find_deck
+
+    d = Deck("Wolfy", url=sim_url)
+    d.add_set("munchkin")
+    d.add("Wolfman", set="scooby_doo")
+    d.save()
+    try:
+        unknown = [s for s, _ in find_deck("Wolfy", url=sim_url).specs() if s.kind == "monster" and s.level is None]
+        assert [s.name for s in unknown] == ["Wolfman"]
+        res = CliRunner().invoke(app, ["simulate", "Wolfy", "--games", "2", "--workers", "1", "--no-progress",
+                                       "--url", sim_url])
+        assert res.exit_code == 0, res.output
+        assert ("warning: 1 monster of unknown Level (Wolfman [scooby_doo]) played at Level 0, so the numbers "
+                "with them are not the printed game's (deck check: unknown-level)") in res.output
+        res = CliRunner().invoke(app, ["compare", "base", "Wolfy", "--games", "2", "--workers", "1",
+                                       "--no-progress", "--url", sim_url])
+        assert res.exit_code == 0, res.output
+        assert "warning: deck B: 1 monster of unknown Level (Wolfman [scooby_doo])" in res.output
+        assert "deck A:" not in res.output  # the base set's monsters all have a Level
+    finally:
+        delete_deck("Wolfy", url=sim_url)
