@@ -131,6 +131,9 @@ def load_scenario(path: str | Path, names: Any = None) -> dict:
                                       for line, msg in problems))
     data.setdefault("name", path.stem)
     data["_path"] = str(path)
+    steps = data.get("steps")
+    if isinstance(steps, list) and doc is not None:  # each step's line, for its error messages
+        data["_step_lines"] = [doc.line_of(("steps", i)) for i in range(len(steps))]
     return data
 
 
@@ -773,13 +776,15 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
     steps = sc.get("steps") or []
     if not isinstance(steps, list):
         raise ScenarioError(f"{path}: steps: a list")
+    lines = sc.get("_step_lines") or []
     for i, step in enumerate(steps, 1):
         field = f"step {i}"
+        at = f"{path}:{lines[i - 1]}" if i <= len(lines) and lines[i - 1] else path  # file:line, as card files
         if not isinstance(step, dict):
-            raise ScenarioError(f"{path}: {field}: a mapping")
+            raise ScenarioError(f"{at}: {field}: a mapping")
         bad = set(step) - STEP_FIELDS
         if bad:
-            raise ScenarioError(f"{path}: {field}: unknown field(s) {sorted(bad)}")
+            raise ScenarioError(f"{at}: {field}: unknown field(s) {sorted(bad)}")
         if "dice" in step:
             g.state.forced.extend(int(x) for x in _as_list(step["dice"], f"{field}.dice"))
         for _ in range(int(step.get("undo", 0))):
@@ -795,7 +800,7 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
                 close = did_you_mean(missing[0], list(dict.fromkeys(sp.name for sp in g.specs)))  # the game's cards
                 return ScenarioResult(False, name, path, f"{field}: unknown card {missing[0]!r}{close} "
                                                          f"(not inline, not in the database){what}")
-            a = make_action(g, step, f"{path}: {field}")  # (a card not found: the step fails)
+            a = make_action(g, step, f"{at}: {field}")  # (a card not found: the step fails)
             err = step.get("expect_error")
             before = g.state_dict()
             try:

@@ -29,7 +29,8 @@ def test_an_unknown_action_suggests_the_close_one_and_the_fail_line_uses_the_nam
     assert not r.ok and "step 1.action: unknown action 'kik' (did you mean 'kick'?) (known: " in r.message
     assert r.name == "Goblin test"
     path = tmp_path / "my_file.yaml"
-    assert r.line().startswith(f"FAIL {path}: Goblin test: error: {path}: step 1.action: unknown action 'kik'")
+    line = path.read_text().splitlines().index("  - {actor: Ann, action: kik}") + 1  # file:line, as card files
+    assert r.line().startswith(f"FAIL {path}: Goblin test: error: {path}:{line}: step 1.action: unknown action 'kik'")
 
 
 def test_a_misspelt_card_of_a_step_suggests_the_one_held(tmp_path):
@@ -42,3 +43,15 @@ def test_a_misspelt_card_of_the_start_position_suggests_the_close_one(tmp_path):
     p.write_text(BASE.replace("hand: [Coin]", "hand: [Gobln]") + "steps: []\n")
     r = run_file(p, lambda n: None)
     assert not r.ok and "unknown card 'Gobln' (did you mean 'Goblin'?) (not inline, not in the database)" in r.message
+
+
+def test_several_problems_of_a_file_come_in_line_order(tmp_path):
+    p = tmp_path / "multi.yaml"
+    p.write_text("name: multi\nseed: '7'\ncards:\n  - {name: Sludge, kind: monster, deck: door, level: '3', treasures: 1}\n"
+                 "players:\n  - name: Ann\n    level: '5'\n  - name: Bob\n    level: x\nsteps: []\n")
+    r = run_file(p, lambda n: None)
+    assert not r.ok and r.name == "multi"
+    import re
+
+    lines = [int(n) for n in re.findall(rf"{re.escape(str(p))}:(\d+):", r.message)]
+    assert lines == [2, 4, 7, 9], r.message
