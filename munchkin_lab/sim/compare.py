@@ -113,7 +113,7 @@ class Comparison:
         cards: the per-card impact (:func:`card_impact`): one row per card of either deck,
             its share of wins when held and (monsters) its kill rate in A and B, B - A with
             Newcombe's 95% intervals and ``significant`` (adjusted for the number of
-            differences computed); cards in one run only or edited between the runs first,
+            differences computed); cards in one run only, edited or in other copies first,
             then significant, then by p-value. :meth:`card_table` shows it as text.
         notes: sentences about the decks the runs played: a result whose deck has changed
             since it was simulated, two versions of one deck (the cards that differ).
@@ -143,7 +143,7 @@ class Comparison:
 
     def card_table(self, top: int = 10, width: int = 32) -> "dict[str, pd.DataFrame]":
         """The per-card comparison as two short text tables (:func:`card_table`):
-        ``one_run`` (cards in one run only or edited) and ``compared``."""
+        ``one_run`` (cards in one run only, edited or in other copies) and ``compared``."""
         return card_table(self.cards, top=top, width=width)
 
     # plots ---------------------------------------------------------------------------------
@@ -432,9 +432,10 @@ def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 32) -> dict[st
     """The per-card comparison (:func:`card_impact`) as two short text tables, the same in a
     notebook and on the command line (``munchkin-lab compare``):
 
-    ``one_run``: the first ``top`` cards changed by design (in one run only, or edited
-    between the runs): ``card`` (``Name [set]``, cut with an ellipsis at ``width``
-    characters), ``runs``, ``held`` (A / B), ``win share`` (when held, A -> B), ``kill rate``
+    ``one_run``: the first ``top`` cards changed by design (in one run only, edited or in
+    other copies between the runs): ``card`` (``Name [set]``, cut with an ellipsis at ``width``
+    characters), ``runs`` (``A only``, ``B only``, ``edited``, ``copies 1 -> 3`` or both:
+    ``edited, copies 1 -> 3``), ``held`` (A / B), ``win share`` (when held, A -> B), ``kill rate``
     (monsters: A -> B) and ``kill 95% CI`` (A; B) in percent.
 
     ``compared``: the first ``top`` other cards with a difference, in :func:`card_impact`'s
