@@ -355,12 +355,12 @@ class DashArgsCommand(TyperCommand):
             elif a.startswith("-") and len(a) > 2 and a[:2] in names and names[a[:2]] and not a.startswith("--"):
                 options.append(a)  # -fjson: a short option with its value attached
             elif (a.startswith("--") and len(name) > 2) or (len(a) == 2 and a[0] == "-" and a[1].isalpha()):
-                import difflib
-
                 from typer._click.exceptions import NoSuchOption  # typer's click: its usage errors
 
-                close = difflib.get_close_matches(name, [n for n in names if n.startswith("--")] if name.startswith("--")
-                                                  else list(names), n=3, cutoff=0.6)
+                from .suggest import close_matches
+
+                close = close_matches(name, [n for n in names if n.startswith("--")] if name.startswith("--")
+                                      else list(names), n=3)
                 raise NoSuchOption(name, possibilities=close, ctx=ctx)
             else:
                 rest.append(a)
