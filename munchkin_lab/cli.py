@@ -279,8 +279,10 @@ def _click_error_line(exc: BaseException) -> NoReturn:
         usage_error(ranged)
     ctx = getattr(exc, "ctx", None)
     see = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    # a pydantic check's text inside click's (``Value error, 'tabel' is not ...``): its words only
+    text = exc.format_message().rstrip(".").replace(": Value error, ", ": ")
     try:
-        typer.echo(f"Error: {exc.format_message().rstrip('.')}{see}", err=True)
+        typer.echo(f"Error: {text}{see}", err=True)
     except (OSError, ValueError):  # pragma: no cover - stderr gone
         pass
     raise typer.Exit(getattr(exc, "exit_code", EXIT_BAD_INPUT))
@@ -324,7 +326,11 @@ def _run_noted(record: list[str], fn: Callable, *args, **kwargs) -> Any:
 class DashArgsCommand(TyperCommand):
     """A command whose arguments may start with ``-`` (``cards -kind:monster``,
     ``deck add Mix -tag:ghost``): a word that is not one of the command's options is taken
-    as an argument. ``--`` still ends the options."""
+    as an argument. ``--`` still ends the options. A word that looks like a mistyped option,
+    ``--formt`` or a lone ``-x`` (a letter), is refused as any command refuses an unknown
+    option (``No such option``, exit 2, the close options suggested): a search term starts
+    with one ``-`` and is more than a letter (``-kind:curse``, ``-undead``); after ``--``
+    every word is an argument."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         names: dict[str, bool] = {}  # option name -> takes a value
@@ -348,6 +354,14 @@ class DashArgsCommand(TyperCommand):
                     i += 1
             elif a.startswith("-") and len(a) > 2 and a[:2] in names and names[a[:2]] and not a.startswith("--"):
                 options.append(a)  # -fjson: a short option with its value attached
+            elif (a.startswith("--") and len(name) > 2) or (len(a) == 2 and a[0] == "-" and a[1].isalpha()):
+                from typer._click.exceptions import NoSuchOption  # typer's click: its usage errors
+
+                from .suggest import close_matches
+
+                close = close_matches(name, [n for n in names if n.startswith("--")] if name.startswith("--")
+                                      else list(names), n=3)
+                raise NoSuchOption(name, possibilities=close, ctx=ctx)
             else:
                 rest.append(a)
             i += 1

@@ -5,9 +5,9 @@
     (``database/presets/``, also written ``preset:NAME``), a deck file (.txt/.yaml) or a saved
     deck name. The deck's modules and options switch on the expansion rules; the
     ``solar_storm`` preset (any deck whose modules include ``solar_storm``) plays a
-    :class:`SolarStormGame` (1-4 players). Seats are driven by the default policy
-    (``engine.policy.greedy_policy``; Solar Storm: the greedy Solar bot,
-    ``sim.solar_bot.solar_greedy``); prints the turn log (its last lines
+    :class:`SolarStormGame` (1-4 players). Seats are driven by the ``greedy`` bot of
+    ``munchkin-lab simulate`` and the board (``sim.bots.make_bot("greedy")``; Solar Storm: its
+    greedy Solar bot), ``--random``: the ``random`` bot; prints the turn log (its last lines
     with ``--quiet``) and the outcome. ``--sets CODE`` (no ``--deck``) plays every card of
     those sets instead. ``--human K`` (repeatable): you play seat K (1 = P1) at the terminal
     (:class:`TerminalSeat`): the log as it happens, your choices numbered, ``q`` stops; you
@@ -89,7 +89,7 @@ def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
               random_play: bool = False, faster_play: bool = False, shared_victory: bool = False,
               sets: list[str] | None = None, url: str | None = None,
               humans: Sequence[int] = (), decide: Callable[[Any, int], Any] | None = None):
-    """Play one whole game with the default policy; returns ``(game, actions_played)``:
+    """Play one whole game with the greedy bots (:func:`play_on`); returns ``(game, actions_played)``:
     :func:`make_game`, then :func:`play_on` (the bots' choices drawn from ``random.Random(seed)``).
 
     ``humans``: seats (0-based) whose decisions ``decide(game, seat) -> action`` makes (a
@@ -157,19 +157,20 @@ def play_on(g, rnd: random.Random, random_play: bool = False, humans: Sequence[i
             decide: Callable[[Any, int], Any] | None = None,
             played: Callable[[Any], None] | None = None) -> tuple[Any, int]:
     """Play game ``g`` on to its end from where it is; returns ``(game, actions_played)``.
-    Bots (the default policy, or random legal actions with ``random_play``; Solar Storm: the
-    greedy Solar bot) decide with ``rnd``; the ``humans`` seats (0-based) through ``decide``
+    Bots decide: one a seat, the ``greedy`` bot of ``munchkin-lab simulate`` and the board
+    (:func:`munchkin_lab.sim.bots.make_bot`; Solar Storm: its greedy Solar bot), or the
+    ``random`` one with ``random_play``, each seeded from ``rnd``; the ``humans`` seats (0-based) through ``decide``
     (:func:`play_game`). ``played(action)`` hears every action played (a journal's append).
 
     Raises:
         StopGame: ``decide`` stopped the game; its ``args`` are ``(game, actions played)``.
     """
-    from .engine.policy import greedy_policy, random_policy
-    from .sim.solar_bot import solar_greedy
+    from .sim.bots import make_bot
 
-    solar = getattr(g, "game", None) == "solar_storm"
+    name = "random" if random_play else "greedy"
+    # one bot a seat, each with its own RNG seeded from ``rnd`` (as simulate and the board do)
+    bots = [make_bot(name, rnd.getrandbits(63)) for _ in range(len(g.state.players))]
     steps = 0
-    memo: dict = {}  # the Solar bot's memory of this game
     while g.outcome() is None:
         seat = g.actor()
         if seat in humans and decide is not None:
@@ -177,10 +178,8 @@ def play_on(g, rnd: random.Random, random_play: bool = False, humans: Sequence[i
                 a = decide(g, seat)
             except StopGame as e:
                 raise StopGame(g, steps) from e
-        elif solar:
-            a = rnd.choice(g.legal_actions()) if random_play else solar_greedy(g, seat, rnd, memo)
         else:
-            a = random_policy(g, rnd) if random_play else greedy_policy(g, rnd)
+            a = bots[seat].choose(g, seat)
         g.play(a)
         steps += 1
         if played is not None:
@@ -407,7 +406,7 @@ def register(app: typer.Typer) -> None:
              deck: Optional[str] = typer.Option(None, "--deck", help="preset name, deck file or saved deck (default: base preset)"),
              sets: Optional[List[str]] = typer.Option(None, "--sets", help="set codes, every card (instead of --deck)"),
              max_turns: int = typer.Option(1000, help=f"stop after this many turns (1 .. {MAX_TURNS})"),
-             random_play: bool = typer.Option(False, "--random", help="random legal actions instead of the greedy policy"),
+             random_play: bool = typer.Option(False, "--random", help="the random bot (random legal actions) instead of the greedy bot of simulate and the board"),
              faster_play: bool = typer.Option(False, help="Faster Play option (phase 0)"),
              shared_victory: bool = typer.Option(False, help="Shared Victory option"),
              quiet: bool = typer.Option(False, help="print only the last lines of the log and the result"),
@@ -419,8 +418,8 @@ def register(app: typer.Typer) -> None:
                  None, "--resume", help="go on with a journaled game (a play-*.journal.jsonl this command "
                                         "wrote, or a board's journal): its own deck, seed and players"),
              url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
-        """Play a whole game with the default policy (or you, at the --human seats) and print
-        the log and the outcome."""
+        """Play a whole game with the greedy bot of simulate and the board (or you, at the
+        --human seats) and print the log and the outcome."""
         from .cli import SEED_RANGE, check_range, guarded, usage_error
 
         check_range(seed, "--seed", *SEED_RANGE)  # the engine's one seed range (Game.new), in the lab's words

@@ -4,7 +4,8 @@ Syntax (case-insensitive; terms next to each other are and-ed):
 
 * ``troll`` / ``"net troll"``: substring of the card name or of one of its aliases, with or
   without diacritics (``pila lancuchowa`` finds the alias "Piła Łańcuchowa ...": both sides
-  are folded by :func:`fold`, on SQLite and PostgreSQL alike)
+  are folded by :func:`fold`, on SQLite and PostgreSQL alike); the query is read in Unicode
+  NFKC (fullwidth ``Ｐｏｔｔｅｄ`` is ``Potted``)
 * ``set:munchkin`` (code or name), ``kind:monster``, ``deck:door``, ``tag:undead``,
   ``slot:headgear``, ``version:V2``, ``provenance:printed``, ``origin:designer``,
   ``name:troll`` (substring), ``big:yes``, ``manual:no``. ``deck:NAME`` matches a draw pile
@@ -284,7 +285,11 @@ def _syntax_error(exc: UnexpectedInput, query: str) -> SearchSyntaxError:
 
 
 def parse(query: str) -> Any:
-    """Parse ``query`` (see :func:`_parse`); results are cached (the AST is immutable)."""
+    """Parse ``query`` (see :func:`_parse`) after Unicode NFKC, the form names are compared in
+    (:func:`munchkin_lab.cards.designer.name_key`): fullwidth ``Ｐｏｔｔｅｄ`` reads as
+    ``Potted``; results are cached (the AST is immutable)."""
+    if isinstance(query, str) and not query.isascii():
+        query = unicodedata.normalize("NFKC", query)
     if isinstance(query, str) and len(query) <= 2000:
         return _parse_cached(query)
     return _parse(query)

@@ -48,8 +48,13 @@ needs-classes        warning  Super Munchkin-style cards in a mix with no Classe
 unusable-item        warning  an Item whose ``usable_by`` names only Races / Classes no card of
                               the mix is (an Elf-only Item and no Elf): nobody can use it
                               (core rules, 9. Treasures and Items), short of a Cheat!
+unknown-level        warning  a monster whose Level is unknown (``null``: not in our sources,
+                              e.g. Scooby-Doo's Wolfman, the Sparkly Good Fairy): the engine
+                              plays it at Level 0 (``engine/tables.py``), so the simulation's
+                              kills of it come cheap; the Level stays unknown, nothing guessed
 printed-copies       warning  more copies of a card than its set prints (the set file's
-                              ``copies``)
+                              ``copies``); not for a designer set (it prints nothing) nor a
+                              set whose copies are unknown (:data:`COPIES_UNKNOWN_SETS`)
 joinable-tag         warning  an Undead/Ghost/Pirate tag held by a single monster: the joining
                               rule can never fire (core rulebook 001 Undead; rulebook 002 Ghost,
                               Pirate)
@@ -158,10 +163,16 @@ SOURCES = {
     "needs-races": "mixing_rules.md (Munchkin 7 combining guidance: Half-Breed and kin)",
     "needs-classes": "mixing_rules.md (Munchkin 7 combining guidance: Super Munchkin and kin)",
     "unusable-item": "core rules, 9. Treasures and Items (Items restricted to a Race or Class)",
+    "unknown-level": "set file (the monster's Level is null: unknown in our sources)",
     "printed-copies": "set file (printed copies of the card)",
     "joinable-tag": "core rulebook 001 (Undead); Scooby-Doo rulebook 002 (Ghost, Pirate)",
     "pile-ignored": "munchkin_lab engine (Game.new deals each card from its own deck)",
 }
+
+#: Shipped sets whose ``copies`` are unknown (stored as 1 = "at least one": the notes of
+#: ``database/sets/scooby_doo.yaml`` and ``star_munchkin.yaml``): ``printed-copies`` does not
+#: warn for their cards.
+COPIES_UNKNOWN_SETS = frozenset({"scooby_doo", "star_munchkin"})
 
 #: Room tiles besides START below which ``room-tiles`` warns. The rulebook gives no number
 #: (the tiles are printable images). Measured with the greedy bots (400 turns): with the 5
@@ -462,9 +473,8 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
                     if s.kind == "ship_room" and normalize(s.name) != "energy core" and room_name(s) not in known:
                         known.append(room_name(s))
             missing = [n for n in known if n not in names]
-            card = missing[0] if missing else names[0]
             more = f"; missing: {', '.join(missing)}" if missing else ""
-            out.append(_p("error", card, "solar-storm-rooms",
+            out.append(_p("error", None, "solar-storm-rooms",  # deck-wide: no card of the deck is at fault
                           f"only {len(names)} distinct room name(s) ({', '.join(names)}), 8 needed{more}"))
 
     # fairy-dust
@@ -497,9 +507,21 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
                           f"{' except with a Cheat! card' if cheat else ''}; add "
                           f"{'it' if len(missing) == 1 else 'one of them'} or leave the card out"))
 
-    # printed-copies
+    # unknown-level
+    for s, n in pairs:
+        if s.kind == "monster" and s.level is None:
+            out.append(_p("warning", _lbl(s), "unknown-level",
+                          "its Level is unknown (null in the card data): the engine and the simulation "
+                          "play it at Level 0, so players beat it cheaply; leave it out (or play a "
+                          "designer copy with a Level) when the numbers matter"))
+
+    # printed-copies (a designer set prints nothing; some sets' copies are unknown)
     for s, n in pairs:
         printed = cat.printed_copies(s.key)
+        info = cat.sets.get(s.set)
+        if (s.key in cat.designer or (info is not None and info.origin == "designer")
+                or s.set in COPIES_UNKNOWN_SETS):
+            continue
         if printed is not None and n > printed:
             out.append(_p("warning", _lbl(s), "printed-copies", f"{n} copies, the set prints {printed}"))
 

@@ -170,6 +170,7 @@ def add(
         return specs
 
     deck, specs = edit_deck(name, change, url=url)
+    copies_given = copies
     shown = ", ".join(f"{s.name} [{s.set}]" for s in specs[:8]) + (" ..." if len(specs) > 8 else "")
     where = f" in pile {pile!r}" if pile else ""
     copies = 1 if copies is None else copies
@@ -180,7 +181,34 @@ def add(
     else:
         typer.echo(f"added {plural(copies, 'copy', 'copies')} each of {plural(len(specs), 'card')}{where}: {shown}; "
                    f"deck now {plural(deck.size, 'card')}")
+    if copies_given is None and not whole_set:
+        _say_printed(deck, specs, name)
     _say_problems(deck)
+
+
+def _say_printed(deck, specs, name: str) -> None:
+    """After ``deck add`` without ``--copies``: for each card added whose set prints it
+    several times (Fairy Dust: 15), a note that 1 copy was added and how to add them all; not
+    for a designer set nor a set whose copies are unknown (``deck check``'s printed-copies)."""
+    from .checks import COPIES_UNKNOWN_SETS
+
+    cat = deck.catalog
+    several = []
+    for s in specs:
+        info = cat.sets.get(s.set)
+        printed = cat.printed_copies(s.key)
+        if (printed is None or printed <= 1 or s.key in cat.designer or s.set in COPIES_UNKNOWN_SETS
+                or (info is not None and info.origin == "designer")):
+            continue
+        several.append((s, printed))
+    if len(several) == 1:
+        s, printed = several[0]
+        typer.echo(f"note: added 1 copy of {s.name} [{s.set}]; the set prints {printed}: "
+                   f"`deck add {name!r} {s.key!r} --copies {printed}` adds them all")
+    elif several:
+        shown = ", ".join(f"{s.name} [{s.set}] x{n}" for s, n in several[:5]) + (" ..." if len(several) > 5 else "")
+        typer.echo(f"note: added 1 copy each of {plural(len(several), 'card')} their sets print several times "
+                   f"({shown}): --copies N sets the copies, --whole-set adds a whole set in its printed copies")
 
 
 def _known_pile(pile: str) -> None:
@@ -294,8 +322,12 @@ def stats_cmd(
         typer.echo("\nThe Munchkin statistics (monster level curve, Treasures, combat bonus, Gold, Kick Down "
                    "the Door, draw odds) are for Munchkin decks: a Solar Storm deck has none of those cards.")
         return
-    typer.echo("\n-- monster level curve")
-    typer.echo(_frame(stats.level_curve(deck)))
+    curve = stats.level_curve(deck)
+    unknown = curve.attrs["unknown_level"]
+    typer.echo("\n-- monster level curve" + (
+        f" ({plural(unknown, 'monster')} left out: Level unknown, null in the set file; the "
+        "simulation plays such a monster at Level 0)" if unknown else ""))
+    typer.echo(_frame(curve))
     t = stats.treasures_per_monster(deck)
     mean = t.attrs["mean"]
     typer.echo(f"\n-- Treasures per monster ({'no monsters' if mean != mean else f'mean {mean:.2f}'})")

@@ -131,6 +131,9 @@ def load_scenario(path: str | Path, names: Any = None) -> dict:
                                       for line, msg in problems))
     data.setdefault("name", path.stem)
     data["_path"] = str(path)
+    steps = data.get("steps")
+    if isinstance(steps, list) and doc is not None:  # each step's line, for its error messages
+        data["_step_lines"] = [doc.line_of(("steps", i)) for i in range(len(steps))]
     return data
 
 
@@ -263,7 +266,15 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
         if sp is None and db is not None:
             sp = db(name)
         if sp is None:
-            raise ScenarioError(f"{where}: {field}: unknown card {name!r} (not inline, not in the database)")
+            from ..suggest import did_you_mean
+
+            known = [str(cd["name"]) for cd in cards]
+            try:
+                known += [str(n) for n in (names or ())]
+            except TypeError:
+                pass
+            raise ScenarioError(f"{where}: {field}: unknown card {name!r}"
+                                f"{did_you_mean(name, list(dict.fromkeys(known)))} (not inline, not in the database)")
         return sp
 
     specs: list[CardSpec] = []
@@ -502,6 +513,7 @@ def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str
     s = g.state
     p = s.players[seat]
     low = name.lower()
+    seen: list[str] = []  # the names in those zones, for a "did you mean"
     for z in zones:
         if z == "pending":
             ids = list(g.choice_options(s.pending[0])) if s.pending and s.pending[0]["kind"] == "choose" else []
@@ -523,7 +535,11 @@ def _find_card(g: Game, seat: int, name: Any, zones: tuple[str, ...], field: str
                 continue
             if g.specs[c].name.lower() == low:
                 return c
-    raise ScenarioError(f"{field}: {name!r} not found in {g.state.players[seat].name}'s {'/'.join(zones)}")
+            seen.append(g.specs[c].name)
+    from ..suggest import did_you_mean
+
+    raise ScenarioError(f"{field}: {name!r} not found in {g.state.players[seat].name}'s {'/'.join(zones)}"
+                        + did_you_mean(name, list(dict.fromkeys(seen))))
 
 
 def _monster_index(g: Game, v: Any, field: str, anywhere: bool = False) -> int:
@@ -561,7 +577,10 @@ def make_action(g: Game, step: dict, field: str) -> Action:
     seat = _seat(step["actor"], names, f"{field}.actor")
     kind = step["action"]
     if kind not in KINDS:
-        raise ScenarioError(f"{field}.action: unknown action {kind!r} (known: {', '.join(KINDS)})")
+        from ..suggest import did_you_mean
+
+        raise ScenarioError(f"{field}.action: unknown action {kind!r}{did_you_mean(str(kind), KINDS)} "
+                            f"(known: {', '.join(KINDS)})")
     kw: dict[str, Any] = {}
     card_zones = {
         "play": ("hand", "carried"), "trouble": ("hand",), "join": ("hand",), "equip": ("carried",),
@@ -757,13 +776,15 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
     steps = sc.get("steps") or []
     if not isinstance(steps, list):
         raise ScenarioError(f"{path}: steps: a list")
+    lines = sc.get("_step_lines") or []
     for i, step in enumerate(steps, 1):
         field = f"step {i}"
+        at = f"{path}:{lines[i - 1]}" if i <= len(lines) and lines[i - 1] else path  # file:line, as card files
         if not isinstance(step, dict):
-            raise ScenarioError(f"{path}: {field}: a mapping")
+            raise ScenarioError(f"{at}: {field}: a mapping")
         bad = set(step) - STEP_FIELDS
         if bad:
-            raise ScenarioError(f"{path}: {field}: unknown field(s) {sorted(bad)}")
+            raise ScenarioError(f"{at}: {field}: unknown field(s) {sorted(bad)}")
         if "dice" in step:
             g.state.forced.extend(int(x) for x in _as_list(step["dice"], f"{field}.dice"))
         for _ in range(int(step.get("undo", 0))):
@@ -773,10 +794,13 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
         if "action" in step or "text" in step:
             missing = unknown_cards(step)
             if missing:
+                from ..suggest import did_you_mean
+
                 what = " (a refusal cannot be expected for a card that does not exist)" if step.get("expect_error") else ""
-                return ScenarioResult(False, name, path, f"{field}: unknown card {missing[0]!r} "
+                close = did_you_mean(missing[0], list(dict.fromkeys(sp.name for sp in g.specs)))  # the game's cards
+                return ScenarioResult(False, name, path, f"{field}: unknown card {missing[0]!r}{close} "
                                                          f"(not inline, not in the database){what}")
-            a = make_action(g, step, f"{path}: {field}")  # (a card not found: the step fails)
+            a = make_action(g, step, f"{at}: {field}")  # (a card not found: the step fails)
             err = step.get("expect_error")
             before = g.state_dict()
             try:
@@ -832,11 +856,22 @@ def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResu
         except RecursionError as e:  # the file was read: the engine (or a check) recursed
             return ScenarioResult(False, str(sc.get("name") or Path(path).stem), str(path), _engine_failed(e))
     except ScenarioError as e:
-        return ScenarioResult(False, Path(path).stem, str(path), f"error: {e}")
+        return ScenarioResult(False, _name_of(path), str(path), f"error: {e}")
     except RecursionError:
-        return ScenarioResult(False, Path(path).stem, str(path), "error: the scenario is nested too deeply")
+        return ScenarioResult(False, _name_of(path), str(path), "error: the scenario is nested too deeply")
     except Exception as e:  # noqa: BLE001 - documented: a bad file is a FAIL result, never an exception
-        return ScenarioResult(False, Path(path).stem, str(path), f"error: {type(e).__name__}: {e}")
+        return ScenarioResult(False, _name_of(path), str(path), f"error: {type(e).__name__}: {e}")
+
+
+def _name_of(path: str | Path) -> str:
+    """The scenario's ``name:`` when the file reads and has one (a text), else the file's stem:
+    the name of a FAIL line, as of a PASS line."""
+    try:
+        data, _doc = _parse(Path(path))
+    except Exception:  # noqa: BLE001 - unreadable: the stem
+        return Path(path).stem
+    name = data.get("name") if isinstance(data, dict) else None
+    return name.strip() if isinstance(name, str) and name.strip() else Path(path).stem
 
 
 def _engine_failed(e: BaseException) -> str:

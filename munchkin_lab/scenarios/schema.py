@@ -193,7 +193,8 @@ def _field(loc: tuple) -> str:
 
 def check_scenario(data: dict, doc: YamlDoc | None = None, names: Any = None) -> list[tuple[int | None, str]]:
     """Every type and range problem of a parsed Munchkin scenario, as ``(line, "field:
-    message")`` pairs (line ``None`` when unknown; empty list when fine). Never raises.
+    message")`` pairs by line (line ``None`` when unknown: those last; empty list when fine).
+    Never raises.
     ``names``: the names the inline cards' effects and ``usable_by`` may name besides the
     scenario's own inline cards (:func:`munchkin_lab.cards.designer.known_names`: the
     database's, designer sets included; default: the shipped sets')."""
@@ -229,7 +230,8 @@ def check_scenario(data: dict, doc: YamlDoc | None = None, names: Any = None) ->
 
                     fld, msg = _describe({**err, "loc": loc}, ScenarioCard)
                     out.append((line(("cards", i) + loc), f"cards[{i}]{who}: {fld + ': ' if fld else ''}{msg}"))
-    return out
+    # in file order (a problem without a line last, in the order found)
+    return sorted(out, key=lambda p: (p[0] is None, p[0] or 0))
 
 
 __all__ = ["check_scenario", "ScenarioModel", "PlayerModel", "StepModel", "OptionsModel", "SEED_MAX"]

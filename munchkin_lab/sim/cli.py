@@ -118,6 +118,22 @@ def _print_result(r, deck: str = "", url: Optional[str] = None) -> None:
         _print_errors(r, int(m["error_games"]), deck, url)
 
 
+def _unknown_levels(deck: str, url: Optional[str], label: str = "") -> None:
+    """A warning line (stderr) naming the monsters of ``deck`` whose Level is unknown (null):
+    the simulation played them at Level 0 (``deck check``'s unknown-level); nothing when there
+    are none or the deck cannot be read again (a custom card list)."""
+    try:
+        from ..decks.presets import find_deck
+
+        found = [p.card for p in find_deck(deck, url=url).check() if p.rule == "unknown-level"]
+    except Exception:  # noqa: BLE001 - advice only: the run has its result
+        return
+    if found:
+        shown = ", ".join(found[:6]) + (" ..." if len(found) > 6 else "")
+        typer.echo(f"warning: {label}{plural(len(found), 'monster')} of unknown Level ({shown}) played at Level 0, "
+                   "so the numbers with them are not the printed game's (deck check: unknown-level)", err=True)
+
+
 def _print_errors(r, n: int, deck: str, url: Optional[str]) -> None:
     """The warning of a run with ``n`` errored games: the first of them with their error text,
     and the line that replays one with its traceback (``replay_game``, the sim README)."""
@@ -205,6 +221,7 @@ def register(app: typer.Typer) -> None:
         if r.interrupted and r.n_games < games:
             raise _interrupted(_what_was_kept(r, out))
         _print_result(r, deck, url)
+        _unknown_levels(deck, url)
         if r.path is not None:
             what = ("the per-game table only; .parquet or .json keep every table" if r.path.suffix.lower() == ".csv"
                     else "per-game, card, seat, summary and Level tables")
@@ -220,9 +237,11 @@ def register(app: typer.Typer) -> None:
 
         tables = cmp.card_table(top=top)
         one, comp = tables["one_run"], tables["compared"]
-        n_one = int(((cmp.cards["runs"] != "both") | cmp.cards["edited"]).sum())
+        from .compare import _by_design
+
+        n_one = int(_by_design(cmp.cards).sum())
         if len(one):
-            typer.echo(f"cards in one run only or edited ({n_one}; held = player-games holding the card at the "
+            typer.echo(f"cards in one run only, edited or in other copies ({n_one}; held = player-games holding the card at the "
                        "end; kill rate = killed / (killed + fled), monsters):")
             typer.echo(text_table(one, left=("card", "runs")))
             if n_one > len(one):
@@ -293,6 +312,8 @@ def register(app: typer.Typer) -> None:
         typer.echo(cmp.verdict)
         for note in cmp.notes or ():
             typer.echo(f"note: {note}")
+        for side, d in (("A", deck_a), ("B", deck_b)):
+            _unknown_levels(d, url, label=f"deck {side}: ")
         _print_cards(cmp, top=cards)
         if plots is not None:
             from ..fileio import atomic_path

@@ -113,7 +113,7 @@ class Comparison:
         cards: the per-card impact (:func:`card_impact`): one row per card of either deck,
             its share of wins when held and (monsters) its kill rate in A and B, B - A with
             Newcombe's 95% intervals and ``significant`` (adjusted for the number of
-            differences computed); cards in one run only or edited between the runs first,
+            differences computed); cards in one run only, edited or in other copies first,
             then significant, then by p-value. :meth:`card_table` shows it as text.
         notes: sentences about the decks the runs played: a result whose deck has changed
             since it was simulated, two versions of one deck (the cards that differ).
@@ -143,7 +143,7 @@ class Comparison:
 
     def card_table(self, top: int = 10, width: int = 32) -> "dict[str, pd.DataFrame]":
         """The per-card comparison as two short text tables (:func:`card_table`):
-        ``one_run`` (cards in one run only or edited) and ``compared``."""
+        ``one_run`` (cards in one run only, edited or in other copies) and ``compared``."""
         return card_table(self.cards, top=top, width=width)
 
     # plots ---------------------------------------------------------------------------------
@@ -309,8 +309,9 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
 
     ``runs``: ``both``, ``A only`` or ``B only`` (a card one deck lacks, such as the variant
     copy of a card in an A/B test: its own numbers, no difference); ``edited``: the card's
-    data or copies differ between the runs (both results record card digests, see
-    :mod:`munchkin_lab.sim.provenance`), so a change there is by design.
+    data differs between the runs (both results record card digests, see
+    :mod:`munchkin_lab.sim.provenance`; a card whose copies alone changed is not edited:
+    ``copies_a != copies_b``), so a change there is by design, as is a change of copies.
 
     ``p_value``: the smaller two-sided p-value of the card's differences (Fisher's exact
     test, :func:`p_two_proportions`); ``significant``: ``p_value < 0.05 / m`` (Bonferroni, m =
@@ -318,7 +319,8 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
     together, are real changes with 95% confidence: with 150 cards compared, some 95%
     intervals miss 0 by chance alone (about 1 in 20).
 
-    Rows: first the cards changed by design (in one run only, or ``edited``; by name), then
+    Rows: first the cards changed by design (in one run only, ``edited`` or in other copies;
+    by name), then
     the cards compared, significant first, then by ``p_value`` (the strength of the evidence,
     not the size of the change: a card held once with ``0% -> 100%`` is no evidence and ranks
     low), ties by name; then the cards without a difference (by name).
@@ -334,8 +336,16 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
 
     ca = a.cards.set_index("key") if a.cards is not None and len(a.cards) else pd.DataFrame()
     cb = b.cards.set_index("key") if b.cards is not None and len(b.cards) else pd.DataFrame()
-    da = (getattr(a, "config", None) or {}).get("deck_cards") or {}
-    db = (getattr(b, "config", None) or {}).get("deck_cards") or {}
+    cfa, cfb = (getattr(a, "config", None) or {}), (getattr(b, "config", None) or {})
+    da, db = cfa.get("deck_cards") or {}, cfb.get("deck_cards") or {}
+    # data alone (results written before it was recorded: the digest of data and copies,
+    # a difference read as an edit only when the copies are the same)
+    xa, xb = cfa.get("deck_card_data") or {}, cfb.get("deck_card_data") or {}
+
+    def edited(key, n_a, n_b):
+        if key in xa and key in xb:
+            return xa[key] != xb[key]
+        return key in da and key in db and da[key] != db[key] and n_a == n_b
     rows = []
     for key in list(dict.fromkeys([*ca.index, *cb.index])):
         ra = ca.loc[key] if key in ca.index else None
@@ -361,7 +371,7 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
         wla, wha = wilson(ka, ka + fa)
         wlb, whb = wilson(kb, kb + fb)
         rows.append({"key": key, "name": info["name"], "set": info["set"], "kind": info["kind"],
-                     "runs": _runs((ra, rb)), "edited": bool(both and key in da and key in db and da[key] != db[key]),
+                     "runs": _runs((ra, rb)), "edited": bool(both and edited(key, get(ra, "copies"), get(rb, "copies"))),
                      "copies_a": get(ra, "copies"), "copies_b": get(rb, "copies"),
                      "held_a": ha, "held_wins_a": wa, "share_a": wa / ha if ha else math.nan,
                      "held_b": hb, "held_wins_b": wb, "share_b": wb / hb if hb else math.nan,
@@ -378,13 +388,19 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
         r["significant"] = bool(r["p_value"] < 0.05 / m) if m and r["p_value"] == r["p_value"] else False
     df = pd.DataFrame(rows, columns=CARD_IMPACT_COLUMNS)
     if len(df):
-        df["_design"] = (df["runs"] != "both") | df["edited"]
+        df["_design"] = _by_design(df)
         df["_none"] = df["p_value"].isna()
         df = (df.sort_values(["_design", "_none", "significant", "p_value", "name"],
                              ascending=[False, True, False, True, True], na_position="last")
               .drop(columns=["_design", "_none"]).reset_index(drop=True))
     df.attrs["tests"] = m
     return df
+
+
+def _by_design(cards: "pd.DataFrame") -> "pd.Series":
+    """The rows of :func:`card_impact` changed by design: a card in one run only, edited, or
+    played in other copies."""
+    return (cards["runs"] != "both") | cards["edited"] | (cards["copies_a"] != cards["copies_b"])
 
 
 def _cut(text: str, width: int) -> str:
@@ -416,9 +432,10 @@ def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 32) -> dict[st
     """The per-card comparison (:func:`card_impact`) as two short text tables, the same in a
     notebook and on the command line (``munchkin-lab compare``):
 
-    ``one_run``: the first ``top`` cards changed by design (in one run only, or edited
-    between the runs): ``card`` (``Name [set]``, cut with an ellipsis at ``width``
-    characters), ``runs``, ``held`` (A / B), ``win share`` (when held, A -> B), ``kill rate``
+    ``one_run``: the first ``top`` cards changed by design (in one run only, edited or in
+    other copies between the runs): ``card`` (``Name [set]``, cut with an ellipsis at ``width``
+    characters), ``runs`` (``A only``, ``B only``, ``edited``, ``copies 1 -> 3`` or both:
+    ``edited, copies 1 -> 3``), ``held`` (A / B), ``win share`` (when held, A -> B), ``kill rate``
     (monsters: A -> B) and ``kill 95% CI`` (A; B) in percent.
 
     ``compared``: the first ``top`` other cards with a difference, in :func:`card_impact`'s
@@ -447,13 +464,20 @@ def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 32) -> dict[st
                 parts.append(f"{side} {lo * 100:.0f}-{hi * 100:.0f}%")
         return "; ".join(parts) or "-"
 
-    design = cards[(cards["runs"] != "both") | cards["edited"]]
-    one = [{"card": label(r), "runs": "edited" if r.edited else r.runs, "held": held(r),
+    def runs(r):
+        if r.runs != "both":
+            return r.runs
+        parts = (["edited"] if r.edited else []) + (
+            [f"copies {r.copies_a} -> {r.copies_b}"] if r.copies_a != r.copies_b else [])
+        return ", ".join(parts) or r.runs
+
+    design = cards[_by_design(cards)]
+    one = [{"card": label(r), "runs": runs(r), "held": held(r),
             "win share": arrow(r.share_a, r.share_b, r.runs),
             "kill rate": arrow(r.kill_rate_a, r.kill_rate_b, r.runs) if r.kind == "monster" else "",
             "kill 95% CI": kci(r) if r.kind == "monster" else ""}
            for r in design.head(top).itertuples()]
-    rest = cards[(cards["runs"] == "both") & ~cards["edited"] & cards["p_value"].notna()]
+    rest = cards[~_by_design(cards) & cards["p_value"].notna()]
     comp = [{"card": label(r), "held": held(r), "win share": arrow(r.share_a, r.share_b, r.runs),
              "B-A (95% CI)": _d(r.diff, r.ci_low, r.ci_high),
              "kill rate": arrow(r.kill_rate_a, r.kill_rate_b, r.runs) if r.kind == "monster" else "",

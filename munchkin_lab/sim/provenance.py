@@ -4,7 +4,7 @@ and the check of a saved result against the deck of that name today.
 A result's ``config`` holds ``deck_ref`` (what the run was given to find its deck: a saved
 deck's name, a preset, a deck file path), ``deck_digest`` (one digest of the whole card list played: every
 card's data and copies) and ``deck_cards`` (card key -> a short digest of that card's data and
-copies). After ``munchkin-lab cards edit`` (or a deck edit) the deck of that name plays other
+copies; ``deck_card_data``: the same without the copies). After ``munchkin-lab cards edit`` (or a deck edit) the deck of that name plays other
 cards: :func:`deck_changes` says which, :meth:`SimResult.load <munchkin_lab.sim.results.SimResult.load>`
 and :func:`~munchkin_lab.sim.compare.compare_results` warn (:class:`DeckChangedWarning`), and
 a comparison of two versions of one deck labels them apart. Results written before the
@@ -54,9 +54,12 @@ def deck_digest(cards: dict[str, str]) -> str:
 
 
 def provenance(spec_pairs: Sequence[tuple[dict, int]]) -> dict[str, Any]:
-    """The ``config`` entries of a run: ``deck_digest`` and ``deck_cards``."""
+    """The ``config`` entries of a run: ``deck_digest``, ``deck_cards`` (data and copies) and
+    ``deck_card_data`` (card key -> digest of its data alone: a card whose copies changed
+    but not its data keeps it, so a comparison says "copies 1 -> 3", not "edited")."""
     cards = card_digests(spec_pairs)
-    return {"deck_digest": deck_digest(cards), "deck_cards": cards}
+    data = card_digests([(f, 0) for f, _ in spec_pairs])
+    return {"deck_digest": deck_digest(cards), "deck_cards": cards, "deck_card_data": data}
 
 
 def _names(spec_pairs: Sequence[tuple[dict, int]]) -> dict[str, str]:

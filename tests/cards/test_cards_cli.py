@@ -144,11 +144,48 @@ def test_any_query_is_an_answer_or_a_clean_error(url, words, fmt):
     # a first word that names a subcommand (cards add ...) is that command, not a query
     assume(not words or words[0] not in ("search", "add", "edit", "delete", "show"))
     res = runner.invoke(app, ["cards", *words, "--format", fmt, "--url", url])
-    assert res.exit_code in (0, 1), res.output
+    assert res.exit_code in (0, 1, 2), res.output
     assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
     assert "Traceback" not in res.output
     if res.exit_code == 1:
         assert "Error: search syntax error at position" in res.output
+    if res.exit_code == 2:  # a mistyped option (--ab, a lone -k), before any --
+        head = words[:words.index("--")] if "--" in words else words
+        assert "Error: No such option: " in res.output
+        assert any((w.startswith("--") and len(w.split("=")[0]) > 2) or (len(w) == 2 and w[0] == "-" and w[1].isalpha())
+                   for w in head), (words, res.output)
+
+
+def test_a_mistyped_option_is_an_error_not_search_words(url):
+    """A new user's finding: `cards kind:curse --formt table` searched for '--formt table'."""
+    res = runner.invoke(app, ["cards", "kind:monster", "--formt", "table", "--url", url])
+    assert res.exit_code == 2
+    assert res.output.strip() == ("Error: No such option: --formt (Possible options: --format) "
+                                  "(see 'root cards search --help')")  # (CliRunner's program name)
+    for argv in (["--bogus"], ["-x"], ["kind:monster", "--bogus=1"]):
+        res = runner.invoke(app, ["cards", *argv, "--url", url])
+        assert res.exit_code == 2 and f"Error: No such option: {argv[-1].split('=')[0]}" in res.output, res.output
+    res = runner.invoke(app, ["cards", "--url", url, "--", "-x"])  # after --: a search word (not 'x')
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["cards", "-kind:monster", "-grave", "--url", url])  # negations still search
+    assert res.exit_code == 0 and "Flame Sword" in res.output and "Grave" not in res.output
+    res = runner.invoke(app, ["deck", "add", "Mix", "Elf", "--copeis", "2", "--url", url])
+    assert res.exit_code == 2 and "No such option: --copeis (Possible options: --copies" in res.output
+
+
+def test_a_bad_format_value_reads_plainly(url):
+    res = runner.invoke(app, ["cards", "kind:monster", "--format", "tabel", "--url", url])
+    assert res.exit_code == 2
+    assert "Error: Invalid value for '--format' / '-f': 'tabel' is not one of 'table', 'csv', 'json'" in res.output
+    assert "Value error" not in res.output
+
+
+def test_fullwidth_letters_search_as_their_plain_forms(url):
+    """A new user's finding: `cards 'Ｆｌａｍｅ'` (fullwidth) matched nothing, with no hint."""
+    plain = runner.invoke(app, ["cards", "Flame", "--format", "json", "--url", url])
+    wide = runner.invoke(app, ["cards", "\uff26\uff4c\uff41\uff4d\uff45", "--format", "json", "--url", url])
+    assert wide.exit_code == 0, wide.output
+    assert [c["name"] for c in json.loads(wide.output)] == [c["name"] for c in json.loads(plain.output)] == ["Flame Sword"]
 
 
 def test_queries_may_start_with_a_dash(url):

@@ -83,15 +83,18 @@ def test_solar_storm_needs_eight_distinct_rooms(catalog):
     assert check_deck(d) == []  # V2 keeps the name on the grid
     d.remove("Crew Quarters V2")
     probs = check_deck(d)
-    assert [(p.level, p.rule, p.card) for p in probs] == [("error", "solar-storm-rooms", "Crew Quarters")]
-    assert "only 7 distinct" in probs[0].message
+    # deck-wide: no card of the deck is at fault, and the missing room is not in the deck
+    assert [(p.level, p.rule, p.card) for p in probs] == [("error", "solar-storm-rooms", None)]
+    assert "only 7 distinct" in probs[0].message and probs[0].message.endswith("missing: Crew Quarters")
+    assert str(probs[0]).startswith("error: only 7 distinct room name(s)")
 
 
 def test_sparkly_good_fairy_needs_fairy_dust(catalog):
     d = _deck(catalog, "Elf", "Warrior", "Magic Missile", "Sparkly Good Fairy")
-    assert rules(d) == [("error", "fairy-dust", "Sparkly Good Fairy [fairy_dust]")]
+    fairy = "Sparkly Good Fairy [fairy_dust]"
+    assert rules(d) == [("error", "fairy-dust", fairy), ("warning", "unknown-level", fairy)]
     d.add("Pixie Sparkle")
-    assert check_deck(d) == []
+    assert rules(d) == [("warning", "unknown-level", fairy)]  # her Level is not in our sources
 
 
 def test_half_breed_and_super_munchkin_warnings(catalog):
@@ -113,8 +116,8 @@ def test_printed_copies_warning(catalog):
 def test_single_joinable_monster_warning(catalog):
     d = _deck(catalog, "Elf", "Warrior", "Magic Missile", "Snow Ghost", "Mr. Bones", "King Tut")
     assert rules(d) == [("warning", "joinable-tag", "Snow Ghost [scooby_doo]")]
-    d.set_copies("Snow Ghost", 2)  # two copies can join each other (beyond the printed count)
-    assert rules(d) == [("warning", "printed-copies", "Snow Ghost [scooby_doo]")]
+    d.set_copies("Snow Ghost", 2)  # two copies can join each other; Scooby-Doo's copies are
+    assert rules(d) == []  # unknown (1 = at least one): no printed-copies warning
     d.set_copies("Snow Ghost", 1)
     d.add("Ghost Clown")
     assert check_deck(d) == []
@@ -329,7 +332,8 @@ def test_mixing_rules_on_the_real_sets(real_url):
     d.add_set("scooby_doo")
     d.add("Half-Breed", set="munchkin")
     found = [(p.rule, p.card) for p in check_deck(d) if p.level == "warning" and p.rule != "door-turn"]
-    assert found == [("needs-races", "Half-Breed [munchkin]")]
+    assert found == [("needs-races", "Half-Breed [munchkin]"), ("unknown-level", "Funland Robot [scooby_doo]"),
+                     ("unknown-level", "Wolfman [scooby_doo]")]  # their Levels are null in our data
     base = Deck("base", url=real_url)
     base.add_set("munchkin")
     assert [p for p in check_deck(base) if p.rule == "unusable-item"] == []
@@ -341,3 +345,45 @@ def test_mixing_rules_on_the_real_sets(real_url):
                                        "except with a Cheat! card; add it or leave the card out",
         "Hammer of Kneecapping [munchkin]": "usable only with a Race card Dwarf, and the mix has none: nobody can "
                                             "use it except with a Cheat! card; add it or leave the card out"}
+
+
+def test_a_monster_of_unknown_level_is_warned_about(mini):
+    """A new user's finding: Wolfman (Level null) played as Level 0 in simulations, unsaid."""
+    from munchkin_lab.decks import Catalog
+
+    cards, c = mini
+    cat = Catalog(cards() + [(c("scooby_doo", "Wolfman", "monster", "door", level=None), 1)])
+    d = _deck(cat, "Elf", "Warrior", "Potted Plant", "Magic Missile")
+    assert check_deck(d) == []
+    d.add("Wolfman")
+    probs = check_deck(d)
+    assert [(p.level, p.rule, p.card) for p in probs] == [("warning", "unknown-level", "Wolfman [scooby_doo]")]
+    assert "Level is unknown" in probs[0].message and "Level 0" in probs[0].message
+    assert d.specs()[-1][0].level is None  # nothing invented: still unknown
+
+
+def test_printed_copies_not_for_a_designer_set_nor_unknown_copies(mini):
+    """A designer's own set prints nothing; Scooby-Doo's ``copies: 1`` means "at least one"."""
+    from munchkin_lab.decks import Catalog, SetInfo
+    from munchkin_lab.decks.checks import COPIES_UNKNOWN_SETS
+
+    cards, c = mini
+    boots = c("bog_fan", "Swamp Boots", "item", "treasure", bonus=1)
+    cat = Catalog(cards() + [(boots, 1)], sets={"bog_fan": SetInfo("bog_fan", origin="designer")})
+    d = _deck(cat, "Elf", "Warrior", "Potted Plant", "Magic Missile")
+    d.add("Swamp Boots", 3)
+    d.add("Ghost Clown", 2)
+    assert check_deck(d) == []
+    d.add("Magic Missile", 2)  # a shipped set with known copies still warns
+    assert rules(d) == [("warning", "printed-copies", "Magic Missile [munchkin]")]
+    assert COPIES_UNKNOWN_SETS == {"scooby_doo", "star_munchkin"}
+
+
+@pytest.mark.parametrize("code", ["scooby_doo", "star_munchkin"])
+def test_the_sets_whose_copies_are_unknown_say_so(code):
+    from pathlib import Path
+
+    import yaml
+
+    doc = yaml.safe_load((Path(__file__).parents[2] / "database" / "sets" / f"{code}.yaml").read_text())
+    assert "1 = at least one" in " ".join(doc["set"]["notes"].split())

@@ -19,6 +19,9 @@ def test_presets_load_and_pass_the_checks(real_catalog):
         if name == "star_munchkin_adventures":  # the 5 tiles our data holds (deck check, room-tiles)
             assert [(p.level, p.rule) for p in check_deck(d)] == [("warning", "room-tiles")]
             assert "only 5 room tiles besides START" in check_deck(d)[0].message
+        elif name == "base_fairy_dust":  # her Level is unknown (null): the engine plays Level 0
+            assert [(p.level, p.rule, p.card) for p in check_deck(d)] == [
+                ("warning", "unknown-level", "Sparkly Good Fairy [fairy_dust]")]
         else:
             assert check_deck(d) == [], (name, check_deck(d))
 
@@ -43,7 +46,8 @@ def test_breaking_the_solar_storm_preset(real_catalog):
     ss.remove("Mess Hall (V1)")
     ss.remove("Mess Hall (V2)")
     (p,) = check_deck(ss)
-    assert (p.level, p.rule, p.card) == ("error", "solar-storm-rooms", "Mess Hall")
+    assert (p.level, p.rule, p.card) == ("error", "solar-storm-rooms", None)  # deck-wide
+    assert p.message.endswith("missing: Mess Hall")
 
 
 def test_save_load_list_duplicate_delete(db_url):
@@ -189,7 +193,7 @@ def test_done_when_from_python(db_url, tmp_path):
     assert sorted(s.name for s in d.add("set:scooby_doo (tag:ghost or tag:pirate)")) == ["Ghost Clown", "Snow Ghost"]
     d.add_set("fairy_dust")
     assert d.modules == ("fairy_dust", "dungeons")
-    assert d.check() == []
+    assert [(p.rule, p.card) for p in d.check()] == [("unknown-level", "Sparkly Good Fairy [fairy_dust]")]
     preset = load_preset("base_scooby_dungeons", url=db_url)
     preset.add_set("fairy_dust")
     assert preset.state()[2:] == d.state()[2:]  # same cards, modules and options as the presets

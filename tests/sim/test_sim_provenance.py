@@ -173,7 +173,7 @@ def test_compare_command_lists_the_cards_of_one_run_first(bog):
     res = CliRunner().invoke(app, ["compare", "Bog A", "Bog B", "--games", "12", "--workers", "1", "--seed", "3",
                                    "--no-progress", "--url", bog, "--cards", "3"])
     assert res.exit_code == 0, res.output
-    one = res.output.split("cards in one run only or edited (2; ")[1].splitlines()
+    one = res.output.split("cards in one run only, edited or in other copies (2; ")[1].splitlines()
     assert re.match(r"card +runs +held +win share +kill rate +kill 95% CI$", one[1])
     assert re.match(r"Bog Hag \[bogp_fan\] +A only +\d+ / - +(\d+%|-) +\d+% +A \d+-\d+%$", one[2]), one[2]
     assert re.match(r"Bog Hag Mk2 \[bogp_fan\] +B only +- / \d+ +(\d+%|-) +\d+% +B \d+-\d+%$", one[3]), one[3]
@@ -191,3 +191,61 @@ def test_simulate_command_names_the_deck_version_it_played(bog, tmp_path):
     assert res.exit_code == 0, res.output
     r = SimResult.load(tmp_path / "r.json", url=bog)
     assert res.output.startswith(f"Bog A [deck {r.config['deck_digest'][:7]}]: 2 games, 4 players")
+
+
+def test_a_card_whose_copies_alone_changed_is_not_edited(bog, tmp_path):
+    """A new user's finding: one more copy of a card was labelled "edited"."""
+    from typer.testing import CliRunner
+
+    from munchkin_lab.cli import app
+
+    d = Deck("Bog C", url=bog)
+    d.add_set("munchkin")
+    d.add("Bog Hag", 2)  # Bog A plays 3
+    d.save()
+    try:
+        a, c = run("Bog A", bog, games=6), run("Bog C", bog, games=6)
+        t = compare_results(a, c, check_decks=False).cards.set_index("name")
+        assert (t.loc["Bog Hag", "copies_a"], t.loc["Bog Hag", "copies_b"]) == (3, 2)
+        assert not t["edited"].any() and t.index[0] == "Bog Hag"  # a change by design, first
+        one = card_table(t.reset_index())["one_run"].set_index("card")
+        assert one.loc["Bog Hag [bogp_fan]", "runs"] == "copies 3 -> 2" and len(one) == 1
+        D.edit_card("Bog Hag", "bogp_fan", {"level": 9}, url=bog)
+        e = run("Bog A", bog, games=6)
+        one = card_table(compare_results(c, e, check_decks=False).cards)["one_run"].set_index("card")
+        assert one.loc["Bog Hag [bogp_fan]", "runs"] == "edited, copies 2 -> 3"
+        res = CliRunner().invoke(app, ["compare", "Bog A", "Bog C", "--games", "4", "--workers", "1",
+                                       "--no-progress", "--url", bog, "--cards", "2"])
+        assert res.exit_code == 0, res.output
+        line = [ln for ln in res.output.splitlines() if ln.startswith("Bog Hag [bogp_fan]")][0]
+        assert "copies 3 -> 2" in line and "edited" not in line
+    finally:
+        delete_deck("Bog C", url=bog)
+
+
+def test_simulate_and_compare_warn_of_monsters_of_unknown_level(sim_url):
+    """A new user's finding: Wolfman (Level null) played at Level 0 in simulations, unsaid."""
+    from typer.testing import CliRunner
+
+    from munchkin_lab.cli import app
+    from munchkin_lab.decks.presets import find_deck
+
+    d = Deck("Wolfy", url=sim_url)
+    d.add_set("munchkin")
+    d.add("Wolfman", set="scooby_doo")
+    d.save()
+    try:
+        unknown = [s for s, _ in find_deck("Wolfy", url=sim_url).specs() if s.kind == "monster" and s.level is None]
+        assert [s.name for s in unknown] == ["Wolfman"]
+        res = CliRunner().invoke(app, ["simulate", "Wolfy", "--games", "2", "--workers", "1", "--no-progress",
+                                       "--url", sim_url])
+        assert res.exit_code == 0, res.output
+        assert ("warning: 1 monster of unknown Level (Wolfman [scooby_doo]) played at Level 0, so the numbers "
+                "with them are not the printed game's (deck check: unknown-level)") in res.output
+        res = CliRunner().invoke(app, ["compare", "base", "Wolfy", "--games", "2", "--workers", "1",
+                                       "--no-progress", "--url", sim_url])
+        assert res.exit_code == 0, res.output
+        assert "warning: deck B: 1 monster of unknown Level (Wolfman [scooby_doo])" in res.output
+        assert "deck A:" not in res.output  # the base set's monsters all have a Level
+    finally:
+        delete_deck("Wolfy", url=sim_url)
