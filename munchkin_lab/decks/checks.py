@@ -510,9 +510,12 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
     # unknown-level
     for s, n in pairs:
         if s.kind == "monster" and s.level is None:
+            fairy = normalize(s.name) == "sparkly good fairy" or bool(((s.effects or {}).get("fairy_dust") or {}).get("fairy"))
+            how = ("set her Level with the Fairy Dust rules' option (GameOptions(module_options="
+                   "{'fairy_dust': {'fairy_level': N}})), leave her out" if fairy else "leave it out")
             out.append(_p("warning", _lbl(s), "unknown-level",
                           "its Level is unknown (null in the card data): the engine and the simulation "
-                          "play it at Level 0, so players beat it cheaply; leave it out (or play a "
+                          f"play it at Level 0, so players beat it cheaply; {how} (or play a "
                           "designer copy with a Level) when the numbers matter"))
 
     # printed-copies (a designer set prints nothing; some sets' copies are unknown)
