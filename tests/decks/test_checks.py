@@ -95,6 +95,8 @@ def test_sparkly_good_fairy_needs_fairy_dust(catalog):
     assert rules(d) == [("error", "fairy-dust", fairy), ("warning", "unknown-level", fairy)]
     d.add("Pixie Sparkle")
     assert rules(d) == [("warning", "unknown-level", fairy)]  # her Level is not in our sources
+    (warn,) = check_deck(d)
+    assert "set her Level with the Fairy Dust rules' option" in warn.message and "'fairy_level': N" in warn.message
 
 
 def test_half_breed_and_super_munchkin_warnings(catalog):
