@@ -5,7 +5,7 @@ Syntax (case-insensitive; terms next to each other are and-ed):
 * ``troll`` / ``"net troll"``: substring of the card name or of one of its aliases, with or
   without diacritics (``pila lancuchowa`` finds the alias "Piła Łańcuchowa ...": both sides
   are folded by :func:`fold`, on SQLite and PostgreSQL alike); the query is read in Unicode
-  NFKC (fullwidth ``Ｐｏｔｔｅｄ`` is ``Potted``)
+  NFKC, character by character (fullwidth ``Ｐｏｔｔｅｄ`` is ``Potted``)
 * ``set:munchkin`` (code or name), ``kind:monster``, ``deck:door``, ``tag:undead``,
   ``slot:headgear``, ``version:V2``, ``provenance:printed``, ``origin:designer``,
   ``name:troll`` (substring), ``big:yes``, ``manual:no``. ``deck:NAME`` matches a draw pile
@@ -286,10 +286,18 @@ def _syntax_error(exc: UnexpectedInput, query: str) -> SearchSyntaxError:
 
 def parse(query: str) -> Any:
     """Parse ``query`` (see :func:`_parse`) after Unicode NFKC, the form names are compared in
-    (:func:`munchkin_lab.cards.designer.name_key`): fullwidth ``Ｐｏｔｔｅｄ`` reads as
-    ``Potted``; results are cached (the AST is immutable)."""
+    (:func:`munchkin_lab.cards.designer.name_key`), character by character where a character's
+    compatibility form is one character: fullwidth ``Ｐｏｔｔｅｄ`` reads as ``Potted``, and
+    the query keeps its length, so an error's position is that of the query as typed (``¼``,
+    whose form ``1⁄4`` is longer, stays as it is); results are cached (the AST is immutable)."""
     if isinstance(query, str) and not query.isascii():
-        query = unicodedata.normalize("NFKC", query)
+        typed = query
+        query = "".join(n if len(n := unicodedata.normalize("NFKC", ch)) == 1 else ch for ch in query)
+        if query != typed:
+            try:
+                return parse(query)
+            except SearchSyntaxError as e:  # (shown on the query as typed: the same length)
+                raise SearchSyntaxError(e.reason, e.position, typed, e.suggestions) from None
     if isinstance(query, str) and len(query) <= 2000:
         return _parse_cached(query)
     return _parse(query)

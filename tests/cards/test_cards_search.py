@@ -424,3 +424,13 @@ def test_vocabulary_errors_carry_suggestions():
     with pytest.raises(SearchSyntaxError) as info:
         compile_query("slot:hed")
     assert info.value.suggestions == ["headgear"]
+
+
+@pytest.mark.parametrize("query, position", [("¼\x85", 1), ("Ｐｏｔｔｅｄ \x85", 7), ("ﬁ\x85", 1)])
+def test_an_error_position_is_that_of_the_query_as_typed(sqlite_fuzz_url, query, position):
+    """CI's fuzz finding: the query read in NFKC as a whole ('¼' -> '1⁄4') moved an error's
+    position past the end of the query typed; now only characters whose compatibility form is
+    one character change (fullwidth letters), so the position points into the query typed."""
+    with pytest.raises(SearchSyntaxError) as info:
+        api.cards(query, url=sqlite_fuzz_url)
+    assert info.value.position == position and info.value.query == query
