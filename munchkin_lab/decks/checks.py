@@ -75,6 +75,7 @@ import pandas as pd
 
 
 from ..engine.cards import CardSpec
+from ..engine.modules.fairy_dust import spec_is_fairy
 from ..plural import plural
 from ..suggest import close_matches
 from .catalog import normalize
@@ -510,7 +511,7 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
     # unknown-level
     for s, n in pairs:
         if s.kind == "monster" and s.level is None:
-            fairy = normalize(s.name) == "sparkly good fairy" or bool(((s.effects or {}).get("fairy_dust") or {}).get("fairy"))
+            fairy = spec_is_fairy(s)
             how = ("set her Level with the Fairy Dust rules' option (GameOptions(module_options="
                    "{'fairy_dust': {'fairy_level': N}})), leave her out" if fairy else "leave it out")
             out.append(_p("warning", _lbl(s), "unknown-level",

@@ -75,9 +75,15 @@ KINDS.setdefault("fd_give", "Fairy Dust: give Fairy Dust Item c you have in play
 
 def is_fairy(game, c: int) -> bool:
     """The Sparkly Good Fairy: by name, or a card whose ``effects.fairy_dust.fairy`` is true."""
-    sp = game.specs[c]
-    fd = game._part(c, "fairy_dust") or {}
-    return sp.kind == "monster" and (sp.name.strip().lower() == "sparkly good fairy" or bool(fd.get("fairy")))
+    return spec_is_fairy(game.specs[c], game._part(c, "fairy_dust"))
+
+
+def spec_is_fairy(sp, fd=None) -> bool:
+    """:func:`is_fairy` of a card spec (a deck's card, no game): ``fd`` its ``fairy_dust``
+    part (default: read from ``sp.effects``)."""
+    if fd is None:
+        fd = (sp.effects or {}).get("fairy_dust")
+    return sp.kind == "monster" and (sp.name.strip().lower() == "sparkly good fairy" or bool((fd or {}).get("fairy")))
 
 
 def is_dust(game, c: int) -> bool:
