@@ -511,7 +511,7 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
     # unknown-level
     for s, n in pairs:
         if s.kind == "monster" and s.level is None:
-            fairy = spec_is_fairy(s)
+            fairy = spec_is_fairy(s, (s.effects or {}).get("fairy_dust"))
             how = ("set her Level with the Fairy Dust rules' option (GameOptions(module_options="
                    "{'fairy_dust': {'fairy_level': N}})), leave her out" if fairy else "leave it out")
             out.append(_p("warning", _lbl(s), "unknown-level",

@@ -78,11 +78,10 @@ def is_fairy(game, c: int) -> bool:
     return spec_is_fairy(game.specs[c], game._part(c, "fairy_dust"))
 
 
-def spec_is_fairy(sp, fd=None) -> bool:
+def spec_is_fairy(sp, fd) -> bool:
     """:func:`is_fairy` of a card spec (a deck's card, no game): ``fd`` its ``fairy_dust``
-    part (default: read from ``sp.effects``)."""
-    if fd is None:
-        fd = (sp.effects or {}).get("fairy_dust")
+    part (a mapping or None; the engine passes the compiled part, a deck check the card's
+    ``effects.fairy_dust``: this module never reads raw effects)."""
     return sp.kind == "monster" and (sp.name.strip().lower() == "sparkly good fairy" or bool((fd or {}).get("fairy")))
 
 
