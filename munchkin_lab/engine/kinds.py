@@ -132,9 +132,12 @@ def build_table(cls) -> None:
     cls._ANYTIME = {k: getattr(cls, r.anytime) for k, r in TABLE.items() if r.anytime}
     cls._ANYTIME_OK = {k: getattr(cls, r.anytime_ok) for k, r in TABLE.items() if r.anytime_ok}
     cls._PHASE_GEN = {ph: tuple(getattr(cls, g) for g in gens) for ph, gens in PHASE_CANDIDATES.items()}
-    from .pending import CHOICES, PENDING
+    from .pending import CHOICE_TABLES, CHOICES, MODULE_CHOICES, PENDING
     cls._PENDING_FN = {k: tuple(getattr(cls, n) for n in names) for k, names in PENDING.items()}
+    # one table for the core's reasons and the rules modules' own (pending.register_choice)
     cls._CHOICE_FN = {w: tuple(getattr(cls, n) if n else None for n in names) for w, names in CHOICES.items()}
+    cls._CHOICE_FN.update(MODULE_CHOICES)
+    CHOICE_TABLES.append(cls._CHOICE_FN)
 
 
 # common refusals of the phase checks

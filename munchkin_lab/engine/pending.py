@@ -60,6 +60,38 @@ CHOICES: dict[str, tuple[str, str, str, str]] = {
     "hireling": ("_hireling_options", "_hireling_answer", "_hireling_open", "_hireling_dropped"),  # playing.py: Kill the Hireling
 }
 
+#: a rules module's own ``choose`` reasons (:func:`register_choice`): ``why`` -> (options,
+#: answer, open, dropped) functions called as the :data:`CHOICES` methods are, the game first
+MODULE_CHOICES: dict[str, tuple] = {}
+#: every game class's ``_CHOICE_FN`` table (``kinds.build_table``): the core's reasons and the
+#: modules' own in one dict, so one lookup finds both
+CHOICE_TABLES: list[dict] = []
+
+
+def register_choice(why: str, options, answer, still_open=None, dropped=None) -> None:
+    """Give a rules module a ``choose`` decision of its own (``state.pending`` entry
+    ``{"kind": "choose", "why": why, "player": seat, ...}``), answered with ``choose c``.
+
+    ``options(game, d) -> tuple of card ids`` (keep a hand out of the entry: the options are
+    computed, so no other seat's view lists them), ``answer(game, d, seat, card)`` (the entry is
+    already off the queue: push a new one to ask again), ``still_open(game, d, options) -> bool``
+    (default: any option left; False drops the decision) and ``dropped(game, d, options)`` (what
+    the rule does when it is dropped; default nothing).
+
+    Raises:
+        ValueError: ``why`` is a core reason (:data:`CHOICES`) or already registered by another
+            function.
+    """
+    if why in CHOICES:
+        raise ValueError(f"choose reason {why!r} belongs to the core (pending.CHOICES)")
+    fns = (options, answer, still_open or (lambda game, d, opts: bool(opts)), dropped)
+    old = MODULE_CHOICES.get(why)
+    if old is not None and old[:2] != fns[:2]:
+        raise ValueError(f"choose reason {why!r} is already registered")
+    MODULE_CHOICES[why] = fns
+    for table in CHOICE_TABLES:
+        table[why] = fns
+
 
 class Pending:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: the pending decisions (see the module

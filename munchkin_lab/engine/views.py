@@ -171,6 +171,8 @@ class Views:
                                     for c, nm in zip(opts, e["options"])]
                 if "owe" in d:
                     e["owe"] = d["owe"]
+                if "picked" in d:  # a pick of several cards (a Scooby-Doo exit): how many so far
+                    e["picked"] = len(d["picked"])
             elif d["kind"] == "manual":
                 e["card"] = self.name(d["card"])
             elif d["kind"] == "cancel":

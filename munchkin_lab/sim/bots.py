@@ -62,8 +62,9 @@ BOT_NAMES: tuple[str, ...] = ("random", "greedy")
 
 _HEAD_SLOTS = ("headgear", "armor", "footgear")
 #: ``choose`` decisions whose card the chooser gives up (the cheapest is picked): an Item lost
-#: to Bad Stuff or a Curse, a hand card paid for a Cleric's resurrection
-_GIVE_UP = frozenset(("lose", "resurrect"))
+#: to Bad Stuff or a Curse, a hand card paid for a Cleric's resurrection, a hand card
+#: discarded for a Scooby-Doo exit
+_GIVE_UP = frozenset(("lose", "resurrect", "exit"))
 
 
 def legal_actions(game: "Game") -> list[Action]:

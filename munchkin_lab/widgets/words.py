@@ -427,6 +427,8 @@ def _munchkin_text(game: Any, a: Any, sd: Mapping) -> str:  # noqa: C901 - one b
     if k == "portal":
         return f"Open the Portal {cn}"
     if k == "exit":
+        if not a.cards:  # the four cards are chosen next, one decision each
+            return "Discover an exit: choose four cards from your hand to discard"
         return f"Discover an exit: discard {join_and([card_name(game, c) for c in a.cards])}"
     if k == "character":
         return f"Take {cn} as your new Character"
@@ -670,6 +672,8 @@ def _choose_words(game: Any, sd: Mapping, pend: Mapping, a: Any, who: str, actor
         if why == "taxpay":
             owe = f" {pend['owe']:,} Gold" if pend.get("owe") else ""
             return f"{who} must pay{owe} in items" + (f" ({cause})" if cause else " (Income Tax)")
+        if why == "exit":
+            return f"{who} chooses four cards to discard for an exit ({pend.get('picked', 0)} of 4 chosen)"
         return {"loot": f"{who} loots a corpse: pick a card",
                 "pick": f"{who} picks one of the face-up Treasures (sharing the reward)",
                 "resurrect": f"{who} must discard a card for the resurrection (Cleric)",
@@ -680,6 +684,8 @@ def _choose_words(game: Any, sd: Mapping, pend: Mapping, a: Any, who: str, actor
         return None
     if why == "lose":
         return f"Give up {cn}{_caused(cause, game)}"
+    if why == "exit":
+        return f"Discard {cn} for the exit ({pend.get('picked', 0) + 1} of 4)"
     if why == "take":
         if pend.get("from") is not None and a.card in _hand_of(game, pend["from"]):
             # Hippogriff: a card taken blind from the hand is never named (its owner's hand)

@@ -130,18 +130,31 @@ def test_dungeons_in_play_from_module_state(lab_db, tmp_path):
     assert "Dungeon(s) in play" in html
     for d in dn:
         assert f'data-card="{d}"' in html
-    # "exit" discarding four unnamed cards: the label names them
+    # "exit": the player then picks the four cards, any four of the hand, one button each
     for _ in range(200):
         ex = board.button_for("exit")
         if ex is not None:
-            hand = board.game.state_dict()["players"][ex.action.player]["hand"]
-            named = [board.game.specs[c].name for c in ex.action.cards]
-            assert ex.label == "Discover an exit: discard " + ", ".join(named[:-1]) + " and " + named[-1]
-            assert all(n in hand for n in named)
             break
         board.step()
     else:
         pytest.fail("no exit offered")
+    assert ex.label == "Discover an exit: choose four cards from your hand to discard"
+    seat = ex.action.player
+    hand = list(board.game.state.players[seat].hand)
+    ex.click()
+    picked = []
+    for i in range(4):
+        picks = [b for b in board.shown() if b.action.kind == "choose"]
+        left = [c for c in hand if c not in picked]
+        assert sorted(b.action.card for b in picks) == sorted(left)  # every card not picked yet
+        assert {b.label for b in picks} == {f"Discard {board.game.specs[c].name} for the exit ({i + 1} of 4)"
+                                            for c in left}
+        last = max(picks, key=lambda b: left.index(b.action.card))  # the hand's last: not the first four
+        picked.append(last.action.card)
+        last.click()
+    after = board.game.state.players[seat].hand
+    assert all(c not in after for c in picked)
+    assert "discovers an exit" in " ".join(board.game.log[-5:])
 
 
 def test_solar_storm_board_shows_ship_and_actions(lab_db, tmp_path):

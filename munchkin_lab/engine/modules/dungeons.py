@@ -126,6 +126,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import KINDS, Action
+from ..pending import register_choice
 from ..rules import RulesModule, register_module
 from . import core_zone_cards
 
@@ -145,7 +146,8 @@ R_JOIN = f"{R_SD}, Monsters: Ghost and Pirate Monsters"
 R_FASTER = f"{R_SD}, Faster Play Rules"
 
 KINDS.setdefault("portal", "Scooby-Doo: play Portal c from your hand (own turn, out of combat)")
-KINDS.setdefault("exit", "Scooby-Doo: discover an exit - discard the 4 cards cs from your hand, replace the Dungeon(s)")
+KINDS.setdefault("exit", "Scooby-Doo: discover an exit - discard the 4 cards cs from your hand, replace the Dungeon(s); "
+                 "without cs you then choose the four one by one (choose c)")
 KINDS.setdefault("character", "Scooby-Doo: after a death, swap your Character card for card c")
 
 #: The same numbers as the card data, keyed by name, for inline cards that carry no effect
@@ -565,7 +567,7 @@ class ScoobyDooModule(RulesModule):
         ms = self._ms(game)
         out = [Action(seat, "portal", c) for c in p.hand if game.specs[c].kind == "portal"]
         if len(p.hand) >= 4 and self._dungeons(game):
-            out.append(Action(seat, "exit", cards=tuple(p.hand[:4])))
+            out.append(Action(seat, "exit"))  # the four cards: chosen next (_exit_answer)
         if seat in ms["may_swap"]:
             out.extend(Action(seat, "character", c) for c in s.decks.get("character", []))
         return out
@@ -601,6 +603,10 @@ class ScoobyDooModule(RulesModule):
                 return f"discover an exit at any time of your own turn ({R_EXIT})"
             if not self._dungeons(game):
                 return "this game has no Dungeons"
+            if not a.cards:
+                if len(p.hand) < 4:
+                    return f"discover an exit: it takes four cards from your hand, you hold {len(p.hand)} ({R_EXIT})"
+                return None
             if len(a.cards) != 4 or len(set(a.cards)) != 4 or any(c not in p.hand for c in a.cards):
                 return f"discover an exit: discard exactly four cards from your hand ({R_EXIT})"
             return None
@@ -655,12 +661,11 @@ class ScoobyDooModule(RulesModule):
             self._follow_portal(game, seat, a.card, "hand")
             return True
         if a.kind == "exit":
-            for c in a.cards:
-                game._lose_card(seat, c)
-            game._say(f"{p.name} discards four cards and discovers an exit.")
-            self._discard_dungeons(game)
-            self._new_dungeons(game, seat, 1)
-            game._combat_changed(seat)  # in an interference window: the others may react again
+            if not a.cards:  # the player picks the four cards, one decision each
+                game._say(f"{p.name} sets out to discover an exit and chooses four cards to discard.")
+                s.pending.insert(0, {"kind": "choose", "why": "exit", "player": seat, "picked": []})
+                return True
+            self._discover_exit(game, seat, a.cards)
             return True
         if a.kind == "character":
             deck = s.decks["character"]
@@ -676,6 +681,40 @@ class ScoobyDooModule(RulesModule):
             self._character_in(game, seat, a.card)
             return True
         return False
+
+    def _discover_exit(self, game, seat: int, cards) -> None:
+        """``seat`` discards the four hand ``cards`` and discovers an exit: every Dungeon in
+        play is discarded and a new one comes into play (R_EXIT)."""
+        for c in cards:
+            game._lose_card(seat, c)
+        game._say(f"{game.state.players[seat].name} discards four cards and discovers an exit.")
+        self._discard_dungeons(game)
+        self._new_dungeons(game, seat, 1)
+        game._combat_changed(seat)  # in an interference window: the others may react again
+
+    @staticmethod
+    def _exit_options(game, d: dict) -> tuple:
+        """The ``exit`` choice's options: the chooser's hand cards not picked yet (the hand
+        stays out of the pending entry, so no other seat's view lists it)."""
+        picked = d["picked"]
+        return tuple(c for c in game.state.players[d["player"]].hand if c not in picked)
+
+    @staticmethod
+    def _exit_answer(game, d: dict, seat: int, card: int) -> None:
+        """One card picked for the exit; at four the exit is discovered, else the next pick
+        is asked. A pick is binding: the rulebook gives no way back once the four are being
+        discarded (R_EXIT; our reading, as a card once discarded stays discarded)."""
+        picked = d["picked"] + [card]
+        if len(picked) < 4:
+            game.state.pending.insert(0, {"kind": "choose", "why": "exit", "player": seat, "picked": picked})
+            return
+        next(m for m in game.modules if m.name == "scooby_doo")._discover_exit(game, seat, picked)
+
+    @staticmethod
+    def _exit_open(game, d: dict, opts: tuple) -> bool:
+        """Still a choice while the hand holds enough unpicked cards to make up four (a hand
+        cannot shrink while the decision waits: nothing else may be done meanwhile)."""
+        return len(opts) + len(d["picked"]) >= 4
 
     def _character_in(self, game, seat: int, c: int) -> None:
         """Character card ``c`` comes into play for ``seat`` (dealt at set-up, R_SETUP, or
@@ -708,3 +747,6 @@ class ScoobyDooModule(RulesModule):
                 "characters": {s.players[int(k)].name: game.name(v) for k, v in sorted(ms["characters"].items())},
                 "portal_played_this_turn": ms["changed_turn"] == s.turn,
                 "may_swap_character": [s.players[i].name for i in ms["may_swap"]]}
+
+
+register_choice("exit", ScoobyDooModule._exit_options, ScoobyDooModule._exit_answer, ScoobyDooModule._exit_open)
