@@ -721,7 +721,7 @@ def idle_effects(pairs, cat) -> list[Problem]:
                     say(s, mine, need)
                 elif lacks(tneed):
                     say(s, on, tneed)
-                elif out_of_combat and not guarded and "combat" in (need, tneed) and not d.lasting:
+                elif out_of_combat and not guarded and "combat" in (need, tneed):
                     say(s, mine if need == "combat" else on, "combat")
     return out
 

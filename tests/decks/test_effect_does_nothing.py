@@ -80,13 +80,15 @@ def test_a_combat_only_op_on_a_curse_that_may_hit_out_of_a_combat(mini):
 
 
 def test_a_combat_only_target_out_of_a_combat_and_guarded_by_an_if(mini):
-    """An op on the fighter (or a monster) in a Curse's `hits` has nobody to act on out of a
-    combat; inside an `if` that holds only in a combat it is fine."""
+    """An op on the fighter or on the monsters (a lasting one too) in a Curse's `hits` has
+    nobody to act on out of a combat; inside an `if` that holds only in a combat it is fine."""
     curse = _designer("Fighter Tax", "curse", {"ops": [{"lose_levels": 1, "who": "fighter"}]})
     safe = _designer("Safe Tax", "curse", {"ops": [{"if": "in_combat", "then": [{"lose_levels": 1, "who": "fighter"}]}]})
-    d = _mix(mini, [curse, safe], "Fighter Tax", "Safe Tax")
+    rally = _designer("Monster Rally", "curse", {"ops": [{"combat_strength": 3, "who": "monsters", "for": "this_combat"}]})
+    d = _mix(mini, [curse, safe, rally], "Fighter Tax", "Safe Tax", "Monster Rally")
     assert [(c, m.split(" can do")[0]) for c, m in idle(d)] == [
-        ("Fighter Tax [designer]", "its op `levels: -1` on `fighter` (ops, when hits)")]
+        ("Fighter Tax [designer]", "its op `levels: -1` on `fighter` (ops, when hits)"),
+        ("Monster Rally [designer]", "its op `combat_strength: 3` on `monsters` (ops, when hits)")]
 
 
 def test_a_condition_and_a_trigger_on_a_part_the_mix_lacks(mini):
