@@ -48,8 +48,9 @@ needs-classes        warning  Super Munchkin-style cards in a mix with no Classe
 unusable-item        warning  an Item whose ``usable_by`` names only Races / Classes no card of
                               the mix is (an Elf-only Item and no Elf): nobody can use it
                               (core rules, 9. Treasures and Items), short of a Cheat!
-effect-does-nothing  warning  a card effect that can do nothing in this mix: an op, trigger or
-                              target that acts on a part of the game the mix lacks (``needs``
+effect-does-nothing  warning  a card effect that can do nothing in this mix: an op, trigger,
+                              target or condition atom (which then never holds) that acts on
+                              a part of the game the mix lacks (``needs``
                               in the effect language's tables, ``engine/lang/vocab.py``
                               ``NEEDS``: a draw from the Dungeon or Fairy Dust deck, Dungeons
                               in play, room tiles, a Vehicle) while no card of the mix is of
