@@ -48,6 +48,19 @@ needs-classes        warning  Super Munchkin-style cards in a mix with no Classe
 unusable-item        warning  an Item whose ``usable_by`` names only Races / Classes no card of
                               the mix is (an Elf-only Item and no Elf): nobody can use it
                               (core rules, 9. Treasures and Items), short of a Cheat!
+effect-does-nothing  warning  a card effect that can do nothing in this mix: an op, trigger,
+                              target or condition atom (which then never holds) that acts on
+                              a part of the game the mix lacks (``needs``
+                              in the effect language's tables, ``engine/lang/vocab.py``
+                              ``NEEDS``: a draw from the Dungeon or Fairy Dust deck, Dungeons
+                              in play, room tiles, a Vehicle) while no card of the mix is of
+                              that kind, pile or slot; or an op that needs a combat (on its
+                              own, or by its target: the fighter, a monster...) in an ability
+                              that may fire out of one (a Curse's ``hits``: a Curse kicked open
+                              hits out of a combat), not limited by an ``if`` that needs a
+                              combat. An op with an ``else`` is not reported (the card says
+                              what happens instead), nor an expansion part's own record
+                              (``dungeon-deck`` and ``start-tile`` check those)
 unknown-level        warning  a monster whose Level is unknown (``null``: not in our sources,
                               e.g. Scooby-Doo's Wolfman, the Sparkly Good Fairy): the engine
                               plays it at Level 0 (``engine/tables.py``), so the simulation's
@@ -164,6 +177,8 @@ SOURCES = {
     "needs-races": "mixing_rules.md (Munchkin 7 combining guidance: Half-Breed and kin)",
     "needs-classes": "mixing_rules.md (Munchkin 7 combining guidance: Super Munchkin and kin)",
     "unusable-item": "core rules, 9. Treasures and Items (Items restricted to a Race or Class)",
+    "effect-does-nothing": "card-effect language (database/EFFECTS.md; what each op, trigger and target acts on: "
+                           "engine/lang/vocab.py NEEDS)",
     "unknown-level": "set file (the monster's Level is null: unknown in our sources)",
     "printed-copies": "set file (printed copies of the card)",
     "joinable-tag": "core rulebook 001 (Undead); Scooby-Doo rulebook 002 (Ghost, Pirate)",
@@ -508,6 +523,9 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
                           f"{' except with a Cheat! card' if cheat else ''}; add "
                           f"{'it' if len(missing) == 1 else 'one of them'} or leave the card out"))
 
+    # effect-does-nothing
+    out += idle_effects(pairs, cat)
+
     # unknown-level
     for s, n in pairs:
         if s.kind == "monster" and s.level is None:
@@ -538,6 +556,174 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
 
     order = list(SOURCES)
     out.sort(key=lambda p: (p.level != "error", order.index(p.rule)))
+    return out
+
+
+#: What a mix lacks, by part of the game (``engine.lang.vocab.NEEDS``), as a message names it.
+PART_WORDS = {"dungeon": "Dungeon cards", "fairy_dust": "Fairy Dust cards", "room_tile": "room tiles",
+              "vehicle": "Vehicles", "ship_room": "Solar Storm ship rooms"}
+
+#: Triggers that may fire while no combat is on, whatever the card's kind (a kicked Curse hits
+#: out of a combat, core rules, 6. Turn Phases; a turn starts and ends out of one; items come
+#: into play and Dungeons are revealed between combats...). ``played`` and ``kicked`` may too
+#: on the kinds of :data:`OUT_OF_COMBAT_KINDS`.
+OUT_OF_COMBAT_TRIGGERS = frozenset({"hits", "turn_start", "turn_end", "kicking", "revealed", "enter_room",
+                                    "leave_room", "enters_play", "leaves_play", "drawn", "death", "cursed"})
+#: Kinds whose ``played`` / ``kicked`` abilities may fire out of a combat: a Curse or a trap is
+#: played at any time and hits when kicked (core rules, 10. Curses).
+OUT_OF_COMBAT_KINDS = ("curse", "trap")
+
+
+def _provided(specs) -> set[str]:
+    """The parts of the game (``vocab.NEEDS``) a mix of ``specs`` has: its cards' kinds, piles
+    and item slots."""
+    return {x for s in specs for x in (s.kind, s.deck, s.slot) if x}
+
+
+def _walk(ops, who, guarded: bool):
+    """``(op, target, guarded)`` for every op of ``ops``, nested ones included: ``target`` the
+    op's own ``who`` or the one it inherits, ``guarded`` when an enclosing ``if`` holds only in
+    a combat (``lang.interp.needs_combat``)."""
+    from ..engine.lang.interp import needs_combat
+
+    for op in ops:
+        w = op.who or who
+        yield op, w, guarded
+        if op.name == "if":
+            yield from _walk(op.then, w, guarded or needs_combat(op.value))
+        yield from _walk(op.orelse, w, guarded)
+        if op.name == "roll":
+            for _rng, sub in op.value:
+                yield from _walk(sub, w, guarded)
+        for key in ("fail", "success"):
+            yield from _walk(op.get(key) or (), w, guarded)
+
+
+def _cond_needs(cond) -> dict[str, str]:
+    """The parts of the game (``vocab.NEEDS``) a compiled condition cannot hold without, each
+    with the atom that needs it: a needing atom not negated, in one item of an ``and``, in
+    every branch of an ``or`` (a ``not`` is never read so), as ``lang.interp.needs_combat``
+    reads a combat's atoms."""
+    from ..engine.lang.program import About, All, AnyOf, Atom
+    from ..engine.lang.vocab import ATOMS
+
+    if isinstance(cond, Atom):
+        d = ATOMS.get(cond.name)
+        if cond.neg or d is None:
+            return {}
+        part = d.needs if isinstance(d.needs, str) else d.needs.get(cond.arg or "", "")
+        return {part: str(cond)} if part else {}
+    if isinstance(cond, All):
+        out: dict[str, str] = {}
+        for c in cond.items:
+            for k, v in _cond_needs(c).items():
+                out.setdefault(k, v)
+        return out
+    if isinstance(cond, AnyOf) and cond.items:
+        each = [_cond_needs(c) for c in cond.items]
+        return {k: " or ".join(e[k] for e in each) for k in each[0] if all(k in e for e in each)}
+    if isinstance(cond, About):
+        return _cond_needs(cond.cond)
+    return {}
+
+
+def _op_text(op) -> str:
+    v = op.value
+    return op.name if v is True or not isinstance(v, (str, int)) else f"{op.name}: {v}"
+
+
+def _bringers(part: str, cat) -> str:
+    """Where a mix gets ``part``: the catalog's sets holding such a card and the rules modules
+    that play it (``RulesModule.parts`` / ``extra_decks``)."""
+    from ..engine.rules import MODULES, select_modules
+
+    select_modules(set())  # (registers the expansion modules)
+    sets = [code for code in cat.set_codes() if part in _provided(s for s, _ in cat.set_cards(code))]
+    mods = [name for name, cls in MODULES.items() if part in cls.parts or part in cls.extra_decks]
+    where = f"set {', '.join(sets)}" if sets else "your own cards"
+    return where + (f"; the {' / '.join(mods)} rules module plays them" if mods else "")
+
+
+def idle_effects(pairs, cat) -> list[Problem]:
+    """The ``effect-does-nothing`` warnings of a mix (``pairs``: ``(CardSpec, copies)``;
+    ``cat``: the catalog, for the sets that would bring what is missing): every card effect
+    that can do nothing in it (module table). What each op, trigger, target and condition atom
+    needs is the effect language's own table (``needs`` of ``vocab.OPS`` / ``TRIGGERS`` /
+    ``TARGETS`` / ``ATOMS``, the parts named in ``vocab.NEEDS``; an op on a monster or a side
+    needs a combat); what the mix has, its cards' kinds, piles and slots (:func:`_provided`).
+    Each card and effect is reported once, in deck order."""
+    from ..engine.lang import expand
+    from ..engine.lang.interp import needs_combat
+    from ..engine.lang.vocab import NEEDS, OPS, TARGETS, TRIGGERS
+
+    have = _provided(s for s, _ in pairs)
+    out: list[Problem] = []
+    seen: set = set()
+    bring: dict[str, str] = {}
+
+    def lacks(part: str) -> bool:
+        return bool(part) and part != "combat" and part not in have
+
+    def say(s, what: str, part: str, verb: str = "can do nothing") -> None:
+        if (s.key, what) in seen:
+            return
+        seen.add((s.key, what))
+        if part == "combat":
+            how = ("a Curse kicked open, or played between combats" if s.kind in OUT_OF_COMBAT_KINDS
+                   else "no combat is on")
+            out.append(_p("warning", _lbl(s), "effect-does-nothing",
+                          f"{what} can do nothing when it fires out of a combat ({how}): it needs {NEEDS['combat']}; limit the ability with `if: in_combat`, give the op an `else` "
+                          "(what happens instead), or change the card (a One-Shot played in a combat)"))
+            return
+        if part not in bring:
+            bring[part] = _bringers(part, cat)
+        words = PART_WORDS.get(part, part)
+        out.append(_p("warning", _lbl(s), "effect-does-nothing",
+                      f"{what} {verb} in this mix: it {'needs' if verb != 'can do nothing' else 'acts on'} "
+                      f"{NEEDS[part]}, and the mix has no {words}; "
+                      f"add {words} ({bring[part]}) or change the card"))
+
+    for s, _n in pairs:
+        try:
+            prog = expand(s.effects, s.kind)
+        except ValueError:  # (the card schema reports a broken effect)
+            continue
+        for ab in prog.abilities:
+            if ab.origin.split(".")[0] in (prog.parts or ()):  # an expansion part's own record
+                continue
+            when = "/".join(ab.when)
+            for t in ab.when:
+                if lacks(TRIGGERS[t].needs):
+                    say(s, f"its `when: {t}` ({ab.origin})", TRIGGERS[t].needs, "never comes")
+            for part, atom in _cond_needs(ab.cond).items():
+                if lacks(part):
+                    say(s, f"its condition `{atom}` ({ab.origin}, when {when})", part, "can never hold")
+            out_of_combat = (bool(set(ab.when) & OUT_OF_COMBAT_TRIGGERS)
+                             or (s.kind in OUT_OF_COMBAT_KINDS and bool({"played", "kicked"} & set(ab.when))))
+            out_of_combat = out_of_combat and not needs_combat(ab.cond)
+            for op, who, guarded in _walk(ab.do + ab.otherwise, ab.who, False):
+                d = OPS.get(op.name)
+                conds = [(op.value, "condition")] if op.name == "if" else []
+                conds += [(op.who.where, "target")] if op.who is not None and op.who.where is not None else []
+                for cond, what in conds:
+                    for part, atom in _cond_needs(cond).items():
+                        if lacks(part):
+                            say(s, f"its {what} `{atom}` ({ab.origin}, when {when})", part, "can never hold")
+                if d is None or op.orelse or d.group == "control":
+                    continue
+                need = d.needs if isinstance(d.needs, str) else (
+                    d.needs.get(op.value, "") if isinstance(op.value, str) else "")
+                tdef = TARGETS.get(who.name)
+                tneed = "" if "game" in d.acts_on or tdef is None else (
+                    tdef.needs or ("combat" if tdef.kind in ("monster", "side") else ""))
+                at = f"({ab.origin}, when {when})"
+                mine, on = f"its op `{_op_text(op)}` {at}", f"its op `{_op_text(op)}` on `{who.name}` {at}"
+                if lacks(need):
+                    say(s, mine, need)
+                elif lacks(tneed):
+                    say(s, on, tneed)
+                elif out_of_combat and not guarded and "combat" in (need, tneed):
+                    say(s, mine if need == "combat" else on, "combat")
     return out
 
 

@@ -406,6 +406,26 @@ def build_reference(cards: list[dict]) -> str:  # noqa: C901 - one document
                          ", ".join(canon.acts_on), what, fields, _ex(found, ("op", d.name))))
         L += _table(["op", "value", "kind", "acts on", "what it does", "fields", "example"], rows)
 
+    a("### What needs an expansion's part of the game")
+    a("")
+    a("Some constructs act on a part of the game the core game lacks: without it they do nothing (a "
+      "condition never holds, a trigger never comes). `munchkin-lab deck check` warns of them "
+      "(`effect-does-nothing`) in a mix holding no card of that kind, pile or slot; `combat`: an op "
+      "that needs a combat (those below, and an op on a monster or a side) in an ability that may fire "
+      "out of one (a Curse's `hits`: a Curse kicked open hits out of a combat), unless an `if` keeps it "
+      "to a combat or the op has an `else`.")
+    a("")
+    needs: dict[str, list[str]] = {p: [] for p in V.NEEDS}
+    for what, table in (("op", V.OPS), ("trigger", V.TRIGGERS), ("target", V.TARGETS), ("atom", V.ATOMS)):
+        for d in table.values():
+            if isinstance(d.needs, dict):
+                for v, p in d.needs.items():
+                    needs[p].append(f"{what} `{d.name}: {v}`")
+            elif d.needs:
+                needs[d.needs].append(f"{what} `{d.name}`")
+    L += _table(["part", "what it is", "needed by"],
+                [(f"`{p}`", V.NEEDS[p], ", ".join(needs[p])) for p in V.NEEDS])
+
     a("## 6. For how long: durations")
     a("")
     a("`for:` on a lasting op (or on the ability, for all its lasting ops). A Curse whose change lasts "

@@ -39,7 +39,8 @@ class TriggerDef:
 
     ``player`` names who "the player" of the event is (the default ``who`` and the subject of
     bare condition atoms); ``default_for`` is the duration lasting ops get when neither the op
-    nor the ability says ``for`` (None: the card must say it).
+    nor the ability says ``for`` (None: the card must say it); ``needs``: the part of the game
+    without which the moment never comes (:data:`NEEDS`; ``""``: none).
     """
 
     name: str
@@ -48,6 +49,7 @@ class TriggerDef:
     source: str
     default_for: str | None = None
     continuous: bool = False
+    needs: str = ""
 
 
 TRIGGERS: dict[str, TriggerDef] = {t.name: t for t in (
@@ -78,7 +80,7 @@ TRIGGERS: dict[str, TriggerDef] = {t.name: t for t in (
                "room tile: the active player, or the room's destroyer)",
                f"{R_CORE}, 8.-9. (a card's ability stops as soon as it is discarded)"),
     TriggerDef("revealed", "a Dungeon is turned face up during play (not the first Dungeon "
-               "placed at set-up)", "the active player", f"{R_SD}, Dungeons and Portals"),
+               "placed at set-up)", "the active player", f"{R_SD}, Dungeons and Portals", needs="dungeon"),
     TriggerDef("drawn", "this card is drawn by anyone, face up or face down, before it goes to a "
                "hand or resolves (`drawn_face_up` says which); it then resolves instead of being "
                "kept", "the player drawing it", f"{R_CORE}, 6. Turn Phases; 7. Rewards"),
@@ -120,10 +122,10 @@ TRIGGERS: dict[str, TriggerDef] = {t.name: t for t in (
     TriggerDef("death", "a player dies, after the corpse is laid out", "the dead player",
                f"{R_CORE}, 7. Death"),
     TriggerDef("enter_room", "a player enters this room tile (its ON ENTRY rules)",
-               "the player entering", f"{R_SMA}, Movement and Entering Rooms"),
+               "the player entering", f"{R_SMA}, Movement and Entering Rooms", needs="room_tile"),
     TriggerDef("leave_room", "a player moves out of this room tile (its ON EXIT rules); being "
                "sent to START after a lost combat is not leaving", "the player leaving",
-               f"{R_SMA}, Movement and Entering Rooms; Combat"),
+               f"{R_SMA}, Movement and Entering Rooms; Combat", needs="room_tile"),
 )}
 
 # --------------------------------------------------------------------------- targets
@@ -131,22 +133,25 @@ TRIGGERS: dict[str, TriggerDef] = {t.name: t for t in (
 
 @dataclass(frozen=True)
 class TargetDef:
-    """Who or what an op acts on (``who:``). ``kind``: player, monster, side or card."""
+    """Who or what an op acts on (``who:``). ``kind``: player, monster, side or card (a
+    monster or a side is there only in a combat); ``needs``: the part of the game without
+    which there is nobody to act on (:data:`NEEDS`; ``""``: none)."""
 
     name: str
     kind: str
     text: str
     choice: bool = False
+    needs: str = ""
 
 
 TARGETS: dict[str, TargetDef] = {t.name: t for t in (
     TargetDef("player", "player", "the player of the event (see the trigger): the victim, the "
               "runner, the player entering a room, the player playing the card"),
     TargetDef("owner", "player", "the player who has the card (in play, or playing it)"),
-    TargetDef("fighter", "player", "the player fighting the combat"),
-    TargetDef("helper", "player", "the player helping in the combat (nobody when alone)"),
-    TargetDef("munchkins", "player", "the fighter and the helper"),
-    TargetDef("runners", "player", "the players running away in this combat"),
+    TargetDef("fighter", "player", "the player fighting the combat", needs="combat"),
+    TargetDef("helper", "player", "the player helping in the combat (nobody when alone)", needs="combat"),
+    TargetDef("munchkins", "player", "the fighter and the helper", needs="combat"),
+    TargetDef("runners", "player", "the players running away in this combat", needs="combat"),
     TargetDef("active_player", "player", "the player whose turn it is"),
     TargetDef("each_player", "player", "every living player, in seat order from the player of "
               "the event"),
@@ -164,7 +169,7 @@ TARGETS: dict[str, TargetDef] = {t.name: t for t in (
     TargetDef("chosen_player", "player", "one living player the owner chooses", True),
     TargetDef("chosen_other_player", "player", "one living player other than the owner, the "
               "owner's choice", True),
-    TargetDef("players_here", "player", "every player standing in this room tile"),
+    TargetDef("players_here", "player", "every player standing in this room tile", needs="room_tile"),
     TargetDef("this_monster", "monster", "the card itself as a monster; for an enhancer (or a "
               "card that changes a monster), the monster it is played on, also one entering the "
               "combat together with it; for any other card, the monster of its event (`enters_combat`, "
@@ -192,7 +197,8 @@ class AtomDef:
     ``arg``: ``none`` (a bare word), ``name`` (``atom:some name``), ``enum`` (``atom:x`` with
     ``x`` in ``choices``) or ``cmp`` (``atom<=N``, ``>=``, ``<``, ``>``, ``=``). ``subject``:
     ``player`` or ``monster`` (tested on a subject, see :data:`SUBJECTS`) or ``game`` (the
-    position as a whole).
+    position as a whole). ``needs``: the part of the game without which it never holds
+    (:data:`NEEDS`): a part name, or ``{arg: part}`` for some arguments; ``""``: none.
     """
 
     name: str
@@ -201,6 +207,7 @@ class AtomDef:
     text: str
     choices: tuple[str, ...] = ()
     source: str = ""
+    needs: str | dict = ""
 
 
 WEAR_SLOTS = ("headgear", "armor", "footgear", "hand", "big", "vehicle")
@@ -225,13 +232,15 @@ ATOMS: dict[str, AtomDef] = {a.name: a for a in (
     AtomDef("higher_level", "none", "player", "has a higher Level than the card's owner"),
     AtomDef("lower_level", "none", "player", "has a lower Level than the card's owner"),
     AtomDef("riding", "none", "player", "rides a Vehicle (one in use)",
-            source=f"{R_SD}, Treasures: Vehicles"),
-    AtomDef("wears", "enum", "player", "has an item of that kind in use", WEAR_SLOTS),
+            source=f"{R_SD}, Treasures: Vehicles", needs="vehicle"),
+    AtomDef("wears", "enum", "player", "has an item of that kind in use", WEAR_SLOTS,
+            needs={"vehicle": "vehicle"}),
     AtomDef("has_item", "name", "player", "has an item in play whose name holds the word"),
     AtomDef("has_hireling", "none", "player", "has a Hireling in play"),
 
     AtomDef("role", "enum", "player", "takes that part (`in_combat`: fighter or helper)", ROLES),
-    AtomDef("here", "none", "player", "stands in this room tile", source=f"{R_SMA}, Combat"),
+    AtomDef("here", "none", "player", "stands in this room tile", source=f"{R_SMA}, Combat",
+            needs="room_tile"),
     AtomDef("tag", "name", "monster", "has the tag (printed or granted); on a player subject it "
             "tests the monster the event is about", source=f"{R_CORE}, 10. Undead Monsters"),
     AtomDef("name", "name", "monster", "its card name holds the word"),
@@ -259,11 +268,12 @@ ATOMS: dict[str, AtomDef] = {a.name: a for a in (
     AtomDef("players", "cmp", "game", "the number of players in the game"),
     AtomDef("monsters", "cmp", "game", "the number of monsters in the combat"),
     AtomDef("dungeon", "name", "game", "a Dungeon of that name is in play",
-            source=f"{R_SD}, Dungeons and Portals"),
+            source=f"{R_SD}, Dungeons and Portals", needs="dungeon"),
     AtomDef("hireling_in_play", "none", "game", "some player has a Hireling in play"),
     AtomDef("room_has_cards", "none", "game", "this room tile holds face-up cards after entry (a fact of `enter_room`)",
-            source=f"{R_SMA}, Movement and Entering Rooms"),
-    AtomDef("forced_entry", "none", "game", "the player entered this room by a forced move (a fact of `enter_room` and `leave_room`)"),
+            source=f"{R_SMA}, Movement and Entering Rooms", needs="room_tile"),
+    AtomDef("forced_entry", "none", "game", "the player entered this room by a forced move (a fact of `enter_room` and `leave_room`)",
+            needs="room_tile"),
     AtomDef("curse_pending", "none", "game", "a Curse is about to hit the owner (a fact of `cursed`)"),
     AtomDef("phase", "enum", "game", "the turn is in that phase", PHASES),
 )}
@@ -347,6 +357,9 @@ class OpDef:
     target kinds it applies to (``game`` = none needed). ``fields``: its own extra keys and
     their specs (every op may also have ``who`` and ``else``, lasting ops ``for``).
     ``short``: the canonical op this short form stands for (None: canonical itself).
+    ``needs``: the part of the game the op acts on beyond the core game, without which it
+    does nothing (:data:`NEEDS`): a part name for every value, or ``{value: part}`` for some
+    values of its main key; ``""``: none.
     """
 
     name: str
@@ -359,11 +372,15 @@ class OpDef:
     source: str = ""
     short: str | None = None
     group: str = ""
+    needs: str | dict = ""
 
 
 LOSE_ITEM_WHAT = ("headgear", "armor", "footgear", "hand", "big", "small", "best", "any",
                   "all_big", "all", "vehicle", "all_worn")
 DECK_NAMES = ("treasure", "door", "dungeon", "fairy_dust")
+#: The core game's decks (core rules, 3. Handling Cards); the others of :data:`DECK_NAMES` are
+#: an expansion's pile, which a game without its cards lacks.
+CORE_DECKS = ("treasure", "door")
 DIRECTIONS = ("N", "E", "S", "W")
 
 _P = ("player",)
@@ -395,7 +412,8 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           "`tagged`: only items carrying one of the tags (Crabs: `all_worn` tagged `below the "
           "waist`)",
           fields={"count": "posint", "tagged": "words"},
-          source=f"{R_CORE}, 10. Curses (the victim chooses)", group="cards"),
+          source=f"{R_CORE}, 10. Curses (the victim chooses)", group="cards",
+          needs={"vehicle": "vehicle"}),
     OpDef("lose_race", "true", "the target discards their Race card(s) (`count`: that many, "
           "their choice; `named`: only the Race card(s) of that name)",
           fields={"count": "posint", "named": "words"}, group="cards"),
@@ -427,7 +445,8 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
     OpDef("draw", "enum:" + "|".join(DECK_NAMES), "the target draws cards from that deck (Doors "
           "drawn face up are shown, not kicked: a Portal among them is a drawn one)",
           fields={"count": "posamount", "face_up": "bool"}, group="cards",
-          source=f"{R_CORE}, 7. Rewards (face down alone, face up when helped)"),
+          source=f"{R_CORE}, 7. Rewards (face down alone, face up when helped)",
+          needs={d: d for d in DECK_NAMES if d not in CORE_DECKS}),
     OpDef("take_discard", "true", "the target takes one card of a discard pile into their hand",
           group="cards"),
     OpDef("kick_from_discards", "true", "this Kick Down the Door takes the top card of the Door "
@@ -440,10 +459,12 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           "of a deck (`deck`, default the Door deck; only they see them: their `view`, the log says "
           "who looked at how many), a room's face-down card, or the next room tile",
           fields={"count": "posint", "deck": "enum:door|treasure"},
-          source=f"{R_SMA}, Questions and Answers (Psychic)", group="cards"),
+          source=f"{R_SMA}, Questions and Answers (Psychic)", group="cards",
+          needs={"room": "room_tile", "tile": "room_tile"}),
     # ---- combat
     OpDef("add_monster", "enum:from_hand", "the owner adds a monster from their hand to the "
-          "combat", _G, source=f"{R_CORE}, 10. Monsters (Wandering Monster)", group="combat"),
+          "combat", _G, source=f"{R_CORE}, 10. Monsters (Wandering Monster)", group="combat",
+          needs="combat"),
     OpDef("swap_monster", "true", "the target monster leaves; a monster from the owner's hand "
           "takes its place", _M, group="combat"),
     OpDef("leave_combat", "enum:none|keep|keep_if_alone", "the target monster leaves the combat; "
@@ -457,19 +478,20 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
     OpDef("add_doors", "posint", "that many Door cards come face up into this combat and resolve "
           "as a kicked door: monsters join the fight, Curses and traps hit the fighter, other "
           "cards go to the fighter's hand; the fighter decides again", _G,
-          source=f"{R_SMA}, Questions and Answers (Brig: draw two extra cards)", group="combat"),
+          source=f"{R_SMA}, Questions and Answers (Brig: draw two extra cards)", group="combat",
+          needs="combat"),
     OpDef("end_combat", "true", "every monster leaves the combat: no Levels, no Treasures "
           "(`loot_room: true`: the fighter may still Loot the Room)", _G,
-          fields={"loot_room": "bool"}, group="combat"),
+          fields={"loot_room": "bool"}, group="combat", needs="combat"),
     OpDef("escape", "true", "the target gets away from every monster at once (no roll, no Bad "
-          "Stuff)", _P, group="combat"),
+          "Stuff)", _P, group="combat", needs="combat"),
     OpDef("reroll", "true", "the target's roll that triggered this is void: they roll again",
           _P, group="combat"),
     OpDef("set_die", "enum:next|this", "the owner chooses a die result: `next` = the next roll, "
           "`this` = the roll just made", _G, group="combat"),
     OpDef("transfer_fighter", "true", "the target becomes the fighter; the old fighter and the "
           "helper leave the combat, and what their own Race/Class abilities put into it ends", _P,
-          group="combat"),
+          group="combat", needs="combat"),
     OpDef("cancel_curse", "true", "the Curse about to hit is cancelled, or a Curse kept on the "
           "target ends", ("player", "game"), source=f"{R_CORE}, 10. Curses", group="combat"),
     OpDef("run_away_roll", "true", "the target rolls to Run Away with every modifier; runs "
@@ -478,17 +500,17 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
     # ---- rooms and Dungeons
     OpDef("move", "enum:N|E|S|W|start", "forced move: the target moves one room that way (a new "
           "tile is placed if needed; none left: START), or back to START", _P,
-          source=f"{R_SMA}, Movement and Entering Rooms", group="rooms"),
+          source=f"{R_SMA}, Movement and Entering Rooms", group="rooms", needs="room_tile"),
     OpDef("destroy_rooms", "enum:self|N|E|S|W|adjacent|chosen", "destroy room tiles: this one, "
           "the neighbour that way, every neighbour, or `count` rooms the owner chooses; START is "
           "never destroyed", _G, fields={"count": "posint"},
-          source=f"{R_SMA}, Room Destruction", group="rooms"),
+          source=f"{R_SMA}, Room Destruction", group="rooms", needs="room_tile"),
     OpDef("discard_dungeons", "true", "every Dungeon in play is discarded", _G,
-          source=f"{R_SD}, Dungeons and Portals: Portals", group="rooms"),
+          source=f"{R_SD}, Dungeons and Portals: Portals", group="rooms", needs="dungeon"),
     OpDef("reshuffle", "enum:door|treasure", "that deck's discards are shuffled back into it", _G,
           source=f"{R_SD}, Dungeons and Portals (K-Ghoul Mart)", group="rooms"),
     OpDef("room_action", "room_action", "a Solar Storm room action (its own record, run by the "
-          "Solar Storm game)", _G, source=f"{R_SS}, V2 Room Actions", group="rooms"),
+          "Solar Storm game)", _G, source=f"{R_SS}, V2 Room Actions", group="rooms", needs="ship_room"),
     # ---- control
     OpDef("if", "cond", "`then` when the condition holds for the target, else `else`",
           ("player", "monster", "side", "card", "game"), fields={"then": "ops"}, group="control"),
@@ -570,6 +592,20 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
           "is counted without One-Shots", ("card",), True,
           source=f"{R_SMA}, Questions and Answers (Empathizator)", group="switch"),
 )}
+
+#: The parts of the game a construct may need beyond the core game (``needs`` of an op, a
+#: trigger, a target or a condition atom): without it the construct does nothing, or the atom
+#: never holds (``deck check``'s effect-does-nothing). Every part but ``combat`` is a card kind,
+#: draw pile or item slot (``engine.cards.KINDS`` / ``DECKS`` / ``SLOTS``): a game has it when
+#: one of its cards is of that kind, pile or slot. ``combat``: a combat going on (a card that may act out of one).
+NEEDS: dict[str, str] = {
+    "dungeon": f"the Dungeons: the Dungeon deck and the Dungeons in play ({R_SD}, Dungeons and Portals)",
+    "fairy_dust": f"the Fairy Dust deck ({R_FD})",
+    "room_tile": f"room tiles on the grid ({R_SMA}, Movement and Entering Rooms)",
+    "vehicle": f"a Vehicle ({R_SD}, Treasures: Vehicles)",
+    "ship_room": f"Solar Storm ship rooms (a game of its own: {R_SS})",
+    "combat": f"a combat going on ({R_CORE}, 7. Combat)",
+}
 
 #: Keys every op may carry besides its main key and its own fields.
 OP_COMMON = {"who": "target", "else": "ops"}
