@@ -1188,25 +1188,43 @@ def edit_card(name: str, set_code: str | None, changes: Mapping[str, Any], row_v
         else:
             merged[k] = v
     target = str(changes.get("set") or row["set_code"])
-    # a rename keeps the old name as an alias (unless the edit says what the aliases are), so
-    # that decks, deck files and set files that name the card the old way still find it here
-    # and on the machines the set file goes to (set import matches a card by a former name
-    # written as its alias: matched_rows)
-    old_name = current["name"]
+    # a rename keeps the old name as an alias (unless the edit says what the aliases are)
     kept = None
-    if ("name" in changes and "aliases" not in changes and isinstance(merged.get("name"), str)
-            and name_key(merged["name"]) != name_key(old_name)):
-        have = [a["name"] if isinstance(a, Mapping) else a for a in merged.get("aliases") or []]
-        if not any(name_key(str(a)) == name_key(old_name) for a in have):
-            merged["aliases"] = [*(merged.get("aliases") or []), old_name]
-            kept = old_name
+    if "name" in changes and "aliases" not in changes and isinstance(merged.get("name"), str):
+        aliases, kept = renamed_aliases(current["name"], merged["name"], merged.get("aliases") or [])
+        if kept is not None:
+            merged["aliases"] = aliases
     # a flag the old effects gave follows the new ones unless the edit sets it (own_manual)
     saved = save_card(merged, target, card_id=row["id"], row_version=row_version, url=url,
                       manual_set="manual" in changes)
     if kept is not None:
-        saved.notes.append(f"kept the old name {kept!r} as an alias, so decks and files that name it still "
-                           f"find the card (to drop it: cards edit {merged['name']!r} '{{aliases: []}}')")
+        saved.notes.append(kept_alias_note(kept, f"cards edit {merged['name']!r} '{{aliases: []}}'"))
     return saved
+
+
+def renamed_aliases(old_name: str, new_name: str, aliases: Iterable[Any]) -> tuple[list, str | None]:
+    """The aliases of a card renamed from ``old_name`` to ``new_name``: ``aliases`` (set-file
+    form: names or ``{name, language}``) plus the old name, so that decks, deck files and set
+    files that name the card the old way still find it, here and on the machines the set file
+    goes to (set import matches a card by a former name written as its alias:
+    :func:`matched_rows`). Returns ``(aliases, the old name kept)``; ``(aliases, None)`` when
+    the name did not change (by :func:`name_key`: case, accents, spacing) or the aliases hold
+    the old name already. The one rule of ``cards edit`` (:func:`edit_card`) and the card
+    editor's rename (``munchkin_lab.widgets.browser``)."""
+    aliases = list(aliases)
+    if name_key(new_name) == name_key(old_name):
+        return aliases, None
+    have = [a["name"] if isinstance(a, Mapping) else a for a in aliases]
+    if any(name_key(str(a)) == name_key(old_name) for a in have):
+        return aliases, None
+    return [*aliases, old_name], old_name
+
+
+def kept_alias_note(kept: str, drop: str) -> str:
+    """The note of a rename that kept the old name ``kept`` as an alias (:func:`renamed_aliases`);
+    ``drop``: how to drop it on this path (``"cards edit 'New' '{aliases: []}'"``)."""
+    return (f"kept the old name {kept!r} as an alias, so decks and files that name it still find the card "
+            f"(to drop it: {drop})")
 
 
 def delete_card(name: str, set_code: str | None = None, row_version: int | None = None,
