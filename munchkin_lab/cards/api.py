@@ -990,7 +990,9 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
                                  "(the database changed meanwhile); nothing was written: run the import again"])
         newer = out["newer"]
         if newer and not overwrite_newer:
-            raise _consent_refused(None, disp, [], newer, out["updated"], since, csv=True, changes=changes)
+            # a card renamed in the database since is listed once, under its newer entry
+            others = [k for k in out["updated"] if k not in out["newer_updated"]]
+            raise _consent_refused(None, disp, [], newer, newer + others, since, csv=True, changes=changes)
         extra = [k for k in newer if allowed_newer is not None and k not in allowed_newer]
         if extra:
             raise SetConsentError(f"{disp}: the database changed since the preview: the import would now also "

@@ -183,5 +183,10 @@ def test_consent_names_the_fields_as_set_import_does(url, tmp_path):
     assert preview.newer == [label]
     assert preview.changes[label] == ["name 'Lab Hobgoblin' -> 'Lab Goblin'", "level 9 -> 5", "tags", "aliases",
                                       "summary"]
+    with pytest.raises(SetConsentError) as err:  # the renamed card is told once, under its database name
+        api.import_csv(path, url=url)
+    assert (f"1 card(s) were edited in the database after {path} was exported and would lose those edits: "
+            f"{label!r} (name 'Lab Hobgoblin' -> 'Lab Goblin', level 9 -> 5, tags, aliases, summary). Nothing "
+            "was written.") in str(err.value) and "it would also change" not in str(err.value)
     done = api.import_csv(path, url=url, overwrite_newer=True, expect_newer=preview.newer)
     assert done.changes[label] == preview.changes[label] and get_card("Lab Goblin", "lab", url=url)["level"] == 5
