@@ -15,7 +15,7 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 import numpy as np
 import pandas as pd
@@ -568,16 +568,20 @@ class ImportResult(dict):
         unchecked: updated cards whose rows carry no export fingerprint (a CSV made by hand,
             or by an older lab): whether they were edited since could not be told.
         since: ``"after FILE was exported"``.
+        changes: per updated card (its ``"set:Name"`` key, and its entry of ``newer``), the
+            fields the CSV changes (:func:`munchkin_lab.cards.designer.card_changes`).
     """
 
     def __init__(self, names: dict[str, list[str]], dry_run: bool, replace: bool,
-                 newer: Iterable[str] = (), unchecked: Iterable[str] = (), since: str = ""):
+                 newer: Iterable[str] = (), unchecked: Iterable[str] = (), since: str = "",
+                 changes: Mapping[str, list[str]] | None = None):
         super().__init__({k: len(names[k]) for k in ("inserted", "updated", "deleted", "unchanged")})
         self.names = names
         self.dry_run = dry_run
         self.replace = replace
         self.newer, self.unchecked = list(newer), list(unchecked)
         self.since = since or "after the CSV was exported"
+        self.changes = {k: list(v) for k, v in (changes or {}).items()}
 
     def summary(self, limit: int = 10) -> str:
         """Lines for people: counts with the card names (at most ``limit`` each)."""
@@ -920,6 +924,7 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
 
         out = {"inserted": [], "updated": [], "deleted": [], "unchanged": [], "kept": [], "shipped": [],
                "held": [f"{r['set']}:{r['name']} (deck {d!r})" for r, d in plan["held"]], "newer": [], "newer_updated": [], "unchecked": []}
+        changes: dict[str, list[str]] = {}  # per updated card (and newer name), the fields it changes
         todo = []
         for e, old in zip(entries, plan["olds"]):
             m = e["model"]
@@ -938,6 +943,9 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
                 out["unchanged"].append(key)
                 continue
             out["updated"].append(key)
+            changes[key] = card_changes(card_dict(old), card_dict(
+                {**old, **values, "name": m.name, "_aliases": aliases,
+                 "_tags": [(t, False) for t in explicit] + [(t, True) for t in derived]}))
             if e.get("fingerprint") is None:
                 out["unchecked"].append(key)
             elif (fp := _card_fingerprint(card_dict(old))) != e["fingerprint"] and \
@@ -946,26 +954,28 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
                 # of its set wrote it (as set import tells it): a CSV exported from another
                 # database, where the card was edited, is not undoing an edit made here
                 # (the database's name: what the user knows)
-                out["newer"].append(key if old["name"] == m.name else
-                                    f"{e['set']}:{old['name']} (named {m.name!r} in the CSV)")
+                shown = key if old["name"] == m.name else f"{e['set']}:{old['name']} (named {m.name!r} in the CSV)"
+                out["newer"].append(shown)
+                changes[shown] = changes[key]
                 out["newer_updated"].append(key)
             if old["origin"] == "file":
                 out["shipped"].append(key)
             todo.append((e, old, changed, explicit, derived, aliases))
         out["deleted"], out["kept"] = names(plan["gone"]), names(plan["kept"])
-        return out, todo
+        return out, todo, changes
 
-    from .designer import SetConsentError, _card_fingerprint, _consent_refused, _imported_fingerprints, card_dict
+    from .designer import (SetConsentError, _card_fingerprint, _consent_refused, _imported_fingerprints,
+                           card_changes, card_dict)
 
-    def result(out: dict, dry: bool) -> ImportResult:
+    def result(out: dict, dry: bool, changes: dict[str, list[str]]) -> ImportResult:
         return ImportResult(out, dry_run=dry, replace=replace, newer=out["newer"], unchecked=out["unchecked"],
-                            since=since)
+                            since=since, changes=changes)
 
     if dry_run:
         with engine.connect() as conn:
             _require_schema(conn)
-            out, _ = plan_result(_import_plan(conn, entries, parse_problems, replace, disp), conn)
-        return result(out, True)
+            out, _, changes = plan_result(_import_plan(conn, entries, parse_problems, replace, disp), conn)
+        return result(out, True, changes)
 
     def work(conn: Connection) -> dict:
         from .build import TABLES
@@ -973,29 +983,36 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
         _require_schema(conn)
         config.lock_tables(conn, TABLES)
         plan = _import_plan(conn, entries, parse_problems, replace, disp)
-        out, todo = plan_result(plan, conn)
+        out, todo, changes = plan_result(plan, conn)
         surprise = [k for k in out["deleted"] if allowed is not None and k not in allowed]
         if surprise:
             raise CardDataError([f"{disp}: would also delete {', '.join(surprise)}, not shown before "
                                  "(the database changed meanwhile); nothing was written: run the import again"])
         newer = out["newer"]
         if newer and not overwrite_newer:
-            raise _consent_refused(None, disp, [], newer, out["updated"], since, csv=True)
+            # a card renamed in the database since is listed once, under its newer entry
+            others = [k for k in out["updated"] if k not in out["newer_updated"]]
+            raise _consent_refused(None, disp, [], newer, newer + others, since, csv=True, changes=changes)
         extra = [k for k in newer if allowed_newer is not None and k not in allowed_newer]
         if extra:
             raise SetConsentError(f"{disp}: the database changed since the preview: the import would now also "
                                   f"undo the database edits of {', '.join(extra)}; nothing was written, run it again",
                                   [], extra)
         _apply_import(conn, plan, todo, replace)
+        written.clear()
+        written.update(changes)
         return out
 
     from . import designer
 
+    written: dict[str, list[str]] = {}  # the fields of the cards the import changed
+
     def saved(out: dict) -> str:
-        return f"the import of {disp} was saved: {result(out, False).summary()}"
+        return f"the import of {disp} was saved: {result(out, False, written).summary()}"
 
     # deck catalogs cached in this process see the renamed and new cards (after=)
-    return result(config.run_write(engine, work, saved=saved, after=lambda: designer._forget_caches()), False)
+    return result(config.run_write(engine, work, saved=saved, after=lambda: designer._forget_caches()), False,
+                  written)
 
 
 def _apply_import(conn: Connection, plan: dict, todo: list, replace: bool) -> None:

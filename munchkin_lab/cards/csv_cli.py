@@ -85,7 +85,7 @@ def register(db: typer.Typer) -> None:
             from .designer_cli import tell_newer
 
             others = [k for k in preview.names["updated"] if k not in preview.names["newer_updated"]]
-            tell_newer(newer, newer + others, preview.since)
+            tell_newer(newer, newer + others, preview.since, preview.changes)
         if (gone or newer) and not yes:
             what = " and ".join((["delete them"] if gone else []) + (["undo those edits"] if newer else []))
             question = f"Import {path} and {what}?" if newer else "Delete them?"

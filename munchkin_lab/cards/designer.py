@@ -118,16 +118,20 @@ class SetImportResult(dict):
     ``[]`` for a new set or an unchanged header), ``newer`` (updated cards that the file
     changes that were edited in the database after the file's export, or, for a file without
     an export's fingerprints, since the set's last import: the import would undo those
-    edits), ``since`` (that time in words, ``"after FILE was exported"`` or ``"since ..."``).
+    edits), ``since`` (that time in words, ``"after FILE was exported"`` or ``"since ..."``),
+    ``changes`` (per updated card's name, the fields the file changes, :func:`card_changes`:
+    ``{"Sea Ghost": ["level 9 -> 6", "effects"]}``).
     """
 
     def __init__(self, code: str, created: bool, names: dict[str, list[str]], notes: list[str], dry_run: bool,
-                 header: list[str] | None = None, newer: list[str] | None = None, since: str = ""):
+                 header: list[str] | None = None, newer: list[str] | None = None, since: str = "",
+                 changes: Mapping[str, list[str]] | None = None):
         super().__init__({k: len(names[k]) for k in ("added", "updated", "removed", "unchanged")})
         self.code, self.created, self.names, self.notes, self.dry_run = code, created, names, notes, dry_run
         self.header = list(header or [])
         self.newer = list(newer or [])
         self.since = since or "after the file was exported"
+        self.changes = {k: list(v) for k, v in (changes or {}).items()}
 
     def summary(self) -> str:
         """One line for people (plus the notes)."""
@@ -1184,25 +1188,43 @@ def edit_card(name: str, set_code: str | None, changes: Mapping[str, Any], row_v
         else:
             merged[k] = v
     target = str(changes.get("set") or row["set_code"])
-    # a rename keeps the old name as an alias (unless the edit says what the aliases are), so
-    # that decks, deck files and set files that name the card the old way still find it here
-    # and on the machines the set file goes to (set import matches a card by a former name
-    # written as its alias: matched_rows)
-    old_name = current["name"]
+    # a rename keeps the old name as an alias (unless the edit says what the aliases are)
     kept = None
-    if ("name" in changes and "aliases" not in changes and isinstance(merged.get("name"), str)
-            and name_key(merged["name"]) != name_key(old_name)):
-        have = [a["name"] if isinstance(a, Mapping) else a for a in merged.get("aliases") or []]
-        if not any(name_key(str(a)) == name_key(old_name) for a in have):
-            merged["aliases"] = [*(merged.get("aliases") or []), old_name]
-            kept = old_name
+    if "name" in changes and "aliases" not in changes and isinstance(merged.get("name"), str):
+        aliases, kept = renamed_aliases(current["name"], merged["name"], merged.get("aliases") or [])
+        if kept is not None:
+            merged["aliases"] = aliases
     # a flag the old effects gave follows the new ones unless the edit sets it (own_manual)
     saved = save_card(merged, target, card_id=row["id"], row_version=row_version, url=url,
                       manual_set="manual" in changes)
     if kept is not None:
-        saved.notes.append(f"kept the old name {kept!r} as an alias, so decks and files that name it still "
-                           f"find the card (to drop it: cards edit {merged['name']!r} '{{aliases: []}}')")
+        saved.notes.append(kept_alias_note(kept, f"cards edit {merged['name']!r} '{{aliases: []}}'"))
     return saved
+
+
+def renamed_aliases(old_name: str, new_name: str, aliases: Iterable[Any]) -> tuple[list, str | None]:
+    """The aliases of a card renamed from ``old_name`` to ``new_name``: ``aliases`` (set-file
+    form: names or ``{name, language}``) plus the old name, so that decks, deck files and set
+    files that name the card the old way still find it, here and on the machines the set file
+    goes to (set import matches a card by a former name written as its alias:
+    :func:`matched_rows`). Returns ``(aliases, the old name kept)``; ``(aliases, None)`` when
+    the name did not change (by :func:`name_key`: case, accents, spacing) or the aliases hold
+    the old name already. The one rule of ``cards edit`` (:func:`edit_card`) and the card
+    editor's rename (``munchkin_lab.widgets.browser``)."""
+    aliases = list(aliases)
+    if name_key(new_name) == name_key(old_name):
+        return aliases, None
+    have = [a["name"] if isinstance(a, Mapping) else a for a in aliases]
+    if any(name_key(str(a)) == name_key(old_name) for a in have):
+        return aliases, None
+    return [*aliases, old_name], old_name
+
+
+def kept_alias_note(kept: str, drop: str) -> str:
+    """The note of a rename that kept the old name ``kept`` as an alias (:func:`renamed_aliases`);
+    ``drop``: how to drop it on this path (``"cards edit 'New' '{aliases: []}'"``)."""
+    return (f"kept the old name {kept!r} as an alias, so decks and files that name it still find the card "
+            f"(to drop it: {drop})")
 
 
 def delete_card(name: str, set_code: str | None = None, row_version: int | None = None,
@@ -1788,22 +1810,77 @@ def _names(names: list[str]) -> str:
     return listed([repr(n) for n in names], 20)
 
 
+#: Fields whose values a card's changes show (``"gold 300 -> 400"``): short ones; the others
+#: (text, lists, effects) are only named.
+_VALUE_FIELDS = frozenset({"name", "kind", "deck", "copies", "level", "treasures", "levels_gained", "bonus", "slot",
+                           "big", "gold", "version", "manual"})
+#: At most this many fields per card, and cards with their fields, in a list of changed cards.
+_CHANGES_PER_CARD, _CHANGED_CARDS = 5, 10
+
+
+def _plain(field_name: str, value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return repr(value) if field_name == "name" else str(value)
+
+
+def card_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """The fields in which card ``after`` differs from card ``before`` (both in the set-file
+    form, :func:`card_dict`: a missing field is its default), in :data:`CARD_ORDER`: a short
+    field with its values (``"gold 300 -> 400"``, ``"level none -> 3"``, ``"name 'A' -> 'B'"``),
+    the others by name only (``"effects"``, ``"summary"``, ``"tags"``). What an import's consent
+    message (``set import``, ``db import``) tells per card.
+
+    >>> card_changes({"name": "X", "gold": 300, "level": 2},
+    ...              {"name": "X", "gold": 400, "level": 3, "summary": "New"})
+    ['gold 300 -> 400', 'level 2 -> 3', 'summary']
+    """
+    out = []
+    for k in CARD_ORDER:
+        b, a = before.get(k, _CARD_DEFAULTS.get(k)), after.get(k, _CARD_DEFAULTS.get(k))
+        if b == a:
+            continue
+        out.append(f"{k} {_plain(k, b)} -> {_plain(k, a)}" if k in _VALUE_FIELDS else k)
+    return out
+
+
+def changed_cards(names: list[str], changes: Mapping[str, list[str]] | None = None, quote: bool = True) -> str:
+    """``names`` for a message, each with the fields that would change when ``changes``
+    (name -> :func:`card_changes`) knows them: ``'Sea Ghost' (gold 300 -> 400, level, effects)``.
+    At most :data:`_CHANGES_PER_CARD` fields a card and :data:`_CHANGED_CARDS` cards, then
+    how many more (:func:`munchkin_lab.plural.listed`). One wording for ``set import`` and
+    ``db import``, in the refusal (``quote``: names as ``repr``) and the command's question."""
+    changes = changes or {}
+
+    def one(n: str) -> str:
+        shown = repr(n) if quote else n
+        fields = changes.get(n)
+        return f"{shown} ({listed(fields, _CHANGES_PER_CARD)})" if fields else shown
+
+    return listed([one(n) for n in names], _CHANGED_CARDS)
+
+
 def _consent_refused(code: str | None, disp: str, gone: list[str], newer: list[str], updated: list[str],
-                     since: str, csv: bool = False) -> SetConsentError:
+                     since: str, csv: bool = False, changes: Mapping[str, list[str]] | None = None
+                     ) -> SetConsentError:
     """The refusal of an import (``set import`` of set ``code``; with ``csv``, ``db import`` of
     the CSV ``disp``) that would remove cards or undo edits saved after the file's export,
-    without the caller's consent: one wording for both."""
+    without the caller's consent: one wording for both. ``changes``: per card name, the fields
+    the import would change (:func:`card_changes`), told after each name."""
     parts, agree = [], []
     if gone:
         parts.append(f"{len(gone)} card(s) of the database are not in {disp} and would be removed: {_names(gone)}")
         agree.append("remove_missing=True")
     if newer:
         parts.append(f"{len(newer)} card(s) were edited in the database {since} and would lose "
-                     f"those edits: {_names(newer)}")
+                     f"those edits: {changed_cards(newer, changes)}")
         agree.append("overwrite_newer=True")
     others = [n for n in updated if n not in newer]
     if others:
-        parts.append(f"it would also change {len(others)} card(s) to the file's values: {_names(others)}")
+        parts.append(f"it would also change {len(others)} card(s) to the file's values: "
+                     f"{changed_cards(others, changes)}")
     who, again, command = ((f"{disp}", "the cards again (`munchkin-lab db export FILE`)", "db import")
                            if csv else (f"set {code!r}", f"the set again (`munchkin-lab set export {code} FILE`)",
                                         "set import"))
@@ -2018,10 +2095,16 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     since = (f"after {disp} was exported" if exported else
              f"since the set's last import ({disp} has no export fingerprints to tell it is newer)")
     newer: list[str] = []
+    changes: dict[str, list[str]] = {}
 
     def plan_of(conn: Connection) -> _SetPlan:
         plan = _plan_set(conn, sf, doc, allow_existing=not create_only)
         gone = plan.names["removed"]
+        # per updated card, the fields the import changes (the consent message names them)
+        changes.clear()
+        changes.update({c.name: card_changes(card_dict(old), card_dict(
+            {**values, "_tags": [(t, False) for t in explicit], "_aliases": _aliases(c)}))
+            for c, old, values, explicit, _derived in plan.todo if old is not None})
         # A card the import changes loses the edits saved in the database since, unless the
         # stored card is as the file's export saw it or as the last import left it (the file
         # changed it: the designer's edit; or an edit undone by hand: nothing to lose). A file
@@ -2035,7 +2118,8 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
             return plan
         if (gone and not remove_missing) or (newer and not overwrite_newer):
             raise _consent_refused(sf.set.code, disp, [] if remove_missing else gone,
-                                   [] if overwrite_newer else newer, plan.names["updated"], since)
+                                   [] if overwrite_newer else newer, plan.names["updated"], since,
+                                   changes=changes)
         extra = [n for n in gone if allowed is not None and n.lower() not in allowed]
         extra_newer = [n for n in newer if allowed_newer is not None and n.lower() not in allowed_newer]
         if extra or extra_newer:
@@ -2050,7 +2134,7 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         with _engine(url).connect() as conn:
             plan = plan_of(conn)
         return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, True, plan.header_changes,
-                               newer, since)
+                               newer, since, changes)
 
     def work(conn: Connection) -> SetImportResult:
         from .build import TABLES
@@ -2062,7 +2146,7 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         _renumber(conn, sid, [c.name for c in sf.cards])
         _record_import(conn, sf.set.code, sid)
         return SetImportResult(sf.set.code, plan.set_row is None, plan.names, plan.notes, False, plan.header_changes,
-                               newer, since)
+                               newer, since, changes)
 
     # The commit point: a Ctrl-C before it rolls the import back (a plain KeyboardInterrupt,
     # nothing changed); one during the commit or the caches' clean-up after it is

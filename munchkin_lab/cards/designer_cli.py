@@ -10,7 +10,7 @@ command line (``'{name: Sea Ghost, kind: monster, deck: door, level: 4}'``) or i
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, List, Mapping, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -83,19 +83,23 @@ def _cards_of(data: Any, source: str) -> tuple[list[dict], tuple]:
     raise DesignerCardError(f"{source}: expected a card (a mapping with name, kind, deck, ...) or a list of cards")
 
 
-def tell_newer(newer: list[str], updated: list[str], since: str) -> None:
+def tell_newer(newer: list[str], updated: list[str], since: str,
+               changes: Mapping[str, list[str]] | None = None) -> None:
     """Print, before an import asks (``set import``, ``db import``), the cards edited in the
     database ``since`` the file's export, whose edits it would undo, and the other cards it
-    changes to the file's values."""
-    from ..plural import listed, plural
+    changes to the file's values; each with the fields that change when ``changes`` (per
+    card, :func:`munchkin_lab.cards.designer.card_changes`) knows them, as the API's refusal
+    words it (:func:`munchkin_lab.cards.designer.changed_cards`)."""
+    from ..plural import plural
+    from .designer import changed_cards
 
     if newer:
         typer.echo(f"{plural(len(newer), 'card')} {'were' if len(newer) != 1 else 'was'} edited in the database "
-                   f"{since} and will lose those edits: {listed(newer, 20)}")
+                   f"{since} and will lose those edits: {changed_cards(newer, changes, quote=False)}")
     others = [n for n in updated if n not in newer]
     if others:
         typer.echo(f"{plural(len(others), 'card')} will be changed to the file's values (the file's "
-                   f"own edits: not edited here since): {listed(others, 20)}")
+                   f"own edits: not edited here since): {changed_cards(others, changes, quote=False)}")
 
 
 def register(app: typer.Typer, search_command) -> None:
@@ -275,7 +279,7 @@ def register(app: typer.Typer, search_command) -> None:
             if gone:
                 typer.echo(f"{plural(len(gone), 'card')} of set {preview.code} {'are' if len(gone) != 1 else 'is'} "
                            f"not in {path} and will be removed: {shown(gone)}")
-            tell_newer(newer, preview.names["updated"], preview.since)
+            tell_newer(newer, preview.names["updated"], preview.since, preview.changes)
             if not yes:
                 from ..cli import confirm
 

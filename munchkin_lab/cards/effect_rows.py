@@ -324,6 +324,22 @@ def describe(ability: Mapping) -> str:
     return f"{head}: {target}{', '.join(ops)}"
 
 
+def effects_words(effects: Mapping | None, kind: str | None, limit: int = 3) -> str:
+    """A card's effects in a few words (a summary for a card that has none, e.g. on the print
+    sheet): its first ``limit`` abilities (:func:`abilities_of`) as :func:`describe` says them,
+    joined with ``"; "``, then how many more (``"when caught: levels -2; ... 1 more"``). Effects
+    with no ability of the language's own (module-owned parts, such as ``room:`` or
+    ``fairy_dust:``, or effects that do not compile) are named by their keys
+    (``"effects: room"``). ``""`` for no effects."""
+    if not effects:
+        return ""
+    words = [describe(a) for a in abilities_of(effects, kind)]
+    if words:
+        more = f"; ... {len(words) - limit} more" if len(words) > limit else ""
+        return "; ".join(words[:limit]) + more
+    return "effects: " + ", ".join(str(k).replace("_", " ") for k in effects)
+
+
 # --------------------------------------------------------------------------- choices for the editor
 
 

@@ -261,7 +261,9 @@ def card_layout(card: Any, width: float, height: float, bleed: float = 0.0) -> L
         top -= area_h
 
     # summary in the space left
-    summary = f["summary"] or ("(no summary)" if f["provenance"] != "printed" else "")
+    # a card without a summary: its effects in words (the card editor's renderer); only a card
+    # with neither (a designer's card still being written) shows the placeholder
+    summary = f["summary"] or f.get("effects_words") or ("(no summary)" if f["provenance"] != "printed" else "")
     if summary:
         lay.text_block(summary, (ix0, bottom + 0.6 * mm * s, ix1, top - 1.6 * mm * s), REGULAR, 9.5 * s, 5.0 * s,
                        valign="middle", role="summary")

@@ -106,7 +106,10 @@ def face_fields(card: Any) -> dict[str, Any]:
         (``printed``/``inferred``/``designer``), ``provenance_mark`` (``""``,
         ``"DESIGNER"`` or ``"INFERRED"``), ``version`` (``"V1"``/``"V2"``/``None``),
         ``energy_core`` (bool), ``manual`` (bool: resolved by hand in the engine),
-        ``big`` (bool), ``slot_label`` (str).
+        ``big`` (bool), ``slot_label`` (str), ``effects_words`` (str: the card's effects in a
+        few words, :func:`munchkin_lab.cards.effect_rows.effects_words`, for a
+        designer's or inferred card without a summary; ``""`` when it has a summary, no
+        effects or is a printed card).
 
     Raises:
         ValueError: the card has no name.
@@ -186,4 +189,15 @@ def face_fields(card: Any) -> dict[str, Any]:
         "manual": bool(_get(card, "manual") or False),
         "big": big,
         "slot_label": slot_label,
+        "effects_words": ("" if _get(card, "summary") or provenance == "printed"
+                          else _effects_words(effects, kind)),
     }
+
+
+def _effects_words(effects: Any, kind: str) -> str:
+    """The effects in words (the card editor's renderer of the effect language), or ``""``."""
+    if not isinstance(effects, Mapping) or not effects:
+        return ""
+    from ..cards.effect_rows import effects_words
+
+    return effects_words(effects, kind or None)

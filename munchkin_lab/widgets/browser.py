@@ -133,6 +133,10 @@ class CardBrowser(W.VBox):
         # the manual box as read (the card opened or saved): left so, the save keeps the
         # stored flag, which follows the effects when they gave it (designer.own_manual)
         self._manual_read = False
+        # the name and the aliases field as read (the designer card opened or saved): a save
+        # under another name with the aliases left so keeps the old name as an alias, as
+        # `cards edit` does (designer.renamed_aliases)
+        self._read_name: tuple[str, str] | None = None
         self.search_box = W.Text(value=query, placeholder="e.g. kind:monster level>=10 tag:undead",
                                  continuous_update=False, layout=W.Layout(width="420px", flex="0 1 auto"))
         self.search_box.add_class("mlab-search")
@@ -393,7 +397,7 @@ class CardBrowser(W.VBox):
 
     def new_card(self) -> None:
         """Clear the form for a new designer card."""
-        self.editing = None
+        self.editing = self._read_name = None
         for w in (self.f_name, self.f_level, self.f_treasures, self.f_levels_gained, self.f_bonus, self.f_gold,
                   self.f_copies, self.f_tags, self.f_aliases, self.f_usable, self.f_not_usable, self.f_source,
                   self.f_summary):
@@ -444,9 +448,10 @@ class CardBrowser(W.VBox):
             # the aliases with their languages (the search table holds the names only)
             self.f_aliases.value = alias_text(get_card(r["name"], r["set"], self.url).get("aliases", []))
             self.editing = (cid, version)
+            self._read_name = (r["name"], self.f_aliases.value)
             self.form_msg.value = f'<div class="mlab-msg-ok">editing {esc(r["name"])} (version {version})</div>'
         else:
-            self.editing = None
+            self.editing = self._read_name = None
             self.f_name.value = r["name"] + " (variant)"
             self.f_aliases.value = ""
             self.form_msg.value = ('<div class="mlab-msg-warning">printed card: saving makes a new designer card '
@@ -494,15 +499,24 @@ class CardBrowser(W.VBox):
 
     def save_card(self) -> bool:
         """Save the form as a designer card of the picked designer set; errors and edit
-        conflicts are shown in the form. Returns True when saved."""
+        conflicts are shown in the form. A designer card saved under a new name with its
+        aliases field left as read keeps the old name as an alias, as ``cards edit`` does
+        (:func:`munchkin_lab.cards.designer.renamed_aliases`): the field shows it and the
+        message says so (an aliases field the designer changed is saved as typed). Returns
+        True when saved."""
         if not self.f_set.value:
             self.form_msg.value = ('<div class="mlab-msg-error">cannot save: no designer set yet: type a code and a '
                                    'name under "new set" and press Create set</div>')
             return False
+        kept = None
         try:
-            from ..cards.designer import save_card
+            from ..cards.designer import renamed_aliases, save_card
 
             vals = self.form_values()
+            if self.editing is not None and self._read_name is not None:
+                read, read_aliases = self._read_name
+                if self.f_aliases.value == read_aliases:  # the aliases left as read: the rule of cards edit
+                    vals["aliases"], kept = renamed_aliases(read, vals["name"], vals["aliases"])
             saved = save_card({k: v for k, v in vals.items() if v not in (None, "", [], {})}, self.f_set.value,
                               *(self.editing or (None, None)), url=self.url,
                               manual_set=vals["manual"] != self._manual_read,
@@ -519,6 +533,12 @@ class CardBrowser(W.VBox):
         self.editing = (saved.id, saved.row_version)
         self.f_manual.value = self._manual_read = saved.manual
         self.f_name.value = name = saved.key.split(":", 1)[1]  # as stored (odd spaces made plain)
+        if kept is not None:
+            from ..cards.designer import kept_alias_note
+
+            self.f_aliases.value = alias_text(vals["aliases"])
+            saved.notes.append(kept_alias_note(kept, "take it out of the aliases field and save"))
+        self._read_name = (name, self.f_aliases.value)
         notes = "".join(f"<br>note: {esc(n)}" for n in saved.notes)
         self.form_msg.value = (f'<div class="mlab-msg-ok">saved {esc(name)} as a designer card '
                                f'(version {saved.row_version}){notes}</div>')

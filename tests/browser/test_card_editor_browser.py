@@ -1,7 +1,8 @@
 """The card editor in a real browser (issue 14): Voila serves a notebook showing a CardBrowser;
 at 1280x800 the test makes a designer set in the form, creates a monster whose Bad Stuff is
 "lose 2 Levels" with the structured effect editor, saves it, presses *Try this card*, and on
-the board that opens runs away, fails the forced roll and sees P1's Level drop from 6 to 4.
+the board that opens runs away, fails the forced roll and sees P1's Level drop from 6 to 4;
+then renames the card in the form, which keeps the old name as an alias and says so.
 Screenshots land in tests/artifacts/ (card_editor_*.png)."""
 from __future__ import annotations
 
@@ -95,3 +96,13 @@ def test_card_editor_creates_a_card_with_an_effect_and_tries_it(browser, voila, 
     assert "Bad Stuff" in log and "Gloom Gull" in log
     screen.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "card_editor_bad_stuff.png"))
+    # renamed in the form: the old name stays an alias (as `cards edit`), the field and the message say so
+    _fill(page, "mlab-form-name", "Gloom Gannet")
+    page.locator(".mlab-designer-save").click()
+    page.wait_for_function("() => document.querySelector('.mlab-designer-message').innerText"
+                           ".includes('saved Gloom Gannet as a designer card')", timeout=30_000)
+    message = page.locator(".mlab-designer-message").inner_text()
+    assert "kept the old name 'Gloom Gull' as an alias" in message and "(version 2)" in message
+    assert page.locator(".mlab-form-aliases input").first.input_value() == "Gloom Gull"
+    page.locator(".mlab-designer-message").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "card_editor_rename.png"))

@@ -45,7 +45,7 @@ def test_edit_after_export_is_not_undone_without_consent(url, tmp_path):
         api.import_csv(path, url=url)
     assert err.value.newer == ["lab:Lab Goblin"]
     assert str(err.value).startswith(f"{path}: 1 card(s) were edited in the database after {path} was exported "
-                                     "and would lose those edits: 'lab:Lab Goblin'. Nothing was written.")
+                                     "and would lose those edits: 'lab:Lab Goblin' (level 9 -> 5). Nothing was written.")
     assert "`munchkin-lab db import FILE` asks; --yes" in str(err.value)
     assert content(url) == before and get_card("Lab Goblin", "lab", url=url)["level"] == 9
     with pytest.raises(SetConsentError, match="changed since the preview"):
@@ -104,7 +104,7 @@ def test_cli_asks_and_refuses_without_an_answer(url, tmp_path):
     res = runner.invoke(app, ["db", "import", str(path), "--url", url], input="")
     assert res.exit_code == 1, res.output
     assert (f"1 card was edited in the database after {path} was exported and will lose those edits: "
-            "lab:Lab Goblin") in res.output
+            "lab:Lab Goblin (level 9 -> 5)\n") in res.output
     assert f"Import {path} and undo those edits?" in res.output
     assert get_card("Lab Goblin", "lab", url=url)["level"] == 9
     res = runner.invoke(app, ["db", "import", str(path), "--url", url], input="n\n")
@@ -158,3 +158,35 @@ def test_a_csv_from_another_database_is_not_taken_for_an_older_export(url, tmp_p
     with pytest.raises(SetConsentError) as err:
         api.import_csv(path, url=other)
     assert err.value.newer == ["lab:Lab Goblin"] and get_card("Lab Goblin", "lab", url=other)["level"] == 7
+
+
+def test_consent_names_the_fields_as_set_import_does(url, tmp_path):
+    """The refusal and the command's question name each card's changed fields, in the words
+    of ``set import`` (designer.changed_cards); a card renamed since shows the name change."""
+    from munchkin_lab.cards.designer import changed_cards
+
+    path = tmp_path / "old.csv"
+    api.export_csv(path, url=url)
+    edit_card("Lab Goblin", "lab", {"level": 9, "summary": "A bigger goblin.", "tags": []}, url=url)
+    preview = api.import_csv(path, url=url, dry_run=True)
+    assert preview.changes == {"lab:Lab Goblin": ["level 9 -> 5", "tags", "summary"]}
+    with pytest.raises(SetConsentError) as err:
+        api.import_csv(path, url=url)
+    shown = "'lab:Lab Goblin' (level 9 -> 5, tags, summary)"
+    assert changed_cards(preview.newer, preview.changes) == shown
+    assert f"and would lose those edits: {shown}. Nothing was written." in str(err.value)
+    res = runner.invoke(app, ["db", "import", str(path), "--url", url], input="n\n")
+    assert res.exit_code == 0 and "will lose those edits: lab:Lab Goblin (level 9 -> 5, tags, summary)\n" in res.output
+    edit_card("Lab Goblin", "lab", {"name": "Lab Hobgoblin"}, url=url)
+    preview = api.import_csv(path, url=url, dry_run=True)
+    label = "lab:Lab Hobgoblin (named 'Lab Goblin' in the CSV)"
+    assert preview.newer == [label]
+    assert preview.changes[label] == ["name 'Lab Hobgoblin' -> 'Lab Goblin'", "level 9 -> 5", "tags", "aliases",
+                                      "summary"]
+    with pytest.raises(SetConsentError) as err:  # the renamed card is told once, under its database name
+        api.import_csv(path, url=url)
+    assert (f"1 card(s) were edited in the database after {path} was exported and would lose those edits: "
+            f"{label!r} (name 'Lab Hobgoblin' -> 'Lab Goblin', level 9 -> 5, tags, aliases, summary). Nothing "
+            "was written.") in str(err.value) and "it would also change" not in str(err.value)
+    done = api.import_csv(path, url=url, overwrite_newer=True, expect_newer=preview.newer)
+    assert done.changes[label] == preview.changes[label] and get_card("Lab Goblin", "lab", url=url)["level"] == 5

@@ -1107,8 +1107,8 @@ def test_set_import_command_lists_the_removed_and_changed_cards_and_asks(url, tm
     r = run("set", "import", str(old), input="n\n")
     assert r.exit_code == 0, r.output  # the user's choice, not bad input (README: 1 is bad input)
     assert f"1 card of set my_fan is not in {old} and will be removed: Fen Wisp\n" in r.stdout
-    assert f"1 card was edited in the database after {old} was exported and will lose those edits: Sea Ghost\n" \
-        in r.stdout
+    assert f"1 card was edited in the database after {old} was exported and will lose those edits: Sea Ghost " \
+        "(level 9 -> 6)\n" in r.stdout
     assert "Import the file and remove those cards and undo those edits? [y/N]" in r.stdout
     assert "nothing imported" in r.stdout
     r = run("set", "import", str(old), input="")  # no terminal: refused unless --yes

@@ -112,6 +112,48 @@ def test_long_designer_name_wraps_and_shrinks():
     assert_inside(lay)
 
 
+def _summary(lay) -> str:
+    return " ".join(r.text for r in lay.runs if r.role == "summary")
+
+
+@pytest.mark.parametrize("size", list(CARD_SIZES))
+def test_a_designer_card_without_summary_prints_its_effects_in_words(size):
+    """New-user finding: a designer card with effects but no summary printed "(no summary)".
+    Its face now says its effects in the card editor's words (effect_rows.effects_words, from
+    the language's own compiler and renderer); only a card with neither keeps the placeholder."""
+    from munchkin_lab.cards.effect_rows import abilities_of, describe
+
+    w, h = CARD_SIZES[size]
+    effects = {"bad_stuff": [{"lose_levels": 2}], "bonus_vs": [{"if": "race:elf", "bonus": 3}]}
+    card = {"name": "Bog Troll", "set": "my_fan", "kind": "monster", "deck": "door", "level": 8,
+            "provenance": "designer", "effects": effects}
+    words = "; ".join(describe(a) for a in abilities_of(effects, "monster"))
+    assert words == "when caught: levels -2; in play, if any_munchkin race:elf: this monster combat strength 3"
+    assert face_fields(card)["effects_words"] == words
+    lay = card_layout(card, w * mm, h * mm)
+    assert_inside(lay)
+    assert _summary(lay).replace(" ", "") == words.replace(" ", "")  # wrapped over lines, never cut
+    assert _summary(card_layout({**card, "effects": {}}, w * mm, h * mm)) == "(no summary)"
+    own = card_layout({**card, "summary": "A troll of the bog."}, w * mm, h * mm)
+    assert _summary(own) == "A troll of the bog." and face_fields({**card, "summary": "x"})["effects_words"] == ""
+    # a printed card without a summary stays blank, as before
+    assert _summary(card_layout({**card, "provenance": "printed"}, w * mm, h * mm)) == ""
+
+
+def test_effects_words_caps_many_abilities_and_names_effects_it_cannot_read():
+    from munchkin_lab.cards.effect_rows import abilities_of, describe, effects_words
+
+    many = {"bad_stuff": [{"lose_levels": 1}], "bonus_vs": [{"if": "race:elf", "bonus": 3}], "run_away": 1,
+            "not_pursue": "gender:female", "evade_treasures": 1}
+    words = [describe(a) for a in abilities_of(many, "monster")]
+    assert len(words) == 4
+    assert effects_words(many, "monster") == "; ".join(words[:3]) + "; ... 1 more"
+    assert effects_words(many, "monster", limit=4) == "; ".join(words)
+    # effects the language does not compile (a face can still be printed): named by their keys
+    assert effects_words({"bad_stuff": "oops", "run_away": 1}, "monster") == "effects: bad stuff, run away"
+    assert effects_words({}, "monster") == "" and effects_words(None, "item") == ""
+
+
 def test_back_layout_refuses_tiles():
     with pytest.raises(ValueError, match="no card back"):
         back_layout("room_tile", 63 * mm, 88 * mm)

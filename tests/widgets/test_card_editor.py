@@ -221,6 +221,51 @@ def test_a_save_with_no_change_keeps_the_alias_languages_and_the_version(designe
     assert got["row_version"] == 2
 
 
+def test_a_rename_in_the_form_keeps_the_old_name_as_an_alias_as_cards_edit_does(designer_db):
+    """New-user finding: the form saved the aliases as typed, so a card renamed there lost its
+    old name (decks and shared set files naming it no longer found it), while `cards edit`
+    keeps it. Both now follow designer.renamed_aliases; the form shows the alias and says so.
+    An aliases field the designer changed is saved as typed."""
+    from munchkin_lab.cards.designer import add_card, edit_card, get_card, renamed_aliases
+    from munchkin_lab.widgets import CardBrowser
+
+    b = CardBrowser("", url=designer_db)
+    _fresh_set(b, "rename_lab")
+    ghost = {"kind": "monster", "deck": "door", "level": 6, "aliases": [{"name": "Bilge Spook", "language": "en"}]}
+    add_card({"name": "Sea Ghost", **ghost}, "rename_lab", url=designer_db)
+    add_card({"name": "Sky Ghost", **ghost, "aliases": ["Cloud Spook"]}, "rename_lab", url=designer_db)
+    b.search('"Sea Ghost"')
+    b.edit_selected()
+    b.f_name.value = "Deep Ghost"
+    assert b.save_card(), b.form_msg.value
+    got = get_card("Deep Ghost", "rename_lab", url=designer_db)
+    assert got["aliases"] == [{"name": "Bilge Spook", "language": "en"}, "Sea Ghost"] and got["row_version"] == 2
+    assert b.f_aliases.value == "Bilge Spook [en], Sea Ghost"
+    assert ("note: kept the old name &#x27;Sea Ghost&#x27; as an alias, so decks and files that name it still find "
+            "the card (to drop it: take it out of the aliases field and save)") in b.form_msg.value, b.form_msg.value
+    # the CLI's rename gives the same aliases (one rule)
+    cli = edit_card("Sky Ghost", "rename_lab", {"name": "High Ghost"}, url=designer_db)
+    assert get_card("High Ghost", "rename_lab", url=designer_db)["aliases"] == ["Cloud Spook", "Sky Ghost"]
+    assert renamed_aliases("Sky Ghost", "High Ghost", ["Cloud Spook"]) == (["Cloud Spook", "Sky Ghost"], "Sky Ghost")
+    assert cli.notes[-1].startswith("kept the old name 'Sky Ghost' as an alias")
+    # renamed again with the aliases field left as the save showed it: both former names kept
+    b.f_name.value = "Abyss Ghost"
+    assert b.save_card(), b.form_msg.value
+    assert get_card("Abyss Ghost", "rename_lab", url=designer_db)["aliases"] == [
+        {"name": "Bilge Spook", "language": "en"}, "Sea Ghost", "Deep Ghost"]
+    # a rename with the aliases field changed: saved as typed, nothing added, no note
+    b.f_name.value, b.f_aliases.value = "Final Ghost", "Bilge Spook [en]"
+    assert b.save_card(), b.form_msg.value
+    assert get_card("Final Ghost", "rename_lab", url=designer_db)["aliases"] == [
+        {"name": "Bilge Spook", "language": "en"}]
+    assert "kept the old name" not in b.form_msg.value and b.f_aliases.value == "Bilge Spook [en]"
+    # a change of case only is no rename (name_key): no alias
+    b.f_name.value = "FINAL Ghost"
+    assert b.save_card(), b.form_msg.value
+    assert get_card("FINAL Ghost", "rename_lab", url=designer_db)["aliases"] == [
+        {"name": "Bilge Spook", "language": "en"}]
+
+
 def test_the_manual_box_follows_the_effects_as_cards_edit_and_set_import_do(designer_db):
     """Left over: the *manual* box saved whatever the form held, so a card made manual by a
     ``manual`` op stayed manual after the editor gave it effects the engine runs (the box,
