@@ -8,7 +8,8 @@ every seat's view with each card renamed after its id (a copy of the game whose 
 copy of a name it is. A card in another player's hand, in a draw pile or face down in a room
 must not be named anywhere, but in the seat's own ``seen`` (its last peek), which must be
 exactly what that seat looked at. Every card name in the view must come from a card id (no
-name kept as text in the state, where this test could not tell whose it is).
+name kept as text in the state, where this test could not tell whose it is). Solar Storm, whose
+hands are open, is checked for what it hides: the decks' order and The Bridge's look.
 """
 from __future__ import annotations
 
@@ -158,3 +159,37 @@ def test_a_psychic_s_look_at_the_next_tile_is_in_the_peeker_s_view_only():
     assert nxt not in repr(g.view(1)) and "seen" not in g.view(1)
     assert nxt not in repr(g.log)
     assert "one peek" in g.why_not(Action(0, "peek", n=0, m=1))
+
+
+def test_solar_storm_views_hide_the_decks_and_the_bridge_s_look():
+    """Solar Storm (a cooperative game: hands are open, our reading): every seat's view hides
+    the Resource and Damage decks' order, the generator and the forced dice; the Damage cards
+    The Bridge (V2) looks at are the active player's alone until they are put back."""
+    from munchkin_lab.engine.solar_storm import SolarStormGame
+    from munchkin_lab.scenarios.solar import all16
+
+    looks = 0
+    for seed in range(10):
+        players = 2 + seed % 3
+        g = SolarStormGame.new(players=players, rooms=all16(), seed=seed, options={"max_turns": 25})
+        rnd = random.Random(seed)
+        steps = 0
+        while g.outcome() is None and steps < 500:
+            legal = g.legal_actions()
+            if not legal:
+                break
+            bridge = [a for a in legal if a.kind == "room" and g.room_name(g.state.players[a.player].pos) == "The Bridge"]
+            g.play(bridge[0] if bridge and rnd.random() < 0.5 else rnd.choice(legal))
+            steps += 1
+            raw = g.state.pending
+            for seat in range(players):
+                v = g.view(seat)
+                assert "order" not in v["resources"]["deck"] and "order" not in v["damage"]
+                assert v["rng"] is None and v["forced_dice"] is None and v["viewer"] == seat
+                if raw is not None and raw["kind"] == "bridge":
+                    if seat == g.state.active:
+                        assert v["pending"]["card_ids"] == list(raw["cards"])
+                    else:
+                        assert v["pending"]["card_ids"] == [] and set(v["pending"]["cards"]) == {"?"}
+                        looks += 1
+    assert looks > 0
