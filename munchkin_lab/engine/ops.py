@@ -548,7 +548,8 @@ class Ops:
         ``state.lang["peek"][seat]`` = ``{"deck", "cards" (top first), "turn"}``, their last
         peek, shown in their own ``view(seat)`` only (``seen``); the log, public, says who looked
         at how many cards. An empty pile shows nothing (False). ``room`` / ``tile`` (the
-        Psychic, Star Munchkin Adventures): the rooms module's own ``peek`` action - nothing."""
+        Psychic, Star Munchkin Adventures): the rooms module's own ``peek`` action - nothing
+        here (that action keeps what was seen in the same record: ``RoomsModule._peek``)."""
         if kind != "player" or op.value != "deck":
             return op.value != "deck"
         deck = op.get("deck") or "door"

@@ -223,29 +223,41 @@ class Views:
         }
         if self._lang:  # a card list using the card-effect language: its lasting changes
             out["lasting"] = self._lasting_view()
-            peeks = s.lang.get("peek") if s.lang else None
-            if peeks:  # what each player saw at their last peek (op peek): hidden in view()
-                out["peeks"] = {s.players[int(k)].name: self._peek_view(v) for k, v in sorted(peeks.items())}
+        peeks = s.lang.get("peek") if s.lang else None
+        if peeks:  # what each player saw at their last peek (op peek, a Psychic's): hidden in view()
+            out["peeks"] = {s.players[int(k)].name: self._peek_view(v) for k, v in sorted(peeks.items())}
         return out
 
     def _peek_view(self, v: dict) -> dict:
-        """A player's last peek (op ``peek``) in words: the deck, the cards seen (top first),
-        the turn."""
-        return {"deck": v["deck"], "cards": self._cards(v["cards"]), "turn": v["turn"]}
+        """A player's last peek in words: ``{"deck", "cards", "turn"}`` - the pile looked at
+        (the op ``peek: deck``: ``door``, ``treasure``...; the Psychic's look at the next room
+        tile: ``room_tile``), the cards seen (top first), the turn; a Psychic's look into a
+        room (Star Munchkin Adventures) is ``deck: "room"`` with ``room: "x,y"`` and that room's
+        cards (face-up ones first)."""
+        out = {"deck": v["deck"], "cards": self._cards(v["cards"]), "turn": v["turn"]}
+        if "room" in v:
+            out["room"] = v["room"]
+        return out
 
     def view(self, seat: int) -> dict:
         """What player ``seat`` may see: :meth:`state_dict` with the other players' hands as
         card backs (``"door"``/``"treasure"``) and the deck order hidden (core rules, 3.
-        Handling Cards: your hand is yours). A pending ``cancel``, ``glue`` or from-the-hand
+        Handling Cards: your hand is yours); so are the options of a pending ``choose`` that
+        are cards of another player's hand (a Cleric's resurrection, a loss that may take hand
+        cards: shown as their backs). A pending ``cancel``, ``glue`` or from-the-hand
         ``react`` decision (Loaded Die, Invisibility Potion: its card hidden as well) put to
         another seat shows ``player: None`` (and, first in the queue, ``actor: None``): only
         its holder knows they hold a card that reacts (the silent window, curses.py). What
-        ``seat`` saw at its last peek (op ``peek``) is ``seen`` (``{deck, cards, turn}``, the
-        cards top first); the others' peeks are left out."""
+        ``seat`` saw at its last peek (op ``peek``; a Psychic's look at a room or the next room
+        tile, Star Munchkin Adventures) is ``seen`` (``{deck, cards, turn}``, the cards top
+        first; ``room`` for a room: :meth:`_peek_view`); the others' peeks are left out."""
         d = self.state_dict()
+        hidden: set[int] = set()  # the cards in the other players' hands
         for i, pd in enumerate(d["players"]):
             if i != seat:
-                pd["hand"] = [self.specs[c].deck for c in self.state.players[i].hand]
+                hand = self.state.players[i].hand
+                pd["hand"] = [self.specs[c].deck for c in hand]
+                hidden.update(hand)
         for v in d["decks"].values():
             v.pop("order", None)
         d["rng"] = None
@@ -260,6 +272,13 @@ class Views:
         # who may react is hidden from the other seats - holding such a card is hidden
         # information (curses.py)
         for i, (pe, raw) in enumerate(zip(d["pending"], self.state.pending)):
+            if raw["kind"] == "choose" and hidden:
+                # a choice among cards of a hand (a Cleric's resurrection, a loss of Items or
+                # hand cards): another seat sees those options as card backs, as the hand
+                opts = self.choice_options(raw)
+                if not hidden.isdisjoint(opts):
+                    pe["options"] = [self.specs[c].deck if c in hidden and nm != BLIND_HAND else nm
+                                     for c, nm in zip(opts, pe["options"])]
             if self._hidden_reaction(raw) and pe["player"] != seat:
                 pe["player"] = None
                 if pe["kind"] == "react":  # a reaction from a hand: which card is hidden too

@@ -861,6 +861,21 @@ class Board(W.VBox):
             return [specs[c].name for c in ids]
         return []
 
+    def _focus_sd(self, sd: dict) -> dict:
+        """``sd`` for the decision focus: a choice among the cards of a hand this screen does
+        not show (a bot's Cleric resurrection, a loss that may take hand cards) lists those
+        cards as the engine's ``view`` of another seat does - as backs, which the focus leaves
+        out - so its "To choose from" names no hidden card."""
+        pend = sd.get("pending") or []
+        who = pend[0].get("player") if pend and pend[0].get("kind") == "choose" else None
+        if who is None or who in self._shown_hands(sd):
+            return sd
+        other = next((i for i in range(len(sd["players"])) if i != who), None)
+        if other is None:
+            return sd
+        masked = self.game.view(other)["pending"][0].get("options")
+        return {**sd, "pending": [{**pend[0], "options": masked}] + list(pend[1:])}
+
     def _shown_hands(self, sd: dict) -> set[int]:
         shown = set(self.revealed)
         if any(r != "human" for r in self.seats):
@@ -983,7 +998,7 @@ class Board(W.VBox):
                        for i, a in enumerate(all_shown) if focus_name and focus_name in self._cards_of(a))
         focus = (render.card_detail_html(lk.spec(focus_name), lk.provenance(focus_name), facts=lk.facts(focus_name),
                                          uses=uses, player=True) if focus_name else
-                 render.decision_focus_html(sd, g, lk))
+                 render.decision_focus_html(sd if solar else self._focus_sd(sd), g, lk))
         table = render.table_html(sd, lk, self._shown_hands(sd), g.log, roles=self.seats, selected=focus_name,
                                   moves=moves, breakdown=None if solar else render.combat_breakdown(g, sd))
         status = render.status_html(sd, g, note="bots playing…" if bot_turn else "")
@@ -1060,7 +1075,7 @@ class Board(W.VBox):
             self.refresh()
 
     def _peek_of(self, seat: Any) -> Any:
-        """The raw record of ``seat``'s last peek (op ``peek``: ``state.lang["peek"]``), None
+        """The raw record of ``seat``'s last peek (op ``peek``, a Psychic's: ``state.lang["peek"]``), None
         for none (or a game without the card-effect language's state)."""
         lang = getattr(getattr(self.game, "state", None), "lang", None)
         return (lang or {}).get("peek", {}).get(str(seat)) if isinstance(seat, int) else None
@@ -1072,6 +1087,11 @@ class Board(W.VBox):
         seen = self.game.view(seat).get("seen") or {}
         cards = seen.get("cards") or []
         who = self.game.state.players[seat].name
+        if seen.get("deck") == "room":  # a Psychic's look into a room (Star Munchkin Adventures)
+            return (f"{who} looked into the room at ({seen.get('room')}): "
+                    f"{', '.join(cards) if cards else 'no cards'}")
+        if seen.get("deck") == "room_tile":  # a Psychic's look at the next room tile
+            return f"{who} saw the next room tile: {cards[0]}" if cards else f"{who} looked: no room tile left"
         if not cards:
             return f"{who} looked: the {seen.get('deck', '')} deck is empty"
         return f"{who} saw the top of the {seen.get('deck', '')} deck: {', '.join(cards)} (top first)"

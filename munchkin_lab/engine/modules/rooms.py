@@ -11,7 +11,8 @@ core pile ``room_tile`` (top = list end). Directions for ``move n=``: 0 north (y
 Actions (added to ``actions.KINDS``): ``move n=DIR``, ``stay``, ``place c=CARD n=X m=Y t=0|1``
 (face down / face up), ``pickup c=CARD`` (a Treasure left in your room by a dead player,
 instead of Loot the Room), ``peek`` (Psychic: ``n=X m=Y`` a room's cards, or ``t=1`` the next
-tile). The core's Kick Down the Door is replaced by moving.
+tile; what was seen is the peeker's alone, kept as the core keeps a peek: ``_peek``). The core's
+Kick Down the Door is replaced by moving.
 
 Room data, read from the tile's ``effects.room`` mapping:
   on_entry / on_exit: [OP, ...] (core ops) applied to the player entering / leaving;
@@ -129,7 +130,7 @@ class RoomsModule(RoomDestruction, RulesModule):
 
     def _blank(self, game) -> dict:
         return {"grid": {}, "pos": [START] * len(game.state.players), "visited": [], "empty": False,
-                "fought": False, "peek": {}, "peek_turn": -1, "by": {}}
+                "fought": False, "peek_turn": -1, "by": {}}
 
     def setup(self, game) -> None:
         """START in the middle, the other tiles shuffled face down (R_START)."""
@@ -913,17 +914,31 @@ class RoomsModule(RoomDestruction, RulesModule):
             s.phase = "end"
             return True
         if k == "peek":
-            ms["peek_turn"] = s.turn
-            if a.target == 1:
-                tiles = s.decks.get("room_tile", [])
-                seen = [game.name(tiles[-1])] if tiles else []
-            else:
-                r = ms["grid"][key(a.n, a.m)]
-                seen = [game.name(c) for c, _ in r["up"]] + [game.name(c) for c in r["down"]]
-            ms["peek"][str(seat)] = seen
-            game._say(f"{p.name} peeks.")
+            self._peek(game, seat, a)
             return True
         return False
+
+    def _peek(self, game, seat: int, a: Action) -> None:
+        """The Psychic looks (R_QA): at the next room tile (``t=1``) or at the cards of the room
+        at ``(n, m)``, face-up ones first, then the face-down one. What they saw is theirs alone
+        (core rules, 3. Handling Cards: hidden cards), kept as the core keeps a peek (the op
+        ``peek: deck``, ``Ops._op_peek``): ``state.lang["peek"][seat]`` = ``{"deck": "room_tile",
+        "cards", "turn"}`` or ``{"deck": "room", "room": "x,y", "cards", "turn"}`` (card ids), the
+        seat's last peek, shown in its own ``view(seat)`` as ``seen`` and nowhere else; the log
+        says only who looked where. One peek a turn (``peek_turn``, public)."""
+        s = game.state
+        self._ms(game)["peek_turn"] = s.turn
+        if a.target == 1:
+            rec = {"deck": "room_tile", "cards": s.decks.get("room_tile", [])[-1:]}
+            where = "the next room tile"
+        else:
+            at = key(a.n, a.m)
+            r = self._ms(game)["grid"][at]
+            rec = {"deck": "room", "room": at, "cards": [c for c, _ in r["up"]] + list(r["down"])}
+            where = f"the room at {at}"
+        rec["turn"] = s.turn
+        game._lstate().setdefault("peek", {})[str(seat)] = rec
+        game._say(f"{s.players[seat].name} peeks at {where}.")
 
     def level_price(self, game, seat: int, price: int) -> int:
         """The Q&A house rule (option ``bug_900``): a Bug goes up a Level for 900 credits of
@@ -958,5 +973,4 @@ class RoomsModule(RoomDestruction, RulesModule):
                         "face_down": len(r["down"]),
                         "left_treasures": [game.name(c) for c in r["loot"]]}
         return {"rooms": rooms, "positions": {s.players[i].name: at for i, at in enumerate(ms["pos"])},
-                "tiles_left": len(s.decks.get("room_tile", [])), "empty_room": ms["empty"],
-                "peek": {s.players[int(i)].name: v for i, v in ms["peek"].items()}}
+                "tiles_left": len(s.decks.get("room_tile", [])), "empty_room": ms["empty"]}
