@@ -50,7 +50,7 @@ from pydantic import ValidationError
 from sqlalchemy import Connection, delete, func, insert, select, update
 
 from .. import config
-from ..plural import listed
+from ..plural import listed, plural
 from ..suggest import close_matches, did_you_mean
 from .errors import CardDataError
 from .effect_schema import SHIPPED
@@ -1626,6 +1626,7 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
                           {c.name: [a.name for a in c.aliases] for c, _, _, _ in checked})
     names: dict[str, list[str]] = {"added": [], "updated": [], "removed": [], "unchanged": []}
     notes: list[str] = []
+    idle_of: dict[str, list[str]] = {}  # a note of idle_notes -> the cards it is about
     todo = []
     for c, explicit, derived, who in checked:
         old = stored.get(c.name)
@@ -1653,8 +1654,12 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
                 notes.append(f"card {c.name!r}: name: {old['name']!r} -> {c.name!r} (the same card renamed)")
         if not engine:  # a card added or changed that does nothing in play: the note cards add gives
             idle, hand = idle_notes(c.kind, c.effects, c.bonus, c.gold, manual)
-            notes += [f"card {c.name!r}: {n}" for n in idle + hand]
+            for n in idle + hand:
+                idle_of.setdefault(n, []).append(c.name)
         todo.append((c, old, values, explicit, derived))
+    # one note per kind of card that does nothing, naming its cards (a set of 12 such monsters)
+    notes += [f"{'card' if len(who) == 1 else plural(len(who), 'card') + ':'} "
+              f"{listed([repr(w) for w in who])}: {n}" for n, who in idle_of.items()]
     kept = {r["id"] for r in stored.values()}
     gone = [r for r in rows if r["id"] not in kept]
     used = _deck_users(conn, [r["id"] for r in gone])

@@ -1353,7 +1353,11 @@ def test_set_import_messages_say_how_many_more_name_the_first_line_and_report_a_
     head = "set: {code: bulk_fan, name: Bulk, family: munchkin, kind: fan, requires: [alpha]}\ncards:\n"
     done = D.import_set("bulk.yaml", text=head + cards, url=url)
     assert done.summary() == ("set 'bulk_fan' created: 12 added (" + ", ".join(f"Bulk Beast {i}" for i in range(10))
-                              + ", ... 2 more); 0 updated; 0 removed; 0 unchanged")
+                              + ", ... 2 more); 0 updated; 0 removed; 0 unchanged\n"
+                              # monsters without Bad Stuff: one note naming them (the note cards add gives)
+                              "note: 12 cards: " + ", ".join(f"'Bulk Beast {i}'" for i in range(10)) + ", ... 2 more: "
+                              "a monster without Bad Stuff: nothing happens to a player it catches (add "
+                              "effects.bad_stuff, or mark the card manual)")
     text = head + cards + "  - {name: bulk beast 3, kind: monster, deck: door, level: 2}\n"
     with pytest.raises(D.DesignerCardError) as info:
         D.import_set("bulk.yaml", text=text, url=url)
