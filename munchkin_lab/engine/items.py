@@ -286,7 +286,7 @@ class Items:
         if not self._lasting_item(c):
             return f"{self.name(c)} is not an Item used from the table (a One-Shot is used once) ({R_ITEMS})"
         if not self.can_use(seat, c):
-            return f"{self.name(c)} is {self.why_not_usable(seat, c)} ({R_ITEMS})"
+            return f"{self.name(c)} is restricted: {self.why_not_usable(seat, c)} ({R_ITEMS})"
         return self.why_slot(seat, c)
 
     def why_equip(self, seat: int, c: int) -> str | None:

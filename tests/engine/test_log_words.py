@@ -44,6 +44,6 @@ def test_an_item_the_player_may_not_use_names_its_restriction():
     g = g[0] if isinstance(g, tuple) else g
     shield = g.card_ids("Shield of Ubiquity")[0]
     assert g.why_not_usable(0, shield) == "Warrior only"
-    assert g.why_equip(0, shield) == "Shield of Ubiquity is Warrior only (core rules, 9. Treasures and Items)"
+    assert g.why_equip(0, shield) == "Shield of Ubiquity is restricted: Warrior only (core rules, 9. Treasures and Items)"
     plays = [words.action_text(g, a) for a in g.legal_actions(labels=False) if a.kind == "play" and a.card == shield]
     assert plays == ["Carry the item Shield of Ubiquity (+4, 1 hand, Big): Warrior only, you cannot use it now"]
