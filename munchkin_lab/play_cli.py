@@ -298,10 +298,7 @@ def _situation(sd: dict, seat: int) -> list[str]:
     out = []
     c = sd.get("combat")
     if c:
-        side = nm.get(c["fighter"], "?") + (f" and {nm.get(c['helper'], '?')}" if c.get("helper") is not None else "")
-        monsters = " and ".join(f"{m['name']} ({m['strength']})" for m in c["monsters"]) or "no monster left"
-        out.append(f"Combat: {side} ({c['munchkin_strength']}) against {monsters} ({c['monster_strength']}); "
-                   f"{plural(c.get('treasures') or 0, 'Treasure')} at stake")
+        out.append(combat_line(c, nm))
     kit = ", ".join(p["equipped_list"] + [f"{x} (carried)" for x in p["carried"]]
                     + ([f"Hireling {p['hireling']}"] if p.get("hireling") else [])) or "nothing"
     curses = f"; Curses on you: {', '.join(p['curses'])}" if p.get("curses") else ""
@@ -309,6 +306,30 @@ def _situation(sd: dict, seat: int) -> list[str]:
                f"in play: {kit}{curses}")
     out.append(f"Hand: {', '.join(p['hand']) or 'empty'}")
     return out
+
+
+def combat_line(c: dict, nm: dict) -> str:
+    """The combat in words for the terminal (``state_dict()["combat"]`` ``c``, seat names
+    ``nm``): each side with what its numbers are (core rules, 7. Combat: a side's combat
+    strength is its Levels plus bonuses), e.g. ``Combat: P4 (combat strength 2) against
+    Sparkly Good Fairy (Level unknown, combat strength 5); 2 Treasures at stake``; several
+    monsters each with theirs and the monsters' side together."""
+    helped = c.get("helper") is not None
+    side = nm.get(c["fighter"], "?") + (f" and {nm.get(c['helper'], '?')}" if helped else "")
+    side += f" (combat strength {c['munchkin_strength']}{' together' if helped else ''})"
+    ms = c["monsters"]
+
+    def level(m: dict) -> str:
+        return f"Level {m['level']}" if m.get("level") is not None else "Level unknown"
+
+    if not ms:
+        against = "no monster left"
+    elif len(ms) == 1:
+        against = f"{ms[0]['name']} ({level(ms[0])}, combat strength {c['monster_strength']})"
+    else:
+        against = (" and ".join(f"{m['name']} ({level(m)}, combat strength {m['strength']})" for m in ms)
+                   + f": combat strength {c['monster_strength']} together")
+    return f"Combat: {side} against {against}; {plural(c.get('treasures') or 0, 'Treasure')} at stake"
 
 
 #: Log lines shown again when a journaled game is resumed at the terminal.

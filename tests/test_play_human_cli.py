@@ -98,12 +98,34 @@ def test_the_choices_name_what_differs_and_the_situation_is_shown():
     sd = {"players": [{"seat": 0, "name": "P1", "level": 3, "race": "Elf", "class": None, "equipped_list": ["Buckler"],
                        "carried": [], "hireling": "Hireling", "curses": ["Chicken On Your Head"], "hand": []},
                       {"seat": 1, "name": "P2"}],
-          "combat": {"fighter": 1, "helper": 0, "monsters": [{"name": "Orc", "strength": 9}],
+          "combat": {"fighter": 1, "helper": 0, "monsters": [{"name": "Orc", "level": 7, "strength": 9}],
                      "munchkin_strength": 8, "monster_strength": 9, "treasures": 2}}
     assert _situation(sd, 0) == [
-        "Combat: P2 and P1 (8) against Orc (9) (9); 2 Treasures at stake",
+        # what each number is (a new user read "Orc (9) (9)" as nothing)
+        "Combat: P2 and P1 (combat strength 8 together) against Orc (Level 7, combat strength 9); "
+        "2 Treasures at stake",
         "You (P1): Level 3, Elf, no Class; in play: Buckler, Hireling Hireling; Curses on you: Chicken On Your Head",
         "Hand: empty"]
+
+
+def test_the_combat_line_says_what_each_number_is():
+    """One fighter against a monster of unknown Level (the Sparkly Good Fairy) whose side has
+    a bonus; two monsters, each with its own numbers and the side's together; none left."""
+    from munchkin_lab.play_cli import combat_line
+
+    nm = {3: "P4"}
+    fairy = {"fighter": 3, "helper": None, "monsters": [{"name": "Sparkly Good Fairy", "level": None, "strength": 0}],
+             "munchkin_strength": 2, "monster_strength": 5, "treasures": 2}
+    assert combat_line(fairy, nm) == ("Combat: P4 (combat strength 2) against Sparkly Good Fairy (Level unknown, "
+                                      "combat strength 5); 2 Treasures at stake")
+    two = {**fairy, "monsters": [{"name": "Orc", "level": 4, "strength": 4}, {"name": "Troll", "level": 10,
+                                                                              "strength": 13}],
+           "monster_strength": 17, "treasures": 5}
+    assert combat_line(two, nm) == ("Combat: P4 (combat strength 2) against Orc (Level 4, combat strength 4) and "
+                                    "Troll (Level 10, combat strength 13): combat strength 17 together; "
+                                    "5 Treasures at stake")
+    assert combat_line({**fairy, "monsters": [], "monster_strength": 0, "treasures": 1}, nm) == (
+        "Combat: P4 (combat strength 2) against no monster left; 1 Treasure at stake")
 
 
 def test_two_human_seats_hand_the_terminal_over_with_the_last_hand_hidden():

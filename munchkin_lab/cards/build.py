@@ -59,18 +59,23 @@ class LoadedCard:
 class CardData:
     """Everything read from the files, validated (``tags`` keyed by lower-case name).
     ``by_hand``: filled by :func:`check` only: the cards resolved by hand on the board (those
-    of the files and, when the database exists, its designer cards), see :func:`hand_cards`."""
+    of the files and, when the database exists, its designer cards), see :func:`hand_cards`;
+    ``idle``: the database's designer cards that do nothing in play, :func:`idle_cards`."""
 
     tags: dict[str, TagInfo] = field(default_factory=dict)
     sets: list[SetHeader] = field(default_factory=list)
     cards: list[LoadedCard] = field(default_factory=list)
     by_hand: list["HandCard"] = field(default_factory=list)
+    #: filled by :func:`check` only: the cards that do nothing in play (:func:`idle_cards`)
+    idle: list["HandCard"] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class HandCard:
-    """A card the engine hands to a person (``manual``): ``set_code``, ``name``, ``origin``
-    (``file`` or ``designer``) and ``why`` (:func:`munchkin_lab.cards.designer.by_hand_why`)."""
+    """A card :func:`check` lists: one the engine hands to a person (``manual``,
+    :func:`hand_cards`) or one that does nothing in play (:func:`idle_cards`): ``set_code``,
+    ``name``, ``origin`` (``file`` or ``designer``) and ``why`` (the notes ``cards add`` gives:
+    :func:`munchkin_lab.cards.designer.by_hand_why`, :func:`~munchkin_lab.cards.designer.idle_notes`)."""
 
     set_code: str
     name: str
@@ -1067,34 +1072,63 @@ def check(data_dir: str | Path | None = None, url: str | None = None) -> CardDat
     try:
         with config.write_transaction(config.get_engine(url)) as conn:
             work(conn)
-            data.by_hand = hand_cards(data, conn)
+            data.by_hand, data.idle = hand_cards(data, conn), idle_cards(data, conn)
             raise _CheckedBuild
     except _CheckedBuild:
         pass
     return data
 
 
-def hand_cards(data: CardData, conn: Connection | None = None) -> list[HandCard]:
-    """The cards resolved by hand on the board (``manual``, or effects the engine cannot run):
-    those of the files ``data`` and, with ``conn`` (a database the files were just built
-    into), its designer cards, in set and card order, each with why
-    (:func:`munchkin_lab.cards.designer.by_hand_why`: the reasons ``cards add`` gives)."""
-    from .designer import DESIGNER, by_hand_why
+def _checked_cards(data: CardData, conn: Connection | None = None):
+    """``(set_code, name, origin, kind, effects, manual, bonus, gold)`` of every card of the
+    files ``data`` and, with ``conn``, of the database's designer cards, in set and card order
+    (what :func:`hand_cards` and :func:`idle_cards` read)."""
+    from .designer import DESIGNER
 
-    out = []
     for lc in data.cards:
         c = lc.card
-        why = by_hand_why(dict(c.effects or {}), c.kind, c.manual)
-        if why:
-            out.append(HandCard(lc.set_code, c.name, "file", tuple(why)))
+        yield lc.set_code, c.name, "file", c.kind, dict(c.effects or {}), c.manual, c.bonus, c.gold
     if conn is not None:
         ct, st = Card.__table__, CardSet.__table__
-        q = (select(st.c.code, ct.c.name, ct.c.kind, ct.c.effects, ct.c.manual)
+        q = (select(st.c.code, ct.c.name, ct.c.kind, ct.c.effects, ct.c.manual, ct.c.bonus, ct.c.gold)
              .select_from(ct.join(st, ct.c.set_id == st.c.id))
              .where(ct.c.origin == DESIGNER).order_by(st.c.code, ct.c.position, ct.c.id))
-        for code, name, kind, effects, manual in conn.execute(q):
+        for code, name, kind, effects, manual, bonus, gold in conn.execute(q):
             effects = json.loads(effects) if isinstance(effects, str) else effects
-            why = by_hand_why(effects or {}, kind, bool(manual))
-            if why:
-                out.append(HandCard(code, name, DESIGNER, tuple(why)))
+            yield code, name, DESIGNER, kind, effects or {}, bool(manual), bonus, gold
+
+
+def hand_cards(data: CardData, conn: Connection | None = None) -> list[HandCard]:
+    """The cards resolved by hand on the board (``manual``, effects the engine cannot run, or
+    a kind the engine hands to a person when it has no effects: a trap, Portal, Dungeon): those
+    of the files ``data`` and, with ``conn`` (a database the files were just built into), its
+    designer cards, in set and card order, each with why
+    (:func:`munchkin_lab.cards.designer.by_hand_why`: the reasons ``cards add`` gives)."""
+    from .designer import by_hand_why
+
+    out = []
+    for code, name, origin, kind, effects, manual, _bonus, gold in _checked_cards(data, conn):
+        why = by_hand_why(effects, kind, manual, gold)
+        if why:
+            out.append(HandCard(code, name, origin, tuple(why)))
+    return out
+
+
+def idle_cards(data: CardData, conn: Connection | None = None) -> list[HandCard]:
+    """The designer cards that do nothing in play (the README: no card is ignored silently):
+    a Curse, a special or a Character without effects, a One-Shot or Monster Enhancer without
+    a bonus or effects, a monster without Bad Stuff... (:func:`munchkin_lab.cards.designer.
+    idle_notes`, the notes ``cards add`` prints; a card marked ``manual`` is none), of the
+    database ``conn``, in set and card order, each with why. The shipped files' cards are
+    printed cards whose data says what they do: a printed monster with no Bad Stuff (the
+    Potted Plant) is one, so ``data``'s cards are not listed."""
+    from .designer import idle_notes
+
+    out = []
+    for code, name, origin, kind, effects, manual, bonus, gold in _checked_cards(data, conn):
+        if origin == "file":
+            continue
+        why = idle_notes(kind, effects, bonus, gold, manual)[0]
+        if why:
+            out.append(HandCard(code, name, origin, tuple(why)))
     return out

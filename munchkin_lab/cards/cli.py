@@ -163,16 +163,18 @@ def register(app: typer.Typer) -> None:
         """Validate every card file and, when the database exists, run the build on it and roll
         it back: nothing is written, and exactly what build refuses is reported (designer cards
         or decks the files no longer fit, shipped cards edited in the database). Then lists the
-        cards resolved by hand on the board (files' and designer cards), each with why."""
+        cards resolved by hand on the board (files' and designer cards), each with why, and the
+        cards that do nothing in play (a Curse without effects...), each with the note."""
         from .build import check
 
         d = _guard(lambda: check(data, url))
         typer.echo(f"ok: {plural(len(d.sets), 'set')}, {plural(len(d.cards), 'card')}, {plural(len(d.tags), 'tag')}")
-        if d.by_hand:
-            typer.echo(f"resolved by hand on the board: {plural(len(d.by_hand), 'card')}")
-            for h in d.by_hand:
-                typer.echo(f"  {h.name} ({h.set_code}{', designer card' if h.origin != 'file' else ''}): "
-                           + "; ".join(h.why))
+        for cards, head in ((d.by_hand, "resolved by hand on the board"), (d.idle, "nothing happens in play")):
+            if cards:
+                typer.echo(f"{head}: {plural(len(cards), 'card')}")
+                for h in cards:
+                    typer.echo(f"  {h.name} ({h.set_code}{', designer card' if h.origin != 'file' else ''}): "
+                               + "; ".join(h.why))
 
     @db.command("stats")
     def db_stats(url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:

@@ -50,7 +50,7 @@ from pydantic import ValidationError
 from sqlalchemy import Connection, delete, func, insert, select, update
 
 from .. import config
-from ..plural import listed
+from ..plural import listed, plural
 from ..suggest import close_matches, did_you_mean
 from .errors import CardDataError
 from .effect_schema import SHIPPED
@@ -321,15 +321,88 @@ def engine_notes(effects: Mapping | None, kind: str, version: str | None = None,
     return notes
 
 
-def by_hand_why(effects: Mapping | None, kind: str, manual: bool) -> list[str]:
+def by_hand_why(effects: Mapping | None, kind: str, manual: bool, gold: int | None = None) -> list[str]:
     """Why a card is resolved by hand on the board (``[]`` when the engine runs it): the
     reasons :func:`engine_notes` gives (those ``cards add`` prints), else, for a card whose
     ``manual`` flag its author set while the engine could run its effects (or it has none),
-    that flag. ``db check`` lists each such card with these reasons."""
+    that flag, else a card of a kind the engine hands to a person when it has no effects
+    (:func:`idle_notes`: a trap, Portal, Dungeon or Fairy Dust card without a value; ``gold``
+    the card's Gold value). ``db check`` lists each such card with these reasons."""
     notes = engine_notes(effects if isinstance(effects, Mapping) else None, kind)
-    if notes or not manual:
+    if notes:
         return notes
-    return ["marked manual: true" + ("" if effects else " (no effects given)")]
+    if manual:
+        return ["marked manual: true" + ("" if effects else " (no effects given)")]
+    return idle_notes(kind, effects, gold=gold)[1]
+
+
+#: Kinds whose whole point is what the card does (its ``effects``; some a number too), and
+#: what a card of the kind without effects does in play: the note ``cards add`` / ``cards
+#: edit`` print and ``db check`` lists (:func:`idle_notes`). ``"idle"``: nothing happens (the
+#: engine plays it and nothing comes of it); ``"hand"``: the engine hands it to a person
+#: (resolve by hand) when it acts. Read from the engine's rules (``munchkin_lab/engine``): a
+#: Curse's ``hits`` abilities (curses.py), a One-Shot's bonus (playing.py), a Monster
+#: Enhancer's Level change (``bonus``, 10. Monster Enhancers), a special's effect keys (a
+#: special without one is never offered to be played: tables.turn_category), a trap
+#: (curses.py ``_trap``), a Portal and a Dungeon without data (modules/dungeons.py), a Fairy
+#: Dust card without a value (modules/fairy_dust.py). A monster's note (no Bad Stuff) is
+#: :func:`idle_notes`' own; Races, Classes, Go Up a Level cards and rooms do something by
+#: their kind alone.
+EFFECTLESS: dict[str, tuple[str, str]] = {
+    "curse": ("idle", "a Curse without effects: it hits and nothing happens to its victim "
+                      "(add effects.ops or abilities, or mark the card manual)"),
+    "one_shot": ("idle", "a One-Shot without a bonus or effects: played in a combat, it adds nothing "
+                         "(give it a bonus, effects or abilities, or mark the card manual)"),
+    "monster_enhancer": ("idle", "a Monster Enhancer without a bonus (its Level change) or effects: played on a "
+                                 "monster, it changes nothing (give it a bonus or effects such as treasures, "
+                                 "or mark the card manual)"),
+    "special": ("idle", "a special without effects: the engine never offers to play it, it can only be "
+                        "discarded or given away (add effects, e.g. wandering_monster or abilities, or mark the "
+                        "card manual)"),
+    "item": ("idle", "an item without a bonus, a Gold value or effects: in play it gives nothing and sells "
+                     "for nothing (give it a bonus, gold or effects, or mark the card manual)"),
+    "character": ("idle", "a Character without effects: in play it gives its player nothing "
+                          "(add abilities, or mark the card manual)"),
+    "trap": ("hand", "a trap without effects: when it goes off, the board hands it to a person to resolve "
+                     "by hand (add effects.ops or abilities for the engine to run it)"),
+    "portal": ("hand", "a Portal without effects: when it is followed, the board hands it to a person to "
+                       "resolve by hand (add effects.portal for the engine to run it)"),
+    "dungeon": ("hand", "a Dungeon without effects: when it is revealed, the board hands it to a person to "
+                        "resolve by hand (add effects.dungeon or abilities for the engine to run it)"),
+    "fairy_dust": ("hand", "a Fairy Dust card without a Gold value or effects: played, it is handed to a "
+                           "person to resolve by hand (give it gold to make it an item, or effects)"),
+}
+
+
+def idle_notes(kind: str, effects: Mapping | None, bonus: int | None = None, gold: int | None = None,
+               manual: bool = False) -> tuple[list[str], list[str]]:
+    """What a card does in play when that is nothing, or when the engine hands it to a person
+    only because it has no effects (the README: no card is ignored silently): ``(idle,
+    by_hand)``, each a list of notes (:data:`EFFECTLESS`; a monster without Bad Stuff, nor a
+    ``caught`` ability, is idle: nothing happens to a player it catches). ``[]`` for a card
+    marked ``manual`` (a person resolves it) and a card whose effects the engine cannot run
+    (:func:`engine_notes` says why). ``bonus``, ``gold``: the card's numbers (a One-Shot or
+    Monster Enhancer with a bonus, an item with a bonus or a value, a Fairy Dust card with a
+    value do something without effects). ``cards add`` / ``cards edit`` print these notes and
+    ``db check`` lists the cards."""
+    e = effects if isinstance(effects, Mapping) else {}
+    if manual or (e and engine_notes(e, kind)):
+        return [], []
+    if kind == "monster":
+        if e.get("bad_stuff") or "caught" in _whens(e):
+            return [], []
+        return ["a monster without Bad Stuff: nothing happens to a player it catches "
+                "(add effects.bad_stuff, or mark the card manual)"], []
+    if e or kind not in EFFECTLESS:
+        return [], []
+    if kind in ("one_shot", "monster_enhancer") and bonus:
+        return [], []
+    if kind == "item" and (bonus or gold):
+        return [], []
+    if kind == "fairy_dust" and gold is not None:
+        return [], []
+    how, note = EFFECTLESS[kind]
+    return ([note], []) if how == "idle" else ([], [note])
 
 
 def _whens(effects: Mapping) -> set:
@@ -346,14 +419,13 @@ def _card_notes(model: CardFile, engine: list[str]) -> list[str]:
     notes = list(engine)
     e = model.effects or {}
     whens = _whens(e)
-    caught = "caught" in whens
     if model.kind == "monster" and "revealed" in whens and "kicked" not in whens:
         # a new user wrote 'revealed' for 'kicked open' and saw the ability never run
         notes.append("'revealed' runs when a Dungeon is turned face up (Scooby-Doo) while this monster "
                      "is in play, not when the monster itself is kicked open: for that, use 'kicked'")
-    if model.kind == "monster" and not e.get("bad_stuff") and not caught and not model.manual and not engine:
-        notes.append("a monster without Bad Stuff: nothing happens to a player it catches "
-                     "(add effects.bad_stuff, or mark the card manual)")
+    if not engine:  # a card that does nothing in play, or is resolved by hand only for want of effects
+        idle, hand = idle_notes(model.kind, e, model.bonus, model.gold, model.manual)
+        notes += idle + hand
     if model.kind == "monster" and model.level is None and not model.manual:
         notes.append("a monster without a Level: it fights at Level 0, an easy Level for anyone "
                      "(set level, or mark the card manual while its Level is unknown)")
@@ -1576,6 +1648,7 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
                           {c.name: [a.name for a in c.aliases] for c, _, _, _ in checked})
     names: dict[str, list[str]] = {"added": [], "updated": [], "removed": [], "unchanged": []}
     notes: list[str] = []
+    idle_of: dict[str, list[str]] = {}  # a note of idle_notes -> the cards it is about
     todo = []
     for c, explicit, derived, who in checked:
         old = stored.get(c.name)
@@ -1601,7 +1674,14 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
             names["updated"].append(c.name)
             if old["name"] != c.name:
                 notes.append(f"card {c.name!r}: name: {old['name']!r} -> {c.name!r} (the same card renamed)")
+        if not engine:  # a card added or changed that does nothing in play: the note cards add gives
+            idle, hand = idle_notes(c.kind, c.effects, c.bonus, c.gold, manual)
+            for n in idle + hand:
+                idle_of.setdefault(n, []).append(c.name)
         todo.append((c, old, values, explicit, derived))
+    # one note per kind of card that does nothing, naming its cards (a set of 12 such monsters)
+    notes += [f"{'card' if len(who) == 1 else plural(len(who), 'card') + ':'} "
+              f"{listed([repr(w) for w in who])}: {n}" for n, who in idle_of.items()]
     kept = {r["id"] for r in stored.values()}
     gone = [r for r in rows if r["id"] not in kept]
     used = _deck_users(conn, [r["id"] for r in gone])

@@ -35,10 +35,15 @@ import re
 from typing import Any, Iterable, Mapping
 
 from ..engine.lang.names import Names, shipped
+from ..engine.lang.parse import _kind_name, yaml_text
 from ..engine.lang.validate import SHIPPED
+from ..engine.lang.vocab import INT_MAX
 
-#: Largest magnitude of a whole number anywhere in ``effects`` (Gold values included).
-EFFECT_INT_MAX = 10_000
+#: Largest magnitude of a whole number anywhere in ``effects`` (Gold values included): the
+#: language's own bound (:data:`munchkin_lab.engine.lang.vocab.INT_MAX`), whose compiler
+#: states each value's whole range (``lose_levels``: ``>= 0 and <= 10000``).
+EFFECT_INT_MAX = INT_MAX
+_BOUND = "must be >= "  # the general bound's message (_walk), which a typed value's own range replaces
 _CTRL = re.compile("[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\x80-\x9F\uD800-\uDFFF]")
 
 Loc = tuple  # a location inside ``effects``: keys and list indexes
@@ -47,7 +52,7 @@ Loc = tuple  # a location inside ``effects``: keys and list indexes
 def error_message(err: Mapping) -> str:
     """A short message for one pydantic error (``err`` from ``ValidationError.errors()``)."""
     typ, inp, ctx = err.get("type"), err.get("input"), err.get("ctx") or {}
-    shown = repr(inp) if not isinstance(inp, (dict, list)) else type(inp).__name__
+    shown = yaml_text(inp) if not isinstance(inp, (dict, list)) else _kind_name(inp)  # YAML's spelling: true, null
     if typ == "extra_forbidden":
         return "unknown field"
     if typ == "missing":
@@ -63,7 +68,7 @@ def error_message(err: Mapping) -> str:
     if typ in ("dict_type", "model_type", "model_attributes_type"):
         return f"expected a mapping, got {shown}"
     if typ == "literal_error":
-        return f"unknown value {inp!r} (expected {ctx.get('expected', '')})"
+        return f"unknown value {yaml_text(inp)} (expected {ctx.get('expected', '')})"
     if typ in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         op = {"greater_than_equal": ">=", "less_than_equal": "<=", "greater_than": ">", "less_than": "<"}[typ]
         limit = ctx.get({">=": "ge", "<=": "le", ">": "gt", "<": "lt"}[op])
@@ -71,7 +76,7 @@ def error_message(err: Mapping) -> str:
     if typ == "string_too_short":
         return "must not be empty"
     if typ == "string_pattern_mismatch":
-        return f"bad value {inp!r} (expected the pattern {ctx.get('pattern')})"
+        return f"bad value {yaml_text(inp)} (expected the pattern {ctx.get('pattern')})"
     if typ == "value_error":
         return str(ctx.get("error", err.get("msg")))
     return str(err.get("msg"))
@@ -86,9 +91,9 @@ def _walk(value: Any, path: Loc, out: list[tuple[Loc, str]]) -> None:
             continue
         if isinstance(v, int):
             if not -EFFECT_INT_MAX <= v <= EFFECT_INT_MAX:
-                out.append((p, f"must be >= {-EFFECT_INT_MAX} and <= {EFFECT_INT_MAX}, got {v}"))
+                out.append((p, f"{_BOUND}{-EFFECT_INT_MAX} and <= {EFFECT_INT_MAX}, got {v}"))
         elif isinstance(v, float):
-            out.append((p, f"expected a whole number, got {v!r}"))
+            out.append((p, f"expected a whole number, got {yaml_text(v)}"))
         elif isinstance(v, str):
             m = _CTRL.search(v)
             if m:
@@ -96,13 +101,13 @@ def _walk(value: Any, path: Loc, out: list[tuple[Loc, str]]) -> None:
         elif isinstance(v, Mapping):
             for k, sub in v.items():
                 if not isinstance(k, (str, int)) or isinstance(k, bool):
-                    out.append((p + (k,), f"keys are text, got {k!r}"))
+                    out.append((p + (k,), f"keys are text, got {yaml_text(k)}"))
                     continue
                 stack.append((sub, p + (k,)))
         elif isinstance(v, (list, tuple)):
             stack.extend((sub, p + (i,)) for i, sub in enumerate(v))
         else:
-            out.append((p, f"unexpected value {v!r} ({type(v).__name__})"))
+            out.append((p, f"unexpected value {yaml_text(v)} ({type(v).__name__})"))
 
 
 def _parse_path(text: str) -> Loc:
@@ -222,15 +227,19 @@ def effect_errors(effects: Any, kind: str | None = None, runnable: bool = False,
     if effects is None:
         return []
     if not isinstance(effects, Mapping):
-        return [((), f"expected a mapping of effect keys, got {effects!r}")]
+        return [((), f"expected a mapping of effect keys, got {yaml_text(effects)}")]
     out: list[tuple[Loc, str]] = []
     _walk(effects, (), out)
     try:
         from ..engine.lang import validate
 
-        out += [(tuple(p.path), p.message) for p in validate(dict(effects), kind, names=names)]
+        lang = [(tuple(p.path), p.message) for p in validate(dict(effects), kind, names=names)]
     except Exception as exc:  # noqa: BLE001 - the validator must not hide the card
-        out.append(((), f"effect validator failed: {exc!r}"))
+        lang = [((), f"effect validator failed: {exc!r}")]
+    # a number out of the file's general bound where the language types it: the language's
+    # message, which states that value's own range (lose_levels: >= 0 and <= 10000)
+    typed = {tuple(str(x) for x in p) for p, _m in lang}
+    out = [(p, m) for p, m in out if not (m.startswith(_BOUND) and tuple(str(x) for x in p) in typed)] + lang
     if runnable:
         from ..engine import effects as _vocab
 

@@ -31,6 +31,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from .. import safe_yaml
 from ..engine.cards import DECKS, FIELD_KINDS, KIND_PILES, KINDS, SLOTS, CardSpec, a_kind, kinds_text
 from ..engine.lang.names import shipped
+from ..engine.lang.parse import yaml_text
 from ..suggest import close_matches
 from .effect_schema import SHIPPED, atom_name_problems, effect_errors, error_message
 
@@ -74,6 +75,23 @@ DERIVED_TAGS: dict[str, str] = {
 
 _CTRL_TEXT = re.compile("[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\x80-\x9F\uD800-\uDFFF]")
 _CTRL_LINE = re.compile("[\x00-\x1F\x7F\x80-\x9F\u2028\u2029\uD800-\uDFFF]")
+
+
+def _atom_value_hint(atom: Any) -> str | None:
+    """The effect language's words for a mistyped value of a condition atom, when it has a
+    close match (``gender:femal``: ``expected one of male, female (did you mean 'female'?)``),
+    as the effects' ``if:`` gets them (:func:`munchkin_lab.engine.lang.parse.parse_atom`);
+    else None."""
+    from ..engine.lang.parse import parse_atom
+
+    if not isinstance(atom, str):
+        return None
+    try:
+        parse_atom(atom)
+    except ValueError as exc:
+        head, sep, tail = str(exc).partition(" - ")  # "gender:femal - expected one of ..."
+        return tail if sep and tail.startswith("expected one of") and "did you mean" in tail else None
+    return None
 
 
 def _no_control(value: str) -> str:
@@ -173,7 +191,7 @@ def _effects_error(effects: Any, kind: str | None = None, runnable: bool = False
     if effects is None:
         return {}
     if not isinstance(effects, dict):
-        raise ValueError(f"expected a mapping of effect keys, got {effects!r}")
+        raise ValueError(f"expected a mapping of effect keys, got {yaml_text(effects)}")
     problems = effect_errors(effects, kind, runnable=runnable, names=names)
     if not problems:
         return effects
@@ -244,8 +262,11 @@ class CardFields(_Strict):
         if bad:
             names = _names(info)
             meant = isinstance(bad[0], str) and (names if hasattr(names, "atom_for") else shipped()).atom_for(bad[0])
-            raise ValueError(f"bad condition atom {bad[0]!r} (did you mean {meant!r}?)" if meant else
-                             f"bad condition atom {bad[0]!r} (e.g. race:elf, class:wizard, gender:female, human)")
+            if meant:
+                raise ValueError(f"bad condition atom {bad[0]!r} (did you mean {meant!r}?)")
+            close = _atom_value_hint(bad[0])
+            raise ValueError(f"bad condition atom {yaml_text(bad[0])}" + (f": {close}" if close else
+                             " (e.g. race:elf, class:wizard, gender:female, human)"))
         unknown = atom_name_problems(value, _names(info))
         if unknown:
             raise ValueError("; ".join(unknown))
@@ -437,7 +458,7 @@ def _describe(err: dict, model: type | None = None) -> tuple[str, str]:
         expected = str(ctx.get("expected", ""))
         near = close_matches(str(err.get("input")).lower(), re.findall(r"'([^']*)'", expected), n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
-        return field, f"unknown {last} {err.get('input')!r}{hint} (expected {expected})"
+        return field, f"unknown {last} {yaml_text(err.get('input'))}{hint} (expected {expected})"
     if typ == "extra_forbidden" and len(loc) == 1 and isinstance(loc[0], str):
         if model is ScenarioCard and loc[0] in CardFile.model_fields:
             return field, ("not a field of a scenario card: the scenario file is its source "
@@ -455,7 +476,7 @@ def _describe(err: dict, model: type | None = None) -> tuple[str, str]:
         allowed = ""
         if last in BOUNDS and len(names) == 1:
             allowed = " (allowed: {}..{})".format(*BOUNDS[last])
-        return field, f"must be {op} {limit}, got {err.get('input')!r}{allowed}"
+        return field, f"must be {op} {limit}, got {yaml_text(err.get('input'))}{allowed}"
     if typ == "string_too_long":
         return field, f"too long ({len(str(err.get('input')))} characters; at most {ctx.get('max_length')})"
     if typ == "effect":

@@ -162,6 +162,8 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from .lang.parse import _kind_name, yaml_text
+
 ATOM_RE = re.compile(r"^!?(race:[a-z_\- ]+|class:[a-z_\- ]+|gender:(male|female)|tag:[a-z_\- ]+|"
                      r"level(<=|>=|<|>|=)\d+|human|has_race|has_class)$")
 
@@ -266,7 +268,7 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
                 out.append(f"{w}.or_hand: expected true or false")
         elif key == "if_match":
             if not valid_atom(val):
-                out.append(f"{w}.if_match: bad condition atom {val!r}")
+                out.append(f"{w}.if_match: bad condition atom {yaml_text(val)}")
             if "then" not in op:
                 out.append(f"{w}.then: if_match needs a then list")
             else:
@@ -331,7 +333,7 @@ def validate_effects(effects: Any) -> list[str]:
     if effects is None:
         return out
     if not isinstance(effects, Mapping):
-        return [f"effects: expected a mapping, got {type(effects).__name__}"]
+        return [f"effects: expected a mapping, got {_kind_name(effects)}"]
     for key, val in effects.items():
         if key == "abilities":  # the language's long form: checked by engine.lang.validate
             continue
@@ -346,14 +348,14 @@ def validate_effects(effects: Any) -> list[str]:
                 out.append(f"{key}: expected true or false")
         elif kind == "atom":
             if not valid_atom(val):
-                out.append(f"{key}: bad condition atom {val!r}")
+                out.append(f"{key}: bad condition atom {yaml_text(val)}")
         elif kind == "words":
             if not isinstance(val, (list, tuple)) or not val or not all(isinstance(x, str) and x for x in val):
                 out.append(f"{key}: expected a list of words")
         elif kind == "atoms":
             vals = val if isinstance(val, (list, tuple)) else [val]
             if not vals or not all(valid_atom(x) for x in vals):
-                out.append(f"{key}: bad condition atom(s) {val!r}")
+                out.append(f"{key}: bad condition atom(s) {yaml_text(val)}")
         elif kind == "on_draw":
             if val != "resolve":
                 out.append(f"{key}: expected resolve")
@@ -380,7 +382,7 @@ def validate_effects(effects: Any) -> list[str]:
                     out.append(f"{w}: expected a mapping")
                     continue
                 if not valid_atom(it.get("if")):
-                    out.append(f"{w}.if: bad condition atom {it.get('if')!r}")
+                    out.append(f"{w}.if: bad condition atom {yaml_text(it.get('if'))}")
                 if not _is_int(it.get(num)):
                     out.append(f"{w}.{num}: expected an integer")
                 for k in it:

@@ -19,6 +19,27 @@ from .refs import R_CHAR, R_COMBAT, R_DEATH, R_ITEMS, R_SD_ITEMS, R_SIDEBAR, R_S
 from .tables import SLOT_LIMIT, _parse_atom
 
 
+def _atom_words(atom: str, article: bool = False) -> str:
+    """An item restriction's condition atom in words: ``class:warrior`` -> ``Warrior``
+    (``a Warrior`` with ``article``), ``human`` -> ``Human``, ``gender:female`` -> ``female``,
+    ``!race:elf`` -> ``non-Elf``; another atom as written."""
+    a = atom.strip()
+    neg = a.startswith("!")
+    a = a[1:].strip() if neg else a
+    kind, _, arg = a.partition(":")
+    if kind in ("race", "class") and arg:
+        word = arg.strip().title()
+    elif a in ("human", "has_race", "has_class"):
+        word = {"human": "Human", "has_race": "with a Race", "has_class": "with a Class"}[a]
+    elif kind == "gender" and arg:
+        word = arg.strip()
+    else:
+        return atom
+    if article and kind in ("race", "class", "human"):
+        word = ("an " if word[:1] in "AEIOU" else "a ") + word
+    return ("non-" if neg else "") + word
+
+
 class Items:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: items: who may use them, slots and Big
     items, bonuses, equip/unequip, selling and trading."""
@@ -116,6 +137,18 @@ class Items:
                 if self.matches(seat, a, True):
                     return False
         return True
+
+    def why_not_usable(self, seat: int, c: int) -> str | None:
+        """None when ``seat`` may use item ``c`` (:meth:`can_use`), else its restriction in
+        words, from the card's ``usable_by`` / ``not_usable_by``: ``"Warrior only"``, ``"Elf
+        or Dwarf only"``, ``"not for a Dwarf"`` (core rules, 9. Treasures and Items)."""
+        if self.can_use(seat, c):
+            return None
+        sp = self.specs[c]
+        if sp.usable_by and not any(self.matches(seat, a) for a in sp.usable_by):
+            return " or ".join(_atom_words(a) for a in sp.usable_by) + " only"
+        banned = [a for a in sp.not_usable_by or () if self.matches(seat, a, True)]
+        return "not for " + " or ".join(_atom_words(a, True) for a in banned) if banned else "restricted"
 
     def item_bonus(self, seat: int, c: int) -> int:
         """The bonus Item ``c`` gives ``seat`` now: 0 when ``seat`` may not use it, else its
@@ -253,7 +286,7 @@ class Items:
         if not self._lasting_item(c):
             return f"{self.name(c)} is not an Item used from the table (a One-Shot is used once) ({R_ITEMS})"
         if not self.can_use(seat, c):
-            return f"{self.name(c)} is restricted by race, class or gender ({R_ITEMS})"
+            return f"{self.name(c)} is restricted: {self.why_not_usable(seat, c)} ({R_ITEMS})"
         return self.why_slot(seat, c)
 
     def why_equip(self, seat: int, c: int) -> str | None:

@@ -15,14 +15,16 @@ class Rewards:
         """Every monster left the combat by a card or an ability and nobody brought one back in
         the window (``Combat._window_done``): overcome without a kill, it is still a victory
         (core rules, 7. Combat; Scooby-Doo rules, Combat: still "winning") - no Level, no kill
-        (7. Rewards) - so the log says so before what the win earns: a helper's side has won
+        (7. Rewards) - so the log says so (the combat ends without a kill; it counts as a
+        victory, no Level) before what the win earns: a helper's side has won
         (Fairy Dust rules, Getting Fairy Dust Cards: their Fairy Dust card, ``on_combat_won``),
         then the combat closes and the Treasures the monsters left are drawn
         (``Combat._end_combat``)."""
         c = self.state.combat
-        if self.history:
-            self._say(f"Nobody brought a monster back: {self._pn(c.fighter)}"
-                      f"{' and ' + self._pn(c.helper) + ' win' if c.helper >= 0 else ' wins'} the combat.")
+        if self.history:  # no kill, so not "wins the combat": the rule's words (a victory, no Level)
+            who = self._pn(c.fighter) + (f" and {self._pn(c.helper)}" if c.helper >= 0 else "")
+            self._say(f"Nobody brought a monster back: the combat ends without a kill; it counts as a victory "
+                      f"for {who} (no Level for it).")
         for mod in self._h_won:
             mod.on_combat_won(self, c.fighter, c.helper, [])
         self._end_combat(won=False, empty=True, loot=c.intent == "loot")

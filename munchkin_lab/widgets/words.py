@@ -472,7 +472,10 @@ def _play_text(game: Any, a: Any, sd: Mapping, sp: Any, cn: str, tn: str) -> str
         if a.m >= 0:
             return f"Play {cn} on {card_name(game, a.m)}"
         if hasattr(game, "can_use") and a.player >= 0 and a.card >= 0:
-            why = ("you cannot use it" if not game.can_use(a.player, a.card)
+            # the engine's reason (Items.why_not_usable: "Warrior only"), else the slot's
+            why = ((f"{game.why_not_usable(a.player, a.card)}, you cannot use it"
+                    if hasattr(game, "why_not_usable") else "you cannot use it")
+                   if not game.can_use(a.player, a.card)
                    else "no free slot" if game.why_slot(a.player, a.card) is not None else None)
             if why:  # the item goes on the table, carried (Playing: an item not usable now)
                 return f"Carry the item {cn}" + (f" ({info})" if info else "") + f": {why} now"

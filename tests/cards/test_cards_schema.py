@@ -31,12 +31,12 @@ _card = card
 
 
 @pytest.mark.parametrize("extra,expected", [
-    ("    copies: true\n", "database/sets/gamma.yaml:11: card 'Odd': copies: expected a whole number, got True"),
+    ("    copies: true\n", "database/sets/gamma.yaml:11: card 'Odd': copies: expected a whole number, got true"),
     ("    bonus: '+3'\n", "database/sets/gamma.yaml:11: card 'Odd': bonus: expected a whole number, got '+3'"),
     ("    big: 'false'\n", "database/sets/gamma.yaml:11: card 'Odd': big: expected true or false, got 'false'"),
     ("    manual: 1\n", "database/sets/gamma.yaml:11: card 'Odd': manual: expected true or false, got 1"),
     ("    level: 2.5\n", "database/sets/gamma.yaml:11: card 'Odd': level: expected a whole number, got 2.5"),
-    ("    gold: 1.0e+400\n", "database/sets/gamma.yaml:11: card 'Odd': gold: expected a whole number, got inf"),
+    ("    gold: 1.0e+400\n", "database/sets/gamma.yaml:11: card 'Odd': gold: expected a whole number, got .inf"),
     ("    summary: 42\n", "database/sets/gamma.yaml:11: card 'Odd': summary: expected text, got 42"),
     ("    tags: Undead\n", "database/sets/gamma.yaml:11: card 'Odd': tags: expected a list, got 'Undead'"),
 ])
@@ -88,11 +88,12 @@ def test_texts_names_and_atoms(data_copy):
     ("{dungeon: {bonus_if: [{if: 'clas:x', bonus: 3}]}}", "effects.dungeon.bonus_if[0].if", "unknown condition atom"),
     ("{room: {forced_move: up}}", "effects.room.forced_move", "expected one of N, E, S, W, got 'up'"),
     ("{room: {on_entry: [{lose_levels: -2}]}}", "effects.room.on_entry[0].lose_levels", "expected an integer >= 0"),
-    ("{room_action: {action_cost: 99999}}", "effects.room_action.action_cost", "must be >= -10000 and <= 10000"),
+    ("{room_action: {action_cost: 99999}}", "effects.room_action.action_cost",
+     "expected an integer >= 1 and <= 10000, got 99999"),
     ("{fairy_dust: {fairy: 'yes'}}", "effects.fairy_dust.fairy", "expected true or false, got 'yes'"),
     ("{vehicle: {speed: 3}}", "effects.vehicle.speed", "no Vehicle field is defined yet"),
     ("{bad_stuff: [{lose_item: hat}]}", "effects.bad_stuff[0].lose_item", "expected one of"),
-    ("{run_away: 1000000000}", "effects.run_away", "must be >= -10000 and <= 10000, got 1000000000"),
+    ("{run_away: 1000000000}", "effects.run_away", "expected an integer >= -10000 and <= 10000, got 1000000000"),
     ("{flying: true}", "effects.flying", "unknown effect key"),
     ("{bonus_vs: [{if: class:cleric, bonus: 2.5}]}", "effects.bonus_vs[0].bonus", "expected a whole number, got 2.5"),
 ])

@@ -1353,7 +1353,11 @@ def test_set_import_messages_say_how_many_more_name_the_first_line_and_report_a_
     head = "set: {code: bulk_fan, name: Bulk, family: munchkin, kind: fan, requires: [alpha]}\ncards:\n"
     done = D.import_set("bulk.yaml", text=head + cards, url=url)
     assert done.summary() == ("set 'bulk_fan' created: 12 added (" + ", ".join(f"Bulk Beast {i}" for i in range(10))
-                              + ", ... 2 more); 0 updated; 0 removed; 0 unchanged")
+                              + ", ... 2 more); 0 updated; 0 removed; 0 unchanged\n"
+                              # monsters without Bad Stuff: one note naming them (the note cards add gives)
+                              "note: 12 cards: " + ", ".join(f"'Bulk Beast {i}'" for i in range(10)) + ", ... 2 more: "
+                              "a monster without Bad Stuff: nothing happens to a player it catches (add "
+                              "effects.bad_stuff, or mark the card manual)")
     text = head + cards + "  - {name: bulk beast 3, kind: monster, deck: door, level: 2}\n"
     with pytest.raises(D.DesignerCardError) as info:
         D.import_set("bulk.yaml", text=text, url=url)
@@ -1627,6 +1631,96 @@ def test_db_check_lists_the_cards_resolved_by_hand_with_why(url):
                          f"  Muddy Ghost (my_fan, designer card): {hand.notes[0]}",
                          "  Odd Hat (my_fan, designer card): marked manual: true (no effects given)"]
     assert "manual op" in hand.notes[0]
+
+
+GNAT_NOTE = ("a Curse without effects: it hits and nothing happens to its victim "
+             "(add effects.ops or abilities, or mark the card manual)")
+
+
+def test_a_card_that_does_nothing_in_play_gets_a_note_and_db_check_lists_it(url, tmp_path):
+    """New-user finding: a designer Curse with no effects was added with no word, `db check`
+    did not list it, and in play it hit and nothing happened. Every kind whose point is its
+    effect gets a note when it has none (as a monster without Bad Stuff does), in `cards add`,
+    `cards edit` and `db check`; the kinds the engine hands to a person without effects (a
+    Portal, a trap) are listed as resolved by hand; a card with a bonus, a value, effects or
+    the manual flag gets none."""
+    D.create_set("my_fan", "My fan set", url=url)
+    res = runner.invoke(app, ["cards", "add", "my_fan", "{name: Gnat Swarm, kind: curse, deck: door}", "--url", url])
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines() == ["added my_fan:Gnat Swarm (version 1)", f"note: {GNAT_NOTE}"]
+    idle = {
+        "Bog Boost": ({"kind": "one_shot", "deck": "treasure", "gold": 100}, "a One-Shot without a bonus or effects"),
+        "Mud Mate": ({"kind": "monster_enhancer", "deck": "door"},
+                     "a Monster Enhancer without a bonus (its Level change) or effects"),
+        "Bog Trick": ({"kind": "special", "deck": "treasure"}, "a special without effects"),
+        "Bog Stick": ({"kind": "item", "deck": "treasure", "slot": "one_hand"},
+                      "an item without a bonus, a Gold value or effects"),
+    }
+    said = {}
+    for name, (card, note) in idle.items():
+        saved = D.add_card({"name": name, **card}, "my_fan", url=url)
+        assert not saved.manual and len(saved.notes) == 1 and saved.notes[0].startswith(note + ":"), saved.notes
+        said[name] = saved.notes[0]
+    gate = D.add_card({"name": "Bog Gate", "kind": "portal", "deck": "door"}, "my_fan", url=url)
+    assert gate.notes == ["a Portal without effects: when it is followed, the board hands it to a person to "
+                          "resolve by hand (add effects.portal for the engine to run it)"]
+    fine = [{"name": "Bog Brew", "kind": "one_shot", "deck": "treasure", "bonus": 2},
+            {"name": "Mud Giant", "kind": "monster_enhancer", "deck": "door", "bonus": 5},
+            {"name": "Bog Coin", "kind": "item", "deck": "treasure", "gold": 300},
+            {"name": "Bog Wander", "kind": "special", "deck": "door", "effects": {"wandering_monster": True}},
+            {"name": "Quiet Gnats", "kind": "curse", "deck": "door", "manual": True}]
+    for card in fine:
+        assert D.add_card(card, "my_fan", url=url).notes == [], card["name"]
+    # an edit that gives it effects ends the note; one that takes them away brings it back
+    assert D.edit_card("Gnat Swarm", None, {"effects": {"ops": [{"lose_levels": 1}]}}, url=url).notes == []
+    res = runner.invoke(app, ["cards", "edit", "Gnat Swarm", "{effects: null}", "--url", url])
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines() == ["updated my_fan:Gnat Swarm (version 3)", f"note: {GNAT_NOTE}"]
+    res = runner.invoke(app, ["db", "check", "--data", str(MINI), "--url", url])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    by_hand = lines.index("resolved by hand on the board: 3 cards")
+    assert f"  Bog Gate (my_fan, designer card): {gate.notes[0]}" in lines[by_hand + 1:by_hand + 4]
+    at = lines.index("nothing happens in play: 5 cards")
+    assert lines[at + 1:] == [f"  Gnat Swarm (my_fan, designer card): {GNAT_NOTE}"] + [
+        f"  {name} (my_fan, designer card): {note}" for name, note in said.items()]
+    # set import says it too, for the cards it adds or changes
+    path = tmp_path / "bog.yaml"
+    path.write_text("set: {code: bog, name: Bog, family: munchkin, kind: fan}\n"
+                    "cards:\n  - {name: Bog Gnats, kind: curse, deck: door}\n"
+                    "  - {name: Bog Midges, kind: curse, deck: door, effects: {ops: [{lose_levels: 1}]}}\n",
+                    encoding="utf-8")
+    result = D.import_set(path, url=url)
+    assert result.notes == [f"card 'Bog Gnats': {GNAT_NOTE}"]
+    assert f"note: card 'Bog Gnats': {GNAT_NOTE}" in result.summary().splitlines()
+
+
+def test_a_special_without_effects_is_never_offered_to_be_played():
+    """What the note of a special without effects says: the engine lists no ``play`` of it,
+    in any seat's actions, over a whole seeded game with many copies (it is only discarded,
+    given to Charity, sold to a class ability...)."""
+    import random
+
+    from munchkin_lab.engine import Game
+    from munchkin_lab.engine.cards import CardSpec
+
+    plain = CardSpec(key="my_fan:Bog Trick", set="my_fan", name="Bog Trick", kind="special", deck="door")
+    deck = [(CardSpec(key=f"t:M{i}", set="t", name=f"Mob {i}", kind="monster", deck="door", level=i % 5 + 1,
+                      treasures=1), 3) for i in range(10)]
+    deck += [(CardSpec(key=f"t:I{i}", set="t", name=f"Club {i}", kind="item", deck="treasure", slot="one_hand",
+                       bonus=1, gold=200), 3) for i in range(10)] + [(plain, 20)]
+    g = Game.new(players=3, deck=deck, seed=5)
+    ids = set(g.card_ids("Bog Trick"))
+    pick = random.Random(5).choice
+    held = 0
+    for _ in range(600):
+        if g.state.phase == "over":
+            break
+        held += sum(len(ids & set(p.hand)) for p in g.state.players)
+        for seat in range(3):
+            assert not [a for a in g.legal_actions(seat=seat) if a.kind == "play" and a.card in ids]
+        g.play(pick(g.legal_actions()))
+    assert held > 0  # the card was in a hand while the actions were listed
 
 
 def test_a_rename_made_with_cards_edit_keeps_the_old_name_as_an_alias_and_travels(url, tmp_path):

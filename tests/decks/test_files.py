@@ -174,7 +174,7 @@ def test_yaml_values_are_type_checked(catalog):
     assert [str(p) for p in e.value.problems] == [
         "line 2: modules.dungeons: expected true or false, got 'false'",
         "line 3: options.faster_play: expected true or false, got 1",
-        "line 5: cards[0].copies: expected a whole number, got True",
+        "line 5: cards[0].copies: expected a whole number, got true",
         "line 6: cards[1].pile: expected text, got 3",
         "line 7: cards[2].name: expected text, got 7",
         "line 8: cards[3].copies: must be at most 100, got 1000000000000",

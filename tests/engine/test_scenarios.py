@@ -209,7 +209,7 @@ def test_inline_cards_go_through_the_card_schema(tmp_path):
 
 @pytest.mark.parametrize("extra,fragment", [
     ('seed: "7"\n', "seed: expected a whole number, got '7'"),
-    ("turn: true\n", "turn: expected a whole number, got True"),
+    ("turn: true\n", "turn: expected a whole number, got true"),
     ("forced_dice: [7]\n", "forced_dice[0]: must be <= 6, got 7"),
     ("steps:\n  - {undo: 1.5}\n", "step 1.undo: expected a whole number, got 1.5"),
     ("steps:\n  - {actor: Ann, action: kick, dice: [0]}\n", "step 1.dice: a die shows 1..6, got 0"),

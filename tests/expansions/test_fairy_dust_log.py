@@ -32,13 +32,15 @@ def _story(file: str) -> list[str]:
       "Ann draws 2 Treasures face up."]),
     # a helped combat a charm emptied is won, then the helper earns Fairy Dust
     ("helper_earns_dust_when_a_charm_wins.yaml",
-     ["Nobody brought a monster back: Ann and Bob win the combat.",
+     ["Nobody brought a monster back: the combat ends without a kill; it counts as a victory for Ann and Bob "
+      "(no Level for it).",
       "Bob gets 1 Fairy Dust card (helped a winning combat).",
       "Ann draws 2 Treasures face up."]),
     # a Fairy charmed alone gives her Treasures with a draw line
     ("wizard_charming_the_fairy_defeats_her.yaml",
      ["No monster is left: the others may still react before the combat closes.",
-      "Nobody brought a monster back: Ann wins the combat.",
+      "Nobody brought a monster back: the combat ends without a kill; it counts as a victory for Ann "
+      "(no Level for it).",
       "Ann draws 4 Treasures face down."]),
 ], ids=["kill_line_before_the_helpers_dust", "charm_emptied_helped_combat_won_then_dust",
         "fairy_charmed_alone_draw_line"])

@@ -216,7 +216,8 @@ def test_an_item_the_player_cannot_use_is_offered_as_carried():
                     "decks": {"door": ["Potted Plant"], "treasure": []}}, database_resolver())
     g = g[0] if isinstance(g, tuple) else g
     texts = sorted(words.action_text(g, a) for a in g.legal_actions(labels=False) if a.kind == "play")
-    assert "Carry the item Cheese Grater of Peace (+3, 1 hand): you cannot use it now" in texts
+    # why not: the engine's reason (Items.why_not_usable), the card's restriction in words
+    assert "Carry the item Cheese Grater of Peace (+3, 1 hand): Cleric only, you cannot use it now" in texts
     assert "Play the item Helm of Courage (+1, headgear)" in texts
 
 

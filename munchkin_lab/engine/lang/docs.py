@@ -450,6 +450,11 @@ def build_reference(cards: list[dict]) -> str:  # noqa: C901 - one document
       + _ex(found, ("amount", "bonus")) + ") or `{each: N, per: TARGET}` (N for each target; example: "
       + _ex(found, ("amount", "per")) + ").")
     a("")
+    a(f"Every integer lies within -{V.INT_MAX}..{V.INT_MAX}: an `integer` or an amount's number is "
+      f"-{V.INT_MAX}..{V.INT_MAX}, an `integer >= 0` 0..{V.INT_MAX}, an `integer >= 1` (or `amount >= 1`) "
+      f"1..{V.INT_MAX}; a value out of its range is refused naming that range (`lose_levels: 10001`: "
+      f"`expected an integer >= 0 and <= {V.INT_MAX}, got 10001`).")
+    a("")
 
     a("## 8. Short forms (today's keys)")
     a("")

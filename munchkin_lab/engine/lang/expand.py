@@ -17,7 +17,8 @@ from typing import Any, Mapping
 
 from ..cards import FrozenDict
 from . import vocab as V
-from .parse import _BAD, _RANGE_RE, _WORD_RE, _Ctx, _is_int, _key, _kind_name, _suggest
+from .parse import (_BAD, _RANGE_RE, _WORD_RE, _Ctx, _got, _is_int, _key, _kind_name, _suggest, int_range, range_text,
+                    yaml_text)
 from .parse import ALIASES, atom_forms, parse_atom  # noqa: F401 (the package's names)
 from .names import Names, shipped
 from .problems import EffectError, Problem
@@ -36,7 +37,7 @@ def _one_op_hint(v: Any) -> str:
         k = next((k for k in v if k in V.OPS), None)
         if k is not None:
             return (f"; one op written as a mapping: make it a list of one op, "
-                    f"'- {k}: {v[k]!r}' on its own line or [{{{k}: {v[k]!r}}}]")
+                    f"'- {k}: {yaml_text(v[k])}' on its own line or [{{{k}: {yaml_text(v[k])}}}]")
     return ""
 
 
@@ -113,33 +114,32 @@ class Compiler(ShortForms):
             choices = spec[5:].split("|")
             if isinstance(v, str) and v in choices:
                 return v
-            return self.err(path, f"expected one of {', '.join(choices)}, got {v!r}"
+            return self.err(path, f"expected one of {', '.join(choices)}, got {yaml_text(v)}"
                             f"{_suggest(v, choices)}")
         if spec == "true":
-            return True if v is True else self.err(path, f"expected true, got {v!r}")
+            return True if v is True else self.err(path, f"expected true, got {yaml_text(v)}")
         if spec == "bool":
-            return v if isinstance(v, bool) else self.err(path, f"expected true or false, got {v!r}")
+            return v if isinstance(v, bool) else self.err(path, f"expected true or false, got {yaml_text(v)}")
         if spec in ("int", "posint", "nonneg"):
             if not _is_int(v):
-                return self.err(path, f"expected an integer, got {_kind_name(v)} {v!r}")
-            if spec == "posint" and v < 1:
-                return self.err(path, f"expected an integer >= 1, got {v}")
-            if spec == "nonneg" and v < 0:
-                return self.err(path, f"expected an integer >= 0, got {v}")
+                return self.err(path, f"expected an integer, got {_got(v)}")
+            low, high = int_range(spec)  # the spec's whole range, both ends (vocab.INT_MAX)
+            if not low <= v <= high:
+                return self.err(path, f"expected an integer {range_text(low, high)}, got {v}")
             return v
         if spec == "str":
             if isinstance(v, str) and v.strip():
                 return v
-            return self.err(path, f"expected a short note (a non-empty string), got {v!r}")
+            return self.err(path, f"expected a short note (a non-empty string), got {yaml_text(v)}")
         if spec == "word":
             if isinstance(v, str) and v.strip() and _WORD_RE.match(v.strip()):
                 return " ".join(v.strip().lower().split())
-            return self.err(path, f"expected a name (a word), got {v!r}")
+            return self.err(path, f"expected a name (a word), got {yaml_text(v)}")
         if spec == "words":
             if isinstance(v, (list, tuple)) and v and all(isinstance(x, str) and x.strip()
                                                            and _WORD_RE.match(x.strip()) for x in v):
                 return tuple(x.strip().lower() for x in v)
-            return self.err(path, f"expected a non-empty list of words, got {v!r}")
+            return self.err(path, f"expected a non-empty list of words, got {yaml_text(v)}")
         if spec == "atom":
             try:
                 return self.atom_names(parse_atom(v), path)
@@ -161,15 +161,15 @@ class Compiler(ShortForms):
         if spec == "amount":
             return self.amount(v, path)
         if spec == "posamount":  # an amount whose number, when written, is at least 1 (a count)
-            if _is_int(v) and v < 1:
-                return self.err(path, f"expected an amount >= 1 (a number of cards), got {v}")
+            if _is_int(v) and not 1 <= v <= V.INT_MAX:
+                return self.err(path, f"expected an amount {range_text(1, V.INT_MAX)} (a number of cards), got {v}")
             return self.amount(v, path)
         if spec == "duration":
             return self.duration(v, path)
         if spec == "levelset":
-            if v == "lowest" or (_is_int(v) and v >= 1):
+            if v == "lowest" or (_is_int(v) and 1 <= v <= V.INT_MAX):
                 return v
-            return self.err(path, f"expected an integer >= 1 or 'lowest', got {v!r}")
+            return self.err(path, f"expected an integer {range_text(1, V.INT_MAX)} or 'lowest', got {yaml_text(v)}")
         if spec == "rolls":
             return self.rolls(v, path, ctx)
         if spec == "room_action":
@@ -250,7 +250,7 @@ class Compiler(ShortForms):
     def amount(self, v: Any, path) -> Any:
         path = tuple(path)
         if _is_int(v):
-            return v
+            return self.spec("int", v, path)  # its range: an integer of the language
         if v == "bonus":
             return "bonus"
         if isinstance(v, Mapping):
@@ -260,7 +260,7 @@ class Compiler(ShortForms):
             per = self.target(v["per"], path + ("per",))
             return _BAD if _BAD in (each, per) else Per(each, per)
         return self.err(path, f"expected an amount: an integer, 'bonus' (the card's printed "
-                        f"bonus) or {{each: N, per: TARGET}}, got {v!r}")
+                        f"bonus) or {{each: N, per: TARGET}}, got {yaml_text(v)}")
 
     def duration(self, v: Any, path) -> Any:
         path = tuple(path)
@@ -286,7 +286,7 @@ class Compiler(ShortForms):
         for k, sub in v.items():
             m = _RANGE_RE.match(str(k).strip())
             if not m or (m.group(2) and int(m.group(2)) < int(m.group(1))):
-                self.err(path + (_key(k),), f"expected a die range like '1-2' or '6', got {k!r}")
+                self.err(path + (_key(k),), f"expected a die range like '1-2' or '6', got {yaml_text(k)}")
                 continue
             lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
             faces = set(range(lo, hi + 1))

@@ -28,11 +28,64 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def yaml_text(v: Any) -> str:
+    """Value ``v`` as a card file writes it in YAML, for messages (the one spelling of every
+    value a message shows): ``true``, ``false``, ``null``, numbers as written (``.nan``,
+    ``.inf``), text quoted (``'hed'``), lists ``[a, b]`` and mappings ``{k: v}`` in flow style
+    - never Python's ``True`` / ``None``."""
+    if v is True or v is False:
+        return "true" if v else "false"
+    if v is None:
+        return "null"
+    if isinstance(v, float):
+        if v != v:
+            return ".nan"
+        if v in (float("inf"), float("-inf")):
+            return ".inf" if v > 0 else "-.inf"
+        return repr(v)
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return repr(v)
+    if isinstance(v, Mapping):
+        return "{" + ", ".join(f"{k if isinstance(k, str) and _PLAIN_KEY.match(k) else yaml_text(k)}: "
+                               f"{yaml_text(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(yaml_text(x) for x in v) + "]"
+    return repr(v)
+
+
+_PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_\- ]*$")
+
+
 def _kind_name(v: Any) -> str:
+    """What ``v`` is, in words (``a string``, ``a mapping``); ``true``, ``false`` and ``null``
+    are said as YAML writes them (:func:`yaml_text`)."""
     if isinstance(v, Mapping):
         return "a mapping"
-    return {bool: "true/false", int: "an integer", str: "a string", list: "a list",
-            tuple: "a list", float: "a number", type(None): "nothing (null)"}.get(type(v), type(v).__name__)
+    if isinstance(v, bool) or v is None:
+        return yaml_text(v)
+    return {int: "an integer", str: "a string", list: "a list",
+            tuple: "a list", float: "a number"}.get(type(v), type(v).__name__)
+
+
+def _got(v: Any) -> str:
+    """``v`` for the tail ``got ...`` of a message: what it is and how it is written
+    (``a string '3'``, ``a number 1.5``), or just ``true`` / ``false`` / ``null``."""
+    if isinstance(v, bool) or v is None:
+        return yaml_text(v)
+    return f"{_kind_name(v)} {yaml_text(v)}"
+
+
+def int_range(spec: str) -> tuple[int, int]:
+    """The whole numbers value spec ``spec`` (``int``, ``posint``, ``nonneg``) allows:
+    ``(low, high)``, bounded by :data:`.vocab.INT_MAX`."""
+    return {"posint": 1, "nonneg": 0}.get(spec, -V.INT_MAX), V.INT_MAX
+
+
+def range_text(low: int, high: int) -> str:
+    """``">= 0 and <= 10000"``: a range in the words of every bound message."""
+    return f">= {low} and <= {high}"
 
 
 def _suggest(word: Any, known) -> str:
@@ -92,7 +145,7 @@ def parse_atom(text: Any) -> Atom:
     arg = " ".join(arg.split())
     if d.arg == "enum":
         if arg not in d.choices:
-            raise ValueError(f"{name}:{arg} - expected one of {', '.join(d.choices)}")
+            raise ValueError(f"{name}:{arg} - expected one of {', '.join(d.choices)}{_suggest(arg, d.choices)}")
         return Atom(neg, name, arg)
     if not _WORD_RE.match(arg):
         raise ValueError(f"bad name {arg!r} in condition atom {text!r}")

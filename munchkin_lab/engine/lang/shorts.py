@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from ..cards import FrozenDict
 from . import vocab as V
-from .parse import _BAD, _RANGE_RE, _freeze, _is_int, _key, _kind_name, _trigger_ctx
+from .parse import _BAD, _RANGE_RE, _freeze, _is_int, _key, _kind_name, _trigger_ctx, yaml_text
 from .problems import Problem
 from .program import OWNER, PLAYER, About, Ability, All, AnyOf, Atom, Cost, Duration, Not, Op, Per, Target
 
@@ -58,7 +58,7 @@ class ShortForms:
                 ch = spec[5:].split("|")
                 if isinstance(x, (list, tuple)) and x and all(isinstance(e, str) and e in ch for e in x):
                     return True
-                self.err(p, f"expected a non-empty list of {', '.join(ch)}, got {x!r}")
+                self.err(p, f"expected a non-empty list of {', '.join(ch)}, got {yaml_text(x)}")
                 return False
             return self.spec(spec, x, p) is not _BAD
 
@@ -174,7 +174,7 @@ class ShortForms:
                     for r, n in x.items():
                         m = _RANGE_RE.match(str(r).strip())
                         if not m or (m.group(2) and int(m.group(2)) < int(m.group(1))):
-                            rng.append(self.err(q + (_key(r),), f"expected a die range like '1-3', got {r!r}"))
+                            rng.append(self.err(q + (_key(r),), f"expected a die range like '1-3', got {yaml_text(r)}"))
                             continue
                         nn = self.spec("nonneg", n, q + (_key(r),))
                         rng.append(_BAD if nn is _BAD else ((int(m.group(1)), int(m.group(2) or m.group(1))), nn))

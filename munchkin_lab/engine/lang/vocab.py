@@ -24,6 +24,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+#: Largest magnitude of a whole number anywhere in a card's ``effects`` (the card files' bound,
+#: ``cards.effect_schema``): ``int`` is -INT_MAX..INT_MAX, ``posint`` 1..INT_MAX, ``nonneg``
+#: 0..INT_MAX, and the compiler's messages state each spec's whole range.
+INT_MAX = 10_000
+
 R_CORE = "core rules"
 R_SD = "Scooby-Doo rules"
 R_SMA = "SMA rules"
