@@ -305,8 +305,10 @@ def test_outdated_schema_is_refused_until_db_build(backend_url):
     _old_schema(backend_url)
     with pytest.raises(CardDataError) as info:
         api.cards("", url=backend_url)
+    build_cmd = config.build_command(backend_url)
+    assert build_cmd.startswith("munchkin-lab db build --url ")  # the database asked of, not the default one
     assert (f"the card database is outdated (schema revision 0001; this munchkin-lab needs {head_revision()}); "
-            "run `munchkin-lab db build`") in str(info.value)
+            f"run `{build_cmd}`") in str(info.value)
     with pytest.raises(DeckError, match="db build"):
         DeckModel.load("Mix", url=backend_url)
     counts = build(backend_url, MINI)  # alembic upgrade head, in place
