@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -287,7 +288,7 @@ def test_read_only_commands_never_build(tmp_path):
     assert r.returncode == 1 and "schema revision 0001" in r.stderr and "munchkin-lab db build" in r.stderr
     from munchkin_lab.widgets.notebook import ensure_database
 
-    with pytest.raises(CardDataError, match="run `munchkin-lab db build`"):
+    with pytest.raises(CardDataError, match=re.escape(f"run `munchkin-lab db build --url {url}`")):
         ensure_database(url)
     assert _snapshot(path) == before
 
