@@ -28,6 +28,11 @@ the deck. Game options (all off by default):
 ``piles_per_set``
     one Door and one Treasure draw pile per set, the player choosing the pile to draw from
     (publisher's third suggestion for big mixes, mixing_rules.md).
+
+A rules module's own option is a deck option named ``MODULE.KEY`` (the engine's module name:
+``fairy_dust.fairy_level``, 12 say), kept in ``Deck.options`` beside the game options and
+passed to the games as ``GameOptions.module_options`` (:meth:`Deck.set_option`,
+:attr:`Deck.module_options`).
 """
 from __future__ import annotations
 
