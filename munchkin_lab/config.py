@@ -64,6 +64,28 @@ def database_url(url: str | None = None) -> str:
     return default_url()
 
 
+def build_command(url: str | None = None, extra: str = "") -> str:
+    """The ``munchkin-lab db build`` command (with ``extra`` options, e.g. ``--discard-edits``)
+    that builds the database at ``url``, for messages: with ``--url URL`` (shell-quoted, the
+    password masked) unless ``url`` is None or the database the command reaches without one
+    (``$DATABASE_URL``, else the default file), so that the advice works as typed."""
+    import shlex
+
+    cmd = "munchkin-lab db build" + (f" {extra}" if extra else "")
+    if not url:
+        return cmd
+
+    def shown(u: str) -> str:
+        try:
+            return make_url(u).render_as_string(hide_password=True)
+        except Exception:  # noqa: BLE001 - a message: the URL as given
+            return str(u)
+
+    if shown(str(url)) == shown(database_url(None)):
+        return cmd
+    return f"{cmd} --url {shlex.quote(shown(str(url)))}"
+
+
 def is_sqlite(url: str) -> bool:
     """True when ``url`` is a SQLite URL."""
     return make_url(url).get_backend_name() == "sqlite"

@@ -517,7 +517,7 @@ def check_schema(engine, url: str | None = None) -> None:
     if problem is not None:
         if problem.startswith("no card database"):
             raise NoDatabaseError(shown, "no card tables in it")
-        raise CardDataError([f"{shown}: {problem}; run `munchkin-lab db build` (it migrates the schema and keeps "
+        raise CardDataError([f"{shown}: {problem}; run `{config.build_command(resolved)}` (it migrates the schema and keeps "
                              "designer cards and decks)"])
     _schema_ok.add(resolved)
 
@@ -1038,7 +1038,7 @@ def check_fresh(engine, url: str | None = None) -> list[str]:
     if stale:
         shown = engine.url.render_as_string(hide_password=True)
         default = Path(data_dir) == config.DATABASE_DIR.resolve()
-        command = "munchkin-lab db build" + ("" if default else f" --data {data_dir}")
+        command = config.build_command(resolved, "" if default else f"--data {data_dir}")
         warnings.warn(StaleDatabaseWarning(
             f"{shown} was built from other card files than {data_dir} holds now "
             f"({', '.join(stale[:5])}{', ...' if len(stale) > 5 else ''}); the old cards are used until you run "

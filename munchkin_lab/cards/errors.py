@@ -23,7 +23,9 @@ class NoDatabaseError(CardDataError):
     as such, not as "1 problem in the card data". ``problems`` holds the one line."""
 
     def __init__(self, url: str, detail: str = ""):
-        line = f"no card database at {url}{f' ({detail})' if detail else ''}; run `munchkin-lab db build` first"
+        from ..config import build_command
+
+        line = f"no card database at {url}{f' ({detail})' if detail else ''}; run `{build_command(url)}` first"
         self.problems = [line]
         ValueError.__init__(self, line)
 

@@ -530,8 +530,10 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
     for s, n in pairs:
         if s.kind == "monster" and s.level is None:
             fairy = spec_is_fairy(s, (s.effects or {}).get("fairy_dust"))
-            how = ("set her Level with the Fairy Dust rules' option (GameOptions(module_options="
-                   "{'fairy_dust': {'fairy_level': N}})), leave her out" if fairy else "leave it out")
+            how = ("set her Level with the Fairy Dust rules' option fairy_dust.fairy_level=N (`munchkin-lab deck "
+                   "option DECK fairy_dust.fairy_level=N`, or on a deck file's options: line; in Python "
+                   "GameOptions(module_options={'fairy_dust': {'fairy_level': N}})), leave her out"
+                   if fairy else "leave it out")
             out.append(_p("warning", _lbl(s), "unknown-level",
                           "its Level is unknown (null in the card data): the engine and the simulation "
                           f"play it at Level 0, so players beat it cheaply; {how} (or play a "

@@ -62,10 +62,14 @@ _PERCENT_COLUMNS = ("share", "p")
 
 def _frame(df, index: bool = True) -> str:
     """A table as text: an unknown number is ``-`` (never ``<NA>``), shares and chances are
-    percentages with one decimal."""
+    percentages with one decimal, other fractional numbers (a mean) have two decimals, as the
+    means of the headings (``mean 1.67``)."""
     if not len(df):
         return "(none)"
     fmt = {c: (lambda v: "-" if v is None or v != v else f"{v:.1%}") for c in _PERCENT_COLUMNS if c in df.columns}
+    for c in df.columns:
+        if c not in fmt and df[c].dtype.kind == "f":
+            fmt[c] = lambda v: "-" if v is None or v != v else f"{v:.2f}"
     plain = [c for c in df.columns if c not in fmt]
     if plain:
         df = df.copy()
@@ -75,12 +79,21 @@ def _frame(df, index: bool = True) -> str:
     return df.to_string(index=index, na_rep="-", formatters=fmt)
 
 
+def _check_command(deck) -> str:
+    """``munchkin-lab deck check 'NAME'`` for ``deck``, with its ``--url`` when it came from one."""
+    import shlex
+
+    return f"munchkin-lab deck check {deck.name!r}" + (f" --url {shlex.quote(str(deck.url))}" if deck.url else "")
+
+
 def _say_problems(deck) -> None:
     """After a deck is saved: its mix check's problems (``deck check``, the table sizes it
     checks by default) on stderr, so a deck that ``simulate`` or ``play`` would refuse is
     known at once. Saving such a deck is allowed (it may be a step of an edit); nothing is
-    printed for a deck without problems. A check that cannot run is not this command's
-    error: one line says so."""
+    printed for a deck without problems. Errors are listed (at most 10 lines); warnings alone
+    (advice: the deck plays) are one line counting them by rule and naming ``deck check``,
+    as ``simulate`` says its warnings in one line. A check that cannot run is not this
+    command's error: one line says so."""
     try:
         problems = deck.check(DEFAULT_PLAYERS, larger=True)
     except Exception as exc:  # noqa: BLE001 - the deck is saved; the check is advice
@@ -89,16 +102,20 @@ def _say_problems(deck) -> None:
     if not problems:
         return
     errors = sum(p.level == "error" for p in problems)
+    if not errors:
+        rules = ", ".join(dict.fromkeys(p.rule for p in problems))
+        typer.echo(f"Note: deck {deck.name!r}: {plural(len(problems), 'warning')} from its checks ({rules}): "
+                   f"run `{_check_command(deck)}` to see them", err=True)
+        return
     head = (f"Warning: deck {deck.name!r} is saved but fails its checks (simulate and play refuse it until "
-            f"fixed): {plural(errors, 'error')}, {plural(len(problems) - errors, 'warning')}"
-            if errors else f"Note: deck {deck.name!r}: {plural(len(problems), 'warning')} from its checks")
+            f"fixed): {plural(errors, 'error')}, {plural(len(problems) - errors, 'warning')}")
     typer.echo(head, err=True)
     shown = sorted(problems, key=lambda p: p.level != "error")  # errors first, at most 10 lines
     for p in shown[:10]:
         typer.echo(f"  {p}", err=True)
     if len(shown) > 10:
         typer.echo(f"  ... {len(shown) - 10} more", err=True)
-    typer.echo(f"  (`munchkin-lab deck check {deck.name!r}` shows them again)", err=True)
+    typer.echo(f"  (`{_check_command(deck)}` shows them again)", err=True)
 
 
 @deck_app.command("new")
@@ -108,7 +125,9 @@ def new(
     sets: list[str] = typer.Option([], "--set", "-s", help="Add every card of this set (repeatable)."),
     preset: Optional[str] = typer.Option(None, "--preset", "-p", help="Start from a preset (see `deck presets`)."),
     description: str = typer.Option("", "--description", "-d"),
-    option: list[str] = typer.Option([], "--option", "-o", help="Switch a game option on (repeatable)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Switch a game option on (faster_play, "
+                                     "shared_victory, piles_per_set) or set a rules module's option as "
+                                     "MODULE.KEY=VALUE (fairy_dust.fairy_level=12); repeatable."),
     module: list[str] = typer.Option([], "--module", "-m", help="+module forces it on, -module off."),
     replace: bool = typer.Option(False, "--replace", help="Overwrite a deck of the same name."),
     url: Optional[str] = URL,
@@ -128,13 +147,50 @@ def new(
         from .presets import note_change_from_preset
 
         note_change_from_preset(deck)
+    from .model import parse_option
+
     for o in option:
-        deck.set_option(o, True)
+        deck.set_option(*parse_option(o))
     for m in module:
         deck.set_module(m.lstrip("+-"), not m.startswith("-"))
     deck.save(replace=replace)
     typer.echo(f"saved deck {deck.name!r}: {plural(deck.size, 'card')}, {plural(len(deck), 'entry', 'entries')}, "
                f"modules: {', '.join(deck.modules) or 'none'}")
+    _say_problems(deck)
+
+
+def _options_text(deck) -> str:
+    """The deck's options as its ``options:`` line writes them: the game options on, then the
+    rules modules' ``MODULE.KEY=VALUE``."""
+    from .model import format_option_value
+
+    return ", ".join(o if "." not in o else f"{o}={format_option_value(v)}"
+                     for o, v in deck.options.items() if v or "." in o)
+
+
+@deck_app.command("option")
+@_errors
+def option_cmd(
+    name: str = typer.Argument(..., metavar="DECK", help="Saved deck name."),
+    options: list[str] = typer.Argument(..., metavar="OPTION...",
+                                        help="NAME (a game option on), NAME=false (off), MODULE.KEY=VALUE (a rules "
+                                             "module's option: fairy_dust.fairy_level=12), MODULE.KEY=none (back "
+                                             "to the module's default)."),
+    url: Optional[str] = URL,
+):
+    """Set game options and rules modules' options of a saved deck (kept with it: simulate,
+    compare, play, the board and its exports use them)."""
+    from .model import parse_option
+    from .store import edit_deck
+
+    parsed = [parse_option(o) for o in options]
+
+    def change(d):
+        for o, v in parsed:
+            d.set_option(o, v)
+
+    deck, _ = edit_deck(name, change, url=url)
+    typer.echo(f"deck {deck.name!r}: options: {_options_text(deck) or 'none'}")
     _say_problems(deck)
 
 
@@ -287,7 +343,7 @@ def show(
     if deck.description:
         typer.echo(deck.description)
     typer.echo(f"modules: {', '.join(deck.modules) or 'none'}")
-    typer.echo(f"options: {', '.join(o for o, v in deck.options.items() if v) or 'none'}")
+    typer.echo(f"options: {_options_text(deck) or 'none'}")
     df = cards_frame(deck)[["set", "name", "kind", "deck", "copies", "level", "bonus", "gold"]]
     typer.echo(_frame(df, index=False))
 

@@ -49,7 +49,8 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, Unexpec
 from .. import safe_yaml
 from ..suggest import close_matches
 from .catalog import Catalog, DeckError, default_catalog, label
-from .model import DEFAULT_OPTIONS, MAX_CARDS, MAX_COPIES, MODULES, Deck, Entry, check_deck_name, check_pile
+from .model import (DEFAULT_OPTIONS, MAX_CARDS, MAX_COPIES, MODULES, Deck, Entry, _module_of_option, check_deck_name,
+                    check_pile, format_option_value, parse_option)
 
 #: Largest deck file read (bytes); a deck of every supported card is about 20 kB.
 MAX_BYTES = 1024 * 1024
@@ -138,6 +139,32 @@ def _syntax_problem(exc: UnexpectedInput) -> FileProblem:
     return FileProblem(line, msg)
 
 
+#: Most syntax errors reported for one file (each costs a parse of the rest of it).
+MAX_SYNTAX_PROBLEMS = 50
+
+
+def _parse_lines(text: str, source: str | None = None) -> tuple[Tree, list[FileProblem]]:
+    """Parse ``text`` (ending with a newline); a line with a syntax error is reported and read
+    as blank, so the other lines are still read and their problems told with it (every line
+    of the format stands alone: a header, a section or an entry). Returns the tree of the
+    good lines and the syntax problems, at most :data:`MAX_SYNTAX_PROBLEMS` (then the file is
+    refused with them: reading further would only repeat the parse)."""
+    problems: list[FileProblem] = []
+    lines = text.split("\n")
+    while True:
+        try:
+            return _parser().parse("\n".join(lines)), problems
+        except UnexpectedInput as exc:
+            problem = _syntax_problem(exc)
+            n = problem.line
+            if n is None or not 1 <= n <= len(lines) or not lines[n - 1].strip() \
+                    or len(problems) >= MAX_SYNTAX_PROBLEMS:
+                problems.append(problem)  # no line to leave out: told as it is, nothing more read
+                raise DeckFileError(problems, source) from None
+            problems.append(problem)
+            lines[n - 1] = ""
+
+
 def _count(text: str) -> int | None:
     t = text[:-1] if text[-1:] in ("x", "X") and len(text) > 1 else text
     if t.isascii() and t.isdigit():
@@ -169,12 +196,7 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
     bad = safe_yaml.control_character_problems(text)
     if bad:
         raise DeckFileError([FileProblem(p.line, p.message) for p in bad], source)
-    try:
-        tree = _parser().parse(text if text.endswith("\n") else text + "\n")
-    except UnexpectedInput as exc:
-        raise DeckFileError([_syntax_problem(exc)], source) from None
-
-    problems: list[FileProblem] = []
+    tree, problems = _parse_lines(text if text.endswith("\n") else text + "\n", source)
     headers: dict[str, tuple[int, object]] = {}
     lines: list[tuple[int, str, str, str | None, str | None]] = []  # line, count, name, set, pile
     section: str | None = None
@@ -203,6 +225,9 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
                         for tok in sw.children:
                             if tok.type == "SIGN":
                                 sign = str(tok)
+                            elif tok.type == "MODULE_OPTION":
+                                sign = "="  # NAME=VALUE: a rules module's option
+                                ident = str(tok)
                             else:
                                 ident = str(tok)
                         switches.append((sign, ident))
@@ -246,6 +271,22 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
             continue
         line, switches = headers[kind]
         for sign, ident in switches:  # type: ignore[union-attr]
+            if sign == "=":  # fairy_dust.fairy_level=12 (options only: the grammar's MODULE_OPTION)
+                if kind == "modules":
+                    problems.append(FileProblem(line, f"{ident!r}: a rules module's option goes on the "
+                                                      "'options:' line"))
+                    continue
+                try:
+                    deck.set_option(*parse_option(ident))
+                except DeckError as exc:
+                    problems.append(FileProblem(line, str(exc)))
+                continue
+            if ident not in known and kind == "options" and _module_of_option(ident):
+                try:
+                    deck.set_option(ident, True)  # says which module's option it is and how to write it
+                except DeckError as exc:
+                    problems.append(FileProblem(line, str(exc)))
+                continue
             if ident not in known:
                 close = close_matches(ident, known, n=3)
                 problems.append(FileProblem(line, f"unknown {kind[:-1]} {ident!r}; known: {', '.join(known)}", close))
@@ -289,6 +330,7 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
     problems += _unknown_sets(unknown, cat, "[{}]")
     _check_size(deck, problems)
     if problems:
+        problems.sort(key=lambda p: p.line or 0)  # in the file's order, syntax errors among the rest
         raise DeckFileError(problems, source)
     return deck
 
@@ -424,6 +466,11 @@ def to_text(deck: Deck) -> str:
         terms = [("+" if on else "-") + m for m, on in sorted(deck.module_overrides.items(), key=lambda kv: MODULES.index(kv[0]))]
         out.write(f"modules: {', '.join(terms)}\n")
     on = [o for o in DEFAULT_OPTIONS if deck.options.get(o)]
+    for o, v in deck.options.items():  # rules modules' options: MODULE.KEY=VALUE
+        if "." in o:
+            if isinstance(v, str) and ("\n" in v or "\r" in v or ('"' in v and "'" in v)):
+                raise DeckError(f"option {o} = {v!r} cannot be written in the text format; use YAML")
+            on.append(f"{o}={format_option_value(v)}")
     if on:
         out.write(f"options: {', '.join(on)}\n")
     cat = deck.catalog
@@ -487,7 +534,7 @@ def _type_problems(data: dict, doc) -> tuple[list[FileProblem], set]:
         name: Optional[str] = Field(default=None, max_length=200)
         description: Optional[str] = Field(default=None, max_length=4000)
         modules: Optional[dict[str, bool]] = None
-        options: Optional[dict[str, bool]] = None
+        options: Optional[dict[str, Any]] = None  # game options: bool; MODULE.KEY: the module's type
         cards: Optional[list[CardLine]] = None
 
     try:
@@ -564,12 +611,15 @@ def parse_yaml(text: str, catalog: Catalog | None = None, url: str | None = None
         for k, v in (data.get(kind) or {}).items():
             if (kind, k) in bad:
                 continue
+            if kind == "options" and k in DEFAULT_OPTIONS and not isinstance(v, bool):
+                problems.append(FileProblem(doc.line_of((kind, k)), f"options.{k}: expected true or false, got {v!r}"))
+                continue
             try:
                 apply(str(k), v)
             except DeckError as exc:
                 known = MODULES if kind == "modules" else tuple(DEFAULT_OPTIONS)
-                problems.append(FileProblem(doc.line_of((kind, k)), str(exc),
-                                            close_matches(str(k), known, n=2)))
+                close = [] if "." in str(k) else close_matches(str(k), known, n=2)  # (a module option's names it)
+                problems.append(FileProblem(doc.line_of((kind, k)), str(exc), close))
     unknown: dict[str, list[int]] = {}  # told once: _unknown_sets
     for i, item in enumerate(data.get("cards") or []):
         if ("cards", i) in bad:

@@ -28,6 +28,11 @@ the deck. Game options (all off by default):
 ``piles_per_set``
     one Door and one Treasure draw pile per set, the player choosing the pile to draw from
     (publisher's third suggestion for big mixes, mixing_rules.md).
+
+A rules module's own option is a deck option named ``MODULE.KEY`` (the engine's module name:
+``fairy_dust.fairy_level``, 12 say), kept in ``Deck.options`` beside the game options and
+passed to the games as ``GameOptions.module_options`` (:meth:`Deck.set_option`,
+:attr:`Deck.module_options`).
 """
 from __future__ import annotations
 
@@ -35,6 +40,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..engine.cards import CardSpec
+from ..suggest import close_matches
 from .catalog import (
     AmbiguousCardError,
     Catalog,
@@ -72,6 +78,55 @@ PILES = ("door", "treasure", "dungeon", "fairy_dust", "character", "room_tile", 
 
 #: Characters a search query has and a card name lacks (used to tell them apart).
 _QUERY_MARKS = (":", "<", ">", "=", "(")
+
+
+def option_value(raw: str) -> object:
+    """The value of a typed ``NAME=VALUE`` option (``--option``, a deck file's ``options:``
+    line): ``true``/``yes``/``on`` and ``false``/``no``/``off`` are True/False, ``none`` /
+    ``null`` None (the module's default), a whole number an int, text in quotes (``"..."`` or
+    ``'...'``) that text, any other word itself."""
+    raw = raw.strip()
+    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "\"'":
+        return raw[1:-1]
+    low = raw.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("none", "null"):
+        return None
+    t = raw[1:] if raw[:1] in "+-" else raw
+    if t.isascii() and t.isdigit():
+        return int(raw)
+    return raw
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    """``NAME`` (a game option switched on: ``faster_play`` -> ``("faster_play", True)``) or
+    ``NAME=VALUE`` (``fairy_dust.fairy_level=12`` -> ``("fairy_dust.fairy_level", 12)``,
+    :func:`option_value`), as ``deck new --option`` and a deck file's ``options:`` line take it."""
+    name, eq, raw = text.partition("=")
+    return name.strip(), (option_value(raw) if eq else True)
+
+
+def format_option_value(value: object) -> str:
+    """``value`` as :func:`option_value` reads it back (``true``, ``none``, ``12``, ``"text"``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    return f"'{text}'" if '"' in text else f'"{text}"'
+
+
+def _module_of_option(key: str) -> list[str]:
+    """The rules modules that declare an option named ``key`` (``fairy_level``: fairy_dust)."""
+    from ..engine import modules as _registered  # noqa: F401
+    from ..engine.rules import MODULES as RULES
+
+    return [n for n, cls in RULES.items() if key in cls.options]
 
 
 class DuplicateDeckError(DeckError):
@@ -462,7 +517,10 @@ class Deck:
         for m, on in other.module_overrides.items():
             self.module_overrides.setdefault(m, on)
         for o, on in other.options.items():
-            self.options[o] = self.options.get(o, False) or on
+            if "." in o:  # a module option: this deck's value wins, as a module override does
+                self.options.setdefault(o, on)
+            else:
+                self.options[o] = self.options.get(o, False) or on
         return self
 
     def clear(self) -> None:
@@ -486,17 +544,65 @@ class Deck:
         else:
             self.module_overrides[module] = on
 
-    def set_option(self, option: str, value: bool) -> None:
-        """Set game option ``option`` (see :data:`DEFAULT_OPTIONS`).
+    def set_option(self, option: str, value: object) -> None:
+        """Set game option ``option`` (see :data:`DEFAULT_OPTIONS`) to True or False, or a rules
+        module's option ``MODULE.KEY`` (the engine's module name: ``fairy_dust.fairy_level``,
+        ``scooby_doo.start_dungeon``, ``rooms.bug_900``; each module declares its options,
+        ``RulesModule.options``) to a value of its type; ``None`` takes a module option back
+        to the module's default. Module options are kept with the deck (saved, exported,
+        bundled) and passed to every game of it (:meth:`game_options`).
 
         Raises:
-            DeckError: unknown option or a value that is not True/False.
+            DeckError: unknown option (a module option's message names the closest and every
+                option of the module: ``No such option: fairy_dust.fairy_levl (did you mean
+                fairy_dust.fairy_level?) ...``) or a value of the wrong type.
         """
+        if isinstance(option, str) and "." in option:
+            from ..engine.rules import check_module_options
+
+            mod, _, key = option.partition(".")
+            if value is None:  # back to the module's default: the name must still be one
+                from ..engine import modules as _registered  # noqa: F401
+                from ..engine.rules import MODULES as RULES
+
+                if mod not in RULES or key not in RULES[mod].options:
+                    try:
+                        check_module_options({mod: {key: None}})
+                    except ValueError as exc:
+                        raise DeckError(str(exc)) from None
+                self.options.pop(option, None)
+                return
+            try:
+                check_module_options({mod: {key: value}})
+            except ValueError as exc:
+                raise DeckError(str(exc)) from None
+            self.options[option] = value
+            return
         if option not in DEFAULT_OPTIONS:
-            raise DeckError(f"unknown game option {option!r}; known: {', '.join(DEFAULT_OPTIONS)}")
+            owners = _module_of_option(option) if isinstance(option, str) else []
+            if owners:
+                tail = "=VALUE" if value is True else f"={format_option_value(value)}"  # (True: no value typed)
+                forms = " or ".join(f"{m}.{option}{tail}" for m in owners)
+                raise DeckError(f"{option!r} is an option of the {' and '.join(owners)} rules module: write it "
+                                f"{forms}")
+            close = close_matches(str(option), DEFAULT_OPTIONS)
+            raise DeckError(f"unknown game option {option!r}" + (f" (did you mean {close[0]}?)" if close else "")
+                            + f"; known: {', '.join(DEFAULT_OPTIONS)}, or a rules module's option as "
+                            "MODULE.KEY=VALUE (e.g. fairy_dust.fairy_level=12)")
         if not isinstance(value, bool):
             raise DeckError(f"option {option!r} takes true or false, got {value!r}")
         self.options[option] = value
+
+    @property
+    def module_options(self) -> dict[str, dict]:
+        """The rules modules' options the deck sets, as ``GameOptions.module_options`` takes
+        them (``{"fairy_dust": {"fairy_level": 12}}``; from its ``MODULE.KEY`` options)."""
+        out: dict[str, dict] = {}
+        for k, v in self.options.items():
+            if "." in k:
+                mod, _, key = k.partition(".")
+                out.setdefault(mod, {})[key] = v
+        return out
 
     def derived_modules(self) -> tuple[str, ...]:
         """Modules the deck's cards call for (:func:`derive_modules`)."""
@@ -546,7 +652,9 @@ class Deck:
         """The engine's ``GameOptions`` for this deck: ``faster_play`` and ``shared_victory``
         from the deck's options, and ``modules`` = the engine modules that play the deck's
         modules (:func:`engine_modules`: ``dungeons`` is the engine's ``scooby_doo``; the
-        engine also switches modules on from the cards' sets by itself). ``overrides`` are passed to ``GameOptions``.
+        engine also switches modules on from the cards' sets by itself), and ``module_options``
+        = the deck's ``MODULE.KEY`` options (:attr:`module_options`). ``overrides`` are passed
+        to ``GameOptions``.
 
         The ``piles_per_set`` option adds the engine module ``piles`` (one Door and one
         Treasure draw pile per set, the player picking the pile). Module overrides *off* are
@@ -557,6 +665,8 @@ class Deck:
         kw = {"faster_play": self.options["faster_play"], "shared_victory": self.options["shared_victory"],
               "modules": engine_modules(self.modules)
               + (("piles",) if self.options.get("piles_per_set") else ())}
+        if self.module_options:
+            kw["module_options"] = self.module_options
         kw.update(overrides)
         return GameOptions(**kw)
 

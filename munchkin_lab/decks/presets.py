@@ -45,7 +45,7 @@ def load_preset(name: str, catalog: Catalog | None = None, url: str | None = Non
     """
     path = preset_path(name)
     deck = read_deck(path, catalog=catalog, url=url)
-    _check_whole_sets(name, path, deck.catalog)
+    _check_whole_sets(name, path, deck.catalog, url)
     return deck
 
 
@@ -97,13 +97,15 @@ def _whole_set_codes(path: Path) -> list[str]:
     return list(dict.fromkeys(codes))
 
 
-def _check_whole_sets(name: str, path: Path, catalog: Catalog) -> None:
+def _check_whole_sets(name: str, path: Path, catalog: Catalog, url: str | None = None) -> None:
     """Refuse a preset whose shipped sets lack cards in the database (an old database, or
     cards deleted there): the preset would silently be another deck.
 
     Raises:
         DeckError: naming the missing cards and ``munchkin-lab db build``.
     """
+    from ..config import build_command
+
     files = _shipped_card_names()
     missing: list[str] = []
     for code in _whole_set_codes(path):
@@ -116,7 +118,7 @@ def _check_whole_sets(name: str, path: Path, catalog: Catalog) -> None:
         shown = ", ".join(missing[:8]) + (f", ... {len(missing) - 8} more" if len(missing) > 8 else "")
         raise DeckError(f"preset {name!r}: the database lacks {len(missing)} of its card{'s' if len(missing) != 1 else ''} "
                         f"({shown}): it was built from older card files, or those cards were deleted from it; "
-                        "run `munchkin-lab db build` to put the shipped cards back")
+                        f"run `{build_command(url)}` to put the shipped cards back")
 
 
 def find_deck(name: str, url: str | None = None, catalog: Catalog | None = None) -> Deck:

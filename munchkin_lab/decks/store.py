@@ -55,7 +55,7 @@ def _engine(url: str | None):
     with engine.connect() as conn:
         names = set(inspect(conn).get_table_names())
     if not {"card", "deck", "deck_entry"} <= names:
-        raise DeckError(f"no card database at {config.database_url(url)}; run `munchkin-lab db build` first")
+        raise DeckError(f"no card database at {config.database_url(url)}; run `{config.build_command(url)}` first")
     return engine
 
 
@@ -381,7 +381,7 @@ def load_deck(name: str, url: str | None = None, catalog: Catalog | None = None)
         ).all()
     modules = row["modules"] or {}
     overrides = modules.get("overrides", {}) if isinstance(modules, dict) else {}
-    options = {k: v for k, v in (row["options"] or {}).items() if k in DEFAULT_OPTIONS}
+    options = {k: v for k, v in (row["options"] or {}).items() if k in DEFAULT_OPTIONS or "." in str(k)}  # MODULE.KEY: a module option
     deck = Deck(row["name"], row["description"] or "", catalog=catalog, url=url, modules=overrides, options=options)
     for code, cname, copies, pile in entries:
         key = f"{code}:{cname}"

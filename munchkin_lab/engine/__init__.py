@@ -8,9 +8,10 @@ from .actions import KINDS as ACTION_KINDS, Action, IllegalActionError
 from .cards import CardSpec
 from .effects import validate_effects
 from .game import Game, GameOptions, Outcome
+from .history import NothingToUndoError
 from .rules import CoreModule, RulesModule, register_module
 from .solar_storm import SolarAction, SolarOutcome, SolarStormGame, SolarStormOptions
 
 __all__ = ["Action", "ACTION_KINDS", "CardSpec", "CoreModule", "Game", "GameOptions",
-           "IllegalActionError", "Outcome", "RulesModule", "register_module", "validate_effects",
+           "IllegalActionError", "NothingToUndoError", "Outcome", "RulesModule", "register_module", "validate_effects",
            "SolarAction", "SolarOutcome", "SolarStormGame", "SolarStormOptions"]

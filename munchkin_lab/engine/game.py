@@ -50,7 +50,7 @@ from .victims import Victims
 from .pending import Pending
 from .rewards import Rewards
 from .playing import Playing
-from .rules import RulesModule, select_modules
+from .rules import RulesModule, check_module_options, select_modules
 from .runaway import RunAway
 from .state import PlayerState, State
 from .tables import _ACACHE, _card_tables, combat_category, turn_category  # noqa: F401 (re-exported)
@@ -266,9 +266,14 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
                 more than 6 accepted with a warning-free reading), a bad player entry or deck.
                 A deck made only of Solar Storm ship rooms is refused with a message naming
                 ``SolarStormGame.new``: a Munchkin game of them has no Door or Treasure card.
+                ``options.module_options`` naming an unknown module or option, or a value
+                of the wrong type (:func:`rules.check_module_options`: ``No such option:
+                fairy_dust.fairy_levl (did you mean fairy_dust.fairy_level?) ...``).
         """
         seed = _rng.check_seed(seed)
         options = options or GameOptions()
+        if options.module_options:
+            check_module_options(options.module_options)
         names, genders = _players(players)
         memo = _DECK_MEMO[0]
         if type(deck) is tuple and deck is memo[0]:

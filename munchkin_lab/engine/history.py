@@ -12,10 +12,16 @@ import json
 from typing import Any
 
 
+class NothingToUndoError(IndexError):
+    """``Game.undo`` with no action left to take back, or ``Game.redo`` with none taken back
+    (also ``SolarStormGame``). A subclass of ``IndexError`` (what these methods raised before,
+    so ``except IndexError`` still catches it); the message says which end was reached and why."""
+
+
 class History:
     """Mixin: undo/redo across turns (the RNG lives in the state, so it rewinds too) and the
-    event log. ``undo`` raises ``IndexError`` when there is nothing to undo (always with
-    ``history=False``), ``redo`` when nothing was undone."""
+    event log. ``undo`` raises :class:`NothingToUndoError` (an ``IndexError``) when there is
+    nothing to undo (always with ``history=False``), ``redo`` when nothing was undone."""
 
     #: log lines held back until their cause is said (:meth:`_say_after`; a game that never
     #: holds one back - Solar Storm's - reads this empty default)
@@ -107,10 +113,16 @@ class History:
         Returns:
             the action taken back.
         Raises:
-            IndexError: nothing to undo (or ``history=False``).
+            NothingToUndoError: (an ``IndexError``) nothing to undo: no action played since the
+                game began or was loaded, every one already taken back, or ``history=False``.
         """
         if not self._undo:
-            raise IndexError("nothing to undo")
+            if not self.history:
+                raise NothingToUndoError("nothing to undo: this game keeps no history (made with history=False)")
+            raise NothingToUndoError("nothing to undo: no action played since the game began or was loaded"
+                                     if not self._redo else
+                                     f"nothing to undo: every action played was taken back ({len(self._redo)} can "
+                                     "be redone with redo())")
         st, loglen = self._undo.pop()
         self.state = st
         self._restored()
@@ -127,10 +139,11 @@ class History:
         Returns:
             the action replayed.
         Raises:
-            IndexError: nothing to redo.
+            NothingToUndoError: (an ``IndexError``) nothing to redo: no action was taken back
+                by :meth:`undo` since the last action played.
         """
         if not self._redo:
-            raise IndexError("nothing to redo")
+            raise NothingToUndoError("nothing to redo: no action was taken back (undo) since the last one played")
         a = self._redo[-1]
         self.play(a)
         return a

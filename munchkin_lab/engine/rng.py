@@ -13,8 +13,8 @@ GOLDEN = 0x9E3779B97F4A7C15
 #: The seeds of a game (``Game.new``, ``SolarStormGame.new``, a board, ``play --seed``, a
 #: scenario's ``seed``): the generator's 64-bit state space, every seed a different game. The
 #: simulator's per-game seeds use all of it (``sim.simulate.game_seed``: 64-bit words), so the
-#: range is not the signed one of a database column (that is the simulator's *run* seed,
-#: 0..2**63-1, a different number).
+#: range is not the signed one of a database column. The simulator's *run* seed (``simulate``,
+#: ``compare``) takes the same range, so a seed typed for one command is taken by every other.
 SEED_RANGE = (0, 2**64 - 1)
 
 

@@ -56,9 +56,13 @@ class RulesModule:
             module's ``check_action`` allows (Scooby-Doo: discovering an exit, at any time of
             your own turn). They are listed among the player's any-time candidates
             (``legal_actions(seat=...)``).
+        options: the module's settings (``GameOptions.module_options[name]``) and the type
+            each takes (:data:`OPTION_TYPES`); :func:`check_module_options` refuses any other
+            key or a value of another type. Their meaning is in the module's docstring.
     """
 
     name: str = "base"
+    options: dict[str, str] = {}
     sets: tuple[str, ...] = ()
     parts: tuple[str, ...] = ()
     joining_tags: tuple[str, ...] = ()
@@ -301,3 +305,54 @@ def select_modules(deck_sets: set[str], names: tuple[str, ...] = (),
         if name in names or deck_sets & set(cls.sets) or not deck_parts.isdisjoint(cls.parts):
             out.append(cls())
     return out
+
+
+#: The types a module option may declare (``RulesModule.options``): name -> (test, words).
+OPTION_TYPES = {
+    "bool": (lambda v: isinstance(v, bool), "true or false"),
+    "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    "int?": (lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool)), "a whole number or none"),
+    "str?": (lambda v: v is None or isinstance(v, str), "a name or none"),
+    "map": (lambda v: isinstance(v, dict), "a mapping"),
+}
+
+
+def check_module_options(module_options: Any) -> dict:
+    """``module_options`` (``{module name: {option: value}}``, ``GameOptions.module_options``)
+    when every module is a registered rules module and every option one the module declares
+    (``RulesModule.options``) with a value of its type. Returns it unchanged.
+
+    Raises:
+        ValueError: not a mapping of mappings; an unknown module (the known ones named, the
+            closest first); ``No such option: MODULE.KEY`` naming the closest option and every
+            option of the module; a value of another type (``fairy_dust.fairy_level takes a
+            whole number or none, got 'x'``).
+    """
+    from . import modules as _expansions  # noqa: F401  (registers the expansion modules)
+    from ..suggest import close_matches
+
+    if not isinstance(module_options, dict):
+        raise ValueError(f"module_options: expected {{module: {{option: value}}}}, got {module_options!r}")
+    with_opts = sorted(n for n, c in MODULES.items() if c.options)
+    for mod, opts in module_options.items():
+        cls = MODULES.get(mod) if isinstance(mod, str) else None
+        if cls is None:
+            close = close_matches(str(mod), with_opts)
+            raise ValueError(f"module_options: no rules module {mod!r}"
+                             + (f" (did you mean {close[0]}?)" if close else "")
+                             + f"; modules with options: {', '.join(with_opts)}")
+        if not isinstance(opts, dict):
+            raise ValueError(f"module_options.{mod}: expected {{option: value}}, got {opts!r}")
+        for key, value in opts.items():
+            kind = cls.options.get(key) if isinstance(key, str) else None
+            if kind is None:
+                known = [f"{mod}.{k}" for k in cls.options]
+                close = close_matches(f"{mod}.{key}", known)
+                raise ValueError(f"No such option: {mod}.{key}"
+                                 + (f" (did you mean {close[0]}?)" if close else "")
+                                 + (f"; options of the {mod} rules module: {', '.join(known)}" if known
+                                    else f"; the {mod} rules module has no options"))
+            test, words = OPTION_TYPES[kind]
+            if not test(value):
+                raise ValueError(f"option {mod}.{key} takes {words}, got {value!r}")
+    return module_options

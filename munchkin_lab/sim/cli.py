@@ -36,6 +36,9 @@ from ..plural import plural
 MAX_GAMES = 2**63 - 1
 MAX_WORKERS = 512
 MAX_TURN_CAP = 100_000
+#: Largest ``--seed``: the engine's seed range (``engine.rng.SEED_RANGE``), the one of ``play`` and
+#: ``Board`` too, so a seed typed for one command is taken by every other.
+MAX_SEED = 2**64 - 1
 
 
 def _interrupted(message: str) -> typer.Exit:
@@ -125,7 +128,11 @@ def _unknown_levels(deck: str, url: Optional[str], label: str = "") -> None:
     try:
         from ..decks.presets import find_deck
 
-        found = [p.card for p in find_deck(deck, url=url).check() if p.rule == "unknown-level"]
+        d = find_deck(deck, url=url)
+        fairy_set = (d.module_options.get("fairy_dust") or {}).get("fairy_level") is not None
+        # (the Sparkly Good Fairy's warning names her option: with it set, she played at that Level)
+        found = [p.card for p in d.check() if p.rule == "unknown-level"
+                 and not (fairy_set and "fairy_level" in p.message)]
     except Exception:  # noqa: BLE001 - advice only: the run has its result
         return
     if found:
@@ -195,7 +202,7 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(1000, "--games", "-n", min=1, max=MAX_GAMES, help="Number of games (1..2**63-1)."),
         players: int = typer.Option(DEFAULT_PLAYERS, "--players", "-p", help="Players: " + PLAYERS_HELP + "."),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help=f"Local worker processes, 1..{MAX_WORKERS} (default: every core; 1 = this process)."),
-        seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="Run seed, 0..2**63-1 (a seed per game is derived from it)."),
+        seed: int = typer.Option(0, "--seed", min=0, max=MAX_SEED, help="Run seed, 0..2**64-1 (a seed per game is derived from it)."),
         bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bot per seat, comma-separated (cycled): greedy, random."),
         scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Existing Dask scheduler, tcp://host:port. Dask has no authentication: use only a cluster you trust."),
         connect_timeout: float = typer.Option(5.0, "--connect-timeout", min=0.1, help="Seconds to wait for --scheduler."),
@@ -226,6 +233,25 @@ def register(app: typer.Typer) -> None:
             what = ("the per-game table only; .parquet or .json keep every table" if r.path.suffix.lower() == ".csv"
                     else "per-game, card, seat, summary and Level tables")
             typer.echo(f"wrote {r.path} ({what})")
+
+    def _saved_result(arg: str, url: Optional[str]):
+        """The saved simulation result ``arg`` names (an existing ``.parquet`` / ``.json`` file,
+        :meth:`SimResult.load`), or None (a deck: preset, deck file or saved deck name). A
+        ``.csv`` result is refused: it holds the per-game table only."""
+        from .results import RESULT_FORMATS, SimResult
+
+        path = Path(arg).expanduser()
+        suffix = path.suffix.lower()
+        if suffix not in RESULT_FORMATS:
+            return None
+        if not path.is_file():
+            raise ValueError(f"{arg}: no such file (a saved result; a deck is a preset, a deck file or a saved "
+                             "deck's name)")
+        if RESULT_FORMATS[suffix] == "csv":
+            raise ValueError(f"{arg}: a .csv result holds the per-game table only, so compare cannot read it; "
+                             "compare takes decks or results saved as .parquet or .json "
+                             "(`munchkin-lab simulate DECK --out run.parquet`)")
+        return SimResult.load(path, url=url)
 
     def _print_cards(cmp, top: int) -> None:
         """The per-card comparison (``Comparison.card_table``): the cards in one run only or
@@ -263,13 +289,14 @@ def register(app: typer.Typer) -> None:
     @app.command("compare")
     @_errors
     def compare_cmd(
-        deck_a: str = typer.Argument(..., help="Deck A (baseline): preset, file or saved deck."),
-        deck_b: str = typer.Argument(..., help="Deck B (variant)."),
-        games: int = typer.Option(1000, "--games", "-n", min=1, max=MAX_GAMES, help="Games per deck (1..2**63-1)."),
-        players: int = typer.Option(DEFAULT_PLAYERS, "--players", "-p", help="Players: " + PLAYERS_HELP + "."),
+        deck_a: str = typer.Argument(..., metavar="DECK_A", help="Deck A (baseline): preset, file or saved deck, "
+                                     "or a saved result (simulate --out: .parquet or .json)."),
+        deck_b: str = typer.Argument(..., metavar="DECK_B", help="Deck B (variant): as DECK_A."),
+        games: Optional[int] = typer.Option(None, "--games", "-n", min=1, max=MAX_GAMES, help="Games per deck (1..2**63-1; default 1000, or a saved result's)."),
+        players: Optional[int] = typer.Option(None, "--players", "-p", help="Players: " + PLAYERS_HELP + " (default: a saved result's, else " + str(DEFAULT_PLAYERS) + ")."),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS),
-        seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="Run seed, 0..2**63-1."),
-        bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bots for both runs."),
+        seed: Optional[int] = typer.Option(None, "--seed", min=0, max=MAX_SEED, help="Run seed, 0..2**64-1 (default 0, or a saved result's)."),
+        bots: Optional[str] = typer.Option(None, "--bots", "-b", callback=_check_bots_opt, help="Bots for both runs (default greedy, or a saved result's)."),
         bots_a: Optional[str] = typer.Option(None, "--bots-a", callback=_check_bots_opt, help="Bots of run A (line-up comparison)."),
         bots_b: Optional[str] = typer.Option(None, "--bots-b", callback=_check_bots_opt, help="Bots of run B."),
         scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Existing Dask scheduler (a cluster you trust)."),
@@ -283,13 +310,24 @@ def register(app: typer.Typer) -> None:
         url: Optional[str] = typer.Option(None, "--url"),
     ) -> None:
         """Simulate two decks (or two bot line-ups) and print the differences and a verdict.
+        A saved result (simulate --out) is compared as it is; a deck against it is played
+        with the result's players, games, seed, bots and turn cap unless given here.
         Plots already in the --plots folder are refused before any game unless --force."""
         from .compare import RunInterrupted, compare
 
+        run_a, run_b = _saved_result(deck_a, url), _saved_result(deck_b, url)
+        saved = run_a or run_b
+        c = saved.config if saved is not None else {}
+        players = players if players is not None else int(c.get("players", DEFAULT_PLAYERS))
+        games = games if games is not None else int(c.get("games", 1000))
+        seed = seed if seed is not None else int(c.get("seed", 0))
+        bots = bots if bots is not None else (",".join(c["bots"]) if c.get("bots") else "greedy")
+        if saved is not None and "turn_cap" in c and turn_cap == 300:
+            turn_cap = int(c["turn_cap"])
         if plots is not None:
             plots = _plots_folder(plots, force)
         try:
-            cmp = compare(deck_a, deck_b, players=players, games=games, bots=bots, bots_a=bots_a,
+            cmp = compare(run_a or deck_a, run_b or deck_b, players=players, games=games, bots=bots, bots_a=bots_a,
                           bots_b=bots_b, seed=seed, workers=workers, scheduler=scheduler,
                           turn_cap=turn_cap, progress=progress, url=url, connect_timeout=connect_timeout,
                           keep_games=False, dashboard=dashboard)
@@ -312,8 +350,9 @@ def register(app: typer.Typer) -> None:
         typer.echo(cmp.verdict)
         for note in cmp.notes or ():
             typer.echo(f"note: {note}")
-        for side, d in (("A", deck_a), ("B", deck_b)):
-            _unknown_levels(d, url, label=f"deck {side}: ")
+        for side, d, run in (("A", deck_a, run_a), ("B", deck_b, run_b)):
+            if run is None:
+                _unknown_levels(d, url, label=f"deck {side}: ")
         _print_cards(cmp, top=cards)
         if plots is not None:
             from ..fileio import atomic_path

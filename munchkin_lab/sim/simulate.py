@@ -97,6 +97,8 @@ def _deck_payload(deck, players: int | None = None) -> tuple[str, list[tuple[dic
         if hasattr(deck, "game_options"):
             go = deck.game_options()
             options = {"faster_play": bool(go.faster_play), "shared_victory": bool(go.shared_victory)}
+            if go.module_options:  # the deck's MODULE.KEY options (fairy_dust.fairy_level=12)
+                options["module_options"] = go.module_options
             modules = tuple(go.modules)
         else:  # pragma: no cover - older decks package
             for o in ("faster_play", "shared_victory"):
@@ -727,7 +729,8 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         games: number of games, >= 1.
         bots: one bot name for every seat, a comma list, or a sequence of names (one per seat;
             a shorter list is cycled). Names: :data:`~munchkin_lab.sim.bots.BOT_NAMES`.
-        seed: run seed, 0..2**63-1 (see the module docstring for the per-game seeds).
+        seed: run seed, 0..2**64-1, the engine's seed range (``engine.rng.SEED_RANGE``, the range
+            of ``play --seed`` and ``Board``; see the module docstring for the per-game seeds).
         workers: local worker processes (Dask ``LocalCluster``); 1 = in this process;
             None = every core (in this process when the run fits in one batch).
         scheduler: address of an existing Dask scheduler (``tcp://host:port``); overrides
@@ -778,8 +781,9 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         raise ValueError(f"workers must be a positive whole number or None, got {workers!r}")
     if batch_size is not None and (not isinstance(batch_size, (int, np.integer)) or batch_size < 1):
         raise ValueError(f"batch_size must be a positive whole number, got {batch_size!r}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= 2**63 - 1:
-        raise ValueError(f"seed must be a whole number from 0 to 2**63-1, got {seed!r}")
+    from ..engine.rng import check_seed
+
+    check_seed(seed)  # the engine's range, 0..2**64-1: a board's or `play`'s seed is a run seed too
     games, players, turn_cap, seed = int(games), int(players), int(turn_cap), int(seed)
     out_path, fmt = check_output(out) if out is not None else (None, None)
     deck_obj = resolve_deck(deck, url=url)

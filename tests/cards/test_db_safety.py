@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -287,7 +288,7 @@ def test_read_only_commands_never_build(tmp_path):
     assert r.returncode == 1 and "schema revision 0001" in r.stderr and "munchkin-lab db build" in r.stderr
     from munchkin_lab.widgets.notebook import ensure_database
 
-    with pytest.raises(CardDataError, match="run `munchkin-lab db build`"):
+    with pytest.raises(CardDataError, match=re.escape(f"run `munchkin-lab db build --url {url}`")):
         ensure_database(url)
     assert _snapshot(path) == before
 
@@ -305,8 +306,10 @@ def test_outdated_schema_is_refused_until_db_build(backend_url):
     _old_schema(backend_url)
     with pytest.raises(CardDataError) as info:
         api.cards("", url=backend_url)
+    build_cmd = config.build_command(backend_url)
+    assert build_cmd.startswith("munchkin-lab db build --url ")  # the database asked of, not the default one
     assert (f"the card database is outdated (schema revision 0001; this munchkin-lab needs {head_revision()}); "
-            "run `munchkin-lab db build`") in str(info.value)
+            f"run `{build_cmd}`") in str(info.value)
     with pytest.raises(DeckError, match="db build"):
         DeckModel.load("Mix", url=backend_url)
     counts = build(backend_url, MINI)  # alembic upgrade head, in place

@@ -383,7 +383,7 @@ def test_a_database_built_from_older_card_files_says_so(url, data_copy, recwarn)
     assert len(stale) == 1
     msg = str(stale[0].message)
     assert "sets/alpha.yaml (changed)" in msg and "sets/gamma.yaml (new)" in msg
-    assert f"`munchkin-lab db build --data {data_copy.resolve()}`" in msg
+    assert f"`munchkin-lab db build --data {data_copy.resolve()} --url {url}`" in msg  # the files and the database
     api.cards("", url=url)
     assert len([w for w in recwarn if w.category is StaleDatabaseWarning]) == 1  # said once
     build(url, data_copy)

@@ -30,7 +30,7 @@ def test_deck_new_and_edits_say_when_the_deck_fails_its_checks(fresh_sqlite):
     assert err[0].startswith("Warning: deck 'H' is saved but fails its checks (simulate and play refuse it "
                              "until fixed): 1 error, ")
     assert err[1].startswith("  error: START: 1 room tile(s) but no START tile [start-tile;")
-    assert err[-1] == "  (`munchkin-lab deck check 'H'` shows them again)"
+    assert err[-1] == f"  (`munchkin-lab deck check 'H' --url {url}` shows them again)"
     assert Deck.load("H", url=url).size > 0  # saved all the same
     res = deck("add", "H", "Potted Plant", url=url)  # an edit says it again
     assert "fails its checks" in res.stderr and "no START tile" in res.stderr

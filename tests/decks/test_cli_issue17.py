@@ -51,7 +51,7 @@ def test_deck_delete_without_a_terminal_needs_yes(url):
 
 @pytest.mark.parametrize("argv,message", [
     (["simulate", "base", "--bogus"], "Error: No such option: --bogus"),
-    (["compare"], "Error: Missing argument 'deck_a' (see 'munchkin-lab compare --help')"),
+    (["compare"], "Error: Missing argument 'DECK_A' (see 'munchkin-lab compare --help')"),
     (["print"], "Error: Missing argument 'DECK_OR_QUERY' (see 'munchkin-lab print --help')"),
     (["deck", "nope"], "Error: No such command 'nope' (see 'munchkin-lab deck --help')"),
     (["--bogus"], "Error: No such option: --bogus (see 'munchkin-lab --help')"),

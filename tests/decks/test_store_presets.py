@@ -263,12 +263,12 @@ def test_a_preset_whose_cards_the_database_lacks_names_them(fresh_sqlite):
     assert str(info.value) == (
         "preset 'solar_storm': the database lacks 2 of its cards (solar_storm:Mess Hall (V1), "
         "solar_storm:Mess Hall (V2)): it was built from older card files, or those cards were deleted from it; "
-        "run `munchkin-lab db build` to put the shipped cards back")
+        f"run `munchkin-lab db build --url {url}` to put the shipped cards back")  # the database it was asked of
     for args in (["deck", "check", "preset:solar_storm"], ["simulate", "solar_storm", "--players", "2", "--games", "1"]):
         res = CliRunner().invoke(app, [*args, "--url", url])
         assert res.exit_code == 1, (args, res.output)
         assert "the database lacks 2 of its cards (solar_storm:Mess Hall (V1)" in res.output
-        assert "run `munchkin-lab db build`" in res.output
+        assert f"run `munchkin-lab db build --url {url}`" in res.output
     build(url)
     forget_catalogs()
     assert load_preset("solar_storm", url=url).size == 17

@@ -149,15 +149,60 @@ def test_out_writes_the_format_its_suffix_names(sim_url, tmp_path):
 
 
 @pytest.mark.parametrize("cmd", [["simulate", "base"], ["compare", "base", "base"]])
-@pytest.mark.parametrize("seed", ["-1", str(2**63)])
+@pytest.mark.parametrize("seed", ["-1", str(2**64)])
 def test_seed_out_of_range_names_the_option_before_any_game(cmd, seed):
     r = CliRunner().invoke(app, [*cmd, "--games", "2", "--seed", seed, "--no-progress"])
     assert r.exit_code == 2
-    assert "--seed" in r.output and "game/s" not in r.output
+    assert "Error: --seed must be at " in r.output and "(allowed: 0..18446744073709551615)" in r.output
+    assert "game/s" not in r.output
+
+
+def test_the_largest_play_seed_is_a_simulate_and_compare_seed_too():
+    """New-user finding: ``play --seed 18446744073709551615`` worked, simulate/compare refused
+    seeds above 2**63-1. One range (engine.rng.SEED_RANGE) for every command."""
+    from munchkin_lab.engine.rng import SEED_RANGE
+
+    top = str(SEED_RANGE[1])
+    assert top == str(2**64 - 1)
+    r = CliRunner().invoke(app, ["simulate", "base", "--games", "1", "--players", "3", "--seed", top,
+                                 "--workers", "1", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    assert f"seed {top}" in r.stdout
+    r = CliRunner().invoke(app, ["compare", "base", "base", "--games", "1", "--players", "3", "--seed", top,
+                                 "--workers", "1", "--no-progress", "--cards", "0"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("A = Munchkin (base game) (greedy) [run A], 1 games; ")
 
 
 def test_simulate_api_names_a_bad_seed():
     from munchkin_lab.sim import simulate
 
-    with pytest.raises(ValueError, match="seed must be a whole number from 0 to 2\\*\\*63-1, got -1"):
+    with pytest.raises(ValueError, match="seed must be a whole number from 0 to 2\\*\\*64-1, got -1"):
         simulate("base", games=2, seed=-1, progress=False)
+
+
+def test_compare_takes_a_saved_result_and_plays_the_deck_with_its_settings(tmp_path):
+    """New-user finding: ``compare r100.parquet "Swamp Mix"`` read the result as a deck file
+    (``not a text file (binary data)``). A saved result is compared as it is; the deck on the
+    other side is played with the result's players, games, seed, bots and turn cap."""
+    out = tmp_path / "r.parquet"
+    r = CliRunner().invoke(app, ["simulate", "base", "--games", "4", "--players", "3", "--seed", "5", "--turn-cap",
+                                 "120", "--workers", "1", "--no-progress", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(app, ["compare", str(out), "base", "--workers", "1", "--no-progress", "--cards", "0"])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("A = ") and ", 4 games; B = " in lines[0] and lines[0].endswith(", 4 games")
+    seats = [ln for ln in lines if ln.startswith("P")]
+    assert len(seats) == 3  # the result's 3 players, not the default table
+    assert all(" +0.0 (" in ln for ln in seats), seats  # same deck, seed, bots, cap: the same games
+    r = CliRunner().invoke(app, ["compare", str(out), str(out), "--no-progress", "--cards", "0"])
+    assert r.exit_code == 0 and r.stdout.startswith("A = "), r.output
+    csv = tmp_path / "r.csv"
+    csv.write_text("game\n0\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["compare", str(csv), "base", "--no-progress"])
+    assert r.exit_code == 1
+    assert (f"{csv}: a .csv result holds the per-game table only, so compare cannot read it; compare takes decks "
+            "or results saved as .parquet or .json") in r.output
+    r = CliRunner().invoke(app, ["compare", "base"])
+    assert r.exit_code == 2 and "Missing argument 'DECK_B'" in r.output

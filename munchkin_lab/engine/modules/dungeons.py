@@ -177,6 +177,8 @@ class ScoobyDooModule(RulesModule):
     """Dungeons, Portals, Ghost/Pirate joining, Vehicles, Character cards, Ghost Hunters."""
 
     name = "scooby_doo"
+    #: GameOptions.module_options["scooby_doo"] keys (the module docstring's Options)
+    options = {"dungeons": "bool", "start_dungeon": "str?", "base_dungeon": "bool"}
     sets = ("scooby_doo",)
     parts = ("dungeon", "portal")  # a Dungeon or Portal of any set (a designer's)
     joining_tags = ("ghost", "pirate")

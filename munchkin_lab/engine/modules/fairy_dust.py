@@ -94,6 +94,8 @@ class FairyDustModule(RulesModule):
     """Fairy Dust: the Sparkly Good Fairy in the Door deck and the Fairy Dust mini-deck."""
 
     name = "fairy_dust"
+    #: GameOptions.module_options["fairy_dust"] keys (the module docstring's Options)
+    options = {"fairy_top": "bool", "top_n": "int", "fairy_level": "int?", "fairy_treasures": "int"}
     sets = ("fairy_dust",)
     parts = ("fairy_dust",)  # a Fairy Dust card of any set (a designer's)
     extra_decks = ("fairy_dust",)

@@ -121,6 +121,8 @@ class RoomsModule(RoomDestruction, RulesModule):
     """Room tiles on a grid: movement, new ground, rooms' cards, destruction."""
 
     name = "rooms"
+    #: GameOptions.module_options["rooms"] keys (the module docstring's Options)
+    options = {"bug_900": "bool", "positions": "map"}
     sets = ("star_munchkin_adventures",)
     parts = ("room_tile",)  # a room tile of any set (a designer's)
 
