@@ -65,6 +65,8 @@ unknown-level        warning  a monster whose Level is unknown (``null``: not in
                               e.g. Scooby-Doo's Wolfman, the Sparkly Good Fairy): the engine
                               plays it at Level 0 (``engine/tables.py``), so the simulation's
                               kills of it come cheap; the Level stays unknown, nothing guessed
+                              (not the Sparkly Good Fairy when the deck sets her Level, option
+                              ``fairy_dust.fairy_level``)
 printed-copies       warning  more copies of a card than its set prints (the set file's
                               ``copies``); not for a designer set (it prints nothing) nor a
                               set whose copies are unknown (:data:`COPIES_UNKNOWN_SETS`)
@@ -526,10 +528,13 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
     # effect-does-nothing
     out += idle_effects(pairs, cat)
 
-    # unknown-level
+    # unknown-level (the Sparkly Good Fairy's Level may be set by the deck's fairy_dust option)
+    fairy_level = deck.module_options.get("fairy_dust", {}).get("fairy_level")
     for s, n in pairs:
         if s.kind == "monster" and s.level is None:
             fairy = spec_is_fairy(s, (s.effects or {}).get("fairy_dust"))
+            if fairy and fairy_level is not None:
+                continue  # the games play her at the deck's fairy_dust.fairy_level
             how = ("set her Level with the Fairy Dust rules' option fairy_dust.fairy_level=N (`munchkin-lab deck "
                    "option DECK fairy_dust.fairy_level=N`, or on a deck file's options: line; in Python "
                    "GameOptions(module_options={'fairy_dust': {'fairy_level': N}})), leave her out"

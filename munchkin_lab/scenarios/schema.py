@@ -16,9 +16,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 from ..cards.effect_schema import error_message
 from ..cards.files import ScenarioCard, YamlDoc, field_path
+from ..engine.rng import SEED_RANGE
 
-#: Largest magnitude of a seed (the simulation stores seeds as 64-bit integers).
-SEED_MAX = 2**63 - 1
 #: Largest undo/redo count, step number and turn number a scenario may ask for.
 COUNT_MAX = 100_000
 
@@ -144,7 +143,7 @@ class ScenarioModel(_Strict):
     rule: Optional[str] = None
     description: Optional[str] = None
     game: Literal["munchkin"] = "munchkin"
-    seed: int = Field(default=0, ge=0, le=2**64 - 1)  # the engine's range (engine.rng.SEED_RANGE)
+    seed: int = Field(default=0, ge=SEED_RANGE[0], le=SEED_RANGE[1])  # the engine's range
     options: Optional[OptionsModel] = None
     cards: Optional[list] = None
     players: list[PlayerModel] = Field(min_length=2, max_length=6)
@@ -234,4 +233,4 @@ def check_scenario(data: dict, doc: YamlDoc | None = None, names: Any = None) ->
     return sorted(out, key=lambda p: (p[0] is None, p[0] or 0))
 
 
-__all__ = ["check_scenario", "ScenarioModel", "PlayerModel", "StepModel", "OptionsModel", "SEED_MAX"]
+__all__ = ["check_scenario", "ScenarioModel", "PlayerModel", "StepModel", "OptionsModel"]

@@ -97,6 +97,10 @@ def test_sparkly_good_fairy_needs_fairy_dust(catalog):
     assert rules(d) == [("warning", "unknown-level", fairy)]  # her Level is not in our sources
     (warn,) = check_deck(d)
     assert "set her Level with the Fairy Dust rules' option" in warn.message and "'fairy_level': N" in warn.message
+    d.set_option("fairy_dust.fairy_level", 12)  # her Level set for the games: nothing unknown left
+    assert rules(d) == []
+    d.set_option("fairy_dust.fairy_level", None)
+    assert rules(d) == [("warning", "unknown-level", fairy)]
 
 
 def test_half_breed_and_super_munchkin_warnings(catalog):
