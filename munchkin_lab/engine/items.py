@@ -142,8 +142,10 @@ class Items:
         """None when ``seat`` may use item ``c`` (:meth:`can_use`), else its restriction in
         words, from the card's ``usable_by`` / ``not_usable_by``: ``"Warrior only"``, ``"Elf
         or Dwarf only"``, ``"not for a Dwarf"`` (core rules, 9. Treasures and Items)."""
-        if self.can_use(seat, c):
-            return None
+        return None if self.can_use(seat, c) else self._restriction(seat, c)
+
+    def _restriction(self, seat: int, c: int) -> str:
+        """:meth:`why_not_usable`'s words for an item ``seat`` may not use (not asked again)."""
         sp = self.specs[c]
         if sp.usable_by and not any(self.matches(seat, a) for a in sp.usable_by):
             return " or ".join(_atom_words(a) for a in sp.usable_by) + " only"
@@ -286,7 +288,7 @@ class Items:
         if not self._lasting_item(c):
             return f"{self.name(c)} is not an Item used from the table (a One-Shot is used once) ({R_ITEMS})"
         if not self.can_use(seat, c):
-            return f"{self.name(c)} is restricted: {self.why_not_usable(seat, c)} ({R_ITEMS})"
+            return f"{self.name(c)} is restricted: {self._restriction(seat, c)} ({R_ITEMS})"
         return self.why_slot(seat, c)
 
     def why_equip(self, seat: int, c: int) -> str | None:
