@@ -154,7 +154,8 @@ def test_dungeons_in_play_from_module_state(lab_db, tmp_path):
         last.click()
     after = board.game.state.players[seat].hand
     assert all(c not in after for c in picked)
-    assert "discovers an exit" in " ".join(board.game.log[-5:])
+    named = [board.game.specs[c].name for c in picked]  # the log names the four discards
+    assert f"discards {', '.join(named[:3])} and {named[3]} and discovers an exit." in " ".join(board.game.log[-5:])
 
 
 def test_solar_storm_board_shows_ship_and_actions(lab_db, tmp_path):

@@ -689,7 +689,9 @@ class ScoobyDooModule(RulesModule):
         play is discarded and a new one comes into play (R_EXIT)."""
         for c in cards:
             game._lose_card(seat, c)
-        game._say(f"{game.state.players[seat].name} discards four cards and discovers an exit.")
+        names = [game.name(c) for c in cards]  # discarded face up: public from now on
+        game._say(f"{game.state.players[seat].name} discards {', '.join(names[:-1])} and {names[-1]} "
+                  "and discovers an exit.")
         self._discard_dungeons(game)
         self._new_dungeons(game, seat, 1)
         game._combat_changed(seat)  # in an interference window: the others may react again
