@@ -307,12 +307,19 @@ def select_modules(deck_sets: set[str], names: tuple[str, ...] = (),
     return out
 
 
+def _whole(lo: int, hi: int):
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
 #: The types a module option may declare (``RulesModule.options``): name -> (test, words).
+#: The number types keep to what the game can mean, the card files' own ranges: a Level
+#: 0..100, Treasures 0..20 (a monster's), a count of cards 1..100.
 OPTION_TYPES = {
     "bool": (lambda v: isinstance(v, bool), "true or false"),
-    "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
-    "int?": (lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool)), "a whole number or none"),
-    "str?": (lambda v: v is None or isinstance(v, str), "a name or none"),
+    "level?": (lambda v: v is None or _whole(0, 100)(v), "a Level from 0 to 100, or none"),
+    "treasures": (_whole(0, 20), "a number of Treasures from 0 to 20"),
+    "count": (_whole(1, 100), "a number of cards from 1 to 100"),
+    "str?": (lambda v: v is None or (isinstance(v, str) and v.strip() != ""), "a name or none"),
     "map": (lambda v: isinstance(v, dict), "a mapping"),
 }
 
@@ -326,7 +333,7 @@ def check_module_options(module_options: Any) -> dict:
         ValueError: not a mapping of mappings; an unknown module (the known ones named, the
             closest first); ``No such option: MODULE.KEY`` naming the closest option and every
             option of the module; a value of another type (``fairy_dust.fairy_level takes a
-            whole number or none, got 'x'``).
+            Level from 0 to 100, or none, got 'x'``).
     """
     from . import modules as _expansions  # noqa: F401  (registers the expansion modules)
     from ..suggest import close_matches
@@ -354,5 +361,7 @@ def check_module_options(module_options: Any) -> dict:
                                     else f"; the {mod} rules module has no options"))
             test, words = OPTION_TYPES[kind]
             if not test(value):
-                raise ValueError(f"option {mod}.{key} takes {words}, got {value!r}")
+                from .lang.parse import yaml_text
+
+                raise ValueError(f"option {mod}.{key} takes {words}, got {yaml_text(value)}")
     return module_options

@@ -95,7 +95,7 @@ class FairyDustModule(RulesModule):
 
     name = "fairy_dust"
     #: GameOptions.module_options["fairy_dust"] keys (the module docstring's Options)
-    options = {"fairy_top": "bool", "top_n": "int", "fairy_level": "int?", "fairy_treasures": "int"}
+    options = {"fairy_top": "bool", "top_n": "count", "fairy_level": "level?", "fairy_treasures": "treasures"}
     sets = ("fairy_dust",)
     parts = ("fairy_dust",)  # a Fairy Dust card of any set (a designer's)
     extra_decks = ("fairy_dust",)
