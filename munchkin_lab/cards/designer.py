@@ -393,8 +393,8 @@ def idle_notes(kind: str, effects: Mapping | None, bonus: int | None = None, gol
             return [], []
         return ["a monster without Bad Stuff: nothing happens to a player it catches "
                 "(add effects.bad_stuff, or mark the card manual)"], []
-    if e or kind not in EFFECTLESS:
-        return [], []
+    if kind not in EFFECTLESS or any(v not in (None, [], {}) for v in e.values()):
+        return [], []  # (effects of empty lists only, {ops: []}, are no effects)
     if kind in ("one_shot", "monster_enhancer") and bonus:
         return [], []
     if kind == "item" and (bonus or gold):

@@ -1762,3 +1762,15 @@ def test_a_rename_made_with_cards_edit_keeps_the_old_name_as_an_alias_and_travel
     case = D.edit_card("Sea Wraith", "my_fan", {"name": "SEA Wraith"}, url=url)
     assert all("alias" not in n for n in case.notes)
     assert D.get_card("SEA Wraith", url=url)["aliases"] == ["Bilge Spook"]
+
+
+def test_effects_of_empty_lists_are_no_effects_for_the_idle_note():
+    """A Curse whose effects are empty lists (``{ops: []}``, ``{abilities: []}``) does nothing
+    when it hits, as a Curse without effects: the same note; one op is enough to drop it."""
+    note = "a Curse without effects: it hits and nothing happens to its victim"
+    for effects in (None, {}, {"ops": []}, {"abilities": []}, {"ops": [], "abilities": []}):
+        idle, hand = D.idle_notes("curse", effects)
+        assert hand == [] and len(idle) == 1 and idle[0].startswith(note), effects
+    assert D.idle_notes("curse", {"ops": [{"lose_levels": 1}]}) == ([], [])
+    # a monster: Bad Stuff of an empty list is no Bad Stuff (as before)
+    assert D.idle_notes("monster", {"bad_stuff": []})[0][0].startswith("a monster without Bad Stuff")
