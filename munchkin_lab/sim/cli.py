@@ -249,7 +249,13 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"{arg}: a .csv result holds the per-game table only, so compare cannot read it; "
                              "compare takes decks or results saved as .parquet or .json "
                              "(`munchkin-lab simulate DECK --out run.parquet`)")
-        return SimResult.load(path, url=url)
+        import warnings
+
+        from .provenance import DeckChangedWarning
+
+        with warnings.catch_warnings():  # compare says it once, as a note line of its own
+            warnings.simplefilter("ignore", DeckChangedWarning)
+            return SimResult.load(path, url=url)
 
     def _print_cards(cmp, top: int) -> None:
         """The per-card comparison (``Comparison.card_table``): the cards in one run only or
@@ -316,6 +322,12 @@ def register(app: typer.Typer) -> None:
         run_a, run_b = _saved_result(deck_a, url), _saved_result(deck_b, url)
         saved = run_a or run_b
         c = saved.config if saved is not None else {}
+        if saved is not None and players is not None and "players" in c and players != int(c["players"]):
+            # a seat-by-seat comparison needs the saved run's table size (compare's own rule)
+            raise typer.BadParameter(f"cannot compare seats of {int(c['players'])}- and {players}-player runs: "
+                                     f"{saved.path.name if saved.path else 'the saved result'} was played with "
+                                     f"{int(c['players'])} players (leave --players out to use them)",
+                                     param_hint="'--players'")
         players = players if players is not None else int(c.get("players", DEFAULT_PLAYERS))
         games = games if games is not None else int(c.get("games", 1000))
         seed = seed if seed is not None else int(c.get("seed", 0))

@@ -198,6 +198,11 @@ def test_compare_takes_a_saved_result_and_plays_the_deck_with_its_settings(tmp_p
     assert all(" +0.0 (" in ln for ln in seats), seats  # same deck, seed, bots, cap: the same games
     r = CliRunner().invoke(app, ["compare", str(out), str(out), "--no-progress", "--cards", "0"])
     assert r.exit_code == 0 and r.stdout.startswith("A = "), r.output
+    # another table size than the saved run's: said as such (it was "bots: 3 bots for 4 players")
+    r = CliRunner().invoke(app, ["compare", str(out), "base", "--players", "4", "--no-progress"])
+    assert r.exit_code == 2, r.output
+    assert "cannot compare seats of 3- and 4-player runs: r.parquet was played with 3 players" in \
+        " ".join(r.output.split()), r.output
     csv = tmp_path / "r.csv"
     csv.write_text("game\n0\n", encoding="utf-8")
     r = CliRunner().invoke(app, ["compare", str(csv), "base", "--no-progress"])
