@@ -9,7 +9,7 @@ ability's op walk that waited for the answers to the die of one of its ops resum
 :meth:`LangRolls._lang_ops_cont`).
 
 Rule sources: core rules (``shared/seeds/001``), 7. Running Away and 10. Curses;
-``card_facts_more.md`` 2c (Loaded Die: after any die roll).
+``card_facts_more.md`` 2c (Loaded Die: after its holder's own die roll; official FAQ).
 """
 from __future__ import annotations
 

@@ -63,16 +63,21 @@ def test_no_holder_no_reaction_point(resolver):
     assert any(x.endswith("Lose 1 Small Item hits Bob.") for x in g.log)
 
 
+# a designer's die that, unlike the Loaded Die (its holder's own roll only: official FAQ),
+# answers anyone's roll: the holder who may answer another player's roll stays hidden
 DIE = {
+    "cards": [{"name": "Meddling Die", "kind": "one_shot", "deck": "treasure", "gold": 300,
+               "effects": {"abilities": [{"when": "die_rolled", "from_hand": True, "label": "set the die",
+                                          "do": [{"set_die": "this"}]}]}}],
     "players": [{"name": "Ann", "level": 5}, {"name": "Bob", "level": 1},
-                {"name": "Cid", "level": 2, "hand": ["Loaded Die"]}],
+                {"name": "Cid", "level": 2, "hand": ["Meddling Die"]}],
     "decks": {"door": ["Gazebo"], "treasure": []},
 }
 
 
 def test_a_reaction_from_the_hand_names_neither_holder_nor_card(resolver):
-    """Loaded Die after a Run Away roll (card_facts_more.md 2c): the roll is told, who may play
-    what is not - the log, the other seats' views and a refusal stay silent."""
+    """A die-setting card from the hand after a Run Away roll (as the Loaded Die, card_facts_more.md
+    2c, but on anyone's roll): the roll is told, who may play what is not - the log, the other seats' views and a refusal stay silent."""
     g = build_game(DIE, resolver)
     g.play(Action(0, "kick"))
     g.play(Action(0, "run"))
@@ -88,7 +93,7 @@ def test_a_reaction_from_the_hand_names_neither_holder_nor_card(resolver):
         assert v["pending"] == [{"kind": "react", "player": None, "card": None, "ability": None,
                                  "event": "die_rolled", "label": None, "die": 1}]
     own = g.view(2)["pending"][0]
-    assert own["player"] == 2 and own["card"] == "Loaded Die" and own["die"] == 1
+    assert own["player"] == 2 and own["card"] == "Meddling Die" and own["die"] == 1
     r = g.why_not(Action(1, "discard", 0))
     assert "another player" in r and "Cid" not in r
     g.play(Action(2, "pass"))

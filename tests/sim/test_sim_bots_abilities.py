@@ -1,5 +1,6 @@
 """The greedy bot uses card abilities (new-user finding): it answers a ``react`` decision (a
-card that reacts from the hand such as Loaded Die, a ``may`` ability) by trying each answer
+card that reacts from the hand such as Loaded Die or a designer's die for anyone's roll, a
+``may`` ability) by trying each answer
 on a copy of the game, and takes a ``use`` ability that gets it away while running away; it
 declines when the ability does not help its side."""
 from __future__ import annotations
@@ -15,6 +16,11 @@ POD = {"name": "Escape Pod", "kind": "item", "deck": "treasure", "gold": 200, "s
        "effects": {"abilities": [{"when": "use", "if": {"owner": "role:in_combat"},
                                   "cost": [{"discard": "self"}], "label": "eject",
                                   "do": [{"escape": True}]}]}}
+#: a designer One-Shot: after anyone's die roll, set it (the Loaded Die answers only its
+#: holder's own roll: official FAQ), so a bot may spoil a rival's escape
+MEDDLE = {"name": "Meddling Die", "kind": "one_shot", "deck": "treasure", "gold": 300,
+          "effects": {"abilities": [{"when": "die_rolled", "from_hand": True, "label": "set the die",
+                                     "do": [{"set_die": "this"}]}]}}
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +32,7 @@ def resolver(base_deck):
 def _rolled(resolver, ann_level, ann_hand, bob_level, bob_hand, die, monster="Gazebo"):
     """Ann kicks ``monster`` (Gazebo: Level 8, Bad Stuff lose 3 Levels), runs, the window
     passes and she rolls ``die``: the first ``react`` decision is pending."""
-    sc = {"players": [{"name": "Ann", "level": ann_level, "hand": ann_hand},
+    sc = {"cards": [MEDDLE], "players": [{"name": "Ann", "level": ann_level, "hand": ann_hand},
                       {"name": "Bob", "level": bob_level, "hand": bob_hand}],
           "decks": {"door": [monster], "treasure": []}, "forced_dice": [die]}
     return _kick_run_roll(build_game(sc, resolver))
@@ -60,7 +66,7 @@ def test_a_successful_own_roll_keeps_the_loaded_die(resolver):
 
 def test_a_rival_s_escape_is_spoiled_and_a_trailing_player_s_is_left_alone(resolver):
     # Ann (Level 4) leads Bob (Level 3): Bob sets her die to a failure
-    g = _rolled(resolver, 4, [], 3, ["Loaded Die"], die=6)
+    g = _rolled(resolver, 4, [], 3, ["Meddling Die"], die=6)
     assert g.actor() == 1
     a = GreedyBot(1).choose(g, 1)
     assert a.kind == "play" and a.n <= 4
@@ -68,7 +74,7 @@ def test_a_rival_s_escape_is_spoiled_and_a_trailing_player_s_is_left_alone(resol
     assert g.state.players[0].level == 1  # caught: 3 Levels lost
     assert g.state.players[1].hand == []
     # Ann (Level 2) trails Bob: no card spent on her roll
-    g = _rolled(resolver, 2, [], 3, ["Loaded Die"], die=6)
+    g = _rolled(resolver, 2, [], 3, ["Meddling Die"], die=6)
     assert GreedyBot(1).choose(g, 1) == Action(1, "pass")
 
 
@@ -76,7 +82,7 @@ def test_a_roll_already_going_the_bot_s_way_is_passed_without_copies(resolver, m
     from munchkin_lab.engine.game import Game
 
     g_own = _rolled(resolver, 2, ["Loaded Die"], 3, [], die=6)  # Ann's own roll escapes
-    g_rival = _rolled(resolver, 4, [], 3, ["Loaded Die"], die=2)  # the leader's roll fails
+    g_rival = _rolled(resolver, 4, [], 3, ["Meddling Die"], die=2)  # the leader's roll fails
     assert [g_own.run_away_result(0, 0, f)[1] for f in range(1, 7)] == [False] * 4 + [True] * 2
 
     def no_copy(self):
