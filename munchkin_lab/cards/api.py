@@ -874,7 +874,10 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     ``overwrite_newer=True``; otherwise the import is refused with
     :class:`munchkin_lab.cards.designer.SetConsentError` (the rule and wording of
     ``set import``). A row whose name the set no longer has is the card of its ``card_id``
-    (renamed since), not a new card. A CSV without those columns is imported as before, and
+    (renamed since), not a new card; so is, with or without a ``card_id``, the designer card
+    that kept the row's name as its alias when renamed here, and the card a row names among
+    its aliases (``set import``'s matching: :func:`munchkin_lab.cards.designer.matched_rows`).
+    A CSV without those columns is imported as before, and
     ``.unchecked`` (and the summary) says that it could not be checked.
 
     An untouched :func:`export_csv` file imported back changes nothing. Cells as pandas

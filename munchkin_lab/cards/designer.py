@@ -1777,6 +1777,7 @@ def _renamed_hint(row: Mapping, new_cards: list, code: str, decks: list[str], se
         return tail
     new = like[0]
     why = "with all of its fields" if same else f"the one new {row.get('kind')} of the file"
+
     def follow(where: str) -> str:
         return (f"rename it{where} first (munchkin-lab cards edit {row['name']!r} '{{name: {new}}}' --set {code}; "
                 f"the decks follow it) or give {new!r} the alias {row['name']!r} in the file, then import again")
@@ -2113,7 +2114,10 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
                overwrite_newer: bool = False, expect_newer: Iterable[str] | None = None) -> SetImportResult:
     """Bring a designer set file into the database: the set (created, or brought in line
     with the file: header, declared tags, cards added, updated or removed; unchanged cards
-    keep their ``row_version``) and its cards in file order.
+    keep their ``row_version``) and its cards in file order. A file card is the stored card of
+    its name, else of a name written differently, of a former name written as its alias, or
+    of the name a stored card kept as its alias when renamed here (a file older than that
+    rename: an edit of that card, asked for below): :func:`matched_rows`.
 
     Cards of the set that the file does not hold are removed only with ``remove_missing=True``
     (the user agreed): by default such an import is refused with :class:`SetConsentError`
