@@ -304,7 +304,9 @@ def _situation(sd: dict, seat: int) -> list[str]:
     curses = f"; Curses on you: {', '.join(p['curses'])}" if p.get("curses") else ""
     out.append(f"You ({p['name']}): Level {p['level']}, {p['race']}, {p['class'] or 'no Class'}; "
                f"in play: {kit}{curses}")
-    out.append(f"Hand: {', '.join(p['hand']) or 'empty'}")
+    # the cards picked so far for a Scooby-Doo exit stay in the hand until the fourth: marked
+    hand = [n + (f" ({words.EXIT_PICKED})" if picked else "") for n, picked in words.hand_picks(sd, seat, p["hand"])]
+    out.append(f"Hand: {', '.join(hand) or 'empty'}")
     return out
 
 

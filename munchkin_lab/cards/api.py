@@ -747,33 +747,38 @@ def _import_plan(conn: Connection, entries: list[dict], problems: list[str], rep
     known = known_names(conn, cards=[(e["model"].name, e["model"].kind) for e in entries])
     for e in entries:
         problems += [f"{e['where']}: card {e['model'].name!r}: {msg}" for msg in name_problems(e["model"], known)]
-    # each row's stored card: by set and name, else the one card of the set whose name
-    # differs only in case, accents, spacing or punctuation (the same card renamed, as
-    # `set import` reads it: designer.matched_rows)
-    from .designer import matched_rows
+    # each row's stored card (designer.matched_rows, as `set import` reads a set file): by set
+    # and name, else the one card of the set whose name differs only in case, accents, spacing
+    # or punctuation (the same card renamed); else the card of the row's card_id (below); else
+    # the card the row names as an alias (renamed elsewhere, its former name kept), else the
+    # one designer card that holds the row's name as its own alias (renamed here since: an
+    # older CSV's name is that card, an edit, not a new card that shadows its alias).
+    #
+    # The card_id of a `db export` row whose name no stored card of its set has counts when
+    # it is a stored designer card of that set that no row names and that was changed in the
+    # database after the export (its fingerprint is not the row's): that card, renamed since,
+    # not a new one (and an edit since the export: the import asks). A row copied from an
+    # unchanged card and given another name is a new card, as before; a printed card's name
+    # is its file's.
+    from .designer import _card_fingerprint, card_dict, matched_rows
 
     stored = _rows(conn, Card.id.is_not(None))
     by_set: dict[str, list] = {}
     for r in stored:
         by_set.setdefault(r["set"], []).append(r)
-    matched = {code: matched_rows(rows, [e["model"].name for e in entries if e["set"] == code])
+    by_id = {r["id"]: r for r in stored if r["origin"] != "file"}
+
+    def moved(e: dict) -> int | None:  # the row's card_id, when it counts (above)
+        r = by_id.get(e["card_id"]) if e.get("card_id") is not None else None
+        ok = r is not None and r["set"] == e["set"] and _card_fingerprint(card_dict(r)) != e["fingerprint"]
+        return r["id"] if ok else None
+
+    matched = {code: matched_rows(rows, [e["model"].name for e in entries if e["set"] == code],
+                                  {e["model"].name: [a.name for a in e["model"].aliases]
+                                   for e in entries if e["set"] == code},
+                                  {e["model"].name: moved(e) for e in entries if e["set"] == code})
                for code, rows in by_set.items()}
     olds = [matched.get(e["set"], {}).get(e["model"].name) for e in entries]
-    # a row of an export whose name no stored card of its set has, but whose card_id is a
-    # stored designer card of that set that no row names and that was changed in the database
-    # after the export (its fingerprint is not the row's): that card, renamed since, not a new
-    # one (and an edit since the export: the import asks). A row copied from an unchanged card
-    # and given another name is a new card, as before; a printed card's name is its file's.
-    from .designer import _card_fingerprint, card_dict
-
-    by_id = {r["id"]: r for r in stored if r["origin"] != "file"}
-    used = {old["id"] for old in olds if old is not None}
-    for i, e in enumerate(entries):
-        r = by_id.get(e["card_id"]) if olds[i] is None and e.get("card_id") is not None else None
-        if r is not None and r["set"] == e["set"] and r["id"] not in used \
-                and _card_fingerprint(card_dict(r)) != e["fingerprint"]:
-            olds[i] = r
-            used.add(r["id"])
     for e, old in zip(entries, olds):
         if old is None and e["set"] in shipped:
             problems.append(f"{e['where']}: card {e['model'].name!r}: set: {e['set']!r} is a shipped set: a new card "
@@ -869,7 +874,10 @@ def import_csv(path: str | Path, url: str | None = None, *, replace: bool = Fals
     ``overwrite_newer=True``; otherwise the import is refused with
     :class:`munchkin_lab.cards.designer.SetConsentError` (the rule and wording of
     ``set import``). A row whose name the set no longer has is the card of its ``card_id``
-    (renamed since), not a new card. A CSV without those columns is imported as before, and
+    (renamed since), not a new card; so is, with or without a ``card_id``, the designer card
+    that kept the row's name as its alias when renamed here, and the card a row names among
+    its aliases (``set import``'s matching: :func:`munchkin_lab.cards.designer.matched_rows`).
+    A CSV without those columns is imported as before, and
     ``.unchecked`` (and the summary) says that it could not be checked.
 
     An untouched :func:`export_csv` file imported back changes nothing. Cells as pandas

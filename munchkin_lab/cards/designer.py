@@ -1574,10 +1574,13 @@ class _SetPlan:
 
 
 def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
-              allow_existing: bool = True, also_known: Iterable[str] = ()) -> _SetPlan:
+              allow_existing: bool = True, also_known: Iterable[str] = (),
+              exported: Mapping[str, str] | None = None) -> _SetPlan:
     """Check a designer set file against the database and work out the changes (no writes).
     ``also_known``: set codes that ``requires:`` may name besides the database's (the other
-    sets of a deck bundle, whose own problems are reported on their own).
+    sets of a deck bundle, whose own problems are reported on their own). ``exported``: the
+    file's export fingerprints (:func:`_exported_fingerprints`), which tell the refusal of a
+    card a saved deck holds which side renamed it (:func:`_renamed_hint`).
 
     Raises:
         DesignerCardError: every problem found.
@@ -1686,12 +1689,14 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
     gone = [r for r in rows if r["id"] not in kept]
     used = _deck_users(conn, [r["id"] for r in gone])
     new_cards = [(c, values) for c, old, values, _e, _d in todo if old is None]
+    vouched = [exported or {}, _imported_fingerprints(conn, code)] if used else []
     for r in gone:
         if r["id"] in used:
+            seen_so = any(_card_fingerprint(card_dict(r)) == v.get(r["name"].lower()) for v in vouched)
             problems.append(f"{doc.path_display + ': ' if doc is not None else ''}card {r['name']!r}: missing from "
                             f"the file but saved deck(s) "
                             f"{', '.join(map(repr, used[r['id']]))} hold it: "
-                            + _renamed_hint(r, new_cards, code, used[r["id"]]))
+                            + _renamed_hint(r, new_cards, code, used[r["id"]], seen_so))
         names["removed"].append(r["name"])
     if problems:
         from .build import _by_place
@@ -1750,12 +1755,20 @@ def _orphan_problems(conn: Connection, code: str, requires: Iterable[str], dropp
     return out
 
 
-def _renamed_hint(row: Mapping, new_cards: list, code: str, decks: list[str]) -> str:
+def _renamed_hint(row: Mapping, new_cards: list, code: str, decks: list[str], seen_so: bool = True) -> str:
     """The ways on for stored card ``row`` missing from a set file while saved ``decks`` hold
     it; ``new_cards``: the file's ``(card, values)`` the set does not hold yet. A new card with
     all of ``row``'s fields but the name (else the one new card of its kind and pile) is likely
-    the card renamed elsewhere (``cards edit`` on another machine: the file carries the new name
-    only): the message names it and how to follow the rename here."""
+    the same card under another name, and the message names it.
+
+    ``seen_so``: ``row`` is as the file's export saw it or as the set's last import left it
+    (its fingerprint): the rename is the file's (made in the file, or by ``cards edit`` on
+    another machine: the file carries the new name only), and the message says how to follow
+    it here (rename the card here, or give the new name the old one as an alias in the file).
+    Otherwise the card was changed here since, and the file may be the older side (a rename
+    made here whose kept alias was dropped: a rename that kept it is matched by it,
+    :func:`matched_rows`): the message gives that way first (the file brought in line with
+    the name here, or the set exported again), then the other."""
     same = [c.name for c, v in new_cards if all(row.get(k) == x for k, x in v.items() if k != "name")]
     like = same or [c.name for c, v in new_cards if v["kind"] == row.get("kind") and v["deck"] == row.get("deck")]
     tail = (f"put it back in the file, or remove it from the decks first (munchkin-lab deck remove "
@@ -1764,21 +1777,39 @@ def _renamed_hint(row: Mapping, new_cards: list, code: str, decks: list[str]) ->
         return tail
     new = like[0]
     why = "with all of its fields" if same else f"the one new {row.get('kind')} of the file"
-    return (f"it looks renamed to {new!r} ({why}): to follow the rename here, rename it first "
-            f"(munchkin-lab cards edit {row['name']!r} '{{name: {new}}}' --set {code}; the decks follow it) "
-            f"or give {new!r} the alias {row['name']!r} in the file, then import again; else {tail}")
+
+    def follow(where: str) -> str:
+        return (f"rename it{where} first (munchkin-lab cards edit {row['name']!r} '{{name: {new}}}' --set {code}; "
+                f"the decks follow it) or give {new!r} the alias {row['name']!r} in the file, then import again")
+
+    if seen_so:
+        return f"it looks renamed to {new!r} ({why}): to follow the rename here, {follow('')}; else {tail}"
+    return (f"it looks like the same card as the file's {new!r} ({why}) under another name, and the card here "
+            f"changed since the file's export (or the set's last import): if it was renamed here, the file is "
+            f"older: rename {new!r} to {row['name']!r} in the file (or export the set again: munchkin-lab set "
+            f"export {code} FILE), then import again; if the file renamed it, {follow(' here')}; else {tail}")
 
 
 def matched_rows(rows: list[Mapping], names: Iterable[str],
-                 aliases: Mapping[str, Iterable[str]] | None = None) -> dict[str, Mapping]:
+                 aliases: Mapping[str, Iterable[str]] | None = None,
+                 ids: Mapping[str, int] | None = None) -> dict[str, Mapping]:
     """``{name: the stored row it is}`` for the ``names`` of a file (a set file, a CSV) among
     the stored cards ``rows`` of one set: the row of that name (case-insensitive) first, else
     the one row left whose :func:`name_key` is the name's (the same card renamed: other case,
     accents, spacing or punctuation); each row is matched once, names without a row are left
     out. Two stored rows of one key (kept from before names were compared so) are matched
-    only by their own names. Last, a name still without a row takes the row left whose name
+    only by their own names. Then a name still without a row takes the row left of the id
+    ``ids`` gives it (name -> the stored card's id a file carries: the ``card_id`` of a
+    ``db export`` CSV; a set file carries none), then the row left whose name
     is one of its ``aliases`` (name -> the file card's aliases): the card renamed elsewhere,
-    its former name written as an alias in the file, is the same card."""
+    its former name written as an alias in the file, is the same card. Last, a name still
+    without a row takes the one row left that holds it (by :func:`name_key`) as one of its
+    own stored aliases (``row["_aliases"]``: ``[{name, language}]``): the card renamed here
+    (``cards edit`` and the card editor keep the old name as an alias, :func:`renamed_aliases`)
+    and the file older than that rename, the same card (an edit, not a removal and an
+    addition). A name that two stored rows hold as an alias matches neither. The alias steps
+    skip printed cards (``origin`` ``file``, ``db import`` of a shipped set): a printed card's
+    name and aliases are its set file's, no former names."""
     by_name = {r["name"].lower(): r for r in rows}
     names = list(names)
     out: dict[str, Mapping] = {}
@@ -1798,14 +1829,29 @@ def matched_rows(rows: list[Mapping], names: Iterable[str],
         if len(by_key.get(name_key(n), [])) == 1 and left:
             out[n] = left[0]
             used.add(left[0]["id"])
+    by_id = {r["id"]: r for r in rows}
+    for n in names:
+        row = by_id.get((ids or {}).get(n))
+        if n not in out and row is not None and row["id"] not in used:
+            out[n] = row
+            used.add(row["id"])
     for n in names:
         if n not in out:
             for a in (aliases or {}).get(n, ()):
                 row = by_name.get(str(a).lower())
-                if row is not None and row["id"] not in used:
+                if row is not None and row["id"] not in used and row.get("origin") != "file":
                     out[n] = row
                     used.add(row["id"])
                     break
+    by_alias: dict[str, list[Mapping]] = {}
+    for r in (r for r in rows if r.get("origin") != "file"):
+        for key in {name_key(str(a["name"] if isinstance(a, Mapping) else a)) for a in (r.get("_aliases") or ())}:
+            by_alias.setdefault(key, []).append(r)
+    for n in names:
+        holders = by_alias.get(name_key(n), [])
+        if n not in out and len(holders) == 1 and holders[0]["id"] not in used:
+            out[n] = holders[0]
+            used.add(holders[0]["id"])
     return out
 
 
@@ -2068,7 +2114,10 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
                overwrite_newer: bool = False, expect_newer: Iterable[str] | None = None) -> SetImportResult:
     """Bring a designer set file into the database: the set (created, or brought in line
     with the file: header, declared tags, cards added, updated or removed; unchanged cards
-    keep their ``row_version``) and its cards in file order.
+    keep their ``row_version``) and its cards in file order. A file card is the stored card of
+    its name, else of a name written differently, of a former name written as its alias, or
+    of the name a stored card kept as its alias when renamed here (a file older than that
+    rename: an edit of that card, asked for below): :func:`matched_rows`.
 
     Cards of the set that the file does not hold are removed only with ``remove_missing=True``
     (the user agreed): by default such an import is refused with :class:`SetConsentError`
@@ -2178,7 +2227,7 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     changes: dict[str, list[str]] = {}
 
     def plan_of(conn: Connection) -> _SetPlan:
-        plan = _plan_set(conn, sf, doc, allow_existing=not create_only)
+        plan = _plan_set(conn, sf, doc, allow_existing=not create_only, exported=exported)
         gone = plan.names["removed"]
         # per updated card, the fields the import changes (the consent message names them)
         changes.clear()

@@ -317,17 +317,14 @@ def register(app: typer.Typer) -> None:
         A saved result (simulate --out) is compared as it is; a deck against it is played
         with the result's players, games, seed, bots and turn cap unless given here.
         Plots already in the --plots folder are refused before any game unless --force."""
-        from .compare import RunInterrupted, compare
+        from .compare import RunInterrupted, compare, players_problem
 
         run_a, run_b = _saved_result(deck_a, url), _saved_result(deck_b, url)
         saved = run_a or run_b
         c = saved.config if saved is not None else {}
-        if saved is not None and players is not None and "players" in c and players != int(c["players"]):
-            # a seat-by-seat comparison needs the saved run's table size (compare's own rule)
-            raise typer.BadParameter(f"cannot compare seats of {int(c['players'])}- and {players}-player runs: "
-                                     f"{saved.path.name if saved.path else 'the saved result'} was played with "
-                                     f"{int(c['players'])} players (leave --players out to use them)",
-                                     param_hint="'--players'")
+        problem = players_problem(saved, players, "--players") if saved is not None and players is not None else None
+        if problem:  # a seat-by-seat comparison needs the saved run's table size (compare's own rule and words)
+            raise typer.BadParameter(problem, param_hint="'--players'")
         players = players if players is not None else int(c.get("players", DEFAULT_PLAYERS))
         games = games if games is not None else int(c.get("games", 1000))
         seed = seed if seed is not None else int(c.get("seed", 0))

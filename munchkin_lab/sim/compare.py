@@ -570,19 +570,44 @@ def _verdict(seats: pd.DataFrame, length: pd.DataFrame) -> str:
     return " ".join(parts)
 
 
+def players_problem(saved: SimResult, players: int, option: str = "players") -> str | None:
+    """Why a deck played with ``players`` seats cannot be compared with the saved run ``saved``
+    (``None`` when it can): a seat-by-seat comparison needs one table size
+    (:func:`compare_results`). ``option``: the caller's name of the setting, told in the way
+    out (``"players"`` in Python, ``"--players"`` for ``munchkin-lab compare``), whose
+    refusal this wording is."""
+    have = saved.config.get("players")
+    if have is None or int(have) == int(players):
+        return None
+    name = saved.path.name if getattr(saved, "path", None) else "the saved result"
+    return (f"cannot compare seats of {int(have)}- and {players}-player runs: {name} was played with "
+            f"{int(have)} players (leave {option} out to use them)")
+
+
 def compare(a: Any, b: Any, **simulate_kwargs) -> Comparison:
     """Compare two runs: ``a``/``b`` are :class:`SimResult` objects, or decks (anything
     :func:`~munchkin_lab.sim.simulate` takes) simulated with ``simulate_kwargs`` (same seed,
     players, bots for both unless ``bots_a``/``bots_b`` are given, to compare line-ups).
+    A deck compared with a saved result is played with the result's number of players when
+    ``players`` is left out (or ``None``); another number is refused before any game
+    (:func:`players_problem`: the seats of runs of two table sizes cannot be compared).
 
     Raises:
         ValueError: as :func:`~munchkin_lab.sim.simulate` (checked for both before any game),
-            runs that cannot be compared, or run A interrupted (Ctrl-C; :class:`RunInterrupted`,
-            holding run A's result) - run B is then not started. An interrupted run B is
-            compared as far as it got (``cmp.b.interrupted``).
+            ``players`` other than a saved result's (before any game), runs that cannot be
+            compared, or run A interrupted (Ctrl-C; :class:`RunInterrupted`, holding run A's
+            result) - run B is then not started. An interrupted run B is compared as far as it
+            got (``cmp.b.interrupted``).
     """
     bots_a = simulate_kwargs.pop("bots_a", None)
     bots_b = simulate_kwargs.pop("bots_b", None)
+    saved = [r for r in (a, b) if isinstance(r, SimResult)]
+    if len(saved) == 1 and saved[0].config.get("players") is not None:  # a deck is played against it
+        if simulate_kwargs.get("players") is None:
+            simulate_kwargs["players"] = int(saved[0].config["players"])
+        problem = players_problem(saved[0], simulate_kwargs["players"])
+        if problem:
+            raise ValueError(problem)
     if not isinstance(a, SimResult) and not isinstance(b, SimResult):
         # check both inputs before playing anything
         from .simulate import _deck_payload, _parse_bots, resolve_deck

@@ -103,6 +103,10 @@ def _chips(names: Iterable[str], lk: CardLookup, selected: str = "") -> str:
     return "".join(lk.chip(n, n == selected) for n in names)
 
 
+#: The mark after a hand card picked for a Scooby-Doo exit (:func:`words.hand_picks`).
+_EXIT_TAG = f'<span class="mlab-sub mlab-exit-pick" data-testid="exit-pick">({esc(words.EXIT_PICKED)})</span>'
+
+
 def _hidden_chips(names: Iterable[str], lk: CardLookup) -> str:
     """A hidden hand as DOOR / TREASURE backs with counts; a screen reader hears one sentence
     ("2 Door cards and 1 Treasure card, face down")."""
@@ -217,7 +221,9 @@ def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: st
         parts.append(_row("Carried", _chips(pd["carried"], lk, selected)))
     if pd.get("curses"):
         parts.append(_row("Curses", _chips(pd["curses"], lk, selected)))
-    body = _chips(hand, lk, selected) if revealed else _hidden_chips(hand, lk)
+    # the cards picked so far for a Scooby-Doo exit stay in the hand until the fourth: marked
+    body = "".join(lk.chip(n, n == selected) + (_EXIT_TAG if picked else "")
+                   for n, picked in words.hand_picks(sd, pd["seat"], hand)) if revealed else _hidden_chips(hand, lk)
     # a hidden hand's backs carry the counts: its label stays short so label and backs share a line
     limit = pd.get("hand_limit", "")
     hand_label = f"Hand {hand_n}/{limit}" if revealed or not hand_n else "Hand"

@@ -110,6 +110,35 @@ def names(sd: Mapping) -> dict[int, str]:
     return {p["seat"]: p["name"] for p in sd.get("players", [])}
 
 
+#: How a hand card picked for a Scooby-Doo exit is told, on the board and at the terminal.
+EXIT_PICKED = "picked for the exit"
+
+
+def hand_picks(sd: Mapping, seat: int, hand: Sequence[str] | None = None) -> list[tuple[str, bool]]:
+    """Player ``seat``'s hand (``hand``, else the ``state_dict()`` ``sd``'s: card names in
+    order), each with whether it is picked for the Scooby-Doo exit that player is discovering:
+    ``[(name, picked)]``. The exit's four discards (Scooby-Doo rules, Changing Dungeons Without
+    a Portal) are picked one at a time (a ``choose`` step, ``why: "exit"``) and leave the hand
+    together at the fourth pick; until then the picked ones are still in the hand, and the
+    step's ``options`` are the cards not picked yet. So the picked cards are the hand less
+    those options, copy by copy (of two copies of one card with one picked, the later copy is
+    marked). Outside such a step (or in a Solar Storm game) nothing is picked."""
+    if hand is None:
+        players = sd.get("players") or []
+        hand = list(players[seat].get("hand") or []) if 0 <= seat < len(players) else []
+    pend = sd.get("pending")
+    step = next((d for d in (pend if isinstance(pend, list) else ())
+                 if d.get("kind") == "choose" and d.get("why") == "exit" and d.get("player") == seat), None)
+    if step is None:
+        return [(n, False) for n in hand]
+    left = Counter(step.get("options") or [])
+    out = []
+    for n in hand:
+        out.append((n, left[n] <= 0))
+        left[n] -= 1
+    return out
+
+
 def join_and(items: Sequence[str]) -> str:
     """``"A"``, ``"A and B"``, ``"A, B and C"``."""
     items = [str(i) for i in items]

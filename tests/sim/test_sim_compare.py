@@ -71,6 +71,48 @@ def test_compare_refuses_different_player_counts(base_deck, runs):
         compare(runs[0], three)
 
 
+def test_compare_with_a_saved_result_refuses_another_table_size_before_any_game(base_deck, sim_url, tmp_path,
+                                                                               monkeypatch):
+    """``compare(saved 3-player result, deck, players=4)`` played every game of the deck and
+    only then was refused by compare_results. Now it is refused before any game, in the words
+    of ``munchkin-lab compare`` (which uses the same check); players left out take the saved
+    result's."""
+    import importlib
+
+    from munchkin_lab.sim import SimResult
+
+    cmp_mod = importlib.import_module("munchkin_lab.sim.compare")  # the module (the package's compare is the function)
+
+    path = tmp_path / "r3.parquet"
+    simulate(base_deck, players=3, games=2, seed=1, workers=1, progress=False).save(path)
+    saved = SimResult.load(path, url=sim_url)
+    played = []
+    real = cmp_mod.simulate
+
+    def no_game(deck, **kwargs):
+        played.append(kwargs)
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(cmp_mod, "simulate", no_game)
+    want = "cannot compare seats of 3- and 4-player runs: r3.parquet was played with 3 players (leave players out to use them)"
+    for a, b in ((saved, base_deck), (base_deck, saved)):
+        with pytest.raises(ValueError) as info:
+            compare(a, b, players=4, games=2, workers=1, progress=False, url=sim_url)
+        assert str(info.value) == want
+    assert played == []
+    # a result not read from a file has no name to give
+    fresh = SimResult.load(path, url=sim_url)
+    fresh.path = None
+    with pytest.raises(ValueError, match=r"^cannot compare seats of 3- and 5-player runs: the saved result was "
+                                         r"played with 3 players"):
+        compare(base_deck, fresh, players=5, games=2, workers=1, progress=False)
+    assert played == []
+    # players left out: the deck is played with the saved result's 3
+    monkeypatch.setattr(cmp_mod, "simulate", lambda deck, **kw: played.append(kw) or real(deck, **kw))
+    cmp = compare(saved, base_deck, games=2, seed=1, workers=1, progress=False, url=sim_url)
+    assert [kw["players"] for kw in played] == [3] and list(cmp.seats["seat"]) == [0, 1, 2]
+
+
 def test_per_card_impact_table_and_plot(base_deck, sim_url):
     """Issue 14, item 8: which cards' share of wins when held changes between two decks."""
     from munchkin_lab.decks import Deck
