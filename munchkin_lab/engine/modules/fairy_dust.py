@@ -183,7 +183,10 @@ class FairyDustModule(RulesModule):
 
     def on_combat_won(self, game, fighter: int, helper: int, monsters: list[int]) -> None:
         """A helper whose side wins earns one Fairy Dust card per combat (R_GET); a charmed
-        helper gets no reward and no Fairy Dust (R_BAD: the bribe offer is void). When the
+        helper gets no reward and no Fairy Dust (R_BAD: the bribe offer is void) - also one who
+        offered to help unasked, the price they named void (R_BAD names only the help asked
+        for; our reading: the charm lasts until their next turn and every help in it is
+        unrewarded, the reading most players take). When the
         Fairy is among the monsters killed, the helper's card is drawn after the fighter's
         two (:meth:`on_combat_end`)."""
         ms = self._ms(game)
@@ -278,8 +281,8 @@ class FairyDustModule(RulesModule):
     def on_curse_cancelled(self, game, canceller: int, victim: int) -> None:
         """Cancelling a Curse cast at another player earns one Fairy Dust card (R_GET);
         cancelling one aimed at yourself earns nothing; none once the Fairy was killed (R_KILL).
-        A charmed player earns it too: the charm's "no Fairy Dust" belongs to the help it forces
-        (R_BAD; our reading, the rulebook ties it to that help only)."""
+        A charmed player earns it too: the charm's "no Fairy Dust" belongs to helping in a
+        combat (R_BAD; our reading, the rulebook ties it to that help only)."""
         if canceller != victim and not self._ms(game)["killed"]:
             self._give_dust(game, canceller, 1, "cancelled a Curse cast at another player")
 
