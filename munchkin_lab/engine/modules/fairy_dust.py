@@ -124,7 +124,19 @@ class FairyDustModule(RulesModule):
                     self._into_top(game, f, key)
 
     def on_begin(self, game) -> None:
-        game.state.module_state[self.name] = {"killed": False, "charmed": []}
+        """The position is re-marked as the game's initial one (``Game.begin``: a scenario's
+        set-up, or code that edited the state between actions): what no zone shows is kept - a
+        player charmed until their next turn (R_BAD: the charm lasts that long, whatever is
+        edited), the Fairy killed (R_KILL: the Fairy Dust is earned no more), a Fairy slain by
+        a card whose reward waits for the end of the combat still under way. A game just set up
+        keeps its empty state."""
+        s = game.state
+        prev = s.module_state.get(self.name) or {}
+        ms = {"killed": bool(prev.get("killed", False)),
+              "charmed": [q for q in prev.get("charmed", ()) if 0 <= q < len(s.players)]}
+        if prev.get("slain") and s.combat is not None:
+            ms["slain"] = True
+        s.module_state[self.name] = ms
 
     def _into_top(self, game, card: int, key: str | None = None) -> None:
         """Shuffle ``card`` among the top ``top_n`` Door cards (R_FAIL) of the Door pile ``key``,
