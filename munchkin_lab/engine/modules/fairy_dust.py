@@ -8,7 +8,8 @@ Options (``GameOptions.module_options["fairy_dust"]``):
 
 * ``fairy_top`` (bool, default False): shuffle the Sparkly Good Fairy into the top part of the
   Door deck only. The rulebook says "the top inch or so"; this module reads that as the top
-  ``top_n`` cards.
+  ``top_n`` cards. It is done while shuffling, so the opening deal (4 Doors a player) comes
+  after it: with ``top_n`` below the Doors dealt she always starts in a hand.
 * ``top_n`` (int, default 10): size of that top part, and of the top of the Door deck she is
   shuffled back into after a lost fight (the rulebook's "top 10 Door cards").
 * ``fairy_level`` (int or None, default None): her Level. Not printed in our sources (the card
