@@ -8,7 +8,8 @@ Options (``GameOptions.module_options["fairy_dust"]``):
 
 * ``fairy_top`` (bool, default False): shuffle the Sparkly Good Fairy into the top part of the
   Door deck only. The rulebook says "the top inch or so"; this module reads that as the top
-  ``top_n`` cards.
+  ``top_n`` cards. It is done while shuffling, so the opening deal (4 Doors a player) comes
+  after it: with ``top_n`` below the Doors dealt she always starts in a hand.
 * ``top_n`` (int, default 10): size of that top part, and of the top of the Door deck she is
   shuffled back into after a lost fight (the rulebook's "top 10 Door cards").
 * ``fairy_level`` (int or None, default None): her Level. Not printed in our sources (the card
@@ -124,7 +125,19 @@ class FairyDustModule(RulesModule):
                     self._into_top(game, f, key)
 
     def on_begin(self, game) -> None:
-        game.state.module_state[self.name] = {"killed": False, "charmed": []}
+        """The position is re-marked as the game's initial one (``Game.begin``: a scenario's
+        set-up, or code that edited the state between actions): what no zone shows is kept - a
+        player charmed until their next turn (R_BAD: the charm lasts that long, whatever is
+        edited), the Fairy killed (R_KILL: the Fairy Dust is earned no more), a Fairy slain by
+        a card whose reward waits for the end of the combat still under way. A game just set up
+        keeps its empty state."""
+        s = game.state
+        prev = s.module_state.get(self.name) or {}
+        ms = {"killed": bool(prev.get("killed", False)),
+              "charmed": [q for q in prev.get("charmed", ()) if 0 <= q < len(s.players)]}
+        if prev.get("slain") and s.combat is not None:
+            ms["slain"] = True
+        s.module_state[self.name] = ms
 
     def _into_top(self, game, card: int, key: str | None = None) -> None:
         """Shuffle ``card`` among the top ``top_n`` Door cards (R_FAIL) of the Door pile ``key``,
@@ -183,7 +196,10 @@ class FairyDustModule(RulesModule):
 
     def on_combat_won(self, game, fighter: int, helper: int, monsters: list[int]) -> None:
         """A helper whose side wins earns one Fairy Dust card per combat (R_GET); a charmed
-        helper gets no reward and no Fairy Dust (R_BAD: the bribe offer is void). When the
+        helper gets no reward and no Fairy Dust (R_BAD: the bribe offer is void) - also one who
+        offered to help unasked, the price they named void (R_BAD names only the help asked
+        for; our reading: the charm lasts until their next turn and every help in it is
+        unrewarded, the reading most players take). When the
         Fairy is among the monsters killed, the helper's card is drawn after the fighter's
         two (:meth:`on_combat_end`)."""
         ms = self._ms(game)
@@ -278,8 +294,8 @@ class FairyDustModule(RulesModule):
     def on_curse_cancelled(self, game, canceller: int, victim: int) -> None:
         """Cancelling a Curse cast at another player earns one Fairy Dust card (R_GET);
         cancelling one aimed at yourself earns nothing; none once the Fairy was killed (R_KILL).
-        A charmed player earns it too: the charm's "no Fairy Dust" belongs to the help it forces
-        (R_BAD; our reading, the rulebook ties it to that help only)."""
+        A charmed player earns it too: the charm's "no Fairy Dust" belongs to helping in a
+        combat (R_BAD; our reading, the rulebook ties it to that help only)."""
         if canceller != victim and not self._ms(game)["killed"]:
             self._give_dust(game, canceller, 1, "cancelled a Curse cast at another player")
 
