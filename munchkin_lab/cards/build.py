@@ -574,6 +574,67 @@ def card_digest(values: Any, tags: Any, aliases: Any) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
+def edited_file_cards(url: str | None = None) -> list[str]:
+    """The shipped (file) cards changed in the database since the last build (a CSV import,
+    ``munchkin-lab db import``), as ``"set:Name"`` keys in set and name order: their content
+    (:func:`card_digest`) differs from what the build wrote. A deck or preset holding one
+    plays the changed card, not the printed one, until ``db build --discard-edits`` puts the
+    file's values back. Empty when the database keeps no digests (built by an older lab) or
+    cannot be read (advice only: the callers print a warning line).
+
+    Raises:
+        nothing: a missing or unreadable database gives ``[]``.
+    """
+    try:
+        with config.get_engine(url).connect() as conn:
+            if "build_info" not in inspect(conn).get_table_names():
+                return []
+            digests = _build_value(conn, "cards")
+            if not isinstance(digests, dict) or not digests:
+                return []
+            st, tt, ct, lt, at = (CardSet.__table__, Tag.__table__, Card.__table__, CardTagLink.__table__,
+                                  Alias.__table__)
+            code_of = {r.id: r.code for r in conn.execute(select(st.c.id, st.c.code, st.c.origin))
+                       if r.origin == "file"}
+            key_of_tag = {r.id: r.key for r in conn.execute(select(tt.c.id, tt.c.key))}
+            links: dict[int, list] = {}
+            for cid, tid, derived in conn.execute(select(lt.c.card_id, lt.c.tag_id, lt.c.derived)):
+                links.setdefault(cid, []).append((key_of_tag.get(tid, tid), bool(derived)))
+            aliases: dict[int, list] = {}
+            for cid, name, language in conn.execute(select(at.c.card_id, at.c.name, at.c.language).order_by(at.c.id)):
+                aliases.setdefault(cid, []).append((name, language))
+            edited = []
+            for row in conn.execute(select(ct)).mappings():
+                code = code_of.get(row["set_id"])
+                was = digests.get(f"{code}:{row['name'].lower()}") if code is not None else None
+                if was is not None and card_digest(row, links.get(row["id"], []), aliases.get(row["id"], [])) != was:
+                    edited.append(f"{code}:{row['name']}")
+    except Exception:  # noqa: BLE001 - advice only (no database yet, an unreadable one)
+        return []
+    return sorted(edited, key=str.lower)
+
+
+def edited_in_deck(specs: Any, url: str | None = None) -> list[str]:
+    """The cards of a deck (``specs``: its ``(CardSpec, copies)`` pairs, ``Deck.specs()``)
+    that are shipped cards changed in the database since the last build
+    (:func:`edited_file_cards`), as ``"set:Name"`` keys; ``[]`` when none."""
+    edited = edited_file_cards(url)
+    if not edited:
+        return []
+    keys = {sp.key.lower() for sp, _n in specs}
+    return [k for k in edited if k.lower() in keys]
+
+
+def edited_note(found: list[str]) -> str:
+    """The one wording of a deck that holds shipped cards changed in the database
+    (:func:`edited_in_deck`): the game plays them as changed; how to put them back."""
+    n = len(found)
+    shown = ", ".join(found[:6]) + (" ..." if n > 6 else "")
+    return (f"{'a printed card' if n == 1 else f'{n} printed cards'} of this deck changed in this database "
+            f"since the last build (a CSV import: {shown}): the game plays {'it' if n == 1 else 'them'} as "
+            "changed, not as printed; `munchkin-lab db build --discard-edits` puts the printed values back")
+
+
 def _build_value(conn: Connection, key: str) -> Any:
     """The JSON value stored under ``key`` in ``build_info`` (``None`` when there is none)."""
     bt = BuildInfo.__table__

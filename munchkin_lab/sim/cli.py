@@ -139,6 +139,21 @@ def _unknown_levels(deck: str, url: Optional[str], label: str = "") -> None:
                    "so the numbers with them are not the printed game's (deck check: unknown-level)", err=True)
 
 
+def _edited_printed(deck: str, url: Optional[str], label: str = "") -> None:
+    """A warning line (stderr) when ``deck`` holds printed cards changed in the database since
+    the last build (a CSV import: ``cards.build.edited_in_deck``): the run played them as
+    changed; nothing when there are none or the deck cannot be read again."""
+    try:
+        from ..cards.build import edited_in_deck, edited_note
+        from ..decks.presets import find_deck
+
+        found = edited_in_deck(find_deck(deck, url=url).specs(), url)
+    except Exception:  # noqa: BLE001 - advice only: the run has its result
+        return
+    if found:
+        typer.echo(f"warning: {label}{edited_note(found)}", err=True)
+
+
 def _print_errors(r, n: int, deck: str, url: Optional[str]) -> None:
     """The warning of a run with ``n`` errored games: the first of them with their error text,
     and the line that replays one with its traceback (``replay_game``, the sim README)."""
@@ -227,6 +242,7 @@ def register(app: typer.Typer) -> None:
             raise _interrupted(_what_was_kept(r, out))
         _print_result(r, deck, url)
         _unknown_levels(deck, url)
+        _edited_printed(deck, url)
         if r.path is not None:
             what = ("the per-game table only; .parquet or .json keep every table" if r.path.suffix.lower() == ".csv"
                     else "per-game, card, seat, summary and Level tables")
@@ -360,6 +376,7 @@ def register(app: typer.Typer) -> None:
         for side, d, run in (("A", deck_a, run_a), ("B", deck_b, run_b)):
             if run is None:
                 _unknown_levels(d, url, label=f"deck {side}: ")
+                _edited_printed(d, url, label=f"deck {side}: ")
         _print_cards(cmp, top=cards)
         if plots is not None:
             from ..fileio import atomic_path

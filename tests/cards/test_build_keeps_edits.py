@@ -144,3 +144,26 @@ def test_db_check_refuses_exactly_what_db_build_refuses(url, data_copy, tmp_path
     missing = f"sqlite:///{tmp_path / 'none' / 'new.sqlite'}"  # no database yet: not created
     assert runner.invoke(app, ["db", "check", "--url", missing, "--data", str(data_copy)]).exit_code == 0
     assert not (tmp_path / "none").exists()
+
+
+def test_edited_shipped_cards_are_named_until_the_build_puts_them_back(url, data_copy, tmp_path):
+    """``edited_file_cards`` / ``edited_in_deck`` (the warning of `deck check`, `simulate` and
+    `compare`: a preset holding a changed printed card plays it as changed; new-user finding)."""
+    from types import SimpleNamespace
+
+    from munchkin_lab.cards.build import edited_file_cards, edited_in_deck, edited_note
+
+    assert edited_file_cards(url) == []
+    edit(url, tmp_path, "Bone Rattler", level="3")
+    assert edited_file_cards(url) == ["alpha:Bone Rattler"]
+    specs = [(SimpleNamespace(key="alpha:Bone Rattler"), 1), (SimpleNamespace(key="alpha:Someone Else"), 2)]
+    assert edited_in_deck(specs, url) == ["alpha:Bone Rattler"]
+    assert edited_in_deck(specs[1:], url) == []
+    note = edited_note(edited_in_deck(specs, url))
+    assert note.startswith("a printed card of this deck changed") and "alpha:Bone Rattler" in note
+    assert "--discard-edits" in note
+    edit(url, tmp_path, "Bone Rattler", level="2")  # put back by hand: the printed values again
+    assert edited_file_cards(url) == []
+    edit(url, tmp_path, "Bone Rattler", level="4")
+    build(url, data_copy, discard_edits=True)
+    assert edited_file_cards(url) == [] and level(url) == 2

@@ -211,3 +211,38 @@ def test_compare_takes_a_saved_result_and_plays_the_deck_with_its_settings(tmp_p
             "or results saved as .parquet or .json") in r.output
     r = CliRunner().invoke(app, ["compare", "base"])
     assert r.exit_code == 2 and "Missing argument 'DECK_B'" in r.output
+
+
+def test_simulate_and_compare_warn_of_a_printed_card_changed_in_the_database(tmp_path):
+    """A CSV import changed Potted Plant's Level in this database: `simulate base` and
+    `compare` say the run played it as changed (the presets are built on the printed cards;
+    new-user finding: nothing said so before), naming the card and the way back."""
+    import csv
+
+    from munchkin_lab.cards import api
+    from munchkin_lab.cards.build import build
+
+    url = f"sqlite:///{tmp_path / 'cards.sqlite'}"
+    build(url=url)
+    args = ["simulate", "base", "--games", "2", "--workers", "1", "--no-progress", "--url", url]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    assert "printed card" not in r.output
+    path = tmp_path / "cards.csv"
+    api.export_csv(path, url=url)
+    rows = list(csv.DictReader(open(path, encoding="utf-8", newline="")))
+    row = next(x for x in rows if x["name"] == "Potted Plant")
+    row["level"] = str(int(row["level"]) + 2)
+    with open(path, "w", encoding="utf-8", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=api.CSV_COLUMNS)
+        w.writeheader()
+        w.writerow(row)
+    assert api.import_csv(path, url=url)["updated"] == 1
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    assert ("warning: a printed card of this deck changed in this database since the last build "
+            "(a CSV import: munchkin:Potted Plant)") in r.output
+    r = runner.invoke(app, ["compare", "base", "base", "--games", "2", "--workers", "1", "--no-progress", "--url", url])
+    assert r.exit_code == 0, r.output
+    assert "warning: deck A: a printed card of this deck changed" in r.output
+    assert "warning: deck B: a printed card of this deck changed" in r.output
