@@ -490,7 +490,8 @@ def to_text(deck: Deck) -> str:
 
 
 def to_yaml(deck: Deck) -> str:
-    """Write ``deck`` in the YAML form (keys: name, description, modules (overrides),
+    """Write ``deck`` in the YAML form (keys: name, description, modules (overrides; left out
+    when there are none: the cards' modules are not written, they come from the cards),
     options (all), cards (name, set, copies, pile when set))."""
     cat = deck.catalog
     cards = []
@@ -507,6 +508,8 @@ def to_yaml(deck: Deck) -> str:
         "options": dict(deck.options),
         "cards": cards,
     }
+    if not data["modules"]:  # (no `modules: {}` line: parse_yaml reads a missing key as none)
+        del data["modules"]
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
 
 
