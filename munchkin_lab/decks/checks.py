@@ -670,10 +670,10 @@ def _start_dungeon(deck, specs, said: str, want: str) -> list[Problem]:
     held = [s for s in specs if s.name.lower() == want.lower()]
     if held:
         s = held[0]
-        where = "" if s.deck == "dungeon" else f" in the {s.deck} pile"
+        why = ("the set-up would turn it up as the first Dungeon" if s.deck == "dungeon" else
+               f"it is in the {s.deck} pile and the set-up looks in the Dungeon deck, so the game cannot start")
         return [_p("error", _lbl(s), "module-option",
-                   f"{said} names a card of kind {s.kind}{where}, not a Dungeon of the Dungeon deck: the set-up "
-                   f"turns that card up as the first Dungeon; {fix}")]
+                   f"{said} names a card of kind {s.kind}, not a Dungeon: {why}; {fix}")]
     try:
         found = deck.catalog.matches(want)
     except Exception:  # noqa: BLE001 - no catalog to read: the name alone
@@ -682,16 +682,18 @@ def _start_dungeon(deck, specs, said: str, want: str) -> list[Problem]:
     for s in found:
         if s.key in in_deck:  # written with an alias or without its accents
             return [_p("error", _lbl(s), "module-option",
-                       f"{said}: the set-up looks the Dungeon up by its name; write {s.name!r}")]
+                       f"{said}: the set-up looks the Dungeon up by its name, so the game cannot start; write "
+                       f"{s.name!r}")]
     if found:
         s = found[0]
         what = "a Dungeon" if s.kind == "dungeon" else f"a card of kind {s.kind}, not a Dungeon,"
         return [_p("error", None, "module-option",
-                   f"{said} names {_lbl(s)}, {what} the deck does not hold; "
+                   f"{said} names {_lbl(s)}, {what} the deck does not hold, so the game cannot start; "
                    + (f"add it, {fix}" if s.kind == "dungeon" else fix))]
     close = close_matches(want, dungeons, n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return [_p("error", None, "module-option", f"{said} names no card of the deck{hint}; {fix}")]
+    return [_p("error", None, "module-option",
+               f"{said} names no card of the deck{hint}, so the game cannot start; {fix}")]
 
 
 def option_problems(deck, pairs) -> list[Problem]:
@@ -699,6 +701,7 @@ def option_problems(deck, pairs) -> list[Problem]:
     rules modules' options ``deck`` sets (``MODULE.KEY``), against its cards ``pairs``
     (``(CardSpec, copies)``): in the deck's option order, each message naming the option as
     it is written (``scooby_doo.start_dungeon="Haunted Mansion"``)."""
+    from ..engine.lang.parse import yaml_text
     from .model import format_option_value
 
     opts = [(k, v) for k, v in deck.options.items() if "." in k]
@@ -713,7 +716,7 @@ def option_problems(deck, pairs) -> list[Problem]:
     out: list[Problem] = []
     for name, value in opts:
         mod, _, key = name.partition(".")
-        said = f"option {name}={format_option_value(value)}"
+        said = f"option {name}={yaml_text(value) if isinstance(value, dict) else format_option_value(value)}"
         if mod not in played:
             why = ("this is a Solar Storm deck, a game of its own without the Munchkin rules modules"
                    if "solar_storm" in deck.modules else

@@ -44,20 +44,21 @@ def test_a_start_dungeon_the_deck_does_not_hold_is_an_error_naming_the_option(ca
     d = mix(catalog, *SD, scooby_doo__start_dungeon="K-Ghoul Mrt")
     assert found(d) == [("error", "module-option", None,
                          'option scooby_doo.start_dungeon="K-Ghoul Mrt" names no card of the deck (did you mean '
-                         f"'K-Ghoul Mart'?); name one of the deck's Dungeons (K-Ghoul Mart), {FIX}")]
+                         "'K-Ghoul Mart'?), so the game cannot start; name one of the deck's Dungeons (K-Ghoul "
+                         f"Mart), {FIX}")]
     # a Dungeon of the catalog left out of the deck (Portals keep the Dungeons on)
     d = mix(catalog, "Creepy Cemetery Entrance", scooby_doo__start_dungeon="K-Ghoul Mart")
     assert ("error", "module-option", None,
             'option scooby_doo.start_dungeon="K-Ghoul Mart" names K-Ghoul Mart [scooby_doo], a Dungeon the deck '
-            f"does not hold; add it, {FIX}") in found(d)
+            f"does not hold, so the game cannot start; add it, {FIX}") in found(d)
 
 
 def test_a_start_dungeon_that_is_not_a_dungeon_or_an_alias_is_an_error_on_that_card(catalog, mini):
     d = mix(catalog, *SD, scooby_doo__start_dungeon="Snow Ghost")
     assert found(d) == [("error", "module-option", "Snow Ghost [scooby_doo]",
-                         'option scooby_doo.start_dungeon="Snow Ghost" names a card of kind monster in the door '
-                         "pile, not a Dungeon of the Dungeon deck: the set-up turns that card up as the first "
-                         f"Dungeon; name one of the deck's Dungeons (K-Ghoul Mart), {FIX}")]
+                         'option scooby_doo.start_dungeon="Snow Ghost" names a card of kind monster, not a '
+                         "Dungeon: it is in the door pile and the set-up looks in the Dungeon deck, so the game "
+                         f"cannot start; name one of the deck's Dungeons (K-Ghoul Mart), {FIX}")]
     from munchkin_lab.decks import Catalog
 
     cards, _ = mini
@@ -65,7 +66,25 @@ def test_a_start_dungeon_that_is_not_a_dungeon_or_an_alias_is_an_error_on_that_c
     d = mix(aliased, *SD, scooby_doo__start_dungeon="Ghoul Mart")  # the engine reads names, not aliases
     assert found(d) == [("error", "module-option", "K-Ghoul Mart [scooby_doo]",
                          'option scooby_doo.start_dungeon="Ghoul Mart": the set-up looks the Dungeon up by its '
-                         "name; write 'K-Ghoul Mart'")]
+                         "name, so the game cannot start; write 'K-Ghoul Mart'")]
+
+
+def test_a_start_card_of_the_dungeon_pile_that_is_not_a_dungeon_is_an_error(mini):
+    from munchkin_lab.decks import Catalog
+
+    cards, card = mini
+    odd = Catalog([*cards(), (card("my_fan", "Mystery Van", "item", "dungeon"), 1)])
+    d = mix(odd, *SD, "Mystery Van", scooby_doo__start_dungeon="Mystery Van")
+    assert found(d) == [("error", "module-option", "Mystery Van [my_fan]",
+                         'option scooby_doo.start_dungeon="Mystery Van" names a card of kind item, not a Dungeon: '
+                         "the set-up would turn it up as the first Dungeon; name one of the deck's Dungeons "
+                         f"(K-Ghoul Mart), {FIX}")]
+
+
+def test_a_map_option_is_named_as_yaml_writes_it(catalog):
+    d = mix(catalog, rooms__positions={"P1": "0,1"})
+    assert found(d)[0][3].startswith("option rooms.positions={P1: '0,1'} has no effect: the deck does not play "
+                                     "the rooms rules module")
 
 
 def test_the_start_dungeon_rule_is_the_engines(real_catalog):
