@@ -104,8 +104,9 @@ def options_of(config: dict) -> dict[str, Any] | None:
 
 def diff_options(old: dict[str, Any] | None, new: dict[str, Any] | None) -> str:
     """The options that differ between two :func:`options_of` maps, as the deck writes them
-    (``fairy_dust.fairy_level none -> 12, faster_play false -> true``; a module option left
-    out is ``none``, its module's default); ``""`` when they are the same or either is None."""
+    (``faster_play false -> true, fairy_dust.fairy_level none -> 12``: the game options first; a
+    module option left out is ``none``, its module's default); ``""`` when they are the same or
+    either is None."""
     if old is None or new is None:
         return ""
     from ..decks.model import format_option_value

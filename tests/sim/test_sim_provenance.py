@@ -292,3 +292,27 @@ def test_a_saved_result_against_its_deck_with_other_options_notes_them(bog, tmp_
     again = SimResult.load(tmp_path / "old.json", url=bog)
     assert again.deck_changed is None
     assert compare_results(again, run("Bog A", bog, games=6), url=bog).notes == []
+    # a card edited and an option changed: one sentence names both
+    D.edit_card("Bog Hag", "bogp_fan", {"level": 9}, url=bog)
+    d = Deck.load("Bog A", url=bog)
+    d.set_option("shared_victory", True)
+    d.save(replace=True)
+    with pytest.warns(DeckChangedWarning):
+        both = SimResult.load(tmp_path / "old.json", url=bog).deck_changed
+    assert ": changed: Bog Hag [bogp_fan]; its options (then -> now) shared_victory false -> true; these numbers " \
+           "are for the deck as it was then" in both
+
+
+def test_options_of_a_run_and_their_differences():
+    from munchkin_lab.sim.provenance import diff_options, options_of
+
+    a = options_of({"options": {"faster_play": False, "shared_victory": True,
+                                "module_options": {"scooby_doo": {"start_dungeon": "K-Ghoul Mart"}}}})
+    assert a == {"faster_play": False, "shared_victory": True, "scooby_doo.start_dungeon": "K-Ghoul Mart"}
+    b = options_of({"options": {"faster_play": True, "shared_victory": True,
+                                "module_options": {"fairy_dust": {"fairy_level": 12}}}})
+    assert diff_options(a, b) == ('faster_play false -> true, fairy_dust.fairy_level none -> 12, '
+                                  'scooby_doo.start_dungeon "K-Ghoul Mart" -> none')
+    assert diff_options(a, dict(a)) == ""
+    assert options_of({}) is None and options_of({"options": {"solar_storm": True}}) is None
+    assert diff_options(None, b) == ""  # a result that recorded no options: nothing to compare
