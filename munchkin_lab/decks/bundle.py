@@ -10,7 +10,6 @@ The file is YAML::
     deck:                 # the deck's YAML form (munchkin_lab.decks.files.to_yaml)
       name: Wet mix
       description: ...
-      modules: {}
       options: {faster_play: false, shared_victory: false, piles_per_set: false}
       cards:
         - {name: Sea Ghost, set: my_fan, copies: 2}

@@ -42,6 +42,12 @@ solar-storm-rooms    error    Solar Storm rooms with fewer than 8 distinct names
                               8 distinct rooms around the Energy Core)
 fairy-dust           error    Sparkly Good Fairy without Fairy Dust cards (core rulebook 001,
                               Fairy Dust: killing her gives Fairy Dust)
+module-option        error    a rules module's option the game cannot start with
+                              (:func:`option_problems`): ``scooby_doo.start_dungeon`` naming no
+                              Dungeon of the deck's Dungeon pile (the set-up turns that card up:
+                              the engine looks for its name in the Dungeon pile), or
+                              ``scooby_doo.dungeons=true`` without a Dungeon card (the set-up
+                              turns one face up: Scooby-Doo rulebook 002, Set-Up)
 needs-races          warning  Half-Breed-style cards in a mix with no Races (mixing_rules.md,
                               after Munchkin 7 - Cheat With Both Hands)
 needs-classes        warning  Super Munchkin-style cards in a mix with no Classes (same source)
@@ -76,6 +82,19 @@ joinable-tag         warning  an Undead/Ghost/Pirate tag held by a single monste
 pile-ignored         warning  a card placed in a pile other than its own (``@door_top``): the
                               engine deals every card from its own pile; the deck keeps the
                               pile for people playing at a table
+idle-option          warning  a rules module's option that changes nothing in this deck: the
+                              deck does not play that module (its sets, cards and ``modules:``
+                              do not bring it in: the engine's ``rules.select_modules``), or
+                              the deck lacks what the option is about (:data:`OPTION_NEEDS`:
+                              ``fairy_dust``'s options without the Sparkly Good Fairy,
+                              ``rooms.bug_900`` without a Bug, ``scooby_doo.start_dungeon`` /
+                              ``base_dungeon`` with Dungeons off)
+cards-off            warning  an option that keeps cards of the deck out of play:
+                              ``scooby_doo.dungeons=false`` with Dungeon cards (no Dungeon is
+                              turned up at set-up and no exit may be discovered; only a
+                              Portal still draws them). No other module's option switches
+                              cards off: ``fairy_dust.fairy_top`` and ``rooms.bug_900`` change
+                              how a card plays, and Vehicles have no option
 ===================  =======  =================================================================
 
 Every message says how to fix the problem. :data:`TABLE_RULES` are the rules about the size
@@ -176,6 +195,7 @@ SOURCES = {
     "room-tiles": "Star Munchkin Adventures rulebook 000 (Movement: new ground draws a Door; Door cards go only on rooms without one)",
     "solar-storm-rooms": "Solar Storm rulebook 003 (Alternative Rooms setup: 8 distinct rooms)",
     "fairy-dust": "core rulebook 001 (Fairy Dust section)",
+    "module-option": "rules module options (engine/modules/dungeons.py, Options; Scooby-Doo rulebook 002, Set-Up)",
     "needs-races": "mixing_rules.md (Munchkin 7 combining guidance: Half-Breed and kin)",
     "needs-classes": "mixing_rules.md (Munchkin 7 combining guidance: Super Munchkin and kin)",
     "unusable-item": "core rules, 9. Treasures and Items (Items restricted to a Race or Class)",
@@ -185,6 +205,9 @@ SOURCES = {
     "printed-copies": "set file (printed copies of the card)",
     "joinable-tag": "core rulebook 001 (Undead); Scooby-Doo rulebook 002 (Ghost, Pirate)",
     "pile-ignored": "munchkin_lab engine (Game.new deals each card from its own deck)",
+    "idle-option": "rules module options (each engine module's docstring, Options: what the option acts on)",
+    "cards-off": "rules module options (engine/modules/dungeons.py, Options: dungeons; Scooby-Doo rulebook 002, "
+                 "Dungeons and Portals)",
 }
 
 #: Shipped sets whose ``copies`` are unknown (stored as 1 = "at least one": the notes of
@@ -554,6 +577,9 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
         if printed is not None and n > printed:
             out.append(_p("warning", _lbl(s), "printed-copies", f"{n} copies, the set prints {printed}"))
 
+    # module-option / idle-option / cards-off: the rules modules' options against the deck
+    out += option_problems(deck, pairs)
+
     # joinable-tag
     for tag in JOINABLE_TAGS:
         holders = [(s, n) for s, n in pairs if s.kind == "monster" and s.has_tag(tag)]
@@ -566,8 +592,167 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
     return out
 
 
+def _has_fairy(specs, dungeons: bool) -> bool:
+    return any(spec_is_fairy(s, (s.effects or {}).get("fairy_dust")) for s in specs)
+
+
+def _has_bug(specs, dungeons: bool) -> bool:
+    from ..engine.tables import _lname
+
+    return any(s.kind == "race" and _lname(s) == "bug" for s in specs)  # (Game.has_race's names)
+
+
+def _with_dungeons(specs, dungeons: bool) -> bool:
+    return dungeons
+
+
+#: What a rules module's option acts on besides its module being played: ``MODULE.KEY`` ->
+#: (whether the deck has it: a test of the deck's cards and of whether the game plays with
+#: Dungeons; what the deck lacks then, in words, ``{off}`` why it plays without Dungeons). An option that is off (``false``) acts on nothing and is not
+#: reported. Not here: ``scooby_doo.dungeons`` (``module-option`` / ``cards-off``) and
+#: ``rooms.positions`` (scenario set-ups: needs the rooms module only). Every module option
+#: is in this table or in :data:`OPTION_NEEDS_ONLY_MODULE` (tests/decks keeps it so).
+OPTION_NEEDS = {
+    "fairy_dust.fairy_top": (_has_fairy, "holds no Sparkly Good Fairy (the option places her near the top of "
+                                         "the Door deck)"),
+    "fairy_dust.top_n": (_has_fairy, "holds no Sparkly Good Fairy (the option is how deep in the Door deck she "
+                                     "goes)"),
+    "fairy_dust.fairy_level": (_has_fairy, "holds no Sparkly Good Fairy (the option is her Level)"),
+    "fairy_dust.fairy_treasures": (_has_fairy, "holds no Sparkly Good Fairy (the option is the Treasures for "
+                                               "killing her)"),
+    "rooms.bug_900": (_has_bug, "holds no Bug Race card (the option is a Bug's price of a Level)"),
+    "scooby_doo.start_dungeon": (_with_dungeons, "plays without Dungeons ({off}; the option is the first Dungeon "
+                                                 "turned up)"),
+    "scooby_doo.base_dungeon": (_with_dungeons, "plays without Dungeons ({off}; the option keeps the first "
+                                                "Dungeon)"),
+}
+#: Module options that act on whatever their module plays (see :data:`OPTION_NEEDS`).
+OPTION_NEEDS_ONLY_MODULE = frozenset({"scooby_doo.dungeons", "rooms.positions"})
+
+
+def played_modules(deck, specs) -> set[str]:
+    """The engine's rules modules a game of ``deck`` (cards ``specs``) plays, as ``Game.new``
+    selects them (``rules.select_modules``: the cards' sets, kinds and piles, and the modules
+    :meth:`Deck.game_options` passes: the deck's ``modules`` and ``piles_per_set``); none for
+    a Solar Storm deck (a game of its own)."""
+    from ..engine.rules import select_modules
+    from .model import engine_modules
+
+    if "solar_storm" in deck.modules:
+        return set()
+    names = engine_modules(deck.modules) + (("piles",) if deck.options.get("piles_per_set") else ())
+    parts = frozenset(x for s in specs for x in (s.kind, s.deck) if x)
+    return {m.name for m in select_modules({s.set for s in specs}, names, parts)}
+
+
+def _brings(module: str) -> str:
+    """What brings the engine's rules module ``module`` into a deck's games, in words."""
+    from ..engine.rules import MODULES
+    from .model import ENGINE_MODULES
+
+    cls = MODULES[module]
+    bits = [f"cards of set {', '.join(cls.sets)}"] if cls.sets else []
+    bits += [PART_WORDS.get(part, f"{part} cards") for part in cls.parts]
+    bits += [f"`modules: +{d}`" for d, e in ENGINE_MODULES.items() if e == module]
+    return ", ".join(bits[:-1]) + f" or {bits[-1]}" if len(bits) > 1 else (bits[0] if bits else "")
+
+
+def _start_dungeon(deck, specs, said: str, want: str) -> list[Problem]:
+    """``module-option`` for ``scooby_doo.start_dungeon`` = ``want``: the engine's set-up
+    takes the card of that name (case aside) from the Dungeon pile
+    (``ScoobyDooModule.setup``), and a Dungeon is what it means to turn up."""
+    pile = [s for s in specs if s.deck == "dungeon"]
+    if any(s.kind == "dungeon" and s.name.lower() == want.lower() for s in pile):
+        return []
+    dungeons = sorted({s.name for s in pile if s.kind == "dungeon"})
+    name_one = f"name one of the deck's Dungeons ({', '.join(dungeons)}), " if dungeons else ""
+    fix = f"{name_one}or drop the option (the set-up then turns up the top Dungeon)"
+    held = [s for s in specs if s.name.lower() == want.lower()]
+    if held:
+        s = held[0]
+        why = ("the set-up would turn it up as the first Dungeon" if s.deck == "dungeon" else
+               f"it is in the {s.deck} pile and the set-up looks in the Dungeon deck, so the game cannot start")
+        return [_p("error", _lbl(s), "module-option",
+                   f"{said} names a card of kind {s.kind}, not a Dungeon: {why}; {fix}")]
+    try:
+        found = deck.catalog.matches(want)
+    except Exception:  # noqa: BLE001 - no catalog to read: the name alone
+        found = []
+    in_deck = {s.key for s in specs}
+    for s in found:
+        if s.key in in_deck:  # written with an alias or without its accents
+            return [_p("error", _lbl(s), "module-option",
+                       f"{said}: the set-up looks the Dungeon up by its name, so the game cannot start; write "
+                       f"{s.name!r}")]
+    if found:
+        s = found[0]
+        what = "a Dungeon" if s.kind == "dungeon" else f"a card of kind {s.kind}, not a Dungeon,"
+        return [_p("error", None, "module-option",
+                   f"{said} names {_lbl(s)}, {what} the deck does not hold, so the game cannot start; "
+                   + (f"add it, {fix}" if s.kind == "dungeon" else fix))]
+    close = close_matches(want, dungeons, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return [_p("error", None, "module-option",
+               f"{said} names no card of the deck{hint}, so the game cannot start; {fix}")]
+
+
+def option_problems(deck, pairs) -> list[Problem]:
+    """The ``module-option``, ``idle-option`` and ``cards-off`` findings (module table) of the
+    rules modules' options ``deck`` sets (``MODULE.KEY``), against its cards ``pairs``
+    (``(CardSpec, copies)``): in the deck's option order, each message naming the option as
+    it is written (``scooby_doo.start_dungeon="Haunted Mansion"``)."""
+    from ..engine.lang.parse import yaml_text
+    from .model import format_option_value
+
+    opts = [(k, v) for k, v in deck.options.items() if "." in k]
+    if not opts:
+        return []
+    specs = [s for s, _ in pairs]
+    played = played_modules(deck, specs)
+    sd = deck.module_options.get("scooby_doo", {})
+    dungeons = sd.get("dungeons")  # the engine's ScoobyDooModule._dungeons: the option, else the cards
+    if dungeons is None:
+        dungeons = any(s.kind in ("dungeon", "portal") or s.deck == "dungeon" for s in specs)
+    out: list[Problem] = []
+    for name, value in opts:
+        mod, _, key = name.partition(".")
+        said = f"option {name}={yaml_text(value) if isinstance(value, dict) else format_option_value(value)}"
+        if mod not in played:
+            why = ("this is a Solar Storm deck, a game of its own without the Munchkin rules modules"
+                   if "solar_storm" in deck.modules else
+                   f"the deck does not play the {mod} rules module (it comes with {_brings(mod)})")
+            out.append(_p("warning", None, "idle-option", f"{said} has no effect: {why}; drop the option"))
+            continue
+        if name == "scooby_doo.dungeons":
+            held = sum(n for s, n in pairs if s.kind == "dungeon" or s.deck == "dungeon")
+            if value is True and not any(s.kind == "dungeon" for s in specs):
+                out.append(_p("error", None, "module-option",
+                              f"{said} but no Dungeon card: the set-up turns a Dungeon face up, so the game "
+                              "cannot start; add Dungeon cards (set scooby_doo) or drop the option"))
+            elif value is False and held:
+                portals = sum(n for s, n in pairs if s.kind == "portal")
+                unless = (f", but for those a Portal draws (the deck's {plural(portals, 'Portal')} still "
+                          f"draw{'s' if portals == 1 else ''} Dungeons)" if portals else "")
+                out.append(_p("warning", None, "cards-off",
+                              f"{said}: no Dungeon is turned up at set-up and nobody may discover an exit, so "
+                              f"the deck's {plural(held, 'Dungeon card')} stay{'s' if held == 1 else ''} out of "
+                              f"play{unless}; drop the option, or leave the Dungeon cards out"))
+            continue
+        need = OPTION_NEEDS.get(name)
+        if need is None or value is False:
+            continue
+        has, words = need
+        if not has(specs, dungeons):
+            off = "option scooby_doo.dungeons=false" if sd.get("dungeons") is False else "no Dungeon or Portal card"
+            out.append(_p("warning", None, "idle-option",
+                          f"{said} has no effect: the deck {words.format(off=off)}; drop the option"))
+        elif name == "scooby_doo.start_dungeon":
+            out += _start_dungeon(deck, specs, said, str(value))
+    return out
+
+
 #: What a mix lacks, by part of the game (``engine.lang.vocab.NEEDS``), as a message names it.
-PART_WORDS = {"dungeon": "Dungeon cards", "fairy_dust": "Fairy Dust cards", "room_tile": "room tiles",
+PART_WORDS = {"dungeon": "Dungeon cards", "portal": "Portal cards", "fairy_dust": "Fairy Dust cards", "room_tile": "room tiles",
               "vehicle": "Vehicles", "ship_room": "Solar Storm ship rooms"}
 
 #: Triggers that may fire while no combat is on, whatever the card's kind (a kicked Curse hits

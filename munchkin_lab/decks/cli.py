@@ -5,7 +5,8 @@ Commands: ``new``, ``add``, ``remove``, ``show``, ``stats``, ``check``, ``export
 ``$DATABASE_URL``); ``show``/``stats``/``check`` also take a deck file path. Every error is
 printed as ``Error: ...`` on stderr, never a traceback; exit codes follow
 :mod:`munchkin_lab.cli`: bad input (deck, file, card, query, database) 1, a bad option 2
-(``--copies 0``, ``--by nope``), Ctrl+C 130. ``deck add``/``deck remove`` take a query
+(``--copies 0``, ``--by nope``, a game or rules-module option with a bad name or value or given
+twice: ``--option fairy_dust.fairy_level=101``), Ctrl+C 130. ``deck add``/``deck remove`` take a query
 starting with ``-`` (``deck add Mix -tag:ghost``). ``new``, ``add``, ``remove``, ``import`` and
 ``import-bundle`` save the deck and then print its check's problems on stderr (as ``deck
 check``; the exit code stays 0), so a deck ``simulate`` or ``play`` would refuse is known at once.
@@ -136,6 +137,7 @@ def new(
     from .model import Deck
     from .presets import load_preset
 
+    parsed = _typed_options(option, "'--option' / '-o'")  # a usage error before any deck is read
     deck = Deck(name, description, url=url)
     if preset:
         base = load_preset(preset, url=url)
@@ -147,16 +149,37 @@ def new(
         from .presets import note_change_from_preset
 
         note_change_from_preset(deck)
-    from .model import parse_option
-
-    for o in option:
-        deck.set_option(*parse_option(o))
+    for o, v in parsed:
+        deck.set_option(o, v)
     for m in module:
         deck.set_module(m.lstrip("+-"), not m.startswith("-"))
     deck.save(replace=replace)
     typer.echo(f"saved deck {deck.name!r}: {plural(deck.size, 'card')}, {plural(len(deck), 'entry', 'entries')}, "
                f"modules: {', '.join(deck.modules) or 'none'}")
     _say_problems(deck)
+
+
+def _typed_options(texts: list[str], hint: str) -> list[tuple[str, object]]:
+    """The options typed on the command line (``NAME``, ``NAME=VALUE``, ``MODULE.KEY=VALUE``:
+    :func:`~.model.parse_option`) as ``(name, value)`` pairs, each checked as
+    :meth:`Deck.set_option <munchkin_lab.decks.model.Deck.set_option>` checks it. A bad
+    name, a value out of the option's range and an option given twice are usage errors
+    (``typer.BadParameter``, exit 2, ``hint`` naming the command-line option), the message
+    naming the option and what it takes."""
+    from .catalog import DeckError
+    from .model import Deck, parse_option, repeated_option
+
+    twice = repeated_option(texts)
+    if twice:
+        raise typer.BadParameter(twice, param_hint=hint)
+    parsed = [parse_option(t) for t in texts]
+    probe = Deck("options")  # (set_option reads no card: no catalog is loaded)
+    for o, v in parsed:
+        try:
+            probe.set_option(o, v)
+        except DeckError as exc:
+            raise typer.BadParameter(str(exc), param_hint=hint) from None
+    return parsed
 
 
 def _options_text(deck) -> str:
@@ -180,10 +203,9 @@ def option_cmd(
 ):
     """Set game options and rules modules' options of a saved deck (kept with it: simulate,
     compare, play, the board and its exports use them)."""
-    from .model import parse_option
     from .store import edit_deck
 
-    parsed = [parse_option(o) for o in options]
+    parsed = _typed_options(options, "'OPTION...'")
 
     def change(d):
         for o, v in parsed:

@@ -50,7 +50,7 @@ from .. import safe_yaml
 from ..suggest import close_matches
 from .catalog import Catalog, DeckError, default_catalog, label
 from .model import (DEFAULT_OPTIONS, MAX_CARDS, MAX_COPIES, MODULES, Deck, Entry, _module_of_option, check_deck_name,
-                    check_pile, format_option_value, parse_option)
+                    check_pile, format_option_value, parse_option, repeated_option)
 
 #: Largest deck file read (bytes); a deck of every supported card is about 20 kB.
 MAX_BYTES = 1024 * 1024
@@ -270,6 +270,9 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
         if kind not in headers:
             continue
         line, switches = headers[kind]
+        twice = repeated_option(f"{'-' if sign == '-' else ''}{ident}" for sign, ident in switches) if kind == "options" else None  # type: ignore[union-attr]
+        if twice:  # (the last one used to win, silently)
+            problems.append(FileProblem(line, twice))
         for sign, ident in switches:  # type: ignore[union-attr]
             if sign == "=":  # fairy_dust.fairy_level=12 (options only: the grammar's MODULE_OPTION)
                 if kind == "modules":
@@ -487,7 +490,8 @@ def to_text(deck: Deck) -> str:
 
 
 def to_yaml(deck: Deck) -> str:
-    """Write ``deck`` in the YAML form (keys: name, description, modules (overrides),
+    """Write ``deck`` in the YAML form (keys: name, description, modules (overrides; left out
+    when there are none: the cards' modules are not written, they come from the cards),
     options (all), cards (name, set, copies, pile when set))."""
     cat = deck.catalog
     cards = []
@@ -504,6 +508,8 @@ def to_yaml(deck: Deck) -> str:
         "options": dict(deck.options),
         "cards": cards,
     }
+    if not data["modules"]:  # (no `modules: {}` line: parse_yaml reads a missing key as none)
+        del data["modules"]
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
 
 

@@ -109,6 +109,21 @@ def parse_option(text: str) -> tuple[str, object]:
     return name.strip(), (option_value(raw) if eq else True)
 
 
+def repeated_option(texts: Iterable[str]) -> str | None:
+    """The refusal of an option given twice among ``texts`` (``NAME`` / ``NAME=VALUE`` as typed:
+    ``deck new --option``, ``deck option``'s arguments, a deck file's ``options:`` line), else
+    None: ``option fairy_dust.fairy_level is given twice (fairy_dust.fairy_level=1, then
+    fairy_dust.fairy_level=2); give it once``. The same name twice is refused even with the
+    same value: which one was meant is not for the lab to guess (the last one used to win)."""
+    first: dict[str, str] = {}
+    for text in texts:
+        name = parse_option(text)[0].lstrip("+-")  # (a deck file's -NAME: off)
+        if name in first:
+            return f"option {name} is given twice ({first[name].strip()}, then {text.strip()}); give it once"
+        first[name] = text
+    return None
+
+
 def format_option_value(value: object) -> str:
     """``value`` as :func:`option_value` reads it back (``true``, ``none``, ``12``, ``"text"``)."""
     if isinstance(value, bool):

@@ -193,9 +193,11 @@ def _labels(a: SimResult, b: SimResult) -> tuple[str, str]:
 
 def deck_notes(a: SimResult, b: SimResult, check: "tuple[bool, bool]" = (True, True), url: str | None = None) -> list[str]:
     """Sentences about the decks two runs played: for each run checked (``check``), whether
-    the deck of its name has changed since (:meth:`SimResult.check_deck`, which also warns);
-    and when both ran a deck of one name in two versions, the cards that differ."""
-    from .provenance import describe, diff_cards
+    the deck of its name has changed since, its cards or its options (:meth:`SimResult.check_deck`,
+    which also warns); and when both ran a deck of one name in two versions, the cards that
+    differ, and the game and rules modules' options that differ
+    (:func:`~munchkin_lab.sim.provenance.diff_options`)."""
+    from .provenance import describe, diff_cards, diff_options, options_of
 
     notes = []
     for side, r, on in (("A", a, check[0]), ("B", b, check[1])):
@@ -210,6 +212,10 @@ def deck_notes(a: SimResult, b: SimResult, check: "tuple[bool, bool]" = (True, T
         else:
             notes.append(f"A and B ran deck {ca.get('deck')!r}, but which version of its cards "
                          "one of them played is not recorded (a result written before deck digests).")
+    if ca.get("deck") == cb.get("deck"):
+        options = diff_options(options_of(ca), options_of(cb))
+        if options:
+            notes.append(f"A and B played deck {ca.get('deck')!r} with other options (A -> B {options}).")
     return notes
 
 

@@ -70,6 +70,19 @@ def resolve_deck(deck: Any, url: str | None = None):
     return find_deck(deck.strip(), url=url)  # the one rule of every command (a DeckError is a ValueError)
 
 
+def run_options(deck) -> tuple[dict, tuple]:
+    """``(options, modules)`` a run of the Munchkin deck ``deck`` plays with and records in its
+    ``config``: ``faster_play``, ``shared_victory`` and, when the deck sets any, its rules
+    modules' options (``module_options``: ``{"fairy_dust": {"fairy_level": 12}}``); the engine
+    modules it passes (:meth:`Deck.game_options <munchkin_lab.decks.model.Deck.game_options>`).
+    Also what :func:`~munchkin_lab.sim.provenance.deck_changes` compares a saved result with."""
+    go = deck.game_options()
+    options = {"faster_play": bool(go.faster_play), "shared_victory": bool(go.shared_victory)}
+    if go.module_options:  # the deck's MODULE.KEY options (fairy_dust.fairy_level=12)
+        options["module_options"] = go.module_options
+    return options, tuple(go.modules)
+
+
 def _deck_payload(deck, players: int | None = None) -> tuple[str, list[tuple[dict, int]], dict, tuple]:
     """(name, [(spec fields, copies)], game options, modules) of a Deck or spec list, checked
     for ``players`` (``None``: the smallest table the deck seats): first the table size
@@ -95,11 +108,7 @@ def _deck_payload(deck, players: int | None = None) -> tuple[str, list[tuple[dic
         if "solar_storm" in deck.modules:
             return name, [(_spec_fields(s), c) for s, c in pairs], {"solar_storm": True}, ()
         if hasattr(deck, "game_options"):
-            go = deck.game_options()
-            options = {"faster_play": bool(go.faster_play), "shared_victory": bool(go.shared_victory)}
-            if go.module_options:  # the deck's MODULE.KEY options (fairy_dust.fairy_level=12)
-                options["module_options"] = go.module_options
-            modules = tuple(go.modules)
+            options, modules = run_options(deck)
         else:  # pragma: no cover - older decks package
             for o in ("faster_play", "shared_victory"):
                 if deck.options.get(o):

@@ -38,15 +38,17 @@ def test_option_words_read_back_as_written():
 
 def test_deck_new_sets_a_module_option_and_names_the_right_form(fresh_sqlite):
     url = fresh_sqlite
-    res = ml("deck", "new", "Fairy test", "--preset", "base_fairy_dust", "--option", "fairy_level=12", url=url, code=1)
-    assert res.output.strip() == ("Error: 'fairy_level' is an option of the fairy_dust rules module: write it "
+    # a bad option is a usage error (exit 2), its name or its value alike, the message naming it
+    bad = "Error: Invalid value for '--option' / '-o': "
+    res = ml("deck", "new", "Fairy test", "--preset", "base_fairy_dust", "--option", "fairy_level=12", url=url, code=2)
+    assert res.output.strip() == (f"{bad}'fairy_level' is an option of the fairy_dust rules module: write it "
                                   "fairy_dust.fairy_level=12")
     res = ml("deck", "new", "Fairy test", "--preset", "base_fairy_dust", "--option", "fairy_dust.fairy_levl=12",
-             url=url, code=1)
-    assert res.output.strip() == f"Error: {TYPO}"
+             url=url, code=2)
+    assert res.output.strip() == f"{bad}{TYPO}"
     res = ml("deck", "new", "Fairy test", "--preset", "base_fairy_dust", "--option", "fairy_dust.fairy_level=x",
-             url=url, code=1)
-    assert res.output.strip() == "Error: option fairy_dust.fairy_level takes a Level from 0 to 100, or none, got 'x'"
+             url=url, code=2)
+    assert res.output.strip() == f"{bad}option fairy_dust.fairy_level takes a Level from 0 to 100, or none, got 'x'"
     # numbers the game can mean (the card files' ranges), values spelled as YAML writes them
     for opt, words, got in (("fairy_dust.fairy_level=-3", "a Level from 0 to 100, or none", "-3"),
                             ("fairy_dust.fairy_level=101", "a Level from 0 to 100, or none", "101"),
@@ -54,8 +56,8 @@ def test_deck_new_sets_a_module_option_and_names_the_right_form(fresh_sqlite):
                             ("fairy_dust.top_n=0", "a number of cards from 1 to 100", "0"),
                             ("fairy_dust.fairy_treasures=-2", "a number of Treasures from 0 to 20", "-2"),
                             ("fairy_dust.fairy_treasures=1000000", "a number of Treasures from 0 to 20", "1000000")):
-        res = ml("deck", "new", "Fairy test", "--preset", "base_fairy_dust", "--option", opt, url=url, code=1)
-        assert res.output.strip() == f"Error: option {opt.split('=')[0]} takes {words}, got {got}", opt
+        res = ml("deck", "new", "Fairy test", "--preset", "base_fairy_dust", "--option", opt, url=url, code=2)
+        assert res.output.strip() == f"{bad}option {opt.split('=')[0]} takes {words}, got {got}", opt
     res = ml("deck", "new", "Fairy test", "--preset", "base_fairy_dust", "--option", "fairy_dust.fairy_level=12",
              "--option", "faster_play", url=url)
     deck = Deck.load("Fairy test", url=url)

@@ -356,3 +356,26 @@ def test_a_card_csv_given_as_a_deck_says_so(catalog):
     assert len(e.value.problems) == 1 and e.value.problems[0].line == 1
     assert "this looks like a card CSV (as `munchkin-lab db export` writes it), not a deck file: cards come in " \
            "with `munchkin-lab db import FILE`" in str(e.value)
+
+
+def test_yaml_leaves_out_an_empty_modules_mapping(catalog, real_url):
+    """A deck whose modules come from its cards has no module override: its YAML has no
+    ``modules: {}`` line and still reads back as the same deck; an override is written."""
+    import yaml
+    from typer.testing import CliRunner
+
+    from munchkin_lab.cli import app
+
+    d = Deck("Spooky", catalog=catalog)
+    d.add("K-Ghoul Mart")
+    d.add("Sparkly Good Fairy")
+    assert d.modules == ("fairy_dust", "dungeons") and not d.module_overrides
+    y = d.to_yaml()
+    assert "modules" not in yaml.safe_load(y) and "modules:" not in y
+    assert parse_yaml(y, catalog=catalog) == d
+    d.set_module("rooms", True)
+    y = d.to_yaml()
+    assert yaml.safe_load(y)["modules"] == {"rooms": True} and parse_yaml(y, catalog=catalog) == d
+    res = CliRunner().invoke(app, ["deck", "show", "preset:base_fairy_dust", "--format", "yaml", "--url", real_url])
+    assert res.exit_code == 0, res.output
+    assert "modules:" not in res.stdout and yaml.safe_load(res.stdout)["name"]

@@ -249,3 +249,70 @@ def test_simulate_and_compare_warn_of_monsters_of_unknown_level(sim_url):
         assert "deck A:" not in res.output  # the base set's monsters all have a Level
     finally:
         delete_deck("Wolfy", url=sim_url)
+
+
+def test_a_saved_result_against_its_deck_with_other_options_notes_them(bog, tmp_path):
+    """`deck option` between a saved run and a compare against the deck of its name: the
+    comparison's notes name the options that changed, as they name an edited card."""
+    from typer.testing import CliRunner
+
+    from munchkin_lab.cli import app
+
+    d = Deck.load("Bog A", url=bog)
+    d.set_option("fairy_dust.fairy_level", 12)  # (no Fairy in the deck: still an option of it)
+    d.save(replace=True)
+    old = run("Bog A", bog, games=6)
+    assert old.config["options"]["module_options"] == {"fairy_dust": {"fairy_level": 12}}
+    old.save(tmp_path / "old.json")
+    d = Deck.load("Bog A", url=bog)
+    d.set_option("fairy_dust.fairy_level", None)
+    d.set_option("faster_play", True)
+    d.save(replace=True)
+    said = ("deck 'Bog A' has changed since this result was simulated: its options (then -> now) faster_play "
+            "false -> true, fairy_dust.fairy_level 12 -> none; these numbers are for the options as they were then")
+    with pytest.warns(DeckChangedWarning) as caught:
+        back = SimResult.load(tmp_path / "old.json", url=bog)
+    assert back.deck_changed == said and said in str(caught[0].message)
+    new = run("Bog A", bog, games=6)
+    assert new.config["deck_digest"] == old.config["deck_digest"]  # the same cards
+    cmp = compare_results(back, new, url=bog)
+    assert cmp.notes == [f"run A: {said}.",
+                         "A and B played deck 'Bog A' with other options (A -> B faster_play false -> true, "
+                         "fairy_dust.fairy_level 12 -> none)."]
+    res = CliRunner().invoke(app, ["compare", str(tmp_path / "old.json"), "Bog A", "--games", "6", "--workers", "1",
+                                   "--no-progress", "--cards", "0", "--url", bog])
+    assert res.exit_code == 0, res.output
+    assert f"note: run A: {said}." in res.stdout
+    assert "note: A and B played deck 'Bog A' with other options (A -> B faster_play false -> true" in res.stdout
+    # the same options again: no note
+    d = Deck.load("Bog A", url=bog)
+    d.set_option("fairy_dust.fairy_level", 12)
+    d.set_option("faster_play", False)
+    d.save(replace=True)
+    again = SimResult.load(tmp_path / "old.json", url=bog)
+    assert again.deck_changed is None
+    assert compare_results(again, run("Bog A", bog, games=6), url=bog).notes == []
+    # a card edited and an option changed: one sentence names both
+    D.edit_card("Bog Hag", "bogp_fan", {"level": 9}, url=bog)
+    d = Deck.load("Bog A", url=bog)
+    d.set_option("shared_victory", True)
+    d.save(replace=True)
+    with pytest.warns(DeckChangedWarning):
+        both = SimResult.load(tmp_path / "old.json", url=bog).deck_changed
+    assert ": changed: Bog Hag [bogp_fan]; its options (then -> now) shared_victory false -> true; these numbers " \
+           "are for the deck as it was then" in both
+
+
+def test_options_of_a_run_and_their_differences():
+    from munchkin_lab.sim.provenance import diff_options, options_of
+
+    a = options_of({"options": {"faster_play": False, "shared_victory": True,
+                                "module_options": {"scooby_doo": {"start_dungeon": "K-Ghoul Mart"}}}})
+    assert a == {"faster_play": False, "shared_victory": True, "scooby_doo.start_dungeon": "K-Ghoul Mart"}
+    b = options_of({"options": {"faster_play": True, "shared_victory": True,
+                                "module_options": {"fairy_dust": {"fairy_level": 12}}}})
+    assert diff_options(a, b) == ('faster_play false -> true, fairy_dust.fairy_level none -> 12, '
+                                  'scooby_doo.start_dungeon "K-Ghoul Mart" -> none')
+    assert diff_options(a, dict(a)) == ""
+    assert options_of({}) is None and options_of({"options": {"solar_storm": True}}) is None
+    assert diff_options(None, b) == ""  # a result that recorded no options: nothing to compare
