@@ -82,6 +82,12 @@ joinable-tag         warning  an Undead/Ghost/Pirate tag held by a single monste
 pile-ignored         warning  a card placed in a pile other than its own (``@door_top``): the
                               engine deals every card from its own pile; the deck keeps the
                               pile for people playing at a table
+printed-edited       warning  a printed (shipped) card of the deck changed in the card database
+                              since the last build (a CSV import, ``db import``): the game
+                              plays it as changed, not as printed (``cards.build.edited_in_deck``;
+                              :meth:`Deck.check <munchkin_lab.decks.model.Deck.check>` of a deck
+                              on the card database, not :func:`check_deck`, which reads no
+                              database)
 idle-option          warning  a rules module's option that changes nothing in this deck: the
                               deck does not play that module (its sets, cards and ``modules:``
                               do not bring it in: the engine's ``rules.select_modules``), or
@@ -208,6 +214,7 @@ SOURCES = {
     "idle-option": "rules module options (each engine module's docstring, Options: what the option acts on)",
     "cards-off": "rules module options (engine/modules/dungeons.py, Options: dungeons; Scooby-Doo rulebook 002, "
                  "Dungeons and Portals)",
+    "printed-edited": "set file (the printed values; README, Card data: an edit of a shipped card)",
 }
 
 #: Shipped sets whose ``copies`` are unknown (stored as 1 = "at least one": the notes of

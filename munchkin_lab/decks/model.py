@@ -798,10 +798,25 @@ class Deck:
     def check(self, players: int | None = None, *, larger: bool | None = None) -> list:
         """Run the mix checks (:func:`munchkin_lab.decks.checks.check_deck`); ``players``:
         the table size the piles are checked for (default: 2, plus a warning below 6);
-        ``larger``: that warning for a given ``players`` too."""
-        from .checks import check_deck
+        ``larger``: that warning for a given ``players`` too. A deck on the card database
+        (no catalog of its own) also gets ``printed-edited``: its printed cards changed in
+        that database since the last build (a CSV import; the game plays them as changed)."""
+        from .checks import _p, check_deck
 
-        return check_deck(self, players, larger=larger)
+        problems = check_deck(self, players, larger=larger)
+        found = []
+        try:
+            from ..cards.build import edited_in_deck, edited_note
+            from ..config import database_url
+            from .catalog import _catalogs
+
+            if self._catalog is _catalogs.get(database_url(self.url)):  # (not a catalog of its own)
+                found = edited_in_deck(self.specs(), self.url)
+        except Exception:  # noqa: BLE001 - advice only (no database to read)
+            found = []
+        if found:
+            problems.append(_p("warning", None, "printed-edited", edited_note(found)))
+        return problems
 
     def to_text(self) -> str:
         """Export as the hand-written text format (:func:`munchkin_lab.decks.files.to_text`)."""

@@ -214,8 +214,8 @@ def test_compare_takes_a_saved_result_and_plays_the_deck_with_its_settings(tmp_p
 
 
 def test_simulate_and_compare_warn_of_a_printed_card_changed_in_the_database(tmp_path):
-    """A CSV import changed Potted Plant's Level in this database: `simulate base` and
-    `compare` say the run played it as changed (the presets are built on the printed cards;
+    """A CSV import changed Potted Plant's Level in this database: `simulate base`, `deck
+    check` and `compare` say the run played it as changed (the presets are built on the printed cards;
     new-user finding: nothing said so before), naming the card and the way back."""
     import csv
 
@@ -242,6 +242,10 @@ def test_simulate_and_compare_warn_of_a_printed_card_changed_in_the_database(tmp
     assert r.exit_code == 0, r.output
     assert ("warning: a printed card of this deck changed in this database since the last build "
             "(a CSV import: munchkin:Potted Plant)") in r.output
+    r = runner.invoke(app, ["deck", "check", "base", "--url", url])
+    assert r.exit_code == 0, r.output
+    assert ("warning: a printed card of this deck changed in this database since the last build "
+            "(a CSV import: munchkin:Potted Plant)") in r.output and "[printed-edited;" in r.output
     r = runner.invoke(app, ["compare", "base", "base", "--games", "2", "--workers", "1", "--no-progress", "--url", url])
     assert r.exit_code == 0, r.output
     assert "warning: deck A: a printed card of this deck changed" in r.output
