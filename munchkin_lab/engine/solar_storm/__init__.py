@@ -58,6 +58,10 @@ Readings where the sources are silent (each one a single place in the code):
   looked-at cards; a looked-at card not returned goes to the Damage discard (``rooms_v2``).
 * Mess Hall (V2) is usable with 3 or 4 players only; with 1 or 2 players the deal skips it for
   the V1 Mess Hall (``setup``).
+* Repair Centre (V2) footnote: "using" your own Repair cubes on a room with diverted power lasts
+  the turn; within it, your own cubes go on that room before any supply cube (no supply repair
+  after a held cube while you still hold one, no held cube after a supply repair made while you
+  held cubes); holding cubes alone bars nothing (``damage``).
 * Action tokens are spent automatically once the turn's own actions are used up (``round``).
 * A damaged room with several Protection holders uses the token of the first holder in turn
   order from the active player (``damage``).

@@ -98,7 +98,9 @@ class Damage:
         with diverted power must put all of them there before a supply cube (Solar Storm
         Alternative Rooms, Repair Centre (V2) footnote). The footnote does not say how long
         "using" lasts; our reading: from the first held cube put on that room in the turn to
-        the end of the turn (``state.cube_room``)."""
+        the end of the turn (``state.cube_room``). A supply repair there while holding cubes
+        is recorded (``state.supply_room``): a held cube after it would break the order
+        (:meth:`_why_repair_cube`)."""
         s = self.state
         why = self._why_damaged_here(p)
         if why:
@@ -125,6 +127,8 @@ class Damage:
         p.hand.remove(a.card)
         s.res_discard.append(a.card)
         s.cube_supply -= 1
+        if s.diverted[p.pos] and p.cubes > 0:
+            s.supply_room = p.pos
         self._cover(p.pos, j)
         self._say(f"{p.name} repairs {self.room_name(p.pos)} with a {self._rt(a.card)}.")
 
@@ -133,12 +137,20 @@ class Damage:
 
     def _why_repair_cube(self, a: SolarAction, p: PlayerState) -> str | None:
         """A held Repair cube repairs the room, no discard (Solar Storm Alternative Rooms,
-        Repair Centre (V2))."""
+        Repair Centre (V2)). In a room with diverted power the footnote puts all of a
+        player's own cubes on the tracker before any supply cube; so after a supply repair
+        of that room this turn while the player held cubes (``state.supply_room``), a held
+        cube there would come after a supply cube: refused until the turn ends (the same
+        turn-long reading of "using" as :meth:`_why_repair`)."""
         why = self._why_damaged_here(p)
         if why:
             return why
         if p.cubes <= 0:
             return f"you hold no Repair cube ({r_v2('Repair Centre')})"
+        s = self.state
+        if s.diverted[p.pos] and s.supply_room == p.pos:
+            return ("this room has diverted power and you repaired it from the supply this turn: "
+                    f"your own Repair cubes must go on before any supply cube ({r_v2('Repair Centre')})")
         return None
 
     def _do_repair_cube(self, a: SolarAction, p: PlayerState) -> None:

@@ -116,6 +116,7 @@ class Round:
         s.actions_left = self.options.actions_per_turn
         s.last_roll = None
         s.cube_room = -1
+        s.supply_room = -1
         if self.options.max_turns is not None and s.turn > self.options.max_turns:
             self._end(False, "turn limit")
 

@@ -54,7 +54,9 @@ class SolarState:
     tuple of positions it names; id 0, the Hull Breach, names none), ``damage_deck``,
     ``damage_discard``, ``cube_supply``, ``token_supply``, ``protection_supply``,
     ``rooms_discarded``, ``rooms_unused`` (room spec indices), ``cube_room`` (the room the
-    active player has put one of their own Repair cubes on this turn, -1 none), ``pending`` (None or a dict:
+    active player has put one of their own Repair cubes on this turn, -1 none), ``supply_room``
+    (the room with diverted power the active player repaired from the supply this turn while
+    holding Repair cubes, -1 none), ``pending`` (None or a dict:
     ``{"kind": "scavenge", "left"}``, ``{"kind": "bridge", "cards"}``, ``{"kind": "manual",
     "room"}``), ``rng`` (generator state), ``forced`` (dice to come), ``last_roll``, ``won``,
     ``reason``.
@@ -84,6 +86,7 @@ class SolarState:
         self.rooms_discarded: list[int] = []
         self.rooms_unused: list[int] = []
         self.cube_room = -1
+        self.supply_room = -1
         self.pending: dict | None = None
         self.rng = 0
         self.forced: list[int] = []
