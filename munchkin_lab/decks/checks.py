@@ -96,9 +96,9 @@ idle-option          warning  a rules module's option that changes nothing in th
                               ``rooms.bug_900`` without a Bug, ``scooby_doo.start_dungeon`` /
                               ``base_dungeon`` with Dungeons off)
 cards-off            warning  an option that keeps cards of the deck out of play:
-                              ``scooby_doo.dungeons=false`` with Dungeon cards (no Dungeon is
-                              turned up at set-up and no exit may be discovered; only a
-                              Portal still draws them). No other module's option switches
+                              ``scooby_doo.dungeons=false`` with Dungeon or Portal cards (no
+                              Dungeon is turned up at set-up, no exit may be discovered and a
+                              Portal does nothing). No other module's option switches
                               cards off: ``fairy_dust.fairy_top`` and ``rooms.bug_900`` change
                               how a card plays, and Vehicles have no option
 ===================  =======  =================================================================
@@ -736,14 +736,18 @@ def option_problems(deck, pairs) -> list[Problem]:
                 out.append(_p("error", None, "module-option",
                               f"{said} but no Dungeon card: the set-up turns a Dungeon face up, so the game "
                               "cannot start; add Dungeon cards (set scooby_doo) or drop the option"))
-            elif value is False and held:
+            elif value is False and (held or any(s.kind == "portal" for s in specs)):
                 portals = sum(n for s, n in pairs if s.kind == "portal")
-                unless = (f", but for those a Portal draws (the deck's {plural(portals, 'Portal')} still "
-                          f"draw{'s' if portals == 1 else ''} Dungeons)" if portals else "")
+                idle = [f"the deck's {plural(held, 'Dungeon card')} stay{'s' if held == 1 else ''} out of play"] \
+                    if held else []
+                if portals:
+                    whose = "its" if held else "the deck's"
+                    idle.append(f"{whose} {plural(portals, 'Portal')} "
+                                f"do{'es' if portals == 1 else ''} nothing")
                 out.append(_p("warning", None, "cards-off",
-                              f"{said}: no Dungeon is turned up at set-up and nobody may discover an exit, so "
-                              f"the deck's {plural(held, 'Dungeon card')} stay{'s' if held == 1 else ''} out of "
-                              f"play{unless}; drop the option, or leave the Dungeon cards out"))
+                              f"{said}: no Dungeon comes into play (none is turned up at set-up, nobody may "
+                              f"discover an exit and a Portal does nothing), so {' and '.join(idle)}; drop the "
+                              f"option, or leave those cards out"))
             continue
         need = OPTION_NEEDS.get(name)
         if need is None or value is False:

@@ -158,10 +158,15 @@ def test_dungeons_off_with_dungeon_cards_says_they_stay_out_of_play(catalog):
          "option scooby_doo.base_dungeon=true has no effect: the deck plays without Dungeons (option "
          "scooby_doo.dungeons=false; the option keeps the first Dungeon); drop the option"),
         ("warning", "cards-off", None,
-         "option scooby_doo.dungeons=false: no Dungeon is turned up at set-up and nobody may discover an exit, so "
-         "the deck's 1 Dungeon card stays out of play, but for those a Portal draws (the deck's 1 Portal still "
-         "draws Dungeons); drop the option, or leave the Dungeon cards out")]
+         "option scooby_doo.dungeons=false: no Dungeon comes into play (none is turned up at set-up, nobody may "
+         "discover an exit and a Portal does nothing), so the deck's 1 Dungeon card stays out of play and its "
+         "1 Portal does nothing; drop the option, or leave those cards out")]
     assert found(mix(catalog, "Snow Ghost", scooby_doo__dungeons=False)) == []  # nothing to keep out
+    # a Portal without Dungeons: it does nothing (engine/modules/dungeons.py, Options: dungeons)
+    assert [m for *_, m in found(mix(catalog, "Creepy Cemetery Entrance", "Snow Ghost", scooby_doo__dungeons=False))] == [
+        "option scooby_doo.dungeons=false: no Dungeon comes into play (none is turned up at set-up, nobody may "
+        "discover an exit and a Portal does nothing), so the deck's 1 Portal does nothing; drop the option, or "
+        "leave those cards out"]
 
 
 def test_on_off_options_of_other_modules_about_cards_the_deck_lacks(catalog):

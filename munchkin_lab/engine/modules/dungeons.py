@@ -10,7 +10,11 @@ Options (``GameOptions.module_options["scooby_doo"]``):
 * ``dungeons`` (bool; default: on when the deck holds a Dungeon or Portal card): play with
   Dungeons. When on, the deck must hold at least one Dungeon card, else ``Game.new`` raises
   ``ValueError`` before the game starts. With Dungeons off (e.g. base game + the Scooby-Doo
-  Ghost monsters) Ghost/Pirate joining, Vehicles, Character cards and Classes still apply.
+  Ghost monsters) Ghost/Pirate joining, Vehicles, Character cards and Classes still apply;
+  no Dungeon comes into play: a Portal turned up at Kick Down the Door does nothing and is
+  discarded, and its replacement Door is drawn as usual; one in the hand cannot be played
+  (rulebook silent on a game without Dungeons that holds Portals: we read the Portal as a
+  card with nothing to act on).
 * ``start_dungeon`` (card name, default None): the Dungeon face up at the start ("agree on
   one you like"); None = the top of the shuffled Dungeon deck ("pick one randomly").
 * ``base_dungeon`` (bool, default False): the rulebook's Alternate Dungeon Rule, second form
@@ -385,6 +389,11 @@ class ScoobyDooModule(RulesModule):
         (Creepy Cemetery Entrance) goes through the one die-roll path: a Loaded Die may answer
         it (card_facts_more.md 2c), and the Portal goes on once the reactions are in
         (:meth:`_portal_rolled`)."""
+        if not self._dungeons(game):  # (option dungeons=false: a Portal has nothing to act on)
+            game._say(f"{game.name(card)} does nothing: this game plays without Dungeons.")
+            game._discard(card)
+            self._after_portal(game, seat, after)
+            return
         data = card_data(game, card, "portal")
         if seat == game.state.active:
             self._ms(game)["changed_turn"] = game.state.turn
@@ -596,6 +605,8 @@ class ScoobyDooModule(RulesModule):
                 return f"a Portal is played {r} ({R_KICK})"
             if a.card not in p.hand or game.specs[a.card].kind != "portal":
                 return "portal: a Portal card from your hand"
+            if not self._dungeons(game):
+                return "this game plays without Dungeons (option scooby_doo.dungeons): a Portal does nothing"
             fresh = ms["fresh_at"] == len(game.actions) and a.card in self._fresh(ms)
             if not fresh and ms["changed_turn"] == s.turn:
                 return f"only one Portal or dungeon-changing card per turn ({R_KICK})"
