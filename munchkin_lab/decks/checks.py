@@ -28,7 +28,8 @@ unknown-pile         error    a deck line names a pile (``@pile``) no game has
 dungeon-deck         error    Dungeon/Portal cards without any card of the Dungeon deck
                               (Scooby-Doo rulebook 002, Dungeons and Portals); other Scooby-Doo
                               cards (Ghost/Pirate monsters, Vehicles) play with Dungeons off, as
-                              the engine's ``scooby_doo`` module does
+                              the engine's ``scooby_doo`` module does; not with the option
+                              ``scooby_doo.dungeons=false`` (the game starts; ``cards-off``)
 start-tile           error    room tiles without the START tile (Star Munchkin Adventures,
                               rulebook 000: START is the origin of the grid)
 sm2-rooms            error    Star Munchkin 2 Room cards together with Star Munchkin Adventures
@@ -483,8 +484,10 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
                           f"({s.deck!r}); the deck keeps {e.pile!r} for play at a table"))
 
     # dungeon-deck: the engine demands a Dungeon card when the deck holds Dungeon or Portal
-    # cards (engine/modules/dungeons.py), not for Ghost/Pirate monsters alone
-    if not any(s.kind == "dungeon" for s in specs):
+    # cards (engine/modules/dungeons.py), not for Ghost/Pirate monsters alone, nor with
+    # Dungeons off (option scooby_doo.dungeons=false: its Portals do nothing, cards-off says so)
+    if not any(s.kind == "dungeon" for s in specs) and \
+            deck.module_options.get("scooby_doo", {}).get("dungeons") is not False:
         for s in specs:
             if s.deck != "dungeon" and (s.kind in ("portal", "dungeon") or s.has_tag("portal") or s.has_tag("dungeon")):
                 out.append(_p("error", _lbl(s), "dungeon-deck", "a Dungeon/Portal card but no Dungeon deck in the mix"))

@@ -162,7 +162,12 @@ def test_dungeons_off_with_dungeon_cards_says_they_stay_out_of_play(catalog):
          "discover an exit and a Portal does nothing), so the deck's 1 Dungeon card stays out of play and its "
          "1 Portal does nothing; drop the option, or leave those cards out")]
     assert found(mix(catalog, "Snow Ghost", scooby_doo__dungeons=False)) == []  # nothing to keep out
-    # a Portal without Dungeons: it does nothing (engine/modules/dungeons.py, Options: dungeons)
+    # a Portal without Dungeons: it does nothing (engine/modules/dungeons.py, Options: dungeons),
+    # and the game starts (no dungeon-deck error: Game.new asks for Dungeons only with them on)
+    def rules(d):
+        return [p.rule for p in d.check(4) if p.rule in ("dungeon-deck", "cards-off")]
+    assert rules(mix(catalog, "Creepy Cemetery Entrance", "Snow Ghost")) == ["dungeon-deck"]
+    assert rules(mix(catalog, "Creepy Cemetery Entrance", "Snow Ghost", scooby_doo__dungeons=False)) == ["cards-off"]
     assert [m for *_, m in found(mix(catalog, "Creepy Cemetery Entrance", "Snow Ghost", scooby_doo__dungeons=False))] == [
         "option scooby_doo.dungeons=false: no Dungeon comes into play (none is turned up at set-up, nobody may "
         "discover an exit and a Portal does nothing), so the deck's 1 Portal does nothing; drop the option, or "
