@@ -208,7 +208,7 @@ SOURCES = {
     "unusable-item": "core rules, 9. Treasures and Items (Items restricted to a Race or Class)",
     "effect-does-nothing": "card-effect language (database/EFFECTS.md; what each op, trigger and target acts on: "
                            "engine/lang/vocab.py NEEDS)",
-    "unknown-level": "set file (the monster's Level is null: unknown in our sources)",
+    "unknown-level": "set file (the monster's Level is null: unknown in our sources, or left empty on a designer card)",
     "printed-copies": "set file (printed copies of the card)",
     "joinable-tag": "core rulebook 001 (Undead); Scooby-Doo rulebook 002 (Ghost, Pirate)",
     "pile-ignored": "munchkin_lab engine (Game.new deals each card from its own deck)",
@@ -568,6 +568,14 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
             fairy = spec_is_fairy(s, (s.effects or {}).get("fairy_dust"))
             if fairy and fairy_level is not None:
                 continue  # the games play her at the deck's fairy_dust.fairy_level
+            info = cat.sets.get(s.set)
+            if s.key in cat.designer or (info is not None and info.origin == "designer"):
+                # (a designer's own card: nothing unknown in any source, a field left empty)
+                out.append(_p("warning", _lbl(s), "unknown-level",
+                              "this designer monster has no Level: the engine and the simulation play it at "
+                              "Level 0, so players beat it cheaply; give it a Level (`munchkin-lab cards edit`, "
+                              "or the card editor)"))
+                continue
             how = ("set her Level with the Fairy Dust rules' option fairy_dust.fairy_level=N (`munchkin-lab deck "
                    "option DECK fairy_dust.fairy_level=N`, or on a deck file's options: line; in Python "
                    "GameOptions(module_options={'fairy_dust': {'fairy_level': N}})), leave her out"

@@ -192,3 +192,19 @@ def test_deck_stats_rounds_the_mean_treasures(fresh_sqlite):
     assert [int(r[0]) for r in rows] == list(curve.index)
     means = [r[-1] for r in rows]
     assert means == ["-" if v != v else f"{v:.2f}" for v in curve["mean_treasures"]]
+
+
+def test_a_designer_monster_without_a_level_is_not_called_unknown_in_our_sources(fresh_sqlite):
+    """unknown-level on a designer's own monster (new-user finding): no source to be unknown
+    in, a field left empty: the warning says to give it a Level, not to play a designer copy."""
+    url = fresh_sqlite
+    ml("set", "new", "my_fan", "My Fan Set", url=url)
+    ml("cards", "add", "my_fan", "{name: Shy Blob, kind: monster, deck: door, treasures: 1}", url=url)
+    ml("deck", "new", "F", "--preset", "base", url=url)
+    ml("deck", "add", "F", "Shy Blob", url=url)
+    res = ml("deck", "check", "F", url=url)
+    line = next(x for x in res.stdout.splitlines() if "Shy Blob" in x)
+    assert "this designer monster has no Level: the engine and the simulation play it at Level 0" in line
+    assert "[unknown-level;" in line
+    msg = line.split(" [unknown-level;")[0]
+    assert "give it a Level" in msg and "unknown" not in msg and "designer copy" not in msg
