@@ -82,8 +82,8 @@ def covers(font: str, char: str) -> bool:
     if char.isspace():
         return True
     register_fonts()
-    face = getattr(pdfmetrics.getFont(font), "face", None)
-    return face is None or ord(char) in face.charToGlyph
+    cmap = getattr(getattr(pdfmetrics.getFont(font), "face", None), "charToGlyph", None)
+    return cmap is None or ord(char) in cmap  # (a standard PDF font: no map to ask, taken as is)
 
 
 def printable(text: str, font: str) -> tuple[str, set[str]]:
