@@ -28,13 +28,49 @@ import os
 import signal
 import sys
 import threading
+from typing import Sequence
 
 
-def _interrupted_while_starting(signum, frame):  # pragma: no cover - runs in the console script
-    """Ctrl+C while the command line is still importing its modules: ``Interrupted.``, exit
-    130, no traceback (nothing has been read or written yet)."""
+#: The options that name a file a command writes (``simulate --out``, ``print --preview``...).
+_OUTPUT_OPTIONS = ("--out", "-o", "--preview", "--plots")
+
+
+def file_kept(path: str | os.PathLike) -> str:
+    """What an interrupted command left of an output file it had not written yet:
+    ``F is unchanged`` (an earlier file) or ``F was not created``."""
+    return f"{os.fspath(path)} is unchanged" if os.path.exists(path) else f"{os.fspath(path)} was not created"
+
+
+def early_interrupt_line(argv: Sequence[str]) -> str:
+    """The line of a Ctrl+C before the command started (while its modules load or its
+    arguments are read): nothing was read or written, said with the output files the command
+    line names (``argv`` without the program name; ``--out F`` or ``--out=F``):
+    ``Interrupted before the command started: nothing written; F is unchanged.``"""
+    outs: list[str] = []
+    args = list(argv)
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        name, eq, value = arg.partition("=")
+        if name in _OUTPUT_OPTIONS and eq and value:
+            outs.append(value)
+        elif arg in _OUTPUT_OPTIONS and i + 1 < len(args):
+            outs.append(args[i + 1])
+    if not outs:
+        return "Interrupted before the command started: nothing was read or written."
+    return f"Interrupted before the command started: nothing written; {'; '.join(file_kept(o) for o in outs)}."
+
+
+def _interrupted_while_starting(signum, frame):
+    """Ctrl+C while the command line is still importing its modules: one line saying that
+    nothing was read or written (naming the output files left as they were), exit 130, no
+    traceback."""
     try:
-        os.write(2, b"Interrupted.\n")
+        line = early_interrupt_line(sys.argv[1:])
+    except Exception:  # noqa: BLE001 - an odd argument: the plain words still hold
+        line = "Interrupted before the command started: nothing was read or written."
+    try:
+        os.write(2, (line + "\n").encode("utf-8", "backslashreplace"))
     except OSError:
         pass
     os._exit(130)
@@ -52,7 +88,7 @@ _SIGINT_BEFORE = signal.signal(signal.SIGINT, _interrupted_while_starting) if _c
 
 import contextlib  # noqa: E402  (after the early Ctrl+C handler: these imports take seconds)
 import functools  # noqa: E402
-from typing import Any, Callable, NoReturn, Sequence  # noqa: E402
+from typing import Any, Callable, NoReturn  # noqa: E402
 
 import typer  # noqa: E402
 from typer.core import TyperCommand, TyperGroup  # noqa: E402
@@ -385,6 +421,10 @@ def _flags_show_no_type(command: Any) -> None:
         _flags_show_no_type(sub)
 
 
+#: Set once the root group hands over to a command (a Ctrl+C then is the command's to tell).
+_COMMAND_STARTED = False
+
+
 class LabGroup(TyperGroup):
     """The root group: whatever command runs, Ctrl+C exits 130 with ``Interrupted.``, a
     closed output pipe is a quiet exit 0 and bad input that a command did not handle is
@@ -407,7 +447,9 @@ class LabGroup(TyperGroup):
             raise
 
     def invoke(self, ctx: Any) -> Any:
+        global _COMMAND_STARTED
         _restore_sigint()  # from here on Ctrl+C is KeyboardInterrupt, handled by _run
+        _COMMAND_STARTED = True
         with _lab_warnings_as_lines():
             return _run(super().invoke, ctx)
 
@@ -467,7 +509,11 @@ class _App(typer.Typer):
             _quiet_exit()
         except KeyboardInterrupt:  # between the imports and the command (argument parsing)
             try:
-                typer.echo("Interrupted.", err=True)
+                # before the command ran: nothing read or written; after it (it ended, its
+                # own handling done) there is nothing this line could add
+                argv = kwargs.get("args")
+                typer.echo("Interrupted." if _COMMAND_STARTED else
+                           early_interrupt_line(sys.argv[1:] if argv is None else argv), err=True)
             except (OSError, ValueError):  # pragma: no cover - stderr gone
                 pass
             sys.exit(EXIT_INTERRUPTED)

@@ -82,7 +82,12 @@ def check_players(deck, players: int, sets=()) -> None:
 
 
 class StopGame(Exception):
-    """A human seat stopped the game (``q`` at the prompt, or the input ended)."""
+    """A human seat stopped the game (``q`` at the prompt, or the input ended:
+    :class:`InputEnded`)."""
+
+
+class InputEnded(StopGame):
+    """The game stopped because the input ran out (piped answers, Ctrl+D), not by ``q``."""
 
 
 def play_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
@@ -176,8 +181,8 @@ def play_on(g, rnd: random.Random, random_play: bool = False, humans: Sequence[i
         if seat in humans and decide is not None:
             try:
                 a = decide(g, seat)
-            except StopGame as e:
-                raise StopGame(g, steps) from e
+            except StopGame as e:  # (the same kind: q, or the end of the input)
+                raise type(e)(g, steps) from e
         else:
             a = bots[seat].choose(g, seat)
         g.play(a)
@@ -227,7 +232,7 @@ class TerminalSeat:
             text = self.ask(f"{who}: press Enter to see your cards (q: stop)").strip()
         except EOFError as e:
             self.echo("")
-            raise StopGame() from e
+            raise InputEnded() from e
         if text.lower() in ("q", "quit"):
             raise StopGame()
 
@@ -258,7 +263,7 @@ class TerminalSeat:
                 text = self.ask(f"Your choice (1-{len(acts)}, l: list, q: stop)").strip()
             except EOFError as e:  # (the end of the input; a Ctrl+C is an interrupt: exit 130)
                 echo("")
-                raise StopGame() from e
+                raise InputEnded() from e
             if text.lower() in ("q", "quit"):
                 raise StopGame()
             if text.lower() in ("l", "list", "?"):
@@ -488,7 +493,9 @@ def register(app: typer.Typer) -> None:
                 g, steps = e.args
                 if resume is not None:  # the whole game's count, the journal's actions included
                     steps = len(g.actions)
-                typer.echo(f"Stopped by you in turn {g.state.turn}, after {plural(steps, 'action')}."
+                # q is the player's stop; piped answers that run out are not (say which)
+                how = "The input ended, so the game stopped" if isinstance(e, InputEnded) else "Stopped by you"
+                typer.echo(f"{how} in turn {g.state.turn}, after {plural(steps, 'action')}."
                            + (f" {_kept(journal.path)}" if journal is not None else ""))
                 return
             log = list(g.log)

@@ -45,7 +45,21 @@ def test_bad_answers_are_asked_again_and_the_end_of_the_input_stops():
     assert res.exit_code == 0, res.output
     assert "Type a number from 1 to" in res.output and "(got 'abc')" in res.output and "(got '99')" in res.output
     assert res.output.count("   1. Ready: end my setup") == 2  # l lists the choices again
-    assert "Stopped by you in turn 1" in res.output
+    assert "The input ended, so the game stopped in turn 1" in res.output and "Stopped by you" not in res.output
+
+
+def test_piped_input_that_runs_out_says_the_input_ended_not_stopped_by_you():
+    """New-user finding: piped answers that ran out were reported as "Stopped by you", as if
+    q had been typed. The end of the input now says so; q still is the player's stop."""
+    ended = runner.invoke(app, ["play", "--human", "1", "--seed", "3"], input="")
+    assert ended.exit_code == 0, ended.output
+    journal = next(Path.cwd().glob("play-*.journal.jsonl"))
+    assert ended.output.rstrip().endswith(f"The input ended, so the game stopped in turn 1, after 0 actions. The game "
+                                          f"is kept in {journal}: go on with `munchkin-lab play --resume {journal}`.")
+    assert "Stopped by you" not in ended.output
+    journal.unlink()
+    typed = runner.invoke(app, ["play", "--human", "1", "--seed", "3"], input="q\n")
+    assert "Stopped by you in turn 1, after 0 actions." in typed.output and "input ended" not in typed.output
 
 
 def test_a_seat_outside_the_table_is_a_usage_error():
@@ -154,4 +168,4 @@ def test_the_end_of_the_input_at_a_hand_over_stops_the_game():
     res = runner.invoke(app, ["play", "--human", "1", "--human", "2", "--seed", "3", "--players", "3"], input="1\n")
     assert res.exit_code == 0, res.output
     assert "Pass the terminal to P2" in res.output and "== P2 " not in res.output
-    assert "Stopped by you in turn 1, after 1 action." in res.output
+    assert "The input ended, so the game stopped in turn 1, after 1 action." in res.output

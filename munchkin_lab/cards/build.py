@@ -20,7 +20,7 @@ import json
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from pydantic import ValidationError
 from sqlalchemy import Connection, delete, func, insert, inspect, select, text, update
@@ -186,6 +186,27 @@ def _validate_set_file(doc: Any, names: Any = None) -> tuple[SetHeader | None, l
     return header, tags, cards, problems
 
 
+def duplicate_cards(names: Iterable[tuple[int, Any]]) -> dict[int, int]:
+    """The cards whose name an earlier card of the same set has (names compared
+    case-insensitively; a name that is no string is skipped: the schema tells it).
+
+    Args:
+        names: ``(index, name)`` of the set's cards in file order (valid cards and cards the
+            schema refused alike: a bad card hides no duplicate).
+    Returns:
+        ``{index of a repeat: index of the first card of that name}``.
+    """
+    seen: dict[str, int] = {}
+    repeats: dict[int, int] = {}
+    for i, name in names:
+        if not isinstance(name, str) or not name.strip():
+            continue
+        first = seen.setdefault(name.lower(), i)
+        if first != i:
+            repeats[i] = first
+    return repeats
+
+
 def load_files(data_dir: str | Path | None = None) -> CardData:
     """Read and validate every card file under ``data_dir`` (default ``database/``).
 
@@ -256,21 +277,18 @@ def load_files(data_dir: str | Path | None = None) -> CardData:
     for header, set_tags, cards, doc, disp, stem in set_files:
         code = header.code if header is not None else stem  # an invalid header: checked as the file's stem
         allowed = global_tags | {t.name.lower() for t in set_tags}
-        seen: dict[str, int] = {}
         if header is not None:
             data.sets.append(header)
+        repeats = duplicate_cards((i, c["name"] if isinstance(c, dict) else c.name) for i, c in cards)
         for i, c in cards:
             where = f"{disp}:{doc.line_of(('cards', i))}"
             raw = c if isinstance(c, dict) else None  # refused by the schema (reported)
             name = raw["name"] if raw is not None else c.name
             who = f"card {name!r}"
-            key = name.lower()
-            duplicate = key in seen
+            duplicate = i in repeats
             if duplicate:  # reported, and still checked below (a bad card hides no check)
                 problems.append(f"{where}: {who}: name: duplicate card in set {code!r} "
-                                f"(first at line {seen[key]})")
-            else:
-                seen[key] = doc.line_of(("cards", i))
+                                f"(first at line {doc.line_of(('cards', repeats[i]))})")
             if raw is not None:
                 card_tags = raw.get("tags") if isinstance(raw.get("tags"), list) else []
                 for j, t in enumerate(card_tags):

@@ -1527,12 +1527,26 @@ def _file_cards(data: Any) -> tuple[list, list]:
     return cards, tags
 
 
+def _duplicate_problems(doc: YamlDoc | None, names: list[Any], code: Any) -> list[str]:
+    """``name: duplicate card`` of every card (``names``: the cards' names in file order, valid
+    or not) whose name an earlier card of the file has: the check ``db check`` makes
+    (:func:`munchkin_lab.cards.build.duplicate_cards`), worded as the set import words it."""
+    from .build import duplicate_cards
+
+    out = []
+    for i, first in duplicate_cards(enumerate(names)).items():
+        at = _where(doc, ("cards", first)).rstrip(": ") or f"card #{first + 1}"
+        out.append(f"{_where(doc, ('cards', i))}card {names[i]!r}: name: duplicate card in set {code!r} (first at {at})")
+    return out
+
+
 def _read_set(text: str, source: str, names: Any = None,
               more: Callable[[YamlDoc], list[str]] | None = None) -> tuple[SetFile, YamlDoc]:
     """Parse and validate a set file's text. ``names(data)`` gives the names its effects may
     refer to from the parsed data (default: the shipped sets' plus the file's cards and tags);
     ``more(doc)``: further problems told with the schema's when it refuses the file (the cards'
-    tags against the database: all problems at once)."""
+    tags against the database: all problems at once); a refused file's duplicate card names
+    are told with them too (a bad card hides no duplicate, as in ``db check``)."""
     from .. import safe_yaml
     from .effect_schema import names_of
 
@@ -1550,7 +1564,10 @@ def _read_set(text: str, source: str, names: Any = None,
     except ValidationError as exc:
         from .build import _by_place
 
-        raise DesignerCardError(_by_place(validation_problems(doc, exc) + (more(doc) if more else []))) from None
+        head = doc.data.get("set") if isinstance(doc.data.get("set"), dict) else {}
+        dups = _duplicate_problems(doc, [c.get("name") if isinstance(c, Mapping) else None
+                                         for c in _file_cards(doc.data)[0]], head.get("code"))
+        raise DesignerCardError(_by_place(validation_problems(doc, exc) + dups + (more(doc) if more else []))) from None
 
 
 def _where(doc: YamlDoc | None, loc: tuple) -> str:
@@ -1626,19 +1643,18 @@ def _plan_set(conn: Connection, sf: SetFile, doc: YamlDoc | None = None, *,
     rows = _rows(conn, Card.set_id == srow["id"]) if srow is not None else []
     own_ids = [r["id"] for r in rows]
     taken = _taken_names(conn, skip_ids=own_ids)
-    seen: dict[str, int] = {}
+    from .build import duplicate_cards
+
+    repeats = duplicate_cards(enumerate(c.name for c in sf.cards))  # told below, checked no further
+    problems += _duplicate_problems(doc, [c.name for c in sf.cards], code)
     checked = []
     for i, c in enumerate(sf.cards):
         where = _where(doc, ("cards", i))
         who = f"{where}card {c.name!r}"
         if c.provenance != DESIGNER:
             problems.append(f"{who}: provenance: cards of a designer set are 'designer', got {c.provenance!r}")
-        key = c.name.lower()
-        if key in seen:
-            first = _where(doc, ("cards", seen[key])).rstrip(": ") or f"card #{seen[key] + 1}"
-            problems.append(f"{who}: name: duplicate card in set {code!r} (first at {first})")
+        if i in repeats:
             continue
-        seen[key] = i
         explicit, derived, errs = _resolve_tags(c, tags, code, who, extra=own_tags, dropped=dropped,
                                                 required=required)
         problems += errs

@@ -330,14 +330,16 @@ def effects_words(effects: Mapping | None, kind: str | None, limit: int = 3) -> 
     joined with ``"; "``, then how many more (``"when caught: levels -2; ... 1 more"``). Effects
     with no ability of the language's own (module-owned parts, such as ``room:`` or
     ``fairy_dust:``, or effects that do not compile) are named by their keys
-    (``"effects: room"``). ``""`` for no effects."""
+    (``"effects: room"``). ``""`` for no effects, and for effects whose every part is empty
+    (``{ops: []}``: an empty effect is no effect, printed as a card without effects)."""
     if not effects:
         return ""
     words = [describe(a) for a in abilities_of(effects, kind)]
     if words:
         more = f"; ... {len(words) - limit} more" if len(words) > limit else ""
         return "; ".join(words[:limit]) + more
-    return "effects: " + ", ".join(str(k).replace("_", " ") for k in effects)
+    parts = [k for k, v in effects.items() if not (v is None or (isinstance(v, (list, dict, str)) and not v))]
+    return "effects: " + ", ".join(str(k).replace("_", " ") for k in parts) if parts else ""
 
 
 # --------------------------------------------------------------------------- choices for the editor

@@ -139,6 +139,15 @@ def _syntax_problem(exc: UnexpectedInput) -> FileProblem:
     return FileProblem(line, msg)
 
 
+def _no_count_problem(line: int, written: str) -> FileProblem:
+    """A card line without its count (``Potted Plant``, ``abc``): one problem saying what a
+    card line is, with the line as written (cut when long)."""
+    written = " ".join(written.split())
+    if len(written) > 60:  # a pasted paragraph: its start names the line well enough
+        written = written[:57] + "..."
+    return FileProblem(line, f"a card line is COUNT NAME (e.g. `2 Potted Plant`); got {written!r}")
+
+
 #: Most syntax errors reported for one file (each costs a parse of the rest of it).
 MAX_SYNTAX_PROBLEMS = 50
 
@@ -157,6 +166,9 @@ def _parse_lines(text: str, source: str | None = None) -> tuple[Tree, list[FileP
         except UnexpectedInput as exc:
             problem = _syntax_problem(exc)
             n = problem.line
+            if (isinstance(exc, UnexpectedToken) and "CARD_NAME" in exc.expected and exc.token.type == "_NL"
+                    and n is not None and 1 <= n <= len(lines) and lines[n - 1].strip()):
+                problem = _no_count_problem(n, lines[n - 1])  # one word (`abc`): a name, or a count, alone
             if n is None or not 1 <= n <= len(lines) or not lines[n - 1].strip() \
                     or len(problems) >= MAX_SYNTAX_PROBLEMS:
                 problems.append(problem)  # no line to leave out: told as it is, nothing more read
@@ -314,6 +326,12 @@ def parse_text(text: str, catalog: Catalog | None = None, url: str | None = None
                 unknown.setdefault(set_code, []).append(line)
             continue
         n = _count(count)
+        if n is None and not any(ch.isdigit() for ch in count):
+            # no count at all (`Potted Plant`): its first word is no count, the rest no name
+            written = text.split("\n")[line - 1]
+            problems.append(_no_count_problem(line, written if '"' in written or "'" in written
+                                              else written.split("#")[0]))
+            continue
         if n is None:
             msg = f"copies must be a whole number, got {count!r}"
             if count.startswith("-") and count[1:].isdigit():

@@ -99,6 +99,8 @@ def print_command(
         parts.append(f"{result.tiles} tile(s)")
     split = f"{result.face_pages} face, {result.back_pages} back, {result.tile_pages} tile"
     typer.echo(f"wrote {result.path}: {', '.join(parts)} on {result.pages} page(s) ({split})")
+    if result.note:  # characters no font has (an emoji in a name): said once for the sheet
+        typer.echo(result.note)
 
 
 def register(app: typer.Typer) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 from reportlab.lib.units import mm
 
 from .fields import face_fields
-from .fonts import BOLD, OBLIQUE, REGULAR, register_fonts, text_width
+from .fonts import BOLD, OBLIQUE, REGULAR, printable, register_fonts, segments, text_width
 from .text import fit_text
 
 #: Frame colour of each draw pile (RGB hex); tiles and backs use them too.
@@ -107,6 +107,8 @@ class Layout:
     shapes: list[tuple] = field(default_factory=list)
     runs: list[TextRun] = field(default_factory=list)
     fields: dict[str, Any] = field(default_factory=dict)
+    #: characters no installed font can draw, printed as :data:`~munchkin_lab.printing.fonts.PLACEHOLDER`
+    missing: set[str] = field(default_factory=set)
 
     def rect(self, x, y, w, h, fill=None, stroke=None, radius=0.0, line=0.6):
         self.shapes.append(("rect", x, y, w, h, fill, stroke, radius, line))
@@ -124,6 +126,8 @@ class Layout:
         :class:`~munchkin_lab.printing.text.Fitted` block."""
         x0, y0, x1, y1 = box
         min_size = min(min_size, max_size)
+        text, missing = printable(str(text or ""), font)  # never the font's blank box
+        self.missing |= missing
         fitted = fit_text(text, font, x1 - x0, y1 - y0, max_size, min_size, leading=leading, max_lines=max_lines)
         if not fitted.lines:
             return fitted
@@ -395,6 +399,9 @@ def draw(canvas, lay: Layout, x: float, y: float) -> None:
             c.line(x0, y0, x1, y1)
     for run in lay.runs:
         c.setFillColor(HexColor(run.colour))
-        c.setFont(run.font, run.size)
-        c.drawString(run.left, run.y, run.text)
+        left = run.left
+        for piece, font in segments(run.text, run.font):  # the fallback font's characters in it
+            c.setFont(font, run.size)
+            c.drawString(left, run.y, piece)
+            left += text_width(piece, font, run.size)
     c.restoreState()

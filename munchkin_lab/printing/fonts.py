@@ -3,9 +3,15 @@
 The TTF files come from matplotlib's ``mpl-data/fonts/ttf`` folder (matplotlib is a project
 dependency), so every machine renders the same glyphs and the reference-image tests stay
 deterministic. ReportLab embeds only the glyphs used (subset).
+
+DejaVu has no emoji. A character it cannot draw (a card named ``🤡 Emoji Clown``) is drawn
+with a fallback font when one that has it is installed (:data:`FALLBACK_FILES`: a monochrome
+emoji or symbol TrueType font; colour bitmap fonts cannot go into a PDF), else replaced by
+:data:`PLACEHOLDER` (:func:`printable`), which the sheet then reports once.
 """
 from __future__ import annotations
 
+import glob
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,6 +24,18 @@ BOLD = "MLab-DejaVuSans-Bold"
 OBLIQUE = "MLab-DejaVuSans-Oblique"
 
 _FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf", OBLIQUE: "DejaVuSans-Oblique.ttf"}
+
+#: Font name of the fallback font registered with ReportLab (when one is installed).
+FALLBACK = "MLab-Fallback"
+#: Where a fallback font for characters DejaVu lacks is looked for (glob patterns, first
+#: loadable match wins): monochrome emoji and symbol fonts in the usual font folders.
+FALLBACK_FILES = tuple(f"{root}/**/{name}" for root in ("/usr/share/fonts", "/usr/local/share/fonts",
+                                                        str(Path.home() / ".local/share/fonts"),
+                                                        str(Path.home() / ".fonts"))
+                       for name in ("NotoEmoji-Regular.ttf", "NotoEmoji*.ttf", "OpenMoji*.ttf",
+                                    "Symbola*.ttf", "NotoSansSymbols2-Regular.ttf"))
+#: What a character no font can draw is printed as (U+FFFD, the replacement character).
+PLACEHOLDER = "\ufffd"
 
 
 def font_dir() -> Path:
@@ -44,7 +62,58 @@ def register_fonts() -> tuple[str, str, str]:
     return REGULAR, BOLD, OBLIQUE
 
 
-def text_width(text: str, font: str, size: float) -> float:
-    """Width of ``text`` in points at ``size`` points (ReportLab ``stringWidth``)."""
+@lru_cache(maxsize=1)
+def fallback_font() -> str | None:
+    """Register the first loadable font of :data:`FALLBACK_FILES` as :data:`FALLBACK`;
+    ``None`` when none is installed."""
+    for pattern in FALLBACK_FILES:
+        for path in sorted(glob.glob(pattern, recursive=True)):
+            try:
+                pdfmetrics.registerFont(TTFont(FALLBACK, path))
+            except Exception:  # noqa: BLE001 - a colour bitmap or broken font: try the next
+                continue
+            return FALLBACK
+    return None
+
+
+@lru_cache(maxsize=4096)
+def covers(font: str, char: str) -> bool:
+    """Whether ReportLab font ``font`` has a glyph for ``char`` (whitespace always counts)."""
+    if char.isspace():
+        return True
     register_fonts()
-    return pdfmetrics.stringWidth(text, font, size)
+    cmap = getattr(getattr(pdfmetrics.getFont(font), "face", None), "charToGlyph", None)
+    return cmap is None or ord(char) in cmap  # (a standard PDF font: no map to ask, taken as is)
+
+
+def printable(text: str, font: str) -> tuple[str, set[str]]:
+    """``text`` with every character neither ``font`` nor the fallback font can draw replaced
+    by :data:`PLACEHOLDER`, and the set of characters replaced."""
+    fallback = fallback_font()
+    missing = {ch for ch in set(text) if not covers(font, ch) and not (fallback and covers(fallback, ch))}
+    if not missing:
+        return text, missing
+    return "".join(PLACEHOLDER if ch in missing else ch for ch in text), missing
+
+
+def segments(text: str, font: str) -> list[tuple[str, str]]:
+    """``text`` cut into ``(piece, font)`` runs: ``font`` where it has the glyphs, the
+    fallback font for the characters only it has (after :func:`printable`)."""
+    fallback = fallback_font()
+    if fallback is None:
+        return [(text, font)]
+    out: list[tuple[str, str]] = []
+    for ch in text:
+        f = font if fallback is None or covers(font, ch) or not covers(fallback, ch) else fallback
+        if out and out[-1][1] == f:
+            out[-1] = (out[-1][0] + ch, f)
+        else:
+            out.append((ch, f))
+    return out
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """Width of ``text`` in points at ``size`` points (ReportLab ``stringWidth``; the
+    characters only the fallback font has measured in it)."""
+    register_fonts()
+    return sum(pdfmetrics.stringWidth(piece, f, size) for piece, f in segments(text, font))

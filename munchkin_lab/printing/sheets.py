@@ -19,7 +19,7 @@ from typing import Any
 from reportlab.lib.units import mm
 
 from .faces import BACK_TITLES, back_layout, card_layout, draw, tile_layout
-from .fonts import OBLIQUE, register_fonts, text_width
+from .fonts import OBLIQUE, PLACEHOLDER, printable, register_fonts, text_width
 from .layout import MAX_COLS_ROWS, TILE_SIZES, Grid, check_bleed, check_paper, check_size, draw_cut_marks, make_grid
 from .selection import PrintError, resolve_titled
 
@@ -39,6 +39,9 @@ class PrintResult:
         per_page: cards per face page; ``tiles_per_page``: tiles per tile page.
         page_kinds: ``"face"``, ``"back"`` or ``"tile"`` for each page, in order.
         page_names: the card or tile names on each page (empty for back pages).
+        missing: the characters no installed font can draw (e.g. an emoji in a card's name
+            when no emoji font is installed, :mod:`munchkin_lab.printing.fonts`), printed as
+            the placeholder ``\ufffd``; ``note`` says so in one line (``""`` when none).
     """
 
     path: Path
@@ -52,6 +55,16 @@ class PrintResult:
     tiles_per_page: int = 0
     page_kinds: list[str] = field(default_factory=list)
     page_names: list[list[str]] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+    @property
+    def note(self) -> str:
+        """One line naming the characters printed as the placeholder, or ``""``."""
+        if not self.missing:
+            return ""
+        chars = " ".join(self.missing)
+        return (f"note: no installed font can draw {chars} (U+{', U+'.join(f'{ord(c):04X}' for c in self.missing)}): "
+                f"printed as {PLACEHOLDER}; install an emoji or symbol font (e.g. Noto Emoji) to print them")
 
 
 #: The suffix of the PDF written (``print --out`` and :func:`print_cards` alike,
@@ -85,7 +98,9 @@ def _chunks(items: list, n: int) -> list[list]:
     return [items[i:i + n] for i in range(0, len(items), n)]
 
 
-def _page_label(c, grid: Grid, text: str) -> None:
+def _page_label(c, grid: Grid, text: str) -> set[str]:
+    """Draw the page's label (the title may hold characters no font has: the set of them)."""
+    text, missing = printable(text, OBLIQUE)
     size = 6.0
     while size > 3 and text_width(text, OBLIQUE, size) > grid.card_w - 4 * mm:
         size -= 0.25
@@ -96,6 +111,7 @@ def _page_label(c, grid: Grid, text: str) -> None:
     x = grid.x0 + (grid.cols // 2) * grid.pitch_x + grid.card_w / 2  # mid-card: clear of the cut marks
     c.drawCentredString(x, y, text)
     c.restoreState()
+    return missing
 
 
 def render(items: list[dict], target, *, size: str = "poker", paper: str = "a4", bleed_mm: float = 0.0,
@@ -126,6 +142,7 @@ def render(items: list[dict], target, *, size: str = "poker", paper: str = "a4",
     c.setSubject(f"{len(cards)} cards, {len(tiles)} tiles, {size} on {paper}")
 
     layouts: dict[int, Any] = {}
+    missing: set[str] = set()
     backs_cache: dict[str, Any] = {}
     bleed = grid.bleed
     face_chunks = _chunks(cards, grid.per_page)
@@ -137,7 +154,7 @@ def render(items: list[dict], target, *, size: str = "poker", paper: str = "a4",
             draw(c, lay, *grid.slot(i))
         if cut_marks:
             draw_cut_marks(c, grid)
-        _page_label(c, grid, f"{title} \u00b7 faces {n}/{len(face_chunks)}")
+        missing |= _page_label(c, grid, f"{title} \u00b7 faces {n}/{len(face_chunks)}")
         c.showPage()
         result.page_kinds.append("face")
         result.page_names.append([f["name"] for f in chunk])
@@ -151,7 +168,7 @@ def render(items: list[dict], target, *, size: str = "poker", paper: str = "a4",
                 draw(c, lay, *grid.slot(i, mirror=True))
             if cut_marks:
                 draw_cut_marks(c, grid)
-            _page_label(c, grid, f"{title} \u00b7 backs {n}/{len(face_chunks)} (duplex, flip on long edge)")
+            missing |= _page_label(c, grid, f"{title} \u00b7 backs {n}/{len(face_chunks)} (duplex, flip on long edge)")
             c.showPage()
             result.page_kinds.append("back")
             result.page_names.append([])
@@ -164,11 +181,14 @@ def render(items: list[dict], target, *, size: str = "poker", paper: str = "a4",
             draw(c, lay, *tgrid.slot(i))
         if cut_marks:
             draw_cut_marks(c, tgrid)
-        _page_label(c, tgrid, f"{title} \u00b7 tiles {n}/{len(tile_chunks)}")
+        missing |= _page_label(c, tgrid, f"{title} \u00b7 tiles {n}/{len(tile_chunks)}")
         c.showPage()
         result.page_kinds.append("tile")
         result.page_names.append([f["name"] for f in chunk])
     c.save()
+    for lay in layouts.values():
+        missing |= lay.missing
+    result.missing = sorted(missing)
     result.pages = len(result.page_kinds)
     result.face_pages = result.page_kinds.count("face")
     result.back_pages = result.page_kinds.count("back")

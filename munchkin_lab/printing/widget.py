@@ -66,7 +66,8 @@ def print_sheet_button(get_deck: Callable[[], Any], out: str | Path | None = Non
             box.last_html = (
                 f"<a download='{html.escape(result.path.name)}' href='data:application/pdf;base64,{data}'>"
                 f"Download {html.escape(result.path.name)}</a> &middot; {result.cards} cards, "
-                f"{result.tiles} tiles, {result.pages} pages")
+                f"{result.tiles} tiles, {result.pages} pages"
+                + (f"<br><small>{html.escape(result.note)}</small>" if result.note else ""))
             display(HTML(box.last_html))
             try:  # FileLink paths are relative to the notebook's folder
                 display(FileLink(str(result.path.relative_to(Path.cwd()))))

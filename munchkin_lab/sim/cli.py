@@ -63,10 +63,13 @@ def _errors(fn):
             raise typer.Exit(2 if getattr(exc, "usage", False) is True else 1) from None
         except KeyboardInterrupt:
             from .. import saved
+            from ..cli import file_kept
 
             if saved.so_far():  # the run finished and its --out file was written (printing the result)
                 raise _interrupted(saved.interrupted_line(saved.so_far())) from None
-            raise _interrupted("Interrupted before any game finished; nothing written.") from None
+            out = kwargs.get("out") or kwargs.get("plots")  # simulate's result file, compare's plots
+            raise _interrupted("Interrupted before any game finished; nothing written"
+                               + (f"; {file_kept(out)}." if out is not None else ".")) from None
 
     return wrapper
 
@@ -172,7 +175,8 @@ def _what_was_kept(r, out: Optional[Path]) -> str:
     asked = r.config["games"]
     if r.n_games == 0:
         return f"Interrupted: no game of {asked:,} finished; nothing written" + (
-            f" ({out} kept as it was)." if out is not None and out.exists() else ".")
+            f" ({out} kept as it was)." if out is not None and out.exists() else
+            f" ({out} was not created)." if out is not None else ".")
     where = (f"saved to {r.path} (marked interrupted)" if r.path is not None
              else "not saved (no --out)")
     return (f"Interrupted: {r.n_games:,} of {asked:,} games finished, {where}; "

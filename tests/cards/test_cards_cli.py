@@ -357,8 +357,9 @@ def test_ctrl_c_while_the_command_line_starts_is_quiet(tmp_path):
     """)
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 130, proc.stderr
-    assert proc.stderr == "Interrupted.\n" and proc.stdout == ""
-    assert not (tmp_path / "b.sqlite").exists()
+    # one line saying what was kept (nothing: the command had not started)
+    assert proc.stderr == "Interrupted before the command started: nothing was read or written.\n"
+    assert proc.stdout == "" and not (tmp_path / "b.sqlite").exists()
 
 
 @pytest.mark.parametrize("delay", [0.4, 1.0, 2.5])

@@ -637,6 +637,35 @@ def test_set_import_tells_a_shadowing_name_with_the_schemas_problems(url, tmp_pa
     assert "name: 'po-tion' shadows the printed card 'Potion'" in got[1] and "choose another name" in got[1]
     assert list(api.cards("origin:designer", url=url)["name"]) == []
 
+def test_set_import_tells_a_duplicate_name_with_another_cards_schema_problem(url, tmp_path):
+    """Two valid cards of one name and a third card the schema refuses: set import reports both
+    problems in one run, as ``db check`` does (before: only the bad field, the duplicate after
+    it was fixed)."""
+    got = _import_problems(url, tmp_path,
+                           "  - name: Typo Monster\n"   # 7
+                           "    kind: monster\n"
+                           "    deck: door\n"
+                           "    level: 2\n"
+                           "  - name: Typo Monster\n"   # 11
+                           "    kind: monster\n"
+                           "    deck: door\n"
+                           "    level: 3\n"
+                           "  - name: Elf Hat\n"        # 15
+                           "    kind: item\n"
+                           "    deck: treasure\n"
+                           "    usable_by: [race:elff]\n")  # 18
+    assert [int(p.split(":")[1]) for p in got] == [11, 18], got
+    assert got[0].endswith("card 'Typo Monster': name: duplicate card in set 'my_fan' "
+                           f"(first at {tmp_path / 'fan.yaml'}:7)"), got
+    assert "elff" in got[1]
+    # the same message as when the duplicate is the file's only problem
+    fixed = _import_problems(url, tmp_path,
+                             "  - name: Typo Monster\n    kind: monster\n    deck: door\n    level: 2\n"
+                             "  - name: Typo Monster\n    kind: monster\n    deck: door\n    level: 3\n")
+    assert fixed == [got[0]]
+    assert list(api.cards("origin:designer", url=url)["name"]) == []
+
+
 LONG_OPS_IN_SHORT_LISTS = [
     ("monster", {"bad_stuff": [{"levels": -3}]}),
     ("monster", {"bad_stuff": [{"if": "level>=3", "then": [{"levels": -1}], "else": [{"draw": "treasure"}]}]}),

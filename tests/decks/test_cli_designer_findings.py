@@ -174,10 +174,24 @@ def test_a_syntax_error_does_not_hide_the_other_lines_problems(real_catalog):
     got = [str(p) for p in info.value.problems]
     assert [p.line for p in info.value.problems] == [6, 6, 7, 8, 10, 12, 13]
     assert got[0] == "line 6: copies must be at least 1, got 0"
-    assert got[3] == ("line 8: unexpected end of line; expected a card name (an entry is '<copies> <card name> "
-                      "[set]')")
-    assert got[5] == "line 12: copies must be a whole number, got 'x'"
+    assert got[3] == "line 8: a card line is COUNT NAME (e.g. `2 Potted Plant`); got 'abc'"
+    assert got[5] == "line 12: a card line is COUNT NAME (e.g. `2 Potted Plant`); got 'x Potted Plant'"
     assert got[6].startswith("line 13: unexpected ")
+
+
+@pytest.mark.parametrize("line,written", [("Potted Plant", "Potted Plant"), ("abc", "abc"), ("3", "3"),
+                                          ("Potted Plant [munchkin]  # my plant", "Potted Plant [munchkin]")])
+def test_a_card_line_without_its_count_gets_one_clear_problem(real_catalog, line, written):
+    """New-user finding: `Potted Plant` alone gave "copies must be a whole number, got 'Potted'"
+    and "unknown card 'Plant'", `abc` "unexpected end of line; expected a card name": one
+    problem a line now says what a card line is (the lark grammar unchanged)."""
+    with pytest.raises(DeckFileError) as info:
+        parse_text(f"name: No count\n2 Potted Plant\n{line}\n", catalog=real_catalog)
+    assert [str(p) for p in info.value.problems] == [
+        f"line 3: a card line is COUNT NAME (e.g. `2 Potted Plant`); got {written!r}"]
+    with pytest.raises(DeckFileError) as info:  # a count that is a number gone wrong keeps its own message
+        parse_text("name: Bad count\n2.5 Potted Plant\n", catalog=real_catalog)
+    assert [str(p) for p in info.value.problems] == ["line 2: copies must be a whole number, got '2.5'"]
 
 
 # ------------------------------------------------------------------ deck stats

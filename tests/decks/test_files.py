@@ -78,7 +78,7 @@ def test_unknown_and_ambiguous_names_listed_with_lines(catalog):
     assert "line 2" in str(e.value) and "line 4" in str(e.value)
 
 
-@pytest.mark.parametrize("count,fragment", [("0", "at least 1"), ("-2", "at least 1"), ("three", "whole number"),
+@pytest.mark.parametrize("count,fragment", [("0", "at least 1"), ("-2", "at least 1"), ("three", "a card line is COUNT NAME"),
                                             ("1.5", "whole number")])
 def test_bad_counts_name_the_line(catalog, count, fragment):
     with pytest.raises(DeckFileError) as e:
@@ -92,7 +92,7 @@ def test_bad_counts_name_the_line(catalog, count, fragment):
     ("name: x\n1 Elf\nname: y\n", 3, "header after the cards"),
     ("name: x\nmodules: +space\n", 2, "unknown module"),
     ("name: x\noptions: slow_play\n", 2, "unknown option"),
-    ("name: x\n3\n", 2, "card name"),
+    ("name: x\n3\n", 2, "a card line is COUNT NAME (e.g. `2 Potted Plant`); got '3'"),
     ("name: x\n1 Elf [munchkin\n", 2, "unexpected"),
     ("name: x\n1 Elf @Top!\n", 2, "unexpected"),
     ("1 Elf\n", None, "needs a name"),

@@ -186,3 +186,84 @@ def test_grid_mirror_and_bleed():
         check_bleed(-1)
     with pytest.raises(ValueError):
         make_grid((300, 400), "a4")
+
+
+def test_an_empty_effect_prints_as_no_effect():
+    """New-user finding: a Curse written with ``effects: {ops: []}`` printed "effects: ops" as
+    its rules text; an empty effect is no effect, so its face is that of a card without effects."""
+    from munchkin_lab.cards.effect_rows import effects_words
+
+    curse = {"name": "Hollow Curse", "set": "my_fan", "kind": "curse", "deck": "door", "provenance": "designer"}
+    empty = {**curse, "effects": {"ops": []}}
+    assert face_fields(empty)["effects_words"] == face_fields(curse)["effects_words"] == ""
+    w, h = CARD_SIZES["poker"]
+    assert _summary(card_layout(empty, w * mm, h * mm)) == _summary(card_layout(curse, w * mm, h * mm)) == "(no summary)"
+    assert effects_words({"ops": [], "room": None}, "curse") == ""
+    # a part with content is still named (the language cannot read it), the empty one left out
+    assert effects_words({"ops": [], "room": {"x": 1}}, "curse") == "effects: room"
+
+
+EMOJI_CLOWN = {"name": "\U0001f921 Emoji Clown", "set": "my_fan", "kind": "monster", "deck": "door", "level": 2,
+               "treasures": 1, "provenance": "designer"}
+
+
+def test_a_character_no_font_has_prints_as_a_visible_placeholder(monkeypatch):
+    """New-user finding: a card named with an emoji printed a blank box (DejaVu has no emoji).
+    With no fallback font installed the character is printed as U+FFFD, which DejaVu draws,
+    and the layout records it so that the sheet says so once."""
+    from munchkin_lab.printing import fonts
+
+    monkeypatch.setattr(fonts, "fallback_font", lambda: None)
+    assert not fonts.covers(BOLD, "\U0001f921") and fonts.covers(BOLD, fonts.PLACEHOLDER)
+    w, h = CARD_SIZES["poker"]
+    lay = card_layout(EMOJI_CLOWN, w * mm, h * mm)
+    name = " ".join(r.text for r in lay.runs if r.role == "name")
+    assert name == f"{fonts.PLACEHOLDER} Emoji Clown" and lay.missing == {"\U0001f921"}
+    assert_inside(lay)
+    assert card_layout({**EMOJI_CLOWN, "name": "Plain Clown"}, w * mm, h * mm).missing == set()
+
+
+def test_a_character_the_fallback_font_has_is_drawn_with_it(monkeypatch):
+    """When an installed font has a character DejaVu lacks, the run is drawn in pieces, that
+    character in the fallback font (checked with a math letter of DejaVu Math, which this
+    machine has: no emoji font is installed here)."""
+    from pathlib import Path
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from munchkin_lab.printing import fonts
+
+    math_font = Path("/usr/share/fonts/truetype/dejavu/DejaVuMathTeXGyre.ttf")
+    if not math_font.is_file():
+        pytest.skip("DejaVu Math TeX Gyre is not installed")
+    pdfmetrics.registerFont(TTFont("MLab-TestFallback", str(math_font)))
+    monkeypatch.setattr(fonts, "fallback_font", lambda: "MLab-TestFallback")
+    bold_b = "\U0001d401"  # MATHEMATICAL BOLD CAPITAL B: DejaVu Math has it, DejaVu Sans not
+    assert not fonts.covers(BOLD, bold_b)
+    assert fonts.printable(f"{bold_b}og", BOLD) == (f"{bold_b}og", set())
+    assert fonts.segments(f"{bold_b}og", BOLD) == [(bold_b, "MLab-TestFallback"), ("og", BOLD)]
+    assert fonts.text_width(f"{bold_b}og", BOLD, 10) == pytest.approx(
+        pdfmetrics.stringWidth(bold_b, "MLab-TestFallback", 10) + pdfmetrics.stringWidth("og", BOLD, 10))
+    w, h = CARD_SIZES["poker"]
+    lay = card_layout({**EMOJI_CLOWN, "name": f"{bold_b}og Clown"}, w * mm, h * mm)
+    assert lay.missing == set() and " ".join(r.text for r in lay.runs if r.role == "name") == f"{bold_b}og Clown"
+
+    class Canvas:  # what draw() paints, piece by piece
+        def __init__(self):
+            self.font, self.drawn = None, []
+
+        def __getattr__(self, name):
+            return lambda *a, **k: None
+
+        def setFont(self, font, size):
+            self.font = font
+
+        def drawString(self, x, y, text):
+            self.drawn.append((text, self.font))
+
+    from munchkin_lab.printing.faces import draw
+
+    canvas = Canvas()
+    draw(canvas, lay, 0, 0)
+    assert (bold_b, "MLab-TestFallback") in canvas.drawn and ("og Clown", BOLD) in canvas.drawn

@@ -305,3 +305,20 @@ def test_a_designer_set_prints_its_name_not_its_code(tmp_path):
     assert [f["set_label"] for f in items] == ["Bog and Fen", "Munchkin", "Munchkin"]
     items, _title = resolve_titled("set:nu_fan", url)
     assert [f["set_label"] for f in items] == ["Bog and Fen"]
+
+
+def test_a_sheet_says_once_which_characters_no_font_can_draw(tmp_path, monkeypatch):
+    """Two emoji-named cards, no fallback font: the PDF is written (no crash), the placeholder is
+    in its text, and the result's one note names the character once."""
+    from munchkin_lab.printing import fonts
+
+    monkeypatch.setattr(fonts, "fallback_font", lambda: None)
+    clown = {"name": "\U0001f921 Emoji Clown", "set": "my_fan", "kind": "monster", "deck": "door", "level": 2,
+             "treasures": 1, "provenance": "designer"}
+    result = print_cards([clown, {**clown, "name": "\U0001f921 Other Clown"}], tmp_path / "clowns.pdf")
+    assert result.missing == ["\U0001f921"]
+    assert result.note.count("\U0001f921") == 1 and "U+1F921" in result.note and fonts.PLACEHOLDER in result.note
+    text = PdfReader(str(result.path)).pages[0].extract_text()
+    assert "Emoji Clown" in text and "\U0001f921" not in text
+    plain = print_cards([{**clown, "name": "Plain Clown"}], tmp_path / "plain.pdf")
+    assert plain.missing == [] and plain.note == ""

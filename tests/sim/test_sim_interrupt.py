@@ -12,6 +12,7 @@ import threading
 import time
 
 import pandas as pd
+import pytest
 from typer.testing import CliRunner
 
 from munchkin_lab.cli import app
@@ -190,6 +191,53 @@ def test_ctrl_c_before_any_game(sim_url, monkeypatch):
     monkeypatch.setattr(sim, "resolve_deck", stop)
     res = runner.invoke(app, ["simulate", "base", "--games", "5", "--no-progress", "--url", sim_url])
     assert res.exit_code == 130 and res.output == "Interrupted before any game finished; nothing written.\n"
+
+
+@pytest.mark.parametrize("earlier", [True, False])
+def test_ctrl_c_before_any_game_says_what_became_of_the_out_file(sim_url, tmp_path, monkeypatch, earlier):
+    """New-user finding: an early Ctrl+C of `simulate --out F` did not say what was kept; the
+    line names the file: an earlier one unchanged, or none created."""
+    import importlib
+
+    sim = importlib.import_module("munchkin_lab.sim.simulate")
+    out = tmp_path / "r.parquet"
+    if earlier:
+        out.write_bytes(b"an earlier result")
+
+    def stop(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim, "resolve_deck", stop)
+    res = runner.invoke(app, ["simulate", "base", "--games", "5", "--no-progress", "--out", str(out), "--force",
+                              "--url", sim_url])
+    kept = f"{out} is unchanged" if earlier else f"{out} was not created"
+    assert res.exit_code == 130 and res.output == f"Interrupted before any game finished; nothing written; {kept}.\n"
+    assert (out.read_bytes() == b"an earlier result") if earlier else not out.exists()
+
+
+def test_ctrl_c_while_the_command_line_starts_names_the_out_file(tmp_path):
+    """A Ctrl+C while the modules load (before any argument is read: the console script's
+    first handler) says nothing was written and what became of the --out file, exit 130."""
+    import subprocess
+    import sys
+
+    from munchkin_lab.cli import early_interrupt_line
+
+    old = tmp_path / "old.parquet"
+    old.write_bytes(b"x")
+    new = tmp_path / "new.parquet"
+    assert early_interrupt_line(["simulate", "base", "--out", str(old)]) == (
+        f"Interrupted before the command started: nothing written; {old} is unchanged.")
+    assert early_interrupt_line(["print", "base", f"--out={new}", "--preview", str(old)]) == (
+        f"Interrupted before the command started: nothing written; {new} was not created; {old} is unchanged.")
+    assert early_interrupt_line(["cards", "--", "--out", "x"]) == (
+        "Interrupted before the command started: nothing was read or written.")
+    code = ("import signal, sys; sys.argv[:] = ['munchkin-lab', 'simulate', 'base', '-o', sys.argv[1]]; "
+            "from munchkin_lab import cli; cli._interrupted_while_starting(signal.SIGINT, None)")
+    proc = subprocess.run([sys.executable, "-c", code, str(old)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 130 and proc.stderr == (
+        f"Interrupted before the command started: nothing written; {old} is unchanged.\n"), proc.stderr
+    assert old.read_bytes() == b"x"
 
 
 def test_ctrl_c_during_db_build_keeps_the_previous_database(tmp_path, monkeypatch):
