@@ -194,6 +194,15 @@ def card_names(names: Any) -> list[str]:
     return list(dict.fromkeys(n for d in by_kind.values() for n in d.values()))
 
 
+def suggestable(cards: Any, base: Any) -> list[str]:
+    """The card names an "unknown card" message of a scenario may suggest: its inline
+    ``cards`` (mappings with a ``name``) and the cards of ``base`` (:func:`resolver_names`:
+    the database the resolver reads; None - another resolver - adds none, since that
+    resolver may not find them)."""
+    inline = [str(c["name"]) for c in (cards if isinstance(cards, list) else []) if isinstance(c, dict) and "name" in c]
+    return list(dict.fromkeys(inline + (card_names(base) if base is not None else [])))
+
+
 def resolver_names(resolver: Resolver | None) -> Any:
     """The names a scenario's inline cards may refer to when its other cards come from
     ``resolver``: those of the database a :func:`database_resolver` reads (shipped and
@@ -261,7 +270,8 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
     inline: dict[str, CardSpec] = {}
     cards = sc.get("cards") or []
     # an inline Race may be named by another card, and so may a designer set's Race
-    names = names_of(cards if isinstance(cards, list) else [], base=resolver_names(resolver))
+    base = resolver_names(resolver)
+    names = names_of(cards if isinstance(cards, list) else [], base=base)
     for i, cd in enumerate(cards):
         if not isinstance(cd, dict) or "name" not in cd:
             raise ScenarioError(f"{where}: cards[{i}]: a card mapping with at least name, kind, deck")
@@ -280,7 +290,7 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
         if sp is None:
             from ..suggest import did_you_mean
 
-            problems.append(f"{field}: unknown card {name!r}{did_you_mean(name, card_names(names))} "
+            problems.append(f"{field}: unknown card {name!r}{did_you_mean(name, suggestable(cards, base))} "
                             "(not inline, not in the database)")
         return sp
 
@@ -808,13 +818,12 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
         if "action" in step or "text" in step:
             missing = unknown_cards(step)
             if missing:
-                from ..cards.effect_schema import names_of
                 from ..suggest import did_you_mean
 
                 what = " (a refusal cannot be expected for a card that does not exist)" if step.get("expect_error") else ""
                 # the game's cards first, then every card the scenario could name
                 close = did_you_mean(missing[0], list(dict.fromkeys(
-                    [sp.name for sp in g.specs] + card_names(names_of(sc.get("cards") or [], base=resolver_names(resolver))))))
+                    [sp.name for sp in g.specs] + suggestable(sc.get("cards"), resolver_names(resolver)))))
                 return ScenarioResult(False, name, path, f"{field}: unknown card {missing[0]!r}{close} "
                                                          f"(not inline, not in the database){what}")
             a = make_action(g, step, f"{at}: {field}")  # (a card not found: the step fails)
