@@ -23,6 +23,7 @@ Exit codes (:mod:`munchkin_lab.cli`): a bad option value 2 (``--seed -1``, ``--p
 """
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any, Callable, List, Optional, Sequence
@@ -367,30 +368,80 @@ def start_journal(g, humans: Sequence[int], random_play: bool = False):
     return journal
 
 
-def resumed_game(path, humans: Sequence[int] = ()):
-    """``(game, human seats, journal)`` of a journal (``play --resume``): the game replayed to
-    where it stopped; the human seats are ``humans`` (0-based) or, when none are given, the
-    journal's own (its ``seats`` roles); the journal is continued.
+def _human_seats(path, n: int, humans: Sequence[int], roles: Any, what: str) -> list[int]:
+    """The 0-based human seats of a resumed game of ``n`` players: ``humans`` (``--human``,
+    checked against the table) or the ``roles`` the file keeps (``human`` seats).
 
     Raises:
-        munchkin_lab.widgets.journal.JournalError: the journal does not replay (file and line).
-        typer.BadParameter: a seat out of range, or no human seat.
+        typer.BadParameter: a seat out of range, or no human seat (``what``: the file's kind).
     """
-    from . import saved
-    from .widgets.journal import Journal
-
-    g, meta = Journal.replay(path)
-    n = len(g.state.players)
     if humans:
         bad = [k + 1 for k in humans if not 0 <= k < n]
         if bad:
             raise typer.BadParameter(f"--human {bad[0]}: seats count from 1 (P1) to {n} (P{n}) in this game",
                                      param_hint="--human")
-    else:
-        roles = meta.get("seats") if isinstance(meta.get("seats"), list) else []
-        humans = [i for i, r in enumerate(roles) if r == "human"]
-        if not humans:
-            raise typer.BadParameter(f"{path} has no human seat: name yours with --human K", param_hint="--resume")
+        return list(humans)
+    roles = roles if isinstance(roles, list) else []
+    out = [i for i, r in enumerate(roles) if r == "human"]
+    if not out:
+        raise typer.BadParameter(f"{path} has no human seat{what}: name yours with --human K", param_hint="--resume")
+    return out
+
+
+def saved_game(path, humans: Sequence[int] = (), random_play: bool = False):
+    """``(game, human seats, journal)`` of a saved game (``play --resume`` given a
+    ``*.game.json`` the board's *Save game* or ``Board.save`` wrote, or ``Game.to_json``):
+    the game at its saved position (a Solar Storm save too); the human seats are ``humans``
+    (0-based) or the save's own ``seats`` roles. The save itself is only read: the game goes
+    on in a new journal in the current folder (:func:`start_journal`), which the next
+    ``--resume`` continues.
+
+    Raises:
+        ValueError: the file does not load as a saved game (file named).
+        typer.BadParameter: a seat out of range, or no human seat.
+        OSError: the file cannot be read, or the journal cannot be written.
+    """
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+        if str(data.get("format", "")).startswith("munchkin-lab-solar-storm/"):
+            from .engine.solar_storm import SolarStormGame
+
+            g = SolarStormGame.from_json(text)
+        else:
+            from .engine import Game
+
+            g = Game.from_json(text)
+    except (ValueError, AttributeError, KeyError, TypeError) as e:
+        raise ValueError(f"{path}: a saved game that does not load: {e}") from None
+    seats = _human_seats(path, len(g.state.players), humans, data.get("seats"), " (a saved game)")
+    journal = start_journal(g, seats, random_play)
+    typer.echo(f"{path} is a saved game: it goes on from its saved position in a new journal, {journal.path} "
+               "(the save is left as it was).")
+    return g, seats, journal
+
+
+def resumed_game(path, humans: Sequence[int] = (), random_play: bool = False):
+    """``(game, human seats, journal)`` of a journal (``play --resume``): the game replayed to
+    where it stopped; the human seats are ``humans`` (0-based) or, when none are given, the
+    journal's own (its ``seats`` roles); the journal is continued. A saved game
+    (``*.game.json``, :func:`munchkin_lab.widgets.places.is_saved_game`) is not a journal:
+    it goes on from its position in a new journal (:func:`saved_game`).
+
+    Raises:
+        munchkin_lab.widgets.journal.JournalError: the journal does not replay (file and line).
+        typer.BadParameter: a seat out of range, or no human seat.
+        ValueError: a saved game that does not load.
+    """
+    from . import saved
+    from .widgets.journal import Journal
+    from .widgets.places import is_saved_game
+
+    if is_saved_game(path):
+        return saved_game(path, humans, random_play)
+    g, meta = Journal.replay(path)
+    n = len(g.state.players)
+    humans = _human_seats(path, n, humans, meta.get("seats"), "")
     journal = Journal(path)
     journal.resume(g, dict(meta, seats=["human" if i in humans else "greedy" for i in range(n)]))
     saved.note(f"the game so far is kept in {journal.path}; go on with: munchkin-lab play --resume {journal.path}")
@@ -444,7 +495,8 @@ def register(app: typer.Typer) -> None:
                                        "as it happens, then your choices numbered; the game is journaled"),
              resume: Optional[Path] = typer.Option(
                  None, "--resume", help="go on with a journaled game (a play-*.journal.jsonl this command "
-                                        "wrote, or a board's journal): its own deck, seed and players"),
+                                        "wrote, or a board's journal), or a saved game (*.game.json, in a new "
+                                        "journal): its own deck, seed and players"),
              url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Play a whole game with the greedy bot of simulate and the board (or you, at the
         --human seats) and print the log and the outcome."""
@@ -477,7 +529,7 @@ def register(app: typer.Typer) -> None:
             decide = TerminalSeat()
             try:
                 if resume is not None:
-                    g, humans, journal = resumed_game(resume, [k - 1 for k in seats])
+                    g, humans, journal = resumed_game(resume, [k - 1 for k in seats], random_play)
                     decide.printed = max(0, len(g.log) - RESUME_LINES)
                 else:
                     g = make_game(deck=deck, players=players, seed=seed, max_turns=max_turns, faster_play=faster_play,

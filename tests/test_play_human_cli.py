@@ -169,3 +169,31 @@ def test_the_end_of_the_input_at_a_hand_over_stops_the_game():
     assert res.exit_code == 0, res.output
     assert "Pass the terminal to P2" in res.output and "== P2 " not in res.output
     assert "The input ended, so the game stopped in turn 1, after 1 action." in res.output
+
+
+def test_a_saved_game_of_the_board_goes_on_in_a_new_journal(tmp_path):
+    """New-user finding: ``play --resume`` given a board's saved game (``*.game.json``) said
+    the journal's header line was torn. A saved game goes on from its position, with its
+    own seats, in a new journal; the save is left as it was."""
+    from munchkin_lab.engine import Game
+    from munchkin_lab.widgets import Board
+    from munchkin_lab.widgets.journal import Journal
+
+    board = Board(Game.new(players=3, seed=4), seats=["human", "greedy", "greedy"], folder=tmp_path,
+                  journal=False)
+    save = board.save_game("ok1")
+    text = save.read_text()
+    res = runner.invoke(app, ["play", "--resume", str(save)], input="q\n")
+    assert res.exit_code == 0, res.output
+    assert "torn" not in res.output
+    journal = next(Path.cwd().glob("play-*.journal.jsonl"))
+    assert f"{save} is a saved game: it goes on from its saved position in a new journal, {journal}" in res.output
+    assert "== P1 " in res.output and "Stopped by you" in res.output
+    assert save.read_text() == text
+    g, meta = Journal.replay(journal)
+    assert meta["seats"] == ["human", "greedy", "greedy"] and g.state_dict() == board.game.state_dict()
+    # a save with no human seat: say how to name one, as for a journal
+    board.seats = ["greedy"] * 3
+    save2 = board.save_game("bots")
+    res = runner.invoke(app, ["play", "--resume", str(save2)])
+    assert res.exit_code == 2 and "has no human seat (a saved game): name yours with --human K" in res.output

@@ -415,6 +415,35 @@ def _whens(effects: Mapping) -> set:
     return out
 
 
+def _set_level_notes(effects: Any) -> list[str]:
+    """A note for each ``set_level`` op of ``effects`` (any depth: ops, Bad Stuff, abilities,
+    then/else/roll) whose Level the engine cannot give: above 9 without ``winning: true`` it
+    acts as 9, never the winning Level (core rules, 5. Starting and Ending the Game; Card Text
+    and These Rules, 4), and above 10 as 10. The card is valid and runs (as ``gain_levels:
+    20`` runs, up to 9: ``database/EFFECTS.md`` names each op's floors), so a note, not an
+    error: a designer who wrote ``set_level: 10`` most likely meant the winning Level."""
+    out: list[str] = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, Mapping):
+            n = v.get("set_level")
+            if isinstance(n, int) and not isinstance(n, bool):
+                win = v.get("winning") is True
+                if n > (10 if win else 9):
+                    out.append(f"set_level: {n} acts as {10 if win else 9}" + (
+                        " (a Level never goes above 10)" if win else
+                        ": a card never gives the winning Level (core rules, 5.); add `winning: true` "
+                        "to the op if the card says it may"))
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                walk(x)
+
+    walk(effects)
+    return list(dict.fromkeys(out))
+
+
 def _card_notes(model: CardFile, engine: list[str]) -> list[str]:
     notes = list(engine)
     e = model.effects or {}
@@ -423,6 +452,7 @@ def _card_notes(model: CardFile, engine: list[str]) -> list[str]:
         # a new user wrote 'revealed' for 'kicked open' and saw the ability never run
         notes.append("'revealed' runs when a Dungeon is turned face up (Scooby-Doo) while this monster "
                      "is in play, not when the monster itself is kicked open: for that, use 'kicked'")
+    notes += _set_level_notes(e)
     if not engine:  # a card that does nothing in play, or is resolved by hand only for want of effects
         idle, hand = idle_notes(model.kind, e, model.bonus, model.gold, model.manual)
         notes += idle + hand

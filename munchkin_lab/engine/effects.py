@@ -131,7 +131,9 @@ Expansion keys (values are mappings, read by the expansion's rules module, issue
 
 Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found nothing,
 ``then: [OP...]`` when it found something):
-  {lose_levels: INT} | {gain_levels: INT} | {death: true} | {set_level: INT|"lowest"} |
+  {lose_levels: INT} | {gain_levels: INT} | {death: true} | {set_level: INT|"lowest"}
+  (a gain never gives the winning Level: set_level above 9 acts as 9; ``winning: true`` on
+  gain_levels / set_level: it may) |
   {lose_race: true} | {lose_class: true}  (every Race / Class; ``count: N``: N of them, the
   victim's choice; ``named: [NAME, ...]``: only the cards of those lower-case names, e.g. the
   Horror's Wizard) | {discard_hand: true} | {change_sex: true} |
@@ -248,7 +250,7 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
         if not main and _language_op(op):
             continue  # an op of the language's long form: checked by lang.validate (one vocabulary)
         extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then", "exclude_own", "each", "from",
-                                                                 "tagged", "or_hand", "named")]
+                                                                 "tagged", "or_hand", "named", "winning")]
         if len(main) != 1:
             out.append(f"{w}: exactly one op key expected (one of {', '.join(OP_KEYS)}), got {sorted(op)}")
             continue
@@ -256,6 +258,11 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
             out.append(f"{w}.{k}: unknown op field")
         key = main[0]
         val = op[key]
+        if "winning" in op:  # (the language's switch: this gain may give the winning Level)
+            if key not in ("gain_levels", "set_level"):
+                out.append(f"{w}.winning: only with gain_levels or set_level")
+            elif not isinstance(op["winning"], bool):
+                out.append(f"{w}.winning: expected true or false")
         if key == "lose_value":
             if not _is_int(val) or val < 1:
                 out.append(f"{w}.lose_value: expected a positive integer")

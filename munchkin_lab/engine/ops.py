@@ -333,7 +333,13 @@ class Ops:
         return True
 
     def _op_set_level(self, op, kind, x, ctx, w, pick) -> bool:
-        """``set_level``: N, or the lowest living Level; 1..9, never the winning Level."""
+        """``set_level: N`` (an int >= 1) or ``lowest`` (the lowest living Level): the target's
+        Level becomes N (core rules, 8. Level). Never below 1; above 9 it acts as 9, never the
+        winning Level, unless ``winning: true`` (core rules, 5.: a player reaches Level 10 only
+        by killing a monster; Card Text and These Rules, 4), as the ``levels`` op; dead
+        players gain nothing (as ``levels``). A Level read as 9 says so in the log (the card's
+        own line then says what changed: ``Victims._say_what_it_did``).
+        Found: always (the target's Level is N now, or as near as the rules allow)."""
         if kind != "player":
             return False
         s = self.state
@@ -341,7 +347,15 @@ class Ops:
         v = op.value
         if v == "lowest":
             v = min(q.level for q in s.players if q.alive)
-        p.level = max(1, min(p.level if v >= 10 else v, 9 if v >= 10 else v))
+        win = bool(op.get("winning"))
+        want = max(1, min(v, 10 if win else 9))
+        before = p.level
+        if want != before:
+            self._change_level(x, want - before, from_kill=win)
+        if want < v and p.alive and self.history:  # (as the levels op says a gain at Level 9)
+            who = f"{self._speaker(ctx.source)}: " if ctx.source >= 0 else ""
+            did = f"{p.name} stays at Level {before}" if p.level == before else f"Level {v} acts as Level {want} for {p.name}"
+            self._say(f"{who}{did} (a card cannot give the winning Level: {R_SIDEBAR}, 4).")
         return True
 
     def _op_lose_level_per_roll(self, op, kind, x, ctx, w, pick) -> bool:

@@ -185,6 +185,24 @@ def database_resolver(sets: list[str] | None = None, url: str | None = None) -> 
     return resolve
 
 
+def card_names(names: Any) -> list[str]:
+    """The card names (as printed, each once) of ``names``: a
+    :class:`munchkin_lab.engine.lang.names.Names` (:func:`resolver_names` merged with a
+    scenario's inline cards: ``cards.effect_schema.names_of``); what an "unknown card"
+    message suggests from (``munchkin_lab.suggest.did_you_mean``)."""
+    by_kind = getattr(names, "by_kind", None) or {}
+    return list(dict.fromkeys(n for d in by_kind.values() for n in d.values()))
+
+
+def suggestable(cards: Any, base: Any) -> list[str]:
+    """The card names an "unknown card" message of a scenario may suggest: its inline
+    ``cards`` (mappings with a ``name``) and the cards of ``base`` (:func:`resolver_names`:
+    the database the resolver reads; None - another resolver - adds none, since that
+    resolver may not find them)."""
+    inline = [str(c["name"]) for c in (cards if isinstance(cards, list) else []) if isinstance(c, dict) and "name" in c]
+    return list(dict.fromkeys(inline + (card_names(base) if base is not None else [])))
+
+
 def resolver_names(resolver: Resolver | None) -> Any:
     """The names a scenario's inline cards may refer to when its other cards come from
     ``resolver``: those of the database a :func:`database_resolver` reads (shipped and
@@ -252,14 +270,18 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
     inline: dict[str, CardSpec] = {}
     cards = sc.get("cards") or []
     # an inline Race may be named by another card, and so may a designer set's Race
-    names = names_of(cards if isinstance(cards, list) else [], base=resolver_names(resolver))
+    base = resolver_names(resolver)
+    names = names_of(cards if isinstance(cards, list) else [], base=base)
     for i, cd in enumerate(cards):
         if not isinstance(cd, dict) or "name" not in cd:
             raise ScenarioError(f"{where}: cards[{i}]: a card mapping with at least name, kind, deck")
         inline[str(cd["name"]).lower()] = inline_card(cd, f"{where}: cards[{i}]", names)
     db = resolver
 
-    def spec(name: Any, field: str) -> CardSpec:
+    # every unknown card and a repeated player name, reported together at the end of the zones
+    problems: list[str] = []
+
+    def spec(name: Any, field: str) -> CardSpec | None:
         if not isinstance(name, str):
             raise ScenarioError(f"{where}: {field}: card names are strings, got {name!r}")
         sp = inline.get(name.lower())
@@ -268,21 +290,18 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
         if sp is None:
             from ..suggest import did_you_mean
 
-            known = [str(cd["name"]) for cd in cards]
-            try:
-                known += [str(n) for n in (names or ())]
-            except TypeError:
-                pass
-            raise ScenarioError(f"{where}: {field}: unknown card {name!r}"
-                                f"{did_you_mean(name, list(dict.fromkeys(known)))} (not inline, not in the database)")
+            problems.append(f"{field}: unknown card {name!r}{did_you_mean(name, suggestable(cards, base))} "
+                            "(not inline, not in the database)")
         return sp
 
     specs: list[CardSpec] = []
     zones: list[tuple[str, Any, int]] = []
 
     def add(name: str, field: str, zone: str, owner: Any) -> None:
-        specs.append(spec(name, field))
-        zones.append((zone, owner, len(specs) - 1))
+        sp = spec(name, field)
+        if sp is not None:
+            specs.append(sp)
+            zones.append((zone, owner, len(specs) - 1))
 
     players = sc["players"]
     pnames = []
@@ -304,9 +323,14 @@ def build_game(sc: dict, resolver: Resolver | None = None) -> Game:
         piles = sc.get(key) or {}
         if not isinstance(piles, dict):
             raise ScenarioError(f"{where}: {key}: a mapping of pile name to card names (top first)")
-        for pile, names in piles.items():
-            for j, nm in enumerate(_as_list(names, f"{where}: {key}.{pile}")):
+        for pile, listed in piles.items():
+            for j, nm in enumerate(_as_list(listed, f"{where}: {key}.{pile}")):
                 add(nm, f"{key}.{pile}[{j}]", key, pile)
+    twice = sorted({n for n, _ in pnames if [m for m, _ in pnames].count(n) > 1})
+    if twice:  # (Game.new's own check, said with the unknown cards rather than after them)
+        problems.insert(0, f"players: names must be distinct ({', '.join(repr(n) for n in twice)} twice)")
+    if problems:
+        raise ScenarioError(f"{where}: " + "; ".join(problems))
     opts = dict(sc.get("options") or {})
     try:
         opts["modules"] = tuple(opts.get("modules") or ())
@@ -797,7 +821,9 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
                 from ..suggest import did_you_mean
 
                 what = " (a refusal cannot be expected for a card that does not exist)" if step.get("expect_error") else ""
-                close = did_you_mean(missing[0], list(dict.fromkeys(sp.name for sp in g.specs)))  # the game's cards
+                # the game's cards first, then every card the scenario could name
+                close = did_you_mean(missing[0], list(dict.fromkeys(
+                    [sp.name for sp in g.specs] + suggestable(sc.get("cards"), resolver_names(resolver)))))
                 return ScenarioResult(False, name, path, f"{field}: unknown card {missing[0]!r}{close} "
                                                          f"(not inline, not in the database){what}")
             a = make_action(g, step, f"{at}: {field}")  # (a card not found: the step fails)

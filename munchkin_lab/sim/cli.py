@@ -362,7 +362,8 @@ def register(app: typer.Typer) -> None:
             raise _interrupted(f"Interrupted: run A ({exc.result.config['deck']}) stopped after "
                                f"{exc.result.n_games:,} of {games:,} games; run B not started, "
                                "nothing compared.") from None
-        if cmp.b.interrupted and cmp.b.n_games < games:
+        if run_b is None and cmp.b.interrupted and cmp.b.n_games < games:  # (B played now: Ctrl-C; a saved
+            # partial result is compared as far as it went, with a note: compare.partial_notes)
             raise _interrupted(f"Interrupted: run A finished {cmp.a.n_games:,} games, run B stopped after "
                                f"{cmp.b.n_games:,} of {games:,}; nothing compared.")
         typer.echo(f"A = {cmp.label_a}, {cmp.a.n_games} games; B = {cmp.label_b}, {cmp.b.n_games} games")

@@ -115,8 +115,10 @@ class Comparison:
             Newcombe's 95% intervals and ``significant`` (adjusted for the number of
             differences computed); cards in one run only, edited or in other copies first,
             then significant, then by p-value. :meth:`card_table` shows it as text.
-        notes: sentences about the decks the runs played: a result whose deck has changed
-            since it was simulated, two versions of one deck (the cards that differ).
+        notes: sentences about the runs: one interrupted before all its games (compared as
+            far as it went: :func:`partial_notes`); about the decks they played: a result
+            whose deck has changed since it was simulated, two versions of one deck (the
+            cards that differ).
     """
 
     a: SimResult
@@ -272,7 +274,21 @@ def compare_results(a: SimResult, b: SimResult, check_decks: "bool | tuple[bool,
     checks = (check_decks, check_decks) if isinstance(check_decks, bool) else tuple(check_decks)
     return Comparison(a=a, b=b, seats=seats, length=length, other=other_df,
                       verdict=_verdict(seats, length), cards=card_impact(a, b),
-                      notes=deck_notes(a, b, checks, url=url))
+                      notes=partial_notes(a, b) + deck_notes(a, b, checks, url=url))
+
+
+def partial_notes(a: SimResult, b: SimResult) -> list[str]:
+    """A sentence for each run that was interrupted (Ctrl-C) before all its games: a saved
+    partial result, or a run B stopped during :func:`compare`; such runs are compared as far
+    as they went (their intervals are wider), one partial run or both alike."""
+    out = []
+    for side, r in (("A", a), ("B", b)):
+        asked = r.config.get("games")
+        if r.interrupted:
+            done = (f"{r.n_games:,} of {asked:,} games" if isinstance(asked, int) and asked > r.n_games
+                    else plural(r.n_games, "game"))
+            out.append(f"run {side} was interrupted after {done}: compared as far as it went.")
+    return out
 
 
 #: Columns of :func:`card_impact`.
@@ -602,8 +618,9 @@ def compare(a: Any, b: Any, **simulate_kwargs) -> Comparison:
         ValueError: as :func:`~munchkin_lab.sim.simulate` (checked for both before any game),
             ``players`` other than a saved result's (before any game), runs that cannot be
             compared, or run A interrupted (Ctrl-C; :class:`RunInterrupted`, holding run A's
-            result) - run B is then not started. An interrupted run B is compared as far as it
-            got (``cmp.b.interrupted``).
+            result) - run B is then not started. An interrupted run B, and a saved partial
+            result on either side, is compared as far as it got (``cmp.b.interrupted``; a
+            note says so: :func:`partial_notes`).
     """
     bots_a = simulate_kwargs.pop("bots_a", None)
     bots_b = simulate_kwargs.pop("bots_b", None)

@@ -224,6 +224,27 @@ def test_effects_the_engine_cannot_run_are_saved_as_manual(url):
     assert g is not None
 
 
+def test_a_set_level_above_nine_is_saved_with_a_note_saying_it_acts_as_nine(url):
+    """New-user finding: a Curse ``set_level: 10`` was accepted without a word and did not do
+    what its designer meant. It runs (the Level becomes 9: a card never gives the winning
+    Level, core rules 5.), as ``gain_levels: 20`` runs up to 9, so ``cards add`` notes it, no
+    error; with ``winning: true`` (the language's switch) there is nothing to note."""
+    D.create_set("my_fan", "My fan set", url=url)
+    win = D.add_card({"name": "Win Curse", "kind": "curse", "deck": "door",
+                      "effects": {"ops": [{"set_level": 10}]}}, "my_fan", url=url)
+    assert not win.manual and win.notes == [
+        "set_level: 10 acts as 9: a card never gives the winning Level (core rules, 5.); add `winning: true` "
+        "to the op if the card says it may"]
+    top = D.add_card({"name": "Top Curse", "kind": "curse", "deck": "door",
+                      "effects": {"ops": [{"set_level": 10, "winning": True}]}}, "my_fan", url=url)
+    assert not top.manual and top.notes == []
+    deep = D.add_card({"name": "Deep Curse", "kind": "curse", "deck": "door",
+                       "effects": {"abilities": [{"when": "hits", "who": "player",
+                                                  "do": [{"set_level": 12, "winning": True}, {"set_level": 9}]}]}},
+                      "my_fan", url=url)
+    assert deep.notes == ["set_level: 12 acts as 10 (a Level never goes above 10)"]
+
+
 def test_edits_keep_the_row_version_check(url):
     D.create_set("my_fan", "My fan set", url=url)
     D.add_card(GHOST, "my_fan", url=url)

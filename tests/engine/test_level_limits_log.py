@@ -96,3 +96,33 @@ def test_bad_stuff_at_level_one_says_only_what_the_whole_card_took(resolver):
     lines = _lines(g, n)
     assert lines[-2:] == ["Ann rolls 1: Tongue Demon catches them. Bad Stuff!",
                           "Tongue Demon's Bad Stuff: nothing to take from Ann."]
+
+
+def _set_level_curse(resolver, level, op):
+    cards = [{"name": "Win Curse", "kind": "curse", "deck": "door", "effects": {"ops": [op]}}]
+    g = build_game({"cards": cards, "players": [{"name": "Ann", "level": level}, {"name": "Bob"}],
+                    "decks": {"door": ["Win Curse"], "treasure": []}}, resolver)
+    n = len(g.log)
+    g.play(Action(0, "kick"))
+    return g, _lines(g, n)
+
+
+def test_set_level_above_nine_acts_as_nine_and_the_log_says_so(resolver):
+    """A designer Curse ``set_level: 10`` (new-user finding): the Level became 9, never the
+    winning Level (Card Text and These Rules, 4); before, the Level did not change at all and
+    the log said "nothing to take"."""
+    g, lines = _set_level_curse(resolver, 3, {"set_level": 10})
+    assert g.state.players[0].level == 9 and not g.state.winners
+    assert lines[-2:] == [f"Win Curse: Level 10 acts as Level 9 for Ann (a card cannot give the winning Level: {RULE4}).",
+                          "Win Curse: Ann goes up 6 Levels (now Level 9)."]
+    g, lines = _set_level_curse(resolver, 9, {"set_level": 12})
+    assert g.state.players[0].level == 9
+    assert lines[-2] == f"Win Curse: Ann stays at Level 9 (a card cannot give the winning Level: {RULE4})."
+    g, lines = _set_level_curse(resolver, 5, {"set_level": 2})
+    assert g.state.players[0].level == 2 and lines[-1] == "Win Curse: Ann loses 3 Levels (now Level 2)."
+
+
+def test_set_level_with_the_winning_switch_may_give_the_winning_level(resolver):
+    g, lines = _set_level_curse(resolver, 3, {"set_level": 10, "winning": True})
+    assert g.state.players[0].level == 10 and g.state.winners == [0]
+    assert lines[-2:] == ["Win Curse: Ann goes up 7 Levels (now Level 10).", "Ann reaches Level 10 and wins!"]

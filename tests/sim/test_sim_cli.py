@@ -250,3 +250,30 @@ def test_simulate_and_compare_warn_of_a_printed_card_changed_in_the_database(tmp
     assert r.exit_code == 0, r.output
     assert "warning: deck A: a printed card of this deck changed" in r.output
     assert "warning: deck B: a printed card of this deck changed" in r.output
+
+
+def test_two_saved_partial_results_compare_as_far_as_they_went(base_deck, sim_url, tmp_path):
+    """New-user finding: two interrupted results saved by ``simulate --out`` were "nothing
+    compared" with exit 130, though nobody pressed Ctrl+C; one partial result against a deck
+    compared. Both compare now, exit 0, each with a note that it is partial."""
+    from munchkin_lab.sim import SimResult, simulate
+
+    paths = []
+    for side, seed, done in (("A", 1, 5), ("B", 2, 4)):
+        r = simulate(base_deck, games=done, seed=seed, workers=1, progress=False)
+        r.interrupted, r.config["games"] = True, 20  # what a Ctrl-C after `done` of 20 games saves
+        p = tmp_path / f"{side}.parquet"
+        r.save(p)
+        assert SimResult.load(p, url=sim_url).interrupted
+        paths.append(p)
+    res = runner.invoke(app, ["compare", str(paths[0]), str(paths[1]), "--cards", "0", "--no-progress", "--url", sim_url])
+    assert res.exit_code == 0, res.output
+    assert "Interrupted" not in res.output and "nothing compared" not in res.output
+    assert ", 5 games; B = " in res.output and res.output.count("\nP") == 4
+    assert "note: run A was interrupted after 5 of 20 games: compared as far as it went." in res.output
+    assert "note: run B was interrupted after 4 of 20 games: compared as far as it went." in res.output
+    # one partial result against a deck: the same note for it, none for the run played in full
+    res = runner.invoke(app, ["compare", "base", str(paths[1]), "--games", "3", "--workers", "1", "--cards", "0",
+                              "--no-progress", "--url", sim_url])
+    assert res.exit_code == 0, res.output
+    assert "note: run B was interrupted after 4 of 20 games" in res.output and "run A was interrupted" not in res.output

@@ -405,7 +405,9 @@ OPS: dict[str, OpDef] = {o.name: o for o in (
     OpDef("lose_levels", "nonneg", "short form of `levels: -N`", short="levels",
           fields={"floor": "posint"}, group="levels"),
     OpDef("set_level", "levelset", "the target's Level becomes N (or the lowest living Level)",
-          floors="1..9: never the winning Level", group="levels"),
+          fields={"winning": "bool"},
+          floors="1..9: above 9 acts as 9, never the winning Level unless `winning: true` "
+                 "(core rules 5.); dead players gain nothing", group="levels"),
     OpDef("lose_level_per_roll", "true", "roll a die; the target loses that many Levels",
           floors="not below 1", group="levels"),
     OpDef("death", "true", "the target dies (core rules, 7. Death)", group="levels",
