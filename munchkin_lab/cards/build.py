@@ -592,6 +592,21 @@ def card_digest(values: Any, tags: Any, aliases: Any) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
+def _stored_links_aliases(conn: Connection) -> tuple[dict[int, list], dict[int, list]]:
+    """Every stored card's tag links, ``{card id: [(tag id, derived), ...]}``, and aliases,
+    ``{card id: [(name, language), ...]}`` in the order they were written: the parts of a
+    card's :func:`card_digest` besides its row (read by :func:`write_data` and
+    :func:`edited_file_cards`)."""
+    lt, at = CardTagLink.__table__, Alias.__table__
+    links: dict[int, list] = {}
+    for cid, tid, derived in conn.execute(select(lt.c.card_id, lt.c.tag_id, lt.c.derived)):
+        links.setdefault(cid, []).append((tid, bool(derived)))
+    aliases: dict[int, list] = {}
+    for cid, name, language in conn.execute(select(at.c.card_id, at.c.name, at.c.language).order_by(at.c.id)):
+        aliases.setdefault(cid, []).append((name, language))
+    return links, aliases
+
+
 def edited_file_cards(url: str | None = None) -> list[str]:
     """The shipped (file) cards changed in the database since the last build (a CSV import,
     ``munchkin-lab db import``), as ``"set:Name"`` keys in set and name order: their content
@@ -610,22 +625,17 @@ def edited_file_cards(url: str | None = None) -> list[str]:
             digests = _build_value(conn, "cards")
             if not isinstance(digests, dict) or not digests:
                 return []
-            st, tt, ct, lt, at = (CardSet.__table__, Tag.__table__, Card.__table__, CardTagLink.__table__,
-                                  Alias.__table__)
+            st, tt = CardSet.__table__, Tag.__table__
             code_of = {r.id: r.code for r in conn.execute(select(st.c.id, st.c.code, st.c.origin))
                        if r.origin == "file"}
             key_of_tag = {r.id: r.key for r in conn.execute(select(tt.c.id, tt.c.key))}
-            links: dict[int, list] = {}
-            for cid, tid, derived in conn.execute(select(lt.c.card_id, lt.c.tag_id, lt.c.derived)):
-                links.setdefault(cid, []).append((key_of_tag.get(tid, tid), bool(derived)))
-            aliases: dict[int, list] = {}
-            for cid, name, language in conn.execute(select(at.c.card_id, at.c.name, at.c.language).order_by(at.c.id)):
-                aliases.setdefault(cid, []).append((name, language))
+            links, aliases = _stored_links_aliases(conn)
             edited = []
-            for row in conn.execute(select(ct)).mappings():
+            for row in conn.execute(select(Card.__table__)).mappings():
                 code = code_of.get(row["set_id"])
                 was = digests.get(f"{code}:{row['name'].lower()}") if code is not None else None
-                if was is not None and card_digest(row, links.get(row["id"], []), aliases.get(row["id"], [])) != was:
+                tags = [(key_of_tag.get(t, t), d) for t, d in links.get(row["id"], [])]  # (as write_data's edit_of)
+                if was is not None and card_digest(row, tags, aliases.get(row["id"], [])) != was:
                     edited.append(f"{code}:{row['name']}")
     except Exception:  # noqa: BLE001 - advice only (no database yet, an unreadable one)
         return []
@@ -744,12 +754,7 @@ def write_data(conn: Connection, data: CardData, *, discard_edits: bool = False,
     code_of = {r["id"]: code for code, r in have_sets.items()}
     code_of.update({sid: code for code, sid in set_ids.items()})
     stored = conn.execute(select(ct)).mappings().all()
-    links: dict[int, list] = {}
-    for cid, tid, derived in conn.execute(select(lt.c.card_id, lt.c.tag_id, lt.c.derived)):
-        links.setdefault(cid, []).append((tid, bool(derived)))
-    aliases: dict[int, list] = {}
-    for cid, name, language in conn.execute(select(at.c.card_id, at.c.name, at.c.language).order_by(at.c.id)):
-        aliases.setdefault(cid, []).append((name, language))
+    links, aliases = _stored_links_aliases(conn)
     by_key = {(code_of[r["set_id"]], r["name"].lower()): r for r in stored}
     # what the last build wrote of each file card, to tell the user's edits in the database
     digests = _build_value(conn, "cards") if "build_info" in inspect(conn).get_table_names() else None

@@ -125,36 +125,27 @@ def _print_result(r, deck: str = "", url: Optional[str] = None) -> None:
         _print_errors(r, int(m["error_games"]), deck, url)
 
 
-def _unknown_levels(deck: str, url: Optional[str], label: str = "") -> None:
-    """A warning line (stderr) naming the monsters of ``deck`` whose Level is unknown (null):
-    the simulation played them at Level 0 (``deck check``'s unknown-level); nothing when there
-    are none or the deck cannot be read again (a custom card list)."""
+def _check_warnings(deck: str, url: Optional[str], label: str = "") -> None:
+    """The warning lines (stderr) of ``deck``'s check that bear on a run's numbers, from one
+    :meth:`Deck.check`: the monsters whose Level is unknown (null), played at Level 0
+    (``unknown-level``), and printed cards changed in the database since the last build,
+    played as changed (``printed-edited``); nothing when there are none or the deck cannot
+    be read again (a custom card list)."""
     try:
         from ..decks.presets import find_deck
 
         # (the check leaves out the Sparkly Good Fairy when the deck sets her Level)
-        found = [p.card for p in find_deck(deck, url=url).check() if p.rule == "unknown-level"]
+        problems = find_deck(deck, url=url).check()
     except Exception:  # noqa: BLE001 - advice only: the run has its result
         return
+    found = [p.card for p in problems if p.rule == "unknown-level"]
     if found:
         shown = ", ".join(found[:6]) + (" ..." if len(found) > 6 else "")
         typer.echo(f"warning: {label}{plural(len(found), 'monster')} of unknown Level ({shown}) played at Level 0, "
                    "so the numbers with them are not the printed game's (deck check: unknown-level)", err=True)
-
-
-def _edited_printed(deck: str, url: Optional[str], label: str = "") -> None:
-    """A warning line (stderr) when ``deck`` holds printed cards changed in the database since
-    the last build (a CSV import: ``cards.build.edited_in_deck``): the run played them as
-    changed; nothing when there are none or the deck cannot be read again."""
-    try:
-        from ..cards.build import edited_in_deck, edited_note
-        from ..decks.presets import find_deck
-
-        found = edited_in_deck(find_deck(deck, url=url).specs(), url)
-    except Exception:  # noqa: BLE001 - advice only: the run has its result
-        return
-    if found:
-        typer.echo(f"warning: {label}{edited_note(found)}", err=True)
+    for p in problems:
+        if p.rule == "printed-edited":
+            typer.echo(f"warning: {label}{p.message}", err=True)
 
 
 def _print_errors(r, n: int, deck: str, url: Optional[str]) -> None:
@@ -245,8 +236,7 @@ def register(app: typer.Typer) -> None:
         if r.interrupted and r.n_games < games:
             raise _interrupted(_what_was_kept(r, out))
         _print_result(r, deck, url)
-        _unknown_levels(deck, url)
-        _edited_printed(deck, url)
+        _check_warnings(deck, url)
         if r.path is not None:
             what = ("the per-game table only; .parquet or .json keep every table" if r.path.suffix.lower() == ".csv"
                     else "per-game, card, seat, summary and Level tables")
@@ -380,8 +370,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"note: {note}")
         for side, d, run in (("A", deck_a, run_a), ("B", deck_b, run_b)):
             if run is None:
-                _unknown_levels(d, url, label=f"deck {side}: ")
-                _edited_printed(d, url, label=f"deck {side}: ")
+                _check_warnings(d, url, label=f"deck {side}: ")
         _print_cards(cmp, top=cards)
         if plots is not None:
             from ..fileio import atomic_path
