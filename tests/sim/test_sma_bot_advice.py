@@ -125,7 +125,7 @@ def _room_game(monster, ann=6, bob=1, ann_items=()):
 def test_a_room_s_monster_is_weighed_as_the_fight_counts_it():
     """Measured finding (200 greedy games of the preset, seed 1: 27.5% reached the turn cap):
     the bot weighed a room's monster by its plain combat strength, its combat choices by the
-    fight's (Insurance Salesman: Levels do not count; Ghoulfiends: Items do not; Gazebo: no
+    fight's (Insurance Salesman: Levels do not count; Ghoulfiends: Levels alone; Gazebo: no
     help), so it walked every turn into a fight it then ran from (in the Brig, where running is
     free, for ever). Now it stays, and still walks into a fight it wins."""
     accountant = {"name": "Space Accountant", "kind": "monster", "deck": "door", "level": 5, "treasures": 2,
@@ -149,3 +149,24 @@ def test_a_monster_nobody_may_help_against_is_weighed_without_help():
     assert greedy_policy(_room_game(plain, bob=5)) == Action(0, "move", n=0)
     for a in (greedy_policy(g := _room_game(gazer, bob=5)), GreedyBot(1).choose(g, 0)):
         assert a.kind == "stay"
+
+
+def test_a_monster_fought_with_levels_alone_is_weighed_by_levels_alone():
+    """Measured finding (200 greedy games of the preset, seed 1: 21.0% reached the turn cap):
+    the bot weighed Ghoulfiends (``level_only``: the munchkins' Levels and nothing else) with
+    the players' Items, so a Level 1 table walked into it every turn, ran, and was sent back to
+    START for 300 turns. Now the Levels alone count, for the fighter and the helper alike
+    (17.5% after)."""
+    ghoul = {"name": "Space Ghoul", "kind": "monster", "deck": "door", "level": 8, "treasures": 2,
+             "effects": {"level_only": True}}
+    plain = dict(ghoul, name="Plain Ghoul", effects={})
+    # Ann Level 1 with a +5 Sword (6), Bob Level 3: 9 > 8 for the plain one, 1 + 3 = 4 for the ghoul
+    assert greedy_policy(_room_game(plain, ann=1, bob=3, ann_items=["Laser Sword"])) == Action(0, "move", n=0)
+    g = _room_game(ghoul, ann=1, bob=3, ann_items=["Laser Sword"])
+    assert g.player_strength(0) == 6
+    for a in (greedy_policy(g), GreedyBot(1).choose(g, 0)):
+        assert a.kind == "stay"
+    # at Level 9 Ann beats it alone, Sword or not
+    g = _room_game(ghoul, ann=9)
+    for a in (greedy_policy(g), GreedyBot(1).choose(g, 0)):
+        assert a == Action(0, "move", n=0)

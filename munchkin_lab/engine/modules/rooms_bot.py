@@ -38,8 +38,12 @@ def _side_strength(game, t: int, monsters: list, one_shots: bool) -> int:
     munchkin side (core rules, 7. Combat: a monster card may say that Levels or Items do not
     count: Insurance Salesman, Ghoulfiends): its strength now, less its Level or the bonuses of
     its Items in use when a monster says so; with ``one_shots`` the One-Shots in its hand are
-    counted (they are Items too)."""
+    counted (they are Items too). A monster under which the munchkins fight with their Levels
+    alone (``level_only``: Ghoulfiends) leaves the Level and nothing else, as the engine counts
+    it (``CombatCards._level_only``)."""
     p = game.state.players[t]
+    if any(game._lvl_only[m] for m in monsters):
+        return 0 if any(game._lvl_nc[m] for m in monsters) else p.level
     total = game.player_strength(t)
     items = not any(game._items_nc[m] for m in monsters)
     if any(game._lvl_nc[m] for m in monsters):
@@ -62,7 +66,8 @@ def fight_cost(game, seat: int, up: list, data: dict, one_shots: bool = True) ->
     the monsters stay there face up, Star Munchkin Adventures rules, Combat): the room's
     ``combat_bonus`` and ``monster_bonus``, the Monster Enhancers, a monster's bonus or penalty
     against the player's Race or Class, a monster under which Levels or Items do not count, and
-    one nobody may help against (no help counted)."""
+    one nobody may help against (no help counted); under a monster that lets the munchkins
+    fight with their Levels only (Ghoulfiends) the room's ``combat_bonus`` is no help either."""
     specs = game.specs
     monsters = [c for c, _ in up if specs[c].kind == "monster"]
     if not monsters:
@@ -75,7 +80,7 @@ def fight_cost(game, seat: int, up: list, data: dict, one_shots: bool = True) ->
             for cond in game._bonus_vs[c]:
                 if game.matches(seat, cond["if"], cond["bonus"] > 0, c):
                     est += cond["bonus"]
-    bonus = int(data.get("combat_bonus", 0) or 0)
+    bonus = 0 if any(game._lvl_only[m] for m in monsters) else int(data.get("combat_bonus", 0) or 0)
     here = _side_strength(game, seat, monsters, one_shots) + bonus
     if here > est:
         return 0.5
