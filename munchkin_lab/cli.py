@@ -423,6 +423,25 @@ def _flags_show_no_type(command: Any) -> None:
 
 #: Set once the root group hands over to a command (a Ctrl+C then is the command's to tell).
 _COMMAND_STARTED = False
+#: Set once the command has ended (returned, or exited with its own message or code): a
+#: Ctrl+C after that interrupted nothing of its work (:func:`late_interrupt_line`).
+_COMMAND_FINISHED = False
+#: What the command saved (:mod:`munchkin_lab.saved`), kept for the line of a late Ctrl+C.
+_COMMAND_SAVED: list[str] = []
+
+
+def late_interrupt_line(finished: bool, saved_so_far: Sequence[str] = ()) -> str:
+    """The line of a Ctrl+C that reached the root of the command line once the command ran:
+    ``finished``, after it ended (its output stands, nothing was undone); else while it was
+    ending (after its own handling). ``saved_so_far``: what it saved, named as
+    :func:`munchkin_lab.saved.interrupted_line` names it."""
+    saved = list(dict.fromkeys(saved_so_far))
+    kept = f" ({'; '.join(saved)})" if saved else ""
+    if finished:
+        return (f"Interrupted after the command had finished{kept}: its work was done and its output above "
+                "stands; nothing was undone.")
+    return (f"Interrupted while the command was ending{kept}: its output above says what it did; "
+            "nothing was undone.")
 
 
 class LabGroup(TyperGroup):
@@ -447,11 +466,24 @@ class LabGroup(TyperGroup):
             raise
 
     def invoke(self, ctx: Any) -> Any:
-        global _COMMAND_STARTED
+        global _COMMAND_STARTED, _COMMAND_FINISHED
+        from . import saved
+
         _restore_sigint()  # from here on Ctrl+C is KeyboardInterrupt, handled by _run
         _COMMAND_STARTED = True
-        with _lab_warnings_as_lines():
-            return _run(super().invoke, ctx)
+        with saved.noted() as record:
+            _COMMAND_SAVED[:] = []
+            try:
+                with _lab_warnings_as_lines():
+                    result = _run(super().invoke, ctx)
+            except KeyboardInterrupt:  # not handled by _run: it was ending (the root says so)
+                _COMMAND_SAVED[:] = record
+                raise
+            except BaseException:  # its own exit (a message, an exit code): it has ended
+                _COMMAND_SAVED[:], _COMMAND_FINISHED = record, True
+                raise
+            _COMMAND_SAVED[:], _COMMAND_FINISHED = record, True
+            return result
 
 
 def _check_utf8_args(args: Sequence[str]) -> None:
@@ -512,7 +544,7 @@ class _App(typer.Typer):
                 # before the command ran: nothing read or written; after it (it ended, its
                 # own handling done) there is nothing this line could add
                 argv = kwargs.get("args")
-                typer.echo("Interrupted." if _COMMAND_STARTED else
+                typer.echo(late_interrupt_line(_COMMAND_FINISHED, _COMMAND_SAVED) if _COMMAND_STARTED else
                            early_interrupt_line(sys.argv[1:] if argv is None else argv), err=True)
             except (OSError, ValueError):  # pragma: no cover - stderr gone
                 pass

@@ -328,13 +328,15 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
 
     On SQLite it starts with ``BEGIN IMMEDIATE``: the database's write lock is taken before
     anything is read, so what the transaction reads cannot change before it writes (other
-    writers wait up to :data:`SQLITE_BUSY_TIMEOUT` s; readers are never blocked). On other
+    writers wait up to :data:`SQLITE_BUSY_TIMEOUT` s; readers are never blocked). A write that
+    must wait says so once, naming the file (:data:`WAIT_NOTICE`: a line on stderr). On other
     databases it is an ordinary transaction; call :func:`lock_tables` in it to hold writers back.
 
     Yields:
         the :class:`~sqlalchemy.Connection` inside the transaction.
     Raises:
-        sqlalchemy.exc.OperationalError: SQLite still locked after the timeout.
+        DatabaseBusyError: SQLite still locked by another write after the timeout (a
+            ``ValueError`` naming the file; nothing written).
         ReadOnlyDatabaseError: a SQLite file this process may only read (nothing written).
     """
     why = _READ_ONLY.get(engine)
@@ -343,7 +345,7 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
     conn = engine.connect()
     try:
         if conn.dialect.name == "sqlite":
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            _begin_immediate(conn, _SQLITE_FILES.get(engine))
         else:
             conn.begin()
         try:
@@ -361,6 +363,67 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
             conn.close()
     if noted.pressed:
         raise CommittedInterrupt()
+
+
+class DatabaseBusyError(ValueError):
+    """A SQLite write that waited :data:`SQLITE_BUSY_TIMEOUT` seconds for another
+    connection's write (a long ``set import``, ``db build``, another process's edit) and gave
+    up: nothing was written; the message names the database file."""
+
+
+def _say_waiting(line: str) -> None:
+    """The default :data:`WAIT_NOTICE`: ``line`` on stderr (the command line's and a
+    notebook's error stream)."""
+    import sys
+
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # stderr gone: the wait goes on silently
+        pass
+
+
+#: Called once with a line when a write must wait for another connection's write lock
+#: (:func:`write_transaction` on SQLite); replace it to show the line elsewhere.
+WAIT_NOTICE: Callable[[str], None] = _say_waiting
+
+
+def _begin_immediate(conn: Connection, path: Path | None) -> None:
+    """``BEGIN IMMEDIATE`` on SQLite connection ``conn``: at once when the write lock is free;
+    else one line through :data:`WAIT_NOTICE` saying what it waits for (the database file,
+    another connection's write), then wait up to :data:`SQLITE_BUSY_TIMEOUT` s.
+
+    Raises:
+        DatabaseBusyError: still locked after the timeout (the file named; nothing written).
+    """
+    from sqlalchemy.exc import OperationalError
+
+    def busy(exc: OperationalError) -> bool:
+        low = str(getattr(exc, "orig", None) or exc).lower()
+        return "locked" in low or "busy" in low
+
+    where = str(path) if path is not None else "(in memory)"
+    conn.exec_driver_sql("PRAGMA busy_timeout = 0")  # try once without waiting
+    try:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        return
+    except OperationalError as exc:
+        if not busy(exc):
+            raise
+        conn.rollback()
+    finally:
+        conn.exec_driver_sql(f"PRAGMA busy_timeout = {int(SQLITE_BUSY_TIMEOUT * 1000)}")
+    WAIT_NOTICE(f"Waiting for the card database {where}: another connection is writing to it (a set import, "
+                f"db build or another edit); this write starts when that one ends (up to "
+                f"{SQLITE_BUSY_TIMEOUT:g} s)...")
+    try:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    except OperationalError as exc:
+        if not busy(exc):
+            raise
+        raise DatabaseBusyError(
+            f"the card database {where} was still being written by another connection after "
+            f"{SQLITE_BUSY_TIMEOUT:g} s (a set import, db build or another edit): nothing was written; "
+            "try again when it has finished") from None
 
 
 class CommittedInterrupt(KeyboardInterrupt):

@@ -429,17 +429,25 @@ def resumed_game(path, humans: Sequence[int] = (), random_play: bool = False):
     it goes on from its position in a new journal (:func:`saved_game`).
 
     Raises:
-        munchkin_lab.widgets.journal.JournalError: the journal does not replay (file and line).
+        munchkin_lab.widgets.journal.JournalError: the journal does not replay (file and line),
+            or the file is neither a journal nor a saved game (said so, with what --resume takes).
         typer.BadParameter: a seat out of range, or no human seat.
         ValueError: a saved game that does not load.
     """
     from . import saved
-    from .widgets.journal import Journal
+    from .widgets.journal import Journal, JournalError
     from .widgets.places import is_saved_game
 
     if is_saved_game(path):
         return saved_game(path, humans, random_play)
-    g, meta = Journal.replay(path)
+    try:
+        g, meta = Journal.replay(path)
+    except JournalError as e:
+        if not e.not_a_journal:  # a journal, damaged: its file and line
+            raise
+        raise JournalError(f"{path} is neither a munchkin-lab journal nor a saved game ({e.reason}): --resume goes on "
+                           "with a play-*.journal.jsonl that `play` wrote, a board's *.journal.jsonl, or a "
+                           "saved game (*.game.json)") from None
     n = len(g.state.players)
     humans = _human_seats(path, n, humans, meta.get("seats"), "")
     journal = Journal(path)

@@ -197,3 +197,26 @@ def test_a_saved_game_of_the_board_goes_on_in_a_new_journal(tmp_path):
     save2 = board.save_game("bots")
     res = runner.invoke(app, ["play", "--resume", str(save2)])
     assert res.exit_code == 2 and "has no human seat (a saved game): name yours with --human K" in res.output
+
+
+@pytest.mark.parametrize("text, what", [
+    ("hello world", "its first line is not JSON"),              # no newline: once read as a torn header
+    ("name,level\nFen Wisp,3\n", "its first line is not JSON"),
+    ('{"cards": []}\n', "its first line is JSON without a journal's 'format'"),
+])
+def test_a_file_that_is_no_journal_nor_save_is_said_so(tmp_path, text, what):
+    """New-user finding: a file that is neither a journal nor a saved game given to
+    ``play --resume`` got the torn-journal message. It is said to be neither, with what
+    ``--resume`` takes; a journal whose header was really cut short keeps its message."""
+    other = tmp_path / "notes.txt"
+    other.write_text(text)
+    res = runner.invoke(app, ["play", "--resume", str(other)])
+    assert res.exit_code == 1
+    assert "torn" not in res.output
+    assert (f"Error: {other} is neither a munchkin-lab journal nor a saved game ({what}): --resume goes on with a "
+            "play-*.journal.jsonl that `play` wrote, a board's *.journal.jsonl, or a saved game (*.game.json)") \
+        in res.output
+    cut = tmp_path / "cut.journal.jsonl"
+    cut.write_text('{"format": "munchkin-lab-journal/1", "game": "{\\"form')
+    res = runner.invoke(app, ["play", "--resume", str(cut)])
+    assert res.exit_code == 1 and "cut.journal.jsonl:1: the header line is incomplete (torn)" in res.output

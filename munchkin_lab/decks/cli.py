@@ -375,10 +375,15 @@ def show(
 def stats_cmd(
     name: str = typer.Argument(..., help="Deck name, deck file path, or preset (preset:<name>, or bare when no saved deck has the name)."),
     by: list[str] = typer.Option(["deck", "kind", "set", "tag"], "--by", help="deck | kind | set | tag (repeatable)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p",
+                                          help="The draw odds count the opening hands of this many players, dealt "
+                                               "before the first kick: " + PLAYERS_HELP
+                                               + f" (default: {DEFAULT_PLAYERS}, as `play` and `deck check`)."),
     url: Optional[str] = URL,
 ):
     """Counts, monster curve, bonus/gold distributions, joinable tag groups and draw odds
-    (a Solar Storm deck: counts and its ship rooms)."""
+    (a Solar Storm deck: counts and its ship rooms). The Door cards kicked open are those the
+    opening hands leave; piles too small to deal them are said (as `deck check` does)."""
     from . import stats
 
     bad = [b for b in by if b not in ("deck", "kind", "set", "tag")]
@@ -387,6 +392,16 @@ def stats_cmd(
 
         usage_error(f"--by must be deck, kind, set or tag, not {bad[0]!r}")
     deck = _get(name, url)
+    if players is not None:
+        from .checks import seats_problem
+
+        munchkin = [s for s, _ in deck.specs() if s.deck != "ship_room" and s.kind != "ship_room"]
+        problem = seats_problem(players, stats.is_solar_storm(deck), sets=[s.set for s in munchkin])
+        if problem is not None:
+            from ..cli import usage_error
+
+            usage_error(problem)
+    table = DEFAULT_PLAYERS if players is None else players
     typer.echo(f"{deck.name}: {plural(deck.size, 'card')}")
     for b in by:
         typer.echo(f"\n-- cards by {b}")
@@ -417,13 +432,16 @@ def stats_cmd(
     typer.echo(_frame(g))
     typer.echo("\n-- joinable tag groups")
     typer.echo(_frame(stats.tag_groups(deck)))
-    typer.echo("\n-- Kick Down the Door")
-    typer.echo(_frame(stats.kick_odds(deck)))
+    short = stats.deal_shortfall(deck, table)
+    typer.echo(f"\n-- Kick Down the Door (after the opening hands of {plural(table, 'player')})")
+    for line in short:  # the odds below are those of the cards the hands leave
+        typer.echo(f"too small: {line} (deck check: opening-hands)")
+    typer.echo(_frame(stats.kick_odds(deck, players=table)))
     if deck.options.get("piles_per_set"):
-        typer.echo("\n-- Kick Down the Door, one Door pile per set")
+        typer.echo("\n-- Kick Down the Door, one Door pile per set (the top card of each pile)")
         typer.echo(_frame(stats.kick_odds_by_set(deck)))
     typer.echo("\n-- odds")
-    typer.echo(_frame(stats.odds_table(deck), index=False))
+    typer.echo(_frame(stats.odds_table(deck, players=table), index=False))
 
 
 @deck_app.command("check")

@@ -10,6 +10,15 @@ The draw pile of a card is its ``deck`` field (``door``, ``treasure``, ...). Wit
 ``piles_per_set`` option the engine keeps one Door and one Treasure pile per set; pass
 ``set=`` to the odds functions to read one of those piles.
 
+The Door cards kicked open come after the opening hands (core rules: 4 Door and 4 Treasure
+cards a player, then the first player kicks). Every order of a shuffled pile being equally
+likely, dealing first changes no odds while the pile holds more than the hands take; a pile
+that cannot deal them leaves fewer cards, or none, to kick. Pass ``players=`` (``deck stats``
+passes ``--players``, default 4 as ``deck check`` and ``play``) to count the deal: the odds are
+then those of the cards left after it, and :func:`deal_shortfall` says when the piles are too
+small (``deck check``'s ``opening-hands`` error). Without ``players`` the odds are those of the
+pile alone (its top card, its first cards).
+
 :func:`simulate_odds` estimates the same odds by shuffling the physical deck (numpy, seeded);
 the tests hold the exact values against it.
 """
@@ -30,6 +39,36 @@ from .checks import JOINABLE_TAGS
 KICK_KINDS = ("monster", "curse", "portal")
 #: Cards of each pile in an opening hand (core rules: deal 4 Door and 4 Treasure cards).
 OPENING_HAND = 4
+
+
+def _dealt(door_cards: int, players: int | None) -> int:
+    """Door cards the opening hands of ``players`` take from a pile of ``door_cards`` (all of
+    them when it holds fewer; 0 without ``players``: the pile alone)."""
+    if players is None:
+        return 0
+    players = _count(players, "players", 1)
+    return min(door_cards, OPENING_HAND * players)
+
+
+def deal_shortfall(deck, players: int) -> list[str]:
+    """What the Door and Treasure piles of ``deck`` lack to deal the opening hands of
+    ``players`` and leave a Door card to kick (core rules: 4 Door and 4 Treasure cards a
+    player, then Kick Down the Door; ``deck check``'s ``opening-hands`` error), one sentence a
+    pile; ``[]`` when they suffice. An empty pile is left out (a mix without Treasure cards
+    is another error of ``deck check``)."""
+    players = _count(players, "players", 1)
+    door = sum(c for _, c in _pile(deck, "door", None))
+    treasure = sum(c for _, c in _pile(deck, "treasure", None))
+    out = []
+    need = OPENING_HAND * players
+    if door and door <= need:
+        out.append(f"the Door pile has {plural(door, 'card')}: the opening hands of {plural(players, 'player')} "
+                   f"take {need} and Kick Down the Door needs one more, so no Door card is left to kick"
+                   + ("" if door == need else f" and the hands get {door} of their {need} Door cards"))
+    if treasure and treasure < need:
+        out.append(f"the Treasure pile has {plural(treasure, 'card')}: the opening hands of "
+                   f"{plural(players, 'player')} take {need}, so they get {treasure} of them")
+    return out
 
 _COLUMNS = ["key", "name", "set", "kind", "deck", "copies", "level", "treasures", "levels_gained",
             "bonus", "slot", "big", "gold", "version", "tags"]
@@ -204,24 +243,33 @@ def _pile(deck, pile: str, set: str | None) -> list[tuple[CardSpec, int]]:
     return [(s, n) for s, n in _pairs(deck) if s.deck == pile and (set is None or s.set == set)]
 
 
-def kick_odds(deck, set: str | None = None) -> pd.DataFrame:
+def kick_odds(deck, set: str | None = None, players: int | None = None) -> pd.DataFrame:
     """Chance that Kick Down the Door (the top card of the Door pile) shows each kind.
 
     Args:
         set: read only that set's Door pile (``piles_per_set`` option).
+        players: the first kick comes after the opening hands of this many players (4 Door
+            cards each): the card kicked is the one after them. While the pile holds more,
+            that changes nothing; a pile of at most 4 x ``players`` cards leaves none to kick
+            (p is 0 for every kind). ``None``: the top card of the pile alone.
 
     Returns:
         DataFrame indexed by ``kind`` (monster, curse, portal first, then the other kinds
         present), columns ``cards`` (K), ``doors`` (N) and ``p`` = hypergeom(N, K, 1).pmf(1)
-        = K / N. Empty Door pile: p is 0.
+        = K / N. Empty Door pile: p is 0. ``attrs["dealt"]``: the Door cards the hands take.
+    Raises:
+        ValueError: ``players`` below 1 or not whole.
     """
     doors = _pile(deck, "door", set)
     n = sum(c for _, c in doors)
+    dealt = _dealt(n, players)
     by_kind: dict[str, int] = {k: 0 for k in KICK_KINDS}
     for s, c in doors:
         by_kind[s.kind] = by_kind.get(s.kind, 0) + c
-    rows = [(k, K, n, float(hypergeom(n, K, 1).pmf(1)) if n else 0.0) for k, K in by_kind.items()]
-    return pd.DataFrame(rows, columns=["kind", "cards", "doors", "p"]).set_index("kind")
+    rows = [(k, K, n, float(hypergeom(n, K, 1).pmf(1)) if n > dealt else 0.0) for k, K in by_kind.items()]
+    out = pd.DataFrame(rows, columns=["kind", "cards", "doors", "p"]).set_index("kind")
+    out.attrs.update(dealt=dealt)
+    return out
 
 
 def kick_odds_by_set(deck) -> pd.DataFrame:
@@ -278,23 +326,29 @@ def p_at_least_one(total: int, wanted: int, draws: int) -> float:
     return float(1.0 - hypergeom(total, wanted, min(draws, total)).pmf(0))
 
 
-def monster_within(deck, kicks: int | Iterable[int] = range(1, 11), set: str | None = None) -> pd.DataFrame:
+def monster_within(deck, kicks: int | Iterable[int] = range(1, 11), set: str | None = None,
+                   players: int | None = None) -> pd.DataFrame:
     """Chance of at least one monster in the first ``kicks`` Door cards kicked open.
 
-    Dealing the opening hands first does not change it (every order of the shuffled Door
-    pile is equally likely). More kicks than the pile holds see the whole pile. Returns a
-    DataFrame indexed by ``kicks`` with column ``p``.
+    ``players``: the kicks come after the opening hands of this many players (4 Door cards
+    each). Every order of the shuffled Door pile being equally likely, the deal changes
+    nothing while the pile holds the hands and the kicks; otherwise only the cards left after
+    the hands are kicked: ``m = min(kicks, N - dealt)`` of them, p = 1 - hypergeom(N, K,
+    m).pmf(0) (0 when none is left). ``None``: the pile alone (more kicks than it holds see
+    it whole). Returns a DataFrame indexed by ``kicks`` with column ``p``; ``attrs``:
+    ``doors``, ``monsters``, ``dealt``.
 
     Raises:
-        ValueError: a number of kicks below 0 or not whole.
+        ValueError: a number of kicks below 0, ``players`` below 1, or not whole.
     """
     ks = [kicks] if isinstance(kicks, numbers.Integral) else list(kicks)
     ks = [_count(x, "kicks") for x in ks]
     doors = _pile(deck, "door", set)
     n = sum(c for _, c in doors)
     k = sum(c for s, c in doors if s.kind == "monster")
-    out = pd.DataFrame({"kicks": ks, "p": [p_at_least_one(n, k, x) for x in ks]}).set_index("kicks")
-    out.attrs.update(doors=n, monsters=k)
+    dealt = _dealt(n, players)
+    out = pd.DataFrame({"kicks": ks, "p": [p_at_least_one(n, k, min(x, n - dealt)) for x in ks]}).set_index("kicks")
+    out.attrs.update(doors=n, monsters=k, dealt=dealt)
     return out
 
 
@@ -335,23 +389,29 @@ def tag_groups(deck, tags: Sequence[str] = JOINABLE_TAGS) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["tag", "monsters", "cards", "can_join"]).set_index("tag")
 
 
-def odds_table(deck) -> pd.DataFrame:
+def odds_table(deck, players: int | None = None) -> pd.DataFrame:
     """All headline odds in one table: columns ``what`` and ``p`` (kick shows a monster /
-    curse / portal; a monster in the first 1, 3, 5 kicks; opening hand Race or Class)."""
-    k = kick_odds(deck)
-    w = monster_within(deck, [1, 3, 5])
+    curse / portal; a monster in the first 1, 3, 5 kicks; opening hand Race or Class).
+    ``players``: the kicks come after the opening hands of this many players (see
+    :func:`kick_odds`); ``attrs["short"]``: :func:`deal_shortfall`'s sentences then."""
+    k = kick_odds(deck, players=players)
+    w = monster_within(deck, [1, 3, 5], players=players)
     h = opening_hand_odds(deck)
     rows = [(f"kick shows a {kind}", float(k.loc[kind, "p"])) for kind in KICK_KINDS]
     rows += [(f"a monster within {n} kick(s)", float(w.loc[n, "p"])) for n in w.index]
     rows += [("opening 4+4 hand holds a Race or a Class", float(h.loc["race_or_class", "p"]))]
-    return pd.DataFrame(rows, columns=["what", "p"])
+    out = pd.DataFrame(rows, columns=["what", "p"])
+    out.attrs.update(short=deal_shortfall(deck, players) if players is not None else [])
+    return out
 
 
 def simulate_odds(deck, trials: int = 20000, seed: int = 0, kicks: Sequence[int] = range(1, 11),
-                  hand: tuple[int | None, int | None] = (None, None)) -> pd.DataFrame:
+                  hand: tuple[int | None, int | None] = (None, None), players: int | None = None) -> pd.DataFrame:
     """Estimate the odds above by shuffling the physical piles ``trials`` times (numpy
     ``default_rng(seed)``), independently of the hypergeometric formulas. ``hand``: Door and
     Treasure cards dealt, as :func:`opening_hand_odds` takes them (None: 4, or the whole pile).
+    ``players``: the opening hands of that many players are dealt from the top first (P1's
+    first, as the engine deals), and the kicks read the cards after them (:func:`kick_odds`).
 
     Returns:
         DataFrame with columns ``what`` (``kick:<kind>``, ``within:<n>``,
@@ -380,9 +440,11 @@ def simulate_odds(deck, trials: int = 20000, seed: int = 0, kicks: Sequence[int]
 
     d = shuffled(door_kinds)
     t = shuffled(treas_kinds)
-    kick_hits = {k: int((d[:, 0] == k).sum()) if d.shape[1] else 0 for k in KICK_KINDS}
-    is_monster = d == "monster"
-    first = np.where(is_monster.any(axis=1), is_monster.argmax(axis=1), d.shape[1])
+    kicked = d[:, _dealt(len(door_kinds), players):]  # what the opening hands leave
+    kick_hits = {k: int((kicked[:, 0] == k).sum()) if kicked.shape[1] else 0 for k in KICK_KINDS}
+    is_monster = kicked == "monster"
+    # no monster: never within any number of kicks (more kicks than cards see no more)
+    first = np.where(is_monster.any(axis=1), is_monster.argmax(axis=1), np.iinfo(np.int64).max)
     within_hits = {n: int((first < n).sum()) for n in ks}
     dealt = np.concatenate([d[:, :nd], t[:, :nt]], axis=1)
     hand_hits = int(np.isin(dealt, ["race", "class"]).any(axis=1).sum())

@@ -133,7 +133,8 @@ Ops (a mapping with one main key; ``else: [OP...]`` runs when the main key found
 ``then: [OP...]`` when it found something):
   {lose_levels: INT} | {gain_levels: INT} | {death: true} | {set_level: INT|"lowest"}
   (a gain never gives the winning Level: set_level above 9 acts as 9; ``winning: true`` on
-  gain_levels / set_level: it may) |
+  gain_levels / set_level: it may; ``floor: N`` on lose_levels: never below Level N, default 1;
+  every field the long form takes on an op, ``lang.vocab.OPS``, the short form takes too) |
   {lose_race: true} | {lose_class: true}  (every Race / Class; ``count: N``: N of them, the
   victim's choice; ``named: [NAME, ...]``: only the cards of those lower-case names, e.g. the
   Horror's Wizard) | {discard_hand: true} | {change_sex: true} |
@@ -235,6 +236,21 @@ def _language_op(op: Mapping) -> bool:
     return sum(1 for k in op if k in OPS) == 1
 
 
+#: The op fields the short form has always taken on any op (``else``, ``then`` and the fields
+#: of the ops that had them before the language: checked by the op's branch below).
+_SHORT_FIELDS = frozenset(("else", "count", "then", "exclude_own", "each", "from", "tagged", "or_hand", "named",
+                           "winning"))
+
+
+def _long_fields(key: str) -> dict[str, str]:
+    """The fields the language's long form takes on op ``key`` (``lang.vocab.OPS``: e.g.
+    ``floor`` on ``lose_levels``), with their specs: the short form takes the same."""
+    from .lang.vocab import OPS
+
+    d = OPS.get(key)
+    return dict(d.fields) if d is not None else {}
+
+
 def _check_ops(ops: Any, where: str, out: list[str]) -> None:
     if not isinstance(ops, (list, tuple)):
         from .lang.expand import _one_op_hint
@@ -249,15 +265,20 @@ def _check_ops(ops: Any, where: str, out: list[str]) -> None:
         main = [k for k in op if k in OP_KEYS]
         if not main and _language_op(op):
             continue  # an op of the language's long form: checked by lang.validate (one vocabulary)
-        extra = [k for k in op if k not in OP_KEYS and k not in ("else", "count", "then", "exclude_own", "each", "from",
-                                                                 "tagged", "or_hand", "named", "winning")]
         if len(main) != 1:
             out.append(f"{w}: exactly one op key expected (one of {', '.join(OP_KEYS)}), got {sorted(op)}")
             continue
-        for k in extra:
-            out.append(f"{w}.{k}: unknown op field")
         key = main[0]
         val = op[key]
+        own = _long_fields(key)  # what the long form takes on this op, the short form takes too
+        for k in op:
+            if k in OP_KEYS or k in _SHORT_FIELDS or k in own:
+                continue
+            takers = [o for o in OP_KEYS if k in _long_fields(o)]
+            out.append(f"{w}.{k}: only with {' or '.join(takers)}" if takers else f"{w}.{k}: unknown op field")
+        for k in own:
+            if k in op and k not in _SHORT_FIELDS and own[k] == "posint" and not (_is_int(op[k]) and op[k] >= 1):
+                out.append(f"{w}.{k}: expected a positive integer")
         if "winning" in op:  # (the language's switch: this gain may give the winning Level)
             if key not in ("gain_levels", "set_level"):
                 out.append(f"{w}.winning: only with gain_levels or set_level")

@@ -10,6 +10,7 @@ import ipywidgets as W
 
 from ..decks import Deck, check_deck, list_presets, load_preset
 from ..decks import stats as dstats
+from ..decks.checks import DEFAULT_PLAYERS
 from .faces import CSS, KIND_LABELS, esc
 
 #: Order of the kind groups in the deck list (Door kinds, then Treasure kinds, then the rest).
@@ -336,7 +337,7 @@ class DeckBuilder(W.VBox):
             return
         try:
             counts = dstats.counts(d)
-            odds = dstats.odds_table(d)
+            odds = dstats.odds_table(d, players=DEFAULT_PLAYERS)  # the kicks after the opening hands
         except Exception as e:  # noqa: BLE001
             self.stats_w.value = f'<div class="mlab-msg-error">statistics failed: {esc(e)}</div>'
             return
@@ -346,7 +347,10 @@ class DeckBuilder(W.VBox):
         self.size_w.value = f'<div data-testid="deck-size">{summary}</div>'
         self.stats_w.value = (f'<div>{summary}</div>'
                               + counts.to_html(classes="mlab-table-html", float_format=lambda x: f"{x:.1%}"))
-        self.odds_w.value = odds.to_html(classes="mlab-table-html", index=False, float_format=lambda x: f"{x:.1%}")
+        short = "".join(f'<div class="mlab-msg-warning">too small: {esc(line)} (the odds are those of the cards '
+                        f'the hands of {DEFAULT_PLAYERS} players leave)</div>' for line in odds.attrs.get("short", []))
+        self.odds_w.value = short + odds.to_html(classes="mlab-table-html", index=False,
+                                                 float_format=lambda x: f"{x:.1%}")
         if self.plots_on:
             try:
                 from ..decks import plots

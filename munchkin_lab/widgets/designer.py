@@ -13,7 +13,10 @@ Curse has just been played
 on P1 by P2, a Monster Enhancer sits in P1's hand before a combat, a One-Shot or Go Up a Level
 card in P1's hand, a Dungeon is in play with a combat to feel it in, a Portal is in P1's hand
 with practice Dungeons in play and in the Dungeon deck, a room tile is next to
-START for P1 to enter. Positions follow the core rules (7. Combat, 9. Items, 10. Curses) and
+START for P1 to enter, a Race or Class in P1's hand in a tied combat. A card with an ability
+taken by an action (``when: use``, or a power such as Berserk) is tried where that ability is
+offered, at once or once the card is played: in the fight, or while P1 runs away for an
+ability used then (:func:`try_game`). Positions follow the core rules (7. Combat, 9. Items, 10. Curses) and
 the expansions' set-up (Scooby-Doo rules, Dungeons; SMA rules, the grid).
 """
 from __future__ import annotations
@@ -108,10 +111,10 @@ TRY_KINDS = {
                         "so resolve it by hand first (Resolve), then Kick Down the Door",
     "ship_room": "in a Solar Storm ship with seven V2 rooms, P1 standing in it (a room whose action the "
                  "engine does not know is resolved by hand: Resolve)",
-    "race": "in P1's hand, P1 in a combat against a monster of P1's own combat strength (a tie: play it, "
-            "then fight or Run Away)",
-    "class": "in P1's hand, P1 in a combat against a monster of P1's own combat strength (a tie: play it, "
-             "then fight or Run Away)",
+    "race": "in P1's hand, P1 in a combat against the Practice Rival, a monster of P1's own combat strength "
+            "(a tie, which goes to the monster: play it, then fight or Run Away)",
+    "class": "in P1's hand, P1 in a combat against the Practice Rival, a monster of P1's own combat strength "
+             "(a tie, which goes to the monster: play it, then fight or Run Away)",
     "special": "in P1's hand, P1 in a combat",
 }
 
@@ -466,8 +469,15 @@ def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int
     """The engine game of :func:`try_position` with its steps played (the kick, the Curse);
     the other cards come from the database ``url``, as the names do.
 
+    The first position that fits is kept: the plain one, else P1 losing (``losing`` 1), else
+    P1 running away (2). It fits when P1 is offered the card's ability (``use``, or a power
+    such as ``berserk``), at once or once the card is played from the hand; for a card
+    without such an ability, when P1 may play it (P1's actions, any-time ones included, as
+    the board lists them). A card with an ability offered nowhere gets the first position
+    where it is played, else the plain one.
+
     Returns:
-        ``(game, scenario dict)``.
+        ``(game, scenario dict)``; the scenario's ``losing`` says which position it is.
     Raises:
         DesignerCardError: the card is invalid, or the position cannot be built with it (the
             engine's reason).
@@ -476,17 +486,36 @@ def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int
 
     sc, spec = try_position(card, set_code, dice, level, url=url)
     built = _try_built(sc, spec, url, build_game, database_resolver, make_action, ScenarioError)
-    if sc.get("game") == "solar_storm" or not _waits_in_hand(built[0], spec.name) or _playable(built[0], spec.name):
+    if sc.get("game") == "solar_storm":
         return built
+    if _usable(built[0], spec.name) or (not _uses(spec) and (not _waits_in_hand(built[0], spec.name)
+                                                              or _playable(built[0], spec.name))):
+        return built
+    playable = None  # the first position where the card is at least played, if its use is never offered
+    if _waits_in_hand(built[0], spec.name) and _playable(built[0], spec.name):
+        playable = built
     for losing in (1, 2):  # not playable now: in a combat P1 loses, or while P1 runs away
         sc, _ = try_position(card, set_code, dice, level, url=url, losing=losing)
         try:
             g, sc = _try_built(sc, spec, url, build_game, database_resolver, make_action, ScenarioError)
         except Exception:  # noqa: BLE001 - that position cannot be reached: the plain one stays
             continue
-        if _playable(g, spec.name):
+        if _usable(g, spec.name):
             return g, dict(sc, losing=losing)
-    return built
+        if playable is None and _playable(g, spec.name):
+            playable = g, dict(sc, losing=losing)
+    return playable or built
+
+
+#: The action kinds of a Race's or Class's powers (engine README, *Actions*: a designer Race
+#: written like the Warrior's Berserk goes ``berserk``) and of the language's ``use``.
+_ABILITY_KINDS = frozenset({"use", "berserk", "flight", "charm", "turning", "backstab", "steal", "chase"})
+
+
+def _uses(spec) -> bool:
+    """The card has an ability its holder takes by an action (``when: use``: lang README,
+    *Costs, limits, actions*)."""
+    return any(v == "use" for v in _values(dict(spec.effects or {}), "when"))
 
 
 def _waits_in_hand(g, name: str) -> bool:
@@ -494,9 +523,43 @@ def _waits_in_hand(g, name: str) -> bool:
     return any(g.specs[c].name == name for c in g.state.players[0].hand)
 
 
+def _offered(g, name: str) -> list:
+    """P1's actions in ``g`` that play or use the card tried: the actions P1 is offered now,
+    any-time actions included (a Race or Class played during one's own combat: core rules, 6.
+    When You May Act), as the board lists them for P1."""
+    return [a for a in g.legal_actions(seat=0) if a.player == 0 and a.card >= 0 and g.specs[a.card].name == name]
+
+
 def _playable(g, name: str) -> bool:
-    """Among the actions P1 is offered first in ``g`` is one that plays or uses the card tried."""
-    return any(a.player == 0 and a.card >= 0 and g.specs[a.card].name == name for a in g.legal_actions())
+    """Among the actions P1 is offered in ``g`` is one that plays or uses the card tried."""
+    return bool(_offered(g, name))
+
+
+def _ability_offered(g, name: str) -> bool:
+    """P1 is offered the ``use`` of the card tried, or a power action (:data:`_ABILITY_KINDS`:
+    the card tried is the only card with powers P1 holds in a try position)."""
+    return any(a.player == 0 and (a.kind in _ABILITY_KINDS - {"use"}
+                                  or (a.kind == "use" and a.card >= 0 and g.specs[a.card].name == name))
+               for a in g.legal_actions(seat=0))
+
+
+def _usable(g, name: str) -> bool:
+    """P1 can take the card's ability in ``g`` by an action (``use``, or a power such as
+    ``berserk``): at once, or once the card is played from the hand (tried on a copy of
+    ``g``). False for a card without such an ability."""
+    if _ability_offered(g, name):
+        return True
+    for a in _offered(g, name):
+        if a.kind != "play":
+            continue
+        h = g.copy()
+        try:
+            h.play(a)
+        except ValueError:
+            continue
+        if _ability_offered(h, name):
+            return True
+    return False
 
 
 def _try_built(sc, spec, url, build_game, database_resolver, make_action, ScenarioError):
@@ -557,6 +620,13 @@ def try_board(card: Mapping[str, Any], set_code: str = "designer", dice: list[in
     if foe is not None and foe.get("tags"):  # (said: else a bonus against a tag looks unconditional)
         where += f"; the {foe['name']} carries the tag{'s' if len(foe['tags']) > 1 else ''} " \
                  f"{', '.join(foe['tags'])}, which the card tests"
+    if foe is not None and foe["name"] == _RIVAL["name"] and not sc.get("losing"):
+        where += f"; the {foe['name']} is Level {foe.get('level')}, P1's combat strength (a tie: ties go to the monster)"
+    if sc.get("game") != "solar_storm" and _uses(game.specs[_find(game, name)]):
+        if _ability_offered(game, name):
+            where += "; its ability is offered now (P1's actions)"
+        elif _usable(game, name):
+            where += "; play it and its ability is offered"
     if sc.get("losing"):
         who = foe if foe is not None else {"name": _FOE["name"], "level": _BRUTE_LEVEL}
         tie = " (a tie: ties go to the monster)" if who["name"] == _RIVAL["name"] else ""

@@ -45,7 +45,22 @@ _OPEN: "weakref.WeakValueDictionary[str, Journal]" = weakref.WeakValueDictionary
 
 
 class JournalError(ValueError):
-    """A journal that cannot be read or replayed; the message names the file and the line."""
+    """A journal that cannot be read or replayed; the message names the file and the line.
+    ``not_a_journal``: the file is no munchkin-lab journal at all (its first line is no
+    journal header: another kind of file), as opposed to a journal that is damaged."""
+
+    not_a_journal = False
+
+
+class NotAJournalError(JournalError):
+    """A file that is no munchkin-lab journal (:class:`JournalError` with ``not_a_journal``);
+    ``reason``: what its first line is instead, in words."""
+
+    not_a_journal = True
+
+    def __init__(self, message: str, reason: str):
+        super().__init__(message)
+        self.reason = reason
 
 
 def check_name(name: Any) -> str:
@@ -291,6 +306,9 @@ class Journal:
         lines = text.split("\n")
         torn = lines.pop()  # "" when the file ends with a newline
         if not lines:
+            start = json.dumps({"format": JOURNAL_FORMAT})[:-1]  # how every header begins
+            if JOURNAL_FORMAT not in torn[:200] and not start.startswith(torn):  # no header cut short: another file
+                _header(p, torn)  # (says what it is not: not JSON, not a journal)
             raise JournalError(f"journal {p.name}:1: the header line is incomplete (torn)")
         game, meta = _header(p, lines[0])
         for i, line in enumerate(lines[1:], start=2):
@@ -306,9 +324,11 @@ def _header(p: Path, line: str) -> tuple[Any, dict]:
     try:
         head = json.loads(line)
     except (json.JSONDecodeError, RecursionError) as e:
-        raise JournalError(f"{where}: not JSON ({getattr(e, 'msg', e)})") from None
+        raise NotAJournalError(f"{where}: not a munchkin-lab journal: its first line is not JSON "
+                               f"({getattr(e, 'msg', e)})", "its first line is not JSON") from None
     if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
-        raise JournalError(f"{where}: not a munchkin-lab journal (field 'format' must be {JOURNAL_FORMAT!r})")
+        raise NotAJournalError(f"{where}: not a munchkin-lab journal (field 'format' must be {JOURNAL_FORMAT!r})",
+                               "its first line is JSON without a journal's 'format'")
     text = head.get("game")
     if not isinstance(text, str):
         raise JournalError(f"{where}: field 'game' must hold a saved game (text)")

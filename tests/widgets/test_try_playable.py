@@ -20,8 +20,10 @@ CARDS = [
 @pytest.mark.parametrize("card", CARDS, ids=[c["name"] for c in CARDS])
 def test_the_first_actions_offered_play_the_card_tried(card):
     g, sc = try_game(dict(card, provenance="designer"), "bog_fan")
-    offered = [a for a in g.legal_actions() if a.player == 0 and a.card >= 0]
-    assert any(g.specs[a.card].name == card["name"] for a in offered), [str(a) for a in g.legal_actions()]
+    # as the board lists them for P1: the actor's flow and P1's any-time actions (a Race or Class
+    # played during one's own combat: core rules, 6. When You May Act)
+    offered = [a for a in g.legal_actions(seat=0) if a.player == 0 and a.card >= 0]
+    assert any(g.specs[a.card].name == card["name"] for a in offered), [str(a) for a in g.legal_actions(seat=0)]
 
 
 def test_an_escape_one_shot_is_tried_against_a_monster_p1_loses_to_while_running():
@@ -46,10 +48,11 @@ def test_the_board_says_why_the_dummy_is_strong():
     assert "the Practice Dummy is Level 20, so P1 is losing and tries to Run Away" in b.message.value
 
 
-def test_the_board_names_the_monster_p1_really_meets_when_a_class_is_tried_losing():
-    """New-user finding: a Class whose ability is used only in a combat P1 loses was said to
-    meet "the Practice Dummy, Level 20"; a Race or Class is tried against the Practice Rival
-    at P1's own Level (a tie), and the message says so."""
+def test_the_board_names_the_monster_p1_really_meets_when_a_class_is_tried():
+    """New-user findings: a Class whose ability is used in a combat was said to meet "the
+    Practice Dummy, Level 20", and then tried while P1 was already running away (where its
+    ability is never offered). A Race or Class is tried against the Practice Rival at P1's
+    own Level (a tie), in the fight, and the message says both."""
     from munchkin_lab.widgets.designer import try_board
 
     hex_class = {"name": "Bog Hexer", "kind": "class", "deck": "door", "provenance": "designer", "effects": {
@@ -59,8 +62,10 @@ def test_the_board_names_the_monster_p1_really_meets_when_a_class_is_tried_losin
     b = try_board(hex_class, "bog_fan")
     rival = [sp for sp in b.game.specs if sp.name == "Practice Rival"]
     assert rival and "Practice Dummy" not in b.message.value
-    level = b.game.state.players[0].level
-    assert f"the Practice Rival is Level {level} (a tie: ties go to the monster), so P1 is losing" in b.message.value
+    assert b.game.state_dict()["combat"]["stage"] == "fight"
+    assert "against the Practice Rival, a monster of P1&#x27;s own combat strength" in b.message.value
+    assert "play it and its ability is offered" in b.message.value
+    assert rival[0].level == b.game.state.players[0].level
 
 
 def test_the_board_says_which_tags_the_dummy_was_given():
