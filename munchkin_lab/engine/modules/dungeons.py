@@ -115,7 +115,9 @@ Readings where the rulebook is open:
   Mart revealed by a Portal, then its face-down replacement Door), each was drawn face down
   and may be followed at once, one after another (every one of them has choice a; the
   rulebook does not limit choice a to one a turn); the drawer's first other action ends
-  that moment and those left wait (choice b).
+  that moment and those left wait (choice b). Another player's action meanwhile (a Curse
+  played on the drawer at any time) does not end it: the choice is the drawer's. A Portal
+  drawn face down in a combat has no choice (a) (no Portal in combat): it is kept (choice b).
 * A dead player's new cards (R_DEATH: four face-down cards from each deck at the start of
   the next turn) are face-down draws: a Portal among them comes with choice (a) or (b), a
   card that acts when drawn acts (``Zones._deal``, ``redeal``). The opening deal is dealt, not drawn (R_SETUP): a Portal
@@ -499,7 +501,8 @@ class ScoobyDooModule(RulesModule):
         Play, a Portal's replacement, K-Ghoul Mart's draw for every player, a card's draw
         (face up too: no kick, ``Game._door_face_down``), a dead player's new cards
         (``Zones._deal``). Several drawn in one action may each
-        be followed at once, one after another (:meth:`_fresh`).
+        be followed at once, one after another (:meth:`_fresh_now`), until the drawer's own
+        next action; one drawn in a combat is kept (choice b: no Portal in combat, R_ACT).
         Only the active player may follow one at once - playing a Portal is an action of
         your own turn, out of combat (R_ACT; the rulebook's "Remember" calls choice (a)
         playing the Portal) -, so a Portal another player draws off their turn (K-Ghoul
@@ -511,11 +514,11 @@ class ScoobyDooModule(RulesModule):
             self._follow_portal(game, seat, card, "kick")
             return True
         s.players[seat].hand.append(card)
-        if seat == s.active and s.phase != "setup":  # (no turn at set-up: choice b)
+        if seat == s.active and s.phase not in ("setup", "combat"):
+            # (no turn at set-up, no Portal in a combat: choice b at once)
             ms = self._ms(game)
-            now = len(game.actions) + 1
-            ms["fresh"] = (self._fresh(ms) if ms["fresh_at"] == now else []) + [card]  # (a new list: undo)
-            ms["fresh_at"] = now
+            ms["fresh"] = self._fresh_now(game, ms) + [card]  # (a new list: undo)
+            ms["fresh_at"] = s.turn
         return True
 
     @staticmethod
@@ -524,6 +527,13 @@ class ScoobyDooModule(RulesModule):
         a): a list (a save made before it was one holds one card id, or -1)."""
         f = ms["fresh"]
         return list(f) if isinstance(f, list) else ([f] if f >= 0 else [])
+
+    def _fresh_now(self, game, ms: dict) -> list[int]:
+        """:meth:`_fresh` while that moment lasts: drawn this turn (``fresh_at``, the turn) and
+        not yet ended by the drawer's own next action (:meth:`apply_action`). Another player's
+        action in between (a Curse played on the drawer at any time) leaves it open: the
+        choice is the drawer's (R_KICK)."""
+        return self._fresh(ms) if ms["fresh_at"] == game.state.turn else []
 
     # ------------------------------------------------------------------ shared victory
     def on_combat_end(self, game, fighter: int, helper: int, won: bool) -> None:
@@ -607,7 +617,7 @@ class ScoobyDooModule(RulesModule):
                 return "portal: a Portal card from your hand"
             if not self._dungeons(game):
                 return "this game plays without Dungeons (option scooby_doo.dungeons): a Portal does nothing"
-            fresh = ms["fresh_at"] == len(game.actions) and a.card in self._fresh(ms)
+            fresh = a.card in self._fresh_now(game, ms)
             if not fresh and ms["changed_turn"] == s.turn:
                 return f"only one Portal or dungeon-changing card per turn ({R_KICK})"
             return None
@@ -663,13 +673,18 @@ class ScoobyDooModule(RulesModule):
         p = s.players[seat]
         if a.kind != "character" and seat in ms["may_swap"] and p.alive:
             ms["may_swap"].remove(seat)
+        if seat == s.active and a.kind != "portal" and ms["fresh_at"] >= 0:
+            # the drawer's own next action, if not following one of them, ends the moment of
+            # choice (a): the Portals drawn face down are kept (choice b)
+            ms["fresh"] = []
+            ms["fresh_at"] = -1
         if a.kind == "portal":
-            fresh = self._fresh(ms) if ms["fresh_at"] == len(game.actions) else []
+            fresh = self._fresh_now(game, ms)
             # the other Portals drawn face down with it may still be followed at once (choice
             # a, one after another); a Portal kept from before ends that moment
             left = [c for c in fresh if c != a.card] if a.card in fresh else []
             ms["fresh"] = left
-            ms["fresh_at"] = len(game.actions) + 1 if left else -1
+            ms["fresh_at"] = s.turn if left else -1
             p.hand.remove(a.card)
             self._follow_portal(game, seat, a.card, "hand")
             return True
