@@ -488,6 +488,12 @@ def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int
     built = _try_built(sc, spec, url, build_game, database_resolver, make_action, ScenarioError)
     if sc.get("game") == "solar_storm":
         return built
+    if _reacts(spec):  # a reaction (from the hand, or a "may" of a card in play): where it is offered
+        found = _reaction_position(card, set_code, dice, level, url, spec, built,
+                                   lambda sc_: _try_built(sc_, spec, url, build_game, database_resolver,
+                                                          make_action, ScenarioError))
+        if found is not None:
+            return found
     if _usable(built[0], spec.name) or (not _uses(spec) and (not _waits_in_hand(built[0], spec.name)
                                                               or _playable(built[0], spec.name))):
         return built
@@ -510,6 +516,62 @@ def try_game(card: Mapping[str, Any], set_code: str = "designer", dice: list[int
 #: The action kinds of a Race's or Class's powers (engine README, *Actions*: a designer Race
 #: written like the Warrior's Berserk goes ``berserk``) and of the language's ``use``.
 _ABILITY_KINDS = frozenset({"use", "berserk", "flight", "charm", "turning", "backstab", "steal", "chase"})
+
+
+def _reacts(spec) -> bool:
+    """The card has an ability that answers an event and that its holder may take or leave (a
+    ``from_hand`` ability, or a ``may`` one of a card in play): the engine offers it as a
+    ``react`` decision when the event comes (lang README, *Reactions*)."""
+    return any(isinstance(ab, Mapping) and ab.get("when") != "use" and (ab.get("from_hand") or ab.get("may"))
+               for ab in (dict(spec.effects or {}).get("abilities") or ()))
+
+
+def _reaction_offered(g, name: str) -> bool:
+    """P1 is asked now whether to react with the card tried (a ``react`` decision for it, the
+    first or one of those that follow it)."""
+    p = g.state.pending
+    if not p or p[0].get("kind") != "react":
+        return False
+    offers = [(p[0]["player"], p[0]["card"]), *((q, c) for q, c, _i in p[0].get("rest", ()))]
+    return any(q == 0 and g.specs[c].name == name for q, c in offers)
+
+
+#: P1's next step on the way to an event a reaction answers (the Run Away roll), in order;
+#: the other players pass.
+_REACT_STEPS = ("roll", "run", "pass")
+
+
+def _reaction_position(card, set_code, dice, level, url, spec, built, build):
+    """The first try position (:func:`try_position`'s plain one, P1 losing, P1 running away;
+    the die forced to a 1, then a 6) where P1 is offered the card's reaction, within a few
+    steps of it (P1 rolls or runs, the others pass: :data:`_REACT_STEPS`); ``(game,
+    scenario)`` with those steps played, or None when the reaction comes up in none. The
+    scenario's ``reaction_steps`` names the steps played."""
+    name = spec.name
+    tries = [(0, dice, built)] + [(losing, d, None) for losing in (1, 2)
+                                  for d in ([dice] if dice is not None else [[1], [6]])]
+    for losing, d, got in tries:
+        if got is None:
+            sc, _ = try_position(card, set_code, d, level, url=url, losing=losing)
+            try:
+                got = build(sc)
+            except Exception:  # noqa: BLE001 - a position that cannot be reached: the next one
+                continue
+        g, sc = got
+        played = []
+        for _ in range(6):
+            if _reaction_offered(g, name):
+                return g, dict(sc, losing=losing, forced_dice=list(d or []), reaction_steps=played)
+            seat = g.actor()
+            if seat is None:
+                break
+            acts = g.legal_actions()
+            pick = next((a for k in (_REACT_STEPS if seat == 0 else ("pass",)) for a in acts if a.kind == k), None)
+            if pick is None:
+                break
+            g.play(pick)
+            played.append(pick.label or str(pick))
+    return None
 
 
 def _uses(spec) -> bool:
@@ -627,13 +689,18 @@ def try_board(card: Mapping[str, Any], set_code: str = "designer", dice: list[in
             where += "; its ability is offered now (P1's actions)"
         elif _usable(game, name):
             where += "; play it and its ability is offered"
+    if sc.get("reaction_steps") is not None:
+        steps = sc["reaction_steps"]
+        where += ("; " + (f"after {'; '.join(steps)}, " if steps else "")
+                  + "P1 is asked now whether to react with it (play it, or pass)")
     if sc.get("losing"):
         who = foe if foe is not None else {"name": _FOE["name"], "level": _BRUTE_LEVEL}
         tie = " (a tie: ties go to the monster)" if who["name"] == _RIVAL["name"] else ""
         where += (f"; the {who['name']} is Level {who.get('level')}{tie}, so P1 is losing"
                   + (" and tries to Run Away" if sc["losing"] >= 2 else "") + " (where the card can be played)")
     board.show_message(f"Try it: {name} is {where}"
-                       + (f"; the next die roll is {sc['forced_dice'][0]}" if sc["forced_dice"] else ""), "ok")
+                       + (f"; the next die roll is {sc['forced_dice'][0]}" if sc["forced_dice"] and not sc.get("reaction_steps")
+                          else f"; the die was set to {sc['forced_dice'][0]}" if sc["forced_dice"] else ""), "ok")
     return board
 
 
