@@ -4,14 +4,21 @@ Syntax (case-insensitive; terms next to each other are and-ed):
 
 * ``troll`` / ``"net troll"``: substring of the card name or of one of its aliases, with or
   without diacritics (``pila lancuchowa`` finds the alias "Piła Łańcuchowa ...": both sides
-  are folded by :func:`fold`, on SQLite and PostgreSQL alike); the query is read in Unicode
-  NFKC, character by character (fullwidth ``Ｐｏｔｔｅｄ`` is ``Potted``)
+  are folded by :func:`fold`, on SQLite and PostgreSQL alike: Unicode NFKC, so fullwidth
+  ``Ｐｏｔｔｅｄ`` is ``Potted`` in the query and in a stored name; typographic quotes and
+  dashes as plain ones; no case, no diacritics); the query is read in NFKC character by
+  character, so an error's position is that of the query as typed
+* ``Gloom*`` / ``name:*hag``: a bare word with ``*`` is a wildcard name: the whole name or an
+  alias must fit, ``*`` standing for any characters (grammar terminal ``PATTERN``; quoted,
+  ``*`` is a plain character; in another field's value it is an error)
 * ``set:munchkin`` (code or name), ``kind:monster``, ``deck:door``, ``tag:undead``,
   ``slot:headgear``, ``version:V2``, ``provenance:printed``, ``origin:designer``,
   ``name:troll`` (substring), ``big:yes``, ``manual:no``. ``deck:NAME`` matches a draw pile
   (door, treasure, ...) or the cards of the saved deck called NAME.
 * comparisons ``level>=10``, ``bonus>2``, ``treasures=3``, ``gold<500``, ``copies>1``,
-  ``levels=2`` (levels gained); operators ``: = != < <= > >=`` (``:`` and ``=`` mean equal).
+  ``levels=2`` (levels gained: a designer monster whose card gives none counts 1,
+  :func:`number_column`); operators ``: = != < <= > >=`` (``:`` and ``=`` mean equal;
+  ``=>`` is refused suggesting ``>=``).
   A comparison needs the number: a card without one (a Level unknown, ``null``) matches none of
   them, ``!=`` included (``-level=5`` keeps such cards).
   A card without the number (``null``) never matches a comparison.
