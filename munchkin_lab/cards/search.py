@@ -174,11 +174,13 @@ def _ufold_sqlite(element, compiler, **kw):  # pragma: no cover - dialect dispat
 
 @compiles(ufold, "postgresql")
 def _ufold_pg(element, compiler, **kw):  # pragma: no cover - dialect dispatch
-    # NFKC first (PostgreSQL 13+, a UTF-8 database), as :func:`plain_text`; stored names hold
-    # no invisible character (refused when written), so nothing more is left out here
+    # NFKC first, as :func:`plain_text` (PostgreSQL 13+; only a UTF-8 database can normalize,
+    # another keeps the text as it is); stored names hold no invisible character (refused when
+    # written), so nothing more is left out here
     sq = lambda t: t.replace("'", "''")  # noqa: E731 - the quotes of the table in SQL
-    return "lower(translate(normalize(%s, NFKC), '%s', '%s'))" % (
-        compiler.process(element.clauses, **kw), sq(FOLD_FROM), sq(FOLD_TO))
+    x = compiler.process(element.clauses, **kw)
+    return ("lower(translate(CASE WHEN current_setting('server_encoding') = 'UTF8' THEN normalize(%s, NFKC) "
+            "ELSE %s END, '%s', '%s'))" % (x, x, sq(FOLD_FROM), sq(FOLD_TO)))
 
 
 @event.listens_for(Engine, "connect")

@@ -370,7 +370,8 @@ def test_fold_table_is_one_to_one():
     from munchkin_lab.cards.search import ufold
 
     sql = str(ufold(column("name")).compile(dialect=postgresql.dialect()))
-    assert sql.startswith("lower(translate(normalize(name, NFKC), '") and "''" in sql
+    assert sql.startswith("lower(translate(CASE WHEN current_setting('server_encoding') = 'UTF8' THEN "
+                          "normalize(name, NFKC) ELSE name END, '") and "''" in sql
     assert sql.count("'") % 2 == 0 and "\u2019" in sql
 
 
