@@ -268,7 +268,9 @@ def _typer_range_message(exc: BaseException) -> str | None:
             continue
     if isinstance(value, str):
         return None
-    option = max(getattr(param, "opts", None) or [f"--{param.name}"], key=len)
+    opts = getattr(param, "opts", None) or [f"--{param.name}"]
+    # the option's documented name: its first long name (``--turn-cap``, not its alias ``--max-turns``)
+    option = next((o for o in opts if o.startswith("--")), max(opts, key=len))
     return range_message(option, value, param.min, param.max)
 
 

@@ -1,6 +1,6 @@
 """Command-line commands of the engine area (registered by ``munchkin_lab.cli``):
 
-``munchkin-lab play --seed 7 --players 4 [--deck PRESET_OR_FILE] [--max-turns N] [--random] [--quiet] [--human 1]``
+``munchkin-lab play --seed 7 --players 4 [--deck PRESET_OR_FILE] [--turn-cap N] [--random] [--quiet] [--human 1]``
     plays a whole game with a deck (default: the ``base`` preset): a preset name
     (``database/presets/``, also written ``preset:NAME``), a deck file (.txt/.yaml) or a saved
     deck name. The deck's modules and options switch on the expansion rules; the
@@ -18,7 +18,7 @@
     exit code 1 on any failure.
 
 Exit codes (:mod:`munchkin_lab.cli`): a bad option value 2 (``--seed -1``, ``--players 9``,
-``--max-turns 0``, ``--sets`` with ``--deck``), bad input 1 (an unknown deck, a deck that
+``--turn-cap 0`` (``--max-turns``: the same option), ``--sets`` with ``--deck``), bad input 1 (an unknown deck, a deck that
 ``deck check`` finds errors in for that many players), Ctrl+C 130.
 """
 from __future__ import annotations
@@ -492,7 +492,7 @@ def register(app: typer.Typer) -> None:
              players: int = typer.Option(DEFAULT_PLAYERS, help="number of players: " + PLAYERS_HELP),
              deck: Optional[str] = typer.Option(None, "--deck", help="preset name, deck file or saved deck (default: base preset)"),
              sets: Optional[List[str]] = typer.Option(None, "--sets", help="set codes, every card (instead of --deck)"),
-             max_turns: int = typer.Option(1000, help=f"stop after this many turns (1 .. {MAX_TURNS})"),
+             max_turns: int = typer.Option(1000, "--turn-cap", "--max-turns", help=f"stop after this many turns (1 .. {MAX_TURNS}), the game ending without a winner; the turn cap of simulate and compare (--max-turns: the same option)"),
              random_play: bool = typer.Option(False, "--random", help="the random bot (random legal actions) instead of the greedy bot of simulate and the board"),
              faster_play: bool = typer.Option(False, help="Faster Play option (phase 0)"),
              shared_victory: bool = typer.Option(False, help="Shared Victory option"),
@@ -520,8 +520,8 @@ def register(app: typer.Typer) -> None:
                 usage_error(str(e))
         # a --deck's own game is known once the deck is read (play_game: check_players)
         if max_turns < 1:
-            usage_error(f"--max-turns must be at least 1, got {max_turns}")
-        check_range(max_turns, "--max-turns", 1, MAX_TURNS)
+            usage_error(f"--turn-cap must be at least 1, got {max_turns}")
+        check_range(max_turns, "--turn-cap", 1, MAX_TURNS)
         check_range(tail, "--tail", 0, 100_000)
         if sets and deck is not None:
             usage_error("--sets and --deck cannot be used together: choose the cards with one of them")

@@ -156,9 +156,9 @@ def _plain_key(name: str) -> str:
     """A name compared without case and diacritics (NFKC, typographic quotes and dashes made
     plain, ``Ł`` -> ``l``, ``é`` -> ``e``, case-folded, spaces collapsed): the part of
     :func:`name_key` that messages call "without case and diacritics"."""
-    text = unicodedata.normalize("NFKC", str(name))
-    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2013", "-").replace("\u2014", "-")
-    return _unaccented(text)
+    from .search import plain_text
+
+    return _unaccented(plain_text(str(name)))
 
 
 def _unaccented(text: str) -> str:

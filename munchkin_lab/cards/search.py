@@ -4,14 +4,21 @@ Syntax (case-insensitive; terms next to each other are and-ed):
 
 * ``troll`` / ``"net troll"``: substring of the card name or of one of its aliases, with or
   without diacritics (``pila lancuchowa`` finds the alias "Piła Łańcuchowa ...": both sides
-  are folded by :func:`fold`, on SQLite and PostgreSQL alike); the query is read in Unicode
-  NFKC, character by character (fullwidth ``Ｐｏｔｔｅｄ`` is ``Potted``)
+  are folded by :func:`fold`, on SQLite and PostgreSQL alike: Unicode NFKC, so fullwidth
+  ``Ｐｏｔｔｅｄ`` is ``Potted`` in the query and in a stored name; typographic quotes and
+  dashes as plain ones; no case, no diacritics); the query is read in NFKC character by
+  character, so an error's position is that of the query as typed
+* ``Gloom*`` / ``name:*hag``: a bare word with ``*`` is a wildcard name: the whole name or an
+  alias must fit, ``*`` standing for any characters (grammar terminal ``PATTERN``; quoted,
+  ``*`` is a plain character; in another field's value it is an error)
 * ``set:munchkin`` (code or name), ``kind:monster``, ``deck:door``, ``tag:undead``,
   ``slot:headgear``, ``version:V2``, ``provenance:printed``, ``origin:designer``,
   ``name:troll`` (substring), ``big:yes``, ``manual:no``. ``deck:NAME`` matches a draw pile
   (door, treasure, ...) or the cards of the saved deck called NAME.
 * comparisons ``level>=10``, ``bonus>2``, ``treasures=3``, ``gold<500``, ``copies>1``,
-  ``levels=2`` (levels gained); operators ``: = != < <= > >=`` (``:`` and ``=`` mean equal).
+  ``levels=2`` (levels gained: a designer monster whose card gives none counts 1,
+  :func:`number_column`); operators ``: = != < <= > >=`` (``:`` and ``=`` mean equal;
+  ``=>`` is refused suggesting ``>=``).
   A comparison needs the number: a card without one (a Level unknown, ``null``) matches none of
   them, ``!=`` included (``-level=5`` keeps such cards).
   A card without the number (``null``) never matches a comparison.
@@ -42,7 +49,7 @@ from typing import Any, Iterable, Mapping
 
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
-from sqlalchemy import ColumnElement, Engine, Select, and_, event, false, func, not_, or_, select, true
+from sqlalchemy import ColumnElement, Engine, Select, and_, case, event, false, func, not_, or_, select, true
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import GenericFunction
 from sqlalchemy.types import String
@@ -109,14 +116,41 @@ def _fold_table() -> tuple[str, str]:
     return "".join(src), "".join(dst)
 
 
-FOLD_FROM, FOLD_TO = _fold_table()
+#: Typographic quotes and dashes and the plain character each reads as (one for one, so that
+#: PostgreSQL's ``translate()`` applies it too): ``Gambler’s`` is ``Gambler's``,
+#: ``Witch–Hound`` is ``Witch-Hound``.
+PUNCT_FROM = "\u2018\u2019\u201a\u201b\u2032\u02bc" "\u201c\u201d\u201e\u201f" \
+             "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63"
+PUNCT_TO = "'" * 6 + '"' * 4 + "-" * 9
+_PUNCT = str.maketrans(PUNCT_FROM, PUNCT_TO)
+_LETTERS_FROM, _LETTERS_TO = _fold_table()
+FOLD_FROM, FOLD_TO = _LETTERS_FROM + PUNCT_FROM, _LETTERS_TO + PUNCT_TO
 _FOLD = str.maketrans(FOLD_FROM, FOLD_TO)
 
 
+def plain_text(text: str) -> str:
+    """``text`` in the form every name comparison starts from: Unicode NFKC (fullwidth
+    ``Ｆｕｌｌ`` is ``Full``), invisible format characters (zero-width joiner, bidi marks)
+    left out, typographic quotes and dashes made plain (:data:`PUNCT_FROM`). Case and
+    diacritics kept: :func:`fold` drops them. ASCII text is returned as it is."""
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf").translate(_PUNCT)
+
+
 def fold(text: str) -> str:
-    """Lower-case ``text`` without diacritics on Latin letters (``"Piła Łańcuchowa"`` ->
-    ``"pila lancuchowa"``); the same folding as the database side of a name search."""
-    return text.translate(_FOLD).lower() if isinstance(text, str) else text
+    """The one folding of names for matching: :func:`plain_text`, then lower case and no
+    diacritics on Latin letters (``"Piła Łańcuchowa"`` -> ``"pila lancuchowa"``,
+    ``"Ｇａｍｂｌｅｒ’s"`` -> ``"gambler's"``). Used on both sides of every name comparison:
+    the search's words and the database's names (SQL ``ufold``), deck files, ``deck add``,
+    ``cards show`` and the card browser (:mod:`munchkin_lab.decks.catalog`). Stored names
+    keep the form they were typed in; only the comparison folds. Not a string: as it is."""
+    if not isinstance(text, str):
+        return text
+    if text.isascii():
+        return text.lower()
+    return plain_text(text).translate(_FOLD).lower()
 
 
 class ufold(GenericFunction):
@@ -140,7 +174,13 @@ def _ufold_sqlite(element, compiler, **kw):  # pragma: no cover - dialect dispat
 
 @compiles(ufold, "postgresql")
 def _ufold_pg(element, compiler, **kw):  # pragma: no cover - dialect dispatch
-    return "lower(translate(%s, '%s', '%s'))" % (compiler.process(element.clauses, **kw), FOLD_FROM, FOLD_TO)
+    # NFKC first, as :func:`plain_text` (PostgreSQL 13+; only a UTF-8 database can normalize,
+    # another keeps the text as it is); stored names hold no invisible character (refused when
+    # written), so nothing more is left out here
+    sq = lambda t: t.replace("'", "''")  # noqa: E731 - the quotes of the table in SQL
+    x = compiler.process(element.clauses, **kw)
+    return ("lower(translate(CASE WHEN current_setting('server_encoding') = 'UTF8' THEN normalize(%s, NFKC) "
+            "ELSE %s END, '%s', '%s'))" % (x, x, sq(FOLD_FROM), sq(FOLD_TO)))
 
 
 @event.listens_for(Engine, "connect")
@@ -155,10 +195,12 @@ def _register_fold(dbapi_connection, _record) -> None:  # pragma: no cover - exe
 
 @dataclass(frozen=True)
 class Text:
-    """Bare or quoted word: substring of name or alias."""
+    """Bare or quoted word: substring of name or alias; ``wild``: a bare word with ``*`` in
+    it, a pattern the whole name or alias must fit (``*``: any run of characters)."""
 
     text: str
     pos: int
+    wild: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,6 +212,7 @@ class Cmp:
     value: str
     pos: int
     value_pos: int
+    wild: bool = False  # the value is a bare word with '*' in it (a wildcard name)
 
 
 @dataclass(frozen=True)
@@ -198,21 +241,28 @@ class _ToAst(Transformer):
         (tok,) = items
         return Text(str(tok), tok.start_pos)
 
+    def pattern(self, items):
+        (tok,) = items
+        return Text(str(tok), tok.start_pos, wild=True)
+
     def phrase(self, items):
         (tok,) = items
         return Text(str(tok)[1:-1], tok.start_pos)
 
     def word_value(self, items):
         if len(items) == 2:
-            return ("-" + str(items[1]), items[0].start_pos)
-        return (str(items[0]), items[0].start_pos)
+            return ("-" + str(items[1]), items[0].start_pos, False)
+        return (str(items[0]), items[0].start_pos, False)
+
+    def pattern_value(self, items):
+        return (str(items[0]), items[0].start_pos, True)
 
     def string_value(self, items):
-        return (str(items[0])[1:-1], items[0].start_pos)
+        return (str(items[0])[1:-1], items[0].start_pos, False)
 
     def cmp(self, items):
-        field, op, (value, vpos) = items
-        return Cmp(str(field), str(op), value, field.start_pos, vpos)
+        field, op, (value, vpos, wild) = items
+        return Cmp(str(field), str(op), value, field.start_pos, vpos, wild)
 
     def cmp_empty(self, items):  # ``tag:`` at the end or before ')': no value yet
         field, op = items
@@ -258,6 +308,10 @@ def _dangling(query: str, pos: int) -> SearchSyntaxError | None:
     return SearchSyntaxError(f"{shown!r} (position {at}) comes right before ')': {fix}", pos, query)
 
 
+#: operators written the other way round, and the one meant (``gold=>300`` is ``gold>=300``)
+_SWAPPED_OPS = {"=>": ">=", "=<": "<=", "=!": "!=", "<>": "!=", ":>": ">=", ":<": "<="}
+
+
 def _syntax_error(exc: UnexpectedInput, query: str) -> SearchSyntaxError:
     if isinstance(exc, UnexpectedEOF):
         return _dangling(query, len(query)) or SearchSyntaxError(
@@ -278,6 +332,14 @@ def _syntax_error(exc: UnexpectedInput, query: str) -> SearchSyntaxError:
             return dangling
         if tok.type == "$END":
             return SearchSyntaxError("the query ends too early (a value or ')' is missing)", len(query), query)
+        if tok.type in ("OP", "END_OP") and pos > 0:
+            two = query[pos - 1:pos + 1]
+            fix = _SWAPPED_OPS.get(two)
+            if fix is None and query[pos - 1] in "=:" and query[pos] in "=:":
+                two, fix = query[pos - 1:pos + 1], "="
+            if fix is not None:
+                return SearchSyntaxError(f"{two!r} is not an operator; did you mean {fix!r}? (the operators: "
+                                         f"= != < <= > >=, and ':' for '=')", pos - 1, query, suggestions=[fix])
         what = {"RPAR": "')' without a matching '('", "OP": f"operator {str(tok)!r} without a field",
                 "_OR": "'or' needs a term on both sides", "_AND": "'and' needs a term on both sides"}
         return SearchSyntaxError(what.get(tok.type, f"unexpected {str(tok)!r}"), pos, query)
@@ -348,7 +410,7 @@ def _parse(query: str) -> Any:
             if node.data == "not_" or (node.data == "or_" and node is not tree):  # '-', or '(' ... ')'
                 d += 1
             depth = max(depth, d)
-            if node.data in ("word", "phrase", "cmp"):
+            if node.data in ("word", "pattern", "phrase", "cmp"):
                 terms += 1
             if node.data == "word" and str(node.children[0]).lower() in ("or", "and"):
                 # the lexer reads a keyword as a name word only where no keyword may stand:
@@ -358,7 +420,7 @@ def _parse(query: str) -> Any:
                                         f"before it, or quote it (\"{kw}\") to search for the word",
                                         at, query)
             stack.extend((c, d) for c in node.children)
-        elif isinstance(node, Token) and node.type in ("WORD", "STRING") and len(node) > MAX_WORD + 2 * (node.type == "STRING"):
+        elif isinstance(node, Token) and node.type in ("WORD", "PATTERN", "STRING") and len(node) > MAX_WORD + 2 * (node.type == "STRING"):
             raise SearchSyntaxError(f"a search word is too long ({len(node)} characters; at most {MAX_WORD}): "
                                     f"{node[:20]}...", node.start_pos or 0, query)
     if terms > MAX_TERMS:
@@ -397,10 +459,29 @@ def _contains(col, text: str):
     return ufold(col).contains(fold(text), autoescape=True)
 
 
-def _name_match(text: str) -> ColumnElement:
+def _visible(text: str, pos: int, query: str) -> None:
+    """Refuse a name word that folds to nothing (only invisible characters, a zero-width
+    space or a bidi mark, which names never hold): it would match every card."""
+    if text.strip() and not fold(text).strip():
+        codes = ", ".join(f"U+{ord(c):04X}" for c in dict.fromkeys(text) if not c.isspace())
+        raise SearchSyntaxError(f"the search word at position {pos} holds only invisible characters ({codes}), "
+                                f"which no card name holds: type the name's letters", pos, query)
+
+
+def _fits(col, pattern: str):
+    """``col`` folded fits the wildcard ``pattern`` folded, whole (``*``: any run of
+    characters; ``%`` and ``_`` are plain characters)."""
+    like = fold(pattern).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_").replace("*", "%")
+    return ufold(col).like(like, escape="\\")
+
+
+def _name_match(text: str, wild: bool = False) -> ColumnElement:
+    """A card whose name or one of whose aliases holds ``text`` (both folded by :func:`fold`),
+    or, ``wild``, fits the pattern ``text`` whole (``Gloom*``, ``*Hag``, ``G*m W*``)."""
+    match = _fits if wild else _contains
     return or_(
-        _contains(Card.name, text),
-        Card.id.in_(select(Alias.card_id).where(_contains(Alias.name, text))),
+        match(Card.name, text),
+        Card.id.in_(select(Alias.card_id).where(match(Alias.name, text))),
     )
 
 
@@ -416,7 +497,8 @@ def _compile(node: Any, query: str, depth: int = 0, conn=None) -> ColumnElement:
         part = select(Card.id.label("id")).where(_compile(node, query, conn=conn)).cte(f"nested_{next(_cte_names)}")
         return Card.id.in_(select(part.c.id))
     if isinstance(node, Text):
-        return _name_match(node.text)
+        _visible(node.text, node.pos, query)
+        return _name_match(node.text, node.wild)
     if isinstance(node, Not):
         return not_(_compile(node.term, query, depth + 1, conn))
     if isinstance(node, And):
@@ -446,11 +528,23 @@ def saved_deck_names(conn, value: str) -> list[str]:
     return [] if found is None else [found]
 
 
+def number_column(field: str) -> ColumnElement:
+    """The column a number comparison on ``field`` (a key of :data:`NUMERIC_FIELDS`) reads.
+    ``levels`` of a designer monster whose card gives none is 1: a monster grants 1 Level
+    unless its card says otherwise (core rules, 7. Combat; the engine plays it so), and a
+    designer card says all there is to say. A printed card's missing number stays unknown
+    (``null``: its source did not give it; never guessed) and matches no comparison."""
+    col = getattr(Card, NUMERIC_FIELDS[field])
+    if NUMERIC_FIELDS[field] != "levels_gained":
+        return col
+    return case((and_(col.is_(None), Card.kind == "monster", Card.origin == "designer"), 1), else_=col)
+
+
 def _compile_cmp(node: Cmp, query: str, conn=None) -> ColumnElement:
     field = node.field.lower()
     op = "=" if node.op == ":" else node.op
     if field in NUMERIC_FIELDS:
-        col = getattr(Card, NUMERIC_FIELDS[field])
+        col = number_column(field)
         try:
             num = int(node.value.strip())
         except ValueError:
@@ -474,6 +568,9 @@ def _compile_cmp(node: Cmp, query: str, conn=None) -> ColumnElement:
 def _text_condition(field: str, node: Cmp, query: str, conn=None) -> ColumnElement:
     raw = node.value.strip()
     value = raw.lower()
+    if node.wild and field != "name":
+        raise SearchSyntaxError(f"'*' is a wildcard in names only ({field}: takes a whole value, "
+                                f"e.g. {field}:{raw.replace('*', '') or 'VALUE'})", node.value_pos, query)
     if field in BOOL_FIELDS:
         if value in _TRUE:
             flag = True
@@ -509,7 +606,8 @@ def _text_condition(field: str, node: Cmp, query: str, conn=None) -> ColumnEleme
     if field == "name":
         if not raw:
             raise SearchSyntaxError("name: needs a value (a word of the card's name)", node.value_pos, query)
-        return _name_match(raw)
+        _visible(raw, node.value_pos, query)
+        return _name_match(raw, node.wild)
     raise SearchSyntaxError(f"unknown field {field!r}", node.pos, query)  # pragma: no cover
 
 
@@ -627,15 +725,18 @@ def _show(node: Any) -> str:
     return repr(node)  # pragma: no cover
 
 
-def _named_but_excluded(ast: Any, words: list[str], conn) -> str | None:
-    """When a search found nothing but its name words match cards: a hint naming those cards
-    and the other terms that excluded them (``'Plant' matches 'Potted Plant', but -kind:monster
-    excludes it``); None when the words match no card (then a misspelling is likely)."""
-    cond = and_(*(_name_match(w) for w in words if w.strip()))
+def _named_but_excluded(ast: Any, words: list[tuple[str, bool]], conn, text: str) -> str | None:
+    """When a search found nothing but its name words (``(word, wildcard)``, shown as
+    ``text``) match cards: a hint naming those cards and the other terms that excluded them
+    (``'Plant' matches 'Potted Plant', but -kind:monster excludes it``); None when the words
+    match no card (then a misspelling is likely)."""
+    words = [(w, wild) for w, wild in words if w.strip() and fold(w).strip()]
+    if not words:
+        return None
+    cond = and_(*(_name_match(w, wild) for w, wild in words))
     rows = conn.execute(select(Card.id, Card.name).where(cond).order_by(Card.name).limit(50)).all()
     if not rows:
         return None
-    text = " ".join(w.strip() for w in words if w.strip())
     ids = [r.id for r in rows]
     names = list(dict.fromkeys(r.name for r in rows))
     shown = ", ".join(map(repr, names[:3])) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
@@ -670,7 +771,7 @@ def _number_hints(terms: list, conn) -> list[str]:
         except ValueError:
             continue
         field = t.field.lower()
-        col = getattr(Card, NUMERIC_FIELDS[field])
+        col = number_column(field)
         if conn.execute(select(Card.id).where(col == num).limit(1)).first() is not None:
             continue  # cards have it: another term left them out
         have = [v for (v,) in conn.execute(select(col).distinct().where(col.is_not(None)).order_by(col))]
@@ -747,31 +848,95 @@ def search_hints(query: str, conn, empty: bool = False) -> list[str]:
                 out.append(f"no pile or saved deck {value!r}{tail}")
     if empty:
         out += _number_hints(terms, conn)
-    words = [t.text for t in terms if isinstance(t, Text)]
-    words += [t.value for t in terms if isinstance(t, Cmp) and t.field.lower() == "name"]
-    if empty and words:
-        text = " ".join(w.strip() for w in words if w.strip())
-        named = _named_but_excluded(ast, words, conn)
-        if named is not None:  # the words match cards: another term left them out, no misspelling
-            out.append(named)
-            return out
-        folded: dict[str, str] = {}  # folded name -> what the hint shows
-        for (n,) in conn.execute(select(Card.name).distinct()):
-            folded.setdefault(fold(n), repr(n))
-        for a, n in conn.execute(select(Alias.name, Card.name).join(Card, Card.id == Alias.card_id)):
-            folded.setdefault(fold(a), f"{a!r} ({n})")
-        near = close_matches(fold(text), list(folded), n=3)
-        if not near:  # word by word: each word close to a word of the name
-            vocab: dict[str, set[str]] = {}
-            for f in folded:
-                for w in f.split():
-                    vocab.setdefault(w, set()).add(f)
-            pools = []
-            for w in text.split():
-                close = close_matches(fold(w), list(vocab), n=5)
-                pools.append(set().union(*(vocab[c] for c in close)) if close else set())
-            hits = set.intersection(*pools) if pools else set()
-            near = sorted(hits, key=lambda f: -difflib.SequenceMatcher(None, fold(text), f).ratio())[:3]
-        if near:
-            out.append(f"no card is named like {text!r}; did you mean {', '.join(folded[n] for n in near)}?")
+    named_terms = sorted((t for t in terms if isinstance(t, Text) or (isinstance(t, Cmp) and t.field.lower() == "name")),
+                         key=lambda t: t.pos if isinstance(t, Text) else t.value_pos)  # as typed, in order
+    if empty and named_terms:
+        out += _name_hints(ast, query, named_terms, conn)
+    return out
+
+
+def _quote(text: str) -> str:
+    """``text`` in quotes as the user typed it (no backslash doubled): single quotes, or
+    double ones when it holds a single quote."""
+    if "'" not in text:
+        return f"'{text}'"
+    return f'"{text}"' if '"' not in text else repr(text)
+
+
+def _typed(query: str, terms: list) -> str:
+    """The name words of ``terms`` as the query has them (from the first one's start to the
+    last one's end, quotes included: ``'Gambler's'``); their texts joined when the query's
+    text is not at hand (a query read in NFKC)."""
+    spans = []
+    for t in terms:
+        start = t.pos if isinstance(t, Text) else t.value_pos  # (a name: term: its value)
+        end = start + len(t.text if isinstance(t, Text) else t.value)
+        if isinstance(t, Text) and query[t.pos:t.pos + 1] in ("'", '"') and not t.wild:
+            end += 2
+        elif isinstance(t, Cmp) and query[t.value_pos:t.value_pos + 1] in ("'", '"'):
+            end += 2
+        spans.append((start, end))
+    return query[spans[0][0]:spans[-1][1]].strip()
+
+
+def _split_words(query: str, terms: list) -> list[str]:
+    """How the query cut what may look like one word: a quote next to a word with no space
+    (``'Gambler's'`` reads as the phrase ``Gambler`` and the word ``s'``), a backslash before
+    a space (``Mire\\ Hag``: no escape in the search)."""
+    out = []
+    for a, b in zip(terms, terms[1:]):
+        a_end = _typed(query, [a])
+        a_at = query.find(a_end, a.pos)
+        b_at = b.pos if isinstance(b, Text) else b.value_pos
+        quote = a_at >= 0 and a_at + len(a_end) == b_at and 0 < b_at < len(query) and (
+            query[b_at - 1] in "'\"" or query[b_at] in "'\"")
+        if quote:
+            shown = query[a_at:b_at + len(_typed(query, [b]))]
+            parts = " and ".join(_quote(t.text if isinstance(t, Text) else t.value) for t in (a, b))
+            out.append(f"{_quote(shown)} reads as {parts} (a quote starts or ends a phrase): for a quote inside a name, "
+                       f"put the name in the other quotes (\"Gambler's Brew\") or leave the quote out")
+    for t in terms:
+        text = t.text if isinstance(t, Text) else t.value
+        if text.endswith("\\"):
+            out.append(f"a backslash does not join words in the search ({_quote(_typed(query, [t]))}): put the name "
+                       f"in quotes instead (\"Mire Hag\", name:\"Mire Hag\")")
+    return out
+
+
+def _name_hints(ast: Any, query: str, terms: list, conn) -> list[str]:
+    """The hints of a search that found nothing and names cards (:func:`search_hints`):
+    the words as typed, in their order; the cards they do match but other terms excluded, or
+    the closest names, or that no name is close."""
+    words = [(t.text if isinstance(t, Text) else t.value, t.wild) for t in terms]
+    text = _typed(query, terms) or " ".join(w.strip() for w, _ in words)
+    out = _split_words(query, terms)
+    named = _named_but_excluded(ast, words, conn, text)
+    if named is not None:  # the words match cards: another term left them out, no misspelling
+        return out + [named]
+    plain_words = " ".join(w.replace("*", " ").strip() for w, _ in words if w.strip())
+    folded: dict[str, str] = {}  # folded name -> what the hint shows
+    for (n,) in conn.execute(select(Card.name).distinct()):
+        folded.setdefault(fold(n), repr(n))
+    for a, n in conn.execute(select(Alias.name, Card.name).join(Card, Card.id == Alias.card_id)):
+        folded.setdefault(fold(a), f"{a!r} ({n})")
+    key = " ".join(fold(plain_words).split())
+    near = close_matches(key, list(folded), n=3) if key else []
+    if not near and key:  # word by word: each word close to a word of the name
+        vocab: dict[str, set[str]] = {}
+        for f in folded:
+            for w in f.split():
+                vocab.setdefault(w, set()).add(f)
+        pools = []
+        for w in key.split():
+            close = close_matches(w, list(vocab), n=5)
+            pools.append(set().union(*(vocab[c] for c in close)) if close else set())
+        hits = set.intersection(*pools) if pools else set()
+        near = sorted(hits, key=lambda f: -difflib.SequenceMatcher(None, key, f).ratio())[:3]
+    if near:
+        out.append(f"no card is named like {_quote(text)}; did you mean {', '.join(folded[n] for n in near)}?")
+    elif any(w[1] for w in words):
+        out.append(f"no card name or alias fits {_quote(text)} ('*' stands for any characters; the whole name must fit)")
+    elif not any(ch.isalnum() for w, _ in words for ch in fold(w)):  # an emoji, a symbol: said, not silent
+        out.append(f"no card name or alias holds {_quote(text)} (it has no letter or digit; a name word matches "
+                   f"where the name has it, e.g. an emoji a designer card's name holds)")
     return out

@@ -9,7 +9,6 @@ into specs. :meth:`Catalog.from_database` reads the database through
 """
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -73,11 +72,12 @@ class AmbiguousCardError(DeckError, LookupError):
 
 
 def normalize(name: str) -> str:
-    """Fold a card name for matching: Unicode NFKC, case-folded, typographic apostrophes and
-    dashes made plain, runs of whitespace collapsed."""
-    text = unicodedata.normalize("NFKC", name)
-    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2013", "-").replace("\u2014", "-")
-    return " ".join(text.casefold().split())
+    """Fold a card name for matching: the search's :func:`munchkin_lab.cards.search.plain_text`
+    (Unicode NFKC, typographic quotes and dashes made plain), case-folded, runs of whitespace
+    collapsed; :func:`plain` also drops diacritics, as the search does."""
+    from ..cards.search import plain_text
+
+    return " ".join(plain_text(name).casefold().split())
 
 
 def plain(name: str) -> str:

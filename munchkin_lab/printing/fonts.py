@@ -12,6 +12,7 @@ emoji or symbol TrueType font; colour bitmap fonts cannot go into a PDF), else r
 from __future__ import annotations
 
 import glob
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -87,13 +88,22 @@ def covers(font: str, char: str) -> bool:
 
 
 def printable(text: str, font: str) -> tuple[str, set[str]]:
-    """``text`` with every character neither ``font`` nor the fallback font can draw replaced
-    by :data:`PLACEHOLDER`, and the set of characters replaced."""
+    """``text`` with every character neither ``font`` nor the fallback font can draw written
+    in its Unicode compatibility form (NFKC) when the fonts have that (fullwidth ``Ｆ`` is
+    drawn as ``F``, as the search reads it), else replaced by :data:`PLACEHOLDER`; and the
+    set of characters replaced."""
     fallback = fallback_font()
-    missing = {ch for ch in set(text) if not covers(font, ch) and not (fallback and covers(fallback, ch))}
-    if not missing:
-        return text, missing
-    return "".join(PLACEHOLDER if ch in missing else ch for ch in text), missing
+
+    def drawn(ch: str) -> bool:
+        return covers(font, ch) or bool(fallback and covers(fallback, ch))
+
+    lacking = {ch for ch in set(text) if not drawn(ch)}
+    if not lacking:
+        return text, set()
+    forms = {ch: unicodedata.normalize("NFKC", ch) for ch in lacking}
+    forms = {ch: f for ch, f in forms.items() if f != ch and f and all(drawn(c) for c in f)}
+    missing = lacking - set(forms)
+    return "".join(forms.get(ch, PLACEHOLDER if ch in missing else ch) for ch in text), missing
 
 
 def segments(text: str, font: str) -> list[tuple[str, str]]:

@@ -170,6 +170,8 @@ def _what_was_kept(r, out: Optional[Path]) -> str:
             f" ({out} was not created)." if out is not None else ".")
     where = (f"saved to {r.path} (marked interrupted)" if r.path is not None
              else "not saved (no --out)")
+    if r.path is not None and out is not None and Path(r.path) != Path(out):
+        where += f"; the earlier result in {out} is kept as it was"
     return (f"Interrupted: {r.n_games:,} of {asked:,} games finished, {where}; "
             f"win rate by seat {_rates(r)}.")
 
@@ -214,7 +216,7 @@ def register(app: typer.Typer) -> None:
         bots: str = typer.Option("greedy", "--bots", "-b", callback=_check_bots, help="Bot per seat, comma-separated (cycled): greedy, random."),
         scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Existing Dask scheduler, tcp://host:port. Dask has no authentication: use only a cluster you trust."),
         connect_timeout: float = typer.Option(5.0, "--connect-timeout", min=0.1, help="Seconds to wait for --scheduler."),
-        turn_cap: int = typer.Option(300, "--turn-cap", min=1, max=MAX_TURN_CAP, help=f"A game still running after this many turns (1..{MAX_TURN_CAP}) ends without a winner."),
+        turn_cap: int = typer.Option(300, "--turn-cap", "--max-turns", min=1, max=MAX_TURN_CAP, help=f"A game still running after this many turns (1..{MAX_TURN_CAP}) ends without a winner (--max-turns: the same option, as in play)."),
         out: Optional[Path] = typer.Option(None, "--out", "-o", callback=_check_out, help="Write the result to this file as the games finish: .parquet (every table), .json (every table) or .csv (per-game table only). The folder must exist."),
         force: bool = typer.Option(False, "--force", help="Overwrite an existing --out file."),
         dashboard: bool = typer.Option(False, "--dashboard", help="Serve the Dask dashboard on 127.0.0.1 (local cluster; off by default)."),
@@ -281,8 +283,8 @@ def register(app: typer.Typer) -> None:
 
         n_one = int(_by_design(cmp.cards).sum())
         if len(one):
-            typer.echo(f"cards in one run only, edited or in other copies ({n_one}; held = player-games holding the card at the "
-                       "end; kill rate = killed / (killed + fled), monsters):")
+            typer.echo(f"cards in one run only, edited or in other copies ({n_one}; played = times played; held = player-games "
+                       "holding the card at the end; kill rate = killed / (killed + fled), monsters):")
             typer.echo(text_table(one, left=("card", "runs")))
             if n_one > len(one):
                 typer.echo(f"... {n_one - len(one)} more (--cards N shows more)")
@@ -290,7 +292,7 @@ def register(app: typer.Typer) -> None:
             typer.echo("cards: no card compared in both runs")
             return
         m = int(cmp.cards.attrs.get("tests") or 0)
-        typer.echo("cards in both runs (win share = share of wins when held; B-A in points):")
+        typer.echo("cards in both runs (played = times played, A / B; win share = share of wins when held; B-A in points):")
         typer.echo(text_table(comp))
         sig = int(cmp.cards["significant"].sum())
         typer.echo(f"ranked: * first, then by p-value (the strength of the evidence, not the size of the change). "
@@ -315,7 +317,7 @@ def register(app: typer.Typer) -> None:
         bots_b: Optional[str] = typer.Option(None, "--bots-b", callback=_check_bots_opt, help="Bots of run B."),
         scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Existing Dask scheduler (a cluster you trust)."),
         connect_timeout: float = typer.Option(5.0, "--connect-timeout", min=0.1),
-        turn_cap: int = typer.Option(300, "--turn-cap", min=1, max=MAX_TURN_CAP),
+        turn_cap: int = typer.Option(300, "--turn-cap", "--max-turns", min=1, max=MAX_TURN_CAP, help=f"A game still running after this many turns (1..{MAX_TURN_CAP}) ends without a winner (default 300, or a saved result's; --max-turns: the same option, as in play)."),
         dashboard: bool = typer.Option(False, "--dashboard", help="Serve the Dask dashboard on 127.0.0.1."),
         progress: bool = typer.Option(True, "--progress/--no-progress"),
         plots: Optional[Path] = typer.Option(None, "--plots", help="Folder to write the four plots (PNG: win rates, lengths, levels, cards) to (created if missing; its parent must exist)."),
@@ -365,6 +367,11 @@ def register(app: typer.Typer) -> None:
         L = cmp.length.iloc[0]
         typer.echo(f"length: {L.turns_mean_a:.1f} vs {L.turns_mean_b:.1f} turns, "
                    f"{L['diff']:+.1f} ({L.ci_low:+.1f} to {L.ci_high:+.1f})")
+        o = cmp.other.set_index("metric")
+        cap, won = o.loc["turn_cap_rate"], o.loc["decided_rate"]
+        typer.echo(f"turn cap reached: {cap.a:.1%} vs {cap.b:.1%}, {cap['diff'] * 100:+.1f} "
+                   f"({cap.ci_low * 100:+.1f} to {cap.ci_high * 100:+.1f}) points; games with a winner "
+                   f"{won.a:.1%} vs {won.b:.1%} (the seats' win rates add up to these)")
         typer.echo(cmp.verdict)
         for note in cmp.notes or ():
             typer.echo(f"note: {note}")

@@ -108,7 +108,9 @@ class Comparison:
             ``advantage_b`` (win rate minus the fair share), ``diff`` (B - A, win rate),
             ``ci_low``/``ci_high`` (95%), ``significant`` (interval excludes 0).
         length: one row: ``turns_mean_a``, ``turns_mean_b``, ``diff``, ``ci_low``, ``ci_high``.
-        other: one row per other metric (decided rate, deaths per game) with B - A and intervals.
+        other: one row per other metric (``decided_rate``: games with a winner, which the
+            seats' win rates add up to; ``turn_cap_rate``: games that reached the turn cap,
+            no winner; ``deaths_per_game``) with ``a``, ``b``, B - A and intervals.
         verdict: plain sentences about what changed (seat advantages, game length).
         cards: the per-card impact (:func:`card_impact`): one row per card of either deck,
             its share of wins when held and (monsters) its kill rate in A and B, B - A with
@@ -267,6 +269,9 @@ def compare_results(a: SimResult, b: SimResult, check_decks: "bool | tuple[bool,
     dd, dl, dh = diff_proportions(ta.decided, ta.games, tb.decided, tb.games)
     other.append({"metric": "decided_rate", "a": ta.decided / ta.games, "b": tb.decided / tb.games,
                   "diff": dd, "ci_low": dl, "ci_high": dh})
+    dd, dl, dh = diff_proportions(ta.capped, ta.games, tb.capped, tb.games)
+    other.append({"metric": "turn_cap_rate", "a": ta.capped / ta.games, "b": tb.capped / tb.games,
+                  "diff": dd, "ci_low": dl, "ci_high": dh})
     dd, dl, dh = _welch_totals(ta, tb, "deaths")
     other.append({"metric": "deaths_per_game", "a": ta.deaths / ta.games,
                   "b": tb.deaths / tb.games, "diff": dd, "ci_low": dl, "ci_high": dh})
@@ -293,6 +298,7 @@ def partial_notes(a: SimResult, b: SimResult) -> list[str]:
 
 #: Columns of :func:`card_impact`.
 CARD_IMPACT_COLUMNS = ["key", "name", "set", "kind", "runs", "edited", "copies_a", "copies_b",
+                       "played_a", "played_b",
                        "held_a", "held_wins_a", "share_a", "held_b", "held_wins_b", "share_b",
                        "diff", "ci_low", "ci_high",
                        "killed_a", "fled_a", "kill_rate_a", "kill_low_a", "kill_high_a",
@@ -328,6 +334,10 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
     - for monsters, the kill rate (``kill_rate_*`` with its 95% Wilson interval
       ``kill_low_*``/``kill_high_*``; ``kill_diff``, ``kill_ci_low``/``kill_ci_high``):
       ``killed / (killed + fled)``, the share of its combats the monster lost.
+
+    ``played_a`` / ``played_b``: times the card was played in the run, over all games (the
+    simulator's ``played`` count): a Curse or One-Shot, played and discarded, is seldom held
+    at the end, so its use shows here, not in ``held``.
 
     ``runs``: ``both``, ``A only`` or ``B only`` (a card one deck lacks, such as the variant
     copy of a card in an A/B test: its own numbers, no difference); ``edited``: the card's
@@ -395,6 +405,7 @@ def card_impact(a: SimResult, b: SimResult, min_held: int = 1) -> "pd.DataFrame"
         rows.append({"key": key, "name": info["name"], "set": info["set"], "kind": info["kind"],
                      "runs": _runs((ra, rb)), "edited": bool(both and edited(key, get(ra, "copies"), get(rb, "copies"))),
                      "copies_a": get(ra, "copies"), "copies_b": get(rb, "copies"),
+                     "played_a": get(ra, "played"), "played_b": get(rb, "played"),
                      "held_a": ha, "held_wins_a": wa, "share_a": wa / ha if ha else math.nan,
                      "held_b": hb, "held_wins_b": wb, "share_b": wb / hb if hb else math.nan,
                      "diff": d, "ci_low": lo, "ci_high": hi,
@@ -457,11 +468,12 @@ def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 32) -> dict[st
     ``one_run``: the first ``top`` cards changed by design (in one run only, edited or in
     other copies between the runs): ``card`` (``Name [set]``, cut with an ellipsis at ``width``
     characters), ``runs`` (``A only``, ``B only``, ``edited``, ``copies 1 -> 3`` or both:
-    ``edited, copies 1 -> 3``), ``held`` (A / B), ``win share`` (when held, A -> B), ``kill rate``
+    ``edited, copies 1 -> 3``), ``played`` (A / B: times the card was played, over all games;
+    a Curse or One-Shot is judged by it, as it is seldom held at the end), ``held`` (A / B), ``win share`` (when held, A -> B), ``kill rate``
     (monsters: A -> B) and ``kill 95% CI`` (A; B) in percent.
 
     ``compared``: the first ``top`` other cards with a difference, in :func:`card_impact`'s
-    ranking: ``card``, ``held`` (A / B), ``win share`` (A -> B), ``B-A (95% CI)`` (points),
+    ranking: ``card``, ``played`` (A / B), ``held`` (A / B), ``win share`` (A -> B), ``B-A (95% CI)`` (points),
     ``kill rate`` (A -> B), ``kill B-A (95% CI)`` (points), ``*`` (significant)."""
     import pandas as pd
 
@@ -471,9 +483,14 @@ def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 32) -> dict[st
             return _cut(f"{r.name}{tail}", width)
         return _cut(r.name, width - len(tail)) + tail  # the name cut, the set kept
 
+    def both(x, y, runs):
+        return f"{x:,} / {y:,}" if runs == "both" else (f"{x:,} / -" if runs == "A only" else f"- / {y:,}")
+
     def held(r):
-        return f"{r.held_a:,} / {r.held_b:,}" if r.runs == "both" else (
-            f"{r.held_a:,} / -" if r.runs == "A only" else f"- / {r.held_b:,}")
+        return both(r.held_a, r.held_b, r.runs)
+
+    def played(r):
+        return both(r.played_a, r.played_b, r.runs)
 
     def arrow(x, y, runs):
         return _p(x) if runs == "A only" else (_p(y) if runs == "B only" else f"{_p(x)} -> {_p(y)}")
@@ -494,20 +511,20 @@ def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 32) -> dict[st
         return ", ".join(parts) or r.runs
 
     design = cards[_by_design(cards)]
-    one = [{"card": label(r), "runs": runs(r), "held": held(r),
+    one = [{"card": label(r), "runs": runs(r), "played": played(r), "held": held(r),
             "win share": arrow(r.share_a, r.share_b, r.runs),
             "kill rate": arrow(r.kill_rate_a, r.kill_rate_b, r.runs) if r.kind == "monster" else "",
             "kill 95% CI": kci(r) if r.kind == "monster" else ""}
            for r in design.head(top).itertuples()]
     rest = cards[~_by_design(cards) & cards["p_value"].notna()]
-    comp = [{"card": label(r), "held": held(r), "win share": arrow(r.share_a, r.share_b, r.runs),
+    comp = [{"card": label(r), "played": played(r), "held": held(r), "win share": arrow(r.share_a, r.share_b, r.runs),
              "B-A (95% CI)": _d(r.diff, r.ci_low, r.ci_high),
              "kill rate": arrow(r.kill_rate_a, r.kill_rate_b, r.runs) if r.kind == "monster" else "",
              "kill B-A (95% CI)": _d(r.kill_diff, r.kill_ci_low, r.kill_ci_high) if r.kind == "monster" else "",
              "*": "*" if r.significant else ""}
             for r in rest.head(top).itertuples()]
-    cols_one = ["card", "runs", "held", "win share", "kill rate", "kill 95% CI"]
-    cols_cmp = ["card", "held", "win share", "B-A (95% CI)", "kill rate", "kill B-A (95% CI)", "*"]
+    cols_one = ["card", "runs", "played", "held", "win share", "kill rate", "kill 95% CI"]
+    cols_cmp = ["card", "played", "held", "win share", "B-A (95% CI)", "kill rate", "kill B-A (95% CI)", "*"]
     return {"one_run": pd.DataFrame(one, columns=cols_one), "compared": pd.DataFrame(comp, columns=cols_cmp)}
 
 

@@ -450,6 +450,19 @@ def _oserror(exc: OSError, message: str) -> OSError:
     return err
 
 
+def beside(path: Path, tag: str = "interrupted") -> Path:
+    """A free file name beside ``path`` with the same suffix: ``gs.parquet`` ->
+    ``gs.interrupted.parquet``, then ``gs.interrupted-2.parquet``... (an earlier one is never
+    replaced)."""
+    path = Path(path)
+    stem, suffix = path.name[: len(path.name) - len(path.suffix)], path.suffix
+    for n in range(1, 10_000):
+        cand = path.with_name(f"{stem}.{tag}{'' if n == 1 else f'-{n}'}{suffix}")
+        if not cand.exists():
+            return cand
+    raise OSError(f"no free name beside {str(path)!r} for the {tag} result")
+
+
 class ResultWriter:
     """Streams a result into ``path`` as one unit: the per-game rows as they come (in game
     order), the other tables and the settings at :meth:`commit`. Everything goes to a hidden
@@ -520,9 +533,13 @@ class ResultWriter:
             self._w.write_table(pa.concat_tables(self._pending))
             self._pending, self._pending_rows = [], 0
 
-    def commit(self, meta: dict, tables: dict[str, pd.DataFrame]) -> Path:
+    def commit(self, meta: dict, tables: dict[str, pd.DataFrame], to: Path | None = None) -> Path:
         """Finish the file (``meta``: config, interrupted, totals; ``tables``: cards, seats,
-        summary, levels) and rename it onto :attr:`path`. Returns the path."""
+        summary, levels) and rename it onto :attr:`path`, or onto ``to`` (a free name beside
+        it: :func:`beside`), leaving :attr:`path` as it was. Returns the path written."""
+        if to is not None and Path(to) != self.path:
+            self._close(meta, tables)
+            return self._move(Path(to))
         try:
             if self.fmt == "parquet":
                 self._flush()
@@ -547,6 +564,48 @@ class ResultWriter:
 
         remove_stale_parts(self.path)  # what killed runs left beside it
         return self.path
+
+    def _close(self, meta: dict, tables: dict[str, pd.DataFrame]) -> None:
+        """Finish the temporary file as :meth:`commit` does, without renaming it."""
+        try:
+            if self.fmt == "parquet":
+                self._flush()
+                doc = dict(meta, format=FORMAT_NAME, version=FORMAT_VERSION,
+                           tables={k: _records(v) for k, v in tables.items()})
+                self._w.add_key_value_metadata({META_KEY: json.dumps(doc, allow_nan=False)})
+                self._w.close()
+            elif self.fmt == "csv":
+                self._w.close()
+            else:
+                rest = dict(meta, **{k: _records(v) for k, v in tables.items()})
+                self._fh.write("\n]")
+                for k, v in rest.items():
+                    self._fh.write(f", {json.dumps(k)}: {json.dumps(v, allow_nan=False)}")
+                self._fh.write("}\n")
+                self._fh.close()
+        except OSError as exc:
+            self._fail(exc)
+        self._w = self._fh = None
+
+    def _move(self, to: Path) -> Path:
+        """Rename the finished temporary file onto ``to`` (flushed to disk first); the
+        temporary file's own context then ends as an abort (nothing left to remove)."""
+        import os
+
+        from ..fileio import fsync_dir, note_saved
+
+        try:
+            with open(self._tmp, "rb+") as fh:
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.chmod(self._tmp, 0o644)
+            os.replace(self._tmp, to)
+        except OSError as exc:
+            self._fail(exc)
+        note_saved(f"{to} was written")
+        fsync_dir(to.parent)
+        self.abort()
+        return to
 
     def abort(self) -> None:
         """Drop the temporary file; :attr:`path` keeps its previous content."""

@@ -37,7 +37,7 @@ import numpy as np
 from ..engine.cards import CardSpec
 from .bots import BOT_NAMES, Bot, make_bot
 from .provenance import provenance
-from .results import (CARD_COUNTS, Z95, GameTable, ResultWriter, SimResult, Totals, check_fits,  # noqa: F401
+from .results import (CARD_COUNTS, Z95, GameTable, ResultWriter, SimResult, Totals, beside, check_fits,  # noqa: F401
                       check_output, games_schema, seat_table, summary_table, wilson)
 
 #: End causes in the per-game table.
@@ -759,7 +759,10 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
             ``.json``, ``.csv``: see :mod:`munchkin_lab.sim.results`). Written aside and
             renamed onto ``out`` at the end (also after Ctrl-C, with the games finished): the
             previous file survives a kill, an error or a full disk, and a reader never sees
-            two runs mixed. The folder must exist (it is never created).
+            two runs mixed. An interrupted run never replaces a file already at ``out`` (an
+            earlier result, ``--force``): it is saved beside it, ``<name>.interrupted<suffix>``
+            (``-2``, ``-3``... when taken; ``SimResult.path`` says where). The folder must
+            exist (it is never created).
         keep_games: keep the per-game table in memory (``SimResult.games``; about 200 bytes
             a game, twice that while the DataFrame is built at the end). With ``False``
             memory stays flat in ``games``: the seat, summary, card and Level tables are built
@@ -769,8 +772,8 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
 
     Returns:
         :class:`SimResult`; on Ctrl-C (``KeyboardInterrupt``) the games finished so far, with
-        ``interrupted=True`` (and written to ``out``; when no game finished, nothing is
-        written and a file already at ``out`` is kept). With several workers, Ctrl-C is
+        ``interrupted=True`` (and written to ``out``, or beside it when a file was there;
+        when no game finished, nothing is written and a file already at ``out`` is kept). With several workers, Ctrl-C is
         ignored during the second the cluster takes to start.
 
     Raises:
@@ -825,6 +828,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     totals = Totals(players, turn_cap)
     memory = GameTable(schema) if keep_games else None
     writer = None
+    earlier = out_path is not None and out_path.exists()  # an earlier result there (--force)
     try:
         writer = ResultWriter(out_path, fmt, schema) if out_path is not None else None
     except BaseException:
@@ -892,13 +896,14 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         # nothing finished: an earlier result at ``out`` (--force) stays as it was
         writer.abort()
     elif writer is not None:
+        # an interrupted run never replaces an earlier result: it is saved beside it
+        to = beside(out_path) if interrupted and earlier else None
         with _DeferInterrupt() as defer:
             try:
-                writer.commit(result._meta(), tables)
+                result.path = writer.commit(result._meta(), tables, to=to)
             except BaseException:
                 writer.abort()
                 raise
-        result.path = writer.path
         if defer.pressed:
             result.interrupted = True
     return result

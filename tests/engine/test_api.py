@@ -308,7 +308,7 @@ def test_play_turn_count_and_bad_options():
     for bad in ("0", "-3"):
         r = CliRunner().invoke(app, ["play", "--max-turns", bad])
         assert r.exit_code == 2
-        assert f"Error: --max-turns must be at least 1, got {bad}" in r.output
+        assert f"Error: --turn-cap must be at least 1, got {bad}" in r.output
         assert "turns," not in r.output
     r = CliRunner().invoke(app, ["play", "--sets", "munchkin", "--deck", "base"])
     assert r.exit_code == 2 and "Error: --sets and --deck cannot be used together" in r.output

@@ -223,6 +223,22 @@ def test_a_character_no_font_has_prints_as_a_visible_placeholder(monkeypatch):
     assert card_layout({**EMOJI_CLOWN, "name": "Plain Clown"}, w * mm, h * mm).missing == set()
 
 
+def test_a_fullwidth_name_prints_in_plain_letters(monkeypatch):
+    """New-user finding: a designer card named in fullwidth letters (``Ｆｕｌｌｗｉｄｔｈ
+    Ghoul``, as typed) printed as replacement glyphs: DejaVu has no fullwidth forms. A
+    character no font has is drawn in its compatibility form (NFKC, the form the search reads)
+    when the font has that; only what has none is a placeholder."""
+    from munchkin_lab.printing import fonts
+
+    monkeypatch.setattr(fonts, "fallback_font", lambda: None)
+    full = "\uff26\uff55\uff4c\uff4c\uff57\uff49\uff44\uff54\uff48"
+    assert not fonts.covers(BOLD, full[0])
+    assert fonts.printable(f"{full} Ghoul \U0001f921", BOLD) == (f"Fullwidth Ghoul {fonts.PLACEHOLDER}", {"\U0001f921"})
+    w, h = CARD_SIZES["poker"]
+    lay = card_layout({**EMOJI_CLOWN, "name": f"{full} Ghoul"}, w * mm, h * mm)
+    assert " ".join(r.text for r in lay.runs if r.role == "name") == "Fullwidth Ghoul" and lay.missing == set()
+
+
 def test_a_character_the_fallback_font_has_is_drawn_with_it(monkeypatch):
     """When an installed font has a character DejaVu lacks, the run is drawn in pieces, that
     character in the fallback font (checked with a math letter of DejaVu Math, which this

@@ -56,12 +56,13 @@ def test_compare_command(sim_url, tmp_path):
                               "--plots", str(tmp_path / "plots"), "--turn-cap", "80"])
     assert res.exit_code == 0, res.output
     assert "B-A" in res.output and "turns" in res.output
-    assert "cards in both runs (win share = share of wins when held; B-A in points):" in res.output
+    assert "cards in both runs (played = times played, A / B; win share = share of wins when held; B-A in points):" \
+        in res.output
     listed = res.output.split("cards in both runs")[1].splitlines()
     head = listed[1]
-    assert re.match(r"card +held +win share +B-A \(95% CI\) +kill rate +kill B-A \(95% CI\) +\*$", head), head
+    assert re.match(r"card +played +held +win share +B-A \(95% CI\) +kill rate +kill B-A \(95% CI\) +\*$", head), head
     first = listed[2]
-    assert re.search(r"\] +\d[\d,]* / \d[\d,]* +(\d+%|-) -> (\d+%|-) ", first), first  # held A / B, shares
+    assert re.search(r"\] +\d[\d,]* / \d[\d,]* +\d[\d,]* / \d[\d,]* +(\d+%|-) -> (\d+%|-) ", first), first  # played, held, shares
     monster = next(line for line in listed[2:] if re.search(r"\d+% -> \d+% +[+-]\d+ \([+-]\d+ to [+-]\d+\)( +\*)?$", line))
     assert monster  # a monster's kill rate A -> B with its B-A interval
     legend = next(line for line in listed if line.startswith("ranked:"))
@@ -80,6 +81,62 @@ def test_compare_command(sim_url, tmp_path):
     res = runner.invoke(app, again + ["--force"])
     assert res.exit_code == 0, res.output
     assert {p.name: p.read_bytes() for p in (tmp_path / "plots").iterdir()} != before
+
+
+def test_compare_reports_the_turn_cap_share_and_the_times_each_card_was_played(sim_url, tmp_path):
+    """New-user finding 7: seat win rates adding up to ~67% with no word of the games that
+    reached the turn cap; per card only "held" (at the end), so a Curse played and discarded
+    showed nothing. compare prints both sides' turn-cap share, and every card row the times
+    it was played (the simulator's ``played`` count). Finding 9: ``--max-turns`` is the same
+    option as ``--turn-cap`` on simulate and compare (and play)."""
+    from munchkin_lab.sim import SimResult
+    from munchkin_lab.sim.compare import card_table, compare_results
+
+    a, b = tmp_path / "a.parquet", tmp_path / "b.parquet"
+    for out, seed in ((a, 5), (b, 6)):  # a turn cap this low ends most games without a winner
+        res = runner.invoke(app, ["simulate", "base", "--games", "12", "--workers", "1", "--seed", str(seed),
+                                  "--max-turns", "6", "--no-progress", "--url", sim_url, "--out", str(out)])
+        assert res.exit_code == 0, res.output
+    ra, rb = SimResult.load(a), SimResult.load(b)
+    assert ra.config["turn_cap"] == rb.config["turn_cap"] == 6
+    res = runner.invoke(app, ["compare", str(a), str(b), "--no-progress", "--url", sim_url, "--cards", "200"])
+    assert res.exit_code == 0, res.output
+    cap = [dict(zip(r.summary["metric"], r.summary["value"]))["turn_cap_rate"] for r in (ra, rb)]
+    won = [dict(zip(r.summary["metric"], r.summary["value"]))["decided_rate"] for r in (ra, rb)]
+    assert cap[0] > 0 and sum(ra.seats["win_rate"]) == pytest.approx(won[0])
+    line = next(ln for ln in res.output.splitlines() if ln.startswith("turn cap reached: "))
+    assert line.startswith(f"turn cap reached: {cap[0]:.1%} vs {cap[1]:.1%}, {(cap[1] - cap[0]) * 100:+.1f} (")
+    assert line.endswith(f"points; games with a winner {won[0]:.1%} vs {won[1]:.1%} (the seats' win rates add up "
+                         "to these)")
+    cmp = compare_results(ra, rb, check_decks=False)
+    other = cmp.other.set_index("metric")
+    assert other.loc["turn_cap_rate", "a"] == pytest.approx(cap[0]) and other.loc["turn_cap_rate", "b"] == pytest.approx(cap[1])
+    played = {k: (int(x), int(y)) for k, x, y in zip(cmp.cards["key"], cmp.cards["played_a"], cmp.cards["played_b"])}
+    for r, i in ((ra, 0), (rb, 1)):
+        assert {k: v[i] for k, v in played.items()} == dict(zip(r.cards["key"], r.cards["played"].astype(int)))
+    assert sum(x + y for x, y in played.values()) > 0
+    from munchkin_lab.sim.compare import _by_design
+
+    rest = cmp.cards[~_by_design(cmp.cards) & cmp.cards["p_value"].notna()]
+    table = card_table(cmp.cards, top=500)["compared"]
+    assert len(table) == len(rest) > 5
+    assert list(table["played"]) == [f"{x:,} / {y:,}" for x, y in zip(rest["played_a"], rest["played_b"])]
+    # the same option under both names, on compare too (a deck played now)
+    for flag in ("--turn-cap", "--max-turns"):
+        res = runner.invoke(app, ["compare", "base", "base", "--games", "2", "--workers", "1", "--seed", "2",
+                                  flag, "4", "--no-progress", "--url", sim_url, "--cards", "0"])
+        assert res.exit_code == 0, res.output
+        assert "turn cap reached: 100.0% vs 100.0%, +0.0 (" in res.output  # nobody reaches Level 10 in 4 turns
+
+
+def test_play_takes_the_turn_cap_under_both_names():
+    for flag in ("--turn-cap", "--max-turns"):
+        r = runner.invoke(app, ["play", flag, "3", "--quiet", "--tail", "0"])
+        assert r.exit_code == 0 and r.output.startswith("No winner (turn limit) after 3 turns, "), r.output
+    r = runner.invoke(app, ["play", "--help"])
+    assert "--turn-cap" in r.output and "--max-turns" in r.output
+    r = runner.invoke(app, ["play", "--turn-cap", "0"])
+    assert r.exit_code == 2 and "Error: --turn-cap must be at least 1, got 0" in r.output
 
 
 def test_bad_input_exits_1_without_traceback(sim_url, tmp_path):

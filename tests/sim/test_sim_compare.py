@@ -36,7 +36,7 @@ def test_compare_line_ups_finds_the_random_seats_disadvantage(runs):
     assert "P" in cmp.verdict and "95% CI" in cmp.verdict and "turns" in cmp.verdict
     L = cmp.length.iloc[0]
     assert L["diff"] == pytest.approx(b.games["turns"].mean() - a.games["turns"].mean())
-    assert set(cmp.other["metric"]) == {"decided_rate", "deaths_per_game"}
+    assert set(cmp.other["metric"]) == {"decided_rate", "turn_cap_rate", "deaths_per_game"}
 
 
 def test_identical_runs_show_no_change(runs):

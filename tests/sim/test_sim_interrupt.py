@@ -180,6 +180,47 @@ def test_ctrl_c_in_the_first_game_keeps_the_earlier_result_file(sim_url, tmp_pat
     assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]  # no file left aside
 
 
+def test_ctrl_c_after_some_games_keeps_the_earlier_result_and_saves_beside_it(sim_url, tmp_path, monkeypatch):
+    """New-user finding 10: Ctrl+C on `simulate --out gs.parquet --force` replaced an earlier
+    complete result with the games the new run had finished. The earlier result is kept; the
+    partial run goes beside it (gs.interrupted.parquet, then -2...), and the line says both."""
+    import importlib
+
+    sim = importlib.import_module("munchkin_lab.sim.simulate")
+    out = tmp_path / "gs.parquet"
+    first = runner.invoke(app, ["simulate", "base", "--games", "6", "--workers", "1", "--seed", "3", "--out", str(out),
+                                "--no-progress", "--url", sim_url])
+    assert first.exit_code == 0, first.output
+    before = out.read_bytes()
+    real = sim.play_game
+    for n, name in ((4, "gs.interrupted.parquet"), (3, "gs.interrupted-2.parquet")):
+        calls = []
+
+        def fake(*a, **k):
+            calls.append(1)
+            if len(calls) == n + 1:
+                raise KeyboardInterrupt  # Ctrl-C in the middle of game n
+            return real(*a, **k)
+
+        monkeypatch.setattr(sim, "play_game", fake)
+        res = runner.invoke(app, ["simulate", "base", "--games", "50", "--workers", "1", "--seed", "4", "--out",
+                                  str(out), "--force", "--no-progress", "--url", sim_url])
+        assert res.exit_code == 130, res.output
+        aside = tmp_path / name
+        assert res.output.startswith(f"Interrupted: {n} of 50 games finished, saved to {aside} (marked interrupted); "
+                                     f"the earlier result in {out} is kept as it was; win rate by seat ")
+        assert out.read_bytes() == before and SimResult.load(out).n_games == 6 and not SimResult.load(out).interrupted
+        partial = SimResult.load(aside)
+        assert partial.interrupted and partial.n_games == n and partial.config["seed"] == 4
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gs.interrupted-2.parquet", "gs.interrupted.parquet",
+                                                          "gs.parquet"]
+    # a run that is not interrupted still replaces the file (--force)
+    monkeypatch.setattr(sim, "play_game", real)
+    res = runner.invoke(app, ["simulate", "base", "--games", "2", "--workers", "1", "--seed", "5", "--out", str(out),
+                              "--force", "--no-progress", "--url", sim_url])
+    assert res.exit_code == 0 and SimResult.load(out).n_games == 2
+
+
 def test_ctrl_c_before_any_game(sim_url, monkeypatch):
     import importlib
 
