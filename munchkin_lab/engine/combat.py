@@ -555,6 +555,7 @@ class Combat:
                   f"{'kill' if helper >= 0 else 'kills'} {', '.join(self.name(m) for m in c.monsters)} ({ps} vs {ms}).")
         for mod in self._h_won:  # (after the kill line: what the win earns, e.g. a helper's Fairy Dust)
             mod.on_combat_won(self, fighter, helper, list(c.monsters))
+        self._pay_owed()  # (what was won before a card moved the fight: first, official FAQ)
         self._kill_levels_to(fighter, helper, levels + c.slain_levels, nkilled)
         c.forced_help = False  # the fight is won: nothing left to back out of (_backout_check)
         if tcount and c.used:
@@ -580,6 +581,8 @@ class Combat:
         still Loot the Room; and after a Transferral Potion: :meth:`_may_loot_after`)."""
         s = self.state
         c = s.combat
+        if c.owed:  # rewards won before a card moved the fight (CombatCards._pay_owed)
+            self._pay_owed()
         # every card still in the combat hears its end before a rules module tidies the table
         # (a lost fight's monsters and enhancers into the room, the Sparkly Good Fairy back
         # among the Doors): they were in the combat when it ended
