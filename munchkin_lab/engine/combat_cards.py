@@ -383,9 +383,13 @@ class CombatCards:
         per-combat counts go with it (Berserking's 3 cards, a ``limit: {per: combat}`` of the
         abilities of their own such cards in the language, and the ``each_target`` counts of
         any such card's ability on them, as a backstab's): back in the combat as a helper they
-        fight anew. The rulebook is silent on a player leaving a combat that goes on; this is
-        the reading most players would take."""
+        fight anew. Their Curses for the next combat are spent on this one and end
+        (``Combat._spend_combat_curses``; in the language its ``next_combat`` changes on them,
+        ``Ledger.left_combat``). The rulebook is silent on a player leaving a combat that goes
+        on; this is the reading most players would take."""
         cb = self.state.combat
+        for q in gone:  # their Curses for the next combat are spent on this one (10. Curses)
+            self._spend_combat_curses(q)
         for k in ("berserk", "turning", "flight", "perplayer"):
             d = getattr(cb, k)
             if any(q in d for q in gone):
@@ -395,10 +399,10 @@ class CombatCards:
         ps = self.state.players
         own = [c for q in gone for c in self._own_ability_cards(q)]
         rc = [c for q in range(len(ps)) for c in self._own_ability_cards(q)]
-        if rc:  # the same written in the language: the cards' changes and uses on them, by them
-            if led.entries:
-                self.state.ledger, ended = led.left_combat(tuple(gone), rc, own)
-                self._ledger_ended(ended)
+        if led.entries:  # the same written in the language: the cards' changes on them, by them
+            self.state.ledger, ended = led.left_combat(tuple(gone), rc, own)
+            self._ledger_ended(ended)
+        if rc:  # and the uses of those cards
             if own:
                 self._limits_reset("combat", own)
             self._limits_reset("combat", rc, gone)
