@@ -555,6 +555,7 @@ class Combat:
                   f"{'kill' if helper >= 0 else 'kills'} {', '.join(self.name(m) for m in c.monsters)} ({ps} vs {ms}).")
         for mod in self._h_won:  # (after the kill line: what the win earns, e.g. a helper's Fairy Dust)
             mod.on_combat_won(self, fighter, helper, list(c.monsters))
+        self._pay_owed()  # (what was won before a card moved the fight: first, official FAQ)
         self._kill_levels_to(fighter, helper, levels + c.slain_levels, nkilled)
         c.forced_help = False  # the fight is won: nothing left to back out of (_backout_check)
         if tcount and c.used:
@@ -580,6 +581,8 @@ class Combat:
         still Loot the Room; and after a Transferral Potion: :meth:`_may_loot_after`)."""
         s = self.state
         c = s.combat
+        if c.owed:  # rewards won before a card moved the fight (CombatCards._pay_owed)
+            self._pay_owed()
         # every card still in the combat hears its end before a rules module tidies the table
         # (a lost fight's monsters and enhancers into the room, the Sparkly Good Fairy back
         # among the Doors): they were in the combat when it ended
@@ -595,12 +598,7 @@ class Combat:
         c.used = []
         for q in (c.fighter, c.helper):
             if q >= 0:
-                qp = s.players[q]
-                for cu in qp.curses[:]:
-                    ce = self._fx[cu]
-                    if ce.get("next_combat") or ce.get("only_slot"):
-                        self._leave_play(q, cu)
-                        self._discard(cu)
+                self._spend_combat_curses(q)
         if c.helper >= 0 and c.bribe_items:
             fp = s.players[c.fighter]
             for it in c.bribe_items:
@@ -641,6 +639,21 @@ class Combat:
         if helped is not None and not self._resurrect_t_offer(helped[0], extra, closed=helped):
             # (a Cleric fighter is asked first: the rest waits in turn.py's _resurrect_t_done)
             self._reward_treasures(*helped, [t for t in (self._draw("treasure") for _ in range(extra)) if t >= 0])
+
+    def _spend_combat_curses(self, q: int) -> None:
+        """The Curses of player ``q`` that last for their next combat (short forms
+        ``next_combat``, ``only_slot``: Change Sex, Malign Mirror) are spent: ``q`` has fought
+        or helped in a combat that is now over for them - it ended, or they left it while it
+        goes on (a card made another player the fighter, a helper sent out or backing out:
+        ``CombatCards._left_combat``) - so they are discarded (core rules, 10. Curses: a Curse
+        for the next combat lasts until then, and counts in a combat it is played during)."""
+        qp = self.state.players[q]
+        fx = self._fx
+        for cu in qp.curses[:]:
+            ce = fx[cu]
+            if ce.get("next_combat") or ce.get("only_slot"):
+                self._leave_play(q, cu)
+                self._discard(cu)
 
     def _end_all_monsters(self, fighter: int, draw: int, loot: bool = False) -> None:
         """Every monster leaves the combat (Out To Lunch, Friendship Potion...); the card's own

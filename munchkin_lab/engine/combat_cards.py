@@ -331,7 +331,8 @@ class CombatCards:
         a fighter changed by a card (the card's text is not in our sources): this is the
         reading most players would take.
 
-        What the old fighter won before the change stays theirs (:meth:`_rewards_before_transfer`)."""
+        What the old fighter won before the change stays theirs, given when the combat closes
+        (:meth:`_rewards_before_transfer`)."""
         cb = self.state.combat
         old = cb.fighter
         self._rewards_before_transfer(old, cb.helper)
@@ -382,9 +383,13 @@ class CombatCards:
         per-combat counts go with it (Berserking's 3 cards, a ``limit: {per: combat}`` of the
         abilities of their own such cards in the language, and the ``each_target`` counts of
         any such card's ability on them, as a backstab's): back in the combat as a helper they
-        fight anew. The rulebook is silent on a player leaving a combat that goes on; this is
-        the reading most players would take."""
+        fight anew. Their Curses for the next combat are spent on this one and end
+        (``Combat._spend_combat_curses``; in the language its ``next_combat`` changes on them,
+        ``Ledger.left_combat``). The rulebook is silent on a player leaving a combat that goes
+        on; this is the reading most players would take."""
         cb = self.state.combat
+        for q in gone:  # their Curses for the next combat are spent on this one (10. Curses)
+            self._spend_combat_curses(q)
         for k in ("berserk", "turning", "flight", "perplayer"):
             d = getattr(cb, k)
             if any(q in d for q in gone):
@@ -394,10 +399,10 @@ class CombatCards:
         ps = self.state.players
         own = [c for q in gone for c in self._own_ability_cards(q)]
         rc = [c for q in range(len(ps)) for c in self._own_ability_cards(q)]
-        if rc:  # the same written in the language: the cards' changes and uses on them, by them
-            if led.entries:
-                self.state.ledger, ended = led.left_combat(tuple(gone), rc, own)
-                self._ledger_ended(ended)
+        if led.entries:  # the same written in the language: the cards' changes on them, by them
+            self.state.ledger, ended = led.left_combat(tuple(gone), rc, own)
+            self._ledger_ended(ended)
+        if rc:  # and the uses of those cards
             if own:
                 self._limits_reset("combat", own)
             self._limits_reset("combat", rc, gone)
@@ -405,27 +410,41 @@ class CombatCards:
     def _rewards_before_transfer(self, old: int, helper: int) -> None:
         """The fighter changes (:meth:`_make_fighter`) after monsters were slain by a card or got
         rid of with their Treasures kept (a charm, a chase): those Levels (the kills, for an
-        Elf helper too) and Treasures are the old fighter's, not the new one's - official FAQ
-        (worldofmunchkin.com/faq), Munchkin card questions: a player who killed a monster with
-        an ability, the combat then moved to another player by Wandering Monster and
-        Transferral Potion, gets that monster's Level and Treasures, drawing their Treasures
-        before the other player. Reading: they are given at the change (so drawn first, face
-        down as for a lone fighter); the FAQ says after the moved combat, the only difference
-        being when the Level counts."""
+        Elf helper too) and Treasures are the old fighter's, not the new one's, and they come
+        after the moved combat has been resolved, drawn before the new fighter's Treasures
+        should that one win too - official FAQ (worldofmunchkin.com/faq), Munchkin card
+        questions (Wandering Monster, then Transferral Potion); core rules, Card Text and These
+        Rules 3: no reward during the combat. They wait in the combat's ``owed`` until it
+        closes (:meth:`_pay_owed`); the new fighter's reward counts without them."""
         cb = self.state.combat
-        if not self.state.players[old].alive or not (cb.slain_kills or cb.extra_treasures):
+        if not (cb.slain_kills or cb.extra_treasures):
             return
-        if cb.slain_kills:
-            won = cb.won_at
-            self._kill_levels_to(old, helper, cb.slain_levels, cb.slain_kills)
-            cb.won_at = won  # (a record of the end of the fight: not yet)
-        n = cb.extra_treasures
+        cb.owed.append([old, helper, cb.slain_levels, cb.slain_kills, cb.extra_treasures])
         cb.slain_levels = cb.slain_kills = cb.extra_treasures = 0
-        for _ in range(n):
-            t = self._draw("treasure")
-            if t >= 0:
-                self._to_hand(old, t)
-        if self.history and n: self._say(f"{self._pn(old)} draws {plural(n, 'Treasure')} won before the fight moved.")
+
+    def _pay_owed(self) -> None:
+        """The combat closes (won, run from, emptied, its fighter dead): what its fighters
+        won before a card moved it to another player (``owed``, :meth:`_rewards_before_transfer`)
+        is given now, in the order it was won and before the last fighter's own reward: the
+        Levels of the monsters a card slew (an Elf helper's one per kill), then the Treasures,
+        drawn face down. A player who died meanwhile gets nothing (core rules, 7. Death: dead
+        characters receive no cards and gain no Levels)."""
+        cb = self.state.combat
+        if cb is None or not cb.owed:
+            return
+        owed, cb.owed = cb.owed, []
+        players = self.state.players
+        for old, helper, levels, kills, n in owed:
+            if kills:
+                won = cb.won_at
+                self._kill_levels_to(old, helper, levels, kills)
+                cb.won_at = won  # (the record of this combat's own kill, not this one)
+            if n and players[old].alive:
+                for _ in range(n):
+                    t = self._draw("treasure")
+                    if t >= 0:
+                        self._to_hand(old, t)
+                if self.history: self._say(f"{self._pn(old)} draws {plural(n, 'Treasure')} won before the fight moved.")
 
     def _own_ability_cards(self, seat: int) -> list[int]:
         """The cards in play through which ``seat`` uses abilities of their own in a fight:

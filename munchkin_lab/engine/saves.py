@@ -261,6 +261,14 @@ def check_state(raw: Any, names: list[str], genders: list[str], ncards: int, pat
             won = _list(c["won_at"], f"{cp}.won_at")
             for j, x in enumerate(won):
                 _int(x, f"{cp}.won_at[{j}]")
+        if "owed" in c:  # optional, as above: rewards won before the fight moved, given at its end
+            for j, o in enumerate(_list(c["owed"], f"{cp}.owed")):
+                if not isinstance(o, list) or len(o) != 5:
+                    raise _bad(f"{cp}.owed[{j}]", "expected [seat, helper, Levels, kills, Treasures]")
+                _int(o[0], f"{cp}.owed[{j}][0]", 0, n - 1)
+                _int(o[1], f"{cp}.owed[{j}][1]", -1, n - 1)
+                for x in o[2:]:
+                    _int(x, f"{cp}.owed[{j}]", 0)
         if "played_by" in c:  # optional, as above: who played each One-Shot / Monster Enhancer into it
             for j, pair in enumerate(_list(c["played_by"], f"{cp}.played_by")):
                 if not isinstance(pair, list) or len(pair) != 2:

@@ -96,7 +96,7 @@ class PlayerState:
 
 #: CombatState fields newer than some saves, with the value an older save means
 _NEWER = {"stay_treasures": 0, "forced_help": False, "slain_levels": 0, "slain_kills": 0, "for_monsters": [],
-          "won_at": [], "played_by": []}
+          "won_at": [], "played_by": [], "owed": []}
 
 
 class CombatState:
@@ -104,7 +104,7 @@ class CombatState:
                  "flight", "turning", "backstab", "stage", "window", "runners", "rolled", "asked",
                  "bribe_n", "bribe_first", "bribe_items", "extra_treasures", "perplayer", "intent",
                  "stay_treasures", "forced_help", "slain_levels", "slain_kills", "for_monsters", "won_at",
-                 "played_by")
+                 "played_by", "owed")
 
     def __init__(self, fighter: int, monster: int) -> None:
         self.fighter = fighter
@@ -142,6 +142,9 @@ class CombatState:
                                                # strength of the fighter (and helper)]: for display only
         self.played_by: dict[int, int] = {}    # card -> seat of who played it into the combat (One-Shots,
                                                # Monster Enhancers): its owner while it lies there
+        self.owed: list[list[int]] = []        # [seat, helper, Levels, kills, Treasures] won by a fighter
+                                               # before a card moved the fight to another player: given
+                                               # when this combat closes (Transferral Potion, official FAQ)
 
     def clone(self) -> "CombatState":
         c = CombatState.__new__(CombatState)
@@ -174,6 +177,7 @@ class CombatState:
         c.for_monsters = self.for_monsters[:]
         c.won_at = self.won_at[:]
         c.played_by = dict(self.played_by)
+        c.owed = [o[:] for o in self.owed]
         return c
 
     def to_raw(self) -> dict:

@@ -262,18 +262,24 @@ def test_ledger_totals_and_endings():
     assert [e.source for e in ended] == [13] and L8.entries == ()
 
 
-def test_ledger_left_combat_ends_only_the_leavers_this_combat_changes_of_those_sources():
+def test_ledger_left_combat_ends_the_leavers_this_combat_changes_of_those_sources_and_their_next_combat_ones():
     L = Ledger()
     L = L.add(4, ("player", 0), "combat_strength", 2, Duration("this_combat"))   # Ann's Class
     L = L.add(5, ("player", 0), "combat_strength", 3, Duration("this_combat"))   # a One-Shot on Ann
     L = L.add(4, ("player", 0), "run_away", 1, Duration("next_combat"))
+    L = L.add(7, ("player", 1), "combat_strength", -5, Duration("next_combat"))  # a Curse on Bob
     L = L.add(6, ("player", 1), "combat_strength", 1, Duration("this_combat"))   # Bob's Class
     L2, ended = L.left_combat((0,), (4, 6))
-    assert [(e.source, e.target, e.name) for e in ended] == [(4, ("player", 0), "combat_strength")]
-    assert L2.total("combat_strength", ("player", 0)) == 3 and L2.total("run_away", ("player", 0)) == 1
-    assert L2.total("combat_strength", ("player", 1)) == 1
-    L3, ended = L2.left_combat((1,), (4,))
-    assert ended == () and L3 is L2
+    # Ann's next-combat change is spent on the combat she leaves (core rules, 10. Curses)
+    assert [(e.source, e.target, e.name) for e in ended] == [(4, ("player", 0), "combat_strength"),
+                                                             (4, ("player", 0), "run_away")]
+    assert L2.total("combat_strength", ("player", 0)) == 3 and L2.total("run_away", ("player", 0)) == 0
+    assert L2.total("combat_strength", ("player", 1)) == -4
+    L3, ended = L2.left_combat((1,), (4,))  # Bob's Class is not a source asked: only his Curse's -5 ends
+    assert [(e.source, e.target, e.name) for e in ended] == [(7, ("player", 1), "combat_strength")]
+    assert L3.total("combat_strength", ("player", 1)) == 1
+    L4, ended = L3.left_combat((2,), (4, 6))
+    assert ended == () and L4 is L3
 
 
 def test_ledger_next_turn_waits_for_the_targets_turn():

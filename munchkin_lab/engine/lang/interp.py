@@ -576,12 +576,14 @@ class Ledger:
     def left_combat(self, seats: Sequence[int], sources: Sequence[int], own: Sequence[int] = ()) -> tuple:
         """Players ``seats`` left a combat that goes on without them (another player was made
         the fighter by a card): the ``this_combat`` changes on them made by ``sources`` end,
-        and those made on any player by ``own`` (their own cards: a backstab they made)."""
+        and those made on any player by ``own`` (their own cards: a backstab they made); their
+        ``next_combat`` changes are spent on this combat and end too (core rules, 10. Curses)."""
         who = {("player", s) for s in seats}
         src = set(sources)
         mine = set(own)
-        return self._split(lambda e: e.until == "this_combat" and (
+        return self._split(lambda e: (e.until == "this_combat" and (
             (e.target in who and e.source in src) or (e.source in mine and e.target[0] == "player")))
+            or (e.until == "next_combat" and e.target in who))
 
     def turn_started(self, seat: int) -> tuple:
         """Seat ``seat``'s turn begins: its ``until_next_turn`` changes end; its waiting

@@ -332,8 +332,8 @@ class DurationDef:
 DURATIONS: dict[str, DurationDef] = {d.name: d for d in (
     DurationDef("this_combat", "when the current combat ends (made outside a combat: the combat about to start, else the end of the turn)",
                 f"{R_CORE}, 7. Combat (One-Shots are discarded when the combat ends)"),
-    DurationDef("next_combat", "when the next combat the target fights or helps in ends; "
-                "the current one when the target is in a combat now",
+    DurationDef("next_combat", "when the next combat the target fights or helps in ends (or the "
+                "target leaves it while it goes on); the current one when the target is in a combat now",
                 f"{R_CORE}, 10. Curses (\"in the next combat\")"),
     DurationDef("in_play", "when the card that made it leaves play",
                 f"{R_CORE}, 8. (abilities stop when the card is discarded)"),
