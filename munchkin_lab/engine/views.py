@@ -113,8 +113,11 @@ class Views:
         if prog is None or not (0 <= a.n < len(prog.abilities)):
             return head, "", ""
         ab = prog.abilities[a.n]
-        if sum(1 for _i, _ab in self._lrun[c].get("use", ())) > 1:
-            head += f" ({self._ab_label(c, a.n)})"
+        uses = [i for i, _ab in self._lrun[c].get("use", ())]
+        if len(uses) > 1:  # (two abilities with the same words: told apart by their place)
+            label = self._ab_label(c, a.n)
+            same = [i for i in uses if self._ab_label(c, i) == label]
+            head += f" ({label})" if len(same) == 1 or a.n not in same else f" ({label}, {same.index(a.n) + 1})"
         if 0 <= a.target < len(self.state.players):
             return head, "on", self._pn(a.target)
         if a.m < 0:

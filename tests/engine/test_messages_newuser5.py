@@ -113,3 +113,33 @@ def test_a_wishing_ring_with_nothing_being_cancelled_names_the_curses_that_stay(
     assert "the step has no `with:`: name the Curse that stays on a player to end it, e.g. with: Chicken On Your " \
            "Head" in res.message
     assert "Bob: play Wishing Ring" in res.message and "c=" not in res.message
+
+
+TWO_UNLABELLED = """
+name: two use abilities without labels
+seed: 1
+cards:
+  - name: Plain Charm
+    kind: item
+    deck: treasure
+    slot: none
+    gold: 100
+    effects:
+      abilities:
+      - {when: use, if: {owner: 'role:in_combat'}, who: owner, do: [{combat_strength: 2}]}
+      - {when: use, if: {owner: 'role:in_combat'}, who: owner, do: [{combat_strength: 3}]}
+players:
+  - {name: Ann, level: 1, equipped: [Plain Charm]}
+  - {name: Bob, level: 3}
+decks: {door: [Lame Goblin, Potted Plant], treasure: [Tuba of Charm, Rat on a Stick]}
+steps:
+  - {actor: Ann, action: kick}
+"""
+
+
+def test_two_unlabelled_use_abilities_get_labels_of_their_own(tmp_path):
+    """(finding 1) the labels of a card's `use` actions differ even when its abilities have no
+    label and the same op: told apart by their place."""
+    g = _game(tmp_path, TWO_UNLABELLED)
+    assert sorted(a.label for a in g.legal_actions(seat=0) if a.kind == "use") == [
+        "Ann: use Plain Charm (combat strength, 1)", "Ann: use Plain Charm (combat strength, 2)"]
