@@ -36,10 +36,12 @@ def test_a_query_that_adds_cards_already_in_the_deck_says_their_copies(fresh_sql
     assert "in the deck already" not in out
 
 
-def test_one_card_added_again_names_its_copies_and_how_to_take_them_out(fresh_sqlite):
+def test_a_search_finding_one_card_of_the_deck_names_its_copies_a_name_says_nothing(fresh_sqlite):
     url = fresh_sqlite
     _run(url, "new", "One")
     _run(url, "add", "One", "Potted Plant")
-    out = _run(url, "add", "One", "Potted Plant")
-    assert ("note: 1 card was in the deck already, now with more copies: Potted Plant [munchkin] 1 -> 2 "
+    out = _run(url, "add", "One", "Potted Plant")  # named by itself: added to on purpose
+    assert "in the deck already" not in out
+    out = _run(url, "add", "One", 'name:"Potted Plant"')  # a search
+    assert ("note: 1 card was in the deck already, now with more copies: Potted Plant [munchkin] 2 -> 3 "
             "(`deck remove 'One' 'munchkin:Potted Plant' --copies 1` takes the extra copies out)") in out
