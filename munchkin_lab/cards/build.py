@@ -68,6 +68,8 @@ class CardData:
     by_hand: list["HandCard"] = field(default_factory=list)
     #: filled by :func:`check` only: the cards that do nothing in play (:func:`idle_cards`)
     idle: list["HandCard"] = field(default_factory=list)
+    #: filled by :func:`check` only: the cards with an ability that never runs (:func:`deaf_cards`)
+    deaf: list["HandCard"] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -1150,13 +1152,14 @@ def check(data_dir: str | Path | None = None, url: str | None = None) -> CardDat
     """
     data = load_files(data_dir)
     if config.missing_sqlite_file(url) is not None:
-        data.by_hand = hand_cards(data)
+        data.by_hand, data.deaf = hand_cards(data), deaf_cards(data)
         return data
     work = _build_work(data, fingerprint(data_dir), False)
     try:
         with config.write_transaction(config.get_engine(url)) as conn:
             work(conn)
             data.by_hand, data.idle = hand_cards(data, conn), idle_cards(data, conn)
+            data.deaf = deaf_cards(data, conn)
             raise _CheckedBuild
     except _CheckedBuild:
         pass
@@ -1180,6 +1183,23 @@ def _checked_cards(data: CardData, conn: Connection | None = None):
         for code, name, kind, effects, manual, bonus, gold in conn.execute(q):
             effects = json.loads(effects) if isinstance(effects, str) else effects
             yield code, name, DESIGNER, kind, effects or {}, bool(manual), bonus, gold
+
+
+def deaf_cards(data: CardData, conn: Connection | None = None) -> list[HandCard]:
+    """The cards with an ability whose trigger the engine never fires on their kind
+    (``when: hits`` on a monster, a listening trigger on a Curse that does not stay:
+    :func:`munchkin_lab.cards.designer.trigger_notes`, the notes ``cards add`` prints; a card
+    marked ``manual`` is none): those of the files ``data`` (none of the shipped sets has
+    one) and, with ``conn``, the database's designer cards, in set and card order, each with
+    why."""
+    from .designer import trigger_notes
+
+    out = []
+    for code, name, origin, kind, effects, manual, _bonus, _gold in _checked_cards(data, conn):
+        why = trigger_notes(kind, effects, manual)
+        if why:
+            out.append(HandCard(code, name, origin, tuple(why)))
+    return out
 
 
 def hand_cards(data: CardData, conn: Connection | None = None) -> list[HandCard]:

@@ -164,12 +164,14 @@ def register(app: typer.Typer) -> None:
         it back: nothing is written, and exactly what build refuses is reported (designer cards
         or decks the files no longer fit, shipped cards edited in the database). Then lists the
         cards resolved by hand on the board (files' and designer cards), each with why, and the
-        cards that do nothing in play (a Curse without effects...), each with the note."""
+        cards that do nothing in play (a Curse without effects...) and those with an ability
+        whose trigger never fires on their kind (`when: hits` on a monster), each with the note."""
         from .build import check
 
         d = _guard(lambda: check(data, url))
         typer.echo(f"ok: {plural(len(d.sets), 'set')}, {plural(len(d.cards), 'card')}, {plural(len(d.tags), 'tag')}")
-        for cards, head in ((d.by_hand, "resolved by hand on the board"), (d.idle, "nothing happens in play")):
+        for cards, head in ((d.by_hand, "resolved by hand on the board"), (d.idle, "nothing happens in play"),
+                            (d.deaf, "an ability that never runs")):
             if cards:
                 typer.echo(f"{head}: {plural(len(cards), 'card')}")
                 for h in cards:

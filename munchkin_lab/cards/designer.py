@@ -405,6 +405,20 @@ def idle_notes(kind: str, effects: Mapping | None, bonus: int | None = None, gol
     return ([note], []) if how == "idle" else ([], [note])
 
 
+def trigger_notes(kind: str, effects: Any, manual: bool = False) -> list[str]:
+    """A note for each ability whose trigger the engine never fires on a card of ``kind``
+    (``when: hits`` on a monster or an item, a listening trigger on a Curse that does not
+    stay...: :func:`munchkin_lab.engine.lang.hearing.never_heard`, one table of the kinds
+    that hear each trigger). ``[]`` for a card marked ``manual`` (a person resolves it).
+    ``cards add`` / ``cards edit`` / ``set import`` print these notes, ``db check`` lists the
+    designer cards and ``deck check`` warns of them (``effect-does-nothing``)."""
+    from ..engine.lang.hearing import never_heard
+
+    if manual or not isinstance(effects, Mapping) or not effects:
+        return []
+    return never_heard(kind, effects)
+
+
 def _whens(effects: Mapping) -> set:
     """Every trigger (``when``) the card's ``abilities`` name (a string or a list each)."""
     out: set = set()
@@ -452,6 +466,7 @@ def _card_notes(model: CardFile, engine: list[str]) -> list[str]:
         # a new user wrote 'revealed' for 'kicked open' and saw the ability never run
         notes.append("'revealed' runs when a Dungeon is turned face up (Scooby-Doo) while this monster "
                      "is in play, not when the monster itself is kicked open: for that, use 'kicked'")
+    notes += trigger_notes(model.kind, e, model.manual)
     notes += _set_level_notes(e)
     if not engine:  # a card that does nothing in play, or is resolved by hand only for want of effects
         idle, hand = idle_notes(model.kind, e, model.bonus, model.gold, model.manual)

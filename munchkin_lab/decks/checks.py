@@ -67,7 +67,9 @@ effect-does-nothing  warning  a card effect that can do nothing in this mix: an 
                               hits out of a combat), not limited by an ``if`` that needs a
                               combat. An op with an ``else`` is not reported (the card says
                               what happens instead), nor an expansion part's own record
-                              (``dungeon-deck`` and ``start-tile`` check those)
+                              (``dungeon-deck`` and ``start-tile`` check those); and, in
+                              any mix, an ability whose trigger never fires on the card's
+                              kind (``engine/lang/hearing.py``: ``hits`` on a monster)
 unknown-level        warning  a monster whose Level is unknown (``null``: not in our sources,
                               e.g. Scooby-Doo's Wolfman, the Sparkly Good Fairy): the engine
                               plays it at Level 0 (``engine/tables.py``), so the simulation's
@@ -864,9 +866,12 @@ def idle_effects(pairs, cat) -> list[Problem]:
     that can do nothing in it (module table). What each op, trigger, target and condition atom
     needs is the effect language's own table (``needs`` of ``vocab.OPS`` / ``TRIGGERS`` /
     ``TARGETS`` / ``ATOMS``, the parts named in ``vocab.NEEDS``; an op on a monster or a side
-    needs a combat); what the mix has, its cards' kinds, piles and slots (:func:`_provided`).
-    Each card and effect is reported once, in deck order."""
+    needs a combat); what the mix has, its cards' kinds, piles and slots (:func:`_provided`);
+    and, in any mix, an ability whose trigger the engine never fires on the card's kind
+    (``engine.lang.hearing.never_heard``: ``when: hits`` on a monster). Each card and effect
+    is reported once, in deck order."""
     from ..engine.lang import expand
+    from ..engine.lang.hearing import never_heard
     from ..engine.lang.interp import needs_combat
     from ..engine.lang.vocab import NEEDS, OPS, TARGETS, TRIGGERS
 
@@ -902,6 +907,11 @@ def idle_effects(pairs, cat) -> list[Problem]:
             prog = expand(s.effects, s.kind)
         except ValueError:  # (the card schema reports a broken effect)
             continue
+        if not s.manual:  # an ability whose trigger never fires on the card's kind, in any mix
+            for note in never_heard(s.kind, s.effects):
+                if (s.key, note) not in seen:
+                    seen.add((s.key, note))
+                    out.append(_p("warning", _lbl(s), "effect-does-nothing", note))
         for ab in prog.abilities:
             if ab.origin.split(".")[0] in (prog.parts or ()):  # an expansion part's own record
                 continue

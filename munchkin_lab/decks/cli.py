@@ -240,14 +240,22 @@ def add(
 
         usage_error(f"--whole-set takes neither --pile nor --set (WHAT is the set); write "
                     f"`deck add {name!r} set:{what} --pile PILE` to put a set's cards in a pile")
+    from ..cards.search import quoted_name
     from .presets import note_change_from_preset
 
     def change(d):
+        before = {k: e.copies for k, e in d.entries.items()}
         specs = d.add_set(what, copies) if whole_set else d.add(what, 1 if copies is None else copies, set=set_, pile=pile)
         note_change_from_preset(d)
-        return specs
+        # a search (or a whole set) that found cards the deck held already: their copies added
+        # up (n -> m) unasked; a card named by itself is added to on purpose (Deck._find: a
+        # name, alias or key is tried before a search)
+        w = what.strip()
+        named = not whole_set and len(d.catalog.matches(quoted_name(w) or w, set_)) == 1
+        grown = [] if named else [(s, before[s.key], d.entries[s.key].copies) for s in specs if s.key in before]
+        return specs, grown
 
-    deck, specs = edit_deck(name, change, url=url)
+    deck, (specs, grown) = edit_deck(name, change, url=url)
     copies_given = copies
     shown = ", ".join(f"{s.name} [{s.set}]" for s in specs[:8]) + (" ..." if len(specs) > 8 else "")
     where = f" in pile {pile!r}" if pile else ""
@@ -259,9 +267,23 @@ def add(
     else:
         typer.echo(f"added {plural(copies, 'copy', 'copies')} each of {plural(len(specs), 'card')}{where}: {shown}; "
                    f"deck now {plural(deck.size, 'card')}")
+    if grown:
+        _say_grown(grown, name)
     if copies_given is None and not whole_set:
         _say_printed(deck, specs, name)
     _say_problems(deck)
+
+
+def _say_grown(grown, name: str) -> None:
+    """After ``deck add`` of a search or a whole set: the cards the deck held already, whose
+    copies went up (``Snow Ghost [scooby_doo] 1 -> 2``), and how to take the extra copies
+    back (a card named by itself is added to on purpose: no note)."""
+    shown = ", ".join(f"{s.name} [{s.set}] {was} -> {now}" for s, was, now in grown[:8]) + (
+        f" and {len(grown) - 8} more" if len(grown) > 8 else "")
+    how = (f"`deck remove {name!r} {grown[0][0].key!r} --copies {grown[0][2] - grown[0][1]}`" if len(grown) == 1
+           else "`deck remove DECK CARD --copies N`")
+    typer.echo(f"note: {plural(len(grown), 'card was', 'cards were')} in the deck already, now with more copies: "
+               f"{shown} ({how} takes the extra copies out)")
 
 
 def _say_printed(deck, specs, name: str) -> None:

@@ -148,7 +148,10 @@ class Curses:
         for q in self.state.players:
             if a.m in q.curses:
                 return None
-        return f"nothing to cancel: m must be a Curse that stays on a player ({R_WHEN}: Curses)"
+        staying = [f"{self.name(c)} on {q.name}" for q in self.state.players for c in q.curses]
+        return (f"nothing to cancel: no Curse is being played now" + (
+            f"; choose the Curse to end among those that stay ({', '.join(staying)})" if staying
+            else ", and no Curse stays on a player") + f" ({R_WHEN}: Curses)")
 
     def _answer_cancel(self, d: dict, a: Action) -> None:
         """``play`` a cancelling card: the Curse is cancelled; ``pass``: the next holder is

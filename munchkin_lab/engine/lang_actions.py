@@ -11,7 +11,7 @@ from .lang.interp import Context, evaluate, resolve
 from .lang.program import OWNER
 from .lang.render import cond_to_data
 from .lang_world import EngineWorld
-from .refs import R_COMBAT, R_RUN, R_STATS, R_WHEN
+from .refs import R_COMBAT, R_ITEMS, R_RUN, R_STATS, R_WHEN
 
 #: how many cost-card combinations a candidate list offers at most (like bribes: a useful
 #: subset; any legal combination is accepted by ``why_not``)
@@ -65,9 +65,8 @@ class LangActions:
         ab = self._prog[c].abilities[idx]
         want = "play" if ab.from_hand else "use"
         if a.kind != want or a.card != c or (want == "use" and a.n != idx):
-            how = f"play c={c}" if want == "play" else f"use c={c} n={idx}"
-            return (f"{self._pn(seat)} may use {self.name(c)} ({self._ab_label(c, idx)}): "
-                    f"{how}, or pass")
+            return (f"{self._pn(seat)} must first answer {self.name(c)} ({self._ab_label(c, idx)}): "
+                    f"{'play' if want == 'play' else 'use'} it, or pass")
         return self._why_pick(seat, c, idx, ab, self._react_ctx(d, seat), a, want)
 
     def _answer_react(self, d: dict, a) -> None:
@@ -445,6 +444,22 @@ class LangActions:
             if why is not None:
                 return f"{self.name(c)} ({self._ab_label(c, idx)}) changes the fight: {why}"
             return self._why_pick(seat, c, idx, ab, ctx, a, "use")
+        return self._why_not_listening(seat, c)
+
+    def _why_not_listening(self, seat: int, c: int) -> str:
+        """Why card ``c`` is no card in play whose ``use`` ability ``seat`` may use now: carried
+        and not in use (core rules, 9.: only Items in use count), in use but not usable by its
+        owner, someone else's, or not in play at all."""
+        p = self.state.players[seat]
+        if c in p.carried:
+            return (f"{self.name(c)} is carried, not in use: put it in use (equip it) first to use its "
+                    f"ability ({R_ITEMS})")
+        if c in p.equipped and not self.can_use(seat, c):
+            return f"{self.name(c)} is restricted: {self._restriction(seat, c)} ({R_ITEMS})"
+        owner = next((q.name for i, q in enumerate(self.state.players) if i != seat
+                      and (c in q.equipped or c in q.carried or c in q.races or c in q.classes)), None)
+        if owner is not None:
+            return f"{self.name(c)} is {owner}'s: only its owner may use it ({R_WHEN})"
         return f"{self.name(c)} is not a card in play you may use ({R_WHEN})"
 
     def _do_use(self, seat: int, a) -> None:

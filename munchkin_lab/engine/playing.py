@@ -736,7 +736,7 @@ class Playing:
             if self.can_use(seat, c) and self.why_slot(seat, c) is None:
                 p.equipped.append(c)
                 self._play_moved()
-                if self.history: self._say(f"{p.name} uses {sp.name}.")
+                if self.history: self._say(f"{p.name} puts {sp.name} in use.")
             else:
                 p.carried.append(c)
                 if self.history: self._say(f"{p.name} carries {sp.name}.")

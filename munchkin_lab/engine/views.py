@@ -52,6 +52,11 @@ class Views:
             if a.m >= 0:
                 extra += f" with {self._cn(a.m)}"
             return f"{who}: play {cn}{extra}"
+        if k == "use":  # (the cards it is paid with, or aims at: one label per set of them)
+            paid = [self._cn(c) for c in a.cards if 0 <= c < len(self.specs)]
+            with_ = (f" (with {', '.join(paid[:-1])} and {paid[-1]})" if len(paid) > 1
+                     else f" (with {paid[0]})" if paid else "")
+            return f"{who}: use {self._use_words(a)}{with_}"
         if k == "sell":
             return f"{who}: sell {', '.join(self._cn(c) for c in a.cards)}"
         if k == "ask_help":
@@ -88,6 +93,47 @@ class Views:
         if k == "resolve" and a.n:
             parts.append(f"({a.n:+d} Level)")
         return " ".join(parts)
+
+    def _use_words(self, a: Action) -> str:
+        head, prep, target = self.use_words(a)
+        return f"{head}{'' if prep.startswith(':') else ' '}{prep} {target}" if target else head
+
+    def use_words(self, a: Action) -> tuple[str, str, str]:
+        """What a ``use c=<card> n=<ability>`` action does, in words, as ``(head, prep,
+        target)``: ``head`` the card, with the ability's label when the card has more than one
+        ``use`` ability ("Wizard (Charm)"); ``target`` the choice the ability makes, if any
+        ("P2", "Bog Wight", "the monsters", "Helm of Courage", a die value "4") with its
+        ``prep`` ("on", "for", ": the die shows" for a die value); ``("...", "", "")`` without a choice. Every
+        distinct choice gets words of its own (a screen listing the labels lists each)."""
+        from .lang import vocab
+
+        c = a.card
+        head = self._cn(c)
+        prog = self._prog[c] if self._lang and 0 <= c < len(self.specs) else None
+        if prog is None or not (0 <= a.n < len(prog.abilities)):
+            return head, "", ""
+        ab = prog.abilities[a.n]
+        uses = [i for i, _ab in self._lrun[c].get("use", ())]
+        if len(uses) > 1:  # (two abilities with the same words: told apart by their place)
+            label = self._ab_label(c, a.n)
+            same = [i for i in uses if self._ab_label(c, i) == label]
+            head += f" ({label})" if len(same) == 1 or a.n not in same else f" ({label}, {same.index(a.n) + 1})"
+        if 0 <= a.target < len(self.state.players):
+            return head, "on", self._pn(a.target)
+        if a.m < 0:
+            return head, "", ""
+        if any(op.name == "set_die" for op in ab.do):
+            return head, ": the die shows", str(a.m)
+        td = vocab.TARGETS.get(getattr(ab.who, "name", ""))
+        kind = td.kind if td is not None and td.choice else ""
+        cb = self.state.combat
+        if kind == "monster" and cb is not None and a.m < len(cb.monsters):
+            return head, "on", self._cn(cb.monsters[a.m])
+        if kind == "side":
+            return head, "for", "the monsters" if a.m == 1 else "the munchkins"
+        if kind == "card" and a.m < len(self.specs):
+            return head, "on", self._cn(a.m)
+        return head, "", ""
 
     def _cards(self, cs: Iterable[int]) -> list[str]:
         return [self.specs[c].name for c in cs]

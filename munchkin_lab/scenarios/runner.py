@@ -832,8 +832,10 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
             try:
                 g.play(a)
             except IllegalActionError as e:
-                if not err:
-                    return ScenarioResult(False, name, path, f"{field} ({a}): refused: {e}")
+                if not err:  # (the rule's words, without the action's internal text the error starts with)
+                    why = str(e).removeprefix(f"{a}: ")
+                    return ScenarioResult(False, name, path, f"{field} ({_words(g, a)}): refused: {why}"
+                                                             f"{_missing_field_hint(g, step, a)}")
                 if isinstance(err, str) and err.lower() not in str(e).lower():
                     return ScenarioResult(False, name, path, f"{field}: refusal {str(e)!r} lacks {err!r}")
                 if g.state_dict() != before:
@@ -850,6 +852,28 @@ def run_scenario(sc: dict, resolver: Resolver | None = None) -> ScenarioResult:
         if diff:
             return ScenarioResult(False, name, path, diff)
     return ScenarioResult(True, name, path)
+
+
+def _words(g: Game, a: Action) -> str:
+    """The step's action in the game's words (``Game.describe``), never its internal text."""
+    try:
+        return g.describe(a)
+    except Exception:  # noqa: BLE001 - a label must never hide the refusal itself
+        return str(a)
+
+
+def _missing_field_hint(g: Game, step: dict, a: Action) -> str:
+    """What the step lacks when the engine refused it for want of a field: a Curse-cancelling
+    card (Wishing Ring) played while no Curse is being played ends a Curse that stays on a
+    player, named in ``with:``."""
+    c = a.card
+    if (a.kind == "play" and "with" not in step and 0 <= c < len(g.specs)
+            and (g.specs[c].effects or {}).get("cancel_curse")):
+        staying = [g.specs[x].name for q in g.state.players for x in q.curses]
+        if staying:
+            return (f" (the step has no `with:`: name the Curse that stays on a player to end it, "
+                    f"e.g. with: {staying[0]})")
+    return ""
 
 
 def run_file(path: str | Path, resolver: Resolver | None = None) -> ScenarioResult:

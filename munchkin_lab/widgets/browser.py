@@ -540,8 +540,12 @@ class CardBrowser(W.VBox):
             saved.notes.append(kept_alias_note(kept, "take it out of the aliases field and save"))
         self._read_name = (name, self.f_aliases.value)
         notes = "".join(f"<br>note: {esc(n)}" for n in saved.notes)
-        self.form_msg.value = (f'<div class="mlab-msg-ok">saved {esc(name)} as a designer card '
-                               f'(version {saved.row_version}){notes}</div>')
+        if getattr(saved, "unchanged", False):  # (as cards edit says it: nothing was written)
+            self.form_msg.value = (f'<div class="mlab-msg-ok">unchanged {esc(name)}: the form holds the stored card '
+                                   f'(version {saved.row_version}), nothing to save{notes}</div>')
+        else:
+            self.form_msg.value = (f'<div class="mlab-msg-ok">saved {esc(name)} as a designer card '
+                                   f'(version {saved.row_version}){notes}</div>')
         self.search()
         return True
 

@@ -788,6 +788,11 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
                 ("for the monsters" if a.n == 1 else "for the munchkins")
         if (sp.kind == "monster_enhancer" or e.get("discard_monster")) and sd.get("combat"):
             return f"Play {cn}" + (f" ({signed(sp.bonus)})" if sp.bonus else "") + " on", _monster(sd, a.n)
+    if k == "use" and hasattr(game, "use_words"):  # an ability aimed at a player, monster, side, item, die value
+        head, prep, target = game.use_words(a)
+        if target:
+            cost = f" (with {join_and([card_name(game, c) for c in a.cards])})" if a.cards else ""
+            return (f"Use {head}{cost}{prep}" if prep.startswith(":") else f"Use {head}{cost} {prep}:"), target
     if k == "give" and tn:
         return f"Give {cn} to", tn
     if k == "trade" and tn and a.m >= 0:  # one row per Item of yours (the board folds it)
