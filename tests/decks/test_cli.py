@@ -243,7 +243,7 @@ def test_play_options(url, seed, players, turns):
         assert res.exit_code == 2, res.output
         # the default deck is a Munchkin game: its table size (2 to 6) is checked before --max-turns
         opt = next(o for o, bad in (("--seed", not 0 <= seed <= 2**64 - 1), ("--players", not 2 <= players <= 6),
-                                    ("--max-turns", not 1 <= turns <= 100_000)) if bad)
+                                    ("--turn-cap", not 1 <= turns <= 100_000)) if bad)  # (--max-turns: its alias)
         assert f"Error: {opt}" in res.output, res.output
 
 
