@@ -537,25 +537,10 @@ class ResultWriter:
         """Finish the file (``meta``: config, interrupted, totals; ``tables``: cards, seats,
         summary, levels) and rename it onto :attr:`path`, or onto ``to`` (a free name beside
         it: :func:`beside`), leaving :attr:`path` as it was. Returns the path written."""
+        self._close(meta, tables)
         if to is not None and Path(to) != self.path:
-            self._close(meta, tables)
             return self._move(Path(to))
         try:
-            if self.fmt == "parquet":
-                self._flush()
-                doc = dict(meta, format=FORMAT_NAME, version=FORMAT_VERSION,
-                           tables={k: _records(v) for k, v in tables.items()})
-                self._w.add_key_value_metadata({META_KEY: json.dumps(doc, allow_nan=False)})
-                self._w.close()
-            elif self.fmt == "csv":
-                self._w.close()
-            else:
-                rest = dict(meta, **{k: _records(v) for k, v in tables.items()})
-                self._fh.write("\n]")
-                for k, v in rest.items():
-                    self._fh.write(f", {json.dumps(k)}: {json.dumps(v, allow_nan=False)}")
-                self._fh.write("}\n")
-                self._fh.close()
             cm, self._cm = self._cm, None
             cm.__exit__(None, None, None)  # flush to disk, rename onto the path
         except OSError as exc:
@@ -566,7 +551,8 @@ class ResultWriter:
         return self.path
 
     def _close(self, meta: dict, tables: dict[str, pd.DataFrame]) -> None:
-        """Finish the temporary file as :meth:`commit` does, without renaming it."""
+        """Finish the temporary file (the format's closing: metadata, the JSON tail) without renaming it:
+        :meth:`commit` renames it then."""
         try:
             if self.fmt == "parquet":
                 self._flush()
