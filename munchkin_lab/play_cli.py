@@ -55,7 +55,7 @@ def resolve_deck(name: str, url: str | None = None):
 
 URL_HELP = "Database URL (default: $DATABASE_URL or the SQLite file)."
 
-#: Most turns a game may be given (``--max-turns``).
+#: Most turns a game may be given (``play --turn-cap``; ``max_turns`` of :func:`make_game`).
 MAX_TURNS = 100_000
 
 
@@ -120,17 +120,22 @@ def make_game(deck=None, players: int = 4, seed: int = 7, max_turns: int = 1000,
     ``base`` preset). Decks with the ``solar_storm`` module give a ``SolarStormGame``.
 
     Raises:
-        ValueError: ``max_turns`` not in 1..:data:`MAX_TURNS`, or both ``deck`` and ``sets``.
+        ValueError: ``max_turns`` not a whole number in 1..:data:`MAX_TURNS`, or both ``deck``
+            and ``sets`` (the message names the keyword, e.g. "max_turns must be at least 1, got 0").
         PlayersError: ``players`` does not fit the deck's game.
         DeckError: an unknown deck, or a deck that ``deck check`` finds errors in for that
             many players.
     """
-    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
-        raise ValueError(f"--max-turns must be at least 1, got {max_turns}")
+    # a Python caller's words: the keywords it typed (``play`` checks its options first and
+    # names them as documented: --turn-cap, --sets, --deck)
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int):
+        raise ValueError(f"max_turns must be a whole number of turns (1 .. {MAX_TURNS}), got {max_turns!r}")
+    if max_turns < 1:
+        raise ValueError(f"max_turns must be at least 1, got {max_turns}")
     if max_turns > MAX_TURNS:
-        raise ValueError(f"--max-turns must be at most {MAX_TURNS}, got {max_turns}")
+        raise ValueError(f"max_turns must be at most {MAX_TURNS}, got {max_turns}")
     if deck is not None and sets:
-        raise ValueError("--sets and --deck cannot be used together: choose the cards with one of them")
+        raise ValueError("deck and sets cannot be used together: choose the cards with one of them")
     from .engine import Game, GameOptions
 
     if deck is None and sets:

@@ -312,3 +312,30 @@ def test_play_turn_count_and_bad_options():
         assert "turns," not in r.output
     r = CliRunner().invoke(app, ["play", "--sets", "munchkin", "--deck", "base"])
     assert r.exit_code == 2 and "Error: --sets and --deck cannot be used together" in r.output
+
+
+def test_play_game_errors_name_the_python_keywords():
+    """``play_game`` / ``make_game`` are called from Python: their errors name the keyword
+    the caller typed (``max_turns``, ``deck``/``sets``), not the CLI's option; the CLI names
+    its documented option (``--turn-cap``) for the same values, its alias typed or not."""
+    import pytest
+    from typer.testing import CliRunner
+    from munchkin_lab.cli import app
+    from munchkin_lab.play_cli import MAX_TURNS, make_game, play_game
+
+    for call in (make_game, play_game):
+        for bad, words in ((0, "max_turns must be at least 1, got 0"),
+                           (-3, "max_turns must be at least 1, got -3"),
+                           (MAX_TURNS + 1, f"max_turns must be at most {MAX_TURNS}, got {MAX_TURNS + 1}"),
+                           ("5", "max_turns must be a whole number of turns"),
+                           (True, "max_turns must be a whole number of turns")):
+            with pytest.raises(ValueError) as e:
+                call("base", max_turns=bad)
+            assert str(e.value).startswith(words), str(e.value)
+            assert "--" not in str(e.value)
+        with pytest.raises(ValueError) as e:
+            call("base", sets=["munchkin"])
+        assert str(e.value).startswith("deck and sets cannot be used together")
+    for option in ("--turn-cap", "--max-turns"):
+        r = CliRunner().invoke(app, ["play", option, str(MAX_TURNS + 1)])
+        assert r.exit_code == 2 and "--turn-cap" in r.output and "max_turns" not in r.output, r.output
