@@ -368,8 +368,9 @@ def parse(query: str) -> Any:
 def quoted_name(query: str) -> str | None:
     """The card name a query that is one quoted phrase stands for, as the search reads it
     (``'"King Tut"'`` -> ``"King Tut"``, single quotes too); None for any other query or one
-    that does not parse. ``deck add`` takes such an argument as that name."""
-    text = query.strip() if isinstance(query, str) else ""
+    that does not parse. ``deck add`` takes such an argument as that name. The quotes may be
+    typographic or fullwidth (``“King Tut”``, ``＂King Tut＂``: :func:`plain_text`)."""
+    text = plain_text(query.strip()) if isinstance(query, str) else ""
     if text[:1] not in ('"', "'"):
         return None
     try:

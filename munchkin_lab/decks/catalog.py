@@ -223,7 +223,10 @@ class Catalog:
         """Cards whose name (or, when no name matches, alias) equals ``name`` (folded, see
         :func:`normalize`), optionally only in ``set``; when neither matches, names and
         aliases compared without diacritics (:func:`plain`: ``Pila Lancuchowa Krwawego
-        Rozczlonkowania`` finds the Chainsaw). A ``"set:Name"`` key also matches its card."""
+        Rozczlonkowania`` finds the Chainsaw); last, as ``cards show`` compares them
+        (:func:`munchkin_lab.cards.designer.name_key`: no case, diacritics, spaces nor
+        punctuation, so ``“Gazebo”`` typed in curly quotes or ``Ｐｏｔｔｅｄ-Ｐｌａｎｔ`` in
+        fullwidth letters find their card). A ``"set:Name"`` key also matches its card."""
         if set is None and ":" in name and name in self._specs:
             return [self._specs[name]]
         folded = normalize(name)
@@ -233,7 +236,20 @@ class Catalog:
                 specs = [s for s in specs if s.set == set]
             if specs:
                 return specs
-        return []
+        from ..cards.designer import name_key
+
+        key = name_key(name)
+        if not key.strip():
+            return []
+        by_key = self.__dict__.get("_by_key")
+        if by_key is None:  # (built at the first name no other index knows)
+            by_key = {}
+            for index in (self._by_name, self._by_alias):
+                for n, keys in index.items():
+                    bucket = by_key.setdefault(name_key(n), [])
+                    bucket.extend(k for k in keys if k not in bucket)
+            self._by_key = by_key
+        return [self._specs[k] for k in by_key.get(key, []) if set is None or self._specs[k].set == set]
 
     def resolve(self, name: str, set: str | None = None) -> CardSpec:
         """Return the one card named (or aliased) ``name``, in ``set`` when given.

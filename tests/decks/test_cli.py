@@ -337,6 +337,30 @@ def test_deck_add_takes_a_name_in_double_quotes_as_that_name(url):
     assert res.exit_code == 1 and "unknown card 'Potted Plnt'; closest: Potted Plant" in res.output
 
 
+def test_deck_add_folds_a_name_as_cards_show_does(url):
+    """A name typed in curly or fullwidth quotes, with fullwidth letters or with its words
+    joined by a hyphen is the card ``cards show`` shows for it (``search.fold`` and
+    ``designer.name_key``): ``deck add`` found none of them. A word that is no card's name
+    stays an unknown card with the closest names."""
+    from munchkin_lab.cards.designer import get_card
+
+    run("new", "Fold", url=url)
+    typed = {"\u201cGazebo\u201d": "Gazebo",                       # curly double quotes
+             "\u2018Ｇａｚｅｂｏ\u2019": "Gazebo",                  # curly single quotes, fullwidth letters
+             "\uff02King Tut\uff02": "King Tut",                  # fullwidth quotation marks
+             "\u201cＭａｕｌ Ｒａｔ\u201d": "Maul Rat",
+             "Ｐｏｔｔｅｄ-Ｐｌａｎｔ": "Potted Plant"}                 # one word: fullwidth, hyphenated
+    for text, name in typed.items():
+        assert get_card(text, url=url)["name"] == name  # cards show finds it
+        res = run("add", "Fold", text, url=url)
+        assert res.stdout.startswith(f"added 1 card: {name} [munchkin]; "), (text, res.output)
+    d = Deck.load("Fold", url=url)
+    assert {k: e.copies for k, e in d.entries.items()} == {
+        "munchkin:Gazebo": 2, "munchkin:King Tut": 1, "munchkin:Maul Rat": 1, "munchkin:Potted Plant": 1}
+    res = run("add", "Fold", "Ｍａｕｌ", url=url, ok=False)  # a word of a name is no name
+    assert res.exit_code == 1 and "unknown card 'Ｍａｕｌ'; closest: Maul Rat [munchkin]" in res.output
+
+
 def test_deck_check_players_help_and_check_agree(url):
     """``deck check --players``: the help says what each game seats (Munchkin 2 to 6, the core
     rules' 3 to 6 plus two; Solar Storm 1 to 4) and the check takes exactly that, with one
