@@ -342,17 +342,23 @@ class Items:
                 out.append(a)
 
     def _do_equip(self, seat: int, a: Action) -> None:
+        """A carried Item put in use (core rules, 9. Items); the log says so in the words of an
+        Item played straight into use ("Ann puts Boots of Butt-Kicking in use.")."""
         self._sba_seats.add(seat)
         p = self.state.players[seat]
         p.carried.remove(a.card)
         p.equipped.append(a.card)
         self._play_moved()
+        if self.history: self._say(f"{p.name} puts {self.name(a.card)} in use.")
 
     def _do_unequip(self, seat: int, a: Action) -> None:
+        """An Item in use carried instead (core rules, 9. Items); the log says so ("Ann
+        carries Boots of Butt-Kicking instead of using it."), as the state-based check does."""
         p = self.state.players[seat]
         p.equipped.remove(a.card)
         p.carried.append(a.card)
         self._play_moved()
+        if self.history: self._say(f"{p.name} carries {self.name(a.card)} instead of using it.")
 
     def _equip_candidates(self, seat: int, out: list) -> None:
         p = self.state.players[seat]
