@@ -101,7 +101,8 @@ class Views:
     def use_words(self, a: Action) -> tuple[str, str, str]:
         """What a ``use c=<card> n=<ability>`` action does, in words, as ``(head, prep,
         target)``: ``head`` the card, with the ability's label when the card has more than one
-        ``use`` ability ("Wizard (Charm)"); ``target`` the choice the ability makes, if any
+        ability ("Wizard (Charm)"; one ``use`` ability among other abilities too: "Hireling
+        (escape)"; a card whose one ability it is needs none: "Gloom Totem"); ``target`` the choice the ability makes, if any
         ("P2", "Bog Wight", "the monsters", "Helm of Courage", a die value "4") with its
         ``prep`` ("on", "for", ": the die shows" for a die value); ``("...", "", "")`` without a choice. Every
         distinct choice gets words of its own (a screen listing the labels lists each)."""
@@ -118,6 +119,8 @@ class Views:
             label = self._ab_label(c, a.n)
             same = [i for i in uses if self._ab_label(c, i) == label]
             head += f" ({label})" if len(same) == 1 or a.n not in same else f" ({label}, {same.index(a.n) + 1})"
+        elif len(prog.abilities) > 1:  # its one `use` among other abilities: named, as the log names it
+            head += f" ({self._ab_label(c, a.n)})"
         if 0 <= a.target < len(self.state.players):
             return head, "on", self._pn(a.target)
         if a.m < 0:

@@ -109,3 +109,54 @@ def test_the_command_line_lists_each_ability_and_target(board):
         "Use Twin Charm (Blunt) on Maul Rat (with Tuba of Charm)",
         "Use Gloom Totem on Lame Goblin (with Tuba of Charm)",
         "Use Gloom Totem on Maul Rat (with Tuba of Charm)"])
+
+
+ONE_USE = """
+name: one use ability among other abilities, usable once a game
+seed: 1
+cards:
+  - name: Hex Totem
+    kind: item
+    deck: treasure
+    slot: none
+    gold: 400
+    effects:
+      abilities:
+      - {when: in_play, who: owner, do: [{run_away: 1}]}
+      - {when: use, if: {owner: 'role:in_combat'}, limit: {times: 1, per: game}, who: chosen_monster,
+         label: Hex, do: [{combat_strength: -3}]}
+players:
+  - {name: Ann, level: 1, equipped: [Hex Totem], hand: [Wandering Monster, Maul Rat]}
+  - {name: Bob, level: 3}
+  - {name: Cy, level: 2}
+decks: {door: [Lame Goblin, Potted Plant], treasure: [Tuba of Charm, Cheese Grater of Peace, Rat on a Stick]}
+steps: []
+"""
+
+
+def test_a_cards_one_use_ability_among_others_is_named_like_the_rest(lab_db, tmp_path):
+    """(closing note) a card with several abilities, one of them a `use` ability (here usable
+    once a game): its labels lacked the ability's label ("use Hex Totem on Maul Rat") that the
+    labels of a card with several `use` abilities have and the log gives ("Ann uses Hex Totem
+    (Hex)"); the engine's labels, the board and the command line now name it."""
+    from munchkin_lab.play_cli import TerminalSeat
+
+    path = tmp_path / "hex.yaml"
+    path.write_text(ONE_USE)
+    b = Board.from_scenario(path, journal=False)
+    b.click("Kick Down the Door")  # Lame Goblin
+    b.click("Play Wandering Monster")  # Maul Rat joins
+    g = b.game
+    assert sorted(a.label for a in _uses(g)) == ["Ann: use Hex Totem (Hex) on Lame Goblin",
+                                                "Ann: use Hex Totem (Hex) on Maul Rat"]
+    assert sorted(x for x in b.action_labels() if x.startswith("Use ")) == [
+        "Use Hex Totem (Hex) on Lame Goblin", "Use Hex Totem (Hex) on Maul Rat"]
+    out: list[str] = []
+    answers = iter(["q"])
+    with pytest.raises(Exception):  # q: stop
+        TerminalSeat(echo=out.append, ask=lambda q: next(answers))(g, 0)
+    assert sorted(line.split(". ", 1)[1] for line in out if re.match(r"^\s+\d+\. Use ", line)) == [
+        "Use Hex Totem (Hex) on Lame Goblin", "Use Hex Totem (Hex) on Maul Rat"]
+    b.click("Use Hex Totem (Hex) on Maul Rat")
+    assert "[t1] Ann uses Hex Totem (Hex)." in g.log
+    assert not _uses(g)  # once a game: used
