@@ -406,8 +406,11 @@ class Dispatch:
         if s.pending:
             d = s.pending.pop(0)
             self._PENDING_FN[d["kind"]][2](self, d, a)  # (Pending._answer, inline)
-        elif not (self._h_apply and any(mod.apply_action(self, a) for mod in self._h_apply)):
-            self._APPLY[a.kind](self, a.player, a)
+        else:
+            for mod in self._h_before:  # (RulesModule.before_action: whoever applies it)
+                mod.before_action(self, a)
+            if not (self._h_apply and any(mod.apply_action(self, a) for mod in self._h_apply)):
+                self._APPLY[a.kind](self, a.player, a)
         # _after_action, inline (the hot path)
         ph = s.phase
         if s.pending or s.corpses or (ph == "combat" and s.combat is not None and s.combat.stage == "run"):

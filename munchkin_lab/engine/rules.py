@@ -260,6 +260,12 @@ class RulesModule:
         None (the core's generic label)."""
         return None
 
+    def before_action(self, game: "Game", action: "Action") -> None:
+        """Called before every action that is not the answer to a pending decision, whoever
+        then applies it (the core, this module or another module's ``apply_action``): a moment
+        that lasts until a player's own next action ends here (Scooby-Doo: a Portal's choice
+        (a)). Must not change what the action does."""
+
     def apply_action(self, game: "Game", action: "Action") -> bool:
         """Apply a module action; return True when handled."""
         return False

@@ -530,7 +530,7 @@ class ScoobyDooModule(RulesModule):
 
     def _fresh_now(self, game, ms: dict) -> list[int]:
         """:meth:`_fresh` while that moment lasts: drawn this turn (``fresh_at``, the turn) and
-        not yet ended by the drawer's own next action (:meth:`apply_action`). Another player's
+        not yet ended by the drawer's own next action (:meth:`before_action`). Another player's
         action in between (a Curse played on the drawer at any time) leaves it open: the
         choice is the drawer's (R_KICK)."""
         return self._fresh(ms) if ms["fresh_at"] == game.state.turn else []
@@ -664,6 +664,23 @@ class ScoobyDooModule(RulesModule):
             return f"no player can have more than one Vehicle ({R_VEHICLE})"
         return NotImplemented
 
+    def before_action(self, game, a: Action) -> None:
+        """A player's own next action ends the moments that last until it, whichever rules
+        then apply the action (the core's, this module's or another module's: a Fairy Dust
+        card played in a mix): a dead player's Character swap (R_DEATH) unless it is the swap,
+        and the active player's choice (a) of the Portals drawn face down (R_KICK: our reading
+        of "immediately", the drawer's next action) unless it follows one of them - they are
+        kept (choice b). An answer to a pending decision is not such an action (a Curse's
+        loss another player forced on the drawer leaves choice (a) open)."""
+        s = game.state
+        ms = self._ms(game)
+        seat = a.player
+        if a.kind != "character" and seat in ms["may_swap"] and s.players[seat].alive:
+            ms["may_swap"].remove(seat)
+        if seat == s.active and a.kind != "portal" and ms["fresh_at"] >= 0:
+            ms["fresh"] = []
+            ms["fresh_at"] = -1
+
     def apply_action(self, game, a: Action) -> bool:
         s = game.state
         if s.pending:
@@ -671,13 +688,6 @@ class ScoobyDooModule(RulesModule):
         ms = self._ms(game)
         seat = a.player
         p = s.players[seat]
-        if a.kind != "character" and seat in ms["may_swap"] and p.alive:
-            ms["may_swap"].remove(seat)
-        if seat == s.active and a.kind != "portal" and ms["fresh_at"] >= 0:
-            # the drawer's own next action, if not following one of them, ends the moment of
-            # choice (a): the Portals drawn face down are kept (choice b)
-            ms["fresh"] = []
-            ms["fresh_at"] = -1
         if a.kind == "portal":
             fresh = self._fresh_now(game, ms)
             # the other Portals drawn face down with it may still be followed at once (choice
