@@ -291,7 +291,7 @@ def _distinct(acts: list, labels: list[str]) -> tuple[list, list[str]]:
 
 def _situation(sd: dict, seat: int) -> list[str]:
     """What a player at the terminal needs to see before deciding: the combat (who fights what,
-    the combat strengths, the Treasures at stake), their character and cards; in Solar Storm,
+    the combat strengths, the Treasures at stake, the rewards owed when it ends), their character and cards; in Solar Storm,
     their room and Resources and the ship's rooms (cubes left, power diverted)."""
     from .widgets import words
 
@@ -310,6 +310,7 @@ def _situation(sd: dict, seat: int) -> list[str]:
     c = sd.get("combat")
     if c:
         out.append(combat_line(c, nm))
+        out.extend(words.owed_lines(sd))  # won before a card moved the fight (Transferral Potion)
     kit = ", ".join(p["equipped_list"] + [f"{x} (carried)" for x in p["carried"]]
                     + ([f"Hireling {p['hireling']}"] if p.get("hireling") else [])) or "nothing"
     curses = f"; Curses on you: {', '.join(p['curses'])}" if p.get("curses") else ""

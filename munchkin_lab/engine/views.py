@@ -138,6 +138,22 @@ class Views:
             return head, "on", self._cn(a.m)
         return head, "", ""
 
+    def _owed_view(self) -> list[dict]:
+        """The rewards a card moved away from their winners (Transferral Potion after a kill or
+        a charm: ``CombatState.owed``, :meth:`CombatCards._rewards_before_transfer`), paid when
+        this combat closes (:meth:`CombatCards._pay_owed`; official FAQ, Munchkin card
+        questions): one entry a moved fight, ``{"player": seat, "levels": int, "treasures":
+        int, "helper": seat|null, "helper_levels": int}`` - ``helper_levels`` as the helper
+        would gain them now (an Elf's one a kill, :meth:`helper_levels`); [] when none. The
+        board and ``play --human`` say it with the combat (``widgets.words.owed_lines``)."""
+        c = self.state.combat
+        out = []
+        for old, helper, levels, kills, n in c.owed:
+            out.append({"player": old, "levels": levels if kills else 0, "treasures": n,
+                        "helper": helper if helper >= 0 else None,
+                        "helper_levels": self.helper_levels(helper, kills) if helper >= 0 and kills else 0})
+        return out
+
     def _cards(self, cs: Iterable[int]) -> list[str]:
         return [self.specs[c].name for c in cs]
 
@@ -206,6 +222,7 @@ class Views:
                 "pending_run_away": ([{"player": r, "monsters": [self.specs[m].name for j, m in enumerate(c.monsters)
                                                                  if not (r == c.runners[0] and j in c.rolled)]}
                                       for r in c.runners] if c.stage == "run" else []),
+                "owed": self._owed_view(),
             }
         pend = []
         for d in s.pending:

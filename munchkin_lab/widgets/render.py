@@ -398,7 +398,8 @@ def _side_table(entries: list[dict], bonus: int, bonus_label: str, total: int, n
 def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapping | None = None) -> str:
     """The combat panel: the monsters' faces, the breakdown of both sides (Level, items,
     One-Shots, enhancers, other modifiers; :func:`combat_breakdown`), who is winning (ties go
-    to the monster: core rules, 7. Combat) and this turn's dice."""
+    to the monster: core rules, 7. Combat), this turn's dice and the rewards owed when the
+    combat ends (:func:`words.owed_lines`: won before a card moved the fight)."""
     c = sd.get("combat")
     if not c:
         return ""
@@ -418,6 +419,8 @@ def combat_html(sd: Mapping, lk: CardLookup, log: Sequence[str], breakdown: Mapp
     forced = sd.get("forced_dice") or []
     if forced:
         dice += '<div class="mlab-sub">next dice: ' + "".join(die(d) for d in forced) + spoken_dice(forced) + "</div>"
+    for line in words.owed_lines(sd):  # a reward a card moved the fight away from (Transferral Potion)
+        dice += f'<div class="mlab-sub" data-testid="combat-owed">{esc(line)}</div>'
     if breakdown:
         osn = ", ".join(breakdown.get("one_shots") or [])
         left = _side_table(breakdown["munchkins"], breakdown["munchkin_bonus"],

@@ -110,6 +110,31 @@ def names(sd: Mapping) -> dict[int, str]:
     return {p["seat"]: p["name"] for p in sd.get("players", [])}
 
 
+def owed_lines(sd: Mapping) -> list[str]:
+    """The rewards waiting for the combat's end (``state_dict()["combat"]["owed"]``: what its
+    fighters won before a card such as Transferral Potion moved the fight to another player,
+    paid when it closes - official FAQ, Munchkin card questions) in words, one line a living
+    player, in the order they were won: ``["Ann is owed 1 Level and 3 Treasures when this
+    combat ends."]`` (an Elf helper's Levels of those kills too); [] without a combat or such a
+    reward. Shown with the combat on the board and by ``play --human``."""
+    c = sd.get("combat") or {}
+    got: dict[int, list[int]] = {}  # seat -> [Levels, Treasures]
+    for e in c.get("owed") or ():
+        got.setdefault(e["player"], [0, 0])
+        got[e["player"]][0] += int(e.get("levels") or 0)
+        got[e["player"]][1] += int(e.get("treasures") or 0)
+        if e.get("helper") is not None and e.get("helper_levels"):
+            got.setdefault(e["helper"], [0, 0])[0] += int(e["helper_levels"])
+    nm = names(sd)
+    alive = {p["seat"]: p.get("alive", True) for p in sd.get("players", [])}
+    out = []
+    for q, (lv, n) in got.items():
+        parts = [plural(x, w) for x, w in ((lv, "Level"), (n, "Treasure")) if x]
+        if parts and alive.get(q, True):  # (the dead gain nothing: core rules, 7. Death)
+            out.append(f"{nm.get(q, f'P{q + 1}')} is owed {' and '.join(parts)} when this combat ends.")
+    return out
+
+
 #: How a hand card picked for a Scooby-Doo exit is told, on the board and at the terminal.
 EXIT_PICKED = "picked for the exit"
 
