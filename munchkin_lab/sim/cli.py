@@ -33,7 +33,7 @@ from ..plural import plural
 
 #: Upper ends of the number options: an out-of-range value is a usage error (exit 2) naming the
 #: range. Games: what the per-game table can number; workers: local processes; turn cap: as
-#: ``play --max-turns``.
+#: ``play --turn-cap``.
 MAX_GAMES = 2**63 - 1
 MAX_WORKERS = 512
 MAX_TURN_CAP = 100_000
