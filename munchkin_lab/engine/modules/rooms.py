@@ -238,8 +238,10 @@ class RoomsModule(RoomDestruction, RulesModule):
         New ground's Doors are in the room from the moment they are drawn and flipped: a room
         destroyed by its ON ENTRY rule takes them with it (its monsters die for the mover's
         Levels, the rest is discarded: R_DESTROY). An ON ENTRY rule that carries the mover
-        away leaves them face up in the room (the rulebook is silent; like the monsters of a
-        lost fight, R_COMBAT).
+        away (a language ability or the tile's ``on_entry`` ops alike) leaves them face up in
+        the room (the rulebook is silent; like the monsters of a lost fight, R_COMBAT): the
+        mover meets the cards of the room they are carried into, not these, and that entry
+        decides what they may do next (after its Door with no monster, Look for Trouble: R_OTHER).
 
         A player moved into a placed room during a fight (a Bad Stuff or a card that moves
         them) meets none of its cards: they stay as they lie, face down ones unturned, and no
@@ -289,9 +291,9 @@ class RoomsModule(RoomDestruction, RulesModule):
         r = grid[k]
         data = self._data(game, k)
         if not self._on_entry(game, seat, k, forced):
-            if s.phase == "start":
+            if s.phase == "start":  # (a room they were carried into has set the phase itself)
                 s.phase = "trouble"
-            ms["empty"] = True
+                ms["empty"] = True
             return
         if data.get("run_away_roll_required") and p.alive and game._lang and game._lang_die_window(
                 seat, ("module", self.name, "_enter_rest", seat, k, forced)):
@@ -301,8 +303,9 @@ class RoomsModule(RoomDestruction, RulesModule):
     def _on_entry(self, game, seat: int, k: str, forced: bool) -> bool:
         """The ON ENTRY rule of room ``k`` for ``seat``, who has just entered it: the
         language's ``enter_room`` abilities, then the room's ``on_entry`` ops (a ``manual``
-        tile with no data for what happens: by hand). False when the language's abilities
-        carried ``seat`` out of the room (or the room is gone): the rest of the entry is off."""
+        tile with no data for what happens: by hand). False when the language's abilities or
+        the ``on_entry`` ops carried ``seat`` out of the room (or the room is gone): the rest of
+        the entry is off (R_MOVE: you stop in a room with cards; here you are no longer in it)."""
         ms = self._ms(game)
         grid = ms["grid"]
         r = grid[k]
@@ -314,6 +317,8 @@ class RoomsModule(RoomDestruction, RulesModule):
                 return False
         if data.get("on_entry"):
             game._run_card_ops(seat, data["on_entry"], r["tile"], ("room", "on_entry"))
+            if k not in grid or ms["pos"][seat] != k:
+                return False  # its ops carried them away (a move), or the room is gone
         elif game.specs[r["tile"]].manual and not any(
                 x in data for x in ("forced_move", "destroy", "run_away_roll_required")):
             game._push_manual(seat, r["tile"], discard=False)
