@@ -355,7 +355,9 @@ class RoomsModule(RoomDestruction, RulesModule):
     def _enter_rest(self, game, seat: int, k: str, forced: bool) -> None:
         """The rest of entering room ``k`` (:meth:`_enter`), from the room's Run Away roll on:
         its die goes through the one die-roll path (a Loaded Die may answer it,
-        card_facts_more.md 2c) and this part resumes once the reactions are in."""
+        card_facts_more.md 2c) and this part resumes once the reactions are in. A roll whose
+        outcome carries the mover out of the room ends the entry there, its cards left face up
+        (as an ON ENTRY rule that carries them away, :meth:`_enter`; the rulebook is silent)."""
         ms = self._ms(game)
         p = game.state.players[seat]
         r = ms["grid"][k]
@@ -371,6 +373,14 @@ class RoomsModule(RoomDestruction, RulesModule):
                 game._run_card_ops(seat, game._prog[r["tile"]].abilities[idx].do, r["tile"], idx)
             finally:
                 game._die_pre = 0
+            if k not in ms["grid"] or ms["pos"][seat] != k:
+                # the roll's outcome carried them out of the room (a move back to START): the
+                # rest of the entry is off, as after an ON ENTRY rule that did (:meth:`_on_entry`)
+                s = game.state
+                if s.phase == "start":
+                    s.phase = "trouble"
+                    ms["empty"] = True
+                return
         tk = self._destroyed_by(game, k)
         if tk is not None and game._lang and "die_rolled" in game._lt:
             inside = tuple(self.inside(game, tk)) if self._destructible(game, tk) else ()
