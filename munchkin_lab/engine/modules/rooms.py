@@ -54,7 +54,7 @@ a combat is fought in the active player's room, also after a card makes another 
 fighter (Transferral Potion: that player is moved into it at once, like a helper, leaving their
 own room by its ON EXIT rule: ``on_fighter_changed``), and it stays in that room whoever is
 moved away during it (a Bad Stuff or card that moves a player, a dying helper: ``_combat_at``);
-a player moved into a room during a fight meets none of its cards then (they stay there);
+a player moved into a room during a fight, or out of their own turn, meets none of its cards then (they stay there);
 a Monster Enhancer left in a room by a lost fight stays the card of the player who played it
 (``by``: card -> seat), who owns it again when it is met from the room;
 the room you start your turn in has not been entered this turn (you may come back to it once);
@@ -221,6 +221,13 @@ class RoomsModule(RoomDestruction, RulesModule):
         dx, dy = DIRS[d]
         return key(x + dx, y + dy)
 
+    def _stop(self, game, seat: int) -> None:
+        """``seat``'s move ended with no card met (an empty room, START, carried away): on their
+        own turn, still moving, only Loot the Room is left (R_MOVE); else nobody's phase moves."""
+        if seat == game.state.active and game.state.phase == "start":
+            game.state.phase = "trouble"
+            self._ms(game)["empty"] = True
+
     def _go_start(self, game, seat: int) -> None:
         self._keep_fight_room(game)
         self._ms(game)["pos"][seat] = START
@@ -244,14 +251,16 @@ class RoomsModule(RoomDestruction, RulesModule):
         decides what they may do next (after its Door with no monster, Look for Trouble: R_OTHER).
 
         A player moved into a placed room during a fight (a Bad Stuff or a card that moves
-        them) meets none of its cards: they stay as they lie, face down ones unturned, and no
-        Level 6+ Door is added (the rulebook is silent; the fight goes on, and a lost one
-        sends them to START anyway, R_COMBAT). New ground's Doors are drawn all the same and
-        stay face up there."""
+        them), or out of their own turn (a Curse that moves them), meets none of its cards:
+        they stay as they lie, face down ones unturned, and no Level 6+ Door is added (the
+        rulebook is silent; the fight goes on, and a lost one sends them to START anyway,
+        R_COMBAT; the rooms' cards are met by the player whose turn it is, R_MOVE, and the
+        active player's turn goes on where it was). New ground's Doors are drawn all the same
+        and stay face up there."""
         s = game.state
         ms = self._ms(game)
         p = s.players[seat]
-        fighting = s.combat is not None
+        waits = s.combat is not None or seat != s.active  # its cards wait (docstring)
         self._keep_fight_room(game)
         self.exit(game, seat, forced)
         grid = ms["grid"]
@@ -260,8 +269,7 @@ class RoomsModule(RoomDestruction, RulesModule):
             if not tiles:
                 game._say(f"No room tile left: {p.name} goes to START ({R_NEW}).")
                 self._go_start(game, seat)
-                s.phase = "trouble"
-                ms["empty"] = True
+                self._stop(game, seat)
                 return
             grid[k] = _room({"tile": tiles.pop()})
             ms["pos"][seat] = k
@@ -278,7 +286,7 @@ class RoomsModule(RoomDestruction, RulesModule):
             ms["pos"][seat] = k
             ms["visited"].append(k)
             game._say(f"{p.name} moves to {game.name(r['tile'])} at {k}.")
-            if self._has_cards(r) and not fighting:
+            if self._has_cards(r) and not waits:
                 # the room's face-down Door is turned up first, then a Level 6+ mover adds one
                 # more Door face up; all of them are then resolved as one kicked door (R_MOVE)
                 for c in r["down"]:
@@ -291,9 +299,7 @@ class RoomsModule(RoomDestruction, RulesModule):
         r = grid[k]
         data = self._data(game, k)
         if not self._on_entry(game, seat, k, forced):
-            if s.phase == "start":  # (a room they were carried into has set the phase itself)
-                s.phase = "trouble"
-                ms["empty"] = True
+            self._stop(game, seat)  # (a room they were carried into has set the phase itself)
             return
         if data.get("run_away_roll_required") and p.alive and game._lang and game._lang_die_window(
                 seat, ("module", self.name, "_enter_rest", seat, k, forced)):
@@ -376,10 +382,7 @@ class RoomsModule(RoomDestruction, RulesModule):
             if k not in ms["grid"] or ms["pos"][seat] != k:
                 # the roll's outcome carried them out of the room (a move back to START): the
                 # rest of the entry is off, as after an ON ENTRY rule that did (:meth:`_on_entry`)
-                s = game.state
-                if s.phase == "start":
-                    s.phase = "trouble"
-                    ms["empty"] = True
+                self._stop(game, seat)
                 return
         tk = self._destroyed_by(game, k)
         if tk is not None and game._lang and "die_rolled" in game._lt:
@@ -407,12 +410,10 @@ class RoomsModule(RoomDestruction, RulesModule):
             s.forced[0:0] = ms.pop("dice", [])
             self.destroy(game, tk, seat)
             if ms["pos"][seat] != k:
-                if s.combat is None:
-                    s.phase = "trouble"
-                    ms["empty"] = True
+                self._stop(game, seat)
                 return
-        if s.combat is not None:
-            return  # moved during a fight: the room's cards wait (:meth:`_enter`)
+        if s.combat is not None or seat != s.active:
+            return  # moved during a fight or out of their turn: the cards wait (:meth:`_enter`)
         for c in r["down"]:
             r["up"].append([c, []])
         r["down"] = []
@@ -430,9 +431,8 @@ class RoomsModule(RoomDestruction, RulesModule):
                 # this room, so its ON EXIT rule applies (:meth:`_enter` does both)
                 self._enter(game, seat, t, forced=True)
                 return
-        if forced and s.phase == "start":
-            s.phase = "trouble"
-            ms["empty"] = True
+        if forced:
+            self._stop(game, seat)
 
     def _resolve(self, game, seat: int, k: str) -> None:
         """The room's face-up cards act as a kicked door (R_MOVE), each by the core's one path
