@@ -54,7 +54,7 @@ a combat is fought in the active player's room, also after a card makes another 
 fighter (Transferral Potion: that player is moved into it at once, like a helper, leaving their
 own room by its ON EXIT rule: ``on_fighter_changed``), and it stays in that room whoever is
 moved away during it (a Bad Stuff or card that moves a player, a dying helper: ``_combat_at``);
-a player moved into a room during a fight meets none of its cards then (they stay there);
+a player moved into a room during a fight, or out of their own turn, meets none of its cards then (they stay there);
 a Monster Enhancer left in a room by a lost fight stays the card of the player who played it
 (``by``: card -> seat), who owns it again when it is met from the room;
 the room you start your turn in has not been entered this turn (you may come back to it once);
@@ -221,6 +221,13 @@ class RoomsModule(RoomDestruction, RulesModule):
         dx, dy = DIRS[d]
         return key(x + dx, y + dy)
 
+    def _stop(self, game, seat: int) -> None:
+        """``seat``'s move ended with no card met (an empty room, START, carried away): on their
+        own turn, still moving, only Loot the Room is left (R_MOVE); else nobody's phase moves."""
+        if seat == game.state.active and game.state.phase == "start":
+            game.state.phase = "trouble"
+            self._ms(game)["empty"] = True
+
     def _go_start(self, game, seat: int) -> None:
         self._keep_fight_room(game)
         self._ms(game)["pos"][seat] = START
@@ -238,18 +245,22 @@ class RoomsModule(RoomDestruction, RulesModule):
         New ground's Doors are in the room from the moment they are drawn and flipped: a room
         destroyed by its ON ENTRY rule takes them with it (its monsters die for the mover's
         Levels, the rest is discarded: R_DESTROY). An ON ENTRY rule that carries the mover
-        away leaves them face up in the room (the rulebook is silent; like the monsters of a
-        lost fight, R_COMBAT).
+        away (a language ability or the tile's ``on_entry`` ops alike) leaves them face up in
+        the room (the rulebook is silent; like the monsters of a lost fight, R_COMBAT): the
+        mover meets the cards of the room they are carried into, not these, and that entry
+        decides what they may do next (after its Door with no monster, Look for Trouble: R_OTHER).
 
         A player moved into a placed room during a fight (a Bad Stuff or a card that moves
-        them) meets none of its cards: they stay as they lie, face down ones unturned, and no
-        Level 6+ Door is added (the rulebook is silent; the fight goes on, and a lost one
-        sends them to START anyway, R_COMBAT). New ground's Doors are drawn all the same and
-        stay face up there."""
+        them), or out of their own turn (a Curse that moves them), meets none of its cards:
+        they stay as they lie, face down ones unturned, and no Level 6+ Door is added (the
+        rulebook is silent; the fight goes on, and a lost one sends them to START anyway,
+        R_COMBAT; the rooms' cards are met by the player whose turn it is, R_MOVE, and the
+        active player's turn goes on where it was). New ground's Doors are drawn all the same
+        and stay face up there."""
         s = game.state
         ms = self._ms(game)
         p = s.players[seat]
-        fighting = s.combat is not None
+        waits = s.combat is not None or seat != s.active  # its cards wait (docstring)
         self._keep_fight_room(game)
         self.exit(game, seat, forced)
         grid = ms["grid"]
@@ -258,8 +269,7 @@ class RoomsModule(RoomDestruction, RulesModule):
             if not tiles:
                 game._say(f"No room tile left: {p.name} goes to START ({R_NEW}).")
                 self._go_start(game, seat)
-                s.phase = "trouble"
-                ms["empty"] = True
+                self._stop(game, seat)
                 return
             grid[k] = _room({"tile": tiles.pop()})
             ms["pos"][seat] = k
@@ -276,7 +286,7 @@ class RoomsModule(RoomDestruction, RulesModule):
             ms["pos"][seat] = k
             ms["visited"].append(k)
             game._say(f"{p.name} moves to {game.name(r['tile'])} at {k}.")
-            if self._has_cards(r) and not fighting:
+            if self._has_cards(r) and not waits:
                 # the room's face-down Door is turned up first, then a Level 6+ mover adds one
                 # more Door face up; all of them are then resolved as one kicked door (R_MOVE)
                 for c in r["down"]:
@@ -289,9 +299,7 @@ class RoomsModule(RoomDestruction, RulesModule):
         r = grid[k]
         data = self._data(game, k)
         if not self._on_entry(game, seat, k, forced):
-            if s.phase == "start":
-                s.phase = "trouble"
-            ms["empty"] = True
+            self._stop(game, seat)  # (a room they were carried into has set the phase itself)
             return
         if data.get("run_away_roll_required") and p.alive and game._lang and game._lang_die_window(
                 seat, ("module", self.name, "_enter_rest", seat, k, forced)):
@@ -301,8 +309,9 @@ class RoomsModule(RoomDestruction, RulesModule):
     def _on_entry(self, game, seat: int, k: str, forced: bool) -> bool:
         """The ON ENTRY rule of room ``k`` for ``seat``, who has just entered it: the
         language's ``enter_room`` abilities, then the room's ``on_entry`` ops (a ``manual``
-        tile with no data for what happens: by hand). False when the language's abilities
-        carried ``seat`` out of the room (or the room is gone): the rest of the entry is off."""
+        tile with no data for what happens: by hand). False when the language's abilities or
+        the ``on_entry`` ops carried ``seat`` out of the room (or the room is gone): the rest of
+        the entry is off (R_MOVE: you stop in a room with cards; here you are no longer in it)."""
         ms = self._ms(game)
         grid = ms["grid"]
         r = grid[k]
@@ -314,6 +323,8 @@ class RoomsModule(RoomDestruction, RulesModule):
                 return False
         if data.get("on_entry"):
             game._run_card_ops(seat, data["on_entry"], r["tile"], ("room", "on_entry"))
+            if k not in grid or ms["pos"][seat] != k:
+                return False  # its ops carried them away (a move), or the room is gone
         elif game.specs[r["tile"]].manual and not any(
                 x in data for x in ("forced_move", "destroy", "run_away_roll_required")):
             game._push_manual(seat, r["tile"], discard=False)
@@ -350,7 +361,9 @@ class RoomsModule(RoomDestruction, RulesModule):
     def _enter_rest(self, game, seat: int, k: str, forced: bool) -> None:
         """The rest of entering room ``k`` (:meth:`_enter`), from the room's Run Away roll on:
         its die goes through the one die-roll path (a Loaded Die may answer it,
-        card_facts_more.md 2c) and this part resumes once the reactions are in."""
+        card_facts_more.md 2c) and this part resumes once the reactions are in. A roll whose
+        outcome carries the mover out of the room ends the entry there, its cards left face up
+        (as an ON ENTRY rule that carries them away, :meth:`_enter`; the rulebook is silent)."""
         ms = self._ms(game)
         p = game.state.players[seat]
         r = ms["grid"][k]
@@ -366,6 +379,11 @@ class RoomsModule(RoomDestruction, RulesModule):
                 game._run_card_ops(seat, game._prog[r["tile"]].abilities[idx].do, r["tile"], idx)
             finally:
                 game._die_pre = 0
+            if k not in ms["grid"] or ms["pos"][seat] != k:
+                # the roll's outcome carried them out of the room (a move back to START): the
+                # rest of the entry is off, as after an ON ENTRY rule that did (:meth:`_on_entry`)
+                self._stop(game, seat)
+                return
         tk = self._destroyed_by(game, k)
         if tk is not None and game._lang and "die_rolled" in game._lt:
             inside = tuple(self.inside(game, tk)) if self._destructible(game, tk) else ()
@@ -392,12 +410,10 @@ class RoomsModule(RoomDestruction, RulesModule):
             s.forced[0:0] = ms.pop("dice", [])
             self.destroy(game, tk, seat)
             if ms["pos"][seat] != k:
-                if s.combat is None:
-                    s.phase = "trouble"
-                    ms["empty"] = True
+                self._stop(game, seat)
                 return
-        if s.combat is not None:
-            return  # moved during a fight: the room's cards wait (:meth:`_enter`)
+        if s.combat is not None or seat != s.active:
+            return  # moved during a fight or out of their turn: the cards wait (:meth:`_enter`)
         for c in r["down"]:
             r["up"].append([c, []])
         r["down"] = []
@@ -415,9 +431,8 @@ class RoomsModule(RoomDestruction, RulesModule):
                 # this room, so its ON EXIT rule applies (:meth:`_enter` does both)
                 self._enter(game, seat, t, forced=True)
                 return
-        if forced and s.phase == "start":
-            s.phase = "trouble"
-            ms["empty"] = True
+        if forced:
+            self._stop(game, seat)
 
     def _resolve(self, game, seat: int, k: str) -> None:
         """The room's face-up cards act as a kicked door (R_MOVE), each by the core's one path
