@@ -441,6 +441,10 @@ class Playing:
         for c in p.fresh:
             if c in p.hand and (self._kind[c] in ("race", "class", "item") or self._char_special(c) or self._dust_item(c)):
                 plays(c)
+            elif c in p.hand and self._fx[c].get("cheat") and s.combat is None:
+                # Cheat! just received (6. When You May Act): with an Item in play or from the hand
+                out += [A(seat, "play", c, m=it) for it in p.in_play()]
+                out += [A(seat, "play", c, m=it) for it in p.hand if self._lasting_item(it)]
             elif c in p.hand and self._kind[c] == "one_shot":
                 out.append(A(seat, "carry", c))
                 if seat != s.active and self._fresh_treasure(seat, c):  # played at once off turn
