@@ -445,13 +445,16 @@ class Playing:
                 # Cheat! just received (6. When You May Act): with an Item in play or from the hand
                 out += [A(seat, "play", c, m=it) for it in p.in_play()]
                 out += [A(seat, "play", c, m=it) for it in p.hand if self._lasting_item(it)]
-            elif c in p.hand and self._kind[c] == "one_shot":
-                out.append(A(seat, "carry", c))
+            elif c in p.hand and self._kind[c] in ("one_shot", "special"):
+                if self._kind[c] == "one_shot":
+                    out.append(A(seat, "carry", c))
                 if seat != s.active and self._fresh_treasure(seat, c):  # played at once off turn
                     if self._fx[c].get("take_discard"):
                         out += self._discard_picks(seat, c)
                     elif self._lang and self._lplayed[c]:
                         self._lang_play_cands(seat, c, out)
+                    elif self._fx[c].get("draw_treasures"):
+                        out.append(A(seat, "play", c))
         if cb is not None and seat == cb.helper:
             out += [A(seat, "chase", n=i) for i in range(len(cb.monsters))]
             out += [A(seat, "charm", n=i) for i in range(len(cb.monsters))]
