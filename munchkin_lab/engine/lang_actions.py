@@ -10,6 +10,7 @@ from itertools import combinations
 from .lang.interp import Context, evaluate, resolve
 from .lang.program import OWNER
 from .lang.render import cond_to_data
+from .lang_compile import OWN_TURN_OUT
 from .lang_world import EngineWorld
 from .refs import R_COMBAT, R_ITEMS, R_RUN, R_STATS, R_WHEN
 
@@ -516,7 +517,8 @@ class LangActions:
                 if modes and (not a.cards or a.cards[0] != idx):
                     continue
                 ctx = self._ctx(c, seat, seat, monster)
-                if ab.cond is not None and not evaluate(ab.cond, ctx, w):
+                if ab.cond is not None and not evaluate(ab.cond, ctx, w) and not (
+                        ab.cond == OWN_TURN_OUT and self._fresh_treasure(seat, c)):
                     continue
                 self._run_ability(c, idx, ab, ctx, w, pick)
 
@@ -542,7 +544,8 @@ class LangActions:
         (``CombatCards._why_fight_closed``)."""
         s = self.state
         c = a.card
-        if not anytime and not in_combat and s.active != seat:
+        fresh = self._fresh_treasure(seat, c)  # just received: as on the own turn out of combat
+        if not anytime and not in_combat and s.active != seat and not fresh:
             return f"{self.name(c)} is played in a combat or on your own turn ({R_WHEN})"
         if not anytime and in_combat and s.combat is not None and s.combat.stage == "run" \
                 and not self._prog[c].ops("escape") and not (seat == s.active and self._own_turn_card(c)):
@@ -560,7 +563,7 @@ class LangActions:
             return f"{self.name(c)}: cs is only for a card with modes (first) or rooms to choose"
         for idx, ab in run:
             ctx = self._ctx(c, seat, seat)
-            if ab.cond is not None and not evaluate(ab.cond, ctx, w):
+            if ab.cond is not None and not evaluate(ab.cond, ctx, w) and not (fresh and ab.cond == OWN_TURN_OUT):
                 return f"{self.name(c)} cannot be played now ({_cond_text(ab)}) ({R_WHEN})"
             why = self._why_fight_closed(ab.do) if anytime else None  # (as a use ability's)
             if why is not None:

@@ -36,6 +36,10 @@ _GOOD = Duration("good")
 _IN_COMBAT = Atom(False, "in_combat")
 _OWN_TURN = Atom(False, "own_turn")
 _OWN_TURN_OUT = All((_OWN_TURN, Atom(True, "in_combat")))
+#: the moment a Treasure is played by the rulebook's general rule (the own turn, out of
+#: combat - core rules, 9.; 10. Playing Items): a card just received meets it too
+#: (``Playing._fresh_treasure``), a condition the card writes in other words does not
+OWN_TURN_OUT = _OWN_TURN_OUT
 _RUNNING = Atom(False, "running_away")
 _LONE = All((_IN_COMBAT, Atom(False, "alone")))
 _NOT_TOP = Not(Atom(False, "highest_level"))

@@ -441,8 +441,20 @@ class Playing:
         for c in p.fresh:
             if c in p.hand and (self._kind[c] in ("race", "class", "item") or self._char_special(c) or self._dust_item(c)):
                 plays(c)
-            elif c in p.hand and self._kind[c] == "one_shot":
-                out.append(A(seat, "carry", c))
+            elif c in p.hand and self._fx[c].get("cheat") and s.combat is None:
+                # Cheat! just received (6. When You May Act): with an Item in play or from the hand
+                out += [A(seat, "play", c, m=it) for it in p.in_play()]
+                out += [A(seat, "play", c, m=it) for it in p.hand if self._lasting_item(it)]
+            elif c in p.hand and self._kind[c] in ("one_shot", "special"):
+                if self._kind[c] == "one_shot":
+                    out.append(A(seat, "carry", c))
+                if seat != s.active and self._fresh_treasure(seat, c):  # played at once off turn
+                    if self._fx[c].get("take_discard"):
+                        out += self._discard_picks(seat, c)
+                    elif self._lang and self._lplayed[c]:
+                        self._lang_play_cands(seat, c, out)
+                    elif self._fx[c].get("draw_treasures"):
+                        out.append(A(seat, "play", c))
         if cb is not None and seat == cb.helper:
             out += [A(seat, "chase", n=i) for i in range(len(cb.monsters))]
             out += [A(seat, "charm", n=i) for i in range(len(cb.monsters))]
@@ -518,6 +530,19 @@ class Playing:
         self._change_level(seat, 1)
         if self.history: self._say(f"{self._pn(seat)} steals a Level from {self._pn(victim)} ({self.name(c)}).")
 
+    def _fresh_treasure(self, seat: int, c: int) -> bool:
+        """Treasure card ``c`` was just received by ``seat`` (``PlayerState.fresh``) and no
+        combat is going on: it may be played at once, off turn too, as on the own turn out of
+        combat (core rules, 9. Treasures and Items: a Treasure is played when received or at any
+        time of the own turn out of combat, unless the card says otherwise; 6. When You May
+        Act: out of a combat, a card just received; 10. Playing Items) - a One-Shot whose use
+        out of combat the engine otherwise allows on the own turn only (Wand of Dowsing, a
+        ``draw`` of Treasures, a manual One-Shot). A bystander of another player's combat may
+        do it too by the rulebook; the engine runs those cards' effects out of combat only, so
+        it waits for the combat's end (reading kept)."""
+        s = self.state
+        return s.combat is None and self.specs[c].deck == "treasure" and c in s.players[seat].fresh
+
     def _why_char_time(self, seat: int, c: int, item: bool = False) -> str | None:
         """When a Race, Class (and Half-Breed / Super Munchkin, played whenever a Race / Class
         may be) or an Item (``item``) may be played: on the own turn, or at once when just
@@ -577,16 +602,19 @@ class Playing:
             if e.get("own_turn") and not own_turn:
                 return f"{sp.name} is used only on your own turn (card text)"
             if e.get("take_discard"):
-                if in_combat or not own_turn:
-                    return f"{sp.name} is used on your own turn, out of combat ({R_WHEN}: Playing Items)"
+                if (in_combat or not own_turn) and not self._fresh_treasure(seat, c):
+                    return (f"{sp.name} is used on your own turn out of combat, or at once when just "
+                            f"received ({R_WHEN}: Playing Items)")
                 if not any(a.m in v for v in self._card_discards()):
                     return f"{sp.name}: m must be a card in a discard pile (Door or Treasure)"
                 return None
             if e.get("draw_treasures") and not e.get("end_combat") and not in_combat:
-                return None if own_turn else f"only on your own turn ({R_WHEN})"
+                return None if own_turn or self._fresh_treasure(seat, c) else \
+                    f"only on your own turn, or at once when just received ({R_WHEN})"
             if not in_combat:
                 if sp.manual:
-                    return None if own_turn else f"only on your own turn ({R_WHEN})"
+                    return None if own_turn or self._fresh_treasure(seat, c) else \
+                        f"only on your own turn, or at once when just received ({R_WHEN})"
                 return f"One-Shots are used in combat ({R_ITEMS}: Single-Use Items)"
             if e.get("discard_monster"):
                 if not (0 <= a.n < len(s.combat.monsters)):
@@ -656,8 +684,9 @@ class Playing:
                     return f"{sp.name}: m must be a monster from your hand"
                 return None
             if e.get("draw_treasures"):
-                if in_combat or not own_turn:
-                    return f"{sp.name} is played on your own turn, out of combat ({R_WHEN}: Playing Items)"
+                if (in_combat or not own_turn) and not self._fresh_treasure(seat, c):
+                    return (f"{sp.name} is played on your own turn out of combat, or at once when just "
+                            f"received ({R_WHEN}: Playing Items)")
                 return None
             if e.get("level_for") or sp.manual:
                 return None
