@@ -40,6 +40,17 @@ from .ops import OTHERWISE, _Suspended
 _COMBAT_KINDS = frozenset(("monster", "monster_enhancer", "one_shot"))
 
 
+def _apart_from_combat(cards: frozenset, cb) -> bool:
+    """No card of ``cards`` lies in combat ``cb``: none of its monsters, the Monster Enhancers
+    on them, the One-Shots played into it (where :meth:`Abilities._holders` looks)."""
+    apart = cards.isdisjoint
+    enh = cb.enh
+    # (one monster without enhancers, no One-Shot played: the usual combat, asked without the
+    # calls that would each find nothing)
+    return apart(cb.monsters) and (not cb.used or apart(cb.used)) and (
+        (len(enh) == 1 and not enh[0]) or all(map(apart, enh)))
+
+
 class _Event:
     """The context manager of :meth:`Abilities._lang_event`: ``ev`` is the game's running
     event (``game._ev``) inside the block; the outer one is back after it, however it ends."""
@@ -582,8 +593,7 @@ class Abilities:
             return []
         s = self.state
         cb = s.combat
-        if name in self._lstatf and not s.module_state and (cb is None or (
-                cards.isdisjoint(cb.monsters) and cards.isdisjoint(cb.used) and all(map(cards.isdisjoint, cb.enh)))):
+        if name in self._lstatf and not s.module_state and (cb is None or _apart_from_combat(cards, cb)):
             return []  # monsters and enhancers that listen only where they lie in the combat (_holders)
         hs = self._holders(cards, cb.fighter if cb is not None else s.active)
         if not hs:

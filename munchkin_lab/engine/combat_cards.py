@@ -728,12 +728,13 @@ class CombatCards:
         self._combat_changed(seat)
 
     # ------------------------------------------------------------------ joining monsters
-    def _rule_join(self, seat: int, a: Action) -> str | None:
+    def _rule_join(self, seat: int, a: Action, words: bool = True) -> str | None:
         """An Undead (a module's joining tag) from the hand joins a combat with a monster of
         the same tag, without a Wandering Monster (core rules, 10. Undead Monsters). Monster
         Enhancers from the hand may come in with it (``cs``); one that makes the monster
         Undead (the card-effect language's ``grant_tag``) lets it join so (10. Undead: a card
-        may make a monster Undead)."""
+        may make a monster Undead). ``words=False``: a caller that only asks whether it is
+        refused (the candidates) gets a short refusal instead of :meth:`_join_refused`'s."""
         c = self.state.combat
         hand = self.state.players[seat].hand
         if a.card not in hand or self._kind[a.card] != "monster":
@@ -748,7 +749,8 @@ class CombatCards:
                 tags = tags | self._granted_tags(e)
         tags = tags & self.joining_tags
         if not tags or not any((self.monster_tags(m) if self._lang else self.specs[m].tags) & tags for m in c.monsters):
-            return self._join_refused(a.card, tags)
+            # (the candidates' yes/no needs no words: _join_refused's text would be thrown away)
+            return self._join_refused(a.card, tags) if words else "no monster of its kind to join"
         return None
 
     def _join_refused(self, card: int, tags: frozenset) -> str:
@@ -882,7 +884,7 @@ class CombatCards:
         if ok and len(out) > start:
             # the checks of the kinds: a play is _why_play's (in a combat), a join _rule_join's
             out[start:] = [a for a in out[start:] if (wp(seat, a, True) if a.kind == "play" else
-                                                      self._rule_join(seat, a)) is None]
+                                                      self._rule_join(seat, a, False)) is None]
         if p.classes or p.races:
             # (a power's refusal needs a fighting seat and the power first: _why_power_seat
             # would build the same refusal text for a bystander or a player without it)

@@ -326,9 +326,10 @@ class Items:
             return
         if p.carried:
             E = self._kc[seat]["equip"]
-            rule = self._rule_equip
+            can, why_slot = self.can_use, self.why_slot
             for c in p.carried:
-                if self._lasting_item(c) and (not ok or rule(seat, c) is None):
+                # (_rule_equip as a yes/no: its refusal text, a restriction in words, is never read here)
+                if self._lasting_item(c) and (not ok or (can(seat, c) and why_slot(seat, c) is None)):
                     a = E.get(c)
                     if a is None:
                         a = E[c] = self._A(seat, "equip", c)

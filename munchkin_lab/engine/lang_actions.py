@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .abilities import _apart_from_combat
 from .lang.interp import Context, evaluate, resolve
 from .lang.program import OWNER
 from .lang.render import cond_to_data
@@ -361,8 +362,7 @@ class LangActions:
             # cache); unless one is in the combat or a rules module holds cards, none listens
             s = self.state
             cb = s.combat
-            if not s.module_state and (cb is None or (luse.isdisjoint(cb.monsters) and luse.isdisjoint(cb.used)
-                                                      and all(map(luse.isdisjoint, cb.enh)))):
+            if not s.module_state and (cb is None or _apart_from_combat(luse, cb)):
                 return
         hs = self._holders(luse, seat)
         if not hs:
