@@ -727,7 +727,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
              progress: bool = True, batch_size: int | None = None,
              on_progress: Callable[[int, int], None] | None = None,
              connect_timeout: float = 5.0, url: str | None = None, out: str | os.PathLike | None = None,
-             keep_games: bool = True, dashboard: bool = False) -> SimResult:
+             keep_games: bool = True, dashboard: bool = False, overwrite: bool = True) -> SimResult:
     """Play ``games`` games of ``deck`` with bots and return per-game, per-card and per-seat
     tables (:class:`SimResult`).
 
@@ -769,6 +769,11 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
             from running totals, and ``games`` is None.
         dashboard: with a local cluster, serve the Dask dashboard on 127.0.0.1 (port 8787
             when free; the link is printed on stderr). Off by default.
+        overwrite: a file at ``out`` may be replaced (default; ``--force``). With False a
+            file at ``out`` is refused before any game (``FileExistsError``), and one that
+            appears there during the run (another run writing the same name) is never
+            replaced: the result is saved beside it, ``<name>.not-replaced<suffix>``
+            (``SimResult.path`` says where).
 
     Returns:
         :class:`SimResult`; on Ctrl-C (``KeyboardInterrupt``) the games finished so far, with
@@ -798,6 +803,10 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     check_seed(seed)  # the engine's range, 0..2**64-1: a board's or `play`'s seed is a run seed too
     games, players, turn_cap, seed = int(games), int(players), int(turn_cap), int(seed)
     out_path, fmt = check_output(out) if out is not None else (None, None)
+    if out_path is not None and not overwrite:
+        from ..fileio import refuse_existing
+
+        refuse_existing(out_path, False)
     deck_obj = resolve_deck(deck, url=url)
     deck_name, spec_pairs, options, modules = _deck_payload(deck_obj, players)
     bot_names = _parse_bots(bots, players)  # after the table size: one name per seat
@@ -897,10 +906,10 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         writer.abort()
     elif writer is not None:
         # an interrupted run never replaces an earlier result: it is saved beside it
-        to = beside(out_path) if interrupted and earlier else None
+        tag = "interrupted" if interrupted and earlier else None
         with _DeferInterrupt() as defer:
             try:
-                result.path = writer.commit(result._meta(), tables, to=to)
+                result.path = writer.commit(result._meta(), tables, tag=tag, exclusive=not overwrite)
             except BaseException:
                 writer.abort()
                 raise
