@@ -778,8 +778,8 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     Returns:
         :class:`SimResult`; on Ctrl-C (``KeyboardInterrupt``) the games finished so far, with
         ``interrupted=True`` (and written to ``out``, or beside it when a file was there;
-        when no game finished, nothing is written and a file already at ``out`` is kept). With several workers, Ctrl-C is
-        ignored during the second the cluster takes to start.
+        when no game finished, nothing is written and a file already at ``out`` is kept). With several workers, a
+        Ctrl-C during the 1-3 s the cluster takes to start is acted on once it is up.
 
     Raises:
         ValueError: ``games <= 0``, bad ``players``/``turn_cap``/``workers``, an unknown bot, a
