@@ -203,6 +203,8 @@ def atomic_path(path: str | os.PathLike, mode: int = 0o644, exclusive: bool = Fa
     Raises:
         FileAppearedError: (``exclusive``) ``path`` was taken meanwhile; nothing replaced.
         FileNotFoundError: the folder does not exist.
+        PermissionError: the folder cannot be written (its name in the message, not the
+            temporary file's).
         OSError: the temporary file cannot be created, written or renamed (disk full,
             read-only folder...); ``path`` keeps its previous content.
     """
@@ -213,6 +215,13 @@ def atomic_path(path: str | os.PathLike, mode: int = 0o644, exclusive: bool = Fa
     except FileNotFoundError:  # name the file asked for, not the temporary one
         raise FileNotFoundError(f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist "
                                 "(it is not created)") from None
+    except OSError as exc:  # a folder that cannot be written: named, never the temporary file
+        if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise
+        err = PermissionError(f"cannot write {str(path)!r}: folder {str(folder)!r} is not writable "
+                              f"({exc.strerror or exc})")
+        err.errno = exc.errno
+        raise err from None
     os.close(fd)
     tmp_path = Path(tmp)
     try:
