@@ -389,6 +389,7 @@ def register(app: typer.Typer) -> None:
             shown = cards or 15  # cards.png: the cards listed above, in the same order
             for name, fig in zip(PLOT_NAMES, (cmp.plot_win_rates(), cmp.plot_lengths(), cmp.plot_levels(),
                                               cmp.plot_cards(top=shown, min_held=1))):
-                with atomic_path(plots / f"{name}.png") as tmp:
+                # without --force a plot file that appeared during the runs is kept (checked free at the start)
+                with atomic_path(plots / f"{name}.png", exclusive=not force) as tmp:
                     fig.savefig(tmp, dpi=100, format="png")
             typer.echo(f"wrote plots to {plots}")

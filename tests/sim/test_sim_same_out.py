@@ -84,3 +84,26 @@ def test_exclusive_atomic_path_keeps_a_file_that_appeared(tmp_path):
     assert (tmp_path / "new.txt").read_text() == "x"
     atomic_write_text(target, "replaced")  # not exclusive: replaces as before
     assert target.read_text() == "replaced"
+
+
+def test_compare_plots_without_force_never_replace_a_plot_that_appeared(sim_url, tmp_path, monkeypatch):
+    import matplotlib.figure
+
+    plots = tmp_path / "plots"
+    real = matplotlib.figure.Figure.savefig
+
+    def savefig(self, fname, *a, **k):
+        theirs = plots / "win_rates.png"
+        if not theirs.exists():
+            theirs.write_bytes(b"theirs")  # another compare writing the same folder, just before this one
+        return real(self, fname, *a, **k)
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", savefig)
+    res = runner.invoke(app, ["compare", "base", "base", "--games", "3", "--workers", "1", "--bots-b", "random",
+                              "--no-progress", "--plots", str(plots), "--url", sim_url])
+    assert res.exit_code == 1, res.output
+    kept = plots / "win_rates.not-replaced.png"
+    assert (plots / "win_rates.png").read_bytes() == b"theirs"
+    assert kept.read_bytes().startswith(b"\x89PNG")
+    assert (f"Error: '{plots / 'win_rates.png'}' appeared while this command ran (another program wrote it) and "
+            f"is kept as it was; this command's file is '{kept}'") in res.output
