@@ -628,6 +628,18 @@ def _connect(scheduler: str, timeout: float):
     return connect(scheduler, timeout)
 
 
+#: Default tasks per worker: small batches, so that a Ctrl-C loses little (the batches running
+#: are dropped) and the progress bar moves; measured no slower than 10 a worker (2,000 games,
+#: 2 workers: 30.7 and 60.8 games/s with 25-game batches against 24.3 and 48.1 with 100).
+TASKS_PER_WORKER = 40
+
+
+def default_batch_size(games: int, nworkers: int) -> int:
+    """Games per task when ``batch_size`` is not given: about :data:`TASKS_PER_WORKER` tasks
+    per worker, 10 to 250 games (2,000 games on 2 workers: 25)."""
+    return max(10, min(250, math.ceil(games / (TASKS_PER_WORKER * max(1, nworkers)))))
+
+
 def _batches(games: int, size: int, nworkers: int) -> Iterator[range]:
     """Game indices ``0..games-1`` in consecutive batches of ``size`` (made one at a time:
     nothing here grows with ``games``); with ``nworkers`` > 0 the last ``2 * nworkers``
@@ -747,7 +759,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
         turn_cap: a game still running after this many turns ends with ``end_cause ==
             "turn_cap"`` and no winner (also a step cap of ``400 * turn_cap`` actions).
         progress: show a tqdm progress bar (widget in notebooks, text in terminals).
-        batch_size: games per Dask task (default: about ten tasks per worker, 10 to 250 games;
+        batch_size: games per Dask task (default: about 40 tasks per worker, 10 to 250 games;
             with several workers the last two rounds of tasks are a quarter of that size, so
             the workers finish together). At most ``max(4, 3 * workers)`` tasks are submitted
             or waiting at a time.
@@ -824,7 +836,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
     external = client is not None
     guided = batch_size is None and (external or nworkers > 1)
     if batch_size is None:
-        batch_size = max(10, min(250, math.ceil(games / (10 * nworkers))))
+        batch_size = default_batch_size(games, nworkers)
     if not external and workers is None:
         # every core, but no cluster for a run that fits in one batch
         nworkers = max(1, min(nworkers, math.ceil(games / batch_size)))

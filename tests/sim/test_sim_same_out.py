@@ -107,3 +107,15 @@ def test_compare_plots_without_force_never_replace_a_plot_that_appeared(sim_url,
     assert kept.read_bytes().startswith(b"\x89PNG")
     assert (f"Error: '{plots / 'win_rates.png'}' appeared while this command ran (another program wrote it) and "
             f"is kept as it was; this command's file is '{kept}'") in res.output
+
+
+def test_default_batches_are_small_so_a_ctrl_c_keeps_most_finished_games():
+    """New-user finding: Ctrl-C on a 2-worker run of 2,000 games at 12 s kept none (100-game
+    batches: every game of the batches running is dropped). A batch is now at most 1/80 of
+    such a run, and every batch is a whole number of games from 10 to 250."""
+    from munchkin_lab.sim.simulate import _batches, default_batch_size
+
+    size = default_batch_size(2000, 2)
+    assert size * 80 <= 2000
+    assert sum(len(b) for b in _batches(2000, size, 2)) == 2000
+    assert default_batch_size(5, 2) == 10 and default_batch_size(10**7, 2) == 250
