@@ -373,8 +373,14 @@ class DatabaseBusyError(ValueError):
 
 def _say_waiting(line: str) -> None:
     """The default :data:`WAIT_NOTICE`: ``line`` on stderr (the command line's and a
-    notebook's error stream)."""
+    notebook's error stream), once per command (:func:`munchkin_lab.saved.first_time`: a
+    command whose several writes each wait says it once)."""
     import sys
+
+    from .saved import first_time
+
+    if not first_time(line):
+        return
 
     try:
         print(line, file=sys.stderr, flush=True)

@@ -13,6 +13,7 @@ exports, print sheets, card exports.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import Iterator
 from .saved import note as note_saved
 
 __all__ = ["atomic_path", "atomic_write_text", "atomic_write_bytes", "fsync_dir", "remove_stale_parts",
-           "OutputFileError", "check_new_file", "refuse_existing"]
+           "OutputFileError", "check_new_file", "refuse_existing", "link_new", "keep_beside", "FileAppearedError"]
 
 
 class OutputFileError(ValueError):
@@ -115,8 +116,75 @@ def fsync_dir(folder: str | os.PathLike) -> None:
         os.close(fd)
 
 
+#: errno values of a file system that makes no hard links (:func:`link_new` then reserves the name)
+_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EXDEV, errno.EMLINK, errno.ENOSYS}
+
+
+def link_new(tmp: str | os.PathLike, path: str | os.PathLike) -> None:
+    """Give the finished file ``tmp`` the name ``path`` only when no file has that name: the
+    exclusive commit of a command that checked at its start that ``path`` was free (a file
+    another program wrote there meanwhile is never replaced). ``os.link`` fails atomically
+    when the name is taken; on a file system without hard links the name is reserved with an
+    exclusive create (``O_EXCL``) and ``tmp`` renamed onto it. ``tmp`` is gone afterwards.
+
+    Raises:
+        FileExistsError: ``path`` exists; ``tmp`` is left as it was.
+        OSError: the link or rename failed otherwise.
+    """
+    tmp, path = Path(tmp), Path(path)
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        if exc.errno not in _NO_LINKS:
+            raise
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)  # FileExistsError when taken
+        os.close(fd)
+        os.replace(tmp, path)
+        return
+    os.unlink(tmp)
+
+
+def keep_beside(tmp: str | os.PathLike, path: str | os.PathLike, tag: str) -> Path:
+    """Give the finished file ``tmp`` a free name beside ``path`` with the same suffix:
+    ``gs.parquet`` -> ``gs.<tag>.parquet``, then ``gs.<tag>-2.parquet``... (each taken
+    exclusively, :func:`link_new`: a file already there is never replaced). Returns it.
+
+    Raises:
+        OSError: no free name, or the link failed.
+    """
+    path = Path(path)
+    stem, suffix = path.name[: len(path.name) - len(path.suffix)], path.suffix
+    for n in range(1, 10_000):
+        cand = path.with_name(f"{stem}.{tag}{'' if n == 1 else f'-{n}'}{suffix}")
+        if cand.exists() or cand.is_symlink():
+            continue
+        try:
+            link_new(tmp, cand)
+        except FileExistsError:
+            continue
+        return cand
+    raise OSError(f"no free name beside {str(path)!r} for the {tag} result")
+
+
+class FileAppearedError(FileExistsError):
+    """An exclusive commit (:func:`atomic_path` with ``exclusive=True``) found ``path`` taken:
+    a file appeared there while the command ran (another program wrote it). That file is
+    kept as it was; the finished work is in ``kept`` (a free name beside it)."""
+
+    def __init__(self, path: Path, kept: Path):
+        super().__init__(f"{str(path)!r} appeared while this command ran (another program wrote it) and is kept "
+                         f"as it was; this command's file is {str(kept)!r}")
+        self.path, self.kept = path, kept
+
+
+#: The tag of a finished file kept beside a name that was taken meanwhile (``gs.not-replaced.parquet``).
+APPEARED_TAG = "not-replaced"
+
+
 @contextlib.contextmanager
-def atomic_path(path: str | os.PathLike, mode: int = 0o644) -> Iterator[Path]:
+def atomic_path(path: str | os.PathLike, mode: int = 0o644, exclusive: bool = False) -> Iterator[Path]:
     """Give a temporary path beside ``path``; on a clean exit it replaces ``path`` atomically.
 
     The caller writes the temporary file by any means (a library that takes a file name, such
@@ -127,9 +195,16 @@ def atomic_path(path: str | os.PathLike, mode: int = 0o644) -> Iterator[Path]:
     Args:
         path: the final file. Its folder must exist: it is never created here.
         mode: permission bits of the new file (default ``0o644``).
+        exclusive: never replace a file at ``path`` (a command that checked at its start that
+            ``path`` was free, without ``--force``): the finished file takes the name only
+            when it is still free (:func:`link_new`), else it is kept beside it
+            (``<name>.not-replaced<suffix>``) and :class:`FileAppearedError` is raised.
 
     Raises:
+        FileAppearedError: (``exclusive``) ``path`` was taken meanwhile; nothing replaced.
         FileNotFoundError: the folder does not exist.
+        PermissionError: the folder cannot be written (its name in the message, not the
+            temporary file's).
         OSError: the temporary file cannot be created, written or renamed (disk full,
             read-only folder...); ``path`` keeps its previous content.
     """
@@ -140,6 +215,13 @@ def atomic_path(path: str | os.PathLike, mode: int = 0o644) -> Iterator[Path]:
     except FileNotFoundError:  # name the file asked for, not the temporary one
         raise FileNotFoundError(f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist "
                                 "(it is not created)") from None
+    except OSError as exc:  # a folder that cannot be written: named, never the temporary file
+        if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise
+        err = PermissionError(f"cannot write {str(path)!r}: folder {str(folder)!r} is not writable "
+                              f"({exc.strerror or exc})")
+        err.errno = exc.errno
+        raise err from None
     os.close(fd)
     tmp_path = Path(tmp)
     try:
@@ -148,7 +230,16 @@ def atomic_path(path: str | os.PathLike, mode: int = 0o644) -> Iterator[Path]:
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp_path, mode)
-        os.replace(tmp_path, path)
+        if exclusive:
+            try:
+                link_new(tmp_path, path)
+            except FileExistsError:
+                kept = keep_beside(tmp_path, path, APPEARED_TAG)
+                note_saved(f"{kept} was written")
+                fsync_dir(path.parent)
+                raise FileAppearedError(path, kept) from None
+        else:
+            os.replace(tmp_path, path)
         note_saved(f"{path} was written")  # a Ctrl-C from here on: the command says so
     except BaseException:
         with contextlib.suppress(OSError):

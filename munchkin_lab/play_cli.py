@@ -350,9 +350,21 @@ def combat_line(c: dict, nm: dict) -> str:
 RESUME_LINES = 10
 
 
-def _kept(path) -> str:
-    """The words for where a terminal game is kept and how to go on with it."""
-    return f"The game is kept in {path}: go on with `munchkin-lab play --resume {path}`."
+def _kept(journal) -> str:
+    """The words for where a terminal game is kept and how to go on with it (the path
+    shell-quoted in the command), said only when ``journal`` still writes its file
+    (:meth:`Journal.holds`); else that the game is not kept, and why."""
+    if journal.holds():
+        return f"The game is kept in {journal.path}: go on with `{_resume_command(journal.path)}`."
+    why = journal.note or f"{journal.path} is no longer this game's journal (removed or replaced by another program)"
+    return f"The game is not kept: {why}."
+
+
+def _resume_command(path) -> str:
+    """``munchkin-lab play --resume PATH``, ``PATH`` quoted for the shell (spaces, quotes)."""
+    import shlex
+
+    return f"munchkin-lab play --resume {shlex.quote(str(path))}"
 
 
 def start_journal(g, humans: Sequence[int], random_play: bool = False):
@@ -370,7 +382,7 @@ def start_journal(g, humans: Sequence[int], random_play: bool = False):
     roles = ["human" if i in humans else ("random" if random_play else "greedy") for i in range(n)]
     journal = Journal(Path.cwd() / (unique_name("play") + SUFFIX))
     journal.start(g, {"source": "cli", "seats": roles})
-    saved.note(f"go on with: munchkin-lab play --resume {journal.path}")  # (after "<file> was written")
+    saved.note(f"go on with: {_resume_command(journal.path)}")  # (after "<file> was written")
     return journal
 
 
@@ -458,7 +470,10 @@ def resumed_game(path, humans: Sequence[int] = (), random_play: bool = False):
     humans = _human_seats(path, n, humans, meta.get("seats"), "")
     journal = Journal(path)
     journal.resume(g, dict(meta, seats=["human" if i in humans else "greedy" for i in range(n)]))
-    saved.note(f"the game so far is kept in {journal.path}; go on with: munchkin-lab play --resume {journal.path}")
+    if Path(journal.path) != Path(path):  # another session (a play --resume, a board) writes it: as a board does
+        typer.echo(f"{path} is in use by another session (a play --resume or a board): this game goes on in its own "
+                   f"journal, {journal.path} ({path} is left to the other session).")
+    saved.note(f"the game so far is kept in {journal.path}; go on with: {_resume_command(journal.path)}")
     return g, list(humans), journal
 
 
@@ -562,7 +577,7 @@ def register(app: typer.Typer) -> None:
                 # q is the player's stop; piped answers that run out are not (say which)
                 how = "The input ended, so the game stopped" if isinstance(e, InputEnded) else "Stopped by you"
                 typer.echo(f"{how} in turn {g.state.turn}, after {plural(steps, 'action')}."
-                           + (f" {_kept(journal.path)}" if journal is not None else ""))
+                           + (f" {_kept(journal)}" if journal is not None else ""))
                 return
             log = list(g.log)
             if humans:  # the log so far was printed at each of your decisions: the rest of it

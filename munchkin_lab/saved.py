@@ -15,6 +15,8 @@ from typing import Iterator
 
 #: The open records, innermost last (a command run inside another's record adds to both).
 _records: list[list[str]] = []
+#: What :func:`first_time` has been asked in each open record (by the record's id).
+_asked: dict[int, set[str]] = {}
 
 
 @contextlib.contextmanager
@@ -25,6 +27,7 @@ def noted() -> Iterator[list[str]]:
     try:
         yield record
     finally:
+        _asked.pop(id(record), None)
         for i in range(len(_records) - 1, -1, -1):  # by identity: two empty lists are equal
             if _records[i] is record:
                 del _records[i]
@@ -36,6 +39,19 @@ def note(what: str | None) -> None:
     if what:
         for record in _records:
             record.append(what)
+
+
+def first_time(what: str) -> bool:
+    """True the first time ``what`` is asked within the outermost open record (one command:
+    a line said once per command, such as the wait for the database's write lock, which a
+    command with several writes would otherwise repeat); always True outside any record."""
+    if not _records:
+        return True
+    seen = _asked.setdefault(id(_records[0]), set())
+    if what in seen:
+        return False
+    seen.add(what)
+    return True
 
 
 def so_far() -> list[str]:

@@ -220,3 +220,87 @@ def test_a_file_that_is_no_journal_nor_save_is_said_so(tmp_path, text, what):
     cut.write_text('{"format": "munchkin-lab-journal/1", "game": "{\\"form')
     res = runner.invoke(app, ["play", "--resume", str(cut)])
     assert res.exit_code == 1 and "cut.journal.jsonl:1: the header line is incomplete (torn)" in res.output
+
+
+def _stopped_journal(tmp_path) -> Path:
+    res = runner.invoke(app, ["play", "--human", "1", "--seed", "4"], input="1\nq\n")
+    assert res.exit_code == 0, res.output
+    journal = tmp_path / "g4.journal.jsonl"
+    next(Path.cwd().glob("play-*.journal.jsonl")).rename(journal)
+    return journal
+
+
+def test_a_journal_in_use_by_another_session_is_left_to_it_and_this_game_has_its_own(tmp_path):
+    """New-user finding: two ``play --resume J`` at once; the second must not write into (nor
+    claim to be kept in) the journal the first one holds: as a board of another kernel, it
+    goes on in a journal of its own and says so at the start and at the stop."""
+    import subprocess
+    import sys
+
+    from munchkin_lab.widgets.journal import Journal
+
+    journal = _stopped_journal(tmp_path)
+    before = journal.read_bytes()
+    holder = subprocess.Popen([sys.executable, "-c", "import fcntl, sys\nf = open(sys.argv[1], 'ab')\n"
+                               "fcntl.flock(f, fcntl.LOCK_EX)\nprint('held', flush=True)\nsys.stdin.read()",
+                               str(journal)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"  # the other session holds the journal now
+        res = runner.invoke(app, ["play", "--resume", str(journal)], input="1\n1\n1\nq\n")
+    finally:
+        holder.communicate("")
+    assert res.exit_code == 0, res.output
+    own = [p for p in tmp_path.glob("g4-*.journal.jsonl")]
+    assert len(own) == 1, list(tmp_path.iterdir())
+    assert (f"{journal} is in use by another session (a play --resume or a board): this game goes on in its own "
+            f"journal, {own[0]} ({journal} is left to the other session).") in res.output
+    assert res.output.rstrip().endswith(f"The game is kept in {own[0]}: go on with `munchkin-lab play --resume "
+                                        f"{own[0]}`.")
+    assert journal.read_bytes() == before  # the other session's file is untouched
+    g, _ = Journal.replay(journal)
+    g2, _ = Journal.replay(own[0])  # this session's moves are in its own file
+    assert len(g2.actions) > len(g.actions)
+    assert [str(a) for a in g2.actions[:len(g.actions)]] == [str(a) for a in g.actions]
+    assert f"after {len(g2.actions)} actions." in res.output
+
+
+def test_the_stop_never_claims_a_journal_that_another_program_replaced(tmp_path, monkeypatch):
+    """The journal's file replaced under a running session (another program): the stop says the
+    game is not kept there instead of pointing at a file that holds another game."""
+    from munchkin_lab.fileio import atomic_write_bytes
+    from munchkin_lab.widgets.journal import Journal
+
+    journal = _stopped_journal(tmp_path)
+    other = journal.read_bytes()
+    real = Journal.append
+
+    def append(self, entries):
+        if self.path == journal and journal.read_bytes() != other:
+            atomic_write_bytes(journal, other)  # another program puts its file at that name
+        real(self, entries)
+
+    monkeypatch.setattr(Journal, "append", append)
+    res = runner.invoke(app, ["play", "--resume", str(journal)], input="1\n1\nq\n")
+    assert res.exit_code == 0, res.output
+    assert res.output.rstrip().endswith(f"The game is not kept: {journal} is no longer this game's journal "
+                                        "(removed or replaced by another program).")
+    assert "The game is kept in" not in res.output
+
+
+def test_the_resume_hint_quotes_a_path_with_spaces(tmp_path, monkeypatch):
+    folder = tmp_path / "bö ard dir"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    res = runner.invoke(app, ["play", "--human", "1", "--seed", "3"], input="q\n")
+    assert res.exit_code == 0, res.output
+    journal = next(folder.glob("play-*.journal.jsonl"))
+    assert res.output.rstrip().endswith(f"The game is kept in {journal}: go on with `munchkin-lab play --resume "
+                                        f"'{journal}'`.")
+
+    def interrupt(_prompt):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", interrupt)
+    res = runner.invoke(app, ["play", "--resume", str(journal)])
+    assert res.exit_code == 130, res.output
+    assert f"go on with: munchkin-lab play --resume '{journal}'." in res.output

@@ -234,7 +234,8 @@ def register(app: typer.Typer) -> None:
 
         r = simulate(deck, players=players, games=games, bots=bots, seed=seed, workers=workers,
                      scheduler=scheduler, turn_cap=turn_cap, progress=progress, url=url,
-                     connect_timeout=connect_timeout, out=out, keep_games=False, dashboard=dashboard)
+                     connect_timeout=connect_timeout, out=out, keep_games=False, dashboard=dashboard,
+                     overwrite=force)
         if r.interrupted and r.n_games < games:
             raise _interrupted(_what_was_kept(r, out))
         _print_result(r, deck, url)
@@ -242,7 +243,9 @@ def register(app: typer.Typer) -> None:
         if r.path is not None:
             what = ("the per-game table only; .parquet or .json keep every table" if r.path.suffix.lower() == ".csv"
                     else "per-game, card, seat, summary and Level tables")
-            typer.echo(f"wrote {r.path} ({what})")
+            typer.echo(f"wrote {r.path} ({what})" + (
+                f"; {out} appeared during this run (another program wrote it) and is kept as it was"
+                if out is not None and Path(r.path) != Path(out) else ""))
 
     def _saved_result(arg: str, url: Optional[str]):
         """The saved simulation result ``arg`` names (an existing ``.parquet`` / ``.json`` file,
@@ -386,6 +389,7 @@ def register(app: typer.Typer) -> None:
             shown = cards or 15  # cards.png: the cards listed above, in the same order
             for name, fig in zip(PLOT_NAMES, (cmp.plot_win_rates(), cmp.plot_lengths(), cmp.plot_levels(),
                                               cmp.plot_cards(top=shown, min_held=1))):
-                with atomic_path(plots / f"{name}.png") as tmp:
+                # without --force a plot file that appeared during the runs is kept (checked free at the start)
+                with atomic_path(plots / f"{name}.png", exclusive=not force) as tmp:
                     fig.savefig(tmp, dpi=100, format="png")
             typer.echo(f"wrote plots to {plots}")

@@ -1,5 +1,5 @@
 """Dask clusters for :func:`~munchkin_lab.sim.simulate`: local worker processes that start
-safely from a plain script, ignore Ctrl-C (the main process handles it) and serve no
+safely from a plain script, never see Ctrl-C (it stays blocked in them; the main process handles it) and serve no
 dashboard unless asked (then on 127.0.0.1 only); a quiet shutdown after Ctrl-C.
 
 Why the workers do not re-run the caller's script: Dask starts worker processes with
@@ -39,16 +39,18 @@ NOISY_LOGGERS = ("distributed", "tornado", "asyncio", "bokeh")
 
 @contextlib.contextmanager
 def worker_start_guard() -> Iterator[None]:
-    """While local worker processes are spawned (the block): SIGINT is ignored (a disposition
-    the worker processes inherit and keep, so Ctrl-C in a terminal, which reaches the whole
-    process group, is handled by the main process alone), and the caller's main module is
-    hidden from ``multiprocessing`` (workers do not re-run a script). Both are put back on
-    exit. SIGINT is also blocked in the main thread meanwhile: Linux keeps a signal pending
-    rather than ignored while the main thread blocks it, so a Ctrl-C pressed during the block
-    (the 1-3 s a cluster takes to start) raises ``KeyboardInterrupt`` as the block ends
-    instead of being lost - unless the system hands it to another thread (one that does not
-    block it: then it is ignored, as before). In a thread other than the main one only the
-    second applies."""
+    """While local worker processes are spawned (the block): SIGINT is blocked in the main
+    thread, a mask that the threads started meanwhile (Dask's) and the processes they spawn
+    (nannies, workers) inherit and keep across ``exec``, so a Ctrl-C in a terminal, which
+    reaches the whole process group, stays pending in the workers and is handled by the main
+    process alone. The caller's main module is hidden from ``multiprocessing`` meanwhile
+    (workers do not re-run a script). Both are put back on exit.
+
+    A Ctrl-C during the block (the 1-3 s a cluster takes to start) is never lost: SIGINT's
+    handler in this process is one that notes it (not "ignore": the system hands a signal the
+    main thread blocks to any other thread, and an ignored one would be dropped there), and
+    ``KeyboardInterrupt`` is raised as the block ends. In a thread other than the main one
+    only the hiding of the main module applies."""
     main = sys.modules.get("__main__")
     stand_in = None
     if main is not None and (getattr(main, "__file__", None) or getattr(getattr(main, "__spec__", None), "name", None)):
@@ -56,23 +58,45 @@ def worker_start_guard() -> Iterator[None]:
         stand_in.__dict__["__builtins__"] = main.__dict__.get("__builtins__")
     previous = None
     blocked = False
+    pressed: list[int] = []
+    import multiprocessing.resource_tracker as tracker
+    import multiprocessing.util as mp_util
+
+    # launched now if at all: its launch unblocks SIGINT in the launching thread (bpo-33613)
+    tracker.ensure_running()
+    spawn = mp_util.spawnv_passfds
+
+    def spawn_blocked(*args, **kwargs):  # whichever thread spawns: the child starts with SIGINT blocked
+        if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+            return spawn(*args, **kwargs)
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return spawn(*args, **kwargs)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+    mp_util.spawnv_passfds = spawn_blocked
     if threading.current_thread() is threading.main_thread():
         previous = signal.getsignal(signal.SIGINT)  # None: set outside Python, left alone
         if previous is not None:
+            signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
             if hasattr(signal, "pthread_sigmask"):
                 blocked = signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
     if stand_in is not None:
         sys.modules["__main__"] = stand_in
     try:
         yield
     finally:
+        if mp_util.spawnv_passfds is spawn_blocked:
+            mp_util.spawnv_passfds = spawn
         if stand_in is not None and sys.modules.get("__main__") is stand_in:
             sys.modules["__main__"] = main
         if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-            if blocked:  # a Ctrl-C kept pending meanwhile is delivered now (to ``previous``)
+            if blocked:  # a Ctrl-C kept pending meanwhile is delivered now (to the noting handler)
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            signal.signal(signal.SIGINT, previous)
+    if pressed and previous is not signal.SIG_IGN:
+        raise KeyboardInterrupt
 
 
 def _dashboard_address() -> str:

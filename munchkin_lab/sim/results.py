@@ -533,13 +533,29 @@ class ResultWriter:
             self._w.write_table(pa.concat_tables(self._pending))
             self._pending, self._pending_rows = [], 0
 
-    def commit(self, meta: dict, tables: dict[str, pd.DataFrame], to: Path | None = None) -> Path:
+    def commit(self, meta: dict, tables: dict[str, pd.DataFrame], tag: str | None = None,
+               exclusive: bool = False) -> Path:
         """Finish the file (``meta``: config, interrupted, totals; ``tables``: cards, seats,
-        summary, levels) and rename it onto :attr:`path`, or onto ``to`` (a free name beside
-        it: :func:`beside`), leaving :attr:`path` as it was. Returns the path written."""
+        summary, levels) and rename it onto :attr:`path`; with ``tag``, onto a free name beside
+        it instead (``<name>.<tag><suffix>``, :func:`munchkin_lab.fileio.keep_beside`), leaving
+        :attr:`path` as it was. With ``exclusive`` (a run that found :attr:`path` free at its
+        start, no ``--force``) a file that appeared at :attr:`path` meanwhile is never
+        replaced: the result goes beside it (``<name>.not-replaced<suffix>``). Returns the
+        path written."""
         self._close(meta, tables)
-        if to is not None and Path(to) != self.path:
-            return self._move(Path(to))
+        if tag is not None:
+            return self._move(tag)
+        if exclusive:
+            from ..fileio import APPEARED_TAG, link_new
+
+            try:
+                self._finish_tmp()
+                link_new(self._tmp, self.path)
+            except FileExistsError:
+                return self._move(APPEARED_TAG)
+            except OSError as exc:
+                self._fail(exc)
+            return self._done(self.path)
         try:
             cm, self._cm = self._cm, None
             cm.__exit__(None, None, None)  # flush to disk, rename onto the path
@@ -573,21 +589,31 @@ class ResultWriter:
             self._fail(exc)
         self._w = self._fh = None
 
-    def _move(self, to: Path) -> Path:
-        """Rename the finished temporary file onto ``to`` (flushed to disk first); the
-        temporary file's own context then ends as an abort (nothing left to remove)."""
+    def _finish_tmp(self) -> None:
+        """Flush the finished temporary file to disk and give it the file mode."""
         import os
 
-        from ..fileio import fsync_dir, note_saved
+        with open(self._tmp, "rb+") as fh:
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(self._tmp, 0o644)
+
+    def _move(self, tag: str) -> Path:
+        """Give the finished temporary file a free name beside :attr:`path` (``<name>.<tag><suffix>``,
+        taken exclusively: an earlier file is never replaced); the temporary file's own
+        context then ends as an abort (nothing left to remove)."""
+        from ..fileio import keep_beside
 
         try:
-            with open(self._tmp, "rb+") as fh:
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(self._tmp, 0o644)
-            os.replace(self._tmp, to)
+            self._finish_tmp()
+            to = keep_beside(self._tmp, self.path, tag)
         except OSError as exc:
             self._fail(exc)
+        return self._done(to)
+
+    def _done(self, to: Path) -> Path:
+        from ..fileio import fsync_dir, note_saved
+
         note_saved(f"{to} was written")
         fsync_dir(to.parent)
         self.abort()

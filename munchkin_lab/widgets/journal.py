@@ -138,6 +138,18 @@ class Journal:
         """True while this journal writes its file."""
         return self._fh is not None
 
+    def holds(self) -> bool:
+        """True when this journal still writes the file at :attr:`path`: it is active and the
+        file there is the one it opened (not removed, nor replaced by another program), so the
+        game is kept in :attr:`path`."""
+        if self._fh is None or self.path is None:
+            return False
+        try:
+            mine, there = os.fstat(self._fh.fileno()), os.stat(self.path)
+        except OSError:
+            return False
+        return (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino)
+
     def _take_over(self) -> None:
         """A board of this process holding ``self.path`` stops journaling (the newest board of
         a kernel owns a file: a re-run cell replaces its old board)."""

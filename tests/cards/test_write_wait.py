@@ -94,3 +94,18 @@ def test_the_command_line_says_it_waits_then_fails_naming_the_file(sqlite_url, m
     from munchkin_lab.cards.designer import get_card
 
     assert get_card("Bog Wisp", url=sqlite_url)["level"] == 2
+
+
+def test_a_command_whose_writes_each_wait_says_it_once(capsys):
+    """New-user finding: one ``deck add`` printed the waiting line twice (two writes, each
+    behind the other connection's): the line is said once per command (README: once)."""
+    from munchkin_lab import saved
+
+    line = "Waiting for the card database /x.sqlite: another connection is writing to it ..."
+    with saved.noted():
+        config._say_waiting(line)
+        config._say_waiting(line)
+    assert capsys.readouterr().err == line + "\n"
+    with saved.noted():  # the next command says it again
+        config._say_waiting(line)
+    assert capsys.readouterr().err == line + "\n"

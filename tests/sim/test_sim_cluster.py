@@ -53,6 +53,13 @@ def _snapshot(client, cluster) -> dict:
     return {"socks": socks, "http": [(pid, port) for pid, _, port in socks if port not in comm]}
 
 
+def _never_sees_sigint() -> bool:
+    """In a worker: SIGINT is blocked there (or ignored), so a Ctrl-C to the group is the main process's."""
+    import signal
+
+    return signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []) or signal.getsignal(2) == signal.SIG_IGN
+
+
 def test_no_dashboard_by_default_and_everything_on_loopback(base_deck):
     """Run simulate(workers=2) and look at the sockets while its cluster runs."""
     from munchkin_lab.sim import cluster as cl_mod
@@ -63,7 +70,7 @@ def test_no_dashboard_by_default_and_everything_on_loopback(base_deck):
     def spy(n, dashboard=False):
         cluster, client, link = real(n, dashboard=dashboard)
         seen.update(_snapshot(client, cluster), link=link, dashboard=dashboard)
-        seen["worker_sigint"] = client.run(lambda: __import__("signal").getsignal(2) == __import__("signal").SIG_IGN)
+        seen["worker_sigint"] = client.run(_never_sees_sigint)
         return cluster, client, link
 
     cl_mod.start_local_cluster = spy
@@ -165,7 +172,8 @@ def test_worker_start_guard_hides_the_script_and_puts_everything_back(tmp_path):
         before = signal.getsignal(signal.SIGINT)
         with worker_start_guard():
             hidden = sys.modules["__main__"]
-            print(hidden is not main, getattr(hidden, "__file__", None), signal.getsignal(signal.SIGINT) == signal.SIG_IGN)
+            print(hidden is not main, getattr(hidden, "__file__", None),
+                  signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))
         print(sys.modules["__main__"] is main, signal.getsignal(signal.SIGINT) is before)
     """)
     script = tmp_path / "s.py"
@@ -176,3 +184,41 @@ def test_worker_start_guard_hides_the_script_and_puts_everything_back(tmp_path):
     with worker_start_guard():
         pass
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_ctrl_c_while_the_workers_start_is_never_lost_and_the_workers_never_see_it():
+    """New-user finding: Ctrl+C on a 2-worker simulate at the moment the workers started was
+    ignored (the run went to the end and replaced the earlier result). SIGINT was ignored in
+    the main process meanwhile, so the system dropped it when it handed it to another thread
+    (tqdm's monitor, OpenBLAS). Forced: a thread that does not block SIGINT is waiting when
+    the signal comes; it must still raise KeyboardInterrupt as the block ends, and a process
+    spawned meanwhile from such a thread must start with SIGINT blocked (or ignored)."""
+    import multiprocessing.util as mp_util
+    import os
+    import signal
+    import threading
+
+    from munchkin_lab.sim.cluster import worker_start_guard
+
+    go, done = threading.Event(), threading.Event()
+    seen: dict = {}
+    probe = ("import signal, sys; sys.exit(2 if signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []) "
+             "or signal.getsignal(signal.SIGINT) == signal.SIG_IGN else 3)")
+
+    def other_thread():  # started before the block: SIGINT not blocked here
+        go.wait()
+        pid = mp_util.spawnv_passfds(os.fsencode(sys.executable), [sys.executable, "-c", probe], [])
+        seen["code"] = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+        done.set()
+
+    t = threading.Thread(target=other_thread, daemon=True)
+    t.start()
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        with worker_start_guard():
+            os.kill(os.getpid(), signal.SIGINT)  # the Ctrl-C, while the main thread blocks it
+            go.set()
+            assert done.wait(60)
+    assert seen["code"] == 2  # the worker-to-be never sees a Ctrl-C
+    assert signal.getsignal(signal.SIGINT) is before
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
