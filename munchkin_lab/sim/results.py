@@ -450,19 +450,6 @@ def _oserror(exc: OSError, message: str) -> OSError:
     return err
 
 
-def beside(path: Path, tag: str = "interrupted") -> Path:
-    """A free file name beside ``path`` with the same suffix: ``gs.parquet`` ->
-    ``gs.interrupted.parquet``, then ``gs.interrupted-2.parquet``... (an earlier one is never
-    replaced)."""
-    path = Path(path)
-    stem, suffix = path.name[: len(path.name) - len(path.suffix)], path.suffix
-    for n in range(1, 10_000):
-        cand = path.with_name(f"{stem}.{tag}{'' if n == 1 else f'-{n}'}{suffix}")
-        if not cand.exists():
-            return cand
-    raise OSError(f"no free name beside {str(path)!r} for the {tag} result")
-
-
 class ResultWriter:
     """Streams a result into ``path`` as one unit: the per-game rows as they come (in game
     order), the other tables and the settings at :meth:`commit`. Everything goes to a hidden

@@ -37,7 +37,7 @@ import numpy as np
 from ..engine.cards import CardSpec
 from .bots import BOT_NAMES, Bot, make_bot
 from .provenance import provenance
-from .results import (CARD_COUNTS, Z95, GameTable, ResultWriter, SimResult, Totals, beside, check_fits,  # noqa: F401
+from .results import (CARD_COUNTS, Z95, GameTable, ResultWriter, SimResult, Totals, check_fits,  # noqa: F401
                       check_output, games_schema, seat_table, summary_table, wilson)
 
 #: End causes in the per-game table.
