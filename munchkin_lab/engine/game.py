@@ -585,6 +585,13 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
             return None
         return Outcome(tuple(s.winners), tuple(s.players[w].name for w in s.winners), s.reason)
 
+    def turns_played(self) -> int:
+        """Turns begun so far (the one in progress counts): ``state.turn`` names the turn being
+        played, except in a game stopped by the turn cap, where it has already moved one past
+        the last turn played - a game stopped by a cap of N played N turns. ``int``."""
+        s = self.state
+        return s.turn - 1 if s.phase == "over" and s.reason == "turn limit" else s.turn
+
     def _cn(self, c: int) -> str:
         return self.name(c) if 0 <= c < len(self.specs) else f"card {c}"
 
