@@ -125,13 +125,14 @@ def _print_result(r, deck: str = "", url: Optional[str] = None) -> None:
         _print_errors(r, int(m["error_games"]), deck, url)
 
 
-def _check_warnings(deck: str, url: Optional[str], label: str = "") -> None:
+def _check_warnings(deck: str, url: Optional[str], label: str = "", hand: bool = True) -> list[str]:
     """The warning lines (stderr) of ``deck``'s check that bear on a run's numbers, from one
     :meth:`Deck.check`: the monsters whose Level is unknown (null), played at Level 0
     (``unknown-level``), and printed cards changed in the database since the last build,
     played as changed (``printed-edited``); then the cards resolved by hand
-    (:func:`hand_resolved`), which the bots play as doing nothing; nothing when there are
-    none or the deck cannot be read again (a custom card list)."""
+    (:func:`hand_resolved`), which the bots play as doing nothing (with ``hand``; else only
+    returned, for ``compare`` to warn once about both decks); nothing when there are none or
+    the deck cannot be read again (a custom card list). Returns those cards' names."""
     try:
         from ..decks.presets import find_deck
 
@@ -139,7 +140,7 @@ def _check_warnings(deck: str, url: Optional[str], label: str = "") -> None:
         found_deck = find_deck(deck, url=url)
         problems = found_deck.check()
     except Exception:  # noqa: BLE001 - advice only: the run has its result
-        return
+        return []
     found = [p.card for p in problems if p.rule == "unknown-level"]
     if found:
         shown = ", ".join(found[:6]) + (" ..." if len(found) > 6 else "")
@@ -149,9 +150,17 @@ def _check_warnings(deck: str, url: Optional[str], label: str = "") -> None:
         if p.rule == "printed-edited":
             typer.echo(f"warning: {label}{p.message}", err=True)
     manual = hand_resolved(found_deck)
+    if hand:
+        _hand_warning(manual)
+    return manual
+
+
+def _hand_warning(manual: list[str]) -> None:
+    """One warning line (stderr) naming the cards resolved by hand (:func:`hand_resolved`)
+    that a run played; nothing when there are none."""
     if manual:
         shown = ", ".join(manual[:8]) + (" ..." if len(manual) > 8 else "")
-        typer.echo(f"warning: {label}{plural(len(manual), 'card')} resolved by hand ({shown}): the bots play "
+        typer.echo(f"warning: {plural(len(manual), 'card')} resolved by hand ({shown}): the bots play "
                    "them as doing nothing (no Levels, no discards), so the numbers with them are not the "
                    "printed game's (db check lists why)", err=True)
 
@@ -409,9 +418,11 @@ def register(app: typer.Typer) -> None:
         for note in cmp.notes or ():
             if note not in first:
                 typer.echo(f"note: {note}")
+        manual: list[str] = []  # the cards resolved by hand in either deck: one warning
         for side, d, run in (("A", deck_a, run_a), ("B", deck_b, run_b)):
             if run is None:
-                _check_warnings(d, url, label=f"deck {side}: ")
+                manual += [n for n in _check_warnings(d, url, label=f"deck {side}: ", hand=False) if n not in manual]
+        _hand_warning(manual)
         _print_cards(cmp, top=cards)
         if plots is not None:
             from ..fileio import atomic_path

@@ -123,3 +123,10 @@ def test_simulate_warns_about_the_cards_resolved_by_hand(sim_url):
     assert len(warn) == 1, r.stderr
     assert warn[0].startswith(f"warning: {len(manual)} cards resolved by hand ({', '.join(manual[:8])}")
     assert "the bots play them as doing nothing" in warn[0]
+
+
+def test_compare_warns_once_about_the_cards_resolved_by_hand(sim_url):
+    r = runner.invoke(app, ["compare", "base_scooby_dungeons", "base_scooby_dungeons", "--games", "1", "--workers",
+                            "1", "--turn-cap", "2", "--no-progress", "--url", sim_url, "--cards", "0"])
+    assert r.exit_code == 0, r.output
+    assert sum("resolved by hand" in line for line in r.stderr.splitlines()) == 1, r.stderr
