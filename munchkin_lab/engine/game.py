@@ -99,7 +99,10 @@ class GameOptions:
             4. Creating Your Character).
         first_player: seat of the first player (the rulebook lets the table choose).
         max_turns: stop with no winner after this many turns (``reason="turn limit"``), or
-            None for no cap. Default 1,000, so that every game ends.
+            None for no cap. Default 1,000, so that every game ends. A game stopped so has
+            played exactly ``max_turns`` turns (:meth:`Game.turns_played`; ``state.turn`` has
+            already moved to the next one). ``simulate``, ``compare`` and ``play`` cap at 300
+            unless told otherwise.
         max_actions_per_turn: stop with no winner when one turn reaches this many actions
             (``reason="action limit"``; e.g. a Door pile of nothing but Portals replayed
             forever), or None for no cap. Default 1,000 (a normal turn takes a few dozen).
