@@ -57,6 +57,9 @@ URL_HELP = "Database URL (default: $DATABASE_URL or the SQLite file)."
 
 #: Most turns a game may be given (``play --turn-cap``; ``max_turns`` of :func:`make_game`).
 MAX_TURNS = 100_000
+#: the turn cap of ``play`` when none is given: the default of ``simulate`` and ``compare`` too,
+#: so that the three commands stop a long game at the same turn
+DEFAULT_TURN_CAP = 300
 
 
 class PlayersError(ValueError):
@@ -478,15 +481,11 @@ def resumed_game(path, humans: Sequence[int] = (), random_play: bool = False):
 
 
 def turns_played(g) -> int | None:
-    """Turns actually played: the engine's turn counter names the turn in progress, and a
-    game stopped by the turn limit has already moved it one past the last turn played."""
-    turn = getattr(g.state, "turn", None)
-    if turn is None:
+    """Turns actually played (``Game.turns_played``: a game stopped by a turn cap of N played
+    N turns); None for an object without a turn counter."""
+    if getattr(getattr(g, "state", None), "turn", None) is None:
         return None
-    out = g.outcome()
-    if out is not None and getattr(out, "reason", None) == "turn limit":
-        return turn - 1
-    return turn
+    return g.turns_played()
 
 
 def outcome_line(g, steps: int) -> str:
@@ -513,7 +512,7 @@ def register(app: typer.Typer) -> None:
              players: int = typer.Option(DEFAULT_PLAYERS, help="number of players: " + PLAYERS_HELP),
              deck: Optional[str] = typer.Option(None, "--deck", help="preset name, deck file or saved deck (default: base preset)"),
              sets: Optional[List[str]] = typer.Option(None, "--sets", help="set codes, every card (instead of --deck)"),
-             max_turns: int = typer.Option(1000, "--turn-cap", "--max-turns", help=f"stop after this many turns (1 .. {MAX_TURNS}), the game ending without a winner; the turn cap of simulate and compare (--max-turns: the same option)"),
+             max_turns: int = typer.Option(DEFAULT_TURN_CAP, "--turn-cap", "--max-turns", help=f"stop after this many turns (1 .. {MAX_TURNS}; default {DEFAULT_TURN_CAP}, as in simulate and compare), the game ending without a winner (--max-turns: the same option)"),
              random_play: bool = typer.Option(False, "--random", help="the random bot (random legal actions) instead of the greedy bot of simulate and the board"),
              faster_play: bool = typer.Option(False, help="Faster Play option (phase 0)"),
              shared_victory: bool = typer.Option(False, help="Shared Victory option"),

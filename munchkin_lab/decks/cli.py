@@ -488,6 +488,8 @@ def check(
 
             usage_error("--" + str(exc))
         raise
+    for note in getattr(deck, "notes", ()):
+        typer.echo(f"note: {note}")
     if not problems:
         typer.echo(f"{deck.name}: no problems")
         return

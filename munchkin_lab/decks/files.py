@@ -413,7 +413,9 @@ def _add_card(deck, cat, cname: str, set_code: str | None, copies: int | None, p
     """One deck-file line (text or YAML): check the pile, look the card up and add ``copies``
     of it to ``deck.entries``; each problem (bad pile, unknown or ambiguous card, the card
     again with another pile) is appended to ``problems`` with ``line``. ``copies=None``: the
-    count was already reported as bad, only the card is checked."""
+    count was already reported as bad, only the card is checked. A card named again on
+    another line (``1 Cheap Goblin`` and ``2 cheap goblin``) has its copies summed, and a
+    sentence naming both lines goes to ``deck.notes`` (no problem: the sum may be meant)."""
     try:
         check_pile(pile)
     except DeckError as exc:
@@ -430,12 +432,15 @@ def _add_card(deck, cat, cname: str, set_code: str | None, copies: int | None, p
         return
     key = found[0].key
     entry = deck.entries.get(key)
+    first = deck._lines.setdefault(key, line)
     if entry is None:
         deck.entries[key] = Entry(key, copies, pile)
     elif entry.pile != pile:
         problems.append(FileProblem(line, f"{label(found[0])} appears again with another pile"))
     else:
         entry.copies += copies
+        deck.notes.append(f"lines {first} and {line} both name {label(found[0])}: "
+                          f"their copies are summed ({entry.copies} in all)")
 
 def unquote_name(text: str) -> str:
     """A card name as a deck line gives it: ``"Sword #2"`` or ``'Sword #2'`` (one pair of

@@ -303,6 +303,10 @@ class Deck:
         self.url = url
         self._catalog = catalog
         self.entries: dict[str, Entry] = {}
+        #: sentences about the file the deck was read from, no problems (a card named on two
+        #: lines, its copies summed: ``deck check`` prints them as ``note:`` lines)
+        self.notes: list[str] = []
+        self._lines: dict[str, int] = {}  # card key -> the file line that first named it
         self.module_overrides: dict[str, bool] = {}
         self.options: dict[str, bool] = dict(DEFAULT_OPTIONS)
         for m, on in (modules or {}).items():

@@ -100,7 +100,10 @@ class GameOptions:
             4. Creating Your Character).
         first_player: seat of the first player (the rulebook lets the table choose).
         max_turns: stop with no winner after this many turns (``reason="turn limit"``), or
-            None for no cap. Default 1,000, so that every game ends.
+            None for no cap. Default 1,000, so that every game ends. A game stopped so has
+            played exactly ``max_turns`` turns (:meth:`Game.turns_played`; ``state.turn`` has
+            already moved to the next one). ``simulate``, ``compare`` and ``play`` cap at 300
+            unless told otherwise.
         max_actions_per_turn: stop with no winner when one turn reaches this many actions
             (``reason="action limit"``; e.g. a Door pile of nothing but Portals replayed
             forever), or None for no cap. Default 1,000 (a normal turn takes a few dozen).
@@ -585,6 +588,13 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         if s.phase != "over":
             return None
         return Outcome(tuple(s.winners), tuple(s.players[w].name for w in s.winners), s.reason)
+
+    def turns_played(self) -> int:
+        """Turns begun so far (the one in progress counts): ``state.turn`` names the turn being
+        played, except in a game stopped by the turn cap, where it has already moved one past
+        the last turn played - a game stopped by a cap of N played N turns. ``int``."""
+        s = self.state
+        return s.turn - 1 if s.phase == "over" and s.reason == "turn limit" else s.turn
 
     def _cn(self, c: int) -> str:
         return self.name(c) if 0 <= c < len(self.specs) else f"card {c}"

@@ -139,7 +139,8 @@ class RulesModule:
         return False
 
     def run_away_modifier(self, game: "Game", seat: int, index: int) -> int:
-        """Extra Run Away modifier of ``seat`` against monster ``index``."""
+        """Extra Run Away modifier of ``seat`` against monster ``index``; :data:`AUTOMATIC_RUN`
+        makes the Run Away automatic (any die escapes; the log says so, not the total)."""
         return 0
 
     def run_away_here(self, game: "Game", seat: int) -> int:
@@ -320,6 +321,12 @@ def _whole(lo: int, hi: int):
 #: The types a module option may declare (``RulesModule.options``): name -> (test, words).
 #: The number types keep to what the game can mean, the card files' own ranges: a Level
 #: 0..100, Treasures 0..20 (a monster's), a count of cards 1..100.
+#: The Run Away modifier of a place where Running Away is automatic (the Star Munchkin
+#: Adventures Brig, SMA rules, Questions and Answers): any die escapes. No printed modifier
+#: comes near it, so a total of at least half of it is read as automatic: the log then says
+#: "automatic" instead of a total no card prints (``RunAway._rolls``).
+AUTOMATIC_RUN = 100
+
 OPTION_TYPES = {
     "bool": (lambda v: isinstance(v, bool), "true or false"),
     "level?": (lambda v: v is None or _whole(0, 100)(v), "a Level from 0 to 100, or none"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .actions import Action
 from .kinds import charity_first, combat_only, fighter_only, not_in_combat, setup_only
 from .refs import R_RUN, R_SD_RUN
+from .rules import AUTOMATIC_RUN
 
 #: Ops that roll a die first (a Bad Stuff starting with one waits for reactions to the roll)
 _ROLL_OPS = frozenset(("roll", "lose_cards_roll", "lose_level_per_roll"))
@@ -32,7 +33,11 @@ class RunAway:
     @staticmethod
     def _rolls(die: int, total: int) -> str:
         """The log's words for a Run Away roll: "rolls 4", or "rolls 4 (total 5)" when
-        modifiers change the die (the total is said once)."""
+        modifiers change the die (the total is said once), or "rolls 4 (Running Away is
+        automatic here)" when a place makes it automatic (:data:`~.rules.AUTOMATIC_RUN`, the
+        Brig: its bonus is no printed number, so it is never shown as a total)."""
+        if total >= AUTOMATIC_RUN // 2:
+            return f"rolls {die} (Running Away is automatic here)"
         return f"rolls {die}" if die == total else f"rolls {die} (total {total})"
 
     def _roll_mod(self, seat: int, die: int) -> int:

@@ -125,19 +125,22 @@ def _print_result(r, deck: str = "", url: Optional[str] = None) -> None:
         _print_errors(r, int(m["error_games"]), deck, url)
 
 
-def _check_warnings(deck: str, url: Optional[str], label: str = "") -> None:
+def _check_warnings(deck: str, url: Optional[str], label: str = "", hand: bool = True) -> list[str]:
     """The warning lines (stderr) of ``deck``'s check that bear on a run's numbers, from one
     :meth:`Deck.check`: the monsters whose Level is unknown (null), played at Level 0
     (``unknown-level``), and printed cards changed in the database since the last build,
-    played as changed (``printed-edited``); nothing when there are none or the deck cannot
-    be read again (a custom card list)."""
+    played as changed (``printed-edited``); then the cards resolved by hand
+    (:func:`hand_resolved`), which the bots play as doing nothing (with ``hand``; else only
+    returned, for ``compare`` to warn once about both decks); nothing when there are none or
+    the deck cannot be read again (a custom card list). Returns those cards' names."""
     try:
         from ..decks.presets import find_deck
 
         # (the check leaves out the Sparkly Good Fairy when the deck sets her Level)
-        problems = find_deck(deck, url=url).check()
+        found_deck = find_deck(deck, url=url)
+        problems = found_deck.check()
     except Exception:  # noqa: BLE001 - advice only: the run has its result
-        return
+        return []
     found = [p.card for p in problems if p.rule == "unknown-level"]
     if found:
         shown = ", ".join(found[:6]) + (" ..." if len(found) > 6 else "")
@@ -146,6 +149,35 @@ def _check_warnings(deck: str, url: Optional[str], label: str = "") -> None:
     for p in problems:
         if p.rule == "printed-edited":
             typer.echo(f"warning: {label}{p.message}", err=True)
+    manual = hand_resolved(found_deck)
+    if hand:
+        _hand_warning(manual)
+    return manual
+
+
+def _hand_warning(manual: list[str]) -> None:
+    """One warning line (stderr) naming the cards resolved by hand (:func:`hand_resolved`)
+    that a run played; nothing when there are none."""
+    if manual:
+        shown = ", ".join(manual[:8]) + (" ..." if len(manual) > 8 else "")
+        typer.echo(f"warning: {plural(len(manual), 'card')} resolved by hand ({shown}): the bots play "
+                   "them as doing nothing (no Levels, no discards), so the numbers with them are not the "
+                   "printed game's (db check lists why)", err=True)
+
+
+def hand_resolved(deck) -> list[str]:
+    """The names of the cards of ``deck`` (a :class:`~munchkin_lab.decks.model.Deck`) resolved
+    by hand on the board, as ``db check`` lists them
+    (:func:`munchkin_lab.cards.designer.by_hand_why`), each once, in the deck's order. A bot
+    resolves such a card as doing nothing (the engine's ``resolve`` action with no Level
+    change and no discard): the simulation does not know what it does."""
+    from ..cards.designer import by_hand_why
+
+    out: list[str] = []
+    for spec, _copies in deck.specs():
+        if spec.name not in out and by_hand_why(spec.effects, spec.kind, spec.manual, spec.gold):
+            out.append(spec.name)
+    return out
 
 
 def _print_errors(r, n: int, deck: str, url: Optional[str]) -> None:
@@ -297,13 +329,18 @@ def register(app: typer.Typer) -> None:
         m = int(cmp.cards.attrs.get("tests") or 0)
         typer.echo("cards in both runs (played = times played, A / B; win share = share of wins when held; B-A in points):")
         typer.echo(text_table(comp))
-        sig = int(cmp.cards["significant"].sum())
+        # the cards marked * in the two tables above (a significant card of one run or edited
+        # is marked in the first); any beyond the rows shown are counted apart
+        sig = sum(int((tb["*"] == "*").sum()) for tb in (one, comp))
+        hidden = int(cmp.cards["significant"].sum()) - sig
         typer.echo(f"ranked: * first, then by p-value (the strength of the evidence, not the size of the change). "
                    f"* significant: the change holds at 95% confidence corrected for the {m} differences "
                    f"compared (Bonferroni: each at {100 * 0.05 / max(m, 1):.2g}%); "
                    + ("no card's change is significant: the rows above are within chance."
-                      if not sig else f"{plural(sig, 'card')} significant; a 95% CI that misses 0 without * can "
-                                      "be chance."))
+                      if not sig and hidden <= 0 else "no card shown is marked *." if not sig else f"{plural(sig, 'card')} marked * above; a 95% CI that misses 0 without * can "
+                                      "be chance.")
+                   + (f" ({plural(hidden, 'more significant card')} beyond the rows shown: --cards N shows more.)"
+                      if hidden > 0 else ""))
 
     @app.command("compare")
     @_errors
@@ -362,6 +399,11 @@ def register(app: typer.Typer) -> None:
             raise _interrupted(f"Interrupted: run A finished {cmp.a.n_games:,} games, run B stopped after "
                                f"{cmp.b.n_games:,} of {games:,}; nothing compared.")
         typer.echo(f"A = {cmp.label_a}, {cmp.a.n_games} games; B = {cmp.label_b}, {cmp.b.n_games} games")
+        from .compare import settings_notes
+
+        first = settings_notes(cmp.a, cmp.b)  # settings that differ: at the top, before any number
+        for note in first:
+            typer.echo(f"note: {note}")
         typer.echo("seat  win A    win B    B-A (95% CI)")
         for s in cmp.seats.itertuples():
             typer.echo(f"P{s.seat + 1:<4} {s.win_rate_a:6.1%}   {s.win_rate_b:6.1%}   "
@@ -377,10 +419,13 @@ def register(app: typer.Typer) -> None:
                    f"{won.a:.1%} vs {won.b:.1%} (the seats' win rates add up to these)")
         typer.echo(cmp.verdict)
         for note in cmp.notes or ():
-            typer.echo(f"note: {note}")
+            if note not in first:
+                typer.echo(f"note: {note}")
+        manual: list[str] = []  # the cards resolved by hand in either deck: one warning
         for side, d, run in (("A", deck_a, run_a), ("B", deck_b, run_b)):
             if run is None:
-                _check_warnings(d, url, label=f"deck {side}: ")
+                manual += [n for n in _check_warnings(d, url, label=f"deck {side}: ", hand=False) if n not in manual]
+        _hand_warning(manual)
         _print_cards(cmp, top=cards)
         if plots is not None:
             from ..fileio import atomic_path

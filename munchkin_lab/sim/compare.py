@@ -111,13 +111,15 @@ class Comparison:
         other: one row per other metric (``decided_rate``: games with a winner, which the
             seats' win rates add up to; ``turn_cap_rate``: games that reached the turn cap,
             no winner; ``deaths_per_game``) with ``a``, ``b``, B - A and intervals.
-        verdict: plain sentences about what changed (seat advantages, game length).
+        verdict: plain sentences about what changed: the seat whose win rate changed most
+            (its win rate A -> B, then its edge over the seats' average win rate), game length.
         cards: the per-card impact (:func:`card_impact`): one row per card of either deck,
             its share of wins when held and (monsters) its kill rate in A and B, B - A with
             Newcombe's 95% intervals and ``significant`` (adjusted for the number of
             differences computed); cards in one run only, edited or in other copies first,
             then significant, then by p-value. :meth:`card_table` shows it as text.
-        notes: sentences about the runs: one interrupted before all its games (compared as
+        notes: sentences about the runs: first the settings they differ in (turn cap, bots:
+            :func:`settings_notes`), then one interrupted before all its games (compared as
             far as it went: :func:`partial_notes`); about the decks they played: a result
             whose deck has changed since it was simulated, two versions of one deck (the
             cards that differ).
@@ -146,8 +148,10 @@ class Comparison:
         return _labels(self.a, self.b)[1]
 
     def card_table(self, top: int = 10, width: int = 32) -> "dict[str, pd.DataFrame]":
-        """The per-card comparison as two short text tables (:func:`card_table`):
-        ``one_run`` (cards in one run only, edited or in other copies) and ``compared``."""
+        """The per-card comparison as two short text tables (:func:`card_table`). Returns a
+        ``dict`` of two :class:`pandas.DataFrame` (not one DataFrame): ``"one_run"`` (cards in
+        one run only, edited or in other copies) and ``"compared"`` (the ``top`` other cards).
+        The full numbers, one DataFrame: :attr:`cards`."""
         return card_table(self.cards, top=top, width=width)
 
     # plots ---------------------------------------------------------------------------------
@@ -279,7 +283,24 @@ def compare_results(a: SimResult, b: SimResult, check_decks: "bool | tuple[bool,
     checks = (check_decks, check_decks) if isinstance(check_decks, bool) else tuple(check_decks)
     return Comparison(a=a, b=b, seats=seats, length=length, other=other_df,
                       verdict=_verdict(seats, length), cards=card_impact(a, b),
-                      notes=partial_notes(a, b) + deck_notes(a, b, checks, url=url))
+                      notes=settings_notes(a, b) + partial_notes(a, b) + deck_notes(a, b, checks, url=url))
+
+
+def settings_notes(a: SimResult, b: SimResult) -> list[str]:
+    """Sentences naming the settings in which two runs differ (besides the deck and the seed,
+    which the labels show): the turn cap and the bots. Such a difference alone can move the
+    win rates and the card numbers, so :func:`compare_results` puts these first in
+    :attr:`Comparison.notes` and ``munchkin-lab compare`` prints them at the top. The number
+    of players never differs: such runs are refused."""
+    ca, cb = a.config, b.config
+    out = []
+    if ca.get("turn_cap") is not None and cb.get("turn_cap") is not None and int(ca["turn_cap"]) != int(cb["turn_cap"]):
+        out.append(f"the runs differ in turn cap: A {int(ca['turn_cap']):,}, B {int(cb['turn_cap']):,} turns; "
+                   "games cut short by the lower cap have no winner, which alone moves the win rates and cards.")
+    ba, bb = list(ca.get("bots") or []), list(cb.get("bots") or [])
+    if ba and bb and ba != bb:
+        out.append(f"the runs differ in bots: A {', '.join(ba)}; B {', '.join(bb)}.")
+    return out
 
 
 def partial_notes(a: SimResult, b: SimResult) -> list[str]:
@@ -470,7 +491,8 @@ def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 32) -> dict[st
     characters), ``runs`` (``A only``, ``B only``, ``edited``, ``copies 1 -> 3`` or both:
     ``edited, copies 1 -> 3``), ``played`` (A / B: times the card was played, over all games;
     a Curse or One-Shot is judged by it, as it is seldom held at the end), ``held`` (A / B), ``win share`` (when held, A -> B), ``kill rate``
-    (monsters: A -> B) and ``kill 95% CI`` (A; B) in percent.
+    (monsters: A -> B), ``kill 95% CI`` (A; B) in percent and ``*`` (significant, as below:
+    a card in both runs, edited or in other copies, is tested like the others).
 
     ``compared``: the first ``top`` other cards with a difference, in :func:`card_impact`'s
     ranking: ``card``, ``played`` (A / B), ``held`` (A / B), ``win share`` (A -> B), ``B-A (95% CI)`` (points),
@@ -514,7 +536,8 @@ def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 32) -> dict[st
     one = [{"card": label(r), "runs": runs(r), "played": played(r), "held": held(r),
             "win share": arrow(r.share_a, r.share_b, r.runs),
             "kill rate": arrow(r.kill_rate_a, r.kill_rate_b, r.runs) if r.kind == "monster" else "",
-            "kill 95% CI": kci(r) if r.kind == "monster" else ""}
+            "kill 95% CI": kci(r) if r.kind == "monster" else "",
+            "*": "*" if r.significant else ""}
            for r in design.head(top).itertuples()]
     rest = cards[~_by_design(cards) & cards["p_value"].notna()]
     comp = [{"card": label(r), "played": played(r), "held": held(r), "win share": arrow(r.share_a, r.share_b, r.runs),
@@ -523,7 +546,7 @@ def card_table(cards: "pd.DataFrame", top: int = 10, width: int = 32) -> dict[st
              "kill B-A (95% CI)": _d(r.kill_diff, r.kill_ci_low, r.kill_ci_high) if r.kind == "monster" else "",
              "*": "*" if r.significant else ""}
             for r in rest.head(top).itertuples()]
-    cols_one = ["card", "runs", "played", "held", "win share", "kill rate", "kill 95% CI"]
+    cols_one = ["card", "runs", "played", "held", "win share", "kill rate", "kill 95% CI", "*"]
     cols_cmp = ["card", "played", "held", "win share", "B-A (95% CI)", "kill rate", "kill B-A (95% CI)", "*"]
     return {"one_run": pd.DataFrame(one, columns=cols_one), "compared": pd.DataFrame(comp, columns=cols_cmp)}
 
@@ -575,22 +598,18 @@ def _verdict(seats: pd.DataFrame, length: pd.DataFrame) -> str:
     parts = []
     sig = seats[seats["significant"]]
     if len(sig):
-        # the seat whose advantage moved the most
-        r = sig.loc[(sig["advantage_b"] - sig["advantage_a"]).abs().idxmax()]
+        # the seat whose win rate moved the most; the sentence leads with that change, and
+        # the advantage (win rate minus the seats' average, which moves when games end
+        # without a winner) follows, named as such
+        r = sig.loc[sig["diff"].abs().idxmax()]
         seat = int(r["seat"])
         aa, ab = r["advantage_a"], r["advantage_b"]
         who = f"P{seat + 1} (seat {seat})"
-        if aa >= 0 and ab >= 0:
-            verb = "grows" if ab > aa else "shrinks"
-            parts.append(f"{who} advantage {verb} from {_pct(aa)} to {_pct(ab)}")
-        elif aa <= 0 and ab <= 0:
-            verb = "deepens" if ab < aa else "shrinks"
-            parts.append(f"{who} disadvantage {verb} from {_pct(-aa)} to {_pct(-ab)}")
-        else:
-            parts.append(f"{who} turns from {'an advantage' if aa > 0 else 'a disadvantage'} of "
-                         f"{_pct(abs(aa))} into {'an advantage' if ab > 0 else 'a disadvantage'} of {_pct(abs(ab))}")
-        parts[-1] += (f" (win rate {_pct(r['win_rate_a'])} -> {_pct(r['win_rate_b'])}, "
-                      f"{_pts(r['diff'])} points, 95% CI {_pts(r['ci_low'])} to {_pts(r['ci_high'])})")
+        verb = "rises" if r["diff"] > 0 else "falls"
+        parts.append(f"{who} win rate {verb} from {_pct(r['win_rate_a'])} to {_pct(r['win_rate_b'])} "
+                     f"({_pts(r['diff'])} points, 95% CI {_pts(r['ci_low'])} to {_pts(r['ci_high'])}); "
+                     f"against the seats' average win rate ({_pct(r['win_rate_a'] - aa)} -> "
+                     f"{_pct(r['win_rate_b'] - ab)}) it goes from {_pts(aa)} to {_pts(ab)} points")
         if len(sig) > 1:
             parts[-1] += f"; {plural(len(sig) - 1, 'more seat')} change{'s' if len(sig) == 2 else ''} significantly"
         parts[-1] += "."

@@ -654,8 +654,9 @@ class SimResult:
             uint64), ``end_cause`` (``level_10`` / ``turn_cap`` / ``step_cap`` / ``error``;
             Solar Storm: ``crew_won`` / ``ship_lost``, and no Levels, deaths or card counts),
             ``winners`` (comma-separated seats, 0-based; empty when nobody won), ``winner``
-            (the single winner's seat or -1), ``n_winners``, ``turns`` (turn number at the
-            end), ``steps`` (actions played), ``deaths`` and ``deaths_<seat>``,
+            (the single winner's seat or -1), ``n_winners``, ``turns`` (turns played, the
+            one in progress at the end included: a game stopped by a turn cap of N shows N),
+            ``steps`` (actions played), ``deaths`` and ``deaths_<seat>``,
             ``level_<seat>`` (final Levels), ``max_level``, ``mean_level``, ``lead_changes``
             (times the sole leader changed between turns), ``turn_first_level_5`` /
             ``turn_first_level_9`` (first turn a player started at that Level, -1 never),

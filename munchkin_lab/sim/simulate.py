@@ -418,7 +418,7 @@ def _run_solar_batch(payload: dict, indices: Sequence[int], pairs, keys, partial
             row = {"game": i, "seed": gseed, "end_cause": cause,
                    "winners": ",".join(str(w) for w in winners),
                    "winner": winners[0] if len(winners) == 1 else -1, "n_winners": len(winners),
-                   "turns": g.state.turn, "steps": steps, "deaths": 0}
+                   "turns": g.turns_played(), "steps": steps, "deaths": 0}
             for k in range(players):
                 row[f"deaths_{k}"] = 0
             for k in range(players):
@@ -498,7 +498,7 @@ def _play_games(payload, indices, pairs, kidx, opts, max_steps, counts, lv_sum, 
         row = {"game": i, "seed": gseed, "end_cause": cause,
                "winners": ",".join(str(w) for w in winners),
                "winner": winners[0] if len(winners) == 1 else -1,
-               "n_winners": len(winners), "turns": s.turn, "steps": steps}
+               "n_winners": len(winners), "turns": g.turns_played(), "steps": steps}
         if st is not None:
             deaths = st["deaths"]
             lv = st["levels"]

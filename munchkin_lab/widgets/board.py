@@ -281,13 +281,15 @@ class Board(W.VBox):
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def from_deck(cls, deck: Any, players: int | list = 4, seed: int = 0, options: GameOptions | None = None,
+    def from_deck(cls, deck: Any, players: int | list | None = None, seed: int = 0, options: GameOptions | None = None,
                   **kw) -> "Board":
         """A board for a new game with ``deck``: a :class:`~munchkin_lab.decks.Deck`, a
         ``[(CardSpec, copies)]`` list, or a name as the command line takes it (a preset such as
         ``"base"`` or ``"preset:base"``, a deck file path, a saved deck). Game options come
         from the deck when not given. Other keywords go to :class:`Board` (``seats``,
-        ``name``, ``bot_pause``...).
+        ``name``, ``bot_pause``...). ``players``: a count or the players' names; not given,
+        one player per role of ``seats`` when given (``seats=["greedy"] * 6``: 6 players),
+        else 4.
 
         The deck gets the check of ``deck check`` and ``play`` first: a deck that cannot be
         played (empty, no Treasure cards, a Door pile too small for the opening hands...) is
@@ -303,6 +305,9 @@ class Board(W.VBox):
         """
         from ..decks.checks import refuse_unplayable
 
+        if players is None:
+            seats = kw.get("seats")
+            players = len(seats) if seats is not None and not isinstance(seats, str) else 4
         deck = _as_deck(deck)
         refuse_unplayable(deck, players if isinstance(players, int) else len(players))
         if "solar_storm" in (getattr(deck, "modules", ()) or ()):

@@ -174,7 +174,7 @@ def test_compare_command_lists_the_cards_of_one_run_first(bog):
                                    "--no-progress", "--url", bog, "--cards", "3"])
     assert res.exit_code == 0, res.output
     one = res.output.split("cards in one run only, edited or in other copies (2; ")[1].splitlines()
-    assert re.match(r"card +runs +played +held +win share +kill rate +kill 95% CI$", one[1])
+    assert re.match(r"card +runs +played +held +win share +kill rate +kill 95% CI +\*$", one[1])
     assert re.match(r"Bog Hag \[bogp_fan\] +A only +\d+ / - +\d+ / - +(\d+%|-) +\d+% +A \d+-\d+%$", one[2]), one[2]
     assert re.match(r"Bog Hag Mk2 \[bogp_fan\] +B only +- / \d+ +- / \d+ +(\d+%|-) +\d+% +B \d+-\d+%$", one[3]), one[3]
     both = res.output.split("cards in both runs")[1].splitlines()

@@ -260,10 +260,11 @@ class ScoobyDooModule(RulesModule):
 
     def after_deal(self, game) -> None:
         """The first Dungeon, turned face up at set-up, is revealed once the cards are dealt
-        (R_SETUP names the deal first): its on-reveal effect runs (:meth:`_revealed`: a
+        (R_SETUP names the deal first): the log names it, and its on-reveal effect runs (:meth:`_revealed`: a
         K-Ghoul Mart's face-down Door for every player), after every module's set-up (one
         draw pile per set: ``piles`` has made its piles)."""
         for d in list(self._ms(game)["in_play"]):
+            game._say(f"Dungeon: {game.name(d)} (turned face up at set-up).")
             self._revealed(game, game.state.active, d)
 
     def on_begin(self, game) -> None:

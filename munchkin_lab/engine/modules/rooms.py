@@ -66,7 +66,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import KINDS, Action
-from ..rules import RulesModule, register_module
+from ..rules import AUTOMATIC_RUN, RulesModule, register_module
 from . import core_zone_cards
 from .room_destruction import RoomDestruction
 from .rooms_bot import fight_cost, place_pick, trouble_picks
@@ -281,6 +281,7 @@ class RoomsModule(RoomDestruction, RulesModule):
                 c = game._draw("door")
                 if c >= 0:
                     grid[k]["up"].append([c, []])
+            self._say_doors(game, p.name, [e[0] for e in grid[k]["up"]], "the Door deck is empty")
         else:
             r = grid[k]
             ms["pos"][seat] = k
@@ -289,6 +290,7 @@ class RoomsModule(RoomDestruction, RulesModule):
             if self._has_cards(r) and not waits:
                 # the room's face-down Door is turned up first, then a Level 6+ mover adds one
                 # more Door face up; all of them are then resolved as one kicked door (R_MOVE)
+                turned = list(r["down"])
                 for c in r["down"]:
                     r["up"].append([c, []])
                 r["down"] = []
@@ -296,6 +298,8 @@ class RoomsModule(RoomDestruction, RulesModule):
                     c = game._draw("door")
                     if c >= 0:
                         r["up"].append([c, []])
+                        turned.append(c)
+                self._say_doors(game, p.name, turned, "")
         r = grid[k]
         data = self._data(game, k)
         if not self._on_entry(game, seat, k, forced):
@@ -305,6 +309,16 @@ class RoomsModule(RoomDestruction, RulesModule):
                 seat, ("module", self.name, "_enter_rest", seat, k, forced)):
             return  # the room's Run Away die waits for the reactions to it (a Loaded Die)
         self._enter_rest(game, seat, k, forced)
+
+    @staticmethod
+    def _say_doors(game, who: str, cards: list, none: str) -> None:
+        """The log line of the Door cards turned face up in the room just entered (R_NEW,
+        R_MOVE), before they are dealt with; ``none``: the words when there are none."""
+        if cards:
+            game._say(f"{who} turns up {'the Door' if len(cards) == 1 else 'the Doors'} there: "
+                      f"{', '.join(game.name(c) for c in cards)}.")
+        elif none:
+            game._say(f"{who} turns up no Door there: {none}.")
 
     def _on_entry(self, game, seat: int, k: str, forced: bool) -> bool:
         """The ON ENTRY rule of room ``k`` for ``seat``, who has just entered it: the
@@ -517,7 +531,7 @@ class RoomsModule(RoomDestruction, RulesModule):
         d = self._fighter_room(game)
         mod = int(d.get("run_away", 0) or 0)
         if d.get("run_away_automatic_unless_fight") and not self._ms(game)["fought"]:
-            mod += 100
+            mod += AUTOMATIC_RUN
         return mod
 
     def _brig_draws(self, game, seat: int) -> bool:

@@ -47,7 +47,8 @@ class SolarStormOptions:
         room_order: room card names dealt in this order (top first) instead of a shuffle; cards
             not listed follow, shuffled (scenarios).
         first_player: seat of the first player.
-        max_turns: stop after this many turns (simulation cap), or None.
+        max_turns: stop after this many turns (simulation cap), or None; a game stopped so
+            has played exactly that many (``turns_played()``).
     """
 
     actions_per_turn: int = 3

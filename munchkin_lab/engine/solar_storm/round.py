@@ -137,3 +137,9 @@ class Round:
             return None
         seats = tuple(range(len(s.players))) if s.won else ()
         return SolarOutcome(seats, tuple(s.players[i].name for i in seats), s.reason, s.won)
+
+    def turns_played(self) -> int:
+        """Turns begun so far (the one in progress counts); a game stopped by the turn cap N
+        played N turns (``state.turn`` has moved one past them). ``int``."""
+        s = self.state
+        return s.turn - 1 if s.phase == "over" and s.reason == "turn limit" else s.turn
