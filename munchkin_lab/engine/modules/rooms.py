@@ -69,7 +69,7 @@ from ..actions import KINDS, Action
 from ..rules import AUTOMATIC_RUN, RulesModule, register_module
 from . import core_zone_cards
 from .room_destruction import RoomDestruction
-from .rooms_bot import fight_cost, place_pick, trouble_picks
+from .rooms_bot import best_stop, place_pick, trouble_picks
 
 R_SMA = "Star Munchkin Adventures rules"
 R_START = f"{R_SMA}, Getting Started"
@@ -695,72 +695,9 @@ class RoomsModule(RoomDestruction, RulesModule):
                 s.corpses.remove(entry)
 
     # ------------------------------------------------------------------ bots
-    def _room_cost(self, game, seat: int, k: str) -> float:
-        """How little a simple bot wants to stop in room ``k`` (lower is better; advice, not a
-        rule): new ground 0, a face-down Door 1, face-up cards by :func:`.rooms_bot.fight_cost`
-        (a monster it beats alone 0.5, with the strongest other player's help 1.5, not even then
-        9; no monster 3), an empty room 2 (START 1.8: a token there keeps the other rooms free
-        for Door cards; 1.2 with a Treasure left in it)."""
-        r = self._ms(game)["grid"].get(k)
-        if r is None:
-            return 0.0
-        if r["down"]:
-            return 1.0
-        if r["up"]:
-            return fight_cost(game, seat, r["up"], self._data(game, k))
-        return 1.2 if r["loot"] else 1.8 if k == START else 2.0
-
-    def _best_stop(self, game, seat: int) -> tuple[float, int, list[int]]:
-        """Breadth-first search over the rooms reachable this turn (R_MOVE: pass freely through
-        empty rooms, stop at a room with cards or at new ground, never enter a room twice in a
-        turn): ``(cost, steps, first moves)`` of the cheapest stop (:meth:`_room_cost`), the
-        current room (staying) included with 0 steps. Rooms with a known rule on entry
-        (forced moves, ON ENTRY/EXIT ops, a roll, a designer's ``enter_room``/``leave_room``
-        ability) end the search there."""
-        s = game.state
-        ms = self._ms(game)
-        grid = ms["grid"]
-        tiles = bool(s.decks.get("room_tile"))
-        here = ms["pos"][seat]
-        best = (self._room_cost(game, seat, here), 0, [])
-        seen = set(ms["visited"]) | {here}
-        frontier = [(here, [])]
-        steps = 0
-        while frontier:
-            steps += 1
-            nxt = []
-            for k, path in frontier:
-                x, y = xy(k)
-                for d, (dx, dy) in enumerate(DIRS):
-                    t = key(x + dx, y + dy)
-                    if t in seen or (t not in grid and not tiles):
-                        continue
-                    seen.add(t)
-                    first = path or [d]
-                    cost = self._room_cost(game, seat, t)
-                    data = self._data(game, t)
-                    r = grid.get(t)
-                    # a rule the designer wrote in the language (enter_room/leave_room: a move...)
-                    written = r is not None and r["tile"] >= 0 and any(
-                        ab.origin.startswith("abilities") and {"enter_room", "leave_room"} & set(ab.when)
-                        for ab in game._prog[r["tile"]].abilities)
-                    if written or any(data.get(f) for f in ("on_entry", "destroy")) or (
-                            data.get("forced_move") and not (r and self._has_cards(r))):
-                        cost += 1.0  # it may carry the token on (cards there stop it) or cost something
-                    elif data.get("run_away_roll_required"):
-                        cost += 0.5
-                    if (cost, steps) < best[:2]:
-                        best = (cost, steps, first)
-                    if r is not None and not written and not self._has_cards(r) and not any(
-                            data.get(f) for f in ("forced_move", "on_entry", "on_exit", "destroy",
-                                                  "run_away_roll_required")):
-                        nxt.append((t, first))
-            frontier = nxt
-        return best
-
     def bot_hint(self, game, seat: int, actions: list) -> Action | None:
         """Advice for simple bots (not a rule). At the start of the turn, where to move: the
-        cheapest room reachable this turn by :meth:`_best_stop` (a monster it beats, new ground,
+        cheapest room reachable this turn by :func:`.rooms_bot.best_stop` (a monster it beats, new ground,
         a face-down Door, a monster it beats with help, an empty room, START), the first step
         toward it, or stay when the room it is in is as good (a monster weighed as the fight
         counts it, :func:`.rooms_bot.fight_cost`). After a Door without a monster, Look
@@ -786,7 +723,7 @@ class RoomsModule(RoomDestruction, RulesModule):
         stay = next((a for a in actions if a.kind == "stay" and a.player == seat), None)
         if not moves:
             return stay
-        _, _, first = self._best_stop(game, seat)
+        _, _, first = best_stop(self, game, seat)
         if first and first[0] in moves:
             return moves[first[0]]
         return stay

@@ -1,6 +1,6 @@
 """Advice for simple bots in Star Munchkin Adventures (not rules): what the One-Shots in the
-hand add when a bot weighs the rooms it may move to, and which monster from the hand to Look
-for Trouble with. :meth:`RoomsModule.bot_hint` and ``RoomsModule._best_stop`` ask them."""
+hand add when a bot weighs the rooms it may move to, where to stop (:func:`best_stop`), and
+which monster from the hand to Look for Trouble with. :meth:`RoomsModule.bot_hint` asks them."""
 from __future__ import annotations
 
 
@@ -117,3 +117,72 @@ def place_pick(rooms, game, seat: int, actions: list):
         if best is None or k < best[0]:
             best = (k, a)
     return None if best is None else best[1]
+
+
+def room_cost(rooms, game, seat: int, k: str) -> float:
+    """How little a simple bot wants to stop in room ``k`` (lower is better; advice, not a
+    rule): new ground 0, a face-down Door 1, face-up cards by :func:`fight_cost`
+    (a monster it beats alone 0.5, with the strongest other player's help 1.5, not even then
+    9; no monster 3), an empty room 2 (START 1.8: a token there keeps the other rooms free
+    for Door cards; 1.2 with a Treasure left in it)."""
+    from .rooms import START  # (rooms imports this module)
+
+    r = rooms._ms(game)["grid"].get(k)
+    if r is None:
+        return 0.0
+    if r["down"]:
+        return 1.0
+    if r["up"]:
+        return fight_cost(game, seat, r["up"], rooms._data(game, k))
+    return 1.2 if r["loot"] else 1.8 if k == START else 2.0
+
+
+def best_stop(rooms, game, seat: int) -> tuple[float, int, list[int]]:
+    """Breadth-first search over the rooms reachable this turn (R_MOVE: pass freely through
+    empty rooms, stop at a room with cards or at new ground, never enter a room twice in a
+    turn): ``(cost, steps, first moves)`` of the cheapest stop (:func:`room_cost`), the
+    current room (staying) included with 0 steps. Rooms with a known rule on entry
+    (forced moves, ON ENTRY/EXIT ops, a roll, a designer's ``enter_room``/``leave_room``
+    ability) end the search there."""
+    from .rooms import DIRS, key, xy  # (rooms imports this module)
+
+    s = game.state
+    ms = rooms._ms(game)
+    grid = ms["grid"]
+    tiles = bool(s.decks.get("room_tile"))
+    here = ms["pos"][seat]
+    best = (room_cost(rooms, game, seat, here), 0, [])
+    seen = set(ms["visited"]) | {here}
+    frontier = [(here, [])]
+    steps = 0
+    while frontier:
+        steps += 1
+        nxt = []
+        for k, path in frontier:
+            x, y = xy(k)
+            for d, (dx, dy) in enumerate(DIRS):
+                t = key(x + dx, y + dy)
+                if t in seen or (t not in grid and not tiles):
+                    continue
+                seen.add(t)
+                first = path or [d]
+                cost = room_cost(rooms, game, seat, t)
+                data = rooms._data(game, t)
+                r = grid.get(t)
+                # a rule the designer wrote in the language (enter_room/leave_room: a move...)
+                written = r is not None and r["tile"] >= 0 and any(
+                    ab.origin.startswith("abilities") and {"enter_room", "leave_room"} & set(ab.when)
+                    for ab in game._prog[r["tile"]].abilities)
+                if written or any(data.get(f) for f in ("on_entry", "destroy")) or (
+                        data.get("forced_move") and not (r and rooms._has_cards(r))):
+                    cost += 1.0  # it may carry the token on (cards there stop it) or cost something
+                elif data.get("run_away_roll_required"):
+                    cost += 0.5
+                if (cost, steps) < best[:2]:
+                    best = (cost, steps, first)
+                if r is not None and not written and not rooms._has_cards(r) and not any(
+                        data.get(f) for f in ("forced_move", "on_entry", "on_exit", "destroy",
+                                              "run_away_roll_required")):
+                    nxt.append((t, first))
+        frontier = nxt
+    return best
