@@ -318,15 +318,16 @@ def _whole(lo: int, hi: int):
     return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
-#: The types a module option may declare (``RulesModule.options``): name -> (test, words).
-#: The number types keep to what the game can mean, the card files' own ranges: a Level
-#: 0..100, Treasures 0..20 (a monster's), a count of cards 1..100.
 #: The Run Away modifier of a place where Running Away is automatic (the Star Munchkin
 #: Adventures Brig, SMA rules, Questions and Answers): any die escapes. No printed modifier
 #: comes near it, so a total of at least half of it is read as automatic: the log then says
 #: "automatic" instead of a total no card prints (``RunAway._rolls``).
 AUTOMATIC_RUN = 100
 
+
+#: The types a module option may declare (``RulesModule.options``): name -> (test, words).
+#: The number types keep to what the game can mean, the card files' own ranges: a Level
+#: 0..100, Treasures 0..20 (a monster's), a count of cards 1..100.
 OPTION_TYPES = {
     "bool": (lambda v: isinstance(v, bool), "true or false"),
     "level?": (lambda v: v is None or _whole(0, 100)(v), "a Level from 0 to 100, or none"),
