@@ -43,6 +43,7 @@ CSS = r"""
   border:5px solid #6b4423;border-radius:14px;padding:5px;color:#f5f1e6;min-height:0;overflow:auto;
   display:flex;flex-direction:column;gap:4px;font-family:'Liberation Sans',Arial,Helvetica,'DejaVu Sans',sans-serif}
 .mlab-export .mlab-felt{overflow:visible}
+.mlab-export .mlab-seat{height:auto;min-height:var(--mlab-seat-h,112px);overflow:visible}
 .mlab-seats{display:grid;grid-template-columns:repeat(var(--mlab-cols,2),minmax(0,1fr));gap:5px;flex:none}
 .mlab-seat{background:rgba(0,0,0,.28);border:2px solid rgba(255,255,255,.16);border-radius:9px;
   padding:2px 5px;height:var(--mlab-seat-h,112px);overflow:auto;min-width:0}
