@@ -22,7 +22,8 @@ from typing import Iterator
 from .saved import note as note_saved
 
 __all__ = ["atomic_path", "atomic_write_text", "atomic_write_bytes", "fsync_dir", "remove_stale_parts",
-           "OutputFileError", "check_new_file", "refuse_existing", "link_new", "keep_beside", "FileAppearedError"]
+           "OutputFileError", "check_new_file", "refuse_existing", "link_new", "keep_beside", "FileAppearedError",
+           "FolderNotWritableError"]
 
 
 class OutputFileError(ValueError):
@@ -179,6 +180,17 @@ class FileAppearedError(FileExistsError):
         self.path, self.kept = path, kept
 
 
+class FolderNotWritableError(PermissionError):
+    """The folder of a file to write cannot be written (EACCES, EPERM, EROFS): ``strerror``
+    says so naming the folder, ``filename`` is the file asked for (never the temporary one),
+    and ``str()`` is "cannot write FILE: folder F is not writable (reason)". A caller that
+    words "cannot write FILE: <strerror>" itself, or the CLI's "<strerror>: <filename>", says
+    each part once."""
+
+    def __str__(self) -> str:
+        return f"cannot write {self.filename!r}: {self.strerror}"
+
+
 #: The tag of a finished file kept beside a name that was taken meanwhile (``gs.not-replaced.parquet``).
 APPEARED_TAG = "not-replaced"
 
@@ -203,8 +215,8 @@ def atomic_path(path: str | os.PathLike, mode: int = 0o644, exclusive: bool = Fa
     Raises:
         FileAppearedError: (``exclusive``) ``path`` was taken meanwhile; nothing replaced.
         FileNotFoundError: the folder does not exist.
-        PermissionError: the folder cannot be written (its name in the message, not the
-            temporary file's).
+        FolderNotWritableError: (a ``PermissionError``) the folder cannot be written; the
+            message names it and the file asked for, never the temporary file.
         OSError: the temporary file cannot be created, written or renamed (disk full,
             read-only folder...); ``path`` keeps its previous content.
     """
@@ -218,10 +230,8 @@ def atomic_path(path: str | os.PathLike, mode: int = 0o644, exclusive: bool = Fa
     except OSError as exc:  # a folder that cannot be written: named, never the temporary file
         if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
             raise
-        err = PermissionError(f"cannot write {str(path)!r}: folder {str(folder)!r} is not writable "
-                              f"({exc.strerror or exc})")
-        err.errno = exc.errno
-        raise err from None
+        raise FolderNotWritableError(exc.errno, f"folder {str(folder)!r} is not writable ({exc.strerror or exc})",
+                                     str(path)) from None
     os.close(fd)
     tmp_path = Path(tmp)
     try:

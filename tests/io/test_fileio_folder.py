@@ -23,7 +23,9 @@ def test_a_folder_that_cannot_be_written_is_named(tmp_path, monkeypatch, code):
     monkeypatch.setattr(tempfile, "mkstemp", refused)
     with pytest.raises(PermissionError) as info:
         atomic_write_text(folder / "s.yaml", "x")
-    msg = error_message(info.value)
-    assert msg == f"cannot write '{folder / 's.yaml'}': folder '{folder}' is not writable (Operation not permitted)"
+    assert str(info.value) == (f"cannot write '{folder / 's.yaml'}': folder '{folder}' is not writable "
+                               "(Operation not permitted)")
+    msg = error_message(info.value)  # the CLI's words: the reason, then the file
+    assert msg == f"folder '{folder}' is not writable (Operation not permitted): {folder / 's.yaml'}"
     assert ".part" not in msg
     assert list(folder.iterdir()) == []

@@ -142,5 +142,6 @@ def test_print_temp_file_error_is_a_print_error(print_url, tmp_path, monkeypatch
     monkeypatch.setattr(fileio.tempfile, "mkstemp", refuse)  # printing writes through fileio
     with pytest.raises(PrintError) as info:
         sheets.print_cards("base", tmp_path / "x.pdf", url=print_url)
-    assert str(info.value) == (f"cannot write {str(tmp_path / 'x.pdf')!r}: Permission denied; "
-                               "the previous file (if any) is kept")
+    # the folder named (fileio.atomic_path), never the temporary file, and said once
+    assert str(info.value) == (f"cannot write {str(tmp_path / 'x.pdf')!r}: folder {str(tmp_path)!r} is not "
+                               "writable (Permission denied); the previous file (if any) is kept")
