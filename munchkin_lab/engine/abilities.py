@@ -38,6 +38,10 @@ from .ops import OTHERWISE, _Suspended
 
 #: kinds of the cards that lie in the combat rather than in front of a player
 _COMBAT_KINDS = frozenset(("monster", "monster_enhancer", "one_shot"))
+#: the Contexts of events without facts, by their fields: a Context is frozen and its empty
+#: facts are never written to, so one object serves every such event (building a frozen
+#: dataclass costs seven object.__setattr__ calls); emptied when it grows large
+_CTX_MEMO: dict = {}
 
 
 def _apart_from_combat(cards: frozenset, cb) -> bool:
@@ -130,7 +134,15 @@ class Abilities:
             monster = card
         if against is None:
             against = kind in ("monster", "monster_enhancer")
-        return Context(card, owner, player, monster, self.specs[card].bonus or 0, against, facts or {})
+        if facts:
+            return Context(card, owner, player, monster, self.specs[card].bonus or 0, against, facts)
+        key = (card, owner, player, monster, self.specs[card].bonus or 0, against)
+        ctx = _CTX_MEMO.get(key)
+        if ctx is None:  # (the key is every field but the empty facts)
+            if len(_CTX_MEMO) >= 4096:
+                _CTX_MEMO.clear()
+            ctx = _CTX_MEMO[key] = Context(*key, {})
+        return ctx
 
     def _enhanced(self, e: int) -> int:
         """The monster Monster Enhancer ``e`` is on (-1: not in a combat)."""
@@ -294,20 +306,35 @@ class Abilities:
         return out
 
     # ------------------------------------------------------------------ firing
+    def _lang_heard(self, trigger: str, player: int, monster: int = -1, tile: int = -1,
+                    owner_only: int = -1) -> list | None:
+        """Who hears ``trigger`` now (the arguments of :meth:`_lang_fire`): the listening cards
+        in play (``_holders``' list, maybe empty when someone holds a reaction to it in the
+        hand), or None when nothing would hear it - the event would run nothing, offer nothing
+        and set no flag. A caller may ask first and skip the event around the firing."""
+        want = self._lby.get(trigger)
+        hs = self._holders(want, player, monster, tile, owner_only) if want else None
+        if not hs:
+            hand = self._lhand.get(trigger)
+            if not hand or not self._hand_held(hand):
+                return None
+            return []
+        return hs
+
     def _lang_fire(self, trigger: str, player: int, monster: int = -1, facts=None, tile: int = -1,
-                   owner_only: int = -1, cont=None, skip: int = -1, ev: dict | None = None) -> bool:
+                   owner_only: int = -1, cont=None, skip: int = -1, ev: dict | None = None,
+                   hs: list | None = None) -> bool:
         """``trigger`` happened (the contract's trigger table): run the automatic abilities of
         every listening card, in firing order; an optional one (``may``) or a reaction from the
         hand (``from_hand``) whose ``if`` holds becomes a ``react`` decision. Returns True when
         a decision was queued: the caller's event then goes on in ``cont`` once everybody has
         answered (:meth:`_lang_continue`). ``skip``: the card of the event, which ran its own
         abilities first (a Dungeon revealed). An event of its own (:meth:`_lang_event`; its
-        flags go into ``ev`` when the caller reads them)."""
-        want = self._lby.get(trigger)
-        hs = self._holders(want, player, monster, tile, owner_only) if want else None
-        if not hs:
-            hand = self._lhand.get(trigger)
-            if not hand or not self._hand_held(hand):
+        flags go into ``ev`` when the caller reads them). ``hs``: :meth:`_lang_heard`'s list,
+        when the caller asked it just before (nothing changed since)."""
+        if hs is None:
+            hs = self._lang_heard(trigger, player, monster, tile, owner_only)
+            if hs is None:
                 # (no card in play listens and nobody holds a reaction: the event would run
                 # nothing, offer nothing and set no flag)
                 return False
@@ -385,7 +412,8 @@ class Abilities:
             ctx = self._ctx(card, owner, player, monster, facts, ag)
             if ab.cond is not None and not evaluate(ab.cond, ctx, w):
                 continue
-            if not self._limit_ok(card, idx, ab):
+            # (an ability with no use limit: _limit_ok passes it and _limit_count counts nothing)
+            if ab.limit is not None and not self._limit_ok(card, idx, ab):
                 continue
             if ab.may:
                 holder = owner if owner >= 0 else player
@@ -395,7 +423,8 @@ class Abilities:
                     elif ab.otherwise:  # a cost it cannot pay: what it must do instead
                         self._run_ability(card, idx, ab, ctx, w, otherwise=True)
                 continue
-            self._limit_count(card, idx, ab)
+            if ab.limit is not None:
+                self._limit_count(card, idx, ab)
             self._run_ability(card, idx, ab, ctx, w)
 
     def _own_ops_on(self, card: int, trigger: str, seat: int) -> None:
@@ -519,8 +548,9 @@ class Abilities:
         lab = ab.label if not otherwise and ab.origin.startswith("abilities") else None
         if say:  # (the log says what its ops changed, in game words: Victims._say_begin)
             self._say_begin(card, label=lab)
-        top = None if say else self._say_label(card, lab)
-        saved = self._walk_saved()
+        # (_say_label names the label in the log only: nothing to do without history)
+        top = None if say or not self.history else self._say_label(card, lab)
+        saved = self._quiet, self._lost, self._rpath, self._rsite, self._odice  # (_walk_saved)
         self._lost = []
         keep = bool(items) and "die_rolled" in self._lt  # a roll op's die may wait (ops.py)
         try:
@@ -531,7 +561,7 @@ class Abilities:
         except _Suspended:
             pass  # the walk resumes after the reactions to its die (_lang_ops_cont)
         finally:
-            self._walk_restore(saved)
+            self._quiet, self._lost, self._rpath, self._rsite, self._odice = saved  # (_walk_restore)
             if say:
                 self._say_end()
             elif top:

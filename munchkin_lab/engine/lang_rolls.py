@@ -89,10 +89,12 @@ class LangRolls:
         rolled = self._lstate().setdefault("rolled", [])
         first = [seat, m] not in rolled
         rolled.append([seat, m])
-        if "die_rolled" in self._lt:
+        # (an event nothing hears sets no flag: no reroll, the die as rolled)
+        hs = self._lang_heard("die_rolled", seat, m) if "die_rolled" in self._lt else None
+        if hs is not None:
             with self._lang_event() as ev:  # (its flags: a reroll, a die set)
                 if self._lang_fire("die_rolled", seat, m, {"first_roll": first, "die": die},
-                                   cont=("run", seat, i, die, first, "die"), ev=ev):
+                                   cont=("run", seat, i, die, first, "die"), ev=ev, hs=hs):
                     return
                 if self._lang_run_reroll(seat, i):
                     return
@@ -116,11 +118,18 @@ class LangRolls:
     def _lang_run_total(self, seat: int, i: int, die: int, first: bool) -> None:
         m = self.state.combat.monsters[i]
         total, ok = self.run_away_result(seat, i, die)
-        if "run_away_rolled" in self._lt:
+        hs = self._lang_heard("run_away_rolled", seat, m) if "run_away_rolled" in self._lt else None
+        if hs is None and "run_away_rolled" in self._lt:
+            # (an event nothing hears sets no flag - no void roll, no reroll -: of
+            # _lang_run_flags only its test that the runner and the monster are still there)
+            c = self.state.combat
+            if c is None or seat not in c.runners or m not in c.monsters:
+                return
+        elif hs is not None:
             facts = {"succeeded": ok, "failed": not ok, "first_roll": first}
             with self._lang_event() as ev:  # (its flags: a void roll, a reroll)
                 if self._lang_fire("run_away_rolled", seat, m, facts,
-                                   cont=("run", seat, i, die, first, "rolled", total, ok, m), ev=ev):
+                                   cont=("run", seat, i, die, first, "rolled", total, ok, m), ev=ev, hs=hs):
                     return
                 if self._lang_run_flags(seat, i, m):
                     return

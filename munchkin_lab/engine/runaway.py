@@ -245,7 +245,9 @@ class RunAway:
         """The Bad Stuff of monster ``m`` on ``seat`` (see :meth:`_bad_stuff`); ``windowed``:
         a die it starts with has had its reactions (:meth:`_lang_die_window`), so its first
         op that rolls opens no second window (``Ops._op_die_roll``)."""
-        entry = self._bad_begin(seat, m)  # (a death on the way says its cause first)
+        # (a death on the way says its cause first; without history _bad_begin notes nothing
+        # and _bad_end says nothing)
+        entry = self._bad_begin(seat, m) if self.history else None
         run = self._lrun[m]
         if run and "caught" in run:  # the monster's own caught abilities (bad_stuff)
             own = run["caught"]
@@ -258,7 +260,8 @@ class RunAway:
             self._push_manual(seat, m, discard=False)
         if "caught" in self._lt:  # the other cards that hear it
             self._lang_fire("caught", seat, m)
-        self._bad_end(entry)  # (after the card-effect language's `caught` abilities too)
+        if entry is not None:
+            self._bad_end(entry)  # (after the card-effect language's `caught` abilities too)
 
     # ------------------------------------------------------------------ the kinds
     def _cand_run(self, seat: int, ok: bool, out: list) -> None:

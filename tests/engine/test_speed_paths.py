@@ -169,3 +169,27 @@ def test_munchkins_win_with_a_helper_answers_as_the_strengths_with_that_helper_i
                     assert (g.strengths(), g.munchkins_win()) == before and c.helper < 0
             g.play(rnd.choice(g.legal_actions(labels=False)))
     assert fast > 50 and slow > 0, (fast, slow)
+
+
+def test_a_shared_event_context_is_the_one_a_fresh_build_gives(base_deck):
+    """Abilities._ctx shares a Context without facts (abilities._CTX_MEMO): every answer it
+    gives along random games has the fields a fresh build gives, and one with facts is new."""
+    from dataclasses import astuple
+
+    from munchkin_lab.engine.lang.interp import Context
+
+    g = _playout(base_deck, 11, steps=150)
+    seen = 0
+    for card in range(0, len(g.specs), 7):
+        for owner, player, monster in ((-1, 0, -1), (2, 1, -1), (0, 0, card)):
+            kind = g._kind[card]
+            against = kind in ("monster", "monster_enhancer")
+            ctx = g._ctx(card, owner, player, monster)
+            want = Context(card, owner, player, ctx.monster, g.specs[card].bonus or 0, against, {})
+            assert astuple(ctx) == astuple(want)
+            assert g._ctx(card, owner, player, monster) is ctx  # shared while nothing differs
+            flagged = g._ctx(card, owner, player, monster, {"first_roll": True})
+            assert flagged is not ctx and flagged.facts == {"first_roll": True}
+            assert g._ctx(card, owner, player, monster, against=not against).against is (not against)
+            seen += 1
+    assert seen > 30
