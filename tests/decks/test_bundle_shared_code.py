@@ -143,3 +143,16 @@ def test_a_newer_bundles_set_lists_the_fields_it_changes_when_it_asks_nothing(db
                         "since): Bog Lurker (level 4 -> 5), Mire Colossus (treasures 3 -> 4)")
     assert lines[1].startswith("set 'swamp' updated: 0 added; 2 updated (Bog Lurker, Mire Colossus)")
     assert api.card("Bog Lurker", url=other_sqlite)["level"] == 5
+
+
+def test_long_problem_lists_of_bundles_and_deck_files_are_capped():
+    from munchkin_lab.decks.files import DeckFileError, FileProblem
+
+    err = BundleError([f"card 'C{i}': clash" for i in range(120)])
+    lines = str(err).splitlines()
+    assert lines[0] == "120 problems in the bundle:" and len(lines) == 52 and len(err.problems) == 120
+    assert lines[-1] == "  ... and 70 more (fix these and run again to see the rest)"
+    bad = DeckFileError([FileProblem(i + 1, "cannot read this line") for i in range(60)], "big.txt")
+    lines = str(bad).splitlines()
+    assert lines[0] == "big.txt: 60 problems in deck file" and len(lines) == 52
+    assert lines[-1] == "  ... and 10 more (fix these and read it again to see the rest)"
