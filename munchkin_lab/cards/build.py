@@ -850,9 +850,9 @@ def write_data(conn: Connection, data: CardData, *, discard_edits: bool = False,
     for r in stored:
         if r["origin"] != "file" and code_of[r["set_id"]] not in kept_sets:
             orphans.setdefault(code_of[r["set_id"]], []).append(r["name"])
-    for code, names_ in orphans.items():
-        from ..plural import listed, plural
+    from ..plural import listed, plural
 
+    for code, names_ in orphans.items():
         problems.append(f"shipped set {code!r}: the card files no longer have it, but it holds "
                         f"{plural(len(names_), 'designer card')} ({listed(sorted(names_), 5)}); keep them in a "
                         f"designer set: munchkin-lab set new CODE NAME, then munchkin-lab cards edit NAME "
