@@ -844,11 +844,19 @@ def write_data(conn: Connection, data: CardData, *, discard_edits: bool = False,
         names = {r["id"]: f"{code_of[r['set_id']]}:{r['name']}" for r in gone}
         for deck_name, cid in used:
             problems.append(f"deck {deck_name!r}: entries: card {names[cid]} is no longer in the data")
-    # designer cards whose set is gone
+    # designer cards whose set is gone: one line a set (a set of 400 cards is one problem)
     kept_sets = {s.code for s in data.sets} | designer_sets
+    orphans: dict[str, list[str]] = {}
     for r in stored:
         if r["origin"] != "file" and code_of[r["set_id"]] not in kept_sets:
-            problems.append(f"designer card {r['name']!r}: set: set {code_of[r['set_id']]!r} is no longer in the data")
+            orphans.setdefault(code_of[r["set_id"]], []).append(r["name"])
+    from ..plural import listed, plural
+
+    for code, names_ in orphans.items():
+        problems.append(f"shipped set {code!r}: the card files no longer have it, but it holds "
+                        f"{plural(len(names_), 'designer card')} ({listed(sorted(names_), 5)}); keep them in a "
+                        f"designer set: munchkin-lab set new CODE NAME, then munchkin-lab cards edit NAME "
+                        f"'{{set: CODE}}' for each, or put the set file back under database/sets/; then build again")
     if problems:
         raise CardDataError(problems, note=note)
 

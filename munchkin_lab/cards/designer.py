@@ -241,27 +241,53 @@ def same_name_note(name: str, other: str) -> str:
     return head + ", and with letters of other scripts read as the Latin letters they look like: " + "; ".join(looks)
 
 
-def _taken_names(conn: Connection, skip_ids: Iterable[int] = ()) -> dict[str, tuple[str, str]]:
+def _taken_names(conn: Connection, skip_ids: Iterable[int] = ()) -> dict[str, tuple[str, str, str]]:
     """name_key -> (what holds that name: ``"card 'Cleric' (munchkin)"``, ``"alias 'Priest'
-    of card 'Cleric' (munchkin)"``; the name or alias itself) over every card and alias but
-    the cards ``skip_ids``."""
+    of card 'Cleric' (munchkin)"``; the name or alias itself; for a designer card here, the
+    command that frees the name here, else ``""``) over every card and alias but the cards
+    ``skip_ids``."""
     skip = set(skip_ids)
     ct, st, at = Card.__table__, CardSet.__table__, Alias.__table__
-    out: dict[str, tuple[str, str]] = {}
+    out: dict[str, tuple[str, str, str]] = {}
     owner: dict[int, tuple[str, str, str]] = {}
     for cid, name, code, origin in conn.execute(select(ct.c.id, ct.c.name, st.c.code, ct.c.origin)
                                                 .join(st, st.c.id == ct.c.set_id)):
         owner[cid] = (name, code, origin)
+    aliases: dict[int, list[str]] = {}
+    for cid, alias in conn.execute(select(at.c.card_id, at.c.name).order_by(at.c.id)):
+        aliases.setdefault(cid, []).append(alias)
+    for cid, (name, code, origin) in owner.items():
         if cid not in skip:
             what = "printed card" if origin == "file" else "designer card"
-            out.setdefault(name_key(name), (f"{what} {name!r} ({code})", name))
-    for cid, alias in conn.execute(select(at.c.card_id, at.c.name)):
+            # a rename here keeps the old name as an alias unless the edit gives the aliases:
+            # the fix drops it too, or it would go on holding the name
+            fix = "" if origin == "file" else (
+                f"rename that designer card here: munchkin-lab cards edit {_shell(name)} "
+                f"{_shell('{name: NEW NAME, aliases: ' + _flow([a for a in aliases.get(cid, [])]) + '}')} --set {code}")
+            out.setdefault(name_key(name), (f"{what} {name!r} ({code})", name, fix))
+    for cid, names in aliases.items():
         if cid in skip or cid not in owner:
             continue
         name, code, origin = owner[cid]
         what = "printed card" if origin == "file" else "designer card"
-        out.setdefault(name_key(alias), (f"alias {alias!r} of {what} {name!r} ({code})", alias))
+        for alias in names:
+            fix = "" if origin == "file" else (
+                f"drop that alias here: munchkin-lab cards edit {_shell(name)} "
+                f"{_shell('{aliases: ' + _flow([a for a in names if a != alias]) + '}')} --set {code}")
+            out.setdefault(name_key(alias), (f"alias {alias!r} of {what} {name!r} ({code})", alias, fix))
     return out
+
+
+def _shell(text: str) -> str:
+    """``text`` quoted for a shell command line in a message."""
+    import shlex
+
+    return shlex.quote(text)
+
+
+def _flow(names: list[str]) -> str:
+    """A YAML flow list of ``names`` (``[]``, ``["Bog Lurker"]``: JSON, which YAML reads)."""
+    return json.dumps(list(names), ensure_ascii=False)
 
 
 def _shadow_problems(cards: list[tuple[str, list[str], str]], taken: dict[str, tuple[str, str]]) -> list[str]:
@@ -277,9 +303,9 @@ def _shadow_problems(cards: list[tuple[str, list[str], str]], taken: dict[str, t
             if label != "name" and key == own:
                 continue
             if key in taken:
-                what, other = taken[key]
+                what, other, fix = taken[key]
                 problems.append(f"{who}: {label}: {value!r} shadows the {what} ({same_name_note(value, other)}); "
-                                "choose another name")
+                                "choose another name" + (f" (in the file), or {fix}" if fix else ""))
             elif key in seen and seen[key][0] != who:
                 note = same_name_note(value, seen[key][1])
                 problems.append(f"{who}: {label}: {value!r} is also a name of {seen[key][0]}"

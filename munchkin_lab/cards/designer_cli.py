@@ -270,12 +270,17 @@ def register(app: typer.Typer, search_command) -> None:
             typer.echo(preview.summary())
             return
         gone, newer = preview.names["removed"], preview.newer
-        if gone or newer:
+        # the set's own name and description (notes) are what tell it apart: a file that
+        # renames an existing set (another designer's set that shares the code) is asked about
+        renamed = [] if preview.created else [h for h in preview.header if h.startswith(("name ", "notes "))]
+        if gone or newer or renamed:
             from ..plural import listed, plural
 
             def shown(names: list[str]) -> str:
                 return listed(names, 20)
 
+            if renamed:
+                typer.echo(f"the header of set {preview.code} will change: {', '.join(renamed)}")
             if gone:
                 typer.echo(f"{plural(len(gone), 'card')} of set {preview.code} {'are' if len(gone) != 1 else 'is'} "
                            f"not in {path} and will be removed: {shown(gone)}")
@@ -283,11 +288,15 @@ def register(app: typer.Typer, search_command) -> None:
             if not yes:
                 from ..cli import confirm
 
-                what = " and ".join((["remove those cards"] if gone else []) + (["undo those edits"] if newer else []))
+                what = " and ".join((["rename the set"] if renamed else []) + (["remove those cards"] if gone else [])
+                                    + (["undo those edits"] if newer else []))
                 if not confirm(f"Import the file and {what}?", f"nothing imported from {path}"):
                     # the user's choice, not bad input: exit 0 (README, exit codes)
                     typer.echo("nothing imported (export the set again to edit its current cards)")
                     raise typer.Exit(0)
+        elif preview.names["updated"]:
+            # nothing to ask (no card edited here since it arrived): still say what changes
+            tell_newer([], preview.names["updated"], preview.since, preview.changes)
         from .. import config
 
         # Ctrl-C: before the commit the import is rolled back (nothing changed); during or after

@@ -52,11 +52,16 @@ class BundleError(DeckError):
         problems: one line per problem, each naming what clashes and the fix.
     """
 
+    #: The most problems the message lists (then how many more; ``problems`` keeps all).
+    MAX_SHOWN = 50
+
     def __init__(self, problems: str | list[str]):
         self.problems = [problems] if isinstance(problems, str) else list(problems)
         n = len(self.problems)
-        super().__init__(self.problems[0] if n == 1 else
-                         f"{n} problems in the bundle:\n" + "\n".join(f"  {p}" for p in self.problems))
+        shown = [f"  {p}" for p in self.problems[:self.MAX_SHOWN]]
+        if n > self.MAX_SHOWN:
+            shown.append(f"  ... and {n - self.MAX_SHOWN} more (fix these and run again to see the rest)")
+        super().__init__(self.problems[0] if n == 1 else f"{n} problems in the bundle:\n" + "\n".join(shown))
 
 
 @dataclass
@@ -296,8 +301,53 @@ def _in_order(set_files: list) -> list:
     return [by_code[code] for code in order]
 
 
+def _recode(data: dict, set_codes: Mapping[str, str], source: str) -> None:
+    """Give the bundle's designer sets the codes ``set_codes`` (old -> new) in ``data``, in
+    place: each set's own code, the ``requires:`` of its other sets and the deck's card lines
+    (``set:``), so that its deck then draws on the new code.
+
+    Raises:
+        BundleError: a code the bundle has no set of (naming the sets it has).
+    """
+    raws = [r for r in data.get("sets") or [] if isinstance(r, dict) and isinstance(r.get("set"), dict)]
+    have = [r["set"].get("code") for r in raws]
+    unknown = [old for old in set_codes if old not in have]
+    if unknown:
+        raise BundleError([f"--set-code {old}={set_codes[old]}: {source} holds no designer set {old!r} (its sets: "
+                           f"{', '.join(map(str, have)) or 'none'})" for old in unknown])
+    for r in raws:
+        head = r["set"]
+        if head.get("code") in set_codes:
+            head["code"] = set_codes[head["code"]]
+        if isinstance(head.get("requires"), list):
+            head["requires"] = [set_codes.get(c, c) if isinstance(c, str) else c for c in head["requires"]]
+    deck = data.get("deck")
+    for c in (deck.get("cards") or [] if isinstance(deck, dict) else []):
+        if isinstance(c, dict) and isinstance(c.get("set"), str) and c["set"] in set_codes:
+            c["set"] = set_codes[c["set"]]
+
+
+def parse_set_codes(values: Iterable[str]) -> dict[str, str]:
+    """``--set-code OLD=NEW`` values as ``{OLD: NEW}``.
+
+    Raises:
+        BundleError: a value without ``=``, or one code given twice."""
+    out: dict[str, str] = {}
+    for v in values:
+        old, sep, new = v.partition("=")
+        old, new = old.strip(), new.strip()
+        if not sep or not old or not new:
+            raise BundleError(f"--set-code {v!r}: write it OLD=NEW (the bundle's set code, then the code to give "
+                              "it here), e.g. --set-code swamp=swamp_b")
+        if old in out:
+            raise BundleError(f"--set-code: the bundle's set {old!r} is given twice")
+        out[old] = new
+    return out
+
+
 def import_bundle(path: str | Path | None = None, url: str | None = None, *, name: str | None = None,
-                  dry_run: bool = False, text: str | None = None) -> BundleResult:
+                  dry_run: bool = False, text: str | None = None,
+                  set_codes: Mapping[str, str] | None = None) -> BundleResult:
     """Recreate a bundle's designer sets and its deck in the database at ``url``, in one
     transaction. The sets are created each after the bundle's sets it requires (whatever
     their order in the file) and checked as ``set import`` checks a set file, against the
@@ -308,6 +358,9 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
         path: the bundle file (or ``text``).
         name: save the deck under this name instead of the bundle's.
         dry_run: check everything, write nothing.
+        set_codes: ``{bundle's set code: code here}``: bring those designer sets in under
+            other codes (two designers who both picked one code), the deck's cards and the
+            other sets' ``requires:`` following them (``--set-code OLD=NEW``).
     Returns:
         :class:`BundleResult`.
     Raises:
@@ -333,6 +386,8 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
     from .model import MODULES, check_deck_name
 
     data, node, source = _read(path, text)
+    if set_codes:
+        _recode(data, set_codes, source)
     sets_node = _child(node, "sets")
     problems: list[str] = []
     set_files: list[tuple[SetFile, YamlDoc]] = []
@@ -374,6 +429,9 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
                 p = _plan_set(conn, sf, doc, also_known=codes)
             except DesignerCardError as exc:
                 probs += [f"set {sf.set.code!r}: {q}" for q in exc.problems]
+                here = conn.execute(select(CardSet.name, CardSet.origin).where(CardSet.code == sf.set.code)).first()
+                if here is not None and here.origin != "file":  # every clash in one run: the code's too
+                    probs.append(_code_clash(sf.set.code, sf.set.name, here.name, [], None))
                 continue
             plans.append(p)
             if p.set_row is None:
@@ -383,13 +441,9 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
                 _record_import(conn, sf.set.code, sid)  # a later `set import` of a newer bundle asks nothing
             elif p.header_changed or p.todo or p.gone:
                 what = ", ".join(f"{len(p.names[k])} {k}" for k in ("added", "updated", "removed") if p.names[k])
-                probs.append(f"set {p.header.code!r}: a designer set of that code is here already with other content "
-                             f"(the bundle's would make {what or 'header changes'}); card names are unique "
-                             "across sets, so both cannot be here: to take the bundle's version, bring yours up "
-                             f"to it first (`munchkin-lab set import {source} --set {p.header.code}`: it lists the "
-                             f"cards it changes or removes and asks; `set export {p.header.code} FILE` keeps a copy "
-                             "of yours), then import the bundle again; to keep yours, import the bundle into "
-                             "another database (--url)")
+                shared = p.names["updated"] + p.names["unchanged"]  # the bundle's cards matched to yours
+                probs.append(_code_clash(p.header.code, p.header.name, p.set_row["name"], shared,
+                                         what or "header changes"))
         if probs:
             raise BundleError(probs)
         base = load_catalog(url)
@@ -425,6 +479,25 @@ def import_bundle(path: str | Path | None = None, url: str | None = None, *, nam
             raise BundleError(f"deck {deck.name!r}: a saved deck of that name is here already; import under another "
                               "name (--name NAME / name=...)")
         return plans, deck
+
+    def _code_clash(code: str, theirs: str, mine: str, shared: list[str], what: str | None) -> str:
+        """The problem of a bundle's set whose code a designer set here has, with other
+        content: the two ways on (another code for the bundle's set; or, when yours is an older
+        version of it, bring it up to the bundle's)."""
+        from ..plural import listed
+
+        line = (f"set {code!r}: this database has a designer set of the same code, {mine!r}, other than the "
+                f"bundle's {theirs!r}" + (f" (the bundle's would make {what})" if what else "") + ". ")
+        if shared:
+            line += (f"They share {len(shared)} card name(s) ({listed(shared, 5)}), and card names are unique across "
+                     "sets: under another code those cards would clash. ")
+        line += (f"If they are two sets that share a code, bring the bundle's in under another one: "
+                 f"`munchkin-lab deck import-bundle {source} --set-code {code}=NEW_CODE` (its deck then uses NEW_CODE). "
+                 f"If yours is an older version of the bundle's set, bring it up to it first: `munchkin-lab set "
+                 f"import {source} --set {code}` (it asks before renaming the set, removing cards or undoing edits "
+                 f"made here since they arrived, and lists the fields it changes on the others; `munchkin-lab set "
+                 f"export {code} FILE` keeps a copy of yours), then import the bundle again")
+        return line
 
     if dry_run:
         try:  # the sets are created in a transaction that is always rolled back

@@ -964,7 +964,8 @@ def refuse_unplayable(deck, players: int | None = None) -> None:
         return
     errors = [p for p in check(players) if p.level == "error"]
     if errors:
-        lines = "\n".join(f"  {p}" for p in errors)
+        lines = "\n".join([f"  {p}" for p in errors[:50]]
+                          + ([f"  ... and {len(errors) - 50} more (`deck check` lists them all)"] if len(errors) > 50 else []))
         table = f" with {plural(players, 'player')}" if players else ""
         raise DeckError(f"deck {deck.name!r} cannot be played{table} ({plural(len(errors), 'error')} of "
                         f"`deck check`):\n{lines}")

@@ -602,12 +602,23 @@ def import_bundle_cmd(
     name: Optional[str] = typer.Option(None, "--name", "--as", help="Save the deck under this name (as deck import "
                                                                      "--name; --as is the same)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Check everything, write nothing."),
+    set_code: list[str] = typer.Option([], "--set-code", metavar="OLD=NEW",
+                                       help="Bring the bundle's designer set OLD in under the code NEW (a set here "
+                                            "has OLD already); the deck then uses NEW. Repeatable."),
     url: Optional[str] = URL,
 ):
     """Recreate a bundle's designer sets and deck here (refused, with the reason, on any clash)."""
-    from .bundle import import_bundle
+    from .bundle import import_bundle, parse_set_codes
 
-    done = import_bundle(path, url=url, name=name, dry_run=dry_run)
+    from .bundle import BundleError
+
+    try:
+        codes = parse_set_codes(set_code)
+    except BundleError as exc:
+        from ..cli import usage_error
+
+        usage_error(str(exc))
+    done = import_bundle(path, url=url, name=name, dry_run=dry_run, set_codes=codes)
     typer.echo(done.summary())
     if not dry_run:
         _say_problems(_get(done.deck, url))

@@ -83,7 +83,10 @@ class DeckFileError(DeckError):
 
         prefix = f"{source}: " if source else ""
         head = f"{prefix}{plural(len(self.problems), 'problem')} in deck file"
-        super().__init__(head + "\n" + "\n".join(f"  {p}" for p in self.problems))
+        shown = [f"  {p}" for p in self.problems[:50]]  # then how many more (``problems`` keeps all)
+        if len(self.problems) > 50:
+            shown.append(f"  ... and {len(self.problems) - 50} more (fix these and read it again to see the rest)")
+        super().__init__(head + "\n" + "\n".join(shown))
 
 
 @lru_cache(maxsize=1)

@@ -739,7 +739,7 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
              progress: bool = True, batch_size: int | None = None,
              on_progress: Callable[[int, int], None] | None = None,
              connect_timeout: float = 5.0, url: str | None = None, out: str | os.PathLike | None = None,
-             keep_games: bool = True, dashboard: bool = False, overwrite: bool = True) -> SimResult:
+             keep_games: bool = True, dashboard: bool = False, overwrite: bool = False) -> SimResult:
     """Play ``games`` games of ``deck`` with bots and return per-game, per-card and per-seat
     tables (:class:`SimResult`).
 
@@ -781,8 +781,10 @@ def simulate(deck: Any, players: int = 4, games: int = 1000, bots: Any = "greedy
             from running totals, and ``games`` is None.
         dashboard: with a local cluster, serve the Dask dashboard on 127.0.0.1 (port 8787
             when free; the link is printed on stderr). Off by default.
-        overwrite: a file at ``out`` may be replaced (default; ``--force``). With False a
-            file at ``out`` is refused before any game (``FileExistsError``), and one that
+        overwrite: a file at ``out`` may be replaced (``--force``; replaced atomically). By
+            default (False), as ``simulate`` without ``--force``, ``export_csv`` and
+            ``Deck.export``, a file at ``out`` is refused before any game
+            (``FileExistsError`` naming the file and ``overwrite=True``), and one that
             appears there during the run (another run writing the same name) is never
             replaced: the result is saved beside it, ``<name>.not-replaced<suffix>``
             (``SimResult.path`` says where).

@@ -782,9 +782,14 @@ def test_set_import_checks_a_changed_header_and_says_what_changed(url, tmp_path)
         D.import_set(path, url=url)
     assert _db_state(url) == before
     write(name="My harbour", requires=[])
-    res = runner.invoke(app, ["set", "import", str(path), "--url", url])
+    # a new name could be another designer's set of the same code taking this one over: asked first
+    res = runner.invoke(app, ["set", "import", str(path), "--url", url], input="")
+    assert res.exit_code == 1 and "no answer to the question" in res.stderr
+    assert res.stdout.splitlines()[0] == "the header of set my_fan will change: name 'My fan set' -> 'My harbour'"
+    assert _db_state(url) == before and "name: My fan set" in D.export_set("my_fan", url=url)
+    res = runner.invoke(app, ["set", "import", str(path), "--url", url], input="y\n")
     assert res.exit_code == 0, res.output
-    assert res.stdout.splitlines()[0] == ("set 'my_fan' updated: header: name 'My fan set' -> 'My harbour', "
+    assert res.stdout.splitlines()[2] == ("set 'my_fan' updated: header: name 'My fan set' -> 'My harbour', "
                                           "requires ['alpha'] -> []; 0 added; 0 updated; 0 removed; 1 unchanged")
     assert D.import_set(path, url=url).header == []  # imported again: nothing changes
     solar = D.create_set("ss_fan", "SS fan", family="solar_storm", url=url)["code"]

@@ -98,8 +98,10 @@ def test_clashes_are_refused_and_nothing_is_written(db_url, other_sqlite, tmp_pa
     before = _state(other_sqlite)
     with pytest.raises(BundleError) as info:
         import_bundle(path, url=other_sqlite)
-    assert "set 'wet_fan': a designer set of that code is here already with other content" in str(info.value)
-    assert f"bring yours up to it first (`munchkin-lab set import {path} --set wet_fan`" in str(info.value)
+    assert ("set 'wet_fan': this database has a designer set of the same code, 'Another wet set', other than the "
+            "bundle's 'Wet fan set'") in str(info.value)
+    assert f"bring it up to it first: `munchkin-lab set import {path} --set wet_fan`" in str(info.value)
+    assert f"`munchkin-lab deck import-bundle {path} --set-code wet_fan=NEW_CODE`" in str(info.value)
     assert _state(other_sqlite) == before
     D.delete_set("wet_fan", url=other_sqlite)
     # a card of its own named like one of the bundle's
@@ -265,7 +267,10 @@ def test_a_newer_bundle_brings_an_imported_bundles_set_up_without_a_false_alarm(
     export_bundle("Wet mix", second, url=db_url)
     r = runner.invoke(app, ["set", "import", str(second), "--set", "wet_fan", "--url", other_sqlite], input="")
     assert r.exit_code == 0, r.output
-    assert r.stdout.startswith("set 'wet_fan' updated: 0 added; 1 updated (Sea Ghost); 0 removed; 2 unchanged")
+    assert r.stdout.splitlines()[:2] == [
+        "1 card will be changed to the file's values (the file's own edits: not edited here since): "
+        "Sea Ghost (level 6 -> 8)",
+        "set 'wet_fan' updated: 0 added; 1 updated (Sea Ghost); 0 removed; 2 unchanged"]
     assert api.card("Sea Ghost", url=other_sqlite)["level"] == 8
     D.edit_card("Bilge Pirate", None, {"level": 4}, url=other_sqlite)  # edited here: the bundle would undo it
     before = _state(other_sqlite)

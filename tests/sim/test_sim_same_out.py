@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib
 
+import pytest
+
 from typer.testing import CliRunner
 
 from munchkin_lab.cli import app
@@ -60,9 +62,20 @@ def test_python_api_overwrite_false_refuses_at_the_start_and_at_the_commit(base_
     r = simulate(base_deck, games=2, workers=1, progress=False, out=out, overwrite=False)
     assert out.read_bytes() == b"theirs"
     assert r.path == tmp_path / "r.not-replaced.json" and SimResult.load(r.path).n_games == 2
-    # the default (--force) replaces the file, as before
-    r = simulate(base_deck, games=2, workers=1, progress=False, out=out)
+    # overwrite=True (--force) replaces the file
+    r = simulate(base_deck, games=2, workers=1, progress=False, out=out, overwrite=True)
     assert r.path == out and SimResult.load(out).n_games == 2
+
+
+def test_python_api_default_refuses_an_existing_out(base_deck, tmp_path):
+    """simulate() keeps a saved result by default, as the CLI without --force, export_csv and
+    Deck.export do: a notebook re-run never replaces it silently."""
+    out = tmp_path / "saved.parquet"
+    out.write_bytes(b"an earlier result")
+    with pytest.raises(FileExistsError) as e:
+        simulate(base_deck, games=2, workers=1, progress=False, out=out)
+    assert str(out) in str(e.value) and "overwrite=True" in str(e.value)
+    assert out.read_bytes() == b"an earlier result"
 
 
 def test_exclusive_atomic_path_keeps_a_file_that_appeared(tmp_path):

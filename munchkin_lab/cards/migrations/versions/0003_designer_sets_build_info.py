@@ -27,6 +27,14 @@ depends_on: Union[str, Sequence[str], None] = None
 
 def upgrade() -> None:
     op.add_column('card_set', sa.Column('origin', sa.String(), server_default='file', nullable=False))
+    # Which sets are designer sets. Before 0003 only ``db build`` made sets, each from a card
+    # file and holding that file's cards (``card.origin = 'file'``). A set holding no file card
+    # was therefore made in the lab: such rows come from a database of 0003 or later taken back
+    # with ``alembic downgrade 0002``, which drops this column (and with it the mark) but keeps
+    # the sets, their designer cards and the decks. Marking them again here is what lets
+    # ``db build`` keep them instead of reading them as shipped sets gone from the files.
+    op.execute("UPDATE card_set SET origin = 'designer' WHERE id NOT IN "
+               "(SELECT set_id FROM card WHERE origin = 'file')")
     op.create_index('ix_card_set_origin', 'card_set', ['origin'])
     op.create_table('build_info',
                     sa.Column('key', sa.String(), nullable=False),
