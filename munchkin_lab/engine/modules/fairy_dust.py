@@ -33,7 +33,9 @@ Fairy Dust cards come with the combat's other rewards (``on_combat_end``); with 
 rest of the combat run from or lost) she is killed all the same, so the Fairy Dust left goes
 on top of the Treasure deck and is earned no more.
 A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
-the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
+the official FAQ (Important Note #1: Reaching Level 10) and the newer rulebooks (Scooby-Doo
+rules, Asking for Help) let nobody be forced to help a win; a charmed helper in a fight that
+becomes one is put out of it (``Helping._backout_check``).
 Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``). The Fairy
 Dust rules say nothing more about them, so every Item rule of the core applies, through the
 core's own code: they are played by the core's Item play - in use when their owner may use
