@@ -303,6 +303,8 @@ class Turn:
         elif ph == "end":
             out.append(S["end_turn"])
             if not p.alive:  # died in the own turn: nothing left but to end it (Dispatch._why)
+                # or to discard a Race or Class kept for the new character (at any time: 6.)
+                out += [self._A(seat, "discard", c) for c in self._rc_cards(seat)]
                 if self._h_extra:  # (a module's own actions are its own: Scooby-Doo's swap)
                     self._cand_module_actions(seat, ok, out)
                 return
