@@ -522,7 +522,12 @@ class Turn:
         Half-Breed / Super Munchkin and never replaces the first; then the usual checks
         (:meth:`_why_play_char_or_item`). The Half-Breed / Super Munchkin card itself is not a
         Race / Class card and stays playable on the one played (see :meth:`_why_setup_play`).
-        Returns the refusal, or None."""
+        The texts are not silent here: the set-up's limit is a count of cards, and the Mixed
+        Super Munchkin rule (10.) only says when a Half-Breed / Super Munchkin may be played
+        (whenever a Race / Class may be), not that it lifts that count; the official FAQ's
+        Half-Breed / Super Munchkin answers are about how many Races / Classes one may have,
+        not about the set-up. A second Race or Class is played on the player's own turn (6.:
+        at any time of it). Returns the refusal, or None."""
         k = self._kind[c]
         p = self.state.players[seat]
         if (k == "race" and p.races) or (k == "class" and p.classes):
