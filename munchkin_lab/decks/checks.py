@@ -41,8 +41,10 @@ room-tiles           warning  fewer than :data:`MIN_ROOM_TILES` room tiles besid
                               with the monsters of lost fights and the game seldom ends
 solar-storm-rooms    error    Solar Storm rooms with fewer than 8 distinct names (rulebook 003:
                               8 distinct rooms around the Energy Core)
-fairy-dust           error    Sparkly Good Fairy without Fairy Dust cards (core rulebook 001,
-                              Fairy Dust: killing her gives Fairy Dust)
+fairy-dust           warning  Sparkly Good Fairy without Fairy Dust cards (core rulebook 001,
+                              Fairy Dust: killing her gives Fairy Dust "unless all the FD
+                              cards are gone", so she plays without them, as with an empty
+                              mini-deck: a mix to look at again, not one that cannot work)
 module-option        error    a rules module's option the game cannot start with
                               (:func:`option_problems`): ``scooby_doo.start_dungeon`` naming no
                               Dungeon of the deck's Dungeon pile (the set-up turns that card up:
@@ -534,7 +536,7 @@ def check_deck(deck: "Deck", players: int | None = None, *, larger: bool | None 
     if not any(s.deck == "fairy_dust" or s.kind == "fairy_dust" for s in specs):
         for s in specs:
             if normalize(s.name) == "sparkly good fairy":
-                out.append(_p("error", _lbl(s), "fairy-dust", "Sparkly Good Fairy but no Fairy Dust cards"))
+                out.append(_p("warning", _lbl(s), "fairy-dust", "Sparkly Good Fairy but no Fairy Dust cards"))
 
     # needs-races / needs-classes
     if not any(s.kind == "race" for s in specs):

@@ -432,7 +432,9 @@ class Character:
         return p.races + p.classes + [x for x in (p.half_breed, p.super_munchkin) if x >= 0]
 
     def _rule_discard(self, seat: int, c: int) -> str | None:
-        """Any time, a player may discard their own Race or Class card (core rules, 8.), a
+        """Any time, a player may discard their own Race or Class card (core rules, 6. When You
+        May Act; 8.) - a dead one too, the cards kept for the new character (7. Death lists
+        what the dead may not do, and not this: ``Dispatch._why_anytime``) - a
         Half-Breed or Super Munchkin too: the rulebook does not say, the official FAQ
         (worldofmunchkin.com/faq, on discarding cards in play) counts them with the Race and
         Class cards; with two Races (Classes) left the player keeps one

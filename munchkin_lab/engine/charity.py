@@ -50,7 +50,8 @@ class Charity:
         p = s.players[seat]
         for q in s.players:
             # cards received during the turn were playable "at once"; that moment is over
-            # (engine reading of core rules, 9.: played immediately when received)
+            # (our reading of core rules, 9.: played immediately when received; the sources
+            # say nothing of how long: Zones._receive)
             if q.fresh:
                 q.fresh = []
         if "turn_end" in self._lt:

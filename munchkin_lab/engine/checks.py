@@ -34,9 +34,10 @@ For each living player, in seat order:
    off (core rules, 7. Death: the dead do not act; a helper dying in the fight leaves at once,
    ``Character._kill``); so does a helper once a monster nobody may help against comes in (a
    Wandering Gazebo: its ability applies to the whole combat, 7. Multiple Monsters).
-6. A helper who could not refuse (Kneepads of Allure, a Fairy's charm) is asked whether to
-   back out once the fight becomes one for the win (Scooby-Doo rules, Asking for Help:
-   without penalty; ``Helping._backout_check``).
+6. A helper who could not refuse (Kneepads of Allure, a Fairy's charm) leaves the fight
+   without penalty once it becomes one for the win (official FAQ: put out at once, unless the
+   kill would make them win too), or, with the Scooby-Doo rules, is asked whether to back out
+   (Scooby-Doo rules, Asking for Help; ``Helping._backout_check``).
 
 A Curse that ends with an item (Chicken On Your Head) ends on the one path of cards leaving
 play (``Zones._leave_play``).

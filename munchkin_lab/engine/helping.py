@@ -1,7 +1,8 @@
-"""Help in a combat (core rules, 7. Combat: Asking for Help, Bribes; Scooby-Doo rules: the
-forced helper): who may be asked and who may offer, the fighter's request and its answer
-(pending ``help``), an offer and its answer (pending ``offer``), the helper joining (what
-meets them), a compelled helper backing out, the fight for the winning Level. Action kinds
+"""Help in a combat (core rules, 7. Combat: Asking for Help, Bribes; the forced helper:
+Scooby-Doo rules and the official FAQ): who may be asked and who may offer, the fighter's
+request and its answer (pending ``help``), an offer and its answer (pending ``offer``), the
+helper joining (what meets them), a compelled helper put out of (or backing out of) a fight
+for the winning Level. Action kinds
 ``ask_help`` and ``offer_help`` (the fighter's candidates: ``combat.py``'s ``_cand_fight``;
 the offers: ``_cand_window``). Split from ``combat.py`` (the 1,000-line cap), the same methods
 on :class:`~munchkin_lab.engine.game.Game`.
@@ -80,8 +81,9 @@ class Helping:
 
     def _do_ask_help(self, seat: int, a: Action) -> None:
         """The help request is the asked player's decision; ``forced`` when a card does not let
-        them refuse (Kneepads of Allure, a Fairy's charm): such a helper may back out if the
-        fight becomes one for the win (:meth:`_backout_check`)."""
+        them refuse (Kneepads of Allure, a Fairy's charm): such a helper is put out of the
+        fight (base game), or may back out (Scooby-Doo rules), if it becomes one for the win
+        (:meth:`_backout_check`)."""
         s = self.state
         d = {"kind": "help", "player": a.target, "from": seat, "n": a.n,
              "first": 1 if a.m == 1 else 0, "items": tuple(a.cards)}
@@ -197,16 +199,43 @@ class Helping:
 
     def _backout_check(self) -> None:
         """A helper who could not refuse (``forced_help``: Kneepads of Allure, a Fairy's charm)
-        may back out without penalty once the fight becomes one for the win (Scooby-Doo rules,
-        Asking for Help; a helper who chose to help stays): a ``help`` decision with
-        ``backout`` - ``accept`` keeps helping, ``refuse`` leaves the combat (its bribe off)."""
+        once the fight becomes one for the win: two sources, two readings.
+
+        - With the Scooby-Doo rules (the ``scooby_doo`` module): the compelled helper *may*
+          back out without penalty (Scooby-Doo rules, Asking for Help; a helper who chose to
+          help stays): a ``help`` decision with ``backout`` - ``accept`` keeps helping,
+          ``refuse`` leaves the combat (its bribe off, and it stands as a refusal).
+        - Otherwise (the base game: our core rulebook says nothing of compelled help) the
+          official FAQ (worldofmunchkin.com/faq, Important Note #1: Reaching Level 10) rules
+          that the forced helper is put out of the fight at once, without penalty, and the
+          fighter fights alone or asks someone else (the helper too, who may now say no: no
+          card compels help in a fight for the win); a forced helper whom the kill would take
+          to Level 10 as well (an Elf's Level for helping, Shared Victory:
+          :meth:`helper_levels`) stays in, as the same FAQ answer says
+          (``card_kneepads_of_allure_helper_is_put_out_of_a_fight_for_the_win``)."""
         s = self.state
         c = s.combat
-        if c.forced_help and c.stage != "run" and self._fight_for_the_win() and \
-                not any(d.get("backout") for d in s.pending):
-            s.pending.append({"kind": "help", "player": c.helper, "from": c.fighter, "n": c.bribe_n,
-                              "first": c.bribe_first, "items": tuple(c.bribe_items), "backout": True})
-            if self.history: self._say(f"The fight is now for the win: {self._pn(c.helper)} may back out.")
+        if not (c.forced_help and c.stage != "run" and self._fight_for_the_win()) or \
+                any(d.get("backout") for d in s.pending):
+            return
+        if not any(m.name == "scooby_doo" for m in self.modules):
+            q = c.helper
+            c.forced_help = False
+            if s.players[q].level + self.helper_levels(q, len(c.monsters)) >= 10:
+                if self.history: self._say(f"The fight is now for the win, {self._pn(q)}'s too: "
+                                           f"{self._pn(q)} stays in (official FAQ).")
+                return
+            self._left_combat({q})
+            c.helper = -1
+            c.bribe_n = 0
+            c.bribe_items = []
+            if self.history: self._say(f"The fight is now for the win: {self._pn(q)}, forced to help, "
+                                       f"is out of it without penalty (official FAQ).")
+            return
+        s.pending.append({"kind": "help", "player": c.helper, "from": c.fighter, "n": c.bribe_n,
+                          "first": c.bribe_first, "items": tuple(c.bribe_items), "backout": True})
+        if self.history: self._say(f"The fight is now for the win: {self._pn(c.helper)} may back out "
+                                   f"({R_SD_HELP}).")
 
     def _answer_offer(self, d: dict, a: Action) -> None:
         """The fighter accepts an offer of help (its price, if any, becomes the bribe) or

@@ -9,9 +9,10 @@ a seat, a monster index) and asks the check, or, when a rules module checks acti
 
 Checks are asked in this order (:meth:`Dispatch._why`): the game is over; the seat exists; a
 player who is not the actor may only do the kind's any-time action (``anytime``, core rules, 6.
-When You May Act), after any pending decision (one question at a time) and only alive; the
-actor answers a pending decision first (``pending.py``); then the rules modules'
-``check_action``; an actor who died in the own turn may only end it; then the kind's ``check``.
+When You May Act), after any pending decision (one question at a time) and only alive (a dead
+player may still discard a Race or Class); the actor answers a pending decision first
+(``pending.py``); then the rules modules' ``check_action``; an actor who died in the own turn
+may only end it (or discard a Race or Class); then the kind's ``check``.
 
 To add an action kind: add its entry to :data:`TABLE` (check and apply methods in the rule
 area's module, the generator that lists its candidates, optionally an any-time check), its
@@ -283,7 +284,7 @@ class Dispatch:
                 r = mod.check_action(self, a)
                 if r is not NotImplemented:
                     return r
-        if not s.players[seat].alive and a.kind != "end_turn":
+        if not s.players[seat].alive and a.kind != "end_turn" and a.kind != "discard":
             return self._why_dead_actor()
         check = self._CHECK.get(a.kind)
         if check is None:
@@ -293,10 +294,13 @@ class Dispatch:
     def _why_dead_actor(self) -> str:
         """A player who died in their own turn is still its actor, with nothing left to do
         but end it (core rules, 7. Death: the new character appears at the start of the next
-        player's turn; the dead do not act, as for the any-time actions below). A rules
-        module's own actions are its own to allow (Scooby-Doo: a dead player swaps the
-        Character card)."""
-        return f"a dead character does nothing but end the turn; the new character appears at the next turn ({R_DEATH})"
+        player's turn; the dead have no cards but the ones they keep) - and discard a Race or
+        Class card they kept, which the rulebook lets anyone do at any time (6. When You May
+        Act; 8. Race, Class: at any time; 7. Death names what a dead character may not do -
+        receive cards, gain a Level - and not this). A rules module's own actions are its own
+        to allow (Scooby-Doo: a dead player swaps the Character card)."""
+        return (f"a dead character does nothing but end the turn (and discard a Race or Class at will); "
+                f"the new character appears at the next turn ({R_DEATH})")
 
     def _why_anytime(self, a: Action, actor: int) -> str | None:
         """Legality of an action of a player who is not the one who must decide now: only the
@@ -304,7 +308,11 @@ class Dispatch:
         Items in use, play a card allowed at any time, a helper's Cleric chase) and a rules
         module's ``anytime_kinds`` (its ``check_action`` decides), after any
         pending decision of another player (rulebook silent: one question at a time) and only
-        for a living character (core rules, 6. When You May Act; 7. Death)."""
+        for a living character (core rules, 6. When You May Act; 7. Death) - but for discarding
+        a Race or Class card, which a dead player may do too: the rulebook allows it at any
+        time (6. When You May Act; 8. Race, Class) and its list of what the dead may not do
+        (7. Death: receive cards, gain a Level) leaves it out
+        (``dead_player_may_discard_a_kept_race_or_class``)."""
         s = self.state
         seat = a.player
         k = a.kind
@@ -337,7 +345,7 @@ class Dispatch:
             d = s.pending[0]
             return (f"{who if silent else self._pn(d['player'])} must answer a pending {d['kind']} decision first; "
                     f"any-time actions wait for it ({R_ACT})")
-        if not s.players[seat].alive:
+        if not s.players[seat].alive and k != "discard":
             return f"a dead character does not act until the new character appears ({R_DEATH})"
         for mod in self._h_check:
             r = mod.check_action(self, a)
@@ -360,7 +368,7 @@ class Dispatch:
             r = mod.check_action(self, a)
             if r is not NotImplemented:
                 return r
-        if not s.players[seat].alive and a.kind != "end_turn":
+        if not s.players[seat].alive and a.kind != "end_turn" and a.kind != "discard":
             return self._why_dead_actor()
         check = self._CHECK.get(a.kind)
         if check is None:

@@ -441,8 +441,10 @@ class Playing:
         for c in p.fresh:
             if c in p.hand and (self._kind[c] in ("race", "class", "item") or self._char_special(c) or self._dust_item(c)):
                 plays(c)
-            elif c in p.hand and self._fx[c].get("cheat") and s.combat is None:
-                # Cheat! just received (6. When You May Act): with an Item in play or from the hand
+            elif c in p.hand and self._fx[c].get("cheat") and (
+                    cb is None or seat != cb.fighter and seat != cb.helper):
+                # Cheat! just received (6. When You May Act): with an Item in play or from the
+                # hand, by a player taking no part in a combat (_why_play: the Cheat!)
                 out += [A(seat, "play", c, m=it) for it in p.in_play()]
                 out += [A(seat, "play", c, m=it) for it in p.hand if self._lasting_item(it)]
             elif c in p.hand and self._kind[c] in ("one_shot", "special"):
@@ -661,8 +663,15 @@ class Playing:
                 return self._why_char_special(seat, c)
             if e.get("cheat"):
                 # on an Item in play, or with an Item played from the hand (Scooby-Doo rules,
-                # Cheat!; the core rules, 9., name the Cheat! among the cards lifting the limits)
-                if in_combat:
+                # Cheat!; the core rules, 9., name the Cheat! among the cards lifting the limits);
+                # not by a player who fights or helps in a combat (7. Combat: no item changes
+                # then), while a bystander of another player's combat may play one just
+                # received, as any card just received out of a combat they take part in (6.
+                # When You May Act; 9.: a Treasure is played when received, "not in combat"
+                # being the player's own; the Items: _why_char_time) -
+                # cheat_just_received_played_by_a_bystander_of_a_combat
+                cb = s.combat
+                if in_combat and cb is not None and (seat == cb.fighter or seat == cb.helper):
                     return f"no item changes during combat ({R_COMBAT})"
                 if p.cheat >= 0:
                     return "you already use a Cheat!"

@@ -134,7 +134,8 @@ class CombatState:
         self.stay_treasures = 0                # Treasures a monster left behind (Pollymorph Potion):
                                                # the winner of the rest draws them, a runner loses them
         self.forced_help = False               # the helper could not refuse (Kneepads of Allure, a
-                                               # Fairy's charm): may back out of a fight for the win
+                                               # Fairy's charm): out of a fight for the win
+                                               # (Helping._backout_check)
         self.slain_levels = 0                  # Levels of monsters a card slew (``slay``) and the
         self.slain_kills = 0                   # monsters it slew: given when the combat is won
         self.for_monsters: list[int] = []      # the One-Shots of ``used`` played for the monster side

@@ -303,6 +303,8 @@ class Turn:
         elif ph == "end":
             out.append(S["end_turn"])
             if not p.alive:  # died in the own turn: nothing left but to end it (Dispatch._why)
+                # or to discard a Race or Class kept for the new character (at any time: 6.)
+                out += [self._A(seat, "discard", c) for c in self._rc_cards(seat)]
                 if self._h_extra:  # (a module's own actions are its own: Scooby-Doo's swap)
                     self._cand_module_actions(seat, ok, out)
                 return
@@ -520,7 +522,12 @@ class Turn:
         Half-Breed / Super Munchkin and never replaces the first; then the usual checks
         (:meth:`_why_play_char_or_item`). The Half-Breed / Super Munchkin card itself is not a
         Race / Class card and stays playable on the one played (see :meth:`_why_setup_play`).
-        Returns the refusal, or None."""
+        The texts are not silent here: the set-up's limit is a count of cards, and the Mixed
+        Super Munchkin rule (10.) only says when a Half-Breed / Super Munchkin may be played
+        (whenever a Race / Class may be), not that it lifts that count; the official FAQ's
+        Half-Breed / Super Munchkin answers are about how many Races / Classes one may have,
+        not about the set-up. A second Race or Class is played on the player's own turn (6.:
+        at any time of it). Returns the refusal, or None."""
         k = self._kind[c]
         p = self.state.players[seat]
         if (k == "race" and p.races) or (k == "class" and p.classes):

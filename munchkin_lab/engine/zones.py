@@ -113,8 +113,15 @@ class Zones:
         another player's hand, a draw a card gives): it is a card just received, which the
         player may play at once even off turn, out of a combat they fight in (core rules, 6.
         When You May Act: a card you have just received; 9. Treasures and Items: played when
-        received). The moment lasts until the end of the current turn (``Charity._end_turn``,
-        an engine reading of "at once")."""
+        received). How long "at once" lasts no source says: the rulebooks give only the words
+        "immediately" / "just received", the official FAQ has no answer on it, and the
+        Munchkin line editor's forum answer only repeats "as soon as you receive the card".
+        Our reading, the one that lets a player who may not act at that very moment (another
+        player's decision pending, a combat they help in) still use the right: the moment
+        lasts until the end of the current turn (``Charity._end_turn`` ends it, before the
+        Charity; cards received as Charity stay playable through the next player's turn).
+        A card received during a combat the receiver fights or helps in waits for its end
+        like any Item (``Playing._why_char_time``)."""
         p = self.state.players[seat]
         p.hand.append(c)
         p.fresh.append(c)

@@ -33,7 +33,9 @@ Fairy Dust cards come with the combat's other rewards (``on_combat_end``); with 
 rest of the combat run from or lost) she is killed all the same, so the Fairy Dust left goes
 on top of the Treasure deck and is earned no more.
 A charmed player must help whoever asks, but not in a fight that would give the asker Level 10:
-the newer rulebooks (Scooby-Doo rules, Asking for Help) let nobody be forced to help a win.
+the official FAQ (Important Note #1: Reaching Level 10) and the newer rulebooks (Scooby-Doo
+rules, Asking for Help) let nobody be forced to help a win; a charmed helper in a fight that
+becomes one is put out of it (``Helping._backout_check``).
 Fairy Dust cards with a Gold value are Items (R_GET; the core's ``Game._is_item``). The Fairy
 Dust rules say nothing more about them, so every Item rule of the core applies, through the
 core's own code: they are played by the core's Item play - in use when their owner may use
@@ -196,10 +198,13 @@ class FairyDustModule(RulesModule):
 
     def on_combat_won(self, game, fighter: int, helper: int, monsters: list[int]) -> None:
         """A helper whose side wins earns one Fairy Dust card per combat (R_GET); a charmed
-        helper gets no reward and no Fairy Dust (R_BAD: the bribe offer is void) - also one who
-        offered to help unasked, the price they named void (R_BAD names only the help asked
-        for; our reading: the charm lasts until their next turn and every help in it is
-        unrewarded, the reading most players take). When the
+        helper gets no reward and no Fairy Dust (R_BAD: the asker does not have to reward
+        them, so a bribe named in the request is not owed - voided here, as the fighter, free
+        to pay nothing, would choose; the engine keeps no gift outside a bribe, and an Item
+        may still be given at any time out of combat, core rules 9.) - also one who offered to
+        help unasked, the price they named void (R_BAD names only the help asked for; our
+        reading: the charm lasts until their next turn and every help in it is unrewarded,
+        the reading most players take). When the
         Fairy is among the monsters killed, the helper's card is drawn after the fighter's
         two (:meth:`on_combat_end`)."""
         ms = self._ms(game)
@@ -246,7 +251,8 @@ class FairyDustModule(RulesModule):
         if won or (slain and not c.monsters):
             if not ms["killed"]:
                 bribed = helper >= 0 and c.bribe_n > 0
-                self._give_dust(game, fighter, 2, "killed the Sparkly Good Fairy" + (
+                # a Mate on her is her twin: her whole treasure twice (``_fairies_killed``)
+                self._give_dust(game, fighter, 2 * self._fairies_killed(game, idx), "killed the Sparkly Good Fairy" + (
                     "; a bribe shares her Treasure cards only" if bribed else ""))
                 if helper >= 0 and helper not in ms["charmed"]:
                     self._give_dust(game, helper, 1, "helped a winning combat")
@@ -262,6 +268,19 @@ class FairyDustModule(RulesModule):
                 game._discard(e)
             self._into_top(game, f)
             game._say(f"The Sparkly Good Fairy is shuffled back into the top of the Door deck ({R_FAIL}).")
+
+    @staticmethod
+    def _fairies_killed(game, idx: list) -> int:
+        """The Fairies the combat's kill counts: each Fairy at ``idx`` in the combat once, and
+        once more for each Mate on her (at least one: a Fairy a card slew has left the
+        combat). R_KILL makes her treasure four regular Treasure cards *and* two Fairy Dust
+        cards; a Mate gives the monster a twin, its Treasures and Levels twice (the Mate card;
+        the core's ``treasure_count`` doubles her four Treasures), so the twin's two Fairy
+        Dust cards come too - the rulebook is silent on a Mate on her; this is the reading
+        its own words give (``kill_fairy_with_a_mate_doubles_her_fairy_dust``)."""
+        c = game.state.combat
+        n = sum(1 + sum(1 for e in c.enh[i] if game._fx[e].get("mate")) for i in idx)
+        return max(1, n)
 
     def _dust_to_treasure(self, game, fighter: int, under: int) -> None:
         """The Fairy is killed: the Fairy Dust left is no longer earned; it goes on top of the

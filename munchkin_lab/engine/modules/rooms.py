@@ -57,6 +57,10 @@ moved away during it (a Bad Stuff or card that moves a player, a dying helper: `
 a player moved into a room during a fight, or out of their own turn, meets none of its cards then (they stay there);
 a Monster Enhancer left in a room by a lost fight stays the card of the player who played it
 (``by``: card -> seat), who owns it again when it is met from the room;
+a card met in a room that carries the mover away (a trap that moves you) leaves the room's
+monsters and the cards not met yet face up there, as an ON ENTRY rule that does; the active
+player moved by a card after their Door step meets the cards of the room they are moved into,
+but the turn does not go back (no second Door step nor Loot the Room: ``_resolve``);
 the room you start your turn in has not been entered this turn (you may come back to it once);
 Look for Trouble is allowed after a room's cards held no monster, not in an empty room; Door
 cards are placed after Loot the Room (phase ``end``) or instead of it.
@@ -221,10 +225,20 @@ class RoomsModule(RoomDestruction, RulesModule):
         dx, dy = DIRS[d]
         return key(x + dx, y + dy)
 
+    #: cards of a room met as the turn's Door step now being dealt with (:meth:`_resolve`): a
+    #: move they cause (a trap that moves you) is still that step's (a count; 0 between actions)
+    _meeting = 0
+
+    def _door_step(self, game) -> bool:
+        """The active player's move or cards now met are the turn's Door step: phase ``start``
+        (moving, staying), or a room's cards of that step being met (:meth:`_resolve`)."""
+        return game.state.phase == "start" or self._meeting > 0
+
     def _stop(self, game, seat: int) -> None:
         """``seat``'s move ended with no card met (an empty room, START, carried away): on their
-        own turn, still moving, only Loot the Room is left (R_MOVE); else nobody's phase moves."""
-        if seat == game.state.active and game.state.phase == "start":
+        own turn, in the Door step (:meth:`_door_step`), only Loot the Room is left (R_MOVE);
+        else nobody's phase moves."""
+        if seat == game.state.active and self._door_step(game):
             game.state.phase = "trouble"
             self._ms(game)["empty"] = True
 
@@ -454,7 +468,23 @@ class RoomsModule(RoomDestruction, RulesModule):
         when drawn acts, a rules module's card is followed (a Scooby-Doo Portal: its face-up
         replacement Door is drawn as kicked), other cards go to your hand; the monsters (with
         their enhancers) then fight you together, joining a fight a Portal's replacement
-        started. A monster that acted when drawn instead takes its enhancers to the discards."""
+        started. A monster that acted when drawn instead takes its enhancers to the discards.
+
+        Met as the turn's Door step (phase ``start``: a move, staying in a room with cards),
+        they set the turn's next phase (after no monster, Look for Trouble or Loot the Room:
+        R_OTHER). Met later in the own turn (a card that moves the active player after their
+        Door step, Loot the Room or a fight), they are dealt with all the same, but the turn
+        does not go back: no second Door step, no second Loot the Room (core rules, 6. Turn
+        Phases: each phase once; the SMA rulebook is silent on such a move:
+        ``moved_after_the_door_step_meets_the_cards_but_loots_once``).
+
+        A card met here that carries the mover out of the room (a trap that moves you; the
+        room still there) ends the meeting: the room's monsters, with their enhancers, and the
+        cards not met yet stay in it face up, unfought - you fight a room's monsters in that
+        room (R_COMBAT; R_MOVE: you stop in it), and the SMA rulebook is silent on a trap
+        that moves you, so this follows an ON ENTRY rule that carries you away (:meth:`_enter`)
+        and a failed Shaft of Doom roll (``trap_that_moves_the_mover_leaves_the_room_s_monster``).
+        The mover meets the cards of the room landed in, which decides what comes next."""
         s = game.state
         r = self._ms(game)["grid"][k]
         entries = r["up"]
@@ -464,14 +494,28 @@ class RoomsModule(RoomDestruction, RulesModule):
         by = self._ms(game).get("by") or {}
         owners = {e: by.pop(str(e)) for _c, enh in entries for e in enh if str(e) in by}
         monsters = []
-        s.phase = "trouble"
-        self._ms(game)["empty"] = False
-        for c, enh in entries:
-            if game._door_face_up(seat, c) == "monster":
-                monsters.append((c, enh))
-            else:
-                for e in enh:
-                    game._discard(e)
+        ms = self._ms(game)
+        door_step = self._door_step(game)
+        if door_step:  # the turn's Door step: the rest of the turn follows it
+            s.phase = "trouble"
+            ms["empty"] = False
+        self._meeting += door_step
+        try:
+            for i, (c, enh) in enumerate(entries):
+                if game._door_face_up(seat, c) == "monster":
+                    monsters.append((c, enh))
+                else:
+                    for e in enh:
+                        game._discard(e)
+                if ms["pos"][seat] != k and k in ms["grid"]:
+                    # a card met here (a trap that moves you) carried the mover out of the
+                    # room: its monsters and the cards not met yet stay in it face up, unfought
+                    back = [(m, list(e)) for m, e in monsters] + [(m, list(e)) for m, e in entries[i + 1:]]
+                    r["up"].extend([m, e] for m, e in back)
+                    by.update((str(e), q) for e, q in owners.items() if any(e in x for _m, x in back))
+                    return
+        finally:
+            self._meeting -= door_step
         if monsters and s.players[seat].alive:
             if s.combat is None:
                 m0, e0 = monsters.pop(0)
