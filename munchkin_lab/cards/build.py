@@ -1155,8 +1155,11 @@ def check(data_dir: str | Path | None = None, url: str | None = None) -> CardDat
         data.by_hand, data.deaf = hand_cards(data), deaf_cards(data)
         return data
     work = _build_work(data, fingerprint(data_dir), False)
+    engine = config.get_engine(url)
+    if config.read_only_reason(engine) is not None:
+        engine = _memory_copy(engine)  # a file this user may only read: checked on a copy
     try:
-        with config.write_transaction(config.get_engine(url)) as conn:
+        with config.write_transaction(engine) as conn:
             work(conn)
             data.by_hand, data.idle = hand_cards(data, conn), idle_cards(data, conn)
             data.deaf = deaf_cards(data, conn)
@@ -1164,6 +1167,21 @@ def check(data_dir: str | Path | None = None, url: str | None = None) -> CardDat
     except _CheckedBuild:
         pass
     return data
+
+
+def _memory_copy(engine):
+    """A private in-memory SQLite copy of read-only SQLite ``engine``'s database (SQLite's
+    backup, which only reads the file), with the connection set-up of a read-only file: where
+    :func:`check` runs the build it rolls back, since a file this user may only read refuses
+    even a transaction that is never committed."""
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.pool import StaticPool
+
+    copy = create_engine("sqlite://", poolclass=StaticPool)
+    event.listen(copy, "connect", config._sqlite_functions)
+    with engine.connect() as source, copy.connect() as target:
+        source.connection.dbapi_connection.backup(target.connection.dbapi_connection)
+    return copy
 
 
 def _checked_cards(data: CardData, conn: Connection | None = None):
