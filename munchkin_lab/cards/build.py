@@ -501,6 +501,25 @@ def _unreadable(engine, shown: str, exc) -> UnreadableDatabaseError:
     return UnreadableDatabaseError(f"{shown}: cannot read the card database ({first}); {hint}")
 
 
+#: The driver's words for a SQLite file that is not a (whole) database.
+_DAMAGED = ("file is not a database", "database disk image is malformed")
+
+
+@contextlib.contextmanager
+def _damaged_said(engine):
+    """Within the block, a SQLite file that is not a database (or a damaged one) is the
+    :class:`UnreadableDatabaseError` the readers raise (:func:`_unreadable`: keep a copy
+    first, then rebuild), not a bare ``database error``; other errors pass unchanged."""
+    from sqlalchemy.exc import DatabaseError
+
+    try:
+        yield
+    except DatabaseError as exc:
+        if engine.dialect.name != "sqlite" or not any(w in _first_line(exc).lower() for w in _DAMAGED):
+            raise
+        raise _unreadable(engine, config.shown_url(engine), exc) from None
+
+
 _schema_ok: set[str] = set()
 
 
@@ -1015,9 +1034,10 @@ def build(url: str | None = None, data_dir: str | Path | None = None, *,
 
     # The commit point: a Ctrl-C before it rolls the build back (KeyboardInterrupt: the
     # previous database is kept); during or after it, config.CommittedInterrupt (the build is saved).
+    engine = config.get_engine(resolved)
     try:
-        counts = config.run_write(config.get_engine(resolved), _build_work(data, fingerprint(data_dir), discard_edits),
-                                  saved=BUILD_SAVED)
+        with _damaged_said(engine):
+            counts = config.run_write(engine, _build_work(data, fingerprint(data_dir), discard_edits), saved=BUILD_SAVED)
     except config.CommittedInterrupt as exc:
         _schema_ok.discard(resolved)
         _fresh_checked.pop(resolved, None)
@@ -1156,14 +1176,15 @@ def check(data_dir: str | Path | None = None, url: str | None = None) -> CardDat
         return data
     work = _build_work(data, fingerprint(data_dir), False)
     engine = config.get_engine(url)
-    if config.read_only_reason(engine) is not None:
-        engine = _memory_copy(engine)  # a file this user may only read: checked on a copy
     try:
-        with config.write_transaction(engine) as conn:
-            work(conn)
-            data.by_hand, data.idle = hand_cards(data, conn), idle_cards(data, conn)
-            data.deaf = deaf_cards(data, conn)
-            raise _CheckedBuild
+        with _damaged_said(engine):
+            if config.read_only_reason(engine) is not None:
+                engine = _memory_copy(engine)  # a file this user may only read: checked on a copy
+            with config.write_transaction(engine) as conn:
+                work(conn)
+                data.by_hand, data.idle = hand_cards(data, conn), idle_cards(data, conn)
+                data.deaf = deaf_cards(data, conn)
+                raise _CheckedBuild
     except _CheckedBuild:
         pass
     return data

@@ -537,3 +537,18 @@ def test_a_number_no_card_has_gets_a_hint(url):
         "hint: no card has level 5 (level:5 is level=5; the values cards have: 2, 10, 16); try level>=5 or level<=5"]
     res = runner.invoke(app, ["cards", "level=2", "kind:curse", "--url", url])  # level 2 exists: no such hint
     assert "no card has level" not in res.output
+
+
+def test_db_build_and_check_of_a_file_that_is_not_a_database_say_what_readers_say(tmp_path):
+    """A new user's finding: ``db build`` on a file that is not a database said only
+    ``Error: database error: file is not a database``; the readers of the same file explain
+    how to keep a copy first and how to rebuild. Now all say the same; the file is untouched."""
+    path = tmp_path / "cards.sqlite"
+    path.write_bytes(b"this is not a database\n" * 10)
+    url = f"sqlite:///{path}"
+    reader = runner.invoke(app, ["cards", "Elf", "--url", url])
+    assert reader.exit_code == 1 and "keep a copy first" in reader.stderr
+    for argv in (["db", "build"], ["db", "check"]):
+        r = runner.invoke(app, [*argv, "--url", url, "--data", str(MINI)])
+        assert (r.exit_code, r.stderr) == (1, reader.stderr), argv
+    assert path.read_bytes() == b"this is not a database\n" * 10
