@@ -1142,7 +1142,7 @@ def check_fresh(engine, url: str | None = None) -> list[str]:
     stale = stale or []
     _fresh_checked[resolved] = (_signature(data_dir), stale, data_dir)
     if stale:
-        shown = engine.url.render_as_string(hide_password=True)
+        shown = config.url_for_people(engine.url)
         default = Path(data_dir) == config.DATABASE_DIR.resolve()
         command = config.build_command(resolved, "" if default else f"--data {data_dir}")
         warnings.warn(StaleDatabaseWarning(

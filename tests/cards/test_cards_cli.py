@@ -552,3 +552,20 @@ def test_db_build_and_check_of_a_file_that_is_not_a_database_say_what_readers_sa
         r = runner.invoke(app, [*argv, "--url", url, "--data", str(MINI)])
         assert (r.exit_code, r.stderr) == (1, reader.stderr), argv
     assert path.read_bytes() == b"this is not a database\n" * 10
+
+
+def test_the_db_build_hint_shows_a_path_as_typed(tmp_path):
+    """A new user's finding: the hint percent-encoded a path's letters (``d%C3%A9signer
+    A/cards %E2%98%A0.sqlite``) while the rest of the message showed them raw; now raw,
+    shell-quoted (it has a space), so it can be run as shown; a password stays masked."""
+    from munchkin_lab import config
+
+    folder = tmp_path / "désigner A"
+    folder.mkdir()
+    url = f"sqlite:///{folder}/cards ☠.sqlite"
+    r = runner.invoke(app, ["cards", "Elf", "--url", url])
+    assert r.exit_code == 1
+    assert r.stderr.endswith(f"; run `munchkin-lab db build --url '{url}'` first\n")
+    assert "%" not in r.stderr
+    assert config.build_command("postgresql+psycopg://bob:s3cret@host/db") == \
+        "munchkin-lab db build --url 'postgresql+psycopg://bob:***@host/db'"
