@@ -64,3 +64,26 @@ def test_friendship_potion_is_one_action_and_ends_the_combat_for_either_side(tmp
     assert "Friendship Potion" not in " ".join(_rows(b))
     b.click("Use Friendship Potion")
     assert b.game.state_dict()["combat"]["monsters"] == []
+
+
+def test_the_hand_limit_is_not_shown_during_setup(lab_db):
+    """A new user's finding: the setup hand read ``HAND 8/5``; the limit counts at the end of
+    a turn (core rules, 3. Handling Cards), so setup shows ``Hand 8``; in the game it is back."""
+    from munchkin_lab.decks import find_deck
+
+    b = Board.from_deck(find_deck("base"), seed=7, seats=["human", "greedy", "greedy"], journal=False)
+    sd = b.game.state_dict()
+    assert sd["phase"] == "setup"
+    own = b.table.html.split("mlab-own", 1)[1]
+    n = len(sd["players"][0]["hand"])
+    assert f'<span aria-hidden="true">Hand {n}</span>' in own and f"Hand, {n} cards:" in own
+    assert f"Hand {n}/" not in own
+    assert "limit" not in own.split("Hand,", 1)[1].split(":", 1)[0]
+    for _ in range(50):  # setup ends (P1 ends it; the bots play on their own)
+        if b.game.state_dict()["phase"] != "setup":
+            break
+        b.click("End the turn") if any("End the turn" in t for t in b.action_labels()) else b.step()
+    sd = b.game.state_dict()
+    p = sd["players"][0]
+    own = b.table.html.split("mlab-own", 1)[1]
+    assert f'<span aria-hidden="true">Hand {len(p["hand"])}/{p["hand_limit"]}</span>' in own
