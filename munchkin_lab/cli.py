@@ -96,7 +96,7 @@ from typer.core import TyperCommand, TyperGroup  # noqa: E402
 from .plural import plural  # noqa: E402
 
 __all__ = ["app", "main", "EXIT_OK", "EXIT_BAD_INPUT", "EXIT_USAGE", "EXIT_INTERRUPTED", "fail",
-           "usage_error", "exit_interrupted", "check_range", "range_message", "guarded", "error_message", "bad_input_errors",
+           "usage_error", "exit_interrupted", "says_kept", "file_kept", "check_range", "range_message", "guarded", "error_message", "bad_input_errors",
            "DashArgsCommand", "LabGroup", "plural", "SEED_RANGE"]
 
 EXIT_OK = 0
@@ -213,6 +213,25 @@ def exit_interrupted(message: str) -> typer.Exit:
     import it inside their functions (this module imports them first)."""
     typer.echo(message, err=True)
     return typer.Exit(EXIT_INTERRUPTED)
+
+
+@contextlib.contextmanager
+def says_kept(nothing: str | Callable[[], str]):
+    """The body of a writing command: a Ctrl-C before anything was saved (no commit, no file
+    renamed into place: the record of :mod:`munchkin_lab.saved` is empty) ends it with
+    ``Interrupted: <nothing>.`` (exit 130), ``nothing`` saying what was kept (a callable is
+    asked at the interrupt), e.g. ``Interrupted: nothing written; cards.csv is unchanged.``
+    (:func:`file_kept`) or ``Interrupted: nothing imported from b.yaml; the database is as it
+    was.``, as ``set import`` words it; once something is saved (also during or just after
+    a commit), the Ctrl-C goes on to :func:`guarded`, which says what was saved."""
+    from . import saved
+
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        if saved.so_far() or getattr(exc, "committed", False):
+            raise
+        raise exit_interrupted(f"Interrupted: {nothing() if callable(nothing) else nothing}.") from None
 
 
 def usage_error(message: str) -> NoReturn:
@@ -552,6 +571,8 @@ class _App(typer.Typer):
                 pass
             sys.exit(EXIT_INTERRUPTED)
         except SystemExit as e:
+            if _COMMAND_FINISHED and _console_script():
+                _exiting_says_finished()
             # click (typer vendors its own copy) saw EPIPE: it wrapped stdout and exits 1
             if type(sys.stdout).__name__ == "PacifyFlushWrapper":
                 _quiet_exit()
@@ -560,6 +581,29 @@ class _App(typer.Typer):
             except BrokenPipeError:
                 _quiet_exit()
             raise e
+
+
+def _finished_interrupt(signum, frame) -> None:
+    """Ctrl+C while the process exits after its command finished: the late line, exit 130."""
+    try:
+        os.write(2, (late_interrupt_line(True, _COMMAND_SAVED) + "\n").encode("utf-8", "backslashreplace"))
+    except OSError:  # pragma: no cover - stderr gone
+        pass
+    os._exit(EXIT_INTERRUPTED)
+
+
+def _exiting_says_finished() -> None:
+    """The command has finished and the process exits: a Ctrl+C now says so (the late line of
+    :func:`late_interrupt_line`, exit 130) while Python can still run a handler, and is
+    ignored from the exit handlers (``atexit``) on, while Python tears itself down; there
+    Python puts back the default action, which ended the process silently with status 130
+    after its success output (a new user's finding: ``deck import-bundle`` printed its
+    summary and exited 130, no line). Ignored, the exit status is the command's own."""
+    import atexit
+
+    signal.signal(signal.SIGINT, _finished_interrupt)
+    # registered last, so run first of the exit handlers: from there on a Ctrl+C changes nothing
+    atexit.register(signal.signal, signal.SIGINT, signal.SIG_IGN)
 
 
 def _unraisable(u: Any, _default=sys.unraisablehook) -> None:

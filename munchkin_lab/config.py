@@ -64,6 +64,19 @@ def database_url(url: str | None = None) -> str:
     return default_url()
 
 
+def url_for_people(url: "str | URL") -> str:
+    """A database URL for messages: as given (a path's spaces and letters such as ``é`` or
+    ``☠`` raw, as the other messages show the file) unless it holds a password, which is
+    masked (``***``; SQLAlchemy's rendering, percent-encoding what it must)."""
+    u = make_url(url)
+    if u.password is None:
+        if isinstance(url, str):
+            return url
+        if u.get_backend_name() == "sqlite" and not u.query and not u.host:
+            return f"{u.drivername}://" + (f"/{u.database}" if u.database else "")
+    return u.render_as_string(hide_password=True)
+
+
 def build_command(url: str | None = None, extra: str = "") -> str:
     """The ``munchkin-lab db build`` command (with ``extra`` options, e.g. ``--discard-edits``)
     that builds the database at ``url``, for messages: with ``--url URL`` (shell-quoted, the
@@ -77,7 +90,7 @@ def build_command(url: str | None = None, extra: str = "") -> str:
 
     def shown(u: str) -> str:
         try:
-            return make_url(u).render_as_string(hide_password=True)
+            return url_for_people(u)
         except Exception:  # noqa: BLE001 - a message: the URL as given
             return str(u)
 
@@ -199,8 +212,7 @@ def shown_url(engine: Engine) -> str:
     """``engine``'s database URL for messages, password masked: the URL it was made for (a
     read-only SQLite engine's own URL is the ``file:`` URI it opens)."""
     asked = _ASKED.get(engine)
-    return make_url(asked).render_as_string(hide_password=True) if asked else \
-        engine.url.render_as_string(hide_password=True)
+    return url_for_people(asked if asked else engine.url)
 
 
 def create_db_engine(url: str | None = None, **kwargs) -> Engine:

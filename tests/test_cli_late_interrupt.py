@@ -46,3 +46,37 @@ def test_the_line_names_what_the_command_saved():
         "above stands; nothing was undone.")
     assert cli.late_interrupt_line(False).startswith("Interrupted while the command was ending: ")
     assert cli.late_interrupt_line(False) != "Interrupted."
+
+
+_EXITING = """
+import os, signal, sys
+from munchkin_lab import cli
+cli._COMMAND_FINISHED = True
+cli._COMMAND_SAVED[:] = ["deck 'X' was saved"]
+print("imported deck 'X'", flush=True)
+cli._exiting_says_finished()
+class Late:
+    def __del__(self):  # runs as Python tears its modules down, after its own signal handling ends
+        os.kill(os.getpid(), signal.SIGINT)
+late = Late()
+if sys.argv[1] == "now":
+    os.kill(os.getpid(), signal.SIGINT)
+sys.exit(0)
+"""
+
+
+@pytest.mark.parametrize("when", ["now", "teardown"])
+def test_a_ctrl_c_while_the_process_exits_is_never_a_silent_130(when, tmp_path):
+    """A new user's finding: ``deck import-bundle`` printed its summary and exited 130 with no
+    line: the Ctrl+C came while Python tore itself down, where the default action of SIGINT is
+    back. Now: while a handler can run, the late line; later, the command's own status."""
+    import subprocess
+
+    script = tmp_path / "exiting.py"
+    script.write_text(_EXITING, encoding="utf-8")
+    r = subprocess.run([sys.executable, str(script), when], capture_output=True, text=True, timeout=120)
+    assert r.stdout == "imported deck 'X'\n"
+    if when == "now":
+        assert (r.returncode, r.stderr) == (130, cli.late_interrupt_line(True, ["deck 'X' was saved"]) + "\n")
+    else:
+        assert (r.returncode, r.stderr) == (0, "")

@@ -309,7 +309,7 @@ def cards(query: str = "", url: str | None = None) -> pd.DataFrame:
 
 def _require_schema(conn: Connection) -> None:
     if not _has_schema(conn):
-        raise NoDatabaseError(conn.engine.url.render_as_string(hide_password=True))
+        raise NoDatabaseError(config.url_for_people(conn.engine.url))
 
 
 def card(name: str, set: str | None = None, url: str | None = None) -> pd.Series:

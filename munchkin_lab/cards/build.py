@@ -501,6 +501,25 @@ def _unreadable(engine, shown: str, exc) -> UnreadableDatabaseError:
     return UnreadableDatabaseError(f"{shown}: cannot read the card database ({first}); {hint}")
 
 
+#: The driver's words for a SQLite file that is not a (whole) database.
+_DAMAGED = ("file is not a database", "database disk image is malformed")
+
+
+@contextlib.contextmanager
+def _damaged_said(engine):
+    """Within the block, a SQLite file that is not a database (or a damaged one) is the
+    :class:`UnreadableDatabaseError` the readers raise (:func:`_unreadable`: keep a copy
+    first, then rebuild), not a bare ``database error``; other errors pass unchanged."""
+    from sqlalchemy.exc import DatabaseError
+
+    try:
+        yield
+    except DatabaseError as exc:
+        if engine.dialect.name != "sqlite" or not any(w in _first_line(exc).lower() for w in _DAMAGED):
+            raise
+        raise _unreadable(engine, config.shown_url(engine), exc) from None
+
+
 _schema_ok: set[str] = set()
 
 
@@ -1023,9 +1042,10 @@ def build(url: str | None = None, data_dir: str | Path | None = None, *,
 
     # The commit point: a Ctrl-C before it rolls the build back (KeyboardInterrupt: the
     # previous database is kept); during or after it, config.CommittedInterrupt (the build is saved).
+    engine = config.get_engine(resolved)
     try:
-        counts = config.run_write(config.get_engine(resolved), _build_work(data, fingerprint(data_dir), discard_edits),
-                                  saved=BUILD_SAVED)
+        with _damaged_said(engine):
+            counts = config.run_write(engine, _build_work(data, fingerprint(data_dir), discard_edits), saved=BUILD_SAVED)
     except config.CommittedInterrupt as exc:
         _schema_ok.discard(resolved)
         _fresh_checked.pop(resolved, None)
@@ -1130,7 +1150,7 @@ def check_fresh(engine, url: str | None = None) -> list[str]:
     stale = stale or []
     _fresh_checked[resolved] = (_signature(data_dir), stale, data_dir)
     if stale:
-        shown = engine.url.render_as_string(hide_password=True)
+        shown = config.url_for_people(engine.url)
         default = Path(data_dir) == config.DATABASE_DIR.resolve()
         command = config.build_command(resolved, "" if default else f"--data {data_dir}")
         warnings.warn(StaleDatabaseWarning(
@@ -1163,15 +1183,34 @@ def check(data_dir: str | Path | None = None, url: str | None = None) -> CardDat
         data.by_hand, data.deaf = hand_cards(data), deaf_cards(data)
         return data
     work = _build_work(data, fingerprint(data_dir), False)
+    engine = config.get_engine(url)
     try:
-        with config.write_transaction(config.get_engine(url)) as conn:
-            work(conn)
-            data.by_hand, data.idle = hand_cards(data, conn), idle_cards(data, conn)
-            data.deaf = deaf_cards(data, conn)
-            raise _CheckedBuild
+        with _damaged_said(engine):
+            if config.read_only_reason(engine) is not None:
+                engine = _memory_copy(engine)  # a file this user may only read: checked on a copy
+            with config.write_transaction(engine) as conn:
+                work(conn)
+                data.by_hand, data.idle = hand_cards(data, conn), idle_cards(data, conn)
+                data.deaf = deaf_cards(data, conn)
+                raise _CheckedBuild
     except _CheckedBuild:
         pass
     return data
+
+
+def _memory_copy(engine):
+    """A private in-memory SQLite copy of read-only SQLite ``engine``'s database (SQLite's
+    backup, which only reads the file), with the connection set-up of a read-only file: where
+    :func:`check` runs the build it rolls back, since a file this user may only read refuses
+    even a transaction that is never committed."""
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.pool import StaticPool
+
+    copy = create_engine("sqlite://", poolclass=StaticPool)
+    event.listen(copy, "connect", config._sqlite_functions)
+    with engine.connect() as source, copy.connect() as target:
+        source.connection.dbapi_connection.backup(target.connection.dbapi_connection)
+    return copy
 
 
 def _checked_cards(data: CardData, conn: Connection | None = None):

@@ -42,12 +42,14 @@ def register(db: typer.Typer) -> None:
                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Write every card (file and designer cards) to a CSV file. Refuses to overwrite a
         file (unless --force) and a name not ending in .csv."""
+        from ..cli import file_kept, says_kept
         from ..fileio import check_new_file
         from .api import CSV_SUFFIXES, export_csv
 
         _run(lambda: check_new_file(path, force=force, suffixes=CSV_SUFFIXES, what="db export writes CSV"))
-        n = _run(lambda: export_csv(path, url=url, overwrite=force))
-        typer.echo(f"wrote {n} cards to {path}")
+        with says_kept(lambda: f"nothing written; {file_kept(path)}"):
+            n = _run(lambda: export_csv(path, url=url, overwrite=force))
+            typer.echo(f"wrote {n} cards to {path}")
 
     @db.command("import")
     def db_import(path: Path = typer.Argument(..., help="CSV file (as written by `db export` or pandas)."),

@@ -239,8 +239,11 @@ def register(app: typer.Typer, search_command) -> None:
         from ..plural import plural
         from .designer import read_set_text
 
-        text = export_set(code, path, url=url, overwrite=force)
-        typer.echo(f"wrote {path} ({plural(len(read_set_text(text, str(path)).cards), 'card')})")
+        from ..cli import file_kept, says_kept
+
+        with says_kept(lambda: f"nothing written; {file_kept(path)}"):
+            text = export_set(code, path, url=url, overwrite=force)
+            typer.echo(f"wrote {path} ({plural(len(read_set_text(text, str(path)).cards), 'card')})")
 
     @set_app.command("import")
     @guarded

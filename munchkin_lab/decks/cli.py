@@ -535,18 +535,23 @@ def export(
     out = None
     if path != "-":
         out = check_new_file(path, force=force)
-    deck = _get(name, url)
-    text = deck.to_yaml() if yaml_out else deck.to_text()
-    if out is None:
-        sys.stdout.write(text)
-    else:
-        from ..fileio import atomic_write_text
+    from ..cli import file_kept, says_kept
 
-        try:  # written aside and renamed: --force never truncates the old file first
-            atomic_write_text(out, text)
-        except OSError as exc:
-            raise DeckError(f"cannot write {path!r}: {exc.strerror or exc}; the previous file (if any) is kept") from None
-        typer.echo(f"wrote {path} ({'YAML' if yaml_out else 'text'})")
+    import contextlib
+
+    with says_kept(lambda: f"nothing written; {file_kept(path)}") if out is not None else contextlib.nullcontext():
+        deck = _get(name, url)
+        text = deck.to_yaml() if yaml_out else deck.to_text()
+        if out is None:
+            sys.stdout.write(text)
+        else:
+            from ..fileio import atomic_write_text
+
+            try:  # written aside and renamed: --force never truncates the old file first
+                atomic_write_text(out, text)
+            except OSError as exc:
+                raise DeckError(f"cannot write {path!r}: {exc.strerror or exc}; the previous file (if any) is kept") from None
+            typer.echo(f"wrote {path} ({'YAML' if yaml_out else 'text'})")
 
 
 @deck_app.command("import")
@@ -587,12 +592,15 @@ def bundle(
     from ..fileio import check_new_file
     from .bundle import BUNDLE_SUFFIXES, BUNDLE_WHAT, export_bundle, read_bundle
 
+    from ..cli import file_kept, says_kept
+
     check_new_file(path, force=force, suffixes=BUNDLE_SUFFIXES, what=BUNDLE_WHAT)
-    export_bundle(name, path, url=url, overwrite=force)
-    data = read_bundle(path)
-    sets = [s["set"]["code"] for s in data["sets"]]
-    typer.echo(f"wrote {path}: deck {data['deck']['name']!r}"
-               + (f" with designer set(s) {', '.join(sets)}" if sets else " (no designer cards)"))
+    with says_kept(lambda: f"nothing written; {file_kept(path)}"):
+        export_bundle(name, path, url=url, overwrite=force)
+        data = read_bundle(path)
+        sets = [s["set"]["code"] for s in data["sets"]]
+        typer.echo(f"wrote {path}: deck {data['deck']['name']!r}"
+                   + (f" with designer set(s) {', '.join(sets)}" if sets else " (no designer cards)"))
 
 
 @deck_app.command("import-bundle")
@@ -608,9 +616,8 @@ def import_bundle_cmd(
     url: Optional[str] = URL,
 ):
     """Recreate a bundle's designer sets and deck here (refused, with the reason, on any clash)."""
-    from .bundle import import_bundle, parse_set_codes
-
-    from .bundle import BundleError
+    from ..cli import says_kept
+    from .bundle import BundleError, import_bundle, parse_set_codes
 
     try:
         codes = parse_set_codes(set_code)
@@ -618,8 +625,9 @@ def import_bundle_cmd(
         from ..cli import usage_error
 
         usage_error(str(exc))
-    done = import_bundle(path, url=url, name=name, dry_run=dry_run, set_codes=codes)
-    typer.echo(done.summary())
+    with says_kept(f"nothing imported from {path}; the database is as it was"):  # as set import says it
+        done = import_bundle(path, url=url, name=name, dry_run=dry_run, set_codes=codes)
+        typer.echo(done.summary())
     if not dry_run:
         _say_problems(_get(done.deck, url))
 

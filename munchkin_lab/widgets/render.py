@@ -225,8 +225,9 @@ def seat_html(pd: Mapping, sd: Mapping, lk: CardLookup, revealed: bool, role: st
     body = "".join(lk.chip(n, n == selected) + (_EXIT_TAG if picked else "")
                    for n, picked in words.hand_picks(sd, pd["seat"], hand)) if revealed else _hidden_chips(hand, lk)
     # a hidden hand's backs carry the counts: its label stays short so label and backs share a line
-    limit = pd.get("hand_limit", "")
-    hand_label = f"Hand {hand_n}/{limit}" if revealed or not hand_n else "Hand"
+    # the limit counts at the end of a turn (core rules, 3. Handling Cards; Charity): none in setup
+    limit = pd.get("hand_limit", "") if sd.get("phase") != "setup" else ""
+    hand_label = f"Hand {hand_n}" + (f"/{limit}" if limit != "" else "") if revealed or not hand_n else "Hand"
     spoken = (f"Hand, {plural(int(hand_n), 'card')}" + (f", limit {limit}" if limit != "" else "")) \
         if hand_label != "Hand" else ""
     parts.append(_row(hand_label, body or '<span class="mlab-sub">empty</span>', spoken))

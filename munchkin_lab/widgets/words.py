@@ -543,6 +543,8 @@ def _play_text(game: Any, a: Any, sd: Mapping, sp: Any, cn: str, tn: str) -> str
             return f"Use {cn}: roll again"
         if e.get("take_discard"):
             return f"Use {cn}" + (f": take {card_name(game, a.m)} from the discards" if a.m >= 0 else "")
+        if e.get("end_combat"):  # for either side the same (Playing: end_combat): no side named
+            return f"Use {cn}: the combat ends"
         side = "for the monsters" if a.n == 1 else "for the munchkins"
         return f"Use {cn} {side}" + (f" ({signed(sp.bonus)})" if sp.bonus else "")
     if kind == "monster" and a.m >= 0:
@@ -573,10 +575,22 @@ def _resolve_text(game: Any, a: Any, nm: Mapping, cn: str, tn: str) -> str:
     return f"{cn} ruled by hand: " + "; ".join(parts)
 
 
+def one_side_only(game: Any, acts: list) -> list:
+    """``acts`` without the monsters' side (``n=1``) of a One-Shot that ends the combat
+    (``end_combat``: Friendship Potion): played for either side it does the same (every
+    monster leaves: Playing's ``end_combat``, which reads no side), so one action is offered."""
+    def sideless(a: Any) -> bool:
+        sp = _spec(game, a.card) if a.kind == "play" and a.card >= 0 else None
+        return sp is not None and sp.kind == "one_shot" and bool((sp.effects or {}).get("end_combat"))
+
+    return [a for a in acts if not (a.n == 1 and a.m < 0 and a.target < 0 and sideless(a))]
+
+
 def manual_choices(game: Any, acts: list, sd: Mapping) -> list:
-    """The by-hand resolutions worth offering for a manual card: all of them, except a Level
-    change for a card whose kind never costs Levels (:data:`NO_LEVEL_KINDS`: becoming a Bug
-    asks for no "lose 1 Level")."""
+    """The choices the board offers (:func:`one_side_only`) and the by-hand resolutions worth
+    offering for a manual card: all of them, except a Level change for a card whose kind never
+    costs Levels (:data:`NO_LEVEL_KINDS`: becoming a Bug asks for no "lose 1 Level")."""
+    acts = one_side_only(game, acts)
     pend = first_pending(sd)
     if not pend or pend.get("kind") != "manual":
         return acts
@@ -808,7 +822,8 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
         if e.get("set_die") and a.m < 0 and not tn:
             return f"Play {cn}: the next die shows", str(a.n)
         if sp.kind == "one_shot" and not (e.get("escape") or e.get("reroll_escape") or e.get("take_discard")
-                                          or e.get("discard_monster") or e.get("set_die")) and a.m < 0 and not tn:
+                                          or e.get("discard_monster") or e.get("set_die") or e.get("end_combat")) \
+                and a.m < 0 and not tn:
             return f"Use {cn}" + (f" ({signed(sp.bonus)})" if sp.bonus else "") + ":", \
                 ("for the monsters" if a.n == 1 else "for the munchkins")
         if (sp.kind == "monster_enhancer" or e.get("discard_monster")) and sd.get("combat"):
@@ -838,10 +853,11 @@ def group_of(game: Any, a: Any, sd: Mapping) -> tuple[str, str] | None:
         return f"Backstab (-2), discard {cn}:", tn
     if k == "steal" and tn and a.m >= 0:
         return f"Steal from {tn} (Thief: discard {cn}, roll 4+):", card_name(game, a.m)
-    if k == "ask_help" and tn:
-        offer = f" for {plural(a.n, 'Treasure')}" if a.n else ""
-        first = " (picks first)" if a.m == 1 and a.n else ""
-        return "Ask for help:", f"{tn}{offer}{first}"
+    if k == "ask_help" and tn:  # as the full label says it: "Ask P2 for help, offering 1 Treasure (P2 picks first)"
+        if not a.n:
+            return "Ask for help:", f"{tn}, offering nothing"
+        first = f" ({tn} picks first)" if a.m == 1 else " (you pick first)"
+        return "Ask for help:", f"{tn}, offering {plural(a.n, 'Treasure')}{first}"
     if k == "place":
         rv = rooms_view(sd) or {}
         key = f"{a.n},{a.m}"

@@ -537,3 +537,35 @@ def test_a_number_no_card_has_gets_a_hint(url):
         "hint: no card has level 5 (level:5 is level=5; the values cards have: 2, 10, 16); try level>=5 or level<=5"]
     res = runner.invoke(app, ["cards", "level=2", "kind:curse", "--url", url])  # level 2 exists: no such hint
     assert "no card has level" not in res.output
+
+
+def test_db_build_and_check_of_a_file_that_is_not_a_database_say_what_readers_say(tmp_path):
+    """A new user's finding: ``db build`` on a file that is not a database said only
+    ``Error: database error: file is not a database``; the readers of the same file explain
+    how to keep a copy first and how to rebuild. Now all say the same; the file is untouched."""
+    path = tmp_path / "cards.sqlite"
+    path.write_bytes(b"this is not a database\n" * 10)
+    url = f"sqlite:///{path}"
+    reader = runner.invoke(app, ["cards", "Elf", "--url", url])
+    assert reader.exit_code == 1 and "keep a copy first" in reader.stderr
+    for argv in (["db", "build"], ["db", "check"]):
+        r = runner.invoke(app, [*argv, "--url", url, "--data", str(MINI)])
+        assert (r.exit_code, r.stderr) == (1, reader.stderr), argv
+    assert path.read_bytes() == b"this is not a database\n" * 10
+
+
+def test_the_db_build_hint_shows_a_path_as_typed(tmp_path):
+    """A new user's finding: the hint percent-encoded a path's letters (``d%C3%A9signer
+    A/cards %E2%98%A0.sqlite``) while the rest of the message showed them raw; now raw,
+    shell-quoted (it has a space), so it can be run as shown; a password stays masked."""
+    from munchkin_lab import config
+
+    folder = tmp_path / "désigner A"
+    folder.mkdir()
+    url = f"sqlite:///{folder}/cards ☠.sqlite"
+    r = runner.invoke(app, ["cards", "Elf", "--url", url])
+    assert r.exit_code == 1
+    assert r.stderr.endswith(f"; run `munchkin-lab db build --url '{url}'` first\n")
+    assert "%" not in r.stderr
+    assert config.build_command("postgresql+psycopg://bob:s3cret@host/db") == \
+        "munchkin-lab db build --url 'postgresql+psycopg://bob:***@host/db'"

@@ -124,3 +124,22 @@ def test_a_server_that_cannot_be_reached_is_no_card_data_problem(argv):
     assert text.endswith("); check the URL (host, port, database name, user, password) and that the server is "
                          "running and accepts connections; nothing was read or written"), text
     assert "s3cret" not in text and "card data" not in text and "db build" not in text
+
+
+@pytest.mark.parametrize("folder_too", [True, False], ids=["folder-read-only", "file-read-only"])
+def test_db_check_of_a_read_only_database_checks_it(built, folder_too):
+    """A new user's finding: ``db check`` (validation only) refused a read-only file ("cannot
+    write the card database"). It checks it as it checks a writable one, on a copy in memory."""
+    url = f"sqlite:///{built}"
+    writable = _run("db", "check", "--data", str(MINI), "--url", url)
+    assert writable.returncode == 0, writable.stderr
+    config_files = sorted(p.name for p in built.parent.iterdir())
+    built.chmod(0o444)
+    if folder_too:
+        built.parent.chmod(0o555)
+    before = built.read_bytes()
+    r = _run("db", "check", "--data", str(MINI), "--url", url)
+    assert (r.returncode, r.stderr, r.stdout) == (0, "", writable.stdout)
+    assert r.stdout.startswith("ok: ")
+    assert built.read_bytes() == before
+    assert sorted(p.name for p in built.parent.iterdir()) == config_files
