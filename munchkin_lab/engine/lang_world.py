@@ -15,7 +15,7 @@ class _CombatView:
     costly ones computed on first use (``winning`` asks the strengths)."""
 
     __slots__ = ("g", "fighter", "helper", "monsters", "runners", "stage", "rolls", "fought",
-                 "one_shots", "_win", "_used", "_wl", "_bare")
+                 "one_shots", "_win", "_used", "_wl", "_bare", "_mates")
 
     def __init__(self, g) -> None:
         c = g.state.combat
@@ -29,7 +29,22 @@ class _CombatView:
         self.rolls = len(lang.get("rolled", ()))
         self.fought = bool(lang.get("fought"))
         self.one_shots = sum(1 for u in c.used if g._kind[u] == "one_shot")
-        self._win = self._used = self._wl = self._bare = None
+        self._win = self._used = self._wl = self._bare = self._mates = None
+
+    @property
+    def mates(self) -> dict:
+        """The Mates on each monster of the combat (card id -> count; none: absent)."""
+        if self._mates is None:
+            g = self.g
+            c = g.state.combat
+            ma = g._mate
+            out = {}
+            for i, m in enumerate(c.monsters):
+                k = sum(1 for e in c.enh[i] if ma[e])
+                if k:
+                    out[m] = k
+            self._mates = out
+        return self._mates
 
     @property
     def winning(self) -> bool:

@@ -447,7 +447,8 @@ def build_reference(cards: list[dict]) -> str:  # noqa: C901 - one document
                 [(f"`{k}`", t, _ex(found, ("cost", k))) for k, t in V.COST_WHAT.items()])
     L += _table(["limit per", "example"], [(f"`{k}`", _ex(found, ("limit", k))) for k in V.LIMIT_PER])
     a("An **amount** is an integer, `bonus` (the card's printed bonus; example: "
-      + _ex(found, ("amount", "bonus")) + ") or `{each: N, per: TARGET}` (N for each target; example: "
+      + _ex(found, ("amount", "bonus")) + ") or `{each: N, per: TARGET}` (N for each target; a monster with a Mate on it counts once more "
+      "per Mate, the Mate being a twin just like it; example: "
       + _ex(found, ("amount", "per")) + ").")
     a("")
     a(f"Every integer lies within -{V.INT_MAX}..{V.INT_MAX}: an `integer` or an amount's number is "

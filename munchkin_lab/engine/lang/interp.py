@@ -46,7 +46,9 @@ class CombatView:
     One-Shots played so far; ``winning``: the munchkin side wins now; ``win_levels``: Levels the
     fighter would gain by winning now; ``bare``: the fighter is alone, no One-Shot, strength ==
     Level; ``used``: lower-case names of the cards the munchkin side used (One-Shots played,
-    items in use).
+    items in use); ``mates``: the Mates played on each monster (card id -> count, absent:
+    none) - a Mate is one more monster just like it (the Mate card), so a count of monsters
+    (``Per``) counts it too.
     """
 
     fighter: int
@@ -61,6 +63,7 @@ class CombatView:
     win_levels: int = 1
     bare: bool = False
     used: tuple = ()
+    mates: Mapping = field(default_factory=dict)
 
 
 class World(Protocol):
@@ -453,7 +456,11 @@ def resolve(target: Target, ctx: Context, world: World) -> Resolution:  # noqa: 
 
 def amount_of(a, ctx: Context, world: World) -> int:
     """The number amount ``a`` stands for: an int itself, ``"bonus"`` the card's printed bonus
-    (``ctx.bonus``), ``Per(each, per)`` ``each`` times the number of ``per`` targets now."""
+    (``ctx.bonus``), ``Per(each, per)`` ``each`` times the number of ``per`` targets now. A
+    monster with a Mate on it counts once more per Mate (the Mate card: a twin just like it,
+    so "+2 against each Ghost" counts a Ghost's Mate as one more Ghost - Scooby-Doo rules,
+    Ghost Hunters, with the core Mate in a mix; the Elf's Level per monster counts the Mate
+    the same way: ``Combat._resolve_win``)."""
     if isinstance(a, bool):
         return int(a)
     if isinstance(a, int):
@@ -461,7 +468,13 @@ def amount_of(a, ctx: Context, world: World) -> int:
     if a == "bonus":
         return ctx.bonus
     if isinstance(a, Per):
-        return a.each * len(resolve(a.per, ctx, world).items)
+        r = resolve(a.per, ctx, world)
+        if r.kind == "monster" and r.items:
+            c = world.combat()
+            mates = c.mates if c is not None else None
+            if mates:
+                return a.each * sum(1 + mates.get(m, 0) for m in r.items)
+        return a.each * len(r.items)
     raise TypeError(f"not an amount: {a!r}")
 
 

@@ -450,9 +450,15 @@ class ScoobyDooModule(RulesModule):
 
     # ------------------------------------------------------------------ combat
     def _ghosts(self, game) -> int:
-        """Ghosts in the combat, those a card made Ghosts included (R_JOIN; R_CLASS)."""
+        """Ghosts in the combat, those a card made Ghosts included (R_JOIN; R_CLASS), each
+        Mate on one counted as one more Ghost (the core Mate card in a mix: a twin just like
+        it; the card-effect language counts it so too, ``interp.amount_of``)."""
         c = game.state.combat
-        return sum(1 for m in c.monsters if game.monster_has_tag(m, "ghost")) if c else 0
+        if not c:
+            return 0
+        ma = game._mate
+        return sum(1 + sum(1 for e in c.enh[i] if ma[e])
+                   for i, m in enumerate(c.monsters) if game.monster_has_tag(m, "ghost"))
 
     def _rides(self, game, seat: int) -> bool:
         p = game.state.players[seat]
