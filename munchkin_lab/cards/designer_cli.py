@@ -239,8 +239,14 @@ def register(app: typer.Typer, search_command) -> None:
         from ..plural import plural
         from .designer import read_set_text
 
-        text = export_set(code, path, url=url, overwrite=force)
-        typer.echo(f"wrote {path} ({plural(len(read_set_text(text, str(path)).cards), 'card')})")
+        from ..fileio import FileAppearedError, appeared_note
+
+        written, note = path, ""
+        try:  # without --force the final write is exclusive: a file that appeared meanwhile is kept
+            text = export_set(code, path, url=url, overwrite=force)
+        except FileAppearedError as exc:
+            text, written, note = exc.result, exc.kept, appeared_note(path)
+        typer.echo(f"wrote {written} ({plural(len(read_set_text(text, str(written)).cards), 'card')})" + note)
 
     @set_app.command("import")
     @guarded
