@@ -309,6 +309,10 @@ def register(app: typer.Typer, search_command) -> None:
         except KeyboardInterrupt:
             if result is not None:
                 raise exit_interrupted(f"Interrupted: the import of {path} was saved: {result.summary()}") from None
+            from .. import saved
+
+            if saved.so_far():  # committed (noted at the commit), the result not yet back: saved all the same
+                raise exit_interrupted(f"Interrupted: the import of {path} was saved.") from None
             raise exit_interrupted(f"Interrupted: nothing imported from {path}; the set is as it was.") from None
 
     @set_app.command("delete")
