@@ -38,6 +38,25 @@ def test_a_game_stopped_by_a_cap_of_n_reports_n_turns(capped):
     assert m["turns_max"] == 3 and m["turns_median"] == 3
 
 
+def test_the_level_curves_end_at_each_games_last_turn_played(capped, uncapped):
+    """Leftover of a closing note: a game stopped by the cap at turn N kept a Level row for
+    turn N+1 (the turn the engine had moved to when it stopped, never played). The curve of
+    every turn t now counts exactly the games that played turn t."""
+    for r in (capped, uncapped):
+        turns = r.games["turns"]
+        lv = r.levels
+        assert int(lv["turn"].max()) == int(turns.max())
+        for t, rows in lv.groupby("turn"):
+            assert set(rows["games"]) == {int((turns >= t).sum())}, (t, rows)
+            assert len(rows) == 4  # one row per seat
+    assert int(capped.levels["turn"].max()) == 3
+    # the turn a leader first reached Level 5 or 9 is a turn played
+    for r in (capped, uncapped):
+        g = r.games
+        for col in ("turn_first_level_5", "turn_first_level_9"):
+            assert (g[col] <= g["turns"]).all(), g[[col, "turns"]]
+
+
 def test_the_engine_and_play_count_the_same_turns():
     from munchkin_lab.play_cli import play_game, turns_played
 
