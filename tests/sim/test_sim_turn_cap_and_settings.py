@@ -68,6 +68,25 @@ def test_the_engine_and_play_count_the_same_turns():
     assert "No winner (turn limit) after 3 turns" in r.output
 
 
+def test_both_games_count_the_turns_of_a_capped_game_in_one_place():
+    """``turns_played`` has one home (engine/turn_cap.py) that Munchkin and Solar Storm use:
+    a game stopped by a cap of N played N turns in both."""
+    from munchkin_lab.engine import Game
+    from munchkin_lab.engine.solar_storm import SolarStormGame, SolarStormOptions
+    from munchkin_lab.engine.turn_cap import TURN_LIMIT, TurnCount
+    from munchkin_lab.scenarios.solar import version
+    from munchkin_lab.sim.bots import make_bot
+
+    assert Game.turns_played is SolarStormGame.turns_played is TurnCount.turns_played
+    g = SolarStormGame.new(players=2, rooms=version("V2"), seed=5, options=SolarStormOptions(max_turns=2),
+                           history=False)
+    bots = [make_bot("greedy", k) for k in range(2)]
+    while g.outcome() is None:
+        seat = g.actor()
+        g.play(bots[seat].choose(g, seat))
+    assert g.outcome().reason == TURN_LIMIT and g.state.turn == 3 and g.turns_played() == 2
+
+
 def test_play_simulate_and_compare_share_one_default_turn_cap():
     from munchkin_lab.play_cli import DEFAULT_TURN_CAP
 
