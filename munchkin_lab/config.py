@@ -334,7 +334,7 @@ RETRY_SQLSTATES = frozenset({"40001", "40P01"})  # serialization_failure, deadlo
 
 
 @contextlib.contextmanager
-def write_transaction(engine: Engine) -> Iterator[Connection]:
+def write_transaction(engine: Engine, on_commit: Callable[[], object] | None = None) -> Iterator[Connection]:
     """One write transaction on ``engine``: committed on a clean exit, rolled back on any
     exception (``KeyboardInterrupt`` included), so a failed write leaves the database as it was.
 
@@ -343,6 +343,10 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
     writers wait up to :data:`SQLITE_BUSY_TIMEOUT` s; readers are never blocked). A write that
     must wait says so once, naming the file (:data:`WAIT_NOTICE`: a line on stderr). On other
     databases it is an ordinary transaction; call :func:`lock_tables` in it to hold writers back.
+
+    ``on_commit``: called once the commit succeeded, still with Ctrl-C held back (so that
+    nothing can land between the commit and what it records: :func:`run_write` notes there
+    what was saved).
 
     Yields:
         the :class:`~sqlalchemy.Connection` inside the transaction.
@@ -371,6 +375,8 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
     with interrupts_noted() as noted:  # committed or not: never both "saved" and "interrupted"
         try:
             conn.commit()
+            if on_commit is not None:
+                on_commit()
         finally:
             conn.close()
     if noted.pressed:
@@ -544,35 +550,49 @@ def run_write(engine: Engine, work: Callable[[Connection], T], attempts: int = 8
     Raises:
         whatever ``work`` raises (the transaction is rolled back), or the database error of
         the last attempt; CommittedInterrupt (``result``: ``work``'s) for a Ctrl-C during
-        the commit or ``after``.
+        the commit, ``after`` or anywhere after the commit until this returns (a Ctrl-C that
+        lands just after the commit, once Ctrl-C is no longer held back, is one too: never a
+        plain ``KeyboardInterrupt`` once the writes are saved).
     """
     def described(result) -> str | None:
         return saved(result) if callable(saved) else saved
 
     for attempt in range(attempts):
+        result, committed, after_done = None, False, False
+
+        def on_commit() -> None:  # Ctrl-C held back: the commit and its note are one step
+            nonlocal committed
+            committed = True
+            # the command's record (munchkin_lab.saved): a Ctrl-C from here on says this is saved
+            saved_words.note(described(result))
+
         try:
-            result = None
-            with write_transaction(engine) as conn:
+            with write_transaction(engine, on_commit=on_commit) as conn:
                 result = work(conn)
-        except CommittedInterrupt as exc:
-            exc.result = result
-            with interrupts_noted():  # the bookkeeping still runs (a second Ctrl-C waits for it)
+            with interrupts_noted() as noted:
                 if after is not None:
                     after()
-                exc.saved = described(result)
-                saved_words.note(exc.saved)
-            raise
-        except DBAPIError as exc:
-            if attempt == attempts - 1 or not is_retryable(exc):
+                after_done = True
+            if noted.pressed:
+                raise CommittedInterrupt(result, described(result))
+            return result
+        except KeyboardInterrupt as exc:
+            if not (committed or isinstance(exc, CommittedInterrupt)):
+                raise  # before the commit: rolled back, nothing saved
+            ci = exc if isinstance(exc, CommittedInterrupt) else CommittedInterrupt()
+            ci.result = result
+            with interrupts_noted():  # the bookkeeping still runs (a second Ctrl-C waits for it)
+                if after is not None and not after_done:
+                    after()
+                ci.saved = described(result)
+                if not committed:
+                    saved_words.note(ci.saved)
+            if ci is exc:
                 raise
+            raise ci from None
+        except DBAPIError as exc:
+            if committed or attempt == attempts - 1 or not is_retryable(exc):
+                raise  # (never run again once committed)
             time.sleep(random.uniform(0.01, 0.05) * (attempt + 1))
             continue
-        with interrupts_noted() as noted:
-            # the command's record (munchkin_lab.saved): a Ctrl-C while it prints says this is saved
-            saved_words.note(described(result))
-            if after is not None:
-                after()
-        if noted.pressed:
-            raise CommittedInterrupt(result, described(result))
-        return result
     raise AssertionError("unreachable")  # pragma: no cover

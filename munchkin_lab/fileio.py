@@ -23,7 +23,7 @@ from .saved import note as note_saved
 
 __all__ = ["atomic_path", "atomic_write_text", "atomic_write_bytes", "fsync_dir", "remove_stale_parts",
            "OutputFileError", "check_new_file", "refuse_existing", "link_new", "keep_beside", "FileAppearedError",
-           "FolderNotWritableError"]
+           "FolderNotWritableError", "appeared_note"]
 
 
 class OutputFileError(ValueError):
@@ -172,12 +172,24 @@ def keep_beside(tmp: str | os.PathLike, path: str | os.PathLike, tag: str) -> Pa
 class FileAppearedError(FileExistsError):
     """An exclusive commit (:func:`atomic_path` with ``exclusive=True``) found ``path`` taken:
     a file appeared there while the command ran (another program wrote it). That file is
-    kept as it was; the finished work is in ``kept`` (a free name beside it)."""
+    kept as it was; the finished work is in ``kept`` (a free name beside it). ``result``: what
+    the function that raised it would have returned (a count, a text, a print result), set by
+    the export functions whose ``overwrite=False`` commit is exclusive, so that a command can
+    still report its work (:func:`appeared_note`); None otherwise."""
 
-    def __init__(self, path: Path, kept: Path):
+    def __init__(self, path: Path, kept: Path, result: object = None):
         super().__init__(f"{str(path)!r} appeared while this command ran (another program wrote it) and is kept "
                          f"as it was; this command's file is {str(kept)!r}")
-        self.path, self.kept = path, kept
+        self.path, self.kept, self.result = path, kept, result
+
+
+def appeared_note(path: str | os.PathLike) -> str:
+    """The words a command adds to its ``wrote KEPT ...`` line when its exclusive commit found
+    ``path`` taken (:class:`FileAppearedError`: the work went beside it), one voice for
+    ``simulate --out``, ``print``, ``deck export``, ``deck bundle``, ``set export`` and ``db
+    export``: ``"; <path> appeared during this run (another program wrote it) and is kept as it
+    was"``."""
+    return f"; {path} appeared during this run (another program wrote it) and is kept as it was"
 
 
 class FolderNotWritableError(PermissionError):
@@ -258,28 +270,34 @@ def atomic_path(path: str | os.PathLike, mode: int = 0o644, exclusive: bool = Fa
     fsync_dir(path.parent)
 
 
-def atomic_write_bytes(path: str | os.PathLike, data: bytes, mode: int = 0o644) -> Path:
-    """Write ``data`` to ``path`` atomically (see :func:`atomic_path`). Returns ``path``.
+def atomic_write_bytes(path: str | os.PathLike, data: bytes, mode: int = 0o644, exclusive: bool = False) -> Path:
+    """Write ``data`` to ``path`` atomically (see :func:`atomic_path`, also for
+    ``exclusive``). Returns ``path``.
 
     Raises:
+        FileAppearedError: (``exclusive``) ``path`` was taken meanwhile; ``data`` is in its
+            ``kept`` file beside it.
         OSError: as :func:`atomic_path`; the previous file is kept.
     """
     path = Path(path)
-    with atomic_path(path, mode) as tmp:
+    with atomic_path(path, mode, exclusive=exclusive) as tmp:
         with open(tmp, "wb") as fh:
             fh.write(data)
     return path
 
 
 def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8",
-                      mode: int = 0o644) -> Path:
-    """Write ``text`` to ``path`` atomically (see :func:`atomic_path`). Returns ``path``.
+                      mode: int = 0o644, exclusive: bool = False) -> Path:
+    """Write ``text`` to ``path`` atomically (see :func:`atomic_path`, also for
+    ``exclusive``). Returns ``path``.
 
     Raises:
+        FileAppearedError: (``exclusive``) ``path`` was taken meanwhile; ``text`` is in its
+            ``kept`` file beside it.
         OSError: as :func:`atomic_path`; the previous file is kept.
         UnicodeEncodeError: ``text`` cannot be encoded; nothing is written.
     """
-    return atomic_write_bytes(path, text.encode(encoding), mode)
+    return atomic_write_bytes(path, text.encode(encoding), mode, exclusive=exclusive)
 
 
 def remove_stale_parts(path: str | os.PathLike) -> list[Path]:

@@ -258,7 +258,7 @@ class TerminalSeat:
         sd = g.state_dict()
         solar = words.is_solar(sd)
         acts = list(g.legal_actions()) if solar else words.priced_offers(g, list(g.legal_actions(seat=seat)))
-        acts = words.in_order(acts)  # (what moves the game on first, as on the board)
+        acts = words.in_order(acts, g)  # (what moves the game on first, as on the board)
         acts, labels = _distinct(acts, [words.action_text(g, a, sd) for a in acts])
         listing = [f"{i:>4}. {label}" for i, label in enumerate(labels, 1)]
         echo("")

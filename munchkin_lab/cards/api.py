@@ -421,7 +421,9 @@ def export_csv(path: str | Path, url: str | None = None, overwrite: bool = False
     """Write every card to a UTF-8 CSV file (columns :data:`CSV_COLUMNS`), atomically: the
     file is written aside and renamed over ``path`` (:func:`munchkin_lab.fileio.atomic_write_text`),
     so an interrupted export leaves the previous file as it was. An existing file is replaced
-    only with ``overwrite=True`` (``munchkin-lab db export --force``).
+    only with ``overwrite=True`` (``munchkin-lab db export --force``); without it the final
+    rename is exclusive too: a file another program writes at ``path`` meanwhile is never
+    replaced.
 
     Returns:
         number of cards written.
@@ -429,11 +431,14 @@ def export_csv(path: str | Path, url: str | None = None, overwrite: bool = False
         ValueError: (:class:`munchkin_lab.fileio.OutputFileError`) the file name does not end
             in ``.csv`` (``'cards.txt': export_csv writes CSV: the file name must end in .csv``);
             checked first, as ``db export`` does (nothing is written).
-        FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written).
+        FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written);
+            :class:`~munchkin_lab.fileio.FileAppearedError` (one) when it appeared while the
+            cards were read: that file is kept, the cards are in the error's ``kept`` file
+            (``<name>.not-replaced.csv``) and their number in its ``result``.
         CardDataError: no (up-to-date) card database at ``url``.
         OSError: the file cannot be written (its folder must exist); ``path`` is untouched.
     """
-    from ..fileio import atomic_write_text, refuse_existing
+    from ..fileio import FileAppearedError, atomic_write_text, refuse_existing
 
     refuse_existing(path, overwrite, suffixes=CSV_SUFFIXES, what="export_csv writes CSV")
 
@@ -447,7 +452,11 @@ def export_csv(path: str | Path, url: str | None = None, overwrite: bool = False
     w.writerow(CSV_COLUMNS)
     for r in rows:
         w.writerow([_csv_value(c, r) for c in CSV_COLUMNS])
-    atomic_write_text(path, buf.getvalue())
+    try:
+        atomic_write_text(path, buf.getvalue(), exclusive=not overwrite)
+    except FileAppearedError as exc:
+        exc.result = len(rows)
+        raise
     return len(rows)
 
 

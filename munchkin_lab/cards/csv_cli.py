@@ -43,13 +43,20 @@ def register(db: typer.Typer) -> None:
         """Write every card (file and designer cards) to a CSV file. Refuses to overwrite a
         file (unless --force) and a name not ending in .csv."""
         from ..cli import file_kept, says_kept
-        from ..fileio import check_new_file
+        from ..fileio import FileAppearedError, appeared_note, check_new_file
         from .api import CSV_SUFFIXES, export_csv
 
         _run(lambda: check_new_file(path, force=force, suffixes=CSV_SUFFIXES, what="db export writes CSV"))
+
+        def export() -> tuple[int, Path, str]:
+            try:  # without --force the final write is exclusive: a file that appeared meanwhile is kept
+                return export_csv(path, url=url, overwrite=force), path, ""
+            except FileAppearedError as exc:
+                return exc.result, exc.kept, appeared_note(path)
+
         with says_kept(lambda: f"nothing written; {file_kept(path)}"):
-            n = _run(lambda: export_csv(path, url=url, overwrite=force))
-            typer.echo(f"wrote {n} cards to {path}")
+            n, written, note = _run(export)
+            typer.echo(f"wrote {n} cards to {written}{note}")
 
     @db.command("import")
     def db_import(path: Path = typer.Argument(..., help="CSV file (as written by `db export` or pandas)."),

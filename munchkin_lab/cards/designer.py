@@ -1503,14 +1503,19 @@ def export_set(code: str, path: str | Path | None = None, url: str | None = None
     """A set as the text of a set file (``database/sets/<code>.yaml`` format: the header,
     the tags the set declares, its cards in set order, defaults left out). With ``path`` the
     text is also written there atomically (:func:`munchkin_lab.fileio.atomic_write_text`);
-    an existing file is replaced only with ``overwrite=True`` (``set export --force``).
+    an existing file is replaced only with ``overwrite=True`` (``set export --force``); without
+    it the final rename is exclusive too: a file another program writes at ``path`` meanwhile
+    is never replaced.
 
     Returns:
         the YAML text.
     Raises:
         OutputFileError: (a ``ValueError``) ``path`` does not end in ``.yaml`` or ``.yml``,
             checked first as ``set export`` does (nothing is read or written).
-        FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written).
+        FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written);
+            :class:`~munchkin_lab.fileio.FileAppearedError` (one) when it appeared while the
+            set was read: that file is kept, the set is in the error's ``kept`` file
+            (``<name>.not-replaced.yaml``) and the text in its ``result``.
         DesignerCardError: no such set.
         OSError: ``path`` cannot be written (the previous file stays).
     """
@@ -1543,9 +1548,13 @@ def export_set(code: str, path: str | Path | None = None, url: str | None = None
     text = (f"# {what} exported by munchkin-lab (format: database/README.md). Edit it and bring it back with\n"
             f"# `munchkin-lab set import FILE`.\n" + prints + _dump(doc))
     if path is not None:
-        from ..fileio import atomic_write_text
+        from ..fileio import FileAppearedError, atomic_write_text
 
-        atomic_write_text(path, text)
+        try:
+            atomic_write_text(path, text, exclusive=not overwrite)
+        except FileAppearedError as exc:
+            exc.result = text
+            raise
     return text
 
 

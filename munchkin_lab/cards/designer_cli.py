@@ -240,10 +240,15 @@ def register(app: typer.Typer, search_command) -> None:
         from .designer import read_set_text
 
         from ..cli import file_kept, says_kept
+        from ..fileio import FileAppearedError, appeared_note
 
         with says_kept(lambda: f"nothing written; {file_kept(path)}"):
-            text = export_set(code, path, url=url, overwrite=force)
-            typer.echo(f"wrote {path} ({plural(len(read_set_text(text, str(path)).cards), 'card')})")
+            written, note = path, ""
+            try:  # without --force the final write is exclusive: a file that appeared meanwhile is kept
+                text = export_set(code, path, url=url, overwrite=force)
+            except FileAppearedError as exc:
+                text, written, note = exc.result, exc.kept, appeared_note(path)
+            typer.echo(f"wrote {written} ({plural(len(read_set_text(text, str(written)).cards), 'card')})" + note)
 
     @set_app.command("import")
     @guarded
@@ -315,6 +320,10 @@ def register(app: typer.Typer, search_command) -> None:
         except KeyboardInterrupt:
             if result is not None:
                 raise exit_interrupted(f"Interrupted: the import of {path} was saved: {result.summary()}") from None
+            from .. import saved
+
+            if saved.so_far():  # committed (noted at the commit), the result not yet back: saved all the same
+                raise exit_interrupted(f"Interrupted: the import of {path} was saved.") from None
             raise exit_interrupted(f"Interrupted: nothing imported from {path}; the set is as it was.") from None
 
     @set_app.command("delete")

@@ -224,21 +224,25 @@ BUNDLE_SUFFIXES, BUNDLE_WHAT = (".yaml", ".yml"), "a bundle is YAML"
 def export_bundle(deck: Any, path: str | Path, url: str | None = None, overwrite: bool = False) -> Path:
     """Write the bundle of ``deck`` to ``path`` atomically (:func:`munchkin_lab.fileio.atomic_write_text`:
     a failure leaves the previous file as it was); an existing file is replaced only with
-    ``overwrite=True`` (``munchkin-lab deck bundle --force``).
+    ``overwrite=True`` (``munchkin-lab deck bundle --force``). Without it the final rename is
+    exclusive too: a file another program writes at ``path`` meanwhile is never replaced.
 
     Returns:
         the path.
     Raises:
         OutputFileError: (a ``ValueError``) ``path`` does not end in ``.yaml`` or ``.yml``,
             checked first as ``deck bundle`` does (nothing is read or written).
-        FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written).
+        FileExistsError: ``path`` exists and ``overwrite`` is False (nothing is written);
+            :class:`~munchkin_lab.fileio.FileAppearedError` (one) when it appeared while the
+            bundle was made: that file is kept, the bundle is in the error's ``kept`` file
+            (``<name>.not-replaced.yaml``).
         BundleError, DeckError: see :func:`bundle_text`.
         OSError: the file cannot be written.
     """
     from ..fileio import atomic_write_text, refuse_existing
 
     refuse_existing(path, overwrite, suffixes=BUNDLE_SUFFIXES, what=BUNDLE_WHAT)
-    return atomic_write_text(path, bundle_text(deck, url))
+    return atomic_write_text(path, bundle_text(deck, url), exclusive=not overwrite)
 
 
 def _read(path: str | Path | None, text: str | None) -> tuple[dict, Any, str]:

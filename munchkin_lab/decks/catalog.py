@@ -9,6 +9,7 @@ into specs. :meth:`Catalog.from_database` reads the database through
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -241,15 +242,24 @@ class Catalog:
         key = name_key(name)
         if not key.strip():
             return []
-        by_key = self.__dict__.get("_by_key")
-        if by_key is None:  # (built at the first name no other index knows)
-            by_key = {}
-            for index in (self._by_name, self._by_alias):
-                for n, keys in index.items():
-                    bucket = by_key.setdefault(name_key(n), [])
-                    bucket.extend(k for k in keys if k not in bucket)
-            self._by_key = by_key
-        return [self._specs[k] for k in by_key.get(key, []) if set is None or self._specs[k].set == set]
+        return [self._specs[k] for k in self._by_key.get(key, []) if set is None or self._specs[k].set == set]
+
+    @functools.cached_property
+    def _by_key(self) -> dict[str, list[str]]:
+        """The last index of :meth:`matches`: every name and alias as ``cards show`` compares
+        them (:func:`munchkin_lab.cards.designer.name_key`) -> card keys, in catalog order.
+        Built at the first name no other index knows (most lookups never need it), then kept:
+        a catalog never changes once made (its other indexes too are built once, in
+        ``__post_init__``; a changed card list is a new :class:`Catalog`), so nothing
+        invalidates it."""
+        from ..cards.designer import name_key
+
+        by_key: dict[str, list[str]] = {}
+        for index in (self._by_name, self._by_alias):
+            for n, keys in index.items():
+                bucket = by_key.setdefault(name_key(n), [])
+                bucket.extend(k for k in keys if k not in bucket)
+        return by_key
 
     def resolve(self, name: str, set: str | None = None) -> CardSpec:
         """Return the one card named (or aliased) ``name``, in ``set`` when given.

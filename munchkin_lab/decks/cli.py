@@ -545,13 +545,17 @@ def export(
         if out is None:
             sys.stdout.write(text)
         else:
-            from ..fileio import atomic_write_text
+            from ..fileio import FileAppearedError, appeared_note, atomic_write_text
 
-            try:  # written aside and renamed: --force never truncates the old file first
-                atomic_write_text(out, text)
+            written, note = path, ""
+            try:  # written aside and renamed: --force never truncates the old file first; without
+                # --force the name is taken only while free (a file that appeared meanwhile is kept)
+                atomic_write_text(out, text, exclusive=not force)
+            except FileAppearedError as exc:
+                written, note = exc.kept, appeared_note(path)
             except OSError as exc:
                 raise DeckError(f"cannot write {path!r}: {exc.strerror or exc}; the previous file (if any) is kept") from None
-            typer.echo(f"wrote {path} ({'YAML' if yaml_out else 'text'})")
+            typer.echo(f"wrote {written} ({'YAML' if yaml_out else 'text'})" + note)
 
 
 @deck_app.command("import")
@@ -589,18 +593,22 @@ def bundle(
 ):
     """Write one file holding the deck and the designer sets (with their cards) it uses, with the designer sets
     those require and those holding a card their cards name (a designer Race or Class)."""
-    from ..fileio import check_new_file
+    from ..fileio import FileAppearedError, appeared_note, check_new_file
     from .bundle import BUNDLE_SUFFIXES, BUNDLE_WHAT, export_bundle, read_bundle
 
     from ..cli import file_kept, says_kept
 
     check_new_file(path, force=force, suffixes=BUNDLE_SUFFIXES, what=BUNDLE_WHAT)
     with says_kept(lambda: f"nothing written; {file_kept(path)}"):
-        export_bundle(name, path, url=url, overwrite=force)
-        data = read_bundle(path)
+        written, note = path, ""
+        try:  # without --force the final write is exclusive: a file that appeared meanwhile is kept
+            export_bundle(name, path, url=url, overwrite=force)
+        except FileAppearedError as exc:
+            written, note = exc.kept, appeared_note(path)
+        data = read_bundle(written)
         sets = [s["set"]["code"] for s in data["sets"]]
-        typer.echo(f"wrote {path}: deck {data['deck']['name']!r}"
-                   + (f" with designer set(s) {', '.join(sets)}" if sets else " (no designer cards)"))
+        typer.echo(f"wrote {written}: deck {data['deck']['name']!r}"
+                   + (f" with designer set(s) {', '.join(sets)}" if sets else " (no designer cards)") + note)
 
 
 @deck_app.command("import-bundle")

@@ -765,12 +765,16 @@ def write_deck(deck: Deck, path, overwrite: bool = False) -> None:
     """Write ``deck`` to ``path`` (YAML for ``.yaml``/``.yml``, else text), UTF-8, atomically:
     written aside and renamed into place (:func:`munchkin_lab.fileio.atomic_write_text`), so
     an existing file survives a failure, a kill or a full disk. An existing file is replaced
-    only with ``overwrite=True``.
+    only with ``overwrite=True``; without it the final rename is exclusive too, so a file
+    that another program writes there meanwhile is never replaced.
 
     Raises:
         OutputFileError: (a ``ValueError``) ``path`` names another format (``.json``,
             ``.pdf``...: :func:`check_deck_suffix`); nothing is written.
         FileExistsError: ``path`` exists and ``overwrite`` is False; nothing is written.
+            :class:`~munchkin_lab.fileio.FileAppearedError` (one) when it appeared while the
+            deck was written: that file is kept, the deck is in the error's ``kept`` file
+            beside it (``<name>.not-replaced<suffix>``).
         OSError: the folder is missing (never created) or the file cannot be written; the
             previous file is kept.
     """
@@ -780,4 +784,4 @@ def write_deck(deck: Deck, path, overwrite: bool = False) -> None:
     check_deck_suffix(p)
     refuse_existing(p, overwrite)
     text = to_yaml(deck) if is_yaml_path(p) else to_text(deck)
-    atomic_write_text(p, text)
+    atomic_write_text(p, text, exclusive=not overwrite)

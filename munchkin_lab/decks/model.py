@@ -844,7 +844,8 @@ class Deck:
                 written.
             FileExistsError: ``path`` exists and ``overwrite`` is False (the file is untouched;
                 the message names the file and ``overwrite=True``), as ``munchkin-lab deck
-                export`` refuses without ``--force``.
+                export`` refuses without ``--force``; a file that appeared there while the
+                deck was written is kept too (``FileAppearedError``, :func:`write_deck`).
             OSError: the folder is missing or the file cannot be written; the previous file is kept.
         """
         from .files import write_deck

@@ -46,6 +46,7 @@ from .lang_limits import LangLimits
 from .lang_rolls import LangRolls
 from .lang_world import _OFF_PLAYER_KINDS
 from .ops import Ops
+from .turn_cap import TurnCount
 from .victims import Victims
 from .pending import Pending
 from .rewards import Rewards
@@ -145,7 +146,7 @@ def _spec_to_dict(s: CardSpec) -> dict:
 
 class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCards, RunAway, Items, Character, Curses, Ops,
            Charity, StateChecks, Zones, Views, History, Abilities, LangEvents, LangLimits, LangRolls,
-           LangActions, Victims):
+           LangActions, Victims, TurnCount):
     """One game of Munchkin. Build with :meth:`new` or :meth:`from_json`.
 
     Public attributes: ``specs`` (card id -> :class:`CardSpec`), ``options``, ``modules``,
@@ -588,13 +589,6 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         if s.phase != "over":
             return None
         return Outcome(tuple(s.winners), tuple(s.players[w].name for w in s.winners), s.reason)
-
-    def turns_played(self) -> int:
-        """Turns begun so far (the one in progress counts): ``state.turn`` names the turn being
-        played, except in a game stopped by the turn cap, where it has already moved one past
-        the last turn played - a game stopped by a cap of N played N turns. ``int``."""
-        s = self.state
-        return s.turn - 1 if s.phase == "over" and s.reason == "turn limit" else s.turn
 
     def _cn(self, c: int) -> str:
         return self.name(c) if 0 <= c < len(self.specs) else f"card {c}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .actions import Action
 from .kinds import charity_first, finish_combat, running, setup_only
 from .refs import R_CHAR, R_PHASES, R_STATS
+from .turn_cap import TURN_LIMIT
 
 
 class Turn:
@@ -54,7 +55,7 @@ class Turn:
         s.turn += 1
         s.phase = "start"
         if self.options.max_turns is not None and s.turn > self.options.max_turns:
-            self._stop("turn limit", "Turn limit reached: no winner.")
+            self._stop(TURN_LIMIT, "Turn limit reached: no winner.")
             return
         self._turn_start()
 

@@ -66,9 +66,10 @@ def print_command(
     not ending in .png."""
     from .sheets import PDF_SUFFIXES, preview_png, print_cards
 
-    from ..fileio import OutputFileError, atomic_write_bytes, check_new_file
+    from ..fileio import FileAppearedError, OutputFileError, appeared_note, atomic_write_bytes, check_new_file
 
     written = None
+    notes = []  # without --force: a file that appeared at --out or --preview while the command ran is kept
     try:
         check_new_file(out, force=force, suffixes=PDF_SUFFIXES, what="print writes a PDF")
         if preview is not None:
@@ -77,11 +78,18 @@ def print_command(
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(2 if exc.usage else 1) from None
     try:
-        result = print_cards(selection, out, size=size, paper=paper, bleed_mm=bleed, cut_marks=not no_cut_marks,
-                             backs=not no_backs, url=url)
+        try:
+            result = print_cards(selection, out, size=size, paper=paper, bleed_mm=bleed,
+                                 cut_marks=not no_cut_marks, backs=not no_backs, url=url, overwrite=force)
+        except FileAppearedError as exc:  # the PDF went beside the file that appeared
+            result = exc.result
+            notes.append(appeared_note(out))
         written = result.path
         if preview is not None:
-            atomic_write_bytes(preview, preview_png(result.path, 0, dpi=100))
+            try:
+                atomic_write_bytes(preview, preview_png(result.path, 0, dpi=100), exclusive=not force)
+            except FileAppearedError as exc:
+                notes.append(f"; the preview is {exc.kept}" + appeared_note(preview))
     except (ValueError, LookupError, OSError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
@@ -98,7 +106,7 @@ def print_command(
     if result.tiles:
         parts.append(f"{result.tiles} tile(s)")
     split = f"{result.face_pages} face, {result.back_pages} back, {result.tile_pages} tile"
-    typer.echo(f"wrote {result.path}: {', '.join(parts)} on {result.pages} page(s) ({split})")
+    typer.echo(f"wrote {result.path}: {', '.join(parts)} on {result.pages} page(s) ({split})" + "".join(notes))
     if result.note:  # characters no font has (an emoji in a name): said once for the sheet
         typer.echo(result.note)
 

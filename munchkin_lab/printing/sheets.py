@@ -198,7 +198,7 @@ def render(items: list[dict], target, *, size: str = "poker", paper: str = "a4",
 
 def print_cards(selection: Any, out: str | os.PathLike, size: str = "poker", paper: str = "a4",
                 bleed_mm: float = 0, cut_marks: bool = True, backs: bool = True,
-                url: str | None = None) -> PrintResult:
+                url: str | None = None, overwrite: bool = True) -> PrintResult:
     """Write a print-and-play PDF of ``selection``.
 
     Args:
@@ -219,6 +219,10 @@ def print_cards(selection: Any, out: str | os.PathLike, size: str = "poker", pap
         backs: add a back page (mirrored) after each face page; Door, Treasure, Dungeon,
             Fairy Dust and Character cards have backs, tiles have none.
         url: card database URL.
+        overwrite: replace a file at ``out`` (the default, as before). False (``print``
+            without ``--force``): an existing file is refused before any work, and the
+            finished PDF takes the name only if it is still free (a file another program
+            wrote there meanwhile is kept; :class:`~munchkin_lab.fileio.FileAppearedError`).
 
     Returns:
         A :class:`PrintResult` (path, counts, page kinds and names per page).
@@ -227,21 +231,32 @@ def print_cards(selection: Any, out: str | os.PathLike, size: str = "poker", pap
         OutputFileError (a ``ValueError``): ``out`` does not end in ``.pdf``, checked before
             any work as ``print --out`` does (``'cards.txt': print_cards writes a PDF: the
             file name must end in .pdf``).
+        FileExistsError: (``overwrite=False``) ``out`` exists (nothing is written), or
+            :class:`~munchkin_lab.fileio.FileAppearedError` (one) when it appeared while the
+            sheets were drawn: that file is kept, the PDF is in the error's ``kept`` file
+            (``<name>.not-replaced.pdf``) and the :class:`PrintResult` (its ``path`` that
+            file) in its ``result``.
         PrintError (a ``ValueError``): empty selection, unknown deck, query that finds
             nothing, output folder missing or not writable, output is a folder.
         ValueError: unknown size or paper, bleed out of range.
     """
+    from ..fileio import FileAppearedError, atomic_path, refuse_existing, remove_stale_parts
+
     path = _check_output(out)
     check_size(size)
     check_paper(paper)
     check_bleed(bleed_mm)
+    refuse_existing(path, overwrite)
     items, title = resolve_titled(selection, url=url)
-    from ..fileio import atomic_path, remove_stale_parts
-
     try:
-        with atomic_path(path) as tmp:  # written aside, renamed onto ``path`` only when complete
+        # written aside, renamed onto ``path`` only when complete (and, unless ``overwrite``, only while it is free)
+        with atomic_path(path, exclusive=not overwrite) as tmp:
             result = render(items, str(tmp), size=size, paper=paper, bleed_mm=bleed_mm, cut_marks=cut_marks,
                             backs=backs, title=title)
+    except FileAppearedError as exc:  # the PDF is whole, beside the file that appeared
+        result.path = exc.kept
+        exc.result = result
+        raise
     except OSError as exc:  # the message names the output, not the temporary file
         raise PrintError(f"cannot write {str(path)!r}: {exc.strerror or exc}; "
                          "the previous file (if any) is kept") from None

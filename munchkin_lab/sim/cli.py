@@ -275,9 +275,10 @@ def register(app: typer.Typer) -> None:
         if r.path is not None:
             what = ("the per-game table only; .parquet or .json keep every table" if r.path.suffix.lower() == ".csv"
                     else "per-game, card, seat, summary and Level tables")
-            typer.echo(f"wrote {r.path} ({what})" + (
-                f"; {out} appeared during this run (another program wrote it) and is kept as it was"
-                if out is not None and Path(r.path) != Path(out) else ""))
+            from ..fileio import appeared_note
+
+            typer.echo(f"wrote {r.path} ({what})"
+                       + (appeared_note(out) if out is not None and Path(r.path) != Path(out) else ""))
 
     def _saved_result(arg: str, url: Optional[str]):
         """The saved simulation result ``arg`` names (an existing ``.parquet`` / ``.json`` file,

@@ -197,7 +197,8 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     Returns ``(end_cause, steps, stats)``: ``stats`` holds per-card-id counters
     (``drawn``, ``played``, ``used``: ``use`` actions naming the card, ``killed``, ``fled``,
     ``deaths_caused``), per-seat ``deaths`` and the
-    Level of every seat at the start of every turn (``levels``: list of tuples).
+    Level of every seat at the start of every turn played (``levels``: list of tuples, one
+    per turn played, :meth:`~munchkin_lab.engine.Game.turns_played`).
     """
     g = game_
     s = g.state
@@ -345,6 +346,9 @@ def play_game(game_, bots: Sequence, max_steps: int) -> tuple[str, int, dict]:
     out = g.outcome()
     if out is not None and out.reason != "level 10":
         cause = "turn_cap"
+    # a game stopped by the turn cap N moved to turn N+1 before it stopped: that turn was
+    # never played, so its row (the Levels at the end of turn N) is not a turn's start
+    del levels[g.turns_played():]
     return cause, steps, {"drawn": drawn, "played": played, "used": used, "killed": killed, "fled": fled,
                           "deaths_caused": dcaused, "deaths": deaths, "levels": levels}
 

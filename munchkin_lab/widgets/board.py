@@ -816,7 +816,8 @@ class Board(W.VBox):
 
     # ------------------------------------------------------------------ rendering
     def _order(self, acts: list[Action]) -> list[Action]:
-        return words.in_order(acts)  # (the first button moves the game on: it is green)
+        # (the first button moves the game on: it is green; in Charity the least useful card)
+        return words.in_order(acts, self.game)
 
     def _buttons(self, g: Any, sd: dict, acts: list[Action], labels: list[str], cards_of: list[list[str]],
                  offset: int) -> list[str]:

@@ -80,10 +80,24 @@ ACTION_ORDER = ("kick", "move", "stay", "fight", "roll", "run", "accept", "loot"
 _ORDER_RANK = {k: i for i, k in enumerate(ACTION_ORDER)}
 
 
-def in_order(acts: Iterable[Any]) -> list:
+def in_order(acts: Iterable[Any], game: Any = None) -> list:
     """``acts`` sorted by :data:`ACTION_ORDER` (a stable sort: kinds not in it keep their order,
-    after the listed ones)."""
-    return sorted(acts, key=lambda a: _ORDER_RANK.get(a.kind, len(ACTION_ORDER)))
+    after the listed ones). With the Munchkin ``game`` they belong to, the Charity choices
+    (core rules, 6. phase 4: the excess cards go to the lowest-Level player) are ordered by
+    what each card is worth to its holder in the greedy bot's own valuation
+    (:func:`munchkin_lab.sim.bots.card_value`, Gold Pieces: an Item's Gold and 300 per bonus,
+    a One-Shot's Gold and 200 per bonus, Go Up a Level 1,000, any other card 100), cheapest
+    first and else in the engine's (hand) order: the suggested first choice (the board's green
+    button) gives away the least useful card, the one the greedy bot gives."""
+    acts = list(acts)
+    if game is None or not any(a.kind == "charity" for a in acts):
+        return sorted(acts, key=lambda a: _ORDER_RANK.get(a.kind, len(ACTION_ORDER)))
+    from ..sim.bots import card_value
+
+    def rank(a: Any) -> tuple[int, int]:
+        return (_ORDER_RANK.get(a.kind, len(ACTION_ORDER)), card_value(game, a.card) if a.kind == "charity" else 0)
+
+    return sorted(acts, key=rank)
 
 
 _CARD_ID_RE = re.compile(r"\bcard (-?\d+)\b")

@@ -1463,6 +1463,45 @@ def test_ctrl_c_just_after_the_set_import_commit_says_it_was_saved(url, tmp_path
         D.get_card("Fen Wisp", url=url)
 
 
+def test_ctrl_c_landing_right_after_the_commit_says_the_import_was_saved(url, tmp_path, monkeypatch):
+    """Leftover of a closing note: a Ctrl-C that landed just after the commit, once Ctrl-C was
+    no longer held back (after the commit's guarded block, or once the import had returned
+    but before the command had its result), was a plain KeyboardInterrupt: the command said
+    ``Interrupted: nothing imported ...; the set is as it was.`` while the import was saved.
+    It now says it was saved, as the other committed interrupts do (exit 130)."""
+    import os
+    import signal
+
+    path = _exported_pair(url, tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace("level: 6", "level: 9"), encoding="utf-8")
+    real_exit = config.interrupts_noted.__exit__
+    blocks: list[int] = []
+
+    def exit_then_ctrl_c(self, *exc):
+        out = real_exit(self, *exc)
+        blocks.append(1)
+        if len(blocks) == 1:  # the block that held Ctrl-C back during the commit: just after it
+            os.kill(os.getpid(), signal.SIGINT)
+        return out
+
+    monkeypatch.setattr(config.interrupts_noted, "__exit__", exit_then_ctrl_c)
+    r = runner.invoke(app, ["set", "import", str(path), "--yes", "--url", url])
+    monkeypatch.undo()
+    assert blocks and r.exit_code == 130, r.output
+    assert api.card("Sea Ghost", url=url)["level"] == 9  # saved
+    assert "set 'my_fan' updated: 0 added; 1 updated (Sea Ghost)" in r.stdout
+    assert r.stderr == f"Interrupted: the import of {path} was saved (above).\n"
+
+    # the import had returned; the Ctrl-C lands before the command has its result
+    path.write_text(path.read_text(encoding="utf-8").replace("level: 9", "level: 4"), encoding="utf-8")
+    _sigint_at(monkeypatch, config, "run_write")
+    r = runner.invoke(app, ["set", "import", str(path), "--yes", "--url", url])
+    monkeypatch.undo()
+    assert r.exit_code == 130, r.output
+    assert api.card("Sea Ghost", url=url)["level"] == 4
+    assert r.stderr == f"Interrupted: the import of {path} was saved.\n"
+
+
 def test_ctrl_c_just_before_the_set_import_commit_rolls_back_and_says_so(url, tmp_path, monkeypatch):
     path = _exported_pair(url, tmp_path)
     text = path.read_text(encoding="utf-8")

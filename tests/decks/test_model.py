@@ -208,3 +208,23 @@ def test_repr_names_the_modules_or_says_they_are_not_looked_up(catalog):
     d.add("Potted Plant", 2)
     assert repr(d) == f"Deck('Mine', 1 entry, 2 cards, modules={list(d.modules)})"
     assert repr(Deck("Empty")) == "Deck('Empty', 0 entries, 0 cards, modules not looked up yet)"
+
+
+def test_the_name_key_index_is_a_cached_property_built_at_the_first_odd_name(catalog):
+    """``Catalog.matches``' last index (names compared as ``cards show`` compares them) is a
+    ``functools.cached_property``: not built for a name the other indexes know, built once at
+    the first name only it finds, then the same object (a catalog never changes once made)."""
+    import functools
+
+    from munchkin_lab.decks import Catalog
+
+    assert isinstance(Catalog.__dict__["_by_key"], functools.cached_property)
+    assert [s.name for s in catalog.matches("potted plant")] == ["Potted Plant"]
+    assert [s.name for s in catalog.matches("doniczkowa roslina")] == ["Potted Plant"]  # the alias, plain
+    assert "_by_key" not in catalog.__dict__
+    assert [s.name for s in catalog.matches("\u201cＰｏｔｔｅｄ-Ｐｌａｎｔ\u201d")] == ["Potted Plant"]
+    built = catalog.__dict__["_by_key"]
+    assert built["pottedplant"] == ["munchkin:Potted Plant"] and built["nettroll"] == ["munchkin:Forum Troll"]
+    assert [s.name for s in catalog.matches("Net-Troll")] == ["Forum Troll"]  # an alias, by its key
+    assert catalog.__dict__["_by_key"] is built
+    assert catalog.matches("King Tut!", set="other") == [] and catalog.matches("...") == []

@@ -38,6 +38,25 @@ def test_a_game_stopped_by_a_cap_of_n_reports_n_turns(capped):
     assert m["turns_max"] == 3 and m["turns_median"] == 3
 
 
+def test_the_level_curves_end_at_each_games_last_turn_played(capped, uncapped):
+    """Leftover of a closing note: a game stopped by the cap at turn N kept a Level row for
+    turn N+1 (the turn the engine had moved to when it stopped, never played). The curve of
+    every turn t now counts exactly the games that played turn t."""
+    for r in (capped, uncapped):
+        turns = r.games["turns"]
+        lv = r.levels
+        assert int(lv["turn"].max()) == int(turns.max())
+        for t, rows in lv.groupby("turn"):
+            assert set(rows["games"]) == {int((turns >= t).sum())}, (t, rows)
+            assert len(rows) == 4  # one row per seat
+    assert int(capped.levels["turn"].max()) == 3
+    # the turn a leader first reached Level 5 or 9 is a turn played
+    for r in (capped, uncapped):
+        g = r.games
+        for col in ("turn_first_level_5", "turn_first_level_9"):
+            assert (g[col] <= g["turns"]).all(), g[[col, "turns"]]
+
+
 def test_the_engine_and_play_count_the_same_turns():
     from munchkin_lab.play_cli import play_game, turns_played
 
@@ -47,6 +66,25 @@ def test_the_engine_and_play_count_the_same_turns():
     r = runner.invoke(app, ["play", "--turn-cap", "3", "--quiet", "--tail", "0"])
     assert r.exit_code == 0, r.output
     assert "No winner (turn limit) after 3 turns" in r.output
+
+
+def test_both_games_count_the_turns_of_a_capped_game_in_one_place():
+    """``turns_played`` has one home (engine/turn_cap.py) that Munchkin and Solar Storm use:
+    a game stopped by a cap of N played N turns in both."""
+    from munchkin_lab.engine import Game
+    from munchkin_lab.engine.solar_storm import SolarStormGame, SolarStormOptions
+    from munchkin_lab.engine.turn_cap import TURN_LIMIT, TurnCount
+    from munchkin_lab.scenarios.solar import version
+    from munchkin_lab.sim.bots import make_bot
+
+    assert Game.turns_played is SolarStormGame.turns_played is TurnCount.turns_played
+    g = SolarStormGame.new(players=2, rooms=version("V2"), seed=5, options=SolarStormOptions(max_turns=2),
+                           history=False)
+    bots = [make_bot("greedy", k) for k in range(2)]
+    while g.outcome() is None:
+        seat = g.actor()
+        g.play(bots[seat].choose(g, seat))
+    assert g.outcome().reason == TURN_LIMIT and g.state.turn == 3 and g.turns_played() == 2
 
 
 def test_play_simulate_and_compare_share_one_default_turn_cap():

@@ -178,3 +178,45 @@ def test_during_rewards_a_seat_shows_the_fights_combat_strength_as_the_combat_pa
                                  html[html.index(f'data-testid="seat-{seat}"'):]).group(1)) for seat in fought}
     assert shown == fought, (shown, fought, now)
     assert re.search(r'data-testid="munchkin-strength">(-?\d+)<', html).group(1) == str(won[0])
+
+
+def test_the_suggested_charity_gives_away_the_least_useful_card(lab_db, tmp_path):
+    """Leftover of a closing note: the board's green Charity choice was the first card of the
+    hand, here a +3 Item, while the hand held cheaper cards. The suggestion (the first, green
+    button; also first at the terminal) now gives away the card worth least to its holder by
+    the greedy bot's own valuation (``sim.bots.card_value``), as the greedy bot does."""
+    from munchkin_lab.sim.bots import card_value, make_bot
+
+    path = tmp_path / "charity.yaml"
+    path.write_text(
+        "name: the suggested Charity\n"
+        "rule: core rules, 6. phase 4\n"
+        "players:\n"
+        "  - {name: Ann, level: 3, hand: [Broad Sword, Magic Missile, Potion of Halitosis, Flaming Poison Potion,"
+        " Stepladder, Lawyers, Potted Plant]}\n"
+        "  - {name: Bob, level: 1}\n"
+        "phase: end\n"
+        "decks: {door: [Potted Plant], treasure: []}\n", encoding="utf-8")
+    b = Board.from_scenario(path, seats=["human", "human"], journal=False)
+    b.play(b.button_for("end_turn").action)
+    g = b.game
+    assert g.state_dict()["phase"] == "charity"
+    given = []
+    for _ in range(2):  # 7 cards, 5 kept: two to give
+        hand = list(g.state.players[0].hand)
+        values = [card_value(g, c) for c in hand]
+        cheapest = hand[values.index(min(values))]  # the first of the cheapest, in hand order
+        assert card_value(g, hand[0]) > min(values)  # (the first hand card is not the cheapest)
+        first = b._shown[0]
+        assert first.kind == "charity" and first.card == cheapest, (g.specs[first.card].name, g.specs[cheapest].name)
+        assert "mlab-primary" in b.table.html
+        bot = make_bot("greedy", 1).choose(g, 0)
+        assert (bot.kind, bot.card, bot.target) == ("charity", first.card, first.target)  # the greedy bot's choice
+        given.append(g.specs[first.card].name)
+        b.play(first)
+        if g.state_dict()["phase"] != "charity":
+            break
+        hand_after = [g.specs[c].name for c in g.state.players[0].hand]
+        assert hand_after[0] == "Broad Sword"
+    assert given == ["Lawyers", "Potted Plant"]
+    assert sorted(g.specs[c].name for c in g.state.players[1].hand) == ["Lawyers", "Potted Plant"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..cards import CardSpec
 from ..history import History
+from ..turn_cap import TurnCount
 from .. import rng as _rng
 from .actions import SolarAction
 from .by_hand import ByHand
@@ -28,7 +29,7 @@ from .views import Views
 
 
 class SolarStormGame(SetUp, Dispatch, Round, Moving, Resources, Damage, Power, RoomsV2, ByHand,
-                     Ship, Views, Saves, History):
+                     Ship, Views, Saves, History, TurnCount):
     """One game of Solar Storm with the Alternative Rooms. Build with :meth:`new` or
     :meth:`from_json`.
 

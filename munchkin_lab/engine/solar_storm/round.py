@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...plural import plural
+from ..turn_cap import TURN_LIMIT
 from .actions import SolarAction
 from .refs import r_base
 from .state import PlayerState
@@ -118,7 +119,7 @@ class Round:
         s.cube_room = -1
         s.supply_room = -1
         if self.options.max_turns is not None and s.turn > self.options.max_turns:
-            self._end(False, "turn limit")
+            self._end(False, TURN_LIMIT)
 
     def _end(self, won: bool, reason: str) -> None:
         """End the game: the crew wins (``won``) or the ship is lost; any pending step is
@@ -137,9 +138,3 @@ class Round:
             return None
         seats = tuple(range(len(s.players))) if s.won else ()
         return SolarOutcome(seats, tuple(s.players[i].name for i in seats), s.reason, s.won)
-
-    def turns_played(self) -> int:
-        """Turns begun so far (the one in progress counts); a game stopped by the turn cap N
-        played N turns (``state.turn`` has moved one past them). ``int``."""
-        s = self.state
-        return s.turn - 1 if s.phase == "over" and s.reason == "turn limit" else s.turn
