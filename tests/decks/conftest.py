@@ -114,6 +114,21 @@ def fresh_sqlite(real_url, tmp_path):
     config.dispose_engine(url)
 
 
+@pytest.fixture
+def other_sqlite(real_url, tmp_path):
+    """A second private copy of the session's real SQLite database (URL): "another machine"
+    beside :func:`fresh_sqlite` (another file in the same folder)."""
+    import shutil
+
+    with config.get_engine(real_url).connect() as conn:
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    dest = tmp_path / "other.sqlite"
+    shutil.copyfile(config.sqlite_path(real_url), dest)
+    url = f"sqlite:///{dest}"
+    yield url
+    config.dispose_engine(url)
+
+
 @pytest.fixture(scope="session")
 def real_catalog(real_url):
     """The catalog of the real card database."""

@@ -3,7 +3,6 @@ importing it on another database recreates both, refuses clearly on name clashes
 nothing then (SQLite and PostgreSQL, both directions)."""
 from __future__ import annotations
 
-import shutil
 
 import pytest
 import yaml
@@ -17,18 +16,6 @@ from munchkin_lab.decks import Deck, list_decks
 from munchkin_lab.decks.bundle import BundleError, export_bundle, import_bundle, read_bundle
 
 runner = CliRunner()
-
-
-@pytest.fixture
-def other_sqlite(real_url, tmp_path):
-    """A second private copy of the session's real SQLite database: "another machine"."""
-    with config.get_engine(real_url).connect() as conn:
-        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-    dest = tmp_path / "other.sqlite"
-    shutil.copyfile(config.sqlite_path(real_url), dest)
-    url = f"sqlite:///{dest}"
-    yield url
-    config.dispose_engine(url)
 
 
 def _designer_deck(url: str) -> Deck:

@@ -18,20 +18,6 @@ from munchkin_lab.decks.bundle import BundleError, export_bundle, import_bundle
 runner = CliRunner()
 
 
-@pytest.fixture
-def other_sqlite(real_url, tmp_path):
-    """A second private copy of the session's real SQLite database: "another machine"."""
-    import shutil
-
-    with config.get_engine(real_url).connect() as conn:
-        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-    dest = tmp_path / "other.sqlite"
-    shutil.copyfile(config.sqlite_path(real_url), dest)
-    url = f"sqlite:///{dest}"
-    yield url
-    config.dispose_engine(url)
-
-
 def _swamp_bundle(url: str, path) -> None:
     D.create_set("swamp", "Swamp Things", requires=["munchkin"], url=url)
     D.add_card({"name": "Bog Lurker", "kind": "monster", "deck": "door", "level": 4, "treasures": 1,

@@ -273,7 +273,7 @@ class FairyDustModule(RulesModule):
     def _fairies_killed(game, idx: list) -> int:
         """The Fairies the combat's kill counts: each Fairy at ``idx`` in the combat once, and
         once more for each Mate on her (at least one: a Fairy a card slew has left the
-        combat). R_KILL makes her treasure four regular Treasure cards *and* two Fairy Dust
+        combat). R_KILL counts her reward as 4 Treasures *plus* 2 Fairy Dust
         cards; a Mate gives the monster a twin, its Treasures and Levels twice (the Mate card;
         the core's ``treasure_count`` doubles her four Treasures), so the twin's two Fairy
         Dust cards come too - the rulebook is silent on a Mate on her; this is the reading
