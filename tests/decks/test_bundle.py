@@ -3,7 +3,6 @@ importing it on another database recreates both, refuses clearly on name clashes
 nothing then (SQLite and PostgreSQL, both directions)."""
 from __future__ import annotations
 
-
 import pytest
 import yaml
 from typer.testing import CliRunner
