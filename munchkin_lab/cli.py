@@ -571,8 +571,6 @@ class _App(typer.Typer):
                 pass
             sys.exit(EXIT_INTERRUPTED)
         except SystemExit as e:
-            if _COMMAND_FINISHED and _console_script():
-                _exiting_says_finished()
             # click (typer vendors its own copy) saw EPIPE: it wrapped stdout and exits 1
             if type(sys.stdout).__name__ == "PacifyFlushWrapper":
                 _quiet_exit()
@@ -580,6 +578,9 @@ class _App(typer.Typer):
                 sys.stdout.flush()
             except BrokenPipeError:
                 _quiet_exit()
+            if _COMMAND_FINISHED and _console_script():
+                # (after the flush: the late line's os._exit would drop output still buffered)
+                _exiting_says_finished()
             raise e
 
 
