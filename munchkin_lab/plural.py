@@ -1,7 +1,8 @@
 """Counted nouns in messages: ``plural(1, "card")`` -> ``"1 card"``, ``plural(3, "card")`` ->
 ``"3 cards"`` (``plural(2, "copy", "copies")`` for irregular plurals). Used by every command
 and error message that counts something, so that no "1 cards" is ever printed. And
-:func:`listed`: the first names of a long list, then how many more."""
+:func:`listed`: the first names of a long list, then how many more; :func:`listed_lines`, the
+same for a message's list of problems, one per line."""
 from __future__ import annotations
 
 
@@ -22,3 +23,18 @@ def listed(names: list[str], limit: int = 10) -> str:
     cuts a list without saying so."""
     names = list(names)
     return ", ".join(names[:limit]) + (f", ... {len(names) - limit} more" if len(names) > limit else "")
+
+
+#: The most problems an error message lists, one per line (:func:`listed_lines`).
+MAX_LINES = 50
+
+
+def listed_lines(problems: list, rest: str, limit: int = MAX_LINES) -> str:
+    """The first ``limit`` of ``problems``, one per line indented by two spaces, then a line
+    counting the ones left out with ``rest`` saying where to see them (``"  ... and 757 more
+    (fix these and run again to see the rest)"``): a long list of problems is capped where it
+    is printed, never silently cut. ``problems``: anything ``str()`` words."""
+    shown = [f"  {p}" for p in problems[:limit]]
+    if len(problems) > limit:
+        shown.append(f"  ... and {len(problems) - limit} more ({rest})")
+    return "\n".join(shown)

@@ -10,19 +10,16 @@ class CardDataError(ValueError):
         note: what to do about them (a closing line, not counted as a problem), or ``""``.
     """
 
-    #: The most problems the message lists; the rest are counted ("... and 757 more"), all
-    #: of them stay in ``problems``.
-    MAX_SHOWN = 50
-
     def __init__(self, problems: list[str], note: str = ""):
         self.problems = list(problems)
         self.note = note
+        from ..plural import listed_lines
+
         n = len(self.problems)
         head = f"{n} problem{'s' if n != 1 else ''} in the card data"
-        shown = [f"  {p}" for p in self.problems[:self.MAX_SHOWN]]
-        if n > self.MAX_SHOWN:
-            shown.append(f"  ... and {n - self.MAX_SHOWN} more (fix these and run again to see the rest)")
-        super().__init__(head + ":\n" + "\n".join(shown) + (f"\n{note}" if note else ""))
+        # (the first 50, then how many more: all of them stay in ``problems``)
+        shown = listed_lines(self.problems, "fix these and run again to see the rest")
+        super().__init__(head + ":\n" + shown + (f"\n{note}" if note else ""))
 
 
 class NoDatabaseError(CardDataError):

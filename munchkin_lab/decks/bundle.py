@@ -52,16 +52,14 @@ class BundleError(DeckError):
         problems: one line per problem, each naming what clashes and the fix.
     """
 
-    #: The most problems the message lists (then how many more; ``problems`` keeps all).
-    MAX_SHOWN = 50
-
     def __init__(self, problems: str | list[str]):
         self.problems = [problems] if isinstance(problems, str) else list(problems)
+        from ..plural import listed_lines
+
         n = len(self.problems)
-        shown = [f"  {p}" for p in self.problems[:self.MAX_SHOWN]]
-        if n > self.MAX_SHOWN:
-            shown.append(f"  ... and {n - self.MAX_SHOWN} more (fix these and run again to see the rest)")
-        super().__init__(self.problems[0] if n == 1 else f"{n} problems in the bundle:\n" + "\n".join(shown))
+        # (the first 50, then how many more: ``problems`` keeps all)
+        super().__init__(self.problems[0] if n == 1 else f"{n} problems in the bundle:\n"
+                         + listed_lines(self.problems, "fix these and run again to see the rest"))
 
 
 @dataclass

@@ -121,7 +121,7 @@ import pandas as pd
 
 from ..engine.cards import CardSpec
 from ..engine.modules.fairy_dust import spec_is_fairy
-from ..plural import plural
+from ..plural import listed_lines, plural
 from ..suggest import close_matches
 from .catalog import normalize
 
@@ -966,8 +966,7 @@ def refuse_unplayable(deck, players: int | None = None) -> None:
         return
     errors = [p for p in check(players) if p.level == "error"]
     if errors:
-        lines = "\n".join([f"  {p}" for p in errors[:50]]
-                          + ([f"  ... and {len(errors) - 50} more (`deck check` lists them all)"] if len(errors) > 50 else []))
+        lines = listed_lines(errors, "`deck check` lists them all")
         table = f" with {plural(players, 'player')}" if players else ""
         raise DeckError(f"deck {deck.name!r} cannot be played{table} ({plural(len(errors), 'error')} of "
                         f"`deck check`):\n{lines}")

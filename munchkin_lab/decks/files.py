@@ -79,14 +79,12 @@ class DeckFileError(DeckError):
     def __init__(self, problems: list[FileProblem], source: str | None = None):
         self.problems = list(problems)
         self.source = source
-        from ..plural import plural
+        from ..plural import listed_lines, plural
 
         prefix = f"{source}: " if source else ""
         head = f"{prefix}{plural(len(self.problems), 'problem')} in deck file"
-        shown = [f"  {p}" for p in self.problems[:50]]  # then how many more (``problems`` keeps all)
-        if len(self.problems) > 50:
-            shown.append(f"  ... and {len(self.problems) - 50} more (fix these and read it again to see the rest)")
-        super().__init__(head + "\n" + "\n".join(shown))
+        # (the first 50, then how many more: ``problems`` keeps all)
+        super().__init__(head + "\n" + listed_lines(self.problems, "fix these and read it again to see the rest"))
 
 
 @lru_cache(maxsize=1)
