@@ -379,6 +379,11 @@ class Abilities:
         run = self._lrun[card]
         if not run or trigger not in run:
             return False  # (no ability of the card hears it: the event would run nothing)
+        if own and player >= 0 and not self.history and not self._saying:
+            plain = self._lplain[card]
+            if plain is not None and trigger in plain:
+                self._own_plain(card, owner, player, monster, facts, ev, *plain[trigger])
+                return False
         with self._lang_event(ev):
             offers: list = []
             if own:
@@ -400,6 +405,28 @@ class Abilities:
                 self._push_react(trigger, offers, player, monster, facts, cont)
                 return True
             return False
+
+    def _own_plain(self, card, owner, player, monster, facts, ev, idx, ab, against) -> None:
+        """The card's own event running its one plain ability (``lang_compile._plain_own``),
+        quietly, without history: the op walk :meth:`_lang_fire_card` would run through
+        :meth:`_fire_one`, :meth:`_run_ability` and ``_run_targets``, with the same event,
+        context and walk state (no condition to test, no limit to count, no offer to make, no
+        target to resolve and nothing to say: the steps skipped do nothing here)."""
+        ctx = self._ctx(card, owner, player, monster, facts, against)
+        outer, self._ev = self._ev, ({} if ev is None else ev)  # (the event: _lang_event)
+        saved = self._quiet, self._lost, self._rpath, self._rsite, self._odice  # (_walk_saved)
+        self._quiet, self._lost = True, []
+        if "die_rolled" in self._lt:  # a roll op's die may wait (_run_targets)
+            self._rpath, self._rsite = [], (card, idx, "player", player, None, True, ())
+        else:
+            self._rpath = self._rsite = None
+        try:
+            self._run_ops(ab.do, "player", player, ctx, EngineWorld(self))
+        except _Suspended:
+            pass  # the walk resumes after the reactions to its die (_lang_ops_cont)
+        finally:
+            self._quiet, self._lost, self._rpath, self._rsite, self._odice = saved  # (_walk_restore)
+            self._ev = outer
 
     def _fire_one(self, trigger, card, owner, player, monster, facts, w, offers, against=None) -> None:
         """Run (or offer, ``may``) ``card``'s abilities of ``trigger`` whose ``if`` holds;
