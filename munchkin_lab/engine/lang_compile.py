@@ -24,7 +24,7 @@ from .lang.interp import needs_combat
 from .lang.program import (EMPTY, OWNER, PLAYER, About, All, AnyOf, Atom, Cost, Duration, Limit, Not,
                            Op, Per, Target)
 from .lang.vocab import TARGETS
-from .ops import LASTING
+from .ops import LASTING, OP_HANDLERS
 
 #: The compiled form of a card with nothing the engine reads.
 NO_FX: dict = {}
@@ -526,16 +526,19 @@ def _needs_state(ab) -> bool:
 def _plain_own(kind: str, table: dict | None) -> dict | None:
     """A card's own events (:data:`OWN_EVENTS`) that run one plain ability: no ``if``, no use
     limit, not optional, not from the hand, on the player of the event (``who: player``), as
-    ``trigger -> (ability index, Ability, against)`` (``against``: the context's, as
-    ``Abilities._fire_one`` gives it to a card's own event), or None when it has none.
-    ``Abilities._lang_fire_card`` runs these ops without the firing's steps that would do
-    nothing for them."""
+    ``trigger -> (ability index, Ability, against, bare)`` (``against``: the context's, as
+    ``Abilities._fire_one`` gives it to a card's own event; ``bare``: every op of its ``do``
+    is a plain step - no ``who`` of its own, no ``then`` / ``else``, not lasting, one of
+    ``ops.OP_HANDLERS``), or None when it has none. ``Abilities._lang_fire_card`` runs these
+    ops without the firing's steps that would do nothing for them."""
     out = {}
     for t, abs_ in (table or {}).items():
         if _own_event(kind, t) and len(abs_) == 1:
             idx, ab = abs_[0]
             if ab.cond is None and ab.limit is None and not ab.may and not ab.from_hand and ab.who is PLAYER:
-                out[t] = (idx, ab, None if ab.origin.startswith("abilities") else False)
+                bare = all(op.who is None and not op.then and not op.orelse and op.name not in LASTING
+                           and op.name in OP_HANDLERS for op in ab.do)
+                out[t] = (idx, ab, None if ab.origin.startswith("abilities") else False, bare)
     return out or None
 
 
