@@ -380,6 +380,8 @@ class Abilities:
         if not run or trigger not in run:
             return False  # (no ability of the card hears it: the event would run nothing)
         if own and player >= 0 and not self.history and not self._saying:
+            # (its one plain ability: _fire_one / _run_ability would test no if, count no limit,
+            # offer nothing and say nothing without history - its op walk alone does anything)
             plain = self._lplain[card]
             if plain is not None and trigger in plain:
                 self._own_plain(card, owner, player, monster, facts, ev, *plain[trigger])
