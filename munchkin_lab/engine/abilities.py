@@ -34,7 +34,7 @@ from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import PLAYER
 from .lang.vocab import OPS
 from .lang_world import _OFF_PLAYER_KINDS, EngineWorld
-from .ops import OTHERWISE, _Suspended
+from .ops import _HANDLERS, OTHERWISE, _Suspended
 
 #: kinds of the cards that lie in the combat rather than in front of a player
 _COMBAT_KINDS = frozenset(("monster", "monster_enhancer", "one_shot"))
@@ -379,6 +379,13 @@ class Abilities:
         run = self._lrun[card]
         if not run or trigger not in run:
             return False  # (no ability of the card hears it: the event would run nothing)
+        if own and player >= 0 and not self.history and not self._saying:
+            # (its one plain ability: _fire_one / _run_ability would test no if, count no limit,
+            # offer nothing and say nothing without history - its op walk alone does anything)
+            plain = self._lplain[card]
+            if plain is not None and trigger in plain:
+                self._own_plain(card, owner, player, monster, facts, ev, *plain[trigger])
+                return False
         with self._lang_event(ev):
             offers: list = []
             if own:
@@ -400,6 +407,44 @@ class Abilities:
                 self._push_react(trigger, offers, player, monster, facts, cont)
                 return True
             return False
+
+    def _own_plain(self, card, owner, player, monster, facts, ev, idx, ab, against, bare) -> None:
+        """The card's own event running its one plain ability (``lang_compile._plain_own``),
+        quietly, without history: the op walk :meth:`_lang_fire_card` would run through
+        :meth:`_fire_one`, :meth:`_run_ability` and ``_run_targets``, with the same event,
+        context and walk state (no condition to test, no limit to count, no offer to make, no
+        target to resolve and nothing to say: the steps skipped do nothing here). ``bare``:
+        each op is a plain step, its handler called as ``Ops._run_ops`` / ``_run_one`` /
+        ``_op`` would call it (no target of its own, no branch, nothing lasting)."""
+        ctx = self._ctx(card, owner, player, monster, facts, against)
+        outer, self._ev = self._ev, ({} if ev is None else ev)  # (the event: _lang_event)
+        saved = self._quiet, self._lost, self._rpath, self._rsite, self._odice  # (_walk_saved)
+        self._quiet, self._lost = True, []
+        if "die_rolled" in self._lt:  # a roll op's die may wait (_run_targets)
+            self._rpath, self._rsite = [], (card, idx, "player", player, None, True, ())
+        else:
+            self._rpath = self._rsite = None
+        try:
+            if bare:  # (_run_ops' walk, inline: a dead player takes no more ops)
+                self._sba_seats.add(player)
+                players, w, rp = self.state.players, EngineWorld(self), self._rpath
+                for i, op in enumerate(ab.do):
+                    if not players[player].alive:
+                        break
+                    if rp is None:
+                        _HANDLERS[op.name](self, op, "player", player, ctx, w, None)
+                    else:  # (the walk's place and the op's dice: a die it rolls may wait)
+                        rp.append([i, None])
+                        self._odice = []
+                        _HANDLERS[op.name](self, op, "player", player, ctx, w, None)
+                        rp.pop()
+            else:
+                self._run_ops(ab.do, "player", player, ctx, EngineWorld(self))
+        except _Suspended:
+            pass  # the walk resumes after the reactions to its die (_lang_ops_cont)
+        finally:
+            self._quiet, self._lost, self._rpath, self._rsite, self._odice = saved  # (_walk_restore)
+            self._ev = outer
 
     def _fire_one(self, trigger, card, owner, player, monster, facts, w, offers, against=None) -> None:
         """Run (or offer, ``may``) ``card``'s abilities of ``trigger`` whose ``if`` holds;

@@ -24,7 +24,7 @@ from .lang.interp import needs_combat
 from .lang.program import (EMPTY, OWNER, PLAYER, About, All, AnyOf, Atom, Cost, Duration, Limit, Not,
                            Op, Per, Target)
 from .lang.vocab import TARGETS
-from .ops import LASTING
+from .ops import LASTING, OP_HANDLERS
 
 #: The compiled form of a card with nothing the engine reads.
 NO_FX: dict = {}
@@ -523,6 +523,25 @@ def _needs_state(ab) -> bool:
     return bool(ab.limit or ab.may or ab.cost) or _ops_need_state(ab.do)
 
 
+def _plain_own(kind: str, table: dict | None) -> dict | None:
+    """A card's own events (:data:`OWN_EVENTS`) that run one plain ability: no ``if``, no use
+    limit, not optional, not from the hand, on the player of the event (``who: player``), as
+    ``trigger -> (ability index, Ability, against, bare)`` (``against``: the context's, as
+    ``Abilities._fire_one`` gives it to a card's own event; ``bare``: every op of its ``do``
+    is a plain step - no ``who`` of its own, no ``then`` / ``else``, not lasting, one of
+    ``ops.OP_HANDLERS``), or None when it has none. ``Abilities._lang_fire_card`` runs these
+    ops without the firing's steps that would do nothing for them."""
+    out = {}
+    for t, abs_ in (table or {}).items():
+        if _own_event(kind, t) and len(abs_) == 1:
+            idx, ab = abs_[0]
+            if ab.cond is None and ab.limit is None and not ab.may and not ab.from_hand and ab.who is PLAYER:
+                bare = all(op.who is None and not op.then and not op.orelse and op.name not in LASTING
+                           and op.name in OP_HANDLERS for op in ab.do)
+                out[t] = (idx, ab, None if ab.origin.startswith("abilities") else False, bare)
+    return out or None
+
+
 def program_tables(specs) -> dict:
     """The language's per-card tables of a card list (merged into ``tables._card_tables``).
     Every card's ``effects`` are compiled once (:func:`~munchkin_lab.engine.lang.expand`):
@@ -531,7 +550,8 @@ def program_tables(specs) -> dict:
     (card id -> the record of its specialised abilities and module parts: :func:`specialise`;
     read-only), ``_lrun``
     (card id -> ``{trigger: ((index, Ability), ...)}`` of the abilities run by the language's
-    firing, or None), ``_lby`` (trigger -> card ids listening to it in play, but for the events
+    firing, or None), ``_lplain`` (card id -> its own events that run one plain ability,
+    :func:`_plain_own`, or None), ``_lby`` (trigger -> card ids listening to it in play, but for the events
     a card hears only for itself: a monster's ``caught``/``escaped``/``enters_combat``, a
     Curse's ``hits`` - the rule that makes them happen runs them; a card that only reacts to it
     from the hand is in ``_lhand`` alone), ``_lt`` (the triggers of ``_lby`` and ``_lhand``:
@@ -619,7 +639,7 @@ def program_tables(specs) -> dict:
         react[i] = (not played[i] and not any("played" in ab.when for ab in prog.abilities)
                     and any(ab.from_hand for abs_ in table.values() for _x, ab in abs_))
     return {
-        "_prog": progs, "_fx": fxs, "_lrun": run,
+        "_prog": progs, "_fx": fxs, "_lrun": run, "_lplain": [_plain_own(sp.kind, t) for sp, t in zip(specs, run)],
         "_lby": {t: frozenset(v) for t, v in by.items()},
         "_lt": frozenset(by) | frozenset(hand),
         "_lhand": {t: frozenset(v) for t, v in hand.items()},

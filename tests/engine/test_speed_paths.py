@@ -193,3 +193,39 @@ def test_a_shared_event_context_is_the_one_a_fresh_build_gives(base_deck):
             assert g._ctx(card, owner, player, monster, against=not against).against is (not against)
             seen += 1
     assert seen > 30
+
+
+@pytest.mark.parametrize("deck_name", ["base_deck", "scooby_only"])
+def test_a_cards_own_plain_ability_plays_as_the_full_firing(deck_name, request, monkeypatch):
+    """A card's own event running one plain ability (its Bad Stuff, a Curse's ops...: the
+    table ``_lplain``) runs its op walk directly without history (``Abilities._own_plain``):
+    games played so, step by step, reach the states of the same games whose cards all go
+    through the full firing (``_lplain`` emptied); the base set's takes both kinds of walk
+    (each op's handler called at once, and the op walk)."""
+    from munchkin_lab.engine.abilities import Abilities
+
+    deck = request.getfixturevalue(deck_name)
+    taken = {True: 0, False: 0}
+    direct = Abilities._own_plain
+
+    def counted(self, *args):
+        taken[args[-1]] += 1
+        return direct(self, *args)
+
+    monkeypatch.setattr(Abilities, "_own_plain", counted)
+    for seed in range(8):
+        fast = Game.new(players=4, deck=deck, seed=seed, options=GameOptions(max_turns=40), history=False)
+        slow = Game.new(players=4, deck=deck, seed=seed, options=GameOptions(max_turns=40), history=False)
+        slow._lplain = [None] * len(slow.specs)
+        rnd = random.Random(seed)
+        while fast.outcome() is None:
+            acts = fast.legal_actions(labels=False)
+            assert acts == slow.legal_actions(labels=False)
+            a = rnd.choice(acts)
+            fast.play(a)
+            slow.play(a)
+            assert fast.state_dict() == slow.state_dict(), (seed, str(a))
+        assert slow.outcome() == fast.outcome()
+    assert taken[True] + taken[False] > 0, taken
+    if deck_name == "base_deck":  # (its Bad Stuff: plain steps, and an `if` or a roll's ranges)
+        assert taken[True] > 0 and taken[False] > 0, taken
