@@ -109,7 +109,7 @@ def register(app: typer.Typer, search_command) -> None:
         search_command: the search function of ``munchkin-lab cards QUERY...`` (registered
             as the group's default command ``search``).
     """
-    from ..cli import DashArgsCommand, guarded
+    from ..cli import DashArgsCommand, guarded, writes_database
 
     cards_app = typer.Typer(cls=CardsGroup, help=(
         "Search the card database (munchkin-lab cards QUERY...), or add, edit, delete and show designer "
@@ -136,6 +136,7 @@ def register(app: typer.Typer, search_command) -> None:
 
     @cards_app.command("add")
     @guarded
+    @writes_database
     def cards_add(set_code: str = typer.Argument(..., metavar="SET", help="A designer set (munchkin-lab set new)."),
                   card: Optional[str] = typer.Argument(None, help=CARD_HELP),
                   file: Optional[Path] = typer.Option(None, "--file", "-f", help="A YAML/JSON file: one card or a list."),
@@ -153,6 +154,7 @@ def register(app: typer.Typer, search_command) -> None:
 
     @cards_app.command("edit")
     @guarded
+    @writes_database
     def cards_edit(name: str = typer.Argument(..., help="The designer card's name."),
                    changes: Optional[str] = typer.Argument(None, help="Fields to change as YAML or JSON, e.g. '{level: 6}' "
                                                                       "(null: back to the default)."),
@@ -171,6 +173,7 @@ def register(app: typer.Typer, search_command) -> None:
 
     @cards_app.command("delete")
     @guarded
+    @writes_database
     def cards_delete(name: str = typer.Argument(..., help="The designer card's name."),
                      set_code: Optional[str] = typer.Option(None, "--set", help="The card's set."),
                      version: Optional[int] = typer.Option(None, "--version",
@@ -198,6 +201,7 @@ def register(app: typer.Typer, search_command) -> None:
 
     @set_app.command("new")
     @guarded
+    @writes_database
     def set_new(code: str = typer.Argument(..., help="Lower-case code: letters, digits, _ (e.g. my_fan)."),
                 name: str = typer.Argument(..., help="Display name."),
                 family: Optional[str] = typer.Option(None, "--family", help="Game family: munchkin or solar_storm "
@@ -328,6 +332,7 @@ def register(app: typer.Typer, search_command) -> None:
 
     @set_app.command("delete")
     @guarded
+    @writes_database
     def set_delete(code: str = typer.Argument(..., help="The designer set's code."),
                    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask first."),
                    url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
