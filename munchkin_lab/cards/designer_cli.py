@@ -284,7 +284,7 @@ def register(app: typer.Typer, search_command) -> None:
         gone, newer = preview.names["removed"], preview.newer
         # the set's own name and description (notes) are what tell it apart: a file that
         # renames an existing set (another designer's set that shares the code) is asked about
-        renamed = [] if preview.created else [h for h in preview.header if h.startswith(("name ", "notes "))]
+        renamed = [] if preview.created else preview.renamed
         if gone or newer or renamed:
             from ..plural import listed, plural
 
@@ -316,7 +316,8 @@ def register(app: typer.Typer, search_command) -> None:
         result = None
         try:
             result = import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone,
-                                overwrite_newer=bool(newer), expect_newer=newer, bundle_set=bundle_set)
+                                overwrite_newer=bool(newer), expect_newer=newer, rename=bool(renamed),
+                                bundle_set=bundle_set)
             typer.echo(result.summary())
         except config.CommittedInterrupt as exc:
             typer.echo(exc.result.summary() if exc.result is not None else "")
