@@ -96,7 +96,7 @@ from typer.core import TyperCommand, TyperGroup  # noqa: E402
 from .plural import plural  # noqa: E402
 
 __all__ = ["app", "main", "EXIT_OK", "EXIT_BAD_INPUT", "EXIT_USAGE", "EXIT_INTERRUPTED", "fail",
-           "usage_error", "exit_interrupted", "says_kept", "file_kept", "check_range", "range_message", "guarded", "error_message", "bad_input_errors",
+           "usage_error", "exit_interrupted", "says_kept", "writes_database", "DATABASE_UNCHANGED", "file_kept", "check_range", "range_message", "guarded", "error_message", "bad_input_errors",
            "DashArgsCommand", "LabGroup", "plural", "SEED_RANGE"]
 
 EXIT_OK = 0
@@ -232,6 +232,26 @@ def says_kept(nothing: str | Callable[[], str]):
         if saved.so_far() or getattr(exc, "committed", False):
             raise
         raise exit_interrupted(f"Interrupted: {nothing() if callable(nothing) else nothing}.") from None
+
+
+#: What a Ctrl-C before a database command's commit kept (:func:`writes_database`).
+DATABASE_UNCHANGED = "nothing written; the database is as it was"
+
+
+def writes_database(fn: Callable) -> Callable:
+    """Decorator for a command whose writes go to the card database only (``cards add``,
+    ``deck new``, ``set delete``, ``db import``...), placed under :func:`guarded` (or on a
+    command the root group guards): a Ctrl-C before its commit (the transaction is rolled
+    back) ends it with ``Interrupted: nothing written; the database is as it was.`` (exit
+    130), as :func:`says_kept` words it for the exports; one during or after the commit goes
+    on to :func:`guarded`, which says what was saved (``Interrupted: deck 'Mix' was saved.``)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        with says_kept(DATABASE_UNCHANGED):
+            return fn(*args, **kwargs)
+
+    return wrapper
 
 
 def usage_error(message: str) -> NoReturn:

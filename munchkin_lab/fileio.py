@@ -186,8 +186,8 @@ class FileAppearedError(FileExistsError):
 def appeared_note(path: str | os.PathLike) -> str:
     """The words a command adds to its ``wrote KEPT ...`` line when its exclusive commit found
     ``path`` taken (:class:`FileAppearedError`: the work went beside it), one voice for
-    ``simulate --out``, ``print``, ``deck export``, ``deck bundle``, ``set export`` and ``db
-    export``: ``"; <path> appeared during this run (another program wrote it) and is kept as it
+    ``simulate --out``, ``print``, ``deck export``, ``deck bundle``, ``set export``, ``db
+    export`` and ``db schema --out``: ``"; <path> appeared during this run (another program wrote it) and is kept as it
     was"``."""
     return f"; {path} appeared during this run (another program wrote it) and is kept as it was"
 

@@ -194,19 +194,19 @@ def register(app: typer.Typer) -> None:
                   check: bool = typer.Option(False, "--check", help="Only compare: exit 1 when the file is stale."),
                   force: bool = typer.Option(False, "--force", help="Overwrite an existing --out file.")) -> None:
         """Write the JSON Schema of card files (for editors: validation and completion). The
-        default file is rewritten; an --out file that exists is refused unless --force, and
-        one not ending in .json is refused."""
+        default file is rewritten; an --out file that exists is refused unless --force (one
+        that appears while it runs is kept: the schema goes beside it), and one not ending in
+        .json is refused."""
         from .. import config
         from .files import SCHEMA_FILE, json_schema_text, write_json_schema
 
-        text = json_schema_text()
         if out is not None and str(out) == "-":
-            typer.echo(text, nl=False)
+            typer.echo(json_schema_text(), nl=False)
             return
         target = out or config.DATABASE_DIR / SCHEMA_FILE
         if check:
             current = _guard(lambda: target.read_text(encoding="utf-8") if target.exists() else "")
-            if current != text:
+            if current != json_schema_text():
                 from ..cli import fail
 
                 fail(f"{target} is not the current schema; run `munchkin-lab db schema` to refresh it")
@@ -217,8 +217,19 @@ def register(app: typer.Typer) -> None:
             from ..fileio import check_new_file
 
             guarded(check_new_file)(out, force=force, suffixes=(".json",), what="db schema writes JSON")
-        _guard(lambda: write_json_schema(target))
-        typer.echo(f"wrote {target}")
+        from ..cli import file_kept, says_kept
+        from ..fileio import FileAppearedError, appeared_note
+
+        def write() -> None:
+            with says_kept(lambda: f"nothing written; {file_kept(target)}"):
+                written, note = target, ""
+                try:  # --out without --force: the final write is exclusive (a file that appeared meanwhile is kept)
+                    write_json_schema(target, exclusive=out is not None and not force)
+                except FileAppearedError as exc:
+                    written, note = exc.kept, appeared_note(target)
+                typer.echo(f"wrote {written}{note}")
+
+        _guard(write)
 
     def cards_cmd(query: Optional[List[str]] = typer.Argument(
                       None, help="Search words, e.g. kind:monster tag:undead 'level>=10' (a leading - or the word not negates)."),

@@ -35,6 +35,7 @@ def _run(fn):
 
 def register(db: typer.Typer) -> None:
     """Add ``export`` and ``import`` to the ``db`` command group."""
+    from ..cli import writes_database
 
     @db.command("export")
     def db_export(path: Path = typer.Argument(..., help="CSV file to write (.csv; written atomically)."),
@@ -59,6 +60,7 @@ def register(db: typer.Typer) -> None:
             typer.echo(f"wrote {n} cards to {written}{note}")
 
     @db.command("import")
+    @writes_database
     def db_import(path: Path = typer.Argument(..., help="CSV file (as written by `db export` or pandas)."),
                   replace: bool = typer.Option(False, "--replace",
                                                help="Also delete the designer cards the CSV does not list (asks first; "

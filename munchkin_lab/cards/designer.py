@@ -120,7 +120,8 @@ class SetImportResult(dict):
     an export's fingerprints, since the set's last import: the import would undo those
     edits), ``since`` (that time in words, ``"after FILE was exported"`` or ``"since ..."``),
     ``changes`` (per updated card's name, the fields the file changes, :func:`card_changes`:
-    ``{"Sea Ghost": ["level 9 -> 6", "effects"]}``).
+    ``{"Sea Ghost": ["level 9 -> 6", "effects"]}``), ``renamed`` (the entries of ``header``
+    that rename the set: its name or notes, which ``rename=True`` agrees to).
     """
 
     def __init__(self, code: str, created: bool, names: dict[str, list[str]], notes: list[str], dry_run: bool,
@@ -147,6 +148,23 @@ class SetImportResult(dict):
             notes.append(f"edited in the database {when}, set back to the file's values: "
                          f"{listed(self.newer)}")
         return "\n".join([head + what + "; ".join(parts)] + [f"note: {n}" for n in notes])
+
+    @property
+    def renamed(self) -> list[str]:
+        """The header changes that rename the existing set (:func:`set_renames`)."""
+        return set_renames(self.header)
+
+
+#: The header fields that tell a designer set apart from another of the same code: a file
+#: that changes them renames the set (:func:`import_set` asks, ``rename=True``).
+RENAME_FIELDS = ("name", "notes")
+
+
+def set_renames(header: Iterable[str]) -> list[str]:
+    """The entries of an import's header changes (``"name 'A' -> 'B'"``, one per field) that
+    rename the set: its ``name`` or ``notes``, which tell it apart from another designer's set
+    of the same code (a file of that one would take it over)."""
+    return [h for h in header if h.split(" ", 1)[0] in RENAME_FIELDS]
 
 
 # --------------------------------------------------------------------------- names
@@ -2020,11 +2038,13 @@ class SetConsentError(DesignerCardError):
     nothing was written. ``removed``: cards of the set the file lacks (agree with
     ``remove_missing``); ``newer``: cards edited in the database after the file's export
     (or, for a file without its fingerprints, the set's last import), whose edits the import
-    would undo, whether or not the file changed them too (agree with ``overwrite_newer``)."""
+    would undo, whether or not the file changed them too (agree with ``overwrite_newer``);
+    ``renamed``: the changes of the set's name or notes the file makes (``"name 'A' -> 'B'"``:
+    agree with ``rename``)."""
 
-    def __init__(self, message: str, removed: list[str], newer: Iterable[str] = ()):
+    def __init__(self, message: str, removed: list[str], newer: Iterable[str] = (), renamed: Iterable[str] = ()):
         super().__init__(message)
-        self.removed, self.newer = list(removed), list(newer)
+        self.removed, self.newer, self.renamed = list(removed), list(newer), list(renamed)
 
 
 def _names(names: list[str]) -> str:
@@ -2085,13 +2105,18 @@ def changed_cards(names: list[str], changes: Mapping[str, list[str]] | None = No
 
 
 def _consent_refused(code: str | None, disp: str, gone: list[str], newer: list[str], updated: list[str],
-                     since: str, csv: bool = False, changes: Mapping[str, list[str]] | None = None
-                     ) -> SetConsentError:
+                     since: str, csv: bool = False, changes: Mapping[str, list[str]] | None = None,
+                     renamed: list[str] | None = None) -> SetConsentError:
     """The refusal of an import (``set import`` of set ``code``; with ``csv``, ``db import`` of
-    the CSV ``disp``) that would remove cards or undo edits saved after the file's export,
+    the CSV ``disp``) that would rename the set (``renamed``: its name or notes changed, as
+    :func:`set_renames` gives them), remove cards or undo edits saved after the file's export,
     without the caller's consent: one wording for both. ``changes``: per card name, the fields
     the import would change (:func:`card_changes`), told after each name."""
     parts, agree = [], []
+    if renamed:
+        parts.append(f"the file would rename the set: {', '.join(renamed)} (a file of another designer's set "
+                     "with the same code would take this one over)")
+        agree.append("rename=True")
     if gone:
         parts.append(f"{len(gone)} card(s) of the database are not in {disp} and would be removed: {_names(gone)}")
         agree.append("remove_missing=True")
@@ -2109,7 +2134,8 @@ def _consent_refused(code: str | None, disp: str, gone: list[str], newer: list[s
     return SetConsentError(
         f"{who}: " + "; ".join(parts) + f". Nothing was written. If the file is older than the database, "
         f"export {again} and edit that; to go ahead, confirm the "
-        f"import (`munchkin-lab {command} FILE` asks; --yes) or pass {' and '.join(agree)}", gone, newer)
+        f"import (`munchkin-lab {command} FILE` asks; --yes) or pass {' and '.join(agree)}", gone, newer,
+        renamed or ())
 
 
 #: The comment line of an exported designer set that holds its cards' fingerprints.
@@ -2207,7 +2233,8 @@ def _set_of_bundle(text: str, disp: str, code: str | None) -> tuple[str, str]:
 def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = False, text: str | None = None,
                create_only: bool = False, remove_missing: bool = False,
                expect_removed: Iterable[str] | None = None, bundle_set: str | None = None,
-               overwrite_newer: bool = False, expect_newer: Iterable[str] | None = None) -> SetImportResult:
+               overwrite_newer: bool = False, expect_newer: Iterable[str] | None = None,
+               rename: bool = False) -> SetImportResult:
     """Bring a designer set file into the database: the set (created, or brought in line
     with the file: header, declared tags, cards added, updated or removed; unchanged cards
     keep their ``row_version``) and its cards in file order. A file card is the stored card of
@@ -2215,6 +2242,10 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     of the name a stored card kept as its alias when renamed here (a file older than that
     rename: an edit of that card, asked for below): :func:`matched_rows`.
 
+    A file that changes an existing set's name or notes (what tells it apart from another
+    designer's set of the same code, whose file would otherwise take this one over) is
+    imported only with ``rename=True`` (the user agreed; ``set import`` asks): by default it is
+    refused with :class:`SetConsentError` naming the set's code and the old and new values.
     Cards of the set that the file does not hold are removed only with ``remove_missing=True``
     (the user agreed): by default such an import is refused with :class:`SetConsentError`
     listing them (an older export imported back would otherwise drop the cards added since).
@@ -2245,6 +2276,7 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
         remove_missing: remove the set's cards that the file does not hold (default: refuse).
         overwrite_newer: set cards edited in the database after the file's export back to
             the file's values (default: refuse).
+        rename: change an existing set's name or notes to the file's (default: refuse).
         bundle_set: ``source`` may also be a deck bundle (``deck bundle``): its designer set of
             this code is imported (``None``: the bundle's only set); this brings a set here up
             to the bundle's version, so that ``deck import-bundle`` then uses it as it is.
@@ -2257,9 +2289,9 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
     Returns:
         :class:`SetImportResult`.
     Raises:
-        SetConsentError: cards would be removed without ``remove_missing`` (or beyond
-            ``expect_removed``), or later edits undone without ``overwrite_newer`` (or beyond
-            ``expect_newer``); nothing is written.
+        SetConsentError: the set would be renamed without ``rename``, cards removed without
+            ``remove_missing`` (or beyond ``expect_removed``), or later edits undone without
+            ``overwrite_newer`` (or beyond ``expect_newer``); nothing is written.
         DesignerCardError: every problem; nothing is written.
         OSError: the file cannot be read.
     """
@@ -2341,10 +2373,11 @@ def import_set(source: str | Path, url: str | None = None, *, dry_run: bool = Fa
                                                                   imported.get(old["name"].lower()))]
         if dry_run:
             return plan
-        if (gone and not remove_missing) or (newer and not overwrite_newer):
+        renamed = set_renames(plan.header_changes) if plan.set_row is not None else []
+        if (gone and not remove_missing) or (newer and not overwrite_newer) or (renamed and not rename):
             raise _consent_refused(sf.set.code, disp, [] if remove_missing else gone,
                                    [] if overwrite_newer else newer, plan.names["updated"], since,
-                                   changes=changes)
+                                   changes=changes, renamed=[] if rename else renamed)
         extra = [n for n in gone if allowed is not None and n.lower() not in allowed]
         extra_newer = [n for n in newer if allowed_newer is not None and n.lower() not in allowed_newer]
         if extra or extra_newer:

@@ -109,7 +109,7 @@ def register(app: typer.Typer, search_command) -> None:
         search_command: the search function of ``munchkin-lab cards QUERY...`` (registered
             as the group's default command ``search``).
     """
-    from ..cli import DashArgsCommand, guarded
+    from ..cli import DashArgsCommand, guarded, writes_database
 
     cards_app = typer.Typer(cls=CardsGroup, help=(
         "Search the card database (munchkin-lab cards QUERY...), or add, edit, delete and show designer "
@@ -136,6 +136,7 @@ def register(app: typer.Typer, search_command) -> None:
 
     @cards_app.command("add")
     @guarded
+    @writes_database
     def cards_add(set_code: str = typer.Argument(..., metavar="SET", help="A designer set (munchkin-lab set new)."),
                   card: Optional[str] = typer.Argument(None, help=CARD_HELP),
                   file: Optional[Path] = typer.Option(None, "--file", "-f", help="A YAML/JSON file: one card or a list."),
@@ -153,6 +154,7 @@ def register(app: typer.Typer, search_command) -> None:
 
     @cards_app.command("edit")
     @guarded
+    @writes_database
     def cards_edit(name: str = typer.Argument(..., help="The designer card's name."),
                    changes: Optional[str] = typer.Argument(None, help="Fields to change as YAML or JSON, e.g. '{level: 6}' "
                                                                       "(null: back to the default)."),
@@ -171,6 +173,7 @@ def register(app: typer.Typer, search_command) -> None:
 
     @cards_app.command("delete")
     @guarded
+    @writes_database
     def cards_delete(name: str = typer.Argument(..., help="The designer card's name."),
                      set_code: Optional[str] = typer.Option(None, "--set", help="The card's set."),
                      version: Optional[int] = typer.Option(None, "--version",
@@ -198,6 +201,7 @@ def register(app: typer.Typer, search_command) -> None:
 
     @set_app.command("new")
     @guarded
+    @writes_database
     def set_new(code: str = typer.Argument(..., help="Lower-case code: letters, digits, _ (e.g. my_fan)."),
                 name: str = typer.Argument(..., help="Display name."),
                 family: Optional[str] = typer.Option(None, "--family", help="Game family: munchkin or solar_storm "
@@ -280,7 +284,7 @@ def register(app: typer.Typer, search_command) -> None:
         gone, newer = preview.names["removed"], preview.newer
         # the set's own name and description (notes) are what tell it apart: a file that
         # renames an existing set (another designer's set that shares the code) is asked about
-        renamed = [] if preview.created else [h for h in preview.header if h.startswith(("name ", "notes "))]
+        renamed = [] if preview.created else preview.renamed
         if gone or newer or renamed:
             from ..plural import listed, plural
 
@@ -312,7 +316,8 @@ def register(app: typer.Typer, search_command) -> None:
         result = None
         try:
             result = import_set(path, url=url, remove_missing=bool(gone), expect_removed=gone,
-                                overwrite_newer=bool(newer), expect_newer=newer, bundle_set=bundle_set)
+                                overwrite_newer=bool(newer), expect_newer=newer, rename=bool(renamed),
+                                bundle_set=bundle_set)
             typer.echo(result.summary())
         except config.CommittedInterrupt as exc:
             typer.echo(exc.result.summary() if exc.result is not None else "")
@@ -328,6 +333,7 @@ def register(app: typer.Typer, search_command) -> None:
 
     @set_app.command("delete")
     @guarded
+    @writes_database
     def set_delete(code: str = typer.Argument(..., help="The designer set's code."),
                    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask first."),
                    url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:

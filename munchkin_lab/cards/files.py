@@ -560,12 +560,23 @@ def json_schema_text() -> str:
     return json.dumps(json_schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def write_json_schema(path: str | Path | None = None) -> Path:
+def write_json_schema(path: str | Path | None = None, *, exclusive: bool = False) -> Path:
     """Write :func:`json_schema_text` to ``path`` (default ``database/cards.schema.json``)
-    atomically; returns the path."""
+    atomically; returns the path.
+
+    Args:
+        exclusive: never replace a file at ``path`` (``db schema --out F`` without
+            ``--force``, which checked at its start that F was free): a file that appeared
+            there meanwhile is kept and the schema goes beside it
+            (:func:`munchkin_lab.fileio.atomic_path`).
+    Raises:
+        FileAppearedError: (``exclusive``) ``path`` was taken meanwhile; the schema is in
+            its ``kept`` file (``<name>.not-replaced.json``).
+        OSError: the file cannot be written; the previous one is kept.
+    """
     from .. import config
     from ..fileio import atomic_write_text
 
     target = Path(path) if path is not None else config.DATABASE_DIR / SCHEMA_FILE
-    atomic_write_text(target, json_schema_text())
+    atomic_write_text(target, json_schema_text(), exclusive=exclusive)
     return target

@@ -41,6 +41,20 @@ def _errors(fn):
     return wrapper
 
 
+def _writes(fn):
+    """A command that writes the database only: a Ctrl-C before its commit says nothing was
+    written and the database is as it was (:func:`munchkin_lab.cli.writes_database`; imported
+    at the call, as :func:`_errors` does, since this module is imported by that one)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from ..cli import writes_database
+
+        return writes_database(fn)(*args, **kwargs)
+
+    return wrapper
+
+
 def _copies_option(copies: Optional[int], low: int = 1) -> Optional[int]:
     """``--copies`` within ``low..MAX_COPIES`` (a usage error naming the option otherwise)."""
     from ..cli import check_range
@@ -121,6 +135,7 @@ def _say_problems(deck) -> None:
 
 @deck_app.command("new")
 @_errors
+@_writes
 def new(
     name: str = typer.Argument(..., help="Deck name (unique)."),
     sets: list[str] = typer.Option([], "--set", "-s", help="Add every card of this set (repeatable)."),
@@ -193,6 +208,7 @@ def _options_text(deck) -> str:
 
 @deck_app.command("option")
 @_errors
+@_writes
 def option_cmd(
     name: str = typer.Argument(..., metavar="DECK", help="Saved deck name."),
     options: list[str] = typer.Argument(..., metavar="OPTION...",
@@ -218,6 +234,7 @@ def option_cmd(
 
 @deck_app.command("add")
 @_errors
+@_writes
 def add(
     name: str = typer.Argument(..., help="Deck name."),
     what: str = typer.Argument(..., help="Card name, alias, set:Name key, or a search query ('tag:ghost')."),
@@ -327,6 +344,7 @@ def _known_pile(pile: str) -> None:
 
 @deck_app.command("remove")
 @_errors
+@_writes
 def remove(
     name: str = typer.Argument(...),
     what: str = typer.Argument(..., help="Card name, alias, key or search query."),
@@ -560,6 +578,7 @@ def export(
 
 @deck_app.command("import")
 @_errors
+@_writes
 def import_(
     path: str = typer.Argument(..., help="Deck file (.yaml/.yml = YAML, else text)."),
     name: Optional[str] = typer.Option(None, "--name", help="Deck name (default: the file's name: line or stem)."),
@@ -659,6 +678,7 @@ def _interactive() -> bool:
 
 @deck_app.command("delete")
 @_errors
+@_writes
 def delete(name: str = typer.Argument(...),
            yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask first (needed when stdin is not a terminal)."),
            url: Optional[str] = URL):
@@ -680,6 +700,7 @@ def delete(name: str = typer.Argument(...),
 
 @deck_app.command("rename")
 @_errors
+@_writes
 def rename(old: str = typer.Argument(..., help="The saved deck's name (its exact name wins, spaces included)."),
            new: str = typer.Argument(..., help="Its new name (single-spaced, as every new name)."),
            url: Optional[str] = URL):

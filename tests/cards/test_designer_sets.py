@@ -797,6 +797,58 @@ def test_set_import_checks_a_changed_header_and_says_what_changed(url, tmp_path)
         D.add_card({**GHOST, "name": "Tide Crab", "aliases": []}, solar, url=url)
 
 
+def test_import_set_renames_a_set_only_when_the_caller_agrees(url, tmp_path):
+    """``set import`` asks before a file changes an existing set's name or notes (it could be
+    another designer's set of the same code); ``import_set`` refused nothing and renamed the
+    set silently. Now it refuses, naming the set, both names and the keyword, unless
+    ``rename=True``."""
+    D.create_set("my_fan", "My fan set", notes="ghosts of the harbour", url=url)
+    D.add_card(GHOST, "my_fan", url=url)
+    data = yaml.safe_load(D.export_set("my_fan", url=url))
+    path = tmp_path / "my_fan.yaml"
+
+    def write(cards=data["cards"], **header):
+        path.write_text(yaml.safe_dump({**data, "set": {**data["set"], **header}, "cards": cards}, sort_keys=False),
+                        encoding="utf-8")
+
+    def header() -> dict:
+        return yaml.safe_load(D.export_set("my_fan", url=url))["set"]
+
+    write(name="Their harbour")
+    before = (_db_state(url), header())
+    assert D.import_set(path, url=url, dry_run=True).renamed == ["name 'My fan set' -> 'Their harbour'"]
+    with pytest.raises(D.SetConsentError) as info:
+        D.import_set(path, url=url)
+    message = str(info.value)
+    assert message.startswith("set 'my_fan': the file would rename the set: name 'My fan set' -> 'Their harbour' ")
+    assert "Nothing was written" in message and message.endswith("or pass rename=True")
+    assert info.value.renamed == ["name 'My fan set' -> 'Their harbour'"]
+    assert info.value.removed == [] and info.value.newer == []
+    assert (_db_state(url), header()) == before
+    # the notes (the set's description) tell a set apart too: asked the same way
+    write(notes="their own notes")
+    with pytest.raises(D.SetConsentError, match="rename the set: notes 'ghosts of the harbour' -> 'their own "
+                                                "notes'.*or pass rename=True"):
+        D.import_set(path, url=url)
+    assert (_db_state(url), header()) == before
+    # with cards to remove too: one refusal naming both keywords
+    write(name="Their harbour", cards=[])
+    with pytest.raises(D.SetConsentError, match="or pass rename=True and remove_missing=True$"):
+        D.import_set(path, url=url)
+    with pytest.raises(D.SetConsentError, match="rename=True$"):
+        D.import_set(path, url=url, remove_missing=True)
+    assert (_db_state(url), header()) == before
+    write(name="Their harbour")
+    done = D.import_set(path, url=url, rename=True)
+    assert done.header == ["name 'My fan set' -> 'Their harbour'"] and done.renamed == done.header
+    assert header()["name"] == "Their harbour"
+    assert D.import_set(path, url=url).header == []  # imported again: no rename, nothing asked
+    # a new set is no rename
+    other = dict(data, set={**data["set"], "code": "new_fan", "name": "New fan"}, cards=[])
+    path.write_text(yaml.safe_dump(other, sort_keys=False), encoding="utf-8")
+    assert D.import_set(path, url=url).created
+
+
 def test_an_edit_that_changes_nothing_keeps_the_version(url):
     """`cards edit X '{}'` or the values the card has: "unchanged", nothing written, so
     another editor holding the version gets no conflict."""
@@ -1625,7 +1677,7 @@ def test_a_ctrl_c_after_the_build_commits_says_the_same_however_it_lands(url, mo
 def test_ctrl_c_just_after_a_card_write_commits_says_what_was_saved(url, monkeypatch):
     """``cards add`` / ``cards edit`` / ``cards delete``: a Ctrl-C in the bookkeeping right
     after the commit printed the bare ``Interrupted.`` while the card had changed; it now says
-    what the database kept (exit 130). Before the commit: ``Interrupted.``, nothing written."""
+    what the database kept (exit 130). Before the commit: nothing written, and it says so."""
     D.create_set("my_fan", "My fan set", url=url)
     _sigint_at(monkeypatch, D, "_forget_caches")
     r = runner.invoke(app, ["cards", "add", "my_fan", json.dumps(GHOST), "--url", url])
@@ -1642,7 +1694,7 @@ def test_ctrl_c_just_after_a_card_write_commits_says_what_was_saved(url, monkeyp
     monkeypatch.undo()
     _sigint_at(monkeypatch, D, "_store")  # the last write before the commit: rolled back
     r = runner.invoke(app, ["cards", "add", "my_fan", json.dumps(GHOST), "--url", url])
-    assert r.exit_code == 130 and r.stderr == "Interrupted.\n"
+    assert r.exit_code == 130 and r.stderr == "Interrupted: nothing written; the database is as it was.\n"
     with pytest.raises(D.DesignerCardError, match="no such card"):
         D.get_card("Sea Ghost", url=url)
 

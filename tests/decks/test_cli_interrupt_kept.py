@@ -67,3 +67,17 @@ def test_import_bundle_interrupted_before_its_commit_says_nothing_was_imported(u
     assert (r.exit_code, r.stderr) == (130, f"Interrupted: nothing imported from {bundle}; the database is as it "
                                             "was.\n")
     assert sorted(list_decks(url)["name"]) == ["Mix"]
+
+
+def test_db_schema_out_interrupted_says_nothing_was_written(monkeypatch, tmp_path):
+    """``db schema --out F``: a Ctrl-C before F is written says F was kept (a bare
+    ``Interrupted.`` before)."""
+    out = tmp_path / "schema.json"
+    monkeypatch.setattr("munchkin_lab.cards.files.json_schema_text", _ctrl_c)
+    r = runner.invoke(app, ["db", "schema", "--out", str(out)])
+    assert (r.exit_code, r.stderr) == (130, f"Interrupted: nothing written; {out} was not created.\n")
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+    out.write_text("{}\n", encoding="utf-8")
+    r = runner.invoke(app, ["db", "schema", "--out", str(out), "--force"])
+    assert (r.exit_code, r.stderr) == (130, f"Interrupted: nothing written; {out} is unchanged.\n")
+    assert out.read_text(encoding="utf-8") == "{}\n"

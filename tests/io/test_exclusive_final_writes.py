@@ -171,3 +171,28 @@ def test_the_python_api_without_overwrite_raises_and_keeps_both(url, tmp_path, m
     out.unlink()
     assert export_csv(out, url=url, overwrite=True) == info.value.result  # overwrite=True replaces, as before
     assert out.read_bytes() != THEIRS
+
+
+def test_db_schema_out_keeps_a_file_that_appeared(tmp_path, monkeypatch):
+    """``db schema --out F`` checked F at its start only, then replaced whatever was there."""
+    import json
+
+    from munchkin_lab.cards.files import json_schema_text
+
+    expected = json.loads(json_schema_text())
+    out = tmp_path / "schema.json"
+    # it appears just before the final write (after the start check, once the schema is made)
+    _appears_during(monkeypatch, "munchkin_lab.fileio", "atomic_write_text", out)
+    res = runner.invoke(app, ["db", "schema", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    kept = tmp_path / "schema.not-replaced.json"
+    assert out.read_bytes() == THEIRS
+    assert json.loads(kept.read_text(encoding="utf-8")) == expected
+    assert res.output.startswith(f"wrote {kept}; ") and _said(out, kept, res), res.output
+    assert _names(tmp_path) == ["schema.json", "schema.not-replaced.json"]
+    # --force replaces the file that appeared, as before
+    out.unlink()
+    res = runner.invoke(app, ["db", "schema", "--out", str(out), "--force"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(out.read_text(encoding="utf-8")) == expected and res.output == f"wrote {out}\n"
+    assert _names(tmp_path) == ["schema.json", "schema.not-replaced.json"]
