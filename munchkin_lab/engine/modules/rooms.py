@@ -449,7 +449,9 @@ class RoomsModule(RoomEntry, RoomDestruction, RulesModule):
         up, mostly next to START (where the loser goes), and once the four rooms around START
         hold such monsters nobody gets out (300 greedy 3-player games of the preset with its
         tiles 4 times over: the turn cap fell from 27% to 15%, walled in 56 of the 81 games
-        it ended before, 9 of 44 after)."""
+        it ended before, 9 of 44 after). Walled in is the bots' choice, not a rule's: the rules
+        still let them move into such a room and fight (R_MOVE; a lost fight sends them back to
+        START, R_COMBAT) or stay and Loot the Room, and the rulebook has no rule for it."""
         s = game.state
         if s.active != seat or s.combat is not None or s.pending:
             return None
