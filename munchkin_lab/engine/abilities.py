@@ -272,7 +272,7 @@ class Abilities:
         """The owner of card ``c`` lying in the combat: the player who played it there (a
         One-Shot, a Monster Enhancer: ``CombatState.played_by``; an enhancer met from a Star
         Munchkin Adventures room, left there by a lost fight: who played it into that fight,
-        ``RoomsModule._resolve``); -1 for a monster, a card nobody played there (an enhancer a
+        ``RoomEntry._resolve`` (``modules/rooms_entry.py``)); -1 for a monster, a card nobody played there (an enhancer a
         scenario set in a room) or one of a save older than the record. The rules give a card played into a combat no owner; the language reads the
         player who played it, as most players would (`who: owner` of a One-Shot's
         ``combat_won`` ability rewards whoever spent it)."""

@@ -758,8 +758,8 @@ class Ops:
 
     def _op_rooms(self, op, kind, x, ctx, w, pick) -> bool:
         """``move`` (a forced move: the next room that way, or back to START; either leaves the
-        room by its ON EXIT rule, :meth:`RoomsModule.put_in`: only a lost fight's return to
-        START is no exit, SMA rules, Combat) and
+        room by its ON EXIT rule, :meth:`RoomEntry.put_in` (``modules/rooms_entry.py``): only a
+        lost fight's return to START is no exit, SMA rules, Combat) and
         ``destroy_rooms`` (this one, the neighbour that way, every neighbour, or the rooms the
         owner chose: the action's ``cs``) - SMA rules, Movement; Room Destruction. The Run
         Away dice of the players inside a room are rolled before it goes, room by room, each a

@@ -48,7 +48,7 @@ class CombatView:
     Level; ``used``: lower-case names of the cards the munchkin side used (One-Shots played,
     items in use); ``mates``: the Mates played on each monster (card id -> count, absent:
     none) - a Mate is one more monster just like it (the Mate card), so a count of monsters
-    (``Per``) counts it too.
+    (``Per``) and the condition ``monsters>=N`` (:func:`monster_count`) count it too.
     """
 
     fighter: int
@@ -252,8 +252,19 @@ def _game_atom(a: Atom, ctx: Context, world: World) -> bool:  # noqa: C901
     if n == "used":
         return any(a.arg in u for u in c.used)
     if n == "monsters":
-        return _cmp(len(c.monsters), a.cmp, a.num)
+        return _cmp(monster_count(c), a.cmp, a.num)
     raise ValueError(f"atom {a} is not a game atom")  # pragma: no cover - compiler checks
+
+
+def monster_count(c: CombatView) -> int:
+    """The number of monsters in combat ``c`` as the condition ``monsters>=N`` counts them: each
+    monster card, and once more per Mate on it (core rules, Mate card: the monster gets a twin
+    just like it, one more monster to fight), as :func:`amount_of` counts a ``Per`` of
+    monsters. A combat emptied by a card: 0."""
+    mates = c.mates
+    if mates:
+        return sum(1 + mates.get(m, 0) for m in c.monsters)
+    return len(c.monsters)
 
 
 #: the game atoms that hold only while a combat is on (:func:`_game_atom` answers False for

@@ -7,7 +7,7 @@ Which room a room destroys on entry (:meth:`RoomDestruction._destroyed_by`), who
 never START, never an indestructible room), the Run Away dice of the players inside a room
 destroyed on entry, each answered before it goes (:meth:`RoomDestruction._destroy_dice`), and
 the destruction itself (:meth:`RoomDestruction.destroy`), also for the op ``destroy_rooms``
-(``Ops._op_rooms``). Entering a room (``RoomsModule._enter``, ``_enter_rest``,
+(``Ops._op_rooms``). Entering a room (:mod:`.rooms_entry`: ``RoomEntry._enter``, ``_enter_rest``,
 ``_enter_destroy``) calls these; the grid helpers (``START``, ``key``, ``xy``, ``DIRS``) live
 in :mod:`.rooms`, imported where used (that module imports this one).
 """
