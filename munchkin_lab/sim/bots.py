@@ -294,15 +294,45 @@ def _settle(g: "Game") -> None:
             return
         if want is None:
             return
-        for a in g.legal_actions(labels=False):
-            if a.kind == want:
-                break
-        else:
+        a = _settle_first(g, want)
+        if a is None:
             return
         try:
             g.play(a, check=False)
         except Exception:  # noqa: BLE001 - stop where the copy stops
             return
+
+
+def _settle_first(g: "Game", want: str) -> Action | None:
+    """The first action of kind ``want`` (``pass``, ``choose``, ``roll``) the engine lists
+    for the actor of trial copy ``g`` (None: none). The engine lists a pending reaction's
+    or an interference window's ``pass`` first, a choice's options in
+    ``Game.choice_options`` order, the rolls by monster not rolled yet in monster order: that
+    first candidate is built and, when the engine allows it (``why_not_actor``), taken
+    without listing the rest (a react decision's answers, a window's offer of help); else
+    the list is asked."""
+    s = g.state
+    seat = g.actor()
+    a = None
+    if want == "pass":
+        a = _PASS[seat]
+    elif want == "choose":
+        opts = g.choice_options(s.pending[0])
+        if opts:
+            a = _CHOOSE[seat][opts[0]]
+    else:
+        c = s.combat
+        for i in range(len(c.monsters)):
+            if i not in c.rolled:
+                a = _act(seat, "roll", n=i)
+                break
+    # (a refused first candidate: the list decides, as before)
+    if a is not None and g.why_not_actor(a) is None:
+        return a
+    for a in g.legal_actions(labels=False):
+        if a.kind == want:
+            return a
+    return None
 
 
 def _is_legal(game: "Game", a: Action) -> bool:
@@ -1233,7 +1263,8 @@ class GreedyBot(Bot):
         want = sign >= 0
         if ok == want or (op == "escape" and not want):
             return pas
-        esc = [game.run_away_result(q, i, f)[1] for f in range(1, 7)]
+        # the faces that escape; an escape (only for our side's failed roll here) reads none
+        esc = [game.run_away_result(q, i, f)[1] for f in range(1, 7)] if op != "escape" else ()
         if op == "set_die":
             faces = [f for f in range(1, 7) if esc[f - 1] == want]
             if not faces:
@@ -1488,16 +1519,14 @@ class GreedyBot(Bot):
         ps = s.players
         asked = c.asked
         frees = []  # (Level, seat) of those who gain Levels by helping
-        paid, paid_st = -1, 0  # the strongest of the others
+        others = []  # the others, in seat order
         for t in range(len(ps)):
             if t != seat and t not in asked and ps[t].alive:
                 if self._levels_for_help(game, t):
                     if not self._hands_the_game(game, -1, t):
                         frees.append((ps[t].level, t))
                 else:
-                    st = game.player_strength(t)
-                    if st > paid_st:
-                        paid, paid_st = t, st
+                    others.append(t)
         win_with = game.munchkins_win_with
         a = None
         for _, t in sorted(frees):
@@ -1505,6 +1534,12 @@ class GreedyBot(Bot):
                 a = _act(seat, "ask_help", target=t)
                 break
         else:
+            # (the others' strengths only now: not asked when a free helper wins the fight)
+            paid, paid_st = -1, 0  # the strongest of the others
+            for t in others:
+                st = game.player_strength(t)
+                if st > paid_st:
+                    paid, paid_st = t, st
             if paid >= 0 and win_with(paid):
                 tot = game.treasure_count()
                 if tot:
