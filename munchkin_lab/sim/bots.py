@@ -1212,16 +1212,22 @@ class GreedyBot(Bot):
                 sign = -1
             else:
                 return _PASS[seat]
+        op = (self._f.run_react[d["card"]] or {}).get(d["ability"])
+        cont = d["cont"]
+        run = op is not None and cont[:1] == ("run",) and len(cont) >= 6 and cont[1] == q
+        passes = run and self._run_passes(game, d, q, sign, op)
         if cands is None:
+            if passes:
+                # (the pass whatever the answers: they are not listed; _decide checks the
+                # pass and asks the list when the engine refuses it)
+                return _PASS[seat]
             cands = legal_actions(game)
         pas = _find(cands, "pass")
         answers = [a for a in cands if a.kind != "pass"]
         self._verified = True  # (every candidate comes from the engine's list)
-        if pas is None or not answers:
+        if passes or pas is None or not answers:
             return pas if pas is not None else (cands[0] if cands else _PASS[seat])
-        op = (self._f.run_react[d["card"]] or {}).get(d["ability"])
-        cont = d["cont"]
-        if op is not None and cont[:1] == ("run",) and len(cont) >= 6 and cont[1] == q:
+        if run:
             return self._react_run(game, seat, d, q, sign, op, pas, answers)
         return self._react_trials(game, seat, q, sign, pas, answers, op)
 
@@ -1240,29 +1246,37 @@ class GreedyBot(Bot):
             v += val[c]
         return v
 
-    def _react_run(self, game: "Game", seat: int, d: dict, q: int, sign: int, op: str,
-                   pas: Action, answers: list) -> Action:
-        """A reaction ``op`` (``set_die``, ``reroll``, ``escape``: ``CardFacts.run_react``) to
-        player ``q``'s Run Away roll, decided from the roll the engine reports: the bot wants
-        the roll to succeed for itself and its partner (``sign >= 0``), to fail for a rival.
-        A roll already going that way is passed at once; else the answer that costs least
-        (:meth:`_cost`; for ``set_die`` the lowest face that turns the roll) is weighed against
-        ``pass``: the worth with the roll turned is the game's worth now for an escape (the
-        runner gets away), one copy of the game after the roll fails (:func:`_trial`, its
-        dice from the fixed seed) for Bad Stuff; a reroll weighs the two by the faces
-        (``Game.run_away_result``) that escape."""
+    @staticmethod
+    def _run_passes(game: "Game", d: dict, q: int, sign: int, op: str) -> bool:
+        """:meth:`_react_run` passes at once: the roll no longer stands (the engine drops
+        it), the roll already goes the way the bot wants (``sign >= 0``: to succeed, else to
+        fail), or an escape card would help a rival."""
         cont = d["cont"]
         i = cont[2]
         c = game.state.combat
         if c is None or not 0 <= i < len(c.monsters) or q not in c.runners:
-            return pas  # (the roll no longer stands: the engine drops it)
+            return True
         if cont[5] == "die":  # die_rolled: the die the reactions so far leave
             ok = game.run_away_result(q, i, dict(d["ctx"][2]).get("die", cont[3]))[1]
         else:  # run_away_rolled: the engine's outcome
             ok = bool(cont[7])
         want = sign >= 0
-        if ok == want or (op == "escape" and not want):
-            return pas
+        return ok == want or (op == "escape" and not want)
+
+    def _react_run(self, game: "Game", seat: int, d: dict, q: int, sign: int, op: str,
+                   pas: Action, answers: list) -> Action:
+        """A reaction ``op`` (``set_die``, ``reroll``, ``escape``: ``CardFacts.run_react``) to
+        player ``q``'s Run Away roll, decided from the roll the engine reports: the bot wants
+        the roll to succeed for itself and its partner (``sign >= 0``), to fail for a rival.
+        A roll already going that way is passed at once (by :meth:`_react`, the caller:
+        :meth:`_run_passes`); else the answer that costs least
+        (:meth:`_cost`; for ``set_die`` the lowest face that turns the roll) is weighed against
+        ``pass``: the worth with the roll turned is the game's worth now for an escape (the
+        runner gets away), one copy of the game after the roll fails (:func:`_trial`, its
+        dice from the fixed seed) for Bad Stuff; a reroll weighs the two by the faces
+        (``Game.run_away_result``) that escape."""
+        i = d["cont"][2]
+        want = sign >= 0
         # the faces that escape; an escape (only for our side's failed roll here) reads none
         esc = [game.run_away_result(q, i, f)[1] for f in range(1, 7)] if op != "escape" else ()
         if op == "set_die":
