@@ -567,10 +567,26 @@ class GreedyBot(Bot):
                 total += cond["bonus"]
         return total
 
-    def _sale(self, game: "Game", seat: int) -> Action | None:
+    def _sale_bound(self, p) -> int:
+        """The most Gold a sale by player ``p`` may bring (:meth:`_sale`'s bound): the Gold of
+        the hand and carried cards that may be sold, and of the equipped Items that may give
+        no bonus."""
+        pg = self._f.sale_gold
+        bound = 0  # (plain loops: faster than sum(map(...)) on a few cards)
+        for c in p.hand:
+            bound += pg[c]
+        for c in p.carried:
+            bound += pg[c]
+        sg = self._sgold
+        for c in p.equipped:
+            bound += sg[c]
+        return bound
+
+    def _sale(self, game: "Game", seat: int, bound: int | None = None) -> Action | None:
         """Sell non-equipped Items and spare One-Shots (the dearest first) when the total buys
         at least one Level short of the winning one, at the engine's price of a Level
-        (``Game.level_price``; the engine checks the sale)."""
+        (``Game.level_price``; the engine checks the sale). ``bound``: :meth:`_sale_bound`
+        of the seat when the caller has it."""
         p = game.state.players[seat]
         if p.level >= 9:  # no Level to buy (levels < 1 below)
             return None
@@ -581,14 +597,9 @@ class GreedyBot(Bot):
         hand = p.hand
         carried = p.carried
         equipped = p.equipped
-        bound = 0  # (plain loops: faster than sum(map(...)) on a few cards)
-        for c in hand:
-            bound += pg[c]
-        for c in carried:
-            bound += pg[c]
+        if bound is None:
+            bound = self._sale_bound(p)
         sg = self._sgold
-        for c in equipped:
-            bound += sg[c]
         if bound < price:
             return None  # even selling every candidate buys no Level
         # sellable: Items / One-Shots with Gold from hand and carried, then equipped Items
@@ -1104,13 +1115,9 @@ class GreedyBot(Bot):
                             self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
                             return a
         if best_sc > 8 and p.level < 9:
-            pg = self._f.sale_gold
-            sg = self._sgold
-            # _sale's bound, first here
-            bound = sum(map(pg.__getitem__, p.hand)) + sum(map(pg.__getitem__, p.carried)) \
-                + sum(map(sg.__getitem__, p.equipped))
+            bound = self._sale_bound(p)  # (first here: below a Level's price no sale)
             if bound >= 1000:
-                sale = self._sale(game, seat)
+                sale = self._sale(game, seat, bound)
                 if sale is not None and allowed(game, sale):
                     return sale
         if best is not None:
