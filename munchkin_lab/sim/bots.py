@@ -294,15 +294,45 @@ def _settle(g: "Game") -> None:
             return
         if want is None:
             return
-        for a in g.legal_actions(labels=False):
-            if a.kind == want:
-                break
-        else:
+        a = _settle_first(g, want)
+        if a is None:
             return
         try:
             g.play(a, check=False)
         except Exception:  # noqa: BLE001 - stop where the copy stops
             return
+
+
+def _settle_first(g: "Game", want: str) -> Action | None:
+    """The first action of kind ``want`` (``pass``, ``choose``, ``roll``) the engine lists
+    for the actor of trial copy ``g`` (None: none). The engine lists a pending reaction's
+    or an interference window's ``pass`` first, a choice's options in
+    ``Game.choice_options`` order, the rolls by monster not rolled yet in monster order: that
+    first candidate is built and, when the engine allows it (``why_not_actor``), taken
+    without listing the rest (a react decision's answers, a window's offer of help); else
+    the list is asked."""
+    s = g.state
+    seat = g.actor()
+    a = None
+    if want == "pass":
+        a = _PASS[seat]
+    elif want == "choose":
+        opts = g.choice_options(s.pending[0])
+        if opts:
+            a = _CHOOSE[seat][opts[0]]
+    else:
+        c = s.combat
+        for i in range(len(c.monsters)):
+            if i not in c.rolled:
+                a = _act(seat, "roll", n=i)
+                break
+    # (a refused first candidate: the list decides, as before)
+    if a is not None and g.why_not_actor(a) is None:
+        return a
+    for a in g.legal_actions(labels=False):
+        if a.kind == want:
+            return a
+    return None
 
 
 def _is_legal(game: "Game", a: Action) -> bool:
@@ -537,10 +567,26 @@ class GreedyBot(Bot):
                 total += cond["bonus"]
         return total
 
-    def _sale(self, game: "Game", seat: int) -> Action | None:
+    def _sale_bound(self, p) -> int:
+        """The most Gold a sale by player ``p`` may bring (:meth:`_sale`'s bound): the Gold of
+        the hand and carried cards that may be sold, and of the equipped Items that may give
+        no bonus."""
+        pg = self._f.sale_gold
+        bound = 0  # (plain loops: faster than sum(map(...)) on a few cards)
+        for c in p.hand:
+            bound += pg[c]
+        for c in p.carried:
+            bound += pg[c]
+        sg = self._sgold
+        for c in p.equipped:
+            bound += sg[c]
+        return bound
+
+    def _sale(self, game: "Game", seat: int, bound: int | None = None) -> Action | None:
         """Sell non-equipped Items and spare One-Shots (the dearest first) when the total buys
         at least one Level short of the winning one, at the engine's price of a Level
-        (``Game.level_price``; the engine checks the sale)."""
+        (``Game.level_price``; the engine checks the sale). ``bound``: :meth:`_sale_bound`
+        of the seat when the caller has it."""
         p = game.state.players[seat]
         if p.level >= 9:  # no Level to buy (levels < 1 below)
             return None
@@ -551,14 +597,9 @@ class GreedyBot(Bot):
         hand = p.hand
         carried = p.carried
         equipped = p.equipped
-        bound = 0  # (plain loops: faster than sum(map(...)) on a few cards)
-        for c in hand:
-            bound += pg[c]
-        for c in carried:
-            bound += pg[c]
+        if bound is None:
+            bound = self._sale_bound(p)
         sg = self._sgold
-        for c in equipped:
-            bound += sg[c]
         if bound < price:
             return None  # even selling every candidate buys no Level
         # sellable: Items / One-Shots with Gold from hand and carried, then equipped Items
@@ -1074,13 +1115,9 @@ class GreedyBot(Bot):
                             self._unequips = (g, t, n + 1) if (g, t) == key else (key[0], key[1], 1)
                             return a
         if best_sc > 8 and p.level < 9:
-            pg = self._f.sale_gold
-            sg = self._sgold
-            # _sale's bound, first here
-            bound = sum(map(pg.__getitem__, p.hand)) + sum(map(pg.__getitem__, p.carried)) \
-                + sum(map(sg.__getitem__, p.equipped))
+            bound = self._sale_bound(p)  # (first here: below a Level's price no sale)
             if bound >= 1000:
-                sale = self._sale(game, seat)
+                sale = self._sale(game, seat, bound)
                 if sale is not None and allowed(game, sale):
                     return sale
         if best is not None:
@@ -1182,16 +1219,22 @@ class GreedyBot(Bot):
                 sign = -1
             else:
                 return _PASS[seat]
+        op = (self._f.run_react[d["card"]] or {}).get(d["ability"])
+        cont = d["cont"]
+        run = op is not None and cont[:1] == ("run",) and len(cont) >= 6 and cont[1] == q
+        passes = run and self._run_passes(game, d, q, sign, op)
         if cands is None:
+            if passes:
+                # (the pass whatever the answers: they are not listed; _decide checks the
+                # pass and asks the list when the engine refuses it)
+                return _PASS[seat]
             cands = legal_actions(game)
         pas = _find(cands, "pass")
         answers = [a for a in cands if a.kind != "pass"]
         self._verified = True  # (every candidate comes from the engine's list)
-        if pas is None or not answers:
+        if passes or pas is None or not answers:
             return pas if pas is not None else (cands[0] if cands else _PASS[seat])
-        op = (self._f.run_react[d["card"]] or {}).get(d["ability"])
-        cont = d["cont"]
-        if op is not None and cont[:1] == ("run",) and len(cont) >= 6 and cont[1] == q:
+        if run:
             return self._react_run(game, seat, d, q, sign, op, pas, answers)
         return self._react_trials(game, seat, q, sign, pas, answers, op)
 
@@ -1210,30 +1253,39 @@ class GreedyBot(Bot):
             v += val[c]
         return v
 
-    def _react_run(self, game: "Game", seat: int, d: dict, q: int, sign: int, op: str,
-                   pas: Action, answers: list) -> Action:
-        """A reaction ``op`` (``set_die``, ``reroll``, ``escape``: ``CardFacts.run_react``) to
-        player ``q``'s Run Away roll, decided from the roll the engine reports: the bot wants
-        the roll to succeed for itself and its partner (``sign >= 0``), to fail for a rival.
-        A roll already going that way is passed at once; else the answer that costs least
-        (:meth:`_cost`; for ``set_die`` the lowest face that turns the roll) is weighed against
-        ``pass``: the worth with the roll turned is the game's worth now for an escape (the
-        runner gets away), one copy of the game after the roll fails (:func:`_trial`, its
-        dice from the fixed seed) for Bad Stuff; a reroll weighs the two by the faces
-        (``Game.run_away_result``) that escape."""
+    @staticmethod
+    def _run_passes(game: "Game", d: dict, q: int, sign: int, op: str) -> bool:
+        """:meth:`_react_run` passes at once: the roll no longer stands (the engine drops
+        it), the roll already goes the way the bot wants (``sign >= 0``: to succeed, else to
+        fail), or an escape card would help a rival."""
         cont = d["cont"]
         i = cont[2]
         c = game.state.combat
         if c is None or not 0 <= i < len(c.monsters) or q not in c.runners:
-            return pas  # (the roll no longer stands: the engine drops it)
+            return True
         if cont[5] == "die":  # die_rolled: the die the reactions so far leave
             ok = game.run_away_result(q, i, dict(d["ctx"][2]).get("die", cont[3]))[1]
         else:  # run_away_rolled: the engine's outcome
             ok = bool(cont[7])
         want = sign >= 0
-        if ok == want or (op == "escape" and not want):
-            return pas
-        esc = [game.run_away_result(q, i, f)[1] for f in range(1, 7)]
+        return ok == want or (op == "escape" and not want)
+
+    def _react_run(self, game: "Game", seat: int, d: dict, q: int, sign: int, op: str,
+                   pas: Action, answers: list) -> Action:
+        """A reaction ``op`` (``set_die``, ``reroll``, ``escape``: ``CardFacts.run_react``) to
+        player ``q``'s Run Away roll, decided from the roll the engine reports: the bot wants
+        the roll to succeed for itself and its partner (``sign >= 0``), to fail for a rival.
+        A roll already going that way is passed at once (by :meth:`_react`, the caller:
+        :meth:`_run_passes`); else the answer that costs least
+        (:meth:`_cost`; for ``set_die`` the lowest face that turns the roll) is weighed against
+        ``pass``: the worth with the roll turned is the game's worth now for an escape (the
+        runner gets away), one copy of the game after the roll fails (:func:`_trial`, its
+        dice from the fixed seed) for Bad Stuff; a reroll weighs the two by the faces
+        (``Game.run_away_result``) that escape."""
+        i = d["cont"][2]
+        want = sign >= 0
+        # the faces that escape; an escape (only for our side's failed roll here) reads none
+        esc = [game.run_away_result(q, i, f)[1] for f in range(1, 7)] if op != "escape" else ()
         if op == "set_die":
             faces = [f for f in range(1, 7) if esc[f - 1] == want]
             if not faces:
@@ -1488,16 +1540,14 @@ class GreedyBot(Bot):
         ps = s.players
         asked = c.asked
         frees = []  # (Level, seat) of those who gain Levels by helping
-        paid, paid_st = -1, 0  # the strongest of the others
+        others = []  # the others, in seat order
         for t in range(len(ps)):
             if t != seat and t not in asked and ps[t].alive:
                 if self._levels_for_help(game, t):
                     if not self._hands_the_game(game, -1, t):
                         frees.append((ps[t].level, t))
                 else:
-                    st = game.player_strength(t)
-                    if st > paid_st:
-                        paid, paid_st = t, st
+                    others.append(t)
         win_with = game.munchkins_win_with
         a = None
         for _, t in sorted(frees):
@@ -1505,6 +1555,12 @@ class GreedyBot(Bot):
                 a = _act(seat, "ask_help", target=t)
                 break
         else:
+            # (the others' strengths only now: not asked when a free helper wins the fight)
+            paid, paid_st = -1, 0  # the strongest of the others
+            for t in others:
+                st = game.player_strength(t)
+                if st > paid_st:
+                    paid, paid_st = t, st
             if paid >= 0 and win_with(paid):
                 tot = game.treasure_count()
                 if tot:
