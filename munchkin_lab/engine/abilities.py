@@ -519,6 +519,7 @@ class Abilities:
         n = len(players)
         start = player if 0 <= player < n else s.active
         w = None
+        blocked = None
         for j in range(n):
             q = (start + j) % n
             p = players[q]
@@ -532,6 +533,11 @@ class Abilities:
                 for idx, ab in self._lrun[c][trigger]:
                     if not ab.from_hand:
                         continue
+                    if blocked is None:  # (an escape after a roll against a monster allowing none)
+                        blocked = trigger == "run_away_rolled" and monster >= 0 and self._no_run_away(monster)
+                    if blocked and any(o.name == "escape" for o in ab.do) and \
+                            self._card_escape_blocked(monster, c):
+                        continue  # no card gets a runner away from it (RunAway._card_escape_blocked)
                     w = w or EngineWorld(self)
                     ctx = self._ctx(c, q, player, monster, facts)
                     if (ab.cond is None or evaluate(ab.cond, ctx, w)) and self._limit_ok(c, idx, ab):

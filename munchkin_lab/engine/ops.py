@@ -596,21 +596,26 @@ class Ops:
         """``escape``: the target gets away from every monster at once - no roll, no Bad Stuff,
         but an escape for the monsters' ``escaped`` abilities (``RunAway._get_away``); in a Run
         Away roll's event (``first_roll`` among its facts) that roll's monster is escaped too
-        (core rules, 7. Running Away; the escape One-Shots)."""
+        (core rules, 7. Running Away; the escape One-Shots) - unless that monster allows no
+        Run Away and the card cannot beat it (``RunAway._card_escape_blocked``): that roll
+        stands."""
         cb = self.state.combat
         if kind != "player" or cb is None or x not in cb.runners:
             return False
         m = ctx.monster
         rolling = cb.monsters.index(m) if ("first_roll" in ctx.facts and ctx.player == x
                                            and m in cb.monsters) else -1
-        self._ev["void"] = True
+        if rolling >= 0 and self._card_escape_blocked(m, ctx.source):
+            rolling = -1  # (the roll against it stands: its Bad Stuff comes)
+        else:
+            self._ev["void"] = True
         if self.history:  # the card that saves them (a reaction from the hand was hidden till now)
             if ctx.source >= 0 and ctx.owner == x:  # (as an escape One-Shot: Playing._play)
                 self._say(f"{self._pn(x)} uses {self.name(ctx.source)} and gets away.")
             else:
                 self._say(f"{self.name(ctx.source)}: {self._pn(x)} gets away." if ctx.source >= 0
                           else f"{self._pn(x)} gets away.")
-        self._get_away(x, rolling)
+        self._get_away(x, rolling, ctx.source)
         return True
 
     def _op_reroll(self, op, kind, x, ctx, w, pick) -> bool:

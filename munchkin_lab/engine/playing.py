@@ -598,7 +598,7 @@ class Playing:
             if e.get("escape"):
                 if not (in_combat and s.combat.stage == "run"):
                     return f"{sp.name} is used while running away ({R_RUN})"
-                return None
+                return self._why_escape_card(seat, c)
             if e.get("reroll_escape"):
                 return f"{sp.name} is played right after another player escapes a monster ({R_RUN})"
             if e.get("own_turn") and not own_turn:
@@ -818,7 +818,7 @@ class Playing:
                 if self.history: self._say(f"{p.name} uses {sp.name} and escapes.")
                 both = e.get("escape_both") and len(cb.runners) > 1
                 for q in (list(cb.runners) if both else [seat]):
-                    self._get_away(q)
+                    self._get_away(q, source=c)
                 if both and self.history: self._say(f"{sp.name} lets the other runner escape too.")
             elif cb is None:
                 self._discard(c)

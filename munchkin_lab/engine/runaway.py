@@ -184,7 +184,43 @@ class RunAway:
         if "escaped" in self._lt:  # the other cards that hear it (Tuba of Charm)
             self._lang_fire("escaped", seat, m)
 
-    def _get_away(self, seat: int, rolling: int = -1) -> None:
+    def _no_run_away(self, m: int) -> bool:
+        """Monster card ``m`` allows no Run Away (``no_run_away``, printed - Crabs, Floating
+        Nose - or granted by a card in play or a lasting change)."""
+        if self._fx[m].get("no_run_away"):
+            return True
+        return ("no_run_away" in self._lstat or bool(self.state.ledger.entries)) and \
+            self._static_has(("monster", m), "no_run_away")
+
+    def _card_escape_blocked(self, m: int, source: int) -> bool:
+        """Does card ``source``'s escape (Invisibility Potion, Instant Wall: the ``escape``
+        op or short form) fail to get its runner away from monster card ``m``? Yes when ``m``
+        allows no Run Away (:meth:`_no_run_away`): there is no Run Away for the card to make
+        succeed - unless ``source`` is a Hireling, whose sacrifice gets its owner away even
+        from such a monster. The core rulebook is silent; the reading is the official one
+        (Andrew Hackard, Munchkin line editor, SJ Games forums, thread 147597: against a
+        monster that allows no Run Away no attempt succeeds automatically, unless the card
+        says it works even then) and the Hireling rules of the later sets (Munchkin 4, 5, 8:
+        a Hireling's sacrifice escapes "even if a monster card says escape is impossible").
+        ``source`` -1 (no card): not blocked."""
+        return source >= 0 and not self._fx[source].get("hireling") and self._no_run_away(m)
+
+    def _why_escape_card(self, seat: int, card: int) -> str | None:
+        """None, or why escape card ``card`` (Instant Wall) cannot get runner ``seat`` away:
+        every monster still after them (not rolled for yet, and pursuing them) allows no Run
+        Away (:meth:`_card_escape_blocked`; rulebook silent, official ruling there)."""
+        c = self.state.combat
+        if c is None or seat not in c.runners:
+            return None
+        first = c.runners[0] == seat
+        left = [m for i, m in enumerate(c.monsters)
+                if (not first or i not in c.rolled) and self._pursues(seat, m)]
+        if left and all(self._card_escape_blocked(m, card) for m in left):
+            return (f"{self.name(card)}: {self.name(left[0])} allows no Run Away - no card gets you "
+                    f"away from it (official ruling; {R_RUN})")
+        return None
+
+    def _get_away(self, seat: int, rolling: int = -1, source: int = -1) -> None:
         """Runner ``seat`` escapes by a card (Invisibility Potion, Instant Wall, discarding the
         Hireling: the ``escape`` op, or an escape One-Shot without the card-effect language):
         no roll, no Bad Stuff, and every monster still after them - those not rolled for yet,
@@ -194,16 +230,25 @@ class RunAway:
         escape for "even if you escape"; most players read any escape as one, so it is here. A
         monster that does not pursue ``seat`` (:meth:`_not_pursued`) is no escape. The flags
         of the event that ran the card (``self._ev``: its ``void``) are kept: each ``escaped``
-        event stacks on it (``Abilities._lang_event``)."""
+        event stacks on it (``Abilities._lang_event``). A monster the card ``source`` cannot
+        get the runner away from (:meth:`_card_escape_blocked`: one that allows no Run Away)
+        stays: the runner still rolls for it (and is caught). The other runner, who has rolled
+        for nothing yet, is freed only when no such monster pursues them (else they run from
+        every monster as usual: the engine keeps no escapes for a runner before their rolls)."""
         c = self.state.combat
         if c is None or seat not in c.runners:
             return
         pursue = self._pursues
+        n = len(c.monsters)
+        stuck = {i for i in range(n) if self._card_escape_blocked(c.monsters[i], source)} \
+            if source >= 0 else ()
         if c.runners[0] == seat:
             away = [i for i, m in enumerate(c.monsters)
-                    if (i not in c.rolled or i == rolling) and pursue(seat, m)]
-            c.rolled = list(range(len(c.monsters)))
+                    if (i not in c.rolled or i == rolling) and pursue(seat, m) and i not in stuck]
+            c.rolled = [i for i in range(n) if i in c.rolled or i not in stuck]
         else:  # the other runner, who has rolled for nothing yet
+            if any(pursue(seat, c.monsters[i]) for i in stuck):
+                return
             away = [i for i, m in enumerate(c.monsters) if pursue(seat, m)]
             c.runners.remove(seat)
         for i in away:
@@ -286,7 +331,9 @@ class RunAway:
         active = seat == s.active  # (_run_char's first test, once for the loop)
         for card in p.hand + p.carried:
             if esc[card]:
-                out.append(A(seat, "play", card))
+                a = A(seat, "play", card)
+                if not ok or not self._fx[card].get("escape") or self._why_escape_card(seat, card) is None:
+                    out.append(a)
             elif active and self._run_char(seat, card):
                 a = A(seat, "play", card)
                 if not ok or self._why_play(seat, a, in_combat=True) is None:
@@ -481,7 +528,7 @@ class RunAway:
         p = self.state.players[seat]
         if a.card in p.hand or a.card in p.carried:
             if self._escape[a.card]:
-                return None
+                return self._why_escape_card(seat, a.card) if self._fx[a.card].get("escape") else None
             if self._anytime_card(a.card):
                 return self._why_anytime_play(seat, a)
             if self._run_char(seat, a.card):
