@@ -201,7 +201,7 @@ class RunAway:
         (Andrew Hackard, Munchkin line editor, SJ Games forums, thread 147597: against a
         monster that allows no Run Away no attempt succeeds automatically, unless the card
         says it works even then) and the Hireling rules of the later sets (Munchkin 4, 5, 8:
-        a Hireling's sacrifice escapes "even if a monster card says escape is impossible").
+        a Hireling given up gets its owner away, a monster that forbids escape included).
         ``source`` -1 (no card): not blocked."""
         return source >= 0 and not self._fx[source].get("hireling") and self._no_run_away(m)
 
