@@ -150,8 +150,7 @@ class LangRolls:
         total = self._roll_mod(seat, die) + self.run_away_modifier(seat, i)
         lstat = self._lstat
         led = self.state.ledger.entries  # (a switch no card and no lasting change holds: off)
-        ok = total >= 5 and not self._fx[m].get("no_run_away") and \
-            not (("no_run_away" in lstat or led) and self._static_has(("monster", m), "no_run_away"))
+        ok = total >= 5 and not self._no_run_away(m)
         if not ok and ("auto_escape" in lstat or led) and (self._static_has(("player", seat), "auto_escape")
                                                            or self._static_has(("monster", m), "auto_escape")):
             ok = True

@@ -186,7 +186,8 @@ class RunAway:
 
     def _no_run_away(self, m: int) -> bool:
         """Monster card ``m`` allows no Run Away (``no_run_away``, printed - Crabs, Floating
-        Nose - or granted by a card in play or a lasting change)."""
+        Nose - or granted by a card in play or a lasting change): the one test of the roll's
+        outcome (``LangRolls.run_away_result``) and of the escape cards (:meth:`_card_escape_blocked`)."""
         if self._fx[m].get("no_run_away"):
             return True
         return ("no_run_away" in self._lstat or bool(self.state.ledger.entries)) and \
