@@ -256,15 +256,18 @@ def _game_atom(a: Atom, ctx: Context, world: World) -> bool:  # noqa: C901
     raise ValueError(f"atom {a} is not a game atom")  # pragma: no cover - compiler checks
 
 
-def monster_count(c: CombatView) -> int:
-    """The number of monsters in combat ``c`` as the condition ``monsters>=N`` counts them: each
-    monster card, and once more per Mate on it (core rules, Mate card: the monster gets a twin
-    just like it, one more monster to fight), as :func:`amount_of` counts a ``Per`` of
-    monsters. A combat emptied by a card: 0."""
+def monster_count(c: CombatView, monsters=None) -> int:
+    """The number of monsters in combat ``c`` (or of its monster cards ``monsters``, a
+    sequence of card ids) as the condition ``monsters>=N`` and :func:`amount_of`'s ``Per`` of
+    monsters count them: each monster card, and once more per Mate on it (core rules, Mate
+    card: the monster gets a twin just like it, one more monster to fight). A combat emptied
+    by a card: 0."""
+    if monsters is None:
+        monsters = c.monsters
     mates = c.mates
     if mates:
-        return sum(1 + mates.get(m, 0) for m in c.monsters)
-    return len(c.monsters)
+        return sum(1 + mates.get(m, 0) for m in monsters)
+    return len(monsters)
 
 
 #: the game atoms that hold only while a combat is on (:func:`_game_atom` answers False for
@@ -482,9 +485,8 @@ def amount_of(a, ctx: Context, world: World) -> int:
         r = resolve(a.per, ctx, world)
         if r.kind == "monster" and r.items:
             c = world.combat()
-            mates = c.mates if c is not None else None
-            if mates:
-                return a.each * sum(1 + mates.get(m, 0) for m in r.items)
+            if c is not None:
+                return a.each * monster_count(c, r.items)
         return a.each * len(r.items)
     raise TypeError(f"not an amount: {a!r}")
 
