@@ -96,7 +96,7 @@ from typer.core import TyperCommand, TyperGroup  # noqa: E402
 from .plural import plural  # noqa: E402
 
 __all__ = ["app", "main", "EXIT_OK", "EXIT_BAD_INPUT", "EXIT_USAGE", "EXIT_INTERRUPTED", "fail",
-           "usage_error", "exit_interrupted", "says_kept", "writes_database", "DATABASE_UNCHANGED", "file_kept", "check_range", "range_message", "guarded", "error_message", "bad_input_errors",
+           "usage_error", "exit_interrupted", "says_kept", "says_file_kept", "writes_database", "DATABASE_UNCHANGED", "file_kept", "check_range", "range_message", "guarded", "error_message", "bad_input_errors",
            "DashArgsCommand", "LabGroup", "plural", "SEED_RANGE"]
 
 EXIT_OK = 0
@@ -232,6 +232,13 @@ def says_kept(nothing: str | Callable[[], str]):
         if saved.so_far() or getattr(exc, "committed", False):
             raise
         raise exit_interrupted(f"Interrupted: {nothing() if callable(nothing) else nothing}.") from None
+
+
+def says_file_kept(path: str | os.PathLike):
+    """:func:`says_kept` for a command writing one output file ``path``: a Ctrl-C before it
+    is in place says ``Interrupted: nothing written; F is unchanged.`` (or ``F was not
+    created``: :func:`file_kept`, asked at the interrupt)."""
+    return says_kept(lambda: f"nothing written; {file_kept(path)}")
 
 
 #: What a Ctrl-C before a database command's commit kept (:func:`writes_database`).

@@ -217,11 +217,11 @@ def register(app: typer.Typer) -> None:
             from ..fileio import check_new_file
 
             guarded(check_new_file)(out, force=force, suffixes=(".json",), what="db schema writes JSON")
-        from ..cli import file_kept, says_kept
+        from ..cli import says_file_kept
         from ..fileio import FileAppearedError, appeared_note
 
         def write() -> None:
-            with says_kept(lambda: f"nothing written; {file_kept(target)}"):
+            with says_file_kept(target):
                 written, note = target, ""
                 try:  # --out without --force: the final write is exclusive (a file that appeared meanwhile is kept)
                     write_json_schema(target, exclusive=out is not None and not force)

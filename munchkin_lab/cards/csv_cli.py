@@ -43,7 +43,7 @@ def register(db: typer.Typer) -> None:
                   url: Optional[str] = typer.Option(None, "--url", help=URL_HELP)) -> None:
         """Write every card (file and designer cards) to a CSV file. Refuses to overwrite a
         file (unless --force) and a name not ending in .csv."""
-        from ..cli import file_kept, says_kept
+        from ..cli import says_file_kept
         from ..fileio import FileAppearedError, appeared_note, check_new_file
         from .api import CSV_SUFFIXES, export_csv
 
@@ -55,7 +55,7 @@ def register(db: typer.Typer) -> None:
             except FileAppearedError as exc:
                 return exc.result, exc.kept, appeared_note(path)
 
-        with says_kept(lambda: f"nothing written; {file_kept(path)}"):
+        with says_file_kept(path):
             n, written, note = _run(export)
             typer.echo(f"wrote {n} cards to {written}{note}")
 

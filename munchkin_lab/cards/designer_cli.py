@@ -243,10 +243,10 @@ def register(app: typer.Typer, search_command) -> None:
         from ..plural import plural
         from .designer import read_set_text
 
-        from ..cli import file_kept, says_kept
+        from ..cli import says_file_kept
         from ..fileio import FileAppearedError, appeared_note
 
-        with says_kept(lambda: f"nothing written; {file_kept(path)}"):
+        with says_file_kept(path):
             written, note = path, ""
             try:  # without --force the final write is exclusive: a file that appeared meanwhile is kept
                 text = export_set(code, path, url=url, overwrite=force)

@@ -553,11 +553,11 @@ def export(
     out = None
     if path != "-":
         out = check_new_file(path, force=force)
-    from ..cli import file_kept, says_kept
+    from ..cli import says_file_kept
 
     import contextlib
 
-    with says_kept(lambda: f"nothing written; {file_kept(path)}") if out is not None else contextlib.nullcontext():
+    with says_file_kept(path) if out is not None else contextlib.nullcontext():
         deck = _get(name, url)
         text = deck.to_yaml() if yaml_out else deck.to_text()
         if out is None:
@@ -615,10 +615,10 @@ def bundle(
     from ..fileio import FileAppearedError, appeared_note, check_new_file
     from .bundle import BUNDLE_SUFFIXES, BUNDLE_WHAT, export_bundle, read_bundle
 
-    from ..cli import file_kept, says_kept
+    from ..cli import says_file_kept
 
     check_new_file(path, force=force, suffixes=BUNDLE_SUFFIXES, what=BUNDLE_WHAT)
-    with says_kept(lambda: f"nothing written; {file_kept(path)}"):
+    with says_file_kept(path):
         written, note = path, ""
         try:  # without --force the final write is exclusive: a file that appeared meanwhile is kept
             export_bundle(name, path, url=url, overwrite=force)
