@@ -35,6 +35,7 @@ from typing import Any, Callable, Iterator, Sequence
 import numpy as np
 
 from ..engine.cards import CardSpec
+from ..engine.turn_cap import TURN_LIMIT
 from .bots import BOT_NAMES, Bot, make_bot
 from .provenance import provenance
 from .results import (CARD_COUNTS, Z95, GameTable, ResultWriter, SimResult, Totals, check_fits,  # noqa: F401
@@ -417,7 +418,7 @@ def _run_solar_batch(payload: dict, indices: Sequence[int], pairs, keys, partial
                 cause, error = "error", f"{type(exc).__name__}: {exc}"
             out = g.outcome()
             if not cause:
-                cause = "crew_won" if out.winners else ("turn_cap" if out.reason == "turn limit" else "ship_lost")
+                cause = "crew_won" if out.winners else ("turn_cap" if out.reason == TURN_LIMIT else "ship_lost")
             winners = list(out.winners) if out is not None and cause == "crew_won" else []
             row = {"game": i, "seed": gseed, "end_cause": cause,
                    "winners": ",".join(str(w) for w in winners),

@@ -168,3 +168,12 @@ def test_compare_warns_once_about_the_cards_resolved_by_hand(sim_url):
                             "1", "--turn-cap", "2", "--no-progress", "--url", sim_url, "--cards", "0"])
     assert r.exit_code == 0, r.output
     assert sum("resolved by hand" in line for line in r.stderr.splitlines()) == 1, r.stderr
+
+
+def test_a_capped_solar_storm_simulation_says_turn_cap(sim_url):
+    """A Solar Storm game stopped by the turn cap ends as ``turn_cap`` in the games table (the
+    engine's reason, turn_cap.TURN_LIMIT), not as a lost ship; one turn is too few for either
+    a win or a loss with 2 players."""
+    r = simulate("solar_storm", players=2, games=3, seed=4, workers=1, progress=False, turn_cap=1, url=sim_url)
+    assert list(r.games["end_cause"]) == ["turn_cap"] * 3
+    assert list(r.games["turns"]) == [1, 1, 1]
