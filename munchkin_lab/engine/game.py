@@ -238,6 +238,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         self._sba_seats: set = set()  # seats the state-based checks look at next (checks.py)
         self._sba_all = any(m.name != "core" for m in self.modules)  # modules: every seat, always
         self._sba_full = True
+        self._lv_due = True  # the winner test is due (Pending._winner_test)
         self._lost: list = []     # Race/Class cards lost by the ability running now (ops.py)
         # the own turn's candidate generators out of a combat: without the `use` ones when no
         # card of the list has a `use` ability that can be heard there (only cards that never
@@ -346,6 +347,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         self._ckpt = (self._initial, 0, self.draws, self.deaths)
         self._ckpt_due = _CKPT_EVERY
         self._sba_full = True  # an edited position: the next checks look at everybody
+        self._lv_due = True  # (and the winner test looks at the Levels)
         self._hcache = {}
         self._ver += 1
         self._undo.clear()
@@ -477,21 +479,18 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
                 state is unchanged.
             ValueError: malformed action text.
         """
-        if type(action) is str:
+        if check:
+            # an action object of the latest legal_actions() list is legal now: no check again
+            if self._legal_ver == self._ver:
+                for x in self._legal:
+                    if x is action:
+                        break
+                else:
+                    action = self._vetted(action)
+            else:
+                action = self._vetted(action)
+        elif type(action) is str:
             action = Action.parse(action)
-        trusted = not check
-        if not trusted and self._legal_ver == self._ver:
-            for x in self._legal:
-                if x is action:
-                    trusted = True
-                    break
-        if not trusted:
-            ck = self._checked
-            trusted = ck[1] is action and ck[0] == self._ver
-        if not trusted:
-            why = self._why(action)
-            if why is not None:
-                raise IllegalActionError(f"{action}: {why}")
         s = self.state
         if self.history:
             self._undo.append((s.clone(), len(self._log)))
@@ -535,6 +534,20 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         else:
             self.actions.append(action)
 
+    def _vetted(self, action: Action | str) -> Action:
+        """:meth:`play`'s rule check of an action not taken from the latest list: ``action``
+        parsed when it is text; an action object :meth:`why_not` has just approved is not
+        checked again. Raises :class:`IllegalActionError` (message = :meth:`why_not`)."""
+        if type(action) is str:
+            action = Action.parse(action)
+        ck = self._checked
+        if ck[1] is action and ck[0] == self._ver:
+            return action
+        why = self._why(action)
+        if why is not None:
+            raise IllegalActionError(f"{action}: {why}")
+        return action
+
     def _rollback(self, counters: tuple | None) -> None:
         """An action raised while it applied: put the state back exactly as it was before it
         (transactional :meth:`play`). With history, the undo snapshot :meth:`play` has just
@@ -576,6 +589,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         self._legal_ver = -1
         self._sba_seats = set()  # (a copy must not share the set) - the next checks see all
         self._sba_full = True
+        self._lv_due = True  # (the winner test looks at the Levels again)
         self._saying = []  # (nor what the abilities running now have said)
         self._bad_open = []  # (nor the Bad Stuff running now)
         self._after = []  # (nor the lines held back: History._say_after)

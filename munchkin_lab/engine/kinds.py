@@ -421,13 +421,11 @@ class Dispatch:
                 self._APPLY[a.kind](self, a.player, a)
         # _after_action, inline (the hot path)
         ph = s.phase
-        if s.pending or s.corpses or (ph == "combat" and s.combat is not None and s.combat.stage == "run"):
+        c = s.combat
+        if s.pending or s.corpses or (c is not None and c.stage == "run" and ph == "combat"):
             self._settle()
-        elif ph != "over" and ph != "combat":  # _settle's only work here: the winner test
-            for q in s.players:
-                if q.level >= 10:
-                    self._check_winner()
-                    break
+        elif self._lv_due and ph != "over" and ph != "combat":
+            self._winner_test()  # (_settle's only work here)
         if s.phase == "charity" and not s.pending:  # a card played, sold or taken (charity.py)
             self._charity_recount()
         # the state-based checks, when they have something to look at (marked seats, a
