@@ -359,20 +359,24 @@ class Dispatch:
         """Legality of an action of the acting player (actor already checked): the pending
         decision's check, else the rules modules', else the kind's (:data:`TABLE`)."""
         s = self.state
-        if a.card != -1 and not (0 <= a.card < len(self.specs)):
-            return f"no card with id {a.card}"
+        c = a.card
+        if c != -1 and not (0 <= c < len(self.specs)):
+            return f"no card with id {c}"
         seat = a.player
         if s.pending:
             return self._why_pending(seat, a, s.pending[0])
-        for mod in self._h_check:
-            r = mod.check_action(self, a)
-            if r is not NotImplemented:
-                return r
-        if not s.players[seat].alive and a.kind != "end_turn" and a.kind != "discard":
+        if self._h_check:
+            for mod in self._h_check:
+                r = mod.check_action(self, a)
+                if r is not NotImplemented:
+                    return r
+        k = a.kind
+        if not s.players[seat].alive and k != "end_turn" and k != "discard":
             return self._why_dead_actor()
-        check = self._CHECK.get(a.kind)
-        if check is None:
-            return self._why_unknown(a.kind)
+        try:
+            check = self._CHECK[k]
+        except KeyError:
+            return self._why_unknown(k)
         return check(self, seat, a)
 
     def _why_unknown(self, k: str) -> str:
@@ -403,33 +407,3 @@ class Dispatch:
         if s.phase == "combat":
             return f"Combat: {_STAGE_WORDS.get(s.combat.stage, s.combat.stage)}"
         return _PHASE_WORDS.get(s.phase, s.phase)
-
-    # ------------------------------------------------------------------ applying
-    def _apply(self, a: Action) -> None:
-        """Apply a legal action: the answer to the pending decision, a module's own action,
-        or the kind's apply (:data:`TABLE`); then :meth:`_settle` where something may be left
-        to settle (pending decisions, corpses, a Run Away), else the winner test; then the
-        state-based checks (``checks.py``; a choice they ask for is the next decision)."""
-        s = self.state
-        if s.pending:
-            d = s.pending.pop(0)
-            self._PENDING_FN[d["kind"]][2](self, d, a)  # (Pending._answer, inline)
-        else:
-            for mod in self._h_before:  # (RulesModule.before_action: whoever applies it)
-                mod.before_action(self, a)
-            if not (self._h_apply and any(mod.apply_action(self, a) for mod in self._h_apply)):
-                self._APPLY[a.kind](self, a.player, a)
-        # _after_action, inline (the hot path)
-        ph = s.phase
-        c = s.combat
-        if s.pending or s.corpses or (c is not None and c.stage == "run" and ph == "combat"):
-            self._settle()
-        elif self._lv_due and ph != "over" and ph != "combat":
-            self._winner_test()  # (_settle's only work here)
-        if s.phase == "charity" and not s.pending:  # a card played, sold or taken (charity.py)
-            self._charity_recount()
-        # the state-based checks, when they have something to look at (marked seats, a
-        # full run, a helper who died): most steps have none
-        c = s.combat
-        if self._sba_full or self._sba_seats or (c is not None and c.helper >= 0 and not s.players[c.helper].alive):
-            self._state_checks()

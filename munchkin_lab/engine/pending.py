@@ -264,7 +264,7 @@ class Pending:
     def _settle(self) -> None:
         """Drop pending decisions with nothing to decide (each ``why``'s own test, which may
         apply what the rule does when nobody can choose); discard corpses nobody loots any
-        more; skip runners with nothing left to roll; then the winner test. (``Dispatch._apply``
+        more; skip runners with nothing left to roll; then the winner test. (``Game.play``
         calls it when there are pending decisions or corpses, or a Run Away goes on.)"""
         s = self.state
         while s.pending:
