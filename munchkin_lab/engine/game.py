@@ -39,7 +39,7 @@ from .curses import Curses
 from .helping import Helping
 from .history import History
 from .items import Items
-from .kinds import Dispatch
+from .kinds import _ACACHE, Dispatch
 from .lang_actions import LangActions
 from .lang_events import LangEvents
 from .lang_limits import LangLimits
@@ -54,7 +54,7 @@ from .playing import Playing
 from .rules import RulesModule, check_module_options, select_modules
 from .runaway import RunAway
 from .state import PlayerState, State
-from .tables import _ACACHE, _card_tables, combat_category, turn_category  # noqa: F401 (re-exported)
+from .tables import _card_tables, combat_category, turn_category  # noqa: F401 (re-exported)
 from .turn import Turn
 from .views import Views
 from .zones import Zones

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .refs import R_ACT, R_CHAR, R_COMBAT, R_DEATH, R_PHASES, R_RUN, R_WIN
-from .tables import _ACACHE_MAX
 
 
 #: The phases and combat stages in the games' words, for refusals (core rules, 4. Creating Your
@@ -177,6 +176,24 @@ def not_in_combat(k: str) -> str:
     return f"'{k}' is not possible during combat ({R_COMBAT})"
 
 
+_ACACHE_MAX = 200_000
+
+
+class _Actions(dict):
+    """The shared candidate Actions (immutable, a pure function of their fields), keyed by
+    the fields' tuple: one cache for every game of the process (:meth:`Dispatch._A`), an
+    Action built on the first ask of its key; cleared when it grows past ``_ACACHE_MAX``."""
+
+    def __missing__(self, key: tuple) -> Action:
+        if len(self) >= _ACACHE_MAX:
+            self.clear()
+        a = self[key] = Action(*key)
+        return a
+
+
+_ACACHE = _Actions()
+
+
 class Dispatch:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: candidates, checks and applies of
     the actions, found through :data:`TABLE` (see the module docstring)."""
@@ -198,13 +215,7 @@ class Dispatch:
     def _A(self, seat: int, kind: str, card: int = -1, target: int = -1, n: int = 0, m: int = -1,
            cards: tuple = ()) -> Action:
         """A shared (immutable) candidate Action: built once per process, then reused (speed)."""
-        key = (seat, kind, card, target, n, m, cards)
-        a = self._acache.get(key)
-        if a is None:
-            if len(self._acache) >= _ACACHE_MAX:
-                self._acache.clear()
-            a = self._acache[key] = Action(seat, kind, card, target, n, m, cards)
-        return a
+        return self._acache[seat, kind, card, target, n, m, cards]  # (built when first asked: _Actions)
 
     def _A_targets(self, seat: int, c: int) -> tuple:
         """``(play c on seat 0, play c on seat 1, ...)`` (shared candidates, see :meth:`_A`)."""
@@ -359,24 +370,20 @@ class Dispatch:
         """Legality of an action of the acting player (actor already checked): the pending
         decision's check, else the rules modules', else the kind's (:data:`TABLE`)."""
         s = self.state
-        c = a.card
-        if c != -1 and not (0 <= c < len(self.specs)):
-            return f"no card with id {c}"
+        if a.card != -1 and not (0 <= a.card < len(self.specs)):
+            return f"no card with id {a.card}"
         seat = a.player
         if s.pending:
             return self._why_pending(seat, a, s.pending[0])
-        if self._h_check:
-            for mod in self._h_check:
-                r = mod.check_action(self, a)
-                if r is not NotImplemented:
-                    return r
-        k = a.kind
-        if not s.players[seat].alive and k != "end_turn" and k != "discard":
+        for mod in self._h_check:
+            r = mod.check_action(self, a)
+            if r is not NotImplemented:
+                return r
+        if not s.players[seat].alive and a.kind != "end_turn" and a.kind != "discard":
             return self._why_dead_actor()
-        try:
-            check = self._CHECK[k]
-        except KeyError:
-            return self._why_unknown(k)
+        check = self._CHECK.get(a.kind)
+        if check is None:
+            return self._why_unknown(a.kind)
         return check(self, seat, a)
 
     def _why_unknown(self, k: str) -> str:
