@@ -249,8 +249,8 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         turn_gens = self._PHASE_GEN["turn"]
         if not self._sba_all and all(self._kind[c] in _OFF_PLAYER_KINDS for c in self._luse):
             turn_gens = tuple(g for g in turn_gens if g is not type(self)._cand_use)
-        self._turn_gens = turn_gens
-        # phase or combat stage -> its generators (legal_actions)
+        # phase or combat stage -> its generators (legal_actions); start, trouble, end: the own
+        # turn's out of a combat
         self._gens = dict(self._PHASE_GEN, start=turn_gens, trouble=turn_gens, end=turn_gens)
         self._kicking = False     # a Kick Down the Door is resolving (see _kick)
         self._kick_again = False  # a module asked for a replacement face-up Door (Portal)
@@ -441,8 +441,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
                 if ph != "charity" and s.combat is not None:
                     ph = "turn"  # (a combat on the table: the own turn's generators, the use ones too)
             if ph is not None:
-                # (self._gens: kinds.PHASE_CANDIDATES; start, trouble, end: the own turn's
-                # generators out of a combat, Game._turn_gens)
+                # (self._gens: kinds.PHASE_CANDIDATES, the own turn's out of a combat apart)
                 for gen in self._gens[ph]:
                     gen(self, seat, ok, acts)
                 if ph == "fight" and ok and not self._sba_all:
@@ -598,8 +597,8 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         """An action raised while it applied: put the state back exactly as it was before it
         (transactional :meth:`play`). With history, the undo snapshot :meth:`play` has just
         taken is the state before; without, the last checkpoint (taken at the start of a turn
-        once ``_CKPT_EVERY`` actions have passed since the one before) replayed up to the present (the rules are deterministic: the
-        RNG lives in the state)."""
+        once ``_CKPT_EVERY`` actions have passed since the one before) replayed up to the
+        present (the rules are deterministic: the RNG lives in the state)."""
         if self.history:
             st, loglen = self._undo.pop()
             self.state = st
