@@ -266,6 +266,7 @@ class Character:
         Card Text and These Rules, 1 and 4); dead characters gain no Levels (7. Death)."""
         p = self.state.players[seat]
         self._sba_seats.add(seat)  # Level atoms (state-based checks)
+        self._lv_due = True  # (the winner test after the action: Pending._winner_test)
         if delta > 0 and not p.alive:
             return
         cap = 10 if from_kill else 9

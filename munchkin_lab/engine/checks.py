@@ -83,25 +83,8 @@ class StateChecks:
             marked.clear()
             return
         c = s.combat
-        if c is not None and c.helper >= 0 and not s.players[c.helper].alive:
-            # a helper who died (caught while running away) leaves the combat and its bribe
-            self._left_combat({c.helper})
-            c.helper = -1
-            c.bribe_n = 0
-            c.bribe_items = []
-        if c is not None and c.helper >= 0 and c.stage != "run" and self._no_help_monster() >= 0:
-            # a monster nobody may help against came in (a Wandering Gazebo): the helper is out
-            # of the fight and the bribe is off (core rules, 7. Multiple Monsters: a monster's
-            # special ability applies to the whole combat; Gazebo card)
-            if self.history: self._say(f"Nobody may help against {self.name(self._no_help_monster())}: "
-                                       f"{self._pn(c.helper)} leaves the fight.")
-            self._left_combat({c.helper})
-            c.helper = -1
-            c.bribe_n = 0
-            c.bribe_items = []
-            c.forced_help = False
-        if c is not None and c.helper >= 0 and c.forced_help:
-            self._backout_check()  # check 6: a forced helper and a fight for the win
+        if c is not None and c.helper >= 0:
+            self._helper_checks(c)
         players = s.players
         if self._sba_full:
             # every seat: after a set-up or a load, and always with rules modules (_sba_all)
@@ -178,6 +161,29 @@ class StateChecks:
                 s.pending.append({"kind": "choose", "why": "big", "player": seat, "options": (), "count": 1})
             if self._h_limw and self._limit_excess(seat) and not self._choice_open(seat, "limit"):
                 s.pending.append({"kind": "choose", "why": "limit", "player": seat, "options": (), "count": 1})
+
+    def _helper_checks(self, c) -> None:
+        """Checks 5 and 6 (see the module docstring) of combat ``c`` with a helper."""
+        s = self.state
+        if not s.players[c.helper].alive:
+            # a helper who died (caught while running away) leaves the combat and its bribe
+            self._left_combat({c.helper})
+            c.helper = -1
+            c.bribe_n = 0
+            c.bribe_items = []
+        if c.helper >= 0 and c.stage != "run" and self._no_help_monster() >= 0:
+            # a monster nobody may help against came in (a Wandering Gazebo): the helper is out
+            # of the fight and the bribe is off (core rules, 7. Multiple Monsters: a monster's
+            # special ability applies to the whole combat; Gazebo card)
+            if self.history: self._say(f"Nobody may help against {self.name(self._no_help_monster())}: "
+                                       f"{self._pn(c.helper)} leaves the fight.")
+            self._left_combat({c.helper})
+            c.helper = -1
+            c.bribe_n = 0
+            c.bribe_items = []
+            c.forced_help = False
+        if c.helper >= 0 and c.forced_help:
+            self._backout_check()  # check 6: a forced helper and a fight for the win
 
     def _choice_open(self, seat: int, why: str) -> bool:
         for d in self.state.pending:

@@ -39,7 +39,7 @@ from .curses import Curses
 from .helping import Helping
 from .history import History
 from .items import Items
-from .kinds import Dispatch
+from .kinds import _ACACHE, Dispatch
 from .lang_actions import LangActions
 from .lang_events import LangEvents
 from .lang_limits import LangLimits
@@ -54,7 +54,7 @@ from .playing import Playing
 from .rules import RulesModule, check_module_options, select_modules
 from .runaway import RunAway
 from .state import PlayerState, State
-from .tables import _ACACHE, _card_tables, combat_category, turn_category  # noqa: F401 (re-exported)
+from .tables import _card_tables, combat_category, turn_category  # noqa: F401 (re-exported)
 from .turn import Turn
 from .views import Views
 from .zones import Zones
@@ -77,8 +77,9 @@ _HOOK_NAMES = {"_h_combat": "combat_modifier", "_h_monster": "monster_modifier",
                "_h_label": "describe_action", "_h_seat": "seat_cards"}
 _HOOKS: dict = {}  # module classes -> {attribute: indexes of the modules overriding the hook}
 _NO_HOOKS: list = []  # shared and never mutated: no module overrides the hook
-# without history, play() keeps a state checkpoint every this many actions: an action that
-# raises is rolled back by replaying the actions since (see Game._rollback)
+# without history, play() keeps a state checkpoint at the start of a turn once this many
+# actions have passed since the last: an action that raises is rolled back by replaying the
+# actions since (see Game._rollback)
 _CKPT_EVERY = 512
 #: the only action kinds the strengths memo may be carried over (Combat._keeps_strengths)
 _KEEPERS = frozenset(("pass", "ask_help", "offer_help", "refuse", "fight", "run"))
@@ -174,6 +175,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
             setattr(self, h, [mods[i] for i in ii] if ii else _NO_HOOKS)
         #: modules that advise bots on their own decisions (RulesModule.bot_hint); empty = none
         self.hint_modules = tuple(self._h_hint)
+        self._h_act = bool(self._h_before or self._h_apply)  # a module hears or applies actions (play)
         self._ver = 0
         self._legal: list = []
         self._legal_ver = -1
@@ -238,6 +240,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         self._sba_seats: set = set()  # seats the state-based checks look at next (checks.py)
         self._sba_all = any(m.name != "core" for m in self.modules)  # modules: every seat, always
         self._sba_full = True
+        self._lv_due = True  # the winner test is due (Pending._winner_test)
         self._lost: list = []     # Race/Class cards lost by the ability running now (ops.py)
         # the own turn's candidate generators out of a combat: without the `use` ones when no
         # card of the list has a `use` ability that can be heard there (only cards that never
@@ -246,7 +249,9 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         turn_gens = self._PHASE_GEN["turn"]
         if not self._sba_all and all(self._kind[c] in _OFF_PLAYER_KINDS for c in self._luse):
             turn_gens = tuple(g for g in turn_gens if g is not type(self)._cand_use)
-        self._turn_gens = turn_gens
+        # phase or combat stage -> its generators (legal_actions); start, trouble, end: the own
+        # turn's out of a combat
+        self._gens = dict(self._PHASE_GEN, start=turn_gens, trouble=turn_gens, end=turn_gens)
         self._kicking = False     # a Kick Down the Door is resolving (see _kick)
         self._kick_again = False  # a module asked for a replacement face-up Door (Portal)
 
@@ -346,6 +351,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         self._ckpt = (self._initial, 0, self.draws, self.deaths)
         self._ckpt_due = _CKPT_EVERY
         self._sba_full = True  # an edited position: the next checks look at everybody
+        self._lv_due = True  # (and the winner test looks at the Levels)
         self._hcache = {}
         self._ver += 1
         self._undo.clear()
@@ -370,17 +376,18 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         if s.pending:
             return s.pending[0]["player"]
         ph = s.phase
+        if ph == "combat":
+            c = s.combat
+            st = c.stage
+            if st == "window":
+                return c.window[0]
+            if st == "run":
+                return c.runners[0]
+            return c.fighter
         if ph == "over":
             return None
         if ph == "setup":
             return s.setup_seat
-        if ph == "combat":
-            c = s.combat
-            if c.stage == "window":
-                return c.window[0]
-            if c.stage == "run":
-                return c.runners[0]
-            return c.fighter
         return s.active
 
     def legal_actions(self, labels: bool = True, seat: int | None = None) -> list[Action]:
@@ -414,21 +421,28 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
             if ph == "combat":
                 c = s.combat
                 ph = c.stage
-                seat = c.window[0] if ph == "window" else c.runners[0] if ph == "run" else c.fighter
+                if ph == "window":
+                    seat = c.window[0]
+                elif ph == "run":
+                    seat = c.runners[0]
+                else:
+                    seat = c.fighter
+                    if self._fcarry[0] == self._ver:
+                        # (the generators would list again the fighter's list of before a help
+                        # request refused since, less the asks of the refuser: Combat._carry_fight)
+                        ph = None
+                        acts = list(self._fcarry[1])
             elif ph == "over":
                 return []
             elif ph == "setup":
                 seat = s.setup_seat
             else:
                 seat = s.active
-                if ph != "charity":
-                    ph = "turn"
-            if ph == "fight" and self._fcarry[0] == self._ver:
-                # (the generators would list again the fighter's list of before a help request
-                # refused since, less the asks of the refuser: Combat._carry_fight)
-                acts = list(self._fcarry[1])
-            else:
-                for gen in (self._turn_gens if ph == "turn" and s.combat is None else self._PHASE_GEN[ph]):
+                if ph != "charity" and s.combat is not None:
+                    ph = "turn"  # (a combat on the table: the own turn's generators, the use ones too)
+            if ph is not None:
+                # (self._gens: kinds.PHASE_CANDIDATES, the own turn's out of a combat apart)
+                for gen in self._gens[ph]:
                     gen(self, seat, ok, acts)
                 if ph == "fight" and ok and not self._sba_all:
                     self._flist = (self._ver, tuple(acts))
@@ -477,39 +491,64 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
                 state is unchanged.
             ValueError: malformed action text.
         """
-        if type(action) is str:
+        if check:
+            # an action object of the latest legal_actions() list is legal now: no check again
+            if self._legal_ver == self._ver:
+                for x in self._legal:
+                    if x is action:
+                        break
+                else:
+                    action = self._vetted(action)
+            else:
+                action = self._vetted(action)
+        elif type(action) is str:
             action = Action.parse(action)
-        trusted = not check
-        if not trusted and self._legal_ver == self._ver:
-            for x in self._legal:
-                if x is action:
-                    trusted = True
-                    break
-        if not trusted:
-            ck = self._checked
-            trusted = ck[1] is action and ck[0] == self._ver
-        if not trusted:
-            why = self._why(action)
-            if why is not None:
-                raise IllegalActionError(f"{action}: {why}")
         s = self.state
         if self.history:
             self._undo.append((s.clone(), len(self._log)))
             counters = (self.draws, self.deaths)
         else:
-            if len(self.actions) >= self._ckpt_due:
-                self._ckpt = (s.clone(), len(self.actions), self.draws, self.deaths)
-                self._ckpt_due = len(self.actions) + _CKPT_EVERY
-            counters = None  # the checkpoint's replay recounts them
+            counters = None  # the checkpoint's replay recounts them (a checkpoint: below)
         # the strengths memo carries over an action that changes nothing it reads (a memo of
         # an older state has nothing to carry: _keeps_strengths is not asked then)
-        keep = self._smemo[0] == self._ver and s.combat is not None and action.kind in _KEEPERS and \
+        keep = s.combat is not None and self._smemo[0] == self._ver and action.kind in _KEEPERS and \
             self._sfree and self._keeps_strengths(action)
         self._ver += 1
         turn = s.turn
         self._sfree = False  # no memo while the action applies (Combat class docstring)
         try:
-            self._apply(action)
+            # the answer to the pending decision, a module's own action, or the kind's apply
+            # (kinds.TABLE)
+            if s.pending:
+                d = s.pending.pop(0)
+                self._PENDING_FN[d["kind"]][2](self, d, action)  # (Pending._answer, inline)
+            elif self._h_act:
+                for mod in self._h_before:  # (RulesModule.before_action: whoever applies it)
+                    mod.before_action(self, action)
+                if not (self._h_apply and any(mod.apply_action(self, action) for mod in self._h_apply)):
+                    self._APPLY[action.kind](self, action.player, action)
+            else:  # (no module hears or applies actions)
+                self._APPLY[action.kind](self, action.player, action)
+            # then Pending._settle where something may be left to settle (pending decisions,
+            # corpses, a Run Away), else the winner test when due
+            ph = s.phase
+            c = s.combat
+            if s.pending or s.corpses or (c is not None and c.stage == "run" and ph == "combat"):
+                self._settle()
+                ph = s.phase
+                c = s.combat
+            elif self._lv_due and ph != "over" and ph != "combat":
+                self._winner_test()  # (_settle's only work here)
+                ph = s.phase
+                c = s.combat
+            if ph == "charity" and not s.pending:  # a card played, sold or taken (charity.py)
+                self._charity_recount()
+                c = s.combat
+            # then the state-based checks (checks.py; a choice they ask for is the next
+            # decision), when they have something to look at (marked seats, a full run, a
+            # helper who died): most actions leave them nothing
+            if self._sba_full or self._sba_seats or (c is not None and c.helper >= 0 and not s.players[c.helper].alive):
+                self._state_checks()
         except BaseException:
             self._sfree = self._sfree_ok
             self._after = []
@@ -524,23 +563,42 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
                 m[0] = self._ver
             if action.kind == "ask_help" or action.kind == "refuse":
                 self._carry_fight(action)
+        if self._redo:
+            self._recorded(action)
+        else:
+            self.actions.append(action)
         if s.turn == turn:
             s.turn_actions += 1
             if s.turn_actions >= self._cap and s.phase != "over":
                 self._stop("action limit", f"Action limit reached: {s.turn_actions} actions in turn {turn}; no winner.")
         else:
             s.turn_actions = 0
-        if self._redo:
-            self._recorded(action)
-        else:
-            self.actions.append(action)
+            if not self.history and len(self.actions) >= self._ckpt_due:
+                # without history, a checkpoint at the start of a turn once _CKPT_EVERY actions
+                # have passed since the last (_rollback replays from it)
+                self._ckpt = (s.clone(), len(self.actions), self.draws, self.deaths)
+                self._ckpt_due = len(self.actions) + _CKPT_EVERY
+
+    def _vetted(self, action: Action | str) -> Action:
+        """:meth:`play`'s rule check of an action not taken from the latest list: ``action``
+        parsed when it is text; an action object :meth:`why_not` has just approved is not
+        checked again. Raises :class:`IllegalActionError` (message = :meth:`why_not`)."""
+        if type(action) is str:
+            action = Action.parse(action)
+        ck = self._checked
+        if ck[1] is action and ck[0] == self._ver:
+            return action
+        why = self._why(action)
+        if why is not None:
+            raise IllegalActionError(f"{action}: {why}")
+        return action
 
     def _rollback(self, counters: tuple | None) -> None:
         """An action raised while it applied: put the state back exactly as it was before it
         (transactional :meth:`play`). With history, the undo snapshot :meth:`play` has just
-        taken is the state before; without, the last checkpoint (taken every
-        ``_CKPT_EVERY`` actions) replayed up to the present (the rules are deterministic: the
-        RNG lives in the state)."""
+        taken is the state before; without, the last checkpoint (taken at the start of a turn
+        once ``_CKPT_EVERY`` actions have passed since the one before) replayed up to the
+        present (the rules are deterministic: the RNG lives in the state)."""
         if self.history:
             st, loglen = self._undo.pop()
             self.state = st
@@ -576,6 +634,7 @@ class Game(Dispatch, Pending, Playing, Turn, Combat, Helping, Rewards, CombatCar
         self._legal_ver = -1
         self._sba_seats = set()  # (a copy must not share the set) - the next checks see all
         self._sba_full = True
+        self._lv_due = True  # (the winner test looks at the Levels again)
         self._saying = []  # (nor what the abilities running now have said)
         self._bad_open = []  # (nor the Bad Stuff running now)
         self._after = []  # (nor the lines held back: History._say_after)

@@ -470,6 +470,7 @@ class Items:
         self._sba_seats.add(seat)  # a Level changes (condition atoms)
         lv = total // self.level_price(seat)
         p.level += lv
+        self._lv_due = True  # (the winner test after the action: Pending._winner_test)
         if self.history: self._say(f"{p.name} sells {plural(len(a.cards), 'card')} for {total} Gold: +{plural(lv, 'Level')} -> {p.level}.")
 
     def _sale_worth(self, seat: int) -> int:

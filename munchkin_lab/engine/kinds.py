@@ -25,7 +25,6 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .refs import R_ACT, R_CHAR, R_COMBAT, R_DEATH, R_PHASES, R_RUN, R_WIN
-from .tables import _ACACHE_MAX
 
 
 #: The phases and combat stages in the games' words, for refusals (core rules, 4. Creating Your
@@ -177,6 +176,24 @@ def not_in_combat(k: str) -> str:
     return f"'{k}' is not possible during combat ({R_COMBAT})"
 
 
+_ACACHE_MAX = 200_000
+
+
+class _Actions(dict):
+    """The shared candidate Actions (immutable, a pure function of their fields), keyed by
+    the fields' tuple: one cache for every game of the process (:meth:`Dispatch._A`), an
+    Action built on the first ask of its key; cleared when it grows past ``_ACACHE_MAX``."""
+
+    def __missing__(self, key: tuple) -> Action:
+        if len(self) >= _ACACHE_MAX:
+            self.clear()
+        a = self[key] = Action(*key)
+        return a
+
+
+_ACACHE = _Actions()
+
+
 class Dispatch:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: candidates, checks and applies of
     the actions, found through :data:`TABLE` (see the module docstring)."""
@@ -198,13 +215,7 @@ class Dispatch:
     def _A(self, seat: int, kind: str, card: int = -1, target: int = -1, n: int = 0, m: int = -1,
            cards: tuple = ()) -> Action:
         """A shared (immutable) candidate Action: built once per process, then reused (speed)."""
-        key = (seat, kind, card, target, n, m, cards)
-        a = self._acache.get(key)
-        if a is None:
-            if len(self._acache) >= _ACACHE_MAX:
-                self._acache.clear()
-            a = self._acache[key] = Action(seat, kind, card, target, n, m, cards)
-        return a
+        return self._acache[seat, kind, card, target, n, m, cards]  # (built when first asked: _Actions)
 
     def _A_targets(self, seat: int, c: int) -> tuple:
         """``(play c on seat 0, play c on seat 1, ...)`` (shared candidates, see :meth:`_A`)."""
@@ -403,35 +414,3 @@ class Dispatch:
         if s.phase == "combat":
             return f"Combat: {_STAGE_WORDS.get(s.combat.stage, s.combat.stage)}"
         return _PHASE_WORDS.get(s.phase, s.phase)
-
-    # ------------------------------------------------------------------ applying
-    def _apply(self, a: Action) -> None:
-        """Apply a legal action: the answer to the pending decision, a module's own action,
-        or the kind's apply (:data:`TABLE`); then :meth:`_settle` where something may be left
-        to settle (pending decisions, corpses, a Run Away), else the winner test; then the
-        state-based checks (``checks.py``; a choice they ask for is the next decision)."""
-        s = self.state
-        if s.pending:
-            d = s.pending.pop(0)
-            self._PENDING_FN[d["kind"]][2](self, d, a)  # (Pending._answer, inline)
-        else:
-            for mod in self._h_before:  # (RulesModule.before_action: whoever applies it)
-                mod.before_action(self, a)
-            if not (self._h_apply and any(mod.apply_action(self, a) for mod in self._h_apply)):
-                self._APPLY[a.kind](self, a.player, a)
-        # _after_action, inline (the hot path)
-        ph = s.phase
-        if s.pending or s.corpses or (ph == "combat" and s.combat is not None and s.combat.stage == "run"):
-            self._settle()
-        elif ph != "over" and ph != "combat":  # _settle's only work here: the winner test
-            for q in s.players:
-                if q.level >= 10:
-                    self._check_winner()
-                    break
-        if s.phase == "charity" and not s.pending:  # a card played, sold or taken (charity.py)
-            self._charity_recount()
-        # the state-based checks, when they have something to look at (marked seats, a
-        # full run, a helper who died): most steps have none
-        c = s.combat
-        if self._sba_full or self._sba_seats or (c is not None and c.helper >= 0 and not s.players[c.helper].alive):
-            self._state_checks()

@@ -97,6 +97,9 @@ class Pending:
     """Mixin of :class:`~munchkin_lab.engine.game.Game`: the pending decisions (see the module
     docstring)."""
 
+    #: the winner test is due after the action (see :meth:`_winner_test`); per game object
+    _lv_due = True
+
     # ------------------------------------------------------------------ dispatch
     def _pending_candidates(self, seat: int, d: dict, out: list) -> None:
         """Append the answers of pending decision ``d`` (all legal by construction)."""
@@ -261,20 +264,9 @@ class Pending:
     def _settle(self) -> None:
         """Drop pending decisions with nothing to decide (each ``why``'s own test, which may
         apply what the rule does when nobody can choose); discard corpses nobody loots any
-        more; skip runners with nothing left to roll; then the winner test."""
+        more; skip runners with nothing left to roll; then the winner test. (``Game.play``
+        calls it when there are pending decisions or corpses, or a Run Away goes on.)"""
         s = self.state
-        if not s.pending and not s.corpses:
-            ph = s.phase
-            if ph == "combat":
-                if s.combat is None or s.combat.stage != "run":
-                    return
-            else:
-                if ph != "over":
-                    for q in s.players:  # _check_winner's own test, without the call
-                        if q.level >= 10:
-                            self._check_winner()
-                            break
-                return
         while s.pending:
             d = s.pending[0]
             if d["kind"] == "choose":
@@ -293,8 +285,16 @@ class Pending:
             if s.combat.stage == "run":
                 self._next_runner()
         ph = s.phase
-        if ph != "over" and ph != "combat":
-            for q in s.players:  # _check_winner's own test, without the call on most steps
-                if q.level >= 10:
-                    self._check_winner()
-                    break
+        if self._lv_due and ph != "over" and ph != "combat":
+            self._winner_test()
+
+    def _winner_test(self) -> None:
+        """:meth:`Character._check_winner` when a player is at Level 10; else, with the core
+        rules alone, no test until a Level changes (``_lv_due``, set where a Level changes:
+        ``Character._change_level``, ``Items._do_sell``; and by ``Game.begin`` and a state
+        replaced whole - undo, copies, loads; a rules module may change Levels its own way)."""
+        for q in self.state.players:
+            if q.level >= 10:
+                self._check_winner()
+                return
+        self._lv_due = self._sba_all

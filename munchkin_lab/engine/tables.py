@@ -15,10 +15,6 @@ from .lang_compile import STAYS, card_fx, modes_of, program_tables
 SLOT_LIMIT = {"headgear": 1, "armor": 1, "footgear": 1}
 ALIASES = {"priest": "cleric", "kapłan": "cleric"}
 _ATOMS: dict = {}
-# shared candidate Actions (immutable, a pure function of their fields): one cache for every
-# game of the process, cleared when it grows past _ACACHE_MAX (see Game._A)
-_ACACHE: dict = {}
-_ACACHE_MAX = 200_000
 
 
 def _parse_atom(atom: str) -> tuple:
