@@ -29,6 +29,7 @@ Rule sources: the contract's tables; "core rules" = ``shared/seeds/001``.
 from __future__ import annotations
 
 from dataclasses import replace as _replace
+from operator import attrgetter
 
 from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import PLAYER
@@ -42,6 +43,7 @@ _COMBAT_KINDS = frozenset(("monster", "monster_enhancer", "one_shot"))
 #: facts are never written to, so one object serves every such event (building a frozen
 #: dataclass costs seven object.__setattr__ calls); emptied when it grows large
 _CTX_MEMO: dict = {}
+_HAND, _CARRIED = attrgetter("hand"), attrgetter("carried")  # (Abilities._hand_held)
 
 
 def _apart_from_combat(cards: frozenset, cb) -> bool:
@@ -501,12 +503,10 @@ class Abilities:
 
     def _hand_held(self, hand: frozenset) -> bool:
         """Whether a player (a dead one too) has one of the cards ``hand`` in the hand or
-        carried on the table: one look at every hand, player by player, stopping at the first
-        holder."""
-        for p in self.state.players:
-            if not (hand.isdisjoint(p.hand) and hand.isdisjoint(p.carried)):
-                return True
-        return False
+        carried on the table: one look at every hand, then at every carried list, each
+        stopping at the first holder."""
+        isd, ps = hand.isdisjoint, self.state.players
+        return not (all(map(isd, map(_HAND, ps))) and all(map(isd, map(_CARRIED, ps))))
 
     def _hand_offers(self, trigger, player, monster, facts, offers) -> None:
         hand = self._lhand.get(trigger)
