@@ -29,7 +29,6 @@ Rule sources: the contract's tables; "core rules" = ``shared/seeds/001``.
 from __future__ import annotations
 
 from dataclasses import replace as _replace
-from operator import attrgetter
 
 from .lang.interp import Context, amount_of, evaluate, resolve
 from .lang.program import PLAYER
@@ -43,7 +42,6 @@ _COMBAT_KINDS = frozenset(("monster", "monster_enhancer", "one_shot"))
 #: facts are never written to, so one object serves every such event (building a frozen
 #: dataclass costs seven object.__setattr__ calls); emptied when it grows large
 _CTX_MEMO: dict = {}
-_HAND, _CARRIED = attrgetter("hand"), attrgetter("carried")  # (Abilities._hand_held)
 
 
 def _apart_from_combat(cards: frozenset, cb) -> bool:
@@ -309,14 +307,18 @@ class Abilities:
 
     # ------------------------------------------------------------------ firing
     def _lang_heard(self, trigger: str, player: int, monster: int = -1, tile: int = -1,
-                    owner_only: int = -1) -> list | None:
+                    owner_only: int = -1, held: bool = True) -> list | None:
         """Who hears ``trigger`` now (the arguments of :meth:`_lang_fire`): the listening cards
         in play (``_holders``' list, maybe empty when someone holds a reaction to it in the
         hand), or None when nothing would hear it - the event would run nothing, offer nothing
-        and set no flag. A caller may ask first and skip the event around the firing."""
+        and set no flag. A caller may ask first and skip the event around the firing.
+        ``held``: False when the caller has just seen that nobody holds a card reacting to it
+        (:meth:`_hand_held`; the hands are not looked at again)."""
         want = self._lby.get(trigger)
         hs = self._holders(want, player, monster, tile, owner_only) if want else None
         if not hs:
+            if not held:
+                return None
             hand = self._lhand.get(trigger)
             if not hand or not self._hand_held(hand):
                 return None
@@ -503,10 +505,12 @@ class Abilities:
 
     def _hand_held(self, hand: frozenset) -> bool:
         """Whether a player (a dead one too) has one of the cards ``hand`` in the hand or
-        carried on the table: one look at every hand, then at every carried list, each
-        stopping at the first holder."""
-        isd, ps = hand.isdisjoint, self.state.players
-        return not (all(map(isd, map(_HAND, ps))) and all(map(isd, map(_CARRIED, ps))))
+        carried on the table: one look at every hand, player by player, stopping at the first
+        holder."""
+        for p in self.state.players:
+            if not (hand.isdisjoint(p.hand) and hand.isdisjoint(p.carried)):
+                return True
+        return False
 
     def _hand_offers(self, trigger, player, monster, facts, offers) -> None:
         hand = self._lhand.get(trigger)

@@ -239,6 +239,8 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._roll_mod_of = [e.get("roll_mod", 0) for e in fx]  # a kept Curse's die-roll modifier
     t._has_glue = any(t._glues)
     t._glue_set = frozenset(i for i, g in enumerate(t._glues) if g)  # (RunAway._run_outcome)
+    # the cards reacting from the hand to a Run Away roll (LangRolls._lang_run_roll)
+    t._lroll_hand = t._lhand.get("die_rolled", frozenset()) | t._lhand.get("run_away_rolled", frozenset())
     # Item bonus when nothing can change it (no race/class/gender restriction, no conditional
     # bonus): item_bonus answers these without the checks; None = ask the checks
     # (an Item whose own in_play ability sets its bonus in another form than bonus_if: asked live)
