@@ -161,6 +161,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._anyplay = [bool(e.get("cancel_curse") or e.get("hireling") or e.get("set_die") or e.get("steal_level"))
                   for e in fx]
     t._has_cancel = any(t._cancels)
+    t._cancel_set = frozenset(i for i, x in enumerate(t._cancels) if x)  # (Curses._apply_curse_window)
     t._glues = [bool(e.get("reroll_escape")) for e in fx]
     # how a Special / One-Shot is played on the own turn (see _candidates): 0 not here,
     # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
