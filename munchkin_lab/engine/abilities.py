@@ -307,14 +307,18 @@ class Abilities:
 
     # ------------------------------------------------------------------ firing
     def _lang_heard(self, trigger: str, player: int, monster: int = -1, tile: int = -1,
-                    owner_only: int = -1) -> list | None:
+                    owner_only: int = -1, held: bool = True) -> list | None:
         """Who hears ``trigger`` now (the arguments of :meth:`_lang_fire`): the listening cards
         in play (``_holders``' list, maybe empty when someone holds a reaction to it in the
         hand), or None when nothing would hear it - the event would run nothing, offer nothing
-        and set no flag. A caller may ask first and skip the event around the firing."""
+        and set no flag. A caller may ask first and skip the event around the firing.
+        ``held``: False when the caller has just seen that nobody holds a card reacting to it
+        (:meth:`_hand_held`; the hands are not looked at again)."""
         want = self._lby.get(trigger)
         hs = self._holders(want, player, monster, tile, owner_only) if want else None
         if not hs:
+            if not held:
+                return None
             hand = self._lhand.get(trigger)
             if not hand or not self._hand_held(hand):
                 return None

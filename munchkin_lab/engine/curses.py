@@ -41,7 +41,8 @@ class Curses:
 
     def _apply_curse_window(self, victim: int, c: int, caster: int = -1) -> None:
         """The cancel window of :meth:`_apply_curse` (Wishing Ring), then the Curse hits."""
-        if self._has_cancel:
+        # (nobody holds a cancelling card, even dead: the look below would find no holder)
+        if self._has_cancel and self._hand_held(self._cancel_set):
             s = self.state
             players = s.players
             n = len(players)

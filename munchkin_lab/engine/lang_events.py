@@ -48,8 +48,9 @@ class LangEvents:
         if lang:
             lang.pop("rolled", None)
             lang.pop("fought", None)
-            self._limits_reset("combat")
-            self._limits_reset("roll")
+            if lang.get("uses"):  # (no use counted: _limits_reset would forget nothing)
+                self._limits_reset("combat")
+                self._limits_reset("roll")
 
     def _lang_turn_started(self, seat: int) -> None:
         s = self.state
@@ -72,7 +73,8 @@ class LangEvents:
         if s.ledger.entries:
             s.ledger, ended = s.ledger.turn_ended()
             self._ledger_ended(ended)
-        self._limits_reset("turn")
+        if s.lang and s.lang.get("uses"):  # (no use counted: _limits_reset would forget nothing)
+            self._limits_reset("turn")
 
     def _lang_left_play(self, seat: int, c: int, slot_lost: bool) -> None:
         """Card ``c`` left ``seat``'s play (``Zones._leave_play``): its ``in_play`` changes end,

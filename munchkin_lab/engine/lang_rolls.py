@@ -81,17 +81,22 @@ class LangRolls:
         or let the runner get away - ``escape``), then the outcome. ``fresh``: a new roll, not
         one made again (``reroll``): the abilities limited per roll may be used again (a roll
         and its rerolls are one roll for ``limit: {per: roll}``; the language's reading)."""
-        if fresh:
+        lang = self._lstate()
+        if fresh and lang.get("uses"):  # (no use counted: _limits_reset would forget nothing)
             self._limits_reset("roll")
         c = self.state.combat
         m = c.monsters[i]
         c.rolled.append(i)
-        rolled = self._lstate().setdefault("rolled", [])
+        rolled = lang.setdefault("rolled", [])
         first = [seat, m] not in rolled
         rolled.append([seat, m])
+        # one look at the hands for both events (most rolls: nobody holds a reaction to either)
+        rh = self._lroll_hand
+        held = bool(rh) and self._hand_held(rh)
         # (an event nothing hears sets no flag: no reroll, the die as rolled)
-        hs = self._lang_heard("die_rolled", seat, m) if "die_rolled" in self._lt else None
+        hs = self._lang_heard("die_rolled", seat, m, held=held) if "die_rolled" in self._lt else None
         if hs is not None:
+            held = True  # (the event's ops may move cards: the hands are looked at again)
             with self._lang_event() as ev:  # (its flags: a reroll, a die set)
                 if self._lang_fire("die_rolled", seat, m, {"first_roll": first, "die": die},
                                    cont=("run", seat, i, die, first, "die"), ev=ev, hs=hs):
@@ -99,7 +104,7 @@ class LangRolls:
                 if self._lang_run_reroll(seat, i):
                     return
                 die = ev.get("die", die)
-        self._lang_run_total(seat, i, die, first)
+        self._lang_run_total(seat, i, die, first, held)
 
     def _lang_run_reroll(self, seat: int, i: int) -> bool:
         """After the ``die_rolled`` or ``run_away_rolled`` reactions to a Run Away roll: a
@@ -115,10 +120,13 @@ class LangRolls:
         self._lang_run_roll(seat, i, self._roll(), fresh=False)
         return True
 
-    def _lang_run_total(self, seat: int, i: int, die: int, first: bool) -> None:
+    def _lang_run_total(self, seat: int, i: int, die: int, first: bool, held: bool = True) -> None:
+        """The total of a Run Away roll showing ``die`` and its ``run_away_rolled`` event, then
+        the outcome (:meth:`_lang_run_roll`); ``held``: False when nobody holds a reaction to
+        the roll (:meth:`_lang_heard`), seen with nothing changed since."""
         m = self.state.combat.monsters[i]
         total, ok = self.run_away_result(seat, i, die)
-        hs = self._lang_heard("run_away_rolled", seat, m) if "run_away_rolled" in self._lt else None
+        hs = self._lang_heard("run_away_rolled", seat, m, held=held) if "run_away_rolled" in self._lt else None
         if hs is None and "run_away_rolled" in self._lt:
             # (an event nothing hears sets no flag - no void roll, no reroll -: of
             # _lang_run_flags only its test that the runner and the monster are still there)

@@ -66,7 +66,7 @@ class RunAway:
         for it in p.equipped:
             if ra[it] and self.can_use(seat, it):
                 mod += ra[it]
-        if self._lang:
+        if self._lang and ("run_away" in self._lstat or self.state.ledger.entries):  # (else _lx adds 0)
             mod += self._lx("run_away", ("player", seat))
         return mod
 
@@ -97,7 +97,8 @@ class RunAway:
         mod += c.flight.get(seat, 0)
         for h in self._h_run:
             mod += h.run_away_modifier(self, seat, i)
-        if self._lang:  # the card-effect language: the monster's run_away
+        # the card-effect language: the monster's run_away (no card and no lasting change: 0)
+        if self._lang and ("run_away" in self._lstat or s.ledger.entries):
             mod += self._lx("run_away", ("monster", m))
         return mod
 
@@ -121,7 +122,8 @@ class RunAway:
         sp = self.specs[m]
         if ok:
             if self.history: self._say(f"{self._pn(seat)} {self._rolls(die, total)} and escapes {sp.name}.")
-            if self._has_glue:
+            # (nobody holds a Flask of Glue, even dead: no holder to ask, as the loop would find)
+            if self._has_glue and self._hand_held(self._glue_set):
                 n = len(s.players)
                 holders = tuple(q for q in ((seat + j) % n for j in range(1, n))
                                 if s.players[q].alive and self._glue_cards(q))
@@ -282,22 +284,22 @@ class RunAway:
                 return
         run = self._lrun[m]
         own = run.get("caught") if run else None
-        if own and own[0][1].do and own[0][1].do[0].name in _ROLL_OPS and \
-                self._lang_die_window(seat, ("bad_stuff", seat, m)):
+        first = bool(own) and bool(own[0][1].do) and own[0][1].do[0].name in _ROLL_OPS  # (it starts with a roll)
+        if first and self._lang_die_window(seat, ("bad_stuff", seat, m)):
             return
-        self._bad_stuff_ops(seat, m, windowed=bool(own) and "die_rolled" in self._lt)
+        self._bad_stuff_ops(seat, m, windowed=first and "die_rolled" in self._lt)
 
     def _bad_stuff_ops(self, seat: int, m: int, windowed: bool = False) -> None:
         """The Bad Stuff of monster ``m`` on ``seat`` (see :meth:`_bad_stuff`); ``windowed``:
-        a die it starts with has had its reactions (:meth:`_lang_die_window`), so its first
-        op that rolls opens no second window (``Ops._op_die_roll``)."""
+        its own Bad Stuff starts with a die that has had its reactions
+        (:meth:`_lang_die_window`), so its first op that rolls opens no second window
+        (``Ops._op_die_roll``)."""
         # (a death on the way says its cause first; without history _bad_begin notes nothing
         # and _bad_end says nothing)
         entry = self._bad_begin(seat, m) if self.history else None
         run = self._lrun[m]
         if run and "caught" in run:  # the monster's own caught abilities (bad_stuff)
-            own = run["caught"]
-            self._die_pre = windowed and bool(own[0][1].do) and own[0][1].do[0].name in _ROLL_OPS
+            self._die_pre = windowed
             try:
                 self._lang_fire_card("caught", m, -1, seat, m, own=True)
             finally:
@@ -547,16 +549,16 @@ class RunAway:
         left."""
         s = self.state
         c = s.combat
-        while c.runners:
-            q = c.runners[0]
+        runners = c.runners
+        while runners:
+            q = runners[0]
             if s.players[q].alive and len(c.rolled) < len(c.monsters):
-                self._not_pursued(q)
-            if not s.players[q].alive or len(c.rolled) >= len(c.monsters):
-                c.runners.pop(0)
-                c.rolled = []
-                continue
-            break
-        if not c.runners:
+                self._not_pursued(q)  # (adds to c.rolled only: q stays alive)
+                if len(c.rolled) < len(c.monsters):
+                    break
+            runners.pop(0)
+            c.rolled = []
+        if not runners:
             self._end_combat(won=False)
 
     def _not_pursued(self, seat: int) -> None:

@@ -157,6 +157,7 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._anyplay = [bool(e.get("cancel_curse") or e.get("hireling") or e.get("set_die") or e.get("steal_level"))
                   for e in fx]
     t._has_cancel = any(t._cancels)
+    t._cancel_set = frozenset(i for i, x in enumerate(t._cancels) if x)  # (Curses._apply_curse_window)
     t._glues = [bool(e.get("reroll_escape")) for e in fx]
     # how a Special / One-Shot is played on the own turn (see _candidates): 0 not here,
     # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
@@ -234,6 +235,9 @@ def _card_tables(specs: list[CardSpec]) -> dict:
                for s, e, run in zip(specs, fx, t._lrun)]
     t._roll_mod_of = [e.get("roll_mod", 0) for e in fx]  # a kept Curse's die-roll modifier
     t._has_glue = any(t._glues)
+    t._glue_set = frozenset(i for i, g in enumerate(t._glues) if g)  # (RunAway._run_outcome)
+    # the cards reacting from the hand to a Run Away roll (LangRolls._lang_run_roll)
+    t._lroll_hand = t._lhand.get("die_rolled", frozenset()) | t._lhand.get("run_away_rolled", frozenset())
     # Item bonus when nothing can change it (no race/class/gender restriction, no conditional
     # bonus): item_bonus answers these without the checks; None = ask the checks
     # (an Item whose own in_play ability sets its bonus in another form than bonus_if: asked live)
