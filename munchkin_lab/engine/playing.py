@@ -147,6 +147,8 @@ class Playing:
                 elif t == 4:
                     cands = self._discard_picks(seat, c)
                 elif t == 8:  # the card-effect language: per mode and choice (lang_actions.py)
+                    if ok and self._lplay_combat[c] and s.combat is None:
+                        continue  # (each play's `if` needs a combat: _why_lang_play refuses them all)
                     cands = []
                     self._lang_play_cands(seat, c, cands)
                 else:

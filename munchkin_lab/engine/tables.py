@@ -265,6 +265,12 @@ def _card_tables(specs: list[CardSpec]) -> dict:
             # a Race, Class or Item whose played abilities are modes: on the own turn listed
             # once per mode and choice, as a One-Shot of the language (Playing._cand_turn_plays)
             t._tplan[i], t._tcat[i] = _TURN_PLAN["one_shot"], LANG_PLAYED
+    # such a card whose every played ability's `if` needs a combat (lang.interp.needs_combat:
+    # Potion of Halitosis): Playing._why_play (_why_lang_play) refuses each of its plays out of
+    # one, so the own turn's candidates skip it (not a card played at any time)
+    t._lplay_combat = [tc == LANG_PLAYED and t._lang and not t._anyplay[i] and not e.keys() & STAYS
+                       and all(needs_combat(ab.cond) for _j, ab in run["played"])
+                       for i, (tc, e, run) in enumerate(zip(t._tcat, fx, t._lrun))]
     t.facts = CardFacts(specs, t)
     # number of players -> the shared candidate Actions (_tcache, per-seat _kc)
     t._shared_caches = {}
