@@ -695,13 +695,15 @@ class Items:
         if not p.hand or not (p.classes or p.races) or (ok and self._why_thief(seat) is not None):
             return
         A = self._A
-        why = self._why_steal
+        big = self._big
+        c = p.hand[0]
         for t in range(len(s.players)):
             if t != seat:
                 for it in s.players[t].in_play():
-                    a = A(seat, "steal", p.hand[0], t, m=it)
-                    if not ok or why(seat, a) is None:
-                        out.append(a)
+                    # (_why_steal's other tests hold here: the Thief was asked above; a hand card
+                    # is one of the Thief's discards and not the Thief card; it is t's, in play)
+                    if not ok or not big[it]:
+                        out.append(A(seat, "steal", c, t, m=it))
 
     def _do_steal(self, seat: int, a: Action) -> None:
         """The Thief discards the card, then rolls (:meth:`_steal_roll`); the cards that react
