@@ -96,10 +96,16 @@ class Items:
 
     def _cand_carry(self, seat: int, ok: bool, out: list) -> None:
         """``carry`` per One-Shot in the hand (those :meth:`_why_carry` allows)."""
-        p = self.state.players[seat]
-        kind = self._kind
-        for c in p.hand:
-            if kind[c] == "one_shot":
+        s = self.state
+        p = s.players[seat]
+        # on the own turn out of combat _why_carry's one open test is the Big item's (a One-Shot
+        # from the hand, whose moment _why_char_time allows then)
+        own = ok and s.combat is None and seat == s.active
+        for c in filter(self._shot.__getitem__, p.hand):  # the hand's One-Shots
+            if own:
+                if not self._big[c] or self.big_ok(seat, c):
+                    out.append(self._A(seat, "carry", c))
+            else:
                 a = self._A(seat, "carry", c)
                 if not ok or self._why_carry(seat, a) is None:
                     out.append(a)

@@ -108,10 +108,8 @@ class Playing:
         anyplay = self._anyplay
         P = self._kc[seat]["play"]
         plan = self._tplan  # the branch of each kind (tables._TURN_PLAN)
-        for c in p.hand:
+        for c in filter(plan.__getitem__, p.hand):  # (not a monster, a Monster Enhancer...)
             k = plan[c]
-            if not k:  # a monster, a Monster Enhancer...: not played from here
-                continue
             if k == 1:  # an Item, a Race, a Class
                 a = P.get(c)
                 if a is None:
