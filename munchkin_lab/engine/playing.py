@@ -99,7 +99,7 @@ class Playing:
         theft per seat, a pick of the top 3 of each discard pile; the card-effect language's
         plays per mode and choice, also those of a Race, Class or Item whose ``played``
         abilities are modes: ``tables`` gives it that branch). Monsters and Monster Enhancers
-        are not played from here."""
+        are not played from here. ``seat``: the active player (its turn, or its Charity)."""
         s = self.state
         A = self._A
         players = s.players
@@ -120,6 +120,8 @@ class Playing:
                 cands: list = []
                 self._lang_play_cands(seat, c, cands)
                 out += [a for a in cands if not ok or wp(seat, a, False) is None]
+            elif k == 2 and ok and not anyplay[c]:  # a Curse: on each living player (_rule_curse_target)
+                out += [a for a, q in zip(self._A_targets(seat, c), players) if q.alive]
             elif k <= 3:  # a Curse (2) or a Go Up a Level (3), per target
                 if ok and k == 3 and self._goup_gate[c] and self._go_up_card_rule(c, seat) is not None:
                     continue  # (its own conditions fail for every target: _rule_go_up)
@@ -131,11 +133,15 @@ class Playing:
             else:  # a Special or a One-Shot
                 t = self._tcat[c]
                 if t == 2:
-                    if ok and self._char_gate[c] and self._why_char_special(seat, c) is not None:
-                        continue  # (no Race / Class for it to go on: _why_play's own answer)
                     a = P.get(c)
                     if a is None:
                         a = P[c] = A(seat, "play", c)
+                    if ok and self._char_gate[c]:
+                        # _why_play's answer on the own turn: _why_char_time allows the moment
+                        # (seat is the active player), then _why_char_special (a Race / Class to go on)
+                        if self._why_char_special(seat, c) is None:
+                            out.append(a)
+                        continue
                     cands = (a,)
                 elif t == 1:  # Cheat!: on an Item in play, or with an Item from the hand
                     cands = [A(seat, "play", c, m=it) for it in p.in_play()]
