@@ -698,7 +698,8 @@ class Items:
         """A Thief's thefts: the first hand card against each item in play of the others."""
         s = self.state
         p = s.players[seat]
-        if not p.hand or not (p.classes or p.races) or (ok and self._why_thief(seat) is not None):
+        # (_why_thief is None exactly when the seat holds the power: asked as a bool)
+        if not p.hand or not (p.classes or p.races) or (ok and not self._holds(seat, "steal")):
             return
         A = self._A
         big = self._big
@@ -706,7 +707,7 @@ class Items:
         for t in range(len(s.players)):
             if t != seat:
                 for it in s.players[t].in_play():
-                    # (_why_steal's other tests hold here: the Thief was asked above; a hand card
+                    # (_why_steal's other tests hold here: the Thief's power was asked; a hand card
                     # is one of the Thief's discards and not the Thief card; it is t's, in play)
                     if not ok or not big[it]:
                         out.append(A(seat, "steal", c, t, m=it))
