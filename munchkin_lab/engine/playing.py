@@ -575,21 +575,21 @@ class Playing:
             return f"{self._cn(c)} is not in your hand"
         if self._anyplay[c]:
             return self._why_anytime_play(seat, a)
-        if self._lang and (self._lplayed[c] or self._lreact[c]) and not self._fx[c].keys() & STAYS:
+        if self._lwhy[c]:
             r = self._why_lang_card(seat, a, in_combat)  # the card-effect language (lang_actions.py)
             if r is not NotImplemented:
                 return r
-        sp = self.specs[c]
-        k = sp.kind
-        e = self._fx[c]
-        own_turn = s.active == seat
-        if k in ("race", "class", "item"):
-            r = self._why_char_time(seat, c, k == "item")
-            return r if r is not None else self._why_play_char_or_item(seat, c)
+        k = self._kind[c]
         if k == "curse":
             if not (0 <= a.target < len(s.players)):
                 return "a Curse needs a target player t"
             return self._rule_curse_target(a.target)
+        if k in ("race", "class", "item"):
+            r = self._why_char_time(seat, c, k == "item")
+            return r if r is not None else self._why_play_char_or_item(seat, c)
+        sp = self.specs[c]
+        e = self._fx[c]
+        own_turn = s.active == seat
         if k == "go_up_a_level":
             if self._lang and self._lplayed[c]:
                 # its own played abilities say what it does (core rules' one Level only

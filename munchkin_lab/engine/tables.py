@@ -166,14 +166,16 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     # how a Special / One-Shot is played on the own turn (see _candidates): 0 not here,
     # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
     t._tcat = [_turn_category(s.kind, e, s.manual) for s, e in zip(specs, fx)]
+    # a card whose play Playing._why_play asks the card-effect language first (_why_lang_card):
+    # played abilities or reactions, not one that stays in play (a Half-Breed, Super Munchkin, Cheat!)
+    t._lwhy = [t._lang and (lp or lr) and not e.keys() & STAYS for lp, lr, e in zip(t._lplayed, t._lreact, fx)]
     # a Half-Breed / Super Munchkin whose play Playing._why_play refuses whenever
     # _why_char_special does (no Race / Class to go on, one already): the own turn's
     # candidates ask that rule first (not a card played at any time, nor one the card-effect
     # language plays, nor a Wandering Monster: their checks go another way)
     t._char_gate = [s.kind == "special" and bool(e.get("half_breed") or e.get("super_munchkin"))
                     and not t._anyplay[i] and not e.get("wandering_monster")
-                    and not (t._lang and (t._lplayed[i] or t._lreact[i]) and not e.keys() & STAYS)
-                    for i, (s, e) in enumerate(zip(specs, fx))]
+                    and not t._lwhy[i] for i, (s, e) in enumerate(zip(specs, fx))]
     t._uplevels = [e.get("levels", 1) for e in fx]
     # a Go Up a Level's own conditions (see Playing._rule_go_up): its record when it has any
     t._goup_cond = [e if s.kind == "go_up_a_level" and any(
