@@ -60,7 +60,13 @@ class Character:
         if not cards:
             return False
         p = self.state.players[seat]
-        return not (cards.isdisjoint(p.races) and cards.isdisjoint(p.classes))
+        for c in p.races:
+            if c in cards:
+                return True
+        for c in p.classes:
+            if c in cards:
+                return True
+        return False
 
     def has_power(self, seat: int, power: str) -> bool:
         """Whether one of ``seat``'s Race or Class cards gives ``power`` (``berserk``,

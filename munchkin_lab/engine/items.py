@@ -101,7 +101,10 @@ class Items:
         # on the own turn out of combat _why_carry's one open test is the Big item's (a One-Shot
         # from the hand, whose moment _why_char_time allows then)
         own = ok and s.combat is None and seat == s.active
-        for c in filter(self._shot.__getitem__, p.hand):  # the hand's One-Shots
+        kind = self._kind
+        for c in p.hand:
+            if kind[c] != "one_shot":
+                continue
             if own:
                 if not self._big[c] or self.big_ok(seat, c):
                     out.append(self._A(seat, "carry", c))

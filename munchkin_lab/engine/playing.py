@@ -108,8 +108,10 @@ class Playing:
         anyplay = self._anyplay
         P = self._kc[seat]["play"]
         plan = self._tplan  # the branch of each kind (tables._TURN_PLAN)
-        for c in filter(plan.__getitem__, p.hand):  # (not a monster, a Monster Enhancer...)
+        for c in p.hand:
             k = plan[c]
+            if not k:  # a monster, a Monster Enhancer...: not played from here
+                continue
             if k == 1:  # an Item, a Race, a Class
                 a = P.get(c)
                 if a is None:

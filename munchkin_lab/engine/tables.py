@@ -150,7 +150,6 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     t._sets = frozenset(s.set for s in specs)
     t._parts = frozenset(s.kind for s in specs) | frozenset(s.deck for s in specs)  # (rules.select_modules)
     t._kind = [s.kind for s in specs]
-    t._shot = [k == "one_shot" for k in t._kind]  # (a filter of the hand: Items._cand_carry)
     t._lnames = [_lname(s) for s in specs]
     t._slots = [s.slot for s in specs]
     # what a sale gets per card: Items, One-Shots and Fairy Dust with a value (an Item: Munchkin
