@@ -96,10 +96,19 @@ class Items:
 
     def _cand_carry(self, seat: int, ok: bool, out: list) -> None:
         """``carry`` per One-Shot in the hand (those :meth:`_why_carry` allows)."""
-        p = self.state.players[seat]
+        s = self.state
+        p = s.players[seat]
+        # on the own turn out of combat _why_carry's one open test is the Big item's (a One-Shot
+        # from the hand, whose moment _why_char_time allows then)
+        own = ok and s.combat is None and seat == s.active
         kind = self._kind
         for c in p.hand:
-            if kind[c] == "one_shot":
+            if kind[c] != "one_shot":
+                continue
+            if own:
+                if not self._big[c] or self.big_ok(seat, c):
+                    out.append(self._A(seat, "carry", c))
+            else:
                 a = self._A(seat, "carry", c)
                 if not ok or self._why_carry(seat, a) is None:
                     out.append(a)
@@ -693,16 +702,19 @@ class Items:
         """A Thief's thefts: the first hand card against each item in play of the others."""
         s = self.state
         p = s.players[seat]
-        if not p.hand or not (p.classes or p.races) or (ok and self._why_thief(seat) is not None):
+        # (_why_thief is None exactly when the seat holds the power: asked as a bool)
+        if not p.hand or not (p.classes or p.races) or (ok and not self._holds(seat, "steal")):
             return
         A = self._A
-        why = self._why_steal
+        big = self._big
+        c = p.hand[0]
         for t in range(len(s.players)):
             if t != seat:
                 for it in s.players[t].in_play():
-                    a = A(seat, "steal", p.hand[0], t, m=it)
-                    if not ok or why(seat, a) is None:
-                        out.append(a)
+                    # (_why_steal's other tests hold here: the Thief's power was asked; a hand card
+                    # is one of the Thief's discards and not the Thief card; it is t's, in play)
+                    if not ok or not big[it]:
+                        out.append(A(seat, "steal", c, t, m=it))
 
     def _do_steal(self, seat: int, a: Action) -> None:
         """The Thief discards the card, then rolls (:meth:`_steal_roll`); the cards that react

@@ -99,7 +99,7 @@ class Playing:
         theft per seat, a pick of the top 3 of each discard pile; the card-effect language's
         plays per mode and choice, also those of a Race, Class or Item whose ``played``
         abilities are modes: ``tables`` gives it that branch). Monsters and Monster Enhancers
-        are not played from here."""
+        are not played from here. ``seat``: the active player (its turn, or its Charity)."""
         s = self.state
         A = self._A
         players = s.players
@@ -122,6 +122,8 @@ class Playing:
                 cands: list = []
                 self._lang_play_cands(seat, c, cands)
                 out += [a for a in cands if not ok or wp(seat, a, False) is None]
+            elif k == 2 and ok and not anyplay[c]:  # a Curse: on each living player (_rule_curse_target)
+                out += [a for a, q in zip(self._A_targets(seat, c), players) if q.alive]
             elif k <= 3:  # a Curse (2) or a Go Up a Level (3), per target
                 if ok and k == 3 and self._goup_gate[c] and self._go_up_card_rule(c, seat) is not None:
                     continue  # (its own conditions fail for every target: _rule_go_up)
@@ -133,11 +135,15 @@ class Playing:
             else:  # a Special or a One-Shot
                 t = self._tcat[c]
                 if t == 2:
-                    if ok and self._char_gate[c] and self._why_char_special(seat, c) is not None:
-                        continue  # (no Race / Class for it to go on: _why_play's own answer)
                     a = P.get(c)
                     if a is None:
                         a = P[c] = A(seat, "play", c)
+                    if ok and self._char_gate[c]:
+                        # _why_play's answer on the own turn: _why_char_time allows the moment
+                        # (seat is the active player), then _why_char_special (a Race / Class to go on)
+                        if self._why_char_special(seat, c) is None:
+                            out.append(a)
+                        continue
                     cands = (a,)
                 elif t == 1:  # Cheat!: on an Item in play, or with an Item from the hand
                     cands = [A(seat, "play", c, m=it) for it in p.in_play()]
@@ -147,6 +153,8 @@ class Playing:
                 elif t == 4:
                     cands = self._discard_picks(seat, c)
                 elif t == 8:  # the card-effect language: per mode and choice (lang_actions.py)
+                    if ok and self._lplay_combat[c] and s.combat is None:
+                        continue  # (each play's `if` needs a combat: _why_lang_play refuses them all)
                     cands = []
                     self._lang_play_cands(seat, c, cands)
                 else:
@@ -569,21 +577,21 @@ class Playing:
             return f"{self._cn(c)} is not in your hand"
         if self._anyplay[c]:
             return self._why_anytime_play(seat, a)
-        if self._lang and (self._lplayed[c] or self._lreact[c]) and not self._fx[c].keys() & STAYS:
+        if self._lwhy[c]:
             r = self._why_lang_card(seat, a, in_combat)  # the card-effect language (lang_actions.py)
             if r is not NotImplemented:
                 return r
-        sp = self.specs[c]
-        k = sp.kind
-        e = self._fx[c]
-        own_turn = s.active == seat
-        if k in ("race", "class", "item"):
-            r = self._why_char_time(seat, c, k == "item")
-            return r if r is not None else self._why_play_char_or_item(seat, c)
+        k = self._kind[c]
         if k == "curse":
             if not (0 <= a.target < len(s.players)):
                 return "a Curse needs a target player t"
             return self._rule_curse_target(a.target)
+        if k in ("race", "class", "item"):
+            r = self._why_char_time(seat, c, k == "item")
+            return r if r is not None else self._why_play_char_or_item(seat, c)
+        sp = self.specs[c]
+        e = self._fx[c]
+        own_turn = s.active == seat
         if k == "go_up_a_level":
             if self._lang and self._lplayed[c]:
                 # its own played abilities say what it does (core rules' one Level only

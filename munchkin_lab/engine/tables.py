@@ -162,14 +162,16 @@ def _card_tables(specs: list[CardSpec]) -> dict:
     # how a Special / One-Shot is played on the own turn (see _candidates): 0 not here,
     # 1 cheat (one per item in play), 2 plain play, 3 level theft (targets), 4 discard pick
     t._tcat = [_turn_category(s.kind, e, s.manual) for s, e in zip(specs, fx)]
+    # a card whose play Playing._why_play asks the card-effect language first (_why_lang_card):
+    # played abilities or reactions, not one that stays in play (a Half-Breed, Super Munchkin, Cheat!)
+    t._lwhy = [t._lang and (lp or lr) and not e.keys() & STAYS for lp, lr, e in zip(t._lplayed, t._lreact, fx)]
     # a Half-Breed / Super Munchkin whose play Playing._why_play refuses whenever
     # _why_char_special does (no Race / Class to go on, one already): the own turn's
     # candidates ask that rule first (not a card played at any time, nor one the card-effect
     # language plays, nor a Wandering Monster: their checks go another way)
     t._char_gate = [s.kind == "special" and bool(e.get("half_breed") or e.get("super_munchkin"))
                     and not t._anyplay[i] and not e.get("wandering_monster")
-                    and not (t._lang and (t._lplayed[i] or t._lreact[i]) and not e.keys() & STAYS)
-                    for i, (s, e) in enumerate(zip(specs, fx))]
+                    and not t._lwhy[i] for i, (s, e) in enumerate(zip(specs, fx))]
     t._uplevels = [e.get("levels", 1) for e in fx]
     # a Go Up a Level's own conditions (see Playing._rule_go_up): its record when it has any
     t._goup_cond = [e if s.kind == "go_up_a_level" and any(
@@ -265,6 +267,12 @@ def _card_tables(specs: list[CardSpec]) -> dict:
             # a Race, Class or Item whose played abilities are modes: on the own turn listed
             # once per mode and choice, as a One-Shot of the language (Playing._cand_turn_plays)
             t._tplan[i], t._tcat[i] = _TURN_PLAN["one_shot"], LANG_PLAYED
+    # such a card whose every played ability's `if` needs a combat (lang.interp.needs_combat:
+    # Potion of Halitosis): Playing._why_play (_why_lang_play) refuses each of its plays out of
+    # one, so the own turn's candidates skip it (not a card played at any time)
+    t._lplay_combat = [tc == LANG_PLAYED and t._lang and not t._anyplay[i] and not e.keys() & STAYS
+                       and all(needs_combat(ab.cond) for _j, ab in run["played"])
+                       for i, (tc, e, run) in enumerate(zip(t._tcat, fx, t._lrun))]
     t.facts = CardFacts(specs, t)
     # number of players -> the shared candidate Actions (_tcache, per-seat _kc)
     t._shared_caches = {}
