@@ -15,12 +15,16 @@ _PRIORITY = {"fight": 0, "accept": 1, "kick": 3, "sell": 4, "equip": 5, "loot": 
              # another Portal, played at once again, and so on (Scooby-Doo rules, Portals)
              "portal": 10}
 #: every kind's score for greedy_policy in one look: _PRIORITY's, a pass 6, a Run Away 5, a
-#: refusal 3 (8 for a kind not named); None: a kind the policy never takes; -1: a kind scored
-#: by the action and the state (the branches of greedy_policy's loop)
+#: refusal 3 (8 for a kind not named); None: a kind the policy never takes; below 0: a kind
+#: scored by the action and the state (-1 play, -2 ask_help, -3 accept, -4 offer_help,
+#: -5 berserk: the branches of greedy_policy's loop)
 _SCORE: dict = {**_PRIORITY, "pass": 6, "run": 5, "refuse": 3,
                 **dict.fromkeys(("trouble", "unequip", "carry", "discard", "give", "steal", "turning",
                                  "backstab", "flight", "charm", "evade", "door_pile", "treasure_pile")),
-                **dict.fromkeys(("play", "ask_help", "accept", "offer_help", "berserk"), -1)}
+                "play": -1, "ask_help": -2, "accept": -3, "offer_help": -4, "berserk": -5}
+#: out of a combat, a played card's score by its kind: 2 a Race or Class, -2 an Item (2 when
+#: the player can use it, else 8), -3 a Go Up a Level (2 on oneself); other kinds not taken
+_PLAY_OUT = {"race": 2, "class": 2, "item": -2, "go_up_a_level": -3}
 
 
 def random_policy(game: Game, rnd: random.Random) -> Action:
@@ -62,16 +66,15 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
     # strengths memo has it when legal_actions() just computed it for the fighter)
     mw = None
     score = _SCORE.get
+    play_out = _PLAY_OUT.get
     for a in acts:
         sc = score(a.kind, 8)
         if sc is None:  # a kind never taken
             continue
         if sc < 0:  # a kind decided by the action and the state
-            k = a.kind
-            if k == "play":
-                kind = game._kind[a.card]
+            if sc == -1:  # play
                 if c is not None:
-                    if seat == c.fighter and kind == "one_shot" and a.n == 0:
+                    if seat == c.fighter and a.n == 0 and game._kind[a.card] == "one_shot":
                         if mw is None:
                             mw = game.munchkins_win()
                         if mw:
@@ -79,20 +82,24 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
                         sc = 1
                     else:
                         continue
-                elif kind in ("race", "class", "item"):
-                    sc = 2 if kind != "item" or game.can_use(seat, a.card) else 8
-                elif kind == "go_up_a_level" and a.target == seat:
-                    sc = 2
                 else:
-                    continue
-            elif k == "ask_help":
+                    sc = play_out(game._kind[a.card])
+                    if sc is None:
+                        continue
+                    if sc == -2:  # an Item
+                        sc = 2 if game.can_use(seat, a.card) else 8
+                    elif sc == -3:  # a Go Up a Level
+                        if a.target != seat:
+                            continue
+                        sc = 2
+            elif sc == -2:  # ask_help
                 sc = 4 if a.n == 0 else 99
-            elif k == "accept":
+            elif sc == -3:  # accept
                 if s.pending and s.pending[0]["kind"] == "help" and not s.pending[0].get("backout") \
                         and _wins_the_game(game):
                     continue  # (refuse: never help somebody to the winning Level)
                 sc = _PRIORITY["accept"]
-            elif k == "offer_help":
+            elif sc == -4:  # offer_help
                 if not (game.helper_levels(seat) > 0
                         and not game.munchkins_win() and not _wins_the_game(game) and game.munchkins_win_with(seat)):
                     continue
@@ -110,6 +117,7 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
                 return a
             best, best_score = a, sc
     return best if best is not None else acts[0]
+
 
 #: Solar Storm action preference (lower first): win, fix, divert, pick up what a scavenge
 #: offers, use V2 rooms, move, scavenge; by-hand (V1) resolution only when nothing else is left.
