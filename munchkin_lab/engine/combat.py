@@ -58,7 +58,8 @@ class Combat:
         after it (no settling, no state-based check): a ``pass`` of the interference window
         that leaves someone in it, a help request or offer (a pending decision), a refusal of
         help (the combat's ``asked``), a declared Run Away or victory that opens a window (not
-        the first declared victory of a combat with the card-effect language) - so the
+        the first declared victory of a combat when a card hears ``fight_declared`` or a
+        card's condition may read ``fought``) - so the
         strengths memo carries over it
         (:meth:`Game.play`; the class docstring)."""
         s = self.state
