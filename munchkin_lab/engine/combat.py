@@ -58,7 +58,8 @@ class Combat:
         after it (no settling, no state-based check): a ``pass`` of the interference window
         that leaves someone in it, a help request or offer (a pending decision), a refusal of
         help (the combat's ``asked``), a declared Run Away or victory that opens a window (not
-        the first declared victory of a combat with the card-effect language) - so the
+        the first declared victory of a combat when a card hears ``fight_declared`` or a
+        card's condition may read ``fought``) - so the
         strengths memo carries over it
         (:meth:`Game.play`; the class docstring)."""
         s = self.state
@@ -79,10 +80,12 @@ class Combat:
             # a declaration opens the window (intent, stage, window: read by no strength) when
             # someone else is alive to be in it; a fight declared for the first time in a
             # combat with the language may fire `fight_declared` and sets `fought`, which a
-            # condition reads (Abilities._lang_fight_declared): not then
+            # condition reads (Abilities._lang_fight_declared): not then, unless no card
+            # hears that event and no card's condition reads `fought` (_lfought)
             if st != "fight" or not any(q.alive for i, q in enumerate(s.players) if i != c.fighter):
                 return False
-            return k == "run" or not self._lang or bool(s.lang and s.lang.get("fought"))
+            return k == "run" or not self._lang or bool(s.lang and s.lang.get("fought")) or (
+                not self._lfought and "fight_declared" not in self._lt)
         return (k == "ask_help" and st == "fight") or (k == "offer_help" and st == "window")
 
     def _carry_fight(self, a: Action) -> None:

@@ -807,8 +807,8 @@ class CombatCards:
         ccat = self._ccat
         plan = self._cplan  # the branch of each kind (tables._COMBAT_PLAN)
         A = self._A
-        wp = self._why_play
         start = len(out)
+        givers = None  # the hand's enhancers that give a monster a joining tag (looked for once)
         for card in p.hand:
             k = plan[card]
             if not k:  # Items, Races, Classes...: nothing to play in a combat from here
@@ -828,13 +828,25 @@ class CombatCards:
             elif k == 3:  # a Curse or a Go Up a Level
                 if ok and self._goup_gate[card] and self._go_up_card_rule(card, seat) is not None:
                     continue  # (its own conditions fail for every target: _rule_go_up)
+                if ok and kind[card] == "curse" and not self._anyplay[card]:
+                    # a Curse from the hand: _why_play's answer is _rule_curse_target's (its
+                    # language branch leaves a Curse to the core), asked here, so the
+                    # candidates listed before it are checked first and these are not again
+                    if len(out) > start:
+                        self._keep_legal(seat, out, start)
+                    rule = self._rule_curse_target
+                    out += [a for t, a in enumerate(self._A_targets(seat, card)) if rule(t) is None]
+                    start = len(out)
+                    continue
                 out += self._A_targets(seat, card)
             elif k == 4:  # a monster
                 if not self._joiner[card]:  # a monster without a joining tag never joins (_rule_join)
                     if self._lang:  # ... unless an enhancer from the hand gives it one
-                        for e in p.hand:
-                            if kind[e] == "monster_enhancer" and self._granted_tags(e) & self.joining_tags:
-                                out.append(A(seat, "join", card, cards=(e,)))
+                        if givers is None:
+                            jt = self.joining_tags
+                            givers = [e for e in p.hand if kind[e] == "monster_enhancer" and self._granted_tags(e) & jt]
+                        for e in givers:
+                            out.append(A(seat, "join", card, cards=(e,)))
                     continue
                 J = self._kc[seat]["join"]
                 a = J.get(card)
@@ -882,9 +894,7 @@ class CombatCards:
                 elif t == 3:
                     out += self._A_sides(seat, card)
         if ok and len(out) > start:
-            # the checks of the kinds: a play is _why_play's (in a combat), a join _rule_join's
-            out[start:] = [a for a in out[start:] if (wp(seat, a, True) if a.kind == "play" else
-                                                      self._rule_join(seat, a, False)) is None]
+            self._keep_legal(seat, out, start)
         if p.classes or p.races:
             # (a power's refusal needs a fighting seat and the power first: _why_power_seat
             # would build the same refusal text for a bystander or a player without it)
@@ -905,6 +915,13 @@ class CombatCards:
                         a = A(seat, "backstab", card, t)
                         if not ok or self._rule_backstab(seat, a) is None:
                             out.append(a)
+
+    def _keep_legal(self, seat: int, out: list, start: int) -> None:
+        """Keep of the plays and joins ``out[start:]`` of :meth:`_cand_combat_cards` those the
+        checks of their kinds pass: a play is _why_play's (in a combat), a join _rule_join's."""
+        wp = self._why_play
+        out[start:] = [a for a in out[start:] if (wp(seat, a, True) if a.kind == "play" else
+                                                  self._rule_join(seat, a, False)) is None]
 
     def _why_take_item(self, seat: int, a: Action, in_combat: bool) -> str | None:
         """Help Me Out Here!: the fighter takes item m in play of player t when that item

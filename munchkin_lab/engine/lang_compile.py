@@ -570,7 +570,8 @@ def program_tables(specs) -> dict:
     monster alone; ``fighting``: every card is a monster or Monster Enhancer, heard only in a
     combat; the statics' readers, ``Abilities._lx`` ..., ask only these), ``_lang``
     (any listener, or an ability that needs the language's state:
-    lasting changes, limits, optional uses - the readers then ask the language), ``_lhold``
+    lasting changes, limits, optional uses - the readers then ask the language), ``_lfought``
+    (a card's program may read the atom ``fought``), ``_lhold``
     (:meth:`~munchkin_lab.engine.abilities.Abilities._holders`' memo: card set -> may one of
     them sit in front of a player), ``_lall`` (every card some trigger, continuous op or
     ``use`` ability listens with: the holders cache looks them up once).
@@ -654,6 +655,8 @@ def program_tables(specs) -> dict:
         "_luse": frozenset(use), "_luse_out": frozenset(use_out), "_lplayed": played, "_lreact": react,
         "_lmodes": [modes_of(t.get("played", ())) if t else () for t in run],
         "_lang": bool(by) or bool(hand) or state,
+        # may a condition read the atom `fought` (a Program's text naming it; Combat._keeps_strengths)
+        "_lfought": any("'fought'" in repr(p) for p in progs if p is not EMPTY),
         "_lhold": {},  # card set -> may it sit in front of a player (Abilities._holders' memo)
         # every card some trigger, continuous op or use ability listens with (Abilities._holders)
         "_lall": frozenset().union(*by.values(), *stat.values(), use),

@@ -14,6 +14,17 @@ _PRIORITY = {"fight": 0, "accept": 1, "kick": 3, "sell": 4, "equip": 5, "loot": 
              # a Portal in hand only when nothing else is left: its face-down replacement may be
              # another Portal, played at once again, and so on (Scooby-Doo rules, Portals)
              "portal": 10}
+#: every kind's score for greedy_policy in one look: _PRIORITY's, a pass 6, a Run Away 5, a
+#: refusal 3 (8 for a kind not named); None: a kind the policy never takes; below 0: a kind
+#: scored by the action and the state (-1 play, -2 ask_help, -3 accept, -4 offer_help,
+#: -5 berserk: the branches of greedy_policy's loop)
+_SCORE: dict = {**_PRIORITY, "pass": 6, "run": 5, "refuse": 3,
+                **dict.fromkeys(("trouble", "unequip", "carry", "discard", "give", "steal", "turning",
+                                 "backstab", "flight", "charm", "evade", "door_pile", "treasure_pile")),
+                "play": -1, "ask_help": -2, "accept": -3, "offer_help": -4, "berserk": -5}
+#: out of a combat, a played card's score by its kind: 2 a Race or Class, -2 an Item (2 when
+#: the player can use it, else 8), -3 a Go Up a Level (2 on oneself); other kinds not taken
+_PLAY_OUT = {"race": 2, "class": 2, "item": -2, "go_up_a_level": -3}
 
 
 def random_policy(game: Game, rnd: random.Random) -> Action:
@@ -46,62 +57,64 @@ def greedy_policy(game: Game, rnd: random.Random | None = None) -> Action:
         hint = m.bot_hint(game, seat, acts)
         if hint is not None:
             return hint
+    if len(acts) == 1:  # (the scores below could only pick acts[0] or nothing, i.e. acts[0])
+        return acts[0]
     c = s.combat
     best = None
     best_score = 99
     # munchkins_win(), asked at most once (the state does not change here; the engine's
     # strengths memo has it when legal_actions() just computed it for the fighter)
     mw = None
+    score = _SCORE.get
+    play_out = _PLAY_OUT.get
     for a in acts:
-        k = a.kind
-        if k == "pass":
-            sc = 6
-        elif k == "play":
-            kind = game.specs[a.card].kind
-            if c is not None:
-                if seat == c.fighter and kind == "one_shot" and a.n == 0:
-                    if mw is None:
-                        mw = game.munchkins_win()
-                    if mw:
+        sc = score(a.kind, 8)
+        if sc is None:  # a kind never taken
+            continue
+        if sc < 0:  # a kind decided by the action and the state
+            if sc == -1:  # play
+                if c is not None:
+                    if seat == c.fighter and a.n == 0 and game._kind[a.card] == "one_shot":
+                        if mw is None:
+                            mw = game.munchkins_win()
+                        if mw:
+                            continue
+                        sc = 1
+                    else:
                         continue
-                    sc = 1
                 else:
+                    sc = play_out(game._kind[a.card])
+                    if sc is None:
+                        continue
+                    if sc == -2:  # an Item
+                        sc = 2 if game.can_use(seat, a.card) else 8
+                    elif sc == -3:  # a Go Up a Level
+                        if a.target != seat:
+                            continue
+                        sc = 2
+            elif sc == -2:  # ask_help
+                sc = 4 if a.n == 0 else 99
+            elif sc == -3:  # accept
+                if s.pending and s.pending[0]["kind"] == "help" and not s.pending[0].get("backout") \
+                        and _wins_the_game(game):
+                    continue  # (refuse: never help somebody to the winning Level)
+                sc = _PRIORITY["accept"]
+            elif sc == -4:  # offer_help
+                if not (game.helper_levels(seat) > 0
+                        and not game.munchkins_win() and not _wins_the_game(game) and game.munchkins_win_with(seat)):
                     continue
-            elif kind in ("race", "class", "item"):
-                sc = 2 if kind != "item" or game.can_use(seat, a.card) else 8
-            elif kind == "go_up_a_level" and a.target == seat:
-                sc = 2
-            else:
-                continue
-        elif k == "run":
-            sc = 5
-        elif k == "ask_help":
-            sc = 4 if a.n == 0 else 99
-        elif k == "refuse":
-            sc = 3
-        elif k == "accept" and s.pending and s.pending[0]["kind"] == "help" and not s.pending[0].get("backout") \
-                and _wins_the_game(game):
-            continue  # (refuse: never help somebody to the winning Level)
-        elif k == "offer_help":
-            if not (game.helper_levels(seat) > 0
-                    and not game.munchkins_win() and not _wins_the_game(game) and game.munchkins_win_with(seat)):
-                continue
-            sc = 5
-        elif k == "trouble" or k in ("unequip", "carry", "discard", "give", "steal", "berserk", "turning",
-                                     "backstab", "flight", "charm", "evade",
-                                     "door_pile", "treasure_pile"):
-            if k == "berserk" and c is not None:
+                sc = 5
+            else:  # berserk: in a combat the policy cannot win yet, from the hand
+                if c is None:
+                    continue
                 if mw is None:
                     mw = game.munchkins_win()
-                if not mw and a.card in s.players[seat].hand:
-                    sc = 1
-                else:
+                if mw or a.card not in s.players[seat].hand:
                     continue
-            else:
-                continue
-        else:
-            sc = _PRIORITY.get(k, 8)
+                sc = 1
         if sc < best_score:
+            if not sc:  # (nothing scores below 0: the first such action is the pick)
+                return a
             best, best_score = a, sc
     return best if best is not None else acts[0]
 

@@ -328,3 +328,31 @@ def test_the_strengths_memo_follows_edits_undo_and_copies():
     g2.strengths()
     g2.undo()
     assert (g2.strengths(), g2.munchkins_win()) == before
+
+
+def test_a_strength_that_reads_fought_is_not_carried_over_the_first_declared_fight(checked_strengths):
+    """A declared victory carries the strengths memo over when no card hears ``fight_declared``
+    and no card's condition reads ``fought`` (``Game._lfought``); a designer's Item worth +3
+    once the fight is declared (``if: fought``) makes the first declaration change a strength:
+    random games with it in play answer every strength afresh."""
+    from munchkin_lab.cards.api import load_specs
+    from munchkin_lab.engine import CardSpec
+
+    base = load_specs(sets=["munchkin"])
+    assert not Game.new(players=3, deck=base, seed=0)._lfought
+    eff = {"abilities": [{"when": "in_play", "who": "owner", "if": "fought", "do": [{"combat_strength": -30}]}]}
+    hat = CardSpec.make(set="x", name="Hat of Cold Feet", kind="item", deck="treasure", slot="headgear",
+                        bonus=1, gold=100, effects=eff)
+    declared = 0
+    for seed in range(6):
+        g = Game.new(players=3, deck=base + [(hat, 20)], seed=seed, options=None, history=False)
+        assert g._lfought
+        rnd = random.Random(seed)
+        while g.outcome() is None and len(g.actions) < 1500:
+            a = rnd.choice(g.legal_actions(labels=False))
+            c = g.state.combat
+            worn = g.state.players[c.fighter].equipped if c is not None else ()
+            if a.kind == "fight" and any(h in worn for h in g.card_ids("Hat of Cold Feet")):
+                declared += 1
+            g.play(a)
+    assert declared > 0 and checked_strengths["asked"] > 0
