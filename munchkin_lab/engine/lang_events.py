@@ -48,9 +48,8 @@ class LangEvents:
         if lang:
             lang.pop("rolled", None)
             lang.pop("fought", None)
-            if lang.get("uses"):  # (no use counted: _limits_reset would forget nothing)
-                self._limits_reset("combat")
-                self._limits_reset("roll")
+            self._limits_reset("combat")
+            self._limits_reset("roll")
 
     def _lang_turn_started(self, seat: int) -> None:
         s = self.state
@@ -73,8 +72,7 @@ class LangEvents:
         if s.ledger.entries:
             s.ledger, ended = s.ledger.turn_ended()
             self._ledger_ended(ended)
-        if s.lang and s.lang.get("uses"):  # (no use counted: _limits_reset would forget nothing)
-            self._limits_reset("turn")
+        self._limits_reset("turn")
 
     def _lang_left_play(self, seat: int, c: int, slot_lost: bool) -> None:
         """Card ``c`` left ``seat``'s play (``Zones._leave_play``): its ``in_play`` changes end,

@@ -82,7 +82,7 @@ class LangRolls:
         one made again (``reroll``): the abilities limited per roll may be used again (a roll
         and its rerolls are one roll for ``limit: {per: roll}``; the language's reading)."""
         lang = self._lstate()
-        if fresh and lang.get("uses"):  # (no use counted: _limits_reset would forget nothing)
+        if fresh:
             self._limits_reset("roll")
         c = self.state.combat
         m = c.monsters[i]
